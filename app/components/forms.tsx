@@ -1,0 +1,56 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+
+type FieldProps = {
+  label: ReactNode;
+  error?: string | null;
+  hint?: ReactNode;
+} & InputHTMLAttributes<HTMLInputElement>;
+
+/** A labelled input whose error is announced and tied to it with aria-describedby. */
+export function Field({ label, error, hint, id, className, ...input }: FieldProps) {
+  const fallbackId = useId();
+  const inputId = id ?? fallbackId;
+  const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={inputId} className="field-label">{label}</label>
+      <input id={inputId} className="field-input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      {hint ? <p id={hintId} className="mt-1 text-xs text-stone-500">{hint}</p> : null}
+      {error ? <p id={errorId} className="field-error" role="alert">{error}</p> : null}
+    </div>
+  );
+}
+
+export function TextareaField({ label, error, id, className, ...textarea }: { label: ReactNode; error?: string | null } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const fallbackId = useId();
+  const inputId = id ?? fallbackId;
+  return (
+    <div className={className}>
+      <label htmlFor={inputId} className="field-label">{label}</label>
+      <textarea id={inputId} className="field-input" aria-invalid={error ? true : undefined} aria-describedby={error ? `${inputId}-error` : undefined} {...textarea} />
+      {error ? <p id={`${inputId}-error`} className="field-error" role="alert">{error}</p> : null}
+    </div>
+  );
+}
+
+export function SelectField({ label, error, id, className, children, ...select }: { label: ReactNode; error?: string | null; children: ReactNode } & SelectHTMLAttributes<HTMLSelectElement>) {
+  const fallbackId = useId();
+  const inputId = id ?? fallbackId;
+  return (
+    <div className={className}>
+      <label htmlFor={inputId} className="field-label">{label}</label>
+      <select id={inputId} className="field-input" aria-invalid={error ? true : undefined} aria-describedby={error ? `${inputId}-error` : undefined} {...select}>
+        {children}
+      </select>
+      {error ? <p id={`${inputId}-error`} className="field-error" role="alert">{error}</p> : null}
+    </div>
+  );
+}
+
+/** A message for the whole form (not tied to one field). */
+export function FormError({ message }: { message?: string | null }) {
+  if (!message) return null;
+  return <p className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" role="alert">{message}</p>;
+}

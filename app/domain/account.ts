@@ -1,0 +1,67 @@
+import { z } from "zod";
+
+/** Limits shared by the zod rules and the form inputs' HTML attributes. */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 200;
+export const NAME_MAX = 120;
+export const EMAIL_MAX = 254;
+
+const email = z
+  .string({ error: "Enter your email address." })
+  .trim()
+  .min(1, "Enter your email address.")
+  .max(EMAIL_MAX, "That email address is too long.")
+  .pipe(z.email({ error: "Enter a valid email address." }))
+  .transform((value) => value.toLowerCase());
+
+const fullName = z
+  .string({ error: "Enter your full name." })
+  .trim()
+  .min(1, "Enter your full name.")
+  .max(NAME_MAX, `Your name can be at most ${NAME_MAX} characters.`);
+
+const newPassword = z
+  .string({ error: "Choose a password." })
+  .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters for your password.`)
+  .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters for your password.`);
+
+export const RegisterSchema = z.object({
+  full_name: fullName,
+  email,
+  password: newPassword,
+});
+export type RegisterInput = z.infer<typeof RegisterSchema>;
+
+export const LoginSchema = z.object({
+  email: z.string({ error: "Enter your email address." }).trim().min(1, "Enter your email address.").max(EMAIL_MAX).transform((v) => v.toLowerCase()),
+  password: z.string({ error: "Enter your password." }).min(1, "Enter your password.").max(PASSWORD_MAX),
+});
+
+/** Only the full name can change through a profile update. */
+export const ProfileUpdateSchema = z.object({ full_name: fullName.optional() });
+
+export const ResetRequestSchema = z.object({ email });
+export const ResetPasswordSchema = z
+  .object({ password: newPassword, confirm: z.string() })
+  .refine((v) => v.password === v.confirm, { message: "The two passwords do not match.", path: ["confirm"] });
+
+export const INVALID_CREDENTIALS = "Wrong email or password.";
+export const EMAIL_TAKEN = "An account with this email already exists.";
+export const RESET_REQUESTED = "If an account exists for that email, a link to reset the password is on its way. It works once, for one hour.";
+export const TOO_MANY_ATTEMPTS = "Too many attempts. Please try again later.";
+
+/** Field name -> first message, for forms and `detail`. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/** Only same-site relative paths: never an open redirect. */
+export function safeRedirect(to: unknown, fallback = "/portfolio"): string {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  return to;
+}

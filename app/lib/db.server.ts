@@ -1,0 +1,41 @@
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { getEnv } from "~/lib/env.server";
+import * as schema from "~/models/schema.server";
+import { seedIfEmpty } from "~/models/seed.server";
+
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+/** Opens the SQLite file, applies pending migrations and seeds an empty database. */
+export function openDatabase(file: string, { seed }: { seed: boolean }): Db {
+  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new Database(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("synchronous = NORMAL");
+  const db = drizzle(sqlite, { schema }) as Db;
+  // remix-serve and the test runner both start from the project root.
+  migrate(db, { migrationsFolder: path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle") });
+  if (seed) seedIfEmpty(db);
+  return db;
+}
+
+// One connection per process; kept on globalThis so dev rebuilds reuse it.
+const globalForDb = globalThis as unknown as { __akokoDb?: Db };
+
+export function getDb(): Db {
+  if (!globalForDb.__akokoDb) {
+    const env = getEnv();
+    globalForDb.__akokoDb = openDatabase(env.DATABASE_URL, { seed: env.SEED_DEMO_DATA });
+  }
+  return globalForDb.__akokoDb;
+}
+
+export function closeDb() {
+  globalForDb.__akokoDb?.$client.close();
+  globalForDb.__akokoDb = undefined;
+}

@@ -1,0 +1,65 @@
+import { z } from "zod";
+
+const DEV_SESSION_SECRET = "dev-only-secret-change-me";
+const DEV_ADMIN_PASSWORD = "admin-demo-pass";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0"])
+  .transform((v) => v === "true" || v === "1");
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATABASE_URL: z.string().min(1).default("./data/akoko.db"),
+  SESSION_SECRET: z.string().min(1).default(DEV_SESSION_SECRET),
+  ADMIN_EMAIL: z.string().email().default("admin@akoko.test"),
+  ADMIN_PASSWORD: z.string().min(8).default(DEV_ADMIN_PASSWORD),
+  DEMO_INVESTOR_EMAIL: z.string().email().default("ama@akoko.test"),
+  DEMO_INVESTOR_PASSWORD: z.string().min(8).default("investor-demo-pass"),
+  /** Seed an empty database with demo farms, batches and users. */
+  SEED_DEMO_DATA: booleanFlag.default(true),
+  /** Secure cookies need HTTPS; on by default in production. */
+  COOKIE_SECURE: booleanFlag.optional(),
+  /** Attempts allowed per window for login/register per client, before 429. */
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  /** Early-exit administrative fee, a fraction between 3% and 7%. */
+  EARLY_EXIT_FEE_RATE: z.coerce.number().min(0.03).max(0.07).default(0.05),
+  /** Only in tests: lets the test clock endpoint move time. Never in production. */
+  ALLOW_TEST_CLOCK: booleanFlag.default(false),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { cookieSecure: boolean };
+
+function parseEnv(): Env {
+  const parsed = EnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `  ${issue.path.join(".")}: ${issue.message}`)
+      .join("\n");
+    throw new Error(`Invalid environment configuration:\n${problems}`);
+  }
+  const env = parsed.data;
+  if (env.NODE_ENV === "production") {
+    const missing: string[] = [];
+    if (env.SESSION_SECRET === DEV_SESSION_SECRET || env.SESSION_SECRET.length < 16)
+      missing.push("SESSION_SECRET (a random string of at least 16 characters)");
+    if (env.ADMIN_PASSWORD === DEV_ADMIN_PASSWORD)
+      missing.push("ADMIN_PASSWORD (the seeded admin's password, not the demo default)");
+    if (missing.length > 0) {
+      throw new Error(
+        `Refusing to start in production. Set these environment variables:\n  ${missing.join("\n  ")}`,
+      );
+    }
+  }
+  return { ...env, cookieSecure: env.COOKIE_SECURE ?? env.NODE_ENV === "production" };
+}
+
+let cached: Env | undefined;
+export function getEnv(): Env {
+  cached ??= parseEnv();
+  return cached;
+}
+
+export const DEMO_DEFAULTS = { DEV_ADMIN_PASSWORD, DEV_SESSION_SECRET };

@@ -1,0 +1,105 @@
+import { z } from "zod";
+import { fieldErrors } from "~/domain/account";
+
+/** JSON answers for /api/v1: errors are always {"detail": message}. */
+export function apiJson(data: unknown, init: number | ResponseInit = 200): Response {
+  const responseInit = typeof init === "number" ? { status: init } : init;
+  const headers = new Headers(responseInit.headers);
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  headers.set("Cache-Control", "no-store");
+  return new Response(JSON.stringify(data), { ...responseInit, headers });
+}
+
+export function apiError(status: number, detail: string, headers?: HeadersInit): Response {
+  return apiJson({ detail }, { status, headers });
+}
+
+/** Thrown by parsers and guards; resource routes turn it into `{"detail"}`. */
+export class HttpError extends Error {
+  constructor(public status: number, public detail: string) {
+    super(detail);
+  }
+}
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** Reads a JSON object body; wrong type, malformed JSON or a huge body give a 4xx, never a 500. */
+export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!type.toLowerCase().includes("application/json")) throw new HttpError(415, "Send a JSON body with Content-Type: application/json.");
+  const text = await readText(request);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new HttpError(400, "The request body is not valid JSON.");
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new HttpError(422, "The request body must be a JSON object.");
+  return body as Record<string, unknown>;
+}
+
+/** Reads JSON or form data (urlencoded / multipart) into a plain object of first values. */
+export async function readBody(request: Request): Promise<Record<string, unknown>> {
+  const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
+  if (type.includes("application/json")) return readJsonBody(request);
+  if (type.includes("application/x-www-form-urlencoded")) {
+    return Object.fromEntries(new URLSearchParams(await readText(request)));
+  }
+  if (type.includes("multipart/form-data")) {
+    try {
+      const form = await request.formData();
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of form) if (typeof v === "string" && !(k in out)) out[k] = v;
+      return out;
+    } catch {
+      throw new HttpError(400, "The form body could not be read.");
+    }
+  }
+  if (!type) {
+    const text = await readText(request);
+    if (!text.trim()) return {};
+  }
+  throw new HttpError(415, "Send JSON (application/json) or form data.");
+}
+
+async function readText(request: Request): Promise<string> {
+  const length = Number(request.headers.get("Content-Length") ?? "0");
+  if (length > MAX_BODY_BYTES) throw new HttpError(413, "The request body is too large.");
+  const text = await request.text();
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new HttpError(413, "The request body is too large.");
+  return text;
+}
+
+export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    throw new HttpError(422, Object.values(errors)[0] ?? "Invalid input.");
+  }
+  return parsed.data;
+}
+
+/** Wraps a resource-route handler: HttpError and thrown Responses become answers; the rest is a logged 500. */
+export async function handleApi(fn: () => Promise<Response> | Response): Promise<Response> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (error instanceof Response) return error;
+    if (error instanceof HttpError) return apiError(error.status, error.detail);
+    if (error && typeof error === "object" && "status" in error && "detail" in error) {
+      const e = error as { status: number; detail: string };
+      return apiError(e.status, e.detail);
+    }
+    console.error(error);
+    return apiError(500, "Something went wrong on our side. Please try again.");
+  }
+}
+
+export function methodNotAllowed(): Response {
+  return apiError(405, "Method not allowed.");
+}
+
+/** The address the server saw; set by scripts/server.js, never by the client. */
+export function clientIp(request: Request): string {
+  return request.headers.get("x-akoko-client-ip") ?? "unknown";
+}

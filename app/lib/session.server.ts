@@ -1,0 +1,121 @@
+import { createCookie, createCookieSessionStorage, redirect } from "@remix-run/node";
+import { getEnv } from "~/lib/env.server";
+import { HttpError } from "~/lib/http.server";
+import { createSession, deleteSession, getUserBySessionToken, type User } from "~/models/user.server";
+
+const THIRTY_DAYS = 30 * 24 * 3600;
+
+let sessionCookie: ReturnType<typeof createCookie> | undefined;
+function getSessionCookie() {
+  const env = getEnv();
+  sessionCookie ??= createCookie("akoko_session", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: env.cookieSecure,
+    path: "/",
+    maxAge: THIRTY_DAYS,
+    secrets: [env.SESSION_SECRET],
+  });
+  return sessionCookie;
+}
+
+type FlashData = { toast: Flash };
+let flashStorage: ReturnType<typeof createCookieSessionStorage<Record<string, never>, FlashData>> | undefined;
+function getFlashStorage() {
+  const env = getEnv();
+  flashStorage ??= createCookieSessionStorage<Record<string, never>, FlashData>({
+    cookie: { name: "akoko_flash", httpOnly: true, sameSite: "lax", secure: env.cookieSecure, path: "/", secrets: [env.SESSION_SECRET] },
+  });
+  return flashStorage;
+}
+
+export type Flash = { kind: "success" | "error"; message: string };
+
+/** Set-Cookie value carrying a one-time toast to the next page. */
+export async function flashCookie(flash: Flash): Promise<string> {
+  const storage = getFlashStorage();
+  const session = await storage.getSession();
+  session.flash("toast", flash);
+  return storage.commitSession(session);
+}
+
+/** Reads and clears the toast; the returned header must go out with the response. */
+export async function readFlash(request: Request): Promise<{ flash: Flash | null; setCookie: string | null }> {
+  const cookieHeader = request.headers.get("Cookie");
+  if (!cookieHeader?.includes("akoko_flash")) return { flash: null, setCookie: null };
+  const storage = getFlashStorage();
+  const session = await storage.getSession(cookieHeader);
+  const flash = session.get("toast") ?? null;
+  return { flash, setCookie: await storage.commitSession(session) };
+}
+
+export async function redirectWithFlash(to: string, flash: Flash, init: { headers?: HeadersInit } = {}) {
+  const headers = new Headers(init.headers);
+  headers.append("Set-Cookie", await flashCookie(flash));
+  return redirect(to, { headers });
+}
+
+async function tokenFromRequest(request: Request): Promise<string | null> {
+  const authorization = request.headers.get("Authorization");
+  if (authorization?.toLowerCase().startsWith("bearer ")) return authorization.slice(7).trim() || null;
+  const value = await getSessionCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value ? value : null;
+}
+
+const userCache = new WeakMap<Request, Promise<User | null>>();
+
+/** The signed-in user from the bearer token or the session cookie, or null. */
+export function getUser(request: Request): Promise<User | null> {
+  let cached = userCache.get(request);
+  if (!cached) {
+    cached = tokenFromRequest(request).then((token) => (token ? getUserBySessionToken(token) ?? null : null));
+    userCache.set(request, cached);
+  }
+  return cached;
+}
+
+function loginRedirect(request: Request) {
+  const url = new URL(request.url);
+  const redirectTo = `${url.pathname}${url.search}`;
+  return redirect(`/login?${new URLSearchParams({ redirectTo })}`);
+}
+
+/** For pages: no user -> redirect to /login and back. */
+export async function requireUser(request: Request): Promise<User> {
+  const user = await getUser(request);
+  if (!user) throw loginRedirect(request);
+  return user;
+}
+
+/** For pages: non-admins get a 403 page. */
+export async function requireAdmin(request: Request): Promise<User> {
+  const user = await requireUser(request);
+  if (!user.isAdmin) throw new Response("Admins only.", { status: 403, statusText: "Forbidden" });
+  return user;
+}
+
+/** For /api/v1: 401 {"detail"} without a valid token. */
+export async function requireApiUser(request: Request): Promise<User> {
+  const user = await getUser(request);
+  if (!user) throw new HttpError(401, "Not authenticated.");
+  return user;
+}
+
+export async function requireApiAdmin(request: Request): Promise<User> {
+  const user = await requireApiUser(request);
+  if (!user.isAdmin) throw new HttpError(403, "Admin access required.");
+  return user;
+}
+
+/** Starts a session and returns the Set-Cookie header for it. */
+export async function startSession(userId: number): Promise<{ token: string; setCookie: string }> {
+  const { token } = createSession(userId);
+  return { token, setCookie: await getSessionCookie().serialize(token) };
+}
+
+/** Revokes the current session (cookie or bearer) and returns a Set-Cookie that clears the cookie. */
+export async function endSession(request: Request): Promise<string> {
+  const token = await tokenFromRequest(request);
+  if (token) deleteSession(token);
+  return getSessionCookie().serialize("", { maxAge: 0 });
+}

@@ -1,0 +1,96 @@
+import { count } from "drizzle-orm";
+import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import { getEnv } from "~/lib/env.server";
+import { hashPasswordSync } from "~/lib/password.server";
+import * as schema from "~/models/schema.server";
+import { HOW_IT_WORKS_SEED } from "~/models/seed-content.server";
+
+type SeedDb = BetterSQLite3Database<typeof schema>;
+
+/** Hooks later modules register to add demo activity (deposits, investments) after the base seed. */
+const afterSeedHooks: Array<(db: SeedDb) => void> = [];
+export function onAfterSeed(hook: (db: SeedDb) => void) {
+  afterSeedHooks.push(hook);
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** Monthly points ending the month before `endMonth` (YYYY-MM), around a base percent. */
+function monthlyHistory(endMonth: string, basePercent: number, wiggles: number[]) {
+  const [y, m] = endMonth.split("-").map(Number);
+  return wiggles.map((wiggle, i) => {
+    const d = new Date(Date.UTC(y, m - 1 - (wiggles.length - i), 1));
+    return {
+      label: `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`,
+      date: d.toISOString().slice(0, 10),
+      roiPercent: Math.round((basePercent + wiggle) * 100) / 100,
+    };
+  });
+}
+
+/** Per-cycle points for broiler batches (past cycles of the same farm). */
+function cycleHistory(basePercent: number, wiggles: number[], lastCycleEnd: string) {
+  const end = new Date(`${lastCycleEnd}T00:00:00Z`);
+  return wiggles.map((wiggle, i) => {
+    const d = new Date(end.getTime() - (wiggles.length - 1 - i) * 56 * 86400_000);
+    return {
+      label: `Cycle ${i + 1}`,
+      date: d.toISOString().slice(0, 10),
+      roiPercent: Math.round((basePercent + wiggle) * 100) / 100,
+    };
+  });
+}
+
+export function isDatabaseEmpty(db: SeedDb): boolean {
+  const [{ users }] = db.select({ users: count() }).from(schema.users).all();
+  const [{ farms }] = db.select({ farms: count() }).from(schema.farms).all();
+  return users === 0 && farms === 0;
+}
+
+/** Seeds demo data into an empty database only; a database with any user or farm is left alone. */
+export function seedIfEmpty(db: SeedDb): boolean {
+  if (!isDatabaseEmpty(db)) return false;
+  const env = getEnv();
+  db.transaction((tx) => {
+    tx.insert(schema.users)
+      .values([
+        { email: env.ADMIN_EMAIL.toLowerCase(), fullName: "Akoko Admin", passwordHash: hashPasswordSync(env.ADMIN_PASSWORD), isAdmin: true },
+        { email: env.DEMO_INVESTOR_EMAIL.toLowerCase(), fullName: "Ama Owusu", passwordHash: hashPasswordSync(env.DEMO_INVESTOR_PASSWORD), isAdmin: false },
+      ])
+      .run();
+
+    const farmRows = tx
+      .insert(schema.farms)
+      .values([
+        { name: "Sunrise Layers Farm", location: "Dormaa Ahenkro, Bono", notes: "Family layer farm since 2009; 40,000-bird capacity, vet visits every fortnight." },
+        { name: "Ejisu Poultry Cooperative", location: "Ejisu, Ashanti", notes: "Cooperative of twelve growers sharing a feed mill and a cold room." },
+        { name: "Nsawam Broiler Farms", location: "Nsawam, Eastern", notes: "Closed-house broiler units supplying Accra cold stores." },
+        { name: "Techiman Agro Poultry", location: "Techiman, Bono East", notes: "Mixed layer and broiler farm beside the Techiman market." },
+      ])
+      .returning({ id: schema.farms.id })
+      .all();
+    const [sunrise, ejisu, nsawam, techiman] = farmRows.map((f) => f.id);
+
+    const batchSpecs = [
+      { farmId: sunrise, productType: "EGG" as const, unitPriceMinor: 15000, targetUnits: 5000, expectedRoi: 0.01, status: "ACTIVE" as const, feedPriceMinor: 620, mortalityRate: 0.04, startDate: "2026-05-01", history: monthlyHistory("2026-11", 1.0, [-0.3, -0.1, 0.1, 0.05, 0.15, 0.0]) },
+      { farmId: ejisu, productType: "EGG" as const, unitPriceMinor: 12000, targetUnits: 3000, expectedRoi: 0.009, status: "OPEN" as const, feedPriceMinor: 600, mortalityRate: 0.05, startDate: null, history: monthlyHistory("2026-11", 0.9, [-0.1, 0.05, 0.1, -0.05, 0.0, 0.08]) },
+      { farmId: techiman, productType: "EGG" as const, unitPriceMinor: 10000, targetUnits: 4000, expectedRoi: 0.011, status: "OPEN" as const, feedPriceMinor: null, mortalityRate: 0.06, startDate: null, history: monthlyHistory("2026-11", 1.1, [0.0, -0.2, 0.1, 0.05, 0.1, -0.05]) },
+      { farmId: nsawam, productType: "CHICKEN" as const, unitPriceMinor: 5000, targetUnits: 2000, expectedRoi: 0.1, status: "ACTIVE" as const, feedPriceMinor: 650, mortalityRate: 0.04, startDate: "2026-11-02", history: cycleHistory(10, [-1.5, 0.5, 1.2, -0.4, 0.8], "2026-10-30") },
+      { farmId: nsawam, productType: "CHICKEN" as const, unitPriceMinor: 4000, targetUnits: 1500, expectedRoi: 0.09, status: "OPEN" as const, feedPriceMinor: 650, mortalityRate: 0.05, startDate: null, history: cycleHistory(9, [-0.8, 0.6, 0.2, 1.1], "2026-10-30") },
+      { farmId: techiman, productType: "CHICKEN" as const, unitPriceMinor: 4500, targetUnits: 1800, expectedRoi: 0.12, status: "OPEN" as const, feedPriceMinor: 610, mortalityRate: 0.03, startDate: null, history: cycleHistory(11.5, [0.5, -1.0, 0.9, 0.3, 1.4], "2026-10-15") },
+    ];
+    for (const { history, ...batch } of batchSpecs) {
+      const [{ id }] = tx.insert(schema.batches).values(batch).returning({ id: schema.batches.id }).all();
+      tx.insert(schema.batchRoiHistory).values(history.map((point) => ({ ...point, batchId: id }))).run();
+    }
+
+    tx.insert(schema.pages).values(HOW_IT_WORKS_SEED).run();
+  });
+  for (const hook of afterSeedHooks) hook(db);
+  if (env.NODE_ENV !== "production") {
+    console.log(
+      `[seed] Demo data created. Admin: ${env.ADMIN_EMAIL} / ${env.ADMIN_PASSWORD}. Investor: ${env.DEMO_INVESTOR_EMAIL} / ${env.DEMO_INVESTOR_PASSWORD}`,
+    );
+  }
+  return true;
+}

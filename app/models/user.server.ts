@@ -1,0 +1,138 @@
+import crypto from "node:crypto";
+import { and, eq, gt, isNull, lt } from "drizzle-orm";
+import { nowIso, now } from "~/lib/clock.server";
+import { getDb } from "~/lib/db.server";
+import { DUMMY_HASH, hashPassword, verifyPassword } from "~/lib/password.server";
+import { passwordResets, sessions, users } from "~/models/schema.server";
+
+export type User = { id: number; email: string; fullName: string; isAdmin: boolean; createdAt: string };
+
+const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
+const RESET_TTL_MS = 3600 * 1000;
+
+const publicColumns = {
+  id: users.id,
+  email: users.email,
+  fullName: users.fullName,
+  isAdmin: users.isAdmin,
+  createdAt: users.createdAt,
+};
+
+export function sha256(token: string) {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+function newToken() {
+  return crypto.randomBytes(32).toString("base64url");
+}
+
+export function getUserById(id: number): User | undefined {
+  return getDb().select(publicColumns).from(users).where(eq(users.id, id)).get();
+}
+
+export function getUserByEmail(email: string): User | undefined {
+  return getDb().select(publicColumns).from(users).where(eq(users.email, email.toLowerCase())).get();
+}
+
+export class EmailTakenError extends Error {}
+
+export async function createUser({ email, fullName, password }: { email: string; fullName: string; password: string }): Promise<User> {
+  const passwordHash = await hashPassword(password);
+  const db = getDb();
+  try {
+    return db
+      .insert(users)
+      .values({ email: email.toLowerCase(), fullName, passwordHash })
+      .returning(publicColumns)
+      .get();
+  } catch (error) {
+    if (error instanceof Error && /UNIQUE constraint failed: users\.email/.test(error.message)) throw new EmailTakenError();
+    throw error;
+  }
+}
+
+/** Returns the user when the password matches; null otherwise (same work either way). */
+export async function verifyLogin(email: string, password: string): Promise<User | null> {
+  const row = getDb().select({ ...publicColumns, passwordHash: users.passwordHash }).from(users).where(eq(users.email, email.toLowerCase())).get();
+  const ok = await verifyPassword(password, row?.passwordHash ?? DUMMY_HASH);
+  if (!row || !ok) return null;
+  const { passwordHash: _hash, ...user } = row;
+  return user;
+}
+
+export function updateUserProfile(userId: number, changes: { fullName?: string }): User {
+  const db = getDb();
+  if (changes.fullName !== undefined) db.update(users).set({ fullName: changes.fullName }).where(eq(users.id, userId)).run();
+  return getUserById(userId)!;
+}
+
+// ---- sessions (cookie and bearer tokens share this table) ----
+
+export function createSession(userId: number): { token: string; expiresAt: Date } {
+  const token = newToken();
+  const expiresAt = new Date(now().getTime() + SESSION_TTL_MS);
+  const db = getDb();
+  db.insert(sessions).values({ tokenHash: sha256(token), userId, expiresAt: expiresAt.toISOString() }).run();
+  // Housekeeping: drop this user's expired sessions.
+  db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, nowIso()))).run();
+  return { token, expiresAt };
+}
+
+export function getUserBySessionToken(token: string): User | undefined {
+  return getDb()
+    .select(publicColumns)
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, nowIso())))
+    .get();
+}
+
+export function deleteSession(token: string) {
+  getDb().delete(sessions).where(eq(sessions.tokenHash, sha256(token))).run();
+}
+
+// ---- password reset ----
+
+/** Creates a one-hour single-use reset token; null when no such user (the caller answers the same either way). */
+export function createPasswordReset(email: string): { token: string; user: User } | null {
+  const user = getUserByEmail(email);
+  if (!user) return null;
+  const token = newToken();
+  getDb()
+    .insert(passwordResets)
+    .values({ tokenHash: sha256(token), userId: user.id, expiresAt: new Date(now().getTime() + RESET_TTL_MS).toISOString() })
+    .run();
+  return { token, user };
+}
+
+export function findValidPasswordReset(token: string) {
+  return getDb()
+    .select({ id: passwordResets.id, userId: passwordResets.userId })
+    .from(passwordResets)
+    .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, nowIso())))
+    .get();
+}
+
+/** Sets the new password, spends the token and signs out every session of that user. */
+export async function resetPassword(token: string, password: string): Promise<boolean> {
+  const reset = findValidPasswordReset(token);
+  if (!reset) return false;
+  const passwordHash = await hashPassword(password);
+  const db = getDb();
+  return db.transaction((tx) => {
+    const spent = tx
+      .update(passwordResets)
+      .set({ usedAt: nowIso() })
+      .where(and(eq(passwordResets.id, reset.id), isNull(passwordResets.usedAt)))
+      .run();
+    if (spent.changes !== 1) return false;
+    tx.update(users).set({ passwordHash }).where(eq(users.id, reset.userId)).run();
+    tx.delete(sessions).where(eq(sessions.userId, reset.userId)).run();
+    return true;
+  });
+}
+
+/** The user as the API shows it (SPEC.md field names). */
+export function userJson(user: User) {
+  return { id: user.id, email: user.email, full_name: user.fullName, is_admin: user.isAdmin, created_at: user.createdAt };
+}

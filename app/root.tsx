@@ -1,0 +1,90 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { SiteFooter, SiteHeader } from "~/components/layout";
+import { Toast } from "~/components/toast";
+import { now } from "~/lib/clock.server";
+import { useNonce } from "~/lib/nonce";
+import { getUser, readFlash } from "~/lib/session.server";
+import stylesheet from "~/tailwind.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [user, { flash, setCookie }] = await Promise.all([getUser(request), readFlash(request)]);
+  return data(
+    {
+      user: user ? { fullName: user.fullName, isAdmin: user.isAdmin } : null,
+      flash,
+      year: now().getUTCFullYear(),
+    },
+    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en-GH">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">Skip to content</a>
+        <SiteHeader user={rootData?.user ?? null} />
+        <main id="main" className="flex-1">{children}</main>
+        <SiteFooter year={rootData?.year ?? new Date().getUTCFullYear()} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { flash } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <Outlet />
+      <Toast toast={flash} />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    return (
+      <section className="container-page py-16 text-center">
+        <h1 className="text-2xl font-bold">You do not have access to this page</h1>
+        <p className="mt-2 text-stone-600">This area is for Akoko administrators only.</p>
+        <Link to="/" className="btn-primary mt-6">Go home</Link>
+      </section>
+    );
+  }
+  return (
+    <section className="container-page py-16 text-center">
+      <h1 className="text-2xl font-bold">Something went wrong</h1>
+      <p className="mt-2 text-stone-600">We could not show this page. Your money and data are safe; please try again in a moment.</p>
+      <Link to="/" className="btn-primary mt-6">Go home</Link>
+    </section>
+  );
+}
+
+export function NotFound() {
+  return (
+    <section className="container-page py-16 text-center">
+      <h1 className="text-2xl font-bold">Page not found</h1>
+      <p className="mt-2 text-stone-600">We could not find the page you were looking for.</p>
+      <Link to="/" className="btn-primary mt-6">Go home</Link>
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { authenticator, LoginError } from "~/lib/auth.server";
+import { apiJson, handleApi, HttpError, methodNotAllowed } from "~/lib/http.server";
+import { createSession } from "~/models/user.server";
+
+export const loader = () => methodNotAllowed();
+
+/** OAuth2-style password login: form-encoded `username` (the email) and `password`. */
+export function action({ request }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    if (request.method !== "POST") return methodNotAllowed();
+    const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
+    if (!type.includes("application/x-www-form-urlencoded") && !type.includes("multipart/form-data")) {
+      throw new HttpError(415, "Send username and password as form data (application/x-www-form-urlencoded).");
+    }
+    try {
+      const user = await authenticator.authenticate("api-form", request);
+      const { token } = createSession(user.id);
+      return apiJson({ access_token: token, token_type: "bearer" });
+    } catch (error) {
+      if (error instanceof LoginError) throw new HttpError(error.status, error.message);
+      if (error instanceof TypeError) throw new HttpError(400, "The form body could not be read.");
+      throw error;
+    }
+  });
+}

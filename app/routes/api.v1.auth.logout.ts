@@ -1,0 +1,14 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiJson, handleApi, methodNotAllowed } from "~/lib/http.server";
+import { endSession, requireApiUser } from "~/lib/session.server";
+
+export const loader = () => methodNotAllowed();
+
+/** Revokes the bearer token (or cookie session) that made the request. */
+export function action({ request }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    await requireApiUser(request);
+    const setCookie = await endSession(request);
+    return apiJson({ detail: "Logged out." }, { headers: { "Set-Cookie": setCookie } });
+  });
+}

@@ -1,0 +1,19 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { ProfileUpdateSchema } from "~/domain/account";
+import { apiJson, handleApi, methodNotAllowed, parseOrThrow, readJsonBody } from "~/lib/http.server";
+import { requireApiUser } from "~/lib/session.server";
+import { updateUserProfile, userJson } from "~/models/user.server";
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(async () => apiJson(userJson(await requireApiUser(request))));
+}
+
+/** Only full_name can change; is_admin, email or anything else in the body is ignored. */
+export function action({ request }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    if (request.method !== "PUT" && request.method !== "PATCH") return methodNotAllowed();
+    const user = await requireApiUser(request);
+    const changes = parseOrThrow(ProfileUpdateSchema, await readJsonBody(request));
+    return apiJson(userJson(updateUserProfile(user.id, { fullName: changes.full_name })));
+  });
+}

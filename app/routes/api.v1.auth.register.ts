@@ -1,0 +1,19 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { RegisterError, registerAccount } from "~/lib/auth.server";
+import { apiJson, handleApi, HttpError, methodNotAllowed, readJsonBody } from "~/lib/http.server";
+import { userJson } from "~/models/user.server";
+
+export const loader = () => methodNotAllowed();
+
+export function action({ request }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    if (request.method !== "POST") return methodNotAllowed();
+    const body = await readJsonBody(request);
+    try {
+      return apiJson(userJson(await registerAccount(body, request)), 201);
+    } catch (error) {
+      if (error instanceof RegisterError) throw new HttpError(error.status, error.message);
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,53 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Field, FormError } from "~/components/forms";
+import { EMAIL_MAX, PASSWORD_MAX, safeRedirect } from "~/domain/account";
+import { authenticator, LoginError } from "~/lib/auth.server";
+import { pageMeta } from "~/lib/meta";
+import { getUser, startSession } from "~/lib/session.server";
+
+export const meta: MetaFunction = () => pageMeta("Log in", "Log in to your Akoko account to see your wallet, investments and payouts.");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  if (await getUser(request)) throw redirect(redirectTo);
+  return { redirectTo };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  // The form strategy reads the body itself; read our own fields from a clone.
+  const form = await request.clone().formData();
+  const redirectTo = safeRedirect(form.get("redirectTo"));
+  const email = String(form.get("email") ?? "");
+  try {
+    const user = await authenticator.authenticate("form", request);
+    const { setCookie } = await startSession(user.id);
+    return redirect(redirectTo, { headers: { "Set-Cookie": setCookie } });
+  } catch (error) {
+    if (!(error instanceof LoginError)) throw error;
+    return data({ formError: error.message, fields: error.fields, values: { email } }, { status: error.status === 422 ? 400 : error.status });
+  }
+}
+
+export default function Login() {
+  const { redirectTo } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <section className="container-page max-w-md py-10">
+      <h1 className="text-2xl font-bold">Log in</h1>
+      <p className="mt-1 text-sm text-stone-600">
+        New to Akoko? <Link to={`/register?${new URLSearchParams({ redirectTo })}`} className="font-semibold text-leaf-700 underline">Create one</Link>
+      </p>
+      <Form method="post" className="card mt-6 space-y-4" noValidate>
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <FormError message={result?.formError} />
+        <Field label="Email" name="email" type="email" autoComplete="email" required maxLength={EMAIL_MAX} defaultValue={result?.values.email} error={result?.fields.email} />
+        <Field label="Password" name="password" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX} error={result?.fields.password} />
+        <button type="submit" className="btn-primary w-full" disabled={busy}>{busy ? "Logging in…" : "Log in"}</button>
+        <p className="text-center text-sm"><Link to="/reset-password" className="text-stone-600 underline">Forgot your password?</Link></p>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+// The production server: express in front of the Remix build, adding what every
+// response needs (security headers with a CSP nonce, same-origin form posts,
+// a body size limit, one log line per request) and a clean shutdown.
+import crypto from "node:crypto";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import { installGlobals } from "@remix-run/node";
+import express from "express";
+
+installGlobals({ nativeFetch: true });
+
+const MAX_BODY_BYTES = 1024 * 1024; // forms and JSON
+const MAX_UPLOAD_BYTES = 12 * 1024 * 1024; // multipart (farm photos, 2 MB each)
+
+export async function createServer() {
+  const build = await import(pathToFileURL(path.resolve("build/index.js")).href);
+  // Migrate and seed before the first request, so start-up problems show at once.
+  build.entry.module.initDatabase();
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", false);
+
+  app.use((req, res, next) => {
+    const started = process.hrtime.bigint();
+    const nonce = crypto.randomBytes(16).toString("base64");
+    res.locals.cspNonce = nonce;
+    // Only the server says who the client is; a client-sent value is dropped.
+    req.headers["x-akoko-client-ip"] = req.socket.remoteAddress ?? "unknown";
+    res.setHeader(
+      "Content-Security-Policy",
+      [
+        "default-src 'self'",
+        `script-src 'self' 'nonce-${nonce}'`,
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "font-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ].join("; "),
+    );
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+    res.on("finish", () => {
+      if (process.env.REQUEST_LOG === "off") return;
+      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+      process.stdout.write(
+        JSON.stringify({
+          time: new Date().toISOString(),
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          duration_ms: Math.round(durationMs * 10) / 10,
+          user_id: res.getHeader("x-akoko-user-id") ? Number(res.getHeader("x-akoko-user-id")) : null,
+        }) + "\n",
+      );
+    });
+    next();
+  });
+
+  // Form posts from another site are refused (the session cookie is SameSite=Lax too).
+  app.use((req, res, next) => {
+    if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
+    const origin = req.get("origin");
+    const site = req.get("sec-fetch-site");
+    let crossOrigin = site === "cross-site";
+    if (origin) {
+      try {
+        crossOrigin = origin === "null" || new URL(origin).host !== req.get("host");
+      } catch {
+        crossOrigin = true;
+      }
+    }
+    if (crossOrigin) {
+      res.status(403).type("application/json").send(JSON.stringify({ detail: "Cross-site form posts are not allowed." }));
+      return;
+    }
+    const length = Number(req.get("content-length") ?? 0);
+    const limit = (req.get("content-type") ?? "").includes("multipart/form-data") ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES;
+    if (length > limit) {
+      res.status(413).type("application/json").send(JSON.stringify({ detail: "The request body is too large." }));
+      return;
+    }
+    next();
+  });
+
+  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+  app.use(express.static("public", { maxAge: "1h" }));
+  app.all("*", createRequestHandler({ build, getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce }) }));
+
+  return { app, build };
+}
+
+const isMain = process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url;
+if (isMain) {
+  const { app, build } = await createServer();
+  const port = Number(process.env.PORT ?? 3000);
+  const host = process.env.HOST ?? "0.0.0.0";
+  const server = app.listen(port, host, () => {
+    const address = server.address();
+    const shown = typeof address === "object" && address ? address.port : port;
+    console.log(`Akoko is running at http://localhost:${shown} (NODE_ENV=${process.env.NODE_ENV ?? "development"})`);
+  });
+  let stopping = false;
+  const stop = (signal) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: finishing in-flight requests, then closing the database.`);
+    server.close(() => {
+      build.entry.module.closeDb();
+      process.exit(0);
+    });
+    server.closeIdleConnections?.();
+    setTimeout(() => process.exit(1), 10_000).unref();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
