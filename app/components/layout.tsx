@@ -1,4 +1,5 @@
-import { Form, Link, NavLink } from "@remix-run/react";
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { ChickIcon, PRODUCT_NAME, TAGLINE } from "~/components/brand";
 
 export type HeaderUser = { fullName: string; isAdmin: boolean } | null;
@@ -37,6 +38,12 @@ function AccountArea({ user }: { user: HeaderUser }) {
 /** Sticky header. On narrow screens the menu is a <details> disclosure: it opens without JavaScript. */
 export function SiteHeader({ user }: { user: HeaderUser }) {
   const items = navItems(user);
+  const menu = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  // With JavaScript, pages change without a reload: close the menu after each navigation.
+  useEffect(() => {
+    menu.current?.removeAttribute("open");
+  }, [location.key]);
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `rounded-md px-2 py-1 text-sm font-medium no-underline ${isActive ? "bg-brand-100 text-stone-900" : "text-stone-700 hover:text-stone-900"}`;
   return (
@@ -56,7 +63,7 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
         <div className="hidden lg:block">
           <AccountArea user={user} />
         </div>
-        <details className="group relative lg:hidden">
+        <details ref={menu} className="group relative lg:hidden">
           <summary className="btn-secondary cursor-pointer list-none" aria-label="Menu">
             Menu
           </summary>

@@ -1,0 +1,89 @@
+/**
+ * A tiny HTTP client with a cookie jar, so tests talk to the real server the
+ * way a browser without JavaScript does: GET pages, POST forms, follow nothing.
+ */
+export class Client {
+  private cookies = new Map<string, string>();
+  bearer: string | null = null;
+
+  constructor(public baseUrl: string) {}
+
+  cookieHeader() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
+  private remember(res: Response) {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(";");
+      const eq = pair.indexOf("=");
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = attrs.some((a) => /max-age=0/i.test(a.trim()) || /expires=thu, 01 jan 1970/i.test(a.trim()));
+      if (expired || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  async request(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size && !headers.has("Cookie")) headers.set("Cookie", this.cookieHeader());
+    if (this.bearer && !headers.has("Authorization")) headers.set("Authorization", `Bearer ${this.bearer}`);
+    const res = await fetch(new URL(path, this.baseUrl), { redirect: "manual", ...init, headers });
+    this.remember(res);
+    return res;
+  }
+
+  get(path: string, init: RequestInit = {}) {
+    return this.request(path, init);
+  }
+
+  /** Posts a form as a browser would (urlencoded, same origin). */
+  postForm(path: string, fields: Record<string, string | number | boolean>, headers: HeadersInit = {}) {
+    const body = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]));
+    return this.request(path, { method: "POST", body, headers: { Origin: this.baseUrl, ...headers } });
+  }
+
+  json(path: string, method: string, body: unknown, headers: HeadersInit = {}) {
+    return this.request(path, { method, body: JSON.stringify(body), headers: { "Content-Type": "application/json", ...headers } });
+  }
+
+  /** GET a page and follow redirects by hand (keeping cookies); returns the final response and its text. */
+  async follow(path: string, init: RequestInit = {}): Promise<{ res: Response; html: string; url: string }> {
+    let res = await this.request(path, init);
+    let url = new URL(path, this.baseUrl).toString();
+    for (let i = 0; i < 5 && res.status >= 300 && res.status < 400; i++) {
+      url = new URL(res.headers.get("Location")!, url).toString();
+      res = await this.request(url);
+    }
+    return { res, html: await res.text(), url };
+  }
+}
+
+let counter = 0;
+/** A unique email for each call in a run. */
+export function uniqueEmail(prefix = "investor") {
+  counter += 1;
+  return `${prefix}.${process.pid}.${Date.now()}.${counter}@example.com`;
+}
+
+/** Registers through the API and returns a client holding a bearer token. */
+export async function apiUser(baseUrl: string, fullName = "Kofi Mensah") {
+  const email = uniqueEmail();
+  const password = "correct-horse-battery";
+  const client = new Client(baseUrl);
+  const reg = await client.json("/api/v1/auth/register", "POST", { email, password, full_name: fullName });
+  if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${await reg.text()}`);
+  const user = (await reg.json()) as { id: number };
+  const login = await client.request("/api/v1/auth/login", {
+    method: "POST",
+    body: new URLSearchParams({ username: email, password }),
+  });
+  const { access_token } = (await login.json()) as { access_token: string };
+  client.bearer = access_token;
+  return { client, email, password, id: user.id };
+}
+
+/** Decodes the few HTML entities React writes, for text assertions. */
+export function htmlText(html: string) {
+  return html.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/<!-- -->/g, "");
+}
