@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { BATCH_STATUSES, INVESTMENT_STATUSES, PRODUCT_TYPES } from "~/domain/types";
+import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const createdAt = () =>
   text("created_at")
@@ -50,10 +51,7 @@ export const farms = sqliteTable("farms", {
   createdAt: createdAt(),
 });
 
-export const PRODUCT_TYPES = ["EGG", "CHICKEN"] as const;
-export type ProductType = (typeof PRODUCT_TYPES)[number];
-export const BATCH_STATUSES = ["OPEN", "ACTIVE", "CLOSED", "HARVESTED"] as const;
-export type BatchStatus = (typeof BATCH_STATUSES)[number];
+export type { BatchStatus, InvestmentStatus, ProductType } from "~/domain/types";
 
 export const batches = sqliteTable(
   "batches",
@@ -75,6 +73,8 @@ export const batches = sqliteTable(
     mortalityRate: real("mortality_rate").notNull().default(0),
     /** YYYY-MM-DD; set on activation when empty. */
     startDate: text("start_date"),
+    /** When the batch was HARVESTED or CLOSED. */
+    endedAt: text("ended_at"),
     createdAt: createdAt(),
   },
   (t) => [index("batches_type_status_idx").on(t.productType, t.status)],
@@ -107,3 +107,226 @@ export const pages = sqliteTable("pages", {
   updatedAt: createdAt(),
 });
 
+
+// ---------------------------------------------------------------------------
+// Ledger: double entry, integer pesewas. Balances are the sum of postings;
+// accounts.balance_minor caches it and the invariant check proves they agree.
+
+export const ACCOUNT_KINDS = ["WALLET", "ESCROW", "FARM", "PLATFORM_FEES", "EXTERNAL"] as const;
+export type AccountKind = (typeof ACCOUNT_KINDS)[number];
+
+export const accounts = sqliteTable(
+  "accounts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind", { enum: ACCOUNT_KINDS }).notNull(),
+    userId: integer("user_id").references(() => users.id),
+    batchId: integer("batch_id").references(() => batches.id),
+    balanceMinor: integer("balance_minor").notNull().default(0),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("accounts_owner_idx").on(t.kind, t.userId, t.batchId),
+    check("wallet_never_negative", sql`${t.kind} <> 'WALLET' OR ${t.balanceMinor} >= 0`),
+  ],
+);
+
+export const ENTRY_KINDS = ["DEPOSIT", "WITHDRAW", "INVEST", "ACTIVATE", "PAYOUT", "HARVEST", "CLOSE", "EXIT_FILL"] as const;
+export type EntryKind = (typeof ENTRY_KINDS)[number];
+
+export const journalEntries = sqliteTable(
+  "journal_entries",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind", { enum: ENTRY_KINDS }).notNull(),
+    memo: text("memo").notNull().default(""),
+    userId: integer("user_id").references(() => users.id),
+    batchId: integer("batch_id").references(() => batches.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index("journal_entries_batch_idx").on(t.batchId)],
+);
+
+export const postings = sqliteTable(
+  "postings",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    entryId: integer("entry_id")
+      .notNull()
+      .references(() => journalEntries.id),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    /** Positive: money into the account; negative: out of it. */
+    amountMinor: integer("amount_minor").notNull(),
+  },
+  (t) => [index("postings_account_idx").on(t.accountId, t.entryId), index("postings_entry_idx").on(t.entryId)],
+);
+
+
+export const investments = sqliteTable(
+  "investments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    batchId: integer("batch_id")
+      .notNull()
+      .references(() => batches.id),
+    /** Units bought. */
+    units: integer("units").notNull(),
+    /** Units still held (less any sold through early exit). */
+    unitsHeld: integer("units_held").notNull(),
+    /** What was paid: units x unit price at purchase. */
+    amountMinor: integer("amount_minor").notNull(),
+    unitPriceMinor: integer("unit_price_minor").notNull(),
+    status: text("status", { enum: INVESTMENT_STATUSES }).notNull().default("ACTIVE"),
+    autoReinvest: integer("auto_reinvest", { mode: "boolean" }).notNull().default(false),
+    /** Set when this holding was bought from another investor's early exit. */
+    boughtFromExitId: integer("bought_from_exit_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("investments_user_idx").on(t.userId, t.createdAt),
+    index("investments_batch_idx").on(t.batchId, t.status),
+    check("units_held_in_range", sql`${t.unitsHeld} >= 0 AND ${t.unitsHeld} <= ${t.units}`),
+  ],
+);
+
+export const PAYOUT_KINDS = ["MONTHLY", "HARVEST", "PRINCIPAL", "EXIT"] as const;
+export type PayoutKind = (typeof PAYOUT_KINDS)[number];
+
+/** One row per batch payout run; the unique index makes a period payable once. */
+export const payoutRuns = sqliteTable(
+  "payout_runs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    batchId: integer("batch_id")
+      .notNull()
+      .references(() => batches.id),
+    kind: text("kind", { enum: PAYOUT_KINDS }).notNull(),
+    /** YYYY-MM for monthly egg payouts; 'HARVEST' or 'CLOSE' for the one-off runs. */
+    period: text("period").notNull(),
+    totalMinor: integer("total_minor").notNull(),
+    count: integer("count").notNull(),
+    entryId: integer("entry_id").references(() => journalEntries.id),
+    createdBy: integer("created_by").references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("payout_runs_once_idx").on(t.batchId, t.period)],
+);
+
+export const payouts = sqliteTable(
+  "payouts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    investmentId: integer("investment_id")
+      .notNull()
+      .references(() => investments.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    batchId: integer("batch_id")
+      .notNull()
+      .references(() => batches.id),
+    runId: integer("run_id").references(() => payoutRuns.id),
+    entryId: integer("entry_id")
+      .notNull()
+      .references(() => journalEntries.id),
+    kind: text("kind", { enum: PAYOUT_KINDS }).notNull(),
+    period: text("period"),
+    amountMinor: integer("amount_minor").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("payouts_investment_idx").on(t.investmentId), index("payouts_user_idx").on(t.userId, t.createdAt)],
+);
+
+export const EXIT_STATUSES = ["PENDING", "FILLED", "CANCELLED"] as const;
+export type ExitStatus = (typeof EXIT_STATUSES)[number];
+
+export const exitRequests = sqliteTable(
+  "exit_requests",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    investmentId: integer("investment_id")
+      .notNull()
+      .references(() => investments.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    batchId: integer("batch_id")
+      .notNull()
+      .references(() => batches.id),
+    units: integer("units").notNull(),
+    unitsRemaining: integer("units_remaining").notNull(),
+    feeRate: real("fee_rate").notNull(),
+    status: text("status", { enum: EXIT_STATUSES }).notNull().default("PENDING"),
+    createdAt: createdAt(),
+    closedAt: text("closed_at"),
+  },
+  (t) => [index("exit_requests_batch_idx").on(t.batchId, t.status, t.id), index("exit_requests_user_idx").on(t.userId)],
+);
+
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    kind: text("kind").notNull(),
+    message: text("message").notNull(),
+    readAt: text("read_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("notifications_user_idx").on(t.userId, t.createdAt)],
+);
+
+export const WITHDRAWAL_METHODS = ["MOMO", "BANK"] as const;
+
+/** Where each withdrawal went (the ledger entry holds the money side). */
+export const withdrawals = sqliteTable(
+  "withdrawals",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    entryId: integer("entry_id")
+      .notNull()
+      .references(() => journalEntries.id),
+    amountMinor: integer("amount_minor").notNull(),
+    method: text("method", { enum: WITHDRAWAL_METHODS }).notNull(),
+    /** MTN MoMo, Telecel Cash, AT Money, or the bank's name. */
+    provider: text("provider").notNull(),
+    /** Mobile number or bank account number. */
+    accountNumber: text("account_number").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("withdrawals_user_idx").on(t.userId)],
+);
+
+/** A repeated submission with the same key returns the stored answer and changes nothing. */
+export const idempotencyKeys = sqliteTable(
+  "idempotency_keys",
+  {
+    userId: integer("user_id").notNull(),
+    key: text("key").notNull(),
+    operation: text("operation").notNull(),
+    status: integer("status").notNull(),
+    responseJson: text("response_json").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+export const contactMessages = sqliteTable("contact_messages", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  userId: integer("user_id").references(() => users.id),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  subject: text("subject").notNull(),
+  message: text("message").notNull(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,58 @@
+/** Money is integer pesewas (1 GHS = 100 pesewas) everywhere below the UI. */
+
+export const MAX_AMOUNT_MINOR = 100_000_000_00; // GHS 100 million: a sane ceiling for one operation
+
+const ghs = new Intl.NumberFormat("en-GH", { style: "currency", currency: "GHS", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** "GH₵1,234.50" style, for display. */
+export function formatGhs(minor: number): string {
+  return ghs.format(minor / 100);
+}
+
+/** "1234.50" (no symbol), for inputs and CSV. */
+export function minorToDecimalString(minor: number): string {
+  const sign = minor < 0 ? "-" : "";
+  const abs = Math.abs(minor);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+/** Cedis as a number with 2 decimals, for JSON. */
+export function minorToCedis(minor: number): number {
+  return Math.round(minor) / 100;
+}
+
+export type AmountParse = { ok: true; minor: number } | { ok: false; reason: "empty" | "format" | "decimals" | "non-positive" | "too-large" };
+
+/**
+ * Parses a user amount in cedis ("50", "50.5", "1,000.25", 50) into pesewas without floats:
+ * at most 2 decimals, positive, at most MAX_AMOUNT_MINOR.
+ */
+export function parseAmountToMinor(input: unknown): AmountParse {
+  if (typeof input === "number") {
+    if (!Number.isFinite(input)) return { ok: false, reason: "format" };
+    input = String(input);
+  }
+  if (typeof input !== "string") return { ok: false, reason: input == null ? "empty" : "format" };
+  const text = input.trim().replace(/,/g, "");
+  if (text === "") return { ok: false, reason: "empty" };
+  const match = /^(-?)(\d{1,15})(?:\.(\d*))?$/.exec(text);
+  if (!match) return { ok: false, reason: "format" };
+  const [, sign, whole, frac = ""] = match;
+  if (frac.length > 2) return { ok: false, reason: "decimals" };
+  const minor = Number(whole) * 100 + Number(frac.padEnd(2, "0") || "0");
+  if (sign === "-" || minor <= 0) return { ok: false, reason: "non-positive" };
+  if (minor > MAX_AMOUNT_MINOR) return { ok: false, reason: "too-large" };
+  return { ok: true, minor };
+}
+
+const RATE_SCALE = 1_000_000_000n;
+
+/** round_half_up(amountMinor x rate), exact: the rate is taken to 9 decimal places. */
+export function applyRate(amountMinor: number, rate: number): number {
+  const scaledRate = BigInt(Math.round(rate * Number(RATE_SCALE)));
+  const product = BigInt(amountMinor) * scaledRate;
+  const negative = product < 0n;
+  const abs = negative ? -product : product;
+  const rounded = (abs + RATE_SCALE / 2n) / RATE_SCALE;
+  return Number(negative ? -rounded : rounded);
+}

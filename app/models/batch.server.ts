@@ -1,0 +1,180 @@
+import { and, asc, count, eq, inArray, sql, sum } from "drizzle-orm";
+import { minorToCedis } from "~/domain/money";
+import type { BatchStatus, ProductType } from "~/domain/types";
+import { getDb } from "~/lib/db.server";
+import { batches, batchRoiHistory, exitRequests, farms, investments, pages, payouts } from "~/models/schema.server";
+
+export type RoiPoint = { label: string; date: string; roiPercent: number };
+
+export type BatchView = {
+  id: number;
+  farmId: number;
+  farmName: string;
+  location: string;
+  productType: ProductType;
+  unitPriceMinor: number;
+  targetUnits: number;
+  unitsPlaced: number;
+  expectedRoi: number;
+  status: BatchStatus;
+  feedPriceMinor: number | null;
+  mortalityRate: number;
+  startDate: string | null;
+  endedAt: string | null;
+  createdAt: string;
+  /** Units other investors offer through early exit (ACTIVE egg batches). */
+  unitsOffered: number;
+  /** What an investor can buy now: new units of an OPEN batch, or offered units of an ACTIVE egg batch. */
+  availableUnits: number;
+  history: RoiPoint[];
+};
+
+const batchColumns = {
+  id: batches.id,
+  farmId: batches.farmId,
+  farmName: farms.name,
+  location: farms.location,
+  productType: batches.productType,
+  unitPriceMinor: batches.unitPriceMinor,
+  targetUnits: batches.targetUnits,
+  unitsPlaced: batches.unitsPlaced,
+  expectedRoi: batches.expectedRoi,
+  status: batches.status,
+  feedPriceMinor: batches.feedPriceMinor,
+  mortalityRate: batches.mortalityRate,
+  startDate: batches.startDate,
+  endedAt: batches.endedAt,
+  createdAt: batches.createdAt,
+};
+
+/** New units for sale (OPEN) or units offered by exiting investors (ACTIVE eggs). */
+export function availableUnitsOf(b: { status: BatchStatus; productType: ProductType; targetUnits: number; unitsPlaced: number }, unitsOffered: number) {
+  if (b.status === "OPEN") return Math.max(0, b.targetUnits - b.unitsPlaced);
+  if (b.status === "ACTIVE" && b.productType === "EGG") return unitsOffered;
+  return 0;
+}
+
+function withDetails(rows: Array<Omit<BatchView, "unitsOffered" | "availableUnits" | "history">>): BatchView[] {
+  if (rows.length === 0) return [];
+  const db = getDb();
+  const ids = rows.map((r) => r.id);
+  const history = new Map<number, RoiPoint[]>();
+  for (const point of db
+    .select({ batchId: batchRoiHistory.batchId, label: batchRoiHistory.label, date: batchRoiHistory.date, roiPercent: batchRoiHistory.roiPercent })
+    .from(batchRoiHistory)
+    .where(inArray(batchRoiHistory.batchId, ids))
+    .orderBy(asc(batchRoiHistory.date), asc(batchRoiHistory.id))
+    .all()) {
+    const list = history.get(point.batchId) ?? [];
+    list.push({ label: point.label, date: point.date, roiPercent: point.roiPercent });
+    history.set(point.batchId, list);
+  }
+  const offered = new Map(
+    db
+      .select({ batchId: exitRequests.batchId, units: sum(exitRequests.unitsRemaining) })
+      .from(exitRequests)
+      .where(and(inArray(exitRequests.batchId, ids), eq(exitRequests.status, "PENDING")))
+      .groupBy(exitRequests.batchId)
+      .all()
+      .map((r) => [r.batchId, Number(r.units ?? 0)]),
+  );
+  return rows.map((r) => {
+    const unitsOffered = offered.get(r.id) ?? 0;
+    return { ...r, unitsOffered, availableUnits: availableUnitsOf(r, unitsOffered), history: history.get(r.id) ?? [] };
+  });
+}
+
+export function listBatches({ productType }: { productType?: ProductType } = {}): BatchView[] {
+  const rows = getDb()
+    .select(batchColumns)
+    .from(batches)
+    .innerJoin(farms, eq(farms.id, batches.farmId))
+    .where(productType ? eq(batches.productType, productType) : undefined)
+    .orderBy(asc(batches.id))
+    .all();
+  return withDetails(rows);
+}
+
+export function getBatch(id: number): BatchView | undefined {
+  const row = getDb().select(batchColumns).from(batches).innerJoin(farms, eq(farms.id, batches.farmId)).where(eq(batches.id, id)).get();
+  return row ? withDetails([row])[0] : undefined;
+}
+
+/** The public product shape of SPEC.md section 3 (money in cedis, rates as fractions). */
+export function batchJson(b: BatchView) {
+  return {
+    id: b.id,
+    farm_id: b.farmId,
+    farm_name: b.farmName,
+    location: b.location,
+    product_type: b.productType,
+    unit_price: minorToCedis(b.unitPriceMinor),
+    target_units: b.targetUnits,
+    units_placed: b.unitsPlaced,
+    available_units: b.availableUnits,
+    units_offered: b.unitsOffered,
+    expected_roi: b.expectedRoi,
+    status: b.status,
+    feed_price: b.feedPriceMinor === null ? null : minorToCedis(b.feedPriceMinor),
+    mortality_rate: b.mortalityRate,
+    start_date: b.startDate,
+    ended_at: b.endedAt,
+    history: b.history.map((p) => ({ label: p.label, date: p.date, roi_percent: p.roiPercent })),
+  };
+}
+
+export type OverviewStats = {
+  batches_egg: number;
+  batches_chicken: number;
+  batches_open: number;
+  farms: number;
+  investors: number;
+  total_invested: number;
+  total_paid_out: number;
+};
+
+/** Platform numbers for the landing page and How It Works. */
+export function getOverviewStats(): OverviewStats {
+  const db = getDb();
+  const byType = db.select({ type: batches.productType, n: count() }).from(batches).groupBy(batches.productType).all();
+  const open = db.select({ n: count() }).from(batches).where(eq(batches.status, "OPEN")).get();
+  const farmCount = db.select({ n: count() }).from(farms).get();
+  const investorCount = db.select({ n: sql<number>`count(distinct ${investments.userId})` }).from(investments).get();
+  const invested = db.select({ total: sum(investments.amountMinor) }).from(investments).where(sql`${investments.boughtFromExitId} is null`).get();
+  const paid = db.select({ total: sum(payouts.amountMinor) }).from(payouts).get();
+  const typeCount = (t: ProductType) => byType.find((r) => r.type === t)?.n ?? 0;
+  return {
+    batches_egg: typeCount("EGG"),
+    batches_chicken: typeCount("CHICKEN"),
+    batches_open: open?.n ?? 0,
+    farms: farmCount?.n ?? 0,
+    investors: Number(investorCount?.n ?? 0),
+    total_invested: minorToCedis(Number(invested?.total ?? 0)),
+    total_paid_out: minorToCedis(Number(paid?.total ?? 0)),
+  };
+}
+
+export type FaqEntry = { question: string; answer: string };
+export type ContentPage = {
+  slug: string;
+  title: string;
+  bodyMd: string;
+  faqs: FaqEntry[];
+  exampleUnitPriceMinor: number | null;
+  exampleExpectedRoi: number | null;
+  updatedAt: string;
+};
+
+export function getContentPage(slug: string): ContentPage | undefined {
+  const row = getDb().select().from(pages).where(eq(pages.slug, slug)).get();
+  if (!row) return undefined;
+  let faqs: FaqEntry[] = [];
+  try {
+    const parsed = JSON.parse(row.faqsJson);
+    if (Array.isArray(parsed)) faqs = parsed.filter((f) => typeof f?.question === "string" && typeof f?.answer === "string");
+  } catch {
+    /* a broken FAQ list shows as none */
+  }
+  return { slug: row.slug, title: row.title, bodyMd: row.bodyMd, faqs, exampleUnitPriceMinor: row.exampleUnitPriceMinor, exampleExpectedRoi: row.exampleExpectedRoi, updatedAt: row.updatedAt };
+}
+

@@ -1,0 +1,19 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { minorToCedis } from "~/domain/money";
+import { apiJson, handleApi, HttpError } from "~/lib/http.server";
+import { getContentPage } from "~/models/batch.server";
+
+export function loader({ params }: LoaderFunctionArgs) {
+  return handleApi(() => {
+    const page = getContentPage(params.slug ?? "");
+    if (!page) throw new HttpError(404, "Page not found.");
+    return apiJson({
+      title: page.title,
+      body_md: page.bodyMd,
+      faqs: page.faqs,
+      example_unit_price: page.exampleUnitPriceMinor === null ? null : minorToCedis(page.exampleUnitPriceMinor),
+      example_expected_roi: page.exampleExpectedRoi,
+      updated_at: page.updatedAt,
+    });
+  });
+}
