@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { FAQ_CATEGORIES, FAQ_ITEMS, groupFaqs, searchFaqs } from "~/domain/faq";
+
+describe("FAQ entries", () => {
+  it("has 18 entries with unique ids in SPEC.md's five categories", () => {
+    expect(FAQ_ITEMS).toHaveLength(18);
+    expect(new Set(FAQ_ITEMS.map((f) => f.id)).size).toBe(18);
+    expect(FAQ_CATEGORIES).toEqual(["Account & Onboarding", "Investing", "Payouts & Returns", "Security & Risk", "Platform & Support"]);
+    for (const category of FAQ_CATEGORIES) expect(FAQ_ITEMS.some((f) => f.category === category), category).toBe(true);
+  });
+
+  it("states the FAQ claims of SPEC.md section 9", () => {
+    const all = FAQ_ITEMS.map((f) => f.answer).join("\n");
+    for (const claim of [
+      "GHS 50 per unit for Egg Notes",
+      "GHS 100 per unit for Chicken Notes",
+      "under 24 hours",
+      "Mobile-money deposits are instant",
+      "up to 24h",
+      "10-14% annually",
+      "8-12% per cycle",
+      "after the first month, with 3 days' notice",
+      "Chicken Notes are locked until harvest",
+      "Support replies within 24 hours",
+      "coming soon",
+      "deposits are simulated",
+      "government ID",
+      "proof of address",
+      "6-8 weeks",
+    ]) {
+      expect(all, claim).toContain(claim);
+    }
+  });
+});
+
+describe("searchFaqs", () => {
+  it("returns every entry for a blank or whitespace-only query", () => {
+    expect(searchFaqs("")).toHaveLength(18);
+    expect(searchFaqs("   \t")).toHaveLength(18);
+    expect(searchFaqs(null)).toHaveLength(18);
+  });
+
+  it("matches a case-insensitive substring of the question or the answer", () => {
+    const payout = searchFaqs("PAYOUT");
+    expect(payout.length).toBeGreaterThan(0);
+    for (const f of payout) expect(`${f.question} ${f.answer}`.toLowerCase()).toContain("payout");
+    expect(searchFaqs("roi").map((f) => f.id)).toContain("returns");
+    expect(searchFaqs("What is an Egg").map((f) => f.id)).toEqual(["egg-note"]);
+    // Only in an answer:
+    expect(searchFaqs("telecel").map((f) => f.id)).toEqual(["withdraw"]);
+  });
+
+  it("trims the query and returns nothing for a miss", () => {
+    expect(searchFaqs("  chicken  ").length).toBe(searchFaqs("chicken").length);
+    expect(searchFaqs("zzz-no-such-thing")).toEqual([]);
+  });
+
+  it("keeps the order and groups by category", () => {
+    const groups = groupFaqs(searchFaqs(""));
+    expect(groups.map((g) => g.category)).toEqual([...FAQ_CATEGORIES]);
+    expect(groups.reduce((n, g) => n + g.items.length, 0)).toBe(18);
+    expect(groupFaqs([])).toEqual([]);
+  });
+});
