@@ -7,7 +7,6 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
 
 export { closeDb, getDb as initDatabase } from "~/lib/db.server";
-export { setClockOffset } from "~/lib/clock.server";
 
 const ABORT_DELAY = 5_000;
 

@@ -1,6 +1,6 @@
 /** Money is integer pesewas (1 GHS = 100 pesewas) everywhere below the UI. */
 
-export const MAX_AMOUNT_MINOR = 100_000_000_00; // GHS 100 million: a sane ceiling for one operation
+export const MAX_AMOUNT_MINOR = 1_000_000_00; // GHS 1,000,000: the ceiling for one deposit or withdrawal
 
 const ghs = new Intl.NumberFormat("en-GH", { style: "currency", currency: "GHS", minimumFractionDigits: 2, maximumFractionDigits: 2 });
 

@@ -1,5 +1,5 @@
 /**
- * The one clock every rule reads. Tests (and only tests: ALLOW_TEST_CLOCK)
+ * The one clock every rule reads. In-process tests
  * may shift it to check month boundaries and expiries without waiting.
  */
 let offsetMs = 0;

@@ -26,8 +26,6 @@ const EnvSchema = z.object({
   AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
   /** Early-exit administrative fee, a fraction between 3% and 7%. */
   EARLY_EXIT_FEE_RATE: z.coerce.number().min(0.03).max(0.07).default(0.05),
-  /** Only in tests: lets the test clock endpoint move time. Never in production. */
-  ALLOW_TEST_CLOCK: booleanFlag.default(false),
 });
 
 export type Env = z.infer<typeof EnvSchema> & { cookieSecure: boolean };

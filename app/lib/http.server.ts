@@ -103,3 +103,21 @@ export function methodNotAllowed(): Response {
 export function clientIp(request: Request): string {
   return request.headers.get("x-akoko-client-ip") ?? "unknown";
 }
+
+/** A positive whole id from a path or body; anything else is a 4xx with `message`. */
+export function parseId(value: unknown, message = "Not found.", status = 404): number {
+  const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : "";
+  if (!/^\d{1,15}$/.test(text) || Number(text) <= 0) throw new HttpError(status, message);
+  return Number(text);
+}
+
+/** Form and JSON booleans: true, "true", "on", "1", "yes". */
+export function parseBool(value: unknown): boolean {
+  if (typeof value === "boolean") return value;
+  if (typeof value === "number") return value === 1;
+  return typeof value === "string" && ["true", "on", "1", "yes"].includes(value.trim().toLowerCase());
+}
+
+export function idempotencyKeyOf(request: Request): string | null {
+  return request.headers.get("Idempotency-Key");
+}

@@ -2,10 +2,12 @@ import { sql } from "drizzle-orm";
 import { BATCH_STATUSES, INVESTMENT_STATUSES, PRODUCT_TYPES } from "~/domain/types";
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
-const createdAt = () =>
-  text("created_at")
+/** An ISO-8601 UTC timestamp column that defaults to now. */
+const timestamp = (name: string) =>
+  text(name)
     .notNull()
     .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`);
+const createdAt = () => timestamp("created_at");
 
 export const users = sqliteTable("users", {
   id: integer("id").primaryKey({ autoIncrement: true }),
@@ -104,7 +106,7 @@ export const pages = sqliteTable("pages", {
   faqsJson: text("faqs_json").notNull().default("[]"),
   exampleUnitPriceMinor: integer("example_unit_price_minor"),
   exampleExpectedRoi: real("example_expected_roi"),
-  updatedAt: createdAt(),
+  updatedAt: timestamp("updated_at"),
 });
 
 
@@ -123,7 +125,7 @@ export const accounts = sqliteTable(
     userId: integer("user_id").references(() => users.id),
     batchId: integer("batch_id").references(() => batches.id),
     balanceMinor: integer("balance_minor").notNull().default(0),
-    updatedAt: createdAt(),
+    updatedAt: timestamp("updated_at"),
   },
   (t) => [
     uniqueIndex("accounts_owner_idx").on(t.kind, t.userId, t.batchId),

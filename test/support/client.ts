@@ -87,3 +87,25 @@ export async function apiUser(baseUrl: string, fullName = "Kofi Mensah") {
 export function htmlText(html: string) {
   return html.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/<!-- -->/g, "");
 }
+
+/** Logs in through the API with form-encoded username/password and returns a bearer client. */
+export async function apiLogin(baseUrl: string, email: string, password: string) {
+  const client = new Client(baseUrl);
+  const res = await client.request("/api/v1/auth/login", { method: "POST", body: new URLSearchParams({ username: email, password }) });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  client.bearer = ((await res.json()) as { access_token: string }).access_token;
+  return client;
+}
+
+/** Sends JSON and returns status + parsed body. */
+export async function call(client: Client, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = body === undefined ? await client.request(path, { method, headers }) : await client.json(path, method, body, headers);
+  const text = await res.text();
+  let json: any = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = text;
+  }
+  return { status: res.status, body: json };
+}

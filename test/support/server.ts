@@ -53,7 +53,6 @@ export async function startServer(env: Record<string, string> = {}, options: { d
       COOKIE_SECURE: "false",
       AUTH_RATE_LIMIT: "1000",
       REQUEST_LOG: "off",
-      ALLOW_TEST_CLOCK: "true",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

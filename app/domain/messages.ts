@@ -1,0 +1,44 @@
+import type { ProductType } from "~/domain/types";
+
+/** SPEC.md's messages (sections 5 and 8) and the ones DESIGN.md's rules add. Matched word for word. */
+export const INVEST_MESSAGES: Record<ProductType, { unitsPositive: string; tooMany: string; terms: string }> = {
+  EGG: {
+    unitsPositive: "Enter a positive units amount.",
+    tooMany: "Not enough units available.",
+    terms: "Please accept terms & risk disclosure.",
+  },
+  CHICKEN: {
+    unitsPositive: "Enter a positive number of units.",
+    tooMany: "Cannot invest more than available units.",
+    terms: "You must acknowledge the investment terms.",
+  },
+};
+
+export const MSG = {
+  loginToInvest: "Please log in to invest.",
+  insufficientWallet: "Insufficient wallet balance — deposit or reduce units.",
+  insufficientBalance: "Insufficient balance",
+  enterUnits: "Enter units",
+  farmNameRequired: "Farm name required.",
+  selectFarm: "Select a farm.",
+  batchNotFound: "Batch not found.",
+  investmentNotFound: "Investment not found.",
+  batchNotOpen: "This batch is no longer open for investment.",
+  wholeUnits: "Units must be a whole number.",
+  chickenLocked: "Chicken Notes are locked until harvest.",
+  exitNeedsActive: "Early exit is only possible while the batch is active.",
+  noHolding: "You hold no units in this batch.",
+  deleteHasInvestments: "This batch has investments and cannot be deleted.",
+  exitRequestNotFound: "Exit request not found.",
+  exitNotPending: "Only a pending exit request can be cancelled.",
+  earlyExitSubmitted: "Early exit request submitted. We will notify you when a buyer is found.",
+  amountRequired: "Enter an amount.",
+  amountFormat: "Enter the amount as a number, e.g. 50 or 50.25.",
+  amountDecimals: "Use at most 2 decimals for the amount.",
+  amountPositive: "Enter an amount above zero.",
+  amountTooLarge: "The most you can move at once is GHS 1,000,000.",
+} as const;
+
+export const exitTooEarly = (opensOn: string) => `Early exit opens one month after the batch starts, on ${opensOn}.`;
+export const exitTooMany = (max: number) => `You can offer at most ${max} units for early exit.`;
+export const alreadyPaid = (batchId: number, period: string) => `Batch #${batchId} was already paid for ${period}; nothing was paid.`;

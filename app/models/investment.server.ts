@@ -1,0 +1,259 @@
+import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import { DomainError } from "~/domain/errors";
+import { checkEarlyExit, checkInvestment, exitProceeds } from "~/domain/investing";
+import { MSG } from "~/domain/messages";
+import { formatGhs, minorToCedis } from "~/domain/money";
+import { nowIso, today } from "~/lib/clock.server";
+import { getDb } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import { getBatch } from "~/models/batch.server";
+import { atomic, escrowAccount, feesAccount, postEntry, walletAccount, walletBalanceMinor } from "~/models/ledger.server";
+import { batches, exitRequests, investments, notifications, payouts, type InvestmentStatus } from "~/models/schema.server";
+
+export type InvestmentRow = typeof investments.$inferSelect;
+
+export function investmentJson(i: InvestmentRow & { productType?: string; farmName?: string }) {
+  return {
+    id: i.id,
+    batch_id: i.batchId,
+    units: i.units,
+    units_held: i.unitsHeld,
+    amount: minorToCedis(i.amountMinor),
+    status: i.status,
+    auto_reinvest: i.autoReinvest,
+    created_at: i.createdAt,
+    ...(i.productType ? { product_type: i.productType } : {}),
+    ...(i.farmName ? { farm_name: i.farmName } : {}),
+  };
+}
+
+export function notify(userId: number, kind: string, message: string) {
+  getDb().insert(notifications).values({ userId, kind, message }).run();
+}
+
+/**
+ * Buys units: new units of an OPEN batch (wallet -> escrow, units_placed rises), or units other
+ * investors offer through early exit in an ACTIVE egg batch (buyer -> sellers, fee to the platform).
+ * One transaction; call inside `once` for idempotency.
+ */
+export function investInBatch({
+  userId,
+  batchId,
+  units,
+  acceptedTerms,
+  autoReinvest = false,
+}: {
+  userId: number;
+  batchId: number;
+  units: unknown;
+  acceptedTerms?: boolean;
+  autoReinvest?: boolean;
+}): InvestmentRow {
+  return atomic(() => {
+    const batch = getBatch(batchId);
+    if (!batch) throw new DomainError(404, MSG.batchNotFound, "batch_id");
+    const buyingOffers = batch.status === "ACTIVE";
+    // Your own offered units are not for sale to you.
+    const ownOffered = buyingOffers ? offeredUnitsBy(userId, batchId) : 0;
+    const { units: wanted, costMinor } = checkInvestment({
+      batch: { ...batch, availableUnits: batch.availableUnits - ownOffered },
+      units,
+      acceptedTerms,
+      walletMinor: walletBalanceMinor(userId),
+    });
+    const db = getDb();
+    if (!buyingOffers) {
+      const placed = db
+        .update(batches)
+        .set({ unitsPlaced: sql`${batches.unitsPlaced} + ${wanted}` })
+        .where(and(eq(batches.id, batchId), eq(batches.status, "OPEN"), sql`${batches.unitsPlaced} + ${wanted} <= ${batches.targetUnits}`))
+        .run();
+      if (placed.changes !== 1) throw new DomainError(409, batch.productType === "EGG" ? "Not enough units available." : "Cannot invest more than available units.", "units");
+      postEntry({ kind: "INVEST", memo: `Bought ${wanted} units of Batch #${batchId}`, userId, batchId, lines: [
+        { accountId: walletAccount(userId), amountMinor: -costMinor },
+        { accountId: escrowAccount(batchId), amountMinor: costMinor },
+      ] });
+      return db
+        .insert(investments)
+        .values({ userId, batchId, units: wanted, unitsHeld: wanted, amountMinor: costMinor, unitPriceMinor: batch.unitPriceMinor, autoReinvest })
+        .returning()
+        .get();
+    }
+    return buyFromExitOffers({ userId, batchId, units: wanted, unitPriceMinor: batch.unitPriceMinor, autoReinvest });
+  });
+}
+
+function offeredUnitsBy(userId: number, batchId: number): number {
+  const row = getDb()
+    .select({ n: sql<number>`coalesce(sum(${exitRequests.unitsRemaining}), 0)` })
+    .from(exitRequests)
+    .where(and(eq(exitRequests.userId, userId), eq(exitRequests.batchId, batchId), eq(exitRequests.status, "PENDING")))
+    .get();
+  return Number(row?.n ?? 0);
+}
+
+/** First come, first served over the pending exit offers of an ACTIVE egg batch. */
+function buyFromExitOffers({ userId, batchId, units, unitPriceMinor, autoReinvest }: { userId: number; batchId: number; units: number; unitPriceMinor: number; autoReinvest: boolean }): InvestmentRow {
+  const db = getDb();
+  const offers = db
+    .select()
+    .from(exitRequests)
+    .where(and(eq(exitRequests.batchId, batchId), eq(exitRequests.status, "PENDING"), ne(exitRequests.userId, userId)))
+    .orderBy(asc(exitRequests.id))
+    .all();
+  let left = units;
+  let firstExitId: number | null = null;
+  for (const offer of offers) {
+    if (left === 0) break;
+    const take = Math.min(left, offer.unitsRemaining);
+    const priceMinor = take * unitPriceMinor;
+    const { feeMinor, netMinor } = exitProceeds(priceMinor, offer.feeRate);
+    const entryId = postEntry({ kind: "EXIT_FILL", memo: `${take} units of Batch #${batchId} changed hands (exit #${offer.id})`, userId, batchId, lines: [
+      { accountId: walletAccount(userId), amountMinor: -priceMinor },
+      { accountId: walletAccount(offer.userId), amountMinor: netMinor },
+      { accountId: feesAccount(), amountMinor: feeMinor },
+    ] });
+    const remaining = offer.unitsRemaining - take;
+    db.update(exitRequests)
+      .set({ unitsRemaining: remaining, ...(remaining === 0 ? { status: "FILLED" as const, closedAt: nowIso() } : {}) })
+      .where(eq(exitRequests.id, offer.id))
+      .run();
+    const seller = db.select().from(investments).where(eq(investments.id, offer.investmentId)).get()!;
+    const held = seller.unitsHeld - take;
+    db.update(investments)
+      .set({ unitsHeld: held, ...(held === 0 ? { status: "EXITED" as InvestmentStatus } : {}) })
+      .where(eq(investments.id, seller.id))
+      .run();
+    db.insert(payouts).values({ investmentId: seller.id, userId: offer.userId, batchId, entryId, kind: "EXIT", period: null, amountMinor: netMinor }).run();
+    notify(
+      offer.userId,
+      "EXIT_FILLED",
+      `A buyer took ${take} of your units in Batch #${batchId}: ${formatGhs(netMinor)} reached your wallet (${formatGhs(priceMinor)} less a ${formatGhs(feeMinor)} early-exit fee).`,
+    );
+    firstExitId ??= offer.id;
+    left -= take;
+  }
+  if (left !== 0) throw new DomainError(409, "Not enough units available.", "units");
+  const amountMinor = units * unitPriceMinor;
+  return db
+    .insert(investments)
+    .values({ userId, batchId, units, unitsHeld: units, amountMinor, unitPriceMinor, autoReinvest, boughtFromExitId: firstExitId })
+    .returning()
+    .get();
+}
+
+export type ExitRequestRow = typeof exitRequests.$inferSelect;
+
+export function exitRequestJson(r: ExitRequestRow) {
+  return {
+    id: r.id,
+    batch_id: r.batchId,
+    investment_id: r.investmentId,
+    units: r.units,
+    units_remaining: r.unitsRemaining,
+    fee_rate: r.feeRate,
+    status: r.status,
+    created_at: r.createdAt,
+    closed_at: r.closedAt,
+  };
+}
+
+/**
+ * Offers units of the investor's egg holding in a batch for early exit. The units are taken
+ * from their holdings oldest first; each holding gets its own PENDING request.
+ */
+export function requestEarlyExit({ userId, batchId, units }: { userId: number; batchId: number; units: unknown }): ExitRequestRow[] {
+  return atomic(() => {
+    const batch = getBatch(batchId);
+    if (!batch) throw new DomainError(404, MSG.batchNotFound, "batch_id");
+    const db = getDb();
+    const holdings = db
+      .select()
+      .from(investments)
+      .where(and(eq(investments.userId, userId), eq(investments.batchId, batchId), eq(investments.status, "ACTIVE")))
+      .orderBy(asc(investments.id))
+      .all();
+    const pending = db
+      .select({ investmentId: exitRequests.investmentId, units: exitRequests.unitsRemaining })
+      .from(exitRequests)
+      .where(and(eq(exitRequests.userId, userId), eq(exitRequests.batchId, batchId), eq(exitRequests.status, "PENDING")))
+      .all();
+    const offeredBy = new Map<number, number>();
+    for (const p of pending) offeredBy.set(p.investmentId, (offeredBy.get(p.investmentId) ?? 0) + p.units);
+    const unitsHeld = holdings.reduce((s, h) => s + h.unitsHeld, 0);
+    const unitsAlreadyOffered = [...offeredBy.values()].reduce((s, n) => s + n, 0);
+    let left = checkEarlyExit({ batch, units, today: today(), unitsHeld, unitsAlreadyOffered });
+    const feeRate = getEnv().EARLY_EXIT_FEE_RATE;
+    const created: ExitRequestRow[] = [];
+    for (const h of holdings) {
+      if (left === 0) break;
+      const free = h.unitsHeld - (offeredBy.get(h.id) ?? 0);
+      if (free <= 0) continue;
+      const take = Math.min(free, left);
+      created.push(db.insert(exitRequests).values({ investmentId: h.id, userId, batchId, units: take, unitsRemaining: take, feeRate }).returning().get());
+      left -= take;
+    }
+    return created;
+  });
+}
+
+export function cancelEarlyExit({ userId, exitRequestId }: { userId: number; exitRequestId: number }): ExitRequestRow {
+  return atomic(() => {
+    const db = getDb();
+    const request = db.select().from(exitRequests).where(and(eq(exitRequests.id, exitRequestId), eq(exitRequests.userId, userId))).get();
+    if (!request) throw new DomainError(404, MSG.exitRequestNotFound);
+    if (request.status !== "PENDING") throw new DomainError(409, MSG.exitNotPending);
+    return db.update(exitRequests).set({ status: "CANCELLED", closedAt: nowIso() }).where(eq(exitRequests.id, request.id)).returning().get();
+  });
+}
+
+export function listExitRequests(userId: number): ExitRequestRow[] {
+  return getDb().select().from(exitRequests).where(eq(exitRequests.userId, userId)).orderBy(desc(exitRequests.id)).all();
+}
+
+/** The investor's investments, newest first, with their batch's type and farm. */
+export function listMyInvestments(userId: number) {
+  return getDb()
+    .select({
+      id: investments.id,
+      userId: investments.userId,
+      batchId: investments.batchId,
+      units: investments.units,
+      unitsHeld: investments.unitsHeld,
+      amountMinor: investments.amountMinor,
+      unitPriceMinor: investments.unitPriceMinor,
+      status: investments.status,
+      autoReinvest: investments.autoReinvest,
+      boughtFromExitId: investments.boughtFromExitId,
+      createdAt: investments.createdAt,
+      productType: batches.productType,
+    })
+    .from(investments)
+    .innerJoin(batches, eq(batches.id, investments.batchId))
+    .where(eq(investments.userId, userId))
+    .orderBy(desc(investments.createdAt), desc(investments.id))
+    .all();
+}
+
+/** The investment if it is the user's; another investor's id is "not found". */
+export function getMyInvestment(userId: number, investmentId: number): InvestmentRow {
+  const row = getDb().select().from(investments).where(and(eq(investments.id, investmentId), eq(investments.userId, userId))).get();
+  if (!row) throw new DomainError(404, MSG.investmentNotFound);
+  return row;
+}
+
+export type PayoutRow = typeof payouts.$inferSelect;
+
+export function payoutJson(p: PayoutRow) {
+  return { id: p.id, investment_id: p.investmentId, batch_id: p.batchId, amount: minorToCedis(p.amountMinor), kind: p.kind, period: p.period, created_at: p.createdAt };
+}
+
+export function listPayoutsForInvestment(userId: number, investmentId: number): PayoutRow[] {
+  getMyInvestment(userId, investmentId);
+  return getDb().select().from(payouts).where(eq(payouts.investmentId, investmentId)).orderBy(desc(payouts.id)).all();
+}
+
+export function listNotifications(userId: number, limit = 50) {
+  return getDb().select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.id)).limit(limit).all();
+}
+

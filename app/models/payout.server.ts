@@ -1,0 +1,150 @@
+import { and, eq, gt } from "drizzle-orm";
+import { DomainError } from "~/domain/errors";
+import { checkPayoutPeriod, planPayouts, type Holding, type PlannedPayout } from "~/domain/investing";
+import { alreadyPaid, MSG } from "~/domain/messages";
+import { formatGhs, minorToCedis } from "~/domain/money";
+import { nowIso, today } from "~/lib/clock.server";
+import { getDb } from "~/lib/db.server";
+import { investInBatch } from "~/models/investment.server";
+import { atomic, farmAccount, postEntry, walletAccount } from "~/models/ledger.server";
+import { batches, exitRequests, investments, notifications, payoutRuns } from "~/models/schema.server";
+
+type RunKind = "MONTHLY" | "HARVEST" | "PRINCIPAL";
+
+type Plan = {
+  batch: typeof batches.$inferSelect;
+  kind: RunKind;
+  period: string;
+  payouts: PlannedPayout[];
+  totalMinor: number;
+  alreadyPaid: boolean;
+};
+
+function holdingsOf(batchId: number): Array<Holding & { autoReinvest: boolean }> {
+  return getDb()
+    .select({ investmentId: investments.id, userId: investments.userId, unitsHeld: investments.unitsHeld, unitPriceMinor: investments.unitPriceMinor, autoReinvest: investments.autoReinvest })
+    .from(investments)
+    .where(and(eq(investments.batchId, batchId), eq(investments.status, "ACTIVE"), gt(investments.unitsHeld, 0)))
+    .orderBy(investments.id)
+    .all();
+}
+
+/**
+ * What a payout run would pay now. Eggs: the monthly income of `period` (default this month).
+ * Chicken: the harvest (principal + return). `close` plans an egg batch's principal return.
+ */
+function plan(batchId: number, { period, close = false }: { period?: string | null; close?: boolean }): Plan {
+  const db = getDb();
+  const batch = db.select().from(batches).where(eq(batches.id, batchId)).get();
+  if (!batch) throw new DomainError(404, MSG.batchNotFound);
+  if (batch.status !== "ACTIVE") throw new DomainError(409, `Payouts run only for active batches; Batch #${batchId} is ${batch.status}.`);
+  let kind: RunKind;
+  let runPeriod: string;
+  if (close) {
+    if (batch.productType !== "EGG") throw new DomainError(409, "Only egg batches are closed; chicken batches end with their harvest payout.");
+    kind = "PRINCIPAL";
+    runPeriod = "CLOSE";
+  } else if (batch.productType === "EGG") {
+    kind = "MONTHLY";
+    const currentPeriod = today().slice(0, 7);
+    runPeriod = checkPayoutPeriod({ period: period || currentPeriod, startDate: batch.startDate, currentPeriod });
+  } else {
+    kind = "HARVEST";
+    runPeriod = "HARVEST";
+  }
+  const done = db.select({ id: payoutRuns.id }).from(payoutRuns).where(and(eq(payoutRuns.batchId, batchId), eq(payoutRuns.period, runPeriod))).get();
+  const planned = done ? [] : planPayouts(kind, holdingsOf(batchId), batch.expectedRoi);
+  return { batch, kind, period: runPeriod, payouts: planned, totalMinor: planned.reduce((s, p) => s + p.amountMinor, 0), alreadyPaid: Boolean(done) };
+}
+
+export function simulatePayout(batchId: number, { period }: { period?: string | null } = {}) {
+  const p = plan(batchId, { period });
+  return { batch_id: batchId, kind: p.kind, period: p.period, simulated_total: minorToCedis(p.totalMinor), count: p.payouts.length, already_paid: p.alreadyPaid };
+}
+
+/**
+ * Pays a run in one transaction: FARM -> each WALLET, a payout row per investment, a run row that
+ * makes the period payable once. Harvest and close also end the batch (PAID, HARVESTED/CLOSED).
+ */
+function executePlan(batchId: number, options: { period?: string | null; close?: boolean }, adminId?: number) {
+  return atomic(() => {
+    const p = plan(batchId, options);
+    if (p.alreadyPaid) throw new DomainError(409, alreadyPaid(batchId, p.period));
+    const db = getDb();
+    const client = db.$client;
+    const label = p.kind === "MONTHLY" ? `income for ${p.period}` : p.kind === "HARVEST" ? "harvest payout" : "principal returned at close";
+    // Credit each wallet once per run, however many holdings the investor has.
+    const perUser = new Map<number, number>();
+    for (const payout of p.payouts) perUser.set(payout.userId, (perUser.get(payout.userId) ?? 0) + payout.amountMinor);
+    const entryId = postEntry({
+      kind: p.kind === "PRINCIPAL" ? "CLOSE" : p.kind === "HARVEST" ? "HARVEST" : "PAYOUT",
+      memo: `Batch #${batchId} ${label}`,
+      batchId,
+      lines: [{ accountId: farmAccount(batchId), amountMinor: -p.totalMinor }, ...[...perUser].map(([userId, amountMinor]) => ({ accountId: walletAccount(userId), amountMinor }))],
+    });
+    const run = db
+      .insert(payoutRuns)
+      .values({ batchId, kind: p.kind, period: p.period, totalMinor: p.totalMinor, count: p.payouts.length, entryId, createdBy: adminId })
+      .returning({ id: payoutRuns.id })
+      .get();
+    const insertPayout = client.prepare(
+      "insert into payouts (investment_id, user_id, batch_id, run_id, entry_id, kind, period, amount_minor, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    );
+    const createdAt = nowIso();
+    for (const payout of p.payouts) {
+      insertPayout.run(payout.investmentId, payout.userId, batchId, run.id, entryId, p.kind, p.kind === "MONTHLY" ? p.period : null, payout.amountMinor, createdAt);
+    }
+    const insertNote = client.prepare("insert into notifications (user_id, kind, message) values (?, 'PAYOUT', ?)");
+    for (const [userId, amountMinor] of perUser) insertNote.run(userId, `Payout received: ${formatGhs(amountMinor)} from Batch #${batchId} (${label}).`);
+
+    if (p.kind !== "MONTHLY") {
+      client.prepare("update investments set status = 'PAID' where batch_id = ? and status = 'ACTIVE'").run(batchId);
+      db.update(batches).set({ status: p.kind === "HARVEST" ? "HARVESTED" : "CLOSED", endedAt: nowIso() }).where(eq(batches.id, batchId)).run();
+      db.update(exitRequests).set({ status: "CANCELLED", closedAt: nowIso() }).where(and(eq(exitRequests.batchId, batchId), eq(exitRequests.status, "PENDING"))).run();
+    }
+    const reinvested = p.kind === "HARVEST" ? autoReinvest(batchId, p.payouts) : 0;
+    return { batch_id: batchId, kind: p.kind, period: p.period, count: p.payouts.length, total: minorToCedis(p.totalMinor), reinvested };
+  });
+}
+
+/** Harvest proceeds of auto-reinvest holdings buy whole units of the next OPEN chicken batch with room. */
+function autoReinvest(harvestedBatchId: number, paid: PlannedPayout[]): number {
+  const db = getDb();
+  const wanting = new Set(
+    db.select({ id: investments.id }).from(investments).where(and(eq(investments.batchId, harvestedBatchId), eq(investments.autoReinvest, true))).all().map((r) => r.id),
+  );
+  let count = 0;
+  for (const payout of paid) {
+    if (!wanting.has(payout.investmentId)) continue;
+    const next = db
+      .select()
+      .from(batches)
+      .where(and(eq(batches.productType, "CHICKEN"), eq(batches.status, "OPEN")))
+      .orderBy(batches.id)
+      .all()
+      .find((b) => b.targetUnits > b.unitsPlaced && b.unitPriceMinor <= payout.amountMinor);
+    if (!next) continue;
+    const units = Math.min(Math.floor(payout.amountMinor / next.unitPriceMinor), next.targetUnits - next.unitsPlaced);
+    if (units <= 0) continue;
+    investInBatch({ userId: payout.userId, batchId: next.id, units, autoReinvest: true });
+    db.insert(notifications)
+      .values({ userId: payout.userId, kind: "REINVESTED", message: `Auto-reinvest: ${units} units of Batch #${next.id} bought with your harvest from Batch #${harvestedBatchId}.` })
+      .run();
+    count += 1;
+  }
+  return count;
+}
+
+export function executePayout(batchId: number, { period, adminId }: { period?: string | null; adminId?: number } = {}) {
+  return executePlan(batchId, { period }, adminId);
+}
+
+/** Egg batch end: principal back to every holder, investments PAID, batch CLOSED, pending exits cancelled. */
+export function closeEggBatch(batchId: number, { adminId }: { adminId?: number } = {}) {
+  return executePlan(batchId, { close: true }, adminId);
+}
+
+export function listBatchPayoutRuns(batchId: number) {
+  return getDb().select().from(payoutRuns).where(eq(payoutRuns.batchId, batchId)).orderBy(payoutRuns.id).all();
+}
+

@@ -1,0 +1,64 @@
+import { eq } from "drizzle-orm";
+import { DomainError } from "~/domain/errors";
+import { parseMoneyAmount } from "~/domain/investing";
+import { MSG } from "~/domain/messages";
+import { minorToCedis } from "~/domain/money";
+import { getDb } from "~/lib/db.server";
+import { atomic, externalAccount, postEntry, walletAccount, walletBalanceMinor, walletInfo } from "~/models/ledger.server";
+import { journalEntries, postings, withdrawals } from "~/models/schema.server";
+
+export function walletJson(userId: number) {
+  const { balanceMinor, updatedAt } = walletInfo(userId);
+  return { balance: minorToCedis(balanceMinor), updated_at: updatedAt };
+}
+
+/** Demo deposit: money arrives from outside (mobile money / bank in production). */
+export function deposit({ userId, amount }: { userId: number; amount: unknown }) {
+  const amountMinor = parseMoneyAmount(amount);
+  return atomic(() => {
+    postEntry({ kind: "DEPOSIT", memo: "Wallet deposit (demo)", userId, lines: [
+      { accountId: externalAccount(), amountMinor: -amountMinor },
+      { accountId: walletAccount(userId), amountMinor },
+    ] });
+    return { amountMinor, balanceMinor: walletBalanceMinor(userId) };
+  });
+}
+
+export type Destination = { method: "MOMO" | "BANK"; provider: string; accountNumber: string };
+
+/** Money leaves to mobile money or a bank account; the wallet never goes below zero. */
+export function withdraw({ userId, amount, destination }: { userId: number; amount: unknown; destination: Destination | null }) {
+  const amountMinor = parseMoneyAmount(amount);
+  return atomic(() => {
+    if (amountMinor > walletBalanceMinor(userId)) throw new DomainError(409, MSG.insufficientBalance, "amount");
+    const entryId = postEntry({ kind: "WITHDRAW", memo: destination ? `Withdrawal to ${destination.provider}` : "Withdrawal", userId, lines: [
+      { accountId: walletAccount(userId), amountMinor: -amountMinor },
+      { accountId: externalAccount(), amountMinor },
+    ] });
+    getDb()
+      .insert(withdrawals)
+      .values({ userId, entryId, amountMinor, method: destination?.method ?? "MOMO", provider: destination?.provider ?? "Not given", accountNumber: destination?.accountNumber ?? "" })
+      .run();
+    return { amountMinor, balanceMinor: walletBalanceMinor(userId) };
+  });
+}
+
+export type StatementLine = { entryId: number; date: string; kind: string; memo: string; amountMinor: number; balanceAfterMinor: number };
+
+/** Every ledger entry of the user's wallet, newest first, with the balance after each. */
+export function walletStatement(userId: number): StatementLine[] {
+  const rows = getDb()
+    .select({ entryId: journalEntries.id, date: journalEntries.createdAt, kind: journalEntries.kind, memo: journalEntries.memo, amountMinor: postings.amountMinor })
+    .from(postings)
+    .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
+    .where(eq(postings.accountId, walletAccount(userId)))
+    .orderBy(journalEntries.id)
+    .all();
+  let running = 0;
+  const lines = rows.map((r) => {
+    running += r.amountMinor;
+    return { ...r, balanceAfterMinor: running };
+  });
+  return lines.reverse();
+}
+

@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { MSG } from "~/domain/messages";
+import { apiJson, handleApi, HttpError, methodNotAllowed, parseId } from "~/lib/http.server";
+import { requireApiAdmin } from "~/lib/session.server";
+import { deleteBatch } from "~/models/admin.server";
+import { batchJson, getBatch } from "~/models/batch.server";
+
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return handleApi(async () => {
+    await requireApiAdmin(request);
+    const batch = getBatch(parseId(params.id, MSG.batchNotFound));
+    if (!batch) throw new HttpError(404, MSG.batchNotFound);
+    return apiJson(batchJson(batch));
+  });
+}
+
+/** DELETE: only a batch without investments. */
+export function action({ request, params }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    if (request.method !== "DELETE") return methodNotAllowed();
+    await requireApiAdmin(request);
+    deleteBatch(parseId(params.id, MSG.batchNotFound));
+    return apiJson({ detail: "Batch deleted." });
+  });
+}

@@ -1,0 +1,23 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { BatchSchema } from "~/domain/admin";
+import { apiJson, handleApi, methodNotAllowed, parseOrThrow, readBody } from "~/lib/http.server";
+import { requireApiAdmin } from "~/lib/session.server";
+import { createBatch } from "~/models/admin.server";
+import { batchJson, getBatch, listBatches } from "~/models/batch.server";
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(async () => {
+    await requireApiAdmin(request);
+    return apiJson(listBatches().map(batchJson));
+  });
+}
+
+export function action({ request }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    if (request.method !== "POST") return methodNotAllowed();
+    await requireApiAdmin(request);
+    const input = parseOrThrow(BatchSchema, await readBody(request));
+    const batch = createBatch(input);
+    return apiJson(batchJson(getBatch(batch.id)!), 201);
+  });
+}

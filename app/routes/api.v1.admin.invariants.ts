@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiJson, handleApi } from "~/lib/http.server";
+import { requireApiAdmin } from "~/lib/session.server";
+import { ledgerProblems } from "~/models/ledger.server";
+
+/** The ledger's promises checked against the database: {"ok": true, "problems": []} when all hold. */
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(async () => {
+    await requireApiAdmin(request);
+    const problems = ledgerProblems();
+    return apiJson({ ok: problems.length === 0, problems });
+  });
+}

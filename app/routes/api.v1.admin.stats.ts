@@ -1,0 +1,11 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiJson, handleApi } from "~/lib/http.server";
+import { requireApiAdmin } from "~/lib/session.server";
+import { adminStats } from "~/models/admin.server";
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(async () => {
+    await requireApiAdmin(request);
+    return apiJson(adminStats());
+  });
+}

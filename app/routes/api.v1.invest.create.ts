@@ -1,0 +1,22 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseBool, parseId, readBody } from "~/lib/http.server";
+import { requireApiUser } from "~/lib/session.server";
+import { investInBatch, investmentJson } from "~/models/investment.server";
+import { once } from "~/models/ledger.server";
+import { walletJson } from "~/models/wallet.server";
+
+export const loader = () => methodNotAllowed();
+
+export function action({ request }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    if (request.method !== "POST") return methodNotAllowed();
+    const user = await requireApiUser(request);
+    const body = await readBody(request);
+    const batchId = parseId(body.batch_id, "Give the batch_id of the batch to invest in.", 422);
+    const answer = once(user.id, idempotencyKeyOf(request), "invest/create", () => {
+      const investment = investInBatch({ userId: user.id, batchId, units: body.units, autoReinvest: parseBool(body.auto_reinvest) });
+      return { status: 201, body: { investment: investmentJson(investment), wallet: walletJson(user.id) } };
+    });
+    return apiJson(answer.body, answer.status);
+  });
+}

@@ -1,0 +1,22 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { minorToCedis } from "~/domain/money";
+import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, readBody } from "~/lib/http.server";
+import { requireApiUser } from "~/lib/session.server";
+import { once } from "~/models/ledger.server";
+import { deposit } from "~/models/wallet.server";
+
+export const loader = () => methodNotAllowed();
+
+/** Demo deposit (simulated mobile money); amount in cedis as JSON or form data. */
+export function action({ request }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    if (request.method !== "POST") return methodNotAllowed();
+    const user = await requireApiUser(request);
+    const body = await readBody(request);
+    const answer = once(user.id, idempotencyKeyOf(request), "invest/deposit", () => {
+      const result = deposit({ userId: user.id, amount: body.amount });
+      return { status: 200, body: { message: "Deposit successful", amount: minorToCedis(result.amountMinor), balance: minorToCedis(result.balanceMinor) } };
+    });
+    return apiJson(answer.body, answer.status);
+  });
+}

@@ -1,0 +1,22 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { MSG } from "~/domain/messages";
+import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseId, readBody } from "~/lib/http.server";
+import { requireApiUser } from "~/lib/session.server";
+import { exitRequestJson, requestEarlyExit } from "~/models/investment.server";
+import { once } from "~/models/ledger.server";
+
+export const loader = () => methodNotAllowed();
+
+export function action({ request }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    if (request.method !== "POST") return methodNotAllowed();
+    const user = await requireApiUser(request);
+    const body = await readBody(request);
+    const batchId = parseId(body.batch_id, "Give the batch_id of the holding to exit.", 422);
+    const answer = once(user.id, idempotencyKeyOf(request), "invest/early-exit", () => {
+      const requests = requestEarlyExit({ userId: user.id, batchId, units: body.units });
+      return { status: 201, body: { detail: MSG.earlyExitSubmitted, requests: requests.map(exitRequestJson) } };
+    });
+    return apiJson(answer.body, answer.status);
+  });
+}

@@ -1,0 +1,12 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiJson, handleApi } from "~/lib/http.server";
+import { requireApiUser } from "~/lib/session.server";
+import { exitRequestJson, listExitRequests } from "~/models/investment.server";
+
+/** The investor's own early-exit requests, newest first. */
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(async () => {
+    const user = await requireApiUser(request);
+    return apiJson(listExitRequests(user.id).map(exitRequestJson));
+  });
+}

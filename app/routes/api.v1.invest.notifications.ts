@@ -1,0 +1,10 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiJson, handleApi } from "~/lib/http.server";
+import { requireApiUser } from "~/lib/session.server";
+import { listNotifications } from "~/models/investment.server";
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(async () =>
+    apiJson(listNotifications((await requireApiUser(request)).id).map((n) => ({ id: n.id, kind: n.kind, message: n.message, read_at: n.readAt, created_at: n.createdAt }))),
+  );
+}

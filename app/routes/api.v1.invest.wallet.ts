@@ -1,0 +1,8 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiJson, handleApi } from "~/lib/http.server";
+import { requireApiUser } from "~/lib/session.server";
+import { walletJson } from "~/models/wallet.server";
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(async () => apiJson(walletJson((await requireApiUser(request)).id)));
+}

@@ -1,0 +1,30 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { fieldErrors } from "~/domain/account";
+import { minorToCedis } from "~/domain/money";
+import { DestinationSchema } from "~/domain/wallet";
+import { apiJson, handleApi, HttpError, idempotencyKeyOf, methodNotAllowed, readBody } from "~/lib/http.server";
+import { requireApiUser } from "~/lib/session.server";
+import { once } from "~/models/ledger.server";
+import { withdraw } from "~/models/wallet.server";
+
+export const loader = () => methodNotAllowed();
+
+/** Amount in cedis; optional destination (method MOMO|BANK, provider, account_number), recorded when given. */
+export function action({ request }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    if (request.method !== "POST") return methodNotAllowed();
+    const user = await requireApiUser(request);
+    const body = await readBody(request);
+    let destination = null;
+    if (body.method !== undefined || body.account_number !== undefined) {
+      const parsed = DestinationSchema.safeParse(body);
+      if (!parsed.success) throw new HttpError(422, Object.values(fieldErrors(parsed.error))[0] ?? "Check the destination.");
+      destination = { method: parsed.data.method, provider: parsed.data.provider, accountNumber: parsed.data.account_number };
+    }
+    const answer = once(user.id, idempotencyKeyOf(request), "invest/withdraw", () => {
+      const result = withdraw({ userId: user.id, amount: body.amount, destination });
+      return { status: 200, body: { message: "Withdrawal processed", amount: minorToCedis(result.amountMinor), balance: minorToCedis(result.balanceMinor) } };
+    });
+    return apiJson(answer.body, answer.status);
+  });
+}

@@ -1,0 +1,441 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { apiLogin, apiUser, call, Client } from "./support/client";
+import { startServer, TEST_ADMIN, type TestServer } from "./support/server";
+
+let server: TestServer;
+let admin: Client;
+
+beforeAll(async () => {
+  server = await startServer({ SEED_DEMO_DATA: "true" });
+  admin = await apiLogin(server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** The ledger invariants, checked through the admin API after every scenario. */
+async function expectInvariants() {
+  const res = await call(admin, "GET", "/api/v1/admin/invariants");
+  expect(res.body).toEqual({ ok: true, problems: [] });
+}
+
+/** A snapshot of everything money-related, to prove a refused request changed nothing. */
+function moneySnapshot() {
+  const db = server.db();
+  return JSON.stringify([
+    db.prepare("select id, balance_minor from accounts order by id").all(),
+    db.prepare("select count(*) n from postings").get(),
+    db.prepare("select id, units_held, status from investments order by id").all(),
+    db.prepare("select id, units_placed, status from batches order by id").all(),
+    db.prepare("select id, units_remaining, status from exit_requests order by id").all(),
+  ]);
+}
+
+async function newFarm() {
+  const res = await call(admin, "POST", "/api/v1/admin/farms", { name: "Test Farm", location: "Kumasi, Ashanti", notes: "" });
+  expect(res.status).toBe(201);
+  return res.body.id as number;
+}
+
+async function newBatch(fields: Record<string, unknown>) {
+  const farmId = await newFarm();
+  const res = await call(admin, "POST", "/api/v1/admin/batches", {
+    farm_id: farmId,
+    product_type: "EGG",
+    unit_price: 100,
+    target_units: 100,
+    feed_price: 6,
+    mortality_rate: 0.05,
+    expected_roi: 0.01,
+    id: 0,
+    ...fields,
+  });
+  expect(res.status).toBe(201);
+  return res.body as { id: number; unit_price: number; status: string };
+}
+
+async function funded(amount: number) {
+  const u = await apiUser(server.url);
+  const dep = await call(u.client, "POST", "/api/v1/invest/deposit", { amount });
+  expect(dep.status).toBe(200);
+  return u;
+}
+
+afterAll(async () => {
+  /* invariants are checked per test */
+});
+beforeEach(() => undefined);
+
+describe("wallet: deposit and withdraw", () => {
+  it("deposits (JSON and form), withdraws, and never goes below zero", async () => {
+    const { client } = await apiUser(server.url);
+    expect((await call(client, "GET", "/api/v1/invest/wallet")).body).toEqual({ balance: 0, updated_at: null });
+    expect((await call(client, "POST", "/api/v1/invest/deposit", { amount: "500.50" })).body).toMatchObject({ message: "Deposit successful", balance: 500.5 });
+    const form = await client.request("/api/v1/invest/deposit", { method: "POST", body: new URLSearchParams({ amount: "49.50" }) });
+    expect(form.status).toBe(200);
+    const wallet = (await call(client, "GET", "/api/v1/invest/wallet")).body;
+    expect(wallet.balance).toBe(550);
+    expect(typeof wallet.updated_at).toBe("string");
+
+    const tooMuch = await call(client, "POST", "/api/v1/invest/withdraw", { amount: 550.01 });
+    expect(tooMuch).toEqual({ status: 409, body: { detail: "Insufficient balance" } });
+    const ok = await call(client, "POST", "/api/v1/invest/withdraw", { amount: 50, method: "MOMO", provider: "MTN MoMo", account_number: "024 123 4567" });
+    expect(ok.body).toMatchObject({ message: "Withdrawal processed", balance: 500 });
+    expect(server.db().prepare("select method, provider, account_number from withdrawals order by id desc limit 1").get()).toEqual({ method: "MOMO", provider: "MTN MoMo", account_number: "0241234567" });
+    await expectInvariants();
+  });
+
+  it.each([
+    [{ amount: 0 }, 422],
+    [{ amount: -5 }, 422],
+    [{ amount: "10.005" }, 422],
+    [{ amount: "ten" }, 422],
+    [{ amount: 1e12 }, 422],
+    [{ amount: "NaN" }, 422],
+    [{}, 422],
+    [{ amount: null }, 422],
+    [{ amount: [5] }, 422],
+  ])("refuses deposit %j with %i and detail, changing nothing", async (body, status) => {
+    const { client } = await apiUser(server.url);
+    const before = moneySnapshot();
+    const res = await call(client, "POST", "/api/v1/invest/deposit", body);
+    expect(res.status).toBe(status);
+    expect(typeof res.body.detail).toBe("string");
+    expect(moneySnapshot()).toBe(before);
+  });
+
+  it("refuses bodies that are not JSON or form data", async () => {
+    const { client } = await apiUser(server.url);
+    const bad = await client.request("/api/v1/invest/deposit", { method: "POST", body: "{nope", headers: { "Content-Type": "application/json" } });
+    expect(bad.status).toBe(400);
+    const xml = await client.request("/api/v1/invest/deposit", { method: "POST", body: "<a/>", headers: { "Content-Type": "application/xml" } });
+    expect(xml.status).toBe(415);
+    const withdraw = await call(client, "POST", "/api/v1/invest/withdraw", { amount: 1, method: "MOMO", provider: "MTN MoMo", account_number: "12" });
+    expect(withdraw.status).toBe(422);
+  });
+
+  it("a repeated deposit with the same Idempotency-Key changes nothing", async () => {
+    const { client } = await apiUser(server.url);
+    const headers = { "Idempotency-Key": "dep-123" };
+    const a = await call(client, "POST", "/api/v1/invest/deposit", { amount: 100 }, headers);
+    const b = await call(client, "POST", "/api/v1/invest/deposit", { amount: 100 }, headers);
+    expect(b).toEqual(a);
+    expect((await call(client, "GET", "/api/v1/invest/wallet")).body.balance).toBe(100);
+  });
+});
+
+describe("investing", () => {
+  it("buys units of an OPEN egg batch: wallet to escrow, units_placed rises", async () => {
+    const batch = await newBatch({ product_type: "EGG", unit_price: 150, target_units: 50 });
+    const { client } = await funded(1000);
+    const res = await call(client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 4, auto_reinvest: true });
+    expect(res.status).toBe(201);
+    expect(res.body.investment).toMatchObject({ batch_id: batch.id, units: 4, amount: 600, status: "ACTIVE", auto_reinvest: true });
+    expect(res.body.wallet.balance).toBe(400);
+    const my = await call(client, "GET", "/api/v1/invest/my");
+    expect(my.body).toHaveLength(1);
+    expect(my.body[0]).toMatchObject({ id: res.body.investment.id, batch_id: batch.id, units: 4, amount: 600, status: "ACTIVE" });
+    const products = await call(new Client(server.url), "GET", "/api/v1/public/products");
+    expect(products.body.products.find((p: any) => p.id === batch.id)).toMatchObject({ units_placed: 4, available_units: 46 });
+    await expectInvariants();
+  });
+
+  it.each([
+    ["EGG", { units: 0 }, 422, "Enter a positive units amount."],
+    ["EGG", { units: -3 }, 422, "Enter a positive units amount."],
+    ["EGG", { units: "abc" }, 422, "Enter a positive units amount."],
+    ["EGG", { units: 1.5 }, 422, "Units must be a whole number."],
+    ["EGG", { units: 51 }, 409, "Not enough units available."],
+    ["EGG", { units: 1e15 }, 409, "Not enough units available."],
+    ["EGG", { units: 20 }, 409, "Insufficient wallet balance — deposit or reduce units."],
+    ["CHICKEN", { units: 0 }, 422, "Enter a positive number of units."],
+    ["CHICKEN", { units: 51 }, 409, "Cannot invest more than available units."],
+    ["CHICKEN", { units: 20 }, 409, "Insufficient wallet balance — deposit or reduce units."],
+    ["CHICKEN", {}, 422, "Enter a positive number of units."],
+  ])("%s batch, %j -> %i %s, nothing changed", async (type, fields, status, detail) => {
+    const batch = await newBatch({ product_type: type, unit_price: 100, target_units: 50 });
+    const { client } = await funded(1000);
+    const before = moneySnapshot();
+    const res = await call(client, "POST", "/api/v1/invest/create", { batch_id: batch.id, ...fields });
+    expect(res).toEqual({ status, body: { detail } });
+    expect(moneySnapshot()).toBe(before);
+    await expectInvariants();
+  });
+
+  it("refuses unknown, missing and non-open batches", async () => {
+    const { client } = await funded(1000);
+    expect(await call(client, "POST", "/api/v1/invest/create", { batch_id: 999999, units: 1 })).toEqual({ status: 404, body: { detail: "Batch not found." } });
+    expect((await call(client, "POST", "/api/v1/invest/create", { units: 1 })).status).toBe(422);
+    expect((await call(client, "POST", "/api/v1/invest/create", { batch_id: "x", units: 1 })).status).toBe(422);
+    const chicken = await newBatch({ product_type: "CHICKEN", unit_price: 10, target_units: 10 });
+    await call(admin, "POST", `/api/v1/admin/batches/${chicken.id}/activate`);
+    expect(await call(client, "POST", "/api/v1/invest/create", { batch_id: chicken.id, units: 1 })).toEqual({ status: 409, body: { detail: "This batch is no longer open for investment." } });
+  });
+
+  it("sells exactly the last 10 units to 50 concurrent requests", async () => {
+    const batch = await newBatch({ product_type: "CHICKEN", unit_price: 10, target_units: 110 });
+    const whale = await funded(1000);
+    expect((await call(whale.client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 100 })).status).toBe(201);
+    const buyers = await Promise.all(Array.from({ length: 50 }, () => funded(100)));
+    const results = await Promise.all(buyers.map((b) => call(b.client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 1 })));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(10);
+    expect(results.filter((r) => r.status === 409).every((r) => r.body.detail === "Cannot invest more than available units." || r.body.detail === "This batch is no longer open for investment.")).toBe(true);
+    expect(server.db().prepare("select units_placed from batches where id = ?").get(batch.id)).toEqual({ units_placed: 110 });
+    await expectInvariants();
+  });
+
+  it("the same Idempotency-Key twice makes one investment", async () => {
+    const batch = await newBatch({ product_type: "EGG", unit_price: 10, target_units: 100 });
+    const { client } = await funded(1000);
+    const headers = { "Idempotency-Key": "invest-once-1" };
+    const [a, b] = await Promise.all([
+      call(client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 5 }, headers),
+      call(client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 5 }, headers),
+    ]);
+    expect(a).toEqual(b);
+    expect((await call(client, "GET", "/api/v1/invest/my")).body).toHaveLength(1);
+    expect((await call(client, "GET", "/api/v1/invest/wallet")).body.balance).toBe(950);
+  });
+});
+
+describe("access", () => {
+  it("answers 401 without a token on every investor path", async () => {
+    const anon = new Client(server.url);
+    for (const [method, path] of [
+      ["GET", "/api/v1/invest/wallet"],
+      ["GET", "/api/v1/invest/my"],
+      ["POST", "/api/v1/invest/create"],
+      ["POST", "/api/v1/invest/deposit"],
+      ["POST", "/api/v1/invest/withdraw"],
+      ["POST", "/api/v1/invest/early-exit"],
+      ["GET", "/api/v1/invest/1/payouts"],
+      ["GET", "/api/v1/invest/exits"],
+    ]) {
+      const res = await call(anon, method, path, method === "POST" ? {} : undefined);
+      expect(res, `${method} ${path}`).toEqual({ status: 401, body: { detail: "Not authenticated." } });
+    }
+  });
+
+  it("answers 403 to a non-admin on every admin path", async () => {
+    const { client } = await apiUser(server.url);
+    for (const [method, path] of [
+      ["GET", "/api/v1/admin/farms"],
+      ["POST", "/api/v1/admin/farms"],
+      ["GET", "/api/v1/admin/batches"],
+      ["POST", "/api/v1/admin/batches"],
+      ["GET", "/api/v1/admin/stats"],
+      ["DELETE", "/api/v1/admin/batches/1"],
+      ["POST", "/api/v1/admin/batches/1/activate"],
+      ["POST", "/api/v1/admin/batches/1/close"],
+      ["GET", "/api/v1/admin/payouts/1/simulate"],
+      ["POST", "/api/v1/admin/payouts/1/execute"],
+      ["GET", "/api/v1/admin/invariants"],
+    ]) {
+      const res = await call(client, method, path, method === "POST" ? {} : undefined);
+      expect(res, `${method} ${path}`).toEqual({ status: 403, body: { detail: "Admin access required." } });
+    }
+  });
+
+  it("hides another investor's payouts (404)", async () => {
+    const batch = await newBatch({ product_type: "EGG", unit_price: 10, target_units: 100 });
+    const a = await funded(100);
+    const b = await funded(100);
+    const inv = await call(a.client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 1 });
+    expect((await call(a.client, "GET", `/api/v1/invest/${inv.body.investment.id}/payouts`)).status).toBe(200);
+    expect(await call(b.client, "GET", `/api/v1/invest/${inv.body.investment.id}/payouts`)).toEqual({ status: 404, body: { detail: "Investment not found." } });
+    expect((await call(b.client, "GET", "/api/v1/invest/abc/payouts")).status).toBe(404);
+  });
+});
+
+describe("admin: farms, batches, lifecycle", () => {
+  it("validates farms and batches with SPEC's messages", async () => {
+    expect(await call(admin, "POST", "/api/v1/admin/farms", { name: "  " })).toEqual({ status: 422, body: { detail: "Farm name required." } });
+    expect(await call(admin, "POST", "/api/v1/admin/batches", { product_type: "EGG", unit_price: 1, target_units: 1, mortality_rate: 0, expected_roi: 0 })).toEqual({ status: 422, body: { detail: "Select a farm." } });
+    expect(await call(admin, "POST", "/api/v1/admin/batches", { farm_id: 0, product_type: "EGG", unit_price: 1, target_units: 1, mortality_rate: 0, expected_roi: 0 })).toEqual({ status: 422, body: { detail: "Select a farm." } });
+    expect(await call(admin, "POST", "/api/v1/admin/batches", { farm_id: 99999, product_type: "EGG", unit_price: 1, target_units: 1, mortality_rate: 0, expected_roi: 0 })).toEqual({ status: 422, body: { detail: "Select a farm." } });
+    const farmId = await newFarm();
+    const bad = await call(admin, "POST", "/api/v1/admin/batches", { farm_id: farmId, product_type: "EGG", unit_price: "1.234", target_units: 1, mortality_rate: 0, expected_roi: 0 });
+    expect(bad.status).toBe(422);
+    const stats = await call(admin, "GET", "/api/v1/admin/stats");
+    expect(Object.keys(stats.body).sort()).toEqual(["batches", "farms", "investments", "payouts"]);
+  });
+
+  it("deletes a batch only without investments", async () => {
+    const empty = await newBatch({});
+    expect(await call(admin, "DELETE", `/api/v1/admin/batches/${empty.id}`)).toEqual({ status: 200, body: { detail: "Batch deleted." } });
+    expect((await call(admin, "DELETE", `/api/v1/admin/batches/${empty.id}`)).status).toBe(404);
+    const used = await newBatch({ unit_price: 10 });
+    const { client } = await funded(100);
+    await call(client, "POST", "/api/v1/invest/create", { batch_id: used.id, units: 1 });
+    const before = moneySnapshot();
+    expect(await call(admin, "DELETE", `/api/v1/admin/batches/${used.id}`)).toEqual({ status: 409, body: { detail: "This batch has investments and cannot be deleted." } });
+    expect(moneySnapshot()).toBe(before);
+  });
+
+  it("activation moves escrow to the farm and sets the start date", async () => {
+    const batch = await newBatch({ unit_price: 10, target_units: 100 });
+    const { client } = await funded(100);
+    await call(client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 7 });
+    const res = await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/activate`);
+    expect(res.body.detail).toBe("Batch activated.");
+    expect(res.body.batch.status).toBe("ACTIVE");
+    expect(res.body.batch.start_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const balances = server.db().prepare("select kind, balance_minor from accounts where batch_id = ? order by kind").all(batch.id);
+    expect(balances).toEqual([
+      { kind: "ESCROW", balance_minor: 0 },
+      { kind: "FARM", balance_minor: 7000 },
+    ]);
+    expect((await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/activate`)).status).toBe(409);
+    await expectInvariants();
+  });
+});
+
+describe("payouts", () => {
+  it("pays an egg month once: simulate changes nothing, a second execute pays nothing and says so", async () => {
+    const batch = await newBatch({ product_type: "EGG", unit_price: 150, target_units: 100, expected_roi: 0.0125 });
+    const a = await funded(10_000);
+    const b = await funded(10_000);
+    await call(a.client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 3 }); // 450.00 -> 5.625 -> 5.63
+    await call(b.client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 10 }); // 1500.00 -> 18.75
+    await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/activate`);
+    const before = moneySnapshot();
+    const sim = await call(admin, "GET", `/api/v1/admin/payouts/${batch.id}/simulate`);
+    expect(sim.body).toMatchObject({ simulated_total: 24.38, count: 2, kind: "MONTHLY", already_paid: false });
+    expect(moneySnapshot()).toBe(before);
+
+    const run = await call(admin, "POST", `/api/v1/admin/payouts/${batch.id}/execute`, {});
+    expect(run.status).toBe(200);
+    expect(run.body).toMatchObject({ count: 2, total: 24.38, kind: "MONTHLY" });
+    const again = await call(admin, "POST", `/api/v1/admin/payouts/${batch.id}/execute`, {});
+    expect(again.status).toBe(409);
+    expect(again.body.detail).toContain("already paid");
+    expect((await call(admin, "GET", `/api/v1/admin/payouts/${batch.id}/simulate`)).body).toMatchObject({ simulated_total: 0, count: 0, already_paid: true });
+    expect((await call(a.client, "GET", "/api/v1/invest/wallet")).body.balance).toBe(10_000 - 450 + 5.63);
+    const inv = (await call(a.client, "GET", "/api/v1/invest/my")).body[0];
+    const payouts = await call(a.client, "GET", `/api/v1/invest/${inv.id}/payouts`);
+    expect(payouts.body).toHaveLength(1);
+    expect(payouts.body[0]).toMatchObject({ amount: 5.63, kind: "MONTHLY" });
+    const notes = await call(a.client, "GET", "/api/v1/invest/notifications");
+    expect(notes.body[0].message).toContain("Payout received");
+
+    // Future periods and periods before the start are refused.
+    expect((await call(admin, "POST", `/api/v1/admin/payouts/${batch.id}/execute`, { period: "2999-01" })).status).toBe(422);
+    expect((await call(admin, "POST", `/api/v1/admin/payouts/${batch.id}/execute`, { period: "2001-01" })).status).toBe(422);
+    expect((await call(admin, "POST", `/api/v1/admin/payouts/${batch.id}/execute`, { period: "soon" })).status).toBe(422);
+    await expectInvariants();
+  });
+
+  it("harvests a chicken batch: principal + return, PAID, HARVESTED, auto-reinvest into the next open batch", async () => {
+    const batch = await newBatch({ product_type: "CHICKEN", unit_price: 50, target_units: 100, expected_roi: 0.1 });
+    const a = await funded(1000);
+    const b = await funded(1000);
+    await call(a.client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 10, auto_reinvest: true }); // 500 -> 550
+    await call(b.client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 4 }); // 200 -> 220
+    const next = await newBatch({ product_type: "CHICKEN", unit_price: 40, target_units: 1000 });
+    // Older open chicken batches (seed, other tests) may come first; close them for this test's sake.
+    server.db().prepare("update batches set status = 'HARVESTED' where product_type = 'CHICKEN' and status = 'OPEN' and id not in (?, ?) and units_placed = 0").run(batch.id, next.id);
+    await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/activate`);
+    const run = await call(admin, "POST", `/api/v1/admin/payouts/${batch.id}/execute`, {});
+    expect(run.body).toMatchObject({ kind: "HARVEST", count: 2, total: 770, reinvested: 1 });
+    const aMy = (await call(a.client, "GET", "/api/v1/invest/my")).body;
+    expect(aMy.find((i: any) => i.batch_id === batch.id).status).toBe("PAID");
+    // 550 of proceeds buys 13 units at 40 (520); 30 stays in the wallet with the 500 never invested.
+    expect(aMy.find((i: any) => i.batch_id === next.id)).toMatchObject({ units: 13, amount: 520, status: "ACTIVE", auto_reinvest: true });
+    expect((await call(a.client, "GET", "/api/v1/invest/wallet")).body.balance).toBe(530);
+    expect((await call(b.client, "GET", "/api/v1/invest/wallet")).body.balance).toBe(1020);
+    const products = (await call(new Client(server.url), "GET", "/api/v1/public/products")).body.products;
+    expect(products.find((p: any) => p.id === batch.id).status).toBe("HARVESTED");
+    expect((await call(admin, "POST", `/api/v1/admin/payouts/${batch.id}/execute`, {})).status).toBe(409);
+    await expectInvariants();
+  });
+
+  it("closes an egg batch: principal back, PAID, CLOSED, pending exits cancelled", async () => {
+    const batch = await newBatch({ product_type: "EGG", unit_price: 100, target_units: 100 });
+    const a = await funded(1000);
+    await call(a.client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 5 });
+    await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/activate`);
+    server.db().prepare("update batches set start_date = '2025-01-01' where id = ?").run(batch.id);
+    expect((await call(a.client, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 2 })).status).toBe(201);
+    const res = await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/close`);
+    expect(res.body).toMatchObject({ detail: "Batch closed.", kind: "PRINCIPAL", total: 500 });
+    expect((await call(a.client, "GET", "/api/v1/invest/wallet")).body.balance).toBe(1000);
+    expect((await call(a.client, "GET", "/api/v1/invest/exits")).body[0].status).toBe("CANCELLED");
+    expect((await call(a.client, "GET", "/api/v1/invest/my")).body[0].status).toBe("PAID");
+    await expectInvariants();
+  });
+});
+
+describe("early exit", () => {
+  it("offers egg units after the first month; a buyer takes them; the seller gets the price less the fee and a notification", async () => {
+    const batch = await newBatch({ product_type: "EGG", unit_price: 100, target_units: 20 });
+    const seller = await funded(2000);
+    const buyer = await funded(2000);
+    await call(seller.client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 20 });
+    // Before activation, and in the first month, exit is refused.
+    expect(await call(seller.client, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 5 })).toEqual({ status: 409, body: { detail: "Early exit is only possible while the batch is active." } });
+    await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/activate`);
+    const early = await call(seller.client, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 5 });
+    expect(early.status).toBe(409);
+    expect(early.body.detail).toMatch(/^Early exit opens one month after the batch starts, on \d{4}-\d{2}-\d{2}\.$/);
+    server.db().prepare("update batches set start_date = '2025-06-15' where id = ?").run(batch.id);
+
+    expect(await call(seller.client, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 0 })).toEqual({ status: 422, body: { detail: "Enter units" } });
+    expect((await call(seller.client, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 21 })).body.detail).toBe("You can offer at most 20 units for early exit.");
+    expect(await call(buyer.client, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 1 })).toEqual({ status: 409, body: { detail: "You hold no units in this batch." } });
+    const ok = await call(seller.client, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 8 });
+    expect(ok.status).toBe(201);
+    expect(ok.body.detail).toBe("Early exit request submitted. We will notify you when a buyer is found.");
+    expect((await call(seller.client, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 13 })).body.detail).toBe("You can offer at most 12 units for early exit.");
+
+    // The seller cannot buy their own offer; the product shows the offered units.
+    expect((await call(seller.client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 1 })).status).toBe(409);
+    const product = (await call(new Client(server.url), "GET", "/api/v1/public/products")).body.products.find((p: any) => p.id === batch.id);
+    expect(product).toMatchObject({ status: "ACTIVE", units_offered: 8, available_units: 8 });
+
+    expect((await call(buyer.client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 9 })).body.detail).toBe("Not enough units available.");
+    const bought = await call(buyer.client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 6 });
+    expect(bought.status).toBe(201);
+    expect(bought.body.investment).toMatchObject({ units: 6, amount: 600, status: "ACTIVE" });
+    // 600 at 5% fee: 30 to the platform, 570 to the seller.
+    expect((await call(seller.client, "GET", "/api/v1/invest/wallet")).body.balance).toBe(2000 - 2000 + 570);
+    expect((await call(buyer.client, "GET", "/api/v1/invest/wallet")).body.balance).toBe(1400);
+    const sellerHolding = (await call(seller.client, "GET", "/api/v1/invest/my")).body[0];
+    expect(sellerHolding).toMatchObject({ units: 20, units_held: 14, status: "ACTIVE" });
+    const notes = (await call(seller.client, "GET", "/api/v1/invest/notifications")).body;
+    expect(notes[0].message).toContain("A buyer took 6 of your units");
+    const exits = (await call(seller.client, "GET", "/api/v1/invest/exits")).body;
+    expect(exits[0]).toMatchObject({ units: 8, units_remaining: 2, status: "PENDING" });
+
+    // Cancel the rest; another investor cannot cancel it.
+    expect((await call(buyer.client, "POST", `/api/v1/invest/exits/${exits[0].id}/cancel`)).status).toBe(404);
+    expect((await call(seller.client, "POST", `/api/v1/invest/exits/${exits[0].id}/cancel`)).body.status).toBe("CANCELLED");
+    expect((await call(seller.client, "POST", `/api/v1/invest/exits/${exits[0].id}/cancel`)).status).toBe(409);
+    expect(server.db().prepare("select balance_minor from accounts where kind = 'PLATFORM_FEES'").get()).toEqual({ balance_minor: 3000 });
+    await expectInvariants();
+  });
+
+  it("keeps Chicken Notes locked until harvest", async () => {
+    const batch = await newBatch({ product_type: "CHICKEN", unit_price: 10, target_units: 20 });
+    const a = await funded(100);
+    await call(a.client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 5 });
+    await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/activate`);
+    expect(await call(a.client, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 1 })).toEqual({ status: 409, body: { detail: "Chicken Notes are locked until harvest." } });
+  });
+});
+
+describe("public API", () => {
+  it("lists products with every SPEC field and the overview stats", async () => {
+    const anon = new Client(server.url);
+    const { body } = await call(anon, "GET", "/api/v1/public/products");
+    const product = body.products[0];
+    for (const key of ["id", "farm_name", "location", "product_type", "unit_price", "target_units", "units_placed", "expected_roi", "status", "feed_price", "mortality_rate", "start_date", "history"]) expect(product).toHaveProperty(key);
+    expect((await call(anon, "GET", "/api/v1/public/products?product_type=EGG")).body.products.every((p: any) => p.product_type === "EGG")).toBe(true);
+    expect((await call(anon, "GET", "/api/v1/public/products?product_type=DUCK")).status).toBe(422);
+    const overview = (await call(anon, "GET", "/api/v1/public/overview")).body;
+    expect(overview.stats).toMatchObject({ batches_egg: expect.any(Number), batches_chicken: expect.any(Number) });
+    const page = (await call(anon, "GET", "/api/v1/public/pages/how-it-works")).body;
+    expect(page).toMatchObject({ title: "How It Works", example_unit_price: 50, example_expected_roi: 0.12 });
+    expect(page.faqs.length).toBeGreaterThan(0);
+    expect((await call(anon, "GET", "/api/v1/public/pages/nope")).status).toBe(404);
+  });
+});
