@@ -332,3 +332,63 @@ export const contactMessages = sqliteTable("contact_messages", {
   message: text("message").notNull(),
   createdAt: createdAt(),
 });
+
+/** A farm's daily log for one batch: what investors see as the truth about their birds. */
+export const farmLogs = sqliteTable(
+  "farm_logs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    batchId: integer("batch_id")
+      .notNull()
+      .references(() => batches.id),
+    /** YYYY-MM-DD */
+    logDate: text("log_date").notNull(),
+    birdsAlive: integer("birds_alive").notNull(),
+    deaths: integer("deaths").notNull().default(0),
+    feedKg: real("feed_kg").notNull(),
+    /** Egg batches. */
+    eggsCollected: integer("eggs_collected"),
+    /** Chicken batches: average live weight in kg. */
+    avgWeightKg: real("avg_weight_kg"),
+    temperatureC: real("temperature_c"),
+    humidityPct: real("humidity_pct"),
+    ammoniaPpm: real("ammonia_ppm"),
+    notes: text("notes").notNull().default(""),
+    incident: integer("incident", { mode: "boolean" }).notNull().default(false),
+    incidentDescription: text("incident_description").notNull().default(""),
+    createdBy: integer("created_by").references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("farm_logs_batch_day_idx").on(t.batchId, t.logDate)],
+);
+
+export const farmLogPhotos = sqliteTable(
+  "farm_log_photos",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    logId: integer("log_id")
+      .notNull()
+      .references(() => farmLogs.id),
+    /** Random file name under the uploads folder; never the user's name for it. */
+    fileName: text("file_name").notNull().unique(),
+    contentType: text("content_type", { enum: ["image/jpeg", "image/png"] }).notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("farm_log_photos_log_idx").on(t.logId)],
+);
+
+/** Admin actions: append-only (triggers refuse UPDATE and DELETE). */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    adminId: integer("admin_id").references(() => users.id),
+    action: text("action").notNull(),
+    batchId: integer("batch_id"),
+    farmId: integer("farm_id"),
+    detail: text("detail").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_created_idx").on(t.createdAt)],
+);
