@@ -1,0 +1,23 @@
+import { data } from "@remix-run/node";
+import { DomainError } from "~/domain/errors";
+import { HttpError } from "~/lib/http.server";
+
+/**
+ * For page actions: a broken rule becomes a 400 with the message beside its field
+ * (or for the whole form), and the typed values come back so nothing is retyped.
+ * Anything else is a real fault and is rethrown.
+ */
+export function pageError(error: unknown, values: Record<string, unknown> = {}) {
+  if (error instanceof DomainError) {
+    return data({ ok: false as const, errors: { [error.field ?? "form"]: error.detail } as Record<string, string>, values }, { status: 400 });
+  }
+  if (error instanceof HttpError) {
+    return data({ ok: false as const, errors: { form: error.detail } as Record<string, string>, values }, { status: error.status });
+  }
+  throw error;
+}
+
+/** A fresh key for a form's hidden `idempotency_key` input: a double-tapped submit then counts once. */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}
