@@ -1,0 +1,246 @@
+import { z } from "zod";
+import { minorToDecimalString } from "~/domain/money";
+import { INVESTMENT_STATUSES, type InvestmentStatus } from "~/domain/types";
+
+/**
+ * The portfolio's investment list as the URL describes it: search, status, amount and date
+ * ranges, sort, page size and page. Pure: the loader and the CSV export share it.
+ */
+export const PAGE_SIZES = [5, 10, 25] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+export const SORTS = [
+  { value: "newest", label: "Newest" },
+  { value: "amount_desc", label: "Amount high to low" },
+  { value: "amount_asc", label: "Amount low to high" },
+] as const;
+export type Sort = (typeof SORTS)[number]["value"];
+export const STATUS_OPTIONS = [
+  { value: "", label: "All" },
+  { value: "ACTIVE", label: "Active" },
+  { value: "PAID", label: "Paid" },
+  { value: "EXITED", label: "Exited" },
+] as const;
+export const CHART_LAST = 12;
+export const Q_MAX = 40;
+
+export const FILTER_MESSAGES = {
+  amount: "Enter an amount like 100 or 99.50.",
+  date: "Pick a date (YYYY-MM-DD).",
+  minAboveMax: "The minimum is above the maximum.",
+  fromAfterTo: "The start date is after the end date.",
+} as const;
+
+export type PortfolioFilters = {
+  q: string;
+  status: InvestmentStatus | "";
+  minMinor: number | null;
+  maxMinor: number | null;
+  from: string | null;
+  to: string | null;
+  sort: Sort;
+  perPage: number;
+  page: number;
+};
+
+/** What the filter form shows back: the text as typed, so a wrong value can be corrected. */
+export type FilterValues = { q: string; status: string; min: string; max: string; from: string; to: string; sort: Sort; per: string };
+
+export type ParsedFilters = { filters: PortfolioFilters; values: FilterValues; errors: Partial<Record<"min" | "max" | "from" | "to", string>> };
+
+const text = (max: number) => z.string().trim().max(max).catch("");
+
+/** A non-negative amount in cedis with at most 2 decimals -> pesewas; "" -> null; anything else -> error. */
+function amountFilter(raw: string): { minor: number | null; error?: string } {
+  const t = raw.trim().replace(/,/g, "");
+  if (t === "") return { minor: null };
+  const m = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(t);
+  if (!m) return { minor: null, error: FILTER_MESSAGES.amount };
+  return { minor: Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0") || "0") };
+}
+
+function dateFilter(raw: string): { date: string | null; error?: string } {
+  const t = raw.trim();
+  if (t === "") return { date: null };
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(t)) return { date: null, error: FILTER_MESSAGES.date };
+  const d = new Date(`${t}T00:00:00Z`);
+  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== t) return { date: null, error: FILTER_MESSAGES.date };
+  return { date: t };
+}
+
+const QuerySchema = z.object({
+  q: text(Q_MAX),
+  status: z.enum(INVESTMENT_STATUSES).or(z.literal("")).catch(""),
+  min: text(20),
+  max: text(20),
+  from: text(10),
+  to: text(10),
+  sort: z.enum(["newest", "amount_desc", "amount_asc"]).catch("newest"),
+  per: z.coerce
+    .number()
+    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
+    .catch(DEFAULT_PAGE_SIZE),
+  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+});
+
+/**
+ * Reads the filters from the URL. Unknown choices fall back to their defaults; a wrong amount or
+ * date is ignored and reported beside its field, so the list never fails to load.
+ */
+export function parsePortfolioQuery(params: URLSearchParams): ParsedFilters {
+  const pick = (k: string) => params.get(k) ?? undefined;
+  const raw = QuerySchema.parse({
+    q: pick("q"),
+    status: (pick("status") ?? "").toUpperCase(),
+    min: pick("min"),
+    max: pick("max"),
+    from: pick("from"),
+    to: pick("to"),
+    sort: pick("sort"),
+    per: pick("per") || undefined,
+    page: pick("page") || undefined,
+  });
+  const errors: ParsedFilters["errors"] = {};
+  const min = amountFilter(raw.min);
+  const max = amountFilter(raw.max);
+  const from = dateFilter(raw.from);
+  const to = dateFilter(raw.to);
+  if (min.error) errors.min = min.error;
+  if (max.error) errors.max = max.error;
+  if (from.error) errors.from = from.error;
+  if (to.error) errors.to = to.error;
+  if (min.minor !== null && max.minor !== null && min.minor > max.minor) errors.max = FILTER_MESSAGES.minAboveMax;
+  if (from.date && to.date && from.date > to.date) errors.to = FILTER_MESSAGES.fromAfterTo;
+  return {
+    filters: {
+      q: raw.q,
+      status: raw.status,
+      minMinor: min.minor,
+      maxMinor: max.minor,
+      from: from.date,
+      to: to.date,
+      sort: raw.sort,
+      perPage: raw.per,
+      page: raw.page,
+    },
+    values: { q: raw.q, status: raw.status, min: raw.min, max: raw.max, from: raw.from, to: raw.to, sort: raw.sort, per: String(raw.per) },
+    errors,
+  };
+}
+
+export type ListedInvestment = { id: number; batchId: number; units: number; amountMinor: number; status: InvestmentStatus; createdAt: string; autoReinvest: boolean };
+
+/** Search matches the investment id or the batch id ("#12" and "12" both match 12, 112, 120...). */
+function matchesSearch(i: ListedInvestment, q: string): boolean {
+  const needle = q.trim().replace(/^#/, "").toLowerCase();
+  if (!needle) return true;
+  return String(i.id).includes(needle) || String(i.batchId).includes(needle);
+}
+
+export function filterInvestments<T extends ListedInvestment>(list: readonly T[], f: Omit<PortfolioFilters, "page" | "perPage" | "sort">): T[] {
+  return list.filter((i) => {
+    if (!matchesSearch(i, f.q)) return false;
+    if (f.status && i.status !== f.status) return false;
+    if (f.minMinor !== null && i.amountMinor < f.minMinor) return false;
+    if (f.maxMinor !== null && i.amountMinor > f.maxMinor) return false;
+    const day = i.createdAt.slice(0, 10);
+    if (f.from && day < f.from) return false;
+    if (f.to && day > f.to) return false;
+    return true;
+  });
+}
+
+const newestFirst = (a: ListedInvestment, b: ListedInvestment) => (a.createdAt === b.createdAt ? b.id - a.id : a.createdAt < b.createdAt ? 1 : -1);
+
+export function sortInvestments<T extends ListedInvestment>(list: readonly T[], sort: Sort): T[] {
+  const out = [...list];
+  if (sort === "amount_desc") out.sort((a, b) => b.amountMinor - a.amountMinor || newestFirst(a, b));
+  else if (sort === "amount_asc") out.sort((a, b) => a.amountMinor - b.amountMinor || newestFirst(a, b));
+  else out.sort(newestFirst);
+  return out;
+}
+
+export type Paging = { page: number; pageCount: number; perPage: number; total: number; start: number; end: number; hasPrev: boolean; hasNext: boolean };
+
+/** 'Page x of y': at least one page; a page past the end shows the last page. */
+export function pageOf(total: number, requestedPage: number, perPage: number): Paging {
+  const pageCount = Math.max(1, Math.ceil(total / perPage));
+  const page = Math.min(Math.max(1, Math.floor(requestedPage) || 1), pageCount);
+  const start = (page - 1) * perPage;
+  const end = Math.min(start + perPage, total);
+  return { page, pageCount, perPage, total, start, end, hasPrev: page > 1, hasNext: page < pageCount };
+}
+
+/** Filter, sort and cut one page. */
+export function queryInvestments<T extends ListedInvestment>(list: readonly T[], f: PortfolioFilters): { rows: T[]; matching: T[]; paging: Paging } {
+  const matching = sortInvestments(filterInvestments(list, f), f.sort);
+  const paging = pageOf(matching.length, f.page, f.perPage);
+  return { rows: matching.slice(paging.start, paging.end), matching, paging };
+}
+
+/** On when any ACTIVE holding reinvests its proceeds. */
+export function autoReinvestOn(list: readonly ListedInvestment[]): boolean {
+  return list.some((i) => i.status === "ACTIVE" && i.autoReinvest);
+}
+
+/** The newest `CHART_LAST` investments, oldest first, as amount points labelled by id. */
+export function chartPoints(list: readonly ListedInvestment[]): Array<{ x: string; y: number }> {
+  return [...list]
+    .sort(newestFirst)
+    .slice(0, CHART_LAST)
+    .reverse()
+    .map((i) => ({ x: `#${i.id}`, y: i.amountMinor / 100 }));
+}
+
+// ---- URLs: filters travel in the query string ----
+
+/** The filters as URL params, leaving out defaults so links stay short. */
+export function filterParams(values: FilterValues, extra: Record<string, string | number | null | undefined> = {}): URLSearchParams {
+  const p = new URLSearchParams();
+  if (values.q) p.set("q", values.q);
+  if (values.status) p.set("status", values.status);
+  if (values.min) p.set("min", values.min);
+  if (values.max) p.set("max", values.max);
+  if (values.from) p.set("from", values.from);
+  if (values.to) p.set("to", values.to);
+  if (values.sort !== "newest") p.set("sort", values.sort);
+  if (values.per !== String(DEFAULT_PAGE_SIZE)) p.set("per", values.per);
+  for (const [k, v] of Object.entries(extra)) if (v !== null && v !== undefined && v !== "") p.set(k, String(v));
+  return p;
+}
+
+export function withQuery(path: string, params: URLSearchParams): string {
+  const s = params.toString();
+  return s ? `${path}?${s}` : path;
+}
+
+// ---- CSV rows (headers word for word from SPEC.md section 7) ----
+
+export const INVESTMENT_CSV_HEADERS = ["Investment ID", "Batch ID", "Units", "Amount (GHS)", "Status", "Created At"] as const;
+export const PAYOUT_CSV_HEADERS = ["Payout ID", "Amount", "Kind", "Date"] as const;
+export const STATEMENT_CSV_HEADERS = ["Date", "Kind", "Description", "Amount (GHS)", "Balance After (GHS)"] as const;
+export const NO_RECORDS = "No records to export";
+
+export const investmentCsvRows = (list: readonly ListedInvestment[]) =>
+  list.map((i) => [i.id, i.batchId, i.units, minorToDecimalString(i.amountMinor), i.status, i.createdAt]);
+
+export const payoutCsvRows = (list: ReadonlyArray<{ id: number; amountMinor: number; kind: string; createdAt: string }>) =>
+  list.map((p) => [p.id, minorToDecimalString(p.amountMinor), p.kind, p.createdAt]);
+
+export const statementCsvRows = (list: ReadonlyArray<{ date: string; kind: string; memo: string; amountMinor: number; balanceAfterMinor: number }>) =>
+  list.map((l) => [l.date, l.kind, l.memo, minorToDecimalString(l.amountMinor), minorToDecimalString(l.balanceAfterMinor)]);
+
+// ---- wallet dialogs ----
+
+export const DEFAULT_AMOUNT = "50";
+export const SUGGESTED_AMOUNTS = ["50", "100", "500"] as const;
+
+/** The question asked before money leaves: 'Withdraw GHS <amount>?'. */
+export function withdrawPrompt(amountMinor: number): string {
+  return `Withdraw GHS ${minorToDecimalString(amountMinor)}?`;
+}
+
+/** Amount field prefill from the URL (?amount=100): digits with at most 2 decimals, else the default. */
+export function prefillAmount(raw: string | null): string {
+  const t = (raw ?? "").trim();
+  return /^\d{1,9}(\.\d{1,2})?$/.test(t) ? t : DEFAULT_AMOUNT;
+}

@@ -1,0 +1,44 @@
+/**
+ * CSV for spreadsheets: a byte-order mark (so Excel reads UTF-8, e.g. "GH₵"), CRLF line ends,
+ * RFC 4180 quoting, and formula-injection escaping: a text cell that starts with = + - @ (or a tab
+ * or carriage return) gets a leading single quote, so a spreadsheet shows it instead of running it.
+ * Plain numbers such as "-50.00" cannot run anything and stay numbers.
+ */
+export const BOM = "\uFEFF";
+
+export type CsvCell = string | number | boolean | null | undefined;
+
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function escapeCell(value: CsvCell): string {
+  if (value === null || value === undefined) return "";
+  let text = String(value);
+  if (FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
+  if (/[",\r\n]/.test(text) || /^\s|\s$/.test(text)) text = `"${text.replace(/"/g, '""')}"`;
+  return text;
+}
+
+/** The whole file: BOM, header row, then one row per record, each line ended by CRLF. */
+export function toCsv(headers: readonly string[], rows: ReadonlyArray<ReadonlyArray<CsvCell>>): string {
+  const lines = [headers, ...rows].map((row) => row.map(escapeCell).join(","));
+  return BOM + lines.map((line) => `${line}\r\n`).join("");
+}
+
+/** A safe file name for Content-Disposition (letters, digits, dot, dash, underscore). */
+export function csvFileName(name: string): string {
+  const base = name.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "") || "export";
+  return base.endsWith(".csv") ? base : `${base}.csv`;
+}
+
+/** The download answer: attachment, UTF-8, never cached (it is one investor's money). */
+export function csvResponse(fileName: string, body: string): Response {
+  return new Response(body, {
+    status: 200,
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${csvFileName(fileName)}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
