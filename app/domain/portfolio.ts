@@ -244,3 +244,60 @@ export function prefillAmount(raw: string | null): string {
   const t = (raw ?? "").trim();
   return /^\d{1,9}(\.\d{1,2})?$/.test(t) ? t : DEFAULT_AMOUNT;
 }
+
+// ---- the page's forms (one action, a hidden `intent`) ----
+
+const formText = (max: number) => z.string().max(max, "That value is too long.").optional().default("");
+const idempotencyKey = z.string().max(200).optional();
+const formId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);
+
+export const PortfolioActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("deposit"), amount: formText(40), idempotency_key: idempotencyKey }),
+    z.object({
+      intent: z.literal("withdraw"),
+      amount: formText(40),
+      method: formText(10),
+      momo_provider: formText(40),
+      bank_name: formText(100),
+      account_number: formText(40),
+      confirmed: formText(5),
+      idempotency_key: idempotencyKey,
+    }),
+    z.object({ intent: z.literal("reinvest"), investment_id: formId("Investment not found."), units: formText(20), idempotency_key: idempotencyKey }),
+    z.object({ intent: z.literal("cancel_exit"), exit_id: formId("Exit request not found."), idempotency_key: idempotencyKey }),
+  ],
+  { error: "This form could not be read. Please reload the page and try again." },
+);
+export type PortfolioAction = z.infer<typeof PortfolioActionSchema>;
+export type WithdrawForm = Extract<PortfolioAction, { intent: "withdraw" }>;
+
+/** The withdraw form has a network list and a bank-name box; the destination rule takes one `provider`. */
+export function destinationInput(form: Pick<WithdrawForm, "method" | "momo_provider" | "bank_name" | "account_number">) {
+  return {
+    method: form.method || undefined,
+    provider: (form.method === "BANK" ? form.bank_name : form.momo_provider) || undefined,
+    account_number: form.account_number || undefined,
+  };
+}
+
+/** A destination error named by the rule ("provider") goes beside the field the investor filled. */
+export function destinationErrorField(field: string, method: string): string {
+  if (field === "provider") return method === "BANK" ? "bank_name" : "momo_provider";
+  return field;
+}
+
+/** A portfolio link: the current filters and pages (`base`) plus or minus some params. */
+export function portfolioHref(base: string, extra: Record<string, string | number | null | undefined> = {}, path = "/portfolio"): string {
+  const p = new URLSearchParams(base);
+  for (const [k, v] of Object.entries(extra)) {
+    if (v === null || v === undefined || v === "") p.delete(k);
+    else p.set(k, String(v));
+  }
+  return withQuery(path, p);
+}
+
+/** "2026-11-22" for a day, "2026-11-22 03:40 UTC" for a moment: the same text on server and phone. */
+export const shortDate = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : "—");
+export const dateTime = (iso: string | null | undefined) => (iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : "—");

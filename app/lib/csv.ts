@@ -42,3 +42,14 @@ export function csvResponse(fileName: string, body: string): Response {
     },
   });
 }
+
+const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/**
+ * Nothing to download: a 404 whose body is the message, readable as a page by a phone without
+ * JavaScript that followed the Export link, with a way back.
+ */
+export function noCsvResponse(message: string, backHref: string, status = 404): Response {
+  const body = `<!doctype html><html lang="en-GH"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(message)} | Akoko</title></head><body style="font-family:system-ui,sans-serif;margin:2rem 1rem;color:#1c1917"><p role="alert">${escapeHtml(message)}</p><p><a href="${escapeHtml(backHref)}">Back to your portfolio</a></p></body></html>`;
+  return new Response(body, { status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store" } });
+}

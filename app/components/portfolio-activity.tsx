@@ -1,0 +1,98 @@
+import { Form, Link } from "@remix-run/react";
+import type { ToastMessage } from "~/components/toast";
+import { formatGhs } from "~/domain/money";
+import { dateTime, portfolioHref, shortDate } from "~/domain/portfolio";
+import type { PortfolioData } from "~/routes/portfolio";
+
+/** Open early-exit offers (cancellable), in-app notifications and the wallet statement. */
+export function PortfolioActivity({ data, onNote }: { data: PortfolioData; onNote: (note: ToastMessage) => void }) {
+  const { exits, notifications, statement, base, idempotencyKey } = data;
+  const sp = statement.paging;
+  const statementHref = (page: number) => portfolioHref(base, { spage: page > 1 ? page : null });
+  return (
+    <div className="mt-8 grid gap-4 lg:grid-cols-2">
+      <section className="card" aria-labelledby="exits-title">
+        <h2 id="exits-title" className="font-semibold">Early-exit requests</h2>
+        {exits.length === 0 ? (
+          <p className="mt-2 text-sm text-stone-600">No open early-exit requests.</p>
+        ) : (
+          <ul className="mt-2 divide-y divide-stone-100">
+            {exits.map((x) => (
+              <li key={x.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                <span>
+                  <strong>Batch #{x.batchId}</strong>: {x.unitsRemaining} of {x.units} units waiting for a buyer
+                  <span className="block text-xs text-stone-500">Request #{x.id}, fee {(x.feeRate * 100).toFixed(1)}%, since {shortDate(x.createdAt)}</span>
+                </span>
+                <Form method="post" action={portfolioHref(base)} preventScrollReset>
+                  <input type="hidden" name="intent" value="cancel_exit" />
+                  <input type="hidden" name="exit_id" value={x.id} />
+                  <input type="hidden" name="idempotency_key" value={`${idempotencyKey}-exit-${x.id}`} />
+                  <button type="submit" className="btn-secondary" aria-label={`Cancel early-exit request #${x.id}`}>Cancel</button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="card" aria-labelledby="notes-title">
+        <h2 id="notes-title" className="font-semibold">Notifications</h2>
+        {notifications.length === 0 ? (
+          <p className="mt-2 text-sm text-stone-600">No notifications yet. Payouts and filled exits show up here.</p>
+        ) : (
+          <ul className="mt-2 space-y-2 text-sm">
+            {notifications.map((n) => (
+              <li key={n.id}>
+                {n.message}
+                <span className="block text-xs text-stone-500">{dateTime(n.createdAt)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="card p-0 lg:col-span-2" aria-labelledby="statement-title">
+        <div className="flex flex-wrap items-center justify-between gap-2 p-4 pb-2">
+          <h2 id="statement-title" className="font-semibold">Wallet statement</h2>
+          {sp.total > 0 ? (
+            <a href="/portfolio/statement.csv" className="text-sm font-semibold text-leaf-700 underline" onClick={() => onNote({ kind: "success", message: "CSV exported" })}>
+              Download statement (CSV)
+            </a>
+          ) : null}
+        </div>
+        {sp.total === 0 ? (
+          <p className="px-4 pb-4 text-sm text-stone-600">No wallet movements yet. Make a deposit to get started.</p>
+        ) : (
+          <>
+            <div className="overflow-x-auto" role="region" aria-label="Wallet statement table" tabIndex={0}>
+              <table className="w-full min-w-[32rem] text-left text-sm">
+                <thead className="border-y border-stone-200 bg-stone-50 text-xs text-stone-600 uppercase">
+                  <tr>
+                    {["Date", "Kind", "Amount", "Balance after"].map((h) => <th key={h} scope="col" className="px-3 py-2">{h}</th>)}
+                  </tr>
+                </thead>
+                <tbody>
+                  {statement.lines.map((l) => (
+                    <tr key={l.entryId} className="border-b border-stone-100 last:border-0">
+                      <td className="px-3 py-2 whitespace-nowrap">{dateTime(l.date)}</td>
+                      <td className="px-3 py-2">{l.kind}<span className="block text-xs text-stone-500">{l.memo}</span></td>
+                      <td className={`px-3 py-2 whitespace-nowrap ${l.amountMinor < 0 ? "text-red-700" : "text-green-800"}`}>{formatGhs(l.amountMinor)}</td>
+                      <td className="px-3 py-2 whitespace-nowrap">{formatGhs(l.balanceAfterMinor)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {sp.pageCount > 1 ? (
+              <nav className="flex items-center justify-between gap-2 p-3" aria-label="Statement pages">
+                {sp.hasPrev ? <Link to={statementHref(sp.page - 1)} className="btn-secondary" preventScrollReset>Newer</Link> : <span />}
+                <span className="text-sm text-stone-700">{`Statement page ${sp.page} of ${sp.pageCount}`}</span>
+                {sp.hasNext ? <Link to={statementHref(sp.page + 1)} className="btn-secondary" preventScrollReset>Older</Link> : <span />}
+              </nav>
+            ) : null}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,207 @@
+import { Form, Link } from "@remix-run/react";
+import type { FormEvent } from "react";
+import { Dialog } from "~/components/dialog";
+import { Field, FormError, SelectField } from "~/components/forms";
+import type { ToastMessage } from "~/components/toast";
+import { formatGhs, parseAmountToMinor } from "~/domain/money";
+import { SUGGESTED_AMOUNTS, dateTime, portfolioHref, withdrawPrompt } from "~/domain/portfolio";
+import { MOMO_PROVIDERS } from "~/domain/wallet";
+import type { PortfolioData } from "~/routes/portfolio";
+
+export type ActionResult =
+  | { ok: false; errors: Record<string, string>; values: Record<string, string> }
+  | { ok: true; confirm: { prompt: string; fields: Record<string, string> } };
+
+type Props = { data: PortfolioData; result: ActionResult | undefined; onNote: (note: ToastMessage) => void };
+
+/** The action's answer when it belongs to this form (errors and what was typed). */
+function answerFor(result: ActionResult | undefined, intent: string) {
+  if (!result || result.ok) return { errors: {} as Record<string, string>, values: null as Record<string, string> | null };
+  if (result.values.intent !== intent) return { errors: {}, values: null };
+  return { errors: result.errors, values: result.values };
+}
+
+const Hidden = ({ name, value }: { name: string; value: string | number }) => <input type="hidden" name={name} value={value} />;
+
+/** Links that fill the amount in: they work without JavaScript (the server prefills ?amount=). */
+function Suggestions({ base, dialog }: { base: string; dialog: string }) {
+  return (
+    <div className="mt-2 flex gap-2" aria-label="Suggested amounts">
+      {SUGGESTED_AMOUNTS.map((a) => (
+        <Link key={a} to={portfolioHref(base, { dialog, amount: a })} replace preventScrollReset className="btn-secondary flex-1 px-2" aria-label={`Use GHS ${a}`}>
+          GHS {a}
+        </Link>
+      ))}
+    </div>
+  );
+}
+
+function DepositDialog({ data, amount, result }: Props & { amount: string }) {
+  const { errors, values } = answerFor(result, "deposit");
+  const base = data.base;
+  return (
+    <Dialog title="Deposit" closeTo={portfolioHref(base)}>
+      <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-stone-700">
+        Deposits are simulated in this demo: no real money moves. In production you fund your wallet by mobile money or bank transfer.
+      </p>
+      <Form method="post" action={portfolioHref(base, { dialog: "deposit" })} noValidate preventScrollReset className="mt-4 space-y-3">
+        <Hidden name="intent" value="deposit" />
+        <Hidden name="idempotency_key" value={data.idempotencyKey} />
+        <FormError message={errors.form} />
+        <Field key={amount} label="Amount (GHS)" name="amount" type="number" inputMode="decimal" min={0} step="0.01" required defaultValue={values?.amount ?? amount} error={errors.amount} hint="At most 2 decimals, e.g. 50 or 50.25." />
+        <Suggestions base={base} dialog="deposit" />
+        <button type="submit" className="btn-primary w-full">Deposit</button>
+      </Form>
+    </Dialog>
+  );
+}
+
+function WithdrawDialog({ data, amount, result }: Props & { amount: string }) {
+  const { errors, values } = answerFor(result, "withdraw");
+  const base = data.base;
+  const balanceMinor = data.wallet.balanceMinor;
+  const action = portfolioHref(base, { dialog: "withdraw" });
+  const close = portfolioHref(base);
+  if (result?.ok && result.confirm) {
+    const f = result.confirm.fields;
+    return (
+      <Dialog title="Confirm withdrawal" closeTo={close}>
+        <p className="text-lg font-semibold" data-testid="withdraw-prompt">{result.confirm.prompt}</p>
+        <p className="mt-1 text-sm text-stone-600">
+          To {f.method === "BANK" ? `${f.bank_name}, account ${f.account_number}` : `${f.momo_provider} ${f.account_number}`}. Available balance: {formatGhs(balanceMinor)}.
+        </p>
+        <Form method="post" action={action} preventScrollReset className="mt-4 flex gap-2">
+          {Object.entries(f)
+            .filter(([k]) => k !== "idempotency_key")
+            .map(([k, v]) => <Hidden key={k} name={k} value={v} />)}
+          <Hidden name="idempotency_key" value={data.idempotencyKey} />
+          <button type="submit" className="btn-primary flex-1">Confirm</button>
+          <Link to={portfolioHref(base, { dialog: "withdraw", amount: f.amount })} replace preventScrollReset className="btn-secondary flex-1">Cancel</Link>
+        </Form>
+      </Dialog>
+    );
+  }
+  // With JavaScript: ask with window.confirm, then send confirmed=1. Without it, the server asks.
+  const ask = (event: FormEvent<HTMLFormElement>) => {
+    const form = event.currentTarget;
+    const confirmed = form.elements.namedItem("confirmed") as HTMLInputElement;
+    const typed = parseAmountToMinor((form.elements.namedItem("amount") as HTMLInputElement).value);
+    // An amount the server will refuse gets its answer straight away; there is nothing to confirm.
+    if (typed.ok && typed.minor <= balanceMinor && !window.confirm(withdrawPrompt(typed.minor))) {
+      event.preventDefault();
+      return;
+    }
+    confirmed.value = "1";
+  };
+  const method = values?.method === "BANK" ? "BANK" : "MOMO";
+  return (
+    <Dialog title="Withdraw" closeTo={close}>
+      <p className="text-sm text-stone-700">
+        Available balance: <strong data-testid="available-balance">{formatGhs(balanceMinor)}</strong>
+      </p>
+      <Form method="post" action={action} noValidate preventScrollReset onSubmit={ask} className="group mt-4 space-y-3">
+        <Hidden name="intent" value="withdraw" />
+        <Hidden name="idempotency_key" value={data.idempotencyKey} />
+        <input type="hidden" name="confirmed" defaultValue="" />
+        <FormError message={errors.form} />
+        <Field key={amount} label="Amount (GHS)" name="amount" type="number" inputMode="decimal" min={0} step="0.01" required defaultValue={values?.amount ?? amount} error={errors.amount} hint="At most 2 decimals." />
+        <Suggestions base={base} dialog="withdraw" />
+        <fieldset>
+          <legend className="field-label">Send to</legend>
+          <div className="mt-1 flex gap-4">
+            <label className="flex items-center gap-2 text-sm"><input id="wd-momo" type="radio" name="method" value="MOMO" defaultChecked={method === "MOMO"} /> Mobile money</label>
+            <label className="flex items-center gap-2 text-sm"><input id="wd-bank" type="radio" name="method" value="BANK" defaultChecked={method === "BANK"} /> Bank account</label>
+          </div>
+          {errors.method ? <p className="field-error" role="alert">{errors.method}</p> : null}
+        </fieldset>
+        <SelectField className="group-has-[#wd-bank:checked]:hidden" label="Mobile money network" name="momo_provider" defaultValue={values?.momo_provider ?? MOMO_PROVIDERS[0]} error={errors.momo_provider}>
+          {MOMO_PROVIDERS.map((p) => <option key={p} value={p}>{p}</option>)}
+        </SelectField>
+        <Field className="group-has-[#wd-momo:checked]:hidden" label="Bank name (for a bank account)" name="bank_name" maxLength={80} defaultValue={values?.bank_name ?? ""} error={errors.bank_name} />
+        <Field label="Mobile money number or account number" name="account_number" inputMode="tel" autoComplete="off" maxLength={30} required defaultValue={values?.account_number ?? ""} error={errors.account_number} placeholder="e.g. 024 123 4567" />
+        <button type="submit" className="btn-primary w-full">Withdraw</button>
+      </Form>
+    </Dialog>
+  );
+}
+
+type DetailsDialogData = Extract<NonNullable<PortfolioData["dialog"]>, { kind: "details" }>;
+type ReinvestDialogData = Extract<NonNullable<PortfolioData["dialog"]>, { kind: "reinvest" }>;
+
+function DetailsDialog({ data, dialog, onNote }: Props & { dialog: DetailsDialogData }) {
+  const { investment, payouts } = dialog;
+  return (
+    <Dialog title={`Investment #${investment.id}`} closeTo={portfolioHref(data.base)}>
+      <p className="text-sm text-stone-700">
+        Batch #{investment.batchId} · {investment.units} units · {formatGhs(investment.amountMinor)} · {investment.status}
+      </p>
+      <h3 className="mt-4 font-semibold">Payouts</h3>
+      {payouts.length === 0 ? (
+        <p className="mt-2 text-sm text-stone-600">No payouts yet for this investment.</p>
+      ) : (
+        <>
+          <div className="mt-2 overflow-x-auto" role="region" aria-label="Payouts table" tabIndex={0}>
+            <table className="w-full text-left text-sm">
+              <thead className="border-b border-stone-200 text-xs text-stone-600 uppercase">
+                <tr>{["ID", "Amount", "Kind", "Date"].map((h) => <th key={h} scope="col" className="px-2 py-1">{h}</th>)}</tr>
+              </thead>
+              <tbody>
+                {payouts.map((p) => (
+                  <tr key={p.id} className="border-b border-stone-100 last:border-0">
+                    <td className="px-2 py-1">#{p.id}</td>
+                    <td className="px-2 py-1 whitespace-nowrap">{formatGhs(p.amountMinor)}</td>
+                    <td className="px-2 py-1">{p.kind}</td>
+                    <td className="px-2 py-1 whitespace-nowrap">{dateTime(p.createdAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <a href={`/portfolio/payouts/${investment.id}.csv`} className="btn-secondary mt-3" onClick={() => onNote({ kind: "success", message: "Payout CSV downloaded" })}>
+            Download payouts (CSV)
+          </a>
+        </>
+      )}
+    </Dialog>
+  );
+}
+
+function ReinvestDialog({ data, dialog, result }: Props & { dialog: ReinvestDialogData }) {
+  const { errors, values } = answerFor(result, "reinvest");
+  const { investment, batch } = dialog;
+  const base = data.base;
+  return (
+    <Dialog title={`Reinvest into Batch #${investment.batchId}`} closeTo={portfolioHref(base)}>
+      {batch ? (
+        <p className="text-sm text-stone-700">
+          {batch.productType === "EGG" ? "Egg Note" : "Chicken Note"} at {batch.farmName} · {formatGhs(batch.unitPriceMinor)} per unit · {batch.availableUnits} units available · {batch.status}
+        </p>
+      ) : null}
+      <p className="mt-1 text-sm text-stone-700">Wallet balance: {formatGhs(data.wallet.balanceMinor)}</p>
+      <Form method="post" action={portfolioHref(base, { dialog: "reinvest", id: investment.id })} noValidate preventScrollReset className="mt-4 space-y-3">
+        <Hidden name="intent" value="reinvest" />
+        <Hidden name="investment_id" value={investment.id} />
+        <Hidden name="idempotency_key" value={data.idempotencyKey} />
+        <FormError message={errors.form ?? errors.batch_id ?? errors.investment_id ?? errors.terms} />
+        <Field label="Units" name="units" type="number" inputMode="numeric" min={1} step={1} required defaultValue={values?.units ?? dialog.defaultUnits} error={errors.units} />
+        <button type="submit" className="btn-primary w-full">Reinvest</button>
+      </Form>
+    </Dialog>
+  );
+}
+
+/** Whichever dialog the URL opens, plus a banner for a failed Cancel (which has no dialog). */
+export function PortfolioDialog(props: Props) {
+  const { data, result } = props;
+  const dialog = data.dialog;
+  const cancelFailed = result && !result.ok && result.values.intent === "cancel_exit" ? result.errors.form ?? Object.values(result.errors)[0] : null;
+  return (
+    <>
+      {cancelFailed ? <div className="mt-4"><FormError message={cancelFailed} /></div> : null}
+      {dialog?.kind === "deposit" ? <DepositDialog {...props} amount={dialog.amount} /> : null}
+      {dialog?.kind === "withdraw" ? <WithdrawDialog {...props} amount={dialog.amount} /> : null}
+      {dialog?.kind === "details" ? <DetailsDialog {...props} dialog={dialog} /> : null}
+      {dialog?.kind === "reinvest" ? <ReinvestDialog {...props} dialog={dialog} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,102 @@
+import { Form, Link, useSubmit } from "@remix-run/react";
+import { useRef, type FormEvent } from "react";
+import { Field, SelectField } from "~/components/forms";
+import type { ToastMessage } from "~/components/toast";
+import { formatGhs } from "~/domain/money";
+import { PAGE_SIZES, Q_MAX, SORTS, STATUS_OPTIONS, portfolioHref, shortDate } from "~/domain/portfolio";
+import type { PortfolioData } from "~/routes/portfolio";
+
+/** The filter form is a plain GET form; with JavaScript it applies as the investor changes it. */
+function Filters({ data }: { data: PortfolioData }) {
+  const { values, errors } = data.filters;
+  const submit = useSubmit();
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const apply = (event: FormEvent<HTMLFormElement>) => {
+    const form = event.currentTarget;
+    const typed = event.target instanceof HTMLInputElement && (event.target.type === "search" || event.target.type === "text");
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const params = new URLSearchParams();
+      for (const [k, v] of new FormData(form)) if (typeof v === "string" && v !== "") params.set(k, v);
+      submit(params, { method: "get", action: "/portfolio", replace: true, preventScrollReset: true });
+    }, typed ? 400 : 0);
+  };
+  return (
+    <Form method="get" action="/portfolio" onChange={apply} preventScrollReset className="card mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Filter investments">
+      <Field className="col-span-2" label="Search by ID or batch" name="q" type="search" inputMode="numeric" maxLength={Q_MAX} defaultValue={values.q} placeholder="e.g. 12 or #3" />
+      <SelectField label="Status" name="status" defaultValue={values.status}>
+        {STATUS_OPTIONS.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+      </SelectField>
+      <SelectField label="Sort" name="sort" defaultValue={values.sort}>
+        {SORTS.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+      </SelectField>
+      <Field label="Amount min (GHS)" name="min" type="text" inputMode="decimal" maxLength={20} defaultValue={values.min} error={errors.min} />
+      <Field label="Amount max (GHS)" name="max" type="text" inputMode="decimal" maxLength={20} defaultValue={values.max} error={errors.max} />
+      <Field label="Date from" name="from" type="date" defaultValue={values.from} error={errors.from} />
+      <Field label="Date to" name="to" type="date" defaultValue={values.to} error={errors.to} />
+      <SelectField label="Per page" name="per" defaultValue={values.per}>
+        {PAGE_SIZES.map((n) => <option key={n} value={n}>{n}</option>)}
+      </SelectField>
+      <div className="col-span-2 flex items-end gap-2 sm:col-span-3">
+        <button type="submit" className="btn-primary">Apply</button>
+        <Link to="/portfolio" className="btn-secondary" preventScrollReset>Clear</Link>
+      </div>
+    </Form>
+  );
+}
+
+const STATUS_TONE: Record<string, string> = { ACTIVE: "bg-green-100 text-green-800", PAID: "bg-stone-200 text-stone-800", EXITED: "bg-amber-100 text-amber-900" };
+
+export function PortfolioInvestments({ data }: { data: PortfolioData; onNote: (note: ToastMessage) => void }) {
+  const { rows, paging, base, investmentCount } = data;
+  const pageHref = (page: number) => portfolioHref(base, { page: page > 1 ? page : null });
+  return (
+    <div className="mt-6">
+      <h2 className="text-lg font-semibold">Investments</h2>
+      <Filters data={data} />
+      <div className="card mt-3 p-0">
+        {rows.length === 0 ? (
+          <p className="p-4 text-sm text-stone-600">
+            {investmentCount === 0 ? (
+              <>You have no investments yet. Browse <Link to="/invest/eggs" className="underline">Egg Notes</Link> or <Link to="/invest/chicken" className="underline">Chicken Notes</Link>.</>
+            ) : (
+              <>No investments match these filters. <Link to="/portfolio" className="underline">Clear</Link></>
+            )}
+          </p>
+        ) : (
+          // The table scrolls inside its own box; the page never scrolls sideways at 360 px.
+          <div className="overflow-x-auto" role="region" aria-label="Investments table" tabIndex={0}>
+            <table className="w-full min-w-[36rem] text-left text-sm">
+              <thead className="border-b border-stone-200 bg-stone-50 text-xs text-stone-600 uppercase">
+                <tr>
+                  {["ID", "Batch", "Units", "Amount", "Status", "Created", "Actions"].map((h) => <th key={h} scope="col" className="px-3 py-2">{h}</th>)}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={r.id} data-investment-id={r.id} className="border-b border-stone-100 last:border-0">
+                    <td className="px-3 py-2 font-medium">#{r.id}</td>
+                    <td className="px-3 py-2">#{r.batchId} <span className="text-xs text-stone-500">{r.productType === "EGG" ? "Egg" : "Chicken"}</span></td>
+                    <td className="px-3 py-2">{r.units}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">{formatGhs(r.amountMinor)}</td>
+                    <td className="px-3 py-2"><span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[r.status] ?? ""}`}>{r.status}</span></td>
+                    <td className="px-3 py-2 whitespace-nowrap">{shortDate(r.createdAt)}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">
+                      <Link to={portfolioHref(base, { dialog: "details", id: r.id })} preventScrollReset className="mr-3 font-semibold text-leaf-700 underline" aria-label={`Details of investment #${r.id}`}>Details</Link>
+                      <Link to={portfolioHref(base, { dialog: "reinvest", id: r.id })} preventScrollReset className="font-semibold text-leaf-700 underline" aria-label={`Reinvest into Batch #${r.batchId}`}>Reinvest</Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+      <nav className="mt-3 flex items-center justify-between gap-2" aria-label="Investment pages">
+        {paging.hasPrev ? <Link to={pageHref(paging.page - 1)} className="btn-secondary" preventScrollReset>Prev</Link> : <span className="btn-secondary opacity-50" aria-disabled="true">Prev</span>}
+        <span className="text-sm text-stone-700" data-testid="page-label">{`Page ${paging.page} of ${paging.pageCount}`}</span>
+        {paging.hasNext ? <Link to={pageHref(paging.page + 1)} className="btn-secondary" preventScrollReset>Next</Link> : <span className="btn-secondary opacity-50" aria-disabled="true">Next</span>}
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { INVESTMENT_CSV_HEADERS, NO_RECORDS, filterParams, investmentCsvRows, parsePortfolioQuery, queryInvestments, withQuery } from "~/domain/portfolio";
+import { csvResponse, noCsvResponse, toCsv } from "~/lib/csv";
+import { requireUser } from "~/lib/session.server";
+import { listPortfolioInvestments } from "~/models/portfolio.server";
+
+/** The investments export with the page's current filters and sort (every page, not just one). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const { filters, values } = parsePortfolioQuery(new URL(request.url).searchParams);
+  const { matching } = queryInvestments(listPortfolioInvestments(user.id), filters);
+  if (matching.length === 0) return noCsvResponse(NO_RECORDS, withQuery("/portfolio", filterParams(values)));
+  return csvResponse("investments", toCsv(INVESTMENT_CSV_HEADERS, investmentCsvRows(matching)));
+}

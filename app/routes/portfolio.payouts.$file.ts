@@ -1,0 +1,29 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { MSG } from "~/domain/messages";
+import { NO_RECORDS, PAYOUT_CSV_HEADERS, payoutCsvRows } from "~/domain/portfolio";
+import { DomainError } from "~/domain/errors";
+import { csvResponse, noCsvResponse, toCsv } from "~/lib/csv";
+import { requireUser } from "~/lib/session.server";
+import { listPayoutsForInvestment } from "~/models/investment.server";
+
+/**
+ * /portfolio/payouts/<id>.csv: the payouts of one of the investor's own investments.
+ * (A route param is a whole path segment, so the ".csv" is read off the `file` param.)
+ * Another investor's investment is 404, exactly like one that does not exist.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const match = /^(\d{1,15})\.csv$/.exec(params.file ?? "");
+  if (!match) return noCsvResponse(MSG.investmentNotFound, "/portfolio");
+  const investmentId = Number(match[1]);
+  let payouts;
+  try {
+    payouts = listPayoutsForInvestment(user.id, investmentId);
+  } catch (error) {
+    if (error instanceof DomainError && error.status === 404) return noCsvResponse(error.detail, "/portfolio");
+    throw error;
+  }
+  const back = `/portfolio?dialog=details&id=${investmentId}`;
+  if (payouts.length === 0) return noCsvResponse(NO_RECORDS, back);
+  return csvResponse(`payouts-investment-${investmentId}`, toCsv(PAYOUT_CSV_HEADERS, payoutCsvRows(payouts)));
+}

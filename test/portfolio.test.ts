@@ -1,0 +1,418 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiLogin, apiUser, call, Client, htmlText } from "./support/client";
+import { startServer, TEST_ADMIN, type TestServer } from "./support/server";
+
+let server: TestServer;
+let admin: Client;
+
+beforeAll(async () => {
+  server = await startServer();
+  admin = await apiLogin(server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const BOM = "\uFEFF";
+/** The body exactly as sent: Response.text() would silently drop the byte-order mark. */
+async function rawText(res: Response) {
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  return new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
+}
+
+async function newBatch(fields: Record<string, unknown> = {}) {
+  const farm = await call(admin, "POST", "/api/v1/admin/farms", { name: "Portfolio Farm", location: "Techiman, Bono East", notes: "" });
+  expect(farm.status).toBe(201);
+  const res = await call(admin, "POST", "/api/v1/admin/batches", {
+    farm_id: farm.body.id,
+    product_type: "EGG",
+    unit_price: 10,
+    target_units: 10_000,
+    feed_price: 6,
+    mortality_rate: 0.05,
+    expected_roi: 0.02,
+    id: 0,
+    ...fields,
+  });
+  expect(res.status).toBe(201);
+  return res.body.id as number;
+}
+
+/** An investor with an API client (bearer) and a page client (session cookie from the login form). */
+async function investor(depositGhs = 0) {
+  const u = await apiUser(server.url, "Efua Owusu");
+  const page = new Client(server.url);
+  const login = await page.postForm("/login", { email: u.email, password: u.password, redirectTo: "/portfolio" });
+  expect(login.status).toBe(302);
+  if (depositGhs > 0) expect((await call(u.client, "POST", "/api/v1/invest/deposit", { amount: depositGhs })).status).toBe(200);
+  return { ...u, api: u.client, page };
+}
+
+async function invest(api: Client, batchId: number, units: number) {
+  const res = await call(api, "POST", "/api/v1/invest/create", { batch_id: batchId, units });
+  expect(res.status).toBe(201);
+  return res.body.investment.id as number;
+}
+
+const balanceMinor = (userId: number) =>
+  (server.db().prepare("select balance_minor b from accounts where kind = 'WALLET' and user_id = ?").get(userId) as { b: number } | undefined)?.b ?? 0;
+
+const rowIds = (html: string) => [...html.matchAll(/data-investment-id="(\d+)"/g)].map((m) => Number(m[1]));
+const pageLabel = (html: string) => /Page \d+ of \d+/.exec(htmlText(html))?.[0];
+const formValue = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1];
+
+async function page(client: Client, path: string) {
+  const res = await client.get(path);
+  return { status: res.status, html: await res.text(), res };
+}
+
+describe("access", () => {
+  it("asks an anonymous visitor to log in and brings them back", async () => {
+    const anon = new Client(server.url);
+    const res = await anon.get("/portfolio?status=PAID");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe(`/login?${new URLSearchParams({ redirectTo: "/portfolio?status=PAID" })}`);
+    for (const path of ["/portfolio/export.csv", "/portfolio/statement.csv", "/portfolio/payouts/1.csv"]) {
+      expect((await anon.get(path)).status).toBe(302);
+    }
+    const u = await apiUser(server.url);
+    const back = await anon.postForm("/login", { email: u.email, password: u.password, redirectTo: "/portfolio?status=PAID" });
+    expect(back.headers.get("Location")).toBe("/portfolio?status=PAID");
+    const { status, html } = await page(anon, "/portfolio?status=PAID");
+    expect(status).toBe(200);
+    const text = htmlText(html);
+    expect(text).toContain("Your Portfolio");
+    expect(text).toContain("You have no investments yet.");
+    expect(text).toContain("Auto-Reinvest");
+    expect(text).toContain("Page 1 of 1");
+  });
+});
+
+describe("the investment list: filters, sort and paging on the server", () => {
+  let ids: number[] = [];
+  let pageClient: Client;
+  let batchA: number;
+  let batchB: number;
+
+  beforeAll(async () => {
+    batchA = await newBatch();
+    batchB = await newBatch();
+    const u = await investor(10_000);
+    pageClient = u.page;
+    // Amounts 50, 300, 120, 120, 900, 20 GHS (unit price 10), on known days and with known statuses.
+    const plan: Array<[number, number, string, string, boolean]> = [
+      [batchA, 5, "2026-01-05T09:00:00.000Z", "ACTIVE", false],
+      [batchA, 30, "2026-02-10T09:00:00.000Z", "PAID", false],
+      [batchB, 12, "2026-03-15T09:00:00.000Z", "EXITED", false],
+      [batchB, 12, "2026-03-16T09:00:00.000Z", "ACTIVE", true],
+      [batchB, 90, "2026-04-01T09:00:00.000Z", "ACTIVE", false],
+      [batchA, 2, "2026-04-20T09:00:00.000Z", "PAID", true],
+    ];
+    ids = [];
+    for (const [batch, units] of plan) ids.push(await invest(u.api, batch, units));
+    const db = server.db();
+    plan.forEach(([, , createdAt, status, auto], n) => {
+      db.prepare("update investments set created_at = ?, status = ?, auto_reinvest = ? where id = ?").run(createdAt, status, auto ? 1 : 0, ids[n]);
+    });
+  });
+
+  const list = async (qs: string) => {
+    const { status, html } = await page(pageClient, `/portfolio${qs}`);
+    expect(status).toBe(200);
+    return { rows: rowIds(html), label: pageLabel(html), html };
+  };
+  const I = (...n: number[]) => n.map((k) => ids[k]);
+
+  it("shows the cards: balance with its date, count, Auto-Reinvest On (an ACTIVE holding reinvests), the chart", async () => {
+    const { html } = await list("");
+    const text = htmlText(html);
+    expect(text).toMatch(/data-testid="wallet-balance">GH₵\s?8,490\.00</);
+    expect(text).toMatch(/Updated \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+    expect(text).toContain('data-testid="investment-count">6<');
+    expect(text).toContain('data-testid="auto-reinvest">On<');
+    expect(html).toContain("<title>Amounts of your last 12 investments, in GHS</title>");
+    expect(html).toMatch(/<svg[^>]*viewBox/);
+    expect(html).not.toContain("@nivo");
+    expect(text).toContain(`href="/portfolio/export.csv"`);
+  });
+
+  it("Auto-Reinvest is Off when only PAID holdings reinvest", async () => {
+    server.db().prepare("update investments set auto_reinvest = 0 where id = ?").run(ids[3]);
+    const { html } = await list("");
+    expect(html).toContain('data-testid="auto-reinvest">Off<');
+    server.db().prepare("update investments set auto_reinvest = 1 where id = ?").run(ids[3]);
+  });
+
+  it("sorts newest first by default, then by amount both ways", async () => {
+    expect((await list("")).rows).toEqual(I(5, 4, 3, 2, 1, 0));
+    expect((await list("?sort=newest")).rows).toEqual(I(5, 4, 3, 2, 1, 0));
+    expect((await list("?sort=amount_desc")).rows).toEqual(I(4, 1, 3, 2, 0, 5));
+    expect((await list("?sort=amount_asc")).rows).toEqual(I(5, 0, 3, 2, 1, 4));
+  });
+
+  it("filters by status", async () => {
+    expect((await list("?status=ACTIVE")).rows).toEqual(I(4, 3, 0));
+    expect((await list("?status=PAID")).rows).toEqual(I(5, 1));
+    expect((await list("?status=EXITED")).rows).toEqual(I(2));
+    expect((await list("?status=")).rows).toHaveLength(6);
+  });
+
+  it("searches by investment id and by batch id", async () => {
+    const byId = await list(`?q=${ids[2]}`);
+    expect(byId.rows).toContain(ids[2]);
+    expect(byId.rows.every((id) => String(id).includes(String(ids[2])) || [batchA, batchB].some((b) => String(b).includes(String(ids[2]))))).toBe(true);
+    const byBatch = await list(`?q=%23${batchB}`);
+    expect(byBatch.rows).toEqual(expect.arrayContaining(I(4, 3, 2)));
+    expect(byBatch.rows).not.toContain(ids[1]);
+    const none = await list("?q=999999");
+    expect(none.rows).toEqual([]);
+    expect(htmlText(none.html)).toContain("No investments match these filters.");
+  });
+
+  it("filters by amount min and max (GHS, inclusive)", async () => {
+    expect((await list("?min=120")).rows).toEqual(I(4, 3, 2, 1));
+    expect((await list("?max=120")).rows).toEqual(I(5, 3, 2, 0));
+    expect((await list("?min=100&max=300")).rows).toEqual(I(3, 2, 1));
+    const bad = await list("?min=lots");
+    expect(bad.rows).toHaveLength(6);
+    expect(htmlText(bad.html)).toContain("Enter an amount like 100 or 99.50.");
+  });
+
+  it("filters by date from and to (inclusive days)", async () => {
+    expect((await list("?from=2026-03-15")).rows).toEqual(I(5, 4, 3, 2));
+    expect((await list("?to=2026-03-15")).rows).toEqual(I(2, 1, 0));
+    expect((await list("?from=2026-02-01&to=2026-03-31&status=ACTIVE")).rows).toEqual(I(3));
+  });
+
+  it("pages with 5, 10 or 25 per page; a page past the end shows the last page", async () => {
+    const p1 = await list("?per=5");
+    expect(p1.rows).toEqual(I(5, 4, 3, 2, 1));
+    expect(p1.label).toBe("Page 1 of 2");
+    expect(p1.html).toContain('href="/portfolio?per=5&amp;page=2"');
+    const p2 = await list("?per=5&page=2");
+    expect(p2.rows).toEqual(I(0));
+    expect(p2.label).toBe("Page 2 of 2");
+    const past = await list("?per=5&page=9");
+    expect(past.rows).toEqual(I(0));
+    expect(past.label).toBe("Page 2 of 2");
+    expect((await list("?per=10")).label).toBe("Page 1 of 1");
+    expect((await list("?per=25&page=3")).label).toBe("Page 1 of 1");
+    expect((await list("?per=7")).rows).toHaveLength(6); // unknown size -> default 10
+    expect((await list("?page=abc")).label).toBe("Page 1 of 1");
+  });
+
+  it("exports the filtered list as CSV: BOM, SPEC's headers, CRLF, every page", async () => {
+    const all = await pageClient.get("/portfolio/export.csv?per=5&page=2");
+    expect(all.status).toBe(200);
+    expect(all.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(all.headers.get("Content-Disposition")).toBe('attachment; filename="investments.csv"');
+    const body = await rawText(all);
+    expect(body.startsWith(BOM)).toBe(true);
+    const lines = body.slice(1).split("\r\n");
+    expect(lines[0]).toBe("Investment ID,Batch ID,Units,Amount (GHS),Status,Created At");
+    expect(lines).toHaveLength(8); // header, 6 rows, and the empty string after the last CRLF
+    expect(lines[1]).toBe(`${ids[5]},${batchA},2,20.00,PAID,2026-04-20T09:00:00.000Z`);
+    const paid = await rawText(await pageClient.get("/portfolio/export.csv?status=PAID&sort=amount_desc"));
+    expect(paid.slice(1).split("\r\n").slice(1, -1)).toEqual([`${ids[1]},${batchA},30,300.00,PAID,2026-02-10T09:00:00.000Z`, `${ids[5]},${batchA},2,20.00,PAID,2026-04-20T09:00:00.000Z`]);
+    const empty = await pageClient.get("/portfolio/export.csv?q=999999");
+    expect(empty.status).toBe(404);
+    expect(await empty.text()).toContain("No records to export");
+  });
+
+  it("the Export link carries the current filters", async () => {
+    const { html } = await list("?status=PAID&min=10&per=5&page=1");
+    expect(html).toContain('href="/portfolio/export.csv?status=PAID&amp;min=10&amp;per=5"');
+  });
+});
+
+describe("details, payouts CSV and another investor's data", () => {
+  it("lists payouts with a CSV, says when there are none, and answers 404 for another investor", async () => {
+    const batch = await newBatch({ unit_price: 100, expected_roi: 0.03 });
+    const owner = await investor(5_000);
+    const paidId = await invest(owner.api, batch, 10);
+    const other = await newBatch();
+    const unpaidId = await invest(owner.api, other, 1);
+    expect((await call(admin, "POST", `/api/v1/admin/batches/${batch}/activate`)).status).toBe(200);
+    const run = await call(admin, "POST", `/api/v1/admin/payouts/${batch}/execute`);
+    expect(run.status).toBe(200);
+
+    const details = htmlText((await page(owner.page, `/portfolio?dialog=details&id=${paidId}`)).html);
+    expect(details).toContain(`Investment #${paidId}`);
+    expect(details).toMatch(/GH₵\s?30\.00/);
+    expect(details).toContain("MONTHLY");
+    expect(details).toContain(`href="/portfolio/payouts/${paidId}.csv"`);
+    const notes = htmlText((await page(owner.page, "/portfolio")).html);
+    expect(notes).toMatch(/Payout received: GH₵\s?30\.00 from Batch #\d+/);
+
+    const csv = await owner.page.get(`/portfolio/payouts/${paidId}.csv`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("Content-Disposition")).toBe(`attachment; filename="payouts-investment-${paidId}.csv"`);
+    const lines = (await rawText(csv)).split("\r\n");
+    expect(lines[0]).toBe(`${BOM}Payout ID,Amount,Kind,Date`);
+    expect(lines[1]).toMatch(/^\d+,30\.00,MONTHLY,\d{4}-\d{2}-\d{2}T/);
+
+    const none = htmlText((await page(owner.page, `/portfolio?dialog=details&id=${unpaidId}`)).html);
+    expect(none).toContain("No payouts yet for this investment.");
+    const emptyCsv = await owner.page.get(`/portfolio/payouts/${unpaidId}.csv`);
+    expect(emptyCsv.status).toBe(404);
+    expect(await emptyCsv.text()).toContain("No records to export");
+
+    const stranger = await investor(0);
+    for (const path of [`/portfolio?dialog=details&id=${paidId}`, `/portfolio?dialog=reinvest&id=${paidId}`, `/portfolio/payouts/${paidId}.csv`, "/portfolio?dialog=details&id=99999999"]) {
+      const res = await page(stranger.page, path);
+      expect(res.status, path).toBe(404);
+      expect(res.html).toContain("Investment not found.");
+      expect(res.html).not.toContain("30.00");
+    }
+    expect((await page(stranger.page, "/portfolio/payouts/abc.csv")).status).toBe(404);
+    // The stranger cannot reinvest through someone else's holding either.
+    const steal = await stranger.page.postForm("/portfolio", { intent: "reinvest", investment_id: paidId, units: 1 });
+    expect(steal.status).toBe(400);
+    expect(htmlText(await steal.text())).toContain("Investment not found.");
+  });
+});
+
+describe("money through the page forms", () => {
+  it("deposits, shows the flash, and a double submit with the same key deposits once", async () => {
+    const u = await investor(0);
+    const open = await page(u.page, "/portfolio?dialog=deposit");
+    const text = htmlText(open.html);
+    expect(text).toContain("Deposits are simulated in this demo");
+    expect(open.html).toMatch(/name="amount"[^>]*value="50"/);
+    for (const a of ["50", "100", "500"]) expect(open.html).toContain(`href="/portfolio?dialog=deposit&amp;amount=${a}"`);
+    expect((await page(u.page, "/portfolio?dialog=deposit&amount=500")).html).toMatch(/name="amount"[^>]*value="500"/);
+    const key = formValue(open.html, "idempotency_key")!;
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+
+    const first = await u.page.postForm("/portfolio?dialog=deposit&status=ACTIVE", { intent: "deposit", amount: "120.50", idempotency_key: key });
+    expect(first.status).toBe(302);
+    expect(first.headers.get("Location")).toBe("/portfolio?status=ACTIVE");
+    const again = await u.page.postForm("/portfolio?dialog=deposit", { intent: "deposit", amount: "120.50", idempotency_key: key });
+    expect(again.status).toBe(302);
+    expect(balanceMinor(u.id)).toBe(12050);
+    const after = await u.page.follow("/portfolio");
+    expect(htmlText(after.html)).toContain("Deposit successful");
+
+    const bad = await u.page.postForm("/portfolio?dialog=deposit", { intent: "deposit", amount: "10.005", idempotency_key: "k-bad" });
+    expect(bad.status).toBe(400);
+    const badText = htmlText(await bad.text());
+    expect(badText).toContain("Use at most 2 decimals for the amount.");
+    expect(badText).toMatch(/name="amount"[^>]*value="10.005"/);
+    expect(balanceMinor(u.id)).toBe(12050);
+  });
+
+  it("withdraws after a server-rendered confirm step, records the destination, and answers 'Insufficient balance'", async () => {
+    const u = await investor(100);
+    const open = htmlText((await page(u.page, "/portfolio?dialog=withdraw")).html);
+    expect(open).toMatch(/Available balance: <strong[^>]*>GH₵\s?100\.00</);
+    const fields = { intent: "withdraw", amount: "40", method: "MOMO", momo_provider: "Telecel Cash", bank_name: "", account_number: "020 123 4567", idempotency_key: "wd-1" };
+
+    const ask = await u.page.postForm("/portfolio?dialog=withdraw", fields);
+    expect(ask.status).toBe(200);
+    const askHtml = htmlText(await ask.text());
+    expect(askHtml).toContain("Withdraw GHS 40.00?");
+    expect(askHtml).toContain('name="confirmed" value="1"');
+    expect(askHtml).toContain("Confirm");
+    expect(balanceMinor(u.id)).toBe(10000);
+    const confirmKey = formValue(askHtml, "idempotency_key")!;
+
+    const done = await u.page.postForm("/portfolio?dialog=withdraw", { ...fields, confirmed: "1", idempotency_key: confirmKey });
+    expect(done.status).toBe(302);
+    const twice = await u.page.postForm("/portfolio?dialog=withdraw", { ...fields, confirmed: "1", idempotency_key: confirmKey });
+    expect(twice.status).toBe(302);
+    expect(balanceMinor(u.id)).toBe(6000);
+    expect(htmlText((await u.page.follow("/portfolio")).html)).toContain("Withdrawal processed");
+    expect(server.db().prepare("select method, provider, account_number, amount_minor from withdrawals where user_id = ?").all(u.id)).toEqual([
+      { method: "MOMO", provider: "Telecel Cash", account_number: "0201234567", amount_minor: 4000 },
+    ]);
+
+    for (const confirmed of ["", "1"]) {
+      const tooMuch = await u.page.postForm("/portfolio?dialog=withdraw", { ...fields, amount: "60.01", confirmed, idempotency_key: `wd-big-${confirmed}` });
+      expect(tooMuch.status).toBe(400);
+      expect(htmlText(await tooMuch.text())).toContain("Insufficient balance");
+    }
+    const bank = await u.page.postForm("/portfolio?dialog=withdraw", { ...fields, method: "BANK", bank_name: "", account_number: "12", idempotency_key: "wd-bank" });
+    expect(bank.status).toBe(400);
+    const bankText = htmlText(await bank.text());
+    expect(bankText).toContain("Enter the bank&#x27;s name.".replace("&#x27;", "'"));
+    expect(bankText).toContain("Enter the bank account number (6 to 20 digits).");
+    const viaBank = await u.page.postForm("/portfolio", { ...fields, method: "BANK", bank_name: "GCB Bank", account_number: "1234567890123", confirmed: "1", amount: "10", idempotency_key: "wd-bank-ok" });
+    expect(viaBank.status).toBe(302);
+    expect(balanceMinor(u.id)).toBe(5000);
+
+    const statement = await u.page.get("/portfolio/statement.csv");
+    expect(statement.status).toBe(200);
+    const lines = (await rawText(statement)).split("\r\n");
+    expect(lines[0]).toBe(`${BOM}Date,Kind,Description,Amount (GHS),Balance After (GHS)`);
+    expect(lines[1]).toMatch(/,WITHDRAW,Withdrawal to GCB Bank,-10\.00,50\.00$/);
+    expect(lines[3]).toMatch(/,DEPOSIT,Wallet deposit \(demo\),100\.00,100\.00$/);
+    const statementPage = htmlText((await page(u.page, "/portfolio")).html);
+    expect(statementPage).toContain("Wallet statement");
+    expect(statementPage).toContain("Withdrawal to GCB Bank");
+  });
+
+  it("reinvests into the same batch through the same rules and messages", async () => {
+    const batch = await newBatch({ unit_price: 25 });
+    const u = await investor(100);
+    const first = await invest(u.api, batch, 1);
+    const open = htmlText((await page(u.page, `/portfolio?dialog=reinvest&id=${first}`)).html);
+    expect(open).toContain(`Reinvest into Batch #${batch}`);
+    const key = formValue(open, "idempotency_key")!;
+
+    const zero = await u.page.postForm(`/portfolio?dialog=reinvest&id=${first}`, { intent: "reinvest", investment_id: first, units: "0", idempotency_key: key });
+    expect(zero.status).toBe(400);
+    expect(htmlText(await zero.text())).toContain("Enter a positive units amount.");
+    const broke = await u.page.postForm(`/portfolio?dialog=reinvest&id=${first}`, { intent: "reinvest", investment_id: first, units: "4", idempotency_key: key });
+    expect(broke.status).toBe(400);
+    expect(htmlText(await broke.text())).toContain("Insufficient wallet balance — deposit or reduce units.");
+
+    const ok = await u.page.postForm(`/portfolio?dialog=reinvest&id=${first}`, { intent: "reinvest", investment_id: first, units: "2", idempotency_key: key });
+    expect(ok.status).toBe(302);
+    const dup = await u.page.postForm(`/portfolio?dialog=reinvest&id=${first}`, { intent: "reinvest", investment_id: first, units: "2", idempotency_key: key });
+    expect(dup.status).toBe(302);
+    expect(balanceMinor(u.id)).toBe(2500);
+    const my = await call(u.api, "GET", "/api/v1/invest/my");
+    expect(my.body.map((i: any) => [i.batch_id, i.units])).toEqual([[batch, 2], [batch, 1]]);
+    expect(htmlText((await u.page.follow("/portfolio")).html)).toContain("Reinvest successful, refreshing...");
+
+    expect((await call(admin, "POST", `/api/v1/admin/batches/${batch}/activate`)).status).toBe(200);
+    server.db().prepare("update batches set product_type = 'CHICKEN' where id = ?").run(batch);
+    const closed = await u.page.postForm("/portfolio", { intent: "reinvest", investment_id: first, units: "1", idempotency_key: "ri-closed" });
+    expect(closed.status).toBe(400);
+    expect(htmlText(await closed.text())).toContain("This batch is no longer open for investment.");
+  });
+
+  it("lists open early-exit requests and cancels one", async () => {
+    const batch = await newBatch({ unit_price: 10 });
+    const u = await investor(100);
+    await invest(u.api, batch, 5);
+    expect((await call(admin, "POST", `/api/v1/admin/batches/${batch}/activate`)).status).toBe(200);
+    server.db().prepare("update batches set start_date = '2025-01-01' where id = ?").run(batch);
+    const exit = await call(u.api, "POST", "/api/v1/invest/early-exit", { batch_id: batch, units: 3 });
+    expect(exit.status).toBe(201);
+    const exitId = exit.body.requests[0].id as number;
+    const html = htmlText((await page(u.page, "/portfolio")).html);
+    expect(html).toContain("3 of 3 units waiting for a buyer");
+    const cancel = await u.page.postForm("/portfolio", { intent: "cancel_exit", exit_id: exitId, idempotency_key: "cx-1" });
+    expect(cancel.status).toBe(302);
+    expect(server.db().prepare("select status from exit_requests where id = ?").get(exitId)).toEqual({ status: "CANCELLED" });
+    const after = htmlText((await u.page.follow("/portfolio")).html);
+    expect(after).toContain("Early exit request cancelled.");
+    expect(after).toContain("No open early-exit requests.");
+    const someoneElse = await investor(0);
+    const refused = await someoneElse.page.postForm("/portfolio", { intent: "cancel_exit", exit_id: exitId, idempotency_key: "cx-2" });
+    expect(refused.status).toBe(400);
+    expect(htmlText(await refused.text())).toContain("Exit request not found.");
+  });
+
+  it("refuses unreadable forms and cross-site posts without changing money", async () => {
+    const u = await investor(10);
+    const junk = await u.page.postForm("/portfolio", { intent: "steal" });
+    expect(junk.status).toBe(400);
+    const cross = await u.page.postForm("/portfolio", { intent: "deposit", amount: "5" }, { Origin: "https://evil.example" });
+    expect(cross.status).toBe(403);
+    expect(balanceMinor(u.id)).toBe(1000);
+    const ledger = await call(admin, "GET", "/api/v1/admin/invariants");
+    expect(ledger.body).toEqual({ ok: true, problems: [] });
+  });
+});
