@@ -10,7 +10,7 @@ export function PortfolioActivity({ data, onNote }: { data: PortfolioData; onNot
   const sp = statement.paging;
   const statementHref = (page: number) => portfolioHref(base, { spage: page > 1 ? page : null });
   return (
-    <div className="mt-8 grid gap-4 lg:grid-cols-2">
+    <div className="mt-8 grid grid-cols-1 gap-4 lg:grid-cols-2">
       <section className="card" aria-labelledby="exits-title">
         <h2 id="exits-title" className="font-semibold">Early-exit requests</h2>
         {exits.length === 0 ? (

@@ -28,7 +28,7 @@ export function PortfolioSummary({ data, onNote }: { data: PortfolioData; onNote
         </div>
       </div>
 
-      <div className="mt-4 grid gap-3 sm:grid-cols-3">
+      <div className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-3">
         <div className="card">
           <h2 className="text-sm font-medium text-stone-600">Wallet balance</h2>
           <p className="mt-1 text-2xl font-bold" data-testid="wallet-balance">{formatGhs(wallet.balanceMinor)}</p>

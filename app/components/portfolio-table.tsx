@@ -1,5 +1,5 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
-import { useRef, type FormEvent } from "react";
+import { useEffect, useRef, type FormEvent } from "react";
 import { Field, SelectField } from "~/components/forms";
 import type { ToastMessage } from "~/components/toast";
 import { formatGhs } from "~/domain/money";
@@ -11,6 +11,17 @@ function Filters({ data }: { data: PortfolioData }) {
   const { values, errors } = data.filters;
   const submit = useSubmit();
   const timer = useRef<ReturnType<typeof setTimeout>>();
+  const formRef = useRef<HTMLFormElement>(null);
+  // Fields are uncontrolled: when the URL changes elsewhere (Clear, Back), show its filters again,
+  // leaving alone the field the investor is typing in.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    for (const [name, value] of Object.entries(values)) {
+      const field = form.elements.namedItem(name);
+      if ((field instanceof HTMLInputElement || field instanceof HTMLSelectElement) && field !== document.activeElement && field.value !== value) field.value = value;
+    }
+  }, [values]);
   const apply = (event: FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget;
     const typed = event.target instanceof HTMLInputElement && (event.target.type === "search" || event.target.type === "text");
@@ -22,7 +33,7 @@ function Filters({ data }: { data: PortfolioData }) {
     }, typed ? 400 : 0);
   };
   return (
-    <Form method="get" action="/portfolio" onChange={apply} preventScrollReset className="card mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Filter investments">
+    <Form ref={formRef} method="get" action="/portfolio" onChange={apply} preventScrollReset className="card mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Filter investments">
       <Field className="col-span-2" label="Search by ID or batch" name="q" type="search" inputMode="numeric" maxLength={Q_MAX} defaultValue={values.q} placeholder="e.g. 12 or #3" />
       <SelectField label="Status" name="status" defaultValue={values.status}>
         {STATUS_OPTIONS.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}

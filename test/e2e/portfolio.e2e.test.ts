@@ -1,0 +1,209 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, phoneContext, SCREENSHOT_DIR } from "../support/browser";
+import { apiLogin, apiUser, call, type Client } from "../support/client";
+import { startServer, TEST_ADMIN, type TestServer } from "../support/server";
+
+let server: TestServer;
+let browser: Browser;
+let admin: Client;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  admin = await apiLogin(server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function newBatch(fields: Record<string, unknown>) {
+  const farm = await call(admin, "POST", "/api/v1/admin/farms", { name: "Browser Farm", location: "Ho, Volta", notes: "" });
+  const res = await call(admin, "POST", "/api/v1/admin/batches", {
+    farm_id: farm.body.id, product_type: "EGG", unit_price: 10, target_units: 1000, feed_price: 6, mortality_rate: 0.05, expected_roi: 0.05, id: 0, ...fields,
+  });
+  expect(res.status).toBe(201);
+  return res.body.id as number;
+}
+
+const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+const balance = (page: Page) => page.getByTestId("wallet-balance").textContent();
+
+async function readDownload(page: Page, click: () => Promise<unknown>) {
+  const [download] = await Promise.all([page.waitForEvent("download"), click()]);
+  const file = await download.path();
+  return { name: download.suggestedFilename(), bytes: fs.readFileSync(file!) };
+}
+
+describe.each([
+  { javaScriptEnabled: false, label: "without JavaScript", tag: "nojs" },
+  { javaScriptEnabled: true, label: "with JavaScript", tag: "js" },
+])("the portfolio in a phone browser $label", ({ javaScriptEnabled, tag }) => {
+  it("deposit, see an investment, filter, details, reinvest, withdraw with confirm, export CSV", async () => {
+    const eggBatch = await newBatch({ unit_price: 10 });
+    const paidBatch = await newBatch({ unit_price: 20, expected_roi: 0.05 });
+    const u = await apiUser(server.url, "Yaw Boateng");
+    const context = await phoneContext(browser, { javaScriptEnabled });
+    const page = await context.newPage();
+    const shot = (name: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `portfolio-${name}-${tag}.png`), fullPage: name === "overview" });
+
+    // Anonymous -> login -> back to the portfolio.
+    await page.goto(`${server.url}/portfolio`);
+    await page.waitForURL(/\/login\?redirectTo=%2Fportfolio/);
+    await page.getByLabel("Email").fill(u.email);
+    await page.getByLabel("Password").fill(u.password);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await page.waitForURL(/\/portfolio$/);
+    await page.getByRole("heading", { name: "Your Portfolio" }).waitFor();
+    await expect(page.getByText("You have no investments yet.").isVisible()).resolves.toBe(true);
+
+    // Deposit: the dialog opens from a link, a suggestion fills the amount in, the flash confirms.
+    await page.getByRole("link", { name: "Deposit", exact: true }).click();
+    const depositDialog = page.getByRole("dialog", { name: "Deposit" });
+    await depositDialog.waitFor();
+    await expect(depositDialog.getByText("Deposits are simulated in this demo").isVisible()).resolves.toBe(true);
+    await expect(depositDialog.getByLabel("Amount (GHS)").inputValue()).resolves.toBe("50");
+    await depositDialog.getByRole("link", { name: "Use GHS 500" }).click();
+    await page.waitForURL(/amount=500/);
+    await expect(page.getByRole("dialog", { name: "Deposit" }).getByLabel("Amount (GHS)").inputValue()).resolves.toBe("500");
+    await shot("deposit");
+    await page.getByRole("dialog", { name: "Deposit" }).getByRole("button", { name: "Deposit" }).click();
+    await page.getByText("Deposit successful").waitFor();
+    await page.waitForURL((url) => !url.search.includes("dialog"));
+    await expect(balance(page)).resolves.toMatch(/500\.00/);
+
+    // Invest (through the API, as the invest pages would) and see it in the table after Refresh.
+    const investment = await call(u.client, "POST", "/api/v1/invest/create", { batch_id: eggBatch, units: 3 });
+    expect(investment.status).toBe(201);
+    const paid = await call(u.client, "POST", "/api/v1/invest/create", { batch_id: paidBatch, units: 5 });
+    expect(paid.status).toBe(201);
+    expect((await call(admin, "POST", `/api/v1/admin/batches/${paidBatch}/activate`)).status).toBe(200);
+    expect((await call(admin, "POST", `/api/v1/admin/payouts/${paidBatch}/execute`)).status).toBe(200);
+    const eggId = investment.body.investment.id as number;
+    const paidId = paid.body.investment.id as number;
+    await page.getByRole("link", { name: "Refresh" }).click();
+    const rows = page.locator("tr[data-investment-id]");
+    await expect.poll(() => rows.count()).toBe(2);
+    await expect(page.getByText("Page 1 of 1").isVisible()).resolves.toBe(true);
+    await expect(noSideScroll(page)).resolves.toBe(true);
+    await shot("overview");
+
+    // Filter: status Paid shows nothing; search by batch shows the one investment; Clear.
+    await page.getByLabel("Status").selectOption("PAID");
+    if (!javaScriptEnabled) await page.getByRole("button", { name: "Apply" }).click();
+    await page.waitForURL(/status=PAID/);
+    await page.getByText("No investments match these filters.").waitFor();
+    await page.getByRole("link", { name: "Clear" }).first().click();
+    await page.waitForURL(/\/portfolio$/);
+    await page.getByLabel("Search by ID or batch").fill(`#${eggBatch}`);
+    if (javaScriptEnabled) await page.waitForURL(/q=/);
+    else await page.getByRole("button", { name: "Apply" }).click();
+    await page.waitForURL(/q=%23/);
+    await expect.poll(() => rows.count()).toBe(1);
+    await expect(rows.first().getAttribute("data-investment-id")).resolves.toBe(String(eggId));
+    await shot("filtered");
+    await page.getByRole("link", { name: "Clear" }).first().click();
+    await page.waitForURL(/\/portfolio$/);
+
+    // Details: payouts with a CSV download, or the empty text.
+    await page.getByRole("link", { name: `Details of investment #${paidId}` }).click();
+    const details = page.getByRole("dialog", { name: `Investment #${paidId}` });
+    await details.waitFor();
+    await expect(details.getByText("MONTHLY").isVisible()).resolves.toBe(true);
+    await shot("details");
+    const payoutCsv = await readDownload(page, () => details.getByRole("link", { name: "Download payouts (CSV)" }).click());
+    expect(payoutCsv.name).toBe(`payouts-investment-${paidId}.csv`);
+    expect([...payoutCsv.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(payoutCsv.bytes.toString("utf8").slice(1)).toMatch(/^Payout ID,Amount,Kind,Date\r\n\d+,5\.00,MONTHLY,/);
+    if (javaScriptEnabled) await page.getByText("Payout CSV downloaded").waitFor();
+    await details.getByRole("link", { name: "Close" }).click();
+    await page.getByRole("link", { name: `Details of investment #${eggId}` }).click();
+    await page.getByRole("dialog", { name: `Investment #${eggId}` }).getByText("No payouts yet for this investment.").waitFor();
+    await page.getByRole("dialog").getByRole("link", { name: "Close" }).click();
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+
+    // Reinvest into the egg batch.
+    await page.getByRole("link", { name: `Reinvest into Batch #${eggBatch}` }).click();
+    const reinvest = page.getByRole("dialog", { name: `Reinvest into Batch #${eggBatch}` });
+    await reinvest.waitFor();
+    await reinvest.getByLabel("Units").fill("0");
+    await reinvest.getByRole("button", { name: "Reinvest" }).click();
+    await page.getByText("Enter a positive units amount.").waitFor();
+    await page.getByRole("dialog").getByLabel("Units").fill("2");
+    await shot("reinvest");
+    await page.getByRole("dialog").getByRole("button", { name: "Reinvest" }).click();
+    await page.getByText("Reinvest successful, refreshing...").waitFor();
+    await expect.poll(() => rows.count()).toBe(3);
+    // 500 + 5 payout - 30 - 100 - 20
+    await expect(balance(page)).resolves.toMatch(/355\.00/);
+
+    // Withdraw: available balance, 'Insufficient balance', then the confirm step.
+    await page.getByRole("link", { name: "Withdraw", exact: true }).click();
+    let withdraw = page.getByRole("dialog", { name: "Withdraw" });
+    await withdraw.waitFor();
+    await expect(withdraw.getByTestId("available-balance").textContent()).resolves.toMatch(/355\.00/);
+    await withdraw.getByLabel("Amount (GHS)").fill("1000");
+    await withdraw.getByLabel("Mobile money network").selectOption("MTN MoMo");
+    await withdraw.getByLabel("Mobile money number or account number").fill("024 123 4567");
+    await withdraw.getByRole("button", { name: "Withdraw" }).click();
+    await page.getByText("Insufficient balance").waitFor();
+    withdraw = page.getByRole("dialog", { name: "Withdraw" });
+    await withdraw.getByLabel("Amount (GHS)").fill("55");
+    if (javaScriptEnabled) {
+      const prompts: string[] = [];
+      page.once("dialog", (d) => {
+        prompts.push(d.message());
+        void d.dismiss();
+      });
+      await withdraw.getByRole("button", { name: "Withdraw" }).click();
+      await expect.poll(() => prompts).toEqual(["Withdraw GHS 55.00?"]);
+      await expect(balance(page)).resolves.toMatch(/355\.00/);
+      page.once("dialog", (d) => {
+        prompts.push(d.message());
+        void d.accept();
+      });
+      await withdraw.getByRole("button", { name: "Withdraw" }).click();
+      expect(prompts).toEqual(["Withdraw GHS 55.00?", "Withdraw GHS 55.00?"]);
+    } else {
+      await withdraw.getByRole("button", { name: "Withdraw" }).click();
+      const confirm = page.getByRole("dialog", { name: "Confirm withdrawal" });
+      await confirm.getByText("Withdraw GHS 55.00?").waitFor();
+      await shot("withdraw-confirm");
+      await expect(balance(page)).resolves.toMatch(/355\.00/);
+      await confirm.getByRole("button", { name: "Confirm" }).click();
+    }
+    await page.getByText("Withdrawal processed").waitFor();
+    await expect(balance(page)).resolves.toMatch(/300\.00/);
+    await page.getByText("Withdrawal to MTN MoMo").first().waitFor();
+
+    // Export the investments as CSV.
+    const exported = await readDownload(page, () => page.getByRole("link", { name: "Export (CSV)" }).click());
+    expect(exported.name).toBe("investments.csv");
+    const text = exported.bytes.toString("utf8");
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    const lines = text.slice(1).split("\r\n");
+    expect(lines[0]).toBe("Investment ID,Batch ID,Units,Amount (GHS),Status,Created At");
+    expect(lines.slice(1, -1)).toHaveLength(3);
+    if (javaScriptEnabled) await page.getByText("CSV exported").waitFor();
+    await expect(noSideScroll(page)).resolves.toBe(true);
+    await shot("after-withdraw");
+    await context.close();
+  }, 120_000);
+
+  it(`shows 'No records to export' for an empty export ${tag}`, async () => {
+    const u = await apiUser(server.url);
+    const context = await phoneContext(browser, { javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login?redirectTo=%2Fportfolio`);
+    await page.getByLabel("Email").fill(u.email);
+    await page.getByLabel("Password").fill(u.password);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await page.waitForURL(/\/portfolio$/);
+    await page.getByRole("link", { name: "Export (CSV)" }).click();
+    await page.getByText("No records to export").waitFor();
+    await context.close();
+  }, 60_000);
+});
