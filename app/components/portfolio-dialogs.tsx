@@ -5,7 +5,6 @@ import { Field, FormError, SelectField } from "~/components/forms";
 import type { ToastMessage } from "~/components/toast";
 import { formatGhs, parseAmountToMinor } from "~/domain/money";
 import { SUGGESTED_AMOUNTS, dateTime, portfolioHref, withdrawPrompt } from "~/domain/portfolio";
-import { MOMO_PROVIDERS } from "~/domain/wallet";
 import type { PortfolioData } from "~/routes/portfolio";
 
 export type ActionResult =
@@ -114,8 +113,8 @@ function WithdrawDialog({ data, amount, result }: Props & { amount: string }) {
           </div>
           {errors.method ? <p className="field-error" role="alert">{errors.method}</p> : null}
         </fieldset>
-        <SelectField className="group-has-[#wd-bank:checked]:hidden" label="Mobile money network" name="momo_provider" defaultValue={values?.momo_provider ?? MOMO_PROVIDERS[0]} error={errors.momo_provider}>
-          {MOMO_PROVIDERS.map((p) => <option key={p} value={p}>{p}</option>)}
+        <SelectField className="group-has-[#wd-bank:checked]:hidden" label="Mobile money network" name="momo_provider" defaultValue={values?.momo_provider ?? data.momoProviders[0]} error={errors.momo_provider}>
+          {data.momoProviders.map((p) => <option key={p} value={p}>{p}</option>)}
         </SelectField>
         <Field className="group-has-[#wd-momo:checked]:hidden" label="Bank name (for a bank account)" name="bank_name" maxLength={80} defaultValue={values?.bank_name ?? ""} error={errors.bank_name} />
         <Field label="Mobile money number or account number" name="account_number" inputMode="tel" autoComplete="off" maxLength={30} required defaultValue={values?.account_number ?? ""} error={errors.account_number} placeholder="e.g. 024 123 4567" />

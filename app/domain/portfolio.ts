@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { minorToDecimalString } from "~/domain/money";
 import { INVESTMENT_STATUSES, type InvestmentStatus } from "~/domain/types";
 
@@ -47,8 +46,6 @@ export type FilterValues = { q: string; status: string; min: string; max: string
 
 export type ParsedFilters = { filters: PortfolioFilters; values: FilterValues; errors: Partial<Record<"min" | "max" | "from" | "to", string>> };
 
-const text = (max: number) => z.string().trim().max(max).catch("");
-
 /** A non-negative amount in cedis with at most 2 decimals -> pesewas; "" -> null; anything else -> error. */
 function amountFilter(raw: string): { minor: number | null; error?: string } {
   const t = raw.trim().replace(/,/g, "");
@@ -67,38 +64,34 @@ function dateFilter(raw: string): { date: string | null; error?: string } {
   return { date: t };
 }
 
-const QuerySchema = z.object({
-  q: text(Q_MAX),
-  status: z.enum(INVESTMENT_STATUSES).or(z.literal("")).catch(""),
-  min: text(20),
-  max: text(20),
-  from: text(10),
-  to: text(10),
-  sort: z.enum(["newest", "amount_desc", "amount_asc"]).catch("newest"),
-  per: z.coerce
-    .number()
-    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
-    .catch(DEFAULT_PAGE_SIZE),
-  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
-});
+const SORT_VALUES: readonly string[] = SORTS.map((o) => o.value);
+
+/** A whole page number from the URL; anything else is page 1. */
+function pageNumber(raw: string | null): number {
+  const t = (raw ?? "").trim();
+  return /^\d{1,7}$/.test(t) && Number(t) >= 1 ? Number(t) : 1;
+}
 
 /**
  * Reads the filters from the URL. Unknown choices fall back to their defaults; a wrong amount or
  * date is ignored and reported beside its field, so the list never fails to load.
  */
 export function parsePortfolioQuery(params: URLSearchParams): ParsedFilters {
-  const pick = (k: string) => params.get(k) ?? undefined;
-  const raw = QuerySchema.parse({
-    q: pick("q"),
-    status: (pick("status") ?? "").toUpperCase(),
-    min: pick("min"),
-    max: pick("max"),
-    from: pick("from"),
-    to: pick("to"),
-    sort: pick("sort"),
-    per: pick("per") || undefined,
-    page: pick("page") || undefined,
-  });
+  const text = (k: string, max: number) => (params.get(k) ?? "").trim().slice(0, max);
+  const status = text("status", 10).toUpperCase();
+  const sort = text("sort", 20);
+  const per = Number(text("per", 3));
+  const raw = {
+    q: text("q", Q_MAX),
+    status: (INVESTMENT_STATUSES as readonly string[]).includes(status) ? (status as InvestmentStatus) : ("" as const),
+    min: text("min", 20),
+    max: text("max", 20),
+    from: text("from", 10),
+    to: text("to", 10),
+    sort: (SORT_VALUES.includes(sort) ? sort : "newest") as Sort,
+    per: (PAGE_SIZES as readonly number[]).includes(per) ? per : DEFAULT_PAGE_SIZE,
+    page: pageNumber(params.get("page")),
+  };
   const errors: ParsedFilters["errors"] = {};
   const min = amountFilter(raw.min);
   const max = amountFilter(raw.max);
@@ -245,36 +238,10 @@ export function prefillAmount(raw: string | null): string {
   return /^\d{1,9}(\.\d{1,2})?$/.test(t) ? t : DEFAULT_AMOUNT;
 }
 
-// ---- the page's forms (one action, a hidden `intent`) ----
-
-const formText = (max: number) => z.string().max(max, "That value is too long.").optional().default("");
-const idempotencyKey = z.string().max(200).optional();
-const formId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);
-
-export const PortfolioActionSchema = z.discriminatedUnion(
-  "intent",
-  [
-    z.object({ intent: z.literal("deposit"), amount: formText(40), idempotency_key: idempotencyKey }),
-    z.object({
-      intent: z.literal("withdraw"),
-      amount: formText(40),
-      method: formText(10),
-      momo_provider: formText(40),
-      bank_name: formText(100),
-      account_number: formText(40),
-      confirmed: formText(5),
-      idempotency_key: idempotencyKey,
-    }),
-    z.object({ intent: z.literal("reinvest"), investment_id: formId("Investment not found."), units: formText(20), idempotency_key: idempotencyKey }),
-    z.object({ intent: z.literal("cancel_exit"), exit_id: formId("Exit request not found."), idempotency_key: idempotencyKey }),
-  ],
-  { error: "This form could not be read. Please reload the page and try again." },
-);
-export type PortfolioAction = z.infer<typeof PortfolioActionSchema>;
-export type WithdrawForm = Extract<PortfolioAction, { intent: "withdraw" }>;
+// ---- the withdraw form (its zod schema lives in models/portfolio.server.ts, away from the browser bundle) ----
 
 /** The withdraw form has a network list and a bank-name box; the destination rule takes one `provider`. */
-export function destinationInput(form: Pick<WithdrawForm, "method" | "momo_provider" | "bank_name" | "account_number">) {
+export function destinationInput(form: { method: string; momo_provider: string; bank_name: string; account_number: string }) {
   return {
     method: form.method || undefined,
     provider: (form.method === "BANK" ? form.bank_name : form.momo_provider) || undefined,

@@ -7,24 +7,19 @@ import { PortfolioActivity } from "~/components/portfolio-activity";
 import { PortfolioSummary } from "~/components/portfolio-summary";
 import { PortfolioInvestments } from "~/components/portfolio-table";
 import { Toast, type ToastMessage } from "~/components/toast";
-import { fieldErrors } from "~/domain/account";
 import { DomainError } from "~/domain/errors";
 import { MSG } from "~/domain/messages";
 import {
   autoReinvestOn,
   chartPoints,
-  destinationErrorField,
-  destinationInput,
   filterParams,
   pageOf,
   parsePortfolioQuery,
-  PortfolioActionSchema,
   prefillAmount,
   queryInvestments,
   withdrawPrompt,
   withQuery,
 } from "~/domain/portfolio";
-import { DestinationSchema } from "~/domain/wallet";
 import { renderLineChartSvg } from "~/lib/charts.server";
 import { HttpError } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
@@ -33,7 +28,7 @@ import { redirectWithFlash, requireUser } from "~/lib/session.server";
 import { getBatch } from "~/models/batch.server";
 import { cancelEarlyExit, getMyInvestment, investInBatch, listNotifications, listPayoutsForInvestment } from "~/models/investment.server";
 import { once, walletInfo } from "~/models/ledger.server";
-import { dryRun, listOpenExitRequests, listPortfolioInvestments } from "~/models/portfolio.server";
+import { dryRun, formErrors, momoNetworks, listOpenExitRequests, listPortfolioInvestments, parseWithdrawDestination, PortfolioActionSchema } from "~/models/portfolio.server";
 import { deposit, walletStatement, withdraw } from "~/models/wallet.server";
 
 export const meta: MetaFunction = () => pageMeta("Your Portfolio", "Your Akoko wallet, investments and payouts.");
@@ -98,6 +93,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     exits: listOpenExitRequests(user.id).map((r) => ({ id: r.id, batchId: r.batchId, investmentId: r.investmentId, units: r.units, unitsRemaining: r.unitsRemaining, feeRate: r.feeRate, createdAt: r.createdAt })),
     notifications: listNotifications(user.id, 10).map((n) => ({ id: n.id, kind: n.kind, message: n.message, createdAt: n.createdAt })),
     statement: { lines: statementAll.slice(statementPaging.start, statementPaging.end), paging: statementPaging },
+    momoProviders: momoNetworks(),
     idempotencyKey: newIdempotencyKey(),
   };
 }
@@ -110,7 +106,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const returnTo = withQuery("/portfolio", filterParams(parsePortfolioQuery(url.searchParams).values, { page: url.searchParams.get("page") }));
   const values = Object.fromEntries([...(await request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
   const parsed = PortfolioActionSchema.safeParse(values);
-  if (!parsed.success) return data({ ok: false as const, errors: fieldErrors(parsed.error), values }, { status: 400 });
+  if (!parsed.success) return data({ ok: false as const, errors: formErrors(parsed.error), values }, { status: 400 });
   const form = parsed.data;
   const key = form.idempotency_key;
   try {
@@ -120,16 +116,9 @@ export async function action({ request }: ActionFunctionArgs) {
         return redirectWithFlash(returnTo, { kind: "success", message: "Deposit successful" });
       }
       case "withdraw": {
-        const destination = DestinationSchema.safeParse(destinationInput(form));
-        if (!destination.success) {
-          const errors = Object.fromEntries(Object.entries(fieldErrors(destination.error)).map(([field, message]) => [destinationErrorField(field, form.method), message]));
-          return data({ ok: false as const, errors, values }, { status: 400 });
-        }
-        const args = {
-          userId: user.id,
-          amount: form.amount,
-          destination: { method: destination.data.method, provider: destination.data.provider, accountNumber: destination.data.account_number },
-        };
+        const destination = parseWithdrawDestination(form);
+        if (!destination.ok) return data({ ok: false as const, errors: destination.errors, values }, { status: 400 });
+        const args = { userId: user.id, amount: form.amount, destination: destination.destination };
         if (form.confirmed !== "1") {
           // The same rules, undone: ask 'Withdraw GHS x?' only for a withdrawal that would go through.
           const { amountMinor } = dryRun(() => withdraw(args));
