@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import { Cell } from "~/components/portfolio-table";
 import type { ToastMessage } from "~/components/toast";
 import { formatGhs } from "~/domain/money";
 import { dateTime, portfolioHref, shortDate } from "~/domain/portfolio";
@@ -65,19 +66,19 @@ export function PortfolioActivity({ data, onNote }: { data: PortfolioData; onNot
         ) : (
           <>
             <div className="overflow-x-auto" role="region" aria-label="Wallet statement table" tabIndex={0}>
-              <table className="w-full min-w-[32rem] text-left text-sm">
-                <thead className="border-y border-stone-200 bg-stone-50 text-xs text-stone-600 uppercase">
+              <table className="w-full text-left text-sm max-sm:block sm:min-w-[32rem]">
+                <thead className="border-y border-stone-200 bg-stone-50 text-xs text-stone-600 uppercase max-sm:sr-only">
                   <tr>
                     {["Date", "Kind", "Amount", "Balance after"].map((h) => <th key={h} scope="col" className="px-3 py-2">{h}</th>)}
                   </tr>
                 </thead>
-                <tbody>
+                <tbody className="max-sm:block max-sm:border-t max-sm:border-stone-200">
                   {statement.lines.map((l) => (
-                    <tr key={l.entryId} className="border-b border-stone-100 last:border-0">
-                      <td className="px-3 py-2 whitespace-nowrap">{dateTime(l.date)}</td>
-                      <td className="px-3 py-2">{l.kind}<span className="block text-xs text-stone-500">{l.memo}</span></td>
-                      <td className={`px-3 py-2 whitespace-nowrap ${l.amountMinor < 0 ? "text-red-700" : "text-green-800"}`}>{formatGhs(l.amountMinor)}</td>
-                      <td className="px-3 py-2 whitespace-nowrap">{formatGhs(l.balanceAfterMinor)}</td>
+                    <tr key={l.entryId} className="border-b border-stone-100 last:border-0 max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-2 max-sm:px-4 max-sm:py-2">
+                      <Cell label="Date" className="whitespace-nowrap">{dateTime(l.date)}</Cell>
+                      <Cell label="Kind">{l.kind}<span className="block text-xs text-stone-500">{l.memo}</span></Cell>
+                      <Cell label="Amount" className={`whitespace-nowrap ${l.amountMinor < 0 ? "text-red-700" : "text-green-800"}`}>{formatGhs(l.amountMinor)}</Cell>
+                      <Cell label="Balance after" className="whitespace-nowrap">{formatGhs(l.balanceAfterMinor)}</Cell>
                     </tr>
                   ))}
                 </tbody>

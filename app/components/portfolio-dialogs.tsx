@@ -22,12 +22,29 @@ function answerFor(result: ActionResult | undefined, intent: string) {
 
 const Hidden = ({ name, value }: { name: string; value: string | number }) => <input type="hidden" name={name} value={value} />;
 
-/** Links that fill the amount in: they work without JavaScript (the server prefills ?amount=). */
-function Suggestions({ base, dialog }: { base: string; dialog: string }) {
+/**
+ * Links that fill the amount in: without JavaScript the server prefills ?amount=; with it the
+ * field is filled at once, without a round trip.
+ */
+function Suggestions({ base, dialog, inputId }: { base: string; dialog: string; inputId: string }) {
   return (
     <div className="mt-2 flex gap-2" aria-label="Suggested amounts">
       {SUGGESTED_AMOUNTS.map((a) => (
-        <Link key={a} to={portfolioHref(base, { dialog, amount: a })} replace preventScrollReset className="btn-secondary flex-1 px-2" aria-label={`Use GHS ${a}`}>
+        <Link
+          key={a}
+          to={portfolioHref(base, { dialog, amount: a })}
+          replace
+          preventScrollReset
+          className="btn-secondary flex-1 px-2"
+          aria-label={`Use GHS ${a}`}
+          onClick={(event) => {
+            const input = document.getElementById(inputId);
+            if (!(input instanceof HTMLInputElement)) return;
+            event.preventDefault();
+            input.value = a;
+            input.focus();
+          }}
+        >
           GHS {a}
         </Link>
       ))}
@@ -47,8 +64,8 @@ function DepositDialog({ data, amount, result }: Props & { amount: string }) {
         <Hidden name="intent" value="deposit" />
         <Hidden name="idempotency_key" value={data.idempotencyKey} />
         <FormError message={errors.form} />
-        <Field key={amount} label="Amount (GHS)" name="amount" type="number" inputMode="decimal" min={0} step="0.01" required defaultValue={values?.amount ?? amount} error={errors.amount} hint="At most 2 decimals, e.g. 50 or 50.25." />
-        <Suggestions base={base} dialog="deposit" />
+        <Field key={amount} id="deposit-amount" label="Amount (GHS)" name="amount" type="number" inputMode="decimal" min={0} step="0.01" required defaultValue={values?.amount ?? amount} error={errors.amount} hint="At most 2 decimals, e.g. 50 or 50.25." />
+        <Suggestions base={base} dialog="deposit" inputId="deposit-amount" />
         <button type="submit" className="btn-primary w-full">Deposit</button>
       </Form>
     </Dialog>
@@ -103,8 +120,8 @@ function WithdrawDialog({ data, amount, result }: Props & { amount: string }) {
         <Hidden name="idempotency_key" value={data.idempotencyKey} />
         <input type="hidden" name="confirmed" defaultValue="" />
         <FormError message={errors.form} />
-        <Field key={amount} label="Amount (GHS)" name="amount" type="number" inputMode="decimal" min={0} step="0.01" required defaultValue={values?.amount ?? amount} error={errors.amount} hint="At most 2 decimals." />
-        <Suggestions base={base} dialog="withdraw" />
+        <Field key={amount} id="withdraw-amount" label="Amount (GHS)" name="amount" type="number" inputMode="decimal" min={0} step="0.01" required defaultValue={values?.amount ?? amount} error={errors.amount} hint="At most 2 decimals." />
+        <Suggestions base={base} dialog="withdraw" inputId="withdraw-amount" />
         <fieldset>
           <legend className="field-label">Send to</legend>
           <div className="mt-1 flex gap-4">

@@ -1,5 +1,5 @@
 import { Form, Link, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, type FormEvent } from "react";
+import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { Field, SelectField } from "~/components/forms";
 import type { ToastMessage } from "~/components/toast";
 import { formatGhs } from "~/domain/money";
@@ -56,6 +56,15 @@ function Filters({ data }: { data: PortfolioData }) {
   );
 }
 
+/** A table cell that shows its column name above the value when the row is a card. */
+export function Cell({ label, className = "", children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <td data-label={label} className={`px-3 py-2 max-sm:px-0 max-sm:py-1 max-sm:before:block max-sm:before:text-xs max-sm:before:text-stone-500 max-sm:before:content-[attr(data-label)] ${className}`}>
+      {children}
+    </td>
+  );
+}
+
 const STATUS_TONE: Record<string, string> = { ACTIVE: "bg-green-100 text-green-800", PAID: "bg-stone-200 text-stone-800", EXITED: "bg-amber-100 text-amber-900" };
 
 export function PortfolioInvestments({ data }: { data: PortfolioData; onNote: (note: ToastMessage) => void }) {
@@ -75,24 +84,25 @@ export function PortfolioInvestments({ data }: { data: PortfolioData; onNote: (n
             )}
           </p>
         ) : (
-          // The table scrolls inside its own box; the page never scrolls sideways at 360 px.
+          // Below 640 px each row becomes a small card (labels from data-label), so Details and
+          // Reinvest are in view; wider screens get the table, which scrolls inside its own box.
           <div className="overflow-x-auto" role="region" aria-label="Investments table" tabIndex={0}>
-            <table className="w-full min-w-[36rem] text-left text-sm">
-              <thead className="border-b border-stone-200 bg-stone-50 text-xs text-stone-600 uppercase">
+            <table className="w-full text-left text-sm max-sm:block sm:min-w-[36rem]">
+              <thead className="border-b border-stone-200 bg-stone-50 text-xs text-stone-600 uppercase max-sm:sr-only">
                 <tr>
                   {["ID", "Batch", "Units", "Amount", "Status", "Created", "Actions"].map((h) => <th key={h} scope="col" className="px-3 py-2">{h}</th>)}
                 </tr>
               </thead>
-              <tbody>
+              <tbody className="max-sm:block">
                 {rows.map((r) => (
-                  <tr key={r.id} data-investment-id={r.id} className="border-b border-stone-100 last:border-0">
-                    <td className="px-3 py-2 font-medium">#{r.id}</td>
-                    <td className="px-3 py-2">#{r.batchId} <span className="text-xs text-stone-500">{r.productType === "EGG" ? "Egg" : "Chicken"}</span></td>
-                    <td className="px-3 py-2">{r.units}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{formatGhs(r.amountMinor)}</td>
-                    <td className="px-3 py-2"><span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[r.status] ?? ""}`}>{r.status}</span></td>
-                    <td className="px-3 py-2 whitespace-nowrap">{shortDate(r.createdAt)}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">
+                  <tr key={r.id} data-investment-id={r.id} className="border-b border-stone-100 last:border-0 max-sm:grid max-sm:grid-cols-3 max-sm:gap-x-2 max-sm:px-3 max-sm:py-2">
+                    <Cell label="ID" className="font-medium">#{r.id}</Cell>
+                    <Cell label="Batch">#{r.batchId} <span className="text-xs text-stone-500">{r.productType === "EGG" ? "Egg" : "Chicken"}</span></Cell>
+                    <Cell label="Units">{r.units}</Cell>
+                    <Cell label="Amount" className="whitespace-nowrap">{formatGhs(r.amountMinor)}</Cell>
+                    <Cell label="Status"><span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[r.status] ?? ""}`}>{r.status}</span></Cell>
+                    <Cell label="Created" className="whitespace-nowrap">{shortDate(r.createdAt)}</Cell>
+                    <td className="px-3 py-2 whitespace-nowrap max-sm:col-span-3 max-sm:px-0">
                       <Link to={portfolioHref(base, { dialog: "details", id: r.id })} preventScrollReset className="mr-3 font-semibold text-leaf-700 underline" aria-label={`Details of investment #${r.id}`}>Details</Link>
                       <Link to={portfolioHref(base, { dialog: "reinvest", id: r.id })} preventScrollReset className="font-semibold text-leaf-700 underline" aria-label={`Reinvest into Batch #${r.batchId}`}>Reinvest</Link>
                     </td>
