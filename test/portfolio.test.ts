@@ -405,6 +405,21 @@ describe("money through the page forms", () => {
     expect(htmlText(await refused.text())).toContain("Exit request not found.");
   });
 
+  it("a failed load shows 'Failed to load portfolio. Please check your network or login.'", async () => {
+    const u = await investor(0);
+    const db = server.db();
+    db.exec("alter table notifications rename to notifications_away");
+    try {
+      const { status, html } = await page(u.page, "/portfolio");
+      expect(status).toBe(500);
+      expect(htmlText(html)).toContain("Failed to load portfolio. Please check your network or login.");
+      expect(html).toContain('href="/portfolio"');
+    } finally {
+      db.exec("alter table notifications_away rename to notifications");
+    }
+    expect((await page(u.page, "/portfolio")).status).toBe(200);
+  });
+
   it("refuses unreadable forms and cross-site posts without changing money", async () => {
     const u = await investor(10);
     const junk = await u.page.postForm("/portfolio", { intent: "steal" });

@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { Dialog } from "~/components/dialog";
 import { Field, FormError, SelectField } from "~/components/forms";
@@ -18,6 +18,12 @@ function answerFor(result: ActionResult | undefined, intent: string) {
   if (!result || result.ok) return { errors: {} as Record<string, string>, values: null as Record<string, string> | null };
   if (result.values.intent !== intent) return { errors: {}, values: null };
   return { errors: result.errors, values: result.values };
+}
+
+/** With JavaScript, a second tap while the first submit is on its way does nothing (the idempotency key also guards it). */
+function Submit({ children, className = "btn-primary w-full" }: { children: string; className?: string }) {
+  const busy = useNavigation().state === "submitting";
+  return <button type="submit" className={className} disabled={busy} aria-disabled={busy || undefined}>{children}</button>;
 }
 
 const Hidden = ({ name, value }: { name: string; value: string | number }) => <input type="hidden" name={name} value={value} />;
@@ -66,7 +72,7 @@ function DepositDialog({ data, amount, result }: Props & { amount: string }) {
         <FormError message={errors.form} />
         <Field key={amount} id="deposit-amount" label="Amount (GHS)" name="amount" type="number" inputMode="decimal" min={0} step="0.01" required defaultValue={values?.amount ?? amount} error={errors.amount} hint="At most 2 decimals, e.g. 50 or 50.25." />
         <Suggestions base={base} dialog="deposit" inputId="deposit-amount" />
-        <button type="submit" className="btn-primary w-full">Deposit</button>
+        <Submit>Deposit</Submit>
       </Form>
     </Dialog>
   );
@@ -91,7 +97,7 @@ function WithdrawDialog({ data, amount, result }: Props & { amount: string }) {
             .filter(([k]) => k !== "idempotency_key")
             .map(([k, v]) => <Hidden key={k} name={k} value={v} />)}
           <Hidden name="idempotency_key" value={data.idempotencyKey} />
-          <button type="submit" className="btn-primary flex-1">Confirm</button>
+          <Submit className="btn-primary flex-1">Confirm</Submit>
           <Link to={portfolioHref(base, { dialog: "withdraw", amount: f.amount })} replace preventScrollReset className="btn-secondary flex-1">Cancel</Link>
         </Form>
       </Dialog>
@@ -135,7 +141,7 @@ function WithdrawDialog({ data, amount, result }: Props & { amount: string }) {
         </SelectField>
         <Field className="group-has-[#wd-momo:checked]:hidden" label="Bank name (for a bank account)" name="bank_name" maxLength={80} defaultValue={values?.bank_name ?? ""} error={errors.bank_name} />
         <Field label="Mobile money number or account number" name="account_number" inputMode="tel" autoComplete="off" maxLength={30} required defaultValue={values?.account_number ?? ""} error={errors.account_number} placeholder="e.g. 024 123 4567" />
-        <button type="submit" className="btn-primary w-full">Withdraw</button>
+        <Submit>Withdraw</Submit>
       </Form>
     </Dialog>
   );
@@ -200,7 +206,7 @@ function ReinvestDialog({ data, dialog, result }: Props & { dialog: ReinvestDial
         <Hidden name="idempotency_key" value={data.idempotencyKey} />
         <FormError message={errors.form ?? errors.batch_id ?? errors.investment_id ?? errors.terms} />
         <Field label="Units" name="units" type="number" inputMode="numeric" min={1} step={1} required defaultValue={values?.units ?? dialog.defaultUnits} error={errors.units} />
-        <button type="submit" className="btn-primary w-full">Reinvest</button>
+        <Submit>Reinvest</Submit>
       </Form>
     </Dialog>
   );

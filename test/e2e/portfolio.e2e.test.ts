@@ -191,6 +191,7 @@ describe.each([
     if (javaScriptEnabled) await page.getByText("CSV exported").waitFor();
     await expect(noSideScroll(page)).resolves.toBe(true);
     await shot("after-withdraw");
+
     await context.close();
   }, 120_000);
 
