@@ -173,7 +173,7 @@ function DetailsDialog({ data, dialog, onNote }: Props & { dialog: DetailsDialog
                     <td className="px-2 py-1">#{p.id}</td>
                     <td className="px-2 py-1 whitespace-nowrap">{formatGhs(p.amountMinor)}</td>
                     <td className="px-2 py-1">{p.kind}</td>
-                    <td className="px-2 py-1 whitespace-nowrap">{dateTime(p.createdAt)}</td>
+                    <td className="px-2 py-1">{dateTime(p.createdAt)}</td>
                   </tr>
                 ))}
               </tbody>

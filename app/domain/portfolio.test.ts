@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   autoReinvestOn,
+  dateTime,
+  destinationErrorField,
+  destinationInput,
+  portfolioHref,
   chartPoints,
   filterParams,
   investmentCsvRows,
@@ -150,5 +154,28 @@ describe("cards, chart and CSV rows", () => {
     expect(prefillAmount("100")).toBe("100");
     expect(prefillAmount("12.345")).toBe("50");
     expect(prefillAmount(null)).toBe("50");
+  });
+});
+
+describe("links and the withdraw form", () => {
+  it("adds and removes params on the current filters", () => {
+    expect(portfolioHref("status=PAID&page=2", { dialog: "details", id: 7 })).toBe("/portfolio?status=PAID&page=2&dialog=details&id=7");
+    expect(portfolioHref("status=PAID&page=2", { page: null })).toBe("/portfolio?status=PAID");
+    expect(portfolioHref("")).toBe("/portfolio");
+  });
+
+  it("takes the network for mobile money and the bank name for a bank account", () => {
+    const form = { method: "MOMO", momo_provider: "MTN MoMo", bank_name: "GCB", account_number: "0241234567" };
+    expect(destinationInput(form)).toEqual({ method: "MOMO", provider: "MTN MoMo", account_number: "0241234567" });
+    expect(destinationInput({ ...form, method: "BANK" })).toEqual({ method: "BANK", provider: "GCB", account_number: "0241234567" });
+    expect(destinationInput({ method: "", momo_provider: "", bank_name: "", account_number: "" })).toEqual({ method: undefined, provider: undefined, account_number: undefined });
+    expect(destinationErrorField("provider", "BANK")).toBe("bank_name");
+    expect(destinationErrorField("provider", "MOMO")).toBe("momo_provider");
+    expect(destinationErrorField("account_number", "BANK")).toBe("account_number");
+  });
+
+  it("shows moments the same way on the server and the phone", () => {
+    expect(dateTime("2026-11-22T03:40:12.345Z")).toBe("2026-11-22 03:40 UTC");
+    expect(dateTime(null)).toBe("—");
   });
 });
