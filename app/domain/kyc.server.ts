@@ -1,6 +1,9 @@
 import { z } from "zod";
+import { fieldErrors } from "~/domain/account";
 
 /**
+ * (Pure rules, named *.server.ts only to keep zod out of the browser bundles: see contact.server.ts.)
+ *
  * The KYC demo form (SPEC.md: a placeholder). It checks what a real form would check and stores
  * nothing: an ID number must never be kept by a demo.
  */
@@ -63,5 +66,10 @@ export const KycSchema = z
     if (!rule.pattern.test(v.id_number)) ctx.addIssue({ code: "custom", path: ["id_number"], message: rule.message });
   });
 export type KycInput = z.infer<typeof KycSchema>;
+
+export function parseKycForm(input: unknown): { ok: true; data: KycInput } | { ok: false; fields: Record<string, string> } {
+  const parsed = KycSchema.safeParse(input);
+  return parsed.success ? { ok: true, data: parsed.data } : { ok: false, fields: fieldErrors(parsed.error) };
+}
 
 export const KYC_DEMO_CONFIRMATION = "Demo only: your details passed our checks, but nothing was stored and no verification took place.";

@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import { formatRoiPercent, formatUnitPrice, landingChartPoints, liveBatchCards, productSummary, SAMPLE_PRODUCTS, showSampleProducts, toCard, type LandingBatch } from "~/domain/landing";
+
+const batch = (over: Partial<LandingBatch>): LandingBatch => ({
+  id: 1,
+  farmName: "Sunrise Layers Farm",
+  location: "Dormaa Ahenkro, Bono",
+  productType: "EGG",
+  unitPriceMinor: 15000,
+  targetUnits: 5000,
+  unitsPlaced: 1000,
+  expectedRoi: 0.01,
+  status: "OPEN",
+  ...over,
+});
+
+describe("landing batch cards", () => {
+  it("shows unit price to 2 decimals (dash when missing) and ROI percent to 1 decimal", () => {
+    expect(formatUnitPrice(15000)).toBe("150.00");
+    expect(formatUnitPrice(4050)).toBe("40.50");
+    expect(formatUnitPrice(null)).toBe("—");
+    expect(formatUnitPrice(0)).toBe("—");
+    expect(formatRoiPercent(0.01)).toBe("1.0%");
+    expect(formatRoiPercent(0.009)).toBe("0.9%");
+    expect(formatRoiPercent(0.175)).toBe("17.5%");
+    expect(formatRoiPercent(null)).toBe("—");
+  });
+
+  it("links EGG batches to /invest/eggs and all others to /invest/chicken", () => {
+    expect(toCard(batch({ productType: "EGG" })).href).toBe("/invest/eggs");
+    expect(toCard(batch({ productType: "CHICKEN" })).href).toBe("/invest/chicken");
+    expect(toCard(batch({}), { sample: true }).href).toBeNull();
+  });
+
+  it("lists at most 6 live batches, open ones first, leaving out harvested and closed ones", () => {
+    const batches = [
+      batch({ id: 1, status: "ACTIVE" }),
+      batch({ id: 2, status: "HARVESTED", productType: "CHICKEN" }),
+      ...[3, 4, 5, 6, 7, 8].map((id) => batch({ id, status: "OPEN" })),
+      batch({ id: 9, status: "CLOSED" }),
+    ];
+    const cards = liveBatchCards(batches);
+    expect(cards.map((c) => c.id)).toEqual([3, 4, 5, 6, 7, 8]);
+    expect(liveBatchCards([batch({ id: 1, status: "ACTIVE" }), batch({ id: 2, status: "OPEN" })]).map((c) => c.id)).toEqual([2, 1]);
+    expect(cards[0]).toMatchObject({ unitPrice: "150.00", roi: "1.0% monthly", availableUnits: 4000, productLabel: "Egg Note" });
+  });
+});
+
+describe("landing chart", () => {
+  it("uses up to 8 batches labelled by id, valued at expected ROI as a rounded percent", () => {
+    const batches = Array.from({ length: 10 }, (_, i) => batch({ id: i + 1, expectedRoi: 0.125 + i / 100 }));
+    const { points, sample } = landingChartPoints(batches);
+    expect(sample).toBe(false);
+    expect(points).toHaveLength(8);
+    expect(points[0]).toEqual({ x: "#1", y: 13 });
+    expect(points[7]).toEqual({ x: "#8", y: 20 });
+  });
+
+  it("uses 10 plus the position index when a batch has no expected ROI", () => {
+    const { points } = landingChartPoints([batch({ id: 5, expectedRoi: 0.2 }), batch({ id: 6, expectedRoi: null }), batch({ id: 7, expectedRoi: Number.NaN })]);
+    expect(points.map((p) => p.y)).toEqual([20, 11, 12]);
+  });
+
+  it("falls back to the sample series 8,12,9,14,11,13,15,12 with no batches or a failed load", () => {
+    for (const input of [[], null]) {
+      const { points, sample } = landingChartPoints(input);
+      expect(sample).toBe(true);
+      expect(points.map((p) => p.y)).toEqual([8, 12, 9, 14, 11, 13, 15, 12]);
+    }
+  });
+});
+
+describe("sample products", () => {
+  it("are SPEC.md's four, shown only when there are no batches or loading failed", () => {
+    expect(SAMPLE_PRODUCTS.map((s) => [s.productType, (s.unitPriceMinor ?? 0) / 100, s.targetUnits, s.unitsPlaced, s.expectedRoi])).toEqual([
+      ["CHICKEN", 40, 2000, 420, 0.18],
+      ["CHICKEN", 36, 1500, 1100, 0.14],
+      ["EGG", 120, 5000, 1750, 0.01],
+      ["EGG", 100, 3000, 2900, 0.009],
+    ]);
+    for (const s of SAMPLE_PRODUCTS) expect(["OPEN", "ACTIVE"]).toContain(s.status);
+    expect(showSampleProducts(null)).toBe(true);
+    expect(showSampleProducts([])).toBe(true);
+    expect(showSampleProducts([batch({ status: "HARVESTED" })])).toBe(false);
+  });
+});
+
+describe("product cards", () => {
+  it("use the first open batch of the type and its ROI history", () => {
+    const s = productSummary("CHICKEN", [
+      batch({ id: 1, productType: "CHICKEN", status: "ACTIVE", unitPriceMinor: 5000, expectedRoi: 0.1 }),
+      batch({ id: 2, productType: "CHICKEN", status: "OPEN", unitPriceMinor: 4000, expectedRoi: 0.09, history: [{ label: "Cycle 1", roiPercent: 8.2 }, { label: "Cycle 2", roiPercent: 9.6 }] }),
+    ]);
+    expect(s).toMatchObject({ href: "/invest/chicken", unitPrice: "40.00", roi: "9.0% per cycle", illustrative: false });
+    expect(s.history).toEqual([{ x: "Cycle 1", y: 8.2 }, { x: "Cycle 2", y: 9.6 }]);
+  });
+
+  it("fall back to GHS 150 / 3% monthly for eggs and GHS 50 / 18% per cycle for chicken", () => {
+    expect(productSummary("EGG", [])).toMatchObject({ href: "/invest/eggs", unitPrice: "150.00", roi: "3.0% monthly", illustrative: true });
+    expect(productSummary("CHICKEN", null)).toMatchObject({ unitPrice: "50.00", roi: "18.0% per cycle", illustrative: true });
+  });
+});
