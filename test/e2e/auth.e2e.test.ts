@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, phoneContext, SCREENSHOT_DIR } from "../support/browser";
+import { expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR } from "../support/browser";
 import { uniqueEmail } from "../support/client";
 import { startServer, type TestServer } from "../support/server";
 
@@ -35,9 +35,9 @@ describe.each([
     await page.getByLabel("Password").fill("a-strong-password");
     await page.getByRole("button", { name: "Create account" }).click();
     await page.waitForURL(/\/portfolio$/);
-    await expect(page.getByRole("heading", { name: "Your Portfolio" }).isVisible()).resolves.toBe(true);
+    await expectVisible(page.getByRole("heading", { name: "Your Portfolio" }));
     await page.getByText("Menu", { exact: true }).click();
-    await expect(page.getByText("Hi, Abena Sarpong").last().isVisible()).resolves.toBe(true);
+    await expectVisible(page.getByText("Hi, Abena Sarpong").last());
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `auth-registered-${javaScriptEnabled ? "js" : "nojs"}.png`) });
     const noSideScroll = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
     expect(noSideScroll).toBe(true);
@@ -65,7 +65,7 @@ describe.each([
     await page.getByLabel("Password").fill("short");
     await page.getByRole("button", { name: "Create account" }).click();
     await page.getByText("Enter a valid email address.").waitFor();
-    await expect(page.getByText("Enter your full name.").isVisible()).resolves.toBe(true);
+    await expectVisible(page.getByText("Enter your full name."));
     await expect(page.getByLabel("Email").inputValue()).resolves.toBe("not-an-email");
     // Without JavaScript the page comes back from the server, which never echoes a password.
     if (!javaScriptEnabled) await expect(page.getByLabel("Password").inputValue()).resolves.toBe("");

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, phoneContext, SCREENSHOT_DIR } from "../support/browser";
+import { expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR } from "../support/browser";
 import { apiLogin, apiUser, call, type Client } from "../support/client";
 import { startServer, TEST_ADMIN, type TestServer } from "../support/server";
 
@@ -58,13 +58,13 @@ describe.each([
     await page.getByRole("button", { name: "Log in" }).click();
     await page.waitForURL(/\/portfolio$/);
     await page.getByRole("heading", { name: "Your Portfolio" }).waitFor();
-    await expect(page.getByText("You have no investments yet.").isVisible()).resolves.toBe(true);
+    await expectVisible(page.getByText("You have no investments yet."));
 
     // Deposit: the dialog opens from a link, a suggestion fills the amount in, the flash confirms.
     await page.getByRole("link", { name: "Deposit", exact: true }).click();
     const depositDialog = page.getByRole("dialog", { name: "Deposit" });
     await depositDialog.waitFor();
-    await expect(depositDialog.getByText("Deposits are simulated in this demo").isVisible()).resolves.toBe(true);
+    await expectVisible(depositDialog.getByText("Deposits are simulated in this demo"));
     await expect(depositDialog.getByLabel("Amount (GHS)").inputValue()).resolves.toBe("50");
     await depositDialog.getByRole("link", { name: "Use GHS 500" }).click();
     // Without JavaScript the link reloads the dialog with ?amount=500; with it the field fills at once.
@@ -74,7 +74,7 @@ describe.each([
     await page.getByRole("dialog", { name: "Deposit" }).getByRole("button", { name: "Deposit" }).click();
     await page.getByText("Deposit successful").waitFor();
     await page.waitForURL((url) => !url.search.includes("dialog"));
-    await expect(balance(page)).resolves.toMatch(/500\.00/);
+    await expect.poll(() => balance(page)).toMatch(/500\.00/);
 
     // Invest (through the API, as the invest pages would) and see it in the table after Refresh.
     const investment = await call(u.client, "POST", "/api/v1/invest/create", { batch_id: eggBatch, units: 3 });
@@ -88,7 +88,7 @@ describe.each([
     await page.getByRole("link", { name: "Refresh" }).click();
     const rows = page.locator("tr[data-investment-id]");
     await expect.poll(() => rows.count()).toBe(2);
-    await expect(page.getByText("Page 1 of 1").isVisible()).resolves.toBe(true);
+    await expectVisible(page.getByText("Page 1 of 1"));
     await expect(noSideScroll(page)).resolves.toBe(true);
     await shot("overview");
 
@@ -113,7 +113,7 @@ describe.each([
     await page.getByRole("link", { name: `Details of investment #${paidId}` }).click();
     const details = page.getByRole("dialog", { name: `Investment #${paidId}` });
     await details.waitFor();
-    await expect(details.getByText("MONTHLY").isVisible()).resolves.toBe(true);
+    await expectVisible(details.getByText("MONTHLY"));
     await shot("details");
     const payoutCsv = await readDownload(page, () => details.getByRole("link", { name: "Download payouts (CSV)" }).click());
     expect(payoutCsv.name).toBe(`payouts-investment-${paidId}.csv`);
@@ -139,7 +139,7 @@ describe.each([
     await page.getByText("Reinvest successful, refreshing...").waitFor();
     await expect.poll(() => rows.count()).toBe(3);
     // 500 + 5 payout - 30 - 100 - 20
-    await expect(balance(page)).resolves.toMatch(/355\.00/);
+    await expect.poll(() => balance(page)).toMatch(/355\.00/);
 
     // Withdraw: available balance, 'Insufficient balance', then the confirm step.
     await page.getByRole("link", { name: "Withdraw", exact: true }).click();
@@ -161,23 +161,23 @@ describe.each([
       });
       await withdraw.getByRole("button", { name: "Withdraw" }).click();
       await expect.poll(() => prompts).toEqual(["Withdraw GHS 55.00?"]);
-      await expect(balance(page)).resolves.toMatch(/355\.00/);
+      await expect.poll(() => balance(page)).toMatch(/355\.00/);
       page.once("dialog", (d) => {
         prompts.push(d.message());
         void d.accept();
       });
       await withdraw.getByRole("button", { name: "Withdraw" }).click();
-      expect(prompts).toEqual(["Withdraw GHS 55.00?", "Withdraw GHS 55.00?"]);
+      await expect.poll(() => prompts).toEqual(["Withdraw GHS 55.00?", "Withdraw GHS 55.00?"]);
     } else {
       await withdraw.getByRole("button", { name: "Withdraw" }).click();
       const confirm = page.getByRole("dialog", { name: "Confirm withdrawal" });
       await confirm.getByText("Withdraw GHS 55.00?").waitFor();
       await shot("withdraw-confirm");
-      await expect(balance(page)).resolves.toMatch(/355\.00/);
+      await expect.poll(() => balance(page)).toMatch(/355\.00/);
       await confirm.getByRole("button", { name: "Confirm" }).click();
     }
     await page.getByText("Withdrawal processed").waitFor();
-    await expect(balance(page)).resolves.toMatch(/300\.00/);
+    await expect.poll(() => balance(page)).toMatch(/300\.00/);
     await page.getByText("Withdrawal to MTN MoMo").first().waitFor();
 
     // Export the investments as CSV.

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, phoneContext, SCREENSHOT_DIR } from "../support/browser";
+import { expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR } from "../support/browser";
 import { startServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -30,7 +30,7 @@ describe("public pages in a 360 x 740 phone browser without JavaScript", () => {
     await page.goto(`${server.url}/`);
     await expect(page.title()).resolves.toBe("Invest in poultry farms in Ghana | Akoko");
     await page.getByRole("heading", { name: "How you profit" }).waitFor();
-    await expect(page.getByText("24/7 Live tracking").isVisible()).resolves.toBe(true);
+    await expectVisible(page.getByText("24/7 Live tracking"));
     // Server-drawn charts are visible pictures, not empty boxes waiting for JavaScript.
     const chart = page.getByRole("img", { name: "Expected ROI by batch, in percent" });
     await chart.scrollIntoViewIfNeeded();
@@ -47,7 +47,7 @@ describe("public pages in a 360 x 740 phone browser without JavaScript", () => {
     await page.waitForURL(/product=EGG/);
     expect(new URL(page.url()).hash).toBe("#estimator");
     await expect(figure(page, "estimator", "total")).resolves.toBe("GH₵2,040.00");
-    await expect(page.locator("#estimator").getByText("12-month illustrative").isVisible()).resolves.toBe(true);
+    await expectVisible(page.locator("#estimator").getByText("12-month illustrative"));
     expect(await noSideScroll(page)).toBe(true);
     await shot(page, "public-home-nojs");
 
@@ -64,7 +64,7 @@ describe("public pages in a 360 x 740 phone browser without JavaScript", () => {
     // The FAQ accordion opens without JavaScript.
     const question = page.locator("summary", { hasText: "What is a unit?" });
     await question.click();
-    await expect(page.getByText("A unit is a fixed share of one batch of birds.").isVisible()).resolves.toBe(true);
+    await expectVisible(page.getByText("A unit is a fixed share of one batch of birds."));
     expect(await noSideScroll(page)).toBe(true);
     await shot(page, "public-how-it-works-nojs");
 
@@ -151,7 +151,7 @@ describe("public pages with JavaScript", () => {
     await expect(figure(page, "estimator", "total")).resolves.toBe("GH₵1,120.00");
     await page.locator("#estimator-product").selectOption("EGG");
     await expect.poll(() => figure(page, "estimator", "return")).toBe("GH₵1,440.00");
-    await expect(page.locator("#estimator").getByText("12-month illustrative").isVisible()).resolves.toBe(true);
+    await expectVisible(page.locator("#estimator").getByText("12-month illustrative"));
     await page.locator("#estimator-units").fill("");
     await expect.poll(() => figure(page, "estimator", "total")).toBe("GH₵0.00");
     await page.locator("#estimator-units").fill("0");

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Locator } from "playwright-core";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -27,3 +27,11 @@ export function phoneContext(browser: Browser, { javaScriptEnabled }: { javaScri
 }
 
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, "../../test-results/screenshots");
+
+/**
+ * Waits until the locator is visible, and fails if it never is. Locator.isVisible() does not wait,
+ * so after a client-side navigation it can read the old page; this is the one way tests here check.
+ */
+export async function expectVisible(locator: Locator, timeout = 10_000): Promise<void> {
+  await locator.first().waitFor({ state: "visible", timeout });
+}
