@@ -99,7 +99,18 @@ export async function createServer() {
 
 const isMain = process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url;
 if (isMain) {
-  const { app, build } = await createServer();
+  let created;
+  try {
+    created = await createServer();
+  } catch (error) {
+    // A configuration problem is the operator's to fix: say what to set, without a stack trace.
+    if (error instanceof Error && error.message.startsWith("Refusing to start")) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const { app, build } = created;
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST ?? "0.0.0.0";
   const server = app.listen(port, host, () => {
