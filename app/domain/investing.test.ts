@@ -1,0 +1,153 @@
+import { describe, expect, it } from "vitest";
+import { DomainError } from "~/domain/errors";
+import { checkEarlyExit, checkInvestment, checkPayoutPeriod, exitProceeds, oneMonthAfter, parseMoneyAmount, parseUnits, planPayouts } from "~/domain/investing";
+import { chickenRecommendedScore, chickenRiskScore, eggRiskScore, riskBand } from "~/domain/returns";
+
+/** Runs `fn` and returns the DomainError it throws (fails when it throws nothing). */
+function refusal(fn: () => unknown): { status: number; detail: string } {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof DomainError) return { status: error.status, detail: error.detail };
+    throw error;
+  }
+  throw new Error("expected a DomainError");
+}
+
+const egg = { productType: "EGG" as const, status: "OPEN" as const, availableUnits: 50, unitPriceMinor: 15000 };
+const chicken = { ...egg, productType: "CHICKEN" as const, unitPriceMinor: 5000 };
+
+describe("checkInvestment: SPEC.md section 5's messages per batch type", () => {
+  it("returns whole units and their cost", () => {
+    expect(checkInvestment({ batch: egg, units: "4", acceptedTerms: true, walletMinor: 60000 })).toEqual({ units: 4, costMinor: 60000 });
+  });
+
+  it.each([
+    [egg, 0, "Enter a positive units amount."],
+    [egg, -1, "Enter a positive units amount."],
+    [egg, "", "Enter a positive units amount."],
+    [egg, 51, "Not enough units available."],
+    [chicken, 0, "Enter a positive number of units."],
+    [chicken, 51, "Cannot invest more than available units."],
+    [egg, 2.5, "Units must be a whole number."],
+  ])("%o units %j -> %s", (batch, units, detail) => {
+    expect(refusal(() => checkInvestment({ batch, units, acceptedTerms: true, walletMinor: 1e9 })).detail).toBe(detail);
+  });
+
+  it("asks for the terms with the type's own words, before looking at the wallet", () => {
+    expect(refusal(() => checkInvestment({ batch: egg, units: 1, acceptedTerms: false, walletMinor: 0 })).detail).toBe("Please accept terms & risk disclosure.");
+    expect(refusal(() => checkInvestment({ batch: chicken, units: 1, acceptedTerms: false, walletMinor: 0 })).detail).toBe("You must acknowledge the investment terms.");
+  });
+
+  it("refuses a cost above the wallet, by one pesewa", () => {
+    expect(checkInvestment({ batch: chicken, units: 2, walletMinor: 10000 }).costMinor).toBe(10000);
+    expect(refusal(() => checkInvestment({ batch: chicken, units: 2, walletMinor: 9999 }))).toEqual({ status: 409, detail: "Insufficient wallet balance — deposit or reduce units." });
+  });
+
+  it("takes money only from OPEN batches, and ACTIVE egg batches with units on offer", () => {
+    expect(refusal(() => checkInvestment({ batch: { ...chicken, status: "ACTIVE" }, units: 1, walletMinor: 1e9 })).detail).toBe("This batch is no longer open for investment.");
+    expect(refusal(() => checkInvestment({ batch: { ...egg, status: "ACTIVE", availableUnits: 0 }, units: 1, walletMinor: 1e9 })).detail).toBe("This batch is no longer open for investment.");
+    expect(checkInvestment({ batch: { ...egg, status: "ACTIVE", availableUnits: 3 }, units: 3, walletMinor: 1e9 }).units).toBe(3);
+    for (const status of ["CLOSED", "HARVESTED"] as const) {
+      expect(refusal(() => checkInvestment({ batch: { ...egg, status }, units: 1, walletMinor: 1e9 })).status).toBe(409);
+    }
+  });
+
+  it("parses units typed as text", () => {
+    expect(parseUnits(" 12 ", "EGG")).toBe(12);
+    expect(refusal(() => parseUnits("abc", "CHICKEN")).detail).toBe("Enter a positive number of units.");
+    expect(refusal(() => parseUnits(1e15, "EGG")).detail).toBe("Not enough units available.");
+  });
+});
+
+describe("early exit", () => {
+  const active = { productType: "EGG" as const, status: "ACTIVE" as const, startDate: "2026-01-31" };
+  const base = { batch: active, today: "2026-03-01", unitsHeld: 10, unitsAlreadyOffered: 0 };
+
+  it("opens one calendar month after the start (clamped to the month's end)", () => {
+    expect(oneMonthAfter("2026-01-31")).toBe("2026-02-28");
+    expect(oneMonthAfter("2026-05-01")).toBe("2026-06-01");
+    expect(oneMonthAfter("2026-12-15")).toBe("2027-01-15");
+  });
+
+  it("accepts units held and not yet offered", () => {
+    expect(checkEarlyExit({ ...base, units: "4" })).toBe(4);
+  });
+
+  it.each([
+    [{ units: 0 }, "Enter units"],
+    [{ units: "" }, "Enter units"],
+    [{ units: -2 }, "Enter units"],
+    [{ units: 1.5 }, "Units must be a whole number."],
+    [{ units: 1, batch: { ...active, productType: "CHICKEN" as const } }, "Chicken Notes are locked until harvest."],
+    [{ units: 1, batch: { ...active, status: "OPEN" as const } }, "Early exit is only possible while the batch is active."],
+    [{ units: 1, today: "2026-02-27" }, "Early exit opens one month after the batch starts, on 2026-02-28."],
+    [{ units: 1, unitsHeld: 0 }, "You hold no units in this batch."],
+    [{ units: 7, unitsAlreadyOffered: 4 }, "You can offer at most 6 units for early exit."],
+  ])("%j -> %s", (change, detail) => {
+    expect(refusal(() => checkEarlyExit({ ...base, ...change })).detail).toBe(detail);
+  });
+
+  it("splits a sale into the seller's proceeds and the platform fee, half up", () => {
+    expect(exitProceeds(100000, 0.05)).toEqual({ feeMinor: 5000, netMinor: 95000 });
+    expect(exitProceeds(250, 0.05)).toEqual({ feeMinor: 13, netMinor: 237 });
+    expect(exitProceeds(15000, 0.03)).toEqual({ feeMinor: 450, netMinor: 14550 });
+  });
+});
+
+describe("planPayouts", () => {
+  const holdings = [
+    { investmentId: 1, userId: 1, unitsHeld: 10, unitPriceMinor: 15000 },
+    { investmentId: 2, userId: 2, unitsHeld: 3, unitPriceMinor: 333 },
+    { investmentId: 3, userId: 3, unitsHeld: 0, unitPriceMinor: 15000 },
+  ];
+
+  it("egg month: principal x monthly ROI, half up; nothing for an emptied holding", () => {
+    expect(planPayouts("MONTHLY", holdings, 0.01).map((p) => p.amountMinor)).toEqual([1500, 10]);
+  });
+
+  it("chicken harvest: principal + principal x ROI", () => {
+    expect(planPayouts("HARVEST", holdings, 0.12).map((p) => p.amountMinor)).toEqual([168000, 999 + 120]);
+  });
+
+  it("egg close: principal back", () => {
+    expect(planPayouts("PRINCIPAL", holdings, 0.01).map((p) => p.amountMinor)).toEqual([150000, 999]);
+  });
+
+  it("accepts a period from the start month up to now", () => {
+    expect(checkPayoutPeriod({ period: "2026-05", startDate: "2026-05-20", currentPeriod: "2026-11" })).toBe("2026-05");
+    expect(refusal(() => checkPayoutPeriod({ period: "2026-04", startDate: "2026-05-20", currentPeriod: "2026-11" })).status).toBe(422);
+    expect(refusal(() => checkPayoutPeriod({ period: "2026-12", startDate: "2026-05-20", currentPeriod: "2026-11" })).status).toBe(422);
+    expect(refusal(() => checkPayoutPeriod({ period: "2026-13", startDate: null, currentPeriod: "2026-11" })).status).toBe(422);
+  });
+});
+
+describe("risk scores and bands (SPEC.md section 9)", () => {
+  it("egg: 0.5 x mortality % + 0.3 x (100 - annualised ROI %) + 0.2 x unplaced share %", () => {
+    // 0.5 x 4 + 0.3 x (100 - 12) + 0.2 x 50 = 2 + 26.4 + 10 = 38.4
+    expect(eggRiskScore({ mortalityRate: 0.04, monthlyRoi: 0.01, targetUnits: 100, unitsPlaced: 50 })).toBe(38);
+    expect(eggRiskScore({ mortalityRate: 0, monthlyRoi: 0.2, targetUnits: 100, unitsPlaced: 100 })).toBe(0);
+    expect(eggRiskScore({ mortalityRate: 1, monthlyRoi: 0, targetUnits: 100, unitsPlaced: 0 })).toBe(100);
+  });
+
+  it("chicken: min(100, round(mortality % x 3 + (1 - ROI) x 50))", () => {
+    // 4 x 3 + 0.9 x 50 = 57
+    expect(chickenRiskScore({ mortalityRate: 0.04, roi: 0.1 })).toBe(57);
+    expect(chickenRiskScore({ mortalityRate: 0.3, roi: 0.1 })).toBe(100);
+  });
+
+  it("bands: High above 60, Medium above 30, else Low", () => {
+    expect([riskBand(61), riskBand(60), riskBand(31), riskBand(30), riskBand(0)]).toEqual(["High", "Medium", "Medium", "Low", "Low"]);
+  });
+
+  it("recommends chicken batches by ROI x (1 + available share)", () => {
+    expect(chickenRecommendedScore({ roi: 0.1, targetUnits: 100, unitsPlaced: 50 })).toBeCloseTo(0.15, 10);
+    expect(chickenRecommendedScore({ roi: 0.1, targetUnits: 100, unitsPlaced: 100 })).toBeCloseTo(0.1, 10);
+  });
+
+  it("parses money amounts with the wallet's messages", () => {
+    expect(parseMoneyAmount("50.25")).toBe(5025);
+    expect(refusal(() => parseMoneyAmount("10.005")).detail).toBe("Use at most 2 decimals for the amount.");
+    expect(refusal(() => parseMoneyAmount("0")).detail).toBe("Enter an amount above zero.");
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { applyRate, formatGhs, MAX_AMOUNT_MINOR, minorToCedis, minorToDecimalString, parseAmountToMinor } from "~/domain/money";
+
+describe("applyRate: round half up to the pesewa, without float drift", () => {
+  it.each([
+    [10000, 0.01, 100], // GHS 100 x 1% = GHS 1.00
+    [150, 0.01, 2], // 1.5 pesewas -> 2
+    [149, 0.01, 1], // 1.49 -> 1
+    [250, 0.05, 13], // 12.5 -> 13
+    [1005, 0.1, 101], // 100.5 -> 101 (a float product would be 100.49999...)
+    [333, 0.175, 58], // 58.275 -> 58
+    [12345, 0.009, 111], // 111.105 -> 111
+    [0, 0.12, 0],
+    [12345, 0, 0],
+  ])("%i pesewas x %d = %i", (amount, rate, expected) => {
+    expect(applyRate(amount, rate)).toBe(expected);
+  });
+
+  it("rounds a negative product away from zero on the half", () => {
+    expect(applyRate(-250, 0.05)).toBe(-13);
+  });
+
+  it("stays exact on large balances", () => {
+    expect(applyRate(MAX_AMOUNT_MINOR * 1000, 0.011)).toBe(1_100_000_000);
+  });
+});
+
+describe("parseAmountToMinor", () => {
+  it.each([
+    ["50", 5000],
+    ["50.5", 5050],
+    ["50.25", 5025],
+    ["1,000.25", 100025],
+    [" 7 ", 700],
+    [0.1, 10],
+    [12.34, 1234],
+    ["1000000", MAX_AMOUNT_MINOR],
+  ])("%j -> %i pesewas", (input, minor) => {
+    expect(parseAmountToMinor(input)).toEqual({ ok: true, minor });
+  });
+
+  it.each([
+    ["", "empty"],
+    [null, "empty"],
+    [undefined, "empty"],
+    ["ten", "format"],
+    ["1e3", "format"],
+    [Number.NaN, "format"],
+    [Number.POSITIVE_INFINITY, "format"],
+    [[5], "format"],
+    [{ amount: 5 }, "format"],
+    ["10.005", "decimals"],
+    ["0", "non-positive"],
+    ["0.00", "non-positive"],
+    ["-5", "non-positive"],
+    [-5, "non-positive"],
+    ["1000000.01", "too-large"],
+    ["999999999999999", "too-large"],
+  ])("%j is refused as %s", (input, reason) => {
+    expect(parseAmountToMinor(input)).toEqual({ ok: false, reason });
+  });
+});
+
+describe("display and JSON", () => {
+  it("formats GHS with 2 decimals", () => {
+    expect(formatGhs(123450)).toMatch(/1,234\.50$/);
+    expect(formatGhs(5)).toMatch(/0\.05$/);
+  });
+
+  it("writes decimal strings and cedis without float noise", () => {
+    expect(minorToDecimalString(123405)).toBe("1234.05");
+    expect(minorToDecimalString(-5)).toBe("-0.05");
+    expect(minorToCedis(1999)).toBe(19.99);
+  });
+});
