@@ -439,3 +439,66 @@ describe("public API", () => {
     expect((await call(anon, "GET", "/api/v1/public/pages/nope")).status).toBe(404);
   });
 });
+
+describe("bad input on every money endpoint: a 4xx with a detail, nothing changed", () => {
+  const notJson = Symbol("not JSON");
+  const huge = "9".repeat(400);
+  const cases: Array<[string, string, (ctx: { batchId: number; activeEggId: number }) => string, Array<unknown>]> = [
+    ["investor", "POST", () => "/api/v1/invest/create", [notJson, {}, { batch_id: "ten", units: 1 }, { units: 1 }, { batch_id: 999999, units: 1 }, { batch_id: -1, units: 1 }, { batch_id: 1.5, units: 1 }, { batch_id: [1], units: 1 }, "units=3"]],
+    ["investor", "POST", ({ batchId }) => `/api/v1/invest/create#${batchId}`, [{ units: 0 }, { units: -4 }, { units: 2.5 }, { units: "three" }, { units: 1e300 }, { units: huge }, { units: null }, { units: { n: 1 } }]],
+    ["investor", "POST", () => "/api/v1/invest/deposit", [notJson, {}, { amount: "10.001" }, { amount: "1e3" }, { amount: huge }, { amount: -0.01 }, { amount: true }]],
+    ["investor", "POST", () => "/api/v1/invest/withdraw", [notJson, {}, { amount: 1, method: "MOMO" }, { amount: "0.001", method: "MOMO", provider: "MTN MoMo", account_number: "0241234567" }, { amount: 1, method: "CASH" }, { amount: 1, method: "MOMO", provider: "Nope", account_number: "0241234567" }]],
+    ["investor", "POST", ({ activeEggId }) => `/api/v1/invest/early-exit#${activeEggId}`, [{ units: 0 }, { units: "x" }, { units: -1 }, { units: 1.25 }, { units: 10_000 }]],
+    ["investor", "POST", () => "/api/v1/invest/early-exit", [notJson, {}, { batch_id: "x", units: 1 }, { batch_id: 999999, units: 1 }]],
+    ["investor", "POST", () => "/api/v1/invest/exits/999999/cancel", [{}]],
+    ["investor", "POST", () => "/api/v1/invest/exits/abc/cancel", [{}]],
+    ["admin", "POST", () => "/api/v1/admin/farms", [notJson, {}, { name: "" }, { name: 42 }, { name: "x".repeat(100_000) }]],
+    ["admin", "POST", () => "/api/v1/admin/batches", [notJson, {}, { farm_id: "one" }, { farm_id: 1, product_type: "DUCK", unit_price: 1, target_units: 1, mortality_rate: 0, expected_roi: 0 }, { farm_id: 1, product_type: "EGG", unit_price: -1, target_units: 1, mortality_rate: 0, expected_roi: 0 }, { farm_id: 1, product_type: "EGG", unit_price: 1, target_units: 0, mortality_rate: 0, expected_roi: 0 }, { farm_id: 1, product_type: "EGG", unit_price: 1, target_units: 1, mortality_rate: 2, expected_roi: 0 }, { farm_id: 1, product_type: "EGG", unit_price: 1, target_units: 1e12, mortality_rate: 0, expected_roi: 0 }]],
+    ["admin", "POST", () => "/api/v1/admin/batches/999999/activate", [{}]],
+    ["admin", "POST", () => "/api/v1/admin/batches/abc/activate", [{}]],
+    ["admin", "POST", () => "/api/v1/admin/batches/999999/close", [{}]],
+    ["admin", "DELETE", () => "/api/v1/admin/batches/999999", [undefined]],
+    ["admin", "GET", () => "/api/v1/admin/payouts/999999/simulate", [undefined]],
+    ["admin", "POST", () => "/api/v1/admin/payouts/999999/execute", [{}]],
+    ["admin", "POST", ({ batchId }) => `/api/v1/admin/payouts/${batchId}/execute`, [{}]], // an OPEN batch pays nothing
+    ["admin", "POST", ({ activeEggId }) => `/api/v1/admin/payouts/${activeEggId}/execute`, [{ period: 202611 }, { period: "2026-13" }, { period: "<script>" }]],
+  ];
+
+  it("answers each with 4xx and a string detail, and the ledger is untouched", async () => {
+    const open = await newBatch({ product_type: "EGG", unit_price: 10, target_units: 100 });
+    const activeEgg = await newBatch({ product_type: "EGG", unit_price: 10, target_units: 100 });
+    const investor = await funded(500);
+    expect((await call(investor.client, "POST", "/api/v1/invest/create", { batch_id: activeEgg.id, units: 10 })).status).toBe(201);
+    expect((await call(admin, "POST", `/api/v1/admin/batches/${activeEgg.id}/activate`)).status).toBe(200);
+    server.db().prepare("update batches set start_date = '2025-01-01' where id = ?").run(activeEgg.id);
+    const ctx = { batchId: open.id, activeEggId: activeEgg.id };
+    const before = moneySnapshot();
+    const farmsBefore = server.db().prepare("select count(*) n from farms").get();
+    const batchesBefore = server.db().prepare("select count(*) n from batches").get();
+    for (const [who, method, pathOf, bodies] of cases) {
+      const client = who === "admin" ? admin : investor.client;
+      const [path, batchInBody] = pathOf(ctx).split("#");
+      for (const body of bodies) {
+        let res: { status: number; body: any };
+        if (body === notJson) {
+          const raw = await client.request(path, { method, body: "{not json", headers: { "Content-Type": "application/json" } });
+          res = { status: raw.status, body: await raw.json().catch(() => null) };
+        } else if (typeof body === "string") {
+          const raw = await client.request(path, { method, body, headers: { "Content-Type": "text/plain" } });
+          res = { status: raw.status, body: await raw.json().catch(() => null) };
+        } else {
+          const payload = batchInBody && body && typeof body === "object" ? { batch_id: Number(batchInBody), ...body } : body;
+          res = await call(client, method, path, payload);
+        }
+        const label = `${method} ${path} ${JSON.stringify(body === notJson ? "not JSON" : body)?.slice(0, 80)}`;
+        expect(res.status, label).toBeGreaterThanOrEqual(400);
+        expect(res.status, label).toBeLessThan(500);
+        expect(typeof res.body?.detail, label).toBe("string");
+      }
+    }
+    expect(moneySnapshot()).toBe(before);
+    expect(server.db().prepare("select count(*) n from farms").get()).toEqual(farmsBefore);
+    expect(server.db().prepare("select count(*) n from batches").get()).toEqual(batchesBefore);
+    await expectInvariants();
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DomainError } from "~/domain/errors";
-import { checkEarlyExit, checkInvestment, checkPayoutPeriod, exitProceeds, oneMonthAfter, parseMoneyAmount, parseUnits, planPayouts } from "~/domain/investing";
+import { checkEarlyExit, checkInvestment, checkPayoutPeriod, exitProceeds, oneMonthAfter, parseMoneyAmount, parseUnits, periodInput, planPayouts } from "~/domain/investing";
 import { chickenRecommendedScore, chickenRiskScore, eggRiskScore, riskBand } from "~/domain/returns";
 
 /** Runs `fn` and returns the DomainError it throws (fails when it throws nothing). */
@@ -149,5 +149,15 @@ describe("risk scores and bands (SPEC.md section 9)", () => {
     expect(parseMoneyAmount("50.25")).toBe(5025);
     expect(refusal(() => parseMoneyAmount("10.005")).detail).toBe("Use at most 2 decimals for the amount.");
     expect(refusal(() => parseMoneyAmount("0")).detail).toBe("Enter an amount above zero.");
+  });
+});
+
+describe("periodInput", () => {
+  it("reads absent or blank as this month, and refuses anything but text", () => {
+    expect(periodInput(undefined)).toBeNull();
+    expect(periodInput("")).toBeNull();
+    expect(periodInput(" 2026-05 ")).toBe("2026-05");
+    expect(refusal(() => periodInput(202611))).toEqual({ status: 422, detail: "Give the payout period as YYYY-MM." });
+    expect(refusal(() => periodInput(["2026-05"]))).toEqual({ status: 422, detail: "Give the payout period as YYYY-MM." });
   });
 });

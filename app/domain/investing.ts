@@ -110,10 +110,18 @@ export function planPayouts(kind: "MONTHLY" | "HARVEST" | "PRINCIPAL", holdings:
 }
 
 const PERIOD = /^(\d{4})-(0[1-9]|1[0-2])$/;
+const PERIOD_FORMAT = "Give the payout period as YYYY-MM.";
+
+/** An optional period as sent (absent or blank: this month); anything but text is refused, never read as "now". */
+export function periodInput(raw: unknown): string | null {
+  if (raw === undefined || raw === null || raw === "") return null;
+  if (typeof raw !== "string") throw new DomainError(422, PERIOD_FORMAT, "period");
+  return raw.trim() || null;
+}
 
 /** An egg payout period: YYYY-MM, not before the batch's start month, never in the future. */
 export function checkPayoutPeriod({ period, startDate, currentPeriod }: { period: string; startDate: string | null; currentPeriod: string }): string {
-  if (!PERIOD.test(period)) throw new DomainError(422, "Give the payout period as YYYY-MM.", "period");
+  if (!PERIOD.test(period)) throw new DomainError(422, PERIOD_FORMAT, "period");
   if (period > currentPeriod) throw new DomainError(422, `The period ${period} is in the future.`, "period");
   const startPeriod = startDate?.slice(0, 7);
   if (startPeriod && period < startPeriod) throw new DomainError(422, `The batch started in ${startPeriod}; ${period} is before that.`, "period");

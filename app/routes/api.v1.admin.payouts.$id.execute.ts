@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { periodInput } from "~/domain/investing";
 import { MSG } from "~/domain/messages";
 import { apiJson, handleApi, methodNotAllowed, parseId, readBody } from "~/lib/http.server";
 import { requireApiAdmin } from "~/lib/session.server";
@@ -12,7 +13,7 @@ export function action({ request, params }: ActionFunctionArgs) {
     if (request.method !== "POST") return methodNotAllowed();
     const admin = await requireApiAdmin(request);
     const body = await readBody(request);
-    const period = typeof body.period === "string" ? body.period : new URL(request.url).searchParams.get("period");
+    const period = periodInput(body.period ?? new URL(request.url).searchParams.get("period"));
     return apiJson(executePayout(parseId(params.id, MSG.batchNotFound), { period, adminId: admin.id }));
   });
 }
