@@ -7,6 +7,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
 
 export { closeDb, getDb as initDatabase } from "~/lib/db.server";
+export { requestContext } from "~/lib/request-context.server";
 
 const ABORT_DELAY = 5_000;
 

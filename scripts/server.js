@@ -26,6 +26,8 @@ export async function createServer() {
     const started = process.hrtime.bigint();
     const nonce = crypto.randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
+    // The app notes the signed-in user here (app/lib/request-context.server.ts) for the log line.
+    const context = { userId: null };
     // Only the server says who the client is; a client-sent value is dropped.
     req.headers["x-akoko-client-ip"] = req.socket.remoteAddress ?? "unknown";
     res.setHeader(
@@ -57,11 +59,11 @@ export async function createServer() {
           path: req.path,
           status: res.statusCode,
           duration_ms: Math.round(durationMs * 10) / 10,
-          user_id: res.getHeader("x-akoko-user-id") ? Number(res.getHeader("x-akoko-user-id")) : null,
+          user_id: context.userId,
         }) + "\n",
       );
     });
-    next();
+    build.entry.module.requestContext.run(context, next);
   });
 
   // Form posts from another site are refused (the session cookie is SameSite=Lax too).

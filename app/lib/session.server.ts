@@ -2,6 +2,7 @@ import { createCookie, createCookieSessionStorage, redirect } from "@remix-run/n
 import { getEnv } from "~/lib/env.server";
 import { HttpError } from "~/lib/http.server";
 import { createSession, deleteSession, getUserBySessionToken, type User } from "~/models/user.server";
+import { noteUserId } from "~/lib/request-context.server";
 
 const THIRTY_DAYS = 30 * 24 * 3600;
 
@@ -68,7 +69,11 @@ const userCache = new WeakMap<Request, Promise<User | null>>();
 export function getUser(request: Request): Promise<User | null> {
   let cached = userCache.get(request);
   if (!cached) {
-    cached = tokenFromRequest(request).then((token) => (token ? getUserBySessionToken(token) ?? null : null));
+    cached = tokenFromRequest(request).then((token) => {
+      const user = token ? getUserBySessionToken(token) ?? null : null;
+      if (user) noteUserId(user.id);
+      return user;
+    });
     userCache.set(request, cached);
   }
   return cached;

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiLogin, apiUser, call, Client } from "./support/client";
+import { startServer, TEST_ADMIN, type TestServer } from "./support/server";
+
+describe("request logs, health and body limits", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ REQUEST_LOG: "on" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("answers /healthz with 200 while the database answers", async () => {
+    const res = await fetch(`${server.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok" });
+  });
+
+  it("writes one JSON line per request with the user id, and never a password or token", async () => {
+    const user = await apiUser(server.url);
+    const me = await call(user.client, "GET", "/api/v1/auth/me?probe=1");
+    expect(me.status).toBe(200);
+    await call(user.client, "POST", "/api/v1/invest/deposit", { amount: 25 });
+    const kyc = new Client(server.url);
+    await kyc.postForm("/kyc", { legal_name: "Ama Owusu", phone: "0241234567", id_type: "GHANA_CARD", id_number: "GHA-123456789-0" });
+    await new Promise((r) => setTimeout(r, 200));
+    const lines = server
+      .logs()
+      .split("\n")
+      .filter((l) => l.startsWith("{"))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const meLine = lines.find((l) => l.path === "/api/v1/auth/me");
+    expect(meLine).toMatchObject({ method: "GET", status: 200, user_id: user.id });
+    expect(typeof meLine!.time).toBe("string");
+    expect(typeof meLine!.duration_ms).toBe("number");
+    expect(lines.find((l) => l.path === "/api/v1/invest/deposit")).toMatchObject({ method: "POST", user_id: user.id });
+    const all = server.logs();
+    expect(all).not.toContain(user.password);
+    expect(all).not.toContain(user.client.bearer!);
+    expect(all).not.toContain("probe=1"); // query strings (tokens, searches) stay out of the log
+    expect(all).not.toContain("123456789");
+  });
+
+  it("refuses bodies over the limit with 413", async () => {
+    const user = await apiUser(server.url);
+    const big = JSON.stringify({ amount: 1, pad: "x".repeat(2 * 1024 * 1024) });
+    const res = await user.client.request("/api/v1/invest/deposit", { method: "POST", body: big, headers: { "Content-Type": "application/json" } });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ detail: "The request body is too large." });
+    const medium = JSON.stringify({ amount: 1, pad: "x".repeat(100 * 1024) });
+    const res2 = await user.client.request("/api/v1/invest/deposit", { method: "POST", body: medium, headers: { "Content-Type": "application/json" } });
+    expect(res2.status).toBe(413);
+    expect((await call(user.client, "GET", "/api/v1/invest/wallet")).body.balance).toBe(0);
+  });
+});
+
+describe("SIGTERM", () => {
+  it("finishes in-flight invests, closes the database and exits 0; nothing accepted is lost", async () => {
+    const server = await startServer();
+    const admin = await apiLogin(server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    const farm = await call(admin, "POST", "/api/v1/admin/farms", { name: "Shutdown Farm", location: "Ejisu, Ashanti" });
+    const batch = await call(admin, "POST", "/api/v1/admin/batches", { farm_id: farm.body.id, product_type: "CHICKEN", unit_price: 1, target_units: 100000, mortality_rate: 0.05, expected_roi: 0.1 });
+    const investors = await Promise.all(Array.from({ length: 20 }, () => apiUser(server.url)));
+    await Promise.all(investors.map((u) => call(u.client, "POST", "/api/v1/invest/deposit", { amount: 1000 })));
+
+    // Many invests in flight, then SIGTERM while they are being answered.
+    const requests = investors.flatMap((u) =>
+      Array.from({ length: 10 }, () =>
+        call(u.client, "POST", "/api/v1/invest/create", { batch_id: batch.body.id, units: 1 }).then(
+          (r) => r.status,
+          () => "refused" as const,
+        ),
+      ),
+    );
+    await new Promise((r) => setTimeout(r, 30));
+    const exit = server.stop("SIGTERM");
+    const statuses = await Promise.all(requests);
+    expect(await exit).toBe(0);
+    expect(server.logs()).toContain("SIGTERM received");
+
+    const accepted = statuses.filter((s) => s === 201).length;
+    expect(accepted).toBeGreaterThan(0);
+    expect(statuses.every((s) => s === 201 || s === "refused")).toBe(true);
+
+    // Restart on the same file: every answered invest is there, and the ledger holds.
+    const again = await startServer({}, { dbFile: server.dbFile });
+    try {
+      const db = again.db();
+      expect(db.prepare("select count(*) n from investments where batch_id = ?").get(batch.body.id)).toEqual({ n: accepted });
+      expect(db.prepare("select units_placed from batches where id = ?").get(batch.body.id)).toEqual({ units_placed: accepted });
+      const admin2 = await apiLogin(again.url, TEST_ADMIN.email, TEST_ADMIN.password);
+      expect((await call(admin2, "GET", "/api/v1/admin/invariants")).body).toEqual({ ok: true, problems: [] });
+    } finally {
+      await again.stop();
+    }
+  });
+});
