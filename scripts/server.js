@@ -83,6 +83,14 @@ export async function createServer() {
       res.status(403).type("application/json").send(JSON.stringify({ detail: "Cross-site form posts are not allowed." }));
       return;
     }
+    // Page actions read form data; anything else would throw inside the action (a 500), so it
+    // is refused here. The JSON API reads its own bodies and answers {"detail"} itself.
+    const type = (req.get("content-type") ?? "").toLowerCase();
+    const isForm = type.startsWith("application/x-www-form-urlencoded") || (type.startsWith("multipart/form-data") && type.includes("boundary="));
+    if (!req.path.startsWith("/api/") && !isForm) {
+      res.status(415).type("application/json").send(JSON.stringify({ detail: "Send this form as form data." }));
+      return;
+    }
     const length = Number(req.get("content-length") ?? 0);
     const limit = (req.get("content-type") ?? "").includes("multipart/form-data") ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES;
     if (length > limit) {

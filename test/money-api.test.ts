@@ -365,6 +365,27 @@ describe("payouts", () => {
   });
 });
 
+describe("payouts with nobody to pay", () => {
+  it("closes, harvests and pays a month for a batch without holders: no money moves, the batch still ends", async () => {
+    for (const type of ["EGG", "CHICKEN"] as const) {
+      const batch = await newBatch({ product_type: type, unit_price: 10, target_units: 10 });
+      expect((await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/activate`)).status).toBe(200);
+      const before = moneySnapshot();
+      const run = await call(admin, "POST", `/api/v1/admin/payouts/${batch.id}/execute`, {});
+      expect(run).toMatchObject({ status: 200, body: { count: 0, total: 0 } });
+      if (type === "EGG") {
+        const closed = await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/close`);
+        expect(closed).toMatchObject({ status: 200, body: { count: 0, total: 0 } });
+      }
+      expect(await call(admin, "DELETE", `/api/v1/admin/batches/${batch.id}`)).toEqual({ status: 409, body: { detail: "This batch has payout runs or farm logs on record and cannot be deleted." } });
+      const status = server.db().prepare("select status from batches where id = ?").get(batch.id);
+      expect(status).toEqual({ status: type === "EGG" ? "CLOSED" : "HARVESTED" });
+      expect(moneySnapshot().replace(/"status":"\w+"/g, "")).toBe(before.replace(/"status":"\w+"/g, ""));
+    }
+    await expectInvariants();
+  });
+});
+
 describe("early exit", () => {
   it("offers egg units after the first month; a buyer takes them; the seller gets the price less the fee and a notification", async () => {
     const batch = await newBatch({ product_type: "EGG", unit_price: 100, target_units: 20 });

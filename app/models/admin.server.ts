@@ -57,6 +57,11 @@ export function deleteBatch(batchId: number) {
     const invested = db.select({ n: count() }).from(investments).where(eq(investments.batchId, batchId)).get()!.n;
     const entries = db.select({ n: count() }).from(journalEntries).where(eq(journalEntries.batchId, batchId)).get()!.n;
     if (invested > 0 || entries > 0) throw new DomainError(409, MSG.deleteHasInvestments);
+    // Payout runs and farm logs are the batch's public record: a batch that has them stays.
+    const history = db.$client
+      .prepare("select (select count(*) from payout_runs where batch_id = ?) + (select count(*) from farm_logs where batch_id = ?) as n")
+      .get(batchId, batchId) as { n: number };
+    if (history.n > 0) throw new DomainError(409, MSG.deleteHasHistory);
     db.run(sql`delete from accounts where batch_id = ${batchId}`);
     db.delete(batches).where(eq(batches.id, batchId)).run();
   });

@@ -76,7 +76,8 @@ function executePlan(batchId: number, options: { period?: string | null; close?:
     // Credit each wallet once per run, however many holdings the investor has.
     const perUser = new Map<number, number>();
     for (const payout of p.payouts) perUser.set(payout.userId, (perUser.get(payout.userId) ?? 0) + payout.amountMinor);
-    const entryId = postEntry({
+    // A run with nobody to pay (no holders) moves no money: it still marks the period paid and ends the batch.
+    const entryId = p.payouts.length === 0 ? null : postEntry({
       kind: p.kind === "PRINCIPAL" ? "CLOSE" : p.kind === "HARVEST" ? "HARVEST" : "PAYOUT",
       memo: `Batch #${batchId} ${label}`,
       batchId,
