@@ -6,7 +6,8 @@
 //   (c) the time of one payout run over 50,000 investments;
 //   (d) GET /api/v1/invest/my for an investor with 1,000 investments among 100,000 (median).
 // Every loop is bounded in requests and time and talks only to 127.0.0.1. Exits 1 when a target
-// is missed. Options: BENCH_SECONDS (default 8) per load phase.
+// is missed. Options: BENCH_SECONDS (default 8) per load phase; BENCH_PROFILE=<dir> writes the
+// server's CPU profile (node --cpu-prof) there, to open in Chrome DevTools.
 import http from "node:http";
 import os from "node:os";
 import Database from "better-sqlite3";
@@ -72,7 +73,8 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main() {
   ensureBuild();
-  const server = await startBuiltServer();
+  const profileDir = process.env.BENCH_PROFILE;
+  const server = await startBuiltServer({ nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [] });
   const db = new Database(server.dbFile);
   db.pragma("busy_timeout = 10000");
   const adminId = db.prepare("select id from users where is_admin = 1").get().id;

@@ -43,14 +43,14 @@ export function freePort() {
 /**
  * Starts `scripts/server.js` in production mode on its own temp SQLite file (migrated and seeded
  * with the demo data, its admin and demo investor). Resolves once /healthz answers.
- * @param {{ env?: Record<string, string> }} [options]
+ * @param {{ env?: Record<string, string>, nodeArgs?: string[] }} [options]
  */
-export async function startBuiltServer({ env = {} } = {}) {
+export async function startBuiltServer({ env = {}, nodeArgs = [] } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "akoko-measure-"));
   const dbFile = path.join(dir, "akoko.db");
   const port = await freePort();
   let output = "";
-  const child = spawn(process.execPath, ["scripts/server.js"], {
+  const child = spawn(process.execPath, [...nodeArgs, "scripts/server.js"], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? "",
