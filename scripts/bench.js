@@ -8,6 +8,7 @@
 // Every loop is bounded in requests and time and talks only to 127.0.0.1. Exits 1 when a target
 // is missed. Options: BENCH_SECONDS (default 8) of load for each of (a) and (b); BENCH_PROFILE=<dir> writes the
 // server's CPU profile (node --cpu-prof) there, to open in Chrome DevTools.
+import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import Database from "better-sqlite3";
@@ -68,6 +69,16 @@ async function load({ concurrency = CONCURRENCY, seconds = SECONDS, maxRequests 
   return { statuses: Object.fromEntries(statuses), errors, elapsed, total: sent, ok, perSecond: ok / elapsed };
 }
 
+/** CPU time (user + system, ms) of a process, from /proc on Linux (clock ticks of 10 ms); null elsewhere. */
+function cpuMs(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
 const fmt = (n, digits = 0) => n.toLocaleString("en-GB", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -117,26 +128,47 @@ async function main() {
     await load({ seconds: 1, next: healthz }); // warm-up
     await load({ seconds: 1, next: nextInvest });
     const rounds = { bare: [], invest: [] };
+    // The server's own CPU time per request: steadier than req/s when other work shares the machine.
+    const withCpu = async (run) => {
+      const before = cpuMs(server.pid);
+      const result = await run;
+      const after = cpuMs(server.pid);
+      return { ...result, cpuMs: before === null || after === null ? null : after - before };
+    };
     for (let round = 0; round < 2; round++) {
-      rounds.bare.push(await load({ seconds: SECONDS / 2, next: healthz }));
-      rounds.invest.push(await load({ seconds: SECONDS / 2, next: nextInvest }));
+      rounds.bare.push(await withCpu(load({ seconds: SECONDS / 2, next: healthz })));
+      rounds.invest.push(await withCpu(load({ seconds: SECONDS / 2, next: nextInvest })));
     }
     const combine = (runs) => {
       const ok = runs.reduce((n, r) => n + r.ok, 0);
       const elapsed = runs.reduce((n, r) => n + r.elapsed, 0);
       const statuses = {};
       for (const r of runs) for (const [k, v] of Object.entries(r.statuses)) statuses[k] = (statuses[k] ?? 0) + v;
-      return { ok, elapsed, perSecond: ok / elapsed, statuses, errors: runs.reduce((n, r) => n + r.errors, 0), rounds: runs.map((r) => Math.round(r.perSecond)) };
+      const cpu = runs.every((r) => r.cpuMs !== null) ? runs.reduce((n, r) => n + r.cpuMs, 0) : null;
+      const total = runs.reduce((n, r) => n + r.total, 0);
+      return {
+        ok,
+        elapsed,
+        perSecond: ok / elapsed,
+        statuses,
+        errors: runs.reduce((n, r) => n + r.errors, 0),
+        rounds: runs.map((r) => Math.round(r.perSecond)),
+        cpuUsPerRequest: cpu === null ? null : (cpu * 1000) / total,
+      };
     };
+    const cpuNote = (r) => (r.cpuUsPerRequest === null ? "" : `, server CPU ${fmt(r.cpuUsPerRequest)} µs/request`);
     const bare = combine(rounds.bare);
     const investRun = combine(rounds.invest);
     console.log(
-      `(a) GET /healthz: ${fmt(bare.perSecond)} req/s (${fmt(bare.ok)} in ${fmt(bare.elapsed, 1)} s, rounds ${bare.rounds.join(" / ")}, statuses ${JSON.stringify(bare.statuses)}, errors ${bare.errors})`,
+      `(a) GET /healthz: ${fmt(bare.perSecond)} req/s (${fmt(bare.ok)} in ${fmt(bare.elapsed, 1)} s, rounds ${bare.rounds.join(" / ")}, statuses ${JSON.stringify(bare.statuses)}, errors ${bare.errors}${cpuNote(bare)})`,
     );
     const ratio = investRun.perSecond / bare.perSecond;
     console.log(
-      `(b) POST /api/v1/invest/create: ${fmt(investRun.perSecond)} invests/s (${fmt(investRun.ok)} in ${fmt(investRun.elapsed, 1)} s, rounds ${investRun.rounds.join(" / ")}, statuses ${JSON.stringify(investRun.statuses)}, errors ${investRun.errors}); ${fmt(ratio * 100)}% of the bare route`,
+      `(b) POST /api/v1/invest/create: ${fmt(investRun.perSecond)} invests/s (${fmt(investRun.ok)} in ${fmt(investRun.elapsed, 1)} s, rounds ${investRun.rounds.join(" / ")}, statuses ${JSON.stringify(investRun.statuses)}, errors ${investRun.errors}${cpuNote(investRun)}); ${fmt(ratio * 100)}% of the bare route`,
     );
+    if (bare.cpuUsPerRequest && investRun.cpuUsPerRequest) {
+      console.log(`    by the server's CPU time per request, invests run at ${fmt((100 * bare.cpuUsPerRequest) / investRun.cpuUsPerRequest)}% of the bare route's rate (steadier than req/s when the machine is shared)`);
+    }
     check(investRun.perSecond >= TARGETS.investPerSecond, `invests/s ${fmt(investRun.perSecond)} >= ${TARGETS.investPerSecond}`);
     check(ratio >= TARGETS.ratio, `invest/bare ratio ${fmt(ratio * 100)}% >= ${TARGETS.ratio * 100}%`);
 
