@@ -85,10 +85,16 @@ async function killDuringRun(delayMs: number | "commit") {
     while (Date.now() < until && (!fs.existsSync(walFile) || fs.statSync(walFile).size < 1024 * 1024));
   } else if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
   process.kill(pid, "SIGSTOP");
-  // Frozen: the answer cannot change between this check and the kill.
-  const midTransaction = writeLocked(probe);
-  const walBytes = fs.existsSync(`${dbFile}-wal`) ? fs.statSync(`${dbFile}-wal`).size : 0;
-  probe.close();
+  let midTransaction: boolean;
+  let walBytes: number;
+  try {
+    // Frozen: the answer cannot change between this check and the kill.
+    midTransaction = writeLocked(probe);
+    walBytes = fs.existsSync(`${dbFile}-wal`) ? fs.statSync(`${dbFile}-wal`).size : 0;
+  } finally {
+    probe.close();
+    process.kill(pid, "SIGKILL"); // never leave a stopped server behind
+  }
   const code = await server.stop("SIGKILL");
   const answer = await request;
   return { midTransaction, walBytes, exit: code, answerStatus: answer.status };
