@@ -1,10 +1,8 @@
 import { z } from "zod";
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/domain/account-limits";
 
-/** Limits shared by the zod rules and the form inputs' HTML attributes. */
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 200;
-export const NAME_MAX = 120;
-export const EMAIL_MAX = 254;
+// Page components import these from account-limits.ts (no zod in the browser bundle).
+export { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, RESET_REQUESTED } from "~/domain/account-limits";
 
 const email = z
   .string({ error: "Enter your email address." })
@@ -47,7 +45,6 @@ export const ResetPasswordSchema = z
 
 export const INVALID_CREDENTIALS = "Wrong email or password.";
 export const EMAIL_TAKEN = "An account with this email already exists.";
-export const RESET_REQUESTED = "If an account exists for that email, a link to reset the password is on its way. It works once, for one hour.";
 export const TOO_MANY_ATTEMPTS = "Too many attempts. Please try again later.";
 
 /** Field name -> first message, for forms and `detail`. */

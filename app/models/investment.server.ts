@@ -1,12 +1,13 @@
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import { DomainError } from "~/domain/errors";
-import { checkEarlyExit, checkInvestment, exitProceeds } from "~/domain/investing";
+import { checkEarlyExit, checkInvestment, exitProceeds, type InvestableBatch } from "~/domain/investing";
+import type { BatchStatus, ProductType } from "~/domain/types";
 import { MSG } from "~/domain/messages";
 import { formatGhs, minorToCedis } from "~/domain/money";
 import { nowIso, today } from "~/lib/clock.server";
-import { getDb } from "~/lib/db.server";
+import { getDb, prepared } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
-import { getBatch } from "~/models/batch.server";
+import { availableUnitsOf, getBatch } from "~/models/batch.server";
 import { atomic, escrowAccount, feesAccount, postEntry, walletAccount, walletBalanceMinor } from "~/models/ledger.server";
 import { batches, exitRequests, investments, notifications, payouts, type InvestmentStatus } from "~/models/schema.server";
 
@@ -50,7 +51,7 @@ export function investInBatch({
   autoReinvest?: boolean;
 }): InvestmentRow {
   return atomic(() => {
-    const batch = getBatch(batchId);
+    const batch = investableBatch(batchId);
     if (!batch) throw new DomainError(404, MSG.batchNotFound, "batch_id");
     const buyingOffers = batch.status === "ACTIVE";
     // Your own offered units are not for sale to you.
@@ -61,26 +62,37 @@ export function investInBatch({
       acceptedTerms,
       walletMinor: walletBalanceMinor(userId),
     });
-    const db = getDb();
     if (!buyingOffers) {
-      const placed = db
-        .update(batches)
-        .set({ unitsPlaced: sql`${batches.unitsPlaced} + ${wanted}` })
-        .where(and(eq(batches.id, batchId), eq(batches.status, "OPEN"), sql`${batches.unitsPlaced} + ${wanted} <= ${batches.targetUnits}`))
-        .run();
+      const placed = prepared("update batches set units_placed = units_placed + ? where id = ? and status = 'OPEN' and units_placed + ? <= target_units").run(wanted, batchId, wanted);
       if (placed.changes !== 1) throw new DomainError(409, batch.productType === "EGG" ? "Not enough units available." : "Cannot invest more than available units.", "units");
       postEntry({ kind: "INVEST", memo: `Bought ${wanted} units of Batch #${batchId}`, userId, batchId, lines: [
         { accountId: walletAccount(userId), amountMinor: -costMinor },
         { accountId: escrowAccount(batchId), amountMinor: costMinor },
       ] });
-      return db
-        .insert(investments)
-        .values({ userId, batchId, units: wanted, unitsHeld: wanted, amountMinor: costMinor, unitPriceMinor: batch.unitPriceMinor, autoReinvest })
-        .returning()
-        .get();
+      const row = prepared(
+        `insert into investments (user_id, batch_id, units, units_held, amount_minor, unit_price_minor, auto_reinvest) values (?, ?, ?, ?, ?, ?, ?) returning ${INVESTMENT_COLUMNS}`,
+      ).get(userId, batchId, wanted, wanted, costMinor, batch.unitPriceMinor, autoReinvest ? 1 : 0) as Omit<InvestmentRow, "autoReinvest"> & { autoReinvest: number };
+      return { ...row, autoReinvest: row.autoReinvest === 1 };
     }
     return buyFromExitOffers({ userId, batchId, units: wanted, unitPriceMinor: batch.unitPriceMinor, autoReinvest });
   });
+}
+
+// The invest path runs once per request under load: statements compiled once (see `prepared`).
+const INVESTMENT_COLUMNS =
+  "id, user_id userId, batch_id batchId, units, units_held unitsHeld, amount_minor amountMinor, unit_price_minor unitPriceMinor, status, auto_reinvest autoReinvest, bought_from_exit_id boughtFromExitId, created_at createdAt";
+
+/** What buying needs of a batch (getBatch also loads its farm and chart history). */
+function investableBatch(batchId: number): (InvestableBatch & { unitsOffered: number }) | undefined {
+  const row = prepared("select product_type productType, status, unit_price_minor unitPriceMinor, target_units targetUnits, units_placed unitsPlaced from batches where id = ?").get(batchId) as
+    | { productType: ProductType; status: BatchStatus; unitPriceMinor: number; targetUnits: number; unitsPlaced: number }
+    | undefined;
+  if (!row) return undefined;
+  const unitsOffered =
+    row.status === "ACTIVE" && row.productType === "EGG"
+      ? Number((prepared("select coalesce(sum(units_remaining), 0) n from exit_requests where batch_id = ? and status = 'PENDING'").get(batchId) as { n: number }).n)
+      : 0;
+  return { ...row, unitsOffered, availableUnits: availableUnitsOf(row, unitsOffered) };
 }
 
 function offeredUnitsBy(userId: number, batchId: number): number {

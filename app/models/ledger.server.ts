@@ -1,6 +1,6 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { DomainError } from "~/domain/errors";
-import { getDb } from "~/lib/db.server";
+import { getDb, prepared } from "~/lib/db.server";
 import { accounts, idempotencyKeys, type AccountKind, type EntryKind } from "~/models/schema.server";
 
 /**
@@ -14,16 +14,10 @@ export function atomic<T>(fn: () => T): T {
 /** The account of a wallet, a batch's escrow or farm, the fee account or the outside world; created on first use. */
 export function accountId(kind: AccountKind, owner: { userId?: number; batchId?: number } = {}): number {
   // No in-memory cache: an account created inside a transaction that rolls back must not be remembered.
-  const db = getDb();
-  const where = and(
-    eq(accounts.kind, kind),
-    owner.userId === undefined ? isNull(accounts.userId) : eq(accounts.userId, owner.userId),
-    owner.batchId === undefined ? isNull(accounts.batchId) : eq(accounts.batchId, owner.batchId),
-  );
-  return (
-    db.select({ id: accounts.id }).from(accounts).where(where).get()?.id ??
-    db.insert(accounts).values({ kind, userId: owner.userId, batchId: owner.batchId }).returning({ id: accounts.id }).get().id
-  );
+  const found = prepared("select id from accounts where kind = ? and user_id is ? and batch_id is ?").get(kind, owner.userId ?? null, owner.batchId ?? null) as
+    | { id: number }
+    | undefined;
+  return found?.id ?? getDb().insert(accounts).values({ kind, userId: owner.userId, batchId: owner.batchId }).returning({ id: accounts.id }).get().id;
 }
 
 export const walletAccount = (userId: number) => accountId("WALLET", { userId });
@@ -70,21 +64,14 @@ export function balanceMinor(accountIdValue: number): number {
   return getDb().select({ b: accounts.balanceMinor }).from(accounts).where(eq(accounts.id, accountIdValue)).get()?.b ?? 0;
 }
 
+const WALLET_SQL = "select balance_minor b, updated_at updatedAt from accounts where kind = 'WALLET' and user_id = ? and batch_id is null";
+
 export function walletBalanceMinor(userId: number): number {
-  const row = getDb()
-    .select({ b: accounts.balanceMinor, updatedAt: accounts.updatedAt })
-    .from(accounts)
-    .where(and(eq(accounts.kind, "WALLET"), eq(accounts.userId, userId)))
-    .get();
-  return row?.b ?? 0;
+  return walletInfo(userId).balanceMinor;
 }
 
 export function walletInfo(userId: number): { balanceMinor: number; updatedAt: string | null } {
-  const row = getDb()
-    .select({ b: accounts.balanceMinor, updatedAt: accounts.updatedAt })
-    .from(accounts)
-    .where(and(eq(accounts.kind, "WALLET"), eq(accounts.userId, userId)))
-    .get();
+  const row = prepared(WALLET_SQL).get(userId) as { b: number; updatedAt: string } | undefined;
   return { balanceMinor: row?.b ?? 0, updatedAt: row?.updatedAt ?? null };
 }
 

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import { nowIso, now } from "~/lib/clock.server";
-import { getDb } from "~/lib/db.server";
+import { getDb, prepared } from "~/lib/db.server";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "~/lib/password.server";
 import { passwordResets, sessions, users } from "~/models/schema.server";
 
@@ -78,13 +78,13 @@ export function createSession(userId: number): { token: string; expiresAt: Date 
   return { token, expiresAt };
 }
 
+// Every authenticated request runs this: a statement compiled once (see `prepared`).
+const SESSION_USER_SQL =
+  "select u.id, u.email, u.full_name fullName, u.is_admin isAdmin, u.created_at createdAt from sessions s join users u on u.id = s.user_id where s.token_hash = ? and s.expires_at > ?";
+
 export function getUserBySessionToken(token: string): User | undefined {
-  return getDb()
-    .select(publicColumns)
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, nowIso())))
-    .get();
+  const row = prepared(SESSION_USER_SQL).get(sha256(token), nowIso()) as (Omit<User, "isAdmin"> & { isAdmin: number }) | undefined;
+  return row ? { ...row, isAdmin: row.isAdmin === 1 } : undefined;
 }
 
 export function deleteSession(token: string) {

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
 import { Field } from "~/components/forms";
-import { EMAIL_MAX, fieldErrors, RESET_REQUESTED, ResetRequestSchema } from "~/domain/account";
+import { fieldErrors, ResetRequestSchema } from "~/domain/account";
+import { EMAIL_MAX, RESET_REQUESTED } from "~/domain/account-limits";
 import { pageMeta } from "~/lib/meta";
 import { requestPasswordReset } from "~/lib/password-reset.server";
 

@@ -1,0 +1,240 @@
+// `npm run bench`: the server's speed on this machine, against DESIGN.md's "Weight and speed".
+// Starts the built server on 127.0.0.1 (a free port, a temp SQLite file) and prints:
+//   (a) a bare route (/healthz) in requests/s with 50 concurrent clients;
+//   (b) POST /api/v1/invest/create in invests/s with 50 clients (many funded investors, bearer
+//       tokens), its ratio to (a), and the units oversold when 50 clients race for a small batch;
+//   (c) the time of one payout run over 50,000 investments;
+//   (d) GET /api/v1/invest/my for an investor with 1,000 investments among 100,000 (median).
+// Every loop is bounded in requests and time and talks only to 127.0.0.1. Exits 1 when a target
+// is missed. Options: BENCH_SECONDS (default 8) of load for each of (a) and (b); BENCH_PROFILE=<dir> writes the
+// server's CPU profile (node --cpu-prof) there, to open in Chrome DevTools.
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import Database from "better-sqlite3";
+import { createInvestors, createToken, insertInvestments } from "./lib/bulk-data.js";
+import { ensureBuild, startBuiltServer } from "./lib/server-process.js";
+
+const CONCURRENCY = 50;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const MAX_REQUESTS = 200_000; // per phase, whatever the speed
+const TARGETS = { investPerSecond: 500, ratio: 0.7, payoutMs: 2000, listMs: 50 };
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+
+/** One request over the keep-alive agent; resolves with the status and body text. */
+function request(url, { method = "GET", headers = {}, body } = {}) {
+  const target = new URL(url);
+  if (target.hostname !== "127.0.0.1") throw new Error(`The bench talks only to 127.0.0.1, not ${target.hostname}`);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { agent, host: target.hostname, port: target.port, path: target.pathname + target.search, method, headers: body ? { ...headers, "Content-Length": Buffer.byteLength(body) } : headers },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk) => (text += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
+    req.setTimeout(30_000, () => req.destroy(new Error("timeout")));
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+/**
+ * `concurrency` clients each send `next(i)` back to back until `seconds` pass or `maxRequests`
+ * were sent. Returns counts per status and the achieved rate.
+ */
+async function load({ concurrency = CONCURRENCY, seconds = SECONDS, maxRequests = MAX_REQUESTS, next }) {
+  const statuses = new Map();
+  let sent = 0;
+  let errors = 0;
+  const started = performance.now();
+  const endAt = started + seconds * 1000;
+  async function client() {
+    while (performance.now() < endAt && sent < maxRequests) {
+      const i = sent++;
+      try {
+        const { status } = await next(i);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      } catch {
+        errors += 1;
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, client));
+  const elapsed = (performance.now() - started) / 1000;
+  const ok = [...statuses].filter(([s]) => s >= 200 && s < 300).reduce((n, [, c]) => n + c, 0);
+  return { statuses: Object.fromEntries(statuses), errors, elapsed, total: sent, ok, perSecond: ok / elapsed };
+}
+
+/** CPU time (user + system, ms) of a process, from /proc on Linux (clock ticks of 10 ms); null elsewhere. */
+function cpuMs(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+const fmt = (n, digits = 0) => n.toLocaleString("en-GB", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function main() {
+  ensureBuild();
+  const profileDir = process.env.BENCH_PROFILE;
+  const server = await startBuiltServer({ nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [] });
+  const db = new Database(server.dbFile);
+  db.pragma("busy_timeout = 10000");
+  const adminId = db.prepare("select id from users where is_admin = 1").get().id;
+  const adminToken = createToken(db, adminId);
+  const api = (path, { method = "GET", token = adminToken, json } = {}) =>
+    request(`${server.url}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, ...(json ? { "Content-Type": "application/json" } : {}) },
+      body: json ? JSON.stringify(json) : undefined,
+    }).then((r) => ({ status: r.status, body: r.text ? JSON.parse(r.text) : null }));
+  const farmId = db.prepare("select id from farms order by id limit 1").get().id;
+  async function newBatch(fields) {
+    const res = await api("/api/v1/admin/batches", {
+      method: "POST",
+      json: { farm_id: farmId, product_type: "EGG", unit_price: 10, target_units: 1000, feed_price: 6, mortality_rate: 0.05, expected_roi: 0.01, ...fields },
+    });
+    if (res.status !== 201) throw new Error(`creating a batch: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.id;
+  }
+  const results = [];
+  let failed = false;
+  const check = (ok, line) => {
+    results.push(`${ok ? "ok  " : "MISS"} ${line}`);
+    if (!ok) failed = true;
+  };
+
+  try {
+    console.log(`Akoko bench: ${os.cpus().length} CPU(s) (${os.cpus()[0]?.model ?? "unknown"}), Node ${process.version}, ${CONCURRENCY} clients, ${SECONDS} s of load per figure`);
+
+    // (a) and (b) alternate (bare, invest, bare, invest; half the time each), so a change in the
+    // machine's other load during the run weighs on both figures alike.
+    const investors = createInvestors(db, { count: 1000, depositMinor: 1_000_000, withTokens: true, prefix: "bench" });
+    const bigBatch = await newBatch({ target_units: 10_000_000 });
+    const investBody = JSON.stringify({ batch_id: bigBatch, units: 1 });
+    const invest = (token, body = investBody) =>
+      request(`${server.url}/api/v1/invest/create`, { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body });
+    const healthz = () => request(`${server.url}/healthz`);
+    let investCount = 0;
+    const nextInvest = () => invest(investors[(investCount++ * 7) % investors.length].token);
+    await load({ seconds: 1, next: healthz }); // warm-up
+    await load({ seconds: 1, next: nextInvest });
+    const rounds = { bare: [], invest: [] };
+    // The server's own CPU time per request: steadier than req/s when other work shares the machine.
+    const withCpu = async (run) => {
+      const before = cpuMs(server.pid);
+      const result = await run;
+      const after = cpuMs(server.pid);
+      return { ...result, cpuMs: before === null || after === null ? null : after - before };
+    };
+    for (let round = 0; round < 2; round++) {
+      rounds.bare.push(await withCpu(load({ seconds: SECONDS / 2, next: healthz })));
+      rounds.invest.push(await withCpu(load({ seconds: SECONDS / 2, next: nextInvest })));
+    }
+    const combine = (runs) => {
+      const ok = runs.reduce((n, r) => n + r.ok, 0);
+      const elapsed = runs.reduce((n, r) => n + r.elapsed, 0);
+      const statuses = {};
+      for (const r of runs) for (const [k, v] of Object.entries(r.statuses)) statuses[k] = (statuses[k] ?? 0) + v;
+      const cpu = runs.every((r) => r.cpuMs !== null) ? runs.reduce((n, r) => n + r.cpuMs, 0) : null;
+      const total = runs.reduce((n, r) => n + r.total, 0);
+      return {
+        ok,
+        elapsed,
+        perSecond: ok / elapsed,
+        statuses,
+        errors: runs.reduce((n, r) => n + r.errors, 0),
+        rounds: runs.map((r) => Math.round(r.perSecond)),
+        cpuUsPerRequest: cpu === null ? null : (cpu * 1000) / total,
+      };
+    };
+    const cpuNote = (r) => (r.cpuUsPerRequest === null ? "" : `, server CPU ${fmt(r.cpuUsPerRequest)} µs/request`);
+    const bare = combine(rounds.bare);
+    const investRun = combine(rounds.invest);
+    console.log(
+      `(a) GET /healthz: ${fmt(bare.perSecond)} req/s (${fmt(bare.ok)} in ${fmt(bare.elapsed, 1)} s, rounds ${bare.rounds.join(" / ")}, statuses ${JSON.stringify(bare.statuses)}, errors ${bare.errors}${cpuNote(bare)})`,
+    );
+    const ratio = investRun.perSecond / bare.perSecond;
+    console.log(
+      `(b) POST /api/v1/invest/create: ${fmt(investRun.perSecond)} invests/s (${fmt(investRun.ok)} in ${fmt(investRun.elapsed, 1)} s, rounds ${investRun.rounds.join(" / ")}, statuses ${JSON.stringify(investRun.statuses)}, errors ${investRun.errors}${cpuNote(investRun)}); ${fmt(ratio * 100)}% of the bare route`,
+    );
+    if (bare.cpuUsPerRequest && investRun.cpuUsPerRequest) {
+      console.log(`    by the server's CPU time per request, invests run at ${fmt((100 * bare.cpuUsPerRequest) / investRun.cpuUsPerRequest)}% of the bare route's rate (steadier than req/s when the machine is shared)`);
+    }
+    check(investRun.perSecond >= TARGETS.investPerSecond, `invests/s ${fmt(investRun.perSecond)} >= ${TARGETS.investPerSecond}`);
+    check(ratio >= TARGETS.ratio, `invest/bare ratio ${fmt(ratio * 100)}% >= ${TARGETS.ratio * 100}%`);
+
+    // ... and the race for the last units: 50 clients buy 1-3 units of a 500-unit batch until it is gone.
+    const smallBatch = await newBatch({ target_units: 500 });
+    const race = await load({
+      seconds: 10,
+      maxRequests: 2000,
+      next: (i) => invest(investors[i % investors.length].token, JSON.stringify({ batch_id: smallBatch, units: 1 + (i % 3) })),
+    });
+    const placed = db.prepare("select units_placed, target_units from batches where id = ?").get(smallBatch);
+    const held = db.prepare("select coalesce(sum(units), 0) n from investments where batch_id = ?").get(smallBatch).n;
+    const oversold = Math.max(0, placed.units_placed - placed.target_units, held - placed.target_units);
+    console.log(
+      `    sell-out race: ${fmt(race.ok)} invests into a 500-unit batch (statuses ${JSON.stringify(race.statuses)}); units_placed ${placed.units_placed}, investments hold ${held}: ${oversold} oversold`,
+    );
+    check(oversold === 0 && held === placed.units_placed, `oversold units ${oversold} = 0 and units_placed = sum of investments`);
+    check(placed.units_placed === placed.target_units, `the race sold the batch out (${placed.units_placed} of ${placed.target_units} units)`);
+
+    // (c) one payout run over 50,000 investments (10,000 investors holding 5 each)
+    const payoutBatch = await newBatch({ target_units: 50_000 });
+    const holders = createInvestors(db, { count: 10_000, depositMinor: 5 * 1000, prefix: "payout" });
+    insertInvestments(db, { batchId: payoutBatch, userIds: holders.map((h) => h.id), count: 50_000 });
+    const activated = await api(`/api/v1/admin/batches/${payoutBatch}/activate`, { method: "POST" });
+    if (activated.status !== 200) throw new Error(`activate: ${activated.status}`);
+    const t0 = performance.now();
+    const run = await api(`/api/v1/admin/payouts/${payoutBatch}/execute`, { method: "POST", json: {} });
+    const payoutMs = performance.now() - t0;
+    if (run.status !== 200 || run.body.count !== 50_000) throw new Error(`payout: ${run.status} ${JSON.stringify(run.body)}`);
+    console.log(`(c) payout run over 50,000 investments (10,000 investors): ${fmt(payoutMs)} ms (POST .../execute, HTTP round trip)`);
+    check(payoutMs < TARGETS.payoutMs, `payout run ${fmt(payoutMs)} ms < ${TARGETS.payoutMs} ms`);
+
+    // (d) one investor with 1,000 investments in a database of 100,000
+    const [reader] = createInvestors(db, { count: 1, depositMinor: 1000 * 1000, withTokens: true, prefix: "reader" });
+    const fillBatch = await newBatch({ target_units: 200_000 });
+    insertInvestments(db, { batchId: fillBatch, userIds: [reader.id], count: 1000 });
+    const have = db.prepare("select count(*) n from investments").get().n;
+    if (have < 100_000) {
+      const others = createInvestors(db, { count: 5000, depositMinor: Math.ceil((100_000 - have) / 5000) * 1000, prefix: "filler" });
+      insertInvestments(db, { batchId: fillBatch, userIds: others.map((o) => o.id), count: 100_000 - have });
+    }
+    const total = db.prepare("select count(*) n from investments").get().n;
+    const times = [];
+    for (let i = 0; i < 21; i++) {
+      const s = performance.now();
+      const res = await request(`${server.url}/api/v1/invest/my`, { headers: { Authorization: `Bearer ${reader.token}` } });
+      const ms = performance.now() - s;
+      if (res.status !== 200 || JSON.parse(res.text).length !== 1000) throw new Error(`invest/my: ${res.status}`);
+      if (i > 0) times.push(ms); // the first call warms up
+    }
+    const listMs = median(times);
+    console.log(`(d) GET /api/v1/invest/my, 1,000 investments among ${fmt(total)}: median ${fmt(listMs, 1)} ms of ${times.length} calls (min ${fmt(Math.min(...times), 1)}, max ${fmt(Math.max(...times), 1)})`);
+    check(listMs < TARGETS.listMs, `investor list ${fmt(listMs, 1)} ms < ${TARGETS.listMs} ms`);
+
+    const invariants = await api("/api/v1/admin/invariants");
+    check(invariants.body?.ok === true, `ledger invariants after the bench: ${invariants.body?.ok ? "all hold" : JSON.stringify(invariants.body?.problems?.slice(0, 5))}`);
+  } finally {
+    db.close();
+    agent.destroy();
+    await server.stop();
+  }
+  console.log(results.join("\n"));
+  if (failed) {
+    console.log("A target was missed (see MISS above).");
+    process.exitCode = 1;
+  }
+}
+
+await main();

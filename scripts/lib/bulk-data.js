@@ -1,0 +1,130 @@
+// Large, ledger-consistent data sets written straight into the SQLite file, for the crash-safety
+// test and `npm run bench`. Each row is what the real code writes (app/models/wallet.server.ts
+// `deposit`, app/models/investment.server.ts `investInBatch`, app/models/user.server.ts
+// `createSession`), only in one transaction instead of one per request, so 100,000 investments
+// take a second or two instead of minutes. The ledger invariants hold afterwards.
+import crypto from "node:crypto";
+
+/**
+ * @typedef {import("better-sqlite3").Database} Database
+ */
+
+/** SHA-256 hex, as sessions store bearer tokens. */
+export function sha256(token) {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+/** The id of an account (created on first use), as `accountId()` in ledger.server.ts finds it. */
+function account(db, kind, { userId = null, batchId = null } = {}) {
+  const found = db
+    .prepare("select id from accounts where kind = ? and user_id is ? and batch_id is ?")
+    .get(kind, userId, batchId);
+  if (found) return found.id;
+  return db.prepare("insert into accounts (kind, user_id, batch_id) values (?, ?, ?) returning id").get(kind, userId, batchId).id;
+}
+
+/**
+ * Creates `count` investors, each with a wallet funded by a demo deposit of `depositMinor`
+ * (EXTERNAL -> WALLET) and, when `withTokens`, a bearer token (the session row holds its hash).
+ * Returns their ids and tokens.
+ *
+ * @param {Database} db
+ * @param {{ count: number, depositMinor?: number, withTokens?: boolean, prefix?: string }} options
+ * @returns {Array<{ id: number, token: string | null }>}
+ */
+export function createInvestors(db, { count, depositMinor = 0, withTokens = false, prefix = "bulk" }) {
+  const tag = `${prefix}.${process.pid}.${Date.now()}`;
+  // Any non-matching hash: these investors sign in only through the tokens made here.
+  const passwordHash = `scrypt$bulk$${crypto.randomBytes(8).toString("hex")}`;
+  const expiresAt = new Date(Date.now() + 24 * 3600 * 1000).toISOString();
+  const insertUser = db.prepare("insert into users (email, full_name, password_hash) values (?, ?, ?) returning id");
+  const insertSession = db.prepare("insert into sessions (token_hash, user_id, expires_at) values (?, ?, ?)");
+  const insertWallet = db.prepare("insert into accounts (kind, user_id, balance_minor) values ('WALLET', ?, ?) returning id");
+  const insertEntry = db.prepare("insert into journal_entries (kind, memo, user_id) values ('DEPOSIT', 'Wallet deposit (demo)', ?) returning id");
+  const insertPosting = db.prepare("insert into postings (entry_id, account_id, amount_minor) values (?, ?, ?)");
+  return db.transaction(() => {
+    const external = account(db, "EXTERNAL");
+    const out = [];
+    for (let i = 0; i < count; i++) {
+      const id = insertUser.get(`${tag}.${i}@example.com`, `Bulk Investor ${i}`, passwordHash).id;
+      const wallet = insertWallet.get(id, depositMinor).id;
+      if (depositMinor > 0) {
+        const entry = insertEntry.get(id).id;
+        insertPosting.run(entry, external, -depositMinor);
+        insertPosting.run(entry, wallet, depositMinor);
+      }
+      let token = null;
+      if (withTokens) {
+        token = crypto.randomBytes(32).toString("base64url");
+        insertSession.run(sha256(token), id, expiresAt);
+      }
+      out.push({ id, token });
+    }
+    if (depositMinor > 0) {
+      db.prepare("update accounts set balance_minor = balance_minor - ? where id = ?").run(depositMinor * count, external);
+    }
+    return out;
+  })();
+}
+
+/**
+ * Writes `count` investments of `units` units each in an OPEN batch, bought by `userIds` in turn
+ * (round robin). Each one is an INVEST entry (WALLET -> ESCROW) and raises units_placed, exactly
+ * as `investInBatch` does; the wallets must hold enough (fund them with `createInvestors`).
+ *
+ * @param {Database} db
+ * @param {{ batchId: number, userIds: number[], count: number, units?: number }} options
+ * @returns {number} the units placed
+ */
+export function insertInvestments(db, { batchId, userIds, count, units = 1 }) {
+  const batch = db.prepare("select unit_price_minor, target_units, units_placed, status from batches where id = ?").get(batchId);
+  if (!batch) throw new Error(`No batch ${batchId}`);
+  if (batch.status !== "OPEN") throw new Error(`Batch ${batchId} is ${batch.status}, not OPEN`);
+  if (batch.units_placed + count * units > batch.target_units) throw new Error(`Batch ${batchId} has no room for ${count * units} units`);
+  const costMinor = units * batch.unit_price_minor;
+  const insertEntry = db.prepare("insert into journal_entries (kind, memo, user_id, batch_id) values ('INVEST', ?, ?, ?) returning id");
+  const insertPosting = db.prepare("insert into postings (entry_id, account_id, amount_minor) values (?, ?, ?)");
+  const insertInvestment = db.prepare(
+    "insert into investments (user_id, batch_id, units, units_held, amount_minor, unit_price_minor, created_at) values (?, ?, ?, ?, ?, ?, ?)",
+  );
+  const memo = `Bought ${units} units of Batch #${batchId}`;
+  return db.transaction(() => {
+    const escrow = account(db, "ESCROW", { batchId });
+    const wallets = new Map();
+    const walletOf = db.prepare("select id from accounts where kind = 'WALLET' and user_id = ? and batch_id is null");
+    for (const userId of userIds) {
+      const row = walletOf.get(userId);
+      if (!row) throw new Error(`User ${userId} has no wallet`);
+      wallets.set(userId, row.id);
+    }
+    const spent = new Map();
+    // Distinct, increasing timestamps, as investments made one after another would have.
+    const start = Date.now() - count;
+    for (let i = 0; i < count; i++) {
+      const userId = userIds[i % userIds.length];
+      const wallet = wallets.get(userId);
+      const entry = insertEntry.get(memo, userId, batchId).id;
+      insertPosting.run(entry, wallet, -costMinor);
+      insertPosting.run(entry, escrow, costMinor);
+      insertInvestment.run(userId, batchId, units, units, costMinor, batch.unit_price_minor, new Date(start + i).toISOString());
+      spent.set(wallet, (spent.get(wallet) ?? 0) + costMinor);
+    }
+    // The wallet CHECK (never negative) refuses an underfunded set, rolling everything back.
+    const debit = db.prepare("update accounts set balance_minor = balance_minor - ? where id = ?");
+    for (const [wallet, minor] of spent) debit.run(minor, wallet);
+    db.prepare("update accounts set balance_minor = balance_minor + ? where id = ?").run(costMinor * count, escrow);
+    db.prepare("update batches set units_placed = units_placed + ? where id = ?").run(count * units, batchId);
+    return count * units;
+  })();
+}
+
+/**
+ * Signs in a user by writing a session row (bearer token), as `createSession` does.
+ * @param {Database} db
+ * @param {number} userId
+ */
+export function createToken(db, userId) {
+  const token = crypto.randomBytes(32).toString("base64url");
+  db.prepare("insert into sessions (token_hash, user_id, expires_at) values (?, ?, ?)").run(sha256(token), userId, new Date(Date.now() + 24 * 3600 * 1000).toISOString());
+  return token;
+}

@@ -1,0 +1,107 @@
+// The built server in a child process on 127.0.0.1, a free port and a temp SQLite file:
+// what `npm run bench` and `npm run weight` measure.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+export const ADMIN = { email: "admin@akoko.test", password: "bench-admin-password" };
+export const INVESTOR = { email: "ama@akoko.test", password: "bench-investor-password" };
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** Runs `remix build` when the build is missing or older than the sources (as `npm start` does). */
+export function ensureBuild() {
+  const buildFile = path.join(ROOT, "build/index.js");
+  const built = fs.existsSync(buildFile) ? fs.statSync(buildFile).mtimeMs : 0;
+  const sources = Math.max(newestMtime(path.join(ROOT, "app")), fs.statSync(path.join(ROOT, "remix.config.js")).mtimeMs);
+  if (built >= sources && fs.existsSync(path.join(ROOT, "public/build"))) return;
+  console.log("Building the app (remix build)...");
+  const result = spawnSync("npx", ["--no-install", "remix", "build"], { cwd: ROOT, stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no free port"))));
+    });
+  });
+}
+
+/**
+ * Starts `scripts/server.js` in production mode on its own temp SQLite file (migrated and seeded
+ * with the demo data, its admin and demo investor). Resolves once /healthz answers.
+ * @param {{ env?: Record<string, string>, nodeArgs?: string[] }} [options]
+ */
+export async function startBuiltServer({ env = {}, nodeArgs = [] } = {}) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "akoko-measure-"));
+  const dbFile = path.join(dir, "akoko.db");
+  const port = await freePort();
+  let output = "";
+  const child = spawn(process.execPath, [...nodeArgs, "scripts/server.js"], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: dbFile,
+      SESSION_SECRET: "measure-session-secret-0123456789",
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      DEMO_INVESTOR_EMAIL: INVESTOR.email,
+      DEMO_INVESTOR_PASSWORD: INVESTOR.password,
+      COOKIE_SECURE: "false",
+      AUTH_RATE_LIMIT: "1000",
+      REQUEST_LOG: "off",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${output}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`The server did not start in 30 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    dbFile,
+    pid: child.pid,
+    logs: () => output,
+    /** SIGTERM (the server finishes in-flight requests), then removes the temp folder. */
+    stop: () =>
+      new Promise((resolve) => {
+        const done = () => {
+          fs.rmSync(dir, { recursive: true, force: true });
+          resolve(undefined);
+        };
+        if (child.exitCode !== null) return done();
+        child.once("exit", done);
+        child.kill("SIGTERM");
+      }),
+  };
+}

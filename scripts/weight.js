@@ -1,0 +1,26 @@
+// `npm run weight`: what each page costs an investor on mobile data, against DESIGN.md's budget
+// (HTML + CSS <= 40 KB gzipped, JavaScript <= 120 KB gzipped, images <= 30 KB each, no web fonts).
+// Builds if needed, starts the built server on 127.0.0.1 with a temp SQLite file (demo data),
+// loads each page cold in Debian's Chromium and prints a table. Exits 1 when a page is over.
+import { BUDGET, formatTable, launchChromium, measureSite } from "./lib/page-weight.js";
+import { ensureBuild, INVESTOR, startBuiltServer } from "./lib/server-process.js";
+
+ensureBuild();
+const server = await startBuiltServer();
+const browser = await launchChromium();
+let over = false;
+try {
+  const { rows, skipped } = await measureSite({ baseUrl: server.url, browser, investor: INVESTOR });
+  console.log(`Page weight (gzipped with zlib; KB = 1,000 bytes), ${new Date().toISOString().slice(0, 10)}`);
+  console.log(formatTable(rows));
+  if (skipped.length) console.log(`Not measured: ${skipped.join(", ")}`);
+  console.log(
+    `Budget: HTML + CSS <= ${BUDGET.htmlCssBytes / 1000} KB, JavaScript <= ${BUDGET.jsBytes / 1000} KB, images <= ${BUDGET.imageBytes / 1000} KB each, no web fonts.`,
+  );
+  over = rows.some((r) => r.problems.length > 0);
+  if (over) console.log("Over budget: see OVER above.");
+} finally {
+  await browser.close();
+  await server.stop();
+}
+process.exitCode = over ? 1 : 0;

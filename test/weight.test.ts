@@ -1,0 +1,30 @@
+// DESIGN.md's weight budget, page by page: HTML + CSS <= 40 KB gzipped, JavaScript <= 120 KB
+// gzipped, images <= 30 KB each, no web fonts. The same measurement as `npm run weight`.
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { measureSite, PUBLIC_PAGES } from "../scripts/lib/page-weight.js";
+import { launchBrowser } from "./support/browser";
+import { startServer, TEST_INVESTOR, type TestServer } from "./support/server";
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe("page weight", () => {
+  it("every public page, the investor pages that exist and the portfolio fit the budget", async () => {
+    const { rows, skipped } = await measureSite({ baseUrl: server.url, browser, investor: TEST_INVESTOR });
+    const measured = rows.map((r) => r.page);
+    expect(measured).toEqual(expect.arrayContaining([...PUBLIC_PAGES, "/portfolio"]));
+    const over = rows.filter((r) => r.problems.length > 0).map((r) => `${r.page}: ${r.problems.join("; ")}`);
+    expect(over, `over budget (not measured: ${skipped.join(", ") || "none"})`).toEqual([]);
+    // A page that loads no JavaScript or CSS at all would mean the measurement missed it.
+    for (const r of rows) expect(r.cssBytes * r.jsBytes, r.page).toBeGreaterThan(0);
+  }, 60_000);
+});
