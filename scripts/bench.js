@@ -9,10 +9,10 @@
 // is missed. Options: BENCH_SECONDS (default 8) of load for each of (a) and (b); BENCH_PROFILE=<dir> writes the
 // server's CPU profile (node --cpu-prof) there, to open in Chrome DevTools.
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import Database from "better-sqlite3";
 import { createInvestors, createToken, insertInvestments } from "./lib/bulk-data.js";
+import { keepAliveAgent, request as requestOver } from "./lib/http-client.js";
 import { ensureBuild, startBuiltServer } from "./lib/server-process.js";
 
 const CONCURRENCY = 50;
@@ -20,27 +20,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const MAX_REQUESTS = 200_000; // per phase, whatever the speed
 const TARGETS = { investPerSecond: 500, ratio: 0.7, payoutMs: 2000, listMs: 50 };
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-
-/** One request over the keep-alive agent; resolves with the status and body text. */
-function request(url, { method = "GET", headers = {}, body } = {}) {
-  const target = new URL(url);
-  if (target.hostname !== "127.0.0.1") throw new Error(`The bench talks only to 127.0.0.1, not ${target.hostname}`);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      { agent, host: target.hostname, port: target.port, path: target.pathname + target.search, method, headers: body ? { ...headers, "Content-Length": Buffer.byteLength(body) } : headers },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk) => (text += chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
-      },
-    );
-    req.setTimeout(30_000, () => req.destroy(new Error("timeout")));
-    req.on("error", reject);
-    req.end(body);
-  });
-}
+const agent = keepAliveAgent(CONCURRENCY);
+const request = (url, options) => requestOver(agent, url, options);
 
 /**
  * `concurrency` clients each send `next(i)` back to back until `seconds` pass or `maxRequests`
