@@ -15,9 +15,9 @@ export function loader({ request }: LoaderFunctionArgs) {
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {
     if (request.method !== "POST") return methodNotAllowed();
-    await requireApiAdmin(request);
+    const admin = await requireApiAdmin(request);
     const input = parseOrThrow(BatchSchema, await readBody(request));
-    const batch = createBatch(input);
+    const batch = createBatch(input, { adminId: admin.id });
     return apiJson(batchJson(getBatch(batch.id)!), 201);
   });
 }

@@ -14,8 +14,8 @@ export function loader({ request }: LoaderFunctionArgs) {
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {
     if (request.method !== "POST") return methodNotAllowed();
-    await requireApiAdmin(request);
+    const admin = await requireApiAdmin(request);
     const input = parseOrThrow(FarmSchema, await readBody(request));
-    return apiJson(farmJson(createFarm(input)), 201);
+    return apiJson(farmJson(createFarm(input, { adminId: admin.id })), 201);
   });
 }

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { MSG } from "~/domain/messages";
 import { apiJson, handleApi, methodNotAllowed, parseId, readBody } from "~/lib/http.server";
 import { requireApiAdmin } from "~/lib/session.server";
-import { executePayout } from "~/models/payout.server";
+import { runPayout } from "~/models/admin.server";
 
 export const loader = () => methodNotAllowed();
 
@@ -13,6 +13,6 @@ export function action({ request, params }: ActionFunctionArgs) {
     const admin = await requireApiAdmin(request);
     const body = await readBody(request);
     const period = typeof body.period === "string" ? body.period : new URL(request.url).searchParams.get("period");
-    return apiJson(executePayout(parseId(params.id, MSG.batchNotFound), { period, adminId: admin.id }));
+    return apiJson(runPayout(parseId(params.id, MSG.batchNotFound), { period, adminId: admin.id }));
   });
 }
