@@ -136,3 +136,219 @@ describe("access: every admin page, form and API is for admins only (checked on 
     expect((server.db().prepare("select status from batches where id = ?").get(batchId) as { status: string }).status).toBe("OPEN");
   });
 });
+
+const batchRow = (id: number) => server.db().prepare("select * from batches where id = ?").get(id) as { status: string; units_placed: number; start_date: string | null } | undefined;
+const walletMinor = (userId: number) => (server.db().prepare("select balance_minor b from accounts where kind = 'WALLET' and user_id = ?").get(userId) as { b: number } | undefined)?.b ?? 0;
+const formKey = (html: string) => /name="idempotency_key" value="([^"]+)"/.exec(html)![1];
+
+/** An investor (API client) holding `units` of the batch. */
+async function investorIn(batchId: number, units: number, depositGhs = 10_000) {
+  const u = await apiUser(server.url, "Kwame Asante");
+  expect((await call(u.client, "POST", "/api/v1/invest/deposit", { amount: depositGhs })).status).toBe(200);
+  const r = await call(u.client, "POST", "/api/v1/invest/create", { batch_id: batchId, units });
+  expect(r.status).toBe(201);
+  return u;
+}
+
+describe("the dashboard (forms, no JavaScript)", () => {
+  it("shows the overview counts, both create forms with SPEC.md's defaults, the batches table and the tips box", async () => {
+    const batchId = await apiBatch();
+    const { status, html } = await page(adminPage, "/admin");
+    expect(status).toBe(200);
+    const t = htmlText(html);
+    const stats = (await call(adminApi, "GET", "/api/v1/admin/stats")).body;
+    for (const [label, key] of [["Farms", "farms"], ["Batches", "batches"], ["Investments", "investments"], ["Payouts", "payouts"]]) {
+      expect(t).toMatch(new RegExp(`${stats[key]}</span> ${label}`));
+    }
+    expect(t).toContain("Create farm");
+    expect(t).toMatch(/<option value="CHICKEN" selected="">/);
+    for (const [name, value] of [["unit_price", "50"], ["target_units", "1000"], ["feed_price", "6"], ["mortality_rate", "0.07"], ["expected_roi", "0.12"]]) {
+      expect(html).toMatch(new RegExp(`name="${name}"[^>]*value="${value}"`));
+    }
+    expect(html).toMatch(/name="start_date" type="date"/);
+    // Every field has a label.
+    for (const id of [...html.matchAll(/<(?:input|select|textarea)(?![^>]*type="hidden")[^>]*\sid="([^"]+)"/g)].map((m) => m[1])) {
+      expect(html, id).toContain(`for="${id}"`);
+    }
+    expect(t).toMatch(new RegExp(`data-batch-id="${batchId}"`));
+    expect(t).toContain("Placed / Target");
+    expect(t).toContain("Tips");
+    expect(t).toContain("Simulate before you execute");
+    expect(html).not.toMatch(/<script[^>]*>[^<]*zod/);
+  });
+
+  it("creates a farm: 'Farm name required.' for a blank name, 'Farm created.' and an audit row otherwise", async () => {
+    const before = count("farms");
+    const bad = await post(adminPage, "/admin?index", { intent: "create_farm", name: "  ", location: "Tamale", notes: "" });
+    expect(bad.status).toBe(400);
+    expect(bad.html).toContain("Farm name required.");
+    expect(bad.html).toContain('value="Tamale"');
+    expect(count("farms")).toBe(before);
+
+    const html = (await page(adminPage, "/admin")).html;
+    const ok = await post(adminPage, "/admin?index", { intent: "create_farm", name: "Nsawam Layers", location: "Nsawam, Eastern", notes: "2 pens", idempotency_key: formKey(html) });
+    expect(ok.status).toBe(302);
+    expect(ok.location).toBe("/admin");
+    expect(await flash(adminPage)).toContain("Farm created.");
+    expect(count("farms")).toBe(before + 1);
+    // The same submission again (a double tap) creates nothing more.
+    await post(adminPage, "/admin?index", { intent: "create_farm", name: "Nsawam Layers", location: "Nsawam, Eastern", notes: "2 pens", idempotency_key: formKey(html) });
+    expect(count("farms")).toBe(before + 1);
+    expect(lastAudit()).toMatchObject({ action: "farm.create", email: TEST_ADMIN.email });
+    expect(lastAudit().detail).toContain("Nsawam Layers");
+  });
+
+  it("creates a batch: 'Select a farm.' without a farm, field messages for bad numbers, 'Batch created.' otherwise", async () => {
+    const farmId = await apiFarm("Batch Form Farm");
+    const before = count("batches");
+    const noFarm = await post(adminPage, "/admin?index", { intent: "create_batch", farm_id: "", product_type: "CHICKEN", unit_price: "50", target_units: "1000", feed_price: "6", mortality_rate: "0.07", expected_roi: "0.12" });
+    expect(noFarm.status).toBe(400);
+    expect(noFarm.html).toContain("Select a farm.");
+    const unknownFarm = await post(adminPage, "/admin?index", { intent: "create_batch", farm_id: "999999", product_type: "CHICKEN", unit_price: "50", target_units: "1000", feed_price: "6", mortality_rate: "0.07", expected_roi: "0.12" });
+    expect(unknownFarm.html).toContain("Select a farm.");
+    const badMoney = await post(adminPage, "/admin?index", { intent: "create_batch", farm_id: farmId, product_type: "EGG", unit_price: "10.555", target_units: "0", feed_price: "6", mortality_rate: "7", expected_roi: "0.12" });
+    expect(badMoney.status).toBe(400);
+    expect(badMoney.html).toContain("Enter a unit price above zero with at most 2 decimals.");
+    expect(badMoney.html).toContain("Target units must be at least 1.");
+    expect(badMoney.html).toContain("Enter mortality as a fraction between 0 and 1, e.g. 0.07.");
+    expect(count("batches")).toBe(before);
+
+    const ok = await post(adminPage, "/admin?index", { intent: "create_batch", farm_id: farmId, product_type: "EGG", unit_price: "120.50", target_units: "500", feed_price: "6", mortality_rate: "0.07", expected_roi: "0.012", start_date: "2026-01-05" });
+    expect(ok.status).toBe(302);
+    expect(await flash(adminPage)).toContain("Batch created.");
+    const row = server.db().prepare("select * from batches order by id desc limit 1").get() as { id: number; unit_price_minor: number; product_type: string; start_date: string; status: string };
+    expect(row).toMatchObject({ unit_price_minor: 12050, product_type: "EGG", start_date: "2026-01-05", status: "OPEN" });
+    expect(lastAudit()).toMatchObject({ action: "batch.create", batch_id: row.id, farm_id: farmId, email: TEST_ADMIN.email });
+    const t = await text(adminPage, "/admin");
+    expect(t).toMatch(new RegExp(`data-batch-id="${row.id}"[\\s\\S]*?Batch Form Farm[\\s\\S]*?EGG[\\s\\S]*?0 / 500[\\s\\S]*?OPEN`));
+  });
+
+  it("activates ('Batch activated.'), refuses a second activation with the server's detail", async () => {
+    const batchId = await apiBatch();
+    const ok = await post(adminPage, "/admin?index", { intent: "activate", batch_id: batchId });
+    expect(ok.status).toBe(302);
+    expect(await flash(adminPage)).toContain("Batch activated.");
+    expect(batchRow(batchId)!.status).toBe("ACTIVE");
+    expect(lastAudit()).toMatchObject({ action: "batch.activate", batch_id: batchId });
+    const again = await post(adminPage, "/admin?index", { intent: "activate", batch_id: batchId });
+    expect(again.status).toBe(409);
+    expect(again.html).toContain(`Only an open batch can be activated; Batch #${batchId} is ACTIVE.`);
+    const missing = await post(adminPage, "/admin?index", { intent: "activate", batch_id: 999999 });
+    expect(missing.status).toBe(404);
+    expect(missing.html).toContain("Batch not found.");
+  });
+
+  it("simulates (total and count, nothing paid), asks 'Execute real payouts?' first, then pays the investor", async () => {
+    const batchId = await apiBatch({ unit_price: 50, expected_roi: 0.12 });
+    const inv = await investorIn(batchId, 10); // GHS 500 principal -> harvest 500 + 60
+    await post(adminPage, "/admin?index", { intent: "activate", batch_id: batchId });
+    const walletBefore = walletMinor(inv.id);
+
+    const sim = await post(adminPage, "/admin?index", { intent: "simulate", batch_id: batchId });
+    expect(sim.status).toBe(200);
+    expect(sim.html).toMatch(/data-testid="simulation">Simulated harvest payout: total <strong>GH₵\s?560\.00<\/strong> to <strong>1<\/strong> investment/);
+    expect(count(`payouts where batch_id = ${batchId}`)).toBe(0);
+
+    const ask = await post(adminPage, "/admin?index", { intent: "execute", batch_id: batchId, idempotency_key: "exec-1" });
+    expect(ask.status).toBe(200);
+    expect(ask.html).toContain('data-testid="confirm-prompt">Execute real payouts?<');
+    expect(ask.html).toMatch(/harvest: GH₵\s?560\.00 to 1 investment\./);
+    expect(ask.html).toContain('name="confirmed" value="1"');
+    expect(count(`payouts where batch_id = ${batchId}`)).toBe(0);
+    expect(walletMinor(inv.id)).toBe(walletBefore);
+
+    const done = await post(adminPage, "/admin?index", { intent: "execute", batch_id: batchId, confirmed: "1", idempotency_key: "exec-1" });
+    expect(done.status).toBe(302);
+    expect(await flash(adminPage)).toContain(`Payouts executed for Batch #${batchId}: 1 paid, GHS 560.00 in total.`);
+    expect(walletMinor(inv.id)).toBe(walletBefore + 56_000);
+    expect(batchRow(batchId)!.status).toBe("HARVESTED");
+    expect(lastAudit()).toMatchObject({ action: "payout.execute", batch_id: batchId, email: TEST_ADMIN.email });
+    // A repeat with the same key changes nothing.
+    await post(adminPage, "/admin?index", { intent: "execute", batch_id: batchId, confirmed: "1", idempotency_key: "exec-1" });
+    expect(walletMinor(inv.id)).toBe(walletBefore + 56_000);
+    // The investor sees it.
+    const mine = await call(inv.client, "GET", "/api/v1/invest/my");
+    expect(mine.body[0].status).toBe("PAID");
+  });
+
+  it("egg batches: execute a catch-up period, refuse a paid or bad period with the server's detail, then Close with a confirm step", async () => {
+    const batchId = await apiBatch({ product_type: "EGG", unit_price: 100, expected_roi: 0.01, start_date: "2026-01-10" });
+    const inv = await investorIn(batchId, 5); // GHS 500 -> GHS 5 a month
+    await post(adminPage, "/admin?index", { intent: "activate", batch_id: batchId });
+    expect(await text(adminPage, "/admin")).toContain(`id="period-${batchId}"`);
+
+    const sim = await post(adminPage, "/admin?index", { intent: "simulate", batch_id: batchId, period: "2026-03" });
+    expect(sim.html).toMatch(/Simulated income for 2026-03: total <strong>GH₵\s?5\.00<\/strong>/);
+    const before = walletMinor(inv.id);
+    const paid = await post(adminPage, "/admin?index", { intent: "execute", batch_id: batchId, period: "2026-03", confirmed: "1" });
+    expect(paid.status).toBe(302);
+    expect(walletMinor(inv.id)).toBe(before + 500);
+    const again = await post(adminPage, "/admin?index", { intent: "execute", batch_id: batchId, period: "2026-03" });
+    expect(again.status).toBe(409);
+    expect(again.html).toContain(`Batch #${batchId} was already paid for 2026-03; nothing was paid.`);
+    const bad = await post(adminPage, "/admin?index", { intent: "execute", batch_id: batchId, period: "2026-13", confirmed: "1" });
+    expect(bad.status).toBe(400);
+    expect(bad.html).toContain("Give the period as YYYY-MM, e.g. 2026-03.");
+    const early = await post(adminPage, "/admin?index", { intent: "simulate", batch_id: batchId, period: "2025-12" });
+    expect(early.html).toContain("The batch started in 2026-01; 2025-12 is before that.");
+
+    const ask = await post(adminPage, "/admin?index", { intent: "close", batch_id: batchId });
+    expect(ask.status).toBe(200);
+    expect(ask.html).toContain("Close this egg batch and return the principal?");
+    expect(batchRow(batchId)!.status).toBe("ACTIVE");
+    const closed = await post(adminPage, "/admin?index", { intent: "close", batch_id: batchId, confirmed: "1" });
+    expect(closed.status).toBe(302);
+    expect(batchRow(batchId)!.status).toBe("CLOSED");
+    expect(walletMinor(inv.id)).toBe(before + 500 + 50_000);
+    expect(lastAudit()).toMatchObject({ action: "batch.close", batch_id: batchId });
+  });
+
+  it("deletes: asks 'Delete this batch?', refuses a batch with investments clearly, 'Batch deleted.' otherwise", async () => {
+    const empty = await apiBatch();
+    const ask = await post(adminPage, "/admin?index", { intent: "delete", batch_id: empty });
+    expect(ask.status).toBe(200);
+    expect(ask.html).toContain('data-testid="confirm-prompt">Delete this batch?<');
+    expect(batchRow(empty)).toBeDefined();
+    const ok = await post(adminPage, "/admin?index", { intent: "delete", batch_id: empty, confirmed: "1" });
+    expect(ok.status).toBe(302);
+    expect(await flash(adminPage)).toContain("Batch deleted.");
+    expect(batchRow(empty)).toBeUndefined();
+    expect(lastAudit()).toMatchObject({ action: "batch.delete", batch_id: empty });
+
+    const held = await apiBatch();
+    await investorIn(held, 1);
+    for (const confirmed of ["", "1"]) {
+      const refused = await post(adminPage, "/admin?index", { intent: "delete", batch_id: held, confirmed });
+      expect(refused.status).toBe(409);
+      expect(refused.html).toContain("This batch has investments and cannot be deleted.");
+      expect(refused.html).not.toContain("Delete this batch?<");
+    }
+    expect(batchRow(held)).toBeDefined();
+  });
+});
+
+describe("the same actions through /api/v1/admin, audited once", () => {
+  it("create farm and batch, activate, simulate, execute, delete, close: each with its audit row", async () => {
+    const n = auditRows().length;
+    const farm = await call(adminApi, "POST", "/api/v1/admin/farms", { name: "", location: "", notes: "" });
+    expect(farm).toEqual({ status: 422, body: { detail: "Farm name required." } });
+    const noFarm = await call(adminApi, "POST", "/api/v1/admin/batches", { product_type: "EGG", unit_price: 10, target_units: 10, mortality_rate: 0, expected_roi: 0.01 });
+    expect(noFarm).toEqual({ status: 422, body: { detail: "Select a farm." } });
+    expect(auditRows().length).toBe(n);
+
+    const batchId = await apiBatch({ unit_price: 10, expected_roi: 0.1 }); // farm.create + batch.create
+    await investorIn(batchId, 3);
+    expect((await call(adminApi, "DELETE", `/api/v1/admin/batches/${batchId}`)).body).toEqual({ detail: "This batch has investments and cannot be deleted." });
+    expect((await call(adminApi, "POST", `/api/v1/admin/batches/${batchId}/activate`)).body.detail).toBe("Batch activated.");
+    const sim = await call(adminApi, "GET", `/api/v1/admin/payouts/${batchId}/simulate`);
+    expect(sim.body).toMatchObject({ simulated_total: 33, count: 1 });
+    const run = await call(adminApi, "POST", `/api/v1/admin/payouts/${batchId}/execute`, {});
+    expect(run.body).toMatchObject({ count: 1, total: 33 });
+    const closeChicken = await call(adminApi, "POST", `/api/v1/admin/batches/${batchId}/close`);
+    expect(closeChicken.status).toBe(409);
+    const spare = await apiBatch();
+    expect((await call(adminApi, "DELETE", `/api/v1/admin/batches/${spare}`)).body).toEqual({ detail: "Batch deleted." });
+    const actions = auditRows().slice(n).map((a) => a.action);
+    expect(actions).toEqual(["farm.create", "batch.create", "batch.activate", "payout.execute", "farm.create", "batch.create", "batch.delete"]);
+  });
+});
