@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiLogin, apiUser, call, Client, htmlText } from "./support/client";
 import { startServer, TEST_ADMIN, type TestServer } from "./support/server";
@@ -37,8 +39,8 @@ const text = async (client: Client, path: string) => htmlText((await page(client
 async function post(client: Client, path: string, fields: Record<string, string | number>) {
   const res = await client.postForm(path, fields);
   const location = res.headers.get("Location");
-  const html = htmlText(await res.text());
-  return { status: res.status, location, html };
+  const raw = await res.text();
+  return { status: res.status, location, html: htmlText(raw), raw };
 }
 /** After a redirect, the flash message the next page shows. */
 async function flash(client: Client, path = "/admin") {
@@ -350,5 +352,218 @@ describe("the same actions through /api/v1/admin, audited once", () => {
     expect((await call(adminApi, "DELETE", `/api/v1/admin/batches/${spare}`)).body).toEqual({ detail: "Batch deleted." });
     const actions = auditRows().slice(n).map((a) => a.action);
     expect(actions).toEqual(["farm.create", "batch.create", "batch.activate", "payout.execute", "farm.create", "batch.create", "batch.delete"]);
+  });
+});
+
+describe("farm daily logs", () => {
+  const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+  const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]), Buffer.alloc(200, 1), Buffer.from([0xff, 0xd9])]);
+  const uploads = () => path.join(path.dirname(server.dbFile), "uploads");
+  const files = () => (fs.existsSync(uploads()) ? fs.readdirSync(uploads()) : []);
+  const logCount = (batchId: number) => count(`farm_logs where batch_id = ${batchId}`);
+
+  function multipart(fields: Record<string, string>, photos: Array<{ name: string; type: string; bytes: Buffer }> = []) {
+    const fd = new FormData();
+    for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+    for (const p of photos) fd.append("photos", new Blob([new Uint8Array(p.bytes)], { type: p.type }), p.name);
+    return fd;
+  }
+  async function postLog(client: Client, batchId: number, fields: Record<string, string>, photos: Array<{ name: string; type: string; bytes: Buffer }> = []) {
+    const res = await client.request(`/admin/batches/${batchId}/logs`, { method: "POST", body: multipart(fields, photos), headers: { Origin: server.url } });
+    return { status: res.status, location: res.headers.get("Location"), html: htmlText(await res.text()) };
+  }
+  const eggDay = { log_date: "2026-03-02", birds_alive: "980", deaths: "1", feed_kg: "115.5", eggs_collected: "870", temperature_c: "27", humidity_pct: "64", ammonia_ppm: "9", notes: "Good lay", incident: "", incident_description: "" };
+
+  it("records a day with photos (multipart, no JavaScript), stores them on disk and serves them back with their type", async () => {
+    const batchId = await apiBatch({ product_type: "EGG", unit_price: 100, expected_roi: 0.01 });
+    const form = await page(adminPage, `/admin/batches/${batchId}/logs`);
+    expect(form.status).toBe(200);
+    expect(form.html.toLowerCase()).toContain('enctype="multipart/form-data"');
+    for (const label of ["Date", "Birds alive", "Deaths", "Feed used (kg)", "Eggs collected", "Temperature (°C)", "Humidity (%)", "Ammonia (ppm)", "Notes", "Incident description"]) expect(htmlText(form.html)).toContain(`>${label}</label>`);
+    expect(form.html).not.toContain("Average weight (kg)");
+
+    const res = await postLog(adminPage, batchId, { ...eggDay, incident: "on", incident_description: "Heat stress at 2 pm; fans repaired." }, [
+      { name: "pen-1.png", type: "image/png", bytes: PNG },
+      { name: "eggs.jpg", type: "image/jpeg", bytes: JPEG },
+    ]);
+    expect(res.status).toBe(302);
+    expect(await flash(adminPage, `/admin/batches/${batchId}/logs`)).toContain("Daily log saved for 2026-03-02 with 2 photos.");
+    const log = server.db().prepare("select * from farm_logs where batch_id = ?").get(batchId) as Record<string, unknown>;
+    expect(log).toMatchObject({ log_date: "2026-03-02", birds_alive: 980, deaths: 1, feed_kg: 115.5, eggs_collected: 870, avg_weight_kg: null, temperature_c: 27, humidity_pct: 64, ammonia_ppm: 9, incident: 1, incident_description: "Heat stress at 2 pm; fans repaired." });
+    const photos = server.db().prepare("select * from farm_log_photos where log_id = ? order by id").all(log.id) as Array<{ id: number; file_name: string; content_type: string; size_bytes: number }>;
+    expect(photos.map((p) => p.content_type)).toEqual(["image/png", "image/jpeg"]);
+    for (const p of photos) {
+      expect(p.file_name).toMatch(/^[0-9a-f]{32}\.(png|jpg)$/);
+      expect(fs.existsSync(path.join(uploads(), p.file_name))).toBe(true);
+    }
+    const served = await fetch(`${server.url}/farm-photos/${photos[0].id}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/png");
+    expect(served.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+    expect((await fetch(`${server.url}/farm-photos/${photos[1].id}`)).headers.get("content-type")).toBe("image/jpeg");
+    for (const bad of ["999999", "abc", "0"]) expect((await fetch(`${server.url}/farm-photos/${bad}`)).status).toBe(404);
+
+    const t = await text(adminPage, `/admin/batches/${batchId}/logs`);
+    expect(t).toContain('data-log-date="2026-03-02"');
+    expect(t).toContain("Incident");
+    expect(t).toContain(`src="/farm-photos/${photos[0].id}"`);
+    expect(lastAudit()).toMatchObject({ action: "farm_log.create", batch_id: batchId, email: TEST_ADMIN.email });
+
+    // One log per batch and day.
+    const dup = await postLog(adminPage, batchId, eggDay);
+    expect(dup.status).toBe(400);
+    expect(dup.html).toContain(`Batch #${batchId} already has a log for 2026-03-02.`);
+    expect(logCount(batchId)).toBe(1);
+  });
+
+  it("refuses bad values with clear messages and stores nothing (no row, no file)", async () => {
+    const batchId = await apiBatch({ product_type: "CHICKEN" });
+    const filesBefore = files().length;
+    const bad = await postLog(adminPage, batchId, { log_date: "2999-01-01", birds_alive: "-3", deaths: "0", feed_kg: "20", avg_weight_kg: "1.2", humidity_pct: "120", temperature_c: "30", ammonia_ppm: "", notes: "typed", incident: "on", incident_description: "" }, [{ name: "hen.png", type: "image/png", bytes: PNG }]);
+    expect(bad.status).toBe(400);
+    expect(bad.html).toContain("The log date cannot be in the future.");
+    expect(bad.html).toContain("Birds alive cannot be negative.");
+    expect(bad.html).toContain("Humidity must be between 0 and 100%.");
+    expect(bad.html).toContain("Describe the incident.");
+    expect(bad.html).toContain("Nothing was saved.");
+    expect(bad.html).toMatch(/<textarea[^>]*name="notes"[^>]*>typed<\/textarea>/);
+    expect(bad.html).toMatch(/name="feed_kg"[^>]*value="20"/);
+
+    const notImage = await postLog(adminPage, batchId, { log_date: "2026-02-01", birds_alive: "1000", feed_kg: "50", avg_weight_kg: "0.4" }, [
+      { name: "ok.png", type: "image/png", bytes: PNG },
+      { name: "report.jpg", type: "image/jpeg", bytes: Buffer.from("<html><script>alert(1)</script></html>") },
+    ]);
+    expect(notImage.status).toBe(400);
+    expect(notImage.html).toContain("report.jpg is not a JPEG or PNG image.");
+
+    const tooBig = await postLog(adminPage, batchId, { log_date: "2026-02-01", birds_alive: "1000", feed_kg: "50", avg_weight_kg: "0.4" }, [
+      { name: "huge.jpg", type: "image/jpeg", bytes: Buffer.concat([JPEG, Buffer.alloc(2 * 1024 * 1024)]) },
+    ]);
+    expect(tooBig.status).toBe(400);
+    expect(tooBig.html).toContain("huge.jpg is larger than 2 MB.");
+
+    const wrongKind = await postLog(adminPage, batchId, { log_date: "2026-02-01", birds_alive: "1000", feed_kg: "50", eggs_collected: "10" });
+    expect(wrongKind.html).toContain("Enter the average weight in kg.");
+    expect(wrongKind.html).toContain("Eggs collected are recorded for egg batches only.");
+
+    expect(logCount(batchId)).toBe(0);
+    expect(files().length).toBe(filesBefore);
+    expect(count(`audit_log where action = 'farm_log.create' and batch_id = ${batchId}`)).toBe(0);
+    expect((await page(adminPage, "/admin/batches/999999/logs")).status).toBe(404);
+  });
+
+  it("through the API: JSON or multipart, 422 with every field's message, GET lists the logs", async () => {
+    const batchId = await apiBatch({ product_type: "CHICKEN" });
+    const bad = await call(adminApi, "POST", `/api/v1/admin/batches/${batchId}/logs`, { log_date: "2026-02-01", birds_alive: -1, feed_kg: 10, avg_weight_kg: 0.5, humidity_pct: 101 });
+    expect(bad.status).toBe(422);
+    expect(bad.body.detail).toBe("Birds alive cannot be negative.");
+    expect(bad.body.errors).toEqual({ birds_alive: "Birds alive cannot be negative.", humidity_pct: "Humidity must be between 0 and 100%." });
+    const ok = await call(adminApi, "POST", `/api/v1/admin/batches/${batchId}/logs`, { log_date: "2026-02-01", birds_alive: 1990, deaths: 4, feed_kg: 60.5, avg_weight_kg: 0.42, temperature_c: 31 });
+    expect(ok.status).toBe(201);
+    expect(ok.body).toMatchObject({ batch_id: batchId, log_date: "2026-02-01", birds_alive: 1990, avg_weight_kg: 0.42, eggs_collected: null, photos: [] });
+    const fd = multipart({ log_date: "2026-02-02", birds_alive: "1988", feed_kg: "62", avg_weight_kg: "0.47" }, [{ name: "a.png", type: "image/png", bytes: PNG }]);
+    const withPhoto = await adminApi.request(`/api/v1/admin/batches/${batchId}/logs`, { method: "POST", body: fd });
+    expect(withPhoto.status).toBe(201);
+    const body = (await withPhoto.json()) as { photos: string[] };
+    expect(body.photos).toHaveLength(1);
+    expect((await fetch(`${server.url}${body.photos[0]}`)).headers.get("content-type")).toBe("image/png");
+    const list = await call(adminApi, "GET", `/api/v1/admin/batches/${batchId}/logs`);
+    expect(list.body.map((l: { log_date: string }) => l.log_date)).toEqual(["2026-02-02", "2026-02-01"]);
+    expect((await call(adminApi, "GET", "/api/v1/admin/batches/999999/logs")).status).toBe(404);
+  });
+});
+
+describe("early exits, contact messages, the How It Works editor and the audit log", () => {
+  it("lists investors' early-exit requests, pending and filled, on the page and in the API", async () => {
+    const batchId = await apiBatch({ product_type: "EGG", unit_price: 10, expected_roi: 0.01, start_date: "2026-01-01" });
+    const seller = await investorIn(batchId, 20);
+    await call(adminApi, "POST", `/api/v1/admin/batches/${batchId}/activate`);
+    const first = await call(seller.client, "POST", "/api/v1/invest/early-exit", { batch_id: batchId, units: 5 });
+    expect(first.status).toBe(201);
+    const buyer = await apiUser(server.url, "Abena Buyer");
+    await call(buyer.client, "POST", "/api/v1/invest/deposit", { amount: 1000 });
+    expect((await call(buyer.client, "POST", "/api/v1/invest/create", { batch_id: batchId, units: 5 })).status).toBe(201);
+    expect((await call(seller.client, "POST", "/api/v1/invest/early-exit", { batch_id: batchId, units: 4 })).status).toBe(201);
+
+    const api = await call(adminApi, "GET", "/api/v1/admin/exits");
+    const pending = api.body.pending.filter((e: { batch_id: number }) => e.batch_id === batchId);
+    const filled = api.body.filled.filter((e: { batch_id: number }) => e.batch_id === batchId);
+    expect(pending).toHaveLength(1);
+    expect(pending[0]).toMatchObject({ units: 4, units_remaining: 4, status: "PENDING", investor: seller.email });
+    expect(filled).toHaveLength(1);
+    expect(filled[0]).toMatchObject({ units: 5, status: "FILLED" });
+    const t = await text(adminPage, "/admin/exits");
+    expect(t).toContain(`data-exit-id="${pending[0].id}"`);
+    expect(t).toContain("4 of 4 units still offered");
+    expect(t).toContain(`data-exit-id="${filled[0].id}"`);
+    expect(t).toContain("5 units sold");
+  });
+
+  it("shows contact messages", async () => {
+    const visitor = new Client(server.url);
+    const sent = await visitor.postForm("/contact", { name: "Yaa Asantewaa", email: "yaa@example.com", subject: "Farm visit <b>", message: "Can investors visit the Dormaa farm in December?" });
+    expect(sent.status).toBeLessThan(400);
+    const t = await text(adminPage, "/admin/messages");
+    expect(t).toContain("Farm visit <b>");
+    expect((await page(adminPage, "/admin/messages")).html).not.toContain("Farm visit <b>");
+    expect(t).toContain("Can investors visit the Dormaa farm in December?");
+    const api = await call(adminApi, "GET", "/api/v1/admin/contact-messages");
+    expect(api.body[0]).toMatchObject({ name: "Yaa Asantewaa", email: "yaa@example.com", subject: "Farm visit <b>" });
+  });
+
+  it("edits How It Works: preview through the sanitized renderer (nothing saved), validation, save to what the public page reads", async () => {
+    const editor = await page(adminPage, "/admin/content");
+    expect(editor.status).toBe(200);
+    for (const label of ["Title", "Body (markdown)", "Example unit price (GHS)", "Example expected ROI (fraction)", "Question 1", "Answer 1"]) expect(htmlText(editor.html)).toContain(`>${label}</label>`);
+    const body = "## Fresh guide\n\nBirds are **counted daily**.\n\n<script>alert('x')</script>\n\n[bad](javascript:alert(1))";
+    const fields = { title: "How Akoko Works", body_md: body, example_unit_price: "75.50", example_expected_roi: "0.1", faq_question: "Who feeds the birds?", faq_answer: "The partner farm's staff." };
+    const preview = await post(adminPage, "/admin/content", { intent: "preview", ...fields });
+    expect(preview.status).toBe(200);
+    expect(preview.html).toContain("<h2>Fresh guide</h2>");
+    expect(preview.html).toContain("<strong>counted daily</strong>");
+    expect(preview.raw).not.toContain("<script>alert");
+    expect(preview.raw).toContain("&lt;script&gt;alert");
+    expect(preview.raw).not.toContain('href="javascript');
+    expect(htmlText(await (await fetch(`${server.url}/how-it-works`)).text())).not.toContain("Fresh guide");
+
+    const bad = await post(adminPage, "/admin/content", { intent: "save", ...fields, title: " ", example_expected_roi: "3" });
+    expect(bad.status).toBe(400);
+    expect(bad.html).toContain("Enter a title.");
+    expect(bad.html).toContain("Enter the example ROI as a fraction between 0 and 1, e.g. 0.12.");
+    const oneSided = await adminPage.request("/admin/content", { method: "POST", headers: { Origin: server.url }, body: new URLSearchParams([["intent", "save"], ["title", "T"], ["body_md", "x"], ["faq_question", "Only a question?"], ["faq_answer", ""]]) });
+    expect(htmlText(await oneSided.text())).toContain("Each FAQ needs an answer.");
+
+    const saved = await post(adminPage, "/admin/content", { intent: "save", ...fields });
+    expect(saved.status).toBe(302);
+    expect(await flash(adminPage, "/admin/content")).toContain("How It Works saved.");
+    const pub = await call(new Client(server.url), "GET", "/api/v1/public/pages/how-it-works");
+    expect(pub.body).toMatchObject({ title: "How Akoko Works", body_md: body, faqs: [{ question: "Who feeds the birds?", answer: "The partner farm's staff." }], example_unit_price: 75.5, example_expected_roi: 0.1 });
+    const publicPage = htmlText(await (await fetch(`${server.url}/how-it-works`)).text());
+    expect(publicPage).toContain("Fresh guide");
+    expect(publicPage).toContain("Who feeds the birds?");
+    expect(lastAudit()).toMatchObject({ action: "page.update", email: TEST_ADMIN.email });
+
+    const put = await call(adminApi, "PUT", "/api/v1/admin/pages/how-it-works", { title: "Via API", body_md: "Hello", faqs: [], example_unit_price: 50, example_expected_roi: 0.12 });
+    expect(put.status).toBe(200);
+    expect(put.body).toMatchObject({ title: "Via API", example_unit_price: 50 });
+    expect((await call(adminApi, "PUT", "/api/v1/admin/pages/how-it-works", { title: "" })).body).toEqual({ detail: "Enter a title." });
+    expect((await call(adminApi, "PUT", "/api/v1/admin/pages/terms", { title: "x" })).status).toBe(404);
+  });
+
+  it("shows the audit log (who, what, when, which batch) and nobody can change it", async () => {
+    const entries = (await call(adminApi, "GET", "/api/v1/admin/audit")).body as Array<{ admin: string; action: string; batch_id: number | null; created_at: string }>;
+    expect(entries.length).toBeGreaterThan(5);
+    expect(entries[0]).toMatchObject({ admin: TEST_ADMIN.email });
+    expect(entries[0].created_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    const withBatch = entries.find((e) => e.batch_id)!;
+    const t = await text(adminPage, "/admin/audit");
+    expect(t).toContain(TEST_ADMIN.email);
+    expect(t).toContain(`#${withBatch.batch_id}`);
+    expect(t).toContain("payout.execute");
+    for (const method of ["POST", "PUT", "DELETE"]) expect((await call(adminApi, method, "/api/v1/admin/audit", {})).status).toBe(405);
+    const db = server.db();
+    expect(() => db.prepare("update audit_log set action = 'nothing'").run()).toThrow(/append-only/);
+    expect(() => db.prepare("delete from audit_log").run()).toThrow(/append-only/);
   });
 });

@@ -87,3 +87,15 @@ describe("photos", () => {
     expect(checkPhotos(Array.from({ length: 6 }, () => ({ name: "x.jpg", size: 10, head: jpeg })))).toEqual({ ok: false, error: "Attach at most 5 photos." });
   });
 });
+
+describe("every problem at once", () => {
+  it("reports the presence rules even when a field fails", () => {
+    const r = parseFarmLogEntry({ log_date: "2999-01-01", birds_alive: "-1", feed_kg: "1", incident: "on" }, chicken);
+    expect(!r.ok && r.errors).toEqual({
+      log_date: FARM_LOG_MESSAGES.dateFuture,
+      birds_alive: "Birds alive cannot be negative.",
+      avg_weight_kg: "Enter the average weight in kg.",
+      incident_description: "Describe the incident.",
+    });
+  });
+});

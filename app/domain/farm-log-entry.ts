@@ -25,6 +25,9 @@ export type FarmLogEntry = {
 
 export const FARM_LOG_FIELDS = ["log_date", "birds_alive", "deaths", "feed_kg", "eggs_collected", "avg_weight_kg", "temperature_c", "humidity_pct", "ammonia_ppm", "notes", "incident", "incident_description"] as const;
 
+const blank = (v: unknown) => v === null || v === undefined || (typeof v === "string" && v.trim() === "");
+const flagOn = (v: unknown) => v === true || v === 1 || (typeof v === "string" && ["true", "on", "1", "yes"].includes(v.trim().toLowerCase()));
+
 type NumberRule = { required?: string; format: string; int?: boolean; min: number; minMessage: string; max: number; maxMessage: string; exclusiveMin?: boolean };
 
 /** A number field: "" or missing is null (or `required`), otherwise a finite number within range. */
@@ -74,7 +77,7 @@ const count = (what: string, max: number, required = true) =>
     maxMessage: `${what} can be at most ${max.toLocaleString("en")}.`,
   });
 
-const flag = z.unknown().transform((v) => v === true || v === 1 || (typeof v === "string" && ["true", "on", "1", "yes"].includes(v.trim().toLowerCase())));
+const flag = z.unknown().transform((v) => flagOn(v));
 
 /** Real calendar days only: 2026-02-30 is refused. */
 export function isCalendarDate(text: string): boolean {
@@ -139,6 +142,22 @@ export function farmLogEntrySchema({ productType, today }: FarmLogContext) {
     .transform((entry): FarmLogEntry => ({ ...entry, incident_description: entry.incident ? entry.incident_description : "" }));
 }
 
+
+/** The rules about which fields a batch type needs, read from the raw input. */
+function presenceProblems(raw: Record<string, unknown>, productType: ProductType): Record<string, string> {
+  const out: Record<string, string> = {};
+  const M = FARM_LOG_MESSAGES;
+  if (productType === "EGG") {
+    if (blank(raw.eggs_collected)) out.eggs_collected = "Enter eggs collected.";
+    if (!blank(raw.avg_weight_kg)) out.avg_weight_kg = M.weightForChickenBatches;
+  } else {
+    if (blank(raw.avg_weight_kg)) out.avg_weight_kg = "Enter the average weight in kg.";
+    if (!blank(raw.eggs_collected)) out.eggs_collected = M.eggsForEggBatches;
+  }
+  if (flagOn(raw.incident) && blank(raw.incident_description)) out.incident_description = M.incidentDescription;
+  return out;
+}
+
 export type FarmLogParse = { ok: true; entry: FarmLogEntry } | { ok: false; errors: Record<string, string> };
 
 /** Field name -> first message, so every bad field is shown at once. */
@@ -149,6 +168,8 @@ export function parseFarmLogEntry(input: Record<string, unknown>, context: FarmL
   if (parsed.success) return { ok: true, entry: parsed.data };
   const errors: Record<string, string> = {};
   for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
+  // zod skips the whole-entry rules when a field fails; the ones that need only presence still show.
+  for (const [field, message] of Object.entries(presenceProblems(full, context.productType))) errors[field] ??= message;
   return { ok: false, errors };
 }
 
