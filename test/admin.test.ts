@@ -450,7 +450,9 @@ describe("farm daily logs", () => {
     expect(logCount(batchId)).toBe(0);
     expect(files().length).toBe(filesBefore);
     expect(count(`audit_log where action = 'farm_log.create' and batch_id = ${batchId}`)).toBe(0);
-    expect((await page(adminPage, "/admin/batches/999999/logs")).status).toBe(404);
+    const missing = await page(adminPage, "/admin/batches/999999/logs");
+    expect(missing.status).toBe(404);
+    expect(htmlText(missing.html)).toContain("Batch not found.");
   });
 
   it("through the API: JSON or multipart, 422 with every field's message, GET lists the logs", async () => {
