@@ -350,8 +350,14 @@ describe("the same actions through /api/v1/admin, audited once", () => {
     expect(closeChicken.status).toBe(409);
     const spare = await apiBatch();
     expect((await call(adminApi, "DELETE", `/api/v1/admin/batches/${spare}`)).body).toEqual({ detail: "Batch deleted." });
+    // Retried with the same Idempotency-Key: the first answer, nothing created or paid twice.
+    const farms = count("farms");
+    const f1 = await call(adminApi, "POST", "/api/v1/admin/farms", { name: "Retry Farm" }, { "Idempotency-Key": "farm-retry-1" });
+    const f2 = await call(adminApi, "POST", "/api/v1/admin/farms", { name: "Retry Farm" }, { "Idempotency-Key": "farm-retry-1" });
+    expect(f2).toEqual(f1);
+    expect(count("farms")).toBe(farms + 1);
     const actions = auditRows().slice(n).map((a) => a.action);
-    expect(actions).toEqual(["farm.create", "batch.create", "batch.activate", "payout.execute", "farm.create", "batch.create", "batch.delete"]);
+    expect(actions).toEqual(["farm.create", "batch.create", "batch.activate", "payout.execute", "farm.create", "batch.create", "batch.delete", "farm.create"]);
   });
 });
 

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { BatchSchema } from "~/domain/admin";
-import { apiJson, handleApi, methodNotAllowed, parseOrThrow, readBody } from "~/lib/http.server";
+import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseOrThrow, readBody } from "~/lib/http.server";
 import { requireApiAdmin } from "~/lib/session.server";
 import { createBatch } from "~/models/admin.server";
 import { batchJson, getBatch, listBatches } from "~/models/batch.server";
+import { once } from "~/models/ledger.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(async () => {
@@ -17,7 +18,7 @@ export function action({ request }: ActionFunctionArgs) {
     if (request.method !== "POST") return methodNotAllowed();
     const admin = await requireApiAdmin(request);
     const input = parseOrThrow(BatchSchema, await readBody(request));
-    const batch = createBatch(input, { adminId: admin.id });
-    return apiJson(batchJson(getBatch(batch.id)!), 201);
+    const answer = once(admin.id, idempotencyKeyOf(request), "api/admin/create-batch", () => ({ status: 201, body: batchJson(getBatch(createBatch(input, { adminId: admin.id }).id)!) }));
+    return apiJson(answer.body, answer.status);
   });
 }
