@@ -37,6 +37,12 @@ describe.each([
     const context = await phoneContext(browser, { javaScriptEnabled });
     const page = await context.newPage();
     const shot = (name: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-${name}-${tag}.png`), fullPage: true });
+    const pageErrors: string[] = [];
+    page.on("pageerror", (e) => pageErrors.push(e.message));
+    page.on("console", (m) => {
+      // The 400/409 answers to the bad inputs above are expected; anything else is not.
+      if (m.type() === "error" && !/^Failed to load resource: the server responded with a status of (400|409)/.test(m.text())) pageErrors.push(m.text());
+    });
     const prompts: string[] = [];
     // With JavaScript the browser asks; the first Execute is cancelled, the rest accepted.
     page.on("dialog", (dialog) => {
@@ -148,6 +154,8 @@ describe.each([
     await expectVisible(details.getByText("HARVEST"));
     await expectVisible(details.getByText(/224\.00/));
     await investorContext.close();
+    // No hydration mismatch, CSP violation or script error along the way.
+    expect(pageErrors).toEqual([]);
     await context.close();
   });
 });
