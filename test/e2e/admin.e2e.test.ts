@@ -186,6 +186,21 @@ describe("daily logs in a phone browser without JavaScript", () => {
     await expect(page.getByRole("img", { name: "Photo 1 of 2026-02-10" }).evaluate((img: HTMLImageElement) => img.naturalWidth)).resolves.toBe(1);
     await expect(noSideScroll(page)).resolves.toBe(true);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, "admin-logs-nojs.png"), fullPage: true });
+
+    // Every admin page fits 360 px: nothing scrolls sideways.
+    const pages: Array<[string, string, string]> = [
+      ["dashboard", "Dashboard", "Admin dashboard"],
+      ["exits", "Early exits", "Early exits"],
+      ["messages", "Messages", "Contact messages"],
+      ["content", "How It Works", "Edit How It Works"],
+      ["audit", "Audit log", "Audit log"],
+    ];
+    for (const [name, link, heading] of pages) {
+      await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: link, exact: true }).click();
+      await page.getByRole("heading", { name: heading, level: 1 }).waitFor();
+      await expect(noSideScroll(page), name).resolves.toBe(true);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-${name}-360-nojs.png`), fullPage: true });
+    }
     await context.close();
   });
 });
