@@ -11,6 +11,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { entries: listAuditEntries() };
 }
 
+const cell = "px-2 py-2 max-sm:flex max-sm:gap-2 max-sm:px-0 max-sm:py-1 max-sm:before:w-24 max-sm:before:shrink-0 max-sm:before:font-medium max-sm:before:text-stone-500 max-sm:before:content-[attr(data-label)]";
+
 export default function AdminAudit() {
   const { entries } = useLoaderData<typeof loader>();
   return (
@@ -20,24 +22,22 @@ export default function AdminAudit() {
       {entries.length === 0 ? (
         <p className="mt-4 text-sm text-stone-600">No admin actions yet.</p>
       ) : (
-        <div className="mt-4 overflow-x-auto" role="region" aria-label="Audit log entries" tabIndex={0}>
-          <table className="w-full min-w-[36rem] text-left text-sm">
-            <thead className="border-b border-stone-200 text-xs text-stone-600 uppercase">
-              <tr>{["When (UTC)", "Who", "What", "Batch", "Detail"].map((h) => <th key={h} scope="col" className="px-2 py-2">{h}</th>)}</tr>
-            </thead>
-            <tbody>
-              {entries.map((e) => (
-                <tr key={e.id} className="border-b border-stone-100 align-top" data-audit-id={e.id}>
-                  <td className="px-2 py-2 whitespace-nowrap">{e.createdAt.slice(0, 19).replace("T", " ")}</td>
-                  <td className="px-2 py-2 break-all">{e.adminEmail ?? "–"}</td>
-                  <td className="px-2 py-2 whitespace-nowrap">{e.action}</td>
-                  <td className="px-2 py-2">{e.batchId ? `#${e.batchId}` : "–"}</td>
-                  <td className="px-2 py-2">{e.detail}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <table className="mt-4 w-full text-left text-sm max-sm:block">
+          <thead className="border-b border-stone-200 text-xs text-stone-600 uppercase max-sm:sr-only">
+            <tr>{["When (UTC)", "Who", "What", "Batch", "Detail"].map((h) => <th key={h} scope="col" className="px-2 py-2">{h}</th>)}</tr>
+          </thead>
+          <tbody className="max-sm:block max-sm:space-y-3">
+            {entries.map((e) => (
+              <tr key={e.id} className="border-b border-stone-100 align-top max-sm:block max-sm:rounded-xl max-sm:border max-sm:border-stone-200 max-sm:p-3" data-audit-id={e.id}>
+                <td className={cell} data-label="When (UTC)">{e.createdAt.slice(0, 19).replace("T", " ")}</td>
+                <td className={`${cell} break-all`} data-label="Who">{e.adminEmail ?? "–"}</td>
+                <td className={cell} data-label="What">{e.action}</td>
+                <td className={cell} data-label="Batch">{e.batchId ? `#${e.batchId}` : "–"}</td>
+                <td className={cell} data-label="Detail">{e.detail}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       )}
     </div>
   );
