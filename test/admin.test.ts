@@ -261,7 +261,7 @@ describe("the dashboard (forms, no JavaScript)", () => {
 
     const done = await post(adminPage, "/admin?index", { intent: "execute", batch_id: batchId, confirmed: "1", idempotency_key: "exec-1" });
     expect(done.status).toBe(302);
-    expect(await flash(adminPage)).toContain(`Payouts executed for Batch #${batchId}: 1 paid, GHS 560.00 in total.`);
+    expect(await flash(adminPage)).toMatch(new RegExp(`Payouts executed for Batch #${batchId}: 1 paid, GH₵\\s?560\\.00 in total\\.`));
     expect(walletMinor(inv.id)).toBe(walletBefore + 56_000);
     expect(batchRow(batchId)!.status).toBe("HARVESTED");
     expect(lastAudit()).toMatchObject({ action: "payout.execute", batch_id: batchId, email: TEST_ADMIN.email });

@@ -78,7 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
           return data({ ok: true as const, confirm: { prompt: EXECUTE_PAYOUT_PROMPT, detail: what, fields: { ...values, confirmed: "1" } } } satisfies DashboardResult);
         }
         const run = once(admin.id, key, "admin/execute", () => ({ status: 200, body: runPayout(batchId, { ...by, period }) })).body;
-        return redirectWithFlash("/admin", { kind: "success", message: `Payouts executed for Batch #${batchId}: ${run.count} paid, GHS ${run.total.toFixed(2)} in total.` });
+        return redirectWithFlash("/admin", { kind: "success", message: `Payouts executed for Batch #${batchId}: ${run.count} paid, ${formatGhs(Math.round(run.total * 100))} in total.` });
       }
       case "close": {
         if (!confirmed) {

@@ -114,7 +114,7 @@ describe.each([
       await shot("confirm");
       await confirm.getByRole("button", { name: "Confirm" }).click();
     }
-    await expectVisible(page.getByText(`Payouts executed for Batch #${batchId}: 1 paid, GHS 224.00 in total.`));
+    await expectVisible(page.getByText(new RegExp(`Payouts executed for Batch #${batchId}: 1 paid, GH₵\\s?224\\.00 in total\\.`)));
     await expectVisible(page.locator(`tr[data-batch-id="${batchId}"]`).getByText("HARVESTED"));
     await shot("paid");
 
