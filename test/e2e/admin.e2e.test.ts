@@ -183,7 +183,10 @@ describe("daily logs in a phone browser without JavaScript", () => {
     await page.getByRole("button", { name: "Save daily log" }).click();
     await expectVisible(page.getByText("Daily log saved for 2026-02-10 with 1 photo."));
     await expectVisible(page.getByRole("img", { name: "Photo 1 of 2026-02-10" }));
-    await expect(page.getByRole("img", { name: "Photo 1 of 2026-02-10" }).evaluate((img: HTMLImageElement) => img.naturalWidth)).resolves.toBe(1);
+    // The photo is lazy: scroll to it, then it loads (a real PNG, 1 px wide).
+    const photo = page.getByRole("img", { name: "Photo 1 of 2026-02-10" });
+    await photo.scrollIntoViewIfNeeded();
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
     await expect(noSideScroll(page)).resolves.toBe(true);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, "admin-logs-nojs.png"), fullPage: true });
 
