@@ -39,7 +39,8 @@ function RowActions({ batch, data, result }: { batch: Batch; data: AdminDashboar
   const btn = "btn-secondary px-3 py-1";
   return (
     <div className="space-y-2">
-      <Form method="post" action="/admin?index" preventScrollReset onSubmit={confirmFirst} className="flex flex-wrap items-end gap-2" aria-label={`Actions for Batch #${batch.id}`}>
+      {/* Without JavaScript the answer page opens at this row (the fragment survives the redirect). */}
+      <Form method="post" action={`/admin?index#batch-${batch.id}`} preventScrollReset onSubmit={confirmFirst} className="flex flex-wrap items-end gap-2" aria-label={`Actions for Batch #${batch.id}`}>
         <input type="hidden" name="batch_id" value={batch.id} />
         <input type="hidden" name="idempotency_key" value={data.idempotencyKey} />
         <input type="hidden" name="confirmed" defaultValue="" />
@@ -87,7 +88,7 @@ export function AdminBatches({ data, result }: { data: AdminDashboardData; resul
           </thead>
           <tbody className="max-sm:block max-sm:space-y-3">
             {data.batches.map((b) => (
-              <tr key={b.id} data-batch-id={b.id} className="border-b border-stone-100 max-sm:block max-sm:rounded-xl max-sm:border max-sm:border-stone-200 max-sm:p-3">
+              <tr key={b.id} id={`batch-${b.id}`} data-batch-id={b.id} className="scroll-mt-20 border-b border-stone-100 max-sm:block max-sm:rounded-xl max-sm:border max-sm:border-stone-200 max-sm:p-3">
                 <td className={cell} data-label="ID">#{b.id}</td>
                 <td className={cell} data-label="Farm">{b.farmName}</td>
                 <td className={cell} data-label="Type">{b.productType}</td>
