@@ -27,7 +27,7 @@ export function AdminConfirm({ result, action = "/admin?index", cancelTo = "/adm
     <Dialog title="Please confirm" closeTo={cancelTo}>
       <p className="text-lg font-semibold" data-testid="confirm-prompt">{prompt}</p>
       <p className="mt-1 text-sm text-stone-600">{detail}</p>
-      <Form method="post" action={action} preventScrollReset className="mt-4 flex gap-2">
+      <Form method="post" action={fields.batch_id ? `${action}#batch-${fields.batch_id}` : action} preventScrollReset className="mt-4 flex gap-2">
         {Object.entries(fields).map(([k, v]) => (
           <input key={k} type="hidden" name={k} value={v} />
         ))}
