@@ -121,6 +121,7 @@ describe("access: every admin page, form and API is for admins only (checked on 
       ["POST", `/api/v1/admin/payouts/${batchId}/execute`],
       ["GET", `/api/v1/admin/batches/${batchId}/logs`],
       ["POST", `/api/v1/admin/batches/${batchId}/logs`, { log_date: "2026-01-01" }],
+      ["POST", `/api/v1/admin/batches/${batchId}/logs/1/photos`, {}],
       ["GET", "/api/v1/admin/exits"],
       ["GET", "/api/v1/admin/contact-messages"],
       ["GET", "/api/v1/admin/audit"],
@@ -415,6 +416,25 @@ describe("farm daily logs", () => {
     expect(t).toContain("Incident");
     expect(t).toContain(`src="/farm-photos/${photos[0].id}"`);
     expect(lastAudit()).toMatchObject({ action: "farm_log.create", batch_id: batchId, email: TEST_ADMIN.email });
+
+    // Photos added later to the same day: all or nothing, at most 10 per log.
+    const more = await adminPage.request(`/admin/batches/${batchId}/logs`, { method: "POST", headers: { Origin: server.url }, body: multipart({ intent: "photos", log_id: String(log.id) }, [{ name: "later.jpg", type: "image/jpeg", bytes: JPEG }]) });
+    expect(more.status).toBe(302);
+    expect(await flash(adminPage, `/admin/batches/${batchId}/logs`)).toContain("1 photo added to the log of 2026-03-02.");
+    expect(count(`farm_log_photos where log_id = ${log.id}`)).toBe(3);
+    const filesNow = files().length;
+    const refused = await adminPage.request(`/admin/batches/${batchId}/logs`, { method: "POST", headers: { Origin: server.url }, body: multipart({ intent: "photos", log_id: String(log.id) }, [{ name: "ok.png", type: "image/png", bytes: PNG }, { name: "notes.png", type: "image/png", bytes: Buffer.from("GIF89a") }]) });
+    expect(refused.status).toBe(400);
+    expect(htmlText(await refused.text())).toContain("notes.png is not a JPEG or PNG image.");
+    const five = Array.from({ length: 5 }, (_, i) => ({ name: `p${i}.png`, type: "image/png", bytes: PNG }));
+    expect((await adminApi.request(`/api/v1/admin/batches/${batchId}/logs/${log.id}/photos`, { method: "POST", body: multipart({}, five) })).status).toBe(201);
+    const full = await adminApi.request(`/api/v1/admin/batches/${batchId}/logs/${log.id}/photos`, { method: "POST", body: multipart({}, five) });
+    expect(full.status).toBe(422);
+    expect(((await full.json()) as { detail: string }).detail).toBe("This log has room for 2 more photos.");
+    expect(count(`farm_log_photos where log_id = ${log.id}`)).toBe(8);
+    expect(files().length).toBe(filesNow + 5);
+    expect((await investorApi.request(`/api/v1/admin/batches/${batchId}/logs/${log.id}/photos`, { method: "POST", body: multipart({}, five) })).status).toBe(403);
+    expect(lastAudit()).toMatchObject({ action: "farm_log.photos", batch_id: batchId });
 
     // One log per batch and day.
     const dup = await postLog(adminPage, batchId, eggDay);

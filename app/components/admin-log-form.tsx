@@ -8,8 +8,10 @@ export type LogResult = { ok: false; errors: Record<string, string>; values: Rec
 /** A day's log; a multipart form that works without JavaScript (photos included). */
 export function AdminLogForm({ data, result }: { data: BatchLogsData; result: LogResult | undefined }) {
   const { batch, limits: L } = data;
-  const errors = result?.errors ?? {};
-  const v = (name: string, fallback = "") => result?.values[name] ?? fallback;
+  // An answer to a card's "Add photos" form belongs to that card, not here.
+  const mine = result && result.values.intent !== "photos" ? result : undefined;
+  const errors = mine?.errors ?? {};
+  const v = (name: string, fallback = "") => mine?.values[name] ?? fallback;
   const egg = batch.productType === "EGG";
   return (
     <section className="card mt-6" aria-labelledby="new-log">

@@ -44,6 +44,8 @@ export const FARM_LOG_LIMITS = {
 /** Photos: JPEG or PNG, checked by their first bytes, at most 2 MB each. */
 export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 export const PHOTO_MAX_COUNT = 5;
+/** Photos one daily log keeps, however many uploads add them. */
+export const PHOTO_MAX_PER_LOG = 10;
 
 export const HOW_IT_WORKS_SLUG = "how-it-works";
 export const CONTENT_LIMITS = { titleMax: 120, bodyMax: 50_000, faqQuestionMax: 300, faqAnswerMax: 2000, faqMax: 30 } as const;

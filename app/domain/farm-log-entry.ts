@@ -97,6 +97,7 @@ export const FARM_LOG_MESSAGES = {
   notImage: (name: string) => `${name} is not a JPEG or PNG image.`,
   tooLarge: (name: string) => `${name} is larger than 2 MB.`,
   tooMany: `Attach at most ${PHOTO_MAX_COUNT} photos.`,
+  tooManyForLog: (room: number) => (room > 0 ? `This log has room for ${room} more photo${room === 1 ? "" : "s"}.` : "This log already has all the photos it can keep."),
 } as const;
 
 export function farmLogEntrySchema({ productType, today }: FarmLogContext) {

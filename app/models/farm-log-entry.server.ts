@@ -3,9 +3,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { MaxPartSizeExceededError, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import { and, eq } from "drizzle-orm";
-import { PHOTO_MAX_BYTES } from "~/domain/admin-limits";
+import { PHOTO_MAX_BYTES, PHOTO_MAX_PER_LOG } from "~/domain/admin-limits";
 import { DomainError } from "~/domain/errors";
-import { checkPhotos, FARM_LOG_MESSAGES, parseFarmLogEntry, type FarmLogEntry } from "~/domain/farm-log-entry";
+import { checkPhotos, FARM_LOG_MESSAGES, parseFarmLogEntry, type FarmLogEntry, type ImageType } from "~/domain/farm-log-entry";
 import { MSG } from "~/domain/messages";
 import { today } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
@@ -88,51 +88,82 @@ export function createFarmLogEntry({ adminId, batchId, fields, photos }: { admin
   if (!parsed.ok || !checked.ok) throw new FarmLogInvalid(errors);
   const entry: FarmLogEntry = parsed.entry;
 
+  return withStoredPhotos(photos, checked.types, (files) => {
+    const db = getDb();
+    const duplicate = db.select({ id: farmLogs.id }).from(farmLogs).where(and(eq(farmLogs.batchId, batchId), eq(farmLogs.logDate, entry.log_date))).get();
+    if (duplicate) throw new FarmLogInvalid({ log_date: FARM_LOG_MESSAGES.duplicate(entry.log_date, batchId) });
+    const log = db
+      .insert(farmLogs)
+      .values({
+        batchId,
+        logDate: entry.log_date,
+        birdsAlive: entry.birds_alive,
+        deaths: entry.deaths,
+        feedKg: entry.feed_kg,
+        eggsCollected: entry.eggs_collected,
+        avgWeightKg: entry.avg_weight_kg,
+        temperatureC: entry.temperature_c,
+        humidityPct: entry.humidity_pct,
+        ammoniaPpm: entry.ammonia_ppm,
+        notes: entry.notes,
+        incident: entry.incident,
+        incidentDescription: entry.incident_description,
+        createdBy: adminId,
+      })
+      .returning({ id: farmLogs.id })
+      .get();
+    const photoIds = insertPhotoRows(log.id, files);
+    recordAudit({
+      adminId,
+      action: "farm_log.create",
+      batchId,
+      farmId: batch.farmId,
+      detail: `Daily log ${entry.log_date}: ${entry.birds_alive} birds, ${entry.deaths} deaths${entry.incident ? ", incident" : ""}${photoIds.length ? `, ${photoIds.length} photo(s)` : ""}`,
+    });
+    return { id: log.id, photoIds };
+  });
+}
+
+/** Photos added later to a day's log (the log itself never changes). All or nothing, like a new log. */
+export function attachFarmLogPhotos({ adminId, batchId, logId, photos }: { adminId: number; batchId: number; logId: number; photos: PhotoUpload[] }) {
+  const log = getDb().select().from(farmLogs).where(and(eq(farmLogs.id, logId), eq(farmLogs.batchId, batchId))).get();
+  if (!log) throw new DomainError(404, "Daily log not found.");
+  if (photos.length === 0) throw new FarmLogInvalid({ photos: "Choose at least one photo." });
+  const checked = checkPhotos(photos.map((p) => ({ name: p.name, size: p.size, head: p.bytes ?? new Uint8Array() })));
+  if (!checked.ok) throw new FarmLogInvalid({ photos: checked.error });
+  return withStoredPhotos(photos, checked.types, (files) => {
+    const db = getDb();
+    const existing = db.select({ id: farmLogPhotos.id }).from(farmLogPhotos).where(eq(farmLogPhotos.logId, logId)).all().length;
+    if (existing + files.length > PHOTO_MAX_PER_LOG) throw new FarmLogInvalid({ photos: FARM_LOG_MESSAGES.tooManyForLog(PHOTO_MAX_PER_LOG - existing) });
+    const photoIds = insertPhotoRows(logId, files);
+    recordAudit({ adminId, action: "farm_log.photos", batchId, detail: `Daily log ${log.logDate}: ${photoIds.length} photo(s) added` });
+    return { id: logId, logDate: log.logDate, photoIds };
+  });
+}
+
+type StoredFile = { fileName: string; contentType: ImageType; sizeBytes: number };
+
+function insertPhotoRows(logId: number, files: StoredFile[]): number[] {
+  const db = getDb();
+  return files.map((f) => db.insert(farmLogPhotos).values({ logId, ...f }).returning({ id: farmLogPhotos.id }).get().id);
+}
+
+/**
+ * Writes checked photos under random names, then runs `save` in one transaction. If anything
+ * fails (the transaction, a write), every file written for this request is removed again.
+ */
+function withStoredPhotos<T>(photos: PhotoUpload[], types: ImageType[], save: (files: StoredFile[]) => T): T {
   const dir = uploadsDir();
   const written: string[] = [];
   try {
     if (photos.length) fs.mkdirSync(dir, { recursive: true });
     const files = photos.map((photo, i) => {
-      const type = checked.types[i];
-      const fileName = `${crypto.randomBytes(16).toString("hex")}.${type === "image/png" ? "png" : "jpg"}`;
+      const fileName = `${crypto.randomBytes(16).toString("hex")}.${types[i] === "image/png" ? "png" : "jpg"}`;
       fs.writeFileSync(path.join(dir, fileName), photo.bytes!, { flag: "wx" });
       written.push(fileName);
-      return { fileName, contentType: type, sizeBytes: photo.size };
+      return { fileName, contentType: types[i], sizeBytes: photo.size };
     });
-    return atomic(() => {
-      const db = getDb();
-      const duplicate = db.select({ id: farmLogs.id }).from(farmLogs).where(and(eq(farmLogs.batchId, batchId), eq(farmLogs.logDate, entry.log_date))).get();
-      if (duplicate) throw new FarmLogInvalid({ log_date: FARM_LOG_MESSAGES.duplicate(entry.log_date, batchId) });
-      const log = db
-        .insert(farmLogs)
-        .values({
-          batchId,
-          logDate: entry.log_date,
-          birdsAlive: entry.birds_alive,
-          deaths: entry.deaths,
-          feedKg: entry.feed_kg,
-          eggsCollected: entry.eggs_collected,
-          avgWeightKg: entry.avg_weight_kg,
-          temperatureC: entry.temperature_c,
-          humidityPct: entry.humidity_pct,
-          ammoniaPpm: entry.ammonia_ppm,
-          notes: entry.notes,
-          incident: entry.incident,
-          incidentDescription: entry.incident_description,
-          createdBy: adminId,
-        })
-        .returning({ id: farmLogs.id })
-        .get();
-      const photoIds = files.map((f) => db.insert(farmLogPhotos).values({ logId: log.id, ...f }).returning({ id: farmLogPhotos.id }).get().id);
-      recordAudit({
-        adminId,
-        action: "farm_log.create",
-        batchId,
-        farmId: batch.farmId,
-        detail: `Daily log ${entry.log_date}: ${entry.birds_alive} birds, ${entry.deaths} deaths${entry.incident ? ", incident" : ""}${photoIds.length ? `, ${photoIds.length} photo(s)` : ""}`,
-      });
-      return { id: log.id, photoIds };
-    });
+    return atomic(() => save(files));
   } catch (error) {
     for (const fileName of written) fs.rmSync(path.join(dir, fileName), { force: true });
     throw error;

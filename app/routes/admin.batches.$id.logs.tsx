@@ -12,7 +12,7 @@ import { pageMeta } from "~/lib/meta";
 import { redirectWithFlash, requireAdmin } from "~/lib/session.server";
 import { listBatchLogs } from "~/models/admin.server";
 import { getBatch } from "~/models/batch.server";
-import { createFarmLogEntry, FarmLogInvalid, readFarmLogForm } from "~/models/farm-log-entry.server";
+import { attachFarmLogPhotos, createFarmLogEntry, FarmLogInvalid, readFarmLogForm } from "~/models/farm-log-entry.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data ? `Daily logs: Batch #${data.batch.id}` : "Daily logs", "Record a day on the farm: birds, feed, eggs or weight, house conditions, incidents and photos.");
 
@@ -50,6 +50,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     const form = await readFarmLogForm(request);
     values = form.fields;
+    if (values.intent === "photos") {
+      const logId = parseId(values.log_id, "Daily log not found.");
+      const added = attachFarmLogPhotos({ adminId: admin.id, batchId: batch.id, logId, photos: form.photos });
+      const n = added.photoIds.length;
+      return redirectWithFlash(`/admin/batches/${batch.id}/logs#log-${logId}`, { kind: "success", message: `${n} photo${n === 1 ? "" : "s"} added to the log of ${added.logDate}.` });
+    }
     const log = createFarmLogEntry({ adminId: admin.id, batchId: batch.id, ...form });
     const photos = log.photoIds.length ? ` with ${log.photoIds.length} photo${log.photoIds.length === 1 ? "" : "s"}` : "";
     return redirectWithFlash(`/admin/batches/${batch.id}/logs`, { kind: "success", message: `Daily log saved for ${values.log_date?.trim()}${photos}.` });
@@ -76,7 +82,7 @@ export default function BatchLogs() {
         {batch.startDate ? ` · started ${batch.startDate}` : ""}
       </p>
       <AdminLogForm data={loaderData} result={result} />
-      <AdminLogList data={loaderData} />
+      <AdminLogList data={loaderData} result={result} />
     </div>
   );
 }
