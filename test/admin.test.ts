@@ -589,6 +589,14 @@ describe("early exits, contact messages, the How It Works editor and the audit l
     expect(t).toContain(TEST_ADMIN.email);
     expect(t).toContain(`#${withBatch.batch_id}`);
     expect(t).toContain("payout.execute");
+    const one = (await call(adminApi, "GET", `/api/v1/admin/audit?batch_id=${withBatch.batch_id}`)).body as Array<{ batch_id: number }>;
+    expect(one.length).toBeGreaterThan(0);
+    expect(one.every((e) => e.batch_id === withBatch.batch_id)).toBe(true);
+    const filtered = await text(adminPage, `/admin/audit?batch=${withBatch.batch_id}`);
+    const shownBatches = [...filtered.matchAll(/data-label="Batch">#(\d+)</g)].map((m) => Number(m[1]));
+    expect(shownBatches.length).toBe(one.length);
+    expect(new Set(shownBatches)).toEqual(new Set([withBatch.batch_id]));
+    expect(await text(adminPage, "/admin/audit?batch=abc")).toContain("Enter a batch number, e.g. 5.");
     for (const method of ["POST", "PUT", "DELETE"]) expect((await call(adminApi, method, "/api/v1/admin/audit", {})).status).toBe(405);
     const db = server.db();
     expect(() => db.prepare("update audit_log set action = 'nothing'").run()).toThrow(/append-only/);

@@ -206,11 +206,12 @@ export function contactMessageJson(m: ReturnType<typeof listContactMessages>[num
 }
 
 /** The audit log with each admin's email: newest first. Nobody can edit it (database triggers). */
-export function listAuditEntries(limit = 200) {
+export function listAuditEntries({ batchId, limit = 200 }: { batchId?: number | null; limit?: number } = {}) {
   return getDb()
     .select({ id: auditLog.id, adminEmail: users.email, action: auditLog.action, batchId: auditLog.batchId, farmId: auditLog.farmId, detail: auditLog.detail, createdAt: auditLog.createdAt })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.adminId))
+    .where(batchId ? eq(auditLog.batchId, batchId) : undefined)
     .orderBy(desc(auditLog.id))
     .limit(limit)
     .all();

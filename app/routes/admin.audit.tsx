@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/lib/meta";
 import { requireAdmin } from "~/lib/session.server";
 import { listAuditEntries } from "~/models/admin.server";
@@ -8,19 +8,30 @@ export const meta: MetaFunction = () => pageMeta("Audit log", "Who did what, whe
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { entries: listAuditEntries() };
+  const batch = new URL(request.url).searchParams.get("batch")?.replace(/^#/, "").trim() ?? "";
+  const batchId = /^\d{1,15}$/.test(batch) ? Number(batch) : null;
+  return { entries: listAuditEntries({ batchId }), batch, invalid: batch !== "" && batchId === null };
 }
 
 const cell = "px-2 py-2 max-sm:flex max-sm:gap-2 max-sm:px-0 max-sm:py-1 max-sm:before:w-24 max-sm:before:shrink-0 max-sm:before:font-medium max-sm:before:text-stone-500 max-sm:before:content-[attr(data-label)]";
 
 export default function AdminAudit() {
-  const { entries } = useLoaderData<typeof loader>();
+  const { entries, batch, invalid } = useLoaderData<typeof loader>();
   return (
     <div>
       <h1 className="text-2xl font-bold sm:text-3xl">Audit log</h1>
       <p className="mt-1 text-sm text-stone-700">Every admin action, newest first. Entries are append-only: nobody can edit or delete them.</p>
+      <Form method="get" className="mt-4 flex flex-wrap items-end gap-2">
+        <div>
+          <label htmlFor="audit-batch" className="field-label">Batch</label>
+          <input id="audit-batch" name="batch" inputMode="numeric" placeholder="e.g. 5" defaultValue={batch} className="field-input w-32" aria-invalid={invalid || undefined} aria-describedby={invalid ? "audit-batch-error" : undefined} />
+        </div>
+        <button type="submit" className="btn-secondary">Filter</button>
+        {batch ? <Link to="/admin/audit" className="btn-secondary">Clear</Link> : null}
+        {invalid ? <p id="audit-batch-error" className="field-error w-full" role="alert">Enter a batch number, e.g. 5.</p> : null}
+      </Form>
       {entries.length === 0 ? (
-        <p className="mt-4 text-sm text-stone-600">No admin actions yet.</p>
+        <p className="mt-4 text-sm text-stone-600">{batch && !invalid ? `No admin actions on Batch #${batch}.` : "No admin actions yet."}</p>
       ) : (
         <table className="mt-4 w-full text-left text-sm max-sm:block">
           <thead className="border-b border-stone-200 text-xs text-stone-600 uppercase max-sm:sr-only">

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiJson, handleApi, methodNotAllowed } from "~/lib/http.server";
+import { apiJson, handleApi, methodNotAllowed, parseId } from "~/lib/http.server";
 import { requireApiAdmin } from "~/lib/session.server";
 import { auditJson, listAuditEntries } from "~/models/admin.server";
 
@@ -7,7 +7,8 @@ import { auditJson, listAuditEntries } from "~/models/admin.server";
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(async () => {
     await requireApiAdmin(request);
-    return apiJson(listAuditEntries().map(auditJson));
+    const batch = new URL(request.url).searchParams.get("batch_id");
+    return apiJson(listAuditEntries({ batchId: batch ? parseId(batch, "Batch not found.") : null }).map(auditJson));
   });
 }
 
