@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { SiteFooter, SiteHeader } from "~/components/layout";
 import { Toast } from "~/components/toast";
 import { now } from "~/lib/clock.server";
@@ -50,10 +50,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const { flash } = useLoaderData<typeof loader>();
+  // A route may set how long its messages stay (`handle.toastMs`; admin pages: 4 s).
+  const toastMs = useMatches()
+    .map((m) => (m.handle as { toastMs?: number } | undefined)?.toastMs)
+    .filter((ms) => ms !== undefined)
+    .pop();
   return (
     <>
       <Outlet />
-      <Toast toast={flash} />
+      <Toast toast={flash} durationMs={toastMs} />
     </>
   );
 }

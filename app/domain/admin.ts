@@ -3,8 +3,10 @@ import { MSG } from "~/domain/messages";
 import { parseAmountToMinor } from "~/domain/money";
 import { PRODUCT_TYPES } from "~/domain/types";
 
-/** Admin forms: the limits here also set the inputs' HTML attributes. */
-export const FARM_NAME_MAX = 120;
+import { BATCH_DEFAULTS, CONTENT_LIMITS, FARM_NAME_MAX } from "~/domain/admin-limits";
+
+/** Admin forms: the limits (admin-limits.ts) also set the inputs' HTML attributes. */
+export { BATCH_DEFAULTS, FARM_NAME_MAX };
 
 export const FarmSchema = z.object({
   name: z.string({ error: MSG.farmNameRequired }).trim().min(1, MSG.farmNameRequired).max(FARM_NAME_MAX, `Keep the farm name under ${FARM_NAME_MAX} characters.`),
@@ -35,9 +37,6 @@ const blankToNull = <T extends z.ZodType>(schema: T) =>
     .preprocess((v) => (v === "" || v === null ? undefined : v), schema.optional())
     .transform((v) => (v === undefined ? null : v));
 
-/** SPEC.md's admin batch defaults. */
-export const BATCH_DEFAULTS = { product_type: "CHICKEN", unit_price: 50, target_units: 1000, feed_price: 6, mortality_rate: 0.07, expected_roi: 0.12 } as const;
-
 export const BatchSchema = z.object({
   farm_id: z.coerce.number({ error: MSG.selectFarm }).int(MSG.selectFarm).positive(MSG.selectFarm),
   product_type: z.enum(PRODUCT_TYPES, { error: "Choose EGG or CHICKEN." }),
@@ -49,3 +48,21 @@ export const BatchSchema = z.object({
   start_date: blankToNull(z.string({ error: "Give the start date as YYYY-MM-DD." }).regex(/^\d{4}-\d{2}-\d{2}$/, "Give the start date as YYYY-MM-DD.")),
 });
 export type BatchInput = z.infer<typeof BatchSchema>;
+
+/** A payout period for egg catch-up: YYYY-MM, or empty for this month. */
+export const PeriodSchema = blankToNull(z.string().trim().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Give the period as YYYY-MM, e.g. 2026-03."));
+
+const faq = z.object({
+  question: z.string().trim().min(1, "Each FAQ needs a question.").max(CONTENT_LIMITS.faqQuestionMax, `Keep each question under ${CONTENT_LIMITS.faqQuestionMax} characters.`),
+  answer: z.string().trim().min(1, "Each FAQ needs an answer.").max(CONTENT_LIMITS.faqAnswerMax, `Keep each answer under ${CONTENT_LIMITS.faqAnswerMax.toLocaleString("en")} characters.`),
+});
+
+/** The How It Works editor (and PUT /api/v1/admin/pages/how-it-works). */
+export const ContentPageSchema = z.object({
+  title: z.string({ error: "Enter a title." }).trim().min(1, "Enter a title.").max(CONTENT_LIMITS.titleMax, `Keep the title under ${CONTENT_LIMITS.titleMax} characters.`),
+  body_md: z.string({ error: "Enter the page text." }).max(CONTENT_LIMITS.bodyMax, "Keep the page text under 50,000 characters.").default(""),
+  faqs: z.array(faq, { error: "FAQs must be a list of questions and answers." }).max(CONTENT_LIMITS.faqMax, `Keep it to ${CONTENT_LIMITS.faqMax} FAQs.`).default([]),
+  example_unit_price: blankToNull(cedis("Enter the example unit price above zero with at most 2 decimals.")),
+  example_expected_roi: blankToNull(fraction("Enter the example ROI as a fraction between 0 and 1, e.g. 0.12.")),
+});
+export type ContentPageInput = z.infer<typeof ContentPageSchema>;

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { z } from "zod";
 
 const DEV_SESSION_SECRET = "dev-only-secret-change-me";
@@ -26,9 +27,11 @@ const EnvSchema = z.object({
   AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
   /** Early-exit administrative fee, a fraction between 3% and 7%. */
   EARLY_EXIT_FEE_RATE: z.coerce.number().min(0.03).max(0.07).default(0.05),
+  /** Farm-log photos on disk; empty means an `uploads` folder next to the database file. */
+  UPLOADS_DIR: z.string().optional(),
 });
 
-export type Env = z.infer<typeof EnvSchema> & { cookieSecure: boolean };
+export type Env = z.infer<typeof EnvSchema> & { cookieSecure: boolean; uploadsDir: string };
 
 function parseEnv(): Env {
   const parsed = EnvSchema.safeParse(process.env);
@@ -51,7 +54,11 @@ function parseEnv(): Env {
       );
     }
   }
-  return { ...env, cookieSecure: env.COOKIE_SECURE ?? env.NODE_ENV === "production" };
+  return {
+    ...env,
+    cookieSecure: env.COOKIE_SECURE ?? env.NODE_ENV === "production",
+    uploadsDir: path.resolve(env.UPLOADS_DIR || path.join(path.dirname(env.DATABASE_URL), "uploads")),
+  };
 }
 
 let cached: Env | undefined;

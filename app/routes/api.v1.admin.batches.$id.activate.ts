@@ -10,8 +10,8 @@ export const loader = () => methodNotAllowed();
 export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
     if (request.method !== "POST") return methodNotAllowed();
-    await requireApiAdmin(request);
-    const batch = activateBatch(parseId(params.id, MSG.batchNotFound));
+    const admin = await requireApiAdmin(request);
+    const batch = activateBatch(parseId(params.id, MSG.batchNotFound), { adminId: admin.id });
     return apiJson({ detail: "Batch activated.", batch: batchJson(getBatch(batch.id)!) });
   });
 }

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { MSG } from "~/domain/messages";
 import { apiJson, handleApi, methodNotAllowed, parseId } from "~/lib/http.server";
 import { requireApiAdmin } from "~/lib/session.server";
-import { closeEggBatch } from "~/models/payout.server";
+import { closeBatch } from "~/models/admin.server";
 
 export const loader = () => methodNotAllowed();
 
@@ -11,6 +11,6 @@ export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
     if (request.method !== "POST") return methodNotAllowed();
     const admin = await requireApiAdmin(request);
-    return apiJson({ detail: "Batch closed.", ...closeEggBatch(parseId(params.id, MSG.batchNotFound), { adminId: admin.id }) });
+    return apiJson({ detail: "Batch closed.", ...closeBatch(parseId(params.id, MSG.batchNotFound), { adminId: admin.id }) });
   });
 }

@@ -18,8 +18,8 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
     if (request.method !== "DELETE") return methodNotAllowed();
-    await requireApiAdmin(request);
-    deleteBatch(parseId(params.id, MSG.batchNotFound));
+    const admin = await requireApiAdmin(request);
+    deleteBatch(parseId(params.id, MSG.batchNotFound), { adminId: admin.id });
     return apiJson({ detail: "Batch deleted." });
   });
 }

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { BatchSchema } from "~/domain/admin";
-import { apiJson, handleApi, methodNotAllowed, parseOrThrow, readBody } from "~/lib/http.server";
+import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseOrThrow, readBody } from "~/lib/http.server";
 import { requireApiAdmin } from "~/lib/session.server";
 import { createBatch } from "~/models/admin.server";
 import { batchJson, getBatch, listBatches } from "~/models/batch.server";
+import { once } from "~/models/ledger.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(async () => {
@@ -15,9 +16,9 @@ export function loader({ request }: LoaderFunctionArgs) {
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {
     if (request.method !== "POST") return methodNotAllowed();
-    await requireApiAdmin(request);
+    const admin = await requireApiAdmin(request);
     const input = parseOrThrow(BatchSchema, await readBody(request));
-    const batch = createBatch(input);
-    return apiJson(batchJson(getBatch(batch.id)!), 201);
+    const answer = once(admin.id, idempotencyKeyOf(request), "api/admin/create-batch", () => ({ status: 201, body: batchJson(getBatch(createBatch(input, { adminId: admin.id }).id)!) }));
+    return apiJson(answer.body, answer.status);
   });
 }

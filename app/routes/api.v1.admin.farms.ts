@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { FarmSchema } from "~/domain/admin";
-import { apiJson, handleApi, methodNotAllowed, parseOrThrow, readBody } from "~/lib/http.server";
+import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseOrThrow, readBody } from "~/lib/http.server";
 import { requireApiAdmin } from "~/lib/session.server";
 import { createFarm, farmJson, listFarms } from "~/models/admin.server";
+import { once } from "~/models/ledger.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(async () => {
@@ -14,8 +15,9 @@ export function loader({ request }: LoaderFunctionArgs) {
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {
     if (request.method !== "POST") return methodNotAllowed();
-    await requireApiAdmin(request);
+    const admin = await requireApiAdmin(request);
     const input = parseOrThrow(FarmSchema, await readBody(request));
-    return apiJson(farmJson(createFarm(input)), 201);
+    const answer = once(admin.id, idempotencyKeyOf(request), "api/admin/create-farm", () => ({ status: 201, body: farmJson(createFarm(input, { adminId: admin.id })) }));
+    return apiJson(answer.body, answer.status);
   });
 }

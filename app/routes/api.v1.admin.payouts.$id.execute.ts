@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { periodInput } from "~/domain/investing";
 import { MSG } from "~/domain/messages";
-import { apiJson, handleApi, methodNotAllowed, parseId, readBody } from "~/lib/http.server";
+import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseId, readBody } from "~/lib/http.server";
 import { requireApiAdmin } from "~/lib/session.server";
-import { executePayout } from "~/models/payout.server";
+import { runPayout } from "~/models/admin.server";
+import { once } from "~/models/ledger.server";
 
 export const loader = () => methodNotAllowed();
 
@@ -14,6 +15,9 @@ export function action({ request, params }: ActionFunctionArgs) {
     const admin = await requireApiAdmin(request);
     const body = await readBody(request);
     const period = periodInput(body.period ?? new URL(request.url).searchParams.get("period"));
-    return apiJson(executePayout(parseId(params.id, MSG.batchNotFound), { period, adminId: admin.id }));
+    const batchId = parseId(params.id, MSG.batchNotFound);
+    // A retried request with the same Idempotency-Key gets the first answer and pays nothing more.
+    const answer = once(admin.id, idempotencyKeyOf(request), "api/admin/execute", () => ({ status: 200, body: runPayout(batchId, { period, adminId: admin.id }) }));
+    return apiJson(answer.body, answer.status);
   });
 }

@@ -1,0 +1,105 @@
+import { Form, Link } from "@remix-run/react";
+import type { FormEvent } from "react";
+import { type DashboardResult } from "~/components/admin-confirm";
+import { answerFor } from "~/components/admin-create-forms";
+import { AdminMessage } from "~/components/admin-nav";
+import { CLOSE_BATCH_PROMPT, DELETE_BATCH_PROMPT, EXECUTE_PAYOUT_PROMPT } from "~/domain/admin-limits";
+import { formatGhs } from "~/domain/money";
+import type { AdminDashboardData } from "~/routes/admin._index";
+
+const PROMPTS: Record<string, string> = { execute: EXECUTE_PAYOUT_PROMPT, delete: DELETE_BATCH_PROMPT, close: CLOSE_BATCH_PROMPT };
+
+/** With JavaScript, the browser asks (window.confirm) and sends confirmed=1; without it the server asks. */
+function confirmFirst(event: FormEvent<HTMLFormElement>) {
+  const form = event.currentTarget;
+  const confirmed = form.elements.namedItem("confirmed") as HTMLInputElement;
+  confirmed.value = "";
+  const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+  const prompt = submitter ? PROMPTS[submitter.value] : undefined;
+  if (!prompt) return;
+  if (!window.confirm(prompt)) {
+    event.preventDefault();
+    return;
+  }
+  confirmed.value = "1";
+}
+
+const cell = "px-2 py-2 align-top max-sm:flex max-sm:gap-2 max-sm:px-0 max-sm:py-1 max-sm:before:w-28 max-sm:before:shrink-0 max-sm:before:font-medium max-sm:before:text-stone-500 max-sm:before:content-[attr(data-label)]";
+
+const STATUS_TONE: Record<string, string> = { OPEN: "bg-brand-100 text-brand-700", ACTIVE: "bg-green-100 text-green-800", CLOSED: "bg-stone-200 text-stone-700", HARVESTED: "bg-stone-200 text-stone-700" };
+
+type Batch = AdminDashboardData["batches"][number];
+
+function RowActions({ batch, data, result }: { batch: Batch; data: AdminDashboardData; result: DashboardResult | undefined }) {
+  const answered = (["activate", "simulate", "execute", "close", "delete"] as const).map((i) => answerFor(result, i, batch.id)).find((a) => a.values);
+  const error = answered ? answered.errors.form ?? Object.values(answered.errors)[0] : null;
+  const simulated = result?.ok && "simulated" in result && result.simulated.batchId === batch.id ? result.simulated : null;
+  const isActive = batch.status === "ACTIVE";
+  const eggActive = isActive && batch.productType === "EGG";
+  const btn = "btn-secondary px-3 py-1";
+  return (
+    <div className="space-y-2">
+      {/* Without JavaScript the answer page opens at this row (the fragment survives the redirect). */}
+      <Form method="post" action={`/admin?index#batch-${batch.id}`} preventScrollReset onSubmit={confirmFirst} className="flex flex-wrap items-end gap-2" aria-label={`Actions for Batch #${batch.id}`}>
+        <input type="hidden" name="batch_id" value={batch.id} />
+        <input type="hidden" name="idempotency_key" value={data.idempotencyKey} />
+        <input type="hidden" name="confirmed" defaultValue="" />
+        {eggActive ? (
+          <div className="w-full sm:w-36">
+            <label htmlFor={`period-${batch.id}`} className="text-xs font-medium text-stone-700">Period (YYYY-MM, optional)</label>
+            <input id={`period-${batch.id}`} name="period" className="field-input mt-0 py-1 text-sm" inputMode="numeric" pattern="\d{4}-\d{2}" placeholder="this month" maxLength={7} defaultValue={answered?.values?.period ?? ""} />
+          </div>
+        ) : null}
+        {batch.status === "OPEN" ? <button type="submit" name="intent" value="activate" className="btn-primary px-3 py-1">Activate</button> : null}
+        {isActive ? <button type="submit" name="intent" value="simulate" className={btn}>Simulate</button> : null}
+        {isActive ? <button type="submit" name="intent" value="execute" className="btn-primary px-3 py-1">Execute Payout</button> : null}
+        {eggActive ? <button type="submit" name="intent" value="close" className={btn}>Close</button> : null}
+        <button type="submit" name="intent" value="delete" className="btn-danger px-3 py-1">Delete</button>
+        <Link to={`/admin/batches/${batch.id}/logs`} className={`${btn} no-underline`}>Daily logs</Link>
+      </Form>
+      {error ? <AdminMessage kind="error" id={`${batch.id}-${error}`}>{error}</AdminMessage> : null}
+      {simulated ? (
+        <AdminMessage kind="info" id={`sim-${batch.id}-${simulated.period}-${simulated.total}`} fade={false}>
+          <span data-testid="simulation">
+            Simulated {simulated.kind === "MONTHLY" ? `income for ${simulated.period}` : simulated.kind === "HARVEST" ? "harvest payout" : simulated.period}: total{" "}
+            <strong>{formatGhs(Math.round(simulated.total * 100))}</strong> to <strong>{simulated.count}</strong> investment{simulated.count === 1 ? "" : "s"}
+            {simulated.alreadyPaid ? " (already paid for this period: Execute would pay nothing)" : ""}.
+          </span>
+        </AdminMessage>
+      ) : null}
+    </div>
+  );
+}
+
+export function AdminBatches({ data, result }: { data: AdminDashboardData; result: DashboardResult | undefined }) {
+  return (
+    <section className="mt-8" aria-labelledby="batches-heading">
+      <h2 id="batches-heading" className="text-lg font-semibold">Batches</h2>
+      {data.batches.length === 0 ? (
+        <p className="mt-2 text-sm text-stone-600">No batches yet. Create a farm, then a batch.</p>
+      ) : (
+        <table className="mt-3 w-full text-left text-sm max-sm:block">
+          <thead className="border-b border-stone-200 text-xs text-stone-600 uppercase max-sm:sr-only">
+            <tr>
+              {["ID", "Farm", "Type", "Placed / Target", "Status", "Actions"].map((h) => (
+                <th key={h} scope="col" className="px-2 py-2">{h}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="max-sm:block max-sm:space-y-3">
+            {data.batches.map((b) => (
+              <tr key={b.id} id={`batch-${b.id}`} data-batch-id={b.id} className="scroll-mt-20 border-b border-stone-100 max-sm:block max-sm:rounded-xl max-sm:border max-sm:border-stone-200 max-sm:p-3">
+                <td className={cell} data-label="ID">#{b.id}</td>
+                <td className={cell} data-label="Farm">{b.farmName}</td>
+                <td className={cell} data-label="Type">{b.productType}</td>
+                <td className={cell} data-label="Placed / Target">{b.unitsPlaced.toLocaleString("en-GH")} / {b.targetUnits.toLocaleString("en-GH")}</td>
+                <td className={cell} data-label="Status"><span className={`rounded px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[b.status] ?? ""}`}>{b.status}</span></td>
+                <td className="px-2 py-2 align-top max-sm:block max-sm:px-0 max-sm:pt-2"><RowActions batch={b} data={data} result={result} /></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import { Form } from "@remix-run/react";
+import { AdminSubmit } from "~/components/admin-confirm";
+import type { LogResult } from "~/components/admin-log-form";
+import type { BatchLogsData } from "~/routes/admin.batches.$id.logs";
+
+const dash = (v: number | null, unit = "") => (v === null ? "–" : `${v.toLocaleString("en-GH")}${unit}`);
+
+/** The batch's recent logs, newest first: cards that wrap at 360 px. */
+/** Photos added to a day already logged: a small multipart form per card (works without JavaScript). */
+function AddPhotos({ batchId, logId, logDate, error }: { batchId: number; logId: number; logDate: string; error: string | null }) {
+  const id = `add-photos-${logId}`;
+  return (
+    <Form method="post" encType="multipart/form-data" action={`/admin/batches/${batchId}/logs#log-${logId}`} className="mt-3 border-t border-stone-100 pt-3">
+      <input type="hidden" name="intent" value="photos" />
+      <input type="hidden" name="log_id" value={logId} />
+      <label htmlFor={id} className="text-xs font-medium text-stone-700">Add photos to {logDate} (JPEG or PNG, 2 MB each)</label>
+      <input id={id} name="photos" type="file" multiple accept="image/jpeg,image/png" className="mt-1 block w-full text-sm" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+      {error ? <p id={`${id}-error`} className="field-error" role="alert">{error}</p> : null}
+      <AdminSubmit className="btn-secondary mt-2 px-3 py-1">Add photos</AdminSubmit>
+    </Form>
+  );
+}
+
+export function AdminLogList({ data, result }: { data: BatchLogsData; result?: LogResult }) {
+  const egg = data.batch.productType === "EGG";
+  return (
+    <section className="mt-8" aria-labelledby="logs-heading">
+      <h2 id="logs-heading" className="text-lg font-semibold">Recent logs</h2>
+      {data.logs.length === 0 ? (
+        <p className="mt-2 text-sm text-stone-600">No daily logs yet for this batch.</p>
+      ) : (
+        <ul className="mt-3 grid gap-3 sm:grid-cols-2">
+          {data.logs.map((l) => (
+            <li key={l.id} id={`log-${l.id}`} className="card scroll-mt-20" data-log-date={l.logDate}>
+              <h3 className="font-semibold">{l.logDate}{l.incident ? <span className="ml-2 rounded bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">Incident</span> : null}</h3>
+              <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
+                <dt className="text-stone-500">Birds alive</dt><dd>{dash(l.birdsAlive)}</dd>
+                <dt className="text-stone-500">Deaths</dt><dd>{dash(l.deaths)}</dd>
+                <dt className="text-stone-500">Feed used</dt><dd>{dash(l.feedKg, " kg")}</dd>
+                {egg ? (<><dt className="text-stone-500">Eggs collected</dt><dd>{dash(l.eggsCollected)}</dd></>) : (<><dt className="text-stone-500">Average weight</dt><dd>{dash(l.avgWeightKg, " kg")}</dd></>)}
+                <dt className="text-stone-500">Temperature</dt><dd>{dash(l.temperatureC, " °C")}</dd>
+                <dt className="text-stone-500">Humidity</dt><dd>{dash(l.humidityPct, "%")}</dd>
+                <dt className="text-stone-500">Ammonia</dt><dd>{dash(l.ammoniaPpm, " ppm")}</dd>
+              </dl>
+              {l.incident ? <p className="mt-2 text-sm text-red-800">{l.incidentDescription}</p> : null}
+              {l.notes ? <p className="mt-2 text-sm break-words text-stone-700">{l.notes}</p> : null}
+              {l.photoIds.length ? (
+                <div className="mt-2 flex flex-wrap gap-2">
+                  {l.photoIds.map((id, n) => (
+                    <a key={id} href={`/farm-photos/${id}`}>
+                      <img src={`/farm-photos/${id}`} alt={`Photo ${n + 1} of ${l.logDate}`} width={72} height={72} loading="lazy" className="h-18 w-18 rounded object-cover" />
+                    </a>
+                  ))}
+                </div>
+              ) : null}
+              <AddPhotos batchId={data.batch.id} logId={l.id} logDate={l.logDate} error={result?.values.intent === "photos" && result.values.log_id === String(l.id) ? result.errors.photos ?? result.errors.form ?? null : null} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import { NavLink } from "@remix-run/react";
+import { useEffect, useState, type ReactNode } from "react";
+
+const LINKS = [
+  { to: "/admin", label: "Dashboard", end: true },
+  { to: "/admin/exits", label: "Early exits" },
+  { to: "/admin/messages", label: "Messages" },
+  { to: "/admin/content", label: "How It Works" },
+  { to: "/admin/audit", label: "Audit log" },
+];
+
+export function AdminNav() {
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    `rounded-md px-2 py-1 text-sm font-medium no-underline ${isActive ? "bg-brand-100 text-stone-900" : "text-stone-700 hover:bg-stone-100"}`;
+  return (
+    <nav aria-label="Admin" className="mb-6 flex flex-wrap gap-1 border-b border-stone-200 pb-3">
+      {LINKS.map((l) => (
+        <NavLink key={l.to} to={l.to} end={l.end} className={linkClass}>
+          {l.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+/**
+ * The admin message area (SPEC.md: messages disappear after 4 seconds). Without JavaScript it stays;
+ * with it, it fades. `id` changes per message, so a new message shows again.
+ */
+export function AdminMessage({ kind, children, id, durationMs = 4000, fade = true }: { kind: "success" | "error" | "info"; children: ReactNode; id: string; durationMs?: number; fade?: boolean }) {
+  const [visible, setVisible] = useState(true);
+  useEffect(() => {
+    setVisible(true);
+    if (!fade) return;
+    const timer = setTimeout(() => setVisible(false), durationMs);
+    return () => clearTimeout(timer);
+  }, [id, durationMs, fade]);
+  if (!visible) return null;
+  const tone = kind === "error" ? "border-red-200 bg-red-50 text-red-800" : kind === "success" ? "border-green-200 bg-green-50 text-green-900" : "border-stone-200 bg-stone-50 text-stone-800";
+  return (
+    <div role={kind === "error" ? "alert" : "status"} data-admin-message={kind} className={`rounded-lg border px-3 py-2 text-sm ${tone}`}>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { BatchSchema, ContentPageSchema, FarmSchema, PeriodSchema } from "~/domain/admin";
+import { BATCH_DEFAULTS } from "~/domain/admin-limits";
+
+describe("admin form rules", () => {
+  it("the farm name is required", () => {
+    const r = FarmSchema.safeParse({ name: "  ", location: "Kumasi" });
+    expect(r.success || r.error.issues[0].message).toBe("Farm name required.");
+    expect(FarmSchema.parse({ name: " Ejisu Farm " })).toEqual({ name: "Ejisu Farm", location: "", notes: "" });
+  });
+
+  it("SPEC.md's batch defaults parse into pesewas and fractions", () => {
+    const r = BatchSchema.parse({ farm_id: "3", ...Object.fromEntries(Object.entries(BATCH_DEFAULTS).map(([k, v]) => [k, String(v)])), start_date: "" });
+    expect(r).toEqual({ farm_id: 3, product_type: "CHICKEN", unit_price: 5000, target_units: 1000, feed_price: 600, mortality_rate: 0.07, expected_roi: 0.12, start_date: null });
+  });
+
+  it("'Select a farm.' without a farm; money with at most 2 decimals", () => {
+    const r = BatchSchema.safeParse({ farm_id: "", product_type: "EGG", unit_price: "10.001", target_units: "5", mortality_rate: "0", expected_roi: "0.01" });
+    expect(r.success).toBe(false);
+    const messages = r.success ? [] : r.error.issues.map((i) => i.message);
+    expect(messages).toContain("Select a farm.");
+    expect(messages).toContain("Enter a unit price above zero with at most 2 decimals.");
+  });
+
+  it("payout periods are YYYY-MM or empty", () => {
+    expect(PeriodSchema.parse("")).toBeNull();
+    expect(PeriodSchema.parse("2026-03")).toBe("2026-03");
+    expect(PeriodSchema.safeParse("2026-13").success).toBe(false);
+    expect(PeriodSchema.safeParse("March").success).toBe(false);
+  });
+
+  it("the How It Works page: title required, FAQs need both halves, example price in pesewas", () => {
+    expect(ContentPageSchema.parse({ title: "How It Works", body_md: "# Hi", faqs: [{ question: "Q?", answer: "A." }], example_unit_price: "75.50", example_expected_roi: "0.1" })).toEqual({
+      title: "How It Works",
+      body_md: "# Hi",
+      faqs: [{ question: "Q?", answer: "A." }],
+      example_unit_price: 7550,
+      example_expected_roi: 0.1,
+    });
+    expect(ContentPageSchema.parse({ title: "T", example_unit_price: "", example_expected_roi: "" })).toMatchObject({ body_md: "", faqs: [], example_unit_price: null, example_expected_roi: null });
+    const bad = ContentPageSchema.safeParse({ title: "", faqs: [{ question: "Q?", answer: " " }] });
+    expect(bad.success ? [] : bad.error.issues.map((i) => i.message)).toEqual(["Enter a title.", "Each FAQ needs an answer."]);
+  });
+});

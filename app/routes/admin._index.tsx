@@ -1,0 +1,145 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { AdminBatches } from "~/components/admin-batches";
+import { AdminCreateForms } from "~/components/admin-create-forms";
+import { AdminConfirm, type DashboardResult } from "~/components/admin-confirm";
+import { StatCard } from "~/components/stat-card";
+import { BatchSchema, FarmSchema, PeriodSchema } from "~/domain/admin";
+import { ADMIN_FALLBACK, BATCH_DEFAULTS, CLOSE_BATCH_PROMPT, DELETE_BATCH_PROMPT, EXECUTE_PAYOUT_PROMPT } from "~/domain/admin-limits";
+import { DomainError } from "~/domain/errors";
+import { alreadyPaid, MSG } from "~/domain/messages";
+import { formatGhs } from "~/domain/money";
+import { HttpError, parseId } from "~/lib/http.server";
+import { pageMeta } from "~/lib/meta";
+import { newIdempotencyKey } from "~/lib/page-action.server";
+import { redirectWithFlash, requireAdmin } from "~/lib/session.server";
+import { activateBatch, adminStats, closeBatch, createBatch, createFarm, dashboardIntent, deleteBatch, listAdminBatches, listFarms, runPayout } from "~/models/admin.server";
+import { once } from "~/models/ledger.server";
+import { simulatePayout } from "~/models/payout.server";
+import { dryRun, formErrors } from "~/models/portfolio.server";
+
+export const meta: MetaFunction = () => pageMeta("Admin dashboard", "Farms, batches, lifecycle and payouts.");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return {
+    stats: adminStats(),
+    farms: listFarms().map((f) => ({ id: f.id, name: f.name, location: f.location })),
+    batches: listAdminBatches(),
+    defaults: BATCH_DEFAULTS,
+    idempotencyKey: newIdempotencyKey(),
+  };
+}
+
+const FALLBACK = { create_farm: ADMIN_FALLBACK.farm, create_batch: ADMIN_FALLBACK.batch, activate: ADMIN_FALLBACK.activate, simulate: ADMIN_FALLBACK.simulate, execute: ADMIN_FALLBACK.execute, close: ADMIN_FALLBACK.close, delete: ADMIN_FALLBACK.delete } as const;
+
+const fail = (errors: Record<string, string>, values: Record<string, string>, status = 400) => data({ ok: false as const, errors, values } satisfies DashboardResult, { status });
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const by = { adminId: admin.id };
+  const values = Object.fromEntries([...(await request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
+  const intent = dashboardIntent(values.intent);
+  if (!intent) return fail({ form: "Choose an action." }, values);
+  const key = values.idempotency_key || null;
+  try {
+    if (intent === "create_farm") {
+      const parsed = FarmSchema.safeParse(values);
+      if (!parsed.success) return fail(formErrors(parsed.error), values);
+      once(admin.id, key, "admin/create-farm", () => ({ status: 201, body: { id: createFarm(parsed.data, by).id } }));
+      return redirectWithFlash("/admin", { kind: "success", message: "Farm created." });
+    }
+    if (intent === "create_batch") {
+      const parsed = BatchSchema.safeParse(values);
+      if (!parsed.success) return fail(formErrors(parsed.error), values);
+      once(admin.id, key, "admin/create-batch", () => ({ status: 201, body: { id: createBatch(parsed.data, by).id } }));
+      return redirectWithFlash("/admin", { kind: "success", message: "Batch created." });
+    }
+    const batchId = parseId(values.batch_id, MSG.batchNotFound);
+    const periodParse = PeriodSchema.safeParse(values.period ?? "");
+    if (!periodParse.success) return fail({ form: formErrors(periodParse.error).form ?? "Give the period as YYYY-MM, e.g. 2026-03." }, values);
+    const period = periodParse.data;
+    const confirmed = values.confirmed === "1";
+    switch (intent) {
+      case "activate":
+        once(admin.id, key, "admin/activate", () => ({ status: 200, body: { id: activateBatch(batchId, by).id } }));
+        return redirectWithFlash("/admin", { kind: "success", message: "Batch activated." });
+      case "simulate": {
+        const s = simulatePayout(batchId, { period });
+        return data({ ok: true as const, simulated: { batchId, kind: s.kind, period: s.period, total: s.simulated_total, count: s.count, alreadyPaid: s.already_paid } } satisfies DashboardResult);
+      }
+      case "execute": {
+        if (!confirmed) {
+          // The server's confirm step (no JavaScript): ask only for a run that would pay.
+          const s = simulatePayout(batchId, { period });
+          if (s.already_paid) return fail({ form: alreadyPaid(batchId, s.period) }, values, 409);
+          const what = `Batch #${batchId}, ${s.kind === "MONTHLY" ? `income for ${s.period}` : s.kind === "HARVEST" ? "harvest" : s.period}: ${formatGhs(Math.round(s.simulated_total * 100))} to ${s.count} investment${s.count === 1 ? "" : "s"}.`;
+          return data({ ok: true as const, confirm: { prompt: EXECUTE_PAYOUT_PROMPT, detail: what, fields: { ...values, confirmed: "1" } } } satisfies DashboardResult);
+        }
+        const run = once(admin.id, key, "admin/execute", () => ({ status: 200, body: runPayout(batchId, { ...by, period }) })).body;
+        return redirectWithFlash("/admin", { kind: "success", message: `Payouts executed for Batch #${batchId}: ${run.count} paid, ${formatGhs(Math.round(run.total * 100))} in total.` });
+      }
+      case "close": {
+        if (!confirmed) {
+          dryRun(() => closeBatch(batchId, by));
+          return data({ ok: true as const, confirm: { prompt: CLOSE_BATCH_PROMPT, detail: `Batch #${batchId}: every holder gets the principal back and the batch closes.`, fields: { ...values, confirmed: "1" } } } satisfies DashboardResult);
+        }
+        once(admin.id, key, "admin/close", () => ({ status: 200, body: closeBatch(batchId, by) }));
+        return redirectWithFlash("/admin", { kind: "success", message: `Batch #${batchId} closed; principal returned.` });
+      }
+      case "delete": {
+        if (!confirmed) {
+          dryRun(() => deleteBatch(batchId, by));
+          return data({ ok: true as const, confirm: { prompt: DELETE_BATCH_PROMPT, detail: `Batch #${batchId} will be removed for good.`, fields: { ...values, confirmed: "1" } } } satisfies DashboardResult);
+        }
+        once(admin.id, key, "admin/delete", () => {
+          deleteBatch(batchId, by);
+          return { status: 200, body: { id: batchId } };
+        });
+        return redirectWithFlash("/admin", { kind: "success", message: "Batch deleted." });
+      }
+    }
+  } catch (error) {
+    if (error instanceof DomainError || error instanceof HttpError) {
+      const status = error instanceof DomainError ? (error.status === 404 ? 404 : error.status === 409 ? 409 : 400) : error.status;
+      const field = intent === "create_farm" || intent === "create_batch" ? (error instanceof DomainError && error.field) || "form" : "form";
+      return fail({ [field]: error.detail }, values, status);
+    }
+    console.error(error);
+    return fail({ form: FALLBACK[intent] }, values, 500);
+  }
+}
+
+export default function AdminDashboard() {
+  const loaderData = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as DashboardResult | undefined;
+  const { stats } = loaderData;
+  return (
+    <div>
+      <h1 className="text-2xl font-bold sm:text-3xl">Admin dashboard</h1>
+      <div className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Overview">
+        <StatCard value={stats.farms} label="Farms" />
+        <StatCard value={stats.batches} label="Batches" />
+        <StatCard value={stats.investments} label="Investments" />
+        <StatCard value={stats.payouts} label="Payouts" />
+      </div>
+      <AdminCreateForms data={loaderData} result={result} />
+      <AdminBatches data={loaderData} result={result} />
+      <aside className="card mt-8 bg-brand-50" aria-labelledby="admin-tips">
+        <h2 id="admin-tips" className="font-semibold">Tips</h2>
+        <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-stone-700">
+          <li>Create the farm first, then its batches. A batch opens for investment as soon as it is created.</li>
+          <li>Activate a batch when the birds are placed: its escrow moves to the farm and the start date is set if empty.</li>
+          <li>Simulate before you execute: it shows what a payout run would pay now and changes nothing.</li>
+          <li>Egg batches pay once per month; name an earlier period (YYYY-MM) to catch up a missed month. Chicken batches pay once, at harvest.</li>
+          <li>Close an egg batch at the end of lay to return the principal. A batch with investments cannot be deleted.</li>
+          <li>Record a daily log for each active batch: investors see the birds, feed and house conditions.</li>
+        </ul>
+      </aside>
+      <AdminConfirm result={result} />
+    </div>
+  );
+}
+
+export type AdminDashboardData = ReturnType<typeof useLoaderData<typeof loader>>;

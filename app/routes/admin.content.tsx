@@ -1,0 +1,101 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AdminSubmit } from "~/components/admin-confirm";
+import { Field, FormError, TextareaField } from "~/components/forms";
+import { ContentPageSchema } from "~/domain/admin";
+import { ADMIN_FALLBACK, CONTENT_LIMITS, HOW_IT_WORKS_SLUG } from "~/domain/admin-limits";
+import { minorToDecimalString } from "~/domain/money";
+import { renderMarkdown } from "~/lib/markdown.server";
+import { pageMeta } from "~/lib/meta";
+import { redirectWithFlash, requireAdmin } from "~/lib/session.server";
+import { contentFormInput, saveContentPage } from "~/models/admin.server";
+import { getContentPage } from "~/models/batch.server";
+import { formErrors } from "~/models/portfolio.server";
+
+export const meta: MetaFunction = () => pageMeta("Edit How It Works", "The How It Works page: text, FAQs and the example calculator values.");
+
+type Draft = { title: string; body_md: string; faqs: Array<{ question: string; answer: string }>; example_unit_price: string; example_expected_roi: string };
+type ContentResult = { ok: boolean; errors: Record<string, string>; draft: Draft; previewHtml: string | null };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const page = getContentPage(HOW_IT_WORKS_SLUG);
+  const draft: Draft = {
+    title: page?.title ?? "How It Works",
+    body_md: page?.bodyMd ?? "",
+    faqs: page?.faqs ?? [],
+    example_unit_price: page?.exampleUnitPriceMinor == null ? "" : minorToDecimalString(page.exampleUnitPriceMinor),
+    example_expected_roi: page?.exampleExpectedRoi == null ? "" : String(page.exampleExpectedRoi),
+  };
+  return { draft, updatedAt: page?.updatedAt ?? null };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const input = contentFormInput(await request.formData());
+  const { intent, ...draft } = input;
+  const parsed = ContentPageSchema.safeParse(draft);
+  if (intent === "preview") {
+    // The preview is the sanitized renderer the public page uses; nothing is saved.
+    return data({ ok: true, errors: parsed.success ? {} : formErrors(parsed.error), draft, previewHtml: renderMarkdown(draft.body_md) } satisfies ContentResult);
+  }
+  if (!parsed.success) return data({ ok: false, errors: formErrors(parsed.error), draft, previewHtml: null } satisfies ContentResult, { status: 400 });
+  try {
+    saveContentPage(HOW_IT_WORKS_SLUG, parsed.data, { adminId: admin.id });
+  } catch (error) {
+    console.error(error);
+    return data({ ok: false, errors: { form: ADMIN_FALLBACK.content }, draft, previewHtml: null } satisfies ContentResult, { status: 500 });
+  }
+  return redirectWithFlash("/admin/content", { kind: "success", message: "How It Works saved." });
+}
+
+export default function AdminContent() {
+  const loaderData = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as ContentResult | undefined;
+  const draft = result?.draft ?? loaderData.draft;
+  const errors = result?.errors ?? {};
+  // Two blank rows to add FAQs (more appear after saving); clear both fields of a row to remove it.
+  const rows = [...draft.faqs, { question: "", answer: "" }, { question: "", answer: "" }];
+  const key = JSON.stringify(draft).length + (result ? "r" : "l");
+  return (
+    <div>
+      <h1 className="text-2xl font-bold sm:text-3xl">Edit How It Works</h1>
+      <p className="mt-1 text-sm text-stone-700">
+        What <Link to="/how-it-works">/how-it-works</Link> and the public pages API show.{loaderData.updatedAt ? ` Last saved ${loaderData.updatedAt.slice(0, 16).replace("T", " ")} UTC.` : ""}
+      </p>
+      <Form method="post" noValidate className="mt-4 space-y-4" key={key}>
+        <FormError message={errors.form ?? (result && !result.ok ? "Nothing was saved. Correct the fields below." : null)} />
+        <Field label="Title" name="title" required maxLength={CONTENT_LIMITS.titleMax} defaultValue={draft.title} error={errors.title} />
+        <TextareaField label="Body (markdown)" name="body_md" rows={14} maxLength={CONTENT_LIMITS.bodyMax} defaultValue={draft.body_md} error={errors.body_md} className="font-mono" />
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field label="Example unit price (GHS)" name="example_unit_price" type="number" inputMode="decimal" min={0.01} step="0.01" defaultValue={draft.example_unit_price} error={errors.example_unit_price} />
+          <Field label="Example expected ROI (fraction)" name="example_expected_roi" type="number" inputMode="decimal" min={0} max={1} step="0.01" defaultValue={draft.example_expected_roi} error={errors.example_expected_roi} hint="0.12 = 12%" />
+        </div>
+        <fieldset className="card">
+          <legend className="px-1 font-semibold">FAQs</legend>
+          {errors.faqs ? <p className="field-error" role="alert">{errors.faqs}</p> : null}
+          <ol className="space-y-4">
+            {rows.map((f, i) => (
+              <li key={i} className="space-y-2">
+                <Field label={`Question ${i + 1}`} name="faq_question" maxLength={CONTENT_LIMITS.faqQuestionMax} defaultValue={f.question} />
+                <TextareaField label={`Answer ${i + 1}`} name="faq_answer" rows={2} maxLength={CONTENT_LIMITS.faqAnswerMax} defaultValue={f.answer} />
+              </li>
+            ))}
+          </ol>
+          <p className="mt-2 text-xs text-stone-500">Clear a question and its answer to remove it.</p>
+        </fieldset>
+        <div className="flex flex-wrap gap-2">
+          <AdminSubmit name="intent" value="preview" className="btn-secondary">Preview</AdminSubmit>
+          <AdminSubmit name="intent" value="save">Save</AdminSubmit>
+        </div>
+      </Form>
+      {result?.previewHtml != null ? (
+        <section className="card mt-6" aria-labelledby="preview-heading">
+          <h2 id="preview-heading" className="text-lg font-semibold">Preview (not saved yet)</h2>
+          <div className="mt-3 text-sm break-words text-stone-800 [&_a]:text-leaf-700 [&_a]:underline [&_blockquote]:mt-3 [&_blockquote]:border-l-4 [&_blockquote]:border-brand-500 [&_blockquote]:pl-3 [&_blockquote]:text-stone-600 [&_h2]:mt-4 [&_h2]:text-lg [&_h2]:font-bold [&_h3]:mt-4 [&_h3]:font-semibold [&_li]:mt-1 [&_ol]:mt-2 [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:mt-2 [&_ul]:mt-2 [&_ul]:list-disc [&_ul]:pl-5" data-testid="preview" dangerouslySetInnerHTML={{ __html: result.previewHtml }} />
+        </section>
+      ) : null}
+    </div>
+  );
+}

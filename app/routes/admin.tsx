@@ -1,0 +1,47 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { isRouteErrorResponse, Link, Outlet, useRouteError } from "@remix-run/react";
+import { AdminNav } from "~/components/admin-nav";
+import { ADMIN_FALLBACK, ADMIN_MESSAGE_MS } from "~/domain/admin-limits";
+import { requireAdmin } from "~/lib/session.server";
+
+/** SPEC.md: the admin message fades after 4 seconds (the root toast reads this). */
+export const handle = { toastMs: ADMIN_MESSAGE_MS };
+
+/** Every admin page: anonymous -> /login and back; a signed-in non-admin -> 403. Each child checks again. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+export default function AdminLayout() {
+  return (
+    <section className="container-page py-6 sm:py-10">
+      <AdminNav />
+      <Outlet />
+    </section>
+  );
+}
+
+/** Admin pages that cannot load: 403 for non-admins, the 404's own message, else SPEC.md's 'Failed to load admin data.' */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    return (
+      <section className="container-page py-16 text-center">
+        <h1 className="text-2xl font-bold">You do not have access to this page</h1>
+        <p className="mt-2 text-stone-600">This area is for Akoko administrators only.</p>
+        <Link to="/" className="btn-primary mt-6">Go home</Link>
+      </section>
+    );
+  }
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="container-page py-12">
+      <h1 className="text-2xl font-bold">Admin</h1>
+      <p className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-red-800" role="alert">
+        {notFound ? (typeof error.data === "string" && error.data ? error.data : "Not found.") : ADMIN_FALLBACK.load}
+      </p>
+      <Link to="/admin" reloadDocument className="btn-primary mt-6">Back to the dashboard</Link>
+    </section>
+  );
+}

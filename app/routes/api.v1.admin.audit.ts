@@ -1,0 +1,20 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { apiJson, handleApi, methodNotAllowed, parseId } from "~/lib/http.server";
+import { requireApiAdmin } from "~/lib/session.server";
+import { auditJson, listAuditEntries } from "~/models/admin.server";
+
+/** The audit log, newest first. Read-only: there is no way to change it, here or in the database. */
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(async () => {
+    await requireApiAdmin(request);
+    const batch = new URL(request.url).searchParams.get("batch_id");
+    return apiJson(listAuditEntries({ batchId: batch ? parseId(batch, "Batch not found.") : null }).map(auditJson));
+  });
+}
+
+export function action({ request }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    await requireApiAdmin(request);
+    return methodNotAllowed();
+  });
+}

@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { MSG } from "~/domain/messages";
+import { apiJson, handleApi, methodNotAllowed, parseId } from "~/lib/http.server";
+import { requireApiAdmin } from "~/lib/session.server";
+import { attachFarmLogPhotos, FarmLogInvalid, readFarmLogForm } from "~/models/farm-log-entry.server";
+
+export const loader = () => methodNotAllowed();
+
+/** POST multipart `photos` to a day already logged: 201 with the new photo URLs; 422 stores nothing. */
+export function action({ request, params }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    if (request.method !== "POST") return methodNotAllowed();
+    const admin = await requireApiAdmin(request);
+    const batchId = parseId(params.id, MSG.batchNotFound);
+    const logId = parseId(params.logId, "Daily log not found.");
+    try {
+      const { photos } = await readFarmLogForm(request);
+      const added = attachFarmLogPhotos({ adminId: admin.id, batchId, logId, photos });
+      return apiJson({ log_id: logId, photos: added.photoIds.map((id) => `/farm-photos/${id}`) }, 201);
+    } catch (error) {
+      if (error instanceof FarmLogInvalid) return apiJson({ detail: error.detail, errors: error.errors }, 422);
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,38 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { MSG } from "~/domain/messages";
+import { apiJson, handleApi, HttpError, methodNotAllowed, parseId } from "~/lib/http.server";
+import { requireApiAdmin } from "~/lib/session.server";
+import { farmLogJson, listBatchLogs } from "~/models/admin.server";
+import { getBatch } from "~/models/batch.server";
+import { createFarmLogEntry, FarmLogInvalid, readFarmLogForm } from "~/models/farm-log-entry.server";
+
+function batchId(param: string | undefined) {
+  const id = parseId(param, MSG.batchNotFound);
+  if (!getBatch(id)) throw new HttpError(404, MSG.batchNotFound);
+  return id;
+}
+
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return handleApi(async () => {
+    await requireApiAdmin(request);
+    return apiJson(listBatchLogs(batchId(params.id)).map(farmLogJson));
+  });
+}
+
+/** POST a day's log: JSON, form or multipart with `photos`. 422 {"detail", "errors"} stores nothing. */
+export function action({ request, params }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    if (request.method !== "POST") return methodNotAllowed();
+    const admin = await requireApiAdmin(request);
+    const id = batchId(params.id);
+    try {
+      const log = createFarmLogEntry({ adminId: admin.id, batchId: id, ...(await readFarmLogForm(request)) });
+      const stored = listBatchLogs(id).find((l) => l.id === log.id)!;
+      return apiJson(farmLogJson(stored), 201);
+    } catch (error) {
+      if (error instanceof FarmLogInvalid) return apiJson({ detail: error.detail, errors: error.errors }, 422);
+      throw error;
+    }
+  });
+}
+

@@ -1,0 +1,11 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiJson, handleApi } from "~/lib/http.server";
+import { requireApiAdmin } from "~/lib/session.server";
+import { contactMessageJson, listContactMessages } from "~/models/admin.server";
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(async () => {
+    await requireApiAdmin(request);
+    return apiJson(listContactMessages().map(contactMessageJson));
+  });
+}

@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiJson, handleApi } from "~/lib/http.server";
+import { requireApiAdmin } from "~/lib/session.server";
+import { adminExitJson, listAdminExits } from "~/models/admin.server";
+
+/** Investors' early-exit requests: pending and filled. */
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(async () => {
+    await requireApiAdmin(request);
+    const { pending, filled } = listAdminExits();
+    return apiJson({ pending: pending.map(adminExitJson), filled: filled.map(adminExitJson) });
+  });
+}

@@ -1,0 +1,45 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { ContentPageSchema } from "~/domain/admin";
+import { HOW_IT_WORKS_SLUG } from "~/domain/admin-limits";
+import { minorToCedis } from "~/domain/money";
+import { apiJson, handleApi, HttpError, methodNotAllowed, parseOrThrow, readJsonBody } from "~/lib/http.server";
+import { requireApiAdmin } from "~/lib/session.server";
+import { saveContentPage } from "~/models/admin.server";
+import { getContentPage } from "~/models/batch.server";
+
+const EDITABLE = new Set([HOW_IT_WORKS_SLUG]);
+
+function pageJson(slug: string) {
+  const page = getContentPage(slug);
+  if (!page) throw new HttpError(404, "Page not found.");
+  return {
+    slug,
+    title: page.title,
+    body_md: page.bodyMd,
+    faqs: page.faqs,
+    example_unit_price: page.exampleUnitPriceMinor === null ? null : minorToCedis(page.exampleUnitPriceMinor),
+    example_expected_roi: page.exampleExpectedRoi,
+    updated_at: page.updatedAt,
+  };
+}
+
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return handleApi(async () => {
+    await requireApiAdmin(request);
+    if (!EDITABLE.has(params.slug ?? "")) throw new HttpError(404, "Page not found.");
+    return apiJson(pageJson(params.slug!));
+  });
+}
+
+/** PUT the whole page: title, body_md, faqs [{question, answer}], example_unit_price, example_expected_roi. */
+export function action({ request, params }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    if (request.method !== "PUT") return methodNotAllowed();
+    const admin = await requireApiAdmin(request);
+    const slug = params.slug ?? "";
+    if (!EDITABLE.has(slug)) throw new HttpError(404, "Page not found.");
+    const input = parseOrThrow(ContentPageSchema, await readJsonBody(request));
+    saveContentPage(slug, input, { adminId: admin.id });
+    return apiJson(pageJson(slug));
+  });
+}

@@ -1,0 +1,605 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiLogin, apiUser, call, Client, htmlText } from "./support/client";
+import { startServer, TEST_ADMIN, type TestServer } from "./support/server";
+
+let server: TestServer;
+let adminApi: Client;
+let adminPage: Client;
+let investorApi: Client;
+let investorPage: Client;
+
+async function pageLogin(email: string, password: string) {
+  const client = new Client(server.url);
+  const res = await client.postForm("/login", { email, password, redirectTo: "/admin" });
+  expect(res.status).toBe(302);
+  return client;
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  adminApi = await apiLogin(server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+  adminPage = await pageLogin(TEST_ADMIN.email, TEST_ADMIN.password);
+  const u = await apiUser(server.url, "Akua Mensah");
+  investorApi = u.client;
+  investorPage = await pageLogin(u.email, u.password);
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function page(client: Client, path: string) {
+  const res = await client.get(path);
+  return { status: res.status, html: await res.text(), text: "" };
+}
+const text = async (client: Client, path: string) => htmlText((await page(client, path)).html);
+
+/** Posts a dashboard form; returns status, Location and the flash (followed) or the page. */
+async function post(client: Client, path: string, fields: Record<string, string | number>) {
+  const res = await client.postForm(path, fields);
+  const location = res.headers.get("Location");
+  const raw = await res.text();
+  return { status: res.status, location, html: htmlText(raw), raw };
+}
+/** After a redirect, the flash message the next page shows. */
+async function flash(client: Client, path = "/admin") {
+  return text(client, path);
+}
+
+const auditRows = () => server.db().prepare("select a.*, u.email from audit_log a left join users u on u.id = a.admin_id order by a.id").all() as Array<{ action: string; batch_id: number | null; farm_id: number | null; email: string; detail: string; created_at: string }>;
+const lastAudit = () => auditRows().at(-1)!;
+const count = (table: string) => (server.db().prepare(`select count(*) n from ${table}`).get() as { n: number }).n;
+
+async function apiFarm(name = "Test Farm") {
+  const r = await call(adminApi, "POST", "/api/v1/admin/farms", { name, location: "Sunyani, Bono", notes: "" });
+  expect(r.status).toBe(201);
+  return r.body.id as number;
+}
+async function apiBatch(fields: Record<string, unknown> = {}) {
+  const farmId = await apiFarm();
+  const r = await call(adminApi, "POST", "/api/v1/admin/batches", { farm_id: farmId, product_type: "CHICKEN", unit_price: 50, target_units: 1000, feed_price: 6, mortality_rate: 0.07, expected_roi: 0.12, id: 0, ...fields });
+  expect(r.status).toBe(201);
+  return r.body.id as number;
+}
+
+describe("access: every admin page, form and API is for admins only (checked on the server)", () => {
+  const pages = ["/admin", "/admin/exits", "/admin/messages", "/admin/content", "/admin/audit", "/admin/batches/1/logs"];
+
+  it("sends anonymous visitors to /login and back", async () => {
+    const anon = new Client(server.url);
+    for (const p of pages) {
+      const res = await anon.get(p);
+      expect(res.status, p).toBe(302);
+      expect(res.headers.get("Location")).toBe(`/login?${new URLSearchParams({ redirectTo: p })}`);
+    }
+    const back = await anon.postForm("/login", { email: TEST_ADMIN.email, password: TEST_ADMIN.password, redirectTo: "/admin" });
+    expect(back.headers.get("Location")).toBe("/admin");
+    expect((await anon.get("/admin")).status).toBe(200);
+  });
+
+  it("gives a signed-in investor a 403 page on every admin page and form post", async () => {
+    for (const p of pages) {
+      const { status, html } = await page(investorPage, p);
+      expect(status, p).toBe(403);
+      expect(htmlText(html)).toContain("You do not have access to this page");
+    }
+    const batchId = await apiBatch();
+    const before = count("farms");
+    const posts: Array<[string, Record<string, string | number>]> = [
+      ["/admin?index", { intent: "create_farm", name: "Sneaky Farm" }],
+      ["/admin?index", { intent: "create_batch", farm_id: 1, product_type: "EGG", unit_price: 10, target_units: 10, mortality_rate: 0.05, expected_roi: 0.01 }],
+      ["/admin?index", { intent: "activate", batch_id: batchId }],
+      ["/admin?index", { intent: "simulate", batch_id: batchId }],
+      ["/admin?index", { intent: "execute", batch_id: batchId, confirmed: 1 }],
+      ["/admin?index", { intent: "close", batch_id: batchId, confirmed: 1 }],
+      ["/admin?index", { intent: "delete", batch_id: batchId, confirmed: 1 }],
+      [`/admin/batches/${batchId}/logs`, { log_date: "2026-01-01", birds_alive: 10, feed_kg: 1, avg_weight_kg: 1 }],
+      ["/admin/content", { intent: "save", title: "Hacked", body_md: "x" }],
+    ];
+    for (const [p, fields] of posts) {
+      const res = await investorPage.postForm(p, fields);
+      expect(res.status, `${p} ${fields.intent}`).toBe(403);
+    }
+    expect(count("farms")).toBe(before);
+    expect((server.db().prepare("select status from batches where id = ?").get(batchId) as { status: string }).status).toBe("OPEN");
+  });
+
+  it("answers 401 without a token and 403 {detail} for a non-admin on every /api/v1/admin call", async () => {
+    const batchId = await apiBatch();
+    const calls: Array<[string, string, unknown?]> = [
+      ["GET", "/api/v1/admin/stats"],
+      ["GET", "/api/v1/admin/farms"],
+      ["POST", "/api/v1/admin/farms", { name: "x" }],
+      ["GET", "/api/v1/admin/batches"],
+      ["POST", "/api/v1/admin/batches", { farm_id: 1 }],
+      ["GET", `/api/v1/admin/batches/${batchId}`],
+      ["DELETE", `/api/v1/admin/batches/${batchId}`],
+      ["POST", `/api/v1/admin/batches/${batchId}/activate`],
+      ["POST", `/api/v1/admin/batches/${batchId}/close`],
+      ["GET", `/api/v1/admin/payouts/${batchId}/simulate`],
+      ["POST", `/api/v1/admin/payouts/${batchId}/execute`],
+      ["GET", `/api/v1/admin/batches/${batchId}/logs`],
+      ["POST", `/api/v1/admin/batches/${batchId}/logs`, { log_date: "2026-01-01" }],
+      ["POST", `/api/v1/admin/batches/${batchId}/logs/1/photos`, {}],
+      ["GET", "/api/v1/admin/exits"],
+      ["GET", "/api/v1/admin/contact-messages"],
+      ["GET", "/api/v1/admin/audit"],
+      ["GET", "/api/v1/admin/pages/how-it-works"],
+      ["PUT", "/api/v1/admin/pages/how-it-works", { title: "Hacked" }],
+      ["GET", "/api/v1/admin/invariants"],
+    ];
+    for (const [method, p, body] of calls) {
+      const forbidden = await call(investorApi, method, p, body);
+      expect(forbidden.status, `${method} ${p}`).toBe(403);
+      expect(forbidden.body).toEqual({ detail: "Admin access required." });
+      const anon = await call(new Client(server.url), method, p, body);
+      expect(anon.status, `${method} ${p} anonymous`).toBe(401);
+    }
+    expect((server.db().prepare("select status from batches where id = ?").get(batchId) as { status: string }).status).toBe("OPEN");
+  });
+});
+
+const batchRow = (id: number) => server.db().prepare("select * from batches where id = ?").get(id) as { status: string; units_placed: number; start_date: string | null } | undefined;
+const walletMinor = (userId: number) => (server.db().prepare("select balance_minor b from accounts where kind = 'WALLET' and user_id = ?").get(userId) as { b: number } | undefined)?.b ?? 0;
+const formKey = (html: string) => /name="idempotency_key" value="([^"]+)"/.exec(html)![1];
+
+/** An investor (API client) holding `units` of the batch. */
+async function investorIn(batchId: number, units: number, depositGhs = 10_000) {
+  const u = await apiUser(server.url, "Kwame Asante");
+  expect((await call(u.client, "POST", "/api/v1/invest/deposit", { amount: depositGhs })).status).toBe(200);
+  const r = await call(u.client, "POST", "/api/v1/invest/create", { batch_id: batchId, units });
+  expect(r.status).toBe(201);
+  return u;
+}
+
+describe("the dashboard (forms, no JavaScript)", () => {
+  it("shows the overview counts, both create forms with SPEC.md's defaults, the batches table and the tips box", async () => {
+    const batchId = await apiBatch();
+    const { status, html } = await page(adminPage, "/admin");
+    expect(status).toBe(200);
+    const t = htmlText(html);
+    const stats = (await call(adminApi, "GET", "/api/v1/admin/stats")).body;
+    for (const [label, key] of [["Farms", "farms"], ["Batches", "batches"], ["Investments", "investments"], ["Payouts", "payouts"]]) {
+      expect(t).toMatch(new RegExp(`${stats[key]}</span> ${label}`));
+    }
+    expect(t).toContain("Create farm");
+    expect(t).toMatch(/<option value="CHICKEN" selected="">/);
+    for (const [name, value] of [["unit_price", "50"], ["target_units", "1000"], ["feed_price", "6"], ["mortality_rate", "0.07"], ["expected_roi", "0.12"]]) {
+      expect(html).toMatch(new RegExp(`name="${name}"[^>]*value="${value}"`));
+    }
+    expect(html).toMatch(/name="start_date" type="date"/);
+    // Every field has a label.
+    for (const id of [...html.matchAll(/<(?:input|select|textarea)(?![^>]*type="hidden")[^>]*\sid="([^"]+)"/g)].map((m) => m[1])) {
+      expect(html, id).toContain(`for="${id}"`);
+    }
+    expect(t).toMatch(new RegExp(`data-batch-id="${batchId}"`));
+    expect(t).toContain("Placed / Target");
+    expect(t).toContain("Tips");
+    expect(t).toContain("Simulate before you execute");
+    expect(html).not.toMatch(/<script[^>]*>[^<]*zod/);
+  });
+
+  it("creates a farm: 'Farm name required.' for a blank name, 'Farm created.' and an audit row otherwise", async () => {
+    const before = count("farms");
+    const bad = await post(adminPage, "/admin?index", { intent: "create_farm", name: "  ", location: "Tamale", notes: "" });
+    expect(bad.status).toBe(400);
+    expect(bad.html).toContain("Farm name required.");
+    expect(bad.html).toContain('value="Tamale"');
+    expect(count("farms")).toBe(before);
+
+    const html = (await page(adminPage, "/admin")).html;
+    const ok = await post(adminPage, "/admin?index", { intent: "create_farm", name: "Nsawam Layers", location: "Nsawam, Eastern", notes: "2 pens", idempotency_key: formKey(html) });
+    expect(ok.status).toBe(302);
+    expect(ok.location).toBe("/admin");
+    expect(await flash(adminPage)).toContain("Farm created.");
+    expect(count("farms")).toBe(before + 1);
+    // The same submission again (a double tap) creates nothing more.
+    await post(adminPage, "/admin?index", { intent: "create_farm", name: "Nsawam Layers", location: "Nsawam, Eastern", notes: "2 pens", idempotency_key: formKey(html) });
+    expect(count("farms")).toBe(before + 1);
+    expect(lastAudit()).toMatchObject({ action: "farm.create", email: TEST_ADMIN.email });
+    expect(lastAudit().detail).toContain("Nsawam Layers");
+  });
+
+  it("creates a batch: 'Select a farm.' without a farm, field messages for bad numbers, 'Batch created.' otherwise", async () => {
+    const farmId = await apiFarm("Batch Form Farm");
+    const before = count("batches");
+    const noFarm = await post(adminPage, "/admin?index", { intent: "create_batch", farm_id: "", product_type: "CHICKEN", unit_price: "50", target_units: "1000", feed_price: "6", mortality_rate: "0.07", expected_roi: "0.12" });
+    expect(noFarm.status).toBe(400);
+    expect(noFarm.html).toContain("Select a farm.");
+    const unknownFarm = await post(adminPage, "/admin?index", { intent: "create_batch", farm_id: "999999", product_type: "CHICKEN", unit_price: "50", target_units: "1000", feed_price: "6", mortality_rate: "0.07", expected_roi: "0.12" });
+    expect(unknownFarm.html).toContain("Select a farm.");
+    const badMoney = await post(adminPage, "/admin?index", { intent: "create_batch", farm_id: farmId, product_type: "EGG", unit_price: "10.555", target_units: "0", feed_price: "6", mortality_rate: "7", expected_roi: "0.12" });
+    expect(badMoney.status).toBe(400);
+    expect(badMoney.html).toContain("Enter a unit price above zero with at most 2 decimals.");
+    expect(badMoney.html).toContain("Target units must be at least 1.");
+    expect(badMoney.html).toContain("Enter mortality as a fraction between 0 and 1, e.g. 0.07.");
+    expect(count("batches")).toBe(before);
+
+    const ok = await post(adminPage, "/admin?index", { intent: "create_batch", farm_id: farmId, product_type: "EGG", unit_price: "120.50", target_units: "500", feed_price: "6", mortality_rate: "0.07", expected_roi: "0.012", start_date: "2026-01-05" });
+    expect(ok.status).toBe(302);
+    expect(await flash(adminPage)).toContain("Batch created.");
+    const row = server.db().prepare("select * from batches order by id desc limit 1").get() as { id: number; unit_price_minor: number; product_type: string; start_date: string; status: string };
+    expect(row).toMatchObject({ unit_price_minor: 12050, product_type: "EGG", start_date: "2026-01-05", status: "OPEN" });
+    expect(lastAudit()).toMatchObject({ action: "batch.create", batch_id: row.id, farm_id: farmId, email: TEST_ADMIN.email });
+    const t = await text(adminPage, "/admin");
+    expect(t).toMatch(new RegExp(`data-batch-id="${row.id}"[\\s\\S]*?Batch Form Farm[\\s\\S]*?EGG[\\s\\S]*?0 / 500[\\s\\S]*?OPEN`));
+  });
+
+  it("activates ('Batch activated.'), refuses a second activation with the server's detail", async () => {
+    const batchId = await apiBatch();
+    const ok = await post(adminPage, "/admin?index", { intent: "activate", batch_id: batchId });
+    expect(ok.status).toBe(302);
+    expect(await flash(adminPage)).toContain("Batch activated.");
+    expect(batchRow(batchId)!.status).toBe("ACTIVE");
+    expect(lastAudit()).toMatchObject({ action: "batch.activate", batch_id: batchId });
+    const again = await post(adminPage, "/admin?index", { intent: "activate", batch_id: batchId });
+    expect(again.status).toBe(409);
+    expect(again.html).toContain(`Only an open batch can be activated; Batch #${batchId} is ACTIVE.`);
+    const missing = await post(adminPage, "/admin?index", { intent: "activate", batch_id: 999999 });
+    expect(missing.status).toBe(404);
+    expect(missing.html).toContain("Batch not found.");
+  });
+
+  it("simulates (total and count, nothing paid), asks 'Execute real payouts?' first, then pays the investor", async () => {
+    const batchId = await apiBatch({ unit_price: 50, expected_roi: 0.12 });
+    const inv = await investorIn(batchId, 10); // GHS 500 principal -> harvest 500 + 60
+    await post(adminPage, "/admin?index", { intent: "activate", batch_id: batchId });
+    const walletBefore = walletMinor(inv.id);
+
+    const sim = await post(adminPage, "/admin?index", { intent: "simulate", batch_id: batchId });
+    expect(sim.status).toBe(200);
+    expect(sim.html).toMatch(/data-testid="simulation">Simulated harvest payout: total <strong>GH₵\s?560\.00<\/strong> to <strong>1<\/strong> investment/);
+    expect(count(`payouts where batch_id = ${batchId}`)).toBe(0);
+
+    const ask = await post(adminPage, "/admin?index", { intent: "execute", batch_id: batchId, idempotency_key: "exec-1" });
+    expect(ask.status).toBe(200);
+    expect(ask.html).toContain('data-testid="confirm-prompt">Execute real payouts?<');
+    expect(ask.html).toMatch(/harvest: GH₵\s?560\.00 to 1 investment\./);
+    expect(ask.html).toContain('name="confirmed" value="1"');
+    expect(count(`payouts where batch_id = ${batchId}`)).toBe(0);
+    expect(walletMinor(inv.id)).toBe(walletBefore);
+
+    const done = await post(adminPage, "/admin?index", { intent: "execute", batch_id: batchId, confirmed: "1", idempotency_key: "exec-1" });
+    expect(done.status).toBe(302);
+    expect(await flash(adminPage)).toMatch(new RegExp(`Payouts executed for Batch #${batchId}: 1 paid, GH₵\\s?560\\.00 in total\\.`));
+    expect(walletMinor(inv.id)).toBe(walletBefore + 56_000);
+    expect(batchRow(batchId)!.status).toBe("HARVESTED");
+    expect(lastAudit()).toMatchObject({ action: "payout.execute", batch_id: batchId, email: TEST_ADMIN.email });
+    // A repeat with the same key changes nothing.
+    await post(adminPage, "/admin?index", { intent: "execute", batch_id: batchId, confirmed: "1", idempotency_key: "exec-1" });
+    expect(walletMinor(inv.id)).toBe(walletBefore + 56_000);
+    // The investor sees it.
+    const mine = await call(inv.client, "GET", "/api/v1/invest/my");
+    expect(mine.body[0].status).toBe("PAID");
+  });
+
+  it("egg batches: execute a catch-up period, refuse a paid or bad period with the server's detail, then Close with a confirm step", async () => {
+    const batchId = await apiBatch({ product_type: "EGG", unit_price: 100, expected_roi: 0.01, start_date: "2026-01-10" });
+    const inv = await investorIn(batchId, 5); // GHS 500 -> GHS 5 a month
+    await post(adminPage, "/admin?index", { intent: "activate", batch_id: batchId });
+    expect(await text(adminPage, "/admin")).toContain(`id="period-${batchId}"`);
+
+    const sim = await post(adminPage, "/admin?index", { intent: "simulate", batch_id: batchId, period: "2026-03" });
+    expect(sim.html).toMatch(/Simulated income for 2026-03: total <strong>GH₵\s?5\.00<\/strong>/);
+    const before = walletMinor(inv.id);
+    const paid = await post(adminPage, "/admin?index", { intent: "execute", batch_id: batchId, period: "2026-03", confirmed: "1" });
+    expect(paid.status).toBe(302);
+    expect(walletMinor(inv.id)).toBe(before + 500);
+    const again = await post(adminPage, "/admin?index", { intent: "execute", batch_id: batchId, period: "2026-03" });
+    expect(again.status).toBe(409);
+    expect(again.html).toContain(`Batch #${batchId} was already paid for 2026-03; nothing was paid.`);
+    const bad = await post(adminPage, "/admin?index", { intent: "execute", batch_id: batchId, period: "2026-13", confirmed: "1" });
+    expect(bad.status).toBe(400);
+    expect(bad.html).toContain("Give the period as YYYY-MM, e.g. 2026-03.");
+    const early = await post(adminPage, "/admin?index", { intent: "simulate", batch_id: batchId, period: "2025-12" });
+    expect(early.html).toContain("The batch started in 2026-01; 2025-12 is before that.");
+
+    const ask = await post(adminPage, "/admin?index", { intent: "close", batch_id: batchId });
+    expect(ask.status).toBe(200);
+    expect(ask.html).toContain("Close this egg batch and return the principal?");
+    expect(batchRow(batchId)!.status).toBe("ACTIVE");
+    const closed = await post(adminPage, "/admin?index", { intent: "close", batch_id: batchId, confirmed: "1" });
+    expect(closed.status).toBe(302);
+    expect(batchRow(batchId)!.status).toBe("CLOSED");
+    expect(walletMinor(inv.id)).toBe(before + 500 + 50_000);
+    expect(lastAudit()).toMatchObject({ action: "batch.close", batch_id: batchId });
+  });
+
+  it("deletes: asks 'Delete this batch?', refuses a batch with investments clearly, 'Batch deleted.' otherwise", async () => {
+    const empty = await apiBatch();
+    const ask = await post(adminPage, "/admin?index", { intent: "delete", batch_id: empty });
+    expect(ask.status).toBe(200);
+    expect(ask.html).toContain('data-testid="confirm-prompt">Delete this batch?<');
+    expect(batchRow(empty)).toBeDefined();
+    const ok = await post(adminPage, "/admin?index", { intent: "delete", batch_id: empty, confirmed: "1" });
+    expect(ok.status).toBe(302);
+    expect(await flash(adminPage)).toContain("Batch deleted.");
+    expect(batchRow(empty)).toBeUndefined();
+    expect(lastAudit()).toMatchObject({ action: "batch.delete", batch_id: empty });
+
+    const held = await apiBatch();
+    await investorIn(held, 1);
+    for (const confirmed of ["", "1"]) {
+      const refused = await post(adminPage, "/admin?index", { intent: "delete", batch_id: held, confirmed });
+      expect(refused.status).toBe(409);
+      expect(refused.html).toContain("This batch has investments and cannot be deleted.");
+      expect(refused.html).not.toContain("Delete this batch?<");
+    }
+    expect(batchRow(held)).toBeDefined();
+  });
+});
+
+describe("the same actions through /api/v1/admin, audited once", () => {
+  it("create farm and batch, activate, simulate, execute, delete, close: each with its audit row", async () => {
+    const n = auditRows().length;
+    const farm = await call(adminApi, "POST", "/api/v1/admin/farms", { name: "", location: "", notes: "" });
+    expect(farm).toEqual({ status: 422, body: { detail: "Farm name required." } });
+    const noFarm = await call(adminApi, "POST", "/api/v1/admin/batches", { product_type: "EGG", unit_price: 10, target_units: 10, mortality_rate: 0, expected_roi: 0.01 });
+    expect(noFarm).toEqual({ status: 422, body: { detail: "Select a farm." } });
+    expect(auditRows().length).toBe(n);
+
+    const batchId = await apiBatch({ unit_price: 10, expected_roi: 0.1 }); // farm.create + batch.create
+    await investorIn(batchId, 3);
+    expect((await call(adminApi, "DELETE", `/api/v1/admin/batches/${batchId}`)).body).toEqual({ detail: "This batch has investments and cannot be deleted." });
+    expect((await call(adminApi, "POST", `/api/v1/admin/batches/${batchId}/activate`)).body.detail).toBe("Batch activated.");
+    const sim = await call(adminApi, "GET", `/api/v1/admin/payouts/${batchId}/simulate`);
+    expect(sim.body).toMatchObject({ simulated_total: 33, count: 1 });
+    const run = await call(adminApi, "POST", `/api/v1/admin/payouts/${batchId}/execute`, {});
+    expect(run.body).toMatchObject({ count: 1, total: 33 });
+    const closeChicken = await call(adminApi, "POST", `/api/v1/admin/batches/${batchId}/close`);
+    expect(closeChicken.status).toBe(409);
+    const spare = await apiBatch();
+    expect((await call(adminApi, "DELETE", `/api/v1/admin/batches/${spare}`)).body).toEqual({ detail: "Batch deleted." });
+    // Retried with the same Idempotency-Key: the first answer, nothing created or paid twice.
+    const farms = count("farms");
+    const f1 = await call(adminApi, "POST", "/api/v1/admin/farms", { name: "Retry Farm" }, { "Idempotency-Key": "farm-retry-1" });
+    const f2 = await call(adminApi, "POST", "/api/v1/admin/farms", { name: "Retry Farm" }, { "Idempotency-Key": "farm-retry-1" });
+    expect(f2).toEqual(f1);
+    expect(count("farms")).toBe(farms + 1);
+    const actions = auditRows().slice(n).map((a) => a.action);
+    expect(actions).toEqual(["farm.create", "batch.create", "batch.activate", "payout.execute", "farm.create", "batch.create", "batch.delete", "farm.create"]);
+  });
+});
+
+describe("farm daily logs", () => {
+  const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+  const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]), Buffer.alloc(200, 1), Buffer.from([0xff, 0xd9])]);
+  const uploads = () => path.join(path.dirname(server.dbFile), "uploads");
+  const files = () => (fs.existsSync(uploads()) ? fs.readdirSync(uploads()) : []);
+  const logCount = (batchId: number) => count(`farm_logs where batch_id = ${batchId}`);
+
+  function multipart(fields: Record<string, string>, photos: Array<{ name: string; type: string; bytes: Buffer }> = []) {
+    const fd = new FormData();
+    for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+    for (const p of photos) fd.append("photos", new Blob([new Uint8Array(p.bytes)], { type: p.type }), p.name);
+    return fd;
+  }
+  async function postLog(client: Client, batchId: number, fields: Record<string, string>, photos: Array<{ name: string; type: string; bytes: Buffer }> = []) {
+    const res = await client.request(`/admin/batches/${batchId}/logs`, { method: "POST", body: multipart(fields, photos), headers: { Origin: server.url } });
+    return { status: res.status, location: res.headers.get("Location"), html: htmlText(await res.text()) };
+  }
+  const eggDay = { log_date: "2026-03-02", birds_alive: "980", deaths: "1", feed_kg: "115.5", eggs_collected: "870", temperature_c: "27", humidity_pct: "64", ammonia_ppm: "9", notes: "Good lay", incident: "", incident_description: "" };
+
+  it("records a day with photos (multipart, no JavaScript), stores them on disk and serves them back with their type", async () => {
+    const batchId = await apiBatch({ product_type: "EGG", unit_price: 100, expected_roi: 0.01 });
+    const form = await page(adminPage, `/admin/batches/${batchId}/logs`);
+    expect(form.status).toBe(200);
+    expect(form.html.toLowerCase()).toContain('enctype="multipart/form-data"');
+    for (const label of ["Date", "Birds alive", "Deaths", "Feed used (kg)", "Eggs collected", "Temperature (°C)", "Humidity (%)", "Ammonia (ppm)", "Notes", "Incident description"]) expect(htmlText(form.html)).toContain(`>${label}</label>`);
+    expect(form.html).not.toContain("Average weight (kg)");
+
+    const res = await postLog(adminPage, batchId, { ...eggDay, incident: "on", incident_description: "Heat stress at 2 pm; fans repaired." }, [
+      { name: "pen-1.png", type: "image/png", bytes: PNG },
+      { name: "eggs.jpg", type: "image/jpeg", bytes: JPEG },
+    ]);
+    expect(res.status).toBe(302);
+    expect(await flash(adminPage, `/admin/batches/${batchId}/logs`)).toContain("Daily log saved for 2026-03-02 with 2 photos.");
+    const log = server.db().prepare("select * from farm_logs where batch_id = ?").get(batchId) as Record<string, unknown>;
+    expect(log).toMatchObject({ log_date: "2026-03-02", birds_alive: 980, deaths: 1, feed_kg: 115.5, eggs_collected: 870, avg_weight_kg: null, temperature_c: 27, humidity_pct: 64, ammonia_ppm: 9, incident: 1, incident_description: "Heat stress at 2 pm; fans repaired." });
+    const photos = server.db().prepare("select * from farm_log_photos where log_id = ? order by id").all(log.id) as Array<{ id: number; file_name: string; content_type: string; size_bytes: number }>;
+    expect(photos.map((p) => p.content_type)).toEqual(["image/png", "image/jpeg"]);
+    for (const p of photos) {
+      expect(p.file_name).toMatch(/^[0-9a-f]{32}\.(png|jpg)$/);
+      expect(fs.existsSync(path.join(uploads(), p.file_name))).toBe(true);
+    }
+    const served = await fetch(`${server.url}/farm-photos/${photos[0].id}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/png");
+    expect(served.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+    expect((await fetch(`${server.url}/farm-photos/${photos[1].id}`)).headers.get("content-type")).toBe("image/jpeg");
+    for (const bad of ["999999", "abc", "0"]) expect((await fetch(`${server.url}/farm-photos/${bad}`)).status).toBe(404);
+
+    const t = await text(adminPage, `/admin/batches/${batchId}/logs`);
+    expect(t).toContain('data-log-date="2026-03-02"');
+    expect(t).toContain("Incident");
+    expect(t).toContain(`src="/farm-photos/${photos[0].id}"`);
+    expect(lastAudit()).toMatchObject({ action: "farm_log.create", batch_id: batchId, email: TEST_ADMIN.email });
+
+    // Photos added later to the same day: all or nothing, at most 10 per log.
+    const more = await adminPage.request(`/admin/batches/${batchId}/logs`, { method: "POST", headers: { Origin: server.url }, body: multipart({ intent: "photos", log_id: String(log.id) }, [{ name: "later.jpg", type: "image/jpeg", bytes: JPEG }]) });
+    expect(more.status).toBe(302);
+    expect(await flash(adminPage, `/admin/batches/${batchId}/logs`)).toContain("1 photo added to the log of 2026-03-02.");
+    expect(count(`farm_log_photos where log_id = ${log.id}`)).toBe(3);
+    const filesNow = files().length;
+    const refused = await adminPage.request(`/admin/batches/${batchId}/logs`, { method: "POST", headers: { Origin: server.url }, body: multipart({ intent: "photos", log_id: String(log.id) }, [{ name: "ok.png", type: "image/png", bytes: PNG }, { name: "notes.png", type: "image/png", bytes: Buffer.from("GIF89a") }]) });
+    expect(refused.status).toBe(400);
+    expect(htmlText(await refused.text())).toContain("notes.png is not a JPEG or PNG image.");
+    const five = Array.from({ length: 5 }, (_, i) => ({ name: `p${i}.png`, type: "image/png", bytes: PNG }));
+    expect((await adminApi.request(`/api/v1/admin/batches/${batchId}/logs/${log.id}/photos`, { method: "POST", body: multipart({}, five) })).status).toBe(201);
+    const full = await adminApi.request(`/api/v1/admin/batches/${batchId}/logs/${log.id}/photos`, { method: "POST", body: multipart({}, five) });
+    expect(full.status).toBe(422);
+    expect(((await full.json()) as { detail: string }).detail).toBe("This log has room for 2 more photos.");
+    expect(count(`farm_log_photos where log_id = ${log.id}`)).toBe(8);
+    expect(files().length).toBe(filesNow + 5);
+    expect((await investorApi.request(`/api/v1/admin/batches/${batchId}/logs/${log.id}/photos`, { method: "POST", body: multipart({}, five) })).status).toBe(403);
+    expect(lastAudit()).toMatchObject({ action: "farm_log.photos", batch_id: batchId });
+
+    // One log per batch and day.
+    const dup = await postLog(adminPage, batchId, eggDay);
+    expect(dup.status).toBe(400);
+    expect(dup.html).toContain(`Batch #${batchId} already has a log for 2026-03-02.`);
+    expect(logCount(batchId)).toBe(1);
+  });
+
+  it("refuses bad values with clear messages and stores nothing (no row, no file)", async () => {
+    const batchId = await apiBatch({ product_type: "CHICKEN" });
+    const filesBefore = files().length;
+    const bad = await postLog(adminPage, batchId, { log_date: "2999-01-01", birds_alive: "-3", deaths: "0", feed_kg: "20", avg_weight_kg: "1.2", humidity_pct: "120", temperature_c: "30", ammonia_ppm: "", notes: "typed", incident: "on", incident_description: "" }, [{ name: "hen.png", type: "image/png", bytes: PNG }]);
+    expect(bad.status).toBe(400);
+    expect(bad.html).toContain("The log date cannot be in the future.");
+    expect(bad.html).toContain("Birds alive cannot be negative.");
+    expect(bad.html).toContain("Humidity must be between 0 and 100%.");
+    expect(bad.html).toContain("Describe the incident.");
+    expect(bad.html).toContain("Nothing was saved.");
+    expect(bad.html).toMatch(/<textarea[^>]*name="notes"[^>]*>typed<\/textarea>/);
+    expect(bad.html).toMatch(/name="feed_kg"[^>]*value="20"/);
+
+    const notImage = await postLog(adminPage, batchId, { log_date: "2026-02-01", birds_alive: "1000", feed_kg: "50", avg_weight_kg: "0.4" }, [
+      { name: "ok.png", type: "image/png", bytes: PNG },
+      { name: "report.jpg", type: "image/jpeg", bytes: Buffer.from("<html><script>alert(1)</script></html>") },
+    ]);
+    expect(notImage.status).toBe(400);
+    expect(notImage.html).toContain("report.jpg is not a JPEG or PNG image.");
+
+    const tooBig = await postLog(adminPage, batchId, { log_date: "2026-02-01", birds_alive: "1000", feed_kg: "50", avg_weight_kg: "0.4" }, [
+      { name: "huge.jpg", type: "image/jpeg", bytes: Buffer.concat([JPEG, Buffer.alloc(2 * 1024 * 1024)]) },
+    ]);
+    expect(tooBig.status).toBe(400);
+    expect(tooBig.html).toContain("huge.jpg is larger than 2 MB.");
+
+    const wrongKind = await postLog(adminPage, batchId, { log_date: "2026-02-01", birds_alive: "1000", feed_kg: "50", eggs_collected: "10" });
+    expect(wrongKind.html).toContain("Enter the average weight in kg.");
+    expect(wrongKind.html).toContain("Eggs collected are recorded for egg batches only.");
+
+    expect(logCount(batchId)).toBe(0);
+    expect(files().length).toBe(filesBefore);
+    expect(count(`audit_log where action = 'farm_log.create' and batch_id = ${batchId}`)).toBe(0);
+    const missing = await page(adminPage, "/admin/batches/999999/logs");
+    expect(missing.status).toBe(404);
+    expect(htmlText(missing.html)).toContain("Batch not found.");
+  });
+
+  it("through the API: JSON or multipart, 422 with every field's message, GET lists the logs", async () => {
+    const batchId = await apiBatch({ product_type: "CHICKEN" });
+    const bad = await call(adminApi, "POST", `/api/v1/admin/batches/${batchId}/logs`, { log_date: "2026-02-01", birds_alive: -1, feed_kg: 10, avg_weight_kg: 0.5, humidity_pct: 101 });
+    expect(bad.status).toBe(422);
+    expect(bad.body.detail).toBe("Birds alive cannot be negative.");
+    expect(bad.body.errors).toEqual({ birds_alive: "Birds alive cannot be negative.", humidity_pct: "Humidity must be between 0 and 100%." });
+    const ok = await call(adminApi, "POST", `/api/v1/admin/batches/${batchId}/logs`, { log_date: "2026-02-01", birds_alive: 1990, deaths: 4, feed_kg: 60.5, avg_weight_kg: 0.42, temperature_c: 31 });
+    expect(ok.status).toBe(201);
+    expect(ok.body).toMatchObject({ batch_id: batchId, log_date: "2026-02-01", birds_alive: 1990, avg_weight_kg: 0.42, eggs_collected: null, photos: [] });
+    const fd = multipart({ log_date: "2026-02-02", birds_alive: "1988", feed_kg: "62", avg_weight_kg: "0.47" }, [{ name: "a.png", type: "image/png", bytes: PNG }]);
+    const withPhoto = await adminApi.request(`/api/v1/admin/batches/${batchId}/logs`, { method: "POST", body: fd });
+    expect(withPhoto.status).toBe(201);
+    const body = (await withPhoto.json()) as { photos: string[] };
+    expect(body.photos).toHaveLength(1);
+    expect((await fetch(`${server.url}${body.photos[0]}`)).headers.get("content-type")).toBe("image/png");
+    const list = await call(adminApi, "GET", `/api/v1/admin/batches/${batchId}/logs`);
+    expect(list.body.map((l: { log_date: string }) => l.log_date)).toEqual(["2026-02-02", "2026-02-01"]);
+    expect((await call(adminApi, "GET", "/api/v1/admin/batches/999999/logs")).status).toBe(404);
+  });
+});
+
+describe("early exits, contact messages, the How It Works editor and the audit log", () => {
+  it("lists investors' early-exit requests, pending and filled, on the page and in the API", async () => {
+    const batchId = await apiBatch({ product_type: "EGG", unit_price: 10, expected_roi: 0.01, start_date: "2026-01-01" });
+    const seller = await investorIn(batchId, 20);
+    await call(adminApi, "POST", `/api/v1/admin/batches/${batchId}/activate`);
+    const first = await call(seller.client, "POST", "/api/v1/invest/early-exit", { batch_id: batchId, units: 5 });
+    expect(first.status).toBe(201);
+    const buyer = await apiUser(server.url, "Abena Buyer");
+    await call(buyer.client, "POST", "/api/v1/invest/deposit", { amount: 1000 });
+    expect((await call(buyer.client, "POST", "/api/v1/invest/create", { batch_id: batchId, units: 5 })).status).toBe(201);
+    expect((await call(seller.client, "POST", "/api/v1/invest/early-exit", { batch_id: batchId, units: 4 })).status).toBe(201);
+
+    const api = await call(adminApi, "GET", "/api/v1/admin/exits");
+    const pending = api.body.pending.filter((e: { batch_id: number }) => e.batch_id === batchId);
+    const filled = api.body.filled.filter((e: { batch_id: number }) => e.batch_id === batchId);
+    expect(pending).toHaveLength(1);
+    expect(pending[0]).toMatchObject({ units: 4, units_remaining: 4, status: "PENDING", investor: seller.email });
+    expect(filled).toHaveLength(1);
+    expect(filled[0]).toMatchObject({ units: 5, status: "FILLED" });
+    const t = await text(adminPage, "/admin/exits");
+    expect(t).toContain(`data-exit-id="${pending[0].id}"`);
+    expect(t).toContain("4 of 4 units still offered");
+    expect(t).toContain(`data-exit-id="${filled[0].id}"`);
+    expect(t).toContain("5 units sold");
+  });
+
+  it("shows contact messages", async () => {
+    const visitor = new Client(server.url);
+    const sent = await visitor.postForm("/contact", { name: "Yaa Asantewaa", email: "yaa@example.com", subject: "Farm visit <b>", message: "Can investors visit the Dormaa farm in December?" });
+    expect(sent.status).toBeLessThan(400);
+    const t = await text(adminPage, "/admin/messages");
+    expect(t).toContain("Farm visit <b>");
+    expect((await page(adminPage, "/admin/messages")).html).not.toContain("Farm visit <b>");
+    expect(t).toContain("Can investors visit the Dormaa farm in December?");
+    const api = await call(adminApi, "GET", "/api/v1/admin/contact-messages");
+    expect(api.body[0]).toMatchObject({ name: "Yaa Asantewaa", email: "yaa@example.com", subject: "Farm visit <b>" });
+  });
+
+  it("edits How It Works: preview through the sanitized renderer (nothing saved), validation, save to what the public page reads", async () => {
+    const editor = await page(adminPage, "/admin/content");
+    expect(editor.status).toBe(200);
+    for (const label of ["Title", "Body (markdown)", "Example unit price (GHS)", "Example expected ROI (fraction)", "Question 1", "Answer 1"]) expect(htmlText(editor.html)).toContain(`>${label}</label>`);
+    const body = "## Fresh guide\n\nBirds are **counted daily**.\n\n<script>alert('x')</script>\n\n[bad](javascript:alert(1))";
+    const fields = { title: "How Akoko Works", body_md: body, example_unit_price: "75.50", example_expected_roi: "0.1", faq_question: "Who feeds the birds?", faq_answer: "The partner farm's staff." };
+    const preview = await post(adminPage, "/admin/content", { intent: "preview", ...fields });
+    expect(preview.status).toBe(200);
+    expect(preview.html).toContain("<h2>Fresh guide</h2>");
+    expect(preview.html).toContain("<strong>counted daily</strong>");
+    expect(preview.raw).not.toContain("<script>alert");
+    expect(preview.raw).toContain("&lt;script&gt;alert");
+    expect(preview.raw).not.toContain('href="javascript');
+    expect(htmlText(await (await fetch(`${server.url}/how-it-works`)).text())).not.toContain("Fresh guide");
+
+    const bad = await post(adminPage, "/admin/content", { intent: "save", ...fields, title: " ", example_expected_roi: "3" });
+    expect(bad.status).toBe(400);
+    expect(bad.html).toContain("Enter a title.");
+    expect(bad.html).toContain("Enter the example ROI as a fraction between 0 and 1, e.g. 0.12.");
+    const oneSided = await adminPage.request("/admin/content", { method: "POST", headers: { Origin: server.url }, body: new URLSearchParams([["intent", "save"], ["title", "T"], ["body_md", "x"], ["faq_question", "Only a question?"], ["faq_answer", ""]]) });
+    expect(htmlText(await oneSided.text())).toContain("Each FAQ needs an answer.");
+
+    const saved = await post(adminPage, "/admin/content", { intent: "save", ...fields });
+    expect(saved.status).toBe(302);
+    expect(await flash(adminPage, "/admin/content")).toContain("How It Works saved.");
+    const pub = await call(new Client(server.url), "GET", "/api/v1/public/pages/how-it-works");
+    expect(pub.body).toMatchObject({ title: "How Akoko Works", body_md: body, faqs: [{ question: "Who feeds the birds?", answer: "The partner farm's staff." }], example_unit_price: 75.5, example_expected_roi: 0.1 });
+    const publicPage = htmlText(await (await fetch(`${server.url}/how-it-works`)).text());
+    expect(publicPage).toContain("Fresh guide");
+    expect(publicPage).toContain("Who feeds the birds?");
+    expect(lastAudit()).toMatchObject({ action: "page.update", email: TEST_ADMIN.email });
+
+    const put = await call(adminApi, "PUT", "/api/v1/admin/pages/how-it-works", { title: "Via API", body_md: "Hello", faqs: [], example_unit_price: 50, example_expected_roi: 0.12 });
+    expect(put.status).toBe(200);
+    expect(put.body).toMatchObject({ title: "Via API", example_unit_price: 50 });
+    expect((await call(adminApi, "PUT", "/api/v1/admin/pages/how-it-works", { title: "" })).body).toEqual({ detail: "Enter a title." });
+    expect((await call(adminApi, "PUT", "/api/v1/admin/pages/terms", { title: "x" })).status).toBe(404);
+  });
+
+  it("shows the audit log (who, what, when, which batch) and nobody can change it", async () => {
+    const entries = (await call(adminApi, "GET", "/api/v1/admin/audit")).body as Array<{ admin: string; action: string; batch_id: number | null; created_at: string }>;
+    expect(entries.length).toBeGreaterThan(5);
+    expect(entries[0]).toMatchObject({ admin: TEST_ADMIN.email });
+    expect(entries[0].created_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    const withBatch = entries.find((e) => e.batch_id)!;
+    const t = await text(adminPage, "/admin/audit");
+    expect(t).toContain(TEST_ADMIN.email);
+    expect(t).toContain(`#${withBatch.batch_id}`);
+    expect(t).toContain("payout.execute");
+    const one = (await call(adminApi, "GET", `/api/v1/admin/audit?batch_id=${withBatch.batch_id}`)).body as Array<{ batch_id: number }>;
+    expect(one.length).toBeGreaterThan(0);
+    expect(one.every((e) => e.batch_id === withBatch.batch_id)).toBe(true);
+    const filtered = await text(adminPage, `/admin/audit?batch=${withBatch.batch_id}`);
+    const shownBatches = [...filtered.matchAll(/data-label="Batch">#(\d+)</g)].map((m) => Number(m[1]));
+    expect(shownBatches.length).toBe(one.length);
+    expect(new Set(shownBatches)).toEqual(new Set([withBatch.batch_id]));
+    expect(await text(adminPage, "/admin/audit?batch=abc")).toContain("Enter a batch number, e.g. 5.");
+    for (const method of ["POST", "PUT", "DELETE"]) expect((await call(adminApi, method, "/api/v1/admin/audit", {})).status).toBe(405);
+    const db = server.db();
+    expect(() => db.prepare("update audit_log set action = 'nothing'").run()).toThrow(/append-only/);
+    expect(() => db.prepare("delete from audit_log").run()).toThrow(/append-only/);
+  });
+});

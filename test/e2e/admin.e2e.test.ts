@@ -1,0 +1,209 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR } from "../support/browser";
+import { apiUser, call } from "../support/client";
+import { startServer, TEST_ADMIN, type TestServer } from "../support/server";
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+async function logIn(page: Page, email: string, password: string, to: string) {
+  await page.goto(`${server.url}${to}`);
+  await page.waitForURL(/\/login\?redirectTo=/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.waitForURL((url) => url.pathname === to);
+}
+
+describe.each([
+  { javaScriptEnabled: false, label: "without JavaScript", tag: "nojs" },
+  { javaScriptEnabled: true, label: "with JavaScript", tag: "js" },
+])("the admin dashboard in a phone browser $label", ({ javaScriptEnabled, tag }) => {
+  it("creates a farm and a batch, activates it, simulates, executes, and the payout reaches the investor's portfolio", async () => {
+    const context = await phoneContext(browser, { javaScriptEnabled });
+    const page = await context.newPage();
+    const shot = (name: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-${name}-${tag}.png`), fullPage: true });
+    const pageErrors: string[] = [];
+    page.on("pageerror", (e) => pageErrors.push(e.message));
+    page.on("console", (m) => {
+      // The 400/409 answers to the bad inputs above are expected; anything else is not.
+      if (m.type() === "error" && !/^Failed to load resource: the server responded with a status of (400|409)/.test(m.text())) pageErrors.push(m.text());
+    });
+    const prompts: string[] = [];
+    // With JavaScript the browser asks; the first Execute is cancelled, the rest accepted.
+    page.on("dialog", (dialog) => {
+      prompts.push(dialog.message());
+      void (prompts.length === 1 ? dialog.dismiss() : dialog.accept());
+    });
+
+    await logIn(page, TEST_ADMIN.email, TEST_ADMIN.password, "/admin");
+    await page.getByRole("heading", { name: "Admin dashboard" }).waitFor();
+
+    // Create farm: the required name first, then a real one.
+    const farmName = `Dormaa Broilers ${tag}`;
+    await page.getByRole("button", { name: "Create farm" }).click();
+    await expectVisible(page.getByText("Farm name required."));
+    await page.getByLabel("Farm name").fill(farmName);
+    await page.getByLabel("Location").fill("Dormaa Ahenkro, Bono");
+    await page.getByRole("button", { name: "Create farm" }).click();
+    await expectVisible(page.getByText("Farm created."));
+
+    // Create batch: 'Select a farm.' first; SPEC.md's defaults are filled in.
+    await expect(page.getByLabel("Unit price (GHS)").inputValue()).resolves.toBe("50");
+    await expect(page.getByLabel("Expected ROI (fraction)").inputValue()).resolves.toBe("0.12");
+    await page.getByRole("button", { name: "Create batch" }).click();
+    await expectVisible(page.getByText("Select a farm."));
+    await page.getByLabel("Farm", { exact: true }).selectOption({ label: `${farmName} (Dormaa Ahenkro, Bono)` });
+    await page.getByLabel("Unit price (GHS)").fill("20");
+    await page.getByLabel("Target units").fill("100");
+    await page.getByRole("button", { name: "Create batch" }).click();
+    await expectVisible(page.getByText("Batch created."));
+    const batchId = (server.db().prepare("select id from batches order by id desc limit 1").get() as { id: number }).id;
+    const row = page.locator(`tr[data-batch-id="${batchId}"]`);
+    await expectVisible(row.getByText(farmName));
+    await expectVisible(row.getByText("0 / 100"));
+    await expect(noSideScroll(page)).resolves.toBe(true);
+    await shot("created");
+
+    // An investor buys 10 units (GHS 200), as the invest pages would.
+    const investor = await apiUser(server.url, "Adwoa Investor");
+    expect((await call(investor.client, "POST", "/api/v1/invest/deposit", { amount: 500 })).status).toBe(200);
+    expect((await call(investor.client, "POST", "/api/v1/invest/create", { batch_id: batchId, units: 10 })).status).toBe(201);
+
+    await page.reload();
+    await expectVisible(row.getByText("10 / 100"));
+    await row.getByRole("button", { name: "Activate" }).click();
+    await expectVisible(page.getByText("Batch activated."));
+    await expectVisible(row.getByText("ACTIVE"));
+    if (javaScriptEnabled) {
+      // The message fades after 4 seconds.
+      await page.getByText("Batch activated.").waitFor({ state: "hidden", timeout: 7000 });
+    }
+
+    // Simulate: GHS 200 + 12% = GHS 224 to 1 investment; nothing paid.
+    await row.getByRole("button", { name: "Simulate" }).click();
+    await expectVisible(page.getByTestId("simulation"));
+    await expect(page.getByTestId("simulation").textContent()).resolves.toMatch(/harvest payout: total GH₵\s?224\.00 to 1 investment/);
+
+    // Execute: asks 'Execute real payouts?' first.
+    await row.getByRole("button", { name: "Execute Payout" }).click();
+    if (javaScriptEnabled) {
+      await expect.poll(() => prompts.length).toBe(1);
+      expect(prompts[0]).toBe("Execute real payouts?");
+      await expectVisible(row.getByText("ACTIVE")); // cancelled: nothing happened
+      await row.getByRole("button", { name: "Execute Payout" }).click();
+      await expect.poll(() => prompts.length).toBe(2);
+    } else {
+      const confirm = page.getByRole("dialog", { name: "Please confirm" });
+      await expectVisible(confirm.getByText("Execute real payouts?"));
+      await expectVisible(confirm.getByText(/GH₵\s?224\.00 to 1 investment/));
+      await shot("confirm");
+      await confirm.getByRole("button", { name: "Confirm" }).click();
+    }
+    await expectVisible(page.getByText(new RegExp(`Payouts executed for Batch #${batchId}: 1 paid, GH₵\\s?224\\.00 in total\\.`)));
+    await expectVisible(page.locator(`tr[data-batch-id="${batchId}"]`).getByText("HARVESTED"));
+    await shot("paid");
+
+    // Delete is refused: the batch has investments. With JavaScript the browser asks 'Delete this
+    // batch?' first; without it the server checks before asking, so there is nothing to confirm.
+    await page.locator(`tr[data-batch-id="${batchId}"]`).getByRole("button", { name: "Delete" }).click();
+    if (javaScriptEnabled) await expect.poll(() => prompts.at(-1)).toBe("Delete this batch?");
+    await expectVisible(page.getByText("This batch has investments and cannot be deleted."));
+    await expect(page.getByText("Delete this batch?").count()).resolves.toBe(0);
+
+    // A batch nobody invested in: Delete asks, then 'Batch deleted.'.
+    const spareId = await (async () => {
+      await page.getByLabel("Farm", { exact: true }).selectOption({ label: `${farmName} (Dormaa Ahenkro, Bono)` });
+      await page.getByRole("button", { name: "Create batch" }).click();
+      await expectVisible(page.getByText("Batch created."));
+      return (server.db().prepare("select id from batches order by id desc limit 1").get() as { id: number }).id;
+    })();
+    await page.locator(`tr[data-batch-id="${spareId}"]`).getByRole("button", { name: "Delete" }).click();
+    if (javaScriptEnabled) {
+      await expect.poll(() => prompts.at(-1)).toBe("Delete this batch?");
+    } else {
+      const confirm = page.getByRole("dialog", { name: "Please confirm" });
+      await expectVisible(confirm.getByText("Delete this batch?"));
+      await confirm.getByRole("button", { name: "Confirm" }).click();
+    }
+    await expectVisible(page.getByText("Batch deleted."));
+    await page.locator(`tr[data-batch-id="${spareId}"]`).waitFor({ state: "detached" });
+
+    // The investor's portfolio shows the payout.
+    const investorContext = await phoneContext(browser, { javaScriptEnabled });
+    const investorPage = await investorContext.newPage();
+    await logIn(investorPage, investor.email, investor.password, "/portfolio");
+    await expect.poll(() => investorPage.getByTestId("wallet-balance").textContent()).toMatch(/524\.00/);
+    const investmentId = (server.db().prepare("select id from investments where batch_id = ?").get(batchId) as { id: number }).id;
+    await investorPage.getByRole("link", { name: `Details of investment #${investmentId}` }).click();
+    const details = investorPage.getByRole("dialog", { name: `Investment #${investmentId}` });
+    await expectVisible(details.getByText("HARVEST"));
+    await expectVisible(details.getByText(/224\.00/));
+    await investorContext.close();
+    // No hydration mismatch, CSP violation or script error along the way.
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("daily logs in a phone browser without JavaScript", () => {
+  it("records a day with a photo and shows a bad value's message", async () => {
+    const context = await phoneContext(browser, { javaScriptEnabled: false });
+    const page = await context.newPage();
+    const admin = await (await import("../support/client")).apiLogin(server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    const farm = await call(admin, "POST", "/api/v1/admin/farms", { name: "Layer Farm", location: "Techiman", notes: "" });
+    const batch = await call(admin, "POST", "/api/v1/admin/batches", { farm_id: farm.body.id, product_type: "EGG", unit_price: 100, target_units: 100, feed_price: 6, mortality_rate: 0.05, expected_roi: 0.01 });
+    await logIn(page, TEST_ADMIN.email, TEST_ADMIN.password, `/admin/batches/${batch.body.id}/logs`);
+    await page.getByLabel("Date").fill("2026-02-10");
+    await page.getByLabel("Birds alive").fill("500");
+    await page.getByLabel("Feed used (kg)").fill("58");
+    await page.getByLabel("Eggs collected").fill("430");
+    await page.getByLabel("Humidity (%)").fill("140");
+    const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+    await page.getByLabel(/^Photos/).setInputFiles({ name: "pen.png", mimeType: "image/png", buffer: png });
+    await page.getByRole("button", { name: "Save daily log" }).click();
+    await expectVisible(page.getByText("Humidity must be between 0 and 100%."));
+    await expect(page.getByLabel("Birds alive").inputValue()).resolves.toBe("500");
+    await page.getByLabel("Humidity (%)").fill("66");
+    await page.getByLabel(/^Photos/).setInputFiles({ name: "pen.png", mimeType: "image/png", buffer: png });
+    await page.getByRole("button", { name: "Save daily log" }).click();
+    await expectVisible(page.getByText("Daily log saved for 2026-02-10 with 1 photo."));
+    await expectVisible(page.getByRole("img", { name: "Photo 1 of 2026-02-10" }));
+    // The photo is lazy: scroll to it, then it loads (a real PNG, 1 px wide).
+    const photo = page.getByRole("img", { name: "Photo 1 of 2026-02-10" });
+    await photo.scrollIntoViewIfNeeded();
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+    await expect(noSideScroll(page)).resolves.toBe(true);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, "admin-logs-nojs.png"), fullPage: true });
+
+    // Every admin page fits 360 px: nothing scrolls sideways.
+    const pages: Array<[string, string, string]> = [
+      ["dashboard", "Dashboard", "Admin dashboard"],
+      ["exits", "Early exits", "Early exits"],
+      ["messages", "Messages", "Contact messages"],
+      ["content", "How It Works", "Edit How It Works"],
+      ["audit", "Audit log", "Audit log"],
+    ];
+    for (const [name, link, heading] of pages) {
+      await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: link, exact: true }).click();
+      await page.getByRole("heading", { name: heading, level: 1 }).waitFor();
+      await expect(noSideScroll(page), name).resolves.toBe(true);
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-${name}-360-nojs.png`), fullPage: true });
+    }
+    await context.close();
+  });
+});
