@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dailyMetrics, feedConversion, latestMetrics, layRate, mortality } from "~/domain/farm-metrics";
+import { dailyMetrics, feedConversion, feedPerDozen, latestMetrics, layRate, mortality } from "~/domain/farm-metrics";
 
 const row = (logDate: string, birdsAlive: number, deaths: number, feedKg: number, extra: { eggs?: number; weight?: number } = {}) => ({
   logDate,
@@ -41,6 +41,14 @@ describe("feed conversion ratio", () => {
     expect(feedConversion({ cumulativeFeedKg: 10, birdsAlive: 100, avgWeightKg: null, initialBirds: 100 })).toBeNull();
     expect(feedConversion({ cumulativeFeedKg: 10, birdsAlive: 100, avgWeightKg: 0.04, initialBirds: 100 })).toBeNull();
     expect(feedConversion({ cumulativeFeedKg: 0, birdsAlive: 100, avgWeightKg: 1, initialBirds: 100 })).toBeNull();
+  });
+});
+
+describe("layers' feed per dozen eggs", () => {
+  it("is feed over eggs / 12, unknown without eggs", () => {
+    expect(feedPerDozen(120, 960)).toBe(1.5);
+    expect(feedPerDozen(120, 0)).toBeNull();
+    expect(feedPerDozen(120, null)).toBeNull();
   });
 });
 

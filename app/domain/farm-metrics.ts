@@ -43,8 +43,15 @@ export function feedConversion({ cumulativeFeedKg, birdsAlive, avgWeightKg, init
   return cumulativeFeedKg / gainKg;
 }
 
+/** Layers' feed conversion: kg of feed per dozen eggs that day; null without eggs. */
+export function feedPerDozen(feedKg: number, eggsCollected: number | null): number | null {
+  if (eggsCollected === null || !(eggsCollected > 0) || !(feedKg >= 0)) return null;
+  return feedKg / (eggsCollected / 12);
+}
+
 export type DailyMetrics = FarmLogRow & {
   layRate: number | null;
+  feedPerDozen: number | null;
   mortality: number | null;
   cumulativeDeaths: number;
   cumulativeFeedKg: number;
@@ -69,6 +76,7 @@ export function dailyMetrics(rows: FarmLogRow[], options: { initialBirds?: numbe
       cumulativeDeaths: deaths,
       cumulativeFeedKg: feed,
       layRate: layRate(row.eggsCollected, row.birdsAlive),
+      feedPerDozen: feedPerDozen(row.feedKg, row.eggsCollected),
       mortality: mortality(deaths, initialBirds),
       fcr: feedConversion({ cumulativeFeedKg: feed, birdsAlive: row.birdsAlive, avgWeightKg: row.avgWeightKg, initialBirds, placementWeightKg: options.placementWeightKg }),
     };
@@ -80,7 +88,7 @@ export function latestMetrics(rows: FarmLogRow[], options: { initialBirds?: numb
   const series = dailyMetrics(rows, options);
   const last = series.at(-1);
   if (!last) return null;
-  const lastWith = <K extends "layRate" | "fcr">(key: K) => [...series].reverse().find((r) => r[key] !== null)?.[key] ?? null;
+  const lastWith = <K extends "layRate" | "fcr" | "feedPerDozen">(key: K) => [...series].reverse().find((r) => r[key] !== null)?.[key] ?? null;
   return {
     logDate: last.logDate,
     birdsAlive: last.birdsAlive,
@@ -88,6 +96,7 @@ export function latestMetrics(rows: FarmLogRow[], options: { initialBirds?: numb
     mortality: last.mortality,
     layRate: lastWith("layRate"),
     fcr: lastWith("fcr"),
+    feedPerDozen: lastWith("feedPerDozen"),
     avgWeightKg: [...series].reverse().find((r) => r.avgWeightKg !== null)?.avgWeightKg ?? null,
     days: series.length,
   };
