@@ -133,7 +133,7 @@ export function InvestCard({ card, investHref, exitHref }: { card: CardData; inv
       </div>
       <BatchFigures card={card} />
       <SensorStrip sensor={card.sensor} />
-      <SvgChart svg={card.chartSvg} className="mt-3" caption="ROI history, in percent" />
+      {card.chartSvg ? <SvgChart svg={card.chartSvg} className="mt-3" caption="ROI history, in percent" /> : <p className="mt-3 text-xs text-stone-500">No ROI history yet.</p>}
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer font-medium text-stone-700">Certifications and timeline</summary>
         <div className="mt-2 space-y-2">

@@ -42,7 +42,7 @@ function InvestDialog({ dialog, isEgg, result }: { dialog: Extract<DialogData, {
         Wallet balance: <strong data-testid="wallet-balance">{formatGhs(dialog.walletMinor)}</strong>{" "}
         <Link to="/portfolio?dialog=deposit" className="text-leaf-700 underline">Deposit</Link>
       </p>
-      {!dialog.takesMoney ? <div className="mt-3"><FormError message={MSG.batchNotOpen} /></div> : null}
+      {!dialog.takesMoney && errors.form !== MSG.batchNotOpen ? <div className="mt-3"><FormError message={MSG.batchNotOpen} /></div> : null}
       <Form method="post" action={dialog.action} noValidate preventScrollReset className="mt-4 space-y-3">
         <input type="hidden" name="intent" value="invest" />
         <input type="hidden" name="batch_id" value={dialog.batch.id} />

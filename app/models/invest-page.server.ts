@@ -153,10 +153,15 @@ export async function investPageLoader(type: ProductType, request: Request) {
     const amount = (params.get("amount") ?? String(CALC_DEFAULT_AMOUNT)).slice(0, 20);
     const choices = source.map((b) => ({ id: b.id, label: `Batch #${b.id} · ${b.farmName} (${formatGhs(b.unitPriceMinor)})`, unitPriceMinor: b.unitPriceMinor, availableUnits: b.availableUnits, expectedRoi: b.expectedRoi }));
     const wanted = Number(params.get("calc_batch"));
-    // Default: the first batch of the list as shown that still has units to buy.
-    const firstBuyable = shown.find((b) => b.availableUnits > 0)?.id;
+    // Default: the first batch of the list as shown that still has units the amount can buy.
+    const buyable = shown.filter((b) => b.availableUnits > 0);
+    const amountMinor = Math.round(Number(amount) * 100);
+    const firstBuyable = (buyable.find((b) => b.unitPriceMinor <= amountMinor) ?? buyable[0])?.id;
     const chosen = choices.find((c) => c.id === wanted) ?? choices.find((c) => c.id === firstBuyable) ?? choices[0] ?? null;
-    calculator = { amount, batchId: chosen?.id ?? null, choices, result: calculate(amount, chosen) };
+    const result = calculate(amount, chosen);
+    // The visitor has not asked yet: show the figures, not an error.
+    const asked = params.has("amount") || params.has("calc_batch");
+    calculator = { amount, batchId: chosen?.id ?? null, choices, result: asked ? result : { ...result, error: null } };
   }
 
   return {
