@@ -469,6 +469,36 @@ describe("the batch page", () => {
     expect(page).toContain(`due by ${next}.`);
   });
 
+  it("broilers: weights, feed conversion and mortality from the logs; the table pages 30 days at a time; photos link to the admin's photo route", async () => {
+    const farm = await newFarm(`Logfarm ${RUN}`);
+    const id = await newBatch(farm, { product_type: "CHICKEN", unit_price: 10, target_units: 100 });
+    const db = server.db();
+    const insert = db.prepare("insert into farm_logs (batch_id, log_date, birds_alive, deaths, feed_kg, avg_weight_kg, incident, incident_description) values (?, ?, ?, ?, ?, ?, ?, ?)");
+    for (let i = 0; i < 35; i++) {
+      const date = new Date(Date.UTC(2026, 9, 1 + i)).toISOString().slice(0, 10);
+      insert.run(id, date, 1000 - i, i === 0 ? 0 : 1, 50, 0.04 + 0.05 * i, i === 3 ? 1 : 0, i === 3 ? "Feed delivery late by a day" : "");
+    }
+    const logId = (db.prepare("select id from farm_logs where batch_id = ? and log_date = '2026-11-04'").get(id) as { id: number }).id;
+    const photo = db.prepare("insert into farm_log_photos (log_id, file_name, content_type, size_bytes) values (?, ?, 'image/jpeg', 1000) returning id").get(logId, `test-${RUN}.jpg`) as { id: number };
+    const anon = new Client(server.url);
+    const first = (await get(anon, `/batches/${id}`)).html;
+    expect(first).toContain("<title>Average live weight by day, in kg</title>");
+    expect(first).toContain("<title>Feed conversion ratio by day (kg feed per kg gained)</title>");
+    expect(first).toContain("<title>Cumulative mortality by day, in percent</title>");
+    // Day 35: 966 birds at 1.74 kg, 1750 kg of feed: FCR = 1750 / (966 x 1.74 - 1000 x 0.04) = 1.07
+    expect(first).toMatch(/data-testid="latest-fcr">1\.07</);
+    // 34 deaths of 1000 birds.
+    expect(first).toContain('data-testid="latest-mortality">3.40%');
+    const dates = (html: string) => [...html.matchAll(/data-log-date="([\d-]+)"/g)].map((m) => m[1]);
+    expect(dates(first)).toHaveLength(30);
+    expect(dates(first)[0]).toBe("2026-11-04");
+    expect(first).toContain("Page 1 of 2");
+    expect(first).toContain(`href="/farm-photos/${photo.id}"`);
+    const second = (await get(anon, `/batches/${id}?page=2`)).html;
+    expect(dates(second)).toEqual(["2026-10-05", "2026-10-04", "2026-10-03", "2026-10-02", "2026-10-01"]);
+    expect(second).toContain("Incident: Feed delivery late by a day");
+  });
+
   it("answers 404 for an unknown batch", async () => {
     const res = await get(new Client(server.url), "/batches/999999");
     expect(res.status).toBe(404);

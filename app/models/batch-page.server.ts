@@ -1,9 +1,9 @@
 import { dailyMetrics, latestMetrics } from "~/domain/farm-metrics";
+import { pageOf } from "~/domain/portfolio";
 import { nextPayout, PAGE_PATH } from "~/domain/invest-list";
 import { MSG } from "~/domain/messages";
 import { renderLineChartSvg, type ChartPoint } from "~/lib/charts.server";
 import { today } from "~/lib/clock.server";
-import { getUser } from "~/lib/session.server";
 import { getBatch } from "~/models/batch.server";
 import { batchFunds, listBatchPayoutHistory, paidPeriods } from "~/models/batch-funds.server";
 import { latestFarmReading, listFarmLogs, listPhotosForLogs } from "~/models/farm-log.server";
@@ -23,17 +23,21 @@ function chart(points: ChartPoint[], label: string, color: string, yFormat: (v: 
 
 const round = (n: number, d: number) => Math.round(n * 10 ** d) / 10 ** d;
 
+/** The table shows a month of days per page; the charts the last 120 days. */
+export const LOG_PAGE_SIZE = 30;
+export const CHART_DAYS = 120;
+
 /** The batch page (/batches/<id>): the card's figures, the farm's logs as charts and a table, payouts and funds. */
-export async function batchPageLoader(request: Request, idParam: string | undefined) {
+export function batchPageLoader(request: Request, idParam: string | undefined) {
   const id = Number(idParam);
   const batch = Number.isSafeInteger(id) && id > 0 ? getBatch(id) : undefined;
   if (!batch) throw new Response(MSG.batchNotFound, { status: 404 });
-  const user = await getUser(request);
   const now = today();
   const reading = latestFarmReading(batch.id);
   const card = toCardData(batch, reading ?? undefined, { demo: false, now });
   const logs = listFarmLogs({ batchId: batch.id });
   const series = dailyMetrics(logs);
+  const charted = series.slice(-CHART_DAYS);
   const photos = listPhotosForLogs(logs.map((l) => l.id));
   const isEgg = batch.productType === "EGG";
   const x = (date: string) => date.slice(5);
@@ -41,25 +45,29 @@ export async function batchPageLoader(request: Request, idParam: string | undefi
   const charts = logs.length
     ? [
         isEgg
-          ? { title: "Lay rate", svg: chart(series.filter((r) => r.layRate !== null).map((r) => ({ x: x(r.logDate), y: round(r.layRate! * 100, 1) })), "Lay rate by day, in percent", color, (v) => `${v}%`) }
-          : { title: "Average live weight", svg: chart(series.filter((r) => r.avgWeightKg !== null).map((r) => ({ x: x(r.logDate), y: r.avgWeightKg! })), "Average live weight by day, in kg", color, (v) => `${v} kg`) },
+          ? { title: "Lay rate", svg: chart(charted.filter((r) => r.layRate !== null).map((r) => ({ x: x(r.logDate), y: round(r.layRate! * 100, 1) })), "Lay rate by day, in percent", color, (v) => `${v}%`) }
+          : { title: "Average live weight", svg: chart(charted.filter((r) => r.avgWeightKg !== null).map((r) => ({ x: x(r.logDate), y: r.avgWeightKg! })), "Average live weight by day, in kg", color, (v) => `${v} kg`) },
         isEgg
-          ? { title: "Feed per dozen eggs", svg: chart(series.filter((r) => r.feedPerDozen !== null).map((r) => ({ x: x(r.logDate), y: round(r.feedPerDozen!, 2) })), "Feed per dozen eggs by day, in kg", "#2563eb", (v) => `${v}`) }
-          : { title: "Feed conversion ratio", svg: chart(series.filter((r) => r.fcr !== null).map((r) => ({ x: x(r.logDate), y: round(r.fcr!, 2) })), "Feed conversion ratio by day (kg feed per kg gained)", "#2563eb", (v) => `${v}`) },
-        { title: "Mortality", svg: chart(series.filter((r) => r.mortality !== null).map((r) => ({ x: x(r.logDate), y: round(r.mortality! * 100, 2) })), "Cumulative mortality by day, in percent", "#be123c", (v) => `${v}%`) },
+          ? { title: "Feed per dozen eggs", svg: chart(charted.filter((r) => r.feedPerDozen !== null).map((r) => ({ x: x(r.logDate), y: round(r.feedPerDozen!, 2) })), "Feed per dozen eggs by day, in kg", "#2563eb", (v) => `${v}`) }
+          : { title: "Feed conversion ratio", svg: chart(charted.filter((r) => r.fcr !== null).map((r) => ({ x: x(r.logDate), y: round(r.fcr!, 2) })), "Feed conversion ratio by day (kg feed per kg gained)", "#2563eb", (v) => `${v}`) },
+        { title: "Mortality", svg: chart(charted.filter((r) => r.mortality !== null).map((r) => ({ x: x(r.logDate), y: round(r.mortality! * 100, 2) })), "Cumulative mortality by day, in percent", "#be123c", (v) => `${v}%`) },
       ]
     : [];
   const paid = paidPeriods(batch.id);
+  const newestFirst = [...series].reverse();
+  const logPaging = pageOf(newestFirst.length, Number(new URL(request.url).searchParams.get("page")) || 1, LOG_PAGE_SIZE);
+  const logById = new Map(logs.map((l) => [l.logDate, l]));
   return {
-    loggedIn: Boolean(user),
     card,
     listPath: PAGE_PATH[batch.productType],
     investHref: `${PAGE_PATH[batch.productType]}?${new URLSearchParams({ dialog: "invest", batch: String(batch.id) })}`,
     exitHref: isEgg ? `${PAGE_PATH.EGG}?${new URLSearchParams({ dialog: "exit", batch: String(batch.id) })}` : null,
     latest: latestMetrics(logs),
     charts,
-    logs: [...series].reverse().map((r, i) => {
-      const log = logs[logs.length - 1 - i];
+    chartDays: Math.min(series.length, CHART_DAYS),
+    logPaging,
+    logs: newestFirst.slice(logPaging.start, logPaging.end).map((r) => {
+      const log = logById.get(r.logDate)!;
       return {
         id: log.id,
         logDate: r.logDate,

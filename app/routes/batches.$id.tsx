@@ -84,7 +84,9 @@ function FarmLogs({ data }: { data: Data }) {
     <section aria-labelledby="logs-heading" className="space-y-4">
       <div className="card">
         <h2 id="logs-heading" className="text-lg font-bold">Farm daily logs</h2>
-        <p className="text-xs text-stone-500">{latest.days} days logged; latest {latest.logDate}.</p>
+        <p className="text-xs text-stone-500">
+          {latest.days} days logged; latest {latest.logDate}.{data.chartDays < latest.days ? ` Charts show the last ${data.chartDays} days.` : ""}
+        </p>
         <dl className="mt-3 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4" data-testid="latest-metrics">
           <div><dt className="text-xs text-stone-500">Birds alive</dt><dd className="font-semibold">{latest.birdsAlive.toLocaleString("en-GH")}</dd></div>
           {isEgg ? (
@@ -155,6 +157,13 @@ function FarmLogs({ data }: { data: Data }) {
             </tbody>
           </table>
         </div>
+        {data.logPaging.pageCount > 1 ? (
+          <nav className="flex items-center justify-between gap-2 p-3" aria-label="Daily log pages">
+            {data.logPaging.hasPrev ? <Link to={`?page=${data.logPaging.page - 1}`} preventScrollReset className="btn-secondary">Newer</Link> : <span />}
+            <span className="text-sm text-stone-700">{`Page ${data.logPaging.page} of ${data.logPaging.pageCount}`}</span>
+            {data.logPaging.hasNext ? <Link to={`?page=${data.logPaging.page + 1}`} preventScrollReset className="btn-secondary">Older</Link> : <span />}
+          </nav>
+        ) : null}
       </div>
     </section>
   );
