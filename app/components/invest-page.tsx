@@ -4,7 +4,7 @@ import { SelectField, Field, FormError } from "~/components/forms";
 import { InvestCard, SkeletonCard } from "~/components/invest-card";
 import { InvestDialogs, type InvestActionResult } from "~/components/invest-dialogs";
 import { StatCard } from "~/components/stat-card";
-import { CALC_STEP, EMPTY_TEXT, listHref, PAGE_PATH, PAGE_TITLE, percent, Q_MAX, SORT_OPTIONS, STATUS_OPTIONS } from "~/domain/invest-list";
+import { CALC_STEP, EMPTY_TEXT, listHref, PAGE_PATH, parseListQuery, PAGE_TITLE, percent, Q_MAX, SORT_OPTIONS, STATUS_OPTIONS } from "~/domain/invest-list";
 import { formatGhs } from "~/domain/money";
 import type { investPageLoader } from "~/models/invest-page.server";
 
@@ -59,8 +59,9 @@ function Grid({ data }: { data: InvestPageData }) {
   const navigation = useNavigation();
   const { type, query } = data;
   const target = navigation.location;
-  const reloadingList =
-    navigation.state === "loading" && target?.pathname === PAGE_PATH[type] && !new URLSearchParams(target.search).has("dialog") && navigation.formMethod !== "POST";
+  // Only a change of search, filter or sort reloads the list (not opening or closing a dialog).
+  const next = target && navigation.state === "loading" && target.pathname === PAGE_PATH[type] && navigation.formMethod?.toUpperCase() !== "POST" ? parseListQuery(type, new URLSearchParams(target.search)) : null;
+  const reloadingList = next !== null && (next.q !== query.q || next.status !== query.status || next.sort !== query.sort);
   if (reloadingList) {
     return (
       <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading batches">
