@@ -452,6 +452,7 @@ describe("the batch page", () => {
     expect(page).toMatch(/data-testid="funds-funds">GH₵\s?200\.00/);
     expect(page).toMatch(/data-testid="funds-escrow">GH₵\s?200\.00/);
     expect(page).toMatch(/data-testid="funds-deployed">GH₵\s?0\.00/);
+    expect(page).toMatch(/data-testid="funds-paid-out">GH₵\s?0\.00/);
     expect(page).toContain("No payouts have been made from this batch yet.");
     expect(page).toContain("Payouts start after the batch is funded and activated.");
     expect(page).toContain(`href="/invest/eggs?dialog=invest&batch=${id}"`);

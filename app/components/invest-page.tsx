@@ -208,10 +208,12 @@ export function InvestPage() {
       ) : null}
       <Filters data={data} />
       <Grid data={data} />
-      <div className="mt-8 grid gap-4 lg:grid-cols-2">
-        {isEgg ? <Calculator data={data} /> : null}
-        {data.payoutTable ? <PayoutTable rows={data.payoutTable} /> : null}
-      </div>
+      {isEgg ? (
+        <div className="mt-8 grid gap-4 lg:grid-cols-2">
+          <Calculator data={data} />
+          {data.payoutTable ? <PayoutTable rows={data.payoutTable} /> : null}
+        </div>
+      ) : null}
       {!isEgg ? <div className="mt-8"><ChickenExtras /></div> : null}
       <InvestDialogs dialog={data.dialog} isEgg={isEgg} result={result} />
     </section>

@@ -16,7 +16,7 @@ export function batchFunds(batchId: number): { raisedMinor: number; escrowMinor:
       .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
       .where(and(eq(accounts.kind, kind), eq(accounts.batchId, batchId), sql`${journalEntries.kind} in (${sql.join(entryKinds.map((k) => sql`${k}`), sql`, `)})`))
       .get();
-    return sign * Number(row?.total ?? 0);
+    return sign * Number(row?.total ?? 0) || 0; // never -0 (it would show as "-GH₵0.00")
   };
   const escrow = db.select({ b: accounts.balanceMinor }).from(accounts).where(and(eq(accounts.kind, "ESCROW"), eq(accounts.batchId, batchId))).get();
   return {

@@ -63,7 +63,7 @@ function broilerLogs(batchId: number): NewFarmLog[] {
       logDate: day("2026-11-02", i),
       birdsAlive: birds,
       deaths: dead,
-      feedKg: r1(birds * (0.012 + 0.0037 * age)),
+      feedKg: r1(birds * (0.005 + 0.0045 * age)),
       avgWeightKg: weightAt(age),
       temperatureC: r1(33.5 - 0.45 * i),
       humidityPct: 60 + (i % 4) * 2,
