@@ -530,6 +530,26 @@ describe("demo data only when the database has no batch of the type", () => {
     expect(cardIds(chicken)).toEqual([101, 102]);
     expect(chicken).not.toContain('role="dialog"');
   });
+
+  it("shows them when loading fails, and the real batches again once it works", async () => {
+    const db = empty.db();
+    const farm = db.prepare("insert into farms (name, location) values ('Realfarm', 'Ejisu, Ashanti') returning id").get() as { id: number };
+    const batch = db.prepare("insert into batches (farm_id, product_type, unit_price_minor, target_units, expected_roi) values (?, 'EGG', 1000, 10, 0.01) returning id").get(farm.id) as { id: number };
+    const anon = new Client(empty.url);
+    const eggs = async () => htmlText(await (await anon.get("/invest/eggs")).text());
+    expect(cardIds(await eggs())).toEqual([batch.id]);
+    db.exec("alter table batches rename to batches_away");
+    try {
+      const failed = await eggs();
+      expect(failed).toContain("Could not load egg batches — showing demo data.");
+      expect(cardIds(failed)).toEqual([201, 202]);
+    } finally {
+      db.exec("alter table batches_away rename to batches");
+    }
+    const back = await eggs();
+    expect(cardIds(back)).toEqual([batch.id]);
+    expect(back).not.toContain("showing demo data");
+  });
 });
 
 describe("browser bundles", () => {
