@@ -1,10 +1,10 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { SelectField, Field, FormError } from "~/components/forms";
 import { InvestCard, SkeletonCard } from "~/components/invest-card";
 import { InvestDialogs, type InvestActionResult } from "~/components/invest-dialogs";
 import { StatCard } from "~/components/stat-card";
-import { CALC_STEP, EMPTY_TEXT, listHref, PAGE_PATH, parseListQuery, PAGE_TITLE, percent, Q_MAX, SORT_OPTIONS, STATUS_OPTIONS } from "~/domain/invest-list";
+import { calculate, CALC_STEP, EMPTY_TEXT, listHref, PAGE_PATH, parseListQuery, PAGE_TITLE, percent, Q_MAX, SORT_OPTIONS, STATUS_OPTIONS } from "~/domain/invest-list";
 import { formatGhs } from "~/domain/money";
 import type { investPageLoader } from "~/models/invest-page.server";
 
@@ -90,14 +90,21 @@ function Grid({ data }: { data: InvestPageData }) {
   );
 }
 
+/** A GET form the server answers; with JavaScript the figures follow the inputs as the investor types. */
 function Calculator({ data }: { data: InvestPageData }) {
   const calc = data.calculator;
+  const [typed, setTyped] = useState<{ amount: string; batchId: number | null } | null>(null);
   if (!calc) return null;
-  const { result } = calc;
+  const chosen = typed ? calc.choices.find((c) => c.id === typed.batchId) ?? null : null;
+  const result = typed ? calculate(typed.amount, chosen) : calc.result;
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    const form = new FormData(event.currentTarget);
+    setTyped({ amount: String(form.get("amount") ?? ""), batchId: Number(form.get("calc_batch")) || null });
+  };
   return (
     <section id="calculator" className="card scroll-mt-20" aria-labelledby="calculator-heading">
       <h2 id="calculator-heading" className="text-lg font-bold">Investment Calculator</h2>
-      <form method="get" action={`${PAGE_PATH.EGG}#calculator`} className="mt-3 space-y-3">
+      <form method="get" action={`${PAGE_PATH.EGG}#calculator`} className="mt-3 space-y-3" onChange={onChange}>
         {data.query.q ? <input type="hidden" name="q" value={data.query.q} /> : null}
         {data.query.status ? <input type="hidden" name="status" value={data.query.status} /> : null}
         {data.query.sort !== "recommended" ? <input type="hidden" name="sort" value={data.query.sort} /> : null}

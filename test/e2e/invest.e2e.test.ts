@@ -154,6 +154,32 @@ describe.each([
     await context.close();
   }, 120_000);
 
+  it("eggs calculator: units = floor(amount / unit price), with both messages", async () => {
+    const farm = await newFarm(`Calc ${tag} ${process.pid}`, "Dodowa, Greater Accra");
+    const batch = await newBatch(farm, { unit_price: 30, target_units: 5 });
+    const context = await phoneContext(browser, { javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/invest/eggs?calc_batch=${batch}#calculator`);
+    const calc = page.locator("#calculator");
+    await expect.poll(() => calc.getByLabel("Amount (GHS)").inputValue()).toBe("100");
+    await expectVisible(calc.getByTestId("calc-units").getByText("3", { exact: true }));
+    const amount = async (value: string) => {
+      await calc.getByLabel("Amount (GHS)").fill(value);
+      if (!javaScriptEnabled) await calc.getByRole("button", { name: "Calculate" }).click();
+    };
+    await amount("20");
+    await expectVisible(calc.getByText("Amount too low for selected batch."));
+    await amount("180");
+    await expectVisible(calc.getByText("Not enough units available in this batch."));
+    await expectVisible(calc.getByTestId("calc-units").getByText("6", { exact: true }));
+    await amount("150");
+    await expectVisible(calc.getByTestId("calc-units").getByText("5", { exact: true }));
+    await expect(calc.getByRole("alert").count()).resolves.toBe(0);
+    await expect(noSideScroll(page)).resolves.toBe(true);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `invest-calculator-${tag}.png`) });
+    await context.close();
+  }, 60_000);
+
   it("chicken: summary, each message, invest; the seeded batch page with logs fits 360 px", async () => {
     const farm = await newFarm(`Coop ${tag} ${process.pid}`, "Tamale, Northern");
     const batch = await newBatch(farm, { product_type: "CHICKEN", unit_price: 10, target_units: 25, expected_roi: 0.12 });
