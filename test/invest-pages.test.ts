@@ -456,6 +456,8 @@ describe("the batch page", () => {
     expect(page).toContain("No payouts have been made from this batch yet.");
     expect(page).toContain("Payouts start after the batch is funded and activated.");
     expect(page).toContain(`href="/invest/eggs?dialog=invest&batch=${id}"`);
+    expect(page).not.toContain('data-testid="your-holding"');
+    expect((await get(u.page, `/batches/${id}`)).html).toMatch(/You hold <strong>10 units<\/strong> \(GH₵\s?200\.00\) in this batch\./);
     expect((await call(admin, "POST", `/api/v1/admin/batches/${id}/activate`)).status).toBe(200);
     expect((await call(admin, "POST", `/api/v1/admin/payouts/${id}/execute`)).status).toBe(200);
     page = (await get(anon, `/batches/${id}`)).html;

@@ -4,7 +4,9 @@ import { nextPayout, PAGE_PATH } from "~/domain/invest-list";
 import { MSG } from "~/domain/messages";
 import { renderLineChartSvg, type ChartPoint } from "~/lib/charts.server";
 import { today } from "~/lib/clock.server";
+import { getUser } from "~/lib/session.server";
 import { getBatch } from "~/models/batch.server";
+import { listMyInvestments } from "~/models/investment.server";
 import { batchFunds, listBatchPayoutHistory, paidPeriods } from "~/models/batch-funds.server";
 import { latestFarmReading, listFarmLogs, listPhotosForLogs } from "~/models/farm-log.server";
 import { toCardData } from "~/models/invest-page.server";
@@ -28,10 +30,13 @@ export const LOG_PAGE_SIZE = 30;
 export const CHART_DAYS = 120;
 
 /** The batch page (/batches/<id>): the card's figures, the farm's logs as charts and a table, payouts and funds. */
-export function batchPageLoader(request: Request, idParam: string | undefined) {
+export async function batchPageLoader(request: Request, idParam: string | undefined) {
   const id = Number(idParam);
   const batch = Number.isSafeInteger(id) && id > 0 ? getBatch(id) : undefined;
   if (!batch) throw new Response(MSG.batchNotFound, { status: 404 });
+  const user = await getUser(request);
+  const mine = user ? listMyInvestments(user.id).filter((i) => i.batchId === batch.id && i.status === "ACTIVE") : [];
+  const holding = user ? { units: mine.reduce((s, i) => s + i.unitsHeld, 0), costMinor: mine.reduce((s, i) => s + i.unitsHeld * i.unitPriceMinor, 0) } : null;
   const now = today();
   const reading = latestFarmReading(batch.id);
   const card = toCardData(batch, reading ?? undefined, { demo: false, now });
@@ -59,6 +64,7 @@ export function batchPageLoader(request: Request, idParam: string | undefined) {
   const logById = new Map(logs.map((l) => [l.logDate, l]));
   return {
     card,
+    holding,
     listPath: PAGE_PATH[batch.productType],
     investHref: `${PAGE_PATH[batch.productType]}?${new URLSearchParams({ dialog: "invest", batch: String(batch.id) })}`,
     exitHref: isEgg ? `${PAGE_PATH.EGG}?${new URLSearchParams({ dialog: "exit", batch: String(batch.id) })}` : null,

@@ -197,6 +197,11 @@ export default function BatchPage() {
           {card.unitsPlaced.toLocaleString("en-GH")} of {card.targetUnits.toLocaleString("en-GH")} units placed
           {card.unitsOffered > 0 ? ` · ${card.unitsOffered.toLocaleString("en-GH")} offered through early exit` : ""}
         </p>
+        {data.holding ? (
+          <p className="mt-2 rounded-lg bg-brand-50 px-3 py-2 text-sm" data-testid="your-holding">
+            {data.holding.units > 0 ? <>You hold <strong>{data.holding.units.toLocaleString("en-GH")} units</strong> ({formatGhs(data.holding.costMinor)}) in this batch.</> : "You hold no units in this batch."}
+          </p>
+        ) : null}
         <SensorStrip sensor={card.sensor} />
         <div className="mt-3 grid gap-4 sm:grid-cols-2">
           <SvgChart svg={card.chartSvg} caption="ROI history, in percent" />
