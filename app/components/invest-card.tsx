@@ -81,6 +81,28 @@ export function Timeline({ steps }: { steps: TimelineStep[] }) {
   );
 }
 
+/** The card's timeline on one line: each stage, the current one marked, and what it means now. */
+export function CompactTimeline({ steps }: { steps: TimelineStep[] }) {
+  const current = steps.find((s) => s.state === "current");
+  return (
+    <div className="mt-3 text-xs">
+      <ol className="flex flex-wrap items-center gap-x-1 gap-y-1" aria-label="Timeline">
+        {steps.map((s, i) => (
+          <li key={s.label} className="flex items-center gap-1" data-state={s.state}>
+            {i > 0 ? <span className="text-stone-400" aria-hidden="true">→</span> : null}
+            <span className={`rounded px-1.5 py-0.5 ${s.state === "current" ? "bg-brand-100 font-semibold text-brand-700" : s.state === "done" ? "text-leaf-700" : "text-stone-500"}`}>
+              {s.state === "done" ? "✓ " : ""}
+              {s.label}
+              {s.state === "current" ? <span className="sr-only"> (now)</span> : null}
+            </span>
+          </li>
+        ))}
+      </ol>
+      {current ? <p className="mt-1 text-stone-600">{current.detail}</p> : null}
+    </div>
+  );
+}
+
 export function Figure({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
     <div>
@@ -134,13 +156,10 @@ export function InvestCard({ card, investHref, exitHref }: { card: CardData; inv
       <BatchFigures card={card} />
       <SensorStrip sensor={card.sensor} />
       {card.chartSvg ? <SvgChart svg={card.chartSvg} className="mt-3" caption="ROI history, in percent" /> : <p className="mt-3 text-xs text-stone-500">No ROI history yet.</p>}
-      <details className="mt-2 text-sm">
-        <summary className="cursor-pointer font-medium text-stone-700">Certifications and timeline</summary>
-        <div className="mt-2 space-y-2">
-          <Certifications items={card.certifications} />
-          <Timeline steps={card.timeline} />
-        </div>
-      </details>
+      <div className="mt-3">
+        <Certifications items={card.certifications} />
+      </div>
+      <CompactTimeline steps={card.timeline} />
       {card.productType === "CHICKEN" ? (
         <a href={card.mapsHref} target="_blank" rel="noopener noreferrer" className="mt-2 text-sm font-semibold text-leaf-700 underline">
           View farm<span className="sr-only"> of Batch #{card.id} on a map</span>
