@@ -34,6 +34,13 @@ async function newBatch(farmId: number, fields: Record<string, unknown>) {
   return res.body.id as number;
 }
 
+/** With JavaScript, wait until the page is hydrated (the router is up and the scripts are in). */
+async function hydrated(page: Page, javaScriptEnabled = true) {
+  if (!javaScriptEnabled) return;
+  await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
+  await page.waitForLoadState("networkidle");
+}
+
 const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 const cardIds = (page: Page) => page.locator("li[data-batch]").evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-batch"))));
 const availableOf = (page: Page, id: number) => page.locator(`li[data-batch="${id}"] [data-testid="available-units"]`).textContent();
@@ -58,6 +65,7 @@ describe.each([
 
     await page.goto(`${server.url}/invest/eggs`);
     await page.getByRole("heading", { name: "Invest in Eggs" }).waitFor();
+    await hydrated(page, javaScriptEnabled);
     await expect(noSideScroll(page)).resolves.toBe(true);
     await shot("eggs-list", true);
 
@@ -130,6 +138,7 @@ describe.each([
     expect((await call(admin, "POST", `/api/v1/admin/batches/${cheap}/activate`)).status).toBe(200);
     server.db().prepare("update batches set start_date = date('now', '-2 months') where id = ?").run(cheap);
     await page.goto(`${server.url}/invest/eggs?q=${encodeURIComponent(farmName)}`);
+    await hydrated(page, javaScriptEnabled);
     await page.getByRole("link", { name: `Exit Batch #${cheap}` }).click();
     const exit = page.getByRole("dialog", { name: `Early exit from Batch #${cheap}` });
     await expect.poll(() => exit.getByLabel("Units").inputValue()).toBe("10");
@@ -160,6 +169,7 @@ describe.each([
     const context = await phoneContext(browser, { javaScriptEnabled });
     const page = await context.newPage();
     await page.goto(`${server.url}/invest/eggs?calc_batch=${batch}#calculator`);
+    await hydrated(page, javaScriptEnabled);
     const calc = page.locator("#calculator");
     await expect.poll(() => calc.getByLabel("Amount (GHS)").inputValue()).toBe("100");
     await expectVisible(calc.getByTestId("calc-units").getByText("3", { exact: true }));
@@ -193,6 +203,7 @@ describe.each([
     await page.getByLabel("Password").fill(u.password);
     await page.getByRole("button", { name: "Log in" }).click();
     await page.getByRole("heading", { name: "Invest in Chicken" }).waitFor();
+    await hydrated(page, javaScriptEnabled);
     await expectVisible(page.getByText("Avg. ROI per cycle"));
     await expectVisible(page.getByText("Quick risk checklist"));
     await expect.poll(() => cardIds(page)).toEqual([batch]);
@@ -241,6 +252,7 @@ describe("with JavaScript, while the list loads", () => {
     const page = await context.newPage();
     await page.goto(`${server.url}/invest/chicken`);
     await page.getByRole("heading", { name: "Invest in Chicken" }).waitFor();
+    await hydrated(page);
     // Hold the data request so the navigation stays in its loading state.
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
