@@ -77,16 +77,19 @@ function Grid({ data }: { data: InvestPageData }) {
     );
   }
   return (
-    <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Batches" data-testid="batch-grid">
-      {data.cards.map((card) => (
-        <InvestCard
-          key={card.id}
-          card={card}
-          investHref={listHref(type, query, { dialog: "invest", batch: card.id })}
-          exitHref={type === "EGG" ? listHref(type, query, { dialog: "exit", batch: card.id }) : null}
-        />
-      ))}
-    </ul>
+    <>
+      <h2 className="sr-only">Batches</h2>
+      <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Batches" data-testid="batch-grid">
+        {data.cards.map((card) => (
+          <InvestCard
+            key={card.id}
+            card={card}
+            investHref={listHref(type, query, { dialog: "invest", batch: card.id })}
+            exitHref={type === "EGG" ? listHref(type, query, { dialog: "exit", batch: card.id }) : null}
+          />
+        ))}
+      </ul>
+    </>
   );
 }
 

@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Reading } from "~/domain/invest-list";
 import { getDb } from "~/lib/db.server";
 import { farmLogPhotos, farmLogs } from "~/models/schema.server";
@@ -55,7 +55,8 @@ export function latestFarmReadings(batchIds: number[]): Map<number, Reading & { 
   const rows = getDb()
     .select({ batchId: farmLogs.batchId, logDate: farmLogs.logDate, temperatureC: farmLogs.temperatureC, humidityPct: farmLogs.humidityPct, ammoniaPpm: farmLogs.ammoniaPpm })
     .from(farmLogs)
-    .where(inArray(farmLogs.batchId, batchIds))
+    // Only each batch's newest day (the unique (batch_id, log_date) index answers the subquery).
+    .where(and(inArray(farmLogs.batchId, batchIds), sql`${farmLogs.logDate} = (select max(g.log_date) from farm_logs g where g.batch_id = ${farmLogs.batchId})`))
     .orderBy(asc(farmLogs.logDate), asc(farmLogs.id))
     .all();
   for (const { batchId, ...reading } of rows) out.set(batchId, reading);
