@@ -25,6 +25,7 @@ import {
   type ListQuery,
   type Reading,
 } from "~/domain/invest-list";
+import { checkInvestment } from "~/domain/investing";
 import { MSG } from "~/domain/messages";
 import { formatGhs } from "~/domain/money";
 import type { ProductType } from "~/domain/types";
@@ -107,6 +108,16 @@ function unitsHeldIn(userId: number, batchId: number) {
     .reduce((s, i) => s + i.unitsHeld, 0);
 }
 
+/** Whether the money core would take money for this batch at all (its own rule, asked with one unit). */
+function takesMoney(batch: BatchView): boolean {
+  try {
+    checkInvestment({ batch, units: 1, walletMinor: Number.MAX_SAFE_INTEGER });
+    return true;
+  } catch (error) {
+    return !(error instanceof DomainError && error.detail === MSG.batchNotOpen);
+  }
+}
+
 /** The open dialog, read from the URL on the server so a plain link opens it. */
 function loadDialog(type: ProductType, query: ListQuery, params: URLSearchParams, batches: BatchView[], user: { id: number } | null) {
   const kind = params.get("dialog");
@@ -130,8 +141,7 @@ function loadDialog(type: ProductType, query: ListQuery, params: URLSearchParams
   if (!user) return { kind: "login" as const, action: kind, closeTo, batch: summary, loginHref: `/login?${new URLSearchParams({ redirectTo: here })}` };
   const common = { closeTo, action: here, batch: summary, walletMinor: walletBalanceMinor(user.id), idempotencyKey: newIdempotencyKey() };
   if (kind === "invest") {
-    const takesMoney = batch.status === "OPEN" || (batch.status === "ACTIVE" && batch.productType === "EGG" && batch.availableUnits > 0);
-    return { kind: "invest" as const, ...common, takesMoney, defaultUnits: defaultUnits(batch.availableUnits), maxUnits: Math.max(1, batch.availableUnits) };
+    return { kind: "invest" as const, ...common, takesMoney: takesMoney(batch), defaultUnits: defaultUnits(batch.availableUnits), maxUnits: Math.max(1, batch.availableUnits) };
   }
   return { kind: "exit" as const, ...common, defaultUnits: defaultUnits(batch.targetUnits), maxUnits: Math.max(1, batch.targetUnits), unitsHeld: unitsHeldIn(user.id, batch.id) };
 }
