@@ -362,10 +362,13 @@ describe("early exit", () => {
     expect((await post("")).errors).toEqual(["Enter units"]);
     const start = (server.db().prepare("select start_date d from batches where id = ?").get(egg) as { d: string }).d;
     expect((await post(5)).errors[0]).toMatch(/^Early exit opens one month after the batch starts, on \d{4}-\d{2}-\d{2}\.$/);
+    // The dialog says so before anything is typed.
+    expect((await get(seller.page, url)).html).toMatch(/data-testid="exit-notice">Early exit opens one month after the batch starts, on \d{4}-\d{2}-\d{2}\.</);
     // A month later (moved in the database: the batch started two months ago).
     const earlier = new Date(`${start}T00:00:00Z`);
     earlier.setUTCMonth(earlier.getUTCMonth() - 2);
     server.db().prepare("update batches set start_date = ? where id = ?").run(earlier.toISOString().slice(0, 10), egg);
+    expect((await get(seller.page, url)).html).not.toContain('data-testid="exit-notice"');
     expect((await post(41)).errors).toEqual(["You can offer at most 40 units for early exit."]);
     const ok = await post(15);
     expect(ok.status).toBe(302);
@@ -385,6 +388,7 @@ describe("early exit", () => {
     const res = await buyer.page.postForm(url, { intent: "exit", batch_id: egg, units: 50 });
     expect(fieldError(htmlText(await res.text()))).toEqual(["You can offer at most 6 units for early exit."]);
     const stranger = await investor();
+    expect((await get(stranger.page, url)).html).toContain('data-testid="exit-notice">You hold no units in this batch.<');
     expect(fieldError(htmlText(await (await stranger.page.postForm(url, { intent: "exit", batch_id: egg, units: 1 })).text()))).toEqual(["You hold no units in this batch."]);
     expect((await get(seller.page, `/invest/chicken?dialog=exit&batch=${egg}`)).html).not.toContain('role="dialog"');
   });

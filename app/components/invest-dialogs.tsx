@@ -107,6 +107,9 @@ function ExitDialog({ dialog, result }: { dialog: Extract<DialogData, { kind: "e
       <p className="mt-1 text-xs text-stone-600">
         Egg Notes can be offered for early exit from one month after the batch starts. Your units are sold to a new investor at par, less an administrative fee (3-7%), when a buyer is found.
       </p>
+      {dialog.notice && !Object.values(errors).includes(dialog.notice) ? (
+        <p className="mt-3 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="exit-notice">{dialog.notice}</p>
+      ) : null}
       <Form method="post" action={dialog.action} noValidate preventScrollReset className="mt-4 space-y-3">
         <input type="hidden" name="intent" value="exit" />
         <input type="hidden" name="batch_id" value={dialog.batch.id} />

@@ -25,7 +25,7 @@ import {
   type ListQuery,
   type Reading,
 } from "~/domain/invest-list";
-import { checkInvestment } from "~/domain/investing";
+import { checkEarlyExit, checkInvestment } from "~/domain/investing";
 import { MSG } from "~/domain/messages";
 import { formatGhs } from "~/domain/money";
 import type { ProductType } from "~/domain/types";
@@ -36,7 +36,7 @@ import { newIdempotencyKey, pageError } from "~/lib/page-action.server";
 import { getUser, redirectWithFlash } from "~/lib/session.server";
 import { getBatch, listBatches, type BatchView } from "~/models/batch.server";
 import { latestFarmReadings } from "~/models/farm-log.server";
-import { investInBatch, listMyInvestments, requestEarlyExit } from "~/models/investment.server";
+import { investInBatch, listExitRequests, listMyInvestments, requestEarlyExit } from "~/models/investment.server";
 import { once, walletBalanceMinor } from "~/models/ledger.server";
 
 /**
@@ -118,6 +118,20 @@ function takesMoney(batch: BatchView): boolean {
   }
 }
 
+/** The money core's early-exit answer for one unit, shown before the investor types (null when an exit could go ahead). */
+function exitNotice(userId: number, batch: BatchView, unitsHeld: number): string | null {
+  const unitsAlreadyOffered = listExitRequests(userId)
+    .filter((r) => r.batchId === batch.id && r.status === "PENDING")
+    .reduce((s, r) => s + r.unitsRemaining, 0);
+  try {
+    checkEarlyExit({ batch, units: 1, today: today(), unitsHeld, unitsAlreadyOffered });
+    return null;
+  } catch (error) {
+    if (error instanceof DomainError) return error.detail;
+    throw error;
+  }
+}
+
 /** The open dialog, read from the URL on the server so a plain link opens it. */
 function loadDialog(type: ProductType, query: ListQuery, params: URLSearchParams, batches: BatchView[], user: { id: number } | null) {
   const kind = params.get("dialog");
@@ -143,7 +157,8 @@ function loadDialog(type: ProductType, query: ListQuery, params: URLSearchParams
   if (kind === "invest") {
     return { kind: "invest" as const, ...common, takesMoney: takesMoney(batch), defaultUnits: defaultUnits(batch.availableUnits), maxUnits: Math.max(1, batch.availableUnits) };
   }
-  return { kind: "exit" as const, ...common, defaultUnits: defaultUnits(batch.targetUnits), maxUnits: Math.max(1, batch.targetUnits), unitsHeld: unitsHeldIn(user.id, batch.id) };
+  const unitsHeld = unitsHeldIn(user.id, batch.id);
+  return { kind: "exit" as const, ...common, defaultUnits: defaultUnits(batch.targetUnits), maxUnits: Math.max(1, batch.targetUnits), unitsHeld, notice: exitNotice(user.id, batch, unitsHeld) };
 }
 
 export async function investPageLoader(type: ProductType, request: Request) {
