@@ -234,6 +234,7 @@ describe("the invest dialog", () => {
     expect(html).toContain("Please log in to invest.");
     const loginHref = `/login?${new URLSearchParams({ redirectTo: dialogUrl })}`;
     expect(html).toContain(`href="${loginHref}"`);
+    expect(html).toContain(`href="/register?${new URLSearchParams({ redirectTo: dialogUrl })}"`);
     expect(html).not.toContain('name="units"');
     const loginPage = await get(anon, loginHref);
     expect(loginPage.html).toContain(`name="redirectTo" value="${dialogUrl}"`);

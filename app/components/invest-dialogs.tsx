@@ -148,7 +148,7 @@ export function InvestDialogs({ dialog, isEgg, result }: { dialog: InvestPageDat
         <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" role="alert">{MSG.loginToInvest}</p>
         <div className="mt-4 flex gap-2">
           <Link to={dialog.loginHref} className="btn-primary flex-1">Log in</Link>
-          <Link to="/register" className="btn-secondary flex-1">Create account</Link>
+          <Link to={dialog.registerHref} className="btn-secondary flex-1">Create account</Link>
         </div>
       </Dialog>
     );

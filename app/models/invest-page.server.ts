@@ -152,7 +152,7 @@ function loadDialog(type: ProductType, query: ListQuery, params: URLSearchParams
     expectedRoi: batch.expectedRoi,
     startDate: batch.startDate,
   };
-  if (!user) return { kind: "login" as const, action: kind, closeTo, batch: summary, loginHref: `/login?${new URLSearchParams({ redirectTo: here })}` };
+  if (!user) return { kind: "login" as const, action: kind, closeTo, batch: summary, loginHref: `/login?${new URLSearchParams({ redirectTo: here })}`, registerHref: `/register?${new URLSearchParams({ redirectTo: here })}` };
   const common = { closeTo, action: here, batch: summary, walletMinor: walletBalanceMinor(user.id), idempotencyKey: newIdempotencyKey() };
   if (kind === "invest") {
     return { kind: "invest" as const, ...common, takesMoney: takesMoney(batch), defaultUnits: defaultUnits(batch.availableUnits), maxUnits: Math.max(1, batch.availableUnits) };
