@@ -4,6 +4,7 @@ import { getEnv } from "~/lib/env.server";
 import { hashPasswordSync } from "~/lib/password.server";
 import * as schema from "~/models/schema.server";
 import { HOW_IT_WORKS_SEED } from "~/models/seed-content.server";
+import { demoFarmLogs } from "~/models/seed-farm-logs.server";
 
 type SeedDb = BetterSQLite3Database<typeof schema>;
 
@@ -79,10 +80,14 @@ export function seedIfEmpty(db: SeedDb): boolean {
       { farmId: nsawam, productType: "CHICKEN" as const, unitPriceMinor: 4000, targetUnits: 1500, expectedRoi: 0.09, status: "OPEN" as const, feedPriceMinor: 650, mortalityRate: 0.05, startDate: null, history: cycleHistory(9, [-0.8, 0.6, 0.2, 1.1], "2026-10-30") },
       { farmId: techiman, productType: "CHICKEN" as const, unitPriceMinor: 4500, targetUnits: 1800, expectedRoi: 0.12, status: "OPEN" as const, feedPriceMinor: 610, mortalityRate: 0.03, startDate: null, history: cycleHistory(11.5, [0.5, -1.0, 0.9, 0.3, 1.4], "2026-10-15") },
     ];
+    const batchIds: number[] = [];
     for (const { history, ...batch } of batchSpecs) {
       const [{ id }] = tx.insert(schema.batches).values(batch).returning({ id: schema.batches.id }).all();
       tx.insert(schema.batchRoiHistory).values(history.map((point) => ({ ...point, batchId: id }))).run();
+      batchIds.push(id);
     }
+    // Daily logs for the two ACTIVE batches, so their batch pages show real figures.
+    tx.insert(schema.farmLogs).values(demoFarmLogs({ layerBatchId: batchIds[0], broilerBatchId: batchIds[3] })).run();
 
     tx.insert(schema.pages).values(HOW_IT_WORKS_SEED).run();
   });

@@ -1,0 +1,199 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { SvgChart } from "~/components/svg-chart";
+import type { SensorTone, TimelineStep } from "~/domain/invest-list";
+import { formatGhs } from "~/domain/money";
+import type { RiskBand } from "~/domain/returns";
+import type { CardData } from "~/models/invest-page.server";
+
+const STATUS_TONE: Record<string, string> = {
+  OPEN: "bg-green-100 text-green-800",
+  ACTIVE: "bg-brand-100 text-brand-700",
+  CLOSED: "bg-stone-200 text-stone-700",
+  HARVESTED: "bg-stone-200 text-stone-700",
+};
+
+export function StatusBadge({ status }: { status: string }) {
+  return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[status] ?? "bg-stone-200"}`} data-status={status}>{status}</span>;
+}
+
+const RISK_TONE: Record<RiskBand, string> = { Low: "bg-green-100 text-green-800", Medium: "bg-amber-100 text-amber-900", High: "bg-red-100 text-red-800" };
+
+export function RiskBadge({ risk }: { risk: { score: number; band: RiskBand } }) {
+  return (
+    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${RISK_TONE[risk.band]}`} data-risk={risk.band} title={`Risk score ${risk.score} of 100`}>
+      {risk.band} risk · {risk.score}
+    </span>
+  );
+}
+
+const BAR_TONE: Record<SensorTone, string> = {
+  ok: "bg-green-600",
+  warm: "bg-orange-600",
+  cold: "bg-sky-600",
+  flag: "bg-amber-500",
+  warning: "bg-amber-500",
+  danger: "bg-red-600",
+  none: "bg-stone-300",
+};
+const TONE_WORD: Record<SensorTone, string> = { ok: "normal", warm: "warm", cold: "cold", flag: "out of range", warning: "warning", danger: "danger", none: "no reading" };
+
+/** Temperature, humidity and ammonia bars coloured by SPEC.md's thresholds. */
+export function SensorStrip({ sensor }: { sensor: CardData["sensor"] }) {
+  return (
+    <div className="mt-3 rounded-lg bg-stone-50 p-2" data-testid="sensor-strip">
+      <p className="flex justify-between text-xs text-stone-500">
+        <span>House conditions</span>
+        <span data-testid="sensor-source">{sensor.demo ? "Demo values" : `Logged ${sensor.logDate}`}</span>
+      </p>
+      <ul className="mt-1 grid grid-cols-3 gap-2">
+        {sensor.bars.map((bar) => (
+          <li key={bar.key} className="text-xs" data-sensor={bar.key} data-tone={bar.tone}>
+            <span className="block text-stone-600">{bar.label}</span>
+            <strong className="block whitespace-nowrap" data-testid={`sensor-${bar.key}`}>{bar.value}</strong>
+            <span className="mt-0.5 block h-1.5 rounded bg-stone-200" aria-hidden="true">
+              <span className={`block h-1.5 rounded ${BAR_TONE[bar.tone]}`} style={{ width: `${bar.width}%` }} />
+            </span>
+            <span className="sr-only">({TONE_WORD[bar.tone]})</span>
+            {bar.tone !== "ok" && bar.tone !== "none" ? <span className="text-[10px] text-stone-600" aria-hidden="true">{TONE_WORD[bar.tone]}</span> : null}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+const STEP_TONE = { done: "bg-leaf-700", current: "bg-brand-500", next: "bg-stone-300" } as const;
+
+export function Timeline({ steps }: { steps: TimelineStep[] }) {
+  return (
+    <ol className="space-y-1 text-xs" aria-label="Timeline">
+      {steps.map((s) => (
+        <li key={s.label} className="flex gap-2" data-state={s.state}>
+          <span className={`mt-1 h-2 w-2 shrink-0 rounded-full ${STEP_TONE[s.state]}`} aria-hidden="true" />
+          <span>
+            <strong>{s.label}</strong>
+            {s.state === "current" ? <span className="sr-only"> (now)</span> : null}: {s.detail}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The card's timeline on one line: each stage, the current one marked, and what it means now. */
+export function CompactTimeline({ steps }: { steps: TimelineStep[] }) {
+  const current = steps.find((s) => s.state === "current");
+  return (
+    <div className="mt-3 text-xs">
+      <ol className="flex flex-wrap items-center gap-x-1 gap-y-1" aria-label="Timeline">
+        {steps.map((s, i) => (
+          <li key={s.label} className="flex items-center gap-1" data-state={s.state}>
+            {i > 0 ? <span className="text-stone-400" aria-hidden="true">→</span> : null}
+            <span className={`rounded px-1.5 py-0.5 ${s.state === "current" ? "bg-brand-100 font-semibold text-brand-700" : s.state === "done" ? "text-leaf-700" : "text-stone-500"}`}>
+              {s.state === "done" ? "✓ " : ""}
+              {s.label}
+              {s.state === "current" ? <span className="sr-only"> (now)</span> : null}
+            </span>
+          </li>
+        ))}
+      </ol>
+      {current ? <p className="mt-1 text-stone-600">{current.detail}</p> : null}
+    </div>
+  );
+}
+
+export function Figure({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div>
+      <dt className="text-xs text-stone-500">{label}</dt>
+      <dd className="font-semibold" data-testid={testId}>{children}</dd>
+    </div>
+  );
+}
+
+/** The figures every card and the batch page show. */
+export function BatchFigures({ card }: { card: CardData }) {
+  return (
+    <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-2 text-sm sm:grid-cols-3">
+      <Figure label="Unit price">{formatGhs(card.unitPriceMinor)}</Figure>
+      <Figure label={card.status === "ACTIVE" && card.productType === "EGG" ? "Available (early exit)" : "Available units"} testId="available-units">
+        {card.availableUnits.toLocaleString("en-GH")}
+      </Figure>
+      {card.roi.map((r) => <Figure key={r.label} label={r.label}>{r.value}</Figure>)}
+      <Figure label="Feed cost per kg">{card.feedCost}</Figure>
+      <Figure label="Mortality">{card.mortality}</Figure>
+      {card.productType === "CHICKEN" ? <Figure label="Start date">{card.startDate ?? "Not started"}</Figure> : null}
+    </dl>
+  );
+}
+
+export function Certifications({ items }: { items: string[] }) {
+  return (
+    <ul className="flex flex-wrap gap-1" aria-label="Certifications">
+      {items.map((c) => <li key={c} className="rounded-full border border-leaf-700/30 px-2 py-0.5 text-[11px] text-leaf-700">✓ {c}</li>)}
+    </ul>
+  );
+}
+
+/** One batch card of the invest pages. Demo cards have no way to invest. */
+export function InvestCard({ card, investHref, exitHref }: { card: CardData; investHref: string | null; exitHref: string | null }) {
+  const canInvest = !card.demo && card.availableUnits > 0;
+  return (
+    <li className={`card flex min-w-0 flex-col ${card.demo ? "border-dashed bg-stone-50" : ""}`} data-batch={card.id} data-demo={card.demo || undefined}>
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 className="font-semibold break-words">{card.farmName}</h3>
+          <p className="text-sm text-stone-600">{card.location}</p>
+          <p className="text-xs text-stone-500">{card.demo ? "Demo batch" : "Batch"} #{card.id}</p>
+        </div>
+        <div className="flex flex-col items-end gap-1">
+          {card.demo ? <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-700">Demo</span> : null}
+          <StatusBadge status={card.status} />
+          <RiskBadge risk={card.risk} />
+        </div>
+      </div>
+      <BatchFigures card={card} />
+      <SensorStrip sensor={card.sensor} />
+      {card.chartSvg ? <SvgChart svg={card.chartSvg} className="mt-3" caption="ROI history, in percent" /> : <p className="mt-3 text-xs text-stone-500">No ROI history yet.</p>}
+      <div className="mt-3">
+        <Certifications items={card.certifications} />
+      </div>
+      <CompactTimeline steps={card.timeline} />
+      {card.productType === "CHICKEN" ? (
+        <a href={card.mapsHref} target="_blank" rel="noopener noreferrer" className="mt-2 text-sm font-semibold text-leaf-700 underline">
+          View farm<span className="sr-only"> of Batch #{card.id} on a map</span>
+        </a>
+      ) : null}
+      <div className="mt-auto flex gap-2 pt-3">
+        {card.demo ? (
+          <p className="text-xs text-stone-600">Demo data for illustration: this batch cannot be invested in.</p>
+        ) : (
+          <>
+            {canInvest && investHref ? (
+              <Link to={investHref} preventScrollReset className="btn-primary flex-1" aria-label={`Invest in Batch #${card.id}`}>Invest</Link>
+            ) : (
+              <span className="btn-secondary flex-1 opacity-60" aria-disabled="true">{card.status === "OPEN" || card.status === "ACTIVE" ? "Sold out" : card.status === "HARVESTED" ? "Harvested" : "Closed"}</span>
+            )}
+            <Link to={`/batches/${card.id}`} className="btn-secondary flex-1" aria-label={`Audit Batch #${card.id}`}>Audit</Link>
+            {exitHref ? <Link to={exitHref} preventScrollReset className="btn-secondary flex-1" aria-label={`Exit Batch #${card.id}`}>Exit</Link> : null}
+          </>
+        )}
+      </div>
+    </li>
+  );
+}
+
+export function SkeletonCard() {
+  return (
+    <li className="card animate-pulse" aria-hidden="true" data-skeleton>
+      <div className="h-4 w-2/3 rounded bg-stone-200" />
+      <div className="mt-2 h-3 w-1/2 rounded bg-stone-200" />
+      <div className="mt-4 grid grid-cols-2 gap-2">
+        {Array.from({ length: 6 }, (_, i) => <div key={i} className="h-8 rounded bg-stone-100" />)}
+      </div>
+      <div className="mt-4 h-14 rounded bg-stone-100" />
+      <div className="mt-4 h-9 rounded bg-stone-200" />
+    </li>
+  );
+}

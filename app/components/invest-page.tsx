@@ -1,0 +1,231 @@
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { SelectField, Field, FormError } from "~/components/forms";
+import { InvestCard, SkeletonCard } from "~/components/invest-card";
+import { InvestDialogs, type InvestActionResult } from "~/components/invest-dialogs";
+import { StatCard } from "~/components/stat-card";
+import { calculate, CALC_STEP, EMPTY_TEXT, listHref, PAGE_PATH, parseListQuery, PAGE_TITLE, percent, Q_MAX, SORT_OPTIONS, STATUS_OPTIONS } from "~/domain/invest-list";
+import { formatGhs } from "~/domain/money";
+import type { investPageLoader } from "~/models/invest-page.server";
+
+export type InvestPageData = Awaited<ReturnType<typeof investPageLoader>>;
+
+/** A GET form over the URL; with JavaScript it applies as the investor changes it. */
+function Filters({ data }: { data: InvestPageData }) {
+  const { type, query } = data;
+  const path = PAGE_PATH[type];
+  const submit = useSubmit();
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const formRef = useRef<HTMLFormElement>(null);
+  // The fields are uncontrolled: when the URL changes elsewhere (Clear, Back), show its values.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    for (const [name, value] of Object.entries(query)) {
+      const field = form.elements.namedItem(name);
+      if ((field instanceof HTMLInputElement || field instanceof HTMLSelectElement) && field !== document.activeElement && field.value !== value) field.value = value;
+    }
+  }, [query]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const apply = (event: FormEvent<HTMLFormElement>) => {
+    const form = event.currentTarget;
+    const typed = event.target instanceof HTMLInputElement && event.target.type === "search";
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const params = new URLSearchParams();
+      for (const [k, v] of new FormData(form)) if (typeof v === "string" && v !== "" && !(k === "sort" && v === "recommended")) params.set(k, v);
+      submit(params, { method: "get", action: path, replace: true, preventScrollReset: true });
+    }, typed ? 400 : 0);
+  };
+  return (
+    <Form ref={formRef} method="get" action={path} onChange={apply} preventScrollReset className="card mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Filter batches">
+      <Field className="col-span-2" label="Search" name="q" type="search" maxLength={Q_MAX} defaultValue={query.q} placeholder="Batch id, farm or location" />
+      <SelectField label="Status" name="status" defaultValue={query.status}>
+        {STATUS_OPTIONS[type].map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+      </SelectField>
+      <SelectField label="Sort" name="sort" defaultValue={query.sort}>
+        {SORT_OPTIONS[type].map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+      </SelectField>
+      <div className="col-span-2 flex gap-2 sm:col-span-4">
+        <button type="submit" className="btn-primary">Apply</button>
+        <Link to={path} className="btn-secondary" preventScrollReset>Clear</Link>
+      </div>
+    </Form>
+  );
+}
+
+/** The grid; while a client-side navigation loads the list, six skeleton cards. */
+function Grid({ data }: { data: InvestPageData }) {
+  const navigation = useNavigation();
+  const { type, query } = data;
+  const target = navigation.location;
+  // Only a change of search, filter or sort reloads the list (not opening or closing a dialog).
+  const next = target && navigation.state === "loading" && target.pathname === PAGE_PATH[type] && navigation.formMethod?.toUpperCase() !== "POST" ? parseListQuery(type, new URLSearchParams(target.search)) : null;
+  const reloadingList = next !== null && (next.q !== query.q || next.status !== query.status || next.sort !== query.sort);
+  if (reloadingList) {
+    return (
+      <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading batches">
+        {Array.from({ length: 6 }, (_, i) => <SkeletonCard key={i} />)}
+      </ul>
+    );
+  }
+  if (data.cards.length === 0) {
+    return (
+      <p className="card mt-4 text-stone-700" data-testid="empty-state">
+        {EMPTY_TEXT[type]} <Link to={PAGE_PATH[type]} className="font-semibold text-leaf-700 underline">Clear filters</Link>
+      </p>
+    );
+  }
+  return (
+    <>
+      <h2 className="sr-only">Batches</h2>
+      <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Batches" data-testid="batch-grid">
+        {data.cards.map((card) => (
+          <InvestCard
+            key={card.id}
+            card={card}
+            investHref={listHref(type, query, { dialog: "invest", batch: card.id })}
+            exitHref={type === "EGG" ? listHref(type, query, { dialog: "exit", batch: card.id }) : null}
+          />
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** A GET form the server answers; with JavaScript the figures follow the inputs as the investor types. */
+function Calculator({ data }: { data: InvestPageData }) {
+  const calc = data.calculator;
+  const [typed, setTyped] = useState<{ amount: string; batchId: number | null } | null>(null);
+  if (!calc) return null;
+  const chosen = typed ? calc.choices.find((c) => c.id === typed.batchId) ?? null : null;
+  const result = typed ? calculate(typed.amount, chosen) : calc.result;
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    const form = new FormData(event.currentTarget);
+    setTyped({ amount: String(form.get("amount") ?? ""), batchId: Number(form.get("calc_batch")) || null });
+  };
+  return (
+    <section id="calculator" className="card scroll-mt-20" aria-labelledby="calculator-heading">
+      <h2 id="calculator-heading" className="text-lg font-bold">Investment Calculator</h2>
+      <form method="get" action={`${PAGE_PATH.EGG}#calculator`} className="mt-3 space-y-3" onChange={onChange}>
+        {data.query.q ? <input type="hidden" name="q" value={data.query.q} /> : null}
+        {data.query.status ? <input type="hidden" name="status" value={data.query.status} /> : null}
+        {data.query.sort !== "recommended" ? <input type="hidden" name="sort" value={data.query.sort} /> : null}
+        <SelectField label="Batch" name="calc_batch" defaultValue={calc.batchId ?? ""}>
+          {calc.choices.map((c) => <option key={c.id} value={c.id}>{c.label}</option>)}
+        </SelectField>
+        <Field label="Amount (GHS)" name="amount" type="number" inputMode="decimal" min={0} step={CALC_STEP} defaultValue={calc.amount} error={result.error} />
+        <button type="submit" className="btn-secondary w-full">Calculate</button>
+      </form>
+      <dl className="mt-3 grid grid-cols-2 gap-2 text-sm" data-testid="calculator-result">
+        <div><dt className="text-xs text-stone-500">Units you can buy</dt><dd className="font-semibold" data-testid="calc-units">{result.units}</dd></div>
+        <div><dt className="text-xs text-stone-500">Cost</dt><dd className="font-semibold">{formatGhs(result.costMinor)}</dd></div>
+        <div><dt className="text-xs text-stone-500">Est. monthly payout</dt><dd className="font-semibold">{formatGhs(result.monthlyMinor)}</dd></div>
+        <div><dt className="text-xs text-stone-500">Est. annual payout</dt><dd className="font-semibold">{formatGhs(result.annualMinor)}</dd></div>
+      </dl>
+      <p className="mt-2 text-xs text-stone-500">Estimates from the batch's expected monthly ROI; not a promise. Capital is not guaranteed.</p>
+    </section>
+  );
+}
+
+function PayoutTable({ rows }: { rows: NonNullable<InvestPageData["payoutTable"]> }) {
+  return (
+    <section className="card" aria-labelledby="payout-table-heading">
+      <h2 id="payout-table-heading" className="text-lg font-bold">12-month payout table <span className="rounded-full bg-stone-200 px-2 py-0.5 align-middle text-xs font-semibold text-stone-700">Illustrative</span></h2>
+      <p className="mt-1 text-xs text-stone-500">Illustrative figures only, not a forecast of any batch.</p>
+      <table className="mt-2 w-full text-left text-sm">
+        <thead className="border-b border-stone-200 text-xs text-stone-600 uppercase">
+          <tr><th scope="col" className="py-1">Month</th><th scope="col" className="py-1 text-right">Payout (illustrative)</th></tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.month} className="border-b border-stone-100 last:border-0">
+              <td className="py-1">Month {r.month}</td>
+              <td className="py-1 text-right">{formatGhs(r.amount * 100)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+const ACTIVITY = [
+  ["Nsawam broiler house 2 placed 2,000 day-old chicks", "2 days ago"],
+  ["Harvest payout sent to 48 investors of a Techiman batch", "5 days ago"],
+  ["Vet visit logged at Ejisu: vaccination on schedule", "1 week ago"],
+  ["New chicken batch opened for investment", "2 weeks ago"],
+] as const;
+
+const CHECKLIST = [
+  "Capital is not guaranteed: birds can fall sick and prices move.",
+  "Chicken Notes are locked until harvest (6-8 weeks); there is no early exit.",
+  "Check the batch's mortality, feed cost and risk badge before you buy.",
+  "Only invest money you will not need before the harvest.",
+  "Read the Risk Disclosure and the Terms.",
+] as const;
+
+function ChickenExtras() {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <section className="card" aria-labelledby="activity-heading">
+        <h2 id="activity-heading" className="text-lg font-bold">Platform activity</h2>
+        <p className="text-xs text-stone-500">Demo data for illustration.</p>
+        <ul className="mt-2 space-y-2 text-sm">
+          {ACTIVITY.map(([what, when]) => <li key={what} className="flex justify-between gap-3"><span>{what}</span><span className="shrink-0 text-xs text-stone-500">{when}</span></li>)}
+        </ul>
+      </section>
+      <section className="card" aria-labelledby="checklist-heading">
+        <h2 id="checklist-heading" className="text-lg font-bold">Quick risk checklist</h2>
+        <ul className="mt-2 space-y-1 text-sm">
+          {CHECKLIST.map((c) => <li key={c} className="flex gap-2"><span aria-hidden="true">☐</span><span>{c}</span></li>)}
+        </ul>
+        <p className="mt-2 text-sm"><Link to="/risk" className="font-semibold text-leaf-700 underline">Risk Disclosure</Link> · <Link to="/terms" className="font-semibold text-leaf-700 underline">Terms</Link></p>
+      </section>
+    </div>
+  );
+}
+
+export function InvestPage() {
+  const data = useLoaderData<InvestPageData>() as InvestPageData;
+  const result = useActionData() as InvestActionResult;
+  const isEgg = data.type === "EGG";
+  return (
+    <section className="container-page py-6 sm:py-10">
+      <h1 className="text-2xl font-bold sm:text-3xl">{PAGE_TITLE[data.type]}</h1>
+      <p className="mt-1 text-stone-700">
+        {isEgg
+          ? "Egg Notes: layers on partner farms, about 17 months (2 months rearing, 15 months of lay), paid monthly from egg sales."
+          : "Chicken Notes: broilers, one cycle of about 7-8 weeks, paid as a lump sum at harvest."}
+      </p>
+      {!isEgg ? (
+        <p className="mt-1 text-sm">
+          <Link to="/how-it-works" className="font-semibold text-leaf-700 underline">How it works</Link> · <Link to="/faq" className="font-semibold text-leaf-700 underline">FAQ</Link>
+        </p>
+      ) : null}
+      {data.summary ? (
+        <div className="mt-4 grid grid-cols-3 gap-3" aria-label="Summary">
+          <StatCard value={data.summary.count} label="Batches" />
+          <StatCard value={percent(data.summary.averageRoi)} label="Avg. ROI per cycle" />
+          <StatCard value={data.summary.totalTargetUnits.toLocaleString("en-GH")} label="Target units" />
+        </div>
+      ) : null}
+      {data.demoNotice ? <div className="mt-4" data-testid="demo-notice"><FormError message={data.demoNotice} /></div> : null}
+      {!data.loggedIn ? (
+        <p className="mt-3 text-sm text-stone-600">
+          Browse freely; <Link to={`/login?${new URLSearchParams({ redirectTo: listHref(data.type, data.query) })}`} className="underline">log in</Link> to invest.
+        </p>
+      ) : null}
+      <Filters data={data} />
+      <Grid data={data} />
+      {isEgg ? (
+        <div className="mt-8 grid gap-4 lg:grid-cols-2">
+          <Calculator data={data} />
+          {data.payoutTable ? <PayoutTable rows={data.payoutTable} /> : null}
+        </div>
+      ) : null}
+      {!isEgg ? <div className="mt-8"><ChickenExtras /></div> : null}
+      <InvestDialogs dialog={data.dialog} isEgg={isEgg} result={result} />
+    </section>
+  );
+}

@@ -1,0 +1,176 @@
+import { describe, expect, it } from "vitest";
+import {
+  ammoniaTone,
+  calculate,
+  CALC_MESSAGES,
+  chickenSummary,
+  defaultUnits,
+  feedCostText,
+  humidityTone,
+  illustrativePayoutTable,
+  listHref,
+  matchesSearch,
+  nextPayout,
+  parseListQuery,
+  queryBatches,
+  riskOf,
+  roiLines,
+  sensorBars,
+  temperatureTone,
+  timeline,
+  type ListBatch,
+} from "~/domain/invest-list";
+
+const batch = (id: number, fields: Partial<ListBatch> = {}): ListBatch => ({
+  id,
+  farmName: `Farm ${id}`,
+  location: "Kumasi, Ashanti",
+  productType: "EGG",
+  unitPriceMinor: 10000,
+  targetUnits: 1000,
+  unitsPlaced: 0,
+  availableUnits: 1000,
+  expectedRoi: 0.01,
+  status: "OPEN",
+  mortalityRate: 0.05,
+  ...fields,
+});
+
+describe("the list query", () => {
+  it("reads q, status and sort per page; unknown values fall back", () => {
+    const p = (s: string) => new URLSearchParams(s);
+    expect(parseListQuery("EGG", p("q=%20Sunrise%20&status=active&sort=price"))).toEqual({ q: "Sunrise", status: "ACTIVE", sort: "price" });
+    expect(parseListQuery("EGG", p("status=HARVESTED&sort=nope"))).toEqual({ q: "", status: "", sort: "recommended" });
+    expect(parseListQuery("CHICKEN", p("status=HARVESTED"))).toEqual({ q: "", status: "HARVESTED", sort: "recommended" });
+    expect(parseListQuery("CHICKEN", p("status=CLOSED")).status).toBe("");
+    expect(parseListQuery("EGG", p(`q=${"x".repeat(200)}`)).q).toHaveLength(60);
+  });
+  it("links keep the list and leave defaults out", () => {
+    expect(listHref("EGG", { q: "", status: "", sort: "recommended" })).toBe("/invest/eggs");
+    expect(listHref("CHICKEN", { q: "Nsawam", status: "OPEN", sort: "roi" }, { dialog: "invest", batch: 4 })).toBe("/invest/chicken?q=Nsawam&status=OPEN&sort=roi&dialog=invest&batch=4");
+  });
+});
+
+describe("search", () => {
+  const b = batch(12, { farmName: "Sunrise Layers Farm", location: "Dormaa Ahenkro, Bono" });
+  it("matches batch number, farm and location, ignoring case", () => {
+    for (const q of ["12", "#12", "batch 12", "sunrise", "DORMAA", "bono", ""]) expect(matchesSearch(b, q), q).toBe(true);
+    for (const q of ["1", "13", "Ejisu"]) expect(matchesSearch(b, q), q).toBe(false);
+  });
+});
+
+describe("filter and sort", () => {
+  const list = [
+    batch(1, { expectedRoi: 0.01, availableUnits: 100, unitPriceMinor: 15000, status: "OPEN", unitsPlaced: 900 }),
+    batch(2, { expectedRoi: 0.012, availableUnits: 0, unitPriceMinor: 12000, status: "ACTIVE", unitsPlaced: 1000 }),
+    batch(3, { expectedRoi: 0.009, availableUnits: 1000, unitPriceMinor: 10000, status: "OPEN" }),
+    batch(4, { expectedRoi: 0.0105, availableUnits: 0, unitPriceMinor: 10000, status: "CLOSED", unitsPlaced: 1000 }),
+  ];
+  const ids = (q: Partial<Parameters<typeof queryBatches>[1]>) => queryBatches(list, { q: "", status: "", sort: "recommended", ...q }).map((b) => b.id);
+  it("filters by status", () => {
+    expect(ids({ status: "OPEN" })).toEqual([3, 1]);
+    expect(ids({ status: "CLOSED" })).toEqual([4]);
+  });
+  it("sorts by ROI, available units, unit price (ties by batch number)", () => {
+    expect(ids({ sort: "roi" })).toEqual([2, 4, 1, 3]);
+    expect(ids({ sort: "available" })).toEqual([3, 1, 2, 4]);
+    expect(ids({ sort: "price" })).toEqual([3, 4, 2, 1]);
+  });
+  it("recommends by ROI x (1 + available share)", () => {
+    // 3: 0.009 x 2 = 0.018; 2: 0.012; 1: 0.01 x 1.1 = 0.011; 4: 0.0105 (nothing available)
+    expect(ids({})).toEqual([3, 2, 1, 4]);
+    const chicken = [
+      batch(7, { productType: "CHICKEN", expectedRoi: 0.12, targetUnits: 100, unitsPlaced: 100 }),
+      batch(8, { productType: "CHICKEN", expectedRoi: 0.1, targetUnits: 100, unitsPlaced: 50 }),
+    ];
+    expect(queryBatches(chicken, { q: "", status: "", sort: "recommended" }).map((b) => b.id)).toEqual([8, 7]);
+  });
+  it("does not change the list it was given", () => {
+    ids({ sort: "price" });
+    expect(list.map((b) => b.id)).toEqual([1, 2, 3, 4]);
+  });
+});
+
+describe("card figures", () => {
+  it("ROI: eggs monthly and annualised x 12, chicken per cycle", () => {
+    expect(roiLines({ productType: "EGG", expectedRoi: 0.011 })).toEqual([
+      { label: "Est. monthly ROI", value: "1.1%" },
+      { label: "Annualised ROI", value: "13.2%" },
+    ]);
+    expect(roiLines({ productType: "CHICKEN", expectedRoi: 0.12 })).toEqual([{ label: "ROI per cycle", value: "12.0%" }]);
+  });
+  it("feed cost per kg or TBD", () => {
+    expect(feedCostText(null)).toBe("TBD");
+    expect(feedCostText(620)).toMatch(/6\.20\/kg$/);
+  });
+  it("risk from SPEC.md's formulas and bands", () => {
+    // egg: 0.5 x 4 + 0.3 x (100 - 12) + 0.2 x 0 = 28.4 -> 28 Low
+    expect(riskOf({ productType: "EGG", mortalityRate: 0.04, expectedRoi: 0.01, targetUnits: 100, unitsPlaced: 100 })).toEqual({ score: 28, band: "Low" });
+    // egg: 2.5 + 0.3 x 89.2 + 0.2 x 100 = 49.26 -> Medium
+    expect(riskOf({ productType: "EGG", mortalityRate: 0.05, expectedRoi: 0.009, targetUnits: 100, unitsPlaced: 0 })).toEqual({ score: 49, band: "Medium" });
+    // chicken: 4 x 3 + 0.9 x 50 = 57 Medium; 15 x 3 + 45 = 90 High
+    expect(riskOf({ productType: "CHICKEN", mortalityRate: 0.04, expectedRoi: 0.1, targetUnits: 1, unitsPlaced: 0 })).toEqual({ score: 57, band: "Medium" });
+    expect(riskOf({ productType: "CHICKEN", mortalityRate: 0.15, expectedRoi: 0.1, targetUnits: 1, unitsPlaced: 0 })).toEqual({ score: 90, band: "High" });
+  });
+  it("default units: 10 within 1..max", () => {
+    expect(defaultUnits(500)).toBe(10);
+    expect(defaultUnits(3)).toBe(3);
+    expect(defaultUnits(0)).toBe(1);
+  });
+  it("chicken summary: count, average ROI, total target units", () => {
+    expect(chickenSummary([{ expectedRoi: 0.1, targetUnits: 2000 }, { expectedRoi: 0.12, targetUnits: 1800 }])).toEqual({ count: 2, averageRoi: 0.11, totalTargetUnits: 3800 });
+    expect(chickenSummary([])).toEqual({ count: 0, averageRoi: 0, totalTargetUnits: 0 });
+  });
+});
+
+describe("sensor colours (SPEC.md section 9)", () => {
+  it("temperature above 33 warm, below 22 cold", () => {
+    expect([33, 33.5, 22, 21.9, 27].map(temperatureTone)).toEqual(["ok", "warm", "ok", "cold", "ok"]);
+  });
+  it("humidity above 80 or below 40 flagged", () => {
+    expect([80, 81, 40, 39, 60].map(humidityTone)).toEqual(["ok", "flag", "ok", "flag", "ok"]);
+  });
+  it("ammonia at least 15 warning, at least 25 danger", () => {
+    expect([14.9, 15, 24.9, 25, 40].map(ammoniaTone)).toEqual(["ok", "warning", "warning", "danger", "danger"]);
+    expect(ammoniaTone(null)).toBe("none");
+  });
+  it("bars: temperature out of 40, ammonia out of 50, clamped", () => {
+    const bars = sensorBars({ temperatureC: 30, humidityPct: 65, ammoniaPpm: 60 });
+    expect(bars.map((b) => b.width)).toEqual([75, 65, 100]);
+    expect(bars.map((b) => b.value)).toEqual(["30°C", "65%", "60 ppm"]);
+  });
+});
+
+describe("eggs calculator", () => {
+  const b = { unitPriceMinor: 15000, availableUnits: 5, expectedRoi: 0.01 };
+  it("units = floor(amount / unit price), cost and monthly income", () => {
+    expect(calculate("500", b)).toMatchObject({ units: 3, costMinor: 45000, monthlyMinor: 450, annualMinor: 5400, error: null });
+    expect(calculate("150", b)).toMatchObject({ units: 1, error: null });
+  });
+  it("says when the amount is too low or too many units", () => {
+    expect(calculate("100", b).error).toBe(CALC_MESSAGES.tooLow);
+    expect(calculate("1000", b)).toMatchObject({ units: 6, error: CALC_MESSAGES.notEnough });
+    expect(calculate("abc", b).error).toBe(CALC_MESSAGES.amount);
+    expect(calculate("-5", b).error).toBe(CALC_MESSAGES.amount);
+  });
+  it("12-month illustrative table: 1000 plus 0, 120 or 240 in turn", () => {
+    expect(illustrativePayoutTable().map((r) => r.amount)).toEqual([1000, 1120, 1240, 1000, 1120, 1240, 1000, 1120, 1240, 1000, 1120, 1240]);
+  });
+});
+
+describe("timeline and next payout", () => {
+  it("egg timeline follows the start date", () => {
+    const steps = timeline({ productType: "EGG", status: "ACTIVE", startDate: "2026-05-01" }, "2026-11-22");
+    expect(steps.map((s) => [s.label, s.state])).toEqual([["Funding", "done"], ["Rearing", "done"], ["Laying", "current"], ["Close", "next"]]);
+    expect(steps[2].detail).toContain("2026-07-01");
+    expect(timeline({ productType: "CHICKEN", status: "OPEN", startDate: null }, "2026-11-22")[0].state).toBe("current");
+  });
+  it("eggs: this month's income, or the next month's once paid; chicken: the harvest window", () => {
+    const egg = { productType: "EGG" as const, status: "ACTIVE" as const, startDate: "2026-05-01" };
+    expect(nextPayout(egg, "2026-11-22", []).date).toBe("2026-11-30");
+    expect(nextPayout(egg, "2026-11-22", ["2026-11"]).date).toBe("2026-12-31");
+    expect(nextPayout({ ...egg, status: "OPEN" }, "2026-11-22", []).date).toBeNull();
+    expect(nextPayout({ productType: "CHICKEN", status: "ACTIVE", startDate: "2026-11-02" }, "2026-11-22", [])).toEqual({ date: "2026-12-28", text: "Harvest payout expected between 2026-12-14 and 2026-12-28." });
+    expect(nextPayout({ productType: "CHICKEN", status: "HARVESTED", startDate: "2026-11-02" }, "2026-11-22", []).date).toBeNull();
+  });
+});

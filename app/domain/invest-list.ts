@@ -1,0 +1,355 @@
+import { formatGhs } from "~/domain/money";
+import { annualisedRoi, chickenRecommendedScore, chickenRiskScore, eggRiskScore, riskBand, type RiskBand } from "~/domain/returns";
+import type { BatchStatus, ProductType } from "~/domain/types";
+
+/**
+ * The invest pages' batch lists as the URL describes them (SPEC.md "Egg Note page", "Chicken Note
+ * page", sections 5 and 9): search, status filter and sort, plus the cards' derived figures, the
+ * eggs calculator and the illustrative payout table. Pure: the loaders hand in what they read.
+ */
+export type ListBatch = {
+  id: number;
+  farmName: string;
+  location: string;
+  productType: ProductType;
+  unitPriceMinor: number;
+  targetUnits: number;
+  unitsPlaced: number;
+  availableUnits: number;
+  expectedRoi: number;
+  status: BatchStatus;
+  mortalityRate: number;
+};
+
+export const Q_MAX = 60;
+
+export const STATUS_OPTIONS: Record<ProductType, ReadonlyArray<{ value: "" | BatchStatus; label: string }>> = {
+  EGG: [
+    { value: "", label: "All" },
+    { value: "OPEN", label: "Open" },
+    { value: "ACTIVE", label: "Active" },
+    { value: "CLOSED", label: "Closed" },
+  ],
+  CHICKEN: [
+    { value: "", label: "All statuses" },
+    { value: "OPEN", label: "Open" },
+    { value: "ACTIVE", label: "Active" },
+    { value: "HARVESTED", label: "Harvested" },
+  ],
+};
+
+export type SortKey = "recommended" | "roi" | "available" | "price";
+
+export const SORT_OPTIONS: Record<ProductType, ReadonlyArray<{ value: SortKey; label: string }>> = {
+  EGG: [
+    { value: "recommended", label: "Recommended" },
+    { value: "roi", label: "Highest monthly ROI" },
+    { value: "available", label: "Most available units" },
+    { value: "price", label: "Lowest unit price" },
+  ],
+  CHICKEN: [
+    { value: "recommended", label: "Recommended" },
+    { value: "roi", label: "Highest ROI" },
+    { value: "available", label: "Most available units" },
+    { value: "price", label: "Lowest unit price" },
+  ],
+};
+
+export const EMPTY_TEXT: Record<ProductType, string> = {
+  EGG: "No matching batches — try clearing filters or check back later.",
+  CHICKEN: "No batches match your filters. Try clearing search or checking back later.",
+};
+
+export const LOAD_FAILED_TEXT: Record<ProductType, string> = {
+  EGG: "Could not load egg batches — showing demo data.",
+  CHICKEN: "Could not load chicken batches — showing demo data.",
+};
+
+export const PAGE_PATH: Record<ProductType, string> = { EGG: "/invest/eggs", CHICKEN: "/invest/chicken" };
+export const PAGE_TITLE: Record<ProductType, string> = { EGG: "Invest in Eggs", CHICKEN: "Invest in Chicken" };
+
+export type ListQuery = { q: string; status: "" | BatchStatus; sort: SortKey };
+
+/** Reads q, status and sort; an unknown status or sort falls back to its default, never an error. */
+export function parseListQuery(type: ProductType, params: URLSearchParams): ListQuery {
+  const q = (params.get("q") ?? "").trim().slice(0, Q_MAX);
+  const statusRaw = (params.get("status") ?? "").trim().toUpperCase();
+  const sortRaw = (params.get("sort") ?? "").trim();
+  const status = STATUS_OPTIONS[type].find((o) => o.value !== "" && o.value === statusRaw)?.value ?? "";
+  const sort = SORT_OPTIONS[type].find((o) => o.value === sortRaw)?.value ?? "recommended";
+  return { q, status, sort };
+}
+
+/** The list's own params (defaults left out), for links that keep the list as it is. */
+export function listParams(query: ListQuery, extra: Record<string, string | number | null | undefined> = {}): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.q) params.set("q", query.q);
+  if (query.status) params.set("status", query.status);
+  if (query.sort !== "recommended") params.set("sort", query.sort);
+  for (const [k, v] of Object.entries(extra)) if (v !== null && v !== undefined && v !== "") params.set(k, String(v));
+  return params;
+}
+
+export function listHref(type: ProductType, query: ListQuery, extra: Record<string, string | number | null | undefined> = {}): string {
+  const qs = listParams(query, extra).toString();
+  return qs ? `${PAGE_PATH[type]}?${qs}` : PAGE_PATH[type];
+}
+
+/** Case-insensitive match on the batch number ("12", "#12", "batch 12"), farm name and location. */
+export function matchesSearch(b: Pick<ListBatch, "id" | "farmName" | "location">, q: string): boolean {
+  const needle = q.trim().toLowerCase();
+  if (!needle) return true;
+  const idText = needle.replace(/^(batch\s*)?#?\s*/, "");
+  if (/^\d+$/.test(idText) && String(b.id) === idText) return true;
+  return b.farmName.toLowerCase().includes(needle) || b.location.toLowerCase().includes(needle) || `#${b.id}` === needle;
+}
+
+export function riskOf(b: Pick<ListBatch, "productType" | "mortalityRate" | "expectedRoi" | "targetUnits" | "unitsPlaced">): { score: number; band: RiskBand } {
+  const score =
+    b.productType === "EGG"
+      ? eggRiskScore({ mortalityRate: b.mortalityRate, monthlyRoi: b.expectedRoi, targetUnits: b.targetUnits, unitsPlaced: b.unitsPlaced })
+      : chickenRiskScore({ mortalityRate: b.mortalityRate, roi: b.expectedRoi });
+  return { score, band: riskBand(score) };
+}
+
+/**
+ * Recommended. Chicken: SPEC.md's ROI x (1 + available share). Eggs (SPEC.md gives no formula):
+ * the same score over what can be bought now, so an ACTIVE batch with early-exit units on offer
+ * ranks by the share it offers; ties go to the lower risk score.
+ */
+export function recommendedScore(b: ListBatch): number {
+  if (b.productType === "CHICKEN") return chickenRecommendedScore({ roi: b.expectedRoi, targetUnits: b.targetUnits, unitsPlaced: b.unitsPlaced });
+  const share = b.targetUnits > 0 ? Math.min(1, b.availableUnits / b.targetUnits) : 0;
+  return b.expectedRoi * (1 + share);
+}
+
+const COMPARE: Record<SortKey, (a: ListBatch, b: ListBatch) => number> = {
+  recommended: (a, b) => recommendedScore(b) - recommendedScore(a) || riskOf(a).score - riskOf(b).score,
+  roi: (a, b) => b.expectedRoi - a.expectedRoi,
+  available: (a, b) => b.availableUnits - a.availableUnits,
+  price: (a, b) => a.unitPriceMinor - b.unitPriceMinor,
+};
+
+/** Filter and sort; ties keep the batch number order. */
+export function queryBatches<T extends ListBatch>(batches: T[], query: ListQuery): T[] {
+  return batches
+    .filter((b) => (query.status ? b.status === query.status : true) && matchesSearch(b, query.q))
+    .sort((a, b) => COMPARE[query.sort](a, b) || a.id - b.id);
+}
+
+/** Chicken summary: batch count, average expected ROI per cycle (fraction), total target units. */
+export function chickenSummary(batches: Array<Pick<ListBatch, "expectedRoi" | "targetUnits">>) {
+  const count = batches.length;
+  return {
+    count,
+    averageRoi: count ? batches.reduce((s, b) => s + b.expectedRoi, 0) / count : 0,
+    totalTargetUnits: batches.reduce((s, b) => s + b.targetUnits, 0),
+  };
+}
+
+export const percent = (fraction: number, digits = 1) => `${(Math.round(fraction * 100 * 10 ** digits) / 10 ** digits).toFixed(digits)}%`;
+
+/** The card's ROI lines: eggs monthly and annualised (x 12); chicken per cycle. */
+export function roiLines(b: Pick<ListBatch, "productType" | "expectedRoi">): Array<{ label: string; value: string }> {
+  if (b.productType === "EGG") {
+    return [
+      { label: "Est. monthly ROI", value: percent(b.expectedRoi) },
+      { label: "Annualised ROI", value: percent(annualisedRoi(b.expectedRoi)) },
+    ];
+  }
+  return [{ label: "ROI per cycle", value: percent(b.expectedRoi) }];
+}
+
+export const feedCostText = (feedPriceMinor: number | null) => (feedPriceMinor === null ? "TBD" : `${formatGhs(feedPriceMinor)}/kg`);
+
+// ---- invest and exit dialogs ----
+
+export const DEFAULT_UNITS = 10;
+
+/** Units to prefill: 10, kept within 1..max (the input's own limits). */
+export function defaultUnits(max: number): number {
+  return Math.max(1, Math.min(DEFAULT_UNITS, max));
+}
+
+// ---- sensor strip (SPEC.md section 9) ----
+
+export type Reading = { temperatureC: number | null; humidityPct: number | null; ammoniaPpm: number | null };
+export const DEMO_READING: Reading = { temperatureC: 27, humidityPct: 65, ammoniaPpm: 12 };
+
+export type SensorTone = "ok" | "warm" | "cold" | "flag" | "warning" | "danger" | "none";
+
+export function temperatureTone(c: number | null): SensorTone {
+  if (c === null) return "none";
+  if (c > 33) return "warm";
+  if (c < 22) return "cold";
+  return "ok";
+}
+
+export function humidityTone(pct: number | null): SensorTone {
+  if (pct === null) return "none";
+  return pct > 80 || pct < 40 ? "flag" : "ok";
+}
+
+export function ammoniaTone(ppm: number | null): SensorTone {
+  if (ppm === null) return "none";
+  if (ppm >= 25) return "danger";
+  if (ppm >= 15) return "warning";
+  return "ok";
+}
+
+const barPercent = (value: number | null, scale: number) => (value === null ? 0 : Math.round(Math.max(0, Math.min(1, value / scale)) * 100));
+
+/** The three bars: temperature out of 40 C, humidity out of 100%, ammonia out of 50 ppm. */
+export function sensorBars(r: Reading) {
+  return [
+    { key: "temp", label: "Temp", value: r.temperatureC === null ? "—" : `${r.temperatureC}°C`, tone: temperatureTone(r.temperatureC), width: barPercent(r.temperatureC, 40) },
+    { key: "humidity", label: "Humidity", value: r.humidityPct === null ? "—" : `${r.humidityPct}%`, tone: humidityTone(r.humidityPct), width: barPercent(r.humidityPct, 100) },
+    { key: "ammonia", label: "Ammonia", value: r.ammoniaPpm === null ? "—" : `${r.ammoniaPpm} ppm`, tone: ammoniaTone(r.ammoniaPpm), width: barPercent(r.ammoniaPpm, 50) },
+  ] as const;
+}
+
+// ---- eggs calculator and payout table ----
+
+export const CALC_DEFAULT_AMOUNT = 100;
+export const CALC_STEP = 10;
+export const CALC_MESSAGES = {
+  tooLow: "Amount too low for selected batch.",
+  notEnough: "Not enough units available in this batch.",
+  amount: "Enter an amount in GHS, e.g. 100.",
+} as const;
+
+export type CalcResult = {
+  amountText: string;
+  units: number;
+  costMinor: number;
+  monthlyMinor: number;
+  annualMinor: number;
+  error: string | null;
+};
+
+/**
+ * Units purchasable = floor(amount / unit price). Below one unit: 'Amount too low for selected
+ * batch.'; more units than available: 'Not enough units available in this batch.'
+ */
+export function calculate(amountText: string, batch: Pick<ListBatch, "unitPriceMinor" | "availableUnits" | "expectedRoi"> | null): CalcResult {
+  const text = amountText.trim().replace(/,/g, "");
+  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text);
+  const empty = { amountText: amountText.slice(0, 20), units: 0, costMinor: 0, monthlyMinor: 0, annualMinor: 0 };
+  if (!m) return { ...empty, error: CALC_MESSAGES.amount };
+  if (!batch || batch.unitPriceMinor <= 0) return { ...empty, error: null };
+  const amountMinor = Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0") || "0");
+  const units = Math.floor(amountMinor / batch.unitPriceMinor);
+  const costMinor = units * batch.unitPriceMinor;
+  const monthlyMinor = Math.round(costMinor * batch.expectedRoi);
+  const result = { ...empty, units, costMinor, monthlyMinor, annualMinor: monthlyMinor * 12 };
+  if (units < 1) return { ...result, error: CALC_MESSAGES.tooLow };
+  if (units > batch.availableUnits) return { ...result, error: CALC_MESSAGES.notEnough };
+  return { ...result, error: null };
+}
+
+/** SPEC.md section 9: starts at 1000 and adds 0, 120 or 240 in a repeating cycle (illustrative). */
+export function illustrativePayoutTable(months = 12): Array<{ month: number; amount: number }> {
+  return Array.from({ length: months }, (_, i) => ({ month: i + 1, amount: 1000 + (i % 3) * 120 }));
+}
+
+// ---- demo batches (never investable) ----
+
+export type DemoBatch = ListBatch & { feedPriceMinor: number | null; startDate: string | null; history: Array<{ label: string; roiPercent: number }> };
+
+/** SPEC.md section 4: egg batches 201 and 202, chicken 101 and 102, with section 9's sample figures. */
+export const DEMO_BATCHES: Record<ProductType, DemoBatch[]> = {
+  EGG: [
+    { id: 201, farmName: "Demo layer farm A", location: "Dormaa Ahenkro, Bono", productType: "EGG", unitPriceMinor: 12000, targetUnits: 5000, unitsPlaced: 1750, availableUnits: 3250, expectedRoi: 0.01, status: "OPEN", mortalityRate: 0.05, feedPriceMinor: 600, startDate: null, history: [0.8, 0.9, 1.0, 0.95, 1.05, 1.0].map((y, i) => ({ label: `M${i + 1}`, roiPercent: y })) },
+    { id: 202, farmName: "Demo layer farm B", location: "Techiman, Bono East", productType: "EGG", unitPriceMinor: 10000, targetUnits: 3000, unitsPlaced: 2900, availableUnits: 100, expectedRoi: 0.009, status: "ACTIVE", mortalityRate: 0.06, feedPriceMinor: null, startDate: null, history: [0.7, 0.85, 0.9, 0.8, 0.95, 0.9].map((y, i) => ({ label: `M${i + 1}`, roiPercent: y })) },
+  ],
+  CHICKEN: [
+    { id: 101, farmName: "Demo broiler farm A", location: "Nsawam, Eastern", productType: "CHICKEN", unitPriceMinor: 4000, targetUnits: 2000, unitsPlaced: 420, availableUnits: 1580, expectedRoi: 0.18, status: "OPEN", mortalityRate: 0.04, feedPriceMinor: 650, startDate: null, history: [15, 17, 16, 18.5, 18].map((y, i) => ({ label: `Cycle ${i + 1}`, roiPercent: y })) },
+    { id: 102, farmName: "Demo broiler farm B", location: "Ejisu, Ashanti", productType: "CHICKEN", unitPriceMinor: 3600, targetUnits: 1500, unitsPlaced: 1100, availableUnits: 400, expectedRoi: 0.14, status: "ACTIVE", mortalityRate: 0.05, feedPriceMinor: 650, startDate: null, history: [12, 13.5, 14, 13, 14.5].map((y, i) => ({ label: `Cycle ${i + 1}`, roiPercent: y })) },
+  ],
+};
+
+/** The Google Maps search for a location (the chicken cards' 'View farm'). */
+export const mapsHref = (location: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(location)}`;
+
+// ---- timeline ----
+
+export type TimelineStep = { label: string; detail: string; state: "done" | "current" | "next" };
+
+const addDays = (date: string, days: number) => {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+const addMonths = (date: string, months: number) => {
+  const [y, m, d] = date.split("-").map(Number);
+  const last = new Date(Date.UTC(y, m - 1 + months + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(y, m - 1 + months, Math.min(d, last))).toISOString().slice(0, 10);
+};
+
+/**
+ * Egg: funding, 2 months of rearing, 15 months of lay, close. Chicken: funding, 6-8 weeks of
+ * grow-out, harvest. Dates follow the batch's start date when it has one.
+ */
+export function timeline(b: { productType: ProductType; status: BatchStatus; startDate: string | null }, today: string): TimelineStep[] {
+  const start = b.startDate;
+  const ended = b.status === "CLOSED" || b.status === "HARVESTED";
+  const open = b.status === "OPEN";
+  if (b.productType === "EGG") {
+    const layFrom = start ? addMonths(start, 2) : null;
+    const closeOn = start ? addMonths(start, 17) : null;
+    const laying = !open && !ended && layFrom !== null && today >= layFrom;
+    return [
+      { label: "Funding", detail: open ? "Open for investment" : "Funded", state: open ? "current" : "done" },
+      { label: "Rearing", detail: start ? `From ${start}, about 2 months` : "About 2 months", state: open ? "next" : ended || laying ? "done" : "current" },
+      { label: "Laying", detail: layFrom ? `From ${layFrom}, about 15 months; paid monthly` : "About 15 months; paid monthly", state: ended ? "done" : laying ? "current" : "next" },
+      { label: "Close", detail: closeOn ? `Around ${closeOn}: principal returned` : "Principal returned", state: ended ? "done" : "next" },
+    ];
+  }
+  const harvestFrom = start ? addDays(start, 42) : null;
+  const harvestTo = start ? addDays(start, 56) : null;
+  return [
+    { label: "Funding", detail: open ? "Open for investment" : "Funded", state: open ? "current" : "done" },
+    { label: "Grow-out", detail: start ? `From ${start}, 6-8 weeks` : "6-8 weeks", state: open ? "next" : ended ? "done" : "current" },
+    { label: "Harvest", detail: harvestFrom ? `${harvestFrom} to ${harvestTo}: lump-sum payout` : "Lump-sum payout", state: ended ? "done" : "next" },
+  ];
+}
+
+/** What the platform checks for every partner farm (DESIGN.md's claims), shown as the card's certifications. */
+export const CERTIFICATIONS: Record<ProductType, string[]> = {
+  EGG: ["Vetted farm", "Vaccination schedule", "Vet partnership", "Escrow-protected funds"],
+  CHICKEN: ["Vetted farm", "Vaccination schedule", "Vet partnership", "Escrow-protected funds"],
+};
+
+// ---- next payout ----
+
+const lastDayOfMonth = (period: string) => {
+  const [y, m] = period.split("-").map(Number);
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+};
+const nextPeriod = (period: string) => addMonths(`${period}-01`, 1).slice(0, 7);
+
+/**
+ * When investors should next be paid. Eggs: the income of this month (or the next, when this one
+ * is paid) at its month end. Chicken: the harvest, 6-8 weeks after the start. Nothing for an OPEN
+ * batch (not started) or an ended one.
+ */
+export function nextPayout(
+  b: { productType: ProductType; status: BatchStatus; startDate: string | null },
+  today: string,
+  paidPeriods: string[],
+): { date: string | null; text: string } {
+  if (b.status === "OPEN") return { date: null, text: "Payouts start after the batch is funded and activated." };
+  if (b.status === "CLOSED" || b.status === "HARVESTED") return { date: null, text: "No further payouts: this batch has ended." };
+  if (b.productType === "EGG") {
+    const current = today.slice(0, 7);
+    const startPeriod = b.startDate?.slice(0, 7) ?? current;
+    let period = startPeriod > current ? startPeriod : current;
+    while (paidPeriods.includes(period)) period = nextPeriod(period);
+    const date = lastDayOfMonth(period);
+    return { date, text: `Monthly income for ${period}, due by ${date}.` };
+  }
+  if (!b.startDate) return { date: null, text: "At harvest, 6-8 weeks after the start." };
+  const from = addDays(b.startDate, 42);
+  const to = addDays(b.startDate, 56);
+  return { date: to, text: `Harvest payout expected between ${from} and ${to}.` };
+}

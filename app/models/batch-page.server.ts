@@ -1,0 +1,103 @@
+import { dailyMetrics, latestMetrics } from "~/domain/farm-metrics";
+import { pageOf } from "~/domain/portfolio";
+import { nextPayout, PAGE_PATH } from "~/domain/invest-list";
+import { MSG } from "~/domain/messages";
+import { renderLineChartSvg, type ChartPoint } from "~/lib/charts.server";
+import { today } from "~/lib/clock.server";
+import { getUser } from "~/lib/session.server";
+import { getBatch } from "~/models/batch.server";
+import { listMyInvestments } from "~/models/investment.server";
+import { batchFunds, listBatchPayoutHistory, paidPeriods } from "~/models/batch-funds.server";
+import { latestFarmReading, listFarmLogs, listPhotosForLogs } from "~/models/farm-log.server";
+import { toCardData } from "~/models/invest-page.server";
+
+/** At most 5 x labels, evenly spread, so a narrow chart stays readable. */
+function ticks(points: ChartPoint[]): string[] {
+  if (points.length <= 5) return points.map((p) => p.x);
+  const step = (points.length - 1) / 4;
+  return [0, 1, 2, 3, 4].map((i) => points[Math.round(i * step)].x);
+}
+
+function chart(points: ChartPoint[], label: string, color: string, yFormat: (v: number) => string) {
+  if (points.length < 2) return "";
+  return renderLineChartSvg([{ id: label, points, color }], 340, 190, { label, axes: true, points: points.length <= 31, area: true, xTickValues: ticks(points), yFormat });
+}
+
+const round = (n: number, d: number) => Math.round(n * 10 ** d) / 10 ** d;
+
+/** The table shows a month of days per page; the charts the last 120 days. */
+export const LOG_PAGE_SIZE = 30;
+export const CHART_DAYS = 120;
+
+/** The batch page (/batches/<id>): the card's figures, the farm's logs as charts and a table, payouts and funds. */
+export async function batchPageLoader(request: Request, idParam: string | undefined) {
+  const id = Number(idParam);
+  const batch = Number.isSafeInteger(id) && id > 0 ? getBatch(id) : undefined;
+  if (!batch) throw new Response(MSG.batchNotFound, { status: 404 });
+  const user = await getUser(request);
+  const mine = user ? listMyInvestments(user.id).filter((i) => i.batchId === batch.id && i.status === "ACTIVE") : [];
+  const holding = user ? { units: mine.reduce((s, i) => s + i.unitsHeld, 0), costMinor: mine.reduce((s, i) => s + i.unitsHeld * i.unitPriceMinor, 0) } : null;
+  const now = today();
+  const reading = latestFarmReading(batch.id);
+  const card = toCardData(batch, reading ?? undefined, { demo: false, now });
+  const logs = listFarmLogs({ batchId: batch.id });
+  const series = dailyMetrics(logs);
+  const charted = series.slice(-CHART_DAYS);
+  const photos = listPhotosForLogs(logs.map((l) => l.id));
+  const isEgg = batch.productType === "EGG";
+  const x = (date: string) => date.slice(5);
+  const color = isEgg ? "#d97706" : "#166534";
+  const charts = logs.length
+    ? [
+        isEgg
+          ? { title: "Lay rate", svg: chart(charted.filter((r) => r.layRate !== null).map((r) => ({ x: x(r.logDate), y: round(r.layRate! * 100, 1) })), "Lay rate by day, in percent", color, (v) => `${v}%`) }
+          : { title: "Average live weight", svg: chart(charted.filter((r) => r.avgWeightKg !== null).map((r) => ({ x: x(r.logDate), y: r.avgWeightKg! })), "Average live weight by day, in kg", color, (v) => `${v} kg`) },
+        isEgg
+          ? { title: "Feed per dozen eggs", svg: chart(charted.filter((r) => r.feedPerDozen !== null).map((r) => ({ x: x(r.logDate), y: round(r.feedPerDozen!, 2) })), "Feed per dozen eggs by day, in kg", "#2563eb", (v) => `${v}`) }
+          : { title: "Feed conversion ratio", svg: chart(charted.filter((r) => r.fcr !== null).map((r) => ({ x: x(r.logDate), y: round(r.fcr!, 2) })), "Feed conversion ratio by day (kg feed per kg gained)", "#2563eb", (v) => `${v}`) },
+        { title: "Mortality", svg: chart(charted.filter((r) => r.mortality !== null).map((r) => ({ x: x(r.logDate), y: round(r.mortality! * 100, 2) })), "Cumulative mortality by day, in percent", "#be123c", (v) => `${v}%`) },
+      ]
+    : [];
+  const paid = paidPeriods(batch.id);
+  const newestFirst = [...series].reverse();
+  const logPaging = pageOf(newestFirst.length, Number(new URL(request.url).searchParams.get("page")) || 1, LOG_PAGE_SIZE);
+  const logById = new Map(logs.map((l) => [l.logDate, l]));
+  return {
+    card,
+    holding,
+    listPath: PAGE_PATH[batch.productType],
+    investHref: `${PAGE_PATH[batch.productType]}?${new URLSearchParams({ dialog: "invest", batch: String(batch.id) })}`,
+    exitHref: isEgg ? `${PAGE_PATH.EGG}?${new URLSearchParams({ dialog: "exit", batch: String(batch.id) })}` : null,
+    latest: latestMetrics(logs),
+    charts,
+    chartDays: Math.min(series.length, CHART_DAYS),
+    logPaging,
+    logs: newestFirst.slice(logPaging.start, logPaging.end).map((r) => {
+      const log = logById.get(r.logDate)!;
+      return {
+        id: log.id,
+        logDate: r.logDate,
+        birdsAlive: r.birdsAlive,
+        deaths: r.deaths,
+        feedKg: r.feedKg,
+        eggsCollected: r.eggsCollected,
+        avgWeightKg: r.avgWeightKg,
+        layRate: r.layRate,
+        fcr: r.fcr,
+        feedPerDozen: r.feedPerDozen,
+        mortality: r.mortality,
+        temperatureC: log.temperatureC,
+        humidityPct: log.humidityPct,
+        ammoniaPpm: log.ammoniaPpm,
+        notes: log.notes,
+        incident: log.incident,
+        incidentDescription: log.incidentDescription,
+        photos: photos.get(log.id) ?? [],
+      };
+    }),
+    incidents: logs.filter((l) => l.incident).map((l) => ({ id: l.id, logDate: l.logDate, description: l.incidentDescription || l.notes })).reverse(),
+    payouts: listBatchPayoutHistory(batch.id),
+    funds: batchFunds(batch.id),
+    nextPayout: nextPayout(batch, now, paid),
+  };
+}

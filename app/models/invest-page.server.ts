@@ -1,0 +1,271 @@
+import { data } from "@remix-run/node";
+import { z } from "zod";
+import { DomainError } from "~/domain/errors";
+import {
+  calculate,
+  CALC_DEFAULT_AMOUNT,
+  CERTIFICATIONS,
+  chickenSummary,
+  defaultUnits,
+  DEMO_BATCHES,
+  DEMO_READING,
+  feedCostText,
+  illustrativePayoutTable,
+  listHref,
+  LOAD_FAILED_TEXT,
+  mapsHref,
+  parseListQuery,
+  percent,
+  queryBatches,
+  riskOf,
+  roiLines,
+  sensorBars,
+  timeline,
+  type DemoBatch,
+  type ListQuery,
+  type Reading,
+} from "~/domain/invest-list";
+import { checkEarlyExit, checkInvestment } from "~/domain/investing";
+import { MSG } from "~/domain/messages";
+import { formatGhs } from "~/domain/money";
+import type { ProductType } from "~/domain/types";
+import { renderLineChartSvg } from "~/lib/charts.server";
+import { today } from "~/lib/clock.server";
+import { HttpError } from "~/lib/http.server";
+import { newIdempotencyKey, pageError } from "~/lib/page-action.server";
+import { getUser, redirectWithFlash } from "~/lib/session.server";
+import { getBatch, listBatches, type BatchView } from "~/models/batch.server";
+import { latestFarmReadings } from "~/models/farm-log.server";
+import { investInBatch, listExitRequests, listMyInvestments, requestEarlyExit } from "~/models/investment.server";
+import { once, walletBalanceMinor } from "~/models/ledger.server";
+
+/**
+ * The Egg Note and Chicken Note pages: the batch list (filters and sort over the URL, on the
+ * server), the cards' figures and charts, the invest and exit dialogs (?dialog=...&batch=...) and
+ * their one action. Kept in a .server module so zod and nivo never reach the browser bundle.
+ */
+
+type CardSource = BatchView | DemoBatch;
+
+const productColor = (type: ProductType) => (type === "EGG" ? "#d97706" : "#166534");
+
+/** Everything a card shows, ready to render (money stays in pesewas). */
+export function toCardData(b: CardSource, reading: (Reading & { logDate: string }) | undefined, { demo, now }: { demo: boolean; now: string }) {
+  const history = b.history.map((p) => ({ x: p.label, y: p.roiPercent }));
+  const risk = riskOf(b);
+  return {
+    id: b.id,
+    demo,
+    farmName: b.farmName,
+    location: b.location,
+    productType: b.productType,
+    status: b.status,
+    unitPriceMinor: b.unitPriceMinor,
+    availableUnits: b.availableUnits,
+    targetUnits: b.targetUnits,
+    unitsPlaced: b.unitsPlaced,
+    unitsOffered: "unitsOffered" in b ? b.unitsOffered : 0,
+    expectedRoi: b.expectedRoi,
+    roi: roiLines(b),
+    feedCost: feedCostText(b.feedPriceMinor),
+    mortality: percent(b.mortalityRate),
+    startDate: b.startDate,
+    mapsHref: mapsHref(b.location),
+    sensor: { bars: sensorBars(reading ?? DEMO_READING), demo: !reading, logDate: reading?.logDate ?? null },
+    chartSvg: renderLineChartSvg([{ id: `batch-${b.id}`, points: history, color: productColor(b.productType) }], 240, 56, {
+      label: `ROI history of ${demo ? "demo " : ""}Batch #${b.id}, in percent`,
+      area: true,
+    }),
+    certifications: CERTIFICATIONS[b.productType],
+    timeline: timeline(b, now),
+    risk,
+  };
+}
+export type CardData = ReturnType<typeof toCardData>;
+
+/** The batches of a type, or null when reading them failed. */
+function readBatches(type: ProductType): BatchView[] | null {
+  try {
+    return listBatches({ productType: type });
+  } catch (error) {
+    console.error(error);
+    return null;
+  }
+}
+
+function readReadings(ids: number[]) {
+  try {
+    return latestFarmReadings(ids);
+  } catch (error) {
+    console.error(error);
+    return new Map<number, Reading & { logDate: string }>();
+  }
+}
+
+function unitsHeldIn(userId: number, batchId: number) {
+  return listMyInvestments(userId)
+    .filter((i) => i.batchId === batchId && i.status === "ACTIVE")
+    .reduce((s, i) => s + i.unitsHeld, 0);
+}
+
+/** Whether the money core would take money for this batch at all (its own rule, asked with one unit). */
+function takesMoney(batch: BatchView): boolean {
+  try {
+    checkInvestment({ batch, units: 1, walletMinor: Number.MAX_SAFE_INTEGER });
+    return true;
+  } catch (error) {
+    return !(error instanceof DomainError && error.detail === MSG.batchNotOpen);
+  }
+}
+
+/** The money core's early-exit answer for one unit, shown before the investor types (null when an exit could go ahead). */
+function exitNotice(userId: number, batch: BatchView, unitsHeld: number): string | null {
+  const unitsAlreadyOffered = listExitRequests(userId)
+    .filter((r) => r.batchId === batch.id && r.status === "PENDING")
+    .reduce((s, r) => s + r.unitsRemaining, 0);
+  try {
+    checkEarlyExit({ batch, units: 1, today: today(), unitsHeld, unitsAlreadyOffered });
+    return null;
+  } catch (error) {
+    if (error instanceof DomainError) return error.detail;
+    throw error;
+  }
+}
+
+/** The open dialog, read from the URL on the server so a plain link opens it. */
+function loadDialog(type: ProductType, query: ListQuery, params: URLSearchParams, batches: BatchView[], user: { id: number } | null) {
+  const kind = params.get("dialog");
+  if (kind !== "invest" && (kind !== "exit" || type !== "EGG")) return null;
+  const batchId = Number(params.get("batch"));
+  const here = listHref(type, query, { dialog: kind, batch: params.get("batch") });
+  const closeTo = listHref(type, query);
+  const batch = Number.isSafeInteger(batchId) ? batches.find((b) => b.id === batchId) : undefined;
+  if (!batch) return { kind: "missing" as const, closeTo, message: MSG.batchNotFound };
+  const summary = {
+    id: batch.id,
+    farmName: batch.farmName,
+    location: batch.location,
+    status: batch.status,
+    unitPriceMinor: batch.unitPriceMinor,
+    availableUnits: batch.availableUnits,
+    targetUnits: batch.targetUnits,
+    expectedRoi: batch.expectedRoi,
+    startDate: batch.startDate,
+  };
+  if (!user) return { kind: "login" as const, action: kind, closeTo, batch: summary, loginHref: `/login?${new URLSearchParams({ redirectTo: here })}`, registerHref: `/register?${new URLSearchParams({ redirectTo: here })}` };
+  const common = { closeTo, action: here, batch: summary, walletMinor: walletBalanceMinor(user.id), idempotencyKey: newIdempotencyKey() };
+  if (kind === "invest") {
+    return { kind: "invest" as const, ...common, takesMoney: takesMoney(batch), defaultUnits: defaultUnits(batch.availableUnits), maxUnits: Math.max(1, batch.availableUnits) };
+  }
+  const unitsHeld = unitsHeldIn(user.id, batch.id);
+  return { kind: "exit" as const, ...common, defaultUnits: defaultUnits(batch.targetUnits), maxUnits: Math.max(1, batch.targetUnits), unitsHeld, notice: exitNotice(user.id, batch, unitsHeld) };
+}
+
+export async function investPageLoader(type: ProductType, request: Request) {
+  const params = new URL(request.url).searchParams;
+  const query = parseListQuery(type, params);
+  const user = await getUser(request);
+  const batches = readBatches(type);
+  const demo = !batches || batches.length === 0;
+  const now = today();
+  const source: CardSource[] = demo ? DEMO_BATCHES[type] : batches;
+  const readings = demo ? new Map() : readReadings(source.map((b) => b.id));
+  const shown = queryBatches(source, query);
+  const cards = shown.map((b) => toCardData(b, readings.get(b.id), { demo, now }));
+
+  let calculator = null;
+  if (type === "EGG") {
+    const amount = (params.get("amount") ?? String(CALC_DEFAULT_AMOUNT)).slice(0, 20);
+    const choices = source.map((b) => ({ id: b.id, label: `Batch #${b.id} · ${b.farmName} (${formatGhs(b.unitPriceMinor)})`, unitPriceMinor: b.unitPriceMinor, availableUnits: b.availableUnits, expectedRoi: b.expectedRoi }));
+    const wanted = Number(params.get("calc_batch"));
+    // Default: the first batch of the list as shown that still has units the amount can buy.
+    const buyable = shown.filter((b) => b.availableUnits > 0);
+    const amountMinor = Math.round(Number(amount) * 100);
+    const firstBuyable = (buyable.find((b) => b.unitPriceMinor <= amountMinor) ?? buyable[0])?.id;
+    const chosen = choices.find((c) => c.id === wanted) ?? choices.find((c) => c.id === firstBuyable) ?? choices[0] ?? null;
+    const result = calculate(amount, chosen);
+    // The visitor has not asked yet: show the figures, not an error.
+    const asked = params.has("amount") || params.has("calc_batch");
+    calculator = { amount, batchId: chosen?.id ?? null, choices, result: asked ? result : { ...result, error: null } };
+  }
+
+  return {
+    type,
+    query,
+    loggedIn: Boolean(user),
+    demo,
+    demoNotice: demo ? LOAD_FAILED_TEXT[type] : null,
+    totalCount: source.length,
+    cards,
+    summary: type === "CHICKEN" ? chickenSummary(source) : null,
+    calculator,
+    payoutTable: type === "EGG" ? illustrativePayoutTable() : null,
+    dialog: demo ? null : loadDialog(type, query, params, batches, user),
+  };
+}
+
+// ---- the dialogs' action ----
+
+const formText = (max: number) => z.string().max(max, "That value is too long.").optional().default("");
+const batchId = z.coerce.number({ error: MSG.batchNotFound }).int(MSG.batchNotFound).positive(MSG.batchNotFound).max(Number.MAX_SAFE_INTEGER, MSG.batchNotFound);
+
+export const InvestFormSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("invest"), batch_id: batchId, units: formText(20), terms: formText(5), auto_reinvest: formText(5), idempotency_key: z.string().max(200).optional() }),
+    z.object({ intent: z.literal("exit"), batch_id: batchId, units: formText(20), idempotency_key: z.string().max(200).optional() }),
+  ],
+  { error: "This form could not be read. Please reload the page and try again." },
+);
+
+function formErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? "form");
+    out[field === "batch_id" || field === "intent" ? "form" : field] ??= issue.message;
+  }
+  return out;
+}
+
+const FALLBACK = { invest: "Failed to create investment.", exit: "Failed to submit request." } as const;
+
+export async function investPageAction(type: ProductType, request: Request) {
+  const url = new URL(request.url);
+  const query = parseListQuery(type, url.searchParams);
+  const values = Object.fromEntries([...(await request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
+  const parsed = InvestFormSchema.safeParse(values);
+  if (!parsed.success) return data({ ok: false as const, errors: formErrors(parsed.error), values }, { status: 400 });
+  const form = parsed.data;
+  const user = await getUser(request);
+  if (!user) return data({ ok: false as const, errors: { form: MSG.loginToInvest } as Record<string, string>, values }, { status: 401 });
+  const batch = getBatch(form.batch_id);
+  if (!batch || batch.productType !== type) return data({ ok: false as const, errors: { form: MSG.batchNotFound } as Record<string, string>, values }, { status: 404 });
+  if (form.intent === "exit" && type !== "EGG") return data({ ok: false as const, errors: { form: MSG.chickenLocked } as Record<string, string>, values }, { status: 409 });
+  try {
+    if (form.intent === "invest") {
+      const { body } = once(user.id, form.idempotency_key, `invest-page/${type}`, () => {
+        const investment = investInBatch({
+          userId: user.id,
+          batchId: batch.id,
+          units: form.units,
+          acceptedTerms: form.terms === "on",
+          autoReinvest: type === "EGG" && form.auto_reinvest === "on",
+        });
+        return { status: 201, body: { id: investment.id, units: investment.units, amountMinor: investment.amountMinor } };
+      });
+      return redirectWithFlash(listHref(type, query), {
+        kind: "success",
+        message: `Investment confirmed: ${body.units} units of Batch #${batch.id} for ${formatGhs(body.amountMinor)}.`,
+      });
+    }
+    once(user.id, form.idempotency_key, "invest-page/exit", () => ({
+      status: 201,
+      body: { ids: requestEarlyExit({ userId: user.id, batchId: batch.id, units: form.units }).map((r) => r.id) },
+    }));
+    return redirectWithFlash(listHref(type, query), { kind: "success", message: MSG.earlyExitSubmitted });
+  } catch (error) {
+    if (error instanceof DomainError || error instanceof HttpError) return pageError(error, values);
+    console.error(error);
+    return data({ ok: false as const, errors: { form: FALLBACK[form.intent] } as Record<string, string>, values }, { status: 500 });
+  }
+}

@@ -1,0 +1,12 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { InvestPage } from "~/components/invest-page";
+import { pageMeta } from "~/lib/meta";
+import { investPageAction, investPageLoader } from "~/models/invest-page.server";
+
+export const meta: MetaFunction = () => pageMeta("Invest in Chicken", "Chicken Notes: buy units of broiler batches on vetted Ghanaian farms and receive a lump sum at harvest.");
+
+export const loader = ({ request }: LoaderFunctionArgs) => investPageLoader("CHICKEN", request);
+
+export const action = ({ request }: ActionFunctionArgs) => investPageAction("CHICKEN", request);
+
+export default InvestPage;
