@@ -1,6 +1,8 @@
 // `npm run load`: a mixed load on the built server, as a busy day would bring it.
 // Starts the server on 127.0.0.1 (a free port, a temp SQLite file with the demo data), then 100
-// concurrent clients (LOAD_CLIENTS) for 30 s (LOAD_SECONDS) each loop over a weighted mix:
+// concurrent clients (LOAD_CLIENTS) for 30 s (LOAD_SECONDS) each loop over a weighted mix, pausing
+// like a person between requests (LOAD_THINK_MS, 1,000 ms on average, 500-1,500; 0 sends back to
+// back and shows the saturation point instead):
 // page views (Home, the invest pages, FAQ, How It Works, the investor's portfolio), API reads
 // (products, overview, wallet, own investments), deposits and invests. It prints requests per
 // second, p50/p95/p99 latency per kind and the error count, then checks the ledger invariants.
@@ -15,6 +17,7 @@ import { ensureBuild, startBuiltServer } from "./lib/server-process.js";
 const CLIENTS = Number(process.env.LOAD_CLIENTS ?? 100);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
 const MAX_REQUESTS = 2_000_000;
+const THINK_MS = Number(process.env.LOAD_THINK_MS ?? 1000);
 const PAGE_P95_MS = 100;
 
 const agent = keepAliveAgent(CLIENTS);
@@ -71,6 +74,8 @@ async function main() {
     const depositBody = JSON.stringify({ amount: 10 });
 
     async function client(n) {
+      // People arrive over the first second or so, not all in the same millisecond.
+      if (THINK_MS > 0) await new Promise((resolve) => setTimeout(resolve, (THINK_MS * n) / CLIENTS));
       let i = 0;
       while (performance.now() < endAt && sent < MAX_REQUESTS) {
         sent += 1;
@@ -94,13 +99,19 @@ async function main() {
         } catch (error) {
           errors.push(`${kind} ${error.message}`);
         }
+        if (THINK_MS > 0) {
+          const pause = THINK_MS * (0.5 + ((n * 31 + i * 17) % 100) / 100);
+          await new Promise((resolve) => setTimeout(resolve, Math.min(pause, Math.max(0, endAt - performance.now()))));
+        }
       }
     }
     await Promise.all(Array.from({ length: CLIENTS }, (_, n) => client(n)));
     const elapsed = (performance.now() - started) / 1000;
 
     const total = Object.values(latencies).reduce((n, l) => n + l.length, 0);
-    console.log(`Akoko load: ${CLIENTS} clients for ${fmt(elapsed, 1)} s on ${os.cpus().length} CPU(s), Node ${process.version}`);
+    console.log(
+      `Akoko load: ${CLIENTS} clients for ${fmt(elapsed, 1)} s, ${THINK_MS ? `each pausing ${fmt(THINK_MS / 2)}-${fmt((THINK_MS * 3) / 2)} ms between requests` : "back to back (saturation)"}, on ${os.cpus().length} CPU(s), Node ${process.version}`,
+    );
     console.log(`${fmt(total)} requests, ${fmt(total / elapsed)} req/s, ${errors.length} errors`);
     console.log("kind       count     req/s    p50 ms   p95 ms   p99 ms");
     for (const [kind, list] of Object.entries(latencies)) {

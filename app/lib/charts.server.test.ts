@@ -5,7 +5,7 @@ const series = (ys: number[]) => [{ id: "roi", points: ys.map((y, i) => ({ x: `#
 
 describe("renderLineChartSvg", () => {
   it("draws a labelled SVG with axes, scaled by a viewBox", () => {
-    const svg = renderLineChartSvg(series([8, 12, 9, 14, 11, 13, 15, 12]), 320, 160, { label: "Expected ROI by batch", axes: true, yFormat: (v) => `${v}%` });
+    const svg = renderLineChartSvg(series([8, 12, 9, 14, 11, 13, 15, 12]), 320, 160, { label: "Expected ROI by batch", axes: true, ySuffix: "%" });
     expect(svg).toMatch(/^<svg [^>]*width="320" height="160"[^>]*viewBox="0 0 320 160"/);
     expect(svg).toContain('role="img"');
     expect(svg).toContain("<title>Expected ROI by batch</title>");
@@ -47,5 +47,15 @@ describe("renderLineChartSvg", () => {
   it("draws a flat or single-point series without dividing by zero", () => {
     expect(renderLineChartSvg(series([5, 5, 5]), 100, 40, { label: "flat" })).not.toContain("NaN");
     expect(renderLineChartSvg(series([5]), 100, 40, { label: "one" })).not.toContain("NaN");
+  });
+
+  it("draws the same inputs once and still tells different inputs apart", () => {
+    const options = { label: "Cached", axes: true, ySuffix: "%" };
+    const first = renderLineChartSvg(series([1, 2, 3]), 200, 80, options);
+    expect(renderLineChartSvg(series([1, 2, 3]), 200, 80, { ...options })).toBe(first);
+    expect(renderLineChartSvg(series([1, 2, 4]), 200, 80, options)).not.toBe(first);
+    const kg = renderLineChartSvg(series([1, 2, 3]), 200, 80, { ...options, ySuffix: " kg" });
+    expect(kg).toContain(" kg<");
+    expect(kg).not.toBe(first);
   });
 });

@@ -13,8 +13,8 @@ export type LineChartOptions = {
   label: string;
   /** Axes with tick labels; off for sparklines. */
   axes?: boolean;
-  /** The y tick format, e.g. (v) => `${v}%`. */
-  yFormat?: (value: number) => string;
+  /** Written after each y tick value, e.g. "%" or " kg". */
+  ySuffix?: string;
   /** The x tick labels to show (all by default); fewer keeps narrow charts readable. */
   xTickValues?: string[];
   points?: boolean;
@@ -56,6 +56,25 @@ function clean(series: ChartSeries[]) {
  * (it carries a viewBox). Returns an empty string when there is nothing to draw.
  */
 export function renderLineChartSvg(series: ChartSeries[], width: number, height: number, options: LineChartOptions): string {
+  // nivo's render is the costliest part of a page; the same data draws the same picture.
+  const key = JSON.stringify([series, width, height, options]);
+  const cached = svgCache.get(key);
+  if (cached !== undefined) {
+    svgCache.delete(key);
+    svgCache.set(key, cached);
+    return cached;
+  }
+  const svg = drawLineChart(series, width, height, options);
+  svgCache.set(key, svg);
+  if (svgCache.size > SVG_CACHE_SIZE) svgCache.delete(svgCache.keys().next().value!);
+  return svg;
+}
+
+/** Recently drawn charts by their inputs (a Map keeps insertion order: the first key is the least recent). */
+const SVG_CACHE_SIZE = 500;
+const svgCache = new Map<string, string>();
+
+function drawLineChart(series: ChartSeries[], width: number, height: number, options: LineChartOptions): string {
   const data = clean(series);
   if (data.length === 0) return "";
   const colors = data.map((s) => s.color);
@@ -96,7 +115,7 @@ export function renderLineChartSvg(series: ChartSeries[], width: number, height:
       axisTop={null}
       axisRight={null}
       axisBottom={axes ? { tickSize: 0, tickPadding: 8, tickValues: options.xTickValues } : null}
-      axisLeft={axes ? { tickSize: 0, tickPadding: 6, tickValues: 4, format: options.yFormat } : null}
+      axisLeft={axes ? { tickSize: 0, tickPadding: 6, tickValues: 4, format: options.ySuffix ? (value: number) => `${value}${options.ySuffix}` : undefined } : null}
       layers={axes ? ["grid", "axes", "areas", "lines", "points"] : ["areas", "lines", "points"]}
       theme={{ text: { fontSize: 10, fill: "#57534e", fontFamily: "inherit" }, grid: { line: { stroke: "#e7e5e4", strokeWidth: 1 } } }}
     />,

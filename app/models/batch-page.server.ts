@@ -18,9 +18,9 @@ function ticks(points: ChartPoint[]): string[] {
   return [0, 1, 2, 3, 4].map((i) => points[Math.round(i * step)].x);
 }
 
-function chart(points: ChartPoint[], label: string, color: string, yFormat: (v: number) => string) {
+function chart(points: ChartPoint[], label: string, color: string, ySuffix: string) {
   if (points.length < 2) return "";
-  return renderLineChartSvg([{ id: label, points, color }], 340, 190, { label, axes: true, points: points.length <= 31, area: true, xTickValues: ticks(points), yFormat });
+  return renderLineChartSvg([{ id: label, points, color }], 340, 190, { label, axes: true, points: points.length <= 31, area: true, xTickValues: ticks(points), ySuffix });
 }
 
 const round = (n: number, d: number) => Math.round(n * 10 ** d) / 10 ** d;
@@ -50,12 +50,12 @@ export async function batchPageLoader(request: Request, idParam: string | undefi
   const charts = logs.length
     ? [
         isEgg
-          ? { title: "Lay rate", svg: chart(charted.filter((r) => r.layRate !== null).map((r) => ({ x: x(r.logDate), y: round(r.layRate! * 100, 1) })), "Lay rate by day, in percent", color, (v) => `${v}%`) }
-          : { title: "Average live weight", svg: chart(charted.filter((r) => r.avgWeightKg !== null).map((r) => ({ x: x(r.logDate), y: r.avgWeightKg! })), "Average live weight by day, in kg", color, (v) => `${v} kg`) },
+          ? { title: "Lay rate", svg: chart(charted.filter((r) => r.layRate !== null).map((r) => ({ x: x(r.logDate), y: round(r.layRate! * 100, 1) })), "Lay rate by day, in percent", color, "%") }
+          : { title: "Average live weight", svg: chart(charted.filter((r) => r.avgWeightKg !== null).map((r) => ({ x: x(r.logDate), y: r.avgWeightKg! })), "Average live weight by day, in kg", color, " kg") },
         isEgg
-          ? { title: "Feed per dozen eggs", svg: chart(charted.filter((r) => r.feedPerDozen !== null).map((r) => ({ x: x(r.logDate), y: round(r.feedPerDozen!, 2) })), "Feed per dozen eggs by day, in kg", "#2563eb", (v) => `${v}`) }
-          : { title: "Feed conversion ratio", svg: chart(charted.filter((r) => r.fcr !== null).map((r) => ({ x: x(r.logDate), y: round(r.fcr!, 2) })), "Feed conversion ratio by day (kg feed per kg gained)", "#2563eb", (v) => `${v}`) },
-        { title: "Mortality", svg: chart(charted.filter((r) => r.mortality !== null).map((r) => ({ x: x(r.logDate), y: round(r.mortality! * 100, 2) })), "Cumulative mortality by day, in percent", "#be123c", (v) => `${v}%`) },
+          ? { title: "Feed per dozen eggs", svg: chart(charted.filter((r) => r.feedPerDozen !== null).map((r) => ({ x: x(r.logDate), y: round(r.feedPerDozen!, 2) })), "Feed per dozen eggs by day, in kg", "#2563eb", "") }
+          : { title: "Feed conversion ratio", svg: chart(charted.filter((r) => r.fcr !== null).map((r) => ({ x: x(r.logDate), y: round(r.fcr!, 2) })), "Feed conversion ratio by day (kg feed per kg gained)", "#2563eb", "") },
+        { title: "Mortality", svg: chart(charted.filter((r) => r.mortality !== null).map((r) => ({ x: x(r.logDate), y: round(r.mortality! * 100, 2) })), "Cumulative mortality by day, in percent", "#be123c", "%") },
       ]
     : [];
   const paid = paidPeriods(batch.id);

@@ -56,7 +56,7 @@ export function loader({ request }: LoaderFunctionArgs) {
       svg: renderLineChartSvg([{ id: "roi", points: chart.points }], 340, 180, {
         label: chart.sample ? "Sample ROI series (illustrative)" : "Expected ROI by batch, in percent",
         axes: true,
-        yFormat: (v) => `${v}%`,
+        ySuffix: "%",
         area: true,
       }),
     },
