@@ -29,6 +29,25 @@ describe("start-up", () => {
     expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
   });
 
+  it("seeds the money side through the ledger: active batches with investors, a demo investor with holdings and payouts", async () => {
+    const db = server.db();
+    const active = db.prepare("select id, product_type, units_placed, start_date from batches where status = 'ACTIVE' order by id").all() as Array<{ id: number; product_type: string; units_placed: number; start_date: string }>;
+    expect(active.map((b) => b.product_type).sort()).toEqual(["CHICKEN", "EGG"]);
+    for (const b of active) expect(b.units_placed).toBeGreaterThan(0);
+    const ama = db.prepare("select id from users where email = ?").get(TEST_INVESTOR.email) as { id: number };
+    const holdings = db.prepare("select count(*) n from investments where user_id = ? and status = 'ACTIVE'").get(ama.id) as { n: number };
+    expect(holdings.n).toBeGreaterThanOrEqual(2);
+    const payouts = db.prepare("select period, created_at from payouts where user_id = ? and kind = 'MONTHLY' order by period").all(ama.id) as Array<{ period: string; created_at: string }>;
+    expect(payouts.length).toBeGreaterThan(0);
+    // Each month's income is dated in its month, never today.
+    for (const p of payouts) expect(p.created_at.slice(0, 7)).toBe(p.period);
+    const admin = new Client(server.url);
+    const login = await admin.request("/api/v1/auth/login", { method: "POST", body: new URLSearchParams({ username: TEST_ADMIN.email, password: TEST_ADMIN.password }) });
+    admin.bearer = ((await login.json()) as { access_token: string }).access_token;
+    const invariants = await admin.request("/api/v1/admin/invariants");
+    expect(await invariants.json()).toEqual({ ok: true, problems: [] });
+  });
+
   it("never re-seeds a non-empty database on restart", async () => {
     const db = server.db();
     db.prepare("delete from batch_roi_history").run();

@@ -333,7 +333,7 @@ describe("payouts", () => {
     await call(b.client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 4 }); // 200 -> 220
     const next = await newBatch({ product_type: "CHICKEN", unit_price: 40, target_units: 1000 });
     // Older open chicken batches (seed, other tests) may come first; close them for this test's sake.
-    server.db().prepare("update batches set status = 'HARVESTED' where product_type = 'CHICKEN' and status = 'OPEN' and id not in (?, ?) and units_placed = 0").run(batch.id, next.id);
+    server.db().prepare("update batches set status = 'HARVESTED' where product_type = 'CHICKEN' and status = 'OPEN' and id not in (?, ?)").run(batch.id, next.id);
     await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/activate`);
     const run = await call(admin, "POST", `/api/v1/admin/payouts/${batch.id}/execute`, {});
     expect(run.body).toMatchObject({ kind: "HARVEST", count: 2, total: 770, reinvested: 1 });

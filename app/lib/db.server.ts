@@ -9,8 +9,8 @@ import { seedIfEmpty } from "~/models/seed.server";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
-/** Opens the SQLite file, applies pending migrations and seeds an empty database. */
-export function openDatabase(file: string, { seed }: { seed: boolean }): Db {
+/** Opens the SQLite file and applies pending migrations. */
+export function openDatabase(file: string): Db {
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");
@@ -20,7 +20,6 @@ export function openDatabase(file: string, { seed }: { seed: boolean }): Db {
   const db = drizzle(sqlite, { schema }) as Db;
   // remix-serve and the test runner both start from the project root.
   migrate(db, { migrationsFolder: path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle") });
-  if (seed) seedIfEmpty(db);
   return db;
 }
 
@@ -30,7 +29,9 @@ const globalForDb = globalThis as unknown as { __akokoDb?: Db };
 export function getDb(): Db {
   if (!globalForDb.__akokoDb) {
     const env = getEnv();
-    globalForDb.__akokoDb = openDatabase(env.DATABASE_URL, { seed: env.SEED_DEMO_DATA });
+    globalForDb.__akokoDb = openDatabase(env.DATABASE_URL);
+    // The demo seed runs through the app's own money functions, which need this connection in place.
+    if (env.SEED_DEMO_DATA) seedIfEmpty(globalForDb.__akokoDb);
   }
   return globalForDb.__akokoDb;
 }

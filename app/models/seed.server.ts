@@ -1,18 +1,11 @@
 import { count } from "drizzle-orm";
-import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import type { Db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { hashPasswordSync } from "~/lib/password.server";
 import * as schema from "~/models/schema.server";
 import { HOW_IT_WORKS_SEED } from "~/models/seed-content.server";
+import { seedDemoActivity } from "~/models/seed-activity.server";
 import { demoFarmLogs } from "~/models/seed-farm-logs.server";
-
-type SeedDb = BetterSQLite3Database<typeof schema>;
-
-/** Hooks later modules register to add demo activity (deposits, investments) after the base seed. */
-const afterSeedHooks: Array<(db: SeedDb) => void> = [];
-export function onAfterSeed(hook: (db: SeedDb) => void) {
-  afterSeedHooks.push(hook);
-}
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
@@ -42,23 +35,41 @@ function cycleHistory(basePercent: number, wiggles: number[], lastCycleEnd: stri
   });
 }
 
-export function isDatabaseEmpty(db: SeedDb): boolean {
+export function isDatabaseEmpty(db: Db): boolean {
   const [{ users }] = db.select({ users: count() }).from(schema.users).all();
   const [{ farms }] = db.select({ farms: count() }).from(schema.farms).all();
   return users === 0 && farms === 0;
 }
 
-/** Seeds demo data into an empty database only; a database with any user or farm is left alone. */
-export function seedIfEmpty(db: SeedDb): boolean {
+/**
+ * Seeds demo data into an empty database only; a database with any user or farm is left alone.
+ * The base data (people, farms, batches, history, logs, content) is inserted here; the money side
+ * (deposits, investments, activation, payouts) goes through the real functions in
+ * seed-activity.server.ts. All of it is one transaction: a failed seed leaves the database empty.
+ */
+export function seedIfEmpty(db: Db): boolean {
   if (!isDatabaseEmpty(db)) return false;
   const env = getEnv();
-  db.transaction((tx) => {
-    tx.insert(schema.users)
+  db.$client.transaction(() => seedDemoActivity(seedBase(db)))();
+  if (env.NODE_ENV !== "production") {
+    console.log(
+      `[seed] Demo data created. Admin: ${env.ADMIN_EMAIL} / ${env.ADMIN_PASSWORD}. Investor: ${env.DEMO_INVESTOR_EMAIL} / ${env.DEMO_INVESTOR_PASSWORD}`,
+    );
+  }
+  return true;
+}
+
+function seedBase(db: Db) {
+  const env = getEnv();
+  return db.transaction((tx) => {
+    const [admin, investor] = tx
+      .insert(schema.users)
       .values([
         { email: env.ADMIN_EMAIL.toLowerCase(), fullName: "Akoko Admin", passwordHash: hashPasswordSync(env.ADMIN_PASSWORD), isAdmin: true },
         { email: env.DEMO_INVESTOR_EMAIL.toLowerCase(), fullName: "Ama Owusu", passwordHash: hashPasswordSync(env.DEMO_INVESTOR_PASSWORD), isAdmin: false },
       ])
-      .run();
+      .returning({ id: schema.users.id })
+      .all();
 
     const farmRows = tx
       .insert(schema.farms)
@@ -73,10 +84,10 @@ export function seedIfEmpty(db: SeedDb): boolean {
     const [sunrise, ejisu, nsawam, techiman] = farmRows.map((f) => f.id);
 
     const batchSpecs = [
-      { farmId: sunrise, productType: "EGG" as const, unitPriceMinor: 15000, targetUnits: 5000, expectedRoi: 0.01, status: "ACTIVE" as const, feedPriceMinor: 620, mortalityRate: 0.04, startDate: "2026-05-01", history: monthlyHistory("2026-11", 1.0, [-0.3, -0.1, 0.1, 0.05, 0.15, 0.0]) },
+      { farmId: sunrise, productType: "EGG" as const, unitPriceMinor: 15000, targetUnits: 5000, expectedRoi: 0.01, status: "OPEN" as const, feedPriceMinor: 620, mortalityRate: 0.04, startDate: "2026-05-01", history: monthlyHistory("2026-11", 1.0, [-0.3, -0.1, 0.1, 0.05, 0.15, 0.0]) },
       { farmId: ejisu, productType: "EGG" as const, unitPriceMinor: 12000, targetUnits: 3000, expectedRoi: 0.009, status: "OPEN" as const, feedPriceMinor: 600, mortalityRate: 0.05, startDate: null, history: monthlyHistory("2026-11", 0.9, [-0.1, 0.05, 0.1, -0.05, 0.0, 0.08]) },
       { farmId: techiman, productType: "EGG" as const, unitPriceMinor: 10000, targetUnits: 4000, expectedRoi: 0.011, status: "OPEN" as const, feedPriceMinor: null, mortalityRate: 0.06, startDate: null, history: monthlyHistory("2026-11", 1.1, [0.0, -0.2, 0.1, 0.05, 0.1, -0.05]) },
-      { farmId: nsawam, productType: "CHICKEN" as const, unitPriceMinor: 5000, targetUnits: 2000, expectedRoi: 0.1, status: "ACTIVE" as const, feedPriceMinor: 650, mortalityRate: 0.04, startDate: "2026-11-02", history: cycleHistory(10, [-1.5, 0.5, 1.2, -0.4, 0.8], "2026-10-30") },
+      { farmId: nsawam, productType: "CHICKEN" as const, unitPriceMinor: 5000, targetUnits: 2000, expectedRoi: 0.1, status: "OPEN" as const, feedPriceMinor: 650, mortalityRate: 0.04, startDate: "2026-11-02", history: cycleHistory(10, [-1.5, 0.5, 1.2, -0.4, 0.8], "2026-10-30") },
       { farmId: nsawam, productType: "CHICKEN" as const, unitPriceMinor: 4000, targetUnits: 1500, expectedRoi: 0.09, status: "OPEN" as const, feedPriceMinor: 650, mortalityRate: 0.05, startDate: null, history: cycleHistory(9, [-0.8, 0.6, 0.2, 1.1], "2026-10-30") },
       { farmId: techiman, productType: "CHICKEN" as const, unitPriceMinor: 4500, targetUnits: 1800, expectedRoi: 0.12, status: "OPEN" as const, feedPriceMinor: 610, mortalityRate: 0.03, startDate: null, history: cycleHistory(11.5, [0.5, -1.0, 0.9, 0.3, 1.4], "2026-10-15") },
     ];
@@ -86,16 +97,14 @@ export function seedIfEmpty(db: SeedDb): boolean {
       tx.insert(schema.batchRoiHistory).values(history.map((point) => ({ ...point, batchId: id }))).run();
       batchIds.push(id);
     }
-    // Daily logs for the two ACTIVE batches, so their batch pages show real figures.
+    // Daily logs for the two batches the demo activity activates, so their batch pages show real figures.
     tx.insert(schema.farmLogs).values(demoFarmLogs({ layerBatchId: batchIds[0], broilerBatchId: batchIds[3] })).run();
 
     tx.insert(schema.pages).values(HOW_IT_WORKS_SEED).run();
+    return {
+      adminId: admin.id,
+      demoInvestorId: investor.id,
+      batchIds: { layersActive: batchIds[0], layersOpen: batchIds[1], broilersActive: batchIds[3], broilersOpen: batchIds[5] },
+    };
   });
-  for (const hook of afterSeedHooks) hook(db);
-  if (env.NODE_ENV !== "production") {
-    console.log(
-      `[seed] Demo data created. Admin: ${env.ADMIN_EMAIL} / ${env.ADMIN_PASSWORD}. Investor: ${env.DEMO_INVESTOR_EMAIL} / ${env.DEMO_INVESTOR_PASSWORD}`,
-    );
-  }
-  return true;
 }

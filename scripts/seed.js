@@ -1,0 +1,14 @@
+// `npm run seed`: migrates the database at DATABASE_URL (default ./data/akoko.db) and, when it is
+// empty, seeds the demo data, without starting the server. A database that already holds users or
+// farms is left as it is (the server does the same at start-up).
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { ensureBuild } from "./lib/server-process.js";
+
+ensureBuild();
+const build = await import(pathToFileURL(path.resolve("build/index.js")).href);
+const db = build.entry.module.initDatabase();
+const users = db.$client.prepare("select count(*) n from users").get().n;
+const batches = db.$client.prepare("select count(*) n from batches").get().n;
+build.entry.module.closeDb();
+console.log(`${path.resolve(process.env.DATABASE_URL ?? "./data/akoko.db")}: migrated; ${users} users, ${batches} batches.`);
