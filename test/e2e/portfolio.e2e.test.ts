@@ -76,14 +76,20 @@ describe.each([
     await page.waitForURL((url) => !url.search.includes("dialog"));
     await expect.poll(() => balance(page)).toMatch(/500\.00/);
 
-    // Invest (through the API, as the invest pages would) and see it in the table after Refresh.
-    const investment = await call(u.client, "POST", "/api/v1/invest/create", { batch_id: eggBatch, units: 3 });
-    expect(investment.status).toBe(201);
+    // Invest from the invest page's dialog (a link opens it without JavaScript), then see it in the table.
+    await page.goto(`${server.url}/invest/eggs?dialog=invest&batch=${eggBatch}`);
+    const investDialog = page.getByRole("dialog", { name: `Invest in Batch #${eggBatch}` });
+    await investDialog.getByLabel("Units").fill("3");
+    await investDialog.getByRole("checkbox", { name: /I accept the/ }).check();
+    await investDialog.getByRole("button", { name: "Invest" }).click();
+    await expectVisible(page.getByText(`Investment confirmed: 3 units of Batch #${eggBatch}`));
+    const eggInvestment = server.db().prepare("select id from investments where user_id = ? and batch_id = ?").get(u.id, eggBatch) as { id: number };
+    await page.goto(`${server.url}/portfolio`);
     const paid = await call(u.client, "POST", "/api/v1/invest/create", { batch_id: paidBatch, units: 5 });
     expect(paid.status).toBe(201);
     expect((await call(admin, "POST", `/api/v1/admin/batches/${paidBatch}/activate`)).status).toBe(200);
     expect((await call(admin, "POST", `/api/v1/admin/payouts/${paidBatch}/execute`)).status).toBe(200);
-    const eggId = investment.body.investment.id as number;
+    const eggId = eggInvestment.id;
     const paidId = paid.body.investment.id as number;
     await page.getByRole("link", { name: "Refresh" }).click();
     const rows = page.locator("tr[data-investment-id]");
