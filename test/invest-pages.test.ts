@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiLogin, apiUser, call, Client, htmlText } from "./support/client";
+import { BROWSER_BUILD, browserChunks } from "./support/bundles";
 import { startServer, TEST_ADMIN, type TestServer } from "./support/server";
 
 let server: TestServer;
@@ -561,21 +562,12 @@ describe("demo data only when the database has no batch of the type", () => {
 
 describe("browser bundles", () => {
   it("the invest and batch routes carry neither nivo nor zod", () => {
-    const build = path.resolve(import.meta.dirname, "../public/build");
-    const files: string[] = [];
-    const walk = (dir: string) => {
-      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-        const full = path.join(dir, entry.name);
-        if (entry.isDirectory()) walk(full);
-        else if (entry.name.endsWith(".js")) files.push(full);
-      }
-    };
-    walk(build);
+    const files = browserChunks();
     const routes = files.filter((f) => /routes[\\/](invest\.eggs|invest\.chicken|batches\.\$id)-/.test(f));
     expect(routes).toHaveLength(3);
     for (const file of routes) {
       const source = fs.readFileSync(file, "utf8");
-      const imported = [...source.matchAll(/\/build\/(_shared\/chunk-[A-Z0-9]+\.js)/g)].map((m) => path.join(build, m[1]));
+      const imported = [...source.matchAll(/\/build\/(_shared\/chunk-[A-Z0-9]+\.js)/g)].map((m) => path.join(BROWSER_BUILD, m[1]));
       for (const chunk of [file, ...imported]) {
         const code = fs.readFileSync(chunk, "utf8");
         expect(code, `${file} -> ${chunk}`).not.toMatch(/nivo/i);

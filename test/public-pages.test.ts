@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, htmlText } from "./support/client";
+import { BROWSER_BUILD, browserChunks } from "./support/bundles";
 import { startServer, type TestServer } from "./support/server";
 
 let server: TestServer;
@@ -400,16 +401,7 @@ describe("KYC demo", () => {
 
 describe("browser bundles", () => {
   it("never contain nivo, marked or zod for the public pages", () => {
-    const build = path.resolve(import.meta.dirname, "../public/build");
-    const files: string[] = [];
-    const walk = (dir: string) => {
-      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-        const full = path.join(dir, entry.name);
-        if (entry.isDirectory()) walk(full);
-        else if (entry.name.endsWith(".js")) files.push(full);
-      }
-    };
-    walk(build);
+    const files = browserChunks();
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) expect(fs.readFileSync(file, "utf8"), file).not.toMatch(/nivo/i);
     // The public routes and the chunks they import stay free of marked and of zod (server-only schemas).
@@ -417,7 +409,7 @@ describe("browser bundles", () => {
     expect(routes).toHaveLength(7);
     for (const file of routes) {
       const source = fs.readFileSync(file, "utf8");
-      const imported = [...source.matchAll(/\/build\/(_shared\/chunk-[A-Z0-9]+\.js)/g)].map((m) => path.join(build, m[1]));
+      const imported = [...source.matchAll(/\/build\/(_shared\/chunk-[A-Z0-9]+\.js)/g)].map((m) => path.join(BROWSER_BUILD, m[1]));
       for (const chunk of [file, ...imported]) {
         const code = fs.readFileSync(chunk, "utf8");
         expect(code, `${file} -> ${chunk}`).not.toContain("marked(): input parameter");

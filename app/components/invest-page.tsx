@@ -1,8 +1,9 @@
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState, type FormEvent } from "react";
 import { SelectField, Field, FormError } from "~/components/forms";
 import { InvestCard, SkeletonCard } from "~/components/invest-card";
 import { InvestDialogs, type InvestActionResult } from "~/components/invest-dialogs";
+import { useAutoFilters } from "~/components/use-auto-filters";
 import { StatCard } from "~/components/stat-card";
 import { calculate, CALC_STEP, EMPTY_TEXT, listHref, PAGE_PATH, parseListQuery, PAGE_TITLE, percent, Q_MAX, SORT_OPTIONS, STATUS_OPTIONS } from "~/domain/invest-list";
 import { formatGhs } from "~/domain/money";
@@ -14,31 +15,9 @@ export type InvestPageData = Awaited<ReturnType<typeof investPageLoader>>;
 function Filters({ data }: { data: InvestPageData }) {
   const { type, query } = data;
   const path = PAGE_PATH[type];
-  const submit = useSubmit();
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-  const formRef = useRef<HTMLFormElement>(null);
-  // The fields are uncontrolled: when the URL changes elsewhere (Clear, Back), show its values.
-  useEffect(() => {
-    const form = formRef.current;
-    if (!form) return;
-    for (const [name, value] of Object.entries(query)) {
-      const field = form.elements.namedItem(name);
-      if ((field instanceof HTMLInputElement || field instanceof HTMLSelectElement) && field !== document.activeElement && field.value !== value) field.value = value;
-    }
-  }, [query]);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const apply = (event: FormEvent<HTMLFormElement>) => {
-    const form = event.currentTarget;
-    const typed = event.target instanceof HTMLInputElement && event.target.type === "search";
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      const params = new URLSearchParams();
-      for (const [k, v] of new FormData(form)) if (typeof v === "string" && v !== "" && !(k === "sort" && v === "recommended")) params.set(k, v);
-      submit(params, { method: "get", action: path, replace: true, preventScrollReset: true });
-    }, typed ? 400 : 0);
-  };
+  const { formRef, onChange } = useAutoFilters({ action: path, values: query, keep: (k, v) => v !== "" && !(k === "sort" && v === "recommended") });
   return (
-    <Form ref={formRef} method="get" action={path} onChange={apply} preventScrollReset className="card mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Filter batches">
+    <Form ref={formRef} method="get" action={path} onChange={onChange} preventScrollReset className="card mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Filter batches">
       <Field className="col-span-2" label="Search" name="q" type="search" maxLength={Q_MAX} defaultValue={query.q} placeholder="Batch id, farm or location" />
       <SelectField label="Status" name="status" defaultValue={query.status}>
         {STATUS_OPTIONS[type].map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}

@@ -1,7 +1,8 @@
-import { Form, Link, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
+import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { Field, SelectField } from "~/components/forms";
 import type { ToastMessage } from "~/components/toast";
+import { useAutoFilters } from "~/components/use-auto-filters";
 import { formatGhs } from "~/domain/money";
 import { PAGE_SIZES, Q_MAX, SORTS, STATUS_OPTIONS, portfolioHref, shortDate } from "~/domain/portfolio";
 import type { PortfolioData } from "~/routes/portfolio";
@@ -9,31 +10,9 @@ import type { PortfolioData } from "~/routes/portfolio";
 /** The filter form is a plain GET form; with JavaScript it applies as the investor changes it. */
 function Filters({ data }: { data: PortfolioData }) {
   const { values, errors } = data.filters;
-  const submit = useSubmit();
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-  const formRef = useRef<HTMLFormElement>(null);
-  // Fields are uncontrolled: when the URL changes elsewhere (Clear, Back), show its filters again,
-  // leaving alone the field the investor is typing in.
-  useEffect(() => {
-    const form = formRef.current;
-    if (!form) return;
-    for (const [name, value] of Object.entries(values)) {
-      const field = form.elements.namedItem(name);
-      if ((field instanceof HTMLInputElement || field instanceof HTMLSelectElement) && field !== document.activeElement && field.value !== value) field.value = value;
-    }
-  }, [values]);
-  const apply = (event: FormEvent<HTMLFormElement>) => {
-    const form = event.currentTarget;
-    const typed = event.target instanceof HTMLInputElement && (event.target.type === "search" || event.target.type === "text");
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      const params = new URLSearchParams();
-      for (const [k, v] of new FormData(form)) if (typeof v === "string" && v !== "") params.set(k, v);
-      submit(params, { method: "get", action: "/portfolio", replace: true, preventScrollReset: true });
-    }, typed ? 400 : 0);
-  };
+  const { formRef, onChange } = useAutoFilters({ action: "/portfolio", values });
   return (
-    <Form ref={formRef} method="get" action="/portfolio" onChange={apply} preventScrollReset className="card mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Filter investments">
+    <Form ref={formRef} method="get" action="/portfolio" onChange={onChange} preventScrollReset className="card mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Filter investments">
       <Field className="col-span-2" label="Search by ID or batch" name="q" type="search" inputMode="numeric" maxLength={Q_MAX} defaultValue={values.q} placeholder="e.g. 12 or #3" />
       <SelectField label="Status" name="status" defaultValue={values.status}>
         {STATUS_OPTIONS.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
