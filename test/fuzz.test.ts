@@ -13,6 +13,8 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 3000);
 // A fixed seed keeps CI repeatable; FUZZ_SEED=<n> (or FUZZ_SEED=random) explores further.
 const SEED = process.env.FUZZ_SEED === "random" ? Date.now() % 2 ** 31 : Number(process.env.FUZZ_SEED ?? 20261122);
 const CONCURRENCY = 8;
+/** FUZZ_REPORT=1 prints how each target answered, to see that the inputs get past the guards. */
+const REPORT: Record<string, Record<number, number>> | null = process.env.FUZZ_REPORT ? {} : null;
 
 /** Markup that must never come back raw inside an HTML page. */
 const MARKUP = ["<script>alert(1)</script>", '<img src=x onerror="alert(1)">', "<svg/onload=alert(1)>", '"><iframe src=javascript:alert(1)>'];
@@ -46,8 +48,13 @@ const HOSTILE = [
   "constructor",
 ];
 
+/** Values a real form would send, so many requests get past validation and into the rules. */
+const PLAUSIBLE = ["1", "2", "3", "5", "10", "50", "100", "500", "0.5", "12.34", "on", "true", "EGG", "CHICKEN", "2026-11-01", "2026-10", "MOMO", "BANK", "MTN MoMo", "0241234567", "Test Farm", "Kumasi, Ashanti", "ama@akoko.test", "correct-horse-battery"];
+
 const scalar = fc.oneof(
   fc.constantFrom(...HOSTILE),
+  fc.constantFrom(...PLAUSIBLE),
+  fc.constantFrom(...PLAUSIBLE),
   fc.integer(),
   fc.integer({ min: -5, max: 50 }),
   fc.double(),
@@ -60,7 +67,7 @@ const scalar = fc.oneof(
 const value = fc.oneof({ weight: 6, arbitrary: scalar }, { weight: 1, arbitrary: fc.array(scalar, { maxLength: 3 }) }, { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 5 }), scalar, { maxKeys: 3 }) });
 const idSegment = fc.oneof(fc.integer({ min: 1, max: 12 }).map(String), fc.constantFrom("0", "-1", "1.5", "abc", "99999999999999999999", "%3Cscript%3E", "%00", "%F0%9F%90%94", "1e3", " 1"));
 
-type Target = { method: string; path: string | ((id: string) => string); fields: string[]; as: Array<"anon" | "investor" | "admin">; page?: boolean };
+type Target = { method: string; path: string | ((id: string) => string); fields: string[]; as: Array<"anon" | "investor" | "admin">; page?: boolean; intents?: string[]; valid?: Record<string, unknown> };
 
 const API: Target[] = [
   { method: "POST", path: "/api/v1/auth/register", fields: ["email", "password", "full_name"], as: ["anon"] },
@@ -71,7 +78,7 @@ const API: Target[] = [
   { method: "GET", path: "/api/v1/public/overview", fields: [], as: ["anon"] },
   { method: "GET", path: "/api/v1/public/products", fields: ["product_type"], as: ["anon"] },
   { method: "GET", path: (id) => `/api/v1/public/pages/${id}`, fields: [], as: ["anon"] },
-  { method: "POST", path: "/api/v1/invest/create", fields: ["batch_id", "units", "auto_reinvest"], as: ["anon", "investor", "admin"] },
+  { method: "POST", path: "/api/v1/invest/create", fields: ["batch_id", "units", "auto_reinvest"], as: ["anon", "investor", "admin"], valid: { batch_id: 2, units: 1 } },
   { method: "POST", path: "/api/v1/invest/early-exit", fields: ["batch_id", "units"], as: ["investor"] },
   { method: "GET", path: "/api/v1/invest/wallet", fields: [], as: ["investor"] },
   { method: "GET", path: "/api/v1/invest/my", fields: [], as: ["investor"] },
@@ -79,12 +86,12 @@ const API: Target[] = [
   { method: "GET", path: "/api/v1/invest/exits", fields: [], as: ["investor"] },
   { method: "POST", path: (id) => `/api/v1/invest/exits/${id}/cancel`, fields: [], as: ["investor"] },
   { method: "GET", path: "/api/v1/invest/notifications", fields: [], as: ["investor"] },
-  { method: "POST", path: "/api/v1/invest/deposit", fields: ["amount"], as: ["anon", "investor"] },
-  { method: "POST", path: "/api/v1/invest/withdraw", fields: ["amount", "method", "provider", "account_number"], as: ["investor"] },
+  { method: "POST", path: "/api/v1/invest/deposit", fields: ["amount"], as: ["anon", "investor"], valid: { amount: 10 } },
+  { method: "POST", path: "/api/v1/invest/withdraw", fields: ["amount", "method", "provider", "account_number"], as: ["investor"], valid: { amount: 1, method: "MOMO", provider: "MTN MoMo", account_number: "0241234567" } },
   { method: "GET", path: "/api/v1/admin/farms", fields: [], as: ["investor", "admin"] },
   { method: "POST", path: "/api/v1/admin/farms", fields: ["name", "location", "notes"], as: ["investor", "admin"] },
   { method: "GET", path: "/api/v1/admin/batches", fields: [], as: ["admin"] },
-  { method: "POST", path: "/api/v1/admin/batches", fields: ["farm_id", "product_type", "unit_price", "target_units", "feed_price", "mortality_rate", "expected_roi", "id", "start_date"], as: ["investor", "admin"] },
+  { method: "POST", path: "/api/v1/admin/batches", fields: ["farm_id", "product_type", "unit_price", "target_units", "feed_price", "mortality_rate", "expected_roi", "id", "start_date"], as: ["investor", "admin"], valid: { farm_id: 1, product_type: "EGG", unit_price: 10, target_units: 100, feed_price: 6, mortality_rate: 0.05, expected_roi: 0.01 } },
   { method: "GET", path: "/api/v1/admin/stats", fields: [], as: ["admin"] },
   { method: "DELETE", path: (id) => `/api/v1/admin/batches/${id}`, fields: [], as: ["investor", "admin"] },
   { method: "POST", path: (id) => `/api/v1/admin/batches/${id}/activate`, fields: [], as: ["investor", "admin"] },
@@ -103,19 +110,32 @@ const PAGES: Target[] = [
   { method: "GET", path: "/login", fields: ["redirectTo"], as: ["anon"], page: true },
   { method: "POST", path: "/login", fields: ["email", "password", "redirectTo"], as: ["anon"], page: true },
   { method: "POST", path: "/register", fields: ["full_name", "email", "password"], as: ["anon"], page: true },
-  { method: "POST", path: "/contact", fields: ["name", "email", "subject", "message"], as: ["anon", "investor"], page: true },
-  { method: "POST", path: "/kyc", fields: ["legal_name", "phone", "id_type", "id_number"], as: ["anon"], page: true },
+  { method: "POST", path: "/contact", fields: ["name", "email", "subject", "message"], as: ["anon", "investor"], page: true, valid: { name: "Ama", email: "ama@example.com", subject: "Payouts", message: "When is the next egg payout?" } },
+  { method: "POST", path: "/kyc", fields: ["legal_name", "phone", "id_type", "id_number"], as: ["anon"], page: true, valid: { legal_name: "Ama Owusu", phone: "0241234567", id_type: "GHANA_CARD", id_number: "GHA-123456789-0" } },
   { method: "POST", path: "/reset-password", fields: ["email"], as: ["anon"], page: true },
   { method: "POST", path: (id) => `/reset-password/${id}`, fields: ["password"], as: ["anon"], page: true },
   { method: "GET", path: "/portfolio", fields: ["q", "status", "min", "max", "from", "to", "sort", "per", "page", "spage", "dialog", "id", "amount"], as: ["investor"], page: true },
-  { method: "POST", path: "/portfolio", fields: ["intent", "amount", "idempotency_key", "investment_id", "units", "exit_id", "method", "momo_provider", "bank_name", "account_number", "confirmed"], as: ["investor"], page: true },
+  { method: "POST", path: "/portfolio", fields: ["intent", "amount", "idempotency_key", "investment_id", "units", "exit_id", "method", "momo_provider", "bank_name", "account_number", "confirmed"], as: ["investor"], page: true, intents: ["deposit", "withdraw", "reinvest", "cancel_exit", "nope"], valid: { intent: "deposit", amount: "10" } },
+  { method: "GET", path: "/invest/eggs", fields: ["q", "status", "sort", "dialog", "batch", "calc_batch", "amount"], as: ["anon", "investor"], page: true },
+  { method: "GET", path: "/invest/chicken", fields: ["q", "status", "sort", "dialog", "batch"], as: ["anon", "investor"], page: true },
+  { method: "POST", path: "/invest/eggs", fields: ["intent", "batch_id", "units", "terms", "auto_reinvest", "idempotency_key"], as: ["anon", "investor"], page: true, intents: ["invest", "exit", "nope"], valid: { intent: "invest", batch_id: "2", units: "1", terms: "on" } },
+  { method: "POST", path: "/invest/chicken", fields: ["intent", "batch_id", "units", "terms", "idempotency_key"], as: ["anon", "investor"], page: true, intents: ["invest", "exit"] },
+  { method: "GET", path: (id) => `/batches/${id}`, fields: ["page"], as: ["anon", "investor"], page: true },
+  { method: "GET", path: "/admin", fields: ["dialog", "batch", "intent"], as: ["investor", "admin"], page: true },
+  { method: "POST", path: "/admin?index", fields: ["intent", "name", "location", "notes", "farm_id", "product_type", "unit_price", "target_units", "feed_price", "mortality_rate", "expected_roi", "start_date", "batch_id", "period", "confirmed", "idempotency_key"], as: ["investor", "admin"], page: true, intents: ["create_farm", "create_batch", "activate", "simulate", "execute", "close", "delete", "nope"], valid: { intent: "create_batch", farm_id: "1", product_type: "CHICKEN", unit_price: "50", target_units: "1000", feed_price: "6", mortality_rate: "0.07", expected_roi: "0.12" } },
+  { method: "GET", path: (id) => `/admin/batches/${id}/logs`, fields: [], as: ["admin"], page: true },
+  { method: "POST", path: (id) => `/admin/batches/${id}/logs`, fields: ["intent", "log_date", "birds_alive", "deaths", "feed_kg", "eggs_collected", "avg_weight_kg", "temperature_c", "humidity_pct", "ammonia_ppm", "notes", "incident", "incident_description", "log_id", "idempotency_key"], as: ["investor", "admin"], page: true, intents: ["log", "photos", "nope"] },
+  { method: "GET", path: "/admin/audit", fields: ["batch"], as: ["admin"], page: true },
+  { method: "GET", path: "/admin/exits", fields: [], as: ["admin"], page: true },
+  { method: "GET", path: "/admin/messages", fields: [], as: ["admin"], page: true },
+  { method: "POST", path: "/admin/content", fields: ["intent", "title", "body_md", "faq_question", "faq_answer", "example_unit_price", "example_expected_roi"], as: ["investor", "admin"], page: true, intents: ["preview", "save"], valid: { intent: "save", title: "How It Works", body_md: "# Guide", example_unit_price: "50", example_expected_roi: "0.12" } },
+  { method: "GET", path: "/how-it-works", fields: [], as: ["anon"], page: true },
   { method: "GET", path: "/portfolio/export.csv", fields: ["q", "status", "min", "max", "from", "to", "sort"], as: ["investor"], page: true },
   { method: "GET", path: "/portfolio/statement.csv", fields: [], as: ["investor"], page: true },
   { method: "GET", path: (id) => `/portfolio/payouts/${id}`, fields: [], as: ["investor"], page: true },
 ];
 
-const INTENTS = ["deposit", "withdraw", "reinvest", "cancel_exit", "nope"];
-const ENCODINGS = ["json", "form", "form-duplicated", "multipart", "malformed-json", "text", "empty", "wrong-type-json"] as const;
+const ENCODINGS = ["json", "form", "form", "form", "form-duplicated", "multipart", "multipart", "malformed-json", "text", "empty", "wrong-type-json"] as const;
 
 const caseArb = fc.record({
   target: fc.constantFrom(...API, ...PAGES),
@@ -125,8 +145,10 @@ const caseArb = fc.record({
   extra: fc.dictionary(fc.constantFrom("extra", "__proto__", "is_admin", "user_id", "balance", "status"), scalar, { maxKeys: 2 }),
   drop: fc.integer({ min: 0, max: 20 }),
   encoding: fc.constantFrom(...ENCODINGS),
-  intent: fc.constantFrom(...INTENTS),
+  intent: fc.nat(),
   origin: fc.constantFrom("same", "same", "same", "none", "evil"),
+  /** Start from a valid body and spoil one or two fields: reaches the rules behind validation. */
+  nearlyValid: fc.boolean(),
 });
 
 type Case = ReturnType<typeof caseArb.generate>["value"];
@@ -154,11 +176,16 @@ afterAll(async () => {
 function bodyFields(c: Case): Record<string, unknown> {
   const fields = c.target.fields;
   const out: Record<string, unknown> = {};
+  if (c.nearlyValid && c.target.valid) {
+    Object.assign(out, c.target.valid);
+    for (const [i, v] of c.values.slice(0, 2)) out[fields[i % fields.length]] = v;
+    return out;
+  }
   if (fields.length) {
     for (const [i, v] of c.values) out[fields[i % fields.length]] = v;
     if (c.drop < fields.length) delete out[fields[c.drop]];
   }
-  if (c.target.path === "/portfolio" && c.target.method === "POST") out.intent ??= c.intent;
+  if (c.target.intents) out.intent ??= c.target.intents[c.intent % c.target.intents.length];
   return { ...out, ...c.extra };
 }
 
@@ -218,6 +245,11 @@ async function runCase(c: Case): Promise<Failure | null> {
     return { label, why: `request failed: ${String(error)}` };
   }
   const body = await res.text();
+  if (REPORT) {
+    const key = `${c.target.method} ${typeof c.target.path === "string" ? c.target.path : c.target.path(":id")}`;
+    const row = (REPORT[key] ??= {});
+    row[res.status] = (row[res.status] ?? 0) + 1;
+  }
   if (res.status >= 500) return { label, why: `${res.status}: ${body.slice(0, 300)}` };
   const type = res.headers.get("Content-Type") ?? "";
   if (type.includes("text/html")) {
@@ -240,8 +272,8 @@ describe(`fuzz: ${RUNS} hostile requests (FUZZ_SEED=${SEED})`, () => {
     // A few 1 MB strings too: refused as too large, never a crash.
     const huge = "A".repeat(1024 * 1024);
     for (const target of [...API, ...PAGES].filter((t) => t.method === "POST").slice(0, 6)) {
-      cases.push({ target, who: 0, id: "1", values: [[0, huge]], extra: {}, drop: 99, encoding: "json", intent: "deposit", origin: "same" });
-      cases.push({ target, who: 1, id: "1", values: [[0, huge]], extra: {}, drop: 99, encoding: "form", intent: "deposit", origin: "same" });
+      cases.push({ target, who: 0, id: "1", values: [[0, huge]], extra: {}, drop: 99, encoding: "json", intent: 0, origin: "same", nearlyValid: false });
+      cases.push({ target, who: 1, id: "1", values: [[0, huge]], extra: {}, drop: 99, encoding: "form", intent: 0, origin: "same", nearlyValid: false });
     }
     const failures: Failure[] = [];
     let next = 0;
@@ -253,6 +285,7 @@ describe(`fuzz: ${RUNS} hostile requests (FUZZ_SEED=${SEED})`, () => {
         }
       }),
     );
+    if (REPORT) console.table(Object.fromEntries(Object.entries(REPORT).map(([k, v]) => [k, JSON.stringify(v)])));
     expect(failures.slice(0, 15), `seed ${SEED}: ${failures.length} failures`).toEqual([]);
     const invariants = await call(clients.admin, "GET", "/api/v1/admin/invariants");
     expect(invariants.body).toEqual({ ok: true, problems: [] });
