@@ -1,3 +1,4 @@
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiLogin, apiUser, call, Client } from "./support/client";
 import { startServer, TEST_ADMIN, type TestServer } from "./support/server";
@@ -40,6 +41,26 @@ describe("request logs, health and body limits", () => {
     expect(all).not.toContain(user.client.bearer!);
     expect(all).not.toContain("probe=1"); // query strings (tokens, searches) stay out of the log
     expect(all).not.toContain("123456789");
+  });
+
+  it("sends pages, CSS, JavaScript and JSON gzipped, the page compressed as a whole", async () => {
+    const raw = (path: string) =>
+      new Promise<{ encoding: string | undefined; bytes: number; type: string | undefined }>((resolve, reject) => {
+        http.get(`${server.url}${path}`, { headers: { "Accept-Encoding": "gzip" } }, (res) => {
+          let bytes = 0;
+          res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+          res.on("end", () => resolve({ encoding: res.headers["content-encoding"], bytes, type: res.headers["content-type"] }));
+        }).on("error", reject);
+      });
+    const home = await raw("/");
+    expect(home.encoding).toBe("gzip");
+    const plain = await (await fetch(`${server.url}/`, { headers: { "Accept-Encoding": "identity" } })).text();
+    // One gzip stream over the whole page: about a fifth of it, not a chain of small flushed blocks.
+    expect(home.bytes).toBeLessThan(Buffer.byteLength(plain) / 3.5);
+    const css = (plain.match(/href="(\/build\/[^"]+\.css)"/) ?? [])[1];
+    expect(css).toBeTruthy();
+    expect((await raw(css!)).encoding).toBe("gzip");
+    expect((await raw("/api/v1/public/products")).encoding).toBe("gzip");
   });
 
   it("refuses bodies over the limit with 413", async () => {
