@@ -1,7 +1,9 @@
 // `npm run weight`: what each page costs an investor on mobile data, against DESIGN.md's budget
 // (HTML + CSS <= 40 KB gzipped, JavaScript <= 120 KB gzipped, images <= 30 KB each, no web fonts).
 // Builds if needed, starts the built server on 127.0.0.1 with a temp SQLite file (demo data),
-// loads each page cold in Debian's Chromium and prints a table. Exits 1 when a page is over.
+// loads each page cold in Debian's Chromium and prints a table, then Home's first contentful paint
+// on an emulated Slow 3G link. Exits 1 when a page is over its byte budget.
+import { slow3gFirstPaintMs } from "./lib/first-paint.js";
 import { BUDGET, formatTable, launchChromium, measureSite } from "./lib/page-weight.js";
 import { ensureBuild, INVESTOR, startBuiltServer } from "./lib/server-process.js";
 
@@ -17,6 +19,8 @@ try {
   console.log(
     `Budget: HTML + CSS <= ${BUDGET.htmlCssBytes / 1000} KB, JavaScript <= ${BUDGET.jsBytes / 1000} KB, images <= ${BUDGET.imageBytes / 1000} KB each, no web fonts.`,
   );
+  const fcp = await slow3gFirstPaintMs(browser, `${server.url}/`);
+  console.log(`Home's first contentful paint on Slow 3G (400 ms, 400 kbit/s, cache off, 360 x 740), median of 3: ${Math.round(fcp)} ms (DESIGN.md: at most 1,300 ms)`);
   over = rows.some((r) => r.problems.length > 0);
   if (over) console.log("Over budget: see OVER above.");
 } finally {
