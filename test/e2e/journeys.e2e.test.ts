@@ -114,14 +114,14 @@ describe.each([
     const findings: string[] = [];
     investorContext = await phoneContext(browser, { javaScriptEnabled });
     page = await investorContext.newPage();
-    const shot = screenshots(page, "a-newcomer", tag);
+    const shot = screenshots("a-newcomer", tag);
 
     // Home, and the quick estimator: 10 egg units at GHS 150, 3% a month -> 1,500 + 540 = 2,040.
     await open(page, "/");
     await page.getByRole("heading", { name: "How you profit" }).waitFor();
     await expectVisible(page.getByText("24/7 Live tracking"));
     await auditPage(page, "Home", findings, visited);
-    await shot("home");
+    await shot(page, "home");
     await page.locator("#estimator-product").selectOption("EGG");
     await page.locator("#estimator-units").fill("10");
     await page.locator("#estimator-unit-price").fill("150");
@@ -135,7 +135,7 @@ describe.each([
     await expect(figure("principal")).resolves.toBe("GH₵1,500.00");
     await page.locator("#estimator").scrollIntoViewIfNeeded();
     await auditPage(page, "Home estimator", findings);
-    await shot("estimator");
+    await shot(page, "estimator");
 
     // How It Works, then its Create account button.
     await page.getByRole("link", { name: "How it works" }).first().click();
@@ -144,12 +144,12 @@ describe.each([
     await expect(page.title()).resolves.toBe("How It Works | Akoko");
     await hydrated(page, javaScriptEnabled);
     await auditPage(page, "How It Works", findings, visited);
-    await shot("how-it-works");
+    await shot(page, "how-it-works");
     await page.getByRole("main").getByRole("link", { name: "Create account", exact: true }).first().click();
     await page.waitForURL(/\/register$/);
     await hydrated(page, javaScriptEnabled);
     await auditPage(page, "Register", findings, visited);
-    await shot("register");
+    await shot(page, "register");
 
     // Register with the keyboard only: Tab to each field, type, Enter.
     const email = uniqueEmail("newcomer");
@@ -167,7 +167,7 @@ describe.each([
     await expect.poll(() => balanceText(page)).toMatch(money("0.00"));
     investor = { email, password, id: (server.db().prepare("select id from users where email = ?").get(email) as { id: number }).id };
     await auditPage(page, "Portfolio (empty)", findings, visited);
-    await shot("portfolio-empty");
+    await shot(page, "portfolio-empty");
 
     // Deposit GHS 500 with the keyboard only: Tab to Deposit, Enter, Tab to the amount, type, Enter.
     await tabTo(page, 'a[href*="dialog=deposit"]:not([aria-label])');
@@ -180,19 +180,19 @@ describe.each([
     await page.keyboard.type("500");
     await expect(deposit.getByLabel("Amount (GHS)").inputValue()).resolves.toBe("500");
     await auditPage(page, "Deposit dialog", findings);
-    await shot("deposit");
+    await shot(page, "deposit");
     await page.keyboard.press("Enter");
     await expectVisible(page.getByText("Deposit successful"));
     await page.waitForURL((url) => !url.search.includes("dialog"));
     await expect.poll(() => balanceText(page)).toMatch(money("500.00"));
-    await shot("deposited");
+    await shot(page, "deposited");
 
     // The egg batch: 7 units x GHS 12.50 = GHS 87.50.
     await open(page, `/invest/eggs?q=${encodeURIComponent(farmName)}`);
     await page.getByRole("heading", { name: "Invest in Eggs" }).waitFor();
     await expect.poll(() => availableOf(page, eggBatch)).toBe("100");
     await auditPage(page, "Invest in Eggs", findings, visited);
-    await shot("eggs");
+    await shot(page, "eggs", page.locator(`li[data-batch="${eggBatch}"]`));
     await page.getByRole("link", { name: `Invest in Batch #${eggBatch}` }).click();
     const eggDialog = page.getByRole("dialog", { name: `Invest in Batch #${eggBatch}` });
     await expect.poll(() => eggDialog.getByLabel("Units").inputValue()).toBe("10");
@@ -200,30 +200,30 @@ describe.each([
     await eggDialog.getByLabel("Units").fill("7");
     await eggDialog.getByRole("checkbox", { name: /I accept the/ }).check();
     await auditPage(page, "Egg invest dialog", findings);
-    await shot("egg-invest-dialog");
+    await shot(page, "egg-invest-dialog");
     await eggDialog.getByRole("button", { name: "Invest" }).click();
     await expectVisible(page.getByText(`Investment confirmed: 7 units of Batch #${eggBatch}`));
     await page.waitForURL((url) => !url.search.includes("dialog"));
     await expect.poll(() => availableOf(page, eggBatch)).toBe("93");
-    await shot("egg-invested");
+    await shot(page, "egg-invested");
 
     // The chicken batch: 8 units x GHS 20 = GHS 160.
     await open(page, `/invest/chicken?q=${encodeURIComponent(farmName)}`);
     await page.getByRole("heading", { name: "Invest in Chicken" }).waitFor();
     await expect.poll(() => availableOf(page, chickenBatch)).toBe("50");
     await auditPage(page, "Invest in Chicken", findings, visited);
-    await shot("chicken");
+    await shot(page, "chicken", page.locator(`li[data-batch="${chickenBatch}"]`));
     await page.getByRole("link", { name: `Invest in Batch #${chickenBatch}` }).click();
     const chickenDialog = page.getByRole("dialog", { name: `Invest in Batch #${chickenBatch}` });
     await chickenDialog.getByLabel("Units").waitFor();
     await chickenDialog.getByLabel("Units").fill("8");
     await chickenDialog.getByRole("checkbox", { name: /I acknowledge the investment terms/ }).check();
     await auditPage(page, "Chicken invest dialog", findings);
-    await shot("chicken-invest-dialog");
+    await shot(page, "chicken-invest-dialog");
     await chickenDialog.getByRole("button", { name: "Invest" }).click();
     await expectVisible(page.getByText(`Investment confirmed: 8 units of Batch #${chickenBatch}`));
     await expect.poll(() => availableOf(page, chickenBatch)).toBe("42");
-    await shot("chicken-invested");
+    await shot(page, "chicken-invested");
 
     // Both in the portfolio: 500 - 87.50 - 160 = 252.50.
     await open(page, "/portfolio");
@@ -237,7 +237,7 @@ describe.each([
     await expect.poll(() => balanceText(page)).toMatch(money("252.50"));
     await expect(noSideScroll(page)).resolves.toBe(true);
     await auditPage(page, "Portfolio", findings);
-    await shot("portfolio");
+    await shot(page, "portfolio", rows.first());
 
     await invariantsHold();
     expect(findings, "axe-core serious/critical violations or unlabelled fields").toEqual([]);
@@ -248,7 +248,7 @@ describe.each([
     const findings: string[] = [];
     const adminContext = await phoneContext(browser, { javaScriptEnabled });
     const adminPage = await adminContext.newPage();
-    const shot = screenshots(adminPage, "b-payouts", tag);
+    const shot = screenshots("b-payouts", tag);
     const prompts: string[] = [];
     adminPage.on("dialog", (dialog) => {
       prompts.push(dialog.message());
@@ -267,15 +267,14 @@ describe.each([
     await expectVisible(row(eggBatch).getByText("7 / 100"));
     await expectVisible(row(chickenBatch).getByText("8 / 50"));
     await auditPage(adminPage, "Admin dashboard", findings, visited);
-    await shot("dashboard");
+    await shot(adminPage, "dashboard", row(eggBatch));
 
     for (const id of [eggBatch, chickenBatch]) {
       await row(id).getByRole("button", { name: "Activate" }).click();
       await expectVisible(row(id).getByText("ACTIVE", { exact: true }));
     }
     await expectVisible(adminPage.getByText("Batch activated."));
-    await row(eggBatch).scrollIntoViewIfNeeded();
-    await shot("activated");
+    await shot(adminPage, "activated", row(eggBatch));
 
     // Execute asks first: window.confirm with JavaScript, the server's confirm page without.
     const execute = async (id: number, total: string) => {
@@ -287,7 +286,7 @@ describe.each([
         await expectVisible(confirm.getByText("Execute real payouts?"));
         await expectVisible(confirm.getByText(money(total)));
         await auditPage(adminPage, "Admin confirm step", findings);
-        await shot(`confirm-${id === eggBatch ? "egg" : "chicken"}`);
+        await shot(adminPage, `confirm-${id === eggBatch ? "egg" : "chicken"}`);
         await confirm.getByRole("button", { name: "Confirm" }).click();
       }
       await expectVisible(adminPage.getByText(new RegExp(`Payouts executed for Batch #${id}: 1 paid, GH₵\\s?${total.replace(".", "\\.")} in total\\.`)));
@@ -295,16 +294,15 @@ describe.each([
     // Egg month: 7 x 12.50 = 87.50 x 1.3% = 1.1375 -> 1.14 (half up to the pesewa).
     await execute(eggBatch, "1.14");
     await expectVisible(row(eggBatch).getByText("ACTIVE", { exact: true }));
-    await shot("egg-paid");
+    await shot(adminPage, "egg-paid", adminPage.getByText(`Payouts executed for Batch #${eggBatch}`));
     // Chicken harvest: 8 x 20 = 160 + 160 x 11.5% = 178.40.
     await execute(chickenBatch, "178.40");
     await expectVisible(row(chickenBatch).getByText("HARVESTED", { exact: true }));
-    await shot("chicken-harvested");
+    await shot(adminPage, "chicken-harvested", row(chickenBatch));
     if (javaScriptEnabled) expect(prompts).toEqual(["Execute real payouts?", "Execute real payouts?"]);
     await adminContext.close();
 
     // The investor: the payouts, the notifications, the new balance 252.50 + 1.14 + 178.40 = 432.04.
-    const investorShot = screenshots(page, "b-payouts-investor", tag);
     const ids = investmentIds();
     await open(page, "/portfolio");
     await expect.poll(() => balanceText(page)).toMatch(money("432.04"));
@@ -313,7 +311,7 @@ describe.each([
     await expectVisible(notes.getByText(new RegExp(`Payout received: GH₵\\s?178\\.40 from Batch #${chickenBatch} \\(harvest payout\\)\\.`)));
     await expectVisible(page.locator(`tr[data-investment-id="${ids.chicken}"]`).getByText("PAID", { exact: true }));
     await expectVisible(page.locator(`tr[data-investment-id="${ids.egg}"]`).getByText("ACTIVE", { exact: true }));
-    await investorShot("portfolio-paid");
+    await shot(page, "portfolio-paid", notes);
 
     // Details and the payouts CSV of each investment.
     const details = async (id: number, kind: string, amount: string) => {
@@ -330,11 +328,11 @@ describe.each([
     };
     let dialog = await details(ids.egg, "MONTHLY", "1.14");
     await auditPage(page, "Investment details dialog", findings);
-    await investorShot("egg-details");
+    await shot(page, "egg-details");
     await dialog.getByRole("link", { name: "Close" }).click();
     await page.getByRole("dialog").waitFor({ state: "detached" });
     dialog = await details(ids.chicken, "HARVEST", "178.40");
-    await investorShot("chicken-details");
+    await shot(page, "chicken-details");
     await dialog.getByRole("link", { name: "Close" }).click();
     await page.getByRole("dialog").waitFor({ state: "detached" });
 
@@ -351,7 +349,7 @@ describe.each([
     expect(statement.lines).toHaveLength(6); // deposit, two investments, two payouts
     expect(statement.lines[1]).toMatch(/,432\.04$/);
     expect(statement.lines.slice(1).map((l) => l.split(",").at(-2)).sort()).toEqual(["-160.00", "-87.50", "1.14", "178.40", "500.00"].sort());
-    await investorShot("csv-downloaded");
+    await shot(page, "csv-downloaded", page.getByRole("heading", { name: "Wallet statement" }));
 
     await invariantsHold();
     expect(findings, "axe-core serious/critical violations or unlabelled fields").toEqual([]);
@@ -360,7 +358,7 @@ describe.each([
   it("c. a month later: an early exit of part of the egg holding, bought by a second investor; the proceeds less the fee; a withdrawal to mobile money", async () => {
     expect(eggBatch, "journey a ran").toBeGreaterThan(0);
     const findings: string[] = [];
-    const shot = screenshots(page, "c-exit", tag);
+    const shot = screenshots("c-exit", tag);
     // One month later: the egg batch started a month (and a day) ago.
     server.db().prepare("update batches set start_date = date('now', '-1 month', '-1 day') where id = ?").run(eggBatch);
 
@@ -371,19 +369,18 @@ describe.each([
     await expect.poll(() => exit.getByLabel("Units").inputValue()).toBe("10");
     await exit.getByLabel("Units").fill("3");
     await auditPage(page, "Early exit dialog", findings);
-    await shot("exit-dialog");
+    await shot(page, "exit-dialog");
     await exit.getByRole("button", { name: "Request exit" }).click();
     await expectVisible(page.getByText("Early exit request submitted. We will notify you when a buyer is found."));
     await page.waitForURL((url) => !url.search.includes("dialog"));
     await expect.poll(() => availableOf(page, eggBatch)).toBe("3");
-    await shot("exit-requested");
+    await shot(page, "exit-requested", page.locator(`li[data-batch="${eggBatch}"]`));
 
     // A second investor (funded through the API) buys the 3 units on the invest page.
     const buyer = await apiUser(server.url, "Kojo Buyer");
     expect((await call(buyer.client, "POST", "/api/v1/invest/deposit", { amount: 100 })).status).toBe(200);
     const buyerContext = await phoneContext(browser, { javaScriptEnabled });
     const buyerPage = await buyerContext.newPage();
-    const buyerShot = screenshots(buyerPage, "c-exit-buyer", tag);
     await buyerPage.goto(`${server.url}/login?redirectTo=${encodeURIComponent(`/invest/eggs?q=${farmName}`)}`);
     await logInThroughForm(buyerPage, buyer.email, buyer.password);
     await buyerPage.getByRole("heading", { name: "Invest in Eggs" }).waitFor();
@@ -394,7 +391,7 @@ describe.each([
     await submitInvest(buyerPage, eggBatch, "3", true);
     await expectVisible(buyerPage.getByText(`Investment confirmed: 3 units of Batch #${eggBatch}`));
     await expect.poll(() => availableOf(buyerPage, eggBatch)).toBe("0");
-    await buyerShot("bought");
+    await shot(buyerPage, "bought", buyerPage.locator(`li[data-batch="${eggBatch}"]`));
     const buyerWallet = await call(buyer.client, "GET", "/api/v1/invest/wallet");
     expect(buyerWallet.body.balance).toBe(62.5); // 100 - 3 x 12.50
     await buyerContext.close();
@@ -405,12 +402,13 @@ describe.each([
       page.getByText(new RegExp(`A buyer took 3 of your units in Batch #${eggBatch}: GH₵\\s?35\\.62 reached your wallet \\(GH₵\\s?37\\.50 less a GH₵\\s?1\\.88 early-exit fee\\)\\.`)),
     );
     await expect.poll(() => balanceText(page)).toMatch(money("467.66"));
+    await shot(page, "exit-notification", page.getByRole("region", { name: "Notifications" }));
     const ids = investmentIds();
     await page.getByRole("link", { name: `Details of investment #${ids.egg}` }).click();
     const details = page.getByRole("dialog", { name: `Investment #${ids.egg}` });
     await expectVisible(details.getByText("EXIT", { exact: true }));
     await expectVisible(details.getByText(money("35.62")));
-    await shot("exit-proceeds");
+    await shot(page, "exit-proceeds");
     await details.getByRole("link", { name: "Close" }).click();
     await page.getByRole("dialog").waitFor({ state: "detached" });
     const held = server.db().prepare("select units_held n from investments where id = ?").get(ids.egg) as { n: number };
@@ -424,7 +422,7 @@ describe.each([
     await withdraw.getByLabel("Mobile money network").selectOption("MTN MoMo");
     await withdraw.getByLabel("Mobile money number or account number").fill("024 123 4567");
     await auditPage(page, "Withdraw dialog", findings);
-    await shot("withdraw");
+    await shot(page, "withdraw");
     const prompts: string[] = [];
     if (javaScriptEnabled) {
       page.once("dialog", (d) => {
@@ -439,20 +437,20 @@ describe.each([
       await expectVisible(confirm.getByText("Withdraw GHS 100.00?"));
       await expect(balanceText(page)).resolves.toMatch(money("467.66"));
       await auditPage(page, "Withdraw confirm step", findings);
-      await shot("withdraw-confirm");
+      await shot(page, "withdraw-confirm");
       await confirm.getByRole("button", { name: "Confirm" }).click();
     }
     await expectVisible(page.getByText("Withdrawal processed"));
     await expect.poll(() => balanceText(page)).toMatch(money("367.66"));
     await expectVisible(page.getByText("Withdrawal to MTN MoMo"));
     await expect(noSideScroll(page)).resolves.toBe(true);
-    await shot("withdrawn");
+    await shot(page, "withdrawn", page.getByText("Withdrawal to MTN MoMo"));
 
     // The batch page tells the same story.
     await open(page, `/batches/${eggBatch}`);
     await page.getByRole("heading", { level: 1 }).first().waitFor();
     await auditPage(page, "Batch page", findings, visited);
-    await shot("batch-page");
+    await shot(page, "batch-page");
 
     await invariantsHold();
     expect(findings, "axe-core serious/critical violations or unlabelled fields").toEqual([]);
@@ -479,7 +477,7 @@ describe.each([
 
     const context = await phoneContext(browser, { javaScriptEnabled });
     const p = await context.newPage();
-    const shot = screenshots(p, "d-bad-paths", tag);
+    const shot = screenshots("d-bad-paths", tag);
     const prompts: string[] = [];
     p.on("dialog", (d) => {
       prompts.push(d.message());
@@ -491,12 +489,12 @@ describe.each([
     await p.getByRole("link", { name: `Invest in Batch #${chicken}` }).click();
     await dialogMessage(p, "Please log in to invest.");
     await auditPage(p, "Chicken invest dialog (logged out)", findings);
-    await shot("chicken-logged-out");
+    await shot(p, "chicken-logged-out");
     await open(p, `/invest/eggs?q=${encodeURIComponent(`Bad Paths Farm ${tag}`)}`);
     await p.getByRole("link", { name: `Invest in Batch #${egg}` }).click();
     await dialogMessage(p, "Please log in to invest.");
     await auditPage(p, "Egg invest dialog (logged out)", findings);
-    await shot("egg-logged-out");
+    await shot(p, "egg-logged-out");
 
     // Log in from the dialog; it comes back open.
     await p.getByRole("dialog").getByRole("link", { name: "Log in" }).click();
@@ -514,7 +512,7 @@ describe.each([
     await submitInvest(p, egg, "6", true);
     await dialogMessage(p, "Insufficient wallet balance — deposit or reduce units.");
     await auditPage(p, "Egg invest dialog (error)", findings);
-    await shot("egg-errors");
+    await shot(p, "egg-errors");
 
     // Chicken: too many units, no terms, too little money (3 x 20 = 60 > 50).
     await open(p, `/invest/chicken?q=${encodeURIComponent(`Bad Paths Farm ${tag}`)}`);
@@ -527,7 +525,7 @@ describe.each([
     await submitInvest(p, chicken, "3", true);
     await dialogMessage(p, "Insufficient wallet balance — deposit or reduce units.");
     await auditPage(p, "Chicken invest dialog (error)", findings);
-    await shot("chicken-errors");
+    await shot(p, "chicken-errors");
 
     // Withdraw more than the balance: 'Insufficient balance', and nothing to confirm.
     await open(p, "/portfolio?dialog=withdraw");
@@ -539,7 +537,7 @@ describe.each([
     await expectVisible(p.getByRole("dialog").getByText("Insufficient balance", { exact: true }));
     expect(prompts).toEqual([]);
     await auditPage(p, "Withdraw dialog (error)", findings);
-    await shot("withdraw-error");
+    await shot(p, "withdraw-error");
 
     // A non-admin opening /admin: 403 and the page says so.
     const res = await p.goto(`${server.url}/admin`);
@@ -547,7 +545,7 @@ describe.each([
     await expectVisible(p.getByRole("heading", { name: "You do not have access to this page" }));
     await expectVisible(p.getByText("This area is for Akoko administrators only."));
     await auditPage(p, "Admin (not an admin)", findings);
-    await shot("admin-forbidden");
+    await shot(p, "admin-forbidden");
     await context.close();
 
     expect(await snapshot()).toEqual(before);

@@ -1,19 +1,23 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { seriousViolations } from "./axe";
 import { SCREENSHOT_DIR } from "./browser";
 
 /** Where the journey screenshots go: `<journey>-<js|nojs>-<nn>-<step>.png` (README, Scripts). */
 export const JOURNEY_SCREENSHOT_DIR = path.join(SCREENSHOT_DIR, "journeys");
 
-/** Numbered screenshots of one journey run, at the viewport's size (360 x 740). */
-export function screenshots(page: Page, journey: string, tag: string) {
+/**
+ * Numbered screenshots of one journey run (whoever's page it is), at the viewport's size
+ * (360 x 740), as the person sees it; `focus` is scrolled into view first.
+ */
+export function screenshots(journey: string, tag: string) {
   fs.mkdirSync(JOURNEY_SCREENSHOT_DIR, { recursive: true });
   let n = 0;
-  return (step: string) => {
+  return async (page: Page, step: string, focus?: Locator) => {
     n += 1;
-    return page.screenshot({ path: path.join(JOURNEY_SCREENSHOT_DIR, `${journey}-${tag}-${String(n).padStart(2, "0")}-${step}.png`) });
+    if (focus) await focus.first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(JOURNEY_SCREENSHOT_DIR, `${journey}-${tag}-${String(n).padStart(2, "0")}-${step}.png`) });
   };
 }
 
