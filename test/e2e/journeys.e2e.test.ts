@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { budgetProblems, formatTable, measurePage, signedInState } from "../../scripts/lib/page-weight.js";
 import { expectVisible, launchBrowser, phoneContext } from "../support/browser";
 import { apiLogin, apiUser, call, uniqueEmail, type Client } from "../support/client";
-import { auditPage, hydrated, JOURNEY_SCREENSHOT_DIR, screenshots, tabTo } from "../support/journey";
+import { auditPage, collectPageErrors, hydrated, JOURNEY_SCREENSHOT_DIR, screenshots, tabTo } from "../support/journey";
 import { startServer, TEST_ADMIN, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -93,6 +93,8 @@ describe.each([
   let investor: { email: string; password: string; id: number };
   let investorContext: BrowserContext;
   let page: Page;
+  /** What the pages reported as errors, checked at the end of each journey. */
+  const pageErrors: string[] = [];
   const open = async (p: Page, to: string) => {
     const res = await p.goto(`${server.url}${to}`);
     await hydrated(p, javaScriptEnabled);
@@ -115,6 +117,7 @@ describe.each([
     const findings: string[] = [];
     investorContext = await phoneContext(browser, { javaScriptEnabled });
     page = await investorContext.newPage();
+    collectPageErrors(page, pageErrors);
     const shot = screenshots("a-newcomer", tag);
 
     // Home, and the quick estimator: 10 egg units at GHS 150, 3% a month -> 1,500 + 540 = 2,040.
@@ -243,6 +246,7 @@ describe.each([
 
     await invariantsHold();
     expect(findings, "axe-core serious/critical violations or unlabelled fields").toEqual([]);
+    expect(pageErrors, "script errors in the pages").toEqual([]);
   }, 150_000);
 
   it("b. an admin activates both batches, pays the egg month and the chicken harvest; the investor sees it all and downloads the CSVs", async () => {
@@ -250,6 +254,7 @@ describe.each([
     const findings: string[] = [];
     const adminContext = await phoneContext(browser, { javaScriptEnabled });
     const adminPage = await adminContext.newPage();
+    collectPageErrors(adminPage, pageErrors);
     const shot = screenshots("b-payouts", tag);
     const prompts: string[] = [];
     adminPage.on("dialog", (dialog) => {
@@ -355,14 +360,15 @@ describe.each([
 
     await invariantsHold();
     expect(findings, "axe-core serious/critical violations or unlabelled fields").toEqual([]);
+    expect(pageErrors, "script errors in the pages").toEqual([]);
   }, 150_000);
 
   it("c. a month later: an early exit of part of the egg holding, bought by a second investor; the proceeds less the fee; a withdrawal to mobile money", async () => {
     expect(eggBatch, "journey a ran").toBeGreaterThan(0);
     const findings: string[] = [];
     const shot = screenshots("c-exit", tag);
-    // One month later: the egg batch started a month (and a day) ago.
-    server.db().prepare("update batches set start_date = date('now', '-1 month', '-1 day') where id = ?").run(eggBatch);
+    // One month later: the egg batch started 40 days ago (more than a month, whatever today's date).
+    server.db().prepare("update batches set start_date = date('now', '-40 days') where id = ?").run(eggBatch);
 
     // Offer 3 of the 7 egg units.
     await open(page, `/invest/eggs?q=${encodeURIComponent(farmName)}`);
@@ -383,6 +389,7 @@ describe.each([
     expect((await call(buyer.client, "POST", "/api/v1/invest/deposit", { amount: 100 })).status).toBe(200);
     const buyerContext = await phoneContext(browser, { javaScriptEnabled });
     const buyerPage = await buyerContext.newPage();
+    collectPageErrors(buyerPage, pageErrors);
     await buyerPage.goto(`${server.url}/login?redirectTo=${encodeURIComponent(`/invest/eggs?q=${farmName}`)}`);
     await logInThroughForm(buyerPage, buyer.email, buyer.password);
     await buyerPage.getByRole("heading", { name: "Invest in Eggs" }).waitFor();
@@ -456,6 +463,7 @@ describe.each([
 
     await invariantsHold();
     expect(findings, "axe-core serious/critical violations or unlabelled fields").toEqual([]);
+    expect(pageErrors, "script errors in the pages").toEqual([]);
   }, 150_000);
 
   it("d. the bad paths show their SPEC.md messages and change nothing", async () => {
@@ -479,6 +487,7 @@ describe.each([
 
     const context = await phoneContext(browser, { javaScriptEnabled });
     const p = await context.newPage();
+    collectPageErrors(p, pageErrors);
     const shot = screenshots("d-bad-paths", tag);
     const prompts: string[] = [];
     p.on("dialog", (d) => {
@@ -553,6 +562,7 @@ describe.each([
     expect(await snapshot()).toEqual(before);
     await invariantsHold();
     expect(findings, "axe-core serious/critical violations or unlabelled fields").toEqual([]);
+    expect(pageErrors, "script errors in the pages").toEqual([]);
   }, 150_000);
 });
 

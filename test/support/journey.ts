@@ -60,3 +60,14 @@ export async function tabTo(page: Page, selector: string, max = 150) {
   }
   throw new Error(`Tab never reached ${selector} on ${page.url()}`);
 }
+
+/**
+ * Script errors, hydration mismatches and CSP violations the page reports (with JavaScript);
+ * the 4xx answers the bad paths ask for on purpose are not errors.
+ */
+export function collectPageErrors(page: Page, errors: string[]) {
+  page.on("pageerror", (e) => errors.push(`${page.url()}: ${e.message}`));
+  page.on("console", (m) => {
+    if (m.type() === "error" && !/^Failed to load resource: the server responded with a status of (400|403|409|422)/.test(m.text())) errors.push(`${page.url()}: ${m.text()}`);
+  });
+}
