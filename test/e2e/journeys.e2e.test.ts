@@ -218,14 +218,23 @@ describe.each([
     await expect.poll(() => availableOf(page, chickenBatch)).toBe("50");
     await auditPage(page, "Invest in Chicken", findings, visited);
     await shot(page, "chicken", page.locator(`li[data-batch="${chickenBatch}"]`));
-    await page.getByRole("link", { name: `Invest in Batch #${chickenBatch}` }).click();
+    // With the keyboard only: Tab to the card's Invest link, Enter; units; Space on the terms box; Enter on Invest.
+    await tabTo(page, `a[aria-label="Invest in Batch #${chickenBatch}"]`);
+    await page.keyboard.press("Enter");
     const chickenDialog = page.getByRole("dialog", { name: `Invest in Batch #${chickenBatch}` });
     await chickenDialog.getByLabel("Units").waitFor();
-    await chickenDialog.getByLabel("Units").fill("8");
-    await chickenDialog.getByRole("checkbox", { name: /I acknowledge the investment terms/ }).check();
+    await hydrated(page, javaScriptEnabled);
+    await tabTo(page, '[role="dialog"] input[name="units"]');
+    await page.keyboard.press("ControlOrMeta+A");
+    await page.keyboard.type("8");
+    await tabTo(page, '[role="dialog"] input[name="terms"]');
+    await page.keyboard.press("Space");
+    await expect(chickenDialog.getByRole("checkbox", { name: /I acknowledge the investment terms/ }).isChecked()).resolves.toBe(true);
+    await expect(chickenDialog.getByLabel("Units").inputValue()).resolves.toBe("8");
     await auditPage(page, "Chicken invest dialog", findings);
     await shot(page, "chicken-invest-dialog");
-    await chickenDialog.getByRole("button", { name: "Invest" }).click();
+    await tabTo(page, '[role="dialog"] button[type="submit"]');
+    await page.keyboard.press("Enter");
     await expectVisible(page.getByText(`Investment confirmed: 8 units of Batch #${chickenBatch}`));
     await expect.poll(() => availableOf(page, chickenBatch)).toBe("42");
     await shot(page, "chicken-invested");
