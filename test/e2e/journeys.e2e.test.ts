@@ -27,6 +27,8 @@ beforeAll(async () => {
   fs.mkdirSync(JOURNEY_SCREENSHOT_DIR, { recursive: true });
 });
 afterAll(async () => {
+  // A server that stopped under the journeys says why.
+  if (server && server.process.exitCode !== null) console.error(`The server exited (code ${server.process.exitCode}, signal ${server.process.signalCode}):\n${server.logs().slice(-4000)}`);
   await browser?.close();
   await server?.stop();
 });
@@ -52,7 +54,8 @@ async function invariantsHold() {
   expect(res.body, JSON.stringify(res.body.problems)).toMatchObject({ ok: true, problems: [] });
 }
 
-const money = (cedis: string) => new RegExp(`GH₵\\s?${cedis.replace(/\./g, "\\.").replace(/,/g, ",")}(?!\\d)`);
+/** An amount as the pages print it, e.g. money("252.50") matches "GH₵252.50" and nothing longer. */
+const money = (cedis: string) => new RegExp(`GH₵\\s?${cedis.replace(/\./g, "\\.")}(?!\\d)`);
 const balanceText = (page: Page) => page.getByTestId("wallet-balance").textContent();
 const availableOf = (page: Page, id: number) => page.locator(`li[data-batch="${id}"] [data-testid="available-units"]`).textContent();
 const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -64,7 +67,7 @@ async function readDownload(page: Page, click: () => Promise<unknown>) {
   return { name: download.suggestedFilename(), lines: bytes.toString("utf8").slice(1).split("\r\n").slice(0, -1) };
 }
 
-/** Logs in through the login form on a page that redirected there, then waits for `to`. */
+/** Fills in and sends the login form the page shows (the caller waits for where it leads). */
 async function logInThroughForm(page: Page, email: string, password: string) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
@@ -294,9 +297,11 @@ describe.each([
 
     // Execute asks first: window.confirm with JavaScript, the server's confirm page without.
     const execute = async (id: number, total: string) => {
+      const asked = prompts.length;
       await row(id).getByRole("button", { name: "Execute Payout" }).click();
       if (javaScriptEnabled) {
-        await expect.poll(() => prompts.at(-1)).toBe("Execute real payouts?");
+        await expect.poll(() => prompts.length).toBe(asked + 1);
+        expect(prompts.at(-1)).toBe("Execute real payouts?");
       } else {
         const confirm = adminPage.getByRole("dialog", { name: "Please confirm" });
         await expectVisible(confirm.getByText("Execute real payouts?"));
