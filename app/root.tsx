@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { SiteFooter, SiteHeader } from "~/components/layout";
@@ -62,6 +62,13 @@ export default function App() {
     </>
   );
 }
+
+/** Pages name themselves; an error page rendered here still gets a title. */
+export const meta: MetaFunction = ({ error }) => {
+  if (!error) return [];
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return [{ title: `${status === 404 ? "Page not found" : status === 403 ? "No access" : "Something went wrong"} | Akoko` }];
+};
 
 export function ErrorBoundary() {
   const error = useRouteError();

@@ -5,14 +5,14 @@
 // on an emulated Slow 3G link. Exits 1 when a page is over its byte budget.
 import { slow3gFirstPaintMs } from "./lib/first-paint.js";
 import { BUDGET, formatTable, launchChromium, measureSite } from "./lib/page-weight.js";
-import { ensureBuild, INVESTOR, startBuiltServer } from "./lib/server-process.js";
+import { ADMIN, ensureBuild, INVESTOR, startBuiltServer } from "./lib/server-process.js";
 
 ensureBuild();
 const server = await startBuiltServer();
 const browser = await launchChromium();
 let over = false;
 try {
-  const { rows, skipped } = await measureSite({ baseUrl: server.url, browser, investor: INVESTOR });
+  const { rows, skipped } = await measureSite({ baseUrl: server.url, browser, investor: INVESTOR, admin: ADMIN });
   console.log(`Page weight (gzipped with zlib; KB = 1,000 bytes), ${new Date().toISOString().slice(0, 10)}`);
   console.log(formatTable(rows));
   if (skipped.length) console.log(`Not measured: ${skipped.join(", ")}`);

@@ -1,7 +1,8 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, Outlet, useRouteError } from "@remix-run/react";
 import { AdminNav } from "~/components/admin-nav";
 import { ADMIN_FALLBACK, ADMIN_MESSAGE_MS } from "~/domain/admin-limits";
+import { pageMeta } from "~/lib/meta";
 import { requireAdmin } from "~/lib/session.server";
 
 /** SPEC.md: the admin message fades after 4 seconds (the root toast reads this). */
@@ -12,6 +13,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   return null;
 }
+
+/** Each admin page names itself; this title is for the error pages (a 403 page needs a title too). */
+export const meta: MetaFunction = ({ error }) =>
+  !error ? [] : isRouteErrorResponse(error) && error.status === 403 ? pageMeta("No access", "This area is for Akoko administrators only.") : pageMeta("Admin", "Akoko administration.");
 
 export default function AdminLayout() {
   return (

@@ -9,10 +9,13 @@ import { chromium } from "playwright-core";
 /** DESIGN.md: HTML + CSS <= 40 KB gzipped, JavaScript <= 120 KB gzipped, no image over 30 KB, no web fonts. KB = 1,000 bytes (the stricter reading). */
 export const BUDGET = { htmlCssBytes: 40_000, jsBytes: 120_000, imageBytes: 30_000, fonts: 0 };
 
-export const PUBLIC_PAGES = ["/", "/how-it-works", "/faq", "/risk", "/terms", "/contact", "/kyc", "/login", "/register"];
-/** Measured only when they answer 200 (the investor pages are still being built); /portfolio signed in. */
-export const OPTIONAL_PAGES = ["/invest/eggs", "/invest/chicken"];
+export const PUBLIC_PAGES = ["/", "/how-it-works", "/faq", "/risk", "/terms", "/contact", "/kyc", "/login", "/register", "/invest/eggs", "/invest/chicken"];
+/** Measured only when they answer 200: one batch's audit page, the first batch the public products call lists. */
+export const OPTIONAL_PAGES = ["/batches/<first batch>"];
+/** Signed in as the investor. */
 export const SIGNED_IN_PAGES = ["/portfolio"];
+/** Signed in as an admin. */
+export const ADMIN_PAGES = ["/admin"];
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -96,8 +99,8 @@ export function budgetProblems(row) {
 }
 
 /**
- * Signs the demo investor in through the login form and returns the browser state (cookies),
- * or null when the login fails.
+ * Signs a user (the demo investor, an admin) in through the login form and returns the browser
+ * state (cookies), or null when the login fails.
  */
 export async function signedInState(browser, baseUrl, { email, password }) {
   const context = await browser.newContext();
@@ -121,25 +124,41 @@ async function answers200(url, cookieHeader) {
   }
 }
 
+/** The path of the first batch's page (`/batches/<id>`), or null when no batch is listed. */
+async function firstBatchPath(baseUrl) {
+  try {
+    const res = await fetch(`${baseUrl}/api/v1/public/products`);
+    const body = await res.json();
+    const list = Array.isArray(body) ? body : body.products;
+    return list?.length ? `/batches/${list[0].id}` : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Measures the public pages, and the investor pages that answer 200 (signed in as `investor` for
- * /portfolio). Returns one row per page measured and the pages skipped.
- * @param {{ baseUrl: string, browser: import("playwright-core").Browser, investor?: { email: string, password: string }, concurrency?: number }} options
+ * Measures the public pages (both invest pages among them), a batch page when one answers 200,
+ * /portfolio signed in as `investor` and /admin signed in as `admin`. Returns one row per page
+ * measured and the pages skipped.
+ * @param {{ baseUrl: string, browser: import("playwright-core").Browser, investor?: { email: string, password: string }, admin?: { email: string, password: string }, concurrency?: number }} options
  */
-export async function measureSite({ baseUrl, browser, investor, concurrency = 3 }) {
+export async function measureSite({ baseUrl, browser, investor, admin, concurrency = 3 }) {
   const skipped = [];
   /** @type {Array<{ path: string, storageState?: any }>} */
   const jobs = PUBLIC_PAGES.map((path) => ({ path }));
-  for (const path of OPTIONAL_PAGES) {
-    if (await answers200(`${baseUrl}${path}`)) jobs.push({ path });
-    else skipped.push(`${path} (not 200)`);
-  }
-  const state = investor ? await signedInState(browser, baseUrl, investor) : null;
-  for (const path of SIGNED_IN_PAGES) {
-    const cookieHeader = state?.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
-    if (state && (await answers200(`${baseUrl}${path}`, cookieHeader))) jobs.push({ path, storageState: state });
-    else skipped.push(`${path} (${state ? "not 200" : "could not sign in"})`);
-  }
+  const batchPath = await firstBatchPath(baseUrl);
+  if (batchPath && (await answers200(`${baseUrl}${batchPath}`))) jobs.push({ path: batchPath });
+  else skipped.push(`${OPTIONAL_PAGES[0]} (${batchPath ? "not 200" : "no batch listed"})`);
+  const signedIn = async (pages, who, user) => {
+    const state = user ? await signedInState(browser, baseUrl, user) : null;
+    for (const path of pages) {
+      const cookieHeader = state?.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+      if (state && (await answers200(`${baseUrl}${path}`, cookieHeader))) jobs.push({ path, storageState: state });
+      else skipped.push(`${path} (${state ? "not 200" : `could not sign in as ${who}`})`);
+    }
+  };
+  await signedIn(SIGNED_IN_PAGES, "the investor", investor);
+  await signedIn(ADMIN_PAGES, "an admin", admin);
   // A few pages at a time, each in its own context (no shared cache), rows in the order above.
   const rows = new Array(jobs.length);
   let next = 0;

@@ -65,7 +65,9 @@ export async function startServer(env: Record<string, string> = {}, options: { d
     if (child.exitCode !== null) throw new Error(`Server exited (${child.exitCode}):\n${output}`);
     try {
       const res = await fetch(`${url}/healthz`);
-      if (res.ok) break;
+      // Only our own child's answer counts: another test file's server may have taken the port
+      // between freePort() and listen() (ours then exits with EADDRINUSE), and answer /healthz.
+      if (res.ok && output.includes(`running at http://localhost:${port} `)) break;
     } catch {
       /* not up yet */
     }
