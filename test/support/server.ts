@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -8,15 +7,6 @@ import Database from "better-sqlite3";
 export const TEST_ADMIN = { email: "admin@akoko.test", password: "test-admin-password" };
 export const TEST_INVESTOR = { email: "ama@akoko.test", password: "test-investor-password" };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 export type TestServer = {
   url: string;
@@ -35,14 +25,14 @@ export type TestServer = {
 export async function startServer(env: Record<string, string> = {}, options: { dbFile?: string } = {}): Promise<TestServer> {
   const dir = options.dbFile ? path.dirname(options.dbFile) : fs.mkdtempSync(path.join(os.tmpdir(), "akoko-test-"));
   const dbFile = options.dbFile ?? path.join(dir, "akoko.db");
-  const port = await freePort();
   let output = "";
   const child = spawn(process.execPath, ["scripts/server.js"], {
     cwd: path.resolve(import.meta.dirname, "../.."),
     env: {
       PATH: process.env.PATH ?? "",
       NODE_ENV: "production",
-      PORT: String(port),
+      // Port 0: the server takes a free port itself and says which, so two test files can never race for one.
+      PORT: "0",
       HOST: "127.0.0.1",
       DATABASE_URL: dbFile,
       SESSION_SECRET: "test-session-secret-0123456789",
@@ -59,20 +49,21 @@ export async function startServer(env: Record<string, string> = {}, options: { d
   });
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
-  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
+  let url = "";
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Server exited (${child.exitCode}):\n${output}`);
-    try {
-      const res = await fetch(`${url}/healthz`);
-      // Only our own child's answer counts: another test file's server may have taken the port
-      // between freePort() and listen() (ours then exits with EADDRINUSE), and answer /healthz.
-      if (res.ok && output.includes(`running at http://localhost:${port} `)) break;
-    } catch {
-      /* not up yet */
+    const port = /running at http:\/\/localhost:(\d+) /.exec(output)?.[1];
+    if (port) {
+      url = `http://127.0.0.1:${port}`;
+      try {
+        if ((await fetch(`${url}/healthz`)).ok) break;
+      } catch {
+        /* not answering yet */
+      }
     }
     if (Date.now() > deadline) throw new Error(`Server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 50));
   }
   let connection: Database.Database | undefined;
   return {
