@@ -73,7 +73,16 @@ describe.each([
     await shot("deposit");
     await page.getByRole("dialog", { name: "Deposit" }).getByRole("button", { name: "Deposit" }).click();
     await page.getByText("Deposit successful").waitFor();
+    const shownAt = Date.now();
     await page.waitForURL((url) => !url.search.includes("dialog"));
+    // SPEC.md: toasts disappear after 4.5 s; without JavaScript the message simply stays.
+    if (javaScriptEnabled) {
+      await page.locator("[data-toast]").waitFor({ state: "detached", timeout: 9_000 });
+      expect(Date.now() - shownAt).toBeGreaterThanOrEqual(4_000);
+    } else {
+      await page.waitForTimeout(5_000);
+      await expectVisible(page.getByText("Deposit successful"));
+    }
     await expect.poll(() => balance(page)).toMatch(/500\.00/);
 
     // Invest from the invest page's dialog (a link opens it without JavaScript), then see it in the table.
