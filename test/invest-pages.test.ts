@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiLogin, apiUser, call, Client, htmlText } from "./support/client";
+import { apiLogin, apiUser, call, Client, htmlText, pageInvestor } from "./support/client";
 import { BROWSER_BUILD, browserChunks } from "./support/bundles";
 import { startServer, TEST_ADMIN, type TestServer } from "./support/server";
 
@@ -32,15 +32,7 @@ async function newBatch(farmId: number, fields: Record<string, unknown> = {}) {
   return res.body.id as number;
 }
 
-/** An investor with an API client (bearer) and a page client (session cookie from the login form). */
-async function investor(depositGhs = 0) {
-  const u = await apiUser(server.url, "Abena Asante");
-  const page = new Client(server.url);
-  const login = await page.postForm("/login", { email: u.email, password: u.password, redirectTo: "/invest/eggs" });
-  expect(login.status).toBe(302);
-  if (depositGhs > 0) expect((await call(u.client, "POST", "/api/v1/invest/deposit", { amount: depositGhs })).status).toBe(200);
-  return { ...u, api: u.client, page };
-}
+const investor = (depositGhs = 0) => pageInvestor(server.url, { fullName: "Abena Asante", depositGhs });
 
 async function get(client: Client, url: string) {
   const res = await client.get(url);

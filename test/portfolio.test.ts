@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiLogin, apiUser, call, Client, htmlText } from "./support/client";
+import { apiLogin, apiUser, call, Client, htmlText, pageInvestor } from "./support/client";
 import { startServer, TEST_ADMIN, type TestServer } from "./support/server";
 
 let server: TestServer;
@@ -38,15 +38,7 @@ async function newBatch(fields: Record<string, unknown> = {}) {
   return res.body.id as number;
 }
 
-/** An investor with an API client (bearer) and a page client (session cookie from the login form). */
-async function investor(depositGhs = 0) {
-  const u = await apiUser(server.url, "Efua Owusu");
-  const page = new Client(server.url);
-  const login = await page.postForm("/login", { email: u.email, password: u.password, redirectTo: "/portfolio" });
-  expect(login.status).toBe(302);
-  if (depositGhs > 0) expect((await call(u.client, "POST", "/api/v1/invest/deposit", { amount: depositGhs })).status).toBe(200);
-  return { ...u, api: u.client, page };
-}
+const investor = (depositGhs = 0) => pageInvestor(server.url, { fullName: "Efua Owusu", depositGhs });
 
 async function invest(api: Client, batchId: number, units: number) {
   const res = await call(api, "POST", "/api/v1/invest/create", { batch_id: batchId, units });

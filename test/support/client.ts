@@ -109,3 +109,19 @@ export async function call(client: Client, method: string, path: string, body?: 
   }
   return { status: res.status, body: json };
 }
+
+/**
+ * An investor with an API client (bearer) and a page client (the session cookie from the login
+ * form), with `depositGhs` in the wallet.
+ */
+export async function pageInvestor(baseUrl: string, { fullName = "Abena Asante", depositGhs = 0 }: { fullName?: string; depositGhs?: number } = {}) {
+  const u = await apiUser(baseUrl, fullName);
+  const page = new Client(baseUrl);
+  const login = await page.postForm("/login", { email: u.email, password: u.password, redirectTo: "/portfolio" });
+  if (login.status !== 302) throw new Error(`login failed: ${login.status}`);
+  if (depositGhs > 0) {
+    const res = await call(u.client, "POST", "/api/v1/invest/deposit", { amount: depositGhs });
+    if (res.status !== 200) throw new Error(`deposit failed: ${res.status}`);
+  }
+  return { ...u, api: u.client, page };
+}
