@@ -13,6 +13,8 @@ installGlobals({ nativeFetch: true });
 
 const MAX_BODY_BYTES = 1024 * 1024; // forms and JSON
 const MAX_UPLOAD_BYTES = 12 * 1024 * 1024; // multipart (farm photos, 2 MB each)
+/** The daily-log pages and API, the only places that take multipart photo uploads (".data": Remix's JS requests). */
+const UPLOAD_PATHS = /^\/(api\/v1\/)?admin\/batches\/[^/]+\/logs(\.data|\/|$)/;
 
 export async function createServer() {
   const build = await import(pathToFileURL(path.resolve("build/index.js")).href);
@@ -86,14 +88,16 @@ export async function createServer() {
     }
     // Page actions read form data; anything else would throw inside the action (a 500), so it
     // is refused here. The JSON API reads its own bodies and answers {"detail"} itself.
+    // Multipart (photo uploads) only where photos are uploaded; every other form is urlencoded.
     const type = (req.get("content-type") ?? "").toLowerCase();
-    const isForm = type.startsWith("application/x-www-form-urlencoded") || (type.startsWith("multipart/form-data") && type.includes("boundary="));
+    const uploads = UPLOAD_PATHS.test(req.path);
+    const isForm = type.startsWith("application/x-www-form-urlencoded") || (uploads && type.startsWith("multipart/form-data") && type.includes("boundary="));
     if (!req.path.startsWith("/api/") && !isForm) {
       res.status(415).type("application/json").send(JSON.stringify({ detail: "Send this form as form data." }));
       return;
     }
     const length = Number(req.get("content-length") ?? 0);
-    const limit = (req.get("content-type") ?? "").includes("multipart/form-data") ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES;
+    const limit = uploads ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES;
     if (length > limit) {
       res.status(413).type("application/json").send(JSON.stringify({ detail: "The request body is too large." }));
       return;

@@ -291,7 +291,7 @@ describe("the dashboard (forms, no JavaScript)", () => {
     expect(again.html).toContain(`Batch #${batchId} was already paid for 2026-03; nothing was paid.`);
     const bad = await post(adminPage, "/admin?index", { intent: "execute", batch_id: batchId, period: "2026-13", confirmed: "1" });
     expect(bad.status).toBe(400);
-    expect(bad.html).toContain("Give the period as YYYY-MM, e.g. 2026-03.");
+    expect(bad.html).toContain("Give the payout period as YYYY-MM.");
     const early = await post(adminPage, "/admin?index", { intent: "simulate", batch_id: batchId, period: "2025-12" });
     expect(early.html).toContain("The batch started in 2026-01; 2025-12 is before that.");
 

@@ -63,6 +63,18 @@ describe("request logs, health and body limits", () => {
     expect((await raw("/api/v1/public/products")).encoding).toBe("gzip");
   });
 
+  it("answers a junk multipart body with a 4xx, on every page and on the photo upload", async () => {
+    const admin = await apiLogin(server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    const junk = { method: "POST", body: "--x\r\nnot a part", headers: { "Content-Type": "multipart/form-data; boundary=zzz", Origin: server.url } };
+    for (const path of ["/login", "/register", "/contact", "/invest/eggs", "/portfolio", "/admin?index"]) {
+      const res = await admin.request(path, junk);
+      expect(res.status, path).toBe(415);
+    }
+    const upload = await admin.request("/admin/batches/1/logs", junk);
+    expect(upload.status).toBeGreaterThanOrEqual(400);
+    expect(upload.status).toBeLessThan(500);
+  });
+
   it("refuses bodies over the limit with 413", async () => {
     const user = await apiUser(server.url);
     const big = JSON.stringify({ amount: 1, pad: "x".repeat(2 * 1024 * 1024) });

@@ -42,7 +42,7 @@ function RowActions({ batch, data, result }: { batch: Batch; data: AdminDashboar
       {/* Without JavaScript the answer page opens at this row (the fragment survives the redirect). */}
       <Form method="post" action={`/admin?index#batch-${batch.id}`} preventScrollReset onSubmit={confirmFirst} className="flex flex-wrap items-end gap-2" aria-label={`Actions for Batch #${batch.id}`}>
         <input type="hidden" name="batch_id" value={batch.id} />
-        <input type="hidden" name="idempotency_key" value={data.idempotencyKey} />
+        <input type="hidden" name="idempotency_key" value={`${data.idempotencyKey}-batch-${batch.id}`} />
         <input type="hidden" name="confirmed" defaultValue="" />
         {eggActive ? (
           <div className="w-full sm:w-36">

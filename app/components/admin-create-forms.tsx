@@ -22,7 +22,7 @@ export function AdminCreateForms({ data, result }: { data: AdminDashboardData; r
         <h2 id="create-farm" className="text-lg font-semibold">Create farm</h2>
         <Form method="post" action="/admin?index" noValidate className="mt-3 space-y-3">
           <input type="hidden" name="intent" value="create_farm" />
-          <input type="hidden" name="idempotency_key" value={data.idempotencyKey} />
+          <input type="hidden" name="idempotency_key" value={`${data.idempotencyKey}-farm`} />
           <FormError message={farm.errors.form} />
           <Field label="Farm name" name="name" required maxLength={FARM_NAME_MAX} defaultValue={farm.values?.name ?? ""} error={farm.errors.name} />
           <Field label="Location" name="location" maxLength={200} defaultValue={farm.values?.location ?? ""} error={farm.errors.location} placeholder="e.g. Dormaa Ahenkro, Bono" />
@@ -34,7 +34,7 @@ export function AdminCreateForms({ data, result }: { data: AdminDashboardData; r
         <h2 id="create-batch" className="text-lg font-semibold">Create batch</h2>
         <Form method="post" action="/admin?index" noValidate className="mt-3 grid gap-3 sm:grid-cols-2">
           <input type="hidden" name="intent" value="create_batch" />
-          <input type="hidden" name="idempotency_key" value={data.idempotencyKey} />
+          <input type="hidden" name="idempotency_key" value={`${data.idempotencyKey}-batch`} />
           <div className="sm:col-span-2"><FormError message={batch.errors.form} /></div>
           <SelectField className="sm:col-span-2" label="Farm" name="farm_id" required defaultValue={batch.values?.farm_id ?? ""} error={batch.errors.farm_id}>
             <option value="">Select a farm</option>

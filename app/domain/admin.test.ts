@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BatchSchema, ContentPageSchema, FarmSchema, PeriodSchema } from "~/domain/admin";
+import { BatchSchema, ContentPageSchema, FarmSchema } from "~/domain/admin";
 import { BATCH_DEFAULTS } from "~/domain/admin-limits";
 
 describe("admin form rules", () => {
@@ -20,13 +20,6 @@ describe("admin form rules", () => {
     const messages = r.success ? [] : r.error.issues.map((i) => i.message);
     expect(messages).toContain("Select a farm.");
     expect(messages).toContain("Enter a unit price above zero with at most 2 decimals.");
-  });
-
-  it("payout periods are YYYY-MM or empty", () => {
-    expect(PeriodSchema.parse("")).toBeNull();
-    expect(PeriodSchema.parse("2026-03")).toBe("2026-03");
-    expect(PeriodSchema.safeParse("2026-13").success).toBe(false);
-    expect(PeriodSchema.safeParse("March").success).toBe(false);
   });
 
   it("the How It Works page: title required, FAQs need both halves, example price in pesewas", () => {

@@ -50,7 +50,6 @@ export const BatchSchema = z.object({
 export type BatchInput = z.infer<typeof BatchSchema>;
 
 /** A payout period for egg catch-up: YYYY-MM, or empty for this month. */
-export const PeriodSchema = blankToNull(z.string().trim().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Give the period as YYYY-MM, e.g. 2026-03."));
 
 const faq = z.object({
   question: z.string().trim().min(1, "Each FAQ needs a question.").max(CONTENT_LIMITS.faqQuestionMax, `Keep each question under ${CONTENT_LIMITS.faqQuestionMax} characters.`),

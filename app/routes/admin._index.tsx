@@ -5,7 +5,8 @@ import { AdminBatches } from "~/components/admin-batches";
 import { AdminCreateForms } from "~/components/admin-create-forms";
 import { AdminConfirm, type DashboardResult } from "~/components/admin-confirm";
 import { StatCard } from "~/components/stat-card";
-import { BatchSchema, FarmSchema, PeriodSchema } from "~/domain/admin";
+import { BatchSchema, FarmSchema } from "~/domain/admin";
+import { periodInput } from "~/domain/investing";
 import { ADMIN_FALLBACK, BATCH_DEFAULTS, CLOSE_BATCH_PROMPT, DELETE_BATCH_PROMPT, EXECUTE_PAYOUT_PROMPT } from "~/domain/admin-limits";
 import { DomainError } from "~/domain/errors";
 import { alreadyPaid, MSG } from "~/domain/messages";
@@ -57,13 +58,12 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithFlash("/admin", { kind: "success", message: "Batch created." });
     }
     const batchId = parseId(values.batch_id, MSG.batchNotFound);
-    const periodParse = PeriodSchema.safeParse(values.period ?? "");
-    if (!periodParse.success) return fail({ form: formErrors(periodParse.error).form ?? "Give the period as YYYY-MM, e.g. 2026-03." }, values);
-    const period = periodParse.data;
+    // The same period rule as the API: absent or blank is this month, the rest is checked by the payout.
+    const period = periodInput(values.period);
     const confirmed = values.confirmed === "1";
     switch (intent) {
       case "activate":
-        once(admin.id, key, "admin/activate", () => ({ status: 200, body: { id: activateBatch(batchId, by).id } }));
+        once(admin.id, key, `admin/activate/${batchId}`, () => ({ status: 200, body: { id: activateBatch(batchId, by).id } }));
         return redirectWithFlash("/admin", { kind: "success", message: "Batch activated." });
       case "simulate": {
         const s = simulatePayout(batchId, { period });
@@ -77,7 +77,7 @@ export async function action({ request }: ActionFunctionArgs) {
           const what = `Batch #${batchId}, ${s.kind === "MONTHLY" ? `income for ${s.period}` : s.kind === "HARVEST" ? "harvest" : s.period}: ${formatGhs(Math.round(s.simulated_total * 100))} to ${s.count} investment${s.count === 1 ? "" : "s"}.`;
           return data({ ok: true as const, confirm: { prompt: EXECUTE_PAYOUT_PROMPT, detail: what, fields: { ...values, confirmed: "1" } } } satisfies DashboardResult);
         }
-        const run = once(admin.id, key, "admin/execute", () => ({ status: 200, body: runPayout(batchId, { ...by, period }) })).body;
+        const run = once(admin.id, key, `admin/execute/${batchId}`, () => ({ status: 200, body: runPayout(batchId, { ...by, period }) })).body;
         return redirectWithFlash("/admin", { kind: "success", message: `Payouts executed for Batch #${batchId}: ${run.count} paid, ${formatGhs(Math.round(run.total * 100))} in total.` });
       }
       case "close": {
@@ -85,7 +85,7 @@ export async function action({ request }: ActionFunctionArgs) {
           dryRun(() => closeBatch(batchId, by));
           return data({ ok: true as const, confirm: { prompt: CLOSE_BATCH_PROMPT, detail: `Batch #${batchId}: every holder gets the principal back and the batch closes.`, fields: { ...values, confirmed: "1" } } } satisfies DashboardResult);
         }
-        once(admin.id, key, "admin/close", () => ({ status: 200, body: closeBatch(batchId, by) }));
+        once(admin.id, key, `admin/close/${batchId}`, () => ({ status: 200, body: closeBatch(batchId, by) }));
         return redirectWithFlash("/admin", { kind: "success", message: `Batch #${batchId} closed; principal returned.` });
       }
       case "delete": {
@@ -93,7 +93,7 @@ export async function action({ request }: ActionFunctionArgs) {
           dryRun(() => deleteBatch(batchId, by));
           return data({ ok: true as const, confirm: { prompt: DELETE_BATCH_PROMPT, detail: `Batch #${batchId} will be removed for good.`, fields: { ...values, confirmed: "1" } } } satisfies DashboardResult);
         }
-        once(admin.id, key, "admin/delete", () => {
+        once(admin.id, key, `admin/delete/${batchId}`, () => {
           deleteBatch(batchId, by);
           return { status: 200, body: { id: batchId } };
         });
