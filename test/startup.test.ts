@@ -1,7 +1,8 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -31,5 +32,29 @@ describe("production settings", () => {
     expect(run.status).toBe(1);
     expect(run.stderr).toContain("SESSION_SECRET");
     expect(run.stderr).toContain("ADMIN_PASSWORD");
+  });
+
+  it("seeds only the admin into an empty production database: no made-up investors or money", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "akoko-startup-"));
+    const dbFile = path.join(dir, "prod.db");
+    const child = spawn(process.execPath, ["scripts/server.js"], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", DATABASE_URL: dbFile, SESSION_SECRET: "a-real-secret-0123456789", ADMIN_EMAIL: "ops@akoko.test", ADMIN_PASSWORD: "a-real-admin-password", REQUEST_LOG: "off" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout!.on("data", (c) => (output += c));
+    child.stderr!.on("data", (c) => (output += c));
+    try {
+      for (let i = 0; i < 200 && !output.includes("running at"); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(output).toContain("running at");
+      const db = new Database(dbFile, { readonly: true });
+      expect(db.prepare("select email, is_admin from users").all()).toEqual([{ email: "ops@akoko.test", is_admin: 1 }]);
+      expect(db.prepare("select count(*) n from batches").get()).toEqual({ n: 0 });
+      expect(db.prepare("select count(*) n from postings").get()).toEqual({ n: 0 });
+      db.close();
+    } finally {
+      child.kill("SIGTERM");
+    }
   });
 });

@@ -31,7 +31,7 @@ export function getDb(): Db {
     const env = getEnv();
     globalForDb.__akokoDb = openDatabase(env.DATABASE_URL);
     // The demo seed runs through the app's own money functions, which need this connection in place.
-    if (env.SEED_DEMO_DATA) seedIfEmpty(globalForDb.__akokoDb);
+    seedIfEmpty(globalForDb.__akokoDb, { demo: env.seedDemoData });
   }
   return globalForDb.__akokoDb;
 }

@@ -18,8 +18,11 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).default(DEV_ADMIN_PASSWORD),
   DEMO_INVESTOR_EMAIL: z.string().email().default("ama@akoko.test"),
   DEMO_INVESTOR_PASSWORD: z.string().min(8).default("investor-demo-pass"),
-  /** Seed an empty database with demo farms, batches and users. */
-  SEED_DEMO_DATA: booleanFlag.default(true),
+  /**
+   * Seed an empty database with demo farms, batches, investors and their money. Default: on, except
+   * in production, where an empty database gets only its admin (no made-up money in a real ledger).
+   */
+  SEED_DEMO_DATA: booleanFlag.optional(),
   /** Secure cookies need HTTPS; on by default in production. */
   COOKIE_SECURE: booleanFlag.optional(),
   /** Attempts allowed per window for login/register per client, before 429. */
@@ -31,7 +34,7 @@ const EnvSchema = z.object({
   UPLOADS_DIR: z.string().optional(),
 });
 
-export type Env = z.infer<typeof EnvSchema> & { cookieSecure: boolean; uploadsDir: string };
+export type Env = z.infer<typeof EnvSchema> & { cookieSecure: boolean; uploadsDir: string; seedDemoData: boolean };
 
 function parseEnv(): Env {
   const parsed = EnvSchema.safeParse(process.env);
@@ -57,6 +60,7 @@ function parseEnv(): Env {
   return {
     ...env,
     cookieSecure: env.COOKIE_SECURE ?? env.NODE_ENV === "production",
+    seedDemoData: env.SEED_DEMO_DATA ?? env.NODE_ENV !== "production",
     uploadsDir: path.resolve(env.UPLOADS_DIR || path.join(path.dirname(env.DATABASE_URL), "uploads")),
   };
 }

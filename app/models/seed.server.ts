@@ -42,14 +42,20 @@ export function isDatabaseEmpty(db: Db): boolean {
 }
 
 /**
- * Seeds demo data into an empty database only; a database with any user or farm is left alone.
+ * Seeds an empty database only; a database with any user or farm is left alone. Without `demo`
+ * that is just the admin account; with it, the demo platform below.
  * The base data (people, farms, batches, history, logs, content) is inserted here; the money side
  * (deposits, investments, activation, payouts) goes through the real functions in
  * seed-activity.server.ts. All of it is one transaction: a failed seed leaves the database empty.
  */
-export function seedIfEmpty(db: Db): boolean {
+export function seedIfEmpty(db: Db, { demo }: { demo: boolean }): boolean {
   if (!isDatabaseEmpty(db)) return false;
   const env = getEnv();
+  if (!demo) {
+    // No demo data (production's default): just the admin who sets the platform up.
+    db.insert(schema.users).values({ email: env.ADMIN_EMAIL.toLowerCase(), fullName: "Akoko Admin", passwordHash: hashPasswordSync(env.ADMIN_PASSWORD), isAdmin: true }).run();
+    return true;
+  }
   db.$client.transaction(() => seedDemoActivity(seedBase(db)))();
   if (env.NODE_ENV !== "production") {
     console.log(

@@ -66,6 +66,8 @@ export async function startBuiltServer({ env = {}, nodeArgs = [] } = {}) {
       COOKIE_SECURE: "false",
       AUTH_RATE_LIMIT: "1000",
       REQUEST_LOG: "off",
+      // Production mode seeds no demo data by default; the measurements use the demo platform.
+      SEED_DEMO_DATA: "true",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

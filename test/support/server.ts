@@ -43,6 +43,8 @@ export async function startServer(env: Record<string, string> = {}, options: { d
       COOKIE_SECURE: "false",
       AUTH_RATE_LIMIT: "1000",
       REQUEST_LOG: "off",
+      // Production mode seeds no demo data by default; the tests want the demo platform.
+      SEED_DEMO_DATA: "true",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
