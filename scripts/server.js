@@ -96,6 +96,12 @@ export async function createServer() {
       res.status(415).type("application/json").send(JSON.stringify({ detail: "Send this form as form data." }));
       return;
     }
+    // The size limit reads Content-Length; a body streamed without one (chunked) could be any size.
+    // Browsers and the app's own scripts always send a length.
+    if (req.get("transfer-encoding") && !req.get("content-length")) {
+      res.status(411).type("application/json").send(JSON.stringify({ detail: "Send the body with a Content-Length." }));
+      return;
+    }
     const length = Number(req.get("content-length") ?? 0);
     const limit = uploads ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES;
     if (length > limit) {

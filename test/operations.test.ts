@@ -75,6 +75,21 @@ describe("request logs, health and body limits", () => {
     expect(upload.status).toBeLessThan(500);
   });
 
+  it("refuses a body streamed without a Content-Length (411), so the size limit cannot be dodged", async () => {
+    const user = await apiUser(server.url);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = http.request(`${server.url}/api/v1/invest/deposit`, { method: "POST", headers: { Authorization: `Bearer ${user.client.bearer}`, "Content-Type": "application/json", "Transfer-Encoding": "chunked" } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on("error", reject);
+      req.write('{"amount": ');
+      req.end("10}");
+    });
+    expect(status).toBe(411);
+    expect((await call(user.client, "GET", "/api/v1/invest/wallet")).body.balance).toBe(0);
+  });
+
   it("refuses bodies over the limit with 413", async () => {
     const user = await apiUser(server.url);
     const big = JSON.stringify({ amount: 1, pad: "x".repeat(2 * 1024 * 1024) });
