@@ -59,10 +59,10 @@ function RowActions({ batch, data, result }: { batch: Batch; data: AdminDashboar
       </Form>
       {error ? <AdminMessage kind="error" id={`${batch.id}-${error}`}>{error}</AdminMessage> : null}
       {simulated ? (
-        <AdminMessage kind="info" id={`sim-${batch.id}-${simulated.period}-${simulated.total}`} fade={false}>
+        <AdminMessage kind="info" id={`sim-${batch.id}-${simulated.period}-${simulated.totalMinor}`} fade={false}>
           <span data-testid="simulation">
             Simulated {simulated.kind === "MONTHLY" ? `income for ${simulated.period}` : simulated.kind === "HARVEST" ? "harvest payout" : simulated.period}: total{" "}
-            <strong>{formatGhs(Math.round(simulated.total * 100))}</strong> to <strong>{simulated.count}</strong> investment{simulated.count === 1 ? "" : "s"}
+            <strong>{formatGhs(simulated.totalMinor)}</strong> to <strong>{simulated.count}</strong> investment{simulated.count === 1 ? "" : "s"}
             {simulated.alreadyPaid ? " (already paid for this period: Execute would pay nothing)" : ""}.
           </span>
         </AdminMessage>

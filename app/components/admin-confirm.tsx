@@ -4,7 +4,7 @@ import { Dialog } from "~/components/dialog";
 /** What the dashboard's action answers (a success redirects with a flash instead). */
 export type DashboardResult =
   | { ok: false; errors: Record<string, string>; values: Record<string, string> }
-  | { ok: true; simulated: { batchId: number; kind: string; period: string; total: number; count: number; alreadyPaid: boolean } }
+  | { ok: true; simulated: { batchId: number; kind: string; period: string; totalMinor: number; count: number; alreadyPaid: boolean } }
   | { ok: true; confirm: { prompt: string; detail: string; fields: Record<string, string> } };
 
 export function AdminSubmit({ children, className = "btn-primary", name, value }: { children: string; className?: string; name?: string; value?: string }) {

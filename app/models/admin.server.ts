@@ -116,7 +116,7 @@ export function activateBatch(batchId: number, { adminId }: By) {
 export function runPayout(batchId: number, { adminId, period }: By & { period?: string | null }) {
   return atomic(() => {
     const result = executePayout(batchId, { period, adminId });
-    recordAudit({ adminId, action: "payout.execute", batchId, detail: `${result.kind} ${result.period}: ${result.count} payouts, GHS ${result.total.toFixed(2)}` });
+    recordAudit({ adminId, action: "payout.execute", batchId, detail: `${result.kind} ${result.period}: ${result.count} payouts, GHS ${minorToDecimalString(result.totalMinor)}` });
     return result;
   });
 }
@@ -125,7 +125,7 @@ export function runPayout(batchId: number, { adminId, period }: By & { period?: 
 export function closeBatch(batchId: number, { adminId }: By) {
   return atomic(() => {
     const result = closeEggBatch(batchId, { adminId });
-    recordAudit({ adminId, action: "batch.close", batchId, detail: `Principal returned: ${result.count} payouts, GHS ${result.total.toFixed(2)}` });
+    recordAudit({ adminId, action: "batch.close", batchId, detail: `Principal returned: ${result.count} payouts, GHS ${minorToDecimalString(result.totalMinor)}` });
     return result;
   });
 }

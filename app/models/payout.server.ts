@@ -57,16 +57,23 @@ function plan(batchId: number, { period, close = false }: { period?: string | nu
   return { batch, kind, period: runPeriod, payouts: planned, totalMinor: planned.reduce((s, p) => s + p.amountMinor, 0), alreadyPaid: Boolean(done) };
 }
 
-export function simulatePayout(batchId: number, { period }: { period?: string | null } = {}) {
+export type PayoutSimulation = { batchId: number; kind: RunKind; period: string; totalMinor: number; count: number; alreadyPaid: boolean };
+export type PayoutRun = { batchId: number; kind: RunKind; period: string; totalMinor: number; count: number; reinvested: number };
+
+export function simulatePayout(batchId: number, { period }: { period?: string | null } = {}): PayoutSimulation {
   const p = plan(batchId, { period });
-  return { batch_id: batchId, kind: p.kind, period: p.period, simulated_total: minorToCedis(p.totalMinor), count: p.payouts.length, already_paid: p.alreadyPaid };
+  return { batchId, kind: p.kind, period: p.period, totalMinor: p.totalMinor, count: p.payouts.length, alreadyPaid: p.alreadyPaid };
 }
+
+/** The API's answers: SPEC.md's field names, money in cedis. */
+export const simulationJson = (s: PayoutSimulation) => ({ batch_id: s.batchId, kind: s.kind, period: s.period, simulated_total: minorToCedis(s.totalMinor), count: s.count, already_paid: s.alreadyPaid });
+export const payoutRunJson = (r: PayoutRun) => ({ batch_id: r.batchId, kind: r.kind, period: r.period, count: r.count, total: minorToCedis(r.totalMinor), reinvested: r.reinvested });
 
 /**
  * Pays a run in one transaction: FARM -> each WALLET, a payout row per investment, a run row that
  * makes the period payable once. Harvest and close also end the batch (PAID, HARVESTED/CLOSED).
  */
-function executePlan(batchId: number, options: { period?: string | null; close?: boolean }, adminId?: number) {
+function executePlan(batchId: number, options: { period?: string | null; close?: boolean }, adminId?: number): PayoutRun {
   return atomic(() => {
     const p = plan(batchId, options);
     if (p.alreadyPaid) throw new DomainError(409, alreadyPaid(batchId, p.period));
@@ -104,7 +111,7 @@ function executePlan(batchId: number, options: { period?: string | null; close?:
       db.update(exitRequests).set({ status: "CANCELLED", closedAt: nowIso() }).where(and(eq(exitRequests.batchId, batchId), eq(exitRequests.status, "PENDING"))).run();
     }
     const reinvested = p.kind === "HARVEST" ? autoReinvest(batchId, p.payouts) : 0;
-    return { batch_id: batchId, kind: p.kind, period: p.period, count: p.payouts.length, total: minorToCedis(p.totalMinor), reinvested };
+    return { batchId, kind: p.kind, period: p.period, count: p.payouts.length, totalMinor: p.totalMinor, reinvested };
   });
 }
 

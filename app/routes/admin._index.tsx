@@ -67,18 +67,18 @@ export async function action({ request }: ActionFunctionArgs) {
         return redirectWithFlash("/admin", { kind: "success", message: "Batch activated." });
       case "simulate": {
         const s = simulatePayout(batchId, { period });
-        return data({ ok: true as const, simulated: { batchId, kind: s.kind, period: s.period, total: s.simulated_total, count: s.count, alreadyPaid: s.already_paid } } satisfies DashboardResult);
+        return data({ ok: true as const, simulated: { batchId, kind: s.kind, period: s.period, totalMinor: s.totalMinor, count: s.count, alreadyPaid: s.alreadyPaid } } satisfies DashboardResult);
       }
       case "execute": {
         if (!confirmed) {
           // The server's confirm step (no JavaScript): ask only for a run that would pay.
           const s = simulatePayout(batchId, { period });
-          if (s.already_paid) return fail({ form: alreadyPaid(batchId, s.period) }, values, 409);
-          const what = `Batch #${batchId}, ${s.kind === "MONTHLY" ? `income for ${s.period}` : s.kind === "HARVEST" ? "harvest" : s.period}: ${formatGhs(Math.round(s.simulated_total * 100))} to ${s.count} investment${s.count === 1 ? "" : "s"}.`;
+          if (s.alreadyPaid) return fail({ form: alreadyPaid(batchId, s.period) }, values, 409);
+          const what = `Batch #${batchId}, ${s.kind === "MONTHLY" ? `income for ${s.period}` : s.kind === "HARVEST" ? "harvest" : s.period}: ${formatGhs(s.totalMinor)} to ${s.count} investment${s.count === 1 ? "" : "s"}.`;
           return data({ ok: true as const, confirm: { prompt: EXECUTE_PAYOUT_PROMPT, detail: what, fields: { ...values, confirmed: "1" } } } satisfies DashboardResult);
         }
         const run = once(admin.id, key, `admin/execute/${batchId}`, () => ({ status: 200, body: runPayout(batchId, { ...by, period }) })).body;
-        return redirectWithFlash("/admin", { kind: "success", message: `Payouts executed for Batch #${batchId}: ${run.count} paid, ${formatGhs(Math.round(run.total * 100))} in total.` });
+        return redirectWithFlash("/admin", { kind: "success", message: `Payouts executed for Batch #${batchId}: ${run.count} paid, ${formatGhs(run.totalMinor)} in total.` });
       }
       case "close": {
         if (!confirmed) {

@@ -3,6 +3,7 @@ import { MSG } from "~/domain/messages";
 import { apiJson, handleApi, methodNotAllowed, parseId } from "~/lib/http.server";
 import { requireApiAdmin } from "~/lib/session.server";
 import { closeBatch } from "~/models/admin.server";
+import { payoutRunJson } from "~/models/payout.server";
 
 export const loader = () => methodNotAllowed();
 
@@ -11,6 +12,6 @@ export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
     if (request.method !== "POST") return methodNotAllowed();
     const admin = await requireApiAdmin(request);
-    return apiJson({ detail: "Batch closed.", ...closeBatch(parseId(params.id, MSG.batchNotFound), { adminId: admin.id }) });
+    return apiJson({ detail: "Batch closed.", ...payoutRunJson(closeBatch(parseId(params.id, MSG.batchNotFound), { adminId: admin.id })) });
   });
 }

@@ -5,6 +5,7 @@ import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseId, readBo
 import { requireApiAdmin } from "~/lib/session.server";
 import { runPayout } from "~/models/admin.server";
 import { once } from "~/models/ledger.server";
+import { payoutRunJson } from "~/models/payout.server";
 
 export const loader = () => methodNotAllowed();
 
@@ -17,7 +18,7 @@ export function action({ request, params }: ActionFunctionArgs) {
     const period = periodInput(body.period ?? new URL(request.url).searchParams.get("period"));
     const batchId = parseId(params.id, MSG.batchNotFound);
     // A retried request with the same Idempotency-Key gets the first answer and pays nothing more.
-    const answer = once(admin.id, idempotencyKeyOf(request), "api/admin/execute", () => ({ status: 200, body: runPayout(batchId, { period, adminId: admin.id }) }));
+    const answer = once(admin.id, idempotencyKeyOf(request), "api/admin/execute", () => ({ status: 200, body: payoutRunJson(runPayout(batchId, { period, adminId: admin.id })) }));
     return apiJson(answer.body, answer.status);
   });
 }

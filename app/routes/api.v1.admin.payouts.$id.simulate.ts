@@ -2,13 +2,13 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { MSG } from "~/domain/messages";
 import { apiJson, handleApi, parseId } from "~/lib/http.server";
 import { requireApiAdmin } from "~/lib/session.server";
-import { simulatePayout } from "~/models/payout.server";
+import { simulatePayout, simulationJson } from "~/models/payout.server";
 
 /** What Execute would pay now (egg: this month, or ?period=YYYY-MM); changes nothing. */
 export function loader({ request, params }: LoaderFunctionArgs) {
   return handleApi(async () => {
     await requireApiAdmin(request);
     const period = new URL(request.url).searchParams.get("period");
-    return apiJson(simulatePayout(parseId(params.id, MSG.batchNotFound), { period }));
+    return apiJson(simulationJson(simulatePayout(parseId(params.id, MSG.batchNotFound), { period })));
   });
 }
