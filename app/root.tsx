@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { data } from "@remix-run/node";
 import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { SiteFooter, SiteHeader } from "~/components/layout";
+import { NoAccess, NotFound } from "~/components/status-pages";
 import { Toast } from "~/components/toast";
 import { now } from "~/lib/clock.server";
 import { useNonce } from "~/lib/nonce";
@@ -73,29 +74,11 @@ export const meta: MetaFunction = ({ error }) => {
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  if (isRouteErrorResponse(error) && error.status === 403) {
-    return (
-      <section className="container-page py-16 text-center">
-        <h1 className="text-2xl font-bold">You do not have access to this page</h1>
-        <p className="mt-2 text-stone-600">This area is for Akoko administrators only.</p>
-        <Link to="/" className="btn-primary mt-6">Go home</Link>
-      </section>
-    );
-  }
+  if (isRouteErrorResponse(error) && error.status === 403) return <NoAccess />;
   return (
     <section className="container-page py-16 text-center">
       <h1 className="text-2xl font-bold">Something went wrong</h1>
       <p className="mt-2 text-stone-600">We could not show this page. Your money and data are safe; please try again in a moment.</p>
-      <Link to="/" className="btn-primary mt-6">Go home</Link>
-    </section>
-  );
-}
-
-export function NotFound() {
-  return (
-    <section className="container-page py-16 text-center">
-      <h1 className="text-2xl font-bold">Page not found</h1>
-      <p className="mt-2 text-stone-600">We could not find the page you were looking for.</p>
       <Link to="/" className="btn-primary mt-6">Go home</Link>
     </section>
   );

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { NotFound } from "~/root";
+import { NotFound } from "~/components/status-pages";
 
 export const meta: MetaFunction = () => [{ title: "Page not found | Akoko" }, { name: "description", content: "This page does not exist." }];
 

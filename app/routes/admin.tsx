@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, Outlet, useRouteError } from "@remix-run/react";
 import { AdminNav } from "~/components/admin-nav";
+import { NoAccess } from "~/components/status-pages";
 import { ADMIN_FALLBACK, ADMIN_MESSAGE_MS } from "~/domain/admin-limits";
 import { pageMeta } from "~/lib/meta";
 import { requireAdmin } from "~/lib/session.server";
@@ -30,15 +31,7 @@ export default function AdminLayout() {
 /** Admin pages that cannot load: 403 for non-admins, the 404's own message, else SPEC.md's 'Failed to load admin data.' */
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 403) {
-    return (
-      <section className="container-page py-16 text-center">
-        <h1 className="text-2xl font-bold">You do not have access to this page</h1>
-        <p className="mt-2 text-stone-600">This area is for Akoko administrators only.</p>
-        <Link to="/" className="btn-primary mt-6">Go home</Link>
-      </section>
-    );
-  }
+  if (isRouteErrorResponse(error) && error.status === 403) return <NoAccess />;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <section className="container-page py-12">
