@@ -238,6 +238,8 @@ export const payouts = sqliteTable(
       .references(() => journalEntries.id),
     kind: text("kind", { enum: PAYOUT_KINDS }).notNull(),
     period: text("period"),
+    /** EXIT: the units sold in this fill (what holdings at a record date are rebuilt from). */
+    units: integer("units"),
     amountMinor: integer("amount_minor").notNull(),
     createdAt: createdAt(),
   },
@@ -316,6 +318,8 @@ export const idempotencyKeys = sqliteTable(
     userId: integer("user_id").notNull(),
     key: text("key").notNull(),
     operation: text("operation").notNull(),
+    /** SHA-256 of the operation and its parameters: the same key on a different request is refused. */
+    fingerprint: text("fingerprint").notNull().default(""),
     status: integer("status").notNull(),
     responseJson: text("response_json").notNull(),
     createdAt: createdAt(),
