@@ -552,6 +552,42 @@ describe("demo data only when the database has no batch of the type", () => {
   });
 });
 
+describe("impossible dates", () => {
+  it("the admin form and the API refuse a start date that is not a calendar day", async () => {
+    const farmId = await newFarm(`Date Farm ${RUN}`);
+    for (const start_date of ["2026-13-01", "2026-02-30", "2026-00-10"]) {
+      const res = await call(admin, "POST", "/api/v1/admin/batches", {
+        farm_id: farmId, product_type: "CHICKEN", unit_price: 50, target_units: 10, feed_price: 6, mortality_rate: 0.05, expected_roi: 0.1, start_date,
+      });
+      expect(res.status, start_date).toBe(422);
+      expect(res.body.detail).toBe("Give the start date as YYYY-MM-DD.");
+    }
+    const page = new Client(server.url);
+    await page.postForm("/login", { email: TEST_ADMIN.email, password: TEST_ADMIN.password });
+    const dashboard = await page.get("/admin");
+    const key = /name="idempotency_key" value="([^"]+)"/.exec(await dashboard.text())?.[1] ?? "k";
+    const before = (server.db().prepare("select count(*) n from batches").get() as { n: number }).n;
+    const res = await page.postForm("/admin?index", {
+      intent: "create_batch", idempotency_key: `${key}-date`, farm_id: farmId, product_type: "CHICKEN", unit_price: 50, target_units: 10, feed_price: 6, mortality_rate: 0.05, expected_roi: 0.1, start_date: "2026-13-01",
+    });
+    expect(res.status).toBe(400);
+    expect(htmlText(await res.text())).toContain("Give the start date as YYYY-MM-DD.");
+    expect((server.db().prepare("select count(*) n from batches").get() as { n: number }).n).toBe(before);
+  });
+
+  it("a bad date already in the database does not break the pages for everyone", async () => {
+    const farmId = await newFarm(`Bad Row Farm ${RUN}`);
+    const id = await newBatch(farmId, { product_type: "CHICKEN", unit_price: 50 });
+    server.db().prepare("update batches set start_date = '2026-13-01' where id = ?").run(id);
+    const visitor = new Client(server.url);
+    for (const url of ["/invest/chicken", `/batches/${id}`, "/", "/api/v1/public/products"]) {
+      const res = await visitor.get(url);
+      expect(res.status, url).toBe(200);
+    }
+    expect(card((await get(visitor, "/invest/chicken")).html, id)).not.toBe("");
+  });
+});
+
 describe("browser bundles", () => {
   it("the invest and batch routes carry neither nivo nor zod", () => {
     const files = browserChunks();

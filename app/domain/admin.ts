@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCalendarDate } from "~/domain/calendar";
 import { MSG } from "~/domain/messages";
 import { parseAmountToMinor } from "~/domain/money";
 import { PRODUCT_TYPES } from "~/domain/types";
@@ -37,6 +38,8 @@ const blankToNull = <T extends z.ZodType>(schema: T) =>
     .preprocess((v) => (v === "" || v === null ? undefined : v), schema.optional())
     .transform((v) => (v === undefined ? null : v));
 
+const START_DATE_FORMAT = "Give the start date as YYYY-MM-DD.";
+
 export const BatchSchema = z.object({
   farm_id: z.coerce.number({ error: MSG.selectFarm }).int(MSG.selectFarm).positive(MSG.selectFarm),
   product_type: z.enum(PRODUCT_TYPES, { error: "Choose EGG or CHICKEN." }),
@@ -45,7 +48,7 @@ export const BatchSchema = z.object({
   feed_price: blankToNull(cedis("Enter the feed price per kg with at most 2 decimals.", { allowZero: true })),
   mortality_rate: fraction("Enter mortality as a fraction between 0 and 1, e.g. 0.07."),
   expected_roi: fraction("Enter the expected ROI as a fraction between 0 and 1, e.g. 0.12."),
-  start_date: blankToNull(z.string({ error: "Give the start date as YYYY-MM-DD." }).regex(/^\d{4}-\d{2}-\d{2}$/, "Give the start date as YYYY-MM-DD.")),
+  start_date: blankToNull(z.string({ error: START_DATE_FORMAT }).trim().refine(isCalendarDate, START_DATE_FORMAT)),
 });
 export type BatchInput = z.infer<typeof BatchSchema>;
 

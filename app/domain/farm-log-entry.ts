@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCalendarDate } from "~/domain/calendar";
 import { FARM_LOG_LIMITS as L, PHOTO_MAX_BYTES, PHOTO_MAX_COUNT } from "~/domain/admin-limits";
 import type { ProductType } from "~/domain/types";
 
@@ -79,12 +80,7 @@ const count = (what: string, max: number, required = true) =>
 
 const flag = z.unknown().transform((v) => flagOn(v));
 
-/** Real calendar days only: 2026-02-30 is refused. */
-export function isCalendarDate(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const d = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
-}
+export { isCalendarDate } from "~/domain/calendar";
 
 export const FARM_LOG_MESSAGES = {
   dateFormat: "Give the date as YYYY-MM-DD.",

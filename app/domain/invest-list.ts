@@ -1,3 +1,4 @@
+import { addDays, addMonths, lastDayOfMonth, nextPeriod } from "~/domain/calendar";
 import { formatGhs } from "~/domain/money";
 import { annualisedRoi, chickenRecommendedScore, chickenRiskScore, eggRiskScore, riskBand, type RiskBand } from "~/domain/returns";
 import type { BatchStatus, ProductType } from "~/domain/types";
@@ -275,17 +276,6 @@ export const mapsHref = (location: string) => `https://www.google.com/maps/searc
 
 export type TimelineStep = { label: string; detail: string; state: "done" | "current" | "next" };
 
-const addDays = (date: string, days: number) => {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
-const addMonths = (date: string, months: number) => {
-  const [y, m, d] = date.split("-").map(Number);
-  const last = new Date(Date.UTC(y, m - 1 + months + 1, 0)).getUTCDate();
-  return new Date(Date.UTC(y, m - 1 + months, Math.min(d, last))).toISOString().slice(0, 10);
-};
-
 /**
  * Egg: funding, 2 months of rearing, 15 months of lay, close. Chicken: funding, 6-8 weeks of
  * grow-out, harvest. Dates follow the batch's start date when it has one.
@@ -322,11 +312,6 @@ export const CERTIFICATIONS: Record<ProductType, string[]> = {
 
 // ---- next payout ----
 
-const lastDayOfMonth = (period: string) => {
-  const [y, m] = period.split("-").map(Number);
-  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
-};
-const nextPeriod = (period: string) => addMonths(`${period}-01`, 1).slice(0, 7);
 
 /**
  * When investors should next be paid. Eggs: the income of this month (or the next, when this one

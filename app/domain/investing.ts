@@ -1,3 +1,4 @@
+import { oneMonthAfter } from "~/domain/calendar";
 import { DomainError } from "~/domain/errors";
 import { INVEST_MESSAGES, MSG, exitTooEarly, exitTooMany } from "~/domain/messages";
 import { applyRate, parseAmountToMinor } from "~/domain/money";
@@ -46,12 +47,7 @@ export function checkInvestment({
   return { units, costMinor };
 }
 
-/** YYYY-MM-DD one calendar month after `date` (clamped to the month's last day). */
-export function oneMonthAfter(date: string): string {
-  const [y, m, d] = date.split("-").map(Number);
-  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-  return new Date(Date.UTC(y, m, Math.min(d, lastDay))).toISOString().slice(0, 10);
-}
+export { oneMonthAfter } from "~/domain/calendar";
 
 /**
  * Early exit: Egg Notes only, ACTIVE batch, from one month after start, at most the units

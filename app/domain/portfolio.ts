@@ -1,3 +1,4 @@
+import { isCalendarDate } from "~/domain/calendar";
 import { minorToDecimalString } from "~/domain/money";
 import { INVESTMENT_STATUSES, type InvestmentStatus } from "~/domain/types";
 
@@ -58,9 +59,7 @@ function amountFilter(raw: string): { minor: number | null; error?: string } {
 function dateFilter(raw: string): { date: string | null; error?: string } {
   const t = raw.trim();
   if (t === "") return { date: null };
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(t)) return { date: null, error: FILTER_MESSAGES.date };
-  const d = new Date(`${t}T00:00:00Z`);
-  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== t) return { date: null, error: FILTER_MESSAGES.date };
+  if (!isCalendarDate(t)) return { date: null, error: FILTER_MESSAGES.date };
   return { date: t };
 }
 

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, sql, sum } from "drizzle-orm";
+import { calendarDateOrNull } from "~/domain/calendar";
 import { minorToCedis } from "~/domain/money";
 import type { BatchStatus, ProductType } from "~/domain/types";
 import { getDb } from "~/lib/db.server";
@@ -80,7 +81,8 @@ function withDetails(rows: Array<Omit<BatchView, "unitsOffered" | "availableUnit
   );
   return rows.map((r) => {
     const unitsOffered = offered.get(r.id) ?? 0;
-    return { ...r, unitsOffered, availableUnits: availableUnitsOf(r, unitsOffered), history: history.get(r.id) ?? [] };
+    // A start date that is not a real day (written before the forms checked it) reads as unknown.
+    return { ...r, startDate: calendarDateOrNull(r.startDate), unitsOffered, availableUnits: availableUnitsOf(r, unitsOffered), history: history.get(r.id) ?? [] };
   });
 }
 
