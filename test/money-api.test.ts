@@ -95,6 +95,8 @@ describe("wallet: deposit and withdraw", () => {
     [{}, 422],
     [{ amount: null }, 422],
     [{ amount: [5] }, 422],
+    [{ amount: "1,0,0" }, 422],
+    [{ amount: "10,50" }, 422],
   ])("refuses deposit %j with %i and detail, changing nothing", async (body, status) => {
     const { client } = await apiUser(server.url);
     const before = moneySnapshot();

@@ -152,6 +152,8 @@ describe("eggs calculator", () => {
     expect(calculate("1000", b)).toMatchObject({ units: 6, error: CALC_MESSAGES.notEnough });
     expect(calculate("abc", b).error).toBe(CALC_MESSAGES.amount);
     expect(calculate("-5", b).error).toBe(CALC_MESSAGES.amount);
+    expect(calculate("1,0,0", b).error).toBe(CALC_MESSAGES.amount);
+    expect(calculate("1,000", b).error).not.toBe(CALC_MESSAGES.amount);
   });
   it("12-month illustrative table: 1000 plus 0, 120 or 240 in turn", () => {
     expect(illustrativePayoutTable().map((r) => r.amount)).toEqual([1000, 1120, 1240, 1000, 1120, 1240, 1000, 1120, 1240, 1000, 1120, 1240]);

@@ -1,5 +1,5 @@
 import { addDays, addMonths, lastDayOfMonth, nextPeriod } from "~/domain/calendar";
-import { formatGhs } from "~/domain/money";
+import { formatGhs, withoutThousandsSeparators } from "~/domain/money";
 import { annualisedRoi, chickenRecommendedScore, chickenRiskScore, eggRiskScore, riskBand, type RiskBand } from "~/domain/returns";
 import type { BatchStatus, ProductType } from "~/domain/types";
 
@@ -233,8 +233,7 @@ export type CalcResult = {
  * batch.'; more units than available: 'Not enough units available in this batch.'
  */
 export function calculate(amountText: string, batch: Pick<ListBatch, "unitPriceMinor" | "availableUnits" | "expectedRoi"> | null): CalcResult {
-  const text = amountText.trim().replace(/,/g, "");
-  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text);
+  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(withoutThousandsSeparators(amountText) ?? "");
   const empty = { amountText: amountText.slice(0, 20), units: 0, costMinor: 0, monthlyMinor: 0, annualMinor: 0 };
   if (!m) return { ...empty, error: CALC_MESSAGES.amount };
   if (!batch || batch.unitPriceMinor <= 0) return { ...empty, error: null };

@@ -131,6 +131,7 @@ export function parseMoneyAmount(input: unknown): number {
   const message = {
     empty: MSG.amountRequired,
     format: MSG.amountFormat,
+    separators: MSG.amountSeparators,
     decimals: MSG.amountDecimals,
     "non-positive": MSG.amountPositive,
     "too-large": MSG.amountTooLarge,

@@ -35,6 +35,7 @@ export const MSG = {
   earlyExitSubmitted: "Early exit request submitted. We will notify you when a buyer is found.",
   amountRequired: "Enter an amount.",
   amountFormat: "Enter the amount as a number, e.g. 50 or 50.25.",
+  amountSeparators: "Use commas only between thousands (1,000.50), and a point for pesewas.",
   amountDecimals: "Use at most 2 decimals for the amount.",
   amountPositive: "Enter an amount above zero.",
   amountTooLarge: "The most you can move at once is GHS 1,000,000.",

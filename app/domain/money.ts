@@ -21,7 +21,17 @@ export function minorToCedis(minor: number): number {
   return Math.round(minor) / 100;
 }
 
-export type AmountParse = { ok: true; minor: number } | { ok: false; reason: "empty" | "format" | "decimals" | "non-positive" | "too-large" };
+/**
+ * A typed amount with its thousands separators taken out: "1,000.25" -> "1000.25". Commas anywhere
+ * else ("1,0,0", or "10,50" meant as a decimal comma) give null: never guess what was meant.
+ */
+export function withoutThousandsSeparators(input: string): string | null {
+  const text = input.trim();
+  if (!text.includes(",")) return text;
+  return /^-?\d{1,3}(,\d{3})+(\.\d*)?$/.test(text) ? text.replace(/,/g, "") : null;
+}
+
+export type AmountParse = { ok: true; minor: number } | { ok: false; reason: "empty" | "format" | "separators" | "decimals" | "non-positive" | "too-large" };
 
 /**
  * Parses a user amount in cedis ("50", "50.5", "1,000.25", 50) into pesewas without floats:
@@ -33,8 +43,9 @@ export function parseAmountToMinor(input: unknown): AmountParse {
     input = String(input);
   }
   if (typeof input !== "string") return { ok: false, reason: input == null ? "empty" : "format" };
-  const text = input.trim().replace(/,/g, "");
-  if (text === "") return { ok: false, reason: "empty" };
+  if (input.trim() === "") return { ok: false, reason: "empty" };
+  const text = withoutThousandsSeparators(input);
+  if (text === null) return { ok: false, reason: "separators" };
   const match = /^(-?)(\d{1,15})(?:\.(\d*))?$/.exec(text);
   if (!match) return { ok: false, reason: "format" };
   const [, sign, whole, frac = ""] = match;

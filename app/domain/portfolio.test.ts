@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  FILTER_MESSAGES,
   autoReinvestOn,
   dateTime,
   destinationErrorField,
@@ -56,6 +57,7 @@ describe("parsePortfolioQuery", () => {
     expect(bad.filters).toMatchObject({ minMinor: null, maxMinor: null, from: null, to: null });
     expect(Object.keys(bad.errors).sort()).toEqual(["from", "max", "min", "to"]);
     expect(bad.values.min).toBe("abc");
+    expect(parsePortfolioQuery(new URLSearchParams("min=1,0,0")).errors.min).toBe(FILTER_MESSAGES.amount);
   });
 
   it("flags a minimum above the maximum and a start after the end", () => {

@@ -1,5 +1,5 @@
 import { isCalendarDate } from "~/domain/calendar";
-import { minorToDecimalString } from "~/domain/money";
+import { minorToDecimalString, withoutThousandsSeparators } from "~/domain/money";
 import { INVESTMENT_STATUSES, type InvestmentStatus } from "~/domain/types";
 
 /**
@@ -49,8 +49,9 @@ export type ParsedFilters = { filters: PortfolioFilters; values: FilterValues; e
 
 /** A non-negative amount in cedis with at most 2 decimals -> pesewas; "" -> null; anything else -> error. */
 function amountFilter(raw: string): { minor: number | null; error?: string } {
-  const t = raw.trim().replace(/,/g, "");
+  const t = withoutThousandsSeparators(raw);
   if (t === "") return { minor: null };
+  if (t === null) return { minor: null, error: FILTER_MESSAGES.amount };
   const m = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(t);
   if (!m) return { minor: null, error: FILTER_MESSAGES.amount };
   return { minor: Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0") || "0") };
