@@ -403,6 +403,10 @@ describe("early exit", () => {
     server.db().prepare("update batches set start_date = '2025-06-15' where id = ?").run(batch.id);
 
     expect(await call(seller.client, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 0 })).toEqual({ status: 422, body: { detail: "Enter units" } });
+    // Units are plain whole numbers here as when buying: no hex, no exponents.
+    for (const units of ["0x5", "1e1", "Infinity"]) {
+      expect(await call(seller.client, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units })).toEqual({ status: 422, body: { detail: "Enter units" } });
+    }
     expect((await call(seller.client, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 21 })).body.detail).toBe("You can offer at most 20 units for early exit.");
     expect(await call(buyer.client, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 1 })).toEqual({ status: 409, body: { detail: "You hold no units in this batch." } });
     const ok = await call(seller.client, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 8 });
@@ -411,7 +415,8 @@ describe("early exit", () => {
     expect((await call(seller.client, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 13 })).body.detail).toBe("You can offer at most 12 units for early exit.");
 
     // The seller cannot buy their own offer; the product shows the offered units.
-    expect((await call(seller.client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 1 })).status).toBe(409);
+    // The only units on offer are the seller's own: there are not enough for them, the batch is still open.
+    expect(await call(seller.client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 1 })).toEqual({ status: 409, body: { detail: "Not enough units available." } });
     const product = (await call(new Client(server.url), "GET", "/api/v1/public/products")).body.products.find((p: any) => p.id === batch.id);
     expect(product).toMatchObject({ status: "ACTIVE", units_offered: 8, available_units: 8 });
 

@@ -48,6 +48,8 @@ describe("checkInvestment: SPEC.md section 5's messages per batch type", () => {
     expect(refusal(() => checkInvestment({ batch: { ...chicken, status: "ACTIVE" }, units: 1, walletMinor: 1e9 })).detail).toBe("This batch is no longer open for investment.");
     expect(refusal(() => checkInvestment({ batch: { ...egg, status: "ACTIVE", availableUnits: 0 }, units: 1, walletMinor: 1e9 })).detail).toBe("This batch is no longer open for investment.");
     expect(checkInvestment({ batch: { ...egg, status: "ACTIVE", availableUnits: 3 }, units: 3, walletMinor: 1e9 }).units).toBe(3);
+    // The only units on offer are the buyer's own: the batch is open to others, there are just none for them.
+    expect(refusal(() => checkInvestment({ batch: { ...egg, status: "ACTIVE", availableUnits: 3 }, ownOfferedUnits: 3, units: 1, walletMinor: 1e9 })).detail).toBe("Not enough units available.");
     for (const status of ["CLOSED", "HARVESTED"] as const) {
       expect(refusal(() => checkInvestment({ batch: { ...egg, status }, units: 1, walletMinor: 1e9 })).status).toBe(409);
     }
@@ -79,6 +81,10 @@ describe("early exit", () => {
     [{ units: "" }, "Enter units"],
     [{ units: -2 }, "Enter units"],
     [{ units: 1.5 }, "Units must be a whole number."],
+    [{ units: "0x5" }, "Enter units"],
+    [{ units: "1e1" }, "Enter units"],
+    [{ units: " 0b11" }, "Enter units"],
+    [{ units: "Infinity" }, "Enter units"],
     [{ units: 1, batch: { ...active, productType: "CHICKEN" as const } }, "Chicken Notes are locked until harvest."],
     [{ units: 1, batch: { ...active, status: "OPEN" as const } }, "Early exit is only possible while the batch is active."],
     [{ units: 1, today: "2026-02-27" }, "Early exit opens one month after the batch starts, on 2026-02-28."],

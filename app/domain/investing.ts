@@ -6,16 +6,28 @@ import type { BatchStatus, ProductType } from "~/domain/types";
 
 export const MAX_UNITS = 1_000_000_000;
 
-/** Units as typed: a whole number; anything else is refused with the batch type's message. */
+export type UnitCount = { ok: true; units: number } | { ok: false; reason: "not-positive" | "fraction" };
+
+/**
+ * Units as typed, for buying and for early exit alike: plain decimal digits ("12", "12.0") only,
+ * so "0x5", "1e1" and "Infinity" are refused rather than read the way Number() would.
+ */
+export function readUnitCount(input: unknown): UnitCount {
+  const text = typeof input === "number" ? String(input) : typeof input === "string" ? input.trim() : "";
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return { ok: false, reason: "not-positive" };
+  const value = Number(text);
+  if (value <= 0) return { ok: false, reason: "not-positive" };
+  if (!Number.isInteger(value)) return { ok: false, reason: "fraction" };
+  return { ok: true, units: value };
+}
+
+/** Units to buy: a whole number; anything else is refused with the batch type's message. */
 export function parseUnits(input: unknown, productType: ProductType): number {
   const messages = INVEST_MESSAGES[productType];
-  const text = typeof input === "number" ? String(input) : typeof input === "string" ? input.trim() : "";
-  if (text === "" || !/^-?\d+(\.\d+)?$/.test(text)) throw new DomainError(422, messages.unitsPositive, "units");
-  const value = Number(text);
-  if (value <= 0) throw new DomainError(422, messages.unitsPositive, "units");
-  if (!Number.isInteger(value)) throw new DomainError(422, MSG.wholeUnits, "units");
-  if (value > MAX_UNITS) throw new DomainError(409, messages.tooMany, "units");
-  return value;
+  const read = readUnitCount(input);
+  if (!read.ok) throw new DomainError(422, read.reason === "fraction" ? MSG.wholeUnits : messages.unitsPositive, "units");
+  if (read.units > MAX_UNITS) throw new DomainError(409, messages.tooMany, "units");
+  return read.units;
 }
 
 export type InvestableBatch = { productType: ProductType; status: BatchStatus; availableUnits: number; unitPriceMinor: number };
@@ -29,18 +41,22 @@ export function checkInvestment({
   units: unitsInput,
   acceptedTerms,
   walletMinor,
+  ownOfferedUnits = 0,
 }: {
   batch: InvestableBatch;
   units: unknown;
   /** undefined when the caller (the API) has no terms box. */
   acceptedTerms?: boolean;
   walletMinor: number;
+  /** Units of an ACTIVE egg batch the buyer offers for exit themselves: on sale, but not to them. */
+  ownOfferedUnits?: number;
 }): { units: number; costMinor: number } {
   const messages = INVEST_MESSAGES[batch.productType];
+  // Whether the batch takes money at all does not depend on who asks; what this buyer can take does.
   const takesMoney = batch.status === "OPEN" || (batch.status === "ACTIVE" && batch.productType === "EGG" && batch.availableUnits > 0);
   if (!takesMoney) throw new DomainError(409, MSG.batchNotOpen);
   const units = parseUnits(unitsInput, batch.productType);
-  if (units > batch.availableUnits) throw new DomainError(409, messages.tooMany, "units");
+  if (units > batch.availableUnits - ownOfferedUnits) throw new DomainError(409, messages.tooMany, "units");
   if (acceptedTerms === false) throw new DomainError(422, messages.terms, "terms");
   const costMinor = units * batch.unitPriceMinor;
   if (costMinor > walletMinor) throw new DomainError(409, MSG.insufficientWallet, "units");
@@ -66,10 +82,9 @@ export function checkEarlyExit({
   unitsHeld: number;
   unitsAlreadyOffered: number;
 }): number {
-  const text = typeof unitsInput === "number" ? String(unitsInput) : typeof unitsInput === "string" ? unitsInput.trim() : "";
-  const units = Number(text);
-  if (text === "" || !Number.isFinite(units) || units <= 0) throw new DomainError(422, MSG.enterUnits, "units");
-  if (!Number.isInteger(units)) throw new DomainError(422, MSG.wholeUnits, "units");
+  const read = readUnitCount(unitsInput);
+  if (!read.ok) throw new DomainError(422, read.reason === "fraction" ? MSG.wholeUnits : MSG.enterUnits, "units");
+  const units = read.units;
   if (batch.productType === "CHICKEN") throw new DomainError(409, MSG.chickenLocked);
   if (batch.status !== "ACTIVE") throw new DomainError(409, MSG.exitNeedsActive);
   const opensOn = batch.startDate ? oneMonthAfter(batch.startDate) : null;

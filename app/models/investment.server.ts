@@ -57,7 +57,8 @@ export function investInBatch({
     // Your own offered units are not for sale to you.
     const ownOffered = buyingOffers ? offeredUnitsBy(userId, batchId) : 0;
     const { units: wanted, costMinor } = checkInvestment({
-      batch: { ...batch, availableUnits: batch.availableUnits - ownOffered },
+      batch,
+      ownOfferedUnits: ownOffered,
       units,
       acceptedTerms,
       walletMinor: walletBalanceMinor(userId),
