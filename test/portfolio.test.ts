@@ -201,11 +201,11 @@ describe("the investment list: filters, sort and paging on the server", () => {
     const body = await rawText(all);
     expect(body.startsWith(BOM)).toBe(true);
     const lines = body.slice(1).split("\r\n");
-    expect(lines[0]).toBe("Investment ID,Batch ID,Units,Amount (GHS),Status,Created At");
+    expect(lines[0]).toBe("Investment ID,Batch ID,Units,Amount (GHS),Status,Created At,Units Held,Cost Held (GHS),Units Exited");
     expect(lines).toHaveLength(8); // header, 6 rows, and the empty string after the last CRLF
-    expect(lines[1]).toBe(`${ids[5]},${batchA},2,20.00,PAID,2026-04-20T09:00:00.000Z`);
+    expect(lines[1]).toBe(`${ids[5]},${batchA},2,20.00,PAID,2026-04-20T09:00:00.000Z,2,20.00,0`);
     const paid = await rawText(await pageClient.get("/portfolio/export.csv?status=PAID&sort=amount_desc"));
-    expect(paid.slice(1).split("\r\n").slice(1, -1)).toEqual([`${ids[1]},${batchA},30,300.00,PAID,2026-02-10T09:00:00.000Z`, `${ids[5]},${batchA},2,20.00,PAID,2026-04-20T09:00:00.000Z`]);
+    expect(paid.slice(1).split("\r\n").slice(1, -1)).toEqual([`${ids[1]},${batchA},30,300.00,PAID,2026-02-10T09:00:00.000Z,30,300.00,0`, `${ids[5]},${batchA},2,20.00,PAID,2026-04-20T09:00:00.000Z,2,20.00,0`]);
     const empty = await pageClient.get("/portfolio/export.csv?q=999999");
     expect(empty.status).toBe(404);
     expect(await empty.text()).toContain("No records to export");
@@ -421,5 +421,34 @@ describe("money through the page forms", () => {
     expect(balanceMinor(u.id)).toBe(1000);
     const ledger = await call(admin, "GET", "/api/v1/admin/invariants");
     expect(ledger.body).toEqual({ ok: true, problems: [] });
+  });
+});
+
+describe("after a partial early exit", () => {
+  it("the table, its CSV and the API show the units held and their cost, and the exited part", async () => {
+    const batchId = await newBatch({ unit_price: 150, target_units: 40 });
+    const seller = await investor(3000);
+    const buyer = await investor(1000);
+    const investmentId = await invest(seller.api, batchId, 20);
+    expect((await call(admin, "POST", `/api/v1/admin/batches/${batchId}/activate`)).status).toBe(200);
+    server.db().prepare("update batches set start_date = '2025-06-15' where id = ?").run(batchId);
+    expect((await call(seller.api, "POST", "/api/v1/invest/early-exit", { batch_id: batchId, units: 5 })).status).toBe(201);
+    expect((await call(buyer.api, "POST", "/api/v1/invest/create", { batch_id: batchId, units: 5 })).status).toBe(201);
+
+    const mine = (await call(seller.api, "GET", "/api/v1/invest/my")).body.find((i: any) => i.id === investmentId);
+    expect(mine).toMatchObject({ units: 20, amount: 3000, units_held: 15, amount_held: 2250, units_exited: 5, amount_exited: 750, status: "ACTIVE" });
+
+    const { html } = await page(seller.page, `/portfolio?q=${investmentId}`);
+    const row = /<tr[^>]*data-investment-id="\d+"[\s\S]*?<\/tr>/.exec(html)?.[0] ?? "";
+    const text = htmlText(row);
+    expect(text).toContain("15");
+    expect(text).toContain("of 20 bought, 5 exited");
+    expect(text).toContain("GH₵2,250.00");
+    expect(text).toContain("GH₵750.00 exited");
+    expect(text).not.toContain("GH₵3,000.00");
+
+    const csv = (await rawText(await seller.page.get(`/portfolio/export.csv?q=${investmentId}`))).replace(BOM, "").trim().split(/\r?\n/);
+    expect(csv[0]).toBe("Investment ID,Batch ID,Units,Amount (GHS),Status,Created At,Units Held,Cost Held (GHS),Units Exited");
+    expect(csv[1]).toMatch(new RegExp(`^${investmentId},${batchId},20,3000\\.00,ACTIVE,[^,]+,15,2250\\.00,5$`));
   });
 });

@@ -77,8 +77,15 @@ export function PortfolioInvestments({ data }: { data: PortfolioData; onNote: (n
                   <tr key={r.id} data-investment-id={r.id} className="border-b border-stone-100 last:border-0 max-sm:grid max-sm:grid-cols-3 max-sm:gap-x-2 max-sm:px-3 max-sm:py-2">
                     <Cell label="ID" className="font-medium">#{r.id}</Cell>
                     <Cell label="Batch">#{r.batchId} <span className="text-xs text-stone-500">{r.productType === "EGG" ? "Egg" : "Chicken"}</span></Cell>
-                    <Cell label="Units">{r.units}</Cell>
-                    <Cell label="Amount" className="whitespace-nowrap">{formatGhs(r.amountMinor)}</Cell>
+                    {/* After an early exit the row shows what is still held (at cost), then what left. */}
+                    <Cell label="Units">
+                      {r.unitsHeld}
+                      {r.unitsExited > 0 ? <span className="block text-xs text-stone-500">of {r.units} bought, {r.unitsExited} exited</span> : null}
+                    </Cell>
+                    <Cell label="Amount" className="whitespace-nowrap">
+                      {formatGhs(r.heldMinor)}
+                      {r.unitsExited > 0 ? <span className="block text-xs text-stone-500">{formatGhs(r.exitedMinor)} exited</span> : null}
+                    </Cell>
                     <Cell label="Status"><span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[r.status] ?? ""}`}>{r.status}</span></Cell>
                     <Cell label="Created" className="whitespace-nowrap">{shortDate(r.createdAt)}</Cell>
                     <td className="px-3 py-2 whitespace-nowrap max-sm:col-span-3 max-sm:px-0">

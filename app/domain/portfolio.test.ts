@@ -22,6 +22,8 @@ const inv = (id: number, batchId: number, amountMinor: number, status: ListedInv
   batchId,
   units: amountMinor / 100,
   amountMinor,
+  unitsHeld: amountMinor / 100,
+  unitPriceMinor: 100,
   status,
   createdAt,
   autoReinvest,
@@ -142,7 +144,8 @@ describe("cards, chart and CSV rows", () => {
   });
 
   it("writes investment rows with 2-decimal amounts", () => {
-    expect(investmentCsvRows([LIST[0]])).toEqual([[1, 10, 50, "50.00", "ACTIVE", "2026-01-05T10:00:00.000Z"]]);
+    expect(investmentCsvRows([LIST[0]])).toEqual([[1, 10, 50, "50.00", "ACTIVE", "2026-01-05T10:00:00.000Z", 50, "50.00", 0]]);
+    expect(investmentCsvRows([{ ...LIST[0], unitsHeld: 35 }])[0].slice(6)).toEqual([35, "35.00", 15]);
   });
 
   it("keeps links short by leaving out defaults", () => {

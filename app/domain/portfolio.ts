@@ -120,7 +120,25 @@ export function parsePortfolioQuery(params: URLSearchParams): ParsedFilters {
   };
 }
 
-export type ListedInvestment = { id: number; batchId: number; units: number; amountMinor: number; status: InvestmentStatus; createdAt: string; autoReinvest: boolean };
+export type ListedInvestment = {
+  id: number;
+  batchId: number;
+  /** Units bought, and what they cost. */
+  units: number;
+  amountMinor: number;
+  /** Units still held (fewer after an early exit) and the price each was bought at. */
+  unitsHeld: number;
+  unitPriceMinor: number;
+  status: InvestmentStatus;
+  createdAt: string;
+  autoReinvest: boolean;
+};
+
+/** What is still held of an investment, at cost, and what left through early exit. */
+export function holdingParts(i: Pick<ListedInvestment, "units" | "unitsHeld" | "unitPriceMinor">) {
+  const unitsExited = i.units - i.unitsHeld;
+  return { unitsHeld: i.unitsHeld, heldMinor: i.unitsHeld * i.unitPriceMinor, unitsExited, exitedMinor: unitsExited * i.unitPriceMinor };
+}
 
 /** Search matches the investment id or the batch id ("#12" and "12" both match 12, 112, 120...). */
 function matchesSearch(i: ListedInvestment, q: string): boolean {
@@ -208,13 +226,16 @@ export function withQuery(path: string, params: URLSearchParams): string {
 
 // ---- CSV rows (headers word for word from SPEC.md section 7) ----
 
-export const INVESTMENT_CSV_HEADERS = ["Investment ID", "Batch ID", "Units", "Amount (GHS)", "Status", "Created At"] as const;
+export const INVESTMENT_CSV_HEADERS = ["Investment ID", "Batch ID", "Units", "Amount (GHS)", "Status", "Created At", "Units Held", "Cost Held (GHS)", "Units Exited"] as const;
 export const PAYOUT_CSV_HEADERS = ["Payout ID", "Amount", "Kind", "Date"] as const;
 export const STATEMENT_CSV_HEADERS = ["Date", "Kind", "Description", "Amount (GHS)", "Balance After (GHS)"] as const;
 export const NO_RECORDS = "No records to export";
 
 export const investmentCsvRows = (list: readonly ListedInvestment[]) =>
-  list.map((i) => [i.id, i.batchId, i.units, minorToDecimalString(i.amountMinor), i.status, i.createdAt]);
+  list.map((i) => {
+    const held = holdingParts(i);
+    return [i.id, i.batchId, i.units, minorToDecimalString(i.amountMinor), i.status, i.createdAt, held.unitsHeld, minorToDecimalString(held.heldMinor), held.unitsExited];
+  });
 
 export const payoutCsvRows = (list: ReadonlyArray<{ id: number; amountMinor: number; kind: string; createdAt: string }>) =>
   list.map((p) => [p.id, minorToDecimalString(p.amountMinor), p.kind, p.createdAt]);

@@ -20,6 +20,10 @@ export function investmentJson(i: InvestmentRow & { productType?: string; farmNa
     units: i.units,
     units_held: i.unitsHeld,
     amount: minorToCedis(i.amountMinor),
+    // After an early exit: what is still held at cost, and what left.
+    amount_held: minorToCedis(i.unitsHeld * i.unitPriceMinor),
+    units_exited: i.units - i.unitsHeld,
+    amount_exited: minorToCedis((i.units - i.unitsHeld) * i.unitPriceMinor),
     status: i.status,
     auto_reinvest: i.autoReinvest,
     created_at: i.createdAt,

@@ -12,6 +12,8 @@ export function listPortfolioInvestments(userId: number): Array<ListedInvestment
     batchId: i.batchId,
     units: i.units,
     amountMinor: i.amountMinor,
+    unitsHeld: i.unitsHeld,
+    unitPriceMinor: i.unitPriceMinor,
     status: i.status,
     createdAt: i.createdAt,
     autoReinvest: i.autoReinvest,

@@ -360,7 +360,7 @@ describe.each([
     // The investments CSV and the wallet statement CSV.
     const investments = await readDownload(page, () => page.getByRole("link", { name: "Export (CSV)" }).click());
     expect(investments.name).toBe("investments.csv");
-    expect(investments.lines[0]).toBe("Investment ID,Batch ID,Units,Amount (GHS),Status,Created At");
+    expect(investments.lines[0]).toBe("Investment ID,Batch ID,Units,Amount (GHS),Status,Created At,Units Held,Cost Held (GHS),Units Exited");
     expect(investments.lines.slice(1).map((l) => l.split(",").slice(0, 5).join(",")).sort()).toEqual(
       [`${ids.egg},${eggBatch},7,87.50,ACTIVE`, `${ids.chicken},${chickenBatch},8,160.00,PAID`].sort(),
     );
