@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DomainError } from "~/domain/errors";
-import { checkEarlyExit, checkInvestment, checkPayoutPeriod, exitProceeds, oneMonthAfter, parseMoneyAmount, parseUnits, periodInput, planPayouts } from "~/domain/investing";
+import { checkEarlyExit, checkInvestment, checkPayoutPeriod, exitProceeds, oneMonthAfter, parseMoneyAmount, parseUnits, periodInput, planPayouts, recordDateOf } from "~/domain/investing";
 import { chickenRecommendedScore, chickenRiskScore, eggRiskScore, riskBand } from "~/domain/returns";
 
 /** Runs `fn` and returns the DomainError it throws (fails when it throws nothing). */
@@ -148,6 +148,12 @@ describe("planPayouts", () => {
     const split = planPayouts("MONTHLY", oneUnitBuys, 0.005);
     expect(split.every((p) => p.amountMinor === 1)).toBe(true);
     expect(split.map((p) => p.investmentId)).toEqual(Array.from({ length: 51 }, (_, i) => i + 1));
+  });
+
+  it("a month's record date is its last instant, UTC", () => {
+    expect(recordDateOf("2026-05")).toBe("2026-05-31T23:59:59.999Z");
+    expect(recordDateOf("2028-02")).toBe("2028-02-29T23:59:59.999Z");
+    expect(recordDateOf("2026-12")).toBe("2026-12-31T23:59:59.999Z");
   });
 
   it("accepts a period from the start month up to now", () => {

@@ -131,6 +131,15 @@ export function periodInput(raw: unknown): string | null {
   return raw.trim() || null;
 }
 
+/**
+ * A month's record date: its last instant (UTC). Its income belongs to whoever held the units then,
+ * however late the run. Compared as text with the ISO timestamps the database stores.
+ */
+export function recordDateOf(period: string): string {
+  const [y, m] = period.split("-").map(Number);
+  return new Date(Date.UTC(y, m, 1) - 1).toISOString();
+}
+
 /** An egg payout period: YYYY-MM, not before the batch's start month, never in the future. */
 export function checkPayoutPeriod({ period, startDate, currentPeriod }: { period: string; startDate: string | null; currentPeriod: string }): string {
   if (!PERIOD.test(period)) throw new DomainError(422, PERIOD_FORMAT, "period");
