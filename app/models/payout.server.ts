@@ -130,7 +130,19 @@ function executePlan(batchId: number, options: { period?: string | null; close?:
     if (p.kind !== "MONTHLY") {
       client.prepare("update investments set status = 'PAID' where batch_id = ? and status = 'ACTIVE'").run(batchId);
       db.update(batches).set({ status: p.kind === "HARVEST" ? "HARVESTED" : "CLOSED", endedAt: nowIso() }).where(eq(batches.id, batchId)).run();
-      db.update(exitRequests).set({ status: "CANCELLED", closedAt: nowIso() }).where(and(eq(exitRequests.batchId, batchId), eq(exitRequests.status, "PENDING"))).run();
+      const cancelled = db
+        .update(exitRequests)
+        .set({ status: "CANCELLED", closedAt: nowIso() })
+        .where(and(eq(exitRequests.batchId, batchId), eq(exitRequests.status, "PENDING")))
+        .returning({ userId: exitRequests.userId, unitsRemaining: exitRequests.unitsRemaining })
+        .all();
+      // Each owner learns why their offer went away (one note per offer, in this transaction).
+      const why = p.kind === "HARVEST" ? "was harvested; your harvest payout reached your wallet" : "closed; your principal was returned to your wallet";
+      for (const offer of cancelled) {
+        db.insert(notifications)
+          .values({ userId: offer.userId, kind: "EXIT_CANCELLED", message: `Your early-exit offer of ${offer.unitsRemaining} unit${offer.unitsRemaining === 1 ? "" : "s"} in Batch #${batchId} was cancelled because the batch ${why}.` })
+          .run();
+      }
     }
     const reinvested = p.kind === "HARVEST" ? autoReinvest(batchId, p.payouts) : 0;
     return { batchId, kind: p.kind, period: p.period, count: p.payouts.length, totalMinor: p.totalMinor, reinvested };
