@@ -102,7 +102,11 @@ export type PlannedPayout = { investmentId: number; userId: number; amountMinor:
 export function planPayouts(kind: "MONTHLY" | "HARVEST" | "PRINCIPAL", holdings: Holding[], roi: number): PlannedPayout[] {
   const held = holdings.filter((h) => h.unitsHeld > 0).sort((a, b) => a.investmentId - b.investmentId);
   const byUser = new Map<number, Holding[]>();
-  for (const h of held) byUser.set(h.userId, [...(byUser.get(h.userId) ?? []), h]);
+  for (const h of held) {
+    const mine = byUser.get(h.userId);
+    if (mine) mine.push(h);
+    else byUser.set(h.userId, [h]);
+  }
   const returnMinor = new Map<number, number>();
   if (kind !== "PRINCIPAL") {
     for (const mine of byUser.values()) {
