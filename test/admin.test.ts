@@ -277,6 +277,8 @@ describe("the dashboard (forms, no JavaScript)", () => {
   it("egg batches: execute a catch-up period, refuse a paid or bad period with the server's detail, then Close with a confirm step", async () => {
     const batchId = await apiBatch({ product_type: "EGG", unit_price: 100, expected_roi: 0.01, start_date: "2026-01-10" });
     const inv = await investorIn(batchId, 5); // GHS 500 -> GHS 5 a month
+    // A month's income goes to who held the units at its end: the buy is dated before the start.
+    server.db().prepare("update investments set created_at = '2026-01-05T09:00:00.000Z' where batch_id = ?").run(batchId);
     await post(adminPage, "/admin?index", { intent: "activate", batch_id: batchId });
     expect(await text(adminPage, "/admin")).toContain(`id="period-${batchId}"`);
 

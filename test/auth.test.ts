@@ -41,6 +41,12 @@ describe("start-up", () => {
     expect(payouts.length).toBeGreaterThan(0);
     // Each month's income is dated in its month, never today.
     for (const p of payouts) expect(p.created_at.slice(0, 7)).toBe(p.period);
+    // Every seeded month paid every holder of the layers: the buys are dated before the months they earn in.
+    const runs = db
+      .prepare("select r.period, r.count, (select count(*) from investments i where i.batch_id = r.batch_id and i.created_at <= r.created_at) holders from payout_runs r where r.kind = 'MONTHLY'")
+      .all() as Array<{ period: string; count: number; holders: number }>;
+    expect(runs.length).toBeGreaterThan(0);
+    for (const r of runs) expect(r, r.period).toMatchObject({ count: r.holders, holders: 6 });
     const admin = new Client(server.url);
     const login = await admin.request("/api/v1/auth/login", { method: "POST", body: new URLSearchParams({ username: TEST_ADMIN.email, password: TEST_ADMIN.password }) });
     admin.bearer = ((await login.json()) as { access_token: string }).access_token;

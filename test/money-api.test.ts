@@ -451,6 +451,105 @@ describe("early exit", () => {
   });
 });
 
+/** YYYY-MM of the month `back` months before the current UTC month (the server's clock is the real one). */
+function monthsAgo(back: number) {
+  const d = new Date();
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - back, 1)).toISOString().slice(0, 7);
+}
+
+describe("egg income belongs to the holders at the month's end (its record date)", () => {
+  it("a catch-up run pays who held the units in that month, not who bought them since; this month's run pays today's holders", async () => {
+    // Review 12, item 4. The server's clock cannot be set, so the past is written into the SQLite file:
+    // the batch started two months ago, the seller bought then, one of two exit fills happened last month.
+    const [twoAgo, lastMonth] = [monthsAgo(2), monthsAgo(1)];
+    const batch = await newBatch({ product_type: "EGG", unit_price: 100, target_units: 10, expected_roi: 0.01 }); // 1 GHS per unit per month
+    const seller = await funded(1000);
+    await call(seller.client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 10 });
+    await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/activate`);
+    const sellerHolding = (await call(seller.client, "GET", "/api/v1/invest/my")).body[0];
+    const db = server.db();
+    db.prepare("update batches set start_date = ? where id = ?").run(`${twoAgo}-01`, batch.id);
+    db.prepare("update investments set created_at = ? where id = ?").run(`${twoAgo}-01T08:00:00.000Z`, sellerHolding.id);
+    expect((await call(seller.client, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 10 })).status).toBe(201);
+    const early = await funded(1000);
+    const late = await funded(1000);
+    expect((await call(early.client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 4 })).status).toBe(201);
+    expect((await call(late.client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 6 })).status).toBe(201);
+    // Each fill records the units it moved; the seller's holding is fully exited.
+    const fills = db.prepare("select id, units from payouts where kind = 'EXIT' and investment_id = ? order by id").all(sellerHolding.id) as Array<{ id: number; units: number }>;
+    expect(fills.map((f) => f.units)).toEqual([4, 6]);
+    expect((await call(seller.client, "GET", "/api/v1/invest/my")).body[0]).toMatchObject({ units_held: 0, status: "EXITED" });
+    // The first fill happened in the middle of last month.
+    const midLastMonth = `${lastMonth}-15T12:00:00.000Z`;
+    db.prepare("update payouts set created_at = ? where id = ?").run(midLastMonth, fills[0].id);
+    db.prepare("update investments set created_at = ? where batch_id = ? and user_id = ?").run(midLastMonth, batch.id, early.id);
+    const wallet = async (u: { client: Client }) => (await call(u.client, "GET", "/api/v1/invest/wallet")).body.balance;
+    const [sellerBefore, earlyBefore, lateBefore] = [await wallet(seller), await wallet(early), await wallet(late)];
+    expect([sellerBefore, earlyBefore, lateBefore]).toEqual([380 + 570, 600, 400]);
+
+    // Two months ago the seller held all 10 units.
+    expect((await call(admin, "GET", `/api/v1/admin/payouts/${batch.id}/simulate?period=${twoAgo}`)).body).toMatchObject({ period: twoAgo, simulated_total: 10, count: 1 });
+    expect((await call(admin, "POST", `/api/v1/admin/payouts/${batch.id}/execute`, { period: twoAgo })).body).toMatchObject({ period: twoAgo, total: 10, count: 1 });
+    expect([await wallet(seller), await wallet(early), await wallet(late)]).toEqual([sellerBefore + 10, earlyBefore, lateBefore]);
+    // At the end of last month: 6 with the seller, 4 with the first buyer.
+    expect((await call(admin, "POST", `/api/v1/admin/payouts/${batch.id}/execute`, { period: lastMonth })).body).toMatchObject({ total: 10, count: 2 });
+    expect([await wallet(seller), await wallet(early), await wallet(late)]).toEqual([sellerBefore + 16, earlyBefore + 4, lateBefore]);
+    // This month's record date is still ahead: today's holders.
+    expect((await call(admin, "POST", `/api/v1/admin/payouts/${batch.id}/execute`, {})).body).toMatchObject({ total: 10, count: 2 });
+    expect([await wallet(seller), await wallet(early), await wallet(late)]).toEqual([sellerBefore + 16, earlyBefore + 8, lateBefore + 6]);
+
+    const sellerPayouts = (await call(seller.client, "GET", `/api/v1/invest/${sellerHolding.id}/payouts`)).body.filter((p: any) => p.kind === "MONTHLY");
+    expect(sellerPayouts.map((p: any) => [p.period, p.amount])).toEqual([
+      [lastMonth, 6],
+      [twoAgo, 10],
+    ]);
+    await expectInvariants();
+  });
+});
+
+describe("overview stats", () => {
+  it("total paid out counts payouts, not investor-to-investor exit sales", async () => {
+    // Review 12, item 16.
+    const anon = new Client(server.url);
+    const paidOut = async () => (await call(anon, "GET", "/api/v1/public/overview")).body.stats.total_paid_out;
+    const batch = await newBatch({ product_type: "EGG", unit_price: 100, target_units: 10 });
+    const seller = await funded(1000);
+    const buyer = await funded(1000);
+    await call(seller.client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 10 });
+    await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/activate`);
+    server.db().prepare("update batches set start_date = '2025-01-01' where id = ?").run(batch.id);
+    await call(seller.client, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 3 });
+    const before = await paidOut();
+    expect((await call(buyer.client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 3 })).status).toBe(201);
+    expect(await paidOut()).toBe(before);
+    const paid = server.db().prepare("select sum(amount_minor) s from payouts where kind <> 'EXIT'").get() as { s: number };
+    expect(before).toBe(paid.s / 100);
+  });
+});
+
+describe("closing an egg batch with pending exit offers", () => {
+  it("tells each offer's owner in the app that the offer was cancelled and the principal returned", async () => {
+    // Review 12, item 18.
+    const batch = await newBatch({ product_type: "EGG", unit_price: 100, target_units: 10 });
+    const a = await funded(1000);
+    const b = await funded(1000);
+    await call(a.client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 5 });
+    await call(b.client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 5 });
+    await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/activate`);
+    server.db().prepare("update batches set start_date = '2025-01-01' where id = ?").run(batch.id);
+    expect((await call(a.client, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 2 })).status).toBe(201);
+    expect((await call(b.client, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 4 })).status).toBe(201);
+    expect((await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/close`)).status).toBe(200);
+    for (const [u, units] of [[a, 2], [b, 4]] as const) {
+      const notes = (await call(u.client, "GET", "/api/v1/invest/notifications")).body.filter((n: any) => n.kind === "EXIT_CANCELLED");
+      expect(notes.map((n: any) => n.message)).toEqual([
+        `Your early-exit offer of ${units} units in Batch #${batch.id} was cancelled because the batch closed; your principal was returned to your wallet.`,
+      ]);
+    }
+    await expectInvariants();
+  });
+});
+
 describe("public API", () => {
   it("lists products with every SPEC field and the overview stats", async () => {
     const anon = new Client(server.url);

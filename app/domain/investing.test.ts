@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DomainError } from "~/domain/errors";
-import { checkEarlyExit, checkInvestment, checkPayoutPeriod, exitProceeds, oneMonthAfter, parseMoneyAmount, parseUnits, periodInput, planPayouts } from "~/domain/investing";
+import { checkEarlyExit, checkInvestment, checkPayoutPeriod, exitProceeds, oneMonthAfter, parseMoneyAmount, parseUnits, periodInput, planPayouts, recordDateOf } from "~/domain/investing";
 import { chickenRecommendedScore, chickenRiskScore, eggRiskScore, riskBand } from "~/domain/returns";
 
 /** Runs `fn` and returns the DomainError it throws (fails when it throws nothing). */
@@ -118,6 +118,48 @@ describe("planPayouts", () => {
 
   it("egg close: principal back", () => {
     expect(planPayouts("PRINCIPAL", holdings, 0.01).map((p) => p.amountMinor)).toEqual([150000, 999]);
+  });
+
+  // Review issue 12, item 8: rounding each holding paid a hundred 1-unit buys 100 pesewas and one 100-unit buy 51.
+  const oneUnitBuys = Array.from({ length: 100 }, (_, i) => ({ investmentId: i + 1, userId: 7, unitsHeld: 1, unitPriceMinor: 101 }));
+  const oneBigBuy = [{ investmentId: 1, userId: 7, unitsHeld: 100, unitPriceMinor: 101 }];
+  const total = (payouts: Array<{ amountMinor: number }>) => payouts.reduce((s, p) => s + p.amountMinor, 0);
+
+  it("rounds once per investor: many small holdings earn what one holding of the same principal earns", () => {
+    expect(total(planPayouts("MONTHLY", oneBigBuy, 0.005))).toBe(51); // 10100 x 0.005 = 50.5 -> 51
+    expect(total(planPayouts("MONTHLY", oneUnitBuys, 0.005))).toBe(51);
+    expect(total(planPayouts("HARVEST", oneUnitBuys, 0.005))).toBe(10100 + 51);
+    expect(total(planPayouts("HARVEST", oneBigBuy, 0.005))).toBe(10100 + 51);
+  });
+
+  it("splits an investor's amount back to their holdings by largest remainder, deterministically, one row per holding", () => {
+    // Principals 100, 200, 300 (sum 600) at 0.5%: 3 pesewas; exact shares 0.5, 1, 1.5.
+    const mixed = [
+      { investmentId: 11, userId: 1, unitsHeld: 1, unitPriceMinor: 100 },
+      { investmentId: 12, userId: 1, unitsHeld: 2, unitPriceMinor: 100 },
+      { investmentId: 13, userId: 1, unitsHeld: 3, unitPriceMinor: 100 },
+      { investmentId: 14, userId: 2, unitsHeld: 1, unitPriceMinor: 101 },
+    ];
+    const monthly = planPayouts("MONTHLY", mixed, 0.005);
+    // Floors 0, 1, 1 leave 1 pesewa: remainders 0.5 and 0.5 tie, the older holding (lower id) takes it.
+    expect(monthly).toEqual([
+      { investmentId: 11, userId: 1, amountMinor: 1, principalMinor: 100 },
+      { investmentId: 12, userId: 1, amountMinor: 1, principalMinor: 200 },
+      { investmentId: 13, userId: 1, amountMinor: 1, principalMinor: 300 },
+      { investmentId: 14, userId: 2, amountMinor: 1, principalMinor: 101 },
+    ]);
+    expect(planPayouts("MONTHLY", [...mixed].reverse(), 0.005)).toEqual(monthly);
+    // Harvest: every holding gets its exact principal plus its part of the investor's return.
+    expect(planPayouts("HARVEST", mixed, 0.005).map((p) => p.amountMinor)).toEqual([101, 201, 301, 102]);
+    const split = planPayouts("MONTHLY", oneUnitBuys, 0.005);
+    expect(split.every((p) => p.amountMinor === 1)).toBe(true);
+    expect(split.map((p) => p.investmentId)).toEqual(Array.from({ length: 51 }, (_, i) => i + 1));
+  });
+
+  it("a month's record date is its last instant, UTC", () => {
+    expect(recordDateOf("2026-05")).toBe("2026-05-31T23:59:59.999Z");
+    expect(recordDateOf("2028-02")).toBe("2028-02-29T23:59:59.999Z");
+    expect(recordDateOf("2026-12")).toBe("2026-12-31T23:59:59.999Z");
   });
 
   it("accepts a period from the start month up to now", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyRate, formatGhs, MAX_AMOUNT_MINOR, minorToCedis, minorToDecimalString, parseAmountToMinor } from "~/domain/money";
+import { applyRate, formatGhs, MAX_AMOUNT_MINOR, minorToCedis, minorToDecimalString, parseAmountToMinor, splitByWeight } from "~/domain/money";
 
 describe("applyRate: round half up to the pesewa, without float drift", () => {
   it.each([
@@ -81,5 +81,21 @@ describe("display and JSON", () => {
     expect(minorToDecimalString(123405)).toBe("1234.05");
     expect(minorToDecimalString(-5)).toBe("-0.05");
     expect(minorToCedis(1999)).toBe(19.99);
+  });
+});
+
+describe("splitByWeight: parts in proportion that sum exactly", () => {
+  it("gives the leftover pesewas to the largest remainders, ties to the earlier part", () => {
+    expect(splitByWeight(10, [1, 1, 1])).toEqual([4, 3, 3]);
+    expect(splitByWeight(7, [5, 3, 2])).toEqual([4, 2, 1]); // 3.5, 2.1, 1.4
+    expect(splitByWeight(0, [5, 3])).toEqual([0, 0]);
+    expect(splitByWeight(5, [0, 0])).toEqual([0, 0]);
+  });
+
+  it("stays exact where total x weight passes 2^53", () => {
+    const weights = [MAX_AMOUNT_MINOR * 1000 + 1, MAX_AMOUNT_MINOR * 1000 + 2, 3];
+    const parts = splitByWeight(1_100_000_001, weights);
+    expect(parts.reduce((s, p) => s + p, 0)).toBe(1_100_000_001);
+    expect(parts).toEqual([550_000_000, 550_000_001, 0]);
   });
 });

@@ -67,3 +67,23 @@ export function applyRate(amountMinor: number, rate: number): number {
   const rounded = (abs + RATE_SCALE / 2n) / RATE_SCALE;
   return Number(negative ? -rounded : rounded);
 }
+
+/**
+ * Splits `totalMinor` (>= 0) in proportion to `weights` so the parts sum to it exactly: each part is
+ * floored, and the pesewas left go one each to the largest remainders (ties: the earlier weight).
+ */
+export function splitByWeight(totalMinor: number, weights: number[]): number[] {
+  const sumWeights = weights.reduce((s, w) => s + BigInt(w), 0n);
+  if (sumWeights === 0n) return weights.map(() => 0);
+  const total = BigInt(totalMinor);
+  const parts = weights.map((w) => (total * BigInt(w)) / sumWeights);
+  const remainders = weights.map((w) => (total * BigInt(w)) % sumWeights);
+  let left = Number(total - parts.reduce((s, p) => s + p, 0n));
+  const order = weights.map((_, i) => i).sort((a, b) => (remainders[b] > remainders[a] ? 1 : remainders[b] < remainders[a] ? -1 : a - b));
+  for (const i of order) {
+    if (left === 0) break;
+    parts[i] += 1n;
+    left -= 1;
+  }
+  return parts.map(Number);
+}

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql, sum } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne, sql, sum } from "drizzle-orm";
 import { calendarDateOrNull } from "~/domain/calendar";
 import { minorToCedis } from "~/domain/money";
 import type { BatchStatus, ProductType } from "~/domain/types";
@@ -143,7 +143,8 @@ export function getOverviewStats(): OverviewStats {
   const farmCount = db.select({ n: count() }).from(farms).get();
   const investorCount = db.select({ n: sql<number>`count(distinct ${investments.userId})` }).from(investments).get();
   const invested = db.select({ total: sum(investments.amountMinor) }).from(investments).where(sql`${investments.boughtFromExitId} is null`).get();
-  const paid = db.select({ total: sum(payouts.amountMinor) }).from(payouts).get();
+  // Exit sales are one investor paying another, not money the platform paid out.
+  const paid = db.select({ total: sum(payouts.amountMinor) }).from(payouts).where(ne(payouts.kind, "EXIT")).get();
   const typeCount = (t: ProductType) => byType.find((r) => r.type === t)?.n ?? 0;
   return {
     batches_egg: typeCount("EGG"),

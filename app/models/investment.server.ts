@@ -75,8 +75,8 @@ export function investInBatch({
         { accountId: escrowAccount(batchId), amountMinor: costMinor },
       ] });
       const row = prepared(
-        `insert into investments (user_id, batch_id, units, units_held, amount_minor, unit_price_minor, auto_reinvest) values (?, ?, ?, ?, ?, ?, ?) returning ${INVESTMENT_COLUMNS}`,
-      ).get(userId, batchId, wanted, wanted, costMinor, batch.unitPriceMinor, autoReinvest ? 1 : 0) as Omit<InvestmentRow, "autoReinvest"> & { autoReinvest: number };
+        `insert into investments (user_id, batch_id, units, units_held, amount_minor, unit_price_minor, auto_reinvest, created_at) values (?, ?, ?, ?, ?, ?, ?, ?) returning ${INVESTMENT_COLUMNS}`,
+      ).get(userId, batchId, wanted, wanted, costMinor, batch.unitPriceMinor, autoReinvest ? 1 : 0, nowIso()) as Omit<InvestmentRow, "autoReinvest"> & { autoReinvest: number };
       return { ...row, autoReinvest: row.autoReinvest === 1 };
     }
     return buyFromExitOffers({ userId, batchId, units: wanted, unitPriceMinor: batch.unitPriceMinor, autoReinvest });
@@ -141,7 +141,8 @@ function buyFromExitOffers({ userId, batchId, units, unitPriceMinor, autoReinves
       .set({ unitsHeld: held, ...(held === 0 ? { status: "EXITED" as InvestmentStatus } : {}) })
       .where(eq(investments.id, seller.id))
       .run();
-    db.insert(payouts).values({ investmentId: seller.id, userId: offer.userId, batchId, entryId, kind: "EXIT", period: null, amountMinor: netMinor }).run();
+    // `units` and the time of the fill are what a month's holders are rebuilt from (payout.server.ts).
+    db.insert(payouts).values({ investmentId: seller.id, userId: offer.userId, batchId, entryId, kind: "EXIT", period: null, units: take, amountMinor: netMinor, createdAt: nowIso() }).run();
     notify(
       offer.userId,
       "EXIT_FILLED",
@@ -154,7 +155,7 @@ function buyFromExitOffers({ userId, batchId, units, unitPriceMinor, autoReinves
   const amountMinor = units * unitPriceMinor;
   return db
     .insert(investments)
-    .values({ userId, batchId, units, unitsHeld: units, amountMinor, unitPriceMinor, autoReinvest, boughtFromExitId: firstExitId })
+    .values({ userId, batchId, units, unitsHeld: units, amountMinor, unitPriceMinor, autoReinvest, boughtFromExitId: firstExitId, createdAt: nowIso() })
     .returning()
     .get();
 }

@@ -1,6 +1,6 @@
 import { and, eq, gt } from "drizzle-orm";
 import { DomainError } from "~/domain/errors";
-import { checkPayoutPeriod, planPayouts, type Holding, type PlannedPayout } from "~/domain/investing";
+import { checkPayoutPeriod, planPayouts, recordDateOf, type Holding, type PlannedPayout } from "~/domain/investing";
 import { alreadyPaid, MSG } from "~/domain/messages";
 import { formatGhs, minorToCedis } from "~/domain/money";
 import { nowIso, today } from "~/lib/clock.server";
@@ -20,13 +20,32 @@ type Plan = {
   alreadyPaid: boolean;
 };
 
-function holdingsOf(batchId: number): Array<Holding & { autoReinvest: boolean }> {
+type PayableHolding = Holding & { autoReinvest: boolean };
+
+/** Who holds the batch's units now. */
+function holdingsOf(batchId: number): PayableHolding[] {
   return getDb()
     .select({ investmentId: investments.id, userId: investments.userId, unitsHeld: investments.unitsHeld, unitPriceMinor: investments.unitPriceMinor, autoReinvest: investments.autoReinvest })
     .from(investments)
     .where(and(eq(investments.batchId, batchId), eq(investments.status, "ACTIVE"), gt(investments.unitsHeld, 0)))
     .orderBy(investments.id)
     .all();
+}
+
+/**
+ * Who held the batch's units at `recordDate`: holdings bought by then, less the units their exit
+ * fills (EXIT payout rows) had sold by then. A holding exited since still earns the months it held,
+ * and a buyer of exit units earns nothing for the months before they bought.
+ */
+function holdingsAt(batchId: number, recordDate: string): PayableHolding[] {
+  const rows = getDb()
+    .$client.prepare(
+      `select i.id investmentId, i.user_id userId, i.unit_price_minor unitPriceMinor, i.auto_reinvest autoReinvest,
+         i.units - coalesce((select sum(p.units) from payouts p where p.investment_id = i.id and p.kind = 'EXIT' and p.created_at <= ?), 0) unitsHeld
+       from investments i where i.batch_id = ? and i.created_at <= ? order by i.id`,
+    )
+    .all(recordDate, batchId, recordDate) as Array<Omit<PayableHolding, "autoReinvest"> & { autoReinvest: number }>;
+  return rows.map((r) => ({ ...r, autoReinvest: r.autoReinvest === 1 }));
 }
 
 /**
@@ -53,7 +72,10 @@ function plan(batchId: number, { period, close = false }: { period?: string | nu
     runPeriod = "HARVEST";
   }
   const done = db.select({ id: payoutRuns.id }).from(payoutRuns).where(and(eq(payoutRuns.batchId, batchId), eq(payoutRuns.period, runPeriod))).get();
-  const planned = done ? [] : planPayouts(kind, holdingsOf(batchId), batch.expectedRoi);
+  // A month's income goes to its holders at the record date; this month's (still ahead) to today's holders.
+  const recordDate = kind === "MONTHLY" ? recordDateOf(runPeriod) : null;
+  const holders = () => (recordDate !== null && recordDate < nowIso() ? holdingsAt(batchId, recordDate) : holdingsOf(batchId));
+  const planned = done ? [] : planPayouts(kind, holders(), batch.expectedRoi);
   return { batch, kind, period: runPeriod, payouts: planned, totalMinor: planned.reduce((s, p) => s + p.amountMinor, 0), alreadyPaid: Boolean(done) };
 }
 
@@ -108,7 +130,19 @@ function executePlan(batchId: number, options: { period?: string | null; close?:
     if (p.kind !== "MONTHLY") {
       client.prepare("update investments set status = 'PAID' where batch_id = ? and status = 'ACTIVE'").run(batchId);
       db.update(batches).set({ status: p.kind === "HARVEST" ? "HARVESTED" : "CLOSED", endedAt: nowIso() }).where(eq(batches.id, batchId)).run();
-      db.update(exitRequests).set({ status: "CANCELLED", closedAt: nowIso() }).where(and(eq(exitRequests.batchId, batchId), eq(exitRequests.status, "PENDING"))).run();
+      const cancelled = db
+        .update(exitRequests)
+        .set({ status: "CANCELLED", closedAt: nowIso() })
+        .where(and(eq(exitRequests.batchId, batchId), eq(exitRequests.status, "PENDING")))
+        .returning({ userId: exitRequests.userId, unitsRemaining: exitRequests.unitsRemaining })
+        .all();
+      // Each owner learns why their offer went away (one note per offer, in this transaction).
+      const why = p.kind === "HARVEST" ? "was harvested; your harvest payout reached your wallet" : "closed; your principal was returned to your wallet";
+      for (const offer of cancelled) {
+        db.insert(notifications)
+          .values({ userId: offer.userId, kind: "EXIT_CANCELLED", message: `Your early-exit offer of ${offer.unitsRemaining} unit${offer.unitsRemaining === 1 ? "" : "s"} in Batch #${batchId} was cancelled because the batch ${why}.` })
+          .run();
+      }
     }
     const reinvested = p.kind === "HARVEST" ? autoReinvest(batchId, p.payouts) : 0;
     return { batchId, kind: p.kind, period: p.period, count: p.payouts.length, totalMinor: p.totalMinor, reinvested };

@@ -58,10 +58,9 @@ export function seedDemoActivity({ demoInvestorId, adminId, batchIds }: { demoIn
   activateBatch(batchIds.broilersActive, { adminId });
   const layersStart = (db.prepare("select start_date from batches where id = ?").get(batchIds.layersActive) as { start_date: string }).start_date;
   const broilersStart = (db.prepare("select start_date from batches where id = ?").get(batchIds.broilersActive) as { start_date: string }).start_date;
-  const months = paidMonths(layersStart, today().slice(0, 7));
-  for (const period of months) runPayout(batchIds.layersActive, { adminId, period });
-
   // Dates: deposits and buys the week before each batch started, each month's income on the 28th.
+  // The buys are dated before the months are paid: a month's income goes to its holders at the
+  // month's end (payout.server.ts), so holdings stamped "now" would have earned nothing in the past.
   const before = (date: string, days: number) => new Date(Date.parse(`${date}T09:30:00Z`) - days * 86_400_000).toISOString();
   const set = (sql: string, ...args: unknown[]) => db.prepare(sql).run(...args);
   set("update journal_entries set created_at = ? where kind = 'DEPOSIT'", before(layersStart, 9));
@@ -70,6 +69,8 @@ export function seedDemoActivity({ demoInvestorId, adminId, batchIds }: { demoIn
     set("update journal_entries set created_at = ? where batch_id = ? and kind = 'INVEST'", before(start, 5), batchId);
     set("update journal_entries set created_at = ? where batch_id = ? and kind = 'ACTIVATE'", `${start}T08:00:00.000Z`, batchId);
   }
+  const months = paidMonths(layersStart, today().slice(0, 7));
+  for (const period of months) runPayout(batchIds.layersActive, { adminId, period });
   for (const period of months) {
     const at = `${period}-28T10:00:00.000Z`;
     set("update payouts set created_at = ? where batch_id = ? and period = ?", at, batchIds.layersActive, period);
