@@ -11,6 +11,7 @@ describe("canonicalJson: one text per request, whatever the field order", () => 
     expect(canonicalJson({ n: -0 })).toBe('{"n":0}');
     expect(canonicalJson({ n: Number.NaN })).toBe('{"n":"NaN"}');
     expect(canonicalJson(undefined)).toBe("null");
+    expect(canonicalJson({ d: new Date("2026-01-02T00:00:00Z") })).not.toBe(canonicalJson({ d: new Date("2026-01-03T00:00:00Z") }));
   });
 });
 

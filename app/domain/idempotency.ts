@@ -13,6 +13,7 @@ export function canonicalJson(value: unknown): string {
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map((v) => (v === undefined ? null : canonical(v)));
   if (value instanceof Uint8Array) return [...value];
+  if (value instanceof Date) return value.toISOString();
   if (value !== null && typeof value === "object") {
     const record = value as Record<string, unknown>;
     return Object.fromEntries(
