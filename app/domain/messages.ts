@@ -39,6 +39,7 @@ export const MSG = {
   amountDecimals: "Use at most 2 decimals for the amount.",
   amountPositive: "Enter an amount above zero.",
   amountTooLarge: "The most you can move at once is GHS 1,000,000.",
+  idempotencyKeyReused: "This idempotency key was already used for a different request.",
 } as const;
 
 export const exitTooEarly = (opensOn: string) => `Early exit opens one month after the batch starts, on ${opensOn}.`;

@@ -70,6 +70,14 @@ export async function readFarmLogForm(request: Request): Promise<FarmLogForm> {
   return { fields, photos };
 }
 
+/** What makes a daily-log request this one, for its idempotency key: the typed fields (trimmed) and each photo's digest. */
+export function farmLogParams({ fields, photos }: FarmLogForm) {
+  return {
+    fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.trim()])),
+    photos: photos.map((p) => ({ name: p.name, size: p.size, sha256: p.bytes ? crypto.createHash("sha256").update(p.bytes).digest("hex") : null })),
+  };
+}
+
 function uploadsDir(): string {
   return getEnv().uploadsDir;
 }

@@ -1,6 +1,7 @@
 import { data } from "@remix-run/node";
 import { z } from "zod";
 import { DomainError } from "~/domain/errors";
+import { unitsParam } from "~/domain/idempotency";
 import {
   calculate,
   CALC_DEFAULT_AMOUNT,
@@ -243,14 +244,11 @@ export async function investPageAction(type: ProductType, request: Request) {
   if (form.intent === "exit" && type !== "EGG") return data({ ok: false as const, errors: { form: MSG.chickenLocked } as Record<string, string>, values }, { status: 409 });
   try {
     if (form.intent === "invest") {
-      const { body } = once(user.id, form.idempotency_key, `invest-page/${type}`, () => {
-        const investment = investInBatch({
-          userId: user.id,
-          batchId: batch.id,
-          units: form.units,
-          acceptedTerms: form.terms === "on",
-          autoReinvest: type === "EGG" && form.auto_reinvest === "on",
-        });
+      const acceptedTerms = form.terms === "on";
+      const autoReinvest = type === "EGG" && form.auto_reinvest === "on";
+      const params = { batchId: batch.id, units: unitsParam(form.units), acceptedTerms, autoReinvest };
+      const { body } = once({ userId: user.id, key: form.idempotency_key, operation: `invest-page/${type}`, params }, () => {
+        const investment = investInBatch({ userId: user.id, batchId: batch.id, units: form.units, acceptedTerms, autoReinvest });
         return { status: 201, body: { id: investment.id, units: investment.units, amountMinor: investment.amountMinor } };
       });
       return redirectWithFlash(listHref(type, query), {
@@ -258,7 +256,7 @@ export async function investPageAction(type: ProductType, request: Request) {
         message: `Investment confirmed: ${body.units} units of Batch #${batch.id} for ${formatGhs(body.amountMinor)}.`,
       });
     }
-    once(user.id, form.idempotency_key, "invest-page/exit", () => ({
+    once({ userId: user.id, key: form.idempotency_key, operation: "invest-page/exit", params: { batchId: batch.id, units: unitsParam(form.units) } }, () => ({
       status: 201,
       body: { ids: requestEarlyExit({ userId: user.id, batchId: batch.id, units: form.units }).map((r) => r.id) },
     }));

@@ -43,18 +43,19 @@ export async function action({ request }: ActionFunctionArgs) {
   const values = Object.fromEntries([...(await request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
   const intent = dashboardIntent(values.intent);
   if (!intent) return fail({ form: "Choose an action." }, values);
-  const key = values.idempotency_key || null;
+  // The key is tied to the action's target and inputs: the same key on another batch or period is refused.
+  const as = (operation: string, params: Record<string, unknown>) => ({ userId: admin.id, key: values.idempotency_key || null, operation, params });
   try {
     if (intent === "create_farm") {
       const parsed = FarmSchema.safeParse(values);
       if (!parsed.success) return fail(formErrors(parsed.error), values);
-      once(admin.id, key, "admin/create-farm", () => ({ status: 201, body: { id: createFarm(parsed.data, by).id } }));
+      once(as("admin/create-farm", parsed.data), () => ({ status: 201, body: { id: createFarm(parsed.data, by).id } }));
       return redirectWithFlash("/admin", { kind: "success", message: "Farm created." });
     }
     if (intent === "create_batch") {
       const parsed = BatchSchema.safeParse(values);
       if (!parsed.success) return fail(formErrors(parsed.error), values);
-      once(admin.id, key, "admin/create-batch", () => ({ status: 201, body: { id: createBatch(parsed.data, by).id } }));
+      once(as("admin/create-batch", parsed.data), () => ({ status: 201, body: { id: createBatch(parsed.data, by).id } }));
       return redirectWithFlash("/admin", { kind: "success", message: "Batch created." });
     }
     const batchId = parseId(values.batch_id, MSG.batchNotFound);
@@ -63,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const confirmed = values.confirmed === "1";
     switch (intent) {
       case "activate":
-        once(admin.id, key, `admin/activate/${batchId}`, () => ({ status: 200, body: { id: activateBatch(batchId, by).id } }));
+        once(as(`admin/activate/${batchId}`, { batchId }), () => ({ status: 200, body: { id: activateBatch(batchId, by).id } }));
         return redirectWithFlash("/admin", { kind: "success", message: "Batch activated." });
       case "simulate": {
         const s = simulatePayout(batchId, { period });
@@ -77,7 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
           const what = `Batch #${batchId}, ${s.kind === "MONTHLY" ? `income for ${s.period}` : s.kind === "HARVEST" ? "harvest" : s.period}: ${formatGhs(s.totalMinor)} to ${s.count} investment${s.count === 1 ? "" : "s"}.`;
           return data({ ok: true as const, confirm: { prompt: EXECUTE_PAYOUT_PROMPT, detail: what, fields: { ...values, confirmed: "1" } } } satisfies DashboardResult);
         }
-        const run = once(admin.id, key, `admin/execute/${batchId}`, () => ({ status: 200, body: runPayout(batchId, { ...by, period }) })).body;
+        const run = once(as(`admin/execute/${batchId}`, { batchId, period }), () => ({ status: 200, body: runPayout(batchId, { ...by, period }) })).body;
         return redirectWithFlash("/admin", { kind: "success", message: `Payouts executed for Batch #${batchId}: ${run.count} paid, ${formatGhs(run.totalMinor)} in total.` });
       }
       case "close": {
@@ -85,7 +86,7 @@ export async function action({ request }: ActionFunctionArgs) {
           dryRun(() => closeBatch(batchId, by));
           return data({ ok: true as const, confirm: { prompt: CLOSE_BATCH_PROMPT, detail: `Batch #${batchId}: every holder gets the principal back and the batch closes.`, fields: { ...values, confirmed: "1" } } } satisfies DashboardResult);
         }
-        once(admin.id, key, `admin/close/${batchId}`, () => ({ status: 200, body: closeBatch(batchId, by) }));
+        once(as(`admin/close/${batchId}`, { batchId }), () => ({ status: 200, body: closeBatch(batchId, by) }));
         return redirectWithFlash("/admin", { kind: "success", message: `Batch #${batchId} closed; principal returned.` });
       }
       case "delete": {
@@ -93,7 +94,7 @@ export async function action({ request }: ActionFunctionArgs) {
           dryRun(() => deleteBatch(batchId, by));
           return data({ ok: true as const, confirm: { prompt: DELETE_BATCH_PROMPT, detail: `Batch #${batchId} will be removed for good.`, fields: { ...values, confirmed: "1" } } } satisfies DashboardResult);
         }
-        once(admin.id, key, `admin/delete/${batchId}`, () => {
+        once(as(`admin/delete/${batchId}`, { batchId }), () => {
           deleteBatch(batchId, by);
           return { status: 200, body: { id: batchId } };
         });

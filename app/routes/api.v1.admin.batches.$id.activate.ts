@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { MSG } from "~/domain/messages";
-import { apiJson, handleApi, methodNotAllowed, parseId } from "~/lib/http.server";
+import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseId } from "~/lib/http.server";
 import { requireApiAdmin } from "~/lib/session.server";
 import { activateBatch } from "~/models/admin.server";
 import { batchJson, getBatch } from "~/models/batch.server";
+import { once } from "~/models/ledger.server";
 
 export const loader = () => methodNotAllowed();
 
@@ -11,7 +12,11 @@ export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
     if (request.method !== "POST") return methodNotAllowed();
     const admin = await requireApiAdmin(request);
-    const batch = activateBatch(parseId(params.id, MSG.batchNotFound), { adminId: admin.id });
-    return apiJson({ detail: "Batch activated.", batch: batchJson(getBatch(batch.id)!) });
+    const batchId = parseId(params.id, MSG.batchNotFound);
+    const answer = once({ userId: admin.id, key: idempotencyKeyOf(request), operation: "api/admin/activate", params: { batchId } }, () => {
+      const batch = activateBatch(batchId, { adminId: admin.id });
+      return { status: 200, body: { detail: "Batch activated.", batch: batchJson(getBatch(batch.id)!) } };
+    });
+    return apiJson(answer.body, answer.status);
   });
 }

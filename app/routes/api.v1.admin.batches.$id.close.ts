@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { MSG } from "~/domain/messages";
-import { apiJson, handleApi, methodNotAllowed, parseId } from "~/lib/http.server";
+import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseId } from "~/lib/http.server";
 import { requireApiAdmin } from "~/lib/session.server";
 import { closeBatch } from "~/models/admin.server";
+import { once } from "~/models/ledger.server";
 import { payoutRunJson } from "~/models/payout.server";
 
 export const loader = () => methodNotAllowed();
@@ -12,6 +13,11 @@ export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
     if (request.method !== "POST") return methodNotAllowed();
     const admin = await requireApiAdmin(request);
-    return apiJson({ detail: "Batch closed.", ...payoutRunJson(closeBatch(parseId(params.id, MSG.batchNotFound), { adminId: admin.id })) });
+    const batchId = parseId(params.id, MSG.batchNotFound);
+    const answer = once({ userId: admin.id, key: idempotencyKeyOf(request), operation: "api/admin/close", params: { batchId } }, () => ({
+      status: 200,
+      body: { detail: "Batch closed.", ...payoutRunJson(closeBatch(batchId, { adminId: admin.id })) },
+    }));
+    return apiJson(answer.body, answer.status);
   });
 }

@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { MSG } from "~/domain/messages";
-import { apiJson, handleApi, HttpError, methodNotAllowed, parseId } from "~/lib/http.server";
+import { apiJson, handleApi, HttpError, idempotencyKeyOf, methodNotAllowed, parseId } from "~/lib/http.server";
 import { requireApiAdmin } from "~/lib/session.server";
 import { farmLogJson, listBatchLogs } from "~/models/admin.server";
 import { getBatch } from "~/models/batch.server";
-import { createFarmLogEntry, FarmLogInvalid, readFarmLogForm } from "~/models/farm-log-entry.server";
+import { createFarmLogEntry, farmLogParams, FarmLogInvalid, readFarmLogForm } from "~/models/farm-log-entry.server";
+import { once } from "~/models/ledger.server";
 
 function batchId(param: string | undefined) {
   const id = parseId(param, MSG.batchNotFound);
@@ -26,9 +27,12 @@ export function action({ request, params }: ActionFunctionArgs) {
     const admin = await requireApiAdmin(request);
     const id = batchId(params.id);
     try {
-      const log = createFarmLogEntry({ adminId: admin.id, batchId: id, ...(await readFarmLogForm(request)) });
-      const stored = listBatchLogs(id).find((l) => l.id === log.id)!;
-      return apiJson(farmLogJson(stored), 201);
+      const form = await readFarmLogForm(request);
+      const answer = once({ userId: admin.id, key: idempotencyKeyOf(request), operation: "api/admin/create-log", params: { batchId: id, ...farmLogParams(form) } }, () => {
+        const log = createFarmLogEntry({ adminId: admin.id, batchId: id, ...form });
+        return { status: 201, body: farmLogJson(listBatchLogs(id).find((l) => l.id === log.id)!) };
+      });
+      return apiJson(answer.body, answer.status);
     } catch (error) {
       if (error instanceof FarmLogInvalid) return apiJson({ detail: error.detail, errors: error.errors }, 422);
       throw error;

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { MSG } from "~/domain/messages";
-import { apiJson, handleApi, HttpError, methodNotAllowed, parseId } from "~/lib/http.server";
+import { apiJson, handleApi, HttpError, idempotencyKeyOf, methodNotAllowed, parseId } from "~/lib/http.server";
 import { requireApiAdmin } from "~/lib/session.server";
 import { deleteBatch } from "~/models/admin.server";
 import { batchJson, getBatch } from "~/models/batch.server";
+import { once } from "~/models/ledger.server";
 
 export function loader({ request, params }: LoaderFunctionArgs) {
   return handleApi(async () => {
@@ -19,7 +20,11 @@ export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
     if (request.method !== "DELETE") return methodNotAllowed();
     const admin = await requireApiAdmin(request);
-    deleteBatch(parseId(params.id, MSG.batchNotFound), { adminId: admin.id });
-    return apiJson({ detail: "Batch deleted." });
+    const batchId = parseId(params.id, MSG.batchNotFound);
+    const answer = once({ userId: admin.id, key: idempotencyKeyOf(request), operation: "api/admin/delete", params: { batchId } }, () => {
+      deleteBatch(batchId, { adminId: admin.id });
+      return { status: 200, body: { detail: "Batch deleted." } };
+    });
+    return apiJson(answer.body, answer.status);
   });
 }

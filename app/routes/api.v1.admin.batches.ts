@@ -18,7 +18,7 @@ export function action({ request }: ActionFunctionArgs) {
     if (request.method !== "POST") return methodNotAllowed();
     const admin = await requireApiAdmin(request);
     const input = parseOrThrow(BatchSchema, await readBody(request));
-    const answer = once(admin.id, idempotencyKeyOf(request), "api/admin/create-batch", () => ({ status: 201, body: batchJson(getBatch(createBatch(input, { adminId: admin.id }).id)!) }));
+    const answer = once({ userId: admin.id, key: idempotencyKeyOf(request), operation: "api/admin/create-batch", params: input }, () => ({ status: 201, body: batchJson(getBatch(createBatch(input, { adminId: admin.id }).id)!) }));
     return apiJson(answer.body, answer.status);
   });
 }

@@ -17,7 +17,7 @@ export function action({ request }: ActionFunctionArgs) {
     if (request.method !== "POST") return methodNotAllowed();
     const admin = await requireApiAdmin(request);
     const input = parseOrThrow(FarmSchema, await readBody(request));
-    const answer = once(admin.id, idempotencyKeyOf(request), "api/admin/create-farm", () => ({ status: 201, body: farmJson(createFarm(input, { adminId: admin.id })) }));
+    const answer = once({ userId: admin.id, key: idempotencyKeyOf(request), operation: "api/admin/create-farm", params: input }, () => ({ status: 201, body: farmJson(createFarm(input, { adminId: admin.id })) }));
     return apiJson(answer.body, answer.status);
   });
 }

@@ -2,10 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { ContentPageSchema } from "~/domain/admin";
 import { HOW_IT_WORKS_SLUG } from "~/domain/admin-limits";
 import { minorToCedis } from "~/domain/money";
-import { apiJson, handleApi, HttpError, methodNotAllowed, parseOrThrow, readJsonBody } from "~/lib/http.server";
+import { apiJson, handleApi, HttpError, idempotencyKeyOf, methodNotAllowed, parseOrThrow, readJsonBody } from "~/lib/http.server";
 import { requireApiAdmin } from "~/lib/session.server";
 import { saveContentPage } from "~/models/admin.server";
 import { getContentPage } from "~/models/batch.server";
+import { once } from "~/models/ledger.server";
 
 const EDITABLE = new Set([HOW_IT_WORKS_SLUG]);
 
@@ -39,7 +40,10 @@ export function action({ request, params }: ActionFunctionArgs) {
     const slug = params.slug ?? "";
     if (!EDITABLE.has(slug)) throw new HttpError(404, "Page not found.");
     const input = parseOrThrow(ContentPageSchema, await readJsonBody(request));
-    saveContentPage(slug, input, { adminId: admin.id });
-    return apiJson(pageJson(slug));
+    const answer = once({ userId: admin.id, key: idempotencyKeyOf(request), operation: "api/admin/save-page", params: { slug, input } }, () => {
+      saveContentPage(slug, input, { adminId: admin.id });
+      return { status: 200, body: pageJson(slug) };
+    });
+    return apiJson(answer.body, answer.status);
   });
 }

@@ -17,8 +17,9 @@ export function action({ request, params }: ActionFunctionArgs) {
     const body = await readBody(request);
     const period = periodInput(body.period ?? new URL(request.url).searchParams.get("period"));
     const batchId = parseId(params.id, MSG.batchNotFound);
-    // A retried request with the same Idempotency-Key gets the first answer and pays nothing more.
-    const answer = once(admin.id, idempotencyKeyOf(request), "api/admin/execute", () => ({ status: 200, body: payoutRunJson(runPayout(batchId, { period, adminId: admin.id })) }));
+    // A retried request with the same Idempotency-Key gets the first answer and pays nothing more;
+    // the key on another batch or period is refused, so that run is never mistaken for this one.
+    const answer = once({ userId: admin.id, key: idempotencyKeyOf(request), operation: "api/admin/execute", params: { batchId, period } }, () => ({ status: 200, body: payoutRunJson(runPayout(batchId, { period, adminId: admin.id })) }));
     return apiJson(answer.body, answer.status);
   });
 }

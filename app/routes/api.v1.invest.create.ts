@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { unitsParam } from "~/domain/idempotency";
 import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseBool, parseId, readBody } from "~/lib/http.server";
 import { requireApiUser } from "~/lib/session.server";
 import { investInBatch, investmentJson } from "~/models/investment.server";
@@ -13,8 +14,10 @@ export function action({ request }: ActionFunctionArgs) {
     const user = await requireApiUser(request);
     const body = await readBody(request);
     const batchId = parseId(body.batch_id, "Give the batch_id of the batch to invest in.", 422);
-    const answer = once(user.id, idempotencyKeyOf(request), "invest/create", () => {
-      const investment = investInBatch({ userId: user.id, batchId, units: body.units, autoReinvest: parseBool(body.auto_reinvest) });
+    const autoReinvest = parseBool(body.auto_reinvest);
+    const params = { batchId, units: unitsParam(body.units), autoReinvest };
+    const answer = once({ userId: user.id, key: idempotencyKeyOf(request), operation: "invest/create", params }, () => {
+      const investment = investInBatch({ userId: user.id, batchId, units: body.units, autoReinvest });
       return { status: 201, body: { investment: investmentJson(investment), wallet: walletJson(user.id) } };
     });
     return apiJson(answer.body, answer.status);

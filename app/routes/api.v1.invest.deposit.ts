@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { amountParam } from "~/domain/idempotency";
 import { minorToCedis } from "~/domain/money";
 import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, readBody } from "~/lib/http.server";
 import { requireApiUser } from "~/lib/session.server";
@@ -13,7 +14,7 @@ export function action({ request }: ActionFunctionArgs) {
     if (request.method !== "POST") return methodNotAllowed();
     const user = await requireApiUser(request);
     const body = await readBody(request);
-    const answer = once(user.id, idempotencyKeyOf(request), "invest/deposit", () => {
+    const answer = once({ userId: user.id, key: idempotencyKeyOf(request), operation: "invest/deposit", params: { amount: amountParam(body.amount) } }, () => {
       const result = deposit({ userId: user.id, amount: body.amount });
       return { status: 200, body: { message: "Deposit successful", amount: minorToCedis(result.amountMinor), balance: minorToCedis(result.balanceMinor) } };
     });

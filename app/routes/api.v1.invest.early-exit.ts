@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { unitsParam } from "~/domain/idempotency";
 import { MSG } from "~/domain/messages";
 import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseId, readBody } from "~/lib/http.server";
 import { requireApiUser } from "~/lib/session.server";
@@ -13,7 +14,7 @@ export function action({ request }: ActionFunctionArgs) {
     const user = await requireApiUser(request);
     const body = await readBody(request);
     const batchId = parseId(body.batch_id, "Give the batch_id of the holding to exit.", 422);
-    const answer = once(user.id, idempotencyKeyOf(request), "invest/early-exit", () => {
+    const answer = once({ userId: user.id, key: idempotencyKeyOf(request), operation: "invest/early-exit", params: { batchId, units: unitsParam(body.units) } }, () => {
       const requests = requestEarlyExit({ userId: user.id, batchId, units: body.units });
       return { status: 201, body: { detail: MSG.earlyExitSubmitted, requests: requests.map(exitRequestJson) } };
     });

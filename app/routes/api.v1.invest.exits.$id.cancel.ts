@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { MSG } from "~/domain/messages";
-import { apiJson, handleApi, methodNotAllowed, parseId } from "~/lib/http.server";
+import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseId } from "~/lib/http.server";
 import { requireApiUser } from "~/lib/session.server";
 import { cancelEarlyExit, exitRequestJson } from "~/models/investment.server";
+import { once } from "~/models/ledger.server";
 
 export const loader = () => methodNotAllowed();
 
@@ -11,6 +12,10 @@ export function action({ request, params }: ActionFunctionArgs) {
     if (request.method !== "POST") return methodNotAllowed();
     const user = await requireApiUser(request);
     const exitRequestId = parseId(params.id, MSG.exitRequestNotFound);
-    return apiJson(exitRequestJson(cancelEarlyExit({ userId: user.id, exitRequestId })));
+    const answer = once({ userId: user.id, key: idempotencyKeyOf(request), operation: "invest/cancel-exit", params: { exitRequestId } }, () => ({
+      status: 200,
+      body: exitRequestJson(cancelEarlyExit({ userId: user.id, exitRequestId })),
+    }));
+    return apiJson(answer.body, answer.status);
   });
 }

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { fieldErrors } from "~/domain/account";
+import { amountParam } from "~/domain/idempotency";
 import { minorToCedis } from "~/domain/money";
 import { DestinationSchema } from "~/domain/wallet";
 import { apiJson, handleApi, HttpError, idempotencyKeyOf, methodNotAllowed, readBody } from "~/lib/http.server";
@@ -21,7 +22,7 @@ export function action({ request }: ActionFunctionArgs) {
       if (!parsed.success) throw new HttpError(422, Object.values(fieldErrors(parsed.error))[0] ?? "Check the destination.");
       destination = { method: parsed.data.method, provider: parsed.data.provider, accountNumber: parsed.data.account_number };
     }
-    const answer = once(user.id, idempotencyKeyOf(request), "invest/withdraw", () => {
+    const answer = once({ userId: user.id, key: idempotencyKeyOf(request), operation: "invest/withdraw", params: { amount: amountParam(body.amount), destination } }, () => {
       const result = withdraw({ userId: user.id, amount: body.amount, destination });
       return { status: 200, body: { message: "Withdrawal processed", amount: minorToCedis(result.amountMinor), balance: minorToCedis(result.balanceMinor) } };
     });

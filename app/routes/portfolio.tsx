@@ -8,6 +8,7 @@ import { PortfolioSummary } from "~/components/portfolio-summary";
 import { PortfolioInvestments } from "~/components/portfolio-table";
 import { Toast, type ToastMessage } from "~/components/toast";
 import { DomainError } from "~/domain/errors";
+import { amountParam, unitsParam } from "~/domain/idempotency";
 import { MSG } from "~/domain/messages";
 import {
   autoReinvestOn,
@@ -109,11 +110,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = PortfolioActionSchema.safeParse(values);
   if (!parsed.success) return data({ ok: false as const, errors: formErrors(parsed.error), values }, { status: 400 });
   const form = parsed.data;
-  const key = form.idempotency_key;
+  // The key is tied to this request's target and amount: a stale form's key on another request is refused.
+  const as = (operation: string, params: Record<string, unknown>) => ({ userId: user.id, key: form.idempotency_key, operation, params });
   try {
     switch (form.intent) {
       case "deposit": {
-        once(user.id, key, "portfolio/deposit", () => ({ status: 200, body: { amountMinor: deposit({ userId: user.id, amount: form.amount }).amountMinor } }));
+        once(as("portfolio/deposit", { amount: amountParam(form.amount) }), () => ({ status: 200, body: { amountMinor: deposit({ userId: user.id, amount: form.amount }).amountMinor } }));
         return redirectWithFlash(returnTo, { kind: "success", message: "Deposit successful" });
       }
       case "withdraw": {
@@ -125,16 +127,16 @@ export async function action({ request }: ActionFunctionArgs) {
           const { amountMinor } = dryRun(() => withdraw(args));
           return data({ ok: true as const, confirm: { prompt: withdrawPrompt(amountMinor), fields: { ...values, confirmed: "1" } } });
         }
-        once(user.id, key, "portfolio/withdraw", () => ({ status: 200, body: { amountMinor: withdraw(args).amountMinor } }));
+        once(as("portfolio/withdraw", { amount: amountParam(form.amount), destination: args.destination }), () => ({ status: 200, body: { amountMinor: withdraw(args).amountMinor } }));
         return redirectWithFlash(returnTo, { kind: "success", message: "Withdrawal processed" });
       }
       case "reinvest": {
         const { batchId } = getMyInvestment(user.id, form.investment_id);
-        once(user.id, key, "portfolio/reinvest", () => ({ status: 201, body: { investmentId: investInBatch({ userId: user.id, batchId, units: form.units }).id } }));
+        once(as("portfolio/reinvest", { investmentId: form.investment_id, batchId, units: unitsParam(form.units) }), () => ({ status: 201, body: { investmentId: investInBatch({ userId: user.id, batchId, units: form.units }).id } }));
         return redirectWithFlash(returnTo, { kind: "success", message: "Reinvest successful, refreshing..." });
       }
       case "cancel_exit": {
-        once(user.id, key, "portfolio/cancel-exit", () => ({ status: 200, body: { id: cancelEarlyExit({ userId: user.id, exitRequestId: form.exit_id }).id } }));
+        once(as("portfolio/cancel-exit", { exitRequestId: form.exit_id }), () => ({ status: 200, body: { id: cancelEarlyExit({ userId: user.id, exitRequestId: form.exit_id }).id } }));
         return redirectWithFlash(returnTo, { kind: "success", message: "Early exit request cancelled." });
       }
     }
