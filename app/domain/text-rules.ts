@@ -13,10 +13,11 @@ export function hasHiddenCharacters(text: string): boolean {
 }
 
 /**
- * The one rule for a single-line text shown to others: trimmed, required when `required` (its message),
- * at most `max` characters, and no hidden characters ("<label> cannot contain ...").
+ * The one rule for a single-line text shown to others: trimmed, required when `required` (its message,
+ * also for fewer than `min` characters), at most `max` characters, and no hidden characters
+ * ("<label> cannot contain ...").
  */
-export function singleLineText({ label, required, max, tooLong }: { label: string; required?: string; max: number; tooLong: string }) {
-  const base = required ? z.string({ error: required }).trim().min(1, required) : z.string().trim();
+export function singleLineText({ label, required, min = 1, max, tooLong }: { label: string; required?: string; min?: number; max: number; tooLong: string }) {
+  const base = required ? z.string({ error: required }).trim().min(min, required) : z.string().trim();
   return base.max(max, tooLong).refine((v) => !hasHiddenCharacters(v), `${label} cannot contain control characters or text-direction marks.`);
 }

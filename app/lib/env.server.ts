@@ -32,7 +32,7 @@ const EnvSchema = z.object({
   APP_URL: z
     .string()
     .optional()
-    .refine((v) => v === undefined || /^https?:\/\/[^/]/i.test(v) && URL.canParse(v), "give the site's public address, e.g. https://akoko.example"),
+    .refine((v) => v === undefined || (/^https?:\/\/[^/]/i.test(v) && URL.canParse(v)), "give the site's public address, e.g. https://akoko.example"),
   /**
    * How many proxies in front of the server to believe in X-Forwarded-For (0 or off: none; the
    * socket's address is the client). Behind one TLS proxy: 1. Applied in scripts/server.js.
