@@ -1,10 +1,13 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
+import { getUser } from "~/lib/session.server";
 
 export { closeDb, getDb as initDatabase } from "~/lib/db.server";
+// scripts/server.js reads TRUST_PROXY from the checked environment.
+export { getEnv } from "~/lib/env.server";
 export { requestContext } from "~/lib/request-context.server";
 
 const ABORT_DELAY = 5_000;
@@ -14,13 +17,14 @@ const ABORT_DELAY = 5_000;
  * one body lets the gzip layer compress the page as a whole: flushed in React's small chunks, the
  * home page went over the wire at 15 KB instead of 9 KB.
  */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  await markPrivate(request, responseHeaders);
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : undefined;
   return new Promise((resolve, reject) => {
     let rendered = false;
@@ -54,6 +58,20 @@ export default function handleRequest(
     setTimeout(abort, ABORT_DELAY);
   });
 }
+
+/**
+ * A page or its data rendered for a signed-in user (a wallet, holdings, their name in the header)
+ * must not be kept by the browser's or any shared cache. Anonymous public pages stay as they are.
+ */
+async function markPrivate(request: Request, headers: Headers) {
+  if (await getUser(request)) headers.set("Cache-Control", "private, no-store");
+}
+
+/** The JSON behind client-side navigation: the same rule as the page. */
+export const handleDataRequest: HandleDataRequestFunction = async (response, { request }) => {
+  await markPrivate(request, response.headers);
+  return response;
+};
 
 /** Unexpected errors are logged on the server; the browser only gets the friendly page. */
 export function handleError(error: unknown, { request }: { request: Request }) {

@@ -15,11 +15,30 @@ const MAX_BODY_BYTES = 1024 * 1024; // forms and JSON
 const MAX_UPLOAD_BYTES = 12 * 1024 * 1024; // multipart (farm photos, 2 MB each)
 /** The daily-log pages and API, the only places that take multipart photo uploads (".data": Remix's JS requests). */
 const UPLOAD_PATHS = /^\/(api\/v1\/)?admin\/batches\/[^/]+\/logs(\.data|\/|$)/;
+/** Pages are read (GET, HEAD) and their forms posted (POST); the API routes check their own methods. */
+const PAGE_METHODS = ["GET", "HEAD", "POST"];
+
+/**
+ * The client's address. With TRUST_PROXY=n (n proxies in front, each appending the address it saw
+ * to X-Forwarded-For), it is the entry n hops from the right of X-Forwarded-For + the socket's
+ * address: what a client writes further left is never believed. With 0 (the default), the socket's.
+ */
+export function clientAddress(req, trustProxy) {
+  const socket = req.socket.remoteAddress ?? "unknown";
+  if (!trustProxy) return socket;
+  const forwarded = String(req.headers["x-forwarded-for"] ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const chain = [...forwarded, socket];
+  return chain[Math.max(0, chain.length - 1 - trustProxy)].slice(0, 100);
+}
 
 export async function createServer() {
   const build = await import(pathToFileURL(path.resolve("build/index.js")).href);
   // Migrate and seed before the first request, so start-up problems show at once.
   build.entry.module.initDatabase();
+  const trustProxy = build.entry.module.getEnv().TRUST_PROXY;
 
   const app = express();
   app.disable("x-powered-by");
@@ -31,8 +50,8 @@ export async function createServer() {
     res.locals.cspNonce = nonce;
     // The app notes the signed-in user here (app/lib/request-context.server.ts) for the log line.
     const context = { userId: null };
-    // Only the server says who the client is; a client-sent value is dropped.
-    req.headers["x-akoko-client-ip"] = req.socket.remoteAddress ?? "unknown";
+    // Only the server says who the client is; a client-sent value is dropped. Rate limits key on it.
+    req.headers["x-akoko-client-ip"] = clientAddress(req, trustProxy);
     res.setHeader(
       "Content-Security-Policy",
       [
@@ -67,6 +86,17 @@ export async function createServer() {
       );
     });
     build.entry.module.requestContext.run(context, next);
+  });
+
+  // TRACE (which the Fetch API under Remix cannot even represent: it was a 500) on every path, and
+  // anything but GET, HEAD and POST on a page (a PUT to /logout logged out), answer 405.
+  app.use((req, res, next) => {
+    if (req.method === "TRACE" || (!req.path.startsWith("/api/") && !PAGE_METHODS.includes(req.method))) {
+      if (!req.path.startsWith("/api/")) res.set("Allow", PAGE_METHODS.join(", "));
+      res.status(405).type("application/json").send(JSON.stringify({ detail: "Method not allowed." }));
+      return;
+    }
+    next();
   });
 
   // Form posts from another site are refused (the session cookie is SameSite=Lax too).

@@ -341,7 +341,7 @@ describe("Contact", () => {
 describe("Contact rate limit", () => {
   let limited: TestServer;
   beforeAll(async () => {
-    limited = await startServer({ AUTH_RATE_LIMIT: "2" });
+    limited = await startServer({ CONTACT_MESSAGES_PER_ADDRESS: "2" });
   });
   afterAll(async () => {
     await limited?.stop();

@@ -19,12 +19,21 @@ function start(env: Record<string, string>) {
 }
 
 describe("production settings", () => {
-  it("refuses to start without SESSION_SECRET and ADMIN_PASSWORD, and says what to set", () => {
+  it("refuses to start without SESSION_SECRET, ADMIN_PASSWORD and APP_URL, and says what to set", () => {
     const run = start({});
     expect(run.status).toBe(1);
     expect(run.stderr).toContain("SESSION_SECRET");
     expect(run.stderr).toContain("ADMIN_PASSWORD");
+    expect(run.stderr).toContain("APP_URL");
     expect(run.stderr).not.toMatch(/\n\s+at /); // no stack trace
+  });
+
+  it("refuses to start without APP_URL even when the secrets are set: reset links are built from it", () => {
+    const run = start({ SESSION_SECRET: "a-real-secret-0123456789", ADMIN_PASSWORD: "a-real-admin-password" });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("APP_URL");
+    expect(run.stderr).not.toContain("SESSION_SECRET");
+    expect(run.stderr).not.toMatch(/\n\s+at /);
   });
 
   it("refuses the demo defaults and a short secret", () => {
@@ -39,7 +48,7 @@ describe("production settings", () => {
     const dbFile = path.join(dir, "prod.db");
     const child = spawn(process.execPath, ["scripts/server.js"], {
       cwd: root,
-      env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", DATABASE_URL: dbFile, SESSION_SECRET: "a-real-secret-0123456789", ADMIN_EMAIL: "ops@akoko.test", ADMIN_PASSWORD: "a-real-admin-password", REQUEST_LOG: "off" },
+      env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", DATABASE_URL: dbFile, SESSION_SECRET: "a-real-secret-0123456789", ADMIN_EMAIL: "ops@akoko.test", ADMIN_PASSWORD: "a-real-admin-password", APP_URL: "https://akoko.example", REQUEST_LOG: "off" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";

@@ -14,6 +14,9 @@ describe("RegisterSchema", () => {
     [{ full_name: "A", email: "a@b.co", password: "short" }, "password", "Use at least 8 characters for your password."],
     [{ full_name: "A", email: "a@b.co" }, "password", "Choose a password."],
     [{ full_name: 42, email: "a@b.co", password: "longenough" }, "full_name", "Enter your full name."],
+    [{ full_name: "Ama\u202eOwusu", email: "a@b.co", password: "longenough" }, "full_name", "Your name cannot contain control characters or text-direction marks."],
+    [{ full_name: "Ama\u0000", email: "a@b.co", password: "longenough" }, "full_name", "Your name cannot contain control characters or text-direction marks."],
+    [{ full_name: "Ama\nOwusu", email: "a@b.co", password: "longenough" }, "full_name", "Your name cannot contain control characters or text-direction marks."],
   ])("rejects %j with a message on %s", (input, field, message) => {
     const result = RegisterSchema.safeParse(input);
     expect(result.success).toBe(false);
@@ -32,6 +35,11 @@ describe("ProfileUpdateSchema", () => {
   it("drops is_admin and email: only the name can change", () => {
     expect(ProfileUpdateSchema.parse({ full_name: "New Name", is_admin: true, email: "x@y.z" })).toEqual({ full_name: "New Name" });
   });
+
+  it("refuses a name with a text-direction override", () => {
+    const r = ProfileUpdateSchema.safeParse({ full_name: "\u202eemaN weN" });
+    expect(r.success ? null : fieldErrors(r.error).full_name).toBe("Your name cannot contain control characters or text-direction marks.");
+  });
 });
 
 describe("ResetPasswordSchema", () => {
@@ -49,7 +57,27 @@ describe("safeRedirect", () => {
     ["https://evil.example", "/portfolio"],
     ["/\\evil.example", "/portfolio"],
     [null, "/portfolio"],
-  ])("%s -> %s", (input, expected) => {
+    // Browsers drop tabs and newlines from a URL and read "\\" as "/": each of these went to //evil.example.
+    ["/\t/evil.example", "/portfolio"],
+    ["/\t\\evil.example", "/portfolio"],
+    ["/\n/evil.example", "/portfolio"],
+    ["/\r\n/evil.example", "/portfolio"],
+    ["/portfolio\\x", "/portfolio"],
+    ["/portfolio\u0000", "/portfolio"],
+    ["/portfolio\u007f", "/portfolio"],
+    ["/invest\u0085", "/portfolio"],
+    [" /invest/eggs", "/portfolio"],
+    ["/%2F/evil.example", "/%2F/evil.example"],
+    ["/invest/eggs?invest=3&units=2#dialog", "/invest/eggs?invest=3&units=2#dialog"],
+  ])("%j -> %s", (input, expected) => {
     expect(safeRedirect(input)).toBe(expected);
+  });
+
+  it("gives a path a browser reads on our own origin, percent-encoded so a Location header can carry it", () => {
+    expect(safeRedirect("/invest/eggs?name=Ɔkɔɔ")).toBe("/invest/eggs?name=%C6%86k%C9%94%C9%94");
+    expect(safeRedirect("/caf\u00e9 €")).toBe("/caf%C3%A9%20%E2%82%AC");
+    for (const bad of ["/\t/evil.example", "/\t\\evil.example", "/\u0000/evil.example"]) {
+      expect(new URL(safeRedirect(bad), "https://akoko.example").origin).toBe("https://akoko.example");
+    }
   });
 });

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/domain/account-limits";
+import { singleLineText } from "~/domain/text-rules";
 
 // Page components import these from account-limits.ts (no zod in the browser bundle).
-export { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, RESET_REQUESTED } from "~/domain/account-limits";
+export { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, RESET_REQUESTED, RESET_UNAVAILABLE } from "~/domain/account-limits";
 
 const email = z
   .string({ error: "Enter your email address." })
@@ -12,11 +13,7 @@ const email = z
   .pipe(z.email({ error: "Enter a valid email address." }))
   .transform((value) => value.toLowerCase());
 
-const fullName = z
-  .string({ error: "Enter your full name." })
-  .trim()
-  .min(1, "Enter your full name.")
-  .max(NAME_MAX, `Your name can be at most ${NAME_MAX} characters.`);
+const fullName = singleLineText({ label: "Your name", required: "Enter your full name.", max: NAME_MAX, tooLong: `Your name can be at most ${NAME_MAX} characters.` });
 
 const newPassword = z
   .string({ error: "Choose a password." })
@@ -57,8 +54,22 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return out;
 }
 
-/** Only same-site relative paths: never an open redirect. */
+const SAME_ORIGIN = "http://same-origin.invalid";
+
+/**
+ * Only a path on this site: never an open redirect. Browsers drop tabs and newlines from a URL and
+ * read "\" as "/", so "/\t/evil.example" would go to //evil.example: any control character or
+ * backslash gives the fallback, as does anything that does not resolve to our own origin. The path
+ * comes back as the URL parser writes it (percent-encoded), so a Location header can always carry it.
+ */
 export function safeRedirect(to: unknown, fallback = "/portfolio"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || /[\u0000-\u001f\u007f-\u009f\\]/.test(to)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(to, SAME_ORIGIN);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== SAME_ORIGIN) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }

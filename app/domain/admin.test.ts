@@ -9,6 +9,18 @@ describe("admin form rules", () => {
     expect(FarmSchema.parse({ name: " Ejisu Farm " })).toEqual({ name: "Ejisu Farm", location: "", notes: "" });
   });
 
+  it("farm names, locations, page titles and FAQ questions refuse control characters and text-direction marks", () => {
+    const messages = (r: { success: boolean; error?: { issues: Array<{ message: string }> } }) => (r.success ? [] : r.error!.issues.map((i) => i.message));
+    expect(messages(FarmSchema.safeParse({ name: "Ejisu\u202e Farm", location: "Kumasi\u0000" }))).toEqual([
+      "The farm name cannot contain control characters or text-direction marks.",
+      "The location cannot contain control characters or text-direction marks.",
+    ]);
+    expect(messages(ContentPageSchema.safeParse({ title: "How\u2066 It Works", faqs: [{ question: "Q\u0007?", answer: "A." }] }))).toEqual([
+      "The title cannot contain control characters or text-direction marks.",
+      "A question cannot contain control characters or text-direction marks.",
+    ]);
+  });
+
   it("SPEC.md's batch defaults parse into pesewas and fractions", () => {
     const r = BatchSchema.parse({ farm_id: "3", ...Object.fromEntries(Object.entries(BATCH_DEFAULTS).map(([k, v]) => [k, String(v)])), start_date: "" });
     expect(r).toEqual({ farm_id: 3, product_type: "CHICKEN", unit_price: 5000, target_units: 1000, feed_price: 600, mortality_rate: 0.07, expected_roi: 0.12, start_date: null });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isCalendarDate } from "~/domain/calendar";
 import { MSG } from "~/domain/messages";
 import { parseAmountToMinor } from "~/domain/money";
+import { singleLineText } from "~/domain/text-rules";
 import { PRODUCT_TYPES } from "~/domain/types";
 
 import { BATCH_DEFAULTS, CONTENT_LIMITS, FARM_NAME_MAX } from "~/domain/admin-limits";
@@ -10,8 +11,8 @@ import { BATCH_DEFAULTS, CONTENT_LIMITS, FARM_NAME_MAX } from "~/domain/admin-li
 export { BATCH_DEFAULTS, FARM_NAME_MAX };
 
 export const FarmSchema = z.object({
-  name: z.string({ error: MSG.farmNameRequired }).trim().min(1, MSG.farmNameRequired).max(FARM_NAME_MAX, `Keep the farm name under ${FARM_NAME_MAX} characters.`),
-  location: z.string().trim().max(200, "Keep the location under 200 characters.").optional().default(""),
+  name: singleLineText({ label: "The farm name", required: MSG.farmNameRequired, max: FARM_NAME_MAX, tooLong: `Keep the farm name under ${FARM_NAME_MAX} characters.` }),
+  location: singleLineText({ label: "The location", max: 200, tooLong: "Keep the location under 200 characters." }).optional().default(""),
   notes: z.string().trim().max(2000, "Keep the notes under 2,000 characters.").optional().default(""),
 });
 
@@ -55,13 +56,13 @@ export type BatchInput = z.infer<typeof BatchSchema>;
 /** A payout period for egg catch-up: YYYY-MM, or empty for this month. */
 
 const faq = z.object({
-  question: z.string().trim().min(1, "Each FAQ needs a question.").max(CONTENT_LIMITS.faqQuestionMax, `Keep each question under ${CONTENT_LIMITS.faqQuestionMax} characters.`),
+  question: singleLineText({ label: "A question", required: "Each FAQ needs a question.", max: CONTENT_LIMITS.faqQuestionMax, tooLong: `Keep each question under ${CONTENT_LIMITS.faqQuestionMax} characters.` }),
   answer: z.string().trim().min(1, "Each FAQ needs an answer.").max(CONTENT_LIMITS.faqAnswerMax, `Keep each answer under ${CONTENT_LIMITS.faqAnswerMax.toLocaleString("en")} characters.`),
 });
 
 /** The How It Works editor (and PUT /api/v1/admin/pages/how-it-works). */
 export const ContentPageSchema = z.object({
-  title: z.string({ error: "Enter a title." }).trim().min(1, "Enter a title.").max(CONTENT_LIMITS.titleMax, `Keep the title under ${CONTENT_LIMITS.titleMax} characters.`),
+  title: singleLineText({ label: "The title", required: "Enter a title.", max: CONTENT_LIMITS.titleMax, tooLong: `Keep the title under ${CONTENT_LIMITS.titleMax} characters.` }),
   body_md: z.string({ error: "Enter the page text." }).max(CONTENT_LIMITS.bodyMax, "Keep the page text under 50,000 characters.").default(""),
   faqs: z.array(faq, { error: "FAQs must be a list of questions and answers." }).max(CONTENT_LIMITS.faqMax, `Keep it to ${CONTENT_LIMITS.faqMax} FAQs.`).default([]),
   example_unit_price: blankToNull(cedis("Enter the example unit price above zero with at most 2 decimals.")),

@@ -20,6 +20,14 @@ describe("ContactSchema", () => {
     expect(fieldErrors(ContactSchema.safeParse({}).error!)).toMatchObject({ name: "Enter your name.", message: "Write your message." });
   });
 
+  it("refuses control characters and text-direction marks in the name and subject", () => {
+    const r = ContactSchema.safeParse({ name: "Kwame\u0000", email: "a@b.co", subject: "Pay\u202eout", message: "When is the next egg payout?" });
+    expect(fieldErrors(r.error!)).toEqual({
+      name: "Your name cannot contain control characters or text-direction marks.",
+      subject: "The subject cannot contain control characters or text-direction marks.",
+    });
+  });
+
   it("refuses over-long fields", () => {
     const r = ContactSchema.safeParse({ name: "a", email: "a@b.co", subject: "s", message: "x".repeat(5001) });
     expect(fieldErrors(r.error!)).toEqual({ message: "Your message can be at most 5000 characters." });

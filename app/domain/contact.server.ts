@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { fieldErrors } from "~/domain/account";
+import { singleLineText } from "~/domain/text-rules";
 
 // Pure rules, named *.server.ts only so that zod (about 90 KB gzipped) never reaches a browser
 // bundle: Remix empties server modules in the client build, while a plain import from a route
@@ -9,7 +10,7 @@ import { fieldErrors } from "~/domain/account";
 export const CONTACT_LIMITS = { name: 120, email: 254, subject: 150, messageMin: 10, message: 5000 } as const;
 
 export const ContactSchema = z.object({
-  name: z.string({ error: "Enter your name." }).trim().min(1, "Enter your name.").max(CONTACT_LIMITS.name, `Your name can be at most ${CONTACT_LIMITS.name} characters.`),
+  name: singleLineText({ label: "Your name", required: "Enter your name.", max: CONTACT_LIMITS.name, tooLong: `Your name can be at most ${CONTACT_LIMITS.name} characters.` }),
   email: z
     .string({ error: "Enter your email address." })
     .trim()
@@ -17,7 +18,7 @@ export const ContactSchema = z.object({
     .max(CONTACT_LIMITS.email, "That email address is too long.")
     .pipe(z.email({ error: "Enter a valid email address." }))
     .transform((v) => v.toLowerCase()),
-  subject: z.string({ error: "Enter a subject." }).trim().min(1, "Enter a subject.").max(CONTACT_LIMITS.subject, `Keep the subject under ${CONTACT_LIMITS.subject + 1} characters.`),
+  subject: singleLineText({ label: "The subject", required: "Enter a subject.", max: CONTACT_LIMITS.subject, tooLong: `Keep the subject under ${CONTACT_LIMITS.subject + 1} characters.` }),
   message: z
     .string({ error: "Write your message." })
     .trim()

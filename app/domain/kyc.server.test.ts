@@ -5,6 +5,11 @@ import { KycSchema, normalizeGhanaPhone } from "~/domain/kyc.server";
 const valid = { legal_name: "Akosua Mensah", phone: "024 123 4567", id_type: "GHANA_CARD", id_number: "GHA-123456789-0" };
 
 describe("KycSchema", () => {
+  it("refuses control characters and text-direction marks in the legal name (the shared name rule)", () => {
+    expect(fieldErrors(KycSchema.safeParse({ ...valid, legal_name: "Akosua\u202eMensah" }).error!)).toEqual({ legal_name: "Your legal name cannot contain control characters or text-direction marks." });
+    expect(fieldErrors(KycSchema.safeParse({ ...valid, legal_name: "A" }).error!)).toEqual({ legal_name: "Enter your legal name as it appears on your ID." });
+  });
+
   it("accepts a Ghana Card number like GHA-123456789-0 (any case) and normalises the phone", () => {
     expect(KycSchema.parse(valid)).toEqual({ legal_name: "Akosua Mensah", phone: "+233241234567", id_type: "GHANA_CARD", id_number: "GHA-123456789-0" });
     expect(KycSchema.parse({ ...valid, id_number: " gha-987654321-5 " }).id_number).toBe("GHA-987654321-5");

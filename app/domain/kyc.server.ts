@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { fieldErrors } from "~/domain/account";
+import { singleLineText } from "~/domain/text-rules";
 
 /**
  * (Pure rules, named *.server.ts only to keep zod out of the browser bundles: see contact.server.ts.)
@@ -35,11 +36,13 @@ export function normalizeGhanaPhone(input: string): string | null {
 
 export const KycSchema = z
   .object({
-    legal_name: z
-      .string({ error: "Enter your legal name as it appears on your ID." })
-      .trim()
-      .min(2, "Enter your legal name as it appears on your ID.")
-      .max(KYC_LIMITS.legalName, `Your legal name can be at most ${KYC_LIMITS.legalName} characters.`),
+    legal_name: singleLineText({
+      label: "Your legal name",
+      required: "Enter your legal name as it appears on your ID.",
+      min: 2,
+      max: KYC_LIMITS.legalName,
+      tooLong: `Your legal name can be at most ${KYC_LIMITS.legalName} characters.`,
+    }),
     phone: z
       .string({ error: "Enter your phone number." })
       .trim()

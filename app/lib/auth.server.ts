@@ -2,7 +2,8 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { EMAIL_TAKEN, fieldErrors, INVALID_CREDENTIALS, LoginSchema, RegisterSchema, TOO_MANY_ATTEMPTS } from "~/domain/account";
 import { clientIp } from "~/lib/http.server";
-import { clearAttempts, isRateLimited, recordAttempt } from "~/lib/rate-limit.server";
+import { getEnv } from "~/lib/env.server";
+import { clearAttempts, releaseAttempt, reserveAttempt } from "~/lib/rate-limit.server";
 import { createUser, EmailTakenError, verifyLogin, type User } from "~/models/user.server";
 
 /** The only errors a login attempt turns into a message; anything else is a real fault and is rethrown. */
@@ -22,17 +23,24 @@ async function verifyCredentials(email: FormDataEntryValue | null, password: For
     const fields = fieldErrors(parsed.error);
     throw new LoginError(422, Object.values(fields)[0], fields);
   }
+  const env = getEnv();
   const ip = clientIp(request);
   const accountKey = `login:${ip}:${parsed.data.email}`;
-  const ipKey = `login-ip:${ip}`;
-  if (isRateLimited(accountKey) || isRateLimited(ipKey, 5)) throw new LoginError(429, TOO_MANY_ATTEMPTS);
+  const addressKey = `login-ip:${ip}`;
+  // Each attempt is counted before the (slow, async) hash: parallel guesses cannot all pass the check
+  // first. This per-(address, account) limit may refuse anything for that account.
+  if (!reserveAttempt(accountKey, env.AUTH_RATE_LIMIT)) throw new LoginError(429, TOO_MANY_ATTEMPTS);
+  // The address-wide counter is shared by everyone behind one address (a carrier's NAT, an office):
+  // over its limit, wrong passwords get 429, but a correct password still logs in.
+  const addressOver = !reserveAttempt(addressKey, env.LOGIN_FAILURES_PER_ADDRESS);
   const user = await verifyLogin(parsed.data.email, parsed.data.password);
   if (!user) {
-    recordAttempt(accountKey);
-    recordAttempt(ipKey);
+    if (addressOver) throw new LoginError(429, TOO_MANY_ATTEMPTS);
     throw new LoginError(401, INVALID_CREDENTIALS);
   }
+  // Only failures count: the account's slate is wiped, the address's reservation given back.
   clearAttempts(accountKey);
+  if (!addressOver) releaseAttempt(addressKey);
   return user;
 }
 
@@ -42,10 +50,6 @@ export const authenticator = new Authenticator<User>()
   // The API's OAuth2-style form: username (the email) + password.
   .use(new FormStrategy(({ form, request }) => verifyCredentials(form.get("username"), form.get("password"), request)), "api-form");
 
-/** Registration shares the per-IP limit so account creation cannot be scripted at speed. */
-export function registerRateKey(request: Request) {
-  return `register:${clientIp(request)}`;
-}
 
 export class RegisterError extends Error {
   constructor(
@@ -59,9 +63,8 @@ export class RegisterError extends Error {
 
 /** The one registration path for the page and the API. */
 export async function registerAccount(input: unknown, request: Request): Promise<User> {
-  const key = registerRateKey(request);
-  if (isRateLimited(key)) throw new RegisterError(429, TOO_MANY_ATTEMPTS);
-  recordAttempt(key);
+  // Counted per client address, before anything else, so account creation cannot be scripted at speed.
+  if (!reserveAttempt(`register:${clientIp(request)}`, getEnv().REGISTRATIONS_PER_ADDRESS)) throw new RegisterError(429, TOO_MANY_ATTEMPTS);
   const parsed = RegisterSchema.safeParse(input);
   if (!parsed.success) {
     const fields = fieldErrors(parsed.error);

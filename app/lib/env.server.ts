@@ -25,19 +25,46 @@ const EnvSchema = z.object({
   SEED_DEMO_DATA: booleanFlag.optional(),
   /** Secure cookies need HTTPS; on by default in production. */
   COOKIE_SECURE: booleanFlag.optional(),
-  /** Attempts allowed per window for login/register per client, before 429. */
+  /**
+   * The site's public address (https://...). Links sent to people (password reset) are built from it,
+   * never from the request's Host header, which the client chooses. Required in production.
+   */
+  APP_URL: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || (/^https?:\/\/[^/]/i.test(v) && URL.canParse(v)), "give the site's public address, e.g. https://akoko.example"),
+  /**
+   * How many proxies in front of the server to believe in X-Forwarded-For (0 or off: none; the
+   * socket's address is the client). Behind one TLS proxy: 1. Applied in scripts/server.js.
+   */
+  TRUST_PROXY: z
+    .preprocess((v) => (typeof v === "string" && ["off", "false", ""].includes(v.trim().toLowerCase()) ? "0" : v), z.coerce.number().int().min(0).max(10))
+    .default(0),
+  /** Failed logins per window for one client address and one account, before 429 (and not counting the password). */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  /*
+   * Address-wide limits per window. Ghana's mobile networks put many customers behind one address
+   * (carrier-grade NAT), so these are in the hundreds; the address-wide login counter never refuses
+   * a correct password (app/lib/auth.server.ts).
+   */
+  LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(300),
+  REGISTRATIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(200),
+  CONTACT_MESSAGES_PER_ADDRESS: z.coerce.number().int().min(1).default(200),
+  RESET_REQUESTS_PER_ADDRESS: z.coerce.number().int().min(1).default(200),
+  /** Password-reset requests per window for one email address (whether or not it has an account). */
+  RESET_REQUESTS_PER_EMAIL: z.coerce.number().int().min(1).default(5),
   /** Early-exit administrative fee, a fraction between 3% and 7%. */
   EARLY_EXIT_FEE_RATE: z.coerce.number().min(0.03).max(0.07).default(0.05),
   /** Farm-log photos on disk; empty means an `uploads` folder next to the database file. */
   UPLOADS_DIR: z.string().optional(),
 });
 
-export type Env = z.infer<typeof EnvSchema> & { cookieSecure: boolean; uploadsDir: string; seedDemoData: boolean };
+export type Env = z.infer<typeof EnvSchema> & { cookieSecure: boolean; uploadsDir: string; seedDemoData: boolean; appUrl: string };
 
-function parseEnv(): Env {
-  const parsed = EnvSchema.safeParse(process.env);
+/** Reads and checks the environment (exported for its unit test; the app calls `getEnv`). */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {
     const problems = parsed.error.issues
       .map((issue) => `  ${issue.path.join(".")}: ${issue.message}`)
@@ -51,6 +78,7 @@ function parseEnv(): Env {
       missing.push("SESSION_SECRET (a random string of at least 16 characters)");
     if (env.ADMIN_PASSWORD === DEV_ADMIN_PASSWORD)
       missing.push("ADMIN_PASSWORD (the seeded admin's password, not the demo default)");
+    if (!env.APP_URL) missing.push("APP_URL (the site's public address, e.g. https://akoko.example: password-reset links are built from it)");
     if (missing.length > 0) {
       throw new Error(
         `Refusing to start in production. Set these environment variables:\n  ${missing.join("\n  ")}`,
@@ -61,6 +89,7 @@ function parseEnv(): Env {
     ...env,
     cookieSecure: env.COOKIE_SECURE ?? env.NODE_ENV === "production",
     seedDemoData: env.SEED_DEMO_DATA ?? env.NODE_ENV !== "production",
+    appUrl: env.APP_URL ? new URL(env.APP_URL).origin : `http://localhost:${env.PORT}`,
     uploadsDir: path.resolve(env.UPLOADS_DIR || path.join(path.dirname(env.DATABASE_URL), "uploads")),
   };
 }

@@ -113,7 +113,7 @@ export function findValidPasswordReset(token: string) {
     .get();
 }
 
-/** Sets the new password, spends the token and signs out every session of that user. */
+/** Sets the new password, spends this token and every other unused one of the user, and signs out all their sessions. */
 export async function resetPassword(token: string, password: string): Promise<boolean> {
   const reset = findValidPasswordReset(token);
   if (!reset) return false;
@@ -126,6 +126,8 @@ export async function resetPassword(token: string, password: string): Promise<bo
       .where(and(eq(passwordResets.id, reset.id), isNull(passwordResets.usedAt)))
       .run();
     if (spent.changes !== 1) return false;
+    // Any other link still in a mailbox (or a log) must not set the password again.
+    tx.update(passwordResets).set({ usedAt: nowIso() }).where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt))).run();
     tx.update(users).set({ passwordHash }).where(eq(users.id, reset.userId)).run();
     tx.delete(sessions).where(eq(sessions.userId, reset.userId)).run();
     return true;

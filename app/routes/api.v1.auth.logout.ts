@@ -7,6 +7,7 @@ export const loader = () => methodNotAllowed();
 /** Revokes the bearer token (or cookie session) that made the request. */
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {
+    if (request.method !== "POST") return methodNotAllowed();
     await requireApiUser(request);
     const setCookie = await endSession(request);
     return apiJson({ detail: "Logged out." }, { headers: { "Set-Cookie": setCookie } });

@@ -5,7 +5,8 @@ import { Field, FormError, TextareaField } from "~/components/forms";
 import { CONTACT_LIMITS, CONTACT_SENT, CONTACT_TOO_MANY, parseContactForm } from "~/domain/contact.server";
 import { clientIp } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
-import { isRateLimited, recordAttempt } from "~/lib/rate-limit.server";
+import { getEnv } from "~/lib/env.server";
+import { reserveAttempt } from "~/lib/rate-limit.server";
 import { getUser, redirectWithFlash } from "~/lib/session.server";
 import { createContactMessage } from "~/models/contact.server";
 
@@ -24,9 +25,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const form = Object.fromEntries(await request.formData());
   const values = { name: String(form.name ?? ""), email: String(form.email ?? ""), subject: String(form.subject ?? ""), message: String(form.message ?? "") };
-  const key = `contact:${clientIp(request)}`;
-  if (isRateLimited(key)) return data({ formError: CONTACT_TOO_MANY, fields: {} as Record<string, string>, values }, { status: 429 });
-  recordAttempt(key);
+  if (!reserveAttempt(`contact:${clientIp(request)}`, getEnv().CONTACT_MESSAGES_PER_ADDRESS)) {
+    return data({ formError: CONTACT_TOO_MANY, fields: {} as Record<string, string>, values }, { status: 429 });
+  }
   const parsed = parseContactForm(values);
   if (!parsed.ok) return data({ formError: null, fields: parsed.fields, values }, { status: 400 });
   const user = await getUser(request);

@@ -1,31 +1,48 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData } from "@remix-run/react";
-import { Field } from "~/components/forms";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Field, FormError } from "~/components/forms";
 import { fieldErrors, ResetRequestSchema } from "~/domain/account";
-import { EMAIL_MAX, RESET_REQUESTED } from "~/domain/account-limits";
+import { EMAIL_MAX, RESET_UNAVAILABLE } from "~/domain/account-limits";
+import { HttpError } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
-import { requestPasswordReset } from "~/lib/password-reset.server";
+import { requestPasswordReset, resetLinksDelivered } from "~/lib/password-reset.server";
 
 export const meta: MetaFunction = () => pageMeta("Reset your password", "Ask for a link to set a new Akoko password.");
 
+/** Without a mail service (production, for now) the page says so rather than offer a link that never comes. */
+export function loader() {
+  return { delivered: resetLinksDelivered() };
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   const form = Object.fromEntries(await request.formData());
+  const email = String(form.email ?? "");
   const parsed = ResetRequestSchema.safeParse(form);
-  if (!parsed.success) return data({ sent: false, error: fieldErrors(parsed.error).email ?? "Enter a valid email address.", email: String(form.email ?? "") }, { status: 400 });
-  requestPasswordReset(parsed.data.email, request);
-  return { sent: true, error: null, email: parsed.data.email };
+  if (!parsed.success) return data({ sent: null, error: fieldErrors(parsed.error).email ?? "Enter a valid email address.", formError: null, email }, { status: 400 });
+  try {
+    return { sent: requestPasswordReset(parsed.data.email, request), error: null, formError: null, email: parsed.data.email };
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 429) return data({ sent: null, error: null, formError: error.detail, email }, { status: 429 });
+    throw error;
+  }
 }
 
 export default function ResetPasswordRequest() {
+  const { delivered } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const notice = result?.sent ?? (delivered ? null : RESET_UNAVAILABLE);
   return (
     <section className="container-page max-w-md py-10">
       <h1 className="text-2xl font-bold">Reset your password</h1>
-      {result?.sent ? (
-        <p className="card mt-6" role="status">{RESET_REQUESTED}</p>
+      {notice ? (
+        <div className="card mt-6" role="status">
+          <p>{notice}</p>
+          {delivered ? null : <Link to="/contact" className="btn-secondary mt-4">Contact support</Link>}
+        </div>
       ) : (
         <Form method="post" className="card mt-6 space-y-4" noValidate>
+          <FormError message={result?.formError} />
           <Field label="Email" name="email" type="email" autoComplete="email" required maxLength={EMAIL_MAX} defaultValue={result?.email} error={result?.error} />
           <button type="submit" className="btn-primary w-full">Send reset link</button>
         </Form>
@@ -33,4 +50,3 @@ export default function ResetPasswordRequest() {
     </section>
   );
 }
-

@@ -64,7 +64,12 @@ export async function startBuiltServer({ env = {}, nodeArgs = [] } = {}) {
       DEMO_INVESTOR_EMAIL: INVESTOR.email,
       DEMO_INVESTOR_PASSWORD: INVESTOR.password,
       COOKIE_SECURE: "false",
+      APP_URL: `http://localhost:${port}`,
       AUTH_RATE_LIMIT: "1000",
+      LOGIN_FAILURES_PER_ADDRESS: "100000",
+      REGISTRATIONS_PER_ADDRESS: "100000",
+      CONTACT_MESSAGES_PER_ADDRESS: "100000",
+      RESET_REQUESTS_PER_ADDRESS: "100000",
       REQUEST_LOG: "off",
       // Production mode seeds no demo data by default; the measurements use the demo platform.
       SEED_DEMO_DATA: "true",

@@ -22,7 +22,8 @@ export type TestServer = {
  * Starts the built server (`remix build` output) in production mode on its own
  * SQLite file, so each test file has a real server and a database of its own.
  */
-export async function startServer(env: Record<string, string> = {}, options: { dbFile?: string } = {}): Promise<TestServer> {
+/** `env` overrides the defaults below; a key set to undefined is left out (the app's own default applies). */
+export async function startServer(env: Record<string, string | undefined> = {}, options: { dbFile?: string } = {}): Promise<TestServer> {
   const dir = options.dbFile ? path.dirname(options.dbFile) : fs.mkdtempSync(path.join(os.tmpdir(), "akoko-test-"));
   const dbFile = options.dbFile ?? path.join(dir, "akoko.db");
   let output = "";
@@ -41,7 +42,15 @@ export async function startServer(env: Record<string, string> = {}, options: { d
       DEMO_INVESTOR_EMAIL: TEST_INVESTOR.email,
       DEMO_INVESTOR_PASSWORD: TEST_INVESTOR.password,
       COOKIE_SECURE: "false",
+      // Production refuses to start without it; reset links are built from it, never from the request.
+      APP_URL: "http://akoko.test",
+      // Every test file talks from 127.0.0.1: the limits are raised so that only the files testing them meet them.
       AUTH_RATE_LIMIT: "1000",
+      LOGIN_FAILURES_PER_ADDRESS: "100000",
+      REGISTRATIONS_PER_ADDRESS: "100000",
+      CONTACT_MESSAGES_PER_ADDRESS: "100000",
+      RESET_REQUESTS_PER_ADDRESS: "100000",
+      RESET_REQUESTS_PER_EMAIL: "100000",
       REQUEST_LOG: "off",
       // Production mode seeds no demo data by default; the tests want the demo platform.
       SEED_DEMO_DATA: "true",

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "~/lib/env.server";
+
+const PROD = { NODE_ENV: "production", SESSION_SECRET: "a-real-secret-0123456789", ADMIN_PASSWORD: "a-real-admin-password" };
+
+describe("environment", () => {
+  it("builds links from APP_URL, defaulting to localhost and PORT outside production", () => {
+    expect(parseEnv({ NODE_ENV: "development", PORT: "4100" }).appUrl).toBe("http://localhost:4100");
+    expect(parseEnv({ APP_URL: "https://akoko.example/" }).appUrl).toBe("https://akoko.example");
+    expect(parseEnv({ ...PROD, APP_URL: "https://akoko.example" }).appUrl).toBe("https://akoko.example");
+    expect(() => parseEnv({ APP_URL: "ftp://akoko.example" })).toThrow(/APP_URL/);
+    expect(() => parseEnv({ APP_URL: "not a url" })).toThrow(/APP_URL/);
+  });
+
+  it("refuses to start in production without APP_URL, and names it", () => {
+    expect(() => parseEnv(PROD)).toThrow(/Refusing to start in production[\s\S]*APP_URL/);
+  });
+
+  it("trusts no proxy unless TRUST_PROXY gives a number of hops", () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: "off" }).TRUST_PROXY).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: "0" }).TRUST_PROXY).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(() => parseEnv({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY/);
+    expect(() => parseEnv({ TRUST_PROXY: "-1" })).toThrow(/TRUST_PROXY/);
+  });
+
+  it("sizes the address-wide limits for many customers behind one carrier address", () => {
+    const env = parseEnv({});
+    expect(env.AUTH_RATE_LIMIT).toBe(10);
+    for (const limit of [env.LOGIN_FAILURES_PER_ADDRESS, env.REGISTRATIONS_PER_ADDRESS, env.CONTACT_MESSAGES_PER_ADDRESS, env.RESET_REQUESTS_PER_ADDRESS]) expect(limit).toBeGreaterThanOrEqual(100);
+    expect(parseEnv({ REGISTRATIONS_PER_ADDRESS: "3" }).REGISTRATIONS_PER_ADDRESS).toBe(3);
+  });
+});

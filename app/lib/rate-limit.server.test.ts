@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { setClockOffset } from "~/lib/clock.server";
+import { clearAttempts, MAX_RATE_LIMIT_KEYS, rateLimitKeyCount, releaseAttempt, reserveAttempt, reserveAttempts } from "~/lib/rate-limit.server";
+
+afterEach(() => setClockOffset(0));
+
+describe("rate-limit windows", () => {
+  it("reserves attempts up to the limit and refuses the next; a release gives one back, a clear all", () => {
+    const key = `unit:${Math.random()}`;
+    expect([1, 2, 3, 4].map(() => reserveAttempt(key, 3))).toEqual([true, true, true, false]);
+    releaseAttempt(key);
+    expect(reserveAttempt(key, 3)).toBe(true);
+    expect(reserveAttempt(key, 3)).toBe(false);
+    clearAttempts(key);
+    expect(reserveAttempt(key, 3)).toBe(true);
+  });
+
+  it("reserves several counters all or nothing", () => {
+    const wide = `unit:${Math.random()}`;
+    const narrow = `unit:${Math.random()}`;
+    expect(reserveAttempts([[wide, 3], [narrow, 1]])).toBe(true);
+    expect(reserveAttempts([[wide, 3], [narrow, 1]])).toBe(false);
+    // The refused attempt was not counted on the wide counter either: two more fit.
+    expect([1, 2, 3].map(() => reserveAttempt(wide, 3))).toEqual([true, true, false]);
+  });
+
+  it("starts a fresh window once the old one is over", () => {
+    const key = `unit:${Math.random()}`;
+    expect(reserveAttempt(key, 1)).toBe(true);
+    expect(reserveAttempt(key, 1)).toBe(false);
+    setClockOffset(16 * 60 * 1000);
+    expect(reserveAttempt(key, 1)).toBe(true);
+  });
+
+  it("holds a bounded number of keys however many arrive in one window, dropping the oldest first", () => {
+    const started = Date.now();
+    const first = "flood:first";
+    reserveAttempt(first, 1);
+    for (let i = 0; i < MAX_RATE_LIMIT_KEYS + 20_000; i++) reserveAttempt(`flood:${i}`, 5);
+    expect(rateLimitKeyCount()).toBeLessThanOrEqual(MAX_RATE_LIMIT_KEYS);
+    // The newest keys are still counted...
+    const newest = `flood:${MAX_RATE_LIMIT_KEYS + 19_999}`;
+    for (let i = 1; i < 5; i++) expect(reserveAttempt(newest, 5)).toBe(true);
+    expect(reserveAttempt(newest, 5)).toBe(false);
+    // ...the oldest was dropped.
+    expect(reserveAttempt(first, 1)).toBe(true);
+    // Pruning is amortised: a flood of new keys never costs a full scan per request.
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
