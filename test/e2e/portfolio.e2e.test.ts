@@ -204,7 +204,7 @@ describe.each([
     const text = exported.bytes.toString("utf8");
     expect(text.charCodeAt(0)).toBe(0xfeff);
     const lines = text.slice(1).split("\r\n");
-    expect(lines[0]).toBe("Investment ID,Batch ID,Units,Amount (GHS),Status,Created At");
+    expect(lines[0]).toBe("Investment ID,Batch ID,Units,Amount (GHS),Status,Created At,Units Held,Cost Held (GHS),Units Exited");
     expect(lines.slice(1, -1)).toHaveLength(3);
     if (javaScriptEnabled) await page.getByText("CSV exported").waitFor();
     await expect(noSideScroll(page)).resolves.toBe(true);
