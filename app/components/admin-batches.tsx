@@ -3,7 +3,7 @@ import type { FormEvent } from "react";
 import { type DashboardResult } from "~/components/admin-confirm";
 import { answerFor } from "~/components/admin-create-forms";
 import { AdminMessage } from "~/components/admin-nav";
-import { CLOSE_BATCH_PROMPT, DELETE_BATCH_PROMPT, EXECUTE_PAYOUT_PROMPT } from "~/domain/admin-limits";
+import { CLOSE_BATCH_PROMPT, DELETE_BATCH_PROMPT, EXECUTE_PAYOUT_PROMPT } from "~/pages/admin";
 import { formatGhs } from "~/domain/money";
 import type { AdminDashboardData } from "~/routes/admin._index";
 

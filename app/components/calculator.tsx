@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Field, SelectField } from "~/components/forms";
-import { ESTIMATOR_LIMITS, readEstimatorField, type EstimatorForm, type NumberField } from "~/domain/estimator";
+import { ESTIMATOR_LIMITS, readEstimatorField, type EstimatorForm, type NumberField } from "~/pages/estimator";
 import { formatGhs } from "~/domain/money";
 import { estimateReturns, type Estimate } from "~/domain/returns";
 

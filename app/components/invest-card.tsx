@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { SvgChart } from "~/components/svg-chart";
-import type { SensorTone, TimelineStep } from "~/domain/invest-list";
+import type { SensorTone, TimelineStep } from "~/pages/invest-list";
 import { formatGhs } from "~/domain/money";
 import type { RiskBand } from "~/domain/returns";
 import type { CardData } from "~/models/invest-page.server";

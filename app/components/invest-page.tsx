@@ -5,7 +5,7 @@ import { InvestCard, SkeletonCard } from "~/components/invest-card";
 import { InvestDialogs, type InvestActionResult } from "~/components/invest-dialogs";
 import { useAutoFilters } from "~/components/use-auto-filters";
 import { StatCard } from "~/components/stat-card";
-import { calculate, CALC_STEP, EMPTY_TEXT, listHref, PAGE_PATH, parseListQuery, PAGE_TITLE, percent, Q_MAX, SORT_OPTIONS, STATUS_OPTIONS } from "~/domain/invest-list";
+import { calculate, CALC_STEP, EMPTY_TEXT, listHref, PAGE_PATH, parseListQuery, PAGE_TITLE, percent, Q_MAX, SORT_OPTIONS, STATUS_OPTIONS } from "~/pages/invest-list";
 import { formatGhs } from "~/domain/money";
 import type { investPageLoader } from "~/models/invest-page.server";
 

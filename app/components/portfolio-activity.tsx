@@ -2,7 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { Cell } from "~/components/portfolio-table";
 import type { ToastMessage } from "~/components/toast";
 import { formatGhs } from "~/domain/money";
-import { dateTime, portfolioHref, shortDate } from "~/domain/portfolio";
+import { dateTime, portfolioHref, shortDate } from "~/pages/portfolio";
 import type { PortfolioData } from "~/routes/portfolio";
 
 /** Open early-exit offers (cancellable), in-app notifications and the wallet statement. */

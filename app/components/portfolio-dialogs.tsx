@@ -4,7 +4,7 @@ import { Dialog } from "~/components/dialog";
 import { Field, FormError, SelectField } from "~/components/forms";
 import type { ToastMessage } from "~/components/toast";
 import { formatGhs, parseAmountToMinor } from "~/domain/money";
-import { SUGGESTED_AMOUNTS, dateTime, portfolioHref, withdrawPrompt } from "~/domain/portfolio";
+import { SUGGESTED_AMOUNTS, dateTime, portfolioHref, withdrawPrompt } from "~/pages/portfolio";
 import type { PortfolioData } from "~/routes/portfolio";
 
 export type ActionResult =

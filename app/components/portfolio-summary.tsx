@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ToastMessage } from "~/components/toast";
 import { formatGhs } from "~/domain/money";
-import { NO_RECORDS, dateTime, portfolioHref } from "~/domain/portfolio";
+import { NO_RECORDS, dateTime, portfolioHref } from "~/pages/portfolio";
 import type { PortfolioData } from "~/routes/portfolio";
 
 /** Title, Refresh and Export, the three cards and the chart of the last 12 investments. */

@@ -4,7 +4,7 @@ import { Field, SelectField } from "~/components/forms";
 import type { ToastMessage } from "~/components/toast";
 import { useAutoFilters } from "~/components/use-auto-filters";
 import { formatGhs } from "~/domain/money";
-import { PAGE_SIZES, Q_MAX, SORTS, STATUS_OPTIONS, portfolioHref, shortDate } from "~/domain/portfolio";
+import { PAGE_SIZES, Q_MAX, SORTS, STATUS_OPTIONS, portfolioHref, shortDate } from "~/pages/portfolio";
 import type { PortfolioData } from "~/routes/portfolio";
 
 /** The filter form is a plain GET form; with JavaScript it applies as the investor changes it. */

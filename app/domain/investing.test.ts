@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { DomainError } from "~/domain/errors";
-import { checkEarlyExit, checkInvestment, checkPayoutPeriod, exitProceeds, oneMonthAfter, parseMoneyAmount, parseUnits, periodInput, planPayouts, recordDateOf } from "~/domain/investing";
+import { checkEarlyExit, checkInvestment, exitProceeds, parseUnits } from "~/domain/investing";
+import { checkPayoutPeriod, periodInput, planPayouts, recordDateOf } from "~/domain/payouts";
+import { parseMoneyAmount } from "~/domain/wallet";
+import { oneMonthAfter } from "~/domain/calendar";
 import { chickenRecommendedScore, chickenRiskScore, eggRiskScore, riskBand } from "~/domain/returns";
 
 /** Runs `fn` and returns the DomainError it throws (fails when it throws nothing). */

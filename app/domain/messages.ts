@@ -45,3 +45,8 @@ export const MSG = {
 export const exitTooEarly = (opensOn: string) => `Early exit opens one month after the batch starts, on ${opensOn}.`;
 export const exitTooMany = (max: number) => `You can offer at most ${max} units for early exit.`;
 export const alreadyPaid = (batchId: number, period: string) => `Batch #${batchId} was already paid for ${period}; nothing was paid.`;
+
+/** Signing in and registering. */
+export const INVALID_CREDENTIALS = "Wrong email or password.";
+export const EMAIL_TAKEN = "An account with this email already exists.";
+export const TOO_MANY_ATTEMPTS = "Too many attempts. Please try again later.";

@@ -1,6 +1,8 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { EMAIL_TAKEN, fieldErrors, INVALID_CREDENTIALS, LoginSchema, RegisterSchema, TOO_MANY_ATTEMPTS } from "~/domain/account";
+import { EMAIL_TAKEN, INVALID_CREDENTIALS, TOO_MANY_ATTEMPTS } from "~/domain/messages";
+import { LoginSchema, RegisterSchema } from "~/forms/account.server";
+import { fieldErrors } from "~/forms/parse.server";
 import { clientIp } from "~/lib/http.server";
 import { getEnv } from "~/lib/env.server";
 import { clearAttempts, releaseAttempt, reserveAttempt } from "~/lib/rate-limit.server";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { fieldErrors } from "~/domain/account";
+import { fieldErrors } from "~/forms/parse.server";
 
 /** JSON answers for /api/v1: errors are always {"detail": message}. */
 export function apiJson(data: unknown, init: number | ResponseInit = 200): Response {

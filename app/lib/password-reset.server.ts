@@ -1,4 +1,5 @@
-import { RESET_REQUESTED, RESET_UNAVAILABLE, TOO_MANY_ATTEMPTS } from "~/domain/account";
+import { RESET_REQUESTED, RESET_UNAVAILABLE } from "~/pages/account";
+import { TOO_MANY_ATTEMPTS } from "~/domain/messages";
 import { getEnv } from "~/lib/env.server";
 import { clientIp, HttpError } from "~/lib/http.server";
 import { reserveAttempts } from "~/lib/rate-limit.server";

@@ -1,6 +1,6 @@
 import { count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { BatchSchema, ContentPageInput, FarmSchema } from "~/domain/admin";
+import type { BatchSchema, ContentPageInput, FarmSchema } from "~/forms/admin.server";
 import { DomainError } from "~/domain/errors";
 import { MSG } from "~/domain/messages";
 import { minorToDecimalString } from "~/domain/money";

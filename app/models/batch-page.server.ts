@@ -1,6 +1,6 @@
 import { dailyMetrics, latestMetrics } from "~/domain/farm-metrics";
-import { pageOf } from "~/domain/portfolio";
-import { nextPayout, PAGE_PATH } from "~/domain/invest-list";
+import { pageOf } from "~/pages/portfolio";
+import { nextPayout, PAGE_PATH } from "~/pages/invest-list";
 import { MSG } from "~/domain/messages";
 import { renderLineChartSvg, type ChartPoint } from "~/lib/charts.server";
 import { today } from "~/lib/clock.server";

@@ -1,4 +1,4 @@
-import type { ContactInput } from "~/domain/contact.server";
+import type { ContactInput } from "~/forms/contact.server";
 import { nowIso } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
 import { contactMessages } from "~/models/schema.server";

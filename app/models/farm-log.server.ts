@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Reading } from "~/domain/invest-list";
+import type { Reading } from "~/pages/invest-list";
 import { getDb } from "~/lib/db.server";
 import { farmLogPhotos, farmLogs } from "~/models/schema.server";
 

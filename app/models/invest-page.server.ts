@@ -1,3 +1,4 @@
+import { fieldErrors } from "~/forms/parse.server";
 import { data } from "@remix-run/node";
 import { z } from "zod";
 import { DomainError } from "~/domain/errors";
@@ -25,7 +26,7 @@ import {
   type DemoBatch,
   type ListQuery,
   type Reading,
-} from "~/domain/invest-list";
+} from "~/pages/invest-list";
 import { checkEarlyExit, checkInvestment } from "~/domain/investing";
 import { MSG } from "~/domain/messages";
 import { formatGhs } from "~/domain/money";
@@ -219,14 +220,6 @@ export const InvestFormSchema = z.discriminatedUnion(
   { error: "This form could not be read. Please reload the page and try again." },
 );
 
-function formErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "form");
-    out[field === "batch_id" || field === "intent" ? "form" : field] ??= issue.message;
-  }
-  return out;
-}
 
 const FALLBACK = { invest: "Failed to create investment.", exit: "Failed to submit request." } as const;
 
@@ -235,7 +228,7 @@ export async function investPageAction(type: ProductType, request: Request) {
   const query = parseListQuery(type, url.searchParams);
   const values = Object.fromEntries([...(await request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
   const parsed = InvestFormSchema.safeParse(values);
-  if (!parsed.success) return data({ ok: false as const, errors: formErrors(parsed.error), values }, { status: 400 });
+  if (!parsed.success) return data({ ok: false as const, errors: fieldErrors(parsed.error), values }, { status: 400 });
   const form = parsed.data;
   const user = await getUser(request);
   if (!user) return data({ ok: false as const, errors: { form: MSG.loginToInvest } as Record<string, string>, values }, { status: 401 });

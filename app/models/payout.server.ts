@@ -1,6 +1,6 @@
 import { and, eq, gt } from "drizzle-orm";
 import { DomainError } from "~/domain/errors";
-import { checkPayoutPeriod, planPayouts, recordDateOf, type Holding, type PlannedPayout } from "~/domain/investing";
+import { checkPayoutPeriod, planPayouts, recordDateOf, type Holding, type PlannedPayout } from "~/domain/payouts";
 import { alreadyPaid, MSG } from "~/domain/messages";
 import { formatGhs, minorToCedis } from "~/domain/money";
 import { nowIso, today } from "~/lib/clock.server";

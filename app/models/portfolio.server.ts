@@ -1,6 +1,8 @@
+import { fieldErrors } from "~/forms/parse.server";
 import { z } from "zod";
-import { destinationErrorField, destinationInput, type ListedInvestment } from "~/domain/portfolio";
-import { DestinationSchema, MOMO_PROVIDERS } from "~/domain/wallet";
+import { destinationErrorField, destinationInput, type ListedInvestment } from "~/pages/portfolio";
+import { DestinationSchema } from "~/forms/wallet.server";
+import { MOMO_PROVIDERS } from "~/domain/wallet";
 import { getDb } from "~/lib/db.server";
 import { listExitRequests, listMyInvestments } from "~/models/investment.server";
 import type { Destination } from "~/models/wallet.server";
@@ -77,12 +79,6 @@ export const PortfolioActionSchema = z.discriminatedUnion(
 export type PortfolioAction = z.infer<typeof PortfolioActionSchema>;
 export type WithdrawForm = Extract<PortfolioAction, { intent: "withdraw" }>;
 
-/** Field name -> first message. */
-export function formErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) out[String(issue.path[0] ?? "form")] ??= issue.message;
-  return out;
-}
 
 /**
  * The withdraw form's destination through the one destination rule (DestinationSchema), with each
@@ -91,7 +87,7 @@ export function formErrors(error: z.ZodError): Record<string, string> {
 export function parseWithdrawDestination(form: WithdrawForm): { ok: true; destination: Destination } | { ok: false; errors: Record<string, string> } {
   const parsed = DestinationSchema.safeParse(destinationInput(form));
   if (parsed.success) return { ok: true, destination: { method: parsed.data.method, provider: parsed.data.provider, accountNumber: parsed.data.account_number } };
-  return { ok: false, errors: Object.fromEntries(Object.entries(formErrors(parsed.error)).map(([field, message]) => [destinationErrorField(field, form.method), message])) };
+  return { ok: false, errors: Object.fromEntries(Object.entries(fieldErrors(parsed.error)).map(([field, message]) => [destinationErrorField(field, form.method), message])) };
 }
 
 /** The mobile money networks the withdraw form offers (the rule's own list). */

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { DomainError } from "~/domain/errors";
-import { parseMoneyAmount } from "~/domain/investing";
+import { parseMoneyAmount } from "~/domain/wallet";
 import { MSG } from "~/domain/messages";
 import { minorToCedis } from "~/domain/money";
 import { getDb } from "~/lib/db.server";

@@ -5,9 +5,10 @@ import { AdminBatches } from "~/components/admin-batches";
 import { AdminCreateForms } from "~/components/admin-create-forms";
 import { AdminConfirm, type DashboardResult } from "~/components/admin-confirm";
 import { StatCard } from "~/components/stat-card";
-import { BatchSchema, FarmSchema } from "~/domain/admin";
-import { periodInput } from "~/domain/investing";
-import { ADMIN_FALLBACK, BATCH_DEFAULTS, CLOSE_BATCH_PROMPT, DELETE_BATCH_PROMPT, EXECUTE_PAYOUT_PROMPT } from "~/domain/admin-limits";
+import { BatchSchema, FarmSchema } from "~/forms/admin.server";
+import { periodInput } from "~/domain/payouts";
+import { ADMIN_FALLBACK, CLOSE_BATCH_PROMPT, DELETE_BATCH_PROMPT, EXECUTE_PAYOUT_PROMPT } from "~/pages/admin";
+import { BATCH_DEFAULTS } from "~/forms/limits";
 import { DomainError } from "~/domain/errors";
 import { alreadyPaid, MSG } from "~/domain/messages";
 import { formatGhs } from "~/domain/money";
@@ -18,7 +19,8 @@ import { redirectWithFlash, requireAdmin } from "~/lib/session.server";
 import { activateBatch, adminStats, closeBatch, createBatch, createFarm, dashboardIntent, deleteBatch, listAdminBatches, listFarms, runPayout } from "~/models/admin.server";
 import { once } from "~/models/ledger.server";
 import { simulatePayout } from "~/models/payout.server";
-import { dryRun, formErrors } from "~/models/portfolio.server";
+import { dryRun } from "~/models/portfolio.server";
+import { fieldErrors } from "~/forms/parse.server";
 
 export const meta: MetaFunction = () => pageMeta("Admin dashboard", "Farms, batches, lifecycle and payouts.");
 
@@ -48,13 +50,13 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     if (intent === "create_farm") {
       const parsed = FarmSchema.safeParse(values);
-      if (!parsed.success) return fail(formErrors(parsed.error), values);
+      if (!parsed.success) return fail(fieldErrors(parsed.error), values);
       once(as("admin/create-farm", parsed.data), () => ({ status: 201, body: { id: createFarm(parsed.data, by).id } }));
       return redirectWithFlash("/admin", { kind: "success", message: "Farm created." });
     }
     if (intent === "create_batch") {
       const parsed = BatchSchema.safeParse(values);
-      if (!parsed.success) return fail(formErrors(parsed.error), values);
+      if (!parsed.success) return fail(fieldErrors(parsed.error), values);
       once(as("admin/create-batch", parsed.data), () => ({ status: 201, body: { id: createBatch(parsed.data, by).id } }));
       return redirectWithFlash("/admin", { kind: "success", message: "Batch created." });
     }

@@ -3,15 +3,16 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminSubmit } from "~/components/admin-confirm";
 import { Field, FormError, TextareaField } from "~/components/forms";
-import { ContentPageSchema } from "~/domain/admin";
-import { ADMIN_FALLBACK, CONTENT_LIMITS, HOW_IT_WORKS_SLUG } from "~/domain/admin-limits";
+import { ContentPageSchema } from "~/forms/admin.server";
+import { ADMIN_FALLBACK, HOW_IT_WORKS_SLUG } from "~/pages/admin";
+import { CONTENT_LIMITS } from "~/forms/limits";
 import { minorToDecimalString } from "~/domain/money";
 import { renderMarkdown } from "~/lib/markdown.server";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithFlash, requireAdmin } from "~/lib/session.server";
 import { contentFormInput, saveContentPage } from "~/models/admin.server";
 import { getContentPage } from "~/models/batch.server";
-import { formErrors } from "~/models/portfolio.server";
+import { fieldErrors } from "~/forms/parse.server";
 
 export const meta: MetaFunction = () => pageMeta("Edit How It Works", "The How It Works page: text, FAQs and the example calculator values.");
 
@@ -38,9 +39,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = ContentPageSchema.safeParse(draft);
   if (intent === "preview") {
     // The preview is the sanitized renderer the public page uses; nothing is saved.
-    return data({ ok: true, errors: parsed.success ? {} : formErrors(parsed.error), draft, previewHtml: renderMarkdown(draft.body_md) } satisfies ContentResult);
+    return data({ ok: true, errors: parsed.success ? {} : fieldErrors(parsed.error), draft, previewHtml: renderMarkdown(draft.body_md) } satisfies ContentResult);
   }
-  if (!parsed.success) return data({ ok: false, errors: formErrors(parsed.error), draft, previewHtml: null } satisfies ContentResult, { status: 400 });
+  if (!parsed.success) return data({ ok: false, errors: fieldErrors(parsed.error), draft, previewHtml: null } satisfies ContentResult, { status: 400 });
   try {
     saveContentPage(HOW_IT_WORKS_SLUG, parsed.data, { adminId: admin.id });
   } catch (error) {

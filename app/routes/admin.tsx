@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, Outlet, useRouteError } from "@remix-run/react";
 import { AdminNav } from "~/components/admin-nav";
 import { NoAccess } from "~/components/status-pages";
-import { ADMIN_FALLBACK, ADMIN_MESSAGE_MS } from "~/domain/admin-limits";
+import { ADMIN_FALLBACK, ADMIN_MESSAGE_MS } from "~/pages/admin";
 import { pageMeta } from "~/lib/meta";
 import { requireAdmin } from "~/lib/session.server";
 

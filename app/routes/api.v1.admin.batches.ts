@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { BatchSchema } from "~/domain/admin";
+import { BatchSchema } from "~/forms/admin.server";
 import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseOrThrow, readBody } from "~/lib/http.server";
 import { requireApiAdmin } from "~/lib/session.server";
 import { createBatch } from "~/models/admin.server";

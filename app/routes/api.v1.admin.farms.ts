@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { FarmSchema } from "~/domain/admin";
+import { FarmSchema } from "~/forms/admin.server";
 import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseOrThrow, readBody } from "~/lib/http.server";
 import { requireApiAdmin } from "~/lib/session.server";
 import { createFarm, farmJson, listFarms } from "~/models/admin.server";

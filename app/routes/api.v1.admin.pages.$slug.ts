@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { ContentPageSchema } from "~/domain/admin";
-import { HOW_IT_WORKS_SLUG } from "~/domain/admin-limits";
+import { ContentPageSchema } from "~/forms/admin.server";
+import { HOW_IT_WORKS_SLUG } from "~/pages/admin";
 import { minorToCedis } from "~/domain/money";
 import { apiJson, handleApi, HttpError, idempotencyKeyOf, methodNotAllowed, parseOrThrow, readJsonBody } from "~/lib/http.server";
 import { requireApiAdmin } from "~/lib/session.server";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { ProfileUpdateSchema } from "~/domain/account";
+import { ProfileUpdateSchema } from "~/forms/account.server";
 import { apiJson, handleApi, methodNotAllowed, parseOrThrow, readJsonBody } from "~/lib/http.server";
 import { requireApiUser } from "~/lib/session.server";
 import { updateUserProfile, userJson } from "~/models/user.server";

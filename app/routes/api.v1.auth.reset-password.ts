@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { ResetRequestSchema } from "~/domain/account";
+import { ResetRequestSchema } from "~/forms/account.server";
 import { apiJson, handleApi, methodNotAllowed, parseOrThrow, readJsonBody } from "~/lib/http.server";
 import { requestPasswordReset } from "~/lib/password-reset.server";
 

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { fieldErrors } from "~/domain/account";
+import { fieldErrors } from "~/forms/parse.server";
 import { amountParam } from "~/domain/idempotency";
 import { minorToCedis } from "~/domain/money";
-import { DestinationSchema } from "~/domain/wallet";
+import { DestinationSchema } from "~/forms/wallet.server";
 import { apiJson, handleApi, HttpError, idempotencyKeyOf, methodNotAllowed, readBody } from "~/lib/http.server";
 import { requireApiUser } from "~/lib/session.server";
 import { once } from "~/models/ledger.server";

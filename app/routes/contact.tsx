@@ -2,7 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Field, FormError, TextareaField } from "~/components/forms";
-import { CONTACT_LIMITS, CONTACT_SENT, CONTACT_TOO_MANY, parseContactForm } from "~/domain/contact.server";
+import { CONTACT_LIMITS } from "~/forms/limits";
+import { CONTACT_SENT, CONTACT_TOO_MANY } from "~/pages/contact";
+import { ContactSchema } from "~/forms/contact.server";
+import { parseForm } from "~/forms/parse.server";
 import { clientIp } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
 import { getEnv } from "~/lib/env.server";
@@ -28,8 +31,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!reserveAttempt(`contact:${clientIp(request)}`, getEnv().CONTACT_MESSAGES_PER_ADDRESS)) {
     return data({ formError: CONTACT_TOO_MANY, fields: {} as Record<string, string>, values }, { status: 429 });
   }
-  const parsed = parseContactForm(values);
-  if (!parsed.ok) return data({ formError: null, fields: parsed.fields, values }, { status: 400 });
+  const parsed = parseForm(ContactSchema, values);
+  if (!parsed.ok) return data({ formError: null, fields: parsed.errors, values }, { status: 400 });
   const user = await getUser(request);
   createContactMessage({ ...parsed.data, userId: user?.id ?? null });
   return redirectWithFlash("/contact?sent=1", { kind: "success", message: CONTACT_SENT });

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { FaqList } from "~/components/faq-list";
-import { FAQ_ITEMS, FAQ_QUERY_MAX, groupFaqs, searchFaqs } from "~/domain/faq";
+import { FAQ_ITEMS, FAQ_QUERY_MAX, groupFaqs, searchFaqs } from "~/pages/faq";
 import { pageMeta } from "~/lib/meta";
 
 export const meta: MetaFunction = () =>

@@ -2,7 +2,10 @@ import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Field, FormError, SelectField } from "~/components/forms";
-import { ID_TYPES, KYC_DEMO_CONFIRMATION, KYC_LIMITS, parseKycForm } from "~/domain/kyc.server";
+import { ID_TYPES, KycSchema } from "~/forms/kyc.server";
+import { KYC_DEMO_CONFIRMATION } from "~/pages/kyc";
+import { parseForm } from "~/forms/parse.server";
+import { KYC_LIMITS } from "~/forms/limits";
 import { pageMeta } from "~/lib/meta";
 
 export const meta: MetaFunction = () =>
@@ -17,8 +20,8 @@ export function loader() {
 export async function action({ request }: ActionFunctionArgs) {
   const form = Object.fromEntries(await request.formData());
   const values = { legal_name: String(form.legal_name ?? ""), phone: String(form.phone ?? ""), id_type: String(form.id_type ?? ""), id_number: String(form.id_number ?? "") };
-  const parsed = parseKycForm(values);
-  if (!parsed.ok) return data({ ok: false as const, fields: parsed.fields, values, message: null }, { status: 400 });
+  const parsed = parseForm(KycSchema, values);
+  if (!parsed.ok) return data({ ok: false as const, fields: parsed.errors, values, message: null }, { status: 400 });
   return data({ ok: true as const, fields: {} as Record<string, string>, values: null, message: KYC_DEMO_CONFIRMATION });
 }
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { INVESTMENT_CSV_HEADERS, NO_RECORDS, filterParams, investmentCsvRows, parsePortfolioQuery, queryInvestments, withQuery } from "~/domain/portfolio";
+import { INVESTMENT_CSV_HEADERS, NO_RECORDS, filterParams, investmentCsvRows, parsePortfolioQuery, queryInvestments, withQuery } from "~/pages/portfolio";
 import { csvResponse, noCsvResponse, toCsv } from "~/lib/csv";
 import { requireUser } from "~/lib/session.server";
 import { listPortfolioInvestments } from "~/models/portfolio.server";

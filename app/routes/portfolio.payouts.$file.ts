@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { MSG } from "~/domain/messages";
-import { NO_RECORDS, PAYOUT_CSV_HEADERS, payoutCsvRows } from "~/domain/portfolio";
+import { NO_RECORDS, PAYOUT_CSV_HEADERS, payoutCsvRows } from "~/pages/portfolio";
 import { DomainError } from "~/domain/errors";
 import { csvResponse, noCsvResponse, toCsv } from "~/lib/csv";
 import { requireUser } from "~/lib/session.server";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { NO_RECORDS, STATEMENT_CSV_HEADERS, statementCsvRows } from "~/domain/portfolio";
+import { NO_RECORDS, STATEMENT_CSV_HEADERS, statementCsvRows } from "~/pages/portfolio";
 import { csvResponse, noCsvResponse, toCsv } from "~/lib/csv";
 import { requireUser } from "~/lib/session.server";
 import { walletStatement } from "~/models/wallet.server";

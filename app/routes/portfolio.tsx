@@ -10,18 +10,8 @@ import { Toast, type ToastMessage } from "~/components/toast";
 import { DomainError } from "~/domain/errors";
 import { amountParam, unitsParam } from "~/domain/idempotency";
 import { MSG } from "~/domain/messages";
-import {
-  autoReinvestOn,
-  chartPoints,
-  filterParams,
-  holdingParts,
-  pageOf,
-  parsePortfolioQuery,
-  prefillAmount,
-  queryInvestments,
-  withdrawPrompt,
-  withQuery,
-} from "~/domain/portfolio";
+import { autoReinvestOn, chartPoints, filterParams, pageOf, parsePortfolioQuery, prefillAmount, queryInvestments, withdrawPrompt, withQuery } from "~/pages/portfolio";
+import { holdingParts } from "~/domain/investing";
 import { renderLineChartSvg } from "~/lib/charts.server";
 import { HttpError } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
@@ -30,7 +20,8 @@ import { redirectWithFlash, requireUser } from "~/lib/session.server";
 import { getBatch } from "~/models/batch.server";
 import { cancelEarlyExit, getMyInvestment, investInBatch, listNotifications, listPayoutsForInvestment } from "~/models/investment.server";
 import { once, walletInfo } from "~/models/ledger.server";
-import { dryRun, formErrors, momoNetworks, listOpenExitRequests, listPortfolioInvestments, parseWithdrawDestination, PortfolioActionSchema } from "~/models/portfolio.server";
+import { dryRun, momoNetworks, listOpenExitRequests, listPortfolioInvestments, parseWithdrawDestination, PortfolioActionSchema } from "~/models/portfolio.server";
+import { fieldErrors } from "~/forms/parse.server";
 import { deposit, walletStatement, withdraw } from "~/models/wallet.server";
 
 export const meta: MetaFunction = () => pageMeta("Your Portfolio", "Your Akoko wallet, investments and payouts.");
@@ -108,7 +99,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const returnTo = withQuery("/portfolio", filterParams(parsePortfolioQuery(url.searchParams).values, { page: url.searchParams.get("page") }));
   const values = Object.fromEntries([...(await request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
   const parsed = PortfolioActionSchema.safeParse(values);
-  if (!parsed.success) return data({ ok: false as const, errors: formErrors(parsed.error), values }, { status: 400 });
+  if (!parsed.success) return data({ ok: false as const, errors: fieldErrors(parsed.error), values }, { status: 400 });
   const form = parsed.data;
   // The key is tied to this request's target and amount: a stale form's key on another request is refused.
   const as = (operation: string, params: Record<string, unknown>) => ({ userId: user.id, key: form.idempotency_key, operation, params });

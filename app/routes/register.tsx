@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Field, FormError } from "~/components/forms";
-import { safeRedirect } from "~/domain/account";
-import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/domain/account-limits";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/forms/limits";
 import { RegisterError, registerAccount } from "~/lib/auth.server";
 import { pageMeta } from "~/lib/meta";
 import { flashCookie, getUser, startSession } from "~/lib/session.server";

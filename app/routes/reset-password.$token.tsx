@@ -2,8 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormError } from "~/components/forms";
-import { fieldErrors, ResetPasswordSchema } from "~/domain/account";
-import { PASSWORD_MAX, PASSWORD_MIN } from "~/domain/account-limits";
+import { fieldErrors } from "~/forms/parse.server";
+import { ResetPasswordSchema } from "~/forms/account.server";
+import { PASSWORD_MAX, PASSWORD_MIN } from "~/forms/limits";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithFlash } from "~/lib/session.server";
 import { findValidPasswordReset, resetPassword } from "~/models/user.server";

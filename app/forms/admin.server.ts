@@ -2,13 +2,11 @@ import { z } from "zod";
 import { isCalendarDate } from "~/domain/calendar";
 import { MSG } from "~/domain/messages";
 import { parseAmountToMinor } from "~/domain/money";
-import { singleLineText } from "~/domain/text-rules";
+import { singleLineText } from "~/forms/text.server";
 import { PRODUCT_TYPES } from "~/domain/types";
 
-import { BATCH_DEFAULTS, CONTENT_LIMITS, FARM_NAME_MAX } from "~/domain/admin-limits";
+import { BATCH_DEFAULTS, CONTENT_LIMITS, FARM_NAME_MAX } from "~/forms/limits";
 
-/** Admin forms: the limits (admin-limits.ts) also set the inputs' HTML attributes. */
-export { BATCH_DEFAULTS, FARM_NAME_MAX };
 
 export const FarmSchema = z.object({
   name: singleLineText({ label: "The farm name", required: MSG.farmNameRequired, max: FARM_NAME_MAX, tooLong: `Keep the farm name under ${FARM_NAME_MAX} characters.` }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BatchSchema, ContentPageSchema, FarmSchema } from "~/domain/admin";
-import { BATCH_DEFAULTS } from "~/domain/admin-limits";
+import { BatchSchema, ContentPageSchema, FarmSchema } from "~/forms/admin.server";
+import { BATCH_DEFAULTS } from "~/forms/limits";
 
 describe("admin form rules", () => {
   it("the farm name is required", () => {

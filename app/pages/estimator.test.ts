@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ESTIMATOR_DEFAULTS, estimatorDefaults, parseEstimatorQuery, readEstimatorField } from "~/domain/estimator";
+import { ESTIMATOR_DEFAULTS, estimatorDefaults, parseEstimatorQuery, readEstimatorField } from "~/pages/estimator";
 
 const q = (s: string) => new URLSearchParams(s);
 

@@ -1,21 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  FILTER_MESSAGES,
-  autoReinvestOn,
-  dateTime,
-  destinationErrorField,
-  destinationInput,
-  portfolioHref,
-  chartPoints,
-  filterParams,
-  investmentCsvRows,
-  pageOf,
-  parsePortfolioQuery,
-  prefillAmount,
-  queryInvestments,
-  withdrawPrompt,
-  type ListedInvestment,
-} from "~/domain/portfolio";
+import { FILTER_MESSAGES, autoReinvestOn, dateTime, destinationErrorField, destinationInput, portfolioHref, chartPoints, filterParams, investmentCsvRows, pageOf, parsePortfolioQuery, prefillAmount, queryInvestments, withdrawPrompt, type ListedInvestment } from "~/pages/portfolio";
 
 const inv = (id: number, batchId: number, amountMinor: number, status: ListedInvestment["status"], createdAt: string, autoReinvest = false): ListedInvestment => ({
   id,

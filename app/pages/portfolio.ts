@@ -1,4 +1,5 @@
 import { isCalendarDate } from "~/domain/calendar";
+import { holdingParts } from "~/domain/investing";
 import { minorToDecimalString, withoutThousandsSeparators } from "~/domain/money";
 import { INVESTMENT_STATUSES, type InvestmentStatus } from "~/domain/types";
 
@@ -133,12 +134,6 @@ export type ListedInvestment = {
   createdAt: string;
   autoReinvest: boolean;
 };
-
-/** What is still held of an investment, at cost, and what left through early exit. */
-export function holdingParts(i: Pick<ListedInvestment, "units" | "unitsHeld" | "unitPriceMinor">) {
-  const unitsExited = i.units - i.unitsHeld;
-  return { unitsHeld: i.unitsHeld, heldMinor: i.unitsHeld * i.unitPriceMinor, unitsExited, exitedMinor: unitsExited * i.unitPriceMinor };
-}
 
 /** Search matches the investment id or the batch id ("#12" and "12" both match 12, 112, 120...). */
 function matchesSearch(i: ListedInvestment, q: string): boolean {

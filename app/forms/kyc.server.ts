@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { fieldErrors } from "~/domain/account";
-import { singleLineText } from "~/domain/text-rules";
+import { normalizeGhanaPhone } from "~/domain/kyc";
+import { KYC_LIMITS } from "~/forms/limits";
+import { singleLineText } from "~/forms/text.server";
 
 /**
  * (Pure rules, named *.server.ts only to keep zod out of the browser bundles: see contact.server.ts.)
@@ -16,7 +17,6 @@ export const ID_TYPES = [
 ] as const;
 export type IdType = (typeof ID_TYPES)[number]["value"];
 
-export const KYC_LIMITS = { legalName: 120, phone: 20, idNumber: 24 } as const;
 
 const ID_PATTERNS: Record<IdType, { pattern: RegExp; message: string }> = {
   GHANA_CARD: { pattern: /^GHA-\d{9}-\d$/, message: "Enter a Ghana Card number like GHA-123456789-0." },
@@ -27,12 +27,6 @@ const ID_PATTERNS: Record<IdType, { pattern: RegExp; message: string }> = {
 
 const idTypeValues = ID_TYPES.map((t) => t.value) as [IdType, ...IdType[]];
 
-/** Ghana numbers: +233 or 0, then 9 digits; spaces, dashes and brackets are ignored. */
-export function normalizeGhanaPhone(input: string): string | null {
-  const compact = input.replace(/[\s().-]/g, "");
-  const match = /^(?:\+233|00233|233|0)([235]\d{8})$/.exec(compact);
-  return match ? `+233${match[1]}` : null;
-}
 
 export const KycSchema = z
   .object({
@@ -70,9 +64,4 @@ export const KycSchema = z
   });
 export type KycInput = z.infer<typeof KycSchema>;
 
-export function parseKycForm(input: unknown): { ok: true; data: KycInput } | { ok: false; fields: Record<string, string> } {
-  const parsed = KycSchema.safeParse(input);
-  return parsed.success ? { ok: true, data: parsed.data } : { ok: false, fields: fieldErrors(parsed.error) };
-}
 
-export const KYC_DEMO_CONFIRMATION = "Demo only: your details passed our checks, but nothing was stored and no verification took place.";

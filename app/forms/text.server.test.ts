@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrors } from "~/domain/account";
-import { hasHiddenCharacters, singleLineText } from "~/domain/text-rules";
+import { fieldErrors } from "~/forms/parse.server";
+import { hasHiddenCharacters, singleLineText } from "~/forms/text.server";
 
 // Names and titles are shown to other people: a NUL, a newline or a right-to-left override in one
 // can hide or reorder what they read ("Ama\u202Egnp.exe" shows as "Amaexe.png").

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrors } from "~/domain/account";
-import { KycSchema, normalizeGhanaPhone } from "~/domain/kyc.server";
+import { fieldErrors } from "~/forms/parse.server";
+import { KycSchema } from "~/forms/kyc.server";
+import { normalizeGhanaPhone } from "~/domain/kyc";
 
 const valid = { legal_name: "Akosua Mensah", phone: "024 123 4567", id_type: "GHANA_CARD", id_number: "GHA-123456789-0" };
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { checkPhotos, detectImageType, FARM_LOG_MESSAGES, isCalendarDate, parseFarmLogEntry } from "~/domain/farm-log-entry";
+import { checkPhotos, FARM_LOG_MESSAGES, parseFarmLogEntry } from "~/forms/farm-log.server";
+import { detectImageType } from "~/domain/images";
+import { isCalendarDate } from "~/domain/calendar";
 
 const egg = { productType: "EGG" as const, today: "2026-03-10" };
 const chicken = { productType: "CHICKEN" as const, today: "2026-03-10" };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isCalendarDate } from "~/domain/calendar";
-import { FARM_LOG_LIMITS as L, PHOTO_MAX_BYTES, PHOTO_MAX_COUNT } from "~/domain/admin-limits";
+import { detectImageType, type ImageType } from "~/domain/images";
+import { FARM_LOG_LIMITS as L, PHOTO_MAX_BYTES, PHOTO_MAX_COUNT } from "~/forms/limits";
 import type { ProductType } from "~/domain/types";
 
 /**
@@ -80,7 +81,7 @@ const count = (what: string, max: number, required = true) =>
 
 const flag = z.unknown().transform((v) => flagOn(v));
 
-export { isCalendarDate } from "~/domain/calendar";
+
 
 export const FARM_LOG_MESSAGES = {
   dateFormat: "Give the date as YYYY-MM-DD.",
@@ -170,15 +171,6 @@ export function parseFarmLogEntry(input: Record<string, unknown>, context: FarmL
   return { ok: false, errors };
 }
 
-export type ImageType = "image/jpeg" | "image/png";
-
-/** The image type from the file's first bytes (never its name or the browser's claim), or null. */
-export function detectImageType(bytes: Uint8Array): ImageType | null {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";
-  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  if (bytes.length >= png.length && png.every((b, i) => bytes[i] === b)) return "image/png";
-  return null;
-}
 
 export type PhotoCandidate = { name: string; size: number; head: Uint8Array };
 

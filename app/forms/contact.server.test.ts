@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrors } from "~/domain/account";
-import { ContactSchema } from "~/domain/contact.server";
+import { fieldErrors } from "~/forms/parse.server";
+import { ContactSchema } from "~/forms/contact.server";
 
 describe("ContactSchema", () => {
   it("accepts a complete message, trimmed, with the email in lower case", () => {

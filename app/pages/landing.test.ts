@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatRoiPercent, formatUnitPrice, landingChartPoints, liveBatchCards, productSummary, SAMPLE_PRODUCTS, showSampleProducts, toCard, type LandingBatch } from "~/domain/landing";
+import { formatRoiPercent, formatUnitPrice, landingChartPoints, liveBatchCards, productSummary, SAMPLE_PRODUCTS, showSampleProducts, toCard, type LandingBatch } from "~/pages/landing";
 
 const batch = (over: Partial<LandingBatch>): LandingBatch => ({
   id: 1,

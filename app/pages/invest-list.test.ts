@@ -19,7 +19,7 @@ import {
   temperatureTone,
   timeline,
   type ListBatch,
-} from "~/domain/invest-list";
+} from "~/pages/invest-list";
 
 const batch = (id: number, fields: Partial<ListBatch> = {}): ListBatch => ({
   id,

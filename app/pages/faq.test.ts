@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FAQ_CATEGORIES, FAQ_ITEMS, groupFaqs, searchFaqs } from "~/domain/faq";
+import { FAQ_CATEGORIES, FAQ_ITEMS, groupFaqs, searchFaqs } from "~/pages/faq";
 
 describe("FAQ entries", () => {
   it("has 18 entries with unique ids in SPEC.md's five categories", () => {

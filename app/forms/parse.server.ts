@@ -1,0 +1,20 @@
+import type { z } from "zod";
+
+/**
+ * How every form and JSON body is read: a zod schema from app/forms gives the typed values, or the
+ * first message for each field (field name -> message; "form" for the body as a whole). Pages show
+ * the messages beside their fields; the API answers the first as {"detail"}.
+ */
+export type FormParse<T> = { ok: true; data: T } | { ok: false; errors: Record<string, string> };
+
+export function parseForm<S extends z.ZodType>(schema: S, input: unknown): FormParse<z.infer<S>> {
+  const parsed = schema.safeParse(input);
+  return parsed.success ? { ok: true, data: parsed.data } : { ok: false, errors: fieldErrors(parsed.error) };
+}
+
+/** Field name -> first message. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) out[String(issue.path[0] ?? "form")] ??= issue.message;
+  return out;
+}
