@@ -4,7 +4,7 @@ import { SvgChart } from "~/components/svg-chart";
 import type { SensorTone, TimelineStep } from "~/pages/invest-list";
 import { formatGhs } from "~/domain/money";
 import type { RiskBand } from "~/domain/returns";
-import type { CardData } from "~/models/invest-page.server";
+import type { CardData } from "~/pages/invest.server";
 
 const STATUS_TONE: Record<string, string> = {
   OPEN: "bg-green-100 text-green-800",

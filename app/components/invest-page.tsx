@@ -7,7 +7,7 @@ import { useAutoFilters } from "~/components/use-auto-filters";
 import { StatCard } from "~/components/stat-card";
 import { calculate, CALC_STEP, EMPTY_TEXT, listHref, PAGE_PATH, parseListQuery, PAGE_TITLE, percent, Q_MAX, SORT_OPTIONS, STATUS_OPTIONS } from "~/pages/invest-list";
 import { formatGhs } from "~/domain/money";
-import type { investPageLoader } from "~/models/invest-page.server";
+import type { investPageLoader } from "~/pages/invest.server";
 
 export type InvestPageData = Awaited<ReturnType<typeof investPageLoader>>;
 

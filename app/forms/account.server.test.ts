@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fieldErrors } from "~/forms/parse.server";
 import { LoginSchema, ProfileUpdateSchema, RegisterSchema, ResetPasswordSchema } from "~/forms/account.server";
-import { safeRedirect } from "~/lib/safe-redirect";
 
 describe("RegisterSchema", () => {
   it("accepts a valid registration and lower-cases the email", () => {

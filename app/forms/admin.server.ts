@@ -4,8 +4,8 @@ import { MSG } from "~/domain/messages";
 import { parseAmountToMinor } from "~/domain/money";
 import { singleLineText } from "~/forms/text.server";
 import { PRODUCT_TYPES } from "~/domain/types";
+import { CONTENT_LIMITS, FARM_NAME_MAX } from "~/forms/limits";
 
-import { BATCH_DEFAULTS, CONTENT_LIMITS, FARM_NAME_MAX } from "~/forms/limits";
 
 
 export const FarmSchema = z.object({
@@ -38,6 +38,8 @@ const blankToNull = <T extends z.ZodType>(schema: T) =>
     .transform((v) => (v === undefined ? null : v));
 
 const START_DATE_FORMAT = "Give the start date as YYYY-MM-DD.";
+
+export type FarmInput = z.infer<typeof FarmSchema>;
 
 export const BatchSchema = z.object({
   farm_id: z.coerce.number({ error: MSG.selectFarm }).int(MSG.selectFarm).positive(MSG.selectFarm),

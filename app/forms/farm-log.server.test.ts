@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkPhotos, FARM_LOG_MESSAGES, parseFarmLogEntry } from "~/forms/farm-log.server";
+import { checkPhotos, parseFarmLogEntry } from "~/forms/farm-log.server";
+import { FARM_LOG_MESSAGES } from "~/domain/messages";
 import { detectImageType } from "~/domain/images";
 import { isCalendarDate } from "~/domain/calendar";
 

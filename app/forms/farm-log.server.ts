@@ -3,6 +3,7 @@ import { isCalendarDate } from "~/domain/calendar";
 import { detectImageType, type ImageType } from "~/domain/images";
 import { FARM_LOG_LIMITS as L, PHOTO_MAX_BYTES, PHOTO_MAX_COUNT } from "~/forms/limits";
 import type { ProductType } from "~/domain/types";
+import { FARM_LOG_MESSAGES } from "~/domain/messages";
 
 /**
  * A farm's daily log for one batch: what investors see as the truth about their birds.
@@ -83,19 +84,6 @@ const flag = z.unknown().transform((v) => flagOn(v));
 
 
 
-export const FARM_LOG_MESSAGES = {
-  dateFormat: "Give the date as YYYY-MM-DD.",
-  dateFuture: "The log date cannot be in the future.",
-  eggsForEggBatches: "Eggs collected are recorded for egg batches only.",
-  weightForChickenBatches: "Average weight is recorded for chicken batches only.",
-  eggsAboveBirds: "Eggs collected cannot be more than birds alive (a hen lays at most one egg a day).",
-  incidentDescription: "Describe the incident.",
-  duplicate: (date: string, batchId: number) => `Batch #${batchId} already has a log for ${date}.`,
-  notImage: (name: string) => `${name} is not a JPEG or PNG image.`,
-  tooLarge: (name: string) => `${name} is larger than 2 MB.`,
-  tooMany: `Attach at most ${PHOTO_MAX_COUNT} photos.`,
-  tooManyForLog: (room: number) => (room > 0 ? `This log has room for ${room} more photo${room === 1 ? "" : "s"}.` : "This log already has all the photos it can keep."),
-} as const;
 
 export function farmLogEntrySchema({ productType, today }: FarmLogContext) {
   const M = FARM_LOG_MESSAGES;
@@ -176,7 +164,7 @@ export type PhotoCandidate = { name: string; size: number; head: Uint8Array };
 
 /** Checks every photo; the first problem is the message (nothing is stored when there is one). */
 export function checkPhotos(photos: PhotoCandidate[]): { ok: true; types: ImageType[] } | { ok: false; error: string } {
-  if (photos.length > PHOTO_MAX_COUNT) return { ok: false, error: FARM_LOG_MESSAGES.tooMany };
+  if (photos.length > PHOTO_MAX_COUNT) return { ok: false, error: FARM_LOG_MESSAGES.tooMany(PHOTO_MAX_COUNT) };
   const types: ImageType[] = [];
   for (const photo of photos) {
     const name = photo.name || "The photo";

@@ -4,8 +4,8 @@ import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { getEnv } from "~/lib/env.server";
+import { seedIfEmpty } from "~/seed/seed.server";
 import * as schema from "~/models/schema.server";
-import { seedIfEmpty } from "~/models/seed.server";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 

@@ -1,9 +1,15 @@
-import { and, asc, count, eq, inArray, ne, sql, sum } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne, sql, sum, desc } from "drizzle-orm";
 import { calendarDateOrNull } from "~/domain/calendar";
-import { minorToCedis } from "~/domain/money";
+import { minorToCedis, minorToDecimalString } from "~/domain/money";
 import type { BatchStatus, ProductType } from "~/domain/types";
 import { getDb } from "~/lib/db.server";
-import { batches, batchRoiHistory, exitRequests, farms, investments, pages, payouts } from "~/models/schema.server";
+import { batches, batchRoiHistory, exitRequests, farms, investments, payouts, journalEntries } from "~/models/schema.server";
+import type { BatchInput } from "~/forms/admin.server";
+import { type By, recordAudit } from "~/models/audit.server";
+import { DomainError } from "~/domain/errors";
+import { MSG } from "~/domain/messages";
+import { atomic, balanceMinor, escrowAccount, farmAccount, postEntry } from "~/models/ledger.server";
+import { today } from "~/lib/clock.server";
 
 export type RoiPoint = { label: string; date: string; roiPercent: number };
 
@@ -157,27 +163,111 @@ export function getOverviewStats(): OverviewStats {
   };
 }
 
-export type FaqEntry = { question: string; answer: string };
-export type ContentPage = {
-  slug: string;
-  title: string;
-  bodyMd: string;
-  faqs: FaqEntry[];
-  exampleUnitPriceMinor: number | null;
-  exampleExpectedRoi: number | null;
-  updatedAt: string;
-};
-
-export function getContentPage(slug: string): ContentPage | undefined {
-  const row = getDb().select().from(pages).where(eq(pages.slug, slug)).get();
-  if (!row) return undefined;
-  let faqs: FaqEntry[] = [];
-  try {
-    const parsed = JSON.parse(row.faqsJson);
-    if (Array.isArray(parsed)) faqs = parsed.filter((f) => typeof f?.question === "string" && typeof f?.answer === "string");
-  } catch {
-    /* a broken FAQ list shows as none */
-  }
-  return { slug: row.slug, title: row.title, bodyMd: row.bodyMd, faqs, exampleUnitPriceMinor: row.exampleUnitPriceMinor, exampleExpectedRoi: row.exampleExpectedRoi, updatedAt: row.updatedAt };
+export function createBatch(input: BatchInput, { adminId }: By) {
+  return atomic(() => {
+    const db = getDb();
+    if (!db.select({ id: farms.id }).from(farms).where(eq(farms.id, input.farm_id)).get()) throw new DomainError(422, MSG.selectFarm, "farm_id");
+    const batch = db
+      .insert(batches)
+      .values({
+        farmId: input.farm_id,
+        productType: input.product_type,
+        unitPriceMinor: input.unit_price,
+        targetUnits: input.target_units,
+        feedPriceMinor: input.feed_price,
+        mortalityRate: input.mortality_rate,
+        expectedRoi: input.expected_roi,
+        startDate: input.start_date,
+      })
+      .returning()
+      .get();
+    recordAudit({
+      adminId,
+      action: "batch.create",
+      batchId: batch.id,
+      farmId: batch.farmId,
+      detail: `${batch.productType} batch, ${batch.targetUnits} units at GHS ${minorToDecimalString(batch.unitPriceMinor)}, ROI ${batch.expectedRoi}`,
+    });
+    return batch;
+  });
 }
 
+/** The batch's own row (no farm, no history), or undefined. */
+export function getBatchRow(batchId: number) {
+  return getDb().select().from(batches).where(eq(batches.id, batchId)).get();
+}
+
+function batchRow(batchId: number) {
+  const batch = getBatchRow(batchId);
+  if (!batch) throw new DomainError(404, MSG.batchNotFound);
+  return batch;
+}
+
+/** Only a batch nobody invested in (and with no money history) can be deleted. */
+export function deleteBatch(batchId: number, { adminId }: By) {
+  return atomic(() => {
+    const db = getDb();
+    const batch = batchRow(batchId);
+    const invested = db.select({ n: count() }).from(investments).where(eq(investments.batchId, batchId)).get()!.n;
+    const entries = db.select({ n: count() }).from(journalEntries).where(eq(journalEntries.batchId, batchId)).get()!.n;
+    if (invested > 0 || entries > 0) throw new DomainError(409, MSG.deleteHasInvestments);
+    // Payout runs and farm logs are the batch's public record: a batch that has them stays.
+    const history = db.$client
+      .prepare("select (select count(*) from payout_runs where batch_id = ?) + (select count(*) from farm_logs where batch_id = ?) as n")
+      .get(batchId, batchId) as { n: number };
+    if (history.n > 0) throw new DomainError(409, MSG.deleteHasHistory);
+    db.run(sql`delete from accounts where batch_id = ${batchId}`);
+    db.delete(batches).where(eq(batches.id, batchId)).run();
+    recordAudit({ adminId, action: "batch.delete", batchId, farmId: batch.farmId, detail: `${batch.productType} batch deleted` });
+  });
+}
+
+/** OPEN -> ACTIVE: escrow is deployed to the farm; the start date is set when empty. */
+export function activateBatch(batchId: number, { adminId }: By) {
+  return atomic(() => {
+    const batch = batchRow(batchId);
+    if (batch.status !== "OPEN") throw new DomainError(409, `Only an open batch can be activated; Batch #${batchId} is ${batch.status}.`);
+    const escrowMinor = balanceMinor(escrowAccount(batchId));
+    if (escrowMinor > 0) {
+      postEntry({ kind: "ACTIVATE", memo: `Batch #${batchId} funds deployed to the farm`, batchId, lines: [
+        { accountId: escrowAccount(batchId), amountMinor: -escrowMinor },
+        { accountId: farmAccount(batchId), amountMinor: escrowMinor },
+      ] });
+    }
+    const active = getDb()
+      .update(batches)
+      .set({ status: "ACTIVE", startDate: batch.startDate ?? today() })
+      .where(eq(batches.id, batchId))
+      .returning()
+      .get();
+    recordAudit({ adminId, action: "batch.activate", batchId, farmId: batch.farmId, detail: `GHS ${minorToDecimalString(escrowMinor)} deployed to the farm; start date ${active.startDate}` });
+    return active;
+  });
+}
+
+export function adminStats() {
+  const db = getDb();
+  const n = (table: typeof farms | typeof batches | typeof investments | typeof payouts) => db.select({ n: count() }).from(table).get()!.n;
+  return { farms: n(farms), batches: n(batches), investments: n(investments), payouts: n(payouts) };
+}
+
+/** The admin batches table: newest first, with the farm's name. */
+export function listAdminBatches() {
+  return getDb()
+    .select({
+      id: batches.id,
+      farmId: batches.farmId,
+      farmName: farms.name,
+      productType: batches.productType,
+      unitsPlaced: batches.unitsPlaced,
+      targetUnits: batches.targetUnits,
+      status: batches.status,
+      unitPriceMinor: batches.unitPriceMinor,
+      expectedRoi: batches.expectedRoi,
+      startDate: batches.startDate,
+    })
+    .from(batches)
+    .innerJoin(farms, eq(farms.id, batches.farmId))
+    .orderBy(desc(batches.id))
+    .all();
+}

@@ -1,13 +1,25 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Reading } from "~/pages/invest-list";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { and, eq, asc, desc, inArray, sql } from "drizzle-orm";
+import { PHOTO_MAX_PER_LOG } from "~/forms/limits";
+import { DomainError } from "~/domain/errors";
+import { FARM_LOG_MESSAGES } from "~/domain/messages";
+import { type FarmLogEntry } from "~/forms/farm-log.server";
+import { type ImageType } from "~/domain/images";
 import { getDb } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import { recordAudit } from "~/models/audit.server";
+import { atomic } from "~/models/ledger.server";
 import { farmLogPhotos, farmLogs } from "~/models/schema.server";
 
 /**
- * Reading a batch's daily farm logs: what investors see as the truth about their birds. Logs and
- * photos are written by the admin side (farm-log-entry.server.ts); this module only reads.
+ * Reading a batch's daily farm logs: what investors see as the truth about their birds. The admin
+ * writes them (app/pages/farm-log.server.ts checks the form first).
  */
 export type FarmLog = typeof farmLogs.$inferSelect;
+/** A house's conditions on a day: what the cards' sensor strip shows. */
+export type Reading = { temperatureC: number | null; humidityPct: number | null; ammoniaPpm: number | null };
 export type FarmLogPhoto = { id: number; logId: number; href: string };
 
 /** Photos are served by the admin side at /farm-photos/<photoId>. */
@@ -61,4 +73,155 @@ export function latestFarmReadings(batchIds: number[]): Map<number, Reading & { 
     .all();
   for (const { batchId, ...reading } of rows) out.set(batchId, reading);
   return out;
+}
+
+export function listBatchLogs(batchId: number, limit = 60) {
+  const db = getDb();
+  const logs = db.select().from(farmLogs).where(eq(farmLogs.batchId, batchId)).orderBy(desc(farmLogs.logDate)).limit(limit).all();
+  const photos = logs.length
+    ? db.select({ id: farmLogPhotos.id, logId: farmLogPhotos.logId }).from(farmLogPhotos).where(inArray(farmLogPhotos.logId, logs.map((l) => l.id))).orderBy(farmLogPhotos.id).all()
+    : [];
+  return logs.map((l) => ({ ...l, photoIds: photos.filter((p) => p.logId === l.id).map((p) => p.id) }));
+}
+
+export function farmLogJson(l: ReturnType<typeof listBatchLogs>[number]) {
+  return {
+    id: l.id,
+    batch_id: l.batchId,
+    log_date: l.logDate,
+    birds_alive: l.birdsAlive,
+    deaths: l.deaths,
+    feed_kg: l.feedKg,
+    eggs_collected: l.eggsCollected,
+    avg_weight_kg: l.avgWeightKg,
+    temperature_c: l.temperatureC,
+    humidity_pct: l.humidityPct,
+    ammonia_ppm: l.ammoniaPpm,
+    notes: l.notes,
+    incident: l.incident,
+    incident_description: l.incidentDescription,
+    photos: l.photoIds.map((id) => `/farm-photos/${id}`),
+    created_at: l.createdAt,
+  };
+}
+
+// ---- writing a day's log and its photos ----
+
+/** A daily log that broke the rules: every field's message, and nothing was stored. */
+export class FarmLogInvalid extends DomainError {
+  constructor(public errors: Record<string, string>) {
+    super(422, Object.values(errors)[0] ?? "Check the daily log.", Object.keys(errors)[0]);
+    this.name = "FarmLogInvalid";
+  }
+}
+
+function uploadsDir(): string {
+  return getEnv().uploadsDir;
+}
+
+/** A photo whose bytes were read and checked. */
+export type StoredPhoto = { size: number; bytes: Uint8Array | null };
+
+type StoredFile = { fileName: string; contentType: ImageType; sizeBytes: number };
+
+function insertPhotoRows(logId: number, files: StoredFile[]): number[] {
+  const db = getDb();
+  return files.map((f) => db.insert(farmLogPhotos).values({ logId, ...f }).returning({ id: farmLogPhotos.id }).get().id);
+}
+
+/**
+ * Writes checked photos under random names, then runs `save` in one transaction. If anything
+ * fails (the transaction, a write), every file written for this request is removed again.
+ */
+function withStoredPhotos<T>(photos: StoredPhoto[], types: ImageType[], save: (files: StoredFile[]) => T): T {
+  const dir = uploadsDir();
+  const written: string[] = [];
+  try {
+    if (photos.length) fs.mkdirSync(dir, { recursive: true });
+    const files = photos.map((photo, i) => {
+      const fileName = `${crypto.randomBytes(16).toString("hex")}.${types[i] === "image/png" ? "png" : "jpg"}`;
+      fs.writeFileSync(path.join(dir, fileName), photo.bytes!, { flag: "wx" });
+      written.push(fileName);
+      return { fileName, contentType: types[i], sizeBytes: photo.size };
+    });
+    return atomic(() => save(files));
+  } catch (error) {
+    for (const fileName of written) fs.rmSync(path.join(dir, fileName), { force: true });
+    throw error;
+  }
+}
+
+/** A stored photo's bytes and type, or null for an unknown id or a missing file. */
+export function readFarmPhoto(photoId: number): { bytes: Buffer; contentType: string } | null {
+  const row = getDb().select().from(farmLogPhotos).where(eq(farmLogPhotos.id, photoId)).get();
+  if (!row) return null;
+  // Stored names are ours (hex + extension); refuse anything else rather than trust the row.
+  if (!/^[0-9a-f]{32}\.(jpg|png)$/.test(row.fileName)) return null;
+  try {
+    return { bytes: fs.readFileSync(path.join(uploadsDir(), row.fileName)), contentType: row.contentType };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Records a checked day's log for a batch with its checked photos. All or nothing: a second log for
+ * the same day stores no row and leaves no file behind.
+ */
+export function createFarmLog({ adminId, batch, entry, photos, types }: { adminId: number; batch: { id: number; farmId: number }; entry: FarmLogEntry; photos: StoredPhoto[]; types: ImageType[] }) {
+  const batchId = batch.id;
+  return withStoredPhotos(photos, types, (files) => {
+    const db = getDb();
+    const duplicate = db.select({ id: farmLogs.id }).from(farmLogs).where(and(eq(farmLogs.batchId, batchId), eq(farmLogs.logDate, entry.log_date))).get();
+    if (duplicate) throw new FarmLogInvalid({ log_date: FARM_LOG_MESSAGES.duplicate(entry.log_date, batchId) });
+    const log = db
+      .insert(farmLogs)
+      .values({
+        batchId,
+        logDate: entry.log_date,
+        birdsAlive: entry.birds_alive,
+        deaths: entry.deaths,
+        feedKg: entry.feed_kg,
+        eggsCollected: entry.eggs_collected,
+        avgWeightKg: entry.avg_weight_kg,
+        temperatureC: entry.temperature_c,
+        humidityPct: entry.humidity_pct,
+        ammoniaPpm: entry.ammonia_ppm,
+        notes: entry.notes,
+        incident: entry.incident,
+        incidentDescription: entry.incident_description,
+        createdBy: adminId,
+      })
+      .returning({ id: farmLogs.id })
+      .get();
+    const photoIds = insertPhotoRows(log.id, files);
+    recordAudit({
+      adminId,
+      action: "farm_log.create",
+      batchId,
+      farmId: batch.farmId,
+      detail: `Daily log ${entry.log_date}: ${entry.birds_alive} birds, ${entry.deaths} deaths${entry.incident ? ", incident" : ""}${photoIds.length ? `, ${photoIds.length} photo(s)` : ""}`,
+    });
+    return { id: log.id, photoIds };
+  });
+}
+
+/** A batch's daily log, or 404. */
+export function getFarmLog({ batchId, logId }: { batchId: number; logId: number }) {
+  const log = getDb().select().from(farmLogs).where(and(eq(farmLogs.id, logId), eq(farmLogs.batchId, batchId))).get();
+  if (!log) throw new DomainError(404, "Daily log not found.");
+  return log;
+}
+
+/** Checked photos added later to a day's log (the log itself never changes). All or nothing, like a new log. */
+export function attachFarmLogPhotos({ adminId, batchId, logId, photos, types }: { adminId: number; batchId: number; logId: number; photos: StoredPhoto[]; types: ImageType[] }) {
+  const log = getFarmLog({ batchId, logId });
+  return withStoredPhotos(photos, types, (files) => {
+    const db = getDb();
+    const existing = db.select({ id: farmLogPhotos.id }).from(farmLogPhotos).where(eq(farmLogPhotos.logId, logId)).all().length;
+    if (existing + files.length > PHOTO_MAX_PER_LOG) throw new FarmLogInvalid({ photos: FARM_LOG_MESSAGES.tooManyForLog(PHOTO_MAX_PER_LOG - existing) });
+    const photoIds = insertPhotoRows(logId, files);
+    recordAudit({ adminId, action: "farm_log.photos", batchId, detail: `Daily log ${log.logDate}: ${photoIds.length} photo(s) added` });
+    return { id: logId, logDate: log.logDate, photoIds };
+  });
 }

@@ -9,7 +9,8 @@ import { getDb, prepared } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { availableUnitsOf, getBatch } from "~/models/batch.server";
 import { atomic, escrowAccount, feesAccount, postEntry, walletAccount, walletBalanceMinor } from "~/models/ledger.server";
-import { batches, exitRequests, investments, notifications, payouts, type InvestmentStatus } from "~/models/schema.server";
+import { batches, exitRequests, investments, payouts, type InvestmentStatus, users } from "~/models/schema.server";
+import { notify } from "~/models/notification.server";
 
 export type InvestmentRow = typeof investments.$inferSelect;
 
@@ -30,10 +31,6 @@ export function investmentJson(i: InvestmentRow & { productType?: string; farmNa
     ...(i.productType ? { product_type: i.productType } : {}),
     ...(i.farmName ? { farm_name: i.farmName } : {}),
   };
-}
-
-export function notify(userId: number, kind: string, message: string) {
-  getDb().insert(notifications).values({ userId, kind, message }).run();
 }
 
 /**
@@ -271,7 +268,43 @@ export function listPayoutsForInvestment(userId: number, investmentId: number): 
   return getDb().select().from(payouts).where(eq(payouts.investmentId, investmentId)).orderBy(desc(payouts.id)).all();
 }
 
-export function listNotifications(userId: number, limit = 50) {
-  return getDb().select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.id)).limit(limit).all();
+export type AdminExit = {
+  id: number;
+  batchId: number;
+  investmentId: number;
+  investor: string;
+  units: number;
+  unitsRemaining: number;
+  feeRate: number;
+  status: string;
+  createdAt: string;
+  closedAt: string | null;
+};
+
+/** Investors' early-exit requests: pending (oldest first, as buyers take them) and filled (newest first). */
+export function listAdminExits(limit = 100): { pending: AdminExit[]; filled: AdminExit[] } {
+  const select = () =>
+    getDb()
+      .select({
+        id: exitRequests.id,
+        batchId: exitRequests.batchId,
+        investmentId: exitRequests.investmentId,
+        investor: users.email,
+        units: exitRequests.units,
+        unitsRemaining: exitRequests.unitsRemaining,
+        feeRate: exitRequests.feeRate,
+        status: exitRequests.status,
+        createdAt: exitRequests.createdAt,
+        closedAt: exitRequests.closedAt,
+      })
+      .from(exitRequests)
+      .innerJoin(users, eq(users.id, exitRequests.userId));
+  return {
+    pending: select().where(eq(exitRequests.status, "PENDING")).orderBy(exitRequests.id).limit(limit).all(),
+    filled: select().where(eq(exitRequests.status, "FILLED")).orderBy(desc(exitRequests.id)).limit(limit).all(),
+  };
 }
 
+export function adminExitJson(e: AdminExit) {
+  return { id: e.id, batch_id: e.batchId, investment_id: e.investmentId, investor: e.investor, units: e.units, units_remaining: e.unitsRemaining, fee_rate: e.feeRate, status: e.status, created_at: e.createdAt, closed_at: e.closedAt };
+}

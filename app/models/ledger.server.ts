@@ -1,10 +1,6 @@
-import { createHash } from "node:crypto";
-import { and, eq } from "drizzle-orm";
-import { DomainError } from "~/domain/errors";
-import { canonicalJson } from "~/domain/idempotency";
-import { MSG } from "~/domain/messages";
+import { and, eq, sql } from "drizzle-orm";
 import { getDb, prepared } from "~/lib/db.server";
-import { accounts, idempotencyKeys, type AccountKind, type EntryKind } from "~/models/schema.server";
+import { accounts, type AccountKind, type EntryKind, journalEntries, postings } from "~/models/schema.server";
 
 /**
  * Runs `fn` in one synchronous SQLite transaction (BEGIN IMMEDIATE). better-sqlite3 nests
@@ -78,55 +74,6 @@ export function walletInfo(userId: number): { balanceMinor: number; updatedAt: s
   return { balanceMinor: row?.b ?? 0, updatedAt: row?.updatedAt ?? null };
 }
 
-// ---- idempotency ----
-
-export type StoredAnswer<T> = { status: number; body: T; replayed: boolean };
-
-/**
- * What a key is used for: `operation` names the action, `params` everything that makes this request
- * this one (targets, amounts, units, period, destination), normalised (see ~/domain/idempotency).
- */
-export type OnceRequest = { userId: number; key: string | null | undefined; operation: string; params?: Record<string, unknown> };
-
-const KEY_PATTERN = /^[A-Za-z0-9._:-]{1,200}$/;
-
-/** SHA-256 of the operation and the canonical JSON of its parameters. */
-export function requestFingerprint(operation: string, params: Record<string, unknown> = {}): string {
-  return createHash("sha256").update(canonicalJson({ operation, params })).digest("hex");
-}
-
-/**
- * Runs a money operation at most once per (user, key). The first answer is stored in the same
- * transaction as the change, with the request's fingerprint: the same request again gets that
- * answer and changes nothing; another request with the key is refused (422) and changes nothing.
- * Failures are not stored.
- */
-export function once<T>({ userId, key, operation, params = {} }: OnceRequest, run: () => { status: number; body: T }): StoredAnswer<T> {
-  if (key === null || key === undefined || key === "") {
-    const answer = atomic(run);
-    return { ...answer, replayed: false };
-  }
-  if (!KEY_PATTERN.test(key)) throw new DomainError(422, "The idempotency key must be 1-200 letters, digits, '.', '_', ':' or '-'.");
-  const fingerprint = requestFingerprint(operation, params);
-  return atomic(() => {
-    const db = getDb();
-    const previous = db
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
-      .get();
-    if (previous) {
-      // Rows stored before fingerprints existed have '' and can only be matched by operation.
-      const same = previous.operation === operation && (previous.fingerprint === "" || previous.fingerprint === fingerprint);
-      if (!same) throw new DomainError(422, MSG.idempotencyKeyReused);
-      return { status: previous.status, body: JSON.parse(previous.responseJson) as T, replayed: true };
-    }
-    const answer = run();
-    db.insert(idempotencyKeys).values({ userId, key, operation, fingerprint, status: answer.status, responseJson: JSON.stringify(answer.body) }).run();
-    return { ...answer, replayed: false };
-  });
-}
-
 // ---- invariants ----
 
 /** Every promise the ledger makes, checked against the database. An empty list means all hold. */
@@ -155,3 +102,48 @@ export function ledgerProblems(): string[] {
   return problems;
 }
 
+/**
+ * Where a batch's money is, read from the ledger: raised from investors (into escrow), still held
+ * in escrow, deployed to the farm at activation, and paid out to investors from the farm.
+ */
+export function batchFunds(batchId: number): { raisedMinor: number; escrowMinor: number; deployedMinor: number; paidOutMinor: number } {
+  const db = getDb();
+  const flow = (kind: "ESCROW" | "FARM", entryKinds: string[], sign: 1 | -1) => {
+    const row = db
+      .select({ total: sql<number>`coalesce(sum(${postings.amountMinor}), 0)` })
+      .from(postings)
+      .innerJoin(accounts, eq(accounts.id, postings.accountId))
+      .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
+      .where(and(eq(accounts.kind, kind), eq(accounts.batchId, batchId), sql`${journalEntries.kind} in (${sql.join(entryKinds.map((k) => sql`${k}`), sql`, `)})`))
+      .get();
+    return sign * Number(row?.total ?? 0) || 0; // never -0 (it would show as "-GH₵0.00")
+  };
+  const escrow = db.select({ b: accounts.balanceMinor }).from(accounts).where(and(eq(accounts.kind, "ESCROW"), eq(accounts.batchId, batchId))).get();
+  return {
+    raisedMinor: flow("ESCROW", ["INVEST"], 1),
+    escrowMinor: escrow?.b ?? 0,
+    deployedMinor: flow("FARM", ["ACTIVATE"], 1),
+    paidOutMinor: flow("FARM", ["PAYOUT", "HARVEST", "CLOSE"], -1),
+  };
+}
+
+class RollBack<T> {
+  constructor(public value: T) {}
+}
+
+/**
+ * Runs a money operation and undoes it: the very same rules answer "would this work?" (e.g. the
+ * withdraw confirm step asks only when the withdrawal would go through). `fn` must be synchronous.
+ */
+export function dryRun<T>(fn: () => T): T {
+  const client = getDb().$client;
+  try {
+    client.transaction(() => {
+      throw new RollBack(fn());
+    })();
+  } catch (outcome) {
+    if (outcome instanceof RollBack) return outcome.value as T;
+    throw outcome;
+  }
+  throw new Error("unreachable");
+}

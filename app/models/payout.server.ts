@@ -1,13 +1,14 @@
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, asc, desc } from "drizzle-orm";
 import { DomainError } from "~/domain/errors";
 import { checkPayoutPeriod, planPayouts, recordDateOf, type Holding, type PlannedPayout } from "~/domain/payouts";
 import { alreadyPaid, MSG } from "~/domain/messages";
-import { formatGhs, minorToCedis } from "~/domain/money";
+import { formatGhs, minorToCedis, minorToDecimalString } from "~/domain/money";
 import { nowIso, today } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
 import { investInBatch } from "~/models/investment.server";
 import { atomic, farmAccount, postEntry, walletAccount } from "~/models/ledger.server";
 import { batches, exitRequests, investments, notifications, payoutRuns } from "~/models/schema.server";
+import { type By, recordAudit } from "~/models/audit.server";
 
 type RunKind = "MONTHLY" | "HARVEST" | "PRINCIPAL";
 
@@ -190,3 +191,41 @@ export function listBatchPayoutRuns(batchId: number) {
   return getDb().select().from(payoutRuns).where(eq(payoutRuns.batchId, batchId)).orderBy(payoutRuns.id).all();
 }
 
+/** A real payout run (egg: this month or `period`; chicken: the harvest), audited. */
+export function runPayout(batchId: number, { adminId, period }: By & { period?: string | null }) {
+  return atomic(() => {
+    const result = executePayout(batchId, { period, adminId });
+    recordAudit({ adminId, action: "payout.execute", batchId, detail: `${result.kind} ${result.period}: ${result.count} payouts, GHS ${minorToDecimalString(result.totalMinor)}` });
+    return result;
+  });
+}
+
+/** Egg batch end (principal returned), audited. */
+export function closeBatch(batchId: number, { adminId }: By) {
+  return atomic(() => {
+    const result = closeEggBatch(batchId, { adminId });
+    recordAudit({ adminId, action: "batch.close", batchId, detail: `Principal returned: ${result.count} payouts, GHS ${minorToDecimalString(result.totalMinor)}` });
+    return result;
+  });
+}
+
+/** The batch's payout runs, newest first (what every investor in it was paid, and when). */
+export function listBatchPayoutHistory(batchId: number) {
+  return getDb()
+    .select({ id: payoutRuns.id, kind: payoutRuns.kind, period: payoutRuns.period, totalMinor: payoutRuns.totalMinor, count: payoutRuns.count, createdAt: payoutRuns.createdAt })
+    .from(payoutRuns)
+    .where(eq(payoutRuns.batchId, batchId))
+    .orderBy(desc(payoutRuns.createdAt), desc(payoutRuns.id))
+    .all();
+}
+
+/** The monthly periods already paid (for the next payout date). */
+export function paidPeriods(batchId: number): string[] {
+  return getDb()
+    .select({ period: payoutRuns.period })
+    .from(payoutRuns)
+    .where(and(eq(payoutRuns.batchId, batchId), eq(payoutRuns.kind, "MONTHLY")))
+    .orderBy(asc(payoutRuns.period))
+    .all()
+    .map((r) => r.period);
+}

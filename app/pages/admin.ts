@@ -21,3 +21,25 @@ export const ADMIN_FALLBACK = {
 } as const;
 
 export const HOW_IT_WORKS_SLUG = "how-it-works";
+
+export const ROW_INTENTS = ["activate", "simulate", "execute", "close", "delete"] as const;
+
+export type RowIntent = (typeof ROW_INTENTS)[number];
+
+export type DashboardIntent = "create_farm" | "create_batch" | RowIntent;
+
+export function dashboardIntent(value: unknown): DashboardIntent | null {
+  return value === "create_farm" || value === "create_batch" || (ROW_INTENTS as readonly unknown[]).includes(value) ? (value as DashboardIntent) : null;
+}
+
+/** The editor's form: FAQ rows come as repeated faq_question / faq_answer; a row left blank is dropped. */
+export function contentFormInput(form: FormData) {
+  const str = (k: string) => {
+    const v = form.get(k);
+    return typeof v === "string" ? v : "";
+  };
+  const questions = form.getAll("faq_question").map((v) => (typeof v === "string" ? v : ""));
+  const answers = form.getAll("faq_answer").map((v) => (typeof v === "string" ? v : ""));
+  const faqs = questions.map((question, i) => ({ question, answer: answers[i] ?? "" })).filter((f) => f.question.trim() || f.answer.trim());
+  return { intent: str("intent"), title: str("title"), body_md: str("body_md").replace(/\r\n/g, "\n"), faqs, example_unit_price: str("example_unit_price"), example_expected_roi: str("example_expected_roi") };
+}

@@ -1,25 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  ammoniaTone,
-  calculate,
-  CALC_MESSAGES,
-  chickenSummary,
-  defaultUnits,
-  feedCostText,
-  humidityTone,
-  illustrativePayoutTable,
-  listHref,
-  matchesSearch,
-  nextPayout,
-  parseListQuery,
-  queryBatches,
-  riskOf,
-  roiLines,
-  sensorBars,
-  temperatureTone,
-  timeline,
-  type ListBatch,
-} from "~/pages/invest-list";
+import { ammoniaTone, calculate, CALC_MESSAGES, chickenSummary, defaultUnits, feedCostText, humidityTone, illustrativePayoutTable, listHref, matchesSearch, nextPayout, parseListQuery, queryBatches, riskOf, roiLines, sensorBars, temperatureTone, timeline, type ListBatch } from "~/pages/invest-list";
 
 const batch = (id: number, fields: Partial<ListBatch> = {}): ListBatch => ({
   id,

@@ -1,3 +1,4 @@
+import type { Reading } from "~/models/farm-log.server";
 import { addDays, addMonths, lastDayOfMonth, nextPeriod } from "~/domain/calendar";
 import { formatGhs, withoutThousandsSeparators } from "~/domain/money";
 import { annualisedRoi, chickenRecommendedScore, chickenRiskScore, eggRiskScore, riskBand, type RiskBand } from "~/domain/returns";
@@ -174,7 +175,6 @@ export function defaultUnits(max: number): number {
 
 // ---- sensor strip (SPEC.md section 9) ----
 
-export type Reading = { temperatureC: number | null; humidityPct: number | null; ammoniaPpm: number | null };
 export const DEMO_READING: Reading = { temperatureC: 27, humidityPct: 65, ammoniaPpm: 12 };
 
 export type SensorTone = "ok" | "warm" | "cold" | "flag" | "warning" | "danger" | "none";

@@ -254,23 +254,6 @@ export function prefillAmount(raw: string | null): string {
   return /^\d{1,9}(\.\d{1,2})?$/.test(t) ? t : DEFAULT_AMOUNT;
 }
 
-// ---- the withdraw form (its zod schema lives in models/portfolio.server.ts, away from the browser bundle) ----
-
-/** The withdraw form has a network list and a bank-name box; the destination rule takes one `provider`. */
-export function destinationInput(form: { method: string; momo_provider: string; bank_name: string; account_number: string }) {
-  return {
-    method: form.method || undefined,
-    provider: (form.method === "BANK" ? form.bank_name : form.momo_provider) || undefined,
-    account_number: form.account_number || undefined,
-  };
-}
-
-/** A destination error named by the rule ("provider") goes beside the field the investor filled. */
-export function destinationErrorField(field: string, method: string): string {
-  if (field === "provider") return method === "BANK" ? "bank_name" : "momo_provider";
-  return field;
-}
-
 /** A portfolio link: the current filters and pages (`base`) plus or minus some params. */
 export function portfolioHref(base: string, extra: Record<string, string | number | null | undefined> = {}, path = "/portfolio"): string {
   const p = new URLSearchParams(base);

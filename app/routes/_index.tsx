@@ -11,7 +11,8 @@ import { landingChartPoints, liveBatchCards, productSummary, SAMPLE_PRODUCTS, sh
 import { estimateReturns } from "~/domain/returns";
 import { renderLineChartSvg } from "~/lib/charts.server";
 import { pageMeta } from "~/lib/meta";
-import { getContentPage, getOverviewStats, listBatches, type OverviewStats } from "~/models/batch.server";
+import { getContentPage } from "~/models/content.server";
+import { getOverviewStats, listBatches, type OverviewStats } from "~/models/batch.server";
 
 export const meta: MetaFunction = () =>
   pageMeta("Invest in poultry farms in Ghana", "Buy units of egg and broiler batches on vetted Ghanaian farms, track the birds, and receive payouts to your GHS wallet.");

@@ -11,9 +11,9 @@ import { today } from "~/lib/clock.server";
 import { HttpError, parseId } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithFlash, requireAdmin } from "~/lib/session.server";
-import { listBatchLogs } from "~/models/admin.server";
+import { listBatchLogs, FarmLogInvalid } from "~/models/farm-log.server";
 import { getBatch } from "~/models/batch.server";
-import { attachFarmLogPhotos, createFarmLogEntry, FarmLogInvalid, readFarmLogForm } from "~/models/farm-log-entry.server";
+import { addFarmLogPhotos, createFarmLogEntry, readFarmLogForm } from "~/pages/farm-log.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data ? `Daily logs: Batch #${data.batch.id}` : "Daily logs", "Record a day on the farm: birds, feed, eggs or weight, house conditions, incidents and photos.");
 
@@ -53,7 +53,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     values = form.fields;
     if (values.intent === "photos") {
       const logId = parseId(values.log_id, "Daily log not found.");
-      const added = attachFarmLogPhotos({ adminId: admin.id, batchId: batch.id, logId, photos: form.photos });
+      const added = addFarmLogPhotos({ adminId: admin.id, batchId: batch.id, logId, photos: form.photos });
       const n = added.photoIds.length;
       return redirectWithFlash(`/admin/batches/${batch.id}/logs#log-${logId}`, { kind: "success", message: `${n} photo${n === 1 ? "" : "s"} added to the log of ${added.logDate}.` });
     }

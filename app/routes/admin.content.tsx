@@ -4,14 +4,13 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminSubmit } from "~/components/admin-confirm";
 import { Field, FormError, TextareaField } from "~/components/forms";
 import { ContentPageSchema } from "~/forms/admin.server";
-import { ADMIN_FALLBACK, HOW_IT_WORKS_SLUG } from "~/pages/admin";
+import { ADMIN_FALLBACK, HOW_IT_WORKS_SLUG, contentFormInput } from "~/pages/admin";
 import { CONTENT_LIMITS } from "~/forms/limits";
 import { minorToDecimalString } from "~/domain/money";
 import { renderMarkdown } from "~/lib/markdown.server";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithFlash, requireAdmin } from "~/lib/session.server";
-import { contentFormInput, saveContentPage } from "~/models/admin.server";
-import { getContentPage } from "~/models/batch.server";
+import { saveContentPage, getContentPage } from "~/models/content.server";
 import { fieldErrors } from "~/forms/parse.server";
 
 export const meta: MetaFunction = () => pageMeta("Edit How It Works", "The How It Works page: text, FAQs and the example calculator values.");

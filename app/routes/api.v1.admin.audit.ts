@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, handleApi, methodNotAllowed, parseId } from "~/lib/http.server";
 import { requireApiAdmin } from "~/lib/session.server";
-import { auditJson, listAuditEntries } from "~/models/admin.server";
+import { auditJson, listAuditEntries } from "~/models/audit.server";
 
 /** The audit log, newest first. Read-only: there is no way to change it, here or in the database. */
 export function loader({ request }: LoaderFunctionArgs) {

@@ -2,9 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { MSG } from "~/domain/messages";
 import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseId } from "~/lib/http.server";
 import { requireApiAdmin } from "~/lib/session.server";
-import { activateBatch } from "~/models/admin.server";
-import { batchJson, getBatch } from "~/models/batch.server";
-import { once } from "~/models/ledger.server";
+import { activateBatch, batchJson, getBatch } from "~/models/batch.server";
+import { once } from "~/models/idempotency.server";
 
 export const loader = () => methodNotAllowed();
 

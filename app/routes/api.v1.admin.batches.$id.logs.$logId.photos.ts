@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { MSG } from "~/domain/messages";
 import { apiJson, handleApi, methodNotAllowed, parseId } from "~/lib/http.server";
 import { requireApiAdmin } from "~/lib/session.server";
-import { attachFarmLogPhotos, FarmLogInvalid, readFarmLogForm } from "~/models/farm-log-entry.server";
+import { addFarmLogPhotos, readFarmLogForm } from "~/pages/farm-log.server";
+import { FarmLogInvalid } from "~/models/farm-log.server";
 
 export const loader = () => methodNotAllowed();
 
@@ -15,7 +16,7 @@ export function action({ request, params }: ActionFunctionArgs) {
     const logId = parseId(params.logId, "Daily log not found.");
     try {
       const { photos } = await readFarmLogForm(request);
-      const added = attachFarmLogPhotos({ adminId: admin.id, batchId, logId, photos });
+      const added = addFarmLogPhotos({ adminId: admin.id, batchId, logId, photos });
       return apiJson({ log_id: logId, photos: added.photoIds.map((id) => `/farm-photos/${id}`) }, 201);
     } catch (error) {
       if (error instanceof FarmLogInvalid) return apiJson({ detail: error.detail, errors: error.errors }, 422);

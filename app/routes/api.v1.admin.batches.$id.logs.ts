@@ -2,10 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { MSG } from "~/domain/messages";
 import { apiJson, handleApi, HttpError, idempotencyKeyOf, methodNotAllowed, parseId } from "~/lib/http.server";
 import { requireApiAdmin } from "~/lib/session.server";
-import { farmLogJson, listBatchLogs } from "~/models/admin.server";
+import { farmLogJson, listBatchLogs, FarmLogInvalid } from "~/models/farm-log.server";
 import { getBatch } from "~/models/batch.server";
-import { createFarmLogEntry, farmLogParams, FarmLogInvalid, readFarmLogForm } from "~/models/farm-log-entry.server";
-import { once } from "~/models/ledger.server";
+import { createFarmLogEntry, farmLogParams, readFarmLogForm } from "~/pages/farm-log.server";
+import { once } from "~/models/idempotency.server";
 
 function batchId(param: string | undefined) {
   const id = parseId(param, MSG.batchNotFound);

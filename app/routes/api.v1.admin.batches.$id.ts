@@ -2,9 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { MSG } from "~/domain/messages";
 import { apiJson, handleApi, HttpError, idempotencyKeyOf, methodNotAllowed, parseId } from "~/lib/http.server";
 import { requireApiAdmin } from "~/lib/session.server";
-import { deleteBatch } from "~/models/admin.server";
-import { batchJson, getBatch } from "~/models/batch.server";
-import { once } from "~/models/ledger.server";
+import { deleteBatch, batchJson, getBatch } from "~/models/batch.server";
+import { once } from "~/models/idempotency.server";
 
 export function loader({ request, params }: LoaderFunctionArgs) {
   return handleApi(async () => {

@@ -2,9 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { BatchSchema } from "~/forms/admin.server";
 import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseOrThrow, readBody } from "~/lib/http.server";
 import { requireApiAdmin } from "~/lib/session.server";
-import { createBatch } from "~/models/admin.server";
-import { batchJson, getBatch, listBatches } from "~/models/batch.server";
-import { once } from "~/models/ledger.server";
+import { createBatch, batchJson, getBatch, listBatches } from "~/models/batch.server";
+import { once } from "~/models/idempotency.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(async () => {

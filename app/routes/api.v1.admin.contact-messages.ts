@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, handleApi } from "~/lib/http.server";
 import { requireApiAdmin } from "~/lib/session.server";
-import { contactMessageJson, listContactMessages } from "~/models/admin.server";
+import { contactMessageJson, listContactMessages } from "~/models/contact.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(async () => {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, handleApi } from "~/lib/http.server";
 import { requireApiAdmin } from "~/lib/session.server";
-import { adminExitJson, listAdminExits } from "~/models/admin.server";
+import { adminExitJson, listAdminExits } from "~/models/investment.server";
 
 /** Investors' early-exit requests: pending and filled. */
 export function loader({ request }: LoaderFunctionArgs) {

@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { FarmSchema } from "~/forms/admin.server";
 import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseOrThrow, readBody } from "~/lib/http.server";
 import { requireApiAdmin } from "~/lib/session.server";
-import { createFarm, farmJson, listFarms } from "~/models/admin.server";
-import { once } from "~/models/ledger.server";
+import { createFarm, farmJson, listFarms } from "~/models/farm.server";
+import { once } from "~/models/idempotency.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(async () => {

@@ -4,9 +4,8 @@ import { HOW_IT_WORKS_SLUG } from "~/pages/admin";
 import { minorToCedis } from "~/domain/money";
 import { apiJson, handleApi, HttpError, idempotencyKeyOf, methodNotAllowed, parseOrThrow, readJsonBody } from "~/lib/http.server";
 import { requireApiAdmin } from "~/lib/session.server";
-import { saveContentPage } from "~/models/admin.server";
-import { getContentPage } from "~/models/batch.server";
-import { once } from "~/models/ledger.server";
+import { saveContentPage, getContentPage } from "~/models/content.server";
+import { once } from "~/models/idempotency.server";
 
 const EDITABLE = new Set([HOW_IT_WORKS_SLUG]);
 

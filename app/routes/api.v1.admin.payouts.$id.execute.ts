@@ -3,9 +3,8 @@ import { periodInput } from "~/domain/payouts";
 import { MSG } from "~/domain/messages";
 import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseId, readBody } from "~/lib/http.server";
 import { requireApiAdmin } from "~/lib/session.server";
-import { runPayout } from "~/models/admin.server";
-import { once } from "~/models/ledger.server";
-import { payoutRunJson } from "~/models/payout.server";
+import { runPayout, payoutRunJson } from "~/models/payout.server";
+import { once } from "~/models/idempotency.server";
 
 export const loader = () => methodNotAllowed();
 

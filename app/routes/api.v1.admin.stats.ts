@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, handleApi } from "~/lib/http.server";
 import { requireApiAdmin } from "~/lib/session.server";
-import { adminStats } from "~/models/admin.server";
+import { adminStats } from "~/models/batch.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(async () => {

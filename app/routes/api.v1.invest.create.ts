@@ -3,7 +3,7 @@ import { unitsParam } from "~/domain/idempotency";
 import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseBool, parseId, readBody } from "~/lib/http.server";
 import { requireApiUser } from "~/lib/session.server";
 import { investInBatch, investmentJson } from "~/models/investment.server";
-import { once } from "~/models/ledger.server";
+import { once } from "~/models/idempotency.server";
 import { walletJson } from "~/models/wallet.server";
 
 export const loader = () => methodNotAllowed();

@@ -3,7 +3,7 @@ import { amountParam } from "~/domain/idempotency";
 import { minorToCedis } from "~/domain/money";
 import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, readBody } from "~/lib/http.server";
 import { requireApiUser } from "~/lib/session.server";
-import { once } from "~/models/ledger.server";
+import { once } from "~/models/idempotency.server";
 import { deposit } from "~/models/wallet.server";
 
 export const loader = () => methodNotAllowed();

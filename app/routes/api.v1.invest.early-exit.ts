@@ -4,7 +4,7 @@ import { MSG } from "~/domain/messages";
 import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseId, readBody } from "~/lib/http.server";
 import { requireApiUser } from "~/lib/session.server";
 import { exitRequestJson, requestEarlyExit } from "~/models/investment.server";
-import { once } from "~/models/ledger.server";
+import { once } from "~/models/idempotency.server";
 
 export const loader = () => methodNotAllowed();
 

@@ -3,7 +3,7 @@ import { MSG } from "~/domain/messages";
 import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseId } from "~/lib/http.server";
 import { requireApiUser } from "~/lib/session.server";
 import { cancelEarlyExit, exitRequestJson } from "~/models/investment.server";
-import { once } from "~/models/ledger.server";
+import { once } from "~/models/idempotency.server";
 
 export const loader = () => methodNotAllowed();
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, handleApi } from "~/lib/http.server";
 import { requireApiUser } from "~/lib/session.server";
-import { listNotifications } from "~/models/investment.server";
+import { listNotifications } from "~/models/notification.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(async () =>

@@ -5,7 +5,7 @@ import { minorToCedis } from "~/domain/money";
 import { DestinationSchema } from "~/forms/wallet.server";
 import { apiJson, handleApi, HttpError, idempotencyKeyOf, methodNotAllowed, readBody } from "~/lib/http.server";
 import { requireApiUser } from "~/lib/session.server";
-import { once } from "~/models/ledger.server";
+import { once } from "~/models/idempotency.server";
 import { withdraw } from "~/models/wallet.server";
 
 export const loader = () => methodNotAllowed();

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { minorToCedis } from "~/domain/money";
 import { apiJson, handleApi, HttpError } from "~/lib/http.server";
-import { getContentPage } from "~/models/batch.server";
+import { getContentPage } from "~/models/content.server";
 
 export function loader({ params }: LoaderFunctionArgs) {
   return handleApi(() => {

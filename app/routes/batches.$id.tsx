@@ -5,7 +5,7 @@ import { SvgChart } from "~/components/svg-chart";
 import { MSG } from "~/domain/messages";
 import { formatGhs } from "~/domain/money";
 import { pageMeta } from "~/lib/meta";
-import { batchPageLoader } from "~/models/batch-page.server";
+import { batchPageLoader } from "~/pages/batch.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data

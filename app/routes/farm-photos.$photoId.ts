@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { readFarmPhoto } from "~/models/farm-log-entry.server";
+import { readFarmPhoto } from "~/models/farm-log.server";
 
 /**
  * A farm-log photo, public like the batch page that shows it; stored names are random, so it never

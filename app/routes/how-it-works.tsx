@@ -8,7 +8,8 @@ import { FAQ_ITEMS } from "~/pages/faq";
 import { estimateReturns } from "~/domain/returns";
 import { renderMarkdown } from "~/lib/markdown.server";
 import { pageMeta } from "~/lib/meta";
-import { getContentPage, getOverviewStats, type ContentPage, type OverviewStats } from "~/models/batch.server";
+import { getContentPage, type ContentPage } from "~/models/content.server";
+import { getOverviewStats, type OverviewStats } from "~/models/batch.server";
 
 const DESCRIPTION = "How Akoko works: open an account, fund your wallet, buy units of an egg or broiler batch, track the farm and receive payouts in cedis.";
 

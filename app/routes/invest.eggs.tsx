@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { InvestPage } from "~/components/invest-page";
 import { pageMeta } from "~/lib/meta";
-import { investPageAction, investPageLoader } from "~/models/invest-page.server";
+import { investPageAction, investPageLoader } from "~/pages/invest.server";
 
 export const meta: MetaFunction = () => pageMeta("Invest in Eggs", "Egg Notes: buy units of layer batches on vetted Ghanaian farms and receive monthly income from egg sales.");
 

@@ -18,9 +18,12 @@ import { pageMeta } from "~/lib/meta";
 import { newIdempotencyKey, pageError } from "~/lib/page-action.server";
 import { redirectWithFlash, requireUser } from "~/lib/session.server";
 import { getBatch } from "~/models/batch.server";
-import { cancelEarlyExit, getMyInvestment, investInBatch, listNotifications, listPayoutsForInvestment } from "~/models/investment.server";
-import { once, walletInfo } from "~/models/ledger.server";
-import { dryRun, momoNetworks, listOpenExitRequests, listPortfolioInvestments, parseWithdrawDestination, PortfolioActionSchema } from "~/models/portfolio.server";
+import { cancelEarlyExit, getMyInvestment, investInBatch, listPayoutsForInvestment } from "~/models/investment.server";
+import { listNotifications } from "~/models/notification.server";
+import { once } from "~/models/idempotency.server";
+import { walletInfo, dryRun } from "~/models/ledger.server";
+import { momoNetworks, parseWithdrawDestination, PortfolioActionSchema } from "~/forms/portfolio.server";
+import { listOpenExitRequests, listPortfolioInvestments } from "~/pages/portfolio.server";
 import { fieldErrors } from "~/forms/parse.server";
 import { deposit, walletStatement, withdraw } from "~/models/wallet.server";
 

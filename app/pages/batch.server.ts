@@ -7,9 +7,10 @@ import { today } from "~/lib/clock.server";
 import { getUser } from "~/lib/session.server";
 import { getBatch } from "~/models/batch.server";
 import { listMyInvestments } from "~/models/investment.server";
-import { batchFunds, listBatchPayoutHistory, paidPeriods } from "~/models/batch-funds.server";
+import { batchFunds } from "~/models/ledger.server";
+import { listBatchPayoutHistory, paidPeriods } from "~/models/payout.server";
 import { latestFarmReading, listFarmLogs, listPhotosForLogs } from "~/models/farm-log.server";
-import { toCardData } from "~/models/invest-page.server";
+import { toCardData } from "~/pages/invest.server";
 
 /** At most 5 x labels, evenly spread, so a narrow chart stays readable. */
 function ticks(points: ChartPoint[]): string[] {

@@ -1,32 +1,9 @@
 import { fieldErrors } from "~/forms/parse.server";
 import { data } from "@remix-run/node";
-import { z } from "zod";
 import { DomainError } from "~/domain/errors";
 import { unitsParam } from "~/domain/idempotency";
-import {
-  calculate,
-  CALC_DEFAULT_AMOUNT,
-  CERTIFICATIONS,
-  chickenSummary,
-  defaultUnits,
-  DEMO_BATCHES,
-  DEMO_READING,
-  feedCostText,
-  illustrativePayoutTable,
-  listHref,
-  LOAD_FAILED_TEXT,
-  mapsHref,
-  parseListQuery,
-  percent,
-  queryBatches,
-  riskOf,
-  roiLines,
-  sensorBars,
-  timeline,
-  type DemoBatch,
-  type ListQuery,
-  type Reading,
-} from "~/pages/invest-list";
+import { calculate, CALC_DEFAULT_AMOUNT, CERTIFICATIONS, chickenSummary, defaultUnits, DEMO_BATCHES, DEMO_READING, feedCostText, illustrativePayoutTable, listHref, LOAD_FAILED_TEXT, mapsHref, parseListQuery, percent, queryBatches, riskOf, roiLines, sensorBars, timeline, type DemoBatch, type ListQuery } from "~/pages/invest-list";
+import { type Reading, latestFarmReadings } from "~/models/farm-log.server";
 import { checkEarlyExit, checkInvestment } from "~/domain/investing";
 import { MSG } from "~/domain/messages";
 import { formatGhs } from "~/domain/money";
@@ -37,9 +14,10 @@ import { HttpError } from "~/lib/http.server";
 import { newIdempotencyKey, pageError } from "~/lib/page-action.server";
 import { getUser, redirectWithFlash } from "~/lib/session.server";
 import { getBatch, listBatches, type BatchView } from "~/models/batch.server";
-import { latestFarmReadings } from "~/models/farm-log.server";
 import { investInBatch, listExitRequests, listMyInvestments, requestEarlyExit } from "~/models/investment.server";
-import { once, walletBalanceMinor } from "~/models/ledger.server";
+import { once } from "~/models/idempotency.server";
+import { walletBalanceMinor } from "~/models/ledger.server";
+import { InvestFormSchema } from "~/forms/invest.server";
 
 /**
  * The Egg Note and Chicken Note pages: the batch list (filters and sort over the URL, on the
@@ -208,17 +186,6 @@ export async function investPageLoader(type: ProductType, request: Request) {
 
 // ---- the dialogs' action ----
 
-const formText = (max: number) => z.string().max(max, "That value is too long.").optional().default("");
-const batchId = z.coerce.number({ error: MSG.batchNotFound }).int(MSG.batchNotFound).positive(MSG.batchNotFound).max(Number.MAX_SAFE_INTEGER, MSG.batchNotFound);
-
-export const InvestFormSchema = z.discriminatedUnion(
-  "intent",
-  [
-    z.object({ intent: z.literal("invest"), batch_id: batchId, units: formText(20), terms: formText(5), auto_reinvest: formText(5), idempotency_key: z.string().max(200).optional() }),
-    z.object({ intent: z.literal("exit"), batch_id: batchId, units: formText(20), idempotency_key: z.string().max(200).optional() }),
-  ],
-  { error: "This form could not be read. Please reload the page and try again." },
-);
 
 
 const FALLBACK = { invest: "Failed to create investment.", exit: "Failed to submit request." } as const;

@@ -2,7 +2,8 @@ import crypto from "node:crypto";
 import { today } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
 import { hashPasswordSync } from "~/lib/password.server";
-import { activateBatch, runPayout } from "~/models/admin.server";
+import { activateBatch } from "~/models/batch.server";
+import { runPayout } from "~/models/payout.server";
 import { investInBatch } from "~/models/investment.server";
 import { deposit } from "~/models/wallet.server";
 

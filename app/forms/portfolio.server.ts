@@ -1,61 +1,11 @@
-import { fieldErrors } from "~/forms/parse.server";
 import { z } from "zod";
-import { destinationErrorField, destinationInput, type ListedInvestment } from "~/pages/portfolio";
+import type { Destination } from "~/models/wallet.server";
 import { DestinationSchema } from "~/forms/wallet.server";
 import { MOMO_PROVIDERS } from "~/domain/wallet";
-import { getDb } from "~/lib/db.server";
-import { listExitRequests, listMyInvestments } from "~/models/investment.server";
-import type { Destination } from "~/models/wallet.server";
-
-/** The investor's investments in the shape the portfolio's pure filters take (amounts in pesewas). */
-export function listPortfolioInvestments(userId: number): Array<ListedInvestment & { productType: string }> {
-  return listMyInvestments(userId).map((i) => ({
-    id: i.id,
-    batchId: i.batchId,
-    units: i.units,
-    amountMinor: i.amountMinor,
-    unitsHeld: i.unitsHeld,
-    unitPriceMinor: i.unitPriceMinor,
-    status: i.status,
-    createdAt: i.createdAt,
-    autoReinvest: i.autoReinvest,
-    productType: i.productType,
-  }));
-}
-
-/** Early-exit offers still waiting for a buyer (the ones the investor may cancel). */
-export function listOpenExitRequests(userId: number) {
-  return listExitRequests(userId).filter((r) => r.status === "PENDING");
-}
-
-class RollBack<T> {
-  constructor(public value: T) {}
-}
-
-/**
- * Runs a money operation and undoes it: the very same rules answer "would this work?" (e.g. the
- * withdraw confirm step asks only when the withdrawal would go through). `fn` must be synchronous.
- */
-export function dryRun<T>(fn: () => T): T {
-  const client = getDb().$client;
-  try {
-    client.transaction(() => {
-      throw new RollBack(fn());
-    })();
-  } catch (outcome) {
-    if (outcome instanceof RollBack) return outcome.value as T;
-    throw outcome;
-  }
-  throw new Error("unreachable");
-}
+import { fieldErrors, formId, formText, idempotencyKey } from "~/forms/parse.server";
 
 // ---- the portfolio page's forms: one action, a hidden `intent` ----
-// Kept in a .server module so zod (about 90 KB gzipped) never reaches the browser bundle.
 
-
-const formText = (max: number) => z.string().max(max, "That value is too long.").optional().default("");
-const idempotencyKey = z.string().max(200).optional();
-const formId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);
 
 export const PortfolioActionSchema = z.discriminatedUnion(
   "intent",
@@ -79,7 +29,6 @@ export const PortfolioActionSchema = z.discriminatedUnion(
 export type PortfolioAction = z.infer<typeof PortfolioActionSchema>;
 export type WithdrawForm = Extract<PortfolioAction, { intent: "withdraw" }>;
 
-
 /**
  * The withdraw form's destination through the one destination rule (DestinationSchema), with each
  * error placed beside the field the investor filled in.
@@ -92,3 +41,18 @@ export function parseWithdrawDestination(form: WithdrawForm): { ok: true; destin
 
 /** The mobile money networks the withdraw form offers (the rule's own list). */
 export const momoNetworks = (): string[] => [...MOMO_PROVIDERS];
+
+/** The withdraw form has a network list and a bank-name box; the destination rule takes one `provider`. */
+export function destinationInput(form: { method: string; momo_provider: string; bank_name: string; account_number: string }) {
+  return {
+    method: form.method || undefined,
+    provider: (form.method === "BANK" ? form.bank_name : form.momo_provider) || undefined,
+    account_number: form.account_number || undefined,
+  };
+}
+
+/** A destination error named by the rule ("provider") goes beside the field the investor filled. */
+export function destinationErrorField(field: string, method: string): string {
+  if (field === "provider") return method === "BANK" ? "bank_name" : "momo_provider";
+  return field;
+}

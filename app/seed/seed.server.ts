@@ -2,10 +2,10 @@ import { count } from "drizzle-orm";
 import type { Db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { hashPasswordSync } from "~/lib/password.server";
+import { HOW_IT_WORKS_SEED } from "~/seed/content.server";
+import { seedDemoActivity } from "~/seed/activity.server";
+import { demoFarmLogs } from "~/seed/farm-logs.server";
 import * as schema from "~/models/schema.server";
-import { HOW_IT_WORKS_SEED } from "~/models/seed-content.server";
-import { seedDemoActivity } from "~/models/seed-activity.server";
-import { demoFarmLogs } from "~/models/seed-farm-logs.server";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 

@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { MSG } from "~/domain/messages";
+import { formId, formText, idempotencyKey } from "~/forms/parse.server";
+
+/** The invest and exit dialogs of the invest pages. */
+const batchId = formId(MSG.batchNotFound);
+
+export const InvestFormSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("invest"), batch_id: batchId, units: formText(20), terms: formText(5), auto_reinvest: formText(5), idempotency_key: idempotencyKey }),
+    z.object({ intent: z.literal("exit"), batch_id: batchId, units: formText(20), idempotency_key: idempotencyKey }),
+  ],
+  { error: "This form could not be read. Please reload the page and try again." },
+);

@@ -1,0 +1,24 @@
+import { type By, recordAudit } from "~/models/audit.server";
+import type { FarmInput } from "~/forms/admin.server";
+import { atomic } from "~/models/ledger.server";
+import { farms } from "~/models/schema.server";
+import { getDb } from "~/lib/db.server";
+/** Partner farms. */
+
+export type FarmRow = typeof farms.$inferSelect;
+
+export function farmJson(f: FarmRow) {
+  return { id: f.id, name: f.name, location: f.location, notes: f.notes, created_at: f.createdAt };
+}
+
+export function listFarms(): FarmRow[] {
+  return getDb().select().from(farms).orderBy(farms.name).all();
+}
+
+export function createFarm(input: FarmInput, { adminId }: By): FarmRow {
+  return atomic(() => {
+    const farm = getDb().insert(farms).values(input).returning().get();
+    recordAudit({ adminId, action: "farm.create", farmId: farm.id, detail: `Farm #${farm.id} ${farm.name}${farm.location ? `, ${farm.location}` : ""}` });
+    return farm;
+  });
+}

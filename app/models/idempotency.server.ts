@@ -1,0 +1,58 @@
+import { createHash } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { DomainError } from "~/domain/errors";
+import { canonicalJson } from "~/domain/idempotency";
+import { MSG } from "~/domain/messages";
+import { getDb } from "~/lib/db.server";
+import { idempotencyKeys } from "~/models/schema.server";
+import { atomic } from "~/models/ledger.server";
+
+/** Idempotency keys: a repeated request replays its first answer; a different one with the same key is refused. */
+
+export type StoredAnswer<T> = { status: number; body: T; replayed: boolean };
+
+/**
+ * What a key is used for: `operation` names the action, `params` everything that makes this request
+ * this one (targets, amounts, units, period, destination), normalised (see ~/domain/idempotency).
+ */
+export type OnceRequest = { userId: number; key: string | null | undefined; operation: string; params?: Record<string, unknown> };
+
+const KEY_PATTERN = /^[A-Za-z0-9._:-]{1,200}$/;
+
+/** SHA-256 of the operation and the canonical JSON of its parameters. */
+export function requestFingerprint(operation: string, params: Record<string, unknown> = {}): string {
+  return createHash("sha256").update(canonicalJson({ operation, params })).digest("hex");
+}
+
+/**
+ * Runs a money operation at most once per (user, key). The first answer is stored in the same
+ * transaction as the change, with the request's fingerprint: the same request again gets that
+ * answer and changes nothing; another request with the key is refused (422) and changes nothing.
+ * Failures are not stored.
+ */
+export function once<T>({ userId, key, operation, params = {} }: OnceRequest, run: () => { status: number; body: T }): StoredAnswer<T> {
+  if (key === null || key === undefined || key === "") {
+    const answer = atomic(run);
+    return { ...answer, replayed: false };
+  }
+  if (!KEY_PATTERN.test(key)) throw new DomainError(422, "The idempotency key must be 1-200 letters, digits, '.', '_', ':' or '-'.");
+  const fingerprint = requestFingerprint(operation, params);
+  return atomic(() => {
+    const db = getDb();
+    const previous = db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
+      .get();
+    if (previous) {
+      // Rows stored before fingerprints existed have '' and can only be matched by operation.
+      const same = previous.operation === operation && (previous.fingerprint === "" || previous.fingerprint === fingerprint);
+      if (!same) throw new DomainError(422, MSG.idempotencyKeyReused);
+      return { status: previous.status, body: JSON.parse(previous.responseJson) as T, replayed: true };
+    }
+    const answer = run();
+    db.insert(idempotencyKeys).values({ userId, key, operation, fingerprint, status: answer.status, responseJson: JSON.stringify(answer.body) }).run();
+    return { ...answer, replayed: false };
+  });
+}
+
