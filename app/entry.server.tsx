@@ -5,10 +5,12 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
 import { getUser } from "~/lib/session.server";
 
-export { closeDb, getDb as initDatabase } from "~/lib/db.server";
+export { closeDb } from "~/lib/db.server";
+export { initDatabase } from "~/seed/seed.server";
 // scripts/server.js reads TRUST_PROXY from the checked environment.
 export { getEnv } from "~/lib/env.server";
 export { requestContext } from "~/lib/request-context.server";
+export { requestGate } from "~/lib/request-gates";
 
 const ABORT_DELAY = 5_000;
 

@@ -11,10 +11,6 @@ import express from "express";
 
 installGlobals({ nativeFetch: true });
 
-const MAX_BODY_BYTES = 1024 * 1024; // forms and JSON
-const MAX_UPLOAD_BYTES = 12 * 1024 * 1024; // multipart (farm photos, 2 MB each)
-/** The daily-log pages and API, the only places that take multipart photo uploads (".data": Remix's JS requests). */
-const UPLOAD_PATHS = /^\/(api\/v1\/)?admin\/batches\/[^/]+\/logs(\.data|\/|$)/;
 /** Pages are read (GET, HEAD) and their forms posted (POST); the API routes check their own methods. */
 const PAGE_METHODS = ["GET", "HEAD", "POST"];
 
@@ -39,6 +35,7 @@ export async function createServer() {
   // Migrate and seed before the first request, so start-up problems show at once.
   build.entry.module.initDatabase();
   const trustProxy = build.entry.module.getEnv().TRUST_PROXY;
+  const { requestGate } = build.entry.module;
 
   const app = express();
   app.disable("x-powered-by");
@@ -91,8 +88,9 @@ export async function createServer() {
   // TRACE (which the Fetch API under Remix cannot even represent: it was a 500) on every path, and
   // anything but GET, HEAD and POST on a page (a PUT to /logout logged out), answer 405.
   app.use((req, res, next) => {
-    if (req.method === "TRACE" || (!req.path.startsWith("/api/") && !PAGE_METHODS.includes(req.method))) {
-      if (!req.path.startsWith("/api/")) res.set("Allow", PAGE_METHODS.join(", "));
+    const page = requestGate(req.path).kind === "page";
+    if (req.method === "TRACE" || (page && !PAGE_METHODS.includes(req.method))) {
+      if (page) res.set("Allow", PAGE_METHODS.join(", "));
       res.status(405).type("application/json").send(JSON.stringify({ detail: "Method not allowed." }));
       return;
     }
@@ -116,13 +114,12 @@ export async function createServer() {
       res.status(403).type("application/json").send(JSON.stringify({ detail: "Cross-site form posts are not allowed." }));
       return;
     }
-    // Page actions read form data; anything else would throw inside the action (a 500), so it
-    // is refused here. The JSON API reads its own bodies and answers {"detail"} itself.
-    // Multipart (photo uploads) only where photos are uploaded; every other form is urlencoded.
+    // What a path may carry is the app's knowledge (app/lib/request-gates.ts): page actions read
+    // urlencoded forms (multipart only where photos are uploaded); the API reads its own bodies.
+    const gate = requestGate(req.path);
     const type = (req.get("content-type") ?? "").toLowerCase();
-    const uploads = UPLOAD_PATHS.test(req.path);
-    const isForm = type.startsWith("application/x-www-form-urlencoded") || (uploads && type.startsWith("multipart/form-data") && type.includes("boundary="));
-    if (!req.path.startsWith("/api/") && !isForm) {
+    const isForm = type.startsWith("application/x-www-form-urlencoded") || (gate.accepts === "form-or-multipart" && type.startsWith("multipart/form-data") && type.includes("boundary="));
+    if (gate.accepts !== "any" && !isForm) {
       res.status(415).type("application/json").send(JSON.stringify({ detail: "Send this form as form data." }));
       return;
     }
@@ -133,8 +130,7 @@ export async function createServer() {
       return;
     }
     const length = Number(req.get("content-length") ?? 0);
-    const limit = uploads ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES;
-    if (length > limit) {
+    if (length > gate.maxBytes) {
       res.status(413).type("application/json").send(JSON.stringify({ detail: "The request body is too large." }));
       return;
     }

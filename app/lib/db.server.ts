@@ -4,7 +4,6 @@ import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { getEnv } from "~/lib/env.server";
-import { seedIfEmpty } from "~/seed/seed.server";
 import * as schema from "~/models/schema.server";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
@@ -26,13 +25,9 @@ export function openDatabase(file: string): Db {
 // One connection per process; kept on globalThis so dev rebuilds reuse it.
 const globalForDb = globalThis as unknown as { __akokoDb?: Db };
 
+/** The app's connection, opened (and migrated) on first use. Seeding is the start-up's job: `initDatabase`. */
 export function getDb(): Db {
-  if (!globalForDb.__akokoDb) {
-    const env = getEnv();
-    globalForDb.__akokoDb = openDatabase(env.DATABASE_URL);
-    // The demo seed runs through the app's own money functions, which need this connection in place.
-    seedIfEmpty(globalForDb.__akokoDb, { demo: env.seedDemoData });
-  }
+  globalForDb.__akokoDb ??= openDatabase(getEnv().DATABASE_URL);
   return globalForDb.__akokoDb;
 }
 

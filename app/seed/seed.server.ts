@@ -1,5 +1,5 @@
 import { count } from "drizzle-orm";
-import type { Db } from "~/lib/db.server";
+import { getDb, type Db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { hashPasswordSync } from "~/lib/password.server";
 import { HOW_IT_WORKS_SEED } from "~/seed/content.server";
@@ -113,4 +113,15 @@ function seedBase(db: Db) {
       batchIds: { layersActive: batchIds[0], layersOpen: batchIds[1], broilersActive: batchIds[3], broilersOpen: batchIds[5] },
     };
   });
+}
+
+/**
+ * What the server and `npm run seed` run at start-up, before the first request: open and migrate the
+ * database, then seed it when it is empty (the demo data goes through the app's own money functions,
+ * which use this same connection).
+ */
+export function initDatabase(): Db {
+  const db = getDb();
+  seedIfEmpty(db, { demo: getEnv().seedDemoData });
+  return db;
 }

@@ -1,0 +1,16 @@
+import { describe, expect, it } from "vitest";
+import { requestGate } from "~/lib/request-gates";
+
+describe("requestGate", () => {
+  it("pages take urlencoded forms up to 1 MB; the daily-log page also takes 12 MB of photos", () => {
+    expect(requestGate("/portfolio")).toEqual({ kind: "page", accepts: "form", maxBytes: 1024 * 1024 });
+    expect(requestGate("/admin/batches/3/logs")).toMatchObject({ kind: "page", accepts: "form-or-multipart", maxBytes: 12 * 1024 * 1024 });
+    expect(requestGate("/admin/batches/3/logs.data")).toMatchObject({ accepts: "form-or-multipart" });
+    expect(requestGate("/admin/batches/3/logsx")).toMatchObject({ accepts: "form" });
+  });
+
+  it("the API reads its own bodies", () => {
+    expect(requestGate("/api/v1/invest/deposit")).toEqual({ kind: "api", accepts: "any", maxBytes: 1024 * 1024 });
+    expect(requestGate("/api/v1/admin/batches/3/logs/9/photos")).toMatchObject({ kind: "api", maxBytes: 12 * 1024 * 1024 });
+  });
+});

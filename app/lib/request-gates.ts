@@ -1,0 +1,34 @@
+/**
+ * What scripts/server.js lets through to the app before anything reads a body, by path. The route
+ * knowledge lives here, next to the routes it describes: a new upload or webhook route is one line.
+ */
+export type RequestGate = {
+  /** "page": read with GET/HEAD, forms posted with POST; "api": the route checks its own methods. */
+  kind: "page" | "api";
+  /**
+   * The bodies a POST may carry. "form": urlencoded only (a page action reads form data, and
+   * anything else would throw inside it); "form-or-multipart": also multipart photo uploads;
+   * "any": the route reads its own body and answers {"detail"} itself (the JSON API, a webhook).
+   */
+  accepts: "form" | "form-or-multipart" | "any";
+  /** Refused with 413 above this Content-Length. */
+  maxBytes: number;
+};
+
+const MB = 1024 * 1024;
+/** Daily-log photos: at most 5 of 2 MB each per upload, with room for the form around them. */
+const UPLOAD_BYTES = 12 * MB;
+
+const GATES: Array<{ path: RegExp; gate: RequestGate }> = [
+  // The daily-log page takes photo uploads (".data": Remix's requests from JavaScript).
+  { path: /^\/admin\/batches\/[^/]+\/logs(\.data|\/|$)/, gate: { kind: "page", accepts: "form-or-multipart", maxBytes: UPLOAD_BYTES } },
+  // The daily-log API takes them too, besides JSON.
+  { path: /^\/api\/v1\/admin\/batches\/[^/]+\/logs(\/|$)/, gate: { kind: "api", accepts: "any", maxBytes: UPLOAD_BYTES } },
+  { path: /^\/api\//, gate: { kind: "api", accepts: "any", maxBytes: MB } },
+];
+
+const PAGE: RequestGate = { kind: "page", accepts: "form", maxBytes: MB };
+
+export function requestGate(path: string): RequestGate {
+  return GATES.find((g) => g.path.test(path))?.gate ?? PAGE;
+}
