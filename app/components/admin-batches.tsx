@@ -5,7 +5,7 @@ import { answerFor } from "~/components/admin-create-forms";
 import { AdminMessage } from "~/components/admin-nav";
 import { CLOSE_BATCH_PROMPT, DELETE_BATCH_PROMPT, EXECUTE_PAYOUT_PROMPT } from "~/pages/admin";
 import { formatGhs } from "~/domain/money";
-import type { AdminDashboardData } from "~/routes/admin._index";
+import type { AdminDashboardData } from "~/pages/admin";
 
 const PROMPTS: Record<string, string> = { execute: EXECUTE_PAYOUT_PROMPT, delete: DELETE_BATCH_PROMPT, close: CLOSE_BATCH_PROMPT };
 

@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import { AdminSubmit, type DashboardResult } from "~/components/admin-confirm";
 import { Field, FormError, SelectField, TextareaField } from "~/components/forms";
 import { FARM_NAME_MAX } from "~/forms/limits";
-import type { AdminDashboardData } from "~/routes/admin._index";
+import type { AdminDashboardData } from "~/pages/admin";
 
 /** The action's answer when it belongs to this form: errors and what was typed. */
 export function answerFor(result: DashboardResult | undefined, intent: string, batchId?: number) {

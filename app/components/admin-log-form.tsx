@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { AdminSubmit } from "~/components/admin-confirm";
 import { Field, FormError, TextareaField } from "~/components/forms";
-import type { BatchLogsData } from "~/routes/admin.batches.$id.logs";
+import type { BatchLogsData } from "~/pages/farm-log";
 
 export type LogResult = { ok: false; errors: Record<string, string>; values: Record<string, string> };
 

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { AdminSubmit } from "~/components/admin-confirm";
 import type { LogResult } from "~/components/admin-log-form";
-import type { BatchLogsData } from "~/routes/admin.batches.$id.logs";
+import type { BatchLogsData } from "~/pages/farm-log";
 
 const dash = (v: number | null, unit = "") => (v === null ? "–" : `${v.toLocaleString("en-GH")}${unit}`);
 

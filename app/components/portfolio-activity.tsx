@@ -3,7 +3,7 @@ import { Cell } from "~/components/portfolio-table";
 import type { ToastMessage } from "~/components/toast";
 import { formatGhs } from "~/domain/money";
 import { dateTime, portfolioHref, shortDate } from "~/pages/portfolio";
-import type { PortfolioData } from "~/routes/portfolio";
+import type { PortfolioData } from "~/pages/portfolio";
 
 /** Open early-exit offers (cancellable), in-app notifications and the wallet statement. */
 export function PortfolioActivity({ data, onNote }: { data: PortfolioData; onNote: (note: ToastMessage) => void }) {

@@ -5,7 +5,7 @@ import { Field, FormError, SelectField } from "~/components/forms";
 import type { ToastMessage } from "~/components/toast";
 import { formatGhs, parseAmountToMinor } from "~/domain/money";
 import { SUGGESTED_AMOUNTS, dateTime, portfolioHref, withdrawPrompt } from "~/pages/portfolio";
-import type { PortfolioData } from "~/routes/portfolio";
+import type { PortfolioData } from "~/pages/portfolio";
 
 export type ActionResult =
   | { ok: false; errors: Record<string, string>; values: Record<string, string> }

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ToastMessage } from "~/components/toast";
 import { formatGhs } from "~/domain/money";
 import { NO_RECORDS, dateTime, portfolioHref } from "~/pages/portfolio";
-import type { PortfolioData } from "~/routes/portfolio";
+import type { PortfolioData } from "~/pages/portfolio";
 
 /** Title, Refresh and Export, the three cards and the chart of the last 12 investments. */
 export function PortfolioSummary({ data, onNote }: { data: PortfolioData; onNote: (note: ToastMessage) => void }) {

@@ -5,7 +5,7 @@ import type { ToastMessage } from "~/components/toast";
 import { useAutoFilters } from "~/components/use-auto-filters";
 import { formatGhs } from "~/domain/money";
 import { PAGE_SIZES, Q_MAX, SORTS, STATUS_OPTIONS, portfolioHref, shortDate } from "~/pages/portfolio";
-import type { PortfolioData } from "~/routes/portfolio";
+import type { PortfolioData } from "~/pages/portfolio";
 
 /** The filter form is a plain GET form; with JavaScript it applies as the investor changes it. */
 function Filters({ data }: { data: PortfolioData }) {

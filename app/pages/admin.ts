@@ -1,3 +1,5 @@
+import type { useLoaderData } from "@remix-run/react";
+import type { adminDashboardLoader } from "~/pages/admin-dashboard.server";
 /** What the admin pages say: confirm prompts, fallback messages, how long a message shows. */
 /** SPEC.md section 9: the admin message fades after 4 seconds. */
 export const ADMIN_MESSAGE_MS = 4000;
@@ -43,3 +45,6 @@ export function contentFormInput(form: FormData) {
   const faqs = questions.map((question, i) => ({ question, answer: answers[i] ?? "" })).filter((f) => f.question.trim() || f.answer.trim());
   return { intent: str("intent"), title: str("title"), body_md: str("body_md").replace(/\r\n/g, "\n"), faqs, example_unit_price: str("example_unit_price"), example_expected_roi: str("example_expected_roi") };
 }
+
+/** What the page's loader sends, as its components receive it. */
+export type AdminDashboardData = ReturnType<typeof useLoaderData<typeof adminDashboardLoader>>;

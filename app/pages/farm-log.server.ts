@@ -1,13 +1,17 @@
 import crypto from "node:crypto";
-import { MaxPartSizeExceededError, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+import { MaxPartSizeExceededError, unstable_parseMultipartFormData, type UploadHandler, data } from "@remix-run/node";
 import { today } from "~/lib/clock.server";
 import { DomainError } from "~/domain/errors";
 import { MSG } from "~/domain/messages";
 import { checkPhotos, parseFarmLogEntry } from "~/forms/farm-log.server";
-import { PHOTO_MAX_BYTES } from "~/forms/limits";
-import { HttpError, readBody } from "~/lib/http.server";
-import { getBatchRow } from "~/models/batch.server";
-import { attachFarmLogPhotos, createFarmLog, FarmLogInvalid, getFarmLog } from "~/models/farm-log.server";
+import { PHOTO_MAX_BYTES, FARM_LOG_LIMITS, PHOTO_MAX_COUNT } from "~/forms/limits";
+import { HttpError, readBody, parseId } from "~/lib/http.server";
+import { getBatchRow, getBatch } from "~/models/batch.server";
+import { attachFarmLogPhotos, createFarmLog, FarmLogInvalid, getFarmLog, listBatchLogs } from "~/models/farm-log.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { type LogResult } from "~/components/admin-log-form";
+import { ADMIN_FALLBACK } from "~/pages/admin";
+import { redirectWithFlash, requireAdmin } from "~/lib/session.server";
 
 /** The daily-log form and photo uploads, page and API: read the request, check it, then store it. */
 
@@ -90,4 +94,57 @@ export function addFarmLogPhotos({ adminId, batchId, logId, photos }: { adminId:
   const checked = checkPhotos(photoCandidates(photos));
   if (!checked.ok) throw new FarmLogInvalid({ photos: checked.error });
   return attachFarmLogPhotos({ adminId, batchId, logId, photos, types: checked.types });
+}
+
+function batchOr404(idParam: string | undefined) {
+  const batch = getBatch(parseIdOr404(idParam));
+  if (!batch) throw new Response(MSG.batchNotFound, { status: 404 });
+  return batch;
+}
+function parseIdOr404(idParam: string | undefined) {
+  try {
+    return parseId(idParam, MSG.batchNotFound);
+  } catch {
+    throw new Response(MSG.batchNotFound, { status: 404 });
+  }
+}
+
+export async function batchLogsLoader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const b = batchOr404(params.id);
+  return {
+    batch: { id: b.id, productType: b.productType, farmName: b.farmName, location: b.location, status: b.status, startDate: b.startDate, targetUnits: b.targetUnits },
+    logs: listBatchLogs(b.id).map((l) => ({
+      id: l.id, logDate: l.logDate, birdsAlive: l.birdsAlive, deaths: l.deaths, feedKg: l.feedKg, eggsCollected: l.eggsCollected, avgWeightKg: l.avgWeightKg,
+      temperatureC: l.temperatureC, humidityPct: l.humidityPct, ammoniaPpm: l.ammoniaPpm, notes: l.notes, incident: l.incident, incidentDescription: l.incidentDescription, photoIds: l.photoIds,
+    })),
+    today: today(),
+    limits: { ...FARM_LOG_LIMITS, photoMaxCount: PHOTO_MAX_COUNT },
+  };
+}
+
+export async function batchLogsAction({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const batch = batchOr404(params.id);
+  let values: Record<string, string> = {};
+  try {
+    const form = await readFarmLogForm(request);
+    values = form.fields;
+    if (values.intent === "photos") {
+      const logId = parseId(values.log_id, "Daily log not found.");
+      const added = addFarmLogPhotos({ adminId: admin.id, batchId: batch.id, logId, photos: form.photos });
+      const n = added.photoIds.length;
+      return redirectWithFlash(`/admin/batches/${batch.id}/logs#log-${logId}`, { kind: "success", message: `${n} photo${n === 1 ? "" : "s"} added to the log of ${added.logDate}.` });
+    }
+    const log = createFarmLogEntry({ adminId: admin.id, batchId: batch.id, ...form });
+    const photos = log.photoIds.length ? ` with ${log.photoIds.length} photo${log.photoIds.length === 1 ? "" : "s"}` : "";
+    return redirectWithFlash(`/admin/batches/${batch.id}/logs`, { kind: "success", message: `Daily log saved for ${values.log_date?.trim()}${photos}.` });
+  } catch (error) {
+    if (error instanceof FarmLogInvalid) return data({ ok: false as const, errors: error.errors, values } satisfies LogResult, { status: 400 });
+    if (error instanceof DomainError || error instanceof HttpError) {
+      return data({ ok: false as const, errors: { form: error.detail }, values } satisfies LogResult, { status: error.status });
+    }
+    console.error(error);
+    return data({ ok: false as const, errors: { form: ADMIN_FALLBACK.log }, values } satisfies LogResult, { status: 500 });
+  }
 }

@@ -1,3 +1,5 @@
+import type { useLoaderData } from "@remix-run/react";
+import type { portfolioLoader } from "~/pages/portfolio.server";
 import { isCalendarDate } from "~/domain/calendar";
 import { holdingParts } from "~/domain/investing";
 import { minorToDecimalString, withoutThousandsSeparators } from "~/domain/money";
@@ -267,3 +269,6 @@ export function portfolioHref(base: string, extra: Record<string, string | numbe
 /** "2026-11-22" for a day, "2026-11-22 03:40 UTC" for a moment: the same text on server and phone. */
 export const shortDate = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : "—");
 export const dateTime = (iso: string | null | undefined) => (iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : "—");
+
+/** What the page's loader sends, as its components receive it. */
+export type PortfolioData = ReturnType<typeof useLoaderData<typeof portfolioLoader>>;

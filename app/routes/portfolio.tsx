@@ -1,5 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Link, isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { useState } from "react";
 import { PortfolioDialog, type ActionResult } from "~/components/portfolio-dialogs";
@@ -7,139 +6,15 @@ import { PortfolioActivity } from "~/components/portfolio-activity";
 import { PortfolioSummary } from "~/components/portfolio-summary";
 import { PortfolioInvestments } from "~/components/portfolio-table";
 import { Toast, type ToastMessage } from "~/components/toast";
-import { DomainError } from "~/domain/errors";
-import { amountParam, unitsParam } from "~/domain/idempotency";
 import { MSG } from "~/domain/messages";
-import { autoReinvestOn, chartPoints, filterParams, pageOf, parsePortfolioQuery, prefillAmount, queryInvestments, withdrawPrompt, withQuery } from "~/pages/portfolio";
-import { holdingParts } from "~/domain/investing";
-import { renderLineChartSvg } from "~/lib/charts.server";
-import { HttpError } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
-import { newIdempotencyKey, pageError } from "~/lib/page-action.server";
-import { redirectWithFlash, requireUser } from "~/lib/session.server";
-import { getBatch } from "~/models/batch.server";
-import { cancelEarlyExit, getMyInvestment, investInBatch, listPayoutsForInvestment } from "~/models/investment.server";
-import { listNotifications } from "~/models/notification.server";
-import { once } from "~/models/idempotency.server";
-import { walletInfo, dryRun } from "~/models/ledger.server";
-import { momoNetworks, parseWithdrawDestination, PortfolioActionSchema } from "~/forms/portfolio.server";
-import { listOpenExitRequests, listPortfolioInvestments } from "~/pages/portfolio.server";
-import { fieldErrors } from "~/forms/parse.server";
-import { deposit, walletStatement, withdraw } from "~/models/wallet.server";
+import { portfolioLoader, portfolioAction } from "~/pages/portfolio.server";
 
 export const meta: MetaFunction = () => pageMeta("Your Portfolio", "Your Akoko wallet, investments and payouts.");
 
 const LOAD_FAILED = "Failed to load portfolio. Please check your network or login.";
-const STATEMENT_PAGE_SIZE = 10;
-
-function mine<T>(read: () => T): T {
-  try {
-    return read();
-  } catch (error) {
-    if (error instanceof DomainError && error.status === 404) throw new Response(error.detail, { status: 404 });
-    throw error;
-  }
-}
-
-/** The open dialog (?dialog=...), read on the server so a plain link opens it. */
-function loadDialog(userId: number, params: URLSearchParams) {
-  const kind = params.get("dialog");
-  if (kind === "deposit" || kind === "withdraw") return { kind, amount: prefillAmount(params.get("amount")) } as const;
-  if (kind !== "details" && kind !== "reinvest") return null;
-  const id = Number(params.get("id"));
-  if (!Number.isSafeInteger(id) || id <= 0) throw new Response(MSG.investmentNotFound, { status: 404 });
-  const investment = mine(() => getMyInvestment(userId, id));
-  const summary = { id: investment.id, batchId: investment.batchId, units: investment.units, amountMinor: investment.amountMinor, status: investment.status };
-  if (kind === "details") {
-    const payouts = mine(() => listPayoutsForInvestment(userId, id)).map((p) => ({ id: p.id, amountMinor: p.amountMinor, kind: p.kind, createdAt: p.createdAt }));
-    return { kind, investment: summary, payouts } as const;
-  }
-  const b = getBatch(investment.batchId);
-  const batch = b ? { id: b.id, productType: b.productType, farmName: b.farmName, status: b.status, unitPriceMinor: b.unitPriceMinor, availableUnits: b.availableUnits } : null;
-  return { kind, investment: summary, batch, defaultUnits: String(Math.max(1, Math.min(10, batch?.availableUnits ?? 1))) } as const;
-}
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const params = new URL(request.url).searchParams;
-  const { filters, values, errors } = parsePortfolioQuery(params);
-  const all = listPortfolioInvestments(user.id);
-  const { rows, matching, paging } = queryInvestments(all, filters);
-  const statementAll = walletStatement(user.id);
-  const statementPaging = pageOf(statementAll.length, Number(params.get("spage")) || 1, STATEMENT_PAGE_SIZE);
-  const base = filterParams(values, { page: paging.page > 1 ? paging.page : null, spage: statementPaging.page > 1 ? statementPaging.page : null }).toString();
-  return {
-    wallet: walletInfo(user.id),
-    investmentCount: all.length,
-    autoReinvest: autoReinvestOn(all),
-    chartSvg: renderLineChartSvg([{ id: "amount", points: chartPoints(all) }], 480, 190, {
-      label: "Amounts of your last 12 investments, in GHS",
-      axes: true,
-      points: true,
-      area: true,
-      yFromZero: true,
-    }),
-    filters: { values, errors },
-    rows: rows.map((r) => ({ id: r.id, batchId: r.batchId, units: r.units, amountMinor: r.amountMinor, ...holdingParts(r), status: r.status, createdAt: r.createdAt, productType: r.productType })),
-    paging,
-    matchingCount: matching.length,
-    base,
-    exportHref: withQuery("/portfolio/export.csv", filterParams(values)),
-    dialog: loadDialog(user.id, params),
-    exits: listOpenExitRequests(user.id).map((r) => ({ id: r.id, batchId: r.batchId, investmentId: r.investmentId, units: r.units, unitsRemaining: r.unitsRemaining, feeRate: r.feeRate, createdAt: r.createdAt })),
-    notifications: listNotifications(user.id, 10).map((n) => ({ id: n.id, kind: n.kind, message: n.message, createdAt: n.createdAt })),
-    statement: { lines: statementAll.slice(statementPaging.start, statementPaging.end), paging: statementPaging },
-    momoProviders: momoNetworks(),
-    idempotencyKey: newIdempotencyKey(),
-  };
-}
-
-const FALLBACK = { deposit: "Deposit failed", withdraw: "Withdrawal failed", reinvest: "Reinvest failed", cancel_exit: "Failed to submit request." } as const;
-
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const url = new URL(request.url);
-  const returnTo = withQuery("/portfolio", filterParams(parsePortfolioQuery(url.searchParams).values, { page: url.searchParams.get("page") }));
-  const values = Object.fromEntries([...(await request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
-  const parsed = PortfolioActionSchema.safeParse(values);
-  if (!parsed.success) return data({ ok: false as const, errors: fieldErrors(parsed.error), values }, { status: 400 });
-  const form = parsed.data;
-  // The key is tied to this request's target and amount: a stale form's key on another request is refused.
-  const as = (operation: string, params: Record<string, unknown>) => ({ userId: user.id, key: form.idempotency_key, operation, params });
-  try {
-    switch (form.intent) {
-      case "deposit": {
-        once(as("portfolio/deposit", { amount: amountParam(form.amount) }), () => ({ status: 200, body: { amountMinor: deposit({ userId: user.id, amount: form.amount }).amountMinor } }));
-        return redirectWithFlash(returnTo, { kind: "success", message: "Deposit successful" });
-      }
-      case "withdraw": {
-        const destination = parseWithdrawDestination(form);
-        if (!destination.ok) return data({ ok: false as const, errors: destination.errors, values }, { status: 400 });
-        const args = { userId: user.id, amount: form.amount, destination: destination.destination };
-        if (form.confirmed !== "1") {
-          // The same rules, undone: ask 'Withdraw GHS x?' only for a withdrawal that would go through.
-          const { amountMinor } = dryRun(() => withdraw(args));
-          return data({ ok: true as const, confirm: { prompt: withdrawPrompt(amountMinor), fields: { ...values, confirmed: "1" } } });
-        }
-        once(as("portfolio/withdraw", { amount: amountParam(form.amount), destination: args.destination }), () => ({ status: 200, body: { amountMinor: withdraw(args).amountMinor } }));
-        return redirectWithFlash(returnTo, { kind: "success", message: "Withdrawal processed" });
-      }
-      case "reinvest": {
-        const { batchId } = getMyInvestment(user.id, form.investment_id);
-        once(as("portfolio/reinvest", { investmentId: form.investment_id, batchId, units: unitsParam(form.units) }), () => ({ status: 201, body: { investmentId: investInBatch({ userId: user.id, batchId, units: form.units }).id } }));
-        return redirectWithFlash(returnTo, { kind: "success", message: "Reinvest successful, refreshing..." });
-      }
-      case "cancel_exit": {
-        once(as("portfolio/cancel-exit", { exitRequestId: form.exit_id }), () => ({ status: 200, body: { id: cancelEarlyExit({ userId: user.id, exitRequestId: form.exit_id }).id } }));
-        return redirectWithFlash(returnTo, { kind: "success", message: "Early exit request cancelled." });
-      }
-    }
-  } catch (error) {
-    if (error instanceof DomainError || error instanceof HttpError) return pageError(error, values);
-    console.error(error);
-    return data({ ok: false as const, errors: { form: FALLBACK[form.intent] } as Record<string, string>, values }, { status: 500 });
-  }
-}
+export const loader = portfolioLoader;
+export const action = portfolioAction;
 
 export default function Portfolio() {
   const loaderData = useLoaderData<typeof loader>();
@@ -156,7 +31,6 @@ export default function Portfolio() {
   );
 }
 
-export type PortfolioData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export function ErrorBoundary() {
   const error = useRouteError();

@@ -1,0 +1,110 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { type DashboardResult } from "~/components/admin-confirm";
+import { BatchSchema, FarmSchema } from "~/forms/admin.server";
+import { periodInput } from "~/domain/payouts";
+import { ADMIN_FALLBACK, CLOSE_BATCH_PROMPT, DELETE_BATCH_PROMPT, EXECUTE_PAYOUT_PROMPT, dashboardIntent } from "~/pages/admin";
+import { BATCH_DEFAULTS } from "~/forms/limits";
+import { DomainError } from "~/domain/errors";
+import { alreadyPaid, MSG } from "~/domain/messages";
+import { formatGhs } from "~/domain/money";
+import { HttpError, parseId } from "~/lib/http.server";
+import { newIdempotencyKey } from "~/lib/page-action.server";
+import { redirectWithFlash, requireAdmin } from "~/lib/session.server";
+import { activateBatch, adminStats, createBatch, deleteBatch, listAdminBatches } from "~/models/batch.server";
+import { closeBatch, runPayout, simulatePayout } from "~/models/payout.server";
+import { createFarm, listFarms } from "~/models/farm.server";
+import { once } from "~/models/idempotency.server";
+import { dryRun } from "~/models/ledger.server";
+import { fieldErrors } from "~/forms/parse.server";
+
+
+export async function adminDashboardLoader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return {
+    stats: adminStats(),
+    farms: listFarms().map((f) => ({ id: f.id, name: f.name, location: f.location })),
+    batches: listAdminBatches(),
+    defaults: BATCH_DEFAULTS,
+    idempotencyKey: newIdempotencyKey(),
+  };
+}
+
+const FALLBACK = { create_farm: ADMIN_FALLBACK.farm, create_batch: ADMIN_FALLBACK.batch, activate: ADMIN_FALLBACK.activate, simulate: ADMIN_FALLBACK.simulate, execute: ADMIN_FALLBACK.execute, close: ADMIN_FALLBACK.close, delete: ADMIN_FALLBACK.delete } as const;
+
+const fail = (errors: Record<string, string>, values: Record<string, string>, status = 400) => data({ ok: false as const, errors, values } satisfies DashboardResult, { status });
+
+export async function adminDashboardAction({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const by = { adminId: admin.id };
+  const values = Object.fromEntries([...(await request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
+  const intent = dashboardIntent(values.intent);
+  if (!intent) return fail({ form: "Choose an action." }, values);
+  // The key is tied to the action's target and inputs: the same key on another batch or period is refused.
+  const as = (operation: string, params: Record<string, unknown>) => ({ userId: admin.id, key: values.idempotency_key || null, operation, params });
+  try {
+    if (intent === "create_farm") {
+      const parsed = FarmSchema.safeParse(values);
+      if (!parsed.success) return fail(fieldErrors(parsed.error), values);
+      once(as("admin/create-farm", parsed.data), () => ({ status: 201, body: { id: createFarm(parsed.data, by).id } }));
+      return redirectWithFlash("/admin", { kind: "success", message: "Farm created." });
+    }
+    if (intent === "create_batch") {
+      const parsed = BatchSchema.safeParse(values);
+      if (!parsed.success) return fail(fieldErrors(parsed.error), values);
+      once(as("admin/create-batch", parsed.data), () => ({ status: 201, body: { id: createBatch(parsed.data, by).id } }));
+      return redirectWithFlash("/admin", { kind: "success", message: "Batch created." });
+    }
+    const batchId = parseId(values.batch_id, MSG.batchNotFound);
+    // The same period rule as the API: absent or blank is this month, the rest is checked by the payout.
+    const period = periodInput(values.period);
+    const confirmed = values.confirmed === "1";
+    switch (intent) {
+      case "activate":
+        once(as(`admin/activate/${batchId}`, { batchId }), () => ({ status: 200, body: { id: activateBatch(batchId, by).id } }));
+        return redirectWithFlash("/admin", { kind: "success", message: "Batch activated." });
+      case "simulate": {
+        const s = simulatePayout(batchId, { period });
+        return data({ ok: true as const, simulated: { batchId, kind: s.kind, period: s.period, totalMinor: s.totalMinor, count: s.count, alreadyPaid: s.alreadyPaid } } satisfies DashboardResult);
+      }
+      case "execute": {
+        if (!confirmed) {
+          // The server's confirm step (no JavaScript): ask only for a run that would pay.
+          const s = simulatePayout(batchId, { period });
+          if (s.alreadyPaid) return fail({ form: alreadyPaid(batchId, s.period) }, values, 409);
+          const what = `Batch #${batchId}, ${s.kind === "MONTHLY" ? `income for ${s.period}` : s.kind === "HARVEST" ? "harvest" : s.period}: ${formatGhs(s.totalMinor)} to ${s.count} investment${s.count === 1 ? "" : "s"}.`;
+          return data({ ok: true as const, confirm: { prompt: EXECUTE_PAYOUT_PROMPT, detail: what, fields: { ...values, confirmed: "1" } } } satisfies DashboardResult);
+        }
+        const run = once(as(`admin/execute/${batchId}`, { batchId, period }), () => ({ status: 200, body: runPayout(batchId, { ...by, period }) })).body;
+        return redirectWithFlash("/admin", { kind: "success", message: `Payouts executed for Batch #${batchId}: ${run.count} paid, ${formatGhs(run.totalMinor)} in total.` });
+      }
+      case "close": {
+        if (!confirmed) {
+          dryRun(() => closeBatch(batchId, by));
+          return data({ ok: true as const, confirm: { prompt: CLOSE_BATCH_PROMPT, detail: `Batch #${batchId}: every holder gets the principal back and the batch closes.`, fields: { ...values, confirmed: "1" } } } satisfies DashboardResult);
+        }
+        once(as(`admin/close/${batchId}`, { batchId }), () => ({ status: 200, body: closeBatch(batchId, by) }));
+        return redirectWithFlash("/admin", { kind: "success", message: `Batch #${batchId} closed; principal returned.` });
+      }
+      case "delete": {
+        if (!confirmed) {
+          dryRun(() => deleteBatch(batchId, by));
+          return data({ ok: true as const, confirm: { prompt: DELETE_BATCH_PROMPT, detail: `Batch #${batchId} will be removed for good.`, fields: { ...values, confirmed: "1" } } } satisfies DashboardResult);
+        }
+        once(as(`admin/delete/${batchId}`, { batchId }), () => {
+          deleteBatch(batchId, by);
+          return { status: 200, body: { id: batchId } };
+        });
+        return redirectWithFlash("/admin", { kind: "success", message: "Batch deleted." });
+      }
+    }
+  } catch (error) {
+    if (error instanceof DomainError || error instanceof HttpError) {
+      const status = error instanceof DomainError ? (error.status === 404 ? 404 : error.status === 409 ? 409 : 400) : error.status;
+      const field = intent === "create_farm" || intent === "create_batch" ? (error instanceof DomainError && error.field) || "form" : "form";
+      return fail({ [field]: error.detail }, values, status);
+    }
+    console.error(error);
+    return fail({ form: FALLBACK[intent] }, values, 500);
+  }
+}
