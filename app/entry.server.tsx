@@ -3,7 +3,7 @@ import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@r
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
-import { getUser } from "~/lib/session.server";
+import { getUser } from "~/auth/session.server";
 
 export { closeDb } from "~/lib/db.server";
 export { initDatabase } from "~/seed/seed.server";

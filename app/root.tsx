@@ -6,7 +6,7 @@ import { NoAccess, NotFound } from "~/components/status-pages";
 import { Toast } from "~/components/toast";
 import { now } from "~/lib/clock.server";
 import { useNonce } from "~/lib/nonce";
-import { getUser, readFlash } from "~/lib/session.server";
+import { getUser, readFlash } from "~/auth/session.server";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [

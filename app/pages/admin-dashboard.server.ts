@@ -10,7 +10,7 @@ import { alreadyPaid, MSG } from "~/domain/messages";
 import { formatGhs } from "~/domain/money";
 import { HttpError, parseId } from "~/lib/http.server";
 import { newIdempotencyKey } from "~/lib/page-action.server";
-import { redirectWithFlash, requireAdmin } from "~/lib/session.server";
+import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
 import { activateBatch, adminStats, createBatch, deleteBatch, listAdminBatches } from "~/models/batch.server";
 import { closeBatch, runPayout, simulatePayout } from "~/models/payout.server";
 import { createFarm, listFarms } from "~/models/farm.server";

@@ -4,7 +4,7 @@ import { nextPayout, PAGE_PATH } from "~/pages/invest-list";
 import { MSG } from "~/domain/messages";
 import { renderLineChartSvg, type ChartPoint } from "~/lib/charts.server";
 import { today } from "~/lib/clock.server";
-import { getUser } from "~/lib/session.server";
+import { getUser } from "~/auth/session.server";
 import { getBatch } from "~/models/batch.server";
 import { listMyInvestments } from "~/models/investment.server";
 import { batchFunds } from "~/models/ledger.server";

@@ -11,7 +11,7 @@ import { attachFarmLogPhotos, createFarmLog, FarmLogInvalid, getFarmLog, listBat
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { type LogResult } from "~/components/admin-log-form";
 import { ADMIN_FALLBACK } from "~/pages/admin";
-import { redirectWithFlash, requireAdmin } from "~/lib/session.server";
+import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
 
 /** The daily-log form and photo uploads, page and API: read the request, check it, then store it. */
 

@@ -12,7 +12,7 @@ import { renderLineChartSvg } from "~/lib/charts.server";
 import { today } from "~/lib/clock.server";
 import { HttpError } from "~/lib/http.server";
 import { newIdempotencyKey, pageError } from "~/lib/page-action.server";
-import { getUser, redirectWithFlash } from "~/lib/session.server";
+import { getUser, redirectWithFlash } from "~/auth/session.server";
 import { getBatch, listBatches, type BatchView } from "~/models/batch.server";
 import { investInBatch, listExitRequests, listMyInvestments, requestEarlyExit } from "~/models/investment.server";
 import { once } from "~/models/idempotency.server";

@@ -9,7 +9,7 @@ import { holdingParts } from "~/domain/investing";
 import { renderLineChartSvg } from "~/lib/charts.server";
 import { HttpError } from "~/lib/http.server";
 import { newIdempotencyKey, pageError } from "~/lib/page-action.server";
-import { redirectWithFlash, requireUser } from "~/lib/session.server";
+import { redirectWithFlash, requireUser } from "~/auth/session.server";
 import { getBatch } from "~/models/batch.server";
 import { listNotifications } from "~/models/notification.server";
 import { once } from "~/models/idempotency.server";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/lib/meta";
-import { requireAdmin } from "~/lib/session.server";
+import { requireAdmin } from "~/auth/session.server";
 import { listAuditEntries } from "~/models/audit.server";
 
 export const meta: MetaFunction = () => pageMeta("Audit log", "Who did what, when, on which batch.");

@@ -9,7 +9,7 @@ import { CONTENT_LIMITS } from "~/forms/limits";
 import { minorToDecimalString } from "~/domain/money";
 import { renderMarkdown } from "~/lib/markdown.server";
 import { pageMeta } from "~/lib/meta";
-import { redirectWithFlash, requireAdmin } from "~/lib/session.server";
+import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
 import { saveContentPage, getContentPage } from "~/models/content.server";
 import { fieldErrors } from "~/forms/parse.server";
 

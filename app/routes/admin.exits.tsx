@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/lib/meta";
-import { requireAdmin } from "~/lib/session.server";
+import { requireAdmin } from "~/auth/session.server";
 import { listAdminExits } from "~/models/investment.server";
 
 export const meta: MetaFunction = () => pageMeta("Early exits", "Investors' early-exit requests, pending and filled.");

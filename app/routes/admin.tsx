@@ -4,7 +4,7 @@ import { AdminNav } from "~/components/admin-nav";
 import { NoAccess } from "~/components/status-pages";
 import { ADMIN_FALLBACK, ADMIN_MESSAGE_MS } from "~/pages/admin";
 import { pageMeta } from "~/lib/meta";
-import { requireAdmin } from "~/lib/session.server";
+import { requireAdmin } from "~/auth/session.server";
 
 /** SPEC.md: the admin message fades after 4 seconds (the root toast reads this). */
 export const handle = { toastMs: ADMIN_MESSAGE_MS };

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { MSG } from "~/domain/messages";
 import { apiJson, handleApi, HttpError, idempotencyKeyOf, methodNotAllowed, parseId } from "~/lib/http.server";
-import { requireApiAdmin } from "~/lib/session.server";
+import { requireApiAdmin } from "~/auth/session.server";
 import { farmLogJson, listBatchLogs, FarmLogInvalid } from "~/models/farm-log.server";
 import { getBatch } from "~/models/batch.server";
 import { createFarmLogEntry, farmLogParams, readFarmLogForm } from "~/pages/farm-log.server";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { MSG } from "~/domain/messages";
 import { apiJson, handleApi, HttpError, idempotencyKeyOf, methodNotAllowed, parseId } from "~/lib/http.server";
-import { requireApiAdmin } from "~/lib/session.server";
+import { requireApiAdmin } from "~/auth/session.server";
 import { deleteBatch, batchJson, getBatch } from "~/models/batch.server";
 import { once } from "~/models/idempotency.server";
 

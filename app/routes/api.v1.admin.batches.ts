@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { BatchSchema } from "~/forms/admin.server";
 import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseOrThrow, readBody } from "~/lib/http.server";
-import { requireApiAdmin } from "~/lib/session.server";
+import { requireApiAdmin } from "~/auth/session.server";
 import { createBatch, batchJson, getBatch, listBatches } from "~/models/batch.server";
 import { once } from "~/models/idempotency.server";
 

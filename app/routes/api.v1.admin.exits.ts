@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, handleApi } from "~/lib/http.server";
-import { requireApiAdmin } from "~/lib/session.server";
+import { requireApiAdmin } from "~/auth/session.server";
 import { adminExitJson, listAdminExits } from "~/models/investment.server";
 
 /** Investors' early-exit requests: pending and filled. */

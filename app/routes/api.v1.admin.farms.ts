@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { FarmSchema } from "~/forms/admin.server";
 import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseOrThrow, readBody } from "~/lib/http.server";
-import { requireApiAdmin } from "~/lib/session.server";
+import { requireApiAdmin } from "~/auth/session.server";
 import { createFarm, farmJson, listFarms } from "~/models/farm.server";
 import { once } from "~/models/idempotency.server";
 

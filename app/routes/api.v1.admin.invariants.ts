@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, handleApi } from "~/lib/http.server";
-import { requireApiAdmin } from "~/lib/session.server";
+import { requireApiAdmin } from "~/auth/session.server";
 import { ledgerProblems } from "~/models/ledger.server";
 
 /** The ledger's promises checked against the database: {"ok": true, "problems": []} when all hold. */

@@ -3,7 +3,7 @@ import { ContentPageSchema } from "~/forms/admin.server";
 import { HOW_IT_WORKS_SLUG } from "~/pages/admin";
 import { minorToCedis } from "~/domain/money";
 import { apiJson, handleApi, HttpError, idempotencyKeyOf, methodNotAllowed, parseOrThrow, readJsonBody } from "~/lib/http.server";
-import { requireApiAdmin } from "~/lib/session.server";
+import { requireApiAdmin } from "~/auth/session.server";
 import { saveContentPage, getContentPage } from "~/models/content.server";
 import { once } from "~/models/idempotency.server";
 

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { periodInput } from "~/domain/payouts";
 import { MSG } from "~/domain/messages";
 import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseId, readBody } from "~/lib/http.server";
-import { requireApiAdmin } from "~/lib/session.server";
+import { requireApiAdmin } from "~/auth/session.server";
 import { runPayout, payoutRunJson } from "~/models/payout.server";
 import { once } from "~/models/idempotency.server";
 

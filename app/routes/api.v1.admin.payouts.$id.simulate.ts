@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { MSG } from "~/domain/messages";
 import { apiJson, handleApi, parseId } from "~/lib/http.server";
-import { requireApiAdmin } from "~/lib/session.server";
+import { requireApiAdmin } from "~/auth/session.server";
 import { simulatePayout, simulationJson } from "~/models/payout.server";
 
 /** What Execute would pay now (egg: this month, or ?period=YYYY-MM); changes nothing. */

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { authenticator, LoginError } from "~/lib/auth.server";
+import { authenticator, LoginError } from "~/auth/sign-in.server";
 import { apiJson, handleApi, HttpError, methodNotAllowed } from "~/lib/http.server";
 import { createSession } from "~/models/user.server";
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiJson, handleApi, methodNotAllowed } from "~/lib/http.server";
-import { endSession, requireApiUser } from "~/lib/session.server";
+import { endSession, requireApiUser } from "~/auth/session.server";
 
 export const loader = () => methodNotAllowed();
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { ProfileUpdateSchema } from "~/forms/account.server";
 import { apiJson, handleApi, methodNotAllowed, parseOrThrow, readJsonBody } from "~/lib/http.server";
-import { requireApiUser } from "~/lib/session.server";
+import { requireApiUser } from "~/auth/session.server";
 import { updateUserProfile, userJson } from "~/models/user.server";
 
 export function loader({ request }: LoaderFunctionArgs) {

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { RegisterError, registerAccount } from "~/lib/auth.server";
+import { RegisterError, registerAccount } from "~/auth/sign-in.server";
 import { apiJson, handleApi, HttpError, methodNotAllowed, readJsonBody } from "~/lib/http.server";
 import { userJson } from "~/models/user.server";
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { ResetRequestSchema } from "~/forms/account.server";
 import { apiJson, handleApi, methodNotAllowed, parseOrThrow, readJsonBody } from "~/lib/http.server";
-import { requestPasswordReset } from "~/lib/password-reset.server";
+import { requestPasswordReset } from "~/auth/password-reset.server";
 
 export const loader = () => methodNotAllowed();
 

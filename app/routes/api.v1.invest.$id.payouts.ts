@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { MSG } from "~/domain/messages";
 import { apiJson, handleApi, parseId } from "~/lib/http.server";
-import { requireApiUser } from "~/lib/session.server";
+import { requireApiUser } from "~/auth/session.server";
 import { listPayoutsForInvestment, payoutJson } from "~/models/investment.server";
 
 /** Payouts of one of the investor's own investments; another investor's id is 404. */

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { unitsParam } from "~/domain/idempotency";
 import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseBool, parseId, readBody } from "~/lib/http.server";
-import { requireApiUser } from "~/lib/session.server";
+import { requireApiUser } from "~/auth/session.server";
 import { investInBatch, investmentJson } from "~/models/investment.server";
 import { once } from "~/models/idempotency.server";
 import { walletJson } from "~/models/wallet.server";

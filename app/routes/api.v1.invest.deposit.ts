@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { amountParam } from "~/domain/idempotency";
 import { minorToCedis } from "~/domain/money";
 import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, readBody } from "~/lib/http.server";
-import { requireApiUser } from "~/lib/session.server";
+import { requireApiUser } from "~/auth/session.server";
 import { once } from "~/models/idempotency.server";
 import { deposit } from "~/models/wallet.server";
 

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { unitsParam } from "~/domain/idempotency";
 import { MSG } from "~/domain/messages";
 import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseId, readBody } from "~/lib/http.server";
-import { requireApiUser } from "~/lib/session.server";
+import { requireApiUser } from "~/auth/session.server";
 import { exitRequestJson, requestEarlyExit } from "~/models/investment.server";
 import { once } from "~/models/idempotency.server";
 

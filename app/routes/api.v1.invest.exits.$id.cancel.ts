@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { MSG } from "~/domain/messages";
 import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseId } from "~/lib/http.server";
-import { requireApiUser } from "~/lib/session.server";
+import { requireApiUser } from "~/auth/session.server";
 import { cancelEarlyExit, exitRequestJson } from "~/models/investment.server";
 import { once } from "~/models/idempotency.server";
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, handleApi } from "~/lib/http.server";
-import { requireApiUser } from "~/lib/session.server";
+import { requireApiUser } from "~/auth/session.server";
 import { exitRequestJson, listExitRequests } from "~/models/investment.server";
 
 /** The investor's own early-exit requests, newest first. */

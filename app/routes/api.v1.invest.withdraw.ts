@@ -4,7 +4,7 @@ import { amountParam } from "~/domain/idempotency";
 import { minorToCedis } from "~/domain/money";
 import { DestinationSchema } from "~/forms/wallet.server";
 import { apiJson, handleApi, HttpError, idempotencyKeyOf, methodNotAllowed, readBody } from "~/lib/http.server";
-import { requireApiUser } from "~/lib/session.server";
+import { requireApiUser } from "~/auth/session.server";
 import { once } from "~/models/idempotency.server";
 import { withdraw } from "~/models/wallet.server";
 

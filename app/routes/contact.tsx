@@ -10,7 +10,7 @@ import { clientIp } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
 import { getEnv } from "~/lib/env.server";
 import { reserveAttempt } from "~/lib/rate-limit.server";
-import { getUser, redirectWithFlash } from "~/lib/session.server";
+import { getUser, redirectWithFlash } from "~/auth/session.server";
 import { createContactMessage } from "~/models/contact.server";
 
 export const meta: MetaFunction = () => pageMeta("Contact", "Ask the Akoko team about your account, a batch or a payout. Support replies within 24 hours.");

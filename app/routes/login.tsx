@@ -4,9 +4,9 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { Field, FormError } from "~/components/forms";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { EMAIL_MAX, PASSWORD_MAX } from "~/forms/limits";
-import { authenticator, LoginError } from "~/lib/auth.server";
+import { authenticator, LoginError } from "~/auth/sign-in.server";
 import { pageMeta } from "~/lib/meta";
-import { getUser, startSession } from "~/lib/session.server";
+import { getUser, startSession } from "~/auth/session.server";
 
 export const meta: MetaFunction = () => pageMeta("Log in", "Log in to your Akoko account to see your wallet, investments and payouts.");
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { endSession } from "~/lib/session.server";
+import { endSession } from "~/auth/session.server";
 
 export async function action({ request }: ActionFunctionArgs) {
   return redirect("/", { headers: { "Set-Cookie": await endSession(request) } });

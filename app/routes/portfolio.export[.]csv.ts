@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { INVESTMENT_CSV_HEADERS, NO_RECORDS, filterParams, investmentCsvRows, parsePortfolioQuery, queryInvestments, withQuery } from "~/pages/portfolio";
 import { csvResponse, noCsvResponse, toCsv } from "~/lib/csv";
-import { requireUser } from "~/lib/session.server";
+import { requireUser } from "~/auth/session.server";
 import { listPortfolioInvestments } from "~/pages/portfolio.server";
 
 /** The investments export with the page's current filters and sort (every page, not just one). */

@@ -3,7 +3,7 @@ import { MSG } from "~/domain/messages";
 import { NO_RECORDS, PAYOUT_CSV_HEADERS, payoutCsvRows } from "~/pages/portfolio";
 import { DomainError } from "~/domain/errors";
 import { csvResponse, noCsvResponse, toCsv } from "~/lib/csv";
-import { requireUser } from "~/lib/session.server";
+import { requireUser } from "~/auth/session.server";
 import { listPayoutsForInvestment } from "~/models/investment.server";
 
 /**

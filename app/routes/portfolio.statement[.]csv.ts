@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { NO_RECORDS, STATEMENT_CSV_HEADERS, statementCsvRows } from "~/pages/portfolio";
 import { csvResponse, noCsvResponse, toCsv } from "~/lib/csv";
-import { requireUser } from "~/lib/session.server";
+import { requireUser } from "~/auth/session.server";
 import { walletStatement } from "~/models/wallet.server";
 
 /** Every ledger entry of the investor's wallet, newest first, with the balance after each. */

@@ -4,9 +4,9 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { Field, FormError } from "~/components/forms";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/forms/limits";
-import { RegisterError, registerAccount } from "~/lib/auth.server";
+import { RegisterError, registerAccount } from "~/auth/sign-in.server";
 import { pageMeta } from "~/lib/meta";
-import { flashCookie, getUser, startSession } from "~/lib/session.server";
+import { flashCookie, getUser, startSession } from "~/auth/session.server";
 
 export const meta: MetaFunction = () => pageMeta("Create your account", "Create a free Akoko account to invest in Egg Notes and Chicken Notes from partner farms in Ghana.");
 

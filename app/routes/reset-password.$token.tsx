@@ -6,7 +6,7 @@ import { fieldErrors } from "~/forms/parse.server";
 import { ResetPasswordSchema } from "~/forms/account.server";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/forms/limits";
 import { pageMeta } from "~/lib/meta";
-import { redirectWithFlash } from "~/lib/session.server";
+import { redirectWithFlash } from "~/auth/session.server";
 import { findValidPasswordReset, resetPassword } from "~/models/user.server";
 
 export const meta: MetaFunction = () => pageMeta("Choose a new password", "Set a new password for your Akoko account.");

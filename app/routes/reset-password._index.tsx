@@ -8,7 +8,7 @@ import { EMAIL_MAX } from "~/forms/limits";
 import { RESET_UNAVAILABLE } from "~/pages/account";
 import { HttpError } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
-import { requestPasswordReset, resetLinksDelivered } from "~/lib/password-reset.server";
+import { requestPasswordReset, resetLinksDelivered } from "~/auth/password-reset.server";
 
 export const meta: MetaFunction = () => pageMeta("Reset your password", "Ask for a link to set a new Akoko password.");
 

@@ -1,0 +1,86 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The house as it is drawn (README "Layout"): each folder of app/ may import only what its rule
+ * allows. This reads every import of every source file, so a module filed in the wrong place fails
+ * here before it spreads.
+ */
+const APP = path.resolve(import.meta.dirname, "../app");
+
+type Import = { file: string; spec: string; typeOnly: boolean };
+
+function sources(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return sources(full);
+    return /\.(ts|tsx)$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [full] : [];
+  });
+}
+
+function importsOf(file: string): Import[] {
+  const text = fs.readFileSync(file, "utf8");
+  const out: Import[] = [];
+  for (const m of text.matchAll(/^\s*(import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?["']([^"']+)["']/gm)) {
+    // `import { type A, type B }` is type-only too.
+    const names = /\{([^}]*)\}/.exec(m[0])?.[1] ?? "";
+    const allTypes = names.trim() !== "" && names.split(",").every((n) => n.trim() === "" || n.trim().startsWith("type "));
+    out.push({ file: path.relative(APP, file), spec: m[3], typeOnly: Boolean(m[2]) || allTypes });
+  }
+  return out;
+}
+
+const all = sources(APP).flatMap(importsOf);
+const inFolder = (folder: string) => all.filter((i) => i.file.startsWith(`${folder}/`));
+const broken = (list: Import[], allowed: (i: Import) => boolean) => list.filter((i) => !allowed(i)).map((i) => `${i.file} imports ${i.spec}`);
+const isApp = (spec: string, ...folders: string[]) => folders.some((f) => spec === `~/${f}` || spec.startsWith(`~/${f}/`));
+
+describe("the folder rules of app/", () => {
+  it("reads the imports of every module", () => {
+    expect(all.length).toBeGreaterThan(300);
+    expect(inFolder("domain").length).toBeGreaterThan(10);
+  });
+
+  it("domain: pure rules import only other rules (no packages, no I/O)", () => {
+    expect(broken(inFolder("domain"), (i) => isApp(i.spec, "domain"))).toEqual([]);
+  });
+
+  it("models: the database, never Remix, pages, routes, components or form parsing", () => {
+    expect(
+      broken(inFolder("models"), (i) => {
+        if (i.spec.startsWith("@remix-run/") || i.spec === "zod") return false;
+        if (isApp(i.spec, "pages", "routes", "components", "auth", "integrations", "seed")) return false;
+        // A form's typed result may be named; its zod rules are not run here.
+        if (isApp(i.spec, "forms")) return i.typeOnly || i.spec === "~/forms/limits";
+        return true;
+      }),
+    ).toEqual([]);
+  });
+
+  it("components: no route module and no server module (types aside)", () => {
+    expect(broken(inFolder("components"), (i) => !isApp(i.spec, "routes") && (i.typeOnly || !/\.server$/.test(i.spec)))).toEqual([]);
+  });
+
+  it("lib: infrastructure imports no feature module (only the schema of the models)", () => {
+    expect(
+      broken(inFolder("lib"), (i) => !isApp(i.spec, "pages", "routes", "components", "auth", "integrations", "seed") && (!isApp(i.spec, "models") || i.spec === "~/models/schema.server")),
+    ).toEqual([]);
+  });
+
+  it("forms: zod rules over domain rules; zod lives only in app/forms/*.server.ts (and the environment and API body parsers in lib)", () => {
+    expect(broken(inFolder("forms"), (i) => isApp(i.spec, "forms", "domain") || i.spec === "zod" || i.typeOnly)).toEqual([]);
+    const zodUsers = [...new Set(all.filter((i) => i.spec === "zod" && !i.typeOnly).map((i) => i.file))];
+    expect(zodUsers.filter((f) => !/^forms\/.*\.server\.ts$/.test(f) && !["lib/env.server.ts", "lib/http.server.ts"].includes(f))).toEqual([]);
+  });
+
+  it("pages: view models import no route module; client-safe page modules import no server module (types aside)", () => {
+    expect(broken(inFolder("pages"), (i) => !isApp(i.spec, "routes"))).toEqual([]);
+    const clientSafe = inFolder("pages").filter((i) => !/\.server\.tsx?$/.test(i.file));
+    expect(broken(clientSafe, (i) => i.typeOnly || !/\.server$/.test(i.spec))).toEqual([]);
+  });
+
+  it("integrations: outside systems are reached only from models, pages, auth or other integrations", () => {
+    expect(all.filter((i) => isApp(i.spec, "integrations") && !/^(models|pages|auth|integrations|seed)\//.test(i.file)).map((i) => `${i.file} imports ${i.spec}`)).toEqual([]);
+  });
+});
