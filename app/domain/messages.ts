@@ -30,6 +30,7 @@ export const MSG = {
   noHolding: "You hold no units in this batch.",
   deleteHasInvestments: "This batch has investments and cannot be deleted.",
   deleteHasHistory: "This batch has payout runs or farm logs on record and cannot be deleted.",
+  deleteHasLedger: "This batch has ledger accounts on record and cannot be deleted.",
   exitRequestNotFound: "Exit request not found.",
   exitNotPending: "Only a pending exit request can be cancelled.",
   earlyExitSubmitted: "Early exit request submitted. We will notify you when a buyer is found.",

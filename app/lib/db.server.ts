@@ -36,14 +36,17 @@ export function getDb(): Db {
 // the per-request hot paths (session lookup, invest, wallet) use these instead.
 const statementCache = new WeakMap<Database.Database, Map<string, Database.Statement>>();
 
-/** A cached prepared statement on the app's connection, for hot paths. */
-export function prepared(sqlText: string): Database.Statement {
+/**
+ * A cached prepared statement on the app's connection, for hot paths, typed by its parameters and
+ * the row it returns: `prepared<[number], { id: number }>("select id from ... where x = ?")`.
+ */
+export function prepared<Params extends unknown[] = unknown[], Row = unknown>(sqlText: string): Database.Statement<Params, Row> {
   const client = getDb().$client;
   let cache = statementCache.get(client);
   if (!cache) statementCache.set(client, (cache = new Map()));
   let statement = cache.get(sqlText);
   if (!statement) cache.set(sqlText, (statement = client.prepare(sqlText)));
-  return statement;
+  return statement as unknown as Database.Statement<Params, Row>;
 }
 
 export function closeDb() {

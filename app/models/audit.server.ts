@@ -1,13 +1,14 @@
 import { desc, eq } from "drizzle-orm";
 import { getDb } from "~/lib/db.server";
 import { auditLog, users } from "~/models/schema.server";
+import { nowIso } from "~/lib/clock.server";
 
 /** The signed-in admin an action is done by (checked by the route's guard) and recorded against. */
 export type By = { adminId: number };
 
 /** Records an admin action; call it inside the same `atomic` block as the action itself. */
 export function recordAudit({ adminId, action, batchId, farmId, detail = "" }: { adminId: number; action: string; batchId?: number; farmId?: number; detail?: string }) {
-  getDb().insert(auditLog).values({ adminId, action, batchId, farmId, detail }).run();
+  getDb().insert(auditLog).values({ adminId, action, batchId, farmId, detail, createdAt: nowIso() }).run();
 }
 
 

@@ -8,7 +8,7 @@ import type { BatchInput } from "~/forms/admin.server";
 import { type By, recordAudit } from "~/models/audit.server";
 import { DomainError } from "~/domain/errors";
 import { MSG } from "~/domain/messages";
-import { atomic, balanceMinor, escrowAccount, farmAccount, postEntry } from "~/models/ledger.server";
+import { atomic, balanceMinor, escrowAccount, farmAccount, postEntry, findAccountId } from "~/models/ledger.server";
 import { today } from "~/lib/clock.server";
 
 export type RoiPoint = { label: string; date: string; roiPercent: number };
@@ -216,7 +216,9 @@ export function deleteBatch(batchId: number, { adminId }: By) {
       .prepare("select (select count(*) from payout_runs where batch_id = ?) + (select count(*) from farm_logs where batch_id = ?) as n")
       .get(batchId, batchId) as { n: number };
     if (history.n > 0) throw new DomainError(409, MSG.deleteHasHistory);
-    db.run(sql`delete from accounts where batch_id = ${batchId}`);
+    // Accounts are never deleted (a trigger refuses it); a batch that ever had one keeps its record.
+    const opened = db.$client.prepare("select count(*) n from accounts where batch_id = ?").get(batchId) as { n: number };
+    if (opened.n > 0) throw new DomainError(409, MSG.deleteHasLedger);
     db.delete(batches).where(eq(batches.id, batchId)).run();
     recordAudit({ adminId, action: "batch.delete", batchId, farmId: batch.farmId, detail: `${batch.productType} batch deleted` });
   });
@@ -227,7 +229,7 @@ export function activateBatch(batchId: number, { adminId }: By) {
   return atomic(() => {
     const batch = batchRow(batchId);
     if (batch.status !== "OPEN") throw new DomainError(409, `Only an open batch can be activated; Batch #${batchId} is ${batch.status}.`);
-    const escrowMinor = balanceMinor(escrowAccount(batchId));
+    const escrowMinor = balanceMinor(findAccountId("ESCROW", { batchId }));
     if (escrowMinor > 0) {
       postEntry({ kind: "ACTIVATE", memo: `Batch #${batchId} funds deployed to the farm`, batchId, lines: [
         { accountId: escrowAccount(batchId), amountMinor: -escrowMinor },

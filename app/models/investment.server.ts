@@ -65,15 +65,15 @@ export function investInBatch({
       walletMinor: walletBalanceMinor(userId),
     });
     if (!buyingOffers) {
-      const placed = prepared("update batches set units_placed = units_placed + ? where id = ? and status = 'OPEN' and units_placed + ? <= target_units").run(wanted, batchId, wanted);
+      const placed = prepared<[number, number, number]>("update batches set units_placed = units_placed + ? where id = ? and status = 'OPEN' and units_placed + ? <= target_units").run(wanted, batchId, wanted);
       if (placed.changes !== 1) throw new DomainError(409, batch.productType === "EGG" ? "Not enough units available." : "Cannot invest more than available units.", "units");
       postEntry({ kind: "INVEST", memo: `Bought ${wanted} units of Batch #${batchId}`, userId, batchId, lines: [
         { accountId: walletAccount(userId), amountMinor: -costMinor },
         { accountId: escrowAccount(batchId), amountMinor: costMinor },
       ] });
-      const row = prepared(
+      const row = prepared<[number, number, number, number, number, number, number, string], Omit<InvestmentRow, "autoReinvest"> & { autoReinvest: number }>(
         `insert into investments (user_id, batch_id, units, units_held, amount_minor, unit_price_minor, auto_reinvest, created_at) values (?, ?, ?, ?, ?, ?, ?, ?) returning ${INVESTMENT_COLUMNS}`,
-      ).get(userId, batchId, wanted, wanted, costMinor, batch.unitPriceMinor, autoReinvest ? 1 : 0, nowIso()) as Omit<InvestmentRow, "autoReinvest"> & { autoReinvest: number };
+      ).get(userId, batchId, wanted, wanted, costMinor, batch.unitPriceMinor, autoReinvest ? 1 : 0, nowIso())!;
       return { ...row, autoReinvest: row.autoReinvest === 1 };
     }
     return buyFromExitOffers({ userId, batchId, units: wanted, unitPriceMinor: batch.unitPriceMinor, autoReinvest });
@@ -86,13 +86,13 @@ const INVESTMENT_COLUMNS =
 
 /** What buying needs of a batch (getBatch also loads its farm and chart history). */
 function investableBatch(batchId: number): (InvestableBatch & { unitsOffered: number }) | undefined {
-  const row = prepared("select product_type productType, status, unit_price_minor unitPriceMinor, target_units targetUnits, units_placed unitsPlaced from batches where id = ?").get(batchId) as
-    | { productType: ProductType; status: BatchStatus; unitPriceMinor: number; targetUnits: number; unitsPlaced: number }
-    | undefined;
+  const row = prepared<[number], { productType: ProductType; status: BatchStatus; unitPriceMinor: number; targetUnits: number; unitsPlaced: number }>(
+    "select product_type productType, status, unit_price_minor unitPriceMinor, target_units targetUnits, units_placed unitsPlaced from batches where id = ?",
+  ).get(batchId);
   if (!row) return undefined;
   const unitsOffered =
     row.status === "ACTIVE" && row.productType === "EGG"
-      ? Number((prepared("select coalesce(sum(units_remaining), 0) n from exit_requests where batch_id = ? and status = 'PENDING'").get(batchId) as { n: number }).n)
+      ? prepared<[number], { n: number }>("select coalesce(sum(units_remaining), 0) n from exit_requests where batch_id = ? and status = 'PENDING'").get(batchId)!.n
       : 0;
   return { ...row, unitsOffered, availableUnits: availableUnitsOf(row, unitsOffered) };
 }
@@ -205,7 +205,7 @@ export function requestEarlyExit({ userId, batchId, units }: { userId: number; b
       const free = h.unitsHeld - (offeredBy.get(h.id) ?? 0);
       if (free <= 0) continue;
       const take = Math.min(free, left);
-      created.push(db.insert(exitRequests).values({ investmentId: h.id, userId, batchId, units: take, unitsRemaining: take, feeRate }).returning().get());
+      created.push(db.insert(exitRequests).values({ investmentId: h.id, userId, batchId, units: take, unitsRemaining: take, feeRate, createdAt: nowIso() }).returning().get());
       left -= take;
     }
     return created;

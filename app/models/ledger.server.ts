@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { nowIso } from "~/lib/clock.server";
 import { getDb, prepared } from "~/lib/db.server";
 import { accounts, type AccountKind, type EntryKind, journalEntries, postings } from "~/models/schema.server";
 
@@ -10,13 +11,27 @@ export function atomic<T>(fn: () => T): T {
   return getDb().$client.transaction(fn).immediate();
 }
 
-/** The account of a wallet, a batch's escrow or farm, the fee account or the outside world; created on first use. */
+/** An account's id if it was ever opened: reads never open one. */
+export function findAccountId(kind: AccountKind, owner: { userId?: number; batchId?: number } = {}): number | undefined {
+  return prepared<[AccountKind, number | null, number | null], { id: number }>("select id from accounts where kind = ? and user_id is ? and batch_id is ?").get(
+    kind,
+    owner.userId ?? null,
+    owner.batchId ?? null,
+  )?.id;
+}
+
+/** The account of a wallet, a batch's escrow or farm, the fee account or the outside world; opened on first use. */
 export function accountId(kind: AccountKind, owner: { userId?: number; batchId?: number } = {}): number {
   // No in-memory cache: an account created inside a transaction that rolls back must not be remembered.
-  const found = prepared("select id from accounts where kind = ? and user_id is ? and batch_id is ?").get(kind, owner.userId ?? null, owner.batchId ?? null) as
-    | { id: number }
-    | undefined;
-  return found?.id ?? getDb().insert(accounts).values({ kind, userId: owner.userId, batchId: owner.batchId }).returning({ id: accounts.id }).get().id;
+  return (
+    findAccountId(kind, owner) ??
+    prepared<[AccountKind, number | null, number | null, string], { id: number }>("insert into accounts (kind, user_id, batch_id, updated_at) values (?, ?, ?, ?) returning id").get(
+      kind,
+      owner.userId ?? null,
+      owner.batchId ?? null,
+      nowIso(),
+    )!.id
+  );
 }
 
 export const walletAccount = (userId: number) => accountId("WALLET", { userId });
@@ -27,39 +42,73 @@ export const externalAccount = () => accountId("EXTERNAL");
 
 export type PostingLine = { accountId: number; amountMinor: number };
 
-type Statements = { client: unknown; entry: any; posting: any; balance: any };
-let stmts: Statements | undefined;
-function statements(): Statements {
-  const client = getDb().$client;
-  if (stmts?.client === client) return stmts;
-  stmts = {
-    client,
-    entry: client.prepare("insert into journal_entries (kind, memo, user_id, batch_id) values (?, ?, ?, ?) returning id"),
-    posting: client.prepare("insert into postings (entry_id, account_id, amount_minor) values (?, ?, ?)"),
-    balance: client.prepare("update accounts set balance_minor = balance_minor + ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') where id = ?"),
-  };
-  return stmts;
+export type NewEntry = {
+  kind: EntryKind;
+  memo?: string;
+  userId?: number;
+  batchId?: number;
+  /** The reference an outside party knows this movement by (a provider's transaction, our payment reference). */
+  externalRef?: string;
+  lines: PostingLine[];
+};
+
+// Every money change runs these: statements compiled once per connection (see `prepared`).
+const INSERT_ENTRY = "insert into journal_entries (kind, memo, user_id, batch_id, external_ref, reverses_entry_id, created_at) values (?, ?, ?, ?, ?, ?, ?) returning id";
+const INSERT_POSTING = "insert into postings (entry_id, account_id, amount_minor) values (?, ?, ?)";
+const MOVE_BALANCE = "update accounts set balance_minor = balance_minor + ?, updated_at = ? where id = ?";
+
+function writeEntry({ kind, memo = "", userId, batchId, externalRef, lines }: NewEntry, reversesEntryId: number | null): number {
+  const total = lines.reduce((s, l) => s + l.amountMinor, 0);
+  if (total !== 0 || lines.length < 2) throw new Error(`Unbalanced journal entry (${kind}): postings sum to ${total}`);
+  for (const l of lines) if (!Number.isSafeInteger(l.amountMinor)) throw new Error(`Non-integer posting in ${kind}`);
+  // The app's clock, not the database's: entries then read in the order and at the time things happened.
+  const at = nowIso();
+  const { id } = prepared<[EntryKind, string, number | null, number | null, string | null, number | null, string], { id: number }>(INSERT_ENTRY).get(
+    kind,
+    memo,
+    userId ?? null,
+    batchId ?? null,
+    externalRef ?? null,
+    reversesEntryId,
+    at,
+  )!;
+  const posting = prepared<[number, number, number]>(INSERT_POSTING);
+  const move = prepared<[number, string, number]>(MOVE_BALANCE);
+  for (const line of lines) {
+    if (line.amountMinor === 0) continue;
+    posting.run(id, line.accountId, line.amountMinor);
+    move.run(line.amountMinor, at, line.accountId);
+  }
+  return id;
 }
 
 /**
  * Writes one balanced journal entry and moves the cached balances. Must run inside `atomic`.
  * A wallet that would go below zero fails the table's CHECK and rolls everything back.
+ * Entries are never updated or deleted (database triggers refuse it): `reverseEntry` undoes one.
  */
-export function postEntry({ kind, memo = "", userId, batchId, lines }: { kind: EntryKind; memo?: string; userId?: number; batchId?: number; lines: PostingLine[] }): number {
-  const total = lines.reduce((s, l) => s + l.amountMinor, 0);
-  if (total !== 0 || lines.length < 2) throw new Error(`Unbalanced journal entry (${kind}): postings sum to ${total}`);
-  for (const l of lines) if (!Number.isSafeInteger(l.amountMinor)) throw new Error(`Non-integer posting in ${kind}`);
-  const s = statements();
-  const { id } = s.entry.get(kind, memo, userId ?? null, batchId ?? null) as { id: number };
-  for (const line of lines) {
-    if (line.amountMinor === 0) continue;
-    s.posting.run(id, line.accountId, line.amountMinor);
-    s.balance.run(line.amountMinor, line.accountId);
-  }
-  return id;
+export function postEntry(entry: NewEntry): number {
+  return writeEntry(entry, null);
 }
 
-export function balanceMinor(accountIdValue: number): number {
+/**
+ * Undoes an entry with a new REVERSAL entry of the opposite postings; an entry can be reversed once.
+ * Must run inside `atomic`. A wallet that has since spent the money cannot go negative: the
+ * reversal is refused instead, like any other movement.
+ */
+export function reverseEntry({ entryId, memo, externalRef }: { entryId: number; memo: string; externalRef?: string }): number {
+  const original = prepared<[number], { id: number; kind: EntryKind; userId: number | null; batchId: number | null; reversedBy: number | null }>(
+    "select e.id, e.kind, e.user_id userId, e.batch_id batchId, (select r.id from journal_entries r where r.reverses_entry_id = e.id) reversedBy from journal_entries e where e.id = ?",
+  ).get(entryId);
+  if (!original) throw new Error(`No journal entry ${entryId} to reverse`);
+  if (original.kind === "REVERSAL") throw new Error(`Journal entry ${entryId} is itself a reversal`);
+  if (original.reversedBy !== null) throw new Error(`Journal entry ${entryId} was already reversed by entry ${original.reversedBy}`);
+  const lines = prepared<[number], PostingLine>("select account_id accountId, -amount_minor amountMinor from postings where entry_id = ? order by id").all(entryId);
+  return writeEntry({ kind: "REVERSAL", memo, userId: original.userId ?? undefined, batchId: original.batchId ?? undefined, externalRef, lines }, entryId);
+}
+
+export function balanceMinor(accountIdValue: number | undefined): number {
+  if (accountIdValue === undefined) return 0;
   return getDb().select({ b: accounts.balanceMinor }).from(accounts).where(eq(accounts.id, accountIdValue)).get()?.b ?? 0;
 }
 
@@ -70,7 +119,7 @@ export function walletBalanceMinor(userId: number): number {
 }
 
 export function walletInfo(userId: number): { balanceMinor: number; updatedAt: string | null } {
-  const row = prepared(WALLET_SQL).get(userId) as { b: number; updatedAt: string } | undefined;
+  const row = prepared<[number], { b: number; updatedAt: string }>(WALLET_SQL).get(userId);
   return { balanceMinor: row?.b ?? 0, updatedAt: row?.updatedAt ?? null };
 }
 

@@ -7,8 +7,9 @@ import { nowIso, today } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
 import { investInBatch } from "~/models/investment.server";
 import { atomic, farmAccount, postEntry, walletAccount } from "~/models/ledger.server";
-import { batches, exitRequests, investments, notifications, payoutRuns } from "~/models/schema.server";
+import { batches, exitRequests, investments, payoutRuns } from "~/models/schema.server";
 import { type By, recordAudit } from "~/models/audit.server";
+import { notify } from "~/models/notification.server";
 
 type RunKind = "MONTHLY" | "HARVEST" | "PRINCIPAL";
 
@@ -115,7 +116,7 @@ function executePlan(batchId: number, options: { period?: string | null; close?:
     });
     const run = db
       .insert(payoutRuns)
-      .values({ batchId, kind: p.kind, period: p.period, totalMinor: p.totalMinor, count: p.payouts.length, entryId, createdBy: adminId })
+      .values({ batchId, kind: p.kind, period: p.period, totalMinor: p.totalMinor, count: p.payouts.length, entryId, createdBy: adminId, createdAt: nowIso() })
       .returning({ id: payoutRuns.id })
       .get();
     const insertPayout = client.prepare(
@@ -125,8 +126,8 @@ function executePlan(batchId: number, options: { period?: string | null; close?:
     for (const payout of p.payouts) {
       insertPayout.run(payout.investmentId, payout.userId, batchId, run.id, entryId, p.kind, p.kind === "MONTHLY" ? p.period : null, payout.amountMinor, createdAt);
     }
-    const insertNote = client.prepare("insert into notifications (user_id, kind, message) values (?, 'PAYOUT', ?)");
-    for (const [userId, amountMinor] of perUser) insertNote.run(userId, `Payout received: ${formatGhs(amountMinor)} from Batch #${batchId} (${label}).`);
+    const insertNote = client.prepare("insert into notifications (user_id, kind, message, created_at) values (?, 'PAYOUT', ?, ?)");
+    for (const [userId, amountMinor] of perUser) insertNote.run(userId, `Payout received: ${formatGhs(amountMinor)} from Batch #${batchId} (${label}).`, createdAt);
 
     if (p.kind !== "MONTHLY") {
       client.prepare("update investments set status = 'PAID' where batch_id = ? and status = 'ACTIVE'").run(batchId);
@@ -140,9 +141,7 @@ function executePlan(batchId: number, options: { period?: string | null; close?:
       // Each owner learns why their offer went away (one note per offer, in this transaction).
       const why = p.kind === "HARVEST" ? "was harvested; your harvest payout reached your wallet" : "closed; your principal was returned to your wallet";
       for (const offer of cancelled) {
-        db.insert(notifications)
-          .values({ userId: offer.userId, kind: "EXIT_CANCELLED", message: `Your early-exit offer of ${offer.unitsRemaining} unit${offer.unitsRemaining === 1 ? "" : "s"} in Batch #${batchId} was cancelled because the batch ${why}.` })
-          .run();
+        notify(offer.userId, "EXIT_CANCELLED", `Your early-exit offer of ${offer.unitsRemaining} unit${offer.unitsRemaining === 1 ? "" : "s"} in Batch #${batchId} was cancelled because the batch ${why}.`);
       }
     }
     const reinvested = p.kind === "HARVEST" ? autoReinvest(batchId, p.payouts) : 0;
@@ -170,9 +169,7 @@ function autoReinvest(harvestedBatchId: number, paid: PlannedPayout[]): number {
     const units = Math.min(Math.floor(payout.amountMinor / next.unitPriceMinor), next.targetUnits - next.unitsPlaced);
     if (units <= 0) continue;
     investInBatch({ userId: payout.userId, batchId: next.id, units, autoReinvest: true });
-    db.insert(notifications)
-      .values({ userId: payout.userId, kind: "REINVESTED", message: `Auto-reinvest: ${units} units of Batch #${next.id} bought with your harvest from Batch #${harvestedBatchId}.` })
-      .run();
+    notify(payout.userId, "REINVESTED", `Auto-reinvest: ${units} units of Batch #${next.id} bought with your harvest from Batch #${harvestedBatchId}.`);
     count += 1;
   }
   return count;

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { BATCH_STATUSES, INVESTMENT_STATUSES, PRODUCT_TYPES } from "~/domain/types";
-import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 
 /** An ISO-8601 UTC timestamp column that defaults to now. */
 const timestamp = (name: string) =>
@@ -133,7 +133,7 @@ export const accounts = sqliteTable(
   ],
 );
 
-export const ENTRY_KINDS = ["DEPOSIT", "WITHDRAW", "INVEST", "ACTIVATE", "PAYOUT", "HARVEST", "CLOSE", "EXIT_FILL"] as const;
+export const ENTRY_KINDS = ["DEPOSIT", "WITHDRAW", "INVEST", "ACTIVATE", "PAYOUT", "HARVEST", "CLOSE", "EXIT_FILL", "REVERSAL"] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 
 export const journalEntries = sqliteTable(
@@ -144,9 +144,17 @@ export const journalEntries = sqliteTable(
     memo: text("memo").notNull().default(""),
     userId: integer("user_id").references(() => users.id),
     batchId: integer("batch_id").references(() => batches.id),
+    /** The reference an outside party knows this movement by (a provider's transaction, our own payment reference). */
+    externalRef: text("external_ref"),
+    /** Set on a REVERSAL: the entry it undoes (each entry can be undone once). */
+    reversesEntryId: integer("reverses_entry_id").references((): AnySQLiteColumn => journalEntries.id),
     createdAt: createdAt(),
   },
-  (t) => [index("journal_entries_batch_idx").on(t.batchId)],
+  (t) => [
+    index("journal_entries_batch_idx").on(t.batchId),
+    index("journal_entries_external_ref_idx").on(t.externalRef),
+    uniqueIndex("journal_entries_reversal_once_idx").on(t.reversesEntryId),
+  ],
 );
 
 export const postings = sqliteTable(

@@ -83,7 +83,7 @@ const SESSION_USER_SQL =
   "select u.id, u.email, u.full_name fullName, u.is_admin isAdmin, u.created_at createdAt from sessions s join users u on u.id = s.user_id where s.token_hash = ? and s.expires_at > ?";
 
 export function getUserBySessionToken(token: string): User | undefined {
-  const row = prepared(SESSION_USER_SQL).get(sha256(token), nowIso()) as (Omit<User, "isAdmin"> & { isAdmin: number }) | undefined;
+  const row = prepared<[string, string], Omit<User, "isAdmin"> & { isAdmin: number }>(SESSION_USER_SQL).get(sha256(token), nowIso());
   return row ? { ...row, isAdmin: row.isAdmin === 1 } : undefined;
 }
 

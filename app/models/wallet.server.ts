@@ -4,8 +4,9 @@ import { parseMoneyAmount } from "~/domain/wallet";
 import { MSG } from "~/domain/messages";
 import { minorToCedis } from "~/domain/money";
 import { getDb } from "~/lib/db.server";
-import { atomic, externalAccount, postEntry, walletAccount, walletBalanceMinor, walletInfo } from "~/models/ledger.server";
+import { atomic, externalAccount, postEntry, walletAccount, walletBalanceMinor, walletInfo, findAccountId } from "~/models/ledger.server";
 import { journalEntries, postings, withdrawals } from "~/models/schema.server";
+import { nowIso } from "~/lib/clock.server";
 
 export function walletJson(userId: number) {
   const { balanceMinor, updatedAt } = walletInfo(userId);
@@ -37,7 +38,7 @@ export function withdraw({ userId, amount, destination }: { userId: number; amou
     ] });
     getDb()
       .insert(withdrawals)
-      .values({ userId, entryId, amountMinor, method: destination?.method ?? "MOMO", provider: destination?.provider ?? "Not given", accountNumber: destination?.accountNumber ?? "" })
+      .values({ userId, entryId, amountMinor, method: destination?.method ?? "MOMO", provider: destination?.provider ?? "Not given", accountNumber: destination?.accountNumber ?? "", createdAt: nowIso() })
       .run();
     return { amountMinor, balanceMinor: walletBalanceMinor(userId) };
   });
@@ -51,7 +52,7 @@ export function walletStatement(userId: number): StatementLine[] {
     .select({ entryId: journalEntries.id, date: journalEntries.createdAt, kind: journalEntries.kind, memo: journalEntries.memo, amountMinor: postings.amountMinor })
     .from(postings)
     .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
-    .where(eq(postings.accountId, walletAccount(userId)))
+    .where(eq(postings.accountId, findAccountId("WALLET", { userId }) ?? -1))
     .orderBy(journalEntries.id)
     .all();
   let running = 0;

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { today } from "~/lib/clock.server";
+import { atInstant, today } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
 import { hashPasswordSync } from "~/lib/password.server";
 import { activateBatch } from "~/models/batch.server";
@@ -51,32 +51,27 @@ export function seedDemoActivity({ demoInvestorId, adminId, batchIds }: { demoIn
   const people = OTHER_INVESTORS.map((plan) => ({ ...plan, id: (insertUser.get(plan.email, plan.fullName, hashPasswordSync(crypto.randomBytes(24).toString("hex"))) as { id: number }).id }));
   people.unshift({ email: "", fullName: "", depositGhs: 7_000, buys: DEMO_INVESTOR_BUYS, id: demoInvestorId });
 
-  for (const person of people) {
-    deposit({ userId: person.id, amount: String(person.depositGhs) });
-    for (const buy of person.buys) investInBatch({ userId: person.id, batchId: batchIds[buy.batch], units: buy.units, autoReinvest: buy.autoReinvest ?? false });
-  }
-  activateBatch(batchIds.layersActive, { adminId });
-  activateBatch(batchIds.broilersActive, { adminId });
   const layersStart = (db.prepare("select start_date from batches where id = ?").get(batchIds.layersActive) as { start_date: string }).start_date;
   const broilersStart = (db.prepare("select start_date from batches where id = ?").get(batchIds.broilersActive) as { start_date: string }).start_date;
-  // Dates: deposits and buys the week before each batch started, each month's income on the 28th.
-  // The buys are dated before the months are paid: a month's income goes to its holders at the
-  // month's end (payout.server.ts), so holdings stamped "now" would have earned nothing in the past.
   const before = (date: string, days: number) => new Date(Date.parse(`${date}T09:30:00Z`) - days * 86_400_000).toISOString();
-  const set = (sql: string, ...args: unknown[]) => db.prepare(sql).run(...args);
-  set("update journal_entries set created_at = ? where kind = 'DEPOSIT'", before(layersStart, 9));
-  for (const [batchId, start] of [[batchIds.layersActive, layersStart], [batchIds.broilersActive, broilersStart]] as const) {
-    set("update investments set created_at = ? where batch_id = ?", before(start, 5), batchId);
-    set("update journal_entries set created_at = ? where batch_id = ? and kind = 'INVEST'", before(start, 5), batchId);
-    set("update journal_entries set created_at = ? where batch_id = ? and kind = 'ACTIVATE'", `${start}T08:00:00.000Z`, batchId);
-  }
-  const months = paidMonths(layersStart, today().slice(0, 7));
-  for (const period of months) runPayout(batchIds.layersActive, { adminId, period });
-  for (const period of months) {
-    const at = `${period}-28T10:00:00.000Z`;
-    set("update payouts set created_at = ? where batch_id = ? and period = ?", at, batchIds.layersActive, period);
-    set("update payout_runs set created_at = ? where batch_id = ? and period = ?", at, batchIds.layersActive, period);
-    set("update journal_entries set created_at = ? where id in (select entry_id from payout_runs where batch_id = ? and period = ?)", at, batchIds.layersActive, period);
-    set("update notifications set created_at = ? where kind = 'PAYOUT' and message like ?", at, `%Batch #${batchIds.layersActive} (income for ${period})%`);
-  }
+  const buy = (batch: keyof typeof batchIds) => () => {
+    for (const person of people)
+      for (const b of person.buys.filter((x) => x.batch === batch)) investInBatch({ userId: person.id, batchId: batchIds[batch], units: b.units, autoReinvest: b.autoReinvest ?? false });
+  };
+
+  // The story in the order it happened, each step stamped with its own date by the clock (the ledger
+  // is append-only, so nothing is re-dated afterwards): deposits and buys the week before each batch
+  // started, activation on the start date, each month's income on the 28th from the third month (in
+  // lay), and the open batches' buys today. A month's income goes to its holders at the month's end.
+  const events: Array<{ at: string; run: () => unknown }> = [
+    { at: before(layersStart, 9), run: () => people.forEach((person) => deposit({ userId: person.id, amount: String(person.depositGhs) })) },
+    { at: before(layersStart, 5), run: buy("layersActive") },
+    { at: `${layersStart}T08:00:00.000Z`, run: () => activateBatch(batchIds.layersActive, { adminId }) },
+    { at: before(broilersStart, 5), run: buy("broilersActive") },
+    { at: `${broilersStart}T08:00:00.000Z`, run: () => activateBatch(batchIds.broilersActive, { adminId }) },
+    ...paidMonths(layersStart, today().slice(0, 7)).map((period) => ({ at: `${period}-28T10:00:00.000Z`, run: () => runPayout(batchIds.layersActive, { adminId, period }) })),
+  ];
+  for (const event of events.sort((a, b) => a.at.localeCompare(b.at))) atInstant(event.at, event.run);
+  buy("layersOpen")();
+  buy("broilersOpen")();
 }

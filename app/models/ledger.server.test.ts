@@ -1,0 +1,118 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DomainError } from "~/domain/errors";
+import { atInstant } from "~/lib/clock.server";
+import { closeDb, getDb } from "~/lib/db.server";
+import { deleteBatch } from "~/models/batch.server";
+import { investInBatch } from "~/models/investment.server";
+import { accountId, atomic, externalAccount, findAccountId, ledgerProblems, postEntry, reverseEntry, walletAccount, walletBalanceMinor } from "~/models/ledger.server";
+import { deposit } from "~/models/wallet.server";
+
+// A real SQLite file, migrated like the server's; nothing in the app is mocked.
+let dir: string;
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "akoko-ledger-"));
+  process.env.DATABASE_URL = path.join(dir, "ledger.db");
+  getDb();
+});
+afterAll(() => {
+  closeDb();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const sql = <T>(text: string, ...args: unknown[]) => getDb().$client.prepare(text).get(...args) as T;
+const run = (text: string, ...args: unknown[]) => getDb().$client.prepare(text).run(...args);
+let users = 0;
+function newUser(): number {
+  users += 1;
+  return (sql<{ id: number }>("insert into users (email, full_name, password_hash) values (?, 'Ledger Test', 'x') returning id", `ledger${users}@example.com`)).id;
+}
+function newBatch(): number {
+  const farm = sql<{ id: number }>("insert into farms (name) values ('Ledger Farm') returning id").id;
+  return sql<{ id: number }>("insert into batches (farm_id, product_type, unit_price_minor, target_units, expected_roi) values (?, 'EGG', 10000, 100, 0.01) returning id", farm).id;
+}
+const entryCount = () => sql<{ n: number }>("select count(*) n from journal_entries").n;
+
+describe("journal entries", () => {
+  it("carry an external reference and the app clock's time", () => {
+    const userId = newUser();
+    const id = atInstant("2026-03-04T05:06:07.000Z", () =>
+      atomic(() => postEntry({ kind: "DEPOSIT", memo: "MoMo deposit", userId, externalRef: "AKK-TEST-1", lines: [{ accountId: externalAccount(), amountMinor: -5000 }, { accountId: walletAccount(userId), amountMinor: 5000 }] })),
+    );
+    expect(sql("select external_ref ref, created_at at, reverses_entry_id rev from journal_entries where id = ?", id)).toEqual({ ref: "AKK-TEST-1", at: "2026-03-04T05:06:07.000Z", rev: null });
+    expect(walletBalanceMinor(userId)).toBe(5000);
+  });
+
+  it("refuse an unbalanced entry and write nothing", () => {
+    const userId = newUser();
+    const before = entryCount();
+    expect(() => atomic(() => postEntry({ kind: "DEPOSIT", lines: [{ accountId: externalAccount(), amountMinor: -100 }, { accountId: walletAccount(userId), amountMinor: 99 }] }))).toThrow(/Unbalanced/);
+    expect(entryCount()).toBe(before);
+  });
+});
+
+describe("reverseEntry", () => {
+  it("undoes an entry with a new one of opposite postings, once", () => {
+    const userId = newUser();
+    const { entryId } = atomic(() => ({ entryId: postEntry({ kind: "DEPOSIT", userId, lines: [{ accountId: externalAccount(), amountMinor: -2500 }, { accountId: walletAccount(userId), amountMinor: 2500 }] }) }));
+    const external = sql<{ b: number }>("select balance_minor b from accounts where id = ?", externalAccount()).b;
+    const reversal = atomic(() => reverseEntry({ entryId, memo: "Deposit reversed by the provider", externalRef: "AKK-REV-1" }));
+    expect(sql("select kind, reverses_entry_id rev, external_ref ref, user_id userId from journal_entries where id = ?", reversal)).toEqual({ kind: "REVERSAL", rev: entryId, ref: "AKK-REV-1", userId });
+    expect(walletBalanceMinor(userId)).toBe(0);
+    expect(sql<{ b: number }>("select balance_minor b from accounts where id = ?", externalAccount()).b).toBe(external + 2500);
+    // The original stays as it was: the history shows both.
+    expect(sql<{ n: number }>("select count(*) n from postings where entry_id = ?", entryId).n).toBe(2);
+    expect(() => atomic(() => reverseEntry({ entryId, memo: "again" }))).toThrow(/already reversed/);
+    expect(() => atomic(() => reverseEntry({ entryId: reversal, memo: "undo the undo" }))).toThrow(/itself a reversal/);
+    expect(ledgerProblems()).toEqual([]);
+  });
+
+  it("cannot take back money a wallet has already spent: refused whole, nothing changes", () => {
+    const userId = newUser();
+    const batchId = newBatch();
+    deposit({ userId, amount: "100" });
+    const depositEntry = sql<{ id: number }>("select max(id) id from journal_entries where user_id = ? and kind = 'DEPOSIT'", userId).id;
+    investInBatch({ userId, batchId, units: 1 });
+    const before = entryCount();
+    expect(() => atomic(() => reverseEntry({ entryId: depositEntry, memo: "chargeback" }))).toThrow(/CHECK constraint failed/);
+    expect(entryCount()).toBe(before);
+    expect(walletBalanceMinor(userId)).toBe(0);
+    expect(ledgerProblems()).toEqual([]);
+  });
+});
+
+describe("the ledger is append-only", () => {
+  it("database triggers refuse to update or delete an entry or a posting, or to delete an account", () => {
+    const userId = newUser();
+    deposit({ userId, amount: "10" });
+    const entry = sql<{ id: number }>("select max(id) id from journal_entries").id;
+    expect(() => run("update journal_entries set memo = 'edited' where id = ?", entry)).toThrow(/append-only/);
+    expect(() => run("delete from journal_entries where id = ?", entry)).toThrow(/append-only/);
+    expect(() => run("update postings set amount_minor = 1 where entry_id = ?", entry)).toThrow(/append-only/);
+    expect(() => run("delete from postings where entry_id = ?", entry)).toThrow(/append-only/);
+    expect(() => run("delete from accounts where id = ?", walletAccount(userId))).toThrow(/never deleted/);
+    expect(walletBalanceMinor(userId)).toBe(1000);
+  });
+
+  it("reads never open an account; a batch that has one keeps its record (delete is refused)", () => {
+    const batchId = newBatch();
+    expect(findAccountId("ESCROW", { batchId })).toBeUndefined();
+    atomic(() => accountId("ESCROW", { batchId }));
+    const admin = newUser();
+    let refusal: unknown;
+    try {
+      deleteBatch(batchId, { adminId: admin });
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toBeInstanceOf(DomainError);
+    expect((refusal as DomainError).status).toBe(409);
+    expect(sql("select count(*) n from batches where id = ?", batchId)).toEqual({ n: 1 });
+    // A batch nobody ever moved money for goes.
+    const untouched = newBatch();
+    deleteBatch(untouched, { adminId: admin });
+    expect(sql("select count(*) n from batches where id = ?", untouched)).toEqual({ n: 0 });
+  });
+});
