@@ -80,6 +80,10 @@ describe("the folder rules of app/", () => {
     expect(broken(clientSafe, (i) => i.typeOnly || !/\.server$/.test(i.spec))).toEqual([]);
   });
 
+  it("integrations: an adapter reports what it learns; it writes nothing itself (no model, page or route)", () => {
+    expect(broken(inFolder("integrations"), (i) => !isApp(i.spec, "models", "pages", "routes", "components", "auth", "seed"))).toEqual([]);
+  });
+
   it("integrations: outside systems are reached only from models, pages, auth or other integrations", () => {
     expect(all.filter((i) => isApp(i.spec, "integrations") && !/^(models|pages|auth|integrations|seed)\//.test(i.file)).map((i) => `${i.file} imports ${i.spec}`)).toEqual([]);
   });
