@@ -16,6 +16,13 @@ export const users = sqliteTable("users", {
   fullName: text("full_name").notNull(),
   passwordHash: text("password_hash").notNull(),
   isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
+  /** Optional, always in +233 form (normalizeGhanaPhone). */
+  phone: text("phone"),
+  /**
+   * Set when the investor closed the account: the row stays (the ledger's entries, investments and
+   * payouts point at it) but the name, email, phone and password are gone (closeUserAccount).
+   */
+  closedAt: text("closed_at"),
   createdAt: createdAt(),
 });
 

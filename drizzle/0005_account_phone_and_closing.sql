@@ -1,0 +1,2 @@
+ALTER TABLE `users` ADD `phone` text;--> statement-breakpoint
+ALTER TABLE `users` ADD `closed_at` text;
