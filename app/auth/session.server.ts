@@ -63,6 +63,11 @@ async function tokenFromRequest(request: Request): Promise<string | null> {
   return typeof value === "string" && value ? value : null;
 }
 
+/** The token this request is signed in with (cookie or bearer), e.g. the session a password change keeps. */
+export function sessionTokenOf(request: Request): Promise<string | null> {
+  return tokenFromRequest(request);
+}
+
 const userCache = new WeakMap<Request, Promise<User | null>>();
 
 /** The signed-in user from the bearer token or the session cookie, or null. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fieldErrors } from "~/forms/parse.server";
-import { LoginSchema, ProfileUpdateSchema, RegisterSchema, ResetPasswordSchema } from "~/forms/account.server";
+import { ChangePasswordFormSchema, ChangePasswordSchema, CloseAccountSchema, LoginSchema, ProfileUpdateSchema, RegisterSchema, ResetPasswordSchema } from "~/forms/account.server";
 
 describe("RegisterSchema", () => {
   it("accepts a valid registration and lower-cases the email", () => {
@@ -48,5 +48,49 @@ describe("ResetPasswordSchema", () => {
     const result = ResetPasswordSchema.safeParse({ password: "longenough", confirm: "different1" });
     expect(result.success).toBe(false);
     if (!result.success) expect(fieldErrors(result.error).confirm).toBe("The two passwords do not match.");
+  });
+});
+
+describe("the account page's forms", () => {
+  it("normalises a Ghana phone number to +233 and clears it when blank or null", () => {
+    expect(ProfileUpdateSchema.parse({ full_name: "Ama", phone: "024 123 4567" })).toEqual({ full_name: "Ama", phone: "+233241234567" });
+    expect(ProfileUpdateSchema.parse({ phone: "+233 (20) 123-4567" })).toEqual({ phone: "+233201234567" });
+    expect(ProfileUpdateSchema.parse({ phone: "  " })).toEqual({ phone: null });
+    expect(ProfileUpdateSchema.parse({ phone: null })).toEqual({ phone: null });
+  });
+
+  it.each(["12345", "024 123 456", "+44 20 7946 0958", "0241234567890123456789", 241234567])("refuses %j as a phone", (phone) => {
+    const r = ProfileUpdateSchema.safeParse({ phone });
+    expect(r.success ? null : fieldErrors(r.error).phone).toBe("Enter a Ghana phone number like 024 123 4567 or +233 24 123 4567.");
+  });
+
+  it("asks for the current password and a new one by the registration rule", () => {
+    const errors = (input: unknown) => {
+      const r = ChangePasswordSchema.safeParse(input);
+      return r.success ? {} : fieldErrors(r.error);
+    };
+    expect(errors({ current_password: "", new_password: "short" })).toEqual({
+      current_password: "Enter your current password.",
+      new_password: "Use at least 8 characters for your password.",
+    });
+    expect(errors({ current_password: "same-password", new_password: "same-password" })).toEqual({ new_password: "Choose a new password that differs from your current one." });
+    expect(ChangePasswordSchema.parse({ current_password: "old-password", new_password: "new-password" })).toEqual({ current_password: "old-password", new_password: "new-password" });
+  });
+
+  it("on the page, the new password is typed twice", () => {
+    const r = ChangePasswordFormSchema.safeParse({ current_password: "old-password", new_password: "new-password", confirm_password: "new-passwork" });
+    expect(r.success ? null : fieldErrors(r.error)).toEqual({ confirm_password: "The two passwords do not match." });
+  });
+
+  it("closing needs the password", () => {
+    const r = CloseAccountSchema.safeParse({});
+    expect(r.success ? null : fieldErrors(r.error).password).toBe("Enter your password to close your account.");
+  });
+});
+
+describe("addresses in .invalid", () => {
+  it("cannot register: closed accounts are renamed into that domain", () => {
+    const r = RegisterSchema.safeParse({ full_name: "A", email: "closed-1@closed.invalid", password: "longenough" });
+    expect(r.success ? null : fieldErrors(r.error).email).toBe("Enter a valid email address.");
   });
 });

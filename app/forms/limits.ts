@@ -10,6 +10,8 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;
 export const NAME_MAX = 120;
 export const EMAIL_MAX = 254;
+/** A phone number as typed: "+233 (0)24 123 4567" and the like fit. */
+export const PHONE_MAX = 20;
 
 // ---- admin ----
 /**

@@ -308,3 +308,10 @@ export function listAdminExits(limit = 100): { pending: AdminExit[]; filled: Adm
 export function adminExitJson(e: AdminExit) {
   return { id: e.id, batch_id: e.batchId, investment_id: e.investmentId, investor: e.investor, units: e.units, units_remaining: e.unitsRemaining, fee_rate: e.feeRate, status: e.status, created_at: e.createdAt, closed_at: e.closedAt };
 }
+
+/** What still ties an investor to the platform: ACTIVE holdings and PENDING early-exit offers (closing an account reads it). */
+export function openPositionCounts(userId: number): { activeHoldings: number; pendingExits: number } {
+  return prepared<[number, number], { activeHoldings: number; pendingExits: number }>(
+    "select (select count(*) from investments where user_id = ? and status = 'ACTIVE') activeHoldings, (select count(*) from exit_requests where user_id = ? and status = 'PENDING') pendingExits",
+  ).get(userId, userId)!;
+}

@@ -1,11 +1,14 @@
 import crypto from "node:crypto";
-import { and, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, ne } from "drizzle-orm";
+import { CLOSED_ACCOUNT_NAME, checkAccountClosable, closedAccountEmail, type AccountPosition } from "~/domain/account";
 import { nowIso, now } from "~/lib/clock.server";
 import { getDb, prepared } from "~/lib/db.server";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "~/lib/password.server";
+import { openPositionCounts } from "~/models/investment.server";
+import { atomic, walletInfo } from "~/models/ledger.server";
 import { passwordResets, sessions, users } from "~/models/schema.server";
 
-export type User = { id: number; email: string; fullName: string; isAdmin: boolean; createdAt: string };
+export type User = { id: number; email: string; fullName: string; phone: string | null; isAdmin: boolean; createdAt: string };
 
 const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
 const RESET_TTL_MS = 3600 * 1000;
@@ -14,6 +17,7 @@ const publicColumns = {
   id: users.id,
   email: users.email,
   fullName: users.fullName,
+  phone: users.phone,
   isAdmin: users.isAdmin,
   createdAt: users.createdAt,
 };
@@ -30,8 +34,9 @@ export function getUserById(id: number): User | undefined {
   return getDb().select(publicColumns).from(users).where(eq(users.id, id)).get();
 }
 
+/** An open account by its email (a closed one has no email of its own any more). */
 export function getUserByEmail(email: string): User | undefined {
-  return getDb().select(publicColumns).from(users).where(eq(users.email, email.toLowerCase())).get();
+  return getDb().select(publicColumns).from(users).where(and(eq(users.email, email.toLowerCase()), isNull(users.closedAt))).get();
 }
 
 export class EmailTakenError extends Error {}
@@ -53,17 +58,68 @@ export async function createUser({ email, fullName, password }: { email: string;
 
 /** Returns the user when the password matches; null otherwise (same work either way). */
 export async function verifyLogin(email: string, password: string): Promise<User | null> {
-  const row = getDb().select({ ...publicColumns, passwordHash: users.passwordHash }).from(users).where(eq(users.email, email.toLowerCase())).get();
+  const row = getDb().select({ ...publicColumns, passwordHash: users.passwordHash }).from(users).where(and(eq(users.email, email.toLowerCase()), isNull(users.closedAt))).get();
   const ok = await verifyPassword(password, row?.passwordHash ?? DUMMY_HASH);
   if (!row || !ok) return null;
   const { passwordHash: _hash, ...user } = row;
   return user;
 }
 
-export function updateUserProfile(userId: number, changes: { fullName?: string }): User {
-  const db = getDb();
-  if (changes.fullName !== undefined) db.update(users).set({ fullName: changes.fullName }).where(eq(users.id, userId)).run();
+/** Changes the name and/or phone (null clears it); the email and is_admin never change here. */
+export function updateUserProfile(userId: number, changes: { fullName?: string; phone?: string | null }): User {
+  const set = { ...(changes.fullName !== undefined ? { fullName: changes.fullName } : {}), ...(changes.phone !== undefined ? { phone: changes.phone } : {}) };
+  if (Object.keys(set).length) getDb().update(users).set(set).where(eq(users.id, userId)).run();
   return getUserById(userId)!;
+}
+
+/** Whether `password` is the user's current one (same work whether or not it is). */
+export async function verifyUserPassword(userId: number, password: string): Promise<boolean> {
+  const row = getDb().select({ passwordHash: users.passwordHash }).from(users).where(and(eq(users.id, userId), isNull(users.closedAt))).get();
+  const ok = await verifyPassword(password, row?.passwordHash ?? DUMMY_HASH);
+  return Boolean(row) && ok;
+}
+
+/**
+ * Sets a new password and signs the user out everywhere except `keepSessionToken` (the session that
+ * asked: cookie or bearer). A reset link still in a mailbox is spent too: it must not undo the change.
+ */
+export async function changePassword({ userId, newPassword, keepSessionToken }: { userId: number; newPassword: string; keepSessionToken: string | null }): Promise<void> {
+  const passwordHash = await hashPassword(newPassword);
+  const keep = keepSessionToken ? sha256(keepSessionToken) : "";
+  getDb().transaction((tx) => {
+    tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
+    tx.update(passwordResets).set({ usedAt: nowIso() }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt))).run();
+    tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keep))).run();
+  });
+}
+
+/** What decides whether the account may be closed now (see checkAccountClosable). */
+export function accountPosition(userId: number): AccountPosition {
+  const row = getDb().select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, userId)).get();
+  return { balanceMinor: walletInfo(userId).balanceMinor, ...openPositionCounts(userId), isAdmin: row?.isAdmin ?? false };
+}
+
+/** A hash no password can match (verifyPassword knows only scrypt): the closed account can never log in. */
+const UNUSABLE_PASSWORD_HASH = "closed-account";
+
+/**
+ * Closes the account (Terms, "Account usage and termination") when checkAccountClosable allows it:
+ * in one transaction, read under the write lock so no deposit or fill slips in between, the name,
+ * email, phone and password go, and every session and reset link of the user is deleted. The row
+ * itself stays, as do its wallet account, investments, payouts and journal entries: the ledger is
+ * append-only and points at it.
+ */
+export function closeUserAccount(userId: number): void {
+  atomic(() => {
+    checkAccountClosable(accountPosition(userId));
+    const db = getDb();
+    db.update(users)
+      .set({ fullName: CLOSED_ACCOUNT_NAME, email: closedAccountEmail(userId), phone: null, passwordHash: UNUSABLE_PASSWORD_HASH, closedAt: nowIso() })
+      .where(and(eq(users.id, userId), isNull(users.closedAt)))
+      .run();
+    db.delete(sessions).where(eq(sessions.userId, userId)).run();
+    db.delete(passwordResets).where(eq(passwordResets.userId, userId)).run();
+  });
 }
 
 // ---- sessions (cookie and bearer tokens share this table) ----
@@ -80,7 +136,7 @@ export function createSession(userId: number): { token: string; expiresAt: Date 
 
 // Every authenticated request runs this: a statement compiled once (see `prepared`).
 const SESSION_USER_SQL =
-  "select u.id, u.email, u.full_name fullName, u.is_admin isAdmin, u.created_at createdAt from sessions s join users u on u.id = s.user_id where s.token_hash = ? and s.expires_at > ?";
+  "select u.id, u.email, u.full_name fullName, u.phone, u.is_admin isAdmin, u.created_at createdAt from sessions s join users u on u.id = s.user_id where s.token_hash = ? and s.expires_at > ? and u.closed_at is null";
 
 export function getUserBySessionToken(token: string): User | undefined {
   const row = prepared<[string, string], Omit<User, "isAdmin"> & { isAdmin: number }>(SESSION_USER_SQL).get(sha256(token), nowIso());
@@ -136,5 +192,5 @@ export async function resetPassword(token: string, password: string): Promise<bo
 
 /** The user as the API shows it (SPEC.md field names). */
 export function userJson(user: User) {
-  return { id: user.id, email: user.email, full_name: user.fullName, is_admin: user.isAdmin, created_at: user.createdAt };
+  return { id: user.id, email: user.email, full_name: user.fullName, phone: user.phone, is_admin: user.isAdmin, created_at: user.createdAt };
 }

@@ -8,12 +8,12 @@ export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(async () => apiJson(userJson(await requireApiUser(request))));
 }
 
-/** Only full_name can change; is_admin, email or anything else in the body is ignored. */
+/** Only full_name and phone (a Ghana number, or null/"" to clear it) can change; is_admin, email or anything else in the body is ignored. */
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {
     if (request.method !== "PUT" && request.method !== "PATCH") return methodNotAllowed();
     const user = await requireApiUser(request);
     const changes = parseOrThrow(ProfileUpdateSchema, await readJsonBody(request));
-    return apiJson(userJson(updateUserProfile(user.id, { fullName: changes.full_name })));
+    return apiJson(userJson(updateUserProfile(user.id, { fullName: changes.full_name, phone: changes.phone })));
   });
 }

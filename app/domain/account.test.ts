@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { accountClosingBlockers, checkAccountClosable, closedAccountEmail } from "~/domain/account";
+import { DomainError } from "~/domain/errors";
+
+const clear = { balanceMinor: 0, activeHoldings: 0, pendingExits: 0, isAdmin: false };
+
+function refusal(fn: () => unknown): { status: number; detail: string } {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof DomainError) return { status: error.status, detail: error.detail };
+    throw error;
+  }
+  throw new Error("expected a DomainError");
+}
+
+describe("checkAccountClosable", () => {
+  it("allows closing with a zero balance, no active holding and no pending exit", () => {
+    expect(accountClosingBlockers(clear)).toEqual([]);
+    expect(() => checkAccountClosable(clear)).not.toThrow();
+  });
+
+  it("refuses with money in the wallet, naming the amount", () => {
+    expect(refusal(() => checkAccountClosable({ ...clear, balanceMinor: 1 }))).toEqual({
+      status: 409,
+      detail: expect.stringMatching(/^Your account cannot be closed yet\. Your wallet still holds GH₵\s?0\.01: withdraw it first\.$/),
+    });
+  });
+
+  it("refuses while a holding is active, in the singular and the plural", () => {
+    expect(accountClosingBlockers({ ...clear, activeHoldings: 1 })).toEqual([
+      "You still hold 1 active investment: it runs to the end of its batch, and you can close your account once it is paid out.",
+    ]);
+    expect(accountClosingBlockers({ ...clear, activeHoldings: 3 })[0]).toContain("3 active investments: they run to the end of their batch");
+  });
+
+  it("refuses while an early-exit offer waits for a buyer", () => {
+    expect(accountClosingBlockers({ ...clear, pendingExits: 2 })).toEqual(["You have 2 early-exit offers waiting for a buyer: cancel them on your portfolio first."]);
+  });
+
+  it("names every reason at once", () => {
+    const { detail } = refusal(() => checkAccountClosable({ balanceMinor: 500, activeHoldings: 1, pendingExits: 1, isAdmin: false }));
+    expect(detail).toContain("withdraw it first");
+    expect(detail).toContain("cancel it on your portfolio");
+    expect(detail).toContain("1 active investment");
+  });
+
+  it("never closes an admin account", () => {
+    expect(refusal(() => checkAccountClosable({ ...clear, isAdmin: true })).detail).toBe("Your account cannot be closed yet. An admin account cannot be closed.");
+  });
+});
+
+describe("closedAccountEmail", () => {
+  it("is unique per user and can never receive mail", () => {
+    expect(closedAccountEmail(42)).toBe("closed-42@closed.invalid");
+    expect(closedAccountEmail(42)).not.toBe(closedAccountEmail(43));
+  });
+});

@@ -1,0 +1,18 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { changeOwnPassword } from "~/auth/account.server";
+import { requireApiUser } from "~/auth/session.server";
+import { ChangePasswordSchema } from "~/forms/account.server";
+import { handleApi, methodNotAllowed, parseOrThrow, readJsonBody } from "~/lib/http.server";
+
+export const loader = () => methodNotAllowed();
+
+/** JSON current_password + new_password: 204, and every other session and bearer token of the user ends. */
+export function action({ request }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    if (request.method !== "POST") return methodNotAllowed();
+    const user = await requireApiUser(request);
+    const input = parseOrThrow(ChangePasswordSchema, await readJsonBody(request));
+    await changeOwnPassword({ user, request, currentPassword: input.current_password, newPassword: input.new_password });
+    return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+  });
+}

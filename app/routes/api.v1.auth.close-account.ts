@@ -1,0 +1,19 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { closeOwnAccount } from "~/auth/account.server";
+import { endSession, requireApiUser } from "~/auth/session.server";
+import { CloseAccountSchema } from "~/forms/account.server";
+import { handleApi, methodNotAllowed, parseOrThrow, readJsonBody } from "~/lib/http.server";
+
+export const loader = () => methodNotAllowed();
+
+/** JSON password: 204 when closed (every session ends), 409 {"detail"} naming why it cannot close yet. */
+export function action({ request }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    if (request.method !== "POST") return methodNotAllowed();
+    const user = await requireApiUser(request);
+    const { password } = parseOrThrow(CloseAccountSchema, await readJsonBody(request));
+    await closeOwnAccount({ user, password });
+    // The sessions are gone already; a cookie caller's cookie is cleared too.
+    return new Response(null, { status: 204, headers: { "Cache-Control": "no-store", "Set-Cookie": await endSession(request) } });
+  });
+}
