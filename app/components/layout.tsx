@@ -11,7 +11,7 @@ function navItems(user: HeaderUser) {
     { to: "/invest/chicken", label: "Chicken Notes" },
     { to: "/faq", label: "FAQ" },
   ];
-  if (user) items.push({ to: "/portfolio", label: "Portfolio" });
+  if (user) items.push({ to: "/portfolio", label: "Portfolio" }, { to: "/account", label: "Account" });
   if (user?.isAdmin) items.push({ to: "/admin", label: "Admin" });
   return items;
 }

@@ -6,3 +6,23 @@ export const RESET_REQUESTED = "If an account exists for that email, a link to r
  * promising a link, and the API answers the same for every address (it never tells whether an account exists).
  */
 export const RESET_UNAVAILABLE = "Akoko does not send emails yet, so no reset link was sent. Write to us through the contact page and support will help you back into your account.";
+
+// ---- the account page (/account) ----
+
+export const PROFILE_SAVED = "Your details are saved.";
+export const PASSWORD_CHANGED = "Your password is changed. Every other device signed in to your account is now logged out.";
+export const ACCOUNT_CLOSED = "Your account is closed and your personal details are removed. Thank you for investing with Akoko.";
+/** Asked before closing: window.confirm with JavaScript, the server's confirm step without it. */
+export const CLOSE_PROMPT = "Close your Akoko account for good? You cannot log in again, and this cannot be undone.";
+
+/** "+233241234567" as people write it: "+233 24 123 4567". Anything else is shown as stored. */
+export function phoneForDisplay(phone: string | null): string {
+  if (!phone) return "";
+  const m = /^\+233(\d{2})(\d{3})(\d{4})$/.exec(phone);
+  return m ? `+233 ${m[1]} ${m[2]} ${m[3]}` : phone;
+}
+
+/** The action's answer to the form it belongs to (values.intent says which). */
+export type AccountActionResult =
+  | { ok: false; errors: Record<string, string>; values: Record<string, string> }
+  | { ok: true; confirm: { prompt: string; ticket: string } };

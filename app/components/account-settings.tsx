@@ -1,0 +1,146 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import type { FormEvent, ReactNode } from "react";
+import { Dialog } from "~/components/dialog";
+import { Field, FormError } from "~/components/forms";
+import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX } from "~/forms/limits";
+import { CLOSE_PROMPT, type AccountActionResult } from "~/pages/account";
+
+export type AccountData = { fullName: string; email: string; phone: string; closingBlockers: string[] };
+type Props = { data: AccountData; result: AccountActionResult | undefined };
+
+/** The action's errors and typed values when they belong to this form. */
+function answerFor(result: AccountActionResult | undefined, intent: string) {
+  if (!result || result.ok || result.values.intent !== intent) return { errors: {} as Record<string, string>, values: null as Record<string, string> | null };
+  return { errors: result.errors, values: result.values };
+}
+
+function Submit({ children, className = "btn-primary" }: { children: string; className?: string }) {
+  const busy = useNavigation().state === "submitting";
+  return <button type="submit" className={className} disabled={busy} aria-disabled={busy || undefined}>{children}</button>;
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className="card mt-6">
+      <h2 id={`${id}-heading`} className="text-lg font-bold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function ProfileForm({ data, result }: Props) {
+  const { errors, values } = answerFor(result, "profile");
+  return (
+    <Section id="details" title="Your details">
+      <Form method="post" noValidate className="mt-3 space-y-4">
+        <input type="hidden" name="intent" value="profile" />
+        <FormError message={errors.form} />
+        <Field label="Full name" name="full_name" autoComplete="name" required maxLength={NAME_MAX} defaultValue={values?.full_name ?? data.fullName} error={errors.full_name} />
+        <Field
+          label="Phone number (optional)"
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          maxLength={PHONE_MAX}
+          defaultValue={values?.phone ?? data.phone}
+          error={errors.phone}
+          hint="A Ghana number, e.g. 024 123 4567. Leave it empty to remove it."
+        />
+        <p className="text-sm text-stone-600">
+          Email: <strong className="break-all">{data.email}</strong>. To change it, write to us through the <Link to="/contact" className="underline">contact page</Link>.
+        </p>
+        <Submit>Save details</Submit>
+      </Form>
+    </Section>
+  );
+}
+
+function PasswordForm({ result }: Props) {
+  const { errors } = answerFor(result, "password");
+  return (
+    <Section id="password" title="Change password">
+      <p className="mt-1 text-sm text-stone-600">Every other phone or computer signed in to your account is logged out; this one stays signed in.</p>
+      <Form method="post" noValidate className="mt-3 space-y-4">
+        <input type="hidden" name="intent" value="password" />
+        <FormError message={errors.form} />
+        <Field label="Current password" name="current_password" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX} error={errors.current_password} />
+        <Field label="New password" name="new_password" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN} maxLength={PASSWORD_MAX} hint={`At least ${PASSWORD_MIN} characters.`} error={errors.new_password} />
+        <Field label="New password again" name="confirm_password" type="password" autoComplete="new-password" required maxLength={PASSWORD_MAX} error={errors.confirm_password} />
+        <Submit>Change password</Submit>
+      </Form>
+    </Section>
+  );
+}
+
+function CloseForm({ data, result }: Props) {
+  const { errors } = answerFor(result, "close");
+  // With JavaScript: ask with window.confirm, then send confirmed=1. Without it, the server asks.
+  const ask = (event: FormEvent<HTMLFormElement>) => {
+    const form = event.currentTarget;
+    const password = (form.elements.namedItem("password") as HTMLInputElement).value;
+    // An empty password gets its answer from the server straight away; there is nothing to confirm.
+    if (password && !window.confirm(CLOSE_PROMPT)) {
+      event.preventDefault();
+      return;
+    }
+    (form.elements.namedItem("confirmed") as HTMLInputElement).value = "1";
+  };
+  return (
+    <Section id="close" title="Close your account">
+      <p className="mt-1 text-sm text-stone-700">
+        As the <Link to="/terms#account" className="underline">Terms</Link> say, you may close your account at any time: investments already made run to the end of their batch, and
+        your wallet balance is paid out to you. Closing removes your name, email, phone and password from Akoko; the records of your wallet, investments and payouts are
+        kept without them, as the law requires.
+      </p>
+      {errors.form ? (
+        <div className="mt-3"><FormError message={errors.form} /></div>
+      ) : data.closingBlockers.length ? (
+        <div className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-stone-800" data-testid="closing-blockers">
+          <p className="font-semibold">Your account cannot be closed yet:</p>
+          <ul className="mt-1 list-disc space-y-1 pl-5">
+            {data.closingBlockers.map((reason) => <li key={reason}>{reason}</li>)}
+          </ul>
+          <Link to="/portfolio" className="mt-2 inline-block font-semibold text-leaf-700 underline">Go to your portfolio</Link>
+        </div>
+      ) : null}
+      {data.closingBlockers.length ? null : (
+        <Form method="post" noValidate onSubmit={ask} className="mt-3 space-y-4">
+          <input type="hidden" name="intent" value="close" />
+          <input type="hidden" name="confirmed" defaultValue="" />
+          <Field label="Your password" name="password" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX} error={errors.password} />
+          <Submit className="btn-danger">Close my account</Submit>
+        </Form>
+      )}
+    </Section>
+  );
+}
+
+/** The confirm step without JavaScript: the password was checked, a short-lived ticket stands in for it. */
+function CloseConfirm({ confirm }: { confirm: { prompt: string; ticket: string } }) {
+  return (
+    <Dialog title="Close your account?" closeTo="/account">
+      <p className="text-base font-semibold" data-testid="close-prompt">{confirm.prompt}</p>
+      <Form method="post" className="mt-4 flex gap-2">
+        <input type="hidden" name="intent" value="close" />
+        <input type="hidden" name="confirmed" value="1" />
+        <input type="hidden" name="ticket" value={confirm.ticket} />
+        <Submit className="btn-danger flex-1">Yes, close my account</Submit>
+        <Link to="/account" replace className="btn-secondary flex-1">Cancel</Link>
+      </Form>
+    </Dialog>
+  );
+}
+
+export function AccountSettings(props: Props) {
+  const { result } = props;
+  return (
+    <section className="container-page max-w-2xl py-6 sm:py-10">
+      <h1 className="text-2xl font-bold">Your account</h1>
+      <ProfileForm {...props} />
+      <PasswordForm {...props} />
+      <CloseForm {...props} />
+      {result?.ok ? <CloseConfirm confirm={result.confirm} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { askToCloseAccount, changeOwnPassword, closeAccountWithTicket, closeOwnAccount } from "~/auth/account.server";
+import { endSession, redirectWithFlash, requireUser } from "~/auth/session.server";
+import { accountClosingBlockers } from "~/domain/account";
+import { ChangePasswordFormSchema, CloseAccountSchema, ProfileUpdateSchema } from "~/forms/account.server";
+import { parseForm } from "~/forms/parse.server";
+import { pageError } from "~/lib/page-action.server";
+import { accountPosition, updateUserProfile } from "~/models/user.server";
+import { ACCOUNT_CLOSED, CLOSE_PROMPT, PASSWORD_CHANGED, PROFILE_SAVED, phoneForDisplay } from "~/pages/account";
+
+/** The account page: the investor's details, and whether (or why not) the account can close now. */
+export async function accountLoader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return {
+    fullName: user.fullName,
+    email: user.email,
+    phone: phoneForDisplay(user.phone),
+    closingBlockers: accountClosingBlockers(accountPosition(user.id)),
+  };
+}
+
+const refused = (errors: Record<string, string>, values: Record<string, string>) => data({ ok: false as const, errors, values }, { status: 400 });
+
+/** Three forms, told apart by `intent`: profile, password, close. Passwords are never sent back. */
+export async function accountAction({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const form = Object.fromEntries([...(await request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
+  const intent = form.intent ?? "";
+  // What the page may show back: the typed name and phone, never a password.
+  const values: Record<string, string> = intent === "profile" ? { intent, full_name: form.full_name ?? "", phone: form.phone ?? "" } : { intent };
+  try {
+    switch (intent) {
+      case "profile": {
+        const parsed = parseForm(ProfileUpdateSchema, { full_name: values.full_name, phone: values.phone });
+        if (!parsed.ok) return refused(parsed.errors, values);
+        updateUserProfile(user.id, { fullName: parsed.data.full_name, phone: parsed.data.phone });
+        return redirectWithFlash("/account", { kind: "success", message: PROFILE_SAVED });
+      }
+      case "password": {
+        const parsed = parseForm(ChangePasswordFormSchema, form);
+        if (!parsed.ok) return refused(parsed.errors, values);
+        await changeOwnPassword({ user, request, currentPassword: parsed.data.current_password, newPassword: parsed.data.new_password });
+        return redirectWithFlash("/account", { kind: "success", message: PASSWORD_CHANGED });
+      }
+      case "close": {
+        if (form.confirmed === "1" && form.ticket) {
+          // The confirm step without JavaScript: the password was checked at the first step.
+          await closeAccountWithTicket({ user, request, ticket: form.ticket });
+        } else {
+          const parsed = parseForm(CloseAccountSchema, { password: form.password ?? "" });
+          if (!parsed.ok) return refused(parsed.errors, values);
+          if (form.confirmed !== "1") {
+            const ticket = await askToCloseAccount({ user, request, password: parsed.data.password });
+            return data({ ok: true as const, confirm: { prompt: CLOSE_PROMPT, ticket } });
+          }
+          // With JavaScript the browser asked (window.confirm) and sent confirmed=1 with the password.
+          await closeOwnAccount({ user, password: parsed.data.password });
+        }
+        return redirectWithFlash("/", { kind: "success", message: ACCOUNT_CLOSED }, { headers: { "Set-Cookie": await endSession(request) } });
+      }
+      default:
+        return refused({ form: "Choose what to change." }, values);
+    }
+  } catch (error) {
+    return pageError(error, values);
+  }
+}
