@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import type { FormEvent, ReactNode } from "react";
+import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { Dialog } from "~/components/dialog";
 import { Field, FormError } from "~/components/forms";
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX } from "~/forms/limits";
@@ -32,7 +32,8 @@ function ProfileForm({ data, result }: Props) {
   const { errors, values } = answerFor(result, "profile");
   return (
     <Section id="details" title="Your details">
-      <Form method="post" noValidate className="mt-3 space-y-4">
+      {/* Keyed on what is saved: with JavaScript, a save shows the stored form (+233 ...) at once. */}
+      <Form key={`${data.fullName}\n${data.phone}`} method="post" noValidate className="mt-3 space-y-4">
         <input type="hidden" name="intent" value="profile" />
         <FormError message={errors.form} />
         <Field label="Full name" name="full_name" autoComplete="name" required maxLength={NAME_MAX} defaultValue={values?.full_name ?? data.fullName} error={errors.full_name} />
@@ -57,11 +58,22 @@ function ProfileForm({ data, result }: Props) {
 }
 
 function PasswordForm({ result }: Props) {
-  const { errors } = answerFor(result, "password");
+  const { errors, values } = answerFor(result, "password");
+  // With JavaScript the page is not reloaded: after a change went through, the typed passwords are cleared.
+  const form = useRef<HTMLFormElement>(null);
+  const sent = useRef(false);
+  const navigation = useNavigation();
+  useEffect(() => {
+    if (navigation.formData?.get("intent") === "password") sent.current = true;
+    else if (navigation.state === "idle" && sent.current) {
+      sent.current = false;
+      if (!values) form.current?.reset();
+    }
+  }, [navigation, values]);
   return (
     <Section id="password" title="Change password">
       <p className="mt-1 text-sm text-stone-600">Every other phone or computer signed in to your account is logged out; this one stays signed in.</p>
-      <Form method="post" noValidate className="mt-3 space-y-4">
+      <Form ref={form} method="post" noValidate className="mt-3 space-y-4">
         <input type="hidden" name="intent" value="password" />
         <FormError message={errors.form} />
         <Field label="Current password" name="current_password" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX} error={errors.current_password} />
