@@ -87,7 +87,8 @@ export async function changePassword({ userId, newPassword, keepSessionToken }: 
   const passwordHash = await hashPassword(newPassword);
   const keep = keepSessionToken ? sha256(keepSessionToken) : "";
   getDb().transaction((tx) => {
-    tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
+    // A closed account keeps its unusable hash, even if it was closed while the new one was hashed.
+    tx.update(users).set({ passwordHash }).where(and(eq(users.id, userId), isNull(users.closedAt))).run();
     tx.update(passwordResets).set({ usedAt: nowIso() }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt))).run();
     tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keep))).run();
   });
