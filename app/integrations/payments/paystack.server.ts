@@ -69,6 +69,14 @@ const date = (v: unknown): Date | undefined => {
   const d = new Date(v);
   return Number.isNaN(d.getTime()) ? undefined : d;
 };
+/** The provider's words, fit for a log: long digit runs (phone or account numbers) masked, never the key. */
+function scrub(text: string, secretKey: string): string {
+  return text
+    .split(secretKey)
+    .join("[secret]")
+    .replace(/(?:\+?\d[\s-]?){9,}/g, (digits) => maskPhone(digits))
+    .slice(0, 300);
+}
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const defaultLogger: PaymentsLogger = (level, message, fields) => {
@@ -144,7 +152,7 @@ export function createPaystackProvider(config: PaymentsConfig): PaymentsProvider
       } catch {
         envelope = null;
       }
-      const providerMessage = str(envelope?.message) ?? text.slice(0, 200);
+      const providerMessage = scrub(str(envelope?.message) ?? text, secretKey);
       if (res.status === 429 || res.status >= 500 || envelope === null)
         return { kind: "unanswered", reason: "provider", httpStatus: res.status, providerMessage };
       if (res.ok && envelope.status === true) return { kind: "ok", data: envelope.data, meta: envelope.meta };
@@ -164,6 +172,8 @@ export function createPaystackProvider(config: PaymentsConfig): PaymentsProvider
 
   const bankCache = new Map<BankKind, { until: number; banks: Bank[] }>();
   const bankLoads = new Map<BankKind, Promise<Bank[]>>();
+  /** After the list could not be read, charges use the known codes for a minute instead of waiting on it again. */
+  let networkListDownUntil = 0;
 
   async function loadBanks(kind: BankKind): Promise<Bank[]> {
     const banks: Bank[] = [];
@@ -212,11 +222,16 @@ export function createPaystackProvider(config: PaymentsConfig): PaymentsProvider
   /** The live list's code for a network (MTN, VOD, ATL today), or the known code when the list cannot be read. */
   async function networkCode(network: MomoNetwork): Promise<string> {
     let banks: Bank[] = [];
-    try {
-      banks = (await listBanks({ kind: "mobile_money" })).filter((b) => b.active);
-    } catch {
-      // logged by call(); a charge should not wait on the list
+    const cached = bankCache.get("mobile_money");
+    if (cached && cached.until > Date.now()) banks = cached.banks;
+    else if (Date.now() >= networkListDownUntil) {
+      try {
+        banks = await listBanks({ kind: "mobile_money" });
+      } catch {
+        networkListDownUntil = Date.now() + 60_000; // logged by call()
+      }
     }
+    banks = banks.filter((b) => b.active);
     const match = NETWORK_MATCH[network];
     const found = banks.find((b) => match.codes.includes(b.code.toUpperCase())) ?? banks.find((b) => match.name.test(b.name));
     return found?.code ?? FALLBACK_NETWORK_CODES[network];
