@@ -78,7 +78,7 @@ describe("Home", () => {
       const batch = live.find((b) => b.id === Number(id))!;
       expect(batch, `batch ${id}`).toBeDefined();
       expect(href).toBe(batch.product_type === "EGG" ? "/invest/eggs" : "/invest/chicken");
-      expect(textOf(body)).toContain(`GHS ${(batch.unit_price_minor / 100).toFixed(2)}`);
+      expect(textOf(body)).toContain(`GH₵${(batch.unit_price_minor / 100).toFixed(2)}`);
       expect(textOf(body)).toContain(`${(batch.expected_roi * 100).toFixed(1)}% ${batch.product_type === "EGG" ? "monthly" : "per cycle"}`);
     }
     expect(html).not.toContain('data-testid="sample-products"');
@@ -161,7 +161,7 @@ describe("Home with no batches, or when loading them fails", () => {
     const samples = main.slice(main.indexOf('data-testid="sample-products"'));
     expect((samples.match(/data-sample="true"/g) ?? []).length).toBe(4);
     const sampleText = textOf(samples);
-    for (const figure of ["GHS 40.00", "GHS 36.00", "GHS 120.00", "GHS 100.00", "18.0% per cycle", "14.0% per cycle", "1.0% monthly", "0.9% monthly", "1,580 units", "400 units", "3,250 units", "100 units"]) {
+    for (const figure of ["GH₵40.00", "GH₵36.00", "GH₵120.00", "GH₵100.00", "18.0% per cycle", "14.0% per cycle", "1.0% monthly", "0.9% monthly", "1,580 units", "400 units", "3,250 units", "100 units"]) {
       expect(sampleText, figure).toContain(figure);
     }
     // The sample cards link nowhere: no invest link inside the samples block.
