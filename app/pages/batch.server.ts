@@ -56,7 +56,7 @@ export async function batchPageLoader(request: Request, idParam: string | undefi
         isEgg
           ? { title: "Feed per dozen eggs", svg: chart(charted.filter((r) => r.feedPerDozen !== null).map((r) => ({ x: x(r.logDate), y: round(r.feedPerDozen!, 2) })), "Feed per dozen eggs by day, in kg", "#2563eb", "") }
           : { title: "Feed conversion ratio", svg: chart(charted.filter((r) => r.fcr !== null).map((r) => ({ x: x(r.logDate), y: round(r.fcr!, 2) })), "Feed conversion ratio by day (kg feed per kg gained)", "#2563eb", "") },
-        { title: "Mortality", svg: chart(charted.filter((r) => r.mortality !== null).map((r) => ({ x: x(r.logDate), y: round(r.mortality! * 100, 2) })), "Cumulative mortality by day, in percent", "#be123c", "%") },
+        { title: "Mortality so far", svg: chart(charted.filter((r) => r.mortality !== null).map((r) => ({ x: x(r.logDate), y: round(r.mortality! * 100, 2) })), "Cumulative mortality by day, in percent", "#be123c", "%") },
       ]
     : [];
   const paid = paidPeriods(batch.id);

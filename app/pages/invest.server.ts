@@ -7,6 +7,7 @@ import { type Reading, latestFarmReadings } from "~/models/farm-log.server";
 import { checkEarlyExit, checkInvestment } from "~/domain/investing";
 import { MSG } from "~/domain/messages";
 import { formatGhs } from "~/domain/money";
+import { unitsText } from "~/pages/units";
 import type { ProductType } from "~/domain/types";
 import { renderLineChartSvg } from "~/lib/charts.server";
 import { today } from "~/lib/clock.server";
@@ -213,7 +214,7 @@ export async function investPageAction(type: ProductType, request: Request) {
       });
       return redirectWithFlash(listHref(type, query), {
         kind: "success",
-        message: `Investment confirmed: ${body.units} units of Batch #${batch.id} for ${formatGhs(body.amountMinor)}.`,
+        message: `Investment confirmed: ${unitsText(body.units)} of Batch #${batch.id} for ${formatGhs(body.amountMinor)}.`,
       });
     }
     once({ userId: user.id, key: form.idempotency_key, operation: "invest-page/exit", params: { batchId: batch.id, units: unitsParam(form.units) } }, () => ({
