@@ -21,6 +21,11 @@ export function readUnitCount(input: unknown): UnitCount {
   return { ok: true, units: value };
 }
 
+/** A count of units as an investor reads it: "1 unit", "0 units", "1,500 units". */
+export function unitsText(n: number): string {
+  return `${n.toLocaleString("en-GH")} ${n === 1 ? "unit" : "units"}`;
+}
+
 /** Units to buy: a whole number; anything else is refused with the batch type's message. */
 export function parseUnits(input: unknown, productType: ProductType): number {
   const messages = INVEST_MESSAGES[productType];

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/lib/meta";
-import { unitsText } from "~/pages/units";
+import { unitsText } from "~/domain/investing";
 import { requireAdmin } from "~/auth/session.server";
 import { listAdminExits } from "~/models/investment.server";
 

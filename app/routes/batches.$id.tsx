@@ -5,7 +5,7 @@ import { SvgChart } from "~/components/svg-chart";
 import { MSG } from "~/domain/messages";
 import { formatGhs } from "~/domain/money";
 import { pageMeta } from "~/lib/meta";
-import { unitsText } from "~/pages/units";
+import { unitsText } from "~/domain/investing";
 import { batchPageLoader } from "~/pages/batch.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
