@@ -8,7 +8,7 @@ import { Toast } from "~/components/toast";
 import { estimatorDefaults, parseEstimatorQuery } from "~/pages/estimator";
 import { FAQ_ITEMS } from "~/pages/faq";
 import { landingChartPoints, liveBatchCards, productSummary, SAMPLE_PRODUCTS, showSampleProducts, toCard, type BatchCard, type LandingBatch } from "~/pages/landing";
-import { unitsText } from "~/pages/units";
+import { unitsText } from "~/domain/investing";
 import { estimateReturns } from "~/domain/returns";
 import { renderLineChartSvg } from "~/lib/charts.server";
 import { pageMeta } from "~/lib/meta";
@@ -55,7 +55,8 @@ export function loader({ request }: LoaderFunctionArgs) {
     samples: showSampleProducts(batches) ? SAMPLE_PRODUCTS.map((s) => toCard(s, { sample: true })) : [],
     chart: {
       sample: chart.sample,
-      svg: renderLineChartSvg([{ id: "roi", points: chart.points }], 340, 180, {
+      // As wide as a phone shows it (a 294 px card), so the axis text stays readable (AXIS_FONT_SIZE).
+      svg: renderLineChartSvg([{ id: "roi", points: chart.points }], 300, 180, {
         label: chart.sample ? "Sample ROI series (illustrative)" : "Expected ROI by batch, in percent",
         axes: true,
         ySuffix: "%",
@@ -232,7 +233,7 @@ export default function Home() {
           <div className="card mt-6">
             <h2 className="font-semibold">{chart.sample ? "Expected ROI (sample series)" : "Expected ROI across batches"}</h2>
             <p className="text-xs text-stone-500">{chart.sample ? "Illustrative figures: no batches are listed yet." : "Up to 8 batches, by batch number; egg ROI is monthly, chicken ROI per cycle."}</p>
-            <SvgChart svg={chart.svg} className="mt-2" />
+            <SvgChart svg={chart.svg} className="mt-2 max-w-xl" />
           </div>
         </section>
 
