@@ -171,7 +171,7 @@ describe("the cards", () => {
     expect(c).toContain("Est. monthly ROI</dt><dd class=\"font-semibold\">1.1%");
     expect(c).toContain("Annualised ROI</dt><dd class=\"font-semibold\">13.2%");
     expect(c).toContain("Feed cost per kg</dt><dd class=\"font-semibold\">TBD");
-    expect(c).toContain("Mortality</dt><dd class=\"font-semibold\">6.0%");
+    expect(c).toContain("Expected mortality</dt><dd class=\"font-semibold\">6.0%");
     // 0.5 x 6 + 0.3 x 86.8 + 0.2 x 100 = 49.04 -> Medium
     expect(c).toContain('data-risk="Medium"');
     expect(c).toContain("Medium risk · 49");

@@ -78,7 +78,7 @@ describe("Home", () => {
       const batch = live.find((b) => b.id === Number(id))!;
       expect(batch, `batch ${id}`).toBeDefined();
       expect(href).toBe(batch.product_type === "EGG" ? "/invest/eggs" : "/invest/chicken");
-      expect(textOf(body)).toContain(`GHS ${(batch.unit_price_minor / 100).toFixed(2)}`);
+      expect(textOf(body)).toContain(`GH₵${(batch.unit_price_minor / 100).toFixed(2)}`);
       expect(textOf(body)).toContain(`${(batch.expected_roi * 100).toFixed(1)}% ${batch.product_type === "EGG" ? "monthly" : "per cycle"}`);
     }
     expect(html).not.toContain('data-testid="sample-products"');
@@ -120,7 +120,7 @@ describe("Home", () => {
     expect(empty).toContain("Total GH₵0.00");
   });
 
-  it("defaults to CHICKEN, 10 units and the stored example unit price and ROI", async () => {
+  it("defaults to CHICKEN, 10 units and the stored example unit price and ROI (else the live batch's)", async () => {
     const db = server.db();
     const before = db.prepare("select example_unit_price_minor p, example_expected_roi r from pages where slug='how-it-works'").get() as { p: number; r: number };
     db.prepare("update pages set example_unit_price_minor=7500, example_expected_roi=0.15 where slug='how-it-works'").run();
@@ -134,9 +134,11 @@ describe("Home", () => {
         expect(textOf(html)).toContain("Total GH₵862.50");
       }
       db.prepare("update pages set example_unit_price_minor=null, example_expected_roi=null where slug='how-it-works'").run();
+      // Without a stored example: the cheapest chicken batch on sale (issue 14), as Home's "From" quotes it.
+      const cheapest = db.prepare("select unit_price_minor p, expected_roi r from batches where product_type='CHICKEN' and status='OPEN' and units_placed < target_units order by unit_price_minor, id limit 1").get() as { p: number; r: number };
       const { html } = await page("/");
-      expect(html).toMatch(/<input[^>]*name="unit_price"[^>]*value="50"/);
-      expect(html).toMatch(/<input[^>]*name="roi"[^>]*value="0.12"/);
+      expect(html).toMatch(new RegExp(`<input[^>]*name="unit_price"[^>]*value="${cheapest.p / 100}"`));
+      expect(html).toMatch(new RegExp(`<input[^>]*name="roi"[^>]*value="${cheapest.r}"`));
     } finally {
       db.prepare("update pages set example_unit_price_minor=?, example_expected_roi=? where slug='how-it-works'").run(before.p, before.r);
     }
@@ -161,7 +163,7 @@ describe("Home with no batches, or when loading them fails", () => {
     const samples = main.slice(main.indexOf('data-testid="sample-products"'));
     expect((samples.match(/data-sample="true"/g) ?? []).length).toBe(4);
     const sampleText = textOf(samples);
-    for (const figure of ["GHS 40.00", "GHS 36.00", "GHS 120.00", "GHS 100.00", "18.0% per cycle", "14.0% per cycle", "1.0% monthly", "0.9% monthly", "1,580 units", "400 units", "3,250 units", "100 units"]) {
+    for (const figure of ["GH₵40.00", "GH₵36.00", "GH₵120.00", "GH₵100.00", "18.0% per cycle", "14.0% per cycle", "1.0% monthly", "0.9% monthly", "1,580 units", "400 units", "3,250 units", "100 units"]) {
       expect(sampleText, figure).toContain(figure);
     }
     // The sample cards link nowhere: no invest link inside the samples block.

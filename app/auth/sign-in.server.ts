@@ -46,6 +46,9 @@ async function verifyCredentials(email: FormDataEntryValue | null, password: For
   return user;
 }
 
+/** Where a login without a redirectTo lands: an admin on the dashboard, an investor on the portfolio. */
+export const landingPath = (user: Pick<User, "isAdmin">) => (user.isAdmin ? "/admin" : "/portfolio");
+
 export const authenticator = new Authenticator<User>()
   // The login page's form: email + password.
   .use(new FormStrategy(({ form, request }) => verifyCredentials(form.get("email"), form.get("password"), request)), "form")

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Field, SelectField } from "~/components/forms";
-import { ESTIMATOR_LIMITS, readEstimatorField, type EstimatorForm, type NumberField } from "~/pages/estimator";
+import { ESTIMATOR_LIMITS, followProduct, readEstimatorField, SHOWN_PRODUCT_FIELD, type EstimatorForm, type NumberField } from "~/pages/estimator";
+import type { ProductType } from "~/domain/types";
 import { formatGhs } from "~/domain/money";
 import { estimateReturns, type Estimate } from "~/domain/returns";
 
@@ -39,7 +40,10 @@ export function ReturnsCalculator({
   }
   const onInput = (name: keyof EstimatorForm["values"]) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
     const value = event.currentTarget.value;
-    setValues((v) => ({ ...v, [name]: value }));
+    setValues((v) =>
+      // A new product brings its own unit price and ROI unless the visitor typed their own.
+      name === "product" ? { ...followProduct(v, v.product, value as ProductType, form.byProduct), product: value as ProductType } : { ...v, [name]: value },
+    );
     setTyped(true);
   };
   const isEgg = values.product === "EGG";
@@ -48,6 +52,7 @@ export function ReturnsCalculator({
     <section id={id} aria-labelledby={`${id}-heading`} className="card scroll-mt-20">
       <h2 id={`${id}-heading`} className="text-lg font-bold">{heading}</h2>
       <form method="get" action={action} className="mt-3 space-y-3">
+        <input type="hidden" name={SHOWN_PRODUCT_FIELD} value={values.product} />
         <SelectField label="Product" name="product" id={`${id}-product`} value={values.product} onChange={onInput("product")} error={errors.product}>
           <option value="CHICKEN">Chicken Note (per cycle)</option>
           <option value="EGG">Egg Note (monthly ROI)</option>

@@ -6,10 +6,17 @@ type FieldProps = {
   hint?: ReactNode;
 } & InputHTMLAttributes<HTMLInputElement>;
 
+/** What a date input expects: shown as a hint (and a placeholder where the browser has no date picker). */
+export const DATE_FORMAT = "YYYY-MM-DD";
+
 /** A labelled input whose error is announced and tied to it with aria-describedby. */
-export function Field({ label, error, hint, id, className, ...input }: FieldProps) {
+export function Field({ label, error, hint: givenHint, id, className, ...input }: FieldProps) {
   const fallbackId = useId();
   const inputId = id ?? fallbackId;
+  // A date input says its format: browsers without a picker show a text box that takes only YYYY-MM-DD.
+  const isDate = input.type === "date";
+  const hint = isDate ? <>{DATE_FORMAT}{givenHint ? <> · {givenHint}</> : null}</> : givenHint;
+  if (isDate) input.placeholder ??= DATE_FORMAT;
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
@@ -35,15 +42,21 @@ export function TextareaField({ label, error, id, className, ...textarea }: { la
   );
 }
 
-export function SelectField({ label, error, id, className, children, ...select }: { label: ReactNode; error?: string | null; children: ReactNode } & SelectHTMLAttributes<HTMLSelectElement>) {
+/**
+ * A labelled select. Below 640 px it takes the whole row of a form grid (col-[1/-1]), so the chosen
+ * option's text shows whole on a 360 px phone instead of being cut off in a half-width box.
+ */
+export function SelectField({ label, error, hint, id, className = "", children, ...select }: { label: ReactNode; error?: string | null; hint?: ReactNode; children: ReactNode } & SelectHTMLAttributes<HTMLSelectElement>) {
   const fallbackId = useId();
   const inputId = id ?? fallbackId;
+  const describedBy = [error ? `${inputId}-error` : null, hint ? `${inputId}-hint` : null].filter(Boolean).join(" ") || undefined;
   return (
-    <div className={className}>
+    <div className={`max-sm:col-[1/-1] ${className}`}>
       <label htmlFor={inputId} className="field-label">{label}</label>
-      <select id={inputId} className="field-input" aria-invalid={error ? true : undefined} aria-describedby={error ? `${inputId}-error` : undefined} {...select}>
+      <select id={inputId} className="field-input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...select}>
         {children}
       </select>
+      {hint ? <p id={`${inputId}-hint`} className="mt-1 text-xs text-stone-500">{hint}</p> : null}
       {error ? <p id={`${inputId}-error`} className="field-error" role="alert">{error}</p> : null}
     </div>
   );

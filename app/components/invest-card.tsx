@@ -122,7 +122,8 @@ export function BatchFigures({ card }: { card: CardData }) {
       </Figure>
       {card.roi.map((r) => <Figure key={r.label} label={r.label}>{r.value}</Figure>)}
       <Figure label="Feed cost per kg">{card.feedCost}</Figure>
-      <Figure label="Mortality">{card.mortality}</Figure>
+      {/* The batch's expected rate, set when it was listed; the batch page's daily logs show mortality so far. */}
+      <Figure label="Expected mortality">{card.mortality}</Figure>
       {card.productType === "CHICKEN" ? <Figure label="Start date">{card.startDate ?? "Not started"}</Figure> : null}
     </dl>
   );

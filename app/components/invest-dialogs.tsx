@@ -73,7 +73,8 @@ function InvestDialog({ dialog, isEgg, result }: { dialog: Extract<DialogData, {
           </label>
         ) : null}
         <div>
-          <label className="flex items-start gap-2 text-sm">
+          {/* The links sit outside the label: a tap on them never ticks the box, nor a tap on the label opens them. */}
+          <div className="flex items-start gap-2 text-sm">
             <input
               type="checkbox"
               name="terms"
@@ -83,12 +84,13 @@ function InvestDialog({ dialog, isEgg, result }: { dialog: Extract<DialogData, {
               aria-invalid={errors.terms ? true : undefined}
               aria-describedby={errors.terms ? "invest-terms-error" : undefined}
             />
-            <span>
-              {isEgg ? "I accept the " : "I acknowledge the investment terms: "}
-              <Link to="/terms" className="underline">Terms</Link> and the <Link to="/risk" className="underline">Risk Disclosure</Link>
-              {isEgg ? "." : "; capital is not guaranteed."}
-            </span>
-          </label>
+            <label htmlFor="invest-terms">
+              {isEgg ? "I accept the Terms and the Risk Disclosure." : "I acknowledge the investment terms: Terms and the Risk Disclosure; capital is not guaranteed."}
+            </label>
+          </div>
+          <p className="mt-1 pl-8 text-sm">
+            Read the <Link to="/terms" className="underline">Terms</Link> and the <Link to="/risk" className="underline">Risk Disclosure</Link>.
+          </p>
           {errors.terms ? <p id="invest-terms-error" className="field-error" role="alert">{errors.terms}</p> : null}
         </div>
         <Submit>Invest</Submit>

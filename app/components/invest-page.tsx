@@ -79,6 +79,7 @@ function Calculator({ data }: { data: InvestPageData }) {
   if (!calc) return null;
   const chosen = typed ? calc.choices.find((c) => c.id === typed.batchId) ?? null : null;
   const result = typed ? calculate(typed.amount, chosen) : calc.result;
+  const farm = (chosen ?? calc.choices.find((c) => c.id === calc.batchId))?.farm;
   const onChange = (event: FormEvent<HTMLFormElement>) => {
     const form = new FormData(event.currentTarget);
     setTyped({ amount: String(form.get("amount") ?? ""), batchId: Number(form.get("calc_batch")) || null });
@@ -90,7 +91,7 @@ function Calculator({ data }: { data: InvestPageData }) {
         {data.query.q ? <input type="hidden" name="q" value={data.query.q} /> : null}
         {data.query.status ? <input type="hidden" name="status" value={data.query.status} /> : null}
         {data.query.sort !== "recommended" ? <input type="hidden" name="sort" value={data.query.sort} /> : null}
-        <SelectField label="Batch" name="calc_batch" defaultValue={calc.batchId ?? ""}>
+        <SelectField label="Batch" name="calc_batch" defaultValue={calc.batchId ?? ""} hint={farm}>
           {calc.choices.map((c) => <option key={c.id} value={c.id}>{c.label}</option>)}
         </SelectField>
         <Field label="Amount (GHS)" name="amount" type="number" inputMode="decimal" min={0} step={CALC_STEP} defaultValue={calc.amount} error={result.error} />

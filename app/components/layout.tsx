@@ -16,15 +16,17 @@ function navItems(user: HeaderUser) {
   return items;
 }
 
-function AccountArea({ user }: { user: HeaderUser }) {
-  if (!user) {
-    return (
-      <div className="flex items-center gap-2">
-        <Link to="/login" className="btn-secondary">Log in</Link>
-        <Link to="/register" className="btn-primary">Get started</Link>
-      </div>
-    );
-  }
+/** Logged out: Log in and Get started, in the header at every width (never only inside the menu). */
+function GuestActions() {
+  return (
+    <div className="flex items-center gap-1.5">
+      <Link to="/login" className="btn-secondary px-2.5">Log in</Link>
+      <Link to="/register" className="btn-primary px-2.5">Get started</Link>
+    </div>
+  );
+}
+
+function AccountArea({ user }: { user: NonNullable<HeaderUser> }) {
   return (
     <div className="flex items-center gap-2">
       <span className="text-sm text-stone-700">Hi, {user.fullName.trim() || "Investor"}</span>
@@ -44,12 +46,13 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
   useEffect(() => {
     menu.current?.removeAttribute("open");
   }, [location.key]);
+  // Each link is a tap target of at least 44 px high (WCAG 2.5.8 asks for 24).
   const linkClass = ({ isActive }: { isActive: boolean }) =>
-    `rounded-md px-2 py-1 text-sm font-medium no-underline ${isActive ? "bg-brand-100 text-stone-900" : "text-stone-700 hover:text-stone-900"}`;
+    `flex min-h-11 items-center rounded-md px-2 text-sm font-medium no-underline ${isActive ? "bg-brand-100 text-stone-900" : "text-stone-700 hover:text-stone-900"}`;
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
-      <div className="container-page flex items-center justify-between gap-3 py-2">
-        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-stone-900 no-underline" aria-label={`${PRODUCT_NAME} home`}>
+      <div className="container-page flex items-center justify-between gap-2 py-2">
+        <Link to="/" className="flex min-h-11 items-center gap-1.5 text-lg font-bold text-stone-900 no-underline" aria-label={`${PRODUCT_NAME} home`}>
           <ChickIcon />
           <span>{PRODUCT_NAME}</span>
         </Link>
@@ -60,27 +63,35 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
             </NavLink>
           ))}
         </nav>
-        <div className="hidden lg:block">
-          <AccountArea user={user} />
-        </div>
-        <details ref={menu} className="group relative lg:hidden">
-          <summary className="btn-secondary cursor-pointer list-none" aria-label="Menu">
-            Menu
-          </summary>
-          <div className="absolute right-0 mt-2 w-64 rounded-xl border border-stone-200 bg-white p-3 shadow-lg">
-            <nav aria-label="Mobile" className="flex flex-col gap-1">
-              <NavLink to="/" className={linkClass} end>Home</NavLink>
-              {items.map((item) => (
-                <NavLink key={item.to} to={item.to} className={linkClass}>
-                  {item.label}
-                </NavLink>
-              ))}
-            </nav>
-            <div className="mt-3 border-t border-stone-200 pt-3">
+        <div className="flex items-center gap-1.5">
+          {user ? (
+            <div className="hidden lg:block">
               <AccountArea user={user} />
             </div>
-          </div>
-        </details>
+          ) : (
+            <GuestActions />
+          )}
+          <details ref={menu} className="group relative lg:hidden">
+            <summary className="btn-secondary cursor-pointer list-none px-2.5" aria-label="Menu">
+              Menu
+            </summary>
+            <div className="absolute right-0 mt-2 w-64 rounded-xl border border-stone-200 bg-white p-3 shadow-lg">
+              <nav aria-label="Mobile" className="flex flex-col gap-1">
+                <NavLink to="/" className={linkClass} end>Home</NavLink>
+                {items.map((item) => (
+                  <NavLink key={item.to} to={item.to} className={linkClass}>
+                    {item.label}
+                  </NavLink>
+                ))}
+              </nav>
+              {user ? (
+                <div className="mt-3 border-t border-stone-200 pt-3">
+                  <AccountArea user={user} />
+                </div>
+              ) : null}
+            </div>
+          </details>
+        </div>
       </div>
     </header>
   );
@@ -90,10 +101,10 @@ export function SiteFooter({ year }: { year: number }) {
   const column = (title: string, links: Array<[string, string]>) => (
     <div>
       <h2 className="text-sm font-semibold text-stone-900">{title}</h2>
-      <ul className="mt-2 space-y-1 text-sm">
+      <ul className="mt-2 text-sm">
         {links.map(([to, label]) => (
           <li key={to}>
-            <Link to={to} className="text-stone-600 hover:text-stone-900">{label}</Link>
+            <Link to={to} className="inline-flex min-h-8 items-center text-stone-600 hover:text-stone-900">{label}</Link>
           </li>
         ))}
       </ul>

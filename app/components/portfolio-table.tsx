@@ -89,8 +89,8 @@ export function PortfolioInvestments({ data }: { data: PortfolioData; onNote: (n
                     <Cell label="Status"><span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[r.status] ?? ""}`}>{r.status}</span></Cell>
                     <Cell label="Created" className="whitespace-nowrap">{shortDate(r.createdAt)}</Cell>
                     <td className="px-3 py-2 whitespace-nowrap max-sm:col-span-3 max-sm:px-0">
-                      <Link to={portfolioHref(base, { dialog: "details", id: r.id })} preventScrollReset className="mr-3 font-semibold text-leaf-700 underline" aria-label={`Details of investment #${r.id}`}>Details</Link>
-                      <Link to={portfolioHref(base, { dialog: "reinvest", id: r.id })} preventScrollReset className="font-semibold text-leaf-700 underline" aria-label={`Reinvest into Batch #${r.batchId}`}>Reinvest</Link>
+                      <Link to={portfolioHref(base, { dialog: "details", id: r.id })} preventScrollReset className="btn-secondary mr-2 max-sm:mt-1" aria-label={`Details of investment #${r.id}`}>Details</Link>
+                      <Link to={portfolioHref(base, { dialog: "reinvest", id: r.id })} preventScrollReset className="btn-secondary max-sm:mt-1" aria-label={`Reinvest into Batch #${r.batchId}`}>Reinvest</Link>
                     </td>
                   </tr>
                 ))}

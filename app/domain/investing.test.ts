@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DomainError } from "~/domain/errors";
-import { checkEarlyExit, checkInvestment, exitProceeds, parseUnits } from "~/domain/investing";
+import { checkEarlyExit, checkInvestment, exitProceeds, parseUnits, unitsText } from "~/domain/investing";
 import { checkPayoutPeriod, periodInput, planPayouts, recordDateOf } from "~/domain/payouts";
 import { parseMoneyAmount } from "~/domain/wallet";
 import { oneMonthAfter } from "~/domain/calendar";
@@ -210,5 +210,14 @@ describe("periodInput", () => {
     expect(periodInput(" 2026-05 ")).toBe("2026-05");
     expect(refusal(() => periodInput(202611))).toEqual({ status: 422, detail: "Give the payout period as YYYY-MM." });
     expect(refusal(() => periodInput(["2026-05"]))).toEqual({ status: 422, detail: "Give the payout period as YYYY-MM." });
+  });
+});
+
+describe("unitsText", () => {
+  it("says 1 unit, and units for every other count, with thousands separators", () => {
+    expect(unitsText(1)).toBe("1 unit");
+    expect(unitsText(0)).toBe("0 units");
+    expect(unitsText(2)).toBe("2 units");
+    expect(unitsText(1500)).toBe("1,500 units");
   });
 });

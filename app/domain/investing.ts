@@ -21,6 +21,11 @@ export function readUnitCount(input: unknown): UnitCount {
   return { ok: true, units: value };
 }
 
+/** A count of units as an investor reads it: "1 unit", "0 units", "1,500 units". */
+export function unitsText(n: number): string {
+  return `${n.toLocaleString("en-GH")} ${n === 1 ? "unit" : "units"}`;
+}
+
 /** Units to buy: a whole number; anything else is refused with the batch type's message. */
 export function parseUnits(input: unknown, productType: ProductType): number {
   const messages = INVEST_MESSAGES[productType];
@@ -31,6 +36,19 @@ export function parseUnits(input: unknown, productType: ProductType): number {
 }
 
 export type InvestableBatch = { productType: ProductType; status: BatchStatus; availableUnits: number; unitPriceMinor: number };
+
+type Selling = Pick<InvestableBatch, "productType" | "status" | "availableUnits">;
+
+/** Whether money can go into the batch now: new units of an OPEN batch, or units offered for early exit in an ACTIVE egg batch. */
+export function sellsUnitsNow(b: Selling): boolean {
+  return b.availableUnits > 0 && (b.status === "OPEN" || (b.status === "ACTIVE" && b.productType === "EGG"));
+}
+
+/** A harvested chicken batch or a closed egg batch: nothing more to buy, nothing more paid. */
+export const hasEnded = (b: { status: BatchStatus }) => b.status === "HARVESTED" || b.status === "CLOSED";
+
+/** Lists show what can be bought first (0), then live batches that are full (1), then ended ones (2). */
+export const sellingTier = (b: Selling): 0 | 1 | 2 => (sellsUnitsNow(b) ? 0 : hasEnded(b) ? 2 : 1);
 
 /**
  * Every rule of buying units, in SPEC.md's order: batch takes money, units, terms (pages only), wallet.
@@ -53,7 +71,8 @@ export function checkInvestment({
 }): { units: number; costMinor: number } {
   const messages = INVEST_MESSAGES[batch.productType];
   // Whether the batch takes money at all does not depend on who asks; what this buyer can take does.
-  const takesMoney = batch.status === "OPEN" || (batch.status === "ACTIVE" && batch.productType === "EGG" && batch.availableUnits > 0);
+  // An OPEN batch that is full still "takes money": the investor hears that too few units are left.
+  const takesMoney = batch.status === "OPEN" || sellsUnitsNow(batch);
   if (!takesMoney) throw new DomainError(409, MSG.batchNotOpen);
   const units = parseUnits(unitsInput, batch.productType);
   if (units > batch.availableUnits - ownOfferedUnits) throw new DomainError(409, messages.tooMany, "units");

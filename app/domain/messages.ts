@@ -39,7 +39,7 @@ export const MSG = {
   amountSeparators: "Use commas only between thousands (1,000.50), and a point for pesewas.",
   amountDecimals: "Use at most 2 decimals for the amount.",
   amountPositive: "Enter an amount above zero.",
-  amountTooLarge: "The most you can move at once is GHS 1,000,000.",
+  amountTooLarge: "The most you can move at once is GH₵1,000,000.00.",
   idempotencyKeyReused: "This idempotency key was already used for a different request.",
 } as const;
 

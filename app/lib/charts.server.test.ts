@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderLineChartSvg } from "~/lib/charts.server";
+import { renderLineChartSvg, xTicks, yTicks } from "~/lib/charts.server";
 
 const series = (ys: number[]) => [{ id: "roi", points: ys.map((y, i) => ({ x: `#${i + 1}`, y })) }];
 
@@ -57,5 +57,41 @@ describe("renderLineChartSvg", () => {
     const kg = renderLineChartSvg(series([1, 2, 3]), 200, 80, { ...options, ySuffix: " kg" });
     expect(kg).toContain(" kg<");
     expect(kg).not.toBe(first);
+  });
+});
+
+describe("axis labels a phone can read (issue 14)", () => {
+  const labelsOf = (svg: string, anchor: "end" | "middle") => [...svg.matchAll(new RegExp(`text-anchor="${anchor}"[^>]*>([^<]*)</text>`, "g"))].map((m) => m[1]);
+
+  it("writes each y tick once, with its unit and the decimals its step needs (never rounded into repeats)", () => {
+    const points = [0.5, 0.52, 0.51, 0.53, 0.55, 0.54, 0.56].map((y, i) => ({ x: `11-0${i + 1}`, y }));
+    const svg = renderLineChartSvg([{ id: "lay", points }], 300, 190, { label: "Lay rate", axes: true, ySuffix: "%" });
+    const left = labelsOf(svg, "end");
+    expect(left).toEqual(["0.50%", "0.52%", "0.54%", "0.56%"]);
+    expect(new Set(left).size).toBe(left.length);
+    expect(svg).toContain("font-size:13px");
+  });
+
+  it("yTicks: round steps of 1, 2 or 5 x 10^n, about five of them", () => {
+    expect(yTicks(0, 100).map((t) => t.label)).toEqual(["0", "20", "40", "60", "80", "100"]);
+    expect(yTicks(1.12, 1.58, " kg").map((t) => t.label)).toEqual(["1.2 kg", "1.3 kg", "1.4 kg", "1.5 kg"]);
+    expect(yTicks(5, 5).map((t) => t.label)).toEqual(["5"]);
+  });
+
+  it("xTicks: each label once, no more than fit, the first and last kept", () => {
+    const days = Array.from({ length: 30 }, (_, i) => `11-${String(i + 1).padStart(2, "0")}`);
+    const shown = xTicks(days, 230);
+    expect(shown.length).toBeLessThanOrEqual(5);
+    expect(shown[0]).toBe("11-01");
+    expect(shown.at(-1)).toBe("11-30");
+    expect(xTicks(["#1", "#2", "#1"], 300)).toEqual(["#1", "#2"]);
+  });
+});
+
+describe("a chart drawn wider than a phone shows it", () => {
+  it("scales its axis text with its width, so it reads the same once shrunk to a 294 px card", () => {
+    const points = [10, 20, 15, 30].map((y, i) => ({ x: `#${i + 1}`, y }));
+    expect(renderLineChartSvg([{ id: "a", points }], 300, 180, { label: "a", axes: true })).toContain("font-size:13px");
+    expect(renderLineChartSvg([{ id: "a", points }], 480, 190, { label: "a", axes: true })).toContain("font-size:21px");
   });
 });

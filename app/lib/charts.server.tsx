@@ -15,7 +15,7 @@ export type LineChartOptions = {
   axes?: boolean;
   /** Written after each y tick value, e.g. "%" or " kg". */
   ySuffix?: string;
-  /** The x tick labels to show (all by default); fewer keeps narrow charts readable. */
+  /** The x tick labels to show (by default every point's, as many as fit); fewer keeps narrow charts readable. */
   xTickValues?: string[];
   points?: boolean;
   area?: boolean;
@@ -24,6 +24,43 @@ export type LineChartOptions = {
   margin?: { top: number; right: number; bottom: number; left: number };
 };
 
+/**
+ * Axis text size for a chart 300 units wide, about as wide as a 360 px phone shows a card's chart
+ * (294 px): 13 units render at 12-13 px there, never below 11 px (issue 14's measure). A wider
+ * chart scales its text with its width (axisFontSize), since the phone shrinks it to the same 294 px.
+ */
+export const AXIS_FONT_SIZE = 13;
+const PHONE_CHART_WIDTH = 300;
+const axisFontSize = (width: number) => Math.round(AXIS_FONT_SIZE * Math.max(1, width / PHONE_CHART_WIDTH));
+
+/** About four round tick values (1, 2 or 5 x 10^n apart) across lo..hi, each written once with the decimals its step needs. */
+export function yTicks(lo: number, hi: number, suffix = ""): Array<{ value: number; label: string }> {
+  const range = hi - lo || Math.abs(hi) || 1;
+  const magnitude = 10 ** Math.floor(Math.log10(range));
+  const count = (step: number) => Math.floor(hi / step + 1e-9) - Math.ceil(lo / step - 1e-9) + 1;
+  // Of the 1-2-5 steps near the range, the one giving closest to five ticks (the larger step on a tie).
+  const candidates = [magnitude * 10, magnitude, magnitude / 10].flatMap((m) => [5, 2, 1].map((f) => f * m));
+  const step = candidates.reduce((best, c) => (Math.abs(count(c) - 5) < Math.abs(count(best) - 5) ? c : best));
+  const decimals = Math.min(4, Math.max(0, -Math.floor(Math.log10(step) + 1e-9)));
+  const ticks: Array<{ value: number; label: string }> = [];
+  for (let k = Math.ceil(lo / step - 1e-9); k * step <= hi + 1e-9; k++) {
+    const value = Number((k * step).toFixed(decimals));
+    const label = `${value.toFixed(decimals)}${suffix}`;
+    if (!ticks.some((t) => t.label === label)) ticks.push({ value, label });
+  }
+  return ticks;
+}
+
+/** The x labels to write: each once, and no more than fit side by side (evenly spread, first and last kept). */
+export function xTicks(labels: string[], innerWidth: number, fontSize = AXIS_FONT_SIZE): string[] {
+  const unique = labels.filter((l, i) => labels.indexOf(l) === i);
+  const widest = Math.max(1, ...unique.map((l) => l.length)) * fontSize * 0.62 + fontSize;
+  const room = Math.max(2, Math.floor(innerWidth / widest));
+  if (unique.length <= room) return unique;
+  const step = (unique.length - 1) / (room - 1);
+  return Array.from({ length: room }, (_, i) => unique[Math.round(i * step)]).filter((l, i, all) => all.indexOf(l) === i);
+}
+
 /** A plain dot: fewer bytes than nivo's default symbol. */
 const PointDot = ({ size, color }: { size: number; color: string }) => <circle r={size / 2} fill={color} />;
 
@@ -31,10 +68,13 @@ const DEFAULT_COLORS = ["#166534", "#d97706", "#2563eb", "#be123c"];
 
 const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-/** Fewer bytes for slow links: 1-decimal coordinates, no zero-length tick marks or test ids. */
+/**
+ * Fewer bytes for slow links: 1-decimal coordinates, no zero-length tick marks or test ids. Only
+ * numbers inside tags are rounded: a tick label ("0.52%") is text and stays as written.
+ */
 function compact(svg: string) {
   return svg
-    .replace(/-?\d+\.\d{2,}/g, (n) => String(Math.round(Number(n) * 10) / 10))
+    .replace(/<[^>]+>/g, (tag) => tag.replace(/-?\d+\.\d{2,}/g, (n) => String(Math.round(Number(n) * 10) / 10)))
     .replace(/<line x1="0" x2="0" y1="0" y2="0" style="[^"]*"><\/line>/g, "")
     .replace(/ data-testid="[^"]*"/g, "")
     .replace(/<rect width="\d+" height="\d+" fill="transparent"><\/rect>/, "");
@@ -83,7 +123,15 @@ function drawLineChart(series: ChartSeries[], width: number, height: number, opt
   const max = Math.max(...ys);
   const pad = max === min ? Math.max(1, Math.abs(max) * 0.1) : (max - min) * 0.15;
   const axes = options.axes ?? false;
-  const margin = options.margin ?? (axes ? { top: 10, right: 12, bottom: 28, left: 40 } : { top: 4, right: 4, bottom: 4, left: 4 });
+  const yMin = options.yFromZero ? Math.min(0, min) : min - pad;
+  const yMax = max + pad;
+  const yLabels = axes ? yTicks(yMin, yMax, options.ySuffix) : [];
+  const format = new Map(yLabels.map((t) => [t.value, t.label]));
+  const fontSize = axisFontSize(width);
+  // Room on the left for the widest y label; at the bottom for one line of x labels.
+  const left = Math.ceil(Math.max(...yLabels.map((t) => t.label.length), 1) * fontSize * 0.62) + 10;
+  const margin = options.margin ?? (axes ? { top: 10, right: 14, bottom: fontSize + 16, left } : { top: 4, right: 4, bottom: 4, left: 4 });
+  const xLabels = axes ? xTicks(options.xTickValues ?? data[0].data.map((p) => p.x), width - margin.left - margin.right, fontSize) : [];
   const markup = renderToStaticMarkup(
     <Line
       data={data}
@@ -97,7 +145,7 @@ function drawLineChart(series: ChartSeries[], width: number, height: number, opt
       role="img"
       ariaLabel={options.label}
       xScale={{ type: "point" }}
-      yScale={{ type: "linear", min: options.yFromZero ? Math.min(0, min) : min - pad, max: max + pad }}
+      yScale={{ type: "linear", min: yMin, max: yMax }}
       curve="monotoneX"
       colors={colors}
       lineWidth={2}
@@ -108,16 +156,16 @@ function drawLineChart(series: ChartSeries[], width: number, height: number, opt
       pointBorderWidth={0}
       enableArea={options.area ?? false}
       areaOpacity={0.12}
-      areaBaselineValue={options.yFromZero ? 0 : min - pad}
+      areaBaselineValue={options.yFromZero ? 0 : yMin}
       enableGridX={false}
       enableGridY={axes}
-      gridYValues={4}
+      gridYValues={yLabels.map((t) => t.value)}
       axisTop={null}
       axisRight={null}
-      axisBottom={axes ? { tickSize: 0, tickPadding: 8, tickValues: options.xTickValues } : null}
-      axisLeft={axes ? { tickSize: 0, tickPadding: 6, tickValues: 4, format: options.ySuffix ? (value: number) => `${value}${options.ySuffix}` : undefined } : null}
+      axisBottom={axes ? { tickSize: 0, tickPadding: 6, tickValues: xLabels } : null}
+      axisLeft={axes ? { tickSize: 0, tickPadding: 6, tickValues: yLabels.map((t) => t.value), format: (value: number) => format.get(value) ?? String(value) } : null}
       layers={axes ? ["grid", "axes", "areas", "lines", "points"] : ["areas", "lines", "points"]}
-      theme={{ text: { fontSize: 10, fill: "#57534e", fontFamily: "inherit" }, grid: { line: { stroke: "#e7e5e4", strokeWidth: 1 } } }}
+      theme={{ text: { fontSize, fill: "#57534e", fontFamily: "inherit" }, grid: { line: { stroke: "#e7e5e4", strokeWidth: 1 } } }}
     />,
   );
   // A viewBox lets CSS scale the picture to a 360 px screen; the title names it for screen readers.

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import { DomainError } from "~/domain/errors";
-import { checkEarlyExit, checkInvestment, exitProceeds, type InvestableBatch } from "~/domain/investing";
+import { checkEarlyExit, checkInvestment, exitProceeds, unitsText, type InvestableBatch } from "~/domain/investing";
 import type { BatchStatus, ProductType } from "~/domain/types";
 import { MSG } from "~/domain/messages";
 import { formatGhs, minorToCedis } from "~/domain/money";
@@ -67,7 +67,7 @@ export function investInBatch({
     if (!buyingOffers) {
       const placed = prepared<[number, number, number]>("update batches set units_placed = units_placed + ? where id = ? and status = 'OPEN' and units_placed + ? <= target_units").run(wanted, batchId, wanted);
       if (placed.changes !== 1) throw new DomainError(409, batch.productType === "EGG" ? "Not enough units available." : "Cannot invest more than available units.", "units");
-      postEntry({ kind: "INVEST", memo: `Bought ${wanted} units of Batch #${batchId}`, userId, batchId, lines: [
+      postEntry({ kind: "INVEST", memo: `Bought ${unitsText(wanted)} of Batch #${batchId}`, userId, batchId, lines: [
         { accountId: walletAccount(userId), amountMinor: -costMinor },
         { accountId: escrowAccount(batchId), amountMinor: costMinor },
       ] });
@@ -122,7 +122,7 @@ function buyFromExitOffers({ userId, batchId, units, unitPriceMinor, autoReinves
     const take = Math.min(left, offer.unitsRemaining);
     const priceMinor = take * unitPriceMinor;
     const { feeMinor, netMinor } = exitProceeds(priceMinor, offer.feeRate);
-    const entryId = postEntry({ kind: "EXIT_FILL", memo: `${take} units of Batch #${batchId} changed hands (exit #${offer.id})`, userId, batchId, lines: [
+    const entryId = postEntry({ kind: "EXIT_FILL", memo: `${unitsText(take)} of Batch #${batchId} changed hands (exit #${offer.id})`, userId, batchId, lines: [
       { accountId: walletAccount(userId), amountMinor: -priceMinor },
       { accountId: walletAccount(offer.userId), amountMinor: netMinor },
       { accountId: feesAccount(), amountMinor: feeMinor },

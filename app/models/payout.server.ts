@@ -3,6 +3,7 @@ import { DomainError } from "~/domain/errors";
 import { checkPayoutPeriod, planPayouts, recordDateOf, type Holding, type PlannedPayout } from "~/domain/payouts";
 import { alreadyPaid, MSG } from "~/domain/messages";
 import { formatGhs, minorToCedis, minorToDecimalString } from "~/domain/money";
+import { unitsText } from "~/domain/investing";
 import { nowIso, today } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
 import { investInBatch } from "~/models/investment.server";
@@ -169,7 +170,7 @@ function autoReinvest(harvestedBatchId: number, paid: PlannedPayout[]): number {
     const units = Math.min(Math.floor(payout.amountMinor / next.unitPriceMinor), next.targetUnits - next.unitsPlaced);
     if (units <= 0) continue;
     investInBatch({ userId: payout.userId, batchId: next.id, units, autoReinvest: true });
-    notify(payout.userId, "REINVESTED", `Auto-reinvest: ${units} units of Batch #${next.id} bought with your harvest from Batch #${harvestedBatchId}.`);
+    notify(payout.userId, "REINVESTED", `Auto-reinvest: ${unitsText(units)} of Batch #${next.id} bought with your harvest from Batch #${harvestedBatchId}.`);
     count += 1;
   }
   return count;

@@ -12,16 +12,13 @@ import { listBatchPayoutHistory, paidPeriods } from "~/models/payout.server";
 import { latestFarmReading, listFarmLogs, listPhotosForLogs } from "~/models/farm-log.server";
 import { toCardData } from "~/pages/invest.server";
 
-/** At most 5 x labels, evenly spread, so a narrow chart stays readable. */
-function ticks(points: ChartPoint[]): string[] {
-  if (points.length <= 5) return points.map((p) => p.x);
-  const step = (points.length - 1) / 4;
-  return [0, 1, 2, 3, 4].map((i) => points[Math.round(i * step)].x);
-}
-
+/**
+ * A daily chart, drawn about as wide as a phone shows it (300 units in a 294 px card) so its axis
+ * text stays readable; the y labels carry the unit (%, kg), and the x labels (MM-DD) thin out to what fits.
+ */
 function chart(points: ChartPoint[], label: string, color: string, ySuffix: string) {
   if (points.length < 2) return "";
-  return renderLineChartSvg([{ id: label, points, color }], 340, 190, { label, axes: true, points: points.length <= 31, area: true, xTickValues: ticks(points), ySuffix });
+  return renderLineChartSvg([{ id: label, points, color }], 300, 190, { label, axes: true, points: points.length <= 31, area: true, ySuffix });
 }
 
 const round = (n: number, d: number) => Math.round(n * 10 ** d) / 10 ** d;
@@ -54,9 +51,9 @@ export async function batchPageLoader(request: Request, idParam: string | undefi
           ? { title: "Lay rate", svg: chart(charted.filter((r) => r.layRate !== null).map((r) => ({ x: x(r.logDate), y: round(r.layRate! * 100, 1) })), "Lay rate by day, in percent", color, "%") }
           : { title: "Average live weight", svg: chart(charted.filter((r) => r.avgWeightKg !== null).map((r) => ({ x: x(r.logDate), y: r.avgWeightKg! })), "Average live weight by day, in kg", color, " kg") },
         isEgg
-          ? { title: "Feed per dozen eggs", svg: chart(charted.filter((r) => r.feedPerDozen !== null).map((r) => ({ x: x(r.logDate), y: round(r.feedPerDozen!, 2) })), "Feed per dozen eggs by day, in kg", "#2563eb", "") }
+          ? { title: "Feed per dozen eggs", svg: chart(charted.filter((r) => r.feedPerDozen !== null).map((r) => ({ x: x(r.logDate), y: round(r.feedPerDozen!, 2) })), "Feed per dozen eggs by day, in kg", "#2563eb", " kg") }
           : { title: "Feed conversion ratio", svg: chart(charted.filter((r) => r.fcr !== null).map((r) => ({ x: x(r.logDate), y: round(r.fcr!, 2) })), "Feed conversion ratio by day (kg feed per kg gained)", "#2563eb", "") },
-        { title: "Mortality", svg: chart(charted.filter((r) => r.mortality !== null).map((r) => ({ x: x(r.logDate), y: round(r.mortality! * 100, 2) })), "Cumulative mortality by day, in percent", "#be123c", "%") },
+        { title: "Mortality so far", svg: chart(charted.filter((r) => r.mortality !== null).map((r) => ({ x: x(r.logDate), y: round(r.mortality! * 100, 2) })), "Cumulative mortality by day, in percent", "#be123c", "%") },
       ]
     : [];
   const paid = paidPeriods(batch.id);

@@ -1,5 +1,6 @@
 import type { EstimateInput } from "~/domain/returns";
 import { PRODUCT_TYPES, type ProductType } from "~/domain/types";
+import { PRODUCT_DEFAULTS, productFigures, type LandingBatch } from "~/pages/landing";
 
 /**
  * The quick estimator (Home) and returns calculator (How It Works) read their inputs from the
@@ -14,22 +15,60 @@ export const ESTIMATOR_LIMITS = {
 
 export type NumberField = keyof typeof ESTIMATOR_LIMITS;
 
-export const ESTIMATOR_DEFAULTS: EstimateInput = { product: "CHICKEN", units: 10, unitPrice: 50, roi: 0.12 };
+/** Each product's starting unit price (cedis) and ROI (monthly for eggs, per cycle for chicken). */
+export type ProductFigures = Record<ProductType, { unitPrice: number; roi: number }>;
+export type EstimatorDefaults = { product: ProductType; units: number; byProduct: ProductFigures };
 
-/** The stored example unit price (pesewas) and ROI override the defaults when present. */
-export function estimatorDefaults(example?: { exampleUnitPriceMinor: number | null; exampleExpectedRoi: number | null } | null): EstimateInput {
+/** SPEC.md section 9: Chicken Note, 10 units; each product's own figures (eggs GHS 150 at 3% a month, chicken GHS 50 at 18% a cycle). */
+export const ESTIMATOR_DEFAULTS: EstimatorDefaults = { product: "CHICKEN", units: 10, byProduct: PRODUCT_DEFAULTS };
+
+/**
+ * The figures each product starts from: the cheapest batch on sale (what Home's product cards
+ * quote), else SPEC.md's landing defaults. The stored example unit price (pesewas) and ROI
+ * override the default product's, the Chicken Note's, as SPEC.md says; an Egg Note never starts
+ * from a per-cycle ROI read as monthly (0.12 a month would show 144% a year).
+ */
+export function estimatorDefaults(
+  example?: { exampleUnitPriceMinor: number | null; exampleExpectedRoi: number | null } | null,
+  batches: LandingBatch[] | null = null,
+): EstimatorDefaults {
+  const chicken = productFigures("CHICKEN", batches);
   const price = example?.exampleUnitPriceMinor;
   const roi = example?.exampleExpectedRoi;
   return {
     ...ESTIMATOR_DEFAULTS,
-    unitPrice: price != null && price > 0 ? price / 100 : ESTIMATOR_DEFAULTS.unitPrice,
-    roi: roi != null && roi >= 0 ? roi : ESTIMATOR_DEFAULTS.roi,
+    byProduct: {
+      EGG: productFigures("EGG", batches),
+      CHICKEN: { unitPrice: price != null && price > 0 ? price / 100 : chicken.unitPrice, roi: roi != null && roi >= 0 ? roi : chicken.roi },
+    },
   };
+}
+
+/** The hidden field that says which product's figures the form showed, so a product change without JavaScript can follow. */
+export const SHOWN_PRODUCT_FIELD = "shown";
+
+const FIGURE_KEY = { unit_price: "unitPrice", roi: "roi" } as const;
+
+const isNumberText = (text: string) => /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text);
+
+/**
+ * The visitor switched product from `from` to `to`: a unit price or ROI still at `from`'s starting
+ * figure takes `to`'s; one the visitor typed stays. The server (no JavaScript) and the page (with
+ * it) both switch through this.
+ */
+export function followProduct<V extends { unit_price: string; roi: string }>(values: V, from: ProductType, to: ProductType, byProduct: ProductFigures): V {
+  if (from === to) return values;
+  const next = { ...values };
+  for (const field of ["unit_price", "roi"] as const) {
+    const text = values[field].trim();
+    if (isNumberText(text) && Number(text) === byProduct[from][FIGURE_KEY[field]]) next[field] = String(byProduct[to][FIGURE_KEY[field]]);
+  }
+  return next;
 }
 
 const MESSAGES: Record<NumberField, { min: string; max: string }> = {
   units: { min: "Units must be at least 1.", max: "Units can be at most 1,000,000." },
-  unit_price: { min: "Unit price must be at least GHS 1.", max: "Unit price can be at most GHS 1,000,000." },
+  unit_price: { min: "Unit price must be at least GH₵1.00.", max: "Unit price can be at most GH₵1,000,000.00." },
   roi: { min: "Expected ROI cannot be negative.", max: "Expected ROI can be at most 10 (1000%)." },
 };
 
@@ -38,7 +77,7 @@ function parseNumberField(field: NumberField, raw: string): { ok: true; value: n
   const { min, max } = ESTIMATOR_LIMITS[field];
   const text = raw.trim();
   if (text === "") return { ok: true, value: 0 };
-  const n = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text) ? Number(text) : Number.NaN;
+  const n = isNumberText(text) ? Number(text) : Number.NaN;
   if (!Number.isFinite(n)) return { ok: false, message: "Enter a number.", fallback: 0 };
   if (n < min) return { ok: false, message: MESSAGES[field].min, fallback: min };
   if (n > max) return { ok: false, message: MESSAGES[field].max, fallback: max };
@@ -47,30 +86,41 @@ function parseNumberField(field: NumberField, raw: string): { ok: true; value: n
 
 export type EstimatorForm = {
   input: EstimateInput;
-  /** What goes back into the inputs: what the visitor typed, or the defaults. */
+  /** What goes back into the inputs: what the visitor typed, or the product's starting figures. */
   values: { product: ProductType; units: string; unit_price: string; roi: string };
   errors: Partial<Record<NumberField | "product", string>>;
+  /** Each product's starting figures, for the page to switch to as the product changes. */
+  byProduct: ProductFigures;
 };
 
 /**
- * Reads the calculator's query. Missing fields take the defaults; an invalid field keeps what was
- * typed, gets a message, and counts as its nearest valid value (0 when it is not a number).
+ * Reads the calculator's query. Missing fields take the chosen product's starting figures (and a
+ * figure left at the previously shown product's default follows the product: followProduct); an
+ * invalid field keeps what was typed, gets a message, and counts as its nearest valid value (0
+ * when it is not a number).
  */
-export function parseEstimatorQuery(params: URLSearchParams, defaults: EstimateInput = ESTIMATOR_DEFAULTS): EstimatorForm {
+export function parseEstimatorQuery(params: URLSearchParams, defaults: EstimatorDefaults = ESTIMATOR_DEFAULTS): EstimatorForm {
   const errors: EstimatorForm["errors"] = {};
+  const readProduct = (raw: string | null) => PRODUCT_TYPES.find((t) => t === raw?.trim().toUpperCase());
   const rawProduct = params.get("product");
-  const product = PRODUCT_TYPES.find((t) => t === rawProduct?.trim().toUpperCase());
+  const product = readProduct(rawProduct);
   if (rawProduct !== null && !product) errors.product = "Choose Chicken Note or Egg Note.";
-  const input: EstimateInput = { ...defaults, product: product ?? defaults.product };
-  const values: EstimatorForm["values"] = {
-    product: input.product,
-    units: String(defaults.units),
-    unit_price: String(defaults.unitPrice),
-    roi: String(defaults.roi),
-  };
+  const chosen = product ?? defaults.product;
+  const start = defaults.byProduct[chosen];
+  const input: EstimateInput = { product: chosen, units: defaults.units, unitPrice: start.unitPrice, roi: start.roi };
+  const startValues = { units: String(defaults.units), unit_price: String(start.unitPrice), roi: String(start.roi) };
+  // What was submitted, with figures that were only the previously shown product's defaults switched.
+  const shown = readProduct(params.get(SHOWN_PRODUCT_FIELD));
+  const submitted = { units: params.get("units"), unit_price: params.get("unit_price"), roi: params.get("roi") };
+  if (shown) {
+    const followed = followProduct({ unit_price: submitted.unit_price ?? "", roi: submitted.roi ?? "" }, shown, chosen, defaults.byProduct);
+    if (followed.unit_price !== (submitted.unit_price ?? "")) submitted.unit_price = null;
+    if (followed.roi !== (submitted.roi ?? "")) submitted.roi = null;
+  }
+  const values: EstimatorForm["values"] = { product: chosen, ...startValues };
   const key = { units: "units", unit_price: "unitPrice", roi: "roi" } as const;
   for (const field of Object.keys(ESTIMATOR_LIMITS) as NumberField[]) {
-    const raw = params.get(field);
+    const raw = submitted[field];
     if (raw === null) continue;
     values[field] = raw.slice(0, 32);
     const parsed = parseNumberField(field, raw.slice(0, 64));
@@ -80,7 +130,7 @@ export function parseEstimatorQuery(params: URLSearchParams, defaults: EstimateI
       input[key[field]] = parsed.fallback;
     }
   }
-  return { input, values, errors };
+  return { input, values, errors, byProduct: defaults.byProduct };
 }
 
 /** The same rule for one field as the visitor types (with JavaScript): the value and any message. */

@@ -12,8 +12,8 @@ describe("FAQ entries", () => {
   it("states the FAQ claims of SPEC.md section 9", () => {
     const all = FAQ_ITEMS.map((f) => f.answer).join("\n");
     for (const claim of [
-      "GHS 50 per unit for Egg Notes",
-      "GHS 100 per unit for Chicken Notes",
+      "GH₵50.00 per unit for Egg Notes",
+      "GH₵100.00 per unit for Chicken Notes",
       "under 24 hours",
       "Mobile-money deposits are instant",
       "up to 24h",

@@ -45,7 +45,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     id: "minimum",
     category: "Investing",
     question: "What is the minimum investment?",
-    answer: "One unit. Unit prices are set per batch: usually GHS 50 per unit for Egg Notes and GHS 100 per unit for Chicken Notes.",
+    answer: "One unit. Unit prices are set per batch: usually GH₵50.00 per unit for Egg Notes and GH₵100.00 per unit for Chicken Notes.",
   },
   {
     id: "early-exit",

@@ -51,14 +51,20 @@ describe("filter and sort", () => {
     expect(ids({ status: "OPEN" })).toEqual([3, 1]);
     expect(ids({ status: "CLOSED" })).toEqual([4]);
   });
-  it("sorts by ROI, available units, unit price (ties by batch number)", () => {
-    expect(ids({ sort: "roi" })).toEqual([2, 4, 1, 3]);
+  it("sorts by ROI, available units, unit price (ties by batch number), batches that take money first, ended ones last", () => {
+    // 1 and 3 take money; 2 is ACTIVE with nothing offered; 4 is CLOSED.
+    expect(ids({ sort: "roi" })).toEqual([1, 3, 2, 4]);
     expect(ids({ sort: "available" })).toEqual([3, 1, 2, 4]);
-    expect(ids({ sort: "price" })).toEqual([3, 4, 2, 1]);
+    expect(ids({ sort: "price" })).toEqual([3, 1, 2, 4]);
+  });
+  it("counts units offered for early exit in an ACTIVE egg batch as on sale; a full OPEN batch is not", () => {
+    const more = [...list, batch(5, { status: "ACTIVE", availableUnits: 20, expectedRoi: 0.02, unitsPlaced: 1000 }), batch(6, { status: "OPEN", availableUnits: 0, expectedRoi: 0.05, unitsPlaced: 1000 })];
+    expect(queryBatches(more, { q: "", status: "", sort: "roi" }).map((b) => b.id)).toEqual([5, 1, 3, 6, 2, 4]);
+    expect(queryBatches(more, { q: "", status: "", sort: "price" }).map((b) => b.id)).toEqual([3, 5, 1, 6, 2, 4]);
   });
   it("recommends by ROI x (1 + available share)", () => {
-    // 3: 0.009 x 2 = 0.018; 2: 0.012; 1: 0.01 x 1.1 = 0.011; 4: 0.0105 (nothing available)
-    expect(ids({})).toEqual([3, 2, 1, 4]);
+    // 3: 0.009 x 2 = 0.018; 1: 0.01 x 1.1 = 0.011; then 2 (nothing offered) and 4 (closed)
+    expect(ids({})).toEqual([3, 1, 2, 4]);
     const chicken = [
       batch(7, { productType: "CHICKEN", expectedRoi: 0.12, targetUnits: 100, unitsPlaced: 100 }),
       batch(8, { productType: "CHICKEN", expectedRoi: 0.1, targetUnits: 100, unitsPlaced: 50 }),

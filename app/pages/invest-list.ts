@@ -1,6 +1,7 @@
 import type { Reading } from "~/models/farm-log.server";
 import { addDays, addMonths, lastDayOfMonth, nextPeriod } from "~/domain/calendar";
 import { formatGhs, withoutThousandsSeparators } from "~/domain/money";
+import { sellingTier } from "~/domain/investing";
 import { annualisedRoi, chickenRecommendedScore, chickenRiskScore, eggRiskScore, riskBand, type RiskBand } from "~/domain/returns";
 import type { BatchStatus, ProductType } from "~/domain/types";
 
@@ -132,11 +133,15 @@ const COMPARE: Record<SortKey, (a: ListBatch, b: ListBatch) => number> = {
   price: (a, b) => a.unitPriceMinor - b.unitPriceMinor,
 };
 
-/** Filter and sort; ties keep the batch number order. */
+/**
+ * Filter and sort. Whatever the sort, batches that take money come first and ended ones last
+ * (sellingTier), so a full or harvested batch never sits above one an investor can buy; the
+ * chosen sort orders each group, and ties keep the batch number order.
+ */
 export function queryBatches<T extends ListBatch>(batches: T[], query: ListQuery): T[] {
   return batches
     .filter((b) => (query.status ? b.status === query.status : true) && matchesSearch(b, query.q))
-    .sort((a, b) => COMPARE[query.sort](a, b) || a.id - b.id);
+    .sort((a, b) => sellingTier(a) - sellingTier(b) || COMPARE[query.sort](a, b) || a.id - b.id);
 }
 
 /** Chicken summary: batch count, average expected ROI per cycle (fraction), total target units. */

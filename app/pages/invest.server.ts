@@ -7,6 +7,7 @@ import { type Reading, latestFarmReadings } from "~/models/farm-log.server";
 import { checkEarlyExit, checkInvestment } from "~/domain/investing";
 import { MSG } from "~/domain/messages";
 import { formatGhs } from "~/domain/money";
+import { unitsText } from "~/domain/investing";
 import type { ProductType } from "~/domain/types";
 import { renderLineChartSvg } from "~/lib/charts.server";
 import { today } from "~/lib/clock.server";
@@ -156,7 +157,8 @@ export async function investPageLoader(type: ProductType, request: Request) {
   let calculator = null;
   if (type === "EGG") {
     const amount = (params.get("amount") ?? String(CALC_DEFAULT_AMOUNT)).slice(0, 20);
-    const choices = source.map((b) => ({ id: b.id, label: `Batch #${b.id} · ${b.farmName} (${formatGhs(b.unitPriceMinor)})`, unitPriceMinor: b.unitPriceMinor, availableUnits: b.availableUnits, expectedRoi: b.expectedRoi }));
+    // Short option text that a 360 px select shows whole; the chosen batch's farm shows under it.
+    const choices = source.map((b) => ({ id: b.id, label: `Batch #${b.id} · ${formatGhs(b.unitPriceMinor)}`, farm: `${b.farmName}, ${b.location}`, unitPriceMinor: b.unitPriceMinor, availableUnits: b.availableUnits, expectedRoi: b.expectedRoi }));
     const wanted = Number(params.get("calc_batch"));
     // Default: the first batch of the list as shown that still has units the amount can buy.
     const buyable = shown.filter((b) => b.availableUnits > 0);
@@ -213,7 +215,7 @@ export async function investPageAction(type: ProductType, request: Request) {
       });
       return redirectWithFlash(listHref(type, query), {
         kind: "success",
-        message: `Investment confirmed: ${body.units} units of Batch #${batch.id} for ${formatGhs(body.amountMinor)}.`,
+        message: `Investment confirmed: ${unitsText(body.units)} of Batch #${batch.id} for ${formatGhs(body.amountMinor)}.`,
       });
     }
     once({ userId: user.id, key: form.idempotency_key, operation: "invest-page/exit", params: { batchId: batch.id, units: unitsParam(form.units) } }, () => ({

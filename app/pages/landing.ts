@@ -1,3 +1,5 @@
+import { sellsUnitsNow } from "~/domain/investing";
+import { formatGhs } from "~/domain/money";
 import type { BatchStatus, ProductType } from "~/domain/types";
 
 /**
@@ -25,7 +27,7 @@ export type BatchCard = {
   productType: ProductType;
   productLabel: string;
   status: BatchStatus;
-  /** "GH₵150.00"-style is left to the page; this is the amount to 2 decimals, or "—". */
+  /** In the one money format ("GH₵150.00"), or "—". */
   unitPrice: string;
   /** Percent to 1 decimal with its basis, e.g. "1.0% monthly", or "—". */
   roi: string;
@@ -57,10 +59,10 @@ export const roiBasis = (type: ProductType) => (type === "EGG" ? "monthly" : "pe
 
 const finite = (n: number | null | undefined): n is number => typeof n === "number" && Number.isFinite(n);
 
-/** Unit price to 2 decimals ("150.00"), or a dash when missing. */
+/** Unit price in the one money format, 2 decimals ("GH₵150.00"), or a dash when missing. */
 export function formatUnitPrice(unitPriceMinor: number | null | undefined): string {
   if (!finite(unitPriceMinor) || unitPriceMinor <= 0) return "—";
-  return (unitPriceMinor / 100).toFixed(2);
+  return formatGhs(unitPriceMinor);
 }
 
 /** ROI fraction as a percent to 1 decimal ("1.0%"), or a dash when missing. */
@@ -87,11 +89,35 @@ export function toCard(b: LandingBatch, { sample = false } = {}): BatchCard {
   };
 }
 
-/** Up to 6 live batches, the ones open for investment first. */
+/** Without the model's figure, only an OPEN batch's unplaced units are known to be for sale. */
+const onSale = (b: LandingBatch) => sellsUnitsNow({ ...b, availableUnits: b.availableUnits ?? (b.status === "OPEN" ? Math.max(0, b.targetUnits - b.unitsPlaced) : 0) });
+
+/** Up to 6 live batches, the ones that take money first (a full batch never above one on sale). */
 export function liveBatchCards(batches: LandingBatch[]): BatchCard[] {
   const live = batches.filter(isLive);
-  const ordered = [...live.filter((b) => b.status === "OPEN"), ...live.filter((b) => b.status !== "OPEN")];
+  const ordered = [...live.filter(onSale), ...live.filter((b) => !onSale(b))];
   return ordered.slice(0, MAX_LANDING_CARDS).map((b) => toCard(b));
+}
+
+/**
+ * The batches a product card and the estimator quote: those an investor can buy now, else the
+ * live ones, else any of the type; the cheapest first (ties: the lower batch number).
+ */
+function quotedBatches(type: ProductType, batches: LandingBatch[] | null): LandingBatch[] {
+  const ofType = (batches ?? []).filter((b) => b.productType === type && finite(b.unitPriceMinor) && b.unitPriceMinor > 0);
+  const group = [ofType.filter(onSale), ofType.filter(isLive), ofType].find((g) => g.length > 0) ?? [];
+  return [...group].sort((a, b) => a.unitPriceMinor! - b.unitPriceMinor! || a.id - b.id);
+}
+
+/**
+ * What a product costs from, in cedis, and that batch's ROI: the cheapest batch on sale, else
+ * SPEC.md's landing defaults (eggs GHS 150 at 3% a month, chicken GHS 50 at 18% a cycle).
+ */
+export function productFigures(type: ProductType, batches: LandingBatch[] | null): { unitPrice: number; roi: number } {
+  const cheapest = quotedBatches(type, batches)[0];
+  const defaults = PRODUCT_DEFAULTS[type];
+  if (!cheapest) return defaults;
+  return { unitPrice: cheapest.unitPriceMinor! / 100, roi: finite(cheapest.expectedRoi) ? cheapest.expectedRoi : defaults.roi };
 }
 
 /**
@@ -119,21 +145,24 @@ export type ProductSummary = {
   illustrative: boolean;
 };
 
-/** A product card: the first live batch of the type (else any), else SPEC.md's landing defaults. */
+/**
+ * A product card: "From" the lowest unit price an investor can buy at (productFigures), the range
+ * of expected ROI over the same batches, and the cheapest one's ROI history.
+ */
 export function productSummary(type: ProductType, batches: LandingBatch[] | null): ProductSummary {
-  const ofType = (batches ?? []).filter((b) => b.productType === type);
-  const batch = ofType.find((b) => b.status === "OPEN") ?? ofType.find(isLive) ?? ofType[0];
-  const defaults = PRODUCT_DEFAULTS[type];
-  const unitPriceMinor = batch && finite(batch.unitPriceMinor) && batch.unitPriceMinor > 0 ? batch.unitPriceMinor : Math.round(defaults.unitPrice * 100);
-  const roi = batch && finite(batch.expectedRoi) ? batch.expectedRoi : defaults.roi;
-  const history = (batch?.history ?? []).filter((p) => finite(p.roiPercent)).map((p) => ({ x: p.label, y: p.roiPercent }));
+  const quoted = quotedBatches(type, batches);
+  const figures = productFigures(type, batches);
+  const rois = quoted.map((b) => b.expectedRoi).filter(finite);
+  const low = formatRoiPercent(rois.length ? Math.min(...rois) : figures.roi);
+  const high = formatRoiPercent(rois.length ? Math.max(...rois) : figures.roi);
+  const history = (quoted[0]?.history ?? []).filter((p) => finite(p.roiPercent)).map((p) => ({ x: p.label, y: p.roiPercent }));
   const useHistory = history.length >= 2;
   return {
     type,
     label: productLabel(type),
     href: productPath(type),
-    unitPrice: formatUnitPrice(unitPriceMinor),
-    roi: `${formatRoiPercent(roi)} ${roiBasis(type)}`,
+    unitPrice: formatUnitPrice(Math.round(figures.unitPrice * 100)),
+    roi: `${low === high ? low : `${low}–${high}`} ${roiBasis(type)}`,
     history: useHistory ? history : SAMPLE_CHART_SERIES.map((y, i) => ({ x: `S${i + 1}`, y })),
     illustrative: !useHistory,
   };

@@ -8,6 +8,7 @@ import { Toast } from "~/components/toast";
 import { estimatorDefaults, parseEstimatorQuery } from "~/pages/estimator";
 import { FAQ_ITEMS } from "~/pages/faq";
 import { landingChartPoints, liveBatchCards, productSummary, SAMPLE_PRODUCTS, showSampleProducts, toCard, type BatchCard, type LandingBatch } from "~/pages/landing";
+import { unitsText } from "~/domain/investing";
 import { estimateReturns } from "~/domain/returns";
 import { renderLineChartSvg } from "~/lib/charts.server";
 import { pageMeta } from "~/lib/meta";
@@ -31,7 +32,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   const stats: OverviewStats | null = attempt(getOverviewStats);
   const batches: LandingBatch[] | null = attempt(() => listBatches());
   const content = attempt(() => getContentPage("how-it-works"));
-  const calculator = parseEstimatorQuery(new URL(request.url).searchParams, estimatorDefaults(content));
+  const calculator = parseEstimatorQuery(new URL(request.url).searchParams, estimatorDefaults(content, batches));
   const chart = landingChartPoints(batches);
   const products = (["CHICKEN", "EGG"] as const).map((type) => {
     const summary = productSummary(type, batches);
@@ -54,7 +55,8 @@ export function loader({ request }: LoaderFunctionArgs) {
     samples: showSampleProducts(batches) ? SAMPLE_PRODUCTS.map((s) => toCard(s, { sample: true })) : [],
     chart: {
       sample: chart.sample,
-      svg: renderLineChartSvg([{ id: "roi", points: chart.points }], 340, 180, {
+      // As wide as a phone shows it (a 294 px card), so the axis text stays readable (AXIS_FONT_SIZE).
+      svg: renderLineChartSvg([{ id: "roi", points: chart.points }], 300, 180, {
         label: chart.sample ? "Sample ROI series (illustrative)" : "Expected ROI by batch, in percent",
         axes: true,
         ySuffix: "%",
@@ -109,7 +111,7 @@ function BatchCardView({ card, sample = false }: { card: BatchCard; sample?: boo
       <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
         <div>
           <dt className="text-xs text-stone-500">Unit price</dt>
-          <dd className="font-semibold">{card.unitPrice === "—" ? "—" : `GHS ${card.unitPrice}`}</dd>
+          <dd className="font-semibold">{card.unitPrice}</dd>
         </div>
         <div>
           <dt className="text-xs text-stone-500">Expected ROI</dt>
@@ -117,7 +119,7 @@ function BatchCardView({ card, sample = false }: { card: BatchCard; sample?: boo
         </div>
         <div>
           <dt className="text-xs text-stone-500">Available</dt>
-          <dd className="font-semibold">{card.availableUnits.toLocaleString("en-GH")} units</dd>
+          <dd className="font-semibold">{unitsText(card.availableUnits)}</dd>
         </div>
       </dl>
     </>
@@ -196,7 +198,7 @@ export default function Home() {
                   : "Broilers: one cycle of about 7-8 weeks. A lump sum at harvest, with optional auto-reinvest."}
               </p>
               <p className="mt-2 text-sm">
-                From <strong>GHS {p.unitPrice}</strong> per unit · expected ROI <strong>{p.roi}</strong>
+                From <strong>{p.unitPrice}</strong> per unit · expected ROI <strong>{p.roi}</strong>
               </p>
               <SvgChart svg={p.svg} className="mt-2" caption={p.illustrative ? "ROI trend (illustrative)" : "ROI history of a current batch, in percent"} />
               <Link to={p.href} className="btn-secondary mt-3">{p.type === "EGG" ? "Invest in Eggs" : "Invest in Chicken"}</Link>
@@ -231,7 +233,7 @@ export default function Home() {
           <div className="card mt-6">
             <h2 className="font-semibold">{chart.sample ? "Expected ROI (sample series)" : "Expected ROI across batches"}</h2>
             <p className="text-xs text-stone-500">{chart.sample ? "Illustrative figures: no batches are listed yet." : "Up to 8 batches, by batch number; egg ROI is monthly, chicken ROI per cycle."}</p>
-            <SvgChart svg={chart.svg} className="mt-2" />
+            <SvgChart svg={chart.svg} className="mt-2 max-w-xl" />
           </div>
         </section>
 

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/lib/meta";
+import { unitsText } from "~/domain/investing";
 import { requireAdmin } from "~/auth/session.server";
 import { listAdminExits } from "~/models/investment.server";
 
@@ -27,7 +28,7 @@ function ExitList({ title, rows, empty, filled }: { title: string; rows: Exit[];
               <p className="font-semibold">Exit #{e.id} · Batch #{e.batchId}</p>
               <p className="break-all text-stone-700">{e.investor}</p>
               <p className="mt-1">
-                {filled ? `${e.units} units sold` : `${e.unitsRemaining} of ${e.units} units still offered`} · fee {(e.feeRate * 100).toFixed(1)}%
+                {filled ? `${unitsText(e.units)} sold` : `${e.unitsRemaining} of ${unitsText(e.units)} still offered`} · fee {(e.feeRate * 100).toFixed(1)}%
               </p>
               <p className="text-xs text-stone-500">
                 Investment #{e.investmentId} · requested {e.createdAt.slice(0, 16).replace("T", " ")} UTC{e.closedAt ? ` · filled ${e.closedAt.slice(0, 16).replace("T", " ")} UTC` : ""}

@@ -5,6 +5,7 @@ import { SvgChart } from "~/components/svg-chart";
 import { MSG } from "~/domain/messages";
 import { formatGhs } from "~/domain/money";
 import { pageMeta } from "~/lib/meta";
+import { unitsText } from "~/domain/investing";
 import { batchPageLoader } from "~/pages/batch.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -194,12 +195,12 @@ export default function BatchPage() {
         </div>
         <BatchFigures card={card} />
         <p className="mt-2 text-sm text-stone-600">
-          {card.unitsPlaced.toLocaleString("en-GH")} of {card.targetUnits.toLocaleString("en-GH")} units placed
+          {card.unitsPlaced.toLocaleString("en-GH")} of {unitsText(card.targetUnits)} placed
           {card.unitsOffered > 0 ? ` · ${card.unitsOffered.toLocaleString("en-GH")} offered through early exit` : ""}
         </p>
         {data.holding ? (
           <p className="mt-2 rounded-lg bg-brand-50 px-3 py-2 text-sm" data-testid="your-holding">
-            {data.holding.units > 0 ? <>You hold <strong>{data.holding.units.toLocaleString("en-GH")} units</strong> ({formatGhs(data.holding.costMinor)}) in this batch.</> : "You hold no units in this batch."}
+            {data.holding.units > 0 ? <>You hold <strong>{unitsText(data.holding.units)}</strong> ({formatGhs(data.holding.costMinor)}) in this batch.</> : "You hold no units in this batch."}
           </p>
         ) : null}
         <SensorStrip sensor={card.sensor} />

@@ -9,7 +9,7 @@ import { estimateReturns } from "~/domain/returns";
 import { renderMarkdown } from "~/lib/markdown.server";
 import { pageMeta } from "~/lib/meta";
 import { getContentPage, type ContentPage } from "~/models/content.server";
-import { getOverviewStats, type OverviewStats } from "~/models/batch.server";
+import { getOverviewStats, listBatches, type BatchView, type OverviewStats } from "~/models/batch.server";
 
 const DESCRIPTION = "How Akoko works: open an account, fund your wallet, buy units of an egg or broiler batch, track the farm and receive payouts in cedis.";
 
@@ -44,7 +44,14 @@ export function loader({ request }: LoaderFunctionArgs) {
   } catch (error) {
     console.error(error);
   }
-  const calculator = parseEstimatorQuery(new URL(request.url).searchParams, estimatorDefaults(content));
+  // The calculator starts from the live batches' figures; without them, from SPEC.md's defaults.
+  let batches: BatchView[] | null = null;
+  try {
+    batches = listBatches();
+  } catch (error) {
+    console.error(error);
+  }
+  const calculator = parseEstimatorQuery(new URL(request.url).searchParams, estimatorDefaults(content, batches));
   const body = content?.bodyMd.trim() ? content.bodyMd : FALLBACK_GUIDE;
   const faqs = content?.faqs.length ? content.faqs : FAQ_ITEMS.filter((f) => ["minimum", "payout-timing", "guaranteed", "early-exit"].includes(f.id));
   return {

@@ -4,27 +4,33 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { Field, FormError } from "~/components/forms";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { EMAIL_MAX, PASSWORD_MAX } from "~/forms/limits";
-import { authenticator, LoginError } from "~/auth/sign-in.server";
+import { authenticator, landingPath, LoginError } from "~/auth/sign-in.server";
 import { pageMeta } from "~/lib/meta";
 import { getUser, startSession } from "~/auth/session.server";
 
 export const meta: MetaFunction = () => pageMeta("Log in", "Log in to your Akoko account to see your wallet, investments and payouts.");
 
+/** Where to go after logging in: the page that asked (redirectTo), else the user's home (landingPath). */
+function askedFor(value: FormDataEntryValue | string | null): string | null {
+  return typeof value === "string" && value !== "" ? safeRedirect(value) : null;
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
-  if (await getUser(request)) throw redirect(redirectTo);
+  const redirectTo = askedFor(new URL(request.url).searchParams.get("redirectTo"));
+  const user = await getUser(request);
+  if (user) throw redirect(redirectTo ?? landingPath(user));
   return { redirectTo };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   // The form strategy reads the body itself; read our own fields from a clone.
   const form = await request.clone().formData();
-  const redirectTo = safeRedirect(form.get("redirectTo"));
+  const redirectTo = askedFor(form.get("redirectTo"));
   const email = String(form.get("email") ?? "");
   try {
     const user = await authenticator.authenticate("form", request);
     const { setCookie } = await startSession(user.id);
-    return redirect(redirectTo, { headers: { "Set-Cookie": setCookie } });
+    return redirect(redirectTo ?? landingPath(user), { headers: { "Set-Cookie": setCookie } });
   } catch (error) {
     if (!(error instanceof LoginError)) throw error;
     return data({ formError: error.message, fields: error.fields, values: { email } }, { status: error.status === 422 ? 400 : error.status });
@@ -39,10 +45,10 @@ export default function Login() {
     <section className="container-page max-w-md py-10">
       <h1 className="text-2xl font-bold">Log in</h1>
       <p className="mt-1 text-sm text-stone-600">
-        New to Akoko? <Link to={`/register?${new URLSearchParams({ redirectTo })}`} className="font-semibold text-leaf-700 underline">Create one</Link>
+        New to Akoko? <Link to={redirectTo ? `/register?${new URLSearchParams({ redirectTo })}` : "/register"} className="font-semibold text-leaf-700 underline">Create one</Link>
       </p>
       <Form method="post" className="card mt-6 space-y-4" noValidate>
-        <input type="hidden" name="redirectTo" value={redirectTo} />
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <FormError message={result?.formError} />
         <Field label="Email" name="email" type="email" autoComplete="email" required maxLength={EMAIL_MAX} defaultValue={result?.values.email} error={result?.fields.email} />
         <Field label="Password" name="password" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX} error={result?.fields.password} />

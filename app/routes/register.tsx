@@ -48,7 +48,7 @@ export default function Register() {
         <Field label="Email" name="email" type="email" autoComplete="email" required maxLength={EMAIL_MAX} defaultValue={result?.values.email} error={result?.fields.email} />
         <Field label="Password" name="password" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN} maxLength={PASSWORD_MAX} hint={`At least ${PASSWORD_MIN} characters.`} error={result?.fields.password} />
         <button type="submit" className="btn-primary w-full" disabled={busy}>{busy ? "Creating account…" : "Create account"}</button>
-        <p className="text-xs text-stone-500">By creating an account you accept the <Link to="/terms" className="underline">Terms &amp; Privacy</Link> and confirm you are 18 or older. Investing carries risk: see the <Link to="/risk" className="underline">Risk Disclosure</Link>.</p>
+        <p className="text-sm text-stone-600">By creating an account you accept the <Link to="/terms" className="underline">Terms &amp; Privacy</Link> and confirm you are 18 or older. Investing carries risk: see the <Link to="/risk" className="underline">Risk Disclosure</Link>.</p>
       </Form>
     </section>
   );

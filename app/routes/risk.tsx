@@ -10,7 +10,7 @@ const RISKS: Array<{ id: string; title: string; body: string[] }> = [
     id: "market",
     title: "Market price volatility",
     body: [
-      "Egg and broiler prices in Ghana move with the seasons, festive demand, imports of frozen chicken and the cedi exchange rate. A crate of eggs has sold for anywhere between roughly GHS 55 and GHS 80 in recent years.",
+      "Egg and broiler prices in Ghana move with the seasons, festive demand, imports of frozen chicken and the cedi exchange rate. A crate of eggs has sold for anywhere between roughly GH₵55.00 and GH₵80.00 in recent years.",
       "When farm-gate prices fall, the income of a batch falls with them. Expected ROI figures assume prices close to recent averages; they are estimates, not promises.",
     ],
   },
