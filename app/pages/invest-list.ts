@@ -1,6 +1,7 @@
 import type { Reading } from "~/models/farm-log.server";
-import { addDays, addMonths, lastDayOfMonth, nextPeriod } from "~/domain/calendar";
+import { addDays, addMonths } from "~/domain/calendar";
 import { formatGhs, withoutThousandsSeparators } from "~/domain/money";
+import { daysOverdue, HARVEST_EARLIEST_DAYS, nextPayoutDue } from "~/domain/schedules";
 import { annualisedRoi, chickenRecommendedScore, chickenRiskScore, eggRiskScore, riskBand, type RiskBand } from "~/domain/returns";
 import type { BatchStatus, ProductType } from "~/domain/types";
 
@@ -311,11 +312,11 @@ export const CERTIFICATIONS: Record<ProductType, string[]> = {
 
 // ---- next payout ----
 
-
 /**
- * When investors should next be paid. Eggs: the income of this month (or the next, when this one
- * is paid) at its month end. Chicken: the harvest, 6-8 weeks after the start. Nothing for an OPEN
- * batch (not started) or an ended one.
+ * When investors should next be paid (the rule is app/domain/schedules.ts): eggs, the month after
+ * the last paid one (or the first month in lay), due by its month end; chicken, the harvest, 6-8
+ * weeks after the start. Nothing for an OPEN batch (not started) or an ended one. A date that has
+ * passed says by how many days.
  */
 export function nextPayout(
   b: { productType: ProductType; status: BatchStatus; startDate: string | null },
@@ -324,16 +325,13 @@ export function nextPayout(
 ): { date: string | null; text: string } {
   if (b.status === "OPEN") return { date: null, text: "Payouts start after the batch is funded and activated." };
   if (b.status === "CLOSED" || b.status === "HARVESTED") return { date: null, text: "No further payouts: this batch has ended." };
-  if (b.productType === "EGG") {
-    const current = today.slice(0, 7);
-    const startPeriod = b.startDate?.slice(0, 7) ?? current;
-    let period = startPeriod > current ? startPeriod : current;
-    while (paidPeriods.includes(period)) period = nextPeriod(period);
-    const date = lastDayOfMonth(period);
-    return { date, text: `Monthly income for ${period}, due by ${date}.` };
-  }
-  if (!b.startDate) return { date: null, text: "At harvest, 6-8 weeks after the start." };
-  const from = addDays(b.startDate, 42);
-  const to = addDays(b.startDate, 56);
-  return { date: to, text: `Harvest payout expected between ${from} and ${to}.` };
+  const due = nextPayoutDue({ ...b, paidPeriods });
+  if (!due) return { date: null, text: b.productType === "EGG" ? "Monthly, once the hens are in lay." : "At harvest, 6-8 weeks after the start." };
+  const late = daysOverdue(due.date, today);
+  const overdue = late > 0 ? ` ${overdueText(late)}.` : "";
+  if (due.kind === "MONTHLY") return { date: due.date, text: `Monthly income for ${due.period}, due by ${due.date}.${overdue}` };
+  return { date: due.date, text: `Harvest payout expected between ${addDays(b.startDate!, HARVEST_EARLIEST_DAYS)} and ${due.date}.${overdue}` };
 }
+
+/** "Overdue by 1 day", "Overdue by 12 days". */
+export const overdueText = (days: number) => `Overdue by ${days} day${days === 1 ? "" : "s"}`;
