@@ -2,6 +2,7 @@ import type { Reading } from "~/models/farm-log.server";
 import { addDays, addMonths } from "~/domain/calendar";
 import { formatGhs, withoutThousandsSeparators } from "~/domain/money";
 import { daysOverdue, HARVEST_EARLIEST_DAYS, nextPayoutDue } from "~/domain/schedules";
+import { overdueText } from "~/pages/schedules";
 import { annualisedRoi, chickenRecommendedScore, chickenRiskScore, eggRiskScore, riskBand, type RiskBand } from "~/domain/returns";
 import type { BatchStatus, ProductType } from "~/domain/types";
 
@@ -93,10 +94,14 @@ export function listParams(query: ListQuery, extra: Record<string, string | numb
   return params;
 }
 
-export function listHref(type: ProductType, query: ListQuery, extra: Record<string, string | number | null | undefined> = {}): string {
+/** A list link; with `batchId`, it lands on that batch's card (#batch-<id>). */
+export function listHref(type: ProductType, query: ListQuery, extra: Record<string, string | number | null | undefined> = {}, batchId: number | null = null): string {
   const qs = listParams(query, extra).toString();
-  return qs ? `${PAGE_PATH[type]}?${qs}` : PAGE_PATH[type];
+  return `${qs ? `${PAGE_PATH[type]}?${qs}` : PAGE_PATH[type]}${batchId === null ? "" : `#${batchAnchor(batchId)}`}`;
 }
+
+/** The id of a batch's card, the place a dialog and its action return to. */
+export const batchAnchor = (batchId: number) => `batch-${batchId}`;
 
 /** Case-insensitive match on the batch number ("12", "#12", "batch 12"), farm name and location. */
 export function matchesSearch(b: Pick<ListBatch, "id" | "farmName" | "location">, q: string): boolean {
@@ -166,6 +171,15 @@ export function roiLines(b: Pick<ListBatch, "productType" | "expectedRoi">): Arr
 export const feedCostText = (feedPriceMinor: number | null) => (feedPriceMinor === null ? "TBD" : `${formatGhs(feedPriceMinor)}/kg`);
 
 // ---- invest and exit dialogs ----
+
+/**
+ * The invest dialogs' auto-reinvest choice, saying exactly what it does (payout.server.ts does it):
+ * only a holding that matures rolls over, into the next open batch of the same product.
+ */
+export const AUTO_REINVEST_LABEL: Record<ProductType, string> = {
+  EGG: "Auto-reinvest at close: when this batch closes, my principal buys whole units of the next open Egg batch. The rest, and every monthly income payment, go to my wallet.",
+  CHICKEN: "Auto-reinvest at harvest: my harvest proceeds buy whole units of the next open Chicken batch. The rest goes to my wallet.",
+};
 
 export const DEFAULT_UNITS = 10;
 
@@ -332,6 +346,3 @@ export function nextPayout(
   if (due.kind === "MONTHLY") return { date: due.date, text: `Monthly income for ${due.period}, due by ${due.date}.${overdue}` };
   return { date: due.date, text: `Harvest payout expected between ${addDays(b.startDate!, HARVEST_EARLIEST_DAYS)} and ${due.date}.${overdue}` };
 }
-
-/** "Overdue by 1 day", "Overdue by 12 days". */
-export const overdueText = (days: number) => `Overdue by ${days} day${days === 1 ? "" : "s"}`;
