@@ -251,7 +251,7 @@ describe("the invest dialog", () => {
     expect(eggDialog).toMatch(/min="1" max="50"/);
     expect(eggDialog).toContain('name="terms"');
     expect(eggDialog).toContain('name="auto_reinvest"');
-    expect(eggDialog).toContain("Auto-reinvest at close: when this batch closes, my principal buys whole units of the next open Egg batch.");
+    expect(eggDialog).toContain("When this batch closes, my principal buys whole units of the next open Egg batch.");
     expect(eggDialog).toMatch(/data-testid="invest-cost">GH₵\s?1,000\.00/);
     expect(eggDialog).toMatch(/data-testid="wallet-balance">GH₵\s?250\.00/);
     expect(eggDialog).toMatch(/name="idempotency_key" value="[0-9a-f-]{36}"/);

@@ -4,7 +4,7 @@ import { Dialog } from "~/components/dialog";
 import { Field, FormError } from "~/components/forms";
 import { formatGhs } from "~/domain/money";
 import { MSG } from "~/domain/messages";
-import { AUTO_REINVEST_LABEL } from "~/pages/invest-list";
+import { AUTO_REINVEST_CHOICE } from "~/pages/invest-list";
 import type { InvestPageData } from "~/components/invest-page";
 
 export type InvestActionResult = { ok: false; errors: Record<string, string>; values: Record<string, string> } | undefined;
@@ -36,6 +36,7 @@ function InvestDialog({ dialog, isEgg, result }: { dialog: Extract<DialogData, {
   const n = Number(units);
   const costMinor = Number.isInteger(n) && n > 0 ? n * dialog.batch.unitPriceMinor : 0;
   const productLabel = isEgg ? "Egg Note" : "Chicken Note";
+  const autoReinvest = AUTO_REINVEST_CHOICE[isEgg ? "EGG" : "CHICKEN"];
   return (
     <Dialog title={`Invest in Batch #${dialog.batch.id}`} closeTo={dialog.closeTo}>
       <BatchLine batch={dialog.batch} productLabel={productLabel} />
@@ -73,10 +74,13 @@ function InvestDialog({ dialog, isEgg, result }: { dialog: Extract<DialogData, {
             Cost: <strong data-testid="invest-cost">{formatGhs(costMinor)}</strong>
             <span className="text-stone-500"> ({formatGhs(dialog.batch.unitPriceMinor)} x units)</span>
           </p>
-          <label className="flex items-start gap-2 text-sm">
-            <input type="checkbox" name="auto_reinvest" defaultChecked={values?.auto_reinvest === "on"} className="mt-1" />
-            <span>{AUTO_REINVEST_LABEL[isEgg ? "EGG" : "CHICKEN"]}</span>
-          </label>
+          <div>
+            <label className="flex items-start gap-2 text-sm font-medium">
+              <input type="checkbox" name="auto_reinvest" defaultChecked={values?.auto_reinvest === "on"} className="mt-1" aria-describedby="auto-reinvest-rule" />
+              <span>{autoReinvest.label}</span>
+            </label>
+            <p id="auto-reinvest-rule" className="ml-6 text-xs text-stone-600">{autoReinvest.rule}</p>
+          </div>
           <div>
             <label className="flex items-start gap-2 text-sm">
               <input

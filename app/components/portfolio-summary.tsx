@@ -77,7 +77,7 @@ export function PortfolioSummary({ data, onNote, flash }: { data: PortfolioData;
                       <input type="hidden" name="investment_id" value={h.id} />
                       <input type="hidden" name="auto_reinvest" value={h.autoReinvest ? "off" : "on"} />
                       <input type="hidden" name="idempotency_key" value={`${idempotencyKey}-auto-${h.id}`} />
-                      <button type="submit" className="btn-secondary px-3 py-1 text-xs" aria-label={`Turn auto-reinvest ${h.autoReinvest ? "off" : "on"} for investment #${h.id}`}>
+                      <button type="submit" className="btn-secondary px-3 py-1 text-xs" aria-label={`Turn ${h.autoReinvest ? "off" : "on"} auto-reinvest for investment #${h.id}`}>
                         {h.autoReinvest ? "Turn off" : "Turn on"}
                       </button>
                     </Form>

@@ -1,5 +1,5 @@
-import { useLocation, useRouteLoaderData } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useRouteLoaderData } from "@remix-run/react";
+import { useEffect, useId, useState } from "react";
 
 export type ToastMessage = { kind: "success" | "error"; message: string };
 /** A flash message; `anchor` is the id of the row or card its redirect returned to (the URL's #fragment). */
@@ -29,12 +29,13 @@ export function Toast({ toast, durationMs = 4500 }: { toast: ToastMessage | null
 
 /**
  * A message in the page's own flow, so it never covers what is under it, with a Dismiss control.
- * Without JavaScript, Dismiss reloads the page it is on (a flash is shown once, so it is gone) and
- * keeps the investor on the same row or card; with JavaScript it hides the message at once, and the
+ * Without JavaScript, Dismiss is a link to the empty marker just before the message: the browser
+ * stays where it is and the stylesheet hides a message whose marker is the :target (no reload,
+ * the investor keeps their row or card). With JavaScript it hides the message at once, and the
  * message also fades after `durationMs` (SPEC.md: 4.5 s; admin pages 4 s).
  */
-export function FlashMessage({ flash, durationMs = 4500, className = "" }: { flash: Flash; durationMs?: number; className?: string }) {
-  const location = useLocation();
+export function FlashMessage({ flash, durationMs = 4500, className = "" }: { flash: Flash | ToastMessage; durationMs?: number; className?: string }) {
+  const marker = `dismissed${useId().replace(/:/g, "")}`;
   const [visible, setVisible] = useState(true);
   useEffect(() => {
     setVisible(true);
@@ -42,22 +43,24 @@ export function FlashMessage({ flash, durationMs = 4500, className = "" }: { fla
     return () => clearTimeout(timer);
   }, [flash, durationMs]);
   if (!visible) return null;
-  const here = `${location.pathname}${location.search}${flash.anchor ? `#${flash.anchor}` : ""}`;
   return (
-    <div role={flash.kind === "error" ? "alert" : "status"} className={`flex items-start justify-between gap-3 rounded-lg px-4 py-3 text-sm text-white shadow-sm ${TONE[flash.kind]} ${className}`} data-toast={flash.kind}>
-      <p className="min-w-0 break-words">{flash.message}</p>
-      <a
-        href={here}
-        aria-label="Dismiss message"
-        className="-my-1 shrink-0 rounded px-2 py-1 font-semibold text-white no-underline hover:bg-white/20"
-        onClick={(event) => {
-          event.preventDefault();
-          setVisible(false);
-        }}
-      >
-        ✕
-      </a>
-    </div>
+    <>
+      <span id={marker} data-dismiss-marker className="block scroll-mt-24" />
+      <div role={flash.kind === "error" ? "alert" : "status"} className={`flex items-start justify-between gap-3 rounded-lg px-4 py-3 text-sm text-white shadow-sm ${TONE[flash.kind]} ${className}`} data-toast={flash.kind}>
+        <p className="min-w-0 break-words">{flash.message}</p>
+        <a
+          href={`#${marker}`}
+          aria-label="Dismiss message"
+          className="-my-1 shrink-0 rounded px-2 py-1 font-semibold text-white no-underline hover:bg-white/20"
+          onClick={(event) => {
+            event.preventDefault();
+            setVisible(false);
+          }}
+        >
+          ✕
+        </a>
+      </div>
+    </>
   );
 }
 

@@ -173,12 +173,19 @@ export const feedCostText = (feedPriceMinor: number | null) => (feedPriceMinor =
 // ---- invest and exit dialogs ----
 
 /**
- * The invest dialogs' auto-reinvest choice, saying exactly what it does (payout.server.ts does it):
- * only a holding that matures rolls over, into the next open batch of the same product.
+ * The invest dialogs' auto-reinvest choice and the rule it switches on, said exactly as
+ * payout.server.ts does it: only a holding that matures rolls over, into the next open batch of
+ * the same product. The rule is the checkbox's description (its name stays short).
  */
-export const AUTO_REINVEST_LABEL: Record<ProductType, string> = {
-  EGG: "Auto-reinvest at close: when this batch closes, my principal buys whole units of the next open Egg batch. The rest, and every monthly income payment, go to my wallet.",
-  CHICKEN: "Auto-reinvest at harvest: my harvest proceeds buy whole units of the next open Chicken batch. The rest goes to my wallet.",
+export const AUTO_REINVEST_CHOICE: Record<ProductType, { label: string; rule: string }> = {
+  EGG: {
+    label: "Auto-reinvest at close",
+    rule: "When this batch closes, my principal buys whole units of the next open Egg batch. The rest, and every monthly income payment, go to my wallet.",
+  },
+  CHICKEN: {
+    label: "Auto-reinvest at harvest",
+    rule: "My harvest proceeds buy whole units of the next open Chicken batch. The rest goes to my wallet.",
+  },
 };
 
 export const DEFAULT_UNITS = 10;

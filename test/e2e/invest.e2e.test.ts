@@ -102,7 +102,7 @@ describe.each([
     dialog = page.getByRole("dialog", { name: `Invest in Batch #${cheap}` });
     await expect.poll(() => dialog.getByLabel("Units").inputValue()).toBe("10");
     await expectVisible(dialog.getByTestId("wallet-balance").getByText(/100\.00/));
-    await expectVisible(dialog.getByText(/^Auto-reinvest at close: /));
+    await expectVisible(dialog.getByRole("checkbox", { name: "Auto-reinvest at close" }));
     await expect(noSideScroll(page)).resolves.toBe(true);
     await shot("invest-dialog");
 
@@ -220,7 +220,7 @@ describe.each([
     const expectMessage = (text: string) => expectVisible(page.getByRole("dialog").getByText(text, { exact: true }));
     await page.getByRole("dialog").waitFor();
     // Issue 14: the chicken dialog offers auto-reinvest too, said as it happens.
-    await expectVisible(page.getByRole("dialog").getByText(/^Auto-reinvest at harvest: /));
+    await expectVisible(page.getByRole("dialog").getByRole("checkbox", { name: "Auto-reinvest at harvest" }));
     await submit("0", true);
     await expectMessage("Enter a positive number of units.");
     await submit("26", true);
