@@ -103,16 +103,15 @@ export function PortfolioSummary({ data, onNote, flash }: { data: PortfolioData;
         ) : (
           <ul className="mt-1 divide-y divide-stone-100" aria-label="Next payout of each active holding">
             {nextPayouts.map((p) => (
-              <li key={p.id} data-next-payout={p.id} className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1 py-2 text-sm">
+              <li key={p.id} data-next-payout={p.id} className="flex items-start justify-between gap-3 py-2 text-sm">
                 <span className="min-w-0">
                   Batch #{p.batchId} ({PRODUCT_WORD[p.productType]}), investment #{p.id}
-                  <span className="block text-xs text-stone-500">{p.kind === "MONTHLY" ? `Income for ${p.period}` : p.kind === "HARVEST" ? "Harvest: principal and return" : "Starts when the batch is activated"}</span>
+                  <span className="block text-xs text-stone-600">
+                    {p.kind === "MONTHLY" ? `Income for ${p.period}, due by ${p.date}` : p.kind === "HARVEST" ? `Harvest (principal and return), expected by ${p.date}` : "Starts when the batch is activated"}
+                  </span>
+                  {p.overdueDays > 0 ? <span className="mt-1 inline-block rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">{overdueText(p.overdueDays)}</span> : null}
                 </span>
-                <span className="text-right">
-                  <strong className="whitespace-nowrap">{formatGhs(p.amountMinor)}</strong>
-                  <span className="block text-xs text-stone-600">{p.date ? `${p.kind === "HARVEST" ? "expected by" : "due by"} ${p.date}` : "date set at activation"}</span>
-                  {p.overdueDays > 0 ? <span className="mt-0.5 inline-block rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">{overdueText(p.overdueDays)}</span> : null}
-                </span>
+                <strong className="shrink-0 whitespace-nowrap">{formatGhs(p.amountMinor)}</strong>
               </li>
             ))}
           </ul>
