@@ -166,7 +166,7 @@ describe("1. auto-reinvest says only what happens", () => {
     // Another investor's holding is not found.
     const steal = await x.page.postForm("/portfolio", { intent: "auto_reinvest", investment_id: yi, auto_reinvest: "on", idempotency_key: "ar-steal" });
     expect(steal.status).toBe(400);
-    expect(htmlText(await steal.text())).toContain("Investment not found.");
+    expect(htmlText(await steal.text())).toContain('role="alert">Investment not found.<');
 
     await activate(c);
     const d = await newBatch({ unit_price: 10 });

@@ -1,4 +1,6 @@
 import { Form, Link } from "@remix-run/react";
+import { FormError } from "~/components/forms";
+import type { ActionResult } from "~/components/portfolio-dialogs";
 import { FlashMessage, type Flash, type ToastMessage } from "~/components/toast";
 import { formatGhs } from "~/domain/money";
 import { overdueText } from "~/pages/schedules";
@@ -18,8 +20,11 @@ function Total({ label, testId, minor }: { label: string; testId: string; minor:
  * Title, Refresh and Export, the three cards (the last with each active holding's auto-reinvest
  * switch), the totals and next payouts, and the chart of the last 12 investments.
  */
-export function PortfolioSummary({ data, onNote, flash }: { data: PortfolioData; onNote: (note: ToastMessage) => void; flash: Flash | null }) {
+export function PortfolioSummary({ data, onNote, flash, result }: { data: PortfolioData; onNote: (note: ToastMessage) => void; flash: Flash | null; result?: ActionResult }) {
   const { wallet, investmentCount, autoReinvest, rollovers, totals, nextPayouts, chartSvg, base, exportHref, matchingCount, idempotencyKey } = data;
+  // A switch the server refused: its message beside that holding (or above the list when it is not one of them).
+  const refused = result && !result.ok && result.values.intent === "auto_reinvest" ? { id: Number(result.values.investment_id), message: result.errors.form ?? Object.values(result.errors)[0] } : null;
+  const refusedHere = refused !== null && rollovers.some((h) => h.id === refused.id);
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -64,12 +69,14 @@ export function PortfolioSummary({ data, onNote, flash }: { data: PortfolioData;
             <Link to={portfolioHref(base, { dialog: "deposit" })} className="btn-primary flex-1" preventScrollReset>Deposit</Link>
             <Link to={portfolioHref(base, { dialog: "withdraw" })} className="btn-secondary flex-1" preventScrollReset>Withdraw</Link>
           </div>
+          {refused && !refusedHere ? <div className="mt-3"><FormError message={refused.message} /></div> : null}
           {rollovers.length > 0 ? (
             <ul className="mt-3 divide-y divide-stone-100 border-t border-stone-100" aria-label="Auto-reinvest by holding">
               {rollovers.map((h) => (
                 // Each holding has its own switch (a plain form); its answer returns here (#auto-<id>).
                 <li key={h.id} id={autoReinvestAnchor(h.id)} className="scroll-mt-20 py-2 text-sm" data-rollover={h.autoReinvest ? "on" : "off"}>
                   {flash?.anchor === autoReinvestAnchor(h.id) ? <FlashMessage flash={flash} className="mb-2" /> : null}
+                  {refusedHere && refused.id === h.id ? <div className="mb-2"><FormError message={refused.message} /></div> : null}
                   <div className="flex items-start justify-between gap-2">
                     <span className="min-w-0">Batch #{h.batchId} ({PRODUCT_WORD[h.productType]}): {rolloverText(h.productType, h.autoReinvest)}<span className="block text-xs text-stone-500">Investment #{h.id}</span></span>
                     <Form method="post" action={portfolioHref(base)} preventScrollReset className="shrink-0">

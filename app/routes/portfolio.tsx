@@ -34,7 +34,7 @@ export default function Portfolio() {
     <section className="container-page py-6 sm:py-10">
       {flash?.anchor && !placed ? <FlashMessage flash={flash} className="mb-4" /> : null}
       {note && !loaderData.dialog ? <FlashMessage flash={note} className="mb-4" /> : null}
-      <PortfolioSummary data={loaderData} onNote={setNote} flash={placed} />
+      <PortfolioSummary data={loaderData} onNote={setNote} flash={placed} result={result} />
       <PortfolioInvestments data={loaderData} onNote={setNote} flash={placed} />
       <PortfolioActivity data={loaderData} onNote={setNote} flash={placed} />
       <PortfolioDialog data={loaderData} result={result} onNote={setNote} note={note} />
