@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { SiteFooter, SiteHeader } from "~/components/layout";
 import { NoAccess, NotFound } from "~/components/status-pages";
-import { Toast } from "~/components/toast";
+import { FlashMessage } from "~/components/toast";
 import { now } from "~/lib/clock.server";
 import { useNonce } from "~/lib/nonce";
 import { getUser, readFlash } from "~/auth/session.server";
@@ -51,15 +51,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const { flash } = useLoaderData<typeof loader>();
+  const handles = useMatches().map((m) => m.handle as { toastMs?: number; placesFlash?: boolean } | undefined);
   // A route may set how long its messages stay (`handle.toastMs`; admin pages: 4 s).
-  const toastMs = useMatches()
-    .map((m) => (m.handle as { toastMs?: number } | undefined)?.toastMs)
-    .filter((ms) => ms !== undefined)
-    .pop();
+  const toastMs = handles.map((h) => h?.toastMs).filter((ms) => ms !== undefined).pop();
+  // A message whose redirect returned to a row or card is shown there by pages that say they do so.
+  const placedByPage = Boolean(flash?.anchor) && handles.some((h) => h?.placesFlash);
   return (
     <>
+      {flash && !placedByPage ? (
+        <div className="container-page pt-4">
+          <FlashMessage key={`${flash.kind}:${flash.message}`} flash={flash} durationMs={toastMs} />
+        </div>
+      ) : null}
       <Outlet />
-      <Toast toast={flash} durationMs={toastMs} />
     </>
   );
 }

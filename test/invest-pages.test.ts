@@ -179,8 +179,9 @@ describe("the cards", () => {
     expect(c).toContain("Vetted farm");
     expect(c).toContain("Rearing");
     expect(c).toContain(`href="/batches/${id}"`);
-    expect(c).toContain(`href="/invest/eggs?q=Cardfarm+${RUN}&dialog=invest&batch=${id}"`);
-    expect(c).toContain(`href="/invest/eggs?q=Cardfarm+${RUN}&dialog=exit&batch=${id}"`);
+    // The dialogs open on the card's own place in the list (#batch-<id>, issue 14).
+    expect(c).toContain(`href="/invest/eggs?q=Cardfarm+${RUN}&dialog=invest&batch=${id}#batch-${id}"`);
+    expect(c).toContain(`href="/invest/eggs?q=Cardfarm+${RUN}&dialog=exit&batch=${id}#batch-${id}"`);
     expect(c).toContain("Demo values");
     expect(html).not.toContain("@nivo");
   });
@@ -243,20 +244,20 @@ describe("the invest dialog", () => {
     expect(htmlText(await post.text())).toContain("Please log in to invest.");
   });
 
-  it("shows units (default 10, 1..available), terms, auto-reinvest on eggs only, cost and wallet", async () => {
+  it("shows units (default 10, 1..available), terms, auto-reinvest (issue 14: both types), cost and wallet", async () => {
     const u = await investor(250);
     const eggDialog = (await get(u.page, `/invest/eggs?dialog=invest&batch=${egg}`)).html;
     expect(eggDialog).toMatch(/name="units"[^>]*value="10"/);
     expect(eggDialog).toMatch(/min="1" max="50"/);
     expect(eggDialog).toContain('name="terms"');
     expect(eggDialog).toContain('name="auto_reinvest"');
-    expect(eggDialog).toContain("Auto-reinvest my payouts");
+    expect(eggDialog).toContain("When this batch closes, my principal buys whole units of the next open Egg batch.");
     expect(eggDialog).toMatch(/data-testid="invest-cost">GH₵\s?1,000\.00/);
     expect(eggDialog).toMatch(/data-testid="wallet-balance">GH₵\s?250\.00/);
     expect(eggDialog).toMatch(/name="idempotency_key" value="[0-9a-f-]{36}"/);
     const chickenDialog = (await get(u.page, `/invest/chicken?dialog=invest&batch=${chicken}`)).html;
     expect(chickenDialog).toContain('name="terms"');
-    expect(chickenDialog).not.toContain('name="auto_reinvest"');
+    expect(chickenDialog).toContain('name="auto_reinvest"');
     expect(chickenDialog).toMatch(/min="1" max="30"/);
     // A batch of the other type, or none, is not found.
     expect((await get(u.page, `/invest/chicken?dialog=invest&batch=${egg}`)).html).toContain("Batch not found.");
@@ -318,7 +319,7 @@ describe("the invest dialog", () => {
     const fields = { intent: "invest", batch_id: egg, units: 4, terms: "on", auto_reinvest: "on", idempotency_key: `k-${RUN}-double` };
     const [first, second] = await Promise.all([u.page.postForm(url, fields), u.page.postForm(url, fields)]);
     expect([first.status, second.status]).toEqual([302, 302]);
-    expect(first.headers.get("Location")).toBe(`/invest/eggs?q=Dialogfarm+${RUN}`);
+    expect(first.headers.get("Location")).toBe(`/invest/eggs?q=Dialogfarm+${RUN}#batch-${egg}`);
     expect(investmentCount(u.id)).toBe(1);
     const row = server.db().prepare("select units, amount_minor a, auto_reinvest r from investments where user_id = ?").get(u.id) as { units: number; a: number; r: number };
     expect(row).toEqual({ units: 4, a: 40000, r: 1 });
@@ -326,11 +327,11 @@ describe("the invest dialog", () => {
     expect(list.html).toMatch(new RegExp(`Investment confirmed: 4 units of Batch #${egg} for GH₵\\s?400\\.00\\.`));
     expect(available(card(list.html, egg))).toBe(before - 4);
     expect(list.html).not.toContain('role="dialog"');
-    // The chicken page: auto-reinvest is not a choice there.
+    // The chicken page offers auto-reinvest too (issue 14): it rolls the harvest over.
     const c = await u.page.postForm(`/invest/chicken?dialog=invest&batch=${chicken}`, { intent: "invest", batch_id: chicken, units: 2, terms: "on", auto_reinvest: "on" });
     expect(c.status).toBe(302);
-    expect(c.headers.get("Location")).toBe("/invest/chicken");
-    expect((server.db().prepare("select auto_reinvest r from investments where user_id = ? and batch_id = ?").get(u.id, chicken) as { r: number }).r).toBe(0);
+    expect(c.headers.get("Location")).toBe(`/invest/chicken#batch-${chicken}`);
+    expect((server.db().prepare("select auto_reinvest r from investments where user_id = ? and batch_id = ?").get(u.id, chicken) as { r: number }).r).toBe(1);
   });
 });
 

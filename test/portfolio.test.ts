@@ -206,9 +206,11 @@ describe("the investment list: filters, sort and paging on the server", () => {
     expect(lines[1]).toBe(`${ids[5]},${batchA},2,20.00,PAID,2026-04-20T09:00:00.000Z,2,20.00,0`);
     const paid = await rawText(await pageClient.get("/portfolio/export.csv?status=PAID&sort=amount_desc"));
     expect(paid.slice(1).split("\r\n").slice(1, -1)).toEqual([`${ids[1]},${batchA},30,300.00,PAID,2026-02-10T09:00:00.000Z,30,300.00,0`, `${ids[5]},${batchA},2,20.00,PAID,2026-04-20T09:00:00.000Z,2,20.00,0`]);
+    // Nothing to export: back to the portfolio with the message (issue 14.10).
     const empty = await pageClient.get("/portfolio/export.csv?q=999999");
-    expect(empty.status).toBe(404);
-    expect(await empty.text()).toContain("No records to export");
+    expect(empty.status).toBe(302);
+    expect(empty.headers.get("Location")).toBe("/portfolio?q=999999");
+    expect(htmlText((await pageClient.follow("/portfolio?q=999999")).html)).toContain("No records to export");
   });
 
   it("the Export link carries the current filters", async () => {
@@ -246,8 +248,9 @@ describe("details, payouts CSV and another investor's data", () => {
     const none = htmlText((await page(owner.page, `/portfolio?dialog=details&id=${unpaidId}`)).html);
     expect(none).toContain("No payouts yet for this investment.");
     const emptyCsv = await owner.page.get(`/portfolio/payouts/${unpaidId}.csv`);
-    expect(emptyCsv.status).toBe(404);
-    expect(await emptyCsv.text()).toContain("No records to export");
+    expect(emptyCsv.status).toBe(302);
+    expect(emptyCsv.headers.get("Location")).toBe(`/portfolio#investment-${unpaidId}`);
+    expect(htmlText((await owner.page.follow("/portfolio")).html)).toContain("No records to export");
 
     const stranger = await investor(0);
     for (const path of [`/portfolio?dialog=details&id=${paidId}`, `/portfolio?dialog=reinvest&id=${paidId}`, `/portfolio/payouts/${paidId}.csv`, "/portfolio?dialog=details&id=99999999"]) {

@@ -30,7 +30,8 @@ function getFlashStorage() {
   return flashStorage;
 }
 
-export type Flash = { kind: "success" | "error"; message: string };
+/** `anchor`: the id of the row or card the redirect returns to (its #fragment), where the page shows the message. */
+export type Flash = { kind: "success" | "error"; message: string; anchor?: string };
 
 /** Set-Cookie value carrying a one-time toast to the next page. */
 export async function flashCookie(flash: Flash): Promise<string> {
@@ -52,7 +53,8 @@ export async function readFlash(request: Request): Promise<{ flash: Flash | null
 
 export async function redirectWithFlash(to: string, flash: Flash, init: { headers?: HeadersInit } = {}) {
   const headers = new Headers(init.headers);
-  headers.append("Set-Cookie", await flashCookie(flash));
+  const anchor = /#([A-Za-z][\w-]*)$/.exec(to)?.[1];
+  headers.append("Set-Cookie", await flashCookie(anchor ? { ...flash, anchor } : flash));
   return redirect(to, { headers });
 }
 

@@ -1,6 +1,8 @@
 import { Form } from "@remix-run/react";
 import { AdminSubmit } from "~/components/admin-confirm";
 import type { LogResult } from "~/components/admin-log-form";
+import { FlashMessage, type Flash } from "~/components/toast";
+import { ADMIN_MESSAGE_MS } from "~/pages/admin";
 import type { BatchLogsData } from "~/pages/farm-log";
 
 const dash = (v: number | null, unit = "") => (v === null ? "–" : `${v.toLocaleString("en-GH")}${unit}`);
@@ -21,7 +23,7 @@ function AddPhotos({ batchId, logId, logDate, error }: { batchId: number; logId:
   );
 }
 
-export function AdminLogList({ data, result }: { data: BatchLogsData; result?: LogResult }) {
+export function AdminLogList({ data, result, flash = null }: { data: BatchLogsData; result?: LogResult; flash?: Flash | null }) {
   const egg = data.batch.productType === "EGG";
   return (
     <section className="mt-8" aria-labelledby="logs-heading">
@@ -32,6 +34,7 @@ export function AdminLogList({ data, result }: { data: BatchLogsData; result?: L
         <ul className="mt-3 grid gap-3 sm:grid-cols-2">
           {data.logs.map((l) => (
             <li key={l.id} id={`log-${l.id}`} className="card scroll-mt-20" data-log-date={l.logDate}>
+              {flash?.anchor === `log-${l.id}` ? <FlashMessage flash={flash} durationMs={ADMIN_MESSAGE_MS} className="mb-3" /> : null}
               <h3 className="font-semibold">{l.logDate}{l.incident ? <span className="ml-2 rounded bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">Incident</span> : null}</h3>
               <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
                 <dt className="text-stone-500">Birds alive</dt><dd>{dash(l.birdsAlive)}</dd>

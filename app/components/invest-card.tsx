@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { SvgChart } from "~/components/svg-chart";
-import type { SensorTone, TimelineStep } from "~/pages/invest-list";
+import { FlashMessage, type Flash } from "~/components/toast";
+import { batchAnchor, type SensorTone, type TimelineStep } from "~/pages/invest-list";
 import { formatGhs } from "~/domain/money";
 import type { RiskBand } from "~/domain/returns";
 import type { CardData } from "~/pages/invest.server";
@@ -138,10 +139,12 @@ export function Certifications({ items }: { items: string[] }) {
 }
 
 /** One batch card of the invest pages. Demo cards have no way to invest. */
-export function InvestCard({ card, investHref, exitHref }: { card: CardData; investHref: string | null; exitHref: string | null }) {
+export function InvestCard({ card, investHref, exitHref, flash = null }: { card: CardData; investHref: string | null; exitHref: string | null; flash?: Flash | null }) {
   const canInvest = !card.demo && card.availableUnits > 0;
   return (
-    <li className={`card flex min-w-0 flex-col ${card.demo ? "border-dashed bg-stone-50" : ""}`} data-batch={card.id} data-demo={card.demo || undefined}>
+    // The id is where a dialog opened from this card, and its action, return to (no JavaScript needed).
+    <li className={`card flex min-w-0 scroll-mt-20 flex-col ${card.demo ? "border-dashed bg-stone-50" : ""}`} data-batch={card.id} id={card.demo ? undefined : batchAnchor(card.id)} data-demo={card.demo || undefined}>
+      {flash ? <FlashMessage flash={flash} className="mb-3" /> : null}
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
           <h3 className="font-semibold break-words">{card.farmName}</h3>

@@ -4,6 +4,7 @@ import { Dialog } from "~/components/dialog";
 import { Field, FormError } from "~/components/forms";
 import { formatGhs } from "~/domain/money";
 import { MSG } from "~/domain/messages";
+import { AUTO_REINVEST_CHOICE } from "~/pages/invest-list";
 import type { InvestPageData } from "~/components/invest-page";
 
 export type InvestActionResult = { ok: false; errors: Record<string, string>; values: Record<string, string> } | undefined;
@@ -35,6 +36,7 @@ function InvestDialog({ dialog, isEgg, result }: { dialog: Extract<DialogData, {
   const n = Number(units);
   const costMinor = Number.isInteger(n) && n > 0 ? n * dialog.batch.unitPriceMinor : 0;
   const productLabel = isEgg ? "Egg Note" : "Chicken Note";
+  const autoReinvest = AUTO_REINVEST_CHOICE[isEgg ? "EGG" : "CHICKEN"];
   return (
     <Dialog title={`Invest in Batch #${dialog.batch.id}`} closeTo={dialog.closeTo}>
       <BatchLine batch={dialog.batch} productLabel={productLabel} />
@@ -42,59 +44,67 @@ function InvestDialog({ dialog, isEgg, result }: { dialog: Extract<DialogData, {
         Wallet balance: <strong data-testid="wallet-balance">{formatGhs(dialog.walletMinor)}</strong>{" "}
         <Link to="/portfolio?dialog=deposit" className="text-leaf-700 underline">Deposit</Link>
       </p>
-      {!dialog.takesMoney && errors.form !== MSG.batchNotOpen ? <div className="mt-3"><FormError message={MSG.batchNotOpen} /></div> : null}
-      <Form method="post" action={dialog.action} noValidate preventScrollReset className="mt-4 space-y-3">
-        <input type="hidden" name="intent" value="invest" />
-        <input type="hidden" name="batch_id" value={dialog.batch.id} />
-        <input type="hidden" name="idempotency_key" value={dialog.idempotencyKey} />
-        <FormError message={errors.form} />
-        <Field
-          label="Units"
-          name="units"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={dialog.maxUnits}
-          step={1}
-          required
-          value={units}
-          onChange={(e) => setUnits(e.currentTarget.value)}
-          error={errors.units}
-          hint={`Between 1 and ${dialog.maxUnits.toLocaleString("en-GH")}.`}
-        />
-        <p className="text-sm">
-          Cost: <strong data-testid="invest-cost">{formatGhs(costMinor)}</strong>
-          <span className="text-stone-500"> ({formatGhs(dialog.batch.unitPriceMinor)} x units)</span>
-        </p>
-        {isEgg ? (
-          <label className="flex items-start gap-2 text-sm">
-            <input type="checkbox" name="auto_reinvest" defaultChecked={values?.auto_reinvest === "on"} className="mt-1" />
-            <span>Auto-reinvest my payouts</span>
-          </label>
-        ) : null}
-        <div>
-          {/* The links sit outside the label: a tap on them never ticks the box, nor a tap on the label opens them. */}
-          <div className="flex items-start gap-2 text-sm">
-            <input
-              type="checkbox"
-              name="terms"
-              id="invest-terms"
-              defaultChecked={values?.terms === "on"}
-              className="mt-1"
-              aria-invalid={errors.terms ? true : undefined}
-              aria-describedby={errors.terms ? "invest-terms-error" : undefined}
-            />
-            <label htmlFor="invest-terms">
-              {isEgg ? "I accept the Terms and the Risk Disclosure." : "I acknowledge the investment terms: Terms and the Risk Disclosure; capital is not guaranteed."}
-            </label>
-          </div>
-          <p className="mt-1 pl-8 text-sm">
-            Read the <Link to="/terms" className="underline">Terms</Link> and the <Link to="/risk" className="underline">Risk Disclosure</Link>.
+      {dialog.notice ? (
+        // Nothing can be bought here now: say why, and offer no form.
+        <>
+          <p className="mt-3 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="invest-notice" role="alert">{dialog.notice}</p>
+          <Link to={dialog.closeTo} className="btn-secondary mt-4 w-full" preventScrollReset>Back to the batches</Link>
+        </>
+      ) : (
+        <Form method="post" action={dialog.action} noValidate preventScrollReset className="mt-4 space-y-3">
+          <input type="hidden" name="intent" value="invest" />
+          <input type="hidden" name="batch_id" value={dialog.batch.id} />
+          <input type="hidden" name="idempotency_key" value={dialog.idempotencyKey} />
+          <FormError message={errors.form} />
+          <Field
+            label="Units"
+            name="units"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={dialog.maxUnits}
+            step={1}
+            required
+            value={units}
+            onChange={(e) => setUnits(e.currentTarget.value)}
+            error={errors.units}
+            hint={`Between 1 and ${dialog.maxUnits.toLocaleString("en-GH")}.`}
+          />
+          <p className="text-sm">
+            Cost: <strong data-testid="invest-cost">{formatGhs(costMinor)}</strong>
+            <span className="text-stone-500"> ({formatGhs(dialog.batch.unitPriceMinor)} x units)</span>
           </p>
-          {errors.terms ? <p id="invest-terms-error" className="field-error" role="alert">{errors.terms}</p> : null}
-        </div>
-        <Submit>Invest</Submit>
-      </Form>
+          <div>
+            <label className="flex items-start gap-2 text-sm font-medium">
+              <input type="checkbox" name="auto_reinvest" defaultChecked={values?.auto_reinvest === "on"} className="mt-1" aria-describedby="auto-reinvest-rule" />
+              <span>{autoReinvest.label}</span>
+            </label>
+            <p id="auto-reinvest-rule" className="ml-6 text-xs text-stone-600">{autoReinvest.rule}</p>
+          </div>
+          <div>
+            {/* The links sit outside the label: a tap on them never ticks the box, nor a tap on the label opens them. */}
+            <div className="flex items-start gap-2 text-sm">
+              <input
+                type="checkbox"
+                name="terms"
+                id="invest-terms"
+                defaultChecked={values?.terms === "on"}
+                className="mt-1"
+                aria-invalid={errors.terms ? true : undefined}
+                aria-describedby={errors.terms ? "invest-terms-error" : undefined}
+              />
+              <label htmlFor="invest-terms">
+                {isEgg ? "I accept the Terms and the Risk Disclosure." : "I acknowledge the investment terms: Terms and the Risk Disclosure; capital is not guaranteed."}
+              </label>
+            </div>
+            <p className="mt-1 pl-8 text-sm">
+              Read the <Link to="/terms" className="underline">Terms</Link> and the <Link to="/risk" className="underline">Risk Disclosure</Link>.
+            </p>
+            {errors.terms ? <p id="invest-terms-error" className="field-error" role="alert">{errors.terms}</p> : null}
+          </div>
+          <Submit>Invest</Submit>
+          </Form>
+      )}
     </Dialog>
   );
 }

@@ -5,7 +5,8 @@ import { InvestCard, SkeletonCard } from "~/components/invest-card";
 import { InvestDialogs, type InvestActionResult } from "~/components/invest-dialogs";
 import { useAutoFilters } from "~/components/use-auto-filters";
 import { StatCard } from "~/components/stat-card";
-import { calculate, CALC_STEP, EMPTY_TEXT, listHref, PAGE_PATH, parseListQuery, PAGE_TITLE, percent, Q_MAX, SORT_OPTIONS, STATUS_OPTIONS } from "~/pages/invest-list";
+import { FlashMessage, useFlash, type Flash } from "~/components/toast";
+import { batchAnchor, calculate, CALC_STEP, EMPTY_TEXT, listHref, PAGE_PATH, parseListQuery, PAGE_TITLE, percent, Q_MAX, SORT_OPTIONS, STATUS_OPTIONS } from "~/pages/invest-list";
 import { formatGhs } from "~/domain/money";
 import type { investPageLoader } from "~/pages/invest.server";
 
@@ -34,7 +35,7 @@ function Filters({ data }: { data: InvestPageData }) {
 }
 
 /** The grid; while a client-side navigation loads the list, six skeleton cards. */
-function Grid({ data }: { data: InvestPageData }) {
+function Grid({ data, flash }: { data: InvestPageData; flash: Flash | null }) {
   const navigation = useNavigation();
   const { type, query } = data;
   const target = navigation.location;
@@ -63,8 +64,9 @@ function Grid({ data }: { data: InvestPageData }) {
           <InvestCard
             key={card.id}
             card={card}
-            investHref={listHref(type, query, { dialog: "invest", batch: card.id })}
-            exitHref={type === "EGG" ? listHref(type, query, { dialog: "exit", batch: card.id }) : null}
+            investHref={listHref(type, query, { dialog: "invest", batch: card.id }, card.id)}
+            exitHref={type === "EGG" ? listHref(type, query, { dialog: "exit", batch: card.id }, card.id) : null}
+            flash={flash?.anchor === batchAnchor(card.id) ? flash : null}
           />
         ))}
       </ul>
@@ -170,8 +172,12 @@ export function InvestPage() {
   const data = useLoaderData<InvestPageData>() as InvestPageData;
   const result = useActionData() as InvestActionResult;
   const isEgg = data.type === "EGG";
+  // The routes say `handle.placesFlash`: a message whose redirect returned to a card is shown on that card.
+  const flash = useFlash();
+  const onCard = flash?.anchor ? data.cards.some((c) => !c.demo && batchAnchor(c.id) === flash.anchor) : false;
   return (
     <section className="container-page py-6 sm:py-10">
+      {flash?.anchor && !onCard ? <FlashMessage flash={flash} className="mb-4" /> : null}
       <h1 className="text-2xl font-bold sm:text-3xl">{PAGE_TITLE[data.type]}</h1>
       <p className="mt-1 text-stone-700">
         {isEgg
@@ -197,7 +203,7 @@ export function InvestPage() {
         </p>
       ) : null}
       <Filters data={data} />
-      <Grid data={data} />
+      <Grid data={data} flash={onCard ? flash : null} />
       {isEgg ? (
         <div className="mt-8 grid gap-4 lg:grid-cols-2">
           <Calculator data={data} />

@@ -1,19 +1,20 @@
 import { Form, Link } from "@remix-run/react";
 import { Cell } from "~/components/portfolio-table";
-import type { ToastMessage } from "~/components/toast";
+import { FlashMessage, type Flash, type ToastMessage } from "~/components/toast";
 import { formatGhs } from "~/domain/money";
-import { dateTime, portfolioHref, shortDate } from "~/pages/portfolio";
+import { EXITS_ANCHOR, dateTime, portfolioHref, shortDate } from "~/pages/portfolio";
 import type { PortfolioData } from "~/pages/portfolio";
 
 /** Open early-exit offers (cancellable), in-app notifications and the wallet statement. */
-export function PortfolioActivity({ data, onNote }: { data: PortfolioData; onNote: (note: ToastMessage) => void }) {
+export function PortfolioActivity({ data, onNote, flash }: { data: PortfolioData; onNote: (note: ToastMessage) => void; flash: Flash | null }) {
   const { exits, notifications, statement, base, idempotencyKey } = data;
   const sp = statement.paging;
   const statementHref = (page: number) => portfolioHref(base, { spage: page > 1 ? page : null });
   return (
     <div className="mt-8 grid grid-cols-1 gap-4 lg:grid-cols-2">
-      <section className="card" aria-labelledby="exits-title">
+      <section id={EXITS_ANCHOR} className="card scroll-mt-20" aria-labelledby="exits-title">
         <h2 id="exits-title" className="font-semibold">Early-exit requests</h2>
+        {flash?.anchor === EXITS_ANCHOR ? <FlashMessage flash={flash} className="mt-2" /> : null}
         {exits.length === 0 ? (
           <p className="mt-2 text-sm text-stone-600">No open early-exit requests.</p>
         ) : (

@@ -2,16 +2,16 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { Dialog } from "~/components/dialog";
 import { Field, FormError, SelectField } from "~/components/forms";
-import type { ToastMessage } from "~/components/toast";
+import { FlashMessage, type ToastMessage } from "~/components/toast";
 import { formatGhs, parseAmountToMinor } from "~/domain/money";
-import { SUGGESTED_AMOUNTS, dateTime, portfolioHref, withdrawPrompt } from "~/pages/portfolio";
+import { SUGGESTED_AMOUNTS, atAnchor, dateTime, investmentAnchor, portfolioHref, receiptHref, withdrawPrompt } from "~/pages/portfolio";
 import type { PortfolioData } from "~/pages/portfolio";
 
 export type ActionResult =
   | { ok: false; errors: Record<string, string>; values: Record<string, string> }
   | { ok: true; confirm: { prompt: string; fields: Record<string, string> } };
 
-type Props = { data: PortfolioData; result: ActionResult | undefined; onNote: (note: ToastMessage) => void };
+type Props = { data: PortfolioData; result: ActionResult | undefined; onNote: (note: ToastMessage) => void; note?: ToastMessage | null };
 
 /** The action's answer when it belongs to this form (errors and what was typed). */
 function answerFor(result: ActionResult | undefined, intent: string) {
@@ -150,13 +150,18 @@ function WithdrawDialog({ data, amount, result }: Props & { amount: string }) {
 type DetailsDialogData = Extract<NonNullable<PortfolioData["dialog"]>, { kind: "details" }>;
 type ReinvestDialogData = Extract<NonNullable<PortfolioData["dialog"]>, { kind: "reinvest" }>;
 
-function DetailsDialog({ data, dialog, onNote }: Props & { dialog: DetailsDialogData }) {
+/** Closing a holding's dialog returns to its row (#investment-<id>), without JavaScript too. */
+const backToRow = (base: string, investmentId: number) => atAnchor(portfolioHref(base), investmentAnchor(investmentId));
+
+function DetailsDialog({ data, dialog, onNote, note }: Props & { dialog: DetailsDialogData }) {
   const { investment, payouts } = dialog;
   return (
-    <Dialog title={`Investment #${investment.id}`} closeTo={portfolioHref(data.base)}>
+    <Dialog title={`Investment #${investment.id}`} closeTo={backToRow(data.base, investment.id)}>
+      {note ? <FlashMessage key={note.message} flash={note} className="mb-3" /> : null}
       <p className="text-sm text-stone-700">
         Batch #{investment.batchId} · {investment.units} units · {formatGhs(investment.amountMinor)} · {investment.status}
       </p>
+      <Link to={receiptHref(investment.id)} className="mt-1 inline-block text-sm font-semibold text-leaf-700 underline">Receipt (printable)</Link>
       <h3 className="mt-4 font-semibold">Payouts</h3>
       {payouts.length === 0 ? (
         <p className="mt-2 text-sm text-stone-600">No payouts yet for this investment.</p>
@@ -192,8 +197,20 @@ function ReinvestDialog({ data, dialog, result }: Props & { dialog: ReinvestDial
   const { errors, values } = answerFor(result, "reinvest");
   const { investment, batch } = dialog;
   const base = data.base;
+  if (dialog.notice) {
+    // The batch takes no money now: say why, and offer no form.
+    return (
+      <Dialog title={`Reinvest into Batch #${investment.batchId}`} closeTo={backToRow(base, investment.id)}>
+        <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="reinvest-notice" role="alert">{dialog.notice}</p>
+        <p className="mt-3 text-sm text-stone-700">
+          Open batches are on the <Link to="/invest/eggs" className="underline">Egg Notes</Link> and <Link to="/invest/chicken" className="underline">Chicken Notes</Link> pages.
+        </p>
+        <Link to={backToRow(base, investment.id)} className="btn-secondary mt-4 w-full" preventScrollReset>Back to your portfolio</Link>
+      </Dialog>
+    );
+  }
   return (
-    <Dialog title={`Reinvest into Batch #${investment.batchId}`} closeTo={portfolioHref(base)}>
+    <Dialog title={`Reinvest into Batch #${investment.batchId}`} closeTo={backToRow(base, investment.id)}>
       {batch ? (
         <p className="text-sm text-stone-700">
           {batch.productType === "EGG" ? "Egg Note" : "Chicken Note"} at {batch.farmName} · {formatGhs(batch.unitPriceMinor)} per unit · {batch.availableUnits} units available · {batch.status}

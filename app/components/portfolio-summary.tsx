@@ -1,12 +1,30 @@
-import { Link } from "@remix-run/react";
-import type { ToastMessage } from "~/components/toast";
+import { Form, Link } from "@remix-run/react";
+import { FormError } from "~/components/forms";
+import type { ActionResult } from "~/components/portfolio-dialogs";
+import { FlashMessage, type Flash, type ToastMessage } from "~/components/toast";
 import { formatGhs } from "~/domain/money";
-import { NO_RECORDS, dateTime, portfolioHref } from "~/pages/portfolio";
+import { overdueText } from "~/pages/schedules";
+import { NO_RECORDS, PRODUCT_WORD, autoReinvestAnchor, dateTime, portfolioHref, rolloverText } from "~/pages/portfolio";
 import type { PortfolioData } from "~/pages/portfolio";
 
-/** Title, Refresh and Export, the three cards and the chart of the last 12 investments. */
-export function PortfolioSummary({ data, onNote }: { data: PortfolioData; onNote: (note: ToastMessage) => void }) {
-  const { wallet, investmentCount, autoReinvest, chartSvg, base, exportHref, matchingCount } = data;
+function Total({ label, testId, minor }: { label: string; testId: string; minor: number }) {
+  return (
+    <div>
+      <dt className="text-xs text-stone-500">{label}</dt>
+      <dd className="text-lg font-bold whitespace-nowrap" data-testid={testId}>{formatGhs(minor)}</dd>
+    </div>
+  );
+}
+
+/**
+ * Title, Refresh and Export, the three cards (the last with each active holding's auto-reinvest
+ * switch), the totals and next payouts, and the chart of the last 12 investments.
+ */
+export function PortfolioSummary({ data, onNote, flash, result }: { data: PortfolioData; onNote: (note: ToastMessage) => void; flash: Flash | null; result?: ActionResult }) {
+  const { wallet, investmentCount, autoReinvest, rollovers, totals, nextPayouts, chartSvg, base, exportHref, matchingCount, idempotencyKey } = data;
+  // A switch the server refused: its message beside that holding (or above the list when it is not one of them).
+  const refused = result && !result.ok && result.values.intent === "auto_reinvest" ? { id: Number(result.values.investment_id), message: result.errors.form ?? Object.values(result.errors)[0] } : null;
+  const refusedHere = refused !== null && rollovers.some((h) => h.id === refused.id);
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -42,13 +60,70 @@ export function PortfolioSummary({ data, onNote }: { data: PortfolioData; onNote
         <div className="card">
           <h2 className="text-sm font-medium text-stone-600">Auto-Reinvest</h2>
           <p className="mt-1 text-2xl font-bold" data-testid="auto-reinvest">{autoReinvest ? "On" : "Off"}</p>
-          <p className="mt-1 text-xs text-stone-500">{autoReinvest ? "An active holding reinvests its proceeds." : "No active holding reinvests its proceeds."}</p>
+          <p className="mt-1 text-xs text-stone-500">
+            {rollovers.length === 0
+              ? "No active holdings. A holding you switch on rolls over when it matures."
+              : `${rollovers.filter((r) => r.autoReinvest).length} of ${rollovers.length} active holding${rollovers.length === 1 ? "" : "s"} roll over when they mature; monthly egg income always goes to your wallet.`}
+          </p>
           <div className="mt-3 flex gap-2">
             <Link to={portfolioHref(base, { dialog: "deposit" })} className="btn-primary flex-1" preventScrollReset>Deposit</Link>
             <Link to={portfolioHref(base, { dialog: "withdraw" })} className="btn-secondary flex-1" preventScrollReset>Withdraw</Link>
           </div>
+          {refused && !refusedHere ? <div className="mt-3"><FormError message={refused.message} /></div> : null}
+          {rollovers.length > 0 ? (
+            <ul className="mt-3 divide-y divide-stone-100 border-t border-stone-100" aria-label="Auto-reinvest by holding">
+              {rollovers.map((h) => (
+                // Each holding has its own switch (a plain form); its answer returns here (#auto-<id>).
+                <li key={h.id} id={autoReinvestAnchor(h.id)} className="scroll-mt-20 py-2 text-sm" data-rollover={h.autoReinvest ? "on" : "off"}>
+                  {flash?.anchor === autoReinvestAnchor(h.id) ? <FlashMessage flash={flash} className="mb-2" /> : null}
+                  {refusedHere && refused.id === h.id ? <div className="mb-2"><FormError message={refused.message} /></div> : null}
+                  <div className="flex items-start justify-between gap-2">
+                    <span className="min-w-0">Batch #{h.batchId} ({PRODUCT_WORD[h.productType]}): {rolloverText(h.productType, h.autoReinvest)}<span className="block text-xs text-stone-500">Investment #{h.id}</span></span>
+                    <Form method="post" action={portfolioHref(base)} preventScrollReset className="shrink-0">
+                      <input type="hidden" name="intent" value="auto_reinvest" />
+                      <input type="hidden" name="investment_id" value={h.id} />
+                      <input type="hidden" name="auto_reinvest" value={h.autoReinvest ? "off" : "on"} />
+                      <input type="hidden" name="idempotency_key" value={`${idempotencyKey}-auto-${h.id}`} />
+                      <button type="submit" className="btn-secondary px-3 py-1 text-xs" aria-label={`Turn ${h.autoReinvest ? "off" : "on"} auto-reinvest for investment #${h.id}`}>
+                        {h.autoReinvest ? "Turn off" : "Turn on"}
+                      </button>
+                    </Form>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </div>
       </div>
+
+      <section className="card mt-4" aria-labelledby="totals-title">
+        <h2 id="totals-title" className="font-semibold">Totals</h2>
+        <dl className="mt-2 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+          <Total label="Invested (at cost, active holdings)" testId="total-invested" minor={totals.investedMinor} />
+          <Total label="Income received" testId="total-income" minor={totals.incomeMinor} />
+          <Total label="Principal returned" testId="total-principal" minor={totals.principalReturnedMinor} />
+          <Total label="Fees paid" testId="total-fees" minor={totals.feesMinor} />
+        </dl>
+        <h3 className="mt-4 text-sm font-semibold">Next payouts</h3>
+        {nextPayouts.length === 0 ? (
+          <p className="mt-1 text-sm text-stone-600">No active holdings: nothing is due.</p>
+        ) : (
+          <ul className="mt-1 divide-y divide-stone-100" aria-label="Next payout of each active holding">
+            {nextPayouts.map((p) => (
+              <li key={p.id} data-next-payout={p.id} className="flex items-start justify-between gap-3 py-2 text-sm">
+                <span className="min-w-0">
+                  Batch #{p.batchId} ({PRODUCT_WORD[p.productType]}), investment #{p.id}
+                  <span className="block text-xs text-stone-600">
+                    {p.kind === "MONTHLY" ? `Income for ${p.period}, due by ${p.date}` : p.kind === "HARVEST" ? `Harvest (principal and return), expected by ${p.date}` : "Starts when the batch is activated"}
+                  </span>
+                  {p.overdueDays > 0 ? <span className="mt-1 inline-block rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">{overdueText(p.overdueDays)}</span> : null}
+                </span>
+                <strong className="shrink-0 whitespace-nowrap">{formatGhs(p.amountMinor)}</strong>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
 
       <div className="card mt-4">
         <h2 className="font-semibold">Your last 12 investments</h2>

@@ -1,10 +1,10 @@
 import { Form, Link } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { Field, SelectField } from "~/components/forms";
-import type { ToastMessage } from "~/components/toast";
+import { FlashMessage, type Flash, type ToastMessage } from "~/components/toast";
 import { useAutoFilters } from "~/components/use-auto-filters";
 import { formatGhs } from "~/domain/money";
-import { PAGE_SIZES, Q_MAX, SORTS, STATUS_OPTIONS, portfolioHref, shortDate } from "~/pages/portfolio";
+import { PAGE_SIZES, Q_MAX, SORTS, STATUS_OPTIONS, atAnchor, investmentAnchor, portfolioHref, receiptHref, shortDate } from "~/pages/portfolio";
 import type { PortfolioData } from "~/pages/portfolio";
 
 /** The filter form is a plain GET form; with JavaScript it applies as the investor changes it. */
@@ -46,7 +46,19 @@ export function Cell({ label, className = "", children }: { label: string; class
 
 const STATUS_TONE: Record<string, string> = { ACTIVE: "bg-green-100 text-green-800", PAID: "bg-stone-200 text-stone-800", EXITED: "bg-amber-100 text-amber-900" };
 
-export function PortfolioInvestments({ data }: { data: PortfolioData; onNote: (note: ToastMessage) => void }) {
+/** Reinvest where the batch still takes money; otherwise a word on why not (the dialog says it in full). */
+function ReinvestAction({ row, base }: { row: PortfolioData["rows"][number]; base: string }) {
+  if (row.buying === "open") {
+    return (
+      <Link to={atAnchor(portfolioHref(base, { dialog: "reinvest", id: row.id }), investmentAnchor(row.id))} preventScrollReset className="btn-secondary mr-2 max-sm:mt-1" aria-label={`Reinvest into Batch #${row.batchId}`}>
+        Reinvest
+      </Link>
+    );
+  }
+  return <span className="mr-3 text-xs text-stone-500">{row.buying === "sold-out" ? "Sold out" : "Closed to new money"}</span>;
+}
+
+export function PortfolioInvestments({ data, flash }: { data: PortfolioData; onNote: (note: ToastMessage) => void; flash: Flash | null }) {
   const { rows, paging, base, investmentCount } = data;
   const pageHref = (page: number) => portfolioHref(base, { page: page > 1 ? page : null });
   return (
@@ -74,25 +86,36 @@ export function PortfolioInvestments({ data }: { data: PortfolioData; onNote: (n
               </thead>
               <tbody className="max-sm:block">
                 {rows.map((r) => (
-                  <tr key={r.id} data-investment-id={r.id} className="border-b border-stone-100 last:border-0 max-sm:grid max-sm:grid-cols-3 max-sm:gap-x-2 max-sm:px-3 max-sm:py-2">
-                    <Cell label="ID" className="font-medium">#{r.id}</Cell>
-                    <Cell label="Batch">#{r.batchId} <span className="text-xs text-stone-500">{r.productType === "EGG" ? "Egg" : "Chicken"}</span></Cell>
-                    {/* After an early exit the row shows what is still held (at cost), then what left. */}
-                    <Cell label="Units">
-                      {r.unitsHeld}
-                      {r.unitsExited > 0 ? <span className="block text-xs text-stone-500">of {r.units} bought, {r.unitsExited} exited</span> : null}
-                    </Cell>
-                    <Cell label="Amount" className="whitespace-nowrap">
-                      {formatGhs(r.heldMinor)}
-                      {r.unitsExited > 0 ? <span className="block text-xs text-stone-500">{formatGhs(r.exitedMinor)} exited</span> : null}
-                    </Cell>
-                    <Cell label="Status"><span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[r.status] ?? ""}`}>{r.status}</span></Cell>
-                    <Cell label="Created" className="whitespace-nowrap">{shortDate(r.createdAt)}</Cell>
-                    <td className="px-3 py-2 whitespace-nowrap max-sm:col-span-3 max-sm:px-0">
-                      <Link to={portfolioHref(base, { dialog: "details", id: r.id })} preventScrollReset className="btn-secondary mr-2 max-sm:mt-1" aria-label={`Details of investment #${r.id}`}>Details</Link>
-                      <Link to={portfolioHref(base, { dialog: "reinvest", id: r.id })} preventScrollReset className="btn-secondary max-sm:mt-1" aria-label={`Reinvest into Batch #${r.batchId}`}>Reinvest</Link>
-                    </td>
-                  </tr>
+                  <Fragment key={r.id}>
+                    {/* The id is where this row's dialogs and their actions return to (no JavaScript needed). */}
+                    <tr id={investmentAnchor(r.id)} data-investment-id={r.id} className="scroll-mt-20 border-b border-stone-100 last:border-0 max-sm:grid max-sm:grid-cols-3 max-sm:gap-x-2 max-sm:px-3 max-sm:py-2">
+                      <Cell label="ID" className="font-medium">#{r.id}</Cell>
+                      <Cell label="Batch">#{r.batchId} <span className="text-xs text-stone-500">{r.productType === "EGG" ? "Egg" : "Chicken"}</span></Cell>
+                      {/* After an early exit the row shows what is still held (at cost), then what left. */}
+                      <Cell label="Units">
+                        {r.unitsHeld}
+                        {r.unitsExited > 0 ? <span className="block text-xs text-stone-500">of {r.units} bought, {r.unitsExited} exited</span> : null}
+                      </Cell>
+                      <Cell label="Amount" className="whitespace-nowrap">
+                        {formatGhs(r.heldMinor)}
+                        {r.unitsExited > 0 ? <span className="block text-xs text-stone-500">{formatGhs(r.exitedMinor)} exited</span> : null}
+                      </Cell>
+                      <Cell label="Status"><span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[r.status] ?? ""}`}>{r.status}</span></Cell>
+                      <Cell label="Created" className="whitespace-nowrap">{shortDate(r.createdAt)}</Cell>
+                      <td className="px-3 py-2 whitespace-nowrap max-sm:col-span-3 max-sm:px-0">
+                        <Link to={atAnchor(portfolioHref(base, { dialog: "details", id: r.id }), investmentAnchor(r.id))} preventScrollReset className="btn-secondary mr-2 max-sm:mt-1" aria-label={`Details of investment #${r.id}`}>Details</Link>
+                        <ReinvestAction row={r} base={base} />
+                        <Link to={receiptHref(r.id)} className="btn-secondary ml-2 max-sm:mt-1" aria-label={`Receipt for investment #${r.id}`}>Receipt</Link>
+                      </td>
+                    </tr>
+                    {flash?.anchor === investmentAnchor(r.id) ? (
+                      <tr className="max-sm:block">
+                        <td colSpan={7} className="px-3 pb-2 max-sm:block">
+                          <FlashMessage flash={flash} />
+                        </td>
+                      </tr>
+                    ) : null}
+                  </Fragment>
                 ))}
               </tbody>
             </table>

@@ -51,6 +51,23 @@ export const hasEnded = (b: { status: BatchStatus }) => b.status === "HARVESTED"
 export const sellingTier = (b: Selling): 0 | 1 | 2 => (sellsUnitsNow(b) ? 0 : hasEnded(b) ? 2 : 1);
 
 /**
+ * Whether a batch takes money at all (it does not depend on who asks; what this buyer can take
+ * does): an OPEN batch, or an ACTIVE egg batch while other investors offer units for early exit.
+ */
+export function batchTakesMoney(batch: Pick<InvestableBatch, "productType" | "status" | "availableUnits">): boolean {
+  return batch.status === "OPEN" || (batch.status === "ACTIVE" && batch.productType === "EGG" && batch.availableUnits > 0);
+}
+
+/**
+ * What an investor can do with a batch now: buy (with how many units are left), nothing because
+ * it is sold out (OPEN, every unit placed), or nothing because it no longer takes money.
+ */
+export function buyingState(batch: Pick<InvestableBatch, "productType" | "status" | "availableUnits">): "open" | "sold-out" | "closed" {
+  if (!batchTakesMoney(batch)) return "closed";
+  return batch.availableUnits > 0 ? "open" : "sold-out";
+}
+
+/**
  * Every rule of buying units, in SPEC.md's order: batch takes money, units, terms (pages only), wallet.
  * Returns the whole units and their cost in pesewas.
  */
@@ -70,10 +87,7 @@ export function checkInvestment({
   ownOfferedUnits?: number;
 }): { units: number; costMinor: number } {
   const messages = INVEST_MESSAGES[batch.productType];
-  // Whether the batch takes money at all does not depend on who asks; what this buyer can take does.
-  // An OPEN batch that is full still "takes money": the investor hears that too few units are left.
-  const takesMoney = batch.status === "OPEN" || sellsUnitsNow(batch);
-  if (!takesMoney) throw new DomainError(409, MSG.batchNotOpen);
+  if (!batchTakesMoney(batch)) throw new DomainError(409, MSG.batchNotOpen);
   const units = parseUnits(unitsInput, batch.productType);
   if (units > batch.availableUnits - ownOfferedUnits) throw new DomainError(409, messages.tooMany, "units");
   if (acceptedTerms === false) throw new DomainError(422, messages.terms, "terms");

@@ -45,6 +45,9 @@ export const MSG = {
 
 export const exitTooEarly = (opensOn: string) => `Early exit opens one month after the batch starts, on ${opensOn}.`;
 export const exitTooMany = (max: number) => `You can offer at most ${max} units for early exit.`;
+export const autoReinvestEnded = (investmentId: number) => `Investment #${investmentId} has ended; auto-reinvest applies to active holdings only.`;
+export const batchClosedFor = (batchId: number) => `Batch #${batchId} is no longer open for investment.`;
+export const batchSoldOut = (batchId: number) => `Batch #${batchId} is sold out: no units are available right now.`;
 export const alreadyPaid = (batchId: number, period: string) => `Batch #${batchId} was already paid for ${period}; nothing was paid.`;
 
 /** Signing in and registering. */

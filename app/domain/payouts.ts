@@ -66,3 +66,40 @@ export function checkPayoutPeriod({ period, startDate, currentPeriod }: { period
   return period;
 }
 
+
+/**
+ * A payout an investor received, with the cost of the units it paid back: a harvest's principal
+ * (units held x unit price), an exit fill's units sold at par, a close's principal (its amount).
+ */
+export type ReceivedPayout = { kind: "MONTHLY" | "HARVEST" | "PRINCIPAL" | "EXIT"; amountMinor: number; principalMinor: number };
+
+export type PortfolioTotals = { investedMinor: number; incomeMinor: number; principalReturnedMinor: number; feesMinor: number };
+
+/**
+ * The portfolio's totals. Invested: what the active holdings cost. Income: monthly egg income and
+ * the return part of harvests. Principal returned: closes, harvests' principal and exit sales at
+ * par. Fees: early-exit fees (par less what the seller received). So income + principal - fees is
+ * every pesewa the payouts brought in.
+ */
+export function portfolioTotals({
+  holdings,
+  payouts,
+}: {
+  holdings: ReadonlyArray<{ status: string; unitsHeld: number; unitPriceMinor: number }>;
+  payouts: readonly ReceivedPayout[];
+}): PortfolioTotals {
+  const totals: PortfolioTotals = { investedMinor: 0, incomeMinor: 0, principalReturnedMinor: 0, feesMinor: 0 };
+  for (const h of holdings) if (h.status === "ACTIVE") totals.investedMinor += h.unitsHeld * h.unitPriceMinor;
+  for (const p of payouts) {
+    if (p.kind === "MONTHLY") totals.incomeMinor += p.amountMinor;
+    else if (p.kind === "PRINCIPAL") totals.principalReturnedMinor += p.amountMinor;
+    else if (p.kind === "HARVEST") {
+      totals.principalReturnedMinor += p.principalMinor;
+      totals.incomeMinor += p.amountMinor - p.principalMinor;
+    } else {
+      totals.principalReturnedMinor += p.principalMinor;
+      totals.feesMinor += p.principalMinor - p.amountMinor;
+    }
+  }
+  return totals;
+}

@@ -23,6 +23,12 @@ export const PortfolioActionSchema = z.discriminatedUnion(
     }),
     z.object({ intent: z.literal("reinvest"), investment_id: formId("Investment not found."), units: formText(20), idempotency_key: idempotencyKey }),
     z.object({ intent: z.literal("cancel_exit"), exit_id: formId("Exit request not found."), idempotency_key: idempotencyKey }),
+    z.object({
+      intent: z.literal("auto_reinvest"),
+      investment_id: formId("Investment not found."),
+      auto_reinvest: z.enum(["on", "off"], { error: "Choose on or off for auto-reinvest." }),
+      idempotency_key: idempotencyKey,
+    }),
   ],
   { error: "This form could not be read. Please reload the page and try again." },
 );

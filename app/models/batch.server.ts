@@ -92,6 +92,30 @@ function withDetails(rows: Array<Omit<BatchView, "unitsOffered" | "availableUnit
   });
 }
 
+/** What buying needs to know of some batches (type, status, units on sale now), in one read. */
+export function batchAvailability(ids: readonly number[]): Map<number, { productType: ProductType; status: BatchStatus; availableUnits: number }> {
+  if (ids.length === 0) return new Map();
+  const db = getDb();
+  const unique = [...new Set(ids)];
+  const offered = new Map(
+    db
+      .select({ batchId: exitRequests.batchId, units: sum(exitRequests.unitsRemaining) })
+      .from(exitRequests)
+      .where(and(inArray(exitRequests.batchId, unique), eq(exitRequests.status, "PENDING")))
+      .groupBy(exitRequests.batchId)
+      .all()
+      .map((r) => [r.batchId, Number(r.units ?? 0)]),
+  );
+  return new Map(
+    db
+      .select({ id: batches.id, productType: batches.productType, status: batches.status, targetUnits: batches.targetUnits, unitsPlaced: batches.unitsPlaced })
+      .from(batches)
+      .where(inArray(batches.id, unique))
+      .all()
+      .map((b) => [b.id, { productType: b.productType, status: b.status, availableUnits: availableUnitsOf(b, offered.get(b.id) ?? 0) }]),
+  );
+}
+
 export function listBatches({ productType }: { productType?: ProductType } = {}): BatchView[] {
   const rows = getDb()
     .select(batchColumns)

@@ -2,14 +2,14 @@ import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import { DomainError } from "~/domain/errors";
 import { checkEarlyExit, checkInvestment, exitProceeds, unitsText, type InvestableBatch } from "~/domain/investing";
 import type { BatchStatus, ProductType } from "~/domain/types";
-import { MSG } from "~/domain/messages";
+import { autoReinvestEnded, MSG } from "~/domain/messages";
 import { formatGhs, minorToCedis } from "~/domain/money";
 import { nowIso, today } from "~/lib/clock.server";
 import { getDb, prepared } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { availableUnitsOf, getBatch } from "~/models/batch.server";
 import { atomic, escrowAccount, feesAccount, postEntry, walletAccount, walletBalanceMinor } from "~/models/ledger.server";
-import { batches, exitRequests, investments, payouts, type InvestmentStatus, users } from "~/models/schema.server";
+import { batches, exitRequests, farms, investments, journalEntries, payouts, type InvestmentStatus, users } from "~/models/schema.server";
 import { notify } from "~/models/notification.server";
 
 export type InvestmentRow = typeof investments.$inferSelect;
@@ -67,13 +67,14 @@ export function investInBatch({
     if (!buyingOffers) {
       const placed = prepared<[number, number, number]>("update batches set units_placed = units_placed + ? where id = ? and status = 'OPEN' and units_placed + ? <= target_units").run(wanted, batchId, wanted);
       if (placed.changes !== 1) throw new DomainError(409, batch.productType === "EGG" ? "Not enough units available." : "Cannot invest more than available units.", "units");
-      postEntry({ kind: "INVEST", memo: `Bought ${unitsText(wanted)} of Batch #${batchId}`, userId, batchId, lines: [
-        { accountId: walletAccount(userId), amountMinor: -costMinor },
-        { accountId: escrowAccount(batchId), amountMinor: costMinor },
-      ] });
       const row = prepared<[number, number, number, number, number, number, number, string], Omit<InvestmentRow, "autoReinvest"> & { autoReinvest: number }>(
         `insert into investments (user_id, batch_id, units, units_held, amount_minor, unit_price_minor, auto_reinvest, created_at) values (?, ?, ?, ?, ?, ?, ?, ?) returning ${INVESTMENT_COLUMNS}`,
       ).get(userId, batchId, wanted, wanted, costMinor, batch.unitPriceMinor, autoReinvest ? 1 : 0, nowIso())!;
+      // The entry carries the investment's reference (its receipt quotes both).
+      postEntry({ kind: "INVEST", memo: `Bought ${unitsText(wanted)} of Batch #${batchId}`, userId, batchId, externalRef: investmentRef(row.id), lines: [
+        { accountId: walletAccount(userId), amountMinor: -costMinor },
+        { accountId: escrowAccount(batchId), amountMinor: costMinor },
+      ] });
       return { ...row, autoReinvest: row.autoReinvest === 1 };
     }
     return buyFromExitOffers({ userId, batchId, units: wanted, unitPriceMinor: batch.unitPriceMinor, autoReinvest });
@@ -115,14 +116,20 @@ function buyFromExitOffers({ userId, batchId, units, unitPriceMinor, autoReinves
     .where(and(eq(exitRequests.batchId, batchId), eq(exitRequests.status, "PENDING"), ne(exitRequests.userId, userId)))
     .orderBy(asc(exitRequests.id))
     .all();
+  if (offers.length === 0) throw new DomainError(409, "Not enough units available.", "units");
+  // The buyer's holding first, so each fill's entry carries its reference (the receipt lists them).
+  const bought = db
+    .insert(investments)
+    .values({ userId, batchId, units, unitsHeld: units, amountMinor: units * unitPriceMinor, unitPriceMinor, autoReinvest, boughtFromExitId: offers[0].id, createdAt: nowIso() })
+    .returning()
+    .get();
   let left = units;
-  let firstExitId: number | null = null;
   for (const offer of offers) {
     if (left === 0) break;
     const take = Math.min(left, offer.unitsRemaining);
     const priceMinor = take * unitPriceMinor;
     const { feeMinor, netMinor } = exitProceeds(priceMinor, offer.feeRate);
-    const entryId = postEntry({ kind: "EXIT_FILL", memo: `${unitsText(take)} of Batch #${batchId} changed hands (exit #${offer.id})`, userId, batchId, lines: [
+    const entryId = postEntry({ kind: "EXIT_FILL", memo: `${unitsText(take)} of Batch #${batchId} changed hands (exit #${offer.id})`, userId, batchId, externalRef: investmentRef(bought.id), lines: [
       { accountId: walletAccount(userId), amountMinor: -priceMinor },
       { accountId: walletAccount(offer.userId), amountMinor: netMinor },
       { accountId: feesAccount(), amountMinor: feeMinor },
@@ -145,17 +152,14 @@ function buyFromExitOffers({ userId, batchId, units, unitPriceMinor, autoReinves
       "EXIT_FILLED",
       `A buyer took ${take} of your units in Batch #${batchId}: ${formatGhs(netMinor)} reached your wallet (${formatGhs(priceMinor)} less a ${formatGhs(feeMinor)} early-exit fee).`,
     );
-    firstExitId ??= offer.id;
     left -= take;
   }
   if (left !== 0) throw new DomainError(409, "Not enough units available.", "units");
-  const amountMinor = units * unitPriceMinor;
-  return db
-    .insert(investments)
-    .values({ userId, batchId, units, unitsHeld: units, amountMinor, unitPriceMinor, autoReinvest, boughtFromExitId: firstExitId, createdAt: nowIso() })
-    .returning()
-    .get();
+  return bought;
 }
+
+/** The reference an investment is known by on its receipt and on the ledger entries that paid for it. */
+export const investmentRef = (investmentId: number) => `AKK-INV-${investmentId}`;
 
 export type ExitRequestRow = typeof exitRequests.$inferSelect;
 
@@ -242,6 +246,9 @@ export function listMyInvestments(userId: number) {
       boughtFromExitId: investments.boughtFromExitId,
       createdAt: investments.createdAt,
       productType: batches.productType,
+      batchStatus: batches.status,
+      batchStartDate: batches.startDate,
+      expectedRoi: batches.expectedRoi,
     })
     .from(investments)
     .innerJoin(batches, eq(batches.id, investments.batchId))
@@ -255,6 +262,77 @@ export function getMyInvestment(userId: number, investmentId: number): Investmen
   const row = getDb().select().from(investments).where(and(eq(investments.id, investmentId), eq(investments.userId, userId))).get();
   if (!row) throw new DomainError(404, MSG.investmentNotFound);
   return row;
+}
+
+/**
+ * Switches a holding's auto-reinvest on or off: when it matures (a harvest, an egg close) its
+ * proceeds buy units of the next open batch of the same product (payout.server.ts). Only an ACTIVE
+ * holding can still mature.
+ */
+export function setAutoReinvest({ userId, investmentId, autoReinvest }: { userId: number; investmentId: number; autoReinvest: boolean }): InvestmentRow {
+  return atomic(() => {
+    const holding = getMyInvestment(userId, investmentId);
+    if (holding.status !== "ACTIVE") throw new DomainError(409, autoReinvestEnded(investmentId));
+    return getDb().update(investments).set({ autoReinvest }).where(eq(investments.id, investmentId)).returning().get();
+  });
+}
+
+export type InvestmentReceipt = {
+  id: number;
+  reference: string;
+  batchId: number;
+  productType: ProductType;
+  farmName: string;
+  location: string;
+  units: number;
+  unitPriceMinor: number;
+  amountMinor: number;
+  status: InvestmentStatus;
+  createdAt: string;
+  boughtFromExit: boolean;
+  /** The ledger entries that paid for it: one INVEST entry, or one EXIT_FILL per seller. */
+  entries: Array<{ id: number; kind: string; createdAt: string }>;
+};
+
+/** What an investor bought, for its receipt; another investor's investment is "not found". */
+export function getInvestmentReceipt(userId: number, investmentId: number): InvestmentReceipt {
+  const i = getMyInvestment(userId, investmentId);
+  const batch = getDb()
+    .select({ productType: batches.productType, farmName: farms.name, location: farms.location })
+    .from(batches)
+    .innerJoin(farms, eq(farms.id, batches.farmId))
+    .where(eq(batches.id, i.batchId))
+    .get()!;
+  const reference = investmentRef(i.id);
+  let entries = getDb()
+    .select({ id: journalEntries.id, kind: journalEntries.kind, createdAt: journalEntries.createdAt })
+    .from(journalEntries)
+    .where(and(eq(journalEntries.externalRef, reference), eq(journalEntries.userId, userId)))
+    .orderBy(asc(journalEntries.id))
+    .all();
+  if (entries.length === 0 && i.boughtFromExitId === null) {
+    // Bought before entries carried the reference: the INVEST entry of these units, the one written nearest the purchase.
+    entries = getDb()
+      .select({ id: journalEntries.id, kind: journalEntries.kind, createdAt: journalEntries.createdAt })
+      .from(journalEntries)
+      .where(and(eq(journalEntries.kind, "INVEST"), eq(journalEntries.userId, userId), eq(journalEntries.batchId, i.batchId), eq(journalEntries.memo, `Bought ${i.units} units of Batch #${i.batchId}`)))
+      .orderBy(sql`abs(julianday(${journalEntries.createdAt}) - julianday(${i.createdAt}))`, asc(journalEntries.id))
+      .limit(1)
+      .all();
+  }
+  return {
+    id: i.id,
+    reference,
+    batchId: i.batchId,
+    ...batch,
+    units: i.units,
+    unitPriceMinor: i.unitPriceMinor,
+    amountMinor: i.amountMinor,
+    status: i.status,
+    createdAt: i.createdAt,
+    boughtFromExit: i.boughtFromExitId !== null,
+    entries,
+  };
 }
 
 export type PayoutRow = typeof payouts.$inferSelect;

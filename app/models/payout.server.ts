@@ -1,6 +1,6 @@
 import { and, eq, gt, asc, desc } from "drizzle-orm";
 import { DomainError } from "~/domain/errors";
-import { checkPayoutPeriod, planPayouts, recordDateOf, type Holding, type PlannedPayout } from "~/domain/payouts";
+import { checkPayoutPeriod, planPayouts, recordDateOf, type Holding, type PlannedPayout, type ReceivedPayout } from "~/domain/payouts";
 import { alreadyPaid, MSG } from "~/domain/messages";
 import { formatGhs, minorToCedis, minorToDecimalString } from "~/domain/money";
 import { unitsText } from "~/domain/investing";
@@ -145,32 +145,45 @@ function executePlan(batchId: number, options: { period?: string | null; close?:
         notify(offer.userId, "EXIT_CANCELLED", `Your early-exit offer of ${offer.unitsRemaining} unit${offer.unitsRemaining === 1 ? "" : "s"} in Batch #${batchId} was cancelled because the batch ${why}.`);
       }
     }
-    const reinvested = p.kind === "HARVEST" ? autoReinvest(batchId, p.payouts) : 0;
+    // A holding that matures (a harvest, a close) rolls over; a month's income always stays in the wallet.
+    const reinvested = p.kind === "MONTHLY" ? 0 : autoReinvest(p.batch, p.kind, p.payouts);
     return { batchId, kind: p.kind, period: p.period, count: p.payouts.length, totalMinor: p.totalMinor, reinvested };
   });
 }
 
-/** Harvest proceeds of auto-reinvest holdings buy whole units of the next OPEN chicken batch with room. */
-function autoReinvest(harvestedBatchId: number, paid: PlannedPayout[]): number {
+/**
+ * When a holding that asked for it matures (a broiler harvest, an egg batch's close), its proceeds
+ * buy as many whole units as they cover of the next OPEN batch of the same product with room (the
+ * oldest first, whose unit price the proceeds reach); the rest stays in the wallet. Runs inside the
+ * payout's transaction; a purchase the rules refuse leaves that money in the wallet and the run
+ * goes on (its savepoint is rolled back alone).
+ */
+function autoReinvest(matured: typeof batches.$inferSelect, kind: "HARVEST" | "PRINCIPAL", paid: PlannedPayout[]): number {
   const db = getDb();
   const wanting = new Set(
-    db.select({ id: investments.id }).from(investments).where(and(eq(investments.batchId, harvestedBatchId), eq(investments.autoReinvest, true))).all().map((r) => r.id),
+    db.select({ id: investments.id }).from(investments).where(and(eq(investments.batchId, matured.id), eq(investments.autoReinvest, true))).all().map((r) => r.id),
   );
+  const proceeds = kind === "HARVEST" ? "your harvest" : "your principal";
   let count = 0;
   for (const payout of paid) {
     if (!wanting.has(payout.investmentId)) continue;
     const next = db
       .select()
       .from(batches)
-      .where(and(eq(batches.productType, "CHICKEN"), eq(batches.status, "OPEN")))
+      .where(and(eq(batches.productType, matured.productType), eq(batches.status, "OPEN")))
       .orderBy(batches.id)
       .all()
       .find((b) => b.targetUnits > b.unitsPlaced && b.unitPriceMinor <= payout.amountMinor);
     if (!next) continue;
     const units = Math.min(Math.floor(payout.amountMinor / next.unitPriceMinor), next.targetUnits - next.unitsPlaced);
     if (units <= 0) continue;
-    investInBatch({ userId: payout.userId, batchId: next.id, units, autoReinvest: true });
-    notify(payout.userId, "REINVESTED", `Auto-reinvest: ${unitsText(units)} of Batch #${next.id} bought with your harvest from Batch #${harvestedBatchId}.`);
+    try {
+      investInBatch({ userId: payout.userId, batchId: next.id, units, autoReinvest: true });
+    } catch (error) {
+      if (error instanceof DomainError) continue;
+      throw error;
+    }
+    notify(payout.userId, "REINVESTED", `Auto-reinvest: ${unitsText(units)} of Batch #${next.id} bought with ${proceeds} from Batch #${matured.id}.`);
     count += 1;
   }
   return count;
@@ -226,4 +239,22 @@ export function paidPeriods(batchId: number): string[] {
     .orderBy(asc(payoutRuns.period))
     .all()
     .map((r) => r.period);
+}
+
+/**
+ * Every payout the investor received, with the cost of the units it paid back (for the portfolio's
+ * totals, app/domain/payouts.ts): a harvest's principal is the holding's units at their price (a
+ * broiler holding never changes size), an exit fill's is the units it sold, a close's is its amount.
+ */
+export function listReceivedPayouts(userId: number): ReceivedPayout[] {
+  const rows = getDb()
+    .$client.prepare(
+      `select p.kind kind, p.amount_minor amountMinor,
+         case p.kind when 'HARVEST' then i.units_held * i.unit_price_minor
+                     when 'EXIT' then coalesce(p.units, 0) * i.unit_price_minor
+                     else p.amount_minor end principalMinor
+       from payouts p join investments i on i.id = p.investment_id where p.user_id = ?`,
+    )
+    .all(userId) as ReceivedPayout[];
+  return rows;
 }

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { DomainError } from "~/domain/errors";
 import { parseMoneyAmount } from "~/domain/wallet";
 import { MSG } from "~/domain/messages";
@@ -46,14 +46,18 @@ export function withdraw({ userId, amount, destination }: { userId: number; amou
 
 export type StatementLine = { entryId: number; date: string; kind: string; memo: string; amountMinor: number; balanceAfterMinor: number };
 
-/** Every ledger entry of the user's wallet, newest first, with the balance after each. */
+/**
+ * Every ledger entry of the user's wallet, newest first, with the balance after each. The running
+ * balance is summed in the order things happened (the entry's time, then its id for entries of the
+ * same instant), so the statement reads the same way its balances add up.
+ */
 export function walletStatement(userId: number): StatementLine[] {
   const rows = getDb()
     .select({ entryId: journalEntries.id, date: journalEntries.createdAt, kind: journalEntries.kind, memo: journalEntries.memo, amountMinor: postings.amountMinor })
     .from(postings)
     .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
     .where(eq(postings.accountId, findAccountId("WALLET", { userId }) ?? -1))
-    .orderBy(journalEntries.id)
+    .orderBy(asc(journalEntries.createdAt), asc(journalEntries.id))
     .all();
   let running = 0;
   const lines = rows.map((r) => {

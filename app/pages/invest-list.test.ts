@@ -153,10 +153,13 @@ describe("timeline and next payout", () => {
     expect(steps[2].detail).toContain("2026-07-01");
     expect(timeline({ productType: "CHICKEN", status: "OPEN", startDate: null }, "2026-11-22")[0].state).toBe("current");
   });
-  it("eggs: this month's income, or the next month's once paid; chicken: the harvest window", () => {
+  it("eggs: the month after the last paid one (a missed month stays due, overdue); chicken: the harvest window", () => {
     const egg = { productType: "EGG" as const, status: "ACTIVE" as const, startDate: "2026-05-01" };
-    expect(nextPayout(egg, "2026-11-22", []).date).toBe("2026-11-30");
-    expect(nextPayout(egg, "2026-11-22", ["2026-11"]).date).toBe("2026-12-31");
+    expect(nextPayout(egg, "2026-11-22", ["2026-10"])).toEqual({ date: "2026-11-30", text: "Monthly income for 2026-11, due by 2026-11-30." });
+    expect(nextPayout(egg, "2026-11-22", ["2026-10", "2026-11"]).date).toBe("2026-12-31");
+    expect(nextPayout(egg, "2026-11-22", ["2026-09"])).toEqual({ date: "2026-10-31", text: "Monthly income for 2026-10, due by 2026-10-31. Overdue by 22 days." });
+    // Nothing paid yet: the first month in lay, two months after the start.
+    expect(nextPayout(egg, "2026-11-22", []).date).toBe("2026-07-31");
     expect(nextPayout({ ...egg, status: "OPEN" }, "2026-11-22", []).date).toBeNull();
     expect(nextPayout({ productType: "CHICKEN", status: "ACTIVE", startDate: "2026-11-02" }, "2026-11-22", [])).toEqual({ date: "2026-12-28", text: "Harvest payout expected between 2026-12-14 and 2026-12-28." });
     expect(nextPayout({ productType: "CHICKEN", status: "HARVESTED", startDate: "2026-11-02" }, "2026-11-22", []).date).toBeNull();

@@ -1,7 +1,9 @@
 import type { Reading } from "~/models/farm-log.server";
-import { addDays, addMonths, lastDayOfMonth, nextPeriod } from "~/domain/calendar";
+import { addDays, addMonths } from "~/domain/calendar";
 import { formatGhs, withoutThousandsSeparators } from "~/domain/money";
 import { sellingTier } from "~/domain/investing";
+import { daysOverdue, HARVEST_EARLIEST_DAYS, nextPayoutDue } from "~/domain/schedules";
+import { overdueText } from "~/pages/schedules";
 import { annualisedRoi, chickenRecommendedScore, chickenRiskScore, eggRiskScore, riskBand, type RiskBand } from "~/domain/returns";
 import type { BatchStatus, ProductType } from "~/domain/types";
 
@@ -93,10 +95,14 @@ export function listParams(query: ListQuery, extra: Record<string, string | numb
   return params;
 }
 
-export function listHref(type: ProductType, query: ListQuery, extra: Record<string, string | number | null | undefined> = {}): string {
+/** A list link; with `batchId`, it lands on that batch's card (#batch-<id>). */
+export function listHref(type: ProductType, query: ListQuery, extra: Record<string, string | number | null | undefined> = {}, batchId: number | null = null): string {
   const qs = listParams(query, extra).toString();
-  return qs ? `${PAGE_PATH[type]}?${qs}` : PAGE_PATH[type];
+  return `${qs ? `${PAGE_PATH[type]}?${qs}` : PAGE_PATH[type]}${batchId === null ? "" : `#${batchAnchor(batchId)}`}`;
 }
+
+/** The id of a batch's card, the place a dialog and its action return to. */
+export const batchAnchor = (batchId: number) => `batch-${batchId}`;
 
 /** Case-insensitive match on the batch number ("12", "#12", "batch 12"), farm name and location. */
 export function matchesSearch(b: Pick<ListBatch, "id" | "farmName" | "location">, q: string): boolean {
@@ -170,6 +176,22 @@ export function roiLines(b: Pick<ListBatch, "productType" | "expectedRoi">): Arr
 export const feedCostText = (feedPriceMinor: number | null) => (feedPriceMinor === null ? "TBD" : `${formatGhs(feedPriceMinor)}/kg`);
 
 // ---- invest and exit dialogs ----
+
+/**
+ * The invest dialogs' auto-reinvest choice and the rule it switches on, said exactly as
+ * payout.server.ts does it: only a holding that matures rolls over, into the next open batch of
+ * the same product. The rule is the checkbox's description (its name stays short).
+ */
+export const AUTO_REINVEST_CHOICE: Record<ProductType, { label: string; rule: string }> = {
+  EGG: {
+    label: "Auto-reinvest at close",
+    rule: "When this batch closes, my principal buys whole units of the next open Egg batch. The rest, and every monthly income payment, go to my wallet.",
+  },
+  CHICKEN: {
+    label: "Auto-reinvest at harvest",
+    rule: "My harvest proceeds buy whole units of the next open Chicken batch. The rest goes to my wallet.",
+  },
+};
 
 export const DEFAULT_UNITS = 10;
 
@@ -316,11 +338,11 @@ export const CERTIFICATIONS: Record<ProductType, string[]> = {
 
 // ---- next payout ----
 
-
 /**
- * When investors should next be paid. Eggs: the income of this month (or the next, when this one
- * is paid) at its month end. Chicken: the harvest, 6-8 weeks after the start. Nothing for an OPEN
- * batch (not started) or an ended one.
+ * When investors should next be paid (the rule is app/domain/schedules.ts): eggs, the month after
+ * the last paid one (or the first month in lay), due by its month end; chicken, the harvest, 6-8
+ * weeks after the start. Nothing for an OPEN batch (not started) or an ended one. A date that has
+ * passed says by how many days.
  */
 export function nextPayout(
   b: { productType: ProductType; status: BatchStatus; startDate: string | null },
@@ -329,16 +351,10 @@ export function nextPayout(
 ): { date: string | null; text: string } {
   if (b.status === "OPEN") return { date: null, text: "Payouts start after the batch is funded and activated." };
   if (b.status === "CLOSED" || b.status === "HARVESTED") return { date: null, text: "No further payouts: this batch has ended." };
-  if (b.productType === "EGG") {
-    const current = today.slice(0, 7);
-    const startPeriod = b.startDate?.slice(0, 7) ?? current;
-    let period = startPeriod > current ? startPeriod : current;
-    while (paidPeriods.includes(period)) period = nextPeriod(period);
-    const date = lastDayOfMonth(period);
-    return { date, text: `Monthly income for ${period}, due by ${date}.` };
-  }
-  if (!b.startDate) return { date: null, text: "At harvest, 6-8 weeks after the start." };
-  const from = addDays(b.startDate, 42);
-  const to = addDays(b.startDate, 56);
-  return { date: to, text: `Harvest payout expected between ${from} and ${to}.` };
+  const due = nextPayoutDue({ ...b, paidPeriods });
+  if (!due) return { date: null, text: b.productType === "EGG" ? "Monthly, once the hens are in lay." : "At harvest, 6-8 weeks after the start." };
+  const late = daysOverdue(due.date, today);
+  const overdue = late > 0 ? ` ${overdueText(late)}.` : "";
+  if (due.kind === "MONTHLY") return { date: due.date, text: `Monthly income for ${due.period}, due by ${due.date}.${overdue}` };
+  return { date: due.date, text: `Harvest payout expected between ${addDays(b.startDate!, HARVEST_EARLIEST_DAYS)} and ${due.date}.${overdue}` };
 }

@@ -4,8 +4,8 @@ import { DomainError } from "~/domain/errors";
 import { unitsParam } from "~/domain/idempotency";
 import { calculate, CALC_DEFAULT_AMOUNT, CERTIFICATIONS, chickenSummary, defaultUnits, DEMO_BATCHES, DEMO_READING, feedCostText, illustrativePayoutTable, listHref, LOAD_FAILED_TEXT, mapsHref, parseListQuery, percent, queryBatches, riskOf, roiLines, sensorBars, timeline, type DemoBatch, type ListQuery } from "~/pages/invest-list";
 import { type Reading, latestFarmReadings } from "~/models/farm-log.server";
-import { checkEarlyExit, checkInvestment } from "~/domain/investing";
-import { MSG } from "~/domain/messages";
+import { buyingState, checkEarlyExit } from "~/domain/investing";
+import { batchSoldOut, MSG } from "~/domain/messages";
 import { formatGhs } from "~/domain/money";
 import { unitsText } from "~/domain/investing";
 import type { ProductType } from "~/domain/types";
@@ -89,21 +89,14 @@ function unitsHeldIn(userId: number, batchId: number) {
     .reduce((s, i) => s + i.unitsHeld, 0);
 }
 
-/** Whether the money core would take money for this batch at all (its own rule, asked with one unit). */
-function takesMoney(batch: BatchView): boolean {
-  try {
-    checkInvestment({ batch, units: 1, walletMinor: Number.MAX_SAFE_INTEGER });
-    return true;
-  } catch (error) {
-    return !(error instanceof DomainError && error.detail === MSG.batchNotOpen);
-  }
+function unitsOfferedBy(userId: number, batchId: number) {
+  return listExitRequests(userId)
+    .filter((r) => r.batchId === batchId && r.status === "PENDING")
+    .reduce((s, r) => s + r.unitsRemaining, 0);
 }
 
 /** The money core's early-exit answer for one unit, shown before the investor types (null when an exit could go ahead). */
-function exitNotice(userId: number, batch: BatchView, unitsHeld: number): string | null {
-  const unitsAlreadyOffered = listExitRequests(userId)
-    .filter((r) => r.batchId === batch.id && r.status === "PENDING")
-    .reduce((s, r) => s + r.unitsRemaining, 0);
+function exitNotice(batch: BatchView, unitsHeld: number, unitsAlreadyOffered: number): string | null {
   try {
     checkEarlyExit({ batch, units: 1, today: today(), unitsHeld, unitsAlreadyOffered });
     return null;
@@ -119,7 +112,8 @@ function loadDialog(type: ProductType, query: ListQuery, params: URLSearchParams
   if (kind !== "invest" && (kind !== "exit" || type !== "EGG")) return null;
   const batchId = Number(params.get("batch"));
   const here = listHref(type, query, { dialog: kind, batch: params.get("batch") });
-  const closeTo = listHref(type, query);
+  // Closing returns to the batch's card (#batch-<id>), where the investor opened the dialog.
+  const closeTo = listHref(type, query, {}, Number.isSafeInteger(batchId) && batchId > 0 ? batchId : null);
   const batch = Number.isSafeInteger(batchId) ? batches.find((b) => b.id === batchId) : undefined;
   if (!batch) return { kind: "missing" as const, closeTo, message: MSG.batchNotFound };
   const summary = {
@@ -136,10 +130,15 @@ function loadDialog(type: ProductType, query: ListQuery, params: URLSearchParams
   if (!user) return { kind: "login" as const, action: kind, closeTo, batch: summary, loginHref: `/login?${new URLSearchParams({ redirectTo: here })}`, registerHref: `/register?${new URLSearchParams({ redirectTo: here })}` };
   const common = { closeTo, action: here, batch: summary, walletMinor: walletBalanceMinor(user.id), idempotencyKey: newIdempotencyKey() };
   if (kind === "invest") {
-    return { kind: "invest" as const, ...common, takesMoney: takesMoney(batch), defaultUnits: defaultUnits(batch.availableUnits), maxUnits: Math.max(1, batch.availableUnits) };
+    const state = buyingState(batch);
+    // A batch that cannot sell says why instead of offering a form ("Between 1 and 1").
+    const notice = state === "closed" ? MSG.batchNotOpen : state === "sold-out" ? batchSoldOut(batch.id) : null;
+    return { kind: "invest" as const, ...common, notice, defaultUnits: defaultUnits(batch.availableUnits), maxUnits: Math.max(1, batch.availableUnits) };
   }
   const unitsHeld = unitsHeldIn(user.id, batch.id);
-  return { kind: "exit" as const, ...common, defaultUnits: defaultUnits(batch.targetUnits), maxUnits: Math.max(1, batch.targetUnits), unitsHeld, notice: exitNotice(user.id, batch, unitsHeld) };
+  const unitsOffered = unitsOfferedBy(user.id, batch.id);
+  // SPEC.md's default of 10, but never more than the investor can still offer.
+  return { kind: "exit" as const, ...common, defaultUnits: defaultUnits(unitsHeld - unitsOffered), maxUnits: Math.max(1, batch.targetUnits), unitsHeld, notice: exitNotice(batch, unitsHeld, unitsOffered) };
 }
 
 export async function investPageLoader(type: ProductType, request: Request) {
@@ -207,13 +206,13 @@ export async function investPageAction(type: ProductType, request: Request) {
   try {
     if (form.intent === "invest") {
       const acceptedTerms = form.terms === "on";
-      const autoReinvest = type === "EGG" && form.auto_reinvest === "on";
+      const autoReinvest = form.auto_reinvest === "on";
       const params = { batchId: batch.id, units: unitsParam(form.units), acceptedTerms, autoReinvest };
       const { body } = once({ userId: user.id, key: form.idempotency_key, operation: `invest-page/${type}`, params }, () => {
         const investment = investInBatch({ userId: user.id, batchId: batch.id, units: form.units, acceptedTerms, autoReinvest });
         return { status: 201, body: { id: investment.id, units: investment.units, amountMinor: investment.amountMinor } };
       });
-      return redirectWithFlash(listHref(type, query), {
+      return redirectWithFlash(listHref(type, query, {}, batch.id), {
         kind: "success",
         message: `Investment confirmed: ${unitsText(body.units)} of Batch #${batch.id} for ${formatGhs(body.amountMinor)}.`,
       });
@@ -222,7 +221,7 @@ export async function investPageAction(type: ProductType, request: Request) {
       status: 201,
       body: { ids: requestEarlyExit({ userId: user.id, batchId: batch.id, units: form.units }).map((r) => r.id) },
     }));
-    return redirectWithFlash(listHref(type, query), { kind: "success", message: MSG.earlyExitSubmitted });
+    return redirectWithFlash(listHref(type, query, {}, batch.id), { kind: "success", message: MSG.earlyExitSubmitted });
   } catch (error) {
     if (error instanceof DomainError || error instanceof HttpError) return pageError(error, values);
     console.error(error);

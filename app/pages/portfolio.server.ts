@@ -1,16 +1,22 @@
-import { ListedInvestment, autoReinvestOn, chartPoints, filterParams, pageOf, parsePortfolioQuery, prefillAmount, queryInvestments, withdrawPrompt, withQuery } from "~/pages/portfolio";
-import { listExitRequests, listMyInvestments, cancelEarlyExit, getMyInvestment, investInBatch, listPayoutsForInvestment } from "~/models/investment.server";
+import { EXITS_ANCHOR, ListedInvestment, atAnchor, autoReinvestAnchor, autoReinvestOn, autoReinvestSwitched, chartPoints, filterParams, investmentAnchor, pageOf, parsePortfolioQuery, prefillAmount, queryInvestments, withdrawPrompt, withQuery } from "~/pages/portfolio";
+import { listExitRequests, listMyInvestments, cancelEarlyExit, getInvestmentReceipt, getMyInvestment, investInBatch, listPayoutsForInvestment, setAutoReinvest } from "~/models/investment.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { DomainError } from "~/domain/errors";
 import { amountParam, unitsParam } from "~/domain/idempotency";
-import { MSG } from "~/domain/messages";
-import { holdingParts } from "~/domain/investing";
+import { batchClosedFor, batchSoldOut, MSG } from "~/domain/messages";
+import { calendarDateOrNull } from "~/domain/calendar";
+import { portfolioTotals } from "~/domain/payouts";
+import { daysOverdue, expectedPayoutMinor, nextPayoutDue } from "~/domain/schedules";
+import type { BatchStatus, ProductType } from "~/domain/types";
+import { today } from "~/lib/clock.server";
+import { listReceivedPayouts, paidPeriods } from "~/models/payout.server";
+import { buyingState, holdingParts } from "~/domain/investing";
 import { renderLineChartSvg } from "~/lib/charts.server";
 import { HttpError } from "~/lib/http.server";
 import { newIdempotencyKey, pageError } from "~/lib/page-action.server";
 import { redirectWithFlash, requireUser } from "~/auth/session.server";
-import { getBatch } from "~/models/batch.server";
+import { batchAvailability, getBatch } from "~/models/batch.server";
 import { listNotifications } from "~/models/notification.server";
 import { once } from "~/models/idempotency.server";
 import { walletInfo, dryRun } from "~/models/ledger.server";
@@ -19,8 +25,10 @@ import { fieldErrors } from "~/forms/parse.server";
 import { deposit, walletStatement, withdraw } from "~/models/wallet.server";
 /** The portfolio page's reads, shaped for its table and filters. */
 
+type PortfolioInvestment = ListedInvestment & { productType: ProductType; batchStatus: BatchStatus; batchStartDate: string | null; expectedRoi: number };
+
 /** The investor's investments in the shape the portfolio's pure filters take (amounts in pesewas). */
-export function listPortfolioInvestments(userId: number): Array<ListedInvestment & { productType: string }> {
+export function listPortfolioInvestments(userId: number): PortfolioInvestment[] {
   return listMyInvestments(userId).map((i) => ({
     id: i.id,
     batchId: i.batchId,
@@ -32,7 +40,31 @@ export function listPortfolioInvestments(userId: number): Array<ListedInvestment
     createdAt: i.createdAt,
     autoReinvest: i.autoReinvest,
     productType: i.productType,
+    batchStatus: i.batchStatus,
+    batchStartDate: calendarDateOrNull(i.batchStartDate),
+    expectedRoi: i.expectedRoi,
   }));
+}
+
+/** Each active holding's next payout: when (app/domain/schedules.ts), how much, and how late. */
+function nextPayouts(active: PortfolioInvestment[], todayDate: string) {
+  const paid = new Map<number, string[]>();
+  for (const i of active) if (i.productType === "EGG" && !paid.has(i.batchId)) paid.set(i.batchId, paidPeriods(i.batchId));
+  return active
+    .map((i) => {
+      const due = nextPayoutDue({ productType: i.productType, status: i.batchStatus, startDate: i.batchStartDate, paidPeriods: paid.get(i.batchId) ?? [] });
+      return {
+        id: i.id,
+        batchId: i.batchId,
+        productType: i.productType,
+        kind: due?.kind ?? null,
+        period: due?.period ?? null,
+        date: due?.date ?? null,
+        amountMinor: expectedPayoutMinor(i.productType, i.unitsHeld * i.unitPriceMinor, i.expectedRoi),
+        overdueDays: due ? daysOverdue(due.date, todayDate) : 0,
+      };
+    })
+    .sort((a, b) => (a.date ?? "9999").localeCompare(b.date ?? "9999") || a.id - b.id);
 }
 
 /** Early-exit offers still waiting for a buyer (the ones the investor may cancel). */
@@ -66,7 +98,10 @@ function loadDialog(userId: number, params: URLSearchParams) {
   }
   const b = getBatch(investment.batchId);
   const batch = b ? { id: b.id, productType: b.productType, farmName: b.farmName, status: b.status, unitPriceMinor: b.unitPriceMinor, availableUnits: b.availableUnits } : null;
-  return { kind, investment: summary, batch, defaultUnits: String(Math.max(1, Math.min(10, batch?.availableUnits ?? 1))) } as const;
+  // Reinvest is offered only where the batch still takes money; otherwise the dialog says why.
+  const state = b ? buyingState(b) : "closed";
+  const notice = state === "closed" ? batchClosedFor(investment.batchId) : state === "sold-out" ? batchSoldOut(investment.batchId) : null;
+  return { kind, investment: summary, batch, notice, defaultUnits: String(Math.max(1, Math.min(10, batch?.availableUnits ?? 1))) } as const;
 }
 
 export async function portfolioLoader({ request }: LoaderFunctionArgs) {
@@ -78,10 +113,16 @@ export async function portfolioLoader({ request }: LoaderFunctionArgs) {
   const statementAll = walletStatement(user.id);
   const statementPaging = pageOf(statementAll.length, Number(params.get("spage")) || 1, STATEMENT_PAGE_SIZE);
   const base = filterParams(values, { page: paging.page > 1 ? paging.page : null, spage: statementPaging.page > 1 ? statementPaging.page : null }).toString();
+  const active = all.filter((i) => i.status === "ACTIVE");
+  const buying = batchAvailability(rows.map((r) => r.batchId));
   return {
     wallet: walletInfo(user.id),
     investmentCount: all.length,
     autoReinvest: autoReinvestOn(all),
+    // Every active holding, and whether (and into what) it rolls over when it matures; each has a switch.
+    rollovers: active.map((i) => ({ id: i.id, batchId: i.batchId, productType: i.productType, autoReinvest: i.autoReinvest })),
+    totals: portfolioTotals({ holdings: all, payouts: listReceivedPayouts(user.id) }),
+    nextPayouts: nextPayouts(active, today()),
     chartSvg: renderLineChartSvg([{ id: "amount", points: chartPoints(all) }], 480, 190, {
       label: "Amounts of your last 12 investments, in GHS",
       axes: true,
@@ -90,7 +131,10 @@ export async function portfolioLoader({ request }: LoaderFunctionArgs) {
       yFromZero: true,
     }),
     filters: { values, errors },
-    rows: rows.map((r) => ({ id: r.id, batchId: r.batchId, units: r.units, amountMinor: r.amountMinor, ...holdingParts(r), status: r.status, createdAt: r.createdAt, productType: r.productType })),
+    rows: rows.map((r) => {
+      const batch = buying.get(r.batchId);
+      return { id: r.id, batchId: r.batchId, units: r.units, amountMinor: r.amountMinor, ...holdingParts(r), status: r.status, createdAt: r.createdAt, productType: r.productType, buying: batch ? buyingState(batch) : ("closed" as const) };
+    }),
     paging,
     matchingCount: matching.length,
     base,
@@ -104,7 +148,7 @@ export async function portfolioLoader({ request }: LoaderFunctionArgs) {
   };
 }
 
-const FALLBACK = { deposit: "Deposit failed", withdraw: "Withdrawal failed", reinvest: "Reinvest failed", cancel_exit: "Failed to submit request." } as const;
+const FALLBACK = { deposit: "Deposit failed", withdraw: "Withdrawal failed", reinvest: "Reinvest failed", cancel_exit: "Failed to submit request.", auto_reinvest: "Failed to submit request." } as const;
 
 export async function portfolioAction({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
@@ -137,11 +181,18 @@ export async function portfolioAction({ request }: ActionFunctionArgs) {
       case "reinvest": {
         const { batchId } = getMyInvestment(user.id, form.investment_id);
         once(as("portfolio/reinvest", { investmentId: form.investment_id, batchId, units: unitsParam(form.units) }), () => ({ status: 201, body: { investmentId: investInBatch({ userId: user.id, batchId, units: form.units }).id } }));
-        return redirectWithFlash(returnTo, { kind: "success", message: "Reinvest successful, refreshing..." });
+        // Back to the row the investor reinvested from (#investment-<id>), with the message there.
+        return redirectWithFlash(atAnchor(returnTo, investmentAnchor(form.investment_id)), { kind: "success", message: "Reinvest successful, refreshing..." });
       }
       case "cancel_exit": {
         once(as("portfolio/cancel-exit", { exitRequestId: form.exit_id }), () => ({ status: 200, body: { id: cancelEarlyExit({ userId: user.id, exitRequestId: form.exit_id }).id } }));
-        return redirectWithFlash(returnTo, { kind: "success", message: "Early exit request cancelled." });
+        return redirectWithFlash(atAnchor(returnTo, EXITS_ANCHOR), { kind: "success", message: "Early exit request cancelled." });
+      }
+      case "auto_reinvest": {
+        const on = form.auto_reinvest === "on";
+        // The same function as POST /api/v1/invest/{id}/auto-reinvest.
+        once(as("portfolio/auto-reinvest", { investmentId: form.investment_id, autoReinvest: on }), () => ({ status: 200, body: { id: setAutoReinvest({ userId: user.id, investmentId: form.investment_id, autoReinvest: on }).id } }));
+        return redirectWithFlash(atAnchor(returnTo, autoReinvestAnchor(form.investment_id)), { kind: "success", message: autoReinvestSwitched(form.investment_id, on) });
       }
     }
   } catch (error) {
@@ -149,4 +200,33 @@ export async function portfolioAction({ request }: ActionFunctionArgs) {
     console.error(error);
     return data({ ok: false as const, errors: { form: FALLBACK[form.intent] } as Record<string, string>, values }, { status: 500 });
   }
+}
+
+/**
+ * /portfolio/investments/<id>/receipt: one of the investor's own investments, printable; another
+ * investor's (or no) investment is 404, exactly like the details dialog.
+ */
+export async function receiptLoader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const raw = params.id ?? "";
+  if (!/^\d{1,15}$/.test(raw) || Number(raw) <= 0) throw new Response(MSG.investmentNotFound, { status: 404 });
+  const r = mine(() => getInvestmentReceipt(user.id, Number(raw)));
+  return {
+    receipt: {
+      id: r.id,
+      reference: r.reference,
+      batchId: r.batchId,
+      productType: r.productType,
+      farmName: r.farmName,
+      location: r.location,
+      units: r.units,
+      unitPriceMinor: r.unitPriceMinor,
+      amountMinor: r.amountMinor,
+      status: r.status,
+      createdAt: r.createdAt,
+      boughtFromExit: r.boughtFromExit,
+      entries: r.entries,
+    },
+    investor: user.fullName.trim() || user.email,
+  };
 }

@@ -3,7 +3,7 @@ import type { portfolioLoader } from "~/pages/portfolio.server";
 import { isCalendarDate } from "~/domain/calendar";
 import { holdingParts } from "~/domain/investing";
 import { minorToDecimalString, withoutThousandsSeparators } from "~/domain/money";
-import { INVESTMENT_STATUSES, type InvestmentStatus } from "~/domain/types";
+import { INVESTMENT_STATUSES, type InvestmentStatus, type ProductType } from "~/domain/types";
 
 /**
  * The portfolio's investment list as the URL describes it: search, status, amount and date
@@ -265,6 +265,35 @@ export function portfolioHref(base: string, extra: Record<string, string | numbe
   }
   return withQuery(path, p);
 }
+
+// ---- where things are: a dialog, its action and its message return to the row or card it came from ----
+
+export const investmentAnchor = (investmentId: number) => `investment-${investmentId}`;
+export const autoReinvestAnchor = (investmentId: number) => `auto-${investmentId}`;
+export const EXITS_ANCHOR = "exit-requests";
+/** `href` landing on the element with `anchor` as its id. */
+export const atAnchor = (href: string, anchor: string) => `${href}#${anchor}`;
+
+/** Every place on the page a message can be shown at (the ids the page renders). */
+export function portfolioAnchors(data: { rows: ReadonlyArray<{ id: number }>; rollovers: ReadonlyArray<{ id: number }> }): string[] {
+  return [...data.rows.map((r) => investmentAnchor(r.id)), ...data.rollovers.map((r) => autoReinvestAnchor(r.id)), EXITS_ANCHOR];
+}
+
+export const receiptHref = (investmentId: number) => `/portfolio/investments/${investmentId}/receipt`;
+
+// ---- auto-reinvest, said as it happens (payout.server.ts) ----
+
+export const PRODUCT_WORD: Record<ProductType, string> = { EGG: "Egg", CHICKEN: "Chicken" };
+
+/** Where a holding's payouts go: when it matures it rolls into the next open batch of its product, or not at all. */
+export function rolloverText(productType: ProductType, autoReinvest: boolean): string {
+  if (!autoReinvest) return "every payout goes to your wallet";
+  return productType === "CHICKEN"
+    ? "harvest proceeds buy units of the next open Chicken batch"
+    : "principal at close buys units of the next open Egg batch; monthly income goes to your wallet";
+}
+
+export const autoReinvestSwitched = (investmentId: number, on: boolean) => `Auto-reinvest is ${on ? "on" : "off"} for investment #${investmentId}.`;
 
 /** "2026-11-22" for a day, "2026-11-22 03:40 UTC" for a moment: the same text on server and phone. */
 export const shortDate = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : "—");

@@ -9,4 +9,7 @@ export const loader = ({ request }: LoaderFunctionArgs) => investPageLoader("CHI
 
 export const action = ({ request }: ActionFunctionArgs) => investPageAction("CHICKEN", request);
 
+/** Messages after an invest or exit are shown on the batch's card the redirect returns to. */
+export const handle = { placesFlash: true };
+
 export default InvestPage;

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { INVESTMENT_CSV_HEADERS, NO_RECORDS, filterParams, investmentCsvRows, parsePortfolioQuery, queryInvestments, withQuery } from "~/pages/portfolio";
-import { csvResponse, noCsvResponse, toCsv } from "~/lib/csv";
-import { requireUser } from "~/auth/session.server";
+import { csvResponse, toCsv } from "~/lib/csv";
+import { redirectWithFlash, requireUser } from "~/auth/session.server";
 import { listPortfolioInvestments } from "~/pages/portfolio.server";
 
 /** The investments export with the page's current filters and sort (every page, not just one). */
@@ -9,6 +9,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const { filters, values } = parsePortfolioQuery(new URL(request.url).searchParams);
   const { matching } = queryInvestments(listPortfolioInvestments(user.id), filters);
-  if (matching.length === 0) return noCsvResponse(NO_RECORDS, withQuery("/portfolio", filterParams(values)));
+  // Nothing to export: back to the portfolio as it was, with SPEC.md's message (works without JavaScript).
+  if (matching.length === 0) return redirectWithFlash(withQuery("/portfolio", filterParams(values)), { kind: "error", message: NO_RECORDS });
   return csvResponse("investments", toCsv(INVESTMENT_CSV_HEADERS, investmentCsvRows(matching)));
 }

@@ -3,7 +3,7 @@ import { MSG } from "~/domain/messages";
 import { NO_RECORDS, PAYOUT_CSV_HEADERS, payoutCsvRows } from "~/pages/portfolio";
 import { DomainError } from "~/domain/errors";
 import { csvResponse, noCsvResponse, toCsv } from "~/lib/csv";
-import { requireUser } from "~/auth/session.server";
+import { redirectWithFlash, requireUser } from "~/auth/session.server";
 import { listPayoutsForInvestment } from "~/models/investment.server";
 
 /**
@@ -23,7 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (error instanceof DomainError && error.status === 404) return noCsvResponse(error.detail, "/portfolio");
     throw error;
   }
-  const back = `/portfolio?dialog=details&id=${investmentId}`;
-  if (payouts.length === 0) return noCsvResponse(NO_RECORDS, back);
+  // Nothing to download: back to the investment's row, with SPEC.md's message there.
+  if (payouts.length === 0) return redirectWithFlash(`/portfolio#investment-${investmentId}`, { kind: "error", message: NO_RECORDS });
   return csvResponse(`payouts-investment-${investmentId}`, toCsv(PAYOUT_CSV_HEADERS, payoutCsvRows(payouts)));
 }

@@ -1,13 +1,14 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { PortfolioDialog, type ActionResult } from "~/components/portfolio-dialogs";
 import { PortfolioActivity } from "~/components/portfolio-activity";
 import { PortfolioSummary } from "~/components/portfolio-summary";
 import { PortfolioInvestments } from "~/components/portfolio-table";
-import { Toast, type ToastMessage } from "~/components/toast";
+import { FlashMessage, useFlash, type ToastMessage } from "~/components/toast";
 import { MSG } from "~/domain/messages";
 import { pageMeta } from "~/lib/meta";
+import { portfolioAnchors } from "~/pages/portfolio";
 import { portfolioLoader, portfolioAction } from "~/pages/portfolio.server";
 
 export const meta: MetaFunction = () => pageMeta("Your Portfolio", "Your Akoko wallet, investments and payouts.");
@@ -16,17 +17,27 @@ const LOAD_FAILED = "Failed to load portfolio. Please check your network or logi
 export const loader = portfolioLoader;
 export const action = portfolioAction;
 
+/** Messages after an action are shown where its redirect returns to (a row, a holding, the exit list). */
+export const handle = { placesFlash: true };
+
 export default function Portfolio() {
   const loaderData = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as ActionResult | undefined;
+  // Notes made in the browser (a CSV downloaded, nothing to export): at the top, or in the open dialog.
   const [note, setNote] = useState<ToastMessage | null>(null);
+  const open = loaderData.dialog;
+  const dialogKey = open ? `${open.kind}:${open.kind === "details" || open.kind === "reinvest" ? open.investment.id : ""}` : "";
+  useEffect(() => setNote(null), [dialogKey]);
+  const flash = useFlash();
+  const placed = flash?.anchor && portfolioAnchors(loaderData).includes(flash.anchor) ? flash : null;
   return (
     <section className="container-page py-6 sm:py-10">
-      <PortfolioSummary data={loaderData} onNote={setNote} />
-      <PortfolioInvestments data={loaderData} onNote={setNote} />
-      <PortfolioActivity data={loaderData} onNote={setNote} />
-      <PortfolioDialog data={loaderData} result={result} onNote={setNote} />
-      <Toast toast={note} />
+      {flash?.anchor && !placed ? <FlashMessage flash={flash} className="mb-4" /> : null}
+      {note && !loaderData.dialog ? <FlashMessage flash={note} className="mb-4" /> : null}
+      <PortfolioSummary data={loaderData} onNote={setNote} flash={placed} result={result} />
+      <PortfolioInvestments data={loaderData} onNote={setNote} flash={placed} />
+      <PortfolioActivity data={loaderData} onNote={setNote} flash={placed} />
+      <PortfolioDialog data={loaderData} result={result} onNote={setNote} note={note} />
     </section>
   );
 }

@@ -82,10 +82,10 @@ export function insertInvestments(db, { batchId, userIds, count, units = 1 }) {
   if (batch.status !== "OPEN") throw new Error(`Batch ${batchId} is ${batch.status}, not OPEN`);
   if (batch.units_placed + count * units > batch.target_units) throw new Error(`Batch ${batchId} has no room for ${count * units} units`);
   const costMinor = units * batch.unit_price_minor;
-  const insertEntry = db.prepare("insert into journal_entries (kind, memo, user_id, batch_id) values ('INVEST', ?, ?, ?) returning id");
+  const insertEntry = db.prepare("insert into journal_entries (kind, memo, user_id, batch_id, external_ref, created_at) values ('INVEST', ?, ?, ?, ?, ?) returning id");
   const insertPosting = db.prepare("insert into postings (entry_id, account_id, amount_minor) values (?, ?, ?)");
   const insertInvestment = db.prepare(
-    "insert into investments (user_id, batch_id, units, units_held, amount_minor, unit_price_minor, created_at) values (?, ?, ?, ?, ?, ?, ?)",
+    "insert into investments (user_id, batch_id, units, units_held, amount_minor, unit_price_minor, created_at) values (?, ?, ?, ?, ?, ?, ?) returning id",
   );
   const memo = `Bought ${units} units of Batch #${batchId}`;
   return db.transaction(() => {
@@ -103,10 +103,12 @@ export function insertInvestments(db, { batchId, userIds, count, units = 1 }) {
     for (let i = 0; i < count; i++) {
       const userId = userIds[i % userIds.length];
       const wallet = wallets.get(userId);
-      const entry = insertEntry.get(memo, userId, batchId).id;
+      // The investment first: its INVEST entry carries its reference (AKK-INV-<id>), as investInBatch writes it.
+      const at = new Date(start + i).toISOString();
+      const investmentId = insertInvestment.get(userId, batchId, units, units, costMinor, batch.unit_price_minor, at).id;
+      const entry = insertEntry.get(memo, userId, batchId, `AKK-INV-${investmentId}`, at).id;
       insertPosting.run(entry, wallet, -costMinor);
       insertPosting.run(entry, escrow, costMinor);
-      insertInvestment.run(userId, batchId, units, units, costMinor, batch.unit_price_minor, new Date(start + i).toISOString());
       spent.set(wallet, (spent.get(wallet) ?? 0) + costMinor);
     }
     // The wallet CHECK (never negative) refuses an underfunded set, rolling everything back.

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { daysOverdue, expectedPayoutMinor, firstIncomePeriod, nextPayoutDue } from "~/domain/schedules";
+
+const egg = { productType: "EGG" as const, status: "ACTIVE" as const, startDate: "2026-05-01" };
+const chicken = { productType: "CHICKEN" as const, status: "ACTIVE" as const, startDate: "2026-11-02" };
+
+describe("nextPayoutDue", () => {
+  it("eggs: the month after the last paid period, due by its last day", () => {
+    expect(nextPayoutDue({ ...egg, paidPeriods: ["2026-07", "2026-08", "2026-09"] })).toEqual({ kind: "MONTHLY", period: "2026-10", date: "2026-10-31" });
+    // Periods may come in any order; a December pays into January.
+    expect(nextPayoutDue({ ...egg, paidPeriods: ["2026-12", "2026-11"] })).toEqual({ kind: "MONTHLY", period: "2027-01", date: "2027-01-31" });
+    expect(nextPayoutDue({ ...egg, paidPeriods: ["2027-01"] })?.date).toBe("2027-02-28");
+  });
+
+  it("eggs with nothing paid yet: the first month in lay (two months after the start)", () => {
+    expect(firstIncomePeriod("2026-05-01")).toBe("2026-07");
+    expect(firstIncomePeriod("2026-12-31")).toBe("2027-02");
+    expect(nextPayoutDue({ ...egg, paidPeriods: [] })).toEqual({ kind: "MONTHLY", period: "2026-07", date: "2026-07-31" });
+  });
+
+  it("chicken: the expected harvest, 56 days after the start", () => {
+    expect(nextPayoutDue({ ...chicken, paidPeriods: [] })).toEqual({ kind: "HARVEST", period: null, date: "2026-12-28" });
+  });
+
+  it("nothing scheduled before the start or after the end", () => {
+    expect(nextPayoutDue({ ...egg, status: "OPEN", startDate: null, paidPeriods: [] })).toBeNull();
+    expect(nextPayoutDue({ ...egg, status: "OPEN", paidPeriods: [] })).toBeNull();
+    expect(nextPayoutDue({ ...egg, status: "CLOSED", paidPeriods: [] })).toBeNull();
+    expect(nextPayoutDue({ ...chicken, status: "HARVESTED", paidPeriods: [] })).toBeNull();
+    expect(nextPayoutDue({ ...chicken, startDate: null, paidPeriods: [] })).toBeNull();
+  });
+});
+
+describe("daysOverdue", () => {
+  it("counts whole days after the due date; on or before it, 0", () => {
+    expect(daysOverdue("2026-10-31", "2026-10-30")).toBe(0);
+    expect(daysOverdue("2026-10-31", "2026-10-31")).toBe(0);
+    expect(daysOverdue("2026-10-31", "2026-11-01")).toBe(1);
+    expect(daysOverdue("2026-10-31", "2026-11-22")).toBe(22);
+    // Across a leap day and a year end.
+    expect(daysOverdue("2028-02-28", "2028-03-01")).toBe(2);
+    expect(daysOverdue("2026-12-31", "2027-01-10")).toBe(10);
+  });
+});
+
+describe("expectedPayoutMinor", () => {
+  it("eggs: a month's income; chicken: principal plus the cycle's return (half up)", () => {
+    expect(expectedPayoutMinor("EGG", 40_000, 0.02)).toBe(800);
+    expect(expectedPayoutMinor("EGG", 333, 0.015)).toBe(5); // 4.995 -> 5
+    expect(expectedPayoutMinor("CHICKEN", 3_000, 0.1)).toBe(3_300);
+  });
+});

@@ -1,0 +1,55 @@
+import { addDays, addMonths, lastDayOfMonth, nextPeriod } from "~/domain/calendar";
+import { applyRate } from "~/domain/money";
+import type { BatchStatus, ProductType } from "~/domain/types";
+
+/**
+ * When a batch's investors should next be paid, and how late a payout is. Pure: the caller passes
+ * today's date from the clock and the periods already paid.
+ */
+
+/** Broilers: harvest 6-8 weeks after the start; the payout is expected by the end of week 8. */
+export const HARVEST_EARLIEST_DAYS = 42;
+export const HARVEST_DAYS = 56;
+/** Layers: about 2 months of rearing before lay (SPEC.md); income is paid monthly from then. */
+export const REARING_MONTHS = 2;
+
+export type PayoutDue = { kind: "MONTHLY" | "HARVEST"; period: string | null; date: string };
+
+/** The first month of egg income: the month the hens come into lay. */
+export const firstIncomePeriod = (startDate: string) => addMonths(startDate, REARING_MONTHS).slice(0, 7);
+
+/**
+ * The next payout of an ACTIVE batch, or null when none is scheduled (not started, or ended).
+ * Eggs: the month after the last paid period (or the first month in lay), due by that month's last
+ * day; a missed month therefore stays due, and shows as overdue, until it is paid. Chicken: the
+ * expected harvest, start date + 56 days.
+ */
+export function nextPayoutDue({
+  productType,
+  status,
+  startDate,
+  paidPeriods,
+}: {
+  productType: ProductType;
+  status: BatchStatus;
+  startDate: string | null;
+  paidPeriods: readonly string[];
+}): PayoutDue | null {
+  if (status !== "ACTIVE" || !startDate) return null;
+  if (productType === "CHICKEN") return { kind: "HARVEST", period: null, date: addDays(startDate, HARVEST_DAYS) };
+  const last = paidPeriods.reduce((latest, p) => (p > latest ? p : latest), "");
+  const period = last ? nextPeriod(last) : firstIncomePeriod(startDate);
+  return { kind: "MONTHLY", period, date: lastDayOfMonth(period) };
+}
+
+/** Whole days after `dueDate` (both YYYY-MM-DD); 0 on or before it. */
+export function daysOverdue(dueDate: string, today: string): number {
+  const ms = Date.parse(`${today}T00:00:00Z`) - Date.parse(`${dueDate}T00:00:00Z`);
+  return ms > 0 ? Math.round(ms / 86_400_000) : 0;
+}
+
+/** What one holding is expected to receive next: a month's income (eggs), or principal plus the cycle's return (chicken). */
+export function expectedPayoutMinor(productType: ProductType, principalMinor: number, roi: number): number {
+  const returnMinor = applyRate(principalMinor, roi);
+  return productType === "EGG" ? returnMinor : principalMinor + returnMinor;
+}
