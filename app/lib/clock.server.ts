@@ -1,15 +1,12 @@
+import { getEnv } from "~/lib/env.server";
+
 /**
- * The one clock every rule reads. In-process tests
- * may shift it to check month boundaries and expiries without waiting.
+ * The one clock every rule reads. Outside production, AKOKO_CLOCK_OFFSET_DAYS moves it (see
+ * app/lib/env.server.ts), so tests can restart a server a month ahead and reach month boundaries
+ * and expiries without waiting; production refuses to start with it set.
  */
-let offsetMs = 0;
-
 export function now(): Date {
-  return new Date(Date.now() + offsetMs);
-}
-
-export function setClockOffset(ms: number) {
-  offsetMs = ms;
+  return new Date(Date.now() + getEnv().clockOffsetMs);
 }
 
 export function nowIso(): string {
