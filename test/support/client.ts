@@ -8,6 +8,11 @@ export class Client {
 
   constructor(public baseUrl: string) {}
 
+  /** Puts a cookie in the jar, as if the server had set it (test/support/factories.ts signs sessions in). */
+  setCookie(name: string, value: string) {
+    this.cookies.set(name, value);
+  }
+
   cookieHeader() {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
   }
