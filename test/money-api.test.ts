@@ -318,11 +318,10 @@ describe("payouts", () => {
   });
 
   it("closes an egg batch: principal back, PAID, CLOSED, pending exits cancelled", async () => {
-    const batch = createBatch(server, { productType: "EGG", unitPrice: 100, targetUnits: 100 });
+    const batch = createBatch(server, { productType: "EGG", unitPrice: 100, targetUnits: 100, startDate: "2025-01-01" });
     const a = await createInvestor(server, { walletGhs: 1000 });
     await call(a.api, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 5 });
     await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/activate`);
-    server.db().prepare("update batches set start_date = '2025-01-01' where id = ?").run(batch.id);
     expect((await call(a.api, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 2 })).status).toBe(201);
     const res = await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/close`);
     expect(res.body).toMatchObject({ detail: "Batch closed.", kind: "PRINCIPAL", total: 500 });
@@ -478,12 +477,11 @@ describe("overview stats", () => {
     // Review 12, item 16.
     const anon = new Client(server.url);
     const paidOut = async () => (await call(anon, "GET", "/api/v1/public/overview")).body.stats.total_paid_out;
-    const batch = createBatch(server, { productType: "EGG", unitPrice: 100, targetUnits: 10 });
+    const batch = createBatch(server, { productType: "EGG", unitPrice: 100, targetUnits: 10, startDate: "2025-01-01" });
     const seller = await createInvestor(server, { walletGhs: 1000 });
     const buyer = await createInvestor(server, { walletGhs: 1000 });
     await call(seller.api, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 10 });
     await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/activate`);
-    server.db().prepare("update batches set start_date = '2025-01-01' where id = ?").run(batch.id);
     await call(seller.api, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 3 });
     const before = await paidOut();
     expect((await call(buyer.api, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 3 })).status).toBe(201);
@@ -496,13 +494,12 @@ describe("overview stats", () => {
 describe("closing an egg batch with pending exit offers", () => {
   it("tells each offer's owner in the app that the offer was cancelled and the principal returned", async () => {
     // Review 12, item 18.
-    const batch = createBatch(server, { productType: "EGG", unitPrice: 100, targetUnits: 10 });
+    const batch = createBatch(server, { productType: "EGG", unitPrice: 100, targetUnits: 10, startDate: "2025-01-01" });
     const a = await createInvestor(server, { walletGhs: 1000 });
     const b = await createInvestor(server, { walletGhs: 1000 });
     await call(a.api, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 5 });
     await call(b.api, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 5 });
     await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/activate`);
-    server.db().prepare("update batches set start_date = '2025-01-01' where id = ?").run(batch.id);
     expect((await call(a.api, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 2 })).status).toBe(201);
     expect((await call(b.api, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 4 })).status).toBe(201);
     expect((await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/close`)).status).toBe(200);
@@ -559,11 +556,10 @@ describe("bad input on every money endpoint: a 4xx with a detail, nothing change
 
   it("answers each with 4xx and a string detail, and the ledger is untouched", async () => {
     const open = createBatch(server, { productType: "EGG", unitPrice: 10, targetUnits: 100 });
-    const activeEgg = createBatch(server, { productType: "EGG", unitPrice: 10, targetUnits: 100 });
+    const activeEgg = createBatch(server, { productType: "EGG", unitPrice: 10, targetUnits: 100, startDate: "2025-01-01" });
     const investor = await createInvestor(server, { walletGhs: 500 });
     expect((await call(investor.api, "POST", "/api/v1/invest/create", { batch_id: activeEgg.id, units: 10 })).status).toBe(201);
     expect((await call(admin, "POST", `/api/v1/admin/batches/${activeEgg.id}/activate`)).status).toBe(200);
-    server.db().prepare("update batches set start_date = '2025-01-01' where id = ?").run(activeEgg.id);
     const ctx = { batchId: open.id, activeEggId: activeEgg.id };
     const before = moneySnapshot();
     const farmsBefore = server.db().prepare("select count(*) n from farms").get();
