@@ -10,6 +10,7 @@
  *   const kofi = await createInvestor(server, { walletGhs: 1000 });   // kofi.api (bearer), kofi.page (cookie)
  *   const admin = await signInAdmin(server);                          // the seeded admin, same shape
  *   await signInBrowser(context, server, kofi);                       // a Playwright context, signed in
+ *   await signInBrowser(context, server, TEST_ADMIN.email);           // (a user by id or email too)
  */
 import { createCookie } from "@remix-run/node";
 import type { BrowserContext } from "playwright-core";
@@ -182,14 +183,21 @@ export async function browserCookie(server: TestServer, token: string) {
   return { name: SESSION_COOKIE, value: await sessionCookieValue(server, token), url: server.url, httpOnly: true, sameSite: "Lax" as const };
 }
 
-/** Signs a Playwright browser context in as the user (a session of its own), with no login form. */
-export async function signInBrowser(context: BrowserContext, server: TestServer, user: { id: number }): Promise<void> {
-  await context.addCookies([await browserCookie(server, createSession(server, user.id))]);
+/** A user as an id, an email, or anything with an id (an Investor, a SignedIn). */
+type Who = number | string | { id: number };
+const idOf = (server: TestServer, who: Who) => (typeof who === "object" ? who.id : userRow(server, who).id);
+
+/**
+ * Signs a Playwright browser context in as the user (a session of its own, its cookie added to the
+ * context), as the Epic Stack's `login` fixture does: no login form.
+ */
+export async function signInBrowser(context: BrowserContext, server: TestServer, who: Who): Promise<void> {
+  await context.addCookies([await browserCookie(server, createSession(server, idOf(server, who)))]);
 }
 
 /** A signed-in storageState for the user, for page-weight measurements (newContext({ storageState })). */
-export async function signedInStorageState(server: TestServer, user: { id: number }) {
-  const cookie = await browserCookie(server, createSession(server, user.id));
+export async function signedInStorageState(server: TestServer, who: Who) {
+  const cookie = await browserCookie(server, createSession(server, idOf(server, who)));
   const { hostname } = new URL(server.url);
   return { cookies: [{ name: cookie.name, value: cookie.value, domain: hostname, path: "/", expires: -1, httpOnly: true, secure: false, sameSite: "Lax" as const }], origins: [] };
 }
