@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiLogin, apiUser, call, Client, htmlText } from "./support/client";
+import {apiLogin, call, Client, htmlText } from "./support/client";
+import { createInvestor } from "./support/factories";
 import { startServer, TEST_ADMIN, type TestServer } from "./support/server";
 
 /** The account page (/account) and its API: name and phone, password change, closing the account. */
@@ -20,11 +21,11 @@ const WRONG_PASSWORD = "That is not your current password.";
 
 /** An investor with a bearer client (`api`) and a cookie client signed in through the login form (`page`). */
 async function investor(fullName = "Kwesi Appiah") {
-  const u = await apiUser(server.url, fullName);
+  const u = await createInvestor(server, { fullName: fullName });
   const page = new Client(server.url);
   const login = await page.postForm("/login", { email: u.email, password: u.password, redirectTo: "/account" });
   expect(login.status).toBe(302);
-  return { ...u, api: u.client, page };
+  return { ...u, page };
 }
 
 async function get(client: Client, path: string) {
@@ -66,7 +67,7 @@ describe("access", () => {
     expect(res.headers.get("Location")).toBe(`/login?${new URLSearchParams({ redirectTo: "/account" })}`);
     expect(header(await (await anon.get("/")).text())).not.toContain('href="/account"');
 
-    const u = await apiUser(server.url, "Akua Mensah");
+    const u = await createInvestor(server, { fullName: "Akua Mensah" });
     const back = await anon.postForm("/login", { email: u.email, password: u.password, redirectTo: "/account" });
     expect(back.headers.get("Location")).toBe("/account");
     const page = await get(anon, "/account");
@@ -328,11 +329,11 @@ describe("closing the account", () => {
 it("counts wrong passwords on the account page against the login limit", async () => {
   const limited = await startServer({ AUTH_RATE_LIMIT: "3" });
   try {
-    const u = await apiUser(limited.url, "Kofi Guess");
+    const u = await createInvestor(limited, { fullName: "Kofi Guess" });
     for (let i = 0; i < 3; i++) {
-      expect((await call(u.client, "POST", "/api/v1/auth/change-password", { current_password: `guess-${i}-xx`, new_password: "whatever-123" })).status).toBe(403);
+      expect((await call(u.api, "POST", "/api/v1/auth/change-password", { current_password: `guess-${i}-xx`, new_password: "whatever-123" })).status).toBe(403);
     }
-    expect(await call(u.client, "POST", "/api/v1/auth/close-account", { password: u.password })).toEqual({ status: 429, body: { detail: "Too many attempts. Please try again later." } });
+    expect(await call(u.api, "POST", "/api/v1/auth/close-account", { password: u.password })).toEqual({ status: 429, body: { detail: "Too many attempts. Please try again later." } });
   } finally {
     await limited.stop();
   }

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiLogin, apiUser, call, Client, htmlText } from "./support/client";
+import { call, Client, htmlText } from "./support/client";
+import { createBatch, createFarm, createInvestor, signInAdmin, type BatchOptions } from "./support/factories";
 import { startServer, TEST_ADMIN, type TestServer } from "./support/server";
 
 let server: TestServer;
@@ -10,20 +11,10 @@ let adminPage: Client;
 let investorApi: Client;
 let investorPage: Client;
 
-async function pageLogin(email: string, password: string) {
-  const client = new Client(server.url);
-  const res = await client.postForm("/login", { email, password, redirectTo: "/admin" });
-  expect(res.status).toBe(302);
-  return client;
-}
-
 beforeAll(async () => {
   server = await startServer();
-  adminApi = await apiLogin(server.url, TEST_ADMIN.email, TEST_ADMIN.password);
-  adminPage = await pageLogin(TEST_ADMIN.email, TEST_ADMIN.password);
-  const u = await apiUser(server.url, "Akua Mensah");
-  investorApi = u.client;
-  investorPage = await pageLogin(u.email, u.password);
+  ({ api: adminApi, page: adminPage } = await signInAdmin(server));
+  ({ api: investorApi, page: investorPage } = await createInvestor(server, { fullName: "Akua Mensah" }));
 });
 afterAll(async () => {
   await server?.stop();
@@ -51,17 +42,9 @@ const auditRows = () => server.db().prepare("select a.*, u.email from audit_log 
 const lastAudit = () => auditRows().at(-1)!;
 const count = (table: string) => (server.db().prepare(`select count(*) n from ${table}`).get() as { n: number }).n;
 
-async function apiFarm(name = "Test Farm") {
-  const r = await call(adminApi, "POST", "/api/v1/admin/farms", { name, location: "Sunyani, Bono", notes: "" });
-  expect(r.status).toBe(201);
-  return r.body.id as number;
-}
-async function apiBatch(fields: Record<string, unknown> = {}) {
-  const farmId = await apiFarm();
-  const r = await call(adminApi, "POST", "/api/v1/admin/batches", { farm_id: farmId, product_type: "CHICKEN", unit_price: 50, target_units: 1000, feed_price: 6, mortality_rate: 0.07, expected_roi: 0.12, id: 0, ...fields });
-  expect(r.status).toBe(201);
-  return r.body.id as number;
-}
+/** A batch with SPEC.md's admin defaults (CHICKEN, GHS 50, 1,000 units, 12%), on a farm of its own. */
+const newBatch = (options: BatchOptions = {}) =>
+  createBatch(server, { farmId: createFarm(server, { name: "Test Farm", location: "Sunyani, Bono" }).id, productType: "CHICKEN", unitPrice: 50, targetUnits: 1000, expectedRoi: 0.12, mortalityRate: 0.07, ...options }).id;
 
 describe("access: every admin page, form and API is for admins only (checked on the server)", () => {
   const pages = ["/admin", "/admin/exits", "/admin/messages", "/admin/content", "/admin/audit", "/admin/batches/1/logs"];
@@ -84,7 +67,7 @@ describe("access: every admin page, form and API is for admins only (checked on 
       expect(status, p).toBe(403);
       expect(htmlText(html)).toContain("You do not have access to this page");
     }
-    const batchId = await apiBatch();
+    const batchId = newBatch();
     const before = count("farms");
     const posts: Array<[string, Record<string, string | number>]> = [
       ["/admin?index", { intent: "create_farm", name: "Sneaky Farm" }],
@@ -106,7 +89,7 @@ describe("access: every admin page, form and API is for admins only (checked on 
   });
 
   it("answers 401 without a token and 403 {detail} for a non-admin on every /api/v1/admin call", async () => {
-    const batchId = await apiBatch();
+    const batchId = newBatch();
     const calls: Array<[string, string, unknown?]> = [
       ["GET", "/api/v1/admin/stats"],
       ["GET", "/api/v1/admin/farms"],
@@ -144,18 +127,17 @@ const batchRow = (id: number) => server.db().prepare("select * from batches wher
 const walletMinor = (userId: number) => (server.db().prepare("select balance_minor b from accounts where kind = 'WALLET' and user_id = ?").get(userId) as { b: number } | undefined)?.b ?? 0;
 const formKey = (html: string) => /name="idempotency_key" value="([^"]+)"/.exec(html)![1];
 
-/** An investor (API client) holding `units` of the batch. */
-async function investorIn(batchId: number, units: number, depositGhs = 10_000) {
-  const u = await apiUser(server.url, "Kwame Asante");
-  expect((await call(u.client, "POST", "/api/v1/invest/deposit", { amount: depositGhs })).status).toBe(200);
-  const r = await call(u.client, "POST", "/api/v1/invest/create", { batch_id: batchId, units });
+/** An investor holding `units` of the batch (bought through the API). */
+async function investorIn(batchId: number, units: number, walletGhs = 10_000) {
+  const u = await createInvestor(server, { fullName: "Kwame Asante", walletGhs });
+  const r = await call(u.api, "POST", "/api/v1/invest/create", { batch_id: batchId, units });
   expect(r.status).toBe(201);
   return u;
 }
 
 describe("the dashboard (forms, no JavaScript)", () => {
   it("shows the overview counts, both create forms with SPEC.md's defaults, the batches table and the tips box", async () => {
-    const batchId = await apiBatch();
+    const batchId = newBatch();
     const { status, html } = await page(adminPage, "/admin");
     expect(status).toBe(200);
     const t = htmlText(html);
@@ -202,7 +184,7 @@ describe("the dashboard (forms, no JavaScript)", () => {
   });
 
   it("creates a batch: 'Select a farm.' without a farm, field messages for bad numbers, 'Batch created.' otherwise", async () => {
-    const farmId = await apiFarm("Batch Form Farm");
+    const farmId = createFarm(server, { name: "Batch Form Farm", location: "Sunyani, Bono" }).id;
     const before = count("batches");
     const noFarm = await post(adminPage, "/admin?index", { intent: "create_batch", farm_id: "", product_type: "CHICKEN", unit_price: "50", target_units: "1000", feed_price: "6", mortality_rate: "0.07", expected_roi: "0.12" });
     expect(noFarm.status).toBe(400);
@@ -227,7 +209,7 @@ describe("the dashboard (forms, no JavaScript)", () => {
   });
 
   it("activates ('Batch activated.'), refuses a second activation with the server's detail", async () => {
-    const batchId = await apiBatch();
+    const batchId = newBatch();
     const ok = await post(adminPage, "/admin?index", { intent: "activate", batch_id: batchId });
     expect(ok.status).toBe(302);
     expect(await flash(adminPage)).toContain("Batch activated.");
@@ -242,7 +224,7 @@ describe("the dashboard (forms, no JavaScript)", () => {
   });
 
   it("simulates (total and count, nothing paid), asks 'Execute real payouts?' first, then pays the investor", async () => {
-    const batchId = await apiBatch({ unit_price: 50, expected_roi: 0.12 });
+    const batchId = newBatch({ unitPrice: 50, expectedRoi: 0.12 });
     const inv = await investorIn(batchId, 10); // GHS 500 principal -> harvest 500 + 60
     await post(adminPage, "/admin?index", { intent: "activate", batch_id: batchId });
     const walletBefore = walletMinor(inv.id);
@@ -270,12 +252,12 @@ describe("the dashboard (forms, no JavaScript)", () => {
     await post(adminPage, "/admin?index", { intent: "execute", batch_id: batchId, confirmed: "1", idempotency_key: "exec-1" });
     expect(walletMinor(inv.id)).toBe(walletBefore + 56_000);
     // The investor sees it.
-    const mine = await call(inv.client, "GET", "/api/v1/invest/my");
+    const mine = await call(inv.api, "GET", "/api/v1/invest/my");
     expect(mine.body[0].status).toBe("PAID");
   });
 
   it("egg batches: execute a catch-up period, refuse a paid or bad period with the server's detail, then Close with a confirm step", async () => {
-    const batchId = await apiBatch({ product_type: "EGG", unit_price: 100, expected_roi: 0.01, start_date: "2026-01-10" });
+    const batchId = newBatch({ productType: "EGG", unitPrice: 100, expectedRoi: 0.01, startDate: "2026-01-10" });
     const inv = await investorIn(batchId, 5); // GHS 500 -> GHS 5 a month
     // A month's income goes to who held the units at its end: the buy is dated before the start.
     server.db().prepare("update investments set created_at = '2026-01-05T09:00:00.000Z' where batch_id = ?").run(batchId);
@@ -309,7 +291,7 @@ describe("the dashboard (forms, no JavaScript)", () => {
   });
 
   it("deletes: asks 'Delete this batch?', refuses a batch with investments clearly, 'Batch deleted.' otherwise", async () => {
-    const empty = await apiBatch();
+    const empty = newBatch();
     const ask = await post(adminPage, "/admin?index", { intent: "delete", batch_id: empty });
     expect(ask.status).toBe(200);
     expect(ask.html).toContain('data-testid="confirm-prompt">Delete this batch?<');
@@ -320,7 +302,7 @@ describe("the dashboard (forms, no JavaScript)", () => {
     expect(batchRow(empty)).toBeUndefined();
     expect(lastAudit()).toMatchObject({ action: "batch.delete", batch_id: empty });
 
-    const held = await apiBatch();
+    const held = newBatch();
     await investorIn(held, 1);
     for (const confirmed of ["", "1"]) {
       const refused = await post(adminPage, "/admin?index", { intent: "delete", batch_id: held, confirmed });
@@ -341,6 +323,14 @@ describe("the same actions through /api/v1/admin, audited once", () => {
     expect(noFarm).toEqual({ status: 422, body: { detail: "Select a farm." } });
     expect(auditRows().length).toBe(n);
 
+    // Farm and batch through the API too: their audit rows are part of what is checked.
+    const apiBatch = async (fields: Record<string, unknown> = {}) => {
+      const farm = await call(adminApi, "POST", "/api/v1/admin/farms", { name: "Test Farm", location: "Sunyani, Bono", notes: "" });
+      expect(farm.status).toBe(201);
+      const r = await call(adminApi, "POST", "/api/v1/admin/batches", { farm_id: farm.body.id, product_type: "CHICKEN", unit_price: 50, target_units: 1000, feed_price: 6, mortality_rate: 0.07, expected_roi: 0.12, id: 0, ...fields });
+      expect(r.status).toBe(201);
+      return r.body.id as number;
+    };
     const batchId = await apiBatch({ unit_price: 10, expected_roi: 0.1 }); // farm.create + batch.create
     await investorIn(batchId, 3);
     expect((await call(adminApi, "DELETE", `/api/v1/admin/batches/${batchId}`)).body).toEqual({ detail: "This batch has investments and cannot be deleted." });
@@ -384,7 +374,7 @@ describe("farm daily logs", () => {
   const eggDay = { log_date: "2026-03-02", birds_alive: "980", deaths: "1", feed_kg: "115.5", eggs_collected: "870", temperature_c: "27", humidity_pct: "64", ammonia_ppm: "9", notes: "Good lay", incident: "", incident_description: "" };
 
   it("records a day with photos (multipart, no JavaScript), stores them on disk and serves them back with their type", async () => {
-    const batchId = await apiBatch({ product_type: "EGG", unit_price: 100, expected_roi: 0.01 });
+    const batchId = newBatch({ productType: "EGG", unitPrice: 100, expectedRoi: 0.01 });
     const form = await page(adminPage, `/admin/batches/${batchId}/logs`);
     expect(form.status).toBe(200);
     expect(form.html.toLowerCase()).toContain('enctype="multipart/form-data"');
@@ -446,7 +436,7 @@ describe("farm daily logs", () => {
   });
 
   it("refuses bad values with clear messages and stores nothing (no row, no file)", async () => {
-    const batchId = await apiBatch({ product_type: "CHICKEN" });
+    const batchId = newBatch({ productType: "CHICKEN" });
     const filesBefore = files().length;
     const bad = await postLog(adminPage, batchId, { log_date: "2999-01-01", birds_alive: "-3", deaths: "0", feed_kg: "20", avg_weight_kg: "1.2", humidity_pct: "120", temperature_c: "30", ammonia_ppm: "", notes: "typed", incident: "on", incident_description: "" }, [{ name: "hen.png", type: "image/png", bytes: PNG }]);
     expect(bad.status).toBe(400);
@@ -484,7 +474,7 @@ describe("farm daily logs", () => {
   });
 
   it("through the API: JSON or multipart, 422 with every field's message, GET lists the logs", async () => {
-    const batchId = await apiBatch({ product_type: "CHICKEN" });
+    const batchId = newBatch({ productType: "CHICKEN" });
     const bad = await call(adminApi, "POST", `/api/v1/admin/batches/${batchId}/logs`, { log_date: "2026-02-01", birds_alive: -1, feed_kg: 10, avg_weight_kg: 0.5, humidity_pct: 101 });
     expect(bad.status).toBe(422);
     expect(bad.body.detail).toBe("Birds alive cannot be negative.");
@@ -506,15 +496,14 @@ describe("farm daily logs", () => {
 
 describe("early exits, contact messages, the How It Works editor and the audit log", () => {
   it("lists investors' early-exit requests, pending and filled, on the page and in the API", async () => {
-    const batchId = await apiBatch({ product_type: "EGG", unit_price: 10, expected_roi: 0.01, start_date: "2026-01-01" });
+    const batchId = newBatch({ productType: "EGG", unitPrice: 10, expectedRoi: 0.01, startDate: "2026-01-01" });
     const seller = await investorIn(batchId, 20);
     await call(adminApi, "POST", `/api/v1/admin/batches/${batchId}/activate`);
-    const first = await call(seller.client, "POST", "/api/v1/invest/early-exit", { batch_id: batchId, units: 5 });
+    const first = await call(seller.api, "POST", "/api/v1/invest/early-exit", { batch_id: batchId, units: 5 });
     expect(first.status).toBe(201);
-    const buyer = await apiUser(server.url, "Abena Buyer");
-    await call(buyer.client, "POST", "/api/v1/invest/deposit", { amount: 1000 });
-    expect((await call(buyer.client, "POST", "/api/v1/invest/create", { batch_id: batchId, units: 5 })).status).toBe(201);
-    expect((await call(seller.client, "POST", "/api/v1/invest/early-exit", { batch_id: batchId, units: 4 })).status).toBe(201);
+    const buyer = await createInvestor(server, { fullName: "Abena Buyer", walletGhs: 1000 });
+    expect((await call(buyer.api, "POST", "/api/v1/invest/create", { batch_id: batchId, units: 5 })).status).toBe(201);
+    expect((await call(seller.api, "POST", "/api/v1/invest/early-exit", { batch_id: batchId, units: 4 })).status).toBe(201);
 
     const api = await call(adminApi, "GET", "/api/v1/admin/exits");
     const pending = api.body.pending.filter((e: { batch_id: number }) => e.batch_id === batchId);

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, htmlText, uniqueEmail } from "./support/client";
+import { createInvestor, signIn, signInAdmin } from "./support/factories";
 import { startServer, TEST_ADMIN, TEST_INVESTOR, type TestServer } from "./support/server";
 
 let server: TestServer;
@@ -47,9 +48,7 @@ describe("start-up", () => {
       .all() as Array<{ period: string; count: number; holders: number }>;
     expect(runs.length).toBeGreaterThan(0);
     for (const r of runs) expect(r, r.period).toMatchObject({ count: r.holders, holders: 6 });
-    const admin = new Client(server.url);
-    const login = await admin.request("/api/v1/auth/login", { method: "POST", body: new URLSearchParams({ username: TEST_ADMIN.email, password: TEST_ADMIN.password }) });
-    admin.bearer = ((await login.json()) as { access_token: string }).access_token;
+    const { api: admin } = await signInAdmin(server);
     const invariants = await admin.request("/api/v1/admin/invariants");
     expect(await invariants.json()).toEqual({ ok: true, problems: [] });
   });
@@ -181,12 +180,10 @@ describe("register and login pages (no JavaScript)", () => {
   });
 
   it("shows the Admin link only to admins", async () => {
-    const admin = new Client(server.url);
-    await admin.postForm("/login", { email: TEST_ADMIN.email, password: TEST_ADMIN.password });
+    const { page: admin } = await signInAdmin(server);
     const header = (html: string) => html.slice(0, html.indexOf("<main"));
     expect(header(await (await admin.get("/")).text())).toContain('href="/admin">Admin</a>');
-    const investor = new Client(server.url);
-    await investor.postForm("/login", { email: TEST_INVESTOR.email, password: TEST_INVESTOR.password });
+    const { page: investor } = await signIn(server, TEST_INVESTOR.email);
     const html = header(await (await investor.get("/")).text());
     expect(html).toContain('href="/portfolio">Portfolio</a>');
     expect(html).not.toContain('href="/admin">Admin</a>');
@@ -288,8 +285,7 @@ describe("auth API", () => {
   });
 
   it("PUT me with bad bodies answers 4xx and changes nothing", async () => {
-    const client = new Client(server.url);
-    await client.postForm("/login", { email: TEST_INVESTOR.email, password: TEST_INVESTOR.password });
+    const { page: client } = await signIn(server, TEST_INVESTOR.email);
     for (const [body, type] of [["{", "application/json"], [JSON.stringify({ full_name: "" }), "application/json"], ["full_name=x", "text/plain"]]) {
       const res = await client.request("/api/v1/auth/me", { method: "PUT", body, headers: { "Content-Type": type } });
       expect(res.status).toBeGreaterThanOrEqual(400);
@@ -302,11 +298,8 @@ describe("auth API", () => {
 describe("password reset", () => {
   // Asking for a link (its rate limits, APP_URL, what production says) is tested in test/security.test.ts.
   it("sets a new password through /reset-password/<token> once, and signs out old sessions", async () => {
-    const email = uniqueEmail();
-    const client = new Client(server.url);
-    await client.postForm("/register", { full_name: "Reset Me", email, password: "old-password" });
+    const { id, email, page: client } = await createInvestor(server, { fullName: "Reset Me", password: "old-password" });
     const db = server.db();
-    const { id } = db.prepare("select id from users where email=?").get(email) as { id: number };
     const token = crypto.randomBytes(32).toString("base64url");
     db.prepare("insert into password_resets (token_hash, user_id, expires_at) values (?, ?, ?)").run(sha256(token), id, new Date(Date.now() + 3600_000).toISOString());
 

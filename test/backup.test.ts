@@ -3,8 +3,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { apiLogin, apiUser, call } from "./support/client";
-import { startServer, TEST_ADMIN, type TestServer } from "./support/server";
+import { call } from "./support/client";
+import { createBatch, createFarm, createInvestor, signInAdmin } from "./support/factories";
+import { startServer, type TestServer } from "./support/server";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -27,18 +28,17 @@ describe("npm run db:backup", () => {
   it("copies the live database while it takes writes; the restored copy keeps every invariant", async () => {
     const live = await startServer();
     servers.push(live);
-    const admin = await apiLogin(live.url, TEST_ADMIN.email, TEST_ADMIN.password);
-    const farm = await call(admin, "POST", "/api/v1/admin/farms", { name: "Backup Farm", location: "Techiman, Bono East" });
-    const batch = await call(admin, "POST", "/api/v1/admin/batches", { farm_id: farm.body.id, product_type: "EGG", unit_price: 1, target_units: 1_000_000, mortality_rate: 0.05, expected_roi: 0.01 });
-    const investors = await Promise.all(Array.from({ length: 8 }, () => apiUser(live.url)));
+    const farm = createFarm(live, { name: "Backup Farm", location: "Techiman, Bono East" });
+    const batch = createBatch(live, { farmId: farm.id, productType: "EGG", unitPrice: 1, targetUnits: 1_000_000, expectedRoi: 0.01 });
+    const investors = await Promise.all(Array.from({ length: 8 }, () => createInvestor(live)));
 
     // Write load: deposits and invests from every investor until told to stop.
     let writing = true;
     let writes = 0;
     const load = investors.map(async (u) => {
       while (writing) {
-        await call(u.client, "POST", "/api/v1/invest/deposit", { amount: 10 });
-        await call(u.client, "POST", "/api/v1/invest/create", { batch_id: batch.body.id, units: 3 });
+        await call(u.api, "POST", "/api/v1/invest/deposit", { amount: 10 });
+        await call(u.api, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 3 });
         writes += 2;
       }
     });
@@ -59,12 +59,12 @@ describe("npm run db:backup", () => {
     fs.copyFileSync(backupFile, restoredFile);
     const restored = await startServer({}, { dbFile: restoredFile });
     servers.push(restored);
-    const admin2 = await apiLogin(restored.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    const { api: admin2 } = await signInAdmin(restored);
     expect((await call(admin2, "GET", "/api/v1/admin/invariants")).body).toEqual({ ok: true, problems: [] });
-    const invested = restored.db().prepare("select count(*) n from investments where batch_id = ?").get(batch.body.id) as { n: number };
+    const invested = restored.db().prepare("select count(*) n from investments where batch_id = ?").get(batch.id) as { n: number };
     expect(invested.n).toBeGreaterThan(0);
     // The copy is a moment of the live database: never ahead of it.
-    const liveCount = live.db().prepare("select count(*) n from investments where batch_id = ?").get(batch.body.id) as { n: number };
+    const liveCount = live.db().prepare("select count(*) n from investments where batch_id = ?").get(batch.id) as { n: number };
     expect(invested.n).toBeLessThanOrEqual(liveCount.n);
   });
 

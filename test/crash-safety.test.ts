@@ -7,8 +7,9 @@ import fs from "node:fs";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createInvestors, insertInvestments } from "../scripts/lib/bulk-data.js";
-import { apiLogin, call, type Client } from "./support/client";
-import { startServer, TEST_ADMIN, type TestServer } from "./support/server";
+import { call, type Client } from "./support/client";
+import { createBatch, signInAdmin } from "./support/factories";
+import { startServer, type TestServer } from "./support/server";
 
 const INVESTMENTS = 20_000;
 const INVESTORS = 2_000;
@@ -23,7 +24,7 @@ let dbFile: string;
 
 async function restart() {
   server = await startServer({}, { dbFile });
-  admin = await apiLogin(server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+  admin = (await signInAdmin(server)).api;
 }
 
 async function invariants() {
@@ -103,19 +104,8 @@ async function killDuringRun(delayMs: number | "commit") {
 beforeAll(async () => {
   server = await startServer();
   dbFile = server.dbFile;
-  admin = await apiLogin(server.url, TEST_ADMIN.email, TEST_ADMIN.password);
-  const farm = await call(admin, "POST", "/api/v1/admin/farms", { name: "Crash Test Layers", location: "Kumasi, Ashanti", notes: "" });
-  const batch = await call(admin, "POST", "/api/v1/admin/batches", {
-    farm_id: farm.body.id,
-    product_type: "EGG",
-    unit_price: UNIT_PRICE_MINOR / 100,
-    target_units: INVESTMENTS,
-    feed_price: 6,
-    mortality_rate: 0.05,
-    expected_roi: ROI,
-  });
-  expect(batch.status).toBe(201);
-  batchId = batch.body.id;
+  admin = (await signInAdmin(server)).api;
+  batchId = createBatch(server, { productType: "EGG", unitPrice: UNIT_PRICE_MINOR / 100, targetUnits: INVESTMENTS, expectedRoi: ROI }).id;
   const db = server.db();
   const investors = createInvestors(db, { count: INVESTORS, depositMinor: (INVESTMENTS / INVESTORS) * UNIT_PRICE_MINOR, prefix: "crash" });
   insertInvestments(db, { batchId, userIds: investors.map((i) => i.id), count: INVESTMENTS });

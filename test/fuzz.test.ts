@@ -6,8 +6,9 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiLogin, apiUser, call, Client } from "./support/client";
-import { startServer, TEST_ADMIN, type TestServer } from "./support/server";
+import { call, Client } from "./support/client";
+import { createInvestor, signInAdmin } from "./support/factories";
+import { startServer, type TestServer } from "./support/server";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 3000);
 // A fixed seed keeps CI repeatable; FUZZ_SEED=<n> (or FUZZ_SEED=random) explores further.
@@ -162,14 +163,13 @@ const clients: Record<"anon" | "investor" | "admin", Client> = {} as never;
 beforeAll(async () => {
   server = await startServer({ AUTH_RATE_LIMIT: "100000" });
   clients.anon = new Client(server.url);
-  clients.admin = await apiLogin(server.url, TEST_ADMIN.email, TEST_ADMIN.password);
-  const investor = await apiUser(server.url);
-  clients.investor = investor.client;
+  clients.admin = (await signInAdmin(server)).api;
   // Something to act on: money in the wallet and a holding in a seeded batch.
-  await call(investor.client, "POST", "/api/v1/invest/deposit", { amount: 5000 });
+  const investor = await createInvestor(server, { walletGhs: 5000 });
+  clients.investor = investor.api;
   const products = (await call(clients.anon, "GET", "/api/v1/public/products")).body.products as Array<{ id: number; status: string }>;
   const open = products.find((p) => p.status === "OPEN");
-  if (open) await call(investor.client, "POST", "/api/v1/invest/create", { batch_id: open.id, units: 2 });
+  if (open) await call(investor.api, "POST", "/api/v1/invest/create", { batch_id: open.id, units: 2 });
 });
 afterAll(async () => {
   await server?.stop();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiLogin, apiUser, call, Client, htmlText, pageInvestor } from "./support/client";
-import { startServer, TEST_ADMIN, type TestServer } from "./support/server";
+import { call, Client, htmlText } from "./support/client";
+import { createBatch, createFarm, createInvestor, signInAdmin } from "./support/factories";
+import { startServer, type TestServer } from "./support/server";
 
 /**
  * Issue 12 item 6: an Idempotency-Key is tied to the request it was first used for. The same
@@ -15,7 +16,7 @@ let admin: Client;
 
 beforeAll(async () => {
   server = await startServer({ SEED_DEMO_DATA: "true" });
-  admin = await apiLogin(server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+  admin = (await signInAdmin(server)).api;
 });
 afterAll(async () => {
   await server?.stop();
@@ -49,35 +50,17 @@ async function expectInvariants() {
   expect((await call(admin, "GET", "/api/v1/admin/invariants")).body).toEqual({ ok: true, problems: [] });
 }
 
-async function newBatch(fields: Record<string, unknown> = {}) {
-  const farm = await call(admin, "POST", "/api/v1/admin/farms", { name: "Idempotency Farm", location: "Kumasi, Ashanti" });
-  expect(farm.status).toBe(201);
-  const res = await call(admin, "POST", "/api/v1/admin/batches", {
-    farm_id: farm.body.id,
-    product_type: "EGG",
-    unit_price: 100,
-    target_units: 100,
-    feed_price: 6,
-    mortality_rate: 0.05,
-    expected_roi: 0.01,
-    ...fields,
-  });
-  expect(res.status).toBe(201);
-  return res.body.id as number;
-}
+/** An OPEN egg batch: 100 units at GHS 100, 1% a month. */
+const newBatch = (options: { productType?: "EGG" | "CHICKEN"; startDate?: string } = {}) => createBatch(server, { productType: "EGG", unitPrice: 100, targetUnits: 100, expectedRoi: 0.01, ...options }).id;
 
-async function funded(amount: number) {
-  const u = await apiUser(server.url);
-  expect((await call(u.client, "POST", "/api/v1/invest/deposit", { amount })).status).toBe(200);
-  return u;
-}
-
-/** An ACTIVE egg batch that started in January 2025 (so early exit is open and earlier periods can be paid), `holder` holding `units`. */
+/**
+ * An ACTIVE egg batch that started in January 2025 (so early exit is open and earlier periods can
+ * be paid), `holder` holding `units`: bought and activated through the API, so the money is real.
+ */
 async function activeEgg(holder: Client, units = 10) {
-  const id = await newBatch();
+  const id = newBatch({ startDate: "2025-01-01" });
   expect((await call(holder, "POST", "/api/v1/invest/create", { batch_id: id, units })).status).toBe(201);
   expect((await call(admin, "POST", `/api/v1/admin/batches/${id}/activate`)).status).toBe(200);
-  server.db().prepare("update batches set start_date = '2025-01-01' where id = ?").run(id);
   return id;
 }
 
@@ -97,7 +80,7 @@ const CASES: Case[] = [
   {
     name: "deposit (amount)",
     setup: async () => ({
-      client: (await apiUser(server.url)).client,
+      client: (await createInvestor(server)).api,
       first: post("/api/v1/invest/deposit", { amount: 100 }),
       same: [post("/api/v1/invest/deposit", { amount: "100.00" }), post("/api/v1/invest/deposit", { amount: " 100 " })],
       different: [post("/api/v1/invest/deposit", { amount: 50 }), post("/api/v1/invest/deposit", { amount: "100.01" }), post("/api/v1/invest/withdraw", { amount: 100 })],
@@ -106,7 +89,7 @@ const CASES: Case[] = [
   {
     name: "withdraw (amount, destination)",
     setup: async () => ({
-      client: (await funded(500)).client,
+      client: (await createInvestor(server, { walletGhs: 500 })).api,
       first: post("/api/v1/invest/withdraw", { amount: 40, ...destination }),
       same: [post("/api/v1/invest/withdraw", { ...destination, amount: "40.00", account_number: "0241234567" })],
       different: [
@@ -120,9 +103,9 @@ const CASES: Case[] = [
   {
     name: "invest (batch, units, auto-reinvest)",
     setup: async () => {
-      const [x, y] = [await newBatch(), await newBatch()];
+      const [x, y] = [newBatch(), newBatch()];
       return {
-        client: (await funded(10_000)).client,
+        client: (await createInvestor(server, { walletGhs: 10_000 })).api,
         first: post("/api/v1/invest/create", { batch_id: x, units: 2 }),
         same: [post("/api/v1/invest/create", { units: "2", batch_id: String(x) })],
         different: [
@@ -136,10 +119,10 @@ const CASES: Case[] = [
   {
     name: "early exit (batch, units)",
     setup: async () => {
-      const u = await funded(10_000);
-      const [x, y] = [await activeEgg(u.client), await activeEgg(u.client)];
+      const u = await createInvestor(server, { walletGhs: 10_000 });
+      const [x, y] = [await activeEgg(u.api), await activeEgg(u.api)];
       return {
-        client: u.client,
+        client: u.api,
         first: post("/api/v1/invest/early-exit", { batch_id: x, units: 2 }),
         same: [post("/api/v1/invest/early-exit", { batch_id: `${x}`, units: "2" })],
         different: [post("/api/v1/invest/early-exit", { batch_id: x, units: 3 }), post("/api/v1/invest/early-exit", { batch_id: y, units: 2 })],
@@ -149,14 +132,14 @@ const CASES: Case[] = [
   {
     name: "cancel an early exit (exit id)",
     setup: async () => {
-      const u = await funded(10_000);
+      const u = await createInvestor(server, { walletGhs: 10_000 });
       const exits: number[] = [];
-      for (const batchId of [await activeEgg(u.client), await activeEgg(u.client)]) {
-        const res = await call(u.client, "POST", "/api/v1/invest/early-exit", { batch_id: batchId, units: 1 });
+      for (const batchId of [await activeEgg(u.api), await activeEgg(u.api)]) {
+        const res = await call(u.api, "POST", "/api/v1/invest/early-exit", { batch_id: batchId, units: 1 });
         expect(res.status).toBe(201);
         exits.push(res.body.requests[0].id);
       }
-      return { client: u.client, first: post(`/api/v1/invest/exits/${exits[0]}/cancel`), same: [], different: [post(`/api/v1/invest/exits/${exits[1]}/cancel`)] };
+      return { client: u.api, first: post(`/api/v1/invest/exits/${exits[0]}/cancel`), same: [], different: [post(`/api/v1/invest/exits/${exits[1]}/cancel`)] };
     },
   },
   {
@@ -171,7 +154,7 @@ const CASES: Case[] = [
   {
     name: "create a batch (its fields)",
     setup: async () => {
-      const farm = (await call(admin, "POST", "/api/v1/admin/farms", { name: "Batch Farm" })).body.id;
+      const farm = createFarm(server, { name: "Batch Farm" }).id;
       const fields = { farm_id: farm, product_type: "CHICKEN", unit_price: 50, target_units: 1000, feed_price: 6, mortality_rate: 0.07, expected_roi: 0.12 };
       return {
         client: admin,
@@ -184,14 +167,14 @@ const CASES: Case[] = [
   {
     name: "activate a batch (batch id)",
     setup: async () => {
-      const [x, y] = [await newBatch(), await newBatch()];
+      const [x, y] = [newBatch(), newBatch()];
       return { client: admin, first: post(`/api/v1/admin/batches/${x}/activate`), same: [], different: [post(`/api/v1/admin/batches/${y}/activate`)] };
     },
   },
   {
     name: "execute a payout (batch id, period)",
     setup: async () => {
-      const holder = (await funded(10_000)).client;
+      const holder = (await createInvestor(server, { walletGhs: 10_000 })).api;
       const [x, y] = [await activeEgg(holder), await activeEgg(holder)];
       return {
         client: admin,
@@ -204,7 +187,7 @@ const CASES: Case[] = [
   {
     name: "close an egg batch (batch id)",
     setup: async () => {
-      const holder = (await funded(10_000)).client;
+      const holder = (await createInvestor(server, { walletGhs: 10_000 })).api;
       const [x, y] = [await activeEgg(holder), await activeEgg(holder)];
       return { client: admin, first: post(`/api/v1/admin/batches/${x}/close`), same: [], different: [post(`/api/v1/admin/batches/${y}/close`)] };
     },
@@ -212,7 +195,7 @@ const CASES: Case[] = [
   {
     name: "delete a batch (batch id)",
     setup: async () => {
-      const [x, y] = [await newBatch(), await newBatch()];
+      const [x, y] = [newBatch(), newBatch()];
       return {
         client: admin,
         first: { method: "DELETE", path: `/api/v1/admin/batches/${x}` },
@@ -233,7 +216,7 @@ const CASES: Case[] = [
   {
     name: "record a daily log (batch id, fields)",
     setup: async () => {
-      const [x, y] = [await newBatch({ product_type: "CHICKEN" }), await newBatch({ product_type: "CHICKEN" })];
+      const [x, y] = [newBatch({ productType: "CHICKEN" }), newBatch({ productType: "CHICKEN" })];
       return {
         client: admin,
         first: post(`/api/v1/admin/batches/${x}/logs`, logBody),
@@ -267,19 +250,19 @@ describe("every API money call and admin action ties its Idempotency-Key to the 
   });
 
   it("the issue's scenario: executing batch A then batch B with one key does not pass A's run off as B's; B stays unpaid", async () => {
-    const holder = await funded(10_000);
-    const [a, b] = [await activeEgg(holder.client), await activeEgg(holder.client)];
+    const holder = await createInvestor(server, { walletGhs: 10_000 });
+    const [a, b] = [await activeEgg(holder.api), await activeEgg(holder.api)];
     const runs = (batchId: number) => (server.db().prepare("select count(*) n from payout_runs where batch_id = ?").get(batchId) as { n: number }).n;
     const key = uniqueKey("execute");
     const paidA = await send(admin, post(`/api/v1/admin/payouts/${a}/execute`), key);
     expect(paidA.status).toBe(200);
-    const walletAfterA = (await call(holder.client, "GET", "/api/v1/invest/wallet")).body.balance;
+    const walletAfterA = (await call(holder.api, "GET", "/api/v1/invest/wallet")).body.balance;
 
     const onB = await send(admin, post(`/api/v1/admin/payouts/${b}/execute`), key);
     expect(onB).toEqual({ status: 422, body: { detail: REUSED } });
     expect(runs(a)).toBe(1);
     expect(runs(b)).toBe(0);
-    expect((await call(holder.client, "GET", "/api/v1/invest/wallet")).body.balance).toBe(walletAfterA);
+    expect((await call(holder.api, "GET", "/api/v1/invest/wallet")).body.balance).toBe(walletAfterA);
     // With its own key, B is paid as usual.
     expect((await send(admin, post(`/api/v1/admin/payouts/${b}/execute`), uniqueKey("execute-b"))).status).toBe(200);
     expect(runs(b)).toBe(1);
@@ -288,20 +271,20 @@ describe("every API money call and admin action ties its Idempotency-Key to the 
 
   it("keys are per user: another user's same key is a fresh request", async () => {
     const key = uniqueKey("shared");
-    const [one, two] = [await apiUser(server.url), await apiUser(server.url)];
-    expect((await send(one.client, post("/api/v1/invest/deposit", { amount: 10 }), key)).status).toBe(200);
-    expect((await send(two.client, post("/api/v1/invest/deposit", { amount: 20 }), key)).body.balance).toBe(20);
+    const [one, two] = [await createInvestor(server), await createInvestor(server)];
+    expect((await send(one.api, post("/api/v1/invest/deposit", { amount: 10 }), key)).status).toBe(200);
+    expect((await send(two.api, post("/api/v1/invest/deposit", { amount: 20 }), key)).body.balance).toBe(20);
   });
 
   it("a key stored before fingerprints existed (fingerprint '') still replays for the same operation", async () => {
-    const u = await apiUser(server.url);
+    const u = await createInvestor(server);
     server
       .db()
       .prepare("insert into idempotency_keys (user_id, key, operation, fingerprint, status, response_json) values (?, 'legacy-1', 'invest/deposit', '', 200, ?)")
       .run(u.id, JSON.stringify({ message: "Deposit successful", amount: 5, balance: 5 }));
     const before = snapshot();
-    expect(await send(u.client, post("/api/v1/invest/deposit", { amount: 5 }), "legacy-1")).toEqual({ status: 200, body: { message: "Deposit successful", amount: 5, balance: 5 } });
-    expect(await send(u.client, post("/api/v1/invest/withdraw", { amount: 5 }), "legacy-1")).toEqual({ status: 422, body: { detail: REUSED } });
+    expect(await send(u.api, post("/api/v1/invest/deposit", { amount: 5 }), "legacy-1")).toEqual({ status: 200, body: { message: "Deposit successful", amount: 5, balance: 5 } });
+    expect(await send(u.api, post("/api/v1/invest/withdraw", { amount: 5 }), "legacy-1")).toEqual({ status: 422, body: { detail: REUSED } });
     expect(snapshot()).toBe(before);
   });
 });
@@ -311,7 +294,7 @@ describe("page forms: the hidden idempotency_key is tied to the form's request t
   const balance = (userId: number) => (server.db().prepare("select balance_minor b from accounts where kind = 'WALLET' and user_id = ?").get(userId) as { b: number } | undefined)?.b ?? 0;
 
   it("portfolio: a deposit form replayed with the key of an earlier deposit but another amount is refused with a message", async () => {
-    const u = await pageInvestor(server.url);
+    const u = await createInvestor(server);
     const key = formKey(await (await u.page.get("/portfolio?dialog=deposit")).text());
     expect((await u.page.postForm("/portfolio?dialog=deposit", { intent: "deposit", amount: "120.50", idempotency_key: key })).status).toBe(302);
     // The same form again (a double tap) replays: one deposit.
@@ -328,8 +311,8 @@ describe("page forms: the hidden idempotency_key is tied to the form's request t
   });
 
   it("invest page: an invest form replayed with the same key for another batch is refused", async () => {
-    const u = await pageInvestor(server.url, { depositGhs: 1000 });
-    const [x, y] = [await newBatch(), await newBatch()];
+    const u = await createInvestor(server, { walletGhs: 1000 });
+    const [x, y] = [newBatch(), newBatch()];
     const key = uniqueKey("invest-page");
     const fields = { intent: "invest", units: "1", terms: "on", idempotency_key: key };
     expect((await u.page.postForm("/invest/eggs", { ...fields, batch_id: x })).status).toBe(302);
@@ -341,9 +324,8 @@ describe("page forms: the hidden idempotency_key is tied to the form's request t
   });
 
   it("admin dashboard: executing batch A then batch B with one form key is refused for B; B stays unpaid", async () => {
-    const adminPage = new Client(server.url);
-    expect((await adminPage.postForm("/login", { email: TEST_ADMIN.email, password: TEST_ADMIN.password, redirectTo: "/admin" })).status).toBe(302);
-    const holder = (await funded(10_000)).client;
+    const adminPage = (await signInAdmin(server)).page;
+    const holder = (await createInvestor(server, { walletGhs: 10_000 })).api;
     const [a, b] = [await activeEgg(holder), await activeEgg(holder)];
     const key = uniqueKey("admin-page");
     expect((await adminPage.postForm("/admin?index", { intent: "execute", batch_id: a, confirmed: "1", idempotency_key: key })).status).toBe(302);

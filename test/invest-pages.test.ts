@@ -1,16 +1,17 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiLogin, apiUser, call, Client, htmlText, pageInvestor } from "./support/client";
+import { call, Client, htmlText } from "./support/client";
 import { BROWSER_BUILD, browserChunks } from "./support/bundles";
-import { startServer, TEST_ADMIN, type TestServer } from "./support/server";
+import { createBatch, createFarm, createInvestor, signInAdmin, type BatchOptions } from "./support/factories";
+import { startServer, type TestServer } from "./support/server";
 
 let server: TestServer;
 let admin: Client;
 
 beforeAll(async () => {
   server = await startServer();
-  admin = await apiLogin(server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+  admin = (await signInAdmin(server)).api;
 });
 afterAll(async () => {
   await server?.stop();
@@ -18,21 +19,10 @@ afterAll(async () => {
 
 const RUN = `${process.pid}${Date.now() % 100000}`;
 
-async function newFarm(name: string, location = "Techiman, Bono East") {
-  const farm = await call(admin, "POST", "/api/v1/admin/farms", { name, location, notes: "" });
-  expect(farm.status).toBe(201);
-  return farm.body.id as number;
-}
-
-async function newBatch(farmId: number, fields: Record<string, unknown> = {}) {
-  const res = await call(admin, "POST", "/api/v1/admin/batches", {
-    farm_id: farmId, product_type: "EGG", unit_price: 100, target_units: 50, feed_price: 6, mortality_rate: 0.05, expected_roi: 0.01, id: 0, ...fields,
-  });
-  expect(res.status).toBe(201);
-  return res.body.id as number;
-}
-
-const investor = (depositGhs = 0) => pageInvestor(server.url, { fullName: "Abena Asante", depositGhs });
+const newFarm = (name: string, location = "Techiman, Bono East") => createFarm(server, { name, location }).id;
+/** An OPEN egg batch of the farm: 50 units at GHS 100, 1% a month. */
+const newBatch = (farmId: number, options: BatchOptions = {}) => createBatch(server, { farmId, productType: "EGG", unitPrice: 100, targetUnits: 50, expectedRoi: 0.01, mortalityRate: 0.05, ...options }).id;
+const investor = (walletGhs = 0) => createInvestor(server, { fullName: "Abena Asante", walletGhs });
 
 async function get(client: Client, url: string) {
   const res = await client.get(url);
@@ -55,18 +45,13 @@ const investmentCount = (userId: number) => (server.db().prepare("select count(*
 describe("the lists: search, status filter and sort on the server", () => {
   const farmName = `Sortwell Farm ${RUN}`;
   let a: number, b: number, c: number, closed: number;
-  beforeAll(async () => {
-    const farm = await newFarm(farmName, "Sunyani, Bono");
+  beforeAll(() => {
+    const farm = newFarm(farmName, "Sunyani, Bono");
     // a: high ROI, few units, dear; b: low ROI, many units, cheap; c: middle.
-    a = await newBatch(farm, { unit_price: 150, target_units: 100, expected_roi: 0.015 });
-    b = await newBatch(farm, { unit_price: 80, target_units: 3000, expected_roi: 0.008 });
-    c = await newBatch(farm, { unit_price: 120, target_units: 500, expected_roi: 0.011 });
-    closed = await newBatch(farm, { unit_price: 100, target_units: 10 });
-    // (Closing an egg batch nobody invested in answers 500 in the money core: someone invests first.)
-    const u = await investor(100);
-    expect((await call(u.api, "POST", "/api/v1/invest/create", { batch_id: closed, units: 1 })).status).toBe(201);
-    expect((await call(admin, "POST", `/api/v1/admin/batches/${closed}/activate`)).status).toBe(200);
-    expect((await call(admin, "POST", `/api/v1/admin/batches/${closed}/close`)).status).toBe(200);
+    a = newBatch(farm, { unitPrice: 150, targetUnits: 100, expectedRoi: 0.015 });
+    b = newBatch(farm, { unitPrice: 80, targetUnits: 3000, expectedRoi: 0.008 });
+    c = newBatch(farm, { unitPrice: 120, targetUnits: 500, expectedRoi: 0.011 });
+    closed = newBatch(farm, { unitPrice: 100, targetUnits: 10, status: "CLOSED" });
   });
   const anon = () => new Client(server.url);
   const ids = async (qs: string) => {
@@ -123,9 +108,9 @@ describe("the lists: search, status filter and sort on the server", () => {
   });
 
   it("chicken page: options, summary stats, links, activity, checklist, start date and View farm", async () => {
-    const farm = await newFarm(`Chicksort ${RUN}`, "Kumasi, Ashanti");
-    const x = await newBatch(farm, { product_type: "CHICKEN", unit_price: 50, target_units: 100, expected_roi: 0.1 });
-    const y = await newBatch(farm, { product_type: "CHICKEN", unit_price: 40, target_units: 1000, expected_roi: 0.12 });
+    const farm = newFarm(`Chicksort ${RUN}`, "Kumasi, Ashanti");
+    const x = newBatch(farm, { productType: "CHICKEN", unitPrice: 50, targetUnits: 100, expectedRoi: 0.1 });
+    const y = newBatch(farm, { productType: "CHICKEN", unitPrice: 40, targetUnits: 1000, expectedRoi: 0.12 });
     const { html } = await get(anon(), "/invest/chicken");
     expect(html).toContain("Invest in Chicken</h1>");
     for (const o of ["All statuses", "Open", "Active", "Harvested"]) expect(html).toContain(`>${o}</option>`);
@@ -155,8 +140,8 @@ describe("the lists: search, status filter and sort on the server", () => {
 
 describe("the cards", () => {
   it("show every figure of SPEC.md: ROI monthly and annualised, feed cost or TBD, mortality, risk, chart, certifications, timeline", async () => {
-    const farm = await newFarm(`Cardfarm ${RUN}`, "Koforidua, Eastern");
-    const id = await newBatch(farm, { unit_price: 150, target_units: 5000, expected_roi: 0.011, feed_price: null, mortality_rate: 0.06 });
+    const farm = newFarm(`Cardfarm ${RUN}`, "Koforidua, Eastern");
+    const id = newBatch(farm, { unitPrice: 150, targetUnits: 5000, expectedRoi: 0.011, feedPrice: null, mortalityRate: 0.06 });
     const history = server.db().prepare("insert into batch_roi_history (batch_id, label, date, roi_percent) values (?, ?, ?, ?)");
     history.run(id, "Sep 2026", "2026-09-01", 1.0);
     history.run(id, "Oct 2026", "2026-10-01", 1.2);
@@ -187,8 +172,8 @@ describe("the cards", () => {
   });
 
   it("sensor strip: the farm's latest reading with SPEC.md's colours, else demo values", async () => {
-    const farm = await newFarm(`Sensorfarm ${RUN}`);
-    const id = await newBatch(farm, { product_type: "CHICKEN", unit_price: 50 });
+    const farm = newFarm(`Sensorfarm ${RUN}`);
+    const id = newBatch(farm, { productType: "CHICKEN", unitPrice: 50 });
     const insert = server.db().prepare("insert into farm_logs (batch_id, log_date, birds_alive, deaths, feed_kg, avg_weight_kg, temperature_c, humidity_pct, ammonia_ppm) values (?, ?, ?, ?, ?, ?, ?, ?, ?)");
     insert.run(id, "2026-11-01", 1000, 0, 20, 0.05, 27, 60, 5);
     insert.run(id, "2026-11-02", 998, 2, 22, 0.07, 34, 85, 26);
@@ -213,10 +198,10 @@ describe("the cards", () => {
 describe("the invest dialog", () => {
   let egg: number;
   let chicken: number;
-  beforeAll(async () => {
-    const farm = await newFarm(`Dialogfarm ${RUN}`);
-    egg = await newBatch(farm, { unit_price: 100, target_units: 50 });
-    chicken = await newBatch(farm, { product_type: "CHICKEN", unit_price: 40, target_units: 30 });
+  beforeAll(() => {
+    const farm = newFarm(`Dialogfarm ${RUN}`);
+    egg = newBatch(farm, { unitPrice: 100, targetUnits: 50 });
+    chicken = newBatch(farm, { productType: "CHICKEN", unitPrice: 40, targetUnits: 30 });
   });
 
   it("asks an anonymous visitor to log in, and the login comes back to the dialog", async () => {
@@ -232,7 +217,7 @@ describe("the invest dialog", () => {
     expect(html).not.toContain('name="units"');
     const loginPage = await get(anon, loginHref);
     expect(loginPage.html).toContain(`name="redirectTo" value="${dialogUrl}"`);
-    const u = await apiUser(server.url);
+    const u = await createInvestor(server);
     const back = await anon.postForm("/login", { email: u.email, password: u.password, redirectTo: dialogUrl });
     expect(back.headers.get("Location")).toBe(dialogUrl);
     const dialog = await get(anon, dialogUrl);
@@ -299,8 +284,8 @@ describe("the invest dialog", () => {
   });
 
   it("refuses a batch that no longer takes money with the money core's message", async () => {
-    const farm = await newFarm(`Shutfarm ${RUN}`);
-    const active = await newBatch(farm, { product_type: "CHICKEN", unit_price: 10, target_units: 10 });
+    const farm = newFarm(`Shutfarm ${RUN}`);
+    const active = newBatch(farm, { productType: "CHICKEN", unitPrice: 10, targetUnits: 10 });
     expect((await call(admin, "POST", `/api/v1/admin/batches/${active}/activate`)).status).toBe(200);
     const u = await investor(100);
     const res = await u.page.postForm(`/invest/chicken?dialog=invest&batch=${active}`, { intent: "invest", batch_id: active, units: 1, terms: "on" });
@@ -337,8 +322,8 @@ describe("the invest dialog", () => {
 
 describe("early exit", () => {
   it("Enter units, the money core's rules, success, and the offered units for sale", async () => {
-    const farm = await newFarm(`Exitfarm ${RUN}`);
-    const egg = await newBatch(farm, { unit_price: 10, target_units: 40 });
+    const farm = newFarm(`Exitfarm ${RUN}`);
+    const egg = newBatch(farm, { unitPrice: 10, targetUnits: 40 });
     const seller = await investor(1000);
     const invested = await seller.page.postForm(`/invest/eggs?dialog=invest&batch=${egg}`, { intent: "invest", batch_id: egg, units: 40, terms: "on" });
     expect(invested.status).toBe(302);
@@ -389,8 +374,8 @@ describe("early exit", () => {
   });
 
   it("refuses an exit before the batch is active", async () => {
-    const farm = await newFarm(`Earlyfarm ${RUN}`);
-    const egg = await newBatch(farm, { unit_price: 10, target_units: 40 });
+    const farm = newFarm(`Earlyfarm ${RUN}`);
+    const egg = newBatch(farm, { unitPrice: 10, targetUnits: 40 });
     const u = await investor(100);
     expect((await u.page.postForm(`/invest/eggs?dialog=invest&batch=${egg}`, { intent: "invest", batch_id: egg, units: 2, terms: "on" })).status).toBe(302);
     const res = await u.page.postForm(`/invest/eggs?dialog=exit&batch=${egg}`, { intent: "exit", batch_id: egg, units: 1 });
@@ -400,8 +385,8 @@ describe("early exit", () => {
 
 describe("the eggs calculator and payout table", () => {
   it("units = floor(amount / unit price), with SPEC.md's two messages; default 100 GHS step 10", async () => {
-    const farm = await newFarm(`Calcfarm ${RUN}`);
-    const id = await newBatch(farm, { unit_price: 30, target_units: 5, expected_roi: 0.01 });
+    const farm = newFarm(`Calcfarm ${RUN}`);
+    const id = newBatch(farm, { unitPrice: 30, targetUnits: 5, expectedRoi: 0.01 });
     const anon = new Client(server.url);
     const calc = async (qs: string) => (await get(anon, `/invest/eggs?calc_batch=${id}&${qs}`)).html;
     const ok = await calc("amount=100");
@@ -441,8 +426,8 @@ describe("the batch page", () => {
   });
 
   it("says plainly when there are no logs; shows raised, escrow, deployed, paid out and payout history from the ledger", async () => {
-    const farm = await newFarm(`Auditfarm ${RUN}`);
-    const id = await newBatch(farm, { unit_price: 20, target_units: 100, expected_roi: 0.05 });
+    const farm = newFarm(`Auditfarm ${RUN}`);
+    const id = newBatch(farm, { unitPrice: 20, targetUnits: 100, expectedRoi: 0.05 });
     const u = await investor(1000);
     expect((await u.page.postForm(`/invest/eggs?dialog=invest&batch=${id}`, { intent: "invest", batch_id: id, units: 10, terms: "on" })).status).toBe(302);
     const anon = new Client(server.url);
@@ -472,8 +457,8 @@ describe("the batch page", () => {
   });
 
   it("broilers: weights, feed conversion and mortality from the logs; the table pages 30 days at a time; photos link to the admin's photo route", async () => {
-    const farm = await newFarm(`Logfarm ${RUN}`);
-    const id = await newBatch(farm, { product_type: "CHICKEN", unit_price: 10, target_units: 100 });
+    const farm = newFarm(`Logfarm ${RUN}`);
+    const id = newBatch(farm, { productType: "CHICKEN", unitPrice: 10, targetUnits: 100 });
     const db = server.db();
     const insert = db.prepare("insert into farm_logs (batch_id, log_date, birds_alive, deaths, feed_kg, avg_weight_kg, incident, incident_description) values (?, ?, ?, ?, ?, ?, ?, ?)");
     for (let i = 0; i < 35; i++) {
@@ -555,7 +540,7 @@ describe("demo data only when the database has no batch of the type", () => {
 
 describe("impossible dates", () => {
   it("the admin form and the API refuse a start date that is not a calendar day", async () => {
-    const farmId = await newFarm(`Date Farm ${RUN}`);
+    const farmId = newFarm(`Date Farm ${RUN}`);
     for (const start_date of ["2026-13-01", "2026-02-30", "2026-00-10"]) {
       const res = await call(admin, "POST", "/api/v1/admin/batches", {
         farm_id: farmId, product_type: "CHICKEN", unit_price: 50, target_units: 10, feed_price: 6, mortality_rate: 0.05, expected_roi: 0.1, start_date,
@@ -563,8 +548,7 @@ describe("impossible dates", () => {
       expect(res.status, start_date).toBe(422);
       expect(res.body.detail).toBe("Give the start date as YYYY-MM-DD.");
     }
-    const page = new Client(server.url);
-    await page.postForm("/login", { email: TEST_ADMIN.email, password: TEST_ADMIN.password });
+    const { page } = await signInAdmin(server);
     const dashboard = await page.get("/admin");
     const key = /name="idempotency_key" value="([^"]+)"/.exec(await dashboard.text())?.[1] ?? "k";
     const before = (server.db().prepare("select count(*) n from batches").get() as { n: number }).n;
@@ -577,8 +561,8 @@ describe("impossible dates", () => {
   });
 
   it("a bad date already in the database does not break the pages for everyone", async () => {
-    const farmId = await newFarm(`Bad Row Farm ${RUN}`);
-    const id = await newBatch(farmId, { product_type: "CHICKEN", unit_price: 50 });
+    const farmId = newFarm(`Bad Row Farm ${RUN}`);
+    const id = newBatch(farmId, { productType: "CHICKEN", unitPrice: 50 });
     server.db().prepare("update batches set start_date = '2026-13-01' where id = ?").run(id);
     const visitor = new Client(server.url);
     for (const url of ["/invest/chicken", `/batches/${id}`, "/", "/api/v1/public/products"]) {

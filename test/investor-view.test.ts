@@ -4,7 +4,8 @@
  * export, the portfolio's totals and next payouts, and a receipt per investment.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiLogin, call, Client, htmlText, pageInvestor } from "./support/client";
+import {apiLogin, call, Client, htmlText } from "./support/client";
+import { createInvestor } from "./support/factories";
 import { startServer, TEST_ADMIN, type TestServer } from "./support/server";
 
 let server: TestServer;
@@ -40,7 +41,7 @@ async function newBatch(fields: Record<string, unknown> = {}, farmName = "View F
   return res.body.id as number;
 }
 
-const investor = (depositGhs = 0) => pageInvestor(server.url, { fullName: "Akosua Darko", depositGhs });
+const investor = (depositGhs = 0) => createInvestor(server, { fullName: "Akosua Darko", walletGhs: depositGhs });
 
 async function invest(api: Client, batchId: number, units: number, autoReinvest = false) {
   const res = await call(api, "POST", "/api/v1/invest/create", { batch_id: batchId, units, auto_reinvest: autoReinvest });

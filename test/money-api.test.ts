@@ -1,13 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { apiLogin, apiUser, call, Client } from "./support/client";
-import { startServer, TEST_ADMIN, type TestServer } from "./support/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, Client } from "./support/client";
+import { createBatch, createFarm, createInvestor, signInAdmin } from "./support/factories";
+import { startServer, type TestServer } from "./support/server";
 
 let server: TestServer;
 let admin: Client;
 
 beforeAll(async () => {
   server = await startServer({ SEED_DEMO_DATA: "true" });
-  admin = await apiLogin(server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+  admin = (await signInAdmin(server)).api;
 });
 afterAll(async () => {
   await server?.stop();
@@ -31,44 +32,9 @@ function moneySnapshot() {
   ]);
 }
 
-async function newFarm() {
-  const res = await call(admin, "POST", "/api/v1/admin/farms", { name: "Test Farm", location: "Kumasi, Ashanti", notes: "" });
-  expect(res.status).toBe(201);
-  return res.body.id as number;
-}
-
-async function newBatch(fields: Record<string, unknown>) {
-  const farmId = await newFarm();
-  const res = await call(admin, "POST", "/api/v1/admin/batches", {
-    farm_id: farmId,
-    product_type: "EGG",
-    unit_price: 100,
-    target_units: 100,
-    feed_price: 6,
-    mortality_rate: 0.05,
-    expected_roi: 0.01,
-    id: 0,
-    ...fields,
-  });
-  expect(res.status).toBe(201);
-  return res.body as { id: number; unit_price: number; status: string };
-}
-
-async function funded(amount: number) {
-  const u = await apiUser(server.url);
-  const dep = await call(u.client, "POST", "/api/v1/invest/deposit", { amount });
-  expect(dep.status).toBe(200);
-  return u;
-}
-
-afterAll(async () => {
-  /* invariants are checked per test */
-});
-beforeEach(() => undefined);
-
 describe("wallet: deposit and withdraw", () => {
   it("deposits (JSON and form), withdraws, and never goes below zero", async () => {
-    const { client } = await apiUser(server.url);
+    const { api: client } = await createInvestor(server);
     expect((await call(client, "GET", "/api/v1/invest/wallet")).body).toEqual({ balance: 0, updated_at: null });
     expect((await call(client, "POST", "/api/v1/invest/deposit", { amount: "500.50" })).body).toMatchObject({ message: "Deposit successful", balance: 500.5 });
     const form = await client.request("/api/v1/invest/deposit", { method: "POST", body: new URLSearchParams({ amount: "49.50" }) });
@@ -98,7 +64,7 @@ describe("wallet: deposit and withdraw", () => {
     [{ amount: "1,0,0" }, 422],
     [{ amount: "10,50" }, 422],
   ])("refuses deposit %j with %i and detail, changing nothing", async (body, status) => {
-    const { client } = await apiUser(server.url);
+    const { api: client } = await createInvestor(server);
     const before = moneySnapshot();
     const res = await call(client, "POST", "/api/v1/invest/deposit", body);
     expect(res.status).toBe(status);
@@ -107,7 +73,7 @@ describe("wallet: deposit and withdraw", () => {
   });
 
   it("refuses bodies that are not JSON or form data", async () => {
-    const { client } = await apiUser(server.url);
+    const { api: client } = await createInvestor(server);
     const bad = await client.request("/api/v1/invest/deposit", { method: "POST", body: "{nope", headers: { "Content-Type": "application/json" } });
     expect(bad.status).toBe(400);
     const xml = await client.request("/api/v1/invest/deposit", { method: "POST", body: "<a/>", headers: { "Content-Type": "application/xml" } });
@@ -117,7 +83,7 @@ describe("wallet: deposit and withdraw", () => {
   });
 
   it("a repeated deposit with the same Idempotency-Key changes nothing", async () => {
-    const { client } = await apiUser(server.url);
+    const { api: client } = await createInvestor(server);
     const headers = { "Idempotency-Key": "dep-123" };
     const a = await call(client, "POST", "/api/v1/invest/deposit", { amount: 100 }, headers);
     const b = await call(client, "POST", "/api/v1/invest/deposit", { amount: 100 }, headers);
@@ -128,8 +94,8 @@ describe("wallet: deposit and withdraw", () => {
 
 describe("investing", () => {
   it("buys units of an OPEN egg batch: wallet to escrow, units_placed rises", async () => {
-    const batch = await newBatch({ product_type: "EGG", unit_price: 150, target_units: 50 });
-    const { client } = await funded(1000);
+    const batch = createBatch(server, { productType: "EGG", unitPrice: 150, targetUnits: 50 });
+    const { api: client } = await createInvestor(server, { walletGhs: 1000 });
     const res = await call(client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 4, auto_reinvest: true });
     expect(res.status).toBe(201);
     expect(res.body.investment).toMatchObject({ batch_id: batch.id, units: 4, amount: 600, status: "ACTIVE", auto_reinvest: true });
@@ -154,9 +120,9 @@ describe("investing", () => {
     ["CHICKEN", { units: 51 }, 409, "Cannot invest more than available units."],
     ["CHICKEN", { units: 20 }, 409, "Insufficient wallet balance — deposit or reduce units."],
     ["CHICKEN", {}, 422, "Enter a positive number of units."],
-  ])("%s batch, %j -> %i %s, nothing changed", async (type, fields, status, detail) => {
-    const batch = await newBatch({ product_type: type, unit_price: 100, target_units: 50 });
-    const { client } = await funded(1000);
+  ] as const)("%s batch, %j -> %i %s, nothing changed", async (type, fields, status, detail) => {
+    const batch = createBatch(server, { productType: type, unitPrice: 100, targetUnits: 50 });
+    const { api: client } = await createInvestor(server, { walletGhs: 1000 });
     const before = moneySnapshot();
     const res = await call(client, "POST", "/api/v1/invest/create", { batch_id: batch.id, ...fields });
     expect(res).toEqual({ status, body: { detail } });
@@ -165,21 +131,21 @@ describe("investing", () => {
   });
 
   it("refuses unknown, missing and non-open batches", async () => {
-    const { client } = await funded(1000);
+    const { api: client } = await createInvestor(server, { walletGhs: 1000 });
     expect(await call(client, "POST", "/api/v1/invest/create", { batch_id: 999999, units: 1 })).toEqual({ status: 404, body: { detail: "Batch not found." } });
     expect((await call(client, "POST", "/api/v1/invest/create", { units: 1 })).status).toBe(422);
     expect((await call(client, "POST", "/api/v1/invest/create", { batch_id: "x", units: 1 })).status).toBe(422);
-    const chicken = await newBatch({ product_type: "CHICKEN", unit_price: 10, target_units: 10 });
+    const chicken = createBatch(server, { productType: "CHICKEN", unitPrice: 10, targetUnits: 10 });
     await call(admin, "POST", `/api/v1/admin/batches/${chicken.id}/activate`);
     expect(await call(client, "POST", "/api/v1/invest/create", { batch_id: chicken.id, units: 1 })).toEqual({ status: 409, body: { detail: "This batch is no longer open for investment." } });
   });
 
   it("sells exactly the last 10 units to 50 concurrent requests", async () => {
-    const batch = await newBatch({ product_type: "CHICKEN", unit_price: 10, target_units: 110 });
-    const whale = await funded(1000);
-    expect((await call(whale.client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 100 })).status).toBe(201);
-    const buyers = await Promise.all(Array.from({ length: 50 }, () => funded(100)));
-    const results = await Promise.all(buyers.map((b) => call(b.client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 1 })));
+    const batch = createBatch(server, { productType: "CHICKEN", unitPrice: 10, targetUnits: 110 });
+    const whale = await createInvestor(server, { walletGhs: 1000 });
+    expect((await call(whale.api, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 100 })).status).toBe(201);
+    const buyers = await Promise.all(Array.from({ length: 50 }, () => createInvestor(server, { walletGhs: 100 })));
+    const results = await Promise.all(buyers.map((b) => call(b.api, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 1 })));
     expect(results.filter((r) => r.status === 201)).toHaveLength(10);
     expect(results.filter((r) => r.status === 409).every((r) => r.body.detail === "Cannot invest more than available units." || r.body.detail === "This batch is no longer open for investment.")).toBe(true);
     expect(server.db().prepare("select units_placed from batches where id = ?").get(batch.id)).toEqual({ units_placed: 110 });
@@ -187,8 +153,8 @@ describe("investing", () => {
   });
 
   it("the same Idempotency-Key twice makes one investment", async () => {
-    const batch = await newBatch({ product_type: "EGG", unit_price: 10, target_units: 100 });
-    const { client } = await funded(1000);
+    const batch = createBatch(server, { productType: "EGG", unitPrice: 10, targetUnits: 100 });
+    const { api: client } = await createInvestor(server, { walletGhs: 1000 });
     const headers = { "Idempotency-Key": "invest-once-1" };
     const [a, b] = await Promise.all([
       call(client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 5 }, headers),
@@ -219,7 +185,7 @@ describe("access", () => {
   });
 
   it("answers 403 to a non-admin on every admin path", async () => {
-    const { client } = await apiUser(server.url);
+    const { api: client } = await createInvestor(server);
     for (const [method, path] of [
       ["GET", "/api/v1/admin/farms"],
       ["POST", "/api/v1/admin/farms"],
@@ -239,13 +205,13 @@ describe("access", () => {
   });
 
   it("hides another investor's payouts (404)", async () => {
-    const batch = await newBatch({ product_type: "EGG", unit_price: 10, target_units: 100 });
-    const a = await funded(100);
-    const b = await funded(100);
-    const inv = await call(a.client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 1 });
-    expect((await call(a.client, "GET", `/api/v1/invest/${inv.body.investment.id}/payouts`)).status).toBe(200);
-    expect(await call(b.client, "GET", `/api/v1/invest/${inv.body.investment.id}/payouts`)).toEqual({ status: 404, body: { detail: "Investment not found." } });
-    expect((await call(b.client, "GET", "/api/v1/invest/abc/payouts")).status).toBe(404);
+    const batch = createBatch(server, { productType: "EGG", unitPrice: 10, targetUnits: 100 });
+    const a = await createInvestor(server, { walletGhs: 100 });
+    const b = await createInvestor(server, { walletGhs: 100 });
+    const inv = await call(a.api, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 1 });
+    expect((await call(a.api, "GET", `/api/v1/invest/${inv.body.investment.id}/payouts`)).status).toBe(200);
+    expect(await call(b.api, "GET", `/api/v1/invest/${inv.body.investment.id}/payouts`)).toEqual({ status: 404, body: { detail: "Investment not found." } });
+    expect((await call(b.api, "GET", "/api/v1/invest/abc/payouts")).status).toBe(404);
   });
 });
 
@@ -255,7 +221,7 @@ describe("admin: farms, batches, lifecycle", () => {
     expect(await call(admin, "POST", "/api/v1/admin/batches", { product_type: "EGG", unit_price: 1, target_units: 1, mortality_rate: 0, expected_roi: 0 })).toEqual({ status: 422, body: { detail: "Select a farm." } });
     expect(await call(admin, "POST", "/api/v1/admin/batches", { farm_id: 0, product_type: "EGG", unit_price: 1, target_units: 1, mortality_rate: 0, expected_roi: 0 })).toEqual({ status: 422, body: { detail: "Select a farm." } });
     expect(await call(admin, "POST", "/api/v1/admin/batches", { farm_id: 99999, product_type: "EGG", unit_price: 1, target_units: 1, mortality_rate: 0, expected_roi: 0 })).toEqual({ status: 422, body: { detail: "Select a farm." } });
-    const farmId = await newFarm();
+    const farmId = createFarm(server, { location: "Kumasi, Ashanti" }).id;
     const bad = await call(admin, "POST", "/api/v1/admin/batches", { farm_id: farmId, product_type: "EGG", unit_price: "1.234", target_units: 1, mortality_rate: 0, expected_roi: 0 });
     expect(bad.status).toBe(422);
     const stats = await call(admin, "GET", "/api/v1/admin/stats");
@@ -263,11 +229,11 @@ describe("admin: farms, batches, lifecycle", () => {
   });
 
   it("deletes a batch only without investments", async () => {
-    const empty = await newBatch({});
+    const empty = createBatch(server, {});
     expect(await call(admin, "DELETE", `/api/v1/admin/batches/${empty.id}`)).toEqual({ status: 200, body: { detail: "Batch deleted." } });
     expect((await call(admin, "DELETE", `/api/v1/admin/batches/${empty.id}`)).status).toBe(404);
-    const used = await newBatch({ unit_price: 10 });
-    const { client } = await funded(100);
+    const used = createBatch(server, { unitPrice: 10 });
+    const { api: client } = await createInvestor(server, { walletGhs: 100 });
     await call(client, "POST", "/api/v1/invest/create", { batch_id: used.id, units: 1 });
     const before = moneySnapshot();
     expect(await call(admin, "DELETE", `/api/v1/admin/batches/${used.id}`)).toEqual({ status: 409, body: { detail: "This batch has investments and cannot be deleted." } });
@@ -275,8 +241,8 @@ describe("admin: farms, batches, lifecycle", () => {
   });
 
   it("activation moves escrow to the farm and sets the start date", async () => {
-    const batch = await newBatch({ unit_price: 10, target_units: 100 });
-    const { client } = await funded(100);
+    const batch = createBatch(server, { unitPrice: 10, targetUnits: 100 });
+    const { api: client } = await createInvestor(server, { walletGhs: 100 });
     await call(client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 7 });
     const res = await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/activate`);
     expect(res.body.detail).toBe("Batch activated.");
@@ -294,11 +260,11 @@ describe("admin: farms, batches, lifecycle", () => {
 
 describe("payouts", () => {
   it("pays an egg month once: simulate changes nothing, a second execute pays nothing and says so", async () => {
-    const batch = await newBatch({ product_type: "EGG", unit_price: 150, target_units: 100, expected_roi: 0.0125 });
-    const a = await funded(10_000);
-    const b = await funded(10_000);
-    await call(a.client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 3 }); // 450.00 -> 5.625 -> 5.63
-    await call(b.client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 10 }); // 1500.00 -> 18.75
+    const batch = createBatch(server, { productType: "EGG", unitPrice: 150, targetUnits: 100, expectedRoi: 0.0125 });
+    const a = await createInvestor(server, { walletGhs: 10_000 });
+    const b = await createInvestor(server, { walletGhs: 10_000 });
+    await call(a.api, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 3 }); // 450.00 -> 5.625 -> 5.63
+    await call(b.api, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 10 }); // 1500.00 -> 18.75
     await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/activate`);
     const before = moneySnapshot();
     const sim = await call(admin, "GET", `/api/v1/admin/payouts/${batch.id}/simulate`);
@@ -312,12 +278,12 @@ describe("payouts", () => {
     expect(again.status).toBe(409);
     expect(again.body.detail).toContain("already paid");
     expect((await call(admin, "GET", `/api/v1/admin/payouts/${batch.id}/simulate`)).body).toMatchObject({ simulated_total: 0, count: 0, already_paid: true });
-    expect((await call(a.client, "GET", "/api/v1/invest/wallet")).body.balance).toBe(10_000 - 450 + 5.63);
-    const inv = (await call(a.client, "GET", "/api/v1/invest/my")).body[0];
-    const payouts = await call(a.client, "GET", `/api/v1/invest/${inv.id}/payouts`);
+    expect((await call(a.api, "GET", "/api/v1/invest/wallet")).body.balance).toBe(10_000 - 450 + 5.63);
+    const inv = (await call(a.api, "GET", "/api/v1/invest/my")).body[0];
+    const payouts = await call(a.api, "GET", `/api/v1/invest/${inv.id}/payouts`);
     expect(payouts.body).toHaveLength(1);
     expect(payouts.body[0]).toMatchObject({ amount: 5.63, kind: "MONTHLY" });
-    const notes = await call(a.client, "GET", "/api/v1/invest/notifications");
+    const notes = await call(a.api, "GET", "/api/v1/invest/notifications");
     expect(notes.body[0].message).toContain("Payout received");
 
     // Future periods and periods before the start are refused.
@@ -328,23 +294,23 @@ describe("payouts", () => {
   });
 
   it("harvests a chicken batch: principal + return, PAID, HARVESTED, auto-reinvest into the next open batch", async () => {
-    const batch = await newBatch({ product_type: "CHICKEN", unit_price: 50, target_units: 100, expected_roi: 0.1 });
-    const a = await funded(1000);
-    const b = await funded(1000);
-    await call(a.client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 10, auto_reinvest: true }); // 500 -> 550
-    await call(b.client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 4 }); // 200 -> 220
-    const next = await newBatch({ product_type: "CHICKEN", unit_price: 40, target_units: 1000 });
+    const batch = createBatch(server, { productType: "CHICKEN", unitPrice: 50, targetUnits: 100, expectedRoi: 0.1 });
+    const a = await createInvestor(server, { walletGhs: 1000 });
+    const b = await createInvestor(server, { walletGhs: 1000 });
+    await call(a.api, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 10, auto_reinvest: true }); // 500 -> 550
+    await call(b.api, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 4 }); // 200 -> 220
+    const next = createBatch(server, { productType: "CHICKEN", unitPrice: 40, targetUnits: 1000 });
     // Older open chicken batches (seed, other tests) may come first; close them for this test's sake.
     server.db().prepare("update batches set status = 'HARVESTED' where product_type = 'CHICKEN' and status = 'OPEN' and id not in (?, ?)").run(batch.id, next.id);
     await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/activate`);
     const run = await call(admin, "POST", `/api/v1/admin/payouts/${batch.id}/execute`, {});
     expect(run.body).toMatchObject({ kind: "HARVEST", count: 2, total: 770, reinvested: 1 });
-    const aMy = (await call(a.client, "GET", "/api/v1/invest/my")).body;
+    const aMy = (await call(a.api, "GET", "/api/v1/invest/my")).body;
     expect(aMy.find((i: any) => i.batch_id === batch.id).status).toBe("PAID");
     // 550 of proceeds buys 13 units at 40 (520); 30 stays in the wallet with the 500 never invested.
     expect(aMy.find((i: any) => i.batch_id === next.id)).toMatchObject({ units: 13, amount: 520, status: "ACTIVE", auto_reinvest: true });
-    expect((await call(a.client, "GET", "/api/v1/invest/wallet")).body.balance).toBe(530);
-    expect((await call(b.client, "GET", "/api/v1/invest/wallet")).body.balance).toBe(1020);
+    expect((await call(a.api, "GET", "/api/v1/invest/wallet")).body.balance).toBe(530);
+    expect((await call(b.api, "GET", "/api/v1/invest/wallet")).body.balance).toBe(1020);
     const products = (await call(new Client(server.url), "GET", "/api/v1/public/products")).body.products;
     expect(products.find((p: any) => p.id === batch.id).status).toBe("HARVESTED");
     expect((await call(admin, "POST", `/api/v1/admin/payouts/${batch.id}/execute`, {})).status).toBe(409);
@@ -352,17 +318,16 @@ describe("payouts", () => {
   });
 
   it("closes an egg batch: principal back, PAID, CLOSED, pending exits cancelled", async () => {
-    const batch = await newBatch({ product_type: "EGG", unit_price: 100, target_units: 100 });
-    const a = await funded(1000);
-    await call(a.client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 5 });
+    const batch = createBatch(server, { productType: "EGG", unitPrice: 100, targetUnits: 100, startDate: "2025-01-01" });
+    const a = await createInvestor(server, { walletGhs: 1000 });
+    await call(a.api, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 5 });
     await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/activate`);
-    server.db().prepare("update batches set start_date = '2025-01-01' where id = ?").run(batch.id);
-    expect((await call(a.client, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 2 })).status).toBe(201);
+    expect((await call(a.api, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 2 })).status).toBe(201);
     const res = await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/close`);
     expect(res.body).toMatchObject({ detail: "Batch closed.", kind: "PRINCIPAL", total: 500 });
-    expect((await call(a.client, "GET", "/api/v1/invest/wallet")).body.balance).toBe(1000);
-    expect((await call(a.client, "GET", "/api/v1/invest/exits")).body[0].status).toBe("CANCELLED");
-    expect((await call(a.client, "GET", "/api/v1/invest/my")).body[0].status).toBe("PAID");
+    expect((await call(a.api, "GET", "/api/v1/invest/wallet")).body.balance).toBe(1000);
+    expect((await call(a.api, "GET", "/api/v1/invest/exits")).body[0].status).toBe("CANCELLED");
+    expect((await call(a.api, "GET", "/api/v1/invest/my")).body[0].status).toBe("PAID");
     await expectInvariants();
   });
 });
@@ -370,7 +335,7 @@ describe("payouts", () => {
 describe("payouts with nobody to pay", () => {
   it("closes, harvests and pays a month for a batch without holders: no money moves, the batch still ends", async () => {
     for (const type of ["EGG", "CHICKEN"] as const) {
-      const batch = await newBatch({ product_type: type, unit_price: 10, target_units: 10 });
+      const batch = createBatch(server, { productType: type, unitPrice: 10, targetUnits: 10 });
       expect((await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/activate`)).status).toBe(200);
       const before = moneySnapshot();
       const run = await call(admin, "POST", `/api/v1/admin/payouts/${batch.id}/execute`, {});
@@ -390,64 +355,64 @@ describe("payouts with nobody to pay", () => {
 
 describe("early exit", () => {
   it("offers egg units after the first month; a buyer takes them; the seller gets the price less the fee and a notification", async () => {
-    const batch = await newBatch({ product_type: "EGG", unit_price: 100, target_units: 20 });
-    const seller = await funded(2000);
-    const buyer = await funded(2000);
-    await call(seller.client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 20 });
+    const batch = createBatch(server, { productType: "EGG", unitPrice: 100, targetUnits: 20 });
+    const seller = await createInvestor(server, { walletGhs: 2000 });
+    const buyer = await createInvestor(server, { walletGhs: 2000 });
+    await call(seller.api, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 20 });
     // Before activation, and in the first month, exit is refused.
-    expect(await call(seller.client, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 5 })).toEqual({ status: 409, body: { detail: "Early exit is only possible while the batch is active." } });
+    expect(await call(seller.api, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 5 })).toEqual({ status: 409, body: { detail: "Early exit is only possible while the batch is active." } });
     await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/activate`);
-    const early = await call(seller.client, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 5 });
+    const early = await call(seller.api, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 5 });
     expect(early.status).toBe(409);
     expect(early.body.detail).toMatch(/^Early exit opens one month after the batch starts, on \d{4}-\d{2}-\d{2}\.$/);
     server.db().prepare("update batches set start_date = '2025-06-15' where id = ?").run(batch.id);
 
-    expect(await call(seller.client, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 0 })).toEqual({ status: 422, body: { detail: "Enter units" } });
+    expect(await call(seller.api, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 0 })).toEqual({ status: 422, body: { detail: "Enter units" } });
     // Units are plain whole numbers here as when buying: no hex, no exponents.
     for (const units of ["0x5", "1e1", "Infinity"]) {
-      expect(await call(seller.client, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units })).toEqual({ status: 422, body: { detail: "Enter units" } });
+      expect(await call(seller.api, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units })).toEqual({ status: 422, body: { detail: "Enter units" } });
     }
-    expect((await call(seller.client, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 21 })).body.detail).toBe("You can offer at most 20 units for early exit.");
-    expect(await call(buyer.client, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 1 })).toEqual({ status: 409, body: { detail: "You hold no units in this batch." } });
-    const ok = await call(seller.client, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 8 });
+    expect((await call(seller.api, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 21 })).body.detail).toBe("You can offer at most 20 units for early exit.");
+    expect(await call(buyer.api, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 1 })).toEqual({ status: 409, body: { detail: "You hold no units in this batch." } });
+    const ok = await call(seller.api, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 8 });
     expect(ok.status).toBe(201);
     expect(ok.body.detail).toBe("Early exit request submitted. We will notify you when a buyer is found.");
-    expect((await call(seller.client, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 13 })).body.detail).toBe("You can offer at most 12 units for early exit.");
+    expect((await call(seller.api, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 13 })).body.detail).toBe("You can offer at most 12 units for early exit.");
 
     // The seller cannot buy their own offer; the product shows the offered units.
     // The only units on offer are the seller's own: there are not enough for them, the batch is still open.
-    expect(await call(seller.client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 1 })).toEqual({ status: 409, body: { detail: "Not enough units available." } });
+    expect(await call(seller.api, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 1 })).toEqual({ status: 409, body: { detail: "Not enough units available." } });
     const product = (await call(new Client(server.url), "GET", "/api/v1/public/products")).body.products.find((p: any) => p.id === batch.id);
     expect(product).toMatchObject({ status: "ACTIVE", units_offered: 8, available_units: 8 });
 
-    expect((await call(buyer.client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 9 })).body.detail).toBe("Not enough units available.");
-    const bought = await call(buyer.client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 6 });
+    expect((await call(buyer.api, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 9 })).body.detail).toBe("Not enough units available.");
+    const bought = await call(buyer.api, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 6 });
     expect(bought.status).toBe(201);
     expect(bought.body.investment).toMatchObject({ units: 6, amount: 600, status: "ACTIVE" });
     // 600 at 5% fee: 30 to the platform, 570 to the seller.
-    expect((await call(seller.client, "GET", "/api/v1/invest/wallet")).body.balance).toBe(2000 - 2000 + 570);
-    expect((await call(buyer.client, "GET", "/api/v1/invest/wallet")).body.balance).toBe(1400);
-    const sellerHolding = (await call(seller.client, "GET", "/api/v1/invest/my")).body[0];
+    expect((await call(seller.api, "GET", "/api/v1/invest/wallet")).body.balance).toBe(2000 - 2000 + 570);
+    expect((await call(buyer.api, "GET", "/api/v1/invest/wallet")).body.balance).toBe(1400);
+    const sellerHolding = (await call(seller.api, "GET", "/api/v1/invest/my")).body[0];
     expect(sellerHolding).toMatchObject({ units: 20, units_held: 14, status: "ACTIVE" });
-    const notes = (await call(seller.client, "GET", "/api/v1/invest/notifications")).body;
+    const notes = (await call(seller.api, "GET", "/api/v1/invest/notifications")).body;
     expect(notes[0].message).toContain("A buyer took 6 of your units");
-    const exits = (await call(seller.client, "GET", "/api/v1/invest/exits")).body;
+    const exits = (await call(seller.api, "GET", "/api/v1/invest/exits")).body;
     expect(exits[0]).toMatchObject({ units: 8, units_remaining: 2, status: "PENDING" });
 
     // Cancel the rest; another investor cannot cancel it.
-    expect((await call(buyer.client, "POST", `/api/v1/invest/exits/${exits[0].id}/cancel`)).status).toBe(404);
-    expect((await call(seller.client, "POST", `/api/v1/invest/exits/${exits[0].id}/cancel`)).body.status).toBe("CANCELLED");
-    expect((await call(seller.client, "POST", `/api/v1/invest/exits/${exits[0].id}/cancel`)).status).toBe(409);
+    expect((await call(buyer.api, "POST", `/api/v1/invest/exits/${exits[0].id}/cancel`)).status).toBe(404);
+    expect((await call(seller.api, "POST", `/api/v1/invest/exits/${exits[0].id}/cancel`)).body.status).toBe("CANCELLED");
+    expect((await call(seller.api, "POST", `/api/v1/invest/exits/${exits[0].id}/cancel`)).status).toBe(409);
     expect(server.db().prepare("select balance_minor from accounts where kind = 'PLATFORM_FEES'").get()).toEqual({ balance_minor: 3000 });
     await expectInvariants();
   });
 
   it("keeps Chicken Notes locked until harvest", async () => {
-    const batch = await newBatch({ product_type: "CHICKEN", unit_price: 10, target_units: 20 });
-    const a = await funded(100);
-    await call(a.client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 5 });
+    const batch = createBatch(server, { productType: "CHICKEN", unitPrice: 10, targetUnits: 20 });
+    const a = await createInvestor(server, { walletGhs: 100 });
+    await call(a.api, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 5 });
     await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/activate`);
-    expect(await call(a.client, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 1 })).toEqual({ status: 409, body: { detail: "Chicken Notes are locked until harvest." } });
+    expect(await call(a.api, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 1 })).toEqual({ status: 409, body: { detail: "Chicken Notes are locked until harvest." } });
   });
 });
 
@@ -459,31 +424,31 @@ function monthsAgo(back: number) {
 
 describe("egg income belongs to the holders at the month's end (its record date)", () => {
   it("a catch-up run pays who held the units in that month, not who bought them since; this month's run pays today's holders", async () => {
-    // Review 12, item 4. The server's clock cannot be set, so the past is written into the SQLite file:
+    // Review 12, item 4. The past is written into the SQLite file (a moved clock, test/clock.test.ts, would move every date at once):
     // the batch started two months ago, the seller bought then, one of two exit fills happened last month.
     const [twoAgo, lastMonth] = [monthsAgo(2), monthsAgo(1)];
-    const batch = await newBatch({ product_type: "EGG", unit_price: 100, target_units: 10, expected_roi: 0.01 }); // 1 GHS per unit per month
-    const seller = await funded(1000);
-    await call(seller.client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 10 });
+    const batch = createBatch(server, { productType: "EGG", unitPrice: 100, targetUnits: 10, expectedRoi: 0.01 }); // 1 GHS per unit per month
+    const seller = await createInvestor(server, { walletGhs: 1000 });
+    await call(seller.api, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 10 });
     await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/activate`);
-    const sellerHolding = (await call(seller.client, "GET", "/api/v1/invest/my")).body[0];
+    const sellerHolding = (await call(seller.api, "GET", "/api/v1/invest/my")).body[0];
     const db = server.db();
     db.prepare("update batches set start_date = ? where id = ?").run(`${twoAgo}-01`, batch.id);
     db.prepare("update investments set created_at = ? where id = ?").run(`${twoAgo}-01T08:00:00.000Z`, sellerHolding.id);
-    expect((await call(seller.client, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 10 })).status).toBe(201);
-    const early = await funded(1000);
-    const late = await funded(1000);
-    expect((await call(early.client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 4 })).status).toBe(201);
-    expect((await call(late.client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 6 })).status).toBe(201);
+    expect((await call(seller.api, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 10 })).status).toBe(201);
+    const early = await createInvestor(server, { walletGhs: 1000 });
+    const late = await createInvestor(server, { walletGhs: 1000 });
+    expect((await call(early.api, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 4 })).status).toBe(201);
+    expect((await call(late.api, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 6 })).status).toBe(201);
     // Each fill records the units it moved; the seller's holding is fully exited.
     const fills = db.prepare("select id, units from payouts where kind = 'EXIT' and investment_id = ? order by id").all(sellerHolding.id) as Array<{ id: number; units: number }>;
     expect(fills.map((f) => f.units)).toEqual([4, 6]);
-    expect((await call(seller.client, "GET", "/api/v1/invest/my")).body[0]).toMatchObject({ units_held: 0, status: "EXITED" });
+    expect((await call(seller.api, "GET", "/api/v1/invest/my")).body[0]).toMatchObject({ units_held: 0, status: "EXITED" });
     // The first fill happened in the middle of last month.
     const midLastMonth = `${lastMonth}-15T12:00:00.000Z`;
     db.prepare("update payouts set created_at = ? where id = ?").run(midLastMonth, fills[0].id);
     db.prepare("update investments set created_at = ? where batch_id = ? and user_id = ?").run(midLastMonth, batch.id, early.id);
-    const wallet = async (u: { client: Client }) => (await call(u.client, "GET", "/api/v1/invest/wallet")).body.balance;
+    const wallet = async (u: { api: Client }) => (await call(u.api, "GET", "/api/v1/invest/wallet")).body.balance;
     const [sellerBefore, earlyBefore, lateBefore] = [await wallet(seller), await wallet(early), await wallet(late)];
     expect([sellerBefore, earlyBefore, lateBefore]).toEqual([380 + 570, 600, 400]);
 
@@ -498,7 +463,7 @@ describe("egg income belongs to the holders at the month's end (its record date)
     expect((await call(admin, "POST", `/api/v1/admin/payouts/${batch.id}/execute`, {})).body).toMatchObject({ total: 10, count: 2 });
     expect([await wallet(seller), await wallet(early), await wallet(late)]).toEqual([sellerBefore + 16, earlyBefore + 8, lateBefore + 6]);
 
-    const sellerPayouts = (await call(seller.client, "GET", `/api/v1/invest/${sellerHolding.id}/payouts`)).body.filter((p: any) => p.kind === "MONTHLY");
+    const sellerPayouts = (await call(seller.api, "GET", `/api/v1/invest/${sellerHolding.id}/payouts`)).body.filter((p: any) => p.kind === "MONTHLY");
     expect(sellerPayouts.map((p: any) => [p.period, p.amount])).toEqual([
       [lastMonth, 6],
       [twoAgo, 10],
@@ -512,15 +477,14 @@ describe("overview stats", () => {
     // Review 12, item 16.
     const anon = new Client(server.url);
     const paidOut = async () => (await call(anon, "GET", "/api/v1/public/overview")).body.stats.total_paid_out;
-    const batch = await newBatch({ product_type: "EGG", unit_price: 100, target_units: 10 });
-    const seller = await funded(1000);
-    const buyer = await funded(1000);
-    await call(seller.client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 10 });
+    const batch = createBatch(server, { productType: "EGG", unitPrice: 100, targetUnits: 10, startDate: "2025-01-01" });
+    const seller = await createInvestor(server, { walletGhs: 1000 });
+    const buyer = await createInvestor(server, { walletGhs: 1000 });
+    await call(seller.api, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 10 });
     await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/activate`);
-    server.db().prepare("update batches set start_date = '2025-01-01' where id = ?").run(batch.id);
-    await call(seller.client, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 3 });
+    await call(seller.api, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 3 });
     const before = await paidOut();
-    expect((await call(buyer.client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 3 })).status).toBe(201);
+    expect((await call(buyer.api, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 3 })).status).toBe(201);
     expect(await paidOut()).toBe(before);
     const paid = server.db().prepare("select sum(amount_minor) s from payouts where kind <> 'EXIT'").get() as { s: number };
     expect(before).toBe(paid.s / 100);
@@ -530,18 +494,17 @@ describe("overview stats", () => {
 describe("closing an egg batch with pending exit offers", () => {
   it("tells each offer's owner in the app that the offer was cancelled and the principal returned", async () => {
     // Review 12, item 18.
-    const batch = await newBatch({ product_type: "EGG", unit_price: 100, target_units: 10 });
-    const a = await funded(1000);
-    const b = await funded(1000);
-    await call(a.client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 5 });
-    await call(b.client, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 5 });
+    const batch = createBatch(server, { productType: "EGG", unitPrice: 100, targetUnits: 10, startDate: "2025-01-01" });
+    const a = await createInvestor(server, { walletGhs: 1000 });
+    const b = await createInvestor(server, { walletGhs: 1000 });
+    await call(a.api, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 5 });
+    await call(b.api, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 5 });
     await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/activate`);
-    server.db().prepare("update batches set start_date = '2025-01-01' where id = ?").run(batch.id);
-    expect((await call(a.client, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 2 })).status).toBe(201);
-    expect((await call(b.client, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 4 })).status).toBe(201);
+    expect((await call(a.api, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 2 })).status).toBe(201);
+    expect((await call(b.api, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 4 })).status).toBe(201);
     expect((await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/close`)).status).toBe(200);
     for (const [u, units] of [[a, 2], [b, 4]] as const) {
-      const notes = (await call(u.client, "GET", "/api/v1/invest/notifications")).body.filter((n: any) => n.kind === "EXIT_CANCELLED");
+      const notes = (await call(u.api, "GET", "/api/v1/invest/notifications")).body.filter((n: any) => n.kind === "EXIT_CANCELLED");
       expect(notes.map((n: any) => n.message)).toEqual([
         `Your early-exit offer of ${units} units in Batch #${batch.id} was cancelled because the batch closed; your principal was returned to your wallet.`,
       ]);
@@ -592,18 +555,17 @@ describe("bad input on every money endpoint: a 4xx with a detail, nothing change
   ];
 
   it("answers each with 4xx and a string detail, and the ledger is untouched", async () => {
-    const open = await newBatch({ product_type: "EGG", unit_price: 10, target_units: 100 });
-    const activeEgg = await newBatch({ product_type: "EGG", unit_price: 10, target_units: 100 });
-    const investor = await funded(500);
-    expect((await call(investor.client, "POST", "/api/v1/invest/create", { batch_id: activeEgg.id, units: 10 })).status).toBe(201);
+    const open = createBatch(server, { productType: "EGG", unitPrice: 10, targetUnits: 100 });
+    const activeEgg = createBatch(server, { productType: "EGG", unitPrice: 10, targetUnits: 100, startDate: "2025-01-01" });
+    const investor = await createInvestor(server, { walletGhs: 500 });
+    expect((await call(investor.api, "POST", "/api/v1/invest/create", { batch_id: activeEgg.id, units: 10 })).status).toBe(201);
     expect((await call(admin, "POST", `/api/v1/admin/batches/${activeEgg.id}/activate`)).status).toBe(200);
-    server.db().prepare("update batches set start_date = '2025-01-01' where id = ?").run(activeEgg.id);
     const ctx = { batchId: open.id, activeEggId: activeEgg.id };
     const before = moneySnapshot();
     const farmsBefore = server.db().prepare("select count(*) n from farms").get();
     const batchesBefore = server.db().prepare("select count(*) n from batches").get();
     for (const [who, method, pathOf, bodies] of cases) {
-      const client = who === "admin" ? admin : investor.client;
+      const client = who === "admin" ? admin : investor.api;
       const [path, batchInBody] = pathOf(ctx).split("#");
       for (const body of bodies) {
         let res: { status: number; body: any };

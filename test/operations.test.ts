@@ -1,7 +1,8 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiLogin, apiUser, call, Client } from "./support/client";
-import { startServer, TEST_ADMIN, type TestServer } from "./support/server";
+import { call, Client } from "./support/client";
+import { createBatch, createInvestor, signInAdmin } from "./support/factories";
+import { startServer, type TestServer } from "./support/server";
 
 describe("request logs, health and body limits", () => {
   let server: TestServer;
@@ -19,10 +20,10 @@ describe("request logs, health and body limits", () => {
   });
 
   it("writes one JSON line per request with the user id, and never a password or token", async () => {
-    const user = await apiUser(server.url);
-    const me = await call(user.client, "GET", "/api/v1/auth/me?probe=1");
+    const user = await createInvestor(server);
+    const me = await call(user.api, "GET", "/api/v1/auth/me?probe=1");
     expect(me.status).toBe(200);
-    await call(user.client, "POST", "/api/v1/invest/deposit", { amount: 25 });
+    await call(user.api, "POST", "/api/v1/invest/deposit", { amount: 25 });
     const kyc = new Client(server.url);
     await kyc.postForm("/kyc", { legal_name: "Ama Owusu", phone: "0241234567", id_type: "GHANA_CARD", id_number: "GHA-123456789-0" });
     await new Promise((r) => setTimeout(r, 200));
@@ -38,7 +39,7 @@ describe("request logs, health and body limits", () => {
     expect(lines.find((l) => l.path === "/api/v1/invest/deposit")).toMatchObject({ method: "POST", user_id: user.id });
     const all = server.logs();
     expect(all).not.toContain(user.password);
-    expect(all).not.toContain(user.client.bearer!);
+    expect(all).not.toContain(user.token);
     expect(all).not.toContain("probe=1"); // query strings (tokens, searches) stay out of the log
     expect(all).not.toContain("123456789");
   });
@@ -64,7 +65,7 @@ describe("request logs, health and body limits", () => {
   });
 
   it("answers a junk multipart body with a 4xx, on every page and on the photo upload", async () => {
-    const admin = await apiLogin(server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    const { api: admin } = await signInAdmin(server);
     const junk = { method: "POST", body: "--x\r\nnot a part", headers: { "Content-Type": "multipart/form-data; boundary=zzz", Origin: server.url } };
     for (const path of ["/login", "/register", "/contact", "/invest/eggs", "/portfolio", "/admin?index"]) {
       const res = await admin.request(path, junk);
@@ -76,9 +77,9 @@ describe("request logs, health and body limits", () => {
   });
 
   it("refuses a body streamed without a Content-Length (411), so the size limit cannot be dodged", async () => {
-    const user = await apiUser(server.url);
+    const user = await createInvestor(server);
     const status = await new Promise<number>((resolve, reject) => {
-      const req = http.request(`${server.url}/api/v1/invest/deposit`, { method: "POST", headers: { Authorization: `Bearer ${user.client.bearer}`, "Content-Type": "application/json", "Transfer-Encoding": "chunked" } }, (res) => {
+      const req = http.request(`${server.url}/api/v1/invest/deposit`, { method: "POST", headers: { Authorization: `Bearer ${user.token}`, "Content-Type": "application/json", "Transfer-Encoding": "chunked" } }, (res) => {
         res.resume();
         resolve(res.statusCode ?? 0);
       });
@@ -87,35 +88,32 @@ describe("request logs, health and body limits", () => {
       req.end("10}");
     });
     expect(status).toBe(411);
-    expect((await call(user.client, "GET", "/api/v1/invest/wallet")).body.balance).toBe(0);
+    expect((await call(user.api, "GET", "/api/v1/invest/wallet")).body.balance).toBe(0);
   });
 
   it("refuses bodies over the limit with 413", async () => {
-    const user = await apiUser(server.url);
+    const user = await createInvestor(server);
     const big = JSON.stringify({ amount: 1, pad: "x".repeat(2 * 1024 * 1024) });
-    const res = await user.client.request("/api/v1/invest/deposit", { method: "POST", body: big, headers: { "Content-Type": "application/json" } });
+    const res = await user.api.request("/api/v1/invest/deposit", { method: "POST", body: big, headers: { "Content-Type": "application/json" } });
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ detail: "The request body is too large." });
     const medium = JSON.stringify({ amount: 1, pad: "x".repeat(100 * 1024) });
-    const res2 = await user.client.request("/api/v1/invest/deposit", { method: "POST", body: medium, headers: { "Content-Type": "application/json" } });
+    const res2 = await user.api.request("/api/v1/invest/deposit", { method: "POST", body: medium, headers: { "Content-Type": "application/json" } });
     expect(res2.status).toBe(413);
-    expect((await call(user.client, "GET", "/api/v1/invest/wallet")).body.balance).toBe(0);
+    expect((await call(user.api, "GET", "/api/v1/invest/wallet")).body.balance).toBe(0);
   });
 });
 
 describe("SIGTERM", () => {
   it("finishes in-flight invests, closes the database and exits 0; nothing accepted is lost", async () => {
     const server = await startServer();
-    const admin = await apiLogin(server.url, TEST_ADMIN.email, TEST_ADMIN.password);
-    const farm = await call(admin, "POST", "/api/v1/admin/farms", { name: "Shutdown Farm", location: "Ejisu, Ashanti" });
-    const batch = await call(admin, "POST", "/api/v1/admin/batches", { farm_id: farm.body.id, product_type: "CHICKEN", unit_price: 1, target_units: 100000, mortality_rate: 0.05, expected_roi: 0.1 });
-    const investors = await Promise.all(Array.from({ length: 20 }, () => apiUser(server.url)));
-    await Promise.all(investors.map((u) => call(u.client, "POST", "/api/v1/invest/deposit", { amount: 1000 })));
+    const batch = createBatch(server, { productType: "CHICKEN", unitPrice: 1, targetUnits: 100_000, expectedRoi: 0.1 });
+    const investors = await Promise.all(Array.from({ length: 20 }, () => createInvestor(server, { walletGhs: 1000 })));
 
     // Many invests in flight, then SIGTERM while they are being answered.
     const requests = investors.flatMap((u) =>
       Array.from({ length: 10 }, () =>
-        call(u.client, "POST", "/api/v1/invest/create", { batch_id: batch.body.id, units: 1 }).then(
+        call(u.api, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 1 }).then(
           (r) => r.status,
           () => "refused" as const,
         ),
@@ -135,9 +133,9 @@ describe("SIGTERM", () => {
     const again = await startServer({}, { dbFile: server.dbFile });
     try {
       const db = again.db();
-      expect(db.prepare("select count(*) n from investments where batch_id = ?").get(batch.body.id)).toEqual({ n: accepted });
-      expect(db.prepare("select units_placed from batches where id = ?").get(batch.body.id)).toEqual({ units_placed: accepted });
-      const admin2 = await apiLogin(again.url, TEST_ADMIN.email, TEST_ADMIN.password);
+      expect(db.prepare("select count(*) n from investments where batch_id = ?").get(batch.id)).toEqual({ n: accepted });
+      expect(db.prepare("select units_placed from batches where id = ?").get(batch.id)).toEqual({ units_placed: accepted });
+      const { api: admin2 } = await signInAdmin(again);
       expect((await call(admin2, "GET", "/api/v1/admin/invariants")).body).toEqual({ ok: true, problems: [] });
     } finally {
       await again.stop();

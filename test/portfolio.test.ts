@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiLogin, apiUser, call, Client, htmlText, pageInvestor } from "./support/client";
-import { startServer, TEST_ADMIN, type TestServer } from "./support/server";
+import { call, Client, htmlText } from "./support/client";
+import { createBatch, createInvestor, signInAdmin } from "./support/factories";
+import { startServer, type TestServer } from "./support/server";
 
 let server: TestServer;
 let admin: Client;
 
 beforeAll(async () => {
   server = await startServer();
-  admin = await apiLogin(server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+  admin = (await signInAdmin(server)).api;
 });
 afterAll(async () => {
   await server?.stop();
@@ -20,25 +21,11 @@ async function rawText(res: Response) {
   return new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
 }
 
-async function newBatch(fields: Record<string, unknown> = {}) {
-  const farm = await call(admin, "POST", "/api/v1/admin/farms", { name: "Portfolio Farm", location: "Techiman, Bono East", notes: "" });
-  expect(farm.status).toBe(201);
-  const res = await call(admin, "POST", "/api/v1/admin/batches", {
-    farm_id: farm.body.id,
-    product_type: "EGG",
-    unit_price: 10,
-    target_units: 10_000,
-    feed_price: 6,
-    mortality_rate: 0.05,
-    expected_roi: 0.02,
-    id: 0,
-    ...fields,
-  });
-  expect(res.status).toBe(201);
-  return res.body.id as number;
-}
+/** An OPEN egg batch at GHS 10 a unit, 2% a month, room for 10,000 units. */
+const newBatch = (options: { unitPrice?: number; targetUnits?: number; expectedRoi?: number; startDate?: string } = {}) =>
+  createBatch(server, { productType: "EGG", unitPrice: 10, targetUnits: 10_000, expectedRoi: 0.02, ...options }).id;
 
-const investor = (depositGhs = 0) => pageInvestor(server.url, { fullName: "Efua Owusu", depositGhs });
+const investor = (walletGhs = 0) => createInvestor(server, { fullName: "Efua Owusu", walletGhs });
 
 async function invest(api: Client, batchId: number, units: number) {
   const res = await call(api, "POST", "/api/v1/invest/create", { batch_id: batchId, units });
@@ -67,7 +54,7 @@ describe("access", () => {
     for (const path of ["/portfolio/export.csv", "/portfolio/statement.csv", "/portfolio/payouts/1.csv"]) {
       expect((await anon.get(path)).status).toBe(302);
     }
-    const u = await apiUser(server.url);
+    const u = await createInvestor(server);
     const back = await anon.postForm("/login", { email: u.email, password: u.password, redirectTo: "/portfolio?status=PAID" });
     expect(back.headers.get("Location")).toBe("/portfolio?status=PAID");
     const { status, html } = await page(anon, "/portfolio?status=PAID");
@@ -87,8 +74,8 @@ describe("the investment list: filters, sort and paging on the server", () => {
   let batchB: number;
 
   beforeAll(async () => {
-    batchA = await newBatch();
-    batchB = await newBatch();
+    batchA = newBatch();
+    batchB = newBatch();
     const u = await investor(10_000);
     pageClient = u.page;
     // Amounts 50, 300, 120, 120, 900, 20 GHS (unit price 10), on known days and with known statuses.
@@ -221,10 +208,10 @@ describe("the investment list: filters, sort and paging on the server", () => {
 
 describe("details, payouts CSV and another investor's data", () => {
   it("lists payouts with a CSV, says when there are none, and answers 404 for another investor", async () => {
-    const batch = await newBatch({ unit_price: 100, expected_roi: 0.03 });
+    const batch = newBatch({ unitPrice: 100, expectedRoi: 0.03 });
     const owner = await investor(5_000);
     const paidId = await invest(owner.api, batch, 10);
-    const other = await newBatch();
+    const other = newBatch();
     const unpaidId = await invest(owner.api, other, 1);
     expect((await call(admin, "POST", `/api/v1/admin/batches/${batch}/activate`)).status).toBe(200);
     const run = await call(admin, "POST", `/api/v1/admin/payouts/${batch}/execute`);
@@ -347,7 +334,7 @@ describe("money through the page forms", () => {
   });
 
   it("reinvests into the same batch through the same rules and messages", async () => {
-    const batch = await newBatch({ unit_price: 25 });
+    const batch = newBatch({ unitPrice: 25 });
     const u = await investor(100);
     const first = await invest(u.api, batch, 1);
     const open = htmlText((await page(u.page, `/portfolio?dialog=reinvest&id=${first}`)).html);
@@ -378,11 +365,11 @@ describe("money through the page forms", () => {
   });
 
   it("lists open early-exit requests and cancels one", async () => {
-    const batch = await newBatch({ unit_price: 10 });
+    // Started long ago (activation keeps the date): early exit is open.
+    const batch = newBatch({ unitPrice: 10, startDate: "2025-01-01" });
     const u = await investor(100);
     await invest(u.api, batch, 5);
     expect((await call(admin, "POST", `/api/v1/admin/batches/${batch}/activate`)).status).toBe(200);
-    server.db().prepare("update batches set start_date = '2025-01-01' where id = ?").run(batch);
     const exit = await call(u.api, "POST", "/api/v1/invest/early-exit", { batch_id: batch, units: 3 });
     expect(exit.status).toBe(201);
     const exitId = exit.body.requests[0].id as number;
@@ -429,12 +416,11 @@ describe("money through the page forms", () => {
 
 describe("after a partial early exit", () => {
   it("the table, its CSV and the API show the units held and their cost, and the exited part", async () => {
-    const batchId = await newBatch({ unit_price: 150, target_units: 40 });
+    const batchId = newBatch({ unitPrice: 150, targetUnits: 40, startDate: "2025-06-15" });
     const seller = await investor(3000);
     const buyer = await investor(1000);
     const investmentId = await invest(seller.api, batchId, 20);
     expect((await call(admin, "POST", `/api/v1/admin/batches/${batchId}/activate`)).status).toBe(200);
-    server.db().prepare("update batches set start_date = '2025-06-15' where id = ?").run(batchId);
     expect((await call(seller.api, "POST", "/api/v1/invest/early-exit", { batch_id: batchId, units: 5 })).status).toBe(201);
     expect((await call(buyer.api, "POST", "/api/v1/invest/create", { batch_id: batchId, units: 5 })).status).toBe(201);
 

@@ -1,17 +1,16 @@
+import { getEnv } from "~/lib/env.server";
+
 /**
- * The one clock every rule reads (never `new Date()` inside a rule), so month boundaries, expiries
- * and schedules can be tested without waiting.
+ * The one clock every rule reads (never `new Date()` inside a rule). Outside production,
+ * AKOKO_CLOCK_OFFSET_DAYS moves it (see app/lib/env.server.ts), so tests can restart a server a month
+ * ahead and reach month boundaries and expiries without waiting; production refuses to start with it.
  */
-let offsetMs = 0;
+
 /** While the demo seed writes its history: the instant it writes at (see `atInstant`). */
 let pinnedMs: number | null = null;
 
 export function now(): Date {
-  return new Date(pinnedMs ?? Date.now() + offsetMs);
-}
-
-export function setClockOffset(ms: number) {
-  offsetMs = ms;
+  return new Date(pinnedMs ?? Date.now() + getEnv().clockOffsetMs);
 }
 
 /**

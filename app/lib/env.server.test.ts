@@ -32,4 +32,20 @@ describe("environment", () => {
     for (const limit of [env.LOGIN_FAILURES_PER_ADDRESS, env.REGISTRATIONS_PER_ADDRESS, env.CONTACT_MESSAGES_PER_ADDRESS, env.RESET_REQUESTS_PER_ADDRESS]) expect(limit).toBeGreaterThanOrEqual(100);
     expect(parseEnv({ REGISTRATIONS_PER_ADDRESS: "3" }).REGISTRATIONS_PER_ADDRESS).toBe(3);
   });
+
+  it("reads AKOKO_CLOCK_OFFSET_DAYS as a number of days (fractions and negatives too), 0 when unset", () => {
+    const DAY = 24 * 3600 * 1000;
+    expect(parseEnv({}).clockOffsetMs).toBe(0);
+    expect(parseEnv({ AKOKO_CLOCK_OFFSET_DAYS: "" }).clockOffsetMs).toBe(0);
+    expect(parseEnv({ NODE_ENV: "test", AKOKO_CLOCK_OFFSET_DAYS: "40" }).clockOffsetMs).toBe(40 * DAY);
+    expect(parseEnv({ AKOKO_CLOCK_OFFSET_DAYS: "-1.5" }).clockOffsetMs).toBe(-1.5 * DAY);
+    expect(parseEnv({ AKOKO_CLOCK_OFFSET_DAYS: "0.0425" }).clockOffsetMs).toBe(Math.round(0.0425 * DAY));
+    for (const bad of ["soon", "1e400", "Infinity", "99999"]) expect(() => parseEnv({ AKOKO_CLOCK_OFFSET_DAYS: bad }), bad).toThrow(/AKOKO_CLOCK_OFFSET_DAYS/);
+  });
+
+  it("refuses to start in production with a shifted clock, and names the variable", () => {
+    const prod = { ...PROD, APP_URL: "https://akoko.example" };
+    expect(parseEnv(prod).clockOffsetMs).toBe(0);
+    for (const days of ["40", "0", "-1"]) expect(() => parseEnv({ ...prod, AKOKO_CLOCK_OFFSET_DAYS: days }), days).toThrow(/^Refusing to start in production with AKOKO_CLOCK_OFFSET_DAYS set/);
+  });
 });

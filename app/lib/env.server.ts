@@ -58,9 +58,33 @@ const EnvSchema = z.object({
   EARLY_EXIT_FEE_RATE: z.coerce.number().min(0.03).max(0.07).default(0.05),
   /** Farm-log photos on disk; empty means an `uploads` folder next to the database file. */
   UPLOADS_DIR: z.string().optional(),
+  /**
+   * Tests only: runs the app's clock (app/lib/clock.server.ts) this many days ahead (or behind, when
+   * negative; fractions allowed), so month boundaries and expiries can be reached without waiting.
+   * Refused in production: a real ledger never runs on a shifted clock.
+   */
+  AKOKO_CLOCK_OFFSET_DAYS: z
+    .preprocess(
+      (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+      z.coerce
+        .number({ error: "give a number of days, e.g. 40 or -0.5" })
+        .finite("give a number of days, e.g. 40 or -0.5")
+        .min(-36_500, "at most 100 years")
+        .max(36_500, "at most 100 years")
+        .optional(),
+    ),
 });
 
-export type Env = z.infer<typeof EnvSchema> & { cookieSecure: boolean; uploadsDir: string; seedDemoData: boolean; appUrl: string };
+export type Env = z.infer<typeof EnvSchema> & {
+  cookieSecure: boolean;
+  uploadsDir: string;
+  seedDemoData: boolean;
+  appUrl: string;
+  /** How far the app's clock runs ahead of the real one, in milliseconds (0 unless AKOKO_CLOCK_OFFSET_DAYS is set). */
+  clockOffsetMs: number;
+};
+
+const DAY_MS = 24 * 3600 * 1000;
 
 /** Reads and checks the environment (exported for its unit test; the app calls `getEnv`). */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -73,6 +97,11 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   }
   const env = parsed.data;
   if (env.NODE_ENV === "production") {
+    if (env.AKOKO_CLOCK_OFFSET_DAYS !== undefined) {
+      throw new Error(
+        "Refusing to start in production with AKOKO_CLOCK_OFFSET_DAYS set: a shifted clock is for tests only (payout months, exit dates and expiries would be wrong). Unset it.",
+      );
+    }
     const missing: string[] = [];
     if (env.SESSION_SECRET === DEV_SESSION_SECRET || env.SESSION_SECRET.length < 16)
       missing.push("SESSION_SECRET (a random string of at least 16 characters)");
@@ -91,6 +120,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     seedDemoData: env.SEED_DEMO_DATA ?? env.NODE_ENV !== "production",
     appUrl: env.APP_URL ? new URL(env.APP_URL).origin : `http://localhost:${env.PORT}`,
     uploadsDir: path.resolve(env.UPLOADS_DIR || path.join(path.dirname(env.DATABASE_URL), "uploads")),
+    clockOffsetMs: Math.round((env.AKOKO_CLOCK_OFFSET_DAYS ?? 0) * DAY_MS),
   };
 }
 

@@ -1,5 +1,6 @@
 // Large, ledger-consistent data sets written straight into the SQLite file, for the crash-safety
-// test and `npm run bench`. Each row is what the real code writes (app/models/wallet.server.ts
+// test and `npm run bench`, and single funded investors for the test factories
+// (test/support/factories.ts). Each row is what the real code writes (app/models/wallet.server.ts
 // `deposit`, app/models/investment.server.ts `investInBatch`, app/models/user.server.ts
 // `createSession`), only in one transaction instead of one per request, so 100,000 investments
 // take a second or two instead of minutes. The ledger invariants hold afterwards.
@@ -14,6 +15,17 @@ export function sha256(token) {
   return crypto.createHash("sha256").update(token).digest("hex");
 }
 
+/**
+ * A password hash in app/lib/password.server.ts's format (scrypt N=2^14, r=8, p=1, 16-byte salt,
+ * 64-byte key, NFKC-normalised password), so the user can also log in through the form.
+ * @param {string} password
+ */
+export function hashPassword(password) {
+  const salt = crypto.randomBytes(16);
+  const hash = crypto.scryptSync(password.normalize("NFKC"), salt, 64, { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+  return `scrypt$16384$8$1$${salt.toString("base64")}$${hash.toString("base64")}`;
+}
+
 /** The id of an account (created on first use), as `accountId()` in ledger.server.ts finds it. */
 function account(db, kind, { userId = null, batchId = null } = {}) {
   const found = db
@@ -21,6 +33,21 @@ function account(db, kind, { userId = null, batchId = null } = {}) {
     .get(kind, userId, batchId);
   if (found) return found.id;
   return db.prepare("insert into accounts (kind, user_id, batch_id) values (?, ?, ?) returning id").get(kind, userId, batchId).id;
+}
+
+/**
+ * The journal entry and postings of a demo deposit (EXTERNAL -> WALLET), as wallet.server.ts
+ * `deposit` writes them; the caller moves the cached balances.
+ * @param {Database} db
+ */
+function depositRows(db) {
+  const insertEntry = db.prepare("insert into journal_entries (kind, memo, user_id) values ('DEPOSIT', 'Wallet deposit (demo)', ?) returning id");
+  const insertPosting = db.prepare("insert into postings (entry_id, account_id, amount_minor) values (?, ?, ?)");
+  return (/** @type {{ userId: number, walletId: number, externalId: number, depositMinor: number }} */ { userId, walletId, externalId, depositMinor }) => {
+    const entry = insertEntry.get(userId).id;
+    insertPosting.run(entry, externalId, -depositMinor);
+    insertPosting.run(entry, walletId, depositMinor);
+  };
 }
 
 /**
@@ -40,19 +67,14 @@ export function createInvestors(db, { count, depositMinor = 0, withTokens = fals
   const insertUser = db.prepare("insert into users (email, full_name, password_hash) values (?, ?, ?) returning id");
   const insertSession = db.prepare("insert into sessions (token_hash, user_id, expires_at) values (?, ?, ?)");
   const insertWallet = db.prepare("insert into accounts (kind, user_id, balance_minor) values ('WALLET', ?, ?) returning id");
-  const insertEntry = db.prepare("insert into journal_entries (kind, memo, user_id) values ('DEPOSIT', 'Wallet deposit (demo)', ?) returning id");
-  const insertPosting = db.prepare("insert into postings (entry_id, account_id, amount_minor) values (?, ?, ?)");
+  const writeDeposit = depositRows(db);
   return db.transaction(() => {
     const external = account(db, "EXTERNAL");
     const out = [];
     for (let i = 0; i < count; i++) {
       const id = insertUser.get(`${tag}.${i}@example.com`, `Bulk Investor ${i}`, passwordHash).id;
       const wallet = insertWallet.get(id, depositMinor).id;
-      if (depositMinor > 0) {
-        const entry = insertEntry.get(id).id;
-        insertPosting.run(entry, external, -depositMinor);
-        insertPosting.run(entry, wallet, depositMinor);
-      }
+      if (depositMinor > 0) writeDeposit({ userId: id, walletId: wallet, externalId: external, depositMinor });
       let token = null;
       if (withTokens) {
         token = crypto.randomBytes(32).toString("base64url");
@@ -64,6 +86,33 @@ export function createInvestors(db, { count, depositMinor = 0, withTokens = fals
       db.prepare("update accounts set balance_minor = balance_minor - ? where id = ?").run(depositMinor * count, external);
     }
     return out;
+  })();
+}
+
+/**
+ * Creates one user as registration does (email lower-cased) and, with `depositMinor` > 0, funds
+ * the wallet as one demo deposit does: a DEPOSIT entry EXTERNAL -> WALLET, its two postings, and
+ * both accounts' cached balances (and updated_at) moved, in one transaction. Without a deposit no
+ * wallet account is made, as for a new registration (it is created on first use).
+ *
+ * @param {Database} db
+ * @param {{ email: string, fullName: string, passwordHash: string, depositMinor?: number, isAdmin?: boolean }} options
+ * @returns {number} the user's id
+ */
+export function createInvestor(db, { email, fullName, passwordHash, depositMinor = 0, isAdmin = false }) {
+  if (!Number.isSafeInteger(depositMinor) || depositMinor < 0) throw new Error(`A deposit is a whole, non-negative number of pesewas, not ${depositMinor}`);
+  const writeDeposit = depositRows(db);
+  const moveBalance = db.prepare("update accounts set balance_minor = balance_minor + ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') where id = ?");
+  return db.transaction(() => {
+    const id = db.prepare("insert into users (email, full_name, password_hash, is_admin) values (?, ?, ?, ?) returning id").get(email.toLowerCase(), fullName, passwordHash, isAdmin ? 1 : 0).id;
+    if (depositMinor > 0) {
+      const walletId = account(db, "WALLET", { userId: id });
+      const externalId = account(db, "EXTERNAL");
+      writeDeposit({ userId: id, walletId, externalId, depositMinor });
+      moveBalance.run(depositMinor, walletId);
+      moveBalance.run(-depositMinor, externalId);
+    }
+    return id;
   })();
 }
 
@@ -121,12 +170,14 @@ export function insertInvestments(db, { batchId, userIds, count, units = 1 }) {
 }
 
 /**
- * Signs in a user by writing a session row (bearer token), as `createSession` does.
+ * Signs in a user by writing a session row, as `createSession` does: the token works as a bearer
+ * token and, in a signed cookie, as the page session. It expires after a day unless `expiresAt` says.
  * @param {Database} db
  * @param {number} userId
+ * @param {{ expiresAt?: Date }} [options]
  */
-export function createToken(db, userId) {
+export function createToken(db, userId, { expiresAt = new Date(Date.now() + 24 * 3600 * 1000) } = {}) {
   const token = crypto.randomBytes(32).toString("base64url");
-  db.prepare("insert into sessions (token_hash, user_id, expires_at) values (?, ?, ?)").run(sha256(token), userId, new Date(Date.now() + 24 * 3600 * 1000).toISOString());
+  db.prepare("insert into sessions (token_hash, user_id, expires_at) values (?, ?, ?)").run(sha256(token), userId, expiresAt.toISOString());
   return token;
 }

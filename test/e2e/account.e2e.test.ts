@@ -4,7 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe";
 import { expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR } from "../support/browser";
-import { apiUser } from "../support/client";
+import { createInvestor } from "../support/factories";
 import { hydrated, unlabelledFields } from "../support/journey";
 import { startServer, type TestServer } from "../support/server";
 
@@ -34,7 +34,7 @@ describe.each([
   { javaScriptEnabled: true, label: "with JavaScript", tag: "js" },
 ])("the account page in a phone browser $label", ({ javaScriptEnabled, tag }) => {
   it("edits the name and phone, changes the password, and closes the account through the confirm step", async () => {
-    const u = await apiUser(server.url, "Esi Mensah");
+    const u = await createInvestor(server, { fullName: "Esi Mensah" });
     const context = await phoneContext(browser, { javaScriptEnabled });
     const page = await context.newPage();
     const prompts: string[] = [];

@@ -3,7 +3,8 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR } from "../support/browser";
-import { apiUser, call } from "../support/client";
+import { call } from "../support/client";
+import { createBatch, createFarm, createInvestor, signInBrowser } from "../support/factories";
 import { startServer, TEST_ADMIN, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -19,15 +20,6 @@ afterAll(async () => {
 });
 
 const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-
-async function logIn(page: Page, email: string, password: string, to: string) {
-  await page.goto(`${server.url}${to}`);
-  await page.waitForURL(/\/login\?redirectTo=/);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL((url) => url.pathname === to);
-}
 
 describe.each([
   { javaScriptEnabled: false, label: "without JavaScript", tag: "nojs" },
@@ -50,7 +42,8 @@ describe.each([
       void (prompts.length === 1 ? dialog.dismiss() : dialog.accept());
     });
 
-    await logIn(page, TEST_ADMIN.email, TEST_ADMIN.password, "/admin");
+    await signInBrowser(context, server, TEST_ADMIN.email);
+    await page.goto(`${server.url}/admin`);
     await page.getByRole("heading", { name: "Admin dashboard" }).waitFor();
 
     // Create farm: the required name first, then a real one.
@@ -80,9 +73,8 @@ describe.each([
     await shot("created");
 
     // An investor buys 10 units (GHS 200), as the invest pages would.
-    const investor = await apiUser(server.url, "Adwoa Investor");
-    expect((await call(investor.client, "POST", "/api/v1/invest/deposit", { amount: 500 })).status).toBe(200);
-    expect((await call(investor.client, "POST", "/api/v1/invest/create", { batch_id: batchId, units: 10 })).status).toBe(201);
+    const investor = await createInvestor(server, { fullName: "Adwoa Investor", walletGhs: 500 });
+    expect((await call(investor.api, "POST", "/api/v1/invest/create", { batch_id: batchId, units: 10 })).status).toBe(201);
 
     await page.reload();
     await expectVisible(row.getByText("10 / 100"));
@@ -145,8 +137,9 @@ describe.each([
 
     // The investor's portfolio shows the payout.
     const investorContext = await phoneContext(browser, { javaScriptEnabled });
+    await signInBrowser(investorContext, server, investor);
     const investorPage = await investorContext.newPage();
-    await logIn(investorPage, investor.email, investor.password, "/portfolio");
+    await investorPage.goto(`${server.url}/portfolio`);
     await expect.poll(() => investorPage.getByTestId("wallet-balance").textContent()).toMatch(/524\.00/);
     const investmentId = (server.db().prepare("select id from investments where batch_id = ?").get(batchId) as { id: number }).id;
     await investorPage.getByRole("link", { name: `Details of investment #${investmentId}` }).click();
@@ -164,10 +157,10 @@ describe("daily logs in a phone browser without JavaScript", () => {
   it("records a day with a photo and shows a bad value's message", async () => {
     const context = await phoneContext(browser, { javaScriptEnabled: false });
     const page = await context.newPage();
-    const admin = await (await import("../support/client")).apiLogin(server.url, TEST_ADMIN.email, TEST_ADMIN.password);
-    const farm = await call(admin, "POST", "/api/v1/admin/farms", { name: "Layer Farm", location: "Techiman", notes: "" });
-    const batch = await call(admin, "POST", "/api/v1/admin/batches", { farm_id: farm.body.id, product_type: "EGG", unit_price: 100, target_units: 100, feed_price: 6, mortality_rate: 0.05, expected_roi: 0.01 });
-    await logIn(page, TEST_ADMIN.email, TEST_ADMIN.password, `/admin/batches/${batch.body.id}/logs`);
+    const farm = createFarm(server, { name: "Layer Farm", location: "Techiman" });
+    const batch = createBatch(server, { farmId: farm.id, productType: "EGG", unitPrice: 100, targetUnits: 100, expectedRoi: 0.01 });
+    await signInBrowser(context, server, TEST_ADMIN.email);
+    await page.goto(`${server.url}/admin/batches/${batch.id}/logs`);
     await page.getByLabel("Date").fill("2026-02-10");
     await page.getByLabel("Birds alive").fill("500");
     await page.getByLabel("Feed used (kg)").fill("58");

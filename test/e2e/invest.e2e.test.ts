@@ -3,8 +3,10 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR } from "../support/browser";
-import { apiLogin, apiUser, call, type Client } from "../support/client";
-import { startServer, TEST_ADMIN, type TestServer } from "../support/server";
+import { call, type Client } from "../support/client";
+import { createBatch, createFarm, createInvestor, signInAdmin, signInBrowser, type BatchOptions } from "../support/factories";
+import { hydrated } from "../support/journey";
+import { startServer, type TestServer } from "../support/server";
 
 let server: TestServer;
 let browser: Browser;
@@ -12,7 +14,7 @@ let admin: Client;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  admin = await apiLogin(server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+  admin = (await signInAdmin(server)).api;
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
 });
 afterAll(async () => {
@@ -20,26 +22,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function newFarm(name: string, location: string) {
-  const farm = await call(admin, "POST", "/api/v1/admin/farms", { name, location, notes: "" });
-  expect(farm.status).toBe(201);
-  return farm.body.id as number;
-}
-
-async function newBatch(farmId: number, fields: Record<string, unknown>) {
-  const res = await call(admin, "POST", "/api/v1/admin/batches", {
-    farm_id: farmId, product_type: "EGG", unit_price: 20, target_units: 40, feed_price: 6, mortality_rate: 0.05, expected_roi: 0.01, id: 0, ...fields,
-  });
-  expect(res.status).toBe(201);
-  return res.body.id as number;
-}
-
-/** With JavaScript, wait until the page is hydrated (the router is up and the scripts are in). */
-async function hydrated(page: Page, javaScriptEnabled = true) {
-  if (!javaScriptEnabled) return;
-  await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
-  await page.waitForLoadState("networkidle");
-}
+const newFarm = (name: string, location: string) => createFarm(server, { name, location }).id;
+/** An OPEN egg batch of the farm (GHS 20 a unit, 40 units, 1% a month unless told). */
+const newBatch = (farmId: number, options: BatchOptions) => createBatch(server, { farmId, productType: "EGG", unitPrice: 20, targetUnits: 40, expectedRoi: 0.01, mortalityRate: 0.05, ...options }).id;
 
 const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 const cardIds = (page: Page) => page.locator("li[data-batch]").evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-batch"))));
@@ -51,11 +36,10 @@ describe.each([
 ])("the invest pages in a phone browser $label", ({ javaScriptEnabled, tag }) => {
   it("filter and sort, log in from the dialog, see each egg message, invest, request an exit, audit", async () => {
     const farmName = `Phone Farm ${tag} ${process.pid}`;
-    const farm = await newFarm(farmName, "Ho, Volta");
-    const cheap = await newBatch(farm, { unit_price: 20, target_units: 40, expected_roi: 0.01 });
-    const dear = await newBatch(farm, { unit_price: 30, target_units: 400, expected_roi: 0.012 });
-    const u = await apiUser(server.url, "Esi Quaye");
-    expect((await call(u.client, "POST", "/api/v1/invest/deposit", { amount: 100 })).status).toBe(200);
+    const farm = newFarm(farmName, "Ho, Volta");
+    const cheap = newBatch(farm, { unitPrice: 20, targetUnits: 40, expectedRoi: 0.01 });
+    const dear = newBatch(farm, { unitPrice: 30, targetUnits: 400, expectedRoi: 0.012 });
+    const u = await createInvestor(server, { fullName: "Esi Quaye", walletGhs: 100 });
     const context = await phoneContext(browser, { javaScriptEnabled });
     const page = await context.newPage();
     const shot = (name: string, fullPage = false) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `invest-${name}-${tag}.png`), fullPage });
@@ -165,8 +149,8 @@ describe.each([
   }, 120_000);
 
   it("eggs calculator: units = floor(amount / unit price), with both messages", async () => {
-    const farm = await newFarm(`Calc ${tag} ${process.pid}`, "Dodowa, Greater Accra");
-    const batch = await newBatch(farm, { unit_price: 30, target_units: 5 });
+    const farm = newFarm(`Calc ${tag} ${process.pid}`, "Dodowa, Greater Accra");
+    const batch = newBatch(farm, { unitPrice: 30, targetUnits: 5 });
     const context = await phoneContext(browser, { javaScriptEnabled });
     const page = await context.newPage();
     await page.goto(`${server.url}/invest/eggs?calc_batch=${batch}#calculator`);
@@ -192,17 +176,14 @@ describe.each([
   }, 60_000);
 
   it("chicken: summary, each message, invest; the seeded batch page with logs fits 360 px", async () => {
-    const farm = await newFarm(`Coop ${tag} ${process.pid}`, "Tamale, Northern");
-    const batch = await newBatch(farm, { product_type: "CHICKEN", unit_price: 10, target_units: 25, expected_roi: 0.12 });
-    const u = await apiUser(server.url, "Kwame Nkansah");
-    expect((await call(u.client, "POST", "/api/v1/invest/deposit", { amount: 100 })).status).toBe(200);
+    const farm = newFarm(`Coop ${tag} ${process.pid}`, "Tamale, Northern");
+    const batch = newBatch(farm, { productType: "CHICKEN", unitPrice: 10, targetUnits: 25, expectedRoi: 0.12 });
+    const u = await createInvestor(server, { fullName: "Kwame Nkansah", walletGhs: 100 });
     const context = await phoneContext(browser, { javaScriptEnabled });
+    // Signed in first, then the dialog opens from its card.
+    await signInBrowser(context, server, u);
     const page = await context.newPage();
-    // Log in first, then open the dialog from its card.
-    await page.goto(`${server.url}/login?redirectTo=${encodeURIComponent(`/invest/chicken?q=Coop+${tag}`)}`);
-    await page.getByLabel("Email").fill(u.email);
-    await page.getByLabel("Password").fill(u.password);
-    await page.getByRole("button", { name: "Log in" }).click();
+    await page.goto(`${server.url}/invest/chicken?q=Coop+${tag}`);
     await page.getByRole("heading", { name: "Invest in Chicken" }).waitFor();
     await hydrated(page, javaScriptEnabled);
     await expectVisible(page.getByText("Avg. ROI per cycle"));
@@ -254,7 +235,7 @@ describe("with JavaScript, while the list loads", () => {
     const page = await context.newPage();
     await page.goto(`${server.url}/invest/chicken`);
     await page.getByRole("heading", { name: "Invest in Chicken" }).waitFor();
-    await hydrated(page);
+    await hydrated(page, true);
     // Hold the data request so the navigation stays in its loading state.
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));

@@ -10,7 +10,8 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe";
 import { expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR } from "../support/browser";
-import { apiLogin, apiUser, call, type Client } from "../support/client";
+import {apiLogin, call, type Client } from "../support/client";
+import { createInvestor } from "../support/factories";
 import { hydrated } from "../support/journey";
 import { startServer, TEST_ADMIN, type TestServer } from "../support/server";
 
@@ -64,14 +65,14 @@ async function holdingsFor(tag: string) {
   const full = await newBatch({ unit_price: 10, target_units: 2 });
   const open = await newBatch({ unit_price: 10 });
   const chickenOpen = await newBatch({ product_type: "CHICKEN", unit_price: 10 });
-  const u = await apiUser(server.url, `Kwame Asare ${tag}`);
-  expect((await call(u.client, "POST", "/api/v1/invest/deposit", { amount: 1000 })).status).toBe(200);
+  const u = await createInvestor(server, { fullName: `Kwame Asare ${tag}` });
+  expect((await call(u.api, "POST", "/api/v1/invest/deposit", { amount: 1000 })).status).toBe(200);
   const ids = {
-    egg: await invest(u.client, egg, 3, true),
-    shut: await invest(u.client, shut, 2),
-    late: await invest(u.client, late, 1),
-    full: await invest(u.client, full, 2),
-    open: await invest(u.client, open, 1),
+    egg: await invest(u.api, egg, 3, true),
+    shut: await invest(u.api, shut, 2),
+    late: await invest(u.api, late, 1),
+    full: await invest(u.api, full, 2),
+    open: await invest(u.api, open, 1),
   };
   for (const b of [egg, shut, late]) await activate(b);
   startedOn(egg, daysAgo(70));
@@ -221,9 +222,9 @@ describe.each([
 
   it("a printable receipt, from the row; another investor's is not found", async () => {
     const { u, batches, ids } = await holdingsFor(`${tag}-receipt`);
-    const stranger = await apiUser(server.url, "Yaa Pokua");
-    expect((await call(stranger.client, "POST", "/api/v1/invest/deposit", { amount: 50 })).status).toBe(200);
-    const theirs = await invest(stranger.client, batches.open, 1);
+    const stranger = await createInvestor(server, { fullName: "Yaa Pokua" });
+    expect((await call(stranger.api, "POST", "/api/v1/invest/deposit", { amount: 50 })).status).toBe(200);
+    const theirs = await invest(stranger.api, batches.open, 1);
     const context = await phoneContext(browser, { javaScriptEnabled });
     const page = await context.newPage();
     await logIn(page, u);

@@ -1,15 +1,17 @@
 // Issue 8: whole journeys in a real browser (Debian's Chromium, 360 x 740), each run with
 // JavaScript off and on. Every step goes through the UI; the test only creates its own OPEN
-// batches through the admin API, moves a start date back "one month later", and funds the
-// second investor and the bad-path investor through the API. Each page is audited with axe-core,
+// batches, the second investor and the bad-path investor (funded) with the factories
+// (test/support/factories.ts), signs the second investor in by cookie, and moves a start date
+// back "one month later". Each page is audited with axe-core,
 // every journey page is weighed against DESIGN.md's budget, and screenshots of each step land in
 // test-results/screenshots/journeys/.
 import fs from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { budgetProblems, formatTable, measurePage, signedInState } from "../../scripts/lib/page-weight.js";
+import { budgetProblems, formatTable, measurePage } from "../../scripts/lib/page-weight.js";
 import { expectVisible, launchBrowser, phoneContext } from "../support/browser";
-import { apiLogin, apiUser, call, uniqueEmail, type Client } from "../support/client";
+import { call, uniqueEmail, type Client } from "../support/client";
+import { createBatch, createFarm, createInvestor, signedInStorageState, signInAdmin, signInBrowser, type BatchOptions } from "../support/factories";
 import { auditPage, collectPageErrors, hydrated, JOURNEY_SCREENSHOT_DIR, screenshots, tabTo } from "../support/journey";
 import { startServer, TEST_ADMIN, type TestServer } from "../support/server";
 
@@ -22,7 +24,7 @@ let portfolioOwner: { email: string; password: string } | null = null;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  admin = await apiLogin(server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+  admin = (await signInAdmin(server)).api;
   fs.rmSync(JOURNEY_SCREENSHOT_DIR, { recursive: true, force: true });
   fs.mkdirSync(JOURNEY_SCREENSHOT_DIR, { recursive: true });
 });
@@ -33,20 +35,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function newFarm(name: string) {
-  const farm = await call(admin, "POST", "/api/v1/admin/farms", { name, location: "Techiman, Bono East", notes: "" });
-  expect(farm.status).toBe(201);
-  return farm.body.id as number;
-}
-
-async function newBatch(farmId: number, fields: Record<string, unknown>) {
-  const res = await call(admin, "POST", "/api/v1/admin/batches", {
-    farm_id: farmId, product_type: "EGG", unit_price: 10, target_units: 100, feed_price: 6, mortality_rate: 0.05, expected_roi: 0.01, id: 0, ...fields,
-  });
-  expect(res.status).toBe(201);
-  expect(res.body.status).toBe("OPEN");
-  return res.body.id as number;
-}
+const newFarm = (name: string) => createFarm(server, { name, location: "Techiman, Bono East" }).id;
+/** An OPEN batch of the farm (egg, GHS 10 a unit, 100 units, 1% a month unless told). */
+const newBatch = (farmId: number, options: BatchOptions) => createBatch(server, { farmId, productType: "EGG", unitPrice: 10, targetUnits: 100, expectedRoi: 0.01, mortalityRate: 0.05, ...options }).id;
 
 async function invariantsHold() {
   const res = await call(admin, "GET", "/api/v1/admin/invariants");
@@ -113,10 +104,10 @@ describe.each([
   });
 
   it("a. a newcomer reads Home and How It Works, estimates, registers, deposits GHS 500, invests in an egg and a chicken batch", async () => {
-    const farm = await newFarm(farmName);
+    const farm = newFarm(farmName);
     // Egg: GHS 12.50 a unit at 1.3% a month; chicken: GHS 20 a unit at 11.5% a cycle.
-    eggBatch = await newBatch(farm, { product_type: "EGG", unit_price: 12.5, target_units: 100, expected_roi: 0.013 });
-    chickenBatch = await newBatch(farm, { product_type: "CHICKEN", unit_price: 20, target_units: 50, expected_roi: 0.115 });
+    eggBatch = newBatch(farm, { productType: "EGG", unitPrice: 12.5, targetUnits: 100, expectedRoi: 0.013 });
+    chickenBatch = newBatch(farm, { productType: "CHICKEN", unitPrice: 20, targetUnits: 50, expectedRoi: 0.115 });
     const findings: string[] = [];
     investorContext = await phoneContext(browser, { javaScriptEnabled });
     page = await investorContext.newPage();
@@ -399,14 +390,13 @@ describe.each([
     await expect.poll(() => availableOf(page, eggBatch)).toBe("3");
     await shot(page, "exit-requested", page.locator(`li[data-batch="${eggBatch}"]`));
 
-    // A second investor (funded through the API) buys the 3 units on the invest page.
-    const buyer = await apiUser(server.url, "Kojo Buyer");
-    expect((await call(buyer.client, "POST", "/api/v1/invest/deposit", { amount: 100 })).status).toBe(200);
+    // A second investor (funded, signed in by cookie) buys the 3 units on the invest page.
+    const buyer = await createInvestor(server, { fullName: "Kojo Buyer", walletGhs: 100 });
     const buyerContext = await phoneContext(browser, { javaScriptEnabled });
+    await signInBrowser(buyerContext, server, buyer);
     const buyerPage = await buyerContext.newPage();
     collectPageErrors(buyerPage, pageErrors);
-    await buyerPage.goto(`${server.url}/login?redirectTo=${encodeURIComponent(`/invest/eggs?q=${farmName}`)}`);
-    await logInThroughForm(buyerPage, buyer.email, buyer.password);
+    await buyerPage.goto(`${server.url}/invest/eggs?q=${encodeURIComponent(farmName)}`);
     await buyerPage.getByRole("heading", { name: "Invest in Eggs" }).waitFor();
     await hydrated(buyerPage, javaScriptEnabled);
     await expect.poll(() => availableOf(buyerPage, eggBatch)).toBe("3");
@@ -416,7 +406,7 @@ describe.each([
     await expectVisible(buyerPage.getByText(`Investment confirmed: 3 units of Batch #${eggBatch}`));
     await expect.poll(() => availableOf(buyerPage, eggBatch)).toBe("0");
     await shot(buyerPage, "bought", buyerPage.locator(`li[data-batch="${eggBatch}"]`));
-    const buyerWallet = await call(buyer.client, "GET", "/api/v1/invest/wallet");
+    const buyerWallet = await call(buyer.api, "GET", "/api/v1/invest/wallet");
     expect(buyerWallet.body.balance).toBe(62.5); // 100 - 3 x 12.50
     await buyerContext.close();
 
@@ -483,14 +473,13 @@ describe.each([
 
   it("d. the bad paths show their SPEC.md messages and change nothing", async () => {
     const findings: string[] = [];
-    const farm = await newFarm(`Bad Paths Farm ${tag} ${process.pid}`);
+    const farm = newFarm(`Bad Paths Farm ${tag} ${process.pid}`);
     // Egg: 20 units at GHS 10; chicken: 15 units at GHS 20. The investor has GHS 50.
-    const egg = await newBatch(farm, { product_type: "EGG", unit_price: 10, target_units: 20 });
-    const chicken = await newBatch(farm, { product_type: "CHICKEN", unit_price: 20, target_units: 15, expected_roi: 0.12 });
-    const u = await apiUser(server.url, "Efua Careful");
-    expect((await call(u.client, "POST", "/api/v1/invest/deposit", { amount: 50 })).status).toBe(200);
+    const egg = newBatch(farm, { productType: "EGG", unitPrice: 10, targetUnits: 20 });
+    const chicken = newBatch(farm, { productType: "CHICKEN", unitPrice: 20, targetUnits: 15, expectedRoi: 0.12 });
+    const u = await createInvestor(server, { fullName: "Efua Careful", walletGhs: 50 });
     const snapshot = async () => ({
-      balance: (await call(u.client, "GET", "/api/v1/invest/wallet")).body.balance,
+      balance: (await call(u.api, "GET", "/api/v1/invest/wallet")).body.balance,
       placed: server.db().prepare("select id, units_placed from batches where id in (?, ?) order by id").all(egg, chicken),
       investments: (server.db().prepare("select count(*) n from investments").get() as { n: number }).n,
       exits: (server.db().prepare("select count(*) n from exit_requests").get() as { n: number }).n,
@@ -586,7 +575,7 @@ describe("the weight of every journey page", () => {
     expect(visited.size, "the journeys ran").toBeGreaterThan(5);
     // The portfolio with a journey's investments, payouts, exits and notifications in it.
     expect(portfolioOwner).not.toBeNull();
-    const [investorState, adminState] = await Promise.all([signedInState(browser, server.url, portfolioOwner!), signedInState(browser, server.url, TEST_ADMIN)]);
+    const [investorState, adminState] = await Promise.all([signedInStorageState(server, portfolioOwner!.email), signedInStorageState(server, TEST_ADMIN.email)]);
     expect(investorState).not.toBeNull();
     expect(adminState).not.toBeNull();
     const paths = [...visited].sort();

@@ -3,7 +3,8 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR } from "../support/browser";
-import { apiLogin, apiUser, call, type Client } from "../support/client";
+import {apiLogin, call, type Client } from "../support/client";
+import { createInvestor } from "../support/factories";
 import { collectPageErrors, hydrated } from "../support/journey";
 import { startServer, TEST_ADMIN, type TestServer } from "../support/server";
 
@@ -106,8 +107,8 @@ async function logIn(page: Page, email: string, password: string, javaScriptEnab
 }
 
 async function investor(depositGhs: number) {
-  const u = await apiUser(server.url, "Efua Audit");
-  if (depositGhs > 0) expect((await call(u.client, "POST", "/api/v1/invest/deposit", { amount: depositGhs })).status).toBe(200);
+  const u = await createInvestor(server, { fullName: "Efua Audit" });
+  if (depositGhs > 0) expect((await call(u.api, "POST", "/api/v1/invest/deposit", { amount: depositGhs })).status).toBe(200);
   return u;
 }
 
@@ -386,7 +387,7 @@ describe.each([
 
     // Signed in: the invest dialog (Terms and Risk links outside the checkbox's label), the portfolio with its table, the admin.
     const u = await investor(200);
-    expect((await call(u.client, "POST", "/api/v1/invest/create", { batch_id: sortIds.egg.open, units: 2 })).status).toBe(201);
+    expect((await call(u.api, "POST", "/api/v1/invest/create", { batch_id: sortIds.egg.open, units: 2 })).status).toBe(201);
     const signedIn = await context.browser()!.newContext({ viewport: { width: 360, height: 740 }, javaScriptEnabled, locale: "en-GH" });
     const p = await signedIn.newPage();
     collectPageErrors(p, errors);
@@ -431,7 +432,7 @@ describe.each([
     await shot(page, `batch-charts-${tag}`);
     // The portfolio's chart is drawn wider (480): its text scales with it. (Its GHS unit is the portfolio page's to add.)
     const u = await investor(100);
-    expect((await call(u.client, "POST", "/api/v1/invest/create", { batch_id: sortIds.chicken.cheapOpen, units: 2 })).status).toBe(201);
+    expect((await call(u.api, "POST", "/api/v1/invest/create", { batch_id: sortIds.chicken.cheapOpen, units: 2 })).status).toBe(201);
     const signedIn = await context.browser()!.newContext({ viewport: { width: 360, height: 740 }, javaScriptEnabled, locale: "en-GH" });
     const p = await signedIn.newPage();
     await logIn(p, u.email, u.password, javaScriptEnabled);

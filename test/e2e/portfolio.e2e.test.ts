@@ -3,8 +3,9 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR } from "../support/browser";
-import { apiLogin, apiUser, call, type Client } from "../support/client";
-import { startServer, TEST_ADMIN, type TestServer } from "../support/server";
+import { call, type Client } from "../support/client";
+import { createBatch, createInvestor, signInAdmin, signInBrowser } from "../support/factories";
+import { startServer, type TestServer } from "../support/server";
 
 let server: TestServer;
 let browser: Browser;
@@ -12,7 +13,7 @@ let admin: Client;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  admin = await apiLogin(server.url, TEST_ADMIN.email, TEST_ADMIN.password);
+  admin = (await signInAdmin(server)).api;
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
 });
 afterAll(async () => {
@@ -20,14 +21,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function newBatch(fields: Record<string, unknown>) {
-  const farm = await call(admin, "POST", "/api/v1/admin/farms", { name: "Browser Farm", location: "Ho, Volta", notes: "" });
-  const res = await call(admin, "POST", "/api/v1/admin/batches", {
-    farm_id: farm.body.id, product_type: "EGG", unit_price: 10, target_units: 1000, feed_price: 6, mortality_rate: 0.05, expected_roi: 0.05, id: 0, ...fields,
-  });
-  expect(res.status).toBe(201);
-  return res.body.id as number;
-}
+/** An OPEN egg batch of 1,000 units, 5% a month unless told. */
+const newBatch = (options: { unitPrice: number; expectedRoi?: number }) => createBatch(server, { productType: "EGG", targetUnits: 1000, expectedRoi: 0.05, mortalityRate: 0.05, ...options }).id;
 
 const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 const balance = (page: Page) => page.getByTestId("wallet-balance").textContent();
@@ -43,9 +38,9 @@ describe.each([
   { javaScriptEnabled: true, label: "with JavaScript", tag: "js" },
 ])("the portfolio in a phone browser $label", ({ javaScriptEnabled, tag }) => {
   it("deposit, see an investment, filter, details, reinvest, withdraw with confirm, export CSV", async () => {
-    const eggBatch = await newBatch({ unit_price: 10 });
-    const paidBatch = await newBatch({ unit_price: 20, expected_roi: 0.05 });
-    const u = await apiUser(server.url, "Yaw Boateng");
+    const eggBatch = newBatch({ unitPrice: 10 });
+    const paidBatch = newBatch({ unitPrice: 20, expectedRoi: 0.05 });
+    const u = await createInvestor(server, { fullName: "Yaw Boateng" });
     const context = await phoneContext(browser, { javaScriptEnabled });
     const page = await context.newPage();
     const shot = (name: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `portfolio-${name}-${tag}.png`), fullPage: name === "overview" });
@@ -94,7 +89,7 @@ describe.each([
     await expectVisible(page.getByText(`Investment confirmed: 3 units of Batch #${eggBatch}`));
     const eggInvestment = server.db().prepare("select id from investments where user_id = ? and batch_id = ?").get(u.id, eggBatch) as { id: number };
     await page.goto(`${server.url}/portfolio`);
-    const paid = await call(u.client, "POST", "/api/v1/invest/create", { batch_id: paidBatch, units: 5 });
+    const paid = await call(u.api, "POST", "/api/v1/invest/create", { batch_id: paidBatch, units: 5 });
     expect(paid.status).toBe(201);
     expect((await call(admin, "POST", `/api/v1/admin/batches/${paidBatch}/activate`)).status).toBe(200);
     expect((await call(admin, "POST", `/api/v1/admin/payouts/${paidBatch}/execute`)).status).toBe(200);
@@ -214,14 +209,11 @@ describe.each([
   }, 120_000);
 
   it(`shows 'No records to export' for an empty export ${tag}`, async () => {
-    const u = await apiUser(server.url);
+    const u = await createInvestor(server);
     const context = await phoneContext(browser, { javaScriptEnabled });
+    await signInBrowser(context, server, u);
     const page = await context.newPage();
-    await page.goto(`${server.url}/login?redirectTo=%2Fportfolio`);
-    await page.getByLabel("Email").fill(u.email);
-    await page.getByLabel("Password").fill(u.password);
-    await page.getByRole("button", { name: "Log in" }).click();
-    await page.waitForURL(/\/portfolio$/);
+    await page.goto(`${server.url}/portfolio`);
     await page.getByRole("link", { name: "Export (CSV)" }).click();
     await page.getByText("No records to export").waitFor();
     await context.close();

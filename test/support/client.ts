@@ -8,6 +8,11 @@ export class Client {
 
   constructor(public baseUrl: string) {}
 
+  /** Puts a cookie in the jar, as if the server had set it (test/support/factories.ts signs sessions in). */
+  setCookie(name: string, value: string) {
+    this.cookies.set(name, value);
+  }
+
   cookieHeader() {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
   }
@@ -66,23 +71,6 @@ export function uniqueEmail(prefix = "investor") {
   return `${prefix}.${process.pid}.${Date.now()}.${counter}@example.com`;
 }
 
-/** Registers through the API and returns a client holding a bearer token. */
-export async function apiUser(baseUrl: string, fullName = "Kofi Mensah") {
-  const email = uniqueEmail();
-  const password = "correct-horse-battery";
-  const client = new Client(baseUrl);
-  const reg = await client.json("/api/v1/auth/register", "POST", { email, password, full_name: fullName });
-  if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${await reg.text()}`);
-  const user = (await reg.json()) as { id: number };
-  const login = await client.request("/api/v1/auth/login", {
-    method: "POST",
-    body: new URLSearchParams({ username: email, password }),
-  });
-  const { access_token } = (await login.json()) as { access_token: string };
-  client.bearer = access_token;
-  return { client, email, password, id: user.id };
-}
-
 /** Decodes the few HTML entities React writes, for text assertions. */
 export function htmlText(html: string) {
   return html.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/<!-- -->/g, "");
@@ -108,20 +96,4 @@ export async function call(client: Client, method: string, path: string, body?: 
     json = text;
   }
   return { status: res.status, body: json };
-}
-
-/**
- * An investor with an API client (bearer) and a page client (the session cookie from the login
- * form), with `depositGhs` in the wallet.
- */
-export async function pageInvestor(baseUrl: string, { fullName = "Abena Asante", depositGhs = 0 }: { fullName?: string; depositGhs?: number } = {}) {
-  const u = await apiUser(baseUrl, fullName);
-  const page = new Client(baseUrl);
-  const login = await page.postForm("/login", { email: u.email, password: u.password, redirectTo: "/portfolio" });
-  if (login.status !== 302) throw new Error(`login failed: ${login.status}`);
-  if (depositGhs > 0) {
-    const res = await call(u.client, "POST", "/api/v1/invest/deposit", { amount: depositGhs });
-    if (res.status !== 200) throw new Error(`deposit failed: ${res.status}`);
-  }
-  return { ...u, api: u.client, page };
 }

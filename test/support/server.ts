@@ -6,7 +6,9 @@ import Database from "better-sqlite3";
 
 export const TEST_ADMIN = { email: "admin@akoko.test", password: "test-admin-password" };
 export const TEST_INVESTOR = { email: "ama@akoko.test", password: "test-investor-password" };
-
+/** What the test servers sign cookies with (test/support/factories.ts signs session cookies the same way). */
+export const TEST_SESSION_SECRET = "test-session-secret-0123456789";
+const DAY_MS = 24 * 3600 * 1000;
 
 export type TestServer = {
   url: string;
@@ -16,6 +18,25 @@ export type TestServer = {
   logs: () => string;
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
   process: ChildProcess;
+  /** The server's SESSION_SECRET, for signing session cookies without the login form. */
+  sessionSecret: string;
+  /** How far the server's clock runs ahead of the real one (AKOKO_CLOCK_OFFSET_DAYS), in ms; 0 normally. */
+  clockOffsetMs: number;
+};
+
+export type StartOptions = {
+  /** Start on this SQLite file (e.g. to restart on another's database) instead of a fresh one. */
+  dbFile?: string;
+  /**
+   * Run the server's clock this many days ahead (negative: behind; fractions allowed), through
+   * AKOKO_CLOCK_OFFSET_DAYS. Production refuses a shifted clock, so such a server runs with
+   * NODE_ENV=test. Everything the app decides from NODE_ENV is otherwise pinned to what production
+   * does here (secure cookies off as always, demo seed on, the same limits and APP_URL), except:
+   * production's start-up refusals are skipped, password-reset links are printed to the log (not
+   * "no email is sent"), the seed prints its logins, and React and Remix run their development
+   * builds (so error details are not sanitised). Tests of those things use a normal server.
+   */
+  clockOffsetDays?: number;
 };
 
 /**
@@ -23,39 +44,42 @@ export type TestServer = {
  * SQLite file, so each test file has a real server and a database of its own.
  */
 /** `env` overrides the defaults below; a key set to undefined is left out (the app's own default applies). */
-export async function startServer(env: Record<string, string | undefined> = {}, options: { dbFile?: string } = {}): Promise<TestServer> {
+export async function startServer(env: Record<string, string | undefined> = {}, options: StartOptions = {}): Promise<TestServer> {
   const dir = options.dbFile ? path.dirname(options.dbFile) : fs.mkdtempSync(path.join(os.tmpdir(), "akoko-test-"));
   const dbFile = options.dbFile ?? path.join(dir, "akoko.db");
   let output = "";
+  const shifted = options.clockOffsetDays === undefined ? {} : { NODE_ENV: "test", AKOKO_CLOCK_OFFSET_DAYS: String(options.clockOffsetDays) };
+  const childEnv: Record<string, string | undefined> = {
+    PATH: process.env.PATH ?? "",
+    NODE_ENV: "production",
+    // Port 0: the server takes a free port itself and says which, so two test files can never race for one.
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATABASE_URL: dbFile,
+    SESSION_SECRET: TEST_SESSION_SECRET,
+    ADMIN_EMAIL: TEST_ADMIN.email,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    DEMO_INVESTOR_EMAIL: TEST_INVESTOR.email,
+    DEMO_INVESTOR_PASSWORD: TEST_INVESTOR.password,
+    COOKIE_SECURE: "false",
+    // Production refuses to start without it; reset links are built from it, never from the request.
+    APP_URL: "http://akoko.test",
+    // Every test file talks from 127.0.0.1: the limits are raised so that only the files testing them meet them.
+    AUTH_RATE_LIMIT: "1000",
+    LOGIN_FAILURES_PER_ADDRESS: "100000",
+    REGISTRATIONS_PER_ADDRESS: "100000",
+    CONTACT_MESSAGES_PER_ADDRESS: "100000",
+    RESET_REQUESTS_PER_ADDRESS: "100000",
+    RESET_REQUESTS_PER_EMAIL: "100000",
+    REQUEST_LOG: "off",
+    // Production mode seeds no demo data by default; the tests want the demo platform.
+    SEED_DEMO_DATA: "true",
+    ...shifted,
+    ...env,
+  };
   const child = spawn(process.execPath, ["scripts/server.js"], {
     cwd: path.resolve(import.meta.dirname, "../.."),
-    env: {
-      PATH: process.env.PATH ?? "",
-      NODE_ENV: "production",
-      // Port 0: the server takes a free port itself and says which, so two test files can never race for one.
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATABASE_URL: dbFile,
-      SESSION_SECRET: "test-session-secret-0123456789",
-      ADMIN_EMAIL: TEST_ADMIN.email,
-      ADMIN_PASSWORD: TEST_ADMIN.password,
-      DEMO_INVESTOR_EMAIL: TEST_INVESTOR.email,
-      DEMO_INVESTOR_PASSWORD: TEST_INVESTOR.password,
-      COOKIE_SECURE: "false",
-      // Production refuses to start without it; reset links are built from it, never from the request.
-      APP_URL: "http://akoko.test",
-      // Every test file talks from 127.0.0.1: the limits are raised so that only the files testing them meet them.
-      AUTH_RATE_LIMIT: "1000",
-      LOGIN_FAILURES_PER_ADDRESS: "100000",
-      REGISTRATIONS_PER_ADDRESS: "100000",
-      CONTACT_MESSAGES_PER_ADDRESS: "100000",
-      RESET_REQUESTS_PER_ADDRESS: "100000",
-      RESET_REQUESTS_PER_EMAIL: "100000",
-      REQUEST_LOG: "off",
-      // Production mode seeds no demo data by default; the tests want the demo platform.
-      SEED_DEMO_DATA: "true",
-      ...env,
-    },
+    env: childEnv as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (chunk) => (output += chunk));
@@ -81,6 +105,8 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
     url,
     dbFile,
     process: child,
+    sessionSecret: childEnv.SESSION_SECRET ?? "",
+    clockOffsetMs: childEnv.NODE_ENV !== "production" && childEnv.AKOKO_CLOCK_OFFSET_DAYS ? Math.round(Number(childEnv.AKOKO_CLOCK_OFFSET_DAYS) * DAY_MS) : 0,
     logs: () => output,
     db: () => {
       connection ??= new Database(dbFile);
