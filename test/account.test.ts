@@ -19,13 +19,9 @@ afterAll(async () => {
 const PHONE_FORMAT = "Enter a Ghana phone number like 024 123 4567 or +233 24 123 4567.";
 const WRONG_PASSWORD = "That is not your current password.";
 
-/** An investor with a bearer client (`api`) and a cookie client signed in through the login form (`page`). */
+/** An investor with a bearer client (`api`) and a cookie client (`page`): two sessions. */
 async function investor(fullName = "Kwesi Appiah") {
-  const u = await createInvestor(server, { fullName: fullName });
-  const page = new Client(server.url);
-  const login = await page.postForm("/login", { email: u.email, password: u.password, redirectTo: "/account" });
-  expect(login.status).toBe(302);
-  return { ...u, page };
+  return createInvestor(server, { fullName });
 }
 
 async function get(client: Client, path: string) {
