@@ -1,3 +1,4 @@
+import { lastDayOfMonth } from "~/domain/calendar";
 import { DomainError } from "~/domain/errors";
 import { applyRate, splitByWeight } from "~/domain/money";
 
@@ -53,8 +54,7 @@ export function periodInput(raw: unknown): string | null {
  * however late the run. Compared as text with the ISO timestamps the database stores.
  */
 export function recordDateOf(period: string): string {
-  const [y, m] = period.split("-").map(Number);
-  return new Date(Date.UTC(y, m, 1) - 1).toISOString();
+  return `${lastDayOfMonth(period)}T23:59:59.999Z`;
 }
 
 /** An egg payout period: YYYY-MM, not before the batch's start month, never in the future. */

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { addDays, addMonths } from "~/domain/calendar";
 import { atInstant, today } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
 import { hashPasswordSync } from "~/lib/password.server";
@@ -33,11 +34,9 @@ const DEMO_INVESTOR_BUYS: Plan["buys"] = [
 
 /** The months the demo layers have paid: from their third month (in lay) up to last month. */
 function paidMonths(startDate: string, currentPeriod: string): string[] {
-  const [y, m] = startDate.split("-").map(Number);
   const months: string[] = [];
   for (let i = 2; i < 24; i++) {
-    const d = new Date(Date.UTC(y, m - 1 + i, 1));
-    const period = d.toISOString().slice(0, 7);
+    const period = addMonths(`${startDate.slice(0, 7)}-01`, i).slice(0, 7);
     if (period >= currentPeriod) break;
     months.push(period);
   }
@@ -53,7 +52,7 @@ export function seedDemoActivity({ demoInvestorId, adminId, batchIds }: { demoIn
 
   const layersStart = (db.prepare("select start_date from batches where id = ?").get(batchIds.layersActive) as { start_date: string }).start_date;
   const broilersStart = (db.prepare("select start_date from batches where id = ?").get(batchIds.broilersActive) as { start_date: string }).start_date;
-  const before = (date: string, days: number) => new Date(Date.parse(`${date}T09:30:00Z`) - days * 86_400_000).toISOString();
+  const before = (date: string, days: number) => `${addDays(date, -days)}T09:30:00.000Z`;
   const buy = (batch: keyof typeof batchIds) => () => {
     for (const person of people)
       for (const b of person.buys.filter((x) => x.batch === batch)) investInBatch({ userId: person.id, batchId: batchIds[batch], units: b.units, autoReinvest: b.autoReinvest ?? false });
