@@ -21,3 +21,16 @@ export function NoAccess() {
     </section>
   );
 }
+
+/** A signed-in page that could not load: its title, what went wrong, and a full reload back to the portfolio. */
+export function PortfolioPageError({ title, message }: { title: string; message: string }) {
+  return (
+    <section className="container-page py-12">
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <p className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-red-800" role="alert">
+        {message}
+      </p>
+      <Link to="/portfolio" reloadDocument className="btn-primary mt-6">Back to your portfolio</Link>
+    </section>
+  );
+}

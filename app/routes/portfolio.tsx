@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link, isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { PortfolioDialog, type ActionResult } from "~/components/portfolio-dialogs";
 import { PortfolioActivity } from "~/components/portfolio-activity";
@@ -10,6 +10,7 @@ import { MSG } from "~/domain/messages";
 import { pageMeta } from "~/lib/meta";
 import { portfolioAnchors } from "~/pages/portfolio";
 import { portfolioLoader, portfolioAction } from "~/pages/portfolio.server";
+import { PortfolioPageError } from "~/components/status-pages";
 
 export const meta: MetaFunction = () => pageMeta("Your Portfolio", "Your Akoko wallet, investments and payouts.");
 
@@ -42,17 +43,8 @@ export default function Portfolio() {
   );
 }
 
-
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <section className="container-page py-12">
-      <h1 className="text-2xl font-bold">Your Portfolio</h1>
-      <p className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-red-800" role="alert">
-        {notFound ? `${typeof error.data === "string" && error.data ? error.data : MSG.investmentNotFound}` : LOAD_FAILED}
-      </p>
-      <Link to="/portfolio" reloadDocument className="btn-primary mt-6">Back to your portfolio</Link>
-    </section>
-  );
+  return <PortfolioPageError title="Your Portfolio" message={notFound ? `${typeof error.data === "string" && error.data ? error.data : MSG.investmentNotFound}` : LOAD_FAILED} />;
 }

@@ -6,6 +6,7 @@ import { formatGhs } from "~/domain/money";
 import { pageMeta } from "~/lib/meta";
 import { atAnchor, dateTime, investmentAnchor } from "~/pages/portfolio";
 import { receiptLoader } from "~/pages/portfolio.server";
+import { PortfolioPageError } from "~/components/status-pages";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(data ? `Receipt for investment #${data.receipt.id}` : "Receipt", "A printable receipt for one of your Akoko investments.");
@@ -90,13 +91,5 @@ export default function Receipt() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <section className="container-page py-12">
-      <h1 className="text-2xl font-bold">Receipt</h1>
-      <p className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-red-800" role="alert">
-        {notFound ? MSG.investmentNotFound : "We could not show this receipt. Please try again in a moment."}
-      </p>
-      <Link to="/portfolio" reloadDocument className="btn-primary mt-6">Back to your portfolio</Link>
-    </section>
-  );
+  return <PortfolioPageError title="Receipt" message={notFound ? MSG.investmentNotFound : "We could not show this receipt. Please try again in a moment."} />;
 }
