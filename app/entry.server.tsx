@@ -11,6 +11,9 @@ export { initDatabase } from "~/seed/seed.server";
 export { getEnv } from "~/lib/env.server";
 export { requestContext } from "~/lib/request-context.server";
 export { requestGate } from "~/lib/request-gates";
+// Background work scripts/server.js starts after the database is ready, and `npm run reconcile`.
+export { startPaymentsSweep } from "~/models/payment-events.server";
+export { reconcileDay } from "~/models/reconciliation.server";
 
 const ABORT_DELAY = 5_000;
 

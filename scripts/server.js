@@ -167,10 +167,13 @@ if (isMain) {
     const shown = typeof address === "object" && address ? address.port : port;
     console.log(`Akoko is running at http://localhost:${shown} (NODE_ENV=${process.env.NODE_ENV ?? "development"})`);
   });
+  // Deposits and withdrawals left pending (a lost webhook, a stop mid-payment) are asked about again.
+  const stopSweep = build.entry.module.startPaymentsSweep();
   let stopping = false;
   const stop = (signal) => {
     if (stopping) return;
     stopping = true;
+    stopSweep();
     console.log(`${signal} received: finishing in-flight requests, then closing the database.`);
     server.close(() => {
       build.entry.module.closeDb();

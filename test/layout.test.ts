@@ -46,11 +46,13 @@ describe("the folder rules of app/", () => {
     expect(broken(inFolder("domain"), (i) => isApp(i.spec, "domain"))).toEqual([]);
   });
 
-  it("models: the database, never Remix, pages, routes, components or form parsing", () => {
+  it("models: the database and the outside systems' interfaces, never Remix, pages, routes, components or form parsing", () => {
     expect(
       broken(inFolder("models"), (i) => {
         if (i.spec.startsWith("@remix-run/") || i.spec === "zod") return false;
-        if (isApp(i.spec, "pages", "routes", "components", "auth", "integrations", "seed")) return false;
+        if (isApp(i.spec, "pages", "routes", "components", "auth", "seed")) return false;
+        // An outside system is called through its interface (index.server), never an adapter directly.
+        if (isApp(i.spec, "integrations")) return /^~\/integrations\/[^/]+\/index\.server$/.test(i.spec);
         // A form's typed result may be named; its zod rules are not run here.
         if (isApp(i.spec, "forms")) return i.typeOnly || i.spec === "~/forms/limits";
         return true;

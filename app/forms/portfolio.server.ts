@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Destination } from "~/models/wallet.server";
+import type { UnsavedDestination } from "~/models/withdrawal.server";
 import { DestinationSchema } from "~/forms/wallet.server";
 import { MOMO_PROVIDERS } from "~/domain/wallet";
 import { fieldErrors, formId, formText, idempotencyKey } from "~/forms/parse.server";
@@ -10,11 +10,20 @@ import { fieldErrors, formId, formText, idempotencyKey } from "~/forms/parse.ser
 export const PortfolioActionSchema = z.discriminatedUnion(
   "intent",
   [
-    z.object({ intent: z.literal("deposit"), amount: formText(40), idempotency_key: idempotencyKey }),
+    z.object({
+      intent: z.literal("deposit"),
+      amount: formText(40),
+      // With a provider that takes time: mobile_money (network, phone) or checkout (card or bank).
+      method: formText(20),
+      network: formText(10),
+      phone: formText(30),
+      idempotency_key: idempotencyKey,
+    }),
     z.object({
       intent: z.literal("withdraw"),
       amount: formText(40),
       method: formText(10),
+      destination_id: formText(20),
       momo_provider: formText(40),
       bank_name: formText(100),
       account_number: formText(40),
@@ -39,7 +48,7 @@ export type WithdrawForm = Extract<PortfolioAction, { intent: "withdraw" }>;
  * The withdraw form's destination through the one destination rule (DestinationSchema), with each
  * error placed beside the field the investor filled in.
  */
-export function parseWithdrawDestination(form: WithdrawForm): { ok: true; destination: Destination } | { ok: false; errors: Record<string, string> } {
+export function parseWithdrawDestination(form: WithdrawForm): { ok: true; destination: UnsavedDestination } | { ok: false; errors: Record<string, string> } {
   const parsed = DestinationSchema.safeParse(destinationInput(form));
   if (parsed.success) return { ok: true, destination: { method: parsed.data.method, provider: parsed.data.provider, accountNumber: parsed.data.account_number } };
   return { ok: false, errors: Object.fromEntries(Object.entries(fieldErrors(parsed.error)).map(([field, message]) => [destinationErrorField(field, form.method), message])) };
@@ -61,4 +70,19 @@ export function destinationInput(form: { method: string; momo_provider: string; 
 export function destinationErrorField(field: string, method: string): string {
   if (field === "provider") return method === "BANK" ? "bank_name" : "momo_provider";
   return field;
+}
+
+/**
+ * Where the withdraw form sends the money: a saved destination (`destination_id`), or, in the demo,
+ * SPEC.md's unsaved one (network or bank name, and a number).
+ */
+export function withdrawTarget(form: WithdrawForm): { ok: true; target: { destinationId: number | null; unsaved: UnsavedDestination | null } } | { ok: false; errors: Record<string, string> } {
+  if (form.destination_id) {
+    const id = Number(form.destination_id);
+    if (!Number.isSafeInteger(id) || id <= 0) return { ok: false, errors: { destination_id: "Choose one of your saved destinations." } };
+    return { ok: true, target: { destinationId: id, unsaved: null } };
+  }
+  if (!form.method && !form.account_number) return { ok: true, target: { destinationId: null, unsaved: null } };
+  const parsed = parseWithdrawDestination(form);
+  return parsed.ok ? { ok: true, target: { destinationId: null, unsaved: parsed.destination } } : parsed;
 }

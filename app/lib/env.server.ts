@@ -56,6 +56,21 @@ const EnvSchema = z.object({
   RESET_REQUESTS_PER_EMAIL: z.coerce.number().int().min(1).default(5),
   /** Early-exit administrative fee, a fraction between 3% and 7%. */
   EARLY_EXIT_FEE_RATE: z.coerce.number().min(0.03).max(0.07).default(0.05),
+  /**
+   * Who moves money in and out (issue 15). `demo` (the default): deposits and withdrawals complete at
+   * once, as SPEC.md's demo mode. `paystack`: real mobile money, cards and bank through Paystack.
+   */
+  PAYMENTS_PROVIDER: z.enum(["demo", "paystack"]).default("demo"),
+  /** Paystack's secret key (sk_test_... in test mode): the API's bearer token and the webhook signing key. */
+  PAYSTACK_SECRET_KEY: z.string().optional(),
+  PAYSTACK_BASE_URL: z
+    .string()
+    .default("https://api.paystack.co")
+    .refine((v) => URL.canParse(v), "give the API's base address, e.g. https://api.paystack.co"),
+  /** How often the sweep asks the provider about deposits and withdrawals left pending (0: never). */
+  PAYMENTS_SWEEP_SECONDS: z.coerce.number().int().min(0).default(60),
+  /** How old a pending deposit or withdrawal must be before the sweep asks about it. */
+  PAYMENTS_SWEEP_AFTER_SECONDS: z.coerce.number().int().min(0).default(120),
   /** Farm-log photos on disk; empty means an `uploads` folder next to the database file. */
   UPLOADS_DIR: z.string().optional(),
   /**
@@ -108,6 +123,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     if (env.ADMIN_PASSWORD === DEV_ADMIN_PASSWORD)
       missing.push("ADMIN_PASSWORD (the seeded admin's password, not the demo default)");
     if (!env.APP_URL) missing.push("APP_URL (the site's public address, e.g. https://akoko.example: password-reset links are built from it)");
+    if (env.PAYMENTS_PROVIDER === "paystack" && !env.PAYSTACK_SECRET_KEY)
+      missing.push("PAYSTACK_SECRET_KEY (PAYMENTS_PROVIDER is paystack: its secret key, sk_live_... or sk_test_...)");
     if (missing.length > 0) {
       throw new Error(
         `Refusing to start in production. Set these environment variables:\n  ${missing.join("\n  ")}`,

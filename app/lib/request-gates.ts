@@ -24,6 +24,8 @@ const GATES: Array<{ path: RegExp; gate: RequestGate }> = [
   { path: /^\/admin\/batches\/[^/]+\/logs(\.data|\/|$)/, gate: { kind: "page", accepts: "form-or-multipart", maxBytes: UPLOAD_BYTES } },
   // The daily-log API takes them too, besides JSON.
   { path: /^\/api\/v1\/admin\/batches\/[^/]+\/logs(\/|$)/, gate: { kind: "api", accepts: "any", maxBytes: UPLOAD_BYTES } },
+  // Payment providers' webhooks: the route reads the raw bytes itself (the signature covers them).
+  { path: /^\/webhooks\//, gate: { kind: "api", accepts: "any", maxBytes: 256 * 1024 } },
   { path: /^\/api\//, gate: { kind: "api", accepts: "any", maxBytes: MB } },
 ];
 

@@ -121,7 +121,8 @@ export const pages = sqliteTable("pages", {
 // Ledger: double entry, integer pesewas. Balances are the sum of postings;
 // accounts.balance_minor caches it and the invariant check proves they agree.
 
-export const ACCOUNT_KINDS = ["WALLET", "ESCROW", "FARM", "PLATFORM_FEES", "EXTERNAL"] as const;
+/** PAYOUTS_PENDING: withdrawals sent to the provider and not yet confirmed (money in flight, issue 15). */
+export const ACCOUNT_KINDS = ["WALLET", "ESCROW", "FARM", "PLATFORM_FEES", "EXTERNAL", "PAYOUTS_PENDING"] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 
 export const accounts = sqliteTable(
@@ -303,8 +304,15 @@ export const notifications = sqliteTable(
 );
 
 export const WITHDRAWAL_METHODS = ["MOMO", "BANK"] as const;
+export const WITHDRAWAL_STATUSES = ["PENDING", "SUCCEEDED", "FAILED", "REVERSED"] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
-/** Where each withdrawal went (the ledger entry holds the money side). */
+/**
+ * Where each withdrawal went and where it stands (the ledger entries hold the money side).
+ * A request moves WALLET -> PAYOUTS_PENDING (`entryId`); the provider's success moves
+ * PAYOUTS_PENDING -> EXTERNAL (`settledEntryId`); a failure or reversal undoes them with REVERSAL
+ * entries (`returnedEntryId`). With a provider that pays at once the row is SUCCEEDED in one step.
+ */
 export const withdrawals = sqliteTable(
   "withdrawals",
   {
@@ -321,9 +329,127 @@ export const withdrawals = sqliteTable(
     provider: text("provider").notNull(),
     /** Mobile number or bank account number. */
     accountNumber: text("account_number").notNull(),
+    /** Rows from before providers were connected were paid at once: SUCCEEDED. */
+    status: text("status", { enum: WITHDRAWAL_STATUSES }).notNull().default("SUCCEEDED"),
+    /** Our transfer reference (akoko-withdrawal-000042), reused on every retry; null on old rows. */
+    reference: text("reference").unique(),
+    destinationId: integer("destination_id").references(() => paymentDestinations.id),
+    transferCode: text("transfer_code"),
+    /** The wallet balance right after the request, so a replayed request answers what the first did. */
+    balanceAfterMinor: integer("balance_after_minor"),
+    settledEntryId: integer("settled_entry_id").references(() => journalEntries.id),
+    returnedEntryId: integer("returned_entry_id").references(() => journalEntries.id),
+    /** Our words for the investor when it failed or came back. */
+    failureMessage: text("failure_message"),
+    /** Set when the provider's word disagrees with ours (amount, currency): a person must look. */
+    flag: text("flag"),
+    checkedAt: text("checked_at"),
+    updatedAt: text("updated_at"),
     createdAt: createdAt(),
   },
-  (t) => [index("withdrawals_user_idx").on(t.userId)],
+  (t) => [index("withdrawals_user_idx").on(t.userId), index("withdrawals_status_idx").on(t.status, t.createdAt)],
+);
+
+export const DESTINATION_KINDS = ["mobile_money", "bank"] as const;
+export type DestinationKind = (typeof DESTINATION_KINDS)[number];
+
+/**
+ * An investor's saved payout destination and the provider's transfer recipient for it. Removing one
+ * only hides it (`removedAt`): withdrawals already sent still point at it.
+ */
+export const paymentDestinations = sqliteTable(
+  "payment_destinations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    kind: text("kind", { enum: DESTINATION_KINDS }).notNull(),
+    /** MTN, TELECEL or AT for mobile money. */
+    network: text("network"),
+    /** The provider's bank code for a bank account. */
+    bankCode: text("bank_code"),
+    /** What the investor reads: MTN MoMo, or the bank's name. */
+    label: text("label").notNull(),
+    /** +233 form for mobile money; the account number for a bank. */
+    accountNumber: text("account_number").notNull(),
+    /** The account holder's name as the investor gave it. */
+    name: text("name").notNull(),
+    recipientCode: text("recipient_code").notNull(),
+    removedAt: text("removed_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("payment_destinations_user_idx").on(t.userId)],
+);
+
+export const DEPOSIT_STATUSES = ["PENDING", "SUCCEEDED", "FAILED", "ABANDONED"] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+export const DEPOSIT_METHODS = ["mobile_money", "checkout"] as const;
+export type DepositMethod = (typeof DEPOSIT_METHODS)[number];
+export const DEPOSIT_NEXT_ACTIONS = ["approve_on_phone", "enter_otp", "redirect"] as const;
+export type DepositNextAction = (typeof DEPOSIT_NEXT_ACTIONS)[number];
+
+/**
+ * A deposit from its request to the provider's word. Nothing is credited until the provider
+ * confirms (a signed webhook or our verify call); then one DEPOSIT entry EXTERNAL -> WALLET
+ * (`entryId`) with our reference, exactly once.
+ */
+export const deposits = sqliteTable(
+  "deposits",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    /** Ours (akoko-deposit-000042): what the provider knows the charge by. */
+    reference: text("reference").notNull().unique(),
+    amountMinor: integer("amount_minor").notNull(),
+    currency: text("currency").notNull().default("GHS"),
+    method: text("method", { enum: DEPOSIT_METHODS }).notNull(),
+    network: text("network"),
+    /** Only the last digits, for display: the full number went to the provider and nowhere else. */
+    phoneHint: text("phone_hint"),
+    status: text("status", { enum: DEPOSIT_STATUSES }).notNull().default("PENDING"),
+    nextAction: text("next_action", { enum: DEPOSIT_NEXT_ACTIONS }),
+    authorizationUrl: text("authorization_url"),
+    /** Our words for the investor about the last step (never the provider's). */
+    message: text("message"),
+    /** Set when the provider's amount or currency differs from ours: flagged, not credited. */
+    flag: text("flag"),
+    providerAmountMinor: integer("provider_amount_minor"),
+    entryId: integer("entry_id").references(() => journalEntries.id),
+    balanceAfterMinor: integer("balance_after_minor"),
+    /** When we last asked the provider (verify), so a refreshing page does not ask every second. */
+    checkedAt: text("checked_at"),
+    updatedAt: text("updated_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("deposits_user_idx").on(t.userId, t.id), index("deposits_status_idx").on(t.status, t.createdAt)],
+);
+
+export const WEBHOOK_OUTCOMES = ["processed", "ignored", "unknown_reference", "mismatch"] as const;
+export type WebhookOutcome = (typeof WEBHOOK_OUTCOMES)[number];
+
+/**
+ * Every signed webhook, stored once under the provider's event identity before it is acted on, in
+ * the same transaction as what it changes: a replay finds its row and changes nothing.
+ */
+export const webhookEvents = sqliteTable(
+  "webhook_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    event: text("event").notNull(),
+    reference: text("reference"),
+    outcome: text("outcome", { enum: WEBHOOK_OUTCOMES }).notNull(),
+    detail: text("detail").notNull().default(""),
+    /** The body as received (it is the provider's record; it never goes to a log). */
+    payload: text("payload").notNull(),
+    deliveries: integer("deliveries").notNull().default(1),
+    receivedAt: text("received_at").notNull(),
+  },
+  (t) => [uniqueIndex("webhook_events_identity_idx").on(t.provider, t.eventId), index("webhook_events_received_idx").on(t.receivedAt)],
 );
 
 /** A repeated submission with the same key returns the stored answer and changes nothing. */

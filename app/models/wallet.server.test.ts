@@ -4,7 +4,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { atInstant } from "~/lib/clock.server";
 import { closeDb, getDb } from "~/lib/db.server";
-import { deposit, walletStatement, withdraw } from "~/models/wallet.server";
+import { deposit, walletStatement } from "~/models/wallet.server";
+import { reserveWithdrawal } from "~/models/withdrawal.server";
 
 // A real SQLite file, migrated like the server's; nothing in the app is mocked.
 let dir: string;
@@ -28,7 +29,7 @@ describe("walletStatement", () => {
     // Written out of order: the ids say 1, 2, 3; the dates say 2, 3, 1.
     atInstant("2026-03-05T10:00:00.000Z", () => deposit({ userId, amount: "100" }));
     atInstant("2026-03-01T10:00:00.000Z", () => deposit({ userId, amount: "50" }));
-    atInstant("2026-03-03T10:00:00.000Z", () => withdraw({ userId, amount: "30", destination: null }));
+    atInstant("2026-03-03T10:00:00.000Z", () => reserveWithdrawal({ userId, amount: "30", operation: "test/withdraw" }));
     // Two entries at the same instant keep the order they were written in.
     atInstant("2026-03-05T10:00:00.000Z", () => deposit({ userId, amount: "1" }));
 

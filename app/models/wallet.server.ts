@@ -1,19 +1,19 @@
 import { asc, eq } from "drizzle-orm";
-import { DomainError } from "~/domain/errors";
 import { parseMoneyAmount } from "~/domain/wallet";
-import { MSG } from "~/domain/messages";
 import { minorToCedis } from "~/domain/money";
 import { getDb } from "~/lib/db.server";
 import { atomic, externalAccount, postEntry, walletAccount, walletBalanceMinor, walletInfo, findAccountId } from "~/models/ledger.server";
-import { journalEntries, postings, withdrawals } from "~/models/schema.server";
-import { nowIso } from "~/lib/clock.server";
+import { journalEntries, postings } from "~/models/schema.server";
 
 export function walletJson(userId: number) {
   const { balanceMinor, updatedAt } = walletInfo(userId);
   return { balance: minorToCedis(balanceMinor), updated_at: updatedAt };
 }
 
-/** Demo deposit: money arrives from outside (mobile money / bank in production). */
+/**
+ * Money recorded as arrived, without a provider: the seed's history and ledger unit tests. Real
+ * deposits (demo or Paystack) go through startDeposit in deposit.server.ts, with a deposit row.
+ */
 export function deposit({ userId, amount }: { userId: number; amount: unknown }) {
   const amountMinor = parseMoneyAmount(amount);
   return atomic(() => {
@@ -21,25 +21,6 @@ export function deposit({ userId, amount }: { userId: number; amount: unknown })
       { accountId: externalAccount(), amountMinor: -amountMinor },
       { accountId: walletAccount(userId), amountMinor },
     ] });
-    return { amountMinor, balanceMinor: walletBalanceMinor(userId) };
-  });
-}
-
-export type Destination = { method: "MOMO" | "BANK"; provider: string; accountNumber: string };
-
-/** Money leaves to mobile money or a bank account; the wallet never goes below zero. */
-export function withdraw({ userId, amount, destination }: { userId: number; amount: unknown; destination: Destination | null }) {
-  const amountMinor = parseMoneyAmount(amount);
-  return atomic(() => {
-    if (amountMinor > walletBalanceMinor(userId)) throw new DomainError(409, MSG.insufficientBalance, "amount");
-    const entryId = postEntry({ kind: "WITHDRAW", memo: destination ? `Withdrawal to ${destination.provider}` : "Withdrawal", userId, lines: [
-      { accountId: walletAccount(userId), amountMinor: -amountMinor },
-      { accountId: externalAccount(), amountMinor },
-    ] });
-    getDb()
-      .insert(withdrawals)
-      .values({ userId, entryId, amountMinor, method: destination?.method ?? "MOMO", provider: destination?.provider ?? "Not given", accountNumber: destination?.accountNumber ?? "", createdAt: nowIso() })
-      .run();
     return { amountMinor, balanceMinor: walletBalanceMinor(userId) };
   });
 }

@@ -1,7 +1,7 @@
 import { EXITS_ANCHOR, ListedInvestment, atAnchor, autoReinvestAnchor, autoReinvestOn, autoReinvestSwitched, chartPoints, filterParams, investmentAnchor, pageOf, parsePortfolioQuery, prefillAmount, queryInvestments, withdrawPrompt, withQuery } from "~/pages/portfolio";
 import { listExitRequests, listMyInvestments, cancelEarlyExit, getInvestmentReceipt, getMyInvestment, investInBatch, listPayoutsForInvestment, setAutoReinvest } from "~/models/investment.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { DomainError } from "~/domain/errors";
 import { amountParam, unitsParam } from "~/domain/idempotency";
 import { batchClosedFor, batchSoldOut, MSG } from "~/domain/messages";
@@ -20,9 +20,13 @@ import { batchAvailability, getBatch } from "~/models/batch.server";
 import { listNotifications } from "~/models/notification.server";
 import { once } from "~/models/idempotency.server";
 import { walletInfo, dryRun } from "~/models/ledger.server";
-import { momoNetworks, parseWithdrawDestination, PortfolioActionSchema } from "~/forms/portfolio.server";
+import { momoNetworks, withdrawTarget, PortfolioActionSchema } from "~/forms/portfolio.server";
 import { fieldErrors } from "~/forms/parse.server";
-import { deposit, walletStatement, withdraw } from "~/models/wallet.server";
+import { walletStatement } from "~/models/wallet.server";
+import { startDeposit, listMyDeposits } from "~/models/deposit.server";
+import { listMyDestinations, listMyWithdrawals, requestWithdrawal, reserveWithdrawal, withdrawalMessage } from "~/models/withdrawal.server";
+import { depositReturnUrl } from "~/pages/payments.server";
+import { depositStatusHref, PAYMENTS_ANCHOR, withdrawalRequested } from "~/pages/payments";
 /** The portfolio page's reads, shaped for its table and filters. */
 
 type PortfolioInvestment = ListedInvestment & { productType: ProductType; batchStatus: BatchStatus; batchStartDate: string | null; expectedRoi: number };
@@ -163,20 +167,40 @@ export async function portfolioAction({ request }: ActionFunctionArgs) {
   try {
     switch (form.intent) {
       case "deposit": {
-        once(as("portfolio/deposit", { amount: amountParam(form.amount) }), () => ({ status: 200, body: { amountMinor: deposit({ userId: user.id, amount: form.amount }).amountMinor } }));
-        return redirectWithFlash(returnTo, { kind: "success", message: "Deposit successful" });
+        const start = await startDeposit({
+          userId: user.id,
+          email: user.email,
+          amount: form.amount,
+          method: form.method || undefined,
+          network: form.network,
+          phone: form.phone,
+          idempotencyKey: form.idempotency_key,
+          operation: "portfolio/deposit",
+          callbackUrl: depositReturnUrl,
+        });
+        // A key from before deposits had rows replays its success (nothing is done again).
+        if (start.earlierAnswer) return redirectWithFlash(returnTo, { kind: "success", message: "Deposit successful" });
+        const deposit = start.row;
+        if (deposit.status === "SUCCEEDED") return redirectWithFlash(returnTo, { kind: "success", message: "Deposit successful" });
+        // Card and bank: off to the provider's hosted page, which sends the investor back to the status page.
+        if (deposit.status === "PENDING" && deposit.nextAction === "redirect" && deposit.authorizationUrl) return redirect(deposit.authorizationUrl);
+        return redirect(depositStatusHref(deposit.id));
       }
       case "withdraw": {
-        const destination = parseWithdrawDestination(form);
-        if (!destination.ok) return data({ ok: false as const, errors: destination.errors, values }, { status: 400 });
-        const args = { userId: user.id, amount: form.amount, destination: destination.destination };
+        const target = withdrawTarget(form);
+        if (!target.ok) return data({ ok: false as const, errors: target.errors, values }, { status: 400 });
+        const args = { userId: user.id, amount: form.amount, ...target.target, operation: "portfolio/withdraw", idempotencyKey: form.idempotency_key };
         if (form.confirmed !== "1") {
           // The same rules, undone: ask 'Withdraw GHS x?' only for a withdrawal that would go through.
-          const { amountMinor } = dryRun(() => withdraw(args));
+          const { amountMinor } = dryRun(() => reserveWithdrawal(args));
           return data({ ok: true as const, confirm: { prompt: withdrawPrompt(amountMinor), fields: { ...values, confirmed: "1" } } });
         }
-        once(as("portfolio/withdraw", { amount: amountParam(form.amount), destination: args.destination }), () => ({ status: 200, body: { amountMinor: withdraw(args).amountMinor } }));
-        return redirectWithFlash(returnTo, { kind: "success", message: "Withdrawal processed" });
+        const start = await requestWithdrawal(args);
+        if (start.earlierAnswer) return redirectWithFlash(returnTo, { kind: "success", message: "Withdrawal processed" });
+        const withdrawal = start.row;
+        if (withdrawal.status === "SUCCEEDED") return redirectWithFlash(returnTo, { kind: "success", message: "Withdrawal processed" });
+        if (withdrawal.status === "PENDING") return redirectWithFlash(atAnchor(returnTo, PAYMENTS_ANCHOR), { kind: "success", message: withdrawalRequested(withdrawal.amountMinor) });
+        return redirectWithFlash(atAnchor(returnTo, PAYMENTS_ANCHOR), { kind: "error", message: withdrawalMessage(withdrawal) });
       }
       case "reinvest": {
         const { batchId } = getMyInvestment(user.id, form.investment_id);

@@ -1,23 +1,38 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { amountParam } from "~/domain/idempotency";
 import { minorToCedis } from "~/domain/money";
 import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, readBody } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
-import { once } from "~/models/idempotency.server";
-import { deposit } from "~/models/wallet.server";
+import { startDeposit } from "~/models/deposit.server";
+import { depositJson } from "~/pages/payments";
+import { depositReturnUrl } from "~/pages/payments.server";
 
 export const loader = () => methodNotAllowed();
 
-/** Demo deposit (simulated mobile money); amount in cedis as JSON or form data. */
+/**
+ * SPEC.md's contract (`amount` only) answers 200 'Deposit successful' when the money is in at once
+ * (the demo provider). With a method (`mobile_money` + network + phone, or `checkout`) it answers 202
+ * with the deposit and what the investor does next; the wallet is credited on the provider's word.
+ */
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {
     if (request.method !== "POST") return methodNotAllowed();
     const user = await requireApiUser(request);
     const body = await readBody(request);
-    const answer = once({ userId: user.id, key: idempotencyKeyOf(request), operation: "invest/deposit", params: { amount: amountParam(body.amount) } }, () => {
-      const result = deposit({ userId: user.id, amount: body.amount });
-      return { status: 200, body: { message: "Deposit successful", amount: minorToCedis(result.amountMinor), balance: minorToCedis(result.balanceMinor) } };
+    const start = await startDeposit({
+      userId: user.id,
+      email: user.email,
+      amount: body.amount,
+      method: body.method,
+      network: body.network,
+      phone: body.phone,
+      idempotencyKey: idempotencyKeyOf(request),
+      operation: "invest/deposit",
+      callbackUrl: depositReturnUrl,
     });
-    return apiJson(answer.body, answer.status);
+    if (start.earlierAnswer) return apiJson(start.earlierAnswer.body, start.earlierAnswer.status);
+    const deposit = start.row;
+    if (body.method === undefined && deposit.status === "SUCCEEDED")
+      return apiJson({ message: "Deposit successful", amount: minorToCedis(deposit.amountMinor), balance: minorToCedis(deposit.balanceAfterMinor ?? 0) });
+    return apiJson(depositJson(deposit), 202);
   });
 }

@@ -1,31 +1,36 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { fieldErrors } from "~/forms/parse.server";
-import { amountParam } from "~/domain/idempotency";
 import { minorToCedis } from "~/domain/money";
 import { DestinationSchema } from "~/forms/wallet.server";
-import { apiJson, handleApi, HttpError, idempotencyKeyOf, methodNotAllowed, readBody } from "~/lib/http.server";
+import { apiJson, handleApi, HttpError, idempotencyKeyOf, methodNotAllowed, parseId, readBody } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
-import { once } from "~/models/idempotency.server";
-import { withdraw } from "~/models/wallet.server";
+import { requestWithdrawal, withdrawalMessage } from "~/models/withdrawal.server";
+import { withdrawalJson } from "~/pages/payments";
 
 export const loader = () => methodNotAllowed();
 
-/** Amount in cedis; optional destination (method MOMO|BANK, provider, account_number), recorded when given. */
+/**
+ * `amount` in cedis and `destination_id` (a saved destination): answers 202 with the withdrawal,
+ * or, when the money goes out at once (the demo), SPEC.md's 200 'Withdrawal processed'. The demo
+ * also takes SPEC.md's unsaved destination (method MOMO|BANK, provider, account_number).
+ */
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {
     if (request.method !== "POST") return methodNotAllowed();
     const user = await requireApiUser(request);
     const body = await readBody(request);
-    let destination = null;
-    if (body.method !== undefined || body.account_number !== undefined) {
+    const destinationId = body.destination_id === undefined || body.destination_id === null || body.destination_id === "" ? null : parseId(body.destination_id, "Destination not found.");
+    let unsaved = null;
+    if (destinationId === null && (body.method !== undefined || body.account_number !== undefined)) {
       const parsed = DestinationSchema.safeParse(body);
       if (!parsed.success) throw new HttpError(422, Object.values(fieldErrors(parsed.error))[0] ?? "Check the destination.");
-      destination = { method: parsed.data.method, provider: parsed.data.provider, accountNumber: parsed.data.account_number };
+      unsaved = { method: parsed.data.method, provider: parsed.data.provider, accountNumber: parsed.data.account_number };
     }
-    const answer = once({ userId: user.id, key: idempotencyKeyOf(request), operation: "invest/withdraw", params: { amount: amountParam(body.amount), destination } }, () => {
-      const result = withdraw({ userId: user.id, amount: body.amount, destination });
-      return { status: 200, body: { message: "Withdrawal processed", amount: minorToCedis(result.amountMinor), balance: minorToCedis(result.balanceMinor) } };
-    });
-    return apiJson(answer.body, answer.status);
+    const start = await requestWithdrawal({ userId: user.id, amount: body.amount, destinationId, unsaved, idempotencyKey: idempotencyKeyOf(request), operation: "invest/withdraw" });
+    if (start.earlierAnswer) return apiJson(start.earlierAnswer.body, start.earlierAnswer.status);
+    const withdrawal = start.row;
+    if (destinationId === null && withdrawal.status === "SUCCEEDED")
+      return apiJson({ message: "Withdrawal processed", amount: minorToCedis(withdrawal.amountMinor), balance: minorToCedis(withdrawal.balanceAfterMinor ?? 0) });
+    return apiJson(withdrawalJson(withdrawal, withdrawalMessage(withdrawal)), 202);
   });
 }

@@ -11,6 +11,7 @@
  * - "pending" and "unknown" are not "failed": they are resolved later by a verify call;
  * - `message` is ours, safe to show; the provider's own text only reaches the logs.
  */
+import { getEnv } from "~/lib/env.server";
 import { createDemoProvider } from "./demo.server";
 import { createPaystackProvider } from "./paystack.server";
 import { PaymentsError } from "./rules.server";
@@ -177,4 +178,26 @@ export function createPaymentsProvider(config: PaymentsConfig): PaymentsProvider
     default:
       throw new PaymentsError("config", `Unknown payments provider: ${String((config as { provider: unknown }).provider)}`);
   }
+}
+
+let shared: PaymentsProvider | undefined;
+
+/**
+ * The one provider the app uses, picked by `PAYMENTS_PROVIDER` (the demo adapter keeps what it did in
+ * memory, and the real one caches the bank list, so every caller must share it).
+ */
+export function getPaymentsProvider(): PaymentsProvider {
+  if (!shared) {
+    const env = getEnv();
+    shared = createPaymentsProvider({ provider: env.PAYMENTS_PROVIDER, secretKey: env.PAYSTACK_SECRET_KEY, baseUrl: env.PAYSTACK_BASE_URL });
+  }
+  return shared;
+}
+
+/**
+ * Whether a deposit or withdrawal completes within the request (the demo, SPEC.md's 'Deposit
+ * successful') or later on the provider's word: what the investor must be told, and nothing more.
+ */
+export function paymentsSettleAtOnce(): boolean {
+  return getPaymentsProvider().name === "demo";
 }

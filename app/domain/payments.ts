@@ -1,0 +1,189 @@
+/**
+ * What the provider's word means for a deposit or a withdrawal (issue 15), as pure decisions the
+ * models carry out in one transaction each. Statuses are ours (PENDING, SUCCEEDED, ...); the
+ * provider's are lower-case (see app/integrations/payments).
+ */
+
+/** How long things may wait. */
+export const PAYMENT_TIMINGS = {
+  /** A status page refreshing itself asks the provider at most this often per deposit. */
+  recheckMs: 5_000,
+  /** A checkout never paid, or a charge the provider never saw, is given up after this long. */
+  abandonAfterMs: 60 * 60 * 1000,
+  /** The admin page flags anything still pending after this long. */
+  stuckAfterMs: 30 * 60 * 1000,
+} as const;
+
+export type OurDepositStatus = "PENDING" | "SUCCEEDED" | "FAILED" | "ABANDONED";
+export type OurWithdrawalStatus = "PENDING" | "SUCCEEDED" | "FAILED" | "REVERSED";
+export type ProviderChargeStatus = "succeeded" | "failed" | "abandoned" | "pending" | "unknown" | "not_found";
+export type ProviderTransferStatus = "succeeded" | "failed" | "reversed" | "pending" | "otp" | "unknown" | "not_found";
+
+/** The investor's words for each state; never the provider's text. */
+export const PAYMENT_STATE_MESSAGES = {
+  depositPending: "We are waiting for the provider to confirm this deposit.",
+  depositSucceeded: "Deposit successful",
+  depositFailed: "The payment did not go through. Nothing was taken from your wallet. Please try again.",
+  depositAbandoned: "This deposit was not completed, so nothing was credited. Start a new one when you are ready.",
+  depositFlagged: "We received a payment that does not match this deposit. Our team is checking it and will contact you.",
+  withdrawalPending: "Your withdrawal is on its way.",
+  withdrawalSucceeded: "Withdrawal processed",
+  withdrawalFailed: "The withdrawal could not be sent. The money is back in your wallet.",
+  withdrawalReversed: "The withdrawal came back from the network. The money is back in your wallet.",
+} as const;
+
+export type Confirmation = { status: ProviderChargeStatus; amountMinor: number | null; currency: string | null };
+
+export type DepositDecision =
+  | { kind: "credit" }
+  | { kind: "flag"; detail: string }
+  | { kind: "fail" }
+  | { kind: "abandon" }
+  | { kind: "wait" };
+
+/**
+ * What to do with a deposit, given the provider's word on it. A success is credited once, whatever
+ * state we had given up on (the money did arrive), unless its amount or currency differ from what
+ * we asked for: then a person must look. A failure ends a PENDING deposit; an unpaid checkout or a
+ * charge the provider never saw is abandoned after `abandonAfterMs`.
+ */
+export function decideDeposit(
+  deposit: { status: OurDepositStatus; amountMinor: number; currency: string; createdAtMs: number; flagged: boolean },
+  word: Confirmation,
+  nowMs: number,
+): DepositDecision {
+  if (deposit.status === "SUCCEEDED") return { kind: "wait" };
+  if (word.status === "succeeded") {
+    const problems: string[] = [];
+    if (word.amountMinor !== deposit.amountMinor) problems.push(`amount ${word.amountMinor ?? "none"} instead of ${deposit.amountMinor}`);
+    if ((word.currency ?? "").toUpperCase() !== deposit.currency) problems.push(`currency ${word.currency ?? "none"} instead of ${deposit.currency}`);
+    if (problems.length > 0) return deposit.flagged ? { kind: "wait" } : { kind: "flag", detail: `The provider confirmed ${problems.join(" and ")} (pesewas).` };
+    return { kind: "credit" };
+  }
+  if (deposit.status !== "PENDING") return { kind: "wait" };
+  if (word.status === "failed") return { kind: "fail" };
+  if ((word.status === "abandoned" || word.status === "not_found") && nowMs - deposit.createdAtMs >= PAYMENT_TIMINGS.abandonAfterMs) return { kind: "abandon" };
+  return { kind: "wait" };
+}
+
+export type TransferWord = { status: ProviderTransferStatus; amountMinor: number | null; currency: string | null };
+
+export type WithdrawalDecision =
+  | { kind: "settle" }
+  | { kind: "return"; status: "FAILED" | "REVERSED" }
+  | { kind: "flag"; detail: string }
+  /** The provider never got the transfer (our call died before it): send it again, same reference. */
+  | { kind: "resend" }
+  | { kind: "wait" };
+
+/**
+ * What to do with a withdrawal, given the provider's word. The money is already out of the wallet
+ * (in PAYOUTS_PENDING): a success moves it on, a failure brings it back, and a reversal after a
+ * success brings it back too. Final states stay final.
+ */
+export function decideWithdrawal(
+  withdrawal: { status: OurWithdrawalStatus; amountMinor: number; flagged: boolean },
+  word: TransferWord,
+): WithdrawalDecision {
+  if (withdrawal.status === "SUCCEEDED") return word.status === "reversed" ? { kind: "return", status: "REVERSED" } : { kind: "wait" };
+  if (withdrawal.status !== "PENDING") return { kind: "wait" };
+  switch (word.status) {
+    case "succeeded": {
+      const problems: string[] = [];
+      if (word.amountMinor !== null && word.amountMinor !== withdrawal.amountMinor) problems.push(`amount ${word.amountMinor} instead of ${withdrawal.amountMinor}`);
+      if (word.currency !== null && word.currency.toUpperCase() !== "GHS") problems.push(`currency ${word.currency}`);
+      if (problems.length > 0) return withdrawal.flagged ? { kind: "wait" } : { kind: "flag", detail: `The provider reported ${problems.join(" and ")} (pesewas).` };
+      return { kind: "settle" };
+    }
+    case "failed":
+      return { kind: "return", status: "FAILED" };
+    case "reversed":
+      return { kind: "return", status: "REVERSED" };
+    case "not_found":
+      return { kind: "resend" };
+    default:
+      return { kind: "wait" };
+  }
+}
+
+/** True when a PENDING deposit or withdrawal has waited long enough that a person should look. */
+export function isStuck(status: string, createdAtMs: number, nowMs: number): boolean {
+  return status === "PENDING" && nowMs - createdAtMs > PAYMENT_TIMINGS.stuckAfterMs;
+}
+
+// ---- reconciliation ----
+
+/** One movement as we hold it: the row's status and what the ledger moved under its reference. */
+export type OurMovement = {
+  kind: "deposit" | "withdrawal";
+  reference: string;
+  status: OurDepositStatus | OurWithdrawalStatus;
+  amountMinor: number;
+  /** Pesewas the ledger moved to or from the outside under this reference (0 when nothing yet). */
+  ledgerMinor: number;
+};
+/** One movement as the provider lists it. */
+export type TheirMovement = {
+  kind: "deposit" | "withdrawal";
+  reference: string;
+  status: ProviderChargeStatus | ProviderTransferStatus;
+  amountMinor: number | null;
+  currency: string | null;
+};
+
+export type Difference = {
+  kind: "deposit" | "withdrawal";
+  reference: string;
+  problem: "missing_in_ledger" | "missing_at_provider" | "amount" | "currency" | "status";
+  detail: string;
+};
+
+/** Which of the provider's states agree with each of ours. */
+const AGREES: Record<OurMovement["kind"], Record<string, string[]>> = {
+  deposit: {
+    SUCCEEDED: ["succeeded"],
+    PENDING: ["pending", "abandoned", "unknown"],
+    FAILED: ["failed"],
+    ABANDONED: ["abandoned", "failed"],
+  },
+  withdrawal: {
+    SUCCEEDED: ["succeeded"],
+    PENDING: ["pending", "otp", "unknown"],
+    FAILED: ["failed"],
+    REVERSED: ["reversed"],
+  },
+};
+
+/** A state in which money has moved (so the ledger must show it and the provider must have it). */
+const MOVED = new Set(["SUCCEEDED"]);
+
+/**
+ * Every difference between the provider's movements and ours for the references either side knows.
+ * `ours` must hold our row for every reference in `theirs` that we have at all (whatever its day).
+ */
+export function reconcile(ours: OurMovement[], theirs: TheirMovement[]): Difference[] {
+  const out: Difference[] = [];
+  const key = (m: { kind: string; reference: string }) => `${m.kind}:${m.reference}`;
+  const ourByKey = new Map(ours.map((m) => [key(m), m]));
+  const theirByKey = new Map(theirs.map((m) => [key(m), m]));
+  for (const t of theirs) {
+    const o = ourByKey.get(key(t));
+    if (!o) {
+      if (t.status === "succeeded" || t.status === "pending" || t.status === "otp")
+        out.push({ kind: t.kind, reference: t.reference, problem: "missing_in_ledger", detail: `The provider has a ${t.status} ${t.kind} of ${t.amountMinor ?? "?"} pesewas that we have no record of.` });
+      continue;
+    }
+    if (!AGREES[o.kind][o.status]?.includes(t.status))
+      out.push({ kind: o.kind, reference: o.reference, problem: "status", detail: `We have ${o.status}; the provider has ${t.status}.` });
+    if (t.currency !== null && t.currency.toUpperCase() !== "GHS")
+      out.push({ kind: o.kind, reference: o.reference, problem: "currency", detail: `The provider has it in ${t.currency}.` });
+    if (t.status === "succeeded" && t.amountMinor !== o.ledgerMinor)
+      out.push({ kind: o.kind, reference: o.reference, problem: "amount", detail: `The provider moved ${t.amountMinor ?? "?"} pesewas; the ledger moved ${o.ledgerMinor}.` });
+  }
+  for (const o of ours) {
+    if (theirByKey.has(key(o))) continue;
+    if (MOVED.has(o.status) || o.ledgerMinor !== 0 || o.status === "PENDING")
+      out.push({ kind: o.kind, reference: o.reference, problem: "missing_at_provider", detail: `We have a ${o.status} ${o.kind} of ${o.amountMinor} pesewas (ledger ${o.ledgerMinor}) that the provider does not list.` });
+  }
+  return out;
+}

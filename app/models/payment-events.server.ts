@@ -1,0 +1,125 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { getPaymentsProvider, type WebhookEvent } from "~/integrations/payments/index.server";
+import { now, nowIso } from "~/lib/clock.server";
+import { getEnv } from "~/lib/env.server";
+import { getDb } from "~/lib/db.server";
+import { applyDepositWord, listStalePendingDeposits, refreshDeposit } from "~/models/deposit.server";
+import { atomic } from "~/models/ledger.server";
+import { webhookEvents, type WebhookOutcome } from "~/models/schema.server";
+import { applyWithdrawalWord, listStalePendingWithdrawals, refreshWithdrawal } from "~/models/withdrawal.server";
+
+/**
+ * The provider's word arriving on its own: signed webhooks, and the sweep that asks about what
+ * stayed pending (a webhook lost, a server stopped between the provider's answer and ours).
+ */
+
+export type WebhookReceipt = { duplicate: boolean; outcome: WebhookOutcome };
+
+const TRANSFER_EVENTS: Record<string, "succeeded" | "failed" | "reversed"> = {
+  "transfer.success": "succeeded",
+  "transfer.failed": "failed",
+  "transfer.reversed": "reversed",
+};
+
+/**
+ * Stores a signature-checked event once under its identity and acts on it, in one transaction: a
+ * replay or a duplicate finds the row and changes nothing; an event for a reference we do not know
+ * is kept and flagged.
+ */
+export function receiveWebhook({ provider, event, rawBody }: { provider: string; event: WebhookEvent; rawBody: string }): WebhookReceipt {
+  return atomic(() => {
+    const db = getDb();
+    const seen = db.select({ id: webhookEvents.id, outcome: webhookEvents.outcome }).from(webhookEvents).where(and(eq(webhookEvents.provider, provider), eq(webhookEvents.eventId, event.id))).get();
+    if (seen) {
+      db.update(webhookEvents).set({ deliveries: sql`${webhookEvents.deliveries} + 1` }).where(eq(webhookEvents.id, seen.id)).run();
+      return { duplicate: true, outcome: seen.outcome };
+    }
+    const { outcome, detail } = actOn(event);
+    db.insert(webhookEvents).values({ provider, eventId: event.id, event: event.event, reference: event.reference, outcome, detail, payload: rawBody, receivedAt: nowIso() }).run();
+    return { duplicate: false, outcome };
+  });
+}
+
+/**
+ * A webhook as it arrived: null when the signature over these exact bytes is missing or wrong
+ * (nothing is stored or changed), else the receipt of `receiveWebhook`.
+ */
+export function receiveSignedWebhook({ rawBody, signature }: { rawBody: Buffer; signature: string | null }): WebhookReceipt | null {
+  const provider = getPaymentsProvider();
+  const event = provider.verifyWebhook(rawBody, signature);
+  if (!event) return null;
+  return receiveWebhook({ provider: provider.name, event, rawBody: rawBody.toString("utf8") });
+}
+
+function actOn(event: WebhookEvent): { outcome: WebhookOutcome; detail: string } {
+  if (!event.reference) return { outcome: "ignored", detail: "No reference in the event." };
+  if (event.event === "charge.success") {
+    const result = applyDepositWord({ reference: event.reference, word: { status: "succeeded", amountMinor: event.amountMinor, currency: event.currency } });
+    if (result === "unknown_reference") return { outcome: "unknown_reference", detail: "No deposit has this reference." };
+    if (result === "flagged") return { outcome: "mismatch", detail: "The amount or currency differs from the deposit's: flagged, not credited." };
+    return { outcome: "processed", detail: result };
+  }
+  const transfer = TRANSFER_EVENTS[event.event];
+  if (transfer) {
+    const result = applyWithdrawalWord({ reference: event.reference, word: { status: transfer, amountMinor: event.amountMinor, currency: event.currency } });
+    if (result === "unknown_reference") return { outcome: "unknown_reference", detail: "No withdrawal has this reference." };
+    if (result === "flagged") return { outcome: "mismatch", detail: "The amount or currency differs from the withdrawal's: flagged." };
+    return { outcome: "processed", detail: result };
+  }
+  return { outcome: "ignored", detail: "An event we do not act on." };
+}
+
+export type WebhookEventRow = typeof webhookEvents.$inferSelect;
+
+export function listWebhookEvents({ outcome, limit = 200 }: { outcome?: WebhookOutcome | null; limit?: number } = {}): WebhookEventRow[] {
+  return getDb()
+    .select()
+    .from(webhookEvents)
+    .where(outcome ? eq(webhookEvents.outcome, outcome) : undefined)
+    .orderBy(desc(webhookEvents.id))
+    .limit(limit)
+    .all();
+}
+
+/**
+ * Asks the provider about every deposit and withdrawal pending since before `before` (ISO) and
+ * acts on its word. Safe to run from several processes at once: each change re-reads its row
+ * under the write lock. Returns how many it asked about.
+ */
+export async function sweepPendingPayments({ before }: { before: string }): Promise<{ deposits: number; withdrawals: number }> {
+  const stale = listStalePendingDeposits({ before });
+  for (const d of stale) await refreshDeposit({ depositId: d.id, force: true }).catch((error) => console.error(`sweep: deposit ${d.id}: ${String(error)}`));
+  const inFlight = listStalePendingWithdrawals({ before }).filter((w) => w.reference !== null);
+  for (const w of inFlight) await refreshWithdrawal({ withdrawalId: w.id, force: true }).catch((error) => console.error(`sweep: withdrawal ${w.id}: ${String(error)}`));
+  return { deposits: stale.length, withdrawals: inFlight.length };
+}
+
+/**
+ * Runs the sweep every `PAYMENTS_SWEEP_SECONDS` (and once at start, so whatever a stopped server
+ * left pending is settled), asking about what has waited `PAYMENTS_SWEEP_AFTER_SECONDS`. Returns a
+ * stop function. One run at a time per process.
+ */
+export function startPaymentsSweep(): () => void {
+  const env = getEnv();
+  if (env.PAYMENTS_SWEEP_SECONDS === 0) return () => {};
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await sweepPendingPayments({ before: new Date(now().getTime() - env.PAYMENTS_SWEEP_AFTER_SECONDS * 1000).toISOString() });
+    } catch (error) {
+      console.error(`payments sweep failed: ${String(error)}`);
+    } finally {
+      running = false;
+    }
+  };
+  const first = setTimeout(run, 1_000);
+  const timer = setInterval(run, env.PAYMENTS_SWEEP_SECONDS * 1000);
+  first.unref();
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}

@@ -1,0 +1,318 @@
+import { and, desc, eq, isNull, lt } from "drizzle-orm";
+import { DomainError } from "~/domain/errors";
+import { normalizeGhanaPhone } from "~/domain/kyc";
+import { MSG } from "~/domain/messages";
+import { formatGhs } from "~/domain/money";
+import { decideWithdrawal, PAYMENT_STATE_MESSAGES as STATE, PAYMENT_TIMINGS, type TransferWord } from "~/domain/payments";
+import { MOMO_PROVIDERS, parseMoneyAmount } from "~/domain/wallet";
+import {
+  getPaymentsProvider,
+  MOMO_NETWORKS,
+  PAYMENT_MESSAGES,
+  paymentReference,
+  PaymentsError,
+  paymentsSettleAtOnce,
+  type MomoNetwork,
+  type TransferResult,
+} from "~/integrations/payments/index.server";
+import { now, nowIso } from "~/lib/clock.server";
+import { getDb } from "~/lib/db.server";
+import type { PaymentStart } from "~/models/deposit.server";
+import { once } from "~/models/idempotency.server";
+import { accountId, atomic, externalAccount, postEntry, reverseEntry, walletAccount, walletBalanceMinor } from "~/models/ledger.server";
+import { notify } from "~/models/notification.server";
+import { paymentDestinations, withdrawals } from "~/models/schema.server";
+
+/**
+ * Withdrawals (issue 15). At request the money leaves the wallet at once into PAYOUTS_PENDING, so it
+ * cannot be spent twice; the provider's success moves it on to EXTERNAL, a failure or a reversal
+ * brings it back with REVERSAL entries. With the demo provider it all happens within the request.
+ */
+
+export type Withdrawal = typeof withdrawals.$inferSelect;
+export type PaymentDestination = typeof paymentDestinations.$inferSelect;
+
+const payoutsPendingAccount = () => accountId("PAYOUTS_PENDING");
+
+/** What the investor reads for each network (wallet.ts's names). */
+export const NETWORK_LABELS: Record<MomoNetwork, (typeof MOMO_PROVIDERS)[number]> = { MTN: "MTN MoMo", TELECEL: "Telecel Cash", AT: "AT Money" };
+
+// ---- destinations ----
+
+export type NewDestination = { userId: number; kind: unknown; network?: unknown; phone?: unknown; bankCode?: unknown; accountNumber?: unknown; name: unknown };
+
+/**
+ * Saves a payout destination: checks it, creates the provider's transfer recipient, keeps both.
+ * Mobile money: a network and a Ghana number. Bank: a bank from the provider's own list and an
+ * account number.
+ */
+export async function addDestination(input: NewDestination): Promise<PaymentDestination> {
+  const name = typeof input.name === "string" ? input.name.trim().replace(/\s+/g, " ") : "";
+  if (name.length < 2 || name.length > 100) throw new DomainError(422, "Enter the account holder's name as the network or bank knows it.", "name");
+  const provider = getPaymentsProvider();
+  let row: Omit<typeof paymentDestinations.$inferInsert, "recipientCode" | "userId">;
+  let recipient: Parameters<typeof provider.createRecipient>[0];
+  if (input.kind === "mobile_money") {
+    const network = typeof input.network === "string" ? input.network.trim().toUpperCase() : "";
+    if (!(MOMO_NETWORKS as readonly string[]).includes(network)) throw new DomainError(422, "Choose your mobile money network: MTN, Telecel or AT.", "network");
+    const phone = typeof input.phone === "string" ? normalizeGhanaPhone(input.phone) : null;
+    if (!phone) throw new DomainError(422, PAYMENT_MESSAGES.badPhone, "phone");
+    row = { kind: "mobile_money", network, label: NETWORK_LABELS[network as MomoNetwork], accountNumber: phone, name };
+    recipient = { kind: "mobile_money", network: network as MomoNetwork, accountNumber: `0${phone.slice(4)}`, name };
+  } else if (input.kind === "bank") {
+    const bankCode = typeof input.bankCode === "string" ? input.bankCode.trim() : "";
+    const accountNumber = typeof input.accountNumber === "string" ? input.accountNumber.replace(/[\s-]/g, "") : "";
+    if (!bankCode) throw new DomainError(422, "Choose your bank.", "bank_code");
+    if (!/^\d{6,20}$/.test(accountNumber)) throw new DomainError(422, "Enter the account number: 6 to 20 digits.", "account_number");
+    const bank = (await listBanks()).find((b) => b.code === bankCode);
+    if (!bank) throw new DomainError(422, "Choose your bank from the list.", "bank_code");
+    row = { kind: "bank", bankCode, label: bank.name, accountNumber, name };
+    recipient = { kind: "bank", bankCode, accountNumber, name };
+  } else {
+    throw new DomainError(422, "Choose mobile money or a bank account.", "kind");
+  }
+  let recipientCode: string;
+  try {
+    ({ recipientCode } = await provider.createRecipient(recipient));
+  } catch (error) {
+    if (!(error instanceof PaymentsError)) throw error;
+    if (error.code === "bad_request" || error.code === "rejected") throw new DomainError(422, PAYMENT_MESSAGES.badRecipient, "account_number");
+    throw new DomainError(503, "We could not reach the payment provider to save this destination. Please try again in a minute.");
+  }
+  return getDb()
+    .insert(paymentDestinations)
+    .values({ ...row, userId: input.userId, recipientCode, createdAt: nowIso() })
+    .returning()
+    .get();
+}
+
+/** Banks that can receive a transfer, from the provider's live list; an outage is a clear 503. */
+export async function listBanks() {
+  try {
+    return (await getPaymentsProvider().listBanks({ kind: "bank" })).filter((b) => b.active);
+  } catch (error) {
+    if (!(error instanceof PaymentsError)) throw error;
+    throw new DomainError(503, "We could not load the list of banks. Please try again in a minute.");
+  }
+}
+
+export function listMyDestinations(userId: number): PaymentDestination[] {
+  return getDb()
+    .select()
+    .from(paymentDestinations)
+    .where(and(eq(paymentDestinations.userId, userId), isNull(paymentDestinations.removedAt)))
+    .orderBy(desc(paymentDestinations.id))
+    .all();
+}
+
+function getMyDestination({ userId, destinationId }: { userId: number; destinationId: number }): PaymentDestination {
+  const row = getDb()
+    .select()
+    .from(paymentDestinations)
+    .where(and(eq(paymentDestinations.id, destinationId), eq(paymentDestinations.userId, userId), isNull(paymentDestinations.removedAt)))
+    .get();
+  if (!row) throw new DomainError(404, "Destination not found.", "destination_id");
+  return row;
+}
+
+/** Hides a destination from new withdrawals; those already sent keep pointing at it. */
+export function removeDestination({ userId, destinationId }: { userId: number; destinationId: number }): void {
+  getMyDestination({ userId, destinationId });
+  getDb().update(paymentDestinations).set({ removedAt: nowIso() }).where(eq(paymentDestinations.id, destinationId)).run();
+}
+
+// ---- withdrawals ----
+
+/** SPEC.md's demo form names a destination without saving it (method MOMO|BANK, provider, number). */
+export type UnsavedDestination = { method: "MOMO" | "BANK"; provider: string; accountNumber: string };
+
+export type WithdrawalRequest = {
+  userId: number;
+  amount: unknown;
+  /** A saved destination (required unless the provider settles at once). */
+  destinationId?: number | null;
+  unsaved?: UnsavedDestination | null;
+  idempotencyKey?: string | null;
+  operation: string;
+};
+
+type Target = { destinationId: number | null; method: "MOMO" | "BANK"; label: string; accountNumber: string; recipientCode: string | null };
+
+function targetOf(request: WithdrawalRequest): Target {
+  if (request.destinationId !== undefined && request.destinationId !== null) {
+    const d = getMyDestination({ userId: request.userId, destinationId: request.destinationId });
+    return { destinationId: d.id, method: d.kind === "bank" ? "BANK" : "MOMO", label: d.label, accountNumber: d.accountNumber, recipientCode: d.recipientCode };
+  }
+  // Only money that moves at once (the demo) can go somewhere not saved with the provider.
+  if (!paymentsSettleAtOnce()) throw new DomainError(422, "Choose where to send the money: one of your saved destinations.", "destination_id");
+  const u = request.unsaved;
+  return { destinationId: null, method: u?.method ?? "MOMO", label: u?.provider ?? "Not given", accountNumber: u?.accountNumber ?? "", recipientCode: null };
+}
+
+/**
+ * The wallet side of a withdrawal, in one transaction: SPEC.md's rules first ('Insufficient
+ * balance'), then the destination, then WALLET -> PAYOUTS_PENDING and the PENDING row with our
+ * reference. Exported for the confirm step's dry run.
+ */
+export function reserveWithdrawal(request: WithdrawalRequest): Withdrawal {
+  const amountMinor = parseMoneyAmount(request.amount);
+  return atomic(() => {
+    const { userId } = request;
+    if (amountMinor > walletBalanceMinor(userId)) throw new DomainError(409, MSG.insufficientBalance, "amount");
+    const target = targetOf(request);
+    const entryId = postEntry({
+      kind: "WITHDRAW",
+      memo: `Withdrawal to ${target.label}`,
+      userId,
+      lines: [
+        { accountId: walletAccount(userId), amountMinor: -amountMinor },
+        { accountId: payoutsPendingAccount(), amountMinor },
+      ],
+    });
+    const at = nowIso();
+    const db = getDb();
+    const { id } = db
+      .insert(withdrawals)
+      .values({ userId, entryId, amountMinor, method: target.method, provider: target.label, accountNumber: target.accountNumber, status: "PENDING", destinationId: target.destinationId, balanceAfterMinor: walletBalanceMinor(userId), failureMessage: null, createdAt: at, updatedAt: at })
+      .returning({ id: withdrawals.id })
+      .get();
+    const reference = paymentReference("withdrawal", id);
+    db.update(withdrawals).set({ reference }).where(eq(withdrawals.id, id)).run();
+    return withdrawalById(id)!;
+  });
+}
+
+/** Asks for a withdrawal: the money is reserved at once (once per idempotency key), then sent. */
+export async function requestWithdrawal(request: WithdrawalRequest): Promise<PaymentStart<Withdrawal>> {
+  const amountMinor = parseMoneyAmount(request.amount);
+  const answer = once(
+    { userId: request.userId, key: request.idempotencyKey, operation: request.operation, params: { amountMinor, destinationId: request.destinationId ?? null, unsaved: request.unsaved ?? null } },
+    () => ({ status: 202, body: { withdrawalId: reserveWithdrawal(request).id } as { withdrawalId?: number } }),
+  );
+  if (answer.body.withdrawalId === undefined) return { earlierAnswer: answer };
+  const row = withdrawalById(answer.body.withdrawalId)!;
+  if (!answer.replayed) await sendTransfer(row);
+  return { row: withdrawalById(row.id)! };
+}
+
+const UNSAVED_RECIPIENT = "RCP_unsaved_destination";
+
+/** Sends (or sends again, same reference) the provider transfer for a reserved withdrawal. */
+async function sendTransfer(row: Withdrawal): Promise<void> {
+  const recipientCode = row.destinationId === null ? UNSAVED_RECIPIENT : getDb().select().from(paymentDestinations).where(eq(paymentDestinations.id, row.destinationId)).get()!.recipientCode;
+  let result: TransferResult;
+  try {
+    result = await getPaymentsProvider().transfer({ reference: row.reference!, amountMinor: row.amountMinor, recipientCode, reason: `Akoko wallet withdrawal ${row.reference}` });
+  } catch (error) {
+    if (!(error instanceof PaymentsError)) throw error;
+    // Refused outright: nothing went out, the money goes back. Otherwise (no answer) it may have
+    // gone: the sweep verifies it, and sends it again under the same reference if it never arrived.
+    if (error.code === "bad_request" || error.code === "rejected") applyWithdrawalWord({ reference: row.reference!, word: { status: "failed", amountMinor: null, currency: null } });
+    return;
+  }
+  if (result.transferCode) getDb().update(withdrawals).set({ transferCode: result.transferCode }).where(eq(withdrawals.id, row.id)).run();
+  switch (result.status) {
+    case "failed":
+      applyWithdrawalWord({ reference: row.reference!, word: { status: "failed", amountMinor: null, currency: null } });
+      return;
+    case "succeeded":
+      await refreshWithdrawal({ withdrawalId: row.id, force: true });
+      return;
+    case "otp":
+      getDb()
+        .update(withdrawals)
+        .set({ flag: "The provider asks for a transfer OTP: finalise it in the provider's dashboard, or turn transfer OTPs off there.", updatedAt: nowIso() })
+        .where(eq(withdrawals.id, row.id))
+        .run();
+      return;
+    case "pending":
+      return;
+  }
+}
+
+/** Asks the provider about a withdrawal still in flight and acts on its word (page, sweep). */
+export async function refreshWithdrawal({ withdrawalId, force = false }: { withdrawalId: number; force?: boolean }): Promise<void> {
+  const row = withdrawalById(withdrawalId);
+  if (!row || row.reference === null || row.status !== "PENDING") return;
+  if (!force && row.checkedAt && now().getTime() - Date.parse(row.checkedAt) < PAYMENT_TIMINGS.recheckMs) return;
+  getDb().update(withdrawals).set({ checkedAt: nowIso() }).where(eq(withdrawals.id, withdrawalId)).run();
+  const word = await getPaymentsProvider().verifyTransfer(row.reference);
+  const outcome = applyWithdrawalWord({ reference: row.reference, word });
+  if (outcome === "resend") await sendTransfer(row);
+}
+
+export type WithdrawalWordOutcome = "settled" | "returned" | "flagged" | "resend" | "unchanged" | "unknown_reference";
+
+/** Acts on the provider's word about one of our transfers, in one transaction. */
+export function applyWithdrawalWord({ reference, word }: { reference: string; word: TransferWord }): WithdrawalWordOutcome {
+  return atomic(() => {
+    const row = getDb().select().from(withdrawals).where(eq(withdrawals.reference, reference)).get();
+    if (!row) return "unknown_reference";
+    const decision = decideWithdrawal({ status: row.status, amountMinor: row.amountMinor, flagged: row.flag !== null }, word);
+    const at = nowIso();
+    switch (decision.kind) {
+      case "settle": {
+        const settledEntryId = postEntry({
+          kind: "WITHDRAW",
+          memo: `Withdrawal sent to ${row.provider}`,
+          userId: row.userId,
+          externalRef: reference,
+          lines: [
+            { accountId: payoutsPendingAccount(), amountMinor: -row.amountMinor },
+            { accountId: externalAccount(), amountMinor: row.amountMinor },
+          ],
+        });
+        getDb().update(withdrawals).set({ status: "SUCCEEDED", settledEntryId, updatedAt: at }).where(eq(withdrawals.id, row.id)).run();
+        if (!paymentsSettleAtOnce()) notify(row.userId, "WITHDRAWAL_SENT", `Your withdrawal of ${formatGhs(row.amountMinor)} was sent to ${row.provider}.`);
+        return "settled";
+      }
+      case "return": {
+        // After a success the money first comes back from outside, then out of flight to the wallet.
+        if (row.settledEntryId !== null) reverseEntry({ entryId: row.settledEntryId, memo: `Withdrawal reversed by ${row.provider}`, externalRef: reference });
+        const returnedEntryId = reverseEntry({ entryId: row.entryId, memo: decision.status === "REVERSED" ? "Withdrawal reversed: money back in your wallet" : "Withdrawal failed: money back in your wallet", externalRef: reference });
+        const message = decision.status === "REVERSED" ? STATE.withdrawalReversed : STATE.withdrawalFailed;
+        getDb().update(withdrawals).set({ status: decision.status, returnedEntryId, failureMessage: message, updatedAt: at }).where(eq(withdrawals.id, row.id)).run();
+        notify(row.userId, decision.status === "REVERSED" ? "WITHDRAWAL_REVERSED" : "WITHDRAWAL_FAILED", `Your withdrawal of ${formatGhs(row.amountMinor)} to ${row.provider} ${decision.status === "REVERSED" ? "came back" : "could not be sent"}. The money is back in your wallet.`);
+        return "returned";
+      }
+      case "flag":
+        getDb().update(withdrawals).set({ flag: decision.detail, updatedAt: at }).where(eq(withdrawals.id, row.id)).run();
+        return "flagged";
+      case "resend":
+        return "resend";
+      case "wait":
+        return "unchanged";
+    }
+  });
+}
+
+export function withdrawalById(id: number): Withdrawal | undefined {
+  return getDb().select().from(withdrawals).where(eq(withdrawals.id, id)).get();
+}
+
+export function getMyWithdrawal({ userId, withdrawalId }: { userId: number; withdrawalId: number }): Withdrawal {
+  const row = getDb().select().from(withdrawals).where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.userId, userId))).get();
+  if (!row) throw new DomainError(404, "Withdrawal not found.");
+  return row;
+}
+
+export function listMyWithdrawals({ userId, limit = 50 }: { userId: number; limit?: number }): Withdrawal[] {
+  return getDb().select().from(withdrawals).where(eq(withdrawals.userId, userId)).orderBy(desc(withdrawals.id)).limit(limit).all();
+}
+
+export function listStalePendingWithdrawals({ before, limit = 100 }: { before: string; limit?: number }): Withdrawal[] {
+  return getDb()
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.status, "PENDING"), lt(withdrawals.createdAt, before)))
+    .orderBy(withdrawals.createdAt)
+    .limit(limit)
+    .all();
+}
+
+/** The investor's words for where a withdrawal stands. */
+export function withdrawalMessage(row: Withdrawal): string {
+  if (row.status === "SUCCEEDED") return STATE.withdrawalSucceeded;
+  if (row.status === "PENDING") return row.flag ? PAYMENT_MESSAGES.transferPending : STATE.withdrawalPending;
+  return row.failureMessage ?? (row.status === "REVERSED" ? STATE.withdrawalReversed : STATE.withdrawalFailed);
+}

@@ -1,0 +1,72 @@
+import type { Deposit } from "~/models/deposit.server";
+import type { PaymentDestination, Withdrawal } from "~/models/withdrawal.server";
+import { formatGhs, minorToCedis } from "~/domain/money";
+import { isStuck, PAYMENT_STATE_MESSAGES } from "~/domain/payments";
+
+/**
+ * Deposits, withdrawals and destinations as the JSON API and the pages show them (issue 15).
+ * Amounts in cedis, like every other money field of /api/v1.
+ */
+
+export function depositJson(d: Deposit) {
+  return {
+    id: d.id,
+    reference: d.reference,
+    status: d.status,
+    amount: minorToCedis(d.amountMinor),
+    method: d.method,
+    network: d.network,
+    next_action: d.status === "PENDING" ? d.nextAction : null,
+    ...(d.status === "PENDING" && d.nextAction === "redirect" && d.authorizationUrl ? { authorization_url: d.authorizationUrl } : {}),
+    message: depositMessage(d),
+    created_at: d.createdAt,
+    updated_at: d.updatedAt,
+  };
+}
+
+export function depositMessage(d: Deposit): string {
+  if (d.status === "PENDING" && d.flag) return PAYMENT_STATE_MESSAGES.depositFlagged;
+  return d.message ?? PAYMENT_STATE_MESSAGES.depositPending;
+}
+
+export function withdrawalJson(w: Withdrawal, message: string) {
+  return {
+    id: w.id,
+    reference: w.reference,
+    status: w.status,
+    amount: minorToCedis(w.amountMinor),
+    destination_id: w.destinationId,
+    destination: { method: w.method, provider: w.provider, account_number: w.accountNumber },
+    message,
+    created_at: w.createdAt,
+    updated_at: w.updatedAt,
+  };
+}
+
+export function destinationJson(d: PaymentDestination) {
+  return { id: d.id, kind: d.kind, network: d.network, bank_code: d.bankCode, label: d.label, account_number: d.accountNumber, name: d.name, created_at: d.createdAt };
+}
+
+/** "MTN MoMo ···567": how a destination is named in a list without showing the whole number. */
+export function destinationLabel(d: { label: string; accountNumber: string; name: string }): string {
+  return `${d.label} ···${d.accountNumber.slice(-3)} (${d.name})`;
+}
+
+export const STATUS_LABELS: Record<string, string> = {
+  PENDING: "Pending",
+  SUCCEEDED: "Completed",
+  FAILED: "Failed",
+  ABANDONED: "Not completed",
+  REVERSED: "Reversed",
+};
+
+export { isStuck };
+
+/** The portfolio's list of deposits and withdrawals in progress (#payments). */
+export const PAYMENTS_ANCHOR = "payments";
+
+export const depositStatusHref = (depositId: number) => `/portfolio/deposits/${depositId}`;
+
+export function withdrawalRequested(amountMinor: number): string {
+  return `Withdrawal of ${formatGhs(amountMinor)} requested: it is on its way. We will tell you when it arrives.`;
+}

@@ -1,0 +1,18 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiJson, handleApi, methodNotAllowed, parseId, readBody } from "~/lib/http.server";
+import { requireApiUser } from "~/auth/session.server";
+import { submitDepositOtp } from "~/models/deposit.server";
+import { depositJson } from "~/pages/payments";
+
+export const loader = () => methodNotAllowed();
+
+/** Passes the voucher or code (`otp`) the provider asked for; answers the deposit. */
+export function action({ request, params }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    if (request.method !== "POST") return methodNotAllowed();
+    const user = await requireApiUser(request);
+    const depositId = parseId(params.id, "Deposit not found.");
+    const body = await readBody(request);
+    return apiJson(depositJson(await submitDepositOtp({ userId: user.id, depositId, otp: body.otp })));
+  });
+}
