@@ -3,6 +3,7 @@ import { Cell } from "~/components/portfolio-table";
 import { FlashMessage, type Flash, type ToastMessage } from "~/components/toast";
 import { formatGhs } from "~/domain/money";
 import { EXITS_ANCHOR, dateTime, portfolioHref, shortDate } from "~/pages/portfolio";
+import { PAYMENTS_ANCHOR, STATUS_LABELS } from "~/pages/payments";
 import type { PortfolioData } from "~/pages/portfolio";
 
 /** Open early-exit offers (cancellable), in-app notifications and the wallet statement. */
@@ -12,6 +13,7 @@ export function PortfolioActivity({ data, onNote, flash }: { data: PortfolioData
   const statementHref = (page: number) => portfolioHref(base, { spage: page > 1 ? page : null });
   return (
     <div className="mt-8 grid grid-cols-1 gap-4 lg:grid-cols-2">
+      <PaymentsInProgress data={data} flash={flash} />
       <section id={EXITS_ANCHOR} className="card scroll-mt-20" aria-labelledby="exits-title">
         <h2 id="exits-title" className="font-semibold">Early-exit requests</h2>
         {flash?.anchor === EXITS_ANCHOR ? <FlashMessage flash={flash} className="mt-2" /> : null}
@@ -97,4 +99,41 @@ export function PortfolioActivity({ data, onNote, flash }: { data: PortfolioData
       </section>
     </div>
   );
+}
+
+/** Deposits and withdrawals on their way, or that ended badly this week; shown only when there are some. */
+function PaymentsInProgress({ data, flash }: { data: PortfolioData; flash: Flash | null }) {
+  const { deposits, withdrawals } = data.payments;
+  if (deposits.length === 0 && withdrawals.length === 0) return flash?.anchor === PAYMENTS_ANCHOR ? <FlashMessage flash={flash} className="lg:col-span-2" /> : null;
+  const pending = deposits.some((d) => d.status === "PENDING") || withdrawals.some((w) => w.status === "PENDING");
+  return (
+    <section id={PAYMENTS_ANCHOR} className="card scroll-mt-20 lg:col-span-2" aria-labelledby="payments-title">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="payments-title" className="font-semibold">Deposits and withdrawals in progress</h2>
+        {pending ? <Link to={`${portfolioHref(data.base)}#${PAYMENTS_ANCHOR}`} className="text-sm font-semibold text-leaf-700 underline">Check again</Link> : null}
+      </div>
+      {flash?.anchor === PAYMENTS_ANCHOR ? <FlashMessage flash={flash} className="mt-2" /> : null}
+      <ul className="mt-2 divide-y divide-stone-100 text-sm">
+        {deposits.map((d) => (
+          <li key={`d${d.id}`} className="py-2" data-testid="payment-deposit">
+            <Link to={d.href} className="font-semibold text-leaf-700 underline">Deposit of {formatGhs(d.amountMinor)}</Link>: <StatusChip status={d.status} />
+            <span className="block text-stone-600">{d.message}</span>
+            <span className="block text-xs text-stone-500">{dateTime(d.createdAt)}</span>
+          </li>
+        ))}
+        {withdrawals.map((w) => (
+          <li key={`w${w.id}`} className="py-2" data-testid="payment-withdrawal">
+            <strong>Withdrawal of {formatGhs(w.amountMinor)}</strong> to {w.to}: <StatusChip status={w.status} />
+            <span className="block text-stone-600">{w.message}</span>
+            <span className="block text-xs text-stone-500">{dateTime(w.createdAt)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function StatusChip({ status }: { status: string }) {
+  const tone = status === "SUCCEEDED" ? "bg-green-100 text-green-800" : status === "PENDING" ? "bg-amber-100 text-amber-900" : "bg-red-100 text-red-800";
+  return <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${tone}`}>{STATUS_LABELS[status] ?? status}</span>;
 }

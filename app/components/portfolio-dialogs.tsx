@@ -63,18 +63,66 @@ function DepositDialog({ data, amount, result }: Props & { amount: string }) {
   const base = data.base;
   return (
     <Dialog title="Deposit" closeTo={portfolioHref(base)}>
-      <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-stone-700">
-        Deposits are simulated in this demo: no real money moves. In production you fund your wallet by mobile money or bank transfer.
-      </p>
-      <Form method="post" action={portfolioHref(base, { dialog: "deposit" })} noValidate preventScrollReset className="mt-4 space-y-3">
+      {data.payments.settleAtOnce ? (
+        <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-stone-700">
+          Deposits are simulated in this demo: no real money moves. In production you fund your wallet by mobile money or bank transfer.
+        </p>
+      ) : (
+        <p className="text-sm text-stone-700">Your wallet is credited as soon as your network or bank confirms the payment.</p>
+      )}
+      <Form method="post" action={portfolioHref(base, { dialog: "deposit" })} noValidate preventScrollReset className="group mt-4 space-y-3">
         <Hidden name="intent" value="deposit" />
         <Hidden name="idempotency_key" value={data.idempotencyKey} />
         <FormError message={errors.form} />
         <Field key={amount} id="deposit-amount" label="Amount (GHS)" name="amount" type="number" inputMode="decimal" min={0} step="0.01" required defaultValue={values?.amount ?? amount} error={errors.amount} hint="At most 2 decimals, e.g. 50 or 50.25." />
         <Suggestions base={base} dialog="deposit" inputId="deposit-amount" />
+        {data.payments.settleAtOnce ? null : <DepositMethodFields data={data} errors={errors} values={values} />}
         <Submit>Deposit</Submit>
       </Form>
     </Dialog>
+  );
+}
+
+/** How to pay: mobile money (network and number, prefilled from the profile) or card/bank on the provider's page. */
+function DepositMethodFields({ data, errors, values }: { data: PortfolioData; errors: Record<string, string>; values: Record<string, string> | null }) {
+  const method = values?.method === "checkout" ? "checkout" : "mobile_money";
+  return (
+    <>
+      <fieldset>
+        <legend className="field-label">Pay with</legend>
+        <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+          <label className="flex items-center gap-2 text-sm"><input id="dep-momo" type="radio" name="method" value="mobile_money" defaultChecked={method === "mobile_money"} /> Mobile money</label>
+          <label className="flex items-center gap-2 text-sm"><input id="dep-checkout" type="radio" name="method" value="checkout" defaultChecked={method === "checkout"} /> Card or bank</label>
+        </div>
+        {errors.method ? <p className="field-error" role="alert">{errors.method}</p> : null}
+      </fieldset>
+      <SelectField className="group-has-[#dep-checkout:checked]:hidden" label="Mobile money network" name="network" defaultValue={values?.network ?? "MTN"} error={errors.network}>
+        {data.payments.networks.map((n) => <option key={n.value} value={n.value}>{n.label}</option>)}
+      </SelectField>
+      <Field className="group-has-[#dep-checkout:checked]:hidden" label="Mobile money number" name="phone" type="tel" inputMode="tel" autoComplete="tel" maxLength={30} defaultValue={values?.phone ?? data.payments.phone} error={errors.phone} placeholder="e.g. 024 123 4567" hint="You approve the payment on this phone." />
+      <p className="text-sm text-stone-600 group-has-[#dep-momo:checked]:hidden">You will pay on the provider&apos;s secure page, then come back here.</p>
+    </>
+  );
+}
+
+/** Saved destinations (a provider that pays out later sends money only to these). */
+function DestinationFields({ data, errors, values }: { data: PortfolioData; errors: Record<string, string>; values: Record<string, string> | null }) {
+  const saved = data.payments.destinations;
+  return (
+    <>
+      {saved.length > 0 ? (
+        <SelectField label="Send to" name="destination_id" defaultValue={values?.destination_id ?? String(saved[0].id)} error={errors.destination_id}>
+          {saved.map((d) => <option key={d.id} value={d.id}>{d.label}</option>)}
+        </SelectField>
+      ) : (
+        <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-stone-700" role={errors.destination_id ? "alert" : undefined}>
+          {errors.destination_id ?? "Add a mobile money number or bank account to withdraw to."}
+        </p>
+      )}
+      <p className="text-sm">
+        <Link to="/portfolio/destinations" className="text-leaf-700 underline">{saved.length > 0 ? "Manage where we send your money" : "Add a destination"}</Link>
+      </p>
+    </>
   );
 }
 
@@ -90,7 +138,7 @@ function WithdrawDialog({ data, amount, result }: Props & { amount: string }) {
       <Dialog title="Confirm withdrawal" closeTo={close}>
         <p className="text-lg font-semibold" data-testid="withdraw-prompt">{result.confirm.prompt}</p>
         <p className="mt-1 text-sm text-stone-600">
-          To {f.method === "BANK" ? `${f.bank_name}, account ${f.account_number}` : `${f.momo_provider} ${f.account_number}`}. Available balance: {formatGhs(balanceMinor)}.
+          To {f.destination_id ? data.payments.destinations.find((d) => String(d.id) === f.destination_id)?.label : f.method === "BANK" ? `${f.bank_name}, account ${f.account_number}` : `${f.momo_provider} ${f.account_number}`}. Available balance: {formatGhs(balanceMinor)}.
         </p>
         <Form method="post" action={action} preventScrollReset className="mt-4 flex gap-2">
           {Object.entries(f)
@@ -128,19 +176,25 @@ function WithdrawDialog({ data, amount, result }: Props & { amount: string }) {
         <FormError message={errors.form} />
         <Field key={amount} id="withdraw-amount" label="Amount (GHS)" name="amount" type="number" inputMode="decimal" min={0} step="0.01" required defaultValue={values?.amount ?? amount} error={errors.amount} hint="At most 2 decimals." />
         <Suggestions base={base} dialog="withdraw" inputId="withdraw-amount" />
-        <fieldset>
-          <legend className="field-label">Send to</legend>
-          <div className="mt-1 flex gap-4">
-            <label className="flex items-center gap-2 text-sm"><input id="wd-momo" type="radio" name="method" value="MOMO" defaultChecked={method === "MOMO"} /> Mobile money</label>
-            <label className="flex items-center gap-2 text-sm"><input id="wd-bank" type="radio" name="method" value="BANK" defaultChecked={method === "BANK"} /> Bank account</label>
-          </div>
-          {errors.method ? <p className="field-error" role="alert">{errors.method}</p> : null}
-        </fieldset>
-        <SelectField className="group-has-[#wd-bank:checked]:hidden" label="Mobile money network" name="momo_provider" defaultValue={values?.momo_provider ?? data.momoProviders[0]} error={errors.momo_provider}>
-          {data.momoProviders.map((p) => <option key={p} value={p}>{p}</option>)}
-        </SelectField>
-        <Field className="group-has-[#wd-momo:checked]:hidden" label="Bank name (for a bank account)" name="bank_name" maxLength={80} defaultValue={values?.bank_name ?? ""} error={errors.bank_name} />
-        <Field label="Mobile money number or account number" name="account_number" inputMode="tel" autoComplete="off" maxLength={30} required defaultValue={values?.account_number ?? ""} error={errors.account_number} placeholder="e.g. 024 123 4567" />
+        {data.payments.settleAtOnce ? (
+          <>
+          <fieldset>
+            <legend className="field-label">Send to</legend>
+            <div className="mt-1 flex gap-4">
+              <label className="flex items-center gap-2 text-sm"><input id="wd-momo" type="radio" name="method" value="MOMO" defaultChecked={method === "MOMO"} /> Mobile money</label>
+              <label className="flex items-center gap-2 text-sm"><input id="wd-bank" type="radio" name="method" value="BANK" defaultChecked={method === "BANK"} /> Bank account</label>
+            </div>
+            {errors.method ? <p className="field-error" role="alert">{errors.method}</p> : null}
+          </fieldset>
+          <SelectField className="group-has-[#wd-bank:checked]:hidden" label="Mobile money network" name="momo_provider" defaultValue={values?.momo_provider ?? data.momoProviders[0]} error={errors.momo_provider}>
+            {data.momoProviders.map((p) => <option key={p} value={p}>{p}</option>)}
+          </SelectField>
+          <Field className="group-has-[#wd-momo:checked]:hidden" label="Bank name (for a bank account)" name="bank_name" maxLength={80} defaultValue={values?.bank_name ?? ""} error={errors.bank_name} />
+          <Field label="Mobile money number or account number" name="account_number" inputMode="tel" autoComplete="off" maxLength={30} required defaultValue={values?.account_number ?? ""} error={errors.account_number} placeholder="e.g. 024 123 4567" />
+          </>
+        ) : (
+          <DestinationFields data={data} errors={errors} values={values} />
+        )}
         <Submit>Withdraw</Submit>
       </Form>
     </Dialog>

@@ -1,4 +1,16 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { redirectWithFlash, requireUser } from "~/auth/session.server";
+import { DomainError } from "~/domain/errors";
+import { MOMO_NETWORKS } from "~/integrations/payments/index.server";
 import { getEnv } from "~/lib/env.server";
+import { HttpError } from "~/lib/http.server";
+import { pageError } from "~/lib/page-action.server";
+import { getMyDeposit, refreshDeposit, submitDepositOtp } from "~/models/deposit.server";
+import { walletBalanceMinor } from "~/models/ledger.server";
+import { addDestination, listBanks, listMyDestinations, NETWORK_LABELS, removeDestination } from "~/models/withdrawal.server";
+import { phoneForDisplay } from "~/pages/account";
+import { depositMessage, depositStatusHref, destinationLabel } from "~/pages/payments";
 
 /**
  * Where the provider's hosted checkout sends the investor back (`?reference=` is added by the
@@ -6,4 +18,111 @@ import { getEnv } from "~/lib/env.server";
  */
 export function depositReturnUrl(depositId: number): string {
   return `${getEnv().appUrl}/portfolio/deposits/${depositId}`;
+}
+
+// ---- /portfolio/deposits/<id>: one deposit's status, its next step, the OTP form ----
+
+function depositIdOf(raw: string | undefined): number {
+  if (!raw || !/^\d{1,15}$/.test(raw) || Number(raw) <= 0) throw new Response("Deposit not found.", { status: 404 });
+  return Number(raw);
+}
+
+function mineOr404<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof DomainError && error.status === 404) throw new Response(error.detail, { status: 404 });
+    throw error;
+  }
+}
+
+/**
+ * The deposit as the investor follows it. A pending one is checked with the provider first (at most
+ * every few seconds; at once on return from the hosted checkout, which adds `?reference=`).
+ */
+export async function depositStatusLoader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const depositId = depositIdOf(params.id);
+  mineOr404(() => getMyDeposit({ userId: user.id, depositId }));
+  const returned = new URL(request.url).searchParams.has("reference");
+  await refreshDeposit({ depositId, force: returned });
+  const d = getMyDeposit({ userId: user.id, depositId });
+  return {
+    deposit: {
+      id: d.id,
+      reference: d.reference,
+      amountMinor: d.amountMinor,
+      status: d.status,
+      method: d.method,
+      network: d.network,
+      phoneHint: d.phoneHint,
+      nextAction: d.status === "PENDING" ? d.nextAction : null,
+      authorizationUrl: d.status === "PENDING" && d.nextAction === "redirect" ? d.authorizationUrl : null,
+      message: depositMessage(d),
+      createdAt: d.createdAt,
+    },
+    balanceMinor: walletBalanceMinor(user.id),
+  };
+}
+
+export async function depositStatusAction({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const depositId = depositIdOf(params.id);
+  const form = await request.formData();
+  const otp = form.get("otp");
+  try {
+    const after = await submitDepositOtp({ userId: user.id, depositId, otp: typeof otp === "string" ? otp : "" });
+    // Post, then a fresh page (the page's own refresh must not post the code again).
+    if (after.status === "SUCCEEDED") return redirectWithFlash("/portfolio", { kind: "success", message: "Deposit successful" });
+    return redirect(depositStatusHref(depositId));
+  } catch (error) {
+    if (error instanceof DomainError && error.status === 404) throw new Response(error.detail, { status: 404 });
+    if (error instanceof DomainError || error instanceof HttpError) return pageError(error, {});
+    throw error;
+  }
+}
+
+// ---- /portfolio/destinations: where withdrawals go ----
+
+export async function destinationsLoader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  let banks: Array<{ code: string; name: string }> = [];
+  let banksError: string | null = null;
+  try {
+    banks = (await listBanks()).map((b) => ({ code: b.code, name: b.name }));
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    banksError = error.detail;
+  }
+  return {
+    destinations: listMyDestinations(user.id).map((d) => ({ id: d.id, kind: d.kind, label: destinationLabel(d) })),
+    networks: MOMO_NETWORKS.map((n) => ({ value: n, label: NETWORK_LABELS[n] })),
+    banks,
+    banksError,
+    phone: phoneForDisplay(user.phone),
+    name: user.fullName,
+  };
+}
+
+export const DESTINATION_SAVED = "Destination saved. You can now withdraw to it.";
+export const DESTINATION_REMOVED = "Destination removed.";
+
+export async function destinationsAction({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const form = Object.fromEntries([...(await request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
+  const values = form;
+  try {
+    if (form.intent === "remove") {
+      removeDestination({ userId: user.id, destinationId: Number(form.destination_id) || 0 });
+      return redirectWithFlash("/portfolio/destinations", { kind: "success", message: DESTINATION_REMOVED });
+    }
+    if (form.intent === "add") {
+      await addDestination({ userId: user.id, kind: form.kind, network: form.network, phone: form.phone, bankCode: form.bank_code, accountNumber: form.account_number, name: form.name });
+      return redirectWithFlash("/portfolio/destinations", { kind: "success", message: DESTINATION_SAVED });
+    }
+    return data({ ok: false as const, errors: { form: "This form could not be read. Please reload the page and try again." }, values }, { status: 400 });
+  } catch (error) {
+    if (error instanceof DomainError || error instanceof HttpError) return pageError(error, values);
+    throw error;
+  }
 }

@@ -9,7 +9,7 @@ import { calendarDateOrNull } from "~/domain/calendar";
 import { portfolioTotals } from "~/domain/payouts";
 import { daysOverdue, expectedPayoutMinor, nextPayoutDue } from "~/domain/schedules";
 import type { BatchStatus, ProductType } from "~/domain/types";
-import { today } from "~/lib/clock.server";
+import { now, today } from "~/lib/clock.server";
 import { listReceivedPayouts, paidPeriods } from "~/models/payout.server";
 import { buyingState, holdingParts } from "~/domain/investing";
 import { renderLineChartSvg } from "~/lib/charts.server";
@@ -24,9 +24,11 @@ import { momoNetworks, withdrawTarget, PortfolioActionSchema } from "~/forms/por
 import { fieldErrors } from "~/forms/parse.server";
 import { walletStatement } from "~/models/wallet.server";
 import { startDeposit, listMyDeposits } from "~/models/deposit.server";
-import { listMyDestinations, listMyWithdrawals, requestWithdrawal, reserveWithdrawal, withdrawalMessage } from "~/models/withdrawal.server";
+import { listMyDestinations, listMyWithdrawals, NETWORK_LABELS, requestWithdrawal, reserveWithdrawal, withdrawalMessage } from "~/models/withdrawal.server";
 import { depositReturnUrl } from "~/pages/payments.server";
-import { depositStatusHref, PAYMENTS_ANCHOR, withdrawalRequested } from "~/pages/payments";
+import { depositMessage, depositStatusHref, destinationLabel, PAYMENTS_ANCHOR, withdrawalRequested } from "~/pages/payments";
+import { MOMO_NETWORKS, paymentsSettleAtOnce } from "~/integrations/payments/index.server";
+import { phoneForDisplay } from "~/pages/account";
 /** The portfolio page's reads, shaped for its table and filters. */
 
 type PortfolioInvestment = ListedInvestment & { productType: ProductType; batchStatus: BatchStatus; batchStartDate: string | null; expectedRoi: number };
@@ -148,7 +150,29 @@ export async function portfolioLoader({ request }: LoaderFunctionArgs) {
     notifications: listNotifications(user.id, 10).map((n) => ({ id: n.id, kind: n.kind, message: n.message, createdAt: n.createdAt })),
     statement: { lines: statementAll.slice(statementPaging.start, statementPaging.end), paging: statementPaging },
     momoProviders: momoNetworks(),
+    payments: paymentsPanel(user),
     idempotencyKey: newIdempotencyKey(),
+  };
+}
+
+/**
+ * What the deposit and withdraw dialogs need to know about how money moves, and the deposits and
+ * withdrawals still on their way (or that ended badly this week): a completed one is in the statement.
+ */
+function paymentsPanel(user: { id: number; phone: string | null }) {
+  const weekAgo = new Date(now().getTime() - 7 * 24 * 3600 * 1000).toISOString();
+  const shown = (r: { status: string; updatedAt: string | null; createdAt: string }) => r.status === "PENDING" || (r.status !== "SUCCEEDED" && (r.updatedAt ?? r.createdAt) >= weekAgo);
+  return {
+    settleAtOnce: paymentsSettleAtOnce(),
+    phone: phoneForDisplay(user.phone),
+    networks: MOMO_NETWORKS.map((n) => ({ value: n, label: NETWORK_LABELS[n] })),
+    destinations: listMyDestinations(user.id).map((d) => ({ id: d.id, label: destinationLabel(d) })),
+    deposits: listMyDeposits({ userId: user.id, limit: 10 })
+      .filter(shown)
+      .map((d) => ({ id: d.id, amountMinor: d.amountMinor, status: d.status, message: depositMessage(d), createdAt: d.createdAt, href: depositStatusHref(d.id) })),
+    withdrawals: listMyWithdrawals({ userId: user.id, limit: 10 })
+      .filter((w) => w.reference !== null && shown(w))
+      .map((w) => ({ id: w.id, amountMinor: w.amountMinor, status: w.status, message: withdrawalMessage(w), to: `${w.provider} ···${w.accountNumber.slice(-3)}`, createdAt: w.createdAt })),
   };
 }
 

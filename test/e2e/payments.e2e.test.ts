@@ -1,0 +1,126 @@
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR } from "../support/browser";
+import { createInvestor, signInBrowser } from "../support/factories";
+import { startFakePaystack, type FakePaystack } from "../support/fake-paystack";
+import { startServer, type TestServer } from "../support/server";
+import { formatGhs } from "~/domain/money";
+import { withdrawPrompt } from "~/pages/portfolio";
+
+/**
+ * Issue 15's journey in a phone browser, with Paystack (the fake, over real HTTP): deposit by
+ * mobile money, see it pending, approve it on the "phone", see it credited; save a mobile money
+ * number and withdraw to it. Without JavaScript the status page refreshes itself (meta refresh);
+ * with it, it polls.
+ */
+let server: TestServer;
+let fake: FakePaystack;
+let browser: Browser;
+
+beforeAll(async () => {
+  fake = await startFakePaystack();
+  [server, browser] = await Promise.all([
+    startServer({ PAYMENTS_PROVIDER: "paystack", PAYSTACK_SECRET_KEY: fake.secretKey, PAYSTACK_BASE_URL: fake.url, PAYMENTS_SWEEP_SECONDS: "0" }),
+    launchBrowser(),
+  ]);
+  fake.webhookUrl = `${server.url}/webhooks/paystack`;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await fake?.close();
+});
+
+const balance = (page: Page) => page.getByTestId("wallet-balance").textContent();
+const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+describe.each([
+  { javaScriptEnabled: false, label: "without JavaScript", tag: "nojs" },
+  { javaScriptEnabled: true, label: "with JavaScript", tag: "js" },
+])("money in and out through Paystack in a phone browser $label", ({ javaScriptEnabled, tag }) => {
+  it("deposits by MoMo (pending, approved, credited) and withdraws to a saved number", async () => {
+    const u = await createInvestor(server, { fullName: "Abena Owusu" });
+    server.db().prepare("update users set phone = '+233551234987' where id = ?").run(u.id);
+    const context = await phoneContext(browser, { javaScriptEnabled });
+    await signInBrowser(context, server, u);
+    const page = await context.newPage();
+    const shot = (name: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `payments-${name}-${tag}.png`) });
+
+    // The deposit dialog asks how to pay; the number comes from the profile.
+    await page.goto(`${server.url}/portfolio?dialog=deposit`);
+    const dialog = page.getByRole("dialog", { name: "Deposit" });
+    await dialog.waitFor();
+    await expect(dialog.getByText("Deposits are simulated in this demo").count()).resolves.toBe(0);
+    await expect(dialog.getByLabel("Mobile money number").inputValue()).resolves.toBe("+233 55 123 4987");
+    await dialog.getByLabel("Amount (GHS)").fill("120");
+    await dialog.getByLabel("Mobile money network").selectOption("MTN");
+    await dialog.getByRole("button", { name: "Deposit" }).click();
+
+    // The status page: pending, with what to do, and nothing credited yet.
+    await page.waitForURL(/\/portfolio\/deposits\/\d+$/);
+    await expectVisible(page.getByTestId("deposit-message").getByText("Approve the payment prompt on your phone"));
+    expect(await noSideScroll(page)).toBe(true);
+    if (!javaScriptEnabled) expect(await page.locator('noscript').innerHTML()).toContain('http-equiv="refresh"');
+    await shot("pending");
+    const depositId = Number(/deposits\/(\d+)/.exec(page.url())![1]);
+    const reference = (server.db().prepare("select reference from deposits where id = ?").get(depositId) as { reference: string }).reference;
+    expect((server.db().prepare("select balance_minor b from accounts where kind = 'WALLET' and user_id = ?").get(u.id) as { b: number } | undefined)?.b ?? 0).toBe(0);
+
+    // The investor approves on the phone; Paystack's signed webhook arrives; the page sees it by itself.
+    fake.approveCharge(reference);
+    await fake.flushWebhooks();
+    await expectVisible(page.getByTestId("deposit-message").getByText("Deposit successful"), 15_000);
+    await expectVisible(page.getByText(`Your wallet balance is now ${formatGhs(12_000)}`));
+    await shot("credited");
+
+    // The statement shows the movement.
+    await page.goto(`${server.url}/portfolio`);
+    expect(await balance(page)).toContain("120.00");
+    await expectVisible(page.getByText("Wallet deposit (mobile money)").first());
+
+    // Withdraw: no destination yet, so the dialog sends the investor to save one.
+    await page.goto(`${server.url}/portfolio?dialog=withdraw`);
+    await page.getByRole("dialog", { name: "Withdraw" }).getByRole("link", { name: "Add a destination" }).click();
+    await page.waitForURL(/\/portfolio\/destinations$/);
+    await page.getByLabel("Mobile money network").selectOption("MTN");
+    await page.getByLabel("Mobile money number").fill("024 123 4567");
+    await page.getByRole("button", { name: "Save destination" }).click();
+    await expectVisible(page.getByText("Destination saved. You can now withdraw to it."));
+    await expectVisible(page.getByTestId("destination").getByText("MTN MoMo ···567 (Abena Owusu)"));
+    expect(await noSideScroll(page)).toBe(true);
+    await shot("destinations");
+
+    await page.getByRole("link", { name: "Back to withdraw" }).click();
+    const withdraw = page.getByRole("dialog", { name: "Withdraw" });
+    await withdraw.waitFor();
+    await withdraw.getByLabel("Amount (GHS)").fill("70");
+    await expect(withdraw.getByLabel("Send to").locator("option:checked").textContent()).resolves.toContain("MTN MoMo ···567");
+    if (javaScriptEnabled) {
+      page.once("dialog", (d) => {
+        expect(d.message()).toBe(withdrawPrompt(7_000));
+        void d.accept();
+      });
+      await withdraw.getByRole("button", { name: "Withdraw" }).click();
+    } else {
+      await withdraw.getByRole("button", { name: "Withdraw" }).click();
+      const confirm = page.getByRole("dialog", { name: "Confirm withdrawal" });
+      await expectVisible(confirm.getByText(withdrawPrompt(7_000)));
+      await confirm.getByRole("button", { name: "Confirm" }).click();
+    }
+    await expectVisible(page.getByText(`Withdrawal of ${formatGhs(7_000)} requested: it is on its way.`));
+    await expectVisible(page.getByTestId("payment-withdrawal").getByText("Pending"));
+    expect(await balance(page)).toContain("50.00");
+    await shot("withdrawal-pending");
+
+    // The network pays it out; after the webhook the investor sees it gone from "in progress".
+    const transfer = [...fake.transfers.values()].find((t) => t.status === "pending" && t.amount === 7000 && t.recipient.accountNumber === "0241234567")!;
+    fake.settleTransfer(transfer.reference, "success");
+    await fake.flushWebhooks();
+    await page.goto(`${server.url}/portfolio`);
+    await expect(page.getByTestId("payment-withdrawal").count()).resolves.toBe(0);
+    await expectVisible(page.getByText(`Your withdrawal of ${formatGhs(7_000)} was sent to MTN MoMo.`));
+    expect(await balance(page)).toContain("50.00");
+    await context.close();
+  });
+});
