@@ -48,4 +48,14 @@ describe("environment", () => {
     expect(parseEnv(prod).clockOffsetMs).toBe(0);
     for (const days of ["40", "0", "-1"]) expect(() => parseEnv({ ...prod, AKOKO_CLOCK_OFFSET_DAYS: days }), days).toThrow(/^Refusing to start in production with AKOKO_CLOCK_OFFSET_DAYS set/);
   });
+
+  it("picks the demo payments provider by default, and refuses paystack without its secret key in production", () => {
+    const prod = { ...PROD, APP_URL: "https://akoko.example" };
+    expect(parseEnv({}).PAYMENTS_PROVIDER).toBe("demo");
+    expect(parseEnv({}).PAYSTACK_BASE_URL).toBe("https://api.paystack.co");
+    expect(parseEnv(prod).PAYMENTS_PROVIDER).toBe("demo");
+    expect(() => parseEnv({ ...prod, PAYMENTS_PROVIDER: "paystack" })).toThrow(/Refusing to start in production[\s\S]*PAYSTACK_SECRET_KEY/);
+    expect(parseEnv({ ...prod, PAYMENTS_PROVIDER: "paystack", PAYSTACK_SECRET_KEY: "sk_live_x" }).PAYMENTS_PROVIDER).toBe("paystack");
+    expect(() => parseEnv({ PAYMENTS_PROVIDER: "stripe" })).toThrow(/PAYMENTS_PROVIDER/);
+  });
 });
