@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { accountClosingBlockers, checkAccountClosable, closedAccountEmail } from "~/domain/account";
 import { DomainError } from "~/domain/errors";
 
-const clear = { balanceMinor: 0, activeHoldings: 0, pendingExits: 0, isAdmin: false };
+const clear = { balanceMinor: 0, activeHoldings: 0, pendingExits: 0, paymentsInFlight: 0, isAdmin: false };
 
 function refusal(fn: () => unknown): { status: number; detail: string } {
   try {
@@ -34,14 +34,20 @@ describe("checkAccountClosable", () => {
     expect(accountClosingBlockers({ ...clear, activeHoldings: 3 })[0]).toContain("3 active investments: they run to the end of their batch");
   });
 
+  it("refuses while a deposit or withdrawal is still with the payment provider", () => {
+    expect(accountClosingBlockers({ ...clear, paymentsInFlight: 1 })).toEqual(["You have 1 deposit or withdrawal still on its way: wait until it completes."]);
+    expect(accountClosingBlockers({ ...clear, paymentsInFlight: 2 })).toEqual(["You have 2 deposits or withdrawals still on their way: wait until they complete."]);
+  });
+
   it("refuses while an early-exit offer waits for a buyer", () => {
     expect(accountClosingBlockers({ ...clear, pendingExits: 2 })).toEqual(["You have 2 early-exit offers waiting for a buyer: cancel them on your portfolio first."]);
   });
 
   it("names every reason at once", () => {
-    const { detail } = refusal(() => checkAccountClosable({ balanceMinor: 500, activeHoldings: 1, pendingExits: 1, isAdmin: false }));
+    const { detail } = refusal(() => checkAccountClosable({ balanceMinor: 500, activeHoldings: 1, pendingExits: 1, paymentsInFlight: 1, isAdmin: false }));
     expect(detail).toContain("withdraw it first");
     expect(detail).toContain("cancel it on your portfolio");
+    expect(detail).toContain("still on its way");
     expect(detail).toContain("1 active investment");
   });
 

@@ -8,17 +8,22 @@ export type AccountPosition = {
   activeHoldings: number;
   /** Early-exit offers still waiting for a buyer. */
   pendingExits: number;
+  /** Deposits and withdrawals the payment provider has not settled yet (money may still arrive or come back). */
+  paymentsInFlight: number;
   isAdmin: boolean;
 };
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
 /** Why the account cannot be closed now, one sentence each; empty when it can. */
-export function accountClosingBlockers({ balanceMinor, activeHoldings, pendingExits, isAdmin }: AccountPosition): string[] {
+export function accountClosingBlockers({ balanceMinor, activeHoldings, pendingExits, paymentsInFlight, isAdmin }: AccountPosition): string[] {
   const reasons: string[] = [];
   // The platform must keep someone who can run payouts; the seeded admin is not re-created on restart.
   if (isAdmin) reasons.push("An admin account cannot be closed.");
   if (balanceMinor !== 0) reasons.push(`Your wallet still holds ${formatGhs(balanceMinor)}: withdraw it first.`);
+  if (paymentsInFlight > 0) {
+    reasons.push(`You have ${paymentsInFlight} ${plural(paymentsInFlight, "deposit or withdrawal", "deposits or withdrawals")} still on ${plural(paymentsInFlight, "its", "their")} way: wait until ${plural(paymentsInFlight, "it completes", "they complete")}.`);
+  }
   if (pendingExits > 0) {
     reasons.push(`You have ${pendingExits} early-exit ${plural(pendingExits, "offer", "offers")} waiting for a buyer: cancel ${plural(pendingExits, "it", "them")} on your portfolio first.`);
   }

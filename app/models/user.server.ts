@@ -97,7 +97,10 @@ export async function changePassword({ userId, newPassword, keepSessionToken }: 
 /** What decides whether the account may be closed now (see checkAccountClosable). */
 export function accountPosition(userId: number): AccountPosition {
   const row = getDb().select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, userId)).get();
-  return { balanceMinor: walletInfo(userId).balanceMinor, ...openPositionCounts(userId), isAdmin: row?.isAdmin ?? false };
+  const inFlight = prepared<[number, number], { n: number }>(
+    "select (select count(*) from deposits where user_id = ? and status = 'PENDING') + (select count(*) from withdrawals where user_id = ? and status = 'PENDING') n",
+  ).get(userId, userId)!.n;
+  return { balanceMinor: walletInfo(userId).balanceMinor, ...openPositionCounts(userId), paymentsInFlight: inFlight, isAdmin: row?.isAdmin ?? false };
 }
 
 /** A hash no password can match (verifyPassword knows only scrypt): the closed account can never log in. */
