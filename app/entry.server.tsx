@@ -14,6 +14,8 @@ export { requestGate } from "~/lib/request-gates";
 // Background work scripts/server.js starts after the database is ready, and `npm run reconcile`.
 export { startPaymentsSweep } from "~/models/payment-events.server";
 export { reconcileDay } from "~/models/reconciliation.server";
+// The Content-Security-Policy lets a deposit form end on the provider's hosted checkout.
+export { formActionOrigins } from "~/pages/payments.server";
 
 const ABORT_DELAY = 5_000;
 

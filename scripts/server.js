@@ -36,6 +36,8 @@ export async function createServer() {
   build.entry.module.initDatabase();
   const trustProxy = build.entry.module.getEnv().TRUST_PROXY;
   const { requestGate } = build.entry.module;
+  // 'self', and the payment provider's hosted checkout a deposit form is redirected to.
+  const formAction = ["'self'", ...build.entry.module.formActionOrigins()].join(" ");
 
   const app = express();
   app.disable("x-powered-by");
@@ -60,7 +62,7 @@ export async function createServer() {
         "font-src 'self'",
         "object-src 'none'",
         "base-uri 'self'",
-        "form-action 'self'",
+        `form-action ${formAction}`,
         "frame-ancestors 'none'",
       ].join("; "),
     );

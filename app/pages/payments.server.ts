@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { redirectWithFlash, requireUser } from "~/auth/session.server";
 import { DomainError } from "~/domain/errors";
-import { MOMO_NETWORKS } from "~/integrations/payments/index.server";
+import { getPaymentsProvider, MOMO_NETWORKS } from "~/integrations/payments/index.server";
 import { getEnv } from "~/lib/env.server";
 import { HttpError } from "~/lib/http.server";
 import { pageError } from "~/lib/page-action.server";
@@ -18,6 +18,19 @@ import { depositMessage, depositStatusHref, destinationLabel } from "~/pages/pay
  */
 export function depositReturnUrl(depositId: number): string {
   return `${getEnv().appUrl}/portfolio/deposits/${depositId}`;
+}
+
+/** Origins a form post may be redirected to (the provider's hosted checkout), for the CSP's form-action. */
+export function formActionOrigins(): readonly string[] {
+  return getPaymentsProvider().checkoutOrigins;
+}
+
+/**
+ * Where to send the investor after starting a checkout: straight to the provider's page when the
+ * CSP allows a form post to end there, else to the status page, whose link works either way.
+ */
+export function checkoutRedirect(depositId: number, authorizationUrl: string): string {
+  return URL.canParse(authorizationUrl) && formActionOrigins().includes(new URL(authorizationUrl).origin) ? authorizationUrl : depositStatusHref(depositId);
 }
 
 // ---- /portfolio/deposits/<id>: one deposit's status, its next step, the OTP form ----

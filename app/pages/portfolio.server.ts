@@ -25,7 +25,7 @@ import { fieldErrors } from "~/forms/parse.server";
 import { walletStatement } from "~/models/wallet.server";
 import { startDeposit, listMyDeposits } from "~/models/deposit.server";
 import { listMyDestinations, listMyWithdrawals, NETWORK_LABELS, requestWithdrawal, reserveWithdrawal, withdrawalMessage } from "~/models/withdrawal.server";
-import { depositReturnUrl } from "~/pages/payments.server";
+import { checkoutRedirect, depositReturnUrl } from "~/pages/payments.server";
 import { depositMessage, depositStatusHref, destinationLabel, PAYMENTS_ANCHOR, withdrawalRequested } from "~/pages/payments";
 import { MOMO_NETWORKS, paymentsSettleAtOnce } from "~/integrations/payments/index.server";
 import { phoneForDisplay } from "~/pages/account";
@@ -207,7 +207,7 @@ export async function portfolioAction({ request }: ActionFunctionArgs) {
         const deposit = start.row;
         if (deposit.status === "SUCCEEDED") return redirectWithFlash(returnTo, { kind: "success", message: "Deposit successful" });
         // Card and bank: off to the provider's hosted page, which sends the investor back to the status page.
-        if (deposit.status === "PENDING" && deposit.nextAction === "redirect" && deposit.authorizationUrl) return redirect(deposit.authorizationUrl);
+        if (deposit.status === "PENDING" && deposit.nextAction === "redirect" && deposit.authorizationUrl) return redirect(checkoutRedirect(deposit.id, deposit.authorizationUrl));
         return redirect(depositStatusHref(deposit.id));
       }
       case "withdraw": {

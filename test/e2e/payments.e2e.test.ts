@@ -1,3 +1,4 @@
+import net from "node:net";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,10 +19,20 @@ let server: TestServer;
 let fake: FakePaystack;
 let browser: Browser;
 
+/** A port free right now, so the server's APP_URL (where the hosted checkout sends the investor back) is known before it starts. */
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
 beforeAll(async () => {
   fake = await startFakePaystack();
+  const port = await freePort();
   [server, browser] = await Promise.all([
-    startServer({ PAYMENTS_PROVIDER: "paystack", PAYSTACK_SECRET_KEY: fake.secretKey, PAYSTACK_BASE_URL: fake.url, PAYMENTS_SWEEP_SECONDS: "0" }),
+    startServer({ PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, PAYMENTS_PROVIDER: "paystack", PAYSTACK_SECRET_KEY: fake.secretKey, PAYSTACK_BASE_URL: fake.url, PAYMENTS_SWEEP_SECONDS: "0" }),
     launchBrowser(),
   ]);
   fake.webhookUrl = `${server.url}/webhooks/paystack`;
@@ -123,4 +134,25 @@ describe.each([
     expect(await balance(page)).toContain("50.00");
     await context.close();
   });
+
+  it("deposits by card through the hosted checkout and comes back to a credited deposit", async () => {
+    const u = await createInvestor(server, { fullName: "Kwame Asante" });
+    const context = await phoneContext(browser, { javaScriptEnabled });
+    await signInBrowser(context, server, u);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/portfolio?dialog=deposit`);
+    const dialog = page.getByRole("dialog", { name: "Deposit" });
+    await dialog.getByLabel("Amount (GHS)").fill("75");
+    await dialog.getByLabel("Card or bank").check();
+    await dialog.getByRole("button", { name: "Deposit" }).click();
+    // The form post ends on the provider's page (the CSP's form-action allows its origin).
+    await page.waitForURL((url) => url.href.startsWith(`${fake.url}/checkout/`));
+    await page.getByRole("button", { name: "Pay" }).click();
+    // Back on our status page, which verifies with the provider before it answers.
+    await page.waitForURL(/\/portfolio\/deposits\/\d+\?.*reference=akoko-deposit-/);
+    await expectVisible(page.getByTestId("deposit-message").getByText("Deposit successful"));
+    await expectVisible(page.getByText(`Your wallet balance is now ${formatGhs(7_500)}`));
+    await context.close();
+  });
 });
+

@@ -51,6 +51,7 @@ export function createDemoProvider(): PaymentsProvider {
 
   return {
     name: "demo",
+    checkoutOrigins: [],
     async chargeMobileMoney(input) {
       if (!localGhanaPhone(input.phone)) throw new PaymentsError("bad_request", M.badPhone);
       collect(input.reference, input.amountMinor, "mobile_money");

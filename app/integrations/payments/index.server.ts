@@ -131,6 +131,11 @@ export type WebhookEvent = {
 
 export interface PaymentsProvider {
   readonly name: ProviderName;
+  /**
+   * Where `startCheckout` may send the investor (origins), so the site's Content-Security-Policy
+   * lets a form post be redirected there (`form-action`). Empty when the checkout comes back to us.
+   */
+  readonly checkoutOrigins: readonly string[];
   chargeMobileMoney(input: MobileMoneyChargeInput): Promise<ChargeResult>;
   submitOtp(input: { reference: string; otp: string }): Promise<ChargeResult>;
   /** Cards and bank through the provider's hosted page; the customer comes back to `callbackUrl?reference=...`. */

@@ -100,6 +100,9 @@ function checkBaseUrl(raw: string): string {
   return url.toString().replace(/\/+$/, "");
 }
 
+/** Where Paystack's authorization_url points (checkout.paystack.com/<access code>). */
+const PAYSTACK_CHECKOUT_ORIGIN = "https://checkout.paystack.com";
+
 export function createPaystackProvider(config: PaymentsConfig): PaymentsProvider {
   const secretKey = config.secretKey ?? "";
   if (secretKey === "" || /\s/.test(secretKey)) throw new PaymentsError("config", "PAYSTACK_SECRET_KEY is required for the paystack provider.");
@@ -535,6 +538,8 @@ export function createPaystackProvider(config: PaymentsConfig): PaymentsProvider
 
   return {
     name: "paystack",
+    // Paystack's hosted checkout; a local fake (plain http on 127.0.0.1) serves its own.
+    checkoutOrigins: baseUrl.startsWith("http://") ? [PAYSTACK_CHECKOUT_ORIGIN, new URL(baseUrl).origin] : [PAYSTACK_CHECKOUT_ORIGIN],
     chargeMobileMoney,
     submitOtp,
     startCheckout,
