@@ -10,6 +10,7 @@ export const meta: MetaFunction = () => pageMeta("Payments", "Deposits, withdraw
 export const loader = paymentsAdminLoader;
 
 const th = "px-2 py-2 whitespace-nowrap";
+const textLink = "font-medium text-leaf-700 underline";
 const td = "px-2 py-2 align-top";
 
 /** The visible marker for a row PENDING for more than 30 minutes. */
@@ -57,17 +58,17 @@ function Attention({ attention }: { attention: PaymentsAdminData["attention"] })
       <ul className="grid gap-2 text-sm sm:grid-cols-3">
         <li className={`rounded-lg border p-3 ${tone(stuck)}`} data-attention="stuck" data-count={stuck}>
           <span className="block text-2xl font-bold">{stuck}</span> stuck (pending over 30 minutes):{" "}
-          <Link to={`/admin/payments?list=deposits&stuck=1`}>{plural(attention.stuckDeposits, "deposit")}</Link>,{" "}
-          <Link to={`/admin/payments?list=withdrawals&stuck=1`}>{plural(attention.stuckWithdrawals, "withdrawal")}</Link>
+          <Link to={`/admin/payments?list=deposits&stuck=1`} className={textLink}>{plural(attention.stuckDeposits, "deposit")}</Link>,{" "}
+          <Link to={`/admin/payments?list=withdrawals&stuck=1`} className={textLink}>{plural(attention.stuckWithdrawals, "withdrawal")}</Link>
         </li>
         <li className={`rounded-lg border p-3 ${tone(flagged)}`} data-attention="flagged" data-count={flagged}>
           <span className="block text-2xl font-bold">{flagged}</span> flagged mismatches (not credited):{" "}
-          <Link to={`/admin/payments?list=deposits&flagged=1`}>{plural(attention.flaggedDeposits, "deposit")}</Link>,{" "}
-          <Link to={`/admin/payments?list=withdrawals&flagged=1`}>{plural(attention.flaggedWithdrawals, "withdrawal")}</Link>
+          <Link to={`/admin/payments?list=deposits&flagged=1`} className={textLink}>{plural(attention.flaggedDeposits, "deposit")}</Link>,{" "}
+          <Link to={`/admin/payments?list=withdrawals&flagged=1`} className={textLink}>{plural(attention.flaggedWithdrawals, "withdrawal")}</Link>
         </li>
         <li className={`rounded-lg border p-3 ${tone(attention.problemEvents)}`} data-attention="events" data-count={attention.problemEvents}>
           <span className="block text-2xl font-bold">{attention.problemEvents}</span>{" "}
-          <Link to={`/admin/payments?list=events&flagged=1`}>webhook events to check</Link> (unknown reference or mismatch)
+          <Link to={`/admin/payments?list=events&flagged=1`} className={textLink}>webhook events to check</Link> (unknown reference or mismatch)
         </li>
       </ul>
     </section>
@@ -231,7 +232,7 @@ export default function AdminPayments() {
       <h1 className="text-2xl font-bold sm:text-3xl">Payments</h1>
       <p className="mt-1 text-sm text-stone-700">
         Deposits, withdrawals and the provider&apos;s webhooks, newest first. Anything pending for more than 30 minutes is marked Stuck.{" "}
-        <Link to="/admin/payments/reconciliation">Reconciliation report</Link>
+        <Link to="/admin/payments/reconciliation" className={textLink}>Reconciliation report</Link>
       </p>
       <Attention attention={data.attention} />
       <Filters data={data} />

@@ -8,6 +8,8 @@ export const meta: MetaFunction = () => pageMeta("Reconciliation", "The payment 
 /** The same report as `npm run reconcile -- --date YYYY-MM-DD` and GET /api/v1/admin/reconciliation. */
 export const loader = reconciliationLoader;
 
+const textLink = "font-medium text-leaf-700 underline";
+
 const PROBLEMS: Record<string, string> = {
   missing_in_ledger: "Missing in our ledger",
   missing_at_provider: "Missing at the provider",
@@ -20,7 +22,7 @@ export default function AdminReconciliation() {
   const { date, report, error } = useLoaderData<typeof loader>();
   return (
     <div>
-      <p className="text-sm"><Link to="/admin/payments">Payments</Link></p>
+      <p className="text-sm"><Link to="/admin/payments" className={textLink}>Payments</Link></p>
       <h1 className="text-2xl font-bold sm:text-3xl">Reconciliation</h1>
       <p className="mt-1 text-sm text-stone-700">
         The provider&apos;s transactions and transfers created on a day (UTC) against our deposits and withdrawals and what the ledger moved under each reference.
