@@ -47,7 +47,7 @@ const newBatch = (options: BatchOptions = {}) =>
   createBatch(server, { farmId: createFarm(server, { name: "Test Farm", location: "Sunyani, Bono" }).id, productType: "CHICKEN", unitPrice: 50, targetUnits: 1000, expectedRoi: 0.12, mortalityRate: 0.07, ...options }).id;
 
 describe("access: every admin page, form and API is for admins only (checked on the server)", () => {
-  const pages = ["/admin", "/admin/exits", "/admin/messages", "/admin/content", "/admin/audit", "/admin/batches/1/logs"];
+  const pages = ["/admin", "/admin/exits", "/admin/messages", "/admin/content", "/admin/audit", "/admin/batches/1/logs", "/admin/payments", "/admin/payments/reconciliation"];
 
   it("sends anonymous visitors to /login and back", async () => {
     const anon = new Client(server.url);
@@ -111,6 +111,7 @@ describe("access: every admin page, form and API is for admins only (checked on 
       ["GET", "/api/v1/admin/pages/how-it-works"],
       ["PUT", "/api/v1/admin/pages/how-it-works", { title: "Hacked" }],
       ["GET", "/api/v1/admin/invariants"],
+      ["GET", "/api/v1/admin/reconciliation?date=2026-01-01"],
     ];
     for (const [method, p, body] of calls) {
       const forbidden = await call(investorApi, method, p, body);

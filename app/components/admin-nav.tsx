@@ -4,6 +4,7 @@ import { useEffect, useState, type ReactNode } from "react";
 const LINKS = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/exits", label: "Early exits" },
+  { to: "/admin/payments", label: "Payments" },
   { to: "/admin/messages", label: "Messages" },
   { to: "/admin/content", label: "How It Works" },
   { to: "/admin/audit", label: "Audit log" },

@@ -187,6 +187,7 @@ describe("daily logs in a phone browser without JavaScript", () => {
     const pages: Array<[string, string, string]> = [
       ["dashboard", "Dashboard", "Admin dashboard"],
       ["exits", "Early exits", "Early exits"],
+      ["payments", "Payments", "Payments"],
       ["messages", "Messages", "Contact messages"],
       ["content", "How It Works", "Edit How It Works"],
       ["audit", "Audit log", "Audit log"],

@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { apiJson, handleApi, methodNotAllowed } from "~/lib/http.server";
+import { requireApiAdmin } from "~/auth/session.server";
+import { reconciliationReport } from "~/models/payment-admin.server";
+import { defaultReconciliationDate } from "~/pages/payment-admin.server";
+
+/**
+ * `?date=YYYY-MM-DD` (default: yesterday by the app's clock): the provider's list for that day
+ * against the ledger, as `npm run reconcile` prints it. 422 on a bad date, 503 when the provider
+ * does not answer.
+ */
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(async () => {
+    await requireApiAdmin(request);
+    const date = new URL(request.url).searchParams.get("date");
+    return apiJson(await reconciliationReport(date === null || date.trim() === "" ? defaultReconciliationDate() : date.trim()));
+  });
+}
+
+export function action({ request }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    await requireApiAdmin(request);
+    return methodNotAllowed();
+  });
+}
