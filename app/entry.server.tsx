@@ -4,6 +4,7 @@ import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
 import { getUser } from "~/auth/session.server";
+import { errorField, logger } from "~/lib/logger.server";
 
 export { closeDb } from "~/lib/db.server";
 export { initDatabase } from "~/seed/seed.server";
@@ -11,6 +12,9 @@ export { initDatabase } from "~/seed/seed.server";
 export { getEnv } from "~/lib/env.server";
 export { requestContext } from "~/lib/request-context.server";
 export { requestGate } from "~/lib/request-gates";
+// One logger and the request metrics for scripts/server.js's request lines.
+export { logger } from "~/lib/logger.server";
+export { observeRequest } from "~/lib/metrics.server";
 // Background work scripts/server.js starts after the database is ready, and `npm run reconcile`.
 export { startPaymentsSweep } from "~/models/payment-events.server";
 export { reconcileDay } from "~/models/reconciliation.server";
@@ -58,7 +62,7 @@ export default async function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (rendered) console.error(error);
+          if (rendered) logger.error({ err: errorField(error) }, "render failed");
         },
       },
     );
@@ -83,5 +87,5 @@ export const handleDataRequest: HandleDataRequestFunction = async (response, { r
 /** Unexpected errors are logged on the server; the browser only gets the friendly page. */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  console.error(JSON.stringify({ level: "error", time: new Date().toISOString(), path: new URL(request.url).pathname, error: error instanceof Error ? error.stack : String(error) }));
+  logger.error({ path: new URL(request.url).pathname, err: errorField(error) }, "request failed");
 }

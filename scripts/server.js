@@ -35,7 +35,7 @@ export async function createServer() {
   // Migrate and seed before the first request, so start-up problems show at once.
   build.entry.module.initDatabase();
   const trustProxy = build.entry.module.getEnv().TRUST_PROXY;
-  const { requestGate } = build.entry.module;
+  const { requestGate, logger, observeRequest } = build.entry.module;
   // 'self', and the payment provider's hosted checkout a deposit form is redirected to.
   const formAction = ["'self'", ...build.entry.module.formActionOrigins()].join(" ");
 
@@ -48,7 +48,9 @@ export async function createServer() {
     const nonce = crypto.randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
     // The app notes the signed-in user here (app/lib/request-context.server.ts) for the log line.
-    const context = { userId: null };
+    // Every log line written while serving this request carries its id; so does the answer.
+    const context = { userId: null, requestId: crypto.randomUUID() };
+    res.setHeader("X-Request-Id", context.requestId);
     // Only the server says who the client is; a client-sent value is dropped. Rate limits key on it.
     req.headers["x-akoko-client-ip"] = clientAddress(req, trustProxy);
     res.setHeader(
@@ -71,17 +73,13 @@ export async function createServer() {
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
     res.on("finish", () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      observeRequest({ method: req.method, path: req.path, status: res.statusCode, seconds });
       if (process.env.REQUEST_LOG === "off") return;
-      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
-      process.stdout.write(
-        JSON.stringify({
-          time: new Date().toISOString(),
-          method: req.method,
-          path: req.path,
-          status: res.statusCode,
-          duration_ms: Math.round(durationMs * 10) / 10,
-          user_id: context.userId,
-        }) + "\n",
+      // Headers and bodies are not logged (the logger redacts secrets by key besides).
+      logger.info(
+        { request_id: context.requestId, method: req.method, path: req.path, status: res.statusCode, duration_ms: Math.round(seconds * 10_000) / 10, user_id: context.userId },
+        "request",
       );
     });
     build.entry.module.requestContext.run(context, next);

@@ -4,10 +4,12 @@ import { call, Client } from "./support/client";
 import { createBatch, createInvestor, signInAdmin } from "./support/factories";
 import { startServer, type TestServer } from "./support/server";
 
+const METRICS_TOKEN = "metrics-token-0123456789abcdef";
+
 describe("request logs, health and body limits", () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer({ REQUEST_LOG: "on" });
+    server = await startServer({ REQUEST_LOG: "on", METRICS_TOKEN: METRICS_TOKEN });
   });
   afterAll(async () => {
     await server?.stop();
@@ -42,6 +44,37 @@ describe("request logs, health and body limits", () => {
     expect(all).not.toContain(user.token);
     expect(all).not.toContain("probe=1"); // query strings (tokens, searches) stay out of the log
     expect(all).not.toContain("123456789");
+  });
+
+  it("gives every request an id, in the answer's X-Request-Id and on its log lines (pino: level and time)", async () => {
+    const res = await fetch(`${server.url}/healthz`);
+    const id = res.headers.get("x-request-id");
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    await new Promise((r) => setTimeout(r, 200));
+    const line = server
+      .logs()
+      .split("\n")
+      .filter((l) => l.includes(id!))
+      .map((l) => JSON.parse(l) as Record<string, unknown>)[0];
+    expect(line).toMatchObject({ level: "info", msg: "request", request_id: id, path: "/healthz", status: 200 });
+  });
+
+  it("answers readiness at /readyz once migrations ran and the database takes writes", async () => {
+    const res = await fetch(`${server.url}/readyz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ready" });
+  });
+
+  it("serves Prometheus metrics only with METRICS_TOKEN: request durations by route pattern, process metrics", async () => {
+    await fetch(`${server.url}/batches/1`);
+    expect((await fetch(`${server.url}/metrics`)).status).toBe(401);
+    expect((await fetch(`${server.url}/metrics`, { headers: { Authorization: "Bearer wrong-token-0123456789abcd" } })).status).toBe(401);
+    const res = await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toMatch(/akoko_http_request_duration_seconds_count\{method="GET",route="\/batches\/:id",status="200"\} \d+/);
+    expect(text).toContain("process_resident_memory_bytes");
+    expect(text).toContain("akoko_deposits_total");
   });
 
   it("sends pages, CSS, JavaScript and JSON gzipped, the page compressed as a whole", async () => {

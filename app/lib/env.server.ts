@@ -71,6 +71,14 @@ const EnvSchema = z.object({
   PAYMENTS_SWEEP_SECONDS: z.coerce.number().int().min(0).default(60),
   /** How old a pending deposit or withdrawal must be before the sweep asks about it. */
   PAYMENTS_SWEEP_AFTER_SECONDS: z.coerce.number().int().min(0).default(120),
+  /** Bearer token that reads /metrics (Prometheus). Unset: /metrics answers 404. */
+  METRICS_TOKEN: z.string().min(16, "at least 16 characters").optional(),
+  /**
+   * SQLite's `synchronous` for the WAL. FULL (the default) fsyncs every commit: a power cut cannot
+   * drop a deposit already confirmed to an investor. NORMAL is faster and safe against a crash of
+   * the process, not of the machine. See README, Performance.
+   */
+  SQLITE_SYNCHRONOUS: z.enum(["FULL", "NORMAL"]).default("FULL"),
   /** Farm-log photos on disk; empty means an `uploads` folder next to the database file. */
   UPLOADS_DIR: z.string().optional(),
   /**

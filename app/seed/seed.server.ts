@@ -1,5 +1,5 @@
 import { count } from "drizzle-orm";
-import { getDb, type Db } from "~/lib/db.server";
+import { getDb, type Db, markDatabaseReady } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { hashPasswordSync } from "~/lib/password.server";
 import { HOW_IT_WORKS_SEED } from "~/seed/content.server";
@@ -123,5 +123,6 @@ function seedBase(db: Db) {
 export function initDatabase(): Db {
   const db = getDb();
   seedIfEmpty(db, { demo: getEnv().seedDemoData });
+  markDatabaseReady();
   return db;
 }

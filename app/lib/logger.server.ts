@@ -1,0 +1,49 @@
+import pino from "pino";
+import { requestContext } from "~/lib/request-context.server";
+
+/**
+ * The one logger (pino: JSON lines with levels). Every line written while a request is served
+ * carries its `request_id` (scripts/server.js runs each request inside `requestContext`). Whatever
+ * a caller passes, secrets are redacted by key: authorization headers, cookies, passwords, tokens,
+ * ID numbers, phone numbers and provider secrets never reach the log.
+ */
+export const REDACTED_KEYS = [
+  "authorization",
+  "cookie",
+  "set-cookie",
+  "password",
+  "newPassword",
+  "currentPassword",
+  "token",
+  "secret",
+  "secretKey",
+  "otp",
+  "phone",
+  "idNumber",
+  "ghanaCard",
+  "accountNumber",
+  "account_number",
+] as const;
+
+const paths = REDACTED_KEYS.flatMap((key) => {
+  const k = /^[A-Za-z_$][\w$]*$/.test(key) ? key : `["${key}"]`;
+  const join = (prefix: string) => (k.startsWith("[") ? `${prefix}${k}` : `${prefix}.${k}`);
+  return [k, join("*"), join("*.*"), join("req.headers"), join("res.headers")];
+});
+
+export const logger = pino({
+  level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "warn" : "info"),
+  base: undefined,
+  timestamp: pino.stdTimeFunctions.isoTime,
+  formatters: { level: (label) => ({ level: label }) },
+  redact: { paths, censor: "[redacted]" },
+  mixin() {
+    const store = requestContext.getStore();
+    return store?.requestId ? { request_id: store.requestId } : {};
+  },
+});
+
+/** An error as a log field: its message and stack, never the object (some carry a request and its headers). */
+export function errorField(error: unknown): { message: string; stack?: string } {
+  return error instanceof Error ? { message: error.message, stack: error.stack } : { message: String(error) };
+}

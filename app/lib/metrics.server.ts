@@ -1,0 +1,50 @@
+import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+
+/**
+ * Prometheus metrics (prom-client), read at /metrics with METRICS_TOKEN: the process's own
+ * (CPU, memory, event loop), request durations by route pattern and status, and what the business
+ * cares about, counted where it happens.
+ */
+export const registry = new Registry();
+collectDefaultMetrics({ register: registry });
+
+export const httpRequestDuration = new Histogram({
+  name: "akoko_http_request_duration_seconds",
+  help: "Time to answer a request, by method, route pattern and status.",
+  labelNames: ["method", "route", "status"] as const,
+  buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+  registers: [registry],
+});
+
+const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) => new Counter<L>({ name, help, labelNames, registers: [registry] });
+
+export const businessCounters = {
+  deposits: counter("akoko_deposits_total", "Deposits by how they ended (started, credited, failed, abandoned, flagged).", ["outcome"]),
+  withdrawals: counter("akoko_withdrawals_total", "Withdrawals by how they ended (requested, settled, returned, flagged).", ["outcome"]),
+  investments: counter("akoko_investments_total", "Units bought (one per purchase, from the primary offer or exits).", []),
+  payouts: counter("akoko_payout_runs_total", "Payout runs executed, by kind.", ["kind"]),
+  webhookEvents: counter("akoko_webhook_events_total", "Signed provider webhooks by outcome (and duplicates).", ["outcome"]),
+};
+
+const NUMBER = /^\d+$/;
+/** Long random-looking segments (tokens, references) would make a label per request. */
+const OPAQUE = /^(?=.*\d)[A-Za-z0-9_.=-]{16,}$/;
+
+/**
+ * The route pattern a path belongs to, for a label: ids and tokens become `:id`, so the number of
+ * series stays the number of routes. Paths the app does not know are one label, `unmatched`.
+ */
+export function routePattern(path: string, status: number): string {
+  if (status === 404) return "unmatched";
+  if (path.startsWith("/build/")) return "/build/*";
+  return path
+    .split("/")
+    .map((segment) => (NUMBER.test(segment) || OPAQUE.test(segment) ? ":id" : segment))
+    .join("/")
+    .slice(0, 120);
+}
+
+/** Called by scripts/server.js when a response has been sent. */
+export function observeRequest({ method, path, status, seconds }: { method: string; path: string; status: number; seconds: number }): void {
+  httpRequestDuration.observe({ method, route: routePattern(path, status), status: String(status) }, seconds);
+}
