@@ -5,6 +5,7 @@ import type { BatchStatus, ProductType } from "~/domain/types";
 import { autoReinvestEnded, MSG } from "~/domain/messages";
 import { formatGhs, minorToCedis } from "~/domain/money";
 import { nowIso, today } from "~/lib/clock.server";
+import { businessCounters } from "~/lib/metrics.server";
 import { getDb, prepared } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { availableUnitsOf, getBatch } from "~/models/batch.server";
@@ -51,7 +52,7 @@ export function investInBatch({
   acceptedTerms?: boolean;
   autoReinvest?: boolean;
 }): InvestmentRow {
-  return atomic(() => {
+  const bought = atomic(() => {
     const batch = investableBatch(batchId);
     if (!batch) throw new DomainError(404, MSG.batchNotFound, "batch_id");
     const buyingOffers = batch.status === "ACTIVE";
@@ -79,6 +80,8 @@ export function investInBatch({
     }
     return buyFromExitOffers({ userId, batchId, units: wanted, unitPriceMinor: batch.unitPriceMinor, autoReinvest });
   });
+  businessCounters.investments.inc();
+  return bought;
 }
 
 // The invest path runs once per request under load: statements compiled once (see `prepared`).
