@@ -14,7 +14,7 @@ export { requestContext } from "~/lib/request-context.server";
 export { requestGate } from "~/lib/request-gates";
 // One logger and the request metrics for scripts/server.js's request lines.
 export { logger } from "~/lib/logger.server";
-export { observeRequest } from "~/lib/metrics.server";
+export { observeRequest, startClusterMetrics } from "~/lib/metrics.server";
 // Background work scripts/server.js starts after the database is ready, and `npm run reconcile`.
 export { startPaymentsSweep } from "~/models/payment-events.server";
 export { reconcileDay } from "~/models/reconciliation.server";

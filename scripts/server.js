@@ -1,7 +1,12 @@
 // The production server: express in front of the Remix build, adding what every
 // response needs (security headers with a CSP nonce, same-origin form posts,
-// a body size limit, one log line per request) and a clean shutdown.
+// a body size limit, one log line per request) and a clean shutdown. With
+// WEB_CONCURRENCY above 1 a primary process migrates the database once, then runs that many
+// worker processes on the same port and SQLite file, replaces any that crash and drains them all
+// on SIGTERM.
+import cluster from "node:cluster";
 import crypto from "node:crypto";
+import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
@@ -36,6 +41,8 @@ export async function createServer() {
   build.entry.module.initDatabase();
   const trustProxy = build.entry.module.getEnv().TRUST_PROXY;
   const { requestGate, logger, observeRequest } = build.entry.module;
+  // Which worker answered (with WEB_CONCURRENCY above 1), on each request's log line.
+  const workerIndex = process.env.AKOKO_WORKER_INDEX ? Number(process.env.AKOKO_WORKER_INDEX) : undefined;
   // 'self', and the payment provider's hosted checkout a deposit form is redirected to.
   const formAction = ["'self'", ...build.entry.module.formActionOrigins()].join(" ");
 
@@ -78,7 +85,7 @@ export async function createServer() {
       if (process.env.REQUEST_LOG === "off") return;
       // Headers and bodies are not logged (the logger redacts secrets by key besides).
       logger.info(
-        { request_id: context.requestId, method: req.method, path: req.path, status: res.statusCode, duration_ms: Math.round(seconds * 10_000) / 10, user_id: context.userId },
+        { request_id: context.requestId, worker: workerIndex, method: req.method, path: req.path, status: res.statusCode, duration_ms: Math.round(seconds * 10_000) / 10, user_id: context.userId },
         "request",
       );
     });
@@ -147,17 +154,23 @@ export async function createServer() {
 }
 
 const isMain = process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url;
-if (isMain) {
+
+/** A configuration problem is the operator's to fix: say what to set, without a stack trace. */
+function exitOnConfigurationProblem(error) {
+  if (error instanceof Error && error.message.startsWith("Refusing to start")) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+/** One process serving requests: alone, or as one worker of several. */
+async function runServer() {
   let created;
   try {
     created = await createServer();
   } catch (error) {
-    // A configuration problem is the operator's to fix: say what to set, without a stack trace.
-    if (error instanceof Error && error.message.startsWith("Refusing to start")) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
+    exitOnConfigurationProblem(error);
   }
   const { app, build } = created;
   const port = Number(process.env.PORT ?? 3000);
@@ -165,10 +178,13 @@ if (isMain) {
   const server = app.listen(port, host, () => {
     const address = server.address();
     const shown = typeof address === "object" && address ? address.port : port;
-    console.log(`Akoko is running at http://localhost:${shown} (NODE_ENV=${process.env.NODE_ENV ?? "development"})`);
+    console.log(`Akoko is running at http://localhost:${shown} (NODE_ENV=${process.env.NODE_ENV ?? "development"}${cluster.isWorker ? `, worker ${process.env.AKOKO_WORKER_INDEX}` : ""})`);
   });
-  // Deposits and withdrawals left pending (a lost webhook, a stop mid-payment) are asked about again.
-  const stopSweep = build.entry.module.startPaymentsSweep();
+  // Background work runs in one process only (the first worker): deposits and withdrawals left
+  // pending (a lost webhook, a stop mid-payment) are asked about again. Each change is safe from
+  // any process; one runner just avoids asking the provider twice.
+  const runsJobs = !cluster.isWorker || process.env.AKOKO_WORKER_INDEX === "1";
+  const stopSweep = runsJobs ? build.entry.module.startPaymentsSweep() : () => {};
   let stopping = false;
   const stop = (signal) => {
     if (stopping) return;
@@ -184,4 +200,66 @@ if (isMain) {
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
+  // A worker whose primary is gone (killed outright) stops too, rather than hold the port alone.
+  if (cluster.isWorker) process.on("disconnect", () => stop("primary gone"));
+}
+
+/**
+ * The primary of several workers: checks the configuration, migrates and seeds once, then forks.
+ * A worker that dies is replaced (unless workers keep dying at start-up: then it gives up);
+ * SIGTERM is passed to every worker, and the primary exits when they have all drained.
+ */
+async function runPrimary(count) {
+  const build = await import(pathToFileURL(path.resolve("build/index.js")).href);
+  try {
+    build.entry.module.getEnv();
+    build.entry.module.initDatabase();
+    build.entry.module.closeDb();
+  } catch (error) {
+    exitOnConfigurationProblem(error);
+  }
+  const metrics = build.entry.module.startClusterMetrics();
+  let stopping = false;
+  let quickDeaths = 0;
+  const fork = (index) => {
+    const startedAt = Date.now();
+    const worker = cluster.fork({ AKOKO_WORKER_INDEX: String(index) });
+    worker.on("message", (message) => metrics.onWorkerMessage(worker, message));
+    worker.on("exit", (code, signal) => {
+      if (stopping) {
+        if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+        return;
+      }
+      console.error(`worker ${index} (pid ${worker.process.pid}) exited (${signal ?? code}); starting another`);
+      quickDeaths = Date.now() - startedAt < 5_000 ? quickDeaths + 1 : 0;
+      if (quickDeaths >= 5) {
+        console.error("workers keep dying at start-up: giving up");
+        process.exit(1);
+      }
+      fork(index);
+    });
+  };
+  for (let i = 1; i <= count; i++) fork(i);
+  const stop = (signal) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: draining ${count} workers.`);
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+    setTimeout(() => process.exit(1), 15_000).unref();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+/** WEB_CONCURRENCY, or the machine's cores in production and 1 elsewhere. */
+function workerCount() {
+  const given = Number(process.env.WEB_CONCURRENCY);
+  if (Number.isInteger(given) && given >= 1) return Math.min(given, 64);
+  return process.env.NODE_ENV === "production" ? os.availableParallelism() : 1;
+}
+
+if (isMain) {
+  const count = cluster.isPrimary ? workerCount() : 1;
+  if (cluster.isPrimary && count > 1) await runPrimary(count);
+  else await runServer();
 }

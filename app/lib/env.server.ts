@@ -71,6 +71,11 @@ const EnvSchema = z.object({
   PAYMENTS_SWEEP_SECONDS: z.coerce.number().int().min(0).default(60),
   /** How old a pending deposit or withdrawal must be before the sweep asks about it. */
   PAYMENTS_SWEEP_AFTER_SECONDS: z.coerce.number().int().min(0).default(120),
+  /**
+   * Worker processes serving the same port and SQLite file (scripts/server.js). Default: the
+   * machine's cores in production, 1 elsewhere.
+   */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** Bearer token that reads /metrics (Prometheus). Unset: /metrics answers 404. */
   METRICS_TOKEN: z.string().min(16, "at least 16 characters").optional(),
   /**

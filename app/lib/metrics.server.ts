@@ -1,4 +1,6 @@
-import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import cluster, { type Worker } from "node:cluster";
+import { randomUUID } from "node:crypto";
+import { AggregatorRegistry, Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 
 /**
  * Prometheus metrics (prom-client), read at /metrics with METRICS_TOKEN: the process's own
@@ -47,4 +49,52 @@ export function routePattern(path: string, status: number): string {
 /** Called by scripts/server.js when a response has been sent. */
 export function observeRequest({ method, path, status, seconds }: { method: string; path: string; status: number; seconds: number }): void {
   httpRequestDuration.observe({ method, route: routePattern(path, status), status: String(status) }, seconds);
+}
+
+// ---- several workers (WEB_CONCURRENCY): /metrics answers for all of them ----
+
+// A worker answers the primary's collection requests with this registry (prom-client's own IPC;
+// its worker-side listener is installed by constructing an AggregatorRegistry).
+if (cluster.isWorker) {
+  new AggregatorRegistry();
+  AggregatorRegistry.setRegistries([registry]);
+}
+
+type MetricsMessage = { type: "akoko:metrics"; id: string; text?: string; error?: string };
+const isMetricsMessage = (m: unknown): m is MetricsMessage => typeof m === "object" && m !== null && (m as { type?: unknown }).type === "akoko:metrics";
+
+/** In the primary: collects every worker's metrics, summed, when a worker asks for them. */
+export function startClusterMetrics() {
+  const aggregator = new AggregatorRegistry();
+  return {
+    onWorkerMessage(worker: Worker, message: unknown) {
+      if (!isMetricsMessage(message)) return;
+      aggregator.clusterMetrics().then(
+        (text) => worker.send({ type: "akoko:metrics", id: message.id, text }),
+        (error: unknown) => worker.send({ type: "akoko:metrics", id: message.id, error: String(error) }),
+      );
+    },
+  };
+}
+
+/** The /metrics text: this process's, or, in a worker, every worker's through the primary. */
+export function metricsText(): Promise<string> {
+  const send = process.send?.bind(process);
+  if (!cluster.isWorker || !send) return registry.metrics();
+  const id = randomUUID();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      process.off("message", onMessage);
+      reject(new Error("the primary did not answer with the workers' metrics"));
+    }, 5_000);
+    function onMessage(message: unknown) {
+      if (!isMetricsMessage(message) || message.id !== id) return;
+      process.off("message", onMessage);
+      clearTimeout(timer);
+      if (message.text !== undefined) resolve(message.text);
+      else reject(new Error(message.error ?? "no metrics"));
+    }
+    process.on("message", onMessage);
+    send({ type: "akoko:metrics", id });
+  });
 }

@@ -1,7 +1,25 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { clearAttempts, MAX_RATE_LIMIT_KEYS, rateLimitKeyCount, releaseAttempt, reserveAttempt, reserveAttempts } from "~/lib/rate-limit.server";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { closeDb } from "~/lib/db.server";
+import { clearAttempts, rateLimitKeyCount, releaseAttempt, reserveAttempt, reserveAttempts, setRateLimitKeyCap } from "~/lib/rate-limit.server";
 
-afterEach(() => vi.useRealTimers());
+// A real SQLite file, migrated like the server's: the counters live in its rate_limits table.
+let dir: string;
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "akoko-limits-"));
+  process.env.DATABASE_URL = path.join(dir, "limits.db");
+});
+afterAll(() => {
+  closeDb();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  setRateLimitKeyCap(null);
+});
 
 describe("rate-limit windows", () => {
   it("reserves attempts up to the limit and refuses the next; a release gives one back, a clear all", () => {
@@ -33,18 +51,32 @@ describe("rate-limit windows", () => {
   });
 
   it("holds a bounded number of keys however many arrive in one window, dropping the oldest first", () => {
+    const cap = 2_000;
+    setRateLimitKeyCap(cap);
     const started = Date.now();
     const first = "flood:first";
     reserveAttempt(first, 1);
-    for (let i = 0; i < MAX_RATE_LIMIT_KEYS + 20_000; i++) reserveAttempt(`flood:${i}`, 5);
-    expect(rateLimitKeyCount()).toBeLessThanOrEqual(MAX_RATE_LIMIT_KEYS);
+    for (let i = 0; i < cap + 5_000; i++) reserveAttempt(`flood:${i}`, 5);
+    expect(rateLimitKeyCount()).toBeLessThanOrEqual(cap);
     // The newest keys are still counted...
-    const newest = `flood:${MAX_RATE_LIMIT_KEYS + 19_999}`;
+    const newest = `flood:${cap + 4_999}`;
     for (let i = 1; i < 5; i++) expect(reserveAttempt(newest, 5)).toBe(true);
     expect(reserveAttempt(newest, 5)).toBe(false);
     // ...the oldest was dropped.
     expect(reserveAttempt(first, 1)).toBe(true);
     // Pruning is amortised: a flood of new keys never costs a full scan per request.
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it("counts in the database, so another process on the same file sees the same window", () => {
+    const key = `shared:${Math.random()}`;
+    expect(reserveAttempt(key, 2)).toBe(true);
+    // Another worker's connection: it finds the window this one wrote.
+    const other = new Database(process.env.DATABASE_URL!);
+    const row = other.prepare("select count from rate_limits where key = ?").get(key) as { count: number };
+    other.prepare("update rate_limits set count = count + 1 where key = ?").run(key);
+    other.close();
+    expect(row.count).toBe(1);
+    expect(reserveAttempt(key, 2)).toBe(false);
   });
 });

@@ -1,44 +1,78 @@
-import { getEnv } from "~/lib/env.server";
+import Database from "better-sqlite3";
 import { now } from "~/lib/clock.server";
+import { getDb } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
 
 /**
- * Fixed-window counters in memory: enough for one small instance. Every window has the same length
- * (AUTH_RATE_WINDOW_SECONDS) and a key's window is re-inserted when it starts, so the Map's order
- * (insertion order) is also the order in which windows end: the oldest are at the front.
+ * Fixed-window counters in the database's `rate_limits` table, so every worker process
+ * (WEB_CONCURRENCY) counts against the same limits. Every window has the same length
+ * (AUTH_RATE_WINDOW_SECONDS). The counters go through a connection of their own with
+ * `synchronous = OFF`: a counter lost to a power cut costs nothing, and an fsync per login attempt
+ * would (the ledger's connection keeps its own, stricter setting).
  */
-const windows = new Map<string, { count: number; resetAt: number }>();
 
 /**
- * A hard cap on the keys held, so a flood of new keys (made-up emails, addresses) cannot grow the
- * map without bound within one window. Past it, the oldest windows are dropped first.
+ * A cap on the live keys held, so a flood of new keys (made-up emails, addresses) cannot grow the
+ * table without bound within one window. Past it, the windows ending first are dropped.
  */
 export const MAX_RATE_LIMIT_KEYS = 100_000;
-/** Pruning goes down to this, so it runs once per 10,000 new keys at most, not on every request. */
-const PRUNE_TO = MAX_RATE_LIMIT_KEYS * 0.9;
+let maxKeys = MAX_RATE_LIMIT_KEYS;
+/** Expired windows are swept once per this many reservations in a process, not on every request. */
+const PRUNE_EVERY = 1_000;
+let sincePrune = 0;
 
-function prune(t: number) {
-  for (const [key, w] of windows) {
-    if (windows.size <= PRUNE_TO && w.resetAt > t) break;
-    windows.delete(key);
-  }
+/** For tests: a smaller cap, so the flood test need not write 100,000 rows. */
+export function setRateLimitKeyCap(cap: number | null) {
+  maxKeys = cap ?? MAX_RATE_LIMIT_KEYS;
 }
 
-function current(key: string) {
-  const t = now().getTime();
-  let w = windows.get(key);
-  if (!w || w.resetAt <= t) {
-    windows.delete(key);
-    w = { count: 0, resetAt: t + getEnv().AUTH_RATE_WINDOW_SECONDS * 1000 };
-    windows.set(key, w);
-    if (windows.size > MAX_RATE_LIMIT_KEYS) prune(t);
-  }
-  return w;
+type Statements = {
+  read: Database.Statement<[string], { count: number; resetAt: number }>;
+  write: Database.Statement<[string, number, number]>;
+  release: Database.Statement<[string, number]>;
+  clear: Database.Statement<[string]>;
+  pruneExpired: Database.Statement<[number]>;
+  live: Database.Statement<[number], { n: number }>;
+  dropEarliest: Database.Statement<[number]>;
+  connection: Database.Database;
+};
+
+const holder = globalThis as unknown as { __akokoRateLimits?: { file: string; statements: Statements } };
+
+function store(): Statements {
+  const file = getEnv().DATABASE_URL;
+  if (holder.__akokoRateLimits?.file === file) return holder.__akokoRateLimits.statements;
+  getDb(); // the app's connection runs the migrations that create the table
+  const connection = new Database(file);
+  connection.pragma("journal_mode = WAL");
+  connection.pragma("busy_timeout = 5000");
+  connection.pragma("synchronous = OFF");
+  const statements: Statements = {
+    read: connection.prepare("select count, reset_at resetAt from rate_limits where key = ?"),
+    write: connection.prepare("insert into rate_limits (key, count, reset_at) values (?, ?, ?) on conflict (key) do update set count = excluded.count, reset_at = excluded.reset_at"),
+    release: connection.prepare("update rate_limits set count = max(count - 1, 0) where key = ? and reset_at > ?"),
+    clear: connection.prepare("delete from rate_limits where key = ?"),
+    pruneExpired: connection.prepare("delete from rate_limits where reset_at <= ?"),
+    live: connection.prepare("select count(*) n from rate_limits where reset_at > ?"),
+    dropEarliest: connection.prepare("delete from rate_limits where key in (select key from rate_limits order by reset_at, rowid limit ?)"),
+    connection,
+  };
+  holder.__akokoRateLimits = { file, statements };
+  return statements;
+}
+
+function prune(s: Statements, t: number) {
+  s.pruneExpired.run(t);
+  const live = s.live.get(t)!.n;
+  // Down to 90% of the cap, so a flood prunes once per many keys, not on every one.
+  if (live > maxKeys) s.dropEarliest.run(live - Math.floor(maxKeys * 0.9));
 }
 
 /**
  * Counts one attempt against `limit` for this window and says whether it may go ahead; false (nothing
- * counted) once the limit is reached. Check and count are one synchronous step, so attempts that
- * then wait on something slow (a password hash) cannot all pass the check before any is counted.
+ * counted) once the limit is reached. Check and count are one transaction holding the write lock, so
+ * attempts that then wait on something slow (a password hash), in this process or another, cannot
+ * all pass the check before any is counted.
  */
 export function reserveAttempt(key: string, limit: number): boolean {
   return reserveAttempts([[key, limit]]);
@@ -46,23 +80,40 @@ export function reserveAttempt(key: string, limit: number): boolean {
 
 /** The same for several counters at once, all or nothing: one refused, none is counted. */
 export function reserveAttempts(limits: Array<[key: string, limit: number]>): boolean {
-  const counters = limits.map(([key, limit]) => ({ w: current(key), limit }));
-  if (counters.some(({ w, limit }) => w.count >= limit)) return false;
-  for (const { w } of counters) w.count += 1;
-  return true;
+  const s = store();
+  const windowMs = getEnv().AUTH_RATE_WINDOW_SECONDS * 1000;
+  return s.connection
+    .transaction(() => {
+      const t = now().getTime();
+      const counters = limits.map(([key, limit]) => {
+        const row = s.read.get(key);
+        const live = row !== undefined && row.resetAt > t;
+        return { key, limit, count: live ? row.count : 0, resetAt: live ? row.resetAt : t + windowMs };
+      });
+      if (counters.some((c) => c.count >= c.limit)) return false;
+      for (const c of counters) s.write.run(c.key, c.count + 1, c.resetAt);
+      if (++sincePrune >= PRUNE_EVERY) {
+        sincePrune = 0;
+        prune(s, t);
+      }
+      return true;
+    })
+    .immediate();
 }
 
 /** Gives back one reserved attempt (it turned out not to count, e.g. a correct password). */
 export function releaseAttempt(key: string) {
-  const w = windows.get(key);
-  if (w && w.count > 0) w.count -= 1;
+  store().release.run(key, now().getTime());
 }
 
 export function clearAttempts(key: string) {
-  windows.delete(key);
+  store().clear.run(key);
 }
 
-/** For tests: how many keys are held. */
+/** For tests: how many live windows are held (after sweeping the expired ones and applying the cap). */
 export function rateLimitKeyCount(): number {
-  return windows.size;
+  const s = store();
+  const t = now().getTime();
+  prune(s, t);
+  return s.live.get(t)!.n;
 }

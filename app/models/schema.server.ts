@@ -452,6 +452,20 @@ export const webhookEvents = sqliteTable(
   (t) => [uniqueIndex("webhook_events_identity_idx").on(t.provider, t.eventId), index("webhook_events_received_idx").on(t.receivedAt)],
 );
 
+/**
+ * Rate-limit windows, shared by every worker process on this database (app/lib/rate-limit.server.ts
+ * writes them through a connection of its own). `reset_at` in epoch milliseconds.
+ */
+export const rateLimits = sqliteTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    resetAt: integer("reset_at").notNull(),
+  },
+  (t) => [index("rate_limits_reset_idx").on(t.resetAt)],
+);
+
 /** A repeated submission with the same key returns the stored answer and changes nothing. */
 export const idempotencyKeys = sqliteTable(
   "idempotency_keys",

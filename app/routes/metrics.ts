@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { timingSafeEqual } from "node:crypto";
 import { getEnv } from "~/lib/env.server";
 import { apiError } from "~/lib/http.server";
-import { registry } from "~/lib/metrics.server";
+import { metricsText, registry } from "~/lib/metrics.server";
 
 /** Prometheus metrics, only with `Authorization: Bearer <METRICS_TOKEN>`; without a token configured, 404. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -11,5 +11,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const given = Buffer.from((request.headers.get("Authorization") ?? "").replace(/^Bearer\s+/i, ""));
   const expected = Buffer.from(token);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return apiError(401, "A valid metrics token is required.", { "WWW-Authenticate": "Bearer" });
-  return new Response(await registry.metrics(), { headers: { "Content-Type": registry.contentType, "Cache-Control": "no-store" } });
+  return new Response(await metricsText(), { headers: { "Content-Type": registry.contentType, "Cache-Control": "no-store" } });
 }

@@ -72,6 +72,8 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
     RESET_REQUESTS_PER_ADDRESS: "100000",
     RESET_REQUESTS_PER_EMAIL: "100000",
     REQUEST_LOG: "off",
+    // One process per test server (production's default is one per core); test/workers.test.ts runs several.
+    WEB_CONCURRENCY: "1",
     // Production mode seeds no demo data by default; the tests want the demo platform.
     SEED_DEMO_DATA: "true",
     ...shifted,
