@@ -1,8 +1,11 @@
+import fs from "node:fs";
+import path from "node:path";
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
+import { CssTextProvider, stylesheetHref } from "~/lib/stylesheet";
 import { getUser } from "~/auth/session.server";
 import { errorField, logger } from "~/lib/logger.server";
 
@@ -23,6 +26,13 @@ export { formActionOrigins } from "~/pages/payments.server";
 
 const ABORT_DELAY = 5_000;
 
+let css: string | undefined;
+/** The built stylesheet's text, read once, for pages that inline it (~/lib/stylesheet). */
+function cssText(): string {
+  css ??= fs.readFileSync(path.join(process.cwd(), "public", stylesheetHref), "utf8").replace(/\/\*# sourceMappingURL=.*?\*\/\s*$/, "");
+  return css;
+}
+
 /**
  * Renders the whole page, then sends it as one body. Nothing here streams (no defer/Suspense), and
  * one body lets the gzip layer compress the page as a whole: flushed in React's small chunks, the
@@ -41,7 +51,9 @@ export default async function handleRequest(
     let rendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <CssTextProvider value={cssText()}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </CssTextProvider>
       </NonceProvider>,
       {
         nonce,

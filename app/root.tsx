@@ -7,22 +7,31 @@ import { FlashMessage } from "~/components/toast";
 import { now } from "~/lib/clock.server";
 import { useNonce } from "~/lib/nonce";
 import { getUser, readFlash } from "~/auth/session.server";
-import stylesheet from "~/tailwind.css";
+import { Stylesheet, STYLESHEET_COOKIE, stylesheetVersion } from "~/lib/stylesheet";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+/** Whether this browser was already sent the current stylesheet (see ~/lib/stylesheet). */
+function hasStylesheet(request: Request): boolean {
+  const cookie = request.headers.get("Cookie") ?? "";
+  return new RegExp(`(?:^|;\\s*)${STYLESHEET_COOKIE}=([^;]*)`).exec(cookie)?.[1] === stylesheetVersion();
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, { flash, setCookie }] = await Promise.all([getUser(request), readFlash(request)]);
+  const inlineCss = !hasStylesheet(request);
+  const headers = new Headers();
+  if (setCookie) headers.append("Set-Cookie", setCookie);
+  // A year: the stylesheet's name changes with every build, and the cookie with it.
+  if (inlineCss) headers.append("Set-Cookie", `${STYLESHEET_COOKIE}=${stylesheetVersion()}; Path=/; Max-Age=31536000; SameSite=Lax`);
   return data(
     {
       user: user ? { fullName: user.fullName, isAdmin: user.isAdmin } : null,
       flash,
       year: now().getUTCFullYear(),
+      inlineCss,
     },
-    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
+    { headers },
   );
 }
 
@@ -35,6 +44,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        <Stylesheet inline={rootData?.inlineCss ?? false} />
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">

@@ -59,6 +59,23 @@ describe("request logs, health and body limits", () => {
     expect(line).toMatchObject({ level: "info", msg: "request", request_id: id, path: "/healthz", status: 200 });
   });
 
+  it("inlines the stylesheet on a first visit (one round trip to paint) and links it, cached, once the cookie says it was sent", async () => {
+    const first = await fetch(`${server.url}/invest/eggs`);
+    const html = await first.text();
+    const cookie = first.headers.getSetCookie().find((c) => c.startsWith("akoko_css="));
+    expect(cookie).toMatch(/^akoko_css=tailwind-[\w-]+\.css; Path=\/; Max-Age=31536000; SameSite=Lax$/);
+    expect(/<style data-inline-stylesheet="">([\s\S]*?)<\/style>/.exec(html)?.[1].length).toBeGreaterThan(10_000);
+    // The file is fetched too, without blocking the paint (a print stylesheet), so the next page finds it cached.
+    expect(html).toMatch(/<link rel="stylesheet" href="\/build\/_assets\/tailwind-[\w-]+\.css" media="print"\/>/);
+    const again = await fetch(`${server.url}/invest/chicken`, { headers: { Cookie: cookie!.split(";")[0] } });
+    const next = await again.text();
+    expect(next).not.toContain("data-inline-stylesheet");
+    expect(next).toMatch(/<link rel="stylesheet" href="\/build\/_assets\/tailwind-[\w-]+\.css"\/>/);
+    expect(again.headers.getSetCookie().some((c) => c.startsWith("akoko_css="))).toBe(false);
+    // A cookie from an older build inlines the new stylesheet again.
+    expect(await (await fetch(`${server.url}/`, { headers: { Cookie: "akoko_css=tailwind-OLD.css" } })).text()).toContain("data-inline-stylesheet");
+  });
+
   it("answers readiness at /readyz once migrations ran and the database takes writes", async () => {
     const res = await fetch(`${server.url}/readyz`);
     expect(res.status).toBe(200);

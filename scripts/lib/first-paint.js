@@ -6,11 +6,12 @@
  * @param {import("playwright-core").Browser} browser
  * @param {string} url
  * @param {number} runs the median of this many cold loads is returned
+ * @param {{ javaScriptEnabled?: boolean }} options
  */
-export async function slow3gFirstPaintMs(browser, url, runs = 3) {
+export async function slow3gFirstPaintMs(browser, url, runs = 3, { javaScriptEnabled = true } = {}) {
   const times = [];
   for (let i = 0; i < runs; i++) {
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, javaScriptEnabled });
     try {
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
@@ -18,14 +19,17 @@ export async function slow3gFirstPaintMs(browser, url, runs = 3) {
       await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
       await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 400, downloadThroughput: 400_000 / 8, uploadThroughput: 400_000 / 8 });
       await page.goto(url, { waitUntil: "load" });
-      const fcp = await page.evaluate(
-        () =>
-          new Promise((resolve) => {
-            const entry = performance.getEntriesByName("first-contentful-paint")[0];
-            if (entry) return resolve(entry.startTime);
-            new PerformanceObserver((list) => resolve(list.getEntries()[0].startTime)).observe({ type: "paint", buffered: true });
-          }),
-      );
+      // Read through the DevTools protocol, so it works with the page's JavaScript off too.
+      const { result } = await cdp.send("Runtime.evaluate", {
+        expression: `new Promise((resolve) => {
+          const entry = performance.getEntriesByName("first-contentful-paint")[0];
+          if (entry) return resolve(entry.startTime);
+          new PerformanceObserver((list) => resolve(list.getEntries()[0].startTime)).observe({ type: "paint", buffered: true });
+        })`,
+        awaitPromise: true,
+        returnByValue: true,
+      });
+      const fcp = result.value;
       times.push(Number(fcp));
     } finally {
       await context.close();
