@@ -166,13 +166,18 @@ if (isMain) {
     const address = server.address();
     const shown = typeof address === "object" && address ? address.port : port;
     console.log(`Akoko is running at http://localhost:${shown} (NODE_ENV=${process.env.NODE_ENV ?? "development"})`);
+    // Email and SMS leave through the outbox worker (OUTBOX_WORKER=false leaves it to another process).
+    build.entry.module.startOutboxWorker();
   });
   let stopping = false;
   const stop = (signal) => {
     if (stopping) return;
     stopping = true;
     console.log(`${signal} received: finishing in-flight requests, then closing the database.`);
-    server.close(() => {
+    // Messages in flight get their answers recorded before the database closes.
+    const stopped = build.entry.module.stopOutboxWorker();
+    server.close(async () => {
+      await stopped;
       build.entry.module.closeDb();
       process.exit(0);
     });
