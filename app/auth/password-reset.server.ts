@@ -3,7 +3,7 @@ import { TOO_MANY_ATTEMPTS } from "~/domain/messages";
 import { getEnv } from "~/lib/env.server";
 import { clientIp, HttpError } from "~/lib/http.server";
 import { reserveAttempts } from "~/lib/rate-limit.server";
-import { createPasswordReset } from "~/models/user.server";
+import { createPasswordReset, resetPasswordWithCode } from "~/models/user.server";
 
 /**
  * Whether a reset link reaches anyone: with a real mailer (EMAIL_PROVIDER=smtp) always; with the demo
@@ -33,4 +33,13 @@ export function requestPasswordReset(email: string, request: Request): string {
   // code by SMS when the phone is confirmed; the answer is the same whether or not the account exists.
   createPasswordReset(email);
   return RESET_REQUESTED;
+}
+
+/**
+ * A reset with the SMS code instead of the link. Counted per client address like the requests, and
+ * each wrong code counts against its reset (5 tries), so a code cannot be guessed at speed.
+ */
+export async function resetWithCode({ email, code, password, request }: { email: string; code: string; password: string; request: Request }): Promise<boolean> {
+  if (!reserveAttempts([[`reset-code-ip:${clientIp(request)}`, getEnv().RESET_REQUESTS_PER_ADDRESS], [`reset-code-email:${email}`, getEnv().RESET_REQUESTS_PER_EMAIL * 5]])) throw new HttpError(429, TOO_MANY_ATTEMPTS);
+  return resetPasswordWithCode(email, code, password);
 }

@@ -5,6 +5,7 @@ const LINKS = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/exits", label: "Early exits" },
   { to: "/admin/messages", label: "Messages" },
+  { to: "/admin/outbox", label: "Outbox" },
   { to: "/admin/content", label: "How It Works" },
   { to: "/admin/audit", label: "Audit log" },
 ];

@@ -10,6 +10,7 @@ export const RESET_UNAVAILABLE = "Akoko does not send emails yet, so no reset li
 // ---- the account page (/account) ----
 
 export const PROFILE_SAVED = "Your details are saved.";
+export const PREFERENCES_SAVED = "Your message choices are saved.";
 export const PASSWORD_CHANGED = "Your password is changed. Every other device signed in to your account is now logged out.";
 export const ACCOUNT_CLOSED = "Your account is closed and your personal details are removed. Thank you for investing with Akoko.";
 /** Asked before closing: window.confirm with JavaScript, the server's confirm step without it. */
