@@ -50,7 +50,9 @@ describe("the folder rules of app/", () => {
     expect(
       broken(inFolder("models"), (i) => {
         if (i.spec.startsWith("@remix-run/") || i.spec === "zod") return false;
-        if (isApp(i.spec, "pages", "routes", "components", "auth", "integrations", "seed")) return false;
+        if (isApp(i.spec, "pages", "routes", "components", "auth", "seed")) return false;
+        // An outside system through its interface only (app/integrations/README.md), never an adapter file.
+        if (isApp(i.spec, "integrations")) return /^~\/integrations\/[^/]+\/index\.server$/.test(i.spec);
         // A form's typed result may be named; its zod rules are not run here.
         if (isApp(i.spec, "forms")) return i.typeOnly || i.spec === "~/forms/limits";
         return true;

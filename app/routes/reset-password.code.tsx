@@ -1,10 +1,9 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
-import { z } from "zod";
 import { Field, FormError } from "~/components/forms";
 import { fieldErrors } from "~/forms/parse.server";
-import { ResetPasswordSchema, ResetRequestSchema } from "~/forms/account.server";
+import { ResetWithCodeSchema } from "~/forms/account.server";
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/forms/limits";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithFlash } from "~/auth/session.server";
@@ -13,19 +12,13 @@ import { HttpError } from "~/lib/http.server";
 
 export const meta: MetaFunction = () => pageMeta("Reset with the SMS code", "Set a new Akoko password with the code sent to your confirmed phone.");
 
-const CodeSchema = z.object({ code: z.string().transform((v) => v.replace(/\s/g, "")).pipe(z.string().regex(/^\d{6}$/, "Enter the 6-digit code from the SMS.")) });
-
 export async function action({ request }: ActionFunctionArgs) {
   const form = Object.fromEntries(await request.formData());
   const email = String(form.email ?? "");
-  const fields = {
-    ...(ResetRequestSchema.safeParse(form).error ? fieldErrors(ResetRequestSchema.safeParse(form).error!) : {}),
-    ...(CodeSchema.safeParse(form).error ? fieldErrors(CodeSchema.safeParse(form).error!) : {}),
-    ...(ResetPasswordSchema.safeParse(form).error ? fieldErrors(ResetPasswordSchema.safeParse(form).error!) : {}),
-  };
-  if (Object.keys(fields).length) return data({ fields, formError: null, email }, { status: 400 });
+  const parsed = ResetWithCodeSchema.safeParse(form);
+  if (!parsed.success) return data({ fields: fieldErrors(parsed.error), formError: null, email }, { status: 400 });
   try {
-    const ok = await resetWithCode({ email: ResetRequestSchema.parse(form).email, code: CodeSchema.parse(form).code, password: String(form.password), request });
+    const ok = await resetWithCode({ email: parsed.data.email, code: parsed.data.code, password: parsed.data.password, request });
     if (!ok) return data({ fields: {} as Record<string, string>, formError: "That code is not right, has expired or was used too many times. Check the SMS, or use the link in your email.", email }, { status: 400 });
   } catch (error) {
     if (error instanceof HttpError && error.status === 429) return data({ fields: {} as Record<string, string>, formError: error.detail, email }, { status: 429 });
