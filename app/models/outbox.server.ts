@@ -23,6 +23,7 @@ import { getDb } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { createEmailSender, type EmailSender } from "~/integrations/email/index.server";
 import { createSmsSender, type SmsSender } from "~/integrations/sms/index.server";
+import { recordAudit } from "~/models/audit.server";
 import { outbox, outboxAttempts, type OutboxStatus } from "~/models/schema.server";
 
 export type OutboxRow = typeof outbox.$inferSelect;
@@ -205,12 +206,19 @@ export function listAttempts(outboxIds: number[]) {
   return getDb().select().from(outboxAttempts).where(inArray(outboxAttempts.outboxId, outboxIds)).orderBy(outboxAttempts.id).all();
 }
 
-/** Puts a failed message back in the queue for a fresh round of tries; false when it is not failed. */
-export function retryOutboxMessage(id: number): boolean {
-  const done = getDb()
-    .update(outbox)
-    .set({ status: "queued", attempts: 0, nextAttemptAt: nowIso(), leaseOwner: null, leaseUntil: null })
-    .where(and(eq(outbox.id, id), eq(outbox.status, "failed")))
-    .run();
-  return done.changes === 1;
+/**
+ * Puts a failed message back in the queue for a fresh round of tries, recorded in the audit log;
+ * false when it is not failed. (A message lost mid-send may then arrive twice: the admin decides.)
+ */
+export function retryOutboxMessage(id: number, { adminId }: { adminId: number }): boolean {
+  const db = getDb();
+  return db.transaction(() => {
+    const done = db
+      .update(outbox)
+      .set({ status: "queued", attempts: 0, nextAttemptAt: nowIso(), leaseOwner: null, leaseUntil: null })
+      .where(and(eq(outbox.id, id), eq(outbox.status, "failed")))
+      .run();
+    if (done.changes === 1) recordAudit({ adminId, action: "OUTBOX_RETRY", detail: `Message #${id} queued again` });
+    return done.changes === 1;
+  });
 }

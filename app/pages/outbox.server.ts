@@ -38,6 +38,6 @@ export function outboxPage(statusParam: string | null) {
   };
 }
 
-export function retryFromAdmin(id: string): boolean {
-  return /^\d{1,15}$/.test(id) ? retryOutboxMessage(Number(id)) : false;
+export function retryFromAdmin(id: string, adminId: number): boolean {
+  return /^\d{1,15}$/.test(id) ? retryOutboxMessage(Number(id), { adminId }) : false;
 }

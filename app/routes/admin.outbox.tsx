@@ -13,9 +13,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** Retry: a failed message goes back in the queue for a fresh round of tries. */
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const form = await request.formData();
-  const ok = retryFromAdmin(String(form.get("id") ?? ""));
+  const ok = retryFromAdmin(String(form.get("id") ?? ""), admin.id);
   const back = `/admin/outbox${form.get("status") ? `?status=${encodeURIComponent(String(form.get("status")))}` : ""}`;
   return redirectWithFlash(back, ok ? { kind: "success", message: `Message #${form.get("id")} is queued again.` } : { kind: "error", message: "Only a failed message can be retried." });
 }
