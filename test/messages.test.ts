@@ -403,6 +403,23 @@ describe("unsubscribe", () => {
   });
 });
 
+describe("closing the account", () => {
+  it("stops what is still queued and removes the address and text of every message", async () => {
+    const u = await confirmedInvestor(0);
+    smtp.refuseNext(1, 451);
+    await new Client(server.url).postForm("/reset-password", { email: u.email });
+    const closed = await call(u.api, "POST", "/api/v1/auth/close-account", { password: u.password });
+    expect(closed.status).toBe(204);
+    await sleep(600);
+    smtp.refuseNext(0);
+    const rows = server.db().prepare("select recipient, body_text, status from outbox where user_id = ?").all(u.id) as Array<{ recipient: string; body_text: string; status: string }>;
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row).toMatchObject({ recipient: "(closed account)", body_text: "(removed when the account was closed)" });
+    expect(JSON.stringify(server.db().prepare("select * from outbox where user_id = ?").all(u.id))).not.toContain(u.email);
+    expect(smtp.to(u.email).filter((m) => m.headers.subject === "Reset your Akoko password")).toHaveLength(0);
+  });
+});
+
 describe("at most once, across restarts and several workers", () => {
   it("a worker killed mid-send never sends that message again; it is marked failed for an admin to retry", async () => {
     const env = messagingEnv({ OUTBOX_LEASE_SECONDS: "1" });

@@ -5,7 +5,7 @@
  * confirmed, never with an unsubscribe link). The worker in outbox.server.ts delivers them.
  */
 import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import {
   CATEGORY_LABELS,
   CHANNELS,
@@ -23,7 +23,7 @@ import {
 import { nowIso } from "~/lib/clock.server";
 import { getDb, prepared } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
-import { messagePreferences, outbox, users } from "~/models/schema.server";
+import { contactConfirmations, messagePreferences, outbox, users } from "~/models/schema.server";
 
 type Recipient = { id: number; email: string; fullName: string; phone: string | null; emailVerifiedAt: string | null; phoneVerifiedAt: string | null; closedAt: string | null };
 
@@ -232,3 +232,18 @@ export function queuePasswordChanged(userId: number) {
   }
 }
 
+
+/**
+ * A closed account's contacts leave the outbox too: nothing more is sent, and what was sent keeps
+ * only its kind, channel, status and times (the delivery record), not the address or the text.
+ */
+export function forgetMessagesOf(userId: number) {
+  const db = getDb();
+  db.update(outbox)
+    .set({ status: sql`case when ${outbox.status} in ('queued', 'sending') then 'failed' else ${outbox.status} end`, lastError: sql`case when ${outbox.status} in ('queued', 'sending') then 'The account was closed before it was sent.' else ${outbox.lastError} end` })
+    .where(eq(outbox.userId, userId))
+    .run();
+  db.update(outbox).set({ recipient: "(closed account)", subject: "", bodyText: "(removed when the account was closed)", bodyHtml: null, unsubscribeUrl: null }).where(eq(outbox.userId, userId)).run();
+  db.delete(contactConfirmations).where(eq(contactConfirmations.userId, userId)).run();
+  db.delete(messagePreferences).where(eq(messagePreferences.userId, userId)).run();
+}

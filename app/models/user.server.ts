@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { and, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import { queuePasswordChanged, queuePasswordReset } from "~/models/messages.server";
 import { sendEmailConfirmation } from "~/models/contacts.server";
+import { forgetMessagesOf } from "~/models/messages.server";
 import { CLOSED_ACCOUNT_NAME, checkAccountClosable, closedAccountEmail, type AccountPosition } from "~/domain/account";
 import { nowIso, now } from "~/lib/clock.server";
 import { getDb, prepared } from "~/lib/db.server";
@@ -128,6 +129,7 @@ export function closeUserAccount(userId: number): void {
       .run();
     db.delete(sessions).where(eq(sessions.userId, userId)).run();
     db.delete(passwordResets).where(eq(passwordResets.userId, userId)).run();
+    forgetMessagesOf(userId);
   });
 }
 
