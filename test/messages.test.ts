@@ -403,6 +403,13 @@ describe("unsubscribe", () => {
   });
 });
 
+describe("configuration", () => {
+  it("production refuses to start with a real mailer or SMS provider missing its keys, and says what to set", async () => {
+    await expect(startServer({ EMAIL_PROVIDER: "smtp" })).rejects.toThrow(/Refusing to start in production[\s\S]*SMTP_URL/);
+    await expect(startServer({ SMS_PROVIDER: "hubtel" })).rejects.toThrow(/HUBTEL_CLIENT_ID and HUBTEL_CLIENT_SECRET/);
+  });
+});
+
 describe("closing the account", () => {
   it("stops what is still queued and removes the address and text of every message", async () => {
     const u = await confirmedInvestor(0);

@@ -305,6 +305,11 @@ describe("10: password reset", () => {
       expect(dev.logs()).toContain(link!);
       expect(dev.logs()).not.toContain("evil.example");
       expect(JSON.stringify(dev.db().prepare("select * from outbox").all())).not.toContain("evil.example");
+      // And the admin reads it at /admin/outbox.
+      const admin = await signInAdmin(dev);
+      const page = htmlText(await (await admin.page.get("/admin/outbox")).text());
+      expect(page).toContain("Demo outbox: email and SMS are not sent");
+      expect(page).toContain(link!);
     });
 
     it("answers the same whether or not the email exists, and stores a one-hour token only for real accounts", async () => {
