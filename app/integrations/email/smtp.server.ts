@@ -30,12 +30,15 @@ export function createSmtpEmailSender(config: EmailConfig): EmailSender {
         });
         return { providerRef: String(info.messageId ?? message.messageId) };
       } catch (error) {
-        const e = error as { responseCode?: number; code?: string; message?: string };
+        const e = error as { responseCode?: number; code?: string; command?: string; message?: string };
         const code = typeof e.responseCode === "number" ? e.responseCode : null;
-        // Only the server's own 5xx answer is final; everything else may go through later.
-        const permanent = code !== null && code >= 500;
+        // The server's own 5xx answer is final. So is losing the connection after the message was
+        // handed over (DATA sent, no answer): it may have been delivered, and at most once wins.
+        // Anything else (a 4xx, no connection, a timeout before DATA) may go through later.
+        const afterData = code === null && /DATA|MESSAGE/i.test(e.command ?? "");
+        const permanent = (code !== null && code >= 500) || afterData;
         const what = code !== null ? `SMTP ${code}` : (e.code ?? "SMTP error");
-        throw new EmailError(`${what}: ${String(e.message ?? "").replace(/\s+/g, " ").slice(0, 200)}`, permanent);
+        throw new EmailError(`${what}${afterData ? " after the message was sent (it may have arrived)" : ""}: ${String(e.message ?? "").replace(/\s+/g, " ").slice(0, 200)}`, permanent);
       }
     },
     close() {
