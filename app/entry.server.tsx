@@ -11,6 +11,8 @@ import { errorField, logger } from "~/lib/logger.server";
 
 export { closeDb } from "~/lib/db.server";
 export { initDatabase } from "~/seed/seed.server";
+// The outbox worker (issue 16): scripts/server.js starts it after initDatabase and stops it on SIGTERM.
+export { startOutboxWorker, stopOutboxWorker } from "~/models/outbox.server";
 // scripts/server.js reads TRUST_PROXY from the checked environment.
 export { getEnv } from "~/lib/env.server";
 export { requestContext } from "~/lib/request-context.server";

@@ -181,17 +181,23 @@ async function runServer() {
     console.log(`Akoko is running at http://localhost:${shown} (NODE_ENV=${process.env.NODE_ENV ?? "development"}${cluster.isWorker ? `, worker ${process.env.AKOKO_WORKER_INDEX}` : ""})`);
   });
   // Background work runs in one process only (the first worker): deposits and withdrawals left
-  // pending (a lost webhook, a stop mid-payment) are asked about again. Each change is safe from
-  // any process; one runner just avoids asking the provider twice.
+  // pending (a lost webhook, a stop mid-payment) are asked about again, and email and SMS leave
+  // through the outbox worker (OUTBOX_WORKER=false leaves it to another process). Each is safe
+  // from any process (changes re-read their rows under the write lock; messages are leased); one
+  // runner just avoids asking the provider twice.
   const runsJobs = !cluster.isWorker || process.env.AKOKO_WORKER_INDEX === "1";
   const stopSweep = runsJobs ? build.entry.module.startPaymentsSweep() : () => {};
+  if (runsJobs) build.entry.module.startOutboxWorker();
   let stopping = false;
   const stop = (signal) => {
     if (stopping) return;
     stopping = true;
     stopSweep();
     console.log(`${signal} received: finishing in-flight requests, then closing the database.`);
-    server.close(() => {
+    // Messages in flight get their answers recorded before the database closes.
+    const stopped = build.entry.module.stopOutboxWorker();
+    server.close(async () => {
+      await stopped;
       build.entry.module.closeDb();
       process.exit(0);
     });

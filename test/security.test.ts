@@ -6,7 +6,7 @@ import crypto from "node:crypto";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiLogin, call, Client, htmlText, uniqueEmail } from "./support/client";
-import { createInvestor, signIn, signInAdmin } from "./support/factories";
+import { createInvestor, linkFromOutbox, signIn, signInAdmin } from "./support/factories";
 import { startServer, TEST_INVESTOR, type TestServer } from "./support/server";
 
 const TOO_MANY = "Too many attempts. Please try again later.";
@@ -288,7 +288,7 @@ describe("10: password reset", () => {
       await dev?.stop();
     });
 
-    it("prints the link to the server log, built from APP_URL and never from the request's Host", async () => {
+    it("queues the link in the demo outbox (and prints it to the log), built from APP_URL and never from the request's Host", async () => {
       const u = await createInvestor(dev);
       const res = await fetch(`${dev.url}/api/v1/auth/reset-password`, {
         method: "POST",
@@ -296,11 +296,20 @@ describe("10: password reset", () => {
         body: JSON.stringify({ email: u.email }),
       });
       expect(res.status).toBe(200);
+      const link = linkFromOutbox(dev, u.email, "https://akoko.example/reset-password/");
+      expect(link).toMatch(/^https:\/\/akoko\.example\/reset-password\/[A-Za-z0-9_-]{43}$/);
+      // The demo outbox prints every message to the log for developers.
       const deadline = Date.now() + 5000;
-      while (!dev.logs().includes(`[password reset] ${u.email}`) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-      const line = dev.logs().split("\n").find((l) => l.includes(`[password reset] ${u.email}`))!;
-      expect(line).toMatch(new RegExp(`^\\[password reset\\] ${u.email.replace(/\./g, "\\.")}: https://akoko\\.example/reset-password/[A-Za-z0-9_-]{43}$`));
+      while (!dev.logs().includes(link!) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(dev.logs()).toContain(`[email not sent: demo outbox] to ${u.email}: Reset your Akoko password`);
+      expect(dev.logs()).toContain(link!);
       expect(dev.logs()).not.toContain("evil.example");
+      expect(JSON.stringify(dev.db().prepare("select * from outbox").all())).not.toContain("evil.example");
+      // And the admin reads it at /admin/outbox.
+      const admin = await signInAdmin(dev);
+      const page = htmlText(await (await admin.page.get("/admin/outbox")).text());
+      expect(page).toContain("Demo outbox: email and SMS are not sent");
+      expect(page).toContain(link!);
     });
 
     it("answers the same whether or not the email exists, and stores a one-hour token only for real accounts", async () => {

@@ -76,7 +76,8 @@ export async function registerAccount(input: unknown, request: Request): Promise
     throw new RegisterError(422, Object.values(fields)[0], fields);
   }
   try {
-    return await createUser({ email: parsed.data.email, fullName: parsed.data.full_name, password: parsed.data.password });
+    // The email-confirmation link is queued in the same transaction as the account.
+    return await createUser({ email: parsed.data.email, fullName: parsed.data.full_name, password: parsed.data.password, confirmEmail: true });
   } catch (error) {
     if (error instanceof EmailTakenError) throw new RegisterError(409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
     throw error;

@@ -3,9 +3,17 @@ import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { Dialog } from "~/components/dialog";
 import { Field, FormError } from "~/components/forms";
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX } from "~/forms/limits";
+import { CATEGORY_LABELS, CHANNEL_LABELS, CHANNELS, NOTICE_CATEGORIES, type Channel, type NoticeCategory } from "~/domain/notices";
 import { CLOSE_PROMPT, type AccountActionResult } from "~/pages/account";
 
-export type AccountData = { fullName: string; email: string; phone: string; closingBlockers: string[] };
+export type AccountData = {
+  fullName: string;
+  email: string;
+  phone: string;
+  closingBlockers: string[];
+  contacts: { email: string; emailConfirmed: boolean; phone: string | null; phoneConfirmed: boolean; codePending: boolean };
+  preferences: Record<NoticeCategory, Record<Channel, boolean>>;
+};
 type Props = { data: AccountData; result: AccountActionResult | undefined };
 
 /** The action's errors and typed values when they belong to this form. */
@@ -21,7 +29,7 @@ function Submit({ children, className = "btn-primary" }: { children: string; cla
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={`${id}-heading`} className="card mt-6">
+    <section id={id} aria-labelledby={`${id}-heading`} className="card mt-6 scroll-mt-20">
       <h2 id={`${id}-heading`} className="text-lg font-bold">{title}</h2>
       {children}
     </section>
@@ -128,6 +136,108 @@ function CloseForm({ data, result }: Props) {
   );
 }
 
+function Confirmed({ yes }: { yes: boolean }) {
+  return yes ? (
+    <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">Confirmed</span>
+  ) : (
+    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Not confirmed</span>
+  );
+}
+
+/**
+ * Contacts and what to receive. Notices go only to confirmed contacts; security messages (a reset
+ * link, "your password was changed") always go to the account's email and cannot be turned off.
+ */
+function MessagesSection({ data, result }: Props) {
+  const { contacts, preferences } = data;
+  const code = answerFor(result, "confirm-phone");
+  const emailForm = answerFor(result, "send-email-link");
+  const phoneForm = answerFor(result, "send-phone-code");
+  const prefs = answerFor(result, "preferences");
+  return (
+    <Section id="messages" title="Messages and contacts">
+      <p className="mt-1 text-sm text-stone-600">
+        We tell you about payouts, deposits, withdrawals and exits by email and SMS, only at contacts you have confirmed. Security messages (password resets and changes) always go to your email.
+      </p>
+      <div className="mt-4 space-y-4">
+        <div data-testid="email-status">
+          <p className="flex flex-wrap items-center gap-2 text-sm">
+            <span className="font-semibold">Email</span> <span className="break-all">{contacts.email}</span> <Confirmed yes={contacts.emailConfirmed} />
+          </p>
+          {contacts.emailConfirmed ? null : (
+            <Form method="post" className="mt-2">
+              <input type="hidden" name="intent" value="send-email-link" />
+              <FormError message={emailForm.errors.form} />
+              <Submit className="btn-secondary">Send confirmation link</Submit>
+            </Form>
+          )}
+        </div>
+        <div data-testid="phone-status">
+          <p className="flex flex-wrap items-center gap-2 text-sm">
+            <span className="font-semibold">Phone</span> {contacts.phone ? <span>{contacts.phone}</span> : <span className="text-stone-600">none yet</span>} {contacts.phone ? <Confirmed yes={contacts.phoneConfirmed} /> : null}
+          </p>
+          {!contacts.phone ? (
+            <p className="mt-1 text-sm text-stone-600">Add your phone number under Your details to get messages by SMS.</p>
+          ) : contacts.phoneConfirmed ? null : (
+            <>
+              {contacts.codePending || code.values ? (
+                <Form method="post" noValidate className="mt-2 space-y-3">
+                  <input type="hidden" name="intent" value="confirm-phone" />
+                  <FormError message={code.errors.form} />
+                  <Field label="6-digit code from the SMS" name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]*" maxLength={7} required defaultValue={code.values?.code ?? ""} error={code.errors.code} />
+                  <Submit>Confirm phone</Submit>
+                </Form>
+              ) : null}
+              <Form method="post" className="mt-2">
+                <input type="hidden" name="intent" value="send-phone-code" />
+                <FormError message={phoneForm.errors.form ?? phoneForm.errors.phone} />
+                <Submit className="btn-secondary">{contacts.codePending ? "Send a new code" : "Send me a code"}</Submit>
+              </Form>
+            </>
+          )}
+        </div>
+      </div>
+      {/* Keyed on what is saved, so a save with JavaScript shows the stored choices. */}
+      <Form key={JSON.stringify(preferences)} method="post" className="mt-6">
+        <input type="hidden" name="intent" value="preferences" />
+        <FormError message={prefs.errors.form} />
+        <fieldset>
+          <legend className="text-sm font-semibold">What to receive</legend>
+          <table className="mt-2 w-full text-left text-sm">
+            <thead>
+              <tr>
+                <th scope="col" className="py-1 font-medium text-stone-600">Kind</th>
+                {CHANNELS.map((ch) => <th key={ch} scope="col" className="w-16 py-1 text-center font-medium text-stone-600">{CHANNEL_LABELS[ch]}</th>)}
+              </tr>
+            </thead>
+            <tbody>
+              {NOTICE_CATEGORIES.map((c) => (
+                <tr key={c} className="border-t border-stone-100">
+                  <th scope="row" className="py-2 font-normal">{CATEGORY_LABELS[c]}</th>
+                  {CHANNELS.map((ch) => (
+                    <td key={ch} className="py-2 text-center">
+                      <input type="checkbox" name={`${c}_${ch}`} defaultChecked={preferences[c][ch]} aria-label={`${CATEGORY_LABELS[c]} by ${CHANNEL_LABELS[ch]}`} className="h-5 w-5" />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+              <tr className="border-t border-stone-100">
+                <th scope="row" className="py-2 font-normal">Security (cannot be turned off)</th>
+                {CHANNELS.map((ch) => (
+                  <td key={ch} className="py-2 text-center">
+                    <input type="checkbox" checked disabled readOnly aria-label={`Security messages by ${CHANNEL_LABELS[ch]}: always on`} className="h-5 w-5" />
+                  </td>
+                ))}
+              </tr>
+            </tbody>
+          </table>
+        </fieldset>
+        <div className="mt-3"><Submit>Save choices</Submit></div>
+      </Form>
+    </Section>
+  );
+}
+
 /** The confirm step without JavaScript: the password was checked, a short-lived ticket stands in for it. */
 function CloseConfirm({ confirm }: { confirm: { prompt: string; ticket: string } }) {
   return (
@@ -150,6 +260,7 @@ export function AccountSettings(props: Props) {
     <section className="container-page max-w-2xl py-6 sm:py-10">
       <h1 className="text-2xl font-bold">Your account</h1>
       <ProfileForm {...props} />
+      <MessagesSection {...props} />
       <PasswordForm {...props} />
       <CloseForm {...props} />
       {result?.ok ? <CloseConfirm confirm={result.confirm} /> : null}

@@ -6,6 +6,7 @@ const LINKS = [
   { to: "/admin/exits", label: "Early exits" },
   { to: "/admin/payments", label: "Payments" },
   { to: "/admin/messages", label: "Messages" },
+  { to: "/admin/outbox", label: "Outbox" },
   { to: "/admin/content", label: "How It Works" },
   { to: "/admin/audit", label: "Audit log" },
 ];

@@ -77,3 +77,16 @@ export const ResetRequestSchema = z.object({ email });
 export const ResetPasswordSchema = z
   .object({ password: newPassword, confirm: z.string() })
   .refine((v) => v.password === v.confirm, { message: "The two passwords do not match.", path: ["confirm"] });
+
+export const PHONE_CODE_FORMAT = "Enter the 6-digit code from the SMS.";
+/** A 6-digit SMS code, as people type it ("123 456" too). */
+export const phoneCode = z
+  .string({ error: PHONE_CODE_FORMAT })
+  .max(20, PHONE_CODE_FORMAT)
+  .transform((v) => v.replace(/\s/g, ""))
+  .pipe(z.string().regex(/^\d{6}$/, PHONE_CODE_FORMAT));
+
+/** The reset with the SMS code: the email, the code and the new password twice, all checked at once. */
+export const ResetWithCodeSchema = z
+  .object({ email, code: phoneCode, password: newPassword, confirm: z.string().max(PASSWORD_MAX).optional().default("") })
+  .refine((v) => v.password === v.confirm, { message: "The two passwords do not match.", path: ["confirm"] });

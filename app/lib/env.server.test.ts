@@ -58,4 +58,18 @@ describe("environment", () => {
     expect(parseEnv({ ...prod, PAYMENTS_PROVIDER: "paystack", PAYSTACK_SECRET_KEY: "sk_live_x" }).PAYMENTS_PROVIDER).toBe("paystack");
     expect(() => parseEnv({ PAYMENTS_PROVIDER: "stripe" })).toThrow(/PAYMENTS_PROVIDER/);
   });
+
+  it("defaults to the demo outbox, and in production refuses a real mailer or SMS provider without its keys", () => {
+    const dev = parseEnv({});
+    expect([dev.EMAIL_PROVIDER, dev.SMS_PROVIDER, dev.OUTBOX_WORKER]).toEqual(["demo", "demo", true]);
+    const prod = { ...PROD, APP_URL: "https://akoko.example" };
+    expect(parseEnv(prod).EMAIL_PROVIDER).toBe("demo");
+    expect(() => parseEnv({ ...prod, EMAIL_PROVIDER: "smtp" })).toThrow(/Refusing to start in production[\s\S]*SMTP_URL[\s\S]*MAIL_FROM/);
+    expect(parseEnv({ ...prod, EMAIL_PROVIDER: "smtp", SMTP_URL: "smtp://u:p@smtp.example:587", MAIL_FROM: "Akoko <no-reply@akoko.example>" }).SMTP_URL).toBe("smtp://u:p@smtp.example:587");
+    expect(() => parseEnv({ ...prod, SMS_PROVIDER: "hubtel", HUBTEL_CLIENT_ID: "id" })).toThrow(/HUBTEL_CLIENT_ID and HUBTEL_CLIENT_SECRET/);
+    expect(parseEnv({ ...prod, SMS_PROVIDER: "hubtel", HUBTEL_CLIENT_ID: "id", HUBTEL_CLIENT_SECRET: "secret" }).SMS_PROVIDER).toBe("hubtel");
+    expect(() => parseEnv({ SMTP_URL: "http://smtp.example" })).toThrow(/SMTP_URL/);
+    expect(() => parseEnv({ SMS_SENDER_ID: "Akoko Investments" })).toThrow(/SMS_SENDER_ID/);
+    expect(() => parseEnv({ EMAIL_PROVIDER: "sendgrid" })).toThrow(/EMAIL_PROVIDER/);
+  });
 });

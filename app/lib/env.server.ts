@@ -101,6 +101,39 @@ const EnvSchema = z.object({
         .max(36_500, "at most 100 years")
         .optional(),
     ),
+  /*
+   * Messages that leave the app (issue 16): email and SMS through the outbox. `demo` sends nothing:
+   * every message is printed to the log and readable at /admin/outbox.
+   */
+  EMAIL_PROVIDER: z.enum(["demo", "smtp"]).default("demo"),
+  /** smtp://user:password@host:587 (STARTTLS) or smtps://user:password@host:465. Needed with EMAIL_PROVIDER=smtp. */
+  SMTP_URL: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === "" || (/^smtps?:\/\/[^/]/i.test(v) && URL.canParse(v)), "give an smtp:// or smtps:// address, e.g. smtp://user:password@smtp.example:587"),
+  /** The From of every email: an address, or "Name <address>". */
+  MAIL_FROM: z.string().min(3).default("Akoko <no-reply@akoko.test>"),
+  SMS_PROVIDER: z.enum(["demo", "hubtel"]).default("demo"),
+  /** Hubtel's SMS API keys (Programmable SMS > API keys). Needed with SMS_PROVIDER=hubtel. */
+  HUBTEL_CLIENT_ID: z.string().optional(),
+  HUBTEL_CLIENT_SECRET: z.string().optional(),
+  /** Tests only point this at a fake; default https://sms.hubtel.com. */
+  HUBTEL_SMS_URL: z.string().url().optional(),
+  /** The sender id on every SMS (registered with the provider): 1-11 letters, digits or spaces. */
+  SMS_SENDER_ID: z.string().regex(/^[A-Za-z0-9 ]{1,11}$/, "1 to 11 letters, digits or spaces").default("Akoko"),
+  /** Run the outbox worker in this process (several processes may run it on one database). */
+  OUTBOX_WORKER: booleanFlag.default(true),
+  /** How often the worker looks for messages due, in milliseconds. */
+  OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(2000),
+  /** Tries per message before it is marked failed (and shown on /admin/outbox with a Retry button). */
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  /** Wait before the second try, in seconds; doubled for each try after it (at most an hour). */
+  OUTBOX_RETRY_SECONDS: z.coerce.number().min(0.01).max(3600).default(30),
+  /**
+   * How long a worker holds a message while sending it. One still held when this runs out belonged
+   * to a worker that stopped mid-send: it may have arrived, so it is marked failed, never re-sent.
+   */
+  OUTBOX_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(120),
 });
 
 export type Env = z.infer<typeof EnvSchema> & {
@@ -135,6 +168,12 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       missing.push("SESSION_SECRET (a random string of at least 16 characters)");
     if (env.ADMIN_PASSWORD === DEV_ADMIN_PASSWORD)
       missing.push("ADMIN_PASSWORD (the seeded admin's password, not the demo default)");
+    if (env.EMAIL_PROVIDER === "smtp") {
+      if (!env.SMTP_URL) missing.push("SMTP_URL (EMAIL_PROVIDER=smtp: the mail server, smtp://user:password@host:587)");
+      if (!source.MAIL_FROM) missing.push("MAIL_FROM (EMAIL_PROVIDER=smtp: the From address, e.g. Akoko <no-reply@akoko.example>)");
+    }
+    if (env.SMS_PROVIDER === "hubtel" && (!env.HUBTEL_CLIENT_ID || !env.HUBTEL_CLIENT_SECRET))
+      missing.push("HUBTEL_CLIENT_ID and HUBTEL_CLIENT_SECRET (SMS_PROVIDER=hubtel: the SMS API keys)");
     if (!env.APP_URL) missing.push("APP_URL (the site's public address, e.g. https://akoko.example: password-reset links are built from it)");
     if (env.PAYMENTS_PROVIDER === "paystack" && !env.PAYSTACK_SECRET_KEY)
       missing.push("PAYSTACK_SECRET_KEY (PAYMENTS_PROVIDER is paystack: its secret key, sk_live_... or sk_test_...)");

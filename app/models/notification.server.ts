@@ -1,11 +1,19 @@
 import { desc, eq } from "drizzle-orm";
-import { getDb } from "~/lib/db.server";
+import { getDb, prepared } from "~/lib/db.server";
 import { notifications } from "~/models/schema.server";
 import { nowIso } from "~/lib/clock.server";
-/** In-app notifications: what the portfolio's activity list shows an investor. */
+import { queueNotice } from "~/models/messages.server";
 
+/**
+ * Tells an investor something: the in-app notice (the portfolio's activity list) and, in the same
+ * transaction (callers run it inside the event's own), its email and SMS through the outbox, per
+ * the investor's preferences and confirmed contacts (queueNotice; app/domain/notices.ts maps kinds
+ * to preferences). Every notice to a person goes through here.
+ */
 export function notify(userId: number, kind: string, message: string) {
-  getDb().insert(notifications).values({ userId, kind, message, createdAt: nowIso() }).run();
+  // Prepared once: a payout run calls this once per investor (10,000 in `npm run bench`).
+  prepared<[number, string, string, string]>("insert into notifications (user_id, kind, message, created_at) values (?, ?, ?, ?)").run(userId, kind, message, nowIso());
+  queueNotice(userId, kind, message);
 }
 
 export function listNotifications(userId: number, limit = 50) {

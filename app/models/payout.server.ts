@@ -127,8 +127,8 @@ function executePlan(batchId: number, options: { period?: string | null; close?:
     for (const payout of p.payouts) {
       insertPayout.run(payout.investmentId, payout.userId, batchId, run.id, entryId, p.kind, p.kind === "MONTHLY" ? p.period : null, payout.amountMinor, createdAt);
     }
-    const insertNote = client.prepare("insert into notifications (user_id, kind, message, created_at) values (?, 'PAYOUT', ?, ?)");
-    for (const [userId, amountMinor] of perUser) insertNote.run(userId, `Payout received: ${formatGhs(amountMinor)} from Batch #${batchId} (${label}).`, createdAt);
+    // One notice per investor per run, in the app and (through notify) by email and SMS.
+    for (const [userId, amountMinor] of perUser) notify(userId, "PAYOUT", `Payout received: ${formatGhs(amountMinor)} from Batch #${batchId} (${label}).`);
 
     if (p.kind !== "MONTHLY") {
       client.prepare("update investments set status = 'PAID' where batch_id = ? and status = 'ACTIVE'").run(batchId);

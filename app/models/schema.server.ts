@@ -23,6 +23,10 @@ export const users = sqliteTable("users", {
    * payouts point at it) but the name, email, phone and password are gone (closeUserAccount).
    */
   closedAt: text("closed_at"),
+  /** When the investor opened the email-confirmation link; until then only security mail goes there. */
+  emailVerifiedAt: text("email_verified_at"),
+  /** When the investor entered the SMS code sent to `phone`; cleared when the phone changes. */
+  phoneVerifiedAt: text("phone_verified_at"),
   createdAt: createdAt(),
 });
 
@@ -49,6 +53,10 @@ export const passwordResets = sqliteTable("password_resets", {
     .references(() => users.id, { onDelete: "cascade" }),
   expiresAt: text("expires_at").notNull(),
   usedAt: text("used_at"),
+  /** SHA-256 of the 6-digit code sent by SMS with this reset (only to a confirmed phone); null when none was sent. */
+  codeHash: text("code_hash"),
+  /** Wrong codes entered against this reset; at 5 the code is spent (the emailed link still works). */
+  codeTries: integer("code_tries").notNull().default(0),
   createdAt: createdAt(),
 });
 
@@ -550,4 +558,105 @@ export const auditLog = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("audit_log_created_idx").on(t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------
+// Messages that leave the app (issue 16): an outbox written in the transaction of its cause, a
+// worker that delivers it, the contacts a user has confirmed and what they want to receive.
+
+export const OUTBOX_CHANNELS = ["EMAIL", "SMS"] as const;
+export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
+/**
+ * queued: waiting (or waiting for its next try at next_attempt_at); sending: claimed by a worker
+ * under a lease; sent; failed: out of tries, refused for good, or its worker stopped mid-send (it
+ * may have arrived, so it is never re-sent by itself: an admin's Retry puts it back in the queue).
+ */
+export const OUTBOX_STATUSES = ["queued", "sending", "sent", "failed"] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+export const outbox = sqliteTable(
+  "outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").references(() => users.id),
+    channel: text("channel", { enum: OUTBOX_CHANNELS }).notNull(),
+    /** What caused it: PAYOUT, EXIT_FILLED, PASSWORD_RESET, EMAIL_CONFIRM, ... */
+    kind: text("kind").notNull(),
+    /** The preference it belongs to (app/domain/notices.ts); "security" cannot be turned off. */
+    category: text("category").notNull(),
+    /** An email address, or a phone in +233 form. */
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull().default(""),
+    bodyText: text("body_text").notNull(),
+    bodyHtml: text("body_html"),
+    /** One-click unsubscribe address (notices only; never on security mail). */
+    unsubscribeUrl: text("unsubscribe_url"),
+    status: text("status", { enum: OUTBOX_STATUSES }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: text("next_attempt_at").notNull(),
+    /** The worker holding it while status = 'sending', and until when. */
+    leaseOwner: text("lease_owner"),
+    leaseUntil: text("lease_until"),
+    lastError: text("last_error"),
+    /** The provider's id for it (SMTP Message-ID, the SMS provider's messageId). */
+    providerRef: text("provider_ref"),
+    sentAt: text("sent_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("outbox_due_idx").on(t.status, t.nextAttemptAt), index("outbox_user_idx").on(t.userId, t.id)],
+);
+
+/** Every delivery attempt: started when claimed, finished when the provider answered (or never, if the worker died). */
+export const outboxAttempts = sqliteTable(
+  "outbox_attempts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    outboxId: integer("outbox_id")
+      .notNull()
+      .references(() => outbox.id),
+    attempt: integer("attempt").notNull(),
+    worker: text("worker").notNull(),
+    startedAt: text("started_at").notNull(),
+    finishedAt: text("finished_at"),
+    /** sent, error (will retry), refused (permanent), lost (the worker stopped before it knew) */
+    outcome: text("outcome"),
+    error: text("error"),
+  },
+  (t) => [index("outbox_attempts_outbox_idx").on(t.outboxId)],
+);
+
+/** A pending confirmation of an email address (a link, 24 hours) or a phone (a 6-digit code, 10 minutes, 5 tries). */
+export const contactConfirmations = sqliteTable(
+  "contact_confirmations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    channel: text("channel", { enum: OUTBOX_CHANNELS }).notNull(),
+    /** The address being confirmed: a change of address makes the confirmation worthless. */
+    address: text("address").notNull(),
+    /** SHA-256 of the emailed token or of the texted code. */
+    secretHash: text("secret_hash").notNull(),
+    tries: integer("tries").notNull().default(0),
+    expiresAt: text("expires_at").notNull(),
+    usedAt: text("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_confirmations_user_idx").on(t.userId, t.channel), index("contact_confirmations_secret_idx").on(t.secretHash)],
+);
+
+/** What a user turned off; no row means on. Security messages have no row here: they cannot be turned off. */
+export const messagePreferences = sqliteTable(
+  "message_preferences",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    category: text("category").notNull(),
+    channel: text("channel", { enum: OUTBOX_CHANNELS }).notNull(),
+    enabled: integer("enabled", { mode: "boolean" }).notNull(),
+    updatedAt: timestamp("updated_at"),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.category, t.channel] })],
 );

@@ -1,5 +1,8 @@
 import crypto from "node:crypto";
-import { and, eq, gt, isNull, lt, ne } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
+import { queuePasswordChanged, queuePasswordReset } from "~/models/messages.server";
+import { sendEmailConfirmation } from "~/models/contacts.server";
+import { forgetMessagesOf } from "~/models/messages.server";
 import { CLOSED_ACCOUNT_NAME, checkAccountClosable, closedAccountEmail, type AccountPosition } from "~/domain/account";
 import { nowIso, now } from "~/lib/clock.server";
 import { getDb, prepared } from "~/lib/db.server";
@@ -41,15 +44,16 @@ export function getUserByEmail(email: string): User | undefined {
 
 export class EmailTakenError extends Error {}
 
-export async function createUser({ email, fullName, password }: { email: string; fullName: string; password: string }): Promise<User> {
+/** `confirmEmail`: queue the email-confirmation link in the same transaction (registration does). */
+export async function createUser({ email, fullName, password, confirmEmail = false }: { email: string; fullName: string; password: string; confirmEmail?: boolean }): Promise<User> {
   const passwordHash = await hashPassword(password);
   const db = getDb();
   try {
-    return db
-      .insert(users)
-      .values({ email: email.toLowerCase(), fullName, passwordHash })
-      .returning(publicColumns)
-      .get();
+    return db.transaction(() => {
+      const user = db.insert(users).values({ email: email.toLowerCase(), fullName, passwordHash }).returning(publicColumns).get();
+      if (confirmEmail) sendEmailConfirmation(user.id);
+      return user;
+    });
   } catch (error) {
     if (error instanceof Error && /UNIQUE constraint failed: users\.email/.test(error.message)) throw new EmailTakenError();
     throw error;
@@ -67,8 +71,12 @@ export async function verifyLogin(email: string, password: string): Promise<User
 
 /** Changes the name and/or phone (null clears it); the email and is_admin never change here. */
 export function updateUserProfile(userId: number, changes: { fullName?: string; phone?: string | null }): User {
-  const set = { ...(changes.fullName !== undefined ? { fullName: changes.fullName } : {}), ...(changes.phone !== undefined ? { phone: changes.phone } : {}) };
-  if (Object.keys(set).length) getDb().update(users).set(set).where(eq(users.id, userId)).run();
+  const db = getDb();
+  db.transaction(() => {
+    if (changes.fullName !== undefined) db.update(users).set({ fullName: changes.fullName }).where(eq(users.id, userId)).run();
+    // A new number has to be confirmed again (its SMS code goes to the new number); the same one keeps its confirmation.
+    if (changes.phone !== undefined) db.update(users).set({ phone: changes.phone, phoneVerifiedAt: null }).where(and(eq(users.id, userId), sql`${users.phone} is not ${changes.phone}`)).run();
+  });
   return getUserById(userId)!;
 }
 
@@ -91,6 +99,7 @@ export async function changePassword({ userId, newPassword, keepSessionToken }: 
     tx.update(users).set({ passwordHash }).where(and(eq(users.id, userId), isNull(users.closedAt))).run();
     tx.update(passwordResets).set({ usedAt: nowIso() }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt))).run();
     tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keep))).run();
+    queuePasswordChanged(userId);
   });
 }
 
@@ -123,6 +132,7 @@ export function closeUserAccount(userId: number): void {
       .run();
     db.delete(sessions).where(eq(sessions.userId, userId)).run();
     db.delete(passwordResets).where(eq(passwordResets.userId, userId)).run();
+    forgetMessagesOf(userId);
   });
 }
 
@@ -154,15 +164,53 @@ export function deleteSession(token: string) {
 // ---- password reset ----
 
 /** Creates a one-hour single-use reset token; null when no such user (the caller answers the same either way). */
+/**
+ * Creates a one-hour single-use reset token and queues its email (and a 6-digit code by SMS when the
+ * phone is confirmed) in the same transaction; null when no such user (the caller answers the same either way).
+ */
 export function createPasswordReset(email: string): { token: string; user: User } | null {
   const user = getUserByEmail(email);
   if (!user) return null;
   const token = newToken();
-  getDb()
-    .insert(passwordResets)
-    .values({ tokenHash: sha256(token), userId: user.id, expiresAt: new Date(now().getTime() + RESET_TTL_MS).toISOString() })
-    .run();
+  const db = getDb();
+  db.transaction(() => {
+    const phoneConfirmed = db.select({ pv: users.phoneVerifiedAt }).from(users).where(eq(users.id, user.id)).get()?.pv;
+    const code = user.phone && phoneConfirmed ? String(crypto.randomInt(0, 1_000_000)).padStart(6, "0") : null;
+    db.insert(passwordResets)
+      .values({ tokenHash: sha256(token), userId: user.id, expiresAt: new Date(now().getTime() + RESET_TTL_MS).toISOString(), codeHash: code ? sha256(`${user.id}:${code}`) : null })
+      .run();
+    queuePasswordReset(user, token, code && user.phone ? { phone: user.phone, code } : null);
+  });
   return { token, user };
+}
+
+export const RESET_CODE_TRIES = 5;
+
+/**
+ * The SMS code's way in: the email and the code instead of the link. The newest unspent, unexpired
+ * reset of that account with a code; 5 wrong codes spend the code (the link keeps working).
+ * Returns the reset's id to spend, or null (the same for an unknown email, a wrong or an old code).
+ */
+export function findResetByCode(email: string, code: string): number | null {
+  const user = getUserByEmail(email);
+  if (!user || !/^\d{6}$/.test(code)) return null;
+  const db = getDb();
+  return db.transaction(() => {
+    const reset = db
+      .select({ id: passwordResets.id, codeHash: passwordResets.codeHash, codeTries: passwordResets.codeTries })
+      .from(passwordResets)
+      .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, nowIso()), sql`${passwordResets.codeHash} is not null`))
+      .orderBy(sql`${passwordResets.id} desc`)
+      .get();
+    if (!reset?.codeHash || reset.codeTries >= RESET_CODE_TRIES) return null;
+    const expected = Buffer.from(reset.codeHash);
+    const given = Buffer.from(sha256(`${user.id}:${code}`));
+    if (!crypto.timingSafeEqual(expected, given)) {
+      db.update(passwordResets).set({ codeTries: reset.codeTries + 1 }).where(eq(passwordResets.id, reset.id)).run();
+      return null;
+    }
+    return reset.id;
+  });
 }
 
 export function findValidPasswordReset(token: string) {
@@ -177,6 +225,18 @@ export function findValidPasswordReset(token: string) {
 export async function resetPassword(token: string, password: string): Promise<boolean> {
   const reset = findValidPasswordReset(token);
   if (!reset) return false;
+  return spendReset(reset, password);
+}
+
+/** The same with the SMS code (findResetByCode). */
+export async function resetPasswordWithCode(email: string, code: string, password: string): Promise<boolean> {
+  const id = findResetByCode(email, code);
+  if (id === null) return false;
+  const reset = getDb().select({ id: passwordResets.id, userId: passwordResets.userId }).from(passwordResets).where(eq(passwordResets.id, id)).get();
+  return reset ? spendReset(reset, password) : false;
+}
+
+async function spendReset(reset: { id: number; userId: number }, password: string): Promise<boolean> {
   const passwordHash = await hashPassword(password);
   const db = getDb();
   return db.transaction((tx) => {
@@ -190,6 +250,7 @@ export async function resetPassword(token: string, password: string): Promise<bo
     tx.update(passwordResets).set({ usedAt: nowIso() }).where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt))).run();
     tx.update(users).set({ passwordHash }).where(eq(users.id, reset.userId)).run();
     tx.delete(sessions).where(eq(sessions.userId, reset.userId)).run();
+    queuePasswordChanged(reset.userId);
     return true;
   });
 }

@@ -7,7 +7,16 @@ import { ChangePasswordFormSchema, CloseAccountSchema, ProfileUpdateSchema } fro
 import { parseForm } from "~/forms/parse.server";
 import { pageError } from "~/lib/page-action.server";
 import { accountPosition, updateUserProfile } from "~/models/user.server";
-import { ACCOUNT_CLOSED, CLOSE_PROMPT, PASSWORD_CHANGED, PROFILE_SAVED, phoneForDisplay } from "~/pages/account";
+import { ACCOUNT_CLOSED, CLOSE_PROMPT, PASSWORD_CHANGED, PREFERENCES_SAVED, PROFILE_SAVED, phoneForDisplay } from "~/pages/account";
+import { CHANNELS, NOTICE_CATEGORIES } from "~/domain/notices";
+import { TOO_MANY_ATTEMPTS } from "~/domain/messages";
+import { HttpError } from "~/lib/http.server";
+import { reserveAttempt } from "~/lib/rate-limit.server";
+import { CONTACT_MESSAGES, confirmPhone, contactStatus, sendEmailConfirmation, sendPhoneCode } from "~/models/contacts.server";
+import { getPreferences, setPreferences, type Preferences } from "~/models/messages.server";
+
+/** Confirmation links and SMS codes each user may ask for per rate window (AUTH_RATE_WINDOW_SECONDS). */
+const CONFIRMATIONS_PER_WINDOW = 5;
 
 /** The account page: the investor's details, and whether (or why not) the account can close now. */
 export async function accountLoader({ request }: LoaderFunctionArgs) {
@@ -17,18 +26,20 @@ export async function accountLoader({ request }: LoaderFunctionArgs) {
     email: user.email,
     phone: phoneForDisplay(user.phone),
     closingBlockers: accountClosingBlockers(accountPosition(user.id)),
+    contacts: { ...contactStatus(user.id), phone: phoneForDisplay(user.phone) },
+    preferences: getPreferences(user.id),
   };
 }
 
 const refused = (errors: Record<string, string>, values: Record<string, string>) => data({ ok: false as const, errors, values }, { status: 400 });
 
-/** Three forms, told apart by `intent`: profile, password, close. Passwords are never sent back. */
+/** The forms, told apart by `intent`: profile, password, close, and the messages section's. Passwords are never sent back. */
 export async function accountAction({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = Object.fromEntries([...(await request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
   const intent = form.intent ?? "";
   // What the page may show back: the typed name and phone, never a password.
-  const values: Record<string, string> = intent === "profile" ? { intent, full_name: form.full_name ?? "", phone: form.phone ?? "" } : { intent };
+  const values: Record<string, string> = intent === "profile" ? { intent, full_name: form.full_name ?? "", phone: form.phone ?? "" } : intent === "confirm-phone" ? { intent, code: form.code ?? "" } : { intent };
   try {
     switch (intent) {
       case "profile": {
@@ -58,6 +69,26 @@ export async function accountAction({ request }: ActionFunctionArgs) {
           await closeOwnAccount({ user, password: parsed.data.password });
         }
         return redirectWithFlash("/", { kind: "success", message: ACCOUNT_CLOSED }, { headers: { "Set-Cookie": await endSession(request) } });
+      }
+      case "send-email-link": {
+        if (!reserveAttempt(`email-link:${user.id}`, CONFIRMATIONS_PER_WINDOW)) throw new HttpError(429, TOO_MANY_ATTEMPTS);
+        sendEmailConfirmation(user.id);
+        return redirectWithFlash("/account#messages", { kind: "success", message: CONTACT_MESSAGES.emailLinkSent });
+      }
+      case "send-phone-code": {
+        if (!reserveAttempt(`phone-code:${user.id}`, CONFIRMATIONS_PER_WINDOW)) throw new HttpError(429, TOO_MANY_ATTEMPTS);
+        sendPhoneCode(user.id);
+        return redirectWithFlash("/account#messages", { kind: "success", message: CONTACT_MESSAGES.codeSent });
+      }
+      case "confirm-phone": {
+        confirmPhone(user.id, (form.code ?? "").replace(/\s/g, ""));
+        return redirectWithFlash("/account#messages", { kind: "success", message: CONTACT_MESSAGES.phoneConfirmed });
+      }
+      case "preferences": {
+        // A checkbox left unticked is not sent: what is absent is off.
+        const prefs = Object.fromEntries(NOTICE_CATEGORIES.map((c) => [c, Object.fromEntries(CHANNELS.map((ch) => [ch, form[`${c}_${ch}`] === "on"]))])) as Preferences;
+        setPreferences(user.id, prefs);
+        return redirectWithFlash("/account#messages", { kind: "success", message: PREFERENCES_SAVED });
       }
       default:
         return refused({ form: "Choose what to change." }, values);

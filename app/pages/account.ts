@@ -2,14 +2,16 @@
 export const RESET_REQUESTED = "If an account exists for that email, a link to reset the password is on its way. It works once, for one hour.";
 
 /**
- * Production has no mail service yet (a later issue adds email): the reset page says so instead of
- * promising a link, and the API answers the same for every address (it never tells whether an account exists).
+ * A production server on the demo outbox (EMAIL_PROVIDER=demo) sends no email: the reset page says
+ * so instead of promising a link, and the API answers the same for every address (it never tells
+ * whether an account exists).
  */
 export const RESET_UNAVAILABLE = "Akoko does not send emails yet, so no reset link was sent. Write to us through the contact page and support will help you back into your account.";
 
 // ---- the account page (/account) ----
 
 export const PROFILE_SAVED = "Your details are saved.";
+export const PREFERENCES_SAVED = "Your message choices are saved.";
 export const PASSWORD_CHANGED = "Your password is changed. Every other device signed in to your account is now logged out.";
 export const ACCOUNT_CLOSED = "Your account is closed and your personal details are removed. Thank you for investing with Akoko.";
 /** Asked before closing: window.confirm with JavaScript, the server's confirm step without it. */

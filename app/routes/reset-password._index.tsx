@@ -12,7 +12,7 @@ import { requestPasswordReset, resetLinksDelivered } from "~/auth/password-reset
 
 export const meta: MetaFunction = () => pageMeta("Reset your password", "Ask for a link to set a new Akoko password.");
 
-/** Without a mail service (production, for now) the page says so rather than offer a link that never comes. */
+/** Without a mail service (production on the demo outbox) the page says so rather than offer a link that never comes. */
 export function loader() {
   return { delivered: resetLinksDelivered() };
 }
@@ -40,7 +40,7 @@ export default function ResetPasswordRequest() {
       {notice ? (
         <div className="card mt-6" role="status">
           <p>{notice}</p>
-          {delivered ? null : <Link to="/contact" className="btn-secondary mt-4">Contact support</Link>}
+          {delivered ? <Link to="/reset-password/code" className="btn-secondary mt-4">I got a code by SMS</Link> : <Link to="/contact" className="btn-secondary mt-4">Contact support</Link>}
         </div>
       ) : (
         <Form method="post" className="card mt-6 space-y-4" noValidate>

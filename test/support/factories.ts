@@ -201,3 +201,20 @@ export async function signedInStorageState(server: TestServer, who: Who) {
   const { hostname } = new URL(server.url);
   return { cookies: [{ name: cookie.name, value: cookie.value, domain: hostname, path: "/", expires: -1, httpOnly: true, secure: false, sameSite: "Lax" as const }], origins: [] };
 }
+
+// ---- messages (issue 16) ----
+
+/**
+ * The newest email queued for `to` in the server's outbox whose text holds a link starting with
+ * `prefix` (e.g. "http://akoko.test/reset-password/"): how tests on the demo outbox read what a
+ * person would get (the row is written in the request's own transaction, so it is there at once).
+ */
+export function linkFromOutbox(server: TestServer, to: string, prefix: string): string | null {
+  const rows = server.db().prepare("select body_text from outbox where recipient = ? and channel = 'EMAIL' order by id desc").all(to.toLowerCase()) as Array<{ body_text: string }>;
+  const escaped = prefix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  for (const row of rows) {
+    const m = new RegExp(`${escaped}[A-Za-z0-9._~%-]+`).exec(row.body_text);
+    if (m) return m[0];
+  }
+  return null;
+}

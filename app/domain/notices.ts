@@ -1,0 +1,109 @@
+/**
+ * Messages that leave the app (email, SMS): which preference a notice belongs to, how its texts are
+ * shaped, and when a failed delivery is tried again. Pure: no I/O, no clock.
+ */
+
+/** What an investor can turn on and off, per channel. Security messages are not among them. */
+export const NOTICE_CATEGORIES = ["payouts", "money", "exits", "news"] as const;
+export type NoticeCategory = (typeof NOTICE_CATEGORIES)[number];
+export type MessageCategory = NoticeCategory | "security";
+
+export const CATEGORY_LABELS: Record<NoticeCategory, string> = {
+  payouts: "Payouts",
+  money: "Deposits and withdrawals",
+  exits: "Early exits",
+  news: "Product news",
+};
+
+export const CHANNELS = ["EMAIL", "SMS"] as const;
+export type Channel = (typeof CHANNELS)[number];
+export const CHANNEL_LABELS: Record<Channel, string> = { EMAIL: "Email", SMS: "SMS" };
+
+/**
+ * The preference each in-app notice kind (notify's `kind`) belongs to. A kind not listed here stays
+ * in the app only; a new kind that should reach people is one line here.
+ */
+const KIND_CATEGORIES: Record<string, NoticeCategory> = {
+  PAYOUT: "payouts",
+  REINVESTED: "payouts",
+  DEPOSIT_CREDITED: "money",
+  DEPOSIT_FAILED: "money",
+  WITHDRAWAL_SENT: "money",
+  WITHDRAWAL_FAILED: "money",
+  WITHDRAWAL_REVERSED: "money",
+  EXIT_FILLED: "exits",
+  EXIT_CANCELLED: "exits",
+  NEWS: "news",
+};
+
+export function categoryOfKind(kind: string): NoticeCategory | null {
+  return KIND_CATEGORIES[kind] ?? null;
+}
+
+/** Subject lines for the notices, in the investor's words. */
+const KIND_SUBJECTS: Record<string, string> = {
+  PAYOUT: "A payout reached your wallet",
+  REINVESTED: "Your proceeds were reinvested",
+  DEPOSIT_CREDITED: "Your deposit is in your wallet",
+  DEPOSIT_FAILED: "Your deposit did not go through",
+  WITHDRAWAL_SENT: "Your withdrawal is on its way",
+  WITHDRAWAL_FAILED: "Your withdrawal did not go through",
+  WITHDRAWAL_REVERSED: "Your withdrawal came back to your wallet",
+  EXIT_FILLED: "A buyer took your early-exit units",
+  EXIT_CANCELLED: "Your early-exit offer was cancelled",
+  NEWS: "News from Akoko",
+};
+
+export function subjectOfKind(kind: string): string {
+  return KIND_SUBJECTS[kind] ?? "A message from Akoko";
+}
+
+export function isNoticeCategory(value: string): value is NoticeCategory {
+  return (NOTICE_CATEGORIES as readonly string[]).includes(value);
+}
+
+/** One SMS segment in GSM-7 is 160 characters; longer texts cost more and arrive in pieces. */
+export const SMS_MAX = 160;
+
+/** The text cut to one SMS, on a word boundary where it can be, ending in "…". */
+export function smsText(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= SMS_MAX) return flat;
+  const cut = flat.slice(0, SMS_MAX - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${space > SMS_MAX * 0.6 ? cut.slice(0, space) : cut}…`;
+}
+
+/**
+ * Seconds to wait before try number `attempt + 1` after `attempt` failed ones: base, 2 x base,
+ * 4 x base, ... capped at an hour.
+ */
+export function retryDelaySeconds(attempt: number, baseSeconds: number): number {
+  return Math.min(3600, baseSeconds * 2 ** Math.max(0, attempt - 1));
+}
+
+/** "+233241234567" -> "+233 24 *** 4567": what a log or an admin page may show of a phone. */
+export function maskPhone(phone: string): string {
+  const m = /^\+233(\d{2})\d{3}(\d{4})$/.exec(phone);
+  return m ? `+233 ${m[1]} *** ${m[2]}` : phone.replace(/\d(?=\d{4})/g, "*");
+}
+
+const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/**
+ * A small HTML body beside the plain text: the same paragraphs, links made clickable, no images,
+ * no tracking, inline styles only (mail clients drop style sheets).
+ */
+export function htmlBody({ heading, paragraphs, action, footer }: { heading: string; paragraphs: string[]; action?: { label: string; url: string }; footer?: string }): string {
+  const p = (t: string) => `<p style="margin:0 0 12px">${escapeHtml(t)}</p>`;
+  return [
+    `<!doctype html><html><body style="font-family:Arial,sans-serif;font-size:16px;color:#1c1917;max-width:560px;margin:0 auto;padding:16px">`,
+    `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(heading)}</h1>`,
+    ...paragraphs.map(p),
+    action ? `<p style="margin:16px 0"><a href="${escapeHtml(action.url)}" style="background:#15803d;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p><p style="margin:0 0 12px;font-size:13px;color:#57534e">${escapeHtml(action.url)}</p>` : "",
+    footer ? `<hr style="border:0;border-top:1px solid #e7e5e4;margin:24px 0 12px"><p style="font-size:13px;color:#57534e;margin:0">${footer}</p>` : "",
+    `</body></html>`,
+  ].join("");
+}
+
+export { escapeHtml };

@@ -1,0 +1,129 @@
+/**
+ * Confirming a contact (issue 16): the email address by a link (24 hours, once), the phone by a
+ * 6-digit SMS code (10 minutes, 5 tries). Until confirmed, a contact receives security mail only.
+ * A confirmation is for one address: if the address changed since, it confirms nothing.
+ */
+import crypto from "node:crypto";
+import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import { DomainError } from "~/domain/errors";
+import { now, nowIso } from "~/lib/clock.server";
+import { getDb } from "~/lib/db.server";
+import { queueEmailConfirmation, queuePhoneCode } from "~/models/messages.server";
+import { contactConfirmations, users } from "~/models/schema.server";
+
+const EMAIL_LINK_TTL_MS = 24 * 3600 * 1000;
+const PHONE_CODE_TTL_MS = 10 * 60 * 1000;
+export const PHONE_CODE_TRIES = 5;
+
+export const CONTACT_MESSAGES = {
+  emailLinkSent: "We sent a confirmation link to your email address. It works once, for 24 hours.",
+  emailConfirmed: "Your email address is confirmed.",
+  emailLinkExpired: "This confirmation link has expired or was already used. Ask for a new one on your account page.",
+  alreadyConfirmedEmail: "Your email address is already confirmed.",
+  noPhone: "Add your phone number first, then confirm it.",
+  alreadyConfirmedPhone: "Your phone number is already confirmed.",
+  codeSent: "We sent a 6-digit code to your phone. It expires in 10 minutes.",
+  codeFormat: "Enter the 6-digit code from the SMS.",
+  codeExpired: "That code has expired or was used too many times. Ask for a new one.",
+  phoneConfirmed: "Your phone number is confirmed.",
+  wrongCode: (left: number) => `That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.`,
+} as const;
+
+const sha256 = (s: string) => crypto.createHash("sha256").update(s).digest("hex");
+const hashMatches = (hash: string, secret: string) => crypto.timingSafeEqual(Buffer.from(hash), Buffer.from(sha256(secret)));
+
+export type ContactStatus = { email: string; emailConfirmed: boolean; phone: string | null; phoneConfirmed: boolean; codePending: boolean };
+
+export function contactStatus(userId: number): ContactStatus {
+  const u = getDb().select({ email: users.email, phone: users.phone, ev: users.emailVerifiedAt, pv: users.phoneVerifiedAt }).from(users).where(eq(users.id, userId)).get();
+  if (!u) throw new DomainError(404, "No such user.");
+  const pending = u.phone ? pendingCode(userId, u.phone) : undefined;
+  return { email: u.email, emailConfirmed: Boolean(u.ev), phone: u.phone, phoneConfirmed: Boolean(u.pv && u.phone), codePending: Boolean(pending && pending.tries < PHONE_CODE_TRIES) };
+}
+
+/** Queues a confirmation link for the account's email (inside the caller's transaction when there is one). */
+export function sendEmailConfirmation(userId: number): void {
+  const db = getDb();
+  db.transaction(() => {
+    const u = db.select({ id: users.id, email: users.email, fullName: users.fullName, ev: users.emailVerifiedAt, closedAt: users.closedAt }).from(users).where(eq(users.id, userId)).get();
+    if (!u || u.closedAt) throw new DomainError(404, "No such user.");
+    if (u.ev) throw new DomainError(409, CONTACT_MESSAGES.alreadyConfirmedEmail);
+    const token = crypto.randomBytes(32).toString("base64url");
+    db.insert(contactConfirmations).values({ userId, channel: "EMAIL", address: u.email, secretHash: sha256(token), expiresAt: new Date(now().getTime() + EMAIL_LINK_TTL_MS).toISOString(), createdAt: nowIso() }).run();
+    queueEmailConfirmation(u, token);
+  });
+}
+
+function findEmailConfirmation(token: string) {
+  return getDb()
+    .select()
+    .from(contactConfirmations)
+    .where(and(eq(contactConfirmations.secretHash, sha256(token)), eq(contactConfirmations.channel, "EMAIL"), isNull(contactConfirmations.usedAt), gt(contactConfirmations.expiresAt, nowIso())))
+    .get();
+}
+
+/** Whether the link can still confirm (the page asks before it confirms, so a mail scanner's GET spends nothing). */
+export function emailLinkValid(token: string): boolean {
+  const row = findEmailConfirmation(token);
+  if (!row) return false;
+  const u = getDb().select({ email: users.email }).from(users).where(eq(users.id, row.userId)).get();
+  return u?.email === row.address;
+}
+
+/** Spends the link and marks the address confirmed; false when it is unknown, used, expired or for an old address. */
+export function confirmEmail(token: string): boolean {
+  const db = getDb();
+  return db.transaction(() => {
+    const row = findEmailConfirmation(token);
+    if (!row) return false;
+    const spent = db.update(contactConfirmations).set({ usedAt: nowIso() }).where(and(eq(contactConfirmations.id, row.id), isNull(contactConfirmations.usedAt))).run();
+    if (spent.changes !== 1) return false;
+    const done = db.update(users).set({ emailVerifiedAt: nowIso() }).where(and(eq(users.id, row.userId), eq(users.email, row.address), isNull(users.closedAt))).run();
+    return done.changes === 1;
+  });
+}
+
+function pendingCode(userId: number, phone: string) {
+  return getDb()
+    .select()
+    .from(contactConfirmations)
+    .where(and(eq(contactConfirmations.userId, userId), eq(contactConfirmations.channel, "SMS"), eq(contactConfirmations.address, phone), isNull(contactConfirmations.usedAt), gt(contactConfirmations.expiresAt, nowIso())))
+    .orderBy(desc(contactConfirmations.id))
+    .get();
+}
+
+/** A new 6-digit code by SMS; any earlier code stops working. The caller rate-limits. */
+export function sendPhoneCode(userId: number): void {
+  const db = getDb();
+  db.transaction(() => {
+    const u = db.select({ phone: users.phone, pv: users.phoneVerifiedAt }).from(users).where(eq(users.id, userId)).get();
+    if (!u?.phone) throw new DomainError(409, CONTACT_MESSAGES.noPhone, "phone");
+    if (u.pv) throw new DomainError(409, CONTACT_MESSAGES.alreadyConfirmedPhone, "phone");
+    db.update(contactConfirmations).set({ usedAt: nowIso() }).where(and(eq(contactConfirmations.userId, userId), eq(contactConfirmations.channel, "SMS"), isNull(contactConfirmations.usedAt))).run();
+    const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, "0");
+    db.insert(contactConfirmations).values({ userId, channel: "SMS", address: u.phone, secretHash: sha256(code), expiresAt: new Date(now().getTime() + PHONE_CODE_TTL_MS).toISOString(), createdAt: nowIso() }).run();
+    queuePhoneCode(userId, u.phone, code);
+  });
+}
+
+/** Checks the code against the latest one sent to the current phone: 5 tries, 10 minutes. Throws the message to show. */
+export function confirmPhone(userId: number, code: string): void {
+  if (!/^\d{6}$/.test(code)) throw new DomainError(400, CONTACT_MESSAGES.codeFormat, "code");
+  const db = getDb();
+  const wrong = db.transaction(() => {
+    const u = db.select({ phone: users.phone, pv: users.phoneVerifiedAt }).from(users).where(eq(users.id, userId)).get();
+    if (!u?.phone) throw new DomainError(409, CONTACT_MESSAGES.noPhone, "code");
+    if (u.pv) throw new DomainError(409, CONTACT_MESSAGES.alreadyConfirmedPhone, "code");
+    const row = pendingCode(userId, u.phone);
+    if (!row || row.tries >= PHONE_CODE_TRIES) throw new DomainError(400, CONTACT_MESSAGES.codeExpired, "code");
+    if (!hashMatches(row.secretHash, code)) {
+      db.update(contactConfirmations).set({ tries: row.tries + 1 }).where(eq(contactConfirmations.id, row.id)).run();
+      return PHONE_CODE_TRIES - row.tries - 1;
+    }
+    db.update(contactConfirmations).set({ usedAt: nowIso() }).where(eq(contactConfirmations.id, row.id)).run();
+    db.update(users).set({ phoneVerifiedAt: nowIso() }).where(and(eq(users.id, userId), eq(users.phone, u.phone))).run();
+    return null;
+  });
+  // Thrown after the transaction, so the counted try is kept.
+  if (wrong !== null) throw new DomainError(400, wrong > 0 ? CONTACT_MESSAGES.wrongCode(wrong) : CONTACT_MESSAGES.codeExpired, "code");
+}

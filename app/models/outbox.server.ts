@@ -1,0 +1,224 @@
+/**
+ * The outbox worker (issue 16). Rows are written by messages.server.ts in the transaction of their
+ * cause; here they are delivered, each at most once per channel, even with several worker
+ * processes on one database and across restarts:
+ *
+ * 1. claim (one synchronous transaction): `UPDATE ... SET status='sending', lease ... WHERE
+ *    status='queued' AND due` with RETURNING, so two workers can never claim the same row; an
+ *    attempt row is started for each;
+ * 2. send (async, outside any transaction);
+ * 3. record (one synchronous transaction): sent; or queued again after a backoff; or failed after
+ *    the last try or a permanent refusal.
+ *
+ * A row still 'sending' after its lease belongs to a worker that stopped mid-send: the message may
+ * have arrived, so it is marked failed (attempt outcome "lost"), never re-sent by itself. An admin
+ * sees it on /admin/outbox and may press Retry.
+ */
+import crypto from "node:crypto";
+import os from "node:os";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { retryDelaySeconds } from "~/domain/notices";
+import { now, nowIso } from "~/lib/clock.server";
+import { getDb } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import { createEmailSender, type EmailSender } from "~/integrations/email/index.server";
+import { createSmsSender, type SmsSender } from "~/integrations/sms/index.server";
+import { recordAudit } from "~/models/audit.server";
+import { outbox, outboxAttempts, type OutboxStatus } from "~/models/schema.server";
+
+export type OutboxRow = typeof outbox.$inferSelect;
+export type Senders = { email: EmailSender; sms: SmsSender };
+
+type DeliveryError = Error & { permanent?: boolean };
+
+const at = (ms: number) => new Date(now().getTime() + ms).toISOString();
+
+/** Marks rows whose worker stopped mid-send as failed (their lease ran out while 'sending'). */
+function sweepLost(): number {
+  const db = getDb();
+  const t = nowIso();
+  const lost = db
+    .update(outbox)
+    .set({ status: "failed", lastError: "The worker stopped while sending: it may or may not have arrived. Retry sends it again." })
+    .where(and(eq(outbox.status, "sending"), sql`${outbox.leaseUntil} < ${t}`))
+    .returning({ id: outbox.id })
+    .all();
+  if (lost.length) {
+    db.update(outboxAttempts)
+      .set({ finishedAt: t, outcome: "lost", error: "worker stopped before the provider answered" })
+      .where(and(inArray(outboxAttempts.outboxId, lost.map((r) => r.id)), sql`${outboxAttempts.finishedAt} is null`))
+      .run();
+  }
+  return lost.length;
+}
+
+/** Claims up to `limit` due rows for `worker` (see the file comment). Synchronous, one transaction. */
+export function claimOutbox(worker: string, limit = 10): OutboxRow[] {
+  const db = getDb();
+  const client = db.$client;
+  return client
+    .transaction(() => {
+      sweepLost();
+      const t = nowIso();
+      const leaseUntil = at(getEnv().OUTBOX_LEASE_SECONDS * 1000);
+      const rows = client
+        .prepare(
+          `update outbox set status = 'sending', lease_owner = ?, lease_until = ?, attempts = attempts + 1
+           where id in (select id from outbox where status = 'queued' and next_attempt_at <= ? order by id limit ?) and status = 'queued'
+           returning id`,
+        )
+        .all(worker, leaseUntil, t, limit) as Array<{ id: number }>;
+      if (rows.length === 0) return [];
+      const claimed = db.select().from(outbox).where(inArray(outbox.id, rows.map((r) => r.id))).orderBy(outbox.id).all();
+      for (const row of claimed) db.insert(outboxAttempts).values({ outboxId: row.id, attempt: row.attempts, worker, startedAt: t }).run();
+      return claimed;
+    })
+    .immediate();
+}
+
+/** Records how a claimed row's attempt ended. Only the worker that holds the lease may. */
+export function recordAttempt(row: OutboxRow, worker: string, result: { ok: true; providerRef: string } | { ok: false; error: string; permanent: boolean }) {
+  const db = getDb();
+  const { OUTBOX_MAX_ATTEMPTS, OUTBOX_RETRY_SECONDS } = getEnv();
+  db.$client
+    .transaction(() => {
+      const t = nowIso();
+      const mine = and(eq(outbox.id, row.id), eq(outbox.leaseOwner, worker));
+      let outcome: string;
+      if (result.ok) {
+        // A row the sweeper gave up on but whose send did finish is still recorded as sent.
+        db.update(outbox).set({ status: "sent", sentAt: t, providerRef: result.providerRef, leaseOwner: null, leaseUntil: null, lastError: null }).where(mine).run();
+        outcome = "sent";
+      } else if (result.permanent || row.attempts >= OUTBOX_MAX_ATTEMPTS) {
+        db.update(outbox).set({ status: "failed", lastError: result.error, leaseOwner: null, leaseUntil: null }).where(and(mine, eq(outbox.status, "sending"))).run();
+        outcome = result.permanent ? "refused" : "error";
+      } else {
+        const wait = retryDelaySeconds(row.attempts, OUTBOX_RETRY_SECONDS) * 1000;
+        db.update(outbox).set({ status: "queued", lastError: result.error, nextAttemptAt: at(wait), leaseOwner: null, leaseUntil: null }).where(and(mine, eq(outbox.status, "sending"))).run();
+        outcome = "error";
+      }
+      db.update(outboxAttempts)
+        .set({ finishedAt: t, outcome, error: result.ok ? null : result.error })
+        .where(and(eq(outboxAttempts.outboxId, row.id), eq(outboxAttempts.attempt, row.attempts), eq(outboxAttempts.worker, worker), isNull(outboxAttempts.finishedAt)))
+        .run();
+    })
+    .immediate();
+}
+
+async function send(row: OutboxRow, senders: Senders): Promise<{ providerRef: string }> {
+  if (row.channel === "SMS") return senders.sms.send({ to: row.recipient, text: row.bodyText, reference: `akoko-${row.id}` });
+  const host = new URL(getEnv().appUrl).hostname;
+  return senders.email.send({
+    to: row.recipient,
+    subject: row.subject,
+    text: row.bodyText,
+    html: row.bodyHtml,
+    // RFC 2369 and RFC 8058: a one-click unsubscribe mail clients can show. Never on security mail.
+    headers: row.unsubscribeUrl && row.category !== "security" ? { "List-Unsubscribe": `<${row.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } : {},
+    messageId: `<outbox-${row.id}@${host}>`,
+  });
+}
+
+/** One pass: claim what is due and deliver it. Returns how many were claimed. */
+export async function deliverOutbox({ worker, senders, limit = 10 }: { worker: string; senders: Senders; limit?: number }): Promise<number> {
+  const rows = claimOutbox(worker, limit);
+  await Promise.all(
+    rows.map(async (row) => {
+      try {
+        const { providerRef } = await send(row, senders);
+        recordAttempt(row, worker, { ok: true, providerRef });
+      } catch (error) {
+        const e = error as DeliveryError;
+        recordAttempt(row, worker, { ok: false, error: String(e?.message ?? e).slice(0, 300), permanent: Boolean(e?.permanent) });
+      }
+    }),
+  );
+  return rows.length;
+}
+
+export function createSenders(): Senders {
+  const env = getEnv();
+  return {
+    email: createEmailSender({ provider: env.EMAIL_PROVIDER, smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM }),
+    sms: createSmsSender({
+      provider: env.SMS_PROVIDER,
+      clientId: env.HUBTEL_CLIENT_ID,
+      clientSecret: env.HUBTEL_CLIENT_SECRET,
+      baseUrl: env.HUBTEL_SMS_URL,
+      senderId: env.SMS_SENDER_ID,
+    }),
+  };
+}
+
+let running: { timer: NodeJS.Timeout; busy: Promise<unknown> | null; senders: Senders } | null = null;
+
+/**
+ * Starts delivering every OUTBOX_POLL_MS (scripts/server.js, after initDatabase). Off with
+ * OUTBOX_WORKER=false. Each pass waits for the one before it.
+ */
+export function startOutboxWorker(): void {
+  const env = getEnv();
+  if (!env.OUTBOX_WORKER || running) return;
+  const worker = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString("hex")}`;
+  const senders = createSenders();
+  const tick = () => {
+    if (!running || running.busy) return;
+    running.busy = deliverOutbox({ worker, senders })
+      .catch((error) => console.error(JSON.stringify({ level: "error", time: new Date().toISOString(), worker: "outbox", error: error instanceof Error ? error.stack : String(error) })))
+      .finally(() => {
+        if (running) running.busy = null;
+      });
+  };
+  running = { timer: setInterval(tick, env.OUTBOX_POLL_MS), busy: null, senders };
+  running.timer.unref();
+  setImmediate(tick);
+}
+
+/** Stops taking new messages and waits (up to `waitMs`) for the pass in flight to record its answers. */
+export async function stopOutboxWorker(waitMs = 5000): Promise<void> {
+  if (!running) return;
+  const { timer, busy, senders } = running;
+  clearInterval(timer);
+  running = null;
+  if (busy) await Promise.race([busy, new Promise((r) => setTimeout(r, waitMs))]);
+  senders.email.close?.();
+}
+
+// ---- the admin page ----
+
+export function listOutbox({ status, limit = 100 }: { status?: OutboxStatus | null; limit?: number } = {}) {
+  const db = getDb();
+  const rows = db
+    .select()
+    .from(outbox)
+    .where(status ? eq(outbox.status, status) : undefined)
+    .orderBy(desc(outbox.id))
+    .limit(limit)
+    .all();
+  const counts = Object.fromEntries(
+    (db.select({ status: outbox.status, n: sql<number>`count(*)` }).from(outbox).groupBy(outbox.status).all() as Array<{ status: string; n: number }>).map((r) => [r.status, r.n]),
+  ) as Partial<Record<OutboxStatus, number>>;
+  return { rows, counts };
+}
+
+export function listAttempts(outboxIds: number[]) {
+  if (outboxIds.length === 0) return [];
+  return getDb().select().from(outboxAttempts).where(inArray(outboxAttempts.outboxId, outboxIds)).orderBy(outboxAttempts.id).all();
+}
+
+/**
+ * Puts a failed message back in the queue for a fresh round of tries, recorded in the audit log;
+ * false when it is not failed. (A message lost mid-send may then arrive twice: the admin decides.)
+ */
+export function retryOutboxMessage(id: number, { adminId }: { adminId: number }): boolean {
+  const db = getDb();
+  return db.transaction(() => {
+    const done = db
+      .update(outbox)
+      .set({ status: "queued", attempts: 0, nextAttemptAt: nowIso(), leaseOwner: null, leaseUntil: null })
+      .where(and(eq(outbox.id, id), eq(outbox.status, "failed")))
+      .run();
+    if (done.changes === 1) recordAudit({ adminId, action: "OUTBOX_RETRY", detail: `Message #${id} queued again` });
+    return done.changes === 1;
+  });
+}

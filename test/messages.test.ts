@@ -1,0 +1,490 @@
+/**
+ * Issue 16: messages that reach people. The built server runs with the real adapters (nodemailer
+ * over SMTP, Hubtel's SMS API) pointed at fakes on 127.0.0.1 that speak their wire protocols:
+ * test/support/fake-smtp.ts (the smtp-server package) and test/support/fake-hubtel.ts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, Client, htmlText, uniqueEmail } from "./support/client";
+import { createBatch, createInvestor, serverNow, signInAdmin, type Investor, type SignedIn } from "./support/factories";
+import { startFakeHubtel, type FakeHubtel } from "./support/fake-hubtel";
+import { linkIn, startFakeSmtp, type FakeSmtp, type ReceivedEmail } from "./support/fake-smtp";
+import { startServer, type TestServer } from "./support/server";
+
+let smtp: FakeSmtp;
+let hubtel: FakeHubtel;
+let server: TestServer;
+let admin: SignedIn;
+
+/** The app's real adapters against the fakes; a quick worker and short backoffs so retries happen within a test. */
+function messagingEnv(extra: Record<string, string> = {}) {
+  return {
+    EMAIL_PROVIDER: "smtp",
+    SMTP_URL: smtp.url,
+    MAIL_FROM: "Akoko <no-reply@akoko.test>",
+    SMS_PROVIDER: "hubtel",
+    HUBTEL_CLIENT_ID: hubtel.clientId,
+    HUBTEL_CLIENT_SECRET: hubtel.clientSecret,
+    HUBTEL_SMS_URL: hubtel.url,
+    OUTBOX_POLL_MS: "100",
+    OUTBOX_RETRY_SECONDS: "0.2",
+    OUTBOX_MAX_ATTEMPTS: "3",
+    ...extra,
+  };
+}
+
+beforeAll(async () => {
+  smtp = await startFakeSmtp();
+  hubtel = await startFakeHubtel();
+  server = await startServer(messagingEnv());
+  admin = await signInAdmin(server);
+});
+afterAll(async () => {
+  await server?.stop();
+  await smtp?.close();
+  await hubtel?.close();
+});
+
+let phoneCounter = 0;
+/** A Ghana mobile number no other test uses. */
+function newPhone() {
+  phoneCounter += 1;
+  return `+23324${String(process.pid % 1000).padStart(3, "0")}${String(phoneCounter).padStart(4, "0")}`;
+}
+
+/** An investor whose email (and phone) are confirmed, written as the confirmation flows leave them. */
+async function confirmedInvestor(walletGhs: number, { phone = true } = {}): Promise<Investor & { phone: string | null }> {
+  const u = await createInvestor(server, { walletGhs });
+  const number = phone ? newPhone() : null;
+  const at = serverNow(server).toISOString();
+  server.db().prepare("update users set email_verified_at = ?, phone = ?, phone_verified_at = ? where id = ?").run(at, number, number ? at : null, u.id);
+  return { ...u, phone: number };
+}
+
+const outboxRows = (userId: number) =>
+  server.db().prepare("select id, channel, kind, category, status, attempts, recipient, last_error from outbox where user_id = ? order by id").all(userId) as Array<{
+    id: number;
+    channel: string;
+    kind: string;
+    category: string;
+    status: string;
+    attempts: number;
+    recipient: string;
+    last_error: string | null;
+  }>;
+
+async function waitForEmail(to: string, subject: string, timeoutMs = 10_000): Promise<ReceivedEmail> {
+  await smtp.waitFor(() => smtp.to(to).some((m) => m.headers.subject === subject), timeoutMs);
+  return smtp.to(to).find((m) => m.headers.subject === subject)!;
+}
+
+async function invest(u: SignedIn, batchId: number, units: number, extra: Record<string, unknown> = {}) {
+  const res = await call(u.api, "POST", "/api/v1/invest/create", { batch_id: batchId, units, ...extra });
+  expect(res.status).toBe(201);
+  return res.body;
+}
+
+/** An egg batch that started two months ago, activated with the investors' holdings. */
+async function activeEggBatch(holders: Array<[SignedIn, number]>) {
+  const start = new Date(serverNow(server).getTime() - 62 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  const batch = createBatch(server, { productType: "EGG", unitPrice: 100, targetUnits: 100, expectedRoi: 0.01, startDate: start });
+  for (const [u, units] of holders) await invest(u, batch.id, units);
+  expect((await call(admin.api, "POST", `/api/v1/admin/batches/${batch.id}/activate`)).status).toBe(200);
+  return batch;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe("notices reach confirmed contacts by email and SMS", () => {
+  it("a payout run tells each paid investor in the app, by email (text + HTML, List-Unsubscribe) and by SMS; an unconfirmed investor only in the app", async () => {
+    const ama = await confirmedInvestor(1000);
+    const kofi = await createInvestor(server, { walletGhs: 1000 });
+    const batch = await activeEggBatch([[ama, 5], [kofi, 5]]);
+    const run = await call(admin.api, "POST", `/api/v1/admin/payouts/${batch.id}/execute`);
+    expect(run.status).toBe(200);
+
+    const email = await waitForEmail(ama.email, "A payout reached your wallet");
+    expect(email.text).toContain(`Payout received: GH₵5.00 from Batch #${batch.id}`);
+    expect(email.headers["content-type"]).toMatch(/multipart\/alternative/);
+    expect(email.text).toMatch(/text\/html/);
+    expect(email.headers["list-unsubscribe"]).toMatch(/^<http:\/\/akoko\.test\/unsubscribe\/\d+\.payouts\.[A-Za-z0-9_-]+>$/);
+    expect(email.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
+    expect(email.headers["message-id"]).toMatch(/^<outbox-\d+@akoko\.test>$/);
+
+    await hubtel.waitFor(() => hubtel.to(ama.phone!).length > 0);
+    const sms = hubtel.to(ama.phone!)[0];
+    expect(sms.from).toBe("Akoko");
+    expect(sms.content).toBe(`Akoko: Payout received: GH₵5.00 from Batch #${batch.id} (income for ${serverNow(server).toISOString().slice(0, 7)}).`);
+    expect(sms.content.length).toBeLessThanOrEqual(160);
+
+    // Kofi never confirmed a contact: the notice stays in the app.
+    const notes = server.db().prepare("select kind from notifications where user_id = ?").all(kofi.id);
+    expect(notes).toEqual([{ kind: "PAYOUT" }]);
+    expect(outboxRows(kofi.id)).toEqual([]);
+    expect(outboxRows(ama.id).map((r) => [r.channel, r.kind, r.status])).toEqual([
+      ["EMAIL", "PAYOUT", "sent"],
+      ["SMS", "PAYOUT", "sent"],
+    ]);
+  });
+
+  it("a filled exit, a cancelled exit offer, a close's principal, a harvest and an auto-reinvest each send their notice", async () => {
+    const seller = await confirmedInvestor(3000);
+    const buyer = await createInvestor(server, { walletGhs: 3000 });
+    const egg = await activeEggBatch([[seller, 20]]);
+    expect((await call(seller.api, "POST", "/api/v1/invest/early-exit", { batch_id: egg.id, units: 5 })).status).toBe(201);
+    await invest(buyer, egg.id, 5);
+    const filled = await waitForEmail(seller.email, "A buyer took your early-exit units");
+    expect(filled.text).toContain(`A buyer took 5 of your units in Batch #${egg.id}`);
+
+    // Another offer, then the admin closes the batch: principal back, offer cancelled.
+    expect((await call(seller.api, "POST", "/api/v1/invest/early-exit", { batch_id: egg.id, units: 3 })).status).toBe(201);
+    expect((await call(admin.api, "POST", `/api/v1/admin/batches/${egg.id}/close`)).status).toBe(200);
+    const cancelled = await waitForEmail(seller.email, "Your early-exit offer was cancelled");
+    expect(cancelled.text).toContain(`Batch #${egg.id} was cancelled because the batch closed`);
+    await smtp.waitFor(() => smtp.to(seller.email).some((m) => m.text.includes("principal returned at close")));
+
+    // A chicken harvest with auto-reinvest into the next open chicken batch.
+    const farmer = await confirmedInvestor(1000, { phone: false });
+    const chicken = createBatch(server, { productType: "CHICKEN", unitPrice: 50, targetUnits: 100, expectedRoi: 0.1 });
+    await invest(farmer, chicken.id, 10, { auto_reinvest: true });
+    expect((await call(admin.api, "POST", `/api/v1/admin/batches/${chicken.id}/activate`)).status).toBe(200);
+    const next = createBatch(server, { productType: "CHICKEN", unitPrice: 50, targetUnits: 1000 });
+    expect((await call(admin.api, "POST", `/api/v1/admin/payouts/${chicken.id}/execute`)).status).toBe(200);
+    await waitForEmail(farmer.email, "A payout reached your wallet");
+    const reinvested = await waitForEmail(farmer.email, "Your proceeds were reinvested");
+    expect(reinvested.text).toContain("Auto-reinvest: ");
+    // No phone: no SMS rows at all.
+    expect(outboxRows(farmer.id).every((r) => r.channel === "EMAIL")).toBe(true);
+    void next;
+  });
+
+  it("follows the investor's choices per kind and channel, saved on the account page without JavaScript", async () => {
+    const u = await confirmedInvestor(1000);
+    const res = await u.page.postForm("/account", { intent: "preferences", payouts_SMS: "on", money_EMAIL: "on", money_SMS: "on", exits_EMAIL: "on", exits_SMS: "on" });
+    expect(res.status).toBe(302);
+    const page = htmlText(await (await u.page.get("/account")).text());
+    expect(page).toContain("Your message choices are saved.");
+    expect(page).toMatch(/aria-label="Payouts by Email"(?![^>]*checked)/);
+    const batch = await activeEggBatch([[u, 3]]);
+    expect((await call(admin.api, "POST", `/api/v1/admin/payouts/${batch.id}/execute`)).status).toBe(200);
+    await hubtel.waitFor(() => hubtel.to(u.phone!).length > 0);
+    await sleep(400);
+    expect(smtp.to(u.email)).toEqual([]);
+    expect(outboxRows(u.id).map((r) => r.channel)).toEqual(["SMS"]);
+  });
+});
+
+describe("delivery", () => {
+  it("retries with backoff after the mail server refuses, recording each attempt, and sends once", async () => {
+    const u = await confirmedInvestor(1000, { phone: false });
+    smtp.refuseNext(2, 451);
+    const batch = await activeEggBatch([[u, 2]]);
+    expect((await call(admin.api, "POST", `/api/v1/admin/payouts/${batch.id}/execute`)).status).toBe(200);
+    await waitForEmail(u.email, "A payout reached your wallet");
+    await sleep(300);
+    expect(smtp.to(u.email)).toHaveLength(1);
+    const [row] = outboxRows(u.id);
+    expect(row).toMatchObject({ status: "sent", attempts: 3 });
+    const attempts = server.db().prepare("select attempt, outcome, error, started_at, finished_at from outbox_attempts where outbox_id = ? order by id").all(row.id) as Array<{ attempt: number; outcome: string; error: string | null; started_at: string }>;
+    expect(attempts.map((a) => [a.attempt, a.outcome])).toEqual([[1, "error"], [2, "error"], [3, "sent"]]);
+    expect(attempts[0].error).toMatch(/SMTP 451/);
+    // Backoff: 0.2 s, then 0.4 s.
+    expect(Date.parse(attempts[2].started_at) - Date.parse(attempts[0].started_at)).toBeGreaterThanOrEqual(550);
+  });
+
+  it("retries an SMS the provider did not take (503), and sends it once", async () => {
+    const u = await confirmedInvestor(1000);
+    await u.page.postForm("/account", { intent: "preferences", payouts_SMS: "on" });
+    hubtel.failNext(1, 503);
+    const batch = await activeEggBatch([[u, 2]]);
+    expect((await call(admin.api, "POST", `/api/v1/admin/payouts/${batch.id}/execute`)).status).toBe(200);
+    await hubtel.waitFor(() => hubtel.to(u.phone!).length > 0);
+    await sleep(300);
+    expect(hubtel.to(u.phone!)).toHaveLength(1);
+    expect(outboxRows(u.id).find((r) => r.channel === "SMS")).toMatchObject({ status: "sent", attempts: 2 });
+  });
+
+  it("after the last try marks the message failed, shows it on /admin/outbox, and the Retry button sends it", async () => {
+    const u = await confirmedInvestor(1000, { phone: false });
+    smtp.refuseNext(3, 451);
+    const batch = await activeEggBatch([[u, 2]]);
+    expect((await call(admin.api, "POST", `/api/v1/admin/payouts/${batch.id}/execute`)).status).toBe(200);
+    const deadline = Date.now() + 10_000;
+    while (outboxRows(u.id)[0]?.status !== "failed" && Date.now() < deadline) await sleep(50);
+    const [row] = outboxRows(u.id);
+    expect(row).toMatchObject({ status: "failed", attempts: 3 });
+    expect(smtp.to(u.email)).toEqual([]);
+
+    const page = await admin.page.get("/admin/outbox?status=failed");
+    expect(page.status).toBe(200);
+    const html = htmlText(await page.text());
+    const card = new RegExp(`data-outbox-id="${row.id}"[\\s\\S]*?</form>`).exec(html)?.[0] ?? "";
+    expect(card).toContain("A payout reached your wallet");
+    expect(card).toContain("SMTP 451");
+    expect(card).toContain(`name="id" value="${row.id}"`);
+    expect(card).toContain(">Retry</button>");
+    // Investors cannot see it.
+    expect((await u.page.get("/admin/outbox")).status).toBe(403);
+
+    const retry = await admin.page.postForm("/admin/outbox", { id: String(row.id), status: "failed" });
+    expect(retry.status).toBe(302);
+    await waitForEmail(u.email, "A payout reached your wallet");
+    // The worker records the answer just after the SMTP server took the message.
+    const sentBy = Date.now() + 5_000;
+    while (outboxRows(u.id)[0]?.status !== "sent" && Date.now() < sentBy) await sleep(50);
+    expect(outboxRows(u.id)[0]).toMatchObject({ status: "sent" });
+    // A message that is not failed is not retried.
+    const again = await admin.page.postForm("/admin/outbox", { id: String(row.id) });
+    expect(again.status).toBe(302);
+    await sleep(400);
+    expect(smtp.to(u.email)).toHaveLength(1);
+  });
+
+  it("a permanent refusal (550) fails at once, without more tries", async () => {
+    const u = await confirmedInvestor(1000, { phone: false });
+    smtp.refuseNext(1, 550);
+    const batch = await activeEggBatch([[u, 2]]);
+    expect((await call(admin.api, "POST", `/api/v1/admin/payouts/${batch.id}/execute`)).status).toBe(200);
+    const deadline = Date.now() + 10_000;
+    while (outboxRows(u.id)[0]?.status !== "failed" && Date.now() < deadline) await sleep(50);
+    expect(outboxRows(u.id)[0]).toMatchObject({ status: "failed", attempts: 1 });
+  });
+});
+
+describe("password reset in production", () => {
+  it("emails a one-hour link (same answer for unknown addresses); using it ends every session, and a 'password was changed' email follows", async () => {
+    const u = await createInvestor(server, { password: "old-password-1" });
+    const anon = new Client(server.url);
+    const form = htmlText(await (await anon.get("/reset-password")).text());
+    expect(form).toContain("Send reset link");
+    const real = await anon.postForm("/reset-password", { email: u.email });
+    const nobody = uniqueEmail("nobody");
+    const fake = await anon.postForm("/reset-password", { email: nobody });
+    expect(real.status).toBe(200);
+    const realText = htmlText(await real.text());
+    expect(realText).toContain("If an account exists for that email, a link to reset the password is on its way.");
+    const main = (html: string) => /<main[\s\S]*<\/main>/.exec(html)![0];
+    expect(main(htmlText(await fake.text()))).toBe(main(realText));
+
+    // Security mail goes to the unconfirmed address too, and never carries an unsubscribe link.
+    const email = await waitForEmail(u.email, "Reset your Akoko password");
+    expect(email.headers["list-unsubscribe"]).toBeUndefined();
+    const link = linkIn(email, "http://akoko.test/reset-password/");
+    const path = new URL(link).pathname;
+    expect(htmlText(await (await anon.get(path)).text())).toContain("Set new password");
+    const set = await anon.postForm(path, { password: "new-password-1", confirm: "new-password-1" });
+    expect(set.status).toBe(302);
+    expect((await call(u.api, "GET", "/api/v1/auth/me")).status).toBe(401);
+    expect((await u.page.get("/account")).status).toBe(302);
+    expect(htmlText(await (await anon.get(path)).text())).toContain("This reset link has expired or was already used.");
+    const changed = await waitForEmail(u.email, "Your Akoko password was changed");
+    expect(changed.text).toContain("every other device signed in was logged out");
+    const res = await new Client(server.url).request("/api/v1/auth/login", { method: "POST", body: new URLSearchParams({ username: u.email, password: "new-password-1" }) });
+    expect(res.status).toBe(200);
+    await sleep(300);
+    expect(smtp.to(nobody)).toEqual([]);
+  });
+
+  it("with a confirmed phone also texts a code; a wrong code is refused and counted, the right one sets the password", async () => {
+    const u = await confirmedInvestor(0);
+    const anon = new Client(server.url);
+    await anon.postForm("/reset-password", { email: u.email });
+    await hubtel.waitFor(() => hubtel.to(u.phone!).some((s) => s.content.includes("reset code")));
+    const code = /\b(\d{6})\b/.exec(hubtel.to(u.phone!).find((s) => s.content.includes("reset code"))!.content)![1];
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+    const bad = await anon.postForm("/reset-password/code", { email: u.email, code: wrong, password: "sms-password-1", confirm: "sms-password-1" });
+    expect(bad.status).toBe(400);
+    expect(htmlText(await bad.text())).toContain("That code is not right, has expired or was used too many times.");
+    const good = await anon.postForm("/reset-password/code", { email: u.email, code, password: "sms-password-1", confirm: "sms-password-1" });
+    expect(good.status).toBe(302);
+    const res = await new Client(server.url).request("/api/v1/auth/login", { method: "POST", body: new URLSearchParams({ username: u.email, password: "sms-password-1" }) });
+    expect(res.status).toBe(200);
+    await hubtel.waitFor(() => hubtel.to(u.phone!).some((s) => s.content.includes("password was changed")));
+  });
+});
+
+describe("verified contacts", () => {
+  it("registration emails a confirmation link (24 hours, once); until it is used only security mail goes there", async () => {
+    const client = new Client(server.url);
+    const email = uniqueEmail("newcomer");
+    const res = await client.postForm("/register", { full_name: "Esi Newcomer", email, password: "goodpassword" });
+    expect(res.status).toBe(302);
+    const account = htmlText(await (await client.get("/account")).text());
+    expect(/data-testid="email-status"[\s\S]*?Not confirmed/.test(account)).toBe(true);
+    const mail = await waitForEmail(email, "Confirm your email address");
+    expect(mail.headers["list-unsubscribe"]).toBeUndefined();
+    const path = new URL(linkIn(mail, "http://akoko.test/confirm-email/")).pathname;
+    // Opening the link asks; a link scanner's GET spends nothing. Works without being logged in.
+    const anon = new Client(server.url);
+    expect(htmlText(await (await anon.get(path)).text())).toContain("Confirm my email");
+    const done = await anon.postForm(path, {});
+    expect(done.status).toBe(200);
+    expect(htmlText(await done.text())).toContain("Your email address is confirmed.");
+    expect(/data-testid="email-status"[\s\S]*?Confirmed/.test(htmlText(await (await client.get("/account")).text()))).toBe(true);
+    const again = await anon.postForm(path, {});
+    expect(htmlText(await again.text())).toContain("This confirmation link has expired or was already used.");
+  });
+
+  it("a link older than 24 hours confirms nothing", async () => {
+    const u = await createInvestor(server);
+    expect((await u.page.postForm("/account", { intent: "send-email-link" })).status).toBe(302);
+    const mail = await waitForEmail(u.email, "Confirm your email address");
+    const path = new URL(linkIn(mail, "http://akoko.test/confirm-email/")).pathname;
+    const row = server.db().prepare("select expires_at, created_at from contact_confirmations where user_id = ? and channel = 'EMAIL'").get(u.id) as { expires_at: string; created_at: string };
+    expect((Date.parse(row.expires_at) - Date.parse(row.created_at)) / 3600_000).toBeCloseTo(24, 1);
+    server.db().prepare("update contact_confirmations set expires_at = ? where user_id = ?").run(new Date(Date.now() - 1000).toISOString(), u.id);
+    const res = await new Client(server.url).postForm(path, {});
+    expect(htmlText(await res.text())).toContain("This confirmation link has expired or was already used.");
+    expect(server.db().prepare("select email_verified_at from users where id = ?").get(u.id)).toEqual({ email_verified_at: null });
+  });
+
+  it("the phone is confirmed with the 6-digit SMS code: a wrong code is refused with the tries left, five wrong spend it, a new code works", async () => {
+    const u = await createInvestor(server);
+    const phone = newPhone();
+    expect((await u.page.postForm("/account", { intent: "profile", full_name: u.fullName, phone: phone.replace("+233", "0") })).status).toBe(302);
+    expect((await u.page.postForm("/account", { intent: "send-phone-code" })).status).toBe(302);
+    await hubtel.waitFor(() => hubtel.to(phone).length === 1);
+    const sms = hubtel.to(phone)[0].content;
+    expect(sms.length).toBeLessThanOrEqual(160);
+    const code = /\b(\d{6})\b/.exec(sms)![1];
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+
+    const bad = await u.page.postForm("/account", { intent: "confirm-phone", code: wrong });
+    expect(bad.status).toBe(400);
+    expect(htmlText(await bad.text())).toContain("That code is not right. 4 tries left.");
+    for (let i = 0; i < 4; i++) await u.page.postForm("/account", { intent: "confirm-phone", code: wrong });
+    // Five wrong: even the right code is refused now.
+    const spent = await u.page.postForm("/account", { intent: "confirm-phone", code });
+    expect(htmlText(await spent.text())).toContain("That code has expired or was used too many times. Ask for a new one.");
+
+    expect((await u.page.postForm("/account", { intent: "send-phone-code" })).status).toBe(302);
+    await hubtel.waitFor(() => hubtel.to(phone).length === 2);
+    const fresh = /\b(\d{6})\b/.exec(hubtel.to(phone)[1].content)![1];
+    const ok = await u.page.postForm("/account", { intent: "confirm-phone", code: fresh });
+    expect(ok.status).toBe(302);
+    const page = htmlText(await (await u.page.get("/account")).text());
+    expect(/data-testid="phone-status"[\s\S]*?Confirmed/.test(page)).toBe(true);
+    // A new number must be confirmed again.
+    await u.page.postForm("/account", { intent: "profile", full_name: u.fullName, phone: newPhone() });
+    expect(server.db().prepare("select phone_verified_at from users where id = ?").get(u.id)).toEqual({ phone_verified_at: null });
+  });
+
+  it("limits how many codes one account may ask for", async () => {
+    const u = await createInvestor(server);
+    await u.page.postForm("/account", { intent: "profile", full_name: u.fullName, phone: newPhone() });
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await u.page.postForm("/account", { intent: "send-phone-code" })).status);
+    expect(statuses).toEqual([302, 302, 302, 302, 302, 429]);
+  });
+});
+
+describe("unsubscribe", () => {
+  it("the notice's one-click link works without logging in or JavaScript; security mail still comes", async () => {
+    const u = await confirmedInvestor(1000, { phone: false });
+    const batch = await activeEggBatch([[u, 2]]);
+    expect((await call(admin.api, "POST", `/api/v1/admin/payouts/${batch.id}/execute`)).status).toBe(200);
+    const mail = await waitForEmail(u.email, "A payout reached your wallet");
+    const url = /^<(.+)>$/.exec(mail.headers["list-unsubscribe"])![1];
+    const path = new URL(url).pathname;
+    const anon = new Client(server.url);
+    const ask = htmlText(await (await anon.get(path)).text());
+    expect(ask).toContain("Stop emails about payouts?");
+    expect(server.db().prepare("select count(*) n from message_preferences where user_id = ?").get(u.id)).toEqual({ n: 0 });
+    // RFC 8058: the mail client POSTs List-Unsubscribe=One-Click, no cookie, no Origin.
+    const res = await fetch(`${server.url}${path}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click", redirect: "manual" });
+    expect(res.status).toBe(200);
+    expect(htmlText(await res.text())).toContain("You will no longer get emails about payouts.");
+    expect(server.db().prepare("select category, channel, enabled from message_preferences where user_id = ?").all(u.id)).toEqual([{ category: "payouts", channel: "EMAIL", enabled: 0 }]);
+    // A forged token does nothing.
+    const forged = await fetch(`${server.url}${path.replace(/.$/, (c) => (c === "A" ? "B" : "A"))}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+    expect(forged.status).toBe(404);
+
+    const next = await activeEggBatch([[u, 2]]);
+    expect((await call(admin.api, "POST", `/api/v1/admin/payouts/${next.id}/execute`)).status).toBe(200);
+    await anon.postForm("/reset-password", { email: u.email });
+    await waitForEmail(u.email, "Reset your Akoko password");
+    expect(smtp.to(u.email).filter((m) => m.headers.subject === "A payout reached your wallet")).toHaveLength(1);
+  });
+});
+
+describe("configuration", () => {
+  it("production refuses to start with a real mailer or SMS provider missing its keys, and says what to set", async () => {
+    await expect(startServer({ EMAIL_PROVIDER: "smtp" })).rejects.toThrow(/Refusing to start in production[\s\S]*SMTP_URL/);
+    await expect(startServer({ SMS_PROVIDER: "hubtel" })).rejects.toThrow(/HUBTEL_CLIENT_ID and HUBTEL_CLIENT_SECRET/);
+  });
+});
+
+describe("closing the account", () => {
+  it("stops what is still queued and removes the address and text of every message", async () => {
+    const u = await confirmedInvestor(0);
+    smtp.refuseNext(1, 451);
+    await new Client(server.url).postForm("/reset-password", { email: u.email });
+    const closed = await call(u.api, "POST", "/api/v1/auth/close-account", { password: u.password });
+    expect(closed.status).toBe(204);
+    await sleep(600);
+    smtp.refuseNext(0);
+    const rows = server.db().prepare("select recipient, body_text, status from outbox where user_id = ?").all(u.id) as Array<{ recipient: string; body_text: string; status: string }>;
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row).toMatchObject({ recipient: "(closed account)", body_text: "(removed when the account was closed)" });
+    expect(JSON.stringify(server.db().prepare("select * from outbox where user_id = ?").all(u.id))).not.toContain(u.email);
+    expect(smtp.to(u.email).filter((m) => m.headers.subject === "Reset your Akoko password")).toHaveLength(0);
+  });
+});
+
+describe("at most once, across restarts and several workers", () => {
+  it("a worker killed mid-send never sends that message again; it is marked failed for an admin to retry", async () => {
+    const env = messagingEnv({ OUTBOX_LEASE_SECONDS: "1" });
+    const first = await startServer(env);
+    let killed = false;
+    try {
+      const u = await createInvestor(first);
+      smtp.holdNext();
+      await new Client(first.url).postForm("/reset-password", { email: u.email });
+      // The server has sent the whole message and waits for the SMTP server's answer: kill it now.
+      await smtp.waitFor(() => smtp.to(u.email).length === 1);
+      await first.stop("SIGKILL");
+      killed = true;
+      smtp.release();
+      const second = await startServer(env, { dbFile: first.dbFile });
+      try {
+        const deadline = Date.now() + 10_000;
+        const row = () => second.db().prepare("select id, status, attempts, last_error from outbox where user_id = ?").get(u.id) as { id: number; status: string; attempts: number; last_error: string };
+        while (row().status !== "failed" && Date.now() < deadline) await sleep(100);
+        expect(row()).toMatchObject({ status: "failed", attempts: 1 });
+        expect(row().last_error).toContain("stopped while sending");
+        expect(second.db().prepare("select outcome from outbox_attempts where outbox_id = ?").all(row().id)).toEqual([{ outcome: "lost" }]);
+        await sleep(1000);
+        expect(smtp.to(u.email)).toHaveLength(1);
+        const secondAdmin = await signInAdmin(second);
+        const html = htmlText(await (await secondAdmin.page.get("/admin/outbox?status=failed")).text());
+        expect(html).toContain(`data-outbox-id="${row().id}"`);
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      if (!killed) await first.stop();
+    }
+  });
+
+  it("two server processes on one database deliver each of 40 messages exactly once", async () => {
+    const env = messagingEnv();
+    const other = await startServer(env, { dbFile: server.dbFile });
+    try {
+      const db = server.db();
+      const now = serverNow(server).toISOString();
+      const insert = db.prepare("insert into outbox (channel, kind, category, recipient, subject, body_text, next_attempt_at) values ('EMAIL', 'NEWS', 'news', ?, ?, 'Hello', ?)");
+      const to = uniqueEmail("crowd");
+      db.transaction(() => {
+        for (let i = 0; i < 40; i++) insert.run(to, `Crowd ${i}`, now);
+      })();
+      await smtp.waitFor(() => smtp.to(to).length >= 40, 20_000);
+      await sleep(500);
+      const subjects = smtp.to(to).map((m) => m.headers.subject);
+      expect(subjects).toHaveLength(40);
+      expect(new Set(subjects).size).toBe(40);
+      const workers = db.prepare("select count(distinct a.worker) n from outbox_attempts a join outbox o on o.id = a.outbox_id where o.recipient = ?").get(to) as { n: number };
+      expect(workers.n).toBeGreaterThanOrEqual(1);
+    } finally {
+      await other.stop();
+    }
+  });
+});
