@@ -1,7 +1,7 @@
 // Issue 18: remittances from the farms, payout runs that pay only what a batch holds (plus an explicit
 // reserve draw), and withholding tax on income.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, type Client } from "./support/client";
+import { call, htmlText, type Client } from "./support/client";
 import { createBatch, createInvestor, createRemittance, signInAdmin } from "./support/factories";
 import { startServer, type TestServer } from "./support/server";
 
@@ -10,10 +10,13 @@ let admin: Client;
 /** A second server with Ghana's 8% withholding tax on (the default server runs with 0). */
 let taxed: TestServer;
 let taxAdmin: Client;
+let adminPage: Client;
 
 beforeAll(async () => {
   [server, taxed] = await Promise.all([startServer(), startServer({ WITHHOLDING_TAX_RATE: "0.08" })]);
-  admin = (await signInAdmin(server)).api;
+  const signedIn = await signInAdmin(server);
+  admin = signedIn.api;
+  adminPage = signedIn.page;
   taxAdmin = (await signInAdmin(taxed)).api;
 });
 
@@ -269,5 +272,77 @@ describe("withholding tax (8%)", () => {
     expect(balance(taxed, "TAX_WITHHELD") - taxBefore).toBe(492);
     expect(balance(taxed, "SETTLEMENT", batch.id)).toBe(0);
     await expectInvariants(taxed, taxAdmin);
+  });
+});
+
+describe("the admin pages (no JavaScript)", () => {
+  const post = async (path: string, fields: Record<string, string | number>) => {
+    const res = await adminPage.postForm(path, fields);
+    return { status: res.status, location: res.headers.get("Location"), html: htmlText(await res.text()) };
+  };
+  const get = async (path: string) => htmlText(await (await adminPage.get(path)).text());
+
+  it("records a remittance from a form prefilled from the month's daily logs", async () => {
+    const { id } = await activeEggBatch(server, admin, { startDate: "2026-01-10" });
+    const log = server.db().prepare("insert into farm_logs (batch_id, log_date, birds_alive, feed_kg, eggs_collected) values (?, ?, ?, ?, ?)");
+    log.run(id, "2026-02-01", 1_000, 118, 900);
+    log.run(id, "2026-02-02", 999, 117.5, 905);
+    log.run(id, "2026-03-01", 999, 117, 910); // another month
+    const page = await get(`/admin/batches/${id}/remittances?period=2026-02`);
+    expect(page).toContain(`Remittances: Batch #${id}`);
+    expect(page).toContain("From the daily logs for 2026-02: 235.5 kg of feed used, 60 crates of eggs collected.");
+    expect(page).toMatch(/name="crates_sold"[^>]*value="60"/);
+    // 235.5 kg at the batch's GHS 6.00 a kg.
+    expect(page).toMatch(/name="feed_cost"[^>]*value="1413.00"/);
+
+    const bad = await post(`/admin/batches/${id}/remittances`, { period: "2026-02", amount: "", crates_sold: 60 });
+    expect(bad.status).toBe(400);
+    expect(bad.html).toContain("Enter the amount remitted (GHS).");
+    expect(bad.html).toMatch(/name="crates_sold"[^>]*value="60"/);
+
+    const ok = await post(`/admin/batches/${id}/remittances`, { period: "2026-02", amount: "24.38", crates_sold: 60, price_per_crate: "65", revenue: "3900", feed_cost: "1413.00", idempotency_key: `page-remit-${id}` });
+    expect(ok.status).toBe(302);
+    const after = await get(`/admin/batches/${id}/remittances`);
+    expect(after).toMatch(/Remittance of GH₵\s?24\.38 for 2026-02 recorded\./);
+    expect(after).toMatch(/data-testid="held">Held for investors \(remitted, not yet paid\): <strong>GH₵\s?24\.38/);
+    expect(after.match(/data-testid="remittance-row"/g)).toHaveLength(1);
+    // A double-submitted form records once.
+    expect((await post(`/admin/batches/${id}/remittances`, { period: "2026-02", amount: "24.38", crates_sold: 60, price_per_crate: "65", revenue: "3900", feed_cost: "1413.00", idempotency_key: `page-remit-${id}` })).status).toBe(302);
+    expect(server.db().prepare("select count(*) n from remittances where batch_id = ?").get(id)).toEqual({ n: 1 });
+  });
+
+  it("Execute shows the shortfall, offers the reserve draw in the confirm step, and pays only when it is ticked", async () => {
+    const { id } = await activeEggBatch();
+    createRemittance(server, id, { amountGhs: 20 });
+    expect((await call(admin, "POST", "/api/v1/admin/reserve", { amount: 100, source: "EXTERNAL" })).status).toBe(200);
+    const sim = await post("/admin?index", { intent: "simulate", batch_id: id });
+    expect(sim.html).toMatch(/Held for investors: <strong>GH₵\s?20\.00<\/strong>; shortfall: <strong>GH₵\s?4\.38<\/strong>/);
+    const before = moneySnapshot();
+    // Confirmed in the browser (JavaScript) but short: the server asks again, naming the shortfall.
+    for (const confirmed of ["", "1"]) {
+      const ask = await post("/admin?index", { intent: "execute", batch_id: id, confirmed, idempotency_key: `page-exec-${id}` });
+      expect(ask.status).toBe(200);
+      expect(ask.html).toContain('data-testid="confirm-prompt">Execute real payouts?<');
+      expect(ask.html).toMatch(/The batch holds GH₵\s?20\.00 for investors: GH₵\s?4\.38 short\./);
+      expect(ask.html).toMatch(/name="reserve_draw"[^>]*value="4.38"/);
+      expect(moneySnapshot()).toBe(before);
+    }
+    const done = await post("/admin?index", { intent: "execute", batch_id: id, confirmed: "1", reserve_draw: "4.38", idempotency_key: `page-exec-${id}` });
+    expect(done.status).toBe(302);
+    expect(await get("/admin")).toMatch(new RegExp(`Payouts executed for Batch #${id}: 2 paid, GH₵\\s?24\\.38 in total\\. \\(GH₵\\s?4\\.38 from the reserve\\)`));
+    expect(server.db().prepare("select reserve_draw_minor r from payout_runs where batch_id = ?").get(id)).toEqual({ r: 438 });
+    await expectInvariants();
+  });
+
+  it("funds the reserve from the dashboard, audited", async () => {
+    const before = balance(server, "PLATFORM_RESERVE");
+    const bad = await post("/admin?index", { intent: "fund_reserve", amount: "abc", source: "EXTERNAL" });
+    expect(bad.status).toBe(400);
+    expect(bad.html).toContain("Enter the amount for the reserve: a positive GHS amount with at most 2 decimals.");
+    const ok = await post("/admin?index", { intent: "fund_reserve", amount: "12.50", source: "EXTERNAL", idempotency_key: `reserve-${Date.now()}` });
+    expect(ok.status).toBe(302);
+    expect(balance(server, "PLATFORM_RESERVE")).toBe(before + 1_250);
+    expect(server.db().prepare("select action, detail from audit_log order by id desc limit 1").get()).toEqual({ action: "reserve.fund", detail: "GHS 12.50 from outside" });
+    expect(await get("/admin")).toMatch(/data-testid="reserve-balance">GH₵\s?[\d,.]+</);
   });
 });

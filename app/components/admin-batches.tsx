@@ -56,6 +56,7 @@ function RowActions({ batch, data, result }: { batch: Batch; data: AdminDashboar
         {eggActive ? <button type="submit" name="intent" value="close" className={btn}>Close</button> : null}
         <button type="submit" name="intent" value="delete" className="btn-danger px-3 py-1">Delete</button>
         <Link to={`/admin/batches/${batch.id}/logs`} className={`${btn} no-underline`}>Daily logs</Link>
+        {batch.status !== "OPEN" ? <Link to={`/admin/batches/${batch.id}/remittances`} className={`${btn} no-underline`}>Remittances</Link> : null}
       </Form>
       {error ? <AdminMessage kind="error" id={`${batch.id}-${error}`}>{error}</AdminMessage> : null}
       {simulated ? (
@@ -64,6 +65,11 @@ function RowActions({ batch, data, result }: { batch: Batch; data: AdminDashboar
             Simulated {simulated.kind === "MONTHLY" ? `income for ${simulated.period}` : simulated.kind === "HARVEST" ? "harvest payout" : simulated.period}: total{" "}
             <strong>{formatGhs(simulated.totalMinor)}</strong> to <strong>{simulated.count}</strong> investment{simulated.count === 1 ? "" : "s"}
             {simulated.alreadyPaid ? " (already paid for this period: Execute would pay nothing)" : ""}.
+          </span>{" "}
+          <span data-testid="simulation-funding">
+            Held for investors: <strong>{formatGhs(simulated.heldMinor)}</strong>
+            {simulated.shortfallMinor > 0 ? <>; shortfall: <strong>{formatGhs(simulated.shortfallMinor)}</strong> (record the farm&apos;s remittance or draw it from the reserve)</> : ""}
+            {simulated.taxMinor > 0 ? <>; withholding tax: {formatGhs(simulated.taxMinor)}</> : ""}.
           </span>
         </AdminMessage>
       ) : null}
