@@ -103,6 +103,7 @@ const API: Target[] = [
   { method: "GET", path: (id) => `/api/v1/admin/batches/${id}/remittances`, fields: [], as: ["investor", "admin"] },
   { method: "POST", path: (id) => `/api/v1/admin/batches/${id}/remittances`, fields: ["period", "amount", "crates_sold", "price_per_crate", "birds_sold", "live_weight_kg", "price_per_kg", "revenue", "feed_cost", "vet_cost", "other_costs", "farm_share"], as: ["investor", "admin"] },
   { method: "GET", path: "/api/v1/admin/reserve", fields: [], as: ["investor", "admin"] },
+  { method: "GET", path: (id) => `/api/v1/public/batches/${id}/settlements`, fields: [], as: ["anon"] },
   { method: "POST", path: "/api/v1/admin/reserve", fields: ["amount", "source"], as: ["investor", "admin"] },
   { method: "GET", path: "/api/v1/admin/invariants", fields: [], as: ["investor"] },
   { method: "GET", path: (id) => `/api/v1/${id}`, fields: [], as: ["anon"] },

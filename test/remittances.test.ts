@@ -1,7 +1,7 @@
 // Issue 18: remittances from the farms, payout runs that pay only what a batch holds (plus an explicit
 // reserve draw), and withholding tax on income.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, htmlText, type Client } from "./support/client";
+import { call, Client, htmlText } from "./support/client";
 import { createBatch, createInvestor, createRemittance, signInAdmin } from "./support/factories";
 import { startServer, type TestServer } from "./support/server";
 
@@ -344,5 +344,35 @@ describe("the admin pages (no JavaScript)", () => {
     expect(balance(server, "PLATFORM_RESERVE")).toBe(before + 1_250);
     expect(server.db().prepare("select action, detail from audit_log order by id desc limit 1").get()).toEqual({ action: "reserve.fund", detail: "GHS 12.50 from outside" });
     expect(await get("/admin")).toMatch(/data-testid="reserve-balance">GH₵\s?[\d,.]+</);
+  });
+});
+
+describe("transparency and schedules", () => {
+  it("publishes each period's due, remitted (with the sheet), paid, tax and reserve, and the ROI the remittances support", async () => {
+    const { id } = await activeEggBatch();
+    const period = new Date(Date.now() + server.clockOffsetMs).toISOString().slice(0, 7);
+    expect((await call(admin, "POST", `/api/v1/admin/batches/${id}/remittances`, { period, amount: 20, crates_sold: 40, price_per_crate: 65 })).status).toBe(201);
+    const before = (await call(new Client(server.url), "GET", `/api/v1/public/batches/${id}/settlements`)).body;
+    expect(before).toMatchObject({ batch_id: id, product_type: "EGG", expected_roi: 0.0125, deployed: 1950 });
+    expect(before.periods).toEqual([
+      expect.objectContaining({ period, due: 24.38, remitted: 20, paid: 0, from_reserve: 0, paid_at: null, supported_roi: 0.0103, sheets: [expect.objectContaining({ amount: 20, crates_sold: 40, price_per_crate: 65 })] }),
+    ]);
+    expect((await call(admin, "POST", "/api/v1/admin/reserve", { amount: 10, source: "EXTERNAL" })).status).toBe(200);
+    expect((await call(admin, "POST", `/api/v1/admin/payouts/${id}/execute`, { reserve_draw: 4.38 })).status).toBe(200);
+    const after = (await call(admin, "GET", `/api/v1/public/batches/${id}/settlements`)).body;
+    expect(after.periods[0]).toMatchObject({ period, due: 24.38, remitted: 20, paid: 24.38, from_reserve: 4.38, tax_withheld: 0 });
+    expect(after.periods[0].due_date).toMatch(new RegExp(`^${period}-\\d{2}$`));
+    expect((await call(admin, "GET", "/api/v1/public/batches/999999/settlements")).status).toBe(404);
+    expect((await call(admin, "GET", "/api/v1/public/batches/abc/settlements")).status).toBe(404);
+  });
+
+  it("flags an active batch whose payout date has passed on the admin dashboard", async () => {
+    const day = (offset: number) => new Date(Date.now() + server.clockOffsetMs + offset * 86_400_000).toISOString().slice(0, 10);
+    const late = createBatch(server, { productType: "CHICKEN", status: "ACTIVE", startDate: day(-60) }); // harvest due 56 days after the start
+    const onTime = createBatch(server, { productType: "CHICKEN", status: "ACTIVE", startDate: day(-55) });
+    const html = htmlText(await (await adminPage.get("/admin")).text());
+    const row = (id: number) => html.slice(html.indexOf(`id="batch-${id}"`), html.indexOf("</tr>", html.indexOf(`id="batch-${id}"`)));
+    expect(row(late.id)).toContain('data-testid="overdue">Overdue by 4 days<');
+    expect(row(onTime.id)).not.toContain("Overdue");
   });
 });

@@ -5,6 +5,7 @@ import { answerFor } from "~/components/admin-create-forms";
 import { AdminMessage } from "~/components/admin-nav";
 import { CLOSE_BATCH_PROMPT, DELETE_BATCH_PROMPT, EXECUTE_PAYOUT_PROMPT } from "~/pages/admin";
 import { formatGhs } from "~/domain/money";
+import { overdueText } from "~/pages/schedules";
 import type { AdminDashboardData } from "~/pages/admin";
 
 const PROMPTS: Record<string, string> = { execute: EXECUTE_PAYOUT_PROMPT, delete: DELETE_BATCH_PROMPT, close: CLOSE_BATCH_PROMPT };
@@ -99,7 +100,8 @@ export function AdminBatches({ data, result }: { data: AdminDashboardData; resul
                 <td className={cell} data-label="Farm">{b.farmName}</td>
                 <td className={cell} data-label="Type">{b.productType}</td>
                 <td className={cell} data-label="Placed / Target">{b.unitsPlaced.toLocaleString("en-GH")} / {b.targetUnits.toLocaleString("en-GH")}</td>
-                <td className={cell} data-label="Status"><span className={`rounded px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[b.status] ?? ""}`}>{b.status}</span></td>
+                <td className={cell} data-label="Status"><span className={`rounded px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[b.status] ?? ""}`}>{b.status}</span>
+                  {b.overdueDays > 0 ? <span className="ml-1 inline-block rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800" data-testid="overdue">{overdueText(b.overdueDays)}</span> : null}</td>
                 <td className="px-2 py-2 align-top max-sm:block max-sm:px-0 max-sm:pt-2"><RowActions batch={b} data={data} result={result} /></td>
               </tr>
             ))}

@@ -6,8 +6,11 @@ import { prefillSheet, type RemittanceInput } from "~/domain/remittances";
 import { nowIso } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
 import { type By, recordAudit } from "~/models/audit.server";
-import { atomic, balanceMinor, externalAccount, feesAccount, findAccountId, postEntry, reserveAccount, settlementAccount } from "~/models/ledger.server";
-import { batches, farmLogs, remittances } from "~/models/schema.server";
+import { addDays, lastDayOfMonth } from "~/domain/calendar";
+import { HARVEST_DAYS } from "~/domain/schedules";
+import { atomic, balanceMinor, batchFunds, externalAccount, feesAccount, findAccountId, postEntry, reserveAccount, settlementAccount } from "~/models/ledger.server";
+import { simulatePayout } from "~/models/payout.server";
+import { batches, farmLogs, payoutRuns, remittances } from "~/models/schema.server";
 
 /**
  * Remittances (issue 18): each sum a farm sends for a batch is one REMITTANCE entry from EXTERNAL
@@ -128,4 +131,62 @@ export function sheetPrefill(batchId: number, period: string) {
     .where(eq(farmLogs.batchId, batchId))
     .all();
   return prefillSheet({ productType: batch.productType, period, logs, feedPriceMinor: batch.feedPriceMinor });
+}
+
+/**
+ * The batch's settlements, period by period, for everyone to check (issue 18): when each payout was
+ * due, what it came to, what the farm remitted (with its sheets), what was paid, how much came from
+ * the reserve, and the return the farm's remittances support next to the expected one.
+ */
+export function batchSettlements(batchId: number) {
+  const batch = batchRow(batchId);
+  const { deployedMinor } = batchFunds(batchId);
+  const runs = getDb().select().from(payoutRuns).where(eq(payoutRuns.batchId, batchId)).all();
+  const sent = listRemittancesOldestFirst(batchId);
+  const periods = [...new Set([...sent.map((r) => r.period), ...runs.map((r) => r.period)])].sort(
+    (a, b) => (/^\d/.test(a) ? 0 : a === "HARVEST" ? 1 : 2) - (/^\d/.test(b) ? 0 : b === "HARVEST" ? 1 : 2) || a.localeCompare(b),
+  );
+  return {
+    batch,
+    deployedMinor,
+    periods: periods.map((period) => {
+      const mine = sent.filter((r) => r.period === period);
+      const run = runs.find((r) => r.period === period) ?? null;
+      const remittedMinor = mine.reduce((s, r) => s + r.amountMinor, 0);
+      let dueMinor: number | null = run?.totalMinor ?? null;
+      if (!run && batch.status === "ACTIVE" && period !== "CLOSE") {
+        try {
+          dueMinor = simulatePayout(batchId, { period: /^\d/.test(period) ? period : null }).totalMinor;
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+        }
+      }
+      const dueDate = /^\d/.test(period) ? lastDayOfMonth(period) : period === "HARVEST" && batch.startDate ? addDays(batch.startDate, HARVEST_DAYS) : null;
+      // The return the remitted money pays on the capital deployed: a month's income, or a harvest's proceeds less the capital.
+      const supportedRoi = deployedMinor > 0 && period !== "CLOSE" ? Math.round(((period === "HARVEST" ? remittedMinor - deployedMinor : remittedMinor) / deployedMinor) * 10_000) / 10_000 : null;
+      return { period, dueDate, dueMinor, remittedMinor, paidMinor: run?.totalMinor ?? 0, taxMinor: run?.taxWithheldMinor ?? 0, fromReserveMinor: run?.reserveDrawMinor ?? 0, paidAt: run?.createdAt ?? null, supportedRoi, sheets: mine };
+    }),
+  };
+}
+
+export function settlementsJson(s: ReturnType<typeof batchSettlements>) {
+  return {
+    batch_id: s.batch.id,
+    product_type: s.batch.productType,
+    status: s.batch.status,
+    expected_roi: s.batch.expectedRoi,
+    deployed: minorToCedis(s.deployedMinor),
+    periods: s.periods.map((p) => ({
+      period: p.period,
+      due_date: p.dueDate,
+      due: p.dueMinor === null ? null : minorToCedis(p.dueMinor),
+      remitted: minorToCedis(p.remittedMinor),
+      paid: minorToCedis(p.paidMinor),
+      tax_withheld: minorToCedis(p.taxMinor),
+      from_reserve: minorToCedis(p.fromReserveMinor),
+      paid_at: p.paidAt,
+      supported_roi: p.supportedRoi,
+      sheets: p.sheets.map((r) => remittanceJson(r)),
+    })),
+  };
 }

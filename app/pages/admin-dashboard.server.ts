@@ -12,7 +12,9 @@ import { HttpError, parseId } from "~/lib/http.server";
 import { newIdempotencyKey } from "~/lib/page-action.server";
 import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
 import { activateBatch, adminStats, createBatch, deleteBatch, listAdminBatches } from "~/models/batch.server";
-import { closeBatch, runPayout, simulatePayout, type PayoutSimulation } from "~/models/payout.server";
+import { closeBatch, paidPeriods, runPayout, simulatePayout, type PayoutSimulation } from "~/models/payout.server";
+import { daysOverdue, nextPayoutDue } from "~/domain/schedules";
+import { today } from "~/lib/clock.server";
 import { fundReserve, RESERVE_SOURCES, reserveBalanceMinor, type ReserveSource } from "~/models/remittance.server";
 import { balanceMinor, findAccountId } from "~/models/ledger.server";
 import { createFarm, listFarms } from "~/models/farm.server";
@@ -26,7 +28,11 @@ export async function adminDashboardLoader({ request }: LoaderFunctionArgs) {
   return {
     stats: adminStats(),
     farms: listFarms().map((f) => ({ id: f.id, name: f.name, location: f.location })),
-    batches: listAdminBatches(),
+    // Each active batch's next payout and how late it is (the schedule's rule, app/domain/schedules.ts).
+    batches: listAdminBatches().map((b) => {
+      const due = b.status === "ACTIVE" ? nextPayoutDue({ ...b, paidPeriods: paidPeriods(b.id) }) : null;
+      return { ...b, overdueDays: due ? daysOverdue(due.date, today()) : 0 };
+    }),
     defaults: BATCH_DEFAULTS,
     reserveMinor: reserveBalanceMinor(),
     feesMinor: balanceMinor(findAccountId("PLATFORM_FEES")),
