@@ -175,6 +175,9 @@ async function main() {
     insertInvestments(db, { batchId: payoutBatch, userIds: holders.map((h) => h.id), count: 50_000 });
     const activated = await api(`/api/v1/admin/batches/${payoutBatch}/activate`, { method: "POST" });
     if (activated.status !== 200) throw new Error(`activate: ${activated.status}`);
+    // A run pays only what the farm remitted (issue 18): 50,000 x GHS 10 x 1% = GHS 5,000 for this month.
+    const remitted = await api(`/api/v1/admin/batches/${payoutBatch}/remittances`, { method: "POST", json: { period: new Date().toISOString().slice(0, 7), amount: 5000 } });
+    if (remitted.status !== 201) throw new Error(`remittance: ${remitted.status} ${JSON.stringify(remitted.body)}`);
     const t0 = performance.now();
     const run = await api(`/api/v1/admin/payouts/${payoutBatch}/execute`, { method: "POST", json: {} });
     const payoutMs = performance.now() - t0;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {apiLogin, call, Client, htmlText } from "./support/client";
-import { createInvestor } from "./support/factories";
+import { createInvestor, createRemittance } from "./support/factories";
 import { startServer, TEST_ADMIN, type TestServer } from "./support/server";
 
 /** The account page (/account) and its API: name and phone, password change, closing the account. */
@@ -242,6 +242,7 @@ describe("closing the account", () => {
     expect((await call(u.api, "POST", "/api/v1/invest/deposit", { amount: 50 })).status).toBe(200);
     expect((await call(u.api, "POST", "/api/v1/invest/create", { batch_id: batch, units: 5 })).status).toBe(201);
     expect((await call(admin, "POST", `/api/v1/admin/batches/${batch}/activate`)).status).toBe(200);
+    createRemittance(server, batch);
     expect((await call(admin, "POST", `/api/v1/admin/payouts/${batch}/execute`)).status).toBe(200);
     const withdrawn = await call(u.api, "POST", "/api/v1/invest/withdraw", { amount: 55, method: "MOMO", provider: "MTN MoMo", account_number: "024 123 4567" });
     expect(withdrawn.body).toMatchObject({ balance: 0 });

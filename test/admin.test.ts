@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, Client, htmlText } from "./support/client";
-import { createBatch, createFarm, createInvestor, signInAdmin, type BatchOptions } from "./support/factories";
+import { createBatch, createFarm, createInvestor, createRemittance, signInAdmin, type BatchOptions } from "./support/factories";
 import { startServer, TEST_ADMIN, type TestServer } from "./support/server";
 
 let server: TestServer;
@@ -104,6 +104,8 @@ describe("access: every admin page, form and API is for admins only (checked on 
       ["POST", `/api/v1/admin/payouts/${batchId}/execute`],
       ["GET", `/api/v1/admin/batches/${batchId}/logs`],
       ["POST", `/api/v1/admin/batches/${batchId}/logs`, { log_date: "2026-01-01" }],
+      ["GET", `/api/v1/admin/batches/${batchId}/remittances`],
+      ["POST", `/api/v1/admin/batches/${batchId}/remittances`, { period: "HARVEST", amount: 10 }],
       ["POST", `/api/v1/admin/batches/${batchId}/logs/1/photos`, {}],
       ["GET", "/api/v1/admin/exits"],
       ["GET", "/api/v1/admin/contact-messages"],
@@ -228,6 +230,7 @@ describe("the dashboard (forms, no JavaScript)", () => {
     const batchId = newBatch({ unitPrice: 50, expectedRoi: 0.12 });
     const inv = await investorIn(batchId, 10); // GHS 500 principal -> harvest 500 + 60
     await post(adminPage, "/admin?index", { intent: "activate", batch_id: batchId });
+    createRemittance(server, batchId);
     const walletBefore = walletMinor(inv.id);
 
     const sim = await post(adminPage, "/admin?index", { intent: "simulate", batch_id: batchId });
@@ -264,6 +267,7 @@ describe("the dashboard (forms, no JavaScript)", () => {
     server.db().prepare("update investments set created_at = '2026-01-05T09:00:00.000Z' where batch_id = ?").run(batchId);
     await post(adminPage, "/admin?index", { intent: "activate", batch_id: batchId });
     expect(await text(adminPage, "/admin")).toContain(`id="period-${batchId}"`);
+    createRemittance(server, batchId);
 
     const sim = await post(adminPage, "/admin?index", { intent: "simulate", batch_id: batchId, period: "2026-03" });
     expect(sim.html).toMatch(/Simulated income for 2026-03: total <strong>GH₵\s?5\.00<\/strong>/);
@@ -338,6 +342,7 @@ describe("the same actions through /api/v1/admin, audited once", () => {
     expect((await call(adminApi, "POST", `/api/v1/admin/batches/${batchId}/activate`)).body.detail).toBe("Batch activated.");
     const sim = await call(adminApi, "GET", `/api/v1/admin/payouts/${batchId}/simulate`);
     expect(sim.body).toMatchObject({ simulated_total: 33, count: 1 });
+    createRemittance(server, batchId);
     const run = await call(adminApi, "POST", `/api/v1/admin/payouts/${batchId}/execute`, {});
     expect(run.body).toMatchObject({ count: 1, total: 33 });
     const closeChicken = await call(adminApi, "POST", `/api/v1/admin/batches/${batchId}/close`);

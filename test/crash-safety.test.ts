@@ -8,7 +8,7 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createInvestors, insertInvestments } from "../scripts/lib/bulk-data.js";
 import { call, type Client } from "./support/client";
-import { createBatch, signInAdmin } from "./support/factories";
+import { createBatch, createRemittance, signInAdmin } from "./support/factories";
 import { startServer, type TestServer } from "./support/server";
 
 const INVESTMENTS = 20_000;
@@ -41,12 +41,16 @@ function runState() {
     notifications: one("select count(*) from notifications where kind = 'PAYOUT' and message like ?", `%Batch #${batchId} %`),
     payoutEntries: one("select count(*) from journal_entries where kind = 'PAYOUT' and batch_id = ?", batchId),
     farmMinor: one("select balance_minor from accounts where kind = 'FARM' and batch_id = ?", batchId),
+    settlementMinor: one("select balance_minor from accounts where kind = 'SETTLEMENT' and batch_id = ?", batchId),
   };
 }
 
 const DEPLOYED_MINOR = INVESTMENTS * UNIT_PRICE_MINOR;
-const NOTHING = { payouts: 0, runs: 0, notifications: 0, payoutEntries: 0, farmMinor: DEPLOYED_MINOR };
-const WHOLE = { payouts: INVESTMENTS, runs: 1, notifications: INVESTORS, payoutEntries: 1, farmMinor: DEPLOYED_MINOR - INVESTMENTS * PAYOUT_MINOR };
+// The run pays from what the farm remitted (the SETTLEMENT account, issue 18): exactly the run's total here.
+// The capital deployed to the farm (FARM) is never touched by a run.
+const REMITTED_MINOR = INVESTMENTS * PAYOUT_MINOR;
+const NOTHING = { payouts: 0, runs: 0, notifications: 0, payoutEntries: 0, farmMinor: DEPLOYED_MINOR, settlementMinor: REMITTED_MINOR };
+const WHOLE = { payouts: INVESTMENTS, runs: 1, notifications: INVESTORS, payoutEntries: 1, farmMinor: DEPLOYED_MINOR, settlementMinor: 0 };
 
 /** Is SQLite's write lock held by someone else (the server, mid-transaction)? */
 function writeLocked(probe: Database.Database): boolean {
@@ -111,6 +115,7 @@ beforeAll(async () => {
   insertInvestments(db, { batchId, userIds: investors.map((i) => i.id), count: INVESTMENTS });
   const activated = await call(admin, "POST", `/api/v1/admin/batches/${batchId}/activate`);
   expect(activated.status).toBe(200);
+  createRemittance(server, batchId, { amountGhs: REMITTED_MINOR / 100 });
   expect(await invariants()).toEqual({ ok: true, problems: [] });
   expect(runState()).toEqual(NOTHING);
 }, 120_000);

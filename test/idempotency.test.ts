@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, Client, htmlText } from "./support/client";
-import { createBatch, createFarm, createInvestor, signInAdmin } from "./support/factories";
+import { createBatch, createFarm, createInvestor, createRemittance, signInAdmin } from "./support/factories";
 import { startServer, type TestServer } from "./support/server";
 
 /**
@@ -61,6 +61,7 @@ async function activeEgg(holder: Client, units = 10) {
   const id = newBatch({ startDate: "2025-01-01" });
   expect((await call(holder, "POST", "/api/v1/invest/create", { batch_id: id, units })).status).toBe(201);
   expect((await call(admin, "POST", `/api/v1/admin/batches/${id}/activate`)).status).toBe(200);
+  createRemittance(server, id); // runs pay only what the farm remitted (issue 18)
   return id;
 }
 
@@ -181,6 +182,20 @@ const CASES: Case[] = [
         first: post(`/api/v1/admin/payouts/${x}/execute`, {}),
         same: [post(`/api/v1/admin/payouts/${x}/execute`, { period: "" })],
         different: [post(`/api/v1/admin/payouts/${y}/execute`, {}), post(`/api/v1/admin/payouts/${x}/execute`, { period: "2025-03" })],
+      };
+    },
+  },
+  {
+    name: "record a remittance (batch id, period, amount, sheet)",
+    setup: async () => {
+      const holder = (await createInvestor(server, { walletGhs: 10_000 })).api;
+      const [x, y] = [await activeEgg(holder), await activeEgg(holder)];
+      const fields = { period: "2025-03", amount: "12.50", crates_sold: 10 };
+      return {
+        client: admin,
+        first: post(`/api/v1/admin/batches/${x}/remittances`, fields),
+        same: [post(`/api/v1/admin/batches/${x}/remittances`, { ...fields, amount: 12.5, crates_sold: "10" })],
+        different: [post(`/api/v1/admin/batches/${y}/remittances`, fields), post(`/api/v1/admin/batches/${x}/remittances`, { ...fields, amount: 13 }), post(`/api/v1/admin/batches/${x}/remittances`, { ...fields, crates_sold: 11 })],
       };
     },
   },

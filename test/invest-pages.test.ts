@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, Client, htmlText } from "./support/client";
 import { BROWSER_BUILD, browserChunks } from "./support/bundles";
-import { createBatch, createFarm, createInvestor, signInAdmin, type BatchOptions } from "./support/factories";
+import { createBatch, createFarm, createInvestor, createRemittance, signInAdmin, type BatchOptions } from "./support/factories";
 import { startServer, type TestServer } from "./support/server";
 
 let server: TestServer;
@@ -443,6 +443,7 @@ describe("the batch page", () => {
     expect(page).not.toContain('data-testid="your-holding"');
     expect((await get(u.page, `/batches/${id}`)).html).toMatch(/You hold <strong>10 units<\/strong> \(GH₵\s?200\.00\) in this batch\./);
     expect((await call(admin, "POST", `/api/v1/admin/batches/${id}/activate`)).status).toBe(200);
+    createRemittance(server, id);
     expect((await call(admin, "POST", `/api/v1/admin/payouts/${id}/execute`)).status).toBe(200);
     page = (await get(anon, `/batches/${id}`)).html;
     expect(page).toMatch(/data-testid="funds-escrow">GH₵\s?0\.00/);

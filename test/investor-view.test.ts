@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {apiLogin, call, Client, htmlText } from "./support/client";
-import { createInvestor } from "./support/factories";
+import { createInvestor, createRemittance } from "./support/factories";
 import { startServer, TEST_ADMIN, type TestServer } from "./support/server";
 
 let server: TestServer;
@@ -49,8 +49,10 @@ async function invest(api: Client, batchId: number, units: number, autoReinvest 
   return res.body.investment.id as number;
 }
 
+/** Activates the batch and records the farm's remittance its payouts will be paid from (issue 18). */
 async function activate(batchId: number) {
   expect((await call(admin, "POST", `/api/v1/admin/batches/${batchId}/activate`)).status).toBe(200);
+  createRemittance(server, batchId);
 }
 
 /** Leaves `keep` the only OPEN batches of a type, so "the next open batch" is known. */

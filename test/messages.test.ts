@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, Client, htmlText, uniqueEmail } from "./support/client";
-import { createBatch, createInvestor, serverNow, signInAdmin, type Investor, type SignedIn } from "./support/factories";
+import { createBatch, createInvestor, createRemittance, serverNow, signInAdmin, type Investor, type SignedIn } from "./support/factories";
 import { startFakeHubtel, type FakeHubtel } from "./support/fake-hubtel";
 import { linkIn, startFakeSmtp, type FakeSmtp, type ReceivedEmail } from "./support/fake-smtp";
 import { startServer, type TestServer } from "./support/server";
@@ -99,6 +99,7 @@ describe("notices reach confirmed contacts by email and SMS", () => {
     const ama = await confirmedInvestor(1000);
     const kofi = await createInvestor(server, { walletGhs: 1000 });
     const batch = await activeEggBatch([[ama, 5], [kofi, 5]]);
+    createRemittance(server, batch.id);
     const run = await call(admin.api, "POST", `/api/v1/admin/payouts/${batch.id}/execute`);
     expect(run.status).toBe(200);
 
@@ -137,6 +138,7 @@ describe("notices reach confirmed contacts by email and SMS", () => {
 
     // Another offer, then the admin closes the batch: principal back, offer cancelled.
     expect((await call(seller.api, "POST", "/api/v1/invest/early-exit", { batch_id: egg.id, units: 3 })).status).toBe(201);
+    createRemittance(server, egg.id);
     expect((await call(admin.api, "POST", `/api/v1/admin/batches/${egg.id}/close`)).status).toBe(200);
     const cancelled = await waitForEmail(seller.email, "Your early-exit offer was cancelled");
     expect(cancelled.text).toContain(`Batch #${egg.id} was cancelled because the batch closed`);
@@ -148,6 +150,7 @@ describe("notices reach confirmed contacts by email and SMS", () => {
     await invest(farmer, chicken.id, 10, { auto_reinvest: true });
     expect((await call(admin.api, "POST", `/api/v1/admin/batches/${chicken.id}/activate`)).status).toBe(200);
     const next = createBatch(server, { productType: "CHICKEN", unitPrice: 50, targetUnits: 1000 });
+    createRemittance(server, chicken.id);
     expect((await call(admin.api, "POST", `/api/v1/admin/payouts/${chicken.id}/execute`)).status).toBe(200);
     await waitForEmail(farmer.email, "A payout reached your wallet");
     const reinvested = await waitForEmail(farmer.email, "Your proceeds were reinvested");
@@ -165,6 +168,7 @@ describe("notices reach confirmed contacts by email and SMS", () => {
     expect(page).toContain("Your message choices are saved.");
     expect(page).toMatch(/aria-label="Payouts by Email"(?![^>]*checked)/);
     const batch = await activeEggBatch([[u, 3]]);
+    createRemittance(server, batch.id);
     expect((await call(admin.api, "POST", `/api/v1/admin/payouts/${batch.id}/execute`)).status).toBe(200);
     await hubtel.waitFor(() => hubtel.to(u.phone!).length > 0);
     await sleep(400);
@@ -178,6 +182,7 @@ describe("delivery", () => {
     const u = await confirmedInvestor(1000, { phone: false });
     smtp.refuseNext(2, 451);
     const batch = await activeEggBatch([[u, 2]]);
+    createRemittance(server, batch.id);
     expect((await call(admin.api, "POST", `/api/v1/admin/payouts/${batch.id}/execute`)).status).toBe(200);
     await waitForEmail(u.email, "A payout reached your wallet");
     await sleep(300);
@@ -196,6 +201,7 @@ describe("delivery", () => {
     await u.page.postForm("/account", { intent: "preferences", payouts_SMS: "on" });
     hubtel.failNext(1, 503);
     const batch = await activeEggBatch([[u, 2]]);
+    createRemittance(server, batch.id);
     expect((await call(admin.api, "POST", `/api/v1/admin/payouts/${batch.id}/execute`)).status).toBe(200);
     await hubtel.waitFor(() => hubtel.to(u.phone!).length > 0);
     await sleep(300);
@@ -207,6 +213,7 @@ describe("delivery", () => {
     const u = await confirmedInvestor(1000, { phone: false });
     smtp.refuseNext(3, 451);
     const batch = await activeEggBatch([[u, 2]]);
+    createRemittance(server, batch.id);
     expect((await call(admin.api, "POST", `/api/v1/admin/payouts/${batch.id}/execute`)).status).toBe(200);
     const deadline = Date.now() + 10_000;
     while (outboxRows(u.id)[0]?.status !== "failed" && Date.now() < deadline) await sleep(50);
@@ -243,6 +250,7 @@ describe("delivery", () => {
     const u = await confirmedInvestor(1000, { phone: false });
     smtp.refuseNext(1, 550);
     const batch = await activeEggBatch([[u, 2]]);
+    createRemittance(server, batch.id);
     expect((await call(admin.api, "POST", `/api/v1/admin/payouts/${batch.id}/execute`)).status).toBe(200);
     const deadline = Date.now() + 10_000;
     while (outboxRows(u.id)[0]?.status !== "failed" && Date.now() < deadline) await sleep(50);
@@ -381,6 +389,7 @@ describe("unsubscribe", () => {
   it("the notice's one-click link works without logging in or JavaScript; security mail still comes", async () => {
     const u = await confirmedInvestor(1000, { phone: false });
     const batch = await activeEggBatch([[u, 2]]);
+    createRemittance(server, batch.id);
     expect((await call(admin.api, "POST", `/api/v1/admin/payouts/${batch.id}/execute`)).status).toBe(200);
     const mail = await waitForEmail(u.email, "A payout reached your wallet");
     const url = /^<(.+)>$/.exec(mail.headers["list-unsubscribe"])![1];
@@ -399,6 +408,7 @@ describe("unsubscribe", () => {
     expect(forged.status).toBe(404);
 
     const next = await activeEggBatch([[u, 2]]);
+    createRemittance(server, next.id);
     expect((await call(admin.api, "POST", `/api/v1/admin/payouts/${next.id}/execute`)).status).toBe(200);
     await anon.postForm("/reset-password", { email: u.email });
     await waitForEmail(u.email, "Reset your Akoko password");

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, Client } from "./support/client";
-import { createBatch, createFarm, createInvestor, signInAdmin } from "./support/factories";
+import { createBatch, createFarm, createInvestor, createRemittance, signInAdmin } from "./support/factories";
 import { startServer, type TestServer } from "./support/server";
 
 let server: TestServer;
@@ -266,6 +266,7 @@ describe("payouts", () => {
     await call(a.api, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 3 }); // 450.00 -> 5.625 -> 5.63
     await call(b.api, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 10 }); // 1500.00 -> 18.75
     await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/activate`);
+    createRemittance(server, batch.id); // the farm's money for the run (issue 18)
     const before = moneySnapshot();
     const sim = await call(admin, "GET", `/api/v1/admin/payouts/${batch.id}/simulate`);
     expect(sim.body).toMatchObject({ simulated_total: 24.38, count: 2, kind: "MONTHLY", already_paid: false });
@@ -303,6 +304,7 @@ describe("payouts", () => {
     // Older open chicken batches (seed, other tests) may come first; close them for this test's sake.
     server.db().prepare("update batches set status = 'HARVESTED' where product_type = 'CHICKEN' and status = 'OPEN' and id not in (?, ?)").run(batch.id, next.id);
     await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/activate`);
+    createRemittance(server, batch.id);
     const run = await call(admin, "POST", `/api/v1/admin/payouts/${batch.id}/execute`, {});
     expect(run.body).toMatchObject({ kind: "HARVEST", count: 2, total: 770, reinvested: 1 });
     const aMy = (await call(a.api, "GET", "/api/v1/invest/my")).body;
@@ -323,6 +325,7 @@ describe("payouts", () => {
     await call(a.api, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 5 });
     await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/activate`);
     expect((await call(a.api, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 2 })).status).toBe(201);
+    createRemittance(server, batch.id, { period: "CLOSE" });
     const res = await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/close`);
     expect(res.body).toMatchObject({ detail: "Batch closed.", kind: "PRINCIPAL", total: 500 });
     expect((await call(a.api, "GET", "/api/v1/invest/wallet")).body.balance).toBe(1000);
@@ -448,6 +451,7 @@ describe("egg income belongs to the holders at the month's end (its record date)
     const midLastMonth = `${lastMonth}-15T12:00:00.000Z`;
     db.prepare("update payouts set created_at = ? where id = ?").run(midLastMonth, fills[0].id);
     db.prepare("update investments set created_at = ? where batch_id = ? and user_id = ?").run(midLastMonth, batch.id, early.id);
+    createRemittance(server, batch.id);
     const wallet = async (u: { api: Client }) => (await call(u.api, "GET", "/api/v1/invest/wallet")).body.balance;
     const [sellerBefore, earlyBefore, lateBefore] = [await wallet(seller), await wallet(early), await wallet(late)];
     expect([sellerBefore, earlyBefore, lateBefore]).toEqual([380 + 570, 600, 400]);
@@ -502,6 +506,7 @@ describe("closing an egg batch with pending exit offers", () => {
     await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/activate`);
     expect((await call(a.api, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 2 })).status).toBe(201);
     expect((await call(b.api, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 4 })).status).toBe(201);
+    createRemittance(server, batch.id, { period: "CLOSE" });
     expect((await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/close`)).status).toBe(200);
     for (const [u, units] of [[a, 2], [b, 4]] as const) {
       const notes = (await call(u.api, "GET", "/api/v1/invest/notifications")).body.filter((n: any) => n.kind === "EXIT_CANCELLED");

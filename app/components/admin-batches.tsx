@@ -5,6 +5,7 @@ import { answerFor } from "~/components/admin-create-forms";
 import { AdminMessage } from "~/components/admin-nav";
 import { CLOSE_BATCH_PROMPT, DELETE_BATCH_PROMPT, EXECUTE_PAYOUT_PROMPT } from "~/pages/admin";
 import { formatGhs } from "~/domain/money";
+import { overdueText } from "~/pages/schedules";
 import type { AdminDashboardData } from "~/pages/admin";
 
 const PROMPTS: Record<string, string> = { execute: EXECUTE_PAYOUT_PROMPT, delete: DELETE_BATCH_PROMPT, close: CLOSE_BATCH_PROMPT };
@@ -56,6 +57,7 @@ function RowActions({ batch, data, result }: { batch: Batch; data: AdminDashboar
         {eggActive ? <button type="submit" name="intent" value="close" className={btn}>Close</button> : null}
         <button type="submit" name="intent" value="delete" className="btn-danger px-3 py-1">Delete</button>
         <Link to={`/admin/batches/${batch.id}/logs`} className={`${btn} no-underline`}>Daily logs</Link>
+        {batch.status !== "OPEN" ? <Link to={`/admin/batches/${batch.id}/remittances`} className={`${btn} no-underline`}>Remittances</Link> : null}
       </Form>
       {error ? <AdminMessage kind="error" id={`${batch.id}-${error}`}>{error}</AdminMessage> : null}
       {simulated ? (
@@ -64,6 +66,11 @@ function RowActions({ batch, data, result }: { batch: Batch; data: AdminDashboar
             Simulated {simulated.kind === "MONTHLY" ? `income for ${simulated.period}` : simulated.kind === "HARVEST" ? "harvest payout" : simulated.period}: total{" "}
             <strong>{formatGhs(simulated.totalMinor)}</strong> to <strong>{simulated.count}</strong> investment{simulated.count === 1 ? "" : "s"}
             {simulated.alreadyPaid ? " (already paid for this period: Execute would pay nothing)" : ""}.
+          </span>{" "}
+          <span data-testid="simulation-funding">
+            Held for investors: <strong>{formatGhs(simulated.heldMinor)}</strong>
+            {simulated.shortfallMinor > 0 ? <>; shortfall: <strong>{formatGhs(simulated.shortfallMinor)}</strong> (record the farm&apos;s remittance or draw it from the reserve)</> : ""}
+            {simulated.taxMinor > 0 ? <>; withholding tax: {formatGhs(simulated.taxMinor)}</> : ""}.
           </span>
         </AdminMessage>
       ) : null}
@@ -93,7 +100,8 @@ export function AdminBatches({ data, result }: { data: AdminDashboardData; resul
                 <td className={cell} data-label="Farm">{b.farmName}</td>
                 <td className={cell} data-label="Type">{b.productType}</td>
                 <td className={cell} data-label="Placed / Target">{b.unitsPlaced.toLocaleString("en-GH")} / {b.targetUnits.toLocaleString("en-GH")}</td>
-                <td className={cell} data-label="Status"><span className={`rounded px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[b.status] ?? ""}`}>{b.status}</span></td>
+                <td className={cell} data-label="Status"><span className={`rounded px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[b.status] ?? ""}`}>{b.status}</span>
+                  {b.overdueDays > 0 ? <span className="ml-1 inline-block rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800" data-testid="overdue">{overdueText(b.overdueDays)}</span> : null}</td>
                 <td className="px-2 py-2 align-top max-sm:block max-sm:px-0 max-sm:pt-2"><RowActions batch={b} data={data} result={result} /></td>
               </tr>
             ))}

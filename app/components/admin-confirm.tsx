@@ -1,11 +1,15 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Dialog } from "~/components/dialog";
+import { formatGhs } from "~/domain/money";
 
 /** What the dashboard's action answers (a success redirects with a flash instead). */
 export type DashboardResult =
   | { ok: false; errors: Record<string, string>; values: Record<string, string> }
-  | { ok: true; simulated: { batchId: number; kind: string; period: string; totalMinor: number; count: number; alreadyPaid: boolean } }
-  | { ok: true; confirm: { prompt: string; detail: string; fields: Record<string, string> } };
+  | { ok: true; simulated: { batchId: number; kind: string; period: string; totalMinor: number; count: number; alreadyPaid: boolean; heldMinor: number; shortfallMinor: number; taxMinor: number } }
+  | { ok: true; confirm: { prompt: string; detail: string; fields: Record<string, string>; reserve?: ReserveChoice } };
+
+/** A run the batch's remitted money does not cover: the admin may draw the shortfall from the platform reserve. */
+export type ReserveChoice = { shortfallMinor: number; availableMinor: number; draw: string };
 
 export function AdminSubmit({ children, className = "btn-primary", name, value }: { children: string; className?: string; name?: string; value?: string }) {
   const busy = useNavigation().state === "submitting";
@@ -22,15 +26,25 @@ export function AdminSubmit({ children, className = "btn-primary", name, value }
  */
 export function AdminConfirm({ result, action = "/admin?index", cancelTo = "/admin" }: { result: DashboardResult | undefined; action?: string; cancelTo?: string }) {
   if (!result || !result.ok || !("confirm" in result)) return null;
-  const { prompt, detail, fields } = result.confirm;
+  const { prompt, detail, fields, reserve } = result.confirm;
   return (
     <Dialog title="Please confirm" closeTo={cancelTo}>
       <p className="text-lg font-semibold" data-testid="confirm-prompt">{prompt}</p>
       <p className="mt-1 text-sm text-stone-600">{detail}</p>
-      <Form method="post" action={fields.batch_id ? `${action}#batch-${fields.batch_id}` : action} preventScrollReset className="mt-4 flex gap-2">
-        {Object.entries(fields).map(([k, v]) => (
+      <Form method="post" action={fields.batch_id ? `${action}#batch-${fields.batch_id}` : action} preventScrollReset className="mt-4 flex flex-wrap gap-2">
+        {Object.entries(fields).filter(([k]) => k !== "reserve_draw").map(([k, v]) => (
           <input key={k} type="hidden" name={k} value={v} />
         ))}
+        {reserve ? (
+          reserve.availableMinor >= reserve.shortfallMinor ? (
+            <label className="flex basis-full items-start gap-2 text-sm font-medium text-stone-800" data-testid="reserve-choice">
+              <input type="checkbox" name="reserve_draw" value={reserve.draw} className="mt-1" />
+              Draw {formatGhs(reserve.shortfallMinor)} from the platform reserve (it holds {formatGhs(reserve.availableMinor)})
+            </label>
+          ) : (
+            <p className="basis-full text-sm text-red-700" data-testid="reserve-choice">The platform reserve holds {formatGhs(reserve.availableMinor)}: record the farm&apos;s remittance or fund the reserve first.</p>
+          )
+        ) : null}
         <AdminSubmit className={fields.intent === "delete" ? "btn-danger flex-1" : "btn-primary flex-1"}>Confirm</AdminSubmit>
         <Link to={cancelTo} replace preventScrollReset className="btn-secondary flex-1">Cancel</Link>
       </Form>

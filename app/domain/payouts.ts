@@ -1,6 +1,6 @@
 import { lastDayOfMonth } from "~/domain/calendar";
 import { DomainError } from "~/domain/errors";
-import { applyRate, splitByWeight } from "~/domain/money";
+import { applyRate, formatGhs, parseAmountToMinor, splitByWeight } from "~/domain/money";
 
 /** Payout runs: who is paid what for a month, a harvest or a close, and which periods may be paid. */
 
@@ -37,6 +37,46 @@ export function planPayouts(kind: "MONTHLY" | "HARVEST" | "PRINCIPAL", holdings:
     if (amountMinor > 0) out.push({ investmentId: h.investmentId, userId: h.userId, amountMinor, principalMinor });
   }
   return out;
+}
+
+/**
+ * Withholding tax on one payout: the rate on its income part only (a month's egg income; a harvest's
+ * return, i.e. amount less principal; nothing on a close's principal), rounded half up to the pesewa.
+ */
+export function withholdingTaxMinor(payout: { kind: "MONTHLY" | "HARVEST" | "PRINCIPAL"; amountMinor: number; principalMinor: number }, rate: number): number {
+  const incomeMinor = payout.kind === "MONTHLY" ? payout.amountMinor : payout.kind === "HARVEST" ? payout.amountMinor - payout.principalMinor : 0;
+  return incomeMinor > 0 && rate > 0 ? applyRate(incomeMinor, rate) : 0;
+}
+
+export type RunFunding = { dueMinor: number; heldMinor: number; shortfallMinor: number; reserveDrawMinor: number };
+
+/**
+ * Whether a run can pay: only from what the batch holds for investors (remitted, not yet paid) plus
+ * the reserve draw the admin chose. Too little: 409 naming the amounts. A draw larger than the
+ * shortfall, or than the reserve holds, is refused too: the reserve pays only what the farm did not.
+ */
+export function checkRunFunding({ batchId, dueMinor, heldMinor, reserveDrawMinor, reserveMinor }: { batchId: number; dueMinor: number; heldMinor: number; reserveDrawMinor: number; reserveMinor: number }): RunFunding {
+  const shortfallMinor = Math.max(0, dueMinor - Math.max(0, heldMinor));
+  if (reserveDrawMinor > shortfallMinor)
+    throw new DomainError(422, `The reserve draw (${formatGhs(reserveDrawMinor)}) is more than the shortfall (${formatGhs(shortfallMinor)}).`, "reserve_draw");
+  if (reserveDrawMinor > reserveMinor)
+    throw new DomainError(409, `The reserve holds ${formatGhs(Math.max(0, reserveMinor))}, less than the ${formatGhs(reserveDrawMinor)} draw. Fund the reserve first.`, "reserve_draw");
+  if (shortfallMinor > reserveDrawMinor) {
+    const drawn = reserveDrawMinor > 0 ? ` and ${formatGhs(reserveDrawMinor)} from the reserve` : "";
+    throw new DomainError(
+      409,
+      `Batch #${batchId} holds ${formatGhs(Math.max(0, heldMinor))} for investors${drawn}; this run needs ${formatGhs(dueMinor)}: ${formatGhs(shortfallMinor - reserveDrawMinor)} short. Record the farm's remittance or draw the shortfall from the reserve.`,
+    );
+  }
+  return { dueMinor, heldMinor, shortfallMinor, reserveDrawMinor };
+}
+
+/** The reserve draw the admin chose for a run (GHS): absent, blank or 0 is none. */
+export function reserveDrawInput(raw: unknown): number {
+  if (raw === undefined || raw === null || raw === "" || raw === 0 || (typeof raw === "string" && /^\s*0*(\.0*)?\s*$/.test(raw))) return 0;
+  const parsed = parseAmountToMinor(raw);
+  if (!parsed.ok) throw new DomainError(422, "The reserve draw must be an amount in GHS, with at most 2 decimals.", "reserve_draw");
+  return parsed.minor;
 }
 
 const PERIOD = /^(\d{4})-(0[1-9]|1[0-2])$/;

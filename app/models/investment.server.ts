@@ -341,7 +341,18 @@ export function getInvestmentReceipt(userId: number, investmentId: number): Inve
 export type PayoutRow = typeof payouts.$inferSelect;
 
 export function payoutJson(p: PayoutRow) {
-  return { id: p.id, investment_id: p.investmentId, batch_id: p.batchId, amount: minorToCedis(p.amountMinor), kind: p.kind, period: p.period, created_at: p.createdAt };
+  // amount is gross (SPEC.md); the wallet received net_amount, the rest went to withholding tax.
+  return {
+    id: p.id,
+    investment_id: p.investmentId,
+    batch_id: p.batchId,
+    amount: minorToCedis(p.amountMinor),
+    tax_withheld: minorToCedis(p.taxWithheldMinor),
+    net_amount: minorToCedis(p.amountMinor - p.taxWithheldMinor),
+    kind: p.kind,
+    period: p.period,
+    created_at: p.createdAt,
+  };
 }
 
 export function listPayoutsForInvestment(userId: number, investmentId: number): PayoutRow[] {

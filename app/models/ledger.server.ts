@@ -39,6 +39,10 @@ export const escrowAccount = (batchId: number) => accountId("ESCROW", { batchId 
 export const farmAccount = (batchId: number) => accountId("FARM", { batchId });
 export const feesAccount = () => accountId("PLATFORM_FEES");
 export const externalAccount = () => accountId("EXTERNAL");
+/** What the farm remitted for the batch's investors, not yet paid (issue 18). */
+export const settlementAccount = (batchId: number) => accountId("SETTLEMENT", { batchId });
+export const reserveAccount = () => accountId("PLATFORM_RESERVE");
+export const taxAccount = () => accountId("TAX_WITHHELD");
 
 export type PostingLine = { accountId: number; amountMinor: number };
 
@@ -155,9 +159,9 @@ export function ledgerProblems(): string[] {
  * Where a batch's money is, read from the ledger: raised from investors (into escrow), still held
  * in escrow, deployed to the farm at activation, and paid out to investors from the farm.
  */
-export function batchFunds(batchId: number): { raisedMinor: number; escrowMinor: number; deployedMinor: number; paidOutMinor: number } {
+export function batchFunds(batchId: number): { raisedMinor: number; escrowMinor: number; deployedMinor: number; paidOutMinor: number; remittedMinor: number; fromReserveMinor: number } {
   const db = getDb();
-  const flow = (kind: "ESCROW" | "FARM", entryKinds: string[], sign: 1 | -1) => {
+  const flow = (kind: "ESCROW" | "FARM" | "SETTLEMENT", entryKinds: string[], sign: 1 | -1) => {
     const row = db
       .select({ total: sql<number>`coalesce(sum(${postings.amountMinor}), 0)` })
       .from(postings)
@@ -172,7 +176,10 @@ export function batchFunds(batchId: number): { raisedMinor: number; escrowMinor:
     raisedMinor: flow("ESCROW", ["INVEST"], 1),
     escrowMinor: escrow?.b ?? 0,
     deployedMinor: flow("FARM", ["ACTIVATE"], 1),
-    paidOutMinor: flow("FARM", ["PAYOUT", "HARVEST", "CLOSE"], -1),
+    // Runs paid from FARM before remittances existed, and from SETTLEMENT since (gross: tax included).
+    paidOutMinor: flow("FARM", ["PAYOUT", "HARVEST", "CLOSE"], -1) + flow("SETTLEMENT", ["PAYOUT", "HARVEST", "CLOSE"], -1),
+    remittedMinor: flow("SETTLEMENT", ["REMITTANCE"], 1),
+    fromReserveMinor: flow("SETTLEMENT", ["RESERVE_DRAW"], 1),
   };
 }
 

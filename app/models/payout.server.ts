@@ -1,26 +1,35 @@
 import { and, eq, gt, asc, desc } from "drizzle-orm";
 import { DomainError } from "~/domain/errors";
-import { checkPayoutPeriod, planPayouts, recordDateOf, type Holding, type PlannedPayout, type ReceivedPayout } from "~/domain/payouts";
+import { checkPayoutPeriod, checkRunFunding, planPayouts, recordDateOf, withholdingTaxMinor, type Holding, type PlannedPayout, type ReceivedPayout } from "~/domain/payouts";
 import { alreadyPaid, MSG } from "~/domain/messages";
 import { formatGhs, minorToCedis, minorToDecimalString } from "~/domain/money";
 import { unitsText } from "~/domain/investing";
 import { nowIso, today } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
 import { investInBatch } from "~/models/investment.server";
-import { atomic, farmAccount, postEntry, walletAccount } from "~/models/ledger.server";
+import { atomic, balanceMinor, findAccountId, postEntry, reserveAccount, settlementAccount, taxAccount, walletAccount } from "~/models/ledger.server";
+import { getEnv } from "~/lib/env.server";
 import { batches, exitRequests, investments, payoutRuns } from "~/models/schema.server";
 import { type By, recordAudit } from "~/models/audit.server";
 import { notify } from "~/models/notification.server";
 
 type RunKind = "MONTHLY" | "HARVEST" | "PRINCIPAL";
 
+/** A planned payout with its withholding tax (the wallet gets amountMinor - taxMinor). */
+type TaxedPayout = PlannedPayout & { taxMinor: number };
+
 type Plan = {
   batch: typeof batches.$inferSelect;
   kind: RunKind;
   period: string;
-  payouts: PlannedPayout[];
+  payouts: TaxedPayout[];
+  /** Gross: what the run pays out of the batch's settlement account. */
   totalMinor: number;
+  taxMinor: number;
   alreadyPaid: boolean;
+  /** What the batch holds for investors (remitted, not yet paid), and what the reserve holds. */
+  heldMinor: number;
+  reserveMinor: number;
 };
 
 type PayableHolding = Holding & { autoReinvest: boolean };
@@ -78,57 +87,142 @@ function plan(batchId: number, { period, close = false }: { period?: string | nu
   // A month's income goes to its holders at the record date; this month's (still ahead) to today's holders.
   const recordDate = kind === "MONTHLY" ? recordDateOf(runPeriod) : null;
   const holders = () => (recordDate !== null && recordDate < nowIso() ? holdingsAt(batchId, recordDate) : holdingsOf(batchId));
-  const planned = done ? [] : planPayouts(kind, holders(), batch.expectedRoi);
-  return { batch, kind, period: runPeriod, payouts: planned, totalMinor: planned.reduce((s, p) => s + p.amountMinor, 0), alreadyPaid: Boolean(done) };
+  const rate = getEnv().WITHHOLDING_TAX_RATE;
+  const planned = done ? [] : planPayouts(kind, holders(), batch.expectedRoi).map((p) => ({ ...p, taxMinor: withholdingTaxMinor({ kind, amountMinor: p.amountMinor, principalMinor: p.principalMinor }, rate) }));
+  return {
+    batch,
+    kind,
+    period: runPeriod,
+    payouts: planned,
+    totalMinor: planned.reduce((s, p) => s + p.amountMinor, 0),
+    taxMinor: planned.reduce((s, p) => s + p.taxMinor, 0),
+    alreadyPaid: Boolean(done),
+    heldMinor: balanceMinor(findAccountId("SETTLEMENT", { batchId })),
+    reserveMinor: balanceMinor(findAccountId("PLATFORM_RESERVE")),
+  };
 }
 
-export type PayoutSimulation = { batchId: number; kind: RunKind; period: string; totalMinor: number; count: number; alreadyPaid: boolean };
-export type PayoutRun = { batchId: number; kind: RunKind; period: string; totalMinor: number; count: number; reinvested: number };
+export type PayoutSimulation = {
+  batchId: number;
+  kind: RunKind;
+  period: string;
+  totalMinor: number;
+  count: number;
+  alreadyPaid: boolean;
+  taxMinor: number;
+  heldMinor: number;
+  /** What the held money does not cover: the farm must remit it, or the admin draws it from the reserve. */
+  shortfallMinor: number;
+  reserveMinor: number;
+};
+export type PayoutRun = { batchId: number; kind: RunKind; period: string; totalMinor: number; count: number; reinvested: number; taxMinor: number; reserveDrawMinor: number };
 
-export function simulatePayout(batchId: number, { period }: { period?: string | null } = {}): PayoutSimulation {
-  const p = plan(batchId, { period });
-  return { batchId, kind: p.kind, period: p.period, totalMinor: p.totalMinor, count: p.payouts.length, alreadyPaid: p.alreadyPaid };
+export function simulatePayout(batchId: number, { period, close = false }: { period?: string | null; close?: boolean } = {}): PayoutSimulation {
+  const p = plan(batchId, { period, close });
+  const held = Math.max(0, p.heldMinor);
+  return {
+    batchId,
+    kind: p.kind,
+    period: p.period,
+    totalMinor: p.totalMinor,
+    count: p.payouts.length,
+    alreadyPaid: p.alreadyPaid,
+    taxMinor: p.taxMinor,
+    heldMinor: held,
+    shortfallMinor: Math.max(0, p.totalMinor - held),
+    reserveMinor: Math.max(0, p.reserveMinor),
+  };
 }
 
-/** The API's answers: SPEC.md's field names, money in cedis. */
-export const simulationJson = (s: PayoutSimulation) => ({ batch_id: s.batchId, kind: s.kind, period: s.period, simulated_total: minorToCedis(s.totalMinor), count: s.count, already_paid: s.alreadyPaid });
-export const payoutRunJson = (r: PayoutRun) => ({ batch_id: r.batchId, kind: r.kind, period: r.period, count: r.count, total: minorToCedis(r.totalMinor), reinvested: r.reinvested });
+/** The API's answers: SPEC.md's field names (simulated_total, total: gross), money in cedis, with the run's funding and tax. */
+export const simulationJson = (s: PayoutSimulation) => ({
+  batch_id: s.batchId,
+  kind: s.kind,
+  period: s.period,
+  simulated_total: minorToCedis(s.totalMinor),
+  count: s.count,
+  already_paid: s.alreadyPaid,
+  held: minorToCedis(s.heldMinor),
+  shortfall: minorToCedis(s.shortfallMinor),
+  reserve_available: minorToCedis(s.reserveMinor),
+  tax_withheld: minorToCedis(s.taxMinor),
+  net_total: minorToCedis(s.totalMinor - s.taxMinor),
+});
+export const payoutRunJson = (r: PayoutRun) => ({
+  batch_id: r.batchId,
+  kind: r.kind,
+  period: r.period,
+  count: r.count,
+  total: minorToCedis(r.totalMinor),
+  reinvested: r.reinvested,
+  tax_withheld: minorToCedis(r.taxMinor),
+  net_total: minorToCedis(r.totalMinor - r.taxMinor),
+  reserve_draw: minorToCedis(r.reserveDrawMinor),
+});
+
+/** How a run is funded beyond what the batch holds: the reserve draw the admin chose (pesewas, 0: none). */
+export type RunFunding = { reserveDrawMinor?: number };
 
 /**
- * Pays a run in one transaction: FARM -> each WALLET, a payout row per investment, a run row that
- * makes the period payable once. Harvest and close also end the batch (PAID, HARVESTED/CLOSED).
+ * Pays a run in one transaction, only from what the batch holds for investors (its SETTLEMENT
+ * account: what the farm remitted, not yet paid) plus the reserve draw the admin chose (a
+ * RESERVE_DRAW entry PLATFORM_RESERVE -> SETTLEMENT, audited). Too little: 409 naming the amounts,
+ * nothing changed. Then SETTLEMENT -> each WALLET (net) and TAX_WITHHELD (the tax on income), a
+ * payout row per investment (gross and tax), a run row that makes the period payable once.
+ * Harvest and close also end the batch (PAID, HARVESTED/CLOSED).
  */
-function executePlan(batchId: number, options: { period?: string | null; close?: boolean }, adminId?: number): PayoutRun {
+function executePlan(batchId: number, options: { period?: string | null; close?: boolean } & RunFunding, adminId?: number): PayoutRun {
   return atomic(() => {
     const p = plan(batchId, options);
     if (p.alreadyPaid) throw new DomainError(409, alreadyPaid(batchId, p.period));
+    const reserveDrawMinor = options.reserveDrawMinor ?? 0;
+    checkRunFunding({ batchId, dueMinor: p.totalMinor, heldMinor: p.heldMinor, reserveDrawMinor, reserveMinor: p.reserveMinor });
     const db = getDb();
     const client = db.$client;
     const label = p.kind === "MONTHLY" ? `income for ${p.period}` : p.kind === "HARVEST" ? "harvest payout" : "principal returned at close";
-    // Credit each wallet once per run, however many holdings the investor has.
-    const perUser = new Map<number, number>();
-    for (const payout of p.payouts) perUser.set(payout.userId, (perUser.get(payout.userId) ?? 0) + payout.amountMinor);
+    if (reserveDrawMinor > 0) {
+      postEntry({ kind: "RESERVE_DRAW", memo: `Batch #${batchId} ${label}: drawn from the platform reserve`, batchId, lines: [
+        { accountId: reserveAccount(), amountMinor: -reserveDrawMinor },
+        { accountId: settlementAccount(batchId), amountMinor: reserveDrawMinor },
+      ] });
+      if (adminId !== undefined) recordAudit({ adminId, action: "reserve.draw", batchId, detail: `${p.kind} ${p.period}: GHS ${minorToDecimalString(reserveDrawMinor)} from the reserve` });
+    }
+    // Credit each wallet once per run (net of tax), however many holdings the investor has.
+    const perUser = new Map<number, { netMinor: number; taxMinor: number }>();
+    for (const payout of p.payouts) {
+      const mine = perUser.get(payout.userId) ?? { netMinor: 0, taxMinor: 0 };
+      mine.netMinor += payout.amountMinor - payout.taxMinor;
+      mine.taxMinor += payout.taxMinor;
+      perUser.set(payout.userId, mine);
+    }
     // A run with nobody to pay (no holders) moves no money: it still marks the period paid and ends the batch.
     const entryId = p.payouts.length === 0 ? null : postEntry({
       kind: p.kind === "PRINCIPAL" ? "CLOSE" : p.kind === "HARVEST" ? "HARVEST" : "PAYOUT",
       memo: `Batch #${batchId} ${label}`,
       batchId,
-      lines: [{ accountId: farmAccount(batchId), amountMinor: -p.totalMinor }, ...[...perUser].map(([userId, amountMinor]) => ({ accountId: walletAccount(userId), amountMinor }))],
+      lines: [
+        { accountId: settlementAccount(batchId), amountMinor: -p.totalMinor },
+        ...[...perUser].map(([userId, { netMinor }]) => ({ accountId: walletAccount(userId), amountMinor: netMinor })),
+        ...(p.taxMinor > 0 ? [{ accountId: taxAccount(), amountMinor: p.taxMinor }] : []),
+      ],
     });
     const run = db
       .insert(payoutRuns)
-      .values({ batchId, kind: p.kind, period: p.period, totalMinor: p.totalMinor, count: p.payouts.length, entryId, createdBy: adminId, createdAt: nowIso() })
+      .values({ batchId, kind: p.kind, period: p.period, totalMinor: p.totalMinor, count: p.payouts.length, reserveDrawMinor, taxWithheldMinor: p.taxMinor, entryId, createdBy: adminId, createdAt: nowIso() })
       .returning({ id: payoutRuns.id })
       .get();
     const insertPayout = client.prepare(
-      "insert into payouts (investment_id, user_id, batch_id, run_id, entry_id, kind, period, amount_minor, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      "insert into payouts (investment_id, user_id, batch_id, run_id, entry_id, kind, period, amount_minor, tax_withheld_minor, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     );
     const createdAt = nowIso();
     for (const payout of p.payouts) {
-      insertPayout.run(payout.investmentId, payout.userId, batchId, run.id, entryId, p.kind, p.kind === "MONTHLY" ? p.period : null, payout.amountMinor, createdAt);
+      insertPayout.run(payout.investmentId, payout.userId, batchId, run.id, entryId, p.kind, p.kind === "MONTHLY" ? p.period : null, payout.amountMinor, payout.taxMinor, createdAt);
     }
-    // One notice per investor per run, in the app and (through notify) by email and SMS.
-    for (const [userId, amountMinor] of perUser) notify(userId, "PAYOUT", `Payout received: ${formatGhs(amountMinor)} from Batch #${batchId} (${label}).`);
+    // One notice per investor per run, in the app and (through notify) by email and SMS: the net, and the tax taken.
+    for (const [userId, { netMinor, taxMinor }] of perUser) {
+      const tax = taxMinor > 0 ? `; ${formatGhs(taxMinor)} withholding tax deducted` : "";
+      notify(userId, "PAYOUT", `Payout received: ${formatGhs(netMinor)} from Batch #${batchId} (${label}${tax}).`);
+    }
 
     if (p.kind !== "MONTHLY") {
       client.prepare("update investments set status = 'PAID' where batch_id = ? and status = 'ACTIVE'").run(batchId);
@@ -147,7 +241,7 @@ function executePlan(batchId: number, options: { period?: string | null; close?:
     }
     // A holding that matures (a harvest, a close) rolls over; a month's income always stays in the wallet.
     const reinvested = p.kind === "MONTHLY" ? 0 : autoReinvest(p.batch, p.kind, p.payouts);
-    return { batchId, kind: p.kind, period: p.period, count: p.payouts.length, totalMinor: p.totalMinor, reinvested };
+    return { batchId, kind: p.kind, period: p.period, count: p.payouts.length, totalMinor: p.totalMinor, reinvested, taxMinor: p.taxMinor, reserveDrawMinor };
   });
 }
 
@@ -158,15 +252,17 @@ function executePlan(batchId: number, options: { period?: string | null; close?:
  * payout's transaction; a purchase the rules refuse leaves that money in the wallet and the run
  * goes on (its savepoint is rolled back alone).
  */
-function autoReinvest(matured: typeof batches.$inferSelect, kind: "HARVEST" | "PRINCIPAL", paid: PlannedPayout[]): number {
+function autoReinvest(matured: typeof batches.$inferSelect, kind: "HARVEST" | "PRINCIPAL", paid: TaxedPayout[]): number {
   const db = getDb();
   const wanting = new Set(
     db.select({ id: investments.id }).from(investments).where(and(eq(investments.batchId, matured.id), eq(investments.autoReinvest, true))).all().map((r) => r.id),
   );
   const proceeds = kind === "HARVEST" ? "your harvest" : "your principal";
   let count = 0;
-  for (const payout of paid) {
-    if (!wanting.has(payout.investmentId)) continue;
+  for (const taxed of paid) {
+    if (!wanting.has(taxed.investmentId)) continue;
+    // What reached the wallet: the proceeds net of withholding tax.
+    const payout = { userId: taxed.userId, amountMinor: taxed.amountMinor - taxed.taxMinor };
     const next = db
       .select()
       .from(batches)
@@ -189,33 +285,36 @@ function autoReinvest(matured: typeof batches.$inferSelect, kind: "HARVEST" | "P
   return count;
 }
 
-export function executePayout(batchId: number, { period, adminId }: { period?: string | null; adminId?: number } = {}) {
-  return executePlan(batchId, { period }, adminId);
+export function executePayout(batchId: number, { period, adminId, reserveDrawMinor }: { period?: string | null; adminId?: number } & RunFunding = {}) {
+  return executePlan(batchId, { period, reserveDrawMinor }, adminId);
 }
 
 /** Egg batch end: principal back to every holder, investments PAID, batch CLOSED, pending exits cancelled. */
-export function closeEggBatch(batchId: number, { adminId }: { adminId?: number } = {}) {
-  return executePlan(batchId, { close: true }, adminId);
+export function closeEggBatch(batchId: number, { adminId, reserveDrawMinor }: { adminId?: number } & RunFunding = {}) {
+  return executePlan(batchId, { close: true, reserveDrawMinor }, adminId);
 }
 
 export function listBatchPayoutRuns(batchId: number) {
   return getDb().select().from(payoutRuns).where(eq(payoutRuns.batchId, batchId)).orderBy(payoutRuns.id).all();
 }
 
+const fundingDetail = (r: PayoutRun) =>
+  (r.taxMinor > 0 ? `, GHS ${minorToDecimalString(r.taxMinor)} tax withheld` : "") + (r.reserveDrawMinor > 0 ? `, GHS ${minorToDecimalString(r.reserveDrawMinor)} from the reserve` : "");
+
 /** A real payout run (egg: this month or `period`; chicken: the harvest), audited. */
-export function runPayout(batchId: number, { adminId, period }: By & { period?: string | null }) {
+export function runPayout(batchId: number, { adminId, period, reserveDrawMinor }: By & { period?: string | null } & RunFunding) {
   return atomic(() => {
-    const result = executePayout(batchId, { period, adminId });
-    recordAudit({ adminId, action: "payout.execute", batchId, detail: `${result.kind} ${result.period}: ${result.count} payouts, GHS ${minorToDecimalString(result.totalMinor)}` });
+    const result = executePayout(batchId, { period, adminId, reserveDrawMinor });
+    recordAudit({ adminId, action: "payout.execute", batchId, detail: `${result.kind} ${result.period}: ${result.count} payouts, GHS ${minorToDecimalString(result.totalMinor)}${fundingDetail(result)}` });
     return result;
   });
 }
 
 /** Egg batch end (principal returned), audited. */
-export function closeBatch(batchId: number, { adminId }: By) {
+export function closeBatch(batchId: number, { adminId, reserveDrawMinor }: By & RunFunding) {
   return atomic(() => {
-    const result = closeEggBatch(batchId, { adminId });
-    recordAudit({ adminId, action: "batch.close", batchId, detail: `Principal returned: ${result.count} payouts, GHS ${minorToDecimalString(result.totalMinor)}` });
+    const result = closeEggBatch(batchId, { adminId, reserveDrawMinor });
+    recordAudit({ adminId, action: "batch.close", batchId, detail: `Principal returned: ${result.count} payouts, GHS ${minorToDecimalString(result.totalMinor)}${fundingDetail(result)}` });
     return result;
   });
 }

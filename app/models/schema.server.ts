@@ -129,8 +129,15 @@ export const pages = sqliteTable("pages", {
 // Ledger: double entry, integer pesewas. Balances are the sum of postings;
 // accounts.balance_minor caches it and the invariant check proves they agree.
 
-/** PAYOUTS_PENDING: withdrawals sent to the provider and not yet confirmed (money in flight, issue 15). */
-export const ACCOUNT_KINDS = ["WALLET", "ESCROW", "FARM", "PLATFORM_FEES", "EXTERNAL", "PAYOUTS_PENDING"] as const;
+/**
+ * PAYOUTS_PENDING: withdrawals sent to the provider and not yet confirmed (money in flight, issue 15).
+ * FARM (per batch): the capital deployed to the farm at activation; it records what was sent, never
+ * cash we hold. SETTLEMENT (per batch): what the farm remitted (and any reserve draw) held for the
+ * batch's investors until a payout run pays it. PLATFORM_RESERVE: the platform's reserve, funded from
+ * fees or from outside, drawn only by an explicit admin choice. TAX_WITHHELD: withholding tax on
+ * investors' income, owed to the tax authority (issue 18).
+ */
+export const ACCOUNT_KINDS = ["WALLET", "ESCROW", "FARM", "PLATFORM_FEES", "EXTERNAL", "PAYOUTS_PENDING", "SETTLEMENT", "PLATFORM_RESERVE", "TAX_WITHHELD"] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 
 export const accounts = sqliteTable(
@@ -149,7 +156,7 @@ export const accounts = sqliteTable(
   ],
 );
 
-export const ENTRY_KINDS = ["DEPOSIT", "WITHDRAW", "INVEST", "ACTIVATE", "PAYOUT", "HARVEST", "CLOSE", "EXIT_FILL", "REVERSAL"] as const;
+export const ENTRY_KINDS = ["DEPOSIT", "WITHDRAW", "INVEST", "ACTIVATE", "PAYOUT", "HARVEST", "CLOSE", "EXIT_FILL", "REVERSAL", "REMITTANCE", "RESERVE_FUND", "RESERVE_DRAW"] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 
 export const journalEntries = sqliteTable(
@@ -236,6 +243,10 @@ export const payoutRuns = sqliteTable(
     period: text("period").notNull(),
     totalMinor: integer("total_minor").notNull(),
     count: integer("count").notNull(),
+    /** What the platform's reserve put in so the run could pay (its RESERVE_DRAW entry is in the same transaction). */
+    reserveDrawMinor: integer("reserve_draw_minor").notNull().default(0),
+    /** Withholding tax kept back from the run's income (totalMinor is gross). */
+    taxWithheldMinor: integer("tax_withheld_minor").notNull().default(0),
     entryId: integer("entry_id").references(() => journalEntries.id),
     createdBy: integer("created_by").references(() => users.id),
     createdAt: createdAt(),
@@ -264,10 +275,47 @@ export const payouts = sqliteTable(
     period: text("period"),
     /** EXIT: the units sold in this fill (what holdings at a record date are rebuilt from). */
     units: integer("units"),
+    /** Gross (SPEC.md's amount); the wallet received amountMinor - taxWithheldMinor. */
     amountMinor: integer("amount_minor").notNull(),
+    /** Withholding tax on the income part (never on principal or exit proceeds). */
+    taxWithheldMinor: integer("tax_withheld_minor").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index("payouts_investment_idx").on(t.investmentId), index("payouts_user_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * A sum the farm sent for a batch and period (YYYY-MM, HARVEST or CLOSE), with its settlement sheet.
+ * Its REMITTANCE entry (EXTERNAL -> the batch's SETTLEMENT) is `entryId`; the sheet's figures are as
+ * the farm reported them (null: not given). Money in pesewas; weights in kg.
+ */
+export const remittances = sqliteTable(
+  "remittances",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    batchId: integer("batch_id")
+      .notNull()
+      .references(() => batches.id),
+    period: text("period").notNull(),
+    /** The net remitted: what reached the settlement account. */
+    amountMinor: integer("amount_minor").notNull(),
+    entryId: integer("entry_id")
+      .notNull()
+      .references(() => journalEntries.id),
+    cratesSold: integer("crates_sold"),
+    pricePerCrateMinor: integer("price_per_crate_minor"),
+    birdsSold: integer("birds_sold"),
+    liveWeightKg: real("live_weight_kg"),
+    pricePerKgMinor: integer("price_per_kg_minor"),
+    revenueMinor: integer("revenue_minor"),
+    feedCostMinor: integer("feed_cost_minor"),
+    vetCostMinor: integer("vet_cost_minor"),
+    otherCostsMinor: integer("other_costs_minor"),
+    farmShareMinor: integer("farm_share_minor"),
+    createdBy: integer("created_by").references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index("remittances_batch_idx").on(t.batchId, t.period)],
 );
 
 export const EXIT_STATUSES = ["PENDING", "FILLED", "CANCELLED"] as const;

@@ -1,18 +1,22 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { type DashboardResult } from "~/components/admin-confirm";
+import { type DashboardResult, type ReserveChoice } from "~/components/admin-confirm";
 import { BatchSchema, FarmSchema } from "~/forms/admin.server";
-import { periodInput } from "~/domain/payouts";
+import { periodInput, reserveDrawInput } from "~/domain/payouts";
 import { ADMIN_FALLBACK, CLOSE_BATCH_PROMPT, DELETE_BATCH_PROMPT, EXECUTE_PAYOUT_PROMPT, dashboardIntent } from "~/pages/admin";
 import { BATCH_DEFAULTS } from "~/forms/limits";
 import { DomainError } from "~/domain/errors";
 import { alreadyPaid, MSG } from "~/domain/messages";
-import { formatGhs } from "~/domain/money";
+import { formatGhs, minorToDecimalString, parseAmountToMinor } from "~/domain/money";
 import { HttpError, parseId } from "~/lib/http.server";
 import { newIdempotencyKey } from "~/lib/page-action.server";
 import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
 import { activateBatch, adminStats, createBatch, deleteBatch, listAdminBatches } from "~/models/batch.server";
-import { closeBatch, runPayout, simulatePayout } from "~/models/payout.server";
+import { closeBatch, paidPeriods, runPayout, simulatePayout, type PayoutSimulation } from "~/models/payout.server";
+import { daysOverdue, nextPayoutDue } from "~/domain/schedules";
+import { today } from "~/lib/clock.server";
+import { fundReserve, RESERVE_SOURCES, reserveBalanceMinor, type ReserveSource } from "~/models/remittance.server";
+import { balanceMinor, findAccountId } from "~/models/ledger.server";
 import { createFarm, listFarms } from "~/models/farm.server";
 import { once } from "~/models/idempotency.server";
 import { dryRun } from "~/models/ledger.server";
@@ -24,15 +28,30 @@ export async function adminDashboardLoader({ request }: LoaderFunctionArgs) {
   return {
     stats: adminStats(),
     farms: listFarms().map((f) => ({ id: f.id, name: f.name, location: f.location })),
-    batches: listAdminBatches(),
+    // Each active batch's next payout and how late it is (the schedule's rule, app/domain/schedules.ts).
+    batches: listAdminBatches().map((b) => {
+      const due = b.status === "ACTIVE" ? nextPayoutDue({ ...b, paidPeriods: paidPeriods(b.id) }) : null;
+      return { ...b, overdueDays: due ? daysOverdue(due.date, today()) : 0 };
+    }),
     defaults: BATCH_DEFAULTS,
+    reserveMinor: reserveBalanceMinor(),
+    feesMinor: balanceMinor(findAccountId("PLATFORM_FEES")),
     idempotencyKey: newIdempotencyKey(),
   };
 }
 
-const FALLBACK = { create_farm: ADMIN_FALLBACK.farm, create_batch: ADMIN_FALLBACK.batch, activate: ADMIN_FALLBACK.activate, simulate: ADMIN_FALLBACK.simulate, execute: ADMIN_FALLBACK.execute, close: ADMIN_FALLBACK.close, delete: ADMIN_FALLBACK.delete } as const;
+const FALLBACK = { create_farm: ADMIN_FALLBACK.farm, create_batch: ADMIN_FALLBACK.batch, fund_reserve: ADMIN_FALLBACK.reserve, activate: ADMIN_FALLBACK.activate, simulate: ADMIN_FALLBACK.simulate, execute: ADMIN_FALLBACK.execute, close: ADMIN_FALLBACK.close, delete: ADMIN_FALLBACK.delete } as const;
 
 const fail = (errors: Record<string, string>, values: Record<string, string>, status = 400) => data({ ok: false as const, errors, values } satisfies DashboardResult, { status });
+
+/** What the confirm step says about a run's money: what the batch holds and what it lacks. */
+function fundingText(s: PayoutSimulation): string {
+  if (s.shortfallMinor === 0) return ` Held for investors: ${formatGhs(s.heldMinor)}.`;
+  return ` The batch holds ${formatGhs(s.heldMinor)} for investors: ${formatGhs(s.shortfallMinor)} short.`;
+}
+
+const reserveChoice = (s: PayoutSimulation): ReserveChoice | undefined =>
+  s.shortfallMinor > 0 ? { shortfallMinor: s.shortfallMinor, availableMinor: s.reserveMinor, draw: minorToDecimalString(s.shortfallMinor) } : undefined;
 
 export async function adminDashboardAction({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
@@ -55,7 +74,17 @@ export async function adminDashboardAction({ request }: ActionFunctionArgs) {
       once(as("admin/create-batch", parsed.data), () => ({ status: 201, body: { id: createBatch(parsed.data, by).id } }));
       return redirectWithFlash("/admin", { kind: "success", message: "Batch created." });
     }
+    if (intent === "fund_reserve") {
+      const amount = parseAmountToMinor(values.amount);
+      if (!amount.ok) return fail({ reserve_amount: "Enter the amount for the reserve: a positive GHS amount with at most 2 decimals." }, values);
+      const source = (RESERVE_SOURCES as readonly string[]).includes(values.source) ? (values.source as ReserveSource) : null;
+      if (!source) return fail({ reserve_source: "Choose where the money comes from." }, values);
+      once(as("admin/fund-reserve", { amountMinor: amount.minor, source }), () => ({ status: 200, body: fundReserve({ amountMinor: amount.minor, source, adminId: admin.id }) }));
+      return redirectWithFlash("/admin", { kind: "success", message: `Reserve funded with ${formatGhs(amount.minor)}.` });
+    }
     const batchId = parseId(values.batch_id, MSG.batchNotFound);
+    // The reserve draw the admin ticked in the confirm step (the run's shortfall), or none.
+    const reserveDrawMinor = reserveDrawInput(values.reserve_draw);
     // The same period rule as the API: absent or blank is this month, the rest is checked by the payout.
     const period = periodInput(values.period);
     const confirmed = values.confirmed === "1";
@@ -65,25 +94,30 @@ export async function adminDashboardAction({ request }: ActionFunctionArgs) {
         return redirectWithFlash("/admin", { kind: "success", message: "Batch activated." });
       case "simulate": {
         const s = simulatePayout(batchId, { period });
-        return data({ ok: true as const, simulated: { batchId, kind: s.kind, period: s.period, totalMinor: s.totalMinor, count: s.count, alreadyPaid: s.alreadyPaid } } satisfies DashboardResult);
+        return data({ ok: true as const, simulated: { batchId, kind: s.kind, period: s.period, totalMinor: s.totalMinor, count: s.count, alreadyPaid: s.alreadyPaid, heldMinor: s.heldMinor, shortfallMinor: s.shortfallMinor, taxMinor: s.taxMinor } } satisfies DashboardResult);
       }
       case "execute": {
-        if (!confirmed) {
-          // The server's confirm step (no JavaScript): ask only for a run that would pay.
-          const s = simulatePayout(batchId, { period });
+        const s = simulatePayout(batchId, { period });
+        // The server's confirm step (no JavaScript), and for a run the remitted money does not cover
+        // (with JavaScript too): it names the shortfall and offers the reserve draw.
+        if (!confirmed || (s.shortfallMinor > 0 && reserveDrawMinor === 0 && !s.alreadyPaid)) {
           if (s.alreadyPaid) return fail({ form: alreadyPaid(batchId, s.period) }, values, 409);
           const what = `Batch #${batchId}, ${s.kind === "MONTHLY" ? `income for ${s.period}` : s.kind === "HARVEST" ? "harvest" : s.period}: ${formatGhs(s.totalMinor)} to ${s.count} investment${s.count === 1 ? "" : "s"}.`;
-          return data({ ok: true as const, confirm: { prompt: EXECUTE_PAYOUT_PROMPT, detail: what, fields: { ...values, confirmed: "1" } } } satisfies DashboardResult);
+          return data({ ok: true as const, confirm: { prompt: EXECUTE_PAYOUT_PROMPT, detail: what + fundingText(s), fields: { ...values, confirmed: "1" }, reserve: reserveChoice(s) } } satisfies DashboardResult);
         }
-        const run = once(as(`admin/execute/${batchId}`, { batchId, period }), () => ({ status: 200, body: runPayout(batchId, { ...by, period }) })).body;
-        return redirectWithFlash("/admin", { kind: "success", message: `Payouts executed for Batch #${batchId}: ${run.count} paid, ${formatGhs(run.totalMinor)} in total.` });
+        const run = once(as(`admin/execute/${batchId}`, { batchId, period, ...(reserveDrawMinor ? { reserveDrawMinor } : {}) }), () => ({ status: 200, body: runPayout(batchId, { ...by, period, reserveDrawMinor }) })).body;
+        const drawn = run.reserveDrawMinor > 0 ? ` (${formatGhs(run.reserveDrawMinor)} from the reserve)` : "";
+        return redirectWithFlash("/admin", { kind: "success", message: `Payouts executed for Batch #${batchId}: ${run.count} paid, ${formatGhs(run.totalMinor)} in total.${drawn}` });
       }
       case "close": {
-        if (!confirmed) {
-          dryRun(() => closeBatch(batchId, by));
-          return data({ ok: true as const, confirm: { prompt: CLOSE_BATCH_PROMPT, detail: `Batch #${batchId}: every holder gets the principal back and the batch closes.`, fields: { ...values, confirmed: "1" } } } satisfies DashboardResult);
+        const s = simulatePayout(batchId, { close: true });
+        if (!confirmed || (s.shortfallMinor > 0 && reserveDrawMinor === 0)) {
+          // Ask only for a close that can go through once funded: the same rules, rolled back (a shortfall is shown, not refused, here).
+          if (s.shortfallMinor === 0) dryRun(() => closeBatch(batchId, by));
+          else if (s.alreadyPaid) throw new DomainError(409, alreadyPaid(batchId, s.period));
+          return data({ ok: true as const, confirm: { prompt: CLOSE_BATCH_PROMPT, detail: `Batch #${batchId}: every holder gets the principal back (${formatGhs(s.totalMinor)}) and the batch closes.${fundingText(s)}`, fields: { ...values, confirmed: "1" }, reserve: reserveChoice(s) } } satisfies DashboardResult);
         }
-        once(as(`admin/close/${batchId}`, { batchId }), () => ({ status: 200, body: closeBatch(batchId, by) }));
+        once(as(`admin/close/${batchId}`, { batchId, ...(reserveDrawMinor ? { reserveDrawMinor } : {}) }), () => ({ status: 200, body: closeBatch(batchId, { ...by, reserveDrawMinor }) }));
         return redirectWithFlash("/admin", { kind: "success", message: `Batch #${batchId} closed; principal returned.` });
       }
       case "delete": {

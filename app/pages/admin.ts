@@ -18,6 +18,7 @@ export const ADMIN_FALLBACK = {
   simulate: "Simulation failed.",
   execute: "Execution failed.",
   close: "Failed to close batch.",
+  reserve: "Failed to fund the reserve.",
   log: "Failed to save the daily log.",
   content: "Failed to save the page.",
 } as const;
@@ -28,10 +29,10 @@ export const ROW_INTENTS = ["activate", "simulate", "execute", "close", "delete"
 
 export type RowIntent = (typeof ROW_INTENTS)[number];
 
-export type DashboardIntent = "create_farm" | "create_batch" | RowIntent;
+export type DashboardIntent = "create_farm" | "create_batch" | "fund_reserve" | RowIntent;
 
 export function dashboardIntent(value: unknown): DashboardIntent | null {
-  return value === "create_farm" || value === "create_batch" || (ROW_INTENTS as readonly unknown[]).includes(value) ? (value as DashboardIntent) : null;
+  return value === "create_farm" || value === "create_batch" || value === "fund_reserve" || (ROW_INTENTS as readonly unknown[]).includes(value) ? (value as DashboardIntent) : null;
 }
 
 /** The editor's form: FAQ rows come as repeated faq_question / faq_answer; a row left blank is dropped. */

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { periodInput } from "~/domain/payouts";
+import { periodInput, reserveDrawInput } from "~/domain/payouts";
 import { MSG } from "~/domain/messages";
 import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseId, readBody } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
@@ -8,17 +8,21 @@ import { once } from "~/models/idempotency.server";
 
 export const loader = () => methodNotAllowed();
 
-/** Pays the run (egg: this month or `period`; chicken: the harvest). A paid period answers 409. */
+/**
+ * Pays the run (egg: this month or `period`; chicken: the harvest). A paid period answers 409; so
+ * does a run the batch's remitted money does not cover, unless `reserve_draw` (GHS) makes up the shortfall.
+ */
 export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
     if (request.method !== "POST") return methodNotAllowed();
     const admin = await requireApiAdmin(request);
     const body = await readBody(request);
     const period = periodInput(body.period ?? new URL(request.url).searchParams.get("period"));
+    const reserveDrawMinor = reserveDrawInput(body.reserve_draw);
     const batchId = parseId(params.id, MSG.batchNotFound);
     // A retried request with the same Idempotency-Key gets the first answer and pays nothing more;
     // the key on another batch or period is refused, so that run is never mistaken for this one.
-    const answer = once({ userId: admin.id, key: idempotencyKeyOf(request), operation: "api/admin/execute", params: { batchId, period } }, () => ({ status: 200, body: payoutRunJson(runPayout(batchId, { period, adminId: admin.id })) }));
+    const answer = once({ userId: admin.id, key: idempotencyKeyOf(request), operation: "api/admin/execute", params: { batchId, period, ...(reserveDrawMinor ? { reserveDrawMinor } : {}) } }, () => ({ status: 200, body: payoutRunJson(runPayout(batchId, { period, adminId: admin.id, reserveDrawMinor })) }));
     return apiJson(answer.body, answer.status);
   });
 }

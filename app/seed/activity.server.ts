@@ -4,7 +4,8 @@ import { atInstant, today } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
 import { hashPasswordSync } from "~/lib/password.server";
 import { activateBatch } from "~/models/batch.server";
-import { runPayout } from "~/models/payout.server";
+import { runPayout, simulatePayout } from "~/models/payout.server";
+import { fundReserve, recordRemittance } from "~/models/remittance.server";
 import { investInBatch } from "~/models/investment.server";
 import { deposit } from "~/models/wallet.server";
 
@@ -43,6 +44,28 @@ function paidMonths(startDate: string, currentPeriod: string): string[] {
   return months;
 }
 
+/**
+ * A month of the demo layers as the farm settles it: the eggs of ~5,700 hens at about 88% lay sold by
+ * the crate (DOMAIN.md: GHS 55-80), feed at ~118 g a hen a day, the vet; the farm remits what the
+ * month's run pays and keeps the rest. The last paid month the farm came up short and the platform's
+ * reserve (funded from outside for the demo) made up the difference, so the story shows both.
+ */
+function remitAndPay(batchId: number, period: string, adminId: number, { short }: { short: boolean }) {
+  const dueMinor = simulatePayout(batchId, { period }).totalMinor;
+  const feedPriceMinor = (getDb().$client.prepare("select feed_price_minor f from batches where id = ?").get(batchId) as { f: number | null }).f ?? 600;
+  const cratesSold = Math.floor((5_700 * 0.88 * 30) / 30);
+  const pricePerCrateMinor = 6_500;
+  const revenueMinor = cratesSold * pricePerCrateMinor;
+  const feedCostMinor = Math.round(5_700 * 0.118 * 30 * feedPriceMinor);
+  const vetCostMinor = 150_000;
+  const shortMinor = short ? Math.min(dueMinor - 1, Math.round(dueMinor / 5)) : 0;
+  const amountMinor = dueMinor - shortMinor;
+  const farmShare = revenueMinor - feedCostMinor - vetCostMinor - amountMinor;
+  recordRemittance(batchId, { period, amountMinor, cratesSold, pricePerCrateMinor, birdsSold: null, liveWeightKg: null, pricePerKgMinor: null, revenueMinor, feedCostMinor, vetCostMinor, otherCostsMinor: null, farmShareMinor: farmShare >= 0 ? farmShare : null }, { adminId });
+  if (shortMinor > 0) fundReserve({ amountMinor: shortMinor * 4, source: "EXTERNAL", adminId });
+  runPayout(batchId, { adminId, period, reserveDrawMinor: shortMinor });
+}
+
 export function seedDemoActivity({ demoInvestorId, adminId, batchIds }: { demoInvestorId: number; adminId: number; batchIds: Record<"layersActive" | "broilersActive" | "layersOpen" | "broilersOpen", number> }) {
   const db = getDb().$client;
   const insertUser = db.prepare("insert into users (email, full_name, password_hash) values (?, ?, ?) returning id");
@@ -68,7 +91,7 @@ export function seedDemoActivity({ demoInvestorId, adminId, batchIds }: { demoIn
     { at: `${layersStart}T08:00:00.000Z`, run: () => activateBatch(batchIds.layersActive, { adminId }) },
     { at: before(broilersStart, 5), run: buy("broilersActive") },
     { at: `${broilersStart}T08:00:00.000Z`, run: () => activateBatch(batchIds.broilersActive, { adminId }) },
-    ...paidMonths(layersStart, today().slice(0, 7)).map((period) => ({ at: `${period}-28T10:00:00.000Z`, run: () => runPayout(batchIds.layersActive, { adminId, period }) })),
+    ...paidMonths(layersStart, today().slice(0, 7)).map((period, i, all) => ({ at: `${period}-28T10:00:00.000Z`, run: () => remitAndPay(batchIds.layersActive, period, adminId, { short: i === all.length - 1 }) })),
   ];
   for (const event of events.sort((a, b) => a.at.localeCompare(b.at))) atInstant(event.at, event.run);
   buy("layersOpen")();

@@ -4,7 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR } from "../support/browser";
 import { call } from "../support/client";
-import { createBatch, createFarm, createInvestor, signInBrowser } from "../support/factories";
+import { createBatch, createFarm, createInvestor, createRemittance, signInBrowser } from "../support/factories";
 import { startServer, TEST_ADMIN, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -81,6 +81,7 @@ describe.each([
     await row.getByRole("button", { name: "Activate" }).click();
     await expectVisible(page.getByText("Batch activated."));
     await expectVisible(row.getByText("ACTIVE"));
+    createRemittance(server, batchId); // the farm's money the run pays from (issue 18)
     if (javaScriptEnabled) {
       // The message fades after 4 seconds.
       await page.getByText("Batch activated.").waitFor({ state: "hidden", timeout: 7000 });

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { budgetProblems, formatTable, measurePage } from "../../scripts/lib/page-weight.js";
 import { expectVisible, launchBrowser, phoneContext } from "../support/browser";
 import { call, uniqueEmail, type Client } from "../support/client";
-import { createBatch, createFarm, createInvestor, signedInStorageState, signInAdmin, signInBrowser, type BatchOptions } from "../support/factories";
+import { createBatch, createFarm, createInvestor, createRemittance, signedInStorageState, signInAdmin, signInBrowser, type BatchOptions } from "../support/factories";
 import { auditPage, collectPageErrors, hydrated, JOURNEY_SCREENSHOT_DIR, screenshots, tabTo } from "../support/journey";
 import { startServer, TEST_ADMIN, type TestServer } from "../support/server";
 
@@ -285,6 +285,7 @@ describe.each([
     }
     await expectVisible(adminPage.getByText("Batch activated."));
     await shot(adminPage, "activated", row(eggBatch));
+    for (const id of [eggBatch, chickenBatch]) createRemittance(server, id); // the farms' money the runs pay from (issue 18)
 
     // Execute asks first: window.confirm with JavaScript, the server's confirm page without.
     const execute = async (id: number, total: string) => {

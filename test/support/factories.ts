@@ -105,6 +105,38 @@ export function createBatch(server: TestServer, options: BatchOptions = {}): Bat
   return { id, farmId, productType, unitPriceMinor, targetUnits, expectedRoi, status, startDate };
 }
 
+// ---- remittances ----
+
+/**
+ * What the farm remitted for a batch (issue 18), as recordRemittance books it without the audit
+ * row: a REMITTANCE entry EXTERNAL -> the batch's SETTLEMENT account and the remittance row. Payout
+ * runs pay only from it. By default enough for anything the batch's holders can be paid (their
+ * principal plus two years of return), for tests that are about something else than funding.
+ */
+export function createRemittance(server: TestServer, batchId: number, { amountGhs, period }: { amountGhs?: number; period?: string } = {}): { id: number; amountMinor: number } {
+  const db = server.db();
+  const batch = db.prepare("select product_type productType, expected_roi roi from batches where id = ?").get(batchId) as { productType: ProductType; roi: number } | undefined;
+  if (!batch) throw new Error(`No batch ${batchId}`);
+  const principal = (db.prepare("select coalesce(sum(units_held * unit_price_minor), 0) p from investments where batch_id = ? and status = 'ACTIVE'").get(batchId) as { p: number }).p;
+  const amountMinor = amountGhs === undefined ? Math.max(100, Math.ceil(principal * (1 + 24 * batch.roi))) : toMinor(amountGhs, "amountGhs");
+  const at = serverNow(server).toISOString();
+  const remitPeriod = period ?? (batch.productType === "CHICKEN" ? "HARVEST" : at.slice(0, 7));
+  const account = (kind: string, owner: number | null) =>
+    ((db.prepare("select id from accounts where kind = ? and user_id is null and batch_id is ?").get(kind, owner) as { id: number } | undefined) ??
+      (db.prepare("insert into accounts (kind, batch_id, updated_at) values (?, ?, ?) returning id").get(kind, owner, at) as { id: number })).id;
+  return db.transaction(() => {
+    const external = account("EXTERNAL", null);
+    const settlement = account("SETTLEMENT", batchId);
+    const { id: entryId } = db.prepare("insert into journal_entries (kind, memo, batch_id, created_at) values ('REMITTANCE', ?, ?, ?) returning id").get(`Batch #${batchId} remittance for ${remitPeriod}`, batchId, at) as { id: number };
+    for (const [accountId, minor] of [[external, -amountMinor], [settlement, amountMinor]]) {
+      db.prepare("insert into postings (entry_id, account_id, amount_minor) values (?, ?, ?)").run(entryId, accountId, minor);
+      db.prepare("update accounts set balance_minor = balance_minor + ?, updated_at = ? where id = ?").run(minor, at, accountId);
+    }
+    const { id } = db.prepare("insert into remittances (batch_id, period, amount_minor, entry_id, created_at) values (?, ?, ?, ?, ?) returning id").get(batchId, remitPeriod, amountMinor, entryId, at) as { id: number };
+    return { id, amountMinor };
+  })();
+}
+
 // ---- users and sessions ----
 
 /** A user signed in twice, as a phone app (bearer token) and a browser (session cookie) would be. */

@@ -1,0 +1,128 @@
+import { DomainError } from "~/domain/errors";
+import { parseAmountToMinor } from "~/domain/money";
+import { checkPayoutPeriod } from "~/domain/payouts";
+import type { ProductType } from "~/domain/types";
+
+/**
+ * Remittances (issue 18): what a farm sent for a batch and period, with its settlement sheet. Pure
+ * rules: reading the admin's input, and prefilling the sheet from the batch's daily logs.
+ */
+
+/** The settlement sheet as stored: money in pesewas, null where the farm gave no figure. */
+export type SettlementSheet = {
+  cratesSold: number | null;
+  pricePerCrateMinor: number | null;
+  birdsSold: number | null;
+  liveWeightKg: number | null;
+  pricePerKgMinor: number | null;
+  revenueMinor: number | null;
+  feedCostMinor: number | null;
+  vetCostMinor: number | null;
+  otherCostsMinor: number | null;
+  farmShareMinor: number | null;
+};
+
+export type RemittanceInput = { period: string; amountMinor: number } & SettlementSheet;
+
+/** The API's and form's field names for the sheet, and what each holds. */
+export const SHEET_FIELDS = [
+  ["crates_sold", "cratesSold", "count"],
+  ["price_per_crate", "pricePerCrateMinor", "money"],
+  ["birds_sold", "birdsSold", "count"],
+  ["live_weight_kg", "liveWeightKg", "kg"],
+  ["price_per_kg", "pricePerKgMinor", "money"],
+  ["revenue", "revenueMinor", "money"],
+  ["feed_cost", "feedCostMinor", "money"],
+  ["vet_cost", "vetCostMinor", "money"],
+  ["other_costs", "otherCostsMinor", "money"],
+  ["farm_share", "farmShareMinor", "money"],
+] as const satisfies ReadonlyArray<readonly [string, keyof SettlementSheet, "count" | "money" | "kg"]>;
+
+const LABELS: Record<string, string> = {
+  crates_sold: "Crates sold",
+  price_per_crate: "Price per crate",
+  birds_sold: "Birds sold",
+  live_weight_kg: "Live weight",
+  price_per_kg: "Price per kg",
+  revenue: "Revenue",
+  feed_cost: "Feed cost",
+  vet_cost: "Vet cost",
+  other_costs: "Other costs",
+  farm_share: "Farm's share",
+};
+
+const blank = (raw: unknown) => raw === undefined || raw === null || (typeof raw === "string" && raw.trim() === "");
+
+/** An optional sheet figure: blank is null; otherwise a count, GHS (0 allowed, 2 decimals) or kg (3 decimals), never negative. */
+function sheetValue(field: string, kind: "count" | "money" | "kg", raw: unknown): number | null {
+  if (blank(raw)) return null;
+  const text = typeof raw === "number" ? String(raw) : typeof raw === "string" ? raw.trim() : null;
+  const label = LABELS[field];
+  if (kind === "count") {
+    if (text === null || !/^\d{1,9}$/.test(text)) throw new DomainError(422, `${label} must be a whole number of 0 or more.`, field);
+    return Number(text);
+  }
+  if (kind === "kg") {
+    if (text === null || !/^\d{1,9}(\.\d{1,3})?$/.test(text)) throw new DomainError(422, `${label} must be kilograms of 0 or more, e.g. 2150.5.`, field);
+    return Number(text);
+  }
+  if (text !== null && /^0+(\.0{0,2})?$/.test(text)) return 0;
+  const parsed = parseAmountToMinor(text ?? raw);
+  if (!parsed.ok) throw new DomainError(422, `${label} must be an amount in GHS of 0 or more, with at most 2 decimals.`, field);
+  return parsed.minor;
+}
+
+/**
+ * A remittance as the admin sent it: `period` (YYYY-MM for an egg month, CLOSE for an egg batch's
+ * principal, HARVEST for a broiler harvest) and `amount` (the net remitted, GHS) are required.
+ */
+export function readRemittance(body: Record<string, unknown>, batch: { id: number; productType: ProductType; startDate: string | null }, currentPeriod: string): RemittanceInput {
+  const rawPeriod = typeof body.period === "string" ? body.period.trim().toUpperCase() : "";
+  if (!rawPeriod) throw new DomainError(422, "Give the period: YYYY-MM, HARVEST or CLOSE.", "period");
+  let period: string;
+  if (batch.productType === "CHICKEN") {
+    if (rawPeriod !== "HARVEST") throw new DomainError(422, `Batch #${batch.id} is a broiler batch: its remittance is for the HARVEST.`, "period");
+    period = rawPeriod;
+  } else if (rawPeriod === "CLOSE") {
+    period = rawPeriod;
+  } else if (rawPeriod === "HARVEST") {
+    throw new DomainError(422, `Batch #${batch.id} is a layer batch: give a month (YYYY-MM) or CLOSE.`, "period");
+  } else {
+    if (!/^\d{4}-\d{2}$/.test(rawPeriod)) throw new DomainError(422, "Give the period: YYYY-MM, HARVEST or CLOSE.", "period");
+    period = checkPayoutPeriod({ period: rawPeriod, startDate: batch.startDate, currentPeriod });
+  }
+  const amount = parseAmountToMinor(body.amount);
+  if (!amount.ok) {
+    const detail = amount.reason === "empty" ? "Enter the amount remitted (GHS)." : amount.reason === "too-large" ? "The amount remitted is too large." : "The amount remitted must be a positive GHS amount with at most 2 decimals.";
+    throw new DomainError(422, detail, "amount");
+  }
+  const sheet = Object.fromEntries(SHEET_FIELDS.map(([field, key, kind]) => [key, sheetValue(field, kind, body[field])])) as SettlementSheet;
+  return { period, amountMinor: amount.minor, ...sheet };
+}
+
+/** Everything that makes one remittance request this one (for its idempotency fingerprint). */
+export const remittanceParams = (batchId: number, r: RemittanceInput) => ({ batchId, ...r });
+
+type LogDay = { logDate: string; birdsAlive: number; feedKg: number; eggsCollected: number | null; avgWeightKg: number | null };
+
+export const EGGS_PER_CRATE = 30;
+
+/**
+ * What the batch's daily logs already say about the sheet: for an egg month, the eggs collected that
+ * month as whole crates and the feed used at the batch's feed price; for a harvest (or a close), the
+ * birds alive in the latest log and, for broilers, their live weight. The admin corrects the rest.
+ */
+export function prefillSheet({ productType, period, logs, feedPriceMinor }: { productType: ProductType; period: string; logs: readonly LogDay[]; feedPriceMinor: number | null }): Partial<SettlementSheet> & { feedKg?: number } {
+  const month = /^\d{4}-\d{2}$/.test(period) ? period : null;
+  const inPeriod = month ? logs.filter((l) => l.logDate.startsWith(month)) : logs;
+  if (inPeriod.length === 0) return {};
+  const feedKg = Math.round(inPeriod.reduce((s, l) => s + l.feedKg, 0) * 1000) / 1000;
+  const feedCostMinor = feedPriceMinor === null ? undefined : Math.round(feedKg * feedPriceMinor);
+  if (productType === "EGG" && month) {
+    const eggs = inPeriod.reduce((s, l) => s + (l.eggsCollected ?? 0), 0);
+    return { cratesSold: Math.floor(eggs / EGGS_PER_CRATE), feedKg, feedCostMinor };
+  }
+  const latest = [...inPeriod].sort((a, b) => a.logDate.localeCompare(b.logDate)).at(-1)!;
+  const liveWeightKg = productType === "CHICKEN" && latest.avgWeightKg !== null ? Math.round(latest.birdsAlive * latest.avgWeightKg * 10) / 10 : undefined;
+  return { birdsSold: latest.birdsAlive, liveWeightKg, feedKg, feedCostMinor };
+}

@@ -1,0 +1,192 @@
+import { asc, desc, eq } from "drizzle-orm";
+import { DomainError } from "~/domain/errors";
+import { MSG } from "~/domain/messages";
+import { formatGhs, minorToCedis, minorToDecimalString } from "~/domain/money";
+import { prefillSheet, type RemittanceInput } from "~/domain/remittances";
+import { nowIso } from "~/lib/clock.server";
+import { getDb } from "~/lib/db.server";
+import { type By, recordAudit } from "~/models/audit.server";
+import { addDays, lastDayOfMonth } from "~/domain/calendar";
+import { HARVEST_DAYS } from "~/domain/schedules";
+import { atomic, balanceMinor, batchFunds, externalAccount, feesAccount, findAccountId, postEntry, reserveAccount, settlementAccount } from "~/models/ledger.server";
+import { simulatePayout } from "~/models/payout.server";
+import { batches, farmLogs, payoutRuns, remittances } from "~/models/schema.server";
+
+/**
+ * Remittances (issue 18): each sum a farm sends for a batch is one REMITTANCE entry from EXTERNAL
+ * (the farm's bank or mobile-money transfer reaching us) into the batch's SETTLEMENT account, with
+ * its settlement sheet stored beside it and an audit row, all in one transaction. Payout runs pay
+ * only from SETTLEMENT (app/models/payout.server.ts), plus an explicit draw from PLATFORM_RESERVE.
+ */
+
+export type Remittance = typeof remittances.$inferSelect;
+
+function batchRow(batchId: number) {
+  const batch = getDb().select().from(batches).where(eq(batches.id, batchId)).get();
+  if (!batch) throw new DomainError(404, MSG.batchNotFound);
+  return batch;
+}
+
+export function getBatchForRemittance(batchId: number) {
+  return batchRow(batchId);
+}
+
+/** Records a remittance: money into the batch's settlement account, the sheet beside it, audited. */
+export function recordRemittance(batchId: number, input: RemittanceInput, { adminId }: By): Remittance {
+  return atomic(() => {
+    const batch = batchRow(batchId);
+    // Only a running batch has investors waiting to be paid from it; an ended one has paid out.
+    if (batch.status !== "ACTIVE") throw new DomainError(409, `Remittances are recorded for active batches; Batch #${batchId} is ${batch.status}.`);
+    const entryId = postEntry({
+      kind: "REMITTANCE",
+      memo: `Batch #${batchId} remittance for ${input.period}`,
+      batchId,
+      lines: [
+        { accountId: externalAccount(), amountMinor: -input.amountMinor },
+        { accountId: settlementAccount(batchId), amountMinor: input.amountMinor },
+      ],
+    });
+    const row = getDb()
+      .insert(remittances)
+      .values({ ...input, batchId, entryId, createdBy: adminId, createdAt: nowIso() })
+      .returning()
+      .get();
+    recordAudit({ adminId, action: "remittance.record", batchId, farmId: batch.farmId, detail: `${input.period}: GHS ${minorToDecimalString(input.amountMinor)} remitted (remittance #${row.id})` });
+    return row;
+  });
+}
+
+export function listRemittances(batchId: number): Remittance[] {
+  return getDb().select().from(remittances).where(eq(remittances.batchId, batchId)).orderBy(desc(remittances.createdAt), desc(remittances.id)).all();
+}
+
+export function listRemittancesOldestFirst(batchId: number): Remittance[] {
+  return getDb().select().from(remittances).where(eq(remittances.batchId, batchId)).orderBy(asc(remittances.id)).all();
+}
+
+const cedisOrNull = (minor: number | null) => (minor === null ? null : minorToCedis(minor));
+
+/** The API's shape: GHS as decimals, the sheet's fields by the names they were sent with. */
+export function remittanceJson(r: Remittance) {
+  return {
+    id: r.id,
+    batch_id: r.batchId,
+    period: r.period,
+    amount: minorToCedis(r.amountMinor),
+    crates_sold: r.cratesSold,
+    price_per_crate: cedisOrNull(r.pricePerCrateMinor),
+    birds_sold: r.birdsSold,
+    live_weight_kg: r.liveWeightKg,
+    price_per_kg: cedisOrNull(r.pricePerKgMinor),
+    revenue: cedisOrNull(r.revenueMinor),
+    feed_cost: cedisOrNull(r.feedCostMinor),
+    vet_cost: cedisOrNull(r.vetCostMinor),
+    other_costs: cedisOrNull(r.otherCostsMinor),
+    farm_share: cedisOrNull(r.farmShareMinor),
+    created_at: r.createdAt,
+  };
+}
+
+/** What the batch holds for its investors now: remitted (and drawn from the reserve) less what runs paid. */
+export function settlementHeldMinor(batchId: number): number {
+  return balanceMinor(findAccountId("SETTLEMENT", { batchId }));
+}
+
+export function reserveBalanceMinor(): number {
+  return balanceMinor(findAccountId("PLATFORM_RESERVE"));
+}
+
+export const RESERVE_SOURCES = ["FEES", "EXTERNAL"] as const;
+export type ReserveSource = (typeof RESERVE_SOURCES)[number];
+
+/**
+ * Puts money into the platform's reserve, audited: from the fees the platform earned (never more
+ * than they hold) or from outside (the platform's own money coming in).
+ */
+export function fundReserve({ amountMinor, source, adminId }: { amountMinor: number; source: ReserveSource } & By): { reserveMinor: number } {
+  return atomic(() => {
+    if (source === "FEES") {
+      const fees = balanceMinor(findAccountId("PLATFORM_FEES"));
+      if (fees < amountMinor) throw new DomainError(409, `The fee account holds ${formatGhs(Math.max(0, fees))}, less than ${formatGhs(amountMinor)}.`, "amount");
+    }
+    postEntry({
+      kind: "RESERVE_FUND",
+      memo: `Platform reserve funded from ${source === "FEES" ? "fees" : "outside"}`,
+      lines: [
+        { accountId: source === "FEES" ? feesAccount() : externalAccount(), amountMinor: -amountMinor },
+        { accountId: reserveAccount(), amountMinor: amountMinor },
+      ],
+    });
+    recordAudit({ adminId, action: "reserve.fund", detail: `GHS ${minorToDecimalString(amountMinor)} from ${source === "FEES" ? "fees" : "outside"}` });
+    return { reserveMinor: reserveBalanceMinor() };
+  });
+}
+
+/** The settlement sheet's figures the daily logs already know, for the form's defaults. */
+export function sheetPrefill(batchId: number, period: string) {
+  const batch = batchRow(batchId);
+  const logs = getDb()
+    .select({ logDate: farmLogs.logDate, birdsAlive: farmLogs.birdsAlive, feedKg: farmLogs.feedKg, eggsCollected: farmLogs.eggsCollected, avgWeightKg: farmLogs.avgWeightKg })
+    .from(farmLogs)
+    .where(eq(farmLogs.batchId, batchId))
+    .all();
+  return prefillSheet({ productType: batch.productType, period, logs, feedPriceMinor: batch.feedPriceMinor });
+}
+
+/**
+ * The batch's settlements, period by period, for everyone to check (issue 18): when each payout was
+ * due, what it came to, what the farm remitted (with its sheets), what was paid, how much came from
+ * the reserve, and the return the farm's remittances support next to the expected one.
+ */
+export function batchSettlements(batchId: number) {
+  const batch = batchRow(batchId);
+  const { deployedMinor } = batchFunds(batchId);
+  const runs = getDb().select().from(payoutRuns).where(eq(payoutRuns.batchId, batchId)).all();
+  const sent = listRemittancesOldestFirst(batchId);
+  const periods = [...new Set([...sent.map((r) => r.period), ...runs.map((r) => r.period)])].sort(
+    (a, b) => (/^\d/.test(a) ? 0 : a === "HARVEST" ? 1 : 2) - (/^\d/.test(b) ? 0 : b === "HARVEST" ? 1 : 2) || a.localeCompare(b),
+  );
+  return {
+    batch,
+    deployedMinor,
+    periods: periods.map((period) => {
+      const mine = sent.filter((r) => r.period === period);
+      const run = runs.find((r) => r.period === period) ?? null;
+      const remittedMinor = mine.reduce((s, r) => s + r.amountMinor, 0);
+      let dueMinor: number | null = run?.totalMinor ?? null;
+      if (!run && batch.status === "ACTIVE" && period !== "CLOSE") {
+        try {
+          dueMinor = simulatePayout(batchId, { period: /^\d/.test(period) ? period : null }).totalMinor;
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+        }
+      }
+      const dueDate = /^\d/.test(period) ? lastDayOfMonth(period) : period === "HARVEST" && batch.startDate ? addDays(batch.startDate, HARVEST_DAYS) : null;
+      // The return the remitted money pays on the capital deployed: a month's income, or a harvest's proceeds less the capital.
+      const supportedRoi = deployedMinor > 0 && period !== "CLOSE" ? Math.round(((period === "HARVEST" ? remittedMinor - deployedMinor : remittedMinor) / deployedMinor) * 10_000) / 10_000 : null;
+      return { period, dueDate, dueMinor, remittedMinor, paidMinor: run?.totalMinor ?? 0, taxMinor: run?.taxWithheldMinor ?? 0, fromReserveMinor: run?.reserveDrawMinor ?? 0, paidAt: run?.createdAt ?? null, supportedRoi, sheets: mine };
+    }),
+  };
+}
+
+export function settlementsJson(s: ReturnType<typeof batchSettlements>) {
+  return {
+    batch_id: s.batch.id,
+    product_type: s.batch.productType,
+    status: s.batch.status,
+    expected_roi: s.batch.expectedRoi,
+    deployed: minorToCedis(s.deployedMinor),
+    periods: s.periods.map((p) => ({
+      period: p.period,
+      due_date: p.dueDate,
+      due: p.dueMinor === null ? null : minorToCedis(p.dueMinor),
+      remitted: minorToCedis(p.remittedMinor),
+      paid: minorToCedis(p.paidMinor),
+      tax_withheld: minorToCedis(p.taxMinor),
+      from_reserve: minorToCedis(p.fromReserveMinor),
+      paid_at: p.paidAt,
+      supported_roi: p.supportedRoi,
+      sheets: p.sheets.map((r) => remittanceJson(r)),
+    })),
+  };
+}

@@ -1,0 +1,77 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { DomainError } from "~/domain/errors";
+import { MSG } from "~/domain/messages";
+import { formatGhs, minorToDecimalString } from "~/domain/money";
+import { readRemittance, remittanceParams, SHEET_FIELDS } from "~/domain/remittances";
+import { nextPayoutDue } from "~/domain/schedules";
+import { today } from "~/lib/clock.server";
+import { HttpError, parseId } from "~/lib/http.server";
+import { newIdempotencyKey } from "~/lib/page-action.server";
+import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
+import { getBatch } from "~/models/batch.server";
+import { once } from "~/models/idempotency.server";
+import { paidPeriods } from "~/models/payout.server";
+import { listRemittances, recordRemittance, settlementHeldMinor, sheetPrefill } from "~/models/remittance.server";
+
+/** The admin's remittances page (/admin/batches/<id>/remittances): the form, prefilled from the daily logs, and the list. */
+
+export type RemittanceResult = { ok: false; errors: Record<string, string>; values: Record<string, string> };
+
+function batchOr404(idParam: string | undefined) {
+  let id: number;
+  try {
+    id = parseId(idParam, MSG.batchNotFound);
+  } catch {
+    throw new Response(MSG.batchNotFound, { status: 404 });
+  }
+  const batch = getBatch(id);
+  if (!batch) throw new Response(MSG.batchNotFound, { status: 404 });
+  return batch;
+}
+
+const dec = (minor: number | null | undefined) => (minor === null || minor === undefined ? "" : minorToDecimalString(minor));
+
+export async function remittancesLoader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const b = batchOr404(params.id);
+  // The period to prefill: ?period=, else the next payout due (eggs: the oldest unpaid month), else this month.
+  const asked = new URL(request.url).searchParams.get("period")?.trim().toUpperCase();
+  const due = nextPayoutDue({ productType: b.productType, status: b.status, startDate: b.startDate, paidPeriods: paidPeriods(b.id) });
+  const period = asked || (b.productType === "CHICKEN" ? "HARVEST" : (due?.period ?? today().slice(0, 7)));
+  const pre = sheetPrefill(b.id, period);
+  return {
+    batch: { id: b.id, productType: b.productType, farmName: b.farmName, location: b.location, status: b.status, startDate: b.startDate },
+    period,
+    prefill: {
+      crates_sold: pre.cratesSold?.toString() ?? "",
+      birds_sold: pre.birdsSold?.toString() ?? "",
+      live_weight_kg: pre.liveWeightKg?.toString() ?? "",
+      feed_cost: dec(pre.feedCostMinor),
+    } as Record<string, string>,
+    feedKg: pre.feedKg ?? null,
+    heldMinor: settlementHeldMinor(b.id),
+    remittances: listRemittances(b.id),
+    idempotencyKey: newIdempotencyKey(),
+  };
+}
+
+export async function remittancesAction({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const b = batchOr404(params.id);
+  const values = Object.fromEntries([...(await request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
+  try {
+    const input = readRemittance(values, b, today().slice(0, 7));
+    once({ userId: admin.id, key: values.idempotency_key || null, operation: "admin/remittance", params: remittanceParams(b.id, input) }, () => ({
+      status: 201,
+      body: { id: recordRemittance(b.id, input, { adminId: admin.id }).id },
+    }));
+    return redirectWithFlash(`/admin/batches/${b.id}/remittances`, { kind: "success", message: `Remittance of ${formatGhs(input.amountMinor)} for ${input.period} recorded.` });
+  } catch (error) {
+    if (error instanceof DomainError || error instanceof HttpError) {
+      const field = error instanceof DomainError && error.field && (error.field === "period" || error.field === "amount" || SHEET_FIELDS.some(([f]) => f === error.field)) ? error.field : "form";
+      return data({ ok: false as const, errors: { [field]: error.detail }, values } satisfies RemittanceResult, { status: error.status === 404 ? 404 : error.status === 409 ? 409 : 400 });
+    }
+    console.error(error);
+    return data({ ok: false as const, errors: { form: "Failed to record the remittance." }, values } satisfies RemittanceResult, { status: 500 });
+  }
+}

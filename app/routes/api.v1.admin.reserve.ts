@@ -1,0 +1,33 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { DomainError } from "~/domain/errors";
+import { minorToCedis, parseAmountToMinor } from "~/domain/money";
+import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, readBody } from "~/lib/http.server";
+import { requireApiAdmin } from "~/auth/session.server";
+import { once } from "~/models/idempotency.server";
+import { fundReserve, RESERVE_SOURCES, reserveBalanceMinor, type ReserveSource } from "~/models/remittance.server";
+
+/** The platform reserve: what it holds for runs the farms' remittances do not cover. */
+export function loader({ request }: LoaderFunctionArgs) {
+  return handleApi(async () => {
+    await requireApiAdmin(request);
+    return apiJson({ balance: minorToCedis(reserveBalanceMinor()) });
+  });
+}
+
+/** Funds the reserve: `amount` (GHS) from `source` FEES (the platform's earned fees) or EXTERNAL (the platform's own money). Audited. */
+export function action({ request }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    if (request.method !== "POST") return methodNotAllowed();
+    const admin = await requireApiAdmin(request);
+    const body = await readBody(request);
+    const amount = parseAmountToMinor(body.amount);
+    if (!amount.ok) throw new DomainError(422, "Enter the amount for the reserve: a positive GHS amount with at most 2 decimals.", "amount");
+    const source = typeof body.source === "string" ? body.source.trim().toUpperCase() : "";
+    if (!(RESERVE_SOURCES as readonly string[]).includes(source)) throw new DomainError(422, "Choose where the money comes from: FEES or EXTERNAL.", "source");
+    const answer = once({ userId: admin.id, key: idempotencyKeyOf(request), operation: "api/admin/reserve", params: { amountMinor: amount.minor, source } }, () => ({
+      status: 200,
+      body: { detail: "Reserve funded.", balance: minorToCedis(fundReserve({ amountMinor: amount.minor, source: source as ReserveSource, adminId: admin.id }).reserveMinor) },
+    }));
+    return apiJson(answer.body, answer.status);
+  });
+}
