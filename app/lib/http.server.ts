@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { fieldErrors } from "~/forms/parse.server";
+import { errorField, logger } from "~/lib/logger.server";
 
 /** JSON answers for /api/v1: errors are always {"detail": message}. */
 export function apiJson(data: unknown, init: number | ResponseInit = 200): Response {
@@ -90,7 +91,7 @@ export async function handleApi(fn: () => Promise<Response> | Response): Promise
       const e = error as { status: number; detail: string };
       return apiError(e.status, e.detail);
     }
-    console.error(error);
+    logger.error({ err: errorField(error) }, "API request failed");
     return apiError(500, "Something went wrong on our side. Please try again.");
   }
 }

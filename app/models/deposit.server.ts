@@ -15,6 +15,7 @@ import {
   type MomoNetwork,
 } from "~/integrations/payments/index.server";
 import { now, nowIso } from "~/lib/clock.server";
+import { businessCounters } from "~/lib/metrics.server";
 import { getDb } from "~/lib/db.server";
 import { once } from "~/models/idempotency.server";
 import { atomic, externalAccount, postEntry, walletAccount, walletBalanceMinor } from "~/models/ledger.server";
@@ -91,6 +92,7 @@ export async function startDeposit(request: DepositRequest): Promise<PaymentStar
   const row = depositById(answer.body.depositId)!;
   // A replayed request does not charge twice: it reads where the first one got to.
   if (answer.replayed) return { row };
+  businessCounters.deposits.inc({ outcome: "started" });
   await askProviderToCharge(row, parsed, request);
   return { row: depositById(row.id)! };
 }
@@ -187,7 +189,7 @@ export type DepositWordOutcome = "credited" | "flagged" | "failed" | "abandoned"
  * under the write lock, and the database refuses a second DEPOSIT entry with the same reference.
  */
 export function applyDepositWord({ reference, word }: { reference: string; word: Confirmation }): DepositWordOutcome {
-  return atomic(() => {
+  const outcome = atomic((): DepositWordOutcome => {
     const row = getDb().select().from(deposits).where(eq(deposits.reference, reference)).get();
     if (!row) return "unknown_reference";
     const decision = decideDeposit(
@@ -229,6 +231,8 @@ export function applyDepositWord({ reference, word }: { reference: string; word:
         return "unchanged";
     }
   });
+  if (outcome !== "unchanged" && outcome !== "unknown_reference") businessCounters.deposits.inc({ outcome });
+  return outcome;
 }
 
 function endDeposit(reference: string, status: "FAILED" | "ABANDONED", message: string) {

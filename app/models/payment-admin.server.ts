@@ -1,3 +1,4 @@
+import { errorField, logger } from "~/lib/logger.server";
 import { and, count, desc, eq, gte, inArray, isNotNull, lt, or, sql, type Column, type SQL } from "drizzle-orm";
 import { addDays, isCalendarDate } from "~/domain/calendar";
 import { DomainError } from "~/domain/errors";
@@ -224,7 +225,7 @@ export async function reconciliationReport(date: string): Promise<Reconciliation
     return await reconcileDay(date);
   } catch (error) {
     if (!(error instanceof PaymentsError)) throw error;
-    console.error(`reconciliation ${date}: ${error.code}: ${error.message}`);
+    logger.error({ date, code: error.code, err: errorField(error) }, "reconciliation could not read the provider");
     throw new DomainError(503, "We could not get the payment provider's list for this day. Please try again in a minute.");
   }
 }

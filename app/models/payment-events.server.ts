@@ -2,6 +2,8 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { getPaymentsProvider, type WebhookEvent } from "~/integrations/payments/index.server";
 import { now, nowIso } from "~/lib/clock.server";
 import { getEnv } from "~/lib/env.server";
+import { errorField, logger } from "~/lib/logger.server";
+import { businessCounters } from "~/lib/metrics.server";
 import { getDb } from "~/lib/db.server";
 import { applyDepositWord, listStalePendingDeposits, refreshDeposit } from "~/models/deposit.server";
 import { atomic } from "~/models/ledger.server";
@@ -27,7 +29,7 @@ const TRANSFER_EVENTS: Record<string, "succeeded" | "failed" | "reversed"> = {
  * is kept and flagged.
  */
 export function receiveWebhook({ provider, event, rawBody }: { provider: string; event: WebhookEvent; rawBody: string }): WebhookReceipt {
-  return atomic(() => {
+  const receipt = atomic((): WebhookReceipt => {
     const db = getDb();
     const seen = db.select({ id: webhookEvents.id, outcome: webhookEvents.outcome }).from(webhookEvents).where(and(eq(webhookEvents.provider, provider), eq(webhookEvents.eventId, event.id))).get();
     if (seen) {
@@ -38,6 +40,8 @@ export function receiveWebhook({ provider, event, rawBody }: { provider: string;
     db.insert(webhookEvents).values({ provider, eventId: event.id, event: event.event, reference: event.reference, outcome, detail, payload: rawBody, receivedAt: nowIso() }).run();
     return { duplicate: false, outcome };
   });
+  businessCounters.webhookEvents.inc({ outcome: receipt.duplicate ? "duplicate" : receipt.outcome });
+  return receipt;
 }
 
 /**
@@ -88,9 +92,9 @@ export function listWebhookEvents({ outcome, limit = 200 }: { outcome?: WebhookO
  */
 export async function sweepPendingPayments({ before }: { before: string }): Promise<{ deposits: number; withdrawals: number }> {
   const stale = listStalePendingDeposits({ before });
-  for (const d of stale) await refreshDeposit({ depositId: d.id, force: true }).catch((error) => console.error(`sweep: deposit ${d.id}: ${String(error)}`));
+  for (const d of stale) await refreshDeposit({ depositId: d.id, force: true }).catch((error) => logger.error({ depositId: d.id, err: errorField(error) }, "sweep could not settle a deposit"));
   const inFlight = listStalePendingWithdrawals({ before }).filter((w) => w.reference !== null);
-  for (const w of inFlight) await refreshWithdrawal({ withdrawalId: w.id, force: true }).catch((error) => console.error(`sweep: withdrawal ${w.id}: ${String(error)}`));
+  for (const w of inFlight) await refreshWithdrawal({ withdrawalId: w.id, force: true }).catch((error) => logger.error({ withdrawalId: w.id, err: errorField(error) }, "sweep could not settle a withdrawal"));
   return { deposits: stale.length, withdrawals: inFlight.length };
 }
 
@@ -109,7 +113,7 @@ export function startPaymentsSweep(): () => void {
     try {
       await sweepPendingPayments({ before: new Date(now().getTime() - env.PAYMENTS_SWEEP_AFTER_SECONDS * 1000).toISOString() });
     } catch (error) {
-      console.error(`payments sweep failed: ${String(error)}`);
+      logger.error({ err: errorField(error) }, "payments sweep failed");
     } finally {
       running = false;
     }

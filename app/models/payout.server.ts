@@ -1,3 +1,4 @@
+import { businessCounters } from "~/lib/metrics.server";
 import { and, eq, gt, asc, desc } from "drizzle-orm";
 import { DomainError } from "~/domain/errors";
 import { checkPayoutPeriod, checkRunFunding, planPayouts, recordDateOf, withholdingTaxMinor, type Holding, type PlannedPayout, type ReceivedPayout } from "~/domain/payouts";
@@ -172,7 +173,7 @@ export type RunFunding = { reserveDrawMinor?: number };
  * Harvest and close also end the batch (PAID, HARVESTED/CLOSED).
  */
 function executePlan(batchId: number, options: { period?: string | null; close?: boolean } & RunFunding, adminId?: number): PayoutRun {
-  return atomic(() => {
+  const result = atomic(() => {
     const p = plan(batchId, options);
     if (p.alreadyPaid) throw new DomainError(409, alreadyPaid(batchId, p.period));
     const reserveDrawMinor = options.reserveDrawMinor ?? 0;
@@ -243,6 +244,8 @@ function executePlan(batchId: number, options: { period?: string | null; close?:
     const reinvested = p.kind === "MONTHLY" ? 0 : autoReinvest(p.batch, p.kind, p.payouts);
     return { batchId, kind: p.kind, period: p.period, count: p.payouts.length, totalMinor: p.totalMinor, reinvested, taxMinor: p.taxMinor, reserveDrawMinor };
   });
+  businessCounters.payouts.inc({ kind: result.kind });
+  return result;
 }
 
 /**

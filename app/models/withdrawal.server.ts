@@ -16,6 +16,7 @@ import {
   type TransferResult,
 } from "~/integrations/payments/index.server";
 import { now, nowIso } from "~/lib/clock.server";
+import { businessCounters } from "~/lib/metrics.server";
 import { getDb } from "~/lib/db.server";
 import type { PaymentStart } from "~/models/deposit.server";
 import { once } from "~/models/idempotency.server";
@@ -191,7 +192,10 @@ export async function requestWithdrawal(request: WithdrawalRequest): Promise<Pay
   );
   if (answer.body.withdrawalId === undefined) return { earlierAnswer: answer };
   const row = withdrawalById(answer.body.withdrawalId)!;
-  if (!answer.replayed) await sendTransfer(row);
+  if (!answer.replayed) {
+    businessCounters.withdrawals.inc({ outcome: "requested" });
+    await sendTransfer(row);
+  }
   return { row: withdrawalById(row.id)! };
 }
 
@@ -245,7 +249,7 @@ export type WithdrawalWordOutcome = "settled" | "returned" | "flagged" | "resend
 
 /** Acts on the provider's word about one of our transfers, in one transaction. */
 export function applyWithdrawalWord({ reference, word }: { reference: string; word: TransferWord }): WithdrawalWordOutcome {
-  return atomic(() => {
+  const outcome = atomic((): WithdrawalWordOutcome => {
     const row = getDb().select().from(withdrawals).where(eq(withdrawals.reference, reference)).get();
     if (!row) return "unknown_reference";
     const decision = decideWithdrawal({ status: row.status, amountMinor: row.amountMinor, flagged: row.flag !== null }, word);
@@ -284,6 +288,8 @@ export function applyWithdrawalWord({ reference, word }: { reference: string; wo
         return "unchanged";
     }
   });
+  if (outcome === "settled" || outcome === "returned" || outcome === "flagged") businessCounters.withdrawals.inc({ outcome });
+  return outcome;
 }
 
 export function withdrawalById(id: number): Withdrawal | undefined {

@@ -12,6 +12,7 @@
  * - `message` is ours, safe to show; the provider's own text only reaches the logs.
  */
 import { getEnv } from "~/lib/env.server";
+import { logger } from "~/lib/logger.server";
 import { createDemoProvider } from "./demo.server";
 import { createPaystackProvider } from "./paystack.server";
 import { PaymentsError } from "./rules.server";
@@ -194,7 +195,12 @@ let shared: PaymentsProvider | undefined;
 export function getPaymentsProvider(): PaymentsProvider {
   if (!shared) {
     const env = getEnv();
-    shared = createPaymentsProvider({ provider: env.PAYMENTS_PROVIDER, secretKey: env.PAYSTACK_SECRET_KEY, baseUrl: env.PAYSTACK_BASE_URL });
+    shared = createPaymentsProvider({
+      provider: env.PAYMENTS_PROVIDER,
+      secretKey: env.PAYSTACK_SECRET_KEY,
+      baseUrl: env.PAYSTACK_BASE_URL,
+      logger: (level, message, fields) => logger[level]({ provider: env.PAYMENTS_PROVIDER, ...fields }, message),
+    });
   }
   return shared;
 }
