@@ -90,8 +90,9 @@ export async function startDeposit(request: DepositRequest): Promise<PaymentStar
   );
   if (answer.body.depositId === undefined) return { earlierAnswer: answer };
   const row = depositById(answer.body.depositId)!;
-  // A replayed request does not charge twice: it reads where the first one got to.
-  if (answer.replayed) return { row };
+  // A replayed request does not charge twice: it reads where the first one got to (with a provider
+  // that settles at once, after the first one is done, so both answer alike).
+  if (answer.replayed) return { row: await settledAtOnce(row, depositById) };
   businessCounters.deposits.inc({ outcome: "started" });
   await askProviderToCharge(row, parsed, request);
   return { row: depositById(row.id)! };
@@ -242,6 +243,20 @@ function endDeposit(reference: string, status: "FAILED" | "ABANDONED", message: 
     getDb().update(deposits).set({ status, message, nextAction: null, updatedAt: nowIso() }).where(eq(deposits.id, row.id)).run();
     if (status === "FAILED") notify(row.userId, "DEPOSIT_FAILED", `Your deposit of ${formatGhs(row.amountMinor)} did not go through. Nothing was taken from your wallet.`);
   });
+}
+
+/**
+ * With a provider that settles within the request, a replay that arrives while the first request
+ * is still with the provider waits for it (a few milliseconds), so it answers what the first did.
+ */
+export async function settledAtOnce<Row extends { id: number; status: string }>(row: Row, read: (id: number) => Row | undefined): Promise<Row> {
+  if (!paymentsSettleAtOnce()) return row;
+  let current = row;
+  for (let waited = 0; current.status === "PENDING" && waited < 5_000; waited += 20) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    current = read(row.id) ?? current;
+  }
+  return current;
 }
 
 export function depositById(id: number): Deposit | undefined {

@@ -18,7 +18,7 @@ import {
 import { now, nowIso } from "~/lib/clock.server";
 import { businessCounters } from "~/lib/metrics.server";
 import { getDb } from "~/lib/db.server";
-import type { PaymentStart } from "~/models/deposit.server";
+import { settledAtOnce, type PaymentStart } from "~/models/deposit.server";
 import { once } from "~/models/idempotency.server";
 import { accountId, atomic, externalAccount, postEntry, reverseEntry, walletAccount, walletBalanceMinor } from "~/models/ledger.server";
 import { notify } from "~/models/notification.server";
@@ -192,10 +192,9 @@ export async function requestWithdrawal(request: WithdrawalRequest): Promise<Pay
   );
   if (answer.body.withdrawalId === undefined) return { earlierAnswer: answer };
   const row = withdrawalById(answer.body.withdrawalId)!;
-  if (!answer.replayed) {
-    businessCounters.withdrawals.inc({ outcome: "requested" });
-    await sendTransfer(row);
-  }
+  if (answer.replayed) return { row: await settledAtOnce(row, withdrawalById) };
+  businessCounters.withdrawals.inc({ outcome: "requested" });
+  await sendTransfer(row);
   return { row: withdrawalById(row.id)! };
 }
 
