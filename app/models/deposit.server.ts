@@ -159,6 +159,9 @@ export async function submitDepositOtp({ userId, depositId, otp }: { userId: num
       await refreshDeposit({ depositId, force: true });
       const after = depositById(depositId)!;
       if (after.status === "PENDING") recordNextStep(depositId, { nextAction: "enter_otp", message: PAYMENT_MESSAGES.wrongOtp });
+    } else if (result.status === "enter_otp") {
+      // Asked for a code again right after one was sent: that one did not work.
+      recordNextStep(depositId, { nextAction: "enter_otp", message: PAYMENT_MESSAGES.wrongOtp });
     } else {
       await applyChargeResult(depositId, result);
     }

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { decideDeposit, decideWithdrawal, isStuck, PAYMENT_TIMINGS, reconcile } from "~/domain/payments";
+
+const T0 = Date.parse("2026-11-22T10:00:00Z");
+const pending = { status: "PENDING" as const, amountMinor: 5_000, currency: "GHS", createdAtMs: T0, flagged: false };
+const word = (status: Parameters<typeof decideDeposit>[1]["status"], amountMinor: number | null = 5_000, currency: string | null = "GHS") => ({ status, amountMinor, currency });
+
+describe("decideDeposit", () => {
+  it("credits a success of the amount and currency asked for, once", () => {
+    expect(decideDeposit(pending, word("succeeded"), T0)).toEqual({ kind: "credit" });
+    expect(decideDeposit({ ...pending, status: "SUCCEEDED" }, word("succeeded"), T0)).toEqual({ kind: "wait" });
+  });
+
+  it("flags a success for another amount or currency, once, and never credits it", () => {
+    expect(decideDeposit(pending, word("succeeded", 5_001), T0)).toEqual({ kind: "flag", detail: "The provider confirmed amount 5001 instead of 5000 (pesewas)." });
+    expect(decideDeposit(pending, word("succeeded", 5_000, "NGN"), T0).kind).toBe("flag");
+    expect(decideDeposit({ ...pending, flagged: true }, word("succeeded", 5_001), T0)).toEqual({ kind: "wait" });
+  });
+
+  it("still credits money that arrived after we gave up on it", () => {
+    expect(decideDeposit({ ...pending, status: "ABANDONED" }, word("succeeded"), T0)).toEqual({ kind: "credit" });
+    expect(decideDeposit({ ...pending, status: "FAILED" }, word("succeeded"), T0)).toEqual({ kind: "credit" });
+  });
+
+  it("fails a failed charge; abandons an unpaid or unknown one only after an hour; waits on pending and unknown", () => {
+    expect(decideDeposit(pending, word("failed"), T0)).toEqual({ kind: "fail" });
+    expect(decideDeposit(pending, word("abandoned"), T0 + PAYMENT_TIMINGS.abandonAfterMs - 1)).toEqual({ kind: "wait" });
+    expect(decideDeposit(pending, word("abandoned"), T0 + PAYMENT_TIMINGS.abandonAfterMs)).toEqual({ kind: "abandon" });
+    expect(decideDeposit(pending, word("not_found", null, null), T0 + PAYMENT_TIMINGS.abandonAfterMs)).toEqual({ kind: "abandon" });
+    expect(decideDeposit(pending, word("pending"), T0 + 10 * PAYMENT_TIMINGS.abandonAfterMs)).toEqual({ kind: "wait" });
+    expect(decideDeposit(pending, word("unknown", null, null), T0 + 10 * PAYMENT_TIMINGS.abandonAfterMs)).toEqual({ kind: "wait" });
+    expect(decideDeposit({ ...pending, status: "FAILED" }, word("failed"), T0)).toEqual({ kind: "wait" });
+  });
+});
+
+describe("decideWithdrawal", () => {
+  const inFlight = { status: "PENDING" as const, amountMinor: 4_000, flagged: false };
+  const t = (status: Parameters<typeof decideWithdrawal>[1]["status"], amountMinor: number | null = 4_000) => ({ status, amountMinor, currency: "GHS" });
+
+  it("settles a success, returns a failure or a reversal, resends one the provider never got, waits otherwise", () => {
+    expect(decideWithdrawal(inFlight, t("succeeded"))).toEqual({ kind: "settle" });
+    expect(decideWithdrawal(inFlight, t("failed"))).toEqual({ kind: "return", status: "FAILED" });
+    expect(decideWithdrawal(inFlight, t("reversed"))).toEqual({ kind: "return", status: "REVERSED" });
+    expect(decideWithdrawal(inFlight, t("not_found", null))).toEqual({ kind: "resend" });
+    for (const s of ["pending", "otp", "unknown"] as const) expect(decideWithdrawal(inFlight, t(s))).toEqual({ kind: "wait" });
+  });
+
+  it("brings back a reversal after a success; final states stay final", () => {
+    expect(decideWithdrawal({ ...inFlight, status: "SUCCEEDED" }, t("reversed"))).toEqual({ kind: "return", status: "REVERSED" });
+    expect(decideWithdrawal({ ...inFlight, status: "SUCCEEDED" }, t("failed"))).toEqual({ kind: "wait" });
+    expect(decideWithdrawal({ ...inFlight, status: "FAILED" }, t("succeeded"))).toEqual({ kind: "wait" });
+    expect(decideWithdrawal({ ...inFlight, status: "REVERSED" }, t("reversed"))).toEqual({ kind: "wait" });
+  });
+
+  it("flags a success for another amount", () => {
+    expect(decideWithdrawal(inFlight, t("succeeded", 4_001)).kind).toBe("flag");
+  });
+});
+
+describe("isStuck", () => {
+  it("flags what has been PENDING for more than 30 minutes", () => {
+    expect(isStuck("PENDING", T0, T0 + 30 * 60_000)).toBe(false);
+    expect(isStuck("PENDING", T0, T0 + 30 * 60_000 + 1)).toBe(true);
+    expect(isStuck("SUCCEEDED", T0, T0 + 99 * 60_000)).toBe(false);
+  });
+});
+
+describe("reconcile", () => {
+  const ours = (reference: string, status: string, ledgerMinor: number, kind: "deposit" | "withdrawal" = "deposit") => ({ kind, reference, status: status as never, amountMinor: 1_000, ledgerMinor });
+  const theirs = (reference: string, status: string, amountMinor: number | null = 1_000, kind: "deposit" | "withdrawal" = "deposit") => ({ kind, reference, status: status as never, amountMinor, currency: "GHS" });
+
+  it("finds nothing when both sides agree", () => {
+    expect(reconcile([ours("a", "SUCCEEDED", 1_000), ours("b", "FAILED", 0), ours("w", "PENDING", 0, "withdrawal")], [theirs("a", "succeeded"), theirs("b", "failed"), theirs("w", "pending", 1_000, "withdrawal")])).toEqual([]);
+  });
+
+  it("names every difference: missing on either side, amount and status", () => {
+    const found = reconcile(
+      [ours("a", "SUCCEEDED", 900), ours("b", "PENDING", 0), ours("c", "SUCCEEDED", 1_000), ours("d", "FAILED", 0)],
+      [theirs("a", "succeeded"), theirs("b", "succeeded"), theirs("x", "succeeded")],
+    );
+    expect(found.map((d) => [d.reference, d.problem])).toEqual([
+      ["a", "amount"],
+      ["b", "status"],
+      ["b", "amount"],
+      ["x", "missing_in_ledger"],
+      ["c", "missing_at_provider"],
+    ]);
+  });
+});

@@ -1,0 +1,352 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { call, type Client } from "./support/client";
+import { createInvestor, signInAdmin, type Investor } from "./support/factories";
+import { startFakePaystack, type FakePaystack } from "./support/fake-paystack";
+import { startServer, type TestServer } from "./support/server";
+
+/**
+ * Issue 15, point 8: money in and out through Paystack, against the fake speaking its contract
+ * over HTTP (test/support/fake-paystack.ts), with the real built server. Every test ends with the
+ * ledger's invariants holding.
+ */
+let fake: FakePaystack;
+let server: TestServer;
+let admin: Client;
+
+const paystackEnv = (extra: Record<string, string> = {}) => ({
+  PAYMENTS_PROVIDER: "paystack",
+  PAYSTACK_SECRET_KEY: fake.secretKey,
+  PAYSTACK_BASE_URL: fake.url,
+  PAYMENTS_SWEEP_SECONDS: "0",
+  ...extra,
+});
+
+beforeAll(async () => {
+  fake = await startFakePaystack();
+  server = await startServer(paystackEnv());
+  fake.webhookUrl = `${server.url}/webhooks/paystack`;
+  admin = (await signInAdmin(server)).api;
+});
+afterAll(async () => {
+  await server?.stop();
+  await fake?.close();
+});
+afterEach(async () => {
+  await fake.flushWebhooks();
+  expect((await call(admin, "GET", "/api/v1/admin/invariants")).body).toEqual({ ok: true, problems: [] });
+});
+
+const walletMinor = (s: TestServer, userId: number) =>
+  (s.db().prepare("select balance_minor b from accounts where kind = 'WALLET' and user_id = ?").get(userId) as { b: number } | undefined)?.b ?? 0;
+const pendingPayoutsMinor = (s: TestServer) => (s.db().prepare("select coalesce(sum(balance_minor), 0) b from accounts where kind = 'PAYOUTS_PENDING'").get() as { b: number }).b;
+const depositEntries = (s: TestServer, reference: string) => (s.db().prepare("select count(*) n from journal_entries where kind = 'DEPOSIT' and external_ref = ?").get(reference) as { n: number }).n;
+const webhookRows = (s: TestServer, reference: string) => s.db().prepare("select event, outcome, deliveries from webhook_events where reference = ?").all(reference) as Array<{ event: string; outcome: string; deliveries: number }>;
+
+async function until(check: () => boolean | Promise<boolean>, what: string, ms = 10_000) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+let phoneSeq = 0;
+/** A fresh MTN-style number per test, so the fake's per-number outcomes never leak between tests. */
+const freshPhone = () => `024${String(1_000_000 + ++phoneSeq * 7919).slice(-7)}`;
+
+async function momoDeposit(u: Investor, amount: number, network = "MTN", phone = freshPhone(), key?: string) {
+  return call(u.api, "POST", "/api/v1/invest/deposit", { amount, method: "mobile_money", network, phone }, key ? { "Idempotency-Key": key } : {});
+}
+
+describe("deposits by mobile money", () => {
+  it("approved on the phone: 202 PENDING approve_on_phone, then the signed webhook credits the wallet once", async () => {
+    const u = await createInvestor(server);
+    const res = await momoDeposit(u, 120);
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ status: "PENDING", amount: 120, next_action: "approve_on_phone", reference: expect.stringMatching(/^akoko-deposit-\d{6}$/) });
+    expect(walletMinor(server, u.id)).toBe(0);
+    fake.approveCharge(res.body.reference);
+    await fake.flushWebhooks();
+    expect((await call(u.api, "GET", `/api/v1/invest/deposits/${res.body.id}`)).body).toMatchObject({ status: "SUCCEEDED", next_action: null });
+    expect(walletMinor(server, u.id)).toBe(12_000);
+    expect(depositEntries(server, res.body.reference)).toBe(1);
+    expect(webhookRows(server, res.body.reference)).toEqual([{ event: "charge.success", outcome: "processed", deliveries: 1 }]);
+    const list = await call(u.api, "GET", "/api/v1/invest/deposits");
+    expect(list.body.map((d: { id: number }) => d.id)).toContain(res.body.id);
+  });
+
+  it("with an OTP (Telecel): a wrong voucher is refused and can be tried again, the right one credits", async () => {
+    const u = await createInvestor(server);
+    const res = await momoDeposit(u, 35, "TELECEL", "0201234567");
+    expect(res.body).toMatchObject({ status: "PENDING", next_action: "enter_otp" });
+    const wrong = await call(u.api, "POST", `/api/v1/invest/deposits/${res.body.id}/otp`, { otp: "000000" });
+    expect(wrong.status).toBe(200);
+    expect(wrong.body).toMatchObject({ status: "PENDING", next_action: "enter_otp", message: "That code did not work. Check it and try again." });
+    expect(walletMinor(server, u.id)).toBe(0);
+    expect((await call(u.api, "POST", `/api/v1/invest/deposits/${res.body.id}/otp`, { otp: "" })).status).toBe(422);
+    const right = await call(u.api, "POST", `/api/v1/invest/deposits/${res.body.id}/otp`, { otp: fake.otp });
+    await fake.flushWebhooks();
+    expect(["PENDING", "SUCCEEDED"]).toContain(right.body.status);
+    await until(async () => (await call(u.api, "GET", `/api/v1/invest/deposits/${res.body.id}`)).body.status === "SUCCEEDED", "the OTP deposit to be credited");
+    expect(walletMinor(server, u.id)).toBe(3_500);
+  });
+
+  it("failed: FAILED with our message, nothing credited", async () => {
+    const u = await createInvestor(server);
+    const phone = freshPhone();
+    fake.setChargeOutcome(phone, "failed");
+    const res = await momoDeposit(u, 60, "MTN", phone);
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ status: "FAILED", next_action: null });
+    expect(res.body.message).not.toMatch(/declined/i);
+    expect(walletMinor(server, u.id)).toBe(0);
+  });
+
+  it("checks what it is told: bad network, phone or method is 422 with a detail, and nothing is charged", async () => {
+    const u = await createInvestor(server);
+    const before = fake.requestsTo("POST", "/charge").length;
+    for (const body of [
+      { amount: 10, method: "mobile_money", network: "GLO", phone: "0241234567" },
+      { amount: 10, method: "mobile_money", network: "MTN", phone: "12345" },
+      { amount: 10, method: "bitcoin" },
+      { amount: 10 },
+      { amount: -5, method: "checkout" },
+    ]) {
+      const res = await call(u.api, "POST", "/api/v1/invest/deposit", body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(typeof res.body.detail).toBe("string");
+    }
+    expect(fake.requestsTo("POST", "/charge").length).toBe(before);
+  });
+
+  it("replays an Idempotency-Key: the same deposit, one charge at the provider", async () => {
+    const u = await createInvestor(server);
+    const phone = freshPhone();
+    const first = await momoDeposit(u, 44, "MTN", phone, "deposit-key-1");
+    const again = await momoDeposit(u, 44, "MTN", phone, "deposit-key-1");
+    expect(again.body.id).toBe(first.body.id);
+    expect(fake.requestsTo("POST", "/charge").filter((r) => (r.body as { reference?: string }).reference === first.body.reference).length).toBe(1);
+    expect((await momoDeposit(u, 45, "MTN", phone, "deposit-key-1")).status).toBe(422);
+  });
+
+  it("by card through the hosted checkout: redirect with authorization_url; our verify on reading it credits", async () => {
+    const u = await createInvestor(server);
+    const res = await call(u.api, "POST", "/api/v1/invest/deposit", { amount: 75, method: "checkout" });
+    expect(res.body).toMatchObject({ status: "PENDING", next_action: "redirect", authorization_url: expect.stringContaining(`${fake.url}/checkout/`) });
+    const webhookUrl = fake.webhookUrl;
+    fake.webhookUrl = null; // the webhook is lost: our own verify must do
+    try {
+      fake.completeCheckout(res.body.reference);
+    } finally {
+      fake.webhookUrl = webhookUrl;
+    }
+    expect((await call(u.api, "GET", `/api/v1/invest/deposits/${res.body.id}`)).body.status).toBe("SUCCEEDED");
+    expect(walletMinor(server, u.id)).toBe(7_500);
+  });
+
+  it("another investor's deposit is 404", async () => {
+    const [a, b] = [await createInvestor(server), await createInvestor(server)];
+    const res = await momoDeposit(a, 10);
+    expect((await call(b.api, "GET", `/api/v1/invest/deposits/${res.body.id}`)).status).toBe(404);
+    expect((await call(b.api, "POST", `/api/v1/invest/deposits/${res.body.id}/otp`, { otp: "123456" })).status).toBe(404);
+    fake.approveCharge(res.body.reference);
+  });
+});
+
+describe("the webhook", () => {
+  const chargeData = (reference: string, amount: number, currency = "GHS") => ({ id: 900_000 + Math.floor(Math.random() * 99_999), status: "success", reference, amount, currency, channel: "mobile_money" });
+
+  it("refuses a bad or missing signature with 401, storing and changing nothing", async () => {
+    const u = await createInvestor(server);
+    const res = await momoDeposit(u, 20);
+    for (const options of [{ badSignature: true }, { noSignature: true }]) {
+      const [answer] = await fake.sendWebhook(`${server.url}/webhooks/paystack`, "charge.success", chargeData(res.body.reference, 2_000), options);
+      expect(answer.status).toBe(401);
+    }
+    expect(webhookRows(server, res.body.reference)).toEqual([]);
+    expect(walletMinor(server, u.id)).toBe(0);
+    fake.approveCharge(res.body.reference);
+  });
+
+  it("the same event twice (Paystack retries) credits once; both deliveries get 200", async () => {
+    const u = await createInvestor(server);
+    const res = await momoDeposit(u, 30);
+    const answers = await fake.sendWebhook(`${server.url}/webhooks/paystack`, "charge.success", chargeData(res.body.reference, 3_000), { times: 2 });
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(walletMinor(server, u.id)).toBe(3_000);
+    expect(depositEntries(server, res.body.reference)).toBe(1);
+    expect(webhookRows(server, res.body.reference)).toEqual([{ event: "charge.success", outcome: "processed", deliveries: 2 }]);
+  });
+
+  it("a webhook before our own verify, and one after it: each credits once", async () => {
+    const u = await createInvestor(server);
+    // Before: the webhook lands first; our verify then finds the deposit already SUCCEEDED.
+    const first = await momoDeposit(u, 11);
+    fake.approveCharge(first.body.reference);
+    await fake.flushWebhooks();
+    expect((await call(u.api, "GET", `/api/v1/invest/deposits/${first.body.id}`)).body.status).toBe("SUCCEEDED");
+    // After: our verify credits first (the webhook was late), then the webhook changes nothing.
+    const webhookUrl = fake.webhookUrl;
+    fake.webhookUrl = null;
+    const second = await momoDeposit(u, 22);
+    fake.approveCharge(second.body.reference);
+    fake.webhookUrl = webhookUrl;
+    expect((await call(u.api, "GET", `/api/v1/invest/deposits/${second.body.id}`)).body.status).toBe("SUCCEEDED");
+    const [late] = await fake.sendWebhook(`${server.url}/webhooks/paystack`, "charge.success", chargeData(second.body.reference, 2_200));
+    expect(late.status).toBe(200);
+    expect(walletMinor(server, u.id)).toBe(3_300);
+    expect(depositEntries(server, first.body.reference) + depositEntries(server, second.body.reference)).toBe(2);
+  });
+
+  it("a confirmation for another amount is flagged, not credited; an unknown reference is kept and flagged, never a 500", async () => {
+    const u = await createInvestor(server);
+    const res = await momoDeposit(u, 50);
+    const [answer] = await fake.sendWebhook(`${server.url}/webhooks/paystack`, "charge.success", chargeData(res.body.reference, 5_001));
+    expect(answer.status).toBe(200);
+    expect(walletMinor(server, u.id)).toBe(0);
+    expect(webhookRows(server, res.body.reference)[0].outcome).toBe("mismatch");
+    expect((server.db().prepare("select flag from deposits where id = ?").get(res.body.id) as { flag: string | null }).flag).toMatch(/amount 5001 instead of 5000/);
+    const [unknown] = await fake.sendWebhook(`${server.url}/webhooks/paystack`, "charge.success", chargeData("someone-elses-ref-1", 1_000));
+    expect(unknown.status).toBe(200);
+    expect(webhookRows(server, "someone-elses-ref-1")).toEqual([{ event: "charge.success", outcome: "unknown_reference", deliveries: 1 }]);
+    fake.approveCharge(res.body.reference);
+  });
+});
+
+describe("withdrawals", () => {
+  async function funded(amountGhs: number) {
+    const u = await createInvestor(server, { walletGhs: amountGhs });
+    const dest = await call(u.api, "POST", "/api/v1/invest/destinations", { kind: "mobile_money", network: "MTN", phone: "0241234567", name: "Ama Mensah" });
+    expect(dest.status).toBe(201);
+    return { u, destinationId: dest.body.id as number };
+  }
+  const transferOf = (reference: string) => [...fake.transfers.values()].find((t) => t.reference === reference)!;
+
+  it("saves destinations (mobile money and bank from the provider's list), lists and removes them; bad ones are 422", async () => {
+    const u = await createInvestor(server);
+    const momo = await call(u.api, "POST", "/api/v1/invest/destinations", { kind: "mobile_money", network: "TELECEL", phone: "020 123 4567", name: "Ama Mensah" });
+    expect(momo.body).toMatchObject({ kind: "mobile_money", network: "TELECEL", account_number: "+233201234567", label: "Telecel Cash" });
+    const bank = await call(u.api, "POST", "/api/v1/invest/destinations", { kind: "bank", bank_code: "040100", account_number: "1234567890123", name: "Ama Mensah" });
+    expect(bank.body).toMatchObject({ kind: "bank", bank_code: "040100", label: "GCB Bank Limited" });
+    expect(fake.recipients.size).toBeGreaterThanOrEqual(2);
+    for (const body of [
+      { kind: "bank", bank_code: "999999", account_number: "1234567890", name: "Ama" },
+      { kind: "mobile_money", network: "MTN", phone: "nope", name: "Ama" },
+      { kind: "cash", name: "Ama" },
+      { kind: "mobile_money", network: "MTN", phone: "0241234567", name: "" },
+    ])
+      expect((await call(u.api, "POST", "/api/v1/invest/destinations", body)).status, JSON.stringify(body)).toBe(422);
+    expect((await call(u.api, "GET", "/api/v1/invest/destinations")).body.map((d: { id: number }) => d.id).sort()).toEqual([momo.body.id, bank.body.id].sort());
+    const other = await createInvestor(server);
+    expect((await call(other.api, "DELETE", `/api/v1/invest/destinations/${bank.body.id}`)).status).toBe(404);
+    expect((await call(u.api, "DELETE", `/api/v1/invest/destinations/${bank.body.id}`)).status).toBe(204);
+    expect((await call(u.api, "GET", "/api/v1/invest/destinations")).body.map((d: { id: number }) => d.id)).toEqual([momo.body.id]);
+  });
+
+  it("succeeds: 202 PENDING with the money in PAYOUTS_PENDING at once, then transfer.success sends it on", async () => {
+    const { u, destinationId } = await funded(100);
+    const res = await call(u.api, "POST", "/api/v1/invest/withdraw", { amount: 40, destination_id: destinationId });
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ status: "PENDING", amount: 40, destination_id: destinationId, reference: expect.stringMatching(/^akoko-withdrawal-\d{6}$/) });
+    expect(walletMinor(server, u.id)).toBe(6_000);
+    expect(pendingPayoutsMinor(server)).toBeGreaterThanOrEqual(4_000);
+    fake.settleTransfer(res.body.reference, "success");
+    await fake.flushWebhooks();
+    expect((await call(u.api, "GET", `/api/v1/invest/withdrawals/${res.body.id}`)).body.status).toBe("SUCCEEDED");
+    expect(walletMinor(server, u.id)).toBe(6_000);
+    const notes = server.db().prepare("select kind from notifications where user_id = ?").all(u.id) as Array<{ kind: string }>;
+    expect(notes.map((n) => n.kind)).toContain("WITHDRAWAL_SENT");
+    expect((await call((await createInvestor(server)).api, "GET", `/api/v1/invest/withdrawals/${res.body.id}`)).status).toBe(404);
+  });
+
+  it("fails: transfer.failed puts the money back in the wallet", async () => {
+    const { u, destinationId } = await funded(100);
+    const res = await call(u.api, "POST", "/api/v1/invest/withdraw", { amount: 25, destination_id: destinationId });
+    fake.settleTransfer(res.body.reference, "failed");
+    await fake.flushWebhooks();
+    expect((await call(u.api, "GET", `/api/v1/invest/withdrawals/${res.body.id}`)).body).toMatchObject({ status: "FAILED" });
+    expect(walletMinor(server, u.id)).toBe(10_000);
+  });
+
+  it("reversed after a success: the money comes back to the wallet", async () => {
+    const { u, destinationId } = await funded(100);
+    const res = await call(u.api, "POST", "/api/v1/invest/withdraw", { amount: 30, destination_id: destinationId });
+    fake.settleTransfer(res.body.reference, "success");
+    await fake.flushWebhooks();
+    expect(walletMinor(server, u.id)).toBe(7_000);
+    fake.settleTransfer(res.body.reference, "reversed");
+    await fake.flushWebhooks();
+    expect((await call(u.api, "GET", `/api/v1/invest/withdrawals/${res.body.id}`)).body.status).toBe("REVERSED");
+    expect(walletMinor(server, u.id)).toBe(10_000);
+    expect(transferOf(res.body.reference).status).toBe("reversed");
+  });
+
+  it("keeps SPEC.md's rules first: 'Insufficient balance', and a destination is required", async () => {
+    const { u, destinationId } = await funded(10);
+    expect(await call(u.api, "POST", "/api/v1/invest/withdraw", { amount: 10.01, destination_id: destinationId })).toEqual({ status: 409, body: { detail: "Insufficient balance" } });
+    expect((await call(u.api, "POST", "/api/v1/invest/withdraw", { amount: 5 })).status).toBe(422);
+    expect((await call(u.api, "POST", "/api/v1/invest/withdraw", { amount: 5, destination_id: 999_999 })).status).toBe(404);
+    expect(walletMinor(server, u.id)).toBe(1_000);
+  });
+
+  it("two withdrawals racing for one balance: one goes out, the other is refused, the wallet never goes below zero", async () => {
+    const { u, destinationId } = await funded(50);
+    const answers = await Promise.all([1, 2].map(() => call(u.api, "POST", "/api/v1/invest/withdraw", { amount: 50, destination_id: destinationId })));
+    expect(answers.map((a) => a.status).sort()).toEqual([202, 409]);
+    expect(walletMinor(server, u.id)).toBe(0);
+    const sent = answers.find((a) => a.status === 202)!;
+    fake.settleTransfer(sent.body.reference, "success");
+  });
+});
+
+describe("a server stopped between the provider's confirmation and ours", () => {
+  it("after a restart the sweep credits the deposit once; the webhook replayed later changes nothing", async () => {
+    const fakeAlone = await startFakePaystack({ secretKey: fake.secretKey });
+    const env = { PAYMENTS_PROVIDER: "paystack", PAYSTACK_SECRET_KEY: fakeAlone.secretKey, PAYSTACK_BASE_URL: fakeAlone.url, PAYMENTS_SWEEP_SECONDS: "0" };
+    const first = await startServer(env);
+    let killed = false;
+    try {
+      const u = await createInvestor(first);
+      const res = await call(u.api, "POST", "/api/v1/invest/deposit", { amount: 90, method: "mobile_money", network: "MTN", phone: "0549876543" });
+      expect(res.body.status).toBe("PENDING");
+      // The customer approves; the webhook would come now, but the server dies before anything reaches it.
+      fakeAlone.approveCharge(res.body.reference);
+      expect(await first.stop("SIGKILL")).toBe(null);
+      killed = true;
+      const restarted = await startServer({ ...env, PAYMENTS_SWEEP_SECONDS: "1", PAYMENTS_SWEEP_AFTER_SECONDS: "0" }, { dbFile: first.dbFile });
+      try {
+        await until(() => walletMinor(restarted, u.id) === 9_000, "the sweep to credit the deposit");
+        const [replayed] = await fakeAlone.sendWebhook(`${restarted.url}/webhooks/paystack`, "charge.success", { id: 77, status: "success", reference: res.body.reference, amount: 9_000, currency: "GHS" });
+        expect(replayed.status).toBe(200);
+        await new Promise((r) => setTimeout(r, 1_500)); // another sweep or two
+        expect(walletMinor(restarted, u.id)).toBe(9_000);
+        expect(depositEntries(restarted, res.body.reference)).toBe(1);
+        const adminThere = (await signInAdmin(restarted)).api;
+        expect((await call(adminThere, "GET", "/api/v1/admin/invariants")).body).toEqual({ ok: true, problems: [] });
+      } finally {
+        await restarted.stop();
+      }
+    } finally {
+      if (!killed) await first.stop();
+      await fakeAlone.close();
+    }
+  });
+});
+
+describe("reconciliation", () => {
+  it("finds a difference planted on our side: a credited deposit the ledger does not show", async () => {
+    const u = await createInvestor(server);
+    const res = await momoDeposit(u, 15);
+    fake.approveCharge(res.body.reference);
+    await fake.flushWebhooks();
+    const today = new Date().toISOString().slice(0, 10);
+    const clean = await call(admin, "GET", `/api/v1/admin/reconciliation?date=${today}`);
+    expect(clean.status).toBe(200);
+    expect(clean.body.differences.filter((d: { reference: string }) => d.reference === res.body.reference)).toEqual([]);
+    // Planted: the provider says this charge failed (a chargeback the ledger never heard of).
+    fake.transactions.get(res.body.reference)!.status = "failed";
+    const found = await call(admin, "GET", `/api/v1/admin/reconciliation?date=${today}`);
+    expect(found.body.differences).toContainEqual(expect.objectContaining({ kind: "deposit", reference: res.body.reference, problem: "status" }));
+    fake.transactions.get(res.body.reference)!.status = "success";
+  });
+});
