@@ -1,5 +1,6 @@
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { getDb, type Db, markDatabaseReady } from "~/lib/db.server";
+import { nowIso } from "~/lib/clock.server";
 import { getEnv } from "~/lib/env.server";
 import { hashPasswordSync } from "~/lib/password.server";
 import { HOW_IT_WORKS_SEED } from "~/seed/content.server";
@@ -35,6 +36,9 @@ function cycleHistory(basePercent: number, wiggles: number[], lastCycleEnd: stri
   });
 }
 
+/** A demo number in MTN's test range (PAYMENTS.md), never a real person's. */
+const DEMO_INVESTOR_PHONE = "+233551234987";
+
 export function isDatabaseEmpty(db: Db): boolean {
   const [{ users }] = db.select({ users: count() }).from(schema.users).all();
   const [{ farms }] = db.select({ farms: count() }).from(schema.farms).all();
@@ -56,7 +60,16 @@ export function seedIfEmpty(db: Db, { demo }: { demo: boolean }): boolean {
     db.insert(schema.users).values({ email: env.ADMIN_EMAIL.toLowerCase(), fullName: "Akoko Admin", passwordHash: hashPasswordSync(env.ADMIN_PASSWORD), isAdmin: true }).run();
     return true;
   }
-  db.$client.transaction(() => seedDemoActivity(seedBase(db)))();
+  db.$client.transaction(() => {
+    seedDemoActivity(seedBase(db));
+    // The demo investor's contacts count as confirmed from now on (after the history, whose
+    // notices would otherwise all be queued at once), so a newcomer sees every new message in
+    // the demo outbox (/admin/outbox) and the log.
+    db.update(schema.users)
+      .set({ emailVerifiedAt: nowIso(), phone: DEMO_INVESTOR_PHONE, phoneVerifiedAt: nowIso() })
+      .where(eq(schema.users.email, env.DEMO_INVESTOR_EMAIL.toLowerCase()))
+      .run();
+  })();
   if (env.NODE_ENV !== "production") {
     console.log(
       `[seed] Demo data created. Admin: ${env.ADMIN_EMAIL} / ${env.ADMIN_PASSWORD}. Investor: ${env.DEMO_INVESTOR_EMAIL} / ${env.DEMO_INVESTOR_PASSWORD}`,
