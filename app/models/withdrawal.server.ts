@@ -77,7 +77,8 @@ export async function addDestination(input: NewDestination): Promise<PaymentDest
     ({ recipientCode } = await provider.createRecipient(recipient));
   } catch (error) {
     if (!(error instanceof PaymentsError)) throw error;
-    if (error.code === "bad_request" || error.code === "rejected") throw new DomainError(422, PAYMENT_MESSAGES.badRecipient, "account_number");
+    // Beside the field the investor filled: the number for mobile money, the account number for a bank.
+    if (error.code === "bad_request" || error.code === "rejected") throw new DomainError(422, PAYMENT_MESSAGES.badRecipient, recipient.kind === "bank" ? "account_number" : "phone");
     throw new DomainError(503, "We could not reach the payment provider to save this destination. Please try again in a minute.");
   }
   return getDb()
