@@ -4,7 +4,9 @@
 //   (b) POST /api/v1/invest/create in invests/s with 50 clients (many funded investors, bearer
 //       tokens), its ratio to (a), and the units oversold when 50 clients race for a small batch;
 //   (c) the time of one payout run over 50,000 investments;
-//   (d) GET /api/v1/invest/my for an investor with 1,000 investments among 100,000 (median).
+//   (d) GET /api/v1/invest/my for an investor with 1,000 investments among 100,000 (median);
+//   (e) the bare route, invests/s and pages/s at 1 worker and at one per core (WEB_CONCURRENCY), the
+//       race across processes, and invests/s under SQLITE_SYNCHRONOUS FULL and NORMAL (BENCH_SCALING=off skips it).
 // Every loop is bounded in requests and time and talks only to 127.0.0.1. Exits 1 when a target
 // is missed. Options: BENCH_SECONDS (default 8) of load for each of (a) and (b); BENCH_PROFILE=<dir> writes the
 // server's CPU profile (node --cpu-prof) there, to open in Chrome DevTools.
@@ -51,7 +53,7 @@ async function load({ concurrency = CONCURRENCY, seconds = SECONDS, maxRequests 
 }
 
 /** CPU time (user + system, ms) of a process, from /proc on Linux (clock ticks of 10 ms); null elsewhere. */
-function cpuMs(pid) {
+function ownCpuMs(pid) {
   try {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
     return (Number(fields[11]) + Number(fields[12])) * 10;
@@ -60,8 +62,100 @@ function cpuMs(pid) {
   }
 }
 
+/** The same for a process and its live children (a primary and its workers). */
+function cpuMs(pid) {
+  const own = ownCpuMs(pid);
+  if (own === null) return null;
+  let total = own;
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1].split(" ");
+      if (Number(stat[1]) === pid) total += (Number(stat[11]) + Number(stat[12])) * 10;
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return total;
+}
+
 const fmt = (n, digits = 0) => n.toLocaleString("en-GB", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * (e) Every core: the bare route, invests/s and page views/s at 1 worker and at one per core, in the
+ * same run, each on a fresh server, with the server's CPU per request; the sell-out race across
+ * processes; and invests/s under SQLITE_SYNCHRONOUS=FULL and NORMAL at one worker.
+ */
+async function scaling(check) {
+  const cores = os.availableParallelism();
+  const configs = [
+    { workers: 1, synchronous: "FULL" },
+    { workers: cores, synchronous: "FULL" },
+    { workers: 1, synchronous: "NORMAL" },
+  ];
+  const figures = [];
+  for (const { workers, synchronous } of configs) {
+    const server = await startBuiltServer({ env: { WEB_CONCURRENCY: String(workers), SQLITE_SYNCHRONOUS: synchronous } });
+    const db = new Database(server.dbFile);
+    db.pragma("busy_timeout = 10000");
+    try {
+      // Both workers say they are up before the clock starts.
+      const deadline = Date.now() + 20_000;
+      while (workers > 1 && (server.logs().match(/running at .*worker \d/g) ?? []).length < workers && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      const adminToken = createToken(db, db.prepare("select id from users where is_admin = 1").get().id);
+      const farmId = db.prepare("select id from farms order by id limit 1").get().id;
+      const newBatch = async (targetUnits) => {
+        const res = await request(`${server.url}/api/v1/admin/batches`, {
+          method: "POST",
+          headers: { Authorization: `Bearer ${adminToken}`, "Content-Type": "application/json" },
+          body: JSON.stringify({ farm_id: farmId, product_type: "EGG", unit_price: 10, target_units: targetUnits, feed_price: 6, mortality_rate: 0.05, expected_roi: 0.01 }),
+        });
+        return JSON.parse(res.text).id;
+      };
+      const investors = createInvestors(db, { count: 500, depositMinor: 1_000_000, withTokens: true, prefix: `scale${workers}${synchronous}` });
+      const batch = await newBatch(10_000_000);
+      let n = 0;
+      const invest = (token, body) => request(`${server.url}/api/v1/invest/create`, { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body });
+      const nextInvest = () => invest(investors[(n++ * 7) % investors.length].token, JSON.stringify({ batch_id: batch, units: 1 }));
+      const pages = ["/", "/invest/eggs", "/invest/chicken"];
+      const nextPage = (i) => request(`${server.url}${pages[i % pages.length]}`, { headers: { Accept: "text/html" } });
+      const healthz = () => request(`${server.url}/healthz`);
+      const measure = async (next) => {
+        const before = cpuMs(server.pid);
+        const r = await load({ seconds: SECONDS / 2, next });
+        const after = cpuMs(server.pid);
+        return { ...r, cpuUs: before === null || after === null ? null : ((after - before) * 1000) / Math.max(1, r.total) };
+      };
+      await load({ seconds: 1, next: nextPage }); // warm-up
+      const row = { workers, synchronous, bare: await measure(healthz), invest: await measure(nextInvest), page: synchronous === "FULL" ? await measure(nextPage) : null };
+      if (synchronous === "FULL") {
+        const small = await newBatch(500);
+        await load({ seconds: 10, maxRequests: 2000, next: (i) => invest(investors[i % investors.length].token, JSON.stringify({ batch_id: small, units: 1 + (i % 3) })) });
+        const placed = db.prepare("select units_placed, target_units from batches where id = ?").get(small);
+        const held = db.prepare("select coalesce(sum(units), 0) n from investments where batch_id = ?").get(small).n;
+        row.oversold = Math.max(0, placed.units_placed - placed.target_units, held - placed.target_units) + (held === placed.units_placed ? 0 : 1);
+      }
+      figures.push(row);
+    } finally {
+      db.close();
+      await server.stop();
+    }
+  }
+  const cpu = (r) => (r.cpuUs === null ? "" : ` (${fmt(r.cpuUs / 1000, 1)} ms CPU/request)`);
+  console.log(`(e) workers and durability, ${SECONDS / 2} s of each load, ${CONCURRENCY} clients:`);
+  for (const f of figures) {
+    const parts = [`bare ${fmt(f.bare.perSecond)} req/s${cpu(f.bare)}`, `invests ${fmt(f.invest.perSecond)}/s${cpu(f.invest)}`];
+    if (f.page) parts.push(`pages ${fmt(f.page.perSecond)}/s${cpu(f.page)}`);
+    if (f.oversold !== undefined) parts.push(`race oversold ${f.oversold}`);
+    console.log(`    ${f.workers} worker${f.workers === 1 ? "" : "s"}, synchronous=${f.synchronous}: ${parts.join(", ")}`);
+  }
+  const [one, many, normal] = figures;
+  if (cores >= 2) check(many.page.perSecond >= 1.7 * one.page.perSecond, `pages/s at ${cores} workers ${fmt(many.page.perSecond)} >= 1.7 x 1 worker (${fmt(one.page.perSecond)})`);
+  check(one.oversold === 0 && many.oversold === 0, `the race oversold nothing at 1 worker (${one.oversold}) nor at ${cores} (${many.oversold})`);
+  if (one.page.cpuUs !== null) check(one.page.cpuUs <= 4000, `a page's server CPU ${fmt(one.page.cpuUs / 1000, 1)} ms <= 4 ms`);
+  console.log(`    invests/s with synchronous=NORMAL: ${fmt(normal.invest.perSecond)}, FULL: ${fmt(one.invest.perSecond)} (${fmt((100 * one.invest.perSecond) / normal.invest.perSecond)}%)`);
+}
 
 async function main() {
   ensureBuild();
@@ -95,6 +189,7 @@ async function main() {
 
   try {
     console.log(`Akoko bench: ${os.cpus().length} CPU(s) (${os.cpus()[0]?.model ?? "unknown"}), Node ${process.version}, ${CONCURRENCY} clients, ${SECONDS} s of load per figure`);
+    if (process.env.BENCH_SCALING !== "off") await scaling(check);
 
     // (a) and (b) alternate (bare, invest, bare, invest; half the time each), so a change in the
     // machine's other load during the run weighs on both figures alike.

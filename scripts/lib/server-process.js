@@ -73,6 +73,8 @@ export async function startBuiltServer({ env = {}, nodeArgs = [] } = {}) {
       REQUEST_LOG: "off",
       // Production mode seeds no demo data by default; the measurements use the demo platform.
       SEED_DEMO_DATA: "true",
+      // One process unless a measurement asks for workers (production's default is one per core).
+      WEB_CONCURRENCY: "1",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
