@@ -14,6 +14,7 @@
  * have arrived, so it is marked failed (attempt outcome "lost"), never re-sent by itself. An admin
  * sees it on /admin/outbox and may press Retry.
  */
+import { errorField, logger } from "~/lib/logger.server";
 import crypto from "node:crypto";
 import os from "node:os";
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
@@ -164,7 +165,7 @@ export function startOutboxWorker(): void {
   const tick = () => {
     if (!running || running.busy) return;
     running.busy = deliverOutbox({ worker, senders })
-      .catch((error) => console.error(JSON.stringify({ level: "error", time: new Date().toISOString(), worker: "outbox", error: error instanceof Error ? error.stack : String(error) })))
+      .catch((error) => logger.error({ worker: "outbox", err: errorField(error) }, "outbox delivery failed"))
       .finally(() => {
         if (running) running.busy = null;
       });

@@ -1,3 +1,4 @@
+import { errorField, logger } from "~/lib/logger.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { type DashboardResult, type ReserveChoice } from "~/components/admin-confirm";
@@ -138,7 +139,7 @@ export async function adminDashboardAction({ request }: ActionFunctionArgs) {
       const field = intent === "create_farm" || intent === "create_batch" ? (error instanceof DomainError && error.field) || "form" : "form";
       return fail({ [field]: error.detail }, values, status);
     }
-    console.error(error);
+    logger.error({ err: errorField(error) }, "page action failed");
     return fail({ form: FALLBACK[intent] }, values, 500);
   }
 }

@@ -1,3 +1,4 @@
+import { errorField, logger } from "~/lib/logger.server";
 import crypto from "node:crypto";
 import { MaxPartSizeExceededError, unstable_parseMultipartFormData, type UploadHandler, data } from "@remix-run/node";
 import { today } from "~/lib/clock.server";
@@ -144,7 +145,7 @@ export async function batchLogsAction({ request, params }: ActionFunctionArgs) {
     if (error instanceof DomainError || error instanceof HttpError) {
       return data({ ok: false as const, errors: { form: error.detail }, values } satisfies LogResult, { status: error.status });
     }
-    console.error(error);
+    logger.error({ err: errorField(error) }, "page action failed");
     return data({ ok: false as const, errors: { form: ADMIN_FALLBACK.log }, values } satisfies LogResult, { status: 500 });
   }
 }

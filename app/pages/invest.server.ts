@@ -1,3 +1,4 @@
+import { errorField, logger } from "~/lib/logger.server";
 import { fieldErrors } from "~/forms/parse.server";
 import { data } from "@remix-run/node";
 import { DomainError } from "~/domain/errors";
@@ -69,7 +70,7 @@ function readBatches(type: ProductType): BatchView[] | null {
   try {
     return listBatches({ productType: type });
   } catch (error) {
-    console.error(error);
+    logger.error({ err: errorField(error) }, "page data could not be read");
     return null;
   }
 }
@@ -78,7 +79,7 @@ function readReadings(ids: number[]) {
   try {
     return latestFarmReadings(ids);
   } catch (error) {
-    console.error(error);
+    logger.error({ err: errorField(error) }, "page data could not be read");
     return new Map<number, Reading & { logDate: string }>();
   }
 }
@@ -224,7 +225,7 @@ export async function investPageAction(type: ProductType, request: Request) {
     return redirectWithFlash(listHref(type, query, {}, batch.id), { kind: "success", message: MSG.earlyExitSubmitted });
   } catch (error) {
     if (error instanceof DomainError || error instanceof HttpError) return pageError(error, values);
-    console.error(error);
+    logger.error({ err: errorField(error) }, "page action failed");
     return data({ ok: false as const, errors: { form: FALLBACK[form.intent] } as Record<string, string>, values }, { status: 500 });
   }
 }

@@ -1,3 +1,4 @@
+import { errorField, logger } from "~/lib/logger.server";
 import { contactStatus } from "~/models/contacts.server";
 import { EXITS_ANCHOR, ListedInvestment, atAnchor, autoReinvestAnchor, autoReinvestOn, autoReinvestSwitched, chartPoints, filterParams, investmentAnchor, pageOf, parsePortfolioQuery, prefillAmount, queryInvestments, withdrawPrompt, withQuery } from "~/pages/portfolio";
 import { listExitRequests, listMyInvestments, cancelEarlyExit, getInvestmentReceipt, getMyInvestment, investInBatch, listPayoutsForInvestment, setAutoReinvest } from "~/models/investment.server";
@@ -248,7 +249,7 @@ export async function portfolioAction({ request }: ActionFunctionArgs) {
     }
   } catch (error) {
     if (error instanceof DomainError || error instanceof HttpError) return pageError(error, values);
-    console.error(error);
+    logger.error({ err: errorField(error) }, "page action failed");
     return data({ ok: false as const, errors: { form: FALLBACK[form.intent] } as Record<string, string>, values }, { status: 500 });
   }
 }

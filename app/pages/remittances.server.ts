@@ -1,3 +1,4 @@
+import { errorField, logger } from "~/lib/logger.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { DomainError } from "~/domain/errors";
 import { MSG } from "~/domain/messages";
@@ -71,7 +72,7 @@ export async function remittancesAction({ request, params }: ActionFunctionArgs)
       const field = error instanceof DomainError && error.field && (error.field === "period" || error.field === "amount" || SHEET_FIELDS.some(([f]) => f === error.field)) ? error.field : "form";
       return data({ ok: false as const, errors: { [field]: error.detail }, values } satisfies RemittanceResult, { status: error.status === 404 ? 404 : error.status === 409 ? 409 : 400 });
     }
-    console.error(error);
+    logger.error({ err: errorField(error) }, "page action failed");
     return data({ ok: false as const, errors: { form: "Failed to record the remittance." }, values } satisfies RemittanceResult, { status: 500 });
   }
 }
