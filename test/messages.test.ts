@@ -72,6 +72,20 @@ const outboxRows = (userId: number) =>
     last_error: string | null;
   }>;
 
+/**
+ * The user's outbox once the worker has recorded every answer. The fake server has a message a moment before
+ * the worker writes "sent", so a test that reads the row right after the message arrives would race it.
+ */
+async function settledOutbox(userId: number, timeoutMs = 5_000) {
+  const deadline = Date.now() + timeoutMs;
+  let rows = outboxRows(userId);
+  while (rows.some((r) => r.status !== "sent" && r.status !== "failed") && Date.now() < deadline) {
+    await sleep(50);
+    rows = outboxRows(userId);
+  }
+  return rows;
+}
+
 async function waitForEmail(to: string, subject: string, timeoutMs = 10_000): Promise<ReceivedEmail> {
   await smtp.waitFor(() => smtp.to(to).some((m) => m.headers.subject === subject), timeoutMs);
   return smtp.to(to).find((m) => m.headers.subject === subject)!;
@@ -121,7 +135,7 @@ describe("notices reach confirmed contacts by email and SMS", () => {
     const notes = server.db().prepare("select kind from notifications where user_id = ?").all(kofi.id);
     expect(notes).toEqual([{ kind: "PAYOUT" }]);
     expect(outboxRows(kofi.id)).toEqual([]);
-    expect(outboxRows(ama.id).map((r) => [r.channel, r.kind, r.status])).toEqual([
+    expect((await settledOutbox(ama.id)).map((r) => [r.channel, r.kind, r.status])).toEqual([
       ["EMAIL", "PAYOUT", "sent"],
       ["SMS", "PAYOUT", "sent"],
     ]);
@@ -187,7 +201,7 @@ describe("delivery", () => {
     await waitForEmail(u.email, "A payout reached your wallet");
     await sleep(300);
     expect(smtp.to(u.email)).toHaveLength(1);
-    const [row] = outboxRows(u.id);
+    const [row] = await settledOutbox(u.id);
     expect(row).toMatchObject({ status: "sent", attempts: 3 });
     const attempts = server.db().prepare("select attempt, outcome, error, started_at, finished_at from outbox_attempts where outbox_id = ? order by id").all(row.id) as Array<{ attempt: number; outcome: string; error: string | null; started_at: string }>;
     expect(attempts.map((a) => [a.attempt, a.outcome])).toEqual([[1, "error"], [2, "error"], [3, "sent"]]);
@@ -206,7 +220,7 @@ describe("delivery", () => {
     await hubtel.waitFor(() => hubtel.to(u.phone!).length > 0);
     await sleep(300);
     expect(hubtel.to(u.phone!)).toHaveLength(1);
-    expect(outboxRows(u.id).find((r) => r.channel === "SMS")).toMatchObject({ status: "sent", attempts: 2 });
+    expect((await settledOutbox(u.id)).find((r) => r.channel === "SMS")).toMatchObject({ status: "sent", attempts: 2 });
   });
 
   it("after the last try marks the message failed, shows it on /admin/outbox, and the Retry button sends it", async () => {
@@ -236,9 +250,7 @@ describe("delivery", () => {
     expect(retry.status).toBe(302);
     await waitForEmail(u.email, "A payout reached your wallet");
     // The worker records the answer just after the SMTP server took the message.
-    const sentBy = Date.now() + 5_000;
-    while (outboxRows(u.id)[0]?.status !== "sent" && Date.now() < sentBy) await sleep(50);
-    expect(outboxRows(u.id)[0]).toMatchObject({ status: "sent" });
+    expect((await settledOutbox(u.id))[0]).toMatchObject({ status: "sent" });
     // A message that is not failed is not retried.
     const again = await admin.page.postForm("/admin/outbox", { id: String(row.id) });
     expect(again.status).toBe(302);
