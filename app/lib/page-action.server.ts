@@ -21,3 +21,16 @@ export function pageError(error: unknown, values: Record<string, unknown> = {}) 
 export function newIdempotencyKey(): string {
   return crypto.randomUUID();
 }
+
+/**
+ * For page loaders: runs a read of the user's own row and turns its "not found" (a DomainError 404,
+ * also what another user's row gives) into the page's 404 response.
+ */
+export function orNotFound<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof DomainError && error.status === 404) throw new Response(error.detail, { status: 404 });
+    throw error;
+  }
+}

@@ -5,7 +5,7 @@ import { DomainError } from "~/domain/errors";
 import { getPaymentsProvider, MOMO_NETWORKS } from "~/integrations/payments/index.server";
 import { getEnv } from "~/lib/env.server";
 import { HttpError } from "~/lib/http.server";
-import { pageError } from "~/lib/page-action.server";
+import { orNotFound, pageError } from "~/lib/page-action.server";
 import { getMyDeposit, refreshDeposit, submitDepositOtp } from "~/models/deposit.server";
 import { walletBalanceMinor } from "~/models/ledger.server";
 import { addDestination, listBanks, listMyDestinations, NETWORK_LABELS, removeDestination } from "~/models/withdrawal.server";
@@ -40,15 +40,6 @@ function depositIdOf(raw: string | undefined): number {
   return Number(raw);
 }
 
-function mineOr404<T>(read: () => T): T {
-  try {
-    return read();
-  } catch (error) {
-    if (error instanceof DomainError && error.status === 404) throw new Response(error.detail, { status: 404 });
-    throw error;
-  }
-}
-
 /**
  * The deposit as the investor follows it. A pending one is checked with the provider first (at most
  * every few seconds; at once on return from the hosted checkout, which adds `?reference=`).
@@ -56,7 +47,7 @@ function mineOr404<T>(read: () => T): T {
 export async function depositStatusLoader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const depositId = depositIdOf(params.id);
-  mineOr404(() => getMyDeposit({ userId: user.id, depositId }));
+  orNotFound(() => getMyDeposit({ userId: user.id, depositId }));
   const returned = new URL(request.url).searchParams.has("reference");
   await refreshDeposit({ depositId, force: returned });
   const d = getMyDeposit({ userId: user.id, depositId });

@@ -1,7 +1,7 @@
 import type { Deposit } from "~/models/deposit.server";
 import type { PaymentDestination, Withdrawal } from "~/models/withdrawal.server";
 import { formatGhs, minorToCedis } from "~/domain/money";
-import { isStuck, PAYMENT_STATE_MESSAGES } from "~/domain/payments";
+import { PAYMENT_STATE_MESSAGES } from "~/domain/payments";
 
 /**
  * Deposits, withdrawals and destinations as the JSON API and the pages show them (issue 15).
@@ -60,7 +60,6 @@ export const STATUS_LABELS: Record<string, string> = {
   REVERSED: "Reversed",
 };
 
-export { isStuck };
 
 /** The portfolio's list of deposits and withdrawals in progress (#payments). */
 export const PAYMENTS_ANCHOR = "payments";

@@ -16,7 +16,7 @@ import { listReceivedPayouts, paidPeriods } from "~/models/payout.server";
 import { buyingState, holdingParts } from "~/domain/investing";
 import { renderLineChartSvg } from "~/lib/charts.server";
 import { HttpError } from "~/lib/http.server";
-import { newIdempotencyKey, pageError } from "~/lib/page-action.server";
+import { newIdempotencyKey, orNotFound, pageError } from "~/lib/page-action.server";
 import { redirectWithFlash, requireUser } from "~/auth/session.server";
 import { batchAvailability, getBatch } from "~/models/batch.server";
 import { listNotifications } from "~/models/notification.server";
@@ -82,15 +82,6 @@ export function listOpenExitRequests(userId: number) {
 
 const STATEMENT_PAGE_SIZE = 10;
 
-function mine<T>(read: () => T): T {
-  try {
-    return read();
-  } catch (error) {
-    if (error instanceof DomainError && error.status === 404) throw new Response(error.detail, { status: 404 });
-    throw error;
-  }
-}
-
 /** The open dialog (?dialog=...), read on the server so a plain link opens it. */
 function loadDialog(userId: number, params: URLSearchParams) {
   const kind = params.get("dialog");
@@ -98,10 +89,10 @@ function loadDialog(userId: number, params: URLSearchParams) {
   if (kind !== "details" && kind !== "reinvest") return null;
   const id = Number(params.get("id"));
   if (!Number.isSafeInteger(id) || id <= 0) throw new Response(MSG.investmentNotFound, { status: 404 });
-  const investment = mine(() => getMyInvestment(userId, id));
+  const investment = orNotFound(() => getMyInvestment(userId, id));
   const summary = { id: investment.id, batchId: investment.batchId, units: investment.units, amountMinor: investment.amountMinor, status: investment.status };
   if (kind === "details") {
-    const payouts = mine(() => listPayoutsForInvestment(userId, id)).map((p) => ({ id: p.id, amountMinor: p.amountMinor, kind: p.kind, createdAt: p.createdAt }));
+    const payouts = orNotFound(() => listPayoutsForInvestment(userId, id)).map((p) => ({ id: p.id, amountMinor: p.amountMinor, kind: p.kind, createdAt: p.createdAt }));
     return { kind, investment: summary, payouts } as const;
   }
   const b = getBatch(investment.batchId);
@@ -262,7 +253,7 @@ export async function receiptLoader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const raw = params.id ?? "";
   if (!/^\d{1,15}$/.test(raw) || Number(raw) <= 0) throw new Response(MSG.investmentNotFound, { status: 404 });
-  const r = mine(() => getInvestmentReceipt(user.id, Number(raw)));
+  const r = orNotFound(() => getInvestmentReceipt(user.id, Number(raw)));
   return {
     receipt: {
       id: r.id,
