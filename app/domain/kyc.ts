@@ -1,8 +1,98 @@
 /** Know-your-customer rules: pure, no I/O. */
+import { formatGhs } from "~/domain/money";
 
 /** Ghana numbers: +233 or 0, then 9 digits; spaces, dashes and brackets are ignored. */
 export function normalizeGhanaPhone(input: string): string | null {
   const compact = input.replace(/[\s().-]/g, "");
   const match = /^(?:\+233|00233|233|0)([235]\d{8})$/.exec(compact);
   return match ? `+233${match[1]}` : null;
+}
+
+// ---- tiers and limits (issue 17) ----
+
+export const KYC_TIERS = ["REGISTERED", "VERIFIED", "ENHANCED"] as const;
+export type KycTier = (typeof KYC_TIERS)[number];
+
+export type TierLimits = {
+  /** The most the wallet may hold after a deposit (payouts and exit proceeds may still take it above). */
+  walletBalanceMinor: number;
+  depositsPerDayMinor: number;
+  /** null: no monthly limit. */
+  depositsPerMonthMinor: number | null;
+  withdrawals: boolean;
+};
+
+/**
+ * THE one place the tier limits live (pesewas). They mirror Bank of Ghana's mobile-money wallet
+ * tiers in force since March 2024; change them here and every check, message and answer follows.
+ */
+export const TIER_LIMITS: Record<KycTier, TierLimits> = {
+  REGISTERED: { walletBalanceMinor: 5_000_00, depositsPerDayMinor: 3_000_00, depositsPerMonthMinor: 10_000_00, withdrawals: false },
+  VERIFIED: { walletBalanceMinor: 40_000_00, depositsPerDayMinor: 15_000_00, depositsPerMonthMinor: null, withdrawals: true },
+  ENHANCED: { walletBalanceMinor: 75_000_00, depositsPerDayMinor: 25_000_00, depositsPerMonthMinor: null, withdrawals: true },
+};
+
+export const TIER_NAMES: Record<KycTier, string> = { REGISTERED: "Registered", VERIFIED: "Verified", ENHANCED: "Enhanced" };
+
+/** How the investor raises each tier's limits (the last tier has nowhere higher to go). */
+const HOW_TO_RAISE: Record<KycTier, string> = {
+  REGISTERED: "Verify your identity on the KYC page to raise it.",
+  VERIFIED: "Add proof of address on the KYC page to raise it.",
+  ENHANCED: "This is the highest tier's limit.",
+};
+
+export function isKycTier(value: unknown): value is KycTier {
+  return typeof value === "string" && (KYC_TIERS as readonly string[]).includes(value);
+}
+
+/** A tier read back from storage; anything unknown counts as the lowest (never more than was approved). */
+export function kycTierOrLowest(value: unknown): KycTier {
+  return isKycTier(value) ? value : "REGISTERED";
+}
+
+export type DepositUsage = {
+  /** Deposits today (UTC, Ghana's time) and this calendar month, succeeded or still pending, pesewas. */
+  depositedTodayMinor: number;
+  depositedThisMonthMinor: number;
+  /** The wallet balance plus deposits still pending (they will land in it), pesewas. */
+  walletBalanceMinor: number;
+};
+
+export type Remaining = { todayMinor: number; thisMonthMinor: number | null; walletRoomMinor: number };
+
+/** What may still be deposited (never negative); null: no monthly limit. */
+export function remainingDeposits(tier: KycTier, usage: DepositUsage): Remaining {
+  const limits = TIER_LIMITS[tier];
+  const room = (limit: number, used: number) => Math.max(0, limit - used);
+  return {
+    todayMinor: room(limits.depositsPerDayMinor, usage.depositedTodayMinor),
+    thisMonthMinor: limits.depositsPerMonthMinor === null ? null : room(limits.depositsPerMonthMinor, usage.depositedThisMonthMinor),
+    walletRoomMinor: room(limits.walletBalanceMinor, usage.walletBalanceMinor),
+  };
+}
+
+export type LimitDecision = { ok: true } | { ok: false; limit: "day" | "month" | "balance" | "withdrawals"; message: string };
+
+/**
+ * May a deposit of `amountMinor` go ahead? A deposit that would cross a limit is refused whole (never
+ * cut down): the message names the limit, what is left, and how to raise it.
+ */
+export function checkDepositLimits(tier: KycTier, usage: DepositUsage, amountMinor: number): LimitDecision {
+  const limits = TIER_LIMITS[tier];
+  const left = remainingDeposits(tier, usage);
+  const name = TIER_NAMES[tier];
+  const raise = HOW_TO_RAISE[tier];
+  if (amountMinor > left.todayMinor)
+    return { ok: false, limit: "day", message: `${name} accounts can deposit up to ${formatGhs(limits.depositsPerDayMinor)} a day (${formatGhs(left.todayMinor)} left today). ${raise}` };
+  if (left.thisMonthMinor !== null && limits.depositsPerMonthMinor !== null && amountMinor > left.thisMonthMinor)
+    return { ok: false, limit: "month", message: `${name} accounts can deposit up to ${formatGhs(limits.depositsPerMonthMinor)} a month (${formatGhs(left.thisMonthMinor)} left this month). ${raise}` };
+  if (amountMinor > left.walletRoomMinor)
+    return { ok: false, limit: "balance", message: `${name} accounts can hold up to ${formatGhs(limits.walletBalanceMinor)} in the wallet (room for ${formatGhs(left.walletRoomMinor)} more). ${raise}` };
+  return { ok: true };
+}
+
+/** May this tier withdraw at all? (Where to, and cooling-off, are checked elsewhere.) */
+export function checkWithdrawalAllowed(tier: KycTier): LimitDecision {
+  if (TIER_LIMITS[tier].withdrawals) return { ok: true };
+  return { ok: false, limit: "withdrawals", message: `${TIER_NAMES[tier]} accounts cannot withdraw yet. Verify your identity on the KYC page to withdraw to your own mobile money or bank account.` };
 }

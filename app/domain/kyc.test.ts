@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { checkDepositLimits, checkWithdrawalAllowed, kycTierOrLowest, normalizeGhanaPhone, remainingDeposits, TIER_LIMITS } from "~/domain/kyc";
+
+const fresh = { depositedTodayMinor: 0, depositedThisMonthMinor: 0, walletBalanceMinor: 0 };
+
+describe("kyc tiers and limits", () => {
+  it("keeps the issue's table in one place, in pesewas", () => {
+    expect(TIER_LIMITS.REGISTERED).toEqual({ walletBalanceMinor: 500_000, depositsPerDayMinor: 300_000, depositsPerMonthMinor: 1_000_000, withdrawals: false });
+    expect(TIER_LIMITS.VERIFIED).toEqual({ walletBalanceMinor: 4_000_000, depositsPerDayMinor: 1_500_000, depositsPerMonthMinor: null, withdrawals: true });
+    expect(TIER_LIMITS.ENHANCED).toEqual({ walletBalanceMinor: 7_500_000, depositsPerDayMinor: 2_500_000, depositsPerMonthMinor: null, withdrawals: true });
+  });
+
+  it("allows a deposit exactly up to the daily limit, refuses one pesewa more with the limit and how to raise it", () => {
+    expect(checkDepositLimits("REGISTERED", fresh, 300_000)).toEqual({ ok: true });
+    expect(checkDepositLimits("REGISTERED", { ...fresh, depositedTodayMinor: 100_000, depositedThisMonthMinor: 100_000, walletBalanceMinor: 100_000 }, 200_000)).toEqual({ ok: true });
+    const refused = checkDepositLimits("REGISTERED", { ...fresh, depositedTodayMinor: 100_000, depositedThisMonthMinor: 100_000, walletBalanceMinor: 100_000 }, 200_001);
+    expect(refused).toEqual({
+      ok: false,
+      limit: "day",
+      message: "Registered accounts can deposit up to GH₵3,000.00 a day (GH₵2,000.00 left today). Verify your identity on the KYC page to raise it.",
+    });
+  });
+
+  it("refuses what would cross the month, at its edge", () => {
+    const usage = { depositedTodayMinor: 0, depositedThisMonthMinor: 900_000, walletBalanceMinor: 0 };
+    expect(checkDepositLimits("REGISTERED", usage, 100_000)).toEqual({ ok: true });
+    const refused = checkDepositLimits("REGISTERED", usage, 100_001);
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) {
+      expect(refused.limit).toBe("month");
+      expect(refused.message).toBe("Registered accounts can deposit up to GH₵10,000.00 a month (GH₵1,000.00 left this month). Verify your identity on the KYC page to raise it.");
+    }
+    // No monthly limit above Registered.
+    expect(checkDepositLimits("VERIFIED", { depositedTodayMinor: 0, depositedThisMonthMinor: 100_000_000, walletBalanceMinor: 0 }, 1_500_000)).toEqual({ ok: true });
+  });
+
+  it("refuses what would take the wallet above its cap, at its edge", () => {
+    const usage = { depositedTodayMinor: 0, depositedThisMonthMinor: 0, walletBalanceMinor: 3_900_000 };
+    expect(checkDepositLimits("VERIFIED", usage, 100_000)).toEqual({ ok: true });
+    const refused = checkDepositLimits("VERIFIED", usage, 100_001);
+    expect(refused).toEqual({
+      ok: false,
+      limit: "balance",
+      message: "Verified accounts can hold up to GH₵40,000.00 in the wallet (room for GH₵1,000.00 more). Add proof of address on the KYC page to raise it.",
+    });
+    // A balance already above the cap (payouts are never refused) blocks any new deposit.
+    const over = checkDepositLimits("REGISTERED", { ...fresh, walletBalanceMinor: 600_000 }, 1);
+    expect(over.ok === false && over.limit).toBe("balance");
+  });
+
+  it("Enhanced: the daily edge, and the message says it is the highest tier", () => {
+    expect(checkDepositLimits("ENHANCED", fresh, 2_500_000)).toEqual({ ok: true });
+    const refused = checkDepositLimits("ENHANCED", fresh, 2_500_001);
+    expect(refused.ok === false && refused.message).toBe("Enhanced accounts can deposit up to GH₵25,000.00 a day (GH₵25,000.00 left today). This is the highest tier's limit.");
+  });
+
+  it("tells what may still be deposited, never below zero", () => {
+    expect(remainingDeposits("REGISTERED", { depositedTodayMinor: 50_000, depositedThisMonthMinor: 950_000, walletBalanceMinor: 700_000 })).toEqual({ todayMinor: 250_000, thisMonthMinor: 50_000, walletRoomMinor: 0 });
+    expect(remainingDeposits("VERIFIED", fresh)).toEqual({ todayMinor: 1_500_000, thisMonthMinor: null, walletRoomMinor: 4_000_000 });
+  });
+
+  it("lets only Verified and Enhanced withdraw", () => {
+    expect(checkWithdrawalAllowed("VERIFIED")).toEqual({ ok: true });
+    expect(checkWithdrawalAllowed("ENHANCED")).toEqual({ ok: true });
+    const refused = checkWithdrawalAllowed("REGISTERED");
+    expect(refused.ok === false && refused.message).toMatch(/^Registered accounts cannot withdraw yet\. Verify your identity on the KYC page/);
+  });
+
+  it("reads an unknown stored tier as the lowest", () => {
+    expect(kycTierOrLowest("VERIFIED")).toBe("VERIFIED");
+    expect(kycTierOrLowest("GOLD")).toBe("REGISTERED");
+    expect(kycTierOrLowest(null)).toBe("REGISTERED");
+  });
+
+  it("still normalises Ghana phone numbers", () => {
+    expect(normalizeGhanaPhone("024 123 4567")).toBe("+233241234567");
+  });
+});
