@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "~/lib/env.server";
 
-const PROD = { NODE_ENV: "production", SESSION_SECRET: "a-real-secret-0123456789", ADMIN_PASSWORD: "a-real-admin-password" };
+const PROD = { NODE_ENV: "production", SESSION_SECRET: "a-real-secret-0123456789", ADMIN_PASSWORD: "a-real-admin-password", KYC_ENCRYPTION_KEY: "aa11bb22cc33dd44ee55ff6600112233445566778899aabbccddeeff00112233" };
 
 describe("environment", () => {
   it("builds links from APP_URL, defaulting to localhost and PORT outside production", () => {
@@ -71,5 +71,19 @@ describe("environment", () => {
     expect(() => parseEnv({ SMTP_URL: "http://smtp.example" })).toThrow(/SMTP_URL/);
     expect(() => parseEnv({ SMS_SENDER_ID: "Akoko Investments" })).toThrow(/SMS_SENDER_ID/);
     expect(() => parseEnv({ EMAIL_PROVIDER: "sendgrid" })).toThrow(/EMAIL_PROVIDER/);
+  });
+});
+
+describe("KYC_ENCRYPTION_KEY", () => {
+  const PROD_NO_KEY = { NODE_ENV: "production", SESSION_SECRET: "a-real-secret-0123456789", ADMIN_PASSWORD: "a-real-admin-password", APP_URL: "https://akoko.example" };
+  it("is required in production and named; outside production a development key is used", () => {
+    expect(() => parseEnv(PROD_NO_KEY)).toThrow(/Refusing to start in production[\s\S]*KYC_ENCRYPTION_KEY/);
+    expect(parseEnv({}).kycEncryptionKey).toHaveLength(32);
+  });
+  it("takes 64 hex characters or base64 of 32 bytes, and refuses anything else", () => {
+    const hex = "ab".repeat(32);
+    expect(parseEnv({ ...PROD_NO_KEY, KYC_ENCRYPTION_KEY: hex }).kycEncryptionKey.toString("hex")).toBe(hex);
+    expect(parseEnv({ KYC_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64") }).kycEncryptionKey).toEqual(Buffer.alloc(32, 7));
+    expect(() => parseEnv({ KYC_ENCRYPTION_KEY: "too-short" })).toThrow(/KYC_ENCRYPTION_KEY: give 32 random bytes/);
   });
 });

@@ -4,6 +4,16 @@ import { z } from "zod";
 const DEV_SESSION_SECRET = "dev-only-secret-change-me";
 const DEV_ADMIN_PASSWORD = "admin-demo-pass";
 
+/** Development only: never used in production, where KYC_ENCRYPTION_KEY must be set. */
+const DEV_KYC_ENCRYPTION_KEY = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+
+/** A 32-byte key from 64 hex characters or base64; null when it is not one. */
+function decodeKey(text: string): Buffer | null {
+  const trimmed = text.trim();
+  const key = /^[0-9a-fA-F]{64}$/.test(trimmed) ? Buffer.from(trimmed, "hex") : /^[A-Za-z0-9+/]{43}=?$/.test(trimmed) ? Buffer.from(trimmed, "base64") : null;
+  return key && key.length === 32 ? key : null;
+}
+
 const booleanFlag = z
   .enum(["true", "false", "1", "0"])
   .transform((v) => v === "true" || v === "1");
@@ -139,6 +149,15 @@ const EnvSchema = z.object({
    * to a worker that stopped mid-send: it may have arrived, so it is marked failed, never re-sent.
    */
   OUTBOX_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(120),
+  /**
+   * Issue 17: the AES-256-GCM key that encrypts identity numbers in kyc_submissions: 32 random bytes
+   * as 64 hex characters or base64 (`openssl rand -hex 32`). Required in production, never logged;
+   * outside production a fixed development key is used. Losing it makes stored ID numbers unreadable.
+   */
+  KYC_ENCRYPTION_KEY: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === "" || decodeKey(v) !== null, "give 32 random bytes as 64 hex characters or base64, e.g. from `openssl rand -hex 32`"),
 });
 
 export type Env = z.infer<typeof EnvSchema> & {
@@ -148,6 +167,8 @@ export type Env = z.infer<typeof EnvSchema> & {
   appUrl: string;
   /** How far the app's clock runs ahead of the real one, in milliseconds (0 unless AKOKO_CLOCK_OFFSET_DAYS is set). */
   clockOffsetMs: number;
+  /** KYC_ENCRYPTION_KEY decoded (32 bytes), or the development key outside production. */
+  kycEncryptionKey: Buffer;
 };
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -182,6 +203,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     if (!env.APP_URL) missing.push("APP_URL (the site's public address, e.g. https://akoko.example: password-reset links are built from it)");
     if (env.PAYMENTS_PROVIDER === "paystack" && !env.PAYSTACK_SECRET_KEY)
       missing.push("PAYSTACK_SECRET_KEY (PAYMENTS_PROVIDER is paystack: its secret key, sk_live_... or sk_test_...)");
+    if (!env.KYC_ENCRYPTION_KEY)
+      missing.push("KYC_ENCRYPTION_KEY (32 random bytes as 64 hex characters, e.g. from `openssl rand -hex 32`: it encrypts identity numbers)");
     if (missing.length > 0) {
       throw new Error(
         `Refusing to start in production. Set these environment variables:\n  ${missing.join("\n  ")}`,
@@ -195,6 +218,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     appUrl: env.APP_URL ? new URL(env.APP_URL).origin : `http://localhost:${env.PORT}`,
     uploadsDir: path.resolve(env.UPLOADS_DIR || path.join(path.dirname(env.DATABASE_URL), "uploads")),
     clockOffsetMs: Math.round((env.AKOKO_CLOCK_OFFSET_DAYS ?? 0) * DAY_MS),
+    kycEncryptionKey: decodeKey(env.KYC_ENCRYPTION_KEY || DEV_KYC_ENCRYPTION_KEY)!,
   };
 }
 

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { KYC_TIERS } from "~/domain/kyc";
 import { BATCH_STATUSES, INVESTMENT_STATUSES, PRODUCT_TYPES } from "~/domain/types";
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 
@@ -27,6 +28,8 @@ export const users = sqliteTable("users", {
   emailVerifiedAt: text("email_verified_at"),
   /** When the investor entered the SMS code sent to `phone`; cleared when the phone changes. */
   phoneVerifiedAt: text("phone_verified_at"),
+  /** Issue 17: the tier whose limits apply (app/domain/kyc.ts TIER_LIMITS); raised only by an approved submission. */
+  kycTier: text("kyc_tier", { enum: KYC_TIERS }).notNull().default("REGISTERED"),
   createdAt: createdAt(),
 });
 
@@ -707,4 +710,45 @@ export const messagePreferences = sqliteTable(
     updatedAt: timestamp("updated_at"),
   },
   (t) => [primaryKey({ columns: [t.userId, t.category, t.channel] })],
+);
+
+export const KYC_SUBMISSION_STATUSES = ["PENDING", "APPROVED", "REJECTED"] as const;
+export const KYC_ID_TYPES = ["GHANA_CARD", "PASSPORT"] as const;
+
+/**
+ * Identity submissions (issue 17). The ID number is never stored in clear: AES-256-GCM with
+ * KYC_ENCRYPTION_KEY (app/lib/kyc-crypto.server.ts), as iv, tag and ciphertext (base64), plus its
+ * last 4 characters for display. Images are file names inside the private KYC folder, never a URL.
+ */
+export const kycSubmissions = sqliteTable(
+  "kyc_submissions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    status: text("status", { enum: KYC_SUBMISSION_STATUSES }).notNull().default("PENDING"),
+    tierRequested: text("tier_requested", { enum: KYC_TIERS }).notNull(),
+    legalName: text("legal_name").notNull(),
+    /** YYYY-MM-DD. */
+    dateOfBirth: text("date_of_birth").notNull(),
+    idType: text("id_type", { enum: KYC_ID_TYPES }).notNull(),
+    idNumberIv: text("id_number_iv").notNull(),
+    idNumberTag: text("id_number_tag").notNull(),
+    idNumberCiphertext: text("id_number_ciphertext").notNull(),
+    idNumberLast4: text("id_number_last4").notNull(),
+    idFrontFile: text("id_front_file"),
+    selfieFile: text("selfie_file"),
+    proofOfAddressFile: text("proof_of_address_file"),
+    /** Why it was rejected (the investor reads it), or a note on approval. */
+    decisionReason: text("decision_reason"),
+    decidedBy: integer("decided_by").references(() => users.id),
+    decidedAt: text("decided_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("kyc_submissions_user_idx").on(t.userId),
+    index("kyc_submissions_status_idx").on(t.status),
+    check("kyc_submissions_decided", sql`(${t.status} = 'PENDING') = (${t.decidedAt} IS NULL)`),
+  ],
 );

@@ -65,6 +65,7 @@ export async function startBuiltServer({ env = {}, nodeArgs = [] } = {}) {
       DEMO_INVESTOR_PASSWORD: INVESTOR.password,
       COOKIE_SECURE: "false",
       APP_URL: `http://localhost:${port}`,
+      KYC_ENCRYPTION_KEY: "aa11bb22cc33dd44ee55ff6600112233445566778899aabbccddeeff00112233",
       AUTH_RATE_LIMIT: "1000",
       LOGIN_FAILURES_PER_ADDRESS: "100000",
       REGISTRATIONS_PER_ADDRESS: "100000",
