@@ -18,6 +18,7 @@ import { now, nowIso } from "~/lib/clock.server";
 import { businessCounters } from "~/lib/metrics.server";
 import { getDb } from "~/lib/db.server";
 import { once } from "~/models/idempotency.server";
+import { assertDepositWithinLimits } from "~/models/kyc.server";
 import { atomic, externalAccount, postEntry, walletAccount, walletBalanceMinor } from "~/models/ledger.server";
 import { notify } from "~/models/notification.server";
 import { deposits, type DepositMethod } from "~/models/schema.server";
@@ -76,6 +77,10 @@ export async function startDeposit(request: DepositRequest): Promise<PaymentStar
   const answer = once(
     { userId, key: request.idempotencyKey, operation: request.operation, params: { amountMinor: parsed.amountMinor, method: parsed.method, network: parsed.network, phone: parsed.phone } },
     () => {
+      // Tier limits (issue 17), after SPEC.md's own rules (parsed above) and inside this transaction:
+      // a deposit that would cross one is refused whole, before a row is written or anything charged.
+      // A replayed request never gets here: it answers as the first one did.
+      assertDepositWithinLimits(userId, parsed.amountMinor);
       const at = nowIso();
       const db = getDb();
       // The reference is made from the row's id, so the row is written first with a placeholder.

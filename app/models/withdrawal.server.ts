@@ -20,6 +20,7 @@ import { businessCounters } from "~/lib/metrics.server";
 import { getDb } from "~/lib/db.server";
 import { settledAtOnce, type PaymentStart } from "~/models/deposit.server";
 import { once } from "~/models/idempotency.server";
+import { assertMayWithdraw } from "~/models/kyc.server";
 import { accountId, atomic, externalAccount, postEntry, reverseEntry, walletAccount, walletBalanceMinor } from "~/models/ledger.server";
 import { notify } from "~/models/notification.server";
 import { paymentDestinations, withdrawals } from "~/models/schema.server";
@@ -153,7 +154,7 @@ function targetOf(request: WithdrawalRequest): Target {
 
 /**
  * The wallet side of a withdrawal, in one transaction: SPEC.md's rules first ('Insufficient
- * balance'), then the destination, then WALLET -> PAYOUTS_PENDING and the PENDING row with our
+ * balance'), then the tier (Registered may not withdraw), then the destination, then WALLET -> PAYOUTS_PENDING and the PENDING row with our
  * reference. Exported for the confirm step's dry run.
  */
 export function reserveWithdrawal(request: WithdrawalRequest): Withdrawal {
@@ -161,6 +162,8 @@ export function reserveWithdrawal(request: WithdrawalRequest): Withdrawal {
   return atomic(() => {
     const { userId } = request;
     if (amountMinor > walletBalanceMinor(userId)) throw new DomainError(409, MSG.insufficientBalance, "amount");
+    // Tier (issue 17): after 'Insufficient balance', so SPEC.md's answer still comes first.
+    assertMayWithdraw(userId);
     const target = targetOf(request);
     const entryId = postEntry({
       kind: "WITHDRAW",

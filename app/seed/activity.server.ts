@@ -68,7 +68,9 @@ function remitAndPay(batchId: number, period: string, adminId: number, { short }
 
 export function seedDemoActivity({ demoInvestorId, adminId, batchIds }: { demoInvestorId: number; adminId: number; batchIds: Record<"layersActive" | "broilersActive" | "layersOpen" | "broilersOpen", number> }) {
   const db = getDb().$client;
-  const insertUser = db.prepare("insert into users (email, full_name, password_hash) values (?, ?, ?) returning id");
+  // Enhanced (issue 17's top tier): their large one-off history deposits are written straight to the
+  // ledger (wallet.server.ts deposit), never through startDeposit's limits. The demo investor is Verified.
+  const insertUser = db.prepare("insert into users (email, full_name, password_hash, kyc_tier) values (?, ?, ?, 'ENHANCED') returning id");
   // The other demo investors never sign in: a random password nobody knows.
   const people = OTHER_INVESTORS.map((plan) => ({ ...plan, id: (insertUser.get(plan.email, plan.fullName, hashPasswordSync(crypto.randomBytes(24).toString("hex"))) as { id: number }).id }));
   people.unshift({ email: "", fullName: "", depositGhs: 7_000, buys: DEMO_INVESTOR_BUYS, id: demoInvestorId });

@@ -66,7 +66,7 @@ export function seedIfEmpty(db: Db, { demo }: { demo: boolean }): boolean {
     // notices would otherwise all be queued at once), so a newcomer sees every new message in
     // the demo outbox (/admin/outbox) and the log.
     db.update(schema.users)
-      .set({ emailVerifiedAt: nowIso(), phone: DEMO_INVESTOR_PHONE, phoneVerifiedAt: nowIso() })
+      .set({ emailVerifiedAt: nowIso(), phone: DEMO_INVESTOR_PHONE, phoneVerifiedAt: nowIso(), kycTier: "VERIFIED" })
       .where(eq(schema.users.email, env.DEMO_INVESTOR_EMAIL.toLowerCase()))
       .run();
   })();

@@ -64,7 +64,8 @@ export function createInvestors(db, { count, depositMinor = 0, withTokens = fals
   // Any non-matching hash: these investors sign in only through the tokens made here.
   const passwordHash = `scrypt$bulk$${crypto.randomBytes(8).toString("hex")}`;
   const expiresAt = new Date(Date.now() + 24 * 3600 * 1000).toISOString();
-  const insertUser = db.prepare("insert into users (email, full_name, password_hash) values (?, ?, ?) returning id");
+  // Verified (issue 17's tiers): load runs deposit and withdraw, which Registered accounts cannot do freely.
+  const insertUser = db.prepare("insert into users (email, full_name, password_hash, kyc_tier) values (?, ?, ?, 'VERIFIED') returning id");
   const insertSession = db.prepare("insert into sessions (token_hash, user_id, expires_at) values (?, ?, ?)");
   const insertWallet = db.prepare("insert into accounts (kind, user_id, balance_minor) values ('WALLET', ?, ?) returning id");
   const writeDeposit = depositRows(db);
@@ -96,15 +97,15 @@ export function createInvestors(db, { count, depositMinor = 0, withTokens = fals
  * wallet account is made, as for a new registration (it is created on first use).
  *
  * @param {Database} db
- * @param {{ email: string, fullName: string, passwordHash: string, depositMinor?: number, isAdmin?: boolean }} options
+ * @param {{ email: string, fullName: string, passwordHash: string, depositMinor?: number, isAdmin?: boolean, tier?: "REGISTERED" | "VERIFIED" | "ENHANCED" }} options
  * @returns {number} the user's id
  */
-export function createInvestor(db, { email, fullName, passwordHash, depositMinor = 0, isAdmin = false }) {
+export function createInvestor(db, { email, fullName, passwordHash, depositMinor = 0, isAdmin = false, tier = "VERIFIED" }) {
   if (!Number.isSafeInteger(depositMinor) || depositMinor < 0) throw new Error(`A deposit is a whole, non-negative number of pesewas, not ${depositMinor}`);
   const writeDeposit = depositRows(db);
   const moveBalance = db.prepare("update accounts set balance_minor = balance_minor + ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') where id = ?");
   return db.transaction(() => {
-    const id = db.prepare("insert into users (email, full_name, password_hash, is_admin) values (?, ?, ?, ?) returning id").get(email.toLowerCase(), fullName, passwordHash, isAdmin ? 1 : 0).id;
+    const id = db.prepare("insert into users (email, full_name, password_hash, is_admin, kyc_tier) values (?, ?, ?, ?, ?) returning id").get(email.toLowerCase(), fullName, passwordHash, isAdmin ? 1 : 0, tier).id;
     if (depositMinor > 0) {
       const walletId = account(db, "WALLET", { userId: id });
       const externalId = account(db, "EXTERNAL");

@@ -196,15 +196,16 @@ const hashes = new Map<string, string>();
 /**
  * A new investor with `walletGhs` in the wallet (a demo deposit, as the app books it: the ledger
  * invariants hold), signed in for the API and the pages. The password is real: the login form
- * takes it too.
+ * takes it too. Verified by default (issue 17's tiers: Registered accounts cannot withdraw and
+ * deposit little); `tier` chooses.
  */
 export async function createInvestor(
   server: TestServer,
-  { fullName = "Kofi Mensah", email = uniqueEmail(), password = "correct-horse-battery", walletGhs = 0 }: { fullName?: string; email?: string; password?: string; walletGhs?: number } = {},
+  { fullName = "Kofi Mensah", email = uniqueEmail(), password = "correct-horse-battery", walletGhs = 0, tier = "VERIFIED" }: { fullName?: string; email?: string; password?: string; walletGhs?: number; tier?: "REGISTERED" | "VERIFIED" | "ENHANCED" } = {},
 ): Promise<Investor> {
   let passwordHash = hashes.get(password);
   if (!passwordHash) hashes.set(password, (passwordHash = hashPassword(password)));
-  const id = insertInvestor(server.db(), { email, fullName, passwordHash, depositMinor: toMinor(walletGhs, "walletGhs") });
+  const id = insertInvestor(server.db(), { email, fullName, passwordHash, depositMinor: toMinor(walletGhs, "walletGhs"), tier });
   return { ...(await signIn(server, id)), password, fullName };
 }
 
