@@ -1,5 +1,7 @@
 import { errorField, logger } from "~/lib/logger.server";
 import { contactStatus } from "~/models/contacts.server";
+import { TIER_NAMES } from "~/domain/kyc";
+import { kycOverview } from "~/models/kyc.server";
 import { EXITS_ANCHOR, ListedInvestment, atAnchor, autoReinvestAnchor, autoReinvestOn, autoReinvestSwitched, chartPoints, filterParams, investmentAnchor, pageOf, parsePortfolioQuery, prefillAmount, queryInvestments, withdrawPrompt, withQuery } from "~/pages/portfolio";
 import { listExitRequests, listMyInvestments, cancelEarlyExit, getInvestmentReceipt, getMyInvestment, investInBatch, listPayoutsForInvestment, setAutoReinvest } from "~/models/investment.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
@@ -142,6 +144,8 @@ export async function portfolioLoader({ request }: LoaderFunctionArgs) {
     exits: listOpenExitRequests(user.id).map((r) => ({ id: r.id, batchId: r.batchId, investmentId: r.investmentId, units: r.units, unitsRemaining: r.unitsRemaining, feeRate: r.feeRate, createdAt: r.createdAt })),
     // What reaches the investor outside the app (issue 16): shown on the portfolio, confirmed on /account.
     contacts: (({ emailConfirmed, phone, phoneConfirmed }) => ({ emailConfirmed, hasPhone: Boolean(phone), phoneConfirmed }))(contactStatus(user.id)),
+    // Tier and limits (issue 17): what may still be deposited, and a link to raise them.
+    kyc: (({ tier, remaining, limits }) => ({ tierName: TIER_NAMES[tier], todayMinor: remaining.todayMinor, thisMonthMinor: remaining.thisMonthMinor, canWithdraw: limits.withdrawals, topTier: tier === "ENHANCED" }))(kycOverview(user.id)),
     notifications: listNotifications(user.id, 10).map((n) => ({ id: n.id, kind: n.kind, message: n.message, createdAt: n.createdAt })),
     statement: { lines: statementAll.slice(statementPaging.start, statementPaging.end), paging: statementPaging },
     momoProviders: momoNetworks(),

@@ -11,6 +11,7 @@ import { pageMeta } from "~/lib/meta";
 import { portfolioAnchors } from "~/pages/portfolio";
 import { portfolioLoader, portfolioAction } from "~/pages/portfolio.server";
 import { PortfolioPageError } from "~/components/status-pages";
+import { KycStatus } from "~/components/kyc-status";
 import { ContactStatus } from "~/components/contact-status";
 
 export const meta: MetaFunction = () => pageMeta("Your Portfolio", "Your Akoko wallet, investments and payouts.");
@@ -37,6 +38,7 @@ export default function Portfolio() {
       {flash?.anchor && !placed ? <FlashMessage flash={flash} className="mb-4" /> : null}
       {note && !loaderData.dialog ? <FlashMessage flash={note} className="mb-4" /> : null}
       <ContactStatus contacts={loaderData.contacts} />
+      <KycStatus kyc={loaderData.kyc} />
       <PortfolioSummary data={loaderData} onNote={setNote} flash={placed} result={result} />
       <PortfolioInvestments data={loaderData} onNote={setNote} flash={placed} />
       <PortfolioActivity data={loaderData} onNote={setNote} flash={placed} />
