@@ -19,8 +19,9 @@ afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
+/** Verified (issue 17): a Registered account may not withdraw. */
 function newUser(email: string): number {
-  return (getDb().$client.prepare("insert into users (email, full_name, password_hash) values (?, 'Statement Test', 'x') returning id").get(email) as { id: number }).id;
+  return (getDb().$client.prepare("insert into users (email, full_name, password_hash, kyc_tier) values (?, 'Statement Test', 'x', 'VERIFIED') returning id").get(email) as { id: number }).id;
 }
 
 describe("walletStatement", () => {
