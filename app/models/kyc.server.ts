@@ -85,3 +85,21 @@ export function kycJson(userId: number) {
     remaining: { today: cedis(o.remaining.todayMinor), this_month: cedis(o.remaining.thisMonthMinor), wallet_room: cedis(o.remaining.walletRoomMinor) },
   };
 }
+
+/**
+ * The name withdrawals must be held in: the legal name of the investor's latest approved submission.
+ * Accounts made Verified without one (the demo seed, bench data) answer with their account name.
+ * Null below Verified: such an account has no verified name and may not withdraw.
+ */
+export function verifiedLegalName(userId: number): string | null {
+  const user = getDb().select({ tier: users.kycTier, fullName: users.fullName }).from(users).where(eq(users.id, userId)).get();
+  if (!user || kycTierOrLowest(user.tier) === "REGISTERED") return null;
+  const approved = getDb()
+    .select({ legalName: kycSubmissions.legalName })
+    .from(kycSubmissions)
+    .where(and(eq(kycSubmissions.userId, userId), eq(kycSubmissions.status, "APPROVED")))
+    .orderBy(desc(kycSubmissions.id))
+    .limit(1)
+    .get();
+  return approved?.legalName ?? user.fullName;
+}
