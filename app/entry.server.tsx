@@ -22,6 +22,7 @@ export { logger } from "~/lib/logger.server";
 export { observeRequest, startClusterMetrics } from "~/lib/metrics.server";
 // Background work scripts/server.js starts after the database is ready, and `npm run reconcile`.
 export { startPaymentsSweep } from "~/models/payment-events.server";
+export { startKycImagePurge } from "~/models/kyc.server";
 export { reconcileDay } from "~/models/reconciliation.server";
 // The Content-Security-Policy lets a deposit form end on the provider's hosted checkout.
 export { formActionOrigins } from "~/pages/payments.server";

@@ -187,12 +187,15 @@ async function runServer() {
   // runner just avoids asking the provider twice.
   const runsJobs = !cluster.isWorker || process.env.AKOKO_WORKER_INDEX === "1";
   const stopSweep = runsJobs ? build.entry.module.startPaymentsSweep() : () => {};
+  // Rejected identity submissions lose their images after 30 days.
+  const stopPurge = runsJobs ? build.entry.module.startKycImagePurge() : () => {};
   if (runsJobs) build.entry.module.startOutboxWorker();
   let stopping = false;
   const stop = (signal) => {
     if (stopping) return;
     stopping = true;
     stopSweep();
+    stopPurge();
     console.log(`${signal} received: finishing in-flight requests, then closing the database.`);
     // Messages in flight get their answers recorded before the database closes.
     const stopped = build.entry.module.stopOutboxWorker();

@@ -4,6 +4,7 @@ import { useEffect, useState, type ReactNode } from "react";
 const LINKS = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/exits", label: "Early exits" },
+  { to: "/admin/kyc", label: "Identity checks" },
   { to: "/admin/payments", label: "Payments" },
   { to: "/admin/messages", label: "Messages" },
   { to: "/admin/outbox", label: "Outbox" },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkDepositLimits, checkWithdrawalAllowed, kycTierOrLowest, normalizeGhanaPhone, remainingDeposits, TIER_LIMITS } from "~/domain/kyc";
+import { ageOn, checkDepositLimits, checkWithdrawalAllowed, kycTierOrLowest, normalizeGhanaPhone, remainingDeposits, submissionRefusal, TIER_LIMITS, tierRequested } from "~/domain/kyc";
 
 const fresh = { depositedTodayMinor: 0, depositedThisMonthMinor: 0, walletBalanceMinor: 0 };
 
@@ -74,5 +74,29 @@ describe("kyc tiers and limits", () => {
 
   it("still normalises Ghana phone numbers", () => {
     expect(normalizeGhanaPhone("024 123 4567")).toBe("+233241234567");
+  });
+});
+
+describe("submissions", () => {
+  it("counts whole years, a birthday on its day", () => {
+    expect(ageOn("2008-11-23", "2026-11-23")).toBe(18);
+    expect(ageOn("2008-11-24", "2026-11-23")).toBe(17);
+    expect(ageOn("2008-12-01", "2026-11-23")).toBe(17);
+    expect(ageOn("2008-02-29", "2026-02-28")).toBe(17);
+    expect(ageOn("2008-02-29", "2026-03-01")).toBe(18);
+  });
+
+  it("asks for Enhanced with a proof of address, Verified without", () => {
+    expect(tierRequested(true)).toBe("ENHANCED");
+    expect(tierRequested(false)).toBe("VERIFIED");
+  });
+
+  it("refuses a second submission while one waits, and a tier already held", () => {
+    expect(submissionRefusal({ tier: "REGISTERED", pending: false, requested: "VERIFIED" })).toBeNull();
+    expect(submissionRefusal({ tier: "REGISTERED", pending: false, requested: "ENHANCED" })).toBeNull();
+    expect(submissionRefusal({ tier: "VERIFIED", pending: false, requested: "ENHANCED" })).toBeNull();
+    expect(submissionRefusal({ tier: "REGISTERED", pending: true, requested: "VERIFIED" })).toMatch(/being reviewed/);
+    expect(submissionRefusal({ tier: "VERIFIED", pending: false, requested: "VERIFIED" })).toMatch(/add a proof of address/);
+    expect(submissionRefusal({ tier: "ENHANCED", pending: false, requested: "ENHANCED" })).toMatch(/highest tier/);
   });
 });

@@ -96,3 +96,32 @@ export function checkWithdrawalAllowed(tier: KycTier): LimitDecision {
   if (TIER_LIMITS[tier].withdrawals) return { ok: true };
   return { ok: false, limit: "withdrawals", message: `${TIER_NAMES[tier]} accounts cannot withdraw yet. Verify your identity on the KYC page to withdraw to your own mobile money or bank account.` };
 }
+
+// ---- submissions ----
+
+/** The Terms' minimum age. */
+export const MINIMUM_AGE = 18;
+
+/** Whole years between a date of birth and `today` (both YYYY-MM-DD): a birthday counts on its day. */
+export function ageOn(dateOfBirth: string, today: string): number {
+  const [by, bm, bd] = dateOfBirth.split("-").map(Number);
+  const [ty, tm, td] = today.split("-").map(Number);
+  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+}
+
+/** The tier a submission asks for: proof of address makes it the top one. */
+export function tierRequested(hasProofOfAddress: boolean): "VERIFIED" | "ENHANCED" {
+  return hasProofOfAddress ? "ENHANCED" : "VERIFIED";
+}
+
+/**
+ * May this investor submit for `requested` now? A submission already waiting, or a tier already
+ * held, is refused with what to do instead (null: go ahead).
+ */
+export function submissionRefusal({ tier, pending, requested }: { tier: KycTier; pending: boolean; requested: "VERIFIED" | "ENHANCED" }): string | null {
+  if (pending) return "Your documents are being reviewed. We will tell you the result by email and SMS; you can send new ones after that.";
+  if (tier === "ENHANCED") return "Your identity and address are verified: you already have the highest tier.";
+  if (tier === "VERIFIED" && requested === "VERIFIED") return "Your identity is verified. To raise your limits to the Enhanced tier, add a proof of address.";
+  return null;
+}
+

@@ -33,6 +33,9 @@ const KIND_CATEGORIES: Record<string, NoticeCategory> = {
   WITHDRAWAL_REVERSED: "money",
   EXIT_FILLED: "exits",
   EXIT_CANCELLED: "exits",
+  // An identity decision changes what the account may deposit and withdraw.
+  KYC_APPROVED: "money",
+  KYC_REJECTED: "money",
   NEWS: "news",
 };
 
@@ -51,6 +54,8 @@ const KIND_SUBJECTS: Record<string, string> = {
   WITHDRAWAL_REVERSED: "Your withdrawal came back to your wallet",
   EXIT_FILLED: "A buyer took your early-exit units",
   EXIT_CANCELLED: "Your early-exit offer was cancelled",
+  KYC_APPROVED: "Your identity is verified",
+  KYC_REJECTED: "We could not verify your identity",
   NEWS: "News from Akoko",
 };
 

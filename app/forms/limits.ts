@@ -46,3 +46,5 @@ export const CONTACT_LIMITS = { name: 120, email: 254, subject: 150, messageMin:
 
 // ---- kyc ----
 export const KYC_LIMITS = { legalName: 120, phone: 20, idNumber: 24 } as const;
+/** Each KYC image (ID, selfie, proof of address): a phone photo fits. */
+export const KYC_IMAGE_MAX_BYTES = 5 * 1024 * 1024;

@@ -154,6 +154,12 @@ const EnvSchema = z.object({
    * as 64 hex characters or base64 (`openssl rand -hex 32`). Required in production, never logged;
    * outside production a fixed development key is used. Losing it makes stored ID numbers unreadable.
    */
+  /**
+   * Issue 17: who checks identities. `demo` approves a well-formed submission at once; `manual` waits
+   * for an admin on /admin/kyc. Default: demo, except in production, where it is manual (a demo
+   * approver must never run there by accident).
+   */
+  KYC_PROVIDER: z.enum(["demo", "manual"]).optional(),
   KYC_ENCRYPTION_KEY: z
     .string()
     .optional()
@@ -167,6 +173,7 @@ export type Env = z.infer<typeof EnvSchema> & {
   appUrl: string;
   /** How far the app's clock runs ahead of the real one, in milliseconds (0 unless AKOKO_CLOCK_OFFSET_DAYS is set). */
   clockOffsetMs: number;
+  kycProvider: "demo" | "manual";
   /** KYC_ENCRYPTION_KEY decoded (32 bytes), or the development key outside production. */
   kycEncryptionKey: Buffer;
 };
@@ -218,6 +225,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     appUrl: env.APP_URL ? new URL(env.APP_URL).origin : `http://localhost:${env.PORT}`,
     uploadsDir: path.resolve(env.UPLOADS_DIR || path.join(path.dirname(env.DATABASE_URL), "uploads")),
     clockOffsetMs: Math.round((env.AKOKO_CLOCK_OFFSET_DAYS ?? 0) * DAY_MS),
+    kycProvider: env.KYC_PROVIDER ?? (env.NODE_ENV === "production" ? "manual" : "demo"),
     kycEncryptionKey: decodeKey(env.KYC_ENCRYPTION_KEY || DEV_KYC_ENCRYPTION_KEY)!,
   };
 }

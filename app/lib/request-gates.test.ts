@@ -9,6 +9,14 @@ describe("requestGate", () => {
     expect(requestGate("/admin/batches/3/logsx")).toMatchObject({ accepts: "form" });
   });
 
+  it("the identity form takes three 5 MB images, page and API; its image links are plain pages", () => {
+    expect(requestGate("/kyc")).toEqual({ kind: "page", accepts: "form-or-multipart", maxBytes: 16 * 1024 * 1024 });
+    expect(requestGate("/kyc.data")).toMatchObject({ accepts: "form-or-multipart" });
+    expect(requestGate("/api/v1/kyc")).toEqual({ kind: "api", accepts: "any", maxBytes: 16 * 1024 * 1024 });
+    expect(requestGate("/kyc/files/3/selfie")).toMatchObject({ accepts: "form", maxBytes: 1024 * 1024 });
+    expect(requestGate("/api/v1/admin/kyc")).toMatchObject({ maxBytes: 1024 * 1024 });
+  });
+
   it("the API reads its own bodies", () => {
     expect(requestGate("/api/v1/invest/deposit")).toEqual({ kind: "api", accepts: "any", maxBytes: 1024 * 1024 });
     expect(requestGate("/api/v1/admin/batches/3/logs/9/photos")).toMatchObject({ kind: "api", maxBytes: 12 * 1024 * 1024 });

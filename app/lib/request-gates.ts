@@ -18,12 +18,17 @@ export type RequestGate = {
 const MB = 1024 * 1024;
 /** Daily-log photos: at most 5 of 2 MB each per upload, with room for the form around them. */
 const UPLOAD_BYTES = 12 * MB;
+/** Identity documents: three images of 5 MB at most (ID, selfie, proof of address) and the form around them. */
+const KYC_UPLOAD_BYTES = 16 * MB;
 
 const GATES: Array<{ path: RegExp; gate: RequestGate }> = [
   // The daily-log page takes photo uploads (".data": Remix's requests from JavaScript).
   { path: /^\/admin\/batches\/[^/]+\/logs(\.data|\/|$)/, gate: { kind: "page", accepts: "form-or-multipart", maxBytes: UPLOAD_BYTES } },
   // The daily-log API takes them too, besides JSON.
   { path: /^\/api\/v1\/admin\/batches\/[^/]+\/logs(\/|$)/, gate: { kind: "api", accepts: "any", maxBytes: UPLOAD_BYTES } },
+  // The identity form, page and API, takes the ID, selfie and proof-of-address images.
+  { path: /^\/kyc(\.data|\/?$)/, gate: { kind: "page", accepts: "form-or-multipart", maxBytes: KYC_UPLOAD_BYTES } },
+  { path: /^\/api\/v1\/kyc\/?$/, gate: { kind: "api", accepts: "any", maxBytes: KYC_UPLOAD_BYTES } },
   // Payment providers' webhooks: the route reads the raw bytes itself (the signature covers them).
   { path: /^\/webhooks\//, gate: { kind: "api", accepts: "any", maxBytes: 256 * 1024 } },
   { path: /^\/api\//, gate: { kind: "api", accepts: "any", maxBytes: MB } },

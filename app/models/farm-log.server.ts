@@ -1,6 +1,3 @@
-import crypto from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import { and, eq, asc, desc, inArray, sql } from "drizzle-orm";
 import { PHOTO_MAX_PER_LOG } from "~/forms/limits";
 import { DomainError } from "~/domain/errors";
@@ -10,7 +7,7 @@ import { type ImageType } from "~/domain/images";
 import { getDb } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { recordAudit } from "~/models/audit.server";
-import { atomic } from "~/models/ledger.server";
+import { readStoredFile, withStoredFiles, type StoredFile } from "~/models/stored-files.server";
 import { farmLogPhotos, farmLogs } from "~/models/schema.server";
 
 /**
@@ -122,46 +119,22 @@ function uploadsDir(): string {
 /** A photo whose bytes were read and checked. */
 export type StoredPhoto = { size: number; bytes: Uint8Array | null };
 
-type StoredFile = { fileName: string; contentType: ImageType; sizeBytes: number };
-
 function insertPhotoRows(logId: number, files: StoredFile[]): number[] {
   const db = getDb();
   return files.map((f) => db.insert(farmLogPhotos).values({ logId, ...f }).returning({ id: farmLogPhotos.id }).get().id);
 }
 
-/**
- * Writes checked photos under random names, then runs `save` in one transaction. If anything
- * fails (the transaction, a write), every file written for this request is removed again.
- */
+/** Keeps checked photos, then runs `save` in one transaction; no file stays behind if it fails. */
 function withStoredPhotos<T>(photos: StoredPhoto[], types: ImageType[], save: (files: StoredFile[]) => T): T {
-  const dir = uploadsDir();
-  const written: string[] = [];
-  try {
-    if (photos.length) fs.mkdirSync(dir, { recursive: true });
-    const files = photos.map((photo, i) => {
-      const fileName = `${crypto.randomBytes(16).toString("hex")}.${types[i] === "image/png" ? "png" : "jpg"}`;
-      fs.writeFileSync(path.join(dir, fileName), photo.bytes!, { flag: "wx" });
-      written.push(fileName);
-      return { fileName, contentType: types[i], sizeBytes: photo.size };
-    });
-    return atomic(() => save(files));
-  } catch (error) {
-    for (const fileName of written) fs.rmSync(path.join(dir, fileName), { force: true });
-    throw error;
-  }
+  return withStoredFiles(uploadsDir(), photos.map((p, i) => ({ bytes: p.bytes!, type: types[i] })), save);
 }
 
 /** A stored photo's bytes and type, or null for an unknown id or a missing file. */
 export function readFarmPhoto(photoId: number): { bytes: Buffer; contentType: string } | null {
   const row = getDb().select().from(farmLogPhotos).where(eq(farmLogPhotos.id, photoId)).get();
   if (!row) return null;
-  // Stored names are ours (hex + extension); refuse anything else rather than trust the row.
-  if (!/^[0-9a-f]{32}\.(jpg|png)$/.test(row.fileName)) return null;
-  try {
-    return { bytes: fs.readFileSync(path.join(uploadsDir(), row.fileName)), contentType: row.contentType };
-  } catch {
-    return null;
-  }
+  const bytes = readStoredFile(uploadsDir(), row.fileName);
+  return bytes ? { bytes, contentType: row.contentType } : null;
 }
 
 /**

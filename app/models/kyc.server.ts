@@ -1,11 +1,24 @@
-import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import path from "node:path";
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import { DomainError } from "~/domain/errors";
-import { checkDepositLimits, checkWithdrawalAllowed, kycTierOrLowest, remainingDeposits, TIER_LIMITS, type DepositUsage, type KycTier } from "~/domain/kyc";
+import { ageOn, checkDepositLimits, checkWithdrawalAllowed, kycTierOrLowest, KYC_TIERS, remainingDeposits, submissionRefusal, TIER_LIMITS, TIER_NAMES, tierRequested, type DepositUsage, type KycTier } from "~/domain/kyc";
+import { formatGhs } from "~/domain/money";
+import type { CheckedImage, KycFileField, KycSubmissionInput } from "~/forms/kyc.server";
+import { getKycVerifier } from "~/integrations/kyc/index.server";
+import { getEnv } from "~/lib/env.server";
+import { lastFour, sealIdNumber } from "~/lib/kyc-crypto.server";
+import { errorField, logger } from "~/lib/logger.server";
+import { recordAudit } from "~/models/audit.server";
+import { atomic } from "~/models/ledger.server";
+import { notify } from "~/models/notification.server";
+import { readStoredFile, removeStoredFile, withStoredFiles, contentTypeOf } from "~/models/stored-files.server";
 import { minorToCedis } from "~/domain/money";
-import { nowIso } from "~/lib/clock.server";
+import { nowIso, today } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
 import { walletBalanceMinor } from "~/models/ledger.server";
-import { deposits, kycSubmissions, users } from "~/models/schema.server";
+import { deposits, kycSubmissions, users, KYC_SUBMISSION_STATUSES } from "~/models/schema.server";
+
+export { KYC_SUBMISSION_STATUSES };
 
 /**
  * Tiers and limits on the server (issue 17); the rules themselves are in app/domain/kyc.ts. Days and
@@ -65,13 +78,17 @@ export type KycOverview = {
   status: "NONE" | "PENDING" | "APPROVED" | "REJECTED";
   limits: (typeof TIER_LIMITS)[KycTier];
   remaining: ReturnType<typeof remainingDeposits>;
+  latest: KycSubmission | null;
+  /** Whether the account's phone was confirmed by its SMS code (or vouched for by the verifier). */
+  phoneConfirmed: boolean;
 };
 
-/** What GET /api/v1/kyc and the portfolio show. */
+/** What GET /api/v1/kyc, /kyc and the portfolio show. */
 export function kycOverview(userId: number): KycOverview {
   const tier = userKycTier(userId);
-  const latest = getDb().select({ status: kycSubmissions.status }).from(kycSubmissions).where(eq(kycSubmissions.userId, userId)).orderBy(desc(kycSubmissions.id)).limit(1).get();
-  return { tier, status: latest?.status ?? "NONE", limits: TIER_LIMITS[tier], remaining: remainingDeposits(tier, depositUsage(userId)) };
+  const latest = latestSubmission(userId) ?? null;
+  const phone = getDb().select({ phone: users.phone, at: users.phoneVerifiedAt }).from(users).where(eq(users.id, userId)).get();
+  return { tier, status: latest?.status ?? "NONE", limits: TIER_LIMITS[tier], remaining: remainingDeposits(tier, depositUsage(userId)), latest, phoneConfirmed: Boolean(phone?.phone && phone.at) };
 }
 
 /** GET /api/v1/kyc: amounts in cedis, as every /api/v1 answer; null means no limit. */
@@ -83,6 +100,7 @@ export function kycJson(userId: number) {
     tier: o.tier,
     limits: { wallet_balance: cedis(o.limits.walletBalanceMinor), deposits_per_day: cedis(o.limits.depositsPerDayMinor), deposits_per_month: cedis(o.limits.depositsPerMonthMinor), withdrawals: o.limits.withdrawals },
     remaining: { today: cedis(o.remaining.todayMinor), this_month: cedis(o.remaining.thisMonthMinor), wallet_room: cedis(o.remaining.walletRoomMinor) },
+    submission: o.latest ? kycSubmissionJson(o.latest) : null,
   };
 }
 
@@ -102,4 +120,225 @@ export function verifiedLegalName(userId: number): string | null {
     .limit(1)
     .get();
   return approved?.legalName ?? user.fullName;
+}
+
+// ---- submissions and their review (issue 17) ----
+
+export type KycSubmission = typeof kycSubmissions.$inferSelect;
+
+/** The private folder the KYC images live in: inside UPLOADS_DIR, served only through a guarded route. */
+function kycDir(): string {
+  return path.join(getEnv().uploadsDir, "kyc");
+}
+
+const FILE_COLUMNS = { id_front: "idFrontFile", selfie: "selfieFile", proof_of_address: "proofOfAddressFile" } as const satisfies Record<KycFileField, keyof KycSubmission>;
+
+function latestSubmission(userId: number): KycSubmission | undefined {
+  return getDb().select().from(kycSubmissions).where(eq(kycSubmissions.userId, userId)).orderBy(desc(kycSubmissions.id)).limit(1).get();
+}
+
+/**
+ * Takes an identity submission: checks it may be made, keeps the images and the sealed ID number in
+ * one step (no file stays behind if the row is not written), then asks the verifier. The demo
+ * approves at once; a manual review leaves it PENDING for /admin/kyc. Returns the submission as stored.
+ */
+export async function submitKyc({ userId, input, images }: { userId: number; input: KycSubmissionInput; images: Partial<Record<KycFileField, CheckedImage>> }): Promise<KycSubmission> {
+  const verifier = getKycVerifier();
+  const requested = tierRequested(Boolean(images.proof_of_address));
+  const user = getDb().select({ phone: users.phone, phoneVerifiedAt: users.phoneVerifiedAt }).from(users).where(eq(users.id, userId)).get();
+  if (!user) throw new DomainError(404, "Account not found.");
+  // Verified needs a confirmed phone: our own SMS code, unless the verifier vouches for it.
+  if (!verifier.vouchesForPhone && (user.phone !== input.phone || !user.phoneVerifiedAt))
+    throw new DomainError(422, "Confirm this phone number on your account page first: we text it a code. Then send your documents.", "phone");
+  const refuseIfNotAllowed = () => {
+    const pending = latestSubmission(userId)?.status === "PENDING";
+    const refusal = submissionRefusal({ tier: userKycTier(userId), pending, requested });
+    if (refusal) throw new DomainError(409, refusal);
+  };
+  refuseIfNotAllowed();
+  const fields = (["id_front", "selfie", "proof_of_address"] as const).filter((f) => images[f]);
+  const sealed = sealIdNumber(input.id_number);
+  const submission = withStoredFiles(kycDir(), fields.map((f) => images[f]!), (stored) => {
+    // Again inside the transaction: two submissions sent together cannot both be taken.
+    refuseIfNotAllowed();
+    const files = Object.fromEntries(fields.map((f, i) => [FILE_COLUMNS[f], stored[i].fileName]));
+    return getDb()
+      .insert(kycSubmissions)
+      .values({
+        userId,
+        tierRequested: requested,
+        legalName: input.legal_name,
+        dateOfBirth: input.date_of_birth,
+        idType: input.id_type,
+        idNumberIv: sealed.iv,
+        idNumberTag: sealed.tag,
+        idNumberCiphertext: sealed.ciphertext,
+        idNumberLast4: lastFour(input.id_number),
+        ...files,
+        createdAt: nowIso(),
+      })
+      .returning()
+      .get();
+  });
+  logger.info({ submission_id: submission.id, user_id: userId, tier_requested: requested, verifier: verifier.name }, "kyc submission received");
+  const verdict = await verifier.verify({ submissionId: submission.id, tierRequested: requested, idType: input.id_type });
+  if (verdict.decision === "APPROVE") {
+    decideSubmission({ submissionId: submission.id, decision: "APPROVED", reason: verdict.note, adminId: null, phone: verifier.vouchesForPhone ? input.phone : null });
+  }
+  return getDb().select().from(kycSubmissions).where(eq(kycSubmissions.id, submission.id)).get()!;
+}
+
+function tierRank(tier: KycTier): number {
+  return KYC_TIERS.indexOf(tier);
+}
+
+/**
+ * Records the decision on a PENDING submission, in one transaction: approval raises the investor's
+ * tier (never lowers it) and, when the verifier vouched for the phone, keeps it as confirmed; every
+ * decision notifies the investor, and an admin's is audited.
+ */
+function decideSubmission({ submissionId, decision, reason, adminId, phone = null }: { submissionId: number; decision: "APPROVED" | "REJECTED"; reason: string; adminId: number | null; phone?: string | null }): KycSubmission {
+  return atomic(() => {
+    const db = getDb();
+    const row = db.select().from(kycSubmissions).where(eq(kycSubmissions.id, submissionId)).get();
+    if (!row) throw new DomainError(404, "KYC submission not found.");
+    if (row.status !== "PENDING") throw new DomainError(409, `This submission was already ${row.status === "APPROVED" ? "approved" : "rejected"}.`);
+    const at = nowIso();
+    db.update(kycSubmissions).set({ status: decision, decisionReason: reason, decidedBy: adminId, decidedAt: at }).where(eq(kycSubmissions.id, submissionId)).run();
+    const tier = userKycTier(row.userId);
+    const requested = kycTierOrLowest(row.tierRequested);
+    if (decision === "APPROVED") {
+      const newTier = tierRank(requested) > tierRank(tier) ? requested : tier;
+      db.update(users).set({ kycTier: newTier, ...(phone ? { phone, phoneVerifiedAt: at } : {}) }).where(eq(users.id, row.userId)).run();
+      const limits = TIER_LIMITS[newTier];
+      notify(
+        row.userId,
+        "KYC_APPROVED",
+        `Your identity is verified: your account is now ${TIER_NAMES[newTier]}. You can deposit up to ${formatGhs(limits.depositsPerDayMinor)} a day, hold up to ${formatGhs(limits.walletBalanceMinor)} and withdraw to accounts in your own name.`,
+      );
+    } else {
+      notify(row.userId, "KYC_REJECTED", `We could not verify your identity: ${reason} You can send your documents again on the KYC page.`);
+    }
+    if (adminId !== null)
+      recordAudit({ adminId, action: decision === "APPROVED" ? "kyc.approve" : "kyc.reject", detail: `KYC submission ${submissionId} (user ${row.userId}, ${TIER_NAMES[requested]}): ${decision === "APPROVED" ? "approved" : `rejected: ${reason}`}` });
+    return db.select().from(kycSubmissions).where(eq(kycSubmissions.id, submissionId)).get()!;
+  });
+}
+
+export function approveKycSubmission({ submissionId, adminId }: { submissionId: number; adminId: number }): KycSubmission {
+  return decideSubmission({ submissionId, decision: "APPROVED", reason: "Approved after review.", adminId });
+}
+
+export function rejectKycSubmission({ submissionId, adminId, reason }: { submissionId: number; adminId: number; reason: string }): KycSubmission {
+  return decideSubmission({ submissionId, decision: "REJECTED", reason, adminId });
+}
+
+export type KycReviewRow = KycSubmission & { email: string; fullName: string; phone: string | null; phoneVerifiedAt: string | null; tier: KycTier };
+
+/** The review queue (oldest first, so nobody waits longest), or the decided ones (newest first). */
+export function listKycSubmissions({ status, limit = 100 }: { status: KycSubmission["status"]; limit?: number }): KycReviewRow[] {
+  return getDb()
+    .select({ s: kycSubmissions, email: users.email, fullName: users.fullName, phone: users.phone, phoneVerifiedAt: users.phoneVerifiedAt, tier: users.kycTier })
+    .from(kycSubmissions)
+    .innerJoin(users, eq(users.id, kycSubmissions.userId))
+    .where(eq(kycSubmissions.status, status))
+    .orderBy(status === "PENDING" ? asc(kycSubmissions.id) : desc(kycSubmissions.id))
+    .limit(limit)
+    .all()
+    .map((r) => ({ ...r.s, email: r.email, fullName: r.fullName, phone: r.phone, phoneVerifiedAt: r.phoneVerifiedAt, tier: kycTierOrLowest(r.tier) }));
+}
+
+/** Where a page or an app loads a submission's image (owner and admins only: see readKycImage). */
+export const kycImageHref = (submissionId: number, field: KycFileField) => `/kyc/files/${submissionId}/${field}`;
+
+/** The images a submission still holds, as links. */
+export function kycImageLinks(row: KycSubmission): Partial<Record<KycFileField, string>> {
+  const out: Partial<Record<KycFileField, string>> = {};
+  for (const field of Object.keys(FILE_COLUMNS) as KycFileField[]) if (row[FILE_COLUMNS[field]]) out[field] = kycImageHref(row.id, field);
+  return out;
+}
+
+/**
+ * A submission's image for its owner or an admin; null (a 404, never a 403 that confirms it exists)
+ * for anyone else, an unknown submission or field, or an image already deleted.
+ */
+export function readKycImage({ viewer, submissionId, field }: { viewer: { id: number; isAdmin: boolean }; submissionId: number; field: string }): { bytes: Buffer; contentType: string } | null {
+  if (!(field in FILE_COLUMNS)) return null;
+  const row = getDb().select().from(kycSubmissions).where(eq(kycSubmissions.id, submissionId)).get();
+  if (!row || (row.userId !== viewer.id && !viewer.isAdmin)) return null;
+  const fileName = row[FILE_COLUMNS[field as KycFileField]];
+  const bytes = readStoredFile(kycDir(), fileName);
+  return bytes && fileName ? { bytes, contentType: contentTypeOf(fileName) } : null;
+}
+
+/** How long a rejected submission's images are kept (for the investor's questions), in days. */
+export const REJECTED_IMAGES_KEPT_DAYS = 30;
+
+/**
+ * Deletes the images of submissions rejected more than 30 days ago (the row and its decision stay).
+ * Returns how many submissions lost their images.
+ */
+export function purgeRejectedKycImages(): number {
+  const before = new Date(Date.parse(nowIso()) - REJECTED_IMAGES_KEPT_DAYS * 24 * 3600 * 1000).toISOString();
+  const rows = getDb()
+    .select()
+    .from(kycSubmissions)
+    .where(and(eq(kycSubmissions.status, "REJECTED"), lt(kycSubmissions.decidedAt, before), or(isNotNull(kycSubmissions.idFrontFile), isNotNull(kycSubmissions.selfieFile), isNotNull(kycSubmissions.proofOfAddressFile))))
+    .all();
+  for (const row of rows) {
+    getDb().update(kycSubmissions).set({ idFrontFile: null, selfieFile: null, proofOfAddressFile: null }).where(eq(kycSubmissions.id, row.id)).run();
+    for (const column of Object.values(FILE_COLUMNS)) removeStoredFile(kycDir(), row[column]);
+  }
+  if (rows.length) logger.info({ submissions: rows.length }, "rejected kyc images deleted");
+  return rows.length;
+}
+
+/** An investor's own view of a submission (the API's and the page's): never more than the last 4 of the ID. */
+export function kycSubmissionJson(row: KycSubmission) {
+  return {
+    id: row.id,
+    status: row.status,
+    tier_requested: row.tierRequested,
+    legal_name: row.legalName,
+    date_of_birth: row.dateOfBirth,
+    id_type: row.idType,
+    id_number_last4: row.idNumberLast4,
+    images: kycImageLinks(row),
+    decision_reason: row.decisionReason,
+    decided_at: row.decidedAt,
+    created_at: row.createdAt,
+  };
+}
+
+/** An admin's view: the submission with the investor's account and phone. */
+export function kycReviewJson(row: KycReviewRow) {
+  return {
+    ...kycSubmissionJson(row),
+    user_id: row.userId,
+    email: row.email,
+    account_name: row.fullName,
+    tier: row.tier,
+    age: ageOn(row.dateOfBirth, today()),
+    phone: row.phone,
+    phone_confirmed: Boolean(row.phoneVerifiedAt),
+  };
+}
+
+/** Runs purgeRejectedKycImages soon after start, then hourly (in the one process that runs jobs). */
+export function startKycImagePurge(): () => void {
+  const run = () => {
+    try {
+      purgeRejectedKycImages();
+    } catch (error) {
+      logger.error({ err: errorField(error) }, "kyc image purge failed");
+    }
+  };
+  const first = setTimeout(run, 1_000);
+  const timer = setInterval(run, 3600 * 1000);
+  first.unref();
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
 }

@@ -1,12 +1,13 @@
 import { errorField, logger } from "~/lib/logger.server";
 import crypto from "node:crypto";
-import { MaxPartSizeExceededError, unstable_parseMultipartFormData, type UploadHandler, data } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { readUploadForm } from "~/lib/upload-form.server";
 import { today } from "~/lib/clock.server";
 import { DomainError } from "~/domain/errors";
 import { MSG } from "~/domain/messages";
 import { checkPhotos, parseFarmLogEntry } from "~/forms/farm-log.server";
 import { PHOTO_MAX_BYTES, FARM_LOG_LIMITS, PHOTO_MAX_COUNT } from "~/forms/limits";
-import { HttpError, readBody, parseId } from "~/lib/http.server";
+import { HttpError, parseId } from "~/lib/http.server";
 import { getBatchRow, getBatch } from "~/models/batch.server";
 import { attachFarmLogPhotos, createFarmLog, FarmLogInvalid, getFarmLog, listBatchLogs } from "~/models/farm-log.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
@@ -16,51 +17,15 @@ import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
 
 /** The daily-log form and photo uploads, page and API: read the request, check it, then store it. */
 
-/** An uploaded file as read from the form: its bytes, or only its size when it was too big to keep. */
+/** An uploaded photo as read from the form: its bytes, or only its size when it was too big to keep. */
 export type PhotoUpload = { name: string; size: number; bytes: Uint8Array | null };
 
 export type FarmLogForm = { fields: Record<string, string>; photos: PhotoUpload[] };
 
-const TEXT_PART_MAX = 64 * 1024;
-
-/**
- * Reads a daily-log form: urlencoded, JSON (no photos) or multipart with `photos` files. Files are
- * kept in memory up to 2 MB each; a bigger file is read to its end and remembered only by size,
- * so the admin gets a clear message and what they typed back instead of a broken request.
- */
+/** Reads a daily-log form: urlencoded, JSON (no photos) or multipart with `photos` files (2 MB each). */
 export async function readFarmLogForm(request: Request): Promise<FarmLogForm> {
-  const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
-  if (!type.includes("multipart/form-data")) {
-    const body = await readBody(request);
-    return { fields: Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === "string" ? v : v == null ? "" : String(v)])), photos: [] };
-  }
-  const photos: PhotoUpload[] = [];
-  const handler: UploadHandler = async ({ name, filename, data }) => {
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    const isFile = typeof filename === "string";
-    const limit = isFile ? PHOTO_MAX_BYTES : TEXT_PART_MAX;
-    for await (const chunk of data) {
-      size += chunk.byteLength;
-      if (size <= limit) chunks.push(chunk);
-      else if (!isFile) throw new MaxPartSizeExceededError(name, limit);
-    }
-    if (!isFile) return new TextDecoder().decode(Buffer.concat(chunks));
-    // An empty file input (no photo chosen) sends a nameless, empty part.
-    if (!filename && size === 0) return undefined;
-    if (name === "photos") photos.push({ name: filename || "The photo", size, bytes: size <= limit ? new Uint8Array(Buffer.concat(chunks)) : null });
-    return undefined;
-  };
-  let form: FormData;
-  try {
-    form = await unstable_parseMultipartFormData(request, handler);
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) throw new HttpError(413, "A form field is too large.");
-    throw new HttpError(400, "The form body could not be read.");
-  }
-  const fields: Record<string, string> = {};
-  for (const [k, v] of form) if (typeof v === "string" && !(k in fields)) fields[k] = v;
-  return { fields, photos };
+  const { fields, files } = await readUploadForm(request, { fileFields: ["photos"], maxFileBytes: PHOTO_MAX_BYTES });
+  return { fields, photos: files.map(({ name, size, bytes }) => ({ name, size, bytes })) };
 }
 
 /** What makes a daily-log request this one, for its idempotency key: the typed fields (trimmed) and each photo's digest. */

@@ -1,2 +1,11 @@
-/** What the KYC page says. */
-export const KYC_DEMO_CONFIRMATION = "Demo only: your details passed our checks, but nothing was stored and no verification took place.";
+import type { KycTier } from "~/domain/kyc";
+
+/** What each tier needs, in the investor's words (the limits themselves are TIER_LIMITS). */
+export const TIER_DISPLAY: Record<KycTier, { name: string; needs: string }> = {
+  REGISTERED: { name: "Registered", needs: "An account" },
+  VERIFIED: { name: "Verified", needs: "Ghana Card (or ECOWAS passport), selfie and a confirmed phone, approved" },
+  ENHANCED: { name: "Enhanced", needs: "Verified, plus a proof of address (a utility bill or bank statement from the last 3 months), approved" },
+};
+
+export const KYC_DEMO_NOTE =
+  "Demo: identity checks here are simulated. A well-formed submission is approved at once and its phone counts as confirmed; nobody looks at your documents. Use made-up details and any photo.";

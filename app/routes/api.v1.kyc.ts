@@ -1,9 +1,24 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiJson, handleApi } from "~/lib/http.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { apiJson, handleApi, methodNotAllowed } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
-import { kycJson } from "~/models/kyc.server";
+import { kycJson, kycSubmissionJson } from "~/models/kyc.server";
+import { readKycForm, submittedMessage, takeKycSubmission } from "~/pages/kyc.server";
 
-/** The investor's tier, its limits and what may still be deposited (issue 17). */
+/** The investor's tier, its limits, what may still be deposited, and the latest submission (issue 17). */
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(async () => apiJson(kycJson((await requireApiUser(request)).id)));
+}
+
+/**
+ * An identity submission, multipart: legal_name, date_of_birth (YYYY-MM-DD), phone, id_type
+ * (GHANA_CARD or PASSPORT), id_number, files id_front and selfie, and proof_of_address for the top
+ * tier. 201 with the submission (APPROVED at once by the demo verifier, PENDING for a manual review).
+ */
+export function action({ request }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    if (request.method !== "POST") return methodNotAllowed();
+    const user = await requireApiUser(request);
+    const row = await takeKycSubmission(user.id, await readKycForm(request));
+    return apiJson({ detail: submittedMessage(row), ...kycSubmissionJson(row) }, 201);
+  });
 }

@@ -1,72 +1,127 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Field, FormError, SelectField } from "~/components/forms";
-import { ID_TYPES, KycSchema } from "~/forms/kyc.server";
-import { KYC_DEMO_CONFIRMATION } from "~/pages/kyc";
-import { parseForm } from "~/forms/parse.server";
-import { KYC_LIMITS } from "~/forms/limits";
+import { formatGhs } from "~/domain/money";
 import { pageMeta } from "~/lib/meta";
+import { KYC_DEMO_NOTE } from "~/pages/kyc";
+import { kycAction, kycLoader } from "~/pages/kyc.server";
 
 export const meta: MetaFunction = () =>
-  pageMeta("Verify your identity (demo)", "A demonstration of Akoko's KYC form: legal name, phone and a Ghana Card, passport, voter ID or driver's licence. Nothing is stored.");
+  pageMeta("Verify your identity", "Verify your identity with your Ghana Card (or ECOWAS passport) and a selfie to raise your deposit limits and withdraw to your own accounts.");
 
-export function loader() {
-  // Options and limits come from the schema's module; sending them keeps zod out of the browser.
-  return { idTypes: ID_TYPES.map(({ value, label, hint }) => ({ value, label, hint })), limits: KYC_LIMITS };
-}
+export const loader = kycLoader;
+export const action = kycAction;
 
-/** Checks the form and confirms. A demo stores nothing: above all, never an ID number. */
-export async function action({ request }: ActionFunctionArgs) {
-  const form = Object.fromEntries(await request.formData());
-  const values = { legal_name: String(form.legal_name ?? ""), phone: String(form.phone ?? ""), id_type: String(form.id_type ?? ""), id_number: String(form.id_number ?? "") };
-  const parsed = parseForm(KycSchema, values);
-  if (!parsed.ok) return data({ ok: false as const, fields: parsed.errors, values, message: null }, { status: 400 });
-  return data({ ok: true as const, fields: {} as Record<string, string>, values: null, message: KYC_DEMO_CONFIRMATION });
-}
+const STATUS_TEXT = {
+  PENDING: "Your documents are being reviewed. We will tell you the result by email and SMS, usually within 24 hours.",
+  APPROVED: "Approved.",
+  REJECTED: "We could not verify your identity.",
+} as const;
 
 export default function Kyc() {
-  const { idTypes, limits } = useLoaderData<typeof loader>();
+  const d = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const values = result?.values ?? { legal_name: "", phone: "", id_type: "GHANA_CARD", id_number: "" };
-  const fields: Record<string, string | undefined> = result?.fields ?? {};
+  const errors: Record<string, string | undefined> = result && !result.ok ? result.errors : {};
+  const values = { ...d.defaults, ...(result && !result.ok ? result.values : {}) };
+  const current = d.tiers.find((t) => t.tier === d.tier)!;
+  const pending = d.latest?.status === "PENDING";
+  const top = d.tier === "ENHANCED";
   return (
-    <section className="container-page max-w-xl py-10">
+    <section className="container-page max-w-2xl py-8">
       <h1 className="text-3xl font-bold">Verify your identity</h1>
-      <div className="mt-4 rounded-xl border-2 border-dashed border-brand-500 bg-brand-50 p-4" role="note">
-        <p className="font-bold text-brand-700">Demo only</p>
-        <p className="mt-1 text-sm text-stone-700">
-          This form shows what identity verification (KYC) will ask for. It is not a real check: your details are only tested for the right format, and nothing you enter is stored. Real KYC also asks for a selfie and proof of address.
-        </p>
-      </div>
-      {result?.ok ? (
-        <p className="mt-6 rounded-xl border border-leaf-600/30 bg-leaf-700/10 p-4 font-semibold text-leaf-700" role="status" data-testid="kyc-confirmation">
-          {result.message}
-        </p>
+      {d.isDemo ? (
+        <div className="mt-4 rounded-xl border-2 border-dashed border-brand-500 bg-brand-50 p-4" role="note" data-testid="kyc-demo-note">
+          <p className="text-sm text-stone-700">{KYC_DEMO_NOTE}</p>
+        </div>
       ) : null}
-      <Form method="post" className="card mt-6 space-y-4" noValidate key={result?.ok ? "done" : "form"}>
-        {result && !result.ok ? <FormError message="Please correct the fields marked below." /> : null}
-        <Field label="Legal name" name="legal_name" autoComplete="name" required maxLength={limits.legalName} defaultValue={values.legal_name} error={fields.legal_name} hint="As it appears on your ID." />
-        <Field label="Phone" name="phone" type="tel" autoComplete="tel" inputMode="tel" required maxLength={limits.phone} defaultValue={values.phone} error={fields.phone} hint="For example 024 123 4567 or +233 24 123 4567." />
-        <SelectField label="ID type" name="id_type" required defaultValue={values.id_type} error={fields.id_type}>
-          {idTypes.map((t) => (
-            <option key={t.value} value={t.value}>{t.label}</option>
-          ))}
-        </SelectField>
-        <Field
-          label="ID number"
-          name="id_number"
-          required
-          maxLength={limits.idNumber}
-          autoComplete="off"
-          spellCheck={false}
-          defaultValue={values.id_number}
-          error={fields.id_number}
-          hint={idTypes.map((t) => `${t.label}: ${t.hint.replace(/^Like /, "like ")}`).join(" · ")}
-        />
-        <button type="submit" className="btn-primary w-full" disabled={busy}>{busy ? "Checking…" : "Submit"}</button>
-      </Form>
+
+      <div className="card mt-6" data-testid="kyc-tier">
+        <p>
+          Your account is <strong>{current.name}</strong>. You can still deposit <strong>{formatGhs(d.remaining.todayMinor)}</strong> today
+          {d.remaining.thisMonthMinor === null ? null : <> and <strong>{formatGhs(d.remaining.thisMonthMinor)}</strong> this month</>}.
+        </p>
+        {d.latest ? (
+          <div className="mt-3 text-sm" data-testid="kyc-latest" data-status={d.latest.status}>
+            <p>
+              Your last submission ({d.latest.idType === "GHANA_CARD" ? "Ghana Card" : "Passport"} ending {d.latest.idNumberLast4}, for {d.latest.tierRequested === "ENHANCED" ? "Enhanced" : "Verified"}):{" "}
+              <strong>{STATUS_TEXT[d.latest.status]}</strong>
+            </p>
+            {d.latest.status === "REJECTED" && d.latest.reason ? <p className="mt-1 rounded-lg bg-red-50 p-2 text-red-800" role="alert">Reason: {d.latest.reason}</p> : null}
+          </div>
+        ) : null}
+      </div>
+
+      <h2 className="mt-8 text-xl font-bold">Tiers and their limits</h2>
+      <ul className="mt-3 space-y-3" data-testid="kyc-tiers">
+        {d.tiers.map((t) => (
+          <li key={t.tier} className={`rounded-xl border p-3 text-sm ${t.tier === d.tier ? "border-leaf-600 bg-leaf-700/5" : "border-stone-200 bg-white"}`}>
+            <p className="font-semibold">
+              {t.name}
+              {t.tier === d.tier ? <span className="ml-2 text-leaf-700">(your tier)</span> : null}
+            </p>
+            <p className="text-stone-600">Needs: {t.needs}.</p>
+            <p>
+              Wallet up to {formatGhs(t.limits.walletBalanceMinor)} · deposits up to {formatGhs(t.limits.depositsPerDayMinor)} a day
+              {t.limits.depositsPerMonthMinor === null ? ", no monthly limit" : ` and ${formatGhs(t.limits.depositsPerMonthMinor)} a month`} ·{" "}
+              {t.limits.withdrawals ? "withdrawals to your own accounts" : "no withdrawals"}
+            </p>
+          </li>
+        ))}
+      </ul>
+
+      {pending || top ? null : (
+        <Form method="post" encType="multipart/form-data" className="card mt-8 space-y-4" noValidate>
+          <h2 className="text-xl font-bold">{d.tier === "VERIFIED" ? "Raise your account to Enhanced" : "Send your documents"}</h2>
+          {errors.form ? <FormError message={errors.form} /> : Object.keys(errors).length ? <FormError message="Please correct the fields marked below." /> : null}
+          <Field label="Legal name" name="legal_name" autoComplete="name" required maxLength={d.limits.legalName} defaultValue={values.legal_name} error={errors.legal_name} hint="As it appears on your ID." />
+          <Field label="Date of birth" name="date_of_birth" type="date" autoComplete="bday" required defaultValue={values.date_of_birth} error={errors.date_of_birth} hint="You must be 18 or older." />
+          <Field
+            label="Phone"
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            required
+            maxLength={d.limits.phone}
+            defaultValue={values.phone}
+            error={errors.phone}
+            hint={d.needsConfirmedPhone && !d.phoneConfirmed ? "It must be the phone you confirmed with our SMS code on your account page." : "For example 024 123 4567."}
+          />
+          {d.needsConfirmedPhone && !d.phoneConfirmed ? (
+            <p className="text-sm">
+              <Link to="/account" className="font-semibold text-leaf-700 underline">Confirm your phone first</Link> (we text it a code).
+            </p>
+          ) : null}
+          <SelectField label="ID type" name="id_type" required defaultValue={values.id_type} error={errors.id_type}>
+            {d.idTypes.map((t) => (
+              <option key={t.value} value={t.value}>{t.label}</option>
+            ))}
+          </SelectField>
+          <Field
+            label="ID number"
+            name="id_number"
+            required
+            maxLength={d.limits.idNumber}
+            autoComplete="off"
+            spellCheck={false}
+            error={errors.id_number}
+            hint={`${d.idTypes.map((t) => `${t.label}: ${t.hint.replace(/^(Like|As) /, (m) => m.toLowerCase())}`).join(" · ")}. We keep it encrypted and show only its last 4 characters.`}
+          />
+          <Field label="Photo of the front of your ID" name="id_front" type="file" accept="image/jpeg,image/png" required error={errors.id_front} hint={`JPEG or PNG, up to ${d.limits.imageMb} MB. All four corners, sharp and readable.`} />
+          <Field label="Selfie" name="selfie" type="file" accept="image/jpeg,image/png" capture="user" required error={errors.selfie} hint="A clear photo of your face, without sunglasses or a hat." />
+          <Field
+            label="Proof of address (optional, for the Enhanced tier)"
+            name="proof_of_address"
+            type="file"
+            accept="image/jpeg,image/png"
+            error={errors.proof_of_address}
+            hint="A photo of a utility bill or bank statement from the last 3 months, in your name."
+          />
+          {Object.keys(errors).length ? <p className="text-sm text-stone-600">For your safety, choose the photos and type the ID number again.</p> : null}
+          <button type="submit" className="btn-primary w-full" disabled={busy}>{busy ? "Sending…" : "Send for verification"}</button>
+        </Form>
+      )}
     </section>
   );
 }

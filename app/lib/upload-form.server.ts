@@ -1,0 +1,49 @@
+import { MaxPartSizeExceededError, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+import { HttpError, readBody } from "~/lib/http.server";
+
+/** An uploaded file as read from the form: its bytes, or only its size when it was too big to keep. */
+export type UploadedFile = { field: string; name: string; size: number; bytes: Uint8Array | null };
+export type UploadForm = { fields: Record<string, string>; files: UploadedFile[] };
+
+const TEXT_PART_MAX = 64 * 1024;
+
+/**
+ * Reads a form that may carry files: urlencoded, JSON (no files) or multipart. Files in
+ * `fileFields` are kept in memory up to `maxFileBytes` each; a bigger one is read to its end and
+ * remembered only by size, so the user gets a clear message and what they typed back instead of a
+ * broken request. Other files are dropped; a text part above 64 KB is a 413.
+ */
+export async function readUploadForm(request: Request, { fileFields, maxFileBytes }: { fileFields: readonly string[]; maxFileBytes: number }): Promise<UploadForm> {
+  const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
+  if (!type.includes("multipart/form-data")) {
+    const body = await readBody(request);
+    return { fields: Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === "string" ? v : v == null ? "" : String(v)])), files: [] };
+  }
+  const files: UploadedFile[] = [];
+  const handler: UploadHandler = async ({ name, filename, data }) => {
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    const isFile = typeof filename === "string";
+    const limit = isFile ? maxFileBytes : TEXT_PART_MAX;
+    for await (const chunk of data) {
+      size += chunk.byteLength;
+      if (size <= limit) chunks.push(chunk);
+      else if (!isFile) throw new MaxPartSizeExceededError(name, limit);
+    }
+    if (!isFile) return new TextDecoder().decode(Buffer.concat(chunks));
+    // An empty file input (nothing chosen) sends a nameless, empty part.
+    if (!filename && size === 0) return undefined;
+    if (fileFields.includes(name)) files.push({ field: name, name: filename || "The file", size, bytes: size <= limit ? new Uint8Array(Buffer.concat(chunks)) : null });
+    return undefined;
+  };
+  let form: FormData;
+  try {
+    form = await unstable_parseMultipartFormData(request, handler);
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) throw new HttpError(413, "A form field is too large.");
+    throw new HttpError(400, "The form body could not be read.");
+  }
+  const fields: Record<string, string> = {};
+  for (const [k, v] of form) if (typeof v === "string" && !(k in fields)) fields[k] = v;
+  return { fields, files };
+}

@@ -1,0 +1,46 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
+import { DomainError } from "~/domain/errors";
+import { KycRejectionSchema } from "~/forms/kyc.server";
+import { parseForm } from "~/forms/parse.server";
+import { getKycVerifier } from "~/integrations/kyc/index.server";
+import { approveKycSubmission, KYC_SUBMISSION_STATUSES, kycReviewJson, listKycSubmissions, rejectKycSubmission } from "~/models/kyc.server";
+
+type Status = (typeof KYC_SUBMISSION_STATUSES)[number];
+
+function statusOf(value: string | null): Status {
+  const upper = (value ?? "").toUpperCase();
+  return (KYC_SUBMISSION_STATUSES as readonly string[]).includes(upper) ? (upper as Status) : "PENDING";
+}
+
+/** /admin/kyc: the review queue (or the decided ones), with each submission's images. */
+export async function kycAdminLoader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const status = statusOf(new URL(request.url).searchParams.get("status"));
+  return { status, verifier: getKycVerifier().name, submissions: listKycSubmissions({ status }).map(kycReviewJson) };
+}
+
+/** Approve, or reject with a reason the investor reads. Works as a plain form post. */
+export async function kycAdminAction({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const form = Object.fromEntries([...(await request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
+  const submissionId = Number(form.id);
+  const values = { id: form.id ?? "", reason: form.reason ?? "" };
+  try {
+    if (!Number.isSafeInteger(submissionId) || submissionId <= 0) throw new DomainError(404, "KYC submission not found.");
+    if (form.intent === "approve") {
+      approveKycSubmission({ submissionId, adminId: admin.id });
+      return redirectWithFlash("/admin/kyc", { kind: "success", message: `Submission #${submissionId} approved: the investor has been told.` });
+    }
+    if (form.intent === "reject") {
+      const parsed = parseForm(KycRejectionSchema, { reason: values.reason });
+      if (!parsed.ok) return data({ ok: false as const, id: submissionId, errors: { reason: parsed.errors.reason ?? Object.values(parsed.errors)[0] } as Record<string, string>, values }, { status: 422 });
+      rejectKycSubmission({ submissionId, adminId: admin.id, reason: parsed.data.reason });
+      return redirectWithFlash("/admin/kyc", { kind: "success", message: `Submission #${submissionId} rejected: the investor can read your reason.` });
+    }
+    return data({ ok: false as const, id: submissionId, errors: { form: "Choose Approve or Reject." } as Record<string, string>, values }, { status: 400 });
+  } catch (error) {
+    if (error instanceof DomainError) return data({ ok: false as const, id: submissionId, errors: { form: error.detail } as Record<string, string>, values }, { status: error.status });
+    throw error;
+  }
+}

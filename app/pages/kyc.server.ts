@@ -1,0 +1,102 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirectWithFlash, requireUser } from "~/auth/session.server";
+import { DomainError } from "~/domain/errors";
+import { KYC_TIERS, TIER_LIMITS, TIER_NAMES } from "~/domain/kyc";
+import { checkKycImages, ID_TYPES, KYC_FILE_FIELDS, kycSubmissionSchema, type KycFileField, type KycUpload } from "~/forms/kyc.server";
+import { KYC_IMAGE_MAX_BYTES, KYC_LIMITS } from "~/forms/limits";
+import { parseForm } from "~/forms/parse.server";
+import { getKycVerifier } from "~/integrations/kyc/index.server";
+import { today } from "~/lib/clock.server";
+import { HttpError } from "~/lib/http.server";
+import { pageError } from "~/lib/page-action.server";
+import { readUploadForm } from "~/lib/upload-form.server";
+import { kycImageLinks, kycOverview, submitKyc, type KycSubmission } from "~/models/kyc.server";
+import { TIER_DISPLAY } from "~/pages/kyc";
+
+/** A submission with bad fields or images: every message, nothing stored. */
+export class KycInvalid extends DomainError {
+  constructor(readonly errors: Record<string, string>, readonly values: Record<string, string>) {
+    super(422, Object.values(errors)[0] ?? "Check the form.", Object.keys(errors)[0]);
+    this.name = "KycInvalid";
+  }
+}
+
+const TEXT_FIELDS = ["legal_name", "date_of_birth", "phone", "id_type"] as const;
+
+export type KycForm = { fields: Record<string, string>; uploads: Partial<Record<KycFileField, KycUpload>>; /** What comes back to the form: never the ID number (typed again, like a password). */ values: Record<string, string> };
+
+/** Reads a submission (multipart, or urlencoded/JSON without files); a broken body is an HttpError. */
+export async function readKycForm(request: Request): Promise<KycForm> {
+  const form = await readUploadForm(request, { fileFields: KYC_FILE_FIELDS, maxFileBytes: KYC_IMAGE_MAX_BYTES });
+  const uploads: Partial<Record<KycFileField, KycUpload>> = {};
+  for (const file of form.files) uploads[file.field as KycFileField] ??= { size: file.size, bytes: file.bytes };
+  return { fields: form.fields, uploads, values: Object.fromEntries(TEXT_FIELDS.map((f) => [f, form.fields[f] ?? ""])) };
+}
+
+/**
+ * Checks and takes an identity submission: the page's action and POST /api/v1/kyc both call this,
+ * so every rule exists once. Throws KycInvalid (422, per field) or a DomainError (409, 422).
+ */
+export async function takeKycSubmission(userId: number, form: KycForm): Promise<KycSubmission> {
+  const parsed = parseForm(kycSubmissionSchema(today()), form.fields);
+  const checked = checkKycImages(form.uploads);
+  if (!parsed.ok || !checked.ok) throw new KycInvalid({ ...(parsed.ok ? {} : parsed.errors), ...(checked.ok ? {} : checked.errors) }, form.values);
+  return submitKyc({ userId, input: parsed.data, images: checked.images });
+}
+
+/** What the investor reads once a submission is in. */
+export function submittedMessage(row: KycSubmission): string {
+  if (row.status === "APPROVED") return `Your identity is verified: your account is now ${TIER_NAMES[row.tierRequested]}.`;
+  return "Thank you: your documents are in. We review them within 24 hours and tell you the result by email and SMS.";
+}
+
+export async function kycLoader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const overview = kycOverview(user.id);
+  const verifier = getKycVerifier();
+  const latest = overview.latest;
+  return {
+    isDemo: verifier.isDemo,
+    needsConfirmedPhone: !verifier.vouchesForPhone,
+    phoneConfirmed: overview.phoneConfirmed,
+    tier: overview.tier,
+    tiers: KYC_TIERS.map((t) => ({ tier: t, ...TIER_DISPLAY[t], limits: TIER_LIMITS[t] })),
+    remaining: overview.remaining,
+    latest: latest
+      ? {
+          id: latest.id,
+          status: latest.status,
+          tierRequested: latest.tierRequested,
+          idType: latest.idType,
+          idNumberLast4: latest.idNumberLast4,
+          reason: latest.decisionReason,
+          createdAt: latest.createdAt,
+          decidedAt: latest.decidedAt,
+          images: kycImageLinks(latest),
+        }
+      : null,
+    defaults: {
+      legal_name: latest?.legalName ?? user.fullName,
+      date_of_birth: latest?.dateOfBirth ?? "",
+      phone: user.phone ? `0${user.phone.slice(4)}` : "",
+      id_type: latest?.idType ?? "GHANA_CARD",
+    },
+    idTypes: ID_TYPES.map(({ value, label, hint }) => ({ value, label, hint })),
+    limits: { ...KYC_LIMITS, imageMb: KYC_IMAGE_MAX_BYTES / (1024 * 1024) },
+  };
+}
+
+export async function kycAction({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  let values: Record<string, string> = {};
+  try {
+    const form = await readKycForm(request);
+    values = form.values;
+    const row = await takeKycSubmission(user.id, form);
+    return redirectWithFlash("/kyc", { kind: "success", message: submittedMessage(row) });
+  } catch (error) {
+    if (error instanceof KycInvalid) return data({ ok: false as const, errors: error.errors, values }, { status: 422 });
+    if (error instanceof DomainError || error instanceof HttpError) return pageError(error, values);
+    throw error;
+  }
+}

@@ -1,0 +1,14 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { requireApiAdmin } from "~/auth/session.server";
+import { apiJson, handleApi, methodNotAllowed, parseId } from "~/lib/http.server";
+import { approveKycSubmission, kycSubmissionJson } from "~/models/kyc.server";
+
+/** Approves a PENDING submission: the investor's tier rises, they are told, the decision is audited. */
+export function action({ request, params }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    if (request.method !== "POST") return methodNotAllowed();
+    const admin = await requireApiAdmin(request);
+    const row = approveKycSubmission({ submissionId: parseId(params.id, "KYC submission not found."), adminId: admin.id });
+    return apiJson({ detail: "Approved.", ...kycSubmissionJson(row) });
+  });
+}

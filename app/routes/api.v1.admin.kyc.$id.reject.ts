@@ -1,0 +1,20 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { requireApiAdmin } from "~/auth/session.server";
+import { DomainError } from "~/domain/errors";
+import { KycRejectionSchema } from "~/forms/kyc.server";
+import { parseForm } from "~/forms/parse.server";
+import { apiJson, handleApi, methodNotAllowed, parseId, readBody } from "~/lib/http.server";
+import { kycSubmissionJson, rejectKycSubmission } from "~/models/kyc.server";
+
+/** Rejects a PENDING submission with a `reason` the investor reads; audited. */
+export function action({ request, params }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    if (request.method !== "POST") return methodNotAllowed();
+    const admin = await requireApiAdmin(request);
+    const submissionId = parseId(params.id, "KYC submission not found.");
+    const parsed = parseForm(KycRejectionSchema, await readBody(request));
+    if (!parsed.ok) throw new DomainError(422, parsed.errors.reason ?? Object.values(parsed.errors)[0], "reason");
+    const row = rejectKycSubmission({ submissionId, adminId: admin.id, reason: parsed.data.reason });
+    return apiJson({ detail: "Rejected.", ...kycSubmissionJson(row) });
+  });
+}
