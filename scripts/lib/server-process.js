@@ -66,6 +66,8 @@ export async function startBuiltServer({ env = {}, nodeArgs = [] } = {}) {
       COOKIE_SECURE: "false",
       APP_URL: `http://localhost:${port}`,
       KYC_ENCRYPTION_KEY: "aa11bb22cc33dd44ee55ff6600112233445566778899aabbccddeeff00112233",
+      // Like `npm start`: a well-formed identity submission is approved at once (production defaults to manual review).
+      KYC_PROVIDER: "demo",
       AUTH_RATE_LIMIT: "1000",
       LOGIN_FAILURES_PER_ADDRESS: "100000",
       REGISTRATIONS_PER_ADDRESS: "100000",
