@@ -141,6 +141,7 @@ describe("GET /api/v1/kyc and the portfolio", () => {
       tier: "REGISTERED",
       limits: { wallet_balance: 5000, deposits_per_day: 3000, deposits_per_month: 10000, withdrawals: false },
       remaining: { today: 2500, this_month: 9500, wallet_room: 4500 },
+      submission: null,
     });
     const verified = await createInvestor(server);
     expect((await call(verified.api, "GET", "/api/v1/kyc")).body).toMatchObject({ tier: "VERIFIED", limits: { deposits_per_month: null, withdrawals: true }, remaining: { today: 15000, this_month: null } });

@@ -26,8 +26,12 @@ describe("request logs, health and body limits", () => {
     const me = await call(user.api, "GET", "/api/v1/auth/me?probe=1");
     expect(me.status).toBe(200);
     await call(user.api, "POST", "/api/v1/invest/deposit", { amount: 25 });
-    const kyc = new Client(server.url);
-    await kyc.postForm("/kyc", { legal_name: "Ama Owusu", phone: "0241234567", id_type: "GHANA_CARD", id_number: "GHA-123456789-0" });
+    // An identity submission, stored: its ID number reaches no log line.
+    const kyc = new FormData();
+    for (const [k, v] of Object.entries({ legal_name: "Ama Owusu", date_of_birth: "1990-04-25", phone: "0241234567", id_type: "GHANA_CARD", id_number: "GHA-123456789-0" })) kyc.append(k, v);
+    for (const field of ["id_front", "selfie"]) kyc.append(field, new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], { type: "image/jpeg" }), `${field}.jpg`);
+    const unverified = await createInvestor(server, { tier: "REGISTERED" });
+    expect((await unverified.api.request("/api/v1/kyc", { method: "POST", body: kyc })).status).toBe(201);
     await new Promise((r) => setTimeout(r, 200));
     const lines = server
       .logs()

@@ -33,7 +33,6 @@ describe("every public page answers 200 without JavaScript, with a title and a d
     ["/risk", "Risk Disclosure | Akoko"],
     ["/terms", "Terms & Privacy | Akoko"],
     ["/contact", "Contact | Akoko"],
-    ["/kyc", "Verify your identity (demo) | Akoko"],
   ])("%s", async (pathname, title) => {
     const { status, html } = await page(pathname);
     expect(status).toBe(200);
@@ -361,43 +360,11 @@ describe("Contact rate limit", () => {
   });
 });
 
-describe("KYC demo", () => {
-  it("is clearly marked as a demo and has the four fields and the four ID types", async () => {
-    const { html } = await page("/kyc");
-    const text = textOf(html);
-    expect(text).toContain("Demo only");
-    expect(text).toContain("nothing you enter is stored");
-    for (const name of ["legal_name", "phone", "id_type", "id_number"]) expect(html).toContain(`name="${name}"`);
-    for (const label of ["Ghana Card", "Passport", "Voter ID", "Driver's licence"]) expect(html).toMatch(new RegExp(`<option value="[A-Z_]+"[^>]*>${label}</option>`));
-    expect(html).toMatch(/<button[^>]*type="submit"[^>]*>Submit<\/button>/);
-  });
-
-  it("checks the fields on the server (a Ghana Card looks like GHA-123456789-0)", async () => {
-    const client = new Client(server.url);
-    const res = await client.postForm("/kyc", { legal_name: "Ama Serwaa", phone: "024 123 4567", id_type: "GHANA_CARD", id_number: "GHA-1234-0" });
-    expect(res.status).toBe(400);
-    const html = htmlText(await res.text());
-    expect(html).toContain("Enter a Ghana Card number like GHA-123456789-0.");
-    expect(html).toContain('value="Ama Serwaa"');
-    const empty = htmlText(await (await client.postForm("/kyc", {})).text());
-    for (const message of ["Enter your legal name as it appears on your ID.", "Enter your phone number.", "Choose your ID type.", "Enter your ID number."]) expect(empty).toContain(message);
-  });
-
-  it("confirms a valid form and stores nothing, least of all the ID number", async () => {
-    const db = server.db();
-    const tables = (db.prepare("select name from sqlite_master where type='table'").all() as Array<{ name: string }>).map((t) => t.name);
-    const snapshot = () => tables.map((t) => JSON.stringify(db.prepare(`select * from "${t}"`).all())).join("\n");
-    const before = snapshot();
-    const client = new Client(server.url);
-    const res = await client.postForm("/kyc", { legal_name: "Ama Serwaa", phone: "+233 24 123 4567", id_type: "GHANA_CARD", id_number: "GHA-987654321-5" });
-    expect(res.status).toBe(200);
-    const html = htmlText(await res.text());
-    expect(html).toContain("Demo only: your details passed our checks, but nothing was stored and no verification took place.");
-    // The confirmation does not echo the ID number back either.
-    expect(html).not.toContain("GHA-987654321-5");
-    const after = snapshot();
-    expect(after).toBe(before);
-    expect(after).not.toContain("987654321");
+describe("KYC", () => {
+  it("asks a logged-out visitor to log in first, and comes back to /kyc", async () => {
+    const res = await new Client(server.url).request("/kyc");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/login?redirectTo=%2Fkyc");
   });
 });
 

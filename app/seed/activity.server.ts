@@ -17,14 +17,14 @@ import { deposit } from "~/models/wallet.server";
  * happened (the functions stamp "now"), so the story reads true.
  */
 
-type Plan = { email: string; fullName: string; depositGhs: number; buys: Array<{ batch: "layersActive" | "broilersActive" | "layersOpen" | "broilersOpen"; units: number; autoReinvest?: boolean }> };
+type Plan = { email: string; fullName: string; depositGhs: number; tier?: "REGISTERED" | "VERIFIED" | "ENHANCED"; buys: Array<{ batch: "layersActive" | "broilersActive" | "layersOpen" | "broilersOpen"; units: number; autoReinvest?: boolean }> };
 
 const OTHER_INVESTORS: Plan[] = [
-  { email: "kwame.boateng@demo.akoko.test", fullName: "Kwame Boateng", depositGhs: 90_000, buys: [{ batch: "layersActive", units: 400 }, { batch: "broilersActive", units: 300 }] },
-  { email: "efua.mensah@demo.akoko.test", fullName: "Efua Mensah", depositGhs: 70_000, buys: [{ batch: "layersActive", units: 250 }, { batch: "broilersActive", units: 500, autoReinvest: true }] },
-  { email: "yaw.darko@demo.akoko.test", fullName: "Yaw Darko", depositGhs: 110_000, buys: [{ batch: "layersActive", units: 600 }, { batch: "layersOpen", units: 120 }] },
-  { email: "akosua.asante@demo.akoko.test", fullName: "Akosua Asante", depositGhs: 40_000, buys: [{ batch: "layersActive", units: 150 }, { batch: "broilersActive", units: 200 }, { batch: "broilersOpen", units: 90 }] },
-  { email: "kojo.owusu@demo.akoko.test", fullName: "Kojo Owusu", depositGhs: 55_000, buys: [{ batch: "layersActive", units: 300 }, { batch: "broilersOpen", units: 150 }] },
+  { email: "kwame.boateng@demo.akoko.test", fullName: "Kwame Boateng", depositGhs: 90_000, tier: "ENHANCED", buys: [{ batch: "layersActive", units: 400 }, { batch: "broilersActive", units: 300 }] },
+  { email: "efua.mensah@demo.akoko.test", fullName: "Efua Mensah", depositGhs: 70_000, tier: "ENHANCED", buys: [{ batch: "layersActive", units: 250 }, { batch: "broilersActive", units: 500, autoReinvest: true }] },
+  { email: "yaw.darko@demo.akoko.test", fullName: "Yaw Darko", depositGhs: 110_000, tier: "ENHANCED", buys: [{ batch: "layersActive", units: 600 }, { batch: "layersOpen", units: 120 }] },
+  { email: "akosua.asante@demo.akoko.test", fullName: "Akosua Asante", depositGhs: 40_000, tier: "VERIFIED", buys: [{ batch: "layersActive", units: 150 }, { batch: "broilersActive", units: 200 }, { batch: "broilersOpen", units: 90 }] },
+  { email: "kojo.owusu@demo.akoko.test", fullName: "Kojo Owusu", depositGhs: 55_000, tier: "REGISTERED", buys: [{ batch: "layersActive", units: 300 }, { batch: "broilersOpen", units: 150 }] },
 ];
 
 const DEMO_INVESTOR_BUYS: Plan["buys"] = [
@@ -68,11 +68,12 @@ function remitAndPay(batchId: number, period: string, adminId: number, { short }
 
 export function seedDemoActivity({ demoInvestorId, adminId, batchIds }: { demoInvestorId: number; adminId: number; batchIds: Record<"layersActive" | "broilersActive" | "layersOpen" | "broilersOpen", number> }) {
   const db = getDb().$client;
-  // Enhanced (issue 17's top tier): their large one-off history deposits are written straight to the
-  // ledger (wallet.server.ts deposit), never through startDeposit's limits. The demo investor is Verified.
-  const insertUser = db.prepare("insert into users (email, full_name, password_hash, kyc_tier) values (?, ?, ?, 'ENHANCED') returning id");
+  // They span issue 17's tiers (the demo investor is Verified). Their large one-off history deposits
+  // predate the limits: written straight to the ledger (wallet.server.ts deposit), never through
+  // startDeposit. A balance above a tier's cap only blocks new deposits.
+  const insertUser = db.prepare("insert into users (email, full_name, password_hash, kyc_tier) values (?, ?, ?, ?) returning id");
   // The other demo investors never sign in: a random password nobody knows.
-  const people = OTHER_INVESTORS.map((plan) => ({ ...plan, id: (insertUser.get(plan.email, plan.fullName, hashPasswordSync(crypto.randomBytes(24).toString("hex"))) as { id: number }).id }));
+  const people = OTHER_INVESTORS.map((plan) => ({ ...plan, id: (insertUser.get(plan.email, plan.fullName, hashPasswordSync(crypto.randomBytes(24).toString("hex")), plan.tier ?? "REGISTERED") as { id: number }).id }));
   people.unshift({ email: "", fullName: "", depositGhs: 7_000, buys: DEMO_INVESTOR_BUYS, id: demoInvestorId });
 
   const layersStart = (db.prepare("select start_date from batches where id = ?").get(batchIds.layersActive) as { start_date: string }).start_date;
