@@ -94,6 +94,7 @@ type DestinationsData = {
   banksError: string | null;
   phone: string;
   name: string;
+  coolingOffHours: number;
 };
 type DestinationsResult = { errors: Record<string, string>; values: Record<string, string> };
 
@@ -105,7 +106,10 @@ export function Destinations({ data, result }: { data: DestinationsData; result:
     <section className="container-page max-w-lg py-8">
       <p className="text-sm"><Link to="/portfolio?dialog=withdraw" className="text-leaf-700 underline">Back to withdraw</Link></p>
       <h1 className="mt-2 text-2xl font-bold">Where we send your money</h1>
-      <p className="mt-1 text-sm text-stone-600">Withdrawals go only to a mobile money number or bank account saved here.</p>
+      <p className="mt-1 text-sm text-stone-600">
+        Withdrawals go only to a mobile money number or bank account saved here, held in your own name as on your verified ID.
+        {data.coolingOffHours > 0 ? ` A new one can receive money ${data.coolingOffHours} hours after you add it: this stops anyone who takes over your account from emptying it at once.` : ""}
+      </p>
       <div className="card mt-4">
         <h2 className="font-semibold">Saved</h2>
         {result?.values.intent === "remove" ? <FormError message={errors.form ?? errors.destination_id} /> : null}

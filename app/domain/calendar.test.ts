@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, addMonths, calendarDateOrNull, isCalendarDate, lastDayOfMonth, nextPeriod, oneMonthAfter } from "~/domain/calendar";
+import { addDays, formatGhanaTime, addMonths, calendarDateOrNull, isCalendarDate, lastDayOfMonth, nextPeriod, oneMonthAfter } from "~/domain/calendar";
 
 describe("calendar", () => {
   it("knows real days from impossible ones", () => {
@@ -16,5 +16,12 @@ describe("calendar", () => {
     expect(addMonths("2026-11-15", 17)).toBe("2028-04-15");
     expect(lastDayOfMonth("2026-02")).toBe("2026-02-28");
     expect(nextPeriod("2026-12")).toBe("2027-01");
+  });
+});
+
+describe("formatGhanaTime", () => {
+  it("reads a moment in Ghana's time (GMT)", () => {
+    expect(formatGhanaTime("2026-11-24T14:05:59.000Z")).toBe("24 Nov 2026, 14:05 GMT");
+    expect(formatGhanaTime("2027-01-01T00:00:00.000Z")).toBe("1 Jan 2027, 00:00 GMT");
   });
 });

@@ -39,3 +39,13 @@ export function lastDayOfMonth(period: string): string {
 
 /** The period after a YYYY-MM period. */
 export const nextPeriod = (period: string) => addMonths(`${period}-01`, 1).slice(0, 7);
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** A moment as investors read it, in Ghana's time (GMT all year): "24 Nov 2026, 14:05 GMT". */
+export function formatGhanaTime(iso: string): string {
+  const d = new Date(iso);
+  const hh = String(d.getUTCHours()).padStart(2, "0");
+  const mm = String(d.getUTCMinutes()).padStart(2, "0");
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${hh}:${mm} GMT`;
+}

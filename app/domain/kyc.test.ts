@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ageOn, checkDepositLimits, checkWithdrawalAllowed, kycTierOrLowest, normalizeGhanaPhone, remainingDeposits, submissionRefusal, TIER_LIMITS, tierRequested } from "~/domain/kyc";
+import { ageOn, destinationUsableFrom, holderNameMatches, checkDepositLimits, checkWithdrawalAllowed, kycTierOrLowest, normalizeGhanaPhone, remainingDeposits, submissionRefusal, TIER_LIMITS, tierRequested } from "~/domain/kyc";
 
 const fresh = { depositedTodayMinor: 0, depositedThisMonthMinor: 0, walletBalanceMinor: 0 };
 
@@ -98,5 +98,30 @@ describe("submissions", () => {
     expect(submissionRefusal({ tier: "REGISTERED", pending: true, requested: "VERIFIED" })).toMatch(/being reviewed/);
     expect(submissionRefusal({ tier: "VERIFIED", pending: false, requested: "VERIFIED" })).toMatch(/add a proof of address/);
     expect(submissionRefusal({ tier: "ENHANCED", pending: false, requested: "ENHANCED" })).toMatch(/highest tier/);
+  });
+});
+
+describe("destinations in the investor's own name", () => {
+  it("matches reordered names, a missing or added middle name, initials, accents and case", () => {
+    expect(holderNameMatches("Kwame Asante Mensah", "KWAME A. MENSAH")).toBe(true);
+    expect(holderNameMatches("Kwame Asante Mensah", "Mensah Kwame")).toBe(true);
+    expect(holderNameMatches("Kwame Mensah", "Kwame Asante Mensah")).toBe(true);
+    expect(holderNameMatches("Adwoa Mensah-Boateng", "adwoa mensah boateng")).toBe(true);
+    expect(holderNameMatches("Adjoa Amoakohéne", "ADJOA AMOAKOHENE")).toBe(true);
+  });
+
+  it("refuses another person, even one sharing a surname or a first name", () => {
+    expect(holderNameMatches("Kwame Mensah", "Efua Mensah")).toBe(false);
+    expect(holderNameMatches("Kwame Mensah", "Kwame Boateng")).toBe(false);
+    expect(holderNameMatches("Kwame Asante Mensah", "Kwame Owusu Mensah")).toBe(false);
+    expect(holderNameMatches("Kwame Mensah", "K. Boateng")).toBe(false);
+    expect(holderNameMatches("Kwame Mensah", "Mensah")).toBe(false);
+    expect(holderNameMatches("Kwame Mensah", "")).toBe(false);
+    expect(holderNameMatches("Kwame Mensah", "M. K.")).toBe(false);
+  });
+
+  it("a destination may receive money once the cooling-off hours have passed", () => {
+    expect(destinationUsableFrom("2026-11-23T10:00:00.000Z", 24)).toBe("2026-11-24T10:00:00.000Z");
+    expect(destinationUsableFrom("2026-11-23T10:00:00.000Z", 0)).toBe("2026-11-23T10:00:00.000Z");
   });
 });

@@ -125,3 +125,42 @@ export function submissionRefusal({ tier, pending, requested }: { tier: KycTier;
   return null;
 }
 
+
+// ---- destinations in the investor's own name ----
+
+/** A name's words for comparing: lower case, accents and punctuation gone ("Kwame A. Mensah-Boateng" -> kwame, a, mensah, boateng). */
+function nameWords(name: string): string[] {
+  return name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter(Boolean);
+}
+
+/**
+ * Is an account held in the verified person's name? Networks and banks reorder names, drop or add
+ * a middle name, and shorten names to initials. So one name's words must all be found in the other
+ * (a word by itself or by its initial, an initial by a word it starts), and at least two words must
+ * match in full (one, when the verified name has a single word): a shared surname is not enough.
+ */
+export function holderNameMatches(verifiedName: string, holderName: string): boolean {
+  const verified = nameWords(verifiedName);
+  const holder = nameWords(holderName);
+  if (verified.length === 0 || holder.length === 0) return false;
+  const needed = Math.min(2, verified.filter((w) => w.length > 1).length);
+  const covered = (x: string[], y: string[]) => {
+    let fullMatches = 0;
+    for (const word of x) {
+      if (word.length > 1 && y.includes(word)) fullMatches++;
+      else if (!y.some((other) => (word.length === 1 ? other[0] === word : other === word[0]))) return false;
+    }
+    return fullMatches >= Math.max(1, needed);
+  };
+  return covered(verified, holder) || covered(holder, verified);
+}
+
+/** When a destination added at `createdAt` may first receive money (ISO), after the cooling-off hours. */
+export function destinationUsableFrom(createdAt: string, coolingOffHours: number): string {
+  return new Date(Date.parse(createdAt) + coolingOffHours * 3600 * 1000).toISOString();
+}

@@ -160,6 +160,11 @@ const EnvSchema = z.object({
    * approver must never run there by accident).
    */
   KYC_PROVIDER: z.enum(["demo", "manual"]).optional(),
+  /**
+   * Issue 17: hours before a newly added payout destination may receive money, so that someone who
+   * takes over an account cannot empty it at once.
+   */
+  DESTINATION_COOLING_OFF_HOURS: z.coerce.number().int().min(0).max(24 * 30).default(24),
   KYC_ENCRYPTION_KEY: z
     .string()
     .optional()

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, lt } from "drizzle-orm";
 import { DomainError } from "~/domain/errors";
-import { normalizeGhanaPhone } from "~/domain/kyc";
+import { destinationUsableFrom, holderNameMatches, normalizeGhanaPhone } from "~/domain/kyc";
+import { formatGhanaTime } from "~/domain/calendar";
 import { MSG } from "~/domain/messages";
 import { formatGhs } from "~/domain/money";
 import { decideWithdrawal, PAYMENT_STATE_MESSAGES as STATE, PAYMENT_TIMINGS, type TransferWord } from "~/domain/payments";
@@ -20,7 +21,8 @@ import { businessCounters } from "~/lib/metrics.server";
 import { getDb } from "~/lib/db.server";
 import { settledAtOnce, type PaymentStart } from "~/models/deposit.server";
 import { once } from "~/models/idempotency.server";
-import { assertMayWithdraw } from "~/models/kyc.server";
+import { assertMayWithdraw, verifiedLegalName } from "~/models/kyc.server";
+import { getEnv } from "~/lib/env.server";
 import { accountId, atomic, externalAccount, postEntry, reverseEntry, walletAccount, walletBalanceMinor } from "~/models/ledger.server";
 import { notify } from "~/models/notification.server";
 import { paymentDestinations, withdrawals } from "~/models/schema.server";
@@ -73,14 +75,23 @@ export async function addDestination(input: NewDestination): Promise<PaymentDest
   } else {
     throw new DomainError(422, "Choose mobile money or a bank account.", "kind");
   }
+  // Issue 17: only accounts in the verified person's own name (checked again at each withdrawal).
+  const verifiedName = verifiedLegalName(input.userId);
+  if (verifiedName !== null && !holderNameMatches(verifiedName, name)) throw new DomainError(422, ownNameMessage(name, verifiedName), "name");
   let recipientCode: string;
+  let accountName: string | undefined;
   try {
-    ({ recipientCode } = await provider.createRecipient(recipient));
+    ({ recipientCode, accountName } = await provider.createRecipient(recipient));
   } catch (error) {
     if (!(error instanceof PaymentsError)) throw error;
     // Beside the field the investor filled: the number for mobile money, the account number for a bank.
     if (error.code === "bad_request" || error.code === "rejected") throw new DomainError(422, PAYMENT_MESSAGES.badRecipient, recipient.kind === "bank" ? "account_number" : "phone");
     throw new DomainError(503, "We could not reach the payment provider to save this destination. Please try again in a minute.");
+  }
+  // The provider's word on whose account it is beats what was typed.
+  if (accountName) {
+    if (verifiedName !== null && !holderNameMatches(verifiedName, accountName)) throw new DomainError(422, ownNameMessage(accountName, verifiedName), "name");
+    row = { ...row, name: accountName };
   }
   return getDb()
     .insert(paymentDestinations)
@@ -141,9 +152,33 @@ export type WithdrawalRequest = {
 
 type Target = { destinationId: number | null; method: "MOMO" | "BANK"; label: string; accountNumber: string; recipientCode: string | null };
 
+/**
+ * Issue 17: a saved destination receives money only when it is held in the verified person's name
+ * and its cooling-off hours have passed (so someone who takes over an account cannot empty it at once).
+ */
+function assertDestinationMayReceive(userId: number, d: PaymentDestination): void {
+  const verifiedName = verifiedLegalName(userId);
+  if (verifiedName !== null && !holderNameMatches(verifiedName, d.name))
+    throw new DomainError(409, ownNameMessage(d.name, verifiedName), "destination_id");
+  const hours = getEnv().DESTINATION_COOLING_OFF_HOURS;
+  const usableFrom = destinationUsableFrom(d.createdAt, hours);
+  if (usableFrom > nowIso())
+    throw new DomainError(409, `New destinations can receive money ${hours} hours after they are added, to protect your account. This one can from ${formatGhanaTime(usableFrom)}.`, "destination_id");
+}
+
+function ownNameMessage(holder: string, verifiedName: string): string {
+  return `Withdrawals go only to accounts in your own name, as on your verified ID (${verifiedName}). This account is in the name of ${holder}.`;
+}
+
+/** When a saved destination may first receive money (ISO). */
+export function destinationUsableAt(d: PaymentDestination): string {
+  return destinationUsableFrom(d.createdAt, getEnv().DESTINATION_COOLING_OFF_HOURS);
+}
+
 function targetOf(request: WithdrawalRequest): Target {
   if (request.destinationId !== undefined && request.destinationId !== null) {
     const d = getMyDestination({ userId: request.userId, destinationId: request.destinationId });
+    assertDestinationMayReceive(request.userId, d);
     return { destinationId: d.id, method: d.kind === "bank" ? "BANK" : "MOMO", label: d.label, accountNumber: d.accountNumber, recipientCode: d.recipientCode };
   }
   // Only money that moves at once (the demo) can go somewhere not saved with the provider.

@@ -8,7 +8,9 @@ import { HttpError } from "~/lib/http.server";
 import { orNotFound, pageError } from "~/lib/page-action.server";
 import { getMyDeposit, refreshDeposit, submitDepositOtp } from "~/models/deposit.server";
 import { walletBalanceMinor } from "~/models/ledger.server";
-import { addDestination, listBanks, listMyDestinations, NETWORK_LABELS, removeDestination } from "~/models/withdrawal.server";
+import { addDestination, destinationUsableAt, listBanks, listMyDestinations, NETWORK_LABELS, removeDestination, type PaymentDestination } from "~/models/withdrawal.server";
+import { formatGhanaTime } from "~/domain/calendar";
+import { nowIso } from "~/lib/clock.server";
 import { phoneForDisplay } from "~/pages/account";
 import { depositMessage, depositStatusHref, destinationLabel } from "~/pages/payments";
 
@@ -88,6 +90,12 @@ export async function depositStatusAction({ request, params }: ActionFunctionArg
 
 // ---- /portfolio/destinations: where withdrawals go ----
 
+/** A saved destination as lists show it, saying when a new one may first receive money. */
+export function destinationOption(d: PaymentDestination): { id: number; kind: PaymentDestination["kind"]; label: string } {
+  const at = destinationUsableAt(d);
+  return { id: d.id, kind: d.kind, label: at > nowIso() ? `${destinationLabel(d)} · can receive money from ${formatGhanaTime(at)}` : destinationLabel(d) };
+}
+
 export async function destinationsLoader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   let banks: Array<{ code: string; name: string }> = [];
@@ -99,7 +107,8 @@ export async function destinationsLoader({ request }: LoaderFunctionArgs) {
     banksError = error.detail;
   }
   return {
-    destinations: listMyDestinations(user.id).map((d) => ({ id: d.id, kind: d.kind, label: destinationLabel(d) })),
+    destinations: listMyDestinations(user.id).map(destinationOption),
+    coolingOffHours: getEnv().DESTINATION_COOLING_OFF_HOURS,
     networks: MOMO_NETWORKS.map((n) => ({ value: n, label: NETWORK_LABELS[n] })),
     banks,
     banksError,

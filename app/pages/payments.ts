@@ -43,8 +43,9 @@ export function withdrawalJson(w: Withdrawal, message: string) {
   };
 }
 
-export function destinationJson(d: PaymentDestination) {
-  return { id: d.id, kind: d.kind, network: d.network, bank_code: d.bankCode, label: d.label, account_number: d.accountNumber, name: d.name, created_at: d.createdAt };
+/** `usableFrom`: when it may first receive money, after the cooling-off hours (destinationUsableAt). */
+export function destinationJson(d: PaymentDestination, usableFrom: string) {
+  return { id: d.id, kind: d.kind, network: d.network, bank_code: d.bankCode, label: d.label, account_number: d.accountNumber, name: d.name, created_at: d.createdAt, usable_from: usableFrom };
 }
 
 /** "MTN MoMo ···567": how a destination is named in a list without showing the whole number. */

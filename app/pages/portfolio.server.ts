@@ -29,8 +29,8 @@ import { fieldErrors } from "~/forms/parse.server";
 import { walletStatement } from "~/models/wallet.server";
 import { startDeposit, listMyDeposits } from "~/models/deposit.server";
 import { listMyDestinations, listMyWithdrawals, NETWORK_LABELS, requestWithdrawal, reserveWithdrawal, withdrawalMessage } from "~/models/withdrawal.server";
-import { checkoutRedirect, depositReturnUrl } from "~/pages/payments.server";
-import { depositMessage, depositStatusHref, destinationLabel, PAYMENTS_ANCHOR, withdrawalRequested } from "~/pages/payments";
+import { checkoutRedirect, depositReturnUrl, destinationOption } from "~/pages/payments.server";
+import { depositMessage, depositStatusHref, PAYMENTS_ANCHOR, withdrawalRequested } from "~/pages/payments";
 import { MOMO_NETWORKS, paymentsSettleAtOnce } from "~/integrations/payments/index.server";
 import { phoneForDisplay } from "~/pages/account";
 /** The portfolio page's reads, shaped for its table and filters. */
@@ -165,7 +165,7 @@ function paymentsPanel(user: { id: number; phone: string | null }) {
     settleAtOnce: paymentsSettleAtOnce(),
     phone: phoneForDisplay(user.phone),
     networks: MOMO_NETWORKS.map((n) => ({ value: n, label: NETWORK_LABELS[n] })),
-    destinations: listMyDestinations(user.id).map((d) => ({ id: d.id, label: destinationLabel(d) })),
+    destinations: listMyDestinations(user.id).map(destinationOption),
     deposits: listMyDeposits({ userId: user.id, limit: 10 })
       .filter(shown)
       .map((d) => ({ id: d.id, amountMinor: d.amountMinor, status: d.status, message: depositMessage(d), createdAt: d.createdAt, href: depositStatusHref(d.id) })),

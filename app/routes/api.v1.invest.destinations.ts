@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, handleApi, methodNotAllowed, readBody } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
-import { addDestination, listMyDestinations } from "~/models/withdrawal.server";
+import { addDestination, destinationUsableAt, listMyDestinations } from "~/models/withdrawal.server";
 import { destinationJson } from "~/pages/payments";
 
 /** The investor's saved payout destinations. */
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(async () => {
     const user = await requireApiUser(request);
-    return apiJson(listMyDestinations(user.id).map(destinationJson));
+    return apiJson(listMyDestinations(user.id).map((d) => destinationJson(d, destinationUsableAt(d))));
   });
 }
 
@@ -19,6 +19,6 @@ export function action({ request }: ActionFunctionArgs) {
     const user = await requireApiUser(request);
     const body = await readBody(request);
     const saved = await addDestination({ userId: user.id, kind: body.kind, network: body.network, phone: body.phone, bankCode: body.bank_code, accountNumber: body.account_number, name: body.name });
-    return apiJson(destinationJson(saved), 201);
+    return apiJson(destinationJson(saved, destinationUsableAt(saved)), 201);
   });
 }

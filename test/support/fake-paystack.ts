@@ -96,6 +96,8 @@ export type FakePaystack = {
   transactions: Map<string, FakeTransaction>;
   transfers: Map<string, FakeTransfer>;
   recipients: Map<string, FakeRecipient>;
+  /** Account number -> the holder's name as the bank knows it: a recipient's details.account_name (none by default). */
+  accountNames: Map<string, string>;
   setChargeOutcome(phone: string, step: ChargeStep): void;
   nextChargeOutcome(step: ChargeStep): void;
   /** The customer approves the prompt on the phone (or the charge settles): success or failed. */
@@ -204,6 +206,7 @@ export async function startFakePaystack(options: { secretKey?: string } = {}): P
     transactions: new Map<string, FakeTransaction>(),
     transfers: new Map<string, FakeTransfer>(),
     recipients: new Map<string, FakeRecipient>(),
+    accountNames: new Map<string, string>(),
   } as FakePaystack;
 
   /* ---------- how things are shown ---------- */
@@ -240,7 +243,7 @@ export async function startFakePaystack(options: { secretKey?: string } = {}): P
     details: {
       authorization_code: null,
       account_number: r.accountNumber,
-      account_name: null,
+      account_name: fake.accountNames.get(r.accountNumber) ?? null,
       bank_code: r.bankCode,
       bank_name: [...MOMO_BANKS, ...GH_BANKS].find((b) => b.code === r.bankCode)?.name ?? null,
     },
@@ -638,6 +641,7 @@ export async function startFakePaystack(options: { secretKey?: string } = {}): P
     fake.transactions.clear();
     fake.transfers.clear();
     fake.recipients.clear();
+    fake.accountNames.clear();
     byAccessCode.clear();
     chargeOutcomes.clear();
     nextCharge = null;

@@ -144,7 +144,8 @@ export interface PaymentsProvider {
   verifyCharge(reference: string): Promise<VerifiedCharge>;
   /** Banks or mobile-money networks that can receive a transfer (cached). */
   listBanks(input: { kind: BankKind }): Promise<Bank[]>;
-  createRecipient(input: RecipientInput): Promise<{ recipientCode: string }>;
+  /** `accountName`: the holder's name as the bank or network knows it, when the provider resolved it. */
+  createRecipient(input: RecipientInput): Promise<{ recipientCode: string; accountName?: string }>;
   transfer(input: TransferInput): Promise<TransferResult>;
   finalizeTransfer(input: { transferCode: string; otp: string }): Promise<TransferResult>;
   verifyTransfer(reference: string): Promise<VerifiedTransfer>;

@@ -363,7 +363,7 @@ export function createPaystackProvider(config: PaymentsConfig): PaymentsProvider
 
   /* ---------- payouts ---------- */
 
-  async function createRecipient(input: Parameters<PaymentsProvider["createRecipient"]>[0]): Promise<{ recipientCode: string }> {
+  async function createRecipient(input: Parameters<PaymentsProvider["createRecipient"]>[0]): Promise<{ recipientCode: string; accountName?: string }> {
     const name = input.name.trim();
     if (name === "") throw new PaymentsError("bad_request", M.badRecipient);
     let accountNumber = input.accountNumber.replace(/[\s-]/g, "");
@@ -387,7 +387,9 @@ export function createPaystackProvider(config: PaymentsConfig): PaymentsProvider
     }
     const recipientCode = str(rec(o.data).recipient_code);
     if (!recipientCode) throw new PaymentsError("provider", "The payment provider gave no recipient code.");
-    return { recipientCode };
+    // Paystack resolves a bank account's holder name (details.account_name); mobile money often has none.
+    const accountName = str(rec(rec(o.data).details).account_name)?.trim();
+    return accountName ? { recipientCode, accountName } : { recipientCode };
   }
 
   function transferStatus(status: string | null): VerifiedTransfer["status"] {
