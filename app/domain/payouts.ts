@@ -39,12 +39,18 @@ export function planPayouts(kind: "MONTHLY" | "HARVEST" | "PRINCIPAL", holdings:
   return out;
 }
 
+/** The income part of a payout, which withholding tax is taken from: never principal. */
+export function taxableIncomeMinor(payout: { kind: "MONTHLY" | "HARVEST" | "PRINCIPAL"; amountMinor: number; principalMinor: number }): number {
+  const incomeMinor = payout.kind === "MONTHLY" ? payout.amountMinor : payout.kind === "HARVEST" ? payout.amountMinor - payout.principalMinor : 0;
+  return Math.max(0, incomeMinor);
+}
+
 /**
  * Withholding tax on one payout: the rate on its income part only (a month's egg income; a harvest's
  * return, i.e. amount less principal; nothing on a close's principal), rounded half up to the pesewa.
  */
 export function withholdingTaxMinor(payout: { kind: "MONTHLY" | "HARVEST" | "PRINCIPAL"; amountMinor: number; principalMinor: number }, rate: number): number {
-  const incomeMinor = payout.kind === "MONTHLY" ? payout.amountMinor : payout.kind === "HARVEST" ? payout.amountMinor - payout.principalMinor : 0;
+  const incomeMinor = taxableIncomeMinor(payout);
   return incomeMinor > 0 && rate > 0 ? applyRate(incomeMinor, rate) : 0;
 }
 

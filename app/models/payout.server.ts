@@ -1,7 +1,7 @@
 import { businessCounters } from "~/lib/metrics.server";
 import { and, eq, gt, asc, desc } from "drizzle-orm";
 import { DomainError } from "~/domain/errors";
-import { checkPayoutPeriod, checkRunFunding, planPayouts, recordDateOf, withholdingTaxMinor, type Holding, type PlannedPayout, type ReceivedPayout } from "~/domain/payouts";
+import { checkPayoutPeriod, checkRunFunding, planPayouts, recordDateOf, taxableIncomeMinor, withholdingTaxMinor, type Holding, type PlannedPayout, type ReceivedPayout } from "~/domain/payouts";
 import { alreadyPaid, MSG } from "~/domain/messages";
 import { formatGhs, minorToCedis, minorToDecimalString } from "~/domain/money";
 import { unitsText } from "~/domain/investing";
@@ -213,11 +213,11 @@ function executePlan(batchId: number, options: { period?: string | null; close?:
       .returning({ id: payoutRuns.id })
       .get();
     const insertPayout = client.prepare(
-      "insert into payouts (investment_id, user_id, batch_id, run_id, entry_id, kind, period, amount_minor, tax_withheld_minor, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      "insert into payouts (investment_id, user_id, batch_id, run_id, entry_id, kind, period, amount_minor, tax_withheld_minor, taxable_minor, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     );
     const createdAt = nowIso();
     for (const payout of p.payouts) {
-      insertPayout.run(payout.investmentId, payout.userId, batchId, run.id, entryId, p.kind, p.kind === "MONTHLY" ? p.period : null, payout.amountMinor, payout.taxMinor, createdAt);
+      insertPayout.run(payout.investmentId, payout.userId, batchId, run.id, entryId, p.kind, p.kind === "MONTHLY" ? p.period : null, payout.amountMinor, payout.taxMinor, taxableIncomeMinor({ kind: p.kind, amountMinor: payout.amountMinor, principalMinor: payout.principalMinor }), createdAt);
     }
     // One notice per investor per run, in the app and (through notify) by email and SMS: the net, and the tax taken.
     for (const [userId, { netMinor, taxMinor }] of perUser) {

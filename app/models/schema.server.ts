@@ -159,7 +159,7 @@ export const accounts = sqliteTable(
   ],
 );
 
-export const ENTRY_KINDS = ["DEPOSIT", "WITHDRAW", "INVEST", "ACTIVATE", "PAYOUT", "HARVEST", "CLOSE", "EXIT_FILL", "REVERSAL", "REMITTANCE", "RESERVE_FUND", "RESERVE_DRAW"] as const;
+export const ENTRY_KINDS = ["DEPOSIT", "WITHDRAW", "INVEST", "ACTIVATE", "PAYOUT", "HARVEST", "CLOSE", "EXIT_FILL", "REVERSAL", "REMITTANCE", "RESERVE_FUND", "RESERVE_DRAW", "TAX_PAYMENT"] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 
 export const journalEntries = sqliteTable(
@@ -282,9 +282,35 @@ export const payouts = sqliteTable(
     amountMinor: integer("amount_minor").notNull(),
     /** Withholding tax on the income part (never on principal or exit proceeds). */
     taxWithheldMinor: integer("tax_withheld_minor").notNull().default(0),
+    /** The income part of the gross, which the tax was taken from (a month's income; a harvest's return; 0 for principal and exits). */
+    taxableMinor: integer("taxable_minor").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index("payouts_investment_idx").on(t.investmentId), index("payouts_user_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * Issue 18: withheld tax paid over to the tax authority (GRA) for a month, out of TAX_WITHHELD by its
+ * TAX_PAYMENT entry (TAX_WITHHELD -> EXTERNAL). Append-only, audited.
+ */
+export const taxPayments = sqliteTable(
+  "tax_payments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** YYYY-MM: the month whose withholding this pays. */
+    period: text("period").notNull(),
+    amountMinor: integer("amount_minor").notNull(),
+    /** The authority's receipt or payment reference. */
+    reference: text("reference").notNull(),
+    entryId: integer("entry_id")
+      .notNull()
+      .references(() => journalEntries.id),
+    createdBy: integer("created_by")
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index("tax_payments_period_idx").on(t.period)],
 );
 
 /**
