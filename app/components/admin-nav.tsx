@@ -6,6 +6,7 @@ const LINKS = [
   { to: "/admin/exits", label: "Early exits" },
   { to: "/admin/kyc", label: "Identity checks" },
   { to: "/admin/payments", label: "Payments" },
+  { to: "/admin/tax", label: "Tax" },
   { to: "/admin/messages", label: "Messages" },
   { to: "/admin/outbox", label: "Outbox" },
   { to: "/admin/content", label: "How It Works" },

@@ -58,11 +58,14 @@ export function PortfolioActivity({ data, onNote, flash }: { data: PortfolioData
       <section className="card p-0 lg:col-span-2" aria-labelledby="statement-title">
         <div className="flex flex-wrap items-center justify-between gap-2 p-4 pb-2">
           <h2 id="statement-title" className="font-semibold">Wallet statement</h2>
-          {sp.total > 0 ? (
-            <a href="/portfolio/statement.csv" className="text-sm font-semibold text-leaf-700 underline" onClick={() => onNote({ kind: "success", message: "CSV exported" })}>
-              Download statement (CSV)
-            </a>
-          ) : null}
+          <span className="flex flex-wrap gap-x-3">
+            {sp.total > 0 ? (
+              <a href="/portfolio/statement.csv" className="text-sm font-semibold text-leaf-700 underline" onClick={() => onNote({ kind: "success", message: "CSV exported" })}>
+                Download statement (CSV)
+              </a>
+            ) : null}
+            <a href="/portfolio/statements" className="text-sm font-semibold text-leaf-700 underline">Tax statements</a>
+          </span>
         </div>
         {sp.total === 0 ? (
           <p className="px-4 pb-4 text-sm text-stone-600">No wallet movements yet. Make a deposit to get started.</p>

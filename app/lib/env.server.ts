@@ -98,6 +98,8 @@ const EnvSchema = z.object({
    * Withholding tax on investors' income (egg monthly income, a harvest's return; never principal or
    * exit proceeds), a fraction: Ghana's 8% on interest and dividends to resident individuals. 0 turns it off.
    */
+  /** Issue 18: the platform's tax number (TIN) printed as the payer on tax certificates and reports. */
+  TAX_PAYER_TIN: z.string().trim().max(40).optional(),
   WITHHOLDING_TAX_RATE: z.coerce.number().min(0, "give a fraction between 0 and 0.5, e.g. 0.08").max(0.5, "give a fraction between 0 and 0.5, e.g. 0.08").default(0.08),
   /** Farm-log photos on disk; empty means an `uploads` folder next to the database file. */
   UPLOADS_DIR: z.string().optional(),

@@ -6,7 +6,7 @@ import { formatGhs } from "~/domain/money";
 import type { CheckedImage, KycFileField, KycSubmissionInput } from "~/forms/kyc.server";
 import { getKycVerifier } from "~/integrations/kyc/index.server";
 import { getEnv } from "~/lib/env.server";
-import { lastFour, sealIdNumber } from "~/lib/kyc-crypto.server";
+import { lastFour, openIdNumber, sealIdNumber } from "~/lib/kyc-crypto.server";
 import { errorField, logger } from "~/lib/logger.server";
 import { recordAudit } from "~/models/audit.server";
 import { atomic } from "~/models/ledger.server";
@@ -341,4 +341,23 @@ export function startKycImagePurge(): () => void {
     clearTimeout(first);
     clearInterval(timer);
   };
+}
+
+/**
+ * Who a tax document names (issue 18): the verified legal name and, for a verified Ghana Card, its
+ * number, which is the holder's tax PIN. Decrypted only for the investor's own certificate and the
+ * admin's report to the tax authority; never logged. Unverified: the account name and no PIN.
+ */
+export function taxIdentity(userId: number): { name: string; pin: string | null; verified: boolean } {
+  const user = getDb().select({ fullName: users.fullName, tier: users.kycTier }).from(users).where(eq(users.id, userId)).get();
+  const approved = getDb()
+    .select()
+    .from(kycSubmissions)
+    .where(and(eq(kycSubmissions.userId, userId), eq(kycSubmissions.status, "APPROVED")))
+    .orderBy(desc(kycSubmissions.id))
+    .limit(1)
+    .get();
+  if (!approved) return { name: user?.fullName ?? "", pin: null, verified: kycTierOrLowest(user?.tier) !== "REGISTERED" };
+  const pin = approved.idType === "GHANA_CARD" ? openIdNumber({ iv: approved.idNumberIv, tag: approved.idNumberTag, ciphertext: approved.idNumberCiphertext }) : null;
+  return { name: approved.legalName, pin, verified: true };
 }

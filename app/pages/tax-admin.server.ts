@@ -1,0 +1,52 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
+import { DomainError } from "~/domain/errors";
+import { formatGhs, parseAmountToMinor } from "~/domain/money";
+import { isTaxMonth, monthName, previousMonth } from "~/domain/tax";
+import { today } from "~/lib/clock.server";
+import { hasHiddenCharacters } from "~/forms/text.server";
+import { monthlyTaxReport, recordTaxPayment } from "~/models/tax.server";
+
+/** The month a tax page or API call is about: ?month=YYYY-MM, by default last month (the one being reported). */
+export function reportMonth(asked: string | null): string {
+  if (asked === null || asked === "") return previousMonth(today().slice(0, 7));
+  if (!isTaxMonth(asked)) throw new DomainError(422, "month must be like 2026-10.", "month");
+  return asked;
+}
+
+/**
+ * Reads and records a payment of withheld tax: `period` (YYYY-MM), `amount` (GHS) and the authority's
+ * `reference`. The page and POST /api/v1/admin/tax/payments both call this.
+ */
+export function payWithheldTax(adminId: number, body: Record<string, unknown>) {
+  const period = typeof body.period === "string" ? body.period.trim() : "";
+  if (!isTaxMonth(period)) throw new DomainError(422, "Choose the month this payment is for, like 2026-10.", "period");
+  const amount = parseAmountToMinor(body.amount);
+  if (!amount.ok) throw new DomainError(422, "Enter the amount paid: a positive GHS amount with at most 2 decimals.", "amount");
+  const reference = typeof body.reference === "string" ? body.reference.trim() : "";
+  if (reference.length < 3 || reference.length > 80 || hasHiddenCharacters(reference)) throw new DomainError(422, "Enter the tax authority's receipt or payment reference.", "reference");
+  return recordTaxPayment({ period, amountMinor: amount.minor, reference, adminId });
+}
+
+export async function taxAdminLoader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  let month: string;
+  try {
+    month = reportMonth(new URL(request.url).searchParams.get("month"));
+  } catch {
+    throw new Response("Choose a month like 2026-10.", { status: 400 });
+  }
+  return monthlyTaxReport(month);
+}
+
+export async function taxAdminAction({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const form = Object.fromEntries([...(await request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
+  try {
+    const row = payWithheldTax(admin.id, form);
+    return redirectWithFlash(`/admin/tax?month=${row.period}`, { kind: "success", message: `Recorded: ${formatGhs(row.amountMinor)} of ${monthName(row.period)}'s withholding tax paid (${row.reference}).` });
+  } catch (error) {
+    if (error instanceof DomainError) return data({ ok: false as const, errors: { [error.field ?? "form"]: error.detail } as Record<string, string>, values: form }, { status: error.status });
+    throw error;
+  }
+}
