@@ -30,8 +30,73 @@ export const users = sqliteTable("users", {
   phoneVerifiedAt: text("phone_verified_at"),
   /** Issue 17: the tier whose limits apply (app/domain/kyc.ts TIER_LIMITS); raised only by an approved submission. */
   kycTier: text("kyc_tier", { enum: KYC_TIERS }).notNull().default("REGISTERED"),
+  /** Issue 20: the TOTP secret, sealed (AES-256-GCM, app/lib/kyc-crypto.server.ts), once two factors are on. */
+  totpSecret: text("totp_secret"),
+  /** A secret shown for enrolment, not yet confirmed by a first code. */
+  totpPendingSecret: text("totp_pending_secret"),
+  totpEnabledAt: text("totp_enabled_at"),
+  /** The last 30-second step a code was accepted for: a code is accepted once. */
+  totpLastStep: integer("totp_last_step"),
   createdAt: createdAt(),
 });
+
+/** Issue 20: single-use recovery codes for two-factor sign-in, stored as SHA-256 hashes. */
+export const recoveryCodes = sqliteTable(
+  "recovery_codes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: text("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("recovery_codes_user_idx").on(t.userId)],
+);
+
+/** Issue 20: the devices (user agent family, hashed) each user has signed in from, to tell a new one. */
+export const knownDevices = sqliteTable(
+  "known_devices",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    deviceHash: text("device_hash").notNull(),
+    firstSeenAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
+);
+
+export const APPROVAL_STATUSES = ["PENDING", "APPROVED", "REJECTED", "EXPIRED", "FAILED"] as const;
+
+/**
+ * Issue 20, four eyes: a guarded admin action (a payout run, a close, a delete with history, a
+ * reserve draw, a large withdrawal, a role change) waits here until a second admin approves it.
+ */
+export const approvals = sqliteTable(
+  "approvals",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** What is asked, e.g. payout.execute; `params` its JSON arguments. */
+    action: text("action").notNull(),
+    params: text("params").notNull().default("{}"),
+    /** What the admins read, e.g. "Execute the 2026-11 payout run of Batch #4". */
+    summary: text("summary").notNull(),
+    status: text("status", { enum: APPROVAL_STATUSES }).notNull().default("PENDING"),
+    requestedBy: integer("requested_by")
+      .notNull()
+      .references(() => users.id),
+    decidedBy: integer("decided_by").references(() => users.id),
+    decidedAt: text("decided_at"),
+    reason: text("reason"),
+    /** The action's answer once approved and run (JSON), or why it failed. */
+    result: text("result"),
+    expiresAt: text("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("approvals_status_idx").on(t.status)],
+);
 
 /** Cookie sessions and bearer tokens: only the SHA-256 of the token is stored. */
 export const sessions = sqliteTable(
@@ -44,6 +109,12 @@ export const sessions = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     expiresAt: text("expires_at").notNull(),
     createdAt: createdAt(),
+    /** Issue 20: "browser" (the cookie) or "api" (a bearer token from /api/v1/auth/login). */
+    kind: text("kind", { enum: ["browser", "api"] }).notNull().default("browser"),
+    userAgent: text("user_agent"),
+    /** The client address it was last used from (never shown whole to others; no geolocation service). */
+    ip: text("ip"),
+    lastSeenAt: text("last_seen_at"),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
