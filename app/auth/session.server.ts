@@ -3,6 +3,7 @@ import { getEnv } from "~/lib/env.server";
 import { HttpError } from "~/lib/http.server";
 import { createSession, deleteSession, getUserBySessionToken, type User } from "~/models/user.server";
 import { noteUserId } from "~/lib/request-context.server";
+import { ENROLMENT_NEEDED, mustEnrolTwoFactor } from "~/auth/two-factor.server";
 
 const THIRTY_DAYS = 30 * 24 * 3600;
 
@@ -92,10 +93,16 @@ function loginRedirect(request: Request) {
   return redirect(`/login?${new URLSearchParams({ redirectTo })}`);
 }
 
-/** For pages: no user -> redirect to /login and back. */
-export async function requireUser(request: Request): Promise<User> {
+/** Where an admin who must turn on two factors is sent (issue 20): the only page such an admin may use. */
+export const TWO_FACTOR_ENROLMENT_PATH = "/account/two-factor";
+
+type Guard = { /** The enrolment page and API: reachable by an admin who still has to enrol. */ enrolling?: boolean };
+
+/** For pages: no user -> redirect to /login and back. An admin who must enrol is sent to enrolment. */
+export async function requireUser(request: Request, { enrolling = false }: Guard = {}): Promise<User> {
   const user = await getUser(request);
   if (!user) throw loginRedirect(request);
+  if (!enrolling && mustEnrolTwoFactor(user)) throw redirect(TWO_FACTOR_ENROLMENT_PATH);
   return user;
 }
 
@@ -106,10 +113,11 @@ export async function requireAdmin(request: Request): Promise<User> {
   return user;
 }
 
-/** For /api/v1: 401 {"detail"} without a valid token. */
-export async function requireApiUser(request: Request): Promise<User> {
+/** For /api/v1: 401 {"detail"} without a valid token; 403 for an admin who must enrol first. */
+export async function requireApiUser(request: Request, { enrolling = false }: Guard = {}): Promise<User> {
   const user = await getUser(request);
   if (!user) throw new HttpError(401, "Not authenticated.");
+  if (!enrolling && mustEnrolTwoFactor(user)) throw new HttpError(403, ENROLMENT_NEEDED);
   return user;
 }
 

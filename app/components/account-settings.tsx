@@ -254,6 +254,16 @@ function CloseConfirm({ confirm }: { confirm: { prompt: string; ticket: string }
   );
 }
 
+/** Issue 20: the way to two-factor sign-in (its own page: enrolment shows a QR code). */
+function TwoFactorSection() {
+  return (
+    <Section id="two-factor" title="Two-factor sign-in">
+      <p className="mt-1 text-sm text-stone-600">Ask for a code from an authenticator app on your phone each time you log in, so a stolen password is not enough.</p>
+      <p className="mt-3"><Link to="/account/two-factor" className="font-semibold text-leaf-700 underline">Set up or manage two-factor sign-in</Link></p>
+    </Section>
+  );
+}
+
 export function AccountSettings(props: Props) {
   const { result } = props;
   return (
@@ -262,6 +272,7 @@ export function AccountSettings(props: Props) {
       <ProfileForm {...props} />
       <MessagesSection {...props} />
       <PasswordForm {...props} />
+      <TwoFactorSection />
       <CloseForm {...props} />
       {result?.ok ? <CloseConfirm confirm={result.confirm} /> : null}
     </section>

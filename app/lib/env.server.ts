@@ -98,6 +98,12 @@ const EnvSchema = z.object({
    * Withholding tax on investors' income (egg monthly income, a harvest's return; never principal or
    * exit proceeds), a fraction: Ghana's 8% on interest and dividends to resident individuals. 0 turns it off.
    */
+  /**
+   * Issue 20: must admins sign in with two factors? Default: required in production (an admin
+   * without them reaches only the enrolment page), optional elsewhere. The test servers turn it off
+   * except where it is tested; never turn it off on a real installation.
+   */
+  ADMIN_TWO_FACTOR: z.enum(["required", "optional"]).optional(),
   /** Issue 18: the platform's tax number (TIN) printed as the payer on tax certificates and reports. */
   TAX_PAYER_TIN: z.string().trim().max(40).optional(),
   WITHHOLDING_TAX_RATE: z.coerce.number().min(0, "give a fraction between 0 and 0.5, e.g. 0.08").max(0.5, "give a fraction between 0 and 0.5, e.g. 0.08").default(0.08),
@@ -181,6 +187,7 @@ export type Env = z.infer<typeof EnvSchema> & {
   /** How far the app's clock runs ahead of the real one, in milliseconds (0 unless AKOKO_CLOCK_OFFSET_DAYS is set). */
   clockOffsetMs: number;
   kycProvider: "demo" | "manual";
+  adminTwoFactorRequired: boolean;
   /** KYC_ENCRYPTION_KEY decoded (32 bytes), or the development key outside production. */
   kycEncryptionKey: Buffer;
 };
@@ -233,6 +240,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     uploadsDir: path.resolve(env.UPLOADS_DIR || path.join(path.dirname(env.DATABASE_URL), "uploads")),
     clockOffsetMs: Math.round((env.AKOKO_CLOCK_OFFSET_DAYS ?? 0) * DAY_MS),
     kycProvider: env.KYC_PROVIDER ?? (env.NODE_ENV === "production" ? "manual" : "demo"),
+    adminTwoFactorRequired: (env.ADMIN_TWO_FACTOR ?? (env.NODE_ENV === "production" ? "required" : "optional")) === "required",
     kycEncryptionKey: decodeKey(env.KYC_ENCRYPTION_KEY || DEV_KYC_ENCRYPTION_KEY)!,
   };
 }

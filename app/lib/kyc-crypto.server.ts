@@ -25,3 +25,14 @@ export function openIdNumber(sealed: Sealed, key: Buffer = getEnv().kycEncryptio
 export function lastFour(idNumber: string): string {
   return idNumber.slice(-4);
 }
+
+/** A sealed value as one column: "iv.tag.ciphertext" (base64 parts). Used for TOTP secrets (issue 20). */
+export function sealToString(plain: string): string {
+  const s = sealIdNumber(plain);
+  return `${s.iv}.${s.tag}.${s.ciphertext}`;
+}
+
+export function openFromString(sealed: string): string {
+  const [iv, tag, ciphertext] = sealed.split(".");
+  return openIdNumber({ iv, tag, ciphertext });
+}

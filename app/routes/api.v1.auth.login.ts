@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { authenticator, LoginError } from "~/auth/sign-in.server";
+import { checkSecondFactor, SecondFactorError } from "~/auth/two-factor.server";
 import { apiJson, handleApi, HttpError, methodNotAllowed } from "~/lib/http.server";
 import { createSession } from "~/models/user.server";
 
 export const loader = () => methodNotAllowed();
 
-/** OAuth2-style password login: form-encoded `username` (the email) and `password`. */
+/** OAuth2-style password login: form-encoded `username` (the email) and `password`, and `code` when two factors are on. */
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {
     if (request.method !== "POST") return methodNotAllowed();
@@ -13,8 +14,16 @@ export function action({ request }: ActionFunctionArgs) {
     if (!type.includes("application/x-www-form-urlencoded") && !type.includes("multipart/form-data")) {
       throw new HttpError(415, "Send username and password as form data (application/x-www-form-urlencoded).");
     }
+    // The strategy reads the body itself: the two-factor `code` is read from a copy (issue 20).
+    const code = (await request.clone().formData().catch(() => null))?.get("code") ?? null;
     try {
       const user = await authenticator.authenticate("api-form", request);
+      try {
+        checkSecondFactor(user, code);
+      } catch (error) {
+        if (error instanceof SecondFactorError) throw new HttpError(error.status, error.message);
+        throw error;
+      }
       const { token } = createSession(user.id);
       return apiJson({ access_token: token, token_type: "bearer" });
     } catch (error) {

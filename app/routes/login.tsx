@@ -7,6 +7,8 @@ import { EMAIL_MAX, PASSWORD_MAX } from "~/forms/limits";
 import { authenticator, landingPath, LoginError } from "~/auth/sign-in.server";
 import { pageMeta } from "~/lib/meta";
 import { getUser, startSession } from "~/auth/session.server";
+import { pendingSignInCookie } from "~/auth/two-factor.server";
+import { twoFactorEnabled } from "~/models/two-factor.server";
 
 export const meta: MetaFunction = () => pageMeta("Log in", "Log in to your Akoko account to see your wallet, investments and payouts.");
 
@@ -29,6 +31,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const email = String(form.get("email") ?? "");
   try {
     const user = await authenticator.authenticate("form", request);
+    // Two factors on: the password is right, the code comes on a second step (issue 20).
+    if (twoFactorEnabled(user.id)) return redirect("/login/code", { headers: { "Set-Cookie": await pendingSignInCookie({ userId: user.id, redirectTo }) } });
     const { setCookie } = await startSession(user.id);
     return redirect(redirectTo ?? landingPath(user), { headers: { "Set-Cookie": setCookie } });
   } catch (error) {

@@ -68,6 +68,8 @@ export async function startBuiltServer({ env = {}, nodeArgs = [] } = {}) {
       KYC_ENCRYPTION_KEY: "aa11bb22cc33dd44ee55ff6600112233445566778899aabbccddeeff00112233",
       // Like `npm start`: a well-formed identity submission is approved at once (production defaults to manual review).
       KYC_PROVIDER: "demo",
+      // Production requires admins to sign in with two factors; test/two-factor.test.ts tests it, the rest sign in directly.
+      ADMIN_TWO_FACTOR: "optional",
       AUTH_RATE_LIMIT: "1000",
       LOGIN_FAILURES_PER_ADDRESS: "100000",
       REGISTRATIONS_PER_ADDRESS: "100000",

@@ -1,0 +1,50 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Field } from "~/components/forms";
+import { landingPath } from "~/auth/sign-in.server";
+import { startSession } from "~/auth/session.server";
+import { checkSecondFactor, clearPendingSignIn, readPendingSignIn, SecondFactorError } from "~/auth/two-factor.server";
+import { pageMeta } from "~/lib/meta";
+import { getUserById } from "~/models/user.server";
+
+export const meta: MetaFunction = () => pageMeta("Two-factor code", "Enter the code from your authenticator app to finish logging in.");
+
+/** The second step of a sign-in with two factors on: only after the password, for five minutes. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (!(await readPendingSignIn(request))) throw redirect("/login");
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const pending = await readPendingSignIn(request);
+  const user = pending ? getUserById(pending.userId) : undefined;
+  if (!pending || !user) return redirect("/login", { headers: { "Set-Cookie": await clearPendingSignIn() } });
+  const form = await request.formData();
+  try {
+    checkSecondFactor(user, form.get("code"));
+  } catch (error) {
+    if (!(error instanceof SecondFactorError)) throw error;
+    return data({ error: error.message }, { status: error.status });
+  }
+  const headers = new Headers();
+  headers.append("Set-Cookie", (await startSession(user.id)).setCookie);
+  headers.append("Set-Cookie", await clearPendingSignIn());
+  return redirect(pending.redirectTo ?? landingPath(user), { headers });
+}
+
+export default function LoginCode() {
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <section className="container-page max-w-md py-10">
+      <h1 className="text-2xl font-bold">Enter your code</h1>
+      <p className="mt-1 text-sm text-stone-600">Open your authenticator app and enter the 6-digit code it shows for Akoko. Lost your phone? Enter one of your recovery codes instead.</p>
+      <Form method="post" className="card mt-6 space-y-4" noValidate>
+        <Field label="Code" name="code" inputMode="text" autoComplete="one-time-code" required maxLength={20} autoFocus error={result?.error} />
+        <button type="submit" className="btn-primary w-full" disabled={busy}>{busy ? "Checking…" : "Log in"}</button>
+        <p className="text-center text-sm"><Link to="/login" className="text-stone-600 underline">Start again</Link></p>
+      </Form>
+    </section>
+  );
+}
