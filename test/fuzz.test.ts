@@ -72,7 +72,10 @@ type Target = { method: string; path: string | ((id: string) => string); fields:
 
 const API: Target[] = [
   { method: "POST", path: "/api/v1/auth/register", fields: ["email", "password", "full_name"], as: ["anon"] },
-  { method: "POST", path: "/api/v1/auth/login", fields: ["username", "password"], as: ["anon"] },
+  { method: "POST", path: "/api/v1/auth/login", fields: ["username", "password", "code"], as: ["anon"] },
+  { method: "POST", path: "/api/v1/auth/2fa/setup", fields: [], as: ["anon", "investor"] },
+  { method: "POST", path: "/api/v1/auth/2fa/enable", fields: ["code"], as: ["anon", "investor"] },
+  { method: "POST", path: "/api/v1/auth/2fa/disable", fields: ["code"], as: ["anon", "investor"] },
   { method: "GET", path: "/api/v1/auth/me", fields: [], as: ["anon", "investor"] },
   { method: "PUT", path: "/api/v1/auth/me", fields: ["full_name", "email", "is_admin"], as: ["anon", "investor"] },
   { method: "POST", path: "/api/v1/auth/reset-password", fields: ["email"], as: ["anon"] },
@@ -125,6 +128,8 @@ const PAGES: Target[] = [
   { method: "GET", path: "/faq", fields: ["q"], as: ["anon"], page: true },
   { method: "GET", path: "/login", fields: ["redirectTo"], as: ["anon"], page: true },
   { method: "POST", path: "/login", fields: ["email", "password", "redirectTo"], as: ["anon"], page: true },
+  { method: "POST", path: "/login/code", fields: ["code"], as: ["anon"], page: true },
+  { method: "POST", path: "/account/two-factor", fields: ["intent", "code"], as: ["investor"], page: true, intents: ["enable", "disable", "regenerate", "nope"] },
   { method: "POST", path: "/register", fields: ["full_name", "email", "password"], as: ["anon"], page: true },
   { method: "POST", path: "/contact", fields: ["name", "email", "subject", "message"], as: ["anon", "investor"], page: true, valid: { name: "Ama", email: "ama@example.com", subject: "Payouts", message: "When is the next egg payout?" } },
   { method: "POST", path: "/kyc", fields: ["legal_name", "date_of_birth", "phone", "id_type", "id_number"], as: ["anon", "investor"], page: true, valid: { legal_name: "Ama Owusu", date_of_birth: "1990-04-25", phone: "0241234567", id_type: "GHANA_CARD", id_number: "GHA-123456789-0" } },
