@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { sessionMetaOf } from "~/auth/session.server";
 import { authenticator, LoginError } from "~/auth/sign-in.server";
 import { apiJson, handleApi, HttpError, methodNotAllowed } from "~/lib/http.server";
 import { createSession } from "~/models/user.server";
@@ -15,7 +16,7 @@ export function action({ request }: ActionFunctionArgs) {
     }
     try {
       const user = await authenticator.authenticate("api-form", request);
-      const { token } = createSession(user.id);
+      const { token } = createSession(user.id, sessionMetaOf(request, "api"));
       return apiJson({ access_token: token, token_type: "bearer" });
     } catch (error) {
       if (error instanceof LoginError) throw new HttpError(error.status, error.message);

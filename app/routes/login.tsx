@@ -29,7 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const email = String(form.get("email") ?? "");
   try {
     const user = await authenticator.authenticate("form", request);
-    const { setCookie } = await startSession(user.id);
+    const { setCookie } = await startSession(user.id, request);
     return redirect(redirectTo ?? landingPath(user), { headers: { "Set-Cookie": setCookie } });
   } catch (error) {
     if (!(error instanceof LoginError)) throw error;
