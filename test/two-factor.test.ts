@@ -155,6 +155,8 @@ describe("admins in production", () => {
     expect((await call(admin.api, "GET", "/api/v1/admin/stats")).status).toBe(200);
     expect((await admin.page.request("/admin")).status).toBe(200);
     expect(server.db().prepare("select action from audit_log where action = 'admin.2fa.enable'").all()).toHaveLength(1);
+    // Every admin is told (the in-app notice beside the security email).
+    expect(server.db().prepare("select message from notifications where kind = 'ADMIN_SECURITY' and message like '%turned two-factor sign-in on%'").all()).toHaveLength(1);
     // The admin's next sign-in asks for the code.
     expect((await apiLogin(TEST_ADMIN.email, TEST_ADMIN.password)).status).toBe(401);
     expect((await apiLogin(TEST_ADMIN.email, TEST_ADMIN.password, codeFor(setup.body.secret))).status).toBe(200);

@@ -1,7 +1,9 @@
 import { createCookie, createCookieSessionStorage, redirect } from "@remix-run/node";
 import { getEnv } from "~/lib/env.server";
 import { HttpError } from "~/lib/http.server";
-import { createSession, deleteSession, getUserBySessionToken, type User } from "~/models/user.server";
+import { clientIp } from "~/lib/http.server";
+import { createSession, deleteSession, getSessionByToken, type User } from "~/models/user.server";
+import { lastSeenIsStale, touchSession, type SessionKind, type SessionMeta } from "~/models/sessions.server";
 import { noteUserId } from "~/lib/request-context.server";
 import { ENROLMENT_NEEDED, mustEnrolTwoFactor } from "~/auth/two-factor.server";
 
@@ -71,20 +73,43 @@ export function sessionTokenOf(request: Request): Promise<string | null> {
   return tokenFromRequest(request);
 }
 
-const userCache = new WeakMap<Request, Promise<User | null>>();
+const userCache = new WeakMap<Request, Promise<{ user: User; sessionId: number } | null>>();
 
-/** The signed-in user from the bearer token or the session cookie, or null. */
-export function getUser(request: Request): Promise<User | null> {
+/** The address as the rate limiter sees it (clientIp), or null when the server could not tell. */
+function addressOf(request: Request): string | null {
+  const ip = clientIp(request);
+  return ip === "unknown" ? null : ip;
+}
+
+/** What a signing-in request says about itself, for the sessions list (issue 20). */
+export function sessionMetaOf(request: Request, kind: SessionKind): SessionMeta {
+  return { kind, userAgent: request.headers.get("User-Agent"), ip: addressOf(request) };
+}
+
+function sessionOf(request: Request) {
   let cached = userCache.get(request);
   if (!cached) {
     cached = tokenFromRequest(request).then((token) => {
-      const user = token ? getUserBySessionToken(token) ?? null : null;
-      if (user) noteUserId(user.id);
-      return user;
+      const found = token ? getSessionByToken(token) : undefined;
+      if (!found) return null;
+      noteUserId(found.user.id);
+      // At most one write a minute per session: most requests only read.
+      if (lastSeenIsStale(found.lastSeenAt)) touchSession(found.sessionId, addressOf(request));
+      return { user: found.user, sessionId: found.sessionId };
     });
     userCache.set(request, cached);
   }
   return cached;
+}
+
+/** The signed-in user from the bearer token or the session cookie, or null. */
+export async function getUser(request: Request): Promise<User | null> {
+  return (await sessionOf(request))?.user ?? null;
+}
+
+/** The id of the session (cookie or bearer) this request is signed in with, or null. */
+export async function currentSessionId(request: Request): Promise<number | null> {
+  return (await sessionOf(request))?.sessionId ?? null;
 }
 
 function loginRedirect(request: Request) {
@@ -127,9 +152,9 @@ export async function requireApiAdmin(request: Request): Promise<User> {
   return user;
 }
 
-/** Starts a session and returns the Set-Cookie header for it. */
-export async function startSession(userId: number): Promise<{ token: string; setCookie: string }> {
-  const { token } = createSession(userId);
+/** Starts a browser session for the request that signed in and returns the Set-Cookie header for it. */
+export async function startSession(userId: number, request: Request): Promise<{ token: string; setCookie: string }> {
+  const { token } = createSession(userId, sessionMetaOf(request, "browser"));
   return { token, setCookie: await getSessionCookie().serialize(token) };
 }
 

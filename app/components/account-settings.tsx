@@ -4,7 +4,8 @@ import { Dialog } from "~/components/dialog";
 import { Field, FormError } from "~/components/forms";
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX } from "~/forms/limits";
 import { CATEGORY_LABELS, CHANNEL_LABELS, CHANNELS, NOTICE_CATEGORIES, type Channel, type NoticeCategory } from "~/domain/notices";
-import { CLOSE_PROMPT, type AccountActionResult } from "~/pages/account";
+import { CLOSE_PROMPT, type AccountActionResult, type SessionView } from "~/pages/account";
+import { formatGhanaTime } from "~/domain/calendar";
 
 export type AccountData = {
   fullName: string;
@@ -13,6 +14,7 @@ export type AccountData = {
   closingBlockers: string[];
   contacts: { email: string; emailConfirmed: boolean; phone: string | null; phoneConfirmed: boolean; codePending: boolean };
   preferences: Record<NoticeCategory, Record<Channel, boolean>>;
+  sessions: SessionView[];
 };
 type Props = { data: AccountData; result: AccountActionResult | undefined };
 
@@ -238,6 +240,68 @@ function MessagesSection({ data, result }: Props) {
   );
 }
 
+function SessionList({ title, sessions, empty }: { title: string; sessions: SessionView[]; empty: string }) {
+  return (
+    <div className="mt-4">
+      <h3 className="text-sm font-semibold">{title}</h3>
+      {sessions.length === 0 ? (
+        <p className="mt-1 text-sm text-stone-600">{empty}</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-stone-100">
+          {sessions.map((s) => (
+            <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-3" data-testid="session" data-session-id={s.id}>
+              <div className="min-w-0 text-sm">
+                <p className="flex flex-wrap items-center gap-2 font-semibold">
+                  <span className="break-words">{s.device}</span>
+                  {s.current ? <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">This device</span> : null}
+                </p>
+                <p className="text-stone-600">{s.ipHint}</p>
+                <p className="text-stone-600">
+                  First seen {formatGhanaTime(s.createdAt)} · Last seen {formatGhanaTime(s.lastSeenAt)}
+                </p>
+              </div>
+              {s.current ? null : (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="end-session" />
+                  <input type="hidden" name="session_id" value={s.id} />
+                  <button type="submit" className="btn-secondary" aria-label={`End ${s.device}, last seen ${formatGhanaTime(s.lastSeenAt)}`}>End</button>
+                </Form>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Where the account is signed in (issue 20): browsers and API tokens, each ended on its own, or
+ * all but this one at once. Plain forms: it works without JavaScript.
+ */
+function SessionsSection({ data, result }: Props) {
+  const one = answerFor(result, "end-session");
+  const browsers = data.sessions.filter((s) => s.kind === "browser");
+  const tokens = data.sessions.filter((s) => s.kind === "api");
+  const others = data.sessions.some((s) => !s.current);
+  return (
+    <Section id="sessions" title="Sessions">
+      <p className="mt-1 text-sm text-stone-600">
+        Where your account is signed in. The place is only what the internet address tells; if you do not know a session, end it and change your password.
+      </p>
+      <div className="mt-3"><FormError message={one.errors.form} /></div>
+      <SessionList title="Browsers" sessions={browsers} empty="No browser is signed in." />
+      <SessionList title="API tokens" sessions={tokens} empty="No API token is in use." />
+      {others ? (
+        <Form method="post" className="mt-4">
+          <input type="hidden" name="intent" value="end-other-sessions" />
+          <Submit className="btn-danger">Sign out everywhere else</Submit>
+        </Form>
+      ) : null}
+    </Section>
+  );
+}
+
 /** The confirm step without JavaScript: the password was checked, a short-lived ticket stands in for it. */
 function CloseConfirm({ confirm }: { confirm: { prompt: string; ticket: string } }) {
   return (
@@ -273,6 +337,7 @@ export function AccountSettings(props: Props) {
       <MessagesSection {...props} />
       <PasswordForm {...props} />
       <TwoFactorSection />
+      <SessionsSection {...props} />
       <CloseForm {...props} />
       {result?.ok ? <CloseConfirm confirm={result.confirm} /> : null}
     </section>

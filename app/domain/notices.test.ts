@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { categoryOfKind, htmlBody, maskPhone, retryDelaySeconds, smsText, SMS_MAX } from "~/domain/notices";
+import { categoryOfKind, htmlBody, isSecurityKind, subjectOfKind, maskPhone, retryDelaySeconds, smsText, SMS_MAX } from "~/domain/notices";
 
 describe("notices", () => {
   it("maps every notice kind to its preference; security and unknown kinds to none", () => {
@@ -11,6 +11,13 @@ describe("notices", () => {
     expect(categoryOfKind("NEWS")).toBe("news");
     expect(categoryOfKind("PASSWORD_RESET")).toBeNull();
     expect(categoryOfKind("SOMETHING_NEW")).toBeNull();
+  });
+
+  it("treats ADMIN_SECURITY as a security kind: no preference, its own subject", () => {
+    expect(isSecurityKind("ADMIN_SECURITY")).toBe(true);
+    expect(categoryOfKind("ADMIN_SECURITY")).toBeNull();
+    expect(subjectOfKind("ADMIN_SECURITY")).toBe("Security alert for Akoko admins");
+    expect(isSecurityKind("PAYOUT")).toBe(false);
   });
 
   it("keeps an SMS to one 160-character segment, cut on a word", () => {

@@ -39,6 +39,17 @@ const KIND_CATEGORIES: Record<string, NoticeCategory> = {
   NEWS: "news",
 };
 
+/**
+ * Security notices: no preference governs them, and they always go by email to a confirmed address
+ * (as the security mail about a password change does). ADMIN_SECURITY (issue 20) tells every admin
+ * of an admin's sign-in from a new device, a password change, and the like (notifyAdmins).
+ */
+const SECURITY_KINDS = new Set(["ADMIN_SECURITY"]);
+
+export function isSecurityKind(kind: string): boolean {
+  return SECURITY_KINDS.has(kind);
+}
+
 export function categoryOfKind(kind: string): NoticeCategory | null {
   return KIND_CATEGORIES[kind] ?? null;
 }
@@ -57,6 +68,7 @@ const KIND_SUBJECTS: Record<string, string> = {
   KYC_APPROVED: "Your identity is verified",
   KYC_REJECTED: "We could not verify your identity",
   NEWS: "News from Akoko",
+  ADMIN_SECURITY: "Security alert for Akoko admins",
 };
 
 export function subjectOfKind(kind: string): string {

@@ -14,6 +14,7 @@ import {
   htmlBody,
   escapeHtml,
   isNoticeCategory,
+  isSecurityKind,
   smsText,
   subjectOfKind,
   type Channel,
@@ -137,6 +138,7 @@ const FOOTER_TEXT = (url: string, label: string) => `You get these emails about 
  * preference, only to confirmed contacts, and only where the investor left that channel on.
  */
 export function queueNotice(userId: number, kind: string, message: string) {
+  if (isSecurityKind(kind)) return queueSecurityNotice(userId, kind, message);
   const category = categoryOfKind(kind);
   if (!category) return;
   // One prepared lookup: a payout run calls this once per investor.
@@ -190,6 +192,13 @@ function securityEmail(user: { id: number; email: string; fullName: string }, ki
     text,
     html: htmlBody({ heading: subject, paragraphs: [`Hello ${user.fullName},`, ...paragraphs], action, footer: "A security message about your Akoko account. If this was not you, write to us through the contact page." }),
   });
+}
+
+/** A security notice (isSecurityKind): always by email, no unsubscribe, but only to a confirmed address. */
+function queueSecurityNotice(userId: number, kind: string, message: string) {
+  const user = recipient(userId);
+  if (!user || user.closedAt || !user.emailVerifiedAt) return;
+  securityEmail(user, kind, subjectOfKind(kind), [message]);
 }
 
 /** The link that confirms the email address (24 hours, once). Goes to the unconfirmed address: that is the point. */

@@ -7,7 +7,7 @@ import { normalizeRecoveryCode, readCode, RECOVERY_CODE_COUNT, recoveryCodeFromB
 import { nowIso } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
 import { openFromString, sealToString } from "~/lib/kyc-crypto.server";
-import { recordAudit } from "~/models/audit.server";
+import { recordAdminTwoFactorChange } from "~/models/admin-alerts.server";
 import { atomic } from "~/models/ledger.server";
 import { recoveryCodes, users } from "~/models/schema.server";
 
@@ -91,7 +91,7 @@ export function enableTwoFactor(userId: number, codeInput: unknown): string[] {
     const step = code?.kind === "totp" ? acceptedStep(secret, code.code) : null;
     if (step === null) throw new DomainError(422, INVALID_CODE, "code");
     getDb().update(users).set({ totpSecret: user.totpPendingSecret, totpPendingSecret: null, totpEnabledAt: nowIso(), totpLastStep: step }).where(eq(users.id, userId)).run();
-    if (user.isAdmin) recordAudit({ adminId: userId, action: "admin.2fa.enable", detail: `${user.email} turned two-factor sign-in on` });
+    recordAdminTwoFactorChange(userId, true);
     return newRecoveryCodes(userId);
   });
 }
@@ -135,7 +135,7 @@ export function disableTwoFactor(userId: number, codeInput: unknown): void {
     if (!verifySecondFactor(userId, codeInput)) throw new DomainError(422, "That code is not right. Enter the code your authenticator app shows now, or one of your recovery codes.", "code");
     getDb().update(users).set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(users.id, userId)).run();
     getDb().delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)).run();
-    if (user.isAdmin) recordAudit({ adminId: userId, action: "admin.2fa.disable", detail: `${user.email} turned two-factor sign-in off` });
+    recordAdminTwoFactorChange(userId, false);
   });
 }
 

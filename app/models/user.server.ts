@@ -10,6 +10,8 @@ import { DUMMY_HASH, hashPassword, verifyPassword } from "~/lib/password.server"
 import { openPositionCounts } from "~/models/investment.server";
 import { atomic, walletInfo } from "~/models/ledger.server";
 import { passwordResets, sessions, users } from "~/models/schema.server";
+import { noteSignInDevice, type SessionMeta } from "~/models/sessions.server";
+import { recordAdminPasswordChange } from "~/models/admin-alerts.server";
 
 export type User = { id: number; email: string; fullName: string; phone: string | null; isAdmin: boolean; createdAt: string };
 
@@ -100,6 +102,7 @@ export async function changePassword({ userId, newPassword, keepSessionToken }: 
     tx.update(passwordResets).set({ usedAt: nowIso() }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt))).run();
     tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keep))).run();
     queuePasswordChanged(userId);
+    recordAdminPasswordChange(userId, "changed");
   });
 }
 
@@ -138,23 +141,41 @@ export function closeUserAccount(userId: number): void {
 
 // ---- sessions (cookie and bearer tokens share this table) ----
 
-export function createSession(userId: number): { token: string; expiresAt: Date } {
+/**
+ * A new session (a browser's cookie or an API client's bearer token) for the user, recording what the
+ * signing-in request said about itself (kind, User-Agent, address) and the device it came from
+ * (noteSignInDevice: an admin's new device is audited and told to the admins) in one transaction.
+ */
+export function createSession(userId: number, meta: SessionMeta): { token: string; expiresAt: Date } {
   const token = newToken();
   const expiresAt = new Date(now().getTime() + SESSION_TTL_MS);
   const db = getDb();
-  db.insert(sessions).values({ tokenHash: sha256(token), userId, expiresAt: expiresAt.toISOString() }).run();
-  // Housekeeping: drop this user's expired sessions.
-  db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, nowIso()))).run();
+  db.transaction(() => {
+    const at = nowIso();
+    db.insert(sessions)
+      .values({ tokenHash: sha256(token), userId, expiresAt: expiresAt.toISOString(), createdAt: at, lastSeenAt: at, kind: meta.kind, userAgent: meta.userAgent?.slice(0, 512) || null, ip: meta.ip })
+      .run();
+    // Housekeeping: drop this user's expired sessions.
+    db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, at))).run();
+    noteSignInDevice(userId, meta);
+  });
   return { token, expiresAt };
 }
 
 // Every authenticated request runs this: a statement compiled once (see `prepared`).
 const SESSION_USER_SQL =
-  "select u.id, u.email, u.full_name fullName, u.phone, u.is_admin isAdmin, u.created_at createdAt from sessions s join users u on u.id = s.user_id where s.token_hash = ? and s.expires_at > ? and u.closed_at is null";
+  "select u.id, u.email, u.full_name fullName, u.phone, u.is_admin isAdmin, u.created_at createdAt, s.id sessionId, s.last_seen_at lastSeenAt from sessions s join users u on u.id = s.user_id where s.token_hash = ? and s.expires_at > ? and u.closed_at is null";
+
+/** The user a token signs in, with the session's id and when it was last seen (touchSession). */
+export function getSessionByToken(token: string): { user: User; sessionId: number; lastSeenAt: string | null } | undefined {
+  const row = prepared<[string, string], Omit<User, "isAdmin"> & { isAdmin: number; sessionId: number; lastSeenAt: string | null }>(SESSION_USER_SQL).get(sha256(token), nowIso());
+  if (!row) return undefined;
+  const { sessionId, lastSeenAt, ...user } = row;
+  return { user: { ...user, isAdmin: user.isAdmin === 1 }, sessionId, lastSeenAt };
+}
 
 export function getUserBySessionToken(token: string): User | undefined {
-  const row = prepared<[string, string], Omit<User, "isAdmin"> & { isAdmin: number }>(SESSION_USER_SQL).get(sha256(token), nowIso());
-  return row ? { ...row, isAdmin: row.isAdmin === 1 } : undefined;
+  return getSessionByToken(token)?.user;
 }
 
 export function deleteSession(token: string) {
@@ -251,6 +272,7 @@ async function spendReset(reset: { id: number; userId: number }, password: strin
     tx.update(users).set({ passwordHash }).where(eq(users.id, reset.userId)).run();
     tx.delete(sessions).where(eq(sessions.userId, reset.userId)).run();
     queuePasswordChanged(reset.userId);
+    recordAdminPasswordChange(reset.userId, "reset");
     return true;
   });
 }

@@ -1,13 +1,25 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { askToCloseAccount, changeOwnPassword, closeAccountWithTicket, closeOwnAccount } from "~/auth/account.server";
-import { endSession, redirectWithFlash, requireUser } from "~/auth/session.server";
+import { currentSessionId, endSession, redirectWithFlash, requireUser } from "~/auth/session.server";
 import { accountClosingBlockers } from "~/domain/account";
 import { ChangePasswordFormSchema, CloseAccountSchema, ProfileUpdateSchema } from "~/forms/account.server";
 import { parseForm } from "~/forms/parse.server";
 import { pageError } from "~/lib/page-action.server";
 import { accountPosition, updateUserProfile } from "~/models/user.server";
-import { ACCOUNT_CLOSED, CLOSE_PROMPT, PASSWORD_CHANGED, PREFERENCES_SAVED, PROFILE_SAVED, phoneForDisplay } from "~/pages/account";
+import {
+  ACCOUNT_CLOSED,
+  CLOSE_PROMPT,
+  OTHER_SESSIONS_ENDED,
+  PASSWORD_CHANGED,
+  PREFERENCES_SAVED,
+  PROFILE_SAVED,
+  SESSION_ENDED,
+  SESSION_IS_CURRENT,
+  SESSION_NOT_FOUND,
+  phoneForDisplay,
+} from "~/pages/account";
+import { endOtherSessions, endSessionById, listSessions } from "~/models/sessions.server";
 import { CHANNELS, NOTICE_CATEGORIES } from "~/domain/notices";
 import { TOO_MANY_ATTEMPTS } from "~/domain/messages";
 import { HttpError } from "~/lib/http.server";
@@ -28,6 +40,7 @@ export async function accountLoader({ request }: LoaderFunctionArgs) {
     closingBlockers: accountClosingBlockers(accountPosition(user.id)),
     contacts: { ...contactStatus(user.id), phone: phoneForDisplay(user.phone) },
     preferences: getPreferences(user.id),
+    sessions: listSessions(user.id, await currentSessionId(request)),
   };
 }
 
@@ -89,6 +102,16 @@ export async function accountAction({ request }: ActionFunctionArgs) {
         const prefs = Object.fromEntries(NOTICE_CATEGORIES.map((c) => [c, Object.fromEntries(CHANNELS.map((ch) => [ch, form[`${c}_${ch}`] === "on"]))])) as Preferences;
         setPreferences(user.id, prefs);
         return redirectWithFlash("/account#messages", { kind: "success", message: PREFERENCES_SAVED });
+      }
+      case "end-session": {
+        const id = /^\d{1,15}$/.test(form.session_id ?? "") ? Number(form.session_id) : 0;
+        if (id === (await currentSessionId(request))) return refused({ form: SESSION_IS_CURRENT }, values);
+        if (!endSessionById(user.id, id)) return refused({ form: SESSION_NOT_FOUND }, values);
+        return redirectWithFlash("/account#sessions", { kind: "success", message: SESSION_ENDED });
+      }
+      case "end-other-sessions": {
+        endOtherSessions(user.id, await currentSessionId(request));
+        return redirectWithFlash("/account#sessions", { kind: "success", message: OTHER_SESSIONS_ENDED });
       }
       default:
         return refused({ form: "Choose what to change." }, values);

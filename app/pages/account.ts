@@ -14,6 +14,14 @@ export const PROFILE_SAVED = "Your details are saved.";
 export const PREFERENCES_SAVED = "Your message choices are saved.";
 export const PASSWORD_CHANGED = "Your password is changed. Every other device signed in to your account is now logged out.";
 export const ACCOUNT_CLOSED = "Your account is closed and your personal details are removed. Thank you for investing with Akoko.";
+export type SessionKind = "browser" | "api";
+/** A session or API token as its owner sees it (listSessions): a device and a place hint, never the token. */
+export type SessionView = { id: number; kind: SessionKind; device: string; ipHint: string; createdAt: string; lastSeenAt: string; current: boolean };
+
+export const SESSION_ENDED = "That session is signed out.";
+export const OTHER_SESSIONS_ENDED = "Every other session and API token of your account is signed out.";
+export const SESSION_NOT_FOUND = "That session is already signed out.";
+export const SESSION_IS_CURRENT = "That is the session you are using. To end it, log out.";
 /** Asked before closing: window.confirm with JavaScript, the server's confirm step without it. */
 export const CLOSE_PROMPT = "Close your Akoko account for good? You cannot log in again, and this cannot be undone.";
 

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { sessionMetaOf } from "~/auth/session.server";
 import { authenticator, LoginError } from "~/auth/sign-in.server";
 import { checkSecondFactor, SecondFactorError } from "~/auth/two-factor.server";
 import { apiJson, handleApi, HttpError, methodNotAllowed } from "~/lib/http.server";
@@ -24,7 +25,7 @@ export function action({ request }: ActionFunctionArgs) {
         if (error instanceof SecondFactorError) throw new HttpError(error.status, error.message);
         throw error;
       }
-      const { token } = createSession(user.id);
+      const { token } = createSession(user.id, sessionMetaOf(request, "api"));
       return apiJson({ access_token: token, token_type: "bearer" });
     } catch (error) {
       if (error instanceof LoginError) throw new HttpError(error.status, error.message);

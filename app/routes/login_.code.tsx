@@ -28,7 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ error: error.message }, { status: error.status });
   }
   const headers = new Headers();
-  headers.append("Set-Cookie", (await startSession(user.id)).setCookie);
+  headers.append("Set-Cookie", (await startSession(user.id, request)).setCookie);
   headers.append("Set-Cookie", await clearPendingSignIn());
   return redirect(pending.redirectTo ?? landingPath(user), { headers });
 }

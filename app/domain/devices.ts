@@ -1,0 +1,101 @@
+/**
+ * What a session's request headers say about where it came from (issue 20, the account page's
+ * sessions list): a device label from the User-Agent and a hint of the place from the address
+ * alone. Pure: no I/O. There is no geolocation database, so the place is only what the address
+ * itself tells (a private network, or the address with its last part hidden).
+ */
+
+/** Command-line and library clients that sign in through the API, by their User-Agent product token. */
+const API_CLIENTS: [RegExp, string][] = [
+  [/^curl\//i, "curl"],
+  [/^Wget\//i, "Wget"],
+  [/^HTTPie\//i, "HTTPie"],
+  [/^PostmanRuntime\//i, "Postman"],
+  [/^insomnia\//i, "Insomnia"],
+  [/^python-requests\//i, "Python requests"],
+  [/^python-httpx\//i, "Python httpx"],
+  [/^Python-urllib\//i, "Python"],
+  [/^aiohttp\//i, "Python aiohttp"],
+  [/^axios\//i, "axios"],
+  [/^node-fetch\//i, "Node.js"],
+  [/^node\b|^undici\b/i, "Node.js"],
+  [/^okhttp\//i, "OkHttp"],
+  [/^Dart\//i, "Dart"],
+  [/^Go-http-client\//i, "Go"],
+  [/^Java\//i, "Java"],
+  [/^Apache-HttpClient\//i, "Java"],
+  [/^Ruby\b|^Faraday\b/i, "Ruby"],
+  [/^Akoko\b/i, "Akoko app"],
+];
+
+function browserOf(ua: string): string | null {
+  // Order matters: Edge and Opera say "Chrome" too, Chrome says "Safari", and iOS browsers are all Safari underneath.
+  if (/\bEdg(e|A|iOS)?\//.test(ua)) return "Edge";
+  if (/\bOPR\/|\bOpera\b|\bOPT\//.test(ua)) return "Opera";
+  if (/\bSamsungBrowser\//.test(ua)) return "Samsung Internet";
+  if (/\bFirefox\/|\bFxiOS\//.test(ua)) return "Firefox";
+  if (/\bCriOS\//.test(ua)) return "Chrome";
+  if (/\bChrome\/|\bChromium\//.test(ua)) return "Chrome";
+  if (/\bSafari\//.test(ua) && /\bVersion\//.test(ua)) return "Safari";
+  if (/\bMSIE |\bTrident\//.test(ua)) return "Internet Explorer";
+  return null;
+}
+
+function systemOf(ua: string): string | null {
+  if (/\biPhone\b/.test(ua)) return "iPhone";
+  if (/\biPad\b/.test(ua)) return "iPad";
+  if (/\bAndroid\b/.test(ua)) return "Android";
+  if (/\bCrOS\b/.test(ua)) return "Chromebook";
+  if (/\bWindows\b/.test(ua)) return "Windows";
+  if (/\bMacintosh\b|\bMac OS X\b/.test(ua)) return "Mac";
+  if (/\bLinux\b/.test(ua)) return "Linux";
+  return null;
+}
+
+/**
+ * A person's name for the device a User-Agent describes: "Chrome on Android", "Safari on iPhone",
+ * "Firefox on Windows", "API client (curl)". Unknown or missing headers give "Unknown device".
+ */
+export function deviceLabel(userAgent: string | null | undefined): string {
+  const ua = (userAgent ?? "").trim().slice(0, 512);
+  if (!ua) return "Unknown device";
+  for (const [pattern, name] of API_CLIENTS) if (pattern.test(ua)) return `API client (${name})`;
+  const browser = browserOf(ua);
+  const system = systemOf(ua);
+  if (browser && system) return `${browser} on ${system}`;
+  if (browser) return browser;
+  if (system) return `Browser on ${system}`;
+  return "Unknown device";
+}
+
+/** Loopback, private (RFC 1918), link-local and carrier-grade NAT IPv4 ranges: nothing says where they are. */
+function isLocalV4(parts: number[]): boolean {
+  const [a, b] = parts;
+  return a === 10 || a === 127 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254) || (a === 100 && b >= 64 && b <= 127) || a === 0;
+}
+
+function v4Parts(text: string): number[] | null {
+  const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
+  if (!m) return null;
+  const parts = m.slice(1).map(Number);
+  return parts.every((n) => n <= 255) ? parts : null;
+}
+
+/**
+ * What the client address alone says about the place: "Local network" for loopback and private
+ * ranges, else the address with its last part hidden ("41.66.12.x"; IPv6 keeps its first four
+ * groups, "2c0f:2a80:10:5::x"). Anything unreadable is "Unknown".
+ */
+export function ipHint(ip: string | null | undefined): string {
+  let text = (ip ?? "").trim().toLowerCase();
+  if (!text || text === "unknown") return "Unknown";
+  // An IPv4 address as Node reports it on a dual-stack socket.
+  if (text.startsWith("::ffff:") && v4Parts(text.slice(7))) text = text.slice(7);
+  const v4 = v4Parts(text);
+  if (v4) return isLocalV4(v4) ? "Local network" : `${v4.slice(0, 3).join(".")}.x`;
+  if (!/^[0-9a-f:]+$/.test(text) || !text.includes(":")) return "Unknown";
+  // Loopback, unique local (fc00::/7) and link-local (fe80::/10).
+  if (text === "::1" || /^f[cd][0-9a-f]{0,2}:/.test(text) || /^fe[89ab][0-9a-f]?:/.test(text)) return "Local network";
+  const groups = text.split("::")[0].split(":").filter(Boolean).slice(0, 4);
+  return groups.length ? `${groups.join(":")}::x` : "Unknown";
+}

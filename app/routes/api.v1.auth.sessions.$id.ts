@@ -1,0 +1,16 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { handleApi, HttpError, methodNotAllowed, parseId } from "~/lib/http.server";
+import { requireApiUser } from "~/auth/session.server";
+import { endSessionById } from "~/models/sessions.server";
+
+export const loader = () => methodNotAllowed();
+
+/** DELETE: ends one of the user's sessions or API tokens (this one too, like logout). 204; 404 for anyone else's. */
+export function action({ request, params }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    if (request.method !== "DELETE") return methodNotAllowed();
+    const user = await requireApiUser(request);
+    if (!endSessionById(user.id, parseId(params.id, "Session not found."))) throw new HttpError(404, "Session not found.");
+    return new Response(null, { status: 204 });
+  });
+}
