@@ -2,7 +2,7 @@
 // gzipped, images <= 30 KB each, no web fonts. The same measurement as `npm run weight`.
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { measureSite, PUBLIC_PAGES } from "../scripts/lib/page-weight.js";
+import { measureSite, PUBLIC_PAGES, SIGNED_IN_PAGES } from "../scripts/lib/page-weight.js";
 import { launchBrowser } from "./support/browser";
 import { startServer, TEST_ADMIN, TEST_INVESTOR, type TestServer } from "./support/server";
 
@@ -18,10 +18,10 @@ afterAll(async () => {
 });
 
 describe("page weight", () => {
-  it("every public page, both invest pages, a batch page, the portfolio and the admin dashboard fit the budget", async () => {
+  it("every public page, both invest pages, a batch page, the portfolio, /kyc and the admin dashboard fit the budget", async () => {
     const { rows, skipped } = await measureSite({ baseUrl: server.url, browser, investor: TEST_INVESTOR, admin: TEST_ADMIN });
     const measured = rows.map((r) => r.page);
-    expect(measured).toEqual(expect.arrayContaining([...PUBLIC_PAGES, "/portfolio", "/admin"]));
+    expect(measured).toEqual(expect.arrayContaining([...PUBLIC_PAGES, ...SIGNED_IN_PAGES, "/admin"]));
     expect(measured.some((p) => /^\/batches\/\d+$/.test(p)), `a batch page (not measured: ${skipped.join(", ")})`).toBe(true);
     const over = rows.filter((r) => r.problems.length > 0).map((r) => `${r.page}: ${r.problems.join("; ")}`);
     expect(over, `over budget (not measured: ${skipped.join(", ") || "none"})`).toEqual([]);
