@@ -42,7 +42,10 @@ describe("npm run db:backup", () => {
         writes += 2;
       }
     });
-    await new Promise((r) => setTimeout(r, 500));
+    // Back up once writes are flowing (on a loaded machine the first ones take a while), not after a fixed wait.
+    const investedLive = () => (live.db().prepare("select count(*) n from investments where batch_id = ?").get(batch.id) as { n: number }).n;
+    const flowingBy = Date.now() + 20_000;
+    while (investedLive() < 8 && Date.now() < flowingBy) await new Promise((r) => setTimeout(r, 50));
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "akoko-backup-"));
     const backupFile = path.join(dir, "backup.db");
     const backup = await runBackup(live.dbFile, backupFile);

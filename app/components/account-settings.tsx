@@ -4,7 +4,8 @@ import { Dialog } from "~/components/dialog";
 import { Field, FormError } from "~/components/forms";
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX } from "~/forms/limits";
 import { CATEGORY_LABELS, CHANNEL_LABELS, CHANNELS, NOTICE_CATEGORIES, type Channel, type NoticeCategory } from "~/domain/notices";
-import { CLOSE_PROMPT, type AccountActionResult, type SessionView } from "~/pages/account";
+import { CLOSE_PROMPT, type AccountActionResult } from "~/pages/account";
+import type { SessionView } from "~/domain/devices";
 import { formatGhanaTime } from "~/domain/calendar";
 
 export type AccountData = {

@@ -99,3 +99,7 @@ export function ipHint(ip: string | null | undefined): string {
   const groups = text.split("::")[0].split(":").filter(Boolean).slice(0, 4);
   return groups.length ? `${groups.join(":")}::x` : "Unknown";
 }
+
+export type SessionKind = "browser" | "api";
+/** A session or API token as its owner sees it (listSessions): a device and a place hint, never the token. */
+export type SessionView = { id: number; kind: SessionKind; device: string; ipHint: string; createdAt: string; lastSeenAt: string; current: boolean };

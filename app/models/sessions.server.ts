@@ -4,11 +4,10 @@
  * known only to its holder: here it is named by its row id, never by its hash.
  */
 import crypto from "node:crypto";
-import { deviceLabel, ipHint } from "~/domain/devices";
+import { deviceLabel, ipHint, type SessionKind, type SessionView } from "~/domain/devices";
 import { nowIso, now } from "~/lib/clock.server";
 import { prepared } from "~/lib/db.server";
 import { recordAdminNewDevice } from "~/models/admin-alerts.server";
-import type { SessionKind, SessionView } from "~/pages/account";
 
 export type { SessionKind };
 /** What the request that signs in knows about itself (sessionMetaOf in app/auth/session.server.ts). */

@@ -14,9 +14,6 @@ export const PROFILE_SAVED = "Your details are saved.";
 export const PREFERENCES_SAVED = "Your message choices are saved.";
 export const PASSWORD_CHANGED = "Your password is changed. Every other device signed in to your account is now logged out.";
 export const ACCOUNT_CLOSED = "Your account is closed and your personal details are removed. Thank you for investing with Akoko.";
-export type SessionKind = "browser" | "api";
-/** A session or API token as its owner sees it (listSessions): a device and a place hint, never the token. */
-export type SessionView = { id: number; kind: SessionKind; device: string; ipHint: string; createdAt: string; lastSeenAt: string; current: boolean };
 
 export const SESSION_ENDED = "That session is signed out.";
 export const OTHER_SESSIONS_ENDED = "Every other session and API token of your account is signed out.";

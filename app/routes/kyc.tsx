@@ -1,5 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useRef } from "react";
 import { Field, FormError, SelectField } from "~/components/forms";
 import { formatGhs } from "~/domain/money";
 import { pageMeta } from "~/lib/meta";
@@ -22,6 +23,14 @@ export default function Kyc() {
   const d = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
+  // A new form after each answer, as without JavaScript: the ID number and the photos are never left
+  // filled in (on a shared phone), whether the submission was taken or refused.
+  const answers = useRef(0);
+  const lastAnswer = useRef(result);
+  if (result !== lastAnswer.current) {
+    lastAnswer.current = result;
+    answers.current += 1;
+  }
   const errors: Record<string, string | undefined> = result && !result.ok ? result.errors : {};
   const values = { ...d.defaults, ...(result && !result.ok ? result.values : {}) };
   const current = d.tiers.find((t) => t.tier === d.tier)!;
@@ -71,7 +80,7 @@ export default function Kyc() {
       </ul>
 
       {pending || top ? null : (
-        <Form method="post" encType="multipart/form-data" className="card mt-8 space-y-4" noValidate>
+        <Form method="post" encType="multipart/form-data" className="card mt-8 space-y-4" noValidate key={`${d.latest?.id ?? 0}-${answers.current}`}>
           <h2 className="text-xl font-bold">{d.tier === "VERIFIED" ? "Raise your account to Enhanced" : "Send your documents"}</h2>
           {errors.form ? <FormError message={errors.form} /> : Object.keys(errors).length ? <FormError message="Please correct the fields marked below." /> : null}
           <Field label="Legal name" name="legal_name" autoComplete="name" required maxLength={d.limits.legalName} defaultValue={values.legal_name} error={errors.legal_name} hint="As it appears on your ID." />
