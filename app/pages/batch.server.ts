@@ -21,7 +21,9 @@ import { batchSettlements } from "~/models/remittance.server";
  */
 function chart(points: ChartPoint[], label: string, color: string, ySuffix: string) {
   if (points.length < 2) return "";
-  return renderLineChartSvg([{ id: label, points, color }], 300, 190, { label, axes: true, points: points.length <= 31, area: true, ySuffix });
+  // A month or less: each day a dot on a smooth line; longer: straight segments, no dots (lighter, looks the same).
+  const month = points.length <= 31;
+  return renderLineChartSvg([{ id: label, points, color }], 300, 190, { label, axes: true, points: month, straight: !month, area: true, ySuffix });
 }
 
 const round = (n: number, d: number) => Math.round(n * 10 ** d) / 10 ** d;

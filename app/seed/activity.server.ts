@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { addDays, addMonths, nextPeriod } from "~/domain/calendar";
+import { addDays, addMonths, lastDayOfMonth, nextPeriod } from "~/domain/calendar";
 import { firstIncomePeriod } from "~/domain/schedules";
 import { atInstant, today } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
@@ -98,8 +98,8 @@ export function seedDemoActivity({ demoInvestorId, adminId, batchIds }: { demoIn
 
   // The story in the order it happened, each step stamped with its own date by the clock (the ledger
   // is append-only, so nothing is re-dated afterwards): deposits and buys the week before each batch
-  // started, activation on the start date, each month's income on the 28th from the third month (in
-  // lay), and the open batches' buys today. A month's income goes to its holders at the month's end.
+  // started, activation on the start date, each month's income on its last day (when the farm has sold the
+  // month's eggs) from the third month (in lay), and the open batches' buys today. A month's income goes to its holders at the month's end.
   // The Sunrise layers are paid up to last month, its last month topped up from the reserve; the
   // Techiman layers' farm has not remitted last month, so that payout is overdue.
   const events: Array<{ at: string; run: () => unknown }> = [
@@ -110,8 +110,8 @@ export function seedDemoActivity({ demoInvestorId, adminId, batchIds }: { demoIn
     { at: `${broilersStart}T08:00:00.000Z`, run: () => activateBatch(batchIds.broilersActive, { adminId }) },
     { at: before(lateStart, 5), run: buy("layersLate") },
     { at: `${lateStart}T08:00:00.000Z`, run: () => activateBatch(batchIds.layersLate, { adminId }) },
-    ...paidMonths(layersStart, thisMonth).map((period, i, all) => ({ at: `${period}-28T10:00:00.000Z`, run: () => remitAndPay(batchIds.layersActive, period, adminId, { short: i === all.length - 1 }) })),
-    ...paidMonths(lateStart, lastMonth).map((period) => ({ at: `${period}-28T11:00:00.000Z`, run: () => remitAndPay(batchIds.layersLate, period, adminId, { short: false }) })),
+    ...paidMonths(layersStart, thisMonth).map((period, i, all) => ({ at: `${lastDayOfMonth(period)}T15:00:00.000Z`, run: () => remitAndPay(batchIds.layersActive, period, adminId, { short: i === all.length - 1 }) })),
+    ...paidMonths(lateStart, lastMonth).map((period) => ({ at: `${lastDayOfMonth(period)}T16:00:00.000Z`, run: () => remitAndPay(batchIds.layersLate, period, adminId, { short: false }) })),
   ];
   for (const event of events.sort((a, b) => a.at.localeCompare(b.at))) atInstant(event.at, event.run);
   buy("layersOpen")();
