@@ -94,7 +94,7 @@ function Settlements({ data }: { data: Data }) {
       <p className="mt-2 text-xs text-stone-600">{SUPPORTED_ROI_RULE[data.card.productType]}</p>
       {s.overdue ? (
         <p className="mt-3 text-sm" data-testid="settlements-overdue">
-          <span className="mr-1 inline-block rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">{overdueText(s.overdue.days)}</span>
+          <span className="mr-1 inline-block rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">{overdueText(s.overdue.days)}</span>{" "}
           {s.overdue.period ? `Income for ${s.overdue.period}` : "The harvest payout"} was due by {s.overdue.date} and has not been paid.
         </p>
       ) : null}
