@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client, htmlText, uniqueEmail } from "./support/client";
+import { call, Client, htmlText, uniqueEmail } from "./support/client";
 import { createInvestor, signIn, signInAdmin } from "./support/factories";
 import { startServer, TEST_ADMIN, TEST_INVESTOR, type TestServer } from "./support/server";
 
@@ -33,7 +33,7 @@ describe("start-up", () => {
   it("seeds the money side through the ledger: active batches with investors, a demo investor with holdings and payouts", async () => {
     const db = server.db();
     const active = db.prepare("select id, product_type, units_placed, start_date from batches where status = 'ACTIVE' order by id").all() as Array<{ id: number; product_type: string; units_placed: number; start_date: string }>;
-    expect(active.map((b) => b.product_type).sort()).toEqual(["CHICKEN", "EGG"]);
+    expect(active.map((b) => b.product_type).sort()).toEqual(["CHICKEN", "EGG", "EGG"]);
     for (const b of active) expect(b.units_placed).toBeGreaterThan(0);
     const ama = db.prepare("select id from users where email = ?").get(TEST_INVESTOR.email) as { id: number };
     const holdings = db.prepare("select count(*) n from investments where user_id = ? and status = 'ACTIVE'").get(ama.id) as { n: number };
@@ -51,6 +51,49 @@ describe("start-up", () => {
     const { api: admin } = await signInAdmin(server);
     const invariants = await admin.request("/api/v1/admin/invariants");
     expect(await invariants.json()).toEqual({ ok: true, problems: [] });
+
+  });
+
+  it("seeds issue 18's story: each paid month settled by a remittance whose sheet matches the daily logs, a run topped up from the reserve, one layer batch a month overdue", async () => {
+    const db = server.db();
+    const today = new Date(Date.now() + server.clockOffsetMs).toISOString().slice(0, 10);
+    const runs = db.prepare("select batch_id, period, total_minor, reserve_draw_minor from payout_runs where kind = 'MONTHLY'").all() as Array<{ batch_id: number; period: string; total_minor: number; reserve_draw_minor: number }>;
+    expect(runs.length).toBeGreaterThan(0);
+    for (const run of runs) {
+      const sheets = db.prepare("select * from remittances where batch_id = ? and period = ?").all(run.batch_id, run.period) as Array<Record<string, number | null>>;
+      expect(sheets, `${run.batch_id} ${run.period}`).toHaveLength(1);
+      const [sheet] = sheets;
+      // The farm's net and the reserve's draw pay the run exactly.
+      expect(sheet.amount_minor! + run.reserve_draw_minor).toBe(run.total_minor);
+      // The sheet's crates and feed bill are the month's daily logs (whole crates of 30; feed at the batch's price).
+      const logs = db.prepare("select sum(eggs_collected) eggs, sum(feed_kg) feed, count(*) n from farm_logs where batch_id = ? and log_date like ?").get(run.batch_id, `${run.period}-%`) as { eggs: number; feed: number; n: number };
+      const feedPrice = (db.prepare("select feed_price_minor f from batches where id = ?").get(run.batch_id) as { f: number }).f;
+      if (logs.n === 0) continue; // a month after the demo logs end has no sheet to match
+      expect(sheet.crates_sold).toBe(Math.floor(logs.eggs / 30));
+      expect(sheet.feed_cost_minor).toBe(Math.round((Math.round(logs.feed * 1000) / 1000) * feedPrice));
+      expect(sheet.revenue_minor).toBe(sheet.crates_sold! * sheet.price_per_crate_minor!);
+      expect(sheet.revenue_minor! - sheet.feed_cost_minor! - sheet.vet_cost_minor! - sheet.other_costs_minor! - sheet.farm_share_minor!).toBe(sheet.amount_minor);
+    }
+    // One run was topped up from the reserve, which was funded (audited) for it.
+    const topped = runs.filter((r) => r.reserve_draw_minor > 0);
+    expect(topped).toHaveLength(1);
+    expect(db.prepare("select count(*) n from audit_log where action = 'reserve.draw' and batch_id = ?").get(topped[0].batch_id)).toEqual({ n: 1 });
+    const pub = new Client(server.url);
+    const settlements = (await call(pub, "GET", `/api/v1/public/batches/${topped[0].batch_id}/settlements`)).body;
+    expect(settlements.periods.find((p: { period: string }) => p.period === topped[0].period)).toMatchObject({ from_reserve: topped[0].reserve_draw_minor / 100 });
+
+    // Exactly one active batch is overdue: a layer batch whose farm has not remitted last month.
+    const active = db.prepare("select id from batches where status = 'ACTIVE'").all() as Array<{ id: number }>;
+    const due = await Promise.all(active.map(async (b) => ({ id: b.id, next: (await call(pub, "GET", `/api/v1/public/batches/${b.id}/settlements`)).body.next_due })));
+    const overdue = due.filter((d) => d.next.overdue_days > 0);
+    expect(overdue).toHaveLength(1);
+    const late = overdue[0];
+    const lastMonth = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 2, 1)).toISOString().slice(0, 7);
+    expect(late.next.period).toBe(lastMonth);
+    expect(db.prepare("select count(*) n from remittances where batch_id = ? and period = ?").get(late.id, lastMonth)).toEqual({ n: 0 });
+    const days = late.next.overdue_days;
+    const page = await pub.get(`/batches/${late.id}`);
+    expect(await page.text()).toContain(`Overdue by ${days} day${days === 1 ? "" : "s"}`);
   });
 
   it("never re-seeds a non-empty database on restart", async () => {

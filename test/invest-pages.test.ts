@@ -419,10 +419,43 @@ describe("the batch page", () => {
     expect(html).toContain("<title>Cumulative mortality by day, in percent</title>");
     expect(html).toContain("<title>Feed per dozen eggs by day, in kg</title>");
     expect(html).toContain("Heat stress in house 2");
-    expect([...html.matchAll(/data-log-date="/g)]).toHaveLength(14);
+    // The layers are logged from their first day in lay: the table shows a month of days per page.
+    expect([...html.matchAll(/data-log-date="/g)]).toHaveLength(30);
     expect(html).toMatch(/data-testid="latest-lay-rate">\d{2}\.\d%/);
     expect(html).toContain("Logged 2026-11-21");
     expect(html).toContain("Monthly income for");
+  });
+
+  it("Settlements: each period the public API lists (due, remitted, paid, from the reserve, the sheet's lines), the expected ROI beside the supported one and its formula", async () => {
+    const id = (server.db().prepare("select b.id from batches b join farms f on f.id = b.farm_id where f.name = 'Sunrise Layers Farm'").get() as { id: number }).id;
+    const api = (await call(new Client(server.url), "GET", `/api/v1/public/batches/${id}/settlements`)).body;
+    const { html } = await get(new Client(server.url), `/batches/${id}`);
+    const plain = (markup: string) => markup.replace(/<[^>]+>/g, "");
+    const text = plain(html);
+    expect(html).toMatch(/<h2 id="settlements-heading"[^>]*>Settlements<\/h2>/);
+    expect(api.periods.length).toBeGreaterThan(1);
+    const ghs = (n: number) => `GH₵${n.toLocaleString("en-GH", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    const section = (period: string) => plain(new RegExp(`<li[^>]*data-period="${period}"[\\s\\S]*?</li>`).exec(html)?.[0] ?? "");
+    for (const p of api.periods) {
+      const li = section(p.period).replace(/\s/g, " ");
+      expect(li, p.period).toContain(`Income for ${p.period}`);
+      expect(li).toContain(`Due by ${p.due_date}`);
+      expect(li).toContain(`Remitted by the farm${ghs(p.remitted)}`);
+      expect(li).toContain(`From the reserve${ghs(p.from_reserve)}`);
+      expect(li).toContain(`Paid to investors${ghs(p.paid)}`);
+      const [sheet] = p.sheets;
+      expect(li).toContain(`Crates sold${sheet.crates_sold.toLocaleString("en-GH")}`);
+      expect(li).toContain(`Price per crate${ghs(sheet.price_per_crate)}`);
+      for (const [label, field] of [["Revenue", "revenue"], ["Feed", "feed_cost"], ["Vet", "vet_cost"], ["Other costs", "other_costs"], ["Farm's share", "farm_share"], ["Net remitted", "amount"]]) expect(li).toContain(`${label}${ghs(sheet[field])}`);
+    }
+    // The seed's last paid month was topped up from the reserve.
+    expect(api.periods.some((p: { from_reserve: number }) => p.from_reserve > 0)).toBe(true);
+    expect(text).toContain("Expected ROI1.00% a month (12.0% a year)");
+    expect(text).toContain(`Supported by the farm's remittances${(api.supported_roi * 100).toFixed(2)}% a month`);
+    expect(api.supported_roi).toBeLessThan(0.01);
+    expect(text).toContain("Supported ROI = the net the farm remitted for investors in the months it has remitted, divided by the capital deployed to the farm and by the number of those months");
+    // This batch is paid up: no overdue flag.
+    expect(html).not.toContain("Overdue by");
   });
 
   it("says plainly when there are no logs; shows raised, escrow, deployed, paid out and payout history from the ledger", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { prefillSheet, readRemittance } from "~/domain/remittances";
+import { periodSupportedRoi, prefillSheet, readRemittance, supportedRoi } from "~/domain/remittances";
 
 const egg = { id: 3, productType: "EGG" as const, startDate: "2026-01-10" };
 const broiler = { id: 4, productType: "CHICKEN" as const, startDate: "2026-09-01" };
@@ -63,5 +63,29 @@ describe("prefillSheet", () => {
       { logDate: "2026-10-27", birdsAlive: 958, feedKg: 151, eggsCollected: null, avgWeightKg: 2.35 },
     ];
     expect(prefillSheet({ productType: "CHICKEN", period: "HARVEST", logs: flock, feedPriceMinor: null })).toEqual({ birdsSold: 958, liveWeightKg: 2251.3, feedKg: 301, feedCostMinor: undefined });
+  });
+});
+
+describe("the ROI the remittances support", () => {
+  it("one period: an egg month's net over the principal; a harvest's net less the principal; nothing for a close or no principal", () => {
+    expect(periodSupportedRoi({ period: "2026-03", remittedMinor: 2_000, principalMinor: 195_000 })).toBe(0.0103);
+    expect(periodSupportedRoi({ period: "HARVEST", remittedMinor: 56_150, principalMinor: 50_000 })).toBe(0.123);
+    // A harvest that did not even return the capital supports a loss.
+    expect(periodSupportedRoi({ period: "HARVEST", remittedMinor: 45_000, principalMinor: 50_000 })).toBe(-0.1);
+    expect(periodSupportedRoi({ period: "CLOSE", remittedMinor: 195_000, principalMinor: 195_000 })).toBeNull();
+    expect(periodSupportedRoi({ period: "2026-03", remittedMinor: 2_000, principalMinor: 0 })).toBeNull();
+  });
+
+  it("the batch: eggs average the months with a remittance (a monthly rate); broilers take the harvest", () => {
+    const principalMinor = 100_000;
+    // 1.00% and 0.80% a month: 0.90% on average; the close and an empty month do not count.
+    expect(
+      supportedRoi({ productType: "EGG", principalMinor, periods: [{ period: "2026-07", remittedMinor: 1_000 }, { period: "2026-08", remittedMinor: 800 }, { period: "2026-09", remittedMinor: 0 }, { period: "CLOSE", remittedMinor: 100_000 }] }),
+    ).toBe(0.009);
+    expect(supportedRoi({ productType: "EGG", principalMinor, periods: [] })).toBeNull();
+    expect(supportedRoi({ productType: "EGG", principalMinor: 0, periods: [{ period: "2026-07", remittedMinor: 1_000 }] })).toBeNull();
+    // Two remittances for one harvest add up: 100,000 + 12,000 on 100,000 is 12% a cycle.
+    expect(supportedRoi({ productType: "CHICKEN", principalMinor, periods: [{ period: "HARVEST", remittedMinor: 100_000 }, { period: "HARVEST", remittedMinor: 12_000 }] })).toBe(0.12);
+    expect(supportedRoi({ productType: "CHICKEN", principalMinor, periods: [] })).toBeNull();
   });
 });

@@ -126,3 +126,42 @@ export function prefillSheet({ productType, period, logs, feedPriceMinor }: { pr
   const liveWeightKg = productType === "CHICKEN" && latest.avgWeightKg !== null ? Math.round(latest.birdsAlive * latest.avgWeightKg * 10) / 10 : undefined;
   return { birdsSold: latest.birdsAlive, liveWeightKg, feedKg, feedCostMinor };
 }
+
+// ---- the return the farm's remittances support ----
+
+const roi4 = (fraction: number) => Math.round(fraction * 10_000) / 10_000;
+
+/**
+ * The return one period's remittance supports, expressed like the batch's expected ROI: for an egg
+ * month, the net the farm remitted for investors over the principal deployed (a monthly fraction);
+ * for a harvest, what it remitted less that principal, over the principal (per cycle). A CLOSE
+ * remittance returns principal and earns nothing: null, as is a batch with no principal deployed.
+ * Rounded to 4 decimals (0.0103 = 1.03%).
+ */
+export function periodSupportedRoi({ period, remittedMinor, principalMinor }: { period: string; remittedMinor: number; principalMinor: number }): number | null {
+  if (principalMinor <= 0 || period === "CLOSE") return null;
+  return roi4((period === "HARVEST" ? remittedMinor - principalMinor : remittedMinor) / principalMinor);
+}
+
+/**
+ * The ROI the farm's numbers support over the whole batch, for the periods that have a remittance:
+ * eggs, the average month (all months' net remitted / (principal x number of months)); broilers, the
+ * harvest's. Null until an income period has a remittance. The page states this in one sentence
+ * (SUPPORTED_ROI_RULE), so a reader can redo it from the settlements listed beside it.
+ */
+export function supportedRoi({ productType, periods, principalMinor }: { productType: ProductType; periods: ReadonlyArray<{ period: string; remittedMinor: number }>; principalMinor: number }): number | null {
+  if (principalMinor <= 0) return null;
+  if (productType === "CHICKEN") {
+    const harvest = periods.filter((p) => p.period === "HARVEST" && p.remittedMinor > 0);
+    return harvest.length ? periodSupportedRoi({ period: "HARVEST", remittedMinor: harvest.reduce((s, p) => s + p.remittedMinor, 0), principalMinor }) : null;
+  }
+  const months = periods.filter((p) => /^\d{4}-\d{2}$/.test(p.period) && p.remittedMinor > 0);
+  if (months.length === 0) return null;
+  return roi4(months.reduce((s, p) => s + p.remittedMinor, 0) / (principalMinor * months.length));
+}
+
+/** The formula of `supportedRoi`, in one sentence, for the batch page. */
+export const SUPPORTED_ROI_RULE: Record<ProductType, string> = {
+  EGG: "Supported ROI = the net the farm remitted for investors in the months it has remitted, divided by the capital deployed to the farm and by the number of those months: a monthly rate like the expected ROI (× 12 for a year).",
+  CHICKEN: "Supported ROI = what the farm remitted at harvest less the capital deployed to the farm, divided by that capital: a rate per cycle like the expected ROI.",
+};

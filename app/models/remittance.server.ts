@@ -2,14 +2,14 @@ import { asc, desc, eq } from "drizzle-orm";
 import { DomainError } from "~/domain/errors";
 import { MSG } from "~/domain/messages";
 import { formatGhs, minorToCedis, minorToDecimalString } from "~/domain/money";
-import { prefillSheet, type RemittanceInput } from "~/domain/remittances";
-import { nowIso } from "~/lib/clock.server";
+import { periodSupportedRoi, prefillSheet, supportedRoi, type RemittanceInput } from "~/domain/remittances";
+import { nowIso, today } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
 import { type By, recordAudit } from "~/models/audit.server";
 import { addDays, lastDayOfMonth } from "~/domain/calendar";
-import { HARVEST_DAYS } from "~/domain/schedules";
+import { daysOverdue, HARVEST_DAYS, nextPayoutDue } from "~/domain/schedules";
 import { atomic, balanceMinor, batchFunds, externalAccount, feesAccount, findAccountId, postEntry, reserveAccount, settlementAccount } from "~/models/ledger.server";
-import { simulatePayout } from "~/models/payout.server";
+import { paidPeriods, simulatePayout } from "~/models/payout.server";
 import { batches, farmLogs, payoutRuns, remittances } from "~/models/schema.server";
 
 /**
@@ -136,7 +136,9 @@ export function sheetPrefill(batchId: number, period: string) {
 /**
  * The batch's settlements, period by period, for everyone to check (issue 18): when each payout was
  * due, what it came to, what the farm remitted (with its sheets), what was paid, how much came from
- * the reserve, and the return the farm's remittances support next to the expected one.
+ * the reserve, and the return the farm's remittances support next to the expected one; and the next
+ * payout's due date with how many days it is overdue (the same rule as the invest cards, portfolio
+ * and dashboard: app/domain/schedules.ts). The batch page and the public API both read this.
  */
 export function batchSettlements(batchId: number) {
   const batch = batchRow(batchId);
@@ -146,26 +148,29 @@ export function batchSettlements(batchId: number) {
   const periods = [...new Set([...sent.map((r) => r.period), ...runs.map((r) => r.period)])].sort(
     (a, b) => (/^\d/.test(a) ? 0 : a === "HARVEST" ? 1 : 2) - (/^\d/.test(b) ? 0 : b === "HARVEST" ? 1 : 2) || a.localeCompare(b),
   );
+  const due = nextPayoutDue({ productType: batch.productType, status: batch.status, startDate: batch.startDate, paidPeriods: paidPeriods(batchId) });
+  const rows = periods.map((period) => {
+    const mine = sent.filter((r) => r.period === period);
+    const run = runs.find((r) => r.period === period) ?? null;
+    const remittedMinor = mine.reduce((s, r) => s + r.amountMinor, 0);
+    let dueMinor: number | null = run?.totalMinor ?? null;
+    if (!run && batch.status === "ACTIVE" && period !== "CLOSE") {
+      try {
+        dueMinor = simulatePayout(batchId, { period: /^\d/.test(period) ? period : null }).totalMinor;
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+      }
+    }
+    const dueDate = /^\d/.test(period) ? lastDayOfMonth(period) : period === "HARVEST" && batch.startDate ? addDays(batch.startDate, HARVEST_DAYS) : null;
+    const roi = periodSupportedRoi({ period, remittedMinor, principalMinor: deployedMinor });
+    return { period, dueDate, dueMinor, remittedMinor, paidMinor: run?.totalMinor ?? 0, taxMinor: run?.taxWithheldMinor ?? 0, fromReserveMinor: run?.reserveDrawMinor ?? 0, paidAt: run?.createdAt ?? null, supportedRoi: roi, sheets: mine };
+  });
   return {
     batch,
     deployedMinor,
-    periods: periods.map((period) => {
-      const mine = sent.filter((r) => r.period === period);
-      const run = runs.find((r) => r.period === period) ?? null;
-      const remittedMinor = mine.reduce((s, r) => s + r.amountMinor, 0);
-      let dueMinor: number | null = run?.totalMinor ?? null;
-      if (!run && batch.status === "ACTIVE" && period !== "CLOSE") {
-        try {
-          dueMinor = simulatePayout(batchId, { period: /^\d/.test(period) ? period : null }).totalMinor;
-        } catch (error) {
-          if (!(error instanceof DomainError)) throw error;
-        }
-      }
-      const dueDate = /^\d/.test(period) ? lastDayOfMonth(period) : period === "HARVEST" && batch.startDate ? addDays(batch.startDate, HARVEST_DAYS) : null;
-      // The return the remitted money pays on the capital deployed: a month's income, or a harvest's proceeds less the capital.
-      const supportedRoi = deployedMinor > 0 && period !== "CLOSE" ? Math.round(((period === "HARVEST" ? remittedMinor - deployedMinor : remittedMinor) / deployedMinor) * 10_000) / 10_000 : null;
-      return { period, dueDate, dueMinor, remittedMinor, paidMinor: run?.totalMinor ?? 0, taxMinor: run?.taxWithheldMinor ?? 0, fromReserveMinor: run?.reserveDrawMinor ?? 0, paidAt: run?.createdAt ?? null, supportedRoi, sheets: mine };
-    }),
+    supportedRoi: supportedRoi({ productType: batch.productType, periods: rows, principalMinor: deployedMinor }),
+    nextDue: due ? { period: due.period, date: due.date, overdueDays: daysOverdue(due.date, today()) } : null,
+    periods: rows,
   };
 }
 
@@ -176,6 +181,8 @@ export function settlementsJson(s: ReturnType<typeof batchSettlements>) {
     status: s.batch.status,
     expected_roi: s.batch.expectedRoi,
     deployed: minorToCedis(s.deployedMinor),
+    supported_roi: s.supportedRoi,
+    next_due: s.nextDue && { period: s.nextDue.period, due_date: s.nextDue.date, overdue_days: s.nextDue.overdueDays },
     periods: s.periods.map((p) => ({
       period: p.period,
       due_date: p.dueDate,

@@ -11,6 +11,9 @@ import { batchFunds } from "~/models/ledger.server";
 import { listBatchPayoutHistory, paidPeriods } from "~/models/payout.server";
 import { latestFarmReading, listFarmLogs, listPhotosForLogs } from "~/models/farm-log.server";
 import { toCardData } from "~/pages/invest.server";
+import { formatGhs } from "~/domain/money";
+import type { SettlementSheet } from "~/domain/remittances";
+import { batchSettlements } from "~/models/remittance.server";
 
 /**
  * A daily chart, drawn about as wide as a phone shows it (300 units in a 294 px card) so its axis
@@ -18,7 +21,9 @@ import { toCardData } from "~/pages/invest.server";
  */
 function chart(points: ChartPoint[], label: string, color: string, ySuffix: string) {
   if (points.length < 2) return "";
-  return renderLineChartSvg([{ id: label, points, color }], 300, 190, { label, axes: true, points: points.length <= 31, area: true, ySuffix });
+  // A month or less: each day a dot on a smooth line; longer: straight segments, no dots (lighter, looks the same).
+  const month = points.length <= 31;
+  return renderLineChartSvg([{ id: label, points, color }], 300, 190, { label, axes: true, points: month, straight: !month, area: true, ySuffix });
 }
 
 const round = (n: number, d: number) => Math.round(n * 10 ** d) / 10 ** d;
@@ -26,6 +31,52 @@ const round = (n: number, d: number) => Math.round(n * 10 ** d) / 10 ** d;
 /** The table shows a month of days per page; the charts the last 120 days. */
 export const LOG_PAGE_SIZE = 30;
 export const CHART_DAYS = 120;
+
+const count = (n: number) => n.toLocaleString("en-GH");
+
+/** A settlement sheet as the page lists it: the figures the farm gave, in the sheet's order, then the net it remitted. */
+function sheetLines(r: SettlementSheet & { amountMinor: number }): Array<[string, string]> {
+  const money = (m: number | null) => (m === null ? null : formatGhs(m));
+  const lines: Array<[string, string | null]> = [
+    ["Crates sold", r.cratesSold === null ? null : count(r.cratesSold)],
+    ["Price per crate", money(r.pricePerCrateMinor)],
+    ["Birds sold", r.birdsSold === null ? null : count(r.birdsSold)],
+    ["Live weight", r.liveWeightKg === null ? null : `${count(r.liveWeightKg)} kg`],
+    ["Price per kg", money(r.pricePerKgMinor)],
+    ["Revenue", money(r.revenueMinor)],
+    ["Feed", money(r.feedCostMinor)],
+    ["Vet", money(r.vetCostMinor)],
+    ["Other costs", money(r.otherCostsMinor)],
+    ["Farm's share", money(r.farmShareMinor)],
+    ["Net remitted", formatGhs(r.amountMinor)],
+  ];
+  return lines.filter((l): l is [string, string] => l[1] !== null);
+}
+
+/**
+ * The Settlements section: the same batchSettlements the public API answers (one function, one
+ * query), newest period first, each sheet's lines already formatted so the page ships no more data
+ * than it shows.
+ */
+function settlementsView(batchId: number) {
+  const s = batchSettlements(batchId);
+  return {
+    supportedRoi: s.supportedRoi,
+    overdue: s.nextDue && s.nextDue.overdueDays > 0 ? { period: s.nextDue.period, date: s.nextDue.date, days: s.nextDue.overdueDays } : null,
+    periods: [...s.periods].reverse().map((p) => ({
+      period: p.period,
+      dueDate: p.dueDate,
+      dueMinor: p.dueMinor,
+      remittedMinor: p.remittedMinor,
+      paidMinor: p.paidMinor,
+      taxMinor: p.taxMinor,
+      fromReserveMinor: p.fromReserveMinor,
+      paidOn: p.paidAt?.slice(0, 10) ?? null,
+      supportedRoi: p.supportedRoi,
+      sheets: p.sheets.map((r) => ({ id: r.id, receivedOn: r.createdAt.slice(0, 10), lines: sheetLines(r) })),
+    })),
+  };
+}
 
 /** The batch page (/batches/<id>): the card's figures, the farm's logs as charts and a table, payouts and funds. */
 export async function batchPageLoader(request: Request, idParam: string | undefined) {
@@ -97,5 +148,6 @@ export async function batchPageLoader(request: Request, idParam: string | undefi
     payouts: listBatchPayoutHistory(batch.id),
     funds: batchFunds(batch.id),
     nextPayout: nextPayout(batch, now, paid),
+    settlements: settlementsView(batch.id),
   };
 }

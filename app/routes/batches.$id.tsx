@@ -6,6 +6,8 @@ import { MSG } from "~/domain/messages";
 import { formatGhs } from "~/domain/money";
 import { pageMeta } from "~/lib/meta";
 import { unitsText } from "~/domain/investing";
+import { SUPPORTED_ROI_RULE } from "~/domain/remittances";
+import { overdueText } from "~/pages/schedules";
 import { batchPageLoader } from "~/pages/batch.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -63,6 +65,70 @@ function Payouts({ data }: { data: Data }) {
             </li>
           ))}
         </ul>
+      )}
+    </section>
+  );
+}
+
+const periodTitle = (period: string) => (period === "HARVEST" ? "Harvest" : period === "CLOSE" ? "Principal returned at close" : `Income for ${period}`);
+
+/** Per period: due, remitted (with the farm's settlement sheets), paid, from the reserve; and the ROI the remittances support. */
+function Settlements({ data }: { data: Data }) {
+  const s = data.settlements;
+  const egg = data.card.productType === "EGG";
+  const rate = (r: number) => (egg ? `${pct(r, 2)} a month (${pct(r * 12)} a year)` : `${pct(r)} per cycle`);
+  const cell = (label: string, value: string, id?: string) => (
+    <div>
+      <dt className="text-xs text-stone-500">{label}</dt>
+      <dd className="font-semibold" data-testid={id}>{value}</dd>
+    </div>
+  );
+  return (
+    <section className="card" aria-labelledby="settlements-heading" data-testid="settlements">
+      <h2 id="settlements-heading" className="text-lg font-bold">Settlements</h2>
+      <p className="text-xs text-stone-500">What the farm remitted for each period, with its settlement sheet; what investors were paid from it; and what the platform's reserve added.</p>
+      <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
+        {cell("Expected ROI", rate(data.card.expectedRoi), "expected-roi")}
+        {cell("Supported by the farm's remittances", s.supportedRoi === null ? "Nothing remitted yet" : rate(s.supportedRoi), "supported-roi")}
+      </dl>
+      <p className="mt-2 text-xs text-stone-600">{SUPPORTED_ROI_RULE[data.card.productType]}</p>
+      {s.overdue ? (
+        <p className="mt-3 text-sm" data-testid="settlements-overdue">
+          <span className="mr-1 inline-block rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">{overdueText(s.overdue.days)}</span>{" "}
+          {s.overdue.period ? `Income for ${s.overdue.period}` : "The harvest payout"} was due by {s.overdue.date} and has not been paid.
+        </p>
+      ) : null}
+      {s.periods.length === 0 ? (
+        <p className="mt-3 text-sm text-stone-600">No remittances or payouts for this batch yet.</p>
+      ) : (
+        <ol className="mt-3 space-y-3">
+          {s.periods.map((p, i) => (
+            <li key={p.period} className="rounded-lg border border-stone-200 p-3" data-period={p.period}>
+              <h3 className="font-semibold">{periodTitle(p.period)}</h3>
+              <p className="text-xs text-stone-500">{p.dueDate ? `Due by ${p.dueDate}` : "Due at close"} · {p.paidOn ? `paid ${p.paidOn}` : "not paid yet"}</p>
+              <dl className="mt-2 grid grid-cols-2 gap-2 text-sm">
+                {cell("Due", p.dueMinor === null ? "—" : formatGhs(p.dueMinor))}
+                {cell("Remitted by the farm", formatGhs(p.remittedMinor), "remitted")}
+                {cell("Paid to investors", p.taxMinor > 0 ? `${formatGhs(p.paidMinor)} (${formatGhs(p.taxMinor)} tax)` : formatGhs(p.paidMinor), "paid")}
+                {cell("From the reserve", formatGhs(p.fromReserveMinor), "from-reserve")}
+                {p.supportedRoi === null ? null : cell("Supported ROI", rate(p.supportedRoi))}
+              </dl>
+              {p.sheets.map((sheet, n) => (
+                <details key={sheet.id} open={i === 0} className="mt-2 text-sm">
+                  <summary className="cursor-pointer text-leaf-700">Settlement sheet{p.sheets.length > 1 ? ` ${n + 1}` : ""}, received {sheet.receivedOn}</summary>
+                  <dl className="mt-1 divide-y divide-stone-100" data-testid="sheet">
+                    {sheet.lines.map(([label, value]) => (
+                      <div key={label} className="flex justify-between gap-2 py-0.5">
+                        <dt className="text-stone-600">{label}</dt>
+                        <dd className="text-right font-medium">{value}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                </details>
+              ))}
+            </li>
+          ))}
+        </ol>
       )}
     </section>
   );
@@ -220,6 +286,7 @@ export default function BatchPage() {
         <Funds data={data} />
         <Payouts data={data} />
       </div>
+      <Settlements data={data} />
       <FarmLogs data={data} />
     </section>
   );

@@ -1,9 +1,11 @@
 import type { farmLogs } from "~/models/schema.server";
 
 /**
- * A fortnight of layer logs and three weeks of broiler logs for the two ACTIVE demo batches, with
- * DOMAIN.md's typical figures (lay rate near 90%, ~118 g feed per hen; broiler weights 0.15, 0.4,
- * 0.8 kg at weeks 1-3, brooding from 33 C down). Deterministic: fixed dates, no randomness.
+ * Daily logs for the ACTIVE demo batches, with DOMAIN.md's typical figures: the layers from their
+ * first day in lay (lay rate climbing to near 90%, ~118 g feed per hen), so every month the seed
+ * settles has the logs its settlement sheet is prefilled from (app/seed/activity.server.ts); three
+ * weeks of broilers (weights 0.15, 0.4, 0.8 kg at weeks 1-3, brooding from 33 C down).
+ * Deterministic: fixed dates, no randomness.
  */
 type NewFarmLog = typeof farmLogs.$inferInsert;
 
@@ -13,6 +15,42 @@ const day = (start: string, offset: number) => {
   return d.toISOString().slice(0, 10);
 };
 const r1 = (n: number) => Math.round(n * 10) / 10;
+
+/** The last day the demo logs cover. */
+export const DEMO_LOGS_UNTIL = "2026-11-21";
+
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+const wave = (i: number, period: number) => Math.sin((2 * Math.PI * i) / period);
+
+/**
+ * The layers' days from `from` (their first day in lay) up to the day before `until`, ending with
+ * `hensAtEnd` hens alive: lay climbs from about 62% to its 90% plateau over the first six weeks.
+ */
+function layerRun(batchId: number, from: string, until: string, hensAtEnd: number): NewFarmLog[] {
+  const n = daysBetween(from, until);
+  const deathsOn = (i: number) => [1, 0, 1, 0, 2, 1, 0][i % 7];
+  let hens = hensAtEnd;
+  for (let i = 0; i < n; i++) hens += deathsOn(i);
+  return Array.from({ length: n }, (_, i) => {
+    hens -= deathsOn(i);
+    const lay = Math.min(0.9, 0.62 + 0.0065 * i) + [0, 0.01, -0.01, 0.005, -0.005, 0.01, 0][i % 7];
+    const vet = i % 14 === 0;
+    return {
+      batchId,
+      logDate: day(from, i),
+      birdsAlive: hens,
+      deaths: deathsOn(i),
+      feedKg: r1(hens * 0.118),
+      eggsCollected: Math.round(hens * lay),
+      temperatureC: r1(26 + 1.5 * wave(i, 11)),
+      humidityPct: Math.round(61 + 6 * wave(i, 9)),
+      ammoniaPpm: r1(10 + 1.5 * wave(i, 13)),
+      notes: vet ? "Vet visit: flock healthy, vaccination on schedule." : "",
+      incident: false,
+      incidentDescription: "",
+    };
+  });
+}
 
 function layerLogs(batchId: number): NewFarmLog[] {
   const deaths = [1, 0, 2, 1, 0, 1, 3, 1, 0, 1, 2, 0, 1, 1];
@@ -75,6 +113,17 @@ function broilerLogs(batchId: number): NewFarmLog[] {
   });
 }
 
-export function demoFarmLogs({ layerBatchId, broilerBatchId }: { layerBatchId: number; broilerBatchId: number }): NewFarmLog[] {
-  return [...layerLogs(layerBatchId), ...broilerLogs(broilerBatchId)];
+/**
+ * `layersInLay`: the date the Sunrise layers came into lay (their logs run from it to the fortnight
+ * above); `lateLayers`: the second layer batch, in lay from `inLay` with `hens` hens, logged to the
+ * same last day.
+ */
+export function demoFarmLogs({ layerBatchId, broilerBatchId, layersInLay, lateLayers }: { layerBatchId: number; broilerBatchId: number; layersInLay: string; lateLayers: { batchId: number; inLay: string; hens: number } }): NewFarmLog[] {
+  const fortnight = layerLogs(layerBatchId);
+  return [
+    ...layerRun(layerBatchId, layersInLay, fortnight[0].logDate, fortnight[0].birdsAlive + (fortnight[0].deaths ?? 0)),
+    ...fortnight,
+    ...layerRun(lateLayers.batchId, lateLayers.inLay, day(DEMO_LOGS_UNTIL, 1), lateLayers.hens),
+    ...broilerLogs(broilerBatchId),
+  ];
 }

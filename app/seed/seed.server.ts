@@ -7,6 +7,10 @@ import { HOW_IT_WORKS_SEED } from "~/seed/content.server";
 import { seedDemoActivity } from "~/seed/activity.server";
 import { demoFarmLogs } from "~/seed/farm-logs.server";
 import * as schema from "~/models/schema.server";
+import { firstIncomePeriod } from "~/domain/schedules";
+
+/** SQLite caps the variables in one statement: insert many rows a few hundred at a time. */
+const chunks = <T>(rows: T[], size: number) => Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, (i + 1) * size));
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
@@ -109,6 +113,8 @@ function seedBase(db: Db) {
       { farmId: nsawam, productType: "CHICKEN" as const, unitPriceMinor: 5000, targetUnits: 2000, expectedRoi: 0.1, status: "OPEN" as const, feedPriceMinor: 650, mortalityRate: 0.04, startDate: "2026-11-02", history: cycleHistory(10, [-1.5, 0.5, 1.2, -0.4, 0.8], "2026-10-30") },
       { farmId: nsawam, productType: "CHICKEN" as const, unitPriceMinor: 4000, targetUnits: 1500, expectedRoi: 0.09, status: "OPEN" as const, feedPriceMinor: 650, mortalityRate: 0.05, startDate: null, history: cycleHistory(9, [-0.8, 0.6, 0.2, 1.1], "2026-10-30") },
       { farmId: techiman, productType: "CHICKEN" as const, unitPriceMinor: 4500, targetUnits: 1800, expectedRoi: 0.12, status: "OPEN" as const, feedPriceMinor: 610, mortalityRate: 0.03, startDate: null, history: cycleHistory(11.5, [0.5, -1.0, 0.9, 0.3, 1.4], "2026-10-15") },
+      // Activated by the demo activity: a layer flock whose farm has not remitted last month's income, so its payout is overdue.
+      { farmId: techiman, productType: "EGG" as const, unitPriceMinor: 10000, targetUnits: 1500, expectedRoi: 0.0105, status: "OPEN" as const, feedPriceMinor: 610, mortalityRate: 0.06, startDate: "2026-06-01", history: monthlyHistory("2026-11", 1.05, [-0.2, 0.1, 0.0, 0.05]) },
     ];
     const batchIds: number[] = [];
     for (const { history, ...batch } of batchSpecs) {
@@ -116,14 +122,16 @@ function seedBase(db: Db) {
       tx.insert(schema.batchRoiHistory).values(history.map((point) => ({ ...point, batchId: id }))).run();
       batchIds.push(id);
     }
-    // Daily logs for the two batches the demo activity activates, so their batch pages show real figures.
-    tx.insert(schema.farmLogs).values(demoFarmLogs({ layerBatchId: batchIds[0], broilerBatchId: batchIds[3] })).run();
+    // Daily logs for the batches the demo activity activates, so their batch pages show real figures
+    // and each month it settles has the logs its settlement sheet is prefilled from.
+    const inLay = (i: number) => firstIncomePeriod(batchSpecs[i].startDate!) + "-01";
+    for (const logs of chunks(demoFarmLogs({ layerBatchId: batchIds[0], broilerBatchId: batchIds[3], layersInLay: inLay(0), lateLayers: { batchId: batchIds[6], inLay: inLay(6), hens: 3_050 } }), 200)) tx.insert(schema.farmLogs).values(logs).run();
 
     tx.insert(schema.pages).values(HOW_IT_WORKS_SEED).run();
     return {
       adminId: admin.id,
       demoInvestorId: investor.id,
-      batchIds: { layersActive: batchIds[0], layersOpen: batchIds[1], broilersActive: batchIds[3], broilersOpen: batchIds[5] },
+      batchIds: { layersActive: batchIds[0], layersOpen: batchIds[1], broilersActive: batchIds[3], broilersOpen: batchIds[5], layersLate: batchIds[6] },
     };
   });
 }
