@@ -250,6 +250,17 @@ describe("large withdrawals (LARGE_WITHDRAWAL_GHS=100 here)", () => {
     expect(walletMinor(u.id)).toBe(20_000);
   });
 
+  it("on the portfolio page: the confirm prompt stays, then 'Waiting for a security check'", async () => {
+    const u = await createInvestor(server, { walletGhs: 500 });
+    const fields = { intent: "withdraw", amount: "300", method: "MOMO", momo_provider: "MTN MoMo", bank_name: "", account_number: "024 123 4567", idempotency_key: "held-1" };
+    expect(htmlText(await (await u.page.postForm("/portfolio?dialog=withdraw", fields)).text())).toContain("Withdraw GHS 300.00?");
+    const done = await u.page.postForm("/portfolio?dialog=withdraw", { ...fields, confirmed: "1" });
+    expect(done.status).toBe(302);
+    const t = await pageText(u.page, "/portfolio");
+    expect(t).toContain("Waiting for a security check: an admin reviews large withdrawals before they are sent.");
+    expect(walletMinor(u.id)).toBe(20_000);
+  });
+
   it("rejecting returns the money with a REVERSAL and tells the investor", async () => {
     const u = await createInvestor(server, { walletGhs: 500 });
     const res = await call(u.api, "POST", "/api/v1/invest/withdraw", { amount: 300, ...unsaved });
