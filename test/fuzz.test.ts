@@ -121,6 +121,12 @@ const API: Target[] = [
   { method: "GET", path: (id) => `/kyc/files/${id}/selfie`, fields: [], as: ["anon", "investor", "admin"] },
   { method: "GET", path: (id) => `/api/v1/public/batches/${id}/settlements`, fields: [], as: ["anon"] },
   { method: "POST", path: "/api/v1/admin/reserve", fields: ["amount", "source"], as: ["investor", "admin"] },
+  // Issue 20: four eyes and admin roles.
+  { method: "GET", path: "/api/v1/admin/approvals", fields: [], as: ["investor", "admin"] },
+  { method: "POST", path: (id) => `/api/v1/admin/approvals/${id}/approve`, fields: [], as: ["investor", "admin"] },
+  { method: "POST", path: (id) => `/api/v1/admin/approvals/${id}/reject`, fields: ["reason"], as: ["investor", "admin"] },
+  { method: "GET", path: "/api/v1/admin/users", fields: [], as: ["investor", "admin"] },
+  { method: "POST", path: (id) => `/api/v1/admin/users/${id}/role`, fields: ["is_admin"], as: ["investor", "admin"] },
   { method: "GET", path: "/api/v1/admin/invariants", fields: [], as: ["investor"] },
   { method: "GET", path: (id) => `/api/v1/${id}`, fields: [], as: ["anon"] },
 ];
@@ -138,6 +144,8 @@ const PAGES: Target[] = [
   { method: "POST", path: "/contact", fields: ["name", "email", "subject", "message"], as: ["anon", "investor"], page: true, valid: { name: "Ama", email: "ama@example.com", subject: "Payouts", message: "When is the next egg payout?" } },
   { method: "POST", path: "/kyc", fields: ["legal_name", "date_of_birth", "phone", "id_type", "id_number"], as: ["anon", "investor"], page: true, valid: { legal_name: "Ama Owusu", date_of_birth: "1990-04-25", phone: "0241234567", id_type: "GHANA_CARD", id_number: "GHA-123456789-0" } },
   { method: "POST", path: "/admin/kyc", fields: ["intent", "id", "reason"], as: ["investor", "admin"], page: true, intents: ["approve", "reject", "nope"] },
+  { method: "GET", path: "/admin/approvals", fields: [], as: ["investor", "admin"], page: true },
+  { method: "POST", path: "/admin/approvals", fields: ["intent", "id", "reason"], as: ["investor", "admin"], page: true, intents: ["approve", "reject", "nope"] },
   { method: "POST", path: "/admin/tax", fields: ["period", "amount", "reference"], as: ["investor", "admin"], page: true },
   { method: "GET", path: "/admin/tax", fields: ["month"], as: ["admin"], page: true },
   { method: "GET", path: "/portfolio/statements", fields: ["year"], as: ["investor"], page: true },

@@ -10,6 +10,7 @@ const LINKS = [
   { to: "/admin/messages", label: "Messages" },
   { to: "/admin/outbox", label: "Outbox" },
   { to: "/admin/content", label: "How It Works" },
+  { to: "/admin/approvals", label: "Approvals" },
   { to: "/admin/audit", label: "Audit log" },
 ];
 

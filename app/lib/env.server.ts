@@ -173,6 +173,8 @@ const EnvSchema = z.object({
    * takes over an account cannot empty it at once.
    */
   DESTINATION_COOLING_OFF_HOURS: z.coerce.number().int().min(0).max(24 * 30).default(24),
+  /** Issue 20: withdrawals above this many GHS wait for an admin's approval before they are sent. */
+  LARGE_WITHDRAWAL_GHS: z.coerce.number().min(0).max(10_000_000).default(5000),
   KYC_ENCRYPTION_KEY: z
     .string()
     .optional()

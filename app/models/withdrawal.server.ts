@@ -25,7 +25,9 @@ import { assertMayWithdraw, verifiedLegalName } from "~/models/kyc.server";
 import { getEnv } from "~/lib/env.server";
 import { accountId, atomic, externalAccount, postEntry, reverseEntry, walletAccount, walletBalanceMinor } from "~/models/ledger.server";
 import { notify } from "~/models/notification.server";
-import { paymentDestinations, withdrawals } from "~/models/schema.server";
+import { paymentDestinations, users, withdrawals } from "~/models/schema.server";
+import { APPROVAL_MESSAGES, approvalSummary, isExpired, withdrawalNeedsReview } from "~/domain/approvals";
+import { createApproval, heldWithdrawalApproval, settleApproval } from "~/models/approvals.server";
 
 /**
  * Withdrawals (issue 15). At request the money leaves the wallet at once into PAYOUTS_PENDING, so it
@@ -227,14 +229,70 @@ export async function requestWithdrawal(request: WithdrawalRequest): Promise<Pay
   const amountMinor = parseMoneyAmount(request.amount);
   const answer = once(
     { userId: request.userId, key: request.idempotencyKey, operation: request.operation, params: { amountMinor, destinationId: request.destinationId ?? null, unsaved: request.unsaved ?? null } },
-    () => ({ status: 202, body: { withdrawalId: reserveWithdrawal(request).id } as { withdrawalId?: number } }),
+    () => {
+      const reserved = reserveWithdrawal(request);
+      holdIfLarge(reserved);
+      return { status: 202, body: { withdrawalId: reserved.id } as { withdrawalId?: number } };
+    },
   );
   if (answer.body.withdrawalId === undefined) return { earlierAnswer: answer };
   const row = withdrawalById(answer.body.withdrawalId)!;
+  // Held for an admin's review (issue 20): reserved, not sent; approving it sends it.
+  if (heldWithdrawalApproval(row.id)) return { row };
   if (answer.replayed) return { row: await settledAtOnce(row, withdrawalById) };
   businessCounters.withdrawals.inc({ outcome: "requested" });
   await sendTransfer(row);
   return { row: withdrawalById(row.id)! };
+}
+
+/**
+ * Issue 20: a withdrawal above LARGE_WITHDRAWAL_GHS stays reserved (WALLET -> PAYOUTS_PENDING) and
+ * waits as a withdrawal.send approval; an admin other than the investor sends or returns it. Inside
+ * the reservation's transaction.
+ */
+function holdIfLarge(row: Withdrawal): void {
+  if (!withdrawalNeedsReview(row.amountMinor, Math.round(getEnv().LARGE_WITHDRAWAL_GHS * 100))) return;
+  const email = getDb().select({ email: users.email }).from(users).where(eq(users.id, row.userId)).get()?.email ?? `user #${row.userId}`;
+  createApproval({
+    action: "withdrawal.send",
+    params: { withdrawalId: row.id },
+    summary: approvalSummary({ action: "withdrawal.send", withdrawalId: row.id, amountMinor: row.amountMinor, email, provider: row.provider }),
+    requestedBy: row.userId,
+  });
+}
+
+/** Approved (issue 20): the held withdrawal goes to the provider now, as any other would have. */
+export async function sendHeldWithdrawal(withdrawalId: number): Promise<Withdrawal> {
+  const row = withdrawalById(withdrawalId);
+  if (!row || row.status !== "PENDING") throw new DomainError(409, "This withdrawal is no longer waiting to be sent.");
+  businessCounters.withdrawals.inc({ outcome: "requested" });
+  await sendTransfer(row);
+  return withdrawalById(withdrawalId)!;
+}
+
+/**
+ * Rejected or lapsed (issue 20): nothing went out, so the reservation is reversed (REVERSAL back to
+ * the wallet), the withdrawal FAILED, and the investor told. Call inside a transaction.
+ */
+export function returnHeldWithdrawal({ withdrawalId, why }: { withdrawalId: number; why: string }): Withdrawal {
+  const row = withdrawalById(withdrawalId);
+  if (!row || row.status !== "PENDING") throw new DomainError(409, "This withdrawal is no longer waiting to be sent.");
+  const returnedEntryId = reverseEntry({ entryId: row.entryId, memo: "Withdrawal not sent after a security check: money back in your wallet", externalRef: row.reference ?? undefined });
+  const message = `Your withdrawal of ${formatGhs(row.amountMinor)} was not sent after our security check: ${why} The money is back in your wallet.`;
+  getDb().update(withdrawals).set({ status: "FAILED", returnedEntryId, failureMessage: message, updatedAt: nowIso() }).where(eq(withdrawals.id, row.id)).run();
+  notify(row.userId, "WITHDRAWAL_FAILED", message);
+  return withdrawalById(withdrawalId)!;
+}
+
+/** A held withdrawal whose request lapsed (24 hours, nobody decided) returns its money; true if it is still held. */
+export function checkHeldWithdrawal(withdrawalId: number): boolean {
+  const held = heldWithdrawalApproval(withdrawalId);
+  if (!held) return false;
+  if (!isExpired(held.expiresAt, nowIso())) return true;
+  atomic(() => {
+    if (settleApproval(held.id, { status: "EXPIRED" })) returnHeldWithdrawal({ withdrawalId, why: "no admin reviewed it within 24 hours." });
+  });
+  return false;
 }
 
 const UNSAVED_RECIPIENT = "RCP_unsaved_destination";
@@ -276,6 +334,9 @@ async function sendTransfer(row: Withdrawal): Promise<void> {
 export async function refreshWithdrawal({ withdrawalId, force = false }: { withdrawalId: number; force?: boolean }): Promise<void> {
   const row = withdrawalById(withdrawalId);
   if (!row || row.reference === null || row.status !== "PENDING") return;
+  // Held for review (issue 20): never sent, so there is nothing to ask the provider (nor to resend).
+  if (checkHeldWithdrawal(withdrawalId)) return;
+  if (withdrawalById(withdrawalId)!.status !== "PENDING") return;
   if (!force && row.checkedAt && now().getTime() - Date.parse(row.checkedAt) < PAYMENT_TIMINGS.recheckMs) return;
   getDb().update(withdrawals).set({ checkedAt: nowIso() }).where(eq(withdrawals.id, withdrawalId)).run();
   const word = await getPaymentsProvider().verifyTransfer(row.reference);
@@ -357,6 +418,7 @@ export function listStalePendingWithdrawals({ before, limit = 100 }: { before: s
 /** The investor's words for where a withdrawal stands. */
 export function withdrawalMessage(row: Withdrawal): string {
   if (row.status === "SUCCEEDED") return STATE.withdrawalSucceeded;
+  if (row.status === "PENDING" && heldWithdrawalApproval(row.id)) return APPROVAL_MESSAGES.heldWithdrawal;
   if (row.status === "PENDING") return row.flag ? PAYMENT_MESSAGES.transferPending : STATE.withdrawalPending;
   return row.failureMessage ?? (row.status === "REVERSED" ? STATE.withdrawalReversed : STATE.withdrawalFailed);
 }

@@ -13,7 +13,10 @@ import { HttpError, parseId } from "~/lib/http.server";
 import { newIdempotencyKey } from "~/lib/page-action.server";
 import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
 import { activateBatch, adminStats, createBatch, deleteBatch, listAdminBatches } from "~/models/batch.server";
-import { closeBatch, paidPeriods, runPayout, simulatePayout, type PayoutSimulation } from "~/models/payout.server";
+import { closeBatch, paidPeriods, simulatePayout, type PayoutSimulation } from "~/models/payout.server";
+import { APPROVAL_MESSAGES, approvalSummary, deleteNeedsApproval } from "~/domain/approvals";
+import { requestOrRun, type Guarded } from "~/models/approval-actions.server";
+import { getBatch } from "~/models/batch.server";
 import { daysOverdue, nextPayoutDue } from "~/domain/schedules";
 import { today } from "~/lib/clock.server";
 import { fundReserve, RESERVE_SOURCES, reserveBalanceMinor, type ReserveSource } from "~/models/remittance.server";
@@ -53,6 +56,9 @@ function fundingText(s: PayoutSimulation): string {
 
 const reserveChoice = (s: PayoutSimulation): ReserveChoice | undefined =>
   s.shortfallMinor > 0 ? { shortfallMinor: s.shortfallMinor, availableMinor: s.reserveMinor, draw: minorToDecimalString(s.shortfallMinor) } : undefined;
+
+/** The flash after a guarded action: what it did (it ran at once) or that it waits for a second admin. */
+const guardedFlash = (g: Guarded) => (g.ran ? g.outcome.message : APPROVAL_MESSAGES.sentForApproval);
 
 export async function adminDashboardAction({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
@@ -106,9 +112,12 @@ export async function adminDashboardAction({ request }: ActionFunctionArgs) {
           const what = `Batch #${batchId}, ${s.kind === "MONTHLY" ? `income for ${s.period}` : s.kind === "HARVEST" ? "harvest" : s.period}: ${formatGhs(s.totalMinor)} to ${s.count} investment${s.count === 1 ? "" : "s"}.`;
           return data({ ok: true as const, confirm: { prompt: EXECUTE_PAYOUT_PROMPT, detail: what + fundingText(s), fields: { ...values, confirmed: "1" }, reserve: reserveChoice(s) } } satisfies DashboardResult);
         }
-        const run = once(as(`admin/execute/${batchId}`, { batchId, period, ...(reserveDrawMinor ? { reserveDrawMinor } : {}) }), () => ({ status: 200, body: runPayout(batchId, { ...by, period, reserveDrawMinor }) })).body;
-        const drawn = run.reserveDrawMinor > 0 ? ` (${formatGhs(run.reserveDrawMinor)} from the reserve)` : "";
-        return redirectWithFlash("/admin", { kind: "success", message: `Payouts executed for Batch #${batchId}: ${run.count} paid, ${formatGhs(run.totalMinor)} in total.${drawn}` });
+        // Four eyes (issue 20): with a second admin this waits on /admin/approvals.
+        const run = once(as(`admin/execute/${batchId}`, { batchId, period, ...(reserveDrawMinor ? { reserveDrawMinor } : {}) }), () => ({
+          status: 200,
+          body: guardedFlash(requestOrRun({ action: "payout.execute", params: { batchId, period, reserveDrawMinor }, adminId: admin.id, summary: approvalSummary({ action: "payout.execute", batchId, period, reserveDrawMinor }) })),
+        })).body;
+        return redirectWithFlash("/admin", { kind: "success", message: run });
       }
       case "close": {
         const s = simulatePayout(batchId, { close: true });
@@ -118,19 +127,25 @@ export async function adminDashboardAction({ request }: ActionFunctionArgs) {
           else if (s.alreadyPaid) throw new DomainError(409, alreadyPaid(batchId, s.period));
           return data({ ok: true as const, confirm: { prompt: CLOSE_BATCH_PROMPT, detail: `Batch #${batchId}: every holder gets the principal back (${formatGhs(s.totalMinor)}) and the batch closes.${fundingText(s)}`, fields: { ...values, confirmed: "1" }, reserve: reserveChoice(s) } } satisfies DashboardResult);
         }
-        once(as(`admin/close/${batchId}`, { batchId, ...(reserveDrawMinor ? { reserveDrawMinor } : {}) }), () => ({ status: 200, body: closeBatch(batchId, { ...by, reserveDrawMinor }) }));
-        return redirectWithFlash("/admin", { kind: "success", message: `Batch #${batchId} closed; principal returned.` });
+        const closed = once(as(`admin/close/${batchId}`, { batchId, ...(reserveDrawMinor ? { reserveDrawMinor } : {}) }), () => ({
+          status: 200,
+          body: guardedFlash(requestOrRun({ action: "batch.close", params: { batchId, reserveDrawMinor }, adminId: admin.id, summary: approvalSummary({ action: "batch.close", batchId, reserveDrawMinor }) })),
+        })).body;
+        return redirectWithFlash("/admin", { kind: "success", message: closed });
       }
       case "delete": {
         if (!confirmed) {
           dryRun(() => deleteBatch(batchId, by));
           return data({ ok: true as const, confirm: { prompt: DELETE_BATCH_PROMPT, detail: `Batch #${batchId} will be removed for good.`, fields: { ...values, confirmed: "1" } } } satisfies DashboardResult);
         }
-        once(as(`admin/delete/${batchId}`, { batchId }), () => {
+        const deleted = once(as(`admin/delete/${batchId}`, { batchId }), () => {
+          const batch = getBatch(batchId);
+          // A batch with history waits for a second admin (issue 20); an empty OPEN one goes at once.
+          if (batch && deleteNeedsApproval(batch)) return { status: 200, body: { id: batchId, message: guardedFlash(requestOrRun({ action: "batch.delete", params: { batchId }, adminId: admin.id, summary: approvalSummary({ action: "batch.delete", batchId }) })) } };
           deleteBatch(batchId, by);
-          return { status: 200, body: { id: batchId } };
-        });
-        return redirectWithFlash("/admin", { kind: "success", message: "Batch deleted." });
+          return { status: 200, body: { id: batchId, message: "Batch deleted." } };
+        }).body;
+        return redirectWithFlash("/admin", { kind: "success", message: deleted.message ?? "Batch deleted." });
       }
     }
   } catch (error) {

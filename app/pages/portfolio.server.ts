@@ -28,6 +28,7 @@ import { momoNetworks, withdrawTarget, PortfolioActionSchema } from "~/forms/por
 import { fieldErrors } from "~/forms/parse.server";
 import { walletStatement } from "~/models/wallet.server";
 import { startDeposit, listMyDeposits } from "~/models/deposit.server";
+import { APPROVAL_MESSAGES } from "~/domain/approvals";
 import { listMyDestinations, listMyWithdrawals, NETWORK_LABELS, requestWithdrawal, reserveWithdrawal, withdrawalMessage } from "~/models/withdrawal.server";
 import { checkoutRedirect, depositReturnUrl, destinationOption } from "~/pages/payments.server";
 import { depositMessage, depositStatusHref, PAYMENTS_ANCHOR, withdrawalRequested } from "~/pages/payments";
@@ -222,7 +223,11 @@ export async function portfolioAction({ request }: ActionFunctionArgs) {
         if (start.earlierAnswer) return redirectWithFlash(returnTo, { kind: "success", message: "Withdrawal processed" });
         const withdrawal = start.row;
         if (withdrawal.status === "SUCCEEDED") return redirectWithFlash(returnTo, { kind: "success", message: "Withdrawal processed" });
-        if (withdrawal.status === "PENDING") return redirectWithFlash(atAnchor(returnTo, PAYMENTS_ANCHOR), { kind: "success", message: withdrawalRequested(withdrawal.amountMinor) });
+        if (withdrawal.status === "PENDING") {
+          // A large one waits for an admin's review (issue 20): say so rather than "on its way".
+          const held = withdrawalMessage(withdrawal) === APPROVAL_MESSAGES.heldWithdrawal;
+          return redirectWithFlash(atAnchor(returnTo, PAYMENTS_ANCHOR), { kind: "success", message: held ? APPROVAL_MESSAGES.heldWithdrawal : withdrawalRequested(withdrawal.amountMinor) });
+        }
         return redirectWithFlash(atAnchor(returnTo, PAYMENTS_ANCHOR), { kind: "error", message: withdrawalMessage(withdrawal) });
       }
       case "reinvest": {

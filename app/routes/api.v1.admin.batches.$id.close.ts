@@ -3,22 +3,22 @@ import { MSG } from "~/domain/messages";
 import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseId, readBody } from "~/lib/http.server";
 import { reserveDrawInput } from "~/domain/payouts";
 import { requireApiAdmin } from "~/auth/session.server";
-import { closeBatch, payoutRunJson } from "~/models/payout.server";
+import { approvalSummary } from "~/domain/approvals";
+import { guardedAnswer, requestOrRun } from "~/models/approval-actions.server";
 import { once } from "~/models/idempotency.server";
 
 export const loader = () => methodNotAllowed();
 
-/** Egg batch end: principal returned to every holder, from what the farm remitted (plus an optional `reserve_draw`, GHS). */
+/** Four eyes (issue 20): 202 with the approval request while a second admin has not approved. Egg batch end: principal returned to every holder, from what the farm remitted (plus an optional `reserve_draw`, GHS). */
 export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
     if (request.method !== "POST") return methodNotAllowed();
     const admin = await requireApiAdmin(request);
     const batchId = parseId(params.id, MSG.batchNotFound);
     const reserveDrawMinor = reserveDrawInput((await readBody(request)).reserve_draw);
-    const answer = once({ userId: admin.id, key: idempotencyKeyOf(request), operation: "api/admin/close", params: { batchId, ...(reserveDrawMinor ? { reserveDrawMinor } : {}) } }, () => ({
-      status: 200,
-      body: { detail: "Batch closed.", ...payoutRunJson(closeBatch(batchId, { adminId: admin.id, reserveDrawMinor })) },
-    }));
+    const answer = once({ userId: admin.id, key: idempotencyKeyOf(request), operation: "api/admin/close", params: { batchId, ...(reserveDrawMinor ? { reserveDrawMinor } : {}) } }, () =>
+      guardedAnswer(requestOrRun({ action: "batch.close", params: { batchId, reserveDrawMinor }, adminId: admin.id, summary: approvalSummary({ action: "batch.close", batchId, reserveDrawMinor }) })),
+    );
     return apiJson(answer.body, answer.status);
   });
 }

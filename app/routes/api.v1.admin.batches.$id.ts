@@ -3,6 +3,8 @@ import { MSG } from "~/domain/messages";
 import { apiJson, handleApi, HttpError, idempotencyKeyOf, methodNotAllowed, parseId } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
 import { deleteBatch, batchJson, getBatch } from "~/models/batch.server";
+import { approvalSummary, deleteNeedsApproval } from "~/domain/approvals";
+import { guardedAnswer, requestOrRun } from "~/models/approval-actions.server";
 import { once } from "~/models/idempotency.server";
 
 export function loader({ request, params }: LoaderFunctionArgs) {
@@ -14,15 +16,17 @@ export function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-/** DELETE: only a batch without investments. */
+/** DELETE: only a batch without investments. One with history (past OPEN) waits for a second admin (issue 20: 202). */
 export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
     if (request.method !== "DELETE") return methodNotAllowed();
     const admin = await requireApiAdmin(request);
     const batchId = parseId(params.id, MSG.batchNotFound);
     const answer = once({ userId: admin.id, key: idempotencyKeyOf(request), operation: "api/admin/delete", params: { batchId } }, () => {
+      const batch = getBatch(batchId);
+      if (batch && deleteNeedsApproval(batch)) return guardedAnswer(requestOrRun({ action: "batch.delete", params: { batchId }, adminId: admin.id, summary: approvalSummary({ action: "batch.delete", batchId }) }));
       deleteBatch(batchId, { adminId: admin.id });
-      return { status: 200, body: { detail: "Batch deleted." } };
+      return { status: 200, body: { detail: "Batch deleted." } as Record<string, unknown> };
     });
     return apiJson(answer.body, answer.status);
   });

@@ -3,13 +3,15 @@ import { periodInput, reserveDrawInput } from "~/domain/payouts";
 import { MSG } from "~/domain/messages";
 import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseId, readBody } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
-import { runPayout, payoutRunJson } from "~/models/payout.server";
+import { approvalSummary } from "~/domain/approvals";
+import { guardedAnswer, requestOrRun } from "~/models/approval-actions.server";
 import { once } from "~/models/idempotency.server";
 
 export const loader = () => methodNotAllowed();
 
 /**
- * Pays the run (egg: this month or `period`; chicken: the harvest). A paid period answers 409; so
+ * Four eyes (issue 20): with two or more admins it answers 202 {"approval": {id, status: "PENDING", action}}
+ * and runs when a second admin approves. Pays the run (egg: this month or `period`; chicken: the harvest). A paid period answers 409; so
  * does a run the batch's remitted money does not cover, unless `reserve_draw` (GHS) makes up the shortfall.
  */
 export function action({ request, params }: ActionFunctionArgs) {
@@ -22,7 +24,9 @@ export function action({ request, params }: ActionFunctionArgs) {
     const batchId = parseId(params.id, MSG.batchNotFound);
     // A retried request with the same Idempotency-Key gets the first answer and pays nothing more;
     // the key on another batch or period is refused, so that run is never mistaken for this one.
-    const answer = once({ userId: admin.id, key: idempotencyKeyOf(request), operation: "api/admin/execute", params: { batchId, period, ...(reserveDrawMinor ? { reserveDrawMinor } : {}) } }, () => ({ status: 200, body: payoutRunJson(runPayout(batchId, { period, adminId: admin.id, reserveDrawMinor })) }));
+    const answer = once({ userId: admin.id, key: idempotencyKeyOf(request), operation: "api/admin/execute", params: { batchId, period, ...(reserveDrawMinor ? { reserveDrawMinor } : {}) } }, () =>
+      guardedAnswer(requestOrRun({ action: "payout.execute", params: { batchId, period, reserveDrawMinor }, adminId: admin.id, summary: approvalSummary({ action: "payout.execute", batchId, period, reserveDrawMinor }) })),
+    );
     return apiJson(answer.body, answer.status);
   });
 }

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { DomainError } from "~/domain/errors";
+import { APPROVAL_MESSAGES, approvalExpiresAt, approvalSummary, assertMayDecide, deleteNeedsApproval, fourEyesRelaxed, isGuardedAction, rejectionReason, withdrawalNeedsReview } from "~/domain/approvals";
+
+const at = "2026-03-01T10:00:00.000Z";
+const pending = { status: "PENDING", requestedBy: 1, expiresAt: approvalExpiresAt(at) };
+const refusal = (fn: () => void) => {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(DomainError);
+    return (e as DomainError).detail;
+  }
+  return null;
+};
+
+describe("four eyes", () => {
+  it("guards the issue's actions only", () => {
+    for (const a of ["payout.execute", "batch.close", "batch.delete", "user.role", "withdrawal.send"]) expect(isGuardedAction(a)).toBe(true);
+    expect(isGuardedAction("batch.activate")).toBe(false);
+  });
+
+  it("expires after 24 hours", () => {
+    expect(approvalExpiresAt(at)).toBe("2026-03-02T10:00:00.000Z");
+    expect(refusal(() => assertMayDecide(pending, { adminId: 2, adminCount: 2, now: "2026-03-02T09:59:59.999Z" }))).toBeNull();
+    expect(refusal(() => assertMayDecide(pending, { adminId: 2, adminCount: 2, now: "2026-03-02T10:00:00.000Z" }))).toBe(APPROVAL_MESSAGES.expired);
+  });
+
+  it("refuses the requester while there is a second admin, and decided requests", () => {
+    expect(refusal(() => assertMayDecide(pending, { adminId: 1, adminCount: 2, now: at }))).toBe(APPROVAL_MESSAGES.ownRequest);
+    expect(refusal(() => assertMayDecide(pending, { adminId: 1, adminCount: 1, now: at }))).toBeNull();
+    expect(refusal(() => assertMayDecide({ ...pending, status: "APPROVED" }, { adminId: 2, adminCount: 2, now: at }))).toBe("This request is already approved.");
+    expect(fourEyesRelaxed(1)).toBe(true);
+    expect(fourEyesRelaxed(2)).toBe(false);
+  });
+
+  it("needs a reason to reject", () => {
+    expect(rejectionReason("  wrong month ")).toBe("wrong month");
+    expect(refusal(() => rejectionReason(" "))).toBe(APPROVAL_MESSAGES.reasonRequired);
+    expect(refusal(() => rejectionReason("x".repeat(501)))).toBe(APPROVAL_MESSAGES.reasonRequired);
+  });
+
+  it("guards deleting a batch with history, and withdrawals above the threshold", () => {
+    expect(deleteNeedsApproval({ status: "OPEN", unitsPlaced: 0 })).toBe(false);
+    expect(deleteNeedsApproval({ status: "ACTIVE", unitsPlaced: 0 })).toBe(true);
+    expect(deleteNeedsApproval({ status: "OPEN", unitsPlaced: 3 })).toBe(true);
+    expect(withdrawalNeedsReview(500_000, 500_000)).toBe(false);
+    expect(withdrawalNeedsReview(500_001, 500_000)).toBe(true);
+  });
+
+  it("writes summaries admins can read", () => {
+    expect(approvalSummary({ action: "payout.execute", batchId: 4, period: "2026-11" })).toBe("Execute the 2026-11 payout run of Batch #4");
+    expect(approvalSummary({ action: "batch.close", batchId: 4, reserveDrawMinor: 1000 })).toMatch(/^Close Batch #4 and return the principal, drawing .*10\.00 from the reserve$/);
+    expect(approvalSummary({ action: "user.role", email: "b@x.test", isAdmin: false })).toBe("Remove admin rights from b@x.test");
+  });
+});

@@ -1,0 +1,88 @@
+import { DomainError } from "~/domain/errors";
+import { formatGhs } from "~/domain/money";
+
+/**
+ * Four eyes (issue 20): the actions that move a lot of money or change who holds power wait for a
+ * second admin. Pure rules here; storage and the runners are in app/models/approvals.server.ts and
+ * app/models/approval-actions.server.ts.
+ */
+
+export const GUARDED_ACTIONS = ["payout.execute", "batch.close", "batch.delete", "user.role", "withdrawal.send"] as const;
+export type GuardedAction = (typeof GUARDED_ACTIONS)[number];
+
+export const isGuardedAction = (value: string): value is GuardedAction => (GUARDED_ACTIONS as readonly string[]).includes(value);
+
+/** A request lapses after 24 hours: an old approval must not run on a changed world. */
+export const APPROVAL_TTL_MS = 24 * 3600 * 1000;
+
+export function approvalExpiresAt(createdAtIso: string): string {
+  return new Date(Date.parse(createdAtIso) + APPROVAL_TTL_MS).toISOString();
+}
+
+export const isExpired = (expiresAtIso: string, nowIsoValue: string) => expiresAtIso <= nowIsoValue;
+
+/** With one admin there is no second pair of eyes: the rule is relaxed (and the approvals page says so). */
+export const fourEyesRelaxed = (adminCount: number) => adminCount < 2;
+
+export const APPROVAL_MESSAGES = {
+  sentForApproval: "Sent for approval: a second admin must approve it on /admin/approvals.",
+  ownRequest: "A second admin must approve: you asked for this.",
+  expired: "This request expired: requests lapse after 24 hours. Ask again if it is still needed.",
+  notFound: "Approval request not found.",
+  relaxed: "Four eyes are relaxed: this installation has one admin, so guarded actions run at once. Grant a second admin to require a second approval.",
+  lastAdmin: "Akoko needs at least one admin: grant another admin before removing this one.",
+  reasonRequired: "Give a reason for the rejection (up to 500 characters).",
+  heldWithdrawal: "Waiting for a security check: an admin reviews large withdrawals before they are sent.",
+} as const;
+
+export const alreadyDecided = (status: string) => `This request is already ${status.toLowerCase()}.`;
+
+type Decidable = { status: string; requestedBy: number; expiresAt: string };
+
+/**
+ * May `adminId` approve or reject this request now? Only a PENDING, unexpired request, and only by
+ * someone other than who asked, unless the installation has a single admin (then that admin decides).
+ * Throws the 409 to answer; "expired" is told apart so the caller can mark the row EXPIRED.
+ */
+export function assertMayDecide(request: Decidable, { adminId, adminCount, now }: { adminId: number; adminCount: number; now: string }): void {
+  if (request.status !== "PENDING") throw new DomainError(409, alreadyDecided(request.status));
+  if (isExpired(request.expiresAt, now)) throw new DomainError(409, APPROVAL_MESSAGES.expired);
+  if (request.requestedBy === adminId && !fourEyesRelaxed(adminCount)) throw new DomainError(409, APPROVAL_MESSAGES.ownRequest);
+}
+
+/** A rejection's reason: required, trimmed, at most 500 characters. */
+export function rejectionReason(value: unknown): string {
+  const text = typeof value === "string" ? value.trim() : "";
+  if (!text || text.length > 500) throw new DomainError(422, APPROVAL_MESSAGES.reasonRequired, "reason");
+  return text;
+}
+
+/** Deleting a batch that ever went past OPEN or took money is guarded; an empty OPEN batch goes at once. */
+export const deleteNeedsApproval = (batch: { status: string; unitsPlaced: number }) => batch.status !== "OPEN" || batch.unitsPlaced > 0;
+
+/** Withdrawals strictly above the threshold are held for an admin's review. */
+export const withdrawalNeedsReview = (amountMinor: number, thresholdMinor: number) => amountMinor > thresholdMinor;
+
+/** What the admins read on /admin/approvals and in the audit log. */
+export function approvalSummary(
+  a:
+    | { action: "payout.execute"; batchId: number; period?: string | null; reserveDrawMinor?: number }
+    | { action: "batch.close"; batchId: number; reserveDrawMinor?: number }
+    | { action: "batch.delete"; batchId: number }
+    | { action: "user.role"; email: string; isAdmin: boolean }
+    | { action: "withdrawal.send"; withdrawalId: number; amountMinor: number; email: string; provider: string },
+): string {
+  const draw = "reserveDrawMinor" in a && a.reserveDrawMinor ? `, drawing ${formatGhs(a.reserveDrawMinor)} from the reserve` : "";
+  switch (a.action) {
+    case "payout.execute":
+      return `Execute the ${a.period ? `${a.period} ` : ""}payout run of Batch #${a.batchId}${draw}`;
+    case "batch.close":
+      return `Close Batch #${a.batchId} and return the principal${draw}`;
+    case "batch.delete":
+      return `Delete Batch #${a.batchId}`;
+    case "user.role":
+      return a.isAdmin ? `Make ${a.email} an admin` : `Remove admin rights from ${a.email}`;
+    case "withdrawal.send":
+      return `Send withdrawal #${a.withdrawalId} of ${formatGhs(a.amountMinor)} by ${a.email} to ${a.provider}`;
+  }
+}

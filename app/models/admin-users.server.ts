@@ -1,0 +1,40 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { APPROVAL_MESSAGES } from "~/domain/approvals";
+import { DomainError } from "~/domain/errors";
+import { getDb } from "~/lib/db.server";
+import { countAdmins } from "~/models/approvals.server";
+import { recordAudit } from "~/models/audit.server";
+import { atomic } from "~/models/ledger.server";
+import { users } from "~/models/schema.server";
+
+/** Issue 20: the accounts admins see, and admin rights granted or removed by an admin (audited). */
+
+export function listAccounts() {
+  return getDb()
+    .select({ id: users.id, email: users.email, fullName: users.fullName, isAdmin: users.isAdmin, totpEnabledAt: users.totpEnabledAt })
+    .from(users)
+    .where(sql`${users.closedAt} is null`)
+    .orderBy(asc(users.id))
+    .all();
+}
+
+export const accountJson = (u: ReturnType<typeof listAccounts>[number]) => ({ id: u.id, email: u.email, full_name: u.fullName, is_admin: u.isAdmin, two_factor: u.totpEnabledAt !== null });
+
+export function getAccount(userId: number) {
+  const row = getDb().select({ id: users.id, email: users.email, isAdmin: users.isAdmin }).from(users).where(and(eq(users.id, userId), sql`${users.closedAt} is null`)).get();
+  if (!row) throw new DomainError(404, "User not found.");
+  return row;
+}
+
+/** Grants or removes admin rights; never the last admin's. Audited "user.role". */
+export function setAdminRole({ userId, isAdmin, adminId }: { userId: number; isAdmin: boolean; adminId: number }) {
+  return atomic(() => {
+    const user = getAccount(userId);
+    if (user.isAdmin && !isAdmin && countAdmins() <= 1) throw new DomainError(409, APPROVAL_MESSAGES.lastAdmin);
+    if (user.isAdmin !== isAdmin) {
+      getDb().update(users).set({ isAdmin }).where(eq(users.id, userId)).run();
+      recordAudit({ adminId, action: "user.role", detail: `${user.email}: ${isAdmin ? "admin rights granted" : "admin rights removed"}` });
+    }
+    return { id: user.id, email: user.email, is_admin: isAdmin };
+  });
+}

@@ -1,0 +1,144 @@
+import { APPROVAL_MESSAGES, assertMayDecide, fourEyesRelaxed, isGuardedAction, type GuardedAction } from "~/domain/approvals";
+import { DomainError } from "~/domain/errors";
+import { formatGhs, minorToCedis } from "~/domain/money";
+import { nowIso } from "~/lib/clock.server";
+import { HttpError } from "~/lib/http.server";
+import { setAdminRole } from "~/models/admin-users.server";
+import { countAdmins, createApproval, getApproval, recordApprovalResult, settleApproval, type Approval } from "~/models/approvals.server";
+import { recordAudit } from "~/models/audit.server";
+import { deleteBatch } from "~/models/batch.server";
+import { atomic, dryRun } from "~/models/ledger.server";
+import { closeBatch, payoutRunJson, runPayout } from "~/models/payout.server";
+import { returnHeldWithdrawal, sendHeldWithdrawal, withdrawalMessage } from "~/models/withdrawal.server";
+
+/**
+ * Four eyes (issue 20): guarded actions either run at once (one admin: the rule is relaxed) or wait
+ * as an approval request; a second admin's approval runs the stored action by name through RUNNERS,
+ * each the very model call the route makes, so approving answers what the route would have.
+ */
+
+/** What an action answers: the API body and the page's flash. */
+export type ActionOutcome = { body: Record<string, unknown>; message: string };
+
+type Params = Record<string, unknown>;
+const num = (v: unknown) => (typeof v === "number" ? v : Number(v));
+const drawOf = (p: Params) => (p.reserveDrawMinor ? num(p.reserveDrawMinor) : 0);
+
+/** The synchronous actions, each run inside one transaction with the approval's own record. */
+export const RUNNERS: Record<Exclude<GuardedAction, "withdrawal.send">, (p: Params, adminId: number) => ActionOutcome> = {
+  "payout.execute": (p, adminId) => {
+    const batchId = num(p.batchId);
+    const run = runPayout(batchId, { adminId, period: (p.period as string | null) ?? null, reserveDrawMinor: drawOf(p) });
+    const drawn = run.reserveDrawMinor > 0 ? ` (${formatGhs(run.reserveDrawMinor)} from the reserve)` : "";
+    return { body: payoutRunJson(run), message: `Payouts executed for Batch #${batchId}: ${run.count} paid, ${formatGhs(run.totalMinor)} in total.${drawn}` };
+  },
+  "batch.close": (p, adminId) => {
+    const batchId = num(p.batchId);
+    const run = closeBatch(batchId, { adminId, reserveDrawMinor: drawOf(p) });
+    return { body: { detail: "Batch closed.", ...payoutRunJson(run) }, message: `Batch #${batchId} closed; principal returned.` };
+  },
+  "batch.delete": (p, adminId) => {
+    deleteBatch(num(p.batchId), { adminId });
+    return { body: { detail: "Batch deleted." }, message: "Batch deleted." };
+  },
+  "user.role": (p, adminId) => {
+    const user = setAdminRole({ userId: num(p.userId), isAdmin: p.isAdmin === true, adminId });
+    return { body: user, message: user.is_admin ? `${user.email} is now an admin.` : `${user.email} is no longer an admin.` };
+  },
+};
+
+export type Guarded = { ran: true; outcome: ActionOutcome; relaxed: boolean } | { ran: false; approval: Approval };
+
+/**
+ * A guarded action asked for by `adminId`: with one admin it runs at once; otherwise the same rules
+ * are tried and rolled back (a request that could not run now is refused now, with the action's own
+ * message), then a PENDING request is stored. Synchronous: call it inside the route's `once`.
+ */
+export function requestOrRun({ action, params, adminId, summary }: { action: Exclude<GuardedAction, "withdrawal.send">; params: Params; adminId: number; summary: string }): Guarded {
+  const run = () => RUNNERS[action](params, adminId);
+  if (fourEyesRelaxed(countAdmins())) return { ran: true, outcome: atomic(run), relaxed: true };
+  return atomic(() => {
+    dryRun(run);
+    const batchId = typeof params.batchId === "number" ? params.batchId : undefined;
+    return { ran: false as const, approval: createApproval({ action, params, summary, requestedBy: adminId, batchId }) };
+  });
+}
+
+/** The answer a guarded API route gives: the action's own (200) or 202 with the request. */
+export function guardedAnswer(g: Guarded): { status: number; body: Record<string, unknown> } {
+  return g.ran ? { status: 200, body: g.outcome.body } : { status: 202, body: { approval: { id: g.approval.id, status: "PENDING", action: g.approval.action } } };
+}
+
+const batchOf = (a: Approval) => {
+  const b = (JSON.parse(a.params) as Params).batchId;
+  return typeof b === "number" ? b : undefined;
+};
+
+/** Checks a decision; an expired request is marked EXPIRED (a held withdrawal's money goes back) before the 409. */
+function decidable(id: number, adminId: number): Approval {
+  const row = getApproval(id);
+  if (!row) throw new DomainError(404, APPROVAL_MESSAGES.notFound);
+  try {
+    assertMayDecide(row, { adminId, adminCount: countAdmins(), now: nowIso() });
+  } catch (error) {
+    if (error instanceof DomainError && error.detail === APPROVAL_MESSAGES.expired) {
+      atomic(() => {
+        if (!settleApproval(row.id, { status: "EXPIRED" })) return;
+        recordAudit({ adminId, action: "approval.expire", batchId: batchOf(row), detail: `#${row.id} ${row.action}: ${row.summary}` });
+        if (row.action === "withdrawal.send") returnHeldWithdrawal({ withdrawalId: num(JSON.parse(row.params).withdrawalId), why: "no admin reviewed it within 24 hours." });
+      });
+    }
+    throw error;
+  }
+  return row;
+}
+
+/**
+ * A second admin approves: the stored action runs now and its answer is kept on the request
+ * (APPROVED), all in one transaction. If the action's own rules refuse it now (the world changed),
+ * nothing changes, the request is FAILED with the reason, and that reason is the answer.
+ */
+export async function approveRequest({ id, adminId }: { id: number; adminId: number }): Promise<ActionOutcome & { approval: Approval }> {
+  const row = decidable(id, adminId);
+  const params = JSON.parse(row.params) as Params;
+  const audit = (detail: string) => recordAudit({ adminId, action: "approval.approve", batchId: batchOf(row), detail: `#${row.id} ${row.action}: ${row.summary}${detail}` });
+  const raced = () => new DomainError(409, "This request was decided a moment ago.");
+  if (row.action === "withdrawal.send") {
+    // Marked first, so a second approval cannot send it twice; then the transfer (outside any transaction: it waits on the provider).
+    atomic(() => {
+      if (!settleApproval(row.id, { status: "APPROVED", decidedBy: adminId })) throw raced();
+      audit("");
+    });
+    const sent = await sendHeldWithdrawal(num(params.withdrawalId));
+    const body = { id: sent.id, status: sent.status, amount: minorToCedis(sent.amountMinor), message: withdrawalMessage(sent) };
+    recordApprovalResult(row.id, body);
+    return { body, message: `Withdrawal #${sent.id} approved and sent.`, approval: getApproval(row.id)! };
+  }
+  if (!isGuardedAction(row.action)) throw new DomainError(409, `Unknown action ${row.action}.`);
+  try {
+    const outcome = atomic(() => {
+      const done = RUNNERS[row.action as keyof typeof RUNNERS](params, adminId);
+      if (!settleApproval(row.id, { status: "APPROVED", decidedBy: adminId, result: done.body })) throw raced();
+      audit("");
+      return done;
+    });
+    return { ...outcome, approval: getApproval(row.id)! };
+  } catch (error) {
+    if (!(error instanceof DomainError || error instanceof HttpError) || error.detail === "This request was decided a moment ago.") throw error;
+    atomic(() => {
+      if (settleApproval(row.id, { status: "FAILED", decidedBy: adminId, result: { detail: error.detail } })) audit(` (failed: ${error.detail})`);
+    });
+    throw error;
+  }
+}
+
+/** A second admin rejects, with a reason: nothing runs (a held withdrawal's money goes back to the wallet). */
+export function rejectRequest({ id, adminId, reason }: { id: number; adminId: number; reason: string }): Approval {
+  const row = decidable(id, adminId);
+  atomic(() => {
+    if (!settleApproval(row.id, { status: "REJECTED", decidedBy: adminId, reason })) throw new DomainError(409, "This request was decided a moment ago.");
+    recordAudit({ adminId, action: "approval.reject", batchId: batchOf(row), detail: `#${row.id} ${row.action}: ${row.summary}. Reason: ${reason}` });
+    if (row.action === "withdrawal.send") returnHeldWithdrawal({ withdrawalId: num(JSON.parse(row.params).withdrawalId), why: reason });
+  });
+  return getApproval(row.id)!;
+}

@@ -1,0 +1,97 @@
+import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { approvalExpiresAt, type GuardedAction } from "~/domain/approvals";
+import { nowIso } from "~/lib/clock.server";
+import { getDb } from "~/lib/db.server";
+import { recordAudit } from "~/models/audit.server";
+import { notify } from "~/models/notification.server";
+import { approvals, users } from "~/models/schema.server";
+
+/**
+ * Four eyes' storage (issue 20): the approval requests. What runs on approval is in
+ * app/models/approval-actions.server.ts; this module has no runners, so the models those call
+ * (e.g. withdrawals, which create requests themselves) can import it without a cycle.
+ */
+
+export type Approval = typeof approvals.$inferSelect;
+
+/** Admins who can still sign in (a closed account is no pair of eyes). */
+export function countAdmins(): number {
+  return getDb().select({ n: sql<number>`count(*)` }).from(users).where(and(eq(users.isAdmin, true), sql`${users.closedAt} is null`)).get()!.n;
+}
+
+/** Records a PENDING request, audited "approval.request", and tells the other admins (in the app). Call inside the caller's transaction. */
+export function createApproval({ action, params, summary, requestedBy, batchId }: { action: GuardedAction; params: Record<string, unknown>; summary: string; requestedBy: number; batchId?: number }): Approval {
+  const createdAt = nowIso();
+  const row = getDb()
+    .insert(approvals)
+    .values({ action, params: JSON.stringify(params), summary, status: "PENDING", requestedBy, expiresAt: approvalExpiresAt(createdAt), createdAt })
+    .returning()
+    .get();
+  recordAudit({ adminId: requestedBy, action: "approval.request", batchId, detail: `#${row.id} ${action}: ${summary}` });
+  const others = getDb().select({ id: users.id }).from(users).where(and(eq(users.isAdmin, true), ne(users.id, requestedBy), sql`${users.closedAt} is null`)).all();
+  for (const admin of others) notify(admin.id, "APPROVAL_REQUESTED", `Approval needed: ${summary}. Approve or reject it on /admin/approvals.`);
+  return row;
+}
+
+export function getApproval(id: number): Approval | undefined {
+  return getDb().select().from(approvals).where(eq(approvals.id, id)).get();
+}
+
+/** Moves a request out of PENDING; only a still-PENDING row changes (a race with another decision loses). */
+export function settleApproval(id: number, change: { status: Approval["status"]; decidedBy?: number | null; reason?: string | null; result?: unknown }): boolean {
+  const done = getDb()
+    .update(approvals)
+    .set({ status: change.status, decidedBy: change.decidedBy ?? null, decidedAt: nowIso(), reason: change.reason ?? null, result: change.result === undefined ? null : JSON.stringify(change.result) })
+    .where(and(eq(approvals.id, id), eq(approvals.status, "PENDING")))
+    .run();
+  return done.changes === 1;
+}
+
+/** An approved request's answer, filled in once the action (a provider transfer) has answered. */
+export function recordApprovalResult(id: number, result: unknown): void {
+  getDb().update(approvals).set({ result: JSON.stringify(result) }).where(and(eq(approvals.id, id), sql`${approvals.result} is null`)).run();
+}
+
+const requester = alias(users, "requester");
+const decider = alias(users, "decider");
+
+/** Pending requests first (oldest first), then the latest decisions. */
+export function listApprovals({ limit = 50 }: { limit?: number } = {}) {
+  const columns = { approval: approvals, requestedByEmail: requester.email, decidedByEmail: decider.email };
+  const base = () => getDb().select(columns).from(approvals).leftJoin(requester, eq(requester.id, approvals.requestedBy)).leftJoin(decider, eq(decider.id, approvals.decidedBy));
+  const pending = base().where(eq(approvals.status, "PENDING")).orderBy(approvals.id).all();
+  const decided = base().where(ne(approvals.status, "PENDING")).orderBy(desc(approvals.decidedAt), desc(approvals.id)).limit(limit).all();
+  return { pending, decided };
+}
+
+export type ApprovalListRow = ReturnType<typeof listApprovals>["pending"][number];
+
+export function approvalJson(a: Approval, emails: { requestedBy?: string | null; decidedBy?: string | null } = {}) {
+  return {
+    id: a.id,
+    action: a.action,
+    status: a.status,
+    summary: a.summary,
+    params: JSON.parse(a.params) as unknown,
+    requested_by: emails.requestedBy ?? a.requestedBy,
+    decided_by: emails.decidedBy ?? a.decidedBy,
+    decided_at: a.decidedAt,
+    reason: a.reason,
+    result: a.result === null ? null : (JSON.parse(a.result) as unknown),
+    expires_at: a.expiresAt,
+    created_at: a.createdAt,
+  };
+}
+
+/** The 202 a guarded action answers while it waits. */
+export const pendingJson = (a: Approval) => ({ approval: { id: a.id, status: "PENDING" as const, action: a.action } });
+
+/** A PENDING withdrawal.send request for this withdrawal, if it is held for review. */
+export function heldWithdrawalApproval(withdrawalId: number): Approval | undefined {
+  return getDb()
+    .select()
+    .from(approvals)
+    .where(and(eq(approvals.action, "withdrawal.send"), eq(approvals.status, "PENDING"), sql`json_extract(${approvals.params}, '$.withdrawalId') = ${withdrawalId}`))
+    .get();
+}

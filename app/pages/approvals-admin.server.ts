@@ -1,0 +1,42 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
+import { APPROVAL_MESSAGES, fourEyesRelaxed, rejectionReason } from "~/domain/approvals";
+import { DomainError } from "~/domain/errors";
+import { HttpError } from "~/lib/http.server";
+import { approvalJson, countAdmins, listApprovals, type ApprovalListRow } from "~/models/approvals.server";
+import { approveRequest, rejectRequest } from "~/models/approval-actions.server";
+
+const view = (r: ApprovalListRow) => approvalJson(r.approval, { requestedBy: r.requestedByEmail, decidedBy: r.decidedByEmail });
+
+/** /admin/approvals (issue 20): requests waiting for a second admin, and the latest decisions. */
+export async function approvalsAdminLoader({ request }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const { pending, decided } = listApprovals({ limit: 30 });
+  return { me: admin.id, relaxed: fourEyesRelaxed(countAdmins()), pending: pending.map((r) => ({ ...view(r), mine: r.approval.requestedBy === admin.id })), decided: decided.map(view) };
+}
+
+/** Approve (the action runs now) or reject with a reason. Plain form posts. */
+export async function approvalsAdminAction({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const form = Object.fromEntries([...(await request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
+  const id = Number(form.id);
+  const values = { id: form.id ?? "", reason: form.reason ?? "" };
+  try {
+    if (!Number.isSafeInteger(id) || id <= 0) throw new DomainError(404, APPROVAL_MESSAGES.notFound);
+    if (form.intent === "approve") {
+      const done = await approveRequest({ id, adminId: admin.id });
+      return redirectWithFlash("/admin/approvals", { kind: "success", message: `Request #${id} approved. ${done.message}` });
+    }
+    if (form.intent === "reject") {
+      rejectRequest({ id, adminId: admin.id, reason: rejectionReason(values.reason) });
+      return redirectWithFlash("/admin/approvals", { kind: "success", message: `Request #${id} rejected: nothing was done.` });
+    }
+    throw new DomainError(422, "Choose Approve or Reject.");
+  } catch (error) {
+    if (error instanceof DomainError || error instanceof HttpError) {
+      const field = error instanceof DomainError && error.field === "reason" ? "reason" : "form";
+      return data({ ok: false as const, id, errors: { [field]: error.detail } as Record<string, string>, values }, { status: error.status });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,19 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { APPROVAL_MESSAGES, rejectionReason } from "~/domain/approvals";
+import { apiJson, handleApi, methodNotAllowed, parseId, readBody } from "~/lib/http.server";
+import { requireApiAdmin } from "~/auth/session.server";
+import { approvalJson } from "~/models/approvals.server";
+import { rejectRequest } from "~/models/approval-actions.server";
+
+export const loader = () => methodNotAllowed();
+
+/** A second admin rejects with a `reason`: nothing runs. */
+export function action({ request, params }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    if (request.method !== "POST") return methodNotAllowed();
+    const admin = await requireApiAdmin(request);
+    const id = parseId(params.id, APPROVAL_MESSAGES.notFound);
+    const reason = rejectionReason((await readBody(request)).reason);
+    return apiJson({ approval: approvalJson(rejectRequest({ id, adminId: admin.id, reason })) });
+  });
+}

@@ -1,0 +1,277 @@
+/**
+ * Issue 20, four eyes: with two admins, payout runs (and their reserve draws), batch closes,
+ * deleting a batch with history and admin-role changes wait for a second admin; large withdrawals
+ * wait for an admin's review. One admin: the rule is relaxed (runs at once; the page says so).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, Client, htmlText } from "./support/client";
+import { createBatch, createInvestor, createRemittance, signIn, signInAdmin, type SignedIn } from "./support/factories";
+import { startServer, type TestServer } from "./support/server";
+
+let server: TestServer;
+let a: SignedIn; // the seeded admin
+let b: SignedIn; // a second admin (made one in the database where a test needs it)
+
+beforeAll(async () => {
+  server = await startServer({ LARGE_WITHDRAWAL_GHS: "100" });
+  a = await signInAdmin(server);
+  const second = await createInvestor(server, { fullName: "Efua Admin" });
+  b = await signIn(server, second.id);
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const db = () => server.db();
+const setAdmin = (id: number, on: boolean) => db().prepare("update users set is_admin = ? where id = ?").run(on ? 1 : 0, id);
+const approval = (id: number) => db().prepare("select * from approvals where id = ?").get(id) as { status: string; requested_by: number; decided_by: number | null; reason: string | null; result: string | null; action: string };
+const audits = (action: string) => db().prepare("select a.*, u.email from audit_log a left join users u on u.id = a.admin_id where action = ? order by a.id").all(action) as Array<{ email: string; detail: string; created_at: string }>;
+const walletMinor = (userId: number) => (db().prepare("select balance_minor b from accounts where kind = 'WALLET' and user_id = ?").get(userId) as { b: number } | undefined)?.b ?? 0;
+/** Every account's balance and every entry: a rejection must leave it exactly as it was. */
+const ledger = () => JSON.stringify([db().prepare("select id, balance_minor from accounts order by id").all(), db().prepare("select count(*) n from journal_entries").get(), db().prepare("select id, status, units_placed from batches order by id").all()]);
+const batchStatus = (id: number) => (db().prepare("select status from batches where id = ?").get(id) as { status: string } | undefined)?.status;
+
+/** A chicken batch with one holder, active and remitted: ready for its harvest run. */
+async function payableBatch() {
+  const batch = createBatch(server, { productType: "CHICKEN", unitPrice: 50, expectedRoi: 0.12 });
+  const inv = await createInvestor(server, { walletGhs: 1000 });
+  expect((await call(inv.api, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 10 })).status).toBe(201);
+  expect((await call(a.api, "POST", `/api/v1/admin/batches/${batch.id}/activate`, {})).status).toBe(200);
+  createRemittance(server, batch.id);
+  return { batchId: batch.id, inv };
+}
+
+/** An egg batch with one holder, active and remitted: ready to close. */
+async function closableBatch() {
+  const batch = createBatch(server, { productType: "EGG", unitPrice: 100, expectedRoi: 0.01 });
+  const inv = await createInvestor(server, { walletGhs: 1000 });
+  expect((await call(inv.api, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 5 })).status).toBe(201);
+  expect((await call(a.api, "POST", `/api/v1/admin/batches/${batch.id}/activate`, {})).status).toBe(200);
+  createRemittance(server, batch.id);
+  return { batchId: batch.id, inv };
+}
+
+async function pageText(client: Client, path: string) {
+  return htmlText(await (await client.get(path)).text());
+}
+
+describe("one admin: four eyes relaxed", () => {
+  it("runs a payout at once and the approvals page says the rule is relaxed", async () => {
+    setAdmin(b.id, false);
+    const { batchId, inv } = await payableBatch();
+    const before = walletMinor(inv.id);
+    const run = await call(a.api, "POST", `/api/v1/admin/payouts/${batchId}/execute`, {});
+    expect(run.status).toBe(200);
+    expect(run.body).toMatchObject({ batch_id: batchId, count: 1, total: 560 });
+    expect(walletMinor(inv.id)).toBe(before + 56_000);
+    const t = await pageText(a.page, "/admin/approvals");
+    expect(t).toContain("Four eyes are relaxed: this installation has one admin");
+    expect((await call(a.api, "GET", "/api/v1/admin/approvals")).body.relaxed).toBe(true);
+  });
+
+  it("never removes the last admin", async () => {
+    setAdmin(b.id, false);
+    const res = await call(a.api, "POST", `/api/v1/admin/users/${a.id}/role`, { is_admin: false });
+    expect(res).toEqual({ status: 409, body: { detail: "Akoko needs at least one admin: grant another admin before removing this one." } });
+  });
+});
+
+describe("two admins", () => {
+  beforeAll(() => setAdmin(b.id, true));
+
+  it("payout run: 202 pending, the asker is refused, a second admin approves and it runs with its normal answer", async () => {
+    const { batchId, inv } = await payableBatch();
+    const before = walletMinor(inv.id);
+    const snapshot = ledger();
+    const asked = await call(a.api, "POST", `/api/v1/admin/payouts/${batchId}/execute`, {});
+    expect(asked.status).toBe(202);
+    expect(asked.body).toEqual({ approval: { id: expect.any(Number), status: "PENDING", action: "payout.execute" } });
+    const id = asked.body.approval.id as number;
+    expect(ledger()).toBe(snapshot);
+    expect(audits("approval.request").at(-1)).toMatchObject({ email: a.email });
+    // The other admin is told in the app.
+    expect(db().prepare("select count(*) n from notifications where user_id = ? and kind = 'APPROVAL_REQUESTED'").get(b.id)).toEqual({ n: expect.any(Number) });
+
+    const own = await call(a.api, "POST", `/api/v1/admin/approvals/${id}/approve`, {});
+    expect(own).toEqual({ status: 409, body: { detail: "A second admin must approve: you asked for this." } });
+    expect(ledger()).toBe(snapshot);
+
+    const list = await call(b.api, "GET", "/api/v1/admin/approvals");
+    expect(list.body.relaxed).toBe(false);
+    expect(list.body.pending.map((p: { id: number }) => p.id)).toContain(id);
+
+    const ok = await call(b.api, "POST", `/api/v1/admin/approvals/${id}/approve`, {});
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ batch_id: batchId, count: 1, total: 560, approval: { id, status: "APPROVED", action: "payout.execute" } });
+    expect(walletMinor(inv.id)).toBe(before + 56_000);
+    expect(approval(id)).toMatchObject({ status: "APPROVED", decided_by: b.id });
+    expect(audits("approval.approve").at(-1)).toMatchObject({ email: b.email });
+    // Decided: a second approval is refused and pays nothing more.
+    expect((await call(b.api, "POST", `/api/v1/admin/approvals/${id}/approve`, {})).body).toEqual({ detail: "This request is already approved." });
+    expect(walletMinor(inv.id)).toBe(before + 56_000);
+  });
+
+  it("a run that cannot go through now is refused at once, not queued", async () => {
+    const batch = createBatch(server, { productType: "CHICKEN" });
+    const inv = await createInvestor(server, { walletGhs: 1000 });
+    await call(inv.api, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 10 });
+    await call(a.api, "POST", `/api/v1/admin/batches/${batch.id}/activate`, {});
+    const pendingBefore = (db().prepare("select count(*) n from approvals").get() as { n: number }).n;
+    const res = await call(a.api, "POST", `/api/v1/admin/payouts/${batch.id}/execute`, {}); // nothing remitted
+    expect(res.status).toBe(409);
+    expect((db().prepare("select count(*) n from approvals").get() as { n: number }).n).toBe(pendingBefore);
+  });
+
+  it("rejection changes nothing and is audited with the reason", async () => {
+    const { batchId } = await payableBatch();
+    const snapshot = ledger();
+    const id = (await call(a.api, "POST", `/api/v1/admin/payouts/${batchId}/execute`, {})).body.approval.id as number;
+    expect((await call(a.api, "POST", `/api/v1/admin/approvals/${id}/reject`, { reason: "mine" })).status).toBe(409);
+    expect((await call(b.api, "POST", `/api/v1/admin/approvals/${id}/reject`, { reason: " " })).status).toBe(422);
+    const no = await call(b.api, "POST", `/api/v1/admin/approvals/${id}/reject`, { reason: "Wrong month" });
+    expect(no.status).toBe(200);
+    expect(no.body.approval).toMatchObject({ id, status: "REJECTED", reason: "Wrong month" });
+    expect(ledger()).toBe(snapshot);
+    expect(audits("approval.reject").at(-1)).toMatchObject({ email: b.email });
+    expect(audits("approval.reject").at(-1)!.detail).toContain("Wrong month");
+    expect((await call(b.api, "POST", `/api/v1/admin/approvals/${id}/approve`, {})).status).toBe(409);
+    expect(ledger()).toBe(snapshot);
+  });
+
+  it("expires after 24 hours: approving then answers 409 and marks it EXPIRED", async () => {
+    const { batchId } = await payableBatch();
+    const snapshot = ledger();
+    const id = (await call(a.api, "POST", `/api/v1/admin/payouts/${batchId}/execute`, {})).body.approval.id as number;
+    db().prepare("update approvals set expires_at = '2000-01-01T00:00:00.000Z' where id = ?").run(id);
+    const res = await call(b.api, "POST", `/api/v1/admin/approvals/${id}/approve`, {});
+    expect(res.status).toBe(409);
+    expect(res.body.detail).toMatch(/expired/);
+    expect(approval(id).status).toBe("EXPIRED");
+    expect(ledger()).toBe(snapshot);
+  });
+
+  it("closing a batch (with a reserve draw option) waits, then closes on approval", async () => {
+    const { batchId, inv } = await closableBatch();
+    const before = walletMinor(inv.id);
+    const asked = await call(a.api, "POST", `/api/v1/admin/batches/${batchId}/close`, {});
+    expect(asked.status).toBe(202);
+    expect(asked.body.approval.action).toBe("batch.close");
+    expect(batchStatus(batchId)).toBe("ACTIVE");
+    expect((await call(a.api, "POST", `/api/v1/admin/approvals/${asked.body.approval.id}/approve`, {})).status).toBe(409);
+    const ok = await call(b.api, "POST", `/api/v1/admin/approvals/${asked.body.approval.id}/approve`, {});
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ detail: "Batch closed.", batch_id: batchId });
+    expect(batchStatus(batchId)).toBe("CLOSED");
+    expect(walletMinor(inv.id)).toBe(before + 50_000);
+  });
+
+  it("deleting a batch with history waits; an empty OPEN batch goes at once", async () => {
+    const open = createBatch(server, { productType: "EGG" });
+    expect((await call(a.api, "DELETE", `/api/v1/admin/batches/${open.id}`)).status).toBe(200);
+    expect(batchStatus(open.id)).toBeUndefined();
+
+    const active = createBatch(server, { productType: "EGG", status: "ACTIVE" });
+    const asked = await call(a.api, "DELETE", `/api/v1/admin/batches/${active.id}`);
+    expect(asked.status).toBe(202);
+    expect(asked.body.approval.action).toBe("batch.delete");
+    expect(batchStatus(active.id)).toBe("ACTIVE");
+    expect((await call(a.api, "POST", `/api/v1/admin/approvals/${asked.body.approval.id}/approve`, {})).status).toBe(409);
+    const ok = await call(b.api, "POST", `/api/v1/admin/approvals/${asked.body.approval.id}/approve`, {});
+    expect(ok).toMatchObject({ status: 200, body: { detail: "Batch deleted." } });
+    expect(batchStatus(active.id)).toBeUndefined();
+  });
+
+  it("the dashboard's execute says 'Sent for approval' and a second admin approves on /admin/approvals", async () => {
+    const { batchId, inv } = await payableBatch();
+    const before = walletMinor(inv.id);
+    const res = await a.page.postForm("/admin?index", { intent: "execute", batch_id: batchId, confirmed: "1" });
+    expect(res.status).toBe(302);
+    expect(await pageText(a.page, "/admin")).toContain("Sent for approval: a second admin must approve it on /admin/approvals.");
+    expect(walletMinor(inv.id)).toBe(before);
+    const id = (db().prepare("select max(id) id from approvals").get() as { id: number }).id;
+    const page = await pageText(b.page, "/admin/approvals");
+    expect(page).toContain(`#${id} · Execute the`);
+    expect(page).not.toContain("Four eyes are relaxed");
+    const own = await a.page.postForm("/admin/approvals", { intent: "approve", id });
+    expect(own.status).toBe(409);
+    expect(htmlText(await own.text())).toContain("A second admin must approve: you asked for this.");
+    const ok = await b.page.postForm("/admin/approvals", { intent: "approve", id });
+    expect(ok.status).toBe(302);
+    expect(await pageText(b.page, "/admin/approvals")).toContain(`Request #${id} approved. Payouts executed for Batch #${batchId}: 1 paid`);
+    expect(walletMinor(inv.id)).toBe(before + 56_000);
+  });
+
+  it("admin roles: listed with two-factor; a change waits for a second admin; audited", async () => {
+    const users = await call(a.api, "GET", "/api/v1/admin/users");
+    expect(users.status).toBe(200);
+    expect(users.body.find((u: { id: number }) => u.id === b.id)).toMatchObject({ email: b.email, full_name: "Efua Admin", is_admin: true, two_factor: false });
+    const kojo = await createInvestor(server, { fullName: "Kojo Boateng" });
+    const asked = await call(a.api, "POST", `/api/v1/admin/users/${kojo.id}/role`, { is_admin: true });
+    expect(asked.status).toBe(202);
+    expect(asked.body.approval.action).toBe("user.role");
+    expect((await call(kojo.api, "GET", "/api/v1/admin/users")).status).toBe(403);
+    expect((await call(a.api, "POST", `/api/v1/admin/approvals/${asked.body.approval.id}/approve`, {})).status).toBe(409);
+    const ok = await call(b.api, "POST", `/api/v1/admin/approvals/${asked.body.approval.id}/approve`, {});
+    expect(ok.body).toMatchObject({ id: kojo.id, is_admin: true });
+    expect((await call(kojo.api, "GET", "/api/v1/admin/users")).status).toBe(200);
+    expect(audits("user.role").at(-1)!.detail).toContain(`${kojo.email}: admin rights granted`);
+    // And removed again, the same way.
+    const removal = await call(b.api, "POST", `/api/v1/admin/users/${kojo.id}/role`, { is_admin: false });
+    expect(removal.status).toBe(202);
+    await call(a.api, "POST", `/api/v1/admin/approvals/${removal.body.approval.id}/approve`, {});
+    expect((await call(kojo.api, "GET", "/api/v1/admin/users")).status).toBe(403);
+    expect((await call(a.api, "POST", `/api/v1/admin/users/${kojo.id}/role`, {})).status).toBe(422);
+  });
+});
+
+describe("large withdrawals (LARGE_WITHDRAWAL_GHS=100 here)", () => {
+  beforeAll(() => setAdmin(b.id, true));
+  const unsaved = { method: "MOMO", provider: "MTN MoMo", account_number: "0241234567" };
+
+  it("a small one goes out at once", async () => {
+    const u = await createInvestor(server, { walletGhs: 500 });
+    const res = await call(u.api, "POST", "/api/v1/invest/withdraw", { amount: 100, ...unsaved });
+    expect(res.body).toMatchObject({ message: "Withdrawal processed" });
+  });
+
+  it("above the limit: reserved, not sent, 'waiting for a security check'; approving sends it", async () => {
+    const u = await createInvestor(server, { walletGhs: 500 });
+    const res = await call(u.api, "POST", "/api/v1/invest/withdraw", { amount: 300, ...unsaved });
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ status: "PENDING" });
+    expect(JSON.stringify(res.body)).toContain("Waiting for a security check");
+    expect(walletMinor(u.id)).toBe(20_000);
+    const req = db().prepare("select * from approvals where action = 'withdrawal.send' order by id desc").get() as { id: number; requested_by: number };
+    expect(req.requested_by).toBe(u.id);
+    const ok = await call(a.api, "POST", `/api/v1/admin/approvals/${req.id}/approve`, {});
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ status: "SUCCEEDED", approval: { status: "APPROVED" } });
+    expect((await call(u.api, "GET", `/api/v1/invest/withdrawals/${res.body.id}`)).body.status).toBe("SUCCEEDED");
+    expect(walletMinor(u.id)).toBe(20_000);
+  });
+
+  it("on the portfolio page: the confirm prompt stays, then 'Waiting for a security check'", async () => {
+    const u = await createInvestor(server, { walletGhs: 500 });
+    const fields = { intent: "withdraw", amount: "300", method: "MOMO", momo_provider: "MTN MoMo", bank_name: "", account_number: "024 123 4567", idempotency_key: "held-1" };
+    expect(htmlText(await (await u.page.postForm("/portfolio?dialog=withdraw", fields)).text())).toContain("Withdraw GHS 300.00?");
+    const done = await u.page.postForm("/portfolio?dialog=withdraw", { ...fields, confirmed: "1" });
+    expect(done.status).toBe(302);
+    const t = await pageText(u.page, "/portfolio");
+    expect(t).toContain("Waiting for a security check: an admin reviews large withdrawals before they are sent.");
+    expect(walletMinor(u.id)).toBe(20_000);
+  });
+
+  it("rejecting returns the money with a REVERSAL and tells the investor", async () => {
+    const u = await createInvestor(server, { walletGhs: 500 });
+    const res = await call(u.api, "POST", "/api/v1/invest/withdraw", { amount: 300, ...unsaved });
+    expect(walletMinor(u.id)).toBe(20_000);
+    const req = db().prepare("select id from approvals where action = 'withdrawal.send' order by id desc").get() as { id: number };
+    const no = await call(b.api, "POST", `/api/v1/admin/approvals/${req.id}/reject`, { reason: "We could not confirm it was you." });
+    expect(no.status).toBe(200);
+    expect(walletMinor(u.id)).toBe(50_000);
+    expect((await call(u.api, "GET", `/api/v1/invest/withdrawals/${res.body.id}`)).body.status).toBe("FAILED");
+    const note = db().prepare("select message from notifications where user_id = ? order by id desc").get(u.id) as { message: string };
+    expect(note.message).toContain("We could not confirm it was you.");
+    expect(db().prepare("select count(*) n from journal_entries where kind = 'REVERSAL' and user_id = ?").get(u.id)).toEqual({ n: 1 });
+  });
+});
