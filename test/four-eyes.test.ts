@@ -215,11 +215,15 @@ describe("two admins", () => {
     expect(ok.body).toMatchObject({ id: kojo.id, is_admin: true });
     expect((await call(kojo.api, "GET", "/api/v1/admin/users")).status).toBe(200);
     expect(audits("user.role").at(-1)!.detail).toContain(`${kojo.email}: admin rights granted`);
+    // Every admin is told, the new one included.
+    const told = server.db().prepare("select user_id from notifications where kind = 'ADMIN_SECURITY' and message = ?").all(`${kojo.email} was made an admin.`) as Array<{ user_id: number }>;
+    expect(told.map((t) => t.user_id)).toEqual(expect.arrayContaining([a.id, b.id, kojo.id]));
     // And removed again, the same way.
     const removal = await call(b.api, "POST", `/api/v1/admin/users/${kojo.id}/role`, { is_admin: false });
     expect(removal.status).toBe(202);
     await call(a.api, "POST", `/api/v1/admin/approvals/${removal.body.approval.id}/approve`, {});
     expect((await call(kojo.api, "GET", "/api/v1/admin/users")).status).toBe(403);
+    expect(server.db().prepare("select count(*) n from notifications where user_id = ? and message = 'Your admin rights were removed.'").get(kojo.id)).toEqual({ n: 1 });
     expect((await call(a.api, "POST", `/api/v1/admin/users/${kojo.id}/role`, {})).status).toBe(422);
   });
 });

@@ -4,6 +4,8 @@ import { DomainError } from "~/domain/errors";
 import { getDb } from "~/lib/db.server";
 import { countAdmins } from "~/models/approvals.server";
 import { recordAudit } from "~/models/audit.server";
+import { notifyAdmins } from "~/models/admin-alerts.server";
+import { notify } from "~/models/notification.server";
 import { atomic } from "~/models/ledger.server";
 import { users } from "~/models/schema.server";
 
@@ -26,7 +28,7 @@ export function getAccount(userId: number) {
   return row;
 }
 
-/** Grants or removes admin rights; never the last admin's. Audited "user.role". */
+/** Grants or removes admin rights; never the last admin's. Audited "user.role" and told to every admin (issue 20). */
 export function setAdminRole({ userId, isAdmin, adminId }: { userId: number; isAdmin: boolean; adminId: number }) {
   return atomic(() => {
     const user = getAccount(userId);
@@ -34,6 +36,9 @@ export function setAdminRole({ userId, isAdmin, adminId }: { userId: number; isA
     if (user.isAdmin !== isAdmin) {
       getDb().update(users).set({ isAdmin }).where(eq(users.id, userId)).run();
       recordAudit({ adminId, action: "user.role", detail: `${user.email}: ${isAdmin ? "admin rights granted" : "admin rights removed"}` });
+      // Every admin hears of it (the one removed too: notifyAdmins runs after the change, so tell them apart).
+      notifyAdmins(`${user.email} ${isAdmin ? "was made an admin" : "is no longer an admin"}.`);
+      if (!isAdmin) notify(user.id, "ADMIN_SECURITY", "Your admin rights were removed.");
     }
     return { id: user.id, email: user.email, is_admin: isAdmin };
   });
