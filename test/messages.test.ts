@@ -497,7 +497,7 @@ describe("at most once, across restarts and several workers", () => {
       const to = uniqueEmail("crowd");
       db.transaction(() => {
         for (let i = 0; i < 40; i++) insert.run(to, `Crowd ${i}`, now);
-      })();
+      }).immediate();
       await smtp.waitFor(() => smtp.to(to).length >= 40, 20_000);
       await sleep(500);
       const subjects = smtp.to(to).map((m) => m.headers.subject);

@@ -177,7 +177,7 @@ describe("the admin's payments page and the reconciliation report", () => {
     const insert = db.prepare("insert into deposits (user_id, reference, amount_minor, method, status, created_at) values (?, ?, 100, 'checkout', 'FAILED', ?)");
     db.transaction(() => {
       for (let i = 0; i < 60; i++) insert.run(investor.id, `akoko-deposit-bulk-${String(i).padStart(3, "0")}`, new Date(Date.parse("2025-06-01T00:00:00Z") + i * MIN).toISOString());
-    })();
+    }).immediate();
     const first = (await get("/admin/payments?list=deposits&q=bulk")).html;
     expect(first).toContain("60 deposits, page 1 of 2.");
     expect(first).toContain("akoko-deposit-bulk-059");

@@ -87,7 +87,7 @@ export function createInvestors(db, { count, depositMinor = 0, withTokens = fals
       db.prepare("update accounts set balance_minor = balance_minor - ? where id = ?").run(depositMinor * count, external);
     }
     return out;
-  })();
+  }).immediate();
 }
 
 /**
@@ -114,7 +114,7 @@ export function createInvestor(db, { email, fullName, passwordHash, depositMinor
       moveBalance.run(-depositMinor, externalId);
     }
     return id;
-  })();
+  }).immediate();
 }
 
 /**
@@ -167,7 +167,7 @@ export function insertInvestments(db, { batchId, userIds, count, units = 1 }) {
     db.prepare("update accounts set balance_minor = balance_minor + ? where id = ?").run(costMinor * count, escrow);
     db.prepare("update batches set units_placed = units_placed + ? where id = ?").run(count * units, batchId);
     return count * units;
-  })();
+  }).immediate();
 }
 
 /**

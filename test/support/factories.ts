@@ -134,7 +134,9 @@ export function createRemittance(server: TestServer, batchId: number, { amountGh
     }
     const { id } = db.prepare("insert into remittances (batch_id, period, amount_minor, entry_id, created_at) values (?, ?, ?, ?, ?) returning id").get(batchId, remitPeriod, amountMinor, entryId, at) as { id: number };
     return { id, amountMinor };
-  })();
+    // IMMEDIATE: take the write lock at BEGIN (waiting out the server's writers); a deferred
+    // transaction that upgrades to a write while the server commits fails with "database is locked".
+  }).immediate();
 }
 
 // ---- users and sessions ----
