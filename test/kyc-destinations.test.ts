@@ -98,7 +98,8 @@ describe("the provider's resolved account name (Paystack)", () => {
 
     fake.accountNames.set("9876543210", "KWAME BOATENG");
     const theirs = await call(u.api, "POST", "/api/v1/invest/destinations", { kind: "bank", bank_code: "040100", account_number: "9876543210", name: "Akosua Asante" });
-    expect(theirs).toEqual({ status: 422, body: { detail: "Withdrawals go only to accounts in your own name, as on your verified ID (Akosua Asante). This account is in the name of KWAME BOATENG." } });
+    // Refused without saying whose it is: the form is no way to look up who owns a number.
+    expect(theirs).toEqual({ status: 422, body: { detail: "The bank or network has this account under another name. Withdrawals go only to accounts in your own name, as on your verified ID (Akosua Asante)." } });
     expect((await call(u.api, "GET", "/api/v1/invest/destinations")).body.map((d: { name: string }) => d.name)).toEqual(["AKOSUA B. ASANTE"]);
   });
 });

@@ -92,7 +92,9 @@ export async function addDestination(input: NewDestination): Promise<PaymentDest
   }
   // The provider's word on whose account it is beats what was typed.
   if (accountName) {
-    if (verifiedName !== null && !holderNameMatches(verifiedName, accountName)) throw new DomainError(422, ownNameMessage(accountName, verifiedName), "name");
+    // The provider's name is not repeated: the form must not tell who owns someone else's number.
+    if (verifiedName !== null && !holderNameMatches(verifiedName, accountName))
+      throw new DomainError(422, `The bank or network has this account under another name. Withdrawals go only to accounts in your own name, as on your verified ID (${verifiedName}).`, "name");
     row = { ...row, name: accountName };
   }
   return getDb()

@@ -66,8 +66,14 @@ export async function tabTo(page: Page, selector: string, max = 150) {
  * the 4xx answers the bad paths ask for on purpose are not errors.
  */
 export function collectPageErrors(page: Page, errors: string[]) {
-  page.on("pageerror", (e) => errors.push(`${page.url()}: ${e.message}`));
+  // A client navigation still in flight when the test loads the next URL is aborted by the browser
+  // (as when a person taps another link): Remix reports the abort, which is no fault of the page.
+  const abortedByNextLoad = (text: string) => /^AbortError: signal is aborted without reason/.test(text);
+  page.on("pageerror", (e) => {
+    if (!abortedByNextLoad(`${e.name}: ${e.message}`) && !abortedByNextLoad(e.message)) errors.push(`${page.url()}: ${e.message}`);
+  });
   page.on("console", (m) => {
-    if (m.type() === "error" && !/^Failed to load resource: the server responded with a status of (400|403|409|422)/.test(m.text())) errors.push(`${page.url()}: ${m.text()}`);
+    if (m.type() !== "error" || abortedByNextLoad(m.text())) return;
+    if (!/^Failed to load resource: the server responded with a status of (400|403|409|422)/.test(m.text())) errors.push(`${page.url()}: ${m.text()}`);
   });
 }
