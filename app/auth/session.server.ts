@@ -1,7 +1,6 @@
 import { createCookie, createCookieSessionStorage, redirect } from "@remix-run/node";
 import { getEnv } from "~/lib/env.server";
-import { HttpError } from "~/lib/http.server";
-import { clientIp } from "~/lib/http.server";
+import { clientIp, HttpError } from "~/lib/http.server";
 import { createSession, deleteSession, getSessionByToken, type User } from "~/models/user.server";
 import { lastSeenIsStale, touchSession, type SessionKind, type SessionMeta } from "~/models/sessions.server";
 import { noteUserId } from "~/lib/request-context.server";

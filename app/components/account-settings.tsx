@@ -6,7 +6,7 @@ import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX } from "~/forms/limits"
 import { CATEGORY_LABELS, CHANNEL_LABELS, CHANNELS, NOTICE_CATEGORIES, type Channel, type NoticeCategory } from "~/domain/notices";
 import { CLOSE_PROMPT, type AccountActionResult } from "~/pages/account";
 import type { SessionView } from "~/domain/devices";
-import { formatGhanaTime } from "~/domain/calendar";
+import { formatInstant } from "~/domain/calendar";
 
 export type AccountData = {
   fullName: string;
@@ -258,14 +258,14 @@ function SessionList({ title, sessions, empty }: { title: string; sessions: Sess
                 </p>
                 <p className="text-stone-600">{s.ipHint}</p>
                 <p className="text-stone-600">
-                  First seen {formatGhanaTime(s.createdAt)} · Last seen {formatGhanaTime(s.lastSeenAt)}
+                  First seen {formatInstant(s.createdAt)} · Last seen {formatInstant(s.lastSeenAt)}
                 </p>
               </div>
               {s.current ? null : (
                 <Form method="post">
                   <input type="hidden" name="intent" value="end-session" />
                   <input type="hidden" name="session_id" value={s.id} />
-                  <button type="submit" className="btn-secondary" aria-label={`End ${s.device}, last seen ${formatGhanaTime(s.lastSeenAt)}`}>End</button>
+                  <button type="submit" className="btn-secondary" aria-label={`End ${s.device}, last seen ${formatInstant(s.lastSeenAt)}`}>End</button>
                 </Form>
               )}
             </li>

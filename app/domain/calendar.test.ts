@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, formatGhanaTime, addMonths, calendarDateOrNull, isCalendarDate, lastDayOfMonth, nextPeriod, oneMonthAfter } from "~/domain/calendar";
+import { addDays, formatInstant, addMonths, isPeriod, previousPeriod, calendarDateOrNull, isCalendarDate, lastDayOfMonth, nextPeriod, oneMonthAfter } from "~/domain/calendar";
 
 describe("calendar", () => {
   it("knows real days from impossible ones", () => {
@@ -19,9 +19,15 @@ describe("calendar", () => {
   });
 });
 
-describe("formatGhanaTime", () => {
-  it("reads a moment in Ghana's time (GMT)", () => {
-    expect(formatGhanaTime("2026-11-24T14:05:59.000Z")).toBe("24 Nov 2026, 14:05 GMT");
-    expect(formatGhanaTime("2027-01-01T00:00:00.000Z")).toBe("1 Jan 2027, 00:00 GMT");
+describe("periods and moments", () => {
+  it("reads periods strictly and steps back a month across a year", () => {
+    expect(isPeriod("2026-11")).toBe(true);
+    for (const bad of ["2026-13", "2026-1", "26-11", "2026-00", "", null]) expect(isPeriod(bad)).toBe(false);
+    expect(previousPeriod("2026-01")).toBe("2025-12");
+    expect(previousPeriod("2026-11")).toBe("2026-10");
+  });
+
+  it("shows a moment as the pages do", () => {
+    expect(formatInstant("2026-11-24T14:05:59.000Z")).toBe("2026-11-24 14:05 UTC");
   });
 });

@@ -37,15 +37,16 @@ export function lastDayOfMonth(period: string): string {
   return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
 }
 
+/** A real YYYY-MM period (month 01-12). */
+export function isPeriod(text: unknown): text is string {
+  return typeof text === "string" && /^\d{4}-(0[1-9]|1[0-2])$/.test(text);
+}
+
 /** The period after a YYYY-MM period. */
 export const nextPeriod = (period: string) => addMonths(`${period}-01`, 1).slice(0, 7);
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+/** The period before a YYYY-MM period. */
+export const previousPeriod = (period: string) => addMonths(`${period}-01`, -1).slice(0, 7);
 
-/** A moment as investors read it, in Ghana's time (GMT all year): "24 Nov 2026, 14:05 GMT". */
-export function formatGhanaTime(iso: string): string {
-  const d = new Date(iso);
-  const hh = String(d.getUTCHours()).padStart(2, "0");
-  const mm = String(d.getUTCMinutes()).padStart(2, "0");
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${hh}:${mm} GMT`;
-}
+/** A moment as every page and message shows it: "2026-11-22 03:40 UTC" (Ghana's time all year). */
+export const formatInstant = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;

@@ -34,6 +34,9 @@ export const TIER_LIMITS: Record<KycTier, TierLimits> = {
 
 export const TIER_NAMES: Record<KycTier, string> = { REGISTERED: "Registered", VERIFIED: "Verified", ENHANCED: "Enhanced" };
 
+/** How a page names the identity document of a submission. */
+export const ID_TYPE_NAMES = { GHANA_CARD: "Ghana Card", PASSPORT: "Passport" } as const;
+
 /** How the investor raises each tier's limits (the last tier has nowhere higher to go). */
 const HOW_TO_RAISE: Record<KycTier, string> = {
   REGISTERED: "Verify your identity on the KYC page to raise it.",

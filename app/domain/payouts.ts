@@ -1,4 +1,4 @@
-import { lastDayOfMonth } from "~/domain/calendar";
+import { isPeriod, lastDayOfMonth } from "~/domain/calendar";
 import { DomainError } from "~/domain/errors";
 import { applyRate, formatGhs, parseAmountToMinor, splitByWeight } from "~/domain/money";
 
@@ -85,7 +85,6 @@ export function reserveDrawInput(raw: unknown): number {
   return parsed.minor;
 }
 
-const PERIOD = /^(\d{4})-(0[1-9]|1[0-2])$/;
 const PERIOD_FORMAT = "Give the payout period as YYYY-MM.";
 
 /** An optional period as sent (absent or blank: this month); anything but text is refused, never read as "now". */
@@ -105,7 +104,7 @@ export function recordDateOf(period: string): string {
 
 /** An egg payout period: YYYY-MM, not before the batch's start month, never in the future. */
 export function checkPayoutPeriod({ period, startDate, currentPeriod }: { period: string; startDate: string | null; currentPeriod: string }): string {
-  if (!PERIOD.test(period)) throw new DomainError(422, PERIOD_FORMAT, "period");
+  if (!isPeriod(period)) throw new DomainError(422, PERIOD_FORMAT, "period");
   if (period > currentPeriod) throw new DomainError(422, `The period ${period} is in the future.`, "period");
   const startPeriod = startDate?.slice(0, 7);
   if (startPeriod && period < startPeriod) throw new DomainError(422, `The batch started in ${startPeriod}; ${period} is before that.`, "period");

@@ -8,11 +8,6 @@ export type IncomeLine = { paidAt: string; batchId: number; productType: "EGG" |
 
 export type MonthTotals = { month: string; grossMinor: number; taxMinor: number; netMinor: number; lines: number };
 
-/** YYYY-MM, a real month. */
-export function isTaxMonth(value: unknown): value is string {
-  return typeof value === "string" && /^\d{4}-(0[1-9]|1[0-2])$/.test(value);
-}
-
 export function isTaxYear(value: unknown): value is string {
   return typeof value === "string" && /^(19|20)\d{2}$/.test(value);
 }
@@ -43,10 +38,4 @@ export function sumTotals(rows: ReadonlyArray<{ grossMinor: number; taxMinor: nu
 export function monthName(month: string): string {
   const names = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
   return `${names[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
-}
-
-/** The month before `month` (YYYY-MM): the one whose tax report is usually due. */
-export function previousMonth(month: string): string {
-  const [y, m] = month.split("-").map(Number);
-  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, "0")}`;
 }

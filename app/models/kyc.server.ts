@@ -85,10 +85,10 @@ export type KycOverview = {
 
 /** What GET /api/v1/kyc, /kyc and the portfolio show. */
 export function kycOverview(userId: number): KycOverview {
-  const tier = userKycTier(userId);
+  const user = getDb().select({ tier: users.kycTier, phone: users.phone, phoneVerifiedAt: users.phoneVerifiedAt }).from(users).where(eq(users.id, userId)).get();
+  const tier = kycTierOrLowest(user?.tier);
   const latest = latestSubmission(userId) ?? null;
-  const phone = getDb().select({ phone: users.phone, at: users.phoneVerifiedAt }).from(users).where(eq(users.id, userId)).get();
-  return { tier, status: latest?.status ?? "NONE", limits: TIER_LIMITS[tier], remaining: remainingDeposits(tier, depositUsage(userId)), latest, phoneConfirmed: Boolean(phone?.phone && phone.at) };
+  return { tier, status: latest?.status ?? "NONE", limits: TIER_LIMITS[tier], remaining: remainingDeposits(tier, depositUsage(userId)), latest, phoneConfirmed: Boolean(user?.phone && user.phoneVerifiedAt) };
 }
 
 /** GET /api/v1/kyc: amounts in cedis, as every /api/v1 answer; null means no limit. */

@@ -51,7 +51,7 @@ export function removeStoredFile(dir: string, fileName: string | null | undefine
   if (fileName && STORED_NAME.test(fileName)) fs.rmSync(path.join(dir, fileName), { force: true });
 }
 
-/** What a stored image answers with: the owner's or an admin's eyes only, never a shared cache. */
+/** A stored image's type, from the extension we gave it. */
 export function contentTypeOf(fileName: string): ImageType {
   return fileName.endsWith(".png") ? "image/png" : "image/jpeg";
 }

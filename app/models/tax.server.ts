@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, gte, lt, or, sql } from "drizzle-orm";
+import { nextPeriod } from "~/domain/calendar";
 import { DomainError } from "~/domain/errors";
 import { formatGhs, minorToCedis, minorToDecimalString } from "~/domain/money";
 import { monthName, sumTotals, totalsByMonth, type IncomeLine } from "~/domain/tax";
@@ -22,11 +23,7 @@ export function taxPayer() {
   return { name: "Akoko", tin: getEnv().TAX_PAYER_TIN ?? null };
 }
 
-const monthRange = (month: string) => {
-  const [y, m] = month.split("-").map(Number);
-  const next = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, "0")}`;
-  return { from: `${month}-01T00:00:00.000Z`, to: `${next}-01T00:00:00.000Z` };
-};
+const monthRange = (month: string) => ({ from: `${month}-01T00:00:00.000Z`, to: `${nextPeriod(month)}-01T00:00:00.000Z` });
 const yearRange = (year: string) => ({ from: `${year}-01-01T00:00:00.000Z`, to: `${Number(year) + 1}-01-01T00:00:00.000Z` });
 
 /** The investor's income payouts (taxable part above zero) paid in [from, to). */

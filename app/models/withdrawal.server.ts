@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, lt } from "drizzle-orm";
 import { DomainError } from "~/domain/errors";
 import { destinationUsableFrom, holderNameMatches, normalizeGhanaPhone } from "~/domain/kyc";
-import { formatGhanaTime } from "~/domain/calendar";
+import { formatInstant } from "~/domain/calendar";
 import { MSG } from "~/domain/messages";
 import { formatGhs } from "~/domain/money";
 import { decideWithdrawal, PAYMENT_STATE_MESSAGES as STATE, PAYMENT_TIMINGS, type TransferWord } from "~/domain/payments";
@@ -167,7 +167,7 @@ function assertDestinationMayReceive(userId: number, d: PaymentDestination): voi
   const hours = getEnv().DESTINATION_COOLING_OFF_HOURS;
   const usableFrom = destinationUsableFrom(d.createdAt, hours);
   if (usableFrom > nowIso())
-    throw new DomainError(409, `New destinations can receive money ${hours} hours after they are added, to protect your account. This one can from ${formatGhanaTime(usableFrom)}.`, "destination_id");
+    throw new DomainError(409, `New destinations can receive money ${hours} hours after they are added, to protect your account. This one can from ${formatInstant(usableFrom)}.`, "destination_id");
 }
 
 function ownNameMessage(holder: string, verifiedName: string): string {

@@ -1,10 +1,10 @@
-import type { KycTier } from "~/domain/kyc";
+import { TIER_NAMES, type KycTier } from "~/domain/kyc";
 
 /** What each tier needs, in the investor's words (the limits themselves are TIER_LIMITS). */
 export const TIER_DISPLAY: Record<KycTier, { name: string; needs: string }> = {
-  REGISTERED: { name: "Registered", needs: "An account" },
-  VERIFIED: { name: "Verified", needs: "Ghana Card (or ECOWAS passport), selfie and a confirmed phone, approved" },
-  ENHANCED: { name: "Enhanced", needs: "Verified, plus a proof of address (a utility bill or bank statement from the last 3 months), approved" },
+  REGISTERED: { name: TIER_NAMES.REGISTERED, needs: "An account" },
+  VERIFIED: { name: TIER_NAMES.VERIFIED, needs: "Ghana Card (or ECOWAS passport), selfie and a confirmed phone, approved" },
+  ENHANCED: { name: TIER_NAMES.ENHANCED, needs: "Verified, plus a proof of address (a utility bill or bank statement from the last 3 months), approved" },
 };
 
 export const KYC_DEMO_NOTE =

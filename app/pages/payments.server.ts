@@ -9,7 +9,7 @@ import { orNotFound, pageError } from "~/lib/page-action.server";
 import { getMyDeposit, refreshDeposit, submitDepositOtp } from "~/models/deposit.server";
 import { walletBalanceMinor } from "~/models/ledger.server";
 import { addDestination, destinationUsableAt, listBanks, listMyDestinations, NETWORK_LABELS, removeDestination, type PaymentDestination } from "~/models/withdrawal.server";
-import { formatGhanaTime } from "~/domain/calendar";
+import { formatInstant } from "~/domain/calendar";
 import { nowIso } from "~/lib/clock.server";
 import { phoneForDisplay } from "~/pages/account";
 import { depositMessage, depositStatusHref, destinationLabel } from "~/pages/payments";
@@ -93,7 +93,7 @@ export async function depositStatusAction({ request, params }: ActionFunctionArg
 /** A saved destination as lists show it, saying when a new one may first receive money. */
 export function destinationOption(d: PaymentDestination): { id: number; kind: PaymentDestination["kind"]; label: string } {
   const at = destinationUsableAt(d);
-  return { id: d.id, kind: d.kind, label: at > nowIso() ? `${destinationLabel(d)} · can receive money from ${formatGhanaTime(at)}` : destinationLabel(d) };
+  return { id: d.id, kind: d.kind, label: at > nowIso() ? `${destinationLabel(d)} · can receive money from ${formatInstant(at)}` : destinationLabel(d) };
 }
 
 export async function destinationsLoader({ request }: LoaderFunctionArgs) {

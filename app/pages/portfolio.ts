@@ -1,6 +1,6 @@
 import type { useLoaderData } from "@remix-run/react";
 import type { portfolioLoader } from "~/pages/portfolio.server";
-import { isCalendarDate } from "~/domain/calendar";
+import { formatInstant, isCalendarDate } from "~/domain/calendar";
 import { holdingParts } from "~/domain/investing";
 import { minorToDecimalString, withoutThousandsSeparators } from "~/domain/money";
 import { INVESTMENT_STATUSES, type InvestmentStatus, type ProductType } from "~/domain/types";
@@ -297,7 +297,7 @@ export const autoReinvestSwitched = (investmentId: number, on: boolean) => `Auto
 
 /** "2026-11-22" for a day, "2026-11-22 03:40 UTC" for a moment: the same text on server and phone. */
 export const shortDate = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : "—");
-export const dateTime = (iso: string | null | undefined) => (iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : "—");
+export const dateTime = (iso: string | null | undefined) => (iso ? formatInstant(iso) : "—");
 
 /** What the page's loader sends, as its components receive it. */
 export type PortfolioData = ReturnType<typeof useLoaderData<typeof portfolioLoader>>;

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/auth/session.server";
-import { isTaxMonth, isTaxYear, monthName } from "~/domain/tax";
+import { isPeriod } from "~/domain/calendar";
+import { isTaxYear, monthName } from "~/domain/tax";
 import { today } from "~/lib/clock.server";
 import { taxCertificate, yearlyTaxStatement, yearsWithIncome } from "~/models/tax.server";
 
@@ -18,6 +19,6 @@ export async function statementsLoader({ request }: LoaderFunctionArgs) {
 /** /portfolio/statements/YYYY-MM: a month's withholding tax certificate, printable. */
 export async function certificateLoader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  if (!isTaxMonth(params.month)) throw new Response("Statement not found.", { status: 404 });
+  if (!isPeriod(params.month)) throw new Response("Statement not found.", { status: 404 });
   return taxCertificate(user.id, params.month);
 }

@@ -2,15 +2,16 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
 import { DomainError } from "~/domain/errors";
 import { formatGhs, parseAmountToMinor } from "~/domain/money";
-import { isTaxMonth, monthName, previousMonth } from "~/domain/tax";
+import { isPeriod, previousPeriod } from "~/domain/calendar";
+import { monthName } from "~/domain/tax";
 import { today } from "~/lib/clock.server";
 import { hasHiddenCharacters } from "~/forms/text.server";
 import { monthlyTaxReport, recordTaxPayment } from "~/models/tax.server";
 
 /** The month a tax page or API call is about: ?month=YYYY-MM, by default last month (the one being reported). */
 export function reportMonth(asked: string | null): string {
-  if (asked === null || asked === "") return previousMonth(today().slice(0, 7));
-  if (!isTaxMonth(asked)) throw new DomainError(422, "month must be like 2026-10.", "month");
+  if (asked === null || asked === "") return previousPeriod(today().slice(0, 7));
+  if (!isPeriod(asked)) throw new DomainError(422, "month must be like 2026-10.", "month");
   return asked;
 }
 
@@ -20,7 +21,7 @@ export function reportMonth(asked: string | null): string {
  */
 export function payWithheldTax(adminId: number, body: Record<string, unknown>) {
   const period = typeof body.period === "string" ? body.period.trim() : "";
-  if (!isTaxMonth(period)) throw new DomainError(422, "Choose the month this payment is for, like 2026-10.", "period");
+  if (!isPeriod(period)) throw new DomainError(422, "Choose the month this payment is for, like 2026-10.", "period");
   const amount = parseAmountToMinor(body.amount);
   if (!amount.ok) throw new DomainError(422, "Enter the amount paid: a positive GHS amount with at most 2 decimals.", "amount");
   const reference = typeof body.reference === "string" ? body.reference.trim() : "";

@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FormError, TextareaField } from "~/components/forms";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ApproveRejectForms } from "~/components/approve-reject";
+import { formatInstant } from "~/domain/calendar";
 import { APPROVAL_MESSAGES } from "~/domain/approvals";
 import { pageMeta } from "~/lib/meta";
 import { approvalsAdminAction, approvalsAdminLoader } from "~/pages/approvals-admin.server";
@@ -10,7 +11,7 @@ export const meta: MetaFunction = () => pageMeta("Approvals", "Four eyes: payout
 export const loader = approvalsAdminLoader;
 export const action = approvalsAdminAction;
 
-const when = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace("T", " ")} UTC` : "");
+const when = (iso: string | null) => (iso ? formatInstant(iso) : "");
 
 export default function AdminApprovals() {
   const { relaxed, pending, decided } = useLoaderData<typeof loader>();
@@ -40,16 +41,7 @@ export default function AdminApprovals() {
               </p>
               {a.mine && !relaxed ? <p className="mt-1 text-stone-600">You asked for this: a second admin must approve it.</p> : null}
               <div className="mt-3 space-y-3">
-                {mine?.errors.form ? <FormError message={mine.errors.form} /> : null}
-                <Form method="post">
-                  <input type="hidden" name="id" value={a.id} />
-                  <button type="submit" name="intent" value="approve" className="btn-primary w-full sm:w-auto" disabled={busy}>Approve</button>
-                </Form>
-                <Form method="post" className="space-y-2">
-                  <input type="hidden" name="id" value={a.id} />
-                  <TextareaField label="Reason for rejecting" name="reason" rows={2} maxLength={500} required defaultValue={mine?.values.reason ?? ""} error={mine?.errors.reason} />
-                  <button type="submit" name="intent" value="reject" className="btn-secondary w-full sm:w-auto" disabled={busy}>Reject</button>
-                </Form>
+                <ApproveRejectForms id={a.id} answer={mine} busy={busy} reasonLabel="Reason for rejecting" reasonRequired />
               </div>
             </li>
           );

@@ -1,6 +1,9 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FormError, TextareaField } from "~/components/forms";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ApproveRejectForms } from "~/components/approve-reject";
+import { formatInstant } from "~/domain/calendar";
+import { ID_TYPE_NAMES, TIER_NAMES } from "~/domain/kyc";
+import { maskPhone } from "~/domain/notices";
 import { pageMeta } from "~/lib/meta";
 import { kycAdminAction, kycAdminLoader } from "~/pages/kyc-admin.server";
 
@@ -43,23 +46,23 @@ export default function AdminKyc() {
           return (
             <li key={s.id} className="card text-sm" data-kyc-id={s.id} data-status={s.status}>
               <p className="font-semibold">
-                #{s.id} · {s.legal_name} · for {s.tier_requested === "ENHANCED" ? "Enhanced" : "Verified"}
+                #{s.id} · {s.legal_name} · for {TIER_NAMES[s.tier_requested]}
               </p>
               <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
                 <dt className="text-stone-600">Account</dt>
-                <dd className="break-all">{s.account_name} · {s.email} · now {s.tier.charAt(0) + s.tier.slice(1).toLowerCase()}</dd>
+                <dd className="break-all">{s.account_name} · {s.email} · now {TIER_NAMES[s.tier]}</dd>
                 <dt className="text-stone-600">Born</dt>
                 <dd>{s.date_of_birth} (age {s.age})</dd>
                 <dt className="text-stone-600">ID</dt>
-                <dd>{s.id_type === "GHANA_CARD" ? "Ghana Card" : "Passport"} ending {s.id_number_last4}</dd>
+                <dd>{ID_TYPE_NAMES[s.id_type]} ending {s.id_number_last4}</dd>
                 <dt className="text-stone-600">Phone</dt>
-                <dd>{s.phone ? `${s.phone.slice(0, 4)} ••• ${s.phone.slice(-4)}` : "none"} {s.phone_confirmed ? "(confirmed by SMS code)" : "(not confirmed)"}</dd>
+                <dd>{s.phone ? maskPhone(s.phone) : "none"} {s.phone_confirmed ? "(confirmed by SMS code)" : "(not confirmed)"}</dd>
                 <dt className="text-stone-600">Sent</dt>
-                <dd>{s.created_at.slice(0, 16).replace("T", " ")} UTC</dd>
+                <dd>{formatInstant(s.created_at)}</dd>
                 {s.decided_at ? (
                   <>
                     <dt className="text-stone-600">Decision</dt>
-                    <dd>{s.status.toLowerCase()} {s.decided_at.slice(0, 16).replace("T", " ")} UTC{s.decision_reason ? `: ${s.decision_reason}` : ""}</dd>
+                    <dd>{s.status.toLowerCase()} {formatInstant(s.decided_at)}{s.decision_reason ? `: ${s.decision_reason}` : ""}</dd>
                   </>
                 ) : null}
               </dl>
@@ -76,16 +79,7 @@ export default function AdminKyc() {
               </div>
               {s.status === "PENDING" ? (
                 <div className="mt-4 space-y-3">
-                  {mine?.errors.form ? <FormError message={mine.errors.form} /> : null}
-                  <Form method="post">
-                    <input type="hidden" name="id" value={s.id} />
-                    <button type="submit" name="intent" value="approve" className="btn-primary w-full sm:w-auto" disabled={busy}>Approve</button>
-                  </Form>
-                  <Form method="post" className="space-y-2">
-                    <input type="hidden" name="id" value={s.id} />
-                    <TextareaField label="Reason for rejecting (the investor reads it)" name="reason" rows={2} maxLength={500} defaultValue={mine?.values.reason ?? ""} error={mine?.errors.reason} />
-                    <button type="submit" name="intent" value="reject" className="btn-secondary w-full sm:w-auto" disabled={busy}>Reject</button>
-                  </Form>
+                  <ApproveRejectForms id={s.id} answer={mine} busy={busy} reasonLabel="Reason for rejecting (the investor reads it)" />
                 </div>
               ) : null}
             </li>

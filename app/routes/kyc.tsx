@@ -2,6 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
 import { Field, FormError, SelectField } from "~/components/forms";
+import { ID_TYPE_NAMES, TIER_NAMES } from "~/domain/kyc";
 import { formatGhs } from "~/domain/money";
 import { pageMeta } from "~/lib/meta";
 import { KYC_DEMO_NOTE } from "~/pages/kyc";
@@ -53,7 +54,7 @@ export default function Kyc() {
         {d.latest ? (
           <div className="mt-3 text-sm" data-testid="kyc-latest" data-status={d.latest.status}>
             <p>
-              Your last submission ({d.latest.idType === "GHANA_CARD" ? "Ghana Card" : "Passport"} ending {d.latest.idNumberLast4}, for {d.latest.tierRequested === "ENHANCED" ? "Enhanced" : "Verified"}):{" "}
+              Your last submission ({ID_TYPE_NAMES[d.latest.idType]} ending {d.latest.idNumberLast4}, for {TIER_NAMES[d.latest.tierRequested]}):{" "}
               <strong>{STATUS_TEXT[d.latest.status]}</strong>
             </p>
             {d.latest.status === "REJECTED" && d.latest.reason ? <p className="mt-1 rounded-lg bg-red-50 p-2 text-red-800" role="alert">Reason: {d.latest.reason}</p> : null}

@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { formatGhs } from "~/domain/money";
+import { GrossTaxNetCells, GrossTaxNetHeaders } from "~/components/tax-columns";
 import { pageMeta } from "~/lib/meta";
 import { statementsLoader } from "~/pages/statements.server";
 
@@ -39,27 +39,21 @@ export default function Statements() {
             <thead>
               <tr className="border-b border-stone-300 text-left">
                 <th className="py-1 pr-2">Month</th>
-                <th className="py-1 pr-2 text-right">Gross</th>
-                <th className="py-1 pr-2 text-right">Tax</th>
-                <th className="py-1 text-right">Net</th>
+                <GrossTaxNetHeaders />
               </tr>
             </thead>
             <tbody>
               {s.months.map((m) => (
                 <tr key={m.month} className="border-b border-stone-100" data-month={m.month}>
                   <td className="py-1 pr-2"><Link to={`/portfolio/statements/${m.month}`} className="text-leaf-700 underline">{m.name}</Link></td>
-                  <td className="py-1 pr-2 text-right tabular-nums">{formatGhs(m.grossMinor)}</td>
-                  <td className="py-1 pr-2 text-right tabular-nums">{formatGhs(m.taxMinor)}</td>
-                  <td className="py-1 text-right tabular-nums">{formatGhs(m.netMinor)}</td>
+                  <GrossTaxNetCells grossMinor={m.grossMinor} taxMinor={m.taxMinor} netMinor={m.netMinor} />
                 </tr>
               ))}
             </tbody>
             <tfoot>
               <tr className="font-semibold" data-testid="statement-totals">
                 <td className="py-1 pr-2">Total</td>
-                <td className="py-1 pr-2 text-right tabular-nums">{formatGhs(s.totals.grossMinor)}</td>
-                <td className="py-1 pr-2 text-right tabular-nums">{formatGhs(s.totals.taxMinor)}</td>
-                <td className="py-1 text-right tabular-nums">{formatGhs(s.totals.netMinor)}</td>
+                <GrossTaxNetCells {...s.totals} />
               </tr>
             </tfoot>
           </table>

@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { formatGhs } from "~/domain/money";
+import { GrossTaxNetCells, GrossTaxNetHeaders } from "~/components/tax-columns";
 import { pageMeta } from "~/lib/meta";
 import { certificateLoader } from "~/pages/statements.server";
 
@@ -40,9 +40,7 @@ export default function Certificate() {
               <tr className="border-b border-stone-300 text-left">
                 <th className="py-1 pr-2">Paid</th>
                 <th className="py-1 pr-2">From</th>
-                <th className="py-1 pr-2 text-right">Gross</th>
-                <th className="py-1 pr-2 text-right">Tax</th>
-                <th className="py-1 text-right">Net</th>
+                <GrossTaxNetHeaders />
               </tr>
             </thead>
             <tbody>
@@ -50,18 +48,14 @@ export default function Certificate() {
                 <tr key={i} className="border-b border-stone-100">
                   <td className="py-1 pr-2">{l.paidAt.slice(0, 10)}</td>
                   <td className="py-1 pr-2">Batch #{l.batchId} · {KIND_LABELS[l.kind] ?? l.kind}{l.period ? ` ${l.period}` : ""}</td>
-                  <td className="py-1 pr-2 text-right tabular-nums">{formatGhs(l.taxableMinor)}</td>
-                  <td className="py-1 pr-2 text-right tabular-nums">{formatGhs(l.taxMinor)}</td>
-                  <td className="py-1 text-right tabular-nums">{formatGhs(l.taxableMinor - l.taxMinor)}</td>
+                  <GrossTaxNetCells grossMinor={l.taxableMinor} taxMinor={l.taxMinor} netMinor={l.taxableMinor - l.taxMinor} />
                 </tr>
               ))}
             </tbody>
             <tfoot>
               <tr className="font-semibold" data-testid="certificate-totals">
                 <td className="py-1 pr-2" colSpan={2}>Total</td>
-                <td className="py-1 pr-2 text-right tabular-nums">{formatGhs(c.totals.grossMinor)}</td>
-                <td className="py-1 pr-2 text-right tabular-nums">{formatGhs(c.totals.taxMinor)}</td>
-                <td className="py-1 text-right tabular-nums">{formatGhs(c.totals.netMinor)}</td>
+                <GrossTaxNetCells {...c.totals} />
               </tr>
             </tfoot>
           </table>

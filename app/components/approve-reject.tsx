@@ -1,0 +1,25 @@
+import { Form } from "@remix-run/react";
+import { FormError, TextareaField } from "~/components/forms";
+
+type Answer = { errors: Record<string, string>; values: Record<string, string> } | null;
+
+/**
+ * An admin's decision on one waiting item (a KYC submission, a four-eyes request): Approve, or
+ * Reject with a reason. Two plain forms posting `id` and `intent`; no JavaScript needed.
+ */
+export function ApproveRejectForms({ id, answer, busy, reasonLabel, reasonRequired = false }: { id: number; answer: Answer; busy: boolean; reasonLabel: string; reasonRequired?: boolean }) {
+  return (
+    <>
+      {answer?.errors.form ? <FormError message={answer.errors.form} /> : null}
+      <Form method="post">
+        <input type="hidden" name="id" value={id} />
+        <button type="submit" name="intent" value="approve" className="btn-primary w-full sm:w-auto" disabled={busy}>Approve</button>
+      </Form>
+      <Form method="post" className="space-y-2">
+        <input type="hidden" name="id" value={id} />
+        <TextareaField label={reasonLabel} name="reason" rows={2} maxLength={500} required={reasonRequired} defaultValue={answer?.values.reason ?? ""} error={answer?.errors.reason} />
+        <button type="submit" name="intent" value="reject" className="btn-secondary w-full sm:w-auto" disabled={busy}>Reject</button>
+      </Form>
+    </>
+  );
+}

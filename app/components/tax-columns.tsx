@@ -1,0 +1,22 @@
+import { formatGhs } from "~/domain/money";
+
+/** The three money columns every tax table ends with (statements, certificates): headers, then a row's cells. */
+export function GrossTaxNetHeaders() {
+  return (
+    <>
+      <th className="py-1 pr-2 text-right">Gross</th>
+      <th className="py-1 pr-2 text-right">Tax</th>
+      <th className="py-1 text-right">Net</th>
+    </>
+  );
+}
+
+export function GrossTaxNetCells({ grossMinor, taxMinor, netMinor }: { grossMinor: number; taxMinor: number; netMinor: number }) {
+  return (
+    <>
+      <td className="py-1 pr-2 text-right tabular-nums">{formatGhs(grossMinor)}</td>
+      <td className="py-1 pr-2 text-right tabular-nums">{formatGhs(taxMinor)}</td>
+      <td className="py-1 text-right tabular-nums">{formatGhs(netMinor)}</td>
+    </>
+  );
+}
