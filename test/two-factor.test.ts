@@ -4,11 +4,11 @@
  * code (page: a second step; API: 401 naming the code), a replayed code refused, recovery codes
  * used once, wrong codes rate limited, and an admin without two factors blocked in production.
  */
-import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, Client, htmlText } from "./support/client";
 import { createInvestor, signInAdmin, type Investor } from "./support/factories";
 import { startServer, TEST_ADMIN, type TestServer } from "./support/server";
+import { awayFromStepEnd, codeFor } from "./support/totp";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -18,11 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
-
-/** The code an authenticator app shows for `secret`, `offsetSteps` 30-second steps from now. */
-function codeFor(secret: string, offsetSteps = 0): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" }).generate({ timestamp: Date.now() + offsetSteps * 30_000 });
-}
 
 async function apiLogin(email: string, password: string, code?: string) {
   const client = new Client(server.url);
@@ -36,6 +31,7 @@ async function enrolled(): Promise<Investor & { secret: string; recovery: string
   const u = await createInvestor(server);
   const setup = await call(u.api, "POST", "/api/v1/auth/2fa/setup");
   expect(setup.status).toBe(200);
+  await awayFromStepEnd();
   expect(setup.body.otpauth_url).toMatch(new RegExp(`^otpauth://totp/Akoko:.+\\?.*secret=${setup.body.secret}`));
   const enabled = await call(u.api, "POST", "/api/v1/auth/2fa/enable", { code: codeFor(setup.body.secret, -1) });
   expect(enabled.status).toBe(200);
@@ -111,6 +107,7 @@ describe("the pages, without JavaScript", () => {
     const wrong = await u.page.postForm("/account/two-factor", { intent: "enable", code: "000000" });
     expect(wrong.status).toBe(422);
     expect(htmlText(await wrong.text())).toContain("That code is not right.");
+    await awayFromStepEnd();
     const on = await u.page.postForm("/account/two-factor", { intent: "enable", code: codeFor(secret, -1) });
     expect(on.status).toBe(200);
     const shown = htmlText(await on.text());
@@ -151,6 +148,7 @@ describe("admins in production", () => {
 
     const setup = await call(admin.api, "POST", "/api/v1/auth/2fa/setup");
     expect(setup.status).toBe(200);
+    await awayFromStepEnd();
     expect((await call(admin.api, "POST", "/api/v1/auth/2fa/enable", { code: codeFor(setup.body.secret, -1) })).status).toBe(200);
     expect((await call(admin.api, "GET", "/api/v1/admin/stats")).status).toBe(200);
     expect((await admin.page.request("/admin")).status).toBe(200);
