@@ -35,7 +35,14 @@ export function getDb(): Db {
 // Statements compiled once per connection. drizzle builds the SQL text and has SQLite compile it
 // on every call, which cost the invest API about a third of its time (see `npm run bench`), so
 // the per-request hot paths (session lookup, invest, wallet) use these instead.
-const statementCache = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+// Page reads use drizzle's own prepared queries (`preparedQuery`), built and compiled once too.
+const statementCache = new WeakMap<Database.Database, Map<string | ((db: Db) => unknown), unknown>>();
+
+function connectionCache(client: Database.Database) {
+  let cache = statementCache.get(client);
+  if (!cache) statementCache.set(client, (cache = new Map()));
+  return cache;
+}
 
 /**
  * A cached prepared statement on the app's connection, for hot paths, typed by its parameters and
@@ -43,11 +50,23 @@ const statementCache = new WeakMap<Database.Database, Map<string, Database.State
  */
 export function prepared<Params extends unknown[] = unknown[], Row = unknown>(sqlText: string): Database.Statement<Params, Row> {
   const client = getDb().$client;
-  let cache = statementCache.get(client);
-  if (!cache) statementCache.set(client, (cache = new Map()));
+  const cache = connectionCache(client);
   let statement = cache.get(sqlText);
   if (!statement) cache.set(sqlText, (statement = client.prepare(sqlText)));
-  return statement as unknown as Database.Statement<Params, Row>;
+  return statement as Database.Statement<Params, Row>;
+}
+
+/**
+ * A drizzle query built and compiled once per connection, for the reads every page view makes.
+ * `build` is a module-level function returning `db.select()...prepare()`, its inputs given as
+ * `sql.placeholder("name")` and passed at each call: `preparedQuery(listQuery).all({ type })`.
+ */
+export function preparedQuery<Query>(build: (db: Db) => Query): Query {
+  const db = getDb();
+  const cache = connectionCache(db.$client);
+  let query = cache.get(build);
+  if (!query) cache.set(build, (query = build(db)));
+  return query as Query;
 }
 
 export function closeDb() {

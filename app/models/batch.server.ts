@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, ne, sql, sum, desc } from "drizzle-orm";
 import { calendarDateOrNull } from "~/domain/calendar";
 import { minorToCedis, minorToDecimalString } from "~/domain/money";
 import type { BatchStatus, ProductType } from "~/domain/types";
-import { getDb } from "~/lib/db.server";
+import { getDb, preparedQuery, type Db } from "~/lib/db.server";
 import { batches, batchRoiHistory, exitRequests, farms, investments, payouts, journalEntries } from "~/models/schema.server";
 import type { BatchInput } from "~/forms/admin.server";
 import { type By, recordAudit } from "~/models/audit.server";
@@ -61,28 +61,37 @@ export function availableUnitsOf(b: { status: BatchStatus; productType: ProductT
   return 0;
 }
 
-function withDetails(rows: Array<Omit<BatchView, "unitsOffered" | "availableUnits" | "history">>): BatchView[] {
-  if (rows.length === 0) return [];
-  const db = getDb();
-  const ids = rows.map((r) => r.id);
-  const history = new Map<number, RoiPoint[]>();
-  for (const point of db
+// The batch list and its details are read on every view of Home and the invest pages: prepared
+// once (preparedQuery). A list of batch ids goes in as one JSON array (json_each), so one
+// statement serves any number of batches.
+const idsIn = (column: typeof batchRoiHistory.batchId | typeof exitRequests.batchId) => sql`${column} in (select value from json_each(${sql.placeholder("ids")}))`;
+const roiHistoryQuery = (db: Db) =>
+  db
     .select({ batchId: batchRoiHistory.batchId, label: batchRoiHistory.label, date: batchRoiHistory.date, roiPercent: batchRoiHistory.roiPercent })
     .from(batchRoiHistory)
-    .where(inArray(batchRoiHistory.batchId, ids))
+    .where(idsIn(batchRoiHistory.batchId))
     .orderBy(asc(batchRoiHistory.date), asc(batchRoiHistory.id))
-    .all()) {
+    .prepare();
+const unitsOfferedQuery = (db: Db) =>
+  db
+    .select({ batchId: exitRequests.batchId, units: sum(exitRequests.unitsRemaining) })
+    .from(exitRequests)
+    .where(and(idsIn(exitRequests.batchId), eq(exitRequests.status, "PENDING")))
+    .groupBy(exitRequests.batchId)
+    .prepare();
+
+function withDetails(rows: Array<Omit<BatchView, "unitsOffered" | "availableUnits" | "history">>): BatchView[] {
+  if (rows.length === 0) return [];
+  const ids = JSON.stringify(rows.map((r) => r.id));
+  const history = new Map<number, RoiPoint[]>();
+  for (const point of preparedQuery(roiHistoryQuery).all({ ids })) {
     const list = history.get(point.batchId) ?? [];
     list.push({ label: point.label, date: point.date, roiPercent: point.roiPercent });
     history.set(point.batchId, list);
   }
   const offered = new Map(
-    db
-      .select({ batchId: exitRequests.batchId, units: sum(exitRequests.unitsRemaining) })
-      .from(exitRequests)
-      .where(and(inArray(exitRequests.batchId, ids), eq(exitRequests.status, "PENDING")))
-      .groupBy(exitRequests.batchId)
-      .all()
+    preparedQuery(unitsOfferedQuery)
+      .all({ ids })
       .map((r) => [r.batchId, Number(r.units ?? 0)]),
   );
   return rows.map((r) => {
@@ -116,15 +125,17 @@ export function batchAvailability(ids: readonly number[]): Map<number, { product
   );
 }
 
-export function listBatches({ productType }: { productType?: ProductType } = {}): BatchView[] {
-  const rows = getDb()
+const batchListQuery = (db: Db) =>
+  db
     .select(batchColumns)
     .from(batches)
     .innerJoin(farms, eq(farms.id, batches.farmId))
-    .where(productType ? eq(batches.productType, productType) : undefined)
+    .where(sql`(${sql.placeholder("type")} is null or ${batches.productType} = ${sql.placeholder("type")})`)
     .orderBy(asc(batches.id))
-    .all();
-  return withDetails(rows);
+    .prepare();
+
+export function listBatches({ productType }: { productType?: ProductType } = {}): BatchView[] {
+  return withDetails(preparedQuery(batchListQuery).all({ type: productType ?? null }));
 }
 
 export function getBatch(id: number): BatchView | undefined {
@@ -166,15 +177,25 @@ export type OverviewStats = {
 };
 
 /** Platform numbers for the landing page and How It Works. */
-export function getOverviewStats(): OverviewStats {
-  const db = getDb();
-  const byType = db.select({ type: batches.productType, n: count() }).from(batches).groupBy(batches.productType).all();
-  const open = db.select({ n: count() }).from(batches).where(eq(batches.status, "OPEN")).get();
-  const farmCount = db.select({ n: count() }).from(farms).get();
-  const investorCount = db.select({ n: sql<number>`count(distinct ${investments.userId})` }).from(investments).get();
-  const invested = db.select({ total: sum(investments.amountMinor) }).from(investments).where(sql`${investments.boughtFromExitId} is null`).get();
+// Home's figures, on every view of it: prepared once.
+const overviewQueries = (db: Db) => ({
+  byType: db.select({ type: batches.productType, n: count() }).from(batches).groupBy(batches.productType).prepare(),
+  open: db.select({ n: count() }).from(batches).where(eq(batches.status, "OPEN")).prepare(),
+  farms: db.select({ n: count() }).from(farms).prepare(),
+  investors: db.select({ n: sql<number>`count(distinct ${investments.userId})` }).from(investments).prepare(),
+  invested: db.select({ total: sum(investments.amountMinor) }).from(investments).where(sql`${investments.boughtFromExitId} is null`).prepare(),
   // Exit sales are one investor paying another, not money the platform paid out.
-  const paid = db.select({ total: sum(payouts.amountMinor) }).from(payouts).where(ne(payouts.kind, "EXIT")).get();
+  paid: db.select({ total: sum(payouts.amountMinor) }).from(payouts).where(ne(payouts.kind, "EXIT")).prepare(),
+});
+
+export function getOverviewStats(): OverviewStats {
+  const q = preparedQuery(overviewQueries);
+  const byType = q.byType.all();
+  const open = q.open.get();
+  const farmCount = q.farms.get();
+  const investorCount = q.investors.get();
+  const invested = q.invested.get();
+  const paid = q.paid.get();
   const typeCount = (t: ProductType) => byType.find((r) => r.type === t)?.n ?? 0;
   return {
     batches_egg: typeCount("EGG"),

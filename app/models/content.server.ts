@@ -1,8 +1,8 @@
 import { type By, recordAudit } from "~/models/audit.server";
 import type { ContentPageInput } from "~/forms/admin.server";
 import { atomic } from "~/models/ledger.server";
-import { eq } from "drizzle-orm";
-import { getDb } from "~/lib/db.server";
+import { eq, sql } from "drizzle-orm";
+import { getDb, preparedQuery, type Db } from "~/lib/db.server";
 import { nowIso } from "~/lib/clock.server";
 import { pages } from "~/models/schema.server";
 /** Editable content pages (How It Works). */
@@ -18,8 +18,16 @@ export type ContentPage = {
   updatedAt: string;
 };
 
+// Home reads How It Works on every view: prepared once.
+const contentPageQuery = (db: Db) =>
+  db
+    .select()
+    .from(pages)
+    .where(eq(pages.slug, sql.placeholder("slug")))
+    .prepare();
+
 export function getContentPage(slug: string): ContentPage | undefined {
-  const row = getDb().select().from(pages).where(eq(pages.slug, slug)).get();
+  const row = preparedQuery(contentPageQuery).get({ slug });
   if (!row) return undefined;
   let faqs: FaqEntry[] = [];
   try {

@@ -4,7 +4,7 @@ import { DomainError } from "~/domain/errors";
 import { FARM_LOG_MESSAGES } from "~/domain/messages";
 import { type FarmLogEntry } from "~/forms/farm-log.server";
 import { type ImageType } from "~/domain/images";
-import { getDb } from "~/lib/db.server";
+import { getDb, preparedQuery, type Db } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { recordAudit } from "~/models/audit.server";
 import { readStoredFile, withStoredFiles, type StoredFile } from "~/models/stored-files.server";
@@ -58,16 +58,25 @@ export function latestFarmReading(batchId: number): (Reading & { logDate: string
 }
 
 /** The latest reading of each batch that has logs (one query for a whole list of cards). */
-export function latestFarmReadings(batchIds: number[]): Map<number, Reading & { logDate: string }> {
-  const out = new Map<number, Reading & { logDate: string }>();
-  if (batchIds.length === 0) return out;
-  const rows = getDb()
+// Read on every view of the invest pages: prepared once; the batch ids go in as one JSON array.
+const latestReadingsQuery = (db: Db) =>
+  db
     .select({ batchId: farmLogs.batchId, logDate: farmLogs.logDate, temperatureC: farmLogs.temperatureC, humidityPct: farmLogs.humidityPct, ammoniaPpm: farmLogs.ammoniaPpm })
     .from(farmLogs)
     // Only each batch's newest day (the unique (batch_id, log_date) index answers the subquery).
-    .where(and(inArray(farmLogs.batchId, batchIds), sql`${farmLogs.logDate} = (select max(g.log_date) from farm_logs g where g.batch_id = ${farmLogs.batchId})`))
+    .where(
+      and(
+        sql`${farmLogs.batchId} in (select value from json_each(${sql.placeholder("ids")}))`,
+        sql`${farmLogs.logDate} = (select max(g.log_date) from farm_logs g where g.batch_id = ${farmLogs.batchId})`,
+      ),
+    )
     .orderBy(asc(farmLogs.logDate), asc(farmLogs.id))
-    .all();
+    .prepare();
+
+export function latestFarmReadings(batchIds: number[]): Map<number, Reading & { logDate: string }> {
+  const out = new Map<number, Reading & { logDate: string }>();
+  if (batchIds.length === 0) return out;
+  const rows = preparedQuery(latestReadingsQuery).all({ ids: JSON.stringify(batchIds) });
   for (const { batchId, ...reading } of rows) out.set(batchId, reading);
   return out;
 }
