@@ -174,6 +174,48 @@ describe("notices reach confirmed contacts by email and SMS", () => {
     void next;
   });
 
+  it("a credited deposit, a failed withdrawal and a KYC decision each send their notice by email and SMS", async () => {
+    const u = await confirmedInvestor(6000);
+    // A deposit (the demo provider settles it at once) is credited: told by email and SMS.
+    expect((await call(u.api, "POST", "/api/v1/invest/deposit", { amount: 10 })).status).toBe(200);
+    const credited = await waitForEmail(u.email, "Your deposit is in your wallet");
+    expect(credited.text).toContain("Your deposit of GH₵10.00 reached your wallet.");
+    expect(credited.headers["list-unsubscribe"]).toMatch(/\/unsubscribe\/\d+\.money\./);
+    await hubtel.waitFor(() => hubtel.to(u.phone!).some((s) => s.content.includes("reached your wallet")));
+
+    // A large withdrawal waits for an admin; rejected, it fails and the money comes back: told too.
+    const held = await call(u.api, "POST", "/api/v1/invest/withdraw", { amount: 5500, method: "MOMO", provider: "MTN MoMo", account_number: "0241234567" });
+    expect(held.status).toBe(202);
+    const approval = server.db().prepare("select id from approvals where action = 'withdrawal.send' and requested_by = ? order by id desc").get(u.id) as { id: number };
+    const reason = "We could not confirm it was you.";
+    expect((await call(admin.api, "POST", `/api/v1/admin/approvals/${approval.id}/reject`, { reason })).status).toBe(200);
+    const failed = await waitForEmail(u.email, "Your withdrawal did not go through");
+    expect(failed.text).toContain(reason);
+    await hubtel.waitFor(() => hubtel.to(u.phone!).some((s) => s.content.includes("Your withdrawal of GH₵5,500.00")));
+    for (const sms of hubtel.to(u.phone!)) expect(sms.content.length).toBeLessThanOrEqual(160);
+
+    // An identity decision: the demo verifier approves at once (and vouches for the phone it checked).
+    const v = await createInvestor(server, { tier: "REGISTERED" });
+    server.db().prepare("update users set email_verified_at = ? where id = ?").run(serverNow(server).toISOString(), v.id);
+    const phone = newPhone();
+    const fd = new FormData();
+    for (const [k, val] of Object.entries({ legal_name: "Kofi Mensah", date_of_birth: "1990-04-25", phone, id_type: "GHANA_CARD", id_number: `GHA-${700000000 + v.id}-1` })) fd.append(k, val);
+    fd.append("id_front", new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, ...new Array(300).fill(7), 0xff, 0xd9])], { type: "image/jpeg" }), "card.jpg");
+    fd.append("selfie", new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(300).fill(3)])], { type: "image/png" }), "me.png");
+    const kyc = await v.api.request("/api/v1/kyc", { method: "POST", body: fd });
+    expect(kyc.status).toBe(201);
+    const verified = await waitForEmail(v.email, "Your identity is verified");
+    expect(verified.text).toContain("Your identity is verified: your account is now Verified.");
+    await hubtel.waitFor(() => hubtel.to(phone).some((s) => s.content.startsWith("Akoko: Your identity is verified")));
+    expect(hubtel.to(phone)[0].content.length).toBeLessThanOrEqual(160);
+    expect((await settledOutbox(u.id)).map((r) => [r.channel, r.kind, r.status])).toEqual([
+      ["EMAIL", "DEPOSIT_CREDITED", "sent"],
+      ["SMS", "DEPOSIT_CREDITED", "sent"],
+      ["EMAIL", "WITHDRAWAL_FAILED", "sent"],
+      ["SMS", "WITHDRAWAL_FAILED", "sent"],
+    ]);
+  });
+
   it("follows the investor's choices per kind and channel, saved on the account page without JavaScript", async () => {
     const u = await confirmedInvestor(1000);
     const res = await u.page.postForm("/account", { intent: "preferences", payouts_SMS: "on", money_EMAIL: "on", money_SMS: "on", exits_EMAIL: "on", exits_SMS: "on" });
@@ -385,6 +427,24 @@ describe("verified contacts", () => {
     expect(/data-testid="phone-status"[\s\S]*?Confirmed/.test(page)).toBe(true);
     // A new number must be confirmed again.
     await u.page.postForm("/account", { intent: "profile", full_name: u.fullName, phone: newPhone() });
+    expect(server.db().prepare("select phone_verified_at from users where id = ?").get(u.id)).toEqual({ phone_verified_at: null });
+  });
+
+  it("a phone code older than 10 minutes confirms nothing, even the right one", async () => {
+    const u = await createInvestor(server);
+    const phone = newPhone();
+    // Typed the Ghana way, kept as +233.
+    await u.page.postForm("/account", { intent: "profile", full_name: u.fullName, phone: `0${phone.slice(4, 6)} ${phone.slice(6, 9)} ${phone.slice(9)}` });
+    expect(server.db().prepare("select phone from users where id = ?").get(u.id)).toEqual({ phone });
+    expect((await u.page.postForm("/account", { intent: "send-phone-code" })).status).toBe(302);
+    await hubtel.waitFor(() => hubtel.to(phone).length === 1);
+    const code = /\b(\d{6})\b/.exec(hubtel.to(phone)[0].content)![1];
+    const row = server.db().prepare("select expires_at, created_at from contact_confirmations where user_id = ? and channel = 'SMS'").get(u.id) as { expires_at: string; created_at: string };
+    expect((Date.parse(row.expires_at) - Date.parse(row.created_at)) / 60_000).toBeCloseTo(10, 1);
+    server.db().prepare("update contact_confirmations set expires_at = ? where user_id = ? and channel = 'SMS'").run(new Date(serverNow(server).getTime() - 1000).toISOString(), u.id);
+    const late = await u.page.postForm("/account", { intent: "confirm-phone", code });
+    expect(late.status).toBe(400);
+    expect(htmlText(await late.text())).toContain("That code has expired or was used too many times. Ask for a new one.");
     expect(server.db().prepare("select phone_verified_at from users where id = ?").get(u.id)).toEqual({ phone_verified_at: null });
   });
 
