@@ -488,6 +488,27 @@ describe("unsubscribe", () => {
   });
 });
 
+describe("unsubscribe from a mail client", () => {
+  it("the one-click POST is taken even when the mail client sends it from its own site (Origin, Sec-Fetch-Site: cross-site)", async () => {
+    const u = await confirmedInvestor(0, { phone: false });
+    expect((await call(u.api, "POST", "/api/v1/invest/deposit", { amount: 10 })).status).toBe(200);
+    const mail = await waitForEmail(u.email, "Your deposit is in your wallet");
+    const path = new URL(/^<(.+)>$/.exec(mail.headers["list-unsubscribe"])![1]).pathname;
+    // A webmail or desktop client may make the RFC 8058 POST itself: the signed link is all it needs.
+    const res = await fetch(`${server.url}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://webmail.example", "Sec-Fetch-Site": "cross-site" },
+      body: "List-Unsubscribe=One-Click",
+      redirect: "manual",
+    });
+    expect(res.status).toBe(200);
+    expect(server.db().prepare("select category, channel, enabled from message_preferences where user_id = ?").all(u.id)).toEqual([{ category: "money", channel: "EMAIL", enabled: 0 }]);
+    // Only the signed link is let through: other pages still refuse another site's form posts.
+    const other = await fetch(`${server.url}/reset-password`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://webmail.example" }, body: `email=${encodeURIComponent(u.email)}`, redirect: "manual" });
+    expect(other.status).toBe(403);
+  });
+});
+
 describe("configuration", () => {
   it("production refuses to start with a real mailer or SMS provider missing its keys, and says what to set", async () => {
     await expect(startServer({ EMAIL_PROVIDER: "smtp" })).rejects.toThrow(/Refusing to start in production[\s\S]*SMTP_URL/);
