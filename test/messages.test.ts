@@ -128,8 +128,10 @@ describe("notices reach confirmed contacts by email and SMS", () => {
     await hubtel.waitFor(() => hubtel.to(ama.phone!).length > 0);
     const sms = hubtel.to(ama.phone!)[0];
     expect(sms.from).toBe("Akoko");
-    expect(sms.content).toBe(`Akoko: Payout received: GH₵5.00 from Batch #${batch.id} (income for ${serverNow(server).toISOString().slice(0, 7)}).`);
+    expect(sms.content).toBe(`Akoko: Payout received: GHS 5.00 from Batch #${batch.id} (income for ${serverNow(server).toISOString().slice(0, 7)}).`);
     expect(sms.content.length).toBeLessThanOrEqual(160);
+    // Written in GSM-7 (GHS, not ₵): 160 characters are one segment, not 70.
+    expect(/^[A-Za-z0-9 .,:;#()'"\-+/?!@&%*=<>_$]*$/.test(sms.content)).toBe(true);
 
     // Kofi never confirmed a contact: the notice stays in the app.
     const notes = server.db().prepare("select kind from notifications where user_id = ?").all(kofi.id);
@@ -191,7 +193,7 @@ describe("notices reach confirmed contacts by email and SMS", () => {
     expect((await call(admin.api, "POST", `/api/v1/admin/approvals/${approval.id}/reject`, { reason })).status).toBe(200);
     const failed = await waitForEmail(u.email, "Your withdrawal did not go through");
     expect(failed.text).toContain(reason);
-    await hubtel.waitFor(() => hubtel.to(u.phone!).some((s) => s.content.includes("Your withdrawal of GH₵5,500.00")));
+    await hubtel.waitFor(() => hubtel.to(u.phone!).some((s) => s.content.includes("Your withdrawal of GHS 5,500.00")));
     for (const sms of hubtel.to(u.phone!)) expect(sms.content.length).toBeLessThanOrEqual(160);
 
     // An identity decision: the demo verifier approves at once (and vouches for the phone it checked).
