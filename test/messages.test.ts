@@ -235,6 +235,18 @@ describe("notices reach confirmed contacts by email and SMS", () => {
   });
 });
 
+describe("security messages", () => {
+  it("cannot be turned off: with every choice unticked, the reset still comes by email and SMS", async () => {
+    const u = await confirmedInvestor(0);
+    expect((await u.page.postForm("/account", { intent: "preferences", security_EMAIL: "", security_SMS: "" })).status).toBe(302);
+    expect(server.db().prepare("select count(*) n from message_preferences where user_id = ? and enabled = 1").get(u.id)).toEqual({ n: 0 });
+    expect(server.db().prepare("select count(*) n from message_preferences where user_id = ? and category = 'security'").get(u.id)).toEqual({ n: 0 });
+    await new Client(server.url).postForm("/reset-password", { email: u.email });
+    await waitForEmail(u.email, "Reset your Akoko password");
+    await hubtel.waitFor(() => hubtel.to(u.phone!).some((s) => s.content.includes("reset code")));
+  });
+});
+
 describe("delivery", () => {
   it("retries with backoff after the mail server refuses, recording each attempt, and sends once", async () => {
     const u = await confirmedInvestor(1000, { phone: false });
