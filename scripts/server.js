@@ -118,7 +118,10 @@ export async function createServer() {
         crossOrigin = true;
       }
     }
-    if (crossOrigin) {
+    // ...except where a signed link in the URL, not a cookie, carries the authority (request-gates.ts):
+    // there the other site's Origin is dropped, or Remix's own check would answer the action with a 500.
+    if (crossOrigin && requestGate(req.path).crossSite) delete req.headers.origin;
+    else if (crossOrigin) {
       res.status(403).type("application/json").send(JSON.stringify({ detail: "Cross-site form posts are not allowed." }));
       return;
     }

@@ -128,8 +128,10 @@ describe("notices reach confirmed contacts by email and SMS", () => {
     await hubtel.waitFor(() => hubtel.to(ama.phone!).length > 0);
     const sms = hubtel.to(ama.phone!)[0];
     expect(sms.from).toBe("Akoko");
-    expect(sms.content).toBe(`Akoko: Payout received: GH₵5.00 from Batch #${batch.id} (income for ${serverNow(server).toISOString().slice(0, 7)}).`);
+    expect(sms.content).toBe(`Akoko: Payout received: GHS 5.00 from Batch #${batch.id} (income for ${serverNow(server).toISOString().slice(0, 7)}).`);
     expect(sms.content.length).toBeLessThanOrEqual(160);
+    // Written in GSM-7 (GHS, not ₵): 160 characters are one segment, not 70.
+    expect(/^[A-Za-z0-9 .,:;#()'"\-+/?!@&%*=<>_$]*$/.test(sms.content)).toBe(true);
 
     // Kofi never confirmed a contact: the notice stays in the app.
     const notes = server.db().prepare("select kind from notifications where user_id = ?").all(kofi.id);
@@ -174,6 +176,48 @@ describe("notices reach confirmed contacts by email and SMS", () => {
     void next;
   });
 
+  it("a credited deposit, a failed withdrawal and a KYC decision each send their notice by email and SMS", async () => {
+    const u = await confirmedInvestor(6000);
+    // A deposit (the demo provider settles it at once) is credited: told by email and SMS.
+    expect((await call(u.api, "POST", "/api/v1/invest/deposit", { amount: 10 })).status).toBe(200);
+    const credited = await waitForEmail(u.email, "Your deposit is in your wallet");
+    expect(credited.text).toContain("Your deposit of GH₵10.00 reached your wallet.");
+    expect(credited.headers["list-unsubscribe"]).toMatch(/\/unsubscribe\/\d+\.money\./);
+    await hubtel.waitFor(() => hubtel.to(u.phone!).some((s) => s.content.includes("reached your wallet")));
+
+    // A large withdrawal waits for an admin; rejected, it fails and the money comes back: told too.
+    const held = await call(u.api, "POST", "/api/v1/invest/withdraw", { amount: 5500, method: "MOMO", provider: "MTN MoMo", account_number: "0241234567" });
+    expect(held.status).toBe(202);
+    const approval = server.db().prepare("select id from approvals where action = 'withdrawal.send' and requested_by = ? order by id desc").get(u.id) as { id: number };
+    const reason = "We could not confirm it was you.";
+    expect((await call(admin.api, "POST", `/api/v1/admin/approvals/${approval.id}/reject`, { reason })).status).toBe(200);
+    const failed = await waitForEmail(u.email, "Your withdrawal did not go through");
+    expect(failed.text).toContain(reason);
+    await hubtel.waitFor(() => hubtel.to(u.phone!).some((s) => s.content.includes("Your withdrawal of GHS 5,500.00")));
+    for (const sms of hubtel.to(u.phone!)) expect(sms.content.length).toBeLessThanOrEqual(160);
+
+    // An identity decision: the demo verifier approves at once (and vouches for the phone it checked).
+    const v = await createInvestor(server, { tier: "REGISTERED" });
+    server.db().prepare("update users set email_verified_at = ? where id = ?").run(serverNow(server).toISOString(), v.id);
+    const phone = newPhone();
+    const fd = new FormData();
+    for (const [k, val] of Object.entries({ legal_name: "Kofi Mensah", date_of_birth: "1990-04-25", phone, id_type: "GHANA_CARD", id_number: `GHA-${700000000 + v.id}-1` })) fd.append(k, val);
+    fd.append("id_front", new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, ...new Array(300).fill(7), 0xff, 0xd9])], { type: "image/jpeg" }), "card.jpg");
+    fd.append("selfie", new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(300).fill(3)])], { type: "image/png" }), "me.png");
+    const kyc = await v.api.request("/api/v1/kyc", { method: "POST", body: fd });
+    expect(kyc.status).toBe(201);
+    const verified = await waitForEmail(v.email, "Your identity is verified");
+    expect(verified.text).toContain("Your identity is verified: your account is now Verified.");
+    await hubtel.waitFor(() => hubtel.to(phone).some((s) => s.content.startsWith("Akoko: Your identity is verified")));
+    expect(hubtel.to(phone)[0].content.length).toBeLessThanOrEqual(160);
+    expect((await settledOutbox(u.id)).map((r) => [r.channel, r.kind, r.status])).toEqual([
+      ["EMAIL", "DEPOSIT_CREDITED", "sent"],
+      ["SMS", "DEPOSIT_CREDITED", "sent"],
+      ["EMAIL", "WITHDRAWAL_FAILED", "sent"],
+      ["SMS", "WITHDRAWAL_FAILED", "sent"],
+    ]);
+  });
+
   it("follows the investor's choices per kind and channel, saved on the account page without JavaScript", async () => {
     const u = await confirmedInvestor(1000);
     const res = await u.page.postForm("/account", { intent: "preferences", payouts_SMS: "on", money_EMAIL: "on", money_SMS: "on", exits_EMAIL: "on", exits_SMS: "on" });
@@ -188,6 +232,18 @@ describe("notices reach confirmed contacts by email and SMS", () => {
     await sleep(400);
     expect(smtp.to(u.email)).toEqual([]);
     expect(outboxRows(u.id).map((r) => r.channel)).toEqual(["SMS"]);
+  });
+});
+
+describe("security messages", () => {
+  it("cannot be turned off: with every choice unticked, the reset still comes by email and SMS", async () => {
+    const u = await confirmedInvestor(0);
+    expect((await u.page.postForm("/account", { intent: "preferences", security_EMAIL: "", security_SMS: "" })).status).toBe(302);
+    expect(server.db().prepare("select count(*) n from message_preferences where user_id = ? and enabled = 1").get(u.id)).toEqual({ n: 0 });
+    expect(server.db().prepare("select count(*) n from message_preferences where user_id = ? and category = 'security'").get(u.id)).toEqual({ n: 0 });
+    await new Client(server.url).postForm("/reset-password", { email: u.email });
+    await waitForEmail(u.email, "Reset your Akoko password");
+    await hubtel.waitFor(() => hubtel.to(u.phone!).some((s) => s.content.includes("reset code")));
   });
 });
 
@@ -388,6 +444,24 @@ describe("verified contacts", () => {
     expect(server.db().prepare("select phone_verified_at from users where id = ?").get(u.id)).toEqual({ phone_verified_at: null });
   });
 
+  it("a phone code older than 10 minutes confirms nothing, even the right one", async () => {
+    const u = await createInvestor(server);
+    const phone = newPhone();
+    // Typed the Ghana way, kept as +233.
+    await u.page.postForm("/account", { intent: "profile", full_name: u.fullName, phone: `0${phone.slice(4, 6)} ${phone.slice(6, 9)} ${phone.slice(9)}` });
+    expect(server.db().prepare("select phone from users where id = ?").get(u.id)).toEqual({ phone });
+    expect((await u.page.postForm("/account", { intent: "send-phone-code" })).status).toBe(302);
+    await hubtel.waitFor(() => hubtel.to(phone).length === 1);
+    const code = /\b(\d{6})\b/.exec(hubtel.to(phone)[0].content)![1];
+    const row = server.db().prepare("select expires_at, created_at from contact_confirmations where user_id = ? and channel = 'SMS'").get(u.id) as { expires_at: string; created_at: string };
+    expect((Date.parse(row.expires_at) - Date.parse(row.created_at)) / 60_000).toBeCloseTo(10, 1);
+    server.db().prepare("update contact_confirmations set expires_at = ? where user_id = ? and channel = 'SMS'").run(new Date(serverNow(server).getTime() - 1000).toISOString(), u.id);
+    const late = await u.page.postForm("/account", { intent: "confirm-phone", code });
+    expect(late.status).toBe(400);
+    expect(htmlText(await late.text())).toContain("That code has expired or was used too many times. Ask for a new one.");
+    expect(server.db().prepare("select phone_verified_at from users where id = ?").get(u.id)).toEqual({ phone_verified_at: null });
+  });
+
   it("limits how many codes one account may ask for", async () => {
     const u = await createInvestor(server);
     await u.page.postForm("/account", { intent: "profile", full_name: u.fullName, phone: newPhone() });
@@ -425,6 +499,27 @@ describe("unsubscribe", () => {
     await anon.postForm("/reset-password", { email: u.email });
     await waitForEmail(u.email, "Reset your Akoko password");
     expect(smtp.to(u.email).filter((m) => m.headers.subject === "A payout reached your wallet")).toHaveLength(1);
+  });
+});
+
+describe("unsubscribe from a mail client", () => {
+  it("the one-click POST is taken even when the mail client sends it from its own site (Origin, Sec-Fetch-Site: cross-site)", async () => {
+    const u = await confirmedInvestor(0, { phone: false });
+    expect((await call(u.api, "POST", "/api/v1/invest/deposit", { amount: 10 })).status).toBe(200);
+    const mail = await waitForEmail(u.email, "Your deposit is in your wallet");
+    const path = new URL(/^<(.+)>$/.exec(mail.headers["list-unsubscribe"])![1]).pathname;
+    // A webmail or desktop client may make the RFC 8058 POST itself: the signed link is all it needs.
+    const res = await fetch(`${server.url}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://webmail.example", "Sec-Fetch-Site": "cross-site" },
+      body: "List-Unsubscribe=One-Click",
+      redirect: "manual",
+    });
+    expect(res.status).toBe(200);
+    expect(server.db().prepare("select category, channel, enabled from message_preferences where user_id = ?").all(u.id)).toEqual([{ category: "money", channel: "EMAIL", enabled: 0 }]);
+    // Only the signed link is let through: other pages still refuse another site's form posts.
+    const other = await fetch(`${server.url}/reset-password`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://webmail.example" }, body: `email=${encodeURIComponent(u.email)}`, redirect: "manual" });
+    expect(other.status).toBe(403);
   });
 });
 

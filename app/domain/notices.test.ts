@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { categoryOfKind, htmlBody, isSecurityKind, subjectOfKind, maskPhone, retryDelaySeconds, smsText, SMS_MAX } from "~/domain/notices";
+import { categoryOfKind, gsm7Length, htmlBody, isSecurityKind, subjectOfKind, maskPhone, retryDelaySeconds, smsText, SMS_MAX, SMS_UCS2_MAX } from "~/domain/notices";
 
 describe("notices", () => {
   it("maps every notice kind to its preference; security and unknown kinds to none", () => {
@@ -21,11 +21,29 @@ describe("notices", () => {
   });
 
   it("keeps an SMS to one 160-character segment, cut on a word", () => {
-    expect(smsText("  Payout   received:\nGH₵5.00 ")).toBe("Payout received: GH₵5.00");
+    expect(smsText("  Payout   received:\nGH₵5.00 ")).toBe("Payout received: GHS 5.00");
     const long = smsText("word ".repeat(60));
     expect(long.length).toBeLessThanOrEqual(SMS_MAX);
-    expect(long.endsWith("word…")).toBe(true);
+    expect(long.endsWith("word...")).toBe(true);
     expect(smsText("x".repeat(300))).toHaveLength(SMS_MAX);
+  });
+
+  it("writes the SMS in the GSM-7 alphabet, so 160 characters are one segment (a ₵ or … would make it a 70-character Unicode one)", () => {
+    const payout = smsText("Akoko: Payout received: GH₵1,234.50 from Batch #7 (income for 2025-09). Offer – “filled” … ");
+    expect(payout).toBe(`Akoko: Payout received: GHS 1,234.50 from Batch #7 (income for 2025-09). Offer - "filled" ...`);
+    expect(gsm7Length(payout)).toBe(payout.length);
+    // A long text with a cedi sign: still one segment once written in GSM-7.
+    const kyc = smsText(`Akoko: Your identity is verified: your account is now Verified. You can deposit up to GH₵15,000.00 a day, hold up to GH₵40,000.00 and withdraw to accounts in your own name.`);
+    expect(gsm7Length(kyc)).not.toBeNull();
+    expect(gsm7Length(kyc)!).toBeLessThanOrEqual(SMS_MAX);
+    // The extension table's characters take two places.
+    expect(gsm7Length("€[]")).toBe(6);
+    expect(gsm7Length(smsText("€".repeat(100)))!).toBeLessThanOrEqual(SMS_MAX);
+    // What GSM-7 cannot write (a Twi letter, an emoji) goes as Unicode: one segment is 70 characters then.
+    expect(gsm7Length("Ɛyɛ")).toBeNull();
+    const twi = smsText(`Akoko: ${"Ɛyɛ adwuma pa ".repeat(10)}`);
+    expect(twi.length).toBeLessThanOrEqual(SMS_UCS2_MAX);
+    expect(twi.endsWith("...")).toBe(true);
   });
 
   it("backs off by doubling from the base, at most an hour", () => {

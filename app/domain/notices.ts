@@ -79,16 +79,55 @@ export function isNoticeCategory(value: string): value is NoticeCategory {
   return (NOTICE_CATEGORIES as readonly string[]).includes(value);
 }
 
-/** One SMS segment in GSM-7 is 160 characters; longer texts cost more and arrive in pieces. */
+/**
+ * One SMS segment is 160 characters in the GSM-7 alphabet, but only 70 once a single character
+ * outside it (₵, …, curly quotes, most non-Latin letters) makes the whole text Unicode (UCS-2);
+ * longer texts cost more and arrive in pieces.
+ */
 export const SMS_MAX = 160;
+export const SMS_UCS2_MAX = 70;
 
-/** The text cut to one SMS, on a word boundary where it can be, ending in "…". */
+const GSM7_BASIC = new Set("@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà");
+/** Written as an escape and the character: two places each. */
+const GSM7_EXTENSION = new Set("^{}\\[~]|€");
+
+/** How many GSM-7 places the text takes, or null when GSM-7 cannot write it (it would go as Unicode). */
+export function gsm7Length(text: string): number | null {
+  let n = 0;
+  for (const ch of text) {
+    if (GSM7_BASIC.has(ch)) n += 1;
+    else if (GSM7_EXTENSION.has(ch)) n += 2;
+    else return null;
+  }
+  return n;
+}
+
+/** The usual characters of our texts that GSM-7 lacks, in ones it has. */
+function toGsm7(text: string): string {
+  return text
+    .replace(/GH₵\s?|₵\s?/g, "GHS ")
+    .replace(/…/g, "...")
+    .replace(/[‐‑‒–—―]/g, "-")
+    .replace(/[‘’‚‛]/g, "'")
+    .replace(/[“”„‟]/g, '"');
+}
+
+/**
+ * The text as one SMS segment: in GSM-7 where it can be (160 places), else as Unicode (70), cut on a
+ * word boundary where it can be and ending in "...".
+ */
 export function smsText(text: string): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  if (flat.length <= SMS_MAX) return flat;
-  const cut = flat.slice(0, SMS_MAX - 1);
+  const flat = toGsm7(text.replace(/\s+/g, " ").trim());
+  const gsm = gsm7Length(flat) !== null;
+  const size = (t: string) => (gsm ? gsm7Length(t)! : t.length);
+  const max = gsm ? SMS_MAX : SMS_UCS2_MAX;
+  if (size(flat) <= max) return flat;
+  // Room for "..." after the cut; a surrogate pair (an emoji) is never split. Every character takes
+  // at least one place, so the first `max` are all that can stay.
+  let cut = flat.slice(0, max);
+  while (size(cut) > max - 3) cut = cut.slice(0, /[\uDC00-\uDFFF]/.test(cut.at(-1) ?? "") ? -2 : -1);
   const space = cut.lastIndexOf(" ");
-  return `${space > SMS_MAX * 0.6 ? cut.slice(0, space) : cut}…`;
+  return `${space > cut.length * 0.6 ? cut.slice(0, space) : cut}...`;
 }
 
 /**

@@ -13,6 +13,11 @@ export type RequestGate = {
   accepts: "form" | "form-or-multipart" | "any";
   /** Refused with 413 above this Content-Length. */
   maxBytes: number;
+  /**
+   * Taken from another site's form post too. Only for a path whose token in the URL is the whole
+   * authority (no cookie is used), so there is nothing for a cross-site request to forge.
+   */
+  crossSite?: true;
 };
 
 const MB = 1024 * 1024;
@@ -32,6 +37,8 @@ const GATES: Array<{ path: RegExp; gate: RequestGate }> = [
   // Payment providers' webhooks: the route reads the raw bytes itself (the signature covers them).
   { path: /^\/webhooks\//, gate: { kind: "api", accepts: "any", maxBytes: 256 * 1024 } },
   { path: /^\/api\//, gate: { kind: "api", accepts: "any", maxBytes: MB } },
+  // One-click unsubscribe (RFC 8058): a mail client may POST the signed link from its own site.
+  { path: /^\/unsubscribe\/[^/]+$/, gate: { kind: "page", accepts: "form", maxBytes: 16 * 1024, crossSite: true } },
 ];
 
 const PAGE: RequestGate = { kind: "page", accepts: "form", maxBytes: MB };
