@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { call, type Client } from "./support/client";
+import { randomUUID } from "node:crypto";
+import { call, htmlText, type Client } from "./support/client";
 import { createInvestor, signInAdmin, type Investor } from "./support/factories";
 import { startFakePaystack, type FakePaystack } from "./support/fake-paystack";
 import { startServer, type TestServer } from "./support/server";
@@ -90,6 +91,32 @@ describe("deposits by mobile money", () => {
     expect(["PENDING", "SUCCEEDED"]).toContain(right.body.status);
     await until(async () => (await call(u.api, "GET", `/api/v1/invest/deposits/${res.body.id}`)).body.status === "SUCCEEDED", "the OTP deposit to be credited");
     expect(walletMinor(server, u.id)).toBe(3_500);
+  });
+
+  it("with an OTP on the pages, without JavaScript: the status page asks for the code, a wrong one is said so, the right one credits", async () => {
+    const [u, stranger] = [await createInvestor(server), await createInvestor(server)];
+    const start = await u.page.postForm("/portfolio", { intent: "deposit", amount: "35", method: "mobile_money", network: "TELECEL", phone: "020 123 4567", idempotency_key: randomUUID() });
+    expect(start.status).toBe(302);
+    const statusPage = start.headers.get("location")!;
+    expect(statusPage).toMatch(/^\/portfolio\/deposits\/\d+$/);
+    const asking = await u.page.follow(statusPage);
+    expect(asking.html).toContain('name="otp"');
+    expect(htmlText(asking.html)).toContain("Enter the code from your phone to finish the deposit (Telecel Cash: dial *110# to get a voucher).");
+    // No meta refresh while a code is being typed.
+    expect(asking.html).not.toContain('http-equiv="refresh"');
+    const empty = await u.page.postForm(statusPage, { otp: "" });
+    expect(empty.status).toBe(400);
+    expect(htmlText(await empty.text())).toContain("Enter the code from your phone (4 to 12 letters or digits).");
+    expect((await u.page.postForm(statusPage, { otp: "000000" })).headers.get("location")).toBe(statusPage);
+    expect(htmlText((await u.page.follow(statusPage)).html)).toContain("That code did not work. Check it and try again.");
+    expect((await stranger.page.follow(statusPage)).res.status).toBe(404);
+    expect((await stranger.page.postForm(statusPage, { otp: fake.otp })).status).toBe(404);
+    expect(walletMinor(server, u.id)).toBe(0);
+    const right = await u.page.postForm(statusPage, { otp: fake.otp });
+    expect(right.status).toBe(302);
+    await fake.flushWebhooks();
+    await until(() => walletMinor(server, u.id) === 3_500, "the page's OTP deposit to be credited");
+    expect(htmlText((await u.page.follow(statusPage)).html)).toContain("Deposit successful");
   });
 
   it("failed: FAILED with our message, nothing credited", async () => {
