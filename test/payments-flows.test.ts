@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { call, type Client } from "./support/client";
+import { randomUUID } from "node:crypto";
+import { call, htmlText, type Client } from "./support/client";
 import { createInvestor, signInAdmin, type Investor } from "./support/factories";
 import { startFakePaystack, type FakePaystack } from "./support/fake-paystack";
 import { startServer, type TestServer } from "./support/server";
@@ -40,6 +41,7 @@ const walletMinor = (s: TestServer, userId: number) =>
   (s.db().prepare("select balance_minor b from accounts where kind = 'WALLET' and user_id = ?").get(userId) as { b: number } | undefined)?.b ?? 0;
 const pendingPayoutsMinor = (s: TestServer) => (s.db().prepare("select coalesce(sum(balance_minor), 0) b from accounts where kind = 'PAYOUTS_PENDING'").get() as { b: number }).b;
 const depositEntries = (s: TestServer, reference: string) => (s.db().prepare("select count(*) n from journal_entries where kind = 'DEPOSIT' and external_ref = ?").get(reference) as { n: number }).n;
+const notificationKinds = (s: TestServer, userId: number) => (s.db().prepare("select kind from notifications where user_id = ?").all(userId) as Array<{ kind: string }>).map((n) => n.kind);
 const webhookRows = (s: TestServer, reference: string) => s.db().prepare("select event, outcome, deliveries from webhook_events where reference = ?").all(reference) as Array<{ event: string; outcome: string; deliveries: number }>;
 
 async function until(check: () => boolean | Promise<boolean>, what: string, ms = 10_000) {
@@ -89,6 +91,32 @@ describe("deposits by mobile money", () => {
     expect(["PENDING", "SUCCEEDED"]).toContain(right.body.status);
     await until(async () => (await call(u.api, "GET", `/api/v1/invest/deposits/${res.body.id}`)).body.status === "SUCCEEDED", "the OTP deposit to be credited");
     expect(walletMinor(server, u.id)).toBe(3_500);
+  });
+
+  it("with an OTP on the pages, without JavaScript: the status page asks for the code, a wrong one is said so, the right one credits", async () => {
+    const [u, stranger] = [await createInvestor(server), await createInvestor(server)];
+    const start = await u.page.postForm("/portfolio", { intent: "deposit", amount: "35", method: "mobile_money", network: "TELECEL", phone: "020 123 4567", idempotency_key: randomUUID() });
+    expect(start.status).toBe(302);
+    const statusPage = start.headers.get("location")!;
+    expect(statusPage).toMatch(/^\/portfolio\/deposits\/\d+$/);
+    const asking = await u.page.follow(statusPage);
+    expect(asking.html).toContain('name="otp"');
+    expect(htmlText(asking.html)).toContain("Enter the code from your phone to finish the deposit (Telecel Cash: dial *110# to get a voucher).");
+    // No meta refresh while a code is being typed.
+    expect(asking.html).not.toContain('http-equiv="refresh"');
+    const empty = await u.page.postForm(statusPage, { otp: "" });
+    expect(empty.status).toBe(400);
+    expect(htmlText(await empty.text())).toContain("Enter the code from your phone (4 to 12 letters or digits).");
+    expect((await u.page.postForm(statusPage, { otp: "000000" })).headers.get("location")).toBe(statusPage);
+    expect(htmlText((await u.page.follow(statusPage)).html)).toContain("That code did not work. Check it and try again.");
+    expect((await stranger.page.follow(statusPage)).res.status).toBe(404);
+    expect((await stranger.page.postForm(statusPage, { otp: fake.otp })).status).toBe(404);
+    expect(walletMinor(server, u.id)).toBe(0);
+    const right = await u.page.postForm(statusPage, { otp: fake.otp });
+    expect(right.status).toBe(302);
+    await fake.flushWebhooks();
+    await until(() => walletMinor(server, u.id) === 3_500, "the page's OTP deposit to be credited");
+    expect(htmlText((await u.page.follow(statusPage)).html)).toContain("Deposit successful");
   });
 
   it("failed: FAILED with our message, nothing credited", async () => {
@@ -266,6 +294,7 @@ describe("withdrawals", () => {
     await fake.flushWebhooks();
     expect((await call(u.api, "GET", `/api/v1/invest/withdrawals/${res.body.id}`)).body).toMatchObject({ status: "FAILED" });
     expect(walletMinor(server, u.id)).toBe(10_000);
+    expect(notificationKinds(server, u.id)).toContain("WITHDRAWAL_FAILED");
   });
 
   it("reversed after a success: the money comes back to the wallet", async () => {
@@ -279,6 +308,21 @@ describe("withdrawals", () => {
     expect((await call(u.api, "GET", `/api/v1/invest/withdrawals/${res.body.id}`)).body.status).toBe("REVERSED");
     expect(walletMinor(server, u.id)).toBe(10_000);
     expect(transferOf(res.body.reference).status).toBe("reversed");
+    expect(notificationKinds(server, u.id)).toEqual(expect.arrayContaining(["WITHDRAWAL_SENT", "WITHDRAWAL_REVERSED"]));
+  });
+
+  it("replays an Idempotency-Key: the same withdrawal, one transfer at the provider, the wallet debited once", async () => {
+    const { u, destinationId } = await funded(100);
+    const send = () => call(u.api, "POST", "/api/v1/invest/withdraw", { amount: 20, destination_id: destinationId }, { "Idempotency-Key": "withdraw-key-1" });
+    const first = await send();
+    const again = await send();
+    expect(first.status).toBe(202);
+    expect(again.status).toBe(202);
+    expect(again.body.id).toBe(first.body.id);
+    expect(fake.requestsTo("POST", "/transfer").filter((r) => (r.body as { reference?: string }).reference === first.body.reference).length).toBe(1);
+    expect(walletMinor(server, u.id)).toBe(8_000);
+    expect((await call(u.api, "POST", "/api/v1/invest/withdraw", { amount: 21, destination_id: destinationId }, { "Idempotency-Key": "withdraw-key-1" })).status).toBe(422);
+    fake.settleTransfer(first.body.reference, "success");
   });
 
   it("keeps SPEC.md's rules first: 'Insufficient balance', and a destination is required", async () => {
@@ -296,6 +340,40 @@ describe("withdrawals", () => {
     expect(walletMinor(server, u.id)).toBe(0);
     const sent = answers.find((a) => a.status === 202)!;
     fake.settleTransfer(sent.body.reference, "success");
+  });
+});
+
+describe("a deposit never paid", () => {
+  it("a checkout left unpaid for an hour ends ABANDONED with our message, nothing credited; the sweep finds it", async () => {
+    const fakeAlone = await startFakePaystack({ secretKey: fake.secretKey });
+    const env = { PAYMENTS_PROVIDER: "paystack", PAYSTACK_SECRET_KEY: fakeAlone.secretKey, PAYSTACK_BASE_URL: fakeAlone.url, PAYMENTS_SWEEP_SECONDS: "0" };
+    const first = await startServer(env);
+    let stopped = false;
+    try {
+      const u = await createInvestor(first);
+      const res = await call(u.api, "POST", "/api/v1/invest/deposit", { amount: 33, method: "checkout" });
+      expect(res.body).toMatchObject({ status: "PENDING", next_action: "redirect" });
+      // Opened and not paid: the provider says "abandoned", which is not final while the customer may still pay.
+      expect((await call(u.api, "GET", `/api/v1/invest/deposits/${res.body.id}`)).body.status).toBe("PENDING");
+      await first.stop();
+      stopped = true;
+      // An hour and a bit later (the app's clock runs ahead), the sweep gives up on it.
+      const later = await startServer({ ...env, PAYMENTS_SWEEP_SECONDS: "1", PAYMENTS_SWEEP_AFTER_SECONDS: "0" }, { dbFile: first.dbFile, clockOffsetDays: 0.05 });
+      try {
+        const row = () => later.db().prepare("select status, message from deposits where id = ?").get(res.body.id) as { status: string; message: string };
+        await until(() => row().status === "ABANDONED", "the sweep to abandon the unpaid checkout");
+        expect(row().message).toBe("This deposit was not completed, so nothing was credited. Start a new one when you are ready.");
+        expect(walletMinor(later, u.id)).toBe(0);
+        expect(depositEntries(later, res.body.reference)).toBe(0);
+        const adminThere = (await signInAdmin(later)).api;
+        expect((await call(adminThere, "GET", "/api/v1/admin/invariants")).body).toEqual({ ok: true, problems: [] });
+      } finally {
+        await later.stop();
+      }
+    } finally {
+      if (!stopped) await first.stop();
+      await fakeAlone.close();
+    }
   });
 });
 

@@ -1,9 +1,10 @@
 import net from "node:net";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR } from "../support/browser";
-import { createInvestor, signInBrowser } from "../support/factories";
+import { call } from "../support/client";
+import { createInvestor, signInAdmin, signInBrowser } from "../support/factories";
 import { startFakePaystack, type FakePaystack } from "../support/fake-paystack";
 import { startServer, type TestServer } from "../support/server";
 import { formatGhs } from "~/domain/money";
@@ -36,6 +37,12 @@ beforeAll(async () => {
     launchBrowser(),
   ]);
   fake.webhookUrl = `${server.url}/webhooks/paystack`;
+});
+// Issue 15, point 8: the ledger's invariants hold after each journey too.
+afterEach(async () => {
+  await fake.flushWebhooks();
+  const admin = (await signInAdmin(server)).api;
+  expect((await call(admin, "GET", "/api/v1/admin/invariants")).body).toEqual({ ok: true, problems: [] });
 });
 afterAll(async () => {
   await browser?.close();
@@ -122,6 +129,8 @@ describe.each([
     await expectVisible(page.getByText(`Withdrawal of ${formatGhs(7_000)} requested: it is on its way.`));
     await expectVisible(page.getByTestId("payment-withdrawal").getByText("Pending"));
     expect(await balance(page)).toContain("50.00");
+    // The statement shows the money leaving the wallet when it is requested, not when it arrives.
+    await expectVisible(page.getByRole("region", { name: "Wallet statement" }).getByText("Withdrawal to MTN MoMo").first());
     await shot("withdrawal-pending");
 
     // The network pays it out; after the webhook the investor sees it gone from "in progress".
