@@ -1,6 +1,7 @@
 // `npm run bench`: the server's speed on this machine, against DESIGN.md's "Weight and speed".
 // Starts the built server on 127.0.0.1 (a free port, a temp SQLite file) and prints:
-//   (a) a bare route (/healthz) in requests/s with 50 concurrent clients;
+//   (a) the bare route in requests/s with 50 concurrent clients: /readyz, a Remix resource route doing one
+//       SQLite insert (a committed write), as DESIGN.md's "Weight and speed" defines it;
 //   (b) POST /api/v1/invest/create in invests/s with 50 clients (many funded investors, bearer
 //       tokens), its ratio to (a), and the units oversold when 50 clients race for a small batch;
 //   (c) the time of one payout run over 50,000 investments;
@@ -120,7 +121,7 @@ async function scaling(check) {
       const nextInvest = () => invest(investors[(n++ * 7) % investors.length].token, JSON.stringify({ batch_id: batch, units: 1 }));
       const pages = ["/", "/invest/eggs", "/invest/chicken"];
       const nextPage = (i) => request(`${server.url}${pages[i % pages.length]}`, { headers: { Accept: "text/html" }, readBody: false });
-      const healthz = () => request(`${server.url}/healthz`, { readBody: false });
+      const bareRoute = () => request(`${server.url}/readyz`, { readBody: false });
       const measure = async (next) => {
         const before = cpuMs(server.pid);
         // The load generator's own CPU: it shares the cores, so it bounds what N workers can show.
@@ -135,7 +136,7 @@ async function scaling(check) {
         };
       };
       await load({ seconds: 1, next: nextPage }); // warm-up
-      const row = { workers, synchronous, bare: await measure(healthz), invest: await measure(nextInvest), page: synchronous === "FULL" ? await measure(nextPage) : null };
+      const row = { workers, synchronous, bare: await measure(bareRoute), invest: await measure(nextInvest), page: synchronous === "FULL" ? await measure(nextPage) : null };
       if (synchronous === "FULL") {
         const small = await newBatch(500);
         await load({ seconds: 10, maxRequests: 2000, next: (i) => invest(investors[i % investors.length].token, JSON.stringify({ batch_id: small, units: 1 + (i % 3) })) });
@@ -205,10 +206,10 @@ async function main() {
     const investBody = JSON.stringify({ batch_id: bigBatch, units: 1 });
     const invest = (token, body = investBody) =>
       request(`${server.url}/api/v1/invest/create`, { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body });
-    const healthz = () => request(`${server.url}/healthz`);
+    const bareRoute = () => request(`${server.url}/readyz`);
     let investCount = 0;
     const nextInvest = () => invest(investors[(investCount++ * 7) % investors.length].token);
-    await load({ seconds: 1, next: healthz }); // warm-up
+    await load({ seconds: 1, next: bareRoute }); // warm-up
     await load({ seconds: 1, next: nextInvest });
     const rounds = { bare: [], invest: [] };
     // The server's own CPU time per request: steadier than req/s when other work shares the machine.
@@ -219,7 +220,7 @@ async function main() {
       return { ...result, cpuMs: before === null || after === null ? null : after - before };
     };
     for (let round = 0; round < 2; round++) {
-      rounds.bare.push(await withCpu(load({ seconds: SECONDS / 2, next: healthz })));
+      rounds.bare.push(await withCpu(load({ seconds: SECONDS / 2, next: bareRoute })));
       rounds.invest.push(await withCpu(load({ seconds: SECONDS / 2, next: nextInvest })));
     }
     const combine = (runs) => {
@@ -243,7 +244,7 @@ async function main() {
     const bare = combine(rounds.bare);
     const investRun = combine(rounds.invest);
     console.log(
-      `(a) GET /healthz: ${fmt(bare.perSecond)} req/s (${fmt(bare.ok)} in ${fmt(bare.elapsed, 1)} s, rounds ${bare.rounds.join(" / ")}, statuses ${JSON.stringify(bare.statuses)}, errors ${bare.errors}${cpuNote(bare)})`,
+      `(a) GET /readyz (one SQLite insert): ${fmt(bare.perSecond)} req/s (${fmt(bare.ok)} in ${fmt(bare.elapsed, 1)} s, rounds ${bare.rounds.join(" / ")}, statuses ${JSON.stringify(bare.statuses)}, errors ${bare.errors}${cpuNote(bare)})`,
     );
     const ratio = investRun.perSecond / bare.perSecond;
     console.log(

@@ -81,9 +81,13 @@ describe("request logs, health and body limits", () => {
   });
 
   it("answers readiness at /readyz once migrations ran and the database takes writes", async () => {
+    const before = Date.now();
     const res = await fetch(`${server.url}/readyz`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: "ready" });
+    // The check wrote and committed: the row another connection reads carries its time.
+    const row = server.db().prepare("select checked_at from readiness_checks where id = 1").get() as { checked_at: number };
+    expect(row.checked_at).toBeGreaterThanOrEqual(before);
   });
 
   it("serves Prometheus metrics only with METRICS_TOKEN: request durations by route pattern, process metrics", async () => {

@@ -81,15 +81,14 @@ export function markDatabaseReady(): void {
 }
 
 /**
- * Whether this process can serve: its migrations ran, and the database takes a write (the write
- * lock is taken and given back at once; a read-only file, a full disk or a lock held too long fail).
+ * Whether this process can serve: its migrations ran, and the database takes a write. The write is
+ * real and committed (one row of `readiness_checks` rewritten), so a read-only file, a full disk or a
+ * lock held past the busy timeout all answer "not ready".
  */
 export function databaseReadiness(): { ready: true } | { ready: false; reason: string } {
   if (!initialised) return { ready: false, reason: "migrations have not finished" };
   try {
-    const client = getDb().$client;
-    client.prepare("begin immediate").run();
-    client.prepare("rollback").run();
+    prepared<[number]>("insert into readiness_checks (id, checked_at) values (1, ?) on conflict(id) do update set checked_at = excluded.checked_at").run(Date.now());
     return { ready: true };
   } catch (error) {
     return { ready: false, reason: `the database does not take writes (${error instanceof Error ? error.message : String(error)})` };

@@ -849,3 +849,18 @@ export const kycSubmissions = sqliteTable(
     check("kyc_submissions_decided", sql`(${t.status} = 'PENDING') = (${t.decidedAt} IS NULL)`),
   ],
 );
+
+/**
+ * One row, rewritten by each readiness check (/readyz): a committed write proves the file takes
+ * writes (a read-only file, a full disk or a lock held too long fail it), where only taking the
+ * write lock would not reach the disk.
+ */
+export const readinessChecks = sqliteTable(
+  "readiness_checks",
+  {
+    id: integer("id").primaryKey(),
+    /** Epoch milliseconds of the latest check that wrote. */
+    checkedAt: integer("checked_at").notNull(),
+  },
+  (t) => [check("readiness_checks_one_row", sql`${t.id} = 1`)],
+);
