@@ -62,8 +62,9 @@ async function main() {
       json: { farm_id: farmId, product_type: "CHICKEN", unit_price: 10, target_units: 10_000_000, feed_price: 6, mortality_rate: 0.04, expected_roi: 0.1 },
     });
     if (batch.status !== 201) throw new Error(`creating the load batch: ${batch.status}`);
-    // Funded investors with sessions: every client is one of them.
-    const investors = createInvestors(db, { count: CLIENTS * 4, depositMinor: 10_000_000, withTokens: true, prefix: "load" });
+    // Funded investors with sessions: every client is one of them. GH₵10,000 each leaves room under
+    // a Verified account's wallet cap (GH₵40,000) for the deposits the mix makes.
+    const investors = createInvestors(db, { count: CLIENTS * 4, depositMinor: 1_000_000, withTokens: true, prefix: "load" });
 
     const latencies = { page: [], read: [], deposit: [], invest: [] };
     const errors = [];
@@ -130,7 +131,7 @@ async function main() {
     console.log(`invests placed ${fmt(placed)} units (one per accepted invest); deposits and invests all went through the ledger`);
   } finally {
     db.close();
-    agent.destroy();
+    for (const pool of agent.pools.values()) for (const socket of pool.idle) socket.destroy();
     await server.stop();
   }
   if (failures.length) {
