@@ -1,4 +1,6 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +11,8 @@ import { deleteBatch } from "~/models/batch.server";
 import { investInBatch } from "~/models/investment.server";
 import { accountId, atomic, externalAccount, findAccountId, ledgerProblems, postEntry, reverseEntry, walletAccount, walletBalanceMinor } from "~/models/ledger.server";
 import { deposit } from "~/models/wallet.server";
+
+const require = createRequire(import.meta.url);
 
 // A real SQLite file, migrated like the server's; nothing in the app is mocked.
 let dir: string;
@@ -114,5 +118,37 @@ describe("the ledger is append-only", () => {
     const untouched = newBatch();
     deleteBatch(untouched, { adminId: admin });
     expect(sql("select count(*) n from batches where id = ?", untouched)).toEqual({ n: 0 });
+  });
+});
+
+describe("atomic, against another process's write", () => {
+  // Another process takes the write lock and holds it for `ms`, as a second worker mid-commit would.
+  function holdWriteLock(ms: number): Promise<void> {
+    const script = `const D=require(${JSON.stringify(require.resolve("better-sqlite3"))});const d=new D(${JSON.stringify(process.env.DATABASE_URL)});d.prepare("begin immediate").run();process.stdout.write("held\\n");const t=Date.now();while(Date.now()-t<${ms});d.prepare("commit").run();`;
+    const child = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+    return new Promise((resolve, reject) => {
+      child.stdout.once("data", () => resolve());
+      child.once("error", reject);
+    });
+  }
+
+  it("waits for the lock and then writes, whole; a throw inside still writes nothing and frees the lock", async () => {
+    const userId = newUser();
+    await holdWriteLock(300);
+    const started = Date.now();
+    atomic(() => postEntry({ kind: "DEPOSIT", userId, lines: [{ accountId: externalAccount(), amountMinor: -2500 }, { accountId: walletAccount(userId), amountMinor: 2500 }] }));
+    const waited = Date.now() - started;
+    expect(waited).toBeGreaterThan(100);
+    expect(walletBalanceMinor(userId)).toBe(2500);
+    expect(getDb().$client.inTransaction).toBe(false);
+    expect(() =>
+      atomic(() => {
+        postEntry({ kind: "DEPOSIT", userId, lines: [{ accountId: externalAccount(), amountMinor: -1000 }, { accountId: walletAccount(userId), amountMinor: 1000 }] });
+        throw new DomainError(400, "changed my mind");
+      }),
+    ).toThrow("changed my mind");
+    expect(walletBalanceMinor(userId)).toBe(2500);
+    expect(getDb().$client.inTransaction).toBe(false);
+    expect(ledgerProblems()).toEqual([]);
   });
 });
