@@ -8,13 +8,16 @@ import * as schema from "~/models/schema.server";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
+/** How long a write waits for another process's write lock; past it, the write fails as "database is locked". */
+const WRITE_LOCK_WAIT_MS = 5000;
+
 /** Opens the SQLite file and applies pending migrations. */
 export function openDatabase(file: string, { synchronous = "FULL" }: { synchronous?: "FULL" | "NORMAL" } = {}): Db {
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma(`busy_timeout = ${WRITE_LOCK_WAIT_MS}`);
   // FULL by default: a commit an investor was told about survives a power cut (SQLITE_SYNCHRONOUS).
   sqlite.pragma(`synchronous = ${synchronous === "NORMAL" ? "NORMAL" : "FULL"}`);
   const db = drizzle(sqlite, { schema }) as Db;
@@ -69,6 +72,57 @@ export function preparedQuery<Query>(build: (db: Db) => Query): Query {
   return query as Query;
 }
 
+/**
+ * Runs `fn` in one synchronous SQLite transaction (BEGIN IMMEDIATE). better-sqlite3 nests
+ * inner calls as savepoints, and any throw rolls the whole thing back. `fn` must not be async.
+ */
+export function writeTransaction<T>(fn: () => T): T {
+  const client = getDb().$client;
+  const transaction = client.transaction(fn);
+  // Inside another transaction the write lock is held already: this one is a savepoint.
+  if (client.inTransaction) return transaction.immediate();
+  takeWriteLock();
+  try {
+    // In the open transaction, better-sqlite3 runs `fn` in a savepoint and undoes it on a throw.
+    const result = transaction();
+    prepared("commit").run();
+    return result;
+  } catch (error) {
+    if (client.inTransaction) prepared("rollback").run();
+    throw error;
+  }
+}
+
+const WRITE_LOCK_RETRY_MS = 0.05;
+// Atomics.wait on a value nobody changes: a synchronous sleep of a fraction of a millisecond.
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * BEGIN IMMEDIATE, waiting for another worker's write to end in steps of 50 µs. SQLite's own busy
+ * handler sleeps 1, 2, 5, 10 ms and more between tries, with this worker's event loop stopped
+ * either way; against another worker committing every half millisecond it kept losing, and two
+ * workers made fewer invests a second than one (docs/scaling.md, "The single writer").
+ */
+function takeWriteLock(): void {
+  const begin = prepared("begin immediate");
+  const deadline = performance.now() + WRITE_LOCK_WAIT_MS;
+  prepared("pragma busy_timeout = 0").get();
+  try {
+    for (;;) {
+      try {
+        begin.run();
+        return;
+      } catch (error) {
+        const busy = error instanceof Error && "code" in error && String(error.code).startsWith("SQLITE_BUSY");
+        if (!busy || performance.now() > deadline) throw error;
+        Atomics.wait(sleeper, 0, 0, WRITE_LOCK_RETRY_MS);
+      }
+    }
+  } finally {
+    prepared(`pragma busy_timeout = ${WRITE_LOCK_WAIT_MS}`).get();
+  }
+}
+
 export function closeDb() {
   globalForDb.__akokoDb?.$client.close();
   globalForDb.__akokoDb = undefined;
@@ -88,7 +142,9 @@ export function markDatabaseReady(): void {
 export function databaseReadiness(): { ready: true } | { ready: false; reason: string } {
   if (!initialised) return { ready: false, reason: "migrations have not finished" };
   try {
-    prepared<[number]>("insert into readiness_checks (id, checked_at) values (1, ?) on conflict(id) do update set checked_at = excluded.checked_at").run(Date.now());
+    writeTransaction(() =>
+      prepared<[number]>("insert into readiness_checks (id, checked_at) values (1, ?) on conflict(id) do update set checked_at = excluded.checked_at").run(Date.now()),
+    );
     return { ready: true };
   } catch (error) {
     return { ready: false, reason: `the database does not take writes (${error instanceof Error ? error.message : String(error)})` };

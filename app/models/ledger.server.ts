@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { nowIso } from "~/lib/clock.server";
-import { getDb, prepared } from "~/lib/db.server";
+import { getDb, prepared, writeTransaction } from "~/lib/db.server";
 import { accounts, type AccountKind, type EntryKind, journalEntries, postings } from "~/models/schema.server";
 
 /**
@@ -8,51 +8,7 @@ import { accounts, type AccountKind, type EntryKind, journalEntries, postings } 
  * inner calls as savepoints, and any throw rolls the whole thing back. `fn` must not be async.
  */
 export function atomic<T>(fn: () => T): T {
-  const client = getDb().$client;
-  const transaction = client.transaction(fn);
-  // Inside another transaction the write lock is held already: this one is a savepoint.
-  if (client.inTransaction) return transaction.immediate();
-  takeWriteLock();
-  try {
-    // In the open transaction, better-sqlite3 runs `fn` in a savepoint and undoes it on a throw.
-    const result = transaction();
-    prepared("commit").run();
-    return result;
-  } catch (error) {
-    if (client.inTransaction) prepared("rollback").run();
-    throw error;
-  }
-}
-
-/** As long as SQLite's busy_timeout (db.server.ts): past it, the write fails as "database is locked". */
-const WRITE_LOCK_WAIT_MS = 5000;
-const WRITE_LOCK_RETRY_MS = 0.05;
-const sleeper = new Int32Array(new SharedArrayBuffer(4));
-
-/**
- * BEGIN IMMEDIATE, waiting for another worker's write to end in steps of 50 µs. SQLite's own busy
- * handler sleeps 1, 2, 5, 10 ms and more between tries, with this worker's event loop stopped
- * either way; against another worker committing every half millisecond it kept losing, and two
- * workers made fewer invests a second than one (docs/scaling.md, "The single writer").
- */
-function takeWriteLock(): void {
-  const begin = prepared("begin immediate");
-  const deadline = performance.now() + WRITE_LOCK_WAIT_MS;
-  prepared("pragma busy_timeout = 0").get();
-  try {
-    for (;;) {
-      try {
-        begin.run();
-        return;
-      } catch (error) {
-        const busy = error instanceof Error && "code" in error && String(error.code).startsWith("SQLITE_BUSY");
-        if (!busy || performance.now() > deadline) throw error;
-        Atomics.wait(sleeper, 0, 0, WRITE_LOCK_RETRY_MS);
-      }
-    }
-  } finally {
-    prepared(`pragma busy_timeout = ${WRITE_LOCK_WAIT_MS}`).get();
-  }
+  return writeTransaction(fn);
 }
 
 /** An account's id if it was ever opened: reads never open one. */
