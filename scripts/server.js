@@ -165,7 +165,7 @@ const isMain = process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).h
 
 /** A configuration problem is the operator's to fix: say what to set, without a stack trace. */
 function exitOnConfigurationProblem(error) {
-  if (error instanceof Error && error.message.startsWith("Refusing to start")) {
+  if (error instanceof Error && (error.message.startsWith("Refusing to start") || error.message.startsWith("Invalid environment configuration"))) {
     console.error(error.message);
     process.exit(1);
   }

@@ -36,6 +36,21 @@ describe("production settings", () => {
     expect(run.stderr).not.toMatch(/\n\s+at /);
   });
 
+  it("names a provider address that would send its key in the clear, without a stack trace", () => {
+    const run = start({
+      SESSION_SECRET: "a-real-secret-0123456789",
+      ADMIN_PASSWORD: "a-real-admin-password",
+      APP_URL: "https://akoko.example",
+      KYC_ENCRYPTION_KEY: "aa11bb22cc33dd44ee55ff6600112233445566778899aabbccddeeff00112233",
+      PAYMENTS_PROVIDER: "paystack",
+      PAYSTACK_SECRET_KEY: "sk_test_0123456789",
+      PAYSTACK_BASE_URL: "http://api.paystack.co",
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("PAYSTACK_BASE_URL: give the API's https:// address");
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+
   it("refuses the demo defaults and a short secret", () => {
     const run = start({ SESSION_SECRET: "short", ADMIN_PASSWORD: "admin-demo-pass" });
     expect(run.status).toBe(1);

@@ -59,6 +59,15 @@ describe("environment", () => {
     expect(() => parseEnv({ PAYMENTS_PROVIDER: "stripe" })).toThrow(/PAYMENTS_PROVIDER/);
   });
 
+  it("takes a provider's API address only over https, or plain http to this machine (a test fake)", () => {
+    expect(parseEnv({ PAYSTACK_BASE_URL: "http://127.0.0.1:4010" }).PAYSTACK_BASE_URL).toBe("http://127.0.0.1:4010");
+    expect(parseEnv({ HUBTEL_SMS_URL: "https://sms.hubtel.com" }).HUBTEL_SMS_URL).toBe("https://sms.hubtel.com");
+    for (const bad of ["http://api.paystack.co", "ftp://api.paystack.co", "api.paystack.co"]) {
+      expect(() => parseEnv({ PAYSTACK_BASE_URL: bad }), bad).toThrow(/PAYSTACK_BASE_URL: give the API's https:\/\/ address/);
+    }
+    expect(() => parseEnv({ HUBTEL_SMS_URL: "http://sms.hubtel.com" })).toThrow(/HUBTEL_SMS_URL: give the API's https:\/\/ address/);
+  });
+
   it("defaults to the demo outbox, and in production refuses a real mailer or SMS provider without its keys", () => {
     const dev = parseEnv({});
     expect([dev.EMAIL_PROVIDER, dev.SMS_PROVIDER, dev.OUTBOX_WORKER]).toEqual(["demo", "demo", true]);

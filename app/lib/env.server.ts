@@ -14,6 +14,17 @@ function decodeKey(text: string): Buffer | null {
   return key && key.length === 32 ? key : null;
 }
 
+/**
+ * The address of a provider's API that our secret keys travel to: https, or plain http only to this
+ * machine (a test fake). The adapters check it again; here a bad one stops the start-up with a message.
+ */
+const providerApiUrl = (example: string) =>
+  z.string().refine((value) => {
+    if (!URL.canParse(value)) return false;
+    const url = new URL(value);
+    return url.protocol === "https:" || (url.protocol === "http:" && ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname));
+  }, `give the API's https:// address, e.g. ${example} (plain http only to 127.0.0.1 or localhost)`);
+
 const booleanFlag = z
   .enum(["true", "false", "1", "0"])
   .transform((v) => v === "true" || v === "1");
@@ -73,10 +84,7 @@ const EnvSchema = z.object({
   PAYMENTS_PROVIDER: z.enum(["demo", "paystack"]).default("demo"),
   /** Paystack's secret key (sk_test_... in test mode): the API's bearer token and the webhook signing key. */
   PAYSTACK_SECRET_KEY: z.string().optional(),
-  PAYSTACK_BASE_URL: z
-    .string()
-    .default("https://api.paystack.co")
-    .refine((v) => URL.canParse(v), "give the API's base address, e.g. https://api.paystack.co"),
+  PAYSTACK_BASE_URL: providerApiUrl("https://api.paystack.co").default("https://api.paystack.co"),
   /** How often the sweep asks the provider about deposits and withdrawals left pending (0: never). */
   PAYMENTS_SWEEP_SECONDS: z.coerce.number().int().min(0).default(60),
   /** How old a pending deposit or withdrawal must be before the sweep asks about it. */
@@ -141,7 +149,7 @@ const EnvSchema = z.object({
   HUBTEL_CLIENT_ID: z.string().optional(),
   HUBTEL_CLIENT_SECRET: z.string().optional(),
   /** Tests only point this at a fake; default https://sms.hubtel.com. */
-  HUBTEL_SMS_URL: z.string().url().optional(),
+  HUBTEL_SMS_URL: providerApiUrl("https://sms.hubtel.com").optional(),
   /** The sender id on every SMS (registered with the provider): 1-11 letters, digits or spaces. */
   SMS_SENDER_ID: z.string().regex(/^[A-Za-z0-9 ]{1,11}$/, "1 to 11 letters, digits or spaces").default("Akoko"),
   /** Run the outbox worker in this process (several processes may run it on one database). */
