@@ -163,13 +163,23 @@ async function scaling(check) {
           clientCpuUs: (client.user + client.system) / Math.max(1, r.total),
         };
       };
-      // Warm-up until the JIT settles. V8 goes on compiling for the first few thousand pages, on
-      // threads that share the two cores; measured too early (1 s), a page carried a millisecond of
-      // compiler work, most of all at N workers, where each worker warms up on its share only.
-      await load({ seconds: 30, maxRequests: 1000 * workers, next: bareRoute });
-      await load({ seconds: 30, maxRequests: 1000 * workers, next: nextInvest });
-      await load({ seconds: 60, maxRequests: 3000 * workers, next: nextPage });
-      const row = { workers, synchronous, bare: await measure(bareRoute), invest: await measure(nextInvest), page: synchronous === "FULL" ? await measure(nextPage) : null };
+      // Each load is warmed up right before it is measured, until the JIT settles. V8 goes on
+      // compiling for the first few thousand pages, on threads that share the two cores; measured
+      // too early (1 s), a page carried a millisecond of compiler work, most of all at N workers,
+      // where each worker warms up on its share only. Measured right after the invests instead of
+      // after their own warm-up, pages at two workers also carried the write burst's aftermath
+      // (about 15% fewer pages for a few seconds; one worker showed none).
+      const warmedThenMeasured = async (next, warmUpPerWorker) => {
+        await load({ seconds: 60, maxRequests: warmUpPerWorker * workers, next });
+        return measure(next);
+      };
+      const row = {
+        workers,
+        synchronous,
+        bare: await warmedThenMeasured(bareRoute, 1000),
+        invest: await warmedThenMeasured(nextInvest, 1000),
+        page: synchronous === "FULL" ? await warmedThenMeasured(nextPage, 3000) : null,
+      };
       if (synchronous === "FULL") {
         const small = await newBatch(500);
         await load({ seconds: 10, maxRequests: 2000, next: (i) => invest(investors[i % investors.length].token, JSON.stringify({ batch_id: small, units: 1 + (i % 3) })) });
