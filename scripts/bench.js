@@ -362,7 +362,7 @@ async function main() {
     check(invariants.body?.ok === true, `ledger invariants after the bench: ${invariants.body?.ok ? "all hold" : JSON.stringify(invariants.body?.problems?.slice(0, 5))}`);
   } finally {
     db.close();
-    for (const pool of agent.pools.values()) for (const socket of pool.idle) socket.destroy();
+    agent.destroy();
     await server.stop();
   }
   console.log(results.join("\n"));

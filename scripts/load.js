@@ -131,7 +131,7 @@ async function main() {
     console.log(`invests placed ${fmt(placed)} units (one per accepted invest); deposits and invests all went through the ledger`);
   } finally {
     db.close();
-    for (const pool of agent.pools.values()) for (const socket of pool.idle) socket.destroy();
+    agent.destroy();
     await server.stop();
   }
   if (failures.length) {

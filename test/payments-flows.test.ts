@@ -14,10 +14,10 @@ let fake: FakePaystack;
 let server: TestServer;
 let admin: Client;
 
-const paystackEnv = (extra: Record<string, string> = {}) => ({
+const paystackEnv = (extra: Record<string, string> = {}, provider: FakePaystack = fake) => ({
   PAYMENTS_PROVIDER: "paystack",
-  PAYSTACK_SECRET_KEY: fake.secretKey,
-  PAYSTACK_BASE_URL: fake.url,
+  PAYSTACK_SECRET_KEY: provider.secretKey,
+  PAYSTACK_BASE_URL: provider.url,
   PAYMENTS_SWEEP_SECONDS: "0",
   ...extra,
 });
@@ -346,8 +346,7 @@ describe("withdrawals", () => {
 describe("a deposit never paid", () => {
   it("a checkout left unpaid for an hour ends ABANDONED with our message, nothing credited; the sweep finds it", async () => {
     const fakeAlone = await startFakePaystack({ secretKey: fake.secretKey });
-    const env = { PAYMENTS_PROVIDER: "paystack", PAYSTACK_SECRET_KEY: fakeAlone.secretKey, PAYSTACK_BASE_URL: fakeAlone.url, PAYMENTS_SWEEP_SECONDS: "0" };
-    const first = await startServer(env);
+    const first = await startServer(paystackEnv({}, fakeAlone));
     let stopped = false;
     try {
       const u = await createInvestor(first);
@@ -358,7 +357,7 @@ describe("a deposit never paid", () => {
       await first.stop();
       stopped = true;
       // An hour and a bit later (the app's clock runs ahead), the sweep gives up on it.
-      const later = await startServer({ ...env, PAYMENTS_SWEEP_SECONDS: "1", PAYMENTS_SWEEP_AFTER_SECONDS: "0" }, { dbFile: first.dbFile, clockOffsetDays: 0.05 });
+      const later = await startServer(paystackEnv({ PAYMENTS_SWEEP_SECONDS: "1", PAYMENTS_SWEEP_AFTER_SECONDS: "0" }, fakeAlone), { dbFile: first.dbFile, clockOffsetDays: 0.05 });
       try {
         const row = () => later.db().prepare("select status, message from deposits where id = ?").get(res.body.id) as { status: string; message: string };
         await until(() => row().status === "ABANDONED", "the sweep to abandon the unpaid checkout");
@@ -380,8 +379,7 @@ describe("a deposit never paid", () => {
 describe("a server stopped between the provider's confirmation and ours", () => {
   it("after a restart the sweep credits the deposit once; the webhook replayed later changes nothing", async () => {
     const fakeAlone = await startFakePaystack({ secretKey: fake.secretKey });
-    const env = { PAYMENTS_PROVIDER: "paystack", PAYSTACK_SECRET_KEY: fakeAlone.secretKey, PAYSTACK_BASE_URL: fakeAlone.url, PAYMENTS_SWEEP_SECONDS: "0" };
-    const first = await startServer(env);
+    const first = await startServer(paystackEnv({}, fakeAlone));
     let killed = false;
     try {
       const u = await createInvestor(first);
@@ -391,7 +389,7 @@ describe("a server stopped between the provider's confirmation and ours", () => 
       fakeAlone.approveCharge(res.body.reference);
       expect(await first.stop("SIGKILL")).toBe(null);
       killed = true;
-      const restarted = await startServer({ ...env, PAYMENTS_SWEEP_SECONDS: "1", PAYMENTS_SWEEP_AFTER_SECONDS: "0" }, { dbFile: first.dbFile });
+      const restarted = await startServer(paystackEnv({ PAYMENTS_SWEEP_SECONDS: "1", PAYMENTS_SWEEP_AFTER_SECONDS: "0" }, fakeAlone), { dbFile: first.dbFile });
       try {
         await until(() => walletMinor(restarted, u.id) === 9_000, "the sweep to credit the deposit");
         const [replayed] = await fakeAlone.sendWebhook(`${restarted.url}/webhooks/paystack`, "charge.success", { id: 77, status: "success", reference: res.body.reference, amount: 9_000, currency: "GHS" });

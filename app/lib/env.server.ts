@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { keysMayTravelTo } from "~/lib/provider-url";
 
 const DEV_SESSION_SECRET = "dev-only-secret-change-me";
 const DEV_ADMIN_PASSWORD = "admin-demo-pass";
@@ -19,11 +20,7 @@ function decodeKey(text: string): Buffer | null {
  * machine (a test fake). The adapters check it again; here a bad one stops the start-up with a message.
  */
 const providerApiUrl = (example: string) =>
-  z.string().refine((value) => {
-    if (!URL.canParse(value)) return false;
-    const url = new URL(value);
-    return url.protocol === "https:" || (url.protocol === "http:" && ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname));
-  }, `give the API's https:// address, e.g. ${example} (plain http only to 127.0.0.1 or localhost)`);
+  z.string().refine(keysMayTravelTo, `give the API's https:// address, e.g. ${example} (plain http only to 127.0.0.1 or localhost)`);
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0"])

@@ -3,13 +3,8 @@ import { nowIso } from "~/lib/clock.server";
 import { getDb, prepared, writeTransaction } from "~/lib/db.server";
 import { accounts, type AccountKind, type EntryKind, journalEntries, postings } from "~/models/schema.server";
 
-/**
- * Runs `fn` in one synchronous SQLite transaction (BEGIN IMMEDIATE). better-sqlite3 nests
- * inner calls as savepoints, and any throw rolls the whole thing back. `fn` must not be async.
- */
-export function atomic<T>(fn: () => T): T {
-  return writeTransaction(fn);
-}
+/** One synchronous write transaction, the models' name for db.server's `writeTransaction` (see there). */
+export const atomic = writeTransaction;
 
 /** An account's id if it was ever opened: reads never open one. */
 export function findAccountId(kind: AccountKind, owner: { userId?: number; batchId?: number } = {}): number | undefined {

@@ -20,7 +20,7 @@ import os from "node:os";
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { retryDelaySeconds } from "~/domain/notices";
 import { now, nowIso } from "~/lib/clock.server";
-import { getDb, writeTransaction } from "~/lib/db.server";
+import { getDb, prepared, writeTransaction } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { createEmailSender, type EmailSender } from "~/integrations/email/index.server";
 import { createSmsSender, type SmsSender } from "~/integrations/sms/index.server";
@@ -56,18 +56,15 @@ function sweepLost(): number {
 /** Claims up to `limit` due rows for `worker` (see the file comment). Synchronous, one transaction. */
 export function claimOutbox(worker: string, limit = 10): OutboxRow[] {
   const db = getDb();
-  const client = db.$client;
   return writeTransaction(() => {
     sweepLost();
     const t = nowIso();
     const leaseUntil = at(getEnv().OUTBOX_LEASE_SECONDS * 1000);
-    const rows = client
-      .prepare(
-        `update outbox set status = 'sending', lease_owner = ?, lease_until = ?, attempts = attempts + 1
-         where id in (select id from outbox where status = 'queued' and next_attempt_at <= ? order by id limit ?) and status = 'queued'
-         returning id`,
-      )
-      .all(worker, leaseUntil, t, limit) as Array<{ id: number }>;
+    const rows = prepared<[string, string, string, number], { id: number }>(
+      `update outbox set status = 'sending', lease_owner = ?, lease_until = ?, attempts = attempts + 1
+       where id in (select id from outbox where status = 'queued' and next_attempt_at <= ? order by id limit ?) and status = 'queued'
+       returning id`,
+    ).all(worker, leaseUntil, t, limit);
     if (rows.length === 0) return [];
     const claimed = db.select().from(outbox).where(inArray(outbox.id, rows.map((r) => r.id))).orderBy(outbox.id).all();
     for (const row of claimed) db.insert(outboxAttempts).values({ outboxId: row.id, attempt: row.attempts, worker, startedAt: t }).run();

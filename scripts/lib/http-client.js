@@ -11,8 +11,17 @@ const HEAD_END = Buffer.from("\r\n\r\n");
 const CRLF = Buffer.from("\r\n");
 const TIMEOUT_MS = 30_000;
 
-/** Connections for `concurrency` clients: at most that many open to each server. */
-export const keepAliveAgent = (concurrency) => ({ concurrency, pools: new Map() });
+/** Connections for `concurrency` clients: at most that many open to each server. `destroy()` closes the idle ones. */
+export function keepAliveAgent(concurrency) {
+  const agent = {
+    concurrency,
+    pools: new Map(),
+    destroy() {
+      for (const pool of agent.pools.values()) for (const socket of [...pool.idle]) socket.destroy();
+    },
+  };
+  return agent;
+}
 
 function poolFor(agent, port) {
   let pool = agent.pools.get(port);

@@ -10,6 +10,7 @@
  * attempt went through). The provider's text goes to the logger; callers get our messages.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { keysMayTravelTo } from "~/lib/provider-url";
 import type {
   Bank,
   BankKind,
@@ -87,17 +88,10 @@ const defaultLogger: PaymentsLogger = (level, message, fields) => {
 };
 
 function checkBaseUrl(raw: string): string {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new PaymentsError("config", "PAYSTACK_BASE_URL is not a URL.");
-  }
-  const local = ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
+  if (!URL.canParse(raw)) throw new PaymentsError("config", "PAYSTACK_BASE_URL is not a URL.");
   // The secret key travels in every request: never in the clear, except to a fake on this machine.
-  if (url.protocol !== "https:" && !(url.protocol === "http:" && local))
-    throw new PaymentsError("config", "PAYSTACK_BASE_URL must be https:// (plain http only to 127.0.0.1 or localhost).");
-  return url.toString().replace(/\/+$/, "");
+  if (!keysMayTravelTo(raw)) throw new PaymentsError("config", "PAYSTACK_BASE_URL must be https:// (plain http only to 127.0.0.1 or localhost).");
+  return new URL(raw).toString().replace(/\/+$/, "");
 }
 
 /** Where Paystack's authorization_url points (checkout.paystack.com/<access code>). */

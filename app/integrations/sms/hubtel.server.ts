@@ -14,14 +14,14 @@
  * carry neither the keys nor the full number.
  */
 import { maskPhone } from "~/domain/notices";
+import { keysMayTravelTo } from "~/lib/provider-url";
 import { SmsError, type SmsConfig, type SmsMessage, type SmsSender } from "./index.server";
 
 const DEFAULT_BASE_URL = "https://sms.hubtel.com";
 
 function checkBaseUrl(raw: string): string {
+  if (!keysMayTravelTo(raw)) throw new Error("HUBTEL_SMS_URL must be https:// (plain http only to 127.0.0.1 for a test fake)");
   const url = new URL(raw);
-  const local = url.hostname === "127.0.0.1" || url.hostname === "localhost";
-  if (url.protocol !== "https:" && !(url.protocol === "http:" && local)) throw new Error("HUBTEL_SMS_URL must be https:// (plain http only to 127.0.0.1 for a test fake)");
   return url.origin + url.pathname.replace(/\/$/, "");
 }
 
