@@ -217,8 +217,9 @@ async function runServer() {
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
-  // A worker whose primary is gone (killed outright) stops too, rather than hold the port alone.
-  if (cluster.isWorker) process.on("disconnect", () => stop("primary gone"));
+  // A server whose parent is gone (a cluster primary or `npm start`, killed outright) stops too,
+  // rather than hold the port alone.
+  if (process.channel) process.on("disconnect", () => stop("parent gone"));
 }
 
 /**
@@ -266,6 +267,7 @@ async function runPrimary(count) {
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
+  if (process.channel) process.on("disconnect", () => stop("parent gone"));
 }
 
 /** WEB_CONCURRENCY, or the machine's cores in production and 1 elsewhere. */
