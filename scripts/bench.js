@@ -6,8 +6,9 @@
 //       tokens), its ratio to (a), and the units oversold when 50 clients race for a small batch;
 //   (c) the time of one payout run over 50,000 investments;
 //   (d) GET /api/v1/invest/my for an investor with 1,000 investments among 100,000 (median);
-//   (e) the bare route, invests/s and pages/s at 1 worker and at one per core (WEB_CONCURRENCY), the
-//       race across processes, and invests/s under SQLITE_SYNCHRONOUS FULL and NORMAL (BENCH_SCALING=off skips it).
+//   (e) the bare route, invests/s and pages/s at 1 worker and at one per core (WEB_CONCURRENCY; the
+//       two servers' pages measured in turns), the race across processes, and invests/s under
+//       SQLITE_SYNCHRONOUS FULL and NORMAL (BENCH_SCALING=off skips it).
 // Every loop is bounded in requests and time and talks only to 127.0.0.1. Exits 1 when a target
 // is missed. Options: BENCH_SECONDS (default 8) of load for each of (a) and (b); BENCH_PROFILE=<dir> writes the
 // server's CPU profile (node --cpu-prof) there, to open in Chrome DevTools.
@@ -110,6 +111,56 @@ async function machineScaling(processes, ms = 3000) {
   return many / one;
 }
 
+/** `next` for SECONDS / 2 against one server: the rate, and the server's and this process's CPU per request. */
+async function measured(server, next, seconds = SECONDS / 2) {
+  const before = cpuMs(server.pid);
+  // The load generator's own CPU: it shares the cores, so it bounds what N workers can show.
+  const clientBefore = process.cpuUsage();
+  const r = await load({ seconds, next });
+  const client = process.cpuUsage(clientBefore);
+  const after = cpuMs(server.pid);
+  return { ...r, cpuMs: before === null || after === null ? null : after - before, clientCpuMs: (client.user + client.system) / 1000 };
+}
+
+/** Per request: the server's CPU (µs, null where /proc is missing) and the load generator's. */
+function perRequest(m) {
+  const requests = Math.max(1, m.total);
+  return { ...m, cpuUs: m.cpuMs === null ? null : (m.cpuMs * 1000) / requests, clientCpuUs: (m.clientCpuMs * 1000) / requests };
+}
+
+async function warmedThenMeasured(server, next, warmUpRequests) {
+  await load({ seconds: 60, maxRequests: warmUpRequests, next });
+  return perRequest(await measured(server, next));
+}
+
+/**
+ * Pages/s of two servers (1 worker and N), each warmed up with 10,000 pages per worker (V8 was still
+ * compiling some 140 functions between the 3,000th and the 6,600th page), then measured in turns
+ * of 1 s, eight each: the host's speed changes within seconds on a shared machine (one worker
+ * gave 431 to 511 pages/s in neighbouring seconds), and turns make both servers meet the same
+ * changes instead of one server the quiet minute and the other the busy one.
+ */
+async function pagesTakingTurns(servers, workerCounts) {
+  const pages = ["/", "/invest/eggs", "/invest/chicken"];
+  const nextPageOf = (server) => (i) => request(`${server.url}${pages[i % pages.length]}`, { headers: { Accept: "text/html" }, readBody: false });
+  for (const [k, server] of servers.entries()) await load({ seconds: 90, maxRequests: 10_000 * workerCounts[k], next: nextPageOf(server) });
+  const totals = servers.map(() => ({ statuses: {}, errors: 0, elapsed: 0, total: 0, ok: 0, cpuMs: 0, clientCpuMs: 0 }));
+  for (let turn = 0; turn < 8; turn++) {
+    for (const [k, server] of servers.entries()) {
+      const m = await measured(server, nextPageOf(server), 1);
+      const t = totals[k];
+      for (const [status, count] of Object.entries(m.statuses)) t.statuses[status] = (t.statuses[status] ?? 0) + count;
+      t.errors += m.errors;
+      t.elapsed += m.elapsed;
+      t.total += m.total;
+      t.ok += m.ok;
+      t.cpuMs = t.cpuMs === null || m.cpuMs === null ? null : t.cpuMs + m.cpuMs;
+      t.clientCpuMs += m.clientCpuMs;
+    }
+  }
+  return totals.map((t) => perRequest({ ...t, perSecond: t.ok / t.elapsed }));
+}
+
 /**
  * (e) Every core: the bare route, invests/s and page views/s at 1 worker and at one per core, in the
  * same run, each on a fresh server, with the server's CPU per request; the sell-out race across
@@ -124,77 +175,71 @@ async function scaling(check) {
   ];
   const machine = cores >= 2 ? await machineScaling(cores) : null;
   const figures = [];
-  for (const { workers, synchronous } of configs) {
-    const server = await startBuiltServer({ env: { WEB_CONCURRENCY: String(workers), SQLITE_SYNCHRONOUS: synchronous } });
-    const db = new Database(server.dbFile);
-    db.pragma("busy_timeout = 10000");
-    try {
-      // Both workers say they are up before the clock starts.
-      const deadline = Date.now() + 20_000;
-      while (workers > 1 && (server.logs().match(/running at .*worker \d/g) ?? []).length < workers && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      const adminToken = createToken(db, db.prepare("select id from users where is_admin = 1").get().id);
-      const farmId = db.prepare("select id from farms order by id limit 1").get().id;
-      const newBatch = async (targetUnits) => {
-        const res = await request(`${server.url}/api/v1/admin/batches`, {
-          method: "POST",
-          headers: { Authorization: `Bearer ${adminToken}`, "Content-Type": "application/json" },
-          body: JSON.stringify({ farm_id: farmId, product_type: "EGG", unit_price: 10, target_units: targetUnits, feed_price: 6, mortality_rate: 0.05, expected_roi: 0.01 }),
-        });
-        return JSON.parse(res.text).id;
-      };
-      const investors = createInvestors(db, { count: 500, depositMinor: 1_000_000, withTokens: true, prefix: `scale${workers}${synchronous}` });
-      const batch = await newBatch(10_000_000);
-      let n = 0;
-      const invest = (token, body) => request(`${server.url}/api/v1/invest/create`, { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body });
-      const nextInvest = () => invest(investors[(n++ * 7) % investors.length].token, JSON.stringify({ batch_id: batch, units: 1 }));
-      const pages = ["/", "/invest/eggs", "/invest/chicken"];
-      const nextPage = (i) => request(`${server.url}${pages[i % pages.length]}`, { headers: { Accept: "text/html" }, readBody: false });
-      const bareRoute = () => request(`${server.url}/readyz`, { readBody: false });
-      const measure = async (next) => {
-        const before = cpuMs(server.pid);
-        // The load generator's own CPU: it shares the cores, so it bounds what N workers can show.
-        const clientBefore = process.cpuUsage();
-        const r = await load({ seconds: SECONDS / 2, next });
-        const client = process.cpuUsage(clientBefore);
-        const after = cpuMs(server.pid);
-        return {
-          ...r,
-          cpuUs: before === null || after === null ? null : ((after - before) * 1000) / Math.max(1, r.total),
-          clientCpuUs: (client.user + client.system) / Math.max(1, r.total),
+  // The servers whose pages are measured stay up until both are, then take turns (pagesTakingTurns).
+  const pageServers = [];
+  try {
+    for (const { workers, synchronous } of configs) {
+      const server = await startBuiltServer({ env: { WEB_CONCURRENCY: String(workers), SQLITE_SYNCHRONOUS: synchronous } });
+      const db = new Database(server.dbFile);
+      db.pragma("busy_timeout = 10000");
+      let keep = false;
+      try {
+        // Both workers say they are up before the clock starts.
+        const deadline = Date.now() + 20_000;
+        while (workers > 1 && (server.logs().match(/running at .*worker \d/g) ?? []).length < workers && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+        const adminToken = createToken(db, db.prepare("select id from users where is_admin = 1").get().id);
+        const farmId = db.prepare("select id from farms order by id limit 1").get().id;
+        const newBatch = async (targetUnits) => {
+          const res = await request(`${server.url}/api/v1/admin/batches`, {
+            method: "POST",
+            headers: { Authorization: `Bearer ${adminToken}`, "Content-Type": "application/json" },
+            body: JSON.stringify({ farm_id: farmId, product_type: "EGG", unit_price: 10, target_units: targetUnits, feed_price: 6, mortality_rate: 0.05, expected_roi: 0.01 }),
+          });
+          return JSON.parse(res.text).id;
         };
-      };
-      // Each load is warmed up right before it is measured, until the JIT settles. V8 goes on
-      // compiling for the first few thousand pages, on threads that share the two cores; measured
-      // too early (1 s), a page carried a millisecond of compiler work, most of all at N workers,
-      // where each worker warms up on its share only. Measured right after the invests instead of
-      // after their own warm-up, pages at two workers also carried the write burst's aftermath
-      // (about 15% fewer pages for a few seconds; one worker showed none).
-      const warmedThenMeasured = async (next, warmUpPerWorker) => {
-        await load({ seconds: 60, maxRequests: warmUpPerWorker * workers, next });
-        return measure(next);
-      };
-      const row = {
-        workers,
-        synchronous,
-        bare: await warmedThenMeasured(bareRoute, 1000),
-        invest: await warmedThenMeasured(nextInvest, 1000),
-        page: synchronous === "FULL" ? await warmedThenMeasured(nextPage, 3000) : null,
-      };
-      if (synchronous === "FULL") {
-        const small = await newBatch(500);
-        await load({ seconds: 10, maxRequests: 2000, next: (i) => invest(investors[i % investors.length].token, JSON.stringify({ batch_id: small, units: 1 + (i % 3) })) });
-        const placed = db.prepare("select units_placed, target_units from batches where id = ?").get(small);
-        const held = db.prepare("select coalesce(sum(units), 0) n from investments where batch_id = ?").get(small).n;
-        row.oversold = Math.max(0, placed.units_placed - placed.target_units, held - placed.target_units) + (held === placed.units_placed ? 0 : 1);
+        const investors = createInvestors(db, { count: 500, depositMinor: 1_000_000, withTokens: true, prefix: `scale${workers}${synchronous}` });
+        const batch = await newBatch(10_000_000);
+        let n = 0;
+        const invest = (token, body) => request(`${server.url}/api/v1/invest/create`, { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body });
+        const nextInvest = () => invest(investors[(n++ * 7) % investors.length].token, JSON.stringify({ batch_id: batch, units: 1 }));
+        const bareRoute = () => request(`${server.url}/readyz`, { readBody: false });
+        // Each load is warmed up right before it is measured. V8 goes on compiling for the first few
+        // thousand requests, on threads that share the two cores; measured too early, a request
+        // carried the compiler's work, most of all at N workers, where each worker warms up on its
+        // share only.
+        const row = {
+          workers,
+          synchronous,
+          bare: await warmedThenMeasured(server, bareRoute, 1000 * workers),
+          invest: await warmedThenMeasured(server, nextInvest, 1000 * workers),
+          page: null,
+        };
+        if (synchronous === "FULL") {
+          const small = await newBatch(500);
+          await load({ seconds: 10, maxRequests: 2000, next: (i) => invest(investors[i % investors.length].token, JSON.stringify({ batch_id: small, units: 1 + (i % 3) })) });
+          const placed = db.prepare("select units_placed, target_units from batches where id = ?").get(small);
+          const held = db.prepare("select coalesce(sum(units), 0) n from investments where batch_id = ?").get(small).n;
+          row.oversold = Math.max(0, placed.units_placed - placed.target_units, held - placed.target_units) + (held === placed.units_placed ? 0 : 1);
+          pageServers.push({ server, row });
+          keep = true;
+        }
+        figures.push(row);
+      } finally {
+        db.close();
+        if (!keep) await server.stop();
       }
-      figures.push(row);
-    } finally {
-      db.close();
-      await server.stop();
+      if (pageServers.length === 2) {
+        const [one, many] = await pagesTakingTurns(pageServers.map((kept) => kept.server), [1, cores]);
+        pageServers[0].row.page = one;
+        pageServers[1].row.page = many;
+        await Promise.all(pageServers.splice(0).map((kept) => kept.server.stop()));
+      }
     }
+  } finally {
+    await Promise.all(pageServers.map((kept) => kept.server.stop()));
   }
   const cpu = (r) => (r.cpuUs === null ? "" : ` (${fmt(r.cpuUs / 1000, 1)} ms CPU/request, load generator ${fmt(r.clientCpuUs / 1000, 2)} ms)`);
-  console.log(`(e) workers and durability, ${SECONDS / 2} s of each load, ${CONCURRENCY} clients:`);
+  console.log(`(e) workers and durability, ${CONCURRENCY} clients: the bare route and invests ${SECONDS / 2} s each, pages 8 s in turns of 1 s (1 worker, then ${cores}):`);
   for (const f of figures) {
     const parts = [`bare ${fmt(f.bare.perSecond)} req/s${cpu(f.bare)}`, `invests ${fmt(f.invest.perSecond)}/s${cpu(f.invest)}`];
     if (f.page) parts.push(`pages ${fmt(f.page.perSecond)}/s${cpu(f.page)}`);
