@@ -37,6 +37,8 @@ export type StartOptions = {
    * builds (so error details are not sanitised). Tests of those things use a normal server.
    */
   clockOffsetDays?: number;
+  /** The script to run: `scripts/start.js` runs the server as `npm start` does (a child with V8's flags). */
+  entry?: "scripts/server.js" | "scripts/start.js";
 };
 
 /**
@@ -89,7 +91,7 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
     ...shifted,
     ...env,
   };
-  const child = spawn(process.execPath, ["scripts/server.js"], {
+  const child = spawn(process.execPath, [options.entry ?? "scripts/server.js"], {
     cwd: path.resolve(import.meta.dirname, "../.."),
     env: childEnv as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
