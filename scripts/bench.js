@@ -111,7 +111,7 @@ async function machineScaling(processes, ms = 3000) {
   return many / one;
 }
 
-/** `next` for SECONDS / 2 against one server: the rate, and the server's and this process's CPU per request. */
+/** `next` against one server for `seconds` (SECONDS / 2 unless given): the rate, and the CPU the server and this process spent. */
 async function measured(server, next, seconds = SECONDS / 2) {
   const before = cpuMs(server.pid);
   // The load generator's own CPU: it shares the cores, so it bounds what N workers can show.
