@@ -1,21 +1,10 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import Database from "better-sqlite3";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { closeDb } from "~/lib/db.server";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { clearAttempts, rateLimitKeyCount, releaseAttempt, reserveAttempt, reserveAttempts, setRateLimitKeyCap } from "~/lib/rate-limit.server";
+import { useUnitDatabase } from "../../test/support/unit-database";
 
-// A real SQLite file, migrated like the server's: the counters live in its rate_limits table.
-let dir: string;
-beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "akoko-limits-"));
-  process.env.DATABASE_URL = path.join(dir, "limits.db");
-});
-afterAll(() => {
-  closeDb();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+// This file's own SQLite file, migrated like the server's: the counters live in its rate_limits table.
+useUnitDatabase("limits");
 afterEach(() => {
   vi.useRealTimers();
   setRateLimitKeyCap(null);

@@ -1,21 +1,10 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDb, getDb } from "~/lib/db.server";
+import { describe, expect, it } from "vitest";
+import { getDb } from "~/lib/db.server";
 import { getOverviewStats } from "~/models/batch.server";
+import { useUnitDatabase } from "../../test/support/unit-database";
 
-// A real SQLite file, migrated like the server's; nothing in the app is mocked.
-let dir: string;
-beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "akoko-overview-"));
-  process.env.DATABASE_URL = path.join(dir, "overview.db");
-  getDb();
-});
-afterAll(() => {
-  closeDb();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+// This file's own SQLite file, migrated like the server's; nothing in the app is mocked.
+useUnitDatabase("overview");
 
 const sql = () => getDb().$client;
 const one = <Row>(text: string, ...params: unknown[]) => sql().prepare(text).get(...params) as Row;

@@ -1,30 +1,19 @@
 import { spawn } from "node:child_process";
-import fs from "node:fs";
 import { createRequire } from "node:module";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DomainError } from "~/domain/errors";
 import { atInstant } from "~/lib/clock.server";
-import { closeDb, getDb } from "~/lib/db.server";
+import { getDb } from "~/lib/db.server";
 import { deleteBatch } from "~/models/batch.server";
 import { investInBatch } from "~/models/investment.server";
 import { accountId, atomic, externalAccount, findAccountId, ledgerProblems, postEntry, reverseEntry, walletAccount, walletBalanceMinor } from "~/models/ledger.server";
 import { deposit } from "~/models/wallet.server";
+import { useUnitDatabase } from "../../test/support/unit-database";
 
 const require = createRequire(import.meta.url);
 
-// A real SQLite file, migrated like the server's; nothing in the app is mocked.
-let dir: string;
-beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "akoko-ledger-"));
-  process.env.DATABASE_URL = path.join(dir, "ledger.db");
-  getDb();
-});
-afterAll(() => {
-  closeDb();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+// This file's own SQLite file, migrated like the server's; nothing in the app is mocked.
+useUnitDatabase("ledger");
 
 const sql = <T>(text: string, ...args: unknown[]) => getDb().$client.prepare(text).get(...args) as T;
 const run = (text: string, ...args: unknown[]) => getDb().$client.prepare(text).run(...args);

@@ -20,11 +20,12 @@ import os from "node:os";
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { retryDelaySeconds } from "~/domain/notices";
 import { now, nowIso } from "~/lib/clock.server";
-import { getDb, prepared, writeTransaction } from "~/lib/db.server";
+import { getDb, prepared } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { createEmailSender, type EmailSender } from "~/integrations/email/index.server";
 import { createSmsSender, type SmsSender } from "~/integrations/sms/index.server";
 import { recordAudit } from "~/models/audit.server";
+import { atomic } from "~/models/ledger.server";
 import { outbox, outboxAttempts, type OutboxStatus } from "~/models/schema.server";
 
 export type OutboxRow = typeof outbox.$inferSelect;
@@ -56,7 +57,7 @@ function sweepLost(): number {
 /** Claims up to `limit` due rows for `worker` (see the file comment). Synchronous, one transaction. */
 export function claimOutbox(worker: string, limit = 10): OutboxRow[] {
   const db = getDb();
-  return writeTransaction(() => {
+  return atomic(() => {
     sweepLost();
     const t = nowIso();
     const leaseUntil = at(getEnv().OUTBOX_LEASE_SECONDS * 1000);

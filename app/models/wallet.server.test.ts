@@ -1,23 +1,12 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { atInstant } from "~/lib/clock.server";
-import { closeDb, getDb } from "~/lib/db.server";
+import { getDb } from "~/lib/db.server";
 import { deposit, walletStatement } from "~/models/wallet.server";
 import { reserveWithdrawal } from "~/models/withdrawal.server";
+import { useUnitDatabase } from "../../test/support/unit-database";
 
-// A real SQLite file, migrated like the server's; nothing in the app is mocked.
-let dir: string;
-beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "akoko-wallet-"));
-  process.env.DATABASE_URL = path.join(dir, "wallet.db");
-  getDb();
-});
-afterAll(() => {
-  closeDb();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+// This file's own SQLite file, migrated like the server's; nothing in the app is mocked.
+useUnitDatabase("wallet");
 
 /** Verified (issue 17): a Registered account may not withdraw. */
 function newUser(email: string): number {
