@@ -265,6 +265,31 @@ describe("large withdrawals (LARGE_WITHDRAWAL_GHS=100 here)", () => {
     expect(walletMinor(u.id)).toBe(20_000);
   });
 
+  it("counts the last 24 hours: a second withdrawal that takes the day past the limit is held", async () => {
+    const u = await createInvestor(server, { walletGhs: 500 });
+    expect((await call(u.api, "POST", "/api/v1/invest/withdraw", { amount: 60, ...unsaved })).body).toMatchObject({ message: "Withdrawal processed" });
+    // 60 + 60 = 120 in 24 hours, past 100: held, though this one alone is under it.
+    const second = await call(u.api, "POST", "/api/v1/invest/withdraw", { amount: 60, ...unsaved });
+    expect(second.status).toBe(202);
+    expect(second.body).toMatchObject({ status: "PENDING" });
+    const req = db().prepare("select summary from approvals where action = 'withdrawal.send' order by id desc").get() as { summary: string };
+    expect(req.summary).toContain("120.00 in the last 24 hours with this one");
+    // A rejected (returned) withdrawal never counts: it took nothing out.
+    const other = await createInvestor(server, { walletGhs: 500 });
+    expect((await call(other.api, "POST", "/api/v1/invest/withdraw", { amount: 300, ...unsaved })).status).toBe(202);
+    const held = db().prepare("select id from approvals where action = 'withdrawal.send' order by id desc").get() as { id: number };
+    expect((await call(b.api, "POST", `/api/v1/admin/approvals/${held.id}/reject`, { reason: "Not confirmed." })).status).toBe(200);
+    expect((await call(other.api, "POST", "/api/v1/invest/withdraw", { amount: 60, ...unsaved })).body).toMatchObject({ message: "Withdrawal processed" });
+  });
+
+  it("two sent together cannot both slip under the limit", async () => {
+    const u = await createInvestor(server, { walletGhs: 500 });
+    const both = await Promise.all([70, 70].map((amount) => call(u.api, "POST", "/api/v1/invest/withdraw", { amount, ...unsaved })));
+    expect(both.map((r) => r.status).sort()).toEqual([200, 202]);
+    expect(both.map((r) => r.body.status ?? r.body.message).sort()).toEqual(["PENDING", "Withdrawal processed"]);
+    expect(walletMinor(u.id)).toBe(36_000);
+  });
+
   it("rejecting returns the money with a REVERSAL and tells the investor", async () => {
     const u = await createInvestor(server, { walletGhs: 500 });
     const res = await call(u.api, "POST", "/api/v1/invest/withdraw", { amount: 300, ...unsaved });

@@ -60,8 +60,17 @@ export function rejectionReason(value: unknown): string {
 /** Deleting a batch that ever went past OPEN or took money is guarded; an empty OPEN batch goes at once. */
 export const deleteNeedsApproval = (batch: { status: string; unitsPlaced: number }) => batch.status !== "OPEN" || batch.unitsPlaced > 0;
 
-/** Withdrawals strictly above the threshold are held for an admin's review. */
-export const withdrawalNeedsReview = (amountMinor: number, thresholdMinor: number) => amountMinor > thresholdMinor;
+/**
+ * The window whose withdrawals are added up against the threshold: one large sum split into several
+ * requests (or sent as several at once) is still one large sum to review.
+ */
+export const WITHDRAWAL_REVIEW_WINDOW_MS = 24 * 3600 * 1000;
+
+/**
+ * A withdrawal is held for an admin's review when the investor's withdrawals in the window (this one
+ * included; failed and returned ones took nothing out and do not count) are strictly above the threshold.
+ */
+export const withdrawalNeedsReview = (windowTotalMinor: number, thresholdMinor: number) => windowTotalMinor > thresholdMinor;
 
 /** What the admins read on /admin/approvals and in the audit log. */
 export function approvalSummary(
@@ -70,7 +79,7 @@ export function approvalSummary(
     | { action: "batch.close"; batchId: number; reserveDrawMinor?: number }
     | { action: "batch.delete"; batchId: number }
     | { action: "user.role"; email: string; isAdmin: boolean }
-    | { action: "withdrawal.send"; withdrawalId: number; amountMinor: number; email: string; provider: string },
+    | { action: "withdrawal.send"; withdrawalId: number; amountMinor: number; email: string; provider: string; windowTotalMinor?: number },
 ): string {
   const draw = "reserveDrawMinor" in a && a.reserveDrawMinor ? `, drawing ${formatGhs(a.reserveDrawMinor)} from the reserve` : "";
   switch (a.action) {
@@ -83,6 +92,8 @@ export function approvalSummary(
     case "user.role":
       return a.isAdmin ? `Make ${a.email} an admin` : `Remove admin rights from ${a.email}`;
     case "withdrawal.send":
-      return `Send withdrawal #${a.withdrawalId} of ${formatGhs(a.amountMinor)} by ${a.email} to ${a.provider}`;
+      return `Send withdrawal #${a.withdrawalId} of ${formatGhs(a.amountMinor)} by ${a.email} to ${a.provider}${
+        a.windowTotalMinor !== undefined && a.windowTotalMinor !== a.amountMinor ? ` (${formatGhs(a.windowTotalMinor)} in the last 24 hours with this one)` : ""
+      }`;
   }
 }

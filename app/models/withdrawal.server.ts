@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import { DomainError } from "~/domain/errors";
 import { destinationUsableFrom, holderNameMatches, normalizeGhanaPhone } from "~/domain/kyc";
 import { formatInstant } from "~/domain/calendar";
@@ -26,7 +26,7 @@ import { getEnv } from "~/lib/env.server";
 import { accountId, atomic, externalAccount, postEntry, reverseEntry, walletAccount, walletBalanceMinor } from "~/models/ledger.server";
 import { notify } from "~/models/notification.server";
 import { paymentDestinations, users, withdrawals } from "~/models/schema.server";
-import { APPROVAL_MESSAGES, approvalSummary, isExpired, withdrawalNeedsReview } from "~/domain/approvals";
+import { APPROVAL_MESSAGES, approvalSummary, isExpired, WITHDRAWAL_REVIEW_WINDOW_MS, withdrawalNeedsReview } from "~/domain/approvals";
 import { createApproval, heldWithdrawalApproval, settleApproval } from "~/models/approvals.server";
 
 /**
@@ -248,17 +248,26 @@ export async function requestWithdrawal(request: WithdrawalRequest): Promise<Pay
 }
 
 /**
- * Issue 20: a withdrawal above LARGE_WITHDRAWAL_GHS stays reserved (WALLET -> PAYOUTS_PENDING) and
- * waits as a withdrawal.send approval; an admin other than the investor sends or returns it. Inside
- * the reservation's transaction.
+ * Four eyes on withdrawals: when the investor's withdrawals of the last 24 hours, this one included,
+ * pass LARGE_WITHDRAWAL_GHS, this one stays reserved (WALLET -> PAYOUTS_PENDING) and waits as a
+ * withdrawal.send approval; an admin other than the investor sends or returns it. Inside the
+ * reservation's transaction, so two requests sent together are added up one after the other and
+ * cannot both slip under the threshold.
  */
 function holdIfLarge(row: Withdrawal): void {
-  if (!withdrawalNeedsReview(row.amountMinor, Math.round(getEnv().LARGE_WITHDRAWAL_GHS * 100))) return;
+  const since = new Date(Date.parse(row.createdAt) - WITHDRAWAL_REVIEW_WINDOW_MS).toISOString();
+  const windowTotalMinor =
+    getDb()
+      .select({ total: sql<number>`coalesce(sum(${withdrawals.amountMinor}), 0)` })
+      .from(withdrawals)
+      .where(and(eq(withdrawals.userId, row.userId), inArray(withdrawals.status, ["PENDING", "SUCCEEDED"]), gte(withdrawals.createdAt, since)))
+      .get()?.total ?? 0;
+  if (!withdrawalNeedsReview(windowTotalMinor, Math.round(getEnv().LARGE_WITHDRAWAL_GHS * 100))) return;
   const email = getDb().select({ email: users.email }).from(users).where(eq(users.id, row.userId)).get()?.email ?? `user #${row.userId}`;
   createApproval({
     action: "withdrawal.send",
     params: { withdrawalId: row.id },
-    summary: approvalSummary({ action: "withdrawal.send", withdrawalId: row.id, amountMinor: row.amountMinor, email, provider: row.provider }),
+    summary: approvalSummary({ action: "withdrawal.send", withdrawalId: row.id, amountMinor: row.amountMinor, email, provider: row.provider, windowTotalMinor }),
     requestedBy: row.userId,
   });
 }
