@@ -426,3 +426,99 @@ describe("reconciliation", () => {
     fake.transactions.get(res.body.reference)!.status = "success";
   });
 });
+
+describe("a success that arrives after the deposit ended (tier limits hold)", () => {
+  const confirmContacts = (userId: number) =>
+    server.db().prepare("update users set email_verified_at = ?, phone = ?, phone_verified_at = ? where id = ?").run(new Date().toISOString(), "+233241112233", new Date().toISOString(), userId);
+  const deposit = (id: number) => server.db().prepare("select status, message, refund_status from deposits where id = ?").get(id) as { status: string; message: string; refund_status: string | null };
+  const creditedToday = (userId: number) =>
+    (server.db().prepare("select coalesce(sum(amount_minor), 0) n from deposits where user_id = ? and status = 'SUCCEEDED'").get(userId) as { n: number }).n;
+
+  it("one that would pass the day's limit is refunded through the provider, never credited; the investor is told by email and SMS", async () => {
+    const u = await createInvestor(server, { tier: "REGISTERED" }); // GHS 3,000 a day, 5,000 held
+    confirmContacts(u.id);
+    const phone = freshPhone();
+    fake.setChargeOutcome(phone, "failed");
+    const failed = await momoDeposit(u, 2500, "MTN", phone);
+    expect(failed.body).toMatchObject({ status: "FAILED" });
+    // The failed one no longer counts, so a second one fits and is credited.
+    const second = await momoDeposit(u, 2500);
+    fake.approveCharge(second.body.reference);
+    await fake.flushWebhooks();
+    expect(walletMinor(server, u.id)).toBe(250_000);
+
+    // Then the provider's word on the first changes: success, after all (a late charge.success).
+    fake.settleCharge(failed.body.reference, "success");
+    await fake.flushWebhooks();
+    expect(walletMinor(server, u.id)).toBe(250_000);
+    expect(creditedToday(u.id)).toBe(250_000);
+    expect(depositEntries(server, failed.body.reference)).toBe(0);
+    await until(() => fake.requestsTo("POST", "/refund").some((r) => (r.body as { transaction?: string }).transaction === failed.body.reference), "the refund request");
+    const refundCalls = fake.requestsTo("POST", "/refund").filter((r) => (r.body as { transaction?: string }).transaction === failed.body.reference);
+    expect(refundCalls).toHaveLength(1);
+    expect(refundCalls[0].body).toMatchObject({ transaction: failed.body.reference, amount: 250_000 });
+
+    const row = deposit(failed.body.id);
+    expect(row.status).toBe("REFUNDED");
+    expect(row.message).toContain("Registered accounts can deposit up to GH₵3,000.00 a day");
+    expect(row.message).toContain("sending it back");
+    const api = await call(u.api, "GET", `/api/v1/invest/deposits/${failed.body.id}`);
+    expect(api.body).toMatchObject({ status: "REFUNDED", message: row.message });
+    expect(htmlText(await (await u.page.get(`/portfolio/deposits/${failed.body.id}`)).text())).toContain("Registered accounts can deposit up to GH₵3,000.00 a day");
+    const told = server.db().prepare("select channel from outbox where user_id = ? and kind = 'DEPOSIT_REFUNDED' order by channel").all(u.id) as Array<{ channel: string }>;
+    expect(told.map((m) => m.channel)).toEqual(["EMAIL", "SMS"]);
+    expect(notificationKinds(server, u.id)).toContain("DEPOSIT_REFUNDED");
+
+    // Paystack reports the refund; replays of the old success change nothing and refund nothing twice.
+    fake.settleRefund(failed.body.reference, "processed");
+    await fake.flushWebhooks();
+    expect(deposit(failed.body.id)).toMatchObject({ status: "REFUNDED", refund_status: "PROCESSED" });
+    await fake.sendWebhook(`${server.url}/webhooks/paystack`, "charge.success", { reference: failed.body.reference, amount: 250_000, currency: "GHS", status: "success", id: 42 });
+    expect((await call(u.api, "GET", `/api/v1/invest/deposits/${failed.body.id}`)).body.status).toBe("REFUNDED");
+    expect(walletMinor(server, u.id)).toBe(250_000);
+    expect(fake.requestsTo("POST", "/refund").filter((r) => (r.body as { transaction?: string }).transaction === failed.body.reference)).toHaveLength(1);
+  });
+
+  it("a refund the provider did not answer is asked for again when the status page is read (the sweep asks too)", async () => {
+    const u = await createInvestor(server, { tier: "REGISTERED", walletGhs: 4850 });
+    const late = await call(u.api, "POST", "/api/v1/invest/deposit", { amount: 100, method: "checkout" });
+    fake.settleCharge(late.body.reference, "failed");
+    await call(u.api, "GET", `/api/v1/invest/deposits/${late.body.id}`);
+    const top = await momoDeposit(u, 100);
+    fake.approveCharge(top.body.reference);
+    await fake.flushWebhooks();
+    fake.failNext({ status: 503, times: 3, path: "/refund" });
+    fake.settleCharge(late.body.reference, "success");
+    await fake.flushWebhooks();
+    await until(() => deposit(late.body.id).refund_status === "TO_SEND", "the unanswered refund to wait for another try");
+    expect(deposit(late.body.id).status).toBe("REFUNDED");
+    await call(u.api, "GET", `/api/v1/invest/deposits/${late.body.id}`);
+    expect(deposit(late.body.id).refund_status).toBe("PENDING");
+    expect(fake.refunds.get(late.body.reference)).toMatchObject({ amount: 10_000, status: "pending" });
+    expect(walletMinor(server, u.id)).toBe(495_000);
+  });
+
+  it("one that would take the wallet past its balance limit is refunded; a late success that fits is credited", async () => {
+    const u = await createInvestor(server, { tier: "REGISTERED", walletGhs: 4000 });
+    const checkout = await call(u.api, "POST", "/api/v1/invest/deposit", { amount: 900, method: "checkout" });
+    const small = await call(u.api, "POST", "/api/v1/invest/deposit", { amount: 100, method: "checkout" });
+    // Both given up on (the provider failed them), then both paid late.
+    fake.settleCharge(checkout.body.reference, "failed");
+    fake.settleCharge(small.body.reference, "failed");
+    await call(u.api, "GET", `/api/v1/invest/deposits/${checkout.body.id}`);
+    await call(u.api, "GET", `/api/v1/invest/deposits/${small.body.id}`);
+    expect(deposit(checkout.body.id).status).toBe("FAILED");
+    // Meanwhile the wallet grew to 4,500: 900 more would pass 5,000; 100 fits.
+    const top = await momoDeposit(u, 500);
+    fake.approveCharge(top.body.reference);
+    await fake.flushWebhooks();
+    expect(walletMinor(server, u.id)).toBe(450_000);
+    fake.settleCharge(checkout.body.reference, "success");
+    fake.settleCharge(small.body.reference, "success");
+    await fake.flushWebhooks();
+    expect(deposit(checkout.body.id).status).toBe("REFUNDED");
+    expect(deposit(checkout.body.id).message).toContain("Registered accounts can hold up to GH₵5,000.00 in the wallet");
+    expect(deposit(small.body.id).status).toBe("SUCCEEDED");
+    expect(walletMinor(server, u.id)).toBe(460_000);
+  });
+});

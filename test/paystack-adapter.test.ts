@@ -172,6 +172,21 @@ describe("the hosted checkout (cards and bank)", () => {
     expect(await pay.verifyCharge(reference)).toMatchObject({ status: "succeeded", amountMinor: 10_000, currency: "GHS" });
   });
 
+  it("a paid charge is refunded through POST /refund (queued), then verifies as not to be credited; a second refund is refused", async () => {
+    const pay = paystack();
+    const reference = ref();
+    await pay.startCheckout({ reference, email: EMAIL, amountMinor: 7_500, callbackUrl: "https://akoko.example/back" });
+    await expect(pay.refundCharge({ reference, amountMinor: 7_500 })).rejects.toMatchObject({ code: "rejected" }); // not paid yet
+    fake.completeCheckout(reference);
+    expect(await pay.refundCharge({ reference, amountMinor: 7_500, customerNote: "Returned by Akoko." })).toEqual({ status: "pending" });
+    expect(fake.requestsTo("POST", "/refund").at(-1)!.body).toEqual({ transaction: reference, amount: 7_500, currency: "GHS", customer_note: "Returned by Akoko." });
+    await expect(pay.refundCharge({ reference, amountMinor: 7_500 })).rejects.toBeInstanceOf(PaymentsError);
+    fake.settleRefund(reference, "processed");
+    expect((await pay.verifyCharge(reference)).status).toBe("failed"); // reversed: nothing to credit
+    const processed = JSON.stringify({ event: "refund.processed", data: { id: 7, status: "processed", transaction_reference: reference, refund_reference: "RF_7", amount: 7_500, currency: "GHS" } });
+    expect(pay.verifyWebhook(processed, paystackSignature(processed, fake.secretKey))).toMatchObject({ id: `refund.processed:${reference}`, reference, amountMinor: 7_500, status: "processed" });
+  });
+
   it("a verify whose amount or currency differs from what was asked is reported as it is, for the caller to flag", async () => {
     const pay = paystack();
     const short = ref();

@@ -5,7 +5,7 @@ describe("notices", () => {
   it("maps every notice kind to its preference; security and unknown kinds to none", () => {
     expect(categoryOfKind("PAYOUT")).toBe("payouts");
     expect(categoryOfKind("REINVESTED")).toBe("payouts");
-    for (const kind of ["DEPOSIT_CREDITED", "DEPOSIT_FAILED", "WITHDRAWAL_SENT", "WITHDRAWAL_FAILED", "WITHDRAWAL_REVERSED"]) expect(categoryOfKind(kind)).toBe("money");
+    for (const kind of ["DEPOSIT_CREDITED", "DEPOSIT_FAILED", "DEPOSIT_REFUNDED", "WITHDRAWAL_SENT", "WITHDRAWAL_FAILED", "WITHDRAWAL_REVERSED"]) expect(categoryOfKind(kind)).toBe("money");
     expect(categoryOfKind("EXIT_FILLED")).toBe("exits");
     expect(categoryOfKind("EXIT_CANCELLED")).toBe("exits");
     expect(categoryOfKind("NEWS")).toBe("news");

@@ -19,6 +19,8 @@ describe("decideDeposit", () => {
 
   it("still credits money that arrived after we gave up on it", () => {
     expect(decideDeposit({ ...pending, status: "ABANDONED" }, word("succeeded"), T0)).toEqual({ kind: "credit" });
+    // Refunded is final: a success repeated after the money went back credits nothing.
+    expect(decideDeposit({ ...pending, status: "REFUNDED" }, word("succeeded"), T0)).toEqual({ kind: "wait" });
     expect(decideDeposit({ ...pending, status: "FAILED" }, word("succeeded"), T0)).toEqual({ kind: "credit" });
   });
 
@@ -71,6 +73,11 @@ describe("reconcile", () => {
 
   it("finds nothing when both sides agree", () => {
     expect(reconcile([ours("a", "SUCCEEDED", 1_000), ours("b", "FAILED", 0), ours("w", "PENDING", 0, "withdrawal")], [theirs("a", "succeeded"), theirs("b", "failed"), theirs("w", "pending", 1_000, "withdrawal")])).toEqual([]);
+  });
+
+  it("a refunded deposit agrees with the provider's paid (refund queued) and reversed (refund processed) states; never an amount difference", () => {
+    expect(reconcile([ours("r", "REFUNDED", 0), ours("s", "REFUNDED", 0)], [theirs("r", "succeeded"), theirs("s", "failed")])).toEqual([]);
+    expect(reconcile([ours("r", "REFUNDED", 0)], [theirs("r", "pending")])).toEqual([{ kind: "deposit", reference: "r", problem: "status", detail: "We have REFUNDED; the provider has pending." }]);
   });
 
   it("names every difference: missing on either side, amount and status", () => {

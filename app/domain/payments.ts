@@ -14,7 +14,7 @@ export const PAYMENT_TIMINGS = {
   stuckAfterMs: 30 * 60 * 1000,
 } as const;
 
-export type OurDepositStatus = "PENDING" | "SUCCEEDED" | "FAILED" | "ABANDONED";
+export type OurDepositStatus = "PENDING" | "SUCCEEDED" | "FAILED" | "ABANDONED" | "REFUNDED";
 export type OurWithdrawalStatus = "PENDING" | "SUCCEEDED" | "FAILED" | "REVERSED";
 export type ProviderChargeStatus = "succeeded" | "failed" | "abandoned" | "pending" | "unknown" | "not_found";
 export type ProviderTransferStatus = "succeeded" | "failed" | "reversed" | "pending" | "otp" | "unknown" | "not_found";
@@ -32,6 +32,14 @@ export const PAYMENT_STATE_MESSAGES = {
   withdrawalReversed: "The withdrawal came back from the network. The money is back in your wallet.",
 } as const;
 
+/**
+ * Why a payment that arrived was sent back instead of credited: the tier limit it would have crossed
+ * (`limitMessage`, the same words a deposit refused at the start gets), and what happens next.
+ */
+export function depositRefundedMessage(limitMessage: string): string {
+  return `This payment arrived, but crediting it would go past your account's limits: ${limitMessage} So we are sending it back to you the way you paid; it can take a few working days to reach you. Nothing was added to your wallet.`;
+}
+
 export type Confirmation = { status: ProviderChargeStatus; amountMinor: number | null; currency: string | null };
 
 export type DepositDecision =
@@ -45,14 +53,16 @@ export type DepositDecision =
  * What to do with a deposit, given the provider's word on it. A success is credited once, whatever
  * state we had given up on (the money did arrive), unless its amount or currency differ from what
  * we asked for: then a person must look. A failure ends a PENDING deposit; an unpaid checkout or a
- * charge the provider never saw is abandoned after `abandonAfterMs`.
+ * charge the provider never saw is abandoned after `abandonAfterMs`. A refunded deposit is final: its
+ * money went back, so a success repeated later credits nothing. (Whether a credit fits the tier's
+ * limits is the caller's check, with the account's figures.)
  */
 export function decideDeposit(
   deposit: { status: OurDepositStatus; amountMinor: number; currency: string; createdAtMs: number; flagged: boolean },
   word: Confirmation,
   nowMs: number,
 ): DepositDecision {
-  if (deposit.status === "SUCCEEDED") return { kind: "wait" };
+  if (deposit.status === "SUCCEEDED" || deposit.status === "REFUNDED") return { kind: "wait" };
   if (word.status === "succeeded") {
     const problems: string[] = [];
     if (word.amountMinor !== deposit.amountMinor) problems.push(`amount ${word.amountMinor ?? "none"} instead of ${deposit.amountMinor}`);
@@ -145,6 +155,8 @@ const AGREES: Record<OurMovement["kind"], Record<string, string[]>> = {
     PENDING: ["pending", "abandoned", "unknown"],
     FAILED: ["failed"],
     ABANDONED: ["abandoned", "failed"],
+    // Paid, then refunded: the provider shows it paid until the refund is processed, then reversed (failed to us).
+    REFUNDED: ["succeeded", "failed"],
   },
   withdrawal: {
     SUCCEEDED: ["succeeded"],
@@ -177,7 +189,8 @@ export function reconcile(ours: OurMovement[], theirs: TheirMovement[]): Differe
       out.push({ kind: o.kind, reference: o.reference, problem: "status", detail: `We have ${o.status}; the provider has ${t.status}.` });
     if (t.currency !== null && t.currency.toUpperCase() !== "GHS")
       out.push({ kind: o.kind, reference: o.reference, problem: "currency", detail: `The provider has it in ${t.currency}.` });
-    if (t.status === "succeeded" && t.amountMinor !== o.ledgerMinor)
+    // A refunded payment never reached the ledger: it went back from the provider's balance.
+    if (t.status === "succeeded" && o.status !== "REFUNDED" && t.amountMinor !== o.ledgerMinor)
       out.push({ kind: o.kind, reference: o.reference, problem: "amount", detail: `The provider moved ${t.amountMinor ?? "?"} pesewas; the ledger moved ${o.ledgerMinor}.` });
   }
   for (const o of ours) {

@@ -21,7 +21,7 @@ export const httpRequestDuration = new Histogram({
 const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) => new Counter<L>({ name, help, labelNames, registers: [registry] });
 
 export const businessCounters = {
-  deposits: counter("akoko_deposits_total", "Deposits by how they ended (started, credited, failed, abandoned, flagged).", ["outcome"]),
+  deposits: counter("akoko_deposits_total", "Deposits by how they ended (started, credited, refunded past a limit, refund_requested, failed, abandoned, flagged).", ["outcome"]),
   withdrawals: counter("akoko_withdrawals_total", "Withdrawals by how they ended (requested, settled, returned, flagged).", ["outcome"]),
   investments: counter("akoko_investments_total", "Units bought (one per purchase, from the primary offer or exits).", []),
   payouts: counter("akoko_payout_runs_total", "Payout runs executed, by kind.", ["kind"]),

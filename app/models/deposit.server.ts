@@ -2,7 +2,7 @@ import { and, desc, eq, lt } from "drizzle-orm";
 import { DomainError } from "~/domain/errors";
 import { normalizeGhanaPhone } from "~/domain/kyc";
 import { formatGhs } from "~/domain/money";
-import { decideDeposit, PAYMENT_STATE_MESSAGES as STATE, PAYMENT_TIMINGS, type Confirmation } from "~/domain/payments";
+import { decideDeposit, depositRefundedMessage, PAYMENT_STATE_MESSAGES as STATE, PAYMENT_TIMINGS, type Confirmation } from "~/domain/payments";
 import { parseMoneyAmount } from "~/domain/wallet";
 import {
   getPaymentsProvider,
@@ -18,10 +18,10 @@ import { now, nowIso } from "~/lib/clock.server";
 import { businessCounters } from "~/lib/metrics.server";
 import { getDb } from "~/lib/db.server";
 import { once } from "~/models/idempotency.server";
-import { assertDepositWithinLimits } from "~/models/kyc.server";
+import { assertDepositWithinLimits, depositStillFits } from "~/models/kyc.server";
 import { atomic, externalAccount, postEntry, walletAccount, walletBalanceMinor } from "~/models/ledger.server";
 import { notify } from "~/models/notification.server";
-import { deposits, type DepositMethod } from "~/models/schema.server";
+import { deposits, type DepositMethod, type RefundStatus } from "~/models/schema.server";
 
 /**
  * Deposits (issue 15): a row per attempt, credited EXTERNAL -> WALLET exactly once, only on the
@@ -183,14 +183,71 @@ export async function submitDepositOtp({ userId, depositId, otp }: { userId: num
  */
 export async function refreshDeposit({ depositId, force = false }: { depositId: number; force?: boolean }): Promise<void> {
   const row = depositById(depositId);
-  if (!row || row.status === "SUCCEEDED" || row.status === "FAILED") return;
+  if (row?.refundStatus === "TO_SEND") return sendDepositRefund(depositId);
+  if (!row || row.status === "SUCCEEDED" || row.status === "FAILED" || row.status === "REFUNDED") return;
   if (!force && row.checkedAt && now().getTime() - Date.parse(row.checkedAt) < PAYMENT_TIMINGS.recheckMs) return;
   getDb().update(deposits).set({ checkedAt: nowIso() }).where(eq(deposits.id, depositId)).run();
   const word = await getPaymentsProvider().verifyCharge(row.reference);
-  applyDepositWord({ reference: row.reference, word });
+  if (applyDepositWord({ reference: row.reference, word }) === "refunded") await sendDepositRefund(depositId);
 }
 
-export type DepositWordOutcome = "credited" | "flagged" | "failed" | "abandoned" | "unchanged" | "unknown_reference";
+/**
+ * Asks the provider to send a REFUNDED deposit's money back (once: the row is claimed first, so two
+ * processes never both ask). No answer leaves it to be asked again (the sweep, the status page); a
+ * refusal flags the deposit for a person, who refunds it by hand.
+ */
+export async function sendDepositRefund(depositId: number): Promise<void> {
+  const claimed = getDb()
+    .update(deposits)
+    .set({ refundStatus: "SENDING", updatedAt: nowIso() })
+    .where(and(eq(deposits.id, depositId), eq(deposits.refundStatus, "TO_SEND")))
+    .returning()
+    .get();
+  if (!claimed) return;
+  const setRefund = (refundStatus: RefundStatus, flag?: string) =>
+    getDb().update(deposits).set({ refundStatus, ...(flag ? { flag } : {}), updatedAt: nowIso() }).where(eq(deposits.id, depositId)).run();
+  try {
+    const result = await getPaymentsProvider().refundCharge({
+      reference: claimed.reference,
+      amountMinor: claimed.providerAmountMinor ?? claimed.amountMinor,
+      customerNote: "Returned by Akoko: this payment would have taken your wallet past its limits.",
+      merchantNote: `Deposit ${claimed.reference} past the tier's limits`,
+    });
+    setRefund(result.status === "processed" ? "PROCESSED" : "PENDING");
+    businessCounters.deposits.inc({ outcome: "refund_requested" });
+  } catch (error) {
+    if (error instanceof PaymentsError && (error.code === "bad_request" || error.code === "rejected")) {
+      setRefund("FAILED", `The provider refused to refund this payment (${error.message}): refund it by hand in the provider's dashboard.`);
+      return;
+    }
+    // Unanswered (or not a provider error): it may not have reached the provider; ask again later.
+    setRefund("TO_SEND");
+    if (!(error instanceof PaymentsError)) throw error;
+  }
+}
+
+/** The provider's word on a refund we asked for (its refund.* webhooks). */
+export function applyRefundWord({ reference, status }: { reference: string; status: "pending" | "processed" | "failed" }): "updated" | "unchanged" | "unknown_reference" {
+  return atomic(() => {
+    const row = getDb().select().from(deposits).where(eq(deposits.reference, reference)).get();
+    if (!row || row.status !== "REFUNDED") return "unknown_reference";
+    if (row.refundStatus === "PROCESSED" || row.refundStatus === "FAILED") return "unchanged";
+    const next: RefundStatus = status === "processed" ? "PROCESSED" : status === "failed" ? "FAILED" : "PENDING";
+    getDb()
+      .update(deposits)
+      .set({ refundStatus: next, ...(next === "FAILED" ? { flag: "The provider could not complete the refund of this payment: refund it by hand in the provider's dashboard." } : {}), updatedAt: nowIso() })
+      .where(eq(deposits.id, row.id))
+      .run();
+    return "updated";
+  });
+}
+
+/** REFUNDED deposits whose refund still has to be asked for (the sweep asks). */
+export function listRefundsToSend({ limit = 100 }: { limit?: number } = {}): Deposit[] {
+  return getDb().select().from(deposits).where(eq(deposits.refundStatus, "TO_SEND")).orderBy(deposits.id).limit(limit).all();
+}
+
+export type DepositWordOutcome = "credited" | "refunded" | "flagged" | "failed" | "abandoned" | "unchanged" | "unknown_reference";
 
 /**
  * Acts on the provider's word about one of our references, in one transaction (the webhook handler
@@ -208,6 +265,17 @@ export function applyDepositWord({ reference, word }: { reference: string; word:
     );
     switch (decision.kind) {
       case "credit": {
+        // The tier's limits hold for money that arrives late too: what would cross one goes back.
+        const fits = depositStillFits(row);
+        if (!fits.ok) {
+          getDb()
+            .update(deposits)
+            .set({ status: "REFUNDED", refundStatus: "TO_SEND", providerAmountMinor: word.amountMinor, nextAction: null, message: depositRefundedMessage(fits.message), updatedAt: nowIso() })
+            .where(eq(deposits.id, row.id))
+            .run();
+          notify(row.userId, "DEPOSIT_REFUNDED", `Your payment of ${formatGhs(row.amountMinor)} arrived, but crediting it would go past your account's limits, so we are sending it back to you. Nothing was added to your wallet.`);
+          return "refunded";
+        }
         const entryId = postEntry({
           kind: "DEPOSIT",
           memo: row.method === "mobile_money" ? "Wallet deposit (mobile money)" : "Wallet deposit (card or bank)",

@@ -1,7 +1,7 @@
 import path from "node:path";
-import { and, asc, desc, eq, gte, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql } from "drizzle-orm";
 import { DomainError } from "~/domain/errors";
-import { ageOn, checkDepositLimits, checkWithdrawalAllowed, kycTierOrLowest, KYC_TIERS, remainingDeposits, submissionRefusal, TIER_LIMITS, TIER_NAMES, tierRequested, type DepositUsage, type KycTier } from "~/domain/kyc";
+import { ageOn, checkDepositLimits, checkWithdrawalAllowed, kycTierOrLowest, KYC_TIERS, remainingDeposits, submissionRefusal, TIER_LIMITS, TIER_NAMES, tierRequested, type DepositUsage, type KycTier, type LimitDecision } from "~/domain/kyc";
 import { formatGhs } from "~/domain/money";
 import type { CheckedImage, KycFileField, KycSubmissionInput } from "~/forms/kyc.server";
 import { getKycVerifier } from "~/integrations/kyc/index.server";
@@ -31,30 +31,43 @@ export function userKycTier(userId: number): KycTier {
 }
 
 /**
- * Deposits today and this month that count against the limits: succeeded, or still pending (they may
- * yet succeed, so two deposits started together cannot both slip under a limit). The balance counts
- * pending deposits too.
+ * Deposits of a day and of its month that count against the limits: succeeded, or still pending (they
+ * may yet succeed, so two deposits started together cannot both slip under a limit). The balance
+ * counts pending deposits too. The day is today's, or `day`'s (ISO: a deposit's own day, when its
+ * money arrives later); `excludeDepositId` leaves out a deposit being decided on.
  */
-export function depositUsage(userId: number): DepositUsage {
-  const at = nowIso();
-  const dayStart = `${at.slice(0, 10)}T00:00:00.000Z`;
-  const monthStart = `${at.slice(0, 7)}-01T00:00:00.000Z`;
+export function depositUsage(userId: number, { day = nowIso(), excludeDepositId }: { day?: string; excludeDepositId?: number } = {}): DepositUsage {
+  const dayStart = `${day.slice(0, 10)}T00:00:00.000Z`;
+  const dayEnd = new Date(Date.parse(dayStart) + 24 * 3600 * 1000).toISOString();
+  const monthStart = `${day.slice(0, 7)}-01T00:00:00.000Z`;
+  const nextMonth = new Date(monthStart);
+  nextMonth.setUTCMonth(nextMonth.getUTCMonth() + 1);
+  const others = excludeDepositId === undefined ? undefined : ne(deposits.id, excludeDepositId);
   const row = getDb()
     .select({
-      today: sql<number>`coalesce(sum(case when ${deposits.createdAt} >= ${dayStart} then ${deposits.amountMinor} else 0 end), 0)`,
+      today: sql<number>`coalesce(sum(case when ${deposits.createdAt} >= ${dayStart} and ${deposits.createdAt} < ${dayEnd} then ${deposits.amountMinor} else 0 end), 0)`,
       month: sql<number>`coalesce(sum(${deposits.amountMinor}), 0)`,
-      pending: sql<number>`coalesce(sum(case when ${deposits.status} = 'PENDING' then ${deposits.amountMinor} else 0 end), 0)`,
     })
     .from(deposits)
-    .where(and(eq(deposits.userId, userId), inArray(deposits.status, ["PENDING", "SUCCEEDED"]), gte(deposits.createdAt, monthStart)))
+    .where(and(eq(deposits.userId, userId), inArray(deposits.status, ["PENDING", "SUCCEEDED"]), gte(deposits.createdAt, monthStart), lt(deposits.createdAt, nextMonth.toISOString()), others))
     .get()!;
-  // Pending deposits from before this month still head for the wallet.
-  const olderPending = getDb()
+  // Every pending deposit, whenever it started, still heads for the wallet.
+  const pending = getDb()
     .select({ sum: sql<number>`coalesce(sum(${deposits.amountMinor}), 0)` })
     .from(deposits)
-    .where(and(eq(deposits.userId, userId), eq(deposits.status, "PENDING"), sql`${deposits.createdAt} < ${monthStart}`))
+    .where(and(eq(deposits.userId, userId), eq(deposits.status, "PENDING"), others))
     .get()!;
-  return { depositedTodayMinor: row.today, depositedThisMonthMinor: row.month, walletBalanceMinor: walletBalanceMinor(userId) + row.pending + olderPending.sum };
+  return { depositedTodayMinor: row.today, depositedThisMonthMinor: row.month, walletBalanceMinor: walletBalanceMinor(userId) + pending.sum };
+}
+
+/**
+ * Whether a deposit's money, now that the provider confirms it, fits the tier's limits: its day's and
+ * month's deposits (counted by the day it started, as when it was asked for) and the wallet as it is
+ * now. A deposit that fitted when it started can stop fitting only when other money arrived since; one
+ * given up on (failed, abandoned) no longer counted, so a late success may not fit at all.
+ */
+export function depositStillFits(deposit: { id: number; userId: number; amountMinor: number; createdAt: string }): LimitDecision {
+  return checkDepositLimits(userKycTier(deposit.userId), depositUsage(deposit.userId, { day: deposit.createdAt, excludeDepositId: deposit.id }), deposit.amountMinor);
 }
 
 /**

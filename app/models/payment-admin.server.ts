@@ -68,6 +68,8 @@ export type AdminDepositRow = {
   phoneHint: string | null;
   status: string;
   nextAction: string | null;
+  /** A REFUNDED deposit's refund at the provider (TO_SEND, SENDING, PENDING, PROCESSED, FAILED). */
+  refundStatus: string | null;
   flag: string | null;
   providerAmountMinor: number | null;
   createdAt: string;
@@ -131,6 +133,7 @@ export function listAdminPayments(f: PaymentFilters, { pageSize, nowMs = now().g
         phoneHint: deposits.phoneHint,
         status: deposits.status,
         nextAction: deposits.nextAction,
+        refundStatus: deposits.refundStatus,
         flag: deposits.flag,
         providerAmountMinor: deposits.providerAmountMinor,
         createdAt: deposits.createdAt,

@@ -5,9 +5,9 @@ import { getEnv } from "~/lib/env.server";
 import { errorField, logger } from "~/lib/logger.server";
 import { businessCounters } from "~/lib/metrics.server";
 import { getDb } from "~/lib/db.server";
-import { applyDepositWord, listStalePendingDeposits, refreshDeposit } from "~/models/deposit.server";
+import { applyDepositWord, applyRefundWord, listRefundsToSend, listStalePendingDeposits, refreshDeposit, sendDepositRefund } from "~/models/deposit.server";
 import { atomic } from "~/models/ledger.server";
-import { webhookEvents, type WebhookOutcome } from "~/models/schema.server";
+import { deposits, webhookEvents, type WebhookOutcome } from "~/models/schema.server";
 import { applyWithdrawalWord, listStalePendingWithdrawals, refreshWithdrawal } from "~/models/withdrawal.server";
 
 /**
@@ -15,7 +15,13 @@ import { applyWithdrawalWord, listStalePendingWithdrawals, refreshWithdrawal } f
  * stayed pending (a webhook lost, a server stopped between the provider's answer and ours).
  */
 
-export type WebhookReceipt = { duplicate: boolean; outcome: WebhookOutcome };
+export type WebhookReceipt = { duplicate: boolean; outcome: WebhookOutcome; refundDue?: boolean };
+
+const REFUND_EVENTS: Record<string, "pending" | "processed" | "failed"> = {
+  "refund.pending": "pending",
+  "refund.processed": "processed",
+  "refund.failed": "failed",
+};
 
 const TRANSFER_EVENTS: Record<string, "succeeded" | "failed" | "reversed"> = {
   "transfer.success": "succeeded",
@@ -38,9 +44,12 @@ export function receiveWebhook({ provider, event, rawBody }: { provider: string;
     }
     const { outcome, detail } = actOn(event);
     db.insert(webhookEvents).values({ provider, eventId: event.id, event: event.event, reference: event.reference, outcome, detail, payload: rawBody, receivedAt: nowIso() }).run();
-    return { duplicate: false, outcome };
+    return { duplicate: false, outcome, refundDue: detail === "refunded" };
   });
   businessCounters.webhookEvents.inc({ outcome: receipt.duplicate ? "duplicate" : receipt.outcome });
+  // The money goes back after the event is stored: the provider is asked outside the transaction,
+  // and the webhook is answered at once (the sweep asks again if this attempt gets no answer).
+  if (receipt.refundDue && event.reference) void refundByReference(event.reference);
   return receipt;
 }
 
@@ -63,6 +72,12 @@ function actOn(event: WebhookEvent): { outcome: WebhookOutcome; detail: string }
     if (result === "flagged") return { outcome: "mismatch", detail: "The amount or currency differs from the deposit's: flagged, not credited." };
     return { outcome: "processed", detail: result };
   }
+  const refund = REFUND_EVENTS[event.event];
+  if (refund) {
+    const result = applyRefundWord({ reference: event.reference, status: refund });
+    if (result === "unknown_reference") return { outcome: "unknown_reference", detail: "No refunded deposit has this reference." };
+    return { outcome: "processed", detail: `refund ${refund}` };
+  }
   const transfer = TRANSFER_EVENTS[event.event];
   if (transfer) {
     const result = applyWithdrawalWord({ reference: event.reference, word: { status: transfer, amountMinor: event.amountMinor, currency: event.currency } });
@@ -71,6 +86,11 @@ function actOn(event: WebhookEvent): { outcome: WebhookOutcome; detail: string }
     return { outcome: "processed", detail: result };
   }
   return { outcome: "ignored", detail: "An event we do not act on." };
+}
+
+async function refundByReference(reference: string): Promise<void> {
+  const row = getDb().select({ id: deposits.id }).from(deposits).where(eq(deposits.reference, reference)).get();
+  if (row) await sendDepositRefund(row.id).catch((error) => logger.error({ depositId: row.id, err: errorField(error) }, "could not ask the provider for a refund"));
 }
 
 export type WebhookEventRow = typeof webhookEvents.$inferSelect;
@@ -91,6 +111,7 @@ export function listWebhookEvents({ outcome, limit = 200 }: { outcome?: WebhookO
  * under the write lock. Returns how many it asked about.
  */
 export async function sweepPendingPayments({ before }: { before: string }): Promise<{ deposits: number; withdrawals: number }> {
+  for (const d of listRefundsToSend()) await sendDepositRefund(d.id).catch((error) => logger.error({ depositId: d.id, err: errorField(error) }, "sweep could not ask for a refund"));
   const stale = listStalePendingDeposits({ before });
   for (const d of stale) await refreshDeposit({ depositId: d.id, force: true }).catch((error) => logger.error({ depositId: d.id, err: errorField(error) }, "sweep could not settle a deposit"));
   const inFlight = listStalePendingWithdrawals({ before }).filter((w) => w.reference !== null);

@@ -538,11 +538,18 @@ export const paymentDestinations = sqliteTable(
   (t) => [index("payment_destinations_user_idx").on(t.userId)],
 );
 
-export const DEPOSIT_STATUSES = ["PENDING", "SUCCEEDED", "FAILED", "ABANDONED"] as const;
+export const DEPOSIT_STATUSES = ["PENDING", "SUCCEEDED", "FAILED", "ABANDONED", "REFUNDED"] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 export const DEPOSIT_METHODS = ["mobile_money", "checkout"] as const;
 export type DepositMethod = (typeof DEPOSIT_METHODS)[number];
 export const DEPOSIT_NEXT_ACTIONS = ["approve_on_phone", "enter_otp", "redirect"] as const;
+/**
+ * Where the provider's refund of a REFUNDED deposit stands: TO_SEND (not yet asked, or asked without
+ * an answer), SENDING (one process is asking now), PENDING (queued at the provider), PROCESSED, FAILED
+ * (the provider refused or failed it: a person refunds it by hand, and the deposit is flagged).
+ */
+export const REFUND_STATUSES = ["TO_SEND", "SENDING", "PENDING", "PROCESSED", "FAILED"] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
 export type DepositNextAction = (typeof DEPOSIT_NEXT_ACTIONS)[number];
 
 /**
@@ -577,6 +584,8 @@ export const deposits = sqliteTable(
     balanceAfterMinor: integer("balance_after_minor"),
     /** When we last asked the provider (verify), so a refreshing page does not ask every second. */
     checkedAt: text("checked_at"),
+    /** A REFUNDED deposit's refund at the provider (money that arrived past a tier limit goes back). */
+    refundStatus: text("refund_status", { enum: REFUND_STATUSES }),
     updatedAt: text("updated_at"),
     createdAt: createdAt(),
   },

@@ -12,7 +12,7 @@ export const LIST_LABELS: Record<PaymentList, string> = { deposits: "Deposits", 
 
 /** What each list's "Status" filter offers (a webhook event has an outcome instead). */
 export const STATUS_OPTIONS: Record<PaymentList, readonly string[]> = {
-  deposits: ["PENDING", "SUCCEEDED", "FAILED", "ABANDONED"],
+  deposits: ["PENDING", "SUCCEEDED", "FAILED", "ABANDONED", "REFUNDED"],
   withdrawals: ["PENDING", "SUCCEEDED", "FAILED", "REVERSED"],
   events: ["processed", "ignored", "unknown_reference", "mismatch"],
 };

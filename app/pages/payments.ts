@@ -58,6 +58,7 @@ export const STATUS_LABELS: Record<string, string> = {
   SUCCEEDED: "Completed",
   FAILED: "Failed",
   ABANDONED: "Not completed",
+  REFUNDED: "Refunded",
   REVERSED: "Reversed",
 };
 

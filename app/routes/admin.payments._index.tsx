@@ -157,6 +157,7 @@ function DepositsTable({ rows }: { rows: NonNullable<PaymentsAdminData["deposits
               {d.status}
               {d.stuck ? <StuckMark /> : null}
               {d.status === "PENDING" && d.nextAction ? <span className="block text-xs text-stone-500">{d.nextAction}</span> : null}
+              {d.refundStatus ? <span className="block text-xs text-stone-500">refund {d.refundStatus}</span> : null}
             </td>
             <td className={td}>{d.flag ? <><FlagMark>Flagged</FlagMark> {d.flag}{d.providerAmount ? ` Provider: ${d.providerAmount}.` : ""}</> : null}</td>
           </tr>

@@ -15,13 +15,14 @@ import type { AddressInfo } from "node:net";
  *   (`vod`) asks for an OTP (`fake.otp`) and the others for approval on the phone (`approveCharge`);
  * - a checkout is paid with `completeCheckout` (or in a browser at its authorization_url);
  * - transfers start `pending` (or as `setTransferOutcome` says) and end with `settleTransfer`;
+ * - refunds (`POST /refund`) are queued (`refund.pending`) and end with `settleRefund`;
  * - faults: `failNext` (a 5xx), `delayNext` (a slow answer, for timeouts);
  * - `sendWebhook` posts a signed `{ event, data }`; with `webhookUrl` set, settling a charge or a
  *   transfer posts its webhook as Paystack would (`flushWebhooks` waits for them).
  */
 
 export type ChargeStep = "pay_offline" | "send_otp" | "pending" | "success" | "failed";
-type TxnStatus = "ongoing" | "pending" | "success" | "failed" | "abandoned";
+type TxnStatus = "ongoing" | "pending" | "success" | "failed" | "abandoned" | "reversed";
 type TransferStatus = "pending" | "success" | "failed" | "reversed" | "otp";
 
 export type RecordedRequest = {
@@ -68,6 +69,17 @@ export type FakeTransfer = {
   updatedAt: Date;
 };
 
+export type FakeRefund = {
+  id: number;
+  transactionReference: string;
+  amount: number;
+  currency: string;
+  status: "pending" | "processed" | "failed";
+  customerNote: string | null;
+  merchantNote: string | null;
+  createdAt: Date;
+};
+
 export type WebhookOptions = {
   /** Sign with another key (the app must refuse it). */
   badSignature?: boolean;
@@ -95,6 +107,8 @@ export type FakePaystack = {
   requestsTo(method: string, pathPrefix: string): RecordedRequest[];
   transactions: Map<string, FakeTransaction>;
   transfers: Map<string, FakeTransfer>;
+  /** Refunds by their transaction's reference (one full refund each, as we ask for). */
+  refunds: Map<string, FakeRefund>;
   recipients: Map<string, FakeRecipient>;
   /** Account number -> the holder's name as the bank knows it: a recipient's details.account_name (none by default). */
   accountNames: Map<string, string>;
@@ -107,6 +121,8 @@ export type FakePaystack = {
   completeCheckout(reference: string, options?: { status?: "success" | "failed"; amount?: number; currency?: string }): string;
   setTransferOutcome(status: "pending" | "success" | "otp"): void;
   settleTransfer(reference: string, status: "success" | "failed" | "reversed"): void;
+  /** Ends a queued refund: `processed` (the transaction becomes `reversed`) or `failed`; announces refund.processed / refund.failed. */
+  settleRefund(transactionReference: string, status: "processed" | "failed"): void;
   failNext(options?: { status?: number; times?: number; path?: string }): void;
   delayNext(ms: number, options?: { times?: number; path?: string }): void;
   /** The fake's clock (creation and payment times); null: the real time. */
@@ -205,6 +221,7 @@ export async function startFakePaystack(options: { secretKey?: string } = {}): P
     requests: [] as RecordedRequest[],
     transactions: new Map<string, FakeTransaction>(),
     transfers: new Map<string, FakeTransfer>(),
+    refunds: new Map<string, FakeRefund>(),
     recipients: new Map<string, FakeRecipient>(),
     accountNames: new Map<string, string>(),
   } as FakePaystack;
@@ -261,6 +278,20 @@ export async function startFakePaystack(options: { secretKey?: string } = {}): P
     reference: t.reference,
     createdAt: t.createdAt.toISOString(),
     updatedAt: t.updatedAt.toISOString(),
+  });
+
+  /** A refund as the refund.* webhooks carry it (the transaction by its reference). */
+  const refundData = (r: FakeRefund) => ({
+    id: r.id,
+    status: r.status,
+    transaction_reference: r.transactionReference,
+    refund_reference: `RF_${r.id}`,
+    amount: r.amount,
+    currency: r.currency,
+    processor: "mobile_money",
+    customer: { email: fake.transactions.get(r.transactionReference)?.email ?? null },
+    integration: 100_001,
+    domain: "test",
   });
 
   function announce(event: string, data: Record<string, unknown>) {
@@ -413,6 +444,32 @@ export async function startFakePaystack(options: { secretKey?: string } = {}): P
       const rows = [...fake.transactions.values()].filter((t) => inRange(t.createdAt, query)).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
       const { data, meta } = page(rows, query);
       return { message: "Transactions retrieved", data: data.map(txnData), meta };
+    }
+
+    if (method === "POST" && path === "/refund") {
+      const which = readString(body, "transaction");
+      const t = fake.transactions.get(which) ?? [...fake.transactions.values()].find((x) => String(x.id) === which);
+      if (!t) throw new Refusal(400, "Transaction reference not found");
+      if (t.status === "reversed" || fake.refunds.get(t.reference)?.status === "pending") throw new Refusal(400, "Transaction has been fully reversed");
+      if (t.status !== "success") throw new Refusal(400, "Cannot refund a transaction that was not successful");
+      const amount = body.amount === undefined ? t.amount : readAmount(body.amount);
+      if (amount > t.amount) throw new Refusal(400, "Refund amount cannot be greater than transaction amount");
+      const r: FakeRefund = {
+        id: id(),
+        transactionReference: t.reference,
+        amount,
+        currency: readCurrency(body),
+        status: "pending",
+        customerNote: typeof body.customer_note === "string" ? body.customer_note : null,
+        merchantNote: typeof body.merchant_note === "string" ? body.merchant_note : null,
+        createdAt: now(),
+      };
+      fake.refunds.set(t.reference, r);
+      announce("refund.pending", refundData(r));
+      return {
+        message: "Refund has been queued for processing",
+        data: { transaction: txnData(t), integration: 100_001, deducted_amount: 0, channel: null, merchant_note: r.merchantNote, customer_note: r.customerNote, status: "pending", refunded_by: "api", expected_at: null, currency: r.currency, domain: "test", amount, fully_deducted: false, id: r.id, createdAt: r.createdAt.toISOString(), updatedAt: r.createdAt.toISOString() },
+      };
     }
 
     if (method === "GET" && path === "/bank") {
@@ -615,6 +672,13 @@ export async function startFakePaystack(options: { secretKey?: string } = {}): P
     if (!t) throw new Error(`fake-paystack: no transfer ${reference}`);
     setTransfer(t, status);
   };
+  fake.settleRefund = (transactionReference, status) => {
+    const r = fake.refunds.get(transactionReference);
+    if (!r) throw new Error(`fake-paystack: no refund for ${transactionReference}`);
+    r.status = status;
+    if (status === "processed") mustFindTxn(transactionReference).status = "reversed";
+    announce(`refund.${status}`, refundData(r));
+  };
   fake.failNext = ({ status = 500, times = 1, path } = {}) => {
     for (let i = 0; i < times; i++) failures.push({ status, path });
   };
@@ -640,6 +704,7 @@ export async function startFakePaystack(options: { secretKey?: string } = {}): P
     fake.requests.length = 0;
     fake.transactions.clear();
     fake.transfers.clear();
+    fake.refunds.clear();
     fake.recipients.clear();
     fake.accountNames.clear();
     byAccessCode.clear();

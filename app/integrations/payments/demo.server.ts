@@ -72,6 +72,13 @@ export function createDemoProvider(): PaymentsProvider {
       if (!c) return { reference, status: "not_found", amountMinor: null, currency: null };
       return { reference, status: c.status, amountMinor: c.amountMinor, currency: c.currency, paidAt: c.paidAt, channel: c.channel };
     },
+    async refundCharge({ reference, amountMinor }) {
+      const c = charges.get(reference);
+      if (!c || c.status !== "succeeded") throw new PaymentsError("rejected", "There is no paid charge with this reference to refund.");
+      assertAmountMinor(amountMinor);
+      c.status = "failed"; // as the real provider shows a refunded charge (reversed)
+      return { status: "processed" };
+    },
     async listBanks({ kind }) {
       return DEMO_BANKS[kind];
     },

@@ -62,6 +62,11 @@ export type VerifiedCharge = {
   channel?: string;
 };
 
+/** A whole or partial refund of a paid charge, by our reference; the notes are shown to the customer and to us. */
+export type RefundInput = { reference: string; amountMinor: number; customerNote?: string; merchantNote?: string };
+/** `pending`: queued at the provider (its refund.* webhooks tell how it ends); `processed`: done. */
+export type RefundResult = { status: "pending" | "processed" };
+
 export type BankKind = "bank" | "mobile_money";
 export type Bank = { name: string; code: string; kind: BankKind; active: boolean };
 
@@ -142,6 +147,8 @@ export interface PaymentsProvider {
   /** Cards and bank through the provider's hosted page; the customer comes back to `callbackUrl?reference=...`. */
   startCheckout(input: CheckoutInput): Promise<{ authorizationUrl: string }>;
   verifyCharge(reference: string): Promise<VerifiedCharge>;
+  /** Sends a paid charge's money back to the customer (throws PaymentsError when refused or unanswered). */
+  refundCharge(input: RefundInput): Promise<RefundResult>;
   /** Banks or mobile-money networks that can receive a transfer (cached). */
   listBanks(input: { kind: BankKind }): Promise<Bank[]>;
   /** `accountName`: the holder's name as the bank or network knows it, when the provider resolved it. */

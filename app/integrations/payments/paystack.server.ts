@@ -21,6 +21,8 @@ import type {
   PaymentsProvider,
   ProviderTransaction,
   ProviderTransfer,
+  RefundInput,
+  RefundResult,
   TransferResult,
   VerifiedCharge,
   VerifiedTransfer,
@@ -355,6 +357,23 @@ export function createPaystackProvider(config: PaymentsConfig): PaymentsProvider
     return { reference, status, amountMinor: null, currency: null };
   }
 
+  /**
+   * POST /refund: queued ("Refund has been queued for processing"); the refund.pending, .processed
+   * and .failed webhooks tell how it ends. A timeout is not retried: a second full refund would be
+   * refused anyway, but we do not ask twice for money to leave.
+   */
+  async function refundCharge(input: RefundInput): Promise<RefundResult> {
+    assertChargeReference(input.reference);
+    assertAmountMinor(input.amountMinor);
+    const o = await call("POST", "/refund", {
+      body: { transaction: input.reference, amount: input.amountMinor, currency: CURRENCY, ...(input.customerNote ? { customer_note: input.customerNote } : {}), ...(input.merchantNote ? { merchant_note: input.merchantNote } : {}) },
+      retryTimeouts: false,
+    });
+    if (o.kind === "unanswered") throw unansweredError(o, "refund");
+    if (o.kind === "refused") throw new PaymentsError("rejected", "The payment provider refused the refund.", o.providerMessage, o.httpStatus);
+    return { status: str(rec(o.data).status) === "processed" ? "processed" : "pending" };
+  }
+
   /* ---------- payouts ---------- */
 
   async function createRecipient(input: Parameters<PaymentsProvider["createRecipient"]>[0]): Promise<{ recipientCode: string; accountName?: string }> {
@@ -519,7 +538,8 @@ export function createPaystackProvider(config: PaymentsConfig): PaymentsProvider
     const event = str(body.event);
     if (!event || typeof body.data !== "object" || body.data === null) return null;
     const data = rec(body.data);
-    const reference = str(data.reference);
+    // refund.* events name the charge they refund by `transaction_reference`.
+    const reference = str(data.reference) ?? (event.startsWith("refund.") ? str(data.transaction_reference) : null);
     const key = reference ?? (data.id != null ? String(data.id) : "");
     return {
       id: `${event}:${key}`,
@@ -540,6 +560,7 @@ export function createPaystackProvider(config: PaymentsConfig): PaymentsProvider
     submitOtp,
     startCheckout,
     verifyCharge,
+    refundCharge,
     listBanks,
     createRecipient,
     transfer,

@@ -1,0 +1,1 @@
+ALTER TABLE `deposits` ADD `refund_status` text;
