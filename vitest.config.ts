@@ -13,5 +13,6 @@ export default defineConfig({
     // two workers keep the 2-core machine busy without starving the servers.
     maxWorkers: 2,
     fileParallelism: true,
+    reporters: ["default", "./test/support/slowest-files-reporter.ts"],
   },
 });

@@ -1,6 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
 import { SiteFooter, SiteHeader } from "~/components/layout";
 import { NoAccess, NotFound } from "~/components/status-pages";
 import { FlashMessage } from "~/components/toast";
@@ -38,6 +39,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
+  // Says, once React has taken the server's HTML over, that JavaScript now runs the page (the
+  // browser tests wait on it instead of on a quiet network).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="en-GH">
       <head>

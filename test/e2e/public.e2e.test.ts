@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR } from "../support/browser";
+import { hydrated } from "../support/journey";
 import { startServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -132,8 +133,7 @@ describe("public pages with JavaScript", () => {
     });
 
     await page.goto(`${server.url}/`);
-    await page.waitForFunction(() => (window as unknown as { __remixContext?: unknown }).__remixContext !== undefined);
-    await page.waitForLoadState("networkidle");
+    await hydrated(page, true);
     await expect(figure(page, "estimator", "total")).resolves.toBe("GH₵560.00");
     await page.locator("#estimator-units").fill("20");
     await expect.poll(() => figure(page, "estimator", "principal")).toBe("GH₵1,000.00");
@@ -150,7 +150,7 @@ describe("public pages with JavaScript", () => {
     expect(page.url()).toBe(`${server.url}/`);
 
     await page.goto(`${server.url}/faq`);
-    await page.waitForLoadState("networkidle");
+    await hydrated(page, true);
     const search = page.getByPlaceholder("Search (e.g. payout, ROI, chicken)...");
     await search.pressSequentially("telecel", { delay: 20 });
     await expect.poll(() => page.locator("main details").count()).toBe(1);

@@ -21,11 +21,13 @@ export function screenshots(journey: string, tag: string) {
   };
 }
 
-/** With JavaScript, waits until the page is hydrated (the router is up and the scripts are in). */
+/**
+ * With JavaScript, waits until React has hydrated the page (the root layout marks <html
+ * data-hydrated> in its first effect): an event, not a quiet-network timer.
+ */
 export async function hydrated(page: Page, javaScriptEnabled: boolean) {
   if (!javaScriptEnabled) return;
-  await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
-  await page.waitForLoadState("networkidle");
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
 
 /** Form fields (not hidden, not buttons) with no label: no <label for>, no aria-label, no aria-labelledby. */
