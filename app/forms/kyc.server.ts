@@ -14,7 +14,7 @@ import { singleLineText } from "~/forms/text.server";
  */
 export const ID_TYPES = [
   { value: "GHANA_CARD", label: "Ghana Card", hint: "Like GHA-123456789-0" },
-  // The label fits a 360 px phone's select (test/e2e/phone-audit.e2e.test.ts); "Passport (other ECOWAS countries)" was cut off.
+  // The label fits a 360 px phone's select (test/e2e/phone-audit.ts); "Passport (other ECOWAS countries)" was cut off.
   { value: "PASSPORT", label: "ECOWAS passport", hint: "As printed on the photo page, like A12345678" },
 ] as const;
 export type IdType = (typeof ID_TYPES)[number]["value"];

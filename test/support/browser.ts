@@ -21,6 +21,11 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** A browser mode a journey runs in; every journey runs in both. */
+export type BrowserMode = { javaScriptEnabled: boolean; label: string; tag: "nojs" | "js" };
+export const NO_JAVASCRIPT: BrowserMode = { javaScriptEnabled: false, label: "without JavaScript", tag: "nojs" };
+export const WITH_JAVASCRIPT: BrowserMode = { javaScriptEnabled: true, label: "with JavaScript", tag: "js" };
+
 /** A phone-sized context (360 x 740), with JavaScript on or off. */
 export function phoneContext(browser: Browser, { javaScriptEnabled }: { javaScriptEnabled: boolean }): Promise<BrowserContext> {
   return browser.newContext({ viewport: { width: 360, height: 740 }, javaScriptEnabled, locale: "en-GH" });
