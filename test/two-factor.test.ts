@@ -2,7 +2,9 @@
  * Issue 20's two-factor sign-in through the real server: enrolment by API and page (QR code as SVG,
  * the secret as text, a first code, ten recovery codes shown once), sign-in with and without the
  * code (page: a second step; API: 401 naming the code), a replayed code refused, recovery codes
- * used once, wrong codes rate limited, and an admin without two factors blocked in production.
+ * used once, wrong codes rate limited, and an admin without two factors blocked in production. Issue 26:
+ * two factors belong to the session, and turning them off or renewing the recovery codes asks for the
+ * password and a code, wrong codes counted as at sign-in.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, Client, htmlText } from "./support/client";

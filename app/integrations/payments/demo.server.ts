@@ -36,10 +36,10 @@ const DEMO_NETWORK_CODES = { MTN: "MTN", TELECEL: "VOD", AT: "ATL" } as const;
 
 /**
  * Holders the demo "network" knows, by local number, as a real one resolves an account's name: so the
- * refusal of someone else's number can be seen without a provider. 055 123 4987 is the number
- * Paystack's test mode is said to use; here it belongs to somebody other than any demo investor.
+ * refusal of someone else's number can be seen without a provider. 024 499 9999 belongs to somebody
+ * who is no demo investor; other numbers resolve to no name, as mobile money often does.
  */
-export const DEMO_ACCOUNT_HOLDERS: Readonly<Record<string, string>> = { "0551234987": "YAW DEMO BOATENG" };
+export const DEMO_ACCOUNT_HOLDERS: Readonly<Record<string, string>> = { "0244999999": "YAW DEMO BOATENG" };
 
 export function createDemoProvider(): PaymentsProvider {
   const charges = new Map<string, ProviderTransaction & { amountMinor: number }>();
