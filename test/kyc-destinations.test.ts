@@ -1,11 +1,14 @@
 /**
  * Issue 17, point 4, through the real server: withdrawals go only to destinations held in the
  * verified person's name (the provider's resolved name beats what was typed), and a new
- * destination receives money only after DESTINATION_COOLING_OFF_HOURS (default 24).
+ * destination receives money only after DESTINATION_COOLING_OFF_HOURS (default 24). Issue 26: adding one
+ * asks for the password again (and a code with two factors on), and a typed name is the verified name's
+ * own words.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call } from "./support/client";
+import { call, htmlText } from "./support/client";
 import { createInvestor, signIn } from "./support/factories";
+import { enrolTwoFactor } from "./support/totp";
 import { startFakePaystack, type FakePaystack } from "./support/fake-paystack";
 import { startServer, type TestServer } from "./support/server";
 
@@ -24,17 +27,20 @@ describe("the cooling-off period and the holder's name (demo provider, default 2
 
   it("refuses a destination in another person's name at once, and stores nothing", async () => {
     const u = await createInvestor(server, { fullName: "Kwame Asante Mensah" });
-    const res = await call(u.api, "POST", "/api/v1/invest/destinations", { kind: "mobile_money", network: "MTN", phone: "024 111 2233", name: "Efua Mensah" });
+    const res = await call(u.api, "POST", "/api/v1/invest/destinations", { kind: "mobile_money", network: "MTN", phone: "024 111 2233", name: "Efua Mensah", password: u.password });
     expect(res).toEqual({ status: 422, body: { detail: "Withdrawals go only to accounts in your own name, as on your verified ID (Kwame Asante Mensah). This account is in the name of Efua Mensah." } });
     expect(destinationCount(server, u.id)).toBe(0);
-    // Initials and order as networks write them are the same person.
-    const ok = await call(u.api, "POST", "/api/v1/invest/destinations", { kind: "mobile_money", network: "MTN", phone: "024 111 2233", name: "MENSAH KWAME A." });
+    // Issue 26: a typed name is the verified name's own words, in any order and case (the initials and
+    // shortenings networks use are for the name the provider resolves, below).
+    const initials = await call(u.api, "POST", "/api/v1/invest/destinations", { kind: "mobile_money", network: "MTN", phone: "024 111 2233", name: "MENSAH KWAME A.", password: u.password });
+    expect(initials.status).toBe(422);
+    const ok = await call(u.api, "POST", "/api/v1/invest/destinations", { kind: "mobile_money", network: "MTN", phone: "024 111 2233", name: "MENSAH asante KWAME", password: u.password });
     expect(ok.status).toBe(201);
   });
 
   it("a new destination waits 24 hours (shown on the page and in the API), then receives money", async () => {
     const u = await createInvestor(server, { fullName: "Abena Owusu", walletGhs: 500 });
-    const saved = await call(u.api, "POST", "/api/v1/invest/destinations", { kind: "mobile_money", network: "MTN", phone: "024 222 3344", name: "Abena Owusu" });
+    const saved = await call(u.api, "POST", "/api/v1/invest/destinations", { kind: "mobile_money", network: "MTN", phone: "024 222 3344", name: "Abena Owusu", password: u.password });
     expect(saved.status).toBe(201);
     const usableFrom = new Date(Date.parse(saved.body.created_at) + 24 * 3600 * 1000).toISOString();
     expect(saved.body.usable_from).toBe(usableFrom);
@@ -64,15 +70,74 @@ describe("the cooling-off period and the holder's name (demo provider, default 2
 
   it("checks the name again at withdrawal: a destination saved before the identity was verified, in someone else's name, is refused", async () => {
     const u = await createInvestor(server, { fullName: "Yaw Darko", walletGhs: 300, tier: "REGISTERED" });
-    // Saved while Registered (no verified name yet), then the account is verified as Yaw Darko.
-    const saved = await call(u.api, "POST", "/api/v1/invest/destinations", { kind: "mobile_money", network: "MTN", phone: "024 333 4455", name: "Kojo Owusu" });
-    expect(saved.status).toBe(201);
-    server.db().prepare("update payment_destinations set created_at = '2020-01-01T00:00:00.000Z' where id = ?").run(saved.body.id);
+    // Issue 26: a Registered account has no verified name to hold a destination to, so it adds none.
+    const refused = await call(u.api, "POST", "/api/v1/invest/destinations", { kind: "mobile_money", network: "MTN", phone: "024 333 4455", name: "Kojo Owusu", password: u.password });
+    expect(refused).toEqual({ status: 409, body: { detail: "Verify your identity on the KYC page first: withdrawals go only to accounts in the name on your verified ID." } });
+    expect(destinationCount(server, u.id)).toBe(0);
+    // One saved while Registered before that rule (written as it was then), then the account is verified as Yaw Darko.
+    const saved = { body: server.db().prepare("insert into payment_destinations (user_id, kind, network, label, account_number, name, recipient_code, created_at) values (?, 'mobile_money', 'MTN', 'MTN MoMo', '+233243334455', 'Kojo Owusu', 'RCP_demo_old', '2020-01-01T00:00:00.000Z') returning id").get(u.id) as { id: number } };
     expect((await call(u.api, "POST", "/api/v1/invest/withdraw", { amount: 50, destination_id: saved.body.id })).body.detail).toMatch(/^Registered accounts cannot withdraw yet/);
     server.db().prepare("update users set kyc_tier = 'VERIFIED' where id = ?").run(u.id);
-    const refused = await call(u.api, "POST", "/api/v1/invest/withdraw", { amount: 50, destination_id: saved.body.id });
-    expect(refused).toEqual({ status: 409, body: { detail: "Withdrawals go only to accounts in your own name, as on your verified ID (Yaw Darko). This account is in the name of Kojo Owusu." } });
+    const refusedAtWithdrawal = await call(u.api, "POST", "/api/v1/invest/withdraw", { amount: 50, destination_id: saved.body.id });
+    expect(refusedAtWithdrawal).toEqual({ status: 409, body: { detail: "Withdrawals go only to accounts in your own name, as on your verified ID (Yaw Darko). This account is in the name of Kojo Owusu." } });
     expect(walletMinor(server, u.id)).toBe(300_00);
+  });
+
+  it("asks for the password again, and a current code when two factors are on; nothing is saved without them (issue 26)", async () => {
+    const u = await createInvestor(server, { fullName: "Alice Tester" });
+    const momo = { kind: "mobile_money", network: "MTN", phone: "024 555 0101", name: "Alice Tester" };
+    expect(await call(u.api, "POST", "/api/v1/invest/destinations", momo)).toEqual({ status: 422, body: { detail: "Enter your password to confirm it is you." } });
+    expect(await call(u.api, "POST", "/api/v1/invest/destinations", { ...momo, password: "not-my-password" })).toEqual({ status: 403, body: { detail: "That is not your current password." } });
+    const form = await u.page.follow("/portfolio/destinations");
+    expect(form.html).toMatch(/<input[^>]*name="password"[^>]*type="password"|<input[^>]*type="password"[^>]*name="password"/);
+    expect(form.html).not.toMatch(/name="code"/);
+    const wrong = await u.page.postForm("/portfolio/destinations", { intent: "add", ...momo, password: "not-my-password" });
+    expect(wrong.status).toBe(400);
+    const shown = htmlText(await wrong.text());
+    expect(shown).toContain("That is not your current password.");
+    // What was typed comes back, never the password.
+    expect(shown).toContain('value="024 555 0101"');
+    expect(shown).not.toContain("not-my-password");
+    expect(destinationCount(server, u.id)).toBe(0);
+    expect((await u.page.postForm("/portfolio/destinations", { intent: "add", ...momo, password: u.password })).status).toBe(302);
+    expect(destinationCount(server, u.id)).toBe(1);
+
+    // Two factors on: the password alone is not enough, on the page or the API.
+    const { recovery } = await enrolTwoFactor(u.api);
+    const bank = { kind: "bank", bank_code: "DEMO01", account_number: "1234567890", name: "Alice Tester", password: u.password };
+    expect(await call(u.api, "POST", "/api/v1/invest/destinations", bank)).toEqual({ status: 422, body: { detail: "Enter the code your authenticator app shows now, or one of your recovery codes." } });
+    expect(await call(u.api, "POST", "/api/v1/invest/destinations", { ...bank, code: "000000" })).toEqual({ status: 422, body: { detail: "That code is not right. Enter the code your authenticator app shows now, or one of your recovery codes." } });
+    const page = (await signIn(server, u.id)).page;
+    expect((await page.follow("/portfolio/destinations")).html).toMatch(/name="code"/);
+    const noCode = await page.postForm("/portfolio/destinations", { intent: "add", ...bank });
+    expect(noCode.status).toBe(400);
+    expect(htmlText(await noCode.text())).toContain("Enter the code your authenticator app shows now, or one of your recovery codes.");
+    expect(destinationCount(server, u.id)).toBe(1);
+    expect((await call(u.api, "POST", "/api/v1/invest/destinations", { ...bank, code: recovery[0] })).status).toBe(201);
+    expect(destinationCount(server, u.id)).toBe(2);
+  });
+
+  it("takes only the verified name's own words, in any order and case: extra words are refused (issue 26)", async () => {
+    const u = await createInvestor(server, { fullName: "Alice Tester" });
+    const add = (name: string) => call(u.api, "POST", "/api/v1/invest/destinations", { kind: "mobile_money", network: "MTN", phone: "024 555 0202", name, password: u.password });
+    expect(await add("Alice X Tester Mallory Thief")).toEqual({
+      status: 422,
+      body: { detail: "Withdrawals go only to accounts in your own name, as on your verified ID (Alice Tester). This account is in the name of Alice X Tester Mallory Thief." },
+    });
+    expect((await add("Alice")).status).toBe(422);
+    const page = await u.page.postForm("/portfolio/destinations", { intent: "add", kind: "mobile_money", network: "MTN", phone: "024 555 0202", name: "Alice Tester Mallory", password: u.password });
+    expect(page.status).toBe(400);
+    expect(htmlText(await page.text())).toContain("Withdrawals go only to accounts in your own name, as on your verified ID (Alice Tester).");
+    expect(destinationCount(server, u.id)).toBe(0);
+    const ok = await add("  TESTER   alice ");
+    expect(ok.status).toBe(201);
+  });
+
+  it("refuses another person's number when the provider names its holder: the demo knows 024 499 9999 as someone else's (issue 26)", async () => {
+    const u = await createInvestor(server, { fullName: "Alice Tester" });
+    const theirs = await call(u.api, "POST", "/api/v1/invest/destinations", { kind: "mobile_money", network: "MTN", phone: "024 499 9999", name: "Alice Tester", password: u.password });
+    expect(theirs).toEqual({ status: 422, body: { detail: "The bank or network has this account under another name. Withdrawals go only to accounts in your own name, as on your verified ID (Alice Tester)." } });
+    expect(destinationCount(server, u.id)).toBe(0);
   });
 });
 
@@ -91,14 +156,22 @@ describe("the provider's resolved account name (Paystack)", () => {
   it("stores the bank's name for the account, and refuses an account the bank says is someone else's", async () => {
     const u = await createInvestor(server, { fullName: "Akosua Asante" });
     fake.accountNames.set("1234567890123", "AKOSUA B. ASANTE");
-    const mine = await call(u.api, "POST", "/api/v1/invest/destinations", { kind: "bank", bank_code: "040100", account_number: "1234567890123", name: "Akosua Asante" });
+    const mine = await call(u.api, "POST", "/api/v1/invest/destinations", { kind: "bank", bank_code: "040100", account_number: "1234567890123", name: "Akosua Asante", password: u.password });
     expect(mine.status).toBe(201);
     expect(mine.body.name).toBe("AKOSUA B. ASANTE");
 
     fake.accountNames.set("9876543210", "KWAME BOATENG");
-    const theirs = await call(u.api, "POST", "/api/v1/invest/destinations", { kind: "bank", bank_code: "040100", account_number: "9876543210", name: "Akosua Asante" });
+    const theirs = await call(u.api, "POST", "/api/v1/invest/destinations", { kind: "bank", bank_code: "040100", account_number: "9876543210", name: "Akosua Asante", password: u.password });
     // Refused without saying whose it is: the form is no way to look up who owns a number.
     expect(theirs).toEqual({ status: 422, body: { detail: "The bank or network has this account under another name. Withdrawals go only to accounts in your own name, as on your verified ID (Akosua Asante)." } });
     expect((await call(u.api, "GET", "/api/v1/invest/destinations")).body.map((d: { name: string }) => d.name)).toEqual(["AKOSUA B. ASANTE"]);
+  });
+
+  it("refuses a mobile money number the network says is someone else's, even when the typed name is right (issue 26)", async () => {
+    const u = await createInvestor(server, { fullName: "Alice Tester" });
+    fake.accountNames.set("0244445566", "MALLORY THIEF");
+    const theirs = await call(u.api, "POST", "/api/v1/invest/destinations", { kind: "mobile_money", network: "MTN", phone: "024 444 5566", name: "Alice Tester", password: u.password });
+    expect(theirs).toEqual({ status: 422, body: { detail: "The bank or network has this account under another name. Withdrawals go only to accounts in your own name, as on your verified ID (Alice Tester)." } });
+    expect((await call(u.api, "GET", "/api/v1/invest/destinations")).body).toEqual([]);
   });
 });

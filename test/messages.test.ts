@@ -213,6 +213,9 @@ describe("notices reach confirmed contacts by email and SMS", () => {
     expect((await settledOutbox(u.id)).map((r) => [r.channel, r.kind, r.status])).toEqual([
       ["EMAIL", "DEPOSIT_CREDITED", "sent"],
       ["SMS", "DEPOSIT_CREDITED", "sent"],
+      // Issue 26: every withdrawal is told when it is asked for, as a security notice.
+      ["EMAIL", "WITHDRAWAL_REQUESTED", "sent"],
+      ["SMS", "WITHDRAWAL_REQUESTED", "sent"],
       ["EMAIL", "WITHDRAWAL_FAILED", "sent"],
       ["SMS", "WITHDRAWAL_FAILED", "sent"],
     ]);
@@ -244,6 +247,32 @@ describe("security messages", () => {
     await new Client(server.url).postForm("/reset-password", { email: u.email });
     await waitForEmail(u.email, "Reset your Akoko password");
     await hubtel.waitFor(() => hubtel.to(u.phone!).some((s) => s.content.includes("reset code")));
+  });
+
+  it("a new payout destination and every withdrawal are told by email and SMS, with every choice unticked (issue 26)", async () => {
+    const u = await confirmedInvestor(100);
+    expect((await u.page.postForm("/account", { intent: "preferences" })).status).toBe(302);
+    expect(server.db().prepare("select count(*) n from message_preferences where user_id = ? and enabled = 1").get(u.id)).toEqual({ n: 0 });
+    const dest = await call(u.api, "POST", "/api/v1/invest/destinations", { kind: "mobile_money", network: "MTN", phone: "024 555 0303", name: u.fullName, password: u.password });
+    expect(dest.status).toBe(201);
+    const added = "A new payout destination, MTN MoMo ending 303, was added to your account. Not you? Change your password now and contact support.";
+    const mail = await waitForEmail(u.email, "A new payout destination was added to your Akoko account");
+    expect(mail.text).toContain(added);
+    expect(mail.headers["list-unsubscribe"]).toBeUndefined();
+    await hubtel.waitFor(() => hubtel.to(u.phone!).some((s) => s.content === `Akoko: ${added}`));
+
+    const withdrawal = await call(u.api, "POST", "/api/v1/invest/withdraw", { amount: 40, destination_id: dest.body.id });
+    expect(withdrawal.body.status).toBe("SUCCEEDED");
+    const withdrawn = "A withdrawal of GH₵40.00 to MTN MoMo ending 303 was requested from your account. Not you? Change your password now and contact support.";
+    expect((await waitForEmail(u.email, "A withdrawal was requested from your Akoko account")).text).toContain(withdrawn);
+    await hubtel.waitFor(() => hubtel.to(u.phone!).some((s) => s.content === `Akoko: ${withdrawn.replace("GH₵", "GHS ")}`));
+    const rows = (await settledOutbox(u.id)).filter((r) => r.kind !== "PHONE_CODE");
+    expect(rows.map((r) => [r.kind, r.channel, r.category])).toEqual([
+      ["DESTINATION_ADDED", "EMAIL", "security"],
+      ["DESTINATION_ADDED", "SMS", "security"],
+      ["WITHDRAWAL_REQUESTED", "EMAIL", "security"],
+      ["WITHDRAWAL_REQUESTED", "SMS", "security"],
+    ]);
   });
 });
 

@@ -244,7 +244,7 @@ describe("the webhook", () => {
 describe("withdrawals", () => {
   async function funded(amountGhs: number) {
     const u = await createInvestor(server, { walletGhs: amountGhs, fullName: "Ama Mensah" });
-    const dest = await call(u.api, "POST", "/api/v1/invest/destinations", { kind: "mobile_money", network: "MTN", phone: "0241234567", name: "Ama Mensah" });
+    const dest = await call(u.api, "POST", "/api/v1/invest/destinations", { kind: "mobile_money", network: "MTN", phone: "0241234567", name: "Ama Mensah", password: u.password });
     expect(dest.status).toBe(201);
     return { u, destinationId: dest.body.id as number };
   }
@@ -252,9 +252,9 @@ describe("withdrawals", () => {
 
   it("saves destinations (mobile money and bank from the provider's list), lists and removes them; bad ones are 422", async () => {
     const u = await createInvestor(server, { fullName: "Ama Mensah" });
-    const momo = await call(u.api, "POST", "/api/v1/invest/destinations", { kind: "mobile_money", network: "TELECEL", phone: "020 123 4567", name: "Ama Mensah" });
+    const momo = await call(u.api, "POST", "/api/v1/invest/destinations", { kind: "mobile_money", network: "TELECEL", phone: "020 123 4567", name: "Ama Mensah", password: u.password });
     expect(momo.body).toMatchObject({ kind: "mobile_money", network: "TELECEL", account_number: "+233201234567", label: "Telecel Cash" });
-    const bank = await call(u.api, "POST", "/api/v1/invest/destinations", { kind: "bank", bank_code: "040100", account_number: "1234567890123", name: "Ama Mensah" });
+    const bank = await call(u.api, "POST", "/api/v1/invest/destinations", { kind: "bank", bank_code: "040100", account_number: "1234567890123", name: "Ama Mensah", password: u.password });
     expect(bank.body).toMatchObject({ kind: "bank", bank_code: "040100", label: "GCB Bank Limited" });
     expect(fake.recipients.size).toBeGreaterThanOrEqual(2);
     for (const body of [

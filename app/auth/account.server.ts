@@ -7,7 +7,11 @@ import { getEnv } from "~/lib/env.server";
 import { HttpError } from "~/lib/http.server";
 import { clearAttempts, reserveAttempt } from "~/lib/rate-limit.server";
 import { sessionTokenOf } from "~/auth/session.server";
+import { countingWrongCodes } from "~/auth/two-factor.server";
+import { PASSWORD_MAX } from "~/forms/limits";
+import { disableTwoFactor, regenerateRecoveryCodes, twoFactorEnabled, TWO_FACTOR_CODE_WRONG, verifySecondFactor } from "~/models/two-factor.server";
 import { accountPosition, changePassword, closeUserAccount, sha256, verifyUserPassword, type User } from "~/models/user.server";
+import { addDestination, type NewDestination, type PaymentDestination } from "~/models/withdrawal.server";
 
 /**
  * What a signed-in investor changes about their own account (the page and the API call these):
@@ -24,6 +28,50 @@ export async function confirmPassword({ user, password, field }: { user: User; p
   if (!reserveAttempt(key, getEnv().AUTH_RATE_LIMIT)) throw new HttpError(429, TOO_MANY_ATTEMPTS);
   if (!(await verifyUserPassword(user.id, password))) throw new DomainError(403, WRONG_PASSWORD, field);
   clearAttempts(key);
+}
+
+// ---- changes a stolen session must not make alone (issue 26) ----
+
+export const PASSWORD_NEEDED = "Enter your password to confirm it is you.";
+export const CODE_TO_CONFIRM = "Enter the code your authenticator app shows now, or one of your recovery codes.";
+
+/** The password a form or JSON body sent again, or a 422 beside the field asking for it. */
+function passwordOf(password: unknown): string {
+  if (typeof password !== "string" || password === "" || password.length > PASSWORD_MAX) throw new DomainError(422, PASSWORD_NEEDED, "password");
+  return password;
+}
+
+/**
+ * The password again and, with two factors on, a current code (app or recovery): what a session
+ * alone, stolen or left open, cannot give. Wrong passwords and wrong codes count as at sign-in.
+ */
+export async function confirmPasswordAndCode({ user, password, code }: { user: User; password: unknown; code: unknown }): Promise<void> {
+  await confirmPassword({ user, password: passwordOf(password), field: "password" });
+  if (!twoFactorEnabled(user.id)) return;
+  if (typeof code !== "string" || code.trim() === "") throw new DomainError(422, CODE_TO_CONFIRM, "code");
+  countingWrongCodes(user.id, () => {
+    if (!verifySecondFactor(user.id, code)) throw new DomainError(422, TWO_FACTOR_CODE_WRONG, "code");
+  });
+}
+
+/** Turns two factors off after the password and a valid code (app or recovery). */
+export async function turnOffTwoFactor({ user, password, code }: { user: User; password: unknown; code: unknown }): Promise<void> {
+  await confirmPassword({ user, password: passwordOf(password), field: "password" });
+  countingWrongCodes(user.id, () => disableTwoFactor(user.id, code));
+}
+
+/** Ten new recovery codes (the old ones stop working) after the password and a current app code. */
+export async function renewRecoveryCodes({ user, password, code }: { user: User; password: unknown; code: unknown }): Promise<string[]> {
+  await confirmPassword({ user, password: passwordOf(password), field: "password" });
+  return countingWrongCodes(user.id, () => regenerateRecoveryCodes(user.id, code));
+}
+
+/**
+ * Saves a payout destination (addDestination) once the owner confirmed it is them: the destination is
+ * checked first, so a mistyped number does not spend a code.
+ */
+export function addOwnDestination({ user, password, code, destination }: { user: User; password: unknown; code: unknown; destination: Omit<NewDestination, "userId" | "confirmOwner"> }): Promise<PaymentDestination> {
+  return addDestination({ ...destination, userId: user.id, confirmOwner: () => confirmPasswordAndCode({ user, password, code }) });
 }
 
 /** Sets a new password and ends every other session of the user (cookies and bearer tokens); this one stays. */

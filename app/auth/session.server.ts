@@ -4,7 +4,7 @@ import { clientIp, HttpError } from "~/lib/http.server";
 import { createSession, deleteSession, getSessionByToken, type User } from "~/models/user.server";
 import { lastSeenIsStale, touchSession, type SessionKind, type SessionMeta } from "~/models/sessions.server";
 import { noteUserId } from "~/lib/request-context.server";
-import { ENROLMENT_NEEDED, mustEnrolTwoFactor } from "~/auth/two-factor.server";
+import { adminSecondFactorGap, ENROLMENT_NEEDED, SIGN_IN_WITH_CODE } from "~/auth/two-factor.server";
 
 const THIRTY_DAYS = 30 * 24 * 3600;
 
@@ -72,7 +72,8 @@ export function sessionTokenOf(request: Request): Promise<string | null> {
   return tokenFromRequest(request);
 }
 
-const userCache = new WeakMap<Request, Promise<{ user: User; sessionId: number } | null>>();
+type SignedInSession = { user: User; sessionId: number; secondFactor: boolean };
+const userCache = new WeakMap<Request, Promise<SignedInSession | null>>();
 
 /** The address as the rate limiter sees it (clientIp), or null when the server could not tell. */
 function addressOf(request: Request): string | null {
@@ -94,7 +95,7 @@ function sessionOf(request: Request) {
       noteUserId(found.user.id);
       // At most one write a minute per session: most requests only read.
       if (lastSeenIsStale(found.lastSeenAt)) touchSession(found.sessionId, addressOf(request));
-      return { user: found.user, sessionId: found.sessionId };
+      return { user: found.user, sessionId: found.sessionId, secondFactor: found.secondFactor };
     });
     userCache.set(request, cached);
   }
@@ -122,12 +123,20 @@ export const TWO_FACTOR_ENROLMENT_PATH = "/account/two-factor";
 
 type Guard = { /** The enrolment page and API: reachable by an admin who still has to enrol. */ enrolling?: boolean };
 
-/** For pages: no user -> redirect to /login and back. An admin who must enrol is sent to enrolment. */
+/** Whether the request's session passed the second factor (issue 26: two factors belong to the session). */
+export async function sessionPassedSecondFactor(request: Request): Promise<boolean> {
+  return (await sessionOf(request))?.secondFactor ?? false;
+}
+
+/**
+ * For pages: no user -> redirect to /login and back. An admin whose session lacks the second factor
+ * (adminSecondFactorGap) is sent to the two-factor page, which says what to do.
+ */
 export async function requireUser(request: Request, { enrolling = false }: Guard = {}): Promise<User> {
-  const user = await getUser(request);
-  if (!user) throw loginRedirect(request);
-  if (!enrolling && mustEnrolTwoFactor(user)) throw redirect(TWO_FACTOR_ENROLMENT_PATH);
-  return user;
+  const session = await sessionOf(request);
+  if (!session) throw loginRedirect(request);
+  if (!enrolling && adminSecondFactorGap(session.user, session.secondFactor)) throw redirect(TWO_FACTOR_ENROLMENT_PATH);
+  return session.user;
 }
 
 /** For pages: non-admins get a 403 page. */
@@ -137,12 +146,13 @@ export async function requireAdmin(request: Request): Promise<User> {
   return user;
 }
 
-/** For /api/v1: 401 {"detail"} without a valid token; 403 for an admin who must enrol first. */
+/** For /api/v1: 401 {"detail"} without a valid token; 403 for an admin whose session lacks the second factor. */
 export async function requireApiUser(request: Request, { enrolling = false }: Guard = {}): Promise<User> {
-  const user = await getUser(request);
-  if (!user) throw new HttpError(401, "Not authenticated.");
-  if (!enrolling && mustEnrolTwoFactor(user)) throw new HttpError(403, ENROLMENT_NEEDED);
-  return user;
+  const session = await sessionOf(request);
+  if (!session) throw new HttpError(401, "Not authenticated.");
+  const gap = enrolling ? null : adminSecondFactorGap(session.user, session.secondFactor);
+  if (gap) throw new HttpError(403, gap === "enrol" ? ENROLMENT_NEEDED : SIGN_IN_WITH_CODE);
+  return session.user;
 }
 
 export async function requireApiAdmin(request: Request): Promise<User> {
@@ -151,9 +161,12 @@ export async function requireApiAdmin(request: Request): Promise<User> {
   return user;
 }
 
-/** Starts a browser session for the request that signed in and returns the Set-Cookie header for it. */
-export async function startSession(userId: number, request: Request): Promise<{ token: string; setCookie: string }> {
-  const { token } = createSession(userId, sessionMetaOf(request, "browser"));
+/**
+ * Starts a browser session for the request that signed in and returns the Set-Cookie header for it.
+ * `secondFactor`: the sign-in passed a two-factor code.
+ */
+export async function startSession(userId: number, request: Request, { secondFactor }: { secondFactor: boolean }): Promise<{ token: string; setCookie: string }> {
+  const { token } = createSession(userId, sessionMetaOf(request, "browser"), { secondFactor });
   return { token, setCookie: await getSessionCookie().serialize(token) };
 }
 

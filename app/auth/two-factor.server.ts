@@ -1,6 +1,7 @@
 import { createCookie } from "@remix-run/node";
 import { TOO_MANY_ATTEMPTS } from "~/domain/messages";
 import { getEnv } from "~/lib/env.server";
+import { HttpError } from "~/lib/http.server";
 import { clearAttempts, reserveAttempt } from "~/lib/rate-limit.server";
 import { twoFactorEnabled, verifySecondFactor } from "~/models/two-factor.server";
 import type { User } from "~/models/user.server";
@@ -11,32 +12,52 @@ export const TWO_FACTOR_TRIES = 5;
 export const CODE_NEEDED = "Two-factor code needed: send the 6-digit code from your authenticator app, or one of your recovery codes, as the form field code.";
 export const CODE_WRONG = "That two-factor code is not right, or was already used. Enter the code your authenticator app shows now, or an unused recovery code.";
 export const ENROLMENT_NEEDED = "Admins must turn on two-factor sign-in first: enrol at /account/two-factor (or POST /api/v1/auth/2fa/setup, then /api/v1/auth/2fa/enable).";
+export const SIGN_IN_WITH_CODE = "This session signed in without a two-factor code. Log out, then log in again with your code to do admin work.";
 
-export class SecondFactorError extends Error {
-  constructor(
-    readonly status: 401 | 429,
-    message: string,
-  ) {
-    super(message);
+/** A second factor that was missing, wrong (401) or tried too often (429); the API answers it as `{"detail"}`. */
+export class SecondFactorError extends HttpError {
+  constructor(status: 401 | 429, message: string) {
+    super(status, message);
   }
 }
 
 /**
- * For a user whose password was right: passes when two factors are off, or `code` is a valid,
- * unused code. Wrong codes are counted per account; past TWO_FACTOR_TRIES in a window, 429.
+ * Runs `attempt`, which checks a code and throws when it is wrong, under the account's count of wrong
+ * codes: the sign-in's count, so every door that takes a code shares it. Past TWO_FACTOR_TRIES
+ * failures in a window it answers 429 without trying; a success clears the count.
  */
-export function checkSecondFactor(user: Pick<User, "id">, code: unknown): void {
-  if (!twoFactorEnabled(user.id)) return;
-  if (code === null || code === undefined || (typeof code === "string" && code.trim() === "")) throw new SecondFactorError(401, CODE_NEEDED);
-  const key = `2fa:${user.id}`;
+export function countingWrongCodes<T>(userId: number, attempt: () => T): T {
+  const key = `2fa:${userId}`;
   if (!reserveAttempt(key, TWO_FACTOR_TRIES)) throw new SecondFactorError(429, TOO_MANY_ATTEMPTS);
-  if (!verifySecondFactor(user.id, code)) throw new SecondFactorError(401, CODE_WRONG);
+  const result = attempt();
   clearAttempts(key);
+  return result;
 }
 
-/** An admin who must enrol before anything else (production's rule, ADMIN_TWO_FACTOR). */
-export function mustEnrolTwoFactor(user: Pick<User, "id" | "isAdmin">): boolean {
-  return user.isAdmin && getEnv().adminTwoFactorRequired && !twoFactorEnabled(user.id);
+/**
+ * For a user whose password was right: passes when two factors are off, or `code` is a valid,
+ * unused code (counted as countingWrongCodes does). True when a code was checked: the session about
+ * to begin passed the second factor.
+ */
+export function checkSecondFactor(user: Pick<User, "id">, code: unknown): boolean {
+  if (!twoFactorEnabled(user.id)) return false;
+  if (code === null || code === undefined || (typeof code === "string" && code.trim() === "")) throw new SecondFactorError(401, CODE_NEEDED);
+  countingWrongCodes(user.id, () => {
+    if (!verifySecondFactor(user.id, code)) throw new SecondFactorError(401, CODE_WRONG);
+  });
+  return true;
+}
+
+/**
+ * What keeps an admin's session from admin work (issue 20, 26), or null. Two factors belong to the
+ * session: one that passed the second factor may work; otherwise "enrol" when production's rule
+ * (ADMIN_TWO_FACTOR) wants two factors the account lacks, and "sign-in" when the account has them but
+ * this session signed in without a code (say, it began before the account enrolled elsewhere).
+ */
+export function adminSecondFactorGap(user: Pick<User, "id" | "isAdmin">, sessionPassedSecondFactor: boolean): "enrol" | "sign-in" | null {
+  if (!user.isAdmin || sessionPassedSecondFactor) return null;
+  if (twoFactorEnabled(user.id)) return "sign-in";
+  return getEnv().adminTwoFactorRequired ? "enrol" : null;
 }
 
 // ---- the page's second step: who passed the password, for five minutes ----

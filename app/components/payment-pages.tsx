@@ -1,6 +1,7 @@
 import { Form, Link, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { Field, FormError, SelectField } from "~/components/forms";
+import { PASSWORD_MAX } from "~/forms/limits";
 import { StatusChip } from "~/components/portfolio-activity";
 import { formatGhs } from "~/domain/money";
 import { dateTime } from "~/pages/portfolio";
@@ -95,6 +96,7 @@ type DestinationsData = {
   phone: string;
   name: string;
   coolingOffHours: number;
+  twoFactor: boolean;
 };
 type DestinationsResult = { errors: Record<string, string>; values: Record<string, string> };
 
@@ -155,7 +157,9 @@ export function Destinations({ data, result }: { data: DestinationsData; result:
             </SelectField>
             <Field label="Account number" name="account_number" inputMode="numeric" autoComplete="off" maxLength={24} defaultValue={values?.account_number ?? ""} error={errors.account_number} />
           </div>
-          <Field label="Account holder's name" name="name" autoComplete="name" maxLength={100} required defaultValue={values?.name ?? data.name} error={errors.name} hint="As the network or bank knows it." />
+          <Field label="Account holder's name" name="name" autoComplete="name" maxLength={100} required defaultValue={values?.name ?? data.name} error={errors.name} hint="Your name as on your verified ID: only accounts in your own name receive money." />
+          <Field label="Your password" name="password" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX} error={errors.password} hint="Asked again so that nobody else using your account can send your money elsewhere." />
+          {data.twoFactor ? <Field label="Two-factor code" name="code" inputMode="text" autoComplete="one-time-code" required maxLength={20} error={errors.code} hint="The code your authenticator app shows now, or a recovery code." /> : null}
           <Submit>Save destination</Submit>
         </Form>
       </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ageOn, destinationUsableFrom, holderNameMatches, checkDepositLimits, checkWithdrawalAllowed, kycTierOrLowest, normalizeGhanaPhone, remainingDeposits, submissionRefusal, TIER_LIMITS, tierRequested } from "~/domain/kyc";
+import { ageOn, destinationUsableFrom, holderNameMatches, sameNameWords, checkDepositLimits, checkWithdrawalAllowed, kycTierOrLowest, normalizeGhanaPhone, remainingDeposits, submissionRefusal, TIER_LIMITS, tierRequested } from "~/domain/kyc";
 
 const fresh = { depositedTodayMinor: 0, depositedThisMonthMinor: 0, walletBalanceMinor: 0 };
 
@@ -118,6 +118,18 @@ describe("destinations in the investor's own name", () => {
     expect(holderNameMatches("Kwame Mensah", "Mensah")).toBe(false);
     expect(holderNameMatches("Kwame Mensah", "")).toBe(false);
     expect(holderNameMatches("Kwame Mensah", "M. K.")).toBe(false);
+  });
+
+  it("takes a typed name only as the verified name's own words, in any order and case (issue 26)", () => {
+    expect(sameNameWords("Alice Tester", "TESTER alice")).toBe(true);
+    expect(sameNameWords("Adwoa Mensah-Boateng", "  boateng ADWOA mensah ")).toBe(true);
+    expect(sameNameWords("Adjoa Amoakohéne", "ADJOA AMOAKOHENE")).toBe(true);
+    expect(sameNameWords("Alice Tester", "Alice X Tester Mallory Thief")).toBe(false);
+    expect(sameNameWords("Alice Tester", "Alice Tester Tester")).toBe(false);
+    expect(sameNameWords("Kwame Asante Mensah", "Kwame A. Mensah")).toBe(false);
+    expect(sameNameWords("Kwame Asante Mensah", "Kwame Mensah")).toBe(false);
+    expect(sameNameWords("Alice Tester", "")).toBe(false);
+    expect(sameNameWords("", "")).toBe(false);
   });
 
   it("a destination may receive money once the cooling-off hours have passed", () => {

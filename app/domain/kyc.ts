@@ -163,6 +163,17 @@ export function holderNameMatches(verifiedName: string, holderName: string): boo
   return covered(verified, holder) || covered(holder, verified);
 }
 
+/**
+ * Is a typed name the verified name itself: the same words, in any order and case (accents and
+ * punctuation aside)? What an investor types is held to this; the lenient holderNameMatches is for the
+ * name a bank or network resolves, which they shorten and reorder their own way.
+ */
+export function sameNameWords(verifiedName: string, typedName: string): boolean {
+  const sorted = (name: string) => nameWords(name).sort().join(" ");
+  const verified = sorted(verifiedName);
+  return verified !== "" && verified === sorted(typedName);
+}
+
 /** When a destination added at `createdAt` may first receive money (ISO), after the cooling-off hours. */
 export function destinationUsableFrom(createdAt: string, coolingOffHours: number): string {
   return new Date(Date.parse(createdAt) + coolingOffHours * 3600 * 1000).toISOString();

@@ -20,6 +20,15 @@ describe("notices", () => {
     expect(isSecurityKind("PAYOUT")).toBe(false);
   });
 
+  it("treats a new payout destination and a withdrawal's request as security kinds (issue 26)", () => {
+    for (const kind of ["DESTINATION_ADDED", "WITHDRAWAL_REQUESTED"]) {
+      expect(isSecurityKind(kind)).toBe(true);
+      expect(categoryOfKind(kind)).toBeNull();
+    }
+    expect(subjectOfKind("DESTINATION_ADDED")).toBe("A new payout destination was added to your Akoko account");
+    expect(subjectOfKind("WITHDRAWAL_REQUESTED")).toBe("A withdrawal was requested from your Akoko account");
+  });
+
   it("keeps an SMS to one 160-character segment, cut on a word", () => {
     expect(smsText("  Payout   received:\nGH₵5.00 ")).toBe("Payout received: GHS 5.00");
     const long = smsText("word ".repeat(60));

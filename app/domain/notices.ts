@@ -41,11 +41,13 @@ const KIND_CATEGORIES: Record<string, NoticeCategory> = {
 };
 
 /**
- * Security notices: no preference governs them, and they always go by email to a confirmed address
- * (as the security mail about a password change does). ADMIN_SECURITY (issue 20) tells every admin
- * of an admin's sign-in from a new device, a password change, and the like (notifyAdmins).
+ * Security notices: no preference governs them, and they always go by email and SMS to confirmed
+ * contacts (as the security mail about a password change does). ADMIN_SECURITY (issue 20) tells every
+ * admin of an admin's sign-in from a new device, a password change, and the like (notifyAdmins).
+ * DESTINATION_ADDED and WITHDRAWAL_REQUESTED (issue 26): a stolen session must not add a payout
+ * destination or take money out without the owner hearing of it.
  */
-const SECURITY_KINDS = new Set(["ADMIN_SECURITY"]);
+const SECURITY_KINDS = new Set(["ADMIN_SECURITY", "DESTINATION_ADDED", "WITHDRAWAL_REQUESTED"]);
 
 export function isSecurityKind(kind: string): boolean {
   return SECURITY_KINDS.has(kind);
@@ -71,6 +73,8 @@ const KIND_SUBJECTS: Record<string, string> = {
   KYC_REJECTED: "We could not verify your identity",
   NEWS: "News from Akoko",
   ADMIN_SECURITY: "Security alert for Akoko admins",
+  DESTINATION_ADDED: "A new payout destination was added to your Akoko account",
+  WITHDRAWAL_REQUESTED: "A withdrawal was requested from your Akoko account",
 };
 
 export function subjectOfKind(kind: string): string {

@@ -194,11 +194,15 @@ function securityEmail(user: { id: number; email: string; fullName: string }, ki
   });
 }
 
-/** A security notice (isSecurityKind): always by email, no unsubscribe, but only to a confirmed address. */
+/**
+ * A security notice (isSecurityKind): always by email and SMS whatever the preferences, no
+ * unsubscribe, but only to confirmed contacts.
+ */
 function queueSecurityNotice(userId: number, kind: string, message: string) {
   const user = recipient(userId);
-  if (!user || user.closedAt || !user.emailVerifiedAt) return;
-  securityEmail(user, kind, subjectOfKind(kind), [message]);
+  if (!user || user.closedAt) return;
+  if (user.emailVerifiedAt) securityEmail(user, kind, subjectOfKind(kind), [message]);
+  if (user.phone && user.phoneVerifiedAt) queueMessage({ userId, channel: "SMS", kind, category: "security", recipient: user.phone, text: `Akoko: ${message}` });
 }
 
 /** The link that confirms the email address (24 hours, once). Goes to the unconfirmed address: that is the point. */

@@ -115,6 +115,12 @@ export const sessions = sqliteTable(
     /** The client address it was last used from (never shown whole to others; no geolocation service). */
     ip: text("ip"),
     lastSeenAt: text("last_seen_at"),
+    /**
+     * Issue 26: when this session passed the second factor (a code at sign-in, or the first code that
+     * turned two factors on in it); null for one signed in with the password alone. Two factors
+     * belong to the session: an admin's session without it does no admin work.
+     */
+    secondFactorAt: text("second_factor_at"),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
 );

@@ -9,7 +9,8 @@ import { getDb } from "~/lib/db.server";
 import { openFromString, sealToString } from "~/lib/kyc-crypto.server";
 import { recordAdminTwoFactorChange } from "~/models/admin-alerts.server";
 import { atomic } from "~/models/ledger.server";
-import { recoveryCodes, users } from "~/models/schema.server";
+import { endOtherSessions } from "~/models/sessions.server";
+import { recoveryCodes, sessions, users } from "~/models/schema.server";
 
 /**
  * Two-factor sign-in (issue 20): TOTP secrets sealed at rest (AES-256-GCM with KYC_ENCRYPTION_KEY),
@@ -79,9 +80,15 @@ function newRecoveryCodes(userId: number): string[] {
 }
 
 export const INVALID_CODE = "That code is not right. Enter the 6-digit code your authenticator app shows now.";
+/** A wrong code where a recovery code would also do. */
+export const TWO_FACTOR_CODE_WRONG = "That code is not right. Enter the code your authenticator app shows now, or one of your recovery codes.";
 
-/** Confirms the enrolment with a first code: two factors on, ten recovery codes returned (shown once). */
-export function enableTwoFactor(userId: number, codeInput: unknown): string[] {
+/**
+ * Confirms the enrolment with a first code: two factors on, ten recovery codes returned (shown once).
+ * Two factors belong to the session (issue 26): the enrolling session has passed the second factor,
+ * and every other session of the account, signed in without one, ends.
+ */
+export function enableTwoFactor({ userId, sessionId, code: codeInput }: { userId: number; sessionId: number | null; code: unknown }): string[] {
   return atomic(() => {
     const user = userRow(userId);
     if (user.totpEnabledAt) throw new DomainError(409, "Two-factor sign-in is already on.");
@@ -91,6 +98,8 @@ export function enableTwoFactor(userId: number, codeInput: unknown): string[] {
     const step = code?.kind === "totp" ? acceptedStep(secret, code.code) : null;
     if (step === null) throw new DomainError(422, INVALID_CODE, "code");
     getDb().update(users).set({ totpSecret: user.totpPendingSecret, totpPendingSecret: null, totpEnabledAt: nowIso(), totpLastStep: step }).where(eq(users.id, userId)).run();
+    endOtherSessions(userId, sessionId);
+    if (sessionId !== null) getDb().update(sessions).set({ secondFactorAt: nowIso() }).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId))).run();
     recordAdminTwoFactorChange(userId, true);
     return newRecoveryCodes(userId);
   });
@@ -127,12 +136,12 @@ export function verifySecondFactor(userId: number, codeInput: unknown): SecondFa
   return spent.changes === 1 ? "recovery" : null;
 }
 
-/** Turns two factors off after a valid code (app or recovery): secret and recovery codes gone. */
+/** Turns two factors off after a valid code (app or recovery): secret and recovery codes gone. The password is the caller's (turnOffTwoFactor). */
 export function disableTwoFactor(userId: number, codeInput: unknown): void {
   atomic(() => {
     const user = userRow(userId);
     if (!user.totpEnabledAt) throw new DomainError(409, "Two-factor sign-in is not on.");
-    if (!verifySecondFactor(userId, codeInput)) throw new DomainError(422, "That code is not right. Enter the code your authenticator app shows now, or one of your recovery codes.", "code");
+    if (!verifySecondFactor(userId, codeInput)) throw new DomainError(422, TWO_FACTOR_CODE_WRONG, "code");
     getDb().update(users).set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(users.id, userId)).run();
     getDb().delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)).run();
     recordAdminTwoFactorChange(userId, false);
@@ -144,7 +153,7 @@ export function recoveryCodesLeft(userId: number): number {
   return getDb().select({ n: sql<number>`count(*)` }).from(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt))).get()!.n;
 }
 
-/** A fresh set of ten recovery codes (the old ones stop working), after a valid app code. */
+/** A fresh set of ten recovery codes (the old ones stop working), after a valid app code. The password is the caller's (renewRecoveryCodes). */
 export function regenerateRecoveryCodes(userId: number, codeInput: unknown): string[] {
   return atomic(() => {
     if (verifySecondFactor(userId, codeInput) !== "totp") throw new DomainError(422, INVALID_CODE, "code");

@@ -146,14 +146,25 @@ export function closeUserAccount(userId: number): void {
  * signing-in request said about itself (kind, User-Agent, address) and the device it came from
  * (noteSignInDevice: an admin's new device is audited and told to the admins) in one transaction.
  */
-export function createSession(userId: number, meta: SessionMeta): { token: string; expiresAt: Date } {
+/** `secondFactor`: the sign-in passed a two-factor code (issue 26: two factors belong to the session). */
+export function createSession(userId: number, meta: SessionMeta, { secondFactor }: { secondFactor: boolean }): { token: string; expiresAt: Date } {
   const token = newToken();
   const expiresAt = new Date(now().getTime() + SESSION_TTL_MS);
   const db = getDb();
   db.transaction(() => {
     const at = nowIso();
     db.insert(sessions)
-      .values({ tokenHash: sha256(token), userId, expiresAt: expiresAt.toISOString(), createdAt: at, lastSeenAt: at, kind: meta.kind, userAgent: meta.userAgent?.slice(0, 512) || null, ip: meta.ip })
+      .values({
+        tokenHash: sha256(token),
+        userId,
+        expiresAt: expiresAt.toISOString(),
+        createdAt: at,
+        lastSeenAt: at,
+        kind: meta.kind,
+        userAgent: meta.userAgent?.slice(0, 512) || null,
+        ip: meta.ip,
+        secondFactorAt: secondFactor ? at : null,
+      })
       .run();
     // Housekeeping: drop this user's expired sessions.
     db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, at))).run();
@@ -164,14 +175,17 @@ export function createSession(userId: number, meta: SessionMeta): { token: strin
 
 // Every authenticated request runs this: a statement compiled once (see `prepared`).
 const SESSION_USER_SQL =
-  "select u.id, u.email, u.full_name fullName, u.phone, u.is_admin isAdmin, u.created_at createdAt, s.id sessionId, s.last_seen_at lastSeenAt from sessions s join users u on u.id = s.user_id where s.token_hash = ? and s.expires_at > ? and u.closed_at is null";
+  "select u.id, u.email, u.full_name fullName, u.phone, u.is_admin isAdmin, u.created_at createdAt, s.id sessionId, s.last_seen_at lastSeenAt, s.second_factor_at is not null secondFactor from sessions s join users u on u.id = s.user_id where s.token_hash = ? and s.expires_at > ? and u.closed_at is null";
 
-/** The user a token signs in, with the session's id and when it was last seen (touchSession). */
-export function getSessionByToken(token: string): { user: User; sessionId: number; lastSeenAt: string | null } | undefined {
-  const row = prepared<[string, string], Omit<User, "isAdmin"> & { isAdmin: number; sessionId: number; lastSeenAt: string | null }>(SESSION_USER_SQL).get(sha256(token), nowIso());
+/**
+ * The user a token signs in, with the session's id, when it was last seen (touchSession) and whether
+ * it passed the second factor.
+ */
+export function getSessionByToken(token: string): { user: User; sessionId: number; lastSeenAt: string | null; secondFactor: boolean } | undefined {
+  const row = prepared<[string, string], Omit<User, "isAdmin"> & { isAdmin: number; sessionId: number; lastSeenAt: string | null; secondFactor: number }>(SESSION_USER_SQL).get(sha256(token), nowIso());
   if (!row) return undefined;
-  const { sessionId, lastSeenAt, ...user } = row;
-  return { user: { ...user, isAdmin: user.isAdmin === 1 }, sessionId, lastSeenAt };
+  const { sessionId, lastSeenAt, secondFactor, ...user } = row;
+  return { user: { ...user, isAdmin: user.isAdmin === 1 }, sessionId, lastSeenAt, secondFactor: secondFactor === 1 };
 }
 
 export function getUserBySessionToken(token: string): User | undefined {

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import { DomainError } from "~/domain/errors";
-import { destinationUsableFrom, holderNameMatches, normalizeGhanaPhone } from "~/domain/kyc";
+import { destinationUsableFrom, holderNameMatches, normalizeGhanaPhone, sameNameWords } from "~/domain/kyc";
 import { formatInstant } from "~/domain/calendar";
 import { MSG } from "~/domain/messages";
 import { formatGhs } from "~/domain/money";
@@ -45,12 +45,31 @@ export const NETWORK_LABELS: Record<MomoNetwork, (typeof MOMO_PROVIDERS)[number]
 
 // ---- destinations ----
 
-export type NewDestination = { userId: number; kind: unknown; network?: unknown; phone?: unknown; bankCode?: unknown; accountNumber?: unknown; name: unknown };
+export type NewDestination = {
+  userId: number;
+  kind: unknown;
+  network?: unknown;
+  phone?: unknown;
+  bankCode?: unknown;
+  accountNumber?: unknown;
+  name: unknown;
+  /** Issue 26: the owner proves it is them (the password again, a code); throws when not. Run once the destination itself is right. */
+  confirmOwner: () => Promise<void>;
+};
+
+export const VERIFY_BEFORE_DESTINATION = "Verify your identity on the KYC page first: withdrawals go only to accounts in the name on your verified ID.";
+
+/** "MTN MoMo ending 567": a destination in a message, without its whole number. */
+function maskedDestination(label: string, accountNumber: string): string {
+  return accountNumber.length >= 3 ? `${label} ending ${accountNumber.slice(-3)}` : label;
+}
 
 /**
- * Saves a payout destination: checks it, creates the provider's transfer recipient, keeps both.
- * Mobile money: a network and a Ghana number. Bank: a bank from the provider's own list and an
- * account number.
+ * Saves a payout destination: checks it, has the owner confirm it is them, creates the provider's
+ * transfer recipient, keeps both and tells the owner by email and SMS (a security notice: a stolen
+ * session must not add one quietly). Mobile money: a network and a Ghana number. Bank: a bank from
+ * the provider's own list and an account number. Only a verified account adds one, in the verified
+ * name's own words.
  */
 export async function addDestination(input: NewDestination): Promise<PaymentDestination> {
   const name = typeof input.name === "string" ? input.name.trim().replace(/\s+/g, " ") : "";
@@ -78,8 +97,11 @@ export async function addDestination(input: NewDestination): Promise<PaymentDest
     throw new DomainError(422, "Choose mobile money or a bank account.", "kind");
   }
   // Issue 17: only accounts in the verified person's own name (checked again at each withdrawal).
+  // Issue 26: what is typed is that name's own words; there is none to hold it to before verification.
   const verifiedName = verifiedLegalName(input.userId);
-  if (verifiedName !== null && !holderNameMatches(verifiedName, name)) throw new DomainError(422, ownNameMessage(name, verifiedName), "name");
+  if (verifiedName === null) throw new DomainError(409, VERIFY_BEFORE_DESTINATION);
+  if (!sameNameWords(verifiedName, name)) throw new DomainError(422, ownNameMessage(name, verifiedName), "name");
+  await input.confirmOwner();
   let recipientCode: string;
   let accountName: string | undefined;
   try {
@@ -90,18 +112,27 @@ export async function addDestination(input: NewDestination): Promise<PaymentDest
     if (error.code === "bad_request" || error.code === "rejected") throw new DomainError(422, PAYMENT_MESSAGES.badRecipient, recipient.kind === "bank" ? "account_number" : "phone");
     throw new DomainError(503, "We could not reach the payment provider to save this destination. Please try again in a minute.");
   }
-  // The provider's word on whose account it is beats what was typed.
+  // The provider's word on whose account it is beats what was typed (networks shorten names: the lenient rule).
   if (accountName) {
     // The provider's name is not repeated: the form must not tell who owns someone else's number.
-    if (verifiedName !== null && !holderNameMatches(verifiedName, accountName))
+    if (!holderNameMatches(verifiedName, accountName))
       throw new DomainError(422, `The bank or network has this account under another name. Withdrawals go only to accounts in your own name, as on your verified ID (${verifiedName}).`, "name");
     row = { ...row, name: accountName };
   }
-  return getDb()
-    .insert(paymentDestinations)
-    .values({ ...row, userId: input.userId, recipientCode, createdAt: nowIso() })
-    .returning()
-    .get();
+  const saved = row;
+  return atomic(() => {
+    const destination = getDb()
+      .insert(paymentDestinations)
+      .values({ ...saved, userId: input.userId, recipientCode, createdAt: nowIso() })
+      .returning()
+      .get();
+    notify(
+      input.userId,
+      "DESTINATION_ADDED",
+      `A new payout destination, ${maskedDestination(destination.label, destination.accountNumber)}, was added to your account. Not you? Change your password now and contact support.`,
+    );
+    return destination;
+  });
 }
 
 /** Banks that can receive a transfer, from the provider's live list; an outage is a clear 503. */
@@ -222,6 +253,12 @@ export function reserveWithdrawal(request: WithdrawalRequest): Withdrawal {
       .get();
     const reference = paymentReference("withdrawal", id);
     db.update(withdrawals).set({ reference }).where(eq(withdrawals.id, id)).run();
+    // Issue 26: every withdrawal is told at once by email and SMS, whatever the preferences (a security notice).
+    notify(
+      userId,
+      "WITHDRAWAL_REQUESTED",
+      `A withdrawal of ${formatGhs(amountMinor)} to ${maskedDestination(target.label, target.accountNumber)} was requested from your account. Not you? Change your password now and contact support.`,
+    );
     return withdrawalById(id)!;
   });
 }

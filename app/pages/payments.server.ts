@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
+import { addOwnDestination } from "~/auth/account.server";
 import { redirectWithFlash, requireUser } from "~/auth/session.server";
 import { DomainError } from "~/domain/errors";
 import { getPaymentsProvider, MOMO_NETWORKS } from "~/integrations/payments/index.server";
@@ -8,7 +9,9 @@ import { HttpError } from "~/lib/http.server";
 import { orNotFound, pageError } from "~/lib/page-action.server";
 import { getMyDeposit, refreshDeposit, submitDepositOtp } from "~/models/deposit.server";
 import { walletBalanceMinor } from "~/models/ledger.server";
-import { addDestination, destinationUsableAt, listBanks, listMyDestinations, NETWORK_LABELS, removeDestination, type PaymentDestination } from "~/models/withdrawal.server";
+import { destinationUsableAt, listBanks, listMyDestinations, NETWORK_LABELS, removeDestination, type PaymentDestination } from "~/models/withdrawal.server";
+import { verifiedLegalName } from "~/models/kyc.server";
+import { twoFactorEnabled } from "~/models/two-factor.server";
 import { formatInstant } from "~/domain/calendar";
 import { nowIso } from "~/lib/clock.server";
 import { phoneForDisplay } from "~/pages/account";
@@ -113,7 +116,10 @@ export async function destinationsLoader({ request }: LoaderFunctionArgs) {
     banks,
     banksError,
     phone: phoneForDisplay(user.phone),
-    name: user.fullName,
+    // The name a destination must be held in (issue 26); before verification, the account's.
+    name: verifiedLegalName(user.id) ?? user.fullName,
+    // Adding one asks for the password again, and a code when two factors are on (issue 26).
+    twoFactor: twoFactorEnabled(user.id),
   };
 }
 
@@ -123,14 +129,16 @@ export const DESTINATION_REMOVED = "Destination removed.";
 export async function destinationsAction({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = Object.fromEntries([...(await request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
-  const values = form;
+  // What comes back to the page for a no-JavaScript user to keep: never the password or the code.
+  const { password, code, ...values } = form;
   try {
     if (form.intent === "remove") {
       removeDestination({ userId: user.id, destinationId: Number(form.destination_id) || 0 });
       return redirectWithFlash("/portfolio/destinations", { kind: "success", message: DESTINATION_REMOVED });
     }
     if (form.intent === "add") {
-      await addDestination({ userId: user.id, kind: form.kind, network: form.network, phone: form.phone, bankCode: form.bank_code, accountNumber: form.account_number, name: form.name });
+      const destination = { kind: form.kind, network: form.network, phone: form.phone, bankCode: form.bank_code, accountNumber: form.account_number, name: form.name };
+      await addOwnDestination({ user, password, code, destination });
       return redirectWithFlash("/portfolio/destinations", { kind: "success", message: DESTINATION_SAVED });
     }
     return data({ ok: false as const, errors: { form: "This form could not be read. Please reload the page and try again." }, values }, { status: 400 });

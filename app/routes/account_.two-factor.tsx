@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Field } from "~/components/forms";
+import { PASSWORD_MAX } from "~/forms/limits";
 import { pageMeta } from "~/lib/meta";
 import { twoFactorAction, twoFactorLoader } from "~/pages/two-factor.server";
 
@@ -9,12 +10,16 @@ export const meta: MetaFunction = () => pageMeta("Two-factor sign-in", "Protect 
 export const loader = twoFactorLoader;
 export const action = twoFactorAction;
 
-function CodeForm({ intent, label, error, hint }: { intent: string; label: string; error?: string; hint: string }) {
+type FormResult = { error: string; field: string } | undefined;
+
+/** `withPassword`: a change a session alone must not make asks for the password too (issue 26). */
+function CodeForm({ intent, label, result, hint, withPassword = false }: { intent: string; label: string; result: FormResult; hint: string; withPassword?: boolean }) {
   const busy = useNavigation().state === "submitting";
   return (
     <Form method="post" className="mt-3 space-y-3">
       <input type="hidden" name="intent" value={intent} />
-      <Field label="Code" name="code" inputMode="text" autoComplete="one-time-code" required maxLength={20} error={error} hint={hint} />
+      {withPassword ? <Field label="Password" name="password" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX} error={result?.field === "password" ? result.error : undefined} /> : null}
+      <Field label="Code" name="code" inputMode="text" autoComplete="one-time-code" required maxLength={20} error={result && result.field !== "password" ? result.error : undefined} hint={hint} />
       <button type="submit" className={intent === "disable" ? "btn-secondary w-full sm:w-auto" : "btn-primary w-full sm:w-auto"} disabled={busy}>{label}</button>
     </Form>
   );
@@ -23,7 +28,7 @@ function CodeForm({ intent, label, error, hint }: { intent: string; label: strin
 export default function TwoFactor() {
   const d = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const error = (intent: string) => (result && !result.ok && result.intent === intent ? result.error : undefined);
+  const resultFor = (intent: string): FormResult => (result && !result.ok && result.intent === intent ? { error: result.error, field: result.field } : undefined);
   if (result?.ok) {
     return (
       <section className="container-page max-w-lg py-8">
@@ -47,14 +52,19 @@ export default function TwoFactor() {
       <h1 className="mt-2 text-2xl font-bold">Two-factor sign-in</h1>
       {d.enabled ? (
         <>
+          {d.mustSignInAgain ? (
+            <p className="mt-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm" role="alert" data-testid="sign-in-again">
+              This session signed in without a two-factor code, so it cannot use the admin pages. Log out, then log in again with the code from your app.
+            </p>
+          ) : null}
           <p className="mt-2" data-testid="two-factor-state">Two-factor sign-in is <strong>on</strong>. You have {d.recoveryLeft} unused recovery code{d.recoveryLeft === 1 ? "" : "s"}.</p>
           <div className="card mt-4">
             <h2 className="font-semibold">New recovery codes</h2>
-            <CodeForm intent="regenerate" label="Make new recovery codes" error={error("regenerate")} hint="The 6-digit code your app shows now." />
+            <CodeForm intent="regenerate" label="Make new recovery codes" result={resultFor("regenerate")} hint="The 6-digit code your app shows now." withPassword />
           </div>
           <div className="card mt-4">
             <h2 className="font-semibold">Turn it off</h2>
-            <CodeForm intent="disable" label="Turn two-factor sign-in off" error={error("disable")} hint="A code from your app, or a recovery code." />
+            <CodeForm intent="disable" label="Turn two-factor sign-in off" result={resultFor("disable")} hint="A code from your app, or a recovery code." withPassword />
           </div>
         </>
       ) : (
@@ -72,7 +82,7 @@ export default function TwoFactor() {
           <div className="card mt-4">
             <div className="mx-auto w-48 max-w-full" role="img" aria-label="QR code for your authenticator app" data-testid="totp-qr" dangerouslySetInnerHTML={{ __html: d.qrSvg }} />
             <p className="mt-3 text-sm">Key: <code className="break-all font-mono" data-testid="totp-secret">{d.secret}</code></p>
-            <CodeForm intent="enable" label="Turn on two-factor sign-in" error={error("enable")} hint="The 6-digit code your app shows now." />
+            <CodeForm intent="enable" label="Turn on two-factor sign-in" result={resultFor("enable")} hint="The 6-digit code your app shows now." />
           </div>
         </>
       )}

@@ -1,17 +1,17 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { turnOffTwoFactor } from "~/auth/account.server";
 import { requireApiUser } from "~/auth/session.server";
 import { apiJson, handleApi, methodNotAllowed, readBody } from "~/lib/http.server";
-import { disableTwoFactor } from "~/models/two-factor.server";
 
 export const loader = () => methodNotAllowed();
 
-/** Turns two factors off with a valid `code` (from the app, or a recovery code). */
+/** Turns two factors off with the `password` and a valid `code` (from the app, or a recovery code); wrong codes are 429 after five. */
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {
     if (request.method !== "POST") return methodNotAllowed();
     const user = await requireApiUser(request, { enrolling: true });
     const body = await readBody(request);
-    disableTwoFactor(user.id, body.code);
+    await turnOffTwoFactor({ user, password: body.password, code: body.code });
     return apiJson({ detail: "Two-factor sign-in is off." });
   });
 }

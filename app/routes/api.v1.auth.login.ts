@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { sessionMetaOf } from "~/auth/session.server";
 import { authenticator, LoginError } from "~/auth/sign-in.server";
-import { checkSecondFactor, SecondFactorError } from "~/auth/two-factor.server";
+import { checkSecondFactor } from "~/auth/two-factor.server";
 import { apiJson, handleApi, HttpError, methodNotAllowed } from "~/lib/http.server";
 import { createSession } from "~/models/user.server";
 
@@ -19,13 +19,8 @@ export function action({ request }: ActionFunctionArgs) {
     const code = (await request.clone().formData().catch(() => null))?.get("code") ?? null;
     try {
       const user = await authenticator.authenticate("api-form", request);
-      try {
-        checkSecondFactor(user, code);
-      } catch (error) {
-        if (error instanceof SecondFactorError) throw new HttpError(error.status, error.message);
-        throw error;
-      }
-      const { token } = createSession(user.id, sessionMetaOf(request, "api"));
+      const secondFactor = checkSecondFactor(user, code);
+      const { token } = createSession(user.id, sessionMetaOf(request, "api"), { secondFactor });
       return apiJson({ access_token: token, token_type: "bearer" });
     } catch (error) {
       if (error instanceof LoginError) throw new HttpError(error.status, error.message);

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, handleApi, methodNotAllowed, readBody } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
-import { addDestination, destinationUsableAt, listMyDestinations } from "~/models/withdrawal.server";
+import { addOwnDestination } from "~/auth/account.server";
+import { destinationUsableAt, listMyDestinations } from "~/models/withdrawal.server";
 import { destinationJson } from "~/pages/payments";
 
 /** The investor's saved payout destinations. */
@@ -12,13 +13,17 @@ export function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-/** `{ kind: "mobile_money", network, phone, name }` or `{ kind: "bank", bank_code, account_number, name }`; answers 201. */
+/**
+ * `{ kind: "mobile_money", network, phone, name }` or `{ kind: "bank", bank_code, account_number, name }`,
+ * with the account's `password` (and a two-factor `code` when two factors are on); answers 201.
+ */
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {
     if (request.method !== "POST") return methodNotAllowed();
     const user = await requireApiUser(request);
     const body = await readBody(request);
-    const saved = await addDestination({ userId: user.id, kind: body.kind, network: body.network, phone: body.phone, bankCode: body.bank_code, accountNumber: body.account_number, name: body.name });
+    const destination = { kind: body.kind, network: body.network, phone: body.phone, bankCode: body.bank_code, accountNumber: body.account_number, name: body.name };
+    const saved = await addOwnDestination({ user, password: body.password, code: body.code, destination });
     return apiJson(destinationJson(saved, destinationUsableAt(saved)), 201);
   });
 }

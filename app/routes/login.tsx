@@ -33,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const user = await authenticator.authenticate("form", request);
     // Two factors on: the password is right, the code comes on a second step (issue 20).
     if (twoFactorEnabled(user.id)) return redirect("/login/code", { headers: { "Set-Cookie": await pendingSignInCookie({ userId: user.id, redirectTo }) } });
-    const { setCookie } = await startSession(user.id, request);
+    const { setCookie } = await startSession(user.id, request, { secondFactor: false });
     return redirect(redirectTo ?? landingPath(user), { headers: { "Set-Cookie": setCookie } });
   } catch (error) {
     if (!(error instanceof LoginError)) throw error;

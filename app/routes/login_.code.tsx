@@ -21,14 +21,15 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = pending ? getUserById(pending.userId) : undefined;
   if (!pending || !user) return redirect("/login", { headers: { "Set-Cookie": await clearPendingSignIn() } });
   const form = await request.formData();
+  let secondFactor: boolean;
   try {
-    checkSecondFactor(user, form.get("code"));
+    secondFactor = checkSecondFactor(user, form.get("code"));
   } catch (error) {
     if (!(error instanceof SecondFactorError)) throw error;
     return data({ error: error.message }, { status: error.status });
   }
   const headers = new Headers();
-  headers.append("Set-Cookie", (await startSession(user.id, request)).setCookie);
+  headers.append("Set-Cookie", (await startSession(user.id, request, { secondFactor })).setCookie);
   headers.append("Set-Cookie", await clearPendingSignIn());
   return redirect(pending.redirectTo ?? landingPath(user), { headers });
 }

@@ -21,7 +21,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const values = { full_name: String(form.full_name ?? ""), email: String(form.email ?? "") };
   try {
     const user = await registerAccount(form, request);
-    const { setCookie } = await startSession(user.id, request);
+    const { setCookie } = await startSession(user.id, request, { secondFactor: false });
     const headers = new Headers({ "Set-Cookie": setCookie });
     headers.append("Set-Cookie", await flashCookie({ kind: "success", message: `Welcome to Akoko, ${user.fullName}!` }));
     return redirect(safeRedirect(form.redirectTo), { headers });

@@ -103,6 +103,8 @@ describe.each([
     await page.waitForURL(/\/portfolio\/destinations$/);
     await page.getByLabel("Mobile money network").selectOption("MTN");
     await page.getByLabel("Mobile money number").fill("024 123 4567");
+    // Issue 26: the password again, so a session alone cannot add a destination.
+    await page.getByLabel("Your password").fill(u.password);
     await page.getByRole("button", { name: "Save destination" }).click();
     await expectVisible(page.getByText("Destination saved. You can now withdraw to it."));
     await expectVisible(page.getByTestId("destination").getByText("MTN MoMo ···567 (Abena Owusu)"));

@@ -34,6 +34,13 @@ const DEMO_BANKS: Record<BankKind, Bank[]> = {
 };
 const DEMO_NETWORK_CODES = { MTN: "MTN", TELECEL: "VOD", AT: "ATL" } as const;
 
+/**
+ * Holders the demo "network" knows, by local number, as a real one resolves an account's name: so the
+ * refusal of someone else's number can be seen without a provider. 024 499 9999 belongs to somebody
+ * who is no demo investor; other numbers resolve to no name, as mobile money often does.
+ */
+export const DEMO_ACCOUNT_HOLDERS: Readonly<Record<string, string>> = { "0244999999": "YAW DEMO BOATENG" };
+
 export function createDemoProvider(): PaymentsProvider {
   const charges = new Map<string, ProviderTransaction & { amountMinor: number }>();
   const transfers = new Map<string, ProviderTransfer & { amountMinor: number }>();
@@ -90,7 +97,8 @@ export function createDemoProvider(): PaymentsProvider {
         code = `RCP_demo${String(recipients.size + 1).padStart(6, "0")}`;
         recipients.set(key, code);
       }
-      return { recipientCode: code };
+      const accountName = input.kind === "mobile_money" ? DEMO_ACCOUNT_HOLDERS[localGhanaPhone(input.accountNumber) ?? ""] : undefined;
+      return accountName ? { recipientCode: code, accountName } : { recipientCode: code };
     },
     async transfer(input) {
       assertTransferReference(input.reference);
