@@ -103,7 +103,7 @@ export function recordAttempt(row: OutboxRow, worker: string, result: { ok: true
 }
 
 async function send(row: OutboxRow, senders: Senders): Promise<{ providerRef: string }> {
-  if (row.channel === "SMS") return senders.sms.send({ to: row.recipient, text: row.bodyText, reference: `akoko-${row.id}` });
+  if (row.channel === "SMS") return senders.sms.send({ to: row.recipient, text: row.bodyText, reference: `akoko-${row.id}`, kind: row.kind });
   const host = new URL(getEnv().appUrl).hostname;
   return senders.email.send({
     to: row.recipient,
@@ -113,6 +113,7 @@ async function send(row: OutboxRow, senders: Senders): Promise<{ providerRef: st
     // RFC 2369 and RFC 8058: a one-click unsubscribe mail clients can show. Never on security mail.
     headers: row.unsubscribeUrl && row.category !== "security" ? { "List-Unsubscribe": `<${row.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } : {},
     messageId: `<outbox-${row.id}@${host}>`,
+    kind: row.kind,
   });
 }
 
@@ -135,9 +136,12 @@ export async function deliverOutbox({ worker, senders, limit = 10 }: { worker: s
 
 export function createSenders(): Senders {
   const env = getEnv();
+  // The demo senders print links and codes to the log for developers, never in production.
+  const logText = env.NODE_ENV !== "production";
   return {
-    email: createEmailSender({ provider: env.EMAIL_PROVIDER, smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM }),
+    email: createEmailSender({ provider: env.EMAIL_PROVIDER, smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM, logText }),
     sms: createSmsSender({
+      logText,
       provider: env.SMS_PROVIDER,
       clientId: env.HUBTEL_CLIENT_ID,
       clientSecret: env.HUBTEL_CLIENT_SECRET,
