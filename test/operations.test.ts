@@ -1,6 +1,6 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, Client } from "./support/client";
+import { call, Client, htmlText } from "./support/client";
 import { createBatch, createInvestor, linkFromOutbox, signInAdmin } from "./support/factories";
 import { startServer, type TestServer } from "./support/server";
 
@@ -75,6 +75,7 @@ describe("request logs, health and body limits", () => {
     const page = await (await admin.page.get("/admin/outbox")).text();
     expect(page).toContain(link);
     expect(page).toContain(code);
+    expect(htmlText(page)).toContain("read them here (the server log names only their kind and recipient).");
   });
 
   it("gives every request an id, in the answer's X-Request-Id and on its log lines (pino: level and time)", async () => {

@@ -18,6 +18,8 @@ export function outboxPage(statusParam: string | null) {
     status: status ?? "",
     counts,
     demo: [...(env.EMAIL_PROVIDER === "demo" ? ["email"] : []), ...(env.SMS_PROVIDER === "demo" ? ["SMS"] : [])],
+    // Outside production only, the demo outbox prints each text to the log too (createSenders).
+    demoLogsText: env.NODE_ENV !== "production",
     rows: rows.map((r) => {
       const { recipient, text } = readableByAdmin(r);
       return {
