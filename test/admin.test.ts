@@ -109,6 +109,7 @@ describe("access: every admin page, form and API is for admins only (checked on 
       ["POST", `/api/v1/admin/batches/${batchId}/logs/1/photos`, {}],
       ["GET", "/api/v1/admin/exits"],
       ["GET", "/api/v1/admin/contact-messages"],
+      ["GET", "/api/v1/admin/outbox"],
       ["GET", "/api/v1/admin/audit"],
       ["GET", "/api/v1/admin/pages/how-it-works"],
       ["PUT", "/api/v1/admin/pages/how-it-works", { title: "Hacked" }],

@@ -263,6 +263,45 @@ describe("a manual review (KYC_PROVIDER=manual)", () => {
     expect((await u.page.follow("/admin/kyc")).res.status).toBe(403);
   });
 
+  it("the page says where the whole ID number appears (the tax statements) and why; every API answer and admin screen shows only its last 4", async () => {
+    const u = await withConfirmedPhone();
+    const form = htmlText((await u.page.follow("/kyc")).html);
+    expect(form).toContain(
+      "We keep it encrypted. A Ghana Card number appears whole in one place: your tax statements and certificates (and our withholding-tax report to the Ghana Revenue Authority), because the tax authority requires the full Ghana Card PIN there. Everywhere else we show only its last 4 characters.",
+    );
+    expect(form).not.toContain("We keep it encrypted and show only its last 4 characters.");
+
+    const id_number = newCardNumber();
+    const digits = id_number.slice(4, 13);
+    const sent = await submitApi(server, u, fields({ id_number, phone: u.phone }));
+    expect(sent.status).toBe(201);
+    const seen: Array<[string, string]> = [["POST /api/v1/kyc", JSON.stringify(sent.body)]];
+    const api = async (who: SignedIn, path: string, method = "GET") => {
+      const res = await call(who.api, method, path);
+      expect(res.status, path).toBeLessThan(300);
+      seen.push([`${method} ${path}`, JSON.stringify(res.body)]);
+    };
+    const page = async (who: SignedIn, path: string) => {
+      const res = await who.page.get(path);
+      expect(res.status, path).toBe(200);
+      seen.push([path, await res.text()]);
+    };
+    await api(admin, "/api/v1/admin/kyc?status=PENDING");
+    await page(admin, "/admin/kyc?status=PENDING");
+    await api(admin, `/api/v1/admin/kyc/${sent.body.id}/approve`, "POST");
+    for (const path of ["/api/v1/admin/kyc?status=APPROVED", "/api/v1/admin/users", "/api/v1/admin/audit", `/api/v1/admin/outbox?user_id=${u.id}`, "/api/v1/admin/stats"]) await api(admin, path);
+    for (const path of ["/admin/kyc?status=APPROVED", "/admin", "/admin/audit", "/admin/outbox", "/admin/approvals"]) await page(admin, path);
+    for (const path of ["/api/v1/kyc", "/api/v1/auth/me", "/api/v1/invest/notifications", "/api/v1/invest/my"]) await api(u, path);
+    for (const path of ["/kyc", "/account", "/portfolio"]) await page(u, path);
+    expect(seen.filter(([, body]) => body.includes(digits)).map(([where]) => where)).toEqual([]);
+    expect(htmlText(seen.find(([where]) => where === "/admin/kyc?status=APPROVED")![1])).toContain(`ending ${id_number.slice(-4)}`);
+    expect(seen.find(([where]) => where === "GET /api/v1/kyc")![1]).toContain(`"id_number_last4":"${id_number.slice(-4)}"`);
+
+    // The one place it is whole, as the page says: the tax statement (page and API).
+    expect(await (await u.page.get("/portfolio/statements")).text()).toContain(id_number);
+    expect((await call(u.api, "GET", "/api/v1/invest/statements")).body.payee.ghana_card_pin).toBe(id_number);
+  });
+
   it("a rejected submission's images are deleted after 30 days; the decision stays", async () => {
     const u = await withConfirmedPhone();
     const sent = await submitApi(server, u, fields({ phone: u.phone }));

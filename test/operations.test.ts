@@ -1,7 +1,7 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, Client } from "./support/client";
-import { createBatch, createInvestor, signInAdmin } from "./support/factories";
+import { call, Client, htmlText } from "./support/client";
+import { createBatch, createInvestor, linkFromOutbox, signInAdmin } from "./support/factories";
 import { startServer, type TestServer } from "./support/server";
 
 const METRICS_TOKEN = "metrics-token-0123456789abcdef";
@@ -48,6 +48,34 @@ describe("request logs, health and body limits", () => {
     expect(all).not.toContain(user.token);
     expect(all).not.toContain("probe=1"); // query strings (tokens, searches) stay out of the log
     expect(all).not.toContain("123456789");
+  });
+
+  it("the demo outbox in production logs a message's kind and masked recipient, never its link or code (those are on /admin/outbox)", async () => {
+    const u = await createInvestor(server);
+    const phone = `+23324${String(process.pid % 1000).padStart(3, "0")}7788`;
+    expect((await u.page.postForm("/account", { intent: "send-email-link" })).status).toBe(302);
+    expect((await u.page.postForm("/account", { intent: "profile", full_name: u.fullName, phone })).status).toBe(302);
+    expect((await u.page.postForm("/account", { intent: "send-phone-code" })).status).toBe(302);
+    const rows = () => server.db().prepare("select kind, status, body_text from outbox where user_id = ? and kind in ('EMAIL_CONFIRM', 'PHONE_CODE') order by id").all(u.id) as Array<{ kind: string; status: string; body_text: string }>;
+    const deadline = Date.now() + 10_000;
+    while (!(rows().length === 2 && rows().every((r) => r.status === "sent")) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(rows().map((r) => [r.kind, r.status])).toEqual([["EMAIL_CONFIRM", "sent"], ["PHONE_CODE", "sent"]]);
+    const link = linkFromOutbox(server, u.email, "http://akoko.test/confirm-email/")!;
+    const code = /\b(\d{6})\b/.exec(rows()[1].body_text)![1];
+    const logs = server.logs();
+    expect(logs).toContain(`[email not sent: demo outbox] EMAIL_CONFIRM to ${u.email[0]}***@${u.email.split("@")[1]}`);
+    expect(logs).toContain(`[sms not sent: demo outbox] PHONE_CODE to +233 24 *** ${phone.slice(-4)}`);
+    expect(logs).not.toContain(link.split("/").pop());
+    expect(logs).not.toContain(`is ${code}`);
+    expect(logs).not.toContain(u.email);
+    expect(logs).not.toContain(phone);
+    expect(logs).not.toContain("Confirm your email address");
+    // The admin reads them whole on /admin/outbox.
+    const admin = await signInAdmin(server);
+    const page = await (await admin.page.get("/admin/outbox")).text();
+    expect(page).toContain(link);
+    expect(page).toContain(code);
+    expect(htmlText(page)).toContain("read them here (the server log names only their kind and recipient).");
   });
 
   it("gives every request an id, in the answer's X-Request-Id and on its log lines (pino: level and time)", async () => {

@@ -58,6 +58,21 @@ describe("production settings", () => {
     expect(run.stderr).toContain("ADMIN_PASSWORD");
   });
 
+  it("refuses the demo seed while the demo investor's password is the published default, and names DEMO_INVESTOR_PASSWORD", () => {
+    const run = start({
+      SESSION_SECRET: "a-real-secret-0123456789",
+      ADMIN_PASSWORD: "a-real-admin-password",
+      APP_URL: "https://akoko.example",
+      KYC_ENCRYPTION_KEY: "aa11bb22cc33dd44ee55ff6600112233445566778899aabbccddeeff00112233",
+      SEED_DEMO_DATA: "true",
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("Refusing to start in production");
+    expect(run.stderr).toContain("DEMO_INVESTOR_PASSWORD");
+    expect(run.stderr).not.toContain("SESSION_SECRET");
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+
   it("seeds only the admin into an empty production database: no made-up investors or money", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "akoko-startup-"));
     const dbFile = path.join(dir, "prod.db");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { categoryOfKind, gsm7Length, htmlBody, isSecurityKind, subjectOfKind, maskPhone, retryDelaySeconds, smsText, SMS_MAX, SMS_UCS2_MAX } from "~/domain/notices";
+import { categoryOfKind, gsm7Length, htmlBody, isSecurityKind, subjectOfKind, maskEmail, maskPhone, retryDelaySeconds, smsText, SMS_MAX, SMS_UCS2_MAX } from "~/domain/notices";
 
 describe("notices", () => {
   it("maps every notice kind to its preference; security and unknown kinds to none", () => {
@@ -62,6 +62,9 @@ describe("notices", () => {
 
   it("masks phones for logs and escapes HTML bodies", () => {
     expect(maskPhone("+233241234567")).toBe("+233 24 *** 4567");
+    expect(maskEmail("kofi.mensah@example.com")).toBe("k***@example.com");
+    expect(maskEmail("a@akoko.test")).toBe("a***@akoko.test");
+    expect(maskEmail("not-an-address")).toBe("***");
     expect(htmlBody({ heading: "<b>Hi</b>", paragraphs: ["a & b"] })).toContain("&lt;b&gt;Hi&lt;/b&gt;");
     expect(htmlBody({ heading: "x", paragraphs: ["a & b"] })).toContain("a &amp; b");
   });

@@ -144,6 +144,12 @@ export function retryDelaySeconds(attempt: number, baseSeconds: number): number 
   return Math.min(3600, baseSeconds * 2 ** Math.max(0, attempt - 1));
 }
 
+/** "kofi.mensah@example.com" -> "k***@example.com": what a production log may show of an email address. */
+export function maskEmail(address: string): string {
+  const at = address.lastIndexOf("@");
+  return at > 0 ? `${address[0]}***${address.slice(at)}` : "***";
+}
+
 /** "+233241234567" -> "+233 24 *** 4567": what a log or an admin page may show of a phone. */
 export function maskPhone(phone: string): string {
   const m = /^\+233(\d{2})\d{3}(\d{4})$/.exec(phone);

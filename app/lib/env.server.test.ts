@@ -83,6 +83,18 @@ describe("environment", () => {
   });
 });
 
+describe("the demo seed in production", () => {
+  const prod = { ...PROD, APP_URL: "https://akoko.example" };
+  it("refuses SEED_DEMO_DATA=true while the demo investor's password is the published default, and names DEMO_INVESTOR_PASSWORD", () => {
+    for (const on of ["true", "1"]) expect(() => parseEnv({ ...prod, SEED_DEMO_DATA: on }), on).toThrow(/Refusing to start in production[\s\S]*DEMO_INVESTOR_PASSWORD/);
+    expect(parseEnv({ ...prod, SEED_DEMO_DATA: "true", DEMO_INVESTOR_PASSWORD: "a-real-investor-password" }).seedDemoData).toBe(true);
+    // No demo seed, no demo investor: the default does not matter then; outside production it is the demo.
+    expect(parseEnv({ ...prod, SEED_DEMO_DATA: "false" }).seedDemoData).toBe(false);
+    expect(parseEnv(prod).seedDemoData).toBe(false);
+    expect(parseEnv({ SEED_DEMO_DATA: "true" }).DEMO_INVESTOR_PASSWORD).toBe("investor-demo-pass");
+  });
+});
+
 describe("KYC_ENCRYPTION_KEY", () => {
   const PROD_NO_KEY = { NODE_ENV: "production", SESSION_SECRET: "a-real-secret-0123456789", ADMIN_PASSWORD: "a-real-admin-password", APP_URL: "https://akoko.example" };
   it("is required in production and named; outside production a development key is used", () => {

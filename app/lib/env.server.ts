@@ -4,6 +4,7 @@ import { keysMayTravelTo } from "~/lib/provider-url";
 
 const DEV_SESSION_SECRET = "dev-only-secret-change-me";
 const DEV_ADMIN_PASSWORD = "admin-demo-pass";
+const DEV_INVESTOR_PASSWORD = "investor-demo-pass";
 
 /** Development only: never used in production, where KYC_ENCRYPTION_KEY must be set. */
 const DEV_KYC_ENCRYPTION_KEY = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
@@ -35,7 +36,7 @@ const EnvSchema = z.object({
   ADMIN_EMAIL: z.string().email().default("admin@akoko.test"),
   ADMIN_PASSWORD: z.string().min(8).default(DEV_ADMIN_PASSWORD),
   DEMO_INVESTOR_EMAIL: z.string().email().default("ama@akoko.test"),
-  DEMO_INVESTOR_PASSWORD: z.string().min(8).default("investor-demo-pass"),
+  DEMO_INVESTOR_PASSWORD: z.string().min(8).default(DEV_INVESTOR_PASSWORD),
   /**
    * Seed an empty database with demo farms, batches, investors and their money. Default: on, except
    * in production, where an empty database gets only its admin (no made-up money in a real ledger).
@@ -222,6 +223,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       missing.push("SESSION_SECRET (a random string of at least 16 characters)");
     if (env.ADMIN_PASSWORD === DEV_ADMIN_PASSWORD)
       missing.push("ADMIN_PASSWORD (the seeded admin's password, not the demo default)");
+    // The demo seed creates an investor with money; the default password is printed in the README.
+    if (env.SEED_DEMO_DATA === true && env.DEMO_INVESTOR_PASSWORD === DEV_INVESTOR_PASSWORD)
+      missing.push("DEMO_INVESTOR_PASSWORD (SEED_DEMO_DATA=true seeds a demo investor: give it a password that is not the published default, or leave SEED_DEMO_DATA off)");
     if (env.EMAIL_PROVIDER === "smtp") {
       if (!env.SMTP_URL) missing.push("SMTP_URL (EMAIL_PROVIDER=smtp: the mail server, smtp://user:password@host:587)");
       if (!source.MAIL_FROM) missing.push("MAIL_FROM (EMAIL_PROVIDER=smtp: the From address, e.g. Akoko <no-reply@akoko.example>)");

@@ -18,7 +18,7 @@ import { errorField, logger } from "~/lib/logger.server";
 import crypto from "node:crypto";
 import os from "node:os";
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { retryDelaySeconds } from "~/domain/notices";
+import { maskPhone, retryDelaySeconds } from "~/domain/notices";
 import { now, nowIso } from "~/lib/clock.server";
 import { getDb, prepared } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
@@ -103,7 +103,7 @@ export function recordAttempt(row: OutboxRow, worker: string, result: { ok: true
 }
 
 async function send(row: OutboxRow, senders: Senders): Promise<{ providerRef: string }> {
-  if (row.channel === "SMS") return senders.sms.send({ to: row.recipient, text: row.bodyText, reference: `akoko-${row.id}` });
+  if (row.channel === "SMS") return senders.sms.send({ to: row.recipient, text: row.bodyText, reference: `akoko-${row.id}`, kind: row.kind });
   const host = new URL(getEnv().appUrl).hostname;
   return senders.email.send({
     to: row.recipient,
@@ -113,6 +113,7 @@ async function send(row: OutboxRow, senders: Senders): Promise<{ providerRef: st
     // RFC 2369 and RFC 8058: a one-click unsubscribe mail clients can show. Never on security mail.
     headers: row.unsubscribeUrl && row.category !== "security" ? { "List-Unsubscribe": `<${row.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } : {},
     messageId: `<outbox-${row.id}@${host}>`,
+    kind: row.kind,
   });
 }
 
@@ -135,9 +136,12 @@ export async function deliverOutbox({ worker, senders, limit = 10 }: { worker: s
 
 export function createSenders(): Senders {
   const env = getEnv();
+  // The demo senders print links and codes to the log for developers, never in production.
+  const logText = env.NODE_ENV !== "production";
   return {
-    email: createEmailSender({ provider: env.EMAIL_PROVIDER, smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM }),
+    email: createEmailSender({ provider: env.EMAIL_PROVIDER, smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM, logText }),
     sms: createSmsSender({
+      logText,
       provider: env.SMS_PROVIDER,
       clientId: env.HUBTEL_CLIENT_ID,
       clientSecret: env.HUBTEL_CLIENT_SECRET,
@@ -181,21 +185,49 @@ export async function stopOutboxWorker(waitMs = 5000): Promise<void> {
   senders.email.close?.();
 }
 
-// ---- the admin page ----
+// ---- the admin page and API ----
 
-export function listOutbox({ status, limit = 100 }: { status?: OutboxStatus | null; limit?: number } = {}) {
-  const db = getDb();
-  const rows = db
+/** What an admin's list holds at most: the newest messages (filters reach older ones). */
+export const OUTBOX_LIST_LIMIT = 100;
+
+export type OutboxFilter = { status?: OutboxStatus | null; userId?: number | null; kind?: string | null };
+
+/** The newest messages matching every filter given, newest first. */
+export function listOutbox({ status, userId, kind, limit = OUTBOX_LIST_LIMIT }: OutboxFilter & { limit?: number } = {}): OutboxRow[] {
+  return getDb()
     .select()
     .from(outbox)
-    .where(status ? eq(outbox.status, status) : undefined)
+    .where(and(status ? eq(outbox.status, status) : undefined, userId ? eq(outbox.userId, userId) : undefined, kind ? eq(outbox.kind, kind) : undefined))
     .orderBy(desc(outbox.id))
     .limit(limit)
     .all();
-  const counts = Object.fromEntries(
-    (db.select({ status: outbox.status, n: sql<number>`count(*)` }).from(outbox).groupBy(outbox.status).all() as Array<{ status: string; n: number }>).map((r) => [r.status, r.n]),
-  ) as Partial<Record<OutboxStatus, number>>;
-  return { rows, counts };
+}
+
+/** How many messages are in each status (the page's filter links). */
+export function countOutbox(): Partial<Record<OutboxStatus, number>> {
+  const rows = getDb().select({ status: outbox.status, n: sql<number>`count(*)` }).from(outbox).groupBy(outbox.status).all() as Array<{ status: OutboxStatus; n: number }>;
+  return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+}
+
+/**
+ * What an admin may read of a message, on /admin/outbox and GET /api/v1/admin/outbox. With the demo
+ * outbox that is where messages are read, so every text shows. With a real mailer or SMS provider
+ * the text of a security message (a reset link, a code) is hidden: an admin must not be able to
+ * take over an account from here. Phones are always masked.
+ */
+export function readableByAdmin(row: OutboxRow): { recipient: string; text: string } {
+  const env = getEnv();
+  const demo = row.channel === "SMS" ? env.SMS_PROVIDER === "demo" : env.EMAIL_PROVIDER === "demo";
+  return {
+    recipient: row.channel === "SMS" ? maskPhone(row.recipient) : row.recipient,
+    text: row.category === "security" && !demo ? "(A security message: its text is not shown here.)" : row.bodyText,
+  };
+}
+
+/** A message as GET /api/v1/admin/outbox answers it. */
+export function outboxMessageJson(row: OutboxRow) {
+  const { recipient, text } = readableByAdmin(row);
+  return { id: row.id, user_id: row.userId, channel: row.channel, recipient, kind: row.kind, subject: row.subject, text, status: row.status, created_at: row.createdAt };
 }
 
 export function listAttempts(outboxIds: number[]) {

@@ -1,41 +1,58 @@
-import { maskPhone } from "~/domain/notices";
 import { getEnv } from "~/lib/env.server";
-import { listAttempts, listOutbox, retryOutboxMessage } from "~/models/outbox.server";
+import { HttpError } from "~/lib/http.server";
+import { countOutbox, listAttempts, listOutbox, readableByAdmin, retryOutboxMessage, type OutboxFilter } from "~/models/outbox.server";
 import { OUTBOX_STATUSES, type OutboxStatus } from "~/models/schema.server";
 
 const time = (iso: string | null) => (iso ? iso.slice(0, 19).replace("T", " ") : "");
 
-/**
- * /admin/outbox. With the demo outbox this page is where messages are read, so every body shows.
- * With a real mailer or SMS provider, the body of a security message (a reset link, a code) is
- * hidden: an admin must not be able to take over an account from here. Phones are always masked.
- */
+const isStatus = (value: string): value is OutboxStatus => (OUTBOX_STATUSES as readonly string[]).includes(value);
+
+/** /admin/outbox: every body readable as `readableByAdmin` allows, with each delivery attempt. */
 export function outboxPage(statusParam: string | null) {
   const env = getEnv();
-  const status = (OUTBOX_STATUSES as readonly string[]).includes(statusParam ?? "") ? (statusParam as OutboxStatus) : null;
-  const { rows, counts } = listOutbox({ status });
+  const status = isStatus(statusParam ?? "") ? (statusParam as OutboxStatus) : null;
+  const rows = listOutbox({ status });
+  const counts = countOutbox();
   const attempts = listAttempts(rows.map((r) => r.id));
-  const demoChannel = { EMAIL: env.EMAIL_PROVIDER === "demo", SMS: env.SMS_PROVIDER === "demo" };
   return {
     status: status ?? "",
     counts,
-    demo: [...(demoChannel.EMAIL ? ["email"] : []), ...(demoChannel.SMS ? ["SMS"] : [])],
-    rows: rows.map((r) => ({
-      id: r.id,
-      channel: r.channel,
-      kind: r.kind,
-      status: r.status,
-      to: r.channel === "SMS" ? maskPhone(r.recipient) : r.recipient,
-      subject: r.subject,
-      body: r.category === "security" && !demoChannel[r.channel] ? "(A security message: its text is not shown here.)" : r.bodyText,
-      attempts: r.attempts,
-      lastError: r.lastError,
-      createdAt: time(r.createdAt),
-      sentAt: time(r.sentAt),
-      nextAttemptAt: time(r.nextAttemptAt),
-      tries: attempts.filter((a) => a.outboxId === r.id).map((a) => ({ id: a.id, startedAt: time(a.startedAt), outcome: a.outcome, error: a.error })),
-    })),
+    demo: [...(env.EMAIL_PROVIDER === "demo" ? ["email"] : []), ...(env.SMS_PROVIDER === "demo" ? ["SMS"] : [])],
+    // Outside production only, the demo outbox prints each text to the log too (createSenders).
+    demoLogsText: env.NODE_ENV !== "production",
+    rows: rows.map((r) => {
+      const { recipient, text } = readableByAdmin(r);
+      return {
+        id: r.id,
+        channel: r.channel,
+        kind: r.kind,
+        status: r.status,
+        to: recipient,
+        subject: r.subject,
+        body: text,
+        attempts: r.attempts,
+        lastError: r.lastError,
+        createdAt: time(r.createdAt),
+        sentAt: time(r.sentAt),
+        nextAttemptAt: time(r.nextAttemptAt),
+        tries: attempts.filter((a) => a.outboxId === r.id).map((a) => ({ id: a.id, startedAt: time(a.startedAt), outcome: a.outcome, error: a.error })),
+      };
+    }),
   };
+}
+
+/**
+ * GET /api/v1/admin/outbox's filters: `user_id`, `kind` (PASSWORD_RESET, PAYOUT, ...), `status`.
+ * An empty one is no filter; a bad one is a 400.
+ */
+export function outboxApiFilter(params: URLSearchParams): OutboxFilter {
+  const userId = params.get("user_id") || null;
+  const kind = params.get("kind") || null;
+  const status = params.get("status")?.toLowerCase() || null;
+  if (userId !== null && !(/^\d{1,15}$/.test(userId) && Number(userId) > 0)) throw new HttpError(400, "user_id must be a user's id, a whole number above 0.");
+  if (kind !== null && !/^[A-Z][A-Z0-9_]{0,63}$/.test(kind)) throw new HttpError(400, "kind must be a message kind in capitals, e.g. PASSWORD_RESET.");
+  if (status !== null && !isStatus(status)) throw new HttpError(400, `status must be ${OUTBOX_STATUSES.slice(0, -1).join(", ")} or ${OUTBOX_STATUSES.at(-1)}.`);
+  return { userId: userId === null ? null : Number(userId), kind, status };
 }
 
 export function retryFromAdmin(id: string, adminId: number): boolean {

@@ -31,13 +31,13 @@ const FILTERS = [
 const TONE: Record<string, string> = { sent: "bg-green-100 text-green-900", failed: "bg-red-100 text-red-900", queued: "bg-amber-100 text-amber-900", sending: "bg-sky-100 text-sky-900" };
 
 export default function AdminOutbox() {
-  const { rows, counts, status, demo } = useLoaderData<typeof loader>();
+  const { rows, counts, status, demo, demoLogsText } = useLoaderData<typeof loader>();
   return (
     <div>
       <h1 className="text-2xl font-bold sm:text-3xl">Outbox</h1>
       <p className="mt-1 text-sm text-stone-700">
         Every email and SMS, newest first, with each delivery attempt.{" "}
-        {demo.length ? <strong data-testid="demo-outbox">Demo outbox: {demo.join(" and ")} {demo.length > 1 ? "are" : "is"} not sent; read {demo.length > 1 ? "them" : "it"} here (and in the server log).</strong> : null}
+        {demo.length ? <strong data-testid="demo-outbox">Demo outbox: {demo.join(" and ")} {demo.length > 1 ? "are" : "is"} not sent; read {demo.length > 1 ? "them" : "it"} here{demoLogsText ? " (and in the server log)" : " (the server log names only their kind and recipient)"}.</strong> : null}
       </p>
       <nav aria-label="Filter by status" className="mt-4 flex flex-wrap gap-2">
         {FILTERS.map((f) => (

@@ -5,17 +5,22 @@ import { CONTACT_MESSAGES, confirmEmail, emailLinkValid } from "~/models/contact
 
 export const meta: MetaFunction = () => pageMeta("Confirm your email address", "Confirm the email address of your Akoko account.");
 
-/** Opening the link only asks: a mail scanner that follows links must not spend it. The button confirms. */
+/**
+ * Opening the link only asks: a mail scanner that follows links must not spend it. The button confirms.
+ * The page's words travel in the loader's and action's data: CONTACT_MESSAGES lives in a server
+ * module, which the browser's bundle does not have.
+ */
 export function loader({ params }: LoaderFunctionArgs) {
-  return { valid: emailLinkValid(params.token ?? "") };
+  return { valid: emailLinkValid(params.token ?? ""), expired: CONTACT_MESSAGES.emailLinkExpired };
 }
 
 export function action({ params }: ActionFunctionArgs) {
-  return { confirmed: confirmEmail(params.token ?? "") };
+  const confirmed = confirmEmail(params.token ?? "");
+  return { confirmed, message: confirmed ? CONTACT_MESSAGES.emailConfirmed : CONTACT_MESSAGES.emailLinkExpired };
 }
 
 export default function ConfirmEmail() {
-  const { valid } = useLoaderData<typeof loader>();
+  const { valid, expired } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const confirmed = result?.confirmed === true;
   return (
@@ -24,7 +29,7 @@ export default function ConfirmEmail() {
       <div className="card mt-6" role="status">
         {confirmed ? (
           <>
-            <p data-testid="email-confirmed">{CONTACT_MESSAGES.emailConfirmed}</p>
+            <p data-testid="email-confirmed">{result.message}</p>
             <Link to="/account#messages" className="btn-primary mt-4">Choose what you receive</Link>
           </>
         ) : valid && !result ? (
@@ -34,7 +39,7 @@ export default function ConfirmEmail() {
           </Form>
         ) : (
           <>
-            <p>{CONTACT_MESSAGES.emailLinkExpired}</p>
+            <p>{result?.message ?? expired}</p>
             <Link to="/account#messages" className="btn-secondary mt-4">Go to your account</Link>
           </>
         )}

@@ -5,7 +5,7 @@ import { Field, FormError, SelectField } from "~/components/forms";
 import { ID_TYPE_NAMES, TIER_NAMES } from "~/domain/kyc";
 import { formatGhs } from "~/domain/money";
 import { pageMeta } from "~/lib/meta";
-import { KYC_DEMO_NOTE } from "~/pages/kyc";
+import { ID_NUMBER_DISPLAY_NOTE, KYC_DEMO_NOTE } from "~/pages/kyc";
 import { kycAction, kycLoader } from "~/pages/kyc.server";
 
 export const meta: MetaFunction = () =>
@@ -116,7 +116,11 @@ export default function Kyc() {
             autoComplete="off"
             spellCheck={false}
             error={errors.id_number}
-            hint={`${d.idTypes.map((t) => `${t.label}: ${t.hint.replace(/^(Like|As) /, (m) => m.toLowerCase())}`).join(" · ")}. We keep it encrypted and show only its last 4 characters.`}
+            hint={
+              <>
+                {d.idTypes.map((t) => `${t.label}: ${t.hint.replace(/^(Like|As) /, (m) => m.toLowerCase())}`).join(" · ")}. <span data-testid="id-number-display">{ID_NUMBER_DISPLAY_NOTE}</span>
+              </>
+            }
           />
           <Field label="Photo of the front of your ID" name="id_front" type="file" accept="image/jpeg,image/png" required error={errors.id_front} hint={`JPEG or PNG, up to ${d.limits.imageMb} MB. All four corners, sharp and readable.`} />
           <Field label="Selfie" name="selfie" type="file" accept="image/jpeg,image/png" capture="user" required error={errors.selfie} hint="A clear photo of your face, without sunglasses or a hat." />

@@ -2,7 +2,7 @@
  * Email, in our words (issue 16). The outbox worker (app/models/outbox.server.ts) is the only
  * caller: it hands over one message and records what happened. `createEmailSender` picks the
  * adapter from the environment: `demo` (what `npm start` uses: nothing is sent; the message stays
- * readable on /admin/outbox and is printed to the log) or `smtp` (nodemailer over SMTP_URL).
+ * readable on /admin/outbox and, outside production, is printed to the log) or `smtp` (nodemailer over SMTP_URL).
  */
 import { createDemoEmailSender } from "./demo.server";
 import { createSmtpEmailSender } from "./smtp.server";
@@ -18,6 +18,8 @@ export type EmailMessage = {
   headers?: Record<string, string>;
   /** Our id for it: becomes the Message-ID, so a copy that somehow went twice is recognisable. */
   messageId: string;
+  /** What caused it (PASSWORD_RESET, PAYOUT, ...): what the demo mailer logs in production instead of the text. */
+  kind?: string;
 };
 
 export type EmailResult = { providerRef: string };
@@ -49,6 +51,11 @@ export type EmailConfig = {
   /** Per connection step (connect, greeting, each reply); default 15 s. */
   timeoutMs?: number;
   log?: (line: string) => void;
+  /**
+   * The demo mailer prints the whole message (its link, its code) only when this is set: outside
+   * production, where developers need the links. Otherwise it logs the kind and the masked address.
+   */
+  logText?: boolean;
 };
 
 export function createEmailSender(config: EmailConfig): EmailSender {

@@ -1,4 +1,7 @@
-/** The demo SMS sender: nothing is sent. The log shows the text with the number masked; /admin/outbox shows it all. */
+/**
+ * The demo SMS sender: nothing is sent; /admin/outbox shows it all. The log shows the number masked
+ * and, outside production only (`logText`), the text: in production a log never holds a code.
+ */
 import { maskPhone } from "~/domain/notices";
 import type { SmsConfig, SmsMessage, SmsSender } from "./index.server";
 
@@ -7,7 +10,11 @@ export function createDemoSmsSender(config: SmsConfig): SmsSender {
   return {
     name: "demo",
     async send(message: SmsMessage) {
-      log(`[sms not sent: demo outbox] to ${maskPhone(message.to)}: ${message.text}`);
+      log(
+        config.logText
+          ? `[sms not sent: demo outbox] to ${maskPhone(message.to)}: ${message.text}`
+          : `[sms not sent: demo outbox] ${message.kind ?? "MESSAGE"} to ${maskPhone(message.to)} (read it on /admin/outbox)`,
+      );
       return { providerRef: `demo-${message.reference}` };
     },
   };

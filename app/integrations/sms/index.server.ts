@@ -1,7 +1,7 @@
 /**
  * SMS, in our words (issue 16). The outbox worker is the only caller. `createSmsSender` picks the
- * adapter from the environment: `demo` (what `npm start` uses: nothing is sent; printed to the log
- * with the number masked, readable on /admin/outbox) or `hubtel` (Hubtel's SMS API, Ghana:
+ * adapter from the environment: `demo` (what `npm start` uses: nothing is sent; readable on
+ * /admin/outbox, and printed to the log with the number masked: the text only outside production) or `hubtel` (Hubtel's SMS API, Ghana:
  * POST /v1/messages/send with Basic auth, see hubtel.server.ts).
  */
 import { createDemoSmsSender } from "./demo.server";
@@ -9,8 +9,11 @@ import { createHubtelSmsSender } from "./hubtel.server";
 
 export type SmsProviderName = "demo" | "hubtel";
 
-/** `to` is always +233XXXXXXXXX (normalizeGhanaPhone); `text` at most 160 characters (smsText). */
-export type SmsMessage = { to: string; text: string; reference: string };
+/**
+ * `to` is always +233XXXXXXXXX (normalizeGhanaPhone); `text` at most 160 characters (smsText);
+ * `kind` what caused it (PHONE_CODE, PAYOUT, ...), which the demo sender logs in production instead of the text.
+ */
+export type SmsMessage = { to: string; text: string; reference: string; kind?: string };
 export type SmsResult = { providerRef: string };
 
 /**
@@ -42,6 +45,8 @@ export type SmsConfig = {
   timeoutMs?: number;
   fetchImpl?: typeof fetch;
   log?: (line: string) => void;
+  /** The demo sender prints the text (a code) only when this is set: outside production. Otherwise the kind and the masked number. */
+  logText?: boolean;
 };
 
 export function createSmsSender(config: SmsConfig): SmsSender {
