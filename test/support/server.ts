@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -39,7 +40,46 @@ export type StartOptions = {
   clockOffsetDays?: number;
   /** The script to run: `scripts/start.js` runs the server as `npm start` does (a child with V8's flags). */
   entry?: "scripts/server.js" | "scripts/start.js";
+  /** Let the server migrate and seed an empty file itself (tests of start-up), not start from a seeded copy. */
+  freshDatabase?: boolean;
 };
+
+/** Settings that never change what the seed writes: the copy made for one serves any value of them. */
+const NOT_SEED_SETTINGS = new Set(["PATH", "PORT", "HOST", "DATABASE_URL"]);
+
+/**
+ * A database file migrated and seeded by `npm run seed` (scripts/seed.js, the server's own start-up
+ * code without the server) under these settings, made once per test run and settings, and shared by
+ * the test files through the run's temporary directory. Two workers that make the same one at once
+ * both publish it whole by renaming, so neither reads half a file.
+ */
+async function seededTemplate(childEnv: Record<string, string | undefined>): Promise<string> {
+  const settings = Object.entries(childEnv)
+    .filter(([k, v]) => v !== undefined && !NOT_SEED_SETTINGS.has(k))
+    .sort(([a], [b]) => a.localeCompare(b));
+  const key = createHash("sha256").update(JSON.stringify(settings)).digest("hex").slice(0, 16);
+  const dir = path.join(os.tmpdir(), "akoko-seeded-templates");
+  const file = path.join(dir, `${key}.db`);
+  if (fs.existsSync(file)) return file;
+  fs.mkdirSync(dir, { recursive: true });
+  const draft = path.join(dir, `${key}.${process.pid}.${randomBytes(4).toString("hex")}.db`);
+  const output = await new Promise<string>((resolve, reject) => {
+    const child = spawn(process.execPath, ["scripts/seed.js"], { cwd: path.resolve(import.meta.dirname, "../.."), env: { ...childEnv, DATABASE_URL: draft } as unknown as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+    let text = "";
+    child.stdout!.on("data", (c) => (text += c));
+    child.stderr!.on("data", (c) => (text += c));
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve(text) : reject(new Error(`Seeding a template database failed (${code}):\n${text}`))));
+  });
+  // One file, whole: whatever the write-ahead log still holds goes into the database first.
+  const db = new Database(draft);
+  db.pragma("wal_checkpoint(TRUNCATE)");
+  db.pragma("journal_mode = DELETE");
+  db.close();
+  fs.renameSync(draft, file);
+  void output;
+  return file;
+}
 
 /**
  * Starts the built server (`remix build` output) in production mode on its own
@@ -91,6 +131,13 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
     ...shifted,
     ...env,
   };
+  // A new database starts as a copy of one migrated and seeded once for these settings (the server
+  // then finds it ready), instead of migrating and seeding for every test file.
+  // Settings the start-up refuses make no copy: the server then says why itself, on the empty file.
+  if (!options.dbFile && !options.freshDatabase) {
+    const template = await seededTemplate(childEnv).catch(() => null);
+    if (template) fs.copyFileSync(template, dbFile);
+  }
   const child = spawn(process.execPath, [options.entry ?? "scripts/server.js"], {
     cwd: path.resolve(import.meta.dirname, "../.."),
     env: childEnv as NodeJS.ProcessEnv,
