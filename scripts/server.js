@@ -19,6 +19,8 @@ installGlobals({ nativeFetch: true });
 
 /** Pages are read (GET, HEAD) and their forms posted (POST); the API routes check their own methods. */
 const PAGE_METHODS = ["GET", "HEAD", "POST"];
+/** What Remix routes: OPTIONS goes to a route's loader; any other method it cannot name. */
+const REMIX_METHODS = ["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"];
 
 /**
  * The client's address. With TRUST_PROXY=n (n proxies in front, each appending the address it saw
@@ -53,6 +55,8 @@ export async function createServer() {
 
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
+    // The method as sent (an API request's may be renamed below).
+    const method = req.method;
     const nonce = crypto.randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
     // The app notes the signed-in user here (app/lib/request-context.server.ts) for the log line.
@@ -82,11 +86,11 @@ export async function createServer() {
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
     res.on("finish", () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      observeRequest({ method: req.method, path: req.path, status: res.statusCode, seconds });
+      observeRequest({ method, path: req.path, status: res.statusCode, seconds });
       if (process.env.REQUEST_LOG === "off") return;
       // Headers and bodies are not logged (the logger redacts secrets by key besides).
       logger.info(
-        { request_id: context.requestId, worker: workerIndex, method: req.method, path: req.path, status: res.statusCode, duration_ms: Math.round(seconds * 10_000) / 10, user_id: context.userId },
+        { request_id: context.requestId, worker: workerIndex, method, path: req.path, status: res.statusCode, duration_ms: Math.round(seconds * 10_000) / 10, user_id: context.userId },
         "request",
       );
     });
@@ -102,6 +106,9 @@ export async function createServer() {
       res.status(405).type("application/json").send(JSON.stringify({ detail: "Method not allowed." }));
       return;
     }
+    // A method Remix cannot name (it answered with a logged error) reaches an API route as OPTIONS,
+    // which no route takes: the route answers 405 naming the methods it does take.
+    if (!REMIX_METHODS.includes(req.method)) req.method = "OPTIONS";
     next();
   });
 
