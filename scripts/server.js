@@ -43,7 +43,7 @@ export async function createServer() {
   // Migrate and seed before the first request, so start-up problems show at once.
   build.entry.module.initDatabase();
   const trustProxy = build.entry.module.getEnv().TRUST_PROXY;
-  const { requestGate, logger, observeRequest } = build.entry.module;
+  const { requestGate, logger, hideLinkTokens, observeRequest } = build.entry.module;
   // Which worker answered (with WEB_CONCURRENCY above 1), on each request's log line.
   const workerIndex = process.env.AKOKO_WORKER_INDEX ? Number(process.env.AKOKO_WORKER_INDEX) : undefined;
   // 'self', and the payment provider's hosted checkout a deposit form is redirected to.
@@ -88,9 +88,10 @@ export async function createServer() {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       observeRequest({ method, path: req.path, status: res.statusCode, seconds });
       if (process.env.REQUEST_LOG === "off") return;
-      // Headers and bodies are not logged (the logger redacts secrets by key besides).
+      // Headers, bodies and query strings are not logged, nor the token of a signed link in the path
+      // (the logger redacts secrets by key besides).
       logger.info(
-        { request_id: context.requestId, worker: workerIndex, method, path: req.path, status: res.statusCode, duration_ms: Math.round(seconds * 10_000) / 10, user_id: context.userId },
+        { request_id: context.requestId, worker: workerIndex, method, path: hideLinkTokens(req.path), status: res.statusCode, duration_ms: Math.round(seconds * 10_000) / 10, user_id: context.userId },
         "request",
       );
     });

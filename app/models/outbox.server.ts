@@ -14,7 +14,7 @@
  * have arrived, so it is marked failed (attempt outcome "lost"), never re-sent by itself. An admin
  * sees it on /admin/outbox and may press Retry.
  */
-import { errorField, logger } from "~/lib/logger.server";
+import { errorField, hideLinkTokens, logger } from "~/lib/logger.server";
 import crypto from "node:crypto";
 import os from "node:os";
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
@@ -136,7 +136,8 @@ export async function deliverOutbox({ worker, senders, limit = 10 }: { worker: s
 export function createSenders(): Senders {
   const env = getEnv();
   return {
-    email: createEmailSender({ provider: env.EMAIL_PROVIDER, smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM }),
+    // The demo mailer prints each message; in production without its links' tokens (the outbox row keeps them).
+    email: createEmailSender({ provider: env.EMAIL_PROVIDER, smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM, log: env.NODE_ENV === "production" ? (line) => console.log(hideLinkTokens(line)) : undefined }),
     sms: createSmsSender({
       provider: env.SMS_PROVIDER,
       clientId: env.HUBTEL_CLIENT_ID,
