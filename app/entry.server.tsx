@@ -12,7 +12,7 @@ export { closeDb } from "~/lib/db.server";
 export { initDatabase } from "~/seed/seed.server";
 // The outbox worker (issue 16): scripts/server.js starts it after initDatabase and stops it on SIGTERM.
 export { startOutboxWorker, stopOutboxWorker } from "~/models/outbox.server";
-// scripts/server.js reads TRUST_PROXY from the checked environment.
+// scripts/server.js reads TRUST_PROXY and COOKIE_SECURE (HSTS) from the checked environment.
 export { getEnv } from "~/lib/env.server";
 export { requestContext } from "~/lib/request-context.server";
 export { requestGate } from "~/lib/request-gates";

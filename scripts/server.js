@@ -21,6 +21,8 @@ installGlobals({ nativeFetch: true });
 const PAGE_METHODS = ["GET", "HEAD", "POST"];
 /** What Remix routes: OPTIONS goes to a route's loader; any other method it cannot name. */
 const REMIX_METHODS = ["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"];
+/** A year, as browsers expect of a site that is HTTPS only. */
+const HSTS = "max-age=31536000";
 
 /**
  * The client's address. With TRUST_PROXY=n (n proxies in front, each appending the address it saw
@@ -42,7 +44,7 @@ export async function createServer() {
   const build = await import(pathToFileURL(path.resolve("build/index.js")).href);
   // Migrate and seed before the first request, so start-up problems show at once.
   build.entry.module.initDatabase();
-  const trustProxy = build.entry.module.getEnv().TRUST_PROXY;
+  const { TRUST_PROXY: trustProxy, cookieSecure } = build.entry.module.getEnv();
   const { requestGate, logger, hideLinkTokens, observeRequest } = build.entry.module;
   // Which worker answered (with WEB_CONCURRENCY above 1), on each request's log line.
   const workerIndex = process.env.AKOKO_WORKER_INDEX ? Number(process.env.AKOKO_WORKER_INDEX) : undefined;
@@ -84,6 +86,8 @@ export async function createServer() {
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+    // Cookies marked Secure mean the site is served over HTTPS: browsers are told to keep to it.
+    if (cookieSecure) res.setHeader("Strict-Transport-Security", HSTS);
     res.on("finish", () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       observeRequest({ method, path: req.path, status: res.statusCode, seconds });
