@@ -131,10 +131,8 @@ beforeAll(async () => {
   const approval = db.prepare("select id from approvals order by id limit 1").get() as { id: number } | undefined;
   const exit = db.prepare("select id from exit_requests where user_id = ? order by id limit 1").get(investor.id) as { id: number } | undefined;
   // A session of the investor's that nobody walks with: ending it ends nobody's walk.
-  const spareSession = (() => {
-    createSession(server, investor.id);
-    return (db.prepare("select id from sessions where user_id = ? order by id desc limit 1").get(investor.id) as { id: number }).id;
-  })();
+  createSession(server, investor.id);
+  const spareSession = (db.prepare("select id from sessions where user_id = ? order by id desc limit 1").get(investor.id) as { id: number }).id;
   Object.assign(ids, {
     // A batch with a daily log when the seed wrote one, so .../logs/$logId/photos reaches the log.
     batches: String(log?.batch_id ?? open.id),

@@ -414,6 +414,7 @@ describe("HSTS: browsers are told to keep to HTTPS whenever cookies are Secure",
       ["API not found", await get("/api/v1/no-such-route")],
       ["405", await get("/login", { method: "PUT", headers: { ...form, Origin: base }, body: "a=1" })],
       ["cross-site post", await get("/login", { method: "POST", headers: { ...form, Origin: "https://evil.example" }, body: "a=1" })],
+      ["413", await get("/login", { method: "POST", headers: { ...form, Origin: base }, body: `a=${"x".repeat(1024 * 1024)}` })],
       ["HEAD", await get("/", { method: "HEAD" })],
     ];
     return all.map(([what, res]) => ({ what, status: res.status, hsts: res.headers.get("strict-transport-security") }));
@@ -424,6 +425,7 @@ describe("HSTS: browsers are told to keep to HTTPS whenever cookies are Secure",
     expect(seen.filter((a) => a.hsts !== "max-age=31536000")).toEqual([]);
     expect(seen.find((a) => a.what === "redirect")!.status).toBe(302);
     expect(seen.find((a) => a.what === "page not found")!.status).toBe(404);
+    expect(seen.find((a) => a.what === "413")!.status).toBe(413);
   });
 
   it("sends none when they are not (COOKIE_SECURE=false: plain HTTP)", async () => {
