@@ -6,18 +6,18 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
 import { CssTextProvider, stylesheetHref } from "~/lib/stylesheet";
 import { getUser } from "~/auth/session.server";
-import { errorField, logger } from "~/lib/logger.server";
+import { errorField, hideLinkTokens, logger } from "~/lib/logger.server";
 
 export { closeDb } from "~/lib/db.server";
 export { initDatabase } from "~/seed/seed.server";
 // The outbox worker (issue 16): scripts/server.js starts it after initDatabase and stops it on SIGTERM.
 export { startOutboxWorker, stopOutboxWorker } from "~/models/outbox.server";
-// scripts/server.js reads TRUST_PROXY from the checked environment.
+// scripts/server.js reads TRUST_PROXY and COOKIE_SECURE (HSTS) from the checked environment.
 export { getEnv } from "~/lib/env.server";
 export { requestContext } from "~/lib/request-context.server";
 export { requestGate } from "~/lib/request-gates";
 // One logger and the request metrics for scripts/server.js's request lines.
-export { logger } from "~/lib/logger.server";
+export { logger, hideLinkTokens } from "~/lib/logger.server";
 export { observeRequest, startClusterMetrics } from "~/lib/metrics.server";
 // Background work scripts/server.js starts after the database is ready, and `npm run reconcile`.
 export { startPaymentsSweep } from "~/models/payment-events.server";
@@ -123,5 +123,5 @@ export const handleDataRequest: HandleDataRequestFunction = async (response, { r
 /** Unexpected errors are logged on the server; the browser only gets the friendly page. */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  logger.error({ path: new URL(request.url).pathname, err: errorField(error) }, "request failed");
+  logger.error({ path: hideLinkTokens(new URL(request.url).pathname), err: errorField(error) }, "request failed");
 }

@@ -19,6 +19,10 @@ installGlobals({ nativeFetch: true });
 
 /** Pages are read (GET, HEAD) and their forms posted (POST); the API routes check their own methods. */
 const PAGE_METHODS = ["GET", "HEAD", "POST"];
+/** What Remix routes: OPTIONS goes to a route's loader; any other method it cannot name. */
+const REMIX_METHODS = ["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"];
+/** A year, as browsers expect of a site that is HTTPS only. */
+const HSTS = "max-age=31536000";
 
 /**
  * The client's address. With TRUST_PROXY=n (n proxies in front, each appending the address it saw
@@ -40,8 +44,8 @@ export async function createServer() {
   const build = await import(pathToFileURL(path.resolve("build/index.js")).href);
   // Migrate and seed before the first request, so start-up problems show at once.
   build.entry.module.initDatabase();
-  const trustProxy = build.entry.module.getEnv().TRUST_PROXY;
-  const { requestGate, logger, observeRequest } = build.entry.module;
+  const { TRUST_PROXY: trustProxy, cookieSecure } = build.entry.module.getEnv();
+  const { requestGate, logger, hideLinkTokens, observeRequest } = build.entry.module;
   // Which worker answered (with WEB_CONCURRENCY above 1), on each request's log line.
   const workerIndex = process.env.AKOKO_WORKER_INDEX ? Number(process.env.AKOKO_WORKER_INDEX) : undefined;
   // 'self', and the payment provider's hosted checkout a deposit form is redirected to.
@@ -53,6 +57,8 @@ export async function createServer() {
 
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
+    // The method as sent (an API request's may be renamed below).
+    const method = req.method;
     const nonce = crypto.randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
     // The app notes the signed-in user here (app/lib/request-context.server.ts) for the log line.
@@ -80,13 +86,16 @@ export async function createServer() {
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+    // Cookies marked Secure mean the site is served over HTTPS: browsers are told to keep to it.
+    if (cookieSecure) res.setHeader("Strict-Transport-Security", HSTS);
     res.on("finish", () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      observeRequest({ method: req.method, path: req.path, status: res.statusCode, seconds });
+      observeRequest({ method, path: req.path, status: res.statusCode, seconds });
       if (process.env.REQUEST_LOG === "off") return;
-      // Headers and bodies are not logged (the logger redacts secrets by key besides).
+      // Headers, bodies and query strings are not logged, nor the token of a signed link in the path
+      // (the logger redacts secrets by key besides).
       logger.info(
-        { request_id: context.requestId, worker: workerIndex, method: req.method, path: req.path, status: res.statusCode, duration_ms: Math.round(seconds * 10_000) / 10, user_id: context.userId },
+        { request_id: context.requestId, worker: workerIndex, method, path: hideLinkTokens(req.path), status: res.statusCode, duration_ms: Math.round(seconds * 10_000) / 10, user_id: context.userId },
         "request",
       );
     });
@@ -102,6 +111,9 @@ export async function createServer() {
       res.status(405).type("application/json").send(JSON.stringify({ detail: "Method not allowed." }));
       return;
     }
+    // A method Remix cannot name (it answered with a logged error) reaches an API route as OPTIONS,
+    // which no route takes: the route answers 405 naming the methods it does take.
+    if (!REMIX_METHODS.includes(req.method)) req.method = "OPTIONS";
     next();
   });
 

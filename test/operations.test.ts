@@ -76,6 +76,35 @@ describe("request logs, health and body limits", () => {
     expect(page).toContain(link);
     expect(page).toContain(code);
     expect(htmlText(page)).toContain("read them here (the server log names only their kind and recipient).");
+    });
+
+  it("writes a signed link's path with [token] for its token: on request lines (the demo outbox in production prints no link at all)", async () => {
+    const u = await createInvestor(server);
+    // A real email-confirmation link, as the account page sends it (the demo outbox prints the email).
+    expect((await u.page.postForm("/account", { intent: "send-email-link" })).status).toBe(302);
+    const link = linkFromOutbox(server, u.email, "http://akoko.test/confirm-email/");
+    const confirmToken = link!.slice("http://akoko.test/confirm-email/".length);
+    const resetToken = "Zx81kQ0pWm3vT5rLa9yBcD4eF6gH8iJ0kL2mN4oP6qR";
+    const unsubscribeToken = `${u.id}.payouts.Q2x9${"v".repeat(28)}`;
+    const anon = new Client(server.url);
+    await anon.get(`/confirm-email/${confirmToken}`);
+    await anon.get(`/reset-password/${resetToken}`);
+    await anon.postForm(`/reset-password/${resetToken}`, { password: "another-password-1", confirm: "another-password-1" });
+    await anon.get(`/unsubscribe/${unsubscribeToken}`);
+    await anon.postForm(`/unsubscribe/${unsubscribeToken}`, { "List-Unsubscribe": "One-Click" });
+    await anon.get("/reset-password/code");
+    const requestPaths = () =>
+      server
+        .logs()
+        .split("\n")
+        .filter((l) => l.startsWith("{") && l.includes('"msg":"request"'))
+        .map((l) => `${(JSON.parse(l) as { method: string }).method} ${(JSON.parse(l) as { path: string }).path}`);
+    const expected = ["GET /confirm-email/[token]", "GET /reset-password/[token]", "POST /reset-password/[token]", "GET /unsubscribe/[token]", "POST /unsubscribe/[token]", "GET /reset-password/code"];
+    // Each line is written when its answer has gone; the email when the outbox worker gets to it.
+    const deadline = Date.now() + 10_000;
+    while ((!expected.every((p) => requestPaths().includes(p)) || !server.logs().includes("[email not sent: demo outbox] EMAIL_CONFIRM to")) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+    expect(requestPaths()).toEqual(expect.arrayContaining(expected));
+    for (const token of [confirmToken, resetToken, unsubscribeToken]) expect(server.logs()).not.toContain(token);
   });
 
   it("gives every request an id, in the answer's X-Request-Id and on its log lines (pino: level and time)", async () => {

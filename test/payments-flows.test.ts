@@ -376,6 +376,51 @@ describe("a deposit never paid", () => {
   });
 });
 
+describe("the deposit status page, reloaded", () => {
+  it("asks the provider at most once per deposit every 5 seconds, however many reloads come at once or after", async () => {
+    const fakeAlone = await startFakePaystack({ secretKey: fake.secretKey });
+    // Two workers: reloads at once land in two processes, which share nothing but the database.
+    const first = await startServer(paystackEnv({ WEB_CONCURRENCY: "2" }, fakeAlone));
+    let current = first;
+    try {
+      const u = await createInvestor(first);
+      const res = await call(u.api, "POST", "/api/v1/invest/deposit", { amount: 40, method: "checkout" });
+      expect(res.body).toMatchObject({ status: "PENDING", next_action: "redirect" });
+      const statusPage = `/portfolio/deposits/${res.body.id}`;
+      // Paystack sends the customer back to the status page with ?trxref=&reference=.
+      const returnPage = `${statusPage}?trxref=${res.body.reference}&reference=${res.body.reference}`;
+      const verifies = () => fakeAlone.requestsTo("GET", `/transaction/verify/${res.body.reference}`).length;
+      /** 24 reloads at once (the return page, the page, the API) and 8 one after another; how long they took. */
+      const reload = async () => {
+        const started = Date.now();
+        const once = (i: number) => (i % 3 === 0 ? u.page.get(returnPage) : i % 3 === 1 ? u.page.get(statusPage) : u.api.get(`/api/v1/invest/deposits/${res.body.id}`));
+        const answers = await Promise.all(Array.from({ length: 24 }, (_, i) => once(i)));
+        for (let i = 0; i < 8; i++) answers.push(await once(i));
+        expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+        return Date.now() - started;
+      };
+      const before = verifies();
+      const took = await reload();
+      // One check; a machine slow enough to need more than 5 s may make one more per 5 s, never one per reload.
+      expect(verifies() - before).toBeGreaterThanOrEqual(1);
+      expect(verifies() - before).toBeLessThanOrEqual(1 + Math.floor(took / 5_000));
+      // 6 seconds later (the server's clock moved, not a wait), the next reloads ask once again.
+      await first.stop();
+      current = await startServer(paystackEnv({ WEB_CONCURRENCY: "2" }, fakeAlone), { dbFile: first.dbFile, clockOffsetDays: 6 / 86_400 });
+      u.page.baseUrl = u.api.baseUrl = current.url;
+      const again = verifies();
+      const tookAgain = await reload();
+      expect(verifies() - again).toBeGreaterThanOrEqual(1);
+      expect(verifies() - again).toBeLessThanOrEqual(1 + Math.floor(tookAgain / 5_000));
+      expect(current.db().prepare("select status from deposits where id = ?").get(res.body.id)).toEqual({ status: "PENDING" });
+    } finally {
+      await current.stop();
+      if (current !== first) await first.stop();
+      await fakeAlone.close();
+    }
+  });
+});
+
 describe("a server stopped between the provider's confirmation and ours", () => {
   it("after a restart the sweep credits the deposit once; the webhook replayed later changes nothing", async () => {
     const fakeAlone = await startFakePaystack({ secretKey: fake.secretKey });

@@ -385,3 +385,50 @@ describe("17: names shown to others refuse control characters and text-direction
     expect(text).toContain("The subject cannot contain control characters or text-direction marks.");
   });
 });
+
+describe("HSTS: browsers are told to keep to HTTPS whenever cookies are Secure", () => {
+  let secure: TestServer;
+  beforeAll(async () => {
+    // COOKIE_SECURE's production default (the other test servers turn it off to speak plain HTTP).
+    secure = await startServer({ COOKIE_SECURE: undefined });
+  });
+  afterAll(async () => {
+    await secure?.stop();
+  });
+
+  /** A page, the API, assets, a redirect, not-found pages and refusals made before the app is reached. */
+  async function answers(base: string) {
+    const home = await fetch(`${base}/`);
+    const css = /href="(\/build\/[^"]+\.css)"/.exec(await home.text())?.[1];
+    expect(css).toBeTruthy();
+    const get = (path: string, init: RequestInit = {}) => fetch(`${base}${path}`, { redirect: "manual", ...init });
+    const form = { "Content-Type": "application/x-www-form-urlencoded" };
+    const all: Array<[string, Response]> = [
+      ["page", home],
+      ["API", await get("/api/v1/public/products")],
+      ["API error", await get("/api/v1/auth/me")],
+      ["built asset", await get(css!)],
+      ["public file", await get("/favicon.svg")],
+      ["redirect", await get("/portfolio")],
+      ["page not found", await get("/no-such-page")],
+      ["API not found", await get("/api/v1/no-such-route")],
+      ["405", await get("/login", { method: "PUT", headers: { ...form, Origin: base }, body: "a=1" })],
+      ["cross-site post", await get("/login", { method: "POST", headers: { ...form, Origin: "https://evil.example" }, body: "a=1" })],
+      ["413", await get("/login", { method: "POST", headers: { ...form, Origin: base }, body: `a=${"x".repeat(1024 * 1024)}` })],
+      ["HEAD", await get("/", { method: "HEAD" })],
+    ];
+    return all.map(([what, res]) => ({ what, status: res.status, hsts: res.headers.get("strict-transport-security") }));
+  }
+
+  it("sends max-age=31536000 on every response when cookies are Secure (the production default)", async () => {
+    const seen = await answers(secure.url);
+    expect(seen.filter((a) => a.hsts !== "max-age=31536000")).toEqual([]);
+    expect(seen.find((a) => a.what === "redirect")!.status).toBe(302);
+    expect(seen.find((a) => a.what === "page not found")!.status).toBe(404);
+    expect(seen.find((a) => a.what === "413")!.status).toBe(413);
+  });
+
+  it("sends none when they are not (COOKIE_SECURE=false: plain HTTP)", async () => {
+    expect((await answers(server.url)).filter((a) => a.hsts !== null)).toEqual([]);
+  });
+});

@@ -5,6 +5,7 @@ import { TOO_MANY_ATTEMPTS } from "~/domain/messages";
 import { now } from "~/lib/clock.server";
 import { getEnv } from "~/lib/env.server";
 import { HttpError } from "~/lib/http.server";
+import { sameSecret } from "~/lib/password.server";
 import { clearAttempts, reserveAttempt } from "~/lib/rate-limit.server";
 import { sessionTokenOf } from "~/auth/session.server";
 import { countingWrongCodes } from "~/auth/two-factor.server";
@@ -109,7 +110,7 @@ export async function closeAccountWithTicket({ user, request, ticket }: { user: 
   const [expires, mac = ""] = ticket.split(".");
   const expiresMs = Number(expires);
   const expected = Number.isSafeInteger(expiresMs) ? ticketMac(user.id, (await sessionTokenOf(request)) ?? "", expiresMs) : "";
-  const valid = expected.length === mac.length && expected !== "" && crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(mac)) && expiresMs > now().getTime();
+  const valid = expected !== "" && sameSecret(mac, expected) && expiresMs > now().getTime();
   if (!valid) throw new DomainError(400, CLOSE_CONFIRMATION_EXPIRED, "password");
   closeUserAccount(user.id);
 }

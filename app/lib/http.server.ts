@@ -24,11 +24,35 @@ export class HttpError extends Error {
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
-/** Reads a JSON object body; wrong type, malformed JSON or a huge body give a 4xx, never a 500. */
+/**
+ * Far deeper than any body the API takes. Deeper nesting is refused before it is parsed: the code
+ * that walks a body (idempotency fingerprints, form values) would run out of stack on it.
+ */
+export const MAX_JSON_DEPTH = 32;
+
+/** How deep arrays and objects nest in JSON text, read without parsing it (so without recursion). */
+export function jsonNestingDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === "\\") i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === "[" || c === "{") deepest = Math.max(deepest, ++depth);
+    else if (c === "]" || c === "}") depth--;
+  }
+  return deepest;
+}
+
+/** Reads a JSON object body; wrong type, malformed JSON, deep nesting or a huge body give a 4xx, never a 500. */
 export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!type.toLowerCase().includes("application/json")) throw new HttpError(415, "Send a JSON body with Content-Type: application/json.");
   const text = await readText(request);
+  if (jsonNestingDepth(text) > MAX_JSON_DEPTH) throw new HttpError(400, `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`);
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -96,8 +120,19 @@ export async function handleApi(fn: () => Promise<Response> | Response): Promise
   }
 }
 
-export function methodNotAllowed(): Response {
-  return apiError(405, "Method not allowed.");
+/** 405 for a method the route does not take, naming those it does in Allow (GET brings HEAD). */
+export function methodNotAllowed(...allowed: [string, ...string[]]): Response {
+  const allow = allowed.flatMap((m) => (m === "GET" ? ["GET", "HEAD"] : [m]));
+  return apiError(405, "Method not allowed.", { Allow: allow.join(", ") });
+}
+
+/**
+ * Refuses (405, see methodNotAllowed) a method not in `allowed`. A route's loader calls it too:
+ * Remix runs the loader for OPTIONS, and scripts/server.js hands it the methods Remix has no name for.
+ */
+export function requireMethod(request: Request, ...allowed: [string, ...string[]]): void {
+  const method = request.method === "HEAD" ? "GET" : request.method;
+  if (!allowed.includes(method)) throw methodNotAllowed(...allowed);
 }
 
 /** The address the server saw; set by scripts/server.js, never by the client. */

@@ -43,7 +43,19 @@ export const logger = pino({
   },
 });
 
-/** An error as a log field: its message and stack, never the object (some carry a request and its headers). */
+/**
+ * The signed links we send (a password reset, an email confirmation, an unsubscribe): whoever holds
+ * one can use it, so its token is the secret. `/reset-password/code` is a page, not a token.
+ */
+const LINK_TOKEN = /\/(reset-password|confirm-email|unsubscribe)\/(?!code(?:[/?#]|$))[^/?#\s"'<>]+/g;
+
+/** A path or text (a URL in an error message, an email's link) with each link's token written as `[token]`. */
+export function hideLinkTokens(text: string): string {
+  return text.replace(LINK_TOKEN, "/$1/[token]");
+}
+
+/** An error as a log field: its message and stack (without link tokens), never the object (some carry a request and its headers). */
 export function errorField(error: unknown): { message: string; stack?: string } {
-  return error instanceof Error ? { message: error.message, stack: error.stack } : { message: String(error) };
+  if (!(error instanceof Error)) return { message: hideLinkTokens(String(error)) };
+  return { message: hideLinkTokens(error.message), stack: error.stack === undefined ? undefined : hideLinkTokens(error.stack) };
 }

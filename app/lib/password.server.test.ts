@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, hashPasswordSync, verifyPassword } from "~/lib/password.server";
+import { hashPassword, hashPasswordSync, sameSecret, verifyPassword } from "~/lib/password.server";
 
 describe("password hashing", () => {
   it("verifies the right password and rejects a wrong one", async () => {
@@ -19,5 +19,15 @@ describe("password hashing", () => {
   it("rejects malformed stored hashes instead of throwing", async () => {
     expect(await verifyPassword("x", "")).toBe(false);
     expect(await verifyPassword("x", "bcrypt$whatever")).toBe(false);
+  });
+});
+
+describe("sameSecret", () => {
+  it("is true only for the same text, and false (not a throw) for texts of one length but other byte lengths", () => {
+    expect(sameSecret("abc123", "abc123")).toBe(true);
+    expect(sameSecret("abc124", "abc123")).toBe(false);
+    expect(sameSecret("abc", "abc123")).toBe(false);
+    expect(sameSecret("\u00e9".repeat(6), "abcdef")).toBe(false);
+    expect(sameSecret("", "")).toBe(true);
   });
 });

@@ -39,5 +39,15 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && crypto.timingSafeEqual(actual, expected);
 }
 
+/**
+ * Whether a secret someone sent (a signed link's MAC, a ticket) is the one expected, in constant
+ * time. Texts of the same length may differ in bytes (é is two): those are simply not the same.
+ */
+export function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && crypto.timingSafeEqual(a, b);
+}
+
 /** A dummy hash to compare against when the email is unknown, so timing does not reveal accounts. */
 export const DUMMY_HASH = hashPasswordSync("not-a-real-password");

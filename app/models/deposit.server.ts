@@ -1,4 +1,4 @@
-import { and, desc, eq, lt } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, lte, or } from "drizzle-orm";
 import { DomainError } from "~/domain/errors";
 import { normalizeGhanaPhone } from "~/domain/kyc";
 import { formatGhs } from "~/domain/money";
@@ -178,15 +178,24 @@ export async function submitDepositOtp({ userId, depositId, otp }: { userId: num
 }
 
 /**
- * Asks the provider about a deposit still open and acts on its word (`force`: even if we asked a
- * moment ago). Used on return from checkout, by the status page and by the sweep.
+ * Asks the provider about a deposit still open and acts on its word, at most once per deposit every
+ * few seconds (`force`: even if we asked a moment ago). Used by the status page (however often it
+ * is reloaded), after a charge's answer and by the sweep.
  */
 export async function refreshDeposit({ depositId, force = false }: { depositId: number; force?: boolean }): Promise<void> {
   const row = depositById(depositId);
   if (row?.refundStatus === "TO_SEND") return sendDepositRefund(depositId);
   if (!row || row.status === "SUCCEEDED" || row.status === "FAILED" || row.status === "REFUNDED") return;
-  if (!force && row.checkedAt && now().getTime() - Date.parse(row.checkedAt) < PAYMENT_TIMINGS.recheckMs) return;
-  getDb().update(deposits).set({ checkedAt: nowIso() }).where(eq(deposits.id, depositId)).run();
+  // The check is claimed in one statement: of many reloads at once, in any process, one asks.
+  const at = now();
+  const due = or(isNull(deposits.checkedAt), lte(deposits.checkedAt, new Date(at.getTime() - PAYMENT_TIMINGS.recheckMs).toISOString()));
+  const claimed = getDb()
+    .update(deposits)
+    .set({ checkedAt: at.toISOString() })
+    .where(force ? eq(deposits.id, depositId) : and(eq(deposits.id, depositId), due))
+    .returning({ id: deposits.id })
+    .get();
+  if (!claimed) return;
   const word = await getPaymentsProvider().verifyCharge(row.reference);
   if (applyDepositWord({ reference: row.reference, word }) === "refunded") await sendDepositRefund(depositId);
 }

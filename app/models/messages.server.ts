@@ -23,6 +23,7 @@ import {
 } from "~/domain/notices";
 import { nowIso } from "~/lib/clock.server";
 import { getDb, prepared } from "~/lib/db.server";
+import { sameSecret } from "~/lib/password.server";
 import { getEnv } from "~/lib/env.server";
 import { contactConfirmations, messagePreferences, outbox, users } from "~/models/schema.server";
 
@@ -117,7 +118,7 @@ export function readUnsubscribeToken(token: string): { userId: number; category:
   const userId = Number(id);
   if (!Number.isSafeInteger(userId) || userId <= 0 || !isNoticeCategory(category)) return null;
   const expected = unsubscribeMac(userId, category);
-  if (expected.length !== mac.length || !crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(mac))) return null;
+  if (!sameSecret(mac, expected)) return null;
   return { userId, category };
 }
 

@@ -46,15 +46,15 @@ function depositIdOf(raw: string | undefined): number {
 }
 
 /**
- * The deposit as the investor follows it. A pending one is checked with the provider first (at most
- * every few seconds; at once on return from the hosted checkout, which adds `?reference=`).
+ * The deposit as the investor follows it. A pending one is checked with the provider first, at most
+ * every few seconds however often the page is loaded: the return from the hosted checkout (which
+ * adds `?reference=`) is a load like any other, and reloading it asks nothing more.
  */
 export async function depositStatusLoader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const depositId = depositIdOf(params.id);
   orNotFound(() => getMyDeposit({ userId: user.id, depositId }));
-  const returned = new URL(request.url).searchParams.has("reference");
-  await refreshDeposit({ depositId, force: returned });
+  await refreshDeposit({ depositId });
   const d = getMyDeposit({ userId: user.id, depositId });
   return {
     deposit: {

@@ -1,15 +1,15 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { APPROVAL_MESSAGES } from "~/domain/approvals";
-import { apiJson, handleApi, methodNotAllowed, parseId } from "~/lib/http.server";
+import { apiJson, handleApi, methodNotAllowed, parseId, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
 import { approveRequest } from "~/models/approval-actions.server";
 
-export const loader = () => methodNotAllowed();
+export const loader = () => methodNotAllowed("POST");
 
 /** A second admin approves: the action runs now and this answers its result (plus the approval). */
 export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
-    if (request.method !== "POST") return methodNotAllowed();
+    requireMethod(request, "POST");
     const admin = await requireApiAdmin(request);
     const id = parseId(params.id, APPROVAL_MESSAGES.notFound);
     const done = await approveRequest({ id, adminId: admin.id });

@@ -1,16 +1,16 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { APPROVAL_MESSAGES, rejectionReason } from "~/domain/approvals";
-import { apiJson, handleApi, methodNotAllowed, parseId, readBody } from "~/lib/http.server";
+import { apiJson, handleApi, methodNotAllowed, parseId, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
 import { approvalJson } from "~/models/approvals.server";
 import { rejectRequest } from "~/models/approval-actions.server";
 
-export const loader = () => methodNotAllowed();
+export const loader = () => methodNotAllowed("POST");
 
 /** A second admin rejects with a `reason`: nothing runs. */
 export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
-    if (request.method !== "POST") return methodNotAllowed();
+    requireMethod(request, "POST");
     const admin = await requireApiAdmin(request);
     const id = parseId(params.id, APPROVAL_MESSAGES.notFound);
     const reason = rejectionReason((await readBody(request)).reason);

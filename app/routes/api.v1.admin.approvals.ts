@@ -1,16 +1,17 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { fourEyesRelaxed } from "~/domain/approvals";
-import { apiJson, handleApi, methodNotAllowed } from "~/lib/http.server";
+import { apiJson, handleApi, methodNotAllowed, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
 import { approvalJson, countAdmins, listApprovals, type ApprovalListRow } from "~/models/approvals.server";
 
-export const action = () => methodNotAllowed();
+export const action = () => methodNotAllowed("GET");
 
 const json = (r: ApprovalListRow) => approvalJson(r.approval, { requestedBy: r.requestedByEmail, decidedBy: r.decidedByEmail });
 
 /** Four eyes (issue 20): the pending requests (oldest first) and the latest decisions; `relaxed` with a single admin. */
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(async () => {
+    requireMethod(request, "GET");
     await requireApiAdmin(request);
     const { pending, decided } = listApprovals();
     return apiJson({ relaxed: fourEyesRelaxed(countAdmins()), pending: pending.map(json), decided: decided.map(json) });

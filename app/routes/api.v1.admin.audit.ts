@@ -1,20 +1,16 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiJson, handleApi, methodNotAllowed, parseId } from "~/lib/http.server";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiJson, handleApi, methodNotAllowed, parseId, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
 import { auditJson, listAuditEntries } from "~/models/audit.server";
 
 /** The audit log, newest first. Read-only: there is no way to change it, here or in the database. */
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(async () => {
+    requireMethod(request, "GET");
     await requireApiAdmin(request);
     const batch = new URL(request.url).searchParams.get("batch_id");
     return apiJson(listAuditEntries({ batchId: batch ? parseId(batch, "Batch not found.") : null }).map(auditJson));
   });
 }
 
-export function action({ request }: ActionFunctionArgs) {
-  return handleApi(async () => {
-    await requireApiAdmin(request);
-    return methodNotAllowed();
-  });
-}
+export const action = () => methodNotAllowed("GET");

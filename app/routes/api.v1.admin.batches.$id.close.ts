@@ -1,18 +1,18 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { MSG } from "~/domain/messages";
-import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseId, readBody } from "~/lib/http.server";
+import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseId, readBody, requireMethod } from "~/lib/http.server";
 import { reserveDrawInput } from "~/domain/payouts";
 import { requireApiAdmin } from "~/auth/session.server";
 import { approvalSummary } from "~/domain/approvals";
 import { guardedAnswer, requestOrRun } from "~/models/approval-actions.server";
 import { once } from "~/models/idempotency.server";
 
-export const loader = () => methodNotAllowed();
+export const loader = () => methodNotAllowed("POST");
 
 /** Four eyes (issue 20): 202 with the approval request while a second admin has not approved. Egg batch end: principal returned to every holder, from what the farm remitted (plus an optional `reserve_draw`, GHS). */
 export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
-    if (request.method !== "POST") return methodNotAllowed();
+    requireMethod(request, "POST");
     const admin = await requireApiAdmin(request);
     const batchId = parseId(params.id, MSG.batchNotFound);
     const reserveDrawMinor = reserveDrawInput((await readBody(request)).reserve_draw);

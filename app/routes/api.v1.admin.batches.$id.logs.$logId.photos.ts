@@ -1,16 +1,16 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { MSG } from "~/domain/messages";
-import { apiJson, handleApi, methodNotAllowed, parseId } from "~/lib/http.server";
+import { apiJson, handleApi, methodNotAllowed, parseId, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
 import { addFarmLogPhotos, readFarmLogForm } from "~/pages/farm-log.server";
 import { FarmLogInvalid } from "~/models/farm-log.server";
 
-export const loader = () => methodNotAllowed();
+export const loader = () => methodNotAllowed("POST");
 
 /** POST multipart `photos` to a day already logged: 201 with the new photo URLs; 422 stores nothing. */
 export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
-    if (request.method !== "POST") return methodNotAllowed();
+    requireMethod(request, "POST");
     const admin = await requireApiAdmin(request);
     const batchId = parseId(params.id, MSG.batchNotFound);
     const logId = parseId(params.logId, "Daily log not found.");

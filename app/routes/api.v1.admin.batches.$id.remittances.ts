@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { MSG } from "~/domain/messages";
 import { readRemittance, remittanceParams } from "~/domain/remittances";
 import { today } from "~/lib/clock.server";
-import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseId, readBody } from "~/lib/http.server";
+import { apiJson, handleApi, idempotencyKeyOf, parseId, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
 import { once } from "~/models/idempotency.server";
 import { getBatchForRemittance, listRemittances, recordRemittance, remittanceJson } from "~/models/remittance.server";
@@ -10,6 +10,7 @@ import { getBatchForRemittance, listRemittances, recordRemittance, remittanceJso
 /** The batch's remittances, newest first. */
 export function loader({ request, params }: LoaderFunctionArgs) {
   return handleApi(async () => {
+    requireMethod(request, "GET", "POST");
     await requireApiAdmin(request);
     const batch = getBatchForRemittance(parseId(params.id, MSG.batchNotFound));
     return apiJson(listRemittances(batch.id).map(remittanceJson));
@@ -22,7 +23,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
  */
 export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
-    if (request.method !== "POST") return methodNotAllowed();
+    requireMethod(request, "GET", "POST");
     const admin = await requireApiAdmin(request);
     const batch = getBatchForRemittance(parseId(params.id, MSG.batchNotFound));
     const input = readRemittance(await readBody(request), batch, today().slice(0, 7));

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { MSG } from "~/domain/messages";
-import { apiJson, handleApi, HttpError, idempotencyKeyOf, methodNotAllowed, parseId } from "~/lib/http.server";
+import { apiJson, handleApi, HttpError, idempotencyKeyOf, parseId, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
 import { deleteBatch, batchJson, getBatch } from "~/models/batch.server";
 import { approvalSummary, deleteNeedsApproval } from "~/domain/approvals";
@@ -9,6 +9,7 @@ import { once } from "~/models/idempotency.server";
 
 export function loader({ request, params }: LoaderFunctionArgs) {
   return handleApi(async () => {
+    requireMethod(request, "GET", "DELETE");
     await requireApiAdmin(request);
     const batch = getBatch(parseId(params.id, MSG.batchNotFound));
     if (!batch) throw new HttpError(404, MSG.batchNotFound);
@@ -19,7 +20,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 /** DELETE: only a batch without investments. One with history (past OPEN) waits for a second admin (issue 20: 202). */
 export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
-    if (request.method !== "DELETE") return methodNotAllowed();
+    requireMethod(request, "GET", "DELETE");
     const admin = await requireApiAdmin(request);
     const batchId = parseId(params.id, MSG.batchNotFound);
     const answer = once({ userId: admin.id, key: idempotencyKeyOf(request), operation: "api/admin/delete", params: { batchId } }, () => {

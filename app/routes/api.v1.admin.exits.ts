@@ -1,13 +1,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiJson, handleApi } from "~/lib/http.server";
+import { apiJson, handleApi, methodNotAllowed, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
 import { adminExitJson, listAdminExits } from "~/models/investment.server";
 
 /** Investors' early-exit requests: pending and filled. */
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(async () => {
+    requireMethod(request, "GET");
     await requireApiAdmin(request);
     const { pending, filled } = listAdminExits();
     return apiJson({ pending: pending.map(adminExitJson), filled: filled.map(adminExitJson) });
   });
 }
+
+export const action = () => methodNotAllowed("GET");

@@ -3,13 +3,13 @@ import { requireApiAdmin } from "~/auth/session.server";
 import { DomainError } from "~/domain/errors";
 import { KycRejectionSchema } from "~/forms/kyc.server";
 import { parseForm } from "~/forms/parse.server";
-import { apiJson, handleApi, methodNotAllowed, parseId, readBody } from "~/lib/http.server";
+import { apiJson, handleApi, methodNotAllowed, parseId, readBody, requireMethod } from "~/lib/http.server";
 import { kycSubmissionJson, rejectKycSubmission } from "~/models/kyc.server";
 
 /** Rejects a PENDING submission with a `reason` the investor reads; audited. */
 export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
-    if (request.method !== "POST") return methodNotAllowed();
+    requireMethod(request, "POST");
     const admin = await requireApiAdmin(request);
     const submissionId = parseId(params.id, "KYC submission not found.");
     const parsed = parseForm(KycRejectionSchema, await readBody(request));
@@ -18,3 +18,5 @@ export function action({ request, params }: ActionFunctionArgs) {
     return apiJson({ detail: "Rejected.", ...kycSubmissionJson(row) });
   });
 }
+
+export const loader = () => methodNotAllowed("POST");

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { ContentPageSchema } from "~/forms/admin.server";
 import { HOW_IT_WORKS_SLUG } from "~/pages/admin";
 import { minorToCedis } from "~/domain/money";
-import { apiJson, handleApi, HttpError, idempotencyKeyOf, methodNotAllowed, parseOrThrow, readJsonBody } from "~/lib/http.server";
+import { apiJson, handleApi, HttpError, idempotencyKeyOf, parseOrThrow, readJsonBody, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
 import { saveContentPage, getContentPage } from "~/models/content.server";
 import { once } from "~/models/idempotency.server";
@@ -25,6 +25,7 @@ function pageJson(slug: string) {
 
 export function loader({ request, params }: LoaderFunctionArgs) {
   return handleApi(async () => {
+    requireMethod(request, "GET", "PUT");
     await requireApiAdmin(request);
     if (!EDITABLE.has(params.slug ?? "")) throw new HttpError(404, "Page not found.");
     return apiJson(pageJson(params.slug!));
@@ -34,7 +35,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 /** PUT the whole page: title, body_md, faqs [{question, answer}], example_unit_price, example_expected_roi. */
 export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
-    if (request.method !== "PUT") return methodNotAllowed();
+    requireMethod(request, "GET", "PUT");
     const admin = await requireApiAdmin(request);
     const slug = params.slug ?? "";
     if (!EDITABLE.has(slug)) throw new HttpError(404, "Page not found.");

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { periodInput, reserveDrawInput } from "~/domain/payouts";
 import { MSG } from "~/domain/messages";
-import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseId, readBody } from "~/lib/http.server";
+import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseId, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
 import { approvalSummary } from "~/domain/approvals";
 import { guardedAnswer, requestOrRun } from "~/models/approval-actions.server";
 import { once } from "~/models/idempotency.server";
 
-export const loader = () => methodNotAllowed();
+export const loader = () => methodNotAllowed("POST");
 
 /**
  * Four eyes (issue 20): with two or more admins it answers 202 {"approval": {id, status: "PENDING", action}}
@@ -16,7 +16,7 @@ export const loader = () => methodNotAllowed();
  */
 export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
-    if (request.method !== "POST") return methodNotAllowed();
+    requireMethod(request, "POST");
     const admin = await requireApiAdmin(request);
     const body = await readBody(request);
     const period = periodInput(body.period ?? new URL(request.url).searchParams.get("period"));

@@ -1,14 +1,17 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { MSG } from "~/domain/messages";
-import { apiJson, handleApi, parseId } from "~/lib/http.server";
+import { apiJson, handleApi, methodNotAllowed, parseId, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
 import { simulatePayout, simulationJson } from "~/models/payout.server";
 
 /** What Execute would pay now (egg: this month, or ?period=YYYY-MM); changes nothing. */
 export function loader({ request, params }: LoaderFunctionArgs) {
   return handleApi(async () => {
+    requireMethod(request, "GET");
     await requireApiAdmin(request);
     const period = new URL(request.url).searchParams.get("period");
     return apiJson(simulationJson(simulatePayout(parseId(params.id, MSG.batchNotFound), { period })));
   });
 }
+
+export const action = () => methodNotAllowed("GET");

@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiJson, handleApi, methodNotAllowed } from "~/lib/http.server";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { apiJson, handleApi, methodNotAllowed, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
 import { reconciliationReport } from "~/models/payment-admin.server";
 import { defaultReconciliationDate } from "~/pages/payment-admin.server";
@@ -11,15 +11,11 @@ import { defaultReconciliationDate } from "~/pages/payment-admin.server";
  */
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(async () => {
+    requireMethod(request, "GET");
     await requireApiAdmin(request);
     const date = new URL(request.url).searchParams.get("date");
     return apiJson(await reconciliationReport(date === null || date.trim() === "" ? defaultReconciliationDate() : date.trim()));
   });
 }
 
-export function action({ request }: ActionFunctionArgs) {
-  return handleApi(async () => {
-    await requireApiAdmin(request);
-    return methodNotAllowed();
-  });
-}
+export const action = () => methodNotAllowed("GET");

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { DomainError } from "~/domain/errors";
 import { minorToCedis, parseAmountToMinor } from "~/domain/money";
-import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, readBody } from "~/lib/http.server";
+import { apiJson, handleApi, idempotencyKeyOf, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
 import { once } from "~/models/idempotency.server";
 import { fundReserve, RESERVE_SOURCES, reserveBalanceMinor, type ReserveSource } from "~/models/remittance.server";
@@ -9,6 +9,7 @@ import { fundReserve, RESERVE_SOURCES, reserveBalanceMinor, type ReserveSource }
 /** The platform reserve: what it holds for runs the farms' remittances do not cover. */
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(async () => {
+    requireMethod(request, "GET", "POST");
     await requireApiAdmin(request);
     return apiJson({ balance: minorToCedis(reserveBalanceMinor()) });
   });
@@ -17,7 +18,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 /** Funds the reserve: `amount` (GHS) from `source` FEES (the platform's earned fees) or EXTERNAL (the platform's own money). Audited. */
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {
-    if (request.method !== "POST") return methodNotAllowed();
+    requireMethod(request, "GET", "POST");
     const admin = await requireApiAdmin(request);
     const body = await readBody(request);
     const amount = parseAmountToMinor(body.amount);

@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiAdmin } from "~/auth/session.server";
 import { minorToCedis } from "~/domain/money";
-import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, readBody } from "~/lib/http.server";
+import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, readBody, requireMethod } from "~/lib/http.server";
 import { once } from "~/models/idempotency.server";
 import { payWithheldTax } from "~/pages/tax-admin.server";
 
 /** Records withheld tax paid to the authority: `period` (YYYY-MM), `amount` (GHS), `reference`. Audited; idempotent with a key. */
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {
-    if (request.method !== "POST") return methodNotAllowed();
+    requireMethod(request, "POST");
     const admin = await requireApiAdmin(request);
     const body = await readBody(request);
     const answer = once({ userId: admin.id, key: idempotencyKeyOf(request), operation: "api/admin/tax/payments", params: body }, () => {
@@ -18,3 +18,5 @@ export function action({ request }: ActionFunctionArgs) {
     return apiJson(answer.body, answer.status);
   });
 }
+
+export const loader = () => methodNotAllowed("POST");

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { approvalSummary } from "~/domain/approvals";
 import { DomainError } from "~/domain/errors";
-import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseBool, parseId, readBody } from "~/lib/http.server";
+import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseBool, parseId, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
 import { getAccount } from "~/models/admin-users.server";
 import { guardedAnswer, requestOrRun } from "~/models/approval-actions.server";
 import { once } from "~/models/idempotency.server";
 
-export const loader = () => methodNotAllowed();
+export const loader = () => methodNotAllowed("POST");
 
 /**
  * Grants or removes admin rights ({"is_admin": true|false}); audited. With two or more admins it
@@ -15,7 +15,7 @@ export const loader = () => methodNotAllowed();
  */
 export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
-    if (request.method !== "POST") return methodNotAllowed();
+    requireMethod(request, "POST");
     const admin = await requireApiAdmin(request);
     const userId = parseId(params.id, "User not found.");
     const body = await readBody(request);

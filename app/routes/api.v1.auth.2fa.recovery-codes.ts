@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { renewRecoveryCodes } from "~/auth/account.server";
 import { requireApiUser } from "~/auth/session.server";
-import { apiJson, handleApi, methodNotAllowed, readBody } from "~/lib/http.server";
+import { apiJson, handleApi, methodNotAllowed, readBody, requireMethod } from "~/lib/http.server";
 
-export const loader = () => methodNotAllowed();
+export const loader = () => methodNotAllowed("POST");
 
 /** Ten new recovery codes (the old ones stop working) with the `password` and a current `code` from the app; wrong codes are 429 after five. */
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {
-    if (request.method !== "POST") return methodNotAllowed();
+    requireMethod(request, "POST");
     const user = await requireApiUser(request, { enrolling: true });
     const body = await readBody(request);
     return apiJson({ detail: "New recovery codes made: the old ones no longer work.", recovery_codes: await renewRecoveryCodes({ user, password: body.password, code: body.code }) });

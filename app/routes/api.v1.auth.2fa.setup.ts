@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/session.server";
-import { apiJson, handleApi, methodNotAllowed } from "~/lib/http.server";
+import { apiJson, handleApi, methodNotAllowed, requireMethod } from "~/lib/http.server";
 import { startTwoFactorSetup } from "~/models/two-factor.server";
 
-export const loader = () => methodNotAllowed();
+export const loader = () => methodNotAllowed("POST");
 
 /** Starts two-factor enrolment: a new secret (also as an otpauth:// URL for a QR code), confirmed by /enable. */
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {
-    if (request.method !== "POST") return methodNotAllowed();
+    requireMethod(request, "POST");
     const user = await requireApiUser(request, { enrolling: true });
     const setup = await startTwoFactorSetup(user.id, { fresh: true });
     return apiJson({ secret: setup.secret, otpauth_url: setup.otpauthUrl });

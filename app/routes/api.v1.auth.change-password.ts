@@ -2,14 +2,14 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { changeOwnPassword } from "~/auth/account.server";
 import { requireApiUser } from "~/auth/session.server";
 import { ChangePasswordSchema } from "~/forms/account.server";
-import { handleApi, methodNotAllowed, parseOrThrow, readJsonBody } from "~/lib/http.server";
+import { handleApi, methodNotAllowed, parseOrThrow, readJsonBody, requireMethod } from "~/lib/http.server";
 
-export const loader = () => methodNotAllowed();
+export const loader = () => methodNotAllowed("POST");
 
 /** JSON current_password + new_password: 204, and every other session and bearer token of the user ends. */
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {
-    if (request.method !== "POST") return methodNotAllowed();
+    requireMethod(request, "POST");
     const user = await requireApiUser(request);
     const input = parseOrThrow(ChangePasswordSchema, await readJsonBody(request));
     await changeOwnPassword({ user, request, currentPassword: input.current_password, newPassword: input.new_password });

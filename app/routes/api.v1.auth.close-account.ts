@@ -2,14 +2,14 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { closeOwnAccount } from "~/auth/account.server";
 import { endSession, requireApiUser } from "~/auth/session.server";
 import { CloseAccountSchema } from "~/forms/account.server";
-import { handleApi, methodNotAllowed, parseOrThrow, readJsonBody } from "~/lib/http.server";
+import { handleApi, methodNotAllowed, parseOrThrow, readJsonBody, requireMethod } from "~/lib/http.server";
 
-export const loader = () => methodNotAllowed();
+export const loader = () => methodNotAllowed("POST");
 
 /** JSON password: 204 when closed (every session ends), 409 {"detail"} naming why it cannot close yet. */
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {
-    if (request.method !== "POST") return methodNotAllowed();
+    requireMethod(request, "POST");
     const user = await requireApiUser(request);
     const { password } = parseOrThrow(CloseAccountSchema, await readJsonBody(request));
     await closeOwnAccount({ user, password });

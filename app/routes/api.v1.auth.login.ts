@@ -2,15 +2,15 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { sessionMetaOf } from "~/auth/session.server";
 import { authenticator, LoginError } from "~/auth/sign-in.server";
 import { checkSecondFactor } from "~/auth/two-factor.server";
-import { apiJson, handleApi, HttpError, methodNotAllowed } from "~/lib/http.server";
+import { apiJson, handleApi, HttpError, methodNotAllowed, requireMethod } from "~/lib/http.server";
 import { createSession } from "~/models/user.server";
 
-export const loader = () => methodNotAllowed();
+export const loader = () => methodNotAllowed("POST");
 
 /** OAuth2-style password login: form-encoded `username` (the email) and `password`, and `code` when two factors are on. */
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {
-    if (request.method !== "POST") return methodNotAllowed();
+    requireMethod(request, "POST");
     const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
     if (!type.includes("application/x-www-form-urlencoded") && !type.includes("multipart/form-data")) {
       throw new HttpError(415, "Send username and password as form data (application/x-www-form-urlencoded).");

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { RegisterError, registerAccount } from "~/auth/sign-in.server";
-import { apiJson, handleApi, HttpError, methodNotAllowed, readJsonBody } from "~/lib/http.server";
+import { apiJson, handleApi, HttpError, methodNotAllowed, readJsonBody, requireMethod } from "~/lib/http.server";
 import { userJson } from "~/models/user.server";
 
-export const loader = () => methodNotAllowed();
+export const loader = () => methodNotAllowed("POST");
 
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {
-    if (request.method !== "POST") return methodNotAllowed();
+    requireMethod(request, "POST");
     const body = await readJsonBody(request);
     try {
       return apiJson(userJson(await registerAccount(body, request)), 201);

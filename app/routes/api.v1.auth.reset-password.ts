@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { ResetRequestSchema } from "~/forms/account.server";
-import { apiJson, handleApi, methodNotAllowed, parseOrThrow, readJsonBody } from "~/lib/http.server";
+import { apiJson, handleApi, methodNotAllowed, parseOrThrow, readJsonBody, requireMethod } from "~/lib/http.server";
 import { requestPasswordReset } from "~/auth/password-reset.server";
 
-export const loader = () => methodNotAllowed();
+export const loader = () => methodNotAllowed("POST");
 
 /** Same 200 answer whether or not the account exists. */
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {
-    if (request.method !== "POST") return methodNotAllowed();
+    requireMethod(request, "POST");
     const { email } = parseOrThrow(ResetRequestSchema, await readJsonBody(request));
     return apiJson({ detail: requestPasswordReset(email, request) });
   });

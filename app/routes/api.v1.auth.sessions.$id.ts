@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { handleApi, HttpError, methodNotAllowed, parseId } from "~/lib/http.server";
+import { handleApi, HttpError, methodNotAllowed, parseId, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
 import { endSessionById } from "~/models/sessions.server";
 
-export const loader = () => methodNotAllowed();
+export const loader = () => methodNotAllowed("DELETE");
 
 /** DELETE: ends one of the user's sessions or API tokens (this one too, like logout). 204; 404 for anyone else's. */
 export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
-    if (request.method !== "DELETE") return methodNotAllowed();
+    requireMethod(request, "DELETE");
     const user = await requireApiUser(request);
     if (!endSessionById(user.id, parseId(params.id, "Session not found."))) throw new HttpError(404, "Session not found.");
     return new Response(null, { status: 204 });

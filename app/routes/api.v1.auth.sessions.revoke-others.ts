@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { handleApi, methodNotAllowed } from "~/lib/http.server";
+import { handleApi, methodNotAllowed, requireMethod } from "~/lib/http.server";
 import { currentSessionId, requireApiUser } from "~/auth/session.server";
 import { endOtherSessions } from "~/models/sessions.server";
 
-export const loader = () => methodNotAllowed();
+export const loader = () => methodNotAllowed("POST");
 
 /** POST: "sign out everywhere else": every other session and API token of the user ends. 204. */
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {
-    if (request.method !== "POST") return methodNotAllowed();
+    requireMethod(request, "POST");
     const user = await requireApiUser(request);
     endOtherSessions(user.id, await currentSessionId(request));
     return new Response(null, { status: 204 });

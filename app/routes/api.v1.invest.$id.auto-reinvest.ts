@@ -1,16 +1,16 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { MSG } from "~/domain/messages";
-import { apiJson, handleApi, HttpError, idempotencyKeyOf, methodNotAllowed, parseId, readBody } from "~/lib/http.server";
+import { apiJson, handleApi, HttpError, idempotencyKeyOf, methodNotAllowed, parseId, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
 import { investmentJson, setAutoReinvest } from "~/models/investment.server";
 import { once } from "~/models/idempotency.server";
 
-export const loader = () => methodNotAllowed();
+export const loader = () => methodNotAllowed("POST");
 
 /** Switches one holding's auto-reinvest: `{ "auto_reinvest": true | false }` (the portfolio's form calls the same function). */
 export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
-    if (request.method !== "POST") return methodNotAllowed();
+    requireMethod(request, "POST");
     const user = await requireApiUser(request);
     const investmentId = parseId(params.id, MSG.investmentNotFound);
     const { auto_reinvest: raw } = await readBody(request);

@@ -1,14 +1,17 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { MSG } from "~/domain/messages";
-import { apiJson, handleApi, parseId } from "~/lib/http.server";
+import { apiJson, handleApi, methodNotAllowed, parseId, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
 import { listPayoutsForInvestment, payoutJson } from "~/models/investment.server";
 
 /** Payouts of one of the investor's own investments; another investor's id is 404. */
 export function loader({ request, params }: LoaderFunctionArgs) {
   return handleApi(async () => {
+    requireMethod(request, "GET");
     const user = await requireApiUser(request);
     const investmentId = parseId(params.id, MSG.investmentNotFound);
     return apiJson(listPayoutsForInvestment(user.id, investmentId).map(payoutJson));
   });
 }
+
+export const action = () => methodNotAllowed("GET");

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { minorToCedis } from "~/domain/money";
-import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, readBody } from "~/lib/http.server";
+import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
 import { startDeposit } from "~/models/deposit.server";
 import { depositJson } from "~/pages/payments";
 import { depositReturnUrl } from "~/pages/payments.server";
 
-export const loader = () => methodNotAllowed();
+export const loader = () => methodNotAllowed("POST");
 
 /**
  * SPEC.md's contract (`amount` only) answers 200 'Deposit successful' when the money is in at once
@@ -15,7 +15,7 @@ export const loader = () => methodNotAllowed();
  */
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {
-    if (request.method !== "POST") return methodNotAllowed();
+    requireMethod(request, "POST");
     const user = await requireApiUser(request);
     const body = await readBody(request);
     const start = await startDeposit({

@@ -1,15 +1,15 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiJson, handleApi, methodNotAllowed, parseId, readBody } from "~/lib/http.server";
+import { apiJson, handleApi, methodNotAllowed, parseId, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
 import { submitDepositOtp } from "~/models/deposit.server";
 import { depositJson } from "~/pages/payments";
 
-export const loader = () => methodNotAllowed();
+export const loader = () => methodNotAllowed("POST");
 
 /** Passes the voucher or code (`otp`) the provider asked for; answers the deposit. */
 export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
-    if (request.method !== "POST") return methodNotAllowed();
+    requireMethod(request, "POST");
     const user = await requireApiUser(request);
     const depositId = parseId(params.id, "Deposit not found.");
     const body = await readBody(request);

@@ -1,14 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiJson, handleApi, methodNotAllowed } from "~/lib/http.server";
+import { apiJson, handleApi, methodNotAllowed, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
 import { listMyDeposits } from "~/models/deposit.server";
 import { depositJson } from "~/pages/payments";
 
-export const action = () => methodNotAllowed();
+export const action = () => methodNotAllowed("GET");
 
 /** The investor's deposits, newest first (the last 50). */
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(async () => {
+    requireMethod(request, "GET");
     const user = await requireApiUser(request);
     return apiJson(listMyDeposits({ userId: user.id }).map(depositJson));
   });

@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { handleApi, methodNotAllowed, parseId } from "~/lib/http.server";
+import { handleApi, methodNotAllowed, parseId, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
 import { removeDestination } from "~/models/withdrawal.server";
 
-export const loader = () => methodNotAllowed();
+export const loader = () => methodNotAllowed("DELETE");
 
 /** DELETE: the destination is no longer offered; withdrawals already sent keep their record. 204. */
 export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
-    if (request.method !== "DELETE") return methodNotAllowed();
+    requireMethod(request, "DELETE");
     const user = await requireApiUser(request);
     removeDestination({ userId: user.id, destinationId: parseId(params.id, "Destination not found.") });
     return new Response(null, { status: 204 });

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiJson, handleApi, methodNotAllowed, readBody } from "~/lib/http.server";
+import { apiJson, handleApi, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
 import { addOwnDestination } from "~/auth/account.server";
 import { destinationUsableAt, listMyDestinations } from "~/models/withdrawal.server";
@@ -8,6 +8,7 @@ import { destinationJson } from "~/pages/payments";
 /** The investor's saved payout destinations. */
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(async () => {
+    requireMethod(request, "GET", "POST");
     const user = await requireApiUser(request);
     return apiJson(listMyDestinations(user.id).map((d) => destinationJson(d, destinationUsableAt(d))));
   });
@@ -19,7 +20,7 @@ export function loader({ request }: LoaderFunctionArgs) {
  */
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {
-    if (request.method !== "POST") return methodNotAllowed();
+    requireMethod(request, "GET", "POST");
     const user = await requireApiUser(request);
     const body = await readBody(request);
     const destination = { kind: body.kind, network: body.network, phone: body.phone, bankCode: body.bank_code, accountNumber: body.account_number, name: body.name };

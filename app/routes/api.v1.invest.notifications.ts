@@ -1,10 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiJson, handleApi } from "~/lib/http.server";
+import { apiJson, handleApi, methodNotAllowed, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
 import { listNotifications } from "~/models/notification.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
-  return handleApi(async () =>
-    apiJson(listNotifications((await requireApiUser(request)).id).map((n) => ({ id: n.id, kind: n.kind, message: n.message, read_at: n.readAt, created_at: n.createdAt }))),
-  );
+  return handleApi(async () => {
+    requireMethod(request, "GET");
+    return apiJson(listNotifications((await requireApiUser(request)).id).map((n) => ({ id: n.id, kind: n.kind, message: n.message, read_at: n.readAt, created_at: n.createdAt })));
+  });
 }
+
+export const action = () => methodNotAllowed("GET");

@@ -2,12 +2,12 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { fieldErrors } from "~/forms/parse.server";
 import { minorToCedis } from "~/domain/money";
 import { DestinationSchema } from "~/forms/wallet.server";
-import { apiJson, handleApi, HttpError, idempotencyKeyOf, methodNotAllowed, parseId, readBody } from "~/lib/http.server";
+import { apiJson, handleApi, HttpError, idempotencyKeyOf, methodNotAllowed, parseId, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
 import { requestWithdrawal, withdrawalMessage } from "~/models/withdrawal.server";
 import { withdrawalJson } from "~/pages/payments";
 
-export const loader = () => methodNotAllowed();
+export const loader = () => methodNotAllowed("POST");
 
 /**
  * `amount` in cedis and `destination_id` (a saved destination): answers 202 with the withdrawal,
@@ -16,7 +16,7 @@ export const loader = () => methodNotAllowed();
  */
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {
-    if (request.method !== "POST") return methodNotAllowed();
+    requireMethod(request, "POST");
     const user = await requireApiUser(request);
     const body = await readBody(request);
     const destinationId = body.destination_id === undefined || body.destination_id === null || body.destination_id === "" ? null : parseId(body.destination_id, "Destination not found.");

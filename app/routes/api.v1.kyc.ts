@@ -1,12 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiJson, handleApi, methodNotAllowed } from "~/lib/http.server";
+import { apiJson, handleApi, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
 import { kycJson, kycSubmissionJson } from "~/models/kyc.server";
 import { readKycForm, submittedMessage, takeKycSubmission } from "~/pages/kyc.server";
 
 /** The investor's tier, its limits, what may still be deposited, and the latest submission (issue 17). */
 export function loader({ request }: LoaderFunctionArgs) {
-  return handleApi(async () => apiJson(kycJson((await requireApiUser(request)).id)));
+  return handleApi(async () => {
+    requireMethod(request, "GET", "POST");
+    return apiJson(kycJson((await requireApiUser(request)).id));
+  });
 }
 
 /**
@@ -16,7 +19,7 @@ export function loader({ request }: LoaderFunctionArgs) {
  */
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {
-    if (request.method !== "POST") return methodNotAllowed();
+    requireMethod(request, "GET", "POST");
     const user = await requireApiUser(request);
     const row = await takeKycSubmission(user.id, await readKycForm(request));
     return apiJson({ detail: submittedMessage(row), ...kycSubmissionJson(row) }, 201);

@@ -1,9 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { MSG } from "~/domain/messages";
-import { apiJson, handleApi, parseId } from "~/lib/http.server";
+import { apiJson, handleApi, methodNotAllowed, parseId, requireMethod } from "~/lib/http.server";
 import { batchSettlements, settlementsJson } from "~/models/remittance.server";
 
 /** Public: the batch's settlements per period (due, remitted with the farm's sheets, paid, from the reserve, the ROI they support). */
-export function loader({ params }: LoaderFunctionArgs) {
-  return handleApi(() => apiJson(settlementsJson(batchSettlements(parseId(params.id, MSG.batchNotFound)))));
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return handleApi(() => {
+    requireMethod(request, "GET");
+    return apiJson(settlementsJson(batchSettlements(parseId(params.id, MSG.batchNotFound))));
+  });
 }
+
+export const action = () => methodNotAllowed("GET");

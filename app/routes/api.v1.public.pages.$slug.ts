@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { minorToCedis } from "~/domain/money";
-import { apiJson, handleApi, HttpError } from "~/lib/http.server";
+import { apiJson, handleApi, HttpError, methodNotAllowed, requireMethod } from "~/lib/http.server";
 import { getContentPage } from "~/models/content.server";
 
-export function loader({ params }: LoaderFunctionArgs) {
+export function loader({ request, params }: LoaderFunctionArgs) {
   return handleApi(() => {
+    requireMethod(request, "GET");
     const page = getContentPage(params.slug ?? "");
     if (!page) throw new HttpError(404, "Page not found.");
     return apiJson({
@@ -17,3 +18,5 @@ export function loader({ params }: LoaderFunctionArgs) {
     });
   });
 }
+
+export const action = () => methodNotAllowed("GET");

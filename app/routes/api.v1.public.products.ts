@@ -1,14 +1,17 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { PRODUCT_TYPES, type ProductType } from "~/domain/types";
-import { apiJson, handleApi, HttpError } from "~/lib/http.server";
+import { apiJson, handleApi, HttpError, methodNotAllowed, requireMethod } from "~/lib/http.server";
 import { batchJson, listBatches } from "~/models/batch.server";
 
 /** Every batch with the fields of SPEC.md section 3; `?product_type=EGG|CHICKEN` narrows it. */
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(() => {
+    requireMethod(request, "GET");
     const type = new URL(request.url).searchParams.get("product_type");
     if (type && !PRODUCT_TYPES.includes(type.toUpperCase() as ProductType)) throw new HttpError(422, "product_type must be EGG or CHICKEN.");
     const products = listBatches({ productType: type ? (type.toUpperCase() as ProductType) : undefined }).map(batchJson);
     return apiJson({ products });
   });
 }
+
+export const action = () => methodNotAllowed("GET");

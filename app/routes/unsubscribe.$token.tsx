@@ -16,7 +16,8 @@ const INVALID = "This unsubscribe link is not valid. Choose what you receive on 
  */
 export function loader({ params }: LoaderFunctionArgs) {
   const read = readUnsubscribeToken(params.token ?? "");
-  return { label: read ? CATEGORY_LABELS[read.category] : null };
+  // A link we did not make: the page says so, with the status saying it too.
+  return read ? { label: CATEGORY_LABELS[read.category] } : data({ label: null }, { status: 404 });
 }
 
 export function action({ params }: ActionFunctionArgs) {

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiError, apiJson, handleApi, methodNotAllowed } from "~/lib/http.server";
+import { apiError, apiJson, handleApi, methodNotAllowed, requireMethod } from "~/lib/http.server";
 import { receiveSignedWebhook } from "~/models/payment-events.server";
 
-export const loader = () => methodNotAllowed();
+export const loader = () => methodNotAllowed("POST");
 
 const MAX_WEBHOOK_BYTES = 256 * 1024;
 
@@ -13,7 +13,7 @@ const MAX_WEBHOOK_BYTES = 256 * 1024;
  */
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {
-    if (request.method !== "POST") return methodNotAllowed();
+    requireMethod(request, "POST");
     const raw = Buffer.from(await request.arrayBuffer());
     if (raw.byteLength > MAX_WEBHOOK_BYTES) return apiError(413, "The request body is too large.");
     const receipt = receiveSignedWebhook({ rawBody: raw, signature: request.headers.get("x-paystack-signature") });
