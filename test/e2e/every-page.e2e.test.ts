@@ -176,11 +176,12 @@ describe("every page with JavaScript on, in a 360 px phone browser", () => {
       `/reset-password/${fixtures.resetToken}`,
       "/reset-password/not-a-real-token",
       new URL(fixtures.unsubscribeLink).pathname,
-      "/unsubscribe/not-a-real-token",
       "/confirm-email/not-a-real-token",
     ])
       await open(watched, "visitor", url);
     await open(watched, "visitor", "/no-such-page", 404);
+    // A link that was never ours says so, with its status.
+    await open(watched, "visitor", "/unsubscribe/not-a-real-token", 404);
 
     // The confirmation link: the page asks, the button confirms (with JavaScript: a fetch of the action).
     const confirmPath = new URL(fixtures.confirmLink).pathname;
