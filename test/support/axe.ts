@@ -1,41 +1,73 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
-import type { Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 
 export type AxeViolation = { id: string; impact: string | null; help: string; nodes: string[] };
 
+type AuditTab = { page: Page; html: string };
+
+/**
+ * One audit tab per browser and viewport size, kept for the browser's life: a new context, a new tab
+ * and axe-core's 500 KB read again for every page audited cost a second each (half of a journey's
+ * time). The tab's requests for a page are answered with the HTML under audit, and axe-core is in
+ * every page it loads.
+ */
+const auditTabs = new WeakMap<Browser, Map<string, Promise<AuditTab>>>();
+
+function auditTab(browser: Browser, viewport: { width: number; height: number }): Promise<AuditTab> {
+  let bySize = auditTabs.get(browser);
+  if (!bySize) auditTabs.set(browser, (bySize = new Map()));
+  const key = `${viewport.width}x${viewport.height}`;
+  let tab = bySize.get(key);
+  if (!tab) {
+    tab = (async () => {
+      const context = await browser.newContext({ viewport, javaScriptEnabled: true });
+      // axe-core is handed to the browser once and put in every page it loads from there.
+      await context.addInitScript({ content: AXE_SOURCE });
+      const page = await context.newPage();
+      const state: AuditTab = { page, html: "" };
+      await page.route("**/*", (route) => {
+        const request = route.request();
+        if (request.resourceType() === "document") return route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: state.html });
+        if (request.resourceType() === "script") return route.abort();
+        return route.continue();
+      });
+      return state;
+    })();
+    bySize.set(key, tab);
+  }
+  return tab;
+}
+
 /**
  * axe-core's serious and critical violations for what the page shows now. axe needs timers, which
  * a page without JavaScript does not run, so the page's current DOM is audited in a separate
- * JavaScript-enabled tab: same URL, same HTML and CSS, the app's own scripts blocked.
+ * JavaScript-enabled tab: same URL, same HTML and CSS, the app's own scripts blocked. Audits of one
+ * browser take turns in its tab.
  */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   const html = await page.content();
   const url = page.url();
   const browser = page.context().browser();
   if (!browser) throw new Error("the page has no browser");
-  const context = await browser.newContext({ viewport: page.viewportSize() ?? { width: 360, height: 740 }, javaScriptEnabled: true });
-  try {
-    const audit = await context.newPage();
-    await audit.route("**/*", (route) => {
-      const request = route.request();
-      if (request.resourceType() === "document") return route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html });
-      if (request.resourceType() === "script") return route.abort();
-      return route.continue();
-    });
-    await audit.goto(url);
-    await audit.addScriptTag({ content: AXE_SOURCE });
-    const violations = await audit.evaluate(async () => {
+  const tab = await auditTab(browser, page.viewportSize() ?? { width: 360, height: 740 });
+  const run = turns.get(tab) ?? Promise.resolve();
+  const result = run.then(async () => {
+    tab.html = html;
+    await tab.page.goto(url);
+    return tab.page.evaluate(async () => {
       type Result = { violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }> };
       const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<Result> } }).axe;
       const result = await axe.run(document, { resultTypes: ["violations"] });
       return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => JSON.stringify(n.target)) }));
     });
-    return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  } finally {
-    await context.close();
-  }
+  });
+  turns.set(tab, result.catch(() => undefined));
+  return (await result).filter((v) => v.impact === "serious" || v.impact === "critical");
 }
+
+/** The audit running in each tab now, so the next one waits its turn. */
+const turns = new WeakMap<AuditTab, Promise<unknown>>();

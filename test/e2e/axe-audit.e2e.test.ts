@@ -1,0 +1,49 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seriousViolations } from "../support/axe";
+import { launchBrowser, NO_JAVASCRIPT, phoneContext, WITH_JAVASCRIPT } from "../support/browser";
+
+/**
+ * The accessibility audit the journeys run on every page finds what it must, in pages with and
+ * without JavaScript, and audits after audits in its one kept tab see each page's own HTML.
+ */
+let browser: Browser;
+let server: http.Server;
+let base = "";
+const PAGES: Record<string, string> = {
+  "/good": `<!doctype html><html lang="en"><head><title>Good</title></head><body><main><h1>Fine</h1><button>Save</button></main></body></html>`,
+  "/bad": `<!doctype html><html lang="en"><head><title>Bad</title></head><body><main><h1>Broken</h1><button></button><img src="/x.png"></main></body></html>`,
+};
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const page = PAGES[req.url ?? ""];
+    res.writeHead(page ? 200 : 404, { "Content-Type": "text/html; charset=utf-8" }).end(page ?? "");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+describe("seriousViolations", () => {
+  for (const mode of [NO_JAVASCRIPT, WITH_JAVASCRIPT]) {
+    it(`finds a nameless button and an image without alt text ${mode.label}, and nothing on a sound page`, async () => {
+      const context = await phoneContext(browser, mode);
+      const page = await context.newPage();
+      await page.goto(`${base}/bad`);
+      expect((await seriousViolations(page)).map((v) => v.id).sort()).toEqual(["button-name", "image-alt"]);
+      await page.goto(`${base}/good`);
+      expect(await seriousViolations(page)).toEqual([]);
+      // What the page shows now, not what its URL served: a change made in the page is audited.
+      await page.setContent(PAGES["/bad"].replace("<button></button>", "<button>Named</button>"));
+      expect((await seriousViolations(page)).map((v) => v.id)).toEqual(["image-alt"]);
+      await context.close();
+    });
+  }
+});
