@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import LongestFirstSequencer from "./test/support/longest-first-sequencer";
 
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
@@ -14,5 +15,6 @@ export default defineConfig({
     maxWorkers: 2,
     fileParallelism: true,
     reporters: ["default", "./test/support/slowest-files-reporter.ts"],
+    sequence: { sequencer: LongestFirstSequencer },
   },
 });
