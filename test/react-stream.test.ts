@@ -31,7 +31,7 @@ function streamed(build: string, element: React.ReactElement): Promise<Buffer> {
 describe("React's streamed HTML (patches/react-dom)", () => {
   it.each(Object.keys(builds))("has no NUL bytes where a cedi sign falls across React's 2 KB buffer, byte for byte what renderToString gives (%s build)", async (build) => {
     // React 18.3.1 sent its whole 2 KB buffer when a multi-byte character did not fit its end, NUL
-    // bytes included (react#31134): in the loader data's script that breaks JSON, so hydration.
+    // bytes included (react#31134, docs/decisions/101): in the loader data's script that breaks JSON, so hydration.
     // Eighteen short paragraphs fill most of a buffer; a last one of 0 to 119 characters moves the
     // buffer's end across every byte of a line with the cedi sign, the middle dot and the dash.
     const filled = Array.from({ length: 18 }, (_, i) => h("p", { key: i }, "a".repeat(100)));
