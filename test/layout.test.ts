@@ -118,4 +118,8 @@ describe("the docs the code cites live in the repository", () => {
     );
     expect(citing).toEqual([]);
   });
+
+  it("README.md stays a newcomer's and an operator's page: under 25,000 bytes", () => {
+    expect(fs.statSync(path.join(ROOT, "README.md")).size).toBeLessThan(25_000);
+  });
 });
