@@ -1,7 +1,7 @@
-// `npm run bench`: the server's speed on this machine, against DESIGN.md's "Weight and speed".
+// `npm run bench`: the server's speed on this machine, against docs/rules.md#weight-budgets.
 // Starts the built server on 127.0.0.1 (a free port, a temp SQLite file) and prints:
 //   (a) the bare route in requests/s with 50 concurrent clients: /readyz, a Remix resource route doing one
-//       SQLite insert (a committed write), as DESIGN.md's "Weight and speed" defines it;
+//       SQLite insert (a committed write), as docs/rules.md#weight-budgets defines it;
 //   (b) POST /api/v1/invest/create in invests/s with 50 clients (many funded investors, bearer
 //       tokens), its ratio to (a), and the units oversold when 50 clients race for a small batch;
 //   (c) the time of one payout run over 50,000 investments;

@@ -1,6 +1,6 @@
 // `npm run reconcile -- --date YYYY-MM-DD`: compares the payment provider's transactions and
 // transfers created that day (UTC) with our deposits, withdrawals and the ledger, in the database at
-// DATABASE_URL, with the provider PAYMENTS_PROVIDER names (see README "Payments"). Prints every
+// DATABASE_URL, with the provider PAYMENTS_PROVIDER names (see docs/payments.md#reconciliation). Prints every
 // difference, one per line, and a summary.
 //
 // Exit codes: 0 no difference; 1 at least one difference; 2 a missing or bad --date;

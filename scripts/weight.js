@@ -1,4 +1,4 @@
-// `npm run weight`: what each page costs an investor on mobile data, against DESIGN.md's budget
+// `npm run weight`: what each page costs an investor on mobile data, against docs/rules.md#weight-budgets
 // (HTML + CSS <= 40 KB gzipped, JavaScript <= 120 KB gzipped, images <= 30 KB each, no web fonts).
 // Builds if needed, starts the built server on 127.0.0.1 with a temp SQLite file (demo data),
 // loads each page cold in Debian's Chromium and prints a table, then the first contentful paint of

@@ -42,7 +42,7 @@ const auditRows = () => server.db().prepare("select a.*, u.email from audit_log 
 const lastAudit = () => auditRows().at(-1)!;
 const count = (table: string) => (server.db().prepare(`select count(*) n from ${table}`).get() as { n: number }).n;
 
-/** A batch with SPEC.md's admin defaults (CHICKEN, GHS 50, 1,000 units, 12%), on a farm of its own. */
+/** A batch with the admin defaults (CHICKEN, GHS 50, 1,000 units, 12%), on a farm of its own. */
 const newBatch = (options: BatchOptions = {}) =>
   createBatch(server, { farmId: createFarm(server, { name: "Test Farm", location: "Sunyani, Bono" }).id, productType: "CHICKEN", unitPrice: 50, targetUnits: 1000, expectedRoi: 0.12, mortalityRate: 0.07, ...options }).id;
 
@@ -140,7 +140,7 @@ async function investorIn(batchId: number, units: number, walletGhs = 10_000) {
 }
 
 describe("the dashboard (forms, no JavaScript)", () => {
-  it("shows the overview counts, both create forms with SPEC.md's defaults, the batches table and the tips box", async () => {
+  it("shows the overview counts, both create forms with their defaults, the batches table and the tips box", async () => {
     const batchId = newBatch();
     const { status, html } = await page(adminPage, "/admin");
     expect(status).toBe(200);

@@ -60,7 +60,7 @@ describe("the lists: search, status filter and sort on the server", () => {
     return cardIds(html);
   };
 
-  it("eggs page: heading, every option of SPEC.md, only egg batches", async () => {
+  it("eggs page: heading, every filter and sort option, only egg batches", async () => {
     const { html } = await get(anon(), "/invest/eggs");
     expect(html).toContain("<h1");
     expect(html).toContain("Invest in Eggs</h1>");
@@ -97,7 +97,7 @@ describe("the lists: search, status filter and sort on the server", () => {
     expect(await ids(`${q}&sort=bogus`)).toEqual([a, c, b]);
   });
 
-  it("shows SPEC.md's empty state when nothing matches, and keeps the search in the form", async () => {
+  it("shows the empty state when nothing matches, and keeps the search in the form", async () => {
     const { html } = await get(anon(), "/invest/eggs?q=no-such-farm-anywhere");
     expect(cardIds(html)).toEqual([]);
     expect(html).toContain("No matching batches — try clearing filters or check back later.");
@@ -139,7 +139,7 @@ describe("the lists: search, status filter and sort on the server", () => {
 });
 
 describe("the cards", () => {
-  it("show every figure of SPEC.md: ROI monthly and annualised, feed cost or TBD, mortality, risk, chart, certifications, timeline", async () => {
+  it("show every figure: ROI monthly and annualised, feed cost or TBD, mortality, risk, chart, certifications, timeline", async () => {
     const farm = newFarm(`Cardfarm ${RUN}`, "Koforidua, Eastern");
     const id = newBatch(farm, { unitPrice: 150, targetUnits: 5000, expectedRoi: 0.011, feedPrice: null, mortalityRate: 0.06 });
     const history = server.db().prepare("insert into batch_roi_history (batch_id, label, date, roi_percent) values (?, ?, ?, ?)");
@@ -171,7 +171,7 @@ describe("the cards", () => {
     expect(html).not.toContain("@nivo");
   });
 
-  it("sensor strip: the farm's latest reading with SPEC.md's colours, else demo values", async () => {
+  it("sensor strip: the farm's latest reading with the sensor colours, else demo values", async () => {
     const farm = newFarm(`Sensorfarm ${RUN}`);
     const id = newBatch(farm, { productType: "CHICKEN", unitPrice: 50 });
     const insert = server.db().prepare("insert into farm_logs (batch_id, log_date, birds_alive, deaths, feed_kg, avg_weight_kg, temperature_c, humidity_pct, ammonia_ppm) values (?, ?, ?, ?, ?, ?, ?, ?, ?)");
@@ -249,7 +249,7 @@ describe("the invest dialog", () => {
     expect((await get(u.page, `/invest/eggs?dialog=invest&batch=abc`)).html).toContain("Batch not found.");
   });
 
-  it("answers each case with SPEC.md's egg messages", async () => {
+  it("answers each case with the egg messages", async () => {
     const u = await investor(500);
     const url = `/invest/eggs?dialog=invest&batch=${egg}`;
     const post = async (fields: Record<string, string | number>) => {
@@ -268,7 +268,7 @@ describe("the invest dialog", () => {
     expect(investmentCount(u.id)).toBe(0);
   });
 
-  it("answers each case with SPEC.md's chicken messages", async () => {
+  it("answers each case with the chicken messages", async () => {
     const u = await investor(100);
     const url = `/invest/chicken?dialog=invest&batch=${chicken}`;
     const post = async (fields: Record<string, string | number>) => {
@@ -384,7 +384,7 @@ describe("early exit", () => {
 });
 
 describe("the eggs calculator and payout table", () => {
-  it("units = floor(amount / unit price), with SPEC.md's two messages; default 100 GHS step 10", async () => {
+  it("units = floor(amount / unit price), with the calculator's two messages; default 100 GHS step 10", async () => {
     const farm = newFarm(`Calcfarm ${RUN}`);
     const id = newBatch(farm, { unitPrice: 30, targetUnits: 5, expectedRoi: 0.01 });
     const anon = new Client(server.url);
@@ -537,7 +537,7 @@ describe("demo data only when the database has no batch of the type", () => {
     await empty?.stop();
   });
 
-  it("shows SPEC.md's message and the demo batches, with no way to invest", async () => {
+  it("shows the load-failure message and the demo batches, with no way to invest", async () => {
     const anon = new Client(empty.url);
     const eggs = htmlText(await (await anon.get("/invest/eggs")).text());
     expect(eggs).toContain("Could not load egg batches — showing demo data.");

@@ -1,6 +1,6 @@
 /**
  * Issue 17's tiers through the real server: each limit at its edge (one pesewa over is refused whole
- * and changes nothing), withdrawals refused below Verified after SPEC.md's 'Insufficient balance',
+ * and changes nothing), withdrawals refused below Verified after the product's 'Insufficient balance',
  * GET /api/v1/kyc, and the portfolio's line.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -103,7 +103,7 @@ describe("deposit limits at their edges", () => {
     expect((await call(api, "POST", DEPOSIT, { amount: "25000" })).body).toMatchObject({ balance: 25_000 });
   });
 
-  it("SPEC.md's own amount rules still come first", async () => {
+  it("the product's own amount rules still come first", async () => {
     const { api } = await createInvestor(server, { tier: "REGISTERED", walletGhs: 5000 });
     expect((await call(api, "POST", DEPOSIT, { amount: "10.005" })).status).toBe(422);
   });

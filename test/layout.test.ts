@@ -90,3 +90,36 @@ describe("the folder rules of app/", () => {
     expect(all.filter((i) => isApp(i.spec, "integrations") && !/^(models|pages|auth|integrations|seed)\//.test(i.file)).map((i) => `${i.file} imports ${i.spec}`)).toEqual([]);
   });
 });
+
+/**
+ * The docs a clone carries: the code cites docs/ (rules.md, payments.md, decisions/), never the
+ * planning files kept outside the repository. The names are built here so this file does not cite them.
+ */
+describe("the docs the code cites live in the repository", () => {
+  const ROOT = path.resolve(import.meta.dirname, "..");
+  const outside = new RegExp(`\\b(${["SPEC", "DESIGN", "PAYMENTS", "DOMAIN"].join("|")})\\.md\\b|\\.\\./${"shared"}\\b`);
+
+  function textFiles(dir: string): string[] {
+    return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) return e.name === "node_modules" ? [] : textFiles(full);
+      return /\.(ts|tsx|js|mjs|cjs|md|json|css)$/.test(e.name) ? [full] : [];
+    });
+  }
+
+  it("no source file under app/, scripts/ or test/ cites a file outside the repository", () => {
+    const files = ["app", "scripts", "test"].flatMap((d) => textFiles(path.join(ROOT, d)));
+    expect(files.length).toBeGreaterThan(300);
+    const citing = files.flatMap((file) =>
+      fs
+        .readFileSync(file, "utf8")
+        .split("\n")
+        .flatMap((line, i) => (outside.test(line) ? [`${path.relative(ROOT, file)}:${i + 1}: ${line.trim()}`] : [])),
+    );
+    expect(citing).toEqual([]);
+  });
+
+  it("README.md stays a newcomer's and an operator's page: under 25,000 bytes", () => {
+    expect(fs.statSync(path.join(ROOT, "README.md")).size).toBeLessThan(25_000);
+  });
+});

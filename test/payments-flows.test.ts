@@ -325,7 +325,7 @@ describe("withdrawals", () => {
     fake.settleTransfer(first.body.reference, "success");
   });
 
-  it("keeps SPEC.md's rules first: 'Insufficient balance', and a destination is required", async () => {
+  it("keeps the product's rules first: 'Insufficient balance', and a destination is required", async () => {
     const { u, destinationId } = await funded(10);
     expect(await call(u.api, "POST", "/api/v1/invest/withdraw", { amount: 10.01, destination_id: destinationId })).toEqual({ status: 409, body: { detail: "Insufficient balance" } });
     expect((await call(u.api, "POST", "/api/v1/invest/withdraw", { amount: 5 })).status).toBe(422);

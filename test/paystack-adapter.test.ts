@@ -13,7 +13,7 @@ import {
 import { paystackSignature, startFakePaystack, type FakePaystack } from "./support/fake-paystack";
 
 /**
- * The real Paystack adapter against a fake Paystack speaking PAYMENTS.md's contract over HTTP on
+ * The real Paystack adapter against a fake Paystack speaking the contract of docs/payments.md over HTTP on
  * 127.0.0.1 (no mocks), and the demo adapter `npm start` uses.
  */
 let fake: FakePaystack;

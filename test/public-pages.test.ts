@@ -42,7 +42,7 @@ describe("every public page answers 200 without JavaScript, with a title and a d
 });
 
 describe("Home", () => {
-  it("has every section SPEC.md lists, with the stat cards from the database", async () => {
+  it("has every section Home lists, with the stat cards from the database", async () => {
     const { html } = await page("/");
     const text = textOf(html);
     const db = server.db();
@@ -153,7 +153,7 @@ describe("Home with no batches, or when loading them fails", () => {
     await empty?.stop();
   });
 
-  it("shows the empty message, SPEC.md's four sample products clearly marked and not investable, and the sample chart", async () => {
+  it("shows the empty message, the four sample products clearly marked and not investable, and the sample chart", async () => {
     const { html } = await page("/", empty.url);
     const main = mainOf(html);
     const text = textOf(main);

@@ -1,4 +1,4 @@
-// DESIGN.md's weight budget, page by page: HTML + CSS <= 40 KB gzipped, JavaScript <= 120 KB
+// The weight budget (docs/rules.md#weight-budgets), page by page: HTML + CSS <= 40 KB gzipped, JavaScript <= 120 KB
 // gzipped, images <= 30 KB each, no web fonts. The same measurement as `npm run weight`.
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -29,7 +29,7 @@ export function AdminNav() {
 }
 
 /**
- * The admin message area (SPEC.md: messages disappear after 4 seconds). Without JavaScript it stays;
+ * The admin message area (docs/rules.md#product-constants: messages disappear after 4 seconds). Without JavaScript it stays;
  * with it, it fades. `id` changes per message, so a new message shows again.
  */
 export function AdminMessage({ kind, children, id, durationMs = 4000, fade = true }: { kind: "success" | "error" | "info"; children: ReactNode; id: string; durationMs?: number; fade?: boolean }) {

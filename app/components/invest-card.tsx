@@ -39,7 +39,7 @@ const BAR_TONE: Record<SensorTone, string> = {
 };
 const TONE_WORD: Record<SensorTone, string> = { ok: "normal", warm: "warm", cold: "cold", flag: "out of range", warning: "warning", danger: "danger", none: "no reading" };
 
-/** Temperature, humidity and ammonia bars coloured by SPEC.md's thresholds. */
+/** Temperature, humidity and ammonia bars coloured by the thresholds of docs/rules.md#product-constants. */
 export function SensorStrip({ sensor }: { sensor: CardData["sensor"] }) {
   return (
     <div className="mt-3 rounded-lg bg-stone-50 p-2" data-testid="sensor-strip">

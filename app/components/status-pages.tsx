@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 
-/** The not-found page: any unknown route and any 404 (SPEC.md: a 'Go home' link). */
+/** The not-found page: any unknown route and any 404 (with a 'Go home' link). */
 export function NotFound() {
   return (
     <section className="container-page py-16 text-center">

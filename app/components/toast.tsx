@@ -8,7 +8,7 @@ export type Flash = ToastMessage & { anchor?: string };
 const TONE = { error: "bg-red-700", success: "bg-leaf-700" } as const;
 
 /**
- * A corner toast (Home's stats error, SPEC.md: "a red toast at bottom right"). Without JavaScript
+ * A corner toast (Home's stats error: a red toast at bottom right). Without JavaScript
  * it simply stays on the page; with JavaScript it fades after `durationMs`.
  */
 export function Toast({ toast, durationMs = 4500 }: { toast: ToastMessage | null; durationMs?: number }) {
@@ -32,7 +32,7 @@ export function Toast({ toast, durationMs = 4500 }: { toast: ToastMessage | null
  * Without JavaScript, Dismiss is a link to the empty marker just before the message: the browser
  * stays where it is and the stylesheet hides a message whose marker is the :target (no reload,
  * the investor keeps their row or card). With JavaScript it hides the message at once, and the
- * message also fades after `durationMs` (SPEC.md: 4.5 s; admin pages 4 s).
+ * message also fades after `durationMs` (4.5 s; admin pages 4 s: docs/rules.md#product-constants).
  */
 export function FlashMessage({ flash, durationMs = 4500, className = "" }: { flash: Flash | ToastMessage; durationMs?: number; className?: string }) {
   const marker = `dismissed${useId().replace(/:/g, "")}`;

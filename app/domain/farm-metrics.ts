@@ -1,5 +1,5 @@
 /**
- * The truth about the birds, from a batch's daily farm logs (DOMAIN.md): hen-day lay rate,
+ * The truth about the birds, from a batch's daily farm logs: hen-day lay rate,
  * feed conversion ratio and cumulative mortality. Pure: rows in, series out.
  */
 export type FarmLogRow = {

@@ -20,7 +20,7 @@ function refusal(fn: () => unknown): { status: number; detail: string } {
 const egg = { productType: "EGG" as const, status: "OPEN" as const, availableUnits: 50, unitPriceMinor: 15000 };
 const chicken = { ...egg, productType: "CHICKEN" as const, unitPriceMinor: 5000 };
 
-describe("checkInvestment: SPEC.md section 5's messages per batch type", () => {
+describe("checkInvestment: the investing messages per batch type (docs/rules.md#messages)", () => {
   it("returns whole units and their cost", () => {
     expect(checkInvestment({ batch: egg, units: "4", acceptedTerms: true, walletMinor: 60000 })).toEqual({ units: 4, costMinor: 60000 });
   });
@@ -173,7 +173,7 @@ describe("planPayouts", () => {
   });
 });
 
-describe("risk scores and bands (SPEC.md section 9)", () => {
+describe("risk scores and bands (docs/rules.md#product-constants)", () => {
   it("egg: 0.5 x mortality % + 0.3 x (100 - annualised ROI %) + 0.2 x unplaced share %", () => {
     // 0.5 x 4 + 0.3 x (100 - 12) + 0.2 x 50 = 2 + 26.4 + 10 = 38.4
     expect(eggRiskScore({ mortalityRate: 0.04, monthlyRoi: 0.01, targetUnits: 100, unitsPlaced: 50 })).toBe(38);

@@ -68,7 +68,7 @@ export function buyingState(batch: Pick<InvestableBatch, "productType" | "status
 }
 
 /**
- * Every rule of buying units, in SPEC.md's order: batch takes money, units, terms (pages only), wallet.
+ * Every rule of buying units, in the order of docs/rules.md#investing: batch takes money, units, terms (pages only), wallet.
  * Returns the whole units and their cost in pesewas.
  */
 export function checkInvestment({

@@ -1,6 +1,6 @@
 import type { ProductType } from "~/domain/types";
 
-/** SPEC.md's messages (sections 5 and 8) and the ones DESIGN.md's rules add. Matched word for word. */
+/** The product's messages and the ones the server's rules add (docs/rules.md#messages). Matched word for word. */
 export const INVEST_MESSAGES: Record<ProductType, { unitsPositive: string; tooMany: string; terms: string }> = {
   EGG: {
     unitsPositive: "Enter a positive units amount.",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { estimateReturns } from "~/domain/returns";
 
-describe("estimateReturns (SPEC.md section 9)", () => {
+describe("estimateReturns (docs/rules.md#product-constants)", () => {
   it("chicken: principal = units x unit price, return = principal x ROI for one cycle", () => {
     expect(estimateReturns({ product: "CHICKEN", units: 10, unitPrice: 50, roi: 0.12 })).toEqual({ principal: 500, return: 60, total: 560, label: "per cycle" });
   });

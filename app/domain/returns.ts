@@ -1,7 +1,7 @@
 import type { ProductType } from "~/domain/types";
 
 /**
- * The estimator and calculators (SPEC.md section 9). Inputs are cedis and fractions as the
+ * The estimator and calculators (docs/rules.md#product-constants). Inputs are cedis and fractions as the
  * visitor typed them; results are cedis rounded to 2 decimals. Illustrative, not a promise.
  */
 export type EstimateInput = { product: ProductType; units: number; unitPrice: number; roi: number };
@@ -16,7 +16,7 @@ export function estimateReturns({ product, units, unitPrice, roi }: EstimateInpu
   return { principal, return: ret, total: round2(principal + ret), label: product === "EGG" ? "12-month illustrative" : "per cycle" };
 }
 
-/** Estimated monthly payout = cost x expected ROI; annual = x12 (SPEC.md section 5). */
+/** Estimated monthly payout = cost x expected ROI; annual = x12 (docs/rules.md#investing). */
 export function monthlyPayout(costCedis: number, monthlyRoi: number) {
   const monthly = round2(costCedis * monthlyRoi);
   return { monthly, annual: round2(monthly * 12) };

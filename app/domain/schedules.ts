@@ -10,7 +10,7 @@ import type { BatchStatus, ProductType } from "~/domain/types";
 /** Broilers: harvest 6-8 weeks after the start; the payout is expected by the end of week 8. */
 export const HARVEST_EARLIEST_DAYS = 42;
 export const HARVEST_DAYS = 56;
-/** Layers: about 2 months of rearing before lay (SPEC.md); income is paid monthly from then. */
+/** Layers: about 2 months of rearing before lay (point-of-lay pullets); income is paid monthly from then. */
 export const REARING_MONTHS = 2;
 
 export type PayoutDue = { kind: "MONTHLY" | "HARVEST"; period: string | null; date: string };

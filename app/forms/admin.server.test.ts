@@ -21,7 +21,7 @@ describe("admin form rules", () => {
     ]);
   });
 
-  it("SPEC.md's batch defaults parse into pesewas and fractions", () => {
+  it("the admin batch defaults parse into pesewas and fractions", () => {
     const r = BatchSchema.parse({ farm_id: "3", ...Object.fromEntries(Object.entries(BATCH_DEFAULTS).map(([k, v]) => [k, String(v)])), start_date: "" });
     expect(r).toEqual({ farm_id: 3, product_type: "CHICKEN", unit_price: 5000, target_units: 1000, feed_price: 600, mortality_rate: 0.07, expected_roi: 0.12, start_date: null });
   });

@@ -1,7 +1,7 @@
 // Every limit that a form's zod rule checks and its inputs' HTML attributes also show. This module is
 // safe for the browser: the zod rules live in app/forms/*.server.ts, which Remix keeps out of client
 // bundles (a page component that imported zod rules once pulled about 94 KB gzipped into the login
-// and register pages, past DESIGN.md's 120 KB JavaScript budget).
+// and register pages, past the 120 KB JavaScript budget, docs/rules.md#weight-budgets).
 
 // ---- account ----
 
@@ -19,9 +19,9 @@ export const PHONE_MAX = 20;
  * attributes from the same numbers the schemas check (and zod stays out of the browser bundle).
  */
 export const FARM_NAME_MAX = 120;
-/** SPEC.md's admin batch defaults. */
+/** The admin batch form's defaults (docs/rules.md#product-constants). */
 export const BATCH_DEFAULTS = { product_type: "CHICKEN", unit_price: 50, target_units: 1000, feed_price: 6, mortality_rate: 0.07, expected_roi: 0.12 } as const;
-/** A day's farm log: ranges a real house stays within (DOMAIN.md), wide enough for bad days. */
+/** A day's farm log: ranges a real house stays within, wide enough for bad days. */
 export const FARM_LOG_LIMITS = {
   birdsMax: 1_000_000,
   feedKgMax: 100_000,

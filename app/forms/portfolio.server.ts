@@ -74,7 +74,7 @@ export function destinationErrorField(field: string, method: string): string {
 
 /**
  * Where the withdraw form sends the money: a saved destination (`destination_id`), or, in the demo,
- * SPEC.md's unsaved one (network or bank name, and a number).
+ * the plain form's unsaved one (network or bank name, and a number).
  */
 export function withdrawTarget(form: WithdrawForm): { ok: true; target: { destinationId: number | null; unsaved: UnsavedDestination | null } } | { ok: false; errors: Record<string, string> } {
   if (form.destination_id) {

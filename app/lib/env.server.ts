@@ -77,7 +77,7 @@ const EnvSchema = z.object({
   EARLY_EXIT_FEE_RATE: z.coerce.number().min(0.03).max(0.07).default(0.05),
   /**
    * Who moves money in and out (issue 15). `demo` (the default): deposits and withdrawals complete at
-   * once, as SPEC.md's demo mode. `paystack`: real mobile money, cards and bank through Paystack.
+   * once, as the product's demo mode. `paystack`: real mobile money, cards and bank through Paystack.
    */
   PAYMENTS_PROVIDER: z.enum(["demo", "paystack"]).default("demo"),
   /** Paystack's secret key (sk_test_... in test mode): the API's bearer token and the webhook signing key. */
@@ -97,7 +97,7 @@ const EnvSchema = z.object({
   /**
    * SQLite's `synchronous` for the WAL. FULL (the default) fsyncs every commit: a power cut cannot
    * drop a deposit already confirmed to an investor. NORMAL is faster and safe against a crash of
-   * the process, not of the machine. See README, Performance.
+   * the process, not of the machine. See docs/performance.md.
    */
   SQLITE_SYNCHRONOUS: z.enum(["FULL", "NORMAL"]).default("FULL"),
   /**

@@ -143,7 +143,7 @@ export function getBatch(id: number): BatchView | undefined {
   return row ? withDetails([row])[0] : undefined;
 }
 
-/** The public product shape of SPEC.md section 3 (money in cedis, rates as fractions). */
+/** The public product shape the API has always answered (money in cedis, rates as fractions). */
 export function batchJson(b: BatchView) {
   return {
     id: b.id,

@@ -26,7 +26,7 @@ import { deposits, type DepositMethod, type RefundStatus } from "~/models/schema
 /**
  * Deposits (issue 15): a row per attempt, credited EXTERNAL -> WALLET exactly once, only on the
  * provider's word (a signed webhook or our own verify call). With the demo provider the whole
- * journey happens inside the request, so SPEC.md's 'Deposit successful' answer still holds.
+ * journey happens inside the request, so the 'Deposit successful' answer (docs/rules.md#messages) still holds.
  */
 
 export type Deposit = typeof deposits.$inferSelect;
@@ -35,7 +35,7 @@ export type DepositRequest = {
   userId: number;
   email: string;
   amount: unknown;
-  /** Absent with a provider that settles at once (SPEC.md's demo form has only an amount). */
+  /** Absent with a provider that settles at once (the plain deposit form has only an amount). */
   method?: unknown;
   network?: unknown;
   phone?: unknown;
@@ -77,7 +77,7 @@ export async function startDeposit(request: DepositRequest): Promise<PaymentStar
   const answer = once(
     { userId, key: request.idempotencyKey, operation: request.operation, params: { amountMinor: parsed.amountMinor, method: parsed.method, network: parsed.network, phone: parsed.phone } },
     () => {
-      // Tier limits (issue 17), after SPEC.md's own rules (parsed above) and inside this transaction:
+      // Tier limits (issue 17), after the product's own amount rules (parsed above) and inside this transaction:
       // a deposit that would cross one is refused whole, before a row is written or anything charged.
       // A replayed request never gets here: it answers as the first one did.
       assertDepositWithinLimits(userId, parsed.amountMinor);

@@ -341,7 +341,7 @@ export function getInvestmentReceipt(userId: number, investmentId: number): Inve
 export type PayoutRow = typeof payouts.$inferSelect;
 
 export function payoutJson(p: PayoutRow) {
-  // amount is gross (SPEC.md); the wallet received net_amount, the rest went to withholding tax.
+  // amount is gross (docs/rules.md#tax); the wallet received net_amount, the rest went to withholding tax.
   return {
     id: p.id,
     investment_id: p.investmentId,

@@ -135,7 +135,7 @@ export function simulatePayout(batchId: number, { period, close = false }: { per
   };
 }
 
-/** The API's answers: SPEC.md's field names (simulated_total, total: gross), money in cedis, with the run's funding and tax. */
+/** The API's answers: the API's field names (simulated_total, total: gross), money in cedis, with the run's funding and tax. */
 export const simulationJson = (s: PayoutSimulation) => ({
   batch_id: s.batchId,
   kind: s.kind,

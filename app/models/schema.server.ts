@@ -355,7 +355,7 @@ export const payouts = sqliteTable(
     period: text("period"),
     /** EXIT: the units sold in this fill (what holdings at a record date are rebuilt from). */
     units: integer("units"),
-    /** Gross (SPEC.md's amount); the wallet received amountMinor - taxWithheldMinor. */
+    /** Gross (the API's `amount`, docs/rules.md#tax); the wallet received amountMinor - taxWithheldMinor. */
     amountMinor: integer("amount_minor").notNull(),
     /** Withholding tax on the income part (never on principal or exit proceeds). */
     taxWithheldMinor: integer("tax_withheld_minor").notNull().default(0),

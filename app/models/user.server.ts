@@ -291,7 +291,7 @@ async function spendReset(reset: { id: number; userId: number }, password: strin
   });
 }
 
-/** The user as the API shows it (SPEC.md field names). */
+/** The user as the API shows it (the API's field names). */
 export function userJson(user: User) {
   return { id: user.id, email: user.email, full_name: user.fullName, phone: user.phone, is_admin: user.isAdmin, created_at: user.createdAt };
 }

@@ -172,7 +172,7 @@ export function removeDestination({ userId, destinationId }: { userId: number; d
 
 // ---- withdrawals ----
 
-/** SPEC.md's demo form names a destination without saving it (method MOMO|BANK, provider, number). */
+/** The plain withdraw form names a destination without saving it (method MOMO|BANK, provider, number). */
 export type UnsavedDestination = { method: "MOMO" | "BANK"; provider: string; accountNumber: string };
 
 export type WithdrawalRequest = {
@@ -223,7 +223,7 @@ function targetOf(request: WithdrawalRequest): Target {
 }
 
 /**
- * The wallet side of a withdrawal, in one transaction: SPEC.md's rules first ('Insufficient
+ * The wallet side of a withdrawal, in one transaction: the product's rules first ('Insufficient
  * balance'), then the tier (Registered may not withdraw), then the destination, then WALLET -> PAYOUTS_PENDING and the PENDING row with our
  * reference. Exported for the confirm step's dry run.
  */
@@ -232,7 +232,7 @@ export function reserveWithdrawal(request: WithdrawalRequest): Withdrawal {
   return atomic(() => {
     const { userId } = request;
     if (amountMinor > walletBalanceMinor(userId)) throw new DomainError(409, MSG.insufficientBalance, "amount");
-    // Tier (issue 17): after 'Insufficient balance', so SPEC.md's answer still comes first.
+    // Tier (issue 17): after 'Insufficient balance', so that answer (docs/rules.md#tier-limits) still comes first.
     assertMayWithdraw(userId);
     const target = targetOf(request);
     const entryId = postEntry({

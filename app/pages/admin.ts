@@ -1,14 +1,14 @@
 import type { useLoaderData } from "@remix-run/react";
 import type { adminDashboardLoader } from "~/pages/admin-dashboard.server";
 /** What the admin pages say: confirm prompts, fallback messages, how long a message shows. */
-/** SPEC.md section 9: the admin message fades after 4 seconds. */
+/** docs/rules.md#product-constants: the admin message fades after 4 seconds. */
 export const ADMIN_MESSAGE_MS = 4000;
 
 export const DELETE_BATCH_PROMPT = "Delete this batch?";
 export const EXECUTE_PAYOUT_PROMPT = "Execute real payouts?";
 export const CLOSE_BATCH_PROMPT = "Close this egg batch and return the principal?";
 
-/** SPEC.md section 8's fallbacks, when the server has no detail to give. */
+/** The fallbacks of docs/rules.md#messages, when the server has no detail to give. */
 export const ADMIN_FALLBACK = {
   load: "Failed to load admin data.",
   farm: "Failed to create farm.",

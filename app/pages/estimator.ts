@@ -5,7 +5,7 @@ import { PRODUCT_DEFAULTS, productFigures, type LandingBatch } from "~/pages/lan
 /**
  * The quick estimator (Home) and returns calculator (How It Works) read their inputs from the
  * URL (?product=&units=&unit_price=&roi=), so they work as GET forms without JavaScript.
- * Limits are SPEC.md section 5's; the maxima only keep the sums sane.
+ * Limits are the estimator's (docs/rules.md#product-constants); the maxima only keep the sums sane.
  */
 export const ESTIMATOR_LIMITS = {
   units: { min: 1, max: 1_000_000, step: "1" },
@@ -19,13 +19,13 @@ export type NumberField = keyof typeof ESTIMATOR_LIMITS;
 export type ProductFigures = Record<ProductType, { unitPrice: number; roi: number }>;
 export type EstimatorDefaults = { product: ProductType; units: number; byProduct: ProductFigures };
 
-/** SPEC.md section 9: Chicken Note, 10 units; each product's own figures (eggs GHS 150 at 3% a month, chicken GHS 50 at 18% a cycle). */
+/** docs/rules.md#product-constants: Chicken Note, 10 units; each product's own figures (eggs GHS 150 at 3% a month, chicken GHS 50 at 18% a cycle). */
 export const ESTIMATOR_DEFAULTS: EstimatorDefaults = { product: "CHICKEN", units: 10, byProduct: PRODUCT_DEFAULTS };
 
 /**
  * The figures each product starts from: the cheapest batch on sale (what Home's product cards
- * quote), else SPEC.md's landing defaults. The stored example unit price (pesewas) and ROI
- * override the default product's, the Chicken Note's, as SPEC.md says; an Egg Note never starts
+ * quote), else the landing defaults. The stored example unit price (pesewas) and ROI
+ * override the default product's, the Chicken Note's (docs/rules.md#product-constants); an Egg Note never starts
  * from a per-cycle ROI read as monthly (0.12 a month would show 144% a year).
  */
 export function estimatorDefaults(
@@ -72,7 +72,7 @@ const MESSAGES: Record<NumberField, { min: string; max: string }> = {
   roi: { min: "Expected ROI cannot be negative.", max: "Expected ROI can be at most 10 (1000%)." },
 };
 
-/** One number field: empty becomes 0 (SPEC.md section 5); anything else must be a number inside the limits. */
+/** One number field: empty becomes 0; anything else must be a number inside the limits. */
 function parseNumberField(field: NumberField, raw: string): { ok: true; value: number } | { ok: false; message: string; fallback: number } {
   const { min, max } = ESTIMATOR_LIMITS[field];
   const text = raw.trim();

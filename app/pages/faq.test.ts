@@ -2,14 +2,14 @@ import { describe, expect, it } from "vitest";
 import { FAQ_CATEGORIES, FAQ_ITEMS, groupFaqs, searchFaqs } from "~/pages/faq";
 
 describe("FAQ entries", () => {
-  it("has 18 entries with unique ids in SPEC.md's five categories", () => {
+  it("has 18 entries with unique ids in the five categories", () => {
     expect(FAQ_ITEMS).toHaveLength(18);
     expect(new Set(FAQ_ITEMS.map((f) => f.id)).size).toBe(18);
     expect(FAQ_CATEGORIES).toEqual(["Account & Onboarding", "Investing", "Payouts & Returns", "Security & Risk", "Platform & Support"]);
     for (const category of FAQ_CATEGORIES) expect(FAQ_ITEMS.some((f) => f.category === category), category).toBe(true);
   });
 
-  it("states the FAQ claims of SPEC.md section 9", () => {
+  it("states the product's FAQ claims", () => {
     const all = FAQ_ITEMS.map((f) => f.answer).join("\n");
     for (const claim of [
       "GH₵50.00 per unit for Egg Notes",

@@ -1,4 +1,4 @@
-/** The static FAQ of /faq (SPEC.md section 2 and the claims of section 9). */
+/** The static FAQ of /faq (its entries and claims are the product's copy). */
 export const FAQ_CATEGORIES = ["Account & Onboarding", "Investing", "Payouts & Returns", "Security & Risk", "Platform & Support"] as const;
 export type FaqCategory = (typeof FAQ_CATEGORIES)[number];
 

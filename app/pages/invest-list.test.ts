@@ -89,7 +89,7 @@ describe("card figures", () => {
     expect(feedCostText(null)).toBe("TBD");
     expect(feedCostText(620)).toMatch(/6\.20\/kg$/);
   });
-  it("risk from SPEC.md's formulas and bands", () => {
+  it("risk from the formulas and bands of docs/rules.md", () => {
     // egg: 0.5 x 4 + 0.3 x (100 - 12) + 0.2 x 0 = 28.4 -> 28 Low
     expect(riskOf({ productType: "EGG", mortalityRate: 0.04, expectedRoi: 0.01, targetUnits: 100, unitsPlaced: 100 })).toEqual({ score: 28, band: "Low" });
     // egg: 2.5 + 0.3 x 89.2 + 0.2 x 100 = 49.26 -> Medium
@@ -109,7 +109,7 @@ describe("card figures", () => {
   });
 });
 
-describe("sensor colours (SPEC.md section 9)", () => {
+describe("sensor colours (docs/rules.md#product-constants)", () => {
   it("temperature above 33 warm, below 22 cold", () => {
     expect([33, 33.5, 22, 21.9, 27].map(temperatureTone)).toEqual(["ok", "warm", "ok", "cold", "ok"]);
   });

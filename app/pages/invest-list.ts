@@ -8,7 +8,7 @@ import { annualisedRoi, chickenRecommendedScore, chickenRiskScore, eggRiskScore,
 import type { BatchStatus, ProductType } from "~/domain/types";
 
 /**
- * The invest pages' batch lists as the URL describes them (SPEC.md "Egg Note page", "Chicken Note
+ * The invest pages' batch lists as the URL describes them (the Egg Note page, the Chicken Note
  * page", sections 5 and 9): search, status filter and sort, plus the cards' derived figures, the
  * eggs calculator and the illustrative payout table. Pure: the loaders hand in what they read.
  */
@@ -122,7 +122,7 @@ export function riskOf(b: Pick<ListBatch, "productType" | "mortalityRate" | "exp
 }
 
 /**
- * Recommended. Chicken: SPEC.md's ROI x (1 + available share). Eggs (SPEC.md gives no formula):
+ * Recommended. Chicken: ROI x (1 + available share). Eggs (our own formula):
  * the same score over what can be bought now, so an ACTIVE batch with early-exit units on offer
  * ranks by the share it offers; ties go to the lower risk score.
  */
@@ -200,7 +200,7 @@ export function defaultUnits(max: number): number {
   return Math.max(1, Math.min(DEFAULT_UNITS, max));
 }
 
-// ---- sensor strip (SPEC.md section 9) ----
+// ---- sensor strip (docs/rules.md#product-constants) ----
 
 export const DEMO_READING: Reading = { temperatureC: 27, humidityPct: 65, ammoniaPpm: 12 };
 
@@ -274,7 +274,7 @@ export function calculate(amountText: string, batch: Pick<ListBatch, "unitPriceM
   return { ...result, error: null };
 }
 
-/** SPEC.md section 9: starts at 1000 and adds 0, 120 or 240 in a repeating cycle (illustrative). */
+/** docs/rules.md#product-constants: starts at 1000 and adds 0, 120 or 240 in a repeating cycle (illustrative). */
 export function illustrativePayoutTable(months = 12): Array<{ month: number; amount: number }> {
   return Array.from({ length: months }, (_, i) => ({ month: i + 1, amount: 1000 + (i % 3) * 120 }));
 }
@@ -283,7 +283,7 @@ export function illustrativePayoutTable(months = 12): Array<{ month: number; amo
 
 export type DemoBatch = ListBatch & { feedPriceMinor: number | null; startDate: string | null; history: Array<{ label: string; roiPercent: number }> };
 
-/** SPEC.md section 4: egg batches 201 and 202, chicken 101 and 102, with section 9's sample figures. */
+/** The demo batches: egg batches 201 and 202, chicken 101 and 102, with the sample figures (docs/rules.md#product-constants). */
 export const DEMO_BATCHES: Record<ProductType, DemoBatch[]> = {
   EGG: [
     { id: 201, farmName: "Demo layer farm A", location: "Dormaa Ahenkro, Bono", productType: "EGG", unitPriceMinor: 12000, targetUnits: 5000, unitsPlaced: 1750, availableUnits: 3250, expectedRoi: 0.01, status: "OPEN", mortalityRate: 0.05, feedPriceMinor: 600, startDate: null, history: [0.8, 0.9, 1.0, 0.95, 1.05, 1.0].map((y, i) => ({ label: `M${i + 1}`, roiPercent: y })) },
@@ -330,7 +330,7 @@ export function timeline(b: { productType: ProductType; status: BatchStatus; sta
   ];
 }
 
-/** What the platform checks for every partner farm (DESIGN.md's claims), shown as the card's certifications. */
+/** What the platform checks for every partner farm (the product's claims), shown as the card's certifications. */
 export const CERTIFICATIONS: Record<ProductType, string[]> = {
   EGG: ["Vetted farm", "Vaccination schedule", "Vet partnership", "Escrow-protected funds"],
   CHICKEN: ["Vetted farm", "Vaccination schedule", "Vet partnership", "Escrow-protected funds"],

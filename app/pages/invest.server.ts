@@ -138,7 +138,7 @@ function loadDialog(type: ProductType, query: ListQuery, params: URLSearchParams
   }
   const unitsHeld = unitsHeldIn(user.id, batch.id);
   const unitsOffered = unitsOfferedBy(user.id, batch.id);
-  // SPEC.md's default of 10, but never more than the investor can still offer.
+  // The default of 10, but never more than the investor can still offer.
   return { kind: "exit" as const, ...common, defaultUnits: defaultUnits(unitsHeld - unitsOffered), maxUnits: Math.max(1, batch.targetUnits), unitsHeld, notice: exitNotice(batch, unitsHeld, unitsOffered) };
 }
 

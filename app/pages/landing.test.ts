@@ -75,7 +75,7 @@ describe("landing chart", () => {
 });
 
 describe("sample products", () => {
-  it("are SPEC.md's four, shown only when there are no batches or loading failed", () => {
+  it("are the four samples, shown only when there are no batches or loading failed", () => {
     expect(SAMPLE_PRODUCTS.map((s) => [s.productType, (s.unitPriceMinor ?? 0) / 100, s.targetUnits, s.unitsPlaced, s.expectedRoi])).toEqual([
       ["CHICKEN", 40, 2000, 420, 0.18],
       ["CHICKEN", 36, 1500, 1100, 0.14],

@@ -3,7 +3,7 @@ import { formatGhs } from "~/domain/money";
 import type { BatchStatus, ProductType } from "~/domain/types";
 
 /**
- * What the landing page shows, from the batch list (SPEC.md section 2 "Home" and section 9).
+ * What the landing page shows, from the batch list (docs/rules.md#product-constants).
  * Pure: the loader hands in the batches it read, or null when reading them failed.
  */
 export type LandingBatch = {
@@ -39,7 +39,7 @@ export const MAX_LANDING_CARDS = 6;
 export const MAX_CHART_BATCHES = 8;
 export const SAMPLE_CHART_SERIES = [8, 12, 9, 14, 11, 13, 15, 12] as const;
 
-/** When no batch of a type exists, the product cards use these (SPEC.md section 9). */
+/** When no batch of a type exists, the product cards use these (docs/rules.md#product-constants). */
 export const PRODUCT_DEFAULTS: Record<ProductType, { unitPrice: number; roi: number }> = {
   EGG: { unitPrice: 150, roi: 0.03 },
   CHICKEN: { unitPrice: 50, roi: 0.18 },
@@ -111,7 +111,7 @@ function quotedBatches(type: ProductType, batches: LandingBatch[] | null): Landi
 
 /**
  * What a product costs from, in cedis, and that batch's ROI: the cheapest batch on sale, else
- * SPEC.md's landing defaults (eggs GHS 150 at 3% a month, chicken GHS 50 at 18% a cycle).
+ * The landing defaults (eggs GHS 150 at 3% a month, chicken GHS 50 at 18% a cycle).
  */
 export function productFigures(type: ProductType, batches: LandingBatch[] | null): { unitPrice: number; roi: number } {
   const cheapest = quotedBatches(type, batches)[0];

@@ -221,7 +221,7 @@ export function withQuery(path: string, params: URLSearchParams): string {
   return s ? `${path}?${s}` : path;
 }
 
-// ---- CSV rows (headers word for word from SPEC.md section 7) ----
+// ---- CSV rows (headers word for word, docs/rules.md#product-constants) ----
 
 export const INVESTMENT_CSV_HEADERS = ["Investment ID", "Batch ID", "Units", "Amount (GHS)", "Status", "Created At", "Units Held", "Cost Held (GHS)", "Units Exited"] as const;
 export const PAYOUT_CSV_HEADERS = ["Payout ID", "Amount", "Kind", "Date"] as const;

@@ -6,7 +6,7 @@ import { ADMIN_FALLBACK, ADMIN_MESSAGE_MS } from "~/pages/admin";
 import { pageMeta } from "~/lib/meta";
 import { requireAdmin } from "~/auth/session.server";
 
-/** SPEC.md: the admin message fades after 4 seconds (the root toast reads this). */
+/** docs/rules.md#product-constants: the admin message fades after 4 seconds (the root toast reads this). */
 export const handle = { toastMs: ADMIN_MESSAGE_MS };
 
 /** Every admin page: anonymous -> /login and back; a signed-in non-admin -> 403. Each child checks again. */
@@ -28,7 +28,7 @@ export default function AdminLayout() {
   );
 }
 
-/** Admin pages that cannot load: 403 for non-admins, the 404's own message, else SPEC.md's 'Failed to load admin data.' */
+/** Admin pages that cannot load: 403 for non-admins, the 404's own message, else 'Failed to load admin data.' */
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 403) return <NoAccess />;

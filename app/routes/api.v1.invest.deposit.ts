@@ -9,7 +9,7 @@ import { depositReturnUrl } from "~/pages/payments.server";
 export const loader = () => methodNotAllowed("POST");
 
 /**
- * SPEC.md's contract (`amount` only) answers 200 'Deposit successful' when the money is in at once
+ * The plain contract (`amount` only) answers 200 'Deposit successful' when the money is in at once
  * (the demo provider). With a method (`mobile_money` + network + phone, or `checkout`) it answers 202
  * with the deposit and what the investor does next; the wallet is credited on the provider's word.
  */

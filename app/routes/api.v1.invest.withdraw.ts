@@ -11,8 +11,8 @@ export const loader = () => methodNotAllowed("POST");
 
 /**
  * `amount` in cedis and `destination_id` (a saved destination): answers 202 with the withdrawal,
- * or, when the money goes out at once (the demo), SPEC.md's 200 'Withdrawal processed'. The demo
- * also takes SPEC.md's unsaved destination (method MOMO|BANK, provider, account_number).
+ * or, when the money goes out at once (the demo), the plain 200 'Withdrawal processed'. The demo
+ * also takes the plain form's unsaved destination (method MOMO|BANK, provider, account_number).
  */
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {

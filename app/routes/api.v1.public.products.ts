@@ -3,7 +3,7 @@ import { PRODUCT_TYPES, type ProductType } from "~/domain/types";
 import { apiJson, handleApi, HttpError, methodNotAllowed, requireMethod } from "~/lib/http.server";
 import { batchJson, listBatches } from "~/models/batch.server";
 
-/** Every batch with the fields of SPEC.md section 3; `?product_type=EGG|CHICKEN` narrows it. */
+/** Every batch with the product fields of `batchJson`; `?product_type=EGG|CHICKEN` narrows it. */
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(() => {
     requireMethod(request, "GET");

@@ -29,7 +29,7 @@ const FALLBACK_GUIDE = `## The guide in short
 `;
 
 export function loader({ request }: LoaderFunctionArgs) {
-  // Each read fails on its own into empty data, as SPEC.md says; a failed content read is reported.
+  // Each read fails on its own into empty data; a failed content read is reported.
   let content: ContentPage | undefined;
   let contentError: string | null = null;
   try {
@@ -44,7 +44,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   } catch (error) {
     console.error(error);
   }
-  // The calculator starts from the live batches' figures; without them, from SPEC.md's defaults.
+  // The calculator starts from the live batches' figures; without them, from the landing defaults.
   let batches: BatchView[] | null = null;
   try {
     batches = listBatches();

@@ -9,7 +9,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const { filters, values } = parsePortfolioQuery(new URL(request.url).searchParams);
   const { matching } = queryInvestments(listPortfolioInvestments(user.id), filters);
-  // Nothing to export: back to the portfolio as it was, with SPEC.md's message (works without JavaScript).
+  // Nothing to export: back to the portfolio as it was, with 'No records to export' (works without JavaScript).
   if (matching.length === 0) return redirectWithFlash(withQuery("/portfolio", filterParams(values)), { kind: "error", message: NO_RECORDS });
   return csvResponse("investments", toCsv(INVESTMENT_CSV_HEADERS, investmentCsvRows(matching)));
 }

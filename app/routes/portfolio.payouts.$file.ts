@@ -23,7 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (error instanceof DomainError && error.status === 404) return noCsvResponse(error.detail, "/portfolio");
     throw error;
   }
-  // Nothing to download: back to the investment's row, with SPEC.md's message there.
+  // Nothing to download: back to the investment's row, with 'No records to export' there.
   if (payouts.length === 0) return redirectWithFlash(`/portfolio#investment-${investmentId}`, { kind: "error", message: NO_RECORDS });
   return csvResponse(`payouts-investment-${investmentId}`, toCsv(PAYOUT_CSV_HEADERS, payoutCsvRows(payouts)));
 }

@@ -45,7 +45,7 @@ function paidMonths(startDate: string, until: string): string[] {
   return months;
 }
 
-/** DOMAIN.md: a crate has sold for GHS 55-80; trays, transport and labour about GHS 4 a crate; the vet's monthly visit. */
+/** Typical Ghanaian figures: a crate has sold for GHS 55-80; trays, transport and labour about GHS 4 a crate; the vet's monthly visit. */
 const PRICE_PER_CRATE_MINOR = 6_500;
 const OTHER_COSTS_PER_CRATE_MINOR = 400;
 const VET_COST_MINOR = 150_000;

@@ -1,7 +1,7 @@
 import type { farmLogs } from "~/models/schema.server";
 
 /**
- * Daily logs for the ACTIVE demo batches, with DOMAIN.md's typical figures: the layers from their
+ * Daily logs for the ACTIVE demo batches, with typical Ghanaian figures (docs/rules.md#product-constants): the layers from their
  * first day in lay (lay rate climbing to near 90%, ~118 g feed per hen), so every month the seed
  * settles has the logs its settlement sheet is prefilled from (app/seed/activity.server.ts); three
  * weeks of broilers (weights 0.15, 0.4, 0.8 kg at weeks 1-3, brooding from 33 C down).

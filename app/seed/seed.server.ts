@@ -40,7 +40,7 @@ function cycleHistory(basePercent: number, wiggles: number[], lastCycleEnd: stri
   });
 }
 
-/** A demo number in MTN's test range (PAYMENTS.md), never a real person's. */
+/** A demo number in MTN's test range (Paystack's test mode), never a real person's. */
 const DEMO_INVESTOR_PHONE = "+233551234987";
 
 export function isDatabaseEmpty(db: Db): boolean {

@@ -1,4 +1,4 @@
-// First contentful paint on an emulated Slow 3G link, as DESIGN.md sets it: 400 ms latency,
+// First contentful paint on an emulated Slow 3G link, as docs/rules.md#weight-budgets sets it: 400 ms latency,
 // 400 kbit/s both ways, cache off, Chromium at 360 x 740. A measurement for `npm run weight`,
 // never a test assertion (timings on a shared machine are for reading, not for failing builds).
 

@@ -1,4 +1,4 @@
-// Page weight against DESIGN.md's budget ("Weight and speed"): each page is loaded cold (a fresh
+// Page weight against the budget (docs/rules.md#weight-budgets): each page is loaded cold (a fresh
 // browser context, so nothing comes from a cache) in Debian's Chromium with JavaScript on, and
 // every HTML, CSS and JavaScript response it loads is gzipped here with zlib (default level 6),
 // so the figure does not depend on what the server compresses. Images count at their raw size.
@@ -6,7 +6,7 @@
 import zlib from "node:zlib";
 import { chromium } from "playwright-core";
 
-/** DESIGN.md: HTML + CSS <= 40 KB gzipped, JavaScript <= 120 KB gzipped, no image over 30 KB, no web fonts. KB = 1,000 bytes (the stricter reading). */
+/** docs/rules.md#weight-budgets: HTML + CSS <= 40 KB gzipped, JavaScript <= 120 KB gzipped, no image over 30 KB, no web fonts. KB = 1,000 bytes (the stricter reading). */
 export const BUDGET = { htmlCssBytes: 40_000, jsBytes: 120_000, imageBytes: 30_000, fonts: 0 };
 
 export const PUBLIC_PAGES = ["/", "/how-it-works", "/faq", "/risk", "/terms", "/contact", "/login", "/register", "/invest/eggs", "/invest/chicken"];

@@ -15,7 +15,7 @@ export const INVESTOR = { email: "ama@akoko.test", password: "bench-investor-pas
  * 64 MB semi-spaces instead of V8's 16: a page allocates about 1.4 MB, almost all of it garbage
  * before the next page, so with 16 MB V8 scavenged every ten pages or so and promoted whatever the
  * pages in flight still held to the old generation, whose marking then ran on the GC helper threads.
- * Measured by `npm run bench` (README, Performance): about 6% more pages/s at one worker and 14% more
+ * Measured by `npm run bench` (docs/performance.md, docs/decisions/005-young-generation-64mb.md): about 6% more pages/s at one worker and 14% more
  * at two, for about 80 MB more resident memory per worker. An operator's own
  * `--max-semi-space-size` in NODE_OPTIONS wins (a small instance may prefer the memory).
  */

@@ -55,7 +55,7 @@ describe.each([
     await page.getByRole("button", { name: "Create farm" }).click();
     await expectVisible(page.getByText("Farm created."));
 
-    // Create batch: 'Select a farm.' first; SPEC.md's defaults are filled in.
+    // Create batch: 'Select a farm.' first; the form's defaults are filled in.
     await expect(page.getByLabel("Unit price (GHS)").inputValue()).resolves.toBe("50");
     await expect(page.getByLabel("Expected ROI (fraction)").inputValue()).resolves.toBe("0.12");
     await page.getByRole("button", { name: "Create batch" }).click();

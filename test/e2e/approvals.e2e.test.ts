@@ -46,7 +46,7 @@ describe.each([
     const row = a.locator(`tr[data-batch-id="${batchId}"]`);
     await row.getByRole("button", { name: "Execute Payout" }).click();
     if (!javaScriptEnabled) {
-      // SPEC.md's confirm prompt stays.
+      // The confirm prompt stays.
       const confirm = a.getByRole("dialog", { name: "Please confirm" });
       await expectVisible(confirm.getByText("Execute real payouts?"));
       await confirm.getByRole("button", { name: "Confirm" }).click();

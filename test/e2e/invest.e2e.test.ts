@@ -125,7 +125,7 @@ describe.each([
     await hydrated(page, javaScriptEnabled);
     await page.getByRole("link", { name: `Exit Batch #${cheap}` }).click();
     const exit = page.getByRole("dialog", { name: `Early exit from Batch #${cheap}` });
-    // The units the investor holds and can offer (3), not SPEC.md's 10 (issue 14).
+    // The units the investor holds and can offer (3), not the default 10 (issue 14).
     await expect.poll(() => exit.getByLabel("Units").inputValue()).toBe("3");
     await exit.getByLabel("Units").fill("0");
     await exit.getByRole("button", { name: "Request exit" }).click();

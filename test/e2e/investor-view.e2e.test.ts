@@ -165,7 +165,7 @@ describe.each([
     await expect(inFlow(page.locator("[data-toast]"))).resolves.toBe(true);
     await shot("reinvested");
 
-    // An export with nothing in it returns to the portfolio with SPEC.md's message.
+    // An export with nothing in it returns to the portfolio with 'No records to export'.
     await page.goto(`${server.url}/portfolio?q=999999`);
     await hydrated(page, javaScriptEnabled);
     await page.getByRole("link", { name: "Export (CSV)" }).click();

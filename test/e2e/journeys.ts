@@ -3,7 +3,7 @@
 // batches, the second investor and the bad-path investor (funded) with the factories
 // (test/support/factories.ts), signs the second investor in by cookie, and moves a start date
 // back "one month later". Each page is audited with axe-core,
-// every journey page is weighed against DESIGN.md's budget, and screenshots of each step land in
+// every journey page is weighed against the budget (docs/rules.md#weight-budgets), and screenshots of each step land in
 // test-results/screenshots/journeys/.
 import fs from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -389,7 +389,7 @@ export function defineJourneys(mode: BrowserMode, { weigh = false }: { weigh?: b
       await open(page, `/invest/eggs?q=${encodeURIComponent(farmName)}`);
       await page.getByRole("link", { name: `Exit Batch #${eggBatch}` }).click();
       const exit = page.getByRole("dialog", { name: `Early exit from Batch #${eggBatch}` });
-      // It offers the 7 units held (issue 14: at most SPEC.md's 10, never more than one can offer).
+      // It offers the 7 units held (issue 14: at most the default 10, never more than one can offer).
       await expect.poll(() => exit.getByLabel("Units").inputValue()).toBe("7");
       await exit.getByLabel("Units").fill("3");
       await auditPage(page, "Early exit dialog", findings);
@@ -481,7 +481,7 @@ export function defineJourneys(mode: BrowserMode, { weigh = false }: { weigh?: b
       expect(pageErrors, "script errors in the pages").toEqual([]);
     }, 150_000);
 
-    it("d. the bad paths show their SPEC.md messages and change nothing", async () => {
+    it("d. the bad paths show their word-for-word messages and change nothing", async () => {
       const findings: string[] = [];
       const farm = newFarm(`Bad Paths Farm ${tag} ${process.pid}`);
       // Egg: 20 units at GHS 10; chicken: 15 units at GHS 20. The investor has GHS 50.
@@ -581,7 +581,7 @@ export function defineJourneys(mode: BrowserMode, { weigh = false }: { weigh?: b
   });
 
   if (weigh) describe("the weight of every journey page", () => {
-    it("reports HTML, CSS and JavaScript gzipped bytes and fits DESIGN.md's budget", async () => {
+    it("reports HTML, CSS and JavaScript gzipped bytes and fits the weight budget", async () => {
       expect(visited.size, "the journeys ran").toBeGreaterThan(5);
       // The portfolio with a journey's investments, payouts, exits and notifications in it.
       expect(portfolioOwner).not.toBeNull();
@@ -595,7 +595,7 @@ export function defineJourneys(mode: BrowserMode, { weigh = false }: { weigh?: b
       console.log(`Journey pages, gzipped (KB = 1,000 bytes):\n${formatTable(rows)}`);
       for (const r of rows) expect(r.htmlBytes * r.cssBytes * r.jsBytes, `${r.page} measured nothing`).toBeGreaterThan(0);
       const over = rows.filter((r) => budgetProblems(r).length > 0).map((r) => `${r.page}: ${budgetProblems(r).join("; ")}`);
-      expect(over, "over DESIGN.md's budget").toEqual([]);
+      expect(over, "over the weight budget").toEqual([]);
     }, 90_000);
   });
 }

@@ -278,7 +278,7 @@ export function definePhoneAudit(mode: BrowserMode) {
             await page.waitForURL(new RegExp(`product=${product}`));
           }
         };
-        // Chicken first: the stored example (SPEC.md section 9).
+        // Chicken first: the stored example (docs/rules.md#product-constants).
         await expect(field("unit-price").inputValue()).resolves.toBe(String(content.example_unit_price));
         await expect(field("roi").inputValue()).resolves.toBe(String(content.example_expected_roi));
 
@@ -365,7 +365,7 @@ export function definePhoneAudit(mode: BrowserMode) {
       await expectVisible(page.locator("dt", { hasText: "Expected mortality" }));
       await expectVisible(page.getByTestId("latest-metrics").locator("dt", { hasText: "Mortality so far" }));
 
-      // One money format on every page a visitor reads (SPEC.md's exact messages are not on these pages).
+      // One money format on every page a visitor reads (the word-for-word messages are not on these pages).
       for (const pathname of ["/", "/how-it-works", "/faq", "/invest/eggs", "/invest/chicken", `/batches/${logged}`, `/batches/${batchId}`, "/risk", "/portfolio"]) {
         await open(page, pathname, javaScriptEnabled);
         const text = await page.locator("body").innerText();

@@ -70,7 +70,7 @@ describe.each([
     await page.getByText("Deposit successful").waitFor();
     const shownAt = Date.now();
     await page.waitForURL((url) => !url.search.includes("dialog"));
-    // SPEC.md: toasts disappear after 4.5 s; without JavaScript the message simply stays.
+    // Toasts disappear after 4.5 s; without JavaScript the message simply stays.
     if (javaScriptEnabled) {
       await page.locator("[data-toast]").waitFor({ state: "detached", timeout: 9_000 });
       expect(Date.now() - shownAt).toBeGreaterThanOrEqual(4_000);

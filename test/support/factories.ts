@@ -36,7 +36,7 @@ function toMinor(ghs: number, what: string): number {
 
 // ---- farms and batches ----
 
-/** Poultry hubs (shared/DOMAIN.md), for farms that look like the real ones. */
+/** Ghana's poultry hubs, for farms that look like the real ones. */
 const HUBS = ["Dormaa Ahenkro, Bono", "Techiman, Bono East", "Sunyani, Bono", "Kumasi, Ashanti", "Ejisu, Ashanti", "Nsawam, Eastern", "Koforidua, Eastern", "Dodowa, Greater Accra", "Ashaiman, Greater Accra", "Tamale, Northern"];
 let farmCount = 0;
 
@@ -75,7 +75,7 @@ export type BatchOptions = {
 
 export type Batch = { id: number; farmId: number; productType: ProductType; unitPriceMinor: number; targetUnits: number; expectedRoi: number; status: BatchStatus; startDate: string | null };
 
-/** Typical figures (shared/DOMAIN.md, SPEC.md's admin defaults) for what a test leaves out. */
+/** Typical figures (typical Ghanaian figures, the admin defaults) for what a test leaves out. */
 const BATCH_DEFAULTS: Record<ProductType, { unitPrice: number; targetUnits: number; expectedRoi: number; mortalityRate: number; feedPrice: number }> = {
   // Layers: about 1% a month (10-14% a year), 5-10% mortality over the laying cycle.
   EGG: { unitPrice: 100, targetUnits: 2000, expectedRoi: 0.01, mortalityRate: 0.06, feedPrice: 6 },

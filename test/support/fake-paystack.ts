@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 /**
- * A fake Paystack on 127.0.0.1 that speaks the contract of ../shared/PAYMENTS.md over real HTTP, so
+ * A fake Paystack on 127.0.0.1 that speaks the contract of docs/payments.md over real HTTP, so
  * the real adapter (app/integrations/payments/paystack.server.ts) is what tests exercise, in process
  * or through the built server (point PAYSTACK_BASE_URL at `fake.url`).
  *

@@ -4,7 +4,7 @@ import type { Locator, Page } from "playwright-core";
 import { seriousViolations } from "./axe";
 import { SCREENSHOT_DIR } from "./browser";
 
-/** Where the journey screenshots go: `<journey>-<js|nojs>-<nn>-<step>.png` (README, Scripts). */
+/** Where the journey screenshots go: `<journey>-<js|nojs>-<nn>-<step>.png` (docs/testing.md). */
 export const JOURNEY_SCREENSHOT_DIR = path.join(SCREENSHOT_DIR, "journeys");
 
 /**

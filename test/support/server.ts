@@ -124,7 +124,7 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
     WEB_CONCURRENCY: "1",
     // Production mode seeds no demo data by default; the tests want the demo platform.
     SEED_DEMO_DATA: "true",
-    // SPEC.md's payout amounts reach the wallet whole; the tests of withholding tax set their rate.
+    // Payout amounts reach the wallet whole; the tests of withholding tax set their rate.
     WITHHOLDING_TAX_RATE: "0",
     // New payout destinations receive money at once; test/kyc-destinations.test.ts tests the wait.
     DESTINATION_COOLING_OFF_HOURS: "0",

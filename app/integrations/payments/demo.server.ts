@@ -1,5 +1,5 @@
 /**
- * The demo adapter `npm start` uses: no network, no keys. SPEC.md's demo mode simulates deposits,
+ * The demo adapter `npm start` uses: no network, no keys. The product's demo mode simulates deposits,
  * so a mobile-money charge or a checkout succeeds at once ('Deposit successful') and a transfer is
  * paid at once. It remembers what it did (in memory, for this process) so verify and the
  * reconciliation lists answer like the real adapter would. It has no webhooks.

@@ -2,9 +2,9 @@
  * Money in and out through a payment provider (issue 15), in our words and in pesewas. The rest of
  * the app calls `PaymentsProvider`; what it learns becomes ledger entries through app/models, never
  * here. `createPaymentsProvider` picks the adapter: `demo` (what `npm start` uses, no network) or
- * `paystack` (HTTPS, the contract in ../shared/PAYMENTS.md).
+ * `paystack` (HTTPS, the contract in docs/payments.md).
  *
- * Rules every caller keeps (PAYMENTS.md, "What a careful integration does"):
+ * Rules every caller keeps (docs/payments.md#what-every-caller-keeps):
  * - an answer to a charge, an OTP or a redirect is never the truth: credit only on `verifyCharge`
  *   (or a verified `charge.success` webhook) whose amount, currency and reference match what was
  *   asked for (`chargeMismatches`);
@@ -86,7 +86,7 @@ export type TransferInput = {
 
 /**
  * The answer to a transfer request. Paystack's own "success" at this point means queued
- * (PAYMENTS.md), so the real adapter answers `pending` and the outcome comes from `verifyTransfer`
+ * (docs/payments.md#recipients-and-transfers-withdrawals), so the real adapter answers `pending` and the outcome comes from `verifyTransfer`
  * or a webhook; the demo answers `succeeded` at once. `otp`: finalise with `finalizeTransfer`.
  */
 export type TransferResult = { status: "pending" | "succeeded" | "failed" | "otp"; transferCode?: string; message?: string };
@@ -214,7 +214,7 @@ export function getPaymentsProvider(): PaymentsProvider {
 }
 
 /**
- * Whether a deposit or withdrawal completes within the request (the demo, SPEC.md's 'Deposit
+ * Whether a deposit or withdrawal completes within the request (the demo, the plain 'Deposit
  * successful') or later on the provider's word: what the investor must be told, and nothing more.
  */
 export function paymentsSettleAtOnce(): boolean {

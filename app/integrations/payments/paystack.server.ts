@@ -1,5 +1,5 @@
 /**
- * The Paystack adapter: HTTPS JSON with `Authorization: Bearer <secret>`, as ../shared/PAYMENTS.md
+ * The Paystack adapter: HTTPS JSON with `Authorization: Bearer <secret>`, as docs/payments.md
  * describes it. Every call has a deadline (AbortController) and retries with backoff on network
  * errors, 429 and 5xx: reads always (they change nothing), writes because each carries our own
  * reference (a repeat is refused as a duplicate, never charged or paid twice). A write that timed
