@@ -40,13 +40,7 @@ function cssText(): string {
  * one body lets the gzip layer compress the page as a whole: flushed in React's small chunks, the
  * home page went over the wire at 15 KB instead of 9 KB.
  */
-export default async function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  remixContext: EntryContext,
-  loadContext: AppLoadContext,
-) {
+export default async function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext, loadContext: AppLoadContext) {
   await markPrivate(request, responseHeaders);
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : undefined;
   return new Promise((resolve, reject) => {

@@ -54,9 +54,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">Skip to content</a>
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+          Skip to content
+        </a>
         <SiteHeader user={rootData?.user ?? null} />
-        <main id="main" className="flex-1">{children}</main>
+        <main id="main" className="flex-1">
+          {children}
+        </main>
         <SiteFooter year={rootData?.year ?? new Date().getUTCFullYear()} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -69,7 +73,10 @@ export default function App() {
   const { flash } = useLoaderData<typeof loader>();
   const handles = useMatches().map((m) => m.handle as { toastMs?: number; placesFlash?: boolean } | undefined);
   // A route may set how long its messages stay (`handle.toastMs`; admin pages: 4 s).
-  const toastMs = handles.map((h) => h?.toastMs).filter((ms) => ms !== undefined).pop();
+  const toastMs = handles
+    .map((h) => h?.toastMs)
+    .filter((ms) => ms !== undefined)
+    .pop();
   // A message whose redirect returned to a row or card is shown there by pages that say they do so.
   const placedByPage = Boolean(flash?.anchor) && handles.some((h) => h?.placesFlash);
   return (
@@ -99,7 +106,9 @@ export function ErrorBoundary() {
     <section className="container-page py-16 text-center">
       <h1 className="text-2xl font-bold">Something went wrong</h1>
       <p className="mt-2 text-stone-600">We could not show this page. Your money and data are safe; please try again in a moment.</p>
-      <Link to="/" className="btn-primary mt-6">Go home</Link>
+      <Link to="/" className="btn-primary mt-6">
+        Go home
+      </Link>
     </section>
   );
 }

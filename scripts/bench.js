@@ -229,7 +229,10 @@ async function scaling(check) {
         if (!keep) await server.stop();
       }
       if (pageServers.length === 2) {
-        const [one, many] = await pagesTakingTurns(pageServers.map((kept) => kept.server), [1, cores]);
+        const [one, many] = await pagesTakingTurns(
+          pageServers.map((kept) => kept.server),
+          [1, cores],
+        );
         pageServers[0].row.page = one;
         pageServers[1].row.page = many;
         await Promise.all(pageServers.splice(0).map((kept) => kept.server.stop()));
@@ -250,7 +253,10 @@ async function scaling(check) {
   if (cores >= 2) {
     console.log(`    this machine: share-nothing CPU work (scripts/lib/cpu-reference.js) in ${cores} processes does ${fmt(machine, 2)} x one process's`);
     const ratio = many.page.perSecond / one.page.perSecond;
-    check(ratio >= 1.7, `pages/s at ${cores} workers ${fmt(many.page.perSecond)} >= 1.7 x 1 worker (${fmt(one.page.perSecond)}): ${fmt(ratio, 2)} x, where the machine itself gives ${fmt(machine, 2)} x`);
+    check(
+      ratio >= 1.7,
+      `pages/s at ${cores} workers ${fmt(many.page.perSecond)} >= 1.7 x 1 worker (${fmt(one.page.perSecond)}): ${fmt(ratio, 2)} x, where the machine itself gives ${fmt(machine, 2)} x`,
+    );
   }
   check(one.oversold === 0 && many.oversold === 0, `the race oversold nothing at 1 worker (${one.oversold}) nor at ${cores} (${many.oversold})`);
   if (one.page.cpuUs !== null) check(one.page.cpuUs <= 4000, `a page's server CPU ${fmt(one.page.cpuUs / 1000, 1)} ms <= 4 ms`);
@@ -344,7 +350,9 @@ async function main() {
       `(b) POST /api/v1/invest/create: ${fmt(investRun.perSecond)} invests/s (${fmt(investRun.ok)} in ${fmt(investRun.elapsed, 1)} s, rounds ${investRun.rounds.join(" / ")}, statuses ${JSON.stringify(investRun.statuses)}, errors ${investRun.errors}${cpuNote(investRun)}); ${fmt(ratio * 100)}% of the bare route`,
     );
     if (bare.cpuUsPerRequest && investRun.cpuUsPerRequest) {
-      console.log(`    by the server's CPU time per request, invests run at ${fmt((100 * bare.cpuUsPerRequest) / investRun.cpuUsPerRequest)}% of the bare route's rate (steadier than req/s when the machine is shared)`);
+      console.log(
+        `    by the server's CPU time per request, invests run at ${fmt((100 * bare.cpuUsPerRequest) / investRun.cpuUsPerRequest)}% of the bare route's rate (steadier than req/s when the machine is shared)`,
+      );
     }
     check(investRun.perSecond >= TARGETS.investPerSecond, `invests/s ${fmt(investRun.perSecond)} >= ${TARGETS.investPerSecond}`);
     check(ratio >= TARGETS.ratio, `invest/bare ratio ${fmt(ratio * 100)}% >= ${TARGETS.ratio * 100}%`);
@@ -400,7 +408,9 @@ async function main() {
       if (i > 0) times.push(ms); // the first call warms up
     }
     const listMs = median(times);
-    console.log(`(d) GET /api/v1/invest/my, 1,000 investments among ${fmt(total)}: median ${fmt(listMs, 1)} ms of ${times.length} calls (min ${fmt(Math.min(...times), 1)}, max ${fmt(Math.max(...times), 1)})`);
+    console.log(
+      `(d) GET /api/v1/invest/my, 1,000 investments among ${fmt(total)}: median ${fmt(listMs, 1)} ms of ${times.length} calls (min ${fmt(Math.min(...times), 1)}, max ${fmt(Math.max(...times), 1)})`,
+    );
     check(listMs < TARGETS.listMs, `investor list ${fmt(listMs, 1)} ms < ${TARGETS.listMs} ms`);
 
     const invariants = await api("/api/v1/admin/invariants");

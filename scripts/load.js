@@ -121,7 +121,10 @@ async function main() {
         `${kind.padEnd(8)} ${fmt(sorted.length).padStart(8)} ${fmt(sorted.length / elapsed).padStart(8)} ${fmt(percentile(sorted, 50), 1).padStart(9)} ${fmt(percentile(sorted, 95), 1).padStart(8)} ${fmt(percentile(sorted, 99), 1).padStart(8)}`,
       );
     }
-    const pageP95 = percentile([...latencies.page].sort((a, b) => a - b), 95);
+    const pageP95 = percentile(
+      [...latencies.page].sort((a, b) => a - b),
+      95,
+    );
     if (errors.length) failures.push(`${errors.length} errors, e.g. ${errors.slice(0, 3).join(" | ")}`);
     if (pageP95 >= PAGE_P95_MS) failures.push(`page views p95 ${fmt(pageP95, 1)} ms >= ${PAGE_P95_MS} ms`);
     const invariants = await api("/api/v1/admin/invariants");

@@ -108,7 +108,10 @@ export async function createServer() {
     const page = requestGate(req.path).kind === "page";
     if (req.method === "TRACE" || (page && !PAGE_METHODS.includes(req.method))) {
       if (page) res.set("Allow", PAGE_METHODS.join(", "));
-      res.status(405).type("application/json").send(JSON.stringify({ detail: "Method not allowed." }));
+      res
+        .status(405)
+        .type("application/json")
+        .send(JSON.stringify({ detail: "Method not allowed." }));
       return;
     }
     // A method Remix cannot name (it answered with a logged error) reaches an API route as OPTIONS,
@@ -134,7 +137,10 @@ export async function createServer() {
     // there the other site's Origin is dropped, or Remix's own check would answer the action with a 500.
     if (crossOrigin && requestGate(req.path).crossSite) delete req.headers.origin;
     else if (crossOrigin) {
-      res.status(403).type("application/json").send(JSON.stringify({ detail: "Cross-site form posts are not allowed." }));
+      res
+        .status(403)
+        .type("application/json")
+        .send(JSON.stringify({ detail: "Cross-site form posts are not allowed." }));
       return;
     }
     // What a path may carry is the app's knowledge (app/lib/request-gates.ts): page actions read
@@ -143,18 +149,27 @@ export async function createServer() {
     const type = (req.get("content-type") ?? "").toLowerCase();
     const isForm = type.startsWith("application/x-www-form-urlencoded") || (gate.accepts === "form-or-multipart" && type.startsWith("multipart/form-data") && type.includes("boundary="));
     if (gate.accepts !== "any" && !isForm) {
-      res.status(415).type("application/json").send(JSON.stringify({ detail: "Send this form as form data." }));
+      res
+        .status(415)
+        .type("application/json")
+        .send(JSON.stringify({ detail: "Send this form as form data." }));
       return;
     }
     // The size limit reads Content-Length; a body streamed without one (chunked) could be any size.
     // Browsers and the app's own scripts always send a length.
     if (req.get("transfer-encoding") && !req.get("content-length")) {
-      res.status(411).type("application/json").send(JSON.stringify({ detail: "Send the body with a Content-Length." }));
+      res
+        .status(411)
+        .type("application/json")
+        .send(JSON.stringify({ detail: "Send the body with a Content-Length." }));
       return;
     }
     const length = Number(req.get("content-length") ?? 0);
     if (length > gate.maxBytes) {
-      res.status(413).type("application/json").send(JSON.stringify({ detail: "The request body is too large." }));
+      res
+        .status(413)
+        .type("application/json")
+        .send(JSON.stringify({ detail: "The request body is too large." }));
       return;
     }
     next();

@@ -20,9 +20,7 @@ try {
   console.log(`Page weight (gzipped with zlib; KB = 1,000 bytes), ${new Date().toISOString().slice(0, 10)}`);
   console.log(formatTable(rows));
   if (skipped.length) console.log(`Not measured: ${skipped.join(", ")}`);
-  console.log(
-    `Budget: HTML + CSS <= ${BUDGET.htmlCssBytes / 1000} KB, JavaScript <= ${BUDGET.jsBytes / 1000} KB, images <= ${BUDGET.imageBytes / 1000} KB each, no web fonts.`,
-  );
+  console.log(`Budget: HTML + CSS <= ${BUDGET.htmlCssBytes / 1000} KB, JavaScript <= ${BUDGET.jsBytes / 1000} KB, images <= ${BUDGET.imageBytes / 1000} KB each, no web fonts.`);
   console.log(`First contentful paint on Slow 3G (400 ms, 400 kbit/s, cache off, 360 x 740), median of 3 (budget ${FIRST_PAINT_BUDGET_MS} ms):`);
   const slow = [];
   for (const page of ["/", "/invest/eggs", "/invest/chicken", "/batches/1"]) {

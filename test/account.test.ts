@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {apiLogin, call, Client, htmlText } from "./support/client";
+import { apiLogin, call, Client, htmlText } from "./support/client";
 import { createInvestor, createRemittance } from "./support/factories";
 import { startServer, TEST_ADMIN, type TestServer } from "./support/server";
 
@@ -49,7 +49,15 @@ async function newBatch(fields: Record<string, unknown>) {
   const farm = await call(admin, "POST", "/api/v1/admin/farms", { name: "Account Farm", location: "Kintampo, Bono East", notes: "" });
   expect(farm.status).toBe(201);
   const res = await call(admin, "POST", "/api/v1/admin/batches", {
-    farm_id: farm.body.id, product_type: "CHICKEN", unit_price: 10, target_units: 1000, feed_price: 6, mortality_rate: 0.05, expected_roi: 0.1, id: 0, ...fields,
+    farm_id: farm.body.id,
+    product_type: "CHICKEN",
+    unit_price: 10,
+    target_units: 1000,
+    feed_price: 6,
+    mortality_rate: 0.05,
+    expected_roi: 0.1,
+    id: 0,
+    ...fields,
   });
   expect(res.status).toBe(201);
   return res.body.id as number;
@@ -170,7 +178,10 @@ describe("changing the password", () => {
     const short = await post(u.page, { intent: "password", current_password: u.password, new_password: "short", confirm_password: "short" });
     expect(short.html).toContain("Use at least 8 characters for your password.");
 
-    expect(await call(u.api, "POST", "/api/v1/auth/change-password", { current_password: "not-my-password", new_password: "a-new-password-1" })).toEqual({ status: 403, body: { detail: WRONG_PASSWORD } });
+    expect(await call(u.api, "POST", "/api/v1/auth/change-password", { current_password: "not-my-password", new_password: "a-new-password-1" })).toEqual({
+      status: 403,
+      body: { detail: WRONG_PASSWORD },
+    });
     expect(await call(u.api, "POST", "/api/v1/auth/change-password", { current_password: u.password })).toEqual({ status: 422, body: { detail: "Choose a password." } });
     expect((await call(u.api, "POST", "/api/v1/auth/change-password", "not an object")).status).toBe(422);
     // Nothing changed: the old password still logs in and every session is still there.

@@ -38,13 +38,29 @@ async function flash(client: Client, path = "/admin") {
   return text(client, path);
 }
 
-const auditRows = () => server.db().prepare("select a.*, u.email from audit_log a left join users u on u.id = a.admin_id order by a.id").all() as Array<{ action: string; batch_id: number | null; farm_id: number | null; email: string; detail: string; created_at: string }>;
+const auditRows = () =>
+  server.db().prepare("select a.*, u.email from audit_log a left join users u on u.id = a.admin_id order by a.id").all() as Array<{
+    action: string;
+    batch_id: number | null;
+    farm_id: number | null;
+    email: string;
+    detail: string;
+    created_at: string;
+  }>;
 const lastAudit = () => auditRows().at(-1)!;
 const count = (table: string) => (server.db().prepare(`select count(*) n from ${table}`).get() as { n: number }).n;
 
 /** A batch with the admin defaults (CHICKEN, GHS 50, 1,000 units, 12%), on a farm of its own. */
 const newBatch = (options: BatchOptions = {}) =>
-  createBatch(server, { farmId: createFarm(server, { name: "Test Farm", location: "Sunyani, Bono" }).id, productType: "CHICKEN", unitPrice: 50, targetUnits: 1000, expectedRoi: 0.12, mortalityRate: 0.07, ...options }).id;
+  createBatch(server, {
+    farmId: createFarm(server, { name: "Test Farm", location: "Sunyani, Bono" }).id,
+    productType: "CHICKEN",
+    unitPrice: 50,
+    targetUnits: 1000,
+    expectedRoi: 0.12,
+    mortalityRate: 0.07,
+    ...options,
+  }).id;
 
 describe("access: every admin page, form and API is for admins only (checked on the server)", () => {
   const pages = ["/admin", "/admin/exits", "/admin/messages", "/admin/content", "/admin/audit", "/admin/batches/1/logs", "/admin/payments", "/admin/payments/reconciliation"];
@@ -146,12 +162,23 @@ describe("the dashboard (forms, no JavaScript)", () => {
     expect(status).toBe(200);
     const t = htmlText(html);
     const stats = (await call(adminApi, "GET", "/api/v1/admin/stats")).body;
-    for (const [label, key] of [["Farms", "farms"], ["Batches", "batches"], ["Investments", "investments"], ["Payouts", "payouts"]]) {
+    for (const [label, key] of [
+      ["Farms", "farms"],
+      ["Batches", "batches"],
+      ["Investments", "investments"],
+      ["Payouts", "payouts"],
+    ]) {
       expect(t).toMatch(new RegExp(`${stats[key]}</span> ${label}`));
     }
     expect(t).toContain("Create farm");
     expect(t).toMatch(/<option value="CHICKEN" selected="">/);
-    for (const [name, value] of [["unit_price", "50"], ["target_units", "1000"], ["feed_price", "6"], ["mortality_rate", "0.07"], ["expected_roi", "0.12"]]) {
+    for (const [name, value] of [
+      ["unit_price", "50"],
+      ["target_units", "1000"],
+      ["feed_price", "6"],
+      ["mortality_rate", "0.07"],
+      ["expected_roi", "0.12"],
+    ]) {
       expect(html).toMatch(new RegExp(`name="${name}"[^>]*value="${value}"`));
     }
     expect(html).toMatch(/name="start_date" type="date"/);
@@ -190,19 +217,56 @@ describe("the dashboard (forms, no JavaScript)", () => {
   it("creates a batch: 'Select a farm.' without a farm, field messages for bad numbers, 'Batch created.' otherwise", async () => {
     const farmId = createFarm(server, { name: "Batch Form Farm", location: "Sunyani, Bono" }).id;
     const before = count("batches");
-    const noFarm = await post(adminPage, "/admin?index", { intent: "create_batch", farm_id: "", product_type: "CHICKEN", unit_price: "50", target_units: "1000", feed_price: "6", mortality_rate: "0.07", expected_roi: "0.12" });
+    const noFarm = await post(adminPage, "/admin?index", {
+      intent: "create_batch",
+      farm_id: "",
+      product_type: "CHICKEN",
+      unit_price: "50",
+      target_units: "1000",
+      feed_price: "6",
+      mortality_rate: "0.07",
+      expected_roi: "0.12",
+    });
     expect(noFarm.status).toBe(400);
     expect(noFarm.html).toContain("Select a farm.");
-    const unknownFarm = await post(adminPage, "/admin?index", { intent: "create_batch", farm_id: "999999", product_type: "CHICKEN", unit_price: "50", target_units: "1000", feed_price: "6", mortality_rate: "0.07", expected_roi: "0.12" });
+    const unknownFarm = await post(adminPage, "/admin?index", {
+      intent: "create_batch",
+      farm_id: "999999",
+      product_type: "CHICKEN",
+      unit_price: "50",
+      target_units: "1000",
+      feed_price: "6",
+      mortality_rate: "0.07",
+      expected_roi: "0.12",
+    });
     expect(unknownFarm.html).toContain("Select a farm.");
-    const badMoney = await post(adminPage, "/admin?index", { intent: "create_batch", farm_id: farmId, product_type: "EGG", unit_price: "10.555", target_units: "0", feed_price: "6", mortality_rate: "7", expected_roi: "0.12" });
+    const badMoney = await post(adminPage, "/admin?index", {
+      intent: "create_batch",
+      farm_id: farmId,
+      product_type: "EGG",
+      unit_price: "10.555",
+      target_units: "0",
+      feed_price: "6",
+      mortality_rate: "7",
+      expected_roi: "0.12",
+    });
     expect(badMoney.status).toBe(400);
     expect(badMoney.html).toContain("Enter a unit price above zero with at most 2 decimals.");
     expect(badMoney.html).toContain("Target units must be at least 1.");
     expect(badMoney.html).toContain("Enter mortality as a fraction between 0 and 1, e.g. 0.07.");
     expect(count("batches")).toBe(before);
 
-    const ok = await post(adminPage, "/admin?index", { intent: "create_batch", farm_id: farmId, product_type: "EGG", unit_price: "120.50", target_units: "500", feed_price: "6", mortality_rate: "0.07", expected_roi: "0.012", start_date: "2026-01-05" });
+    const ok = await post(adminPage, "/admin?index", {
+      intent: "create_batch",
+      farm_id: farmId,
+      product_type: "EGG",
+      unit_price: "120.50",
+      target_units: "500",
+      feed_price: "6",
+      mortality_rate: "0.07",
+      expected_roi: "0.012",
+      start_date: "2026-01-05",
+    });
     expect(ok.status).toBe(302);
     expect(await flash(adminPage)).toContain("Batch created.");
     const row = server.db().prepare("select * from batches order by id desc limit 1").get() as { id: number; unit_price_minor: number; product_type: string; start_date: string; status: string };
@@ -333,7 +397,17 @@ describe("the same actions through /api/v1/admin, audited once", () => {
     const apiBatch = async (fields: Record<string, unknown> = {}) => {
       const farm = await call(adminApi, "POST", "/api/v1/admin/farms", { name: "Test Farm", location: "Sunyani, Bono", notes: "" });
       expect(farm.status).toBe(201);
-      const r = await call(adminApi, "POST", "/api/v1/admin/batches", { farm_id: farm.body.id, product_type: "CHICKEN", unit_price: 50, target_units: 1000, feed_price: 6, mortality_rate: 0.07, expected_roi: 0.12, id: 0, ...fields });
+      const r = await call(adminApi, "POST", "/api/v1/admin/batches", {
+        farm_id: farm.body.id,
+        product_type: "CHICKEN",
+        unit_price: 50,
+        target_units: 1000,
+        feed_price: 6,
+        mortality_rate: 0.07,
+        expected_roi: 0.12,
+        id: 0,
+        ...fields,
+      });
       expect(r.status).toBe(201);
       return r.body.id as number;
     };
@@ -356,7 +430,9 @@ describe("the same actions through /api/v1/admin, audited once", () => {
     const f2 = await call(adminApi, "POST", "/api/v1/admin/farms", { name: "Retry Farm" }, { "Idempotency-Key": "farm-retry-1" });
     expect(f2).toEqual(f1);
     expect(count("farms")).toBe(farms + 1);
-    const actions = auditRows().slice(n).map((a) => a.action);
+    const actions = auditRows()
+      .slice(n)
+      .map((a) => a.action);
     expect(actions).toEqual(["farm.create", "batch.create", "batch.activate", "payout.execute", "farm.create", "batch.create", "batch.delete", "farm.create"]);
   });
 });
@@ -378,14 +454,27 @@ describe("farm daily logs", () => {
     const res = await client.request(`/admin/batches/${batchId}/logs`, { method: "POST", body: multipart(fields, photos), headers: { Origin: server.url } });
     return { status: res.status, location: res.headers.get("Location"), html: htmlText(await res.text()) };
   }
-  const eggDay = { log_date: "2026-03-02", birds_alive: "980", deaths: "1", feed_kg: "115.5", eggs_collected: "870", temperature_c: "27", humidity_pct: "64", ammonia_ppm: "9", notes: "Good lay", incident: "", incident_description: "" };
+  const eggDay = {
+    log_date: "2026-03-02",
+    birds_alive: "980",
+    deaths: "1",
+    feed_kg: "115.5",
+    eggs_collected: "870",
+    temperature_c: "27",
+    humidity_pct: "64",
+    ammonia_ppm: "9",
+    notes: "Good lay",
+    incident: "",
+    incident_description: "",
+  };
 
   it("records a day with photos (multipart, no JavaScript), stores them on disk and serves them back with their type", async () => {
     const batchId = newBatch({ productType: "EGG", unitPrice: 100, expectedRoi: 0.01 });
     const form = await page(adminPage, `/admin/batches/${batchId}/logs`);
     expect(form.status).toBe(200);
     expect(form.html.toLowerCase()).toContain('enctype="multipart/form-data"');
-    for (const label of ["Date", "Birds alive", "Deaths", "Feed used (kg)", "Eggs collected", "Temperature (°C)", "Humidity (%)", "Ammonia (ppm)", "Notes", "Incident description"]) expect(htmlText(form.html)).toContain(`>${label}</label>`);
+    for (const label of ["Date", "Birds alive", "Deaths", "Feed used (kg)", "Eggs collected", "Temperature (°C)", "Humidity (%)", "Ammonia (ppm)", "Notes", "Incident description"])
+      expect(htmlText(form.html)).toContain(`>${label}</label>`);
     expect(form.html).not.toContain("Average weight (kg)");
 
     const res = await postLog(adminPage, batchId, { ...eggDay, incident: "on", incident_description: "Heat stress at 2 pm; fans repaired." }, [
@@ -395,7 +484,19 @@ describe("farm daily logs", () => {
     expect(res.status).toBe(302);
     expect(await flash(adminPage, `/admin/batches/${batchId}/logs`)).toContain("Daily log saved for 2026-03-02 with 2 photos.");
     const log = server.db().prepare("select * from farm_logs where batch_id = ?").get(batchId) as Record<string, unknown>;
-    expect(log).toMatchObject({ log_date: "2026-03-02", birds_alive: 980, deaths: 1, feed_kg: 115.5, eggs_collected: 870, avg_weight_kg: null, temperature_c: 27, humidity_pct: 64, ammonia_ppm: 9, incident: 1, incident_description: "Heat stress at 2 pm; fans repaired." });
+    expect(log).toMatchObject({
+      log_date: "2026-03-02",
+      birds_alive: 980,
+      deaths: 1,
+      feed_kg: 115.5,
+      eggs_collected: 870,
+      avg_weight_kg: null,
+      temperature_c: 27,
+      humidity_pct: 64,
+      ammonia_ppm: 9,
+      incident: 1,
+      incident_description: "Heat stress at 2 pm; fans repaired.",
+    });
     const photos = server.db().prepare("select * from farm_log_photos where log_id = ? order by id").all(log.id) as Array<{ id: number; file_name: string; content_type: string; size_bytes: number }>;
     expect(photos.map((p) => p.content_type)).toEqual(["image/png", "image/jpeg"]);
     for (const p of photos) {
@@ -417,12 +518,23 @@ describe("farm daily logs", () => {
     expect(lastAudit()).toMatchObject({ action: "farm_log.create", batch_id: batchId, email: TEST_ADMIN.email });
 
     // Photos added later to the same day: all or nothing, at most 10 per log.
-    const more = await adminPage.request(`/admin/batches/${batchId}/logs`, { method: "POST", headers: { Origin: server.url }, body: multipart({ intent: "photos", log_id: String(log.id) }, [{ name: "later.jpg", type: "image/jpeg", bytes: JPEG }]) });
+    const more = await adminPage.request(`/admin/batches/${batchId}/logs`, {
+      method: "POST",
+      headers: { Origin: server.url },
+      body: multipart({ intent: "photos", log_id: String(log.id) }, [{ name: "later.jpg", type: "image/jpeg", bytes: JPEG }]),
+    });
     expect(more.status).toBe(302);
     expect(await flash(adminPage, `/admin/batches/${batchId}/logs`)).toContain("1 photo added to the log of 2026-03-02.");
     expect(count(`farm_log_photos where log_id = ${log.id}`)).toBe(3);
     const filesNow = files().length;
-    const refused = await adminPage.request(`/admin/batches/${batchId}/logs`, { method: "POST", headers: { Origin: server.url }, body: multipart({ intent: "photos", log_id: String(log.id) }, [{ name: "ok.png", type: "image/png", bytes: PNG }, { name: "notes.png", type: "image/png", bytes: Buffer.from("GIF89a") }]) });
+    const refused = await adminPage.request(`/admin/batches/${batchId}/logs`, {
+      method: "POST",
+      headers: { Origin: server.url },
+      body: multipart({ intent: "photos", log_id: String(log.id) }, [
+        { name: "ok.png", type: "image/png", bytes: PNG },
+        { name: "notes.png", type: "image/png", bytes: Buffer.from("GIF89a") },
+      ]),
+    });
     expect(refused.status).toBe(400);
     expect(htmlText(await refused.text())).toContain("notes.png is not a JPEG or PNG image.");
     const five = Array.from({ length: 5 }, (_, i) => ({ name: `p${i}.png`, type: "image/png", bytes: PNG }));
@@ -445,7 +557,24 @@ describe("farm daily logs", () => {
   it("refuses bad values with clear messages and stores nothing (no row, no file)", async () => {
     const batchId = newBatch({ productType: "CHICKEN" });
     const filesBefore = files().length;
-    const bad = await postLog(adminPage, batchId, { log_date: "2999-01-01", birds_alive: "-3", deaths: "0", feed_kg: "20", avg_weight_kg: "1.2", humidity_pct: "120", temperature_c: "30", ammonia_ppm: "", notes: "typed", incident: "on", incident_description: "" }, [{ name: "hen.png", type: "image/png", bytes: PNG }]);
+    const bad = await postLog(
+      adminPage,
+      batchId,
+      {
+        log_date: "2999-01-01",
+        birds_alive: "-3",
+        deaths: "0",
+        feed_kg: "20",
+        avg_weight_kg: "1.2",
+        humidity_pct: "120",
+        temperature_c: "30",
+        ammonia_ppm: "",
+        notes: "typed",
+        incident: "on",
+        incident_description: "",
+      },
+      [{ name: "hen.png", type: "image/png", bytes: PNG }],
+    );
     expect(bad.status).toBe(400);
     expect(bad.html).toContain("The log date cannot be in the future.");
     expect(bad.html).toContain("Birds alive cannot be negative.");
@@ -541,7 +670,8 @@ describe("early exits, contact messages, the How It Works editor and the audit l
   it("edits How It Works: preview through the sanitized renderer (nothing saved), validation, save to what the public page reads", async () => {
     const editor = await page(adminPage, "/admin/content");
     expect(editor.status).toBe(200);
-    for (const label of ["Title", "Body (markdown)", "Example unit price (GHS)", "Example expected ROI (fraction)", "Question 1", "Answer 1"]) expect(htmlText(editor.html)).toContain(`>${label}</label>`);
+    for (const label of ["Title", "Body (markdown)", "Example unit price (GHS)", "Example expected ROI (fraction)", "Question 1", "Answer 1"])
+      expect(htmlText(editor.html)).toContain(`>${label}</label>`);
     const body = "## Fresh guide\n\nBirds are **counted daily**.\n\n<script>alert('x')</script>\n\n[bad](javascript:alert(1))";
     const fields = { title: "How Akoko Works", body_md: body, example_unit_price: "75.50", example_expected_roi: "0.1", faq_question: "Who feeds the birds?", faq_answer: "The partner farm's staff." };
     const preview = await post(adminPage, "/admin/content", { intent: "preview", ...fields });
@@ -557,14 +687,30 @@ describe("early exits, contact messages, the How It Works editor and the audit l
     expect(bad.status).toBe(400);
     expect(bad.html).toContain("Enter a title.");
     expect(bad.html).toContain("Enter the example ROI as a fraction between 0 and 1, e.g. 0.12.");
-    const oneSided = await adminPage.request("/admin/content", { method: "POST", headers: { Origin: server.url }, body: new URLSearchParams([["intent", "save"], ["title", "T"], ["body_md", "x"], ["faq_question", "Only a question?"], ["faq_answer", ""]]) });
+    const oneSided = await adminPage.request("/admin/content", {
+      method: "POST",
+      headers: { Origin: server.url },
+      body: new URLSearchParams([
+        ["intent", "save"],
+        ["title", "T"],
+        ["body_md", "x"],
+        ["faq_question", "Only a question?"],
+        ["faq_answer", ""],
+      ]),
+    });
     expect(htmlText(await oneSided.text())).toContain("Each FAQ needs an answer.");
 
     const saved = await post(adminPage, "/admin/content", { intent: "save", ...fields });
     expect(saved.status).toBe(302);
     expect(await flash(adminPage, "/admin/content")).toContain("How It Works saved.");
     const pub = await call(new Client(server.url), "GET", "/api/v1/public/pages/how-it-works");
-    expect(pub.body).toMatchObject({ title: "How Akoko Works", body_md: body, faqs: [{ question: "Who feeds the birds?", answer: "The partner farm's staff." }], example_unit_price: 75.5, example_expected_roi: 0.1 });
+    expect(pub.body).toMatchObject({
+      title: "How Akoko Works",
+      body_md: body,
+      faqs: [{ question: "Who feeds the birds?", answer: "The partner farm's staff." }],
+      example_unit_price: 75.5,
+      example_expected_roi: 0.1,
+    });
     const publicPage = htmlText(await (await fetch(`${server.url}/how-it-works`)).text());
     expect(publicPage).toContain("Fresh guide");
     expect(publicPage).toContain("Who feeds the birds?");

@@ -33,7 +33,12 @@ describe("start-up", () => {
 
   it("seeds the money side through the ledger: active batches with investors, a demo investor with holdings and payouts", async () => {
     const db = server.db();
-    const active = db.prepare("select id, product_type, units_placed, start_date from batches where status = 'ACTIVE' order by id").all() as Array<{ id: number; product_type: string; units_placed: number; start_date: string }>;
+    const active = db.prepare("select id, product_type, units_placed, start_date from batches where status = 'ACTIVE' order by id").all() as Array<{
+      id: number;
+      product_type: string;
+      units_placed: number;
+      start_date: string;
+    }>;
     expect(active.map((b) => b.product_type).sort()).toEqual(["CHICKEN", "EGG", "EGG"]);
     for (const b of active) expect(b.units_placed).toBeGreaterThan(0);
     const ama = db.prepare("select id from users where email = ?").get(TEST_INVESTOR.email) as { id: number };
@@ -52,13 +57,17 @@ describe("start-up", () => {
     const { api: admin } = await signInAdmin(server);
     const invariants = await admin.request("/api/v1/admin/invariants");
     expect(await invariants.json()).toEqual({ ok: true, problems: [] });
-
   });
 
   it("seeds issue 18's story: each paid month settled by a remittance whose sheet matches the daily logs, a run topped up from the reserve, one layer batch a month overdue", async () => {
     const db = server.db();
     const today = new Date(Date.now() + server.clockOffsetMs).toISOString().slice(0, 10);
-    const runs = db.prepare("select batch_id, period, total_minor, reserve_draw_minor from payout_runs where kind = 'MONTHLY'").all() as Array<{ batch_id: number; period: string; total_minor: number; reserve_draw_minor: number }>;
+    const runs = db.prepare("select batch_id, period, total_minor, reserve_draw_minor from payout_runs where kind = 'MONTHLY'").all() as Array<{
+      batch_id: number;
+      period: string;
+      total_minor: number;
+      reserve_draw_minor: number;
+    }>;
     expect(runs.length).toBeGreaterThan(0);
     for (const run of runs) {
       const sheets = db.prepare("select * from remittances where batch_id = ? and period = ?").all(run.batch_id, run.period) as Array<Record<string, number | null>>;
@@ -67,7 +76,11 @@ describe("start-up", () => {
       // The farm's net and the reserve's draw pay the run exactly.
       expect(sheet.amount_minor! + run.reserve_draw_minor).toBe(run.total_minor);
       // The sheet's crates and feed bill are the month's daily logs (whole crates of 30; feed at the batch's price).
-      const logs = db.prepare("select sum(eggs_collected) eggs, sum(feed_kg) feed, count(*) n from farm_logs where batch_id = ? and log_date like ?").get(run.batch_id, `${run.period}-%`) as { eggs: number; feed: number; n: number };
+      const logs = db.prepare("select sum(eggs_collected) eggs, sum(feed_kg) feed, count(*) n from farm_logs where batch_id = ? and log_date like ?").get(run.batch_id, `${run.period}-%`) as {
+        eggs: number;
+        feed: number;
+        n: number;
+      };
       const feedPrice = (db.prepare("select feed_price_minor f from batches where id = ?").get(run.batch_id) as { f: number }).f;
       if (logs.n === 0) continue; // a month after the demo logs end has no sheet to match
       expect(sheet.crates_sold).toBe(Math.floor(logs.eggs / 30));
@@ -330,7 +343,11 @@ describe("auth API", () => {
 
   it("PUT me with bad bodies answers 4xx and changes nothing", async () => {
     const { page: client } = await signIn(server, TEST_INVESTOR.email);
-    for (const [body, type] of [["{", "application/json"], [JSON.stringify({ full_name: "" }), "application/json"], ["full_name=x", "text/plain"]]) {
+    for (const [body, type] of [
+      ["{", "application/json"],
+      [JSON.stringify({ full_name: "" }), "application/json"],
+      ["full_name=x", "text/plain"],
+    ]) {
       const res = await client.request("/api/v1/auth/me", { method: "PUT", body, headers: { "Content-Type": type } });
       expect(res.status).toBeGreaterThanOrEqual(400);
       expect(res.status).toBeLessThan(500);
@@ -394,7 +411,11 @@ describe("rate limiting", () => {
   it("limits registrations per client", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
-      const res = await fetch(`${limited.url}/api/v1/auth/register`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: uniqueEmail(), password: "goodpassword", full_name: "Spam" }) });
+      const res = await fetch(`${limited.url}/api/v1/auth/register`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email: uniqueEmail(), password: "goodpassword", full_name: "Spam" }),
+      });
       statuses.push(res.status);
     }
     expect(statuses).toEqual([201, 201, 201, 429]);

@@ -11,7 +11,11 @@ const root = path.resolve(import.meta.dirname, "..");
 
 function runBackup(dbFile: string, target: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["scripts/db-backup.js", target], { cwd: root, env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", DATABASE_URL: dbFile }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["scripts/db-backup.js", target], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", DATABASE_URL: dbFile },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout.on("data", (c) => (output += c));
     child.stderr.on("data", (c) => (output += c));

@@ -129,24 +129,30 @@ describe("a payout run killed with SIGKILL", () => {
 
   // Just after the run took the lock; deeper into it; while COMMIT writes the WAL; near its end
   // (on an idle machine the run takes about 0.3 s, so the last kill may land after the commit).
-  it.each([0, 100, "commit", 250] as const)("killed %s (ms after the run took the write lock, or during COMMIT): all or nothing, invariants hold", async (delayMs) => {
-    const before = runState();
-    if (before.runs === 1) return; // an earlier kill landed after the commit: nothing left to interrupt
-    const kill = await killDuringRun(delayMs);
-    expect(kill.exit).toBe(null); // killed by the signal, not a clean exit
-    await restart();
-    const after = runState();
-    const applied = after.runs === 0 ? "nothing" : "whole";
-    outcomes.push({ delayMs, midTransaction: kill.midTransaction, walBytes: kill.walBytes, applied });
-    console.log(`crash-safety: killed ${delayMs === "commit" ? "during COMMIT" : `${delayMs} ms into the run`} (WAL ${kill.walBytes} bytes, ${kill.midTransaction ? "inside" : "outside"} the transaction): ${applied} applied`);
-    expect(after).toEqual(applied === "nothing" ? NOTHING : WHOLE);
-    // A kill inside the transaction, before COMMIT began writing the WAL, must leave nothing of it.
-    // Once COMMIT is writing (the WAL, emptied before the run, is growing), a freeze just after the
-    // commit frame still finds the lock held: either outcome is then right, as long as it is whole.
-    // (On a loaded machine the 250 ms kill can land there too; CI caught that.)
-    if (kill.midTransaction && kill.walBytes === 0) expect(applied).toBe("nothing");
-    expect(await invariants()).toEqual({ ok: true, problems: [] });
-  }, 60_000);
+  it.each([0, 100, "commit", 250] as const)(
+    "killed %s (ms after the run took the write lock, or during COMMIT): all or nothing, invariants hold",
+    async (delayMs) => {
+      const before = runState();
+      if (before.runs === 1) return; // an earlier kill landed after the commit: nothing left to interrupt
+      const kill = await killDuringRun(delayMs);
+      expect(kill.exit).toBe(null); // killed by the signal, not a clean exit
+      await restart();
+      const after = runState();
+      const applied = after.runs === 0 ? "nothing" : "whole";
+      outcomes.push({ delayMs, midTransaction: kill.midTransaction, walBytes: kill.walBytes, applied });
+      console.log(
+        `crash-safety: killed ${delayMs === "commit" ? "during COMMIT" : `${delayMs} ms into the run`} (WAL ${kill.walBytes} bytes, ${kill.midTransaction ? "inside" : "outside"} the transaction): ${applied} applied`,
+      );
+      expect(after).toEqual(applied === "nothing" ? NOTHING : WHOLE);
+      // A kill inside the transaction, before COMMIT began writing the WAL, must leave nothing of it.
+      // Once COMMIT is writing (the WAL, emptied before the run, is growing), a freeze just after the
+      // commit frame still finds the lock held: either outcome is then right, as long as it is whole.
+      // (On a loaded machine the 250 ms kill can land there too; CI caught that.)
+      if (kill.midTransaction && kill.walBytes === 0) expect(applied).toBe("nothing");
+      expect(await invariants()).toEqual({ ok: true, problems: [] });
+    },
+    60_000,
+  );
 
   it("at least one kill landed inside the transaction, and the run then pays exactly once", async () => {
     expect(outcomes.some((o) => o.midTransaction && o.walBytes === 0 && o.applied === "nothing")).toBe(true);

@@ -23,12 +23,26 @@ afterAll(async () => {
 });
 
 const db = () => server.db();
-const setAdmin = (id: number, on: boolean) => db().prepare("update users set is_admin = ? where id = ?").run(on ? 1 : 0, id);
-const approval = (id: number) => db().prepare("select * from approvals where id = ?").get(id) as { status: string; requested_by: number; decided_by: number | null; reason: string | null; result: string | null; action: string };
-const audits = (action: string) => db().prepare("select a.*, u.email from audit_log a left join users u on u.id = a.admin_id where action = ? order by a.id").all(action) as Array<{ email: string; detail: string; created_at: string }>;
+const setAdmin = (id: number, on: boolean) =>
+  db()
+    .prepare("update users set is_admin = ? where id = ?")
+    .run(on ? 1 : 0, id);
+const approval = (id: number) =>
+  db().prepare("select * from approvals where id = ?").get(id) as { status: string; requested_by: number; decided_by: number | null; reason: string | null; result: string | null; action: string };
+const audits = (action: string) =>
+  db().prepare("select a.*, u.email from audit_log a left join users u on u.id = a.admin_id where action = ? order by a.id").all(action) as Array<{
+    email: string;
+    detail: string;
+    created_at: string;
+  }>;
 const walletMinor = (userId: number) => (db().prepare("select balance_minor b from accounts where kind = 'WALLET' and user_id = ?").get(userId) as { b: number } | undefined)?.b ?? 0;
 /** Every account's balance and every entry: a rejection must leave it exactly as it was. */
-const ledger = () => JSON.stringify([db().prepare("select id, balance_minor from accounts order by id").all(), db().prepare("select count(*) n from journal_entries").get(), db().prepare("select id, status, units_placed from batches order by id").all()]);
+const ledger = () =>
+  JSON.stringify([
+    db().prepare("select id, balance_minor from accounts order by id").all(),
+    db().prepare("select count(*) n from journal_entries").get(),
+    db().prepare("select id, status, units_placed from batches order by id").all(),
+  ]);
 const batchStatus = (id: number) => (db().prepare("select status from batches where id = ?").get(id) as { status: string } | undefined)?.status;
 
 /** A chicken batch with one holder, active and remitted: ready for its harvest run. */

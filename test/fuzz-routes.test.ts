@@ -189,7 +189,13 @@ async function send(p: Probe): Promise<{ status: number; failure: Failure | null
   if (res.status === 405) {
     const allow = res.headers.get("Allow");
     if (!allow) return fail("405 without an Allow header");
-    if (allow.split(",").map((m) => m.trim()).includes(p.method)) return fail(`405 for ${p.method}, which Allow (${allow}) names`);
+    if (
+      allow
+        .split(",")
+        .map((m) => m.trim())
+        .includes(p.method)
+    )
+      return fail(`405 for ${p.method}, which Allow (${allow}) names`);
   }
   return { status: res.status, failure: null };
 }
@@ -252,7 +258,8 @@ describe(`every /api/v1 route (${ROUTE_FILES.length} files) under hostile input`
           if (BODY_METHODS.includes(method)) first.push({ who, method, url, body: JSON.stringify(fields), type: "application/json", what: "plausible JSON" });
         }
     // The catch-all route (api.v1.$.ts) answers every method 404.
-    for (const url of urls.filter((u) => !u.includes("no/such/route"))) for (const method of NO_ROUTE_METHODS) first.push({ who: "investor", method, url, what: "a method no route takes", only405: true });
+    for (const url of urls.filter((u) => !u.includes("no/such/route")))
+      for (const method of NO_ROUTE_METHODS) first.push({ who: "investor", method, url, what: "a method no route takes", only405: true });
     const firstStatuses = await sendAll(first, failures);
 
     // 2. Where a method is taken (not 405) and the caller let in (not 401/403): the hostile bodies.
@@ -270,14 +277,26 @@ describe(`every /api/v1 route (${ROUTE_FILES.length} files) under hostile input`
         { ...base, body: "--x\r\nnothing", type: "multipart/form-data", what: "multipart without a boundary" },
         { ...base, body: "--zz\r\nContent-Disposition: form-data\r\n\r\n--zz", type: "multipart/form-data; boundary=zz", what: "junk multipart" },
         { ...base, body: new Uint8Array(Buffer.from('{"units":1}')), what: "no Content-Type" },
-        { ...base, body: new URLSearchParams({ ticket: `1.${MULTI_BYTE}`, token: MULTI_BYTE, code: MULTI_BYTE, otp: MULTI_BYTE, password: MULTI_BYTE }).toString(), type: "application/x-www-form-urlencoded", what: "multi-byte tokens in a form" },
-        { ...base, body: JSON.stringify({ ...fields, ticket: `${Date.now() + 60_000}.${MULTI_BYTE.repeat(15)}`, token: MULTI_BYTE.repeat(11), code: MULTI_BYTE, otp: MULTI_BYTE }), type: "application/json", what: "multi-byte tokens in JSON" },
+        {
+          ...base,
+          body: new URLSearchParams({ ticket: `1.${MULTI_BYTE}`, token: MULTI_BYTE, code: MULTI_BYTE, otp: MULTI_BYTE, password: MULTI_BYTE }).toString(),
+          type: "application/x-www-form-urlencoded",
+          what: "multi-byte tokens in a form",
+        },
+        {
+          ...base,
+          body: JSON.stringify({ ...fields, ticket: `${Date.now() + 60_000}.${MULTI_BYTE.repeat(15)}`, token: MULTI_BYTE.repeat(11), code: MULTI_BYTE, otp: MULTI_BYTE }),
+          type: "application/json",
+          what: "multi-byte tokens in JSON",
+        },
       );
     });
     // 3. Multi-byte ids and tokens in the path and the Authorization header.
     for (const file of ROUTE_FILES.filter((f) => f.includes("$"))) {
       const url = routeUrl(file, () => encodeURIComponent(MULTI_BYTE));
-      for (const who of WHO) for (const method of ["GET", "POST"]) hostile.push({ who, method, url, body: method === "POST" ? JSON.stringify(fields) : undefined, type: method === "POST" ? "application/json" : undefined, what: "multi-byte id" });
+      for (const who of WHO)
+        for (const method of ["GET", "POST"])
+          hostile.push({ who, method, url, body: method === "POST" ? JSON.stringify(fields) : undefined, type: method === "POST" ? "application/json" : undefined, what: "multi-byte id" });
     }
     for (const url of urls) hostile.push({ who: "anon", method: "GET", url, headers: { Authorization: "Bearer t\u00f6k\u00e9n" }, what: "a Latin-1 bearer token" });
     await sendAll(hostile, failures);

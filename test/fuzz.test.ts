@@ -23,7 +23,7 @@ const HOSTILE = [
   ...MARKUP,
   "' OR '1'='1",
   "1; DROP TABLE users; --",
-  "\" OR 1=1 --",
+  '" OR 1=1 --',
   "javascript:alert(1)",
   "../../../../etc/passwd",
   "%00",
@@ -50,7 +50,32 @@ const HOSTILE = [
 ];
 
 /** Values a real form would send, so many requests get past validation and into the rules. */
-const PLAUSIBLE = ["1", "2", "3", "5", "10", "50", "100", "500", "0.5", "12.34", "on", "true", "EGG", "CHICKEN", "2026-11-01", "2026-10", "MOMO", "BANK", "MTN MoMo", "0241234567", "Test Farm", "Kumasi, Ashanti", "ama@akoko.test", "correct-horse-battery"];
+const PLAUSIBLE = [
+  "1",
+  "2",
+  "3",
+  "5",
+  "10",
+  "50",
+  "100",
+  "500",
+  "0.5",
+  "12.34",
+  "on",
+  "true",
+  "EGG",
+  "CHICKEN",
+  "2026-11-01",
+  "2026-10",
+  "MOMO",
+  "BANK",
+  "MTN MoMo",
+  "0241234567",
+  "Test Farm",
+  "Kumasi, Ashanti",
+  "ama@akoko.test",
+  "correct-horse-battery",
+];
 
 const scalar = fc.oneof(
   fc.constantFrom(...HOSTILE),
@@ -65,10 +90,22 @@ const scalar = fc.oneof(
   fc.boolean(),
   fc.constant(null),
 );
-const value = fc.oneof({ weight: 6, arbitrary: scalar }, { weight: 1, arbitrary: fc.array(scalar, { maxLength: 3 }) }, { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 5 }), scalar, { maxKeys: 3 }) });
+const value = fc.oneof(
+  { weight: 6, arbitrary: scalar },
+  { weight: 1, arbitrary: fc.array(scalar, { maxLength: 3 }) },
+  { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 5 }), scalar, { maxKeys: 3 }) },
+);
 const idSegment = fc.oneof(fc.integer({ min: 1, max: 12 }).map(String), fc.constantFrom("0", "-1", "1.5", "abc", "99999999999999999999", "%3Cscript%3E", "%00", "%F0%9F%90%94", "1e3", " 1"));
 
-type Target = { method: string; path: string | ((id: string) => string); fields: string[]; as: Array<"anon" | "investor" | "admin">; page?: boolean; intents?: string[]; valid?: Record<string, unknown> };
+type Target = {
+  method: string;
+  path: string | ((id: string) => string);
+  fields: string[];
+  as: Array<"anon" | "investor" | "admin">;
+  page?: boolean;
+  intents?: string[];
+  valid?: Record<string, unknown>;
+};
 
 const API: Target[] = [
   { method: "POST", path: "/api/v1/auth/register", fields: ["email", "password", "full_name"], as: ["anon"] },
@@ -97,12 +134,30 @@ const API: Target[] = [
   { method: "POST", path: (id) => `/api/v1/invest/exits/${id}/cancel`, fields: [], as: ["investor"] },
   { method: "GET", path: "/api/v1/invest/notifications", fields: [], as: ["investor"] },
   { method: "POST", path: "/api/v1/invest/deposit", fields: ["amount"], as: ["anon", "investor"], valid: { amount: 10 } },
-  { method: "POST", path: "/api/v1/invest/withdraw", fields: ["amount", "method", "provider", "account_number"], as: ["investor"], valid: { amount: 1, method: "MOMO", provider: "MTN MoMo", account_number: "0241234567" } },
-  { method: "POST", path: "/api/v1/invest/destinations", fields: ["kind", "network", "phone", "bank_code", "account_number", "name", "password", "code"], as: ["anon", "investor"], valid: { kind: "mobile_money", network: "MTN", phone: "0241234567", name: "Kofi Mensah", password: "correct-horse-battery" } },
+  {
+    method: "POST",
+    path: "/api/v1/invest/withdraw",
+    fields: ["amount", "method", "provider", "account_number"],
+    as: ["investor"],
+    valid: { amount: 1, method: "MOMO", provider: "MTN MoMo", account_number: "0241234567" },
+  },
+  {
+    method: "POST",
+    path: "/api/v1/invest/destinations",
+    fields: ["kind", "network", "phone", "bank_code", "account_number", "name", "password", "code"],
+    as: ["anon", "investor"],
+    valid: { kind: "mobile_money", network: "MTN", phone: "0241234567", name: "Kofi Mensah", password: "correct-horse-battery" },
+  },
   { method: "GET", path: "/api/v1/admin/farms", fields: [], as: ["investor", "admin"] },
   { method: "POST", path: "/api/v1/admin/farms", fields: ["name", "location", "notes"], as: ["investor", "admin"] },
   { method: "GET", path: "/api/v1/admin/batches", fields: [], as: ["admin"] },
-  { method: "POST", path: "/api/v1/admin/batches", fields: ["farm_id", "product_type", "unit_price", "target_units", "feed_price", "mortality_rate", "expected_roi", "id", "start_date"], as: ["investor", "admin"], valid: { farm_id: 1, product_type: "EGG", unit_price: 10, target_units: 100, feed_price: 6, mortality_rate: 0.05, expected_roi: 0.01 } },
+  {
+    method: "POST",
+    path: "/api/v1/admin/batches",
+    fields: ["farm_id", "product_type", "unit_price", "target_units", "feed_price", "mortality_rate", "expected_roi", "id", "start_date"],
+    as: ["investor", "admin"],
+    valid: { farm_id: 1, product_type: "EGG", unit_price: 10, target_units: 100, feed_price: 6, mortality_rate: 0.05, expected_roi: 0.01 },
+  },
   { method: "GET", path: "/api/v1/admin/stats", fields: [], as: ["admin"] },
   { method: "DELETE", path: (id) => `/api/v1/admin/batches/${id}`, fields: [], as: ["investor", "admin"] },
   { method: "POST", path: (id) => `/api/v1/admin/batches/${id}/activate`, fields: [], as: ["investor", "admin"] },
@@ -110,13 +165,24 @@ const API: Target[] = [
   { method: "GET", path: (id) => `/api/v1/admin/payouts/${id}/simulate`, fields: ["period"], as: ["admin"] },
   { method: "POST", path: (id) => `/api/v1/admin/payouts/${id}/execute`, fields: ["period", "reserve_draw"], as: ["investor", "admin"] },
   { method: "GET", path: (id) => `/api/v1/admin/batches/${id}/remittances`, fields: [], as: ["investor", "admin"] },
-  { method: "POST", path: (id) => `/api/v1/admin/batches/${id}/remittances`, fields: ["period", "amount", "crates_sold", "price_per_crate", "birds_sold", "live_weight_kg", "price_per_kg", "revenue", "feed_cost", "vet_cost", "other_costs", "farm_share"], as: ["investor", "admin"] },
+  {
+    method: "POST",
+    path: (id) => `/api/v1/admin/batches/${id}/remittances`,
+    fields: ["period", "amount", "crates_sold", "price_per_crate", "birds_sold", "live_weight_kg", "price_per_kg", "revenue", "feed_cost", "vet_cost", "other_costs", "farm_share"],
+    as: ["investor", "admin"],
+  },
   { method: "GET", path: "/api/v1/admin/reserve", fields: [], as: ["investor", "admin"] },
   { method: "GET", path: "/api/v1/kyc", fields: [], as: ["anon", "investor"] },
   { method: "GET", path: "/api/v1/invest/statements", fields: ["year"], as: ["anon", "investor"] },
   { method: "GET", path: "/api/v1/admin/tax", fields: ["month"], as: ["investor", "admin"] },
   { method: "POST", path: "/api/v1/admin/tax/payments", fields: ["period", "amount", "reference"], as: ["investor", "admin"] },
-  { method: "POST", path: "/api/v1/kyc", fields: ["legal_name", "date_of_birth", "phone", "id_type", "id_number"], as: ["anon", "investor"], valid: { legal_name: "Ama Owusu", date_of_birth: "1990-04-25", phone: "0241234567", id_type: "GHANA_CARD", id_number: "GHA-123456789-0" } },
+  {
+    method: "POST",
+    path: "/api/v1/kyc",
+    fields: ["legal_name", "date_of_birth", "phone", "id_type", "id_number"],
+    as: ["anon", "investor"],
+    valid: { legal_name: "Ama Owusu", date_of_birth: "1990-04-25", phone: "0241234567", id_type: "GHANA_CARD", id_number: "GHA-123456789-0" },
+  },
   { method: "GET", path: "/api/v1/admin/kyc", fields: ["status"], as: ["investor", "admin"] },
   { method: "POST", path: (id) => `/api/v1/admin/kyc/${id}/approve`, fields: [], as: ["investor", "admin"] },
   { method: "POST", path: (id) => `/api/v1/admin/kyc/${id}/reject`, fields: ["reason"], as: ["investor", "admin"] },
@@ -142,10 +208,32 @@ const PAGES: Target[] = [
   { method: "POST", path: "/login", fields: ["email", "password", "redirectTo"], as: ["anon"], page: true },
   { method: "POST", path: "/login/code", fields: ["code"], as: ["anon"], page: true },
   { method: "POST", path: "/account/two-factor", fields: ["intent", "password", "code"], as: ["investor"], page: true, intents: ["enable", "disable", "regenerate", "nope"] },
-  { method: "POST", path: "/portfolio/destinations", fields: ["intent", "kind", "network", "phone", "bank_code", "account_number", "name", "password", "code", "destination_id"], as: ["investor"], page: true, intents: ["add", "remove", "nope"], valid: { intent: "add", kind: "mobile_money", network: "MTN", phone: "0241234567", name: "Kofi Mensah", password: "correct-horse-battery" } },
+  {
+    method: "POST",
+    path: "/portfolio/destinations",
+    fields: ["intent", "kind", "network", "phone", "bank_code", "account_number", "name", "password", "code", "destination_id"],
+    as: ["investor"],
+    page: true,
+    intents: ["add", "remove", "nope"],
+    valid: { intent: "add", kind: "mobile_money", network: "MTN", phone: "0241234567", name: "Kofi Mensah", password: "correct-horse-battery" },
+  },
   { method: "POST", path: "/register", fields: ["full_name", "email", "password"], as: ["anon"], page: true },
-  { method: "POST", path: "/contact", fields: ["name", "email", "subject", "message"], as: ["anon", "investor"], page: true, valid: { name: "Ama", email: "ama@example.com", subject: "Payouts", message: "When is the next egg payout?" } },
-  { method: "POST", path: "/kyc", fields: ["legal_name", "date_of_birth", "phone", "id_type", "id_number"], as: ["anon", "investor"], page: true, valid: { legal_name: "Ama Owusu", date_of_birth: "1990-04-25", phone: "0241234567", id_type: "GHANA_CARD", id_number: "GHA-123456789-0" } },
+  {
+    method: "POST",
+    path: "/contact",
+    fields: ["name", "email", "subject", "message"],
+    as: ["anon", "investor"],
+    page: true,
+    valid: { name: "Ama", email: "ama@example.com", subject: "Payouts", message: "When is the next egg payout?" },
+  },
+  {
+    method: "POST",
+    path: "/kyc",
+    fields: ["legal_name", "date_of_birth", "phone", "id_type", "id_number"],
+    as: ["anon", "investor"],
+    page: true,
+    valid: { legal_name: "Ama Owusu", date_of_birth: "1990-04-25", phone: "0241234567", id_type: "GHANA_CARD", id_number: "GHA-123456789-0" },
+  },
   { method: "POST", path: "/admin/kyc", fields: ["intent", "id", "reason"], as: ["investor", "admin"], page: true, intents: ["approve", "reject", "nope"] },
   { method: "GET", path: "/admin/approvals", fields: [], as: ["investor", "admin"], page: true },
   { method: "POST", path: "/admin/approvals", fields: ["intent", "id", "reason"], as: ["investor", "admin"], page: true, intents: ["approve", "reject", "nope"] },
@@ -160,27 +248,115 @@ const PAGES: Target[] = [
   { method: "POST", path: (id) => `/confirm-email/${id}`, fields: [], as: ["anon", "investor"], page: true },
   { method: "GET", path: (id) => `/unsubscribe/${id}`, fields: [], as: ["anon"], page: true },
   { method: "POST", path: (id) => `/unsubscribe/${id}`, fields: ["List-Unsubscribe"], as: ["anon"], page: true },
-  { method: "POST", path: "/account", fields: ["intent", "code", "payouts_EMAIL", "news_SMS", "session_id"], as: ["investor"], page: true, intents: ["send-email-link", "send-phone-code", "confirm-phone", "preferences", "end-session", "end-other-sessions", "nope"] },
+  {
+    method: "POST",
+    path: "/account",
+    fields: ["intent", "code", "payouts_EMAIL", "news_SMS", "session_id"],
+    as: ["investor"],
+    page: true,
+    intents: ["send-email-link", "send-phone-code", "confirm-phone", "preferences", "end-session", "end-other-sessions", "nope"],
+  },
   { method: "GET", path: "/admin/outbox", fields: ["status"], as: ["investor", "admin"], page: true },
   { method: "POST", path: "/admin/outbox", fields: ["id", "status"], as: ["investor", "admin"], page: true },
   { method: "GET", path: "/portfolio", fields: ["q", "status", "min", "max", "from", "to", "sort", "per", "page", "spage", "dialog", "id", "amount"], as: ["investor"], page: true },
-  { method: "POST", path: "/portfolio", fields: ["intent", "amount", "idempotency_key", "investment_id", "units", "exit_id", "method", "momo_provider", "bank_name", "account_number", "confirmed", "auto_reinvest"], as: ["investor"], page: true, intents: ["deposit", "withdraw", "reinvest", "cancel_exit", "auto_reinvest", "nope"], valid: { intent: "deposit", amount: "10" } },
+  {
+    method: "POST",
+    path: "/portfolio",
+    fields: ["intent", "amount", "idempotency_key", "investment_id", "units", "exit_id", "method", "momo_provider", "bank_name", "account_number", "confirmed", "auto_reinvest"],
+    as: ["investor"],
+    page: true,
+    intents: ["deposit", "withdraw", "reinvest", "cancel_exit", "auto_reinvest", "nope"],
+    valid: { intent: "deposit", amount: "10" },
+  },
   { method: "GET", path: (id) => `/portfolio/investments/${id}/receipt`, fields: [], as: ["investor"], page: true },
   { method: "GET", path: "/invest/eggs", fields: ["q", "status", "sort", "dialog", "batch", "calc_batch", "amount"], as: ["anon", "investor"], page: true },
   { method: "GET", path: "/invest/chicken", fields: ["q", "status", "sort", "dialog", "batch"], as: ["anon", "investor"], page: true },
-  { method: "POST", path: "/invest/eggs", fields: ["intent", "batch_id", "units", "terms", "auto_reinvest", "idempotency_key"], as: ["anon", "investor"], page: true, intents: ["invest", "exit", "nope"], valid: { intent: "invest", batch_id: "2", units: "1", terms: "on" } },
+  {
+    method: "POST",
+    path: "/invest/eggs",
+    fields: ["intent", "batch_id", "units", "terms", "auto_reinvest", "idempotency_key"],
+    as: ["anon", "investor"],
+    page: true,
+    intents: ["invest", "exit", "nope"],
+    valid: { intent: "invest", batch_id: "2", units: "1", terms: "on" },
+  },
   { method: "POST", path: "/invest/chicken", fields: ["intent", "batch_id", "units", "terms", "auto_reinvest", "idempotency_key"], as: ["anon", "investor"], page: true, intents: ["invest", "exit"] },
   { method: "GET", path: (id) => `/batches/${id}`, fields: ["page"], as: ["anon", "investor"], page: true },
   { method: "GET", path: "/admin", fields: ["dialog", "batch", "intent"], as: ["investor", "admin"], page: true },
-  { method: "POST", path: "/admin?index", fields: ["intent", "name", "location", "notes", "farm_id", "product_type", "unit_price", "target_units", "feed_price", "mortality_rate", "expected_roi", "start_date", "batch_id", "period", "confirmed", "idempotency_key", "reserve_draw", "amount", "source"], as: ["investor", "admin"], page: true, intents: ["create_farm", "create_batch", "activate", "simulate", "execute", "close", "delete", "fund_reserve", "nope"], valid: { intent: "create_batch", farm_id: "1", product_type: "CHICKEN", unit_price: "50", target_units: "1000", feed_price: "6", mortality_rate: "0.07", expected_roi: "0.12" } },
+  {
+    method: "POST",
+    path: "/admin?index",
+    fields: [
+      "intent",
+      "name",
+      "location",
+      "notes",
+      "farm_id",
+      "product_type",
+      "unit_price",
+      "target_units",
+      "feed_price",
+      "mortality_rate",
+      "expected_roi",
+      "start_date",
+      "batch_id",
+      "period",
+      "confirmed",
+      "idempotency_key",
+      "reserve_draw",
+      "amount",
+      "source",
+    ],
+    as: ["investor", "admin"],
+    page: true,
+    intents: ["create_farm", "create_batch", "activate", "simulate", "execute", "close", "delete", "fund_reserve", "nope"],
+    valid: { intent: "create_batch", farm_id: "1", product_type: "CHICKEN", unit_price: "50", target_units: "1000", feed_price: "6", mortality_rate: "0.07", expected_roi: "0.12" },
+  },
   { method: "GET", path: (id) => `/admin/batches/${id}/logs`, fields: [], as: ["admin"], page: true },
-  { method: "POST", path: (id) => `/admin/batches/${id}/logs`, fields: ["intent", "log_date", "birds_alive", "deaths", "feed_kg", "eggs_collected", "avg_weight_kg", "temperature_c", "humidity_pct", "ammonia_ppm", "notes", "incident", "incident_description", "log_id", "idempotency_key"], as: ["investor", "admin"], page: true, intents: ["log", "photos", "nope"] },
+  {
+    method: "POST",
+    path: (id) => `/admin/batches/${id}/logs`,
+    fields: [
+      "intent",
+      "log_date",
+      "birds_alive",
+      "deaths",
+      "feed_kg",
+      "eggs_collected",
+      "avg_weight_kg",
+      "temperature_c",
+      "humidity_pct",
+      "ammonia_ppm",
+      "notes",
+      "incident",
+      "incident_description",
+      "log_id",
+      "idempotency_key",
+    ],
+    as: ["investor", "admin"],
+    page: true,
+    intents: ["log", "photos", "nope"],
+  },
   { method: "GET", path: (id) => `/admin/batches/${id}/remittances`, fields: ["period"], as: ["admin"], page: true },
-  { method: "POST", path: (id) => `/admin/batches/${id}/remittances`, fields: ["period", "amount", "crates_sold", "price_per_crate", "birds_sold", "live_weight_kg", "price_per_kg", "revenue", "feed_cost", "vet_cost", "other_costs", "farm_share", "idempotency_key"], as: ["investor", "admin"], page: true },
+  {
+    method: "POST",
+    path: (id) => `/admin/batches/${id}/remittances`,
+    fields: ["period", "amount", "crates_sold", "price_per_crate", "birds_sold", "live_weight_kg", "price_per_kg", "revenue", "feed_cost", "vet_cost", "other_costs", "farm_share", "idempotency_key"],
+    as: ["investor", "admin"],
+    page: true,
+  },
   { method: "GET", path: "/admin/audit", fields: ["batch"], as: ["admin"], page: true },
   { method: "GET", path: "/admin/exits", fields: [], as: ["admin"], page: true },
   { method: "GET", path: "/admin/messages", fields: [], as: ["admin"], page: true },
-  { method: "POST", path: "/admin/content", fields: ["intent", "title", "body_md", "faq_question", "faq_answer", "example_unit_price", "example_expected_roi"], as: ["investor", "admin"], page: true, intents: ["preview", "save"], valid: { intent: "save", title: "How It Works", body_md: "# Guide", example_unit_price: "50", example_expected_roi: "0.12" } },
+  {
+    method: "POST",
+    path: "/admin/content",
+    fields: ["intent", "title", "body_md", "faq_question", "faq_answer", "example_unit_price", "example_expected_roi"],
+    as: ["investor", "admin"],
+    page: true,
+    intents: ["preview", "save"],
+    valid: { intent: "save", title: "How It Works", body_md: "# Guide", example_unit_price: "50", example_expected_roi: "0.12" },
+  },
   { method: "GET", path: "/how-it-works", fields: [], as: ["anon"], page: true },
   { method: "GET", path: "/portfolio/export.csv", fields: ["q", "status", "min", "max", "from", "to", "sort"], as: ["investor"], page: true },
   { method: "GET", path: "/portfolio/statement.csv", fields: [], as: ["investor"], page: true },
@@ -240,7 +416,7 @@ function bodyFields(c: Case): Record<string, unknown> {
   return { ...out, ...c.extra };
 }
 
-const text = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v) ?? "");
+const text = (v: unknown) => (typeof v === "string" ? v : (JSON.stringify(v) ?? ""));
 
 function encode(c: Case, fields: Record<string, unknown>): { body?: BodyInit; headers: Record<string, string> } {
   switch (c.encoding) {

@@ -51,7 +51,8 @@ async function expectInvariants() {
 }
 
 /** An OPEN egg batch: 100 units at GHS 100, 1% a month. */
-const newBatch = (options: { productType?: "EGG" | "CHICKEN"; startDate?: string } = {}) => createBatch(server, { productType: "EGG", unitPrice: 100, targetUnits: 100, expectedRoi: 0.01, ...options }).id;
+const newBatch = (options: { productType?: "EGG" | "CHICKEN"; startDate?: string } = {}) =>
+  createBatch(server, { productType: "EGG", unitPrice: 100, targetUnits: 100, expectedRoi: 0.01, ...options }).id;
 
 /**
  * An ACTIVE egg batch that started in January 2025 (so early exit is open and earlier periods can
@@ -195,7 +196,11 @@ const CASES: Case[] = [
         client: admin,
         first: post(`/api/v1/admin/batches/${x}/remittances`, fields),
         same: [post(`/api/v1/admin/batches/${x}/remittances`, { ...fields, amount: 12.5, crates_sold: "10" })],
-        different: [post(`/api/v1/admin/batches/${y}/remittances`, fields), post(`/api/v1/admin/batches/${x}/remittances`, { ...fields, amount: 13 }), post(`/api/v1/admin/batches/${x}/remittances`, { ...fields, crates_sold: 11 })],
+        different: [
+          post(`/api/v1/admin/batches/${y}/remittances`, fields),
+          post(`/api/v1/admin/batches/${x}/remittances`, { ...fields, amount: 13 }),
+          post(`/api/v1/admin/batches/${x}/remittances`, { ...fields, crates_sold: 11 }),
+        ],
       };
     },
   },

@@ -21,7 +21,8 @@ const RUN = `${process.pid}${Date.now() % 100000}`;
 
 const newFarm = (name: string, location = "Techiman, Bono East") => createFarm(server, { name, location }).id;
 /** An OPEN egg batch of the farm: 50 units at GHS 100, 1% a month. */
-const newBatch = (farmId: number, options: BatchOptions = {}) => createBatch(server, { farmId, productType: "EGG", unitPrice: 100, targetUnits: 50, expectedRoi: 0.01, mortalityRate: 0.05, ...options }).id;
+const newBatch = (farmId: number, options: BatchOptions = {}) =>
+  createBatch(server, { farmId, productType: "EGG", unitPrice: 100, targetUnits: 50, expectedRoi: 0.01, mortalityRate: 0.05, ...options }).id;
 const investor = (walletGhs = 0) => createInvestor(server, { fullName: "Abena Asante", walletGhs });
 
 async function get(client: Client, url: string) {
@@ -153,10 +154,10 @@ describe("the cards", () => {
     expect(c).toContain('data-status="OPEN"');
     expect(c).toMatch(/GH₵\s?150\.00/);
     expect(available(c)).toBe(5000);
-    expect(c).toContain("Est. monthly ROI</dt><dd class=\"font-semibold\">1.1%");
-    expect(c).toContain("Annualised ROI</dt><dd class=\"font-semibold\">13.2%");
-    expect(c).toContain("Feed cost per kg</dt><dd class=\"font-semibold\">TBD");
-    expect(c).toContain("Expected mortality</dt><dd class=\"font-semibold\">6.0%");
+    expect(c).toContain('Est. monthly ROI</dt><dd class="font-semibold">1.1%');
+    expect(c).toContain('Annualised ROI</dt><dd class="font-semibold">13.2%');
+    expect(c).toContain('Feed cost per kg</dt><dd class="font-semibold">TBD');
+    expect(c).toContain('Expected mortality</dt><dd class="font-semibold">6.0%');
     // 0.5 x 6 + 0.3 x 86.8 + 0.2 x 100 = 49.04 -> Medium
     expect(c).toContain('data-risk="Medium"');
     expect(c).toContain("Medium risk · 49");
@@ -174,7 +175,9 @@ describe("the cards", () => {
   it("sensor strip: the farm's latest reading with the sensor colours, else demo values", async () => {
     const farm = newFarm(`Sensorfarm ${RUN}`);
     const id = newBatch(farm, { productType: "CHICKEN", unitPrice: 50 });
-    const insert = server.db().prepare("insert into farm_logs (batch_id, log_date, birds_alive, deaths, feed_kg, avg_weight_kg, temperature_c, humidity_pct, ammonia_ppm) values (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    const insert = server
+      .db()
+      .prepare("insert into farm_logs (batch_id, log_date, birds_alive, deaths, feed_kg, avg_weight_kg, temperature_c, humidity_pct, ammonia_ppm) values (?, ?, ?, ?, ?, ?, ?, ?, ?)");
     insert.run(id, "2026-11-01", 1000, 0, 20, 0.05, 27, 60, 5);
     insert.run(id, "2026-11-02", 998, 2, 22, 0.07, 34, 85, 26);
     const tones = async () => {
@@ -446,7 +449,15 @@ describe("the batch page", () => {
       const [sheet] = p.sheets;
       expect(li).toContain(`Crates sold${sheet.crates_sold.toLocaleString("en-GH")}`);
       expect(li).toContain(`Price per crate${ghs(sheet.price_per_crate)}`);
-      for (const [label, field] of [["Revenue", "revenue"], ["Feed", "feed_cost"], ["Vet", "vet_cost"], ["Other costs", "other_costs"], ["Farm's share", "farm_share"], ["Net remitted", "amount"]]) expect(li).toContain(`${label}${ghs(sheet[field])}`);
+      for (const [label, field] of [
+        ["Revenue", "revenue"],
+        ["Feed", "feed_cost"],
+        ["Vet", "vet_cost"],
+        ["Other costs", "other_costs"],
+        ["Farm's share", "farm_share"],
+        ["Net remitted", "amount"],
+      ])
+        expect(li).toContain(`${label}${ghs(sheet[field])}`);
     }
     // The seed's last paid month was topped up from the reserve.
     expect(api.periods.some((p: { from_reserve: number }) => p.from_reserve > 0)).toBe(true);
@@ -500,7 +511,9 @@ describe("the batch page", () => {
       insert.run(id, date, 1000 - i, i === 0 ? 0 : 1, 50, 0.04 + 0.05 * i, i === 3 ? 1 : 0, i === 3 ? "Feed delivery late by a day" : "");
     }
     const logId = (db.prepare("select id from farm_logs where batch_id = ? and log_date = '2026-11-04'").get(id) as { id: number }).id;
-    const photo = db.prepare("insert into farm_log_photos (log_id, file_name, content_type, size_bytes) values (?, ?, 'image/jpeg', 1000) returning id").get(logId, `test-${RUN}.jpg`) as { id: number };
+    const photo = db.prepare("insert into farm_log_photos (log_id, file_name, content_type, size_bytes) values (?, ?, 'image/jpeg', 1000) returning id").get(logId, `test-${RUN}.jpg`) as {
+      id: number;
+    };
     const anon = new Client(server.url);
     const first = (await get(anon, `/batches/${id}`)).html;
     expect(first).toContain("<title>Average live weight by day, in kg</title>");
@@ -577,7 +590,14 @@ describe("impossible dates", () => {
     const farmId = newFarm(`Date Farm ${RUN}`);
     for (const start_date of ["2026-13-01", "2026-02-30", "2026-00-10"]) {
       const res = await call(admin, "POST", "/api/v1/admin/batches", {
-        farm_id: farmId, product_type: "CHICKEN", unit_price: 50, target_units: 10, feed_price: 6, mortality_rate: 0.05, expected_roi: 0.1, start_date,
+        farm_id: farmId,
+        product_type: "CHICKEN",
+        unit_price: 50,
+        target_units: 10,
+        feed_price: 6,
+        mortality_rate: 0.05,
+        expected_roi: 0.1,
+        start_date,
       });
       expect(res.status, start_date).toBe(422);
       expect(res.body.detail).toBe("Give the start date as YYYY-MM-DD.");
@@ -587,7 +607,16 @@ describe("impossible dates", () => {
     const key = /name="idempotency_key" value="([^"]+)"/.exec(await dashboard.text())?.[1] ?? "k";
     const before = (server.db().prepare("select count(*) n from batches").get() as { n: number }).n;
     const res = await page.postForm("/admin?index", {
-      intent: "create_batch", idempotency_key: `${key}-date`, farm_id: farmId, product_type: "CHICKEN", unit_price: 50, target_units: 10, feed_price: 6, mortality_rate: 0.05, expected_roi: 0.1, start_date: "2026-13-01",
+      intent: "create_batch",
+      idempotency_key: `${key}-date`,
+      farm_id: farmId,
+      product_type: "CHICKEN",
+      unit_price: 50,
+      target_units: 10,
+      feed_price: 6,
+      mortality_rate: 0.05,
+      expected_roi: 0.1,
+      start_date: "2026-13-01",
     });
     expect(res.status).toBe(400);
     expect(htmlText(await res.text())).toContain("Give the start date as YYYY-MM-DD.");

@@ -4,7 +4,7 @@
  * export, the portfolio's totals and next payouts, and a receipt per investment.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {apiLogin, call, Client, htmlText } from "./support/client";
+import { apiLogin, call, Client, htmlText } from "./support/client";
 import { createInvestor, createRemittance } from "./support/factories";
 import { startServer, TEST_ADMIN, type TestServer } from "./support/server";
 
@@ -20,8 +20,10 @@ afterAll(async () => {
 });
 
 /** The checkbox's name, then the rule it switches on (its description). */
-const EGG_LABEL = /<span>Auto-reinvest at close<\/span><\/label><p id="auto-reinvest-rule"[^>]*>When this batch closes, my principal buys whole units of the next open Egg batch\. The rest, and every monthly income payment, go to my wallet\.<\/p>/;
-const CHICKEN_LABEL = /<span>Auto-reinvest at harvest<\/span><\/label><p id="auto-reinvest-rule"[^>]*>My harvest proceeds buy whole units of the next open Chicken batch\. The rest goes to my wallet\.<\/p>/;
+const EGG_LABEL =
+  /<span>Auto-reinvest at close<\/span><\/label><p id="auto-reinvest-rule"[^>]*>When this batch closes, my principal buys whole units of the next open Egg batch\. The rest, and every monthly income payment, go to my wallet\.<\/p>/;
+const CHICKEN_LABEL =
+  /<span>Auto-reinvest at harvest<\/span><\/label><p id="auto-reinvest-rule"[^>]*>My harvest proceeds buy whole units of the next open Chicken batch\. The rest goes to my wallet\.<\/p>/;
 
 async function newBatch(fields: Record<string, unknown> = {}, farmName = "View Farm") {
   const farm = await call(admin, "POST", "/api/v1/admin/farms", { name: farmName, location: "Sunyani, Bono", notes: "" });
@@ -61,10 +63,8 @@ async function onlyOpen(type: "EGG" | "CHICKEN", keep: number[]) {
   for (const { id } of open) if (!keep.includes(id)) await activate(id);
 }
 
-const balanceMinor = (userId: number) =>
-  (server.db().prepare("select balance_minor b from accounts where kind = 'WALLET' and user_id = ?").get(userId) as { b: number } | undefined)?.b ?? 0;
-const holdings = (userId: number) =>
-  server.db().prepare("select batch_id batchId, units, auto_reinvest auto, status from investments where user_id = ? order by id").all(userId);
+const balanceMinor = (userId: number) => (server.db().prepare("select balance_minor b from accounts where kind = 'WALLET' and user_id = ?").get(userId) as { b: number } | undefined)?.b ?? 0;
+const holdings = (userId: number) => server.db().prepare("select batch_id batchId, units, auto_reinvest auto, status from investments where user_id = ? order by id").all(userId);
 
 async function page(client: Client, path: string) {
   const res = await client.get(path);
@@ -74,7 +74,8 @@ async function page(client: Client, path: string) {
 const row = (html: string, id: number) => new RegExp(`<tr[^>]*data-investment-id="${id}"[\\s\\S]*?</tr>`).exec(html)?.[0] ?? "";
 const dialog = (html: string) => /<div[^>]*role="dialog"[\s\S]*$/.exec(html)?.[0] ?? "";
 /** A message in the page's flow: a marker, then the message whose Dismiss link targets that marker. */
-const DISMISSABLE = /<span id="(dismissed[^"]+)" data-dismiss-marker="true" class="[^"]*"><\/span><div role="(?:status|alert)"[^>]*data-toast="[a-z]+">[\s\S]*?<a href="#\1" aria-label="Dismiss message"/;
+const DISMISSABLE =
+  /<span id="(dismissed[^"]+)" data-dismiss-marker="true" class="[^"]*"><\/span><div role="(?:status|alert)"[^>]*data-toast="[a-z]+">[\s\S]*?<a href="#\1" aria-label="Dismiss message"/;
 const isoDay = (offsetDays = 0) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 const monthEnd = (monthsAhead: number) => {
   const now = new Date();

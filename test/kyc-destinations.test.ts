@@ -28,7 +28,10 @@ describe("the cooling-off period and the holder's name (demo provider, default 2
   it("refuses a destination in another person's name at once, and stores nothing", async () => {
     const u = await createInvestor(server, { fullName: "Kwame Asante Mensah" });
     const res = await call(u.api, "POST", "/api/v1/invest/destinations", { kind: "mobile_money", network: "MTN", phone: "024 111 2233", name: "Efua Mensah", password: u.password });
-    expect(res).toEqual({ status: 422, body: { detail: "Withdrawals go only to accounts in your own name, as on your verified ID (Kwame Asante Mensah). This account is in the name of Efua Mensah." } });
+    expect(res).toEqual({
+      status: 422,
+      body: { detail: "Withdrawals go only to accounts in your own name, as on your verified ID (Kwame Asante Mensah). This account is in the name of Efua Mensah." },
+    });
     expect(destinationCount(server, u.id)).toBe(0);
     // Issue 26: a typed name is the verified name's own words, in any order and case (the initials and
     // shortenings networks use are for the name the provider resolves, below).
@@ -75,11 +78,21 @@ describe("the cooling-off period and the holder's name (demo provider, default 2
     expect(refused).toEqual({ status: 409, body: { detail: "Verify your identity on the KYC page first: withdrawals go only to accounts in the name on your verified ID." } });
     expect(destinationCount(server, u.id)).toBe(0);
     // One saved while Registered before that rule (written as it was then), then the account is verified as Yaw Darko.
-    const saved = { body: server.db().prepare("insert into payment_destinations (user_id, kind, network, label, account_number, name, recipient_code, created_at) values (?, 'mobile_money', 'MTN', 'MTN MoMo', '+233243334455', 'Kojo Owusu', 'RCP_demo_old', '2020-01-01T00:00:00.000Z') returning id").get(u.id) as { id: number } };
+    const saved = {
+      body: server
+        .db()
+        .prepare(
+          "insert into payment_destinations (user_id, kind, network, label, account_number, name, recipient_code, created_at) values (?, 'mobile_money', 'MTN', 'MTN MoMo', '+233243334455', 'Kojo Owusu', 'RCP_demo_old', '2020-01-01T00:00:00.000Z') returning id",
+        )
+        .get(u.id) as { id: number },
+    };
     expect((await call(u.api, "POST", "/api/v1/invest/withdraw", { amount: 50, destination_id: saved.body.id })).body.detail).toMatch(/^Registered accounts cannot withdraw yet/);
     server.db().prepare("update users set kyc_tier = 'VERIFIED' where id = ?").run(u.id);
     const refusedAtWithdrawal = await call(u.api, "POST", "/api/v1/invest/withdraw", { amount: 50, destination_id: saved.body.id });
-    expect(refusedAtWithdrawal).toEqual({ status: 409, body: { detail: "Withdrawals go only to accounts in your own name, as on your verified ID (Yaw Darko). This account is in the name of Kojo Owusu." } });
+    expect(refusedAtWithdrawal).toEqual({
+      status: 409,
+      body: { detail: "Withdrawals go only to accounts in your own name, as on your verified ID (Yaw Darko). This account is in the name of Kojo Owusu." },
+    });
     expect(walletMinor(server, u.id)).toBe(300_00);
   });
 
@@ -105,8 +118,14 @@ describe("the cooling-off period and the holder's name (demo provider, default 2
     // Two factors on: the password alone is not enough, on the page or the API.
     const { recovery } = await enrolTwoFactor(u.api);
     const bank = { kind: "bank", bank_code: "DEMO01", account_number: "1234567890", name: "Alice Tester", password: u.password };
-    expect(await call(u.api, "POST", "/api/v1/invest/destinations", bank)).toEqual({ status: 422, body: { detail: "Enter the code your authenticator app shows now, or one of your recovery codes." } });
-    expect(await call(u.api, "POST", "/api/v1/invest/destinations", { ...bank, code: "000000" })).toEqual({ status: 422, body: { detail: "That code is not right. Enter the code your authenticator app shows now, or one of your recovery codes." } });
+    expect(await call(u.api, "POST", "/api/v1/invest/destinations", bank)).toEqual({
+      status: 422,
+      body: { detail: "Enter the code your authenticator app shows now, or one of your recovery codes." },
+    });
+    expect(await call(u.api, "POST", "/api/v1/invest/destinations", { ...bank, code: "000000" })).toEqual({
+      status: 422,
+      body: { detail: "That code is not right. Enter the code your authenticator app shows now, or one of your recovery codes." },
+    });
     const page = (await signIn(server, u.id)).page;
     expect((await page.follow("/portfolio/destinations")).html).toMatch(/name="code"/);
     const noCode = await page.postForm("/portfolio/destinations", { intent: "add", ...bank });
@@ -136,7 +155,10 @@ describe("the cooling-off period and the holder's name (demo provider, default 2
   it("refuses another person's number when the provider names its holder: the demo knows 024 499 9999 as someone else's (issue 26)", async () => {
     const u = await createInvestor(server, { fullName: "Alice Tester" });
     const theirs = await call(u.api, "POST", "/api/v1/invest/destinations", { kind: "mobile_money", network: "MTN", phone: "024 499 9999", name: "Alice Tester", password: u.password });
-    expect(theirs).toEqual({ status: 422, body: { detail: "The bank or network has this account under another name. Withdrawals go only to accounts in your own name, as on your verified ID (Alice Tester)." } });
+    expect(theirs).toEqual({
+      status: 422,
+      body: { detail: "The bank or network has this account under another name. Withdrawals go only to accounts in your own name, as on your verified ID (Alice Tester)." },
+    });
     expect(destinationCount(server, u.id)).toBe(0);
   });
 });
@@ -163,7 +185,10 @@ describe("the provider's resolved account name (Paystack)", () => {
     fake.accountNames.set("9876543210", "KWAME BOATENG");
     const theirs = await call(u.api, "POST", "/api/v1/invest/destinations", { kind: "bank", bank_code: "040100", account_number: "9876543210", name: "Akosua Asante", password: u.password });
     // Refused without saying whose it is: the form is no way to look up who owns a number.
-    expect(theirs).toEqual({ status: 422, body: { detail: "The bank or network has this account under another name. Withdrawals go only to accounts in your own name, as on your verified ID (Akosua Asante)." } });
+    expect(theirs).toEqual({
+      status: 422,
+      body: { detail: "The bank or network has this account under another name. Withdrawals go only to accounts in your own name, as on your verified ID (Akosua Asante)." },
+    });
     expect((await call(u.api, "GET", "/api/v1/invest/destinations")).body.map((d: { name: string }) => d.name)).toEqual(["AKOSUA B. ASANTE"]);
   });
 
@@ -171,7 +196,10 @@ describe("the provider's resolved account name (Paystack)", () => {
     const u = await createInvestor(server, { fullName: "Alice Tester" });
     fake.accountNames.set("0244445566", "MALLORY THIEF");
     const theirs = await call(u.api, "POST", "/api/v1/invest/destinations", { kind: "mobile_money", network: "MTN", phone: "024 444 5566", name: "Alice Tester", password: u.password });
-    expect(theirs).toEqual({ status: 422, body: { detail: "The bank or network has this account under another name. Withdrawals go only to accounts in your own name, as on your verified ID (Alice Tester)." } });
+    expect(theirs).toEqual({
+      status: 422,
+      body: { detail: "The bank or network has this account under another name. Withdrawals go only to accounts in your own name, as on your verified ID (Alice Tester)." },
+    });
     expect((await call(u.api, "GET", "/api/v1/invest/destinations")).body).toEqual([]);
   });
 });

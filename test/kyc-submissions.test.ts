@@ -67,7 +67,13 @@ describe("the demo verifier (KYC_PROVIDER=demo, what npm start uses)", () => {
     const id_number = newCardNumber();
     const res = await submitApi(server, u, fields({ id_number, phone: "+233 24 555 0101" }));
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ detail: "Your identity is verified: your account is now Verified.", status: "APPROVED", tier_requested: "VERIFIED", id_type: "GHANA_CARD", id_number_last4: id_number.slice(-4) });
+    expect(res.body).toMatchObject({
+      detail: "Your identity is verified: your account is now Verified.",
+      status: "APPROVED",
+      tier_requested: "VERIFIED",
+      id_type: "GHANA_CARD",
+      id_number_last4: id_number.slice(-4),
+    });
     expect(JSON.stringify(res.body)).not.toContain(id_number);
     expect(tierOf(server, u.id)).toBe("VERIFIED");
     expect(server.db().prepare("select phone, phone_verified_at is not null confirmed from users where id = ?").get(u.id)).toEqual({ phone: "+233245550101", confirmed: 1 });
@@ -84,7 +90,9 @@ describe("the demo verifier (KYC_PROVIDER=demo, what npm start uses)", () => {
     expect(enhanced.status).toBe(201);
     expect(enhanced.body).toMatchObject({ status: "APPROVED", tier_requested: "ENHANCED", images: { proof_of_address: `/kyc/files/${enhanced.body.id}/proof_of_address` } });
     expect(tierOf(server, u.id)).toBe("ENHANCED");
-    expect((await submitApi(server, u, fields(), { id_front: idPhoto, selfie, proof_of_address: bill })).body).toEqual({ detail: "Your identity and address are verified: you already have the highest tier." });
+    expect((await submitApi(server, u, fields(), { id_front: idPhoto, selfie, proof_of_address: bill })).body).toEqual({
+      detail: "Your identity and address are verified: you already have the highest tier.",
+    });
   });
 
   it("refuses an under-18 date of birth, a missing selfie, a GIF and an oversized image, and keeps nothing", async () => {
@@ -100,7 +108,9 @@ describe("the demo verifier (KYC_PROVIDER=demo, what npm start uses)", () => {
     expect((await submitApi(server, u, fields(), { id_front: idPhoto })).body).toEqual({ detail: "Add a selfie: a clear photo of your face." });
     expect((await submitApi(server, u, fields(), { id_front: { ...idPhoto, name: "card.jpg", bytes: GIF }, selfie })).body).toEqual({ detail: "The photo of your ID must be a JPEG or PNG image." });
     const huge = Buffer.concat([JPEG, Buffer.alloc(5 * 1024 * 1024, 1)]);
-    expect((await submitApi(server, u, fields(), { id_front: idPhoto, selfie: { bytes: huge, name: "big.jpg", type: "image/jpeg" } })).body).toEqual({ detail: "Your selfie is too large: at most 5 MB." });
+    expect((await submitApi(server, u, fields(), { id_front: idPhoto, selfie: { bytes: huge, name: "big.jpg", type: "image/jpeg" } })).body).toEqual({
+      detail: "Your selfie is too large: at most 5 MB.",
+    });
     expect((await submitApi(server, u, fields({ id_type: "PASSPORT", id_number: "GHA-123456789-0" }))).body).toEqual({
       detail: "Enter your passport number as printed on its photo page: 6 to 12 letters and digits.",
     });
@@ -122,7 +132,11 @@ describe("the demo verifier (KYC_PROVIDER=demo, what npm start uses)", () => {
     expect(htmlText(page.html)).toContain("Demo: identity checks here are simulated.");
     expect(htmlText(page.html)).toContain("Your account is <strong>Registered</strong>");
 
-    const bad = await u.page.request("/kyc", { method: "POST", body: multipart(fields({ date_of_birth: "2020-01-01", legal_name: "Ama Owusu" }), { id_front: idPhoto }), headers: { Origin: server.url } });
+    const bad = await u.page.request("/kyc", {
+      method: "POST",
+      body: multipart(fields({ date_of_birth: "2020-01-01", legal_name: "Ama Owusu" }), { id_front: idPhoto }),
+      headers: { Origin: server.url },
+    });
     expect(bad.status).toBe(422);
     const badHtml = htmlText(await bad.text());
     expect(badHtml).toContain("You must be 18 or older to invest with Akoko.");
@@ -218,7 +232,16 @@ describe("a manual review (KYC_PROVIDER=manual)", () => {
     expect((await call(u.api, "POST", `/api/v1/admin/kyc/${first.body.id}/approve`)).status).toBe(403);
     const queue = await call(admin.api, "GET", "/api/v1/admin/kyc?status=PENDING");
     const listed = queue.body.submissions.find((s: { id: number }) => s.id === first.body.id);
-    expect(listed).toMatchObject({ user_id: u.id, email: u.email, status: "PENDING", legal_name: "Kofi Mensah", phone: u.phone, phone_confirmed: true, tier: "REGISTERED", images: { id_front: expect.any(String), selfie: expect.any(String) } });
+    expect(listed).toMatchObject({
+      user_id: u.id,
+      email: u.email,
+      status: "PENDING",
+      legal_name: "Kofi Mensah",
+      phone: u.phone,
+      phone_confirmed: true,
+      tier: "REGISTERED",
+      images: { id_front: expect.any(String), selfie: expect.any(String) },
+    });
     expect(listed.age).toBeGreaterThanOrEqual(36);
     expect((await call(admin.api, "GET", "/api/v1/admin/kyc?status=MAYBE")).status).toBe(422);
 

@@ -76,7 +76,12 @@ describe("deposit limits at their edges", () => {
       .db()
       .prepare("insert into deposits (user_id, reference, amount_minor, method, status, created_at, updated_at) values (?, ?, ?, 'checkout', 'SUCCEEDED', ?, ?)")
       .run(investor.id, `akoko-deposit-kyc-month-${investor.id}`, 900_000, monthStart, monthStart);
-    await expectRefusedWhole(investor.api, DEPOSIT, { amount: "1000.01" }, "Registered accounts can deposit up to GH₵10,000.00 a month (GH₵1,000.00 left this month). Verify your identity on the KYC page to raise it.");
+    await expectRefusedWhole(
+      investor.api,
+      DEPOSIT,
+      { amount: "1000.01" },
+      "Registered accounts can deposit up to GH₵10,000.00 a month (GH₵1,000.00 left this month). Verify your identity on the KYC page to raise it.",
+    );
     expect((await call(investor.api, "POST", DEPOSIT, { amount: "1000" })).body).toMatchObject({ message: "Deposit successful", balance: 1000 });
     // A failed or abandoned deposit does not count.
     expect((await call(investor.api, "GET", "/api/v1/kyc")).body.remaining).toEqual({ today: 2000, this_month: 0, wallet_room: 4000 });
@@ -84,7 +89,12 @@ describe("deposit limits at their edges", () => {
 
   it("Registered: the wallet may hold GH₵5,000.00 after a deposit", async () => {
     const { api } = await createInvestor(server, { tier: "REGISTERED", walletGhs: 4000 });
-    await expectRefusedWhole(api, DEPOSIT, { amount: "1000.01" }, "Registered accounts can hold up to GH₵5,000.00 in the wallet (room for GH₵1,000.00 more). Verify your identity on the KYC page to raise it.");
+    await expectRefusedWhole(
+      api,
+      DEPOSIT,
+      { amount: "1000.01" },
+      "Registered accounts can hold up to GH₵5,000.00 in the wallet (room for GH₵1,000.00 more). Verify your identity on the KYC page to raise it.",
+    );
     expect((await call(api, "POST", DEPOSIT, { amount: "1000" })).body).toMatchObject({ message: "Deposit successful", balance: 5000 });
   });
 
@@ -93,7 +103,12 @@ describe("deposit limits at their edges", () => {
     expect((await call(daily.api, "POST", DEPOSIT, { amount: "15000" })).body).toMatchObject({ message: "Deposit successful" });
     await expectRefusedWhole(daily.api, DEPOSIT, { amount: "0.01" }, "Verified accounts can deposit up to GH₵15,000.00 a day (GH₵0.00 left today). Add proof of address on the KYC page to raise it.");
     const full = await createInvestor(server, { walletGhs: 39_000 });
-    await expectRefusedWhole(full.api, DEPOSIT, { amount: "1000.01" }, "Verified accounts can hold up to GH₵40,000.00 in the wallet (room for GH₵1,000.00 more). Add proof of address on the KYC page to raise it.");
+    await expectRefusedWhole(
+      full.api,
+      DEPOSIT,
+      { amount: "1000.01" },
+      "Verified accounts can hold up to GH₵40,000.00 in the wallet (room for GH₵1,000.00 more). Add proof of address on the KYC page to raise it.",
+    );
     expect((await call(full.api, "POST", DEPOSIT, { amount: "1000" })).body).toMatchObject({ balance: 40_000 });
   });
 
@@ -128,7 +143,10 @@ describe("withdrawals by tier", () => {
 
   it("Verified withdraws", async () => {
     const { api } = await createInvestor(server, { walletGhs: 100 });
-    expect((await call(api, "POST", WITHDRAW, { amount: 50, method: "MOMO", provider: "MTN MoMo", account_number: "024 123 4567" })).body).toMatchObject({ message: "Withdrawal processed", balance: 50 });
+    expect((await call(api, "POST", WITHDRAW, { amount: 50, method: "MOMO", provider: "MTN MoMo", account_number: "024 123 4567" })).body).toMatchObject({
+      message: "Withdrawal processed",
+      balance: 50,
+    });
   });
 });
 
@@ -144,7 +162,11 @@ describe("GET /api/v1/kyc and the portfolio", () => {
       submission: null,
     });
     const verified = await createInvestor(server);
-    expect((await call(verified.api, "GET", "/api/v1/kyc")).body).toMatchObject({ tier: "VERIFIED", limits: { deposits_per_month: null, withdrawals: true }, remaining: { today: 15000, this_month: null } });
+    expect((await call(verified.api, "GET", "/api/v1/kyc")).body).toMatchObject({
+      tier: "VERIFIED",
+      limits: { deposits_per_month: null, withdrawals: true },
+      remaining: { today: 15000, this_month: null },
+    });
     expect((await new Client(server.url).request("/api/v1/kyc")).status).toBe(401);
   });
 

@@ -56,7 +56,10 @@ async function confirmedInvestor(walletGhs: number, { phone = true } = {}): Prom
   const u = await createInvestor(server, { walletGhs });
   const number = phone ? newPhone() : null;
   const at = serverNow(server).toISOString();
-  server.db().prepare("update users set email_verified_at = ?, phone = ?, phone_verified_at = ? where id = ?").run(at, number, number ? at : null, u.id);
+  server
+    .db()
+    .prepare("update users set email_verified_at = ?, phone = ?, phone_verified_at = ? where id = ?")
+    .run(at, number, number ? at : null, u.id);
   return { ...u, phone: number };
 }
 
@@ -112,7 +115,10 @@ describe("notices reach confirmed contacts by email and SMS", () => {
   it("a payout run tells each paid investor in the app, by email (text + HTML, List-Unsubscribe) and by SMS; an unconfirmed investor only in the app", async () => {
     const ama = await confirmedInvestor(1000);
     const kofi = await createInvestor(server, { walletGhs: 1000 });
-    const batch = await activeEggBatch([[ama, 5], [kofi, 5]]);
+    const batch = await activeEggBatch([
+      [ama, 5],
+      [kofi, 5],
+    ]);
     createRemittance(server, batch.id);
     const run = await call(admin.api, "POST", `/api/v1/admin/payouts/${batch.id}/execute`);
     expect(run.status).toBe(200);
@@ -288,8 +294,17 @@ describe("delivery", () => {
     expect(smtp.to(u.email)).toHaveLength(1);
     const [row] = await settledOutbox(u.id);
     expect(row).toMatchObject({ status: "sent", attempts: 3 });
-    const attempts = server.db().prepare("select attempt, outcome, error, started_at, finished_at from outbox_attempts where outbox_id = ? order by id").all(row.id) as Array<{ attempt: number; outcome: string; error: string | null; started_at: string }>;
-    expect(attempts.map((a) => [a.attempt, a.outcome])).toEqual([[1, "error"], [2, "error"], [3, "sent"]]);
+    const attempts = server.db().prepare("select attempt, outcome, error, started_at, finished_at from outbox_attempts where outbox_id = ? order by id").all(row.id) as Array<{
+      attempt: number;
+      outcome: string;
+      error: string | null;
+      started_at: string;
+    }>;
+    expect(attempts.map((a) => [a.attempt, a.outcome])).toEqual([
+      [1, "error"],
+      [2, "error"],
+      [3, "sent"],
+    ]);
     expect(attempts[0].error).toMatch(/SMTP 451/);
     // Backoff: 0.2 s, then 0.4 s.
     expect(Date.parse(attempts[2].started_at) - Date.parse(attempts[0].started_at)).toBeGreaterThanOrEqual(550);
@@ -368,7 +383,12 @@ describe("GET /api/v1/admin/outbox", () => {
     expect((await call(u.api, "POST", "/api/v1/invest/deposit", { amount: 10 })).status).toBe(200);
     await new Client(server.url).postForm("/reset-password", { email: u.email });
     const rows = await settledOutbox(u.id);
-    expect(rows.map((r) => [r.channel, r.kind])).toEqual([["EMAIL", "DEPOSIT_CREDITED"], ["SMS", "DEPOSIT_CREDITED"], ["EMAIL", "PASSWORD_RESET"], ["SMS", "PASSWORD_RESET"]]);
+    expect(rows.map((r) => [r.channel, r.kind])).toEqual([
+      ["EMAIL", "DEPOSIT_CREDITED"],
+      ["SMS", "DEPOSIT_CREDITED"],
+      ["EMAIL", "PASSWORD_RESET"],
+      ["SMS", "PASSWORD_RESET"],
+    ]);
 
     const messages = await list(`?user_id=${u.id}`);
     expect(messages.map((m) => m.id)).toEqual(rows.map((r) => r.id).reverse());
@@ -397,14 +417,27 @@ describe("GET /api/v1/admin/outbox", () => {
   it("answers the newest 100 only", async () => {
     const u = await createInvestor(server);
     const db = server.db();
-    const insert = db.prepare("insert into outbox (user_id, channel, kind, category, recipient, subject, body_text, status, next_attempt_at) values (?, 'EMAIL', 'NEWS', 'news', ?, 'News', ?, 'failed', ?)");
+    const insert = db.prepare(
+      "insert into outbox (user_id, channel, kind, category, recipient, subject, body_text, status, next_attempt_at) values (?, 'EMAIL', 'NEWS', 'news', ?, 'News', ?, 'failed', ?)",
+    );
     const ids = db.transaction(() => Array.from({ length: 130 }, (_, i) => Number(insert.run(u.id, u.email, `Item ${i}`, serverNow(server).toISOString()).lastInsertRowid)))();
     const messages = await list(`?user_id=${u.id}`);
     expect(messages.map((m) => m.id)).toEqual(ids.reverse().slice(0, 100));
   });
 
   it("refuses a bad filter with 400 and {detail}; anonymous 401, an investor 403", async () => {
-    for (const query of ["?user_id=abc", "?user_id=0", "?user_id=-3", "?user_id=1.5", "?user_id=99999999999999999999", "?kind=password%20reset", "?kind=x%27%3Bdrop", `?kind=${"A".repeat(65)}`, "?status=maybe", "?status=SENT%00"]) {
+    for (const query of [
+      "?user_id=abc",
+      "?user_id=0",
+      "?user_id=-3",
+      "?user_id=1.5",
+      "?user_id=99999999999999999999",
+      "?kind=password%20reset",
+      "?kind=x%27%3Bdrop",
+      `?kind=${"A".repeat(65)}`,
+      "?status=maybe",
+      "?status=SENT%00",
+    ]) {
       const res = await call(admin.api, "GET", `/api/v1/admin/outbox${query}`);
       expect(res.status, query).toBe(400);
       expect(Object.keys(res.body), query).toEqual(["detail"]);
@@ -501,7 +534,10 @@ describe("verified contacts", () => {
     const path = new URL(linkIn(mail, "http://akoko.test/confirm-email/")).pathname;
     const row = server.db().prepare("select expires_at, created_at from contact_confirmations where user_id = ? and channel = 'EMAIL'").get(u.id) as { expires_at: string; created_at: string };
     expect((Date.parse(row.expires_at) - Date.parse(row.created_at)) / 3600_000).toBeCloseTo(24, 1);
-    server.db().prepare("update contact_confirmations set expires_at = ? where user_id = ?").run(new Date(Date.now() - 1000).toISOString(), u.id);
+    server
+      .db()
+      .prepare("update contact_confirmations set expires_at = ? where user_id = ?")
+      .run(new Date(Date.now() - 1000).toISOString(), u.id);
     const res = await new Client(server.url).postForm(path, {});
     expect(htmlText(await res.text())).toContain("This confirmation link has expired or was already used.");
     expect(server.db().prepare("select email_verified_at from users where id = ?").get(u.id)).toEqual({ email_verified_at: null });
@@ -549,7 +585,10 @@ describe("verified contacts", () => {
     const code = /\b(\d{6})\b/.exec(hubtel.to(phone)[0].content)![1];
     const row = server.db().prepare("select expires_at, created_at from contact_confirmations where user_id = ? and channel = 'SMS'").get(u.id) as { expires_at: string; created_at: string };
     expect((Date.parse(row.expires_at) - Date.parse(row.created_at)) / 60_000).toBeCloseTo(10, 1);
-    server.db().prepare("update contact_confirmations set expires_at = ? where user_id = ? and channel = 'SMS'").run(new Date(serverNow(server).getTime() - 1000).toISOString(), u.id);
+    server
+      .db()
+      .prepare("update contact_confirmations set expires_at = ? where user_id = ? and channel = 'SMS'")
+      .run(new Date(serverNow(server).getTime() - 1000).toISOString(), u.id);
     const late = await u.page.postForm("/account", { intent: "confirm-phone", code });
     expect(late.status).toBe(400);
     expect(htmlText(await late.text())).toContain("That code has expired or was used too many times. Ask for a new one.");
@@ -584,7 +623,11 @@ describe("unsubscribe", () => {
     expect(htmlText(await res.text())).toContain("You will no longer get emails about payouts.");
     expect(server.db().prepare("select category, channel, enabled from message_preferences where user_id = ?").all(u.id)).toEqual([{ category: "payouts", channel: "EMAIL", enabled: 0 }]);
     // A forged token does nothing.
-    const forged = await fetch(`${server.url}${path.replace(/.$/, (c) => (c === "A" ? "B" : "A"))}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+    const forged = await fetch(`${server.url}${path.replace(/.$/, (c) => (c === "A" ? "B" : "A"))}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
     expect(forged.status).toBe(404);
 
     const next = await activeEggBatch([[u, 2]]);
@@ -612,7 +655,12 @@ describe("unsubscribe from a mail client", () => {
     expect(res.status).toBe(200);
     expect(server.db().prepare("select category, channel, enabled from message_preferences where user_id = ?").all(u.id)).toEqual([{ category: "money", channel: "EMAIL", enabled: 0 }]);
     // Only the signed link is let through: other pages still refuse another site's form posts.
-    const other = await fetch(`${server.url}/reset-password`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://webmail.example" }, body: `email=${encodeURIComponent(u.email)}`, redirect: "manual" });
+    const other = await fetch(`${server.url}/reset-password`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://webmail.example" },
+      body: `email=${encodeURIComponent(u.email)}`,
+      redirect: "manual",
+    });
     expect(other.status).toBe(403);
   });
 });
@@ -658,7 +706,8 @@ describe("at most once, across restarts and several workers", () => {
       const second = await startServer(env, { dbFile: first.dbFile });
       try {
         const deadline = Date.now() + 10_000;
-        const row = () => second.db().prepare("select id, status, attempts, last_error from outbox where user_id = ?").get(u.id) as { id: number; status: string; attempts: number; last_error: string };
+        const row = () =>
+          second.db().prepare("select id, status, attempts, last_error from outbox where user_id = ?").get(u.id) as { id: number; status: string; attempts: number; last_error: string };
         while (row().status !== "failed" && Date.now() < deadline) await sleep(100);
         expect(row()).toMatchObject({ status: "failed", attempts: 1 });
         expect(row().last_error).toContain("stopped while sending");

@@ -47,7 +47,11 @@ describe("wallet: deposit and withdraw", () => {
     expect(tooMuch).toEqual({ status: 409, body: { detail: "Insufficient balance" } });
     const ok = await call(client, "POST", "/api/v1/invest/withdraw", { amount: 50, method: "MOMO", provider: "MTN MoMo", account_number: "024 123 4567" });
     expect(ok.body).toMatchObject({ message: "Withdrawal processed", balance: 500 });
-    expect(server.db().prepare("select method, provider, account_number from withdrawals order by id desc limit 1").get()).toEqual({ method: "MOMO", provider: "MTN MoMo", account_number: "0241234567" });
+    expect(server.db().prepare("select method, provider, account_number from withdrawals order by id desc limit 1").get()).toEqual({
+      method: "MOMO",
+      provider: "MTN MoMo",
+      account_number: "0241234567",
+    });
     await expectInvariants();
   });
 
@@ -147,7 +151,9 @@ describe("investing", () => {
     const buyers = await Promise.all(Array.from({ length: 50 }, () => createInvestor(server, { walletGhs: 100 })));
     const results = await Promise.all(buyers.map((b) => call(b.api, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 1 })));
     expect(results.filter((r) => r.status === 201)).toHaveLength(10);
-    expect(results.filter((r) => r.status === 409).every((r) => r.body.detail === "Cannot invest more than available units." || r.body.detail === "This batch is no longer open for investment.")).toBe(true);
+    expect(results.filter((r) => r.status === 409).every((r) => r.body.detail === "Cannot invest more than available units." || r.body.detail === "This batch is no longer open for investment.")).toBe(
+      true,
+    );
     expect(server.db().prepare("select units_placed from batches where id = ?").get(batch.id)).toEqual({ units_placed: 110 });
     await expectInvariants();
   });
@@ -218,9 +224,18 @@ describe("access", () => {
 describe("admin: farms, batches, lifecycle", () => {
   it("validates farms and batches with SPEC's messages", async () => {
     expect(await call(admin, "POST", "/api/v1/admin/farms", { name: "  " })).toEqual({ status: 422, body: { detail: "Farm name required." } });
-    expect(await call(admin, "POST", "/api/v1/admin/batches", { product_type: "EGG", unit_price: 1, target_units: 1, mortality_rate: 0, expected_roi: 0 })).toEqual({ status: 422, body: { detail: "Select a farm." } });
-    expect(await call(admin, "POST", "/api/v1/admin/batches", { farm_id: 0, product_type: "EGG", unit_price: 1, target_units: 1, mortality_rate: 0, expected_roi: 0 })).toEqual({ status: 422, body: { detail: "Select a farm." } });
-    expect(await call(admin, "POST", "/api/v1/admin/batches", { farm_id: 99999, product_type: "EGG", unit_price: 1, target_units: 1, mortality_rate: 0, expected_roi: 0 })).toEqual({ status: 422, body: { detail: "Select a farm." } });
+    expect(await call(admin, "POST", "/api/v1/admin/batches", { product_type: "EGG", unit_price: 1, target_units: 1, mortality_rate: 0, expected_roi: 0 })).toEqual({
+      status: 422,
+      body: { detail: "Select a farm." },
+    });
+    expect(await call(admin, "POST", "/api/v1/admin/batches", { farm_id: 0, product_type: "EGG", unit_price: 1, target_units: 1, mortality_rate: 0, expected_roi: 0 })).toEqual({
+      status: 422,
+      body: { detail: "Select a farm." },
+    });
+    expect(await call(admin, "POST", "/api/v1/admin/batches", { farm_id: 99999, product_type: "EGG", unit_price: 1, target_units: 1, mortality_rate: 0, expected_roi: 0 })).toEqual({
+      status: 422,
+      body: { detail: "Select a farm." },
+    });
     const farmId = createFarm(server, { location: "Kumasi, Ashanti" }).id;
     const bad = await call(admin, "POST", "/api/v1/admin/batches", { farm_id: farmId, product_type: "EGG", unit_price: "1.234", target_units: 1, mortality_rate: 0, expected_roi: 0 });
     expect(bad.status).toBe(422);
@@ -363,7 +378,10 @@ describe("early exit", () => {
     const buyer = await createInvestor(server, { walletGhs: 2000 });
     await call(seller.api, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 20 });
     // Before activation, and in the first month, exit is refused.
-    expect(await call(seller.api, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 5 })).toEqual({ status: 409, body: { detail: "Early exit is only possible while the batch is active." } });
+    expect(await call(seller.api, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 5 })).toEqual({
+      status: 409,
+      body: { detail: "Early exit is only possible while the batch is active." },
+    });
     await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/activate`);
     const early = await call(seller.api, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 5 });
     expect(early.status).toBe(409);
@@ -508,7 +526,10 @@ describe("closing an egg batch with pending exit offers", () => {
     expect((await call(b.api, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 4 })).status).toBe(201);
     createRemittance(server, batch.id, { period: "CLOSE" });
     expect((await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/close`)).status).toBe(200);
-    for (const [u, units] of [[a, 2], [b, 4]] as const) {
+    for (const [u, units] of [
+      [a, 2],
+      [b, 4],
+    ] as const) {
       const notes = (await call(u.api, "GET", "/api/v1/invest/notifications")).body.filter((n: any) => n.kind === "EXIT_CANCELLED");
       expect(notes.map((n: any) => n.message)).toEqual([
         `Your early-exit offer of ${units} units in Batch #${batch.id} was cancelled because the batch closed; your principal was returned to your wallet.`,
@@ -523,7 +544,8 @@ describe("public API", () => {
     const anon = new Client(server.url);
     const { body } = await call(anon, "GET", "/api/v1/public/products");
     const product = body.products[0];
-    for (const key of ["id", "farm_name", "location", "product_type", "unit_price", "target_units", "units_placed", "expected_roi", "status", "feed_price", "mortality_rate", "start_date", "history"]) expect(product).toHaveProperty(key);
+    for (const key of ["id", "farm_name", "location", "product_type", "unit_price", "target_units", "units_placed", "expected_roi", "status", "feed_price", "mortality_rate", "start_date", "history"])
+      expect(product).toHaveProperty(key);
     expect((await call(anon, "GET", "/api/v1/public/products?product_type=EGG")).body.products.every((p: any) => p.product_type === "EGG")).toBe(true);
     expect((await call(anon, "GET", "/api/v1/public/products?product_type=DUCK")).status).toBe(422);
     const overview = (await call(anon, "GET", "/api/v1/public/overview")).body;
@@ -539,16 +561,52 @@ describe("bad input on every money endpoint: a 4xx with a detail, nothing change
   const notJson = Symbol("not JSON");
   const huge = "9".repeat(400);
   const cases: Array<[string, string, (ctx: { batchId: number; activeEggId: number }) => string, Array<unknown>]> = [
-    ["investor", "POST", () => "/api/v1/invest/create", [notJson, {}, { batch_id: "ten", units: 1 }, { units: 1 }, { batch_id: 999999, units: 1 }, { batch_id: -1, units: 1 }, { batch_id: 1.5, units: 1 }, { batch_id: [1], units: 1 }, "units=3"]],
-    ["investor", "POST", ({ batchId }) => `/api/v1/invest/create#${batchId}`, [{ units: 0 }, { units: -4 }, { units: 2.5 }, { units: "three" }, { units: 1e300 }, { units: huge }, { units: null }, { units: { n: 1 } }]],
+    [
+      "investor",
+      "POST",
+      () => "/api/v1/invest/create",
+      [notJson, {}, { batch_id: "ten", units: 1 }, { units: 1 }, { batch_id: 999999, units: 1 }, { batch_id: -1, units: 1 }, { batch_id: 1.5, units: 1 }, { batch_id: [1], units: 1 }, "units=3"],
+    ],
+    [
+      "investor",
+      "POST",
+      ({ batchId }) => `/api/v1/invest/create#${batchId}`,
+      [{ units: 0 }, { units: -4 }, { units: 2.5 }, { units: "three" }, { units: 1e300 }, { units: huge }, { units: null }, { units: { n: 1 } }],
+    ],
     ["investor", "POST", () => "/api/v1/invest/deposit", [notJson, {}, { amount: "10.001" }, { amount: "1e3" }, { amount: huge }, { amount: -0.01 }, { amount: true }]],
-    ["investor", "POST", () => "/api/v1/invest/withdraw", [notJson, {}, { amount: 1, method: "MOMO" }, { amount: "0.001", method: "MOMO", provider: "MTN MoMo", account_number: "0241234567" }, { amount: 1, method: "CASH" }, { amount: 1, method: "MOMO", provider: "Nope", account_number: "0241234567" }]],
+    [
+      "investor",
+      "POST",
+      () => "/api/v1/invest/withdraw",
+      [
+        notJson,
+        {},
+        { amount: 1, method: "MOMO" },
+        { amount: "0.001", method: "MOMO", provider: "MTN MoMo", account_number: "0241234567" },
+        { amount: 1, method: "CASH" },
+        { amount: 1, method: "MOMO", provider: "Nope", account_number: "0241234567" },
+      ],
+    ],
     ["investor", "POST", ({ activeEggId }) => `/api/v1/invest/early-exit#${activeEggId}`, [{ units: 0 }, { units: "x" }, { units: -1 }, { units: 1.25 }, { units: 10_000 }]],
     ["investor", "POST", () => "/api/v1/invest/early-exit", [notJson, {}, { batch_id: "x", units: 1 }, { batch_id: 999999, units: 1 }]],
     ["investor", "POST", () => "/api/v1/invest/exits/999999/cancel", [{}]],
     ["investor", "POST", () => "/api/v1/invest/exits/abc/cancel", [{}]],
     ["admin", "POST", () => "/api/v1/admin/farms", [notJson, {}, { name: "" }, { name: 42 }, { name: "x".repeat(100_000) }]],
-    ["admin", "POST", () => "/api/v1/admin/batches", [notJson, {}, { farm_id: "one" }, { farm_id: 1, product_type: "DUCK", unit_price: 1, target_units: 1, mortality_rate: 0, expected_roi: 0 }, { farm_id: 1, product_type: "EGG", unit_price: -1, target_units: 1, mortality_rate: 0, expected_roi: 0 }, { farm_id: 1, product_type: "EGG", unit_price: 1, target_units: 0, mortality_rate: 0, expected_roi: 0 }, { farm_id: 1, product_type: "EGG", unit_price: 1, target_units: 1, mortality_rate: 2, expected_roi: 0 }, { farm_id: 1, product_type: "EGG", unit_price: 1, target_units: 1e12, mortality_rate: 0, expected_roi: 0 }]],
+    [
+      "admin",
+      "POST",
+      () => "/api/v1/admin/batches",
+      [
+        notJson,
+        {},
+        { farm_id: "one" },
+        { farm_id: 1, product_type: "DUCK", unit_price: 1, target_units: 1, mortality_rate: 0, expected_roi: 0 },
+        { farm_id: 1, product_type: "EGG", unit_price: -1, target_units: 1, mortality_rate: 0, expected_roi: 0 },
+        { farm_id: 1, product_type: "EGG", unit_price: 1, target_units: 0, mortality_rate: 0, expected_roi: 0 },
+        { farm_id: 1, product_type: "EGG", unit_price: 1, target_units: 1, mortality_rate: 2, expected_roi: 0 },
+        { farm_id: 1, product_type: "EGG", unit_price: 1, target_units: 1e12, mortality_rate: 0, expected_roi: 0 },
+      ],
+    ],
     ["admin", "POST", () => "/api/v1/admin/batches/999999/activate", [{}]],
     ["admin", "POST", () => "/api/v1/admin/batches/abc/activate", [{}]],
     ["admin", "POST", () => "/api/v1/admin/batches/999999/close", [{}]],

@@ -56,10 +56,18 @@ describe("request logs, health and body limits", () => {
     expect((await u.page.postForm("/account", { intent: "send-email-link" })).status).toBe(302);
     expect((await u.page.postForm("/account", { intent: "profile", full_name: u.fullName, phone })).status).toBe(302);
     expect((await u.page.postForm("/account", { intent: "send-phone-code" })).status).toBe(302);
-    const rows = () => server.db().prepare("select kind, status, body_text from outbox where user_id = ? and kind in ('EMAIL_CONFIRM', 'PHONE_CODE') order by id").all(u.id) as Array<{ kind: string; status: string; body_text: string }>;
+    const rows = () =>
+      server.db().prepare("select kind, status, body_text from outbox where user_id = ? and kind in ('EMAIL_CONFIRM', 'PHONE_CODE') order by id").all(u.id) as Array<{
+        kind: string;
+        status: string;
+        body_text: string;
+      }>;
     const deadline = Date.now() + 10_000;
     while (!(rows().length === 2 && rows().every((r) => r.status === "sent")) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    expect(rows().map((r) => [r.kind, r.status])).toEqual([["EMAIL_CONFIRM", "sent"], ["PHONE_CODE", "sent"]]);
+    expect(rows().map((r) => [r.kind, r.status])).toEqual([
+      ["EMAIL_CONFIRM", "sent"],
+      ["PHONE_CODE", "sent"],
+    ]);
     const link = linkFromOutbox(server, u.email, "http://akoko.test/confirm-email/")!;
     const code = /\b(\d{6})\b/.exec(rows()[1].body_text)![1];
     const logs = server.logs();
@@ -76,7 +84,7 @@ describe("request logs, health and body limits", () => {
     expect(page).toContain(link);
     expect(page).toContain(code);
     expect(htmlText(page)).toContain("read them here (the server log names only their kind and recipient).");
-    });
+  });
 
   it("writes a signed link's path with [token] for its token: on request lines (the demo outbox in production prints no link at all)", async () => {
     const u = await createInvestor(server);
@@ -102,7 +110,8 @@ describe("request logs, health and body limits", () => {
     const expected = ["GET /confirm-email/[token]", "GET /reset-password/[token]", "POST /reset-password/[token]", "GET /unsubscribe/[token]", "POST /unsubscribe/[token]", "GET /reset-password/code"];
     // Each line is written when its answer has gone; the email when the outbox worker gets to it.
     const deadline = Date.now() + 10_000;
-    while ((!expected.every((p) => requestPaths().includes(p)) || !server.logs().includes("[email not sent: demo outbox] EMAIL_CONFIRM to")) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+    while ((!expected.every((p) => requestPaths().includes(p)) || !server.logs().includes("[email not sent: demo outbox] EMAIL_CONFIRM to")) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 25));
     expect(requestPaths()).toEqual(expect.arrayContaining(expected));
     for (const token of [confirmToken, resetToken, unsubscribeToken]) expect(server.logs()).not.toContain(token);
   });
@@ -162,11 +171,13 @@ describe("request logs, health and body limits", () => {
   it("sends pages, CSS, JavaScript and JSON gzipped, the page compressed as a whole", async () => {
     const raw = (path: string) =>
       new Promise<{ encoding: string | undefined; bytes: number; type: string | undefined }>((resolve, reject) => {
-        http.get(`${server.url}${path}`, { headers: { "Accept-Encoding": "gzip" } }, (res) => {
-          let bytes = 0;
-          res.on("data", (chunk: Buffer) => (bytes += chunk.length));
-          res.on("end", () => resolve({ encoding: res.headers["content-encoding"], bytes, type: res.headers["content-type"] }));
-        }).on("error", reject);
+        http
+          .get(`${server.url}${path}`, { headers: { "Accept-Encoding": "gzip" } }, (res) => {
+            let bytes = 0;
+            res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+            res.on("end", () => resolve({ encoding: res.headers["content-encoding"], bytes, type: res.headers["content-type"] }));
+          })
+          .on("error", reject);
       });
     const home = await raw("/");
     expect(home.encoding).toBe("gzip");
@@ -194,10 +205,14 @@ describe("request logs, health and body limits", () => {
   it("refuses a body streamed without a Content-Length (411), so the size limit cannot be dodged", async () => {
     const user = await createInvestor(server);
     const status = await new Promise<number>((resolve, reject) => {
-      const req = http.request(`${server.url}/api/v1/invest/deposit`, { method: "POST", headers: { Authorization: `Bearer ${user.token}`, "Content-Type": "application/json", "Transfer-Encoding": "chunked" } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = http.request(
+        `${server.url}/api/v1/invest/deposit`,
+        { method: "POST", headers: { Authorization: `Bearer ${user.token}`, "Content-Type": "application/json", "Transfer-Encoding": "chunked" } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.on("error", reject);
       req.write('{"amount": ');
       req.end("10}");

@@ -24,7 +24,11 @@ function readPatch(file: string): Patch {
   return { file, name, pkg: m[1].replace("+", "/"), version: m[2], diff, touched };
 }
 
-const patches = fs.readdirSync(PATCHES).filter((f) => f.endsWith(".patch")).sort().map(readPatch);
+const patches = fs
+  .readdirSync(PATCHES)
+  .filter((f) => f.endsWith(".patch"))
+  .sort()
+  .map(readPatch);
 const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
 const lock = JSON.parse(fs.readFileSync(path.join(ROOT, "package-lock.json"), "utf8"));
 
@@ -34,7 +38,11 @@ const hasMarkerLine = (text: string, marker: string) => text.split("\n").some((l
 /** The lines a patch adds to one file. */
 function linesAdded(p: Patch, file: string): string {
   const section = p.diff.split(/^diff --git /m).find((s) => s.startsWith(`a/${file} `)) ?? "";
-  return section.split("\n").filter((l) => l.startsWith("+") && !l.startsWith("+++")).map((l) => l.slice(1)).join("\n");
+  return section
+    .split("\n")
+    .filter((l) => l.startsWith("+") && !l.startsWith("+++"))
+    .map((l) => l.slice(1))
+    .join("\n");
 }
 
 describe("the framework patches (patches/)", () => {

@@ -61,9 +61,20 @@ describe("the admin's payments page and the reconciliation report", () => {
       "insert into withdrawals (user_id, entry_id, amount_minor, method, provider, account_number, status, reference, created_at, updated_at) values (?, ?, 2500, 'MOMO', 'MTN MoMo', '+233241234567', 'PENDING', 'akoko-withdrawal-test-stuck', ?, ?)",
     ).run(investor.id, entryId, ago(2 * 60 * MIN), ago(2 * 60 * MIN));
     const event = db.prepare("insert into webhook_events (provider, event_id, event, reference, outcome, detail, payload, received_at) values ('paystack', ?, ?, ?, ?, ?, ?, ?)");
-    const payload = JSON.stringify({ event: "charge.success", data: { reference: "someone-elses-ref", amount: 5000, authorization: { mobile_money_number: "0241234567" }, customer: { phone: "+233 24 123 4567" } } });
+    const payload = JSON.stringify({
+      event: "charge.success",
+      data: { reference: "someone-elses-ref", amount: 5000, authorization: { mobile_money_number: "0241234567" }, customer: { phone: "+233 24 123 4567" } },
+    });
     event.run("charge.success:someone-elses-ref", "charge.success", "someone-elses-ref", "unknown_reference", "No deposit has this reference.", payload, ago(20 * MIN));
-    event.run("charge.success:akoko-deposit-test-done", "charge.success", "akoko-deposit-test-done", "processed", "credited", JSON.stringify({ event: "charge.success", data: { reference: "akoko-deposit-test-done" } }), ago(60 * MIN));
+    event.run(
+      "charge.success:akoko-deposit-test-done",
+      "charge.success",
+      "akoko-deposit-test-done",
+      "processed",
+      "credited",
+      JSON.stringify({ event: "charge.success", data: { reference: "akoko-deposit-test-done" } }),
+      ago(60 * MIN),
+    );
   });
   afterAll(async () => {
     await server?.stop();
@@ -85,7 +96,12 @@ describe("the admin's payments page and the reconciliation report", () => {
     expect(html).toMatch(/<a[^>]*href="\/admin\/payments"[^>]*>Payments<\/a>/);
     // Filters: a GET form, every field labelled.
     expect(html).toMatch(/<form method="get"/);
-    for (const [id, label] of [["payments-status", "Status"], ["payments-q", "Investor email or reference"], ["payments-from", "From"], ["payments-to", "To"]])
+    for (const [id, label] of [
+      ["payments-status", "Status"],
+      ["payments-q", "Investor email or reference"],
+      ["payments-from", "From"],
+      ["payments-to", "To"],
+    ])
       expect(html).toContain(`<label for="${id}" class="field-label">${label}</label>`);
     expect(html).toContain("Stuck only (pending over 30 minutes)");
     // Counts: one stuck deposit and one stuck withdrawal; one flagged deposit; one webhook event to check.

@@ -37,12 +37,12 @@ afterEach(async () => {
   expect((await call(admin, "GET", "/api/v1/admin/invariants")).body).toEqual({ ok: true, problems: [] });
 });
 
-const walletMinor = (s: TestServer, userId: number) =>
-  (s.db().prepare("select balance_minor b from accounts where kind = 'WALLET' and user_id = ?").get(userId) as { b: number } | undefined)?.b ?? 0;
+const walletMinor = (s: TestServer, userId: number) => (s.db().prepare("select balance_minor b from accounts where kind = 'WALLET' and user_id = ?").get(userId) as { b: number } | undefined)?.b ?? 0;
 const pendingPayoutsMinor = (s: TestServer) => (s.db().prepare("select coalesce(sum(balance_minor), 0) b from accounts where kind = 'PAYOUTS_PENDING'").get() as { b: number }).b;
 const depositEntries = (s: TestServer, reference: string) => (s.db().prepare("select count(*) n from journal_entries where kind = 'DEPOSIT' and external_ref = ?").get(reference) as { n: number }).n;
 const notificationKinds = (s: TestServer, userId: number) => (s.db().prepare("select kind from notifications where user_id = ?").all(userId) as Array<{ kind: string }>).map((n) => n.kind);
-const webhookRows = (s: TestServer, reference: string) => s.db().prepare("select event, outcome, deliveries from webhook_events where reference = ?").all(reference) as Array<{ event: string; outcome: string; deliveries: number }>;
+const webhookRows = (s: TestServer, reference: string) =>
+  s.db().prepare("select event, outcome, deliveries from webhook_events where reference = ?").all(reference) as Array<{ event: string; outcome: string; deliveries: number }>;
 
 async function until(check: () => boolean | Promise<boolean>, what: string, ms = 10_000) {
   const deadline = Date.now() + ms;
@@ -182,7 +182,14 @@ describe("deposits by mobile money", () => {
 });
 
 describe("the webhook", () => {
-  const chargeData = (reference: string, amount: number, currency = "GHS") => ({ id: 900_000 + Math.floor(Math.random() * 99_999), status: "success", reference, amount, currency, channel: "mobile_money" });
+  const chargeData = (reference: string, amount: number, currency = "GHS") => ({
+    id: 900_000 + Math.floor(Math.random() * 99_999),
+    status: "success",
+    reference,
+    amount,
+    currency,
+    channel: "mobile_money",
+  });
 
   it("refuses a bad or missing signature with 401, storing and changing nothing", async () => {
     const u = await createInvestor(server);
@@ -437,7 +444,13 @@ describe("a server stopped between the provider's confirmation and ours", () => 
       const restarted = await startServer(paystackEnv({ PAYMENTS_SWEEP_SECONDS: "1", PAYMENTS_SWEEP_AFTER_SECONDS: "0" }, fakeAlone), { dbFile: first.dbFile });
       try {
         await until(() => walletMinor(restarted, u.id) === 9_000, "the sweep to credit the deposit");
-        const [replayed] = await fakeAlone.sendWebhook(`${restarted.url}/webhooks/paystack`, "charge.success", { id: 77, status: "success", reference: res.body.reference, amount: 9_000, currency: "GHS" });
+        const [replayed] = await fakeAlone.sendWebhook(`${restarted.url}/webhooks/paystack`, "charge.success", {
+          id: 77,
+          status: "success",
+          reference: res.body.reference,
+          amount: 9_000,
+          currency: "GHS",
+        });
         expect(replayed.status).toBe(200);
         await new Promise((r) => setTimeout(r, 1_500)); // another sweep or two
         expect(walletMinor(restarted, u.id)).toBe(9_000);
@@ -476,8 +489,7 @@ describe("a success that arrives after the deposit ended (tier limits hold)", ()
   const confirmContacts = (userId: number) =>
     server.db().prepare("update users set email_verified_at = ?, phone = ?, phone_verified_at = ? where id = ?").run(new Date().toISOString(), "+233241112233", new Date().toISOString(), userId);
   const deposit = (id: number) => server.db().prepare("select status, message, refund_status from deposits where id = ?").get(id) as { status: string; message: string; refund_status: string | null };
-  const creditedToday = (userId: number) =>
-    (server.db().prepare("select coalesce(sum(amount_minor), 0) n from deposits where user_id = ? and status = 'SUCCEEDED'").get(userId) as { n: number }).n;
+  const creditedToday = (userId: number) => (server.db().prepare("select coalesce(sum(amount_minor), 0) n from deposits where user_id = ? and status = 'SUCCEEDED'").get(userId) as { n: number }).n;
 
   it("one that would pass the day's limit is refunded through the provider, never credited; the investor is told by email and SMS", async () => {
     const u = await createInvestor(server, { tier: "REGISTERED" }); // GHS 3,000 a day, 5,000 held

@@ -1,15 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import {
-  PAYMENT_MESSAGES,
-  PaymentsError,
-  chargeMismatches,
-  createPaymentsProvider,
-  paymentReference,
-  type PaymentsConfig,
-  type PaymentsProvider,
-} from "~/integrations/payments/index.server";
+import { PAYMENT_MESSAGES, PaymentsError, chargeMismatches, createPaymentsProvider, paymentReference, type PaymentsConfig, type PaymentsProvider } from "~/integrations/payments/index.server";
 import { paystackSignature, startFakePaystack, type FakePaystack } from "./support/fake-paystack";
 
 /**
@@ -113,11 +105,9 @@ describe("collecting by mobile money", () => {
   });
 
   it("when the network list cannot be read, charges use the known codes and do not wait on the list again", async () => {
-    const fetchImpl: typeof fetch = async (input, init) =>
-      String(input).includes("/bank?") ? new Response("upstream down", { status: 503 }) : fetch(input, init);
+    const fetchImpl: typeof fetch = async (input, init) => (String(input).includes("/bank?") ? new Response("upstream down", { status: 503 }) : fetch(input, init));
     const pay = paystack({ fetchImpl });
-    for (const network of ["MTN", "TELECEL", "AT"] as const)
-      await pay.chargeMobileMoney({ reference: ref(), email: EMAIL, amountMinor: 100, network, phone: "0241234567" });
+    for (const network of ["MTN", "TELECEL", "AT"] as const) await pay.chargeMobileMoney({ reference: ref(), email: EMAIL, amountMinor: 100, network, phone: "0241234567" });
     expect(fake.requestsTo("POST", "/charge").map((r) => (r.body as { mobile_money: { provider: string } }).mobile_money.provider)).toEqual(["mtn", "vod", "atl"]);
     expect(logs.filter((l) => l.fields.path === "/bank")).toHaveLength(3); // one load, its three attempts
   });
@@ -377,7 +367,9 @@ describe("when the provider is slow or failing", () => {
 
   it("the secret key is never in an error or a log", async () => {
     const wrongKey = "sk_test_wrong_key_0123456789abcdef";
-    const refusedKey = await paystack({ secretKey: wrongKey }).listBanks({ kind: "bank" }).catch((e: unknown) => e);
+    const refusedKey = await paystack({ secretKey: wrongKey })
+      .listBanks({ kind: "bank" })
+      .catch((e: unknown) => e);
     expect(refusedKey).toBeInstanceOf(PaymentsError);
     expect((refusedKey as PaymentsError).code).toBe("unauthorized");
 
@@ -385,11 +377,15 @@ describe("when the provider is slow or failing", () => {
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const unreachable = await paystack({ baseUrl: `http://127.0.0.1:${port}` }).listTransfers({ from: new Date(0), to: new Date() }).catch((e: unknown) => e);
+    const unreachable = await paystack({ baseUrl: `http://127.0.0.1:${port}` })
+      .listTransfers({ from: new Date(0), to: new Date() })
+      .catch((e: unknown) => e);
     expect(unreachable).toMatchObject({ code: "network" });
 
     fake.delayNext(600, { times: 3, path: "/bank" });
-    const slow = await paystack({ timeoutMs: 100 }).listBanks({ kind: "bank" }).catch((e: unknown) => e);
+    const slow = await paystack({ timeoutMs: 100 })
+      .listBanks({ kind: "bank" })
+      .catch((e: unknown) => e);
     expect(slow).toMatchObject({ code: "timeout" });
 
     for (const error of [refusedKey, unreachable, slow] as PaymentsError[]) {

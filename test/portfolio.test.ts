@@ -33,8 +33,7 @@ async function invest(api: Client, batchId: number, units: number) {
   return res.body.investment.id as number;
 }
 
-const balanceMinor = (userId: number) =>
-  (server.db().prepare("select balance_minor b from accounts where kind = 'WALLET' and user_id = ?").get(userId) as { b: number } | undefined)?.b ?? 0;
+const balanceMinor = (userId: number) => (server.db().prepare("select balance_minor b from accounts where kind = 'WALLET' and user_id = ?").get(userId) as { b: number } | undefined)?.b ?? 0;
 
 const rowIds = (html: string) => [...html.matchAll(/data-investment-id="(\d+)"/g)].map((m) => Number(m[1]));
 const pageLabel = (html: string) => /Page \d+ of \d+/.exec(htmlText(html))?.[0];
@@ -192,7 +191,10 @@ describe("the investment list: filters, sort and paging on the server", () => {
     expect(lines).toHaveLength(8); // header, 6 rows, and the empty string after the last CRLF
     expect(lines[1]).toBe(`${ids[5]},${batchA},2,20.00,PAID,2026-04-20T09:00:00.000Z,2,20.00,0`);
     const paid = await rawText(await pageClient.get("/portfolio/export.csv?status=PAID&sort=amount_desc"));
-    expect(paid.slice(1).split("\r\n").slice(1, -1)).toEqual([`${ids[1]},${batchA},30,300.00,PAID,2026-02-10T09:00:00.000Z,30,300.00,0`, `${ids[5]},${batchA},2,20.00,PAID,2026-04-20T09:00:00.000Z,2,20.00,0`]);
+    expect(paid.slice(1).split("\r\n").slice(1, -1)).toEqual([
+      `${ids[1]},${batchA},30,300.00,PAID,2026-02-10T09:00:00.000Z,30,300.00,0`,
+      `${ids[5]},${batchA},2,20.00,PAID,2026-04-20T09:00:00.000Z,2,20.00,0`,
+    ]);
     // Nothing to export: back to the portfolio with the message (issue 14.10).
     const empty = await pageClient.get("/portfolio/export.csv?q=999999");
     expect(empty.status).toBe(302);
@@ -319,7 +321,15 @@ describe("money through the page forms", () => {
     const bankText = htmlText(await bank.text());
     expect(bankText).toContain("Enter the bank&#x27;s name.".replace("&#x27;", "'"));
     expect(bankText).toContain("Enter the bank account number (6 to 20 digits).");
-    const viaBank = await u.page.postForm("/portfolio", { ...fields, method: "BANK", bank_name: "GCB Bank", account_number: "1234567890123", confirmed: "1", amount: "10", idempotency_key: "wd-bank-ok" });
+    const viaBank = await u.page.postForm("/portfolio", {
+      ...fields,
+      method: "BANK",
+      bank_name: "GCB Bank",
+      account_number: "1234567890123",
+      confirmed: "1",
+      amount: "10",
+      idempotency_key: "wd-bank-ok",
+    });
     expect(viaBank.status).toBe(302);
     expect(balanceMinor(u.id)).toBe(5000);
 
@@ -355,7 +365,10 @@ describe("money through the page forms", () => {
     expect(dup.status).toBe(302);
     expect(balanceMinor(u.id)).toBe(2500);
     const my = await call(u.api, "GET", "/api/v1/invest/my");
-    expect(my.body.map((i: any) => [i.batch_id, i.units])).toEqual([[batch, 2], [batch, 1]]);
+    expect(my.body.map((i: any) => [i.batch_id, i.units])).toEqual([
+      [batch, 2],
+      [batch, 1],
+    ]);
     expect(htmlText((await u.page.follow("/portfolio")).html)).toContain("Reinvest successful, refreshing...");
 
     expect((await call(admin, "POST", `/api/v1/admin/batches/${batch}/activate`)).status).toBe(200);

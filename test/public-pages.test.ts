@@ -20,7 +20,11 @@ async function page(pathname: string, base = server.url) {
   return { status: res.status, raw, html: htmlText(raw) };
 }
 /** The visible text of some HTML: tags dropped, whitespace collapsed. */
-const textOf = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+const textOf = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ");
 const mainOf = (html: string) => html.slice(html.indexOf("<main"), html.indexOf("</main>"));
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 const descriptionOf = (html: string) => /<meta name="description" content="([^"]*)"/.exec(html)?.[1];
@@ -50,7 +54,22 @@ describe("Home", () => {
     expect(text).toContain(`${count("CHICKEN")} Chicken batches`);
     expect(text).toContain(`${count("EGG")} Egg batches`);
     expect(text).toContain("24/7 Live tracking");
-    for (const label of ["Get started", "Create account", "Create account & invest", "Go to Dashboard", "How you profit", "Vetted farms", "Transparent reporting", "Secure payouts", "Egg Note", "Chicken Note", "Live batches", "View all products", "Quick estimator", "What investors say"]) {
+    for (const label of [
+      "Get started",
+      "Create account",
+      "Create account & invest",
+      "Go to Dashboard",
+      "How you profit",
+      "Vetted farms",
+      "Transparent reporting",
+      "Secure payouts",
+      "Egg Note",
+      "Chicken Note",
+      "Live batches",
+      "View all products",
+      "Quick estimator",
+      "What investors say",
+    ]) {
       expect(text, label).toContain(label);
     }
     expect(html).toMatch(/<a[^>]*href="\/register"[^>]*>Get started<\/a>/);
@@ -70,7 +89,12 @@ describe("Home", () => {
   it("lists at most 6 live batches from the database, linked to their product pages, with price to 2 decimals and ROI to 1 decimal", async () => {
     const { html } = await page("/");
     const cards = [...html.matchAll(/<a([^>]*data-batch="(\d+)"[^>]*)>([\s\S]*?)<\/a>/g)].map(([, attrs, id, body]) => [/href="([^"]*)"/.exec(attrs)?.[1], id, body] as const);
-    const live = server.db().prepare("select id, product_type, unit_price_minor, expected_roi from batches where status in ('OPEN','ACTIVE')").all() as Array<{ id: number; product_type: string; unit_price_minor: number; expected_roi: number }>;
+    const live = server.db().prepare("select id, product_type, unit_price_minor, expected_roi from batches where status in ('OPEN','ACTIVE')").all() as Array<{
+      id: number;
+      product_type: string;
+      unit_price_minor: number;
+      expected_roi: number;
+    }>;
     expect(cards.length).toBe(Math.min(6, live.length));
     expect(cards.length).toBeGreaterThan(0);
     for (const [href, id, body] of cards) {
@@ -134,7 +158,9 @@ describe("Home", () => {
       }
       db.prepare("update pages set example_unit_price_minor=null, example_expected_roi=null where slug='how-it-works'").run();
       // Without a stored example: the cheapest chicken batch on sale (issue 14), as Home's "From" quotes it.
-      const cheapest = db.prepare("select unit_price_minor p, expected_roi r from batches where product_type='CHICKEN' and status='OPEN' and units_placed < target_units order by unit_price_minor, id limit 1").get() as { p: number; r: number };
+      const cheapest = db
+        .prepare("select unit_price_minor p, expected_roi r from batches where product_type='CHICKEN' and status='OPEN' and units_placed < target_units order by unit_price_minor, id limit 1")
+        .get() as { p: number; r: number };
       const { html } = await page("/");
       expect(html).toMatch(new RegExp(`<input[^>]*name="unit_price"[^>]*value="${cheapest.p / 100}"`));
       expect(html).toMatch(new RegExp(`<input[^>]*name="roi"[^>]*value="${cheapest.r}"`));
@@ -162,7 +188,20 @@ describe("Home with no batches, or when loading them fails", () => {
     const samples = main.slice(main.indexOf('data-testid="sample-products"'));
     expect((samples.match(/data-sample="true"/g) ?? []).length).toBe(4);
     const sampleText = textOf(samples);
-    for (const figure of ["GH₵40.00", "GH₵36.00", "GH₵120.00", "GH₵100.00", "18.0% per cycle", "14.0% per cycle", "1.0% monthly", "0.9% monthly", "1,580 units", "400 units", "3,250 units", "100 units"]) {
+    for (const figure of [
+      "GH₵40.00",
+      "GH₵36.00",
+      "GH₵120.00",
+      "GH₵100.00",
+      "18.0% per cycle",
+      "14.0% per cycle",
+      "1.0% monthly",
+      "0.9% monthly",
+      "1,580 units",
+      "400 units",
+      "3,250 units",
+      "100 units",
+    ]) {
       expect(sampleText, figure).toContain(figure);
     }
     // The sample cards link nowhere: no invest link inside the samples block.

@@ -44,7 +44,7 @@ function moneySnapshot(s = server) {
 }
 
 const balance = (s: TestServer, kind: string, batchId: number | null = null) =>
-  ((s.db().prepare("select balance_minor b from accounts where kind = ? and batch_id is ?").get(kind, batchId) as { b: number } | undefined)?.b ?? 0);
+  (s.db().prepare("select balance_minor b from accounts where kind = ? and batch_id is ?").get(kind, batchId) as { b: number } | undefined)?.b ?? 0;
 
 /** An active egg batch (unit 150, 1.25% a month) with holdings of 3 and 10 units: a month pays 5.63 + 18.75 = 24.38. */
 async function activeEggBatch(s = server, a = admin, { startDate }: { startDate?: string } = {}) {
@@ -175,7 +175,10 @@ describe("funded payout runs", () => {
     await call(admin, "POST", `/api/v1/admin/batches/${chicken.id}/activate`);
     const harvestBefore = moneySnapshot();
     const harvest = await call(admin, "POST", `/api/v1/admin/payouts/${chicken.id}/execute`, {});
-    expect(harvest).toEqual({ status: 409, body: { detail: `Batch #${chicken.id} holds GH₵0.00 for investors; this run needs GH₵550.00: GH₵550.00 short. Record the farm's remittance or draw the shortfall from the reserve.` } });
+    expect(harvest).toEqual({
+      status: 409,
+      body: { detail: `Batch #${chicken.id} holds GH₵0.00 for investors; this run needs GH₵550.00: GH₵550.00 short. Record the farm's remittance or draw the shortfall from the reserve.` },
+    });
     expect(moneySnapshot()).toBe(harvestBefore);
     await expectInvariants();
   });
@@ -195,9 +198,17 @@ describe("funded payout runs", () => {
       expect(moneySnapshot()).toBe(before);
       expect((await call(admin, "POST", "/api/v1/admin/reserve", { amount: 20, source: "EXTERNAL" })).status).toBe(200);
     }
-    expect(await call(admin, "POST", `/api/v1/admin/payouts/${id}/execute`, { reserve_draw: 20 })).toEqual({ status: 422, body: { detail: "The reserve draw (GH₵20.00) is more than the shortfall (GH₵14.38)." } });
+    expect(await call(admin, "POST", `/api/v1/admin/payouts/${id}/execute`, { reserve_draw: 20 })).toEqual({
+      status: 422,
+      body: { detail: "The reserve draw (GH₵20.00) is more than the shortfall (GH₵14.38)." },
+    });
     const tooLittle = await call(admin, "POST", `/api/v1/admin/payouts/${id}/execute`, { reserve_draw: 4 });
-    expect(tooLittle).toEqual({ status: 409, body: { detail: `Batch #${id} holds GH₵10.00 for investors and GH₵4.00 from the reserve; this run needs GH₵24.38: GH₵10.38 short. Record the farm's remittance or draw the shortfall from the reserve.` } });
+    expect(tooLittle).toEqual({
+      status: 409,
+      body: {
+        detail: `Batch #${id} holds GH₵10.00 for investors and GH₵4.00 from the reserve; this run needs GH₵24.38: GH₵10.38 short. Record the farm's remittance or draw the shortfall from the reserve.`,
+      },
+    });
     const reserve = balance(server, "PLATFORM_RESERVE");
 
     const run = await call(admin, "POST", `/api/v1/admin/payouts/${id}/execute`, { reserve_draw: "14.38" });
@@ -300,14 +311,34 @@ describe("the admin pages (no JavaScript)", () => {
     expect(bad.html).toContain("Enter the amount remitted (GHS).");
     expect(bad.html).toMatch(/name="crates_sold"[^>]*value="60"/);
 
-    const ok = await post(`/admin/batches/${id}/remittances`, { period: "2026-02", amount: "24.38", crates_sold: 60, price_per_crate: "65", revenue: "3900", feed_cost: "1413.00", idempotency_key: `page-remit-${id}` });
+    const ok = await post(`/admin/batches/${id}/remittances`, {
+      period: "2026-02",
+      amount: "24.38",
+      crates_sold: 60,
+      price_per_crate: "65",
+      revenue: "3900",
+      feed_cost: "1413.00",
+      idempotency_key: `page-remit-${id}`,
+    });
     expect(ok.status).toBe(302);
     const after = await get(`/admin/batches/${id}/remittances`);
     expect(after).toMatch(/Remittance of GH₵\s?24\.38 for 2026-02 recorded\./);
     expect(after).toMatch(/data-testid="held">Held for investors \(remitted, not yet paid\): <strong>GH₵\s?24\.38/);
     expect(after.match(/data-testid="remittance-row"/g)).toHaveLength(1);
     // A double-submitted form records once.
-    expect((await post(`/admin/batches/${id}/remittances`, { period: "2026-02", amount: "24.38", crates_sold: 60, price_per_crate: "65", revenue: "3900", feed_cost: "1413.00", idempotency_key: `page-remit-${id}` })).status).toBe(302);
+    expect(
+      (
+        await post(`/admin/batches/${id}/remittances`, {
+          period: "2026-02",
+          amount: "24.38",
+          crates_sold: 60,
+          price_per_crate: "65",
+          revenue: "3900",
+          feed_cost: "1413.00",
+          idempotency_key: `page-remit-${id}`,
+        })
+      ).status,
+    ).toBe(302);
     expect(server.db().prepare("select count(*) n from remittances where batch_id = ?").get(id)).toEqual({ n: 1 });
   });
 
@@ -355,7 +386,16 @@ describe("transparency and schedules", () => {
     const before = (await call(new Client(server.url), "GET", `/api/v1/public/batches/${id}/settlements`)).body;
     expect(before).toMatchObject({ batch_id: id, product_type: "EGG", expected_roi: 0.0125, deployed: 1950 });
     expect(before.periods).toEqual([
-      expect.objectContaining({ period, due: 24.38, remitted: 20, paid: 0, from_reserve: 0, paid_at: null, supported_roi: 0.0103, sheets: [expect.objectContaining({ amount: 20, crates_sold: 40, price_per_crate: 65 })] }),
+      expect.objectContaining({
+        period,
+        due: 24.38,
+        remitted: 20,
+        paid: 0,
+        from_reserve: 0,
+        paid_at: null,
+        supported_roi: 0.0103,
+        sheets: [expect.objectContaining({ amount: 20, crates_sold: 40, price_per_crate: 65 })],
+      }),
     ]);
     expect((await call(admin, "POST", "/api/v1/admin/reserve", { amount: 10, source: "EXTERNAL" })).status).toBe(200);
     expect((await call(admin, "POST", `/api/v1/admin/payouts/${id}/execute`, { reserve_draw: 4.38 })).status).toBe(200);

@@ -14,7 +14,13 @@ const NO_EMAIL = "Akoko does not send emails yet, so no reset link was sent.";
 const HIDDEN_NAME = "Your name cannot contain control characters or text-direction marks.";
 
 /** The production defaults for the address-wide limits (test/support raises them for other files). */
-const REAL_LIMITS = { LOGIN_FAILURES_PER_ADDRESS: undefined, REGISTRATIONS_PER_ADDRESS: undefined, CONTACT_MESSAGES_PER_ADDRESS: undefined, RESET_REQUESTS_PER_ADDRESS: undefined, RESET_REQUESTS_PER_EMAIL: undefined };
+const REAL_LIMITS = {
+  LOGIN_FAILURES_PER_ADDRESS: undefined,
+  REGISTRATIONS_PER_ADDRESS: undefined,
+  CONTACT_MESSAGES_PER_ADDRESS: undefined,
+  RESET_REQUESTS_PER_ADDRESS: undefined,
+  RESET_REQUESTS_PER_EMAIL: undefined,
+};
 
 /** Production defaults: TRUST_PROXY off, a login limit of 10 per address and account. */
 let server: TestServer;
@@ -23,7 +29,15 @@ let proxied: TestServer;
 beforeAll(async () => {
   [server, proxied] = await Promise.all([
     startServer({ AUTH_RATE_LIMIT: "10", ...REAL_LIMITS }),
-    startServer({ TRUST_PROXY: "1", AUTH_RATE_LIMIT: "2", LOGIN_FAILURES_PER_ADDRESS: "20", REGISTRATIONS_PER_ADDRESS: "3", CONTACT_MESSAGES_PER_ADDRESS: "3", RESET_REQUESTS_PER_ADDRESS: "5", RESET_REQUESTS_PER_EMAIL: "2" }),
+    startServer({
+      TRUST_PROXY: "1",
+      AUTH_RATE_LIMIT: "2",
+      LOGIN_FAILURES_PER_ADDRESS: "20",
+      REGISTRATIONS_PER_ADDRESS: "3",
+      CONTACT_MESSAGES_PER_ADDRESS: "3",
+      RESET_REQUESTS_PER_ADDRESS: "5",
+      RESET_REQUESTS_PER_EMAIL: "2",
+    }),
   ]);
 });
 afterAll(async () => {
@@ -207,7 +221,10 @@ describe("7: methods that are not documented get 405", () => {
   it("reset-password (pages and API) answers PUT, PATCH and DELETE with 405 and changes nothing", async () => {
     const u = await createInvestor(server);
     const token = crypto.randomBytes(32).toString("base64url");
-    server.db().prepare("insert into password_resets (token_hash, user_id, expires_at) values (?, ?, ?)").run(sha256(token), u.id, new Date(Date.now() + 3600_000).toISOString());
+    server
+      .db()
+      .prepare("insert into password_resets (token_hash, user_id, expires_at) values (?, ?, ?)")
+      .run(sha256(token), u.id, new Date(Date.now() + 3600_000).toISOString());
     const client = new Client(server.url);
     for (const method of ["PUT", "PATCH", "DELETE"]) {
       const form = { method, headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" } };

@@ -73,8 +73,17 @@ describe("listing", () => {
     await pageLogin(investor.email, investor.password, WINDOWS_FIREFOX);
     await apiToken(investor.email, investor.password);
 
-    const rows = server.db().prepare("select kind, user_agent ua, ip, last_seen_at seen from sessions where user_id = ? order by id").all(investor.id) as { kind: string; ua: string; ip: string; seen: string }[];
-    expect(rows.map((r) => [r.kind, r.ua])).toEqual([["browser", ANDROID_CHROME], ["browser", WINDOWS_FIREFOX], ["api", "curl/8.5.0"]]);
+    const rows = server.db().prepare("select kind, user_agent ua, ip, last_seen_at seen from sessions where user_id = ? order by id").all(investor.id) as {
+      kind: string;
+      ua: string;
+      ip: string;
+      seen: string;
+    }[];
+    expect(rows.map((r) => [r.kind, r.ua])).toEqual([
+      ["browser", ANDROID_CHROME],
+      ["browser", WINDOWS_FIREFOX],
+      ["api", "curl/8.5.0"],
+    ]);
     for (const r of rows) {
       expect(r.ip).toMatch(/127\.0\.0\.1|::1/);
       expect(r.seen).toBeTruthy();
@@ -245,7 +254,12 @@ describe("admins", () => {
   const adminId = () => (server.db().prepare("select id from users where email = ?").get(TEST_ADMIN.email) as { id: number }).id;
   const audits = (id: number, action: string) => server.db().prepare("select detail from audit_log where admin_id = ? and action = ?").all(id, action) as { detail: string }[];
   const alerts = (id: number) => server.db().prepare("select message from notifications where user_id = ? and kind = 'ADMIN_SECURITY' order by id").all(id) as { message: string }[];
-  const alertMails = (email: string) => server.db().prepare("select subject, body_text text, category from outbox where recipient = ? and kind = 'ADMIN_SECURITY' order by id").all(email) as { subject: string; text: string; category: string }[];
+  const alertMails = (email: string) =>
+    server.db().prepare("select subject, body_text text, category from outbox where recipient = ? and kind = 'ADMIN_SECURITY' order by id").all(email) as {
+      subject: string;
+      text: string;
+      category: string;
+    }[];
 
   it("audits an admin's sign-in from a new device and tells every admin once; the same device again is not news", async () => {
     // A second admin, with a confirmed email: security alerts reach it whatever its preferences.
@@ -289,7 +303,11 @@ describe("admins", () => {
     const res = await call(admin.api, "POST", "/api/v1/auth/change-password", { current_password: admin.password, new_password: "another-long-password" });
     expect(res.status).toBe(204);
     expect(audits(admin.id, "admin.password_change")).toEqual([{ detail: "from the account" }]);
-    expect(alerts(adminId()).slice(before).map((a) => a.message)).toEqual([`The password of admin ${admin.email} was changed.`]);
+    expect(
+      alerts(adminId())
+        .slice(before)
+        .map((a) => a.message),
+    ).toEqual([`The password of admin ${admin.email} was changed.`]);
     expect(alerts(admin.id).at(-1)!.message).toBe(`The password of admin ${admin.email} was changed.`);
 
     // An investor's password change is not audited.

@@ -23,18 +23,24 @@ describe("Hubtel SMS adapter", () => {
   });
 
   it("wrong keys are a permanent refusal, a 503 is worth another try; neither error carries the secret or the full number", async () => {
-    const wrong = await hubtel({ clientSecret: "not-the-secret" }).send({ to: "+233241234567", text: "x", reference: "r" }).catch((e: unknown) => e);
+    const wrong = await hubtel({ clientSecret: "not-the-secret" })
+      .send({ to: "+233241234567", text: "x", reference: "r" })
+      .catch((e: unknown) => e);
     expect(wrong).toBeInstanceOf(SmsError);
     expect((wrong as SmsError).permanent).toBe(true);
     expect((wrong as SmsError).message).not.toContain("not-the-secret");
     fake.failNext(1, 503);
-    const busy = await hubtel().send({ to: "+233241234567", text: "x", reference: "r" }).catch((e: unknown) => e);
+    const busy = await hubtel()
+      .send({ to: "+233241234567", text: "x", reference: "r" })
+      .catch((e: unknown) => e);
     expect((busy as SmsError).permanent).toBe(false);
     expect((busy as SmsError).message).not.toContain("233241234567");
   });
 
   it("an unreachable provider may be tried again; https is required except to 127.0.0.1", async () => {
-    const down = await hubtel({ baseUrl: "http://127.0.0.1:1" }).send({ to: "+233241234567", text: "x", reference: "r" }).catch((e: unknown) => e);
+    const down = await hubtel({ baseUrl: "http://127.0.0.1:1" })
+      .send({ to: "+233241234567", text: "x", reference: "r" })
+      .catch((e: unknown) => e);
     expect((down as SmsError).permanent).toBe(false);
     expect(() => hubtel({ baseUrl: "http://sms.hubtel.com" })).toThrow(/https/);
     expect(() => createSmsSender({ provider: "hubtel", senderId: "Akoko" })).toThrow(/HUBTEL_CLIENT_ID/);

@@ -5,7 +5,9 @@ import { startServer } from "./support/server";
 
 /** The processes whose parent is `pid`. */
 function childrenOf(pid: number): number[] {
-  const out = execFileSync("ps", ["-o", "pid=", "--ppid", String(pid)]).toString().trim();
+  const out = execFileSync("ps", ["-o", "pid=", "--ppid", String(pid)])
+    .toString()
+    .trim();
   return out ? out.split(/\s+/).map(Number) : [];
 }
 

@@ -78,7 +78,19 @@ describe("production settings", () => {
     const dbFile = path.join(dir, "prod.db");
     const child = spawn(process.execPath, ["scripts/server.js"], {
       cwd: root,
-      env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", DATABASE_URL: dbFile, SESSION_SECRET: "a-real-secret-0123456789", ADMIN_EMAIL: "ops@akoko.test", ADMIN_PASSWORD: "a-real-admin-password", APP_URL: "https://akoko.example", KYC_ENCRYPTION_KEY: "aa11bb22cc33dd44ee55ff6600112233445566778899aabbccddeeff00112233", REQUEST_LOG: "off" },
+      env: {
+        PATH: process.env.PATH ?? "",
+        NODE_ENV: "production",
+        PORT: "0",
+        HOST: "127.0.0.1",
+        DATABASE_URL: dbFile,
+        SESSION_SECRET: "a-real-secret-0123456789",
+        ADMIN_EMAIL: "ops@akoko.test",
+        ADMIN_PASSWORD: "a-real-admin-password",
+        APP_URL: "https://akoko.example",
+        KYC_ENCRYPTION_KEY: "aa11bb22cc33dd44ee55ff6600112233445566778899aabbccddeeff00112233",
+        REQUEST_LOG: "off",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";

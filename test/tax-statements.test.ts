@@ -121,7 +121,15 @@ describe("the admin's report and the tax paid over", () => {
     await paidEggMonth(u, 20); // 3,000.00 x 1.25% = 37.50 income, 3.00 tax
     const report = await call(admin.api, "GET", `/api/v1/admin/tax?month=${month()}`);
     expect(report.status).toBe(200);
-    expect(report.body.payees.find((p: { user_id: number }) => p.user_id === u.id)).toEqual({ user_id: u.id, name: "Efua Boateng", ghana_card_pin: "GHA-700000002-4", verified: true, gross: 37.5, tax_withheld: 3, net: 34.5 });
+    expect(report.body.payees.find((p: { user_id: number }) => p.user_id === u.id)).toEqual({
+      user_id: u.id,
+      name: "Efua Boateng",
+      ghana_card_pin: "GHA-700000002-4",
+      verified: true,
+      gross: 37.5,
+      tax_withheld: 3,
+      net: 34.5,
+    });
     const due = report.body.still_to_pay as number;
     expect(due).toBeCloseTo(report.body.totals.tax_withheld, 2);
     expect((await call(u.api, "GET", "/api/v1/admin/tax")).status).toBe(403);

@@ -46,7 +46,8 @@ describe("enrolment and sign-in through the API", () => {
     expect(new Set(enabled.body.recovery_codes).size).toBe(10);
     for (const code of enabled.body.recovery_codes) expect(code).toMatch(/^[a-z0-9]{5}-[a-z0-9]{5}$/);
     // Stored only as hashes; the secret sealed.
-    const stored = JSON.stringify(server.db().prepare("select * from recovery_codes where user_id = ?").all(u.id)) + JSON.stringify(server.db().prepare("select totp_secret from users where id = ?").get(u.id));
+    const stored =
+      JSON.stringify(server.db().prepare("select * from recovery_codes where user_id = ?").all(u.id)) + JSON.stringify(server.db().prepare("select totp_secret from users where id = ?").get(u.id));
     for (const code of enabled.body.recovery_codes) expect(stored).not.toContain(code);
     expect(stored).not.toContain(setup.body.secret);
     expect((await call(u.api, "POST", "/api/v1/auth/2fa/setup")).status).toBe(409);
@@ -88,7 +89,10 @@ describe("enrolment and sign-in through the API", () => {
     expect((await call(u.api, "POST", "/api/v1/auth/2fa/disable", { password: u.password, code: "123456" })).status).toBe(422);
     // Issue 26: a session alone (a stolen one) cannot take the second factor off.
     expect(await call(u.api, "POST", "/api/v1/auth/2fa/disable", { code: u.recovery[0] })).toEqual({ status: 422, body: { detail: "Enter your password to confirm it is you." } });
-    expect(await call(u.api, "POST", "/api/v1/auth/2fa/disable", { password: "not-the-password", code: u.recovery[0] })).toEqual({ status: 403, body: { detail: "That is not your current password." } });
+    expect(await call(u.api, "POST", "/api/v1/auth/2fa/disable", { password: "not-the-password", code: u.recovery[0] })).toEqual({
+      status: 403,
+      body: { detail: "That is not your current password." },
+    });
     expect(server.db().prepare("select totp_enabled_at is not null on_ from users where id = ?").get(u.id)).toEqual({ on_: 1 });
     expect((await call(u.api, "POST", "/api/v1/auth/2fa/disable", { password: u.password, code: u.recovery[0] })).status).toBe(200);
     expect((await apiLogin(u.email, u.password)).status).toBe(200);

@@ -22,7 +22,10 @@ describe("page weight", () => {
     const { rows, skipped } = await measureSite({ baseUrl: server.url, browser, investor: TEST_INVESTOR, admin: TEST_ADMIN });
     const measured = rows.map((r) => r.page);
     expect(measured).toEqual(expect.arrayContaining([...PUBLIC_PAGES, ...SIGNED_IN_PAGES, "/admin"]));
-    expect(measured.some((p) => /^\/batches\/\d+$/.test(p)), `a batch page (not measured: ${skipped.join(", ")})`).toBe(true);
+    expect(
+      measured.some((p) => /^\/batches\/\d+$/.test(p)),
+      `a batch page (not measured: ${skipped.join(", ")})`,
+    ).toBe(true);
     const over = rows.filter((r) => r.problems.length > 0).map((r) => `${r.page}: ${r.problems.join("; ")}`);
     expect(over, `over budget (not measured: ${skipped.join(", ") || "none"})`).toEqual([]);
     // A page that loads no JavaScript or CSS at all would mean the measurement missed it.

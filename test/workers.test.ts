@@ -48,7 +48,11 @@ describe("several worker processes on one SQLite file", () => {
     const u = await createInvestor(server);
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const res = await get("/api/v1/auth/login", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: `username=${encodeURIComponent(u.email)}&password=wrong-password-${i}` });
+      const res = await get("/api/v1/auth/login", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: `username=${encodeURIComponent(u.email)}&password=wrong-password-${i}`,
+      });
       statuses.push(res.status);
     }
     // AUTH_RATE_LIMIT=4 for one address and account: the fifth is refused, whichever worker answers.
@@ -60,7 +64,11 @@ describe("several worker processes on one SQLite file", () => {
     const u = await createInvestor(server);
     const answers = await Promise.all(
       Array.from({ length: 6 }, () =>
-        get("/api/v1/invest/deposit", { method: "POST", headers: { Authorization: `Bearer ${u.token}`, "Content-Type": "application/json", "Idempotency-Key": "across-workers-1" }, body: JSON.stringify({ amount: 40 }) }).then((r) => r.json() as Promise<{ balance: number }>),
+        get("/api/v1/invest/deposit", {
+          method: "POST",
+          headers: { Authorization: `Bearer ${u.token}`, "Content-Type": "application/json", "Idempotency-Key": "across-workers-1" },
+          body: JSON.stringify({ amount: 40 }),
+        }).then((r) => r.json() as Promise<{ balance: number }>),
       ),
     );
     expect(answers.every((a) => a.balance === 40)).toBe(true);
@@ -80,7 +88,11 @@ describe("several worker processes on one SQLite file", () => {
     const before = (server.logs().match(/running at .*worker \d/g) ?? []).length;
     // Kill one worker outright: find a child of the primary.
     const { execFileSync } = await import("node:child_process");
-    const children = execFileSync("ps", ["-o", "pid=", "--ppid", String(server.process.pid)]).toString().trim().split(/\s+/).map(Number);
+    const children = execFileSync("ps", ["-o", "pid=", "--ppid", String(server.process.pid)])
+      .toString()
+      .trim()
+      .split(/\s+/)
+      .map(Number);
     expect(children.length).toBe(2);
     process.kill(children[0], "SIGKILL");
     const deadline = Date.now() + 20_000;

@@ -71,7 +71,17 @@ export async function renewRecoveryCodes({ user, password, code }: { user: User;
  * Saves a payout destination (addDestination) once the owner confirmed it is them: the destination is
  * checked first, so a mistyped number does not spend a code.
  */
-export function addOwnDestination({ user, password, code, destination }: { user: User; password: unknown; code: unknown; destination: Omit<NewDestination, "userId" | "confirmOwner"> }): Promise<PaymentDestination> {
+export function addOwnDestination({
+  user,
+  password,
+  code,
+  destination,
+}: {
+  user: User;
+  password: unknown;
+  code: unknown;
+  destination: Omit<NewDestination, "userId" | "confirmOwner">;
+}): Promise<PaymentDestination> {
   return addDestination({ ...destination, userId: user.id, confirmOwner: () => confirmPasswordAndCode({ user, password, code }) });
 }
 
@@ -94,7 +104,10 @@ export async function closeOwnAccount({ user, password }: { user: User; password
 const TICKET_TTL_MS = 10 * 60 * 1000;
 
 function ticketMac(userId: number, sessionToken: string, expiresMs: number) {
-  return crypto.createHmac("sha256", getEnv().SESSION_SECRET).update(`close-account:${userId}:${sha256(sessionToken)}:${expiresMs}`).digest("base64url");
+  return crypto
+    .createHmac("sha256", getEnv().SESSION_SECRET)
+    .update(`close-account:${userId}:${sha256(sessionToken)}:${expiresMs}`)
+    .digest("base64url");
 }
 
 /** Checks the password and that the account may close now, and returns the ticket the confirm step posts. */

@@ -40,6 +40,12 @@ export function requestPasswordReset(email: string, request: Request): string {
  * each wrong code counts against its reset (5 tries), so a code cannot be guessed at speed.
  */
 export async function resetWithCode({ email, code, password, request }: { email: string; code: string; password: string; request: Request }): Promise<boolean> {
-  if (!reserveAttempts([[`reset-code-ip:${clientIp(request)}`, getEnv().RESET_REQUESTS_PER_ADDRESS], [`reset-code-email:${email}`, getEnv().RESET_REQUESTS_PER_EMAIL * 5]])) throw new HttpError(429, TOO_MANY_ATTEMPTS);
+  if (
+    !reserveAttempts([
+      [`reset-code-ip:${clientIp(request)}`, getEnv().RESET_REQUESTS_PER_ADDRESS],
+      [`reset-code-email:${email}`, getEnv().RESET_REQUESTS_PER_EMAIL * 5],
+    ])
+  )
+    throw new HttpError(429, TOO_MANY_ATTEMPTS);
   return resetPasswordWithCode(email, code, password);
 }

@@ -55,7 +55,6 @@ export const authenticator = new Authenticator<User>()
   // The API's OAuth2-style form: username (the email) + password.
   .use(new FormStrategy(({ form, request }) => verifyCredentials(form.get("username"), form.get("password"), request)), "api-form");
 
-
 export class RegisterError extends Error {
   constructor(
     public status: 409 | 422 | 429,

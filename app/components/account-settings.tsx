@@ -27,13 +27,19 @@ function answerFor(result: AccountActionResult | undefined, intent: string) {
 
 function Submit({ children, className = "btn-primary" }: { children: string; className?: string }) {
   const busy = useNavigation().state === "submitting";
-  return <button type="submit" className={className} disabled={busy} aria-disabled={busy || undefined}>{children}</button>;
+  return (
+    <button type="submit" className={className} disabled={busy} aria-disabled={busy || undefined}>
+      {children}
+    </button>
+  );
 }
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section id={id} aria-labelledby={`${id}-heading`} className="card mt-6 scroll-mt-20">
-      <h2 id={`${id}-heading`} className="text-lg font-bold">{title}</h2>
+      <h2 id={`${id}-heading`} className="text-lg font-bold">
+        {title}
+      </h2>
       {children}
     </section>
   );
@@ -60,7 +66,11 @@ function ProfileForm({ data, result }: Props) {
           hint="A Ghana number, e.g. 024 123 4567. Leave it empty to remove it."
         />
         <p className="text-sm text-stone-600">
-          Email: <strong className="break-all">{data.email}</strong>. To change it, write to us through the <Link to="/contact" className="underline">contact page</Link>.
+          Email: <strong className="break-all">{data.email}</strong>. To change it, write to us through the{" "}
+          <Link to="/contact" className="underline">
+            contact page
+          </Link>
+          .
         </p>
         <Submit>Save details</Submit>
       </Form>
@@ -88,7 +98,17 @@ function PasswordForm({ result }: Props) {
         <input type="hidden" name="intent" value="password" />
         <FormError message={errors.form} />
         <Field label="Current password" name="current_password" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX} error={errors.current_password} />
-        <Field label="New password" name="new_password" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN} maxLength={PASSWORD_MAX} hint={`At least ${PASSWORD_MIN} characters.`} error={errors.new_password} />
+        <Field
+          label="New password"
+          name="new_password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN}
+          maxLength={PASSWORD_MAX}
+          hint={`At least ${PASSWORD_MIN} characters.`}
+          error={errors.new_password}
+        />
         <Field label="New password again" name="confirm_password" type="password" autoComplete="new-password" required maxLength={PASSWORD_MAX} error={errors.confirm_password} />
         <Submit>Change password</Submit>
       </Form>
@@ -112,19 +132,28 @@ function CloseForm({ data, result }: Props) {
   return (
     <Section id="close" title="Close your account">
       <p className="mt-1 text-sm text-stone-700">
-        As the <Link to="/terms#account" className="underline">Terms</Link> say, you may close your account at any time: investments already made run to the end of their batch, and
-        your wallet balance is paid out to you. Closing removes your name, email, phone and password from Akoko; the records of your wallet, investments and payouts are
-        kept without them, as the law requires.
+        As the{" "}
+        <Link to="/terms#account" className="underline">
+          Terms
+        </Link>{" "}
+        say, you may close your account at any time: investments already made run to the end of their batch, and your wallet balance is paid out to you. Closing removes your name, email, phone and
+        password from Akoko; the records of your wallet, investments and payouts are kept without them, as the law requires.
       </p>
       {errors.form ? (
-        <div className="mt-3"><FormError message={errors.form} /></div>
+        <div className="mt-3">
+          <FormError message={errors.form} />
+        </div>
       ) : data.closingBlockers.length ? (
         <div className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-stone-800" data-testid="closing-blockers">
           <p className="font-semibold">Your account cannot be closed yet:</p>
           <ul className="mt-1 list-disc space-y-1 pl-5">
-            {data.closingBlockers.map((reason) => <li key={reason}>{reason}</li>)}
+            {data.closingBlockers.map((reason) => (
+              <li key={reason}>{reason}</li>
+            ))}
           </ul>
-          <Link to="/portfolio" className="mt-2 inline-block font-semibold text-leaf-700 underline">Go to your portfolio</Link>
+          <Link to="/portfolio" className="mt-2 inline-block font-semibold text-leaf-700 underline">
+            Go to your portfolio
+          </Link>
         </div>
       ) : null}
       {data.closingBlockers.length ? null : (
@@ -177,7 +206,8 @@ function MessagesSection({ data, result }: Props) {
         </div>
         <div data-testid="phone-status">
           <p className="flex flex-wrap items-center gap-2 text-sm">
-            <span className="font-semibold">Phone</span> {contacts.phone ? <span>{contacts.phone}</span> : <span className="text-stone-600">none yet</span>} {contacts.phone ? <Confirmed yes={contacts.phoneConfirmed} /> : null}
+            <span className="font-semibold">Phone</span> {contacts.phone ? <span>{contacts.phone}</span> : <span className="text-stone-600">none yet</span>}{" "}
+            {contacts.phone ? <Confirmed yes={contacts.phoneConfirmed} /> : null}
           </p>
           {!contacts.phone ? (
             <p className="mt-1 text-sm text-stone-600">Add your phone number under Your details to get messages by SMS.</p>
@@ -187,7 +217,17 @@ function MessagesSection({ data, result }: Props) {
                 <Form method="post" noValidate className="mt-2 space-y-3">
                   <input type="hidden" name="intent" value="confirm-phone" />
                   <FormError message={code.errors.form} />
-                  <Field label="6-digit code from the SMS" name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]*" maxLength={7} required defaultValue={code.values?.code ?? ""} error={code.errors.code} />
+                  <Field
+                    label="6-digit code from the SMS"
+                    name="code"
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    pattern="[0-9]*"
+                    maxLength={7}
+                    required
+                    defaultValue={code.values?.code ?? ""}
+                    error={code.errors.code}
+                  />
                   <Submit>Confirm phone</Submit>
                 </Form>
               ) : null}
@@ -209,14 +249,22 @@ function MessagesSection({ data, result }: Props) {
           <table className="mt-2 w-full text-left text-sm">
             <thead>
               <tr>
-                <th scope="col" className="py-1 font-medium text-stone-600">Kind</th>
-                {CHANNELS.map((ch) => <th key={ch} scope="col" className="w-16 py-1 text-center font-medium text-stone-600">{CHANNEL_LABELS[ch]}</th>)}
+                <th scope="col" className="py-1 font-medium text-stone-600">
+                  Kind
+                </th>
+                {CHANNELS.map((ch) => (
+                  <th key={ch} scope="col" className="w-16 py-1 text-center font-medium text-stone-600">
+                    {CHANNEL_LABELS[ch]}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
               {NOTICE_CATEGORIES.map((c) => (
                 <tr key={c} className="border-t border-stone-100">
-                  <th scope="row" className="py-2 font-normal">{CATEGORY_LABELS[c]}</th>
+                  <th scope="row" className="py-2 font-normal">
+                    {CATEGORY_LABELS[c]}
+                  </th>
                   {CHANNELS.map((ch) => (
                     <td key={ch} className="py-2 text-center">
                       <input type="checkbox" name={`${c}_${ch}`} defaultChecked={preferences[c][ch]} aria-label={`${CATEGORY_LABELS[c]} by ${CHANNEL_LABELS[ch]}`} className="h-5 w-5" />
@@ -225,7 +273,9 @@ function MessagesSection({ data, result }: Props) {
                 </tr>
               ))}
               <tr className="border-t border-stone-100">
-                <th scope="row" className="py-2 font-normal">Security (cannot be turned off)</th>
+                <th scope="row" className="py-2 font-normal">
+                  Security (cannot be turned off)
+                </th>
                 {CHANNELS.map((ch) => (
                   <td key={ch} className="py-2 text-center">
                     <input type="checkbox" checked disabled readOnly aria-label={`Security messages by ${CHANNEL_LABELS[ch]}: always on`} className="h-5 w-5" />
@@ -235,7 +285,9 @@ function MessagesSection({ data, result }: Props) {
             </tbody>
           </table>
         </fieldset>
-        <div className="mt-3"><Submit>Save choices</Submit></div>
+        <div className="mt-3">
+          <Submit>Save choices</Submit>
+        </div>
       </Form>
     </Section>
   );
@@ -265,7 +317,9 @@ function SessionList({ title, sessions, empty }: { title: string; sessions: Sess
                 <Form method="post">
                   <input type="hidden" name="intent" value="end-session" />
                   <input type="hidden" name="session_id" value={s.id} />
-                  <button type="submit" className="btn-secondary" aria-label={`End ${s.device}, last seen ${formatInstant(s.lastSeenAt)}`}>End</button>
+                  <button type="submit" className="btn-secondary" aria-label={`End ${s.device}, last seen ${formatInstant(s.lastSeenAt)}`}>
+                    End
+                  </button>
                 </Form>
               )}
             </li>
@@ -287,10 +341,10 @@ function SessionsSection({ data, result }: Props) {
   const others = data.sessions.some((s) => !s.current);
   return (
     <Section id="sessions" title="Sessions">
-      <p className="mt-1 text-sm text-stone-600">
-        Where your account is signed in. The place is only what the internet address tells; if you do not know a session, end it and change your password.
-      </p>
-      <div className="mt-3"><FormError message={one.errors.form} /></div>
+      <p className="mt-1 text-sm text-stone-600">Where your account is signed in. The place is only what the internet address tells; if you do not know a session, end it and change your password.</p>
+      <div className="mt-3">
+        <FormError message={one.errors.form} />
+      </div>
       <SessionList title="Browsers" sessions={browsers} empty="No browser is signed in." />
       <SessionList title="API tokens" sessions={tokens} empty="No API token is in use." />
       {others ? (
@@ -307,13 +361,17 @@ function SessionsSection({ data, result }: Props) {
 function CloseConfirm({ confirm }: { confirm: { prompt: string; ticket: string } }) {
   return (
     <Dialog title="Close your account?" closeTo="/account">
-      <p className="text-base font-semibold" data-testid="close-prompt">{confirm.prompt}</p>
+      <p className="text-base font-semibold" data-testid="close-prompt">
+        {confirm.prompt}
+      </p>
       <Form method="post" className="mt-4 flex gap-2">
         <input type="hidden" name="intent" value="close" />
         <input type="hidden" name="confirmed" value="1" />
         <input type="hidden" name="ticket" value={confirm.ticket} />
         <Submit className="btn-danger flex-1">Yes, close my account</Submit>
-        <Link to="/account" replace className="btn-secondary flex-1">Cancel</Link>
+        <Link to="/account" replace className="btn-secondary flex-1">
+          Cancel
+        </Link>
       </Form>
     </Dialog>
   );
@@ -324,7 +382,11 @@ function TwoFactorSection() {
   return (
     <Section id="two-factor" title="Two-factor sign-in">
       <p className="mt-1 text-sm text-stone-600">Ask for a code from an authenticator app on your phone each time you log in, so a stolen password is not enough.</p>
-      <p className="mt-3"><Link to="/account/two-factor" className="font-semibold text-leaf-700 underline">Set up or manage two-factor sign-in</Link></p>
+      <p className="mt-3">
+        <Link to="/account/two-factor" className="font-semibold text-leaf-700 underline">
+          Set up or manage two-factor sign-in
+        </Link>
+      </p>
     </Section>
   );
 }

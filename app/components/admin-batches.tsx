@@ -25,15 +25,21 @@ function confirmFirst(event: FormEvent<HTMLFormElement>) {
   confirmed.value = "1";
 }
 
-const cell = "px-2 py-2 align-top max-sm:flex max-sm:gap-2 max-sm:px-0 max-sm:py-1 max-sm:before:w-28 max-sm:before:shrink-0 max-sm:before:font-medium max-sm:before:text-stone-500 max-sm:before:content-[attr(data-label)]";
+const cell =
+  "px-2 py-2 align-top max-sm:flex max-sm:gap-2 max-sm:px-0 max-sm:py-1 max-sm:before:w-28 max-sm:before:shrink-0 max-sm:before:font-medium max-sm:before:text-stone-500 max-sm:before:content-[attr(data-label)]";
 
-const STATUS_TONE: Record<string, string> = { OPEN: "bg-brand-100 text-brand-700", ACTIVE: "bg-green-100 text-green-800", CLOSED: "bg-stone-200 text-stone-700", HARVESTED: "bg-stone-200 text-stone-700" };
+const STATUS_TONE: Record<string, string> = {
+  OPEN: "bg-brand-100 text-brand-700",
+  ACTIVE: "bg-green-100 text-green-800",
+  CLOSED: "bg-stone-200 text-stone-700",
+  HARVESTED: "bg-stone-200 text-stone-700",
+};
 
 type Batch = AdminDashboardData["batches"][number];
 
 function RowActions({ batch, data, result }: { batch: Batch; data: AdminDashboardData; result: DashboardResult | undefined }) {
   const answered = (["activate", "simulate", "execute", "close", "delete"] as const).map((i) => answerFor(result, i, batch.id)).find((a) => a.values);
-  const error = answered ? answered.errors.form ?? Object.values(answered.errors)[0] : null;
+  const error = answered ? (answered.errors.form ?? Object.values(answered.errors)[0]) : null;
   const simulated = result?.ok && "simulated" in result && result.simulated.batchId === batch.id ? result.simulated : null;
   const isActive = batch.status === "ACTIVE";
   const eggActive = isActive && batch.productType === "EGG";
@@ -47,19 +53,58 @@ function RowActions({ batch, data, result }: { batch: Batch; data: AdminDashboar
         <input type="hidden" name="confirmed" defaultValue="" />
         {eggActive ? (
           <div className="w-full sm:w-36">
-            <label htmlFor={`period-${batch.id}`} className="text-xs font-medium text-stone-700">Period (YYYY-MM, optional)</label>
-            <input id={`period-${batch.id}`} name="period" className="field-input mt-0 py-1 text-sm" inputMode="numeric" pattern="\d{4}-\d{2}" placeholder="this month" maxLength={7} defaultValue={answered?.values?.period ?? ""} />
+            <label htmlFor={`period-${batch.id}`} className="text-xs font-medium text-stone-700">
+              Period (YYYY-MM, optional)
+            </label>
+            <input
+              id={`period-${batch.id}`}
+              name="period"
+              className="field-input mt-0 py-1 text-sm"
+              inputMode="numeric"
+              pattern="\d{4}-\d{2}"
+              placeholder="this month"
+              maxLength={7}
+              defaultValue={answered?.values?.period ?? ""}
+            />
           </div>
         ) : null}
-        {batch.status === "OPEN" ? <button type="submit" name="intent" value="activate" className="btn-primary px-3 py-1">Activate</button> : null}
-        {isActive ? <button type="submit" name="intent" value="simulate" className={btn}>Simulate</button> : null}
-        {isActive ? <button type="submit" name="intent" value="execute" className="btn-primary px-3 py-1">Execute Payout</button> : null}
-        {eggActive ? <button type="submit" name="intent" value="close" className={btn}>Close</button> : null}
-        <button type="submit" name="intent" value="delete" className="btn-danger px-3 py-1">Delete</button>
-        <Link to={`/admin/batches/${batch.id}/logs`} className={`${btn} no-underline`}>Daily logs</Link>
-        {batch.status !== "OPEN" ? <Link to={`/admin/batches/${batch.id}/remittances`} className={`${btn} no-underline`}>Remittances</Link> : null}
+        {batch.status === "OPEN" ? (
+          <button type="submit" name="intent" value="activate" className="btn-primary px-3 py-1">
+            Activate
+          </button>
+        ) : null}
+        {isActive ? (
+          <button type="submit" name="intent" value="simulate" className={btn}>
+            Simulate
+          </button>
+        ) : null}
+        {isActive ? (
+          <button type="submit" name="intent" value="execute" className="btn-primary px-3 py-1">
+            Execute Payout
+          </button>
+        ) : null}
+        {eggActive ? (
+          <button type="submit" name="intent" value="close" className={btn}>
+            Close
+          </button>
+        ) : null}
+        <button type="submit" name="intent" value="delete" className="btn-danger px-3 py-1">
+          Delete
+        </button>
+        <Link to={`/admin/batches/${batch.id}/logs`} className={`${btn} no-underline`}>
+          Daily logs
+        </Link>
+        {batch.status !== "OPEN" ? (
+          <Link to={`/admin/batches/${batch.id}/remittances`} className={`${btn} no-underline`}>
+            Remittances
+          </Link>
+        ) : null}
       </Form>
-      {error ? <AdminMessage kind="error" id={`${batch.id}-${error}`}>{error}</AdminMessage> : null}
+      {error ? (
+        <AdminMessage kind="error" id={`${batch.id}-${error}`}>
+          {error}
+        </AdminMessage>
+      ) : null}
       {simulated ? (
         <AdminMessage kind="info" id={`sim-${batch.id}-${simulated.period}-${simulated.totalMinor}`} fade={false}>
           <span data-testid="simulation">
@@ -69,7 +114,13 @@ function RowActions({ batch, data, result }: { batch: Batch; data: AdminDashboar
           </span>{" "}
           <span data-testid="simulation-funding">
             Held for investors: <strong>{formatGhs(simulated.heldMinor)}</strong>
-            {simulated.shortfallMinor > 0 ? <>; shortfall: <strong>{formatGhs(simulated.shortfallMinor)}</strong> (record the farm&apos;s remittance or draw it from the reserve)</> : ""}
+            {simulated.shortfallMinor > 0 ? (
+              <>
+                ; shortfall: <strong>{formatGhs(simulated.shortfallMinor)}</strong> (record the farm&apos;s remittance or draw it from the reserve)
+              </>
+            ) : (
+              ""
+            )}
             {simulated.taxMinor > 0 ? <>; withholding tax: {formatGhs(simulated.taxMinor)}</> : ""}.
           </span>
         </AdminMessage>
@@ -81,7 +132,9 @@ function RowActions({ batch, data, result }: { batch: Batch; data: AdminDashboar
 export function AdminBatches({ data, result }: { data: AdminDashboardData; result: DashboardResult | undefined }) {
   return (
     <section className="mt-8" aria-labelledby="batches-heading">
-      <h2 id="batches-heading" className="text-lg font-semibold">Batches</h2>
+      <h2 id="batches-heading" className="text-lg font-semibold">
+        Batches
+      </h2>
       {data.batches.length === 0 ? (
         <p className="mt-2 text-sm text-stone-600">No batches yet. Create a farm, then a batch.</p>
       ) : (
@@ -89,20 +142,43 @@ export function AdminBatches({ data, result }: { data: AdminDashboardData; resul
           <thead className="border-b border-stone-200 text-xs text-stone-600 uppercase max-sm:sr-only">
             <tr>
               {["ID", "Farm", "Type", "Placed / Target", "Status", "Actions"].map((h) => (
-                <th key={h} scope="col" className="px-2 py-2">{h}</th>
+                <th key={h} scope="col" className="px-2 py-2">
+                  {h}
+                </th>
               ))}
             </tr>
           </thead>
           <tbody className="max-sm:block max-sm:space-y-3">
             {data.batches.map((b) => (
-              <tr key={b.id} id={`batch-${b.id}`} data-batch-id={b.id} className="scroll-mt-20 border-b border-stone-100 max-sm:block max-sm:rounded-xl max-sm:border max-sm:border-stone-200 max-sm:p-3">
-                <td className={cell} data-label="ID">#{b.id}</td>
-                <td className={cell} data-label="Farm">{b.farmName}</td>
-                <td className={cell} data-label="Type">{b.productType}</td>
-                <td className={cell} data-label="Placed / Target">{b.unitsPlaced.toLocaleString("en-GH")} / {b.targetUnits.toLocaleString("en-GH")}</td>
-                <td className={cell} data-label="Status"><span className={`rounded px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[b.status] ?? ""}`}>{b.status}</span>
-                  {b.overdueDays > 0 ? <span className="ml-1 inline-block rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800" data-testid="overdue">{overdueText(b.overdueDays)}</span> : null}</td>
-                <td className="px-2 py-2 align-top max-sm:block max-sm:px-0 max-sm:pt-2"><RowActions batch={b} data={data} result={result} /></td>
+              <tr
+                key={b.id}
+                id={`batch-${b.id}`}
+                data-batch-id={b.id}
+                className="scroll-mt-20 border-b border-stone-100 max-sm:block max-sm:rounded-xl max-sm:border max-sm:border-stone-200 max-sm:p-3"
+              >
+                <td className={cell} data-label="ID">
+                  #{b.id}
+                </td>
+                <td className={cell} data-label="Farm">
+                  {b.farmName}
+                </td>
+                <td className={cell} data-label="Type">
+                  {b.productType}
+                </td>
+                <td className={cell} data-label="Placed / Target">
+                  {b.unitsPlaced.toLocaleString("en-GH")} / {b.targetUnits.toLocaleString("en-GH")}
+                </td>
+                <td className={cell} data-label="Status">
+                  <span className={`rounded px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[b.status] ?? ""}`}>{b.status}</span>
+                  {b.overdueDays > 0 ? (
+                    <span className="ml-1 inline-block rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800" data-testid="overdue">
+                      {overdueText(b.overdueDays)}
+                    </span>
+                  ) : null}
+                </td>
+                <td className="px-2 py-2 align-top max-sm:block max-sm:px-0 max-sm:pt-2">
+                  <RowActions batch={b} data={data} result={result} />
+                </td>
               </tr>
             ))}
           </tbody>

@@ -29,12 +29,16 @@ export function AdminConfirm({ result, action = "/admin?index", cancelTo = "/adm
   const { prompt, detail, fields, reserve } = result.confirm;
   return (
     <Dialog title="Please confirm" closeTo={cancelTo}>
-      <p className="text-lg font-semibold" data-testid="confirm-prompt">{prompt}</p>
+      <p className="text-lg font-semibold" data-testid="confirm-prompt">
+        {prompt}
+      </p>
       <p className="mt-1 text-sm text-stone-600">{detail}</p>
       <Form method="post" action={fields.batch_id ? `${action}#batch-${fields.batch_id}` : action} preventScrollReset className="mt-4 flex flex-wrap gap-2">
-        {Object.entries(fields).filter(([k]) => k !== "reserve_draw").map(([k, v]) => (
-          <input key={k} type="hidden" name={k} value={v} />
-        ))}
+        {Object.entries(fields)
+          .filter(([k]) => k !== "reserve_draw")
+          .map(([k, v]) => (
+            <input key={k} type="hidden" name={k} value={v} />
+          ))}
         {reserve ? (
           reserve.availableMinor >= reserve.shortfallMinor ? (
             <label className="flex basis-full items-start gap-2 text-sm font-medium text-stone-800" data-testid="reserve-choice">
@@ -42,11 +46,15 @@ export function AdminConfirm({ result, action = "/admin?index", cancelTo = "/adm
               Draw {formatGhs(reserve.shortfallMinor)} from the platform reserve (it holds {formatGhs(reserve.availableMinor)})
             </label>
           ) : (
-            <p className="basis-full text-sm text-red-700" data-testid="reserve-choice">The platform reserve holds {formatGhs(reserve.availableMinor)}: record the farm&apos;s remittance or fund the reserve first.</p>
+            <p className="basis-full text-sm text-red-700" data-testid="reserve-choice">
+              The platform reserve holds {formatGhs(reserve.availableMinor)}: record the farm&apos;s remittance or fund the reserve first.
+            </p>
           )
         ) : null}
         <AdminSubmit className={fields.intent === "delete" ? "btn-danger flex-1" : "btn-primary flex-1"}>Confirm</AdminSubmit>
-        <Link to={cancelTo} replace preventScrollReset className="btn-secondary flex-1">Cancel</Link>
+        <Link to={cancelTo} replace preventScrollReset className="btn-secondary flex-1">
+          Cancel
+        </Link>
       </Form>
     </Dialog>
   );

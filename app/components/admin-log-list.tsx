@@ -15,9 +15,24 @@ function AddPhotos({ batchId, logId, logDate, error }: { batchId: number; logId:
     <Form method="post" encType="multipart/form-data" action={`/admin/batches/${batchId}/logs#log-${logId}`} className="mt-3 border-t border-stone-100 pt-3">
       <input type="hidden" name="intent" value="photos" />
       <input type="hidden" name="log_id" value={logId} />
-      <label htmlFor={id} className="text-xs font-medium text-stone-700">Add photos to {logDate} (JPEG or PNG, 2 MB each)</label>
-      <input id={id} name="photos" type="file" multiple accept="image/jpeg,image/png" className="mt-1 block w-full text-sm" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
-      {error ? <p id={`${id}-error`} className="field-error" role="alert">{error}</p> : null}
+      <label htmlFor={id} className="text-xs font-medium text-stone-700">
+        Add photos to {logDate} (JPEG or PNG, 2 MB each)
+      </label>
+      <input
+        id={id}
+        name="photos"
+        type="file"
+        multiple
+        accept="image/jpeg,image/png"
+        className="mt-1 block w-full text-sm"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
       <AdminSubmit className="btn-secondary mt-2 px-3 py-1">Add photos</AdminSubmit>
     </Form>
   );
@@ -27,7 +42,9 @@ export function AdminLogList({ data, result, flash = null }: { data: BatchLogsDa
   const egg = data.batch.productType === "EGG";
   return (
     <section className="mt-8" aria-labelledby="logs-heading">
-      <h2 id="logs-heading" className="text-lg font-semibold">Recent logs</h2>
+      <h2 id="logs-heading" className="text-lg font-semibold">
+        Recent logs
+      </h2>
       {data.logs.length === 0 ? (
         <p className="mt-2 text-sm text-stone-600">No daily logs yet for this batch.</p>
       ) : (
@@ -35,15 +52,34 @@ export function AdminLogList({ data, result, flash = null }: { data: BatchLogsDa
           {data.logs.map((l) => (
             <li key={l.id} id={`log-${l.id}`} className="card scroll-mt-20" data-log-date={l.logDate}>
               {flash?.anchor === `log-${l.id}` ? <FlashMessage flash={flash} durationMs={ADMIN_MESSAGE_MS} className="mb-3" /> : null}
-              <h3 className="font-semibold">{l.logDate}{l.incident ? <span className="ml-2 rounded bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">Incident</span> : null}</h3>
+              <h3 className="font-semibold">
+                {l.logDate}
+                {l.incident ? <span className="ml-2 rounded bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">Incident</span> : null}
+              </h3>
               <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
-                <dt className="text-stone-500">Birds alive</dt><dd>{dash(l.birdsAlive)}</dd>
-                <dt className="text-stone-500">Deaths</dt><dd>{dash(l.deaths)}</dd>
-                <dt className="text-stone-500">Feed used</dt><dd>{dash(l.feedKg, " kg")}</dd>
-                {egg ? (<><dt className="text-stone-500">Eggs collected</dt><dd>{dash(l.eggsCollected)}</dd></>) : (<><dt className="text-stone-500">Average weight</dt><dd>{dash(l.avgWeightKg, " kg")}</dd></>)}
-                <dt className="text-stone-500">Temperature</dt><dd>{dash(l.temperatureC, " °C")}</dd>
-                <dt className="text-stone-500">Humidity</dt><dd>{dash(l.humidityPct, "%")}</dd>
-                <dt className="text-stone-500">Ammonia</dt><dd>{dash(l.ammoniaPpm, " ppm")}</dd>
+                <dt className="text-stone-500">Birds alive</dt>
+                <dd>{dash(l.birdsAlive)}</dd>
+                <dt className="text-stone-500">Deaths</dt>
+                <dd>{dash(l.deaths)}</dd>
+                <dt className="text-stone-500">Feed used</dt>
+                <dd>{dash(l.feedKg, " kg")}</dd>
+                {egg ? (
+                  <>
+                    <dt className="text-stone-500">Eggs collected</dt>
+                    <dd>{dash(l.eggsCollected)}</dd>
+                  </>
+                ) : (
+                  <>
+                    <dt className="text-stone-500">Average weight</dt>
+                    <dd>{dash(l.avgWeightKg, " kg")}</dd>
+                  </>
+                )}
+                <dt className="text-stone-500">Temperature</dt>
+                <dd>{dash(l.temperatureC, " °C")}</dd>
+                <dt className="text-stone-500">Humidity</dt>
+                <dd>{dash(l.humidityPct, "%")}</dd>
+                <dt className="text-stone-500">Ammonia</dt>
+                <dd>{dash(l.ammoniaPpm, " ppm")}</dd>
               </dl>
               {l.incident ? <p className="mt-2 text-sm text-red-800">{l.incidentDescription}</p> : null}
               {l.notes ? <p className="mt-2 text-sm break-words text-stone-700">{l.notes}</p> : null}
@@ -56,7 +92,12 @@ export function AdminLogList({ data, result, flash = null }: { data: BatchLogsDa
                   ))}
                 </div>
               ) : null}
-              <AddPhotos batchId={data.batch.id} logId={l.id} logDate={l.logDate} error={result?.values.intent === "photos" && result.values.log_id === String(l.id) ? result.errors.photos ?? result.errors.form ?? null : null} />
+              <AddPhotos
+                batchId={data.batch.id}
+                logId={l.id}
+                logDate={l.logDate}
+                error={result?.values.intent === "photos" && result.values.log_id === String(l.id) ? (result.errors.photos ?? result.errors.form ?? null) : null}
+              />
             </li>
           ))}
         </ul>

@@ -15,8 +15,7 @@ const LINKS = [
 ];
 
 export function AdminNav() {
-  const linkClass = ({ isActive }: { isActive: boolean }) =>
-    `rounded-md px-2 py-1 text-sm font-medium no-underline ${isActive ? "bg-brand-100 text-stone-900" : "text-stone-700 hover:bg-stone-100"}`;
+  const linkClass = ({ isActive }: { isActive: boolean }) => `rounded-md px-2 py-1 text-sm font-medium no-underline ${isActive ? "bg-brand-100 text-stone-900" : "text-stone-700 hover:bg-stone-100"}`;
   return (
     <nav aria-label="Admin" className="mb-6 flex flex-wrap gap-1 border-b border-stone-200 pb-3">
       {LINKS.map((l) => (

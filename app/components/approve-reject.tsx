@@ -13,12 +13,16 @@ export function ApproveRejectForms({ id, answer, busy, reasonLabel, reasonRequir
       {answer?.errors.form ? <FormError message={answer.errors.form} /> : null}
       <Form method="post">
         <input type="hidden" name="id" value={id} />
-        <button type="submit" name="intent" value="approve" className="btn-primary w-full sm:w-auto" disabled={busy}>Approve</button>
+        <button type="submit" name="intent" value="approve" className="btn-primary w-full sm:w-auto" disabled={busy}>
+          Approve
+        </button>
       </Form>
       <Form method="post" className="space-y-2">
         <input type="hidden" name="id" value={id} />
         <TextareaField label={reasonLabel} name="reason" rows={2} maxLength={500} required={reasonRequired} defaultValue={answer?.values.reason ?? ""} error={answer?.errors.reason} />
-        <button type="submit" name="intent" value="reject" className="btn-secondary w-full sm:w-auto" disabled={busy}>Reject</button>
+        <button type="submit" name="intent" value="reject" className="btn-secondary w-full sm:w-auto" disabled={busy}>
+          Reject
+        </button>
       </Form>
     </>
   );

@@ -50,7 +50,9 @@ export function ReturnsCalculator({
 
   return (
     <section id={id} aria-labelledby={`${id}-heading`} className="card scroll-mt-20">
-      <h2 id={`${id}-heading`} className="text-lg font-bold">{heading}</h2>
+      <h2 id={`${id}-heading`} className="text-lg font-bold">
+        {heading}
+      </h2>
       <form method="get" action={action} className="mt-3 space-y-3">
         <input type="hidden" name={SHOWN_PRODUCT_FIELD} value={values.product} />
         <SelectField label="Product" name="product" id={`${id}-product`} value={values.product} onChange={onInput("product")} error={errors.product}>
@@ -98,20 +100,30 @@ export function ReturnsCalculator({
           onChange={onInput("roi")}
           error={errors.roi}
         />
-        <button type="submit" className="btn-secondary w-full">Calculate</button>
+        <button type="submit" className="btn-secondary w-full">
+          Calculate
+        </button>
       </form>
       <dl className="mt-4 space-y-1 text-sm" aria-live="polite" data-testid={`${id}-result`}>
         <div className="flex justify-between gap-2">
           <dt className="text-stone-600">Principal</dt>
-          <dd className="font-semibold" data-figure="principal">{cedis(result.principal)}</dd>
+          <dd className="font-semibold" data-figure="principal">
+            {cedis(result.principal)}
+          </dd>
         </div>
         <div className="flex justify-between gap-2">
-          <dt className="text-stone-600">Return <span className="text-xs">({result.label})</span></dt>
-          <dd className="font-semibold text-leaf-700" data-figure="return">{cedis(result.return)}</dd>
+          <dt className="text-stone-600">
+            Return <span className="text-xs">({result.label})</span>
+          </dt>
+          <dd className="font-semibold text-leaf-700" data-figure="return">
+            {cedis(result.return)}
+          </dd>
         </div>
         <div className="flex justify-between gap-2 border-t border-stone-200 pt-1">
           <dt className="text-stone-600">Total</dt>
-          <dd className="text-base font-bold" data-figure="total">{cedis(result.total)}</dd>
+          <dd className="text-base font-bold" data-figure="total">
+            {cedis(result.total)}
+          </dd>
         </div>
       </dl>
       <p className="mt-3 text-xs text-stone-500">

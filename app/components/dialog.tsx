@@ -19,9 +19,18 @@ export function Dialog({ title, closeTo, children, labelledBy = "dialog-title" }
   }, []);
   return (
     <div className="fixed inset-0 z-40 flex items-end justify-center bg-stone-900/50 p-2 sm:items-center" data-dialog>
-      <div ref={panel} role="dialog" aria-modal="true" aria-labelledby={labelledBy} tabIndex={-1} className="max-h-[92vh] w-full max-w-lg overflow-y-auto rounded-2xl bg-white p-5 shadow-xl outline-none">
+      <div
+        ref={panel}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={labelledBy}
+        tabIndex={-1}
+        className="max-h-[92vh] w-full max-w-lg overflow-y-auto rounded-2xl bg-white p-5 shadow-xl outline-none"
+      >
         <div className="flex items-start justify-between gap-3">
-          <h2 id={labelledBy} className="text-lg font-bold">{title}</h2>
+          <h2 id={labelledBy} className="text-lg font-bold">
+            {title}
+          </h2>
           <Link ref={close} to={closeTo} preventScrollReset replace className="rounded-md px-2 py-1 text-sm text-stone-600 no-underline hover:bg-stone-100" aria-label="Close">
             ✕ Close
           </Link>

@@ -8,7 +8,9 @@ export function FaqList({ items, className = "" }: { items: ReadonlyArray<{ id?:
         <details key={item.id ?? i} id={item.id ? `faq-${item.id}` : undefined} className="group px-4 py-3">
           <summary className="flex cursor-pointer list-none items-start justify-between gap-3 font-medium [&::-webkit-details-marker]:hidden">
             <span>{item.question}</span>
-            <span aria-hidden="true" className="text-stone-500 transition-transform group-open:rotate-45">+</span>
+            <span aria-hidden="true" className="text-stone-500 transition-transform group-open:rotate-45">
+              +
+            </span>
           </summary>
           <p className="mt-2 text-sm text-stone-700">{item.answer}</p>
         </details>

@@ -15,17 +15,34 @@ export function Field({ label, error, hint: givenHint, id, className, ...input }
   const inputId = id ?? fallbackId;
   // A date input says its format: browsers without a picker show a text box that takes only YYYY-MM-DD.
   const isDate = input.type === "date";
-  const hint = isDate ? <>{DATE_FORMAT}{givenHint ? <> · {givenHint}</> : null}</> : givenHint;
+  const hint = isDate ? (
+    <>
+      {DATE_FORMAT}
+      {givenHint ? <> · {givenHint}</> : null}
+    </>
+  ) : (
+    givenHint
+  );
   if (isDate) input.placeholder ??= DATE_FORMAT;
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={className}>
-      <label htmlFor={inputId} className="field-label">{label}</label>
+      <label htmlFor={inputId} className="field-label">
+        {label}
+      </label>
       <input id={inputId} className="field-input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
-      {hint ? <p id={hintId} className="mt-1 text-xs text-stone-500">{hint}</p> : null}
-      {error ? <p id={errorId} className="field-error" role="alert">{error}</p> : null}
+      {hint ? (
+        <p id={hintId} className="mt-1 text-xs text-stone-500">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -35,9 +52,15 @@ export function TextareaField({ label, error, id, className, ...textarea }: { la
   const inputId = id ?? fallbackId;
   return (
     <div className={className}>
-      <label htmlFor={inputId} className="field-label">{label}</label>
+      <label htmlFor={inputId} className="field-label">
+        {label}
+      </label>
       <textarea id={inputId} className="field-input" aria-invalid={error ? true : undefined} aria-describedby={error ? `${inputId}-error` : undefined} {...textarea} />
-      {error ? <p id={`${inputId}-error`} className="field-error" role="alert">{error}</p> : null}
+      {error ? (
+        <p id={`${inputId}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -46,18 +69,36 @@ export function TextareaField({ label, error, id, className, ...textarea }: { la
  * A labelled select. Below 640 px it takes the whole row of a form grid (col-[1/-1]), so the chosen
  * option's text shows whole on a 360 px phone instead of being cut off in a half-width box.
  */
-export function SelectField({ label, error, hint, id, className = "", children, ...select }: { label: ReactNode; error?: string | null; hint?: ReactNode; children: ReactNode } & SelectHTMLAttributes<HTMLSelectElement>) {
+export function SelectField({
+  label,
+  error,
+  hint,
+  id,
+  className = "",
+  children,
+  ...select
+}: { label: ReactNode; error?: string | null; hint?: ReactNode; children: ReactNode } & SelectHTMLAttributes<HTMLSelectElement>) {
   const fallbackId = useId();
   const inputId = id ?? fallbackId;
   const describedBy = [error ? `${inputId}-error` : null, hint ? `${inputId}-hint` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={`max-sm:col-[1/-1] ${className}`}>
-      <label htmlFor={inputId} className="field-label">{label}</label>
+      <label htmlFor={inputId} className="field-label">
+        {label}
+      </label>
       <select id={inputId} className="field-input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...select}>
         {children}
       </select>
-      {hint ? <p id={`${inputId}-hint`} className="mt-1 text-xs text-stone-500">{hint}</p> : null}
-      {error ? <p id={`${inputId}-error`} className="field-error" role="alert">{error}</p> : null}
+      {hint ? (
+        <p id={`${inputId}-hint`} className="mt-1 text-xs text-stone-500">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${inputId}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -65,5 +106,9 @@ export function SelectField({ label, error, hint, id, className = "", children, 
 /** A message for the whole form (not tied to one field). */
 export function FormError({ message }: { message?: string | null }) {
   if (!message) return null;
-  return <p className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" role="alert">{message}</p>;
+  return (
+    <p className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" role="alert">
+      {message}
+    </p>
+  );
 }

@@ -15,7 +15,11 @@ const STATUS_TONE: Record<string, string> = {
 };
 
 export function StatusBadge({ status }: { status: string }) {
-  return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[status] ?? "bg-stone-200"}`} data-status={status}>{status}</span>;
+  return (
+    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[status] ?? "bg-stone-200"}`} data-status={status}>
+      {status}
+    </span>
+  );
 }
 
 const RISK_TONE: Record<RiskBand, string> = { Low: "bg-green-100 text-green-800", Medium: "bg-amber-100 text-amber-900", High: "bg-red-100 text-red-800" };
@@ -51,12 +55,18 @@ export function SensorStrip({ sensor }: { sensor: CardData["sensor"] }) {
         {sensor.bars.map((bar) => (
           <li key={bar.key} className="text-xs" data-sensor={bar.key} data-tone={bar.tone}>
             <span className="block text-stone-600">{bar.label}</span>
-            <strong className="block whitespace-nowrap" data-testid={`sensor-${bar.key}`}>{bar.value}</strong>
+            <strong className="block whitespace-nowrap" data-testid={`sensor-${bar.key}`}>
+              {bar.value}
+            </strong>
             <span className="mt-0.5 block h-1.5 rounded bg-stone-200" aria-hidden="true">
               <span className={`block h-1.5 rounded ${BAR_TONE[bar.tone]}`} style={{ width: `${bar.width}%` }} />
             </span>
             <span className="sr-only">({TONE_WORD[bar.tone]})</span>
-            {bar.tone !== "ok" && bar.tone !== "none" ? <span className="text-[10px] text-stone-600" aria-hidden="true">{TONE_WORD[bar.tone]}</span> : null}
+            {bar.tone !== "ok" && bar.tone !== "none" ? (
+              <span className="text-[10px] text-stone-600" aria-hidden="true">
+                {TONE_WORD[bar.tone]}
+              </span>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -90,7 +100,11 @@ export function CompactTimeline({ steps }: { steps: TimelineStep[] }) {
       <ol className="flex flex-wrap items-center gap-x-1 gap-y-1" aria-label="Timeline">
         {steps.map((s, i) => (
           <li key={s.label} className="flex items-center gap-1" data-state={s.state}>
-            {i > 0 ? <span className="text-stone-400" aria-hidden="true">→</span> : null}
+            {i > 0 ? (
+              <span className="text-stone-400" aria-hidden="true">
+                →
+              </span>
+            ) : null}
             <span className={`rounded px-1.5 py-0.5 ${s.state === "current" ? "bg-brand-100 font-semibold text-brand-700" : s.state === "done" ? "text-leaf-700" : "text-stone-500"}`}>
               {s.state === "done" ? "✓ " : ""}
               {s.label}
@@ -108,7 +122,9 @@ export function Figure({ label, children, testId }: { label: string; children: R
   return (
     <div>
       <dt className="text-xs text-stone-500">{label}</dt>
-      <dd className="font-semibold" data-testid={testId}>{children}</dd>
+      <dd className="font-semibold" data-testid={testId}>
+        {children}
+      </dd>
     </div>
   );
 }
@@ -121,7 +137,11 @@ export function BatchFigures({ card }: { card: CardData }) {
       <Figure label={card.status === "ACTIVE" && card.productType === "EGG" ? "Available (early exit)" : "Available units"} testId="available-units">
         {card.availableUnits.toLocaleString("en-GH")}
       </Figure>
-      {card.roi.map((r) => <Figure key={r.label} label={r.label}>{r.value}</Figure>)}
+      {card.roi.map((r) => (
+        <Figure key={r.label} label={r.label}>
+          {r.value}
+        </Figure>
+      ))}
       <Figure label="Feed cost per kg">{card.feedCost}</Figure>
       {/* The batch's expected rate, set when it was listed; the batch page's daily logs show mortality so far. */}
       <Figure label="Expected mortality">{card.mortality}</Figure>
@@ -133,7 +153,11 @@ export function BatchFigures({ card }: { card: CardData }) {
 export function Certifications({ items }: { items: string[] }) {
   return (
     <ul className="flex flex-wrap gap-1" aria-label="Certifications">
-      {items.map((c) => <li key={c} className="rounded-full border border-leaf-700/30 px-2 py-0.5 text-[11px] text-leaf-700">✓ {c}</li>)}
+      {items.map((c) => (
+        <li key={c} className="rounded-full border border-leaf-700/30 px-2 py-0.5 text-[11px] text-leaf-700">
+          ✓ {c}
+        </li>
+      ))}
     </ul>
   );
 }
@@ -143,13 +167,20 @@ export function InvestCard({ card, investHref, exitHref, flash = null }: { card:
   const canInvest = !card.demo && card.availableUnits > 0;
   return (
     // The id is where a dialog opened from this card, and its action, return to (no JavaScript needed).
-    <li className={`card flex min-w-0 scroll-mt-20 flex-col ${card.demo ? "border-dashed bg-stone-50" : ""}`} data-batch={card.id} id={card.demo ? undefined : batchAnchor(card.id)} data-demo={card.demo || undefined}>
+    <li
+      className={`card flex min-w-0 scroll-mt-20 flex-col ${card.demo ? "border-dashed bg-stone-50" : ""}`}
+      data-batch={card.id}
+      id={card.demo ? undefined : batchAnchor(card.id)}
+      data-demo={card.demo || undefined}
+    >
       {flash ? <FlashMessage flash={flash} className="mb-3" /> : null}
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
           <h3 className="font-semibold break-words">{card.farmName}</h3>
           <p className="text-sm text-stone-600">{card.location}</p>
-          <p className="text-xs text-stone-500">{card.demo ? "Demo batch" : "Batch"} #{card.id}</p>
+          <p className="text-xs text-stone-500">
+            {card.demo ? "Demo batch" : "Batch"} #{card.id}
+          </p>
         </div>
         <div className="flex flex-col items-end gap-1">
           {card.demo ? <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-700">Demo</span> : null}
@@ -175,12 +206,22 @@ export function InvestCard({ card, investHref, exitHref, flash = null }: { card:
         ) : (
           <>
             {canInvest && investHref ? (
-              <Link to={investHref} preventScrollReset className="btn-primary flex-1" aria-label={`Invest in Batch #${card.id}`}>Invest</Link>
+              <Link to={investHref} preventScrollReset className="btn-primary flex-1" aria-label={`Invest in Batch #${card.id}`}>
+                Invest
+              </Link>
             ) : (
-              <span className="btn-secondary flex-1 opacity-60" aria-disabled="true">{card.status === "OPEN" || card.status === "ACTIVE" ? "Sold out" : card.status === "HARVESTED" ? "Harvested" : "Closed"}</span>
+              <span className="btn-secondary flex-1 opacity-60" aria-disabled="true">
+                {card.status === "OPEN" || card.status === "ACTIVE" ? "Sold out" : card.status === "HARVESTED" ? "Harvested" : "Closed"}
+              </span>
             )}
-            <Link to={`/batches/${card.id}`} className="btn-secondary flex-1" aria-label={`Audit Batch #${card.id}`}>Audit</Link>
-            {exitHref ? <Link to={exitHref} preventScrollReset className="btn-secondary flex-1" aria-label={`Exit Batch #${card.id}`}>Exit</Link> : null}
+            <Link to={`/batches/${card.id}`} className="btn-secondary flex-1" aria-label={`Audit Batch #${card.id}`}>
+              Audit
+            </Link>
+            {exitHref ? (
+              <Link to={exitHref} preventScrollReset className="btn-secondary flex-1" aria-label={`Exit Batch #${card.id}`}>
+                Exit
+              </Link>
+            ) : null}
           </>
         )}
       </div>
@@ -194,7 +235,9 @@ export function SkeletonCard() {
       <div className="h-4 w-2/3 rounded bg-stone-200" />
       <div className="mt-2 h-3 w-1/2 rounded bg-stone-200" />
       <div className="mt-4 grid grid-cols-2 gap-2">
-        {Array.from({ length: 6 }, (_, i) => <div key={i} className="h-8 rounded bg-stone-100" />)}
+        {Array.from({ length: 6 }, (_, i) => (
+          <div key={i} className="h-8 rounded bg-stone-100" />
+        ))}
       </div>
       <div className="mt-4 h-14 rounded bg-stone-100" />
       <div className="mt-4 h-9 rounded bg-stone-200" />

@@ -14,13 +14,18 @@ type DialogData = NonNullable<InvestPageData["dialog"]>;
 /** With JavaScript a second tap does nothing while the first is on its way; the idempotency key guards it without. */
 function Submit({ children }: { children: string }) {
   const busy = useNavigation().state === "submitting";
-  return <button type="submit" className="btn-primary w-full" disabled={busy} aria-disabled={busy || undefined}>{children}</button>;
+  return (
+    <button type="submit" className="btn-primary w-full" disabled={busy} aria-disabled={busy || undefined}>
+      {children}
+    </button>
+  );
 }
 
 function BatchLine({ batch, productLabel }: { batch: Extract<DialogData, { batch: unknown }>["batch"]; productLabel: string }) {
   return (
     <p className="text-sm text-stone-700">
-      {productLabel} · {batch.farmName}, {batch.location} · {formatGhs(batch.unitPriceMinor)} per unit · <span data-testid="dialog-available">{batch.availableUnits.toLocaleString("en-GH")}</span> units available · {batch.status}
+      {productLabel} · {batch.farmName}, {batch.location} · {formatGhs(batch.unitPriceMinor)} per unit · <span data-testid="dialog-available">{batch.availableUnits.toLocaleString("en-GH")}</span>{" "}
+      units available · {batch.status}
     </p>
   );
 }
@@ -42,13 +47,19 @@ function InvestDialog({ dialog, isEgg, result }: { dialog: Extract<DialogData, {
       <BatchLine batch={dialog.batch} productLabel={productLabel} />
       <p className="mt-1 text-sm text-stone-700">
         Wallet balance: <strong data-testid="wallet-balance">{formatGhs(dialog.walletMinor)}</strong>{" "}
-        <Link to="/portfolio?dialog=deposit" className="text-leaf-700 underline">Deposit</Link>
+        <Link to="/portfolio?dialog=deposit" className="text-leaf-700 underline">
+          Deposit
+        </Link>
       </p>
       {dialog.notice ? (
         // Nothing can be bought here now: say why, and offer no form.
         <>
-          <p className="mt-3 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="invest-notice" role="alert">{dialog.notice}</p>
-          <Link to={dialog.closeTo} className="btn-secondary mt-4 w-full" preventScrollReset>Back to the batches</Link>
+          <p className="mt-3 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="invest-notice" role="alert">
+            {dialog.notice}
+          </p>
+          <Link to={dialog.closeTo} className="btn-secondary mt-4 w-full" preventScrollReset>
+            Back to the batches
+          </Link>
         </>
       ) : (
         <Form method="post" action={dialog.action} noValidate preventScrollReset className="mt-4 space-y-3">
@@ -79,7 +90,9 @@ function InvestDialog({ dialog, isEgg, result }: { dialog: Extract<DialogData, {
               <input type="checkbox" name="auto_reinvest" defaultChecked={values?.auto_reinvest === "on"} className="mt-1" aria-describedby="auto-reinvest-rule" />
               <span>{autoReinvest.label}</span>
             </label>
-            <p id="auto-reinvest-rule" className="ml-6 text-xs text-stone-600">{autoReinvest.rule}</p>
+            <p id="auto-reinvest-rule" className="ml-6 text-xs text-stone-600">
+              {autoReinvest.rule}
+            </p>
           </div>
           <div>
             {/* The links sit outside the label: a tap on them never ticks the box, nor a tap on the label opens them. */}
@@ -98,12 +111,24 @@ function InvestDialog({ dialog, isEgg, result }: { dialog: Extract<DialogData, {
               </label>
             </div>
             <p className="mt-1 pl-8 text-sm">
-              Read the <Link to="/terms" className="underline">Terms</Link> and the <Link to="/risk" className="underline">Risk Disclosure</Link>.
+              Read the{" "}
+              <Link to="/terms" className="underline">
+                Terms
+              </Link>{" "}
+              and the{" "}
+              <Link to="/risk" className="underline">
+                Risk Disclosure
+              </Link>
+              .
             </p>
-            {errors.terms ? <p id="invest-terms-error" className="field-error" role="alert">{errors.terms}</p> : null}
+            {errors.terms ? (
+              <p id="invest-terms-error" className="field-error" role="alert">
+                {errors.terms}
+              </p>
+            ) : null}
           </div>
           <Submit>Invest</Submit>
-          </Form>
+        </Form>
       )}
     </Dialog>
   );
@@ -120,7 +145,9 @@ function ExitDialog({ dialog, result }: { dialog: Extract<DialogData, { kind: "e
         Egg Notes can be offered for early exit from one month after the batch starts. Your units are sold to a new investor at par, less an administrative fee (3-7%), when a buyer is found.
       </p>
       {dialog.notice && !Object.values(errors).includes(dialog.notice) ? (
-        <p className="mt-3 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="exit-notice">{dialog.notice}</p>
+        <p className="mt-3 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="exit-notice">
+          {dialog.notice}
+        </p>
       ) : null}
       <Form method="post" action={dialog.action} noValidate preventScrollReset className="mt-4 space-y-3">
         <input type="hidden" name="intent" value="exit" />
@@ -157,10 +184,16 @@ export function InvestDialogs({ dialog, isEgg, result }: { dialog: InvestPageDat
   if (dialog.kind === "login") {
     return (
       <Dialog title={dialog.action === "exit" ? `Early exit from Batch #${dialog.batch.id}` : `Invest in Batch #${dialog.batch.id}`} closeTo={dialog.closeTo}>
-        <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" role="alert">{MSG.loginToInvest}</p>
+        <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" role="alert">
+          {MSG.loginToInvest}
+        </p>
         <div className="mt-4 flex gap-2">
-          <Link to={dialog.loginHref} className="btn-primary flex-1">Log in</Link>
-          <Link to={dialog.registerHref} className="btn-secondary flex-1">Create account</Link>
+          <Link to={dialog.loginHref} className="btn-primary flex-1">
+            Log in
+          </Link>
+          <Link to={dialog.registerHref} className="btn-secondary flex-1">
+            Create account
+          </Link>
         </div>
       </Dialog>
     );

@@ -21,14 +21,26 @@ function Filters({ data }: { data: InvestPageData }) {
     <Form ref={formRef} method="get" action={path} onChange={onChange} preventScrollReset className="card mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Filter batches">
       <Field className="col-span-2" label="Search" name="q" type="search" maxLength={Q_MAX} defaultValue={query.q} placeholder="Batch id, farm or location" />
       <SelectField label="Status" name="status" defaultValue={query.status}>
-        {STATUS_OPTIONS[type].map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        {STATUS_OPTIONS[type].map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
       </SelectField>
       <SelectField label="Sort" name="sort" defaultValue={query.sort}>
-        {SORT_OPTIONS[type].map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        {SORT_OPTIONS[type].map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
       </SelectField>
       <div className="col-span-2 flex gap-2 sm:col-span-4">
-        <button type="submit" className="btn-primary">Apply</button>
-        <Link to={path} className="btn-secondary" preventScrollReset>Clear</Link>
+        <button type="submit" className="btn-primary">
+          Apply
+        </button>
+        <Link to={path} className="btn-secondary" preventScrollReset>
+          Clear
+        </Link>
       </div>
     </Form>
   );
@@ -40,19 +52,27 @@ function Grid({ data, flash }: { data: InvestPageData; flash: Flash | null }) {
   const { type, query } = data;
   const target = navigation.location;
   // Only a change of search, filter or sort reloads the list (not opening or closing a dialog).
-  const next = target && navigation.state === "loading" && target.pathname === PAGE_PATH[type] && navigation.formMethod?.toUpperCase() !== "POST" ? parseListQuery(type, new URLSearchParams(target.search)) : null;
+  const next =
+    target && navigation.state === "loading" && target.pathname === PAGE_PATH[type] && navigation.formMethod?.toUpperCase() !== "POST"
+      ? parseListQuery(type, new URLSearchParams(target.search))
+      : null;
   const reloadingList = next !== null && (next.q !== query.q || next.status !== query.status || next.sort !== query.sort);
   if (reloadingList) {
     return (
       <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading batches">
-        {Array.from({ length: 6 }, (_, i) => <SkeletonCard key={i} />)}
+        {Array.from({ length: 6 }, (_, i) => (
+          <SkeletonCard key={i} />
+        ))}
       </ul>
     );
   }
   if (data.cards.length === 0) {
     return (
       <p className="card mt-4 text-stone-700" data-testid="empty-state">
-        {EMPTY_TEXT[type]} <Link to={PAGE_PATH[type]} className="font-semibold text-leaf-700 underline">Clear filters</Link>
+        {EMPTY_TEXT[type]}{" "}
+        <Link to={PAGE_PATH[type]} className="font-semibold text-leaf-700 underline">
+          Clear filters
+        </Link>
       </p>
     );
   }
@@ -79,7 +99,7 @@ function Calculator({ data }: { data: InvestPageData }) {
   const calc = data.calculator;
   const [typed, setTyped] = useState<{ amount: string; batchId: number | null } | null>(null);
   if (!calc) return null;
-  const chosen = typed ? calc.choices.find((c) => c.id === typed.batchId) ?? null : null;
+  const chosen = typed ? (calc.choices.find((c) => c.id === typed.batchId) ?? null) : null;
   const result = typed ? calculate(typed.amount, chosen) : calc.result;
   const farm = (chosen ?? calc.choices.find((c) => c.id === calc.batchId))?.farm;
   const onChange = (event: FormEvent<HTMLFormElement>) => {
@@ -88,22 +108,44 @@ function Calculator({ data }: { data: InvestPageData }) {
   };
   return (
     <section id="calculator" className="card scroll-mt-20" aria-labelledby="calculator-heading">
-      <h2 id="calculator-heading" className="text-lg font-bold">Investment Calculator</h2>
+      <h2 id="calculator-heading" className="text-lg font-bold">
+        Investment Calculator
+      </h2>
       <form method="get" action={`${PAGE_PATH.EGG}#calculator`} className="mt-3 space-y-3" onChange={onChange}>
         {data.query.q ? <input type="hidden" name="q" value={data.query.q} /> : null}
         {data.query.status ? <input type="hidden" name="status" value={data.query.status} /> : null}
         {data.query.sort !== "recommended" ? <input type="hidden" name="sort" value={data.query.sort} /> : null}
         <SelectField label="Batch" name="calc_batch" defaultValue={calc.batchId ?? ""} hint={farm}>
-          {calc.choices.map((c) => <option key={c.id} value={c.id}>{c.label}</option>)}
+          {calc.choices.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.label}
+            </option>
+          ))}
         </SelectField>
         <Field label="Amount (GHS)" name="amount" type="number" inputMode="decimal" min={0} step={CALC_STEP} defaultValue={calc.amount} error={result.error} />
-        <button type="submit" className="btn-secondary w-full">Calculate</button>
+        <button type="submit" className="btn-secondary w-full">
+          Calculate
+        </button>
       </form>
       <dl className="mt-3 grid grid-cols-2 gap-2 text-sm" data-testid="calculator-result">
-        <div><dt className="text-xs text-stone-500">Units you can buy</dt><dd className="font-semibold" data-testid="calc-units">{result.units}</dd></div>
-        <div><dt className="text-xs text-stone-500">Cost</dt><dd className="font-semibold">{formatGhs(result.costMinor)}</dd></div>
-        <div><dt className="text-xs text-stone-500">Est. monthly payout</dt><dd className="font-semibold">{formatGhs(result.monthlyMinor)}</dd></div>
-        <div><dt className="text-xs text-stone-500">Est. annual payout</dt><dd className="font-semibold">{formatGhs(result.annualMinor)}</dd></div>
+        <div>
+          <dt className="text-xs text-stone-500">Units you can buy</dt>
+          <dd className="font-semibold" data-testid="calc-units">
+            {result.units}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-stone-500">Cost</dt>
+          <dd className="font-semibold">{formatGhs(result.costMinor)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-stone-500">Est. monthly payout</dt>
+          <dd className="font-semibold">{formatGhs(result.monthlyMinor)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-stone-500">Est. annual payout</dt>
+          <dd className="font-semibold">{formatGhs(result.annualMinor)}</dd>
+        </div>
       </dl>
       <p className="mt-2 text-xs text-stone-500">Estimates from the batch's expected monthly ROI; not a promise. Capital is not guaranteed.</p>
     </section>
@@ -113,11 +155,20 @@ function Calculator({ data }: { data: InvestPageData }) {
 function PayoutTable({ rows }: { rows: NonNullable<InvestPageData["payoutTable"]> }) {
   return (
     <section className="card" aria-labelledby="payout-table-heading">
-      <h2 id="payout-table-heading" className="text-lg font-bold">12-month payout table <span className="rounded-full bg-stone-200 px-2 py-0.5 align-middle text-xs font-semibold text-stone-700">Illustrative</span></h2>
+      <h2 id="payout-table-heading" className="text-lg font-bold">
+        12-month payout table <span className="rounded-full bg-stone-200 px-2 py-0.5 align-middle text-xs font-semibold text-stone-700">Illustrative</span>
+      </h2>
       <p className="mt-1 text-xs text-stone-500">Illustrative figures only, not a forecast of any batch.</p>
       <table className="mt-2 w-full text-left text-sm">
         <thead className="border-b border-stone-200 text-xs text-stone-600 uppercase">
-          <tr><th scope="col" className="py-1">Month</th><th scope="col" className="py-1 text-right">Payout (illustrative)</th></tr>
+          <tr>
+            <th scope="col" className="py-1">
+              Month
+            </th>
+            <th scope="col" className="py-1 text-right">
+              Payout (illustrative)
+            </th>
+          </tr>
         </thead>
         <tbody>
           {rows.map((r) => (
@@ -151,18 +202,40 @@ function ChickenExtras() {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <section className="card" aria-labelledby="activity-heading">
-        <h2 id="activity-heading" className="text-lg font-bold">Platform activity</h2>
+        <h2 id="activity-heading" className="text-lg font-bold">
+          Platform activity
+        </h2>
         <p className="text-xs text-stone-500">Demo data for illustration.</p>
         <ul className="mt-2 space-y-2 text-sm">
-          {ACTIVITY.map(([what, when]) => <li key={what} className="flex justify-between gap-3"><span>{what}</span><span className="shrink-0 text-xs text-stone-500">{when}</span></li>)}
+          {ACTIVITY.map(([what, when]) => (
+            <li key={what} className="flex justify-between gap-3">
+              <span>{what}</span>
+              <span className="shrink-0 text-xs text-stone-500">{when}</span>
+            </li>
+          ))}
         </ul>
       </section>
       <section className="card" aria-labelledby="checklist-heading">
-        <h2 id="checklist-heading" className="text-lg font-bold">Quick risk checklist</h2>
+        <h2 id="checklist-heading" className="text-lg font-bold">
+          Quick risk checklist
+        </h2>
         <ul className="mt-2 space-y-1 text-sm">
-          {CHECKLIST.map((c) => <li key={c} className="flex gap-2"><span aria-hidden="true">☐</span><span>{c}</span></li>)}
+          {CHECKLIST.map((c) => (
+            <li key={c} className="flex gap-2">
+              <span aria-hidden="true">☐</span>
+              <span>{c}</span>
+            </li>
+          ))}
         </ul>
-        <p className="mt-2 text-sm"><Link to="/risk" className="font-semibold text-leaf-700 underline">Risk Disclosure</Link> · <Link to="/terms" className="font-semibold text-leaf-700 underline">Terms</Link></p>
+        <p className="mt-2 text-sm">
+          <Link to="/risk" className="font-semibold text-leaf-700 underline">
+            Risk Disclosure
+          </Link>{" "}
+          ·{" "}
+          <Link to="/terms" className="font-semibold text-leaf-700 underline">
+            Terms
+          </Link>
+        </p>
       </section>
     </div>
   );
@@ -186,7 +259,13 @@ export function InvestPage() {
       </p>
       {!isEgg ? (
         <p className="mt-1 text-sm">
-          <Link to="/how-it-works" className="font-semibold text-leaf-700 underline">How it works</Link> · <Link to="/faq" className="font-semibold text-leaf-700 underline">FAQ</Link>
+          <Link to="/how-it-works" className="font-semibold text-leaf-700 underline">
+            How it works
+          </Link>{" "}
+          ·{" "}
+          <Link to="/faq" className="font-semibold text-leaf-700 underline">
+            FAQ
+          </Link>
         </p>
       ) : null}
       {data.summary ? (
@@ -196,10 +275,18 @@ export function InvestPage() {
           <StatCard value={data.summary.totalTargetUnits.toLocaleString("en-GH")} label="Target units" />
         </div>
       ) : null}
-      {data.demoNotice ? <div className="mt-4" data-testid="demo-notice"><FormError message={data.demoNotice} /></div> : null}
+      {data.demoNotice ? (
+        <div className="mt-4" data-testid="demo-notice">
+          <FormError message={data.demoNotice} />
+        </div>
+      ) : null}
       {!data.loggedIn ? (
         <p className="mt-3 text-sm text-stone-600">
-          Browse freely; <Link to={`/login?${new URLSearchParams({ redirectTo: listHref(data.type, data.query) })}`} className="underline">log in</Link> to invest.
+          Browse freely;{" "}
+          <Link to={`/login?${new URLSearchParams({ redirectTo: listHref(data.type, data.query) })}`} className="underline">
+            log in
+          </Link>{" "}
+          to invest.
         </p>
       ) : null}
       <Filters data={data} />
@@ -210,7 +297,11 @@ export function InvestPage() {
           {data.payoutTable ? <PayoutTable rows={data.payoutTable} /> : null}
         </div>
       ) : null}
-      {!isEgg ? <div className="mt-8"><ChickenExtras /></div> : null}
+      {!isEgg ? (
+        <div className="mt-8">
+          <ChickenExtras />
+        </div>
+      ) : null}
       <InvestDialogs dialog={data.dialog} isEgg={isEgg} result={result} />
     </section>
   );

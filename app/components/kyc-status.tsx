@@ -17,7 +17,8 @@ export function KycStatus({ kyc }: { kyc: Kyc }) {
         You can still deposit <strong>{formatGhs(kyc.todayMinor)}</strong> today
         {kyc.thisMonthMinor === null ? null : (
           <>
-            {" "}and <strong>{formatGhs(kyc.thisMonthMinor)}</strong> this month
+            {" "}
+            and <strong>{formatGhs(kyc.thisMonthMinor)}</strong> this month
           </>
         )}
         {kyc.canWithdraw ? "" : "; withdrawals need a verified identity"}.

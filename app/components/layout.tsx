@@ -20,8 +20,12 @@ function navItems(user: HeaderUser) {
 function GuestActions() {
   return (
     <div className="flex items-center gap-1.5">
-      <Link to="/login" className="btn-secondary px-2.5">Log in</Link>
-      <Link to="/register" className="btn-primary px-2.5">Get started</Link>
+      <Link to="/login" className="btn-secondary px-2.5">
+        Log in
+      </Link>
+      <Link to="/register" className="btn-primary px-2.5">
+        Get started
+      </Link>
     </div>
   );
 }
@@ -31,7 +35,9 @@ function AccountArea({ user }: { user: NonNullable<HeaderUser> }) {
     <div className="flex items-center gap-2">
       <span className="text-sm text-stone-700">Hi, {user.fullName.trim() || "Investor"}</span>
       <Form method="post" action="/logout">
-        <button type="submit" className="btn-secondary">Log out</button>
+        <button type="submit" className="btn-secondary">
+          Log out
+        </button>
       </Form>
     </div>
   );
@@ -77,7 +83,9 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
             </summary>
             <div className="absolute right-0 mt-2 w-64 rounded-xl border border-stone-200 bg-white p-3 shadow-lg">
               <nav aria-label="Mobile" className="flex flex-col gap-1">
-                <NavLink to="/" className={linkClass} end>Home</NavLink>
+                <NavLink to="/" className={linkClass} end>
+                  Home
+                </NavLink>
                 {items.map((item) => (
                   <NavLink key={item.to} to={item.to} className={linkClass}>
                     {item.label}
@@ -104,7 +112,9 @@ export function SiteFooter({ year }: { year: number }) {
       <ul className="mt-2 text-sm">
         {links.map(([to, label]) => (
           <li key={to}>
-            <Link to={to} className="inline-flex min-h-8 items-center text-stone-600 hover:text-stone-900">{label}</Link>
+            <Link to={to} className="inline-flex min-h-8 items-center text-stone-600 hover:text-stone-900">
+              {label}
+            </Link>
           </li>
         ))}
       </ul>
@@ -114,14 +124,31 @@ export function SiteFooter({ year }: { year: number }) {
     <footer className="mt-12 border-t border-stone-200 bg-white">
       <div className="container-page grid gap-6 py-8 sm:grid-cols-4">
         <div>
-          <p className="flex items-center gap-2 font-bold"><ChickIcon className="h-6 w-6" /> {PRODUCT_NAME}</p>
+          <p className="flex items-center gap-2 font-bold">
+            <ChickIcon className="h-6 w-6" /> {PRODUCT_NAME}
+          </p>
           <p className="mt-2 text-sm text-stone-600">{TAGLINE}</p>
         </div>
-        {column("Navigate", [["/", "Home"], ["/how-it-works", "How It Works"], ["/faq", "FAQ"], ["/portfolio", "Portfolio"], ["/admin", "Admin"]])}
-        {column("Products", [["/invest/eggs", "Egg Notes"], ["/invest/chicken", "Chicken Notes"]])}
-        {column("Legal", [["/risk", "Risk Disclosure"], ["/terms", "Terms & Privacy"], ["/contact", "Contact"]])}
+        {column("Navigate", [
+          ["/", "Home"],
+          ["/how-it-works", "How It Works"],
+          ["/faq", "FAQ"],
+          ["/portfolio", "Portfolio"],
+          ["/admin", "Admin"],
+        ])}
+        {column("Products", [
+          ["/invest/eggs", "Egg Notes"],
+          ["/invest/chicken", "Chicken Notes"],
+        ])}
+        {column("Legal", [
+          ["/risk", "Risk Disclosure"],
+          ["/terms", "Terms & Privacy"],
+          ["/contact", "Contact"],
+        ])}
       </div>
-      <p className="container-page pb-6 text-xs text-stone-500">© {year} {PRODUCT_NAME}. Capital is not guaranteed; read the Risk Disclosure before investing.</p>
+      <p className="container-page pb-6 text-xs text-stone-500">
+        © {year} {PRODUCT_NAME}. Capital is not guaranteed; read the Risk Disclosure before investing.
+      </p>
     </footer>
   );
 }

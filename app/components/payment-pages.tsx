@@ -28,7 +28,11 @@ type DepositStatusData = {
 
 function Submit({ children }: { children: string }) {
   const busy = useNavigation().state === "submitting";
-  return <button type="submit" className="btn-primary w-full" disabled={busy} aria-disabled={busy || undefined}>{children}</button>;
+  return (
+    <button type="submit" className="btn-primary w-full" disabled={busy} aria-disabled={busy || undefined}>
+      {children}
+    </button>
+  );
 }
 
 /** With JavaScript, a pending deposit's page asks the server again every few seconds (the server asks the provider). */
@@ -51,14 +55,24 @@ export function DepositStatus({ data, error }: { data: DepositStatusData; error:
   return (
     <section className="container-page max-w-lg py-8">
       {/* Without JavaScript the page reloads itself while it waits; with it, usePolling does. */}
-      {waiting ? <noscript><meta httpEquiv="refresh" content={String(REFRESH_SECONDS)} /></noscript> : null}
-      <p className="text-sm"><Link to="/portfolio" className="text-leaf-700 underline">Back to your portfolio</Link></p>
+      {waiting ? (
+        <noscript>
+          <meta httpEquiv="refresh" content={String(REFRESH_SECONDS)} />
+        </noscript>
+      ) : null}
+      <p className="text-sm">
+        <Link to="/portfolio" className="text-leaf-700 underline">
+          Back to your portfolio
+        </Link>
+      </p>
       <h1 className="mt-2 text-2xl font-bold">Deposit of {formatGhs(deposit.amountMinor)}</h1>
       <div className="card mt-4 space-y-3">
         <p className="flex flex-wrap items-center gap-2">
           <span className="text-stone-600">Status</span> <StatusChip status={deposit.status} />
         </p>
-        <p className="text-lg font-semibold" role="status" aria-live="polite" data-testid="deposit-message">{deposit.message}</p>
+        <p className="text-lg font-semibold" role="status" aria-live="polite" data-testid="deposit-message">
+          {deposit.message}
+        </p>
         {deposit.status === "SUCCEEDED" ? <p className="text-sm text-stone-700">Your wallet balance is now {formatGhs(data.balanceMinor)}.</p> : null}
         {deposit.nextAction === "enter_otp" ? (
           <Form method="post" noValidate className="space-y-3">
@@ -68,16 +82,23 @@ export function DepositStatus({ data, error }: { data: DepositStatusData; error:
           </Form>
         ) : null}
         {deposit.nextAction === "redirect" && deposit.authorizationUrl ? (
-          <a href={deposit.authorizationUrl} className="btn-primary w-full">Continue to the payment page</a>
+          <a href={deposit.authorizationUrl} className="btn-primary w-full">
+            Continue to the payment page
+          </a>
         ) : null}
         {waiting ? (
           <p className="text-sm text-stone-600">
-            This page checks again every {REFRESH_SECONDS} seconds. <a href={pathname} className="font-semibold text-leaf-700 underline">Check now</a>
+            This page checks again every {REFRESH_SECONDS} seconds.{" "}
+            <a href={pathname} className="font-semibold text-leaf-700 underline">
+              Check now
+            </a>
           </p>
         ) : null}
         <dl className="grid grid-cols-3 gap-2 border-t border-stone-100 pt-3 text-sm">
           <dt className="text-stone-600">Paid with</dt>
-          <dd className="col-span-2">{deposit.method === "mobile_money" ? `Mobile money${deposit.network ? ` (${deposit.network})` : ""}${deposit.phoneHint ? ` ···${deposit.phoneHint}` : ""}` : "Card or bank"}</dd>
+          <dd className="col-span-2">
+            {deposit.method === "mobile_money" ? `Mobile money${deposit.network ? ` (${deposit.network})` : ""}${deposit.phoneHint ? ` ···${deposit.phoneHint}` : ""}` : "Card or bank"}
+          </dd>
           <dt className="text-stone-600">Reference</dt>
           <dd className="col-span-2 break-all">{deposit.reference}</dd>
           <dt className="text-stone-600">Started</dt>
@@ -106,7 +127,11 @@ export function Destinations({ data, result }: { data: DestinationsData; result:
   const kind = values?.kind === "bank" ? "bank" : "mobile_money";
   return (
     <section className="container-page max-w-lg py-8">
-      <p className="text-sm"><Link to="/portfolio?dialog=withdraw" className="text-leaf-700 underline">Back to withdraw</Link></p>
+      <p className="text-sm">
+        <Link to="/portfolio?dialog=withdraw" className="text-leaf-700 underline">
+          Back to withdraw
+        </Link>
+      </p>
       <h1 className="mt-2 text-2xl font-bold">Where we send your money</h1>
       <p className="mt-1 text-sm text-stone-600">
         Withdrawals go only to a mobile money number or bank account saved here, held in your own name as on your verified ID.
@@ -125,7 +150,9 @@ export function Destinations({ data, result }: { data: DestinationsData; result:
                 <Form method="post">
                   <input type="hidden" name="intent" value="remove" />
                   <input type="hidden" name="destination_id" value={d.id} />
-                  <button type="submit" className="btn-secondary" aria-label={`Remove ${d.label}`}>Remove</button>
+                  <button type="submit" className="btn-secondary" aria-label={`Remove ${d.label}`}>
+                    Remove
+                  </button>
                 </Form>
               </li>
             ))}
@@ -140,26 +167,86 @@ export function Destinations({ data, result }: { data: DestinationsData; result:
           <fieldset>
             <legend className="field-label">Kind</legend>
             <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
-              <label className="flex items-center gap-2 text-sm"><input id="dest-momo" type="radio" name="kind" value="mobile_money" defaultChecked={kind === "mobile_money"} /> Mobile money</label>
-              <label className="flex items-center gap-2 text-sm"><input id="dest-bank" type="radio" name="kind" value="bank" defaultChecked={kind === "bank"} /> Bank account</label>
+              <label className="flex items-center gap-2 text-sm">
+                <input id="dest-momo" type="radio" name="kind" value="mobile_money" defaultChecked={kind === "mobile_money"} /> Mobile money
+              </label>
+              <label className="flex items-center gap-2 text-sm">
+                <input id="dest-bank" type="radio" name="kind" value="bank" defaultChecked={kind === "bank"} /> Bank account
+              </label>
             </div>
-            {errors.kind ? <p className="field-error" role="alert">{errors.kind}</p> : null}
+            {errors.kind ? (
+              <p className="field-error" role="alert">
+                {errors.kind}
+              </p>
+            ) : null}
           </fieldset>
           <SelectField className="group-has-[#dest-bank:checked]:hidden" label="Mobile money network" name="network" defaultValue={values?.network ?? "MTN"} error={errors.network}>
-            {data.networks.map((n) => <option key={n.value} value={n.value}>{n.label}</option>)}
+            {data.networks.map((n) => (
+              <option key={n.value} value={n.value}>
+                {n.label}
+              </option>
+            ))}
           </SelectField>
-          <Field className="group-has-[#dest-bank:checked]:hidden" label="Mobile money number" name="phone" type="tel" inputMode="tel" autoComplete="tel" maxLength={30} defaultValue={values?.phone ?? data.phone} error={errors.phone} placeholder="e.g. 024 123 4567" />
+          <Field
+            className="group-has-[#dest-bank:checked]:hidden"
+            label="Mobile money number"
+            name="phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            maxLength={30}
+            defaultValue={values?.phone ?? data.phone}
+            error={errors.phone}
+            placeholder="e.g. 024 123 4567"
+          />
           <div className="space-y-3 group-has-[#dest-momo:checked]:hidden">
-            {data.banksError ? <p className="field-error" role="alert">{data.banksError}</p> : null}
+            {data.banksError ? (
+              <p className="field-error" role="alert">
+                {data.banksError}
+              </p>
+            ) : null}
             <SelectField label="Bank" name="bank_code" defaultValue={values?.bank_code ?? ""} error={errors.bank_code}>
               <option value="">Choose your bank</option>
-              {data.banks.map((b) => <option key={b.code} value={b.code}>{b.name}</option>)}
+              {data.banks.map((b) => (
+                <option key={b.code} value={b.code}>
+                  {b.name}
+                </option>
+              ))}
             </SelectField>
             <Field label="Account number" name="account_number" inputMode="numeric" autoComplete="off" maxLength={24} defaultValue={values?.account_number ?? ""} error={errors.account_number} />
           </div>
-          <Field label="Account holder's name" name="name" autoComplete="name" maxLength={100} required defaultValue={values?.name ?? data.name} error={errors.name} hint="Your name as on your verified ID: only accounts in your own name receive money." />
-          <Field label="Your password" name="password" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX} error={errors.password} hint="Asked again so that nobody else using your account can send your money elsewhere." />
-          {data.twoFactor ? <Field label="Two-factor code" name="code" inputMode="text" autoComplete="one-time-code" required maxLength={20} error={errors.code} hint="The code your authenticator app shows now, or a recovery code." /> : null}
+          <Field
+            label="Account holder's name"
+            name="name"
+            autoComplete="name"
+            maxLength={100}
+            required
+            defaultValue={values?.name ?? data.name}
+            error={errors.name}
+            hint="Your name as on your verified ID: only accounts in your own name receive money."
+          />
+          <Field
+            label="Your password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            maxLength={PASSWORD_MAX}
+            error={errors.password}
+            hint="Asked again so that nobody else using your account can send your money elsewhere."
+          />
+          {data.twoFactor ? (
+            <Field
+              label="Two-factor code"
+              name="code"
+              inputMode="text"
+              autoComplete="one-time-code"
+              required
+              maxLength={20}
+              error={errors.code}
+              hint="The code your authenticator app shows now, or a recovery code."
+            />
+          ) : null}
           <Submit>Save destination</Submit>
         </Form>
       </div>

@@ -15,7 +15,9 @@ export function PortfolioActivity({ data, onNote, flash }: { data: PortfolioData
     <div className="mt-8 grid grid-cols-1 gap-4 lg:grid-cols-2">
       <PaymentsInProgress data={data} flash={flash} />
       <section id={EXITS_ANCHOR} className="card scroll-mt-20" aria-labelledby="exits-title">
-        <h2 id="exits-title" className="font-semibold">Early-exit requests</h2>
+        <h2 id="exits-title" className="font-semibold">
+          Early-exit requests
+        </h2>
         {flash?.anchor === EXITS_ANCHOR ? <FlashMessage flash={flash} className="mt-2" /> : null}
         {exits.length === 0 ? (
           <p className="mt-2 text-sm text-stone-600">No open early-exit requests.</p>
@@ -25,13 +27,17 @@ export function PortfolioActivity({ data, onNote, flash }: { data: PortfolioData
               <li key={x.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
                 <span>
                   <strong>Batch #{x.batchId}</strong>: {x.unitsRemaining} of {x.units} units waiting for a buyer
-                  <span className="block text-xs text-stone-500">Request #{x.id}, fee {(x.feeRate * 100).toFixed(1)}%, since {shortDate(x.createdAt)}</span>
+                  <span className="block text-xs text-stone-500">
+                    Request #{x.id}, fee {(x.feeRate * 100).toFixed(1)}%, since {shortDate(x.createdAt)}
+                  </span>
                 </span>
                 <Form method="post" action={portfolioHref(base)} preventScrollReset>
                   <input type="hidden" name="intent" value="cancel_exit" />
                   <input type="hidden" name="exit_id" value={x.id} />
                   <input type="hidden" name="idempotency_key" value={`${idempotencyKey}-exit-${x.id}`} />
-                  <button type="submit" className="btn-secondary" aria-label={`Cancel early-exit request #${x.id}`}>Cancel</button>
+                  <button type="submit" className="btn-secondary" aria-label={`Cancel early-exit request #${x.id}`}>
+                    Cancel
+                  </button>
                 </Form>
               </li>
             ))}
@@ -40,7 +46,9 @@ export function PortfolioActivity({ data, onNote, flash }: { data: PortfolioData
       </section>
 
       <section className="card" aria-labelledby="notes-title">
-        <h2 id="notes-title" className="font-semibold">Notifications</h2>
+        <h2 id="notes-title" className="font-semibold">
+          Notifications
+        </h2>
         {notifications.length === 0 ? (
           <p className="mt-2 text-sm text-stone-600">No notifications yet. Payouts and filled exits show up here.</p>
         ) : (
@@ -57,14 +65,18 @@ export function PortfolioActivity({ data, onNote, flash }: { data: PortfolioData
 
       <section className="card p-0 lg:col-span-2" aria-labelledby="statement-title">
         <div className="flex flex-wrap items-center justify-between gap-2 p-4 pb-2">
-          <h2 id="statement-title" className="font-semibold">Wallet statement</h2>
+          <h2 id="statement-title" className="font-semibold">
+            Wallet statement
+          </h2>
           <span className="flex flex-wrap gap-x-3">
             {sp.total > 0 ? (
               <a href="/portfolio/statement.csv" className="text-sm font-semibold text-leaf-700 underline" onClick={() => onNote({ kind: "success", message: "CSV exported" })}>
                 Download statement (CSV)
               </a>
             ) : null}
-            <a href="/portfolio/statements" className="text-sm font-semibold text-leaf-700 underline">Tax statements</a>
+            <a href="/portfolio/statements" className="text-sm font-semibold text-leaf-700 underline">
+              Tax statements
+            </a>
           </span>
         </div>
         {sp.total === 0 ? (
@@ -75,16 +87,29 @@ export function PortfolioActivity({ data, onNote, flash }: { data: PortfolioData
               <table className="w-full text-left text-sm max-sm:block sm:min-w-[32rem]">
                 <thead className="border-y border-stone-200 bg-stone-50 text-xs text-stone-600 uppercase max-sm:sr-only">
                   <tr>
-                    {["Date", "Kind", "Amount", "Balance after"].map((h) => <th key={h} scope="col" className="px-3 py-2">{h}</th>)}
+                    {["Date", "Kind", "Amount", "Balance after"].map((h) => (
+                      <th key={h} scope="col" className="px-3 py-2">
+                        {h}
+                      </th>
+                    ))}
                   </tr>
                 </thead>
                 <tbody className="max-sm:block max-sm:border-t max-sm:border-stone-200">
                   {statement.lines.map((l) => (
                     <tr key={l.entryId} className="border-b border-stone-100 last:border-0 max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-2 max-sm:px-4 max-sm:py-2">
-                      <Cell label="Date" className="whitespace-nowrap">{dateTime(l.date)}</Cell>
-                      <Cell label="Kind">{l.kind}<span className="block text-xs text-stone-500">{l.memo}</span></Cell>
-                      <Cell label="Amount" className={`whitespace-nowrap ${l.amountMinor < 0 ? "text-red-700" : "text-green-800"}`}>{formatGhs(l.amountMinor)}</Cell>
-                      <Cell label="Balance after" className="whitespace-nowrap">{formatGhs(l.balanceAfterMinor)}</Cell>
+                      <Cell label="Date" className="whitespace-nowrap">
+                        {dateTime(l.date)}
+                      </Cell>
+                      <Cell label="Kind">
+                        {l.kind}
+                        <span className="block text-xs text-stone-500">{l.memo}</span>
+                      </Cell>
+                      <Cell label="Amount" className={`whitespace-nowrap ${l.amountMinor < 0 ? "text-red-700" : "text-green-800"}`}>
+                        {formatGhs(l.amountMinor)}
+                      </Cell>
+                      <Cell label="Balance after" className="whitespace-nowrap">
+                        {formatGhs(l.balanceAfterMinor)}
+                      </Cell>
                     </tr>
                   ))}
                 </tbody>
@@ -92,9 +117,21 @@ export function PortfolioActivity({ data, onNote, flash }: { data: PortfolioData
             </div>
             {sp.pageCount > 1 ? (
               <nav className="flex items-center justify-between gap-2 p-3" aria-label="Statement pages">
-                {sp.hasPrev ? <Link to={statementHref(sp.page - 1)} className="btn-secondary" preventScrollReset>Newer</Link> : <span />}
+                {sp.hasPrev ? (
+                  <Link to={statementHref(sp.page - 1)} className="btn-secondary" preventScrollReset>
+                    Newer
+                  </Link>
+                ) : (
+                  <span />
+                )}
                 <span className="text-sm text-stone-700">{`Statement page ${sp.page} of ${sp.pageCount}`}</span>
-                {sp.hasNext ? <Link to={statementHref(sp.page + 1)} className="btn-secondary" preventScrollReset>Older</Link> : <span />}
+                {sp.hasNext ? (
+                  <Link to={statementHref(sp.page + 1)} className="btn-secondary" preventScrollReset>
+                    Older
+                  </Link>
+                ) : (
+                  <span />
+                )}
               </nav>
             ) : null}
           </>
@@ -112,14 +149,23 @@ function PaymentsInProgress({ data, flash }: { data: PortfolioData; flash: Flash
   return (
     <section id={PAYMENTS_ANCHOR} className="card scroll-mt-20 lg:col-span-2" aria-labelledby="payments-title">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="payments-title" className="font-semibold">Deposits and withdrawals in progress</h2>
-        {pending ? <Link to={`${portfolioHref(data.base)}#${PAYMENTS_ANCHOR}`} className="text-sm font-semibold text-leaf-700 underline">Check again</Link> : null}
+        <h2 id="payments-title" className="font-semibold">
+          Deposits and withdrawals in progress
+        </h2>
+        {pending ? (
+          <Link to={`${portfolioHref(data.base)}#${PAYMENTS_ANCHOR}`} className="text-sm font-semibold text-leaf-700 underline">
+            Check again
+          </Link>
+        ) : null}
       </div>
       {flash?.anchor === PAYMENTS_ANCHOR ? <FlashMessage flash={flash} className="mt-2" /> : null}
       <ul className="mt-2 divide-y divide-stone-100 text-sm">
         {deposits.map((d) => (
           <li key={`d${d.id}`} className="py-2" data-testid="payment-deposit">
-            <Link to={d.href} className="font-semibold text-leaf-700 underline">Deposit of {formatGhs(d.amountMinor)}</Link>: <StatusChip status={d.status} />
+            <Link to={d.href} className="font-semibold text-leaf-700 underline">
+              Deposit of {formatGhs(d.amountMinor)}
+            </Link>
+            : <StatusChip status={d.status} />
             <span className="block text-stone-600">{d.message}</span>
             <span className="block text-xs text-stone-500">{dateTime(d.createdAt)}</span>
           </li>

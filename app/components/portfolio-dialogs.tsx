@@ -7,9 +7,7 @@ import { formatGhs, parseAmountToMinor } from "~/domain/money";
 import { SUGGESTED_AMOUNTS, atAnchor, dateTime, investmentAnchor, portfolioHref, receiptHref, withdrawPrompt } from "~/pages/portfolio";
 import type { PortfolioData } from "~/pages/portfolio";
 
-export type ActionResult =
-  | { ok: false; errors: Record<string, string>; values: Record<string, string> }
-  | { ok: true; confirm: { prompt: string; fields: Record<string, string> } };
+export type ActionResult = { ok: false; errors: Record<string, string>; values: Record<string, string> } | { ok: true; confirm: { prompt: string; fields: Record<string, string> } };
 
 type Props = { data: PortfolioData; result: ActionResult | undefined; onNote: (note: ToastMessage) => void; note?: ToastMessage | null };
 
@@ -23,7 +21,11 @@ function answerFor(result: ActionResult | undefined, intent: string) {
 /** With JavaScript, a second tap while the first submit is on its way does nothing (the idempotency key also guards it). */
 function Submit({ children, className = "btn-primary w-full" }: { children: string; className?: string }) {
   const busy = useNavigation().state === "submitting";
-  return <button type="submit" className={className} disabled={busy} aria-disabled={busy || undefined}>{children}</button>;
+  return (
+    <button type="submit" className={className} disabled={busy} aria-disabled={busy || undefined}>
+      {children}
+    </button>
+  );
 }
 
 const Hidden = ({ name, value }: { name: string; value: string | number }) => <input type="hidden" name={name} value={value} />;
@@ -74,7 +76,20 @@ function DepositDialog({ data, amount, result }: Props & { amount: string }) {
         <Hidden name="intent" value="deposit" />
         <Hidden name="idempotency_key" value={data.idempotencyKey} />
         <FormError message={errors.form} />
-        <Field key={amount} id="deposit-amount" label="Amount (GHS)" name="amount" type="number" inputMode="decimal" min={0} step="0.01" required defaultValue={values?.amount ?? amount} error={errors.amount} hint="At most 2 decimals, e.g. 50 or 50.25." />
+        <Field
+          key={amount}
+          id="deposit-amount"
+          label="Amount (GHS)"
+          name="amount"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="0.01"
+          required
+          defaultValue={values?.amount ?? amount}
+          error={errors.amount}
+          hint="At most 2 decimals, e.g. 50 or 50.25."
+        />
         <Suggestions base={base} dialog="deposit" inputId="deposit-amount" />
         {data.payments.settleAtOnce ? null : <DepositMethodFields data={data} errors={errors} values={values} />}
         <Submit>Deposit</Submit>
@@ -91,15 +106,39 @@ function DepositMethodFields({ data, errors, values }: { data: PortfolioData; er
       <fieldset>
         <legend className="field-label">Pay with</legend>
         <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
-          <label className="flex items-center gap-2 text-sm"><input id="dep-momo" type="radio" name="method" value="mobile_money" defaultChecked={method === "mobile_money"} /> Mobile money</label>
-          <label className="flex items-center gap-2 text-sm"><input id="dep-checkout" type="radio" name="method" value="checkout" defaultChecked={method === "checkout"} /> Card or bank</label>
+          <label className="flex items-center gap-2 text-sm">
+            <input id="dep-momo" type="radio" name="method" value="mobile_money" defaultChecked={method === "mobile_money"} /> Mobile money
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <input id="dep-checkout" type="radio" name="method" value="checkout" defaultChecked={method === "checkout"} /> Card or bank
+          </label>
         </div>
-        {errors.method ? <p className="field-error" role="alert">{errors.method}</p> : null}
+        {errors.method ? (
+          <p className="field-error" role="alert">
+            {errors.method}
+          </p>
+        ) : null}
       </fieldset>
       <SelectField className="group-has-[#dep-checkout:checked]:hidden" label="Mobile money network" name="network" defaultValue={values?.network ?? "MTN"} error={errors.network}>
-        {data.payments.networks.map((n) => <option key={n.value} value={n.value}>{n.label}</option>)}
+        {data.payments.networks.map((n) => (
+          <option key={n.value} value={n.value}>
+            {n.label}
+          </option>
+        ))}
       </SelectField>
-      <Field className="group-has-[#dep-checkout:checked]:hidden" label="Mobile money number" name="phone" type="tel" inputMode="tel" autoComplete="tel" maxLength={30} defaultValue={values?.phone ?? data.payments.phone} error={errors.phone} placeholder="e.g. 024 123 4567" hint="You approve the payment on this phone." />
+      <Field
+        className="group-has-[#dep-checkout:checked]:hidden"
+        label="Mobile money number"
+        name="phone"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        maxLength={30}
+        defaultValue={values?.phone ?? data.payments.phone}
+        error={errors.phone}
+        placeholder="e.g. 024 123 4567"
+        hint="You approve the payment on this phone."
+      />
       <p className="text-sm text-stone-600 group-has-[#dep-momo:checked]:hidden">You will pay on the provider&apos;s secure page, then come back here.</p>
     </>
   );
@@ -112,7 +151,11 @@ function DestinationFields({ data, errors, values }: { data: PortfolioData; erro
     <>
       {saved.length > 0 ? (
         <SelectField label="Send to" name="destination_id" defaultValue={values?.destination_id ?? String(saved[0].id)} error={errors.destination_id}>
-          {saved.map((d) => <option key={d.id} value={d.id}>{d.label}</option>)}
+          {saved.map((d) => (
+            <option key={d.id} value={d.id}>
+              {d.label}
+            </option>
+          ))}
         </SelectField>
       ) : (
         <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-stone-700" role={errors.destination_id ? "alert" : undefined}>
@@ -120,7 +163,9 @@ function DestinationFields({ data, errors, values }: { data: PortfolioData; erro
         </p>
       )}
       <p className="text-sm">
-        <Link to="/portfolio/destinations" className="text-leaf-700 underline">{saved.length > 0 ? "Manage where we send your money" : "Add a destination"}</Link>
+        <Link to="/portfolio/destinations" className="text-leaf-700 underline">
+          {saved.length > 0 ? "Manage where we send your money" : "Add a destination"}
+        </Link>
       </p>
     </>
   );
@@ -136,17 +181,29 @@ function WithdrawDialog({ data, amount, result }: Props & { amount: string }) {
     const f = result.confirm.fields;
     return (
       <Dialog title="Confirm withdrawal" closeTo={close}>
-        <p className="text-lg font-semibold" data-testid="withdraw-prompt">{result.confirm.prompt}</p>
+        <p className="text-lg font-semibold" data-testid="withdraw-prompt">
+          {result.confirm.prompt}
+        </p>
         <p className="mt-1 text-sm text-stone-600">
-          To {f.destination_id ? data.payments.destinations.find((d) => String(d.id) === f.destination_id)?.label : f.method === "BANK" ? `${f.bank_name}, account ${f.account_number}` : `${f.momo_provider} ${f.account_number}`}. Available balance: {formatGhs(balanceMinor)}.
+          To{" "}
+          {f.destination_id
+            ? data.payments.destinations.find((d) => String(d.id) === f.destination_id)?.label
+            : f.method === "BANK"
+              ? `${f.bank_name}, account ${f.account_number}`
+              : `${f.momo_provider} ${f.account_number}`}
+          . Available balance: {formatGhs(balanceMinor)}.
         </p>
         <Form method="post" action={action} preventScrollReset className="mt-4 flex gap-2">
           {Object.entries(f)
             .filter(([k]) => k !== "idempotency_key")
-            .map(([k, v]) => <Hidden key={k} name={k} value={v} />)}
+            .map(([k, v]) => (
+              <Hidden key={k} name={k} value={v} />
+            ))}
           <Hidden name="idempotency_key" value={data.idempotencyKey} />
           <Submit className="btn-primary flex-1">Confirm</Submit>
-          <Link to={portfolioHref(base, { dialog: "withdraw", amount: f.amount })} replace preventScrollReset className="btn-secondary flex-1">Cancel</Link>
+          <Link to={portfolioHref(base, { dialog: "withdraw", amount: f.amount })} replace preventScrollReset className="btn-secondary flex-1">
+            Cancel
+          </Link>
         </Form>
       </Dialog>
     );
@@ -174,23 +231,71 @@ function WithdrawDialog({ data, amount, result }: Props & { amount: string }) {
         <Hidden name="idempotency_key" value={data.idempotencyKey} />
         <input type="hidden" name="confirmed" defaultValue="" />
         <FormError message={errors.form} />
-        <Field key={amount} id="withdraw-amount" label="Amount (GHS)" name="amount" type="number" inputMode="decimal" min={0} step="0.01" required defaultValue={values?.amount ?? amount} error={errors.amount} hint="At most 2 decimals." />
+        <Field
+          key={amount}
+          id="withdraw-amount"
+          label="Amount (GHS)"
+          name="amount"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="0.01"
+          required
+          defaultValue={values?.amount ?? amount}
+          error={errors.amount}
+          hint="At most 2 decimals."
+        />
         <Suggestions base={base} dialog="withdraw" inputId="withdraw-amount" />
         {data.payments.settleAtOnce ? (
           <>
-          <fieldset>
-            <legend className="field-label">Send to</legend>
-            <div className="mt-1 flex gap-4">
-              <label className="flex items-center gap-2 text-sm"><input id="wd-momo" type="radio" name="method" value="MOMO" defaultChecked={method === "MOMO"} /> Mobile money</label>
-              <label className="flex items-center gap-2 text-sm"><input id="wd-bank" type="radio" name="method" value="BANK" defaultChecked={method === "BANK"} /> Bank account</label>
-            </div>
-            {errors.method ? <p className="field-error" role="alert">{errors.method}</p> : null}
-          </fieldset>
-          <SelectField className="group-has-[#wd-bank:checked]:hidden" label="Mobile money network" name="momo_provider" defaultValue={values?.momo_provider ?? data.momoProviders[0]} error={errors.momo_provider}>
-            {data.momoProviders.map((p) => <option key={p} value={p}>{p}</option>)}
-          </SelectField>
-          <Field className="group-has-[#wd-momo:checked]:hidden" label="Bank name (for a bank account)" name="bank_name" maxLength={80} defaultValue={values?.bank_name ?? ""} error={errors.bank_name} />
-          <Field label="Mobile money number or account number" name="account_number" inputMode="tel" autoComplete="off" maxLength={30} required defaultValue={values?.account_number ?? ""} error={errors.account_number} placeholder="e.g. 024 123 4567" />
+            <fieldset>
+              <legend className="field-label">Send to</legend>
+              <div className="mt-1 flex gap-4">
+                <label className="flex items-center gap-2 text-sm">
+                  <input id="wd-momo" type="radio" name="method" value="MOMO" defaultChecked={method === "MOMO"} /> Mobile money
+                </label>
+                <label className="flex items-center gap-2 text-sm">
+                  <input id="wd-bank" type="radio" name="method" value="BANK" defaultChecked={method === "BANK"} /> Bank account
+                </label>
+              </div>
+              {errors.method ? (
+                <p className="field-error" role="alert">
+                  {errors.method}
+                </p>
+              ) : null}
+            </fieldset>
+            <SelectField
+              className="group-has-[#wd-bank:checked]:hidden"
+              label="Mobile money network"
+              name="momo_provider"
+              defaultValue={values?.momo_provider ?? data.momoProviders[0]}
+              error={errors.momo_provider}
+            >
+              {data.momoProviders.map((p) => (
+                <option key={p} value={p}>
+                  {p}
+                </option>
+              ))}
+            </SelectField>
+            <Field
+              className="group-has-[#wd-momo:checked]:hidden"
+              label="Bank name (for a bank account)"
+              name="bank_name"
+              maxLength={80}
+              defaultValue={values?.bank_name ?? ""}
+              error={errors.bank_name}
+            />
+            <Field
+              label="Mobile money number or account number"
+              name="account_number"
+              inputMode="tel"
+              autoComplete="off"
+              maxLength={30}
+              required
+              defaultValue={values?.account_number ?? ""}
+              error={errors.account_number}
+              placeholder="e.g. 024 123 4567"
+            />
           </>
         ) : (
           <DestinationFields data={data} errors={errors} values={values} />
@@ -215,7 +320,9 @@ function DetailsDialog({ data, dialog, onNote, note }: Props & { dialog: Details
       <p className="text-sm text-stone-700">
         Batch #{investment.batchId} · {investment.units} units · {formatGhs(investment.amountMinor)} · {investment.status}
       </p>
-      <Link to={receiptHref(investment.id)} className="mt-1 inline-block text-sm font-semibold text-leaf-700 underline">Receipt (printable)</Link>
+      <Link to={receiptHref(investment.id)} className="mt-1 inline-block text-sm font-semibold text-leaf-700 underline">
+        Receipt (printable)
+      </Link>
       <h3 className="mt-4 font-semibold">Payouts</h3>
       {payouts.length === 0 ? (
         <p className="mt-2 text-sm text-stone-600">No payouts yet for this investment.</p>
@@ -224,7 +331,13 @@ function DetailsDialog({ data, dialog, onNote, note }: Props & { dialog: Details
           <div className="mt-2 overflow-x-auto" role="region" aria-label="Payouts table" tabIndex={0}>
             <table className="w-full text-left text-sm">
               <thead className="border-b border-stone-200 text-xs text-stone-600 uppercase">
-                <tr>{["ID", "Amount", "Kind", "Date"].map((h) => <th key={h} scope="col" className="px-2 py-1">{h}</th>)}</tr>
+                <tr>
+                  {["ID", "Amount", "Kind", "Date"].map((h) => (
+                    <th key={h} scope="col" className="px-2 py-1">
+                      {h}
+                    </th>
+                  ))}
+                </tr>
               </thead>
               <tbody>
                 {payouts.map((p) => (
@@ -255,11 +368,23 @@ function ReinvestDialog({ data, dialog, result }: Props & { dialog: ReinvestDial
     // The batch takes no money now: say why, and offer no form.
     return (
       <Dialog title={`Reinvest into Batch #${investment.batchId}`} closeTo={backToRow(base, investment.id)}>
-        <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="reinvest-notice" role="alert">{dialog.notice}</p>
-        <p className="mt-3 text-sm text-stone-700">
-          Open batches are on the <Link to="/invest/eggs" className="underline">Egg Notes</Link> and <Link to="/invest/chicken" className="underline">Chicken Notes</Link> pages.
+        <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="reinvest-notice" role="alert">
+          {dialog.notice}
         </p>
-        <Link to={backToRow(base, investment.id)} className="btn-secondary mt-4 w-full" preventScrollReset>Back to your portfolio</Link>
+        <p className="mt-3 text-sm text-stone-700">
+          Open batches are on the{" "}
+          <Link to="/invest/eggs" className="underline">
+            Egg Notes
+          </Link>{" "}
+          and{" "}
+          <Link to="/invest/chicken" className="underline">
+            Chicken Notes
+          </Link>{" "}
+          pages.
+        </p>
+        <Link to={backToRow(base, investment.id)} className="btn-secondary mt-4 w-full" preventScrollReset>
+          Back to your portfolio
+        </Link>
       </Dialog>
     );
   }
@@ -287,10 +412,14 @@ function ReinvestDialog({ data, dialog, result }: Props & { dialog: ReinvestDial
 export function PortfolioDialog(props: Props) {
   const { data, result } = props;
   const dialog = data.dialog;
-  const cancelFailed = result && !result.ok && result.values.intent === "cancel_exit" ? result.errors.form ?? Object.values(result.errors)[0] : null;
+  const cancelFailed = result && !result.ok && result.values.intent === "cancel_exit" ? (result.errors.form ?? Object.values(result.errors)[0]) : null;
   return (
     <>
-      {cancelFailed ? <div className="mt-4"><FormError message={cancelFailed} /></div> : null}
+      {cancelFailed ? (
+        <div className="mt-4">
+          <FormError message={cancelFailed} />
+        </div>
+      ) : null}
       {dialog?.kind === "deposit" ? <DepositDialog {...props} amount={dialog.amount} /> : null}
       {dialog?.kind === "withdraw" ? <WithdrawDialog {...props} amount={dialog.amount} /> : null}
       {dialog?.kind === "details" ? <DetailsDialog {...props} dialog={dialog} /> : null}

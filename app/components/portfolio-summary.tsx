@@ -11,7 +11,9 @@ function Total({ label, testId, minor }: { label: string; testId: string; minor:
   return (
     <div>
       <dt className="text-xs text-stone-500">{label}</dt>
-      <dd className="text-lg font-bold whitespace-nowrap" data-testid={testId}>{formatGhs(minor)}</dd>
+      <dd className="text-lg font-bold whitespace-nowrap" data-testid={testId}>
+        {formatGhs(minor)}
+      </dd>
     </div>
   );
 }
@@ -30,7 +32,9 @@ export function PortfolioSummary({ data, onNote, flash, result }: { data: Portfo
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Your Portfolio</h1>
         <div className="flex flex-wrap gap-2">
-          <Link to={portfolioHref(base)} className="btn-secondary" preventScrollReset>Refresh</Link>
+          <Link to={portfolioHref(base)} className="btn-secondary" preventScrollReset>
+            Refresh
+          </Link>
           <a
             href={exportHref}
             className="btn-secondary"
@@ -49,36 +53,57 @@ export function PortfolioSummary({ data, onNote, flash, result }: { data: Portfo
       <div className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-3">
         <div className="card">
           <h2 className="text-sm font-medium text-stone-600">Wallet balance</h2>
-          <p className="mt-1 text-2xl font-bold" data-testid="wallet-balance">{formatGhs(wallet.balanceMinor)}</p>
+          <p className="mt-1 text-2xl font-bold" data-testid="wallet-balance">
+            {formatGhs(wallet.balanceMinor)}
+          </p>
           <p className="mt-1 text-xs text-stone-500">Updated {wallet.updatedAt ? dateTime(wallet.updatedAt) : "— no movements yet"}</p>
         </div>
         <div className="card">
           <h2 className="text-sm font-medium text-stone-600">Investments</h2>
-          <p className="mt-1 text-2xl font-bold" data-testid="investment-count">{investmentCount}</p>
+          <p className="mt-1 text-2xl font-bold" data-testid="investment-count">
+            {investmentCount}
+          </p>
           <p className="mt-1 text-xs text-stone-500">All time, every status</p>
         </div>
         <div className="card">
           <h2 className="text-sm font-medium text-stone-600">Auto-Reinvest</h2>
-          <p className="mt-1 text-2xl font-bold" data-testid="auto-reinvest">{autoReinvest ? "On" : "Off"}</p>
+          <p className="mt-1 text-2xl font-bold" data-testid="auto-reinvest">
+            {autoReinvest ? "On" : "Off"}
+          </p>
           <p className="mt-1 text-xs text-stone-500">
             {rollovers.length === 0
               ? "No active holdings. A holding you switch on rolls over when it matures."
               : `${rollovers.filter((r) => r.autoReinvest).length} of ${rollovers.length} active holding${rollovers.length === 1 ? "" : "s"} roll over when they mature; monthly egg income always goes to your wallet.`}
           </p>
           <div className="mt-3 flex gap-2">
-            <Link to={portfolioHref(base, { dialog: "deposit" })} className="btn-primary flex-1" preventScrollReset>Deposit</Link>
-            <Link to={portfolioHref(base, { dialog: "withdraw" })} className="btn-secondary flex-1" preventScrollReset>Withdraw</Link>
+            <Link to={portfolioHref(base, { dialog: "deposit" })} className="btn-primary flex-1" preventScrollReset>
+              Deposit
+            </Link>
+            <Link to={portfolioHref(base, { dialog: "withdraw" })} className="btn-secondary flex-1" preventScrollReset>
+              Withdraw
+            </Link>
           </div>
-          {refused && !refusedHere ? <div className="mt-3"><FormError message={refused.message} /></div> : null}
+          {refused && !refusedHere ? (
+            <div className="mt-3">
+              <FormError message={refused.message} />
+            </div>
+          ) : null}
           {rollovers.length > 0 ? (
             <ul className="mt-3 divide-y divide-stone-100 border-t border-stone-100" aria-label="Auto-reinvest by holding">
               {rollovers.map((h) => (
                 // Each holding has its own switch (a plain form); its answer returns here (#auto-<id>).
                 <li key={h.id} id={autoReinvestAnchor(h.id)} className="scroll-mt-20 py-2 text-sm" data-rollover={h.autoReinvest ? "on" : "off"}>
                   {flash?.anchor === autoReinvestAnchor(h.id) ? <FlashMessage flash={flash} className="mb-2" /> : null}
-                  {refusedHere && refused.id === h.id ? <div className="mb-2"><FormError message={refused.message} /></div> : null}
+                  {refusedHere && refused.id === h.id ? (
+                    <div className="mb-2">
+                      <FormError message={refused.message} />
+                    </div>
+                  ) : null}
                   <div className="flex items-start justify-between gap-2">
-                    <span className="min-w-0">Batch #{h.batchId} ({PRODUCT_WORD[h.productType]}): {rolloverText(h.productType, h.autoReinvest)}<span className="block text-xs text-stone-500">Investment #{h.id}</span></span>
+                    <span className="min-w-0">
+                      Batch #{h.batchId} ({PRODUCT_WORD[h.productType]}): {rolloverText(h.productType, h.autoReinvest)}
+                      <span className="block text-xs text-stone-500">Investment #{h.id}</span>
+                    </span>
                     <Form method="post" action={portfolioHref(base)} preventScrollReset className="shrink-0">
                       <input type="hidden" name="intent" value="auto_reinvest" />
                       <input type="hidden" name="investment_id" value={h.id} />
@@ -97,7 +122,9 @@ export function PortfolioSummary({ data, onNote, flash, result }: { data: Portfo
       </div>
 
       <section className="card mt-4" aria-labelledby="totals-title">
-        <h2 id="totals-title" className="font-semibold">Totals</h2>
+        <h2 id="totals-title" className="font-semibold">
+          Totals
+        </h2>
         <dl className="mt-2 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
           <Total label="Invested (at cost, active holdings)" testId="total-invested" minor={totals.investedMinor} />
           <Total label="Income received" testId="total-income" minor={totals.incomeMinor} />
@@ -114,7 +141,11 @@ export function PortfolioSummary({ data, onNote, flash, result }: { data: Portfo
                 <span className="min-w-0">
                   Batch #{p.batchId} ({PRODUCT_WORD[p.productType]}), investment #{p.id}
                   <span className="block text-xs text-stone-600">
-                    {p.kind === "MONTHLY" ? `Income for ${p.period}, due by ${p.date}` : p.kind === "HARVEST" ? `Harvest (principal and return), expected by ${p.date}` : "Starts when the batch is activated"}
+                    {p.kind === "MONTHLY"
+                      ? `Income for ${p.period}, due by ${p.date}`
+                      : p.kind === "HARVEST"
+                        ? `Harvest (principal and return), expected by ${p.date}`
+                        : "Starts when the batch is activated"}
                   </span>
                   {p.overdueDays > 0 ? <span className="mt-1 inline-block rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">{overdueText(p.overdueDays)}</span> : null}
                 </span>

@@ -15,21 +15,37 @@ function Filters({ data }: { data: PortfolioData }) {
     <Form ref={formRef} method="get" action="/portfolio" onChange={onChange} preventScrollReset className="card mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Filter investments">
       <Field className="col-span-2" label="Search by ID or batch" name="q" type="search" inputMode="numeric" maxLength={Q_MAX} defaultValue={values.q} placeholder="e.g. 12 or #3" />
       <SelectField label="Status" name="status" defaultValue={values.status}>
-        {STATUS_OPTIONS.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        {STATUS_OPTIONS.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
       </SelectField>
       <SelectField label="Sort" name="sort" defaultValue={values.sort}>
-        {SORTS.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        {SORTS.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
       </SelectField>
       <Field label="Amount min (GHS)" name="min" type="text" inputMode="decimal" maxLength={20} defaultValue={values.min} error={errors.min} />
       <Field label="Amount max (GHS)" name="max" type="text" inputMode="decimal" maxLength={20} defaultValue={values.max} error={errors.max} />
       <Field label="Date from" name="from" type="date" defaultValue={values.from} error={errors.from} />
       <Field label="Date to" name="to" type="date" defaultValue={values.to} error={errors.to} />
       <SelectField label="Per page" name="per" defaultValue={values.per}>
-        {PAGE_SIZES.map((n) => <option key={n} value={n}>{n}</option>)}
+        {PAGE_SIZES.map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
       </SelectField>
       <div className="col-span-2 flex items-end gap-2 sm:col-span-3">
-        <button type="submit" className="btn-primary">Apply</button>
-        <Link to="/portfolio" className="btn-secondary" preventScrollReset>Clear</Link>
+        <button type="submit" className="btn-primary">
+          Apply
+        </button>
+        <Link to="/portfolio" className="btn-secondary" preventScrollReset>
+          Clear
+        </Link>
       </div>
     </Form>
   );
@@ -50,7 +66,12 @@ const STATUS_TONE: Record<string, string> = { ACTIVE: "bg-green-100 text-green-8
 function ReinvestAction({ row, base }: { row: PortfolioData["rows"][number]; base: string }) {
   if (row.buying === "open") {
     return (
-      <Link to={atAnchor(portfolioHref(base, { dialog: "reinvest", id: row.id }), investmentAnchor(row.id))} preventScrollReset className="btn-secondary mr-2 max-sm:mt-1" aria-label={`Reinvest into Batch #${row.batchId}`}>
+      <Link
+        to={atAnchor(portfolioHref(base, { dialog: "reinvest", id: row.id }), investmentAnchor(row.id))}
+        preventScrollReset
+        className="btn-secondary mr-2 max-sm:mt-1"
+        aria-label={`Reinvest into Batch #${row.batchId}`}
+      >
         Reinvest
       </Link>
     );
@@ -69,9 +90,24 @@ export function PortfolioInvestments({ data, flash }: { data: PortfolioData; onN
         {rows.length === 0 ? (
           <p className="p-4 text-sm text-stone-600">
             {investmentCount === 0 ? (
-              <>You have no investments yet. Browse <Link to="/invest/eggs" className="underline">Egg Notes</Link> or <Link to="/invest/chicken" className="underline">Chicken Notes</Link>.</>
+              <>
+                You have no investments yet. Browse{" "}
+                <Link to="/invest/eggs" className="underline">
+                  Egg Notes
+                </Link>{" "}
+                or{" "}
+                <Link to="/invest/chicken" className="underline">
+                  Chicken Notes
+                </Link>
+                .
+              </>
             ) : (
-              <>No investments match these filters. <Link to="/portfolio" className="underline">Clear</Link></>
+              <>
+                No investments match these filters.{" "}
+                <Link to="/portfolio" className="underline">
+                  Clear
+                </Link>
+              </>
             )}
           </p>
         ) : (
@@ -81,31 +117,60 @@ export function PortfolioInvestments({ data, flash }: { data: PortfolioData; onN
             <table className="w-full text-left text-sm max-sm:block sm:min-w-[36rem]">
               <thead className="border-b border-stone-200 bg-stone-50 text-xs text-stone-600 uppercase max-sm:sr-only">
                 <tr>
-                  {["ID", "Batch", "Units", "Amount", "Status", "Created", "Actions"].map((h) => <th key={h} scope="col" className="px-3 py-2">{h}</th>)}
+                  {["ID", "Batch", "Units", "Amount", "Status", "Created", "Actions"].map((h) => (
+                    <th key={h} scope="col" className="px-3 py-2">
+                      {h}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody className="max-sm:block">
                 {rows.map((r) => (
                   <Fragment key={r.id}>
                     {/* The id is where this row's dialogs and their actions return to (no JavaScript needed). */}
-                    <tr id={investmentAnchor(r.id)} data-investment-id={r.id} className="scroll-mt-20 border-b border-stone-100 last:border-0 max-sm:grid max-sm:grid-cols-3 max-sm:gap-x-2 max-sm:px-3 max-sm:py-2">
-                      <Cell label="ID" className="font-medium">#{r.id}</Cell>
-                      <Cell label="Batch">#{r.batchId} <span className="text-xs text-stone-500">{r.productType === "EGG" ? "Egg" : "Chicken"}</span></Cell>
+                    <tr
+                      id={investmentAnchor(r.id)}
+                      data-investment-id={r.id}
+                      className="scroll-mt-20 border-b border-stone-100 last:border-0 max-sm:grid max-sm:grid-cols-3 max-sm:gap-x-2 max-sm:px-3 max-sm:py-2"
+                    >
+                      <Cell label="ID" className="font-medium">
+                        #{r.id}
+                      </Cell>
+                      <Cell label="Batch">
+                        #{r.batchId} <span className="text-xs text-stone-500">{r.productType === "EGG" ? "Egg" : "Chicken"}</span>
+                      </Cell>
                       {/* After an early exit the row shows what is still held (at cost), then what left. */}
                       <Cell label="Units">
                         {r.unitsHeld}
-                        {r.unitsExited > 0 ? <span className="block text-xs text-stone-500">of {r.units} bought, {r.unitsExited} exited</span> : null}
+                        {r.unitsExited > 0 ? (
+                          <span className="block text-xs text-stone-500">
+                            of {r.units} bought, {r.unitsExited} exited
+                          </span>
+                        ) : null}
                       </Cell>
                       <Cell label="Amount" className="whitespace-nowrap">
                         {formatGhs(r.heldMinor)}
                         {r.unitsExited > 0 ? <span className="block text-xs text-stone-500">{formatGhs(r.exitedMinor)} exited</span> : null}
                       </Cell>
-                      <Cell label="Status"><span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[r.status] ?? ""}`}>{r.status}</span></Cell>
-                      <Cell label="Created" className="whitespace-nowrap">{shortDate(r.createdAt)}</Cell>
+                      <Cell label="Status">
+                        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[r.status] ?? ""}`}>{r.status}</span>
+                      </Cell>
+                      <Cell label="Created" className="whitespace-nowrap">
+                        {shortDate(r.createdAt)}
+                      </Cell>
                       <td className="px-3 py-2 whitespace-nowrap max-sm:col-span-3 max-sm:px-0">
-                        <Link to={atAnchor(portfolioHref(base, { dialog: "details", id: r.id }), investmentAnchor(r.id))} preventScrollReset className="btn-secondary mr-2 max-sm:mt-1" aria-label={`Details of investment #${r.id}`}>Details</Link>
+                        <Link
+                          to={atAnchor(portfolioHref(base, { dialog: "details", id: r.id }), investmentAnchor(r.id))}
+                          preventScrollReset
+                          className="btn-secondary mr-2 max-sm:mt-1"
+                          aria-label={`Details of investment #${r.id}`}
+                        >
+                          Details
+                        </Link>
                         <ReinvestAction row={r} base={base} />
-                        <Link to={receiptHref(r.id)} className="btn-secondary ml-2 max-sm:mt-1" aria-label={`Receipt for investment #${r.id}`}>Receipt</Link>
+                        <Link to={receiptHref(r.id)} className="btn-secondary ml-2 max-sm:mt-1" aria-label={`Receipt for investment #${r.id}`}>
+                          Receipt
+                        </Link>
                       </td>
                     </tr>
                     {flash?.anchor === investmentAnchor(r.id) ? (
@@ -123,9 +188,25 @@ export function PortfolioInvestments({ data, flash }: { data: PortfolioData; onN
         )}
       </div>
       <nav className="mt-3 flex items-center justify-between gap-2" aria-label="Investment pages">
-        {paging.hasPrev ? <Link to={pageHref(paging.page - 1)} className="btn-secondary" preventScrollReset>Prev</Link> : <span className="btn-secondary opacity-50" aria-disabled="true">Prev</span>}
+        {paging.hasPrev ? (
+          <Link to={pageHref(paging.page - 1)} className="btn-secondary" preventScrollReset>
+            Prev
+          </Link>
+        ) : (
+          <span className="btn-secondary opacity-50" aria-disabled="true">
+            Prev
+          </span>
+        )}
         <span className="text-sm text-stone-700" data-testid="page-label">{`Page ${paging.page} of ${paging.pageCount}`}</span>
-        {paging.hasNext ? <Link to={pageHref(paging.page + 1)} className="btn-secondary" preventScrollReset>Next</Link> : <span className="btn-secondary opacity-50" aria-disabled="true">Next</span>}
+        {paging.hasNext ? (
+          <Link to={pageHref(paging.page + 1)} className="btn-secondary" preventScrollReset>
+            Next
+          </Link>
+        ) : (
+          <span className="btn-secondary opacity-50" aria-disabled="true">
+            Next
+          </span>
+        )}
       </nav>
     </div>
   );

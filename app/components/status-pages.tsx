@@ -6,7 +6,9 @@ export function NotFound() {
     <section className="container-page py-16 text-center">
       <h1 className="text-2xl font-bold">Page not found</h1>
       <p className="mt-2 text-stone-600">We could not find the page you were looking for.</p>
-      <Link to="/" className="btn-primary mt-6">Go home</Link>
+      <Link to="/" className="btn-primary mt-6">
+        Go home
+      </Link>
     </section>
   );
 }
@@ -17,7 +19,9 @@ export function NoAccess() {
     <section className="container-page py-16 text-center">
       <h1 className="text-2xl font-bold">You do not have access to this page</h1>
       <p className="mt-2 text-stone-600">This area is for Akoko administrators only.</p>
-      <Link to="/" className="btn-primary mt-6">Go home</Link>
+      <Link to="/" className="btn-primary mt-6">
+        Go home
+      </Link>
     </section>
   );
 }
@@ -30,7 +34,9 @@ export function PortfolioPageError({ title, message }: { title: string; message:
       <p className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-red-800" role="alert">
         {message}
       </p>
-      <Link to="/portfolio" reloadDocument className="btn-primary mt-6">Back to your portfolio</Link>
+      <Link to="/portfolio" reloadDocument className="btn-primary mt-6">
+        Back to your portfolio
+      </Link>
     </section>
   );
 }

@@ -21,7 +21,11 @@ export function Toast({ toast, durationMs = 4500 }: { toast: ToastMessage | null
   }, [toast, durationMs]);
   if (!toast || !visible) return null;
   return (
-    <div role={toast.kind === "error" ? "alert" : "status"} className={`fixed right-4 bottom-4 left-4 z-50 rounded-lg px-4 py-3 text-sm text-white shadow-lg sm:left-auto sm:max-w-sm ${TONE[toast.kind]}`} data-toast={toast.kind}>
+    <div
+      role={toast.kind === "error" ? "alert" : "status"}
+      className={`fixed right-4 bottom-4 left-4 z-50 rounded-lg px-4 py-3 text-sm text-white shadow-lg sm:left-auto sm:max-w-sm ${TONE[toast.kind]}`}
+      data-toast={toast.kind}
+    >
       {toast.message}
     </div>
   );
@@ -46,7 +50,11 @@ export function FlashMessage({ flash, durationMs = 4500, className = "" }: { fla
   return (
     <>
       <span id={marker} data-dismiss-marker className="block scroll-mt-24" />
-      <div role={flash.kind === "error" ? "alert" : "status"} className={`flex items-start justify-between gap-3 rounded-lg px-4 py-3 text-sm text-white shadow-sm ${TONE[flash.kind]} ${className}`} data-toast={flash.kind}>
+      <div
+        role={flash.kind === "error" ? "alert" : "status"}
+        className={`flex items-start justify-between gap-3 rounded-lg px-4 py-3 text-sm text-white shadow-sm ${TONE[flash.kind]} ${className}`}
+        data-toast={flash.kind}
+      >
         <p className="min-w-0 break-words">{flash.message}</p>
         <a
           href={`#${marker}`}

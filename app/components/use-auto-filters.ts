@@ -24,12 +24,15 @@ export function useAutoFilters({ action, values, keep = (_name, value) => value 
     const form = event.currentTarget;
     const typed = event.target instanceof HTMLInputElement && (event.target.type === "search" || event.target.type === "text");
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      const params = new URLSearchParams();
-      for (const [k, v] of new FormData(form)) if (typeof v === "string" && keep(k, v)) params.set(k, v);
-      // A later change (or a tap elsewhere) interrupts this navigation: expected, not an error to report.
-      Promise.resolve(submit(params, { method: "get", action, replace: true, preventScrollReset: true })).catch(() => {});
-    }, typed ? 400 : 0);
+    timer.current = setTimeout(
+      () => {
+        const params = new URLSearchParams();
+        for (const [k, v] of new FormData(form)) if (typeof v === "string" && keep(k, v)) params.set(k, v);
+        // A later change (or a tap elsewhere) interrupts this navigation: expected, not an error to report.
+        Promise.resolve(submit(params, { method: "get", action, replace: true, preventScrollReset: true })).catch(() => {});
+      },
+      typed ? 400 : 0,
+    );
   };
   return { formRef, onChange };
 }

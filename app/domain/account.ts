@@ -22,7 +22,9 @@ export function accountClosingBlockers({ balanceMinor, activeHoldings, pendingEx
   if (isAdmin) reasons.push("An admin account cannot be closed.");
   if (balanceMinor !== 0) reasons.push(`Your wallet still holds ${formatGhs(balanceMinor)}: withdraw it first.`);
   if (paymentsInFlight > 0) {
-    reasons.push(`You have ${paymentsInFlight} ${plural(paymentsInFlight, "deposit or withdrawal", "deposits or withdrawals")} still on ${plural(paymentsInFlight, "its", "their")} way: wait until ${plural(paymentsInFlight, "it completes", "they complete")}.`);
+    reasons.push(
+      `You have ${paymentsInFlight} ${plural(paymentsInFlight, "deposit or withdrawal", "deposits or withdrawals")} still on ${plural(paymentsInFlight, "its", "their")} way: wait until ${plural(paymentsInFlight, "it completes", "they complete")}.`,
+    );
   }
   if (pendingExits > 0) {
     reasons.push(`You have ${pendingExits} early-exit ${plural(pendingExits, "offer", "offers")} waiting for a buyer: cancel ${plural(pendingExits, "it", "them")} on your portfolio first.`);

@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { DomainError } from "~/domain/errors";
-import { APPROVAL_MESSAGES, approvalExpiresAt, approvalSummary, assertMayDecide, deleteNeedsApproval, fourEyesRelaxed, isGuardedAction, rejectionReason, withdrawalNeedsReview } from "~/domain/approvals";
+import {
+  APPROVAL_MESSAGES,
+  approvalExpiresAt,
+  approvalSummary,
+  assertMayDecide,
+  deleteNeedsApproval,
+  fourEyesRelaxed,
+  isGuardedAction,
+  rejectionReason,
+  withdrawalNeedsReview,
+} from "~/domain/approvals";
 
 const at = "2026-03-01T10:00:00.000Z";
 const pending = { status: "PENDING", requestedBy: 1, expiresAt: approvalExpiresAt(at) };
@@ -52,7 +62,11 @@ describe("four eyes", () => {
     expect(approvalSummary({ action: "payout.execute", batchId: 4, period: "2026-11" })).toBe("Execute the 2026-11 payout run of Batch #4");
     expect(approvalSummary({ action: "batch.close", batchId: 4, reserveDrawMinor: 1000 })).toMatch(/^Close Batch #4 and return the principal, drawing .*10\.00 from the reserve$/);
     expect(approvalSummary({ action: "user.role", email: "b@x.test", isAdmin: false })).toBe("Remove admin rights from b@x.test");
-    expect(approvalSummary({ action: "withdrawal.send", withdrawalId: 7, amountMinor: 6000, email: "a@x.test", provider: "MTN MoMo", windowTotalMinor: 6000 })).toMatch(/^Send withdrawal #7 of .*60\.00 by a@x\.test to MTN MoMo$/);
-    expect(approvalSummary({ action: "withdrawal.send", withdrawalId: 7, amountMinor: 6000, email: "a@x.test", provider: "MTN MoMo", windowTotalMinor: 12000 })).toMatch(/ \(.*120\.00 in the last 24 hours with this one\)$/);
+    expect(approvalSummary({ action: "withdrawal.send", withdrawalId: 7, amountMinor: 6000, email: "a@x.test", provider: "MTN MoMo", windowTotalMinor: 6000 })).toMatch(
+      /^Send withdrawal #7 of .*60\.00 by a@x\.test to MTN MoMo$/,
+    );
+    expect(approvalSummary({ action: "withdrawal.send", withdrawalId: 7, amountMinor: 6000, email: "a@x.test", provider: "MTN MoMo", windowTotalMinor: 12000 })).toMatch(
+      / \(.*120\.00 in the last 24 hours with this one\)$/,
+    );
   });
 });

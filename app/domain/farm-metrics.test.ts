@@ -54,11 +54,7 @@ describe("layers' feed per dozen eggs", () => {
 
 describe("daily metrics", () => {
   it("sorts by date and keeps running totals (initial flock = first day's alive + deaths)", () => {
-    const series = dailyMetrics([
-      row("2026-11-03", 990, 5, 110, { eggs: 1000 }),
-      row("2026-11-01", 1000, 0, 120, { eggs: 900 }),
-      row("2026-11-02", 995, 5, 115, { eggs: 950 }),
-    ]);
+    const series = dailyMetrics([row("2026-11-03", 990, 5, 110, { eggs: 1000 }), row("2026-11-01", 1000, 0, 120, { eggs: 900 }), row("2026-11-02", 995, 5, 115, { eggs: 950 })]);
     expect(series.map((r) => r.logDate)).toEqual(["2026-11-01", "2026-11-02", "2026-11-03"]);
     expect(series.map((r) => r.cumulativeDeaths)).toEqual([0, 5, 10]);
     expect(series.map((r) => r.cumulativeFeedKg)).toEqual([120, 235, 345]);

@@ -30,7 +30,13 @@ export function mortality(cumulativeDeaths: number, initialBirds: number): numbe
  * FCR = cumulative feed / (live weight now - weight at placement), for the whole flock; lower is
  * better. Null when there is no weight or no gain yet.
  */
-export function feedConversion({ cumulativeFeedKg, birdsAlive, avgWeightKg, initialBirds, placementWeightKg = CHICK_WEIGHT_KG }: {
+export function feedConversion({
+  cumulativeFeedKg,
+  birdsAlive,
+  avgWeightKg,
+  initialBirds,
+  placementWeightKg = CHICK_WEIGHT_KG,
+}: {
   cumulativeFeedKg: number;
   birdsAlive: number;
   avgWeightKg: number | null;

@@ -16,7 +16,12 @@ describe("canonicalJson: one text per request, whatever the field order", () => 
 });
 
 describe("amountParam: the amount the rules will move, in pesewas", () => {
-  it.each([[100, 10000], ["100", 10000], ["100.00", 10000], [" 1,000.5 ", 100050]])("%j is %i", (input, minor) => {
+  it.each([
+    [100, 10000],
+    ["100", 10000],
+    ["100.00", 10000],
+    [" 1,000.5 ", 100050],
+  ])("%j is %i", (input, minor) => {
     expect(amountParam(input)).toBe(minor);
   });
   it("keeps refused input apart from any real amount", () => {
@@ -28,7 +33,15 @@ describe("amountParam: the amount the rules will move, in pesewas", () => {
 });
 
 describe("unitsParam", () => {
-  it.each([[2, 2], ["2", 2], [" 2 ", 2], ["2.0", 2], ["2.5", 2.5], ["x", "x"], [undefined, null]])("%j is %j", (input, expected) => {
+  it.each([
+    [2, 2],
+    ["2", 2],
+    [" 2 ", 2],
+    ["2.0", 2],
+    ["2.5", 2.5],
+    ["x", "x"],
+    [undefined, null],
+  ])("%j is %j", (input, expected) => {
     expect(unitsParam(input)).toBe(expected);
   });
 });

@@ -30,7 +30,7 @@ function canonical(value: unknown): unknown {
 
 /** Trimmed text for a raw string input; other values as they are. */
 export function textParam(input: unknown): unknown {
-  return typeof input === "string" ? input.trim() : input ?? null;
+  return typeof input === "string" ? input.trim() : (input ?? null);
 }
 
 /**

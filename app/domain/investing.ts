@@ -96,8 +96,6 @@ export function checkInvestment({
   return { units, costMinor };
 }
 
-
-
 /**
  * Early exit: Egg Notes only, ACTIVE batch, from one month after start, at most the units
  * held and not already offered.

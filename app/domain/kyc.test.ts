@@ -1,5 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { ageOn, destinationUsableFrom, holderNameMatches, sameNameWords, checkDepositLimits, checkWithdrawalAllowed, kycTierOrLowest, normalizeGhanaPhone, remainingDeposits, submissionRefusal, TIER_LIMITS, tierRequested } from "~/domain/kyc";
+import {
+  ageOn,
+  destinationUsableFrom,
+  holderNameMatches,
+  sameNameWords,
+  checkDepositLimits,
+  checkWithdrawalAllowed,
+  kycTierOrLowest,
+  normalizeGhanaPhone,
+  remainingDeposits,
+  submissionRefusal,
+  TIER_LIMITS,
+  tierRequested,
+} from "~/domain/kyc";
 
 const fresh = { depositedTodayMinor: 0, depositedThisMonthMinor: 0, walletBalanceMinor: 0 };
 
@@ -55,7 +68,11 @@ describe("kyc tiers and limits", () => {
   });
 
   it("tells what may still be deposited, never below zero", () => {
-    expect(remainingDeposits("REGISTERED", { depositedTodayMinor: 50_000, depositedThisMonthMinor: 950_000, walletBalanceMinor: 700_000 })).toEqual({ todayMinor: 250_000, thisMonthMinor: 50_000, walletRoomMinor: 0 });
+    expect(remainingDeposits("REGISTERED", { depositedTodayMinor: 50_000, depositedThisMonthMinor: 950_000, walletBalanceMinor: 700_000 })).toEqual({
+      todayMinor: 250_000,
+      thisMonthMinor: 50_000,
+      walletRoomMinor: 0,
+    });
     expect(remainingDeposits("VERIFIED", fresh)).toEqual({ todayMinor: 1_500_000, thisMonthMinor: null, walletRoomMinor: 4_000_000 });
   });
 

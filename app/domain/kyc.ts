@@ -88,9 +88,17 @@ export function checkDepositLimits(tier: KycTier, usage: DepositUsage, amountMin
   if (amountMinor > left.todayMinor)
     return { ok: false, limit: "day", message: `${name} accounts can deposit up to ${formatGhs(limits.depositsPerDayMinor)} a day (${formatGhs(left.todayMinor)} left today). ${raise}` };
   if (left.thisMonthMinor !== null && limits.depositsPerMonthMinor !== null && amountMinor > left.thisMonthMinor)
-    return { ok: false, limit: "month", message: `${name} accounts can deposit up to ${formatGhs(limits.depositsPerMonthMinor)} a month (${formatGhs(left.thisMonthMinor)} left this month). ${raise}` };
+    return {
+      ok: false,
+      limit: "month",
+      message: `${name} accounts can deposit up to ${formatGhs(limits.depositsPerMonthMinor)} a month (${formatGhs(left.thisMonthMinor)} left this month). ${raise}`,
+    };
   if (amountMinor > left.walletRoomMinor)
-    return { ok: false, limit: "balance", message: `${name} accounts can hold up to ${formatGhs(limits.walletBalanceMinor)} in the wallet (room for ${formatGhs(left.walletRoomMinor)} more). ${raise}` };
+    return {
+      ok: false,
+      limit: "balance",
+      message: `${name} accounts can hold up to ${formatGhs(limits.walletBalanceMinor)} in the wallet (room for ${formatGhs(left.walletRoomMinor)} more). ${raise}`,
+    };
   return { ok: true };
 }
 
@@ -127,7 +135,6 @@ export function submissionRefusal({ tier, pending, requested }: { tier: KycTier;
   if (tier === "VERIFIED" && requested === "VERIFIED") return "Your identity is verified. To raise your limits to the Enhanced tier, add a proof of address.";
   return null;
 }
-
 
 // ---- destinations in the investor's own name ----
 

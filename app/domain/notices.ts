@@ -168,7 +168,9 @@ export function htmlBody({ heading, paragraphs, action, footer }: { heading: str
     `<!doctype html><html><body style="font-family:Arial,sans-serif;font-size:16px;color:#1c1917;max-width:560px;margin:0 auto;padding:16px">`,
     `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(heading)}</h1>`,
     ...paragraphs.map(p),
-    action ? `<p style="margin:16px 0"><a href="${escapeHtml(action.url)}" style="background:#15803d;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p><p style="margin:0 0 12px;font-size:13px;color:#57534e">${escapeHtml(action.url)}</p>` : "",
+    action
+      ? `<p style="margin:16px 0"><a href="${escapeHtml(action.url)}" style="background:#15803d;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p><p style="margin:0 0 12px;font-size:13px;color:#57534e">${escapeHtml(action.url)}</p>`
+      : "",
     footer ? `<hr style="border:0;border-top:1px solid #e7e5e4;margin:24px 0 12px"><p style="font-size:13px;color:#57534e;margin:0">${footer}</p>` : "",
     `</body></html>`,
   ].join("");

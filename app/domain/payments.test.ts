@@ -69,10 +69,21 @@ describe("isStuck", () => {
 
 describe("reconcile", () => {
   const ours = (reference: string, status: string, ledgerMinor: number, kind: "deposit" | "withdrawal" = "deposit") => ({ kind, reference, status: status as never, amountMinor: 1_000, ledgerMinor });
-  const theirs = (reference: string, status: string, amountMinor: number | null = 1_000, kind: "deposit" | "withdrawal" = "deposit") => ({ kind, reference, status: status as never, amountMinor, currency: "GHS" });
+  const theirs = (reference: string, status: string, amountMinor: number | null = 1_000, kind: "deposit" | "withdrawal" = "deposit") => ({
+    kind,
+    reference,
+    status: status as never,
+    amountMinor,
+    currency: "GHS",
+  });
 
   it("finds nothing when both sides agree", () => {
-    expect(reconcile([ours("a", "SUCCEEDED", 1_000), ours("b", "FAILED", 0), ours("w", "PENDING", 0, "withdrawal")], [theirs("a", "succeeded"), theirs("b", "failed"), theirs("w", "pending", 1_000, "withdrawal")])).toEqual([]);
+    expect(
+      reconcile(
+        [ours("a", "SUCCEEDED", 1_000), ours("b", "FAILED", 0), ours("w", "PENDING", 0, "withdrawal")],
+        [theirs("a", "succeeded"), theirs("b", "failed"), theirs("w", "pending", 1_000, "withdrawal")],
+      ),
+    ).toEqual([]);
   });
 
   it("a refunded deposit agrees with the provider's paid (refund queued) and reversed (refund processed) states; never an amount difference", () => {

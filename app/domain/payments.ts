@@ -42,12 +42,7 @@ export function depositRefundedMessage(limitMessage: string): string {
 
 export type Confirmation = { status: ProviderChargeStatus; amountMinor: number | null; currency: string | null };
 
-export type DepositDecision =
-  | { kind: "credit" }
-  | { kind: "flag"; detail: string }
-  | { kind: "fail" }
-  | { kind: "abandon" }
-  | { kind: "wait" };
+export type DepositDecision = { kind: "credit" } | { kind: "flag"; detail: string } | { kind: "fail" } | { kind: "abandon" } | { kind: "wait" };
 
 /**
  * What to do with a deposit, given the provider's word on it. A success is credited once, whatever
@@ -57,11 +52,7 @@ export type DepositDecision =
  * money went back, so a success repeated later credits nothing. (Whether a credit fits the tier's
  * limits is the caller's check, with the account's figures.)
  */
-export function decideDeposit(
-  deposit: { status: OurDepositStatus; amountMinor: number; currency: string; createdAtMs: number; flagged: boolean },
-  word: Confirmation,
-  nowMs: number,
-): DepositDecision {
+export function decideDeposit(deposit: { status: OurDepositStatus; amountMinor: number; currency: string; createdAtMs: number; flagged: boolean }, word: Confirmation, nowMs: number): DepositDecision {
   if (deposit.status === "SUCCEEDED" || deposit.status === "REFUNDED") return { kind: "wait" };
   if (word.status === "succeeded") {
     const problems: string[] = [];
@@ -91,10 +82,7 @@ export type WithdrawalDecision =
  * (in PAYOUTS_PENDING): a success moves it on, a failure brings it back, and a reversal after a
  * success brings it back too. Final states stay final.
  */
-export function decideWithdrawal(
-  withdrawal: { status: OurWithdrawalStatus; amountMinor: number; flagged: boolean },
-  word: TransferWord,
-): WithdrawalDecision {
+export function decideWithdrawal(withdrawal: { status: OurWithdrawalStatus; amountMinor: number; flagged: boolean }, word: TransferWord): WithdrawalDecision {
   if (withdrawal.status === "SUCCEEDED") return word.status === "reversed" ? { kind: "return", status: "REVERSED" } : { kind: "wait" };
   if (withdrawal.status !== "PENDING") return { kind: "wait" };
   switch (word.status) {
@@ -182,13 +170,16 @@ export function reconcile(ours: OurMovement[], theirs: TheirMovement[]): Differe
     const o = ourByKey.get(key(t));
     if (!o) {
       if (t.status === "succeeded" || t.status === "pending" || t.status === "otp")
-        out.push({ kind: t.kind, reference: t.reference, problem: "missing_in_ledger", detail: `The provider has a ${t.status} ${t.kind} of ${t.amountMinor ?? "?"} pesewas that we have no record of.` });
+        out.push({
+          kind: t.kind,
+          reference: t.reference,
+          problem: "missing_in_ledger",
+          detail: `The provider has a ${t.status} ${t.kind} of ${t.amountMinor ?? "?"} pesewas that we have no record of.`,
+        });
       continue;
     }
-    if (!AGREES[o.kind][o.status]?.includes(t.status))
-      out.push({ kind: o.kind, reference: o.reference, problem: "status", detail: `We have ${o.status}; the provider has ${t.status}.` });
-    if (t.currency !== null && t.currency.toUpperCase() !== "GHS")
-      out.push({ kind: o.kind, reference: o.reference, problem: "currency", detail: `The provider has it in ${t.currency}.` });
+    if (!AGREES[o.kind][o.status]?.includes(t.status)) out.push({ kind: o.kind, reference: o.reference, problem: "status", detail: `We have ${o.status}; the provider has ${t.status}.` });
+    if (t.currency !== null && t.currency.toUpperCase() !== "GHS") out.push({ kind: o.kind, reference: o.reference, problem: "currency", detail: `The provider has it in ${t.currency}.` });
     // A refunded payment never reached the ledger: it went back from the provider's balance.
     if (t.status === "succeeded" && o.status !== "REFUNDED" && t.amountMinor !== o.ledgerMinor)
       out.push({ kind: o.kind, reference: o.reference, problem: "amount", detail: `The provider moved ${t.amountMinor ?? "?"} pesewas; the ledger moved ${o.ledgerMinor}.` });
@@ -196,7 +187,12 @@ export function reconcile(ours: OurMovement[], theirs: TheirMovement[]): Differe
   for (const o of ours) {
     if (theirByKey.has(key(o))) continue;
     if (MOVED.has(o.status) || o.ledgerMinor !== 0 || o.status === "PENDING")
-      out.push({ kind: o.kind, reference: o.reference, problem: "missing_at_provider", detail: `We have a ${o.status} ${o.kind} of ${o.amountMinor} pesewas (ledger ${o.ledgerMinor}) that the provider does not list.` });
+      out.push({
+        kind: o.kind,
+        reference: o.reference,
+        problem: "missing_at_provider",
+        detail: `We have a ${o.status} ${o.kind} of ${o.amountMinor} pesewas (ledger ${o.ledgerMinor}) that the provider does not list.`,
+      });
   }
   return out;
 }

@@ -25,7 +25,13 @@ export function planPayouts(kind: "MONTHLY" | "HARVEST" | "PRINCIPAL", holdings:
   if (kind !== "PRINCIPAL") {
     for (const mine of byUser.values()) {
       const principals = mine.map((h) => h.unitsHeld * h.unitPriceMinor);
-      const parts = splitByWeight(applyRate(principals.reduce((s, p) => s + p, 0), roi), principals);
+      const parts = splitByWeight(
+        applyRate(
+          principals.reduce((s, p) => s + p, 0),
+          roi,
+        ),
+        principals,
+      );
       mine.forEach((h, i) => returnMinor.set(h.investmentId, parts[i]));
     }
   }
@@ -61,10 +67,21 @@ export type RunFunding = { dueMinor: number; heldMinor: number; shortfallMinor: 
  * the reserve draw the admin chose. Too little: 409 naming the amounts. A draw larger than the
  * shortfall, or than the reserve holds, is refused too: the reserve pays only what the farm did not.
  */
-export function checkRunFunding({ batchId, dueMinor, heldMinor, reserveDrawMinor, reserveMinor }: { batchId: number; dueMinor: number; heldMinor: number; reserveDrawMinor: number; reserveMinor: number }): RunFunding {
+export function checkRunFunding({
+  batchId,
+  dueMinor,
+  heldMinor,
+  reserveDrawMinor,
+  reserveMinor,
+}: {
+  batchId: number;
+  dueMinor: number;
+  heldMinor: number;
+  reserveDrawMinor: number;
+  reserveMinor: number;
+}): RunFunding {
   const shortfallMinor = Math.max(0, dueMinor - Math.max(0, heldMinor));
-  if (reserveDrawMinor > shortfallMinor)
-    throw new DomainError(422, `The reserve draw (${formatGhs(reserveDrawMinor)}) is more than the shortfall (${formatGhs(shortfallMinor)}).`, "reserve_draw");
+  if (reserveDrawMinor > shortfallMinor) throw new DomainError(422, `The reserve draw (${formatGhs(reserveDrawMinor)}) is more than the shortfall (${formatGhs(shortfallMinor)}).`, "reserve_draw");
   if (reserveDrawMinor > reserveMinor)
     throw new DomainError(409, `The reserve holds ${formatGhs(Math.max(0, reserveMinor))}, less than the ${formatGhs(reserveDrawMinor)} draw. Fund the reserve first.`, "reserve_draw");
   if (shortfallMinor > reserveDrawMinor) {
@@ -110,7 +127,6 @@ export function checkPayoutPeriod({ period, startDate, currentPeriod }: { period
   if (startPeriod && period < startPeriod) throw new DomainError(422, `The batch started in ${startPeriod}; ${period} is before that.`, "period");
   return period;
 }
-
 
 /**
  * A payout an investor received, with the cost of the units it paid back: a harvest's principal

@@ -80,12 +80,30 @@ describe("the ROI the remittances support", () => {
     const principalMinor = 100_000;
     // 1.00% and 0.80% a month: 0.90% on average; the close and an empty month do not count.
     expect(
-      supportedRoi({ productType: "EGG", principalMinor, periods: [{ period: "2026-07", remittedMinor: 1_000 }, { period: "2026-08", remittedMinor: 800 }, { period: "2026-09", remittedMinor: 0 }, { period: "CLOSE", remittedMinor: 100_000 }] }),
+      supportedRoi({
+        productType: "EGG",
+        principalMinor,
+        periods: [
+          { period: "2026-07", remittedMinor: 1_000 },
+          { period: "2026-08", remittedMinor: 800 },
+          { period: "2026-09", remittedMinor: 0 },
+          { period: "CLOSE", remittedMinor: 100_000 },
+        ],
+      }),
     ).toBe(0.009);
     expect(supportedRoi({ productType: "EGG", principalMinor, periods: [] })).toBeNull();
     expect(supportedRoi({ productType: "EGG", principalMinor: 0, periods: [{ period: "2026-07", remittedMinor: 1_000 }] })).toBeNull();
     // Two remittances for one harvest add up: 100,000 + 12,000 on 100,000 is 12% a cycle.
-    expect(supportedRoi({ productType: "CHICKEN", principalMinor, periods: [{ period: "HARVEST", remittedMinor: 100_000 }, { period: "HARVEST", remittedMinor: 12_000 }] })).toBe(0.12);
+    expect(
+      supportedRoi({
+        productType: "CHICKEN",
+        principalMinor,
+        periods: [
+          { period: "HARVEST", remittedMinor: 100_000 },
+          { period: "HARVEST", remittedMinor: 12_000 },
+        ],
+      }),
+    ).toBe(0.12);
     expect(supportedRoi({ productType: "CHICKEN", principalMinor, periods: [] })).toBeNull();
   });
 });

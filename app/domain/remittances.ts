@@ -93,7 +93,12 @@ export function readRemittance(body: Record<string, unknown>, batch: { id: numbe
   }
   const amount = parseAmountToMinor(body.amount);
   if (!amount.ok) {
-    const detail = amount.reason === "empty" ? "Enter the amount remitted (GHS)." : amount.reason === "too-large" ? "The amount remitted is too large." : "The amount remitted must be a positive GHS amount with at most 2 decimals.";
+    const detail =
+      amount.reason === "empty"
+        ? "Enter the amount remitted (GHS)."
+        : amount.reason === "too-large"
+          ? "The amount remitted is too large."
+          : "The amount remitted must be a positive GHS amount with at most 2 decimals.";
     throw new DomainError(422, detail, "amount");
   }
   const sheet = Object.fromEntries(SHEET_FIELDS.map(([field, key, kind]) => [key, sheetValue(field, kind, body[field])])) as SettlementSheet;
@@ -112,7 +117,17 @@ export const EGGS_PER_CRATE = 30;
  * month as whole crates and the feed used at the batch's feed price; for a harvest (or a close), the
  * birds alive in the latest log and, for broilers, their live weight. The admin corrects the rest.
  */
-export function prefillSheet({ productType, period, logs, feedPriceMinor }: { productType: ProductType; period: string; logs: readonly LogDay[]; feedPriceMinor: number | null }): Partial<SettlementSheet> & { feedKg?: number } {
+export function prefillSheet({
+  productType,
+  period,
+  logs,
+  feedPriceMinor,
+}: {
+  productType: ProductType;
+  period: string;
+  logs: readonly LogDay[];
+  feedPriceMinor: number | null;
+}): Partial<SettlementSheet> & { feedKg?: number } {
   const month = /^\d{4}-\d{2}$/.test(period) ? period : null;
   const inPeriod = month ? logs.filter((l) => l.logDate.startsWith(month)) : logs;
   if (inPeriod.length === 0) return {};
@@ -149,7 +164,15 @@ export function periodSupportedRoi({ period, remittedMinor, principalMinor }: { 
  * harvest's. Null until an income period has a remittance. The page states this in one sentence
  * (SUPPORTED_ROI_RULE), so a reader can redo it from the settlements listed beside it.
  */
-export function supportedRoi({ productType, periods, principalMinor }: { productType: ProductType; periods: ReadonlyArray<{ period: string; remittedMinor: number }>; principalMinor: number }): number | null {
+export function supportedRoi({
+  productType,
+  periods,
+  principalMinor,
+}: {
+  productType: ProductType;
+  periods: ReadonlyArray<{ period: string; remittedMinor: number }>;
+  principalMinor: number;
+}): number | null {
   if (principalMinor <= 0) return null;
   if (productType === "CHICKEN") {
     const harvest = periods.filter((p) => p.period === "HARVEST" && p.remittedMinor > 0);

@@ -28,7 +28,12 @@ export const RegisterSchema = z.object({
 export type RegisterInput = z.infer<typeof RegisterSchema>;
 
 export const LoginSchema = z.object({
-  email: z.string({ error: "Enter your email address." }).trim().min(1, "Enter your email address.").max(EMAIL_MAX).transform((v) => v.toLowerCase()),
+  email: z
+    .string({ error: "Enter your email address." })
+    .trim()
+    .min(1, "Enter your email address.")
+    .max(EMAIL_MAX)
+    .transform((v) => v.toLowerCase()),
   password: z.string({ error: "Enter your password." }).min(1, "Enter your password.").max(PASSWORD_MAX),
 });
 
@@ -52,10 +57,7 @@ const optionalPhone = z
 /** Only the full name and phone can change through a profile update (never the email or is_admin). */
 export const ProfileUpdateSchema = z.object({ full_name: fullName.optional(), phone: optionalPhone.optional() });
 
-const currentPassword = z
-  .string({ error: "Enter your current password." })
-  .min(1, "Enter your current password.")
-  .max(PASSWORD_MAX, "Enter your current password.");
+const currentPassword = z.string({ error: "Enter your current password." }).min(1, "Enter your current password.").max(PASSWORD_MAX, "Enter your current password.");
 
 /** The API's change: the current password, and a new one by the registration rule. */
 export const ChangePasswordSchema = z
@@ -74,9 +76,7 @@ export const CloseAccountSchema = z.object({
 });
 
 export const ResetRequestSchema = z.object({ email });
-export const ResetPasswordSchema = z
-  .object({ password: newPassword, confirm: z.string() })
-  .refine((v) => v.password === v.confirm, { message: "The two passwords do not match.", path: ["confirm"] });
+export const ResetPasswordSchema = z.object({ password: newPassword, confirm: z.string() }).refine((v) => v.password === v.confirm, { message: "The two passwords do not match.", path: ["confirm"] });
 
 export const PHONE_CODE_FORMAT = "Enter the 6-digit code from the SMS.";
 /** A 6-digit SMS code, as people type it ("123 456" too). */

@@ -6,8 +6,6 @@ import { singleLineText } from "~/forms/text.server";
 import { PRODUCT_TYPES } from "~/domain/types";
 import { CONTENT_LIMITS, FARM_NAME_MAX } from "~/forms/limits";
 
-
-
 export const FarmSchema = z.object({
   name: singleLineText({ label: "The farm name", required: MSG.farmNameRequired, max: FARM_NAME_MAX, tooLong: `Keep the farm name under ${FARM_NAME_MAX} characters.` }),
   location: singleLineText({ label: "The location", max: 200, tooLong: "Keep the location under 200 characters." }).optional().default(""),
@@ -32,10 +30,7 @@ const fraction = (message: string) =>
     .pipe(z.number({ error: message }).finite(message).min(0, message).max(1, message));
 
 /** An optional field where an empty input means "not given" (null). */
-const blankToNull = <T extends z.ZodType>(schema: T) =>
-  z
-    .preprocess((v) => (v === "" || v === null ? undefined : v), schema.optional())
-    .transform((v) => (v === undefined ? null : v));
+const blankToNull = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" || v === null ? undefined : v), schema.optional()).transform((v) => (v === undefined ? null : v));
 
 const START_DATE_FORMAT = "Give the start date as YYYY-MM-DD.";
 
@@ -45,7 +40,11 @@ export const BatchSchema = z.object({
   farm_id: z.coerce.number({ error: MSG.selectFarm }).int(MSG.selectFarm).positive(MSG.selectFarm),
   product_type: z.enum(PRODUCT_TYPES, { error: "Choose EGG or CHICKEN." }),
   unit_price: cedis("Enter a unit price above zero with at most 2 decimals."),
-  target_units: z.coerce.number({ error: "Enter the target units as a whole number." }).int("Enter the target units as a whole number.").min(1, "Target units must be at least 1.").max(10_000_000, "Target units can be at most 10,000,000."),
+  target_units: z.coerce
+    .number({ error: "Enter the target units as a whole number." })
+    .int("Enter the target units as a whole number.")
+    .min(1, "Target units must be at least 1.")
+    .max(10_000_000, "Target units can be at most 10,000,000."),
   feed_price: blankToNull(cedis("Enter the feed price per kg with at most 2 decimals.", { allowZero: true })),
   mortality_rate: fraction("Enter mortality as a fraction between 0 and 1, e.g. 0.07."),
   expected_roi: fraction("Enter the expected ROI as a fraction between 0 and 1, e.g. 0.12."),
@@ -56,8 +55,17 @@ export type BatchInput = z.infer<typeof BatchSchema>;
 /** A payout period for egg catch-up: YYYY-MM, or empty for this month. */
 
 const faq = z.object({
-  question: singleLineText({ label: "A question", required: "Each FAQ needs a question.", max: CONTENT_LIMITS.faqQuestionMax, tooLong: `Keep each question under ${CONTENT_LIMITS.faqQuestionMax} characters.` }),
-  answer: z.string().trim().min(1, "Each FAQ needs an answer.").max(CONTENT_LIMITS.faqAnswerMax, `Keep each answer under ${CONTENT_LIMITS.faqAnswerMax.toLocaleString("en")} characters.`),
+  question: singleLineText({
+    label: "A question",
+    required: "Each FAQ needs a question.",
+    max: CONTENT_LIMITS.faqQuestionMax,
+    tooLong: `Keep each question under ${CONTENT_LIMITS.faqQuestionMax} characters.`,
+  }),
+  answer: z
+    .string()
+    .trim()
+    .min(1, "Each FAQ needs an answer.")
+    .max(CONTENT_LIMITS.faqAnswerMax, `Keep each answer under ${CONTENT_LIMITS.faqAnswerMax.toLocaleString("en")} characters.`),
 });
 
 /** The How It Works editor (and PUT /api/v1/admin/pages/how-it-works). */

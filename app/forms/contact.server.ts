@@ -6,7 +6,6 @@ import { singleLineText } from "~/forms/text.server";
 // bundle: Remix empties server modules in the client build, while a plain import from a route
 // module drags zod into the page's chunks even when only the action uses it.
 
-
 export const ContactSchema = z.object({
   name: singleLineText({ label: "Your name", required: "Enter your name.", max: CONTACT_LIMITS.name, tooLong: `Your name can be at most ${CONTACT_LIMITS.name} characters.` }),
   email: z
@@ -25,5 +24,3 @@ export const ContactSchema = z.object({
     .max(CONTACT_LIMITS.message, `Your message can be at most ${CONTACT_LIMITS.message} characters.`),
 });
 export type ContactInput = z.infer<typeof ContactSchema>;
-
-

@@ -6,7 +6,19 @@ import { isCalendarDate } from "~/domain/calendar";
 
 const egg = { productType: "EGG" as const, today: "2026-03-10" };
 const chicken = { productType: "CHICKEN" as const, today: "2026-03-10" };
-const eggDay = { log_date: "2026-03-09", birds_alive: "950", deaths: "2", feed_kg: "110.5", eggs_collected: "820", temperature_c: "26.5", humidity_pct: "62", ammonia_ppm: "8", notes: " calm day ", incident: "", incident_description: "" };
+const eggDay = {
+  log_date: "2026-03-09",
+  birds_alive: "950",
+  deaths: "2",
+  feed_kg: "110.5",
+  eggs_collected: "820",
+  temperature_c: "26.5",
+  humidity_pct: "62",
+  ammonia_ppm: "8",
+  notes: " calm day ",
+  incident: "",
+  incident_description: "",
+};
 const chickenDay = { log_date: "2026-03-10", birds_alive: 1980, deaths: 3, feed_kg: 210, avg_weight_kg: 1.32 };
 
 describe("parseFarmLogEntry", () => {
@@ -14,7 +26,20 @@ describe("parseFarmLogEntry", () => {
     const r = parseFarmLogEntry(eggDay, egg);
     expect(r).toEqual({
       ok: true,
-      entry: { log_date: "2026-03-09", birds_alive: 950, deaths: 2, feed_kg: 110.5, eggs_collected: 820, avg_weight_kg: null, temperature_c: 26.5, humidity_pct: 62, ammonia_ppm: 8, notes: "calm day", incident: false, incident_description: "" },
+      entry: {
+        log_date: "2026-03-09",
+        birds_alive: 950,
+        deaths: 2,
+        feed_kg: 110.5,
+        eggs_collected: 820,
+        avg_weight_kg: null,
+        temperature_c: 26.5,
+        humidity_pct: 62,
+        ammonia_ppm: 8,
+        notes: "calm day",
+        incident: false,
+        incident_description: "",
+      },
     });
   });
 
@@ -84,7 +109,12 @@ describe("photos", () => {
   });
 
   it("checks size, type and count", () => {
-    expect(checkPhotos([{ name: "a.jpg", size: 100, head: jpeg }, { name: "b.png", size: 2 * 1024 * 1024, head: png }])).toEqual({ ok: true, types: ["image/jpeg", "image/png"] });
+    expect(
+      checkPhotos([
+        { name: "a.jpg", size: 100, head: jpeg },
+        { name: "b.png", size: 2 * 1024 * 1024, head: png },
+      ]),
+    ).toEqual({ ok: true, types: ["image/jpeg", "image/png"] });
     expect(checkPhotos([{ name: "big.jpg", size: 2 * 1024 * 1024 + 1, head: jpeg }])).toEqual({ ok: false, error: "big.jpg is larger than 2 MB." });
     expect(checkPhotos([{ name: "fake.jpg", size: 20, head: text }])).toEqual({ ok: false, error: "fake.jpg is not a JPEG or PNG image." });
     expect(checkPhotos(Array.from({ length: 6 }, () => ({ name: "x.jpg", size: 10, head: jpeg })))).toEqual({ ok: false, error: "Attach at most 5 photos." });

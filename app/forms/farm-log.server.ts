@@ -26,7 +26,20 @@ export type FarmLogEntry = {
   incident_description: string;
 };
 
-export const FARM_LOG_FIELDS = ["log_date", "birds_alive", "deaths", "feed_kg", "eggs_collected", "avg_weight_kg", "temperature_c", "humidity_pct", "ammonia_ppm", "notes", "incident", "incident_description"] as const;
+export const FARM_LOG_FIELDS = [
+  "log_date",
+  "birds_alive",
+  "deaths",
+  "feed_kg",
+  "eggs_collected",
+  "avg_weight_kg",
+  "temperature_c",
+  "humidity_pct",
+  "ammonia_ppm",
+  "notes",
+  "incident",
+  "incident_description",
+] as const;
 
 const blank = (v: unknown) => v === null || v === undefined || (typeof v === "string" && v.trim() === "");
 const flagOn = (v: unknown) => v === true || v === 1 || (typeof v === "string" && ["true", "on", "1", "yes"].includes(v.trim().toLowerCase()));
@@ -82,9 +95,6 @@ const count = (what: string, max: number, required = true) =>
 
 const flag = z.unknown().transform((v) => flagOn(v));
 
-
-
-
 export function farmLogEntrySchema({ productType, today }: FarmLogContext) {
   const M = FARM_LOG_MESSAGES;
   return z
@@ -104,15 +114,53 @@ export function farmLogEntrySchema({ productType, today }: FarmLogContext) {
       // Required fields: `required` has already refused a missing value.
       birds_alive: count("Birds alive", L.birdsMax).transform((v) => v as number),
       deaths: count("Deaths", L.birdsMax, false).transform((v) => v ?? 0),
-      feed_kg: numberField({ required: "Enter the feed used in kg.", format: "Feed used must be a number of kg, e.g. 12.5.", min: 0, minMessage: "Feed used cannot be negative.", max: L.feedKgMax, maxMessage: `Feed used can be at most ${L.feedKgMax.toLocaleString("en")} kg a day.` }).transform((v) => v as number),
+      feed_kg: numberField({
+        required: "Enter the feed used in kg.",
+        format: "Feed used must be a number of kg, e.g. 12.5.",
+        min: 0,
+        minMessage: "Feed used cannot be negative.",
+        max: L.feedKgMax,
+        maxMessage: `Feed used can be at most ${L.feedKgMax.toLocaleString("en")} kg a day.`,
+      }).transform((v) => v as number),
       eggs_collected: count("Eggs collected", L.birdsMax, false),
-      avg_weight_kg: numberField({ format: "Average weight must be a number of kg, e.g. 1.85.", min: 0, exclusiveMin: true, minMessage: "Average weight must be above 0 kg.", max: L.weightKgMax, maxMessage: `Average weight can be at most ${L.weightKgMax} kg.` }),
-      temperature_c: numberField({ format: "Temperature must be a number of °C.", min: L.temperatureMin, minMessage: `Temperature must be between ${L.temperatureMin} and ${L.temperatureMax} °C.`, max: L.temperatureMax, maxMessage: `Temperature must be between ${L.temperatureMin} and ${L.temperatureMax} °C.` }),
-      humidity_pct: numberField({ format: "Humidity must be a percentage, e.g. 65.", min: 0, minMessage: "Humidity must be between 0 and 100%.", max: L.humidityMax, maxMessage: "Humidity must be between 0 and 100%." }),
-      ammonia_ppm: numberField({ format: "Ammonia must be a number of ppm.", min: 0, minMessage: "Ammonia cannot be negative.", max: L.ammoniaMax, maxMessage: `Ammonia can be at most ${L.ammoniaMax} ppm.` }),
-      notes: z.unknown().transform((v) => (typeof v === "string" ? v.trim() : "")).pipe(z.string().max(L.notesMax, `Keep the notes under ${L.notesMax.toLocaleString("en")} characters.`)),
+      avg_weight_kg: numberField({
+        format: "Average weight must be a number of kg, e.g. 1.85.",
+        min: 0,
+        exclusiveMin: true,
+        minMessage: "Average weight must be above 0 kg.",
+        max: L.weightKgMax,
+        maxMessage: `Average weight can be at most ${L.weightKgMax} kg.`,
+      }),
+      temperature_c: numberField({
+        format: "Temperature must be a number of °C.",
+        min: L.temperatureMin,
+        minMessage: `Temperature must be between ${L.temperatureMin} and ${L.temperatureMax} °C.`,
+        max: L.temperatureMax,
+        maxMessage: `Temperature must be between ${L.temperatureMin} and ${L.temperatureMax} °C.`,
+      }),
+      humidity_pct: numberField({
+        format: "Humidity must be a percentage, e.g. 65.",
+        min: 0,
+        minMessage: "Humidity must be between 0 and 100%.",
+        max: L.humidityMax,
+        maxMessage: "Humidity must be between 0 and 100%.",
+      }),
+      ammonia_ppm: numberField({
+        format: "Ammonia must be a number of ppm.",
+        min: 0,
+        minMessage: "Ammonia cannot be negative.",
+        max: L.ammoniaMax,
+        maxMessage: `Ammonia can be at most ${L.ammoniaMax} ppm.`,
+      }),
+      notes: z
+        .unknown()
+        .transform((v) => (typeof v === "string" ? v.trim() : ""))
+        .pipe(z.string().max(L.notesMax, `Keep the notes under ${L.notesMax.toLocaleString("en")} characters.`)),
       incident: flag,
-      incident_description: z.unknown().transform((v) => (typeof v === "string" ? v.trim() : "")).pipe(z.string().max(L.incidentMax, `Keep the incident description under ${L.incidentMax.toLocaleString("en")} characters.`)),
+      incident_description: z
+        .unknown()
+        .transform((v) => (typeof v === "string" ? v.trim() : ""))
+        .pipe(z.string().max(L.incidentMax, `Keep the incident description under ${L.incidentMax.toLocaleString("en")} characters.`)),
     })
     .superRefine((entry, ctx) => {
       if (productType === "EGG") {
@@ -127,7 +175,6 @@ export function farmLogEntrySchema({ productType, today }: FarmLogContext) {
     })
     .transform((entry): FarmLogEntry => ({ ...entry, incident_description: entry.incident ? entry.incident_description : "" }));
 }
-
 
 /** The rules about which fields a batch type needs, read from the raw input. */
 function presenceProblems(raw: Record<string, unknown>, productType: ProductType): Record<string, string> {
@@ -158,7 +205,6 @@ export function parseFarmLogEntry(input: Record<string, unknown>, context: FarmL
   for (const [field, message] of Object.entries(presenceProblems(full, context.productType))) errors[field] ??= message;
   return { ok: false, errors };
 }
-
 
 export type PhotoCandidate = { name: string; size: number; head: Uint8Array };
 

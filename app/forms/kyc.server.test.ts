@@ -11,7 +11,9 @@ const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]);
 
 describe("kycSubmissionSchema", () => {
   it("refuses control characters and text-direction marks in the legal name (the shared name rule)", () => {
-    expect(fieldErrors(KycSchema.safeParse({ ...valid, legal_name: "Akosua\u202eMensah" }).error!)).toEqual({ legal_name: "Your legal name cannot contain control characters or text-direction marks." });
+    expect(fieldErrors(KycSchema.safeParse({ ...valid, legal_name: "Akosua\u202eMensah" }).error!)).toEqual({
+      legal_name: "Your legal name cannot contain control characters or text-direction marks.",
+    });
     expect(fieldErrors(KycSchema.safeParse({ ...valid, legal_name: "A" }).error!)).toEqual({ legal_name: "Enter your legal name as it appears on your ID." });
   });
 

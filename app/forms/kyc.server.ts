@@ -90,9 +90,9 @@ export type CheckedImage = { bytes: Uint8Array; type: ImageType };
  * The images: the ID and the selfie are required, the proof of address optional (it asks for the
  * top tier). Each must be a JPEG or PNG by its bytes, at most KYC_IMAGE_MAX_BYTES.
  */
-export function checkKycImages(files: Partial<Record<KycFileField, KycUpload>>):
-  | { ok: true; images: Partial<Record<KycFileField, CheckedImage>> }
-  | { ok: false; errors: Partial<Record<KycFileField, string>> } {
+export function checkKycImages(
+  files: Partial<Record<KycFileField, KycUpload>>,
+): { ok: true; images: Partial<Record<KycFileField, CheckedImage>> } | { ok: false; errors: Partial<Record<KycFileField, string>> } {
   const errors: Partial<Record<KycFileField, string>> = {};
   const images: Partial<Record<KycFileField, CheckedImage>> = {};
   const maxMb = KYC_IMAGE_MAX_BYTES / (1024 * 1024);

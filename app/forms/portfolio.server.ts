@@ -6,7 +6,6 @@ import { fieldErrors, formId, formText, idempotencyKey } from "~/forms/parse.ser
 
 // ---- the portfolio page's forms: one action, a hidden `intent` ----
 
-
 export const PortfolioActionSchema = z.discriminatedUnion(
   "intent",
   [

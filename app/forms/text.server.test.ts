@@ -4,7 +4,30 @@ import { hasHiddenCharacters, singleLineText } from "~/forms/text.server";
 
 // Names and titles are shown to other people: a NUL, a newline or a right-to-left override in one
 // can hide or reorder what they read ("Ama\u202Egnp.exe" shows as "Amaexe.png").
-const HIDDEN = ["\u0000", "\u0007", "\t", "\n", "\r", "\u001b", "\u007f", "\u0085", "\u061c", "\u200e", "\u200f", "\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068", "\u2069", "\u2028", "\u2029"];
+const HIDDEN = [
+  "\u0000",
+  "\u0007",
+  "\t",
+  "\n",
+  "\r",
+  "\u001b",
+  "\u007f",
+  "\u0085",
+  "\u061c",
+  "\u200e",
+  "\u200f",
+  "\u202a",
+  "\u202b",
+  "\u202c",
+  "\u202d",
+  "\u202e",
+  "\u2066",
+  "\u2067",
+  "\u2068",
+  "\u2069",
+  "\u2028",
+  "\u2029",
+];
 
 describe("hasHiddenCharacters", () => {
   it.each(HIDDEN.map((c) => [c.codePointAt(0)!.toString(16)]))("U+%s inside a name is refused", (hex) => {

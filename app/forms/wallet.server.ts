@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { MOMO_PROVIDERS } from "~/domain/wallet";
 
-
 /** Where a withdrawal goes: a Ghanaian mobile money number, or a bank account. */
 export const DestinationSchema = z.discriminatedUnion(
   "method",

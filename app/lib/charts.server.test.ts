@@ -27,8 +27,22 @@ describe("renderLineChartSvg", () => {
   it("draws several series in their own colours and escapes the label", () => {
     const svg = renderLineChartSvg(
       [
-        { id: "a", points: [{ x: "Jan", y: 1 }, { x: "Feb", y: 2 }], color: "#111111" },
-        { id: "b", points: [{ x: "Jan", y: 3 }, { x: "Feb", y: 1 }], color: "#222222" },
+        {
+          id: "a",
+          points: [
+            { x: "Jan", y: 1 },
+            { x: "Feb", y: 2 },
+          ],
+          color: "#111111",
+        },
+        {
+          id: "b",
+          points: [
+            { x: "Jan", y: 3 },
+            { x: "Feb", y: 1 },
+          ],
+          color: "#222222",
+        },
       ],
       200,
       80,

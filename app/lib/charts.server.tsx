@@ -174,8 +174,5 @@ function drawLineChart(series: ChartSeries[], width: number, height: number, opt
     />,
   );
   // A viewBox lets CSS scale the picture to a 360 px screen; the title names it for screen readers.
-  return compact(markup).replace(
-    /^<svg([^>]*)>/,
-    (_, attrs: string) => `<svg${attrs} viewBox="0 0 ${width} ${height}" preserveAspectRatio="xMidYMid meet"><title>${escapeXml(options.label)}</title>`,
-  );
+  return compact(markup).replace(/^<svg([^>]*)>/, (_, attrs: string) => `<svg${attrs} viewBox="0 0 ${width} ${height}" preserveAspectRatio="xMidYMid meet"><title>${escapeXml(options.label)}</title>`);
 }

@@ -31,7 +31,13 @@ describe("escapeCell", () => {
 
 describe("toCsv", () => {
   it("starts with a BOM and ends every line, header included, with CRLF", () => {
-    const csv = toCsv(["Investment ID", "Amount (GHS)"], [[1, "600.00"], [2, "=1+1"]]);
+    const csv = toCsv(
+      ["Investment ID", "Amount (GHS)"],
+      [
+        [1, "600.00"],
+        [2, "=1+1"],
+      ],
+    );
     expect(csv.startsWith(BOM)).toBe(true);
     expect(csv).toBe(`${BOM}Investment ID,Amount (GHS)\r\n1,600.00\r\n2,'=1+1\r\n`);
   });

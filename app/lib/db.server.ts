@@ -142,9 +142,7 @@ export function markDatabaseReady(): void {
 export function databaseReadiness(): { ready: true } | { ready: false; reason: string } {
   if (!initialised) return { ready: false, reason: "migrations have not finished" };
   try {
-    writeTransaction(() =>
-      prepared<[number]>("insert into readiness_checks (id, checked_at) values (1, ?) on conflict(id) do update set checked_at = excluded.checked_at").run(Date.now()),
-    );
+    writeTransaction(() => prepared<[number]>("insert into readiness_checks (id, checked_at) values (1, ?) on conflict(id) do update set checked_at = excluded.checked_at").run(Date.now()));
     return { ready: true };
   } catch (error) {
     return { ready: false, reason: `the database does not take writes (${error instanceof Error ? error.message : String(error)})` };

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "~/lib/env.server";
 
-const PROD = { NODE_ENV: "production", SESSION_SECRET: "a-real-secret-0123456789", ADMIN_PASSWORD: "a-real-admin-password", KYC_ENCRYPTION_KEY: "aa11bb22cc33dd44ee55ff6600112233445566778899aabbccddeeff00112233" };
+const PROD = {
+  NODE_ENV: "production",
+  SESSION_SECRET: "a-real-secret-0123456789",
+  ADMIN_PASSWORD: "a-real-admin-password",
+  KYC_ENCRYPTION_KEY: "aa11bb22cc33dd44ee55ff6600112233445566778899aabbccddeeff00112233",
+};
 
 describe("environment", () => {
   it("builds links from APP_URL, defaulting to localhost and PORT outside production", () => {

@@ -20,12 +20,9 @@ function decodeKey(text: string): Buffer | null {
  * The address of a provider's API that our secret keys travel to: https, or plain http only to this
  * machine (a test fake). The adapters check it again; here a bad one stops the start-up with a message.
  */
-const providerApiUrl = (example: string) =>
-  z.string().refine(keysMayTravelTo, `give the API's https:// address, e.g. ${example} (plain http only to 127.0.0.1 or localhost)`);
+const providerApiUrl = (example: string) => z.string().refine(keysMayTravelTo, `give the API's https:// address, e.g. ${example} (plain http only to 127.0.0.1 or localhost)`);
 
-const booleanFlag = z
-  .enum(["true", "false", "1", "0"])
-  .transform((v) => v === "true" || v === "1");
+const booleanFlag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -56,12 +53,14 @@ const EnvSchema = z.object({
    * How many proxies in front of the server to believe in X-Forwarded-For (0 or off: none; the
    * socket's address is the client). Behind one TLS proxy: 1. Applied in scripts/server.js.
    */
-  TRUST_PROXY: z
-    .preprocess((v) => (typeof v === "string" && ["off", "false", ""].includes(v.trim().toLowerCase()) ? "0" : v), z.coerce.number().int().min(0).max(10))
-    .default(0),
+  TRUST_PROXY: z.preprocess((v) => (typeof v === "string" && ["off", "false", ""].includes(v.trim().toLowerCase()) ? "0" : v), z.coerce.number().int().min(0).max(10)).default(0),
   /** Failed logins per window for one client address and one account, before 429 (and not counting the password). */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
-  AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(15 * 60),
+  AUTH_RATE_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(15 * 60),
   /*
    * Address-wide limits per window. Ghana's mobile networks put many customers behind one address
    * (carrier-grade NAT), so these are in the hundreds; the address-wide login counter never refuses
@@ -120,16 +119,10 @@ const EnvSchema = z.object({
    * negative; fractions allowed), so month boundaries and expiries can be reached without waiting.
    * Refused in production: a real ledger never runs on a shifted clock.
    */
-  AKOKO_CLOCK_OFFSET_DAYS: z
-    .preprocess(
-      (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
-      z.coerce
-        .number({ error: "give a number of days, e.g. 40 or -0.5" })
-        .finite("give a number of days, e.g. 40 or -0.5")
-        .min(-36_500, "at most 100 years")
-        .max(36_500, "at most 100 years")
-        .optional(),
-    ),
+  AKOKO_CLOCK_OFFSET_DAYS: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.coerce.number({ error: "give a number of days, e.g. 40 or -0.5" }).finite("give a number of days, e.g. 40 or -0.5").min(-36_500, "at most 100 years").max(36_500, "at most 100 years").optional(),
+  ),
   /*
    * Messages that leave the app (issue 16): email and SMS through the outbox. `demo` sends nothing:
    * every message is printed to the log and readable at /admin/outbox.
@@ -149,7 +142,10 @@ const EnvSchema = z.object({
   /** Tests only point this at a fake; default https://sms.hubtel.com. */
   HUBTEL_SMS_URL: providerApiUrl("https://sms.hubtel.com").optional(),
   /** The sender id on every SMS (registered with the provider): 1-11 letters, digits or spaces. */
-  SMS_SENDER_ID: z.string().regex(/^[A-Za-z0-9 ]{1,11}$/, "1 to 11 letters, digits or spaces").default("Akoko"),
+  SMS_SENDER_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9 ]{1,11}$/, "1 to 11 letters, digits or spaces")
+    .default("Akoko"),
   /** Run the outbox worker in this process (several processes may run it on one database). */
   OUTBOX_WORKER: booleanFlag.default(true),
   /** How often the worker looks for messages due, in milliseconds. */
@@ -178,7 +174,12 @@ const EnvSchema = z.object({
    * Issue 17: hours before a newly added payout destination may receive money, so that someone who
    * takes over an account cannot empty it at once.
    */
-  DESTINATION_COOLING_OFF_HOURS: z.coerce.number().int().min(0).max(24 * 30).default(24),
+  DESTINATION_COOLING_OFF_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
   /** Issue 20: withdrawals above this many GHS wait for an admin's approval before they are sent. */
   LARGE_WITHDRAWAL_GHS: z.coerce.number().min(0).max(10_000_000).default(5000),
   KYC_ENCRYPTION_KEY: z
@@ -206,23 +207,17 @@ const DAY_MS = 24 * 3600 * 1000;
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {
-    const problems = parsed.error.issues
-      .map((issue) => `  ${issue.path.join(".")}: ${issue.message}`)
-      .join("\n");
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
     throw new Error(`Invalid environment configuration:\n${problems}`);
   }
   const env = parsed.data;
   if (env.NODE_ENV === "production") {
     if (env.AKOKO_CLOCK_OFFSET_DAYS !== undefined) {
-      throw new Error(
-        "Refusing to start in production with AKOKO_CLOCK_OFFSET_DAYS set: a shifted clock is for tests only (payout months, exit dates and expiries would be wrong). Unset it.",
-      );
+      throw new Error("Refusing to start in production with AKOKO_CLOCK_OFFSET_DAYS set: a shifted clock is for tests only (payout months, exit dates and expiries would be wrong). Unset it.");
     }
     const missing: string[] = [];
-    if (env.SESSION_SECRET === DEV_SESSION_SECRET || env.SESSION_SECRET.length < 16)
-      missing.push("SESSION_SECRET (a random string of at least 16 characters)");
-    if (env.ADMIN_PASSWORD === DEV_ADMIN_PASSWORD)
-      missing.push("ADMIN_PASSWORD (the seeded admin's password, not the demo default)");
+    if (env.SESSION_SECRET === DEV_SESSION_SECRET || env.SESSION_SECRET.length < 16) missing.push("SESSION_SECRET (a random string of at least 16 characters)");
+    if (env.ADMIN_PASSWORD === DEV_ADMIN_PASSWORD) missing.push("ADMIN_PASSWORD (the seeded admin's password, not the demo default)");
     // The demo seed creates an investor with money; the default password is printed in the README.
     if (env.SEED_DEMO_DATA === true && env.DEMO_INVESTOR_PASSWORD === DEV_INVESTOR_PASSWORD)
       missing.push("DEMO_INVESTOR_PASSWORD (SEED_DEMO_DATA=true seeds a demo investor: give it a password that is not the published default, or leave SEED_DEMO_DATA off)");
@@ -230,17 +225,12 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       if (!env.SMTP_URL) missing.push("SMTP_URL (EMAIL_PROVIDER=smtp: the mail server, smtp://user:password@host:587)");
       if (!source.MAIL_FROM) missing.push("MAIL_FROM (EMAIL_PROVIDER=smtp: the From address, e.g. Akoko <no-reply@akoko.example>)");
     }
-    if (env.SMS_PROVIDER === "hubtel" && (!env.HUBTEL_CLIENT_ID || !env.HUBTEL_CLIENT_SECRET))
-      missing.push("HUBTEL_CLIENT_ID and HUBTEL_CLIENT_SECRET (SMS_PROVIDER=hubtel: the SMS API keys)");
+    if (env.SMS_PROVIDER === "hubtel" && (!env.HUBTEL_CLIENT_ID || !env.HUBTEL_CLIENT_SECRET)) missing.push("HUBTEL_CLIENT_ID and HUBTEL_CLIENT_SECRET (SMS_PROVIDER=hubtel: the SMS API keys)");
     if (!env.APP_URL) missing.push("APP_URL (the site's public address, e.g. https://akoko.example: password-reset links are built from it)");
-    if (env.PAYMENTS_PROVIDER === "paystack" && !env.PAYSTACK_SECRET_KEY)
-      missing.push("PAYSTACK_SECRET_KEY (PAYMENTS_PROVIDER is paystack: its secret key, sk_live_... or sk_test_...)");
-    if (!env.KYC_ENCRYPTION_KEY)
-      missing.push("KYC_ENCRYPTION_KEY (32 random bytes as 64 hex characters, e.g. from `openssl rand -hex 32`: it encrypts identity numbers)");
+    if (env.PAYMENTS_PROVIDER === "paystack" && !env.PAYSTACK_SECRET_KEY) missing.push("PAYSTACK_SECRET_KEY (PAYMENTS_PROVIDER is paystack: its secret key, sk_live_... or sk_test_...)");
+    if (!env.KYC_ENCRYPTION_KEY) missing.push("KYC_ENCRYPTION_KEY (32 random bytes as 64 hex characters, e.g. from `openssl rand -hex 32`: it encrypts identity numbers)");
     if (missing.length > 0) {
-      throw new Error(
-        `Refusing to start in production. Set these environment variables:\n  ${missing.join("\n  ")}`,
-      );
+      throw new Error(`Refusing to start in production. Set these environment variables:\n  ${missing.join("\n  ")}`);
     }
   }
   return {

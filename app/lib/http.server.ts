@@ -17,7 +17,10 @@ export function apiError(status: number, detail: string, headers?: HeadersInit):
 
 /** Thrown by parsers and guards; resource routes turn it into `{"detail"}`. */
 export class HttpError extends Error {
-  constructor(public status: number, public detail: string) {
+  constructor(
+    public status: number,
+    public detail: string,
+  ) {
     super(detail);
   }
 }

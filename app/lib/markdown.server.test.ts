@@ -7,7 +7,7 @@ describe("renderMarkdown", () => {
     expect(html).toContain("<h2>Guide</h2>");
     expect(html).toContain("<li><strong>Egg Notes</strong> pay monthly</li>");
     expect(html).toContain("<em>Chicken Notes</em>");
-    expect(html).toContain('<blockquote>');
+    expect(html).toContain("<blockquote>");
     expect(html).toContain('<a href="/risk">Risk Disclosure</a>');
     expect(html).toContain('<a href="https://example.com" rel="noopener noreferrer nofollow">Site</a>');
   });

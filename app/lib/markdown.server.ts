@@ -13,7 +13,9 @@ const SAFE_SCHEMES = new Set(["http", "https", "mailto", "tel"]);
 export function safeUrl(href: string | null | undefined): string | null {
   if (!href) return null;
   const url = href.trim();
-  const probe = decodeEntities(url).replace(/[\u0000-\u0020\u007f-\u009f]/g, "").toLowerCase();
+  const probe = decodeEntities(url)
+    .replace(/[\u0000-\u0020\u007f-\u009f]/g, "")
+    .toLowerCase();
   const beforePath = probe.split(/[/?#]/, 1)[0];
   if (beforePath.includes(":")) {
     const scheme = beforePath.slice(0, beforePath.indexOf(":"));

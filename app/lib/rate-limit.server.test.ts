@@ -24,8 +24,18 @@ describe("rate-limit windows", () => {
   it("reserves several counters all or nothing", () => {
     const wide = `unit:${Math.random()}`;
     const narrow = `unit:${Math.random()}`;
-    expect(reserveAttempts([[wide, 3], [narrow, 1]])).toBe(true);
-    expect(reserveAttempts([[wide, 3], [narrow, 1]])).toBe(false);
+    expect(
+      reserveAttempts([
+        [wide, 3],
+        [narrow, 1],
+      ]),
+    ).toBe(true);
+    expect(
+      reserveAttempts([
+        [wide, 3],
+        [narrow, 1],
+      ]),
+    ).toBe(false);
     // The refused attempt was not counted on the wide counter either: two more fit.
     expect([1, 2, 3].map(() => reserveAttempt(wide, 3))).toEqual([true, true, false]);
   });

@@ -23,7 +23,11 @@ export function listAccounts() {
 export const accountJson = (u: ReturnType<typeof listAccounts>[number]) => ({ id: u.id, email: u.email, full_name: u.fullName, is_admin: u.isAdmin, two_factor: u.totpEnabledAt !== null });
 
 export function getAccount(userId: number) {
-  const row = getDb().select({ id: users.id, email: users.email, isAdmin: users.isAdmin }).from(users).where(and(eq(users.id, userId), sql`${users.closedAt} is null`)).get();
+  const row = getDb()
+    .select({ id: users.id, email: users.email, isAdmin: users.isAdmin })
+    .from(users)
+    .where(and(eq(users.id, userId), sql`${users.closedAt} is null`))
+    .get();
   if (!row) throw new DomainError(404, "User not found.");
   return row;
 }

@@ -17,11 +17,27 @@ export type Approval = typeof approvals.$inferSelect;
 
 /** Admins who can still sign in (a closed account is no pair of eyes). */
 export function countAdmins(): number {
-  return getDb().select({ n: sql<number>`count(*)` }).from(users).where(and(eq(users.isAdmin, true), sql`${users.closedAt} is null`)).get()!.n;
+  return getDb()
+    .select({ n: sql<number>`count(*)` })
+    .from(users)
+    .where(and(eq(users.isAdmin, true), sql`${users.closedAt} is null`))
+    .get()!.n;
 }
 
 /** Records a PENDING request, audited "approval.request", and tells the other admins (in the app). Call inside the caller's transaction. */
-export function createApproval({ action, params, summary, requestedBy, batchId }: { action: GuardedAction; params: Record<string, unknown>; summary: string; requestedBy: number; batchId?: number }): Approval {
+export function createApproval({
+  action,
+  params,
+  summary,
+  requestedBy,
+  batchId,
+}: {
+  action: GuardedAction;
+  params: Record<string, unknown>;
+  summary: string;
+  requestedBy: number;
+  batchId?: number;
+}): Approval {
   const createdAt = nowIso();
   const row = getDb()
     .insert(approvals)
@@ -29,7 +45,11 @@ export function createApproval({ action, params, summary, requestedBy, batchId }
     .returning()
     .get();
   recordAudit({ adminId: requestedBy, action: "approval.request", batchId, detail: `#${row.id} ${action}: ${summary}` });
-  const others = getDb().select({ id: users.id }).from(users).where(and(eq(users.isAdmin, true), ne(users.id, requestedBy), sql`${users.closedAt} is null`)).all();
+  const others = getDb()
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.isAdmin, true), ne(users.id, requestedBy), sql`${users.closedAt} is null`))
+    .all();
   for (const admin of others) notify(admin.id, "APPROVAL_REQUESTED", `Approval needed: ${summary}. Approve or reject it on /admin/approvals.`);
   return row;
 }
@@ -50,7 +70,11 @@ export function settleApproval(id: number, change: { status: Approval["status"];
 
 /** An approved request's answer, filled in once the action (a provider transfer) has answered. */
 export function recordApprovalResult(id: number, result: unknown): void {
-  getDb().update(approvals).set({ result: JSON.stringify(result) }).where(and(eq(approvals.id, id), sql`${approvals.result} is null`)).run();
+  getDb()
+    .update(approvals)
+    .set({ result: JSON.stringify(result) })
+    .where(and(eq(approvals.id, id), sql`${approvals.result} is null`))
+    .run();
 }
 
 const requester = alias(users, "requester");

@@ -11,7 +11,6 @@ export function recordAudit({ adminId, action, batchId, farmId, detail = "" }: {
   getDb().insert(auditLog).values({ adminId, action, batchId, farmId, detail, createdAt: nowIso() }).run();
 }
 
-
 /** The audit log with each admin's email: newest first. Nobody can edit it (database triggers). */
 export function listAuditEntries({ batchId, limit = 200 }: { batchId?: number | null; limit?: number } = {}) {
   return getDb()

@@ -7,7 +7,10 @@ import { useUnitDatabase } from "../../test/support/unit-database";
 useUnitDatabase("overview");
 
 const sql = () => getDb().$client;
-const one = <Row>(text: string, ...params: unknown[]) => sql().prepare(text).get(...params) as Row;
+const one = <Row>(text: string, ...params: unknown[]) =>
+  sql()
+    .prepare(text)
+    .get(...params) as Row;
 
 /** What the totals are by definition: every row read again. */
 function recounted() {

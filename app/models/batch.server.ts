@@ -211,12 +211,14 @@ function platformTotals(): RunningTotals {
        and not exists (select 1 from investments earlier where earlier.user_id = i.user_id and earlier.id <= ?)`,
   ).get(from.investmentId, lastInvestmentId, from.investmentId)!.n;
   // Exit sales are one investor buying from another: not new money invested, nor money the platform paid out.
-  const invested = prepared<[number, number], { total: number }>(
-    "select coalesce(sum(amount_minor), 0) total from investments where id > ? and id <= ? and bought_from_exit_id is null",
-  ).get(from.investmentId, lastInvestmentId)!.total;
-  const paid = prepared<[number, number], { total: number }>(
-    "select coalesce(sum(amount_minor), 0) total from payouts where id > ? and id <= ? and kind != 'EXIT'",
-  ).get(from.payoutId, lastPayoutId)!.total;
+  const invested = prepared<[number, number], { total: number }>("select coalesce(sum(amount_minor), 0) total from investments where id > ? and id <= ? and bought_from_exit_id is null").get(
+    from.investmentId,
+    lastInvestmentId,
+  )!.total;
+  const paid = prepared<[number, number], { total: number }>("select coalesce(sum(amount_minor), 0) total from payouts where id > ? and id <= ? and kind != 'EXIT'").get(
+    from.payoutId,
+    lastPayoutId,
+  )!.total;
   const totals = {
     investmentId: lastInvestmentId,
     investors: from.investors + newInvestors,
@@ -295,9 +297,9 @@ export function deleteBatch(batchId: number, { adminId }: By) {
     const entries = db.select({ n: count() }).from(journalEntries).where(eq(journalEntries.batchId, batchId)).get()!.n;
     if (invested > 0 || entries > 0) throw new DomainError(409, MSG.deleteHasInvestments);
     // Payout runs and farm logs are the batch's public record: a batch that has them stays.
-    const history = db.$client
-      .prepare("select (select count(*) from payout_runs where batch_id = ?) + (select count(*) from farm_logs where batch_id = ?) as n")
-      .get(batchId, batchId) as { n: number };
+    const history = db.$client.prepare("select (select count(*) from payout_runs where batch_id = ?) + (select count(*) from farm_logs where batch_id = ?) as n").get(batchId, batchId) as {
+      n: number;
+    };
     if (history.n > 0) throw new DomainError(409, MSG.deleteHasHistory);
     // Accounts are never deleted (a trigger refuses it); a batch that ever had one keeps its record.
     const opened = db.$client.prepare("select count(*) n from accounts where batch_id = ?").get(batchId) as { n: number };
@@ -314,10 +316,15 @@ export function activateBatch(batchId: number, { adminId }: By) {
     if (batch.status !== "OPEN") throw new DomainError(409, `Only an open batch can be activated; Batch #${batchId} is ${batch.status}.`);
     const escrowMinor = balanceMinor(findAccountId("ESCROW", { batchId }));
     if (escrowMinor > 0) {
-      postEntry({ kind: "ACTIVATE", memo: `Batch #${batchId} funds deployed to the farm`, batchId, lines: [
-        { accountId: escrowAccount(batchId), amountMinor: -escrowMinor },
-        { accountId: farmAccount(batchId), amountMinor: escrowMinor },
-      ] });
+      postEntry({
+        kind: "ACTIVATE",
+        memo: `Batch #${batchId} funds deployed to the farm`,
+        batchId,
+        lines: [
+          { accountId: escrowAccount(batchId), amountMinor: -escrowMinor },
+          { accountId: farmAccount(batchId), amountMinor: escrowMinor },
+        ],
+      });
     }
     const active = getDb()
       .update(batches)

@@ -6,11 +6,7 @@ import { desc } from "drizzle-orm";
 
 /** Stores a message from the contact form (already checked by ContactSchema). */
 export function createContactMessage({ userId, name, email, subject, message }: ContactInput & { userId: number | null }): { id: number } {
-  const [row] = getDb()
-    .insert(contactMessages)
-    .values({ userId, name, email, subject, message, createdAt: nowIso() })
-    .returning({ id: contactMessages.id })
-    .all();
+  const [row] = getDb().insert(contactMessages).values({ userId, name, email, subject, message, createdAt: nowIso() }).returning({ id: contactMessages.id }).all();
   return row;
 }
 

@@ -49,7 +49,9 @@ export function sendEmailConfirmation(userId: number): void {
     if (!u || u.closedAt) throw new DomainError(404, "No such user.");
     if (u.ev) throw new DomainError(409, CONTACT_MESSAGES.alreadyConfirmedEmail);
     const token = crypto.randomBytes(32).toString("base64url");
-    db.insert(contactConfirmations).values({ userId, channel: "EMAIL", address: u.email, secretHash: sha256(token), expiresAt: new Date(now().getTime() + EMAIL_LINK_TTL_MS).toISOString(), createdAt: nowIso() }).run();
+    db.insert(contactConfirmations)
+      .values({ userId, channel: "EMAIL", address: u.email, secretHash: sha256(token), expiresAt: new Date(now().getTime() + EMAIL_LINK_TTL_MS).toISOString(), createdAt: nowIso() })
+      .run();
     queueEmailConfirmation(u, token);
   });
 }
@@ -76,9 +78,17 @@ export function confirmEmail(token: string): boolean {
   return db.transaction(() => {
     const row = findEmailConfirmation(token);
     if (!row) return false;
-    const spent = db.update(contactConfirmations).set({ usedAt: nowIso() }).where(and(eq(contactConfirmations.id, row.id), isNull(contactConfirmations.usedAt))).run();
+    const spent = db
+      .update(contactConfirmations)
+      .set({ usedAt: nowIso() })
+      .where(and(eq(contactConfirmations.id, row.id), isNull(contactConfirmations.usedAt)))
+      .run();
     if (spent.changes !== 1) return false;
-    const done = db.update(users).set({ emailVerifiedAt: nowIso() }).where(and(eq(users.id, row.userId), eq(users.email, row.address), isNull(users.closedAt))).run();
+    const done = db
+      .update(users)
+      .set({ emailVerifiedAt: nowIso() })
+      .where(and(eq(users.id, row.userId), eq(users.email, row.address), isNull(users.closedAt)))
+      .run();
     return done.changes === 1;
   });
 }
@@ -87,7 +97,15 @@ function pendingCode(userId: number, phone: string) {
   return getDb()
     .select()
     .from(contactConfirmations)
-    .where(and(eq(contactConfirmations.userId, userId), eq(contactConfirmations.channel, "SMS"), eq(contactConfirmations.address, phone), isNull(contactConfirmations.usedAt), gt(contactConfirmations.expiresAt, nowIso())))
+    .where(
+      and(
+        eq(contactConfirmations.userId, userId),
+        eq(contactConfirmations.channel, "SMS"),
+        eq(contactConfirmations.address, phone),
+        isNull(contactConfirmations.usedAt),
+        gt(contactConfirmations.expiresAt, nowIso()),
+      ),
+    )
     .orderBy(desc(contactConfirmations.id))
     .get();
 }
@@ -99,9 +117,14 @@ export function sendPhoneCode(userId: number): void {
     const u = db.select({ phone: users.phone, pv: users.phoneVerifiedAt }).from(users).where(eq(users.id, userId)).get();
     if (!u?.phone) throw new DomainError(409, CONTACT_MESSAGES.noPhone, "phone");
     if (u.pv) throw new DomainError(409, CONTACT_MESSAGES.alreadyConfirmedPhone, "phone");
-    db.update(contactConfirmations).set({ usedAt: nowIso() }).where(and(eq(contactConfirmations.userId, userId), eq(contactConfirmations.channel, "SMS"), isNull(contactConfirmations.usedAt))).run();
+    db.update(contactConfirmations)
+      .set({ usedAt: nowIso() })
+      .where(and(eq(contactConfirmations.userId, userId), eq(contactConfirmations.channel, "SMS"), isNull(contactConfirmations.usedAt)))
+      .run();
     const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, "0");
-    db.insert(contactConfirmations).values({ userId, channel: "SMS", address: u.phone, secretHash: sha256(code), expiresAt: new Date(now().getTime() + PHONE_CODE_TTL_MS).toISOString(), createdAt: nowIso() }).run();
+    db.insert(contactConfirmations)
+      .values({ userId, channel: "SMS", address: u.phone, secretHash: sha256(code), expiresAt: new Date(now().getTime() + PHONE_CODE_TTL_MS).toISOString(), createdAt: nowIso() })
+      .run();
     queuePhoneCode(userId, u.phone, code);
   });
 }
@@ -117,11 +140,17 @@ export function confirmPhone(userId: number, code: string): void {
     const row = pendingCode(userId, u.phone);
     if (!row || row.tries >= PHONE_CODE_TRIES) throw new DomainError(400, CONTACT_MESSAGES.codeExpired, "code");
     if (!hashMatches(row.secretHash, code)) {
-      db.update(contactConfirmations).set({ tries: row.tries + 1 }).where(eq(contactConfirmations.id, row.id)).run();
+      db.update(contactConfirmations)
+        .set({ tries: row.tries + 1 })
+        .where(eq(contactConfirmations.id, row.id))
+        .run();
       return PHONE_CODE_TRIES - row.tries - 1;
     }
     db.update(contactConfirmations).set({ usedAt: nowIso() }).where(eq(contactConfirmations.id, row.id)).run();
-    db.update(users).set({ phoneVerifiedAt: nowIso() }).where(and(eq(users.id, userId), eq(users.phone, u.phone))).run();
+    db.update(users)
+      .set({ phoneVerifiedAt: nowIso() })
+      .where(and(eq(users.id, userId), eq(users.phone, u.phone)))
+      .run();
     return null;
   });
   // Thrown after the transaction, so the counted try is kept.

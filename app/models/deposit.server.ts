@@ -4,16 +4,7 @@ import { normalizeGhanaPhone } from "~/domain/kyc";
 import { formatGhs } from "~/domain/money";
 import { decideDeposit, depositRefundedMessage, PAYMENT_STATE_MESSAGES as STATE, PAYMENT_TIMINGS, type Confirmation } from "~/domain/payments";
 import { parseMoneyAmount } from "~/domain/wallet";
-import {
-  getPaymentsProvider,
-  MOMO_NETWORKS,
-  PAYMENT_MESSAGES,
-  paymentReference,
-  PaymentsError,
-  paymentsSettleAtOnce,
-  type ChargeResult,
-  type MomoNetwork,
-} from "~/integrations/payments/index.server";
+import { getPaymentsProvider, MOMO_NETWORKS, PAYMENT_MESSAGES, paymentReference, PaymentsError, paymentsSettleAtOnce, type ChargeResult, type MomoNetwork } from "~/integrations/payments/index.server";
 import { now, nowIso } from "~/lib/clock.server";
 import { businessCounters } from "~/lib/metrics.server";
 import { getDb } from "~/lib/db.server";
@@ -86,10 +77,23 @@ export async function startDeposit(request: DepositRequest): Promise<PaymentStar
       // The reference is made from the row's id, so the row is written first with a placeholder.
       const { id } = db
         .insert(deposits)
-        .values({ userId, reference: `new-${userId}-${at}-${Math.random()}`, amountMinor: parsed.amountMinor, method: parsed.method, network: parsed.network, phoneHint: parsed.phone?.slice(-3) ?? null, message: STATE.depositPending, createdAt: at, updatedAt: at })
+        .values({
+          userId,
+          reference: `new-${userId}-${at}-${Math.random()}`,
+          amountMinor: parsed.amountMinor,
+          method: parsed.method,
+          network: parsed.network,
+          phoneHint: parsed.phone?.slice(-3) ?? null,
+          message: STATE.depositPending,
+          createdAt: at,
+          updatedAt: at,
+        })
         .returning({ id: deposits.id })
         .get();
-      db.update(deposits).set({ reference: paymentReference("deposit", id) }).where(eq(deposits.id, id)).run();
+      db.update(deposits)
+        .set({ reference: paymentReference("deposit", id) })
+        .where(eq(deposits.id, id))
+        .run();
       return { status: 202, body: { depositId: id } as { depositId?: number } };
     },
   );
@@ -214,7 +218,11 @@ export async function sendDepositRefund(depositId: number): Promise<void> {
     .get();
   if (!claimed) return;
   const setRefund = (refundStatus: RefundStatus, flag?: string) =>
-    getDb().update(deposits).set({ refundStatus, ...(flag ? { flag } : {}), updatedAt: nowIso() }).where(eq(deposits.id, depositId)).run();
+    getDb()
+      .update(deposits)
+      .set({ refundStatus, ...(flag ? { flag } : {}), updatedAt: nowIso() })
+      .where(eq(deposits.id, depositId))
+      .run();
   try {
     const result = await getPaymentsProvider().refundCharge({
       reference: claimed.reference,
@@ -244,7 +252,11 @@ export function applyRefundWord({ reference, status }: { reference: string; stat
     const next: RefundStatus = status === "processed" ? "PROCESSED" : status === "failed" ? "FAILED" : "PENDING";
     getDb()
       .update(deposits)
-      .set({ refundStatus: next, ...(next === "FAILED" ? { flag: "The provider could not complete the refund of this payment: refund it by hand in the provider's dashboard." } : {}), updatedAt: nowIso() })
+      .set({
+        refundStatus: next,
+        ...(next === "FAILED" ? { flag: "The provider could not complete the refund of this payment: refund it by hand in the provider's dashboard." } : {}),
+        updatedAt: nowIso(),
+      })
       .where(eq(deposits.id, row.id))
       .run();
     return "updated";
@@ -282,7 +294,11 @@ export function applyDepositWord({ reference, word }: { reference: string; word:
             .set({ status: "REFUNDED", refundStatus: "TO_SEND", providerAmountMinor: word.amountMinor, nextAction: null, message: depositRefundedMessage(fits.message), updatedAt: nowIso() })
             .where(eq(deposits.id, row.id))
             .run();
-          notify(row.userId, "DEPOSIT_REFUNDED", `Your payment of ${formatGhs(row.amountMinor)} arrived, but crediting it would go past your account's limits, so we are sending it back to you. Nothing was added to your wallet.`);
+          notify(
+            row.userId,
+            "DEPOSIT_REFUNDED",
+            `Your payment of ${formatGhs(row.amountMinor)} arrived, but crediting it would go past your account's limits, so we are sending it back to you. Nothing was added to your wallet.`,
+          );
           return "refunded";
         }
         const entryId = postEntry({
@@ -298,7 +314,15 @@ export function applyDepositWord({ reference, word }: { reference: string; word:
         const at = nowIso();
         getDb()
           .update(deposits)
-          .set({ status: "SUCCEEDED", entryId, balanceAfterMinor: walletBalanceMinor(row.userId), providerAmountMinor: word.amountMinor, nextAction: null, message: STATE.depositSucceeded, updatedAt: at })
+          .set({
+            status: "SUCCEEDED",
+            entryId,
+            balanceAfterMinor: walletBalanceMinor(row.userId),
+            providerAmountMinor: word.amountMinor,
+            nextAction: null,
+            message: STATE.depositSucceeded,
+            updatedAt: at,
+          })
           .where(eq(deposits.id, row.id))
           .run();
         notify(row.userId, "DEPOSIT_CREDITED", `Your deposit of ${formatGhs(row.amountMinor)} reached your wallet.`);
@@ -350,7 +374,11 @@ export function depositById(id: number): Deposit | undefined {
 
 /** One of the investor's own deposits; anyone else's is "not found". */
 export function getMyDeposit({ userId, depositId }: { userId: number; depositId: number }): Deposit {
-  const row = getDb().select().from(deposits).where(and(eq(deposits.id, depositId), eq(deposits.userId, userId))).get();
+  const row = getDb()
+    .select()
+    .from(deposits)
+    .where(and(eq(deposits.id, depositId), eq(deposits.userId, userId)))
+    .get();
   if (!row) throw new DomainError(404, "Deposit not found.");
   return row;
 }

@@ -31,12 +31,7 @@ export function listFarmLogs({ batchId }: { batchId: number }): FarmLog[] {
 export function listPhotosForLogs(logIds: number[]): Map<number, FarmLogPhoto[]> {
   const byLog = new Map<number, FarmLogPhoto[]>();
   if (logIds.length === 0) return byLog;
-  const rows = getDb()
-    .select({ id: farmLogPhotos.id, logId: farmLogPhotos.logId })
-    .from(farmLogPhotos)
-    .where(inArray(farmLogPhotos.logId, logIds))
-    .orderBy(asc(farmLogPhotos.id))
-    .all();
+  const rows = getDb().select({ id: farmLogPhotos.id, logId: farmLogPhotos.logId }).from(farmLogPhotos).where(inArray(farmLogPhotos.logId, logIds)).orderBy(asc(farmLogPhotos.id)).all();
   for (const r of rows) {
     const list = byLog.get(r.logId) ?? [];
     list.push({ id: r.id, logId: r.logId, href: farmPhotoHref(r.id) });
@@ -85,7 +80,17 @@ export function listBatchLogs(batchId: number, limit = 60) {
   const db = getDb();
   const logs = db.select().from(farmLogs).where(eq(farmLogs.batchId, batchId)).orderBy(desc(farmLogs.logDate)).limit(limit).all();
   const photos = logs.length
-    ? db.select({ id: farmLogPhotos.id, logId: farmLogPhotos.logId }).from(farmLogPhotos).where(inArray(farmLogPhotos.logId, logs.map((l) => l.id))).orderBy(farmLogPhotos.id).all()
+    ? db
+        .select({ id: farmLogPhotos.id, logId: farmLogPhotos.logId })
+        .from(farmLogPhotos)
+        .where(
+          inArray(
+            farmLogPhotos.logId,
+            logs.map((l) => l.id),
+          ),
+        )
+        .orderBy(farmLogPhotos.id)
+        .all()
     : [];
   return logs.map((l) => ({ ...l, photoIds: photos.filter((p) => p.logId === l.id).map((p) => p.id) }));
 }
@@ -130,12 +135,23 @@ export type StoredPhoto = { size: number; bytes: Uint8Array | null };
 
 function insertPhotoRows(logId: number, files: StoredFile[]): number[] {
   const db = getDb();
-  return files.map((f) => db.insert(farmLogPhotos).values({ logId, ...f }).returning({ id: farmLogPhotos.id }).get().id);
+  return files.map(
+    (f) =>
+      db
+        .insert(farmLogPhotos)
+        .values({ logId, ...f })
+        .returning({ id: farmLogPhotos.id })
+        .get().id,
+  );
 }
 
 /** Keeps checked photos, then runs `save` in one transaction; no file stays behind if it fails. */
 function withStoredPhotos<T>(photos: StoredPhoto[], types: ImageType[], save: (files: StoredFile[]) => T): T {
-  return withStoredFiles(uploadsDir(), photos.map((p, i) => ({ bytes: p.bytes!, type: types[i] })), save);
+  return withStoredFiles(
+    uploadsDir(),
+    photos.map((p, i) => ({ bytes: p.bytes!, type: types[i] })),
+    save,
+  );
 }
 
 /** A stored photo's bytes and type, or null for an unknown id or a missing file. */
@@ -154,7 +170,11 @@ export function createFarmLog({ adminId, batch, entry, photos, types }: { adminI
   const batchId = batch.id;
   return withStoredPhotos(photos, types, (files) => {
     const db = getDb();
-    const duplicate = db.select({ id: farmLogs.id }).from(farmLogs).where(and(eq(farmLogs.batchId, batchId), eq(farmLogs.logDate, entry.log_date))).get();
+    const duplicate = db
+      .select({ id: farmLogs.id })
+      .from(farmLogs)
+      .where(and(eq(farmLogs.batchId, batchId), eq(farmLogs.logDate, entry.log_date)))
+      .get();
     if (duplicate) throw new FarmLogInvalid({ log_date: FARM_LOG_MESSAGES.duplicate(entry.log_date, batchId) });
     const log = db
       .insert(farmLogs)
@@ -190,7 +210,11 @@ export function createFarmLog({ adminId, batch, entry, photos, types }: { adminI
 
 /** A batch's daily log, or 404. */
 export function getFarmLog({ batchId, logId }: { batchId: number; logId: number }) {
-  const log = getDb().select().from(farmLogs).where(and(eq(farmLogs.id, logId), eq(farmLogs.batchId, batchId))).get();
+  const log = getDb()
+    .select()
+    .from(farmLogs)
+    .where(and(eq(farmLogs.id, logId), eq(farmLogs.batchId, batchId)))
+    .get();
   if (!log) throw new DomainError(404, "Daily log not found.");
   return log;
 }

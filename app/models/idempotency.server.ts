@@ -51,8 +51,9 @@ export function once<T>({ userId, key, operation, params = {} }: OnceRequest, ru
       return { status: previous.status, body: JSON.parse(previous.responseJson) as T, replayed: true };
     }
     const answer = run();
-    db.insert(idempotencyKeys).values({ userId, key, operation, fingerprint, status: answer.status, responseJson: JSON.stringify(answer.body) }).run();
+    db.insert(idempotencyKeys)
+      .values({ userId, key, operation, fingerprint, status: answer.status, responseJson: JSON.stringify(answer.body) })
+      .run();
     return { ...answer, replayed: false };
   });
 }
-

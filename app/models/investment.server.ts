@@ -66,16 +66,27 @@ export function investInBatch({
       walletMinor: walletBalanceMinor(userId),
     });
     if (!buyingOffers) {
-      const placed = prepared<[number, number, number]>("update batches set units_placed = units_placed + ? where id = ? and status = 'OPEN' and units_placed + ? <= target_units").run(wanted, batchId, wanted);
+      const placed = prepared<[number, number, number]>("update batches set units_placed = units_placed + ? where id = ? and status = 'OPEN' and units_placed + ? <= target_units").run(
+        wanted,
+        batchId,
+        wanted,
+      );
       if (placed.changes !== 1) throw new DomainError(409, batch.productType === "EGG" ? "Not enough units available." : "Cannot invest more than available units.", "units");
       const row = prepared<[number, number, number, number, number, number, number, string], Omit<InvestmentRow, "autoReinvest"> & { autoReinvest: number }>(
         `insert into investments (user_id, batch_id, units, units_held, amount_minor, unit_price_minor, auto_reinvest, created_at) values (?, ?, ?, ?, ?, ?, ?, ?) returning ${INVESTMENT_COLUMNS}`,
       ).get(userId, batchId, wanted, wanted, costMinor, batch.unitPriceMinor, autoReinvest ? 1 : 0, nowIso())!;
       // The entry carries the investment's reference (its receipt quotes both).
-      postEntry({ kind: "INVEST", memo: `Bought ${unitsText(wanted)} of Batch #${batchId}`, userId, batchId, externalRef: investmentRef(row.id), lines: [
-        { accountId: walletAccount(userId), amountMinor: -costMinor },
-        { accountId: escrowAccount(batchId), amountMinor: costMinor },
-      ] });
+      postEntry({
+        kind: "INVEST",
+        memo: `Bought ${unitsText(wanted)} of Batch #${batchId}`,
+        userId,
+        batchId,
+        externalRef: investmentRef(row.id),
+        lines: [
+          { accountId: walletAccount(userId), amountMinor: -costMinor },
+          { accountId: escrowAccount(batchId), amountMinor: costMinor },
+        ],
+      });
       return { ...row, autoReinvest: row.autoReinvest === 1 };
     }
     return buyFromExitOffers({ userId, batchId, units: wanted, unitPriceMinor: batch.unitPriceMinor, autoReinvest });
@@ -132,11 +143,18 @@ function buyFromExitOffers({ userId, batchId, units, unitPriceMinor, autoReinves
     const take = Math.min(left, offer.unitsRemaining);
     const priceMinor = take * unitPriceMinor;
     const { feeMinor, netMinor } = exitProceeds(priceMinor, offer.feeRate);
-    const entryId = postEntry({ kind: "EXIT_FILL", memo: `${unitsText(take)} of Batch #${batchId} changed hands (exit #${offer.id})`, userId, batchId, externalRef: investmentRef(bought.id), lines: [
-      { accountId: walletAccount(userId), amountMinor: -priceMinor },
-      { accountId: walletAccount(offer.userId), amountMinor: netMinor },
-      { accountId: feesAccount(), amountMinor: feeMinor },
-    ] });
+    const entryId = postEntry({
+      kind: "EXIT_FILL",
+      memo: `${unitsText(take)} of Batch #${batchId} changed hands (exit #${offer.id})`,
+      userId,
+      batchId,
+      externalRef: investmentRef(bought.id),
+      lines: [
+        { accountId: walletAccount(userId), amountMinor: -priceMinor },
+        { accountId: walletAccount(offer.userId), amountMinor: netMinor },
+        { accountId: feesAccount(), amountMinor: feeMinor },
+      ],
+    });
     const remaining = offer.unitsRemaining - take;
     db.update(exitRequests)
       .set({ unitsRemaining: remaining, ...(remaining === 0 ? { status: "FILLED" as const, closedAt: nowIso() } : {}) })
@@ -222,7 +240,11 @@ export function requestEarlyExit({ userId, batchId, units }: { userId: number; b
 export function cancelEarlyExit({ userId, exitRequestId }: { userId: number; exitRequestId: number }): ExitRequestRow {
   return atomic(() => {
     const db = getDb();
-    const request = db.select().from(exitRequests).where(and(eq(exitRequests.id, exitRequestId), eq(exitRequests.userId, userId))).get();
+    const request = db
+      .select()
+      .from(exitRequests)
+      .where(and(eq(exitRequests.id, exitRequestId), eq(exitRequests.userId, userId)))
+      .get();
     if (!request) throw new DomainError(404, MSG.exitRequestNotFound);
     if (request.status !== "PENDING") throw new DomainError(409, MSG.exitNotPending);
     return db.update(exitRequests).set({ status: "CANCELLED", closedAt: nowIso() }).where(eq(exitRequests.id, request.id)).returning().get();
@@ -262,7 +284,11 @@ export function listMyInvestments(userId: number) {
 
 /** The investment if it is the user's; another investor's id is "not found". */
 export function getMyInvestment(userId: number, investmentId: number): InvestmentRow {
-  const row = getDb().select().from(investments).where(and(eq(investments.id, investmentId), eq(investments.userId, userId))).get();
+  const row = getDb()
+    .select()
+    .from(investments)
+    .where(and(eq(investments.id, investmentId), eq(investments.userId, userId)))
+    .get();
   if (!row) throw new DomainError(404, MSG.investmentNotFound);
   return row;
 }
@@ -318,7 +344,9 @@ export function getInvestmentReceipt(userId: number, investmentId: number): Inve
     entries = getDb()
       .select({ id: journalEntries.id, kind: journalEntries.kind, createdAt: journalEntries.createdAt })
       .from(journalEntries)
-      .where(and(eq(journalEntries.kind, "INVEST"), eq(journalEntries.userId, userId), eq(journalEntries.batchId, i.batchId), eq(journalEntries.memo, `Bought ${i.units} units of Batch #${i.batchId}`)))
+      .where(
+        and(eq(journalEntries.kind, "INVEST"), eq(journalEntries.userId, userId), eq(journalEntries.batchId, i.batchId), eq(journalEntries.memo, `Bought ${i.units} units of Batch #${i.batchId}`)),
+      )
       .orderBy(sql`abs(julianday(${journalEntries.createdAt}) - julianday(${i.createdAt}))`, asc(journalEntries.id))
       .limit(1)
       .all();
@@ -398,7 +426,18 @@ export function listAdminExits(limit = 100): { pending: AdminExit[]; filled: Adm
 }
 
 export function adminExitJson(e: AdminExit) {
-  return { id: e.id, batch_id: e.batchId, investment_id: e.investmentId, investor: e.investor, units: e.units, units_remaining: e.unitsRemaining, fee_rate: e.feeRate, status: e.status, created_at: e.createdAt, closed_at: e.closedAt };
+  return {
+    id: e.id,
+    batch_id: e.batchId,
+    investment_id: e.investmentId,
+    investor: e.investor,
+    units: e.units,
+    units_remaining: e.unitsRemaining,
+    fee_rate: e.feeRate,
+    status: e.status,
+    created_at: e.createdAt,
+    closed_at: e.closedAt,
+  };
 }
 
 /** What still ties an investor to the platform: ACTIVE holdings and PENDING early-exit offers (closing an account reads it). */

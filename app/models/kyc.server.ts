@@ -1,7 +1,21 @@
 import path from "node:path";
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql } from "drizzle-orm";
 import { DomainError } from "~/domain/errors";
-import { ageOn, checkDepositLimits, checkWithdrawalAllowed, kycTierOrLowest, KYC_TIERS, remainingDeposits, submissionRefusal, TIER_LIMITS, TIER_NAMES, tierRequested, type DepositUsage, type KycTier, type LimitDecision } from "~/domain/kyc";
+import {
+  ageOn,
+  checkDepositLimits,
+  checkWithdrawalAllowed,
+  kycTierOrLowest,
+  KYC_TIERS,
+  remainingDeposits,
+  submissionRefusal,
+  TIER_LIMITS,
+  TIER_NAMES,
+  tierRequested,
+  type DepositUsage,
+  type KycTier,
+  type LimitDecision,
+} from "~/domain/kyc";
 import { formatGhs } from "~/domain/money";
 import type { CheckedImage, KycFileField, KycSubmissionInput } from "~/forms/kyc.server";
 import { getKycVerifier } from "~/integrations/kyc/index.server";
@@ -101,7 +115,14 @@ export function kycOverview(userId: number): KycOverview {
   const user = getDb().select({ tier: users.kycTier, phone: users.phone, phoneVerifiedAt: users.phoneVerifiedAt }).from(users).where(eq(users.id, userId)).get();
   const tier = kycTierOrLowest(user?.tier);
   const latest = latestSubmission(userId) ?? null;
-  return { tier, status: latest?.status ?? "NONE", limits: TIER_LIMITS[tier], remaining: remainingDeposits(tier, depositUsage(userId)), latest, phoneConfirmed: Boolean(user?.phone && user.phoneVerifiedAt) };
+  return {
+    tier,
+    status: latest?.status ?? "NONE",
+    limits: TIER_LIMITS[tier],
+    remaining: remainingDeposits(tier, depositUsage(userId)),
+    latest,
+    phoneConfirmed: Boolean(user?.phone && user.phoneVerifiedAt),
+  };
 }
 
 /** GET /api/v1/kyc: amounts in cedis, as every /api/v1 answer; null means no limit. */
@@ -111,7 +132,12 @@ export function kycJson(userId: number) {
   return {
     status: o.status,
     tier: o.tier,
-    limits: { wallet_balance: cedis(o.limits.walletBalanceMinor), deposits_per_day: cedis(o.limits.depositsPerDayMinor), deposits_per_month: cedis(o.limits.depositsPerMonthMinor), withdrawals: o.limits.withdrawals },
+    limits: {
+      wallet_balance: cedis(o.limits.walletBalanceMinor),
+      deposits_per_day: cedis(o.limits.depositsPerDayMinor),
+      deposits_per_month: cedis(o.limits.depositsPerMonthMinor),
+      withdrawals: o.limits.withdrawals,
+    },
     remaining: { today: cedis(o.remaining.todayMinor), this_month: cedis(o.remaining.thisMonthMinor), wallet_room: cedis(o.remaining.walletRoomMinor) },
     submission: o.latest ? kycSubmissionJson(o.latest) : null,
   };
@@ -171,28 +197,32 @@ export async function submitKyc({ userId, input, images }: { userId: number; inp
   refuseIfNotAllowed();
   const fields = (["id_front", "selfie", "proof_of_address"] as const).filter((f) => images[f]);
   const sealed = sealIdNumber(input.id_number);
-  const submission = withStoredFiles(kycDir(), fields.map((f) => images[f]!), (stored) => {
-    // Again inside the transaction: two submissions sent together cannot both be taken.
-    refuseIfNotAllowed();
-    const files = Object.fromEntries(fields.map((f, i) => [FILE_COLUMNS[f], stored[i].fileName]));
-    return getDb()
-      .insert(kycSubmissions)
-      .values({
-        userId,
-        tierRequested: requested,
-        legalName: input.legal_name,
-        dateOfBirth: input.date_of_birth,
-        idType: input.id_type,
-        idNumberIv: sealed.iv,
-        idNumberTag: sealed.tag,
-        idNumberCiphertext: sealed.ciphertext,
-        idNumberLast4: lastFour(input.id_number),
-        ...files,
-        createdAt: nowIso(),
-      })
-      .returning()
-      .get();
-  });
+  const submission = withStoredFiles(
+    kycDir(),
+    fields.map((f) => images[f]!),
+    (stored) => {
+      // Again inside the transaction: two submissions sent together cannot both be taken.
+      refuseIfNotAllowed();
+      const files = Object.fromEntries(fields.map((f, i) => [FILE_COLUMNS[f], stored[i].fileName]));
+      return getDb()
+        .insert(kycSubmissions)
+        .values({
+          userId,
+          tierRequested: requested,
+          legalName: input.legal_name,
+          dateOfBirth: input.date_of_birth,
+          idType: input.id_type,
+          idNumberIv: sealed.iv,
+          idNumberTag: sealed.tag,
+          idNumberCiphertext: sealed.ciphertext,
+          idNumberLast4: lastFour(input.id_number),
+          ...files,
+          createdAt: nowIso(),
+        })
+        .returning()
+        .get();
+    },
+  );
   logger.info({ submission_id: submission.id, user_id: userId, tier_requested: requested, verifier: verifier.name }, "kyc submission received");
   const verdict = await verifier.verify({ submissionId: submission.id, tierRequested: requested, idType: input.id_type });
   if (verdict.decision === "APPROVE") {
@@ -210,7 +240,19 @@ function tierRank(tier: KycTier): number {
  * tier (never lowers it) and, when the verifier vouched for the phone, keeps it as confirmed; every
  * decision notifies the investor, and an admin's is audited.
  */
-function decideSubmission({ submissionId, decision, reason, adminId, phone = null }: { submissionId: number; decision: "APPROVED" | "REJECTED"; reason: string; adminId: number | null; phone?: string | null }): KycSubmission {
+function decideSubmission({
+  submissionId,
+  decision,
+  reason,
+  adminId,
+  phone = null,
+}: {
+  submissionId: number;
+  decision: "APPROVED" | "REJECTED";
+  reason: string;
+  adminId: number | null;
+  phone?: string | null;
+}): KycSubmission {
   return atomic(() => {
     const db = getDb();
     const row = db.select().from(kycSubmissions).where(eq(kycSubmissions.id, submissionId)).get();
@@ -222,7 +264,10 @@ function decideSubmission({ submissionId, decision, reason, adminId, phone = nul
     const requested = kycTierOrLowest(row.tierRequested);
     if (decision === "APPROVED") {
       const newTier = tierRank(requested) > tierRank(tier) ? requested : tier;
-      db.update(users).set({ kycTier: newTier, ...(phone ? { phone, phoneVerifiedAt: at } : {}) }).where(eq(users.id, row.userId)).run();
+      db.update(users)
+        .set({ kycTier: newTier, ...(phone ? { phone, phoneVerifiedAt: at } : {}) })
+        .where(eq(users.id, row.userId))
+        .run();
       const limits = TIER_LIMITS[newTier];
       notify(
         row.userId,
@@ -233,7 +278,11 @@ function decideSubmission({ submissionId, decision, reason, adminId, phone = nul
       notify(row.userId, "KYC_REJECTED", `We could not verify your identity: ${reason} You can send your documents again on the KYC page.`);
     }
     if (adminId !== null)
-      recordAudit({ adminId, action: decision === "APPROVED" ? "kyc.approve" : "kyc.reject", detail: `KYC submission ${submissionId} (user ${row.userId}, ${TIER_NAMES[requested]}): ${decision === "APPROVED" ? "approved" : `rejected: ${reason}`}` });
+      recordAudit({
+        adminId,
+        action: decision === "APPROVED" ? "kyc.approve" : "kyc.reject",
+        detail: `KYC submission ${submissionId} (user ${row.userId}, ${TIER_NAMES[requested]}): ${decision === "APPROVED" ? "approved" : `rejected: ${reason}`}`,
+      });
     return db.select().from(kycSubmissions).where(eq(kycSubmissions.id, submissionId)).get()!;
   });
 }
@@ -296,7 +345,13 @@ export function purgeRejectedKycImages(): number {
   const rows = getDb()
     .select()
     .from(kycSubmissions)
-    .where(and(eq(kycSubmissions.status, "REJECTED"), lt(kycSubmissions.decidedAt, before), or(isNotNull(kycSubmissions.idFrontFile), isNotNull(kycSubmissions.selfieFile), isNotNull(kycSubmissions.proofOfAddressFile))))
+    .where(
+      and(
+        eq(kycSubmissions.status, "REJECTED"),
+        lt(kycSubmissions.decidedAt, before),
+        or(isNotNull(kycSubmissions.idFrontFile), isNotNull(kycSubmissions.selfieFile), isNotNull(kycSubmissions.proofOfAddressFile)),
+      ),
+    )
     .all();
   for (const row of rows) {
     getDb().update(kycSubmissions).set({ idFrontFile: null, selfieFile: null, proofOfAddressFile: null }).where(eq(kycSubmissions.id, row.id)).run();

@@ -15,12 +15,18 @@ const require = createRequire(import.meta.url);
 // This file's own SQLite file, migrated like the server's; nothing in the app is mocked.
 useUnitDatabase("ledger");
 
-const sql = <T>(text: string, ...args: unknown[]) => getDb().$client.prepare(text).get(...args) as T;
-const run = (text: string, ...args: unknown[]) => getDb().$client.prepare(text).run(...args);
+const sql = <T>(text: string, ...args: unknown[]) =>
+  getDb()
+    .$client.prepare(text)
+    .get(...args) as T;
+const run = (text: string, ...args: unknown[]) =>
+  getDb()
+    .$client.prepare(text)
+    .run(...args);
 let users = 0;
 function newUser(): number {
   users += 1;
-  return (sql<{ id: number }>("insert into users (email, full_name, password_hash) values (?, 'Ledger Test', 'x') returning id", `ledger${users}@example.com`)).id;
+  return sql<{ id: number }>("insert into users (email, full_name, password_hash) values (?, 'Ledger Test', 'x') returning id", `ledger${users}@example.com`).id;
 }
 function newBatch(): number {
   const farm = sql<{ id: number }>("insert into farms (name) values ('Ledger Farm') returning id").id;
@@ -32,7 +38,18 @@ describe("journal entries", () => {
   it("carry an external reference and the app clock's time", () => {
     const userId = newUser();
     const id = atInstant("2026-03-04T05:06:07.000Z", () =>
-      atomic(() => postEntry({ kind: "DEPOSIT", memo: "MoMo deposit", userId, externalRef: "AKK-TEST-1", lines: [{ accountId: externalAccount(), amountMinor: -5000 }, { accountId: walletAccount(userId), amountMinor: 5000 }] })),
+      atomic(() =>
+        postEntry({
+          kind: "DEPOSIT",
+          memo: "MoMo deposit",
+          userId,
+          externalRef: "AKK-TEST-1",
+          lines: [
+            { accountId: externalAccount(), amountMinor: -5000 },
+            { accountId: walletAccount(userId), amountMinor: 5000 },
+          ],
+        }),
+      ),
     );
     expect(sql("select external_ref ref, created_at at, reverses_entry_id rev from journal_entries where id = ?", id)).toEqual({ ref: "AKK-TEST-1", at: "2026-03-04T05:06:07.000Z", rev: null });
     expect(walletBalanceMinor(userId)).toBe(5000);
@@ -41,7 +58,17 @@ describe("journal entries", () => {
   it("refuse an unbalanced entry and write nothing", () => {
     const userId = newUser();
     const before = entryCount();
-    expect(() => atomic(() => postEntry({ kind: "DEPOSIT", lines: [{ accountId: externalAccount(), amountMinor: -100 }, { accountId: walletAccount(userId), amountMinor: 99 }] }))).toThrow(/Unbalanced/);
+    expect(() =>
+      atomic(() =>
+        postEntry({
+          kind: "DEPOSIT",
+          lines: [
+            { accountId: externalAccount(), amountMinor: -100 },
+            { accountId: walletAccount(userId), amountMinor: 99 },
+          ],
+        }),
+      ),
+    ).toThrow(/Unbalanced/);
     expect(entryCount()).toBe(before);
   });
 });
@@ -49,10 +76,24 @@ describe("journal entries", () => {
 describe("reverseEntry", () => {
   it("undoes an entry with a new one of opposite postings, once", () => {
     const userId = newUser();
-    const { entryId } = atomic(() => ({ entryId: postEntry({ kind: "DEPOSIT", userId, lines: [{ accountId: externalAccount(), amountMinor: -2500 }, { accountId: walletAccount(userId), amountMinor: 2500 }] }) }));
+    const { entryId } = atomic(() => ({
+      entryId: postEntry({
+        kind: "DEPOSIT",
+        userId,
+        lines: [
+          { accountId: externalAccount(), amountMinor: -2500 },
+          { accountId: walletAccount(userId), amountMinor: 2500 },
+        ],
+      }),
+    }));
     const external = sql<{ b: number }>("select balance_minor b from accounts where id = ?", externalAccount()).b;
     const reversal = atomic(() => reverseEntry({ entryId, memo: "Deposit reversed by the provider", externalRef: "AKK-REV-1" }));
-    expect(sql("select kind, reverses_entry_id rev, external_ref ref, user_id userId from journal_entries where id = ?", reversal)).toEqual({ kind: "REVERSAL", rev: entryId, ref: "AKK-REV-1", userId });
+    expect(sql("select kind, reverses_entry_id rev, external_ref ref, user_id userId from journal_entries where id = ?", reversal)).toEqual({
+      kind: "REVERSAL",
+      rev: entryId,
+      ref: "AKK-REV-1",
+      userId,
+    });
     expect(walletBalanceMinor(userId)).toBe(0);
     expect(sql<{ b: number }>("select balance_minor b from accounts where id = ?", externalAccount()).b).toBe(external + 2500);
     // The original stays as it was: the history shows both.
@@ -125,14 +166,30 @@ describe("atomic, against another process's write", () => {
     const userId = newUser();
     await holdWriteLock(300);
     const started = Date.now();
-    atomic(() => postEntry({ kind: "DEPOSIT", userId, lines: [{ accountId: externalAccount(), amountMinor: -2500 }, { accountId: walletAccount(userId), amountMinor: 2500 }] }));
+    atomic(() =>
+      postEntry({
+        kind: "DEPOSIT",
+        userId,
+        lines: [
+          { accountId: externalAccount(), amountMinor: -2500 },
+          { accountId: walletAccount(userId), amountMinor: 2500 },
+        ],
+      }),
+    );
     const waited = Date.now() - started;
     expect(waited).toBeGreaterThan(100);
     expect(walletBalanceMinor(userId)).toBe(2500);
     expect(getDb().$client.inTransaction).toBe(false);
     expect(() =>
       atomic(() => {
-        postEntry({ kind: "DEPOSIT", userId, lines: [{ accountId: externalAccount(), amountMinor: -1000 }, { accountId: walletAccount(userId), amountMinor: 1000 }] });
+        postEntry({
+          kind: "DEPOSIT",
+          userId,
+          lines: [
+            { accountId: externalAccount(), amountMinor: -1000 },
+            { accountId: walletAccount(userId), amountMinor: 1000 },
+          ],
+        });
         throw new DomainError(400, "changed my mind");
       }),
     ).toThrow("changed my mind");

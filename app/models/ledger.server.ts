@@ -129,10 +129,8 @@ export function ledgerProblems(): string[] {
   const client = getDb().$client;
   const problems: string[] = [];
   const rows = (q: string) => client.prepare(q).all() as Array<Record<string, unknown>>;
-  for (const r of rows("select entry_id, sum(amount_minor) s from postings group by entry_id having sum(amount_minor) <> 0"))
-    problems.push(`journal entry ${r.entry_id} sums to ${r.s}`);
-  for (const r of rows("select id, balance_minor from accounts where kind = 'WALLET' and balance_minor < 0"))
-    problems.push(`wallet account ${r.id} is negative (${r.balance_minor})`);
+  for (const r of rows("select entry_id, sum(amount_minor) s from postings group by entry_id having sum(amount_minor) <> 0")) problems.push(`journal entry ${r.entry_id} sums to ${r.s}`);
+  for (const r of rows("select id, balance_minor from accounts where kind = 'WALLET' and balance_minor < 0")) problems.push(`wallet account ${r.id} is negative (${r.balance_minor})`);
   for (const r of rows(
     "select a.id, a.balance_minor, coalesce(p.s, 0) s from accounts a left join (select account_id, sum(amount_minor) s from postings group by account_id) p on p.account_id = a.id where a.balance_minor <> coalesce(p.s, 0)",
   ))
@@ -162,11 +160,24 @@ export function batchFunds(batchId: number): { raisedMinor: number; escrowMinor:
       .from(postings)
       .innerJoin(accounts, eq(accounts.id, postings.accountId))
       .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
-      .where(and(eq(accounts.kind, kind), eq(accounts.batchId, batchId), sql`${journalEntries.kind} in (${sql.join(entryKinds.map((k) => sql`${k}`), sql`, `)})`))
+      .where(
+        and(
+          eq(accounts.kind, kind),
+          eq(accounts.batchId, batchId),
+          sql`${journalEntries.kind} in (${sql.join(
+            entryKinds.map((k) => sql`${k}`),
+            sql`, `,
+          )})`,
+        ),
+      )
       .get();
     return sign * Number(row?.total ?? 0) || 0; // never -0 (it would show as "-GH₵0.00")
   };
-  const escrow = db.select({ b: accounts.balanceMinor }).from(accounts).where(and(eq(accounts.kind, "ESCROW"), eq(accounts.batchId, batchId))).get();
+  const escrow = db
+    .select({ b: accounts.balanceMinor })
+    .from(accounts)
+    .where(and(eq(accounts.kind, "ESCROW"), eq(accounts.batchId, batchId)))
+    .get();
   return {
     raisedMinor: flow("ESCROW", ["INVEST"], 1),
     escrowMinor: escrow?.b ?? 0,

@@ -31,7 +31,15 @@ type Recipient = { id: number; email: string; fullName: string; phone: string | 
 
 function recipient(userId: number): Recipient | undefined {
   return getDb()
-    .select({ id: users.id, email: users.email, fullName: users.fullName, phone: users.phone, emailVerifiedAt: users.emailVerifiedAt, phoneVerifiedAt: users.phoneVerifiedAt, closedAt: users.closedAt })
+    .select({
+      id: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      phone: users.phone,
+      emailVerifiedAt: users.emailVerifiedAt,
+      phoneVerifiedAt: users.phoneVerifiedAt,
+      closedAt: users.closedAt,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .get();
@@ -132,7 +140,8 @@ export function unsubscribe(token: string): { category: NoticeCategory; label: s
 
 // ---- notices ----
 
-const FOOTER_TEXT = (url: string, label: string) => `You get these emails about ${label.toLowerCase()} because you invest with Akoko. Stop them: ${url}\nChoose what you receive: ${getEnv().appUrl}/account#messages`;
+const FOOTER_TEXT = (url: string, label: string) =>
+  `You get these emails about ${label.toLowerCase()} because you invest with Akoko. Stop them: ${url}\nChoose what you receive: ${getEnv().appUrl}/account#messages`;
 
 /**
  * Queues what an in-app notice (notify) also says by email and SMS: only for kinds that belong to a
@@ -143,7 +152,10 @@ export function queueNotice(userId: number, kind: string, message: string) {
   const category = categoryOfKind(kind);
   if (!category) return;
   // One prepared lookup: a payout run calls this once per investor.
-  const row = prepared<[NoticeCategory, NoticeCategory, number], { email: string; fullName: string; phone: string | null; ev: string | null; pv: string | null; closedAt: string | null; e: number | null; s: number | null }>(
+  const row = prepared<
+    [NoticeCategory, NoticeCategory, number],
+    { email: string; fullName: string; phone: string | null; ev: string | null; pv: string | null; closedAt: string | null; e: number | null; s: number | null }
+  >(
     `select u.email, u.full_name fullName, u.phone, u.email_verified_at ev, u.phone_verified_at pv, u.closed_at closedAt,
        (select enabled from message_preferences where user_id = u.id and category = ? and channel = 'EMAIL') e,
        (select enabled from message_preferences where user_id = u.id and category = ? and channel = 'SMS') s
@@ -182,7 +194,12 @@ export function queueNotice(userId: number, kind: string, message: string) {
 // ---- security mail: always sent, never unsubscribable ----
 
 function securityEmail(user: { id: number; email: string; fullName: string }, kind: string, subject: string, paragraphs: string[], action?: { label: string; url: string }) {
-  const text = [`Hello ${user.fullName},`, ...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : []), "If this was not you, write to us through the contact page: " + `${getEnv().appUrl}/contact`].join("\n\n");
+  const text = [
+    `Hello ${user.fullName},`,
+    ...paragraphs,
+    ...(action ? [`${action.label}: ${action.url}`] : []),
+    "If this was not you, write to us through the contact page: " + `${getEnv().appUrl}/contact`,
+  ].join("\n\n");
   queueMessage({
     userId: user.id,
     channel: "EMAIL",
@@ -191,7 +208,12 @@ function securityEmail(user: { id: number; email: string; fullName: string }, ki
     recipient: user.email,
     subject,
     text,
-    html: htmlBody({ heading: subject, paragraphs: [`Hello ${user.fullName},`, ...paragraphs], action, footer: "A security message about your Akoko account. If this was not you, write to us through the contact page." }),
+    html: htmlBody({
+      heading: subject,
+      paragraphs: [`Hello ${user.fullName},`, ...paragraphs],
+      action,
+      footer: "A security message about your Akoko account. If this was not you, write to us through the contact page.",
+    }),
   });
 }
 
@@ -216,7 +238,14 @@ export function queueEmailConfirmation(user: { id: number; email: string; fullNa
 
 /** The 6-digit code that confirms the phone (10 minutes). */
 export function queuePhoneCode(userId: number, phone: string, code: string) {
-  queueMessage({ userId, channel: "SMS", kind: "PHONE_CODE", category: "security", recipient: phone, text: `Akoko: your code to confirm this phone is ${code}. It expires in 10 minutes. Never share it.` });
+  queueMessage({
+    userId,
+    channel: "SMS",
+    kind: "PHONE_CODE",
+    category: "security",
+    recipient: phone,
+    text: `Akoko: your code to confirm this phone is ${code}. It expires in 10 minutes. Never share it.`,
+  });
 }
 
 /** The reset link by email, and a code by SMS when the phone is confirmed. */
@@ -225,11 +254,21 @@ export function queuePasswordReset(user: { id: number; email: string; fullName: 
     user,
     "PASSWORD_RESET",
     "Reset your Akoko password",
-    ["Someone asked to reset the password of your Akoko account. Open this link to choose a new one. It works once, for one hour.", "If you did not ask, ignore this email: your password stays as it is."],
+    [
+      "Someone asked to reset the password of your Akoko account. Open this link to choose a new one. It works once, for one hour.",
+      "If you did not ask, ignore this email: your password stays as it is.",
+    ],
     { label: "Choose a new password", url: `${getEnv().appUrl}/reset-password/${token}` },
   );
   if (sms) {
-    queueMessage({ userId: user.id, channel: "SMS", kind: "PASSWORD_RESET", category: "security", recipient: sms.phone, text: `Akoko: your password reset code is ${sms.code}. It expires in 1 hour. Never share it. Not you? Ignore this.` });
+    queueMessage({
+      userId: user.id,
+      channel: "SMS",
+      kind: "PASSWORD_RESET",
+      category: "security",
+      recipient: sms.phone,
+      text: `Akoko: your password reset code is ${sms.code}. It expires in 1 hour. Never share it. Not you? Ignore this.`,
+    });
   }
 }
 
@@ -246,7 +285,6 @@ export function queuePasswordChanged(userId: number) {
   }
 }
 
-
 /**
  * A closed account's contacts leave the outbox too: nothing more is sent, and what was sent keeps
  * only its kind, channel, status and times (the delivery record), not the address or the text.
@@ -254,7 +292,10 @@ export function queuePasswordChanged(userId: number) {
 export function forgetMessagesOf(userId: number) {
   const db = getDb();
   db.update(outbox)
-    .set({ status: sql`case when ${outbox.status} in ('queued', 'sending') then 'failed' else ${outbox.status} end`, lastError: sql`case when ${outbox.status} in ('queued', 'sending') then 'The account was closed before it was sent.' else ${outbox.lastError} end` })
+    .set({
+      status: sql`case when ${outbox.status} in ('queued', 'sending') then 'failed' else ${outbox.status} end`,
+      lastError: sql`case when ${outbox.status} in ('queued', 'sending') then 'The account was closed before it was sent.' else ${outbox.lastError} end`,
+    })
     .where(eq(outbox.userId, userId))
     .run();
   db.update(outbox).set({ recipient: "(closed account)", subject: "", bodyText: "(removed when the account was closed)", bodyHtml: null, unsubscribeUrl: null }).where(eq(outbox.userId, userId)).run();

@@ -48,7 +48,15 @@ function sweepLost(): number {
   if (lost.length) {
     db.update(outboxAttempts)
       .set({ finishedAt: t, outcome: "lost", error: "worker stopped before the provider answered" })
-      .where(and(inArray(outboxAttempts.outboxId, lost.map((r) => r.id)), sql`${outboxAttempts.finishedAt} is null`))
+      .where(
+        and(
+          inArray(
+            outboxAttempts.outboxId,
+            lost.map((r) => r.id),
+          ),
+          sql`${outboxAttempts.finishedAt} is null`,
+        ),
+      )
       .run();
   }
   return lost.length;
@@ -67,7 +75,17 @@ export function claimOutbox(worker: string, limit = 10): OutboxRow[] {
        returning id`,
     ).all(worker, leaseUntil, t, limit);
     if (rows.length === 0) return [];
-    const claimed = db.select().from(outbox).where(inArray(outbox.id, rows.map((r) => r.id))).orderBy(outbox.id).all();
+    const claimed = db
+      .select()
+      .from(outbox)
+      .where(
+        inArray(
+          outbox.id,
+          rows.map((r) => r.id),
+        ),
+      )
+      .orderBy(outbox.id)
+      .all();
     for (const row of claimed) db.insert(outboxAttempts).values({ outboxId: row.id, attempt: row.attempts, worker, startedAt: t }).run();
     return claimed;
   });
@@ -87,11 +105,17 @@ export function recordAttempt(row: OutboxRow, worker: string, result: { ok: true
         db.update(outbox).set({ status: "sent", sentAt: t, providerRef: result.providerRef, leaseOwner: null, leaseUntil: null, lastError: null }).where(mine).run();
         outcome = "sent";
       } else if (result.permanent || row.attempts >= OUTBOX_MAX_ATTEMPTS) {
-        db.update(outbox).set({ status: "failed", lastError: result.error, leaseOwner: null, leaseUntil: null }).where(and(mine, eq(outbox.status, "sending"))).run();
+        db.update(outbox)
+          .set({ status: "failed", lastError: result.error, leaseOwner: null, leaseUntil: null })
+          .where(and(mine, eq(outbox.status, "sending")))
+          .run();
         outcome = result.permanent ? "refused" : "error";
       } else {
         const wait = retryDelaySeconds(row.attempts, OUTBOX_RETRY_SECONDS) * 1000;
-        db.update(outbox).set({ status: "queued", lastError: result.error, nextAttemptAt: at(wait), leaseOwner: null, leaseUntil: null }).where(and(mine, eq(outbox.status, "sending"))).run();
+        db.update(outbox)
+          .set({ status: "queued", lastError: result.error, nextAttemptAt: at(wait), leaseOwner: null, leaseUntil: null })
+          .where(and(mine, eq(outbox.status, "sending")))
+          .run();
         outcome = "error";
       }
       db.update(outboxAttempts)
@@ -205,7 +229,11 @@ export function listOutbox({ status, userId, kind, limit = OUTBOX_LIST_LIMIT }: 
 
 /** How many messages are in each status (the page's filter links). */
 export function countOutbox(): Partial<Record<OutboxStatus, number>> {
-  const rows = getDb().select({ status: outbox.status, n: sql<number>`count(*)` }).from(outbox).groupBy(outbox.status).all() as Array<{ status: OutboxStatus; n: number }>;
+  const rows = getDb()
+    .select({ status: outbox.status, n: sql<number>`count(*)` })
+    .from(outbox)
+    .groupBy(outbox.status)
+    .all() as Array<{ status: OutboxStatus; n: number }>;
   return Object.fromEntries(rows.map((r) => [r.status, r.n]));
 }
 

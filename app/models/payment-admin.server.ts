@@ -104,9 +104,7 @@ export type AdminWebhookRow = {
 };
 
 export type AdminPaymentsPage =
-  | { list: "deposits"; rows: AdminDepositRow[]; total: number }
-  | { list: "withdrawals"; rows: AdminWithdrawalRow[]; total: number }
-  | { list: "events"; rows: AdminWebhookRow[]; total: number };
+  { list: "deposits"; rows: AdminDepositRow[]; total: number } | { list: "withdrawals"; rows: AdminWithdrawalRow[]; total: number } | { list: "events"; rows: AdminWebhookRow[]; total: number };
 
 /** One page of the chosen list, newest first, and how many rows match in all. */
 export function listAdminPayments(f: PaymentFilters, { pageSize, nowMs = now().getTime() }: { pageSize: number; nowMs?: number }): AdminPaymentsPage {
@@ -191,7 +189,17 @@ export function listAdminPayments(f: PaymentFilters, { pageSize, nowMs = now().g
   const rows = db.select().from(webhookEvents).where(where).orderBy(desc(webhookEvents.receivedAt), desc(webhookEvents.id)).limit(pageSize).offset(offset).all();
   return {
     list: "events",
-    rows: rows.map((r) => ({ id: r.id, provider: r.provider, event: r.event, reference: r.reference, outcome: r.outcome, detail: r.detail, payload: r.payload, deliveries: r.deliveries, receivedAt: r.receivedAt })),
+    rows: rows.map((r) => ({
+      id: r.id,
+      provider: r.provider,
+      event: r.event,
+      reference: r.reference,
+      outcome: r.outcome,
+      detail: r.detail,
+      payload: r.payload,
+      deliveries: r.deliveries,
+      receivedAt: r.receivedAt,
+    })),
     total,
   };
 }
@@ -210,8 +218,20 @@ export function paymentAttention(nowMs = now().getTime()): PaymentAttention {
   const before = stuckBefore(nowMs);
   const n = (q: { n: number } | undefined) => q?.n ?? 0;
   return {
-    stuckDeposits: n(db.select({ n: count() }).from(deposits).where(and(eq(deposits.status, "PENDING"), lt(deposits.createdAt, before))).get()),
-    stuckWithdrawals: n(db.select({ n: count() }).from(withdrawals).where(and(eq(withdrawals.status, "PENDING"), lt(withdrawals.createdAt, before))).get()),
+    stuckDeposits: n(
+      db
+        .select({ n: count() })
+        .from(deposits)
+        .where(and(eq(deposits.status, "PENDING"), lt(deposits.createdAt, before)))
+        .get(),
+    ),
+    stuckWithdrawals: n(
+      db
+        .select({ n: count() })
+        .from(withdrawals)
+        .where(and(eq(withdrawals.status, "PENDING"), lt(withdrawals.createdAt, before)))
+        .get(),
+    ),
     flaggedDeposits: n(db.select({ n: count() }).from(deposits).where(isNotNull(deposits.flag)).get()),
     flaggedWithdrawals: n(db.select({ n: count() }).from(withdrawals).where(isNotNull(withdrawals.flag)).get()),
     problemEvents: n(db.select({ n: count() }).from(webhookEvents).where(inArray(webhookEvents.outcome, PROBLEM_OUTCOMES)).get()),

@@ -37,9 +37,16 @@ const TRANSFER_EVENTS: Record<string, "succeeded" | "failed" | "reversed"> = {
 export function receiveWebhook({ provider, event, rawBody }: { provider: string; event: WebhookEvent; rawBody: string }): WebhookReceipt {
   const receipt = atomic((): WebhookReceipt => {
     const db = getDb();
-    const seen = db.select({ id: webhookEvents.id, outcome: webhookEvents.outcome }).from(webhookEvents).where(and(eq(webhookEvents.provider, provider), eq(webhookEvents.eventId, event.id))).get();
+    const seen = db
+      .select({ id: webhookEvents.id, outcome: webhookEvents.outcome })
+      .from(webhookEvents)
+      .where(and(eq(webhookEvents.provider, provider), eq(webhookEvents.eventId, event.id)))
+      .get();
     if (seen) {
-      db.update(webhookEvents).set({ deliveries: sql`${webhookEvents.deliveries} + 1` }).where(eq(webhookEvents.id, seen.id)).run();
+      db.update(webhookEvents)
+        .set({ deliveries: sql`${webhookEvents.deliveries} + 1` })
+        .where(eq(webhookEvents.id, seen.id))
+        .run();
       return { duplicate: true, outcome: seen.outcome };
     }
     const { outcome, detail } = actOn(event);
@@ -115,7 +122,8 @@ export async function sweepPendingPayments({ before }: { before: string }): Prom
   const stale = listStalePendingDeposits({ before });
   for (const d of stale) await refreshDeposit({ depositId: d.id, force: true }).catch((error) => logger.error({ depositId: d.id, err: errorField(error) }, "sweep could not settle a deposit"));
   const inFlight = listStalePendingWithdrawals({ before }).filter((w) => w.reference !== null);
-  for (const w of inFlight) await refreshWithdrawal({ withdrawalId: w.id, force: true }).catch((error) => logger.error({ withdrawalId: w.id, err: errorField(error) }, "sweep could not settle a withdrawal"));
+  for (const w of inFlight)
+    await refreshWithdrawal({ withdrawalId: w.id, force: true }).catch((error) => logger.error({ withdrawalId: w.id, err: errorField(error) }, "sweep could not settle a withdrawal"));
   return { deposits: stale.length, withdrawals: inFlight.length };
 }
 

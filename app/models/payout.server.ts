@@ -84,12 +84,18 @@ function plan(batchId: number, { period, close = false }: { period?: string | nu
     kind = "HARVEST";
     runPeriod = "HARVEST";
   }
-  const done = db.select({ id: payoutRuns.id }).from(payoutRuns).where(and(eq(payoutRuns.batchId, batchId), eq(payoutRuns.period, runPeriod))).get();
+  const done = db
+    .select({ id: payoutRuns.id })
+    .from(payoutRuns)
+    .where(and(eq(payoutRuns.batchId, batchId), eq(payoutRuns.period, runPeriod)))
+    .get();
   // A month's income goes to its holders at the record date; this month's (still ahead) to today's holders.
   const recordDate = kind === "MONTHLY" ? recordDateOf(runPeriod) : null;
   const holders = () => (recordDate !== null && recordDate < nowIso() ? holdingsAt(batchId, recordDate) : holdingsOf(batchId));
   const rate = getEnv().WITHHOLDING_TAX_RATE;
-  const planned = done ? [] : planPayouts(kind, holders(), batch.expectedRoi).map((p) => ({ ...p, taxMinor: withholdingTaxMinor({ kind, amountMinor: p.amountMinor, principalMinor: p.principalMinor }, rate) }));
+  const planned = done
+    ? []
+    : planPayouts(kind, holders(), batch.expectedRoi).map((p) => ({ ...p, taxMinor: withholdingTaxMinor({ kind, amountMinor: p.amountMinor, principalMinor: p.principalMinor }, rate) }));
   return {
     batch,
     kind,
@@ -182,10 +188,15 @@ function executePlan(batchId: number, options: { period?: string | null; close?:
     const client = db.$client;
     const label = p.kind === "MONTHLY" ? `income for ${p.period}` : p.kind === "HARVEST" ? "harvest payout" : "principal returned at close";
     if (reserveDrawMinor > 0) {
-      postEntry({ kind: "RESERVE_DRAW", memo: `Batch #${batchId} ${label}: drawn from the platform reserve`, batchId, lines: [
-        { accountId: reserveAccount(), amountMinor: -reserveDrawMinor },
-        { accountId: settlementAccount(batchId), amountMinor: reserveDrawMinor },
-      ] });
+      postEntry({
+        kind: "RESERVE_DRAW",
+        memo: `Batch #${batchId} ${label}: drawn from the platform reserve`,
+        batchId,
+        lines: [
+          { accountId: reserveAccount(), amountMinor: -reserveDrawMinor },
+          { accountId: settlementAccount(batchId), amountMinor: reserveDrawMinor },
+        ],
+      });
       if (adminId !== undefined) recordAudit({ adminId, action: "reserve.draw", batchId, detail: `${p.kind} ${p.period}: GHS ${minorToDecimalString(reserveDrawMinor)} from the reserve` });
     }
     // Credit each wallet once per run (net of tax), however many holdings the investor has.
@@ -197,19 +208,33 @@ function executePlan(batchId: number, options: { period?: string | null; close?:
       perUser.set(payout.userId, mine);
     }
     // A run with nobody to pay (no holders) moves no money: it still marks the period paid and ends the batch.
-    const entryId = p.payouts.length === 0 ? null : postEntry({
-      kind: p.kind === "PRINCIPAL" ? "CLOSE" : p.kind === "HARVEST" ? "HARVEST" : "PAYOUT",
-      memo: `Batch #${batchId} ${label}`,
-      batchId,
-      lines: [
-        { accountId: settlementAccount(batchId), amountMinor: -p.totalMinor },
-        ...[...perUser].map(([userId, { netMinor }]) => ({ accountId: walletAccount(userId), amountMinor: netMinor })),
-        ...(p.taxMinor > 0 ? [{ accountId: taxAccount(), amountMinor: p.taxMinor }] : []),
-      ],
-    });
+    const entryId =
+      p.payouts.length === 0
+        ? null
+        : postEntry({
+            kind: p.kind === "PRINCIPAL" ? "CLOSE" : p.kind === "HARVEST" ? "HARVEST" : "PAYOUT",
+            memo: `Batch #${batchId} ${label}`,
+            batchId,
+            lines: [
+              { accountId: settlementAccount(batchId), amountMinor: -p.totalMinor },
+              ...[...perUser].map(([userId, { netMinor }]) => ({ accountId: walletAccount(userId), amountMinor: netMinor })),
+              ...(p.taxMinor > 0 ? [{ accountId: taxAccount(), amountMinor: p.taxMinor }] : []),
+            ],
+          });
     const run = db
       .insert(payoutRuns)
-      .values({ batchId, kind: p.kind, period: p.period, totalMinor: p.totalMinor, count: p.payouts.length, reserveDrawMinor, taxWithheldMinor: p.taxMinor, entryId, createdBy: adminId, createdAt: nowIso() })
+      .values({
+        batchId,
+        kind: p.kind,
+        period: p.period,
+        totalMinor: p.totalMinor,
+        count: p.payouts.length,
+        reserveDrawMinor,
+        taxWithheldMinor: p.taxMinor,
+        entryId,
+        createdBy: adminId,
+        createdAt: nowIso(),
+      })
       .returning({ id: payoutRuns.id })
       .get();
     const insertPayout = client.prepare(
@@ -217,7 +242,19 @@ function executePlan(batchId: number, options: { period?: string | null; close?:
     );
     const createdAt = nowIso();
     for (const payout of p.payouts) {
-      insertPayout.run(payout.investmentId, payout.userId, batchId, run.id, entryId, p.kind, p.kind === "MONTHLY" ? p.period : null, payout.amountMinor, payout.taxMinor, taxableIncomeMinor({ kind: p.kind, amountMinor: payout.amountMinor, principalMinor: payout.principalMinor }), createdAt);
+      insertPayout.run(
+        payout.investmentId,
+        payout.userId,
+        batchId,
+        run.id,
+        entryId,
+        p.kind,
+        p.kind === "MONTHLY" ? p.period : null,
+        payout.amountMinor,
+        payout.taxMinor,
+        taxableIncomeMinor({ kind: p.kind, amountMinor: payout.amountMinor, principalMinor: payout.principalMinor }),
+        createdAt,
+      );
     }
     // One notice per investor per run, in the app and (through notify) by email and SMS: the net, and the tax taken.
     for (const [userId, { netMinor, taxMinor }] of perUser) {
@@ -227,7 +264,10 @@ function executePlan(batchId: number, options: { period?: string | null; close?:
 
     if (p.kind !== "MONTHLY") {
       client.prepare("update investments set status = 'PAID' where batch_id = ? and status = 'ACTIVE'").run(batchId);
-      db.update(batches).set({ status: p.kind === "HARVEST" ? "HARVESTED" : "CLOSED", endedAt: nowIso() }).where(eq(batches.id, batchId)).run();
+      db.update(batches)
+        .set({ status: p.kind === "HARVEST" ? "HARVESTED" : "CLOSED", endedAt: nowIso() })
+        .where(eq(batches.id, batchId))
+        .run();
       const cancelled = db
         .update(exitRequests)
         .set({ status: "CANCELLED", closedAt: nowIso() })
@@ -237,7 +277,11 @@ function executePlan(batchId: number, options: { period?: string | null; close?:
       // Each owner learns why their offer went away (one note per offer, in this transaction).
       const why = p.kind === "HARVEST" ? "was harvested; your harvest payout reached your wallet" : "closed; your principal was returned to your wallet";
       for (const offer of cancelled) {
-        notify(offer.userId, "EXIT_CANCELLED", `Your early-exit offer of ${offer.unitsRemaining} unit${offer.unitsRemaining === 1 ? "" : "s"} in Batch #${batchId} was cancelled because the batch ${why}.`);
+        notify(
+          offer.userId,
+          "EXIT_CANCELLED",
+          `Your early-exit offer of ${offer.unitsRemaining} unit${offer.unitsRemaining === 1 ? "" : "s"} in Batch #${batchId} was cancelled because the batch ${why}.`,
+        );
       }
     }
     // A holding that matures (a harvest, a close) rolls over; a month's income always stays in the wallet.
@@ -258,7 +302,12 @@ function executePlan(batchId: number, options: { period?: string | null; close?:
 function autoReinvest(matured: typeof batches.$inferSelect, kind: "HARVEST" | "PRINCIPAL", paid: TaxedPayout[]): number {
   const db = getDb();
   const wanting = new Set(
-    db.select({ id: investments.id }).from(investments).where(and(eq(investments.batchId, matured.id), eq(investments.autoReinvest, true))).all().map((r) => r.id),
+    db
+      .select({ id: investments.id })
+      .from(investments)
+      .where(and(eq(investments.batchId, matured.id), eq(investments.autoReinvest, true)))
+      .all()
+      .map((r) => r.id),
   );
   const proceeds = kind === "HARVEST" ? "your harvest" : "your principal";
   let count = 0;
@@ -308,7 +357,12 @@ const fundingDetail = (r: PayoutRun) =>
 export function runPayout(batchId: number, { adminId, period, reserveDrawMinor }: By & { period?: string | null } & RunFunding) {
   return atomic(() => {
     const result = executePayout(batchId, { period, adminId, reserveDrawMinor });
-    recordAudit({ adminId, action: "payout.execute", batchId, detail: `${result.kind} ${result.period}: ${result.count} payouts, GHS ${minorToDecimalString(result.totalMinor)}${fundingDetail(result)}` });
+    recordAudit({
+      adminId,
+      action: "payout.execute",
+      batchId,
+      detail: `${result.kind} ${result.period}: ${result.count} payouts, GHS ${minorToDecimalString(result.totalMinor)}${fundingDetail(result)}`,
+    });
     return result;
   });
 }

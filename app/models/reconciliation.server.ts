@@ -27,7 +27,12 @@ export async function reconcileDay(date: string): Promise<ReconciliationReport> 
     ...transfers.map((t) => ({ kind: "withdrawal" as const, reference: t.reference, status: t.status, amountMinor: t.amountMinor, currency: t.currency })),
   ];
   const ours = ourMovements({ from, to, depositRefs: transactions.map((t) => t.reference), withdrawalRefs: transfers.map((t) => t.reference) });
-  return { date, provider: provider.name, checked: { deposits: ours.filter((m) => m.kind === "deposit").length, withdrawals: ours.filter((m) => m.kind === "withdrawal").length }, differences: reconcile(ours, theirs) };
+  return {
+    date,
+    provider: provider.name,
+    checked: { deposits: ours.filter((m) => m.kind === "deposit").length, withdrawals: ours.filter((m) => m.kind === "withdrawal").length },
+    differences: reconcile(ours, theirs),
+  };
 }
 
 /** Our rows of the day, and any older row the provider lists that day, with what the ledger moved. */

@@ -163,7 +163,18 @@ export function batchSettlements(batchId: number) {
     }
     const dueDate = /^\d/.test(period) ? lastDayOfMonth(period) : period === "HARVEST" && batch.startDate ? addDays(batch.startDate, HARVEST_DAYS) : null;
     const roi = periodSupportedRoi({ period, remittedMinor, principalMinor: deployedMinor });
-    return { period, dueDate, dueMinor, remittedMinor, paidMinor: run?.totalMinor ?? 0, taxMinor: run?.taxWithheldMinor ?? 0, fromReserveMinor: run?.reserveDrawMinor ?? 0, paidAt: run?.createdAt ?? null, supportedRoi: roi, sheets: mine };
+    return {
+      period,
+      dueDate,
+      dueMinor,
+      remittedMinor,
+      paidMinor: run?.totalMinor ?? 0,
+      taxMinor: run?.taxWithheldMinor ?? 0,
+      fromReserveMinor: run?.reserveDrawMinor ?? 0,
+      paidAt: run?.createdAt ?? null,
+      supportedRoi: roi,
+      sheets: mine,
+    };
   });
   return {
     batch,

@@ -110,7 +110,9 @@ export const sessions = sqliteTable(
     expiresAt: text("expires_at").notNull(),
     createdAt: createdAt(),
     /** Issue 20: "browser" (the cookie) or "api" (a bearer token from /api/v1/auth/login). */
-    kind: text("kind", { enum: ["browser", "api"] }).notNull().default("browser"),
+    kind: text("kind", { enum: ["browser", "api"] })
+      .notNull()
+      .default("browser"),
     userAgent: text("user_agent"),
     /** The client address it was last used from (never shown whole to others; no geolocation service). */
     ip: text("ip"),
@@ -204,7 +206,6 @@ export const pages = sqliteTable("pages", {
   updatedAt: timestamp("updated_at"),
 });
 
-
 // ---------------------------------------------------------------------------
 // Ledger: double entry, integer pesewas. Balances are the sum of postings;
 // accounts.balance_minor caches it and the invariant check proves they agree.
@@ -230,10 +231,7 @@ export const accounts = sqliteTable(
     balanceMinor: integer("balance_minor").notNull().default(0),
     updatedAt: timestamp("updated_at"),
   },
-  (t) => [
-    uniqueIndex("accounts_owner_idx").on(t.kind, t.userId, t.batchId),
-    check("wallet_never_negative", sql`${t.kind} <> 'WALLET' OR ${t.balanceMinor} >= 0`),
-  ],
+  (t) => [uniqueIndex("accounts_owner_idx").on(t.kind, t.userId, t.batchId), check("wallet_never_negative", sql`${t.kind} <> 'WALLET' OR ${t.balanceMinor} >= 0`)],
 );
 
 export const ENTRY_KINDS = ["DEPOSIT", "WITHDRAW", "INVEST", "ACTIVATE", "PAYOUT", "HARVEST", "CLOSE", "EXIT_FILL", "REVERSAL", "REMITTANCE", "RESERVE_FUND", "RESERVE_DRAW", "TAX_PAYMENT"] as const;
@@ -253,11 +251,7 @@ export const journalEntries = sqliteTable(
     reversesEntryId: integer("reverses_entry_id").references((): AnySQLiteColumn => journalEntries.id),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("journal_entries_batch_idx").on(t.batchId),
-    index("journal_entries_external_ref_idx").on(t.externalRef),
-    uniqueIndex("journal_entries_reversal_once_idx").on(t.reversesEntryId),
-  ],
+  (t) => [index("journal_entries_batch_idx").on(t.batchId), index("journal_entries_external_ref_idx").on(t.externalRef), uniqueIndex("journal_entries_reversal_once_idx").on(t.reversesEntryId)],
 );
 
 export const postings = sqliteTable(
@@ -275,7 +269,6 @@ export const postings = sqliteTable(
   },
   (t) => [index("postings_account_idx").on(t.accountId, t.entryId), index("postings_entry_idx").on(t.entryId)],
 );
-
 
 export const investments = sqliteTable(
   "investments",

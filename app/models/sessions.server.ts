@@ -46,12 +46,15 @@ export function deviceHash(userId: number, label: string): string {
  */
 export function noteSignInDevice(userId: number, meta: SessionMeta): void {
   const label = deviceLabel(meta.userAgent);
-  const added = prepared<[number, string, string]>("insert into known_devices (user_id, device_hash, created_at) values (?, ?, ?) on conflict do nothing").run(userId, deviceHash(userId, label), nowIso());
+  const added = prepared<[number, string, string]>("insert into known_devices (user_id, device_hash, created_at) values (?, ?, ?) on conflict do nothing").run(
+    userId,
+    deviceHash(userId, label),
+    nowIso(),
+  );
   if (added.changes === 1) recordAdminNewDevice(userId, { device: label, place: ipHint(meta.ip) });
 }
 
 type SessionRow = { id: number; kind: SessionKind; userAgent: string | null; ip: string | null; createdAt: string; lastSeenAt: string | null };
-
 
 /** The user's live sessions, most recently used first, `currentId` marked. */
 export function listSessions(userId: number, currentId: number | null): SessionView[] {

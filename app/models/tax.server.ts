@@ -29,7 +29,15 @@ const yearRange = (year: string) => ({ from: `${year}-01-01T00:00:00.000Z`, to: 
 /** The investor's income payouts (taxable part above zero) paid in [from, to). */
 function incomeLines(userId: number, { from, to }: { from: string; to: string }): IncomeLine[] {
   return getDb()
-    .select({ paidAt: payouts.createdAt, batchId: payouts.batchId, productType: batches.productType, kind: payouts.kind, period: payouts.period, taxableMinor: payouts.taxableMinor, taxMinor: payouts.taxWithheldMinor })
+    .select({
+      paidAt: payouts.createdAt,
+      batchId: payouts.batchId,
+      productType: batches.productType,
+      kind: payouts.kind,
+      period: payouts.period,
+      taxableMinor: payouts.taxableMinor,
+      taxMinor: payouts.taxWithheldMinor,
+    })
     .from(payouts)
     .innerJoin(batches, eq(batches.id, payouts.batchId))
     .where(and(eq(payouts.userId, userId), or(gt(payouts.taxableMinor, 0), gt(payouts.taxWithheldMinor, 0)), gte(payouts.createdAt, from), lt(payouts.createdAt, to)))
@@ -52,16 +60,14 @@ export function yearlyTaxStatement(userId: number, year: string) {
 
 /** The years an investor has income in (newest first), for the statements page's links. */
 export function yearsWithIncome(userId: number): string[] {
-  return (
-    getDb()
-      .selectDistinct({ year: sql<string>`substr(${payouts.createdAt}, 1, 4)` })
-      .from(payouts)
-      .where(and(eq(payouts.userId, userId), or(gt(payouts.taxableMinor, 0), gt(payouts.taxWithheldMinor, 0))))
-      .all()
-      .map((r) => r.year)
-      .sort()
-      .reverse()
-  );
+  return getDb()
+    .selectDistinct({ year: sql<string>`substr(${payouts.createdAt}, 1, 4)` })
+    .from(payouts)
+    .where(and(eq(payouts.userId, userId), or(gt(payouts.taxableMinor, 0), gt(payouts.taxWithheldMinor, 0))))
+    .all()
+    .map((r) => r.year)
+    .sort()
+    .reverse();
 }
 
 /** The month's report for the tax authority: each payee with their PIN, gross income and tax; what was paid over. */
@@ -129,7 +135,15 @@ export function taxReportJson(r: ReturnType<typeof monthlyTaxReport>) {
   return {
     month: r.month,
     payer: r.payer,
-    payees: r.payees.map((p) => ({ user_id: p.userId, name: p.name, ghana_card_pin: p.pin, verified: p.verified, gross: minorToCedis(p.grossMinor), tax_withheld: minorToCedis(p.taxMinor), net: minorToCedis(p.netMinor) })),
+    payees: r.payees.map((p) => ({
+      user_id: p.userId,
+      name: p.name,
+      ghana_card_pin: p.pin,
+      verified: p.verified,
+      gross: minorToCedis(p.grossMinor),
+      tax_withheld: minorToCedis(p.taxMinor),
+      net: minorToCedis(p.netMinor),
+    })),
     totals: { gross: minorToCedis(r.totals.grossMinor), tax_withheld: minorToCedis(r.totals.taxMinor), net: minorToCedis(r.totals.netMinor) },
     paid: r.paid.map((p) => ({ id: p.id, amount: minorToCedis(p.amountMinor), reference: p.reference, created_at: p.createdAt })),
     still_to_pay: minorToCedis(r.dueMinor),

@@ -27,7 +27,19 @@ function totpFor(secretBase32: string, label: string) {
 const hashCode = (code: string) => crypto.createHash("sha256").update(normalizeRecoveryCode(code)).digest("hex");
 
 function userRow(userId: number) {
-  const row = getDb().select({ id: users.id, email: users.email, isAdmin: users.isAdmin, totpSecret: users.totpSecret, totpPendingSecret: users.totpPendingSecret, totpEnabledAt: users.totpEnabledAt, totpLastStep: users.totpLastStep }).from(users).where(eq(users.id, userId)).get();
+  const row = getDb()
+    .select({
+      id: users.id,
+      email: users.email,
+      isAdmin: users.isAdmin,
+      totpSecret: users.totpSecret,
+      totpPendingSecret: users.totpPendingSecret,
+      totpEnabledAt: users.totpEnabledAt,
+      totpLastStep: users.totpLastStep,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
   if (!row) throw new DomainError(404, "Account not found.");
   return row;
 }
@@ -55,7 +67,11 @@ export async function startTwoFactorSetup(userId: number, { fresh = false } = {}
   let secret = !fresh && user.totpPendingSecret ? openFromString(user.totpPendingSecret) : null;
   if (!secret) {
     secret = new Secret({ size: 20 }).base32;
-    getDb().update(users).set({ totpPendingSecret: sealToString(secret) }).where(eq(users.id, userId)).run();
+    getDb()
+      .update(users)
+      .set({ totpPendingSecret: sealToString(secret) })
+      .where(eq(users.id, userId))
+      .run();
   }
   return setupOf(secret, user.email);
 }
@@ -75,7 +91,10 @@ function newRecoveryCodes(userId: number): string[] {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => recoveryCodeFromBytes(crypto.randomBytes(10)));
   const db = getDb();
   db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)).run();
-  for (const code of codes) db.insert(recoveryCodes).values({ userId, codeHash: hashCode(code), createdAt: nowIso() }).run();
+  for (const code of codes)
+    db.insert(recoveryCodes)
+      .values({ userId, codeHash: hashCode(code), createdAt: nowIso() })
+      .run();
   return codes;
 }
 
@@ -99,7 +118,12 @@ export function enableTwoFactor({ userId, sessionId, code: codeInput }: { userId
     if (step === null) throw new DomainError(422, INVALID_CODE, "code");
     getDb().update(users).set({ totpSecret: user.totpPendingSecret, totpPendingSecret: null, totpEnabledAt: nowIso(), totpLastStep: step }).where(eq(users.id, userId)).run();
     endOtherSessions(userId, sessionId);
-    if (sessionId !== null) getDb().update(sessions).set({ secondFactorAt: nowIso() }).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId))).run();
+    if (sessionId !== null)
+      getDb()
+        .update(sessions)
+        .set({ secondFactorAt: nowIso() })
+        .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+        .run();
     recordAdminTwoFactorChange(userId, true);
     return newRecoveryCodes(userId);
   });
@@ -150,7 +174,11 @@ export function disableTwoFactor(userId: number, codeInput: unknown): void {
 
 /** How many recovery codes are left unused. */
 export function recoveryCodesLeft(userId: number): number {
-  return getDb().select({ n: sql<number>`count(*)` }).from(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt))).get()!.n;
+  return getDb()
+    .select({ n: sql<number>`count(*)` })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)))
+    .get()!.n;
 }
 
 /** A fresh set of ten recovery codes (the old ones stop working), after a valid app code. The password is the caller's (renewRecoveryCodes). */

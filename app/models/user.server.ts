@@ -41,7 +41,11 @@ export function getUserById(id: number): User | undefined {
 
 /** An open account by its email (a closed one has no email of its own any more). */
 export function getUserByEmail(email: string): User | undefined {
-  return getDb().select(publicColumns).from(users).where(and(eq(users.email, email.toLowerCase()), isNull(users.closedAt))).get();
+  return getDb()
+    .select(publicColumns)
+    .from(users)
+    .where(and(eq(users.email, email.toLowerCase()), isNull(users.closedAt)))
+    .get();
 }
 
 export class EmailTakenError extends Error {}
@@ -64,7 +68,11 @@ export async function createUser({ email, fullName, password, confirmEmail = fal
 
 /** Returns the user when the password matches; null otherwise (same work either way). */
 export async function verifyLogin(email: string, password: string): Promise<User | null> {
-  const row = getDb().select({ ...publicColumns, passwordHash: users.passwordHash }).from(users).where(and(eq(users.email, email.toLowerCase()), isNull(users.closedAt))).get();
+  const row = getDb()
+    .select({ ...publicColumns, passwordHash: users.passwordHash })
+    .from(users)
+    .where(and(eq(users.email, email.toLowerCase()), isNull(users.closedAt)))
+    .get();
   const ok = await verifyPassword(password, row?.passwordHash ?? DUMMY_HASH);
   if (!row || !ok) return null;
   const { passwordHash: _hash, ...user } = row;
@@ -77,14 +85,22 @@ export function updateUserProfile(userId: number, changes: { fullName?: string; 
   db.transaction(() => {
     if (changes.fullName !== undefined) db.update(users).set({ fullName: changes.fullName }).where(eq(users.id, userId)).run();
     // A new number has to be confirmed again (its SMS code goes to the new number); the same one keeps its confirmation.
-    if (changes.phone !== undefined) db.update(users).set({ phone: changes.phone, phoneVerifiedAt: null }).where(and(eq(users.id, userId), sql`${users.phone} is not ${changes.phone}`)).run();
+    if (changes.phone !== undefined)
+      db.update(users)
+        .set({ phone: changes.phone, phoneVerifiedAt: null })
+        .where(and(eq(users.id, userId), sql`${users.phone} is not ${changes.phone}`))
+        .run();
   });
   return getUserById(userId)!;
 }
 
 /** Whether `password` is the user's current one (same work whether or not it is). */
 export async function verifyUserPassword(userId: number, password: string): Promise<boolean> {
-  const row = getDb().select({ passwordHash: users.passwordHash }).from(users).where(and(eq(users.id, userId), isNull(users.closedAt))).get();
+  const row = getDb()
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.closedAt)))
+    .get();
   const ok = await verifyPassword(password, row?.passwordHash ?? DUMMY_HASH);
   return Boolean(row) && ok;
 }
@@ -98,9 +114,17 @@ export async function changePassword({ userId, newPassword, keepSessionToken }: 
   const keep = keepSessionToken ? sha256(keepSessionToken) : "";
   getDb().transaction((tx) => {
     // A closed account keeps its unusable hash, even if it was closed while the new one was hashed.
-    tx.update(users).set({ passwordHash }).where(and(eq(users.id, userId), isNull(users.closedAt))).run();
-    tx.update(passwordResets).set({ usedAt: nowIso() }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt))).run();
-    tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keep))).run();
+    tx.update(users)
+      .set({ passwordHash })
+      .where(and(eq(users.id, userId), isNull(users.closedAt)))
+      .run();
+    tx.update(passwordResets)
+      .set({ usedAt: nowIso() })
+      .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)))
+      .run();
+    tx.delete(sessions)
+      .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keep)))
+      .run();
     queuePasswordChanged(userId);
     recordAdminPasswordChange(userId, "changed");
   });
@@ -167,7 +191,9 @@ export function createSession(userId: number, meta: SessionMeta, { secondFactor 
       })
       .run();
     // Housekeeping: drop this user's expired sessions.
-    db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, at))).run();
+    db.delete(sessions)
+      .where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, at)))
+      .run();
     noteSignInDevice(userId, meta);
   });
   return { token, expiresAt };
@@ -182,7 +208,10 @@ const SESSION_USER_SQL =
  * it passed the second factor.
  */
 export function getSessionByToken(token: string): { user: User; sessionId: number; lastSeenAt: string | null; secondFactor: boolean } | undefined {
-  const row = prepared<[string, string], Omit<User, "isAdmin"> & { isAdmin: number; sessionId: number; lastSeenAt: string | null; secondFactor: number }>(SESSION_USER_SQL).get(sha256(token), nowIso());
+  const row = prepared<[string, string], Omit<User, "isAdmin"> & { isAdmin: number; sessionId: number; lastSeenAt: string | null; secondFactor: number }>(SESSION_USER_SQL).get(
+    sha256(token),
+    nowIso(),
+  );
   if (!row) return undefined;
   const { sessionId, lastSeenAt, secondFactor, ...user } = row;
   return { user: { ...user, isAdmin: user.isAdmin === 1 }, sessionId, lastSeenAt, secondFactor: secondFactor === 1 };
@@ -193,7 +222,10 @@ export function getUserBySessionToken(token: string): User | undefined {
 }
 
 export function deleteSession(token: string) {
-  getDb().delete(sessions).where(eq(sessions.tokenHash, sha256(token))).run();
+  getDb()
+    .delete(sessions)
+    .where(eq(sessions.tokenHash, sha256(token)))
+    .run();
 }
 
 // ---- password reset ----
@@ -241,7 +273,10 @@ export function findResetByCode(email: string, code: string): number | null {
     const expected = Buffer.from(reset.codeHash);
     const given = Buffer.from(sha256(`${user.id}:${code}`));
     if (!crypto.timingSafeEqual(expected, given)) {
-      db.update(passwordResets).set({ codeTries: reset.codeTries + 1 }).where(eq(passwordResets.id, reset.id)).run();
+      db.update(passwordResets)
+        .set({ codeTries: reset.codeTries + 1 })
+        .where(eq(passwordResets.id, reset.id))
+        .run();
       return null;
     }
     return reset.id;
@@ -282,7 +317,10 @@ async function spendReset(reset: { id: number; userId: number }, password: strin
       .run();
     if (spent.changes !== 1) return false;
     // Any other link still in a mailbox (or a log) must not set the password again.
-    tx.update(passwordResets).set({ usedAt: nowIso() }).where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt))).run();
+    tx.update(passwordResets)
+      .set({ usedAt: nowIso() })
+      .where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)))
+      .run();
     tx.update(users).set({ passwordHash }).where(eq(users.id, reset.userId)).run();
     tx.delete(sessions).where(eq(sessions.userId, reset.userId)).run();
     queuePasswordChanged(reset.userId);

@@ -17,10 +17,15 @@ export function walletJson(userId: number) {
 export function deposit({ userId, amount }: { userId: number; amount: unknown }) {
   const amountMinor = parseMoneyAmount(amount);
   return atomic(() => {
-    postEntry({ kind: "DEPOSIT", memo: "Wallet deposit (demo)", userId, lines: [
-      { accountId: externalAccount(), amountMinor: -amountMinor },
-      { accountId: walletAccount(userId), amountMinor },
-    ] });
+    postEntry({
+      kind: "DEPOSIT",
+      memo: "Wallet deposit (demo)",
+      userId,
+      lines: [
+        { accountId: externalAccount(), amountMinor: -amountMinor },
+        { accountId: walletAccount(userId), amountMinor },
+      ],
+    });
     return { amountMinor, balanceMinor: walletBalanceMinor(userId) };
   });
 }
@@ -47,4 +52,3 @@ export function walletStatement(userId: number): StatementLine[] {
   });
   return lines.reverse();
 }
-

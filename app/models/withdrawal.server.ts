@@ -193,8 +193,7 @@ type Target = { destinationId: number | null; method: "MOMO" | "BANK"; label: st
  */
 function assertDestinationMayReceive(userId: number, d: PaymentDestination): void {
   const verifiedName = verifiedLegalName(userId);
-  if (verifiedName !== null && !holderNameMatches(verifiedName, d.name))
-    throw new DomainError(409, ownNameMessage(d.name, verifiedName), "destination_id");
+  if (verifiedName !== null && !holderNameMatches(verifiedName, d.name)) throw new DomainError(409, ownNameMessage(d.name, verifiedName), "destination_id");
   const hours = getEnv().DESTINATION_COOLING_OFF_HOURS;
   const usableFrom = destinationUsableFrom(d.createdAt, hours);
   if (usableFrom > nowIso())
@@ -248,7 +247,20 @@ export function reserveWithdrawal(request: WithdrawalRequest): Withdrawal {
     const db = getDb();
     const { id } = db
       .insert(withdrawals)
-      .values({ userId, entryId, amountMinor, method: target.method, provider: target.label, accountNumber: target.accountNumber, status: "PENDING", destinationId: target.destinationId, balanceAfterMinor: walletBalanceMinor(userId), failureMessage: null, createdAt: at, updatedAt: at })
+      .values({
+        userId,
+        entryId,
+        amountMinor,
+        method: target.method,
+        provider: target.label,
+        accountNumber: target.accountNumber,
+        status: "PENDING",
+        destinationId: target.destinationId,
+        balanceAfterMinor: walletBalanceMinor(userId),
+        failureMessage: null,
+        createdAt: at,
+        updatedAt: at,
+      })
       .returning({ id: withdrawals.id })
       .get();
     const reference = paymentReference("withdrawal", id);
@@ -420,10 +432,18 @@ export function applyWithdrawalWord({ reference, word }: { reference: string; wo
       case "return": {
         // After a success the money first comes back from outside, then out of flight to the wallet.
         if (row.settledEntryId !== null) reverseEntry({ entryId: row.settledEntryId, memo: `Withdrawal reversed by ${row.provider}`, externalRef: reference });
-        const returnedEntryId = reverseEntry({ entryId: row.entryId, memo: decision.status === "REVERSED" ? "Withdrawal reversed: money back in your wallet" : "Withdrawal failed: money back in your wallet", externalRef: reference });
+        const returnedEntryId = reverseEntry({
+          entryId: row.entryId,
+          memo: decision.status === "REVERSED" ? "Withdrawal reversed: money back in your wallet" : "Withdrawal failed: money back in your wallet",
+          externalRef: reference,
+        });
         const message = decision.status === "REVERSED" ? STATE.withdrawalReversed : STATE.withdrawalFailed;
         getDb().update(withdrawals).set({ status: decision.status, returnedEntryId, failureMessage: message, updatedAt: at }).where(eq(withdrawals.id, row.id)).run();
-        notify(row.userId, decision.status === "REVERSED" ? "WITHDRAWAL_REVERSED" : "WITHDRAWAL_FAILED", `Your withdrawal of ${formatGhs(row.amountMinor)} to ${row.provider} ${decision.status === "REVERSED" ? "came back" : "could not be sent"}. The money is back in your wallet.`);
+        notify(
+          row.userId,
+          decision.status === "REVERSED" ? "WITHDRAWAL_REVERSED" : "WITHDRAWAL_FAILED",
+          `Your withdrawal of ${formatGhs(row.amountMinor)} to ${row.provider} ${decision.status === "REVERSED" ? "came back" : "could not be sent"}. The money is back in your wallet.`,
+        );
         return "returned";
       }
       case "flag":
@@ -444,7 +464,11 @@ export function withdrawalById(id: number): Withdrawal | undefined {
 }
 
 export function getMyWithdrawal({ userId, withdrawalId }: { userId: number; withdrawalId: number }): Withdrawal {
-  const row = getDb().select().from(withdrawals).where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.userId, userId))).get();
+  const row = getDb()
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.userId, userId)))
+    .get();
   if (!row) throw new DomainError(404, "Withdrawal not found.");
   return row;
 }

@@ -52,7 +52,8 @@ export async function accountAction({ request }: ActionFunctionArgs) {
   const form = Object.fromEntries([...(await request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
   const intent = form.intent ?? "";
   // What the page may show back: the typed name and phone, never a password.
-  const values: Record<string, string> = intent === "profile" ? { intent, full_name: form.full_name ?? "", phone: form.phone ?? "" } : intent === "confirm-phone" ? { intent, code: form.code ?? "" } : { intent };
+  const values: Record<string, string> =
+    intent === "profile" ? { intent, full_name: form.full_name ?? "", phone: form.phone ?? "" } : intent === "confirm-phone" ? { intent, code: form.code ?? "" } : { intent };
   try {
     switch (intent) {
       case "profile": {

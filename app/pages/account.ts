@@ -30,6 +30,4 @@ export function phoneForDisplay(phone: string | null): string {
 }
 
 /** The action's answer to the form it belongs to (values.intent says which). */
-export type AccountActionResult =
-  | { ok: false; errors: Record<string, string>; values: Record<string, string> }
-  | { ok: true; confirm: { prompt: string; ticket: string } };
+export type AccountActionResult = { ok: false; errors: Record<string, string>; values: Record<string, string> } | { ok: true; confirm: { prompt: string; ticket: string } };

@@ -26,7 +26,6 @@ import { once } from "~/models/idempotency.server";
 import { dryRun } from "~/models/ledger.server";
 import { fieldErrors } from "~/forms/parse.server";
 
-
 export async function adminDashboardLoader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   return {
@@ -44,7 +43,16 @@ export async function adminDashboardLoader({ request }: LoaderFunctionArgs) {
   };
 }
 
-const FALLBACK = { create_farm: ADMIN_FALLBACK.farm, create_batch: ADMIN_FALLBACK.batch, fund_reserve: ADMIN_FALLBACK.reserve, activate: ADMIN_FALLBACK.activate, simulate: ADMIN_FALLBACK.simulate, execute: ADMIN_FALLBACK.execute, close: ADMIN_FALLBACK.close, delete: ADMIN_FALLBACK.delete } as const;
+const FALLBACK = {
+  create_farm: ADMIN_FALLBACK.farm,
+  create_batch: ADMIN_FALLBACK.batch,
+  fund_reserve: ADMIN_FALLBACK.reserve,
+  activate: ADMIN_FALLBACK.activate,
+  simulate: ADMIN_FALLBACK.simulate,
+  execute: ADMIN_FALLBACK.execute,
+  close: ADMIN_FALLBACK.close,
+  delete: ADMIN_FALLBACK.delete,
+} as const;
 
 const fail = (errors: Record<string, string>, values: Record<string, string>, status = 400) => data({ ok: false as const, errors, values } satisfies DashboardResult, { status });
 
@@ -101,7 +109,20 @@ export async function adminDashboardAction({ request }: ActionFunctionArgs) {
         return redirectWithFlash("/admin", { kind: "success", message: "Batch activated." });
       case "simulate": {
         const s = simulatePayout(batchId, { period });
-        return data({ ok: true as const, simulated: { batchId, kind: s.kind, period: s.period, totalMinor: s.totalMinor, count: s.count, alreadyPaid: s.alreadyPaid, heldMinor: s.heldMinor, shortfallMinor: s.shortfallMinor, taxMinor: s.taxMinor } } satisfies DashboardResult);
+        return data({
+          ok: true as const,
+          simulated: {
+            batchId,
+            kind: s.kind,
+            period: s.period,
+            totalMinor: s.totalMinor,
+            count: s.count,
+            alreadyPaid: s.alreadyPaid,
+            heldMinor: s.heldMinor,
+            shortfallMinor: s.shortfallMinor,
+            taxMinor: s.taxMinor,
+          },
+        } satisfies DashboardResult);
       }
       case "execute": {
         const s = simulatePayout(batchId, { period });
@@ -110,12 +131,22 @@ export async function adminDashboardAction({ request }: ActionFunctionArgs) {
         if (!confirmed || (s.shortfallMinor > 0 && reserveDrawMinor === 0 && !s.alreadyPaid)) {
           if (s.alreadyPaid) return fail({ form: alreadyPaid(batchId, s.period) }, values, 409);
           const what = `Batch #${batchId}, ${s.kind === "MONTHLY" ? `income for ${s.period}` : s.kind === "HARVEST" ? "harvest" : s.period}: ${formatGhs(s.totalMinor)} to ${s.count} investment${s.count === 1 ? "" : "s"}.`;
-          return data({ ok: true as const, confirm: { prompt: EXECUTE_PAYOUT_PROMPT, detail: what + fundingText(s), fields: { ...values, confirmed: "1" }, reserve: reserveChoice(s) } } satisfies DashboardResult);
+          return data({
+            ok: true as const,
+            confirm: { prompt: EXECUTE_PAYOUT_PROMPT, detail: what + fundingText(s), fields: { ...values, confirmed: "1" }, reserve: reserveChoice(s) },
+          } satisfies DashboardResult);
         }
         // Four eyes (issue 20): with a second admin this waits on /admin/approvals.
         const run = once(as(`admin/execute/${batchId}`, { batchId, period, ...(reserveDrawMinor ? { reserveDrawMinor } : {}) }), () => ({
           status: 200,
-          body: guardedFlash(requestOrRun({ action: "payout.execute", params: { batchId, period, reserveDrawMinor }, adminId: admin.id, summary: approvalSummary({ action: "payout.execute", batchId, period, reserveDrawMinor }) })),
+          body: guardedFlash(
+            requestOrRun({
+              action: "payout.execute",
+              params: { batchId, period, reserveDrawMinor },
+              adminId: admin.id,
+              summary: approvalSummary({ action: "payout.execute", batchId, period, reserveDrawMinor }),
+            }),
+          ),
         })).body;
         return redirectWithFlash("/admin", { kind: "success", message: run });
       }
@@ -125,23 +156,43 @@ export async function adminDashboardAction({ request }: ActionFunctionArgs) {
           // Ask only for a close that can go through once funded: the same rules, rolled back (a shortfall is shown, not refused, here).
           if (s.shortfallMinor === 0) dryRun(() => closeBatch(batchId, by));
           else if (s.alreadyPaid) throw new DomainError(409, alreadyPaid(batchId, s.period));
-          return data({ ok: true as const, confirm: { prompt: CLOSE_BATCH_PROMPT, detail: `Batch #${batchId}: every holder gets the principal back (${formatGhs(s.totalMinor)}) and the batch closes.${fundingText(s)}`, fields: { ...values, confirmed: "1" }, reserve: reserveChoice(s) } } satisfies DashboardResult);
+          return data({
+            ok: true as const,
+            confirm: {
+              prompt: CLOSE_BATCH_PROMPT,
+              detail: `Batch #${batchId}: every holder gets the principal back (${formatGhs(s.totalMinor)}) and the batch closes.${fundingText(s)}`,
+              fields: { ...values, confirmed: "1" },
+              reserve: reserveChoice(s),
+            },
+          } satisfies DashboardResult);
         }
         const closed = once(as(`admin/close/${batchId}`, { batchId, ...(reserveDrawMinor ? { reserveDrawMinor } : {}) }), () => ({
           status: 200,
-          body: guardedFlash(requestOrRun({ action: "batch.close", params: { batchId, reserveDrawMinor }, adminId: admin.id, summary: approvalSummary({ action: "batch.close", batchId, reserveDrawMinor }) })),
+          body: guardedFlash(
+            requestOrRun({ action: "batch.close", params: { batchId, reserveDrawMinor }, adminId: admin.id, summary: approvalSummary({ action: "batch.close", batchId, reserveDrawMinor }) }),
+          ),
         })).body;
         return redirectWithFlash("/admin", { kind: "success", message: closed });
       }
       case "delete": {
         if (!confirmed) {
           dryRun(() => deleteBatch(batchId, by));
-          return data({ ok: true as const, confirm: { prompt: DELETE_BATCH_PROMPT, detail: `Batch #${batchId} will be removed for good.`, fields: { ...values, confirmed: "1" } } } satisfies DashboardResult);
+          return data({
+            ok: true as const,
+            confirm: { prompt: DELETE_BATCH_PROMPT, detail: `Batch #${batchId} will be removed for good.`, fields: { ...values, confirmed: "1" } },
+          } satisfies DashboardResult);
         }
         const deleted = once(as(`admin/delete/${batchId}`, { batchId }), () => {
           const batch = getBatch(batchId);
           // A batch with history waits for a second admin (issue 20); an empty OPEN one goes at once.
-          if (batch && deleteNeedsApproval(batch)) return { status: 200, body: { id: batchId, message: guardedFlash(requestOrRun({ action: "batch.delete", params: { batchId }, adminId: admin.id, summary: approvalSummary({ action: "batch.delete", batchId }) })) } };
+          if (batch && deleteNeedsApproval(batch))
+            return {
+              status: 200,
+              body: {
+                id: batchId,
+                message: guardedFlash(requestOrRun({ action: "batch.delete", params: { batchId }, adminId: admin.id, summary: approvalSummary({ action: "batch.delete", batchId }) })),
+              },
+            };
           deleteBatch(batchId, by);
           return { status: 200, body: { id: batchId, message: "Batch deleted." } };
         }).body;

@@ -44,7 +44,14 @@ export function contentFormInput(form: FormData) {
   const questions = form.getAll("faq_question").map((v) => (typeof v === "string" ? v : ""));
   const answers = form.getAll("faq_answer").map((v) => (typeof v === "string" ? v : ""));
   const faqs = questions.map((question, i) => ({ question, answer: answers[i] ?? "" })).filter((f) => f.question.trim() || f.answer.trim());
-  return { intent: str("intent"), title: str("title"), body_md: str("body_md").replace(/\r\n/g, "\n"), faqs, example_unit_price: str("example_unit_price"), example_expected_roi: str("example_expected_roi") };
+  return {
+    intent: str("intent"),
+    title: str("title"),
+    body_md: str("body_md").replace(/\r\n/g, "\n"),
+    faqs,
+    example_unit_price: str("example_unit_price"),
+    example_expected_roi: str("example_expected_roi"),
+  };
 }
 
 /** What the page's loader sends, as its components receive it. */

@@ -99,12 +99,52 @@ export async function batchPageLoader(request: Request, idParam: string | undefi
   const charts = logs.length
     ? [
         isEgg
-          ? { title: "Lay rate", svg: chart(charted.filter((r) => r.layRate !== null).map((r) => ({ x: x(r.logDate), y: round(r.layRate! * 100, 1) })), "Lay rate by day, in percent", color, "%") }
-          : { title: "Average live weight", svg: chart(charted.filter((r) => r.avgWeightKg !== null).map((r) => ({ x: x(r.logDate), y: r.avgWeightKg! })), "Average live weight by day, in kg", color, " kg") },
+          ? {
+              title: "Lay rate",
+              svg: chart(
+                charted.filter((r) => r.layRate !== null).map((r) => ({ x: x(r.logDate), y: round(r.layRate! * 100, 1) })),
+                "Lay rate by day, in percent",
+                color,
+                "%",
+              ),
+            }
+          : {
+              title: "Average live weight",
+              svg: chart(
+                charted.filter((r) => r.avgWeightKg !== null).map((r) => ({ x: x(r.logDate), y: r.avgWeightKg! })),
+                "Average live weight by day, in kg",
+                color,
+                " kg",
+              ),
+            },
         isEgg
-          ? { title: "Feed per dozen eggs", svg: chart(charted.filter((r) => r.feedPerDozen !== null).map((r) => ({ x: x(r.logDate), y: round(r.feedPerDozen!, 2) })), "Feed per dozen eggs by day, in kg", "#2563eb", " kg") }
-          : { title: "Feed conversion ratio", svg: chart(charted.filter((r) => r.fcr !== null).map((r) => ({ x: x(r.logDate), y: round(r.fcr!, 2) })), "Feed conversion ratio by day (kg feed per kg gained)", "#2563eb", "") },
-        { title: "Mortality so far", svg: chart(charted.filter((r) => r.mortality !== null).map((r) => ({ x: x(r.logDate), y: round(r.mortality! * 100, 2) })), "Cumulative mortality by day, in percent", "#be123c", "%") },
+          ? {
+              title: "Feed per dozen eggs",
+              svg: chart(
+                charted.filter((r) => r.feedPerDozen !== null).map((r) => ({ x: x(r.logDate), y: round(r.feedPerDozen!, 2) })),
+                "Feed per dozen eggs by day, in kg",
+                "#2563eb",
+                " kg",
+              ),
+            }
+          : {
+              title: "Feed conversion ratio",
+              svg: chart(
+                charted.filter((r) => r.fcr !== null).map((r) => ({ x: x(r.logDate), y: round(r.fcr!, 2) })),
+                "Feed conversion ratio by day (kg feed per kg gained)",
+                "#2563eb",
+                "",
+              ),
+            },
+        {
+          title: "Mortality so far",
+          svg: chart(
+            charted.filter((r) => r.mortality !== null).map((r) => ({ x: x(r.logDate), y: round(r.mortality! * 100, 2) })),
+            "Cumulative mortality by day, in percent",
+            "#be123c",
+            "%",
+          ),
+        },
       ]
     : [];
   const paid = paidPeriods(batch.id);
@@ -144,7 +184,10 @@ export async function batchPageLoader(request: Request, idParam: string | undefi
         photos: photos.get(log.id) ?? [],
       };
     }),
-    incidents: logs.filter((l) => l.incident).map((l) => ({ id: l.id, logDate: l.logDate, description: l.incidentDescription || l.notes })).reverse(),
+    incidents: logs
+      .filter((l) => l.incident)
+      .map((l) => ({ id: l.id, logDate: l.logDate, description: l.incidentDescription || l.notes }))
+      .reverse(),
     payouts: listBatchPayoutHistory(batch.id),
     funds: batchFunds(batch.id),
     nextPayout: nextPayout(batch, now, paid),

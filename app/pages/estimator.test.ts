@@ -5,7 +5,16 @@ import type { LandingBatch } from "~/pages/landing";
 const q = (s: string) => new URLSearchParams(s);
 
 const live = (over: Partial<LandingBatch>): LandingBatch => ({
-  id: 1, farmName: "Farm", location: "Ho", productType: "EGG", unitPriceMinor: 12000, targetUnits: 100, unitsPlaced: 0, expectedRoi: 0.009, status: "OPEN", ...over,
+  id: 1,
+  farmName: "Farm",
+  location: "Ho",
+  productType: "EGG",
+  unitPriceMinor: 12000,
+  targetUnits: 100,
+  unitsPlaced: 0,
+  expectedRoi: 0.009,
+  status: "OPEN",
+  ...over,
 });
 
 describe("estimator defaults", () => {

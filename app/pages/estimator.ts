@@ -28,10 +28,7 @@ export const ESTIMATOR_DEFAULTS: EstimatorDefaults = { product: "CHICKEN", units
  * override the default product's, the Chicken Note's (docs/rules.md#product-constants); an Egg Note never starts
  * from a per-cycle ROI read as monthly (0.12 a month would show 144% a year).
  */
-export function estimatorDefaults(
-  example?: { exampleUnitPriceMinor: number | null; exampleExpectedRoi: number | null } | null,
-  batches: LandingBatch[] | null = null,
-): EstimatorDefaults {
+export function estimatorDefaults(example?: { exampleUnitPriceMinor: number | null; exampleExpectedRoi: number | null } | null, batches: LandingBatch[] | null = null): EstimatorDefaults {
   const chicken = productFigures("CHICKEN", batches);
   const price = example?.exampleUnitPriceMinor;
   const roi = example?.exampleExpectedRoi;

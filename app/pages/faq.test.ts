@@ -6,7 +6,11 @@ describe("FAQ entries", () => {
     expect(FAQ_ITEMS).toHaveLength(18);
     expect(new Set(FAQ_ITEMS.map((f) => f.id)).size).toBe(18);
     expect(FAQ_CATEGORIES).toEqual(["Account & Onboarding", "Investing", "Payouts & Returns", "Security & Risk", "Platform & Support"]);
-    for (const category of FAQ_CATEGORIES) expect(FAQ_ITEMS.some((f) => f.category === category), category).toBe(true);
+    for (const category of FAQ_CATEGORIES)
+      expect(
+        FAQ_ITEMS.some((f) => f.category === category),
+        category,
+      ).toBe(true);
   });
 
   it("states the product's FAQ claims", () => {

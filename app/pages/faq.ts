@@ -15,7 +15,8 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     id: "kyc-documents",
     category: "Account & Onboarding",
     question: "What do I need to verify my identity (KYC)?",
-    answer: "A valid government ID (Ghana Card, passport, voter ID or driver's licence) and a proof of address such as a recent utility bill or bank statement. Verification is required before your first withdrawal.",
+    answer:
+      "A valid government ID (Ghana Card, passport, voter ID or driver's licence) and a proof of address such as a recent utility bill or bank statement. Verification is required before your first withdrawal.",
   },
   {
     id: "kyc-time",
@@ -51,13 +52,15 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     id: "early-exit",
     category: "Investing",
     question: "Can I exit before the end of a batch?",
-    answer: "Egg Notes can be offered for early exit after the first month, with 3 days' notice, for a 3-7% administrative fee, when another investor buys your units. Chicken Notes are locked until harvest. A peer-to-peer exchange for notes is coming soon.",
+    answer:
+      "Egg Notes can be offered for early exit after the first month, with 3 days' notice, for a 3-7% administrative fee, when another investor buys your units. Chicken Notes are locked until harvest. A peer-to-peer exchange for notes is coming soon.",
   },
   {
     id: "returns",
     category: "Payouts & Returns",
     question: "What returns can I expect?",
-    answer: "Egg Notes have yielded about 10-14% annually and Chicken Notes about 8-12% per cycle on average. Each batch shows its own expected ROI. These are estimates, not promises: returns can be lower and capital is not guaranteed.",
+    answer:
+      "Egg Notes have yielded about 10-14% annually and Chicken Notes about 8-12% per cycle on average. Each batch shows its own expected ROI. These are estimates, not promises: returns can be lower and capital is not guaranteed.",
   },
   {
     id: "payout-timing",
@@ -81,19 +84,22 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     id: "guaranteed",
     category: "Security & Risk",
     question: "Is my capital guaranteed?",
-    answer: "No. Poultry farming carries real risks: disease, feed prices and market prices can reduce returns or principal. Read the Risk Disclosure before you invest and only invest money you can leave in place.",
+    answer:
+      "No. Poultry farming carries real risks: disease, feed prices and market prices can reduce returns or principal. Read the Risk Disclosure before you invest and only invest money you can leave in place.",
   },
   {
     id: "funds-protection",
     category: "Security & Risk",
     question: "How is my money protected?",
-    answer: "Investor funds are ring-fenced and held in escrow until they are deployed to the farm. Farms keep operating reserves and insurance where possible, and every movement is recorded in your wallet history.",
+    answer:
+      "Investor funds are ring-fenced and held in escrow until they are deployed to the farm. Farms keep operating reserves and insurance where possible, and every movement is recorded in your wallet history.",
   },
   {
     id: "farm-vetting",
     category: "Security & Risk",
     question: "How are farms chosen and watched?",
-    answer: "We work with vetted farms that follow vaccination schedules and have vet partnerships. Each batch reports lay rate or feed conversion ratio, weights, mortality, daily logs, photos and any incident reports.",
+    answer:
+      "We work with vetted farms that follow vaccination schedules and have vet partnerships. Each batch reports lay rate or feed conversion ratio, weights, mortality, daily logs, photos and any incident reports.",
   },
   {
     id: "fund-wallet",

@@ -1,5 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { ammoniaTone, calculate, CALC_MESSAGES, chickenSummary, defaultUnits, feedCostText, humidityTone, illustrativePayoutTable, listHref, matchesSearch, nextPayout, parseListQuery, queryBatches, riskOf, roiLines, sensorBars, temperatureTone, timeline, type ListBatch } from "~/pages/invest-list";
+import {
+  ammoniaTone,
+  calculate,
+  CALC_MESSAGES,
+  chickenSummary,
+  defaultUnits,
+  feedCostText,
+  humidityTone,
+  illustrativePayoutTable,
+  listHref,
+  matchesSearch,
+  nextPayout,
+  parseListQuery,
+  queryBatches,
+  riskOf,
+  roiLines,
+  sensorBars,
+  temperatureTone,
+  timeline,
+  type ListBatch,
+} from "~/pages/invest-list";
 
 const batch = (id: number, fields: Partial<ListBatch> = {}): ListBatch => ({
   id,
@@ -58,7 +78,11 @@ describe("filter and sort", () => {
     expect(ids({ sort: "price" })).toEqual([3, 1, 2, 4]);
   });
   it("counts units offered for early exit in an ACTIVE egg batch as on sale; a full OPEN batch is not", () => {
-    const more = [...list, batch(5, { status: "ACTIVE", availableUnits: 20, expectedRoi: 0.02, unitsPlaced: 1000 }), batch(6, { status: "OPEN", availableUnits: 0, expectedRoi: 0.05, unitsPlaced: 1000 })];
+    const more = [
+      ...list,
+      batch(5, { status: "ACTIVE", availableUnits: 20, expectedRoi: 0.02, unitsPlaced: 1000 }),
+      batch(6, { status: "OPEN", availableUnits: 0, expectedRoi: 0.05, unitsPlaced: 1000 }),
+    ];
     expect(queryBatches(more, { q: "", status: "", sort: "roi" }).map((b) => b.id)).toEqual([5, 1, 3, 6, 2, 4]);
     expect(queryBatches(more, { q: "", status: "", sort: "price" }).map((b) => b.id)).toEqual([3, 5, 1, 6, 2, 4]);
   });
@@ -104,7 +128,12 @@ describe("card figures", () => {
     expect(defaultUnits(0)).toBe(1);
   });
   it("chicken summary: count, average ROI, total target units", () => {
-    expect(chickenSummary([{ expectedRoi: 0.1, targetUnits: 2000 }, { expectedRoi: 0.12, targetUnits: 1800 }])).toEqual({ count: 2, averageRoi: 0.11, totalTargetUnits: 3800 });
+    expect(
+      chickenSummary([
+        { expectedRoi: 0.1, targetUnits: 2000 },
+        { expectedRoi: 0.12, targetUnits: 1800 },
+      ]),
+    ).toEqual({ count: 2, averageRoi: 0.11, totalTargetUnits: 3800 });
     expect(chickenSummary([])).toEqual({ count: 0, averageRoi: 0, totalTargetUnits: 0 });
   });
 });
@@ -149,7 +178,12 @@ describe("eggs calculator", () => {
 describe("timeline and next payout", () => {
   it("egg timeline follows the start date", () => {
     const steps = timeline({ productType: "EGG", status: "ACTIVE", startDate: "2026-05-01" }, "2026-11-22");
-    expect(steps.map((s) => [s.label, s.state])).toEqual([["Funding", "done"], ["Rearing", "done"], ["Laying", "current"], ["Close", "next"]]);
+    expect(steps.map((s) => [s.label, s.state])).toEqual([
+      ["Funding", "done"],
+      ["Rearing", "done"],
+      ["Laying", "current"],
+      ["Close", "next"],
+    ]);
     expect(steps[2].detail).toContain("2026-07-01");
     expect(timeline({ productType: "CHICKEN", status: "OPEN", startDate: null }, "2026-11-22")[0].state).toBe("current");
   });
@@ -161,7 +195,10 @@ describe("timeline and next payout", () => {
     // Nothing paid yet: the first month in lay, two months after the start.
     expect(nextPayout(egg, "2026-11-22", []).date).toBe("2026-07-31");
     expect(nextPayout({ ...egg, status: "OPEN" }, "2026-11-22", []).date).toBeNull();
-    expect(nextPayout({ productType: "CHICKEN", status: "ACTIVE", startDate: "2026-11-02" }, "2026-11-22", [])).toEqual({ date: "2026-12-28", text: "Harvest payout expected between 2026-12-14 and 2026-12-28." });
+    expect(nextPayout({ productType: "CHICKEN", status: "ACTIVE", startDate: "2026-11-02" }, "2026-11-22", [])).toEqual({
+      date: "2026-12-28",
+      text: "Harvest payout expected between 2026-12-14 and 2026-12-28.",
+    });
     expect(nextPayout({ productType: "CHICKEN", status: "HARVESTED", startDate: "2026-11-02" }, "2026-11-22", []).date).toBeNull();
   });
 });

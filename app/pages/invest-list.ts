@@ -286,12 +286,72 @@ export type DemoBatch = ListBatch & { feedPriceMinor: number | null; startDate: 
 /** The demo batches: egg batches 201 and 202, chicken 101 and 102, with the sample figures (docs/rules.md#product-constants). */
 export const DEMO_BATCHES: Record<ProductType, DemoBatch[]> = {
   EGG: [
-    { id: 201, farmName: "Demo layer farm A", location: "Dormaa Ahenkro, Bono", productType: "EGG", unitPriceMinor: 12000, targetUnits: 5000, unitsPlaced: 1750, availableUnits: 3250, expectedRoi: 0.01, status: "OPEN", mortalityRate: 0.05, feedPriceMinor: 600, startDate: null, history: [0.8, 0.9, 1.0, 0.95, 1.05, 1.0].map((y, i) => ({ label: `M${i + 1}`, roiPercent: y })) },
-    { id: 202, farmName: "Demo layer farm B", location: "Techiman, Bono East", productType: "EGG", unitPriceMinor: 10000, targetUnits: 3000, unitsPlaced: 2900, availableUnits: 100, expectedRoi: 0.009, status: "ACTIVE", mortalityRate: 0.06, feedPriceMinor: null, startDate: null, history: [0.7, 0.85, 0.9, 0.8, 0.95, 0.9].map((y, i) => ({ label: `M${i + 1}`, roiPercent: y })) },
+    {
+      id: 201,
+      farmName: "Demo layer farm A",
+      location: "Dormaa Ahenkro, Bono",
+      productType: "EGG",
+      unitPriceMinor: 12000,
+      targetUnits: 5000,
+      unitsPlaced: 1750,
+      availableUnits: 3250,
+      expectedRoi: 0.01,
+      status: "OPEN",
+      mortalityRate: 0.05,
+      feedPriceMinor: 600,
+      startDate: null,
+      history: [0.8, 0.9, 1.0, 0.95, 1.05, 1.0].map((y, i) => ({ label: `M${i + 1}`, roiPercent: y })),
+    },
+    {
+      id: 202,
+      farmName: "Demo layer farm B",
+      location: "Techiman, Bono East",
+      productType: "EGG",
+      unitPriceMinor: 10000,
+      targetUnits: 3000,
+      unitsPlaced: 2900,
+      availableUnits: 100,
+      expectedRoi: 0.009,
+      status: "ACTIVE",
+      mortalityRate: 0.06,
+      feedPriceMinor: null,
+      startDate: null,
+      history: [0.7, 0.85, 0.9, 0.8, 0.95, 0.9].map((y, i) => ({ label: `M${i + 1}`, roiPercent: y })),
+    },
   ],
   CHICKEN: [
-    { id: 101, farmName: "Demo broiler farm A", location: "Nsawam, Eastern", productType: "CHICKEN", unitPriceMinor: 4000, targetUnits: 2000, unitsPlaced: 420, availableUnits: 1580, expectedRoi: 0.18, status: "OPEN", mortalityRate: 0.04, feedPriceMinor: 650, startDate: null, history: [15, 17, 16, 18.5, 18].map((y, i) => ({ label: `Cycle ${i + 1}`, roiPercent: y })) },
-    { id: 102, farmName: "Demo broiler farm B", location: "Ejisu, Ashanti", productType: "CHICKEN", unitPriceMinor: 3600, targetUnits: 1500, unitsPlaced: 1100, availableUnits: 400, expectedRoi: 0.14, status: "ACTIVE", mortalityRate: 0.05, feedPriceMinor: 650, startDate: null, history: [12, 13.5, 14, 13, 14.5].map((y, i) => ({ label: `Cycle ${i + 1}`, roiPercent: y })) },
+    {
+      id: 101,
+      farmName: "Demo broiler farm A",
+      location: "Nsawam, Eastern",
+      productType: "CHICKEN",
+      unitPriceMinor: 4000,
+      targetUnits: 2000,
+      unitsPlaced: 420,
+      availableUnits: 1580,
+      expectedRoi: 0.18,
+      status: "OPEN",
+      mortalityRate: 0.04,
+      feedPriceMinor: 650,
+      startDate: null,
+      history: [15, 17, 16, 18.5, 18].map((y, i) => ({ label: `Cycle ${i + 1}`, roiPercent: y })),
+    },
+    {
+      id: 102,
+      farmName: "Demo broiler farm B",
+      location: "Ejisu, Ashanti",
+      productType: "CHICKEN",
+      unitPriceMinor: 3600,
+      targetUnits: 1500,
+      unitsPlaced: 1100,
+      availableUnits: 400,
+      expectedRoi: 0.14,
+      status: "ACTIVE",
+      mortalityRate: 0.05,
+      feedPriceMinor: 650,
+      startDate: null,
+      history: [12, 13.5, 14, 13, 14.5].map((y, i) => ({ label: `Cycle ${i + 1}`, roiPercent: y })),
+    },
   ],
 };
 
@@ -344,11 +404,7 @@ export const CERTIFICATIONS: Record<ProductType, string[]> = {
  * weeks after the start. Nothing for an OPEN batch (not started) or an ended one. A date that has
  * passed says by how many days.
  */
-export function nextPayout(
-  b: { productType: ProductType; status: BatchStatus; startDate: string | null },
-  today: string,
-  paidPeriods: string[],
-): { date: string | null; text: string } {
+export function nextPayout(b: { productType: ProductType; status: BatchStatus; startDate: string | null }, today: string, paidPeriods: string[]): { date: string | null; text: string } {
   if (b.status === "OPEN") return { date: null, text: "Payouts start after the batch is funded and activated." };
   if (b.status === "CLOSED" || b.status === "HARVESTED") return { date: null, text: "No further payouts: this batch has ended." };
   const due = nextPayoutDue({ ...b, paidPeriods });

@@ -3,7 +3,29 @@ import { fieldErrors } from "~/forms/parse.server";
 import { data } from "@remix-run/node";
 import { DomainError } from "~/domain/errors";
 import { unitsParam } from "~/domain/idempotency";
-import { calculate, CALC_DEFAULT_AMOUNT, CERTIFICATIONS, chickenSummary, defaultUnits, DEMO_BATCHES, DEMO_READING, feedCostText, illustrativePayoutTable, listHref, LOAD_FAILED_TEXT, mapsHref, parseListQuery, percent, queryBatches, riskOf, roiLines, sensorBars, timeline, type DemoBatch, type ListQuery } from "~/pages/invest-list";
+import {
+  calculate,
+  CALC_DEFAULT_AMOUNT,
+  CERTIFICATIONS,
+  chickenSummary,
+  defaultUnits,
+  DEMO_BATCHES,
+  DEMO_READING,
+  feedCostText,
+  illustrativePayoutTable,
+  listHref,
+  LOAD_FAILED_TEXT,
+  mapsHref,
+  parseListQuery,
+  percent,
+  queryBatches,
+  riskOf,
+  roiLines,
+  sensorBars,
+  timeline,
+  type DemoBatch,
+  type ListQuery,
+} from "~/pages/invest-list";
 import { type Reading, latestFarmReadings } from "~/models/farm-log.server";
 import { buyingState, checkEarlyExit } from "~/domain/investing";
 import { batchSoldOut, MSG } from "~/domain/messages";
@@ -128,7 +150,15 @@ function loadDialog(type: ProductType, query: ListQuery, params: URLSearchParams
     expectedRoi: batch.expectedRoi,
     startDate: batch.startDate,
   };
-  if (!user) return { kind: "login" as const, action: kind, closeTo, batch: summary, loginHref: `/login?${new URLSearchParams({ redirectTo: here })}`, registerHref: `/register?${new URLSearchParams({ redirectTo: here })}` };
+  if (!user)
+    return {
+      kind: "login" as const,
+      action: kind,
+      closeTo,
+      batch: summary,
+      loginHref: `/login?${new URLSearchParams({ redirectTo: here })}`,
+      registerHref: `/register?${new URLSearchParams({ redirectTo: here })}`,
+    };
   const common = { closeTo, action: here, batch: summary, walletMinor: walletBalanceMinor(user.id), idempotencyKey: newIdempotencyKey() };
   if (kind === "invest") {
     const state = buyingState(batch);
@@ -139,7 +169,14 @@ function loadDialog(type: ProductType, query: ListQuery, params: URLSearchParams
   const unitsHeld = unitsHeldIn(user.id, batch.id);
   const unitsOffered = unitsOfferedBy(user.id, batch.id);
   // The default of 10, but never more than the investor can still offer.
-  return { kind: "exit" as const, ...common, defaultUnits: defaultUnits(unitsHeld - unitsOffered), maxUnits: Math.max(1, batch.targetUnits), unitsHeld, notice: exitNotice(batch, unitsHeld, unitsOffered) };
+  return {
+    kind: "exit" as const,
+    ...common,
+    defaultUnits: defaultUnits(unitsHeld - unitsOffered),
+    maxUnits: Math.max(1, batch.targetUnits),
+    unitsHeld,
+    notice: exitNotice(batch, unitsHeld, unitsOffered),
+  };
 }
 
 export async function investPageLoader(type: ProductType, request: Request) {
@@ -158,7 +195,14 @@ export async function investPageLoader(type: ProductType, request: Request) {
   if (type === "EGG") {
     const amount = (params.get("amount") ?? String(CALC_DEFAULT_AMOUNT)).slice(0, 20);
     // Short option text that a 360 px select shows whole; the chosen batch's farm shows under it.
-    const choices = source.map((b) => ({ id: b.id, label: `Batch #${b.id} · ${formatGhs(b.unitPriceMinor)}`, farm: `${b.farmName}, ${b.location}`, unitPriceMinor: b.unitPriceMinor, availableUnits: b.availableUnits, expectedRoi: b.expectedRoi }));
+    const choices = source.map((b) => ({
+      id: b.id,
+      label: `Batch #${b.id} · ${formatGhs(b.unitPriceMinor)}`,
+      farm: `${b.farmName}, ${b.location}`,
+      unitPriceMinor: b.unitPriceMinor,
+      availableUnits: b.availableUnits,
+      expectedRoi: b.expectedRoi,
+    }));
     const wanted = Number(params.get("calc_batch"));
     // Default: the first batch of the list as shown that still has units the amount can buy.
     const buyable = shown.filter((b) => b.availableUnits > 0);
@@ -187,8 +231,6 @@ export async function investPageLoader(type: ProductType, request: Request) {
 }
 
 // ---- the dialogs' action ----
-
-
 
 const FALLBACK = { invest: "Failed to create investment.", exit: "Failed to submit request." } as const;
 

@@ -34,7 +34,8 @@ export async function kycAdminAction({ request }: ActionFunctionArgs) {
     }
     if (form.intent === "reject") {
       const parsed = parseForm(KycRejectionSchema, { reason: values.reason });
-      if (!parsed.ok) return data({ ok: false as const, id: submissionId, errors: { reason: parsed.errors.reason ?? Object.values(parsed.errors)[0] } as Record<string, string>, values }, { status: 422 });
+      if (!parsed.ok)
+        return data({ ok: false as const, id: submissionId, errors: { reason: parsed.errors.reason ?? Object.values(parsed.errors)[0] } as Record<string, string>, values }, { status: 422 });
       rejectKycSubmission({ submissionId, adminId: admin.id, reason: parsed.data.reason });
       return redirectWithFlash("/admin/kyc", { kind: "success", message: `Submission #${submissionId} rejected: the investor can read your reason.` });
     }

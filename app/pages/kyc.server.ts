@@ -15,7 +15,10 @@ import { TIER_DISPLAY } from "~/pages/kyc";
 
 /** A submission with bad fields or images: every message, nothing stored. */
 export class KycInvalid extends DomainError {
-  constructor(readonly errors: Record<string, string>, readonly values: Record<string, string>) {
+  constructor(
+    readonly errors: Record<string, string>,
+    readonly values: Record<string, string>,
+  ) {
     super(422, Object.values(errors)[0] ?? "Check the form.", Object.keys(errors)[0]);
     this.name = "KycInvalid";
   }
@@ -23,7 +26,11 @@ export class KycInvalid extends DomainError {
 
 const TEXT_FIELDS = ["legal_name", "date_of_birth", "phone", "id_type"] as const;
 
-export type KycForm = { fields: Record<string, string>; uploads: Partial<Record<KycFileField, KycUpload>>; /** What comes back to the form: never the ID number (typed again, like a password). */ values: Record<string, string> };
+export type KycForm = {
+  fields: Record<string, string>;
+  uploads: Partial<Record<KycFileField, KycUpload>>;
+  /** What comes back to the form: never the ID number (typed again, like a password). */ values: Record<string, string>;
+};
 
 /** Reads a submission (multipart, or urlencoded/JSON without files); a broken body is an HttpError. */
 export async function readKycForm(request: Request): Promise<KycForm> {

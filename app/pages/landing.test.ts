@@ -46,7 +46,10 @@ describe("landing batch cards", () => {
     // A full OPEN batch goes below an ACTIVE egg batch whose holders offer units.
     const full = batch({ id: 1, status: "OPEN", unitsPlaced: 5000, availableUnits: 0 });
     const offered = batch({ id: 2, status: "ACTIVE", unitsPlaced: 5000, availableUnits: 30 });
-    expect(liveBatchCards([full, offered]).map((c) => [c.id, c.availableUnits])).toEqual([[2, 30], [1, 0]]);
+    expect(liveBatchCards([full, offered]).map((c) => [c.id, c.availableUnits])).toEqual([
+      [2, 30],
+      [1, 0],
+    ]);
   });
 });
 
@@ -93,14 +96,27 @@ describe("product cards", () => {
   it("quote 'From' the lowest unit price on sale, the ROI range of those batches, and the cheapest one's history", () => {
     const s = productSummary("CHICKEN", [
       batch({ id: 1, productType: "CHICKEN", status: "ACTIVE", unitPriceMinor: 3000, expectedRoi: 0.2 }),
-      batch({ id: 2, productType: "CHICKEN", status: "OPEN", unitPriceMinor: 4000, expectedRoi: 0.09, history: [{ label: "Cycle 1", roiPercent: 8.2 }, { label: "Cycle 2", roiPercent: 9.6 }] }),
+      batch({
+        id: 2,
+        productType: "CHICKEN",
+        status: "OPEN",
+        unitPriceMinor: 4000,
+        expectedRoi: 0.09,
+        history: [
+          { label: "Cycle 1", roiPercent: 8.2 },
+          { label: "Cycle 2", roiPercent: 9.6 },
+        ],
+      }),
       batch({ id: 3, productType: "CHICKEN", status: "OPEN", unitPriceMinor: 5000, expectedRoi: 0.12 }),
       batch({ id: 4, productType: "CHICKEN", status: "OPEN", unitPriceMinor: 1000, expectedRoi: 0.3, unitsPlaced: 5000 }),
       batch({ id: 5, productType: "CHICKEN", status: "HARVESTED", unitPriceMinor: 500, expectedRoi: 0.4 }),
     ]);
     // 1 is ACTIVE (chicken sells nothing then), 4 is full, 5 has ended: none of them is "From".
     expect(s).toMatchObject({ href: "/invest/chicken", unitPrice: "GH₵40.00", roi: "9.0%–12.0% per cycle", illustrative: false });
-    expect(s.history).toEqual([{ x: "Cycle 1", y: 8.2 }, { x: "Cycle 2", y: 9.6 }]);
+    expect(s.history).toEqual([
+      { x: "Cycle 1", y: 8.2 },
+      { x: "Cycle 2", y: 9.6 },
+    ]);
     expect(productFigures("CHICKEN", [batch({ id: 2, productType: "CHICKEN", unitPriceMinor: 4000, expectedRoi: 0.09 })])).toEqual({ unitPrice: 40, roi: 0.09 });
   });
 

@@ -48,7 +48,17 @@ export const PRODUCT_DEFAULTS: Record<ProductType, { unitPrice: number; roi: num
 /** The four built-in sample products, shown only when there are no batches or they failed to load. */
 export const SAMPLE_PRODUCTS: LandingBatch[] = [
   { id: 101, farmName: "Sample broiler farm A", location: "Illustration only", productType: "CHICKEN", unitPriceMinor: 4000, targetUnits: 2000, unitsPlaced: 420, expectedRoi: 0.18, status: "OPEN" },
-  { id: 102, farmName: "Sample broiler farm B", location: "Illustration only", productType: "CHICKEN", unitPriceMinor: 3600, targetUnits: 1500, unitsPlaced: 1100, expectedRoi: 0.14, status: "ACTIVE" },
+  {
+    id: 102,
+    farmName: "Sample broiler farm B",
+    location: "Illustration only",
+    productType: "CHICKEN",
+    unitPriceMinor: 3600,
+    targetUnits: 1500,
+    unitsPlaced: 1100,
+    expectedRoi: 0.14,
+    status: "ACTIVE",
+  },
   { id: 201, farmName: "Sample layer farm A", location: "Illustration only", productType: "EGG", unitPriceMinor: 12000, targetUnits: 5000, unitsPlaced: 1750, expectedRoi: 0.01, status: "OPEN" },
   { id: 202, farmName: "Sample layer farm B", location: "Illustration only", productType: "EGG", unitPriceMinor: 10000, targetUnits: 3000, unitsPlaced: 2900, expectedRoi: 0.009, status: "ACTIVE" },
 ];

@@ -62,7 +62,6 @@ export const STATUS_LABELS: Record<string, string> = {
   REVERSED: "Reversed",
 };
 
-
 /** The portfolio's list of deposits and withdrawals in progress (#payments). */
 export const PAYMENTS_ANCHOR = "payments";
 

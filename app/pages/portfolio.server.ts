@@ -2,7 +2,23 @@ import { errorField, logger } from "~/lib/logger.server";
 import { contactStatus } from "~/models/contacts.server";
 import { TIER_NAMES } from "~/domain/kyc";
 import { kycOverview } from "~/models/kyc.server";
-import { EXITS_ANCHOR, ListedInvestment, atAnchor, autoReinvestAnchor, autoReinvestOn, autoReinvestSwitched, chartPoints, filterParams, investmentAnchor, pageOf, parsePortfolioQuery, prefillAmount, queryInvestments, withdrawPrompt, withQuery } from "~/pages/portfolio";
+import {
+  EXITS_ANCHOR,
+  ListedInvestment,
+  atAnchor,
+  autoReinvestAnchor,
+  autoReinvestOn,
+  autoReinvestSwitched,
+  chartPoints,
+  filterParams,
+  investmentAnchor,
+  pageOf,
+  parsePortfolioQuery,
+  prefillAmount,
+  queryInvestments,
+  withdrawPrompt,
+  withQuery,
+} from "~/pages/portfolio";
 import { listExitRequests, listMyInvestments, cancelEarlyExit, getInvestmentReceipt, getMyInvestment, investInBatch, listPayoutsForInvestment, setAutoReinvest } from "~/models/investment.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
@@ -135,18 +151,42 @@ export async function portfolioLoader({ request }: LoaderFunctionArgs) {
     filters: { values, errors },
     rows: rows.map((r) => {
       const batch = buying.get(r.batchId);
-      return { id: r.id, batchId: r.batchId, units: r.units, amountMinor: r.amountMinor, ...holdingParts(r), status: r.status, createdAt: r.createdAt, productType: r.productType, buying: batch ? buyingState(batch) : ("closed" as const) };
+      return {
+        id: r.id,
+        batchId: r.batchId,
+        units: r.units,
+        amountMinor: r.amountMinor,
+        ...holdingParts(r),
+        status: r.status,
+        createdAt: r.createdAt,
+        productType: r.productType,
+        buying: batch ? buyingState(batch) : ("closed" as const),
+      };
     }),
     paging,
     matchingCount: matching.length,
     base,
     exportHref: withQuery("/portfolio/export.csv", filterParams(values)),
     dialog: loadDialog(user.id, params),
-    exits: listOpenExitRequests(user.id).map((r) => ({ id: r.id, batchId: r.batchId, investmentId: r.investmentId, units: r.units, unitsRemaining: r.unitsRemaining, feeRate: r.feeRate, createdAt: r.createdAt })),
+    exits: listOpenExitRequests(user.id).map((r) => ({
+      id: r.id,
+      batchId: r.batchId,
+      investmentId: r.investmentId,
+      units: r.units,
+      unitsRemaining: r.unitsRemaining,
+      feeRate: r.feeRate,
+      createdAt: r.createdAt,
+    })),
     // What reaches the investor outside the app (issue 16): shown on the portfolio, confirmed on /account.
     contacts: (({ emailConfirmed, phone, phoneConfirmed }) => ({ emailConfirmed, hasPhone: Boolean(phone), phoneConfirmed }))(contactStatus(user.id)),
     // Tier and limits (issue 17): what may still be deposited, and a link to raise them.
-    kyc: (({ tier, remaining, limits }) => ({ tierName: TIER_NAMES[tier], todayMinor: remaining.todayMinor, thisMonthMinor: remaining.thisMonthMinor, canWithdraw: limits.withdrawals, topTier: tier === "ENHANCED" }))(kycOverview(user.id)),
+    kyc: (({ tier, remaining, limits }) => ({
+      tierName: TIER_NAMES[tier],
+      todayMinor: remaining.todayMinor,
+      thisMonthMinor: remaining.thisMonthMinor,
+      canWithdraw: limits.withdrawals,
+      topTier: tier === "ENHANCED",
+    }))(kycOverview(user.id)),
     notifications: listNotifications(user.id, 10).map((n) => ({ id: n.id, kind: n.kind, message: n.message, createdAt: n.createdAt })),
     statement: { lines: statementAll.slice(statementPaging.start, statementPaging.end), paging: statementPaging },
     momoProviders: momoNetworks(),
@@ -176,7 +216,13 @@ function paymentsPanel(user: { id: number; phone: string | null }) {
   };
 }
 
-const FALLBACK = { deposit: "Deposit failed", withdraw: "Withdrawal failed", reinvest: "Reinvest failed", cancel_exit: "Failed to submit request.", auto_reinvest: "Failed to submit request." } as const;
+const FALLBACK = {
+  deposit: "Deposit failed",
+  withdraw: "Withdrawal failed",
+  reinvest: "Reinvest failed",
+  cancel_exit: "Failed to submit request.",
+  auto_reinvest: "Failed to submit request.",
+} as const;
 
 export async function portfolioAction({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
@@ -232,7 +278,10 @@ export async function portfolioAction({ request }: ActionFunctionArgs) {
       }
       case "reinvest": {
         const { batchId } = getMyInvestment(user.id, form.investment_id);
-        once(as("portfolio/reinvest", { investmentId: form.investment_id, batchId, units: unitsParam(form.units) }), () => ({ status: 201, body: { investmentId: investInBatch({ userId: user.id, batchId, units: form.units }).id } }));
+        once(as("portfolio/reinvest", { investmentId: form.investment_id, batchId, units: unitsParam(form.units) }), () => ({
+          status: 201,
+          body: { investmentId: investInBatch({ userId: user.id, batchId, units: form.units }).id },
+        }));
         // Back to the row the investor reinvested from (#investment-<id>), with the message there.
         return redirectWithFlash(atAnchor(returnTo, investmentAnchor(form.investment_id)), { kind: "success", message: "Reinvest successful, refreshing..." });
       }
@@ -243,7 +292,10 @@ export async function portfolioAction({ request }: ActionFunctionArgs) {
       case "auto_reinvest": {
         const on = form.auto_reinvest === "on";
         // The same function as POST /api/v1/invest/{id}/auto-reinvest.
-        once(as("portfolio/auto-reinvest", { investmentId: form.investment_id, autoReinvest: on }), () => ({ status: 200, body: { id: setAutoReinvest({ userId: user.id, investmentId: form.investment_id, autoReinvest: on }).id } }));
+        once(as("portfolio/auto-reinvest", { investmentId: form.investment_id, autoReinvest: on }), () => ({
+          status: 200,
+          body: { id: setAutoReinvest({ userId: user.id, investmentId: form.investment_id, autoReinvest: on }).id },
+        }));
         return redirectWithFlash(atAnchor(returnTo, autoReinvestAnchor(form.investment_id)), { kind: "success", message: autoReinvestSwitched(form.investment_id, on) });
       }
     }

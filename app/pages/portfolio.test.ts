@@ -1,5 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { FILTER_MESSAGES, autoReinvestOn, dateTime, portfolioHref, chartPoints, filterParams, investmentCsvRows, pageOf, parsePortfolioQuery, prefillAmount, queryInvestments, withdrawPrompt, type ListedInvestment } from "~/pages/portfolio";
+import {
+  FILTER_MESSAGES,
+  autoReinvestOn,
+  dateTime,
+  portfolioHref,
+  chartPoints,
+  filterParams,
+  investmentCsvRows,
+  pageOf,
+  parsePortfolioQuery,
+  prefillAmount,
+  queryInvestments,
+  withdrawPrompt,
+  type ListedInvestment,
+} from "~/pages/portfolio";
 import { destinationErrorField, destinationInput } from "~/forms/portfolio.server";
 
 const inv = (id: number, batchId: number, amountMinor: number, status: ListedInvestment["status"], createdAt: string, autoReinvest = false): ListedInvestment => ({

@@ -288,9 +288,7 @@ export const PRODUCT_WORD: Record<ProductType, string> = { EGG: "Egg", CHICKEN: 
 /** Where a holding's payouts go: when it matures it rolls into the next open batch of its product, or not at all. */
 export function rolloverText(productType: ProductType, autoReinvest: boolean): string {
   if (!autoReinvest) return "every payout goes to your wallet";
-  return productType === "CHICKEN"
-    ? "harvest proceeds buy units of the next open Chicken batch"
-    : "principal at close buys units of the next open Egg batch; monthly income goes to your wallet";
+  return productType === "CHICKEN" ? "harvest proceeds buy units of the next open Chicken batch" : "principal at close buys units of the next open Egg batch; monthly income goes to your wallet";
 }
 
 export const autoReinvestSwitched = (investmentId: number, on: boolean) => `Auto-reinvest is ${on ? "on" : "off"} for investment #${investmentId}.`;

@@ -45,7 +45,10 @@ export async function taxAdminAction({ request }: ActionFunctionArgs) {
   const form = Object.fromEntries([...(await request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
   try {
     const row = payWithheldTax(admin.id, form);
-    return redirectWithFlash(`/admin/tax?month=${row.period}`, { kind: "success", message: `Recorded: ${formatGhs(row.amountMinor)} of ${monthName(row.period)}'s withholding tax paid (${row.reference}).` });
+    return redirectWithFlash(`/admin/tax?month=${row.period}`, {
+      kind: "success",
+      message: `Recorded: ${formatGhs(row.amountMinor)} of ${monthName(row.period)}'s withholding tax paid (${row.reference}).`,
+    });
   } catch (error) {
     if (error instanceof DomainError) return data({ ok: false as const, errors: { [error.field ?? "form"]: error.detail } as Record<string, string>, values: form }, { status: error.status });
     throw error;

@@ -22,8 +22,10 @@ export async function twoFactorAction({ request }: ActionFunctionArgs) {
   const code = form.get("code");
   const password = form.get("password");
   try {
-    if (intent === "enable") return data({ ok: true as const, recoveryCodes: enableTwoFactor({ userId: user.id, sessionId: await currentSessionId(request), code }), message: "Two-factor sign-in is on." });
-    if (intent === "regenerate") return data({ ok: true as const, recoveryCodes: await renewRecoveryCodes({ user, password, code }), message: "New recovery codes made: the old ones no longer work." });
+    if (intent === "enable")
+      return data({ ok: true as const, recoveryCodes: enableTwoFactor({ userId: user.id, sessionId: await currentSessionId(request), code }), message: "Two-factor sign-in is on." });
+    if (intent === "regenerate")
+      return data({ ok: true as const, recoveryCodes: await renewRecoveryCodes({ user, password, code }), message: "New recovery codes made: the old ones no longer work." });
     if (intent === "disable") {
       await turnOffTwoFactor({ user, password, code });
       return redirectWithFlash("/account/two-factor", { kind: "success", message: "Two-factor sign-in is off." });

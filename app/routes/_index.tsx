@@ -124,7 +124,12 @@ function BatchCardView({ card, sample = false }: { card: BatchCard; sample?: boo
       </dl>
     </>
   );
-  if (sample || !card.href) return <li className="card border-dashed bg-stone-50" data-sample="true">{body}</li>;
+  if (sample || !card.href)
+    return (
+      <li className="card border-dashed bg-stone-50" data-sample="true">
+        {body}
+      </li>
+    );
   return (
     <li>
       <Link to={card.href} className="card block text-stone-900 no-underline hover:border-leaf-600" data-batch={card.id}>
@@ -148,9 +153,15 @@ export default function Home() {
               Buy units of egg and broiler batches on vetted partner farms, watch their numbers, and receive payouts to your wallet in Ghana cedis. Capital is not guaranteed.
             </p>
             <div className="mt-6 flex flex-wrap gap-3">
-              <Link to="/register" className="btn-primary">Get started</Link>
-              <Link to="/how-it-works" className="btn-secondary">How it works</Link>
-              <Link to="/portfolio" className="btn-secondary">Go to Dashboard</Link>
+              <Link to="/register" className="btn-primary">
+                Get started
+              </Link>
+              <Link to="/how-it-works" className="btn-secondary">
+                How it works
+              </Link>
+              <Link to="/portfolio" className="btn-secondary">
+                Go to Dashboard
+              </Link>
             </div>
           </div>
           <div className="grid grid-cols-3 gap-3 self-center">
@@ -162,11 +173,15 @@ export default function Home() {
       </section>
 
       <section className="container-page py-10" aria-labelledby="profit-heading">
-        <h2 id="profit-heading" className="text-2xl font-bold">How you profit</h2>
+        <h2 id="profit-heading" className="text-2xl font-bold">
+          How you profit
+        </h2>
         <ol className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {STEPS.map(([title, text], i) => (
             <li key={title} className="card flex gap-3">
-              <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-leaf-700 font-bold text-white" aria-hidden="true">{i + 1}</span>
+              <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-leaf-700 font-bold text-white" aria-hidden="true">
+                {i + 1}
+              </span>
               <div>
                 <h3 className="font-semibold">{title}</h3>
                 <p className="text-sm text-stone-600">{text}</p>
@@ -174,7 +189,9 @@ export default function Home() {
             </li>
           ))}
         </ol>
-        <Link to="/register" className="btn-primary mt-4">Create account</Link>
+        <Link to="/register" className="btn-primary mt-4">
+          Create account
+        </Link>
       </section>
 
       <section className="container-page grid gap-3 pb-10 sm:grid-cols-3" aria-label="Why investors trust Akoko">
@@ -187,7 +204,9 @@ export default function Home() {
       </section>
 
       <section className="container-page pb-10" aria-labelledby="products-heading">
-        <h2 id="products-heading" className="text-2xl font-bold">Two ways to invest</h2>
+        <h2 id="products-heading" className="text-2xl font-bold">
+          Two ways to invest
+        </h2>
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
           {products.map((p) => (
             <article key={p.type} className="card">
@@ -201,7 +220,9 @@ export default function Home() {
                 From <strong>{p.unitPrice}</strong> per unit · expected ROI <strong>{p.roi}</strong>
               </p>
               <SvgChart svg={p.svg} className="mt-2" caption={p.illustrative ? "ROI trend (illustrative)" : "ROI history of a current batch, in percent"} />
-              <Link to={p.href} className="btn-secondary mt-3">{p.type === "EGG" ? "Invest in Eggs" : "Invest in Chicken"}</Link>
+              <Link to={p.href} className="btn-secondary mt-3">
+                {p.type === "EGG" ? "Invest in Eggs" : "Invest in Chicken"}
+              </Link>
             </article>
           ))}
         </div>
@@ -210,12 +231,18 @@ export default function Home() {
       <div className="container-page grid gap-6 pb-10 lg:grid-cols-3">
         <section className="lg:col-span-2" aria-labelledby="live-heading">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
-            <h2 id="live-heading" className="text-2xl font-bold">Live batches</h2>
-            <Link to="/invest/chicken" className="text-sm font-semibold text-leaf-700">View all products</Link>
+            <h2 id="live-heading" className="text-2xl font-bold">
+              Live batches
+            </h2>
+            <Link to="/invest/chicken" className="text-sm font-semibold text-leaf-700">
+              View all products
+            </Link>
           </div>
           {liveBatches.length > 0 ? (
             <ul className="mt-4 grid gap-3 sm:grid-cols-2">
-              {liveBatches.map((card) => <BatchCardView key={card.id} card={card} />)}
+              {liveBatches.map((card) => (
+                <BatchCardView key={card.id} card={card} />
+              ))}
             </ul>
           ) : (
             <p className="card mt-4 text-stone-700">No active batches available right now — check back soon.</p>
@@ -225,14 +252,18 @@ export default function Home() {
               <h3 className="font-semibold">Sample products</h3>
               <p className="text-sm text-stone-600">For illustration only: these are examples of what batches look like. They are not real batches and cannot be invested in.</p>
               <ul className="mt-3 grid gap-3 sm:grid-cols-2">
-                {samples.map((card) => <BatchCardView key={card.id} card={card} sample />)}
+                {samples.map((card) => (
+                  <BatchCardView key={card.id} card={card} sample />
+                ))}
               </ul>
             </div>
           ) : null}
 
           <div className="card mt-6">
             <h2 className="font-semibold">{chart.sample ? "Expected ROI (sample series)" : "Expected ROI across batches"}</h2>
-            <p className="text-xs text-stone-500">{chart.sample ? "Illustrative figures: no batches are listed yet." : "Up to 8 batches, by batch number; egg ROI is monthly, chicken ROI per cycle."}</p>
+            <p className="text-xs text-stone-500">
+              {chart.sample ? "Illustrative figures: no batches are listed yet." : "Up to 8 batches, by batch number; egg ROI is monthly, chicken ROI per cycle."}
+            </p>
             <SvgChart svg={chart.svg} className="mt-2 max-w-xl" />
           </div>
         </section>
@@ -250,7 +281,9 @@ export default function Home() {
       </div>
 
       <section className="container-page pb-10" aria-labelledby="testimonials-heading">
-        <h2 id="testimonials-heading" className="text-2xl font-bold">What investors say</h2>
+        <h2 id="testimonials-heading" className="text-2xl font-bold">
+          What investors say
+        </h2>
         <div className="mt-4 grid gap-3 sm:grid-cols-3">
           {TESTIMONIALS.map(([quote, who]) => (
             <figure key={who} className="card">
@@ -263,8 +296,12 @@ export default function Home() {
 
       <section className="container-page pb-10" aria-labelledby="faq-preview-heading">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="faq-preview-heading" className="text-2xl font-bold">Questions investors ask</h2>
-          <Link to="/faq" className="text-sm font-semibold text-leaf-700">See all FAQs</Link>
+          <h2 id="faq-preview-heading" className="text-2xl font-bold">
+            Questions investors ask
+          </h2>
+          <Link to="/faq" className="text-sm font-semibold text-leaf-700">
+            See all FAQs
+          </Link>
         </div>
         <FaqList items={FAQ_PREVIEW} className="mt-4" />
       </section>
@@ -272,8 +309,16 @@ export default function Home() {
       <section className="container-page pb-4">
         <div className="rounded-2xl bg-leaf-700 px-6 py-8 text-center text-white">
           <h2 className="text-2xl font-bold">Ready to put your money to work on a real farm?</h2>
-          <p className="mt-2 text-sm text-white/90">Start with one unit. Read the <Link to="/risk" className="text-white underline">Risk Disclosure</Link> first: capital is not guaranteed.</p>
-          <Link to="/register" className="btn mt-4 bg-white text-leaf-700 hover:bg-brand-50">Create account &amp; invest</Link>
+          <p className="mt-2 text-sm text-white/90">
+            Start with one unit. Read the{" "}
+            <Link to="/risk" className="text-white underline">
+              Risk Disclosure
+            </Link>{" "}
+            first: capital is not guaranteed.
+          </p>
+          <Link to="/register" className="btn mt-4 bg-white text-leaf-700 hover:bg-brand-50">
+            Create account &amp; invest
+          </Link>
         </div>
       </section>
 

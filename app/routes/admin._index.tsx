@@ -30,7 +30,9 @@ export default function AdminDashboard() {
       <AdminBatches data={loaderData} result={result} />
       <AdminReserve data={loaderData} result={result} />
       <aside className="card mt-8 bg-brand-50" aria-labelledby="admin-tips">
-        <h2 id="admin-tips" className="font-semibold">Tips</h2>
+        <h2 id="admin-tips" className="font-semibold">
+          Tips
+        </h2>
         <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-stone-700">
           <li>Create the farm first, then its batches. A batch opens for investment as soon as it is created.</li>
           <li>Activate a batch when the birds are placed: its escrow moves to the farm and the start date is set if empty.</li>
@@ -45,4 +47,3 @@ export default function AdminDashboard() {
     </div>
   );
 }
-

@@ -21,7 +21,8 @@ export default function AdminApprovals() {
     <div>
       <h1 className="text-2xl font-bold sm:text-3xl">Approvals</h1>
       <p className="mt-1 text-sm text-stone-700">
-        Payout runs (and their reserve draws), batch closes, deleting a batch with history, admin rights and withdrawals above the large-withdrawal limit need a second admin: not the one who asked. A request lapses after 24 hours.
+        Payout runs (and their reserve draws), batch closes, deleting a batch with history, admin rights and withdrawals above the large-withdrawal limit need a second admin: not the one who asked. A
+        request lapses after 24 hours.
       </p>
       {relaxed ? (
         <p className="mt-3 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-four-eyes="relaxed">
@@ -35,7 +36,9 @@ export default function AdminApprovals() {
           const mine = result && !result.ok && result.id === a.id ? result : null;
           return (
             <li key={a.id} className="card text-sm" data-approval-id={a.id} data-status={a.status}>
-              <p className="font-semibold">#{a.id} · {a.summary}</p>
+              <p className="font-semibold">
+                #{a.id} · {a.summary}
+              </p>
               <p className="mt-1 text-stone-700">
                 Asked by <span className="break-all">{a.requested_by}</span> on {when(a.created_at)}; lapses {when(a.expires_at)}.
               </p>
@@ -52,14 +55,24 @@ export default function AdminApprovals() {
       <ul className="mt-3 space-y-2">
         {decided.map((a) => (
           <li key={a.id} className="card text-sm" data-approval-id={a.id} data-status={a.status}>
-            <p className="font-semibold">#{a.id} · {a.summary}</p>
+            <p className="font-semibold">
+              #{a.id} · {a.summary}
+            </p>
             <p className="mt-1 text-stone-700">
               {a.status.charAt(0) + a.status.slice(1).toLowerCase()}
-              {a.decided_by ? <> by <span className="break-all">{a.decided_by}</span></> : null} {when(a.decided_at)}
+              {a.decided_by ? (
+                <>
+                  {" "}
+                  by <span className="break-all">{a.decided_by}</span>
+                </>
+              ) : null}{" "}
+              {when(a.decided_at)}
               {a.reason ? `: ${a.reason}` : ""}
               {a.status === "FAILED" && a.result && typeof a.result === "object" && "detail" in a.result ? `: ${String((a.result as { detail: unknown }).detail)}` : ""}
             </p>
-            <p className="text-stone-600">Asked by <span className="break-all">{a.requested_by}</span> on {when(a.created_at)}</p>
+            <p className="text-stone-600">
+              Asked by <span className="break-all">{a.requested_by}</span> on {when(a.created_at)}
+            </p>
           </li>
         ))}
       </ul>

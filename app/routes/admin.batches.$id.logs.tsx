@@ -7,7 +7,8 @@ import { ADMIN_MESSAGE_MS } from "~/pages/admin";
 import { pageMeta } from "~/lib/meta";
 import { batchLogsLoader, batchLogsAction } from "~/pages/farm-log.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data ? `Daily logs: Batch #${data.batch.id}` : "Daily logs", "Record a day on the farm: birds, feed, eggs or weight, house conditions, incidents and photos.");
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(data ? `Daily logs: Batch #${data.batch.id}` : "Daily logs", "Record a day on the farm: birds, feed, eggs or weight, house conditions, incidents and photos.");
 
 export const loader = batchLogsLoader;
 /** Photos added to a day return to its card (#log-<id>), where the message is shown. */
@@ -23,10 +24,13 @@ export default function BatchLogs() {
   return (
     <div>
       {flash?.anchor && !onCard ? <FlashMessage flash={flash} durationMs={ADMIN_MESSAGE_MS} className="mb-4" /> : null}
-      <p className="text-sm"><Link to="/admin">← Dashboard</Link></p>
+      <p className="text-sm">
+        <Link to="/admin">← Dashboard</Link>
+      </p>
       <h1 className="mt-2 text-2xl font-bold sm:text-3xl">Daily logs: Batch #{batch.id}</h1>
       <p className="mt-1 text-sm text-stone-700">
-        {batch.productType === "EGG" ? "Egg Note (layers)" : "Chicken Note (broilers)"} at {batch.farmName}{batch.location ? `, ${batch.location}` : ""} · {batch.status}
+        {batch.productType === "EGG" ? "Egg Note (layers)" : "Chicken Note (broilers)"} at {batch.farmName}
+        {batch.location ? `, ${batch.location}` : ""} · {batch.status}
         {batch.startDate ? ` · started ${batch.startDate}` : ""}
       </p>
       <AdminLogForm data={loaderData} result={result} />
@@ -34,4 +38,3 @@ export default function BatchLogs() {
     </div>
   );
 }
-

@@ -69,12 +69,36 @@ export default function AdminContent() {
         <Field label="Title" name="title" required maxLength={CONTENT_LIMITS.titleMax} defaultValue={draft.title} error={errors.title} />
         <TextareaField label="Body (markdown)" name="body_md" rows={14} maxLength={CONTENT_LIMITS.bodyMax} defaultValue={draft.body_md} error={errors.body_md} className="font-mono" />
         <div className="grid gap-3 sm:grid-cols-2">
-          <Field label="Example unit price (GHS)" name="example_unit_price" type="number" inputMode="decimal" min={0.01} step="0.01" defaultValue={draft.example_unit_price} error={errors.example_unit_price} />
-          <Field label="Example expected ROI (fraction)" name="example_expected_roi" type="number" inputMode="decimal" min={0} max={1} step="0.01" defaultValue={draft.example_expected_roi} error={errors.example_expected_roi} hint="0.12 = 12%" />
+          <Field
+            label="Example unit price (GHS)"
+            name="example_unit_price"
+            type="number"
+            inputMode="decimal"
+            min={0.01}
+            step="0.01"
+            defaultValue={draft.example_unit_price}
+            error={errors.example_unit_price}
+          />
+          <Field
+            label="Example expected ROI (fraction)"
+            name="example_expected_roi"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={1}
+            step="0.01"
+            defaultValue={draft.example_expected_roi}
+            error={errors.example_expected_roi}
+            hint="0.12 = 12%"
+          />
         </div>
         <fieldset className="card">
           <legend className="px-1 font-semibold">FAQs</legend>
-          {errors.faqs ? <p className="field-error" role="alert">{errors.faqs}</p> : null}
+          {errors.faqs ? (
+            <p className="field-error" role="alert">
+              {errors.faqs}
+            </p>
+          ) : null}
           <ol className="space-y-4">
             {rows.map((f, i) => (
               <li key={i} className="space-y-2">
@@ -86,14 +110,24 @@ export default function AdminContent() {
           <p className="mt-2 text-xs text-stone-500">Clear a question and its answer to remove it.</p>
         </fieldset>
         <div className="flex flex-wrap gap-2">
-          <AdminSubmit name="intent" value="preview" className="btn-secondary">Preview</AdminSubmit>
-          <AdminSubmit name="intent" value="save">Save</AdminSubmit>
+          <AdminSubmit name="intent" value="preview" className="btn-secondary">
+            Preview
+          </AdminSubmit>
+          <AdminSubmit name="intent" value="save">
+            Save
+          </AdminSubmit>
         </div>
       </Form>
       {result?.previewHtml != null ? (
         <section className="card mt-6" aria-labelledby="preview-heading">
-          <h2 id="preview-heading" className="text-lg font-semibold">Preview (not saved yet)</h2>
-          <div className="mt-3 text-sm break-words text-stone-800 [&_a]:text-leaf-700 [&_a]:underline [&_blockquote]:mt-3 [&_blockquote]:border-l-4 [&_blockquote]:border-brand-500 [&_blockquote]:pl-3 [&_blockquote]:text-stone-600 [&_h2]:mt-4 [&_h2]:text-lg [&_h2]:font-bold [&_h3]:mt-4 [&_h3]:font-semibold [&_li]:mt-1 [&_ol]:mt-2 [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:mt-2 [&_ul]:mt-2 [&_ul]:list-disc [&_ul]:pl-5" data-testid="preview" dangerouslySetInnerHTML={{ __html: result.previewHtml }} />
+          <h2 id="preview-heading" className="text-lg font-semibold">
+            Preview (not saved yet)
+          </h2>
+          <div
+            className="mt-3 text-sm break-words text-stone-800 [&_a]:text-leaf-700 [&_a]:underline [&_blockquote]:mt-3 [&_blockquote]:border-l-4 [&_blockquote]:border-brand-500 [&_blockquote]:pl-3 [&_blockquote]:text-stone-600 [&_h2]:mt-4 [&_h2]:text-lg [&_h2]:font-bold [&_h3]:mt-4 [&_h3]:font-semibold [&_li]:mt-1 [&_ol]:mt-2 [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:mt-2 [&_ul]:mt-2 [&_ul]:list-disc [&_ul]:pl-5"
+            data-testid="preview"
+            dangerouslySetInnerHTML={{ __html: result.previewHtml }}
+          />
         </section>
       ) : null}
     </div>

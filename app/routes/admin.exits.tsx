@@ -18,14 +18,18 @@ function ExitList({ title, rows, empty, filled }: { title: string; rows: Exit[];
   const id = title.toLowerCase().replace(/\W+/g, "-");
   return (
     <section className="mt-6" aria-labelledby={id}>
-      <h2 id={id} className="text-lg font-semibold">{title} ({rows.length})</h2>
+      <h2 id={id} className="text-lg font-semibold">
+        {title} ({rows.length})
+      </h2>
       {rows.length === 0 ? (
         <p className="mt-2 text-sm text-stone-600">{empty}</p>
       ) : (
         <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {rows.map((e) => (
             <li key={e.id} className="card text-sm" data-exit-id={e.id}>
-              <p className="font-semibold">Exit #{e.id} · Batch #{e.batchId}</p>
+              <p className="font-semibold">
+                Exit #{e.id} · Batch #{e.batchId}
+              </p>
               <p className="break-all text-stone-700">{e.investor}</p>
               <p className="mt-1">
                 {filled ? `${unitsText(e.units)} sold` : `${e.unitsRemaining} of ${unitsText(e.units)} still offered`} · fee {(e.feeRate * 100).toFixed(1)}%

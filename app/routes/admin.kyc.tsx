@@ -34,7 +34,12 @@ export default function AdminKyc() {
       </p>
       <nav aria-label="Filter by status" className="mt-4 flex flex-wrap gap-2">
         {FILTERS.map((f) => (
-          <Link key={f.value} to={`?status=${f.value}`} className={`rounded-full border px-3 py-1 text-sm no-underline ${status === f.value ? "border-stone-800 bg-stone-800 text-white" : "border-stone-300 text-stone-800"}`} aria-current={status === f.value ? "page" : undefined}>
+          <Link
+            key={f.value}
+            to={`?status=${f.value}`}
+            className={`rounded-full border px-3 py-1 text-sm no-underline ${status === f.value ? "border-stone-800 bg-stone-800 text-white" : "border-stone-300 text-stone-800"}`}
+            aria-current={status === f.value ? "page" : undefined}
+          >
             {f.label}
           </Link>
         ))}
@@ -50,19 +55,30 @@ export default function AdminKyc() {
               </p>
               <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
                 <dt className="text-stone-600">Account</dt>
-                <dd className="break-all">{s.account_name} · {s.email} · now {TIER_NAMES[s.tier]}</dd>
+                <dd className="break-all">
+                  {s.account_name} · {s.email} · now {TIER_NAMES[s.tier]}
+                </dd>
                 <dt className="text-stone-600">Born</dt>
-                <dd>{s.date_of_birth} (age {s.age})</dd>
+                <dd>
+                  {s.date_of_birth} (age {s.age})
+                </dd>
                 <dt className="text-stone-600">ID</dt>
-                <dd>{ID_TYPE_NAMES[s.id_type]} ending {s.id_number_last4}</dd>
+                <dd>
+                  {ID_TYPE_NAMES[s.id_type]} ending {s.id_number_last4}
+                </dd>
                 <dt className="text-stone-600">Phone</dt>
-                <dd>{s.phone ? maskPhone(s.phone) : "none"} {s.phone_confirmed ? "(confirmed by SMS code)" : "(not confirmed)"}</dd>
+                <dd>
+                  {s.phone ? maskPhone(s.phone) : "none"} {s.phone_confirmed ? "(confirmed by SMS code)" : "(not confirmed)"}
+                </dd>
                 <dt className="text-stone-600">Sent</dt>
                 <dd>{formatInstant(s.created_at)}</dd>
                 {s.decided_at ? (
                   <>
                     <dt className="text-stone-600">Decision</dt>
-                    <dd>{s.status.toLowerCase()} {formatInstant(s.decided_at)}{s.decision_reason ? `: ${s.decision_reason}` : ""}</dd>
+                    <dd>
+                      {s.status.toLowerCase()} {formatInstant(s.decided_at)}
+                      {s.decision_reason ? `: ${s.decision_reason}` : ""}
+                    </dd>
                   </>
                 ) : null}
               </dl>

@@ -24,7 +24,8 @@ export default function AdminMessages() {
             <li key={m.id} className="card" data-message-id={m.id}>
               <h2 className="font-semibold break-words">{m.subject}</h2>
               <p className="text-sm break-all text-stone-600">
-                {m.name} · <a href={`mailto:${m.email}`}>{m.email}</a>{m.userId ? ` · user #${m.userId}` : ""} · {m.createdAt.slice(0, 16).replace("T", " ")} UTC
+                {m.name} · <a href={`mailto:${m.email}`}>{m.email}</a>
+                {m.userId ? ` · user #${m.userId}` : ""} · {m.createdAt.slice(0, 16).replace("T", " ")} UTC
               </p>
               <p className="mt-2 text-sm whitespace-pre-line break-words text-stone-800">{m.message}</p>
             </li>

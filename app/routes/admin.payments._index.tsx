@@ -42,7 +42,13 @@ function TableBox({ label, children }: { label: string; children: ReactNode }) {
 function Head({ columns }: { columns: string[] }) {
   return (
     <thead className="border-b border-stone-200 text-xs text-stone-600 uppercase">
-      <tr>{columns.map((h) => <th key={h} scope="col" className={th}>{h}</th>)}</tr>
+      <tr>
+        {columns.map((h) => (
+          <th key={h} scope="col" className={th}>
+            {h}
+          </th>
+        ))}
+      </tr>
     </thead>
   );
 }
@@ -54,21 +60,36 @@ function Attention({ attention }: { attention: PaymentsAdminData["attention"] })
   const tone = (n: number) => (n > 0 ? "border-amber-300 bg-amber-50" : "border-stone-200 bg-white");
   return (
     <section aria-labelledby="payments-attention" className="mt-4">
-      <h2 id="payments-attention" className="sr-only">Needs attention</h2>
+      <h2 id="payments-attention" className="sr-only">
+        Needs attention
+      </h2>
       <ul className="grid gap-2 text-sm sm:grid-cols-3">
         <li className={`rounded-lg border p-3 ${tone(stuck)}`} data-attention="stuck" data-count={stuck}>
           <span className="block text-2xl font-bold">{stuck}</span> stuck (pending over 30 minutes):{" "}
-          <Link to={`/admin/payments?list=deposits&stuck=1`} className={textLink}>{plural(attention.stuckDeposits, "deposit")}</Link>,{" "}
-          <Link to={`/admin/payments?list=withdrawals&stuck=1`} className={textLink}>{plural(attention.stuckWithdrawals, "withdrawal")}</Link>
+          <Link to={`/admin/payments?list=deposits&stuck=1`} className={textLink}>
+            {plural(attention.stuckDeposits, "deposit")}
+          </Link>
+          ,{" "}
+          <Link to={`/admin/payments?list=withdrawals&stuck=1`} className={textLink}>
+            {plural(attention.stuckWithdrawals, "withdrawal")}
+          </Link>
         </li>
         <li className={`rounded-lg border p-3 ${tone(flagged)}`} data-attention="flagged" data-count={flagged}>
           <span className="block text-2xl font-bold">{flagged}</span> flagged mismatches (not credited):{" "}
-          <Link to={`/admin/payments?list=deposits&flagged=1`} className={textLink}>{plural(attention.flaggedDeposits, "deposit")}</Link>,{" "}
-          <Link to={`/admin/payments?list=withdrawals&flagged=1`} className={textLink}>{plural(attention.flaggedWithdrawals, "withdrawal")}</Link>
+          <Link to={`/admin/payments?list=deposits&flagged=1`} className={textLink}>
+            {plural(attention.flaggedDeposits, "deposit")}
+          </Link>
+          ,{" "}
+          <Link to={`/admin/payments?list=withdrawals&flagged=1`} className={textLink}>
+            {plural(attention.flaggedWithdrawals, "withdrawal")}
+          </Link>
         </li>
         <li className={`rounded-lg border p-3 ${tone(attention.problemEvents)}`} data-attention="events" data-count={attention.problemEvents}>
           <span className="block text-2xl font-bold">{attention.problemEvents}</span>{" "}
-          <Link to={`/admin/payments?list=events&flagged=1`} className={textLink}>webhook events to check</Link> (unknown reference or mismatch)
+          <Link to={`/admin/payments?list=events&flagged=1`} className={textLink}>
+            webhook events to check
+          </Link>{" "}
+          (unknown reference or mismatch)
         </li>
       </ul>
     </section>
@@ -103,22 +124,34 @@ function Filters({ data }: { data: PaymentsAdminData }) {
       <Form method="get" className="mt-3 flex flex-wrap items-end gap-3" aria-label={`Filter ${LIST_LABELS[f.list].toLowerCase()}`}>
         <input type="hidden" name="list" value={f.list} />
         <div>
-          <label htmlFor="payments-status" className="field-label">{f.list === "events" ? "Outcome" : "Status"}</label>
+          <label htmlFor="payments-status" className="field-label">
+            {f.list === "events" ? "Outcome" : "Status"}
+          </label>
           <select id="payments-status" name="status" defaultValue={f.status ?? ""} className="field-input w-44">
             <option value="">All</option>
-            {STATUS_OPTIONS[f.list].map((s) => <option key={s} value={s}>{s}</option>)}
+            {STATUS_OPTIONS[f.list].map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
           </select>
         </div>
         <div className="min-w-0 flex-1 basis-56">
-          <label htmlFor="payments-q" className="field-label">{f.list === "events" ? "Reference or event id" : "Investor email or reference"}</label>
+          <label htmlFor="payments-q" className="field-label">
+            {f.list === "events" ? "Reference or event id" : "Investor email or reference"}
+          </label>
           <input id="payments-q" name="q" type="search" defaultValue={f.q} maxLength={200} className="field-input" />
         </div>
         <div>
-          <label htmlFor="payments-from" className="field-label">From</label>
+          <label htmlFor="payments-from" className="field-label">
+            From
+          </label>
           <input {...field("from")} />
         </div>
         <div>
-          <label htmlFor="payments-to" className="field-label">To</label>
+          <label htmlFor="payments-to" className="field-label">
+            To
+          </label>
           <input {...field("to")} />
         </div>
         <div className="flex flex-col gap-1 text-sm">
@@ -131,10 +164,18 @@ function Filters({ data }: { data: PaymentsAdminData }) {
             <input type="checkbox" name="flagged" value="1" defaultChecked={f.flagged} /> {f.list === "events" ? "Unknown reference or mismatch only" : "Flagged mismatches only"}
           </label>
         </div>
-        <button type="submit" className="btn-secondary">Filter</button>
-        <Link to={`/admin/payments?list=${f.list}`} className="btn-secondary">Clear</Link>
+        <button type="submit" className="btn-secondary">
+          Filter
+        </button>
+        <Link to={`/admin/payments?list=${f.list}`} className="btn-secondary">
+          Clear
+        </Link>
         {(["from", "to"] as const).map((k) =>
-          errors[k] ? <p key={k} id={`payments-${k}-error`} className="field-error w-full" role="alert">{k === "from" ? "From" : "To"}: {errors[k]}</p> : null,
+          errors[k] ? (
+            <p key={k} id={`payments-${k}-error`} className="field-error w-full" role="alert">
+              {k === "from" ? "From" : "To"}: {errors[k]}
+            </p>
+          ) : null,
         )}
       </Form>
     </>
@@ -159,7 +200,14 @@ function DepositsTable({ rows }: { rows: NonNullable<PaymentsAdminData["deposits
               {d.status === "PENDING" && d.nextAction ? <span className="block text-xs text-stone-500">{d.nextAction}</span> : null}
               {d.refundStatus ? <span className="block text-xs text-stone-500">refund {d.refundStatus}</span> : null}
             </td>
-            <td className={td}>{d.flag ? <><FlagMark>Flagged</FlagMark> {d.flag}{d.providerAmount ? ` Provider: ${d.providerAmount}.` : ""}</> : null}</td>
+            <td className={td}>
+              {d.flag ? (
+                <>
+                  <FlagMark>Flagged</FlagMark> {d.flag}
+                  {d.providerAmount ? ` Provider: ${d.providerAmount}.` : ""}
+                </>
+              ) : null}
+            </td>
           </tr>
         ))}
       </tbody>
@@ -178,13 +226,19 @@ function WithdrawalsTable({ rows }: { rows: NonNullable<PaymentsAdminData["withd
             <td className={`${td} font-mono text-xs break-all`}>{w.reference ?? "–"}</td>
             <td className={`${td} break-all`}>{w.investor ?? "–"}</td>
             <td className={`${td} whitespace-nowrap`}>{w.amount}</td>
-            <td className={td}>{w.provider} {w.accountNumber}</td>
+            <td className={td}>
+              {w.provider} {w.accountNumber}
+            </td>
             <td className={`${td} whitespace-nowrap`}>
               {w.status}
               {w.stuck ? <StuckMark /> : null}
             </td>
             <td className={td}>
-              {w.flag ? <><FlagMark>Flagged</FlagMark> {w.flag}</> : null}
+              {w.flag ? (
+                <>
+                  <FlagMark>Flagged</FlagMark> {w.flag}
+                </>
+              ) : null}
               {w.failureMessage ? <span className="block text-xs text-stone-600">{w.failureMessage}</span> : null}
             </td>
           </tr>
@@ -209,7 +263,9 @@ function EventsTable({ rows }: { rows: NonNullable<PaymentsAdminData["events"]> 
             <td className={td}>{e.deliveries}</td>
             <td className={td}>
               <details>
-                <summary className="cursor-pointer text-xs">Show payload<span className="sr-only"> of event {e.id}</span></summary>
+                <summary className="cursor-pointer text-xs">
+                  Show payload<span className="sr-only"> of event {e.id}</span>
+                </summary>
                 <pre className="mt-1 max-h-64 max-w-md overflow-auto rounded bg-stone-50 p-2 text-xs whitespace-pre-wrap break-all">{e.payload}</pre>
               </details>
             </td>
@@ -233,18 +289,34 @@ export default function AdminPayments() {
       <h1 className="text-2xl font-bold sm:text-3xl">Payments</h1>
       <p className="mt-1 text-sm text-stone-700">
         Deposits, withdrawals and the provider&apos;s webhooks, newest first. Anything pending for more than 30 minutes is marked Stuck.{" "}
-        <Link to="/admin/payments/reconciliation" className={textLink}>Reconciliation report</Link>
+        <Link to="/admin/payments/reconciliation" className={textLink}>
+          Reconciliation report
+        </Link>
       </p>
       <Attention attention={data.attention} />
       <Filters data={data} />
       <p className="mt-4 text-sm text-stone-700" data-total={total}>
         {total === 0 ? `No ${many} match.` : `${total} ${total === 1 ? one : many}${pages > 1 ? `, page ${f.page} of ${pages}` : ""}.`}
       </p>
-      {shown.length === 0 ? null : data.deposits ? <DepositsTable rows={data.deposits} /> : data.withdrawals ? <WithdrawalsTable rows={data.withdrawals} /> : data.events ? <EventsTable rows={data.events} /> : null}
+      {shown.length === 0 ? null : data.deposits ? (
+        <DepositsTable rows={data.deposits} />
+      ) : data.withdrawals ? (
+        <WithdrawalsTable rows={data.withdrawals} />
+      ) : data.events ? (
+        <EventsTable rows={data.events} />
+      ) : null}
       {pages > 1 ? (
         <nav aria-label="Pages" className="mt-4 flex gap-2">
-          {f.page > 1 ? <Link to={`/admin/payments${paymentFiltersQuery(f, f.page - 1)}`} className="btn-secondary" rel="prev">Previous</Link> : null}
-          {f.page < pages ? <Link to={`/admin/payments${paymentFiltersQuery(f, f.page + 1)}`} className="btn-secondary" rel="next">Next</Link> : null}
+          {f.page > 1 ? (
+            <Link to={`/admin/payments${paymentFiltersQuery(f, f.page - 1)}`} className="btn-secondary" rel="prev">
+              Previous
+            </Link>
+          ) : null}
+          {f.page < pages ? (
+            <Link to={`/admin/payments${paymentFiltersQuery(f, f.page + 1)}`} className="btn-secondary" rel="next">
+              Next
+            </Link>
+          ) : null}
         </nav>
       ) : null}
     </div>

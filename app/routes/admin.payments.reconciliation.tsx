@@ -22,23 +22,44 @@ export default function AdminReconciliation() {
   const { date, report, error } = useLoaderData<typeof loader>();
   return (
     <div>
-      <p className="text-sm"><Link to="/admin/payments" className={textLink}>Payments</Link></p>
+      <p className="text-sm">
+        <Link to="/admin/payments" className={textLink}>
+          Payments
+        </Link>
+      </p>
       <h1 className="text-2xl font-bold sm:text-3xl">Reconciliation</h1>
       <p className="mt-1 text-sm text-stone-700">
         The provider&apos;s transactions and transfers created on a day (UTC) against our deposits and withdrawals and what the ledger moved under each reference.
       </p>
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-2">
         <div>
-          <label htmlFor="reconcile-date" className="field-label">Day (UTC)</label>
-          <input id="reconcile-date" name="date" type="date" defaultValue={date} required className="field-input w-44" aria-invalid={error ? true : undefined} aria-describedby={error ? "reconcile-error" : undefined} />
+          <label htmlFor="reconcile-date" className="field-label">
+            Day (UTC)
+          </label>
+          <input
+            id="reconcile-date"
+            name="date"
+            type="date"
+            defaultValue={date}
+            required
+            className="field-input w-44"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "reconcile-error" : undefined}
+          />
         </div>
-        <button type="submit" className="btn-secondary">Reconcile</button>
+        <button type="submit" className="btn-secondary">
+          Reconcile
+        </button>
       </Form>
       {error ? (
-        <p id="reconcile-error" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" role="alert">{error}</p>
+        <p id="reconcile-error" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" role="alert">
+          {error}
+        </p>
       ) : report ? (
         <section className="mt-6" aria-labelledby="reconcile-result">
-          <h2 id="reconcile-result" className="text-lg font-semibold">{report.date}</h2>
+          <h2 id="reconcile-result" className="text-lg font-semibold">
+            {report.date}
+          </h2>
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="text-stone-600">Provider</dt>
             <dd data-provider={report.provider}>{report.provider}</dd>
@@ -49,16 +70,22 @@ export default function AdminReconciliation() {
             <dt className="text-stone-600">Differences</dt>
             <dd data-differences={report.differences.length}>{report.differences.length}</dd>
           </dl>
-          {report.provider === "demo" ? (
-            <p className="mt-3 text-sm text-stone-600">The demo provider remembers only what this server process did since it started.</p>
-          ) : null}
+          {report.provider === "demo" ? <p className="mt-3 text-sm text-stone-600">The demo provider remembers only what this server process did since it started.</p> : null}
           {report.differences.length === 0 ? (
-            <p className="mt-4 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900" role="status">No differences</p>
+            <p className="mt-4 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900" role="status">
+              No differences
+            </p>
           ) : (
             <div className="mt-4 overflow-x-auto" role="region" aria-label="Differences table" tabIndex={0}>
               <table className="w-full min-w-[40rem] text-left text-sm">
                 <thead className="border-b border-stone-200 text-xs text-stone-600 uppercase">
-                  <tr>{["Kind", "Reference", "Problem", "Detail"].map((h) => <th key={h} scope="col" className="px-2 py-2">{h}</th>)}</tr>
+                  <tr>
+                    {["Kind", "Reference", "Problem", "Detail"].map((h) => (
+                      <th key={h} scope="col" className="px-2 py-2">
+                        {h}
+                      </th>
+                    ))}
+                  </tr>
                 </thead>
                 <tbody>
                   {report.differences.map((d) => (

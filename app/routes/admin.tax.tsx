@@ -21,11 +21,16 @@ export default function AdminTax() {
       <h1 className="text-2xl font-bold sm:text-3xl">Withholding tax</h1>
       <Form method="get" className="mt-3 flex flex-wrap items-end gap-2">
         <Field label="Month" name="month" type="month" defaultValue={r.month} className="w-40" />
-        <button type="submit" className="btn-secondary">Show</button>
+        <button type="submit" className="btn-secondary">
+          Show
+        </button>
       </Form>
       <p className="mt-3 text-sm text-stone-700">
-        {r.monthName}: {r.payees.length} payee{r.payees.length === 1 ? "" : "s"}, tax withheld <strong>{formatGhs(r.totals.taxMinor)}</strong>, paid over {formatGhs(r.paidMinor)}, still to pay <strong data-testid="tax-due">{formatGhs(r.dueMinor)}</strong>. The tax account holds {formatGhs(r.heldMinor)}.{" "}
-        <a href={`/admin/tax.csv?month=${r.month}`} className="text-leaf-700 underline">Report as CSV</a>
+        {r.monthName}: {r.payees.length} payee{r.payees.length === 1 ? "" : "s"}, tax withheld <strong>{formatGhs(r.totals.taxMinor)}</strong>, paid over {formatGhs(r.paidMinor)}, still to pay{" "}
+        <strong data-testid="tax-due">{formatGhs(r.dueMinor)}</strong>. The tax account holds {formatGhs(r.heldMinor)}.{" "}
+        <a href={`/admin/tax.csv?month=${r.month}`} className="text-leaf-700 underline">
+          Report as CSV
+        </a>
       </p>
       {r.payees.length === 0 ? (
         <p className="mt-4 text-sm text-stone-600">No income was paid in {r.monthName}.</p>
@@ -56,7 +61,9 @@ export default function AdminTax() {
       {r.paid.length ? (
         <ul className="mt-4 text-sm">
           {r.paid.map((p) => (
-            <li key={p.id}>Paid {formatGhs(p.amountMinor)} on {p.createdAt.slice(0, 10)} ({p.reference})</li>
+            <li key={p.id}>
+              Paid {formatGhs(p.amountMinor)} on {p.createdAt.slice(0, 10)} ({p.reference})
+            </li>
           ))}
         </ul>
       ) : null}
@@ -67,10 +74,16 @@ export default function AdminTax() {
           <input type="hidden" name="period" value={r.month} />
           <Field label="Amount paid (GHS)" name="amount" inputMode="decimal" required defaultValue={values.amount ?? minorToDecimalString(r.dueMinor)} error={errors.amount ?? errors.period} />
           <Field label="Receipt or payment reference" name="reference" required maxLength={80} defaultValue={values.reference ?? ""} error={errors.reference} />
-          <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>Record payment</button>
+          <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
+            Record payment
+          </button>
         </Form>
       ) : null}
-      <p className="mt-4 text-sm"><Link to="/admin" className="text-leaf-700 underline">Dashboard</Link></p>
+      <p className="mt-4 text-sm">
+        <Link to="/admin" className="text-leaf-700 underline">
+          Dashboard
+        </Link>
+      </p>
     </div>
   );
 }

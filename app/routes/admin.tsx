@@ -39,7 +39,9 @@ export function ErrorBoundary() {
       <p className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-red-800" role="alert">
         {notFound ? (typeof error.data === "string" && error.data ? error.data : "Not found.") : ADMIN_FALLBACK.load}
       </p>
-      <Link to="/admin" reloadDocument className="btn-primary mt-6">Back to the dashboard</Link>
+      <Link to="/admin" reloadDocument className="btn-primary mt-6">
+        Back to the dashboard
+      </Link>
     </section>
   );
 }

@@ -41,4 +41,3 @@ export function action({ request, params }: ActionFunctionArgs) {
     }
   });
 }
-

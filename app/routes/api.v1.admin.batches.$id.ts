@@ -25,7 +25,8 @@ export function action({ request, params }: ActionFunctionArgs) {
     const batchId = parseId(params.id, MSG.batchNotFound);
     const answer = once({ userId: admin.id, key: idempotencyKeyOf(request), operation: "api/admin/delete", params: { batchId } }, () => {
       const batch = getBatch(batchId);
-      if (batch && deleteNeedsApproval(batch)) return guardedAnswer(requestOrRun({ action: "batch.delete", params: { batchId }, adminId: admin.id, summary: approvalSummary({ action: "batch.delete", batchId }) }));
+      if (batch && deleteNeedsApproval(batch))
+        return guardedAnswer(requestOrRun({ action: "batch.delete", params: { batchId }, adminId: admin.id, summary: approvalSummary({ action: "batch.delete", batchId }) }));
       deleteBatch(batchId, { adminId: admin.id });
       return { status: 200, body: { detail: "Batch deleted." } as Record<string, unknown> };
     });

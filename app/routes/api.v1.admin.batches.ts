@@ -18,7 +18,10 @@ export function action({ request }: ActionFunctionArgs) {
     requireMethod(request, "GET", "POST");
     const admin = await requireApiAdmin(request);
     const input = parseOrThrow(BatchSchema, await readBody(request));
-    const answer = once({ userId: admin.id, key: idempotencyKeyOf(request), operation: "api/admin/create-batch", params: input }, () => ({ status: 201, body: batchJson(getBatch(createBatch(input, { adminId: admin.id }).id)!) }));
+    const answer = once({ userId: admin.id, key: idempotencyKeyOf(request), operation: "api/admin/create-batch", params: input }, () => ({
+      status: 201,
+      body: batchJson(getBatch(createBatch(input, { adminId: admin.id }).id)!),
+    }));
     return apiJson(answer.body, answer.status);
   });
 }

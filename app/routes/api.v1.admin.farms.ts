@@ -18,7 +18,10 @@ export function action({ request }: ActionFunctionArgs) {
     requireMethod(request, "GET", "POST");
     const admin = await requireApiAdmin(request);
     const input = parseOrThrow(FarmSchema, await readBody(request));
-    const answer = once({ userId: admin.id, key: idempotencyKeyOf(request), operation: "api/admin/create-farm", params: input }, () => ({ status: 201, body: farmJson(createFarm(input, { adminId: admin.id })) }));
+    const answer = once({ userId: admin.id, key: idempotencyKeyOf(request), operation: "api/admin/create-farm", params: input }, () => ({
+      status: 201,
+      body: farmJson(createFarm(input, { adminId: admin.id })),
+    }));
     return apiJson(answer.body, answer.status);
   });
 }

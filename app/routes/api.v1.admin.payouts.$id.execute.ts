@@ -25,7 +25,14 @@ export function action({ request, params }: ActionFunctionArgs) {
     // A retried request with the same Idempotency-Key gets the first answer and pays nothing more;
     // the key on another batch or period is refused, so that run is never mistaken for this one.
     const answer = once({ userId: admin.id, key: idempotencyKeyOf(request), operation: "api/admin/execute", params: { batchId, period, ...(reserveDrawMinor ? { reserveDrawMinor } : {}) } }, () =>
-      guardedAnswer(requestOrRun({ action: "payout.execute", params: { batchId, period, reserveDrawMinor }, adminId: admin.id, summary: approvalSummary({ action: "payout.execute", batchId, period, reserveDrawMinor }) })),
+      guardedAnswer(
+        requestOrRun({
+          action: "payout.execute",
+          params: { batchId, period, reserveDrawMinor },
+          adminId: admin.id,
+          summary: approvalSummary({ action: "payout.execute", batchId, period, reserveDrawMinor }),
+        }),
+      ),
     );
     return apiJson(answer.body, answer.status);
   });

@@ -16,7 +16,13 @@ export function action({ request }: ActionFunctionArgs) {
       throw new HttpError(415, "Send username and password as form data (application/x-www-form-urlencoded).");
     }
     // The strategy reads the body itself: the two-factor `code` is read from a copy (issue 20).
-    const code = (await request.clone().formData().catch(() => null))?.get("code") ?? null;
+    const code =
+      (
+        await request
+          .clone()
+          .formData()
+          .catch(() => null)
+      )?.get("code") ?? null;
     try {
       const user = await authenticator.authenticate("api-form", request);
       const secondFactor = checkSecondFactor(user, code);

@@ -12,7 +12,10 @@ import { batchPageLoader } from "~/pages/batch.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data
-    ? pageMeta(`Batch #${data.card.id} · ${data.card.farmName}`, `Daily farm logs, payouts and funds of ${data.card.productType === "EGG" ? "Egg Note" : "Chicken Note"} Batch #${data.card.id} at ${data.card.farmName}.`)
+    ? pageMeta(
+        `Batch #${data.card.id} · ${data.card.farmName}`,
+        `Daily farm logs, payouts and funds of ${data.card.productType === "EGG" ? "Egg Note" : "Chicken Note"} Batch #${data.card.id} at ${data.card.farmName}.`,
+      )
     : pageMeta("Batch not found", "This batch does not exist.");
 
 export const loader = ({ request, params }: LoaderFunctionArgs) => batchPageLoader(request, params.id);
@@ -32,13 +35,17 @@ function Funds({ data }: { data: Data }) {
   ] as const;
   return (
     <section className="card" aria-labelledby="funds-heading">
-      <h2 id="funds-heading" className="text-lg font-bold">Where the money is</h2>
+      <h2 id="funds-heading" className="text-lg font-bold">
+        Where the money is
+      </h2>
       <p className="text-xs text-stone-500">From the ledger: every cedi invested sits in this batch's escrow until it is deployed to the farm.</p>
       <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
         {rows.map(([label, minor, id]) => (
           <div key={id}>
             <dt className="text-xs text-stone-500">{label}</dt>
-            <dd className="font-semibold" data-testid={`funds-${id}`}>{formatGhs(minor)}</dd>
+            <dd className="font-semibold" data-testid={`funds-${id}`}>
+              {formatGhs(minor)}
+            </dd>
           </div>
         ))}
       </dl>
@@ -53,7 +60,9 @@ function Funds({ data }: { data: Data }) {
 function Payouts({ data }: { data: Data }) {
   return (
     <section className="card" aria-labelledby="payouts-heading">
-      <h2 id="payouts-heading" className="text-lg font-bold">Payout history</h2>
+      <h2 id="payouts-heading" className="text-lg font-bold">
+        Payout history
+      </h2>
       {data.payouts.length === 0 ? (
         <p className="mt-2 text-sm text-stone-600">No payouts have been made from this batch yet.</p>
       ) : (
@@ -61,7 +70,9 @@ function Payouts({ data }: { data: Data }) {
           {data.payouts.map((p) => (
             <li key={p.id} className="flex flex-wrap justify-between gap-2 py-1.5">
               <span>{p.kind === "MONTHLY" ? `Monthly income ${p.period}` : p.kind === "HARVEST" ? "Harvest payout" : "Principal returned at close"}</span>
-              <span className="text-stone-600">{p.count} investors · <strong className="text-stone-900">{formatGhs(p.totalMinor)}</strong> · {p.createdAt.slice(0, 10)}</span>
+              <span className="text-stone-600">
+                {p.count} investors · <strong className="text-stone-900">{formatGhs(p.totalMinor)}</strong> · {p.createdAt.slice(0, 10)}
+              </span>
             </li>
           ))}
         </ul>
@@ -80,12 +91,16 @@ function Settlements({ data }: { data: Data }) {
   const cell = (label: string, value: string, id?: string) => (
     <div>
       <dt className="text-xs text-stone-500">{label}</dt>
-      <dd className="font-semibold" data-testid={id}>{value}</dd>
+      <dd className="font-semibold" data-testid={id}>
+        {value}
+      </dd>
     </div>
   );
   return (
     <section className="card" aria-labelledby="settlements-heading" data-testid="settlements">
-      <h2 id="settlements-heading" className="text-lg font-bold">Settlements</h2>
+      <h2 id="settlements-heading" className="text-lg font-bold">
+        Settlements
+      </h2>
       <p className="text-xs text-stone-500">What the farm remitted for each period, with its settlement sheet; what investors were paid from it; and what the platform's reserve added.</p>
       <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
         {cell("Expected ROI", rate(data.card.expectedRoi), "expected-roi")}
@@ -105,7 +120,9 @@ function Settlements({ data }: { data: Data }) {
           {s.periods.map((p, i) => (
             <li key={p.period} className="rounded-lg border border-stone-200 p-3" data-period={p.period}>
               <h3 className="font-semibold">{periodTitle(p.period)}</h3>
-              <p className="text-xs text-stone-500">{p.dueDate ? `Due by ${p.dueDate}` : "Due at close"} · {p.paidOn ? `paid ${p.paidOn}` : "not paid yet"}</p>
+              <p className="text-xs text-stone-500">
+                {p.dueDate ? `Due by ${p.dueDate}` : "Due at close"} · {p.paidOn ? `paid ${p.paidOn}` : "not paid yet"}
+              </p>
               <dl className="mt-2 grid grid-cols-2 gap-2 text-sm">
                 {cell("Due", p.dueMinor === null ? "—" : formatGhs(p.dueMinor))}
                 {cell("Remitted by the farm", formatGhs(p.remittedMinor), "remitted")}
@@ -115,7 +132,9 @@ function Settlements({ data }: { data: Data }) {
               </dl>
               {p.sheets.map((sheet, n) => (
                 <details key={sheet.id} open={i === 0} className="mt-2 text-sm">
-                  <summary className="cursor-pointer text-leaf-700">Settlement sheet{p.sheets.length > 1 ? ` ${n + 1}` : ""}, received {sheet.receivedOn}</summary>
+                  <summary className="cursor-pointer text-leaf-700">
+                    Settlement sheet{p.sheets.length > 1 ? ` ${n + 1}` : ""}, received {sheet.receivedOn}
+                  </summary>
                   <dl className="mt-1 divide-y divide-stone-100" data-testid="sheet">
                     {sheet.lines.map(([label, value]) => (
                       <div key={label} className="flex justify-between gap-2 py-0.5">
@@ -139,7 +158,9 @@ function FarmLogs({ data }: { data: Data }) {
   if (data.logs.length === 0) {
     return (
       <section className="card" aria-labelledby="logs-heading">
-        <h2 id="logs-heading" className="text-lg font-bold">Farm daily logs</h2>
+        <h2 id="logs-heading" className="text-lg font-bold">
+          Farm daily logs
+        </h2>
         <p className="mt-2 text-stone-700" data-testid="no-logs">
           The farm has not posted any daily logs for this batch yet. Lay rate, weights, feed conversion, mortality, incidents and photos will appear here as soon as it does.
         </p>
@@ -150,24 +171,50 @@ function FarmLogs({ data }: { data: Data }) {
   return (
     <section aria-labelledby="logs-heading" className="space-y-4">
       <div className="card">
-        <h2 id="logs-heading" className="text-lg font-bold">Farm daily logs</h2>
+        <h2 id="logs-heading" className="text-lg font-bold">
+          Farm daily logs
+        </h2>
         <p className="text-xs text-stone-500">
           {latest.days} days logged; latest {latest.logDate}.{data.chartDays < latest.days ? ` Charts show the last ${data.chartDays} days.` : ""}
         </p>
         <dl className="mt-3 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4" data-testid="latest-metrics">
-          <div><dt className="text-xs text-stone-500">Birds alive</dt><dd className="font-semibold">{latest.birdsAlive.toLocaleString("en-GH")}</dd></div>
+          <div>
+            <dt className="text-xs text-stone-500">Birds alive</dt>
+            <dd className="font-semibold">{latest.birdsAlive.toLocaleString("en-GH")}</dd>
+          </div>
           {isEgg ? (
             <>
-              <div><dt className="text-xs text-stone-500">Lay rate</dt><dd className="font-semibold" data-testid="latest-lay-rate">{pct(latest.layRate)}</dd></div>
-              <div><dt className="text-xs text-stone-500">Feed per dozen eggs</dt><dd className="font-semibold">{latest.feedPerDozen === null ? "—" : `${num(latest.feedPerDozen)} kg`}</dd></div>
+              <div>
+                <dt className="text-xs text-stone-500">Lay rate</dt>
+                <dd className="font-semibold" data-testid="latest-lay-rate">
+                  {pct(latest.layRate)}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs text-stone-500">Feed per dozen eggs</dt>
+                <dd className="font-semibold">{latest.feedPerDozen === null ? "—" : `${num(latest.feedPerDozen)} kg`}</dd>
+              </div>
             </>
           ) : (
             <>
-              <div><dt className="text-xs text-stone-500">Average weight</dt><dd className="font-semibold">{latest.avgWeightKg === null ? "—" : `${num(latest.avgWeightKg)} kg`}</dd></div>
-              <div><dt className="text-xs text-stone-500">Feed conversion (FCR)</dt><dd className="font-semibold" data-testid="latest-fcr">{num(latest.fcr)}</dd></div>
+              <div>
+                <dt className="text-xs text-stone-500">Average weight</dt>
+                <dd className="font-semibold">{latest.avgWeightKg === null ? "—" : `${num(latest.avgWeightKg)} kg`}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-stone-500">Feed conversion (FCR)</dt>
+                <dd className="font-semibold" data-testid="latest-fcr">
+                  {num(latest.fcr)}
+                </dd>
+              </div>
             </>
           )}
-          <div><dt className="text-xs text-stone-500">Mortality so far</dt><dd className="font-semibold" data-testid="latest-mortality">{pct(latest.mortality, 2)}</dd></div>
+          <div>
+            <dt className="text-xs text-stone-500">Mortality so far</dt>
+            <dd className="font-semibold" data-testid="latest-mortality">
+              {pct(latest.mortality, 2)}
+            </dd>
+          </div>
         </dl>
       </div>
       <div className="grid gap-4 lg:grid-cols-3">
@@ -184,7 +231,11 @@ function FarmLogs({ data }: { data: Data }) {
           <p className="mt-1 text-sm text-stone-600">No incidents reported.</p>
         ) : (
           <ul className="mt-1 space-y-1 text-sm" data-testid="incidents">
-            {data.incidents.map((i) => <li key={i.id}><strong>{i.logDate}</strong>: {i.description}</li>)}
+            {data.incidents.map((i) => (
+              <li key={i.id}>
+                <strong>{i.logDate}</strong>: {i.description}
+              </li>
+            ))}
           </ul>
         )}
       </div>
@@ -195,7 +246,9 @@ function FarmLogs({ data }: { data: Data }) {
             <thead className="border-b border-stone-200 bg-stone-50 text-xs text-stone-600 uppercase">
               <tr>
                 {["Date", "Birds alive", "Deaths", "Feed (kg)", isEgg ? "Eggs" : "Avg weight", isEgg ? "Lay rate" : "FCR", "Mortality", "Temp", "Humidity", "Ammonia", "Notes"].map((h) => (
-                  <th key={h} scope="col" className="px-3 py-2 whitespace-nowrap">{h}</th>
+                  <th key={h} scope="col" className="px-3 py-2 whitespace-nowrap">
+                    {h}
+                  </th>
                 ))}
               </tr>
             </thead>
@@ -216,7 +269,9 @@ function FarmLogs({ data }: { data: Data }) {
                     {l.incident ? <strong className="text-red-800">Incident: {l.incidentDescription} </strong> : null}
                     {l.notes}
                     {l.photos.map((p, n) => (
-                      <a key={p.id} href={p.href} className="ml-1 text-leaf-700 underline" target="_blank" rel="noopener noreferrer">Photo {n + 1}</a>
+                      <a key={p.id} href={p.href} className="ml-1 text-leaf-700 underline" target="_blank" rel="noopener noreferrer">
+                        Photo {n + 1}
+                      </a>
                     ))}
                   </td>
                 </tr>
@@ -226,9 +281,21 @@ function FarmLogs({ data }: { data: Data }) {
         </div>
         {data.logPaging.pageCount > 1 ? (
           <nav className="flex items-center justify-between gap-2 p-3" aria-label="Daily log pages">
-            {data.logPaging.hasPrev ? <Link to={`?page=${data.logPaging.page - 1}`} preventScrollReset className="btn-secondary">Newer</Link> : <span />}
+            {data.logPaging.hasPrev ? (
+              <Link to={`?page=${data.logPaging.page - 1}`} preventScrollReset className="btn-secondary">
+                Newer
+              </Link>
+            ) : (
+              <span />
+            )}
             <span className="text-sm text-stone-700">{`Page ${data.logPaging.page} of ${data.logPaging.pageCount}`}</span>
-            {data.logPaging.hasNext ? <Link to={`?page=${data.logPaging.page + 1}`} preventScrollReset className="btn-secondary">Older</Link> : <span />}
+            {data.logPaging.hasNext ? (
+              <Link to={`?page=${data.logPaging.page + 1}`} preventScrollReset className="btn-secondary">
+                Older
+              </Link>
+            ) : (
+              <span />
+            )}
           </nav>
         ) : null}
       </div>
@@ -242,16 +309,24 @@ export default function BatchPage() {
   const canInvest = card.availableUnits > 0;
   return (
     <section className="container-page space-y-4 py-6 sm:py-10">
-      <p className="text-sm"><Link to={data.listPath} className="text-leaf-700 underline">← {card.productType === "EGG" ? "Egg Notes" : "Chicken Notes"}</Link></p>
+      <p className="text-sm">
+        <Link to={data.listPath} className="text-leaf-700 underline">
+          ← {card.productType === "EGG" ? "Egg Notes" : "Chicken Notes"}
+        </Link>
+      </p>
       <div className="card">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
-            <p className="text-xs font-semibold tracking-wide text-stone-500 uppercase">{card.productType === "EGG" ? "Egg Note" : "Chicken Note"} · Batch #{card.id}</p>
+            <p className="text-xs font-semibold tracking-wide text-stone-500 uppercase">
+              {card.productType === "EGG" ? "Egg Note" : "Chicken Note"} · Batch #{card.id}
+            </p>
             <h1 className="text-2xl font-bold break-words">{card.farmName}</h1>
             <p className="text-stone-600">
               {card.location}
               {" · "}
-              <a href={card.mapsHref} target="_blank" rel="noopener noreferrer" className="text-leaf-700 underline">View farm</a>
+              <a href={card.mapsHref} target="_blank" rel="noopener noreferrer" className="text-leaf-700 underline">
+                View farm
+              </a>
             </p>
           </div>
           <div className="flex flex-wrap gap-1">
@@ -266,7 +341,13 @@ export default function BatchPage() {
         </p>
         {data.holding ? (
           <p className="mt-2 rounded-lg bg-brand-50 px-3 py-2 text-sm" data-testid="your-holding">
-            {data.holding.units > 0 ? <>You hold <strong>{unitsText(data.holding.units)}</strong> ({formatGhs(data.holding.costMinor)}) in this batch.</> : "You hold no units in this batch."}
+            {data.holding.units > 0 ? (
+              <>
+                You hold <strong>{unitsText(data.holding.units)}</strong> ({formatGhs(data.holding.costMinor)}) in this batch.
+              </>
+            ) : (
+              "You hold no units in this batch."
+            )}
           </p>
         ) : null}
         <SensorStrip sensor={card.sensor} />
@@ -278,8 +359,16 @@ export default function BatchPage() {
           </div>
         </div>
         <div className="mt-4 flex flex-wrap gap-2">
-          {canInvest ? <Link to={data.investHref} className="btn-primary">Invest</Link> : null}
-          {data.exitHref ? <Link to={data.exitHref} className="btn-secondary">Exit</Link> : null}
+          {canInvest ? (
+            <Link to={data.investHref} className="btn-primary">
+              Invest
+            </Link>
+          ) : null}
+          {data.exitHref ? (
+            <Link to={data.exitHref} className="btn-secondary">
+              Exit
+            </Link>
+          ) : null}
         </div>
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
@@ -300,8 +389,12 @@ export function ErrorBoundary() {
       <h1 className="text-2xl font-bold">{notFound ? MSG.batchNotFound : "Could not load this batch"}</h1>
       <p className="mt-2 text-stone-600">{notFound ? "There is no batch with this number." : "Please try again in a moment."}</p>
       <div className="mt-6 flex gap-2">
-        <Link to="/invest/eggs" className="btn-primary">Egg Notes</Link>
-        <Link to="/invest/chicken" className="btn-secondary">Chicken Notes</Link>
+        <Link to="/invest/eggs" className="btn-primary">
+          Egg Notes
+        </Link>
+        <Link to="/invest/chicken" className="btn-secondary">
+          Chicken Notes
+        </Link>
       </div>
     </section>
   );

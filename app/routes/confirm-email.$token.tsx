@@ -30,17 +30,23 @@ export default function ConfirmEmail() {
         {confirmed ? (
           <>
             <p data-testid="email-confirmed">{result.message}</p>
-            <Link to="/account#messages" className="btn-primary mt-4">Choose what you receive</Link>
+            <Link to="/account#messages" className="btn-primary mt-4">
+              Choose what you receive
+            </Link>
           </>
         ) : valid && !result ? (
           <Form method="post">
             <p>Press the button to confirm that this is your email address.</p>
-            <button type="submit" className="btn-primary mt-4 w-full">Confirm my email</button>
+            <button type="submit" className="btn-primary mt-4 w-full">
+              Confirm my email
+            </button>
           </Form>
         ) : (
           <>
             <p>{result?.message ?? expired}</p>
-            <Link to="/account#messages" className="btn-secondary mt-4">Go to your account</Link>
+            <Link to="/account#messages" className="btn-secondary mt-4">
+              Go to your account
+            </Link>
           </>
         )}
       </div>

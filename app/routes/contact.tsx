@@ -47,7 +47,11 @@ export default function Contact() {
     <section className="container-page max-w-xl py-10">
       <h1 className="text-3xl font-bold">Contact us</h1>
       <p className="mt-2 text-stone-600">
-        Questions about your account, a batch or a payout? Write to us and support will reply within 24 hours. Many answers are already in the <Link to="/faq" className="underline">FAQ</Link>.
+        Questions about your account, a batch or a payout? Write to us and support will reply within 24 hours. Many answers are already in the{" "}
+        <Link to="/faq" className="underline">
+          FAQ
+        </Link>
+        .
       </p>
       {sent && !result ? (
         <div className="mt-6 rounded-xl border border-leaf-600/30 bg-leaf-700/10 p-4" role="status" data-testid="contact-sent">
@@ -61,7 +65,9 @@ export default function Contact() {
         <Field label="Email" name="email" type="email" autoComplete="email" required maxLength={limits.email} defaultValue={values.email} error={result?.fields.email} />
         <Field label="Subject" name="subject" required maxLength={limits.subject} defaultValue={values.subject} error={result?.fields.subject} />
         <TextareaField label="Message" name="message" rows={6} required minLength={limits.messageMin} maxLength={limits.message} defaultValue={values.message} error={result?.fields.message} />
-        <button type="submit" className="btn-primary w-full" disabled={busy}>{busy ? "Sending…" : "Send message"}</button>
+        <button type="submit" className="btn-primary w-full" disabled={busy}>
+          {busy ? "Sending…" : "Send message"}
+        </button>
       </Form>
     </section>
   );

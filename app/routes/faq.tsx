@@ -5,8 +5,7 @@ import { FaqList } from "~/components/faq-list";
 import { FAQ_ITEMS, FAQ_QUERY_MAX, groupFaqs, searchFaqs } from "~/pages/faq";
 import { pageMeta } from "~/lib/meta";
 
-export const meta: MetaFunction = () =>
-  pageMeta("FAQ", "Answers about Akoko accounts and KYC, Egg Notes and Chicken Notes, payouts and returns, security and risk, and support.");
+export const meta: MetaFunction = () => pageMeta("FAQ", "Answers about Akoko accounts and KYC, Egg Notes and Chicken Notes, payouts and returns, security and risk, and support.");
 
 export function loader({ request }: LoaderFunctionArgs) {
   const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, FAQ_QUERY_MAX);
@@ -27,7 +26,9 @@ export default function Faq() {
       <p className="mt-2 text-stone-600">Everything about accounts, investing, payouts, risk and support.</p>
 
       <form method="get" action="/faq" role="search" className="mt-6 flex gap-2">
-        <label htmlFor="faq-q" className="sr-only">Search the FAQ</label>
+        <label htmlFor="faq-q" className="sr-only">
+          Search the FAQ
+        </label>
         <input
           id="faq-q"
           name="q"
@@ -39,7 +40,9 @@ export default function Faq() {
           onChange={(event) => setQuery(event.currentTarget.value)}
           autoComplete="off"
         />
-        <button type="submit" className="btn-primary">Search</button>
+        <button type="submit" className="btn-primary">
+          Search
+        </button>
       </form>
       <p className="mt-2 text-sm text-stone-500" aria-live="polite">
         {value.trim() ? `${results.length} of ${FAQ_ITEMS.length} questions match “${value.trim()}”.` : `${FAQ_ITEMS.length} questions.`}
@@ -47,7 +50,10 @@ export default function Faq() {
 
       {groups.length === 0 ? (
         <p className="card mt-6 text-stone-700" data-testid="faq-empty">
-          No FAQs match your search. Try different keywords or <Link to="/contact" className="font-semibold text-leaf-700 underline">contact support</Link>
+          No FAQs match your search. Try different keywords or{" "}
+          <Link to="/contact" className="font-semibold text-leaf-700 underline">
+            contact support
+          </Link>
         </p>
       ) : (
         <div className="mt-6 space-y-6">
@@ -61,9 +67,13 @@ export default function Faq() {
       )}
 
       <section className="card mt-10 bg-brand-50" aria-labelledby="help-heading">
-        <h2 id="help-heading" className="text-lg font-bold">Still need help?</h2>
+        <h2 id="help-heading" className="text-lg font-bold">
+          Still need help?
+        </h2>
         <p className="mt-1 text-sm text-stone-700">Send us a message and support will reply within 24 hours.</p>
-        <Link to="/contact" className="btn-primary mt-3">Contact support</Link>
+        <Link to="/contact" className="btn-primary mt-3">
+          Contact support
+        </Link>
       </section>
     </section>
   );

@@ -95,8 +95,12 @@ export default function HowItWorks() {
             Akoko lets you own units of real poultry batches on partner farms in Ghana. You choose the batch, the farm raises the birds, and your share of the income is paid to your wallet.
           </p>
           <div className="mt-6 flex flex-wrap gap-3">
-            <Link to="/register" className="btn-primary">Create account</Link>
-            <a href="#calculator" className="btn-secondary">Estimate returns</a>
+            <Link to="/register" className="btn-primary">
+              Create account
+            </Link>
+            <a href="#calculator" className="btn-secondary">
+              Estimate returns
+            </a>
           </div>
           <div className="mt-8 grid max-w-xl grid-cols-3 gap-3">
             <StatCard value={counts.chicken} label="Broiler batches" />
@@ -109,20 +113,30 @@ export default function HowItWorks() {
       <div className="container-page grid gap-8 py-10 lg:grid-cols-3">
         <div className="space-y-8 lg:col-span-2">
           <section className="card" aria-labelledby="compare-heading">
-            <h2 id="compare-heading" className="text-xl font-bold">Egg Note or Chicken Note?</h2>
+            <h2 id="compare-heading" className="text-xl font-bold">
+              Egg Note or Chicken Note?
+            </h2>
             <div className="mt-3 overflow-x-auto">
               <table className="w-full text-left text-sm">
                 <thead>
                   <tr className="border-b border-stone-200">
-                    <th scope="col" className="py-2 pr-2"><span className="sr-only">Feature</span></th>
-                    <th scope="col" className="py-2 pr-2">Egg Note</th>
-                    <th scope="col" className="py-2">Chicken Note</th>
+                    <th scope="col" className="py-2 pr-2">
+                      <span className="sr-only">Feature</span>
+                    </th>
+                    <th scope="col" className="py-2 pr-2">
+                      Egg Note
+                    </th>
+                    <th scope="col" className="py-2">
+                      Chicken Note
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
                   {COMPARISON.map(([feature, egg, chicken]) => (
                     <tr key={feature} className="border-b border-stone-100 align-top">
-                      <th scope="row" className="py-2 pr-2 font-medium">{feature}</th>
+                      <th scope="row" className="py-2 pr-2 font-medium">
+                        {feature}
+                      </th>
                       <td className="py-2 pr-2 text-stone-700">{egg}</td>
                       <td className="py-2 text-stone-700">{chicken}</td>
                     </tr>
@@ -131,17 +145,25 @@ export default function HowItWorks() {
               </table>
             </div>
             <div className="mt-3 flex flex-wrap gap-3 text-sm font-semibold">
-              <Link to="/invest/eggs" className="text-leaf-700">See Egg Notes</Link>
-              <Link to="/invest/chicken" className="text-leaf-700">See Chicken Notes</Link>
+              <Link to="/invest/eggs" className="text-leaf-700">
+                See Egg Notes
+              </Link>
+              <Link to="/invest/chicken" className="text-leaf-700">
+                See Chicken Notes
+              </Link>
             </div>
           </section>
 
           <section aria-labelledby="steps-heading">
-            <h2 id="steps-heading" className="text-xl font-bold">Seven steps from sign-up to payout</h2>
+            <h2 id="steps-heading" className="text-xl font-bold">
+              Seven steps from sign-up to payout
+            </h2>
             <ol className="mt-3 space-y-3">
               {STEPS.map(([name, text], i) => (
                 <li key={name} className="card flex gap-3">
-                  <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-leaf-700 font-bold text-white" aria-hidden="true">{i + 1}</span>
+                  <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-leaf-700 font-bold text-white" aria-hidden="true">
+                    {i + 1}
+                  </span>
                   <div>
                     <h3 className="font-semibold">{name}</h3>
                     <p className="text-sm text-stone-600">{text}</p>
@@ -153,7 +175,9 @@ export default function HowItWorks() {
 
           <div className="grid gap-4 sm:grid-cols-2">
             <section className="card" aria-labelledby="shows-heading">
-              <h2 id="shows-heading" className="text-lg font-bold">What each batch shows</h2>
+              <h2 id="shows-heading" className="text-lg font-bold">
+                What each batch shows
+              </h2>
               <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-stone-700">
                 <li>Unit price in GHS</li>
                 <li>Expected ROI (monthly for eggs, per cycle for chicken)</li>
@@ -162,35 +186,60 @@ export default function HowItWorks() {
               </ul>
             </section>
             <section className="card" aria-labelledby="security-heading">
-              <h2 id="security-heading" className="text-lg font-bold">Security and risk</h2>
+              <h2 id="security-heading" className="text-lg font-bold">
+                Security and risk
+              </h2>
               <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-stone-700">
                 <li>Funds are ring-fenced and held in escrow until deployed to the farm.</li>
                 <li>Vetted farms with vaccination and vet partnerships.</li>
                 <li>Operating reserves and insurance where possible.</li>
-                <li>Capital is not guaranteed: read the <Link to="/risk" className="underline">Risk Disclosure</Link>.</li>
+                <li>
+                  Capital is not guaranteed: read the{" "}
+                  <Link to="/risk" className="underline">
+                    Risk Disclosure
+                  </Link>
+                  .
+                </li>
               </ul>
             </section>
           </div>
 
           <section className="card" aria-labelledby="guide-heading">
-            <h2 id="guide-heading" className="text-xl font-bold">Detailed guide</h2>
-            {contentError ? <p className="mt-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800" role="alert">{contentError}</p> : null}
-            <div className="mt-3 text-sm text-stone-800 [&_a]:text-leaf-700 [&_a]:underline [&_blockquote]:mt-3 [&_blockquote]:border-l-4 [&_blockquote]:border-brand-500 [&_blockquote]:pl-3 [&_blockquote]:text-stone-600 [&_h2]:mt-4 [&_h2]:text-lg [&_h2]:font-bold [&_h3]:mt-4 [&_h3]:font-semibold [&_li]:mt-1 [&_ol]:mt-2 [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:mt-2 [&_ul]:mt-2 [&_ul]:list-disc [&_ul]:pl-5" dangerouslySetInnerHTML={{ __html: guideHtml }} />
+            <h2 id="guide-heading" className="text-xl font-bold">
+              Detailed guide
+            </h2>
+            {contentError ? (
+              <p className="mt-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800" role="alert">
+                {contentError}
+              </p>
+            ) : null}
+            <div
+              className="mt-3 text-sm text-stone-800 [&_a]:text-leaf-700 [&_a]:underline [&_blockquote]:mt-3 [&_blockquote]:border-l-4 [&_blockquote]:border-brand-500 [&_blockquote]:pl-3 [&_blockquote]:text-stone-600 [&_h2]:mt-4 [&_h2]:text-lg [&_h2]:font-bold [&_h3]:mt-4 [&_h3]:font-semibold [&_li]:mt-1 [&_ol]:mt-2 [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:mt-2 [&_ul]:mt-2 [&_ul]:list-disc [&_ul]:pl-5"
+              dangerouslySetInnerHTML={{ __html: guideHtml }}
+            />
           </section>
         </div>
 
         <aside className="space-y-4">
           <ReturnsCalculator id="calculator" action="/how-it-works#calculator" heading="Returns calculator" form={calculator} estimate={estimate} />
           <section aria-labelledby="hiw-faq-heading">
-            <h2 id="hiw-faq-heading" className="text-lg font-bold">Common questions</h2>
+            <h2 id="hiw-faq-heading" className="text-lg font-bold">
+              Common questions
+            </h2>
             <FaqList items={faqs} className="mt-2" />
           </section>
           <section className="card" aria-labelledby="help-heading">
-            <h2 id="help-heading" className="text-lg font-bold">Need help?</h2>
+            <h2 id="help-heading" className="text-lg font-bold">
+              Need help?
+            </h2>
             <p className="mt-1 text-sm text-stone-600">Our team replies within 24 hours.</p>
             <div className="mt-3 flex flex-wrap gap-2">
-              <Link to="/contact" className="btn-primary">Contact support</Link>
-              <Link to="/faq" className="btn-secondary">Read the FAQ</Link>
+              <Link to="/contact" className="btn-primary">
+                Contact support
+              </Link>
+              <Link to="/faq" className="btn-secondary">
+                Read the FAQ
+              </Link>
             </div>
           </section>
         </aside>

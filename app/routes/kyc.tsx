@@ -49,15 +49,24 @@ export default function Kyc() {
       <div className="card mt-6" data-testid="kyc-tier">
         <p>
           Your account is <strong>{current.name}</strong>. You can still deposit <strong>{formatGhs(d.remaining.todayMinor)}</strong> today
-          {d.remaining.thisMonthMinor === null ? null : <> and <strong>{formatGhs(d.remaining.thisMonthMinor)}</strong> this month</>}.
+          {d.remaining.thisMonthMinor === null ? null : (
+            <>
+              {" "}
+              and <strong>{formatGhs(d.remaining.thisMonthMinor)}</strong> this month
+            </>
+          )}
+          .
         </p>
         {d.latest ? (
           <div className="mt-3 text-sm" data-testid="kyc-latest" data-status={d.latest.status}>
             <p>
-              Your last submission ({ID_TYPE_NAMES[d.latest.idType]} ending {d.latest.idNumberLast4}, for {TIER_NAMES[d.latest.tierRequested]}):{" "}
-              <strong>{STATUS_TEXT[d.latest.status]}</strong>
+              Your last submission ({ID_TYPE_NAMES[d.latest.idType]} ending {d.latest.idNumberLast4}, for {TIER_NAMES[d.latest.tierRequested]}): <strong>{STATUS_TEXT[d.latest.status]}</strong>
             </p>
-            {d.latest.status === "REJECTED" && d.latest.reason ? <p className="mt-1 rounded-lg bg-red-50 p-2 text-red-800" role="alert">Reason: {d.latest.reason}</p> : null}
+            {d.latest.status === "REJECTED" && d.latest.reason ? (
+              <p className="mt-1 rounded-lg bg-red-50 p-2 text-red-800" role="alert">
+                Reason: {d.latest.reason}
+              </p>
+            ) : null}
           </div>
         ) : null}
       </div>
@@ -84,7 +93,16 @@ export default function Kyc() {
         <Form method="post" encType="multipart/form-data" className="card mt-8 space-y-4" noValidate key={`${d.latest?.id ?? 0}-${answers.current}`}>
           <h2 className="text-xl font-bold">{d.tier === "VERIFIED" ? "Raise your account to Enhanced" : "Send your documents"}</h2>
           {errors.form ? <FormError message={errors.form} /> : Object.keys(errors).length ? <FormError message="Please correct the fields marked below." /> : null}
-          <Field label="Legal name" name="legal_name" autoComplete="name" required maxLength={d.limits.legalName} defaultValue={values.legal_name} error={errors.legal_name} hint="As it appears on your ID." />
+          <Field
+            label="Legal name"
+            name="legal_name"
+            autoComplete="name"
+            required
+            maxLength={d.limits.legalName}
+            defaultValue={values.legal_name}
+            error={errors.legal_name}
+            hint="As it appears on your ID."
+          />
           <Field label="Date of birth" name="date_of_birth" type="date" autoComplete="bday" required defaultValue={values.date_of_birth} error={errors.date_of_birth} hint="You must be 18 or older." />
           <Field
             label="Phone"
@@ -100,12 +118,17 @@ export default function Kyc() {
           />
           {d.needsConfirmedPhone && !d.phoneConfirmed ? (
             <p className="text-sm">
-              <Link to="/account" className="font-semibold text-leaf-700 underline">Confirm your phone first</Link> (we text it a code).
+              <Link to="/account" className="font-semibold text-leaf-700 underline">
+                Confirm your phone first
+              </Link>{" "}
+              (we text it a code).
             </p>
           ) : null}
           <SelectField label="ID type" name="id_type" required defaultValue={values.id_type} error={errors.id_type}>
             {d.idTypes.map((t) => (
-              <option key={t.value} value={t.value}>{t.label}</option>
+              <option key={t.value} value={t.value}>
+                {t.label}
+              </option>
             ))}
           </SelectField>
           <Field
@@ -122,7 +145,15 @@ export default function Kyc() {
               </>
             }
           />
-          <Field label="Photo of the front of your ID" name="id_front" type="file" accept="image/jpeg,image/png" required error={errors.id_front} hint={`JPEG or PNG, up to ${d.limits.imageMb} MB. All four corners, sharp and readable.`} />
+          <Field
+            label="Photo of the front of your ID"
+            name="id_front"
+            type="file"
+            accept="image/jpeg,image/png"
+            required
+            error={errors.id_front}
+            hint={`JPEG or PNG, up to ${d.limits.imageMb} MB. All four corners, sharp and readable.`}
+          />
           <Field label="Selfie" name="selfie" type="file" accept="image/jpeg,image/png" capture="user" required error={errors.selfie} hint="A clear photo of your face, without sunglasses or a hat." />
           <Field
             label="Proof of address (optional, for the Enhanced tier)"
@@ -133,7 +164,9 @@ export default function Kyc() {
             hint="A photo of a utility bill or bank statement from the last 3 months, in your name."
           />
           {Object.keys(errors).length ? <p className="text-sm text-stone-600">For your safety, choose the photos and type the ID number again.</p> : null}
-          <button type="submit" className="btn-primary w-full" disabled={busy}>{busy ? "Sending…" : "Send for verification"}</button>
+          <button type="submit" className="btn-primary w-full" disabled={busy}>
+            {busy ? "Sending…" : "Send for verification"}
+          </button>
         </Form>
       )}
     </section>

@@ -49,15 +49,24 @@ export default function Login() {
     <section className="container-page max-w-md py-10">
       <h1 className="text-2xl font-bold">Log in</h1>
       <p className="mt-1 text-sm text-stone-600">
-        New to Akoko? <Link to={redirectTo ? `/register?${new URLSearchParams({ redirectTo })}` : "/register"} className="font-semibold text-leaf-700 underline">Create one</Link>
+        New to Akoko?{" "}
+        <Link to={redirectTo ? `/register?${new URLSearchParams({ redirectTo })}` : "/register"} className="font-semibold text-leaf-700 underline">
+          Create one
+        </Link>
       </p>
       <Form method="post" className="card mt-6 space-y-4" noValidate>
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <FormError message={result?.formError} />
         <Field label="Email" name="email" type="email" autoComplete="email" required maxLength={EMAIL_MAX} defaultValue={result?.values.email} error={result?.fields.email} />
         <Field label="Password" name="password" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX} error={result?.fields.password} />
-        <button type="submit" className="btn-primary w-full" disabled={busy}>{busy ? "Logging in…" : "Log in"}</button>
-        <p className="text-center text-sm"><Link to="/reset-password" className="text-stone-600 underline">Forgot your password?</Link></p>
+        <button type="submit" className="btn-primary w-full" disabled={busy}>
+          {busy ? "Logging in…" : "Log in"}
+        </button>
+        <p className="text-center text-sm">
+          <Link to="/reset-password" className="text-stone-600 underline">
+            Forgot your password?
+          </Link>
+        </p>
       </Form>
     </section>
   );

@@ -43,8 +43,14 @@ export default function LoginCode() {
       <p className="mt-1 text-sm text-stone-600">Open your authenticator app and enter the 6-digit code it shows for Akoko. Lost your phone? Enter one of your recovery codes instead.</p>
       <Form method="post" className="card mt-6 space-y-4" noValidate>
         <Field label="Code" name="code" inputMode="text" autoComplete="one-time-code" required maxLength={20} autoFocus error={result?.error} />
-        <button type="submit" className="btn-primary w-full" disabled={busy}>{busy ? "Checking…" : "Log in"}</button>
-        <p className="text-center text-sm"><Link to="/login" className="text-stone-600 underline">Start again</Link></p>
+        <button type="submit" className="btn-primary w-full" disabled={busy}>
+          {busy ? "Checking…" : "Log in"}
+        </button>
+        <p className="text-center text-sm">
+          <Link to="/login" className="text-stone-600 underline">
+            Start again
+          </Link>
+        </p>
       </Form>
     </section>
   );

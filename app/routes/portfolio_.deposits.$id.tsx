@@ -12,7 +12,7 @@ export const action = depositStatusAction;
 
 export default function DepositStatusPage() {
   const result = useActionData<typeof action>();
-  return <DepositStatus data={useLoaderData<typeof loader>()} error={result && !result.ok ? result.errors.otp ?? result.errors.form ?? null : null} />;
+  return <DepositStatus data={useLoaderData<typeof loader>()} error={result && !result.ok ? (result.errors.otp ?? result.errors.form ?? null) : null} />;
 }
 
 export function ErrorBoundary() {

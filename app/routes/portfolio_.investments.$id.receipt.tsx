@@ -8,8 +8,7 @@ import { atAnchor, dateTime, investmentAnchor } from "~/pages/portfolio";
 import { receiptLoader } from "~/pages/portfolio.server";
 import { PortfolioPageError } from "~/components/status-pages";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  pageMeta(data ? `Receipt for investment #${data.receipt.id}` : "Receipt", "A printable receipt for one of your Akoko investments.");
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data ? `Receipt for investment #${data.receipt.id}` : "Receipt", "A printable receipt for one of your Akoko investments.");
 
 export const loader = receiptLoader;
 
@@ -17,7 +16,9 @@ function Line({ label, testId, children }: { label: string; testId?: string; chi
   return (
     <div className="grid grid-cols-3 gap-2 py-2">
       <dt className="text-stone-600">{label}</dt>
-      <dd className="col-span-2 font-medium break-words" data-testid={testId}>{children}</dd>
+      <dd className="col-span-2 font-medium break-words" data-testid={testId}>
+        {children}
+      </dd>
     </div>
   );
 }
@@ -41,7 +42,9 @@ export default function Receipt() {
     <section className="container-page py-6 sm:py-10">
       <div className="mx-auto max-w-xl">
         <p className="mb-4 flex flex-wrap gap-2" data-no-print>
-          <Link to={atAnchor("/portfolio", investmentAnchor(r.id))} className="btn-secondary">Back to your portfolio</Link>
+          <Link to={atAnchor("/portfolio", investmentAnchor(r.id))} className="btn-secondary">
+            Back to your portfolio
+          </Link>
           <PrintButton />
         </p>
         <article className="card receipt" aria-labelledby="receipt-title">
@@ -60,9 +63,15 @@ export default function Receipt() {
           <dl className="mt-3 divide-y divide-stone-100 border-y border-stone-100 text-sm">
             <Line label="Batch">{`Batch #${r.batchId} (${product})`}</Line>
             <Line label="Farm">{`${r.farmName}, ${r.location}`}</Line>
-            <Line label="Units" testId="receipt-units">{r.units}</Line>
-            <Line label="Unit price" testId="receipt-unit-price">{formatGhs(r.unitPriceMinor)}</Line>
-            <Line label="Amount" testId="receipt-amount">{formatGhs(r.amountMinor)}</Line>
+            <Line label="Units" testId="receipt-units">
+              {r.units}
+            </Line>
+            <Line label="Unit price" testId="receipt-unit-price">
+              {formatGhs(r.unitPriceMinor)}
+            </Line>
+            <Line label="Amount" testId="receipt-amount">
+              {formatGhs(r.amountMinor)}
+            </Line>
             <Line label="Date">{dateTime(r.createdAt)}</Line>
             <Line label="Status now">{r.status}</Line>
             <Line label="Reference">{r.reference}</Line>
@@ -79,9 +88,7 @@ export default function Receipt() {
             </Line>
           </dl>
           {r.boughtFromExit ? <p className="mt-3 text-sm text-stone-700">This holding was bought from another investor&apos;s early exit, at par.</p> : null}
-          <p className="mt-4 text-xs text-stone-500">
-            Quote the reference in any question about this investment. Capital is not guaranteed; see the Risk Disclosure and the Terms.
-          </p>
+          <p className="mt-4 text-xs text-stone-500">Quote the reference in any question about this investment. Capital is not guaranteed; see the Risk Disclosure and the Terms.</p>
         </article>
       </div>
     </section>

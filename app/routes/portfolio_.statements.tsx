@@ -12,21 +12,41 @@ export default function Statements() {
   const s = useLoaderData<typeof loader>();
   return (
     <section className="container-page max-w-2xl py-8">
-      <p className="text-sm print:hidden"><Link to="/portfolio" className="text-leaf-700 underline">Back to portfolio</Link></p>
+      <p className="text-sm print:hidden">
+        <Link to="/portfolio" className="text-leaf-700 underline">
+          Back to portfolio
+        </Link>
+      </p>
       <h1 className="mt-2 text-2xl font-bold">Tax statement {s.year}</h1>
       <p className="mt-1 text-sm text-stone-700">
-        Income paid to your wallet: egg income each month and the return part of a harvest (never your principal or early-exit proceeds), with the withholding tax Akoko paid to the Ghana Revenue Authority for you.
+        Income paid to your wallet: egg income each month and the return part of a harvest (never your principal or early-exit proceeds), with the withholding tax Akoko paid to the Ghana Revenue
+        Authority for you.
       </p>
       <dl className="card mt-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm" data-testid="statement-parties">
         <dt className="text-stone-600">Payer</dt>
-        <dd>{s.payer.name}{s.payer.tin ? ` (TIN ${s.payer.tin})` : ""}</dd>
+        <dd>
+          {s.payer.name}
+          {s.payer.tin ? ` (TIN ${s.payer.tin})` : ""}
+        </dd>
         <dt className="text-stone-600">Payee</dt>
-        <dd>{s.payee.name}{s.payee.pin ? ` · Ghana Card PIN ${s.payee.pin}` : s.payee.verified ? "" : " · identity not verified yet"}</dd>
+        <dd>
+          {s.payee.name}
+          {s.payee.pin ? ` · Ghana Card PIN ${s.payee.pin}` : s.payee.verified ? "" : " · identity not verified yet"}
+        </dd>
       </dl>
-      {s.badYear ? <p className="mt-3 text-sm text-red-800" role="alert">Choose a year like {s.years[0]}.</p> : null}
+      {s.badYear ? (
+        <p className="mt-3 text-sm text-red-800" role="alert">
+          Choose a year like {s.years[0]}.
+        </p>
+      ) : null}
       <nav aria-label="Year" className="mt-4 flex flex-wrap gap-2 print:hidden">
         {s.years.map((y) => (
-          <Link key={y} to={`?year=${y}`} className={`rounded-full border px-3 py-1 text-sm no-underline ${y === s.year ? "border-stone-800 bg-stone-800 text-white" : "border-stone-300 text-stone-800"}`} aria-current={y === s.year ? "page" : undefined}>
+          <Link
+            key={y}
+            to={`?year=${y}`}
+            className={`rounded-full border px-3 py-1 text-sm no-underline ${y === s.year ? "border-stone-800 bg-stone-800 text-white" : "border-stone-300 text-stone-800"}`}
+            aria-current={y === s.year ? "page" : undefined}
+          >
             {y}
           </Link>
         ))}
@@ -45,7 +65,11 @@ export default function Statements() {
             <tbody>
               {s.months.map((m) => (
                 <tr key={m.month} className="border-b border-stone-100" data-month={m.month}>
-                  <td className="py-1 pr-2"><Link to={`/portfolio/statements/${m.month}`} className="text-leaf-700 underline">{m.name}</Link></td>
+                  <td className="py-1 pr-2">
+                    <Link to={`/portfolio/statements/${m.month}`} className="text-leaf-700 underline">
+                      {m.name}
+                    </Link>
+                  </td>
                   <GrossTaxNetCells grossMinor={m.grossMinor} taxMinor={m.taxMinor} netMinor={m.netMinor} />
                 </tr>
               ))}
@@ -60,7 +84,10 @@ export default function Statements() {
         </div>
       )}
       <p className="mt-4 text-sm print:hidden">
-        <a href={`/portfolio/statements.csv?year=${s.year}`} className="text-leaf-700 underline">Download {s.year} as CSV</a> · Each month's name opens its certificate. To keep a copy, use your browser's Print (or Save as PDF).
+        <a href={`/portfolio/statements.csv?year=${s.year}`} className="text-leaf-700 underline">
+          Download {s.year} as CSV
+        </a>{" "}
+        · Each month's name opens its certificate. To keep a copy, use your browser's Print (or Save as PDF).
       </p>
     </section>
   );

@@ -12,7 +12,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const asked = new URL(request.url).searchParams.get("year");
   const year = isTaxYear(asked) ? asked : today().slice(0, 4);
   const s = yearlyTaxStatement(user.id, year);
-  const rows = s.months.map((m) => [m.month, s.payer.name, s.payer.tin ?? "", s.payee.name, s.payee.pin ?? "", minorToDecimalString(m.grossMinor), minorToDecimalString(m.taxMinor), minorToDecimalString(m.netMinor)]);
+  const rows = s.months.map((m) => [
+    m.month,
+    s.payer.name,
+    s.payer.tin ?? "",
+    s.payee.name,
+    s.payee.pin ?? "",
+    minorToDecimalString(m.grossMinor),
+    minorToDecimalString(m.taxMinor),
+    minorToDecimalString(m.netMinor),
+  ]);
   rows.push(["Total", "", "", "", "", minorToDecimalString(s.totals.grossMinor), minorToDecimalString(s.totals.taxMinor), minorToDecimalString(s.totals.netMinor)]);
   return csvResponse(`tax-statement-${year}`, toCsv(["Month", "Payer", "Payer TIN", "Payee", "Ghana Card PIN", "Gross (GHS)", "Tax withheld (GHS)", "Net (GHS)"], rows));
 }

@@ -39,16 +39,41 @@ export default function Register() {
     <section className="container-page max-w-md py-10">
       <h1 className="text-2xl font-bold">Create your account</h1>
       <p className="mt-1 text-sm text-stone-600">
-        Already have one? <Link to={`/login?${new URLSearchParams({ redirectTo })}`} className="font-semibold text-leaf-700 underline">Log in</Link>
+        Already have one?{" "}
+        <Link to={`/login?${new URLSearchParams({ redirectTo })}`} className="font-semibold text-leaf-700 underline">
+          Log in
+        </Link>
       </p>
       <Form method="post" className="card mt-6 space-y-4" noValidate>
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <FormError message={result?.formError} />
         <Field label="Full name" name="full_name" autoComplete="name" required maxLength={NAME_MAX} defaultValue={result?.values.full_name} error={result?.fields.full_name} />
         <Field label="Email" name="email" type="email" autoComplete="email" required maxLength={EMAIL_MAX} defaultValue={result?.values.email} error={result?.fields.email} />
-        <Field label="Password" name="password" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN} maxLength={PASSWORD_MAX} hint={`At least ${PASSWORD_MIN} characters.`} error={result?.fields.password} />
-        <button type="submit" className="btn-primary w-full" disabled={busy}>{busy ? "Creating account…" : "Create account"}</button>
-        <p className="text-sm text-stone-600">By creating an account you accept the <Link to="/terms" className="underline">Terms &amp; Privacy</Link> and confirm you are 18 or older. Investing carries risk: see the <Link to="/risk" className="underline">Risk Disclosure</Link>.</p>
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN}
+          maxLength={PASSWORD_MAX}
+          hint={`At least ${PASSWORD_MIN} characters.`}
+          error={result?.fields.password}
+        />
+        <button type="submit" className="btn-primary w-full" disabled={busy}>
+          {busy ? "Creating account…" : "Create account"}
+        </button>
+        <p className="text-sm text-stone-600">
+          By creating an account you accept the{" "}
+          <Link to="/terms" className="underline">
+            Terms &amp; Privacy
+          </Link>{" "}
+          and confirm you are 18 or older. Investing carries risk: see the{" "}
+          <Link to="/risk" className="underline">
+            Risk Disclosure
+          </Link>
+          .
+        </p>
       </Form>
     </section>
   );

@@ -36,12 +36,16 @@ export default function ResetPassword() {
           <FormError message={result?.formError} />
           <Field label="New password" name="password" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN} maxLength={PASSWORD_MAX} error={result?.fields.password} />
           <Field label="Repeat the new password" name="confirm" type="password" autoComplete="new-password" required maxLength={PASSWORD_MAX} error={result?.fields.confirm} />
-          <button type="submit" className="btn-primary w-full">Set new password</button>
+          <button type="submit" className="btn-primary w-full">
+            Set new password
+          </button>
         </Form>
       ) : (
         <div className="card mt-6">
           <p>{EXPIRED}</p>
-          <Link to="/reset-password" className="btn-secondary mt-4">Ask for a new link</Link>
+          <Link to="/reset-password" className="btn-secondary mt-4">
+            Ask for a new link
+          </Link>
         </div>
       )}
     </section>

@@ -40,13 +40,23 @@ export default function ResetPasswordRequest() {
       {notice ? (
         <div className="card mt-6" role="status">
           <p>{notice}</p>
-          {delivered ? <Link to="/reset-password/code" className="btn-secondary mt-4">I got a code by SMS</Link> : <Link to="/contact" className="btn-secondary mt-4">Contact support</Link>}
+          {delivered ? (
+            <Link to="/reset-password/code" className="btn-secondary mt-4">
+              I got a code by SMS
+            </Link>
+          ) : (
+            <Link to="/contact" className="btn-secondary mt-4">
+              Contact support
+            </Link>
+          )}
         </div>
       ) : (
         <Form method="post" className="card mt-6 space-y-4" noValidate>
           <FormError message={result?.formError} />
           <Field label="Email" name="email" type="email" autoComplete="email" required maxLength={EMAIL_MAX} defaultValue={result?.email} error={result?.error} />
-          <button type="submit" className="btn-primary w-full">Send reset link</button>
+          <button type="submit" className="btn-primary w-full">
+            Send reset link
+          </button>
         </Form>
       )}
     </section>

@@ -19,7 +19,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success) return data({ fields: fieldErrors(parsed.error), formError: null, email }, { status: 400 });
   try {
     const ok = await resetWithCode({ email: parsed.data.email, code: parsed.data.code, password: parsed.data.password, request });
-    if (!ok) return data({ fields: {} as Record<string, string>, formError: "That code is not right, has expired or was used too many times. Check the SMS, or use the link in your email.", email }, { status: 400 });
+    if (!ok)
+      return data(
+        { fields: {} as Record<string, string>, formError: "That code is not right, has expired or was used too many times. Check the SMS, or use the link in your email.", email },
+        { status: 400 },
+      );
   } catch (error) {
     if (error instanceof HttpError && error.status === 429) return data({ fields: {} as Record<string, string>, formError: error.detail, email }, { status: 429 });
     throw error;
@@ -40,9 +44,15 @@ export default function ResetWithCode() {
         <Field label="6-digit code from the SMS" name="code" inputMode="numeric" autoComplete="one-time-code" required maxLength={7} error={f.code} />
         <Field label="New password" name="password" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN} maxLength={PASSWORD_MAX} error={f.password} />
         <Field label="Repeat the new password" name="confirm" type="password" autoComplete="new-password" required maxLength={PASSWORD_MAX} error={f.confirm} />
-        <button type="submit" className="btn-primary w-full">Set new password</button>
+        <button type="submit" className="btn-primary w-full">
+          Set new password
+        </button>
       </Form>
-      <p className="mt-4 text-sm"><Link to="/reset-password" className="underline">Ask for a new link or code</Link></p>
+      <p className="mt-4 text-sm">
+        <Link to="/reset-password" className="underline">
+          Ask for a new link or code
+        </Link>
+      </p>
     </section>
   );
 }

@@ -78,31 +78,58 @@ export default function Risk() {
     <article className="container-page max-w-3xl py-10">
       <h1 className="text-3xl font-bold">Risk Disclosure</h1>
       <p className="mt-3 text-stone-700">
-        Investing in poultry batches is investing in a real farm business. <strong>Capital is not guaranteed.</strong> You can lose part or all of the money you invest, and past or expected returns do not promise future returns. Please read this page before you invest.
+        Investing in poultry batches is investing in a real farm business. <strong>Capital is not guaranteed.</strong> You can lose part or all of the money you invest, and past or expected returns do
+        not promise future returns. Please read this page before you invest.
       </p>
       <nav aria-label="On this page" className="card mt-6 text-sm">
         <p className="font-semibold">On this page</p>
         <ol className="mt-2 list-decimal space-y-1 pl-5">
           {RISKS.map((r) => (
-            <li key={r.id}><a href={`#${r.id}`} className="text-leaf-700 underline">{r.title}</a></li>
+            <li key={r.id}>
+              <a href={`#${r.id}`} className="text-leaf-700 underline">
+                {r.title}
+              </a>
+            </li>
           ))}
-          <li><a href="#mitigation" className="text-leaf-700 underline">How we reduce these risks</a></li>
+          <li>
+            <a href="#mitigation" className="text-leaf-700 underline">
+              How we reduce these risks
+            </a>
+          </li>
         </ol>
       </nav>
       {RISKS.map((r) => (
         <section key={r.id} id={r.id} className="mt-8 scroll-mt-20">
           <h2 className="text-xl font-bold">{r.title}</h2>
-          {r.body.map((p) => <p key={p} className="mt-2 text-stone-700">{p}</p>)}
+          {r.body.map((p) => (
+            <p key={p} className="mt-2 text-stone-700">
+              {p}
+            </p>
+          ))}
         </section>
       ))}
       <section id="mitigation" className="card mt-10 scroll-mt-20">
         <h2 className="text-xl font-bold">How we reduce these risks</h2>
         <ul className="mt-3 list-disc space-y-2 pl-5 text-stone-700">
-          {MITIGATIONS.map((m) => <li key={m}>{m}</li>)}
+          {MITIGATIONS.map((m) => (
+            <li key={m}>{m}</li>
+          ))}
         </ul>
       </section>
       <p className="mt-8 text-sm text-stone-600">
-        Questions? Read the <Link to="/faq" className="underline">FAQ</Link>, the <Link to="/terms" className="underline">Terms &amp; Privacy</Link>, or <Link to="/contact" className="underline">contact us</Link>.
+        Questions? Read the{" "}
+        <Link to="/faq" className="underline">
+          FAQ
+        </Link>
+        , the{" "}
+        <Link to="/terms" className="underline">
+          Terms &amp; Privacy
+        </Link>
+        , or{" "}
+        <Link to="/contact" className="underline">
+          contact us
+        </Link>
+        .
       </p>
     </article>
   );

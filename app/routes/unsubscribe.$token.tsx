@@ -37,12 +37,16 @@ export default function Unsubscribe() {
         ) : label && !result ? (
           <Form method="post">
             <p>Stop emails about {label.toLowerCase()}?</p>
-            <button type="submit" className="btn-primary mt-4 w-full">Unsubscribe</button>
+            <button type="submit" className="btn-primary mt-4 w-full">
+              Unsubscribe
+            </button>
           </Form>
         ) : (
           <p>{INVALID}</p>
         )}
-        <Link to="/account#messages" className="btn-secondary mt-4">Choose what you receive</Link>
+        <Link to="/account#messages" className="btn-secondary mt-4">
+          Choose what you receive
+        </Link>
       </div>
     </section>
   );

@@ -24,11 +24,62 @@ type Plan = { email: string; fullName: string; depositGhs: number; tier?: "REGIS
 // Every investor in the Sunrise layers also holds the Techiman layers (layersLate), so each month's
 // run of either pays the same six holders.
 const OTHER_INVESTORS: Plan[] = [
-  { email: "kwame.boateng@demo.akoko.test", fullName: "Kwame Boateng", depositGhs: 90_000, tier: "ENHANCED", buys: [{ batch: "layersActive", units: 400 }, { batch: "broilersActive", units: 300 }, { batch: "layersLate", units: 100 }] },
-  { email: "efua.mensah@demo.akoko.test", fullName: "Efua Mensah", depositGhs: 70_000, tier: "ENHANCED", buys: [{ batch: "layersActive", units: 250 }, { batch: "broilersActive", units: 500, autoReinvest: true }, { batch: "layersLate", units: 60 }] },
-  { email: "yaw.darko@demo.akoko.test", fullName: "Yaw Darko", depositGhs: 110_000, tier: "ENHANCED", buys: [{ batch: "layersActive", units: 600 }, { batch: "layersOpen", units: 120 }, { batch: "layersLate", units: 50 }] },
-  { email: "akosua.asante@demo.akoko.test", fullName: "Akosua Asante", depositGhs: 40_000, tier: "VERIFIED", buys: [{ batch: "layersActive", units: 150 }, { batch: "broilersActive", units: 200 }, { batch: "broilersOpen", units: 90 }, { batch: "layersLate", units: 30 }] },
-  { email: "kojo.owusu@demo.akoko.test", fullName: "Kojo Owusu", depositGhs: 55_000, tier: "REGISTERED", buys: [{ batch: "layersActive", units: 300 }, { batch: "broilersOpen", units: 150 }, { batch: "layersLate", units: 30 }] },
+  {
+    email: "kwame.boateng@demo.akoko.test",
+    fullName: "Kwame Boateng",
+    depositGhs: 90_000,
+    tier: "ENHANCED",
+    buys: [
+      { batch: "layersActive", units: 400 },
+      { batch: "broilersActive", units: 300 },
+      { batch: "layersLate", units: 100 },
+    ],
+  },
+  {
+    email: "efua.mensah@demo.akoko.test",
+    fullName: "Efua Mensah",
+    depositGhs: 70_000,
+    tier: "ENHANCED",
+    buys: [
+      { batch: "layersActive", units: 250 },
+      { batch: "broilersActive", units: 500, autoReinvest: true },
+      { batch: "layersLate", units: 60 },
+    ],
+  },
+  {
+    email: "yaw.darko@demo.akoko.test",
+    fullName: "Yaw Darko",
+    depositGhs: 110_000,
+    tier: "ENHANCED",
+    buys: [
+      { batch: "layersActive", units: 600 },
+      { batch: "layersOpen", units: 120 },
+      { batch: "layersLate", units: 50 },
+    ],
+  },
+  {
+    email: "akosua.asante@demo.akoko.test",
+    fullName: "Akosua Asante",
+    depositGhs: 40_000,
+    tier: "VERIFIED",
+    buys: [
+      { batch: "layersActive", units: 150 },
+      { batch: "broilersActive", units: 200 },
+      { batch: "broilersOpen", units: 90 },
+      { batch: "layersLate", units: 30 },
+    ],
+  },
+  {
+    email: "kojo.owusu@demo.akoko.test",
+    fullName: "Kojo Owusu",
+    depositGhs: 55_000,
+    tier: "REGISTERED",
+    buys: [
+      { batch: "layersActive", units: 300 },
+      { batch: "broilersOpen", units: 150 },
+      { batch: "layersLate", units: 30 },
+    ],
+  },
 ];
 
 const DEMO_INVESTOR_BUYS: Plan["buys"] = [
@@ -62,13 +113,32 @@ function remitAndPay(batchId: number, period: string, adminId: number, { short }
   const shortMinor = short ? Math.min(dueMinor - 1, Math.round(dueMinor / 5)) : 0;
   const amountMinor = dueMinor - shortMinor;
   const logged = sheetPrefill(batchId, period);
-  const sheet = { cratesSold: null, pricePerCrateMinor: null, birdsSold: null, liveWeightKg: null, pricePerKgMinor: null, revenueMinor: null, feedCostMinor: null, vetCostMinor: null, otherCostsMinor: null, farmShareMinor: null };
+  const sheet = {
+    cratesSold: null,
+    pricePerCrateMinor: null,
+    birdsSold: null,
+    liveWeightKg: null,
+    pricePerKgMinor: null,
+    revenueMinor: null,
+    feedCostMinor: null,
+    vetCostMinor: null,
+    otherCostsMinor: null,
+    farmShareMinor: null,
+  };
   if (logged.cratesSold != null && logged.feedCostMinor != null) {
     const crates = logged.cratesSold;
     const revenueMinor = crates * PRICE_PER_CRATE_MINOR;
     const otherCostsMinor = crates * OTHER_COSTS_PER_CRATE_MINOR;
     const farmShareMinor = revenueMinor - logged.feedCostMinor - VET_COST_MINOR - otherCostsMinor - amountMinor;
-    Object.assign(sheet, { cratesSold: crates, pricePerCrateMinor: PRICE_PER_CRATE_MINOR, revenueMinor, feedCostMinor: logged.feedCostMinor, vetCostMinor: VET_COST_MINOR, otherCostsMinor, farmShareMinor: Math.max(0, farmShareMinor) });
+    Object.assign(sheet, {
+      cratesSold: crates,
+      pricePerCrateMinor: PRICE_PER_CRATE_MINOR,
+      revenueMinor,
+      feedCostMinor: logged.feedCostMinor,
+      vetCostMinor: VET_COST_MINOR,
+      otherCostsMinor,
+      farmShareMinor: Math.max(0, farmShareMinor),
+    });
   }
   recordRemittance(batchId, { period, amountMinor, ...sheet }, { adminId });
   if (shortMinor > 0) fundReserve({ amountMinor: shortMinor * 4, source: "EXTERNAL", adminId });
@@ -82,7 +152,10 @@ export function seedDemoActivity({ demoInvestorId, adminId, batchIds }: { demoIn
   // startDeposit. A balance above a tier's cap only blocks new deposits.
   const insertUser = db.prepare("insert into users (email, full_name, password_hash, kyc_tier) values (?, ?, ?, ?) returning id");
   // The other demo investors never sign in: a random password nobody knows.
-  const people = OTHER_INVESTORS.map((plan) => ({ ...plan, id: (insertUser.get(plan.email, plan.fullName, hashPasswordSync(crypto.randomBytes(24).toString("hex")), plan.tier ?? "REGISTERED") as { id: number }).id }));
+  const people = OTHER_INVESTORS.map((plan) => ({
+    ...plan,
+    id: (insertUser.get(plan.email, plan.fullName, hashPasswordSync(crypto.randomBytes(24).toString("hex")), plan.tier ?? "REGISTERED") as { id: number }).id,
+  }));
   people.unshift({ email: "", fullName: "", depositGhs: 7_000, buys: DEMO_INVESTOR_BUYS, id: demoInvestorId });
 
   const layersStart = (db.prepare("select start_date from batches where id = ?").get(batchIds.layersActive) as { start_date: string }).start_date;
@@ -110,7 +183,10 @@ export function seedDemoActivity({ demoInvestorId, adminId, batchIds }: { demoIn
     { at: `${broilersStart}T08:00:00.000Z`, run: () => activateBatch(batchIds.broilersActive, { adminId }) },
     { at: before(lateStart, 5), run: buy("layersLate") },
     { at: `${lateStart}T08:00:00.000Z`, run: () => activateBatch(batchIds.layersLate, { adminId }) },
-    ...paidMonths(layersStart, thisMonth).map((period, i, all) => ({ at: `${lastDayOfMonth(period)}T15:00:00.000Z`, run: () => remitAndPay(batchIds.layersActive, period, adminId, { short: i === all.length - 1 }) })),
+    ...paidMonths(layersStart, thisMonth).map((period, i, all) => ({
+      at: `${lastDayOfMonth(period)}T15:00:00.000Z`,
+      run: () => remitAndPay(batchIds.layersActive, period, adminId, { short: i === all.length - 1 }),
+    })),
     ...paidMonths(lateStart, lastMonth).map((period) => ({ at: `${lastDayOfMonth(period)}T16:00:00.000Z`, run: () => remitAndPay(batchIds.layersLate, period, adminId, { short: false }) })),
   ];
   for (const event of events.sort((a, b) => a.at.localeCompare(b.at))) atInstant(event.at, event.run);

@@ -6,9 +6,16 @@ export const HOW_IT_WORKS_SEED = {
   exampleExpectedRoi: 0.12,
   faqsJson: JSON.stringify([
     { question: "What is a unit?", answer: "A unit is a fixed share of one batch of birds. Its price is set when the batch opens and does not change." },
-    { question: "When am I paid?", answer: "Egg Notes pay monthly from egg sales once the hens are in lay. Chicken Notes pay a lump sum (your principal plus the return) at harvest, about 7-8 weeks after the chicks are placed." },
+    {
+      question: "When am I paid?",
+      answer: "Egg Notes pay monthly from egg sales once the hens are in lay. Chicken Notes pay a lump sum (your principal plus the return) at harvest, about 7-8 weeks after the chicks are placed.",
+    },
     { question: "Can I lose money?", answer: "Yes. Disease, feed prices and market prices can reduce returns or principal. Capital is not guaranteed; read the Risk Disclosure before you invest." },
-    { question: "How do I get my money out?", answer: "Withdraw from your wallet to mobile money (MTN MoMo, Telecel Cash, AT Money) or a bank account. Egg Notes can be offered for early exit after the first month, for a 3-7% fee, when a buyer is found." },
+    {
+      question: "How do I get my money out?",
+      answer:
+        "Withdraw from your wallet to mobile money (MTN MoMo, Telecel Cash, AT Money) or a bank account. Egg Notes can be offered for early exit after the first month, for a 3-7% fee, when a buyer is found.",
+    },
   ]),
   bodyMd: `## The guide in detail
 

@@ -79,7 +79,12 @@ function layerLogs(batchId: number): NewFarmLog[] {
   });
 }
 
-const WEIGHT_ANCHORS: Array<[number, number]> = [[0, 0.04], [7, 0.15], [14, 0.4], [21, 0.8]];
+const WEIGHT_ANCHORS: Array<[number, number]> = [
+  [0, 0.04],
+  [7, 0.15],
+  [14, 0.4],
+  [21, 0.8],
+];
 function weightAt(age: number) {
   for (let i = 1; i < WEIGHT_ANCHORS.length; i++) {
     const [a0, w0] = WEIGHT_ANCHORS[i - 1];
@@ -118,7 +123,17 @@ function broilerLogs(batchId: number): NewFarmLog[] {
  * above); `lateLayers`: the second layer batch, in lay from `inLay` with `hens` hens, logged to the
  * same last day.
  */
-export function demoFarmLogs({ layerBatchId, broilerBatchId, layersInLay, lateLayers }: { layerBatchId: number; broilerBatchId: number; layersInLay: string; lateLayers: { batchId: number; inLay: string; hens: number } }): NewFarmLog[] {
+export function demoFarmLogs({
+  layerBatchId,
+  broilerBatchId,
+  layersInLay,
+  lateLayers,
+}: {
+  layerBatchId: number;
+  broilerBatchId: number;
+  layersInLay: string;
+  lateLayers: { batchId: number; inLay: string; hens: number };
+}): NewFarmLog[] {
   const fortnight = layerLogs(layerBatchId);
   return [
     ...layerRun(layerBatchId, layersInLay, fortnight[0].logDate, fortnight[0].birdsAlive + (fortnight[0].deaths ?? 0)),

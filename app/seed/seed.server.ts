@@ -61,7 +61,9 @@ export function seedIfEmpty(db: Db, { demo }: { demo: boolean }): boolean {
   const env = getEnv();
   if (!demo) {
     // No demo data (production's default): just the admin who sets the platform up.
-    db.insert(schema.users).values({ email: env.ADMIN_EMAIL.toLowerCase(), fullName: "Akoko Admin", passwordHash: hashPasswordSync(env.ADMIN_PASSWORD), isAdmin: true }).run();
+    db.insert(schema.users)
+      .values({ email: env.ADMIN_EMAIL.toLowerCase(), fullName: "Akoko Admin", passwordHash: hashPasswordSync(env.ADMIN_PASSWORD), isAdmin: true })
+      .run();
     return true;
   }
   db.$client.transaction(() => {
@@ -75,9 +77,7 @@ export function seedIfEmpty(db: Db, { demo }: { demo: boolean }): boolean {
       .run();
   })();
   if (env.NODE_ENV !== "production") {
-    console.log(
-      `[seed] Demo data created. Admin: ${env.ADMIN_EMAIL} / ${env.ADMIN_PASSWORD}. Investor: ${env.DEMO_INVESTOR_EMAIL} / ${env.DEMO_INVESTOR_PASSWORD}`,
-    );
+    console.log(`[seed] Demo data created. Admin: ${env.ADMIN_EMAIL} / ${env.ADMIN_PASSWORD}. Investor: ${env.DEMO_INVESTOR_EMAIL} / ${env.DEMO_INVESTOR_PASSWORD}`);
   }
   return true;
 }
@@ -107,25 +107,105 @@ function seedBase(db: Db) {
     const [sunrise, ejisu, nsawam, techiman] = farmRows.map((f) => f.id);
 
     const batchSpecs = [
-      { farmId: sunrise, productType: "EGG" as const, unitPriceMinor: 15000, targetUnits: 5000, expectedRoi: 0.01, status: "OPEN" as const, feedPriceMinor: 620, mortalityRate: 0.04, startDate: "2026-05-01", history: monthlyHistory("2026-11", 1.0, [-0.3, -0.1, 0.1, 0.05, 0.15, 0.0]) },
-      { farmId: ejisu, productType: "EGG" as const, unitPriceMinor: 12000, targetUnits: 3000, expectedRoi: 0.009, status: "OPEN" as const, feedPriceMinor: 600, mortalityRate: 0.05, startDate: null, history: monthlyHistory("2026-11", 0.9, [-0.1, 0.05, 0.1, -0.05, 0.0, 0.08]) },
-      { farmId: techiman, productType: "EGG" as const, unitPriceMinor: 10000, targetUnits: 4000, expectedRoi: 0.011, status: "OPEN" as const, feedPriceMinor: null, mortalityRate: 0.06, startDate: null, history: monthlyHistory("2026-11", 1.1, [0.0, -0.2, 0.1, 0.05, 0.1, -0.05]) },
-      { farmId: nsawam, productType: "CHICKEN" as const, unitPriceMinor: 5000, targetUnits: 2000, expectedRoi: 0.1, status: "OPEN" as const, feedPriceMinor: 650, mortalityRate: 0.04, startDate: "2026-11-02", history: cycleHistory(10, [-1.5, 0.5, 1.2, -0.4, 0.8], "2026-10-30") },
-      { farmId: nsawam, productType: "CHICKEN" as const, unitPriceMinor: 4000, targetUnits: 1500, expectedRoi: 0.09, status: "OPEN" as const, feedPriceMinor: 650, mortalityRate: 0.05, startDate: null, history: cycleHistory(9, [-0.8, 0.6, 0.2, 1.1], "2026-10-30") },
-      { farmId: techiman, productType: "CHICKEN" as const, unitPriceMinor: 4500, targetUnits: 1800, expectedRoi: 0.12, status: "OPEN" as const, feedPriceMinor: 610, mortalityRate: 0.03, startDate: null, history: cycleHistory(11.5, [0.5, -1.0, 0.9, 0.3, 1.4], "2026-10-15") },
+      {
+        farmId: sunrise,
+        productType: "EGG" as const,
+        unitPriceMinor: 15000,
+        targetUnits: 5000,
+        expectedRoi: 0.01,
+        status: "OPEN" as const,
+        feedPriceMinor: 620,
+        mortalityRate: 0.04,
+        startDate: "2026-05-01",
+        history: monthlyHistory("2026-11", 1.0, [-0.3, -0.1, 0.1, 0.05, 0.15, 0.0]),
+      },
+      {
+        farmId: ejisu,
+        productType: "EGG" as const,
+        unitPriceMinor: 12000,
+        targetUnits: 3000,
+        expectedRoi: 0.009,
+        status: "OPEN" as const,
+        feedPriceMinor: 600,
+        mortalityRate: 0.05,
+        startDate: null,
+        history: monthlyHistory("2026-11", 0.9, [-0.1, 0.05, 0.1, -0.05, 0.0, 0.08]),
+      },
+      {
+        farmId: techiman,
+        productType: "EGG" as const,
+        unitPriceMinor: 10000,
+        targetUnits: 4000,
+        expectedRoi: 0.011,
+        status: "OPEN" as const,
+        feedPriceMinor: null,
+        mortalityRate: 0.06,
+        startDate: null,
+        history: monthlyHistory("2026-11", 1.1, [0.0, -0.2, 0.1, 0.05, 0.1, -0.05]),
+      },
+      {
+        farmId: nsawam,
+        productType: "CHICKEN" as const,
+        unitPriceMinor: 5000,
+        targetUnits: 2000,
+        expectedRoi: 0.1,
+        status: "OPEN" as const,
+        feedPriceMinor: 650,
+        mortalityRate: 0.04,
+        startDate: "2026-11-02",
+        history: cycleHistory(10, [-1.5, 0.5, 1.2, -0.4, 0.8], "2026-10-30"),
+      },
+      {
+        farmId: nsawam,
+        productType: "CHICKEN" as const,
+        unitPriceMinor: 4000,
+        targetUnits: 1500,
+        expectedRoi: 0.09,
+        status: "OPEN" as const,
+        feedPriceMinor: 650,
+        mortalityRate: 0.05,
+        startDate: null,
+        history: cycleHistory(9, [-0.8, 0.6, 0.2, 1.1], "2026-10-30"),
+      },
+      {
+        farmId: techiman,
+        productType: "CHICKEN" as const,
+        unitPriceMinor: 4500,
+        targetUnits: 1800,
+        expectedRoi: 0.12,
+        status: "OPEN" as const,
+        feedPriceMinor: 610,
+        mortalityRate: 0.03,
+        startDate: null,
+        history: cycleHistory(11.5, [0.5, -1.0, 0.9, 0.3, 1.4], "2026-10-15"),
+      },
       // Activated by the demo activity: a layer flock whose farm has not remitted last month's income, so its payout is overdue.
-      { farmId: techiman, productType: "EGG" as const, unitPriceMinor: 10000, targetUnits: 1500, expectedRoi: 0.0105, status: "OPEN" as const, feedPriceMinor: 610, mortalityRate: 0.06, startDate: "2026-06-01", history: monthlyHistory("2026-11", 1.05, [-0.2, 0.1, 0.0, 0.05]) },
+      {
+        farmId: techiman,
+        productType: "EGG" as const,
+        unitPriceMinor: 10000,
+        targetUnits: 1500,
+        expectedRoi: 0.0105,
+        status: "OPEN" as const,
+        feedPriceMinor: 610,
+        mortalityRate: 0.06,
+        startDate: "2026-06-01",
+        history: monthlyHistory("2026-11", 1.05, [-0.2, 0.1, 0.0, 0.05]),
+      },
     ];
     const batchIds: number[] = [];
     for (const { history, ...batch } of batchSpecs) {
       const [{ id }] = tx.insert(schema.batches).values(batch).returning({ id: schema.batches.id }).all();
-      tx.insert(schema.batchRoiHistory).values(history.map((point) => ({ ...point, batchId: id }))).run();
+      tx.insert(schema.batchRoiHistory)
+        .values(history.map((point) => ({ ...point, batchId: id })))
+        .run();
       batchIds.push(id);
     }
     // Daily logs for the batches the demo activity activates, so their batch pages show real figures
     // and each month it settles has the logs its settlement sheet is prefilled from.
     const inLay = (i: number) => firstIncomePeriod(batchSpecs[i].startDate!) + "-01";
-    for (const logs of chunks(demoFarmLogs({ layerBatchId: batchIds[0], broilerBatchId: batchIds[3], layersInLay: inLay(0), lateLayers: { batchId: batchIds[6], inLay: inLay(6), hens: 3_050 } }), 200)) tx.insert(schema.farmLogs).values(logs).run();
+    for (const logs of chunks(demoFarmLogs({ layerBatchId: batchIds[0], broilerBatchId: batchIds[3], layersInLay: inLay(0), lateLayers: { batchId: batchIds[6], inLay: inLay(6), hens: 3_050 } }), 200))
+      tx.insert(schema.farmLogs).values(logs).run();
 
     tx.insert(schema.pages).values(HOW_IT_WORKS_SEED).run();
     return {

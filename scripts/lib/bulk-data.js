@@ -28,9 +28,7 @@ export function hashPassword(password) {
 
 /** The id of an account (created on first use), as `accountId()` in ledger.server.ts finds it. */
 function account(db, kind, { userId = null, batchId = null } = {}) {
-  const found = db
-    .prepare("select id from accounts where kind = ? and user_id is ? and batch_id is ?")
-    .get(kind, userId, batchId);
+  const found = db.prepare("select id from accounts where kind = ? and user_id is ? and batch_id is ?").get(kind, userId, batchId);
   if (found) return found.id;
   return db.prepare("insert into accounts (kind, user_id, batch_id) values (?, ?, ?) returning id").get(kind, userId, batchId).id;
 }
@@ -69,25 +67,27 @@ export function createInvestors(db, { count, depositMinor = 0, withTokens = fals
   const insertSession = db.prepare("insert into sessions (token_hash, user_id, expires_at) values (?, ?, ?)");
   const insertWallet = db.prepare("insert into accounts (kind, user_id, balance_minor) values ('WALLET', ?, ?) returning id");
   const writeDeposit = depositRows(db);
-  return db.transaction(() => {
-    const external = account(db, "EXTERNAL");
-    const out = [];
-    for (let i = 0; i < count; i++) {
-      const id = insertUser.get(`${tag}.${i}@example.com`, `Bulk Investor ${i}`, passwordHash).id;
-      const wallet = insertWallet.get(id, depositMinor).id;
-      if (depositMinor > 0) writeDeposit({ userId: id, walletId: wallet, externalId: external, depositMinor });
-      let token = null;
-      if (withTokens) {
-        token = crypto.randomBytes(32).toString("base64url");
-        insertSession.run(sha256(token), id, expiresAt);
+  return db
+    .transaction(() => {
+      const external = account(db, "EXTERNAL");
+      const out = [];
+      for (let i = 0; i < count; i++) {
+        const id = insertUser.get(`${tag}.${i}@example.com`, `Bulk Investor ${i}`, passwordHash).id;
+        const wallet = insertWallet.get(id, depositMinor).id;
+        if (depositMinor > 0) writeDeposit({ userId: id, walletId: wallet, externalId: external, depositMinor });
+        let token = null;
+        if (withTokens) {
+          token = crypto.randomBytes(32).toString("base64url");
+          insertSession.run(sha256(token), id, expiresAt);
+        }
+        out.push({ id, token });
       }
-      out.push({ id, token });
-    }
-    if (depositMinor > 0) {
-      db.prepare("update accounts set balance_minor = balance_minor - ? where id = ?").run(depositMinor * count, external);
-    }
-    return out;
-  }).immediate();
+      if (depositMinor > 0) {
+        db.prepare("update accounts set balance_minor = balance_minor - ? where id = ?").run(depositMinor * count, external);
+      }
+      return out;
+    })
+    .immediate();
 }
 
 /**
@@ -104,17 +104,21 @@ export function createInvestor(db, { email, fullName, passwordHash, depositMinor
   if (!Number.isSafeInteger(depositMinor) || depositMinor < 0) throw new Error(`A deposit is a whole, non-negative number of pesewas, not ${depositMinor}`);
   const writeDeposit = depositRows(db);
   const moveBalance = db.prepare("update accounts set balance_minor = balance_minor + ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') where id = ?");
-  return db.transaction(() => {
-    const id = db.prepare("insert into users (email, full_name, password_hash, is_admin, kyc_tier) values (?, ?, ?, ?, ?) returning id").get(email.toLowerCase(), fullName, passwordHash, isAdmin ? 1 : 0, tier).id;
-    if (depositMinor > 0) {
-      const walletId = account(db, "WALLET", { userId: id });
-      const externalId = account(db, "EXTERNAL");
-      writeDeposit({ userId: id, walletId, externalId, depositMinor });
-      moveBalance.run(depositMinor, walletId);
-      moveBalance.run(-depositMinor, externalId);
-    }
-    return id;
-  }).immediate();
+  return db
+    .transaction(() => {
+      const id = db
+        .prepare("insert into users (email, full_name, password_hash, is_admin, kyc_tier) values (?, ?, ?, ?, ?) returning id")
+        .get(email.toLowerCase(), fullName, passwordHash, isAdmin ? 1 : 0, tier).id;
+      if (depositMinor > 0) {
+        const walletId = account(db, "WALLET", { userId: id });
+        const externalId = account(db, "EXTERNAL");
+        writeDeposit({ userId: id, walletId, externalId, depositMinor });
+        moveBalance.run(depositMinor, walletId);
+        moveBalance.run(-depositMinor, externalId);
+      }
+      return id;
+    })
+    .immediate();
 }
 
 /**
@@ -134,40 +138,40 @@ export function insertInvestments(db, { batchId, userIds, count, units = 1 }) {
   const costMinor = units * batch.unit_price_minor;
   const insertEntry = db.prepare("insert into journal_entries (kind, memo, user_id, batch_id, external_ref, created_at) values ('INVEST', ?, ?, ?, ?, ?) returning id");
   const insertPosting = db.prepare("insert into postings (entry_id, account_id, amount_minor) values (?, ?, ?)");
-  const insertInvestment = db.prepare(
-    "insert into investments (user_id, batch_id, units, units_held, amount_minor, unit_price_minor, created_at) values (?, ?, ?, ?, ?, ?, ?) returning id",
-  );
+  const insertInvestment = db.prepare("insert into investments (user_id, batch_id, units, units_held, amount_minor, unit_price_minor, created_at) values (?, ?, ?, ?, ?, ?, ?) returning id");
   const memo = `Bought ${units} units of Batch #${batchId}`;
-  return db.transaction(() => {
-    const escrow = account(db, "ESCROW", { batchId });
-    const wallets = new Map();
-    const walletOf = db.prepare("select id from accounts where kind = 'WALLET' and user_id = ? and batch_id is null");
-    for (const userId of userIds) {
-      const row = walletOf.get(userId);
-      if (!row) throw new Error(`User ${userId} has no wallet`);
-      wallets.set(userId, row.id);
-    }
-    const spent = new Map();
-    // Distinct, increasing timestamps, as investments made one after another would have.
-    const start = Date.now() - count;
-    for (let i = 0; i < count; i++) {
-      const userId = userIds[i % userIds.length];
-      const wallet = wallets.get(userId);
-      // The investment first: its INVEST entry carries its reference (AKK-INV-<id>), as investInBatch writes it.
-      const at = new Date(start + i).toISOString();
-      const investmentId = insertInvestment.get(userId, batchId, units, units, costMinor, batch.unit_price_minor, at).id;
-      const entry = insertEntry.get(memo, userId, batchId, `AKK-INV-${investmentId}`, at).id;
-      insertPosting.run(entry, wallet, -costMinor);
-      insertPosting.run(entry, escrow, costMinor);
-      spent.set(wallet, (spent.get(wallet) ?? 0) + costMinor);
-    }
-    // The wallet CHECK (never negative) refuses an underfunded set, rolling everything back.
-    const debit = db.prepare("update accounts set balance_minor = balance_minor - ? where id = ?");
-    for (const [wallet, minor] of spent) debit.run(minor, wallet);
-    db.prepare("update accounts set balance_minor = balance_minor + ? where id = ?").run(costMinor * count, escrow);
-    db.prepare("update batches set units_placed = units_placed + ? where id = ?").run(count * units, batchId);
-    return count * units;
-  }).immediate();
+  return db
+    .transaction(() => {
+      const escrow = account(db, "ESCROW", { batchId });
+      const wallets = new Map();
+      const walletOf = db.prepare("select id from accounts where kind = 'WALLET' and user_id = ? and batch_id is null");
+      for (const userId of userIds) {
+        const row = walletOf.get(userId);
+        if (!row) throw new Error(`User ${userId} has no wallet`);
+        wallets.set(userId, row.id);
+      }
+      const spent = new Map();
+      // Distinct, increasing timestamps, as investments made one after another would have.
+      const start = Date.now() - count;
+      for (let i = 0; i < count; i++) {
+        const userId = userIds[i % userIds.length];
+        const wallet = wallets.get(userId);
+        // The investment first: its INVEST entry carries its reference (AKK-INV-<id>), as investInBatch writes it.
+        const at = new Date(start + i).toISOString();
+        const investmentId = insertInvestment.get(userId, batchId, units, units, costMinor, batch.unit_price_minor, at).id;
+        const entry = insertEntry.get(memo, userId, batchId, `AKK-INV-${investmentId}`, at).id;
+        insertPosting.run(entry, wallet, -costMinor);
+        insertPosting.run(entry, escrow, costMinor);
+        spent.set(wallet, (spent.get(wallet) ?? 0) + costMinor);
+      }
+      // The wallet CHECK (never negative) refuses an underfunded set, rolling everything back.
+      const debit = db.prepare("update accounts set balance_minor = balance_minor - ? where id = ?");
+      for (const [wallet, minor] of spent) debit.run(minor, wallet);
+      db.prepare("update accounts set balance_minor = balance_minor + ? where id = ?").run(costMinor * count, escrow);
+      db.prepare("update batches set units_placed = units_placed + ? where id = ?").run(count * units, batchId);
+      return count * units;
+    })
+    .immediate();
 }
 
 /**

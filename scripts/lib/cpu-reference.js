@@ -8,7 +8,17 @@ import { renderToString } from "react-dom/server";
 
 const h = React.createElement;
 const row = (i, n) => h("li", { key: i, className: `card c${i % 7}` }, h("a", { href: `/batches/${i}` }, `Batch #${i}`), ` ${n} units, `, h("strong", null, `GH₵${(i * 12.5).toFixed(2)}`));
-const Page = ({ n }) => h("main", null, h("h1", null, "Live batches"), h("ul", null, Array.from({ length: 200 }, (_, i) => row(i, n))));
+const Page = ({ n }) =>
+  h(
+    "main",
+    null,
+    h("h1", null, "Live batches"),
+    h(
+      "ul",
+      null,
+      Array.from({ length: 200 }, (_, i) => row(i, n)),
+    ),
+  );
 const record = { batches: Array.from({ length: 50 }, (_, i) => ({ id: i, title: `Batch #${i}`, units: i * 10, roi: i / 100 })) };
 
 const until = performance.now() + Number(process.argv[2] ?? 3000);

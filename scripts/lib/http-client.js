@@ -139,7 +139,10 @@ function responseReader(isHead, keepBody) {
           for (const line of lines.slice(1)) {
             const colon = line.indexOf(":");
             const name = line.slice(0, colon).trim().toLowerCase();
-            const value = line.slice(colon + 1).trim().toLowerCase();
+            const value = line
+              .slice(colon + 1)
+              .trim()
+              .toLowerCase();
             if (name === "content-length") length = Number(value);
             else if (name === "transfer-encoding") chunked = value.includes("chunked");
             else if (name === "connection") reader.closeAfter = value === "close";

@@ -49,7 +49,10 @@ describe.each([
 ])("confirming the phone $label", ({ javaScriptEnabled, tag }) => {
   it("from the portfolio's contact line: a code by SMS, a wrong code refused with the tries left, the right one confirms", async () => {
     const u = await createInvestor(server, { fullName: "Abena Owusu" });
-    server.db().prepare("update users set phone = ? where id = ?").run(`+23320${tag === "js" ? "1" : "2"}234567`, u.id);
+    server
+      .db()
+      .prepare("update users set phone = ? where id = ?")
+      .run(`+23320${tag === "js" ? "1" : "2"}234567`, u.id);
     const context = await phoneContext(browser, { javaScriptEnabled });
     await signInBrowser(context, server, u);
     const page = await context.newPage();

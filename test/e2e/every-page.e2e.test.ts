@@ -67,7 +67,9 @@ beforeAll(async () => {
   db.prepare("update users set email_verified_at = ? where id = ?").run(serverNow(server).toISOString(), investor.id);
   expect((await call(investor.api, "POST", "/api/v1/invest/deposit", { amount: 25 })).status).toBe(200);
   fixtures.deposit = (db.prepare("select id from deposits where user_id = ? order by id desc").get(investor.id) as { id: number }).id;
-  fixtures.unsubscribeLink = (db.prepare("select unsubscribe_url from outbox where user_id = ? and unsubscribe_url is not null order by id desc").get(investor.id) as { unsubscribe_url: string }).unsubscribe_url;
+  fixtures.unsubscribeLink = (
+    db.prepare("select unsubscribe_url from outbox where user_id = ? and unsubscribe_url is not null order by id desc").get(investor.id) as { unsubscribe_url: string }
+  ).unsubscribe_url;
 
   // A newcomer's email-confirmation link, as the email carries it.
   const newcomer = await createInvestor(server, { tier: "REGISTERED" });
@@ -87,7 +89,8 @@ beforeAll(async () => {
   const applicant = await createInvestor(server, { tier: "REGISTERED" });
   const kyc = new FormData();
   for (const [k, v] of Object.entries({ legal_name: "Yaa Asantewaa", date_of_birth: "1991-03-06", phone: "024 555 0177", id_type: "GHANA_CARD", id_number: "GHA-712345678-9" })) kyc.append(k, v);
-  for (const field of ["id_front", "selfie"]) kyc.append(field, new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, ...new Array(200).fill(7), 0xff, 0xd9])], { type: "image/jpeg" }), `${field}.jpg`);
+  for (const field of ["id_front", "selfie"])
+    kyc.append(field, new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, ...new Array(200).fill(7), 0xff, 0xd9])], { type: "image/jpeg" }), `${field}.jpg`);
   expect((await applicant.api.request("/api/v1/kyc", { method: "POST", body: kyc })).status).toBe(201);
 }, 120_000);
 
@@ -121,13 +124,20 @@ async function watchedPage(context: BrowserContext): Promise<Watched> {
 async function checkShown({ page, now, problems }: Watched) {
   const boundary = await page.locator("h1", { hasText: "Something went wrong" }).count();
   if (boundary > 0) problems.push(`${now.what}: the "Something went wrong" error boundary`);
-  const ids = await page.evaluate(() => ((window as unknown as { __remixRouter?: { state: { matches: Array<{ route: { id: string } }> } } }).__remixRouter?.state.matches ?? []).map((m) => m.route.id));
+  const ids = await page.evaluate(() =>
+    ((window as unknown as { __remixRouter?: { state: { matches: Array<{ route: { id: string } }> } } }).__remixRouter?.state.matches ?? []).map((m) => m.route.id),
+  );
   for (const id of ids) visited.add(id);
 }
 
 /** Waits until the page says `text` (or shows the error boundary instead), and checks it. */
 async function shows(watched: Watched, text: string) {
-  await watched.page.locator("main").getByText(text).or(watched.page.locator("h1", { hasText: "Something went wrong" })).first().waitFor();
+  await watched.page
+    .locator("main")
+    .getByText(text)
+    .or(watched.page.locator("h1", { hasText: "Something went wrong" }))
+    .first()
+    .waitFor();
   if ((await watched.page.locator("main").getByText(text).count()) === 0) watched.problems.push(`${watched.now.what}: does not say "${text}"`);
   await checkShown(watched);
 }

@@ -10,7 +10,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe";
 import { expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR } from "../support/browser";
-import {apiLogin, call, type Client } from "../support/client";
+import { apiLogin, call, type Client } from "../support/client";
 import { createInvestor } from "../support/factories";
 import { hydrated } from "../support/journey";
 import { startServer, TEST_ADMIN, type TestServer } from "../support/server";
@@ -32,7 +32,15 @@ afterAll(async () => {
 async function newBatch(fields: Record<string, unknown>) {
   const farm = await call(admin, "POST", "/api/v1/admin/farms", { name: "Phone View Farm", location: "Dodowa, Greater Accra", notes: "" });
   const res = await call(admin, "POST", "/api/v1/admin/batches", {
-    farm_id: farm.body.id, product_type: "EGG", unit_price: 10, target_units: 1000, feed_price: 6, mortality_rate: 0.05, expected_roi: 0.02, id: 0, ...fields,
+    farm_id: farm.body.id,
+    product_type: "EGG",
+    unit_price: 10,
+    target_units: 1000,
+    feed_price: 6,
+    mortality_rate: 0.05,
+    expected_roi: 0.02,
+    id: 0,
+    ...fields,
   });
   expect(res.status).toBe(201);
   return res.body.id as number;
@@ -216,7 +224,12 @@ describe.each([
 
     // The exit dialog offers the 3 units held, not 10.
     await page.goto(`${server.url}/invest/eggs?dialog=exit&batch=${batches.egg}`);
-    await expect(page.getByRole("dialog", { name: `Early exit from Batch #${batches.egg}` }).getByLabel("Units").inputValue()).resolves.toBe("3");
+    await expect(
+      page
+        .getByRole("dialog", { name: `Early exit from Batch #${batches.egg}` })
+        .getByLabel("Units")
+        .inputValue(),
+    ).resolves.toBe("3");
     await context.close();
   }, 120_000);
 
@@ -230,7 +243,10 @@ describe.each([
     await logIn(page, u);
     await hydrated(page, javaScriptEnabled);
 
-    await page.locator(`#investment-${ids.open}`).getByRole("link", { name: `Receipt for investment #${ids.open}` }).click();
+    await page
+      .locator(`#investment-${ids.open}`)
+      .getByRole("link", { name: `Receipt for investment #${ids.open}` })
+      .click();
     await page.waitForURL((url) => url.pathname === `/portfolio/investments/${ids.open}/receipt`);
     await expectVisible(page.getByRole("heading", { name: `Receipt for investment #${ids.open}` }));
     await expectVisible(page.getByText(`AKK-INV-${ids.open}`).first());

@@ -44,7 +44,8 @@ export function defineJourneys(mode: BrowserMode, { weigh = false }: { weigh?: b
 
   const newFarm = (name: string) => createFarm(server, { name, location: "Techiman, Bono East" }).id;
   /** An OPEN batch of the farm (egg, GHS 10 a unit, 100 units, 1% a month unless told). */
-  const newBatch = (farmId: number, options: BatchOptions) => createBatch(server, { farmId, productType: "EGG", unitPrice: 10, targetUnits: 100, expectedRoi: 0.01, mortalityRate: 0.05, ...options }).id;
+  const newBatch = (farmId: number, options: BatchOptions) =>
+    createBatch(server, { farmId, productType: "EGG", unitPrice: 10, targetUnits: 100, expectedRoi: 0.01, mortalityRate: 0.05, ...options }).id;
 
   async function invariantsHold() {
     const res = await call(admin, "GET", "/api/v1/admin/invariants");
@@ -358,15 +359,23 @@ export function defineJourneys(mode: BrowserMode, { weigh = false }: { weigh?: b
       const investments = await readDownload(page, () => page.getByRole("link", { name: "Export (CSV)" }).click());
       expect(investments.name).toBe("investments.csv");
       expect(investments.lines[0]).toBe("Investment ID,Batch ID,Units,Amount (GHS),Status,Created At,Units Held,Cost Held (GHS),Units Exited");
-      expect(investments.lines.slice(1).map((l) => l.split(",").slice(0, 5).join(",")).sort()).toEqual(
-        [`${ids.egg},${eggBatch},7,87.50,ACTIVE`, `${ids.chicken},${chickenBatch},8,160.00,PAID`].sort(),
-      );
+      expect(
+        investments.lines
+          .slice(1)
+          .map((l) => l.split(",").slice(0, 5).join(","))
+          .sort(),
+      ).toEqual([`${ids.egg},${eggBatch},7,87.50,ACTIVE`, `${ids.chicken},${chickenBatch},8,160.00,PAID`].sort());
       const statement = await readDownload(page, () => page.getByRole("link", { name: "Download statement (CSV)" }).click());
       expect(statement.name).toBe("wallet-statement.csv");
       expect(statement.lines[0]).toBe("Date,Kind,Description,Amount (GHS),Balance After (GHS)");
       expect(statement.lines).toHaveLength(6); // deposit, two investments, two payouts
       expect(statement.lines[1]).toMatch(/,432\.04$/);
-      expect(statement.lines.slice(1).map((l) => l.split(",").at(-2)).sort()).toEqual(["-160.00", "-87.50", "1.14", "178.40", "500.00"].sort());
+      expect(
+        statement.lines
+          .slice(1)
+          .map((l) => l.split(",").at(-2))
+          .sort(),
+      ).toEqual(["-160.00", "-87.50", "1.14", "178.40", "500.00"].sort());
       await shot(page, "csv-downloaded", page.getByRole("heading", { name: "Wallet statement" }));
 
       await invariantsHold();
@@ -411,7 +420,10 @@ export function defineJourneys(mode: BrowserMode, { weigh = false }: { weigh?: b
       await hydrated(buyerPage, javaScriptEnabled);
       await expect.poll(() => availableOf(buyerPage, eggBatch)).toBe("3");
       await buyerPage.getByRole("link", { name: `Invest in Batch #${eggBatch}` }).click();
-      await buyerPage.getByRole("dialog", { name: `Invest in Batch #${eggBatch}` }).getByLabel("Units").waitFor();
+      await buyerPage
+        .getByRole("dialog", { name: `Invest in Batch #${eggBatch}` })
+        .getByLabel("Units")
+        .waitFor();
       await submitInvest(buyerPage, eggBatch, "3", true);
       await expectVisible(buyerPage.getByText(`Investment confirmed: 3 units of Batch #${eggBatch}`));
       await expect.poll(() => availableOf(buyerPage, eggBatch)).toBe("0");
@@ -527,7 +539,10 @@ export function defineJourneys(mode: BrowserMode, { weigh = false }: { weigh?: b
       await logInThroughForm(p, u.email, u.password);
       await p.waitForURL((url) => url.pathname === "/invest/eggs" && url.searchParams.get("dialog") === "invest");
       await hydrated(p, javaScriptEnabled);
-      await p.getByRole("dialog", { name: `Invest in Batch #${egg}` }).getByLabel("Units").waitFor();
+      await p
+        .getByRole("dialog", { name: `Invest in Batch #${egg}` })
+        .getByLabel("Units")
+        .waitFor();
 
       // Eggs: too many units, no terms, too little money (6 x 10 = 60 > 50).
       await submitInvest(p, egg, "21", true);
@@ -542,7 +557,10 @@ export function defineJourneys(mode: BrowserMode, { weigh = false }: { weigh?: b
       // Chicken: too many units, no terms, too little money (3 x 20 = 60 > 50).
       await open(p, `/invest/chicken?q=${encodeURIComponent(`Bad Paths Farm ${tag}`)}`);
       await p.getByRole("link", { name: `Invest in Batch #${chicken}` }).click();
-      await p.getByRole("dialog", { name: `Invest in Batch #${chicken}` }).getByLabel("Units").waitFor();
+      await p
+        .getByRole("dialog", { name: `Invest in Batch #${chicken}` })
+        .getByLabel("Units")
+        .waitFor();
       await submitInvest(p, chicken, "16", true);
       await dialogMessage(p, "Cannot invest more than available units.");
       await submitInvest(p, chicken, "1", false);
@@ -580,22 +598,23 @@ export function defineJourneys(mode: BrowserMode, { weigh = false }: { weigh?: b
     }, 150_000);
   });
 
-  if (weigh) describe("the weight of every journey page", () => {
-    it("reports HTML, CSS and JavaScript gzipped bytes and fits the weight budget", async () => {
-      expect(visited.size, "the journeys ran").toBeGreaterThan(5);
-      // The portfolio with a journey's investments, payouts, exits and notifications in it.
-      expect(portfolioOwner).not.toBeNull();
-      const [investorState, adminState] = await Promise.all([signedInStorageState(server, portfolioOwner!.email), signedInStorageState(server, TEST_ADMIN.email)]);
-      expect(investorState).not.toBeNull();
-      expect(adminState).not.toBeNull();
-      const paths = [...visited].sort();
-      const stateFor = (path: string) => (path.startsWith("/admin") ? adminState : path.startsWith("/portfolio") ? investorState : undefined);
-      const rows = [];
-      for (const path of paths) rows.push(await measurePage(browser, `${server.url}${path}`, { storageState: stateFor(path) }));
-      console.log(`Journey pages, gzipped (KB = 1,000 bytes):\n${formatTable(rows)}`);
-      for (const r of rows) expect(r.htmlBytes * r.cssBytes * r.jsBytes, `${r.page} measured nothing`).toBeGreaterThan(0);
-      const over = rows.filter((r) => budgetProblems(r).length > 0).map((r) => `${r.page}: ${budgetProblems(r).join("; ")}`);
-      expect(over, "over the weight budget").toEqual([]);
-    }, 90_000);
-  });
+  if (weigh)
+    describe("the weight of every journey page", () => {
+      it("reports HTML, CSS and JavaScript gzipped bytes and fits the weight budget", async () => {
+        expect(visited.size, "the journeys ran").toBeGreaterThan(5);
+        // The portfolio with a journey's investments, payouts, exits and notifications in it.
+        expect(portfolioOwner).not.toBeNull();
+        const [investorState, adminState] = await Promise.all([signedInStorageState(server, portfolioOwner!.email), signedInStorageState(server, TEST_ADMIN.email)]);
+        expect(investorState).not.toBeNull();
+        expect(adminState).not.toBeNull();
+        const paths = [...visited].sort();
+        const stateFor = (path: string) => (path.startsWith("/admin") ? adminState : path.startsWith("/portfolio") ? investorState : undefined);
+        const rows = [];
+        for (const path of paths) rows.push(await measurePage(browser, `${server.url}${path}`, { storageState: stateFor(path) }));
+        console.log(`Journey pages, gzipped (KB = 1,000 bytes):\n${formatTable(rows)}`);
+        for (const r of rows) expect(r.htmlBytes * r.cssBytes * r.jsBytes, `${r.page} measured nothing`).toBeGreaterThan(0);
+        const over = rows.filter((r) => budgetProblems(r).length > 0).map((r) => `${r.page}: ${budgetProblems(r).join("; ")}`);
+        expect(over, "over the weight budget").toEqual([]);
+      }, 90_000);
+    });
 }

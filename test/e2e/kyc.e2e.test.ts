@@ -77,7 +77,11 @@ function storedKycFiles(server: TestServer): string[] {
 }
 
 function submissions(server: TestServer, userId: number) {
-  return server.db().prepare("select id, status, decision_reason reason from kyc_submissions where user_id = ? order by id").all(userId) as Array<{ id: number; status: string; reason: string | null }>;
+  return server.db().prepare("select id, status, decision_reason reason from kyc_submissions where user_id = ? order by id").all(userId) as Array<{
+    id: number;
+    status: string;
+    reason: string | null;
+  }>;
 }
 
 type Submission = { dateOfBirth?: string; phone?: string; idNumber: string; selfie?: string };
@@ -167,7 +171,12 @@ describe.each([
     await expect.poll(() => page.getByTestId("kyc-tier").innerText()).toContain("Your account is Verified.");
     await expect(page.getByTestId("kyc-latest").getAttribute("data-status")).resolves.toBe("APPROVED");
     await expect(page.getByTestId("kyc-latest").innerText()).resolves.toContain(`Ghana Card ending ${idNumber.slice(-4)}, for Verified`);
-    await expectVisible(page.getByTestId("kyc-tiers").locator("li", { hasText: "(your tier)" }).filter({ hasText: /^Verified/ }));
+    await expectVisible(
+      page
+        .getByTestId("kyc-tiers")
+        .locator("li", { hasText: "(your tier)" })
+        .filter({ hasText: /^Verified/ }),
+    );
     // The form for the next tier starts empty: the number just sent is not left on the screen.
     await expect(page.getByLabel("ID number").inputValue()).resolves.toBe("");
     const html = await page.content();

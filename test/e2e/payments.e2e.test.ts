@@ -33,7 +33,14 @@ beforeAll(async () => {
   fake = await startFakePaystack();
   const port = await freePort();
   [server, browser] = await Promise.all([
-    startServer({ PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, PAYMENTS_PROVIDER: "paystack", PAYSTACK_SECRET_KEY: fake.secretKey, PAYSTACK_BASE_URL: fake.url, PAYMENTS_SWEEP_SECONDS: "0" }),
+    startServer({
+      PORT: String(port),
+      APP_URL: `http://127.0.0.1:${port}`,
+      PAYMENTS_PROVIDER: "paystack",
+      PAYSTACK_SECRET_KEY: fake.secretKey,
+      PAYSTACK_BASE_URL: fake.url,
+      PAYMENTS_SWEEP_SECONDS: "0",
+    }),
     launchBrowser(),
   ]);
   fake.webhookUrl = `${server.url}/webhooks/paystack`;
@@ -79,7 +86,7 @@ describe.each([
     await page.waitForURL(/\/portfolio\/deposits\/\d+$/);
     await expectVisible(page.getByTestId("deposit-message").getByText("Approve the payment prompt on your phone"));
     expect(await noSideScroll(page)).toBe(true);
-    if (!javaScriptEnabled) expect(await page.locator('noscript').innerHTML()).toContain('http-equiv="refresh"');
+    if (!javaScriptEnabled) expect(await page.locator("noscript").innerHTML()).toContain('http-equiv="refresh"');
     await shot("pending");
     const depositId = Number(/deposits\/(\d+)/.exec(page.url())![1]);
     const reference = (server.db().prepare("select reference from deposits where id = ?").get(depositId) as { reference: string }).reference;
@@ -166,4 +173,3 @@ describe.each([
     await context.close();
   });
 });
-

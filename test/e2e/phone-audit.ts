@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BrowserMode, expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR } from "../support/browser";
-import {apiLogin, call, type Client } from "../support/client";
+import { apiLogin, call, type Client } from "../support/client";
 import { createInvestor } from "../support/factories";
 import { collectPageErrors, hydrated } from "../support/journey";
 import { startServer, TEST_ADMIN, type TestServer } from "../support/server";
@@ -36,7 +36,15 @@ export function definePhoneAudit(mode: BrowserMode) {
 
   async function newBatch(farmId: number, fields: Record<string, unknown>) {
     const res = await call(admin, "POST", "/api/v1/admin/batches", {
-      farm_id: farmId, product_type: "CHICKEN", unit_price: 10, target_units: 100, feed_price: 6, mortality_rate: 0.05, expected_roi: 0.1, id: 0, ...fields,
+      farm_id: farmId,
+      product_type: "CHICKEN",
+      unit_price: 10,
+      target_units: 100,
+      feed_price: 6,
+      mortality_rate: 0.05,
+      expected_roi: 0.1,
+      id: 0,
+      ...fields,
     });
     expect(res.status).toBe(201);
     return res.body.id as number;
@@ -90,8 +98,7 @@ export function definePhoneAudit(mode: BrowserMode) {
   }
 
   /** What an investor can put money into now: new units of an OPEN batch, or units offered in an ACTIVE egg batch. */
-  const takesMoney = (p: Pick<Product, "status" | "product_type" | "available_units">) =>
-    p.available_units > 0 && (p.status === "OPEN" || (p.status === "ACTIVE" && p.product_type === "EGG"));
+  const takesMoney = (p: Pick<Product, "status" | "product_type" | "available_units">) => p.available_units > 0 && (p.status === "OPEN" || (p.status === "ACTIVE" && p.product_type === "EGG"));
 
   /** The product the Home card and the estimator quote: the lowest unit price that takes money (ties: the lower batch number). */
   async function cheapest(type: "EGG" | "CHICKEN") {
@@ -136,7 +143,8 @@ export function definePhoneAudit(mode: BrowserMode) {
         .filter((el) => el.checkVisibility({ visibilityProperty: true, opacityProperty: true }))
         .map((el) => ({ el, r: el.getBoundingClientRect() }))
         .filter(({ r }) => r.width > 1 && r.height > 1);
-      const name = (el: HTMLElement) => `${el.tagName.toLowerCase()} "${(el.getAttribute("aria-label") || el.textContent || (el as HTMLInputElement).name || "").trim().replace(/\s+/g, " ").slice(0, 40)}"`;
+      const name = (el: HTMLElement) =>
+        `${el.tagName.toLowerCase()} "${(el.getAttribute("aria-label") || el.textContent || (el as HTMLInputElement).name || "").trim().replace(/\s+/g, " ").slice(0, 40)}"`;
       const small = all.filter(({ r }) => r.width < 24 || r.height < 24);
       const failures: string[] = [];
       for (const s of small) {
@@ -197,7 +205,10 @@ export function definePhoneAudit(mode: BrowserMode) {
       [...document.querySelectorAll<HTMLInputElement>("input[type=date]")]
         .filter((input) => input.checkVisibility())
         .flatMap((input) => {
-          const described = (input.getAttribute("aria-describedby") ?? "").split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? "").join(" ");
+          const described = (input.getAttribute("aria-describedby") ?? "")
+            .split(/\s+/)
+            .map((id) => document.getElementById(id)?.textContent ?? "")
+            .join(" ");
           const saysFormat = input.placeholder === "YYYY-MM-DD" || described.includes("YYYY-MM-DD");
           const labelled = (input.labels?.length ?? 0) > 0 && [...input.labels!].some((l) => l.textContent!.trim() !== "");
           return saysFormat && labelled ? [] : [`${input.name}: ${labelled ? "" : "no label "}${saysFormat ? "" : "no YYYY-MM-DD hint"}`];
@@ -266,7 +277,10 @@ export function definePhoneAudit(mode: BrowserMode) {
     it("2. the estimator on Home and How It Works switches its defaults with the product", async () => {
       const egg = await cheapest("EGG");
       const content = (await (await fetch(`${server.url}/api/v1/public/pages/how-it-works`)).json()) as { example_unit_price: number; example_expected_roi: number };
-      for (const [pathname, id] of [["/", "estimator"], ["/how-it-works", "calculator"]] as const) {
+      for (const [pathname, id] of [
+        ["/", "estimator"],
+        ["/how-it-works", "calculator"],
+      ] as const) {
         await open(page, pathname, javaScriptEnabled);
         const form = page.locator(`#${id}`);
         const field = (name: string) => page.locator(`#${id}-${name}`);
@@ -306,7 +320,10 @@ export function definePhoneAudit(mode: BrowserMode) {
     it("3. every sort puts batches that take money first and ended batches last", async () => {
       const tier = (status: string, available: number, type: string) =>
         available > 0 && (status === "OPEN" || (status === "ACTIVE" && type === "EGG")) ? 0 : status === "HARVESTED" || status === "CLOSED" ? 2 : 1;
-      for (const [type, pathname] of [["CHICKEN", "/invest/chicken"], ["EGG", "/invest/eggs"]] as const) {
+      for (const [type, pathname] of [
+        ["CHICKEN", "/invest/chicken"],
+        ["EGG", "/invest/eggs"],
+      ] as const) {
         await open(page, `${pathname}?q=Sortcheck`, javaScriptEnabled);
         for (const sort of ["recommended", "roi", "available", "price"]) {
           const filters = page.locator("main form[aria-label='Filter batches']");
@@ -338,7 +355,10 @@ export function definePhoneAudit(mode: BrowserMode) {
     it("4. figures mean one thing each: mortality, 'From', one money format, '1 unit'", async () => {
       // Home: 'From' is the lowest unit price one can buy at, in the one money format.
       await open(page, "/", javaScriptEnabled);
-      for (const [type, heading] of [["EGG", "Egg Note"], ["CHICKEN", "Chicken Note"]] as const) {
+      for (const [type, heading] of [
+        ["EGG", "Egg Note"],
+        ["CHICKEN", "Chicken Note"],
+      ] as const) {
         const card = page.locator("article", { has: page.getByRole("heading", { name: heading, exact: true }) });
         await expectVisible(card.getByText(`From ${ghs.format((await cheapest(type)).unit_price)} per unit`));
       }

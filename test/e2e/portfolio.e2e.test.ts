@@ -136,7 +136,10 @@ describe.each([
     if (javaScriptEnabled) await page.getByText("Payout CSV downloaded").waitFor();
     await details.getByRole("link", { name: "Close" }).click();
     await page.getByRole("link", { name: `Details of investment #${eggId}` }).click();
-    await page.getByRole("dialog", { name: `Investment #${eggId}` }).getByText("No payouts yet for this investment.").waitFor();
+    await page
+      .getByRole("dialog", { name: `Investment #${eggId}` })
+      .getByText("No payouts yet for this investment.")
+      .waitFor();
     await page.getByRole("dialog").getByRole("link", { name: "Close" }).click();
     await page.getByRole("dialog").waitFor({ state: "detached" });
 

@@ -136,7 +136,9 @@ describe.each([
     await expect(month.getByTestId("from-reserve").textContent()).resolves.toMatch(ghs(0));
     const sheet = month.getByTestId("sheet");
     await expectVisible(sheet.getByText("Crates sold"));
-    await expect(sheet.textContent()).resolves.toMatch(/Crates sold60Price per crateGH₵\s?65\.00RevenueGH₵\s?3,900\.00FeedGH₵\s?1,413\.00VetGH₵\s?150\.00Other costsGH₵\s?240\.00Farm's shareGH₵\s?2,078\.25Net remittedGH₵\s?18\.75/);
+    await expect(sheet.textContent()).resolves.toMatch(
+      /Crates sold60Price per crateGH₵\s?65\.00RevenueGH₵\s?3,900\.00FeedGH₵\s?1,413\.00VetGH₵\s?150\.00Other costsGH₵\s?240\.00Farm's shareGH₵\s?2,078\.25Net remittedGH₵\s?18\.75/,
+    );
     await expect(settlements.getByTestId("expected-roi").textContent()).resolves.toBe("1.25% a month (15.0% a year)");
     await expect(settlements.getByTestId("supported-roi").textContent()).resolves.toBe("1.25% a month (15.0% a year)");
     await expectVisible(settlements.getByText(/^Supported ROI = the net the farm remitted/));
@@ -204,7 +206,9 @@ describe.each([
     await expectVisible(harvest.getByRole("heading", { name: "Harvest" }));
     await expect(harvest.getByTestId("remitted").textContent()).resolves.toMatch(ghs(550));
     await expect(harvest.getByTestId("paid").textContent()).resolves.toMatch(new RegExp(`^${ghs(550).source} \\(${ghs(4).source} tax\\)$`));
-    await expect(harvest.getByTestId("sheet").textContent()).resolves.toMatch(/Birds sold960Live weight2,208 kgPrice per kgGH₵\s?28\.00RevenueGH₵\s?61,824\.00FeedGH₵\s?1,300\.00VetGH₵\s?400\.00Farm's shareGH₵\s?59,574\.00Net remittedGH₵\s?550\.00/);
+    await expect(harvest.getByTestId("sheet").textContent()).resolves.toMatch(
+      /Birds sold960Live weight2,208 kgPrice per kgGH₵\s?28\.00RevenueGH₵\s?61,824\.00FeedGH₵\s?1,300\.00VetGH₵\s?400\.00Farm's shareGH₵\s?59,574\.00Net remittedGH₵\s?550\.00/,
+    );
     // (550 - 500) / 500 = 10% a cycle, as expected.
     await expect(settlements.getByTestId("expected-roi").textContent()).resolves.toBe("10.0% per cycle");
     await expect(settlements.getByTestId("supported-roi").textContent()).resolves.toBe("10.0% per cycle");

@@ -65,7 +65,10 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
       return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => JSON.stringify(n.target)) }));
     });
   });
-  turns.set(tab, result.catch(() => undefined));
+  turns.set(
+    tab,
+    result.catch(() => undefined),
+  );
   return (await result).filter((v) => v.impact === "serious" || v.impact === "critical");
 }
 

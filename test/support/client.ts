@@ -73,7 +73,13 @@ export function uniqueEmail(prefix = "investor") {
 
 /** Decodes the few HTML entities React writes, for text assertions. */
 export function htmlText(html: string) {
-  return html.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/<!-- -->/g, "");
+  return html
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/<!-- -->/g, "");
 }
 
 /** Logs in through the API with form-encoded username/password and returns a bearer client. */

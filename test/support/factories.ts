@@ -37,7 +37,18 @@ function toMinor(ghs: number, what: string): number {
 // ---- farms and batches ----
 
 /** Ghana's poultry hubs, for farms that look like the real ones. */
-const HUBS = ["Dormaa Ahenkro, Bono", "Techiman, Bono East", "Sunyani, Bono", "Kumasi, Ashanti", "Ejisu, Ashanti", "Nsawam, Eastern", "Koforidua, Eastern", "Dodowa, Greater Accra", "Ashaiman, Greater Accra", "Tamale, Northern"];
+const HUBS = [
+  "Dormaa Ahenkro, Bono",
+  "Techiman, Bono East",
+  "Sunyani, Bono",
+  "Kumasi, Ashanti",
+  "Ejisu, Ashanti",
+  "Nsawam, Eastern",
+  "Koforidua, Eastern",
+  "Dodowa, Greater Accra",
+  "Ashaiman, Greater Accra",
+  "Tamale, Northern",
+];
 let farmCount = 0;
 
 export type Farm = { id: number; name: string; location: string; notes: string };
@@ -101,7 +112,18 @@ export function createBatch(server: TestServer, options: BatchOptions = {}): Bat
     .prepare(
       "insert into batches (farm_id, product_type, unit_price_minor, target_units, expected_roi, status, feed_price_minor, mortality_rate, start_date, ended_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id",
     )
-    .get(farmId, productType, unitPriceMinor, targetUnits, expectedRoi, status, feedPrice === null ? null : toMinor(feedPrice, "feedPrice"), options.mortalityRate ?? d.mortalityRate, startDate, endedAt) as { id: number };
+    .get(
+      farmId,
+      productType,
+      unitPriceMinor,
+      targetUnits,
+      expectedRoi,
+      status,
+      feedPrice === null ? null : toMinor(feedPrice, "feedPrice"),
+      options.mortalityRate ?? d.mortalityRate,
+      startDate,
+      endedAt,
+    ) as { id: number };
   return { id, farmId, productType, unitPriceMinor, targetUnits, expectedRoi, status, startDate };
 }
 
@@ -122,21 +144,32 @@ export function createRemittance(server: TestServer, batchId: number, { amountGh
   const at = serverNow(server).toISOString();
   const remitPeriod = period ?? (batch.productType === "CHICKEN" ? "HARVEST" : at.slice(0, 7));
   const account = (kind: string, owner: number | null) =>
-    ((db.prepare("select id from accounts where kind = ? and user_id is null and batch_id is ?").get(kind, owner) as { id: number } | undefined) ??
-      (db.prepare("insert into accounts (kind, batch_id, updated_at) values (?, ?, ?) returning id").get(kind, owner, at) as { id: number })).id;
-  return db.transaction(() => {
-    const external = account("EXTERNAL", null);
-    const settlement = account("SETTLEMENT", batchId);
-    const { id: entryId } = db.prepare("insert into journal_entries (kind, memo, batch_id, created_at) values ('REMITTANCE', ?, ?, ?) returning id").get(`Batch #${batchId} remittance for ${remitPeriod}`, batchId, at) as { id: number };
-    for (const [accountId, minor] of [[external, -amountMinor], [settlement, amountMinor]]) {
-      db.prepare("insert into postings (entry_id, account_id, amount_minor) values (?, ?, ?)").run(entryId, accountId, minor);
-      db.prepare("update accounts set balance_minor = balance_minor + ?, updated_at = ? where id = ?").run(minor, at, accountId);
-    }
-    const { id } = db.prepare("insert into remittances (batch_id, period, amount_minor, entry_id, created_at) values (?, ?, ?, ?, ?) returning id").get(batchId, remitPeriod, amountMinor, entryId, at) as { id: number };
-    return { id, amountMinor };
-    // IMMEDIATE: take the write lock at BEGIN (waiting out the server's writers); a deferred
-    // transaction that upgrades to a write while the server commits fails with "database is locked".
-  }).immediate();
+    (
+      (db.prepare("select id from accounts where kind = ? and user_id is null and batch_id is ?").get(kind, owner) as { id: number } | undefined) ??
+      (db.prepare("insert into accounts (kind, batch_id, updated_at) values (?, ?, ?) returning id").get(kind, owner, at) as { id: number })
+    ).id;
+  return db
+    .transaction(() => {
+      const external = account("EXTERNAL", null);
+      const settlement = account("SETTLEMENT", batchId);
+      const { id: entryId } = db
+        .prepare("insert into journal_entries (kind, memo, batch_id, created_at) values ('REMITTANCE', ?, ?, ?) returning id")
+        .get(`Batch #${batchId} remittance for ${remitPeriod}`, batchId, at) as { id: number };
+      for (const [accountId, minor] of [
+        [external, -amountMinor],
+        [settlement, amountMinor],
+      ]) {
+        db.prepare("insert into postings (entry_id, account_id, amount_minor) values (?, ?, ?)").run(entryId, accountId, minor);
+        db.prepare("update accounts set balance_minor = balance_minor + ?, updated_at = ? where id = ?").run(minor, at, accountId);
+      }
+      const { id } = db
+        .prepare("insert into remittances (batch_id, period, amount_minor, entry_id, created_at) values (?, ?, ?, ?, ?) returning id")
+        .get(batchId, remitPeriod, amountMinor, entryId, at) as { id: number };
+      return { id, amountMinor };
+      // IMMEDIATE: take the write lock at BEGIN (waiting out the server's writers); a deferred
+      // transaction that upgrades to a write while the server commits fails with "database is locked".
+    })
+    .immediate();
 }
 
 // ---- users and sessions ----
@@ -168,9 +201,10 @@ export function createSession(server: TestServer, userId: number): string {
 }
 
 function userRow(server: TestServer, who: number | string) {
-  const row = server.db().prepare(`select id, email from users where ${typeof who === "number" ? "id" : "email"} = ?`).get(typeof who === "string" ? who.toLowerCase() : who) as
-    | { id: number; email: string }
-    | undefined;
+  const row = server
+    .db()
+    .prepare(`select id, email from users where ${typeof who === "number" ? "id" : "email"} = ?`)
+    .get(typeof who === "string" ? who.toLowerCase() : who) as { id: number; email: string } | undefined;
   if (!row) throw new Error(`No user ${who}`);
   return row;
 }
@@ -203,7 +237,13 @@ const hashes = new Map<string, string>();
  */
 export async function createInvestor(
   server: TestServer,
-  { fullName = "Kofi Mensah", email = uniqueEmail(), password = "correct-horse-battery", walletGhs = 0, tier = "VERIFIED" }: { fullName?: string; email?: string; password?: string; walletGhs?: number; tier?: "REGISTERED" | "VERIFIED" | "ENHANCED" } = {},
+  {
+    fullName = "Kofi Mensah",
+    email = uniqueEmail(),
+    password = "correct-horse-battery",
+    walletGhs = 0,
+    tier = "VERIFIED",
+  }: { fullName?: string; email?: string; password?: string; walletGhs?: number; tier?: "REGISTERED" | "VERIFIED" | "ENHANCED" } = {},
 ): Promise<Investor> {
   let passwordHash = hashes.get(password);
   if (!passwordHash) hashes.set(password, (passwordHash = hashPassword(password)));

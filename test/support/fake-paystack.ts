@@ -311,8 +311,7 @@ export async function startFakePaystack(options: { secretKey?: string } = {}): P
     }
   }
 
-  const stepStatus = (step: ChargeStep): TxnStatus =>
-    step === "success" ? "success" : step === "failed" ? "failed" : step === "pending" ? "pending" : "ongoing";
+  const stepStatus = (step: ChargeStep): TxnStatus => (step === "success" ? "success" : step === "failed" ? "failed" : step === "pending" ? "pending" : "ongoing");
 
   function setTransfer(t: FakeTransfer, status: TransferStatus) {
     const before = t.status;
@@ -468,7 +467,24 @@ export async function startFakePaystack(options: { secretKey?: string } = {}): P
       announce("refund.pending", refundData(r));
       return {
         message: "Refund has been queued for processing",
-        data: { transaction: txnData(t), integration: 100_001, deducted_amount: 0, channel: null, merchant_note: r.merchantNote, customer_note: r.customerNote, status: "pending", refunded_by: "api", expected_at: null, currency: r.currency, domain: "test", amount, fully_deducted: false, id: r.id, createdAt: r.createdAt.toISOString(), updatedAt: r.createdAt.toISOString() },
+        data: {
+          transaction: txnData(t),
+          integration: 100_001,
+          deducted_amount: 0,
+          channel: null,
+          merchant_note: r.merchantNote,
+          customer_note: r.customerNote,
+          status: "pending",
+          refunded_by: "api",
+          expected_at: null,
+          currency: r.currency,
+          domain: "test",
+          amount,
+          fully_deducted: false,
+          id: r.id,
+          createdAt: r.createdAt.toISOString(),
+          updatedAt: r.createdAt.toISOString(),
+        },
       };
     }
 
@@ -577,11 +593,13 @@ export async function startFakePaystack(options: { secretKey?: string } = {}): P
       return true;
     }
     const cedis = (t.amount / 100).toFixed(2);
-    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(
-      `<!doctype html><title>Fake Paystack checkout</title><h1>Pay GHS ${cedis}</h1><p>${t.email}</p>` +
-        `<form method="post" action="/checkout/${m[1]}/pay"><button>Pay</button></form>` +
-        `<form method="post" action="/checkout/${m[1]}/cancel"><button>Cancel</button></form>`,
-    );
+    res
+      .writeHead(200, { "Content-Type": "text/html; charset=utf-8" })
+      .end(
+        `<!doctype html><title>Fake Paystack checkout</title><h1>Pay GHS ${cedis}</h1><p>${t.email}</p>` +
+          `<form method="post" action="/checkout/${m[1]}/pay"><button>Pay</button></form>` +
+          `<form method="post" action="/checkout/${m[1]}/cancel"><button>Cancel</button></form>`,
+      );
     return true;
   }
 

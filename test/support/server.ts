@@ -64,7 +64,11 @@ async function seededTemplate(childEnv: Record<string, string | undefined>): Pro
   fs.mkdirSync(dir, { recursive: true });
   const draft = path.join(dir, `${key}.${process.pid}.${randomBytes(4).toString("hex")}.db`);
   const output = await new Promise<string>((resolve, reject) => {
-    const child = spawn(process.execPath, ["scripts/seed.js"], { cwd: path.resolve(import.meta.dirname, "../.."), env: { ...childEnv, DATABASE_URL: draft } as unknown as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["scripts/seed.js"], {
+      cwd: path.resolve(import.meta.dirname, "../.."),
+      env: { ...childEnv, DATABASE_URL: draft } as unknown as NodeJS.ProcessEnv,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let text = "";
     child.stdout!.on("data", (c) => (text += c));
     child.stderr!.on("data", (c) => (text += c));

@@ -30,7 +30,10 @@ export type EmailResult = { providerRef: string };
  * timeout) the outbox tries again later.
  */
 export class EmailError extends Error {
-  constructor(message: string, readonly permanent: boolean) {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
     super(message);
     this.name = "EmailError";
   }

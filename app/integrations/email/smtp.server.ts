@@ -38,7 +38,12 @@ export function createSmtpEmailSender(config: EmailConfig): EmailSender {
         const afterData = code === null && /DATA|MESSAGE/i.test(e.command ?? "");
         const permanent = (code !== null && code >= 500) || afterData;
         const what = code !== null ? `SMTP ${code}` : (e.code ?? "SMTP error");
-        throw new EmailError(`${what}${afterData ? " after the message was sent (it may have arrived)" : ""}: ${String(e.message ?? "").replace(/\s+/g, " ").slice(0, 200)}`, permanent);
+        throw new EmailError(
+          `${what}${afterData ? " after the message was sent (it may have arrived)" : ""}: ${String(e.message ?? "")
+            .replace(/\s+/g, " ")
+            .slice(0, 200)}`,
+          permanent,
+        );
       }
     },
     close() {

@@ -5,21 +5,8 @@
  * reconciliation lists answer like the real adapter would. It has no webhooks.
  */
 import { now } from "~/lib/clock.server";
-import type {
-  Bank,
-  BankKind,
-  PaymentsProvider,
-  ProviderTransaction,
-  ProviderTransfer,
-} from "./index.server";
-import {
-  PAYMENT_MESSAGES as M,
-  PaymentsError,
-  assertAmountMinor,
-  assertChargeReference,
-  assertTransferReference,
-  localGhanaPhone,
-} from "./rules.server";
+import type { Bank, BankKind, PaymentsProvider, ProviderTransaction, ProviderTransfer } from "./index.server";
+import { PAYMENT_MESSAGES as M, PaymentsError, assertAmountMinor, assertChargeReference, assertTransferReference, localGhanaPhone } from "./rules.server";
 
 const DEMO_BANKS: Record<BankKind, Bank[]> = {
   mobile_money: [
@@ -105,7 +92,14 @@ export function createDemoProvider(): PaymentsProvider {
       assertAmountMinor(input.amountMinor);
       let t = transfers.get(input.reference);
       if (!t) {
-        t = { reference: input.reference, status: "succeeded", amountMinor: input.amountMinor, currency: "GHS", createdAt: now(), transferCode: `TRF_demo${String(transfers.size + 1).padStart(6, "0")}` };
+        t = {
+          reference: input.reference,
+          status: "succeeded",
+          amountMinor: input.amountMinor,
+          currency: "GHS",
+          createdAt: now(),
+          transferCode: `TRF_demo${String(transfers.size + 1).padStart(6, "0")}`,
+        };
         transfers.set(input.reference, t);
       }
       return { status: "succeeded", transferCode: t.transferCode };

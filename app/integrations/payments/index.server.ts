@@ -71,10 +71,7 @@ export type BankKind = "bank" | "mobile_money";
 export type Bank = { name: string; code: string; kind: BankKind; active: boolean };
 
 /** A payout destination: a mobile-money number (give the network or the live bank code) or a bank account. */
-export type RecipientInput = { name: string; accountNumber: string } & (
-  | { kind: "mobile_money"; network: MomoNetwork }
-  | { kind: BankKind; bankCode: string }
-);
+export type RecipientInput = { name: string; accountNumber: string } & ({ kind: "mobile_money"; network: MomoNetwork } | { kind: BankKind; bankCode: string });
 
 export type TransferInput = {
   /** Our idempotency key, reused on every retry: lowercase letters, digits, `-`, `_`, 16+ characters. */

@@ -28,15 +28,7 @@ import type {
   VerifiedTransfer,
   WebhookEvent,
 } from "./index.server";
-import {
-  PAYMENT_MESSAGES as M,
-  PaymentsError,
-  assertAmountMinor,
-  assertChargeReference,
-  assertTransferReference,
-  localGhanaPhone,
-  maskPhone,
-} from "./rules.server";
+import { PAYMENT_MESSAGES as M, PaymentsError, assertAmountMinor, assertChargeReference, assertTransferReference, localGhanaPhone, maskPhone } from "./rules.server";
 
 const DEFAULT_BASE_URL = "https://api.paystack.co";
 const CURRENCY = "GHS";
@@ -152,8 +144,7 @@ export function createPaystackProvider(config: PaymentsConfig): PaymentsProvider
         envelope = null;
       }
       const providerMessage = scrub(str(envelope?.message) ?? text, secretKey);
-      if (res.status === 429 || res.status >= 500 || envelope === null)
-        return { kind: "unanswered", reason: "provider", httpStatus: res.status, providerMessage };
+      if (res.status === 429 || res.status >= 500 || envelope === null) return { kind: "unanswered", reason: "provider", httpStatus: res.status, providerMessage };
       if (res.ok && envelope.status === true) return { kind: "ok", data: envelope.data, meta: envelope.meta };
       return { kind: "refused", httpStatus: res.status, providerMessage };
     } catch {
@@ -298,8 +289,7 @@ export function createPaystackProvider(config: PaymentsConfig): PaymentsProvider
   async function startCheckout(input: Parameters<PaymentsProvider["startCheckout"]>[0]): Promise<{ authorizationUrl: string }> {
     assertChargeReference(input.reference);
     assertAmountMinor(input.amountMinor);
-    if (!URL.canParse(input.callbackUrl) || !/^https?:$/.test(new URL(input.callbackUrl).protocol))
-      throw new PaymentsError("bad_request", "The checkout's callback is not an http(s) URL.");
+    if (!URL.canParse(input.callbackUrl) || !/^https?:$/.test(new URL(input.callbackUrl).protocol)) throw new PaymentsError("bad_request", "The checkout's callback is not an http(s) URL.");
     const o = await call("POST", "/transaction/initialize", {
       body: { email: input.email, amount: input.amountMinor, currency: CURRENCY, reference: input.reference, callback_url: input.callbackUrl },
       retryTimeouts: false,
@@ -366,7 +356,13 @@ export function createPaystackProvider(config: PaymentsConfig): PaymentsProvider
     assertChargeReference(input.reference);
     assertAmountMinor(input.amountMinor);
     const o = await call("POST", "/refund", {
-      body: { transaction: input.reference, amount: input.amountMinor, currency: CURRENCY, ...(input.customerNote ? { customer_note: input.customerNote } : {}), ...(input.merchantNote ? { merchant_note: input.merchantNote } : {}) },
+      body: {
+        transaction: input.reference,
+        amount: input.amountMinor,
+        currency: CURRENCY,
+        ...(input.customerNote ? { customer_note: input.customerNote } : {}),
+        ...(input.merchantNote ? { merchant_note: input.merchantNote } : {}),
+      },
       retryTimeouts: false,
     });
     if (o.kind === "unanswered") throw unansweredError(o, "refund");

@@ -38,18 +38,15 @@ export function isTransferReference(reference: string): boolean {
 }
 
 export function assertTransferReference(reference: string): void {
-  if (!isTransferReference(reference))
-    throw new PaymentsError("bad_request", "A transfer reference is 16 to 100 lowercase letters, digits, '-' or '_'.");
+  if (!isTransferReference(reference)) throw new PaymentsError("bad_request", "A transfer reference is 16 to 100 lowercase letters, digits, '-' or '_'.");
 }
 
 export function assertChargeReference(reference: string): void {
-  if (!CHARGE_REFERENCE.test(reference))
-    throw new PaymentsError("bad_request", "A charge reference is 1 to 100 letters, digits, '-', '.' or '='.");
+  if (!CHARGE_REFERENCE.test(reference)) throw new PaymentsError("bad_request", "A charge reference is 1 to 100 letters, digits, '-', '.' or '='.");
 }
 
 export function assertAmountMinor(amountMinor: number): void {
-  if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0)
-    throw new PaymentsError("bad_request", "An amount is a positive whole number of pesewas.");
+  if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) throw new PaymentsError("bad_request", "An amount is a positive whole number of pesewas.");
 }
 
 /** A Ghana number as the networks write it: 0 and nine digits (0551234987); null when it is not one. */

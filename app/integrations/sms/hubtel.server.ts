@@ -31,7 +31,12 @@ export function createHubtelSmsSender(config: SmsConfig): SmsSender {
   const auth = `Basic ${Buffer.from(`${config.clientId}:${config.clientSecret}`).toString("base64")}`;
   const timeoutMs = config.timeoutMs ?? 10_000;
   const doFetch = config.fetchImpl ?? fetch;
-  const scrub = (text: string) => text.split(config.clientSecret!).join("[secret]").replace(/\+?\d{9,}/g, (d) => maskPhone(d)).slice(0, 200);
+  const scrub = (text: string) =>
+    text
+      .split(config.clientSecret!)
+      .join("[secret]")
+      .replace(/\+?\d{9,}/g, (d) => maskPhone(d))
+      .slice(0, 200);
   return {
     name: "hubtel",
     async send(message: SmsMessage) {
@@ -49,7 +54,10 @@ export function createHubtelSmsSender(config: SmsConfig): SmsSender {
       } catch (error) {
         const timedOut = controller.signal.aborted;
         // No connection at all: nothing reached Hubtel, another try is safe. A timeout: it may have.
-        throw new SmsError(timedOut ? `Hubtel did not answer within ${timeoutMs} ms (it may have sent the message)` : `Hubtel unreachable: ${scrub(String((error as Error).message ?? error))}`, timedOut);
+        throw new SmsError(
+          timedOut ? `Hubtel did not answer within ${timeoutMs} ms (it may have sent the message)` : `Hubtel unreachable: ${scrub(String((error as Error).message ?? error))}`,
+          timedOut,
+        );
       } finally {
         clearTimeout(timer);
       }

@@ -21,7 +21,10 @@ export type SmsResult = { providerRef: string };
  * credit, wrong keys) or might send it twice (no answer in time: it may have gone out).
  */
 export class SmsError extends Error {
-  constructor(message: string, readonly permanent: boolean) {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
     super(message);
     this.name = "SmsError";
   }
