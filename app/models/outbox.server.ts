@@ -14,7 +14,7 @@
  * have arrived, so it is marked failed (attempt outcome "lost"), never re-sent by itself. An admin
  * sees it on /admin/outbox and may press Retry.
  */
-import { errorField, hideLinkTokens, logger } from "~/lib/logger.server";
+import { errorField, logger } from "~/lib/logger.server";
 import crypto from "node:crypto";
 import os from "node:os";
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";

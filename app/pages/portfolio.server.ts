@@ -23,7 +23,7 @@ import { listExitRequests, listMyInvestments, cancelEarlyExit, getInvestmentRece
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { DomainError } from "~/domain/errors";
-import { amountParam, unitsParam } from "~/domain/idempotency";
+import { unitsParam } from "~/domain/idempotency";
 import { batchClosedFor, batchSoldOut, MSG } from "~/domain/messages";
 import { calendarDateOrNull } from "~/domain/calendar";
 import { portfolioTotals } from "~/domain/payouts";

@@ -42,6 +42,7 @@ export default function LoginCode() {
       <h1 className="text-2xl font-bold">Enter your code</h1>
       <p className="mt-1 text-sm text-stone-600">Open your authenticator app and enter the 6-digit code it shows for Akoko. Lost your phone? Enter one of your recovery codes instead.</p>
       <Form method="post" className="card mt-6 space-y-4" noValidate>
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the page exists to type this one code, right after the password */}
         <Field label="Code" name="code" inputMode="text" autoComplete="one-time-code" required maxLength={20} autoFocus error={result?.error} />
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {busy ? "Checking…" : "Log in"}
