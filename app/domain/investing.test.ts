@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DomainError } from "~/domain/errors";
-import { checkEarlyExit, checkInvestment, exitProceeds, parseUnits, unitsText } from "~/domain/investing";
+import { readUnitCount, checkEarlyExit, checkInvestment, exitProceeds, unitsToBuy, unitsText } from "~/domain/investing";
 import { checkPayoutPeriod, periodInput, planPayouts, recordDateOf } from "~/domain/payouts";
 import { parseMoneyAmount } from "~/domain/wallet";
 import { oneMonthAfter } from "~/domain/calendar";
@@ -22,7 +22,7 @@ const chicken = { ...egg, productType: "CHICKEN" as const, unitPriceMinor: 5000 
 
 describe("checkInvestment: the investing messages per batch type (docs/rules.md#messages)", () => {
   it("returns whole units and their cost", () => {
-    expect(checkInvestment({ batch: egg, units: "4", acceptedTerms: true, walletMinor: 60000 })).toEqual({ units: 4, costMinor: 60000 });
+    expect(checkInvestment({ batch: egg, units: readUnitCount("4"), acceptedTerms: true, walletMinor: 60000 })).toEqual({ units: 4, costMinor: 60000 });
   });
 
   it.each([
@@ -34,34 +34,34 @@ describe("checkInvestment: the investing messages per batch type (docs/rules.md#
     [chicken, 51, "Cannot invest more than available units."],
     [egg, 2.5, "Units must be a whole number."],
   ])("%o units %j -> %s", (batch, units, detail) => {
-    expect(refusal(() => checkInvestment({ batch, units, acceptedTerms: true, walletMinor: 1e9 })).detail).toBe(detail);
+    expect(refusal(() => checkInvestment({ batch, units: readUnitCount(units), acceptedTerms: true, walletMinor: 1e9 })).detail).toBe(detail);
   });
 
   it("asks for the terms with the type's own words, before looking at the wallet", () => {
-    expect(refusal(() => checkInvestment({ batch: egg, units: 1, acceptedTerms: false, walletMinor: 0 })).detail).toBe("Please accept terms & risk disclosure.");
-    expect(refusal(() => checkInvestment({ batch: chicken, units: 1, acceptedTerms: false, walletMinor: 0 })).detail).toBe("You must acknowledge the investment terms.");
+    expect(refusal(() => checkInvestment({ batch: egg, units: readUnitCount(1), acceptedTerms: false, walletMinor: 0 })).detail).toBe("Please accept terms & risk disclosure.");
+    expect(refusal(() => checkInvestment({ batch: chicken, units: readUnitCount(1), acceptedTerms: false, walletMinor: 0 })).detail).toBe("You must acknowledge the investment terms.");
   });
 
   it("refuses a cost above the wallet, by one pesewa", () => {
-    expect(checkInvestment({ batch: chicken, units: 2, walletMinor: 10000 }).costMinor).toBe(10000);
-    expect(refusal(() => checkInvestment({ batch: chicken, units: 2, walletMinor: 9999 }))).toEqual({ status: 409, detail: "Insufficient wallet balance — deposit or reduce units." });
+    expect(checkInvestment({ batch: chicken, units: readUnitCount(2), walletMinor: 10000 }).costMinor).toBe(10000);
+    expect(refusal(() => checkInvestment({ batch: chicken, units: readUnitCount(2), walletMinor: 9999 }))).toEqual({ status: 409, detail: "Insufficient wallet balance — deposit or reduce units." });
   });
 
   it("takes money only from OPEN batches, and ACTIVE egg batches with units on offer", () => {
-    expect(refusal(() => checkInvestment({ batch: { ...chicken, status: "ACTIVE" }, units: 1, walletMinor: 1e9 })).detail).toBe("This batch is no longer open for investment.");
-    expect(refusal(() => checkInvestment({ batch: { ...egg, status: "ACTIVE", availableUnits: 0 }, units: 1, walletMinor: 1e9 })).detail).toBe("This batch is no longer open for investment.");
-    expect(checkInvestment({ batch: { ...egg, status: "ACTIVE", availableUnits: 3 }, units: 3, walletMinor: 1e9 }).units).toBe(3);
+    expect(refusal(() => checkInvestment({ batch: { ...chicken, status: "ACTIVE" }, units: readUnitCount(1), walletMinor: 1e9 })).detail).toBe("This batch is no longer open for investment.");
+    expect(refusal(() => checkInvestment({ batch: { ...egg, status: "ACTIVE", availableUnits: 0 }, units: readUnitCount(1), walletMinor: 1e9 })).detail).toBe("This batch is no longer open for investment.");
+    expect(checkInvestment({ batch: { ...egg, status: "ACTIVE", availableUnits: 3 }, units: readUnitCount(3), walletMinor: 1e9 }).units).toBe(3);
     // The only units on offer are the buyer's own: the batch is open to others, there are just none for them.
-    expect(refusal(() => checkInvestment({ batch: { ...egg, status: "ACTIVE", availableUnits: 3 }, ownOfferedUnits: 3, units: 1, walletMinor: 1e9 })).detail).toBe("Not enough units available.");
+    expect(refusal(() => checkInvestment({ batch: { ...egg, status: "ACTIVE", availableUnits: 3 }, ownOfferedUnits: 3, units: readUnitCount(1), walletMinor: 1e9 })).detail).toBe("Not enough units available.");
     for (const status of ["CLOSED", "HARVESTED"] as const) {
-      expect(refusal(() => checkInvestment({ batch: { ...egg, status }, units: 1, walletMinor: 1e9 })).status).toBe(409);
+      expect(refusal(() => checkInvestment({ batch: { ...egg, status }, units: readUnitCount(1), walletMinor: 1e9 })).status).toBe(409);
     }
   });
 
   it("parses units typed as text", () => {
-    expect(parseUnits(" 12 ", "EGG")).toBe(12);
-    expect(refusal(() => parseUnits("abc", "CHICKEN")).detail).toBe("Enter a positive number of units.");
-    expect(refusal(() => parseUnits(1e15, "EGG")).detail).toBe("Not enough units available.");
+    expect(unitsToBuy(readUnitCount(" 12 "), "EGG")).toBe(12);
+    expect(refusal(() => unitsToBuy(readUnitCount("abc"), "CHICKEN")).detail).toBe("Enter a positive number of units.");
+    expect(refusal(() => unitsToBuy(readUnitCount(1e15), "EGG")).detail).toBe("Not enough units available.");
   });
 });
 
@@ -76,7 +76,7 @@ describe("early exit", () => {
   });
 
   it("accepts units held and not yet offered", () => {
-    expect(checkEarlyExit({ ...base, units: "4" })).toBe(4);
+    expect(checkEarlyExit({ ...base, units: readUnitCount("4") })).toBe(4);
   });
 
   it.each([
@@ -94,7 +94,7 @@ describe("early exit", () => {
     [{ units: 1, unitsHeld: 0 }, "You hold no units in this batch."],
     [{ units: 7, unitsAlreadyOffered: 4 }, "You can offer at most 6 units for early exit."],
   ])("%j -> %s", (change, detail) => {
-    expect(refusal(() => checkEarlyExit({ ...base, ...change })).detail).toBe(detail);
+    expect(refusal(() => checkEarlyExit({ ...base, ...change, units: readUnitCount(change.units) })).detail).toBe(detail);
   });
 
   it("splits a sale into the seller's proceeds and the platform fee, half up", () => {

@@ -26,10 +26,9 @@ export function unitsText(n: number): string {
   return `${n.toLocaleString("en-GH")} ${n === 1 ? "unit" : "units"}`;
 }
 
-/** Units to buy: a whole number; anything else is refused with the batch type's message. */
-export function parseUnits(input: unknown, productType: ProductType): number {
+/** Units to buy, as the door read them: a whole number; anything else is refused with the batch type's message. */
+export function unitsToBuy(read: UnitCount, productType: ProductType): number {
   const messages = INVEST_MESSAGES[productType];
-  const read = readUnitCount(input);
   if (!read.ok) throw new DomainError(422, read.reason === "fraction" ? MSG.wholeUnits : messages.unitsPositive, "units");
   if (read.units > MAX_UNITS) throw new DomainError(409, messages.tooMany, "units");
   return read.units;
@@ -79,7 +78,7 @@ export function checkInvestment({
   ownOfferedUnits = 0,
 }: {
   batch: InvestableBatch;
-  units: unknown;
+  units: UnitCount;
   /** undefined when the caller (the API) has no terms box. */
   acceptedTerms?: boolean;
   walletMinor: number;
@@ -88,7 +87,7 @@ export function checkInvestment({
 }): { units: number; costMinor: number } {
   const messages = INVEST_MESSAGES[batch.productType];
   if (!batchTakesMoney(batch)) throw new DomainError(409, MSG.batchNotOpen);
-  const units = parseUnits(unitsInput, batch.productType);
+  const units = unitsToBuy(unitsInput, batch.productType);
   if (units > batch.availableUnits - ownOfferedUnits) throw new DomainError(409, messages.tooMany, "units");
   if (acceptedTerms === false) throw new DomainError(422, messages.terms, "terms");
   const costMinor = units * batch.unitPriceMinor;
@@ -108,12 +107,12 @@ export function checkEarlyExit({
   unitsAlreadyOffered,
 }: {
   batch: { productType: ProductType; status: BatchStatus; startDate: string | null };
-  units: unknown;
+  units: UnitCount;
   today: string;
   unitsHeld: number;
   unitsAlreadyOffered: number;
 }): number {
-  const read = readUnitCount(unitsInput);
+  const read = unitsInput;
   if (!read.ok) throw new DomainError(422, read.reason === "fraction" ? MSG.wholeUnits : MSG.enterUnits, "units");
   const units = read.units;
   if (batch.productType === "CHICKEN") throw new DomainError(409, MSG.chickenLocked);

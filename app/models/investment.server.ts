@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import { DomainError } from "~/domain/errors";
-import { checkEarlyExit, checkInvestment, exitProceeds, unitsText, type InvestableBatch } from "~/domain/investing";
+import { checkEarlyExit, checkInvestment, exitProceeds, unitsText, type InvestableBatch, type UnitCount } from "~/domain/investing";
 import type { BatchStatus, ProductType } from "~/domain/types";
 import { autoReinvestEnded, MSG } from "~/domain/messages";
 import { formatGhs, minorToCedis } from "~/domain/money";
@@ -37,7 +37,7 @@ export function investmentJson(i: InvestmentRow & { productType?: string; farmNa
 /**
  * Buys units: new units of an OPEN batch (wallet -> escrow, units_placed rises), or units other
  * investors offer through early exit in an ACTIVE egg batch (buyer -> sellers, fee to the platform).
- * One transaction; call inside `once` for idempotency.
+ * One transaction; the invest command (app/commands) makes it idempotent.
  */
 export function investInBatch({
   userId,
@@ -48,7 +48,7 @@ export function investInBatch({
 }: {
   userId: number;
   batchId: number;
-  units: unknown;
+  units: UnitCount;
   acceptedTerms?: boolean;
   autoReinvest?: boolean;
 }): InvestmentRow {
@@ -202,7 +202,7 @@ export function exitRequestJson(r: ExitRequestRow) {
  * Offers units of the investor's egg holding in a batch for early exit. The units are taken
  * from their holdings oldest first; each holding gets its own PENDING request.
  */
-export function requestEarlyExit({ userId, batchId, units }: { userId: number; batchId: number; units: unknown }): ExitRequestRow[] {
+export function requestEarlyExit({ userId, batchId, units }: { userId: number; batchId: number; units: UnitCount }): ExitRequestRow[] {
   return atomic(() => {
     const batch = getBatch(batchId);
     if (!batch) throw new DomainError(404, MSG.batchNotFound, "batch_id");

@@ -108,7 +108,7 @@ describe("reverseEntry", () => {
     const batchId = newBatch();
     deposit({ userId, amount: "100" });
     const depositEntry = sql<{ id: number }>("select max(id) id from journal_entries where user_id = ? and kind = 'DEPOSIT'", userId).id;
-    investInBatch({ userId, batchId, units: 1 });
+    investInBatch({ userId, batchId, units: { ok: true, units: 1 } });
     const before = entryCount();
     expect(() => atomic(() => reverseEntry({ entryId: depositEntry, memo: "chargeback" }))).toThrow(/CHECK constraint failed/);
     expect(entryCount()).toBe(before);

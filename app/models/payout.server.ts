@@ -326,7 +326,7 @@ function autoReinvest(matured: typeof batches.$inferSelect, kind: "HARVEST" | "P
     const units = Math.min(Math.floor(payout.amountMinor / next.unitPriceMinor), next.targetUnits - next.unitsPlaced);
     if (units <= 0) continue;
     try {
-      investInBatch({ userId: payout.userId, batchId: next.id, units, autoReinvest: true });
+      investInBatch({ userId: payout.userId, batchId: next.id, units: { ok: true, units }, autoReinvest: true });
     } catch (error) {
       if (error instanceof DomainError) continue;
       throw error;

@@ -5,10 +5,14 @@ import { getDb } from "~/lib/db.server";
 import { atomic, externalAccount, postEntry, walletAccount, walletBalanceMinor, walletInfo, findAccountId } from "~/models/ledger.server";
 import { journalEntries, postings } from "~/models/schema.server";
 
-export function walletJson(userId: number) {
-  const { balanceMinor, updatedAt } = walletInfo(userId);
+export type WalletState = { balanceMinor: number; updatedAt: string | null };
+
+/** A wallet as the API shows it. */
+export function walletStateJson({ balanceMinor, updatedAt }: WalletState) {
   return { balance: minorToCedis(balanceMinor), updated_at: updatedAt };
 }
+
+export const walletJson = (userId: number) => walletStateJson(walletInfo(userId));
 
 /**
  * Money recorded as arrived, without a provider: the seed's history and ledger unit tests. Real

@@ -2,7 +2,6 @@ import { errorField, logger } from "~/lib/logger.server";
 import { fieldErrors } from "~/forms/parse.server";
 import { data } from "@remix-run/node";
 import { DomainError } from "~/domain/errors";
-import { unitsParam } from "~/domain/idempotency";
 import {
   calculate,
   CALC_DEFAULT_AMOUNT,
@@ -27,7 +26,7 @@ import {
   type ListQuery,
 } from "~/pages/invest-list";
 import { type Reading, latestFarmReadings } from "~/models/farm-log.server";
-import { buyingState, checkEarlyExit } from "~/domain/investing";
+import { buyingState, checkEarlyExit, readUnitCount } from "~/domain/investing";
 import { batchSoldOut, MSG } from "~/domain/messages";
 import { formatGhs } from "~/domain/money";
 import { unitsText } from "~/domain/investing";
@@ -38,8 +37,8 @@ import { HttpError } from "~/lib/http.server";
 import { newIdempotencyKey, pageError } from "~/lib/page-action.server";
 import { getUser, redirectWithFlash } from "~/auth/session.server";
 import { getBatch, listBatches, type BatchView } from "~/models/batch.server";
-import { investInBatch, listExitRequests, listMyInvestments, requestEarlyExit } from "~/models/investment.server";
-import { once } from "~/models/idempotency.server";
+import { listExitRequests, listMyInvestments } from "~/models/investment.server";
+import { invest, requestEarlyExit } from "~/commands/investing.server";
 import { walletBalanceMinor } from "~/models/ledger.server";
 import { InvestFormSchema } from "~/forms/invest.server";
 
@@ -121,7 +120,7 @@ function unitsOfferedBy(userId: number, batchId: number) {
 /** The money core's early-exit answer for one unit, shown before the investor types (null when an exit could go ahead). */
 function exitNotice(batch: BatchView, unitsHeld: number, unitsAlreadyOffered: number): string | null {
   try {
-    checkEarlyExit({ batch, units: 1, today: today(), unitsHeld, unitsAlreadyOffered });
+    checkEarlyExit({ batch, units: readUnitCount(1), today: today(), unitsHeld, unitsAlreadyOffered });
     return null;
   } catch (error) {
     if (error instanceof DomainError) return error.detail;
@@ -247,23 +246,16 @@ export async function investPageAction(type: ProductType, request: Request) {
   if (!batch || batch.productType !== type) return data({ ok: false as const, errors: { form: MSG.batchNotFound } as Record<string, string>, values }, { status: 404 });
   if (form.intent === "exit" && type !== "EGG") return data({ ok: false as const, errors: { form: MSG.chickenLocked } as Record<string, string>, values }, { status: 409 });
   try {
+    const ctx = { actor: user, key: form.idempotency_key || null };
+    const units = readUnitCount(form.units);
     if (form.intent === "invest") {
-      const acceptedTerms = form.terms === "on";
-      const autoReinvest = form.auto_reinvest === "on";
-      const params = { batchId: batch.id, units: unitsParam(form.units), acceptedTerms, autoReinvest };
-      const { body } = once({ userId: user.id, key: form.idempotency_key, operation: `invest-page/${type}`, params }, () => {
-        const investment = investInBatch({ userId: user.id, batchId: batch.id, units: form.units, acceptedTerms, autoReinvest });
-        return { status: 201, body: { id: investment.id, units: investment.units, amountMinor: investment.amountMinor } };
-      });
+      const { investment } = invest(ctx, { batchId: batch.id, units, acceptedTerms: form.terms === "on", autoReinvest: form.auto_reinvest === "on" });
       return redirectWithFlash(listHref(type, query, {}, batch.id), {
         kind: "success",
-        message: `Investment confirmed: ${unitsText(body.units)} of Batch #${batch.id} for ${formatGhs(body.amountMinor)}.`,
+        message: `Investment confirmed: ${unitsText(investment.units)} of Batch #${batch.id} for ${formatGhs(investment.amountMinor)}.`,
       });
     }
-    once({ userId: user.id, key: form.idempotency_key, operation: "invest-page/exit", params: { batchId: batch.id, units: unitsParam(form.units) } }, () => ({
-      status: 201,
-      body: { ids: requestEarlyExit({ userId: user.id, batchId: batch.id, units: form.units }).map((r) => r.id) },
-    }));
+    requestEarlyExit(ctx, { batchId: batch.id, units });
     return redirectWithFlash(listHref(type, query, {}, batch.id), { kind: "success", message: MSG.earlyExitSubmitted });
   } catch (error) {
     if (error instanceof DomainError || error instanceof HttpError) return pageError(error, values);

@@ -19,11 +19,11 @@ import {
   withdrawPrompt,
   withQuery,
 } from "~/pages/portfolio";
-import { listExitRequests, listMyInvestments, cancelEarlyExit, getInvestmentReceipt, getMyInvestment, investInBatch, listPayoutsForInvestment, setAutoReinvest } from "~/models/investment.server";
+import { listExitRequests, listMyInvestments, getInvestmentReceipt, getMyInvestment, listPayoutsForInvestment } from "~/models/investment.server";
+import { cancelEarlyExit, reinvest, setAutoReinvest } from "~/commands/investing.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { DomainError } from "~/domain/errors";
-import { unitsParam } from "~/domain/idempotency";
 import { batchClosedFor, batchSoldOut, MSG } from "~/domain/messages";
 import { calendarDateOrNull } from "~/domain/calendar";
 import { portfolioTotals } from "~/domain/payouts";
@@ -31,14 +31,13 @@ import { daysOverdue, expectedPayoutMinor, nextPayoutDue } from "~/domain/schedu
 import type { BatchStatus, ProductType } from "~/domain/types";
 import { now, today } from "~/lib/clock.server";
 import { listReceivedPayouts, paidPeriods } from "~/models/payout.server";
-import { buyingState, holdingParts } from "~/domain/investing";
+import { buyingState, holdingParts, readUnitCount } from "~/domain/investing";
 import { renderLineChartSvg } from "~/lib/charts.server";
 import { HttpError } from "~/lib/http.server";
 import { newIdempotencyKey, orNotFound, pageError } from "~/lib/page-action.server";
 import { redirectWithFlash, requireUser } from "~/auth/session.server";
 import { batchAvailability, getBatch } from "~/models/batch.server";
 import { listNotifications } from "~/models/notification.server";
-import { once } from "~/models/idempotency.server";
 import { walletInfo, dryRun } from "~/models/ledger.server";
 import { momoNetworks, withdrawTarget, PortfolioActionSchema } from "~/forms/portfolio.server";
 import { fieldErrors } from "~/forms/parse.server";
@@ -233,7 +232,7 @@ export async function portfolioAction({ request }: ActionFunctionArgs) {
   if (!parsed.success) return data({ ok: false as const, errors: fieldErrors(parsed.error), values }, { status: 400 });
   const form = parsed.data;
   // The key is tied to this request's target and amount: a stale form's key on another request is refused.
-  const as = (operation: string, params: Record<string, unknown>) => ({ userId: user.id, key: form.idempotency_key, operation, params });
+  const ctx = { actor: user, key: form.idempotency_key || null };
   try {
     switch (form.intent) {
       case "deposit": {
@@ -277,25 +276,18 @@ export async function portfolioAction({ request }: ActionFunctionArgs) {
         return redirectWithFlash(atAnchor(returnTo, PAYMENTS_ANCHOR), { kind: "error", message: withdrawalMessage(withdrawal) });
       }
       case "reinvest": {
-        const { batchId } = getMyInvestment(user.id, form.investment_id);
-        once(as("portfolio/reinvest", { investmentId: form.investment_id, batchId, units: unitsParam(form.units) }), () => ({
-          status: 201,
-          body: { investmentId: investInBatch({ userId: user.id, batchId, units: form.units }).id },
-        }));
+        reinvest(ctx, { investmentId: form.investment_id, units: readUnitCount(form.units) });
         // Back to the row the investor reinvested from (#investment-<id>), with the message there.
         return redirectWithFlash(atAnchor(returnTo, investmentAnchor(form.investment_id)), { kind: "success", message: "Reinvest successful, refreshing..." });
       }
       case "cancel_exit": {
-        once(as("portfolio/cancel-exit", { exitRequestId: form.exit_id }), () => ({ status: 200, body: { id: cancelEarlyExit({ userId: user.id, exitRequestId: form.exit_id }).id } }));
+        cancelEarlyExit(ctx, { exitRequestId: form.exit_id });
         return redirectWithFlash(atAnchor(returnTo, EXITS_ANCHOR), { kind: "success", message: "Early exit request cancelled." });
       }
       case "auto_reinvest": {
         const on = form.auto_reinvest === "on";
-        // The same function as POST /api/v1/invest/{id}/auto-reinvest.
-        once(as("portfolio/auto-reinvest", { investmentId: form.investment_id, autoReinvest: on }), () => ({
-          status: 200,
-          body: { id: setAutoReinvest({ userId: user.id, investmentId: form.investment_id, autoReinvest: on }).id },
-        }));
+        // The same command as POST /api/v1/invest/{id}/auto-reinvest.
+        setAutoReinvest(ctx, { investmentId: form.investment_id, autoReinvest: on });
         return redirectWithFlash(atAnchor(returnTo, autoReinvestAnchor(form.investment_id)), { kind: "success", message: autoReinvestSwitched(form.investment_id, on) });
       }
     }

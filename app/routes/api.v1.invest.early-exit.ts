@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { unitsParam } from "~/domain/idempotency";
+import { readUnitCount } from "~/domain/investing";
 import { MSG } from "~/domain/messages";
 import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseId, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
-import { exitRequestJson, requestEarlyExit } from "~/models/investment.server";
-import { once } from "~/models/idempotency.server";
+import { requestEarlyExit } from "~/commands/investing.server";
+import { exitRequestJson } from "~/models/investment.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -14,10 +14,7 @@ export function action({ request }: ActionFunctionArgs) {
     const user = await requireApiUser(request);
     const body = await readBody(request);
     const batchId = parseId(body.batch_id, "Give the batch_id of the holding to exit.", 422);
-    const answer = once({ userId: user.id, key: idempotencyKeyOf(request), operation: "invest/early-exit", params: { batchId, units: unitsParam(body.units) } }, () => {
-      const requests = requestEarlyExit({ userId: user.id, batchId, units: body.units });
-      return { status: 201, body: { detail: MSG.earlyExitSubmitted, requests: requests.map(exitRequestJson) } };
-    });
-    return apiJson(answer.body, answer.status);
+    const requests = requestEarlyExit({ actor: user, key: idempotencyKeyOf(request) }, { batchId, units: readUnitCount(body.units) });
+    return apiJson({ detail: MSG.earlyExitSubmitted, requests: requests.map(exitRequestJson) }, 201);
   });
 }

@@ -2,8 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { MSG } from "~/domain/messages";
 import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseId, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
-import { cancelEarlyExit, exitRequestJson } from "~/models/investment.server";
-import { once } from "~/models/idempotency.server";
+import { cancelEarlyExit } from "~/commands/investing.server";
+import { exitRequestJson } from "~/models/investment.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -12,10 +12,6 @@ export function action({ request, params }: ActionFunctionArgs) {
     requireMethod(request, "POST");
     const user = await requireApiUser(request);
     const exitRequestId = parseId(params.id, MSG.exitRequestNotFound);
-    const answer = once({ userId: user.id, key: idempotencyKeyOf(request), operation: "invest/cancel-exit", params: { exitRequestId } }, () => ({
-      status: 200,
-      body: exitRequestJson(cancelEarlyExit({ userId: user.id, exitRequestId })),
-    }));
-    return apiJson(answer.body, answer.status);
+    return apiJson(exitRequestJson(cancelEarlyExit({ actor: user, key: idempotencyKeyOf(request) }, { exitRequestId })));
   });
 }

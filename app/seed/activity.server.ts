@@ -8,6 +8,7 @@ import { activateBatch } from "~/models/batch.server";
 import { runPayout, simulatePayout } from "~/models/payout.server";
 import { fundReserve, recordRemittance, sheetPrefill } from "~/models/remittance.server";
 import { investInBatch } from "~/models/investment.server";
+import { readUnitCount } from "~/domain/investing";
 import { deposit } from "~/models/wallet.server";
 
 /**
@@ -166,7 +167,7 @@ export function seedDemoActivity({ demoInvestorId, adminId, batchIds }: { demoIn
   const before = (date: string, days: number) => `${addDays(date, -days)}T09:30:00.000Z`;
   const buy = (batch: keyof typeof batchIds) => () => {
     for (const person of people)
-      for (const b of person.buys.filter((x) => x.batch === batch)) investInBatch({ userId: person.id, batchId: batchIds[batch], units: b.units, autoReinvest: b.autoReinvest ?? false });
+      for (const b of person.buys.filter((x) => x.batch === batch)) investInBatch({ userId: person.id, batchId: batchIds[batch], units: readUnitCount(b.units), autoReinvest: b.autoReinvest ?? false });
   };
 
   // The story in the order it happened, each step stamped with its own date by the clock (the ledger
