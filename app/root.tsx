@@ -9,6 +9,8 @@ import { now } from "~/lib/clock.server";
 import { useNonce } from "~/lib/nonce";
 import { getUser, readFlash } from "~/auth/session.server";
 import { Stylesheet, STYLESHEET_COOKIE, stylesheetVersion } from "~/lib/stylesheet";
+import { localeOf, wordsFor } from "~/catalog/index.server";
+import { useT } from "~/catalog/use-words";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -21,6 +23,7 @@ function hasStylesheet(request: Request): boolean {
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, { flash, setCookie }] = await Promise.all([getUser(request), readFlash(request)]);
   const inlineCss = !hasStylesheet(request);
+  const locale = localeOf(request);
   const headers = new Headers();
   if (setCookie) headers.append("Set-Cookie", setCookie);
   // A year: the stylesheet's name changes with every build, and the cookie with it.
@@ -31,6 +34,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       flash,
       year: now().getUTCFullYear(),
       inlineCss,
+      locale,
+      words: wordsFor(locale, ["common"]),
     },
     { headers },
   );
@@ -38,6 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const t = useT();
   const rootData = useRouteLoaderData<typeof loader>("root");
   // Says, once React has taken the server's HTML over, that JavaScript now runs the page (the
   // browser tests wait on it instead of on a quiet network).
@@ -55,7 +61,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col">
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
-          Skip to content
+          {t("common.skipToContent")}
         </a>
         <SiteHeader user={rootData?.user ?? null} />
         <main id="main" className="flex-1">
@@ -100,14 +106,15 @@ export const meta: MetaFunction = ({ error }) => {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const t = useT();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   if (isRouteErrorResponse(error) && error.status === 403) return <NoAccess />;
   return (
     <section className="container-page py-16 text-center">
-      <h1 className="text-2xl font-bold">Something went wrong</h1>
-      <p className="mt-2 text-stone-600">We could not show this page. Your money and data are safe; please try again in a moment.</p>
+      <h1 className="text-2xl font-bold">{t("common.error.title")}</h1>
+      <p className="mt-2 text-stone-600">{t("common.error.body")}</p>
       <Link to="/" className="btn-primary mt-6">
-        Go home
+        {t("common.goHome")}
       </Link>
     </section>
   );

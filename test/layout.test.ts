@@ -82,6 +82,12 @@ describe("the folder rules of app/", () => {
     expect(broken(clientSafe, (i) => i.typeOnly || !/\.server$/.test(i.spec))).toEqual([]);
   });
 
+  it("catalog: the words and their format import nothing of the features; the browser gets words from loaders, never a catalog module", () => {
+    expect(broken(inFolder("catalog"), (i) => isApp(i.spec, "catalog") || ["react", "@remix-run/react", "~/lib/env.server"].includes(i.spec))).toEqual([]);
+    const clientSafe = all.filter((i) => /^(components|pages)\//.test(i.file) && !/\.server\.tsx?$/.test(i.file));
+    expect(broken(clientSafe, (i) => i.typeOnly || !isApp(i.spec, "catalog") || ["~/catalog/use-words", "~/catalog/format"].includes(i.spec))).toEqual([]);
+  });
+
   it("integrations: an adapter reports what it learns; it writes nothing itself (no model, page or route)", () => {
     expect(broken(inFolder("integrations"), (i) => !isApp(i.spec, "models", "pages", "routes", "components", "auth", "seed"))).toEqual([]);
   });

@@ -13,4 +13,3 @@ export function ChickIcon({ className = "h-7 w-7" }: { className?: string }) {
 }
 
 export const PRODUCT_NAME = "Akoko";
-export const TAGLINE = "Turning everyday protein demand into transparent, real-world yield.";

@@ -1,42 +1,45 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { ChickIcon, PRODUCT_NAME, TAGLINE } from "~/components/brand";
+import { ChickIcon, PRODUCT_NAME } from "~/components/brand";
+import { useT, type T } from "~/catalog/use-words";
 
 export type HeaderUser = { fullName: string; isAdmin: boolean } | null;
 
-function navItems(user: HeaderUser) {
+function navItems(user: HeaderUser, t: T) {
   const items = [
-    { to: "/how-it-works", label: "How It Works" },
-    { to: "/invest/eggs", label: "Egg Notes" },
-    { to: "/invest/chicken", label: "Chicken Notes" },
-    { to: "/faq", label: "FAQ" },
+    { to: "/how-it-works", label: t("common.nav.howItWorks") },
+    { to: "/invest/eggs", label: t("common.nav.eggNotes") },
+    { to: "/invest/chicken", label: t("common.nav.chickenNotes") },
+    { to: "/faq", label: t("common.nav.faq") },
   ];
-  if (user) items.push({ to: "/portfolio", label: "Portfolio" }, { to: "/account", label: "Account" });
-  if (user?.isAdmin) items.push({ to: "/admin", label: "Admin" });
+  if (user) items.push({ to: "/portfolio", label: t("common.nav.portfolio") }, { to: "/account", label: t("common.nav.account") });
+  if (user?.isAdmin) items.push({ to: "/admin", label: t("common.nav.admin") });
   return items;
 }
 
 /** Logged out: Log in and Get started, in the header at every width (never only inside the menu). */
 function GuestActions() {
+  const t = useT();
   return (
     <div className="flex items-center gap-1.5">
       <Link to="/login" className="btn-secondary px-2.5">
-        Log in
+        {t("common.logIn")}
       </Link>
       <Link to="/register" className="btn-primary px-2.5">
-        Get started
+        {t("common.getStarted")}
       </Link>
     </div>
   );
 }
 
 function AccountArea({ user }: { user: NonNullable<HeaderUser> }) {
+  const t = useT();
   return (
     <div className="flex items-center gap-2">
-      <span className="text-sm text-stone-700">Hi, {user.fullName.trim() || "Investor"}</span>
+      <span className="text-sm text-stone-700">{t("common.greeting", { name: user.fullName.trim() || t("common.investor") })}</span>
       <Form method="post" action="/logout">
         <button type="submit" className="btn-secondary">
-          Log out
+          {t("common.logOut")}
         </button>
       </Form>
     </div>
@@ -45,7 +48,8 @@ function AccountArea({ user }: { user: NonNullable<HeaderUser> }) {
 
 /** Sticky header. On narrow screens the menu is a <details> disclosure: it opens without JavaScript. */
 export function SiteHeader({ user }: { user: HeaderUser }) {
-  const items = navItems(user);
+  const t = useT();
+  const items = navItems(user, t);
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   // With JavaScript, pages change without a reload: close the menu after each navigation.
@@ -58,11 +62,11 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
       <div className="container-page flex items-center justify-between gap-2 py-2">
-        <Link to="/" className="flex min-h-11 items-center gap-1.5 text-lg font-bold text-stone-900 no-underline" aria-label={`${PRODUCT_NAME} home`}>
+        <Link to="/" className="flex min-h-11 items-center gap-1.5 text-lg font-bold text-stone-900 no-underline" aria-label={t("common.brandHome", { brand: PRODUCT_NAME })}>
           <ChickIcon />
           <span>{PRODUCT_NAME}</span>
         </Link>
-        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+        <nav aria-label={t("common.nav.main")} className="hidden items-center gap-1 lg:flex">
           {items.map((item) => (
             <NavLink key={item.to} to={item.to} className={linkClass} prefetch="intent">
               {item.label}
@@ -78,13 +82,13 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
             <GuestActions />
           )}
           <details ref={menu} className="group relative lg:hidden">
-            <summary className="btn-secondary cursor-pointer list-none px-2.5" aria-label="Menu">
-              Menu
+            <summary className="btn-secondary cursor-pointer list-none px-2.5" aria-label={t("common.nav.menu")}>
+              {t("common.nav.menu")}
             </summary>
             <div className="absolute right-0 mt-2 w-64 rounded-xl border border-stone-200 bg-white p-3 shadow-lg">
-              <nav aria-label="Mobile" className="flex flex-col gap-1">
+              <nav aria-label={t("common.nav.mobile")} className="flex flex-col gap-1">
                 <NavLink to="/" className={linkClass} end>
-                  Home
+                  {t("common.nav.home")}
                 </NavLink>
                 {items.map((item) => (
                   <NavLink key={item.to} to={item.to} className={linkClass}>
@@ -106,6 +110,7 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
 }
 
 export function SiteFooter({ year }: { year: number }) {
+  const t = useT();
   const column = (title: string, links: Array<[string, string]>) => (
     <div>
       <h2 className="text-sm font-semibold text-stone-900">{title}</h2>
@@ -127,28 +132,26 @@ export function SiteFooter({ year }: { year: number }) {
           <p className="flex items-center gap-2 font-bold">
             <ChickIcon className="h-6 w-6" /> {PRODUCT_NAME}
           </p>
-          <p className="mt-2 text-sm text-stone-600">{TAGLINE}</p>
+          <p className="mt-2 text-sm text-stone-600">{t("common.tagline")}</p>
         </div>
-        {column("Navigate", [
-          ["/", "Home"],
-          ["/how-it-works", "How It Works"],
-          ["/faq", "FAQ"],
-          ["/portfolio", "Portfolio"],
-          ["/admin", "Admin"],
+        {column(t("common.footer.navigate"), [
+          ["/", t("common.nav.home")],
+          ["/how-it-works", t("common.nav.howItWorks")],
+          ["/faq", t("common.nav.faq")],
+          ["/portfolio", t("common.nav.portfolio")],
+          ["/admin", t("common.nav.admin")],
         ])}
-        {column("Products", [
-          ["/invest/eggs", "Egg Notes"],
-          ["/invest/chicken", "Chicken Notes"],
+        {column(t("common.footer.products"), [
+          ["/invest/eggs", t("common.nav.eggNotes")],
+          ["/invest/chicken", t("common.nav.chickenNotes")],
         ])}
-        {column("Legal", [
-          ["/risk", "Risk Disclosure"],
-          ["/terms", "Terms & Privacy"],
-          ["/contact", "Contact"],
+        {column(t("common.footer.legal"), [
+          ["/risk", t("common.footer.risk")],
+          ["/terms", t("common.footer.terms")],
+          ["/contact", t("common.footer.contact")],
         ])}
       </div>
-      <p className="container-page pb-6 text-xs text-stone-500">
-        © {year} {PRODUCT_NAME}. Capital is not guaranteed; read the Risk Disclosure before investing.
-      </p>
+      <p className="container-page pb-6 text-xs text-stone-500">{t("common.footer.notice", { year, brand: PRODUCT_NAME })}</p>
     </footer>
   );
 }

@@ -42,6 +42,11 @@ const EnvSchema = z.object({
   /** Secure cookies need HTTPS; on by default in production. */
   COOKIE_SECURE: booleanFlag.optional(),
   /**
+   * Lets a reader ask for the pseudo-locale (`lang=pseudo`): every catalog text accented and in
+   * brackets, so a word that bypassed the catalog shows. For tests and translators; off by default.
+   */
+  PSEUDO_LOCALE: booleanFlag.default(false),
+  /**
    * The site's public address (https://...). Links sent to people (password reset) are built from it,
    * never from the request's Host header, which the client chooses. Required in production.
    */

@@ -1,0 +1,13 @@
+import { common } from "~/catalog/en/common";
+
+/**
+ * The English catalog: every word a person reads, by id. Ids are `<namespace>.<name>`; a page's
+ * loader ships the namespaces its components need (see ~/catalog/index.server). Matched word for
+ * word where the product's rules quote a message (docs/messages.md).
+ */
+export const en = { ...common } as const;
+
+export type Catalog = typeof en;
+export type MessageId = keyof Catalog;
+/** The namespaces: the part of an id before its first dot. */
+export type Namespace = MessageId extends `${infer N}.${string}` ? N : never;

@@ -1,0 +1,47 @@
+import { en, type MessageId, type Namespace } from "~/catalog/en";
+import { formatTemplate, type Locale, type Params, type ParamsArg, type Template } from "~/catalog/format";
+import { pseudoTemplate } from "~/catalog/pseudo";
+import { getEnv } from "~/lib/env.server";
+
+/** Every catalog, by locale, built once. */
+const catalogs: Record<Locale, Record<string, Template>> = {
+  en,
+  pseudo: Object.fromEntries(Object.entries(en).map(([id, template]) => [id, pseudoTemplate(template)])),
+};
+
+export const LOCALE_COOKIE = "lang";
+
+/**
+ * The reader's locale: English, or the pseudo-locale where the deployment allows it (the test that
+ * finds words outside the catalog sets PSEUDO_LOCALE=true and asks with `lang=pseudo`).
+ */
+export function localeOf(request: Request): Locale {
+  const cookie = request.headers.get("Cookie") ?? "";
+  const wanted = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]*)`).exec(cookie)?.[1] ?? new URL(request.url).searchParams.get(LOCALE_COOKIE);
+  if (wanted === "pseudo" && getEnv().PSEUDO_LOCALE) return "pseudo";
+  return "en";
+}
+
+export type Translate = <Id extends MessageId>(id: Id, ...params: ParamsArg<(typeof en)[Id]>) => string;
+
+/** A message in the locale, its parameters filled. */
+export function translate(locale: Locale, id: string, params?: Params): string {
+  const catalog = catalogs[locale];
+  const template = catalog[id] ?? en[id as MessageId];
+  if (template === undefined) throw new Error(`No message ${id} in the catalog`);
+  return formatTemplate(template, params, locale, (ref) => catalog[ref]);
+}
+
+/** A typed translator for one locale, for loaders, actions, emails and SMS. */
+export function translatorFor(locale: Locale): Translate {
+  return (id, ...params) => translate(locale, id, params[0] as Params | undefined);
+}
+
+/** The words of some namespaces in the locale, for a loader to hand the browser (its components render them). */
+export function wordsFor(locale: Locale, namespaces: readonly Namespace[]): Words {
+  const catalog = catalogs[locale];
+  const prefixes = namespaces.map((n) => `${n}.`);
+  return Object.fromEntries(Object.entries(catalog).filter(([id]) => prefixes.some((p) => id.startsWith(p))));
+}
+
+export type Words = Record<string, Template>;
