@@ -1,7 +1,7 @@
 import { createCookie, createCookieSessionStorage, redirect } from "@remix-run/node";
 import { getEnv } from "~/lib/env.server";
 import { clientIp, HttpError } from "~/lib/http.server";
-import { createSession, deleteSession, getSessionByToken, type User } from "~/models/user.server";
+import { getSessionByToken, type User } from "~/models/user.server";
 import { lastSeenIsStale, touchSession, type SessionKind, type SessionMeta } from "~/models/sessions.server";
 import { noteUserId } from "~/lib/request-context.server";
 import { adminSecondFactorGap, ENROLMENT_NEEDED, SIGN_IN_WITH_CODE } from "~/auth/two-factor.server";
@@ -161,18 +161,12 @@ export async function requireApiAdmin(request: Request): Promise<User> {
   return user;
 }
 
-/**
- * Starts a browser session for the request that signed in and returns the Set-Cookie header for it.
- * `secondFactor`: the sign-in passed a two-factor code.
- */
-export async function startSession(userId: number, request: Request, { secondFactor }: { secondFactor: boolean }): Promise<{ token: string; setCookie: string }> {
-  const { token } = createSession(userId, sessionMetaOf(request, "browser"), { secondFactor });
-  return { token, setCookie: await getSessionCookie().serialize(token) };
+/** The Set-Cookie header that carries a browser session's token (the sign-in commands make the session). */
+export function sessionCookieFor(token: string): Promise<string> {
+  return getSessionCookie().serialize(token);
 }
 
-/** Revokes the current session (cookie or bearer) and returns a Set-Cookie that clears the cookie. */
-export async function endSession(request: Request): Promise<string> {
-  const token = await tokenFromRequest(request);
-  if (token) deleteSession(token);
+/** A Set-Cookie that clears the session cookie (after signing out or closing the account). */
+export function clearedSessionCookie(): Promise<string> {
   return getSessionCookie().serialize("", { maxAge: 0 });
 }

@@ -1,5 +1,6 @@
 import { createCookie } from "@remix-run/node";
 import { TOO_MANY_ATTEMPTS } from "~/domain/messages";
+import type { SignInCode } from "~/domain/two-factor";
 import { getEnv } from "~/lib/env.server";
 import { HttpError } from "~/lib/http.server";
 import { clearAttempts, reserveAttempt } from "~/lib/rate-limit.server";
@@ -39,9 +40,9 @@ export function countingWrongCodes<T>(userId: number, attempt: () => T): T {
  * unused code (counted as countingWrongCodes does). True when a code was checked: the session about
  * to begin passed the second factor.
  */
-export function checkSecondFactor(user: Pick<User, "id">, code: unknown): boolean {
+export function checkSecondFactor(user: Pick<User, "id">, code: SignInCode): boolean {
   if (!twoFactorEnabled(user.id)) return false;
-  if (code === null || code === undefined || (typeof code === "string" && code.trim() === "")) throw new SecondFactorError(401, CODE_NEEDED);
+  if (code === "missing") throw new SecondFactorError(401, CODE_NEEDED);
   countingWrongCodes(user.id, () => {
     if (!verifySecondFactor(user.id, code)) throw new SecondFactorError(401, CODE_WRONG);
   });

@@ -24,6 +24,14 @@ export function readCode(input: unknown): CodeInput {
   return null;
 }
 
+/** A sign-in's code as sent: "missing" when none was (absent, null or blank), else as readCode reads it. */
+export type SignInCode = CodeInput | "missing";
+
+export function readSignInCode(input: unknown): SignInCode {
+  if (input === null || input === undefined || (typeof input === "string" && input.trim() === "")) return "missing";
+  return readCode(input);
+}
+
 // Letters and digits that cannot be mistaken for each other when copied by hand (no 0/o, 1/l/i).
 const RECOVERY_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz";
 

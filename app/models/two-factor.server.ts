@@ -3,7 +3,7 @@ import { and, eq, isNull, or, lt, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import { DomainError } from "~/domain/errors";
-import { normalizeRecoveryCode, readCode, RECOVERY_CODE_COUNT, recoveryCodeFromBytes, TOTP_DIGITS, TOTP_PERIOD_SECONDS, TOTP_WINDOW } from "~/domain/two-factor";
+import { normalizeRecoveryCode, RECOVERY_CODE_COUNT, type CodeInput, recoveryCodeFromBytes, TOTP_DIGITS, TOTP_PERIOD_SECONDS, TOTP_WINDOW } from "~/domain/two-factor";
 import { nowIso } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
 import { openFromString, sealToString } from "~/lib/kyc-crypto.server";
@@ -107,12 +107,11 @@ export const TWO_FACTOR_CODE_WRONG = "That code is not right. Enter the code you
  * Two factors belong to the session (issue 26): the enrolling session has passed the second factor,
  * and every other session of the account, signed in without one, ends.
  */
-export function enableTwoFactor({ userId, sessionId, code: codeInput }: { userId: number; sessionId: number | null; code: unknown }): string[] {
+export function enableTwoFactor({ userId, sessionId, code }: { userId: number; sessionId: number | null; code: CodeInput }): string[] {
   return atomic(() => {
     const user = userRow(userId);
     if (user.totpEnabledAt) throw new DomainError(409, "Two-factor sign-in is already on.");
     if (!user.totpPendingSecret) throw new DomainError(409, "Start the set-up first: scan the QR code, then enter the code your app shows.");
-    const code = readCode(codeInput);
     const secret = openFromString(user.totpPendingSecret);
     const step = code?.kind === "totp" ? acceptedStep(secret, code.code) : null;
     if (step === null) throw new DomainError(422, INVALID_CODE, "code");
@@ -136,10 +135,9 @@ export type SecondFactor = "totp" | "recovery";
  * (a replayed code fails), or an unused recovery code (then spent). Each accepted code is recorded
  * in the same statement that checks it, so two requests cannot both use it.
  */
-export function verifySecondFactor(userId: number, codeInput: unknown): SecondFactor | null {
+export function verifySecondFactor(userId: number, code: CodeInput): SecondFactor | null {
   const user = userRow(userId);
   if (!user.totpEnabledAt || !user.totpSecret) return null;
-  const code = readCode(codeInput);
   if (!code) return null;
   const db = getDb();
   if (code.kind === "totp") {
@@ -161,11 +159,11 @@ export function verifySecondFactor(userId: number, codeInput: unknown): SecondFa
 }
 
 /** Turns two factors off after a valid code (app or recovery): secret and recovery codes gone. The password is the caller's (turnOffTwoFactor). */
-export function disableTwoFactor(userId: number, codeInput: unknown): void {
+export function disableTwoFactor(userId: number, code: CodeInput): void {
   atomic(() => {
     const user = userRow(userId);
     if (!user.totpEnabledAt) throw new DomainError(409, "Two-factor sign-in is not on.");
-    if (!verifySecondFactor(userId, codeInput)) throw new DomainError(422, TWO_FACTOR_CODE_WRONG, "code");
+    if (!verifySecondFactor(userId, code)) throw new DomainError(422, TWO_FACTOR_CODE_WRONG, "code");
     getDb().update(users).set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(users.id, userId)).run();
     getDb().delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)).run();
     recordAdminTwoFactorChange(userId, false);
@@ -182,9 +180,9 @@ export function recoveryCodesLeft(userId: number): number {
 }
 
 /** A fresh set of ten recovery codes (the old ones stop working), after a valid app code. The password is the caller's (renewRecoveryCodes). */
-export function regenerateRecoveryCodes(userId: number, codeInput: unknown): string[] {
+export function regenerateRecoveryCodes(userId: number, code: CodeInput): string[] {
   return atomic(() => {
-    if (verifySecondFactor(userId, codeInput) !== "totp") throw new DomainError(422, INVALID_CODE, "code");
+    if (verifySecondFactor(userId, code) !== "totp") throw new DomainError(422, INVALID_CODE, "code");
     return newRecoveryCodes(userId);
   });
 }

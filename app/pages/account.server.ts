@@ -1,12 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { askToCloseAccount, changeOwnPassword, closeAccountWithTicket, closeOwnAccount } from "~/auth/account.server";
-import { currentSessionId, endSession, redirectWithFlash, requireUser } from "~/auth/session.server";
+import { currentSessionId, clearedSessionCookie, redirectWithFlash, requireUser, sessionTokenOf } from "~/auth/session.server";
+import * as account from "~/commands/account.server";
+import type { CommandContext } from "~/commands/command.server";
 import { accountClosingBlockers } from "~/domain/account";
 import { ChangePasswordFormSchema, CloseAccountSchema, ProfileUpdateSchema } from "~/forms/account.server";
 import { parseForm } from "~/forms/parse.server";
 import { pageError } from "~/lib/page-action.server";
-import { accountPosition, updateUserProfile } from "~/models/user.server";
+import { accountPosition } from "~/models/user.server";
 import {
   ACCOUNT_CLOSED,
   CLOSE_PROMPT,
@@ -19,16 +20,10 @@ import {
   SESSION_NOT_FOUND,
   phoneForDisplay,
 } from "~/pages/account";
-import { endOtherSessions, endSessionById, listSessions } from "~/models/sessions.server";
+import { listSessions } from "~/models/sessions.server";
 import { CHANNELS, NOTICE_CATEGORIES } from "~/domain/notices";
-import { TOO_MANY_ATTEMPTS } from "~/domain/messages";
-import { HttpError } from "~/lib/http.server";
-import { reserveAttempt } from "~/lib/rate-limit.server";
-import { CONTACT_MESSAGES, confirmPhone, contactStatus, sendEmailConfirmation, sendPhoneCode } from "~/models/contacts.server";
-import { getPreferences, setPreferences, type Preferences } from "~/models/messages.server";
-
-/** Confirmation links and SMS codes each user may ask for per rate window (AUTH_RATE_WINDOW_SECONDS). */
-const CONFIRMATIONS_PER_WINDOW = 5;
+import { CONTACT_MESSAGES, contactStatus } from "~/models/contacts.server";
+import { getPreferences, type Preferences } from "~/models/messages.server";
 
 /** The account page: the investor's details, and whether (or why not) the account can close now. */
 export async function accountLoader({ request }: LoaderFunctionArgs) {
@@ -49,6 +44,7 @@ const refused = (errors: Record<string, string>, values: Record<string, string>)
 /** The forms, told apart by `intent`: profile, password, close, and the messages section's. Passwords are never sent back. */
 export async function accountAction({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
+  const ctx: CommandContext = { actor: user, key: null };
   const form = Object.fromEntries([...(await request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
   const intent = form.intent ?? "";
   // What the page may show back: the typed name and phone, never a password.
@@ -59,59 +55,59 @@ export async function accountAction({ request }: ActionFunctionArgs) {
       case "profile": {
         const parsed = parseForm(ProfileUpdateSchema, { full_name: values.full_name, phone: values.phone });
         if (!parsed.ok) return refused(parsed.errors, values);
-        updateUserProfile(user.id, { fullName: parsed.data.full_name, phone: parsed.data.phone });
+        account.updateProfile(ctx, { fullName: parsed.data.full_name, phone: parsed.data.phone });
         return redirectWithFlash("/account", { kind: "success", message: PROFILE_SAVED });
       }
       case "password": {
         const parsed = parseForm(ChangePasswordFormSchema, form);
         if (!parsed.ok) return refused(parsed.errors, values);
-        await changeOwnPassword({ user, request, currentPassword: parsed.data.current_password, newPassword: parsed.data.new_password });
+        const input = { currentPassword: parsed.data.current_password, newPassword: parsed.data.new_password, keepSessionToken: await sessionTokenOf(request) };
+        await account.changePassword(ctx, input);
         return redirectWithFlash("/account", { kind: "success", message: PASSWORD_CHANGED });
       }
       case "close": {
         if (form.confirmed === "1" && form.ticket) {
           // The confirm step without JavaScript: the password was checked at the first step.
-          await closeAccountWithTicket({ user, request, ticket: form.ticket });
+          account.closeAccountWithTicket(ctx, { ticket: form.ticket, sessionToken: await sessionTokenOf(request) });
         } else {
           const parsed = parseForm(CloseAccountSchema, { password: form.password ?? "" });
           if (!parsed.ok) return refused(parsed.errors, values);
           if (form.confirmed !== "1") {
-            const ticket = await askToCloseAccount({ user, request, password: parsed.data.password });
+            const ticket = await account.askToCloseAccount(ctx, { password: parsed.data.password, sessionToken: await sessionTokenOf(request) });
             return data({ ok: true as const, confirm: { prompt: CLOSE_PROMPT, ticket } });
           }
           // With JavaScript the browser asked (window.confirm) and sent confirmed=1 with the password.
-          await closeOwnAccount({ user, password: parsed.data.password });
+          await account.closeAccount(ctx, { password: parsed.data.password });
         }
-        return redirectWithFlash("/", { kind: "success", message: ACCOUNT_CLOSED }, { headers: { "Set-Cookie": await endSession(request) } });
+        // Every session ended with the account; the cookie goes too.
+        return redirectWithFlash("/", { kind: "success", message: ACCOUNT_CLOSED }, { headers: { "Set-Cookie": await clearedSessionCookie() } });
       }
       case "send-email-link": {
-        if (!reserveAttempt(`email-link:${user.id}`, CONFIRMATIONS_PER_WINDOW)) throw new HttpError(429, TOO_MANY_ATTEMPTS);
-        sendEmailConfirmation(user.id);
+        account.sendEmailConfirmation(ctx);
         return redirectWithFlash("/account#messages", { kind: "success", message: CONTACT_MESSAGES.emailLinkSent });
       }
       case "send-phone-code": {
-        if (!reserveAttempt(`phone-code:${user.id}`, CONFIRMATIONS_PER_WINDOW)) throw new HttpError(429, TOO_MANY_ATTEMPTS);
-        sendPhoneCode(user.id);
+        account.sendPhoneCode(ctx);
         return redirectWithFlash("/account#messages", { kind: "success", message: CONTACT_MESSAGES.codeSent });
       }
       case "confirm-phone": {
-        confirmPhone(user.id, (form.code ?? "").replace(/\s/g, ""));
+        account.confirmPhone(ctx, { code: (form.code ?? "").replace(/\s/g, "") });
         return redirectWithFlash("/account#messages", { kind: "success", message: CONTACT_MESSAGES.phoneConfirmed });
       }
       case "preferences": {
         // A checkbox left unticked is not sent: what is absent is off.
         const prefs = Object.fromEntries(NOTICE_CATEGORIES.map((c) => [c, Object.fromEntries(CHANNELS.map((ch) => [ch, form[`${c}_${ch}`] === "on"]))])) as Preferences;
-        setPreferences(user.id, prefs);
+        account.setNotificationPreferences(ctx, prefs);
         return redirectWithFlash("/account#messages", { kind: "success", message: PREFERENCES_SAVED });
       }
       case "end-session": {
         const id = /^\d{1,15}$/.test(form.session_id ?? "") ? Number(form.session_id) : 0;
         if (id === (await currentSessionId(request))) return refused({ form: SESSION_IS_CURRENT }, values);
-        if (!endSessionById(user.id, id)) return refused({ form: SESSION_NOT_FOUND }, values);
+        if (!account.endSession(ctx, { sessionId: id })) return refused({ form: SESSION_NOT_FOUND }, values);
         return redirectWithFlash("/account#sessions", { kind: "success", message: SESSION_ENDED });
       }
       case "end-other-sessions": {
-        endOtherSessions(user.id, await currentSessionId(request));
+        account.endOtherSessions(ctx, { keepSessionId: await currentSessionId(request) });
         return redirectWithFlash("/account#sessions", { kind: "success", message: OTHER_SESSIONS_ENDED });
       }
       default:

@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { turnOffTwoFactor } from "~/auth/account.server";
+import { readPasswordAgain } from "~/auth/account.server";
 import { requireApiUser } from "~/auth/session.server";
+import { disableTwoFactor } from "~/commands/account.server";
+import { readCode } from "~/domain/two-factor";
 import { apiJson, handleApi, methodNotAllowed, readBody, requireMethod } from "~/lib/http.server";
 
 export const loader = () => methodNotAllowed("POST");
@@ -11,7 +13,7 @@ export function action({ request }: ActionFunctionArgs) {
     requireMethod(request, "POST");
     const user = await requireApiUser(request, { enrolling: true });
     const body = await readBody(request);
-    await turnOffTwoFactor({ user, password: body.password, code: body.code });
+    await disableTwoFactor({ actor: user, key: null }, { password: readPasswordAgain(body.password), code: readCode(body.code) });
     return apiJson({ detail: "Two-factor sign-in is off." });
   });
 }

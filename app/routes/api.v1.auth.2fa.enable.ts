@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { currentSessionId, requireApiUser } from "~/auth/session.server";
+import { enableTwoFactor } from "~/commands/account.server";
+import { readCode } from "~/domain/two-factor";
 import { apiJson, handleApi, methodNotAllowed, readBody, requireMethod } from "~/lib/http.server";
-import { enableTwoFactor } from "~/models/two-factor.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -11,6 +12,7 @@ export function action({ request }: ActionFunctionArgs) {
     requireMethod(request, "POST");
     const user = await requireApiUser(request, { enrolling: true });
     const body = await readBody(request);
-    return apiJson({ detail: "Two-factor sign-in is on.", recovery_codes: enableTwoFactor({ userId: user.id, sessionId: await currentSessionId(request), code: body.code }) });
+    const recoveryCodes = enableTwoFactor({ actor: user, key: null }, { sessionId: await currentSessionId(request), code: readCode(body.code) });
+    return apiJson({ detail: "Two-factor sign-in is on.", recovery_codes: recoveryCodes });
   });
 }

@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { renewRecoveryCodes } from "~/auth/account.server";
+import { readPasswordAgain } from "~/auth/account.server";
 import { requireApiUser } from "~/auth/session.server";
+import { renewRecoveryCodes } from "~/commands/account.server";
+import { readCode } from "~/domain/two-factor";
 import { apiJson, handleApi, methodNotAllowed, readBody, requireMethod } from "~/lib/http.server";
 
 export const loader = () => methodNotAllowed("POST");
@@ -11,6 +13,7 @@ export function action({ request }: ActionFunctionArgs) {
     requireMethod(request, "POST");
     const user = await requireApiUser(request, { enrolling: true });
     const body = await readBody(request);
-    return apiJson({ detail: "New recovery codes made: the old ones no longer work.", recovery_codes: await renewRecoveryCodes({ user, password: body.password, code: body.code }) });
+    const recoveryCodes = await renewRecoveryCodes({ actor: user, key: null }, { password: readPasswordAgain(body.password), code: readCode(body.code) });
+    return apiJson({ detail: "New recovery codes made: the old ones no longer work.", recovery_codes: recoveryCodes });
   });
 }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/session.server";
+import { startTwoFactorSetup } from "~/commands/account.server";
 import { apiJson, handleApi, methodNotAllowed, requireMethod } from "~/lib/http.server";
-import { startTwoFactorSetup } from "~/models/two-factor.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -10,7 +10,7 @@ export function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {
     requireMethod(request, "POST");
     const user = await requireApiUser(request, { enrolling: true });
-    const setup = await startTwoFactorSetup(user.id, { fresh: true });
+    const setup = await startTwoFactorSetup({ actor: user, key: null }, { fresh: true });
     return apiJson({ secret: setup.secret, otpauth_url: setup.otpauthUrl });
   });
 }

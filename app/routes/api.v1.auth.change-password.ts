@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { changeOwnPassword } from "~/auth/account.server";
-import { requireApiUser } from "~/auth/session.server";
+import { requireApiUser, sessionTokenOf } from "~/auth/session.server";
+import { changePassword } from "~/commands/account.server";
 import { ChangePasswordSchema } from "~/forms/account.server";
 import { handleApi, methodNotAllowed, parseOrThrow, readJsonBody, requireMethod } from "~/lib/http.server";
 
@@ -12,7 +12,7 @@ export function action({ request }: ActionFunctionArgs) {
     requireMethod(request, "POST");
     const user = await requireApiUser(request);
     const input = parseOrThrow(ChangePasswordSchema, await readJsonBody(request));
-    await changeOwnPassword({ user, request, currentPassword: input.current_password, newPassword: input.new_password });
+    await changePassword({ actor: user, key: null }, { currentPassword: input.current_password, newPassword: input.new_password, keepSessionToken: await sessionTokenOf(request) });
     return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
   });
 }

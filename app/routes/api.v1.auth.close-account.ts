@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { closeOwnAccount } from "~/auth/account.server";
-import { endSession, requireApiUser } from "~/auth/session.server";
+import { clearedSessionCookie, requireApiUser } from "~/auth/session.server";
+import { closeAccount } from "~/commands/account.server";
 import { CloseAccountSchema } from "~/forms/account.server";
 import { handleApi, methodNotAllowed, parseOrThrow, readJsonBody, requireMethod } from "~/lib/http.server";
 
@@ -12,8 +12,8 @@ export function action({ request }: ActionFunctionArgs) {
     requireMethod(request, "POST");
     const user = await requireApiUser(request);
     const { password } = parseOrThrow(CloseAccountSchema, await readJsonBody(request));
-    await closeOwnAccount({ user, password });
+    await closeAccount({ actor: user, key: null }, { password });
     // The sessions are gone already; a cookie caller's cookie is cleared too.
-    return new Response(null, { status: 204, headers: { "Cache-Control": "no-store", "Set-Cookie": await endSession(request) } });
+    return new Response(null, { status: 204, headers: { "Cache-Control": "no-store", "Set-Cookie": await clearedSessionCookie() } });
   });
 }

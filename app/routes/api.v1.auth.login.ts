@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { sessionMetaOf } from "~/auth/session.server";
 import { authenticator, LoginError } from "~/auth/sign-in.server";
-import { checkSecondFactor } from "~/auth/two-factor.server";
-import { apiJson, handleApi, HttpError, methodNotAllowed, requireMethod } from "~/lib/http.server";
-import { createSession } from "~/models/user.server";
+import { signIn } from "~/commands/account.server";
+import { apiJson, clientIp, handleApi, HttpError, methodNotAllowed, requireMethod } from "~/lib/http.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -15,18 +14,10 @@ export function action({ request }: ActionFunctionArgs) {
     if (!type.includes("application/x-www-form-urlencoded") && !type.includes("multipart/form-data")) {
       throw new HttpError(415, "Send username and password as form data (application/x-www-form-urlencoded).");
     }
-    // The strategy reads the body itself: the two-factor `code` is read from a copy (issue 20).
-    const code =
-      (
-        await request
-          .clone()
-          .formData()
-          .catch(() => null)
-      )?.get("code") ?? null;
     try {
-      const user = await authenticator.authenticate("api-form", request);
-      const secondFactor = checkSecondFactor(user, code);
-      const { token } = createSession(user.id, sessionMetaOf(request, "api"), { secondFactor });
+      // The strategy reads username, password and the two-factor `code` (issue 20) from the form.
+      const credentials = await authenticator.authenticate("api-form", request);
+      const { token } = await signIn({ ...credentials, ip: clientIp(request), session: sessionMetaOf(request, "api") });
       return apiJson({ access_token: token, token_type: "bearer" });
     } catch (error) {
       if (error instanceof LoginError) throw new HttpError(error.status, error.message);

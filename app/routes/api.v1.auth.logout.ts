@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiJson, handleApi, methodNotAllowed, requireMethod } from "~/lib/http.server";
-import { endSession, requireApiUser } from "~/auth/session.server";
+import { clearedSessionCookie, requireApiUser, sessionTokenOf } from "~/auth/session.server";
+import { signOut } from "~/commands/account.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -9,7 +10,7 @@ export function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {
     requireMethod(request, "POST");
     await requireApiUser(request);
-    const setCookie = await endSession(request);
-    return apiJson({ detail: "Logged out." }, { headers: { "Set-Cookie": setCookie } });
+    signOut({ token: await sessionTokenOf(request) });
+    return apiJson({ detail: "Logged out." }, { headers: { "Set-Cookie": await clearedSessionCookie() } });
   });
 }

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { ProfileUpdateSchema } from "~/forms/account.server";
 import { apiJson, handleApi, parseOrThrow, readJsonBody, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
-import { updateUserProfile, userJson } from "~/models/user.server";
+import { updateProfile } from "~/commands/account.server";
+import { userJson } from "~/models/user.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(async () => {
@@ -17,6 +18,6 @@ export function action({ request }: ActionFunctionArgs) {
     requireMethod(request, "GET", "PUT", "PATCH");
     const user = await requireApiUser(request);
     const changes = parseOrThrow(ProfileUpdateSchema, await readJsonBody(request));
-    return apiJson(userJson(updateUserProfile(user.id, { fullName: changes.full_name, phone: changes.phone })));
+    return apiJson(userJson(updateProfile({ actor: user, key: null }, { fullName: changes.full_name, phone: changes.phone })));
   });
 }

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { RegisterError, registerAccount } from "~/auth/sign-in.server";
+import { guardRegistration, readRegistration, RegisterError } from "~/auth/sign-in.server";
+import { register } from "~/commands/account.server";
 import { apiJson, handleApi, HttpError, methodNotAllowed, readJsonBody, requireMethod } from "~/lib/http.server";
 import { userJson } from "~/models/user.server";
 
@@ -10,7 +11,10 @@ export function action({ request }: ActionFunctionArgs) {
     requireMethod(request, "POST");
     const body = await readJsonBody(request);
     try {
-      return apiJson(userJson(await registerAccount(body, request)), 201);
+      guardRegistration(request);
+      const input = readRegistration(body);
+      const { user } = await register({ fullName: input.full_name, email: input.email, password: input.password, session: null });
+      return apiJson(userJson(user), 201);
     } catch (error) {
       if (error instanceof RegisterError) throw new HttpError(error.status, error.message);
       throw error;

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { ResetRequestSchema } from "~/forms/account.server";
-import { apiJson, handleApi, methodNotAllowed, parseOrThrow, readJsonBody, requireMethod } from "~/lib/http.server";
-import { requestPasswordReset } from "~/auth/password-reset.server";
+import { apiJson, clientIp, handleApi, methodNotAllowed, parseOrThrow, readJsonBody, requireMethod } from "~/lib/http.server";
+import { requestPasswordReset } from "~/commands/account.server";
+import { RESET_REQUESTED, RESET_UNAVAILABLE } from "~/pages/account";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -10,6 +11,7 @@ export function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {
     requireMethod(request, "POST");
     const { email } = parseOrThrow(ResetRequestSchema, await readJsonBody(request));
-    return apiJson({ detail: requestPasswordReset(email, request) });
+    const result = requestPasswordReset({ email, ip: clientIp(request) });
+    return apiJson({ detail: result === "requested" ? RESET_REQUESTED : RESET_UNAVAILABLE });
   });
 }

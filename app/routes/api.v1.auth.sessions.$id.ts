@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { handleApi, HttpError, methodNotAllowed, parseId, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
-import { endSessionById } from "~/models/sessions.server";
+import { endSession } from "~/commands/account.server";
 
 export const loader = () => methodNotAllowed("DELETE");
 
@@ -10,7 +10,7 @@ export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
     requireMethod(request, "DELETE");
     const user = await requireApiUser(request);
-    if (!endSessionById(user.id, parseId(params.id, "Session not found."))) throw new HttpError(404, "Session not found.");
+    if (!endSession({ actor: user, key: null }, { sessionId: parseId(params.id, "Session not found.") })) throw new HttpError(404, "Session not found.");
     return new Response(null, { status: 204 });
   });
 }

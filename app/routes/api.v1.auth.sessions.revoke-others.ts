@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { handleApi, methodNotAllowed, requireMethod } from "~/lib/http.server";
 import { currentSessionId, requireApiUser } from "~/auth/session.server";
-import { endOtherSessions } from "~/models/sessions.server";
+import { endOtherSessions } from "~/commands/account.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -10,7 +10,7 @@ export function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {
     requireMethod(request, "POST");
     const user = await requireApiUser(request);
-    endOtherSessions(user.id, await currentSessionId(request));
+    endOtherSessions({ actor: user, key: null }, { keepSessionId: await currentSessionId(request) });
     return new Response(null, { status: 204 });
   });
 }

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/lib/meta";
-import { CONTACT_MESSAGES, confirmEmail, emailLinkValid } from "~/models/contacts.server";
+import { confirmEmail } from "~/commands/account.server";
+import { CONTACT_MESSAGES, emailLinkValid } from "~/models/contacts.server";
 
 export const meta: MetaFunction = () => pageMeta("Confirm your email address", "Confirm the email address of your Akoko account.");
 
@@ -15,7 +16,7 @@ export function loader({ params }: LoaderFunctionArgs) {
 }
 
 export function action({ params }: ActionFunctionArgs) {
-  const confirmed = confirmEmail(params.token ?? "");
+  const confirmed = confirmEmail({ token: params.token ?? "" });
   return { confirmed, message: confirmed ? CONTACT_MESSAGES.emailConfirmed : CONTACT_MESSAGES.emailLinkExpired };
 }
 

@@ -5,10 +5,11 @@ import { Field, FormError } from "~/components/forms";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { EMAIL_MAX, PASSWORD_MAX } from "~/forms/limits";
 import { authenticator, landingPath, LoginError } from "~/auth/sign-in.server";
+import { signIn } from "~/commands/account.server";
+import { clientIp } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
-import { getUser, startSession } from "~/auth/session.server";
+import { getUser, sessionCookieFor, sessionMetaOf } from "~/auth/session.server";
 import { pendingSignInCookie } from "~/auth/two-factor.server";
-import { twoFactorEnabled } from "~/models/two-factor.server";
 
 export const meta: MetaFunction = () => pageMeta("Log in", "Log in to your Akoko account to see your wallet, investments and payouts.");
 
@@ -30,11 +31,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const redirectTo = askedFor(form.get("redirectTo"));
   const email = String(form.get("email") ?? "");
   try {
-    const user = await authenticator.authenticate("form", request);
+    const credentials = await authenticator.authenticate("form", request);
+    const { user, token } = await signIn({ ...credentials, ip: clientIp(request), session: sessionMetaOf(request, "browser") });
     // Two factors on: the password is right, the code comes on a second step (issue 20).
-    if (twoFactorEnabled(user.id)) return redirect("/login/code", { headers: { "Set-Cookie": await pendingSignInCookie({ userId: user.id, redirectTo }) } });
-    const { setCookie } = await startSession(user.id, request, { secondFactor: false });
-    return redirect(redirectTo ?? landingPath(user), { headers: { "Set-Cookie": setCookie } });
+    if (token === null) return redirect("/login/code", { headers: { "Set-Cookie": await pendingSignInCookie({ userId: user.id, redirectTo }) } });
+    return redirect(redirectTo ?? landingPath(user), { headers: { "Set-Cookie": await sessionCookieFor(token) } });
   } catch (error) {
     if (!(error instanceof LoginError)) throw error;
     return data({ formError: error.message, fields: error.fields, values: { email } }, { status: error.status === 422 ? 400 : error.status });

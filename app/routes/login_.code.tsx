@@ -3,8 +3,10 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { Field } from "~/components/forms";
 import { landingPath } from "~/auth/sign-in.server";
-import { startSession } from "~/auth/session.server";
-import { checkSecondFactor, clearPendingSignIn, readPendingSignIn, SecondFactorError } from "~/auth/two-factor.server";
+import { sessionCookieFor, sessionMetaOf } from "~/auth/session.server";
+import { clearPendingSignIn, readPendingSignIn, SecondFactorError } from "~/auth/two-factor.server";
+import { signInWithCode } from "~/commands/account.server";
+import { readSignInCode } from "~/domain/two-factor";
 import { pageMeta } from "~/lib/meta";
 import { getUserById } from "~/models/user.server";
 
@@ -21,15 +23,15 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = pending ? getUserById(pending.userId) : undefined;
   if (!pending || !user) return redirect("/login", { headers: { "Set-Cookie": await clearPendingSignIn() } });
   const form = await request.formData();
-  let secondFactor: boolean;
+  let token: string;
   try {
-    secondFactor = checkSecondFactor(user, form.get("code"));
+    ({ token } = signInWithCode({ userId: user.id, code: readSignInCode(form.get("code")), session: sessionMetaOf(request, "browser") }));
   } catch (error) {
     if (!(error instanceof SecondFactorError)) throw error;
     return data({ error: error.message }, { status: error.status });
   }
   const headers = new Headers();
-  headers.append("Set-Cookie", (await startSession(user.id, request, { secondFactor })).setCookie);
+  headers.append("Set-Cookie", await sessionCookieFor(token));
   headers.append("Set-Cookie", await clearPendingSignIn());
   return redirect(pending.redirectTo ?? landingPath(user), { headers });
 }

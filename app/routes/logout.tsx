@@ -1,9 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { endSession } from "~/auth/session.server";
+import { clearedSessionCookie, sessionTokenOf } from "~/auth/session.server";
+import { signOut } from "~/commands/account.server";
 
 export async function action({ request }: ActionFunctionArgs) {
-  return redirect("/", { headers: { "Set-Cookie": await endSession(request) } });
+  signOut({ token: await sessionTokenOf(request) });
+  return redirect("/", { headers: { "Set-Cookie": await clearedSessionCookie() } });
 }
 
 // Logging out is a POST; a stray GET just goes home.

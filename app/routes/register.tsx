@@ -4,9 +4,10 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { Field, FormError } from "~/components/forms";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/forms/limits";
-import { RegisterError, registerAccount } from "~/auth/sign-in.server";
+import { guardRegistration, readRegistration, RegisterError } from "~/auth/sign-in.server";
+import { register } from "~/commands/account.server";
 import { pageMeta } from "~/lib/meta";
-import { flashCookie, getUser, startSession } from "~/auth/session.server";
+import { flashCookie, getUser, sessionCookieFor, sessionMetaOf } from "~/auth/session.server";
 
 export const meta: MetaFunction = () => pageMeta("Create your account", "Create a free Akoko account to invest in Egg Notes and Chicken Notes from partner farms in Ghana.");
 
@@ -20,9 +21,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = Object.fromEntries(await request.formData());
   const values = { full_name: String(form.full_name ?? ""), email: String(form.email ?? "") };
   try {
-    const user = await registerAccount(form, request);
-    const { setCookie } = await startSession(user.id, request, { secondFactor: false });
-    const headers = new Headers({ "Set-Cookie": setCookie });
+    guardRegistration(request);
+    const input = readRegistration(form);
+    const { user, token } = await register({ fullName: input.full_name, email: input.email, password: input.password, session: sessionMetaOf(request, "browser") });
+    const headers = new Headers({ "Set-Cookie": await sessionCookieFor(token!) });
     headers.append("Set-Cookie", await flashCookie({ kind: "success", message: `Welcome to Akoko, ${user.fullName}!` }));
     return redirect(safeRedirect(form.redirectTo), { headers });
   } catch (error) {

@@ -7,7 +7,8 @@ import { ResetPasswordSchema } from "~/forms/account.server";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/forms/limits";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithFlash } from "~/auth/session.server";
-import { findValidPasswordReset, resetPassword } from "~/models/user.server";
+import { resetPassword } from "~/commands/account.server";
+import { findValidPasswordReset } from "~/models/user.server";
 
 export const meta: MetaFunction = () => pageMeta("Choose a new password", "Set a new password for your Akoko account.");
 
@@ -20,7 +21,7 @@ export function loader({ params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const parsed = ResetPasswordSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ fields: fieldErrors(parsed.error), formError: null }, { status: 400 });
-  const ok = await resetPassword(params.token ?? "", parsed.data.password);
+  const ok = await resetPassword({ token: params.token ?? "", password: parsed.data.password });
   if (!ok) return data({ fields: {} as Record<string, string>, formError: EXPIRED }, { status: 400 });
   return redirectWithFlash("/login", { kind: "success", message: "Your password was changed. Log in with the new one." });
 }

@@ -5,10 +5,11 @@ import { Field, FormError } from "~/components/forms";
 import { fieldErrors } from "~/forms/parse.server";
 import { ResetRequestSchema } from "~/forms/account.server";
 import { EMAIL_MAX } from "~/forms/limits";
-import { RESET_UNAVAILABLE } from "~/pages/account";
-import { HttpError } from "~/lib/http.server";
+import { RESET_REQUESTED, RESET_UNAVAILABLE } from "~/pages/account";
+import { clientIp, HttpError } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
-import { requestPasswordReset, resetLinksDelivered } from "~/auth/password-reset.server";
+import { resetLinksDelivered } from "~/auth/password-reset.server";
+import { requestPasswordReset } from "~/commands/account.server";
 
 export const meta: MetaFunction = () => pageMeta("Reset your password", "Ask for a link to set a new Akoko password.");
 
@@ -23,7 +24,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = ResetRequestSchema.safeParse(form);
   if (!parsed.success) return data({ sent: null, error: fieldErrors(parsed.error).email ?? "Enter a valid email address.", formError: null, email }, { status: 400 });
   try {
-    return { sent: requestPasswordReset(parsed.data.email, request), error: null, formError: null, email: parsed.data.email };
+    const result = requestPasswordReset({ email: parsed.data.email, ip: clientIp(request) });
+    return { sent: result === "requested" ? RESET_REQUESTED : RESET_UNAVAILABLE, error: null, formError: null, email: parsed.data.email };
   } catch (error) {
     if (error instanceof HttpError && error.status === 429) return data({ sent: null, error: null, formError: error.detail, email }, { status: 429 });
     throw error;

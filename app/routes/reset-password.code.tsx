@@ -7,8 +7,8 @@ import { ResetWithCodeSchema } from "~/forms/account.server";
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/forms/limits";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithFlash } from "~/auth/session.server";
-import { resetWithCode } from "~/auth/password-reset.server";
-import { HttpError } from "~/lib/http.server";
+import { resetPasswordWithCode } from "~/commands/account.server";
+import { clientIp, HttpError } from "~/lib/http.server";
 
 export const meta: MetaFunction = () => pageMeta("Reset with the SMS code", "Set a new Akoko password with the code sent to your confirmed phone.");
 
@@ -18,7 +18,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = ResetWithCodeSchema.safeParse(form);
   if (!parsed.success) return data({ fields: fieldErrors(parsed.error), formError: null, email }, { status: 400 });
   try {
-    const ok = await resetWithCode({ email: parsed.data.email, code: parsed.data.code, password: parsed.data.password, request });
+    const ok = await resetPasswordWithCode({ email: parsed.data.email, code: parsed.data.code, password: parsed.data.password, ip: clientIp(request) });
     if (!ok)
       return data(
         { fields: {} as Record<string, string>, formError: "That code is not right, has expired or was used too many times. Check the SMS, or use the link in your email.", email },

@@ -3,7 +3,8 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CATEGORY_LABELS } from "~/domain/notices";
 import { pageMeta } from "~/lib/meta";
-import { readUnsubscribeToken, unsubscribe } from "~/models/messages.server";
+import { unsubscribe } from "~/commands/account.server";
+import { readUnsubscribeToken } from "~/models/messages.server";
 
 export const meta: MetaFunction = () => pageMeta("Unsubscribe", "Stop a kind of email from Akoko.");
 
@@ -21,7 +22,7 @@ export function loader({ params }: LoaderFunctionArgs) {
 }
 
 export function action({ params }: ActionFunctionArgs) {
-  const done = unsubscribe(params.token ?? "");
+  const done = unsubscribe({ token: params.token ?? "" });
   return done ? { done: done.label } : data({ done: null }, { status: 404 });
 }
 

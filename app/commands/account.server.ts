@@ -1,0 +1,258 @@
+import crypto from "node:crypto";
+import { confirmPassword } from "~/auth/account.server";
+import { LoginError, RegisterError } from "~/auth/sign-in.server";
+import { checkSecondFactor, countingWrongCodes } from "~/auth/two-factor.server";
+import { resetLinksDelivered } from "~/auth/password-reset.server";
+import { checkAccountClosable } from "~/domain/account";
+import { DomainError } from "~/domain/errors";
+import { EMAIL_TAKEN, INVALID_CREDENTIALS, TOO_MANY_ATTEMPTS } from "~/domain/messages";
+import type { CodeInput, SignInCode } from "~/domain/two-factor";
+import { now } from "~/lib/clock.server";
+import { getEnv } from "~/lib/env.server";
+import { HttpError } from "~/lib/http.server";
+import { sameSecret } from "~/lib/password.server";
+import { clearAttempts, releaseAttempt, reserveAttempt, reserveAttempts } from "~/lib/rate-limit.server";
+import * as contacts from "~/models/contacts.server";
+import * as messages from "~/models/messages.server";
+import * as sessions from "~/models/sessions.server";
+import * as twoFactor from "~/models/two-factor.server";
+import * as users from "~/models/user.server";
+import type { CommandContext } from "~/commands/command.server";
+
+/**
+ * What a person asks of their own account: register, sign in and out, passwords, profile, contacts
+ * and message preferences, sessions, two factors, closing the account. Signing in, registering and
+ * the password-reset steps come before anyone is signed in: they take no CommandContext. Client
+ * addresses (`ip`, as clientIp reads it) key the rate limits; `session` is what the signing-in
+ * request says about itself (sessionMetaOf). No door here sends an idempotency key: none moves money.
+ */
+
+// ---- register, sign in, sign out ----
+
+/** A new account, its email-confirmation link queued with it; `session`: also sign in (the page does, the API does not). */
+export async function register(input: { fullName: string; email: string; password: string; session: sessions.SessionMeta | null }): Promise<{ user: users.User; token: string | null }> {
+  let user: users.User;
+  try {
+    user = await users.createUser({ email: input.email, fullName: input.fullName, password: input.password, confirmEmail: true });
+  } catch (error) {
+    if (error instanceof users.EmailTakenError) throw new RegisterError(409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
+    throw error;
+  }
+  const token = input.session ? users.createSession(user.id, input.session, { secondFactor: false }).token : null;
+  return { user, token };
+}
+
+/** The password checked under the login's rate limits; the user, or a LoginError (401, 429). */
+async function checkCredentials({ email, password, ip }: { email: string; password: string; ip: string }): Promise<users.User> {
+  const env = getEnv();
+  const accountKey = `login:${ip}:${email}`;
+  const addressKey = `login-ip:${ip}`;
+  // Each attempt is counted before the (slow, async) hash: parallel guesses cannot all pass the check
+  // first. This per-(address, account) limit may refuse anything for that account.
+  if (!reserveAttempt(accountKey, env.AUTH_RATE_LIMIT)) throw new LoginError(429, TOO_MANY_ATTEMPTS);
+  // The address-wide counter is shared by everyone behind one address (a carrier's NAT, an office):
+  // over its limit, wrong passwords get 429, but a correct password still logs in.
+  const addressOver = !reserveAttempt(addressKey, env.LOGIN_FAILURES_PER_ADDRESS);
+  const user = await users.verifyLogin(email, password);
+  if (!user) {
+    if (addressOver) throw new LoginError(429, TOO_MANY_ATTEMPTS);
+    throw new LoginError(401, INVALID_CREDENTIALS);
+  }
+  // Only failures count: the account's slate is wiped, the address's reservation given back.
+  clearAttempts(accountKey);
+  if (!addressOver) releaseAttempt(addressKey);
+  return user;
+}
+
+/**
+ * Signs in with the password and, where the door takes both at once (the API), the two-factor `code`.
+ * Without a `code` (the login page) an account with two factors on gets no session yet: `token` is
+ * null and the page asks for the code on a second step (signInWithCode).
+ */
+export async function signIn(input: { email: string; password: string; code?: SignInCode; ip: string; session: sessions.SessionMeta }): Promise<{ user: users.User; token: string | null }> {
+  const user = await checkCredentials(input);
+  if (input.code === undefined && twoFactor.twoFactorEnabled(user.id)) return { user, token: null };
+  const secondFactor = input.code === undefined ? false : checkSecondFactor(user, input.code);
+  return { user, token: users.createSession(user.id, input.session, { secondFactor }).token };
+}
+
+/** The login page's second step: the user who passed the password minutes ago, and their code. */
+export function signInWithCode(input: { userId: number; code: SignInCode; session: sessions.SessionMeta }): { token: string } {
+  const secondFactor = checkSecondFactor({ id: input.userId }, input.code);
+  return { token: users.createSession(input.userId, input.session, { secondFactor }).token };
+}
+
+/** Ends the session (cookie or bearer) a request signed in with; nothing when it had none. */
+export function signOut(input: { token: string | null }): void {
+  if (input.token) users.deleteSession(input.token);
+}
+
+// ---- passwords ----
+
+/** Whether a reset link went out: "unavailable" when no link could reach anyone (resetLinksDelivered). */
+export type ResetRequestResult = "requested" | "unavailable";
+
+/**
+ * A request for a reset link, answered the same whether or not the account exists. Limited per client
+ * address and per email (a 429 HttpError), counted before the account is looked up so the limit says
+ * nothing about it either.
+ */
+export function requestPasswordReset(input: { email: string; ip: string }): ResetRequestResult {
+  const env = getEnv();
+  const allowed = reserveAttempts([
+    [`reset-ip:${input.ip}`, env.RESET_REQUESTS_PER_ADDRESS],
+    [`reset-email:${input.email}`, env.RESET_REQUESTS_PER_EMAIL],
+  ]);
+  if (!allowed) throw new HttpError(429, TOO_MANY_ATTEMPTS);
+  // A token nobody could receive is not made.
+  if (!resetLinksDelivered()) return "unavailable";
+  // The link (from APP_URL, never from the request's Host) goes out through the outbox, with the
+  // code by SMS when the phone is confirmed.
+  users.createPasswordReset(input.email);
+  return "requested";
+}
+
+/** A new password with the emailed link's token; false when the link expired or was used. */
+export function resetPassword(input: { token: string; password: string }): Promise<boolean> {
+  return users.resetPassword(input.token, input.password);
+}
+
+/**
+ * A reset with the SMS code instead of the link. Counted per client address like the requests, and
+ * each wrong code counts against its reset (5 tries), so a code cannot be guessed at speed. False
+ * when the code is wrong, old or spent.
+ */
+export function resetPasswordWithCode(input: { email: string; code: string; password: string; ip: string }): Promise<boolean> {
+  const env = getEnv();
+  const allowed = reserveAttempts([
+    [`reset-code-ip:${input.ip}`, env.RESET_REQUESTS_PER_ADDRESS],
+    [`reset-code-email:${input.email}`, env.RESET_REQUESTS_PER_EMAIL * 5],
+  ]);
+  if (!allowed) throw new HttpError(429, TOO_MANY_ATTEMPTS);
+  return users.resetPasswordWithCode(input.email, input.code, input.password);
+}
+
+/** Sets a new password after the current one and ends every other session of the user (cookies and bearer tokens) but `keepSessionToken`. */
+export async function changePassword(ctx: CommandContext, input: { currentPassword: string; newPassword: string; keepSessionToken: string | null }): Promise<void> {
+  await confirmPassword({ user: ctx.actor, password: input.currentPassword, field: "current_password" });
+  await users.changePassword({ userId: ctx.actor.id, newPassword: input.newPassword, keepSessionToken: input.keepSessionToken });
+}
+
+// ---- profile, contacts, messages ----
+
+/** Changes the name and/or the phone (null clears it); a new phone has to be confirmed again. */
+export function updateProfile(ctx: CommandContext, changes: { fullName?: string; phone?: string | null }): users.User {
+  return users.updateUserProfile(ctx.actor.id, changes);
+}
+
+/** Confirmation links and SMS codes each user may ask for per rate window (AUTH_RATE_WINDOW_SECONDS). */
+const CONFIRMATIONS_PER_WINDOW = 5;
+
+/** A new link to confirm the account's email address. */
+export function sendEmailConfirmation(ctx: CommandContext): void {
+  if (!reserveAttempt(`email-link:${ctx.actor.id}`, CONFIRMATIONS_PER_WINDOW)) throw new HttpError(429, TOO_MANY_ATTEMPTS);
+  contacts.sendEmailConfirmation(ctx.actor.id);
+}
+
+/** A new 6-digit code by SMS to the account's phone. */
+export function sendPhoneCode(ctx: CommandContext): void {
+  if (!reserveAttempt(`phone-code:${ctx.actor.id}`, CONFIRMATIONS_PER_WINDOW)) throw new HttpError(429, TOO_MANY_ATTEMPTS);
+  contacts.sendPhoneCode(ctx.actor.id);
+}
+
+/** Confirms the phone with the code it was sent (as typed, spaces removed). */
+export function confirmPhone(ctx: CommandContext, input: { code: string }): void {
+  contacts.confirmPhone(ctx.actor.id, input.code);
+}
+
+/** Confirms an email address with its link's token (no sign-in needed); false when it is unknown, used, expired or for an old address. */
+export function confirmEmail(input: { token: string }): boolean {
+  return contacts.confirmEmail(input.token);
+}
+
+/** Which kinds of message go out by which channel. */
+export function setNotificationPreferences(ctx: CommandContext, preferences: messages.Preferences): void {
+  messages.setPreferences(ctx.actor.id, preferences);
+}
+
+/** Turns one kind of email off with a notice's signed link (no sign-in); null for a link we did not make. */
+export function unsubscribe(input: { token: string }): ReturnType<typeof messages.unsubscribe> {
+  return messages.unsubscribe(input.token);
+}
+
+// ---- sessions ----
+
+/** Ends one of the user's own sessions or API tokens; false when there is no such session of theirs. */
+export function endSession(ctx: CommandContext, input: { sessionId: number }): boolean {
+  return sessions.endSessionById(ctx.actor.id, input.sessionId);
+}
+
+/** "Sign out everywhere else": every session and API token of the user but `keepSessionId`. */
+export function endOtherSessions(ctx: CommandContext, input: { keepSessionId: number | null }): void {
+  sessions.endOtherSessions(ctx.actor.id, input.keepSessionId);
+}
+
+// ---- two factors ----
+
+/** Starts (or, unless `fresh`, shows again) an enrolment: a secret kept pending until a first code confirms it. */
+export function startTwoFactorSetup(ctx: CommandContext, input: { fresh: boolean }): Promise<twoFactor.TwoFactorSetup> {
+  return twoFactor.startTwoFactorSetup(ctx.actor.id, input);
+}
+
+/** Turns two factors on with a first app code: the ten recovery codes (shown once); the account's other sessions end. */
+export function enableTwoFactor(ctx: CommandContext, input: { sessionId: number | null; code: CodeInput }): string[] {
+  return twoFactor.enableTwoFactor({ userId: ctx.actor.id, ...input });
+}
+
+/** Turns two factors off after the password and a valid code (app or recovery). */
+export async function disableTwoFactor(ctx: CommandContext, input: { password: string; code: CodeInput }): Promise<void> {
+  await confirmPassword({ user: ctx.actor, password: input.password, field: "password" });
+  countingWrongCodes(ctx.actor.id, () => twoFactor.disableTwoFactor(ctx.actor.id, input.code));
+}
+
+/** Ten new recovery codes (the old ones stop working) after the password and a current app code. */
+export async function renewRecoveryCodes(ctx: CommandContext, input: { password: string; code: CodeInput }): Promise<string[]> {
+  await confirmPassword({ user: ctx.actor, password: input.password, field: "password" });
+  return countingWrongCodes(ctx.actor.id, () => twoFactor.regenerateRecoveryCodes(ctx.actor.id, input.code));
+}
+
+// ---- closing the account ----
+
+export const CLOSE_CONFIRMATION_EXPIRED = "This confirmation has expired. Enter your password again.";
+
+/** Closes the account after the password, when checkAccountClosable allows it (a 409 naming why otherwise); every session ends. */
+export async function closeAccount(ctx: CommandContext, input: { password: string }): Promise<void> {
+  await confirmPassword({ user: ctx.actor, password: input.password, field: "password" });
+  users.closeUserAccount(ctx.actor.id);
+}
+
+// The page's confirm step without JavaScript: the password was checked at the first step; the
+// confirm form carries this signed, short-lived ticket instead of the password (a password is never
+// written back into a page). It is bound to the user and to the session that asked.
+
+const TICKET_TTL_MS = 10 * 60 * 1000;
+
+function ticketMac(userId: number, sessionToken: string, expiresMs: number) {
+  return crypto
+    .createHmac("sha256", getEnv().SESSION_SECRET)
+    .update(`close-account:${userId}:${users.sha256(sessionToken)}:${expiresMs}`)
+    .digest("base64url");
+}
+
+/** Checks the password and that the account may close now, and returns the ticket the confirm step posts. */
+export async function askToCloseAccount(ctx: CommandContext, input: { password: string; sessionToken: string | null }): Promise<string> {
+  await confirmPassword({ user: ctx.actor, password: input.password, field: "password" });
+  checkAccountClosable(users.accountPosition(ctx.actor.id));
+  const expiresMs = now().getTime() + TICKET_TTL_MS;
+  return `${expiresMs}.${ticketMac(ctx.actor.id, input.sessionToken ?? "", expiresMs)}`;
+}
+
+/** Closes the account with the confirm step's ticket (this user, this session, ten minutes). */
+export function closeAccountWithTicket(ctx: CommandContext, input: { ticket: string; sessionToken: string | null }): void {
+  const [expires, mac = ""] = input.ticket.split(".");
+  const expiresMs = Number(expires);
+  const expected = Number.isSafeInteger(expiresMs) ? ticketMac(ctx.actor.id, input.sessionToken ?? "", expiresMs) : "";
+  const valid = expected !== "" && sameSecret(mac, expected) && expiresMs > now().getTime();
+  if (!valid) throw new DomainError(400, CLOSE_CONFIRMATION_EXPIRED, "password");
+  users.closeUserAccount(ctx.actor.id);
+}
