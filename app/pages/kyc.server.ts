@@ -2,7 +2,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { redirectWithFlash, requireUser } from "~/auth/session.server";
 import { DomainError } from "~/domain/errors";
 import { KYC_TIERS, TIER_LIMITS, TIER_NAMES } from "~/domain/kyc";
-import { checkKycImages, ID_TYPES, KYC_FILE_FIELDS, kycSubmissionSchema, type KycFileField, type KycUpload } from "~/forms/kyc.server";
+import { submitKyc } from "~/commands/kyc.server";
+import { checkKycImages, ID_TYPES, KYC_FILE_FIELDS, kycSubmissionSchema, type CheckedImage, type KycFileField, type KycSubmissionInput, type KycUpload } from "~/forms/kyc.server";
 import { KYC_IMAGE_MAX_BYTES, KYC_LIMITS } from "~/forms/limits";
 import { parseForm } from "~/forms/parse.server";
 import { getKycVerifier } from "~/integrations/kyc/index.server";
@@ -10,7 +11,7 @@ import { today } from "~/lib/clock.server";
 import { HttpError } from "~/lib/http.server";
 import { pageError } from "~/lib/page-action.server";
 import { readUploadForm } from "~/lib/upload-form.server";
-import { kycImageLinks, kycOverview, submitKyc, type KycSubmission } from "~/models/kyc.server";
+import { kycImageLinks, kycOverview, type KycSubmission } from "~/models/kyc.server";
 import { TIER_DISPLAY } from "~/pages/kyc";
 
 /** A submission with bad fields or images: every message, nothing stored. */
@@ -41,14 +42,14 @@ export async function readKycForm(request: Request): Promise<KycForm> {
 }
 
 /**
- * Checks and takes an identity submission: the page's action and POST /api/v1/kyc both call this,
- * so every rule exists once. Throws KycInvalid (422, per field) or a DomainError (409, 422).
+ * Checks an identity submission's fields and images, for the submitKyc command: the page's action
+ * and POST /api/v1/kyc both call this, so every rule exists once. Throws KycInvalid (422, per field).
  */
-export async function takeKycSubmission(userId: number, form: KycForm): Promise<KycSubmission> {
+export function checkKycSubmission(form: KycForm): { fields: KycSubmissionInput; images: Partial<Record<KycFileField, CheckedImage>> } {
   const parsed = parseForm(kycSubmissionSchema(today()), form.fields);
   const checked = checkKycImages(form.uploads);
   if (!parsed.ok || !checked.ok) throw new KycInvalid({ ...(parsed.ok ? {} : parsed.errors), ...(checked.ok ? {} : checked.errors) }, form.values);
-  return submitKyc({ userId, input: parsed.data, images: checked.images });
+  return { fields: parsed.data, images: checked.images };
 }
 
 /** What the investor reads once a submission is in. */
@@ -99,7 +100,7 @@ export async function kycAction({ request }: ActionFunctionArgs) {
   try {
     const form = await readKycForm(request);
     values = form.values;
-    const row = await takeKycSubmission(user.id, form);
+    const row = await submitKyc({ actor: user, key: null }, checkKycSubmission(form));
     return redirectWithFlash("/kyc", { kind: "success", message: submittedMessage(row) });
   } catch (error) {
     if (error instanceof KycInvalid) return data({ ok: false as const, errors: error.errors, values }, { status: 422 });

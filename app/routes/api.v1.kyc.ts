@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, handleApi, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
 import { kycJson, kycSubmissionJson } from "~/models/kyc.server";
-import { readKycForm, submittedMessage, takeKycSubmission } from "~/pages/kyc.server";
+import { submitKyc } from "~/commands/kyc.server";
+import { checkKycSubmission, readKycForm, submittedMessage } from "~/pages/kyc.server";
 
 /** The investor's tier, its limits, what may still be deposited, and the latest submission (issue 17). */
 export function loader({ request }: LoaderFunctionArgs) {
@@ -21,7 +22,7 @@ export function action({ request }: ActionFunctionArgs) {
   return handleApi(async () => {
     requireMethod(request, "GET", "POST");
     const user = await requireApiUser(request);
-    const row = await takeKycSubmission(user.id, await readKycForm(request));
+    const row = await submitKyc({ actor: user, key: null }, checkKycSubmission(await readKycForm(request)));
     return apiJson({ detail: submittedMessage(row), ...kycSubmissionJson(row) }, 201);
   });
 }

@@ -11,7 +11,7 @@ import { pageMeta } from "~/lib/meta";
 import { getEnv } from "~/lib/env.server";
 import { reserveAttempt } from "~/lib/rate-limit.server";
 import { getUser, redirectWithFlash } from "~/auth/session.server";
-import { createContactMessage } from "~/models/contact.server";
+import { sendContactMessage } from "~/commands/contact.server";
 
 export const meta: MetaFunction = () => pageMeta("Contact", "Ask the Akoko team about your account, a batch or a payout. Support replies within 24 hours.");
 
@@ -34,7 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = parseForm(ContactSchema, values);
   if (!parsed.ok) return data({ formError: null, fields: parsed.errors, values }, { status: 400 });
   const user = await getUser(request);
-  createContactMessage({ ...parsed.data, userId: user?.id ?? null });
+  sendContactMessage({ ...parsed.data, actor: user });
   return redirectWithFlash("/contact?sent=1", { kind: "success", message: CONTACT_SENT });
 }
 
