@@ -158,7 +158,7 @@ export function verifySecondFactor(userId: number, code: CodeInput): SecondFacto
   return spent.changes === 1 ? "recovery" : null;
 }
 
-/** Turns two factors off after a valid code (app or recovery): secret and recovery codes gone. The password is the caller's (turnOffTwoFactor). */
+/** Turns two factors off after a valid code (app or recovery): secret and recovery codes gone. The password is the caller's (disableTwoFactor in app/commands/account.server.ts). */
 export function disableTwoFactor(userId: number, code: CodeInput): void {
   atomic(() => {
     const user = userRow(userId);
@@ -179,7 +179,7 @@ export function recoveryCodesLeft(userId: number): number {
     .get()!.n;
 }
 
-/** A fresh set of ten recovery codes (the old ones stop working), after a valid app code. The password is the caller's (renewRecoveryCodes). */
+/** A fresh set of ten recovery codes (the old ones stop working), after a valid app code. The password is the caller's (renewRecoveryCodes in app/commands/account.server.ts). */
 export function regenerateRecoveryCodes(userId: number, code: CodeInput): string[] {
   return atomic(() => {
     if (verifySecondFactor(userId, code) !== "totp") throw new DomainError(422, INVALID_CODE, "code");
