@@ -1,4 +1,6 @@
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { canonicalJson } from "~/domain/idempotency";
 import { call, Client, htmlText } from "./support/client";
 import { createBatch, createFarm, createInvestor, createRemittance, signInAdmin } from "./support/factories";
 import { startServer, type TestServer } from "./support/server";
@@ -305,6 +307,23 @@ describe("every API money call and admin action ties its Idempotency-Key to the 
     const before = snapshot();
     expect(await send(u.api, post("/api/v1/invest/deposit", { amount: 5 }), "legacy-1")).toEqual({ status: 200, body: { message: "Deposit successful", amount: 5, balance: 5 } });
     expect(await send(u.api, post("/api/v1/invest/withdraw", { amount: 5 }), "legacy-1")).toEqual({ status: 422, body: { detail: REUSED } });
+    expect(snapshot()).toBe(before);
+  });
+
+  it("a key stored under the API's own operation name, before commands, still replays the same request", async () => {
+    const u = await createInvestor(server, { walletGhs: 500 });
+    const key = uniqueKey("before-commands");
+    const first = await send(u.api, post("/api/v1/invest/withdraw", { amount: 40, ...destination }), key);
+    expect(first.status).toBe(200);
+    // As the API stored it before commands: under invest/withdraw, fingerprinted with that name.
+    const params = { amountMinor: 4_000, destinationId: null, unsaved: { method: "MOMO", provider: "MTN MoMo", accountNumber: "0241234567" } };
+    const fingerprint = createHash("sha256")
+      .update(canonicalJson({ operation: "invest/withdraw", params }))
+      .digest("hex");
+    expect(server.db().prepare("update idempotency_keys set operation = 'invest/withdraw', fingerprint = ? where user_id = ? and key = ?").run(fingerprint, u.id, key).changes).toBe(1);
+    const before = snapshot();
+    expect(await send(u.api, post("/api/v1/invest/withdraw", { ...destination, amount: "40.00" }), key)).toEqual(first);
+    expect(await send(u.api, post("/api/v1/invest/withdraw", { ...destination, amount: 41 }), key)).toEqual({ status: 422, body: { detail: REUSED } });
     expect(snapshot()).toBe(before);
   });
 });

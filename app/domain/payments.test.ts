@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decideDeposit, decideWithdrawal, isStuck, PAYMENT_TIMINGS, reconcile } from "~/domain/payments";
+import { decideDeposit, decideWithdrawal, isStuck, PAYMENT_TIMINGS, readOtp, reconcile } from "~/domain/payments";
 
 const T0 = Date.parse("2026-11-22T10:00:00Z");
 const pending = { status: "PENDING" as const, amountMinor: 5_000, currency: "GHS", createdAtMs: T0, flagged: false };
@@ -103,5 +103,16 @@ describe("reconcile", () => {
       ["x", "missing_in_ledger"],
       ["c", "missing_at_provider"],
     ]);
+  });
+});
+
+describe("readOtp", () => {
+  it("takes 4 to 12 letters or digits, without the spaces around them", () => {
+    expect(readOtp(" 123456 ")).toEqual({ ok: true, code: "123456" });
+    expect(readOtp("AbC9")).toEqual({ ok: true, code: "AbC9" });
+  });
+
+  it("refuses anything else, whatever its type", () => {
+    for (const bad of ["", "123", "1234567890123", "12 34", "12-34", 123456, null, undefined, ["1234"]]) expect(readOtp(bad)).toEqual({ ok: false });
   });
 });

@@ -40,6 +40,16 @@ export function depositRefundedMessage(limitMessage: string): string {
   return `This payment arrived, but crediting it would go past your account's limits: ${limitMessage} So we are sending it back to you the way you paid; it can take a few working days to reach you. Nothing was added to your wallet.`;
 }
 
+export const OTP_FORMAT = "Enter the code from your phone (4 to 12 letters or digits).";
+
+/** The voucher or code an investor typed for a deposit, as read: 4 to 12 letters or digits, spaces around it dropped. */
+export type OtpRead = { ok: true; code: string } | { ok: false };
+
+export function readOtp(input: unknown): OtpRead {
+  const code = typeof input === "string" ? input.trim() : "";
+  return /^[0-9A-Za-z]{4,12}$/.test(code) ? { ok: true, code } : { ok: false };
+}
+
 export type Confirmation = { status: ProviderChargeStatus; amountMinor: number | null; currency: string | null };
 
 export type DepositDecision = { kind: "credit" } | { kind: "flag"; detail: string } | { kind: "fail" } | { kind: "abandon" } | { kind: "wait" };

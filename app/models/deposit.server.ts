@@ -1,18 +1,15 @@
 import { and, desc, eq, isNull, lt, lte, or } from "drizzle-orm";
 import { DomainError } from "~/domain/errors";
-import { normalizeGhanaPhone } from "~/domain/kyc";
 import { formatGhs } from "~/domain/money";
-import { decideDeposit, depositRefundedMessage, PAYMENT_STATE_MESSAGES as STATE, PAYMENT_TIMINGS, type Confirmation } from "~/domain/payments";
-import { parseMoneyAmount } from "~/domain/wallet";
-import { getPaymentsProvider, MOMO_NETWORKS, PAYMENT_MESSAGES, paymentReference, PaymentsError, paymentsSettleAtOnce, type ChargeResult, type MomoNetwork } from "~/integrations/payments/index.server";
+import { decideDeposit, depositRefundedMessage, OTP_FORMAT, PAYMENT_STATE_MESSAGES as STATE, PAYMENT_TIMINGS, type Confirmation, type OtpRead } from "~/domain/payments";
+import { getPaymentsProvider, PAYMENT_MESSAGES, paymentReference, PaymentsError, paymentsSettleAtOnce, type ChargeResult, type MomoNetwork } from "~/integrations/payments/index.server";
 import { now, nowIso } from "~/lib/clock.server";
 import { businessCounters } from "~/lib/metrics.server";
 import { getDb } from "~/lib/db.server";
-import { once } from "~/models/idempotency.server";
 import { assertDepositWithinLimits, depositStillFits } from "~/models/kyc.server";
 import { atomic, externalAccount, postEntry, walletAccount, walletBalanceMinor } from "~/models/ledger.server";
 import { notify } from "~/models/notification.server";
-import { deposits, type DepositMethod, type RefundStatus } from "~/models/schema.server";
+import { deposits, type RefundStatus } from "~/models/schema.server";
 
 /**
  * Deposits (issue 15): a row per attempt, credited EXTERNAL -> WALLET exactly once, only on the
@@ -22,108 +19,67 @@ import { deposits, type DepositMethod, type RefundStatus } from "~/models/schema
 
 export type Deposit = typeof deposits.$inferSelect;
 
-export type DepositRequest = {
-  userId: number;
-  email: string;
-  amount: unknown;
-  /** Absent with a provider that settles at once (the plain deposit form has only an amount). */
-  method?: unknown;
-  network?: unknown;
-  phone?: unknown;
-  idempotencyKey?: string | null;
-  /** Separates the page's keys from the API's (`portfolio/deposit`, `invest/deposit`). */
-  operation: string;
-  /** Where the hosted checkout sends the investor back; `?reference=` is added by the provider. */
-  callbackUrl: (depositId: number) => string;
-};
+/** What the investor asked to pay, read at the door: card or bank through the hosted checkout, or mobile money from a number. */
+export type DepositInput = { amountMinor: number } & ({ method: "checkout"; network: null; phone: null } | { method: "mobile_money"; network: MomoNetwork; phone: string });
 
-type ParsedDeposit = { amountMinor: number; method: DepositMethod; network: MomoNetwork | null; phone: string | null };
-
-/** The deposit form's and the API's rules, in the order an investor reads the form. */
-export function parseDepositRequest(input: Pick<DepositRequest, "amount" | "method" | "network" | "phone">): ParsedDeposit {
-  const amountMinor = parseMoneyAmount(input.amount);
-  const method = input.method === undefined || input.method === null || input.method === "" ? (paymentsSettleAtOnce() ? "checkout" : null) : input.method;
-  if (method === "checkout") return { amountMinor, method, network: null, phone: null };
-  if (method !== "mobile_money") throw new DomainError(422, "Choose how to pay: mobile money, or card or bank.", "method");
-  const network = typeof input.network === "string" ? input.network.trim().toUpperCase() : "";
-  if (!(MOMO_NETWORKS as readonly string[]).includes(network)) throw new DomainError(422, "Choose your mobile money network: MTN, Telecel or AT.", "network");
-  const phone = typeof input.phone === "string" ? normalizeGhanaPhone(input.phone) : null;
-  if (!phone) throw new DomainError(422, PAYMENT_MESSAGES.badPhone, "phone");
-  return { amountMinor, method, network: network as MomoNetwork, phone };
+/**
+ * Writes a PENDING deposit with our reference, after the tier's limits. Call inside the
+ * transaction that stores the idempotency key: nothing is charged here (chargeDeposit, after commit).
+ */
+export function openDeposit(userId: number, input: DepositInput): Deposit {
+  return atomic(() => {
+    // Tier limits (issue 17), after the product's own amount rules (read at the door) and inside this transaction:
+    // a deposit that would cross one is refused whole, before a row is written or anything charged.
+    assertDepositWithinLimits(userId, input.amountMinor);
+    const at = nowIso();
+    const db = getDb();
+    // The reference is made from the row's id, so the row is written first with a placeholder.
+    const { id } = db
+      .insert(deposits)
+      .values({
+        userId,
+        reference: `new-${userId}-${at}-${Math.random()}`,
+        amountMinor: input.amountMinor,
+        method: input.method,
+        network: input.network,
+        phoneHint: input.phone?.slice(-3) ?? null,
+        message: STATE.depositPending,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning({ id: deposits.id })
+      .get();
+    db.update(deposits)
+      .set({ reference: paymentReference("deposit", id) })
+      .where(eq(deposits.id, id))
+      .run();
+    return depositById(id)!;
+  });
 }
 
 /**
- * What a deposit or withdrawal request answers: its row, or, for an idempotency key stored before
- * deposits had rows, that key's first answer as it was stored (replayed, never redone).
+ * Asks the provider to charge a deposit just opened (after the transaction that wrote it has
+ * committed). Returns the row as it stands after the provider's first answer.
  */
-export type PaymentStart<Row> = { row: Row; earlierAnswer?: undefined } | { row?: undefined; earlierAnswer: { status: number; body: unknown } };
-
-/**
- * Starts a deposit: the row is written PENDING with our reference (once per idempotency key), then
- * the provider is asked to charge. Returns the row as it stands after the provider's first answer.
- */
-export async function startDeposit(request: DepositRequest): Promise<PaymentStart<Deposit>> {
-  const parsed = parseDepositRequest(request);
-  const { userId } = request;
-  const answer = once(
-    { userId, key: request.idempotencyKey, operation: request.operation, params: { amountMinor: parsed.amountMinor, method: parsed.method, network: parsed.network, phone: parsed.phone } },
-    () => {
-      // Tier limits (issue 17), after the product's own amount rules (parsed above) and inside this transaction:
-      // a deposit that would cross one is refused whole, before a row is written or anything charged.
-      // A replayed request never gets here: it answers as the first one did.
-      assertDepositWithinLimits(userId, parsed.amountMinor);
-      const at = nowIso();
-      const db = getDb();
-      // The reference is made from the row's id, so the row is written first with a placeholder.
-      const { id } = db
-        .insert(deposits)
-        .values({
-          userId,
-          reference: `new-${userId}-${at}-${Math.random()}`,
-          amountMinor: parsed.amountMinor,
-          method: parsed.method,
-          network: parsed.network,
-          phoneHint: parsed.phone?.slice(-3) ?? null,
-          message: STATE.depositPending,
-          createdAt: at,
-          updatedAt: at,
-        })
-        .returning({ id: deposits.id })
-        .get();
-      db.update(deposits)
-        .set({ reference: paymentReference("deposit", id) })
-        .where(eq(deposits.id, id))
-        .run();
-      return { status: 202, body: { depositId: id } as { depositId?: number } };
-    },
-  );
-  if (answer.body.depositId === undefined) return { earlierAnswer: answer };
-  const row = depositById(answer.body.depositId)!;
-  // A replayed request does not charge twice: it reads where the first one got to (with a provider
-  // that settles at once, after the first one is done, so both answer alike).
-  if (answer.replayed) return { row: await settledAtOnce(row, depositById) };
+export async function chargeDeposit(row: Deposit, input: DepositInput, payer: { email: string; callbackUrl: (depositId: number) => string }): Promise<Deposit> {
   businessCounters.deposits.inc({ outcome: "started" });
-  await askProviderToCharge(row, parsed, request);
-  return { row: depositById(row.id)! };
-}
-
-async function askProviderToCharge(row: Deposit, parsed: ParsedDeposit, request: DepositRequest): Promise<void> {
   const provider = getPaymentsProvider();
   try {
-    if (parsed.method === "checkout") {
-      const { authorizationUrl } = await provider.startCheckout({ reference: row.reference, email: request.email, amountMinor: row.amountMinor, callbackUrl: request.callbackUrl(row.id) });
+    if (input.method === "checkout") {
+      const { authorizationUrl } = await provider.startCheckout({ reference: row.reference, email: payer.email, amountMinor: row.amountMinor, callbackUrl: payer.callbackUrl(row.id) });
       recordNextStep(row.id, { nextAction: "redirect", authorizationUrl, message: "Continue to the secure payment page to pay by card or bank." });
       if (paymentsSettleAtOnce()) await refreshDeposit({ depositId: row.id, force: true });
-      return;
+    } else {
+      const result = await provider.chargeMobileMoney({ reference: row.reference, email: payer.email, amountMinor: row.amountMinor, network: input.network, phone: input.phone });
+      await applyChargeResult(row.id, result);
     }
-    const result = await provider.chargeMobileMoney({ reference: row.reference, email: request.email, amountMinor: row.amountMinor, network: parsed.network!, phone: parsed.phone! });
-    await applyChargeResult(row.id, result);
   } catch (error) {
     if (!(error instanceof PaymentsError)) throw error;
     // The provider refused what we sent (a number it does not know): this attempt is over. Anything
     // else (a timeout, no answer) leaves it pending for verify to settle: the charge may have gone out.
     if (error.code === "bad_request" || error.code === "rejected") endDeposit(row.reference, "FAILED", error.message);
   }
+  return depositById(row.id)!;
 }
 
 /** The provider's answer to a charge or an OTP: what the investor does next, or the result to confirm. */
@@ -155,11 +111,11 @@ function recordNextStep(depositId: number, step: { nextAction: Deposit["nextActi
     .run();
 }
 
-/** Passes the voucher or code the investor typed to the provider. */
-export async function submitDepositOtp({ userId, depositId, otp }: { userId: number; depositId: number; otp: unknown }): Promise<Deposit> {
+/** Passes the voucher or code the investor typed (read at the door: readOtp) to the provider. */
+export async function submitDepositOtp({ userId, depositId, otp }: { userId: number; depositId: number; otp: OtpRead }): Promise<Deposit> {
   const row = getMyDeposit({ userId, depositId });
-  const code = typeof otp === "string" ? otp.trim() : "";
-  if (!/^[0-9A-Za-z]{4,12}$/.test(code)) throw new DomainError(422, "Enter the code from your phone (4 to 12 letters or digits).", "otp");
+  if (!otp.ok) throw new DomainError(422, OTP_FORMAT, "otp");
+  const code = otp.code;
   if (row.status !== "PENDING" || row.nextAction !== "enter_otp") throw new DomainError(409, "This deposit is not waiting for a code.", "otp");
   try {
     const result = await getPaymentsProvider().submitOtp({ reference: row.reference, otp: code });

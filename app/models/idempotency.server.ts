@@ -15,7 +15,14 @@ export type StoredAnswer<T> = { status: number; body: T; replayed: boolean };
  * What a key is used for: `operation` names the action, `params` everything that makes this request
  * this one (targets, amounts, units, period, destination), normalised (see ~/domain/idempotency).
  */
-export type OnceRequest = { userId: number; key: string | null | undefined; operation: string; params?: Record<string, unknown> };
+export type OnceRequest = {
+  userId: number;
+  key: string | null | undefined;
+  operation: string;
+  params?: Record<string, unknown>;
+  /** Names this same request was stored under before (with the same params): such a key still replays its first answer. */
+  formerly?: readonly string[];
+};
 
 const KEY_PATTERN = /^[A-Za-z0-9._:-]{1,200}$/;
 
@@ -30,7 +37,7 @@ export function requestFingerprint(operation: string, params: Record<string, unk
  * answer and changes nothing; another request with the key is refused (422) and changes nothing.
  * Failures are not stored.
  */
-export function once<T>({ userId, key, operation, params = {} }: OnceRequest, run: () => { status: number; body: T }): StoredAnswer<T> {
+export function once<T>({ userId, key, operation, params = {}, formerly = [] }: OnceRequest, run: () => { status: number; body: T }): StoredAnswer<T> {
   if (key === null || key === undefined || key === "") {
     const answer = atomic(run);
     return { ...answer, replayed: false };
@@ -46,7 +53,9 @@ export function once<T>({ userId, key, operation, params = {} }: OnceRequest, ru
       .get();
     if (previous) {
       // Rows stored before fingerprints existed have '' and can only be matched by operation.
-      const same = previous.operation === operation && (previous.fingerprint === "" || previous.fingerprint === fingerprint);
+      const same = [operation, ...formerly].some(
+        (name) => previous.operation === name && (previous.fingerprint === "" || previous.fingerprint === (name === operation ? fingerprint : requestFingerprint(name, params))),
+      );
       if (!same) throw new DomainError(422, MSG.idempotencyKeyReused);
       return { status: previous.status, body: JSON.parse(previous.responseJson) as T, replayed: true };
     }

@@ -19,7 +19,7 @@ describe("walletStatement", () => {
     // Written out of order: the ids say 1, 2, 3; the dates say 2, 3, 1.
     atInstant("2026-03-05T10:00:00.000Z", () => deposit({ userId, amount: "100" }));
     atInstant("2026-03-01T10:00:00.000Z", () => deposit({ userId, amount: "50" }));
-    atInstant("2026-03-03T10:00:00.000Z", () => reserveWithdrawal({ userId, amount: "30", operation: "test/withdraw" }));
+    atInstant("2026-03-03T10:00:00.000Z", () => reserveWithdrawal({ userId, amountMinor: 3_000, destinationId: null, unsaved: null }));
     // Two entries at the same instant keep the order they were written in.
     atInstant("2026-03-05T10:00:00.000Z", () => deposit({ userId, amount: "1" }));
 

@@ -1,26 +1,15 @@
 import { and, desc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import { DomainError } from "~/domain/errors";
-import { destinationUsableFrom, holderNameMatches, normalizeGhanaPhone, sameNameWords } from "~/domain/kyc";
+import { destinationUsableFrom, holderNameMatches, sameNameWords } from "~/domain/kyc";
 import { formatInstant } from "~/domain/calendar";
 import { MSG } from "~/domain/messages";
 import { formatGhs } from "~/domain/money";
 import { decideWithdrawal, PAYMENT_STATE_MESSAGES as STATE, PAYMENT_TIMINGS, type TransferWord } from "~/domain/payments";
-import { MOMO_PROVIDERS, parseMoneyAmount } from "~/domain/wallet";
-import {
-  getPaymentsProvider,
-  MOMO_NETWORKS,
-  PAYMENT_MESSAGES,
-  paymentReference,
-  PaymentsError,
-  paymentsSettleAtOnce,
-  type MomoNetwork,
-  type TransferResult,
-} from "~/integrations/payments/index.server";
+import { MOMO_PROVIDERS } from "~/domain/wallet";
+import { getPaymentsProvider, PAYMENT_MESSAGES, paymentReference, PaymentsError, paymentsSettleAtOnce, type MomoNetwork, type TransferResult } from "~/integrations/payments/index.server";
 import { now, nowIso } from "~/lib/clock.server";
 import { businessCounters } from "~/lib/metrics.server";
 import { getDb } from "~/lib/db.server";
-import { settledAtOnce, type PaymentStart } from "~/models/deposit.server";
-import { once } from "~/models/idempotency.server";
 import { assertMayWithdraw, verifiedLegalName } from "~/models/kyc.server";
 import { getEnv } from "~/lib/env.server";
 import { accountId, atomic, externalAccount, postEntry, reverseEntry, walletAccount, walletBalanceMinor } from "~/models/ledger.server";
@@ -45,14 +34,15 @@ export const NETWORK_LABELS: Record<MomoNetwork, (typeof MOMO_PROVIDERS)[number]
 
 // ---- destinations ----
 
+/**
+ * A destination as read at the door: a network and a Ghana number (+233...), or a bank's code and an
+ * account number (digits); the holder's name, spaces tidied.
+ */
+export type DestinationInput = { name: string } & ({ kind: "mobile_money"; network: MomoNetwork; phone: string } | { kind: "bank"; bankCode: string; accountNumber: string });
+
 export type NewDestination = {
   userId: number;
-  kind: unknown;
-  network?: unknown;
-  phone?: unknown;
-  bankCode?: unknown;
-  accountNumber?: unknown;
-  name: unknown;
+  destination: DestinationInput;
   /** Issue 26: the owner proves it is them (the password again, a code); throws when not. Run once the destination itself is right. */
   confirmOwner: () => Promise<void>;
 };
@@ -72,29 +62,21 @@ function maskedDestination(label: string, accountNumber: string): string {
  * name's own words.
  */
 export async function addDestination(input: NewDestination): Promise<PaymentDestination> {
-  const name = typeof input.name === "string" ? input.name.trim().replace(/\s+/g, " ") : "";
-  if (name.length < 2 || name.length > 100) throw new DomainError(422, "Enter the account holder's name as the network or bank knows it.", "name");
+  const { destination } = input;
+  const { name } = destination;
   const provider = getPaymentsProvider();
   let row: Omit<typeof paymentDestinations.$inferInsert, "recipientCode" | "userId">;
   let recipient: Parameters<typeof provider.createRecipient>[0];
-  if (input.kind === "mobile_money") {
-    const network = typeof input.network === "string" ? input.network.trim().toUpperCase() : "";
-    if (!(MOMO_NETWORKS as readonly string[]).includes(network)) throw new DomainError(422, "Choose your mobile money network: MTN, Telecel or AT.", "network");
-    const phone = typeof input.phone === "string" ? normalizeGhanaPhone(input.phone) : null;
-    if (!phone) throw new DomainError(422, PAYMENT_MESSAGES.badPhone, "phone");
-    row = { kind: "mobile_money", network, label: NETWORK_LABELS[network as MomoNetwork], accountNumber: phone, name };
-    recipient = { kind: "mobile_money", network: network as MomoNetwork, accountNumber: `0${phone.slice(4)}`, name };
-  } else if (input.kind === "bank") {
-    const bankCode = typeof input.bankCode === "string" ? input.bankCode.trim() : "";
-    const accountNumber = typeof input.accountNumber === "string" ? input.accountNumber.replace(/[\s-]/g, "") : "";
-    if (!bankCode) throw new DomainError(422, "Choose your bank.", "bank_code");
-    if (!/^\d{6,20}$/.test(accountNumber)) throw new DomainError(422, "Enter the account number: 6 to 20 digits.", "account_number");
+  if (destination.kind === "mobile_money") {
+    const { network, phone } = destination;
+    row = { kind: "mobile_money", network, label: NETWORK_LABELS[network], accountNumber: phone, name };
+    recipient = { kind: "mobile_money", network, accountNumber: `0${phone.slice(4)}`, name };
+  } else {
+    const { bankCode, accountNumber } = destination;
     const bank = (await listBanks()).find((b) => b.code === bankCode);
     if (!bank) throw new DomainError(422, "Choose your bank from the list.", "bank_code");
     row = { kind: "bank", bankCode, label: bank.name, accountNumber, name };
     recipient = { kind: "bank", bankCode, accountNumber, name };
-  } else {
-    throw new DomainError(422, "Choose mobile money or a bank account.", "kind");
   }
   // Issue 17: only accounts in the verified person's own name (checked again at each withdrawal).
   // Issue 26: what is typed is that name's own words; there is none to hold it to before verification.
@@ -121,7 +103,7 @@ export async function addDestination(input: NewDestination): Promise<PaymentDest
   }
   const saved = row;
   return atomic(() => {
-    const destination = getDb()
+    const added = getDb()
       .insert(paymentDestinations)
       .values({ ...saved, userId: input.userId, recipientCode, createdAt: nowIso() })
       .returning()
@@ -129,9 +111,9 @@ export async function addDestination(input: NewDestination): Promise<PaymentDest
     notify(
       input.userId,
       "DESTINATION_ADDED",
-      `A new payout destination, ${maskedDestination(destination.label, destination.accountNumber)}, was added to your account. Not you? Change your password now and contact support.`,
+      `A new payout destination, ${maskedDestination(added.label, added.accountNumber)}, was added to your account. Not you? Change your password now and contact support.`,
     );
-    return destination;
+    return added;
   });
 }
 
@@ -177,12 +159,10 @@ export type UnsavedDestination = { method: "MOMO" | "BANK"; provider: string; ac
 
 export type WithdrawalRequest = {
   userId: number;
-  amount: unknown;
+  amountMinor: number;
   /** A saved destination (required unless the provider settles at once). */
-  destinationId?: number | null;
-  unsaved?: UnsavedDestination | null;
-  idempotencyKey?: string | null;
-  operation: string;
+  destinationId: number | null;
+  unsaved: UnsavedDestination | null;
 };
 
 type Target = { destinationId: number | null; method: "MOMO" | "BANK"; label: string; accountNumber: string; recipientCode: string | null };
@@ -210,7 +190,7 @@ export function destinationUsableAt(d: PaymentDestination): string {
 }
 
 function targetOf(request: WithdrawalRequest): Target {
-  if (request.destinationId !== undefined && request.destinationId !== null) {
+  if (request.destinationId !== null) {
     const d = getMyDestination({ userId: request.userId, destinationId: request.destinationId });
     assertDestinationMayReceive(request.userId, d);
     return { destinationId: d.id, method: d.kind === "bank" ? "BANK" : "MOMO", label: d.label, accountNumber: d.accountNumber, recipientCode: d.recipientCode };
@@ -224,12 +204,11 @@ function targetOf(request: WithdrawalRequest): Target {
 /**
  * The wallet side of a withdrawal, in one transaction: the product's rules first ('Insufficient
  * balance'), then the tier (Registered may not withdraw), then the destination, then WALLET -> PAYOUTS_PENDING and the PENDING row with our
- * reference. Exported for the confirm step's dry run.
+ * reference. The confirm step runs it rolled back (previewWithdrawal).
  */
 export function reserveWithdrawal(request: WithdrawalRequest): Withdrawal {
-  const amountMinor = parseMoneyAmount(request.amount);
   return atomic(() => {
-    const { userId } = request;
+    const { userId, amountMinor } = request;
     if (amountMinor > walletBalanceMinor(userId)) throw new DomainError(409, MSG.insufficientBalance, "amount");
     // Tier (issue 17): after 'Insufficient balance', so that answer (docs/rules.md#tier-limits) still comes first.
     assertMayWithdraw(userId);
@@ -275,25 +254,11 @@ export function reserveWithdrawal(request: WithdrawalRequest): Withdrawal {
   });
 }
 
-/** Asks for a withdrawal: the money is reserved at once (once per idempotency key), then sent. */
-export async function requestWithdrawal(request: WithdrawalRequest): Promise<PaymentStart<Withdrawal>> {
-  const amountMinor = parseMoneyAmount(request.amount);
-  const answer = once(
-    { userId: request.userId, key: request.idempotencyKey, operation: request.operation, params: { amountMinor, destinationId: request.destinationId ?? null, unsaved: request.unsaved ?? null } },
-    () => {
-      const reserved = reserveWithdrawal(request);
-      holdIfLarge(reserved);
-      return { status: 202, body: { withdrawalId: reserved.id } as { withdrawalId?: number } };
-    },
-  );
-  if (answer.body.withdrawalId === undefined) return { earlierAnswer: answer };
-  const row = withdrawalById(answer.body.withdrawalId)!;
-  // Held for an admin's review (issue 20): reserved, not sent; approving it sends it.
-  if (heldWithdrawalApproval(row.id)) return { row };
-  if (answer.replayed) return { row: await settledAtOnce(row, withdrawalById) };
+/** Sends a withdrawal just reserved (and not held for review) to the provider; returns it as it stands after. */
+export async function sendNewWithdrawal(row: Withdrawal): Promise<Withdrawal> {
   businessCounters.withdrawals.inc({ outcome: "requested" });
   await sendTransfer(row);
-  return { row: withdrawalById(row.id)! };
+  return withdrawalById(row.id)!;
 }
 
 /**
@@ -301,9 +266,9 @@ export async function requestWithdrawal(request: WithdrawalRequest): Promise<Pay
  * pass LARGE_WITHDRAWAL_GHS, this one stays reserved (WALLET -> PAYOUTS_PENDING) and waits as a
  * withdrawal.send approval; an admin other than the investor sends or returns it. Inside the
  * reservation's transaction, so two requests sent together are added up one after the other and
- * cannot both slip under the threshold.
+ * cannot both slip under the threshold. True when it is held.
  */
-function holdIfLarge(row: Withdrawal): void {
+export function holdIfLarge(row: Withdrawal): boolean {
   const since = new Date(Date.parse(row.createdAt) - WITHDRAWAL_REVIEW_WINDOW_MS).toISOString();
   const windowTotalMinor =
     getDb()
@@ -311,7 +276,7 @@ function holdIfLarge(row: Withdrawal): void {
       .from(withdrawals)
       .where(and(eq(withdrawals.userId, row.userId), inArray(withdrawals.status, ["PENDING", "SUCCEEDED"]), gte(withdrawals.createdAt, since)))
       .get()?.total ?? 0;
-  if (!withdrawalNeedsReview(windowTotalMinor, Math.round(getEnv().LARGE_WITHDRAWAL_GHS * 100))) return;
+  if (!withdrawalNeedsReview(windowTotalMinor, Math.round(getEnv().LARGE_WITHDRAWAL_GHS * 100))) return false;
   const email = getDb().select({ email: users.email }).from(users).where(eq(users.id, row.userId)).get()?.email ?? `user #${row.userId}`;
   createApproval({
     action: "withdrawal.send",
@@ -319,15 +284,14 @@ function holdIfLarge(row: Withdrawal): void {
     summary: approvalSummary({ action: "withdrawal.send", withdrawalId: row.id, amountMinor: row.amountMinor, email, provider: row.provider, windowTotalMinor }),
     requestedBy: row.userId,
   });
+  return true;
 }
 
 /** Approved (issue 20): the held withdrawal goes to the provider now, as any other would have. */
 export async function sendHeldWithdrawal(withdrawalId: number): Promise<Withdrawal> {
   const row = withdrawalById(withdrawalId);
   if (!row || row.status !== "PENDING") throw new DomainError(409, "This withdrawal is no longer waiting to be sent.");
-  businessCounters.withdrawals.inc({ outcome: "requested" });
-  await sendTransfer(row);
-  return withdrawalById(withdrawalId)!;
+  return sendNewWithdrawal(row);
 }
 
 /**
@@ -487,10 +451,15 @@ export function listStalePendingWithdrawals({ before, limit = 100 }: { before: s
     .all();
 }
 
+/** Whether a withdrawal waits, reserved, for an admin's review (issue 20). */
+export function heldForReview(row: Withdrawal): boolean {
+  return row.status === "PENDING" && heldWithdrawalApproval(row.id) !== undefined;
+}
+
 /** The investor's words for where a withdrawal stands. */
 export function withdrawalMessage(row: Withdrawal): string {
   if (row.status === "SUCCEEDED") return STATE.withdrawalSucceeded;
-  if (row.status === "PENDING" && heldWithdrawalApproval(row.id)) return APPROVAL_MESSAGES.heldWithdrawal;
+  if (heldForReview(row)) return APPROVAL_MESSAGES.heldWithdrawal;
   if (row.status === "PENDING") return row.flag ? PAYMENT_MESSAGES.transferPending : STATE.withdrawalPending;
   return row.failureMessage ?? (row.status === "REVERSED" ? STATE.withdrawalReversed : STATE.withdrawalFailed);
 }

@@ -1,15 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { addOwnDestination } from "~/auth/account.server";
 import { redirectWithFlash, requireUser } from "~/auth/session.server";
+import { addDestination, checkDeposit, removeDestination, submitDepositOtp } from "~/commands/payments.server";
 import { DomainError } from "~/domain/errors";
-import { getPaymentsProvider, MOMO_NETWORKS } from "~/integrations/payments/index.server";
+import { normalizeGhanaPhone } from "~/domain/kyc";
+import { readOtp } from "~/domain/payments";
+import { parseMoneyAmount } from "~/domain/wallet";
+import { getPaymentsProvider, MOMO_NETWORKS, PAYMENT_MESSAGES, paymentsSettleAtOnce, type MomoNetwork } from "~/integrations/payments/index.server";
 import { getEnv } from "~/lib/env.server";
 import { HttpError } from "~/lib/http.server";
 import { orNotFound, pageError } from "~/lib/page-action.server";
-import { getMyDeposit, refreshDeposit, submitDepositOtp } from "~/models/deposit.server";
+import { getMyDeposit, type DepositInput } from "~/models/deposit.server";
 import { walletBalanceMinor } from "~/models/ledger.server";
-import { destinationUsableAt, listBanks, listMyDestinations, NETWORK_LABELS, removeDestination, type PaymentDestination } from "~/models/withdrawal.server";
+import { destinationUsableAt, listBanks, listMyDestinations, NETWORK_LABELS, type DestinationInput, type PaymentDestination } from "~/models/withdrawal.server";
 import { verifiedLegalName } from "~/models/kyc.server";
 import { twoFactorEnabled } from "~/models/two-factor.server";
 import { formatInstant } from "~/domain/calendar";
@@ -38,6 +41,50 @@ export function checkoutRedirect(depositId: number, authorizationUrl: string): s
   return URL.canParse(authorizationUrl) && formActionOrigins().includes(new URL(authorizationUrl).origin) ? authorizationUrl : depositStatusHref(depositId);
 }
 
+// ---- reading a deposit or a destination (the portfolio page, the destinations page and the API alike) ----
+
+/** A mobile money network and a Ghana number, each refused beside its own field. */
+function readMobileMoney(input: { network?: unknown; phone?: unknown }): { network: MomoNetwork; phone: string } {
+  const network = typeof input.network === "string" ? input.network.trim().toUpperCase() : "";
+  if (!(MOMO_NETWORKS as readonly string[]).includes(network)) throw new DomainError(422, "Choose your mobile money network: MTN, Telecel or AT.", "network");
+  const phone = typeof input.phone === "string" ? normalizeGhanaPhone(input.phone) : null;
+  if (!phone) throw new DomainError(422, PAYMENT_MESSAGES.badPhone, "phone");
+  return { network: network as MomoNetwork, phone };
+}
+
+/**
+ * The deposit form's and the API's rules, in the order an investor reads the form. The method is
+ * absent with a provider that settles at once (the plain deposit form has only an amount).
+ */
+export function readDepositRequest(input: { amount: unknown; method?: unknown; network?: unknown; phone?: unknown }): DepositInput {
+  const amountMinor = parseMoneyAmount(input.amount);
+  const method = input.method === undefined || input.method === null || input.method === "" ? (paymentsSettleAtOnce() ? "checkout" : null) : input.method;
+  if (method === "checkout") return { amountMinor, method, network: null, phone: null };
+  if (method !== "mobile_money") throw new DomainError(422, "Choose how to pay: mobile money, or card or bank.", "method");
+  return { amountMinor, method, ...readMobileMoney(input) };
+}
+
+/**
+ * A new payout destination as typed: the holder's name, then mobile money (network, number) or a
+ * bank (its code, an account number). Whether the bank is on the provider's list is asked later.
+ */
+export function readDestination(input: { kind: unknown; network?: unknown; phone?: unknown; bankCode?: unknown; accountNumber?: unknown; name: unknown }): DestinationInput {
+  const name = typeof input.name === "string" ? input.name.trim().replace(/\s+/g, " ") : "";
+  if (name.length < 2 || name.length > 100) throw new DomainError(422, "Enter the account holder's name as the network or bank knows it.", "name");
+  if (input.kind === "mobile_money") return { kind: "mobile_money", ...readMobileMoney(input), name };
+  if (input.kind !== "bank") throw new DomainError(422, "Choose mobile money or a bank account.", "kind");
+  const bankCode = typeof input.bankCode === "string" ? input.bankCode.trim() : "";
+  const accountNumber = typeof input.accountNumber === "string" ? input.accountNumber.replace(/[\s-]/g, "") : "";
+  if (!bankCode) throw new DomainError(422, "Choose your bank.", "bank_code");
+  if (!/^\d{6,20}$/.test(accountNumber)) throw new DomainError(422, "Enter the account number: 6 to 20 digits.", "account_number");
+  return { kind: "bank", bankCode, accountNumber, name };
+}
+
+/** The password and two-factor code a form or JSON body sent again; anything but text counts as not given. */
+export function ownerProof(input: { password?: unknown; code?: unknown }): { password: string; code: string } {
+  return { password: typeof input.password === "string" ? input.password : "", code: typeof input.code === "string" ? input.code : "" };
+}
+
 // ---- /portfolio/deposits/<id>: one deposit's status, its next step, the OTP form ----
 
 function depositIdOf(raw: string | undefined): number {
@@ -54,8 +101,7 @@ export async function depositStatusLoader({ request, params }: LoaderFunctionArg
   const user = await requireUser(request);
   const depositId = depositIdOf(params.id);
   orNotFound(() => getMyDeposit({ userId: user.id, depositId }));
-  await refreshDeposit({ depositId });
-  const d = getMyDeposit({ userId: user.id, depositId });
+  const d = await checkDeposit({ actor: user, key: null }, { depositId });
   return {
     deposit: {
       id: d.id,
@@ -78,9 +124,8 @@ export async function depositStatusAction({ request, params }: ActionFunctionArg
   const user = await requireUser(request);
   const depositId = depositIdOf(params.id);
   const form = await request.formData();
-  const otp = form.get("otp");
   try {
-    const after = await submitDepositOtp({ userId: user.id, depositId, otp: typeof otp === "string" ? otp : "" });
+    const after = await submitDepositOtp({ actor: user, key: null }, { depositId, otp: readOtp(form.get("otp")) });
     // Post, then a fresh page (the page's own refresh must not post the code again).
     if (after.status === "SUCCEEDED") return redirectWithFlash("/portfolio", { kind: "success", message: "Deposit successful" });
     return redirect(depositStatusHref(depositId));
@@ -131,14 +176,15 @@ export async function destinationsAction({ request }: ActionFunctionArgs) {
   const form = Object.fromEntries([...(await request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
   // What comes back to the page for a no-JavaScript user to keep: never the password or the code.
   const { password, code, ...values } = form;
+  const ctx = { actor: user, key: null };
   try {
     if (form.intent === "remove") {
-      removeDestination({ userId: user.id, destinationId: Number(form.destination_id) || 0 });
+      removeDestination(ctx, { destinationId: Number(form.destination_id) || 0 });
       return redirectWithFlash("/portfolio/destinations", { kind: "success", message: DESTINATION_REMOVED });
     }
     if (form.intent === "add") {
-      const destination = { kind: form.kind, network: form.network, phone: form.phone, bankCode: form.bank_code, accountNumber: form.account_number, name: form.name };
-      await addOwnDestination({ user, password, code, destination });
+      const destination = readDestination({ kind: form.kind, network: form.network, phone: form.phone, bankCode: form.bank_code, accountNumber: form.account_number, name: form.name });
+      await addDestination(ctx, { destination, ...ownerProof({ password, code }) });
       return redirectWithFlash("/portfolio/destinations", { kind: "success", message: DESTINATION_SAVED });
     }
     return data({ ok: false as const, errors: { form: "This form could not be read. Please reload the page and try again." }, values }, { status: 400 });

@@ -38,14 +38,16 @@ import { newIdempotencyKey, orNotFound, pageError } from "~/lib/page-action.serv
 import { redirectWithFlash, requireUser } from "~/auth/session.server";
 import { batchAvailability, getBatch } from "~/models/batch.server";
 import { listNotifications } from "~/models/notification.server";
-import { walletInfo, dryRun } from "~/models/ledger.server";
+import { walletInfo } from "~/models/ledger.server";
 import { momoNetworks, withdrawTarget, PortfolioActionSchema } from "~/forms/portfolio.server";
 import { fieldErrors } from "~/forms/parse.server";
 import { walletStatement } from "~/models/wallet.server";
-import { startDeposit, listMyDeposits } from "~/models/deposit.server";
+import { listMyDeposits } from "~/models/deposit.server";
 import { APPROVAL_MESSAGES } from "~/domain/approvals";
-import { listMyDestinations, listMyWithdrawals, NETWORK_LABELS, requestWithdrawal, reserveWithdrawal, withdrawalMessage } from "~/models/withdrawal.server";
-import { checkoutRedirect, depositReturnUrl, destinationOption } from "~/pages/payments.server";
+import { parseMoneyAmount } from "~/domain/wallet";
+import { listMyDestinations, listMyWithdrawals, NETWORK_LABELS, withdrawalMessage } from "~/models/withdrawal.server";
+import { previewWithdrawal, requestWithdrawal, startDeposit } from "~/commands/payments.server";
+import { checkoutRedirect, depositReturnUrl, destinationOption, readDepositRequest } from "~/pages/payments.server";
 import { depositMessage, depositStatusHref, PAYMENTS_ANCHOR, withdrawalRequested } from "~/pages/payments";
 import { MOMO_NETWORKS, paymentsSettleAtOnce } from "~/integrations/payments/index.server";
 import { phoneForDisplay } from "~/pages/account";
@@ -236,20 +238,11 @@ export async function portfolioAction({ request }: ActionFunctionArgs) {
   try {
     switch (form.intent) {
       case "deposit": {
-        const start = await startDeposit({
-          userId: user.id,
-          email: user.email,
-          amount: form.amount,
-          method: form.method || undefined,
-          network: form.network,
-          phone: form.phone,
-          idempotencyKey: form.idempotency_key,
-          operation: "portfolio/deposit",
-          callbackUrl: depositReturnUrl,
-        });
+        const payment = readDepositRequest({ amount: form.amount, method: form.method || undefined, network: form.network, phone: form.phone });
+        const start = await startDeposit(ctx, { payment, email: user.email, callbackUrl: depositReturnUrl });
         // A key from before deposits had rows replays its success (nothing is done again).
         if (start.earlierAnswer) return redirectWithFlash(returnTo, { kind: "success", message: "Deposit successful" });
-        const deposit = start.row;
+        const { deposit } = start;
         if (deposit.status === "SUCCEEDED") return redirectWithFlash(returnTo, { kind: "success", message: "Deposit successful" });
         // Card and bank: off to the provider's hosted page, which sends the investor back to the status page.
         if (deposit.status === "PENDING" && deposit.nextAction === "redirect" && deposit.authorizationUrl) return redirect(checkoutRedirect(deposit.id, deposit.authorizationUrl));
@@ -258,22 +251,21 @@ export async function portfolioAction({ request }: ActionFunctionArgs) {
       case "withdraw": {
         const target = withdrawTarget(form);
         if (!target.ok) return data({ ok: false as const, errors: target.errors, values }, { status: 400 });
-        const args = { userId: user.id, amount: form.amount, ...target.target, operation: "portfolio/withdraw", idempotencyKey: form.idempotency_key };
+        const request = { amountMinor: parseMoneyAmount(form.amount), ...target.target };
         if (form.confirmed !== "1") {
           // The same rules, undone: ask 'Withdraw GHS x?' only for a withdrawal that would go through.
-          const { amountMinor } = dryRun(() => reserveWithdrawal(args));
+          const { amountMinor } = previewWithdrawal(ctx, request);
           return data({ ok: true as const, confirm: { prompt: withdrawPrompt(amountMinor), fields: { ...values, confirmed: "1" } } });
         }
-        const start = await requestWithdrawal(args);
+        const start = await requestWithdrawal(ctx, request);
         if (start.earlierAnswer) return redirectWithFlash(returnTo, { kind: "success", message: "Withdrawal processed" });
-        const withdrawal = start.row;
+        const { withdrawal, held, message } = start;
         if (withdrawal.status === "SUCCEEDED") return redirectWithFlash(returnTo, { kind: "success", message: "Withdrawal processed" });
         if (withdrawal.status === "PENDING") {
           // A large one waits for an admin's review (issue 20): say so rather than "on its way".
-          const held = withdrawalMessage(withdrawal) === APPROVAL_MESSAGES.heldWithdrawal;
           return redirectWithFlash(atAnchor(returnTo, PAYMENTS_ANCHOR), { kind: "success", message: held ? APPROVAL_MESSAGES.heldWithdrawal : withdrawalRequested(withdrawal.amountMinor) });
         }
-        return redirectWithFlash(atAnchor(returnTo, PAYMENTS_ANCHOR), { kind: "error", message: withdrawalMessage(withdrawal) });
+        return redirectWithFlash(atAnchor(returnTo, PAYMENTS_ANCHOR), { kind: "error", message });
       }
       case "reinvest": {
         reinvest(ctx, { investmentId: form.investment_id, units: readUnitCount(form.units) });

@@ -2,9 +2,9 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { minorToCedis } from "~/domain/money";
 import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
-import { startDeposit } from "~/models/deposit.server";
+import { startDeposit } from "~/commands/payments.server";
 import { depositJson } from "~/pages/payments";
-import { depositReturnUrl } from "~/pages/payments.server";
+import { depositReturnUrl, readDepositRequest } from "~/pages/payments.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -18,19 +18,10 @@ export function action({ request }: ActionFunctionArgs) {
     requireMethod(request, "POST");
     const user = await requireApiUser(request);
     const body = await readBody(request);
-    const start = await startDeposit({
-      userId: user.id,
-      email: user.email,
-      amount: body.amount,
-      method: body.method,
-      network: body.network,
-      phone: body.phone,
-      idempotencyKey: idempotencyKeyOf(request),
-      operation: "invest/deposit",
-      callbackUrl: depositReturnUrl,
-    });
+    const payment = readDepositRequest({ amount: body.amount, method: body.method, network: body.network, phone: body.phone });
+    const start = await startDeposit({ actor: user, key: idempotencyKeyOf(request) }, { payment, email: user.email, callbackUrl: depositReturnUrl });
     if (start.earlierAnswer) return apiJson(start.earlierAnswer.body, start.earlierAnswer.status);
-    const deposit = start.row;
+    const { deposit } = start;
     if (body.method === undefined && deposit.status === "SUCCEEDED")
       return apiJson({ message: "Deposit successful", amount: minorToCedis(deposit.amountMinor), balance: minorToCedis(deposit.balanceAfterMinor ?? 0) });
     return apiJson(depositJson(deposit), 202);

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiJson, handleApi, methodNotAllowed, parseId, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
-import { submitDepositOtp } from "~/models/deposit.server";
+import { submitDepositOtp } from "~/commands/payments.server";
+import { readOtp } from "~/domain/payments";
 import { depositJson } from "~/pages/payments";
 
 export const loader = () => methodNotAllowed("POST");
@@ -13,6 +14,6 @@ export function action({ request, params }: ActionFunctionArgs) {
     const user = await requireApiUser(request);
     const depositId = parseId(params.id, "Deposit not found.");
     const body = await readBody(request);
-    return apiJson(depositJson(await submitDepositOtp({ userId: user.id, depositId, otp: body.otp })));
+    return apiJson(depositJson(await submitDepositOtp({ actor: user, key: null }, { depositId, otp: readOtp(body.otp) })));
   });
 }

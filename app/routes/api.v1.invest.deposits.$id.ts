@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, handleApi, methodNotAllowed, parseId, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
-import { getMyDeposit, refreshDeposit } from "~/models/deposit.server";
+import { checkDeposit } from "~/commands/payments.server";
 import { depositJson } from "~/pages/payments";
 
 export const action = () => methodNotAllowed("GET");
@@ -12,8 +12,6 @@ export function loader({ request, params }: LoaderFunctionArgs) {
     requireMethod(request, "GET");
     const user = await requireApiUser(request);
     const depositId = parseId(params.id, "Deposit not found.");
-    getMyDeposit({ userId: user.id, depositId });
-    await refreshDeposit({ depositId });
-    return apiJson(depositJson(getMyDeposit({ userId: user.id, depositId })));
+    return apiJson(depositJson(await checkDeposit({ actor: user, key: null }, { depositId })));
   });
 }

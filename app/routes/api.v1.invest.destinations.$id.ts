@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { handleApi, methodNotAllowed, parseId, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
-import { removeDestination } from "~/models/withdrawal.server";
+import { removeDestination } from "~/commands/payments.server";
 
 export const loader = () => methodNotAllowed("DELETE");
 
@@ -10,7 +10,7 @@ export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
     requireMethod(request, "DELETE");
     const user = await requireApiUser(request);
-    removeDestination({ userId: user.id, destinationId: parseId(params.id, "Destination not found.") });
+    removeDestination({ actor: user, key: null }, { destinationId: parseId(params.id, "Destination not found.") });
     return new Response(null, { status: 204 });
   });
 }

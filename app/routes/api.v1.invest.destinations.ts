@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, handleApi, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
-import { addOwnDestination } from "~/auth/account.server";
+import { addDestination } from "~/commands/payments.server";
 import { destinationUsableAt, listMyDestinations } from "~/models/withdrawal.server";
 import { destinationJson } from "~/pages/payments";
+import { ownerProof, readDestination } from "~/pages/payments.server";
 
 /** The investor's saved payout destinations. */
 export function loader({ request }: LoaderFunctionArgs) {
@@ -23,8 +24,8 @@ export function action({ request }: ActionFunctionArgs) {
     requireMethod(request, "GET", "POST");
     const user = await requireApiUser(request);
     const body = await readBody(request);
-    const destination = { kind: body.kind, network: body.network, phone: body.phone, bankCode: body.bank_code, accountNumber: body.account_number, name: body.name };
-    const saved = await addOwnDestination({ user, password: body.password, code: body.code, destination });
+    const destination = readDestination({ kind: body.kind, network: body.network, phone: body.phone, bankCode: body.bank_code, accountNumber: body.account_number, name: body.name });
+    const saved = await addDestination({ actor: user, key: null }, { destination, ...ownerProof(body) });
     return apiJson(destinationJson(saved, destinationUsableAt(saved)), 201);
   });
 }

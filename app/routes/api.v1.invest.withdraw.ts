@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { fieldErrors } from "~/forms/parse.server";
 import { minorToCedis } from "~/domain/money";
+import { parseMoneyAmount } from "~/domain/wallet";
 import { DestinationSchema } from "~/forms/wallet.server";
 import { apiJson, handleApi, HttpError, idempotencyKeyOf, methodNotAllowed, parseId, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
-import { requestWithdrawal, withdrawalMessage } from "~/models/withdrawal.server";
+import { requestWithdrawal } from "~/commands/payments.server";
 import { withdrawalJson } from "~/pages/payments";
 
 export const loader = () => methodNotAllowed("POST");
@@ -26,11 +27,12 @@ export function action({ request }: ActionFunctionArgs) {
       if (!parsed.success) throw new HttpError(422, Object.values(fieldErrors(parsed.error))[0] ?? "Check the destination.");
       unsaved = { method: parsed.data.method, provider: parsed.data.provider, accountNumber: parsed.data.account_number };
     }
-    const start = await requestWithdrawal({ userId: user.id, amount: body.amount, destinationId, unsaved, idempotencyKey: idempotencyKeyOf(request), operation: "invest/withdraw" });
+    const amountMinor = parseMoneyAmount(body.amount);
+    const start = await requestWithdrawal({ actor: user, key: idempotencyKeyOf(request) }, { amountMinor, destinationId, unsaved });
     if (start.earlierAnswer) return apiJson(start.earlierAnswer.body, start.earlierAnswer.status);
-    const withdrawal = start.row;
+    const { withdrawal, message } = start;
     if (destinationId === null && withdrawal.status === "SUCCEEDED")
       return apiJson({ message: "Withdrawal processed", amount: minorToCedis(withdrawal.amountMinor), balance: minorToCedis(withdrawal.balanceAfterMinor ?? 0) });
-    return apiJson(withdrawalJson(withdrawal, withdrawalMessage(withdrawal)), 202);
+    return apiJson(withdrawalJson(withdrawal, message), 202);
   });
 }

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, handleApi, methodNotAllowed, parseId, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
-import { getMyWithdrawal, refreshWithdrawal, withdrawalMessage } from "~/models/withdrawal.server";
+import { checkWithdrawal } from "~/commands/payments.server";
 import { withdrawalJson } from "~/pages/payments";
 
 export const action = () => methodNotAllowed("GET");
@@ -12,9 +12,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
     requireMethod(request, "GET");
     const user = await requireApiUser(request);
     const withdrawalId = parseId(params.id, "Withdrawal not found.");
-    getMyWithdrawal({ userId: user.id, withdrawalId });
-    await refreshWithdrawal({ withdrawalId });
-    const row = getMyWithdrawal({ userId: user.id, withdrawalId });
-    return apiJson(withdrawalJson(row, withdrawalMessage(row)));
+    const { withdrawal, message } = await checkWithdrawal({ actor: user, key: null }, { withdrawalId });
+    return apiJson(withdrawalJson(withdrawal, message));
   });
 }
