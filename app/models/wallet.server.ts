@@ -16,7 +16,7 @@ export const walletJson = (userId: number) => walletStateJson(walletInfo(userId)
 
 /**
  * Money recorded as arrived, without a provider: the seed's history and ledger unit tests. Real
- * deposits (demo or Paystack) go through startDeposit in deposit.server.ts, with a deposit row.
+ * deposits (demo or Paystack) go through the startDeposit command (app/commands/payments.server.ts), with a deposit row.
  */
 export function deposit({ userId, amount }: { userId: number; amount: unknown }) {
   const amountMinor = parseMoneyAmount(amount);
