@@ -8,7 +8,6 @@ import { countingWrongCodes } from "~/auth/two-factor.server";
 import { PASSWORD_MAX } from "~/forms/limits";
 import { twoFactorEnabled, TWO_FACTOR_CODE_WRONG, verifySecondFactor } from "~/models/two-factor.server";
 import { verifyUserPassword, type User } from "~/models/user.server";
-import { addDestination, type NewDestination, type PaymentDestination } from "~/models/withdrawal.server";
 
 /**
  * The checks behind what a signed-in investor changes about their own account (the commands in
@@ -48,22 +47,4 @@ export async function confirmPasswordAndCode({ user, password, code }: { user: U
   countingWrongCodes(user.id, () => {
     if (!verifySecondFactor(user.id, readCode(code))) throw new DomainError(422, TWO_FACTOR_CODE_WRONG, "code");
   });
-}
-
-/**
- * Saves a payout destination (addDestination) once the owner confirmed it is them: the destination is
- * checked first, so a mistyped number does not spend a code.
- */
-export function addOwnDestination({
-  user,
-  password,
-  code,
-  destination,
-}: {
-  user: User;
-  password: unknown;
-  code: unknown;
-  destination: Omit<NewDestination, "userId" | "confirmOwner">;
-}): Promise<PaymentDestination> {
-  return addDestination({ ...destination, userId: user.id, confirmOwner: () => confirmPasswordAndCode({ user, password, code }) });
 }
