@@ -16,7 +16,7 @@ import { type LogResult } from "~/components/admin-log-form";
 import { ADMIN_FALLBACK } from "~/pages/admin";
 import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
 
-/** The daily-log form and photo uploads, page and API: read the request, check it, then store it. */
+/** The daily-log form and photo uploads, page and API: read the request and check it; the commands store it. */
 
 /** An uploaded photo as read from the form: its bytes, or only its size when it was too big to keep. */
 export type PhotoUpload = { name: string; size: number; bytes: Uint8Array | null };
