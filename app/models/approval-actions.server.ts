@@ -14,7 +14,7 @@ import { returnHeldWithdrawal, sendHeldWithdrawal, withdrawalMessage } from "~/m
 /**
  * Four eyes (issue 20): guarded actions either run at once (one admin: the rule is relaxed) or wait
  * as an approval request; a second admin's approval runs the stored action by name through RUNNERS,
- * each the very model call the route makes, so approving answers what the route would have.
+ * each the very model call the command makes, so approving answers what the command would have.
  */
 
 /** What an action answers: the API body and the page's flash. */
@@ -52,7 +52,7 @@ export type Guarded = { ran: true; outcome: ActionOutcome; relaxed: boolean } | 
 /**
  * A guarded action asked for by `adminId`: with one admin it runs at once; otherwise the same rules
  * are tried and rolled back (a request that could not run now is refused now, with the action's own
- * message), then a PENDING request is stored. Synchronous: call it inside the route's `once`.
+ * message), then a PENDING request is stored. Synchronous: call it inside the command's `onceOnly` (app/commands).
  */
 export function requestOrRun({ action, params, adminId, summary }: { action: Exclude<GuardedAction, "withdrawal.send">; params: Params; adminId: number; summary: string }): Guarded {
   const run = () => RUNNERS[action](params, adminId);

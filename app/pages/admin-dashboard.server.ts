@@ -12,18 +12,17 @@ import { formatGhs, minorToDecimalString, parseAmountToMinor } from "~/domain/mo
 import { HttpError, parseId } from "~/lib/http.server";
 import { newIdempotencyKey } from "~/lib/page-action.server";
 import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
-import { activateBatch, adminStats, createBatch, deleteBatch, listAdminBatches } from "~/models/batch.server";
-import { closeBatch, paidPeriods, simulatePayout, type PayoutSimulation } from "~/models/payout.server";
-import { APPROVAL_MESSAGES, approvalSummary, deleteNeedsApproval } from "~/domain/approvals";
-import { requestOrRun, type Guarded } from "~/models/approval-actions.server";
-import { getBatch } from "~/models/batch.server";
+import { adminStats, listAdminBatches } from "~/models/batch.server";
+import { paidPeriods, simulatePayout, type PayoutSimulation } from "~/models/payout.server";
+import { APPROVAL_MESSAGES } from "~/domain/approvals";
+import type { Guarded } from "~/models/approval-actions.server";
 import { daysOverdue, nextPayoutDue } from "~/domain/schedules";
 import { today } from "~/lib/clock.server";
-import { fundReserve, RESERVE_SOURCES, reserveBalanceMinor, type ReserveSource } from "~/models/remittance.server";
+import { RESERVE_SOURCES, reserveBalanceMinor, type ReserveSource } from "~/models/remittance.server";
 import { balanceMinor, findAccountId } from "~/models/ledger.server";
-import { createFarm, listFarms } from "~/models/farm.server";
-import { once } from "~/models/idempotency.server";
-import { dryRun } from "~/models/ledger.server";
+import { listFarms } from "~/models/farm.server";
+import { activateBatch, checkDeleteBatch, createBatch, createFarm, deleteBatch } from "~/commands/admin-batches.server";
+import { checkCloseBatch, closeBatch, executePayout, fundReserve } from "~/commands/admin-payouts.server";
 import { fieldErrors } from "~/forms/parse.server";
 
 export async function adminDashboardLoader({ request }: LoaderFunctionArgs) {
@@ -70,23 +69,22 @@ const guardedFlash = (g: Guarded) => (g.ran ? g.outcome.message : APPROVAL_MESSA
 
 export async function adminDashboardAction({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const by = { adminId: admin.id };
   const values = Object.fromEntries([...(await request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
   const intent = dashboardIntent(values.intent);
   if (!intent) return fail({ form: "Choose an action." }, values);
   // The key is tied to the action's target and inputs: the same key on another batch or period is refused.
-  const as = (operation: string, params: Record<string, unknown>) => ({ userId: admin.id, key: values.idempotency_key || null, operation, params });
+  const ctx = { actor: admin, key: values.idempotency_key || null };
   try {
     if (intent === "create_farm") {
       const parsed = FarmSchema.safeParse(values);
       if (!parsed.success) return fail(fieldErrors(parsed.error), values);
-      once(as("admin/create-farm", parsed.data), () => ({ status: 201, body: { id: createFarm(parsed.data, by).id } }));
+      createFarm(ctx, parsed.data);
       return redirectWithFlash("/admin", { kind: "success", message: "Farm created." });
     }
     if (intent === "create_batch") {
       const parsed = BatchSchema.safeParse(values);
       if (!parsed.success) return fail(fieldErrors(parsed.error), values);
-      once(as("admin/create-batch", parsed.data), () => ({ status: 201, body: { id: createBatch(parsed.data, by).id } }));
+      createBatch(ctx, parsed.data);
       return redirectWithFlash("/admin", { kind: "success", message: "Batch created." });
     }
     if (intent === "fund_reserve") {
@@ -94,8 +92,8 @@ export async function adminDashboardAction({ request }: ActionFunctionArgs) {
       if (!amount.ok) return fail({ reserve_amount: "Enter the amount for the reserve: a positive GHS amount with at most 2 decimals." }, values);
       const source = (RESERVE_SOURCES as readonly string[]).includes(values.source) ? (values.source as ReserveSource) : null;
       if (!source) return fail({ reserve_source: "Choose where the money comes from." }, values);
-      once(as("admin/fund-reserve", { amountMinor: amount.minor, source }), () => ({ status: 200, body: fundReserve({ amountMinor: amount.minor, source, adminId: admin.id }) }));
-      return redirectWithFlash("/admin", { kind: "success", message: `Reserve funded with ${formatGhs(amount.minor)}.` });
+      const funded = fundReserve(ctx, { amountMinor: amount.minor, source });
+      return redirectWithFlash("/admin", { kind: "success", message: `Reserve funded with ${formatGhs(funded.amountMinor)}.` });
     }
     const batchId = parseId(values.batch_id, MSG.batchNotFound);
     // The reserve draw the admin ticked in the confirm step (the run's shortfall), or none.
@@ -105,7 +103,7 @@ export async function adminDashboardAction({ request }: ActionFunctionArgs) {
     const confirmed = values.confirmed === "1";
     switch (intent) {
       case "activate":
-        once(as(`admin/activate/${batchId}`, { batchId }), () => ({ status: 200, body: { id: activateBatch(batchId, by).id } }));
+        activateBatch(ctx, { batchId });
         return redirectWithFlash("/admin", { kind: "success", message: "Batch activated." });
       case "simulate": {
         const s = simulatePayout(batchId, { period });
@@ -137,24 +135,14 @@ export async function adminDashboardAction({ request }: ActionFunctionArgs) {
           } satisfies DashboardResult);
         }
         // Four eyes (issue 20): with a second admin this waits on /admin/approvals.
-        const run = once(as(`admin/execute/${batchId}`, { batchId, period, ...(reserveDrawMinor ? { reserveDrawMinor } : {}) }), () => ({
-          status: 200,
-          body: guardedFlash(
-            requestOrRun({
-              action: "payout.execute",
-              params: { batchId, period, reserveDrawMinor },
-              adminId: admin.id,
-              summary: approvalSummary({ action: "payout.execute", batchId, period, reserveDrawMinor }),
-            }),
-          ),
-        })).body;
-        return redirectWithFlash("/admin", { kind: "success", message: run });
+        const run = executePayout(ctx, { batchId, period, reserveDrawMinor });
+        return redirectWithFlash("/admin", { kind: "success", message: guardedFlash(run) });
       }
       case "close": {
         const s = simulatePayout(batchId, { close: true });
         if (!confirmed || (s.shortfallMinor > 0 && reserveDrawMinor === 0)) {
           // Ask only for a close that can go through once funded: the same rules, rolled back (a shortfall is shown, not refused, here).
-          if (s.shortfallMinor === 0) dryRun(() => closeBatch(batchId, by));
+          if (s.shortfallMinor === 0) checkCloseBatch(ctx, { batchId });
           else if (s.alreadyPaid) throw new DomainError(409, alreadyPaid(batchId, s.period));
           return data({
             ok: true as const,
@@ -166,37 +154,20 @@ export async function adminDashboardAction({ request }: ActionFunctionArgs) {
             },
           } satisfies DashboardResult);
         }
-        const closed = once(as(`admin/close/${batchId}`, { batchId, ...(reserveDrawMinor ? { reserveDrawMinor } : {}) }), () => ({
-          status: 200,
-          body: guardedFlash(
-            requestOrRun({ action: "batch.close", params: { batchId, reserveDrawMinor }, adminId: admin.id, summary: approvalSummary({ action: "batch.close", batchId, reserveDrawMinor }) }),
-          ),
-        })).body;
-        return redirectWithFlash("/admin", { kind: "success", message: closed });
+        const closed = closeBatch(ctx, { batchId, reserveDrawMinor });
+        return redirectWithFlash("/admin", { kind: "success", message: guardedFlash(closed) });
       }
       case "delete": {
         if (!confirmed) {
-          dryRun(() => deleteBatch(batchId, by));
+          checkDeleteBatch(ctx, { batchId });
           return data({
             ok: true as const,
             confirm: { prompt: DELETE_BATCH_PROMPT, detail: `Batch #${batchId} will be removed for good.`, fields: { ...values, confirmed: "1" } },
           } satisfies DashboardResult);
         }
-        const deleted = once(as(`admin/delete/${batchId}`, { batchId }), () => {
-          const batch = getBatch(batchId);
-          // A batch with history waits for a second admin (issue 20); an empty OPEN one goes at once.
-          if (batch && deleteNeedsApproval(batch))
-            return {
-              status: 200,
-              body: {
-                id: batchId,
-                message: guardedFlash(requestOrRun({ action: "batch.delete", params: { batchId }, adminId: admin.id, summary: approvalSummary({ action: "batch.delete", batchId }) })),
-              },
-            };
-          deleteBatch(batchId, by);
-          return { status: 200, body: { id: batchId, message: "Batch deleted." } };
-        }).body;
-        return redirectWithFlash("/admin", { kind: "success", message: deleted.message ?? "Batch deleted." });
+        // A batch with history waits for a second admin (issue 20); an empty OPEN one goes at once.
+        const deleted = deleteBatch(ctx, { batchId });
+        return redirectWithFlash("/admin", { kind: "success", message: guardedFlash(deleted) });
       }
     }
   } catch (error) {

@@ -4,7 +4,7 @@ import { APPROVAL_MESSAGES, fourEyesRelaxed, rejectionReason } from "~/domain/ap
 import { DomainError } from "~/domain/errors";
 import { HttpError } from "~/lib/http.server";
 import { approvalJson, countAdmins, listApprovals, type ApprovalListRow } from "~/models/approvals.server";
-import { approveRequest, rejectRequest } from "~/models/approval-actions.server";
+import { approveRequest, rejectRequest } from "~/commands/admin-approvals.server";
 
 const view = (r: ApprovalListRow) => approvalJson(r.approval, { requestedBy: r.requestedByEmail, decidedBy: r.decidedByEmail });
 
@@ -23,12 +23,13 @@ export async function approvalsAdminAction({ request }: ActionFunctionArgs) {
   const values = { id: form.id ?? "", reason: form.reason ?? "" };
   try {
     if (!Number.isSafeInteger(id) || id <= 0) throw new DomainError(404, APPROVAL_MESSAGES.notFound);
+    const ctx = { actor: admin, key: null };
     if (form.intent === "approve") {
-      const done = await approveRequest({ id, adminId: admin.id });
+      const done = await approveRequest(ctx, { approvalId: id });
       return redirectWithFlash("/admin/approvals", { kind: "success", message: `Request #${id} approved. ${done.message}` });
     }
     if (form.intent === "reject") {
-      rejectRequest({ id, adminId: admin.id, reason: rejectionReason(values.reason) });
+      rejectRequest(ctx, { approvalId: id, reason: rejectionReason(values.reason) });
       return redirectWithFlash("/admin/approvals", { kind: "success", message: `Request #${id} rejected: nothing was done.` });
     }
     throw new DomainError(422, "Choose Approve or Reject.");

@@ -1,21 +1,22 @@
 import { errorField, logger } from "~/lib/logger.server";
-import crypto from "node:crypto";
 import { data } from "@remix-run/node";
 import { readUploadForm } from "~/lib/upload-form.server";
 import { today } from "~/lib/clock.server";
 import { DomainError } from "~/domain/errors";
 import { MSG } from "~/domain/messages";
-import { checkPhotos, parseFarmLogEntry } from "~/forms/farm-log.server";
+import { checkPhotos, parseFarmLogEntry, type FarmLogEntry } from "~/forms/farm-log.server";
 import { PHOTO_MAX_BYTES, FARM_LOG_LIMITS, PHOTO_MAX_COUNT } from "~/forms/limits";
 import { HttpError, parseId } from "~/lib/http.server";
-import { getBatchRow, getBatch } from "~/models/batch.server";
-import { attachFarmLogPhotos, createFarmLog, FarmLogInvalid, getFarmLog, listBatchLogs } from "~/models/farm-log.server";
+import { getBatch } from "~/models/batch.server";
+import { FarmLogInvalid, getFarmLog, listBatchLogs } from "~/models/farm-log.server";
+import { addFarmLogPhotos, recordFarmLog, type CheckedPhotos } from "~/commands/admin-batches.server";
+import type { ProductType } from "~/domain/types";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { type LogResult } from "~/components/admin-log-form";
 import { ADMIN_FALLBACK } from "~/pages/admin";
 import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
 
-/** The daily-log form and photo uploads, page and API: read the request, check it, then store it. */
+/** The daily-log form and photo uploads, page and API: read the request and check it; the commands store it. */
 
 /** An uploaded photo as read from the form: its bytes, or only its size when it was too big to keep. */
 export type PhotoUpload = { name: string; size: number; bytes: Uint8Array | null };
@@ -28,38 +29,27 @@ export async function readFarmLogForm(request: Request): Promise<FarmLogForm> {
   return { fields, photos: files.map(({ name, size, bytes }) => ({ name, size, bytes })) };
 }
 
-/** What makes a daily-log request this one, for its idempotency key: the typed fields (trimmed) and each photo's digest. */
-export function farmLogParams({ fields, photos }: FarmLogForm) {
-  return {
-    fields: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.trim()])),
-    photos: photos.map((p) => ({ name: p.name, size: p.size, sha256: p.bytes ? crypto.createHash("sha256").update(p.bytes).digest("hex") : null })),
-  };
-}
-
 const photoCandidates = (photos: PhotoUpload[]) => photos.map((p) => ({ name: p.name, size: p.size, head: p.bytes ?? new Uint8Array() }));
 
 /**
- * Records a day's log for a batch with its photos. All or nothing: a bad value, a bad photo or a
- * second log for the same day stores no row and leaves no file behind.
+ * Checks a day's log for a batch of `productType` with its photos: the typed entry and the photos'
+ * types, or FarmLogInvalid with every field's message.
  */
-export function createFarmLogEntry({ adminId, batchId, fields, photos }: { adminId: number; batchId: number } & FarmLogForm) {
-  const batch = getBatchRow(batchId);
-  if (!batch) throw new DomainError(404, MSG.batchNotFound);
-  const parsed = parseFarmLogEntry(fields, { productType: batch.productType, today: today() });
+export function checkFarmLog(productType: ProductType, { fields, photos }: FarmLogForm): { entry: FarmLogEntry } & CheckedPhotos {
+  const parsed = parseFarmLogEntry(fields, { productType, today: today() });
   const errors: Record<string, string> = parsed.ok ? {} : { ...parsed.errors };
   const checked = checkPhotos(photoCandidates(photos));
   if (!checked.ok) errors.photos = checked.error;
   if (!parsed.ok || !checked.ok) throw new FarmLogInvalid(errors);
-  return createFarmLog({ adminId, batch, entry: parsed.entry, photos, types: checked.types });
+  return { entry: parsed.entry, photos, types: checked.types };
 }
 
-/** Photos added later to a day's log. */
-export function addFarmLogPhotos({ adminId, batchId, logId, photos }: { adminId: number; batchId: number; logId: number; photos: PhotoUpload[] }) {
-  getFarmLog({ batchId, logId });
+/** Checks photos added later to a day's log: at least one, each a JPEG or PNG within the limits. */
+export function checkLogPhotos(photos: PhotoUpload[]): CheckedPhotos {
   if (photos.length === 0) throw new FarmLogInvalid({ photos: "Choose at least one photo." });
   const checked = checkPhotos(photoCandidates(photos));
   if (!checked.ok) throw new FarmLogInvalid({ photos: checked.error });
-  return attachFarmLogPhotos({ adminId, batchId, logId, photos, types: checked.types });
+  return { photos, types: checked.types };
 }
 
 function batchOr404(idParam: string | undefined) {
@@ -108,13 +98,15 @@ export async function batchLogsAction({ request, params }: ActionFunctionArgs) {
   try {
     const form = await readFarmLogForm(request);
     values = form.fields;
+    const ctx = { actor: admin, key: null };
     if (values.intent === "photos") {
       const logId = parseId(values.log_id, "Daily log not found.");
-      const added = addFarmLogPhotos({ adminId: admin.id, batchId: batch.id, logId, photos: form.photos });
+      getFarmLog({ batchId: batch.id, logId });
+      const added = addFarmLogPhotos(ctx, { batchId: batch.id, logId, ...checkLogPhotos(form.photos) });
       const n = added.photoIds.length;
       return redirectWithFlash(`/admin/batches/${batch.id}/logs#log-${logId}`, { kind: "success", message: `${n} photo${n === 1 ? "" : "s"} added to the log of ${added.logDate}.` });
     }
-    const log = createFarmLogEntry({ adminId: admin.id, batchId: batch.id, ...form });
+    const log = recordFarmLog(ctx, { batchId: batch.id, ...checkFarmLog(batch.productType, form) });
     const photos = log.photoIds.length ? ` with ${log.photoIds.length} photo${log.photoIds.length === 1 ? "" : "s"}` : "";
     return redirectWithFlash(`/admin/batches/${batch.id}/logs`, { kind: "success", message: `Daily log saved for ${values.log_date?.trim()}${photos}.` });
   } catch (error) {

@@ -4,7 +4,8 @@ import { DomainError } from "~/domain/errors";
 import { KycRejectionSchema } from "~/forms/kyc.server";
 import { parseForm } from "~/forms/parse.server";
 import { getKycVerifier } from "~/integrations/kyc/index.server";
-import { approveKycSubmission, KYC_SUBMISSION_STATUSES, kycReviewJson, listKycSubmissions, rejectKycSubmission } from "~/models/kyc.server";
+import { KYC_SUBMISSION_STATUSES, kycReviewJson, listKycSubmissions } from "~/models/kyc.server";
+import { approveKyc, rejectKyc } from "~/commands/admin-kyc.server";
 
 type Status = (typeof KYC_SUBMISSION_STATUSES)[number];
 
@@ -28,15 +29,16 @@ export async function kycAdminAction({ request }: ActionFunctionArgs) {
   const values = { id: form.id ?? "", reason: form.reason ?? "" };
   try {
     if (!Number.isSafeInteger(submissionId) || submissionId <= 0) throw new DomainError(404, "KYC submission not found.");
+    const ctx = { actor: admin, key: null };
     if (form.intent === "approve") {
-      approveKycSubmission({ submissionId, adminId: admin.id });
+      approveKyc(ctx, { submissionId });
       return redirectWithFlash("/admin/kyc", { kind: "success", message: `Submission #${submissionId} approved: the investor has been told.` });
     }
     if (form.intent === "reject") {
       const parsed = parseForm(KycRejectionSchema, { reason: values.reason });
       if (!parsed.ok)
         return data({ ok: false as const, id: submissionId, errors: { reason: parsed.errors.reason ?? Object.values(parsed.errors)[0] } as Record<string, string>, values }, { status: 422 });
-      rejectKycSubmission({ submissionId, adminId: admin.id, reason: parsed.data.reason });
+      rejectKyc(ctx, { submissionId, reason: parsed.data.reason });
       return redirectWithFlash("/admin/kyc", { kind: "success", message: `Submission #${submissionId} rejected: the investor can read your reason.` });
     }
     return data({ ok: false as const, id: submissionId, errors: { form: "Choose Approve or Reject." } as Record<string, string>, values }, { status: 400 });

@@ -1,6 +1,7 @@
 import { getEnv } from "~/lib/env.server";
 import { HttpError } from "~/lib/http.server";
-import { countOutbox, listAttempts, listOutbox, readableByAdmin, retryOutboxMessage, type OutboxFilter } from "~/models/outbox.server";
+import { countOutbox, listAttempts, listOutbox, readableByAdmin, type OutboxFilter } from "~/models/outbox.server";
+import { retryOutboxMessage } from "~/commands/admin-content.server";
 import { OUTBOX_STATUSES, type OutboxStatus } from "~/models/schema.server";
 
 const time = (iso: string | null) => (iso ? iso.slice(0, 19).replace("T", " ") : "");
@@ -55,6 +56,7 @@ export function outboxApiFilter(params: URLSearchParams): OutboxFilter {
   return { userId: userId === null ? null : Number(userId), kind, status };
 }
 
-export function retryFromAdmin(id: string, adminId: number): boolean {
-  return /^\d{1,15}$/.test(id) ? retryOutboxMessage(Number(id), { adminId }) : false;
+/** The outbox page's Retry: false for an id that names no message, as for one that is not failed. */
+export function retryFromAdmin(id: string, admin: { id: number }): boolean {
+  return /^\d{1,15}$/.test(id) ? retryOutboxMessage({ actor: admin, key: null }, { messageId: Number(id) }) : false;
 }

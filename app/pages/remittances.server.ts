@@ -3,16 +3,16 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { DomainError } from "~/domain/errors";
 import { MSG } from "~/domain/messages";
 import { formatGhs, minorToDecimalString } from "~/domain/money";
-import { readRemittance, remittanceParams, SHEET_FIELDS } from "~/domain/remittances";
+import { readRemittance, SHEET_FIELDS } from "~/domain/remittances";
 import { nextPayoutDue } from "~/domain/schedules";
 import { today } from "~/lib/clock.server";
 import { HttpError, parseId } from "~/lib/http.server";
 import { newIdempotencyKey } from "~/lib/page-action.server";
 import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
 import { getBatch } from "~/models/batch.server";
-import { once } from "~/models/idempotency.server";
 import { paidPeriods } from "~/models/payout.server";
-import { listRemittances, recordRemittance, settlementHeldMinor, sheetPrefill } from "~/models/remittance.server";
+import { listRemittances, settlementHeldMinor, sheetPrefill } from "~/models/remittance.server";
+import { recordRemittance } from "~/commands/admin-payouts.server";
 
 /** The admin's remittances page (/admin/batches/<id>/remittances): the form, prefilled from the daily logs, and the list. */
 
@@ -61,12 +61,9 @@ export async function remittancesAction({ request, params }: ActionFunctionArgs)
   const b = batchOr404(params.id);
   const values = Object.fromEntries([...(await request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
   try {
-    const input = readRemittance(values, b, today().slice(0, 7));
-    once({ userId: admin.id, key: values.idempotency_key || null, operation: "admin/remittance", params: remittanceParams(b.id, input) }, () => ({
-      status: 201,
-      body: { id: recordRemittance(b.id, input, { adminId: admin.id }).id },
-    }));
-    return redirectWithFlash(`/admin/batches/${b.id}/remittances`, { kind: "success", message: `Remittance of ${formatGhs(input.amountMinor)} for ${input.period} recorded.` });
+    const remittance = readRemittance(values, b, today().slice(0, 7));
+    const recorded = recordRemittance({ actor: admin, key: values.idempotency_key || null }, { batchId: b.id, remittance });
+    return redirectWithFlash(`/admin/batches/${b.id}/remittances`, { kind: "success", message: `Remittance of ${formatGhs(recorded.amountMinor)} for ${recorded.period} recorded.` });
   } catch (error) {
     if (error instanceof DomainError || error instanceof HttpError) {
       const field = error instanceof DomainError && error.field && (error.field === "period" || error.field === "amount" || SHEET_FIELDS.some(([f]) => f === error.field)) ? error.field : "form";

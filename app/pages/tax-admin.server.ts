@@ -6,7 +6,8 @@ import { isPeriod, previousPeriod } from "~/domain/calendar";
 import { monthName } from "~/domain/tax";
 import { today } from "~/lib/clock.server";
 import { hasHiddenCharacters } from "~/forms/text.server";
-import { monthlyTaxReport, recordTaxPayment } from "~/models/tax.server";
+import { monthlyTaxReport } from "~/models/tax.server";
+import { recordTaxPayment } from "~/commands/admin-payouts.server";
 
 /** The month a tax page or API call is about: ?month=YYYY-MM, by default last month (the one being reported). */
 export function reportMonth(asked: string | null): string {
@@ -16,17 +17,17 @@ export function reportMonth(asked: string | null): string {
 }
 
 /**
- * Reads and records a payment of withheld tax: `period` (YYYY-MM), `amount` (GHS) and the authority's
- * `reference`. The page and POST /api/v1/admin/tax/payments both call this.
+ * Reads a payment of withheld tax: `period` (YYYY-MM), `amount` (GHS) and the authority's
+ * `reference`. The page and POST /api/v1/admin/tax/payments both read it so.
  */
-export function payWithheldTax(adminId: number, body: Record<string, unknown>) {
+export function readTaxPayment(body: Record<string, unknown>): { period: string; amountMinor: number; reference: string } {
   const period = typeof body.period === "string" ? body.period.trim() : "";
   if (!isPeriod(period)) throw new DomainError(422, "Choose the month this payment is for, like 2026-10.", "period");
   const amount = parseAmountToMinor(body.amount);
   if (!amount.ok) throw new DomainError(422, "Enter the amount paid: a positive GHS amount with at most 2 decimals.", "amount");
   const reference = typeof body.reference === "string" ? body.reference.trim() : "";
   if (reference.length < 3 || reference.length > 80 || hasHiddenCharacters(reference)) throw new DomainError(422, "Enter the tax authority's receipt or payment reference.", "reference");
-  return recordTaxPayment({ period, amountMinor: amount.minor, reference, adminId });
+  return { period, amountMinor: amount.minor, reference };
 }
 
 export async function taxAdminLoader({ request }: LoaderFunctionArgs) {
@@ -44,7 +45,7 @@ export async function taxAdminAction({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const form = Object.fromEntries([...(await request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
   try {
-    const row = payWithheldTax(admin.id, form);
+    const row = recordTaxPayment({ actor: admin, key: null }, readTaxPayment(form));
     return redirectWithFlash(`/admin/tax?month=${row.period}`, {
       kind: "success",
       message: `Recorded: ${formatGhs(row.amountMinor)} of ${monthName(row.period)}'s withholding tax paid (${row.reference}).`,

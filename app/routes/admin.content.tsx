@@ -10,7 +10,8 @@ import { minorToDecimalString } from "~/domain/money";
 import { renderMarkdown } from "~/lib/markdown.server";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
-import { saveContentPage, getContentPage } from "~/models/content.server";
+import { getContentPage } from "~/models/content.server";
+import { saveContentPage } from "~/commands/admin-content.server";
 import { fieldErrors } from "~/forms/parse.server";
 
 export const meta: MetaFunction = () => pageMeta("Edit How It Works", "The How It Works page: text, FAQs and the example calculator values.");
@@ -42,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (!parsed.success) return data({ ok: false, errors: fieldErrors(parsed.error), draft, previewHtml: null } satisfies ContentResult, { status: 400 });
   try {
-    saveContentPage(HOW_IT_WORKS_SLUG, parsed.data, { adminId: admin.id });
+    saveContentPage({ actor: admin, key: null }, { slug: HOW_IT_WORKS_SLUG, page: parsed.data });
   } catch (error) {
     console.error(error);
     return data({ ok: false, errors: { form: ADMIN_FALLBACK.content }, draft, previewHtml: null } satisfies ContentResult, { status: 500 });

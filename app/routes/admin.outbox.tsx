@@ -15,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const form = await request.formData();
-  const ok = retryFromAdmin(String(form.get("id") ?? ""), admin.id);
+  const ok = retryFromAdmin(String(form.get("id") ?? ""), admin);
   const back = `/admin/outbox${form.get("status") ? `?status=${encodeURIComponent(String(form.get("status")))}` : ""}`;
   return redirectWithFlash(back, ok ? { kind: "success", message: `Message #${form.get("id")} is queued again.` } : { kind: "error", message: "Only a failed message can be retried." });
 }

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { APPROVAL_MESSAGES } from "~/domain/approvals";
 import { apiJson, handleApi, methodNotAllowed, parseId, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
-import { approveRequest } from "~/models/approval-actions.server";
+import { approveRequest } from "~/commands/admin-approvals.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -12,7 +12,7 @@ export function action({ request, params }: ActionFunctionArgs) {
     requireMethod(request, "POST");
     const admin = await requireApiAdmin(request);
     const id = parseId(params.id, APPROVAL_MESSAGES.notFound);
-    const done = await approveRequest({ id, adminId: admin.id });
+    const done = await approveRequest({ actor: admin, key: null }, { approvalId: id });
     return apiJson({ ...done.body, approval: { id: done.approval.id, status: done.approval.status, action: done.approval.action } });
   });
 }

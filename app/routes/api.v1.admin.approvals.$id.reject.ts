@@ -3,7 +3,7 @@ import { APPROVAL_MESSAGES, rejectionReason } from "~/domain/approvals";
 import { apiJson, handleApi, methodNotAllowed, parseId, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
 import { approvalJson } from "~/models/approvals.server";
-import { rejectRequest } from "~/models/approval-actions.server";
+import { rejectRequest } from "~/commands/admin-approvals.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -14,6 +14,6 @@ export function action({ request, params }: ActionFunctionArgs) {
     const admin = await requireApiAdmin(request);
     const id = parseId(params.id, APPROVAL_MESSAGES.notFound);
     const reason = rejectionReason((await readBody(request)).reason);
-    return apiJson({ approval: approvalJson(rejectRequest({ id, adminId: admin.id, reason })) });
+    return apiJson({ approval: approvalJson(rejectRequest({ actor: admin, key: null }, { approvalId: id, reason })) });
   });
 }

@@ -2,8 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { MSG } from "~/domain/messages";
 import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseId, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
-import { activateBatch, batchJson, getBatch } from "~/models/batch.server";
-import { once } from "~/models/idempotency.server";
+import { activateBatch } from "~/commands/admin-batches.server";
+import { batchJson } from "~/models/batch.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -12,10 +12,7 @@ export function action({ request, params }: ActionFunctionArgs) {
     requireMethod(request, "POST");
     const admin = await requireApiAdmin(request);
     const batchId = parseId(params.id, MSG.batchNotFound);
-    const answer = once({ userId: admin.id, key: idempotencyKeyOf(request), operation: "api/admin/activate", params: { batchId } }, () => {
-      const batch = activateBatch(batchId, { adminId: admin.id });
-      return { status: 200, body: { detail: "Batch activated.", batch: batchJson(getBatch(batch.id)!) } };
-    });
-    return apiJson(answer.body, answer.status);
+    const batch = activateBatch({ actor: admin, key: idempotencyKeyOf(request) }, { batchId });
+    return apiJson({ detail: "Batch activated.", batch: batchJson(batch) });
   });
 }

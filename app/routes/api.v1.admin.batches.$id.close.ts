@@ -3,9 +3,8 @@ import { MSG } from "~/domain/messages";
 import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseId, readBody, requireMethod } from "~/lib/http.server";
 import { reserveDrawInput } from "~/domain/payouts";
 import { requireApiAdmin } from "~/auth/session.server";
-import { approvalSummary } from "~/domain/approvals";
-import { guardedAnswer, requestOrRun } from "~/models/approval-actions.server";
-import { once } from "~/models/idempotency.server";
+import { closeBatch } from "~/commands/admin-payouts.server";
+import { guardedAnswer } from "~/models/approval-actions.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -16,9 +15,7 @@ export function action({ request, params }: ActionFunctionArgs) {
     const admin = await requireApiAdmin(request);
     const batchId = parseId(params.id, MSG.batchNotFound);
     const reserveDrawMinor = reserveDrawInput((await readBody(request)).reserve_draw);
-    const answer = once({ userId: admin.id, key: idempotencyKeyOf(request), operation: "api/admin/close", params: { batchId, ...(reserveDrawMinor ? { reserveDrawMinor } : {}) } }, () =>
-      guardedAnswer(requestOrRun({ action: "batch.close", params: { batchId, reserveDrawMinor }, adminId: admin.id, summary: approvalSummary({ action: "batch.close", batchId, reserveDrawMinor }) })),
-    );
+    const answer = guardedAnswer(closeBatch({ actor: admin, key: idempotencyKeyOf(request) }, { batchId, reserveDrawMinor }));
     return apiJson(answer.body, answer.status);
   });
 }

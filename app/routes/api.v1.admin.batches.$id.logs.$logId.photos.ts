@@ -2,8 +2,9 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { MSG } from "~/domain/messages";
 import { apiJson, handleApi, methodNotAllowed, parseId, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
-import { addFarmLogPhotos, readFarmLogForm } from "~/pages/farm-log.server";
-import { FarmLogInvalid } from "~/models/farm-log.server";
+import { checkLogPhotos, readFarmLogForm } from "~/pages/farm-log.server";
+import { FarmLogInvalid, getFarmLog } from "~/models/farm-log.server";
+import { addFarmLogPhotos } from "~/commands/admin-batches.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -16,7 +17,8 @@ export function action({ request, params }: ActionFunctionArgs) {
     const logId = parseId(params.logId, "Daily log not found.");
     try {
       const { photos } = await readFarmLogForm(request);
-      const added = addFarmLogPhotos({ adminId: admin.id, batchId, logId, photos });
+      getFarmLog({ batchId, logId });
+      const added = addFarmLogPhotos({ actor: admin, key: null }, { batchId, logId, ...checkLogPhotos(photos) });
       return apiJson({ log_id: logId, photos: added.photoIds.map((id) => `/farm-photos/${id}`) }, 201);
     } catch (error) {
       if (error instanceof FarmLogInvalid) return apiJson({ detail: error.detail, errors: error.errors }, 422);

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { MSG } from "~/domain/messages";
-import { readRemittance, remittanceParams } from "~/domain/remittances";
+import { readRemittance } from "~/domain/remittances";
 import { today } from "~/lib/clock.server";
 import { apiJson, handleApi, idempotencyKeyOf, parseId, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
-import { once } from "~/models/idempotency.server";
-import { getBatchForRemittance, listRemittances, recordRemittance, remittanceJson } from "~/models/remittance.server";
+import { recordRemittance } from "~/commands/admin-payouts.server";
+import { getBatchForRemittance, listRemittances, remittanceJson } from "~/models/remittance.server";
 
 /** The batch's remittances, newest first. */
 export function loader({ request, params }: LoaderFunctionArgs) {
@@ -26,11 +26,7 @@ export function action({ request, params }: ActionFunctionArgs) {
     requireMethod(request, "GET", "POST");
     const admin = await requireApiAdmin(request);
     const batch = getBatchForRemittance(parseId(params.id, MSG.batchNotFound));
-    const input = readRemittance(await readBody(request), batch, today().slice(0, 7));
-    const answer = once({ userId: admin.id, key: idempotencyKeyOf(request), operation: "api/admin/remittance", params: remittanceParams(batch.id, input) }, () => ({
-      status: 201,
-      body: remittanceJson(recordRemittance(batch.id, input, { adminId: admin.id })),
-    }));
-    return apiJson(answer.body, answer.status);
+    const remittance = readRemittance(await readBody(request), batch, today().slice(0, 7));
+    return apiJson(remittanceJson(recordRemittance({ actor: admin, key: idempotencyKeyOf(request) }, { batchId: batch.id, remittance })), 201);
   });
 }

@@ -2,10 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { MSG } from "~/domain/messages";
 import { apiJson, handleApi, HttpError, idempotencyKeyOf, parseId, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
-import { deleteBatch, batchJson, getBatch } from "~/models/batch.server";
-import { approvalSummary, deleteNeedsApproval } from "~/domain/approvals";
-import { guardedAnswer, requestOrRun } from "~/models/approval-actions.server";
-import { once } from "~/models/idempotency.server";
+import { deleteBatch } from "~/commands/admin-batches.server";
+import { batchJson, getBatch } from "~/models/batch.server";
+import { guardedAnswer } from "~/models/approval-actions.server";
 
 export function loader({ request, params }: LoaderFunctionArgs) {
   return handleApi(async () => {
@@ -23,13 +22,7 @@ export function action({ request, params }: ActionFunctionArgs) {
     requireMethod(request, "GET", "DELETE");
     const admin = await requireApiAdmin(request);
     const batchId = parseId(params.id, MSG.batchNotFound);
-    const answer = once({ userId: admin.id, key: idempotencyKeyOf(request), operation: "api/admin/delete", params: { batchId } }, () => {
-      const batch = getBatch(batchId);
-      if (batch && deleteNeedsApproval(batch))
-        return guardedAnswer(requestOrRun({ action: "batch.delete", params: { batchId }, adminId: admin.id, summary: approvalSummary({ action: "batch.delete", batchId }) }));
-      deleteBatch(batchId, { adminId: admin.id });
-      return { status: 200, body: { detail: "Batch deleted." } as Record<string, unknown> };
-    });
+    const answer = guardedAnswer(deleteBatch({ actor: admin, key: idempotencyKeyOf(request) }, { batchId }));
     return apiJson(answer.body, answer.status);
   });
 }

@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { BatchSchema } from "~/forms/admin.server";
 import { apiJson, handleApi, idempotencyKeyOf, parseOrThrow, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
-import { createBatch, batchJson, getBatch, listBatches } from "~/models/batch.server";
-import { once } from "~/models/idempotency.server";
+import { createBatch } from "~/commands/admin-batches.server";
+import { batchJson, listBatches } from "~/models/batch.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(async () => {
@@ -18,10 +18,6 @@ export function action({ request }: ActionFunctionArgs) {
     requireMethod(request, "GET", "POST");
     const admin = await requireApiAdmin(request);
     const input = parseOrThrow(BatchSchema, await readBody(request));
-    const answer = once({ userId: admin.id, key: idempotencyKeyOf(request), operation: "api/admin/create-batch", params: input }, () => ({
-      status: 201,
-      body: batchJson(getBatch(createBatch(input, { adminId: admin.id }).id)!),
-    }));
-    return apiJson(answer.body, answer.status);
+    return apiJson(batchJson(createBatch({ actor: admin, key: idempotencyKeyOf(request) }, input)), 201);
   });
 }

@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { FarmSchema } from "~/forms/admin.server";
 import { apiJson, handleApi, idempotencyKeyOf, parseOrThrow, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
-import { createFarm, farmJson, listFarms } from "~/models/farm.server";
-import { once } from "~/models/idempotency.server";
+import { createFarm } from "~/commands/admin-batches.server";
+import { farmJson, listFarms } from "~/models/farm.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(async () => {
@@ -18,10 +18,6 @@ export function action({ request }: ActionFunctionArgs) {
     requireMethod(request, "GET", "POST");
     const admin = await requireApiAdmin(request);
     const input = parseOrThrow(FarmSchema, await readBody(request));
-    const answer = once({ userId: admin.id, key: idempotencyKeyOf(request), operation: "api/admin/create-farm", params: input }, () => ({
-      status: 201,
-      body: farmJson(createFarm(input, { adminId: admin.id })),
-    }));
-    return apiJson(answer.body, answer.status);
+    return apiJson(farmJson(createFarm({ actor: admin, key: idempotencyKeyOf(request) }, input)), 201);
   });
 }

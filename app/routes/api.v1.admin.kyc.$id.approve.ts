@@ -1,14 +1,15 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiAdmin } from "~/auth/session.server";
 import { apiJson, handleApi, methodNotAllowed, parseId, requireMethod } from "~/lib/http.server";
-import { approveKycSubmission, kycSubmissionJson } from "~/models/kyc.server";
+import { kycSubmissionJson } from "~/models/kyc.server";
+import { approveKyc } from "~/commands/admin-kyc.server";
 
 /** Approves a PENDING submission: the investor's tier rises, they are told, the decision is audited. */
 export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
     requireMethod(request, "POST");
     const admin = await requireApiAdmin(request);
-    const row = approveKycSubmission({ submissionId: parseId(params.id, "KYC submission not found."), adminId: admin.id });
+    const row = approveKyc({ actor: admin, key: null }, { submissionId: parseId(params.id, "KYC submission not found.") });
     return apiJson({ detail: "Approved.", ...kycSubmissionJson(row) });
   });
 }

@@ -4,7 +4,8 @@ import { DomainError } from "~/domain/errors";
 import { KycRejectionSchema } from "~/forms/kyc.server";
 import { parseForm } from "~/forms/parse.server";
 import { apiJson, handleApi, methodNotAllowed, parseId, readBody, requireMethod } from "~/lib/http.server";
-import { kycSubmissionJson, rejectKycSubmission } from "~/models/kyc.server";
+import { kycSubmissionJson } from "~/models/kyc.server";
+import { rejectKyc } from "~/commands/admin-kyc.server";
 
 /** Rejects a PENDING submission with a `reason` the investor reads; audited. */
 export function action({ request, params }: ActionFunctionArgs) {
@@ -14,7 +15,7 @@ export function action({ request, params }: ActionFunctionArgs) {
     const submissionId = parseId(params.id, "KYC submission not found.");
     const parsed = parseForm(KycRejectionSchema, await readBody(request));
     if (!parsed.ok) throw new DomainError(422, parsed.errors.reason ?? Object.values(parsed.errors)[0], "reason");
-    const row = rejectKycSubmission({ submissionId, adminId: admin.id, reason: parsed.data.reason });
+    const row = rejectKyc({ actor: admin, key: null }, { submissionId, reason: parsed.data.reason });
     return apiJson({ detail: "Rejected.", ...kycSubmissionJson(row) });
   });
 }

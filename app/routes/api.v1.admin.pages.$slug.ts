@@ -4,16 +4,14 @@ import { HOW_IT_WORKS_SLUG } from "~/pages/admin";
 import { minorToCedis } from "~/domain/money";
 import { apiJson, handleApi, HttpError, idempotencyKeyOf, parseOrThrow, readJsonBody, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
-import { saveContentPage, getContentPage } from "~/models/content.server";
-import { once } from "~/models/idempotency.server";
+import { getContentPage, type ContentPage } from "~/models/content.server";
+import { saveContentPage } from "~/commands/admin-content.server";
 
 const EDITABLE = new Set([HOW_IT_WORKS_SLUG]);
 
-function pageJson(slug: string) {
-  const page = getContentPage(slug);
-  if (!page) throw new HttpError(404, "Page not found.");
+function pageJson(page: ContentPage) {
   return {
-    slug,
+    slug: page.slug,
     title: page.title,
     body_md: page.bodyMd,
     faqs: page.faqs,
@@ -28,7 +26,9 @@ export function loader({ request, params }: LoaderFunctionArgs) {
     requireMethod(request, "GET", "PUT");
     await requireApiAdmin(request);
     if (!EDITABLE.has(params.slug ?? "")) throw new HttpError(404, "Page not found.");
-    return apiJson(pageJson(params.slug!));
+    const page = getContentPage(params.slug!);
+    if (!page) throw new HttpError(404, "Page not found.");
+    return apiJson(pageJson(page));
   });
 }
 
@@ -40,10 +40,6 @@ export function action({ request, params }: ActionFunctionArgs) {
     const slug = params.slug ?? "";
     if (!EDITABLE.has(slug)) throw new HttpError(404, "Page not found.");
     const input = parseOrThrow(ContentPageSchema, await readJsonBody(request));
-    const answer = once({ userId: admin.id, key: idempotencyKeyOf(request), operation: "api/admin/save-page", params: { slug, input } }, () => {
-      saveContentPage(slug, input, { adminId: admin.id });
-      return { status: 200, body: pageJson(slug) };
-    });
-    return apiJson(answer.body, answer.status);
+    return apiJson(pageJson(saveContentPage({ actor: admin, key: idempotencyKeyOf(request) }, { slug, page: input })));
   });
 }

@@ -3,9 +3,8 @@ import { periodInput, reserveDrawInput } from "~/domain/payouts";
 import { MSG } from "~/domain/messages";
 import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseId, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
-import { approvalSummary } from "~/domain/approvals";
-import { guardedAnswer, requestOrRun } from "~/models/approval-actions.server";
-import { once } from "~/models/idempotency.server";
+import { executePayout } from "~/commands/admin-payouts.server";
+import { guardedAnswer } from "~/models/approval-actions.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -24,16 +23,7 @@ export function action({ request, params }: ActionFunctionArgs) {
     const batchId = parseId(params.id, MSG.batchNotFound);
     // A retried request with the same Idempotency-Key gets the first answer and pays nothing more;
     // the key on another batch or period is refused, so that run is never mistaken for this one.
-    const answer = once({ userId: admin.id, key: idempotencyKeyOf(request), operation: "api/admin/execute", params: { batchId, period, ...(reserveDrawMinor ? { reserveDrawMinor } : {}) } }, () =>
-      guardedAnswer(
-        requestOrRun({
-          action: "payout.execute",
-          params: { batchId, period, reserveDrawMinor },
-          adminId: admin.id,
-          summary: approvalSummary({ action: "payout.execute", batchId, period, reserveDrawMinor }),
-        }),
-      ),
-    );
+    const answer = guardedAnswer(executePayout({ actor: admin, key: idempotencyKeyOf(request) }, { batchId, period, reserveDrawMinor }));
     return apiJson(answer.body, answer.status);
   });
 }

@@ -3,8 +3,8 @@ import { DomainError } from "~/domain/errors";
 import { minorToCedis, parseAmountToMinor } from "~/domain/money";
 import { apiJson, handleApi, idempotencyKeyOf, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
-import { once } from "~/models/idempotency.server";
-import { fundReserve, RESERVE_SOURCES, reserveBalanceMinor, type ReserveSource } from "~/models/remittance.server";
+import { fundReserve } from "~/commands/admin-payouts.server";
+import { RESERVE_SOURCES, reserveBalanceMinor, type ReserveSource } from "~/models/remittance.server";
 
 /** The platform reserve: what it holds for runs the farms' remittances do not cover. */
 export function loader({ request }: LoaderFunctionArgs) {
@@ -25,10 +25,7 @@ export function action({ request }: ActionFunctionArgs) {
     if (!amount.ok) throw new DomainError(422, "Enter the amount for the reserve: a positive GHS amount with at most 2 decimals.", "amount");
     const source = typeof body.source === "string" ? body.source.trim().toUpperCase() : "";
     if (!(RESERVE_SOURCES as readonly string[]).includes(source)) throw new DomainError(422, "Choose where the money comes from: FEES or EXTERNAL.", "source");
-    const answer = once({ userId: admin.id, key: idempotencyKeyOf(request), operation: "api/admin/reserve", params: { amountMinor: amount.minor, source } }, () => ({
-      status: 200,
-      body: { detail: "Reserve funded.", balance: minorToCedis(fundReserve({ amountMinor: amount.minor, source: source as ReserveSource, adminId: admin.id }).reserveMinor) },
-    }));
-    return apiJson(answer.body, answer.status);
+    const funded = fundReserve({ actor: admin, key: idempotencyKeyOf(request) }, { amountMinor: amount.minor, source: source as ReserveSource });
+    return apiJson({ detail: "Reserve funded.", balance: minorToCedis(funded.reserveMinor) });
   });
 }
