@@ -98,6 +98,51 @@ describe("the folder rules of app/", () => {
 });
 
 /**
+ * Commands are the only door to changes (docs/commands.md): page actions and API routes guard,
+ * parse, call one command and answer. Idempotency (`once`) lives only in app/commands, and no door
+ * calls a model or auth function that writes. A writer is an exported function of app/models or
+ * app/auth whose body opens a transaction or writes a row.
+ */
+describe("commands are the only door to changes", () => {
+  const writers = new Set<string>();
+  for (const file of sources(APP).filter((f) => /\/(models|auth)\//.test(f))) {
+    const text = fs.readFileSync(file, "utf8");
+    for (const m of text.matchAll(/^export (?:async )?function (\w+)[^]*?^}$/gm)) {
+      if (/\batomic\(|postEntry\(|\.insert\(|\.update\(|\.delete\(|\bonce\(|prepared[^;]*\b(insert|update|delete)\b/.test(m[0])) writers.add(m[1]);
+    }
+  }
+  const doors = sources(APP)
+    .map((f) => path.relative(APP, f))
+    .filter((f) => /^(routes|pages)\//.test(f));
+
+  it("finds the writers", () => {
+    expect(writers.size).toBeGreaterThan(40);
+    expect(writers).toContain("investInBatch");
+  });
+
+  it("once() is imported only by app/commands", () => {
+    expect(all.filter((i) => i.spec === "~/models/idempotency.server" && !i.file.startsWith("commands/")).map((i) => i.file)).toEqual([]);
+  });
+
+  it("routes and pages call no model or auth function that writes", () => {
+    const found = doors.flatMap((file) =>
+      [...fs.readFileSync(path.join(APP, file), "utf8").matchAll(/import\s+\{([^}]*)\}\s+from\s+"~\/(?:models|auth)\/[^"]+"/g)].flatMap((m) =>
+        m[1]
+          .split(",")
+          .map((n) => n.trim())
+          .filter((n) => n && !n.startsWith("type ") && writers.has(n.split(/\s+as\s+/)[0]))
+          .map((n) => `${file} imports ${n}`),
+      ),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it("commands import no route, page or component", () => {
+    expect(broken(inFolder("commands"), (i) => !isApp(i.spec, "routes", "pages", "components"))).toEqual([]);
+  });
+});
+
+/**
  * The docs a clone carries: the code cites docs/ (rules.md, payments.md, decisions/), never the
  * planning files kept outside the repository. The names are built here so this file does not cite them.
  */
