@@ -106,7 +106,7 @@ describe("reverseEntry", () => {
   it("cannot take back money a wallet has already spent: refused whole, nothing changes", () => {
     const userId = newUser();
     const batchId = newBatch();
-    deposit({ userId, amount: "100" });
+    deposit({ userId, amountMinor: 10000 });
     const depositEntry = sql<{ id: number }>("select max(id) id from journal_entries where user_id = ? and kind = 'DEPOSIT'", userId).id;
     investInBatch({ userId, batchId, units: { ok: true, units: 1 } });
     const before = entryCount();
@@ -120,7 +120,7 @@ describe("reverseEntry", () => {
 describe("the ledger is append-only", () => {
   it("database triggers refuse to update or delete an entry or a posting, or to delete an account", () => {
     const userId = newUser();
-    deposit({ userId, amount: "10" });
+    deposit({ userId, amountMinor: 1000 });
     const entry = sql<{ id: number }>("select max(id) id from journal_entries").id;
     expect(() => run("update journal_entries set memo = 'edited' where id = ?", entry)).toThrow(/append-only/);
     expect(() => run("delete from journal_entries where id = ?", entry)).toThrow(/append-only/);

@@ -17,11 +17,11 @@ describe("walletStatement", () => {
   it("reads in the order things happened (created_at, then id), with a running balance that follows that order", () => {
     const userId = newUser("statement@example.com");
     // Written out of order: the ids say 1, 2, 3; the dates say 2, 3, 1.
-    atInstant("2026-03-05T10:00:00.000Z", () => deposit({ userId, amount: "100" }));
-    atInstant("2026-03-01T10:00:00.000Z", () => deposit({ userId, amount: "50" }));
+    atInstant("2026-03-05T10:00:00.000Z", () => deposit({ userId, amountMinor: 10000 }));
+    atInstant("2026-03-01T10:00:00.000Z", () => deposit({ userId, amountMinor: 5000 }));
     atInstant("2026-03-03T10:00:00.000Z", () => reserveWithdrawal({ userId, amountMinor: 3_000, destinationId: null, unsaved: null }));
     // Two entries at the same instant keep the order they were written in.
-    atInstant("2026-03-05T10:00:00.000Z", () => deposit({ userId, amount: "1" }));
+    atInstant("2026-03-05T10:00:00.000Z", () => deposit({ userId, amountMinor: 100 }));
 
     const lines = walletStatement(userId);
     expect(lines.map((l) => [l.date, l.amountMinor, l.balanceAfterMinor])).toEqual([

@@ -1,5 +1,4 @@
 import { asc, eq } from "drizzle-orm";
-import { parseMoneyAmount } from "~/domain/wallet";
 import { minorToCedis } from "~/domain/money";
 import { getDb } from "~/lib/db.server";
 import { atomic, externalAccount, postEntry, walletAccount, walletBalanceMinor, walletInfo, findAccountId } from "~/models/ledger.server";
@@ -18,8 +17,7 @@ export const walletJson = (userId: number) => walletStateJson(walletInfo(userId)
  * Money recorded as arrived, without a provider: the seed's history and ledger unit tests. Real
  * deposits (demo or Paystack) go through the startDeposit command (app/commands/payments.server.ts), with a deposit row.
  */
-export function deposit({ userId, amount }: { userId: number; amount: unknown }) {
-  const amountMinor = parseMoneyAmount(amount);
+export function deposit({ userId, amountMinor }: { userId: number; amountMinor: number }) {
   return atomic(() => {
     postEntry({
       kind: "DEPOSIT",

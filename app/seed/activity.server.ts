@@ -177,7 +177,7 @@ export function seedDemoActivity({ demoInvestorId, adminId, batchIds }: { demoIn
   // The Sunrise layers are paid up to last month, its last month topped up from the reserve; the
   // Techiman layers' farm has not remitted last month, so that payout is overdue.
   const events: Array<{ at: string; run: () => unknown }> = [
-    { at: before(layersStart, 9), run: () => people.forEach((person) => deposit({ userId: person.id, amount: String(person.depositGhs) })) },
+    { at: before(layersStart, 9), run: () => people.forEach((person) => deposit({ userId: person.id, amountMinor: Math.round(person.depositGhs * 100) })) },
     { at: before(layersStart, 5), run: buy("layersActive") },
     { at: `${layersStart}T08:00:00.000Z`, run: () => activateBatch(batchIds.layersActive, { adminId }) },
     { at: before(broilersStart, 5), run: buy("broilersActive") },
