@@ -80,6 +80,11 @@ describe("the pseudo-locale", () => {
     const chicken = first("CHICKEN");
     expect(egg && chicken && held, "the seed has an open egg and chicken batch, and an egg holding").toBeTruthy();
     const pages = [
+      "/faq",
+      "/faq?q=payout",
+      "/faq?q=zebra-crossing",
+      "/risk",
+      "/terms",
       "/invest/eggs",
       "/invest/chicken",
       `/invest/eggs?dialog=invest&batch=${egg}`,
