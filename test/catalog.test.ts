@@ -7,6 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "./support/client";
 import { signIn, signInAdmin } from "./support/factories";
+import { MSG } from "~/domain/messages";
 import { pageChrome, wordsOutsideCatalog } from "./support/pseudo";
 import { startServer, type TestServer } from "./support/server";
 
@@ -66,6 +67,53 @@ describe("the pseudo-locale", () => {
       }
     }
     expect(findings).toEqual([]);
+  });
+
+  it("brackets every word of the public and invest pages' content, their dialogs too, for a visitor and an investor", async () => {
+    const db = server.db();
+    const batches = db.prepare("select id, product_type as type, status from batches order by id").all() as Array<{ id: number; type: string; status: string }>;
+    const held = db
+      .prepare("select i.batch_id as id from investments i join users u on u.id = i.user_id join batches b on b.id = i.batch_id where u.email = ? and b.product_type = 'EGG' and i.status = 'ACTIVE'")
+      .get("ama@akoko.test") as { id: number } | undefined;
+    const first = (type: string) => batches.find((b) => b.type === type && b.status === "OPEN")?.id;
+    const egg = first("EGG");
+    const chicken = first("CHICKEN");
+    expect(egg && chicken && held, "the seed has an open egg and chicken batch, and an egg holding").toBeTruthy();
+    const pages = [
+      "/faq",
+      "/faq?q=payout",
+      "/faq?q=zebra-crossing",
+      "/risk",
+      "/terms",
+      "/invest/eggs",
+      "/invest/chicken",
+      `/invest/eggs?dialog=invest&batch=${egg}`,
+      `/invest/chicken?dialog=invest&batch=${chicken}`,
+      `/invest/eggs?dialog=exit&batch=${held!.id}`,
+      "/invest/eggs?dialog=invest&batch=999999",
+      "/invest/eggs?q=no-such-farm",
+      "/invest/eggs?amount=abc",
+    ];
+    // Data, not words: farms' names and places, people's names; and the money core's messages, which a later pass moves.
+    const farms = db.prepare("select name, location from farms").all() as Array<{ name: string; location: string }>;
+    const people = db.prepare("select full_name as name from users").all() as Array<{ name: string }>;
+    const data = [...farms.flatMap((f) => [f.name, f.location]), ...people.map((p) => p.name), ...Object.values(MSG)];
+    const investor = await signIn(server, "ama@akoko.test");
+    investor.page.setCookie("lang", "pseudo");
+    const readers: Array<[string, Client]> = [
+      ["visitor", pseudoClient()],
+      ["investor", investor.page],
+    ];
+    const findings: string[] = [];
+    for (const [who, client] of readers) {
+      for (const page of pages) {
+        const { html } = await client.follow(page);
+        const main = /<main[\s\S]*?<\/main>/.exec(html)?.[0] ?? "";
+        expect(main, `${who} ${page}`).toContain("⟦");
+        for (const word of wordsOutsideCatalog(main, data)) findings.push(`${who} ${page}: ${word}`);
+      }
+    }
+    expect([...new Set(findings)]).toEqual([]);
   });
 
   it("brackets the words of the not-found page", async () => {

@@ -32,7 +32,9 @@ async function get(client: Client, url: string) {
 
 const cardIds = (html: string) => [...html.matchAll(/<li class="card[^"]*" data-batch="(\d+)"/g)].map((m) => Number(m[1]));
 /** The markup of one card (from its opening tag to the next card). */
-function card(html: string, id: number) {
+function card(page: string, id: number) {
+  // The words the page ships for the browser (its scripts) are no part of any card.
+  const html = page.replace(/<script[\s\S]*?<\/script>/g, "");
   const start = html.search(new RegExp(`<li class="card[^"]*" data-batch="${id}"`));
   if (start < 0) return "";
   const next = html.slice(start + 10).search(/<li class="card[^"]*" data-batch="\d+"/);

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
+import { useT } from "~/catalog/use-words";
 
 /**
  * A dialog rendered by the server from URL state (e.g. `?dialog=invest&batch=3`), so a plain
@@ -7,6 +8,7 @@ import { useEffect, useRef, type ReactNode } from "react";
  * focus moves into it and Escape closes it.
  */
 export function Dialog({ title, closeTo, children, labelledBy = "dialog-title" }: { title: ReactNode; closeTo: string; children: ReactNode; labelledBy?: string }) {
+  const t = useT();
   const panel = useRef<HTMLDivElement>(null);
   const close = useRef<HTMLAnchorElement>(null);
   useEffect(() => {
@@ -31,8 +33,8 @@ export function Dialog({ title, closeTo, children, labelledBy = "dialog-title" }
           <h2 id={labelledBy} className="text-lg font-bold">
             {title}
           </h2>
-          <Link ref={close} to={closeTo} preventScrollReset replace className="rounded-md px-2 py-1 text-sm text-stone-600 no-underline hover:bg-stone-100" aria-label="Close">
-            ✕ Close
+          <Link ref={close} to={closeTo} preventScrollReset replace className="rounded-md px-2 py-1 text-sm text-stone-600 no-underline hover:bg-stone-100" aria-label={t("common.close")}>
+            {t("common.closeDialog")}
           </Link>
         </div>
         <div className="mt-4">{children}</div>

@@ -6,6 +6,8 @@ import { batchAnchor, type SensorTone, type TimelineStep } from "~/pages/invest-
 import { formatGhs } from "~/domain/money";
 import type { RiskBand } from "~/domain/returns";
 import type { CardData } from "~/pages/invest.server";
+import type { BatchStatus } from "~/domain/types";
+import { useT } from "~/catalog/use-words";
 
 const STATUS_TONE: Record<string, string> = {
   OPEN: "bg-green-100 text-green-800",
@@ -14,10 +16,11 @@ const STATUS_TONE: Record<string, string> = {
   HARVESTED: "bg-stone-200 text-stone-700",
 };
 
-export function StatusBadge({ status }: { status: string }) {
+export function StatusBadge({ status }: { status: BatchStatus }) {
+  const t = useT();
   return (
     <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[status] ?? "bg-stone-200"}`} data-status={status}>
-      {status}
+      {t(`batchCard.status.${status}`)}
     </span>
   );
 }
@@ -25,9 +28,10 @@ export function StatusBadge({ status }: { status: string }) {
 const RISK_TONE: Record<RiskBand, string> = { Low: "bg-green-100 text-green-800", Medium: "bg-amber-100 text-amber-900", High: "bg-red-100 text-red-800" };
 
 export function RiskBadge({ risk }: { risk: { score: number; band: RiskBand } }) {
+  const t = useT();
   return (
-    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${RISK_TONE[risk.band]}`} data-risk={risk.band} title={`Risk score ${risk.score} of 100`}>
-      {risk.band} risk · {risk.score}
+    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${RISK_TONE[risk.band]}`} data-risk={risk.band} title={t("batchCard.riskTitle", { score: risk.score })}>
+      {t("batchCard.risk", { band: { msg: `batchCard.band.${risk.band}` }, score: risk.score })}
     </span>
   );
 }
@@ -41,15 +45,15 @@ const BAR_TONE: Record<SensorTone, string> = {
   danger: "bg-red-600",
   none: "bg-stone-300",
 };
-const TONE_WORD: Record<SensorTone, string> = { ok: "normal", warm: "warm", cold: "cold", flag: "out of range", warning: "warning", danger: "danger", none: "no reading" };
 
 /** Temperature, humidity and ammonia bars coloured by the thresholds of docs/rules.md#product-constants. */
 export function SensorStrip({ sensor }: { sensor: CardData["sensor"] }) {
+  const t = useT();
   return (
     <div className="mt-3 rounded-lg bg-stone-50 p-2" data-testid="sensor-strip">
       <p className="flex justify-between text-xs text-stone-500">
-        <span>House conditions</span>
-        <span data-testid="sensor-source">{sensor.demo ? "Demo values" : `Logged ${sensor.logDate}`}</span>
+        <span>{t("batchCard.houseConditions")}</span>
+        <span data-testid="sensor-source">{sensor.demo ? t("batchCard.demoValues") : t("batchCard.logged", { date: sensor.logDate ?? "" })}</span>
       </p>
       <ul className="mt-1 grid grid-cols-3 gap-2">
         {sensor.bars.map((bar) => (
@@ -61,10 +65,10 @@ export function SensorStrip({ sensor }: { sensor: CardData["sensor"] }) {
             <span className="mt-0.5 block h-1.5 rounded bg-stone-200" aria-hidden="true">
               <span className={`block h-1.5 rounded ${BAR_TONE[bar.tone]}`} style={{ width: `${bar.width}%` }} />
             </span>
-            <span className="sr-only">({TONE_WORD[bar.tone]})</span>
+            <span className="sr-only">({t(`batchCard.tone.${bar.tone}`)})</span>
             {bar.tone !== "ok" && bar.tone !== "none" ? (
               <span className="text-[10px] text-stone-600" aria-hidden="true">
-                {TONE_WORD[bar.tone]}
+                {t(`batchCard.tone.${bar.tone}`)}
               </span>
             ) : null}
           </li>
@@ -77,14 +81,15 @@ export function SensorStrip({ sensor }: { sensor: CardData["sensor"] }) {
 const STEP_TONE = { done: "bg-leaf-700", current: "bg-brand-500", next: "bg-stone-300" } as const;
 
 export function Timeline({ steps }: { steps: TimelineStep[] }) {
+  const t = useT();
   return (
-    <ol className="space-y-1 text-xs" aria-label="Timeline">
+    <ol className="space-y-1 text-xs" aria-label={t("batchCard.timeline")}>
       {steps.map((s) => (
         <li key={s.label} className="flex gap-2" data-state={s.state}>
           <span className={`mt-1 h-2 w-2 shrink-0 rounded-full ${STEP_TONE[s.state]}`} aria-hidden="true" />
           <span>
             <strong>{s.label}</strong>
-            {s.state === "current" ? <span className="sr-only"> (now)</span> : null}: {s.detail}
+            {s.state === "current" ? <span className="sr-only">{t("batchCard.now")}</span> : null}: {s.detail}
           </span>
         </li>
       ))}
@@ -94,10 +99,11 @@ export function Timeline({ steps }: { steps: TimelineStep[] }) {
 
 /** The card's timeline on one line: each stage, the current one marked, and what it means now. */
 export function CompactTimeline({ steps }: { steps: TimelineStep[] }) {
+  const t = useT();
   const current = steps.find((s) => s.state === "current");
   return (
     <div className="mt-3 text-xs">
-      <ol className="flex flex-wrap items-center gap-x-1 gap-y-1" aria-label="Timeline">
+      <ol className="flex flex-wrap items-center gap-x-1 gap-y-1" aria-label={t("batchCard.timeline")}>
         {steps.map((s, i) => (
           <li key={s.label} className="flex items-center gap-1" data-state={s.state}>
             {i > 0 ? (
@@ -108,7 +114,7 @@ export function CompactTimeline({ steps }: { steps: TimelineStep[] }) {
             <span className={`rounded px-1.5 py-0.5 ${s.state === "current" ? "bg-brand-100 font-semibold text-brand-700" : s.state === "done" ? "text-leaf-700" : "text-stone-500"}`}>
               {s.state === "done" ? "✓ " : ""}
               {s.label}
-              {s.state === "current" ? <span className="sr-only"> (now)</span> : null}
+              {s.state === "current" ? <span className="sr-only">{t("batchCard.now")}</span> : null}
             </span>
           </li>
         ))}
@@ -131,10 +137,11 @@ export function Figure({ label, children, testId }: { label: string; children: R
 
 /** The figures every card and the batch page show. */
 export function BatchFigures({ card }: { card: CardData }) {
+  const t = useT();
   return (
     <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-2 text-sm sm:grid-cols-3">
-      <Figure label="Unit price">{formatGhs(card.unitPriceMinor)}</Figure>
-      <Figure label={card.status === "ACTIVE" && card.productType === "EGG" ? "Available (early exit)" : "Available units"} testId="available-units">
+      <Figure label={t("batchCard.unitPrice")}>{formatGhs(card.unitPriceMinor)}</Figure>
+      <Figure label={card.status === "ACTIVE" && card.productType === "EGG" ? t("batchCard.availableEarlyExit") : t("batchCard.availableUnits")} testId="available-units">
         {card.availableUnits.toLocaleString("en-GH")}
       </Figure>
       {card.roi.map((r) => (
@@ -142,17 +149,18 @@ export function BatchFigures({ card }: { card: CardData }) {
           {r.value}
         </Figure>
       ))}
-      <Figure label="Feed cost per kg">{card.feedCost}</Figure>
+      <Figure label={t("batchCard.feedCost")}>{card.feedCost}</Figure>
       {/* The batch's expected rate, set when it was listed; the batch page's daily logs show mortality so far. */}
-      <Figure label="Expected mortality">{card.mortality}</Figure>
-      {card.productType === "CHICKEN" ? <Figure label="Start date">{card.startDate ?? "Not started"}</Figure> : null}
+      <Figure label={t("batchCard.mortality")}>{card.mortality}</Figure>
+      {card.productType === "CHICKEN" ? <Figure label={t("batchCard.startDate")}>{card.startDate ?? t("batchCard.notStarted")}</Figure> : null}
     </dl>
   );
 }
 
 export function Certifications({ items }: { items: string[] }) {
+  const t = useT();
   return (
-    <ul className="flex flex-wrap gap-1" aria-label="Certifications">
+    <ul className="flex flex-wrap gap-1" aria-label={t("batchCard.certifications")}>
       {items.map((c) => (
         <li key={c} className="rounded-full border border-leaf-700/30 px-2 py-0.5 text-[11px] text-leaf-700">
           ✓ {c}
@@ -164,6 +172,7 @@ export function Certifications({ items }: { items: string[] }) {
 
 /** One batch card of the invest pages. Demo cards have no way to invest. */
 export function InvestCard({ card, investHref, exitHref, flash = null }: { card: CardData; investHref: string | null; exitHref: string | null; flash?: Flash | null }) {
+  const t = useT();
   const canInvest = !card.demo && card.availableUnits > 0;
   return (
     // The id is where a dialog opened from this card, and its action, return to (no JavaScript needed).
@@ -178,48 +187,47 @@ export function InvestCard({ card, investHref, exitHref, flash = null }: { card:
         <div className="min-w-0">
           <h3 className="font-semibold break-words">{card.farmName}</h3>
           <p className="text-sm text-stone-600">{card.location}</p>
-          <p className="text-xs text-stone-500">
-            {card.demo ? "Demo batch" : "Batch"} #{card.id}
-          </p>
+          <p className="text-xs text-stone-500">{card.demo ? t("invest.card.demoBatch", { id: card.id }) : t("invest.card.batch", { id: card.id })}</p>
         </div>
         <div className="flex flex-col items-end gap-1">
-          {card.demo ? <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-700">Demo</span> : null}
+          {card.demo ? <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-700">{t("invest.card.demo")}</span> : null}
           <StatusBadge status={card.status} />
           <RiskBadge risk={card.risk} />
         </div>
       </div>
       <BatchFigures card={card} />
       <SensorStrip sensor={card.sensor} />
-      {card.chartSvg ? <SvgChart svg={card.chartSvg} className="mt-3" caption="ROI history, in percent" /> : <p className="mt-3 text-xs text-stone-500">No ROI history yet.</p>}
+      {card.chartSvg ? <SvgChart svg={card.chartSvg} className="mt-3" caption={t("batchCard.roiHistory")} /> : <p className="mt-3 text-xs text-stone-500">{t("invest.card.noHistory")}</p>}
       <div className="mt-3">
         <Certifications items={card.certifications} />
       </div>
       <CompactTimeline steps={card.timeline} />
       {card.productType === "CHICKEN" ? (
         <a href={card.mapsHref} target="_blank" rel="noopener noreferrer" className="mt-2 text-sm font-semibold text-leaf-700 underline">
-          View farm<span className="sr-only"> of Batch #{card.id} on a map</span>
+          {t("invest.card.viewFarm")}
+          <span className="sr-only">{t("invest.card.onMap", { id: card.id })}</span>
         </a>
       ) : null}
       <div className="mt-auto flex gap-2 pt-3">
         {card.demo ? (
-          <p className="text-xs text-stone-600">Demo data for illustration: this batch cannot be invested in.</p>
+          <p className="text-xs text-stone-600">{t("invest.card.demoNote")}</p>
         ) : (
           <>
             {canInvest && investHref ? (
-              <Link to={investHref} preventScrollReset className="btn-primary flex-1" aria-label={`Invest in Batch #${card.id}`}>
-                Invest
+              <Link to={investHref} preventScrollReset className="btn-primary flex-1" aria-label={t("invest.card.investIn", { id: card.id })}>
+                {t("invest.card.invest")}
               </Link>
             ) : (
               <span className="btn-secondary flex-1 opacity-60" aria-disabled="true">
-                {card.status === "OPEN" || card.status === "ACTIVE" ? "Sold out" : card.status === "HARVESTED" ? "Harvested" : "Closed"}
+                {card.status === "OPEN" || card.status === "ACTIVE" ? t("invest.card.soldOut") : card.status === "HARVESTED" ? t("invest.card.harvested") : t("invest.card.closed")}
               </span>
             )}
-            <Link to={`/batches/${card.id}`} className="btn-secondary flex-1" aria-label={`Audit Batch #${card.id}`}>
-              Audit
+            <Link to={`/batches/${card.id}`} className="btn-secondary flex-1" aria-label={t("invest.card.auditBatch", { id: card.id })}>
+              {t("invest.card.audit")}
             </Link>
             {exitHref ? (
-              <Link to={exitHref} preventScrollReset className="btn-secondary flex-1" aria-label={`Exit Batch #${card.id}`}>
-                Exit
+              <Link to={exitHref} preventScrollReset className="btn-secondary flex-1" aria-label={t("invest.card.exitBatch", { id: card.id })}>
+                {t("invest.card.exit")}
               </Link>
             ) : null}
           </>

@@ -4,8 +4,9 @@ import { Dialog } from "~/components/dialog";
 import { Field, FormError } from "~/components/forms";
 import { formatGhs } from "~/domain/money";
 import { MSG } from "~/domain/messages";
-import { AUTO_REINVEST_CHOICE } from "~/pages/invest-list";
 import type { InvestPageData } from "~/components/invest-page";
+import { slots, withElements } from "~/components/rich-text";
+import { useT } from "~/catalog/use-words";
 
 export type InvestActionResult = { ok: false; errors: Record<string, string>; values: Record<string, string> } | undefined;
 
@@ -21,11 +22,21 @@ function Submit({ children }: { children: string }) {
   );
 }
 
-function BatchLine({ batch, productLabel }: { batch: Extract<DialogData, { batch: unknown }>["batch"]; productLabel: string }) {
+function BatchLine({ batch, isEgg }: { batch: Extract<DialogData, { batch: unknown }>["batch"]; isEgg: boolean }) {
+  const t = useT();
   return (
     <p className="text-sm text-stone-700">
-      {productLabel} · {batch.farmName}, {batch.location} · {formatGhs(batch.unitPriceMinor)} per unit · <span data-testid="dialog-available">{batch.availableUnits.toLocaleString("en-GH")}</span>{" "}
-      units available · {batch.status}
+      {withElements(
+        t("investDialogs.batchLine", {
+          ...slots("available"),
+          product: { msg: isEgg ? "investDialogs.product.EGG" : "investDialogs.product.CHICKEN" },
+          farm: batch.farmName,
+          location: batch.location,
+          price: formatGhs(batch.unitPriceMinor),
+          status: { msg: `batchCard.status.${batch.status}` },
+        }),
+        { available: <span data-testid="dialog-available">{batch.availableUnits.toLocaleString("en-GH")}</span> },
+      )}
     </p>
   );
 }
@@ -36,20 +47,24 @@ function answer(result: InvestActionResult, intent: string) {
 }
 
 function InvestDialog({ dialog, isEgg, result }: { dialog: Extract<DialogData, { kind: "invest" }>; isEgg: boolean; result: InvestActionResult }) {
+  const t = useT();
   const { errors, values } = answer(result, "invest");
   const [units, setUnits] = useState(values?.units ?? String(dialog.defaultUnits));
   const n = Number(units);
   const costMinor = Number.isInteger(n) && n > 0 ? n * dialog.batch.unitPriceMinor : 0;
-  const productLabel = isEgg ? "Egg Note" : "Chicken Note";
-  const autoReinvest = AUTO_REINVEST_CHOICE[isEgg ? "EGG" : "CHICKEN"];
+  const type = isEgg ? "EGG" : "CHICKEN";
   return (
-    <Dialog title={`Invest in Batch #${dialog.batch.id}`} closeTo={dialog.closeTo}>
-      <BatchLine batch={dialog.batch} productLabel={productLabel} />
+    <Dialog title={t("investDialogs.investTitle", { id: dialog.batch.id })} closeTo={dialog.closeTo}>
+      <BatchLine batch={dialog.batch} isEgg={isEgg} />
       <p className="mt-1 text-sm text-stone-700">
-        Wallet balance: <strong data-testid="wallet-balance">{formatGhs(dialog.walletMinor)}</strong>{" "}
-        <Link to="/portfolio?dialog=deposit" className="text-leaf-700 underline">
-          Deposit
-        </Link>
+        {withElements(t("investDialogs.wallet", slots("balance", "deposit")), {
+          balance: <strong data-testid="wallet-balance">{formatGhs(dialog.walletMinor)}</strong>,
+          deposit: (
+            <Link to="/portfolio?dialog=deposit" className="text-leaf-700 underline">
+              {t("investDialogs.deposit")}
+            </Link>
+          ),
+        })}
       </p>
       {dialog.notice ? (
         // Nothing can be bought here now: say why, and offer no form.
@@ -58,7 +73,7 @@ function InvestDialog({ dialog, isEgg, result }: { dialog: Extract<DialogData, {
             {dialog.notice}
           </p>
           <Link to={dialog.closeTo} className="btn-secondary mt-4 w-full" preventScrollReset>
-            Back to the batches
+            {t("investDialogs.back")}
           </Link>
         </>
       ) : (
@@ -68,7 +83,7 @@ function InvestDialog({ dialog, isEgg, result }: { dialog: Extract<DialogData, {
           <input type="hidden" name="idempotency_key" value={dialog.idempotencyKey} />
           <FormError message={errors.form} />
           <Field
-            label="Units"
+            label={t("investDialogs.units")}
             name="units"
             type="number"
             inputMode="numeric"
@@ -79,19 +94,21 @@ function InvestDialog({ dialog, isEgg, result }: { dialog: Extract<DialogData, {
             value={units}
             onChange={(e) => setUnits(e.currentTarget.value)}
             error={errors.units}
-            hint={`Between 1 and ${dialog.maxUnits.toLocaleString("en-GH")}.`}
+            hint={t("investDialogs.between", { max: { number: dialog.maxUnits } })}
           />
           <p className="text-sm">
-            Cost: <strong data-testid="invest-cost">{formatGhs(costMinor)}</strong>
-            <span className="text-stone-500"> ({formatGhs(dialog.batch.unitPriceMinor)} x units)</span>
+            {withElements(t("investDialogs.cost", slots("cost", "each")), {
+              cost: <strong data-testid="invest-cost">{formatGhs(costMinor)}</strong>,
+              each: <span className="text-stone-500">{t("investDialogs.costEach", { price: formatGhs(dialog.batch.unitPriceMinor) })}</span>,
+            })}
           </p>
           <div>
             <label className="flex items-start gap-2 text-sm font-medium">
               <input type="checkbox" name="auto_reinvest" defaultChecked={values?.auto_reinvest === "on"} className="mt-1" aria-describedby="auto-reinvest-rule" />
-              <span>{autoReinvest.label}</span>
+              <span>{t(`investDialogs.autoReinvest.${type}`)}</span>
             </label>
             <p id="auto-reinvest-rule" className="ml-6 text-xs text-stone-600">
-              {autoReinvest.rule}
+              {t(`investDialogs.autoReinvestRule.${type}`)}
             </p>
           </div>
           <div>
@@ -106,20 +123,21 @@ function InvestDialog({ dialog, isEgg, result }: { dialog: Extract<DialogData, {
                 aria-invalid={errors.terms ? true : undefined}
                 aria-describedby={errors.terms ? "invest-terms-error" : undefined}
               />
-              <label htmlFor="invest-terms">
-                {isEgg ? "I accept the Terms and the Risk Disclosure." : "I acknowledge the investment terms: Terms and the Risk Disclosure; capital is not guaranteed."}
-              </label>
+              <label htmlFor="invest-terms">{t(`investDialogs.accept.${type}`)}</label>
             </div>
             <p className="mt-1 pl-8 text-sm">
-              Read the{" "}
-              <Link to="/terms" className="underline">
-                Terms
-              </Link>{" "}
-              and the{" "}
-              <Link to="/risk" className="underline">
-                Risk Disclosure
-              </Link>
-              .
+              {withElements(t("investDialogs.readTerms", slots("terms", "risk")), {
+                terms: (
+                  <Link to="/terms" className="underline">
+                    {t("investDialogs.terms")}
+                  </Link>
+                ),
+                risk: (
+                  <Link to="/risk" className="underline">
+                    {t("investDialogs.risk")}
+                  </Link>
+                ),
+              })}
             </p>
             {errors.terms ? (
               <p id="invest-terms-error" className="field-error" role="alert">
@@ -127,7 +145,7 @@ function InvestDialog({ dialog, isEgg, result }: { dialog: Extract<DialogData, {
               </p>
             ) : null}
           </div>
-          <Submit>Invest</Submit>
+          <Submit>{t("investDialogs.invest")}</Submit>
         </Form>
       )}
     </Dialog>
@@ -135,15 +153,22 @@ function InvestDialog({ dialog, isEgg, result }: { dialog: Extract<DialogData, {
 }
 
 function ExitDialog({ dialog, result }: { dialog: Extract<DialogData, { kind: "exit" }>; result: InvestActionResult }) {
+  const t = useT();
   const { errors, values } = answer(result, "exit");
   return (
-    <Dialog title={`Early exit from Batch #${dialog.batch.id}`} closeTo={dialog.closeTo}>
+    <Dialog title={t("investDialogs.exitTitle", { id: dialog.batch.id })} closeTo={dialog.closeTo}>
       <p className="text-sm text-stone-700">
-        {dialog.batch.farmName}, {dialog.batch.location} · {dialog.batch.status} · you hold <strong data-testid="units-held">{dialog.unitsHeld}</strong> units.
+        {withElements(
+          t("investDialogs.exitHolding", {
+            ...slots("units"),
+            farm: dialog.batch.farmName,
+            location: dialog.batch.location,
+            status: { msg: `batchCard.status.${dialog.batch.status}` },
+          }),
+          { units: <strong data-testid="units-held">{dialog.unitsHeld}</strong> },
+        )}
       </p>
-      <p className="mt-1 text-xs text-stone-600">
-        Egg Notes can be offered for early exit from one month after the batch starts. Your units are sold to a new investor at par, less an administrative fee (3-7%), when a buyer is found.
-      </p>
+      <p className="mt-1 text-xs text-stone-600">{t("investDialogs.exitRule")}</p>
       {dialog.notice && !Object.values(errors).includes(dialog.notice) ? (
         <p className="mt-3 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="exit-notice">
           {dialog.notice}
@@ -155,7 +180,7 @@ function ExitDialog({ dialog, result }: { dialog: Extract<DialogData, { kind: "e
         <input type="hidden" name="idempotency_key" value={dialog.idempotencyKey} />
         <FormError message={errors.form} />
         <Field
-          label="Units"
+          label={t("investDialogs.units")}
           name="units"
           type="number"
           inputMode="numeric"
@@ -166,33 +191,34 @@ function ExitDialog({ dialog, result }: { dialog: Extract<DialogData, { kind: "e
           defaultValue={values?.units ?? String(dialog.defaultUnits)}
           error={errors.units}
         />
-        <Submit>Request exit</Submit>
+        <Submit>{t("investDialogs.requestExit")}</Submit>
       </Form>
     </Dialog>
   );
 }
 
 export function InvestDialogs({ dialog, isEgg, result }: { dialog: InvestPageData["dialog"]; isEgg: boolean; result: InvestActionResult }) {
+  const t = useT();
   if (!dialog) return null;
   if (dialog.kind === "missing") {
     return (
-      <Dialog title="Batch not found" closeTo={dialog.closeTo}>
+      <Dialog title={t("investDialogs.notFound")} closeTo={dialog.closeTo}>
         <p className="text-sm text-stone-700">{dialog.message}</p>
       </Dialog>
     );
   }
   if (dialog.kind === "login") {
     return (
-      <Dialog title={dialog.action === "exit" ? `Early exit from Batch #${dialog.batch.id}` : `Invest in Batch #${dialog.batch.id}`} closeTo={dialog.closeTo}>
+      <Dialog title={dialog.action === "exit" ? t("investDialogs.exitTitle", { id: dialog.batch.id }) : t("investDialogs.investTitle", { id: dialog.batch.id })} closeTo={dialog.closeTo}>
         <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" role="alert">
           {MSG.loginToInvest}
         </p>
         <div className="mt-4 flex gap-2">
           <Link to={dialog.loginHref} className="btn-primary flex-1">
-            Log in
+            {t("investDialogs.logIn")}
           </Link>
           <Link to={dialog.registerHref} className="btn-secondary flex-1">
-            Create account
+            {t("investDialogs.createAccount")}
           </Link>
         </div>
       </Dialog>

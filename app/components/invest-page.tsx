@@ -6,40 +6,43 @@ import { InvestDialogs, type InvestActionResult } from "~/components/invest-dial
 import { useAutoFilters } from "~/components/use-auto-filters";
 import { StatCard } from "~/components/stat-card";
 import { FlashMessage, useFlash, type Flash } from "~/components/toast";
-import { batchAnchor, calculate, CALC_STEP, EMPTY_TEXT, listHref, PAGE_PATH, parseListQuery, PAGE_TITLE, percent, Q_MAX, SORT_OPTIONS, STATUS_OPTIONS } from "~/pages/invest-list";
+import { batchAnchor, calculate, CALC_STEP, listHref, PAGE_PATH, parseListQuery, percent, Q_MAX, SORT_OPTIONS, STATUS_OPTIONS } from "~/pages/invest-list";
 import { formatGhs } from "~/domain/money";
 import type { investPageLoader } from "~/pages/invest.server";
+import { useT } from "~/catalog/use-words";
+import { slots, withElements } from "~/components/rich-text";
 
 export type InvestPageData = Awaited<ReturnType<typeof investPageLoader>>;
 
 /** A GET form over the URL; with JavaScript it applies as the investor changes it. */
 function Filters({ data }: { data: InvestPageData }) {
+  const t = useT();
   const { type, query } = data;
   const path = PAGE_PATH[type];
   const { formRef, onChange } = useAutoFilters({ action: path, values: query, keep: (k, v) => v !== "" && !(k === "sort" && v === "recommended") });
   return (
-    <Form ref={formRef} method="get" action={path} onChange={onChange} preventScrollReset className="card mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Filter batches">
-      <Field className="col-span-2" label="Search" name="q" type="search" maxLength={Q_MAX} defaultValue={query.q} placeholder="Batch id, farm or location" />
-      <SelectField label="Status" name="status" defaultValue={query.status}>
+    <Form ref={formRef} method="get" action={path} onChange={onChange} preventScrollReset className="card mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label={t("invest.filters")}>
+      <Field className="col-span-2" label={t("invest.filters.search")} name="q" type="search" maxLength={Q_MAX} defaultValue={query.q} placeholder={t("invest.filters.searchHint")} />
+      <SelectField label={t("invest.filters.status")} name="status" defaultValue={query.status}>
         {STATUS_OPTIONS[type].map((o) => (
           <option key={o.value} value={o.value}>
-            {o.label}
+            {t(o.label)}
           </option>
         ))}
       </SelectField>
-      <SelectField label="Sort" name="sort" defaultValue={query.sort}>
+      <SelectField label={t("invest.filters.sort")} name="sort" defaultValue={query.sort}>
         {SORT_OPTIONS[type].map((o) => (
           <option key={o.value} value={o.value}>
-            {o.label}
+            {t(o.label)}
           </option>
         ))}
       </SelectField>
       <div className="col-span-2 flex gap-2 sm:col-span-4">
         <button type="submit" className="btn-primary">
-          Apply
+          {t("invest.filters.apply")}
         </button>
         <Link to={path} className="btn-secondary" preventScrollReset>
-          Clear
+          {t("invest.filters.clear")}
         </Link>
       </div>
     </Form>
@@ -48,6 +51,7 @@ function Filters({ data }: { data: InvestPageData }) {
 
 /** The grid; while a client-side navigation loads the list, six skeleton cards. */
 function Grid({ data, flash }: { data: InvestPageData; flash: Flash | null }) {
+  const t = useT();
   const navigation = useNavigation();
   const { type, query } = data;
   const target = navigation.location;
@@ -59,7 +63,7 @@ function Grid({ data, flash }: { data: InvestPageData; flash: Flash | null }) {
   const reloadingList = next !== null && (next.q !== query.q || next.status !== query.status || next.sort !== query.sort);
   if (reloadingList) {
     return (
-      <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading batches">
+      <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label={t("invest.loading")}>
         {Array.from({ length: 6 }, (_, i) => (
           <SkeletonCard key={i} />
         ))}
@@ -69,17 +73,17 @@ function Grid({ data, flash }: { data: InvestPageData; flash: Flash | null }) {
   if (data.cards.length === 0) {
     return (
       <p className="card mt-4 text-stone-700" data-testid="empty-state">
-        {EMPTY_TEXT[type]}{" "}
+        {t(`invest.empty.${type}`)}{" "}
         <Link to={PAGE_PATH[type]} className="font-semibold text-leaf-700 underline">
-          Clear filters
+          {t("invest.clearFilters")}
         </Link>
       </p>
     );
   }
   return (
     <>
-      <h2 className="sr-only">Batches</h2>
-      <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Batches" data-testid="batch-grid">
+      <h2 className="sr-only">{t("invest.batches")}</h2>
+      <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t("invest.batches")} data-testid="batch-grid">
         {data.cards.map((card) => (
           <InvestCard
             key={card.id}
@@ -96,6 +100,7 @@ function Grid({ data, flash }: { data: InvestPageData; flash: Flash | null }) {
 
 /** A GET form the server answers; with JavaScript the figures follow the inputs as the investor types. */
 function Calculator({ data }: { data: InvestPageData }) {
+  const t = useT();
   const calc = data.calculator;
   const [typed, setTyped] = useState<{ amount: string; batchId: number | null } | null>(null);
   if (!calc) return null;
@@ -109,71 +114,72 @@ function Calculator({ data }: { data: InvestPageData }) {
   return (
     <section id="calculator" className="card scroll-mt-20" aria-labelledby="calculator-heading">
       <h2 id="calculator-heading" className="text-lg font-bold">
-        Investment Calculator
+        {t("invest.calc.title")}
       </h2>
       <form method="get" action={`${PAGE_PATH.EGG}#calculator`} className="mt-3 space-y-3" onChange={onChange}>
         {data.query.q ? <input type="hidden" name="q" value={data.query.q} /> : null}
         {data.query.status ? <input type="hidden" name="status" value={data.query.status} /> : null}
         {data.query.sort !== "recommended" ? <input type="hidden" name="sort" value={data.query.sort} /> : null}
-        <SelectField label="Batch" name="calc_batch" defaultValue={calc.batchId ?? ""} hint={farm}>
+        <SelectField label={t("invest.calc.batch")} name="calc_batch" defaultValue={calc.batchId ?? ""} hint={farm}>
           {calc.choices.map((c) => (
             <option key={c.id} value={c.id}>
               {c.label}
             </option>
           ))}
         </SelectField>
-        <Field label="Amount (GHS)" name="amount" type="number" inputMode="decimal" min={0} step={CALC_STEP} defaultValue={calc.amount} error={result.error} />
+        <Field label={t("invest.calc.amount")} name="amount" type="number" inputMode="decimal" min={0} step={CALC_STEP} defaultValue={calc.amount} error={result.error ? t(result.error) : null} />
         <button type="submit" className="btn-secondary w-full">
-          Calculate
+          {t("invest.calc.submit")}
         </button>
       </form>
       <dl className="mt-3 grid grid-cols-2 gap-2 text-sm" data-testid="calculator-result">
         <div>
-          <dt className="text-xs text-stone-500">Units you can buy</dt>
+          <dt className="text-xs text-stone-500">{t("invest.calc.units")}</dt>
           <dd className="font-semibold" data-testid="calc-units">
             {result.units}
           </dd>
         </div>
         <div>
-          <dt className="text-xs text-stone-500">Cost</dt>
+          <dt className="text-xs text-stone-500">{t("invest.calc.cost")}</dt>
           <dd className="font-semibold">{formatGhs(result.costMinor)}</dd>
         </div>
         <div>
-          <dt className="text-xs text-stone-500">Est. monthly payout</dt>
+          <dt className="text-xs text-stone-500">{t("invest.calc.monthly")}</dt>
           <dd className="font-semibold">{formatGhs(result.monthlyMinor)}</dd>
         </div>
         <div>
-          <dt className="text-xs text-stone-500">Est. annual payout</dt>
+          <dt className="text-xs text-stone-500">{t("invest.calc.annual")}</dt>
           <dd className="font-semibold">{formatGhs(result.annualMinor)}</dd>
         </div>
       </dl>
-      <p className="mt-2 text-xs text-stone-500">Estimates from the batch's expected monthly ROI; not a promise. Capital is not guaranteed.</p>
+      <p className="mt-2 text-xs text-stone-500">{t("invest.calc.note")}</p>
     </section>
   );
 }
 
 function PayoutTable({ rows }: { rows: NonNullable<InvestPageData["payoutTable"]> }) {
+  const t = useT();
   return (
     <section className="card" aria-labelledby="payout-table-heading">
       <h2 id="payout-table-heading" className="text-lg font-bold">
-        12-month payout table <span className="rounded-full bg-stone-200 px-2 py-0.5 align-middle text-xs font-semibold text-stone-700">Illustrative</span>
+        {t("invest.table.title")} <span className="rounded-full bg-stone-200 px-2 py-0.5 align-middle text-xs font-semibold text-stone-700">{t("invest.table.illustrative")}</span>
       </h2>
-      <p className="mt-1 text-xs text-stone-500">Illustrative figures only, not a forecast of any batch.</p>
+      <p className="mt-1 text-xs text-stone-500">{t("invest.table.note")}</p>
       <table className="mt-2 w-full text-left text-sm">
         <thead className="border-b border-stone-200 text-xs text-stone-600 uppercase">
           <tr>
             <th scope="col" className="py-1">
-              Month
+              {t("invest.table.month")}
             </th>
             <th scope="col" className="py-1 text-right">
-              Payout (illustrative)
+              {t("invest.table.payout")}
             </th>
           </tr>
         </thead>
         <tbody>
           {rows.map((r) => (
             <tr key={r.month} className="border-b border-stone-100 last:border-0">
-              <td className="py-1">Month {r.month}</td>
+              <td className="py-1">{t("invest.table.monthN", { month: r.month })}</td>
               <td className="py-1 text-right">{formatGhs(r.amount * 100)}</td>
             </tr>
           ))}
@@ -184,56 +190,51 @@ function PayoutTable({ rows }: { rows: NonNullable<InvestPageData["payoutTable"]
 }
 
 const ACTIVITY = [
-  ["Nsawam broiler house 2 placed 2,000 day-old chicks", "2 days ago"],
-  ["Harvest payout sent to 48 investors of a Techiman batch", "5 days ago"],
-  ["Vet visit logged at Ejisu: vaccination on schedule", "1 week ago"],
-  ["New chicken batch opened for investment", "2 weeks ago"],
+  ["invest.activity.placed", "invest.activity.placedWhen"],
+  ["invest.activity.harvest", "invest.activity.harvestWhen"],
+  ["invest.activity.vet", "invest.activity.vetWhen"],
+  ["invest.activity.opened", "invest.activity.openedWhen"],
 ] as const;
 
-const CHECKLIST = [
-  "Capital is not guaranteed: birds can fall sick and prices move.",
-  "Chicken Notes are locked until harvest (6-8 weeks); there is no early exit.",
-  "Check the batch's mortality, feed cost and risk badge before you buy.",
-  "Only invest money you will not need before the harvest.",
-  "Read the Risk Disclosure and the Terms.",
-] as const;
+const CHECKLIST = ["invest.checklist.capital", "invest.checklist.locked", "invest.checklist.check", "invest.checklist.money", "invest.checklist.read"] as const;
 
 function ChickenExtras() {
+  const t = useT();
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <section className="card" aria-labelledby="activity-heading">
         <h2 id="activity-heading" className="text-lg font-bold">
-          Platform activity
+          {t("invest.activity.title")}
         </h2>
-        <p className="text-xs text-stone-500">Demo data for illustration.</p>
+        <p className="text-xs text-stone-500">{t("invest.activity.note")}</p>
         <ul className="mt-2 space-y-2 text-sm">
           {ACTIVITY.map(([what, when]) => (
             <li key={what} className="flex justify-between gap-3">
-              <span>{what}</span>
-              <span className="shrink-0 text-xs text-stone-500">{when}</span>
+              <span>{t(what)}</span>
+              <span className="shrink-0 text-xs text-stone-500">{t(when)}</span>
             </li>
           ))}
         </ul>
       </section>
       <section className="card" aria-labelledby="checklist-heading">
         <h2 id="checklist-heading" className="text-lg font-bold">
-          Quick risk checklist
+          {t("invest.checklist.title")}
         </h2>
         <ul className="mt-2 space-y-1 text-sm">
           {CHECKLIST.map((c) => (
             <li key={c} className="flex gap-2">
               <span aria-hidden="true">☐</span>
-              <span>{c}</span>
+              <span>{t(c)}</span>
             </li>
           ))}
         </ul>
         <p className="mt-2 text-sm">
           <Link to="/risk" className="font-semibold text-leaf-700 underline">
-            Risk Disclosure
+            {t("invest.riskDisclosure")}
           </Link>{" "}
           ·{" "}
           <Link to="/terms" className="font-semibold text-leaf-700 underline">
-            Terms
+            {t("invest.terms")}
           </Link>
         </p>
       </section>
@@ -242,6 +243,7 @@ function ChickenExtras() {
 }
 
 export function InvestPage() {
+  const t = useT();
   const data = useLoaderData<InvestPageData>() as InvestPageData;
   const result = useActionData() as InvestActionResult;
   const isEgg = data.type === "EGG";
@@ -251,28 +253,24 @@ export function InvestPage() {
   return (
     <section className="container-page py-6 sm:py-10">
       {flash?.anchor && !onCard ? <FlashMessage flash={flash} className="mb-4" /> : null}
-      <h1 className="text-2xl font-bold sm:text-3xl">{PAGE_TITLE[data.type]}</h1>
-      <p className="mt-1 text-stone-700">
-        {isEgg
-          ? "Egg Notes: layers on partner farms, about 17 months (2 months rearing, 15 months of lay), paid monthly from egg sales."
-          : "Chicken Notes: broilers, one cycle of about 7-8 weeks, paid as a lump sum at harvest."}
-      </p>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t(`invest.title.${data.type}`)}</h1>
+      <p className="mt-1 text-stone-700">{t(`invest.intro.${data.type}`)}</p>
       {!isEgg ? (
         <p className="mt-1 text-sm">
           <Link to="/how-it-works" className="font-semibold text-leaf-700 underline">
-            How it works
+            {t("invest.howItWorks")}
           </Link>{" "}
           ·{" "}
           <Link to="/faq" className="font-semibold text-leaf-700 underline">
-            FAQ
+            {t("invest.faq")}
           </Link>
         </p>
       ) : null}
       {data.summary ? (
-        <div className="mt-4 grid grid-cols-3 gap-3" aria-label="Summary">
-          <StatCard value={data.summary.count} label="Batches" />
-          <StatCard value={percent(data.summary.averageRoi)} label="Avg. ROI per cycle" />
-          <StatCard value={data.summary.totalTargetUnits.toLocaleString("en-GH")} label="Target units" />
+        <div className="mt-4 grid grid-cols-3 gap-3" aria-label={t("invest.summary")}>
+          <StatCard value={data.summary.count} label={t("invest.summary.batches")} />
+          <StatCard value={percent(data.summary.averageRoi)} label={t("invest.summary.averageRoi")} />
+          <StatCard value={data.summary.totalTargetUnits.toLocaleString("en-GH")} label={t("invest.summary.targetUnits")} />
         </div>
       ) : null}
       {data.demoNotice ? (
@@ -282,11 +280,13 @@ export function InvestPage() {
       ) : null}
       {!data.loggedIn ? (
         <p className="mt-3 text-sm text-stone-600">
-          Browse freely;{" "}
-          <Link to={`/login?${new URLSearchParams({ redirectTo: listHref(data.type, data.query) })}`} className="underline">
-            log in
-          </Link>{" "}
-          to invest.
+          {withElements(t("invest.browse", slots("link")), {
+            link: (
+              <Link to={`/login?${new URLSearchParams({ redirectTo: listHref(data.type, data.query) })}`} className="underline">
+                {t("invest.browse.logIn")}
+              </Link>
+            ),
+          })}
         </p>
       ) : null}
       <Filters data={data} />

@@ -11,6 +11,7 @@ import { batchFunds } from "~/models/ledger.server";
 import { listBatchPayoutHistory, paidPeriods } from "~/models/payout.server";
 import { latestFarmReading, listFarmLogs, listPhotosForLogs } from "~/models/farm-log.server";
 import { toCardData } from "~/pages/invest.server";
+import { localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
 import { formatGhs } from "~/domain/money";
 import type { SettlementSheet } from "~/domain/remittances";
 import { batchSettlements } from "~/models/remittance.server";
@@ -87,8 +88,10 @@ export async function batchPageLoader(request: Request, idParam: string | undefi
   const mine = user ? listMyInvestments(user.id).filter((i) => i.batchId === batch.id && i.status === "ACTIVE") : [];
   const holding = user ? { units: mine.reduce((s, i) => s + i.unitsHeld, 0), costMinor: mine.reduce((s, i) => s + i.unitsHeld * i.unitPriceMinor, 0) } : null;
   const now = today();
+  const locale = localeOf(request);
+  const t = translatorFor(locale);
   const reading = latestFarmReading(batch.id);
-  const card = toCardData(batch, reading ?? undefined, { demo: false, now });
+  const card = toCardData(batch, reading ?? undefined, { demo: false, now, t });
   const logs = listFarmLogs({ batchId: batch.id });
   const series = dailyMetrics(logs);
   const charted = series.slice(-CHART_DAYS);
@@ -152,6 +155,8 @@ export async function batchPageLoader(request: Request, idParam: string | undefi
   const logPaging = pageOf(newestFirst.length, Number(new URL(request.url).searchParams.get("page")) || 1, LOG_PAGE_SIZE);
   const logById = new Map(logs.map((l) => [l.logDate, l]));
   return {
+    // The card's badges, figures and timeline (~/components/invest-card) render from the catalog.
+    words: wordsFor(locale, ["batchCard"]),
     card,
     holding,
     listPath: PAGE_PATH[batch.productType],
@@ -190,7 +195,7 @@ export async function batchPageLoader(request: Request, idParam: string | undefi
       .reverse(),
     payouts: listBatchPayoutHistory(batch.id),
     funds: batchFunds(batch.id),
-    nextPayout: nextPayout(batch, now, paid),
+    nextPayout: nextPayout(batch, now, paid, t),
     settlements: settlementsView(batch.id),
   };
 }

@@ -1,11 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { FAQ_CATEGORIES, FAQ_ITEMS, groupFaqs, searchFaqs } from "~/pages/faq";
+import { translatorFor } from "~/catalog/index.server";
+import { FAQ_CATEGORIES, faqItems, groupFaqs, searchFaqs as searchIn } from "~/pages/faq";
+
+/** The entries in English, and the search over them. */
+const t = translatorFor("en");
+const FAQ_ITEMS = faqItems(t);
+const searchFaqs = (query: string | null) => searchIn(query, FAQ_ITEMS);
 
 describe("FAQ entries", () => {
   it("has 18 entries with unique ids in the five categories", () => {
     expect(FAQ_ITEMS).toHaveLength(18);
     expect(new Set(FAQ_ITEMS.map((f) => f.id)).size).toBe(18);
-    expect(FAQ_CATEGORIES).toEqual(["Account & Onboarding", "Investing", "Payouts & Returns", "Security & Risk", "Platform & Support"]);
+    expect(FAQ_CATEGORIES.map((c) => t(`faq.category.${c}`))).toEqual(["Account & Onboarding", "Investing", "Payouts & Returns", "Security & Risk", "Platform & Support"]);
     for (const category of FAQ_CATEGORIES)
       expect(
         FAQ_ITEMS.some((f) => f.category === category),

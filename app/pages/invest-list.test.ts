@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { translatorFor } from "~/catalog/index.server";
 import {
   ammoniaTone,
   calculate,
@@ -35,6 +36,9 @@ const batch = (id: number, fields: Partial<ListBatch> = {}): ListBatch => ({
   mortalityRate: 0.05,
   ...fields,
 });
+
+/** The texts these build, in English. */
+const t = translatorFor("en");
 
 describe("the list query", () => {
   it("reads q, status and sort per page; unknown values fall back", () => {
@@ -103,15 +107,15 @@ describe("filter and sort", () => {
 
 describe("card figures", () => {
   it("ROI: eggs monthly and annualised x 12, chicken per cycle", () => {
-    expect(roiLines({ productType: "EGG", expectedRoi: 0.011 })).toEqual([
+    expect(roiLines({ productType: "EGG", expectedRoi: 0.011 }, t)).toEqual([
       { label: "Est. monthly ROI", value: "1.1%" },
       { label: "Annualised ROI", value: "13.2%" },
     ]);
-    expect(roiLines({ productType: "CHICKEN", expectedRoi: 0.12 })).toEqual([{ label: "ROI per cycle", value: "12.0%" }]);
+    expect(roiLines({ productType: "CHICKEN", expectedRoi: 0.12 }, t)).toEqual([{ label: "ROI per cycle", value: "12.0%" }]);
   });
   it("feed cost per kg or TBD", () => {
-    expect(feedCostText(null)).toBe("TBD");
-    expect(feedCostText(620)).toMatch(/6\.20\/kg$/);
+    expect(feedCostText(null, t)).toBe("TBD");
+    expect(feedCostText(620, t)).toMatch(/6\.20\/kg$/);
   });
   it("risk from the formulas and bands of docs/rules.md", () => {
     // egg: 0.5 x 4 + 0.3 x (100 - 12) + 0.2 x 0 = 28.4 -> 28 Low
@@ -150,7 +154,7 @@ describe("sensor colours (docs/rules.md#product-constants)", () => {
     expect(ammoniaTone(null)).toBe("none");
   });
   it("bars: temperature out of 40, ammonia out of 50, clamped", () => {
-    const bars = sensorBars({ temperatureC: 30, humidityPct: 65, ammoniaPpm: 60 });
+    const bars = sensorBars({ temperatureC: 30, humidityPct: 65, ammoniaPpm: 60 }, t);
     expect(bars.map((b) => b.width)).toEqual([75, 65, 100]);
     expect(bars.map((b) => b.value)).toEqual(["30°C", "65%", "60 ppm"]);
   });
@@ -177,7 +181,7 @@ describe("eggs calculator", () => {
 
 describe("timeline and next payout", () => {
   it("egg timeline follows the start date", () => {
-    const steps = timeline({ productType: "EGG", status: "ACTIVE", startDate: "2026-05-01" }, "2026-11-22");
+    const steps = timeline({ productType: "EGG", status: "ACTIVE", startDate: "2026-05-01" }, "2026-11-22", t);
     expect(steps.map((s) => [s.label, s.state])).toEqual([
       ["Funding", "done"],
       ["Rearing", "done"],
@@ -185,20 +189,20 @@ describe("timeline and next payout", () => {
       ["Close", "next"],
     ]);
     expect(steps[2].detail).toContain("2026-07-01");
-    expect(timeline({ productType: "CHICKEN", status: "OPEN", startDate: null }, "2026-11-22")[0].state).toBe("current");
+    expect(timeline({ productType: "CHICKEN", status: "OPEN", startDate: null }, "2026-11-22", t)[0].state).toBe("current");
   });
   it("eggs: the month after the last paid one (a missed month stays due, overdue); chicken: the harvest window", () => {
     const egg = { productType: "EGG" as const, status: "ACTIVE" as const, startDate: "2026-05-01" };
-    expect(nextPayout(egg, "2026-11-22", ["2026-10"])).toEqual({ date: "2026-11-30", text: "Monthly income for 2026-11, due by 2026-11-30." });
-    expect(nextPayout(egg, "2026-11-22", ["2026-10", "2026-11"]).date).toBe("2026-12-31");
-    expect(nextPayout(egg, "2026-11-22", ["2026-09"])).toEqual({ date: "2026-10-31", text: "Monthly income for 2026-10, due by 2026-10-31. Overdue by 22 days." });
+    expect(nextPayout(egg, "2026-11-22", ["2026-10"], t)).toEqual({ date: "2026-11-30", text: "Monthly income for 2026-11, due by 2026-11-30." });
+    expect(nextPayout(egg, "2026-11-22", ["2026-10", "2026-11"], t).date).toBe("2026-12-31");
+    expect(nextPayout(egg, "2026-11-22", ["2026-09"], t)).toEqual({ date: "2026-10-31", text: "Monthly income for 2026-10, due by 2026-10-31. Overdue by 22 days." });
     // Nothing paid yet: the first month in lay, two months after the start.
-    expect(nextPayout(egg, "2026-11-22", []).date).toBe("2026-07-31");
-    expect(nextPayout({ ...egg, status: "OPEN" }, "2026-11-22", []).date).toBeNull();
-    expect(nextPayout({ productType: "CHICKEN", status: "ACTIVE", startDate: "2026-11-02" }, "2026-11-22", [])).toEqual({
+    expect(nextPayout(egg, "2026-11-22", [], t).date).toBe("2026-07-31");
+    expect(nextPayout({ ...egg, status: "OPEN" }, "2026-11-22", [], t).date).toBeNull();
+    expect(nextPayout({ productType: "CHICKEN", status: "ACTIVE", startDate: "2026-11-02" }, "2026-11-22", [], t)).toEqual({
       date: "2026-12-28",
       text: "Harvest payout expected between 2026-12-14 and 2026-12-28.",
     });
-    expect(nextPayout({ productType: "CHICKEN", status: "HARVESTED", startDate: "2026-11-02" }, "2026-11-22", []).date).toBeNull();
+    expect(nextPayout({ productType: "CHICKEN", status: "HARVESTED", startDate: "2026-11-02" }, "2026-11-22", [], t).date).toBeNull();
   });
 });

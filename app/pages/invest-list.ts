@@ -3,9 +3,10 @@ import { addDays, addMonths } from "~/domain/calendar";
 import { formatGhs, withoutThousandsSeparators } from "~/domain/money";
 import { sellingTier } from "~/domain/investing";
 import { daysOverdue, HARVEST_EARLIEST_DAYS, nextPayoutDue } from "~/domain/schedules";
-import { overdueText } from "~/pages/schedules";
 import { annualisedRoi, chickenRecommendedScore, chickenRiskScore, eggRiskScore, riskBand, type RiskBand } from "~/domain/returns";
 import type { BatchStatus, ProductType } from "~/domain/types";
+import type { MessageId } from "~/catalog/en";
+import type { T } from "~/catalog/use-words";
 
 /**
  * The invest pages' batch lists as the URL describes them (the Egg Note page, the Chicken Note
@@ -28,50 +29,40 @@ export type ListBatch = {
 
 export const Q_MAX = 60;
 
-export const STATUS_OPTIONS: Record<ProductType, ReadonlyArray<{ value: "" | BatchStatus; label: string }>> = {
+/** The filter's choices; labels are catalog ids. */
+export const STATUS_OPTIONS: Record<ProductType, ReadonlyArray<{ value: "" | BatchStatus; label: Extract<MessageId, `invest.status.${string}`> }>> = {
   EGG: [
-    { value: "", label: "All" },
-    { value: "OPEN", label: "Open" },
-    { value: "ACTIVE", label: "Active" },
-    { value: "CLOSED", label: "Closed" },
+    { value: "", label: "invest.status.all" },
+    { value: "OPEN", label: "invest.status.OPEN" },
+    { value: "ACTIVE", label: "invest.status.ACTIVE" },
+    { value: "CLOSED", label: "invest.status.CLOSED" },
   ],
   CHICKEN: [
-    { value: "", label: "All statuses" },
-    { value: "OPEN", label: "Open" },
-    { value: "ACTIVE", label: "Active" },
-    { value: "HARVESTED", label: "Harvested" },
+    { value: "", label: "invest.status.allStatuses" },
+    { value: "OPEN", label: "invest.status.OPEN" },
+    { value: "ACTIVE", label: "invest.status.ACTIVE" },
+    { value: "HARVESTED", label: "invest.status.HARVESTED" },
   ],
 };
 
 export type SortKey = "recommended" | "roi" | "available" | "price";
 
-export const SORT_OPTIONS: Record<ProductType, ReadonlyArray<{ value: SortKey; label: string }>> = {
+export const SORT_OPTIONS: Record<ProductType, ReadonlyArray<{ value: SortKey; label: Extract<MessageId, `invest.sort.${string}`> }>> = {
   EGG: [
-    { value: "recommended", label: "Recommended" },
-    { value: "roi", label: "Highest monthly ROI" },
-    { value: "available", label: "Most available units" },
-    { value: "price", label: "Lowest unit price" },
+    { value: "recommended", label: "invest.sort.recommended" },
+    { value: "roi", label: "invest.sort.roiMonthly" },
+    { value: "available", label: "invest.sort.available" },
+    { value: "price", label: "invest.sort.price" },
   ],
   CHICKEN: [
-    { value: "recommended", label: "Recommended" },
-    { value: "roi", label: "Highest ROI" },
-    { value: "available", label: "Most available units" },
-    { value: "price", label: "Lowest unit price" },
+    { value: "recommended", label: "invest.sort.recommended" },
+    { value: "roi", label: "invest.sort.roi" },
+    { value: "available", label: "invest.sort.available" },
+    { value: "price", label: "invest.sort.price" },
   ],
-};
-
-export const EMPTY_TEXT: Record<ProductType, string> = {
-  EGG: "No matching batches — try clearing filters or check back later.",
-  CHICKEN: "No batches match your filters. Try clearing search or checking back later.",
-};
-
-export const LOAD_FAILED_TEXT: Record<ProductType, string> = {
-  EGG: "Could not load egg batches — showing demo data.",
-  CHICKEN: "Could not load chicken batches — showing demo data.",
 };
 
 export const PAGE_PATH: Record<ProductType, string> = { EGG: "/invest/eggs", CHICKEN: "/invest/chicken" };
-export const PAGE_TITLE: Record<ProductType, string> = { EGG: "Invest in Eggs", CHICKEN: "Invest in Chicken" };
 
 export type ListQuery = { q: string; status: "" | BatchStatus; sort: SortKey };
 
@@ -163,35 +154,19 @@ export function chickenSummary(batches: Array<Pick<ListBatch, "expectedRoi" | "t
 export const percent = (fraction: number, digits = 1) => `${(Math.round(fraction * 100 * 10 ** digits) / 10 ** digits).toFixed(digits)}%`;
 
 /** The card's ROI lines: eggs monthly and annualised (x 12); chicken per cycle. */
-export function roiLines(b: Pick<ListBatch, "productType" | "expectedRoi">): Array<{ label: string; value: string }> {
+export function roiLines(b: Pick<ListBatch, "productType" | "expectedRoi">, t: T): Array<{ label: string; value: string }> {
   if (b.productType === "EGG") {
     return [
-      { label: "Est. monthly ROI", value: percent(b.expectedRoi) },
-      { label: "Annualised ROI", value: percent(annualisedRoi(b.expectedRoi)) },
+      { label: t("batchFacts.roi.monthly"), value: percent(b.expectedRoi) },
+      { label: t("batchFacts.roi.annualised"), value: percent(annualisedRoi(b.expectedRoi)) },
     ];
   }
-  return [{ label: "ROI per cycle", value: percent(b.expectedRoi) }];
+  return [{ label: t("batchFacts.roi.perCycle"), value: percent(b.expectedRoi) }];
 }
 
-export const feedCostText = (feedPriceMinor: number | null) => (feedPriceMinor === null ? "TBD" : `${formatGhs(feedPriceMinor)}/kg`);
+export const feedCostText = (feedPriceMinor: number | null, t: T) => (feedPriceMinor === null ? t("batchFacts.feedCost.unknown") : t("batchFacts.feedCost", { price: formatGhs(feedPriceMinor) }));
 
 // ---- invest and exit dialogs ----
-
-/**
- * The invest dialogs' auto-reinvest choice and the rule it switches on, said exactly as
- * payout.server.ts does it: only a holding that matures rolls over, into the next open batch of
- * the same product. The rule is the checkbox's description (its name stays short).
- */
-export const AUTO_REINVEST_CHOICE: Record<ProductType, { label: string; rule: string }> = {
-  EGG: {
-    label: "Auto-reinvest at close",
-    rule: "When this batch closes, my principal buys whole units of the next open Egg batch. The rest, and every monthly income payment, go to my wallet.",
-  },
-  CHICKEN: {
-    label: "Auto-reinvest at harvest",
-    rule: "My harvest proceeds buy whole units of the next open Chicken batch. The rest goes to my wallet.",
-  },
-};
 
 export const DEFAULT_UNITS = 10;
 
@@ -228,11 +203,11 @@ export function ammoniaTone(ppm: number | null): SensorTone {
 const barPercent = (value: number | null, scale: number) => (value === null ? 0 : Math.round(Math.max(0, Math.min(1, value / scale)) * 100));
 
 /** The three bars: temperature out of 40 C, humidity out of 100%, ammonia out of 50 ppm. */
-export function sensorBars(r: Reading) {
+export function sensorBars(r: Reading, t: T) {
   return [
-    { key: "temp", label: "Temp", value: r.temperatureC === null ? "—" : `${r.temperatureC}°C`, tone: temperatureTone(r.temperatureC), width: barPercent(r.temperatureC, 40) },
-    { key: "humidity", label: "Humidity", value: r.humidityPct === null ? "—" : `${r.humidityPct}%`, tone: humidityTone(r.humidityPct), width: barPercent(r.humidityPct, 100) },
-    { key: "ammonia", label: "Ammonia", value: r.ammoniaPpm === null ? "—" : `${r.ammoniaPpm} ppm`, tone: ammoniaTone(r.ammoniaPpm), width: barPercent(r.ammoniaPpm, 50) },
+    { key: "temp", label: t("batchFacts.sensor.temp"), value: r.temperatureC === null ? "—" : `${r.temperatureC}°C`, tone: temperatureTone(r.temperatureC), width: barPercent(r.temperatureC, 40) },
+    { key: "humidity", label: t("batchFacts.sensor.humidity"), value: r.humidityPct === null ? "—" : `${r.humidityPct}%`, tone: humidityTone(r.humidityPct), width: barPercent(r.humidityPct, 100) },
+    { key: "ammonia", label: t("batchFacts.sensor.ammonia"), value: r.ammoniaPpm === null ? "—" : `${r.ammoniaPpm} ppm`, tone: ammoniaTone(r.ammoniaPpm), width: barPercent(r.ammoniaPpm, 50) },
   ] as const;
 }
 
@@ -240,11 +215,12 @@ export function sensorBars(r: Reading) {
 
 export const CALC_DEFAULT_AMOUNT = 100;
 export const CALC_STEP = 10;
+/** The calculator's answers, as catalog ids (the page renders them, with or without JavaScript). */
 export const CALC_MESSAGES = {
-  tooLow: "Amount too low for selected batch.",
-  notEnough: "Not enough units available in this batch.",
-  amount: "Enter an amount in GHS, e.g. 100.",
-} as const;
+  tooLow: "invest.calc.tooLow",
+  notEnough: "invest.calc.notEnough",
+  amount: "invest.calc.enterAmount",
+} as const satisfies Record<string, MessageId>;
 
 export type CalcResult = {
   amountText: string;
@@ -252,7 +228,7 @@ export type CalcResult = {
   costMinor: number;
   monthlyMinor: number;
   annualMinor: number;
-  error: string | null;
+  error: (typeof CALC_MESSAGES)[keyof typeof CALC_MESSAGES] | null;
 };
 
 /**
@@ -366,34 +342,51 @@ export type TimelineStep = { label: string; detail: string; state: "done" | "cur
  * Egg: funding, 2 months of rearing, 15 months of lay, close. Chicken: funding, 6-8 weeks of
  * grow-out, harvest. Dates follow the batch's start date when it has one.
  */
-export function timeline(b: { productType: ProductType; status: BatchStatus; startDate: string | null }, today: string): TimelineStep[] {
+export function timeline(b: { productType: ProductType; status: BatchStatus; startDate: string | null }, today: string, t: T): TimelineStep[] {
   const start = b.startDate;
   const ended = b.status === "CLOSED" || b.status === "HARVESTED";
   const open = b.status === "OPEN";
+  const funding: TimelineStep = { label: t("batchFacts.step.funding"), detail: open ? t("batchFacts.step.open") : t("batchFacts.step.funded"), state: open ? "current" : "done" };
   if (b.productType === "EGG") {
     const layFrom = start ? addMonths(start, 2) : null;
     const closeOn = start ? addMonths(start, 17) : null;
     const laying = !open && !ended && layFrom !== null && today >= layFrom;
     return [
-      { label: "Funding", detail: open ? "Open for investment" : "Funded", state: open ? "current" : "done" },
-      { label: "Rearing", detail: start ? `From ${start}, about 2 months` : "About 2 months", state: open ? "next" : ended || laying ? "done" : "current" },
-      { label: "Laying", detail: layFrom ? `From ${layFrom}, about 15 months; paid monthly` : "About 15 months; paid monthly", state: ended ? "done" : laying ? "current" : "next" },
-      { label: "Close", detail: closeOn ? `Around ${closeOn}: principal returned` : "Principal returned", state: ended ? "done" : "next" },
+      funding,
+      {
+        label: t("batchFacts.step.rearing"),
+        detail: start ? t("batchFacts.step.rearingFrom", { date: start }) : t("batchFacts.step.rearingAbout"),
+        state: open ? "next" : ended || laying ? "done" : "current",
+      },
+      {
+        label: t("batchFacts.step.laying"),
+        detail: layFrom ? t("batchFacts.step.layingFrom", { date: layFrom }) : t("batchFacts.step.layingAbout"),
+        state: ended ? "done" : laying ? "current" : "next",
+      },
+      {
+        label: t("batchFacts.step.close"),
+        detail: closeOn ? t("batchFacts.step.closeAround", { date: closeOn }) : t("batchFacts.step.principalReturned"),
+        state: ended ? "done" : "next",
+      },
     ];
   }
   const harvestFrom = start ? addDays(start, 42) : null;
   const harvestTo = start ? addDays(start, 56) : null;
   return [
-    { label: "Funding", detail: open ? "Open for investment" : "Funded", state: open ? "current" : "done" },
-    { label: "Grow-out", detail: start ? `From ${start}, 6-8 weeks` : "6-8 weeks", state: open ? "next" : ended ? "done" : "current" },
-    { label: "Harvest", detail: harvestFrom ? `${harvestFrom} to ${harvestTo}: lump-sum payout` : "Lump-sum payout", state: ended ? "done" : "next" },
+    funding,
+    { label: t("batchFacts.step.growOut"), detail: start ? t("batchFacts.step.growOutFrom", { date: start }) : t("batchFacts.step.growOutWeeks"), state: open ? "next" : ended ? "done" : "current" },
+    {
+      label: t("batchFacts.step.harvest"),
+      detail: harvestFrom && harvestTo ? t("batchFacts.step.harvestBetween", { from: harvestFrom, to: harvestTo }) : t("batchFacts.step.harvestPayout"),
+      state: ended ? "done" : "next",
+    },
   ];
 }
 
 /** What the platform checks for every partner farm (the product's claims), shown as the card's certifications. */
-export const CERTIFICATIONS: Record<ProductType, string[]> = {
-  EGG: ["Vetted farm", "Vaccination schedule", "Vet partnership", "Escrow-protected funds"],
-  CHICKEN: ["Vetted farm", "Vaccination schedule", "Vet partnership", "Escrow-protected funds"],
+export const CERTIFICATIONS: Record<ProductType, Array<Extract<MessageId, `batchFacts.certification.${string}`>>> = {
+  EGG: ["batchFacts.certification.vetted", "batchFacts.certification.vaccination", "batchFacts.certification.vet", "batchFacts.certification.escrow"],
+  CHICKEN: ["batchFacts.certification.vetted", "batchFacts.certification.vaccination", "batchFacts.certification.vet", "batchFacts.certification.escrow"],
 };
 
 // ---- next payout ----
@@ -404,13 +397,15 @@ export const CERTIFICATIONS: Record<ProductType, string[]> = {
  * weeks after the start. Nothing for an OPEN batch (not started) or an ended one. A date that has
  * passed says by how many days.
  */
-export function nextPayout(b: { productType: ProductType; status: BatchStatus; startDate: string | null }, today: string, paidPeriods: string[]): { date: string | null; text: string } {
-  if (b.status === "OPEN") return { date: null, text: "Payouts start after the batch is funded and activated." };
-  if (b.status === "CLOSED" || b.status === "HARVESTED") return { date: null, text: "No further payouts: this batch has ended." };
+export function nextPayout(b: { productType: ProductType; status: BatchStatus; startDate: string | null }, today: string, paidPeriods: string[], t: T): { date: string | null; text: string } {
+  if (b.status === "OPEN") return { date: null, text: t("batchFacts.next.notStarted") };
+  if (b.status === "CLOSED" || b.status === "HARVESTED") return { date: null, text: t("batchFacts.next.ended") };
   const due = nextPayoutDue({ ...b, paidPeriods });
-  if (!due) return { date: null, text: b.productType === "EGG" ? "Monthly, once the hens are in lay." : "At harvest, 6-8 weeks after the start." };
+  if (!due) return { date: null, text: b.productType === "EGG" ? t("batchFacts.next.monthlyInLay") : t("batchFacts.next.atHarvest") };
   const late = daysOverdue(due.date, today);
-  const overdue = late > 0 ? ` ${overdueText(late)}.` : "";
-  if (due.kind === "MONTHLY") return { date: due.date, text: `Monthly income for ${due.period}, due by ${due.date}.${overdue}` };
-  return { date: due.date, text: `Harvest payout expected between ${addDays(b.startDate!, HARVEST_EARLIEST_DAYS)} and ${due.date}.${overdue}` };
+  const text =
+    due.kind === "MONTHLY"
+      ? t("batchFacts.next.monthly", { period: due.period ?? "", date: due.date })
+      : t("batchFacts.next.harvest", { from: addDays(b.startDate!, HARVEST_EARLIEST_DAYS), to: due.date });
+  return { date: due.date, text: late > 0 ? t("batchFacts.withOverdue", { text, overdue: t("batchFacts.overdue", { count: late, days: late }) }) : text };
 }

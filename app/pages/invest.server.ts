@@ -13,7 +13,6 @@ import {
   feedCostText,
   illustrativePayoutTable,
   listHref,
-  LOAD_FAILED_TEXT,
   mapsHref,
   parseListQuery,
   percent,
@@ -41,6 +40,7 @@ import { listExitRequests, listMyInvestments } from "~/models/investment.server"
 import { invest, requestEarlyExit } from "~/commands/investing.server";
 import { walletBalanceMinor } from "~/models/ledger.server";
 import { InvestFormSchema } from "~/forms/invest.server";
+import { localeOf, translatorFor, wordsFor, type Translate } from "~/catalog/index.server";
 
 /**
  * The Egg Note and Chicken Note pages: the batch list (filters and sort over the URL, on the
@@ -53,7 +53,7 @@ type CardSource = BatchView | DemoBatch;
 const productColor = (type: ProductType) => (type === "EGG" ? "#d97706" : "#166534");
 
 /** Everything a card shows, ready to render (money stays in pesewas). */
-export function toCardData(b: CardSource, reading: (Reading & { logDate: string }) | undefined, { demo, now }: { demo: boolean; now: string }) {
+export function toCardData(b: CardSource, reading: (Reading & { logDate: string }) | undefined, { demo, now, t }: { demo: boolean; now: string; t: Translate }) {
   const history = b.history.map((p) => ({ x: p.label, y: p.roiPercent }));
   const risk = riskOf(b);
   return {
@@ -69,18 +69,18 @@ export function toCardData(b: CardSource, reading: (Reading & { logDate: string 
     unitsPlaced: b.unitsPlaced,
     unitsOffered: "unitsOffered" in b ? b.unitsOffered : 0,
     expectedRoi: b.expectedRoi,
-    roi: roiLines(b),
-    feedCost: feedCostText(b.feedPriceMinor),
+    roi: roiLines(b, t),
+    feedCost: feedCostText(b.feedPriceMinor, t),
     mortality: percent(b.mortalityRate),
     startDate: b.startDate,
     mapsHref: mapsHref(b.location),
-    sensor: { bars: sensorBars(reading ?? DEMO_READING), demo: !reading, logDate: reading?.logDate ?? null },
+    sensor: { bars: sensorBars(reading ?? DEMO_READING, t), demo: !reading, logDate: reading?.logDate ?? null },
     chartSvg: renderLineChartSvg([{ id: `batch-${b.id}`, points: history, color: productColor(b.productType) }], 240, 56, {
-      label: `ROI history of ${demo ? "demo " : ""}Batch #${b.id}, in percent`,
+      label: demo ? t("batchFacts.chartDemo", { id: b.id }) : t("batchFacts.chart", { id: b.id }),
       area: true,
     }),
-    certifications: CERTIFICATIONS[b.productType],
-    timeline: timeline(b, now),
+    certifications: CERTIFICATIONS[b.productType].map((id) => t(id)),
+    timeline: timeline(b, now, t),
     risk,
   };
 }
@@ -182,13 +182,15 @@ export async function investPageLoader(type: ProductType, request: Request) {
   const params = new URL(request.url).searchParams;
   const query = parseListQuery(type, params);
   const user = await getUser(request);
+  const locale = localeOf(request);
+  const t = translatorFor(locale);
   const batches = readBatches(type);
   const demo = !batches || batches.length === 0;
   const now = today();
   const source: CardSource[] = demo ? DEMO_BATCHES[type] : batches;
   const readings = demo ? new Map() : readReadings(source.map((b) => b.id));
   const shown = queryBatches(source, query);
-  const cards = shown.map((b) => toCardData(b, readings.get(b.id), { demo, now }));
+  const cards = shown.map((b) => toCardData(b, readings.get(b.id), { demo, now, t }));
 
   let calculator = null;
   if (type === "EGG") {
@@ -196,7 +198,7 @@ export async function investPageLoader(type: ProductType, request: Request) {
     // Short option text that a 360 px select shows whole; the chosen batch's farm shows under it.
     const choices = source.map((b) => ({
       id: b.id,
-      label: `Batch #${b.id} · ${formatGhs(b.unitPriceMinor)}`,
+      label: t("batchFacts.calcChoice", { id: b.id, price: formatGhs(b.unitPriceMinor) }),
       farm: `${b.farmName}, ${b.location}`,
       unitPriceMinor: b.unitPriceMinor,
       availableUnits: b.availableUnits,
@@ -214,18 +216,23 @@ export async function investPageLoader(type: ProductType, request: Request) {
     calculator = { amount, batchId: chosen?.id ?? null, choices, result: asked ? result : { ...result, error: null } };
   }
 
+  const dialog = demo ? null : loadDialog(type, query, params, batches, user);
   return {
+    // The dialogs' words only while one is open: they would weigh on every list otherwise.
+    words: wordsFor(locale, dialog ? ["invest", "batchCard", "investDialogs"] : ["invest", "batchCard"]),
+    title: t(`invest.title.${type}`),
+    description: t(`invest.description.${type}`),
     type,
     query,
     loggedIn: Boolean(user),
     demo,
-    demoNotice: demo ? LOAD_FAILED_TEXT[type] : null,
+    demoNotice: demo ? t(`batchFacts.loadFailed.${type}`) : null,
     totalCount: source.length,
     cards,
     summary: type === "CHICKEN" ? chickenSummary(source) : null,
     calculator,
     payoutTable: type === "EGG" ? illustrativePayoutTable() : null,
-    dialog: demo ? null : loadDialog(type, query, params, batches, user),
+    dialog,
   };
 }
 

@@ -6,7 +6,8 @@ import { StatCard } from "~/components/stat-card";
 import { SvgChart } from "~/components/svg-chart";
 import { Toast } from "~/components/toast";
 import { estimatorDefaults, parseEstimatorQuery } from "~/pages/estimator";
-import { FAQ_ITEMS } from "~/pages/faq";
+import { faqItems } from "~/pages/faq";
+import { localeOf, translatorFor } from "~/catalog/index.server";
 import { landingChartPoints, liveBatchCards, productSummary, SAMPLE_PRODUCTS, showSampleProducts, toCard, type BatchCard, type LandingBatch } from "~/pages/landing";
 import { unitsText } from "~/domain/investing";
 import { estimateReturns } from "~/domain/returns";
@@ -17,6 +18,9 @@ import { getOverviewStats, listBatches, type OverviewStats } from "~/models/batc
 
 export const meta: MetaFunction = () =>
   pageMeta("Invest in poultry farms in Ghana", "Buy units of egg and broiler batches on vetted Ghanaian farms, track the birds, and receive payouts to your GHS wallet.");
+
+/** The questions Home previews (~/pages/faq). */
+const FAQ_PREVIEW = ["minimum", "payout-timing", "guaranteed"];
 
 /** Each area fails on its own: a broken stats query must not take the batches down with it. */
 function attempt<T>(read: () => T): T | null {
@@ -66,6 +70,8 @@ export function loader({ request }: LoaderFunctionArgs) {
     products,
     calculator,
     estimate: estimateReturns(calculator.input),
+    // The preview's questions, written here: the page ships no FAQ words.
+    faqPreview: faqItems(translatorFor(localeOf(request))).filter((f) => FAQ_PREVIEW.includes(f.id)),
   };
 }
 
@@ -89,8 +95,6 @@ const TESTIMONIALS = [
   ["My first Chicken Note paid out at harvest, right when the page said it would. I reinvested half.", "Kojo A., trader, Accra"],
   ["I like that the risks are written plainly. I know what I am buying and what can go wrong.", "Efua M., teacher, Cape Coast"],
 ] as const;
-
-const FAQ_PREVIEW = ["minimum", "payout-timing", "guaranteed"].map((id) => FAQ_ITEMS.find((f) => f.id === id)!);
 
 function StatusBadge({ status }: { status: string }) {
   const tone = status === "OPEN" ? "bg-leaf-700/10 text-leaf-700" : "bg-brand-100 text-brand-700";
@@ -141,7 +145,7 @@ function BatchCardView({ card, sample = false }: { card: BatchCard; sample?: boo
 }
 
 export default function Home() {
-  const { stats, statsError, liveBatches, samples, chart, products, calculator, estimate } = useLoaderData<typeof loader>();
+  const { stats, statsError, liveBatches, samples, chart, products, calculator, estimate, faqPreview } = useLoaderData<typeof loader>();
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-stone-50">
@@ -303,7 +307,7 @@ export default function Home() {
             See all FAQs
           </Link>
         </div>
-        <FaqList items={FAQ_PREVIEW} className="mt-4" />
+        <FaqList items={faqPreview} className="mt-4" />
       </section>
 
       <section className="container-page pb-4">

@@ -4,7 +4,8 @@ import { ReturnsCalculator } from "~/components/calculator";
 import { FaqList } from "~/components/faq-list";
 import { StatCard } from "~/components/stat-card";
 import { estimatorDefaults, parseEstimatorQuery } from "~/pages/estimator";
-import { FAQ_ITEMS } from "~/pages/faq";
+import { faqItems } from "~/pages/faq";
+import { localeOf, translatorFor } from "~/catalog/index.server";
 import { estimateReturns } from "~/domain/returns";
 import { renderMarkdown } from "~/lib/markdown.server";
 import { pageMeta } from "~/lib/meta";
@@ -53,7 +54,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   }
   const calculator = parseEstimatorQuery(new URL(request.url).searchParams, estimatorDefaults(content, batches));
   const body = content?.bodyMd.trim() ? content.bodyMd : FALLBACK_GUIDE;
-  const faqs = content?.faqs.length ? content.faqs : FAQ_ITEMS.filter((f) => ["minimum", "payout-timing", "guaranteed", "early-exit"].includes(f.id));
+  const faqs = content?.faqs.length ? content.faqs : faqItems(translatorFor(localeOf(request))).filter((f) => ["minimum", "payout-timing", "guaranteed", "early-exit"].includes(f.id));
   return {
     title: content?.title.trim() || "How It Works",
     counts: { chicken: stats?.batches_chicken ?? 0, egg: stats?.batches_egg ?? 0 },

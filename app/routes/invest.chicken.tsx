@@ -3,7 +3,7 @@ import { InvestPage } from "~/components/invest-page";
 import { pageMeta } from "~/lib/meta";
 import { investPageAction, investPageLoader } from "~/pages/invest.server";
 
-export const meta: MetaFunction = () => pageMeta("Invest in Chicken", "Chicken Notes: buy units of broiler batches on vetted Ghanaian farms and receive a lump sum at harvest.");
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(data.title, data.description) : []);
 
 export const loader = ({ request }: LoaderFunctionArgs) => investPageLoader("CHICKEN", request);
 

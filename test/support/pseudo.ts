@@ -4,7 +4,8 @@
  * a finding unless it is data (numbers, amounts, dates, ids, the brand, a person's own name).
  */
 const DATA = [
-  /^[\s\d.,:;%#/()+\-–—·•|×?!'"’“”*]+$/, // numbers, dates, times, ids, punctuation
+  /^[\s\d.,:;%#/()+\-–—·•|×?!'"’“”*✓→←☐✕]+$/, // numbers, dates, times, ids, punctuation, marks
+  /^\s*-?[\d.,]+\s?(°C|ppm|kg)\s*$/, // a measurement
   /^\s*-?GH₵\s?[\d,]+(\.\d+)?\s*$/, // an amount
   /^\s*Akoko\s*$/, // the brand
 ];
@@ -39,10 +40,29 @@ export function readableAttributes(html: string): string[] {
  */
 export function wordsOutsideCatalog(html: string, data: string[] = []): string[] {
   const isData = (rest: string) => DATA.some((re) => re.test(rest)) || data.some((d) => rest.trim() === d.trim());
-  return [...textNodes(html), ...readableAttributes(html)].filter((text) => {
-    let rest = text.replace(/⟦[^⟧]*⟧/g, " ");
+  const texts = [...textNodes(html), ...readableAttributes(html)];
+  const rests = outsideBrackets(texts);
+  return texts.filter((_, i) => {
+    let rest = rests[i];
     for (const d of data) rest = rest.split(d).join(" ");
     return rest.trim() !== "" && !isData(rest);
+  });
+}
+
+/**
+ * Each text with what lies inside ⟦ ⟧ blanked. A bracket may open in one text node and close in a
+ * later one: a message with an element in it ("Read the {link} first.", the link its own message).
+ */
+function outsideBrackets(texts: string[]): string[] {
+  let depth = 0;
+  return texts.map((text) => {
+    let rest = "";
+    for (const c of text) {
+      if (c === "⟦") depth++;
+      else if (c === "⟧") depth = Math.max(0, depth - 1);
+      rest += depth > 0 || c === "⟧" ? " " : c;
+    }
+    return rest;
   });
 }
 

@@ -35,4 +35,6 @@ export const common = {
   "common.error.body": "We could not show this page. Your money and data are safe; please try again in a moment.",
   "common.backToPortfolio": "Back to your portfolio",
   "common.pageTitle": "{title} | {brand}",
+  "common.close": "Close",
+  "common.closeDialog": "✕ Close",
 } as const;

@@ -1,11 +1,19 @@
+import { batchCard } from "~/catalog/en/batch-card";
+import { batchFacts } from "~/catalog/en/batch-facts";
 import { common } from "~/catalog/en/common";
+import { faq } from "~/catalog/en/faq";
+import { invest } from "~/catalog/en/invest";
+import { investDialogs } from "~/catalog/en/invest-dialogs";
+import { meta } from "~/catalog/en/meta";
+import { risk } from "~/catalog/en/risk";
+import { terms } from "~/catalog/en/terms";
 
 /**
  * The English catalog: every word a person reads, by id. Ids are `<namespace>.<name>`; a page's
  * loader ships the namespaces its components need (see ~/catalog/index.server). Matched word for
  * word where the product's rules quote a message (docs/messages.md).
  */
-export const en = { ...common } as const;
+export const en = { ...common, ...batchCard, ...batchFacts, ...invest, ...investDialogs, ...meta, ...faq, ...risk, ...terms } as const;
 
 export type Catalog = typeof en;
 export type MessageId = keyof Catalog;
