@@ -9,7 +9,7 @@ import { now } from "~/lib/clock.server";
 import { useNonce } from "~/lib/nonce";
 import { getUser, readFlash } from "~/auth/session.server";
 import { Stylesheet, STYLESHEET_COOKIE, stylesheetVersion } from "~/lib/stylesheet";
-import { localeOf, wordsFor } from "~/catalog/index.server";
+import { localeOf, render, wordsFor } from "~/catalog/index.server";
 import { useT } from "~/catalog/use-words";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -24,6 +24,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [user, { flash, setCookie }] = await Promise.all([getUser(request), readFlash(request)]);
   const inlineCss = !hasStylesheet(request);
   const locale = localeOf(request);
+  // A flash names its message; it is rendered here, in the reader's language.
+  const shown = flash && { ...flash, message: typeof flash.message === "string" ? flash.message : render(locale, flash.message) };
   const headers = new Headers();
   if (setCookie) headers.append("Set-Cookie", setCookie);
   // A year: the stylesheet's name changes with every build, and the cookie with it.
@@ -31,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(
     {
       user: user ? { fullName: user.fullName, isAdmin: user.isAdmin } : null,
-      flash,
+      flash: shown,
       year: now().getUTCFullYear(),
       inlineCss,
       locale,

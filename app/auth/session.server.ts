@@ -1,3 +1,4 @@
+import type { MessageRef } from "~/catalog/format";
 import { createCookie, createCookieSessionStorage, redirect } from "@remix-run/node";
 import { getEnv } from "~/lib/env.server";
 import { clientIp, HttpError } from "~/lib/http.server";
@@ -22,7 +23,7 @@ function getSessionCookie() {
   return sessionCookie;
 }
 
-type FlashData = { toast: Flash };
+type FlashData = { toast: StoredFlash };
 let flashStorage: ReturnType<typeof createCookieSessionStorage<Record<string, never>, FlashData>> | undefined;
 function getFlashStorage() {
   const env = getEnv();
@@ -34,9 +35,14 @@ function getFlashStorage() {
 
 /** `anchor`: the id of the row or card the redirect returns to (its #fragment), where the page shows the message. */
 export type Flash = { kind: "success" | "error"; message: string; anchor?: string };
+/**
+ * A flash as a redirect stores it: its message a catalog message (rendered by the root loader in the
+ * reader's language), or, not yet moved to the catalog, English text.
+ */
+export type StoredFlash = Omit<Flash, "message"> & { message: string | MessageRef };
 
 /** Set-Cookie value carrying a one-time toast to the next page. */
-export async function flashCookie(flash: Flash): Promise<string> {
+export async function flashCookie(flash: StoredFlash): Promise<string> {
   const storage = getFlashStorage();
   const session = await storage.getSession();
   session.flash("toast", flash);
@@ -44,7 +50,7 @@ export async function flashCookie(flash: Flash): Promise<string> {
 }
 
 /** Reads and clears the toast; the returned header must go out with the response. */
-export async function readFlash(request: Request): Promise<{ flash: Flash | null; setCookie: string | null }> {
+export async function readFlash(request: Request): Promise<{ flash: StoredFlash | null; setCookie: string | null }> {
   const cookieHeader = request.headers.get("Cookie");
   if (!cookieHeader?.includes("akoko_flash")) return { flash: null, setCookie: null };
   const storage = getFlashStorage();
@@ -53,7 +59,7 @@ export async function readFlash(request: Request): Promise<{ flash: Flash | null
   return { flash, setCookie: await storage.commitSession(session) };
 }
 
-export async function redirectWithFlash(to: string, flash: Flash, init: { headers?: HeadersInit } = {}) {
+export async function redirectWithFlash(to: string, flash: StoredFlash, init: { headers?: HeadersInit } = {}) {
   const headers = new Headers(init.headers);
   const anchor = /#([A-Za-z][\w-]*)$/.exec(to)?.[1];
   headers.append("Set-Cookie", await flashCookie(anchor ? { ...flash, anchor } : flash));

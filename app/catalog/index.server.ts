@@ -1,6 +1,7 @@
 import { en, type MessageId, type Namespace } from "~/catalog/en";
-import { formatTemplate, type Locale, type Params, type ParamsArg, type Template } from "~/catalog/format";
+import { formatTemplate, type Locale, type MessageRef, type Params, type ParamsArg, type Template } from "~/catalog/format";
 import { pseudoTemplate } from "~/catalog/pseudo";
+import { setEnglishRenderer } from "~/domain/errors";
 import { getEnv } from "~/lib/env.server";
 
 /** Every catalog, by locale, built once. */
@@ -30,6 +31,16 @@ export function translate(locale: Locale, id: string, params?: Params): string {
   const template = catalog[id] ?? en[id as MessageId];
   if (template === undefined) throw new Error(`No message ${id} in the catalog`);
   return formatTemplate(template, params, locale, (ref) => catalog[ref]);
+}
+
+setEnglishRenderer((ref) => translate("en", ref.msg, ref.params));
+
+/** A message reference in the locale (a stored notice, a flash, an error's detail). */
+export const render = (locale: Locale, ref: MessageRef) => translate(locale, ref.msg, ref.params);
+
+/** An error's detail in the reader's language: its catalog message, or the English it was written in. */
+export function detailIn(locale: Locale, error: { detail: string; ref?: MessageRef | null }): string {
+  return error.ref ? render(locale, error.ref) : error.detail;
 }
 
 /** A typed translator for one locale, for loaders, actions, emails and SMS. */

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { fieldErrors } from "~/forms/parse.server";
 import { errorField, logger } from "~/lib/logger.server";
+import type { MessageRef } from "~/catalog/format";
+import { englishOf } from "~/domain/errors";
 
 /** JSON answers for /api/v1: errors are always {"detail": message}. */
 export function apiJson(data: unknown, init: number | ResponseInit = 200): Response {
@@ -16,12 +18,17 @@ export function apiError(status: number, detail: string, headers?: HeadersInit):
 }
 
 /** Thrown by parsers and guards; resource routes turn it into `{"detail"}`. */
+/** A refusal at the door: `{"detail": ...}` with `status`. The detail is a catalog message or, not yet moved, English text. */
 export class HttpError extends Error {
+  readonly ref: MessageRef | null;
+  readonly detail: string;
   constructor(
     public status: number,
-    public detail: string,
+    detail: string | MessageRef,
   ) {
-    super(detail);
+    super(englishOf(detail));
+    this.ref = typeof detail === "string" ? null : detail;
+    this.detail = englishOf(detail);
   }
 }
 
