@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useT } from "~/catalog/use-words";
 import { Field, SelectField } from "~/components/forms";
 import { ESTIMATOR_LIMITS, followProduct, readEstimatorField, SHOWN_PRODUCT_FIELD, type EstimatorForm, type NumberField } from "~/pages/estimator";
 import type { ProductType } from "~/domain/types";
@@ -9,7 +10,8 @@ const cedis = (n: number) => formatGhs(Math.round(n * 100));
 
 /**
  * The quick estimator / returns calculator: a GET form the server answers (no JavaScript needed),
- * whose figures follow the inputs as the visitor types when JavaScript runs.
+ * whose figures follow the inputs as the visitor types when JavaScript runs. Its words come from
+ * the `estimator` namespace, which the page's loader ships.
  */
 export function ReturnsCalculator({
   id,
@@ -25,13 +27,14 @@ export function ReturnsCalculator({
   form: EstimatorForm;
   estimate: Estimate;
 }) {
+  const t = useT();
   const [values, setValues] = useState(form.values);
   const [typed, setTyped] = useState(false);
 
   let result = estimate;
   let errors: EstimatorForm["errors"] = form.errors;
   if (typed) {
-    const read = (field: NumberField) => readEstimatorField(field, values[field]);
+    const read = (field: NumberField) => readEstimatorField(field, values[field], t);
     const units = read("units");
     const unitPrice = read("unit_price");
     const roi = read("roi");
@@ -46,7 +49,7 @@ export function ReturnsCalculator({
     );
     setTyped(true);
   };
-  const isEgg = values.product === "EGG";
+  const product = values.product;
 
   return (
     <section id={id} aria-labelledby={`${id}-heading`} className="card scroll-mt-20">
@@ -55,13 +58,13 @@ export function ReturnsCalculator({
       </h2>
       <form method="get" action={action} className="mt-3 space-y-3">
         <input type="hidden" name={SHOWN_PRODUCT_FIELD} value={values.product} />
-        <SelectField label="Product" name="product" id={`${id}-product`} value={values.product} onChange={onInput("product")} error={errors.product}>
-          <option value="CHICKEN">Chicken Note (per cycle)</option>
-          <option value="EGG">Egg Note (monthly ROI)</option>
+        <SelectField label={t("estimator.product")} name="product" id={`${id}-product`} value={values.product} onChange={onInput("product")} error={errors.product}>
+          <option value="CHICKEN">{t("estimator.product.CHICKEN")}</option>
+          <option value="EGG">{t("estimator.product.EGG")}</option>
         </SelectField>
         <div className="grid grid-cols-2 gap-3">
           <Field
-            label="Units"
+            label={t("estimator.units")}
             name="units"
             id={`${id}-units`}
             type="number"
@@ -74,7 +77,7 @@ export function ReturnsCalculator({
             error={errors.units}
           />
           <Field
-            label="Unit price (GHS)"
+            label={t("estimator.unitPrice")}
             name="unit_price"
             id={`${id}-unit-price`}
             type="number"
@@ -88,7 +91,7 @@ export function ReturnsCalculator({
           />
         </div>
         <Field
-          label={isEgg ? "Expected ROI per month (0.03 = 3%)" : "Expected ROI per cycle (0.12 = 12%)"}
+          label={t(`estimator.roi.${product}`)}
           name="roi"
           id={`${id}-roi`}
           type="number"
@@ -101,34 +104,32 @@ export function ReturnsCalculator({
           error={errors.roi}
         />
         <button type="submit" className="btn-secondary w-full">
-          Calculate
+          {t("estimator.calculate")}
         </button>
       </form>
       <dl className="mt-4 space-y-1 text-sm" aria-live="polite" data-testid={`${id}-result`}>
         <div className="flex justify-between gap-2">
-          <dt className="text-stone-600">Principal</dt>
+          <dt className="text-stone-600">{t("estimator.principal")}</dt>
           <dd className="font-semibold" data-figure="principal">
             {cedis(result.principal)}
           </dd>
         </div>
         <div className="flex justify-between gap-2">
           <dt className="text-stone-600">
-            Return <span className="text-xs">({result.label})</span>
+            {t("estimator.return")} <span className="text-xs">{t(`estimator.basis.${product}`)}</span>
           </dt>
           <dd className="font-semibold text-leaf-700" data-figure="return">
             {cedis(result.return)}
           </dd>
         </div>
         <div className="flex justify-between gap-2 border-t border-stone-200 pt-1">
-          <dt className="text-stone-600">Total</dt>
+          <dt className="text-stone-600">{t("estimator.total")}</dt>
           <dd className="text-base font-bold" data-figure="total">
             {cedis(result.total)}
           </dd>
         </div>
       </dl>
-      <p className="mt-3 text-xs text-stone-500">
-        {isEgg ? "Egg Notes pay monthly; this is a 12-month illustration." : "Chicken Notes pay principal plus return at harvest, about 7-8 weeks."} Estimates, not promises: capital is not guaranteed.
-      </p>
+      <p className="mt-3 text-xs text-stone-500">{t(`estimator.note.${product}`)}</p>
     </section>
   );
 }

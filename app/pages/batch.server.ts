@@ -11,7 +11,7 @@ import { batchFunds } from "~/models/ledger.server";
 import { listBatchPayoutHistory, paidPeriods } from "~/models/payout.server";
 import { latestFarmReading, listFarmLogs, listPhotosForLogs } from "~/models/farm-log.server";
 import { toCardData } from "~/pages/invest.server";
-import { localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
+import { localeOf, translatorFor, wordsFor, type Translate } from "~/catalog/index.server";
 import { formatGhs } from "~/domain/money";
 import type { SettlementSheet } from "~/domain/remittances";
 import { batchSettlements } from "~/models/remittance.server";
@@ -36,20 +36,20 @@ export const CHART_DAYS = 120;
 const count = (n: number) => n.toLocaleString("en-GH");
 
 /** A settlement sheet as the page lists it: the figures the farm gave, in the sheet's order, then the net it remitted. */
-function sheetLines(r: SettlementSheet & { amountMinor: number }): Array<[string, string]> {
+function sheetLines(r: SettlementSheet & { amountMinor: number }, t: Translate): Array<[string, string]> {
   const money = (m: number | null) => (m === null ? null : formatGhs(m));
   const lines: Array<[string, string | null]> = [
-    ["Crates sold", r.cratesSold === null ? null : count(r.cratesSold)],
-    ["Price per crate", money(r.pricePerCrateMinor)],
-    ["Birds sold", r.birdsSold === null ? null : count(r.birdsSold)],
-    ["Live weight", r.liveWeightKg === null ? null : `${count(r.liveWeightKg)} kg`],
-    ["Price per kg", money(r.pricePerKgMinor)],
-    ["Revenue", money(r.revenueMinor)],
-    ["Feed", money(r.feedCostMinor)],
-    ["Vet", money(r.vetCostMinor)],
-    ["Other costs", money(r.otherCostsMinor)],
-    ["Farm's share", money(r.farmShareMinor)],
-    ["Net remitted", formatGhs(r.amountMinor)],
+    [t("batchData.sheet.cratesSold"), r.cratesSold === null ? null : count(r.cratesSold)],
+    [t("batchData.sheet.pricePerCrate"), money(r.pricePerCrateMinor)],
+    [t("batchData.sheet.birdsSold"), r.birdsSold === null ? null : count(r.birdsSold)],
+    [t("batchData.sheet.liveWeight"), r.liveWeightKg === null ? null : t("batchData.sheet.liveWeightKg", { kg: count(r.liveWeightKg) })],
+    [t("batchData.sheet.pricePerKg"), money(r.pricePerKgMinor)],
+    [t("batchData.sheet.revenue"), money(r.revenueMinor)],
+    [t("batchData.sheet.feed"), money(r.feedCostMinor)],
+    [t("batchData.sheet.vet"), money(r.vetCostMinor)],
+    [t("batchData.sheet.otherCosts"), money(r.otherCostsMinor)],
+    [t("batchData.sheet.farmShare"), money(r.farmShareMinor)],
+    [t("batchData.sheet.netRemitted"), formatGhs(r.amountMinor)],
   ];
   return lines.filter((l): l is [string, string] => l[1] !== null);
 }
@@ -59,11 +59,12 @@ function sheetLines(r: SettlementSheet & { amountMinor: number }): Array<[string
  * query), newest period first, each sheet's lines already formatted so the page ships no more data
  * than it shows.
  */
-function settlementsView(batchId: number) {
+function settlementsView(batchId: number, t: Translate) {
   const s = batchSettlements(batchId);
+  const overdueDays = s.nextDue?.overdueDays ?? 0;
   return {
     supportedRoi: s.supportedRoi,
-    overdue: s.nextDue && s.nextDue.overdueDays > 0 ? { period: s.nextDue.period, date: s.nextDue.date, days: s.nextDue.overdueDays } : null,
+    overdue: s.nextDue && overdueDays > 0 ? { period: s.nextDue.period, date: s.nextDue.date, days: overdueDays, badge: t("batchFacts.overdue", { count: overdueDays, days: overdueDays }) } : null,
     periods: [...s.periods].reverse().map((p) => ({
       period: p.period,
       dueDate: p.dueDate,
@@ -74,7 +75,7 @@ function settlementsView(batchId: number) {
       fromReserveMinor: p.fromReserveMinor,
       paidOn: p.paidAt?.slice(0, 10) ?? null,
       supportedRoi: p.supportedRoi,
-      sheets: p.sheets.map((r) => ({ id: r.id, receivedOn: r.createdAt.slice(0, 10), lines: sheetLines(r) })),
+      sheets: p.sheets.map((r) => ({ id: r.id, receivedOn: r.createdAt.slice(0, 10), lines: sheetLines(r, t) })),
     })),
   };
 }
@@ -103,47 +104,47 @@ export async function batchPageLoader(request: Request, idParam: string | undefi
     ? [
         isEgg
           ? {
-              title: "Lay rate",
+              title: t("batchData.chart.layRate"),
               svg: chart(
                 charted.filter((r) => r.layRate !== null).map((r) => ({ x: x(r.logDate), y: round(r.layRate! * 100, 1) })),
-                "Lay rate by day, in percent",
+                t("batchData.chart.layRateLabel"),
                 color,
                 "%",
               ),
             }
           : {
-              title: "Average live weight",
+              title: t("batchData.chart.weight"),
               svg: chart(
                 charted.filter((r) => r.avgWeightKg !== null).map((r) => ({ x: x(r.logDate), y: r.avgWeightKg! })),
-                "Average live weight by day, in kg",
+                t("batchData.chart.weightLabel"),
                 color,
-                " kg",
+                t("batchData.chart.kgSuffix"),
               ),
             },
         isEgg
           ? {
-              title: "Feed per dozen eggs",
+              title: t("batchData.chart.feedPerDozen"),
               svg: chart(
                 charted.filter((r) => r.feedPerDozen !== null).map((r) => ({ x: x(r.logDate), y: round(r.feedPerDozen!, 2) })),
-                "Feed per dozen eggs by day, in kg",
+                t("batchData.chart.feedPerDozenLabel"),
                 "#2563eb",
-                " kg",
+                t("batchData.chart.kgSuffix"),
               ),
             }
           : {
-              title: "Feed conversion ratio",
+              title: t("batchData.chart.fcr"),
               svg: chart(
                 charted.filter((r) => r.fcr !== null).map((r) => ({ x: x(r.logDate), y: round(r.fcr!, 2) })),
-                "Feed conversion ratio by day (kg feed per kg gained)",
+                t("batchData.chart.fcrLabel"),
                 "#2563eb",
                 "",
               ),
             },
         {
-          title: "Mortality so far",
+          title: t("batchData.chart.mortality"),
           svg: chart(
             charted.filter((r) => r.mortality !== null).map((r) => ({ x: x(r.logDate), y: round(r.mortality! * 100, 2) })),
-            "Cumulative mortality by day, in percent",
+            t("batchData.chart.mortalityLabel"),
             "#be123c",
             "%",
           ),
@@ -156,7 +157,9 @@ export async function batchPageLoader(request: Request, idParam: string | undefi
   const logById = new Map(logs.map((l) => [l.logDate, l]));
   return {
     // The card's badges, figures and timeline (~/components/invest-card) render from the catalog.
-    words: wordsFor(locale, ["batchCard"]),
+    words: wordsFor(locale, ["batchCard", "batchPage"]),
+    title: t("batchData.title", { id: batch.id, farm: batch.farmName }),
+    description: t(`batchData.description.${batch.productType}`, { id: batch.id, farm: batch.farmName }),
     card,
     holding,
     listPath: PAGE_PATH[batch.productType],
@@ -196,6 +199,6 @@ export async function batchPageLoader(request: Request, idParam: string | undefi
     payouts: listBatchPayoutHistory(batch.id),
     funds: batchFunds(batch.id),
     nextPayout: nextPayout(batch, now, paid, t),
-    settlements: settlementsView(batch.id),
+    settlements: settlementsView(batch.id, t),
   };
 }

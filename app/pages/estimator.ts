@@ -1,3 +1,4 @@
+import type { T } from "~/catalog/use-words";
 import type { EstimateInput } from "~/domain/returns";
 import { PRODUCT_TYPES, type ProductType } from "~/domain/types";
 import { PRODUCT_DEFAULTS, productFigures, type LandingBatch } from "~/pages/landing";
@@ -63,21 +64,23 @@ export function followProduct<V extends { unit_price: string; roi: string }>(val
   return next;
 }
 
-const MESSAGES: Record<NumberField, { min: string; max: string }> = {
-  units: { min: "Units must be at least 1.", max: "Units can be at most 1,000,000." },
-  unit_price: { min: "Unit price must be at least GH₵1.00.", max: "Unit price can be at most GH₵1,000,000.00." },
-  roi: { min: "Expected ROI cannot be negative.", max: "Expected ROI can be at most 10 (1000%)." },
-};
+/** The message for a number outside a field's limits, in the reader's words. */
+function limitMessage(field: NumberField, side: "min" | "max", t: T): string {
+  const { min, max } = ESTIMATOR_LIMITS[field];
+  if (field === "units") return side === "min" ? t("estimator.error.units.min", { min: { number: min } }) : t("estimator.error.units.max", { max: { number: max } });
+  if (field === "unit_price") return side === "min" ? t("estimator.error.unit_price.min", { min: { money: min * 100 } }) : t("estimator.error.unit_price.max", { max: { money: max * 100 } });
+  return side === "min" ? t("estimator.error.roi.min") : t("estimator.error.roi.max", { max: { number: max }, percent: { number: max * 100 } });
+}
 
 /** One number field: empty becomes 0; anything else must be a number inside the limits. */
-function parseNumberField(field: NumberField, raw: string): { ok: true; value: number } | { ok: false; message: string; fallback: number } {
+function parseNumberField(field: NumberField, raw: string, t: T): { ok: true; value: number } | { ok: false; message: string; fallback: number } {
   const { min, max } = ESTIMATOR_LIMITS[field];
   const text = raw.trim();
   if (text === "") return { ok: true, value: 0 };
   const n = isNumberText(text) ? Number(text) : Number.NaN;
-  if (!Number.isFinite(n)) return { ok: false, message: "Enter a number.", fallback: 0 };
-  if (n < min) return { ok: false, message: MESSAGES[field].min, fallback: min };
-  if (n > max) return { ok: false, message: MESSAGES[field].max, fallback: max };
+  if (!Number.isFinite(n)) return { ok: false, message: t("estimator.error.notANumber"), fallback: 0 };
+  if (n < min) return { ok: false, message: limitMessage(field, "min", t), fallback: min };
+  if (n > max) return { ok: false, message: limitMessage(field, "max", t), fallback: max };
   return { ok: true, value: n };
 }
 
@@ -91,17 +94,17 @@ export type EstimatorForm = {
 };
 
 /**
- * Reads the calculator's query. Missing fields take the chosen product's starting figures (and a
+ * Reads the calculator's query (its messages in the reader's words, `t`). Missing fields take the chosen product's starting figures (and a
  * figure left at the previously shown product's default follows the product: followProduct); an
  * invalid field keeps what was typed, gets a message, and counts as its nearest valid value (0
  * when it is not a number).
  */
-export function parseEstimatorQuery(params: URLSearchParams, defaults: EstimatorDefaults = ESTIMATOR_DEFAULTS): EstimatorForm {
+export function parseEstimatorQuery(params: URLSearchParams, t: T, defaults: EstimatorDefaults = ESTIMATOR_DEFAULTS): EstimatorForm {
   const errors: EstimatorForm["errors"] = {};
   const readProduct = (raw: string | null) => PRODUCT_TYPES.find((t) => t === raw?.trim().toUpperCase());
   const rawProduct = params.get("product");
   const product = readProduct(rawProduct);
-  if (rawProduct !== null && !product) errors.product = "Choose Chicken Note or Egg Note.";
+  if (rawProduct !== null && !product) errors.product = t("estimator.error.product");
   const chosen = product ?? defaults.product;
   const start = defaults.byProduct[chosen];
   const input: EstimateInput = { product: chosen, units: defaults.units, unitPrice: start.unitPrice, roi: start.roi };
@@ -120,7 +123,7 @@ export function parseEstimatorQuery(params: URLSearchParams, defaults: Estimator
     const raw = submitted[field];
     if (raw === null) continue;
     values[field] = raw.slice(0, 32);
-    const parsed = parseNumberField(field, raw.slice(0, 64));
+    const parsed = parseNumberField(field, raw.slice(0, 64), t);
     if (parsed.ok) input[key[field]] = parsed.value;
     else {
       errors[field] = parsed.message;
@@ -131,7 +134,7 @@ export function parseEstimatorQuery(params: URLSearchParams, defaults: Estimator
 }
 
 /** The same rule for one field as the visitor types (with JavaScript): the value and any message. */
-export function readEstimatorField(field: NumberField, raw: string): { value: number; error?: string } {
-  const parsed = parseNumberField(field, raw.slice(0, 64));
+export function readEstimatorField(field: NumberField, raw: string, t: T): { value: number; error?: string } {
+  const parsed = parseNumberField(field, raw.slice(0, 64), t);
   return parsed.ok ? { value: parsed.value } : { value: parsed.fallback, error: parsed.message };
 }

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { translatorFor } from "~/catalog/index.server";
 import { formatRoiPercent, formatUnitPrice, landingChartPoints, liveBatchCards, productFigures, productSummary, SAMPLE_PRODUCTS, showSampleProducts, toCard, type LandingBatch } from "~/pages/landing";
+
+const t = translatorFor("en");
 
 const batch = (over: Partial<LandingBatch>): LandingBatch => ({
   id: 1,
@@ -27,9 +30,9 @@ describe("landing batch cards", () => {
   });
 
   it("links EGG batches to /invest/eggs and all others to /invest/chicken", () => {
-    expect(toCard(batch({ productType: "EGG" })).href).toBe("/invest/eggs");
-    expect(toCard(batch({ productType: "CHICKEN" })).href).toBe("/invest/chicken");
-    expect(toCard(batch({}), { sample: true }).href).toBeNull();
+    expect(toCard(batch({ productType: "EGG" }), t).href).toBe("/invest/eggs");
+    expect(toCard(batch({ productType: "CHICKEN" }), t).href).toBe("/invest/chicken");
+    expect(toCard(batch({}), t, { sample: true }).href).toBeNull();
   });
 
   it("lists at most 6 live batches, the ones on sale first, leaving out harvested and closed ones", () => {
@@ -39,14 +42,14 @@ describe("landing batch cards", () => {
       ...[3, 4, 5, 6, 7, 8].map((id) => batch({ id, status: "OPEN" })),
       batch({ id: 9, status: "CLOSED" }),
     ];
-    const cards = liveBatchCards(batches);
+    const cards = liveBatchCards(batches, t);
     expect(cards.map((c) => c.id)).toEqual([3, 4, 5, 6, 7, 8]);
-    expect(liveBatchCards([batch({ id: 1, status: "ACTIVE" }), batch({ id: 2, status: "OPEN" })]).map((c) => c.id)).toEqual([2, 1]);
+    expect(liveBatchCards([batch({ id: 1, status: "ACTIVE" }), batch({ id: 2, status: "OPEN" })], t).map((c) => c.id)).toEqual([2, 1]);
     expect(cards[0]).toMatchObject({ unitPrice: "GH₵150.00", roi: "1.0% monthly", availableUnits: 4000, productLabel: "Egg Note" });
     // A full OPEN batch goes below an ACTIVE egg batch whose holders offer units.
     const full = batch({ id: 1, status: "OPEN", unitsPlaced: 5000, availableUnits: 0 });
     const offered = batch({ id: 2, status: "ACTIVE", unitsPlaced: 5000, availableUnits: 30 });
-    expect(liveBatchCards([full, offered]).map((c) => [c.id, c.availableUnits])).toEqual([
+    expect(liveBatchCards([full, offered], t).map((c) => [c.id, c.availableUnits])).toEqual([
       [2, 30],
       [1, 0],
     ]);
@@ -94,23 +97,27 @@ describe("sample products", () => {
 
 describe("product cards", () => {
   it("quote 'From' the lowest unit price on sale, the ROI range of those batches, and the cheapest one's history", () => {
-    const s = productSummary("CHICKEN", [
-      batch({ id: 1, productType: "CHICKEN", status: "ACTIVE", unitPriceMinor: 3000, expectedRoi: 0.2 }),
-      batch({
-        id: 2,
-        productType: "CHICKEN",
-        status: "OPEN",
-        unitPriceMinor: 4000,
-        expectedRoi: 0.09,
-        history: [
-          { label: "Cycle 1", roiPercent: 8.2 },
-          { label: "Cycle 2", roiPercent: 9.6 },
-        ],
-      }),
-      batch({ id: 3, productType: "CHICKEN", status: "OPEN", unitPriceMinor: 5000, expectedRoi: 0.12 }),
-      batch({ id: 4, productType: "CHICKEN", status: "OPEN", unitPriceMinor: 1000, expectedRoi: 0.3, unitsPlaced: 5000 }),
-      batch({ id: 5, productType: "CHICKEN", status: "HARVESTED", unitPriceMinor: 500, expectedRoi: 0.4 }),
-    ]);
+    const s = productSummary(
+      "CHICKEN",
+      [
+        batch({ id: 1, productType: "CHICKEN", status: "ACTIVE", unitPriceMinor: 3000, expectedRoi: 0.2 }),
+        batch({
+          id: 2,
+          productType: "CHICKEN",
+          status: "OPEN",
+          unitPriceMinor: 4000,
+          expectedRoi: 0.09,
+          history: [
+            { label: "Cycle 1", roiPercent: 8.2 },
+            { label: "Cycle 2", roiPercent: 9.6 },
+          ],
+        }),
+        batch({ id: 3, productType: "CHICKEN", status: "OPEN", unitPriceMinor: 5000, expectedRoi: 0.12 }),
+        batch({ id: 4, productType: "CHICKEN", status: "OPEN", unitPriceMinor: 1000, expectedRoi: 0.3, unitsPlaced: 5000 }),
+        batch({ id: 5, productType: "CHICKEN", status: "HARVESTED", unitPriceMinor: 500, expectedRoi: 0.4 }),
+      ],
+      t,
+    );
     // 1 is ACTIVE (chicken sells nothing then), 4 is full, 5 has ended: none of them is "From".
     expect(s).toMatchObject({ href: "/invest/chicken", unitPrice: "GH₵40.00", roi: "9.0%–12.0% per cycle", illustrative: false });
     expect(s.history).toEqual([
@@ -123,13 +130,13 @@ describe("product cards", () => {
   it("with nothing on sale, quote the live batches, then any batch of the type", () => {
     const full = batch({ id: 7, status: "OPEN", unitPriceMinor: 9000, unitsPlaced: 5000, expectedRoi: 0.02 });
     const closed = batch({ id: 8, status: "CLOSED", unitPriceMinor: 8000, expectedRoi: 0.015 });
-    expect(productSummary("EGG", [full, closed])).toMatchObject({ unitPrice: "GH₵90.00", roi: "2.0% monthly" });
-    expect(productSummary("EGG", [closed])).toMatchObject({ unitPrice: "GH₵80.00", roi: "1.5% monthly" });
+    expect(productSummary("EGG", [full, closed], t)).toMatchObject({ unitPrice: "GH₵90.00", roi: "2.0% monthly" });
+    expect(productSummary("EGG", [closed], t)).toMatchObject({ unitPrice: "GH₵80.00", roi: "1.5% monthly" });
   });
 
   it("fall back to GHS 150 / 3% monthly for eggs and GHS 50 / 18% per cycle for chicken", () => {
-    expect(productSummary("EGG", [])).toMatchObject({ href: "/invest/eggs", unitPrice: "GH₵150.00", roi: "3.0% monthly", illustrative: true });
-    expect(productSummary("CHICKEN", null)).toMatchObject({ unitPrice: "GH₵50.00", roi: "18.0% per cycle", illustrative: true });
+    expect(productSummary("EGG", [], t)).toMatchObject({ href: "/invest/eggs", unitPrice: "GH₵150.00", roi: "3.0% monthly", illustrative: true });
+    expect(productSummary("CHICKEN", null, t)).toMatchObject({ unitPrice: "GH₵50.00", roi: "18.0% per cycle", illustrative: true });
     expect(productFigures("EGG", null)).toEqual({ unitPrice: 150, roi: 0.03 });
     expect(productFigures("CHICKEN", [])).toEqual({ unitPrice: 50, roi: 0.18 });
   });

@@ -1,10 +1,13 @@
+import type { MessageId } from "~/catalog/en";
+import type { T } from "~/catalog/use-words";
 import { sellsUnitsNow } from "~/domain/investing";
 import { formatGhs } from "~/domain/money";
 import type { BatchStatus, ProductType } from "~/domain/types";
 
 /**
  * What the landing page shows, from the batch list (docs/rules.md#product-constants).
- * Pure: the loader hands in the batches it read, or null when reading them failed.
+ * Pure: the loader hands in the batches it read, or null when reading them failed, and the
+ * reader's translator for the words it writes (labels, titles).
  */
 export type LandingBatch = {
   id: number;
@@ -45,13 +48,27 @@ export const PRODUCT_DEFAULTS: Record<ProductType, { unitPrice: number; roi: num
   CHICKEN: { unitPrice: 50, roi: 0.18 },
 };
 
+/** A sample product names itself from the catalog. */
+type SampleWords = Extract<MessageId, `landing.sample.${string}`>;
+export type SampleProduct = Omit<LandingBatch, "farmName" | "location"> & { farmName: SampleWords; location: SampleWords };
+
 /** The four built-in sample products, shown only when there are no batches or they failed to load. */
-export const SAMPLE_PRODUCTS: LandingBatch[] = [
-  { id: 101, farmName: "Sample broiler farm A", location: "Illustration only", productType: "CHICKEN", unitPriceMinor: 4000, targetUnits: 2000, unitsPlaced: 420, expectedRoi: 0.18, status: "OPEN" },
+export const SAMPLE_PRODUCTS: SampleProduct[] = [
+  {
+    id: 101,
+    farmName: "landing.sample.broilerA",
+    location: "landing.sample.location",
+    productType: "CHICKEN",
+    unitPriceMinor: 4000,
+    targetUnits: 2000,
+    unitsPlaced: 420,
+    expectedRoi: 0.18,
+    status: "OPEN",
+  },
   {
     id: 102,
-    farmName: "Sample broiler farm B",
-    location: "Illustration only",
+    farmName: "landing.sample.broilerB",
+    location: "landing.sample.location",
     productType: "CHICKEN",
     unitPriceMinor: 3600,
     targetUnits: 1500,
@@ -59,13 +76,34 @@ export const SAMPLE_PRODUCTS: LandingBatch[] = [
     expectedRoi: 0.14,
     status: "ACTIVE",
   },
-  { id: 201, farmName: "Sample layer farm A", location: "Illustration only", productType: "EGG", unitPriceMinor: 12000, targetUnits: 5000, unitsPlaced: 1750, expectedRoi: 0.01, status: "OPEN" },
-  { id: 202, farmName: "Sample layer farm B", location: "Illustration only", productType: "EGG", unitPriceMinor: 10000, targetUnits: 3000, unitsPlaced: 2900, expectedRoi: 0.009, status: "ACTIVE" },
+  {
+    id: 201,
+    farmName: "landing.sample.layerA",
+    location: "landing.sample.location",
+    productType: "EGG",
+    unitPriceMinor: 12000,
+    targetUnits: 5000,
+    unitsPlaced: 1750,
+    expectedRoi: 0.01,
+    status: "OPEN",
+  },
+  {
+    id: 202,
+    farmName: "landing.sample.layerB",
+    location: "landing.sample.location",
+    productType: "EGG",
+    unitPriceMinor: 10000,
+    targetUnits: 3000,
+    unitsPlaced: 2900,
+    expectedRoi: 0.009,
+    status: "ACTIVE",
+  },
 ];
 
 export const productPath = (type: ProductType) => (type === "EGG" ? "/invest/eggs" : "/invest/chicken");
-export const productLabel = (type: ProductType) => (type === "EGG" ? "Egg Note" : "Chicken Note");
-export const roiBasis = (type: ProductType) => (type === "EGG" ? "monthly" : "per cycle");
+export const productLabel = (type: ProductType, t: T) => t(`landing.product.${type}`);
+/** A percent with the product's basis: "1.0% monthly", "18.0% per cycle". */
+const withBasis = (roi: string, type: ProductType, t: T) => t(`landing.roi.${type}`, { roi });
 
 const finite = (n: number | null | undefined): n is number => typeof n === "number" && Number.isFinite(n);
 
@@ -83,30 +121,33 @@ export function formatRoiPercent(roi: number | null | undefined): string {
 
 export const isLive = (b: { status: BatchStatus }) => b.status === "OPEN" || b.status === "ACTIVE";
 
-export function toCard(b: LandingBatch, { sample = false } = {}): BatchCard {
+export function toCard(b: LandingBatch, t: T, { sample = false } = {}): BatchCard {
   const roi = formatRoiPercent(b.expectedRoi);
   return {
     id: b.id,
-    title: sample ? b.farmName : `${b.farmName} · Batch #${b.id}`,
+    title: sample ? b.farmName : t("landing.card.title", { farm: b.farmName, id: b.id }),
     location: b.location,
     productType: b.productType,
-    productLabel: productLabel(b.productType),
+    productLabel: productLabel(b.productType, t),
     status: b.status,
     unitPrice: formatUnitPrice(b.unitPriceMinor),
-    roi: roi === "—" ? roi : `${roi} ${roiBasis(b.productType)}`,
+    roi: roi === "—" ? roi : withBasis(roi, b.productType, t),
     availableUnits: b.availableUnits ?? Math.max(0, b.targetUnits - b.unitsPlaced),
     href: sample ? null : productPath(b.productType),
   };
 }
 
+/** A sample product's card, its names in the reader's words. */
+export const sampleCard = (s: SampleProduct, t: T) => toCard({ ...s, farmName: t(s.farmName), location: t(s.location) }, t, { sample: true });
+
 /** Without the model's figure, only an OPEN batch's unplaced units are known to be for sale. */
 const onSale = (b: LandingBatch) => sellsUnitsNow({ ...b, availableUnits: b.availableUnits ?? (b.status === "OPEN" ? Math.max(0, b.targetUnits - b.unitsPlaced) : 0) });
 
 /** Up to 6 live batches, the ones that take money first (a full batch never above one on sale). */
-export function liveBatchCards(batches: LandingBatch[]): BatchCard[] {
+export function liveBatchCards(batches: LandingBatch[], t: T): BatchCard[] {
   const live = batches.filter(isLive);
   const ordered = [...live.filter(onSale), ...live.filter((b) => !onSale(b))];
-  return ordered.slice(0, MAX_LANDING_CARDS).map((b) => toCard(b));
+  return ordered.slice(0, MAX_LANDING_CARDS).map((b) => toCard(b, t));
 }
 
 /**
@@ -159,7 +200,7 @@ export type ProductSummary = {
  * A product card: "From" the lowest unit price an investor can buy at (productFigures), the range
  * of expected ROI over the same batches, and the cheapest one's ROI history.
  */
-export function productSummary(type: ProductType, batches: LandingBatch[] | null): ProductSummary {
+export function productSummary(type: ProductType, batches: LandingBatch[] | null, t: T): ProductSummary {
   const quoted = quotedBatches(type, batches);
   const figures = productFigures(type, batches);
   const rois = quoted.map((b) => b.expectedRoi).filter(finite);
@@ -169,10 +210,10 @@ export function productSummary(type: ProductType, batches: LandingBatch[] | null
   const useHistory = history.length >= 2;
   return {
     type,
-    label: productLabel(type),
+    label: productLabel(type, t),
     href: productPath(type),
     unitPrice: formatUnitPrice(Math.round(figures.unitPrice * 100)),
-    roi: `${low === high ? low : `${low}–${high}`} ${roiBasis(type)}`,
+    roi: withBasis(low === high ? low : `${low}–${high}`, type, t),
     history: useHistory ? history : SAMPLE_CHART_SERIES.map((y, i) => ({ x: `S${i + 1}`, y })),
     illustrative: !useHistory,
   };

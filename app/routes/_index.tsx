@@ -7,17 +7,18 @@ import { SvgChart } from "~/components/svg-chart";
 import { Toast } from "~/components/toast";
 import { estimatorDefaults, parseEstimatorQuery } from "~/pages/estimator";
 import { faqItems } from "~/pages/faq";
-import { localeOf, translatorFor } from "~/catalog/index.server";
-import { landingChartPoints, liveBatchCards, productSummary, SAMPLE_PRODUCTS, showSampleProducts, toCard, type BatchCard, type LandingBatch } from "~/pages/landing";
-import { unitsText } from "~/domain/investing";
+import { localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
+import { useT } from "~/catalog/use-words";
+import { slots, withElements } from "~/components/rich-text";
+import { PRODUCT_NAME } from "~/components/brand";
+import { landingChartPoints, liveBatchCards, productSummary, SAMPLE_PRODUCTS, sampleCard, showSampleProducts, type BatchCard, type LandingBatch } from "~/pages/landing";
 import { estimateReturns } from "~/domain/returns";
 import { renderLineChartSvg } from "~/lib/charts.server";
 import { pageMeta } from "~/lib/meta";
 import { getContentPage } from "~/models/content.server";
 import { getOverviewStats, listBatches, type OverviewStats } from "~/models/batch.server";
 
-export const meta: MetaFunction = () =>
-  pageMeta("Invest in poultry farms in Ghana", "Buy units of egg and broiler batches on vetted Ghanaian farms, track the birds, and receive payouts to your GHS wallet.");
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(data.title, data.description) : []);
 
 /** The questions Home previews (~/pages/faq). */
 const FAQ_PREVIEW = ["minimum", "payout-timing", "guaranteed"];
@@ -33,20 +34,27 @@ function attempt<T>(read: () => T): T | null {
 }
 
 export function loader({ request }: LoaderFunctionArgs) {
+  const locale = localeOf(request);
+  const t = translatorFor(locale);
   const stats: OverviewStats | null = attempt(getOverviewStats);
   const batches: LandingBatch[] | null = attempt(() => listBatches());
   const content = attempt(() => getContentPage("how-it-works"));
-  const calculator = parseEstimatorQuery(new URL(request.url).searchParams, estimatorDefaults(content, batches));
+  const calculator = parseEstimatorQuery(new URL(request.url).searchParams, t, estimatorDefaults(content, batches));
   const chart = landingChartPoints(batches);
+  const liveBatches = liveBatchCards(batches ?? [], t);
   const products = (["CHICKEN", "EGG"] as const).map((type) => {
-    const summary = productSummary(type, batches);
+    const summary = productSummary(type, batches, t);
     const svg = renderLineChartSvg([{ id: type, points: summary.history, color: type === "EGG" ? "#d97706" : "#166534" }], 240, 56, {
-      label: `${summary.label} ROI history${summary.illustrative ? " (illustrative)" : ""}`,
+      label: t(summary.illustrative ? "landing.chart.historyIllustrative" : "landing.chart.history", { product: summary.label }),
       area: true,
     });
     return { ...summary, svg };
   });
   return {
+    // The page's and the estimator's words; card titles, labels and charts are written here, in the reader's words.
+    words: wordsFor(locale, ["home", "estimator"]),
+    title: t("meta.home.title"),
+    description: t("meta.home.description"),
     stats: {
       chicken: stats?.batches_chicken ?? 0,
       egg: stats?.batches_egg ?? 0,
@@ -54,14 +62,16 @@ export function loader({ request }: LoaderFunctionArgs) {
       farms: stats?.farms ?? 0,
       investors: stats?.investors ?? 0,
     },
-    statsError: stats ? null : "Could not load platform stats",
-    liveBatches: liveBatchCards(batches ?? []),
-    samples: showSampleProducts(batches) ? SAMPLE_PRODUCTS.map((s) => toCard(s, { sample: true })) : [],
+    statsError: stats ? null : t("landing.statsError"),
+    liveBatches,
+    // Written here, so the page holds these words only when there are no live batches.
+    liveEmpty: liveBatches.length === 0 ? t("landing.liveEmpty") : null,
+    samples: showSampleProducts(batches) ? SAMPLE_PRODUCTS.map((s) => sampleCard(s, t)) : [],
     chart: {
       sample: chart.sample,
       // As wide as a phone shows it (a 294 px card), so the axis text stays readable (AXIS_FONT_SIZE).
       svg: renderLineChartSvg([{ id: "roi", points: chart.points }], 300, 180, {
-        label: chart.sample ? "Sample ROI series (illustrative)" : "Expected ROI by batch, in percent",
+        label: t(chart.sample ? "landing.chart.roiSample" : "landing.chart.roi"),
         axes: true,
         ySuffix: "%",
         area: true,
@@ -71,37 +81,23 @@ export function loader({ request }: LoaderFunctionArgs) {
     calculator,
     estimate: estimateReturns(calculator.input),
     // The preview's questions, written here: the page ships no FAQ words.
-    faqPreview: faqItems(translatorFor(localeOf(request))).filter((f) => FAQ_PREVIEW.includes(f.id)),
+    faqPreview: faqItems(t).filter((f) => FAQ_PREVIEW.includes(f.id)),
   };
 }
 
-const STEPS = [
-  ["Create your account", "Sign up free and verify your ID (KYC) before your first withdrawal."],
-  ["Fund your wallet", "Deposit cedis by mobile money or bank transfer."],
-  ["Pick a live batch", "Compare farms, unit prices, expected ROI, feed costs and mortality."],
-  ["Buy units", "Your money sits in the batch's escrow until it is deployed to the farm."],
-  ["Track the flock", "Follow lay rate, feed conversion, weights, mortality and daily logs."],
-  ["Get paid", "Egg Notes pay monthly; Chicken Notes pay at harvest. Withdraw to mobile money or reinvest."],
-] as const;
+/** The steps of "How you profit", by their catalog ids (home.step.<id>.title / .text). */
+const STEPS = ["account", "fund", "pick", "buy", "track", "paid"] as const;
+const TRUST = ["vetted", "reporting", "payouts"] as const;
+const TESTIMONIALS = ["akua", "kojo", "efua"] as const;
 
-const TRUST = [
-  ["Vetted farms", "Partner farms are visited and checked, follow vaccination schedules and work with vets."],
-  ["Transparent reporting", "Every batch shows its figures, daily logs, photos and incident reports."],
-  ["Secure payouts", "Funds are ring-fenced in escrow; payouts are automated to your wallet after verification."],
-] as const;
-
-const TESTIMONIALS = [
-  ["I put a little in an Egg Note each month. Seeing the lay rate on my phone makes it feel like my own farm.", "Akua B., nurse, Kumasi"],
-  ["My first Chicken Note paid out at harvest, right when the page said it would. I reinvested half.", "Kojo A., trader, Accra"],
-  ["I like that the risks are written plainly. I know what I am buying and what can go wrong.", "Efua M., teacher, Cape Coast"],
-] as const;
-
-function StatusBadge({ status }: { status: string }) {
+function StatusBadge({ status }: { status: BatchCard["status"] }) {
+  const t = useT();
   const tone = status === "OPEN" ? "bg-leaf-700/10 text-leaf-700" : "bg-brand-100 text-brand-700";
-  return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${tone}`}>{status}</span>;
+  return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${tone}`}>{t(`home.status.${status}`)}</span>;
 }
 
 function BatchCardView({ card, sample = false }: { card: BatchCard; sample?: boolean }) {
+  const t = useT();
   const body = (
     <>
       <div className="flex items-start justify-between gap-2">
@@ -110,20 +106,20 @@ function BatchCardView({ card, sample = false }: { card: BatchCard; sample?: boo
           <h3 className="font-semibold">{card.title}</h3>
           <p className="text-sm text-stone-600">{card.location}</p>
         </div>
-        {sample ? <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-700">Sample</span> : <StatusBadge status={card.status} />}
+        {sample ? <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-700">{t("home.card.sample")}</span> : <StatusBadge status={card.status} />}
       </div>
       <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
         <div>
-          <dt className="text-xs text-stone-500">Unit price</dt>
+          <dt className="text-xs text-stone-500">{t("home.card.unitPrice")}</dt>
           <dd className="font-semibold">{card.unitPrice}</dd>
         </div>
         <div>
-          <dt className="text-xs text-stone-500">Expected ROI</dt>
+          <dt className="text-xs text-stone-500">{t("home.card.roi")}</dt>
           <dd className="font-semibold">{card.roi}</dd>
         </div>
         <div>
-          <dt className="text-xs text-stone-500">Available</dt>
-          <dd className="font-semibold">{unitsText(card.availableUnits)}</dd>
+          <dt className="text-xs text-stone-500">{t("home.card.available")}</dt>
+          <dd className="font-semibold">{t("home.card.units", { count: card.availableUnits })}</dd>
         </div>
       </dl>
     </>
@@ -138,94 +134,87 @@ function BatchCardView({ card, sample = false }: { card: BatchCard; sample?: boo
     <li>
       <Link to={card.href} className="card block text-stone-900 no-underline hover:border-leaf-600" data-batch={card.id}>
         {body}
-        <span className="mt-3 inline-block text-sm font-semibold text-leaf-700">View {card.productLabel}s →</span>
+        <span className="mt-3 inline-block text-sm font-semibold text-leaf-700">{t(`home.card.view.${card.productType}`)}</span>
       </Link>
     </li>
   );
 }
 
 export default function Home() {
-  const { stats, statsError, liveBatches, samples, chart, products, calculator, estimate, faqPreview } = useLoaderData<typeof loader>();
+  const t = useT();
+  const { stats, statsError, liveBatches, liveEmpty, samples, chart, products, calculator, estimate, faqPreview } = useLoaderData<typeof loader>();
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-stone-50">
         <div className="container-page grid gap-8 py-10 lg:grid-cols-2 lg:py-16">
           <div>
-            <p className="text-sm font-semibold text-leaf-700">Poultry co-investment in Ghana</p>
-            <h1 className="mt-2 text-3xl font-bold sm:text-4xl">Invest in Ghana's poultry farms, one unit at a time</h1>
-            <p className="mt-3 max-w-xl text-stone-700">
-              Buy units of egg and broiler batches on vetted partner farms, watch their numbers, and receive payouts to your wallet in Ghana cedis. Capital is not guaranteed.
-            </p>
+            <p className="text-sm font-semibold text-leaf-700">{t("home.hero.kicker")}</p>
+            <h1 className="mt-2 text-3xl font-bold sm:text-4xl">{t("home.hero.title")}</h1>
+            <p className="mt-3 max-w-xl text-stone-700">{t("home.hero.body")}</p>
             <div className="mt-6 flex flex-wrap gap-3">
               <Link to="/register" className="btn-primary">
-                Get started
+                {t("home.hero.getStarted")}
               </Link>
               <Link to="/how-it-works" className="btn-secondary">
-                How it works
+                {t("home.hero.howItWorks")}
               </Link>
               <Link to="/portfolio" className="btn-secondary">
-                Go to Dashboard
+                {t("home.hero.dashboard")}
               </Link>
             </div>
           </div>
           <div className="grid grid-cols-3 gap-3 self-center">
-            <StatCard value={stats.chicken} label="Chicken batches" />
-            <StatCard value={stats.egg} label="Egg batches" />
-            <StatCard value="24/7" label="Live tracking" />
+            <StatCard value={stats.chicken} label={t("home.stats.chicken")} />
+            <StatCard value={stats.egg} label={t("home.stats.egg")} />
+            <StatCard value={t("home.stats.always")} label={t("home.stats.liveTracking")} />
           </div>
         </div>
       </section>
 
       <section className="container-page py-10" aria-labelledby="profit-heading">
         <h2 id="profit-heading" className="text-2xl font-bold">
-          How you profit
+          {t("home.profit.title")}
         </h2>
         <ol className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {STEPS.map(([title, text], i) => (
-            <li key={title} className="card flex gap-3">
+          {STEPS.map((step, i) => (
+            <li key={step} className="card flex gap-3">
               <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-leaf-700 font-bold text-white" aria-hidden="true">
                 {i + 1}
               </span>
               <div>
-                <h3 className="font-semibold">{title}</h3>
-                <p className="text-sm text-stone-600">{text}</p>
+                <h3 className="font-semibold">{t(`home.step.${step}.title`)}</h3>
+                <p className="text-sm text-stone-600">{t(`home.step.${step}.text`)}</p>
               </div>
             </li>
           ))}
         </ol>
         <Link to="/register" className="btn-primary mt-4">
-          Create account
+          {t("home.createAccount")}
         </Link>
       </section>
 
-      <section className="container-page grid gap-3 pb-10 sm:grid-cols-3" aria-label="Why investors trust Akoko">
-        {TRUST.map(([title, text]) => (
-          <div key={title} className="card">
-            <h2 className="font-semibold">{title}</h2>
-            <p className="mt-1 text-sm text-stone-600">{text}</p>
+      <section className="container-page grid gap-3 pb-10 sm:grid-cols-3" aria-label={t("home.trust.label", { brand: PRODUCT_NAME })}>
+        {TRUST.map((item) => (
+          <div key={item} className="card">
+            <h2 className="font-semibold">{t(`home.trust.${item}.title`)}</h2>
+            <p className="mt-1 text-sm text-stone-600">{t(`home.trust.${item}.text`)}</p>
           </div>
         ))}
       </section>
 
       <section className="container-page pb-10" aria-labelledby="products-heading">
         <h2 id="products-heading" className="text-2xl font-bold">
-          Two ways to invest
+          {t("home.products.title")}
         </h2>
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
           {products.map((p) => (
             <article key={p.type} className="card">
               <h3 className="text-lg font-bold">{p.label}</h3>
-              <p className="text-sm text-stone-600">
-                {p.type === "EGG"
-                  ? "Layers: about 17 months (2 months rearing, 15 months of lay). Monthly income from egg sales."
-                  : "Broilers: one cycle of about 7-8 weeks. A lump sum at harvest, with optional auto-reinvest."}
-              </p>
-              <p className="mt-2 text-sm">
-                From <strong>{p.unitPrice}</strong> per unit · expected ROI <strong>{p.roi}</strong>
-              </p>
-              <SvgChart svg={p.svg} className="mt-2" caption={p.illustrative ? "ROI trend (illustrative)" : "ROI history of a current batch, in percent"} />
+              <p className="text-sm text-stone-600">{t(`home.products.${p.type}`)}</p>
+              <p className="mt-2 text-sm">{withElements(t("home.products.from", slots("price", "roi")), { price: <strong>{p.unitPrice}</strong>, roi: <strong>{p.roi}</strong> })}</p>
+              <SvgChart svg={p.svg} className="mt-2" caption={t(p.illustrative ? "home.products.trendIllustrative" : "home.products.trend")} />
               <Link to={p.href} className="btn-secondary mt-3">
-                {p.type === "EGG" ? "Invest in Eggs" : "Invest in Chicken"}
+                {t(`home.products.invest.${p.type}`)}
               </Link>
             </article>
           ))}
@@ -236,10 +225,10 @@ export default function Home() {
         <section className="lg:col-span-2" aria-labelledby="live-heading">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <h2 id="live-heading" className="text-2xl font-bold">
-              Live batches
+              {t("home.live.title")}
             </h2>
             <Link to="/invest/chicken" className="text-sm font-semibold text-leaf-700">
-              View all products
+              {t("home.live.viewAll")}
             </Link>
           </div>
           {liveBatches.length > 0 ? (
@@ -249,12 +238,12 @@ export default function Home() {
               ))}
             </ul>
           ) : (
-            <p className="card mt-4 text-stone-700">No active batches available right now — check back soon.</p>
+            <p className="card mt-4 text-stone-700">{liveEmpty}</p>
           )}
           {samples.length > 0 ? (
             <div className="mt-6" data-testid="sample-products">
-              <h3 className="font-semibold">Sample products</h3>
-              <p className="text-sm text-stone-600">For illustration only: these are examples of what batches look like. They are not real batches and cannot be invested in.</p>
+              <h3 className="font-semibold">{t("home.samples.title")}</h3>
+              <p className="text-sm text-stone-600">{t("home.samples.body")}</p>
               <ul className="mt-3 grid gap-3 sm:grid-cols-2">
                 {samples.map((card) => (
                   <BatchCardView key={card.id} card={card} sample />
@@ -264,35 +253,31 @@ export default function Home() {
           ) : null}
 
           <div className="card mt-6">
-            <h2 className="font-semibold">{chart.sample ? "Expected ROI (sample series)" : "Expected ROI across batches"}</h2>
-            <p className="text-xs text-stone-500">
-              {chart.sample ? "Illustrative figures: no batches are listed yet." : "Up to 8 batches, by batch number; egg ROI is monthly, chicken ROI per cycle."}
-            </p>
+            <h2 className="font-semibold">{t(chart.sample ? "home.chart.titleSample" : "home.chart.title")}</h2>
+            <p className="text-xs text-stone-500">{t(chart.sample ? "home.chart.noteSample" : "home.chart.note")}</p>
             <SvgChart svg={chart.svg} className="mt-2 max-w-xl" />
           </div>
         </section>
 
         <aside className="space-y-4">
-          <ReturnsCalculator id="estimator" action="/#estimator" heading="Quick estimator" form={calculator} estimate={estimate} />
-          <div className="card text-center" aria-label="Platform stats">
-            <p className="text-sm text-stone-600">Batches open for investment</p>
+          <ReturnsCalculator id="estimator" action="/#estimator" heading={t("home.estimator")} form={calculator} estimate={estimate} />
+          <div className="card text-center" aria-label={t("home.platform.label")}>
+            <p className="text-sm text-stone-600">{t("home.platform.open")}</p>
             <p className="text-4xl font-bold text-leaf-700">{stats.open}</p>
-            <p className="mt-1 text-xs text-stone-500">
-              {stats.farms} partner farms · {stats.investors} investors
-            </p>
+            <p className="mt-1 text-xs text-stone-500">{t("home.platform.counts", { farms: stats.farms, investors: stats.investors })}</p>
           </div>
         </aside>
       </div>
 
       <section className="container-page pb-10" aria-labelledby="testimonials-heading">
         <h2 id="testimonials-heading" className="text-2xl font-bold">
-          What investors say
+          {t("home.testimonials.title")}
         </h2>
         <div className="mt-4 grid gap-3 sm:grid-cols-3">
-          {TESTIMONIALS.map(([quote, who]) => (
+          {TESTIMONIALS.map((who) => (
             <figure key={who} className="card">
-              <blockquote className="text-sm text-stone-700">“{quote}”</blockquote>
-              <figcaption className="mt-2 text-xs font-semibold text-stone-500">{who}</figcaption>
+              <blockquote className="text-sm text-stone-700">{t("home.testimonial.quote", { quote: t(`home.testimonial.${who}`) })}</blockquote>
+              <figcaption className="mt-2 text-xs font-semibold text-stone-500">{t(`home.testimonial.${who}.who`)}</figcaption>
             </figure>
           ))}
         </div>
@@ -301,10 +286,10 @@ export default function Home() {
       <section className="container-page pb-10" aria-labelledby="faq-preview-heading">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="faq-preview-heading" className="text-2xl font-bold">
-            Questions investors ask
+            {t("home.faq.title")}
           </h2>
           <Link to="/faq" className="text-sm font-semibold text-leaf-700">
-            See all FAQs
+            {t("home.faq.all")}
           </Link>
         </div>
         <FaqList items={faqPreview} className="mt-4" />
@@ -312,16 +297,18 @@ export default function Home() {
 
       <section className="container-page pb-4">
         <div className="rounded-2xl bg-leaf-700 px-6 py-8 text-center text-white">
-          <h2 className="text-2xl font-bold">Ready to put your money to work on a real farm?</h2>
+          <h2 className="text-2xl font-bold">{t("home.cta.title")}</h2>
           <p className="mt-2 text-sm text-white/90">
-            Start with one unit. Read the{" "}
-            <Link to="/risk" className="text-white underline">
-              Risk Disclosure
-            </Link>{" "}
-            first: capital is not guaranteed.
+            {withElements(t("home.cta.body", slots("link")), {
+              link: (
+                <Link to="/risk" className="text-white underline">
+                  {t("home.cta.risk")}
+                </Link>
+              ),
+            })}
           </p>
           <Link to="/register" className="btn mt-4 bg-white text-leaf-700 hover:bg-brand-50">
-            Create account &amp; invest
+            {t("home.cta.button")}
           </Link>
         </div>
       </section>

@@ -5,18 +5,16 @@ import { SvgChart } from "~/components/svg-chart";
 import { MSG } from "~/domain/messages";
 import { formatGhs } from "~/domain/money";
 import { pageMeta } from "~/lib/meta";
-import { unitsText } from "~/domain/investing";
-import { SUPPORTED_ROI_RULE } from "~/domain/remittances";
-import { overdueText } from "~/pages/schedules";
 import { batchPageLoader } from "~/pages/batch.server";
+import { translatorOf, useT, type WithWords } from "~/catalog/use-words";
+import { slots, withElements } from "~/components/rich-text";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data
-    ? pageMeta(
-        `Batch #${data.card.id} · ${data.card.farmName}`,
-        `Daily farm logs, payouts and funds of ${data.card.productType === "EGG" ? "Egg Note" : "Chicken Note"} Batch #${data.card.id} at ${data.card.farmName}.`,
-      )
-    : pageMeta("Batch not found", "This batch does not exist.");
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (data) return pageMeta(data.title, data.description);
+  // No page data (the batch does not exist): the words every page has, from the root.
+  const t = translatorOf(matches.find((m) => m.id === "root")?.data as WithWords);
+  return pageMeta(t("common.batchError.title404"), t("common.batchError.description404"));
+};
 
 export const loader = ({ request, params }: LoaderFunctionArgs) => batchPageLoader(request, params.id);
 
@@ -26,19 +24,20 @@ const pct = (fraction: number | null, digits = 1) => (fraction === null ? "—" 
 const num = (n: number | null, digits = 2) => (n === null ? "—" : n.toFixed(digits));
 
 function Funds({ data }: { data: Data }) {
+  const t = useT();
   const f = data.funds;
   const rows = [
-    ["Raised from investors", f.raisedMinor, "funds"],
-    ["Held in escrow", f.escrowMinor, "escrow"],
-    ["Deployed to the farm", f.deployedMinor, "deployed"],
-    ["Paid out to investors", f.paidOutMinor, "paid-out"],
+    [t("batchPage.funds.raised"), f.raisedMinor, "funds"],
+    [t("batchPage.funds.escrow"), f.escrowMinor, "escrow"],
+    [t("batchPage.funds.deployed"), f.deployedMinor, "deployed"],
+    [t("batchPage.funds.paidOut"), f.paidOutMinor, "paid-out"],
   ] as const;
   return (
     <section className="card" aria-labelledby="funds-heading">
       <h2 id="funds-heading" className="text-lg font-bold">
-        Where the money is
+        {t("batchPage.funds.title")}
       </h2>
-      <p className="text-xs text-stone-500">From the ledger: every cedi invested sits in this batch's escrow until it is deployed to the farm.</p>
+      <p className="text-xs text-stone-500">{t("batchPage.funds.note")}</p>
       <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
         {rows.map(([label, minor, id]) => (
           <div key={id}>
@@ -50,7 +49,7 @@ function Funds({ data }: { data: Data }) {
         ))}
       </dl>
       <p className="mt-3 text-sm">
-        <span className="text-stone-500">Next payout: </span>
+        <span className="text-stone-500">{t("batchPage.funds.nextPayout")}</span>
         <strong data-testid="next-payout">{data.nextPayout.text}</strong>
       </p>
     </section>
@@ -58,20 +57,21 @@ function Funds({ data }: { data: Data }) {
 }
 
 function Payouts({ data }: { data: Data }) {
+  const t = useT();
   return (
     <section className="card" aria-labelledby="payouts-heading">
       <h2 id="payouts-heading" className="text-lg font-bold">
-        Payout history
+        {t("batchPage.payouts.title")}
       </h2>
       {data.payouts.length === 0 ? (
-        <p className="mt-2 text-sm text-stone-600">No payouts have been made from this batch yet.</p>
+        <p className="mt-2 text-sm text-stone-600">{t("batchPage.payouts.none")}</p>
       ) : (
         <ul className="mt-2 divide-y divide-stone-100 text-sm" data-testid="payout-history">
           {data.payouts.map((p) => (
             <li key={p.id} className="flex flex-wrap justify-between gap-2 py-1.5">
-              <span>{p.kind === "MONTHLY" ? `Monthly income ${p.period}` : p.kind === "HARVEST" ? "Harvest payout" : "Principal returned at close"}</span>
+              <span>{p.kind === "MONTHLY" ? t("batchPage.payouts.monthly", { period: p.period }) : p.kind === "HARVEST" ? t("batchPage.payouts.harvest") : t("batchPage.payouts.close")}</span>
               <span className="text-stone-600">
-                {p.count} investors · <strong className="text-stone-900">{formatGhs(p.totalMinor)}</strong> · {p.createdAt.slice(0, 10)}
+                {t("batchPage.payouts.investors", { count: p.count })} · <strong className="text-stone-900">{formatGhs(p.totalMinor)}</strong> · {p.createdAt.slice(0, 10)}
               </span>
             </li>
           ))}
@@ -81,13 +81,15 @@ function Payouts({ data }: { data: Data }) {
   );
 }
 
-const periodTitle = (period: string) => (period === "HARVEST" ? "Harvest" : period === "CLOSE" ? "Principal returned at close" : `Income for ${period}`);
+const periodTitle = (period: string, t: ReturnType<typeof useT>) =>
+  period === "HARVEST" ? t("batchPage.period.HARVEST") : period === "CLOSE" ? t("batchPage.period.CLOSE") : t("batchPage.period.month", { period });
 
 /** Per period: due, remitted (with the farm's settlement sheets), paid, from the reserve; and the ROI the remittances support. */
 function Settlements({ data }: { data: Data }) {
+  const t = useT();
   const s = data.settlements;
   const egg = data.card.productType === "EGG";
-  const rate = (r: number) => (egg ? `${pct(r, 2)} a month (${pct(r * 12)} a year)` : `${pct(r)} per cycle`);
+  const rate = (r: number) => (egg ? t("batchPage.rate.EGG", { monthly: pct(r, 2), yearly: pct(r * 12) }) : t("batchPage.rate.CHICKEN", { rate: pct(r) }));
   const cell = (label: string, value: string, id?: string) => (
     <div>
       <dt className="text-xs text-stone-500">{label}</dt>
@@ -99,41 +101,42 @@ function Settlements({ data }: { data: Data }) {
   return (
     <section className="card" aria-labelledby="settlements-heading" data-testid="settlements">
       <h2 id="settlements-heading" className="text-lg font-bold">
-        Settlements
+        {t("batchPage.settlements.title")}
       </h2>
-      <p className="text-xs text-stone-500">What the farm remitted for each period, with its settlement sheet; what investors were paid from it; and what the platform's reserve added.</p>
+      <p className="text-xs text-stone-500">{t("batchPage.settlements.note")}</p>
       <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
-        {cell("Expected ROI", rate(data.card.expectedRoi), "expected-roi")}
-        {cell("Supported by the farm's remittances", s.supportedRoi === null ? "Nothing remitted yet" : rate(s.supportedRoi), "supported-roi")}
+        {cell(t("batchPage.settlements.expectedRoi"), rate(data.card.expectedRoi), "expected-roi")}
+        {cell(t("batchPage.settlements.supported"), s.supportedRoi === null ? t("batchPage.settlements.nothingRemitted") : rate(s.supportedRoi), "supported-roi")}
       </dl>
-      <p className="mt-2 text-xs text-stone-600">{SUPPORTED_ROI_RULE[data.card.productType]}</p>
+      <p className="mt-2 text-xs text-stone-600">{t(`batchPage.settlements.rule.${data.card.productType}`)}</p>
       {s.overdue ? (
         <p className="mt-3 text-sm" data-testid="settlements-overdue">
-          <span className="mr-1 inline-block rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">{overdueText(s.overdue.days)}</span>{" "}
-          {s.overdue.period ? `Income for ${s.overdue.period}` : "The harvest payout"} was due by {s.overdue.date} and has not been paid.
+          <span className="mr-1 inline-block rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">{s.overdue.badge}</span>{" "}
+          {s.overdue.period ? t("batchPage.overdue.month", { period: s.overdue.period, date: s.overdue.date }) : t("batchPage.overdue.harvest", { date: s.overdue.date })}
         </p>
       ) : null}
       {s.periods.length === 0 ? (
-        <p className="mt-3 text-sm text-stone-600">No remittances or payouts for this batch yet.</p>
+        <p className="mt-3 text-sm text-stone-600">{t("batchPage.settlements.none")}</p>
       ) : (
         <ol className="mt-3 space-y-3">
           {s.periods.map((p, i) => (
             <li key={p.period} className="rounded-lg border border-stone-200 p-3" data-period={p.period}>
-              <h3 className="font-semibold">{periodTitle(p.period)}</h3>
+              <h3 className="font-semibold">{periodTitle(p.period, t)}</h3>
               <p className="text-xs text-stone-500">
-                {p.dueDate ? `Due by ${p.dueDate}` : "Due at close"} · {p.paidOn ? `paid ${p.paidOn}` : "not paid yet"}
+                {p.dueDate ? t("batchPage.period.dueBy", { date: p.dueDate }) : t("batchPage.period.dueAtClose")} ·{" "}
+                {p.paidOn ? t("batchPage.period.paidOn", { date: p.paidOn }) : t("batchPage.period.notPaid")}
               </p>
               <dl className="mt-2 grid grid-cols-2 gap-2 text-sm">
-                {cell("Due", p.dueMinor === null ? "—" : formatGhs(p.dueMinor))}
-                {cell("Remitted by the farm", formatGhs(p.remittedMinor), "remitted")}
-                {cell("Paid to investors", p.taxMinor > 0 ? `${formatGhs(p.paidMinor)} (${formatGhs(p.taxMinor)} tax)` : formatGhs(p.paidMinor), "paid")}
-                {cell("From the reserve", formatGhs(p.fromReserveMinor), "from-reserve")}
-                {p.supportedRoi === null ? null : cell("Supported ROI", rate(p.supportedRoi))}
+                {cell(t("batchPage.period.due"), p.dueMinor === null ? "—" : formatGhs(p.dueMinor))}
+                {cell(t("batchPage.period.remitted"), formatGhs(p.remittedMinor), "remitted")}
+                {cell(t("batchPage.period.paid"), p.taxMinor > 0 ? t("batchPage.period.paidWithTax", { paid: formatGhs(p.paidMinor), tax: formatGhs(p.taxMinor) }) : formatGhs(p.paidMinor), "paid")}
+                {cell(t("batchPage.period.fromReserve"), formatGhs(p.fromReserveMinor), "from-reserve")}
+                {p.supportedRoi === null ? null : cell(t("batchPage.period.supportedRoi"), rate(p.supportedRoi))}
               </dl>
               {p.sheets.map((sheet, n) => (
                 <details key={sheet.id} open={i === 0} className="mt-2 text-sm">
                   <summary className="cursor-pointer text-leaf-700">
-                    Settlement sheet{p.sheets.length > 1 ? ` ${n + 1}` : ""}, received {sheet.receivedOn}
+                    {p.sheets.length > 1 ? t("batchPage.sheetN", { n: n + 1, date: sheet.receivedOn }) : t("batchPage.sheet", { date: sheet.receivedOn })}
                   </summary>
                   <dl className="mt-1 divide-y divide-stone-100" data-testid="sheet">
                     {sheet.lines.map(([label, value]) => (
@@ -154,15 +157,17 @@ function Settlements({ data }: { data: Data }) {
 }
 
 function FarmLogs({ data }: { data: Data }) {
+  const t = useT();
+  const kg = (value: string) => t("batchPage.logs.kg", { value });
   const isEgg = data.card.productType === "EGG";
   if (data.logs.length === 0) {
     return (
       <section className="card" aria-labelledby="logs-heading">
         <h2 id="logs-heading" className="text-lg font-bold">
-          Farm daily logs
+          {t("batchPage.logs.title")}
         </h2>
         <p className="mt-2 text-stone-700" data-testid="no-logs">
-          The farm has not posted any daily logs for this batch yet. Lay rate, weights, feed conversion, mortality, incidents and photos will appear here as soon as it does.
+          {t("batchPage.logs.none")}
         </p>
       </section>
     );
@@ -172,37 +177,38 @@ function FarmLogs({ data }: { data: Data }) {
     <section aria-labelledby="logs-heading" className="space-y-4">
       <div className="card">
         <h2 id="logs-heading" className="text-lg font-bold">
-          Farm daily logs
+          {t("batchPage.logs.title")}
         </h2>
         <p className="text-xs text-stone-500">
-          {latest.days} days logged; latest {latest.logDate}.{data.chartDays < latest.days ? ` Charts show the last ${data.chartDays} days.` : ""}
+          {t("batchPage.logs.summary", { days: latest.days, date: latest.logDate })}
+          {data.chartDays < latest.days ? t("batchPage.logs.chartDays", { days: data.chartDays }) : ""}
         </p>
         <dl className="mt-3 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4" data-testid="latest-metrics">
           <div>
-            <dt className="text-xs text-stone-500">Birds alive</dt>
+            <dt className="text-xs text-stone-500">{t("batchPage.logs.birdsAlive")}</dt>
             <dd className="font-semibold">{latest.birdsAlive.toLocaleString("en-GH")}</dd>
           </div>
           {isEgg ? (
             <>
               <div>
-                <dt className="text-xs text-stone-500">Lay rate</dt>
+                <dt className="text-xs text-stone-500">{t("batchPage.logs.layRate")}</dt>
                 <dd className="font-semibold" data-testid="latest-lay-rate">
                   {pct(latest.layRate)}
                 </dd>
               </div>
               <div>
-                <dt className="text-xs text-stone-500">Feed per dozen eggs</dt>
-                <dd className="font-semibold">{latest.feedPerDozen === null ? "—" : `${num(latest.feedPerDozen)} kg`}</dd>
+                <dt className="text-xs text-stone-500">{t("batchPage.logs.feedPerDozen")}</dt>
+                <dd className="font-semibold">{latest.feedPerDozen === null ? "—" : kg(num(latest.feedPerDozen))}</dd>
               </div>
             </>
           ) : (
             <>
               <div>
-                <dt className="text-xs text-stone-500">Average weight</dt>
-                <dd className="font-semibold">{latest.avgWeightKg === null ? "—" : `${num(latest.avgWeightKg)} kg`}</dd>
+                <dt className="text-xs text-stone-500">{t("batchPage.logs.avgWeight")}</dt>
+                <dd className="font-semibold">{latest.avgWeightKg === null ? "—" : kg(num(latest.avgWeightKg))}</dd>
               </div>
               <div>
-                <dt className="text-xs text-stone-500">Feed conversion (FCR)</dt>
+                <dt className="text-xs text-stone-500">{t("batchPage.logs.fcr")}</dt>
                 <dd className="font-semibold" data-testid="latest-fcr">
                   {num(latest.fcr)}
                 </dd>
@@ -210,7 +216,7 @@ function FarmLogs({ data }: { data: Data }) {
             </>
           )}
           <div>
-            <dt className="text-xs text-stone-500">Mortality so far</dt>
+            <dt className="text-xs text-stone-500">{t("batchPage.logs.mortality")}</dt>
             <dd className="font-semibold" data-testid="latest-mortality">
               {pct(latest.mortality, 2)}
             </dd>
@@ -221,14 +227,14 @@ function FarmLogs({ data }: { data: Data }) {
         {data.charts.map((c) => (
           <div key={c.title} className="card">
             <h3 className="font-semibold">{c.title}</h3>
-            {c.svg ? <SvgChart svg={c.svg} className="mt-2" /> : <p className="mt-2 text-sm text-stone-600">Not enough logged days to draw this yet.</p>}
+            {c.svg ? <SvgChart svg={c.svg} className="mt-2" /> : <p className="mt-2 text-sm text-stone-600">{t("batchPage.logs.notEnough")}</p>}
           </div>
         ))}
       </div>
       <div className="card">
-        <h3 className="font-semibold">Incidents</h3>
+        <h3 className="font-semibold">{t("batchPage.incidents.title")}</h3>
         {data.incidents.length === 0 ? (
-          <p className="mt-1 text-sm text-stone-600">No incidents reported.</p>
+          <p className="mt-1 text-sm text-stone-600">{t("batchPage.incidents.none")}</p>
         ) : (
           <ul className="mt-1 space-y-1 text-sm" data-testid="incidents">
             {data.incidents.map((i) => (
@@ -240,12 +246,24 @@ function FarmLogs({ data }: { data: Data }) {
         )}
       </div>
       <div className="card p-0">
-        <h3 className="px-4 pt-4 font-semibold">Daily log table</h3>
-        <div className="mt-2 overflow-x-auto" role="region" aria-label="Daily log table" tabIndex={0}>
+        <h3 className="px-4 pt-4 font-semibold">{t("batchPage.table.title")}</h3>
+        <div className="mt-2 overflow-x-auto" role="region" aria-label={t("batchPage.table.title")} tabIndex={0}>
           <table className="w-full min-w-[44rem] text-left text-sm" data-testid="log-table">
             <thead className="border-b border-stone-200 bg-stone-50 text-xs text-stone-600 uppercase">
               <tr>
-                {["Date", "Birds alive", "Deaths", "Feed (kg)", isEgg ? "Eggs" : "Avg weight", isEgg ? "Lay rate" : "FCR", "Mortality", "Temp", "Humidity", "Ammonia", "Notes"].map((h) => (
+                {[
+                  t("batchPage.table.date"),
+                  t("batchPage.table.birdsAlive"),
+                  t("batchPage.table.deaths"),
+                  t("batchPage.table.feed"),
+                  isEgg ? t("batchPage.table.eggs") : t("batchPage.table.avgWeight"),
+                  isEgg ? t("batchPage.table.layRate") : t("batchPage.table.fcr"),
+                  t("batchPage.table.mortality"),
+                  t("batchPage.table.temp"),
+                  t("batchPage.table.humidity"),
+                  t("batchPage.table.ammonia"),
+                  t("batchPage.table.notes"),
+                ].map((h) => (
                   <th key={h} scope="col" className="px-3 py-2 whitespace-nowrap">
                     {h}
                   </th>
@@ -259,18 +277,18 @@ function FarmLogs({ data }: { data: Data }) {
                   <td className="px-3 py-1.5">{l.birdsAlive.toLocaleString("en-GH")}</td>
                   <td className="px-3 py-1.5">{l.deaths}</td>
                   <td className="px-3 py-1.5">{l.feedKg}</td>
-                  <td className="px-3 py-1.5 whitespace-nowrap">{isEgg ? (l.eggsCollected ?? "—") : l.avgWeightKg === null ? "—" : `${l.avgWeightKg} kg`}</td>
+                  <td className="px-3 py-1.5 whitespace-nowrap">{isEgg ? (l.eggsCollected ?? "—") : l.avgWeightKg === null ? "—" : kg(String(l.avgWeightKg))}</td>
                   <td className="px-3 py-1.5">{isEgg ? pct(l.layRate) : num(l.fcr)}</td>
                   <td className="px-3 py-1.5">{pct(l.mortality, 2)}</td>
                   <td className="px-3 py-1.5 whitespace-nowrap">{l.temperatureC === null ? "—" : `${l.temperatureC}°C`}</td>
                   <td className="px-3 py-1.5">{l.humidityPct === null ? "—" : `${l.humidityPct}%`}</td>
                   <td className="px-3 py-1.5 whitespace-nowrap">{l.ammoniaPpm === null ? "—" : `${l.ammoniaPpm} ppm`}</td>
                   <td className="min-w-[14rem] px-3 py-1.5">
-                    {l.incident ? <strong className="text-red-800">Incident: {l.incidentDescription} </strong> : null}
+                    {l.incident ? <strong className="text-red-800">{t("batchPage.table.incident", { description: l.incidentDescription ?? "" })}</strong> : null}
                     {l.notes}
                     {l.photos.map((p, n) => (
                       <a key={p.id} href={p.href} className="ml-1 text-leaf-700 underline" target="_blank" rel="noopener noreferrer">
-                        Photo {n + 1}
+                        {t("batchPage.table.photo", { n: n + 1 })}
                       </a>
                     ))}
                   </td>
@@ -280,18 +298,18 @@ function FarmLogs({ data }: { data: Data }) {
           </table>
         </div>
         {data.logPaging.pageCount > 1 ? (
-          <nav className="flex items-center justify-between gap-2 p-3" aria-label="Daily log pages">
+          <nav className="flex items-center justify-between gap-2 p-3" aria-label={t("batchPage.table.pages")}>
             {data.logPaging.hasPrev ? (
               <Link to={`?page=${data.logPaging.page - 1}`} preventScrollReset className="btn-secondary">
-                Newer
+                {t("batchPage.table.newer")}
               </Link>
             ) : (
               <span />
             )}
-            <span className="text-sm text-stone-700">{`Page ${data.logPaging.page} of ${data.logPaging.pageCount}`}</span>
+            <span className="text-sm text-stone-700">{t("batchPage.table.page", { page: data.logPaging.page, pages: data.logPaging.pageCount })}</span>
             {data.logPaging.hasNext ? (
               <Link to={`?page=${data.logPaging.page + 1}`} preventScrollReset className="btn-secondary">
-                Older
+                {t("batchPage.table.older")}
               </Link>
             ) : (
               <span />
@@ -304,6 +322,7 @@ function FarmLogs({ data }: { data: Data }) {
 }
 
 export default function BatchPage() {
+  const t = useT();
   const data = useLoaderData<typeof loader>();
   const { card } = data;
   const canInvest = card.availableUnits > 0;
@@ -311,21 +330,19 @@ export default function BatchPage() {
     <section className="container-page space-y-4 py-6 sm:py-10">
       <p className="text-sm">
         <Link to={data.listPath} className="text-leaf-700 underline">
-          ← {card.productType === "EGG" ? "Egg Notes" : "Chicken Notes"}
+          {t(`batchPage.back.${card.productType}`)}
         </Link>
       </p>
       <div className="card">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
-            <p className="text-xs font-semibold tracking-wide text-stone-500 uppercase">
-              {card.productType === "EGG" ? "Egg Note" : "Chicken Note"} · Batch #{card.id}
-            </p>
+            <p className="text-xs font-semibold tracking-wide text-stone-500 uppercase">{t(`batchPage.kicker.${card.productType}`, { id: card.id })}</p>
             <h1 className="text-2xl font-bold break-words">{card.farmName}</h1>
             <p className="text-stone-600">
               {card.location}
               {" · "}
               <a href={card.mapsHref} target="_blank" rel="noopener noreferrer" className="text-leaf-700 underline">
-                View farm
+                {t("batchPage.viewFarm")}
               </a>
             </p>
           </div>
@@ -336,23 +353,21 @@ export default function BatchPage() {
         </div>
         <BatchFigures card={card} />
         <p className="mt-2 text-sm text-stone-600">
-          {card.unitsPlaced.toLocaleString("en-GH")} of {unitsText(card.targetUnits)} placed
-          {card.unitsOffered > 0 ? ` · ${card.unitsOffered.toLocaleString("en-GH")} offered through early exit` : ""}
+          {t("batchPage.placed", { placed: { number: card.unitsPlaced }, target: t("batchPage.units", { count: card.targetUnits }) })}
+          {card.unitsOffered > 0 ? t("batchPage.offered", { offered: { number: card.unitsOffered } }) : ""}
         </p>
         {data.holding ? (
           <p className="mt-2 rounded-lg bg-brand-50 px-3 py-2 text-sm" data-testid="your-holding">
-            {data.holding.units > 0 ? (
-              <>
-                You hold <strong>{unitsText(data.holding.units)}</strong> ({formatGhs(data.holding.costMinor)}) in this batch.
-              </>
-            ) : (
-              "You hold no units in this batch."
-            )}
+            {data.holding.units > 0
+              ? withElements(t("batchPage.youHold", { ...slots("units"), cost: formatGhs(data.holding.costMinor) }), {
+                  units: <strong>{t("batchPage.units", { count: data.holding.units })}</strong>,
+                })
+              : t("batchPage.youHoldNone")}
           </p>
         ) : null}
         <SensorStrip sensor={card.sensor} />
         <div className="mt-3 grid gap-4 sm:grid-cols-2">
-          <SvgChart svg={card.chartSvg} caption="ROI history, in percent" />
+          <SvgChart svg={card.chartSvg} caption={t("batchPage.roiHistory")} />
           <div className="space-y-2">
             <Certifications items={card.certifications} />
             <Timeline steps={card.timeline} />
@@ -361,12 +376,12 @@ export default function BatchPage() {
         <div className="mt-4 flex flex-wrap gap-2">
           {canInvest ? (
             <Link to={data.investHref} className="btn-primary">
-              Invest
+              {t("batchPage.invest")}
             </Link>
           ) : null}
           {data.exitHref ? (
             <Link to={data.exitHref} className="btn-secondary">
-              Exit
+              {t("batchPage.exit")}
             </Link>
           ) : null}
         </div>
@@ -381,19 +396,21 @@ export default function BatchPage() {
   );
 }
 
+/** No page data here: the words are the root's (`common`). */
 export function ErrorBoundary() {
+  const t = useT();
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <section className="container-page py-12">
-      <h1 className="text-2xl font-bold">{notFound ? MSG.batchNotFound : "Could not load this batch"}</h1>
-      <p className="mt-2 text-stone-600">{notFound ? "There is no batch with this number." : "Please try again in a moment."}</p>
+      <h1 className="text-2xl font-bold">{notFound ? MSG.batchNotFound : t("common.batchError.title")}</h1>
+      <p className="mt-2 text-stone-600">{notFound ? t("common.batchError.notFound") : t("common.batchError.body")}</p>
       <div className="mt-6 flex gap-2">
         <Link to="/invest/eggs" className="btn-primary">
-          Egg Notes
+          {t("common.nav.eggNotes")}
         </Link>
         <Link to="/invest/chicken" className="btn-secondary">
-          Chicken Notes
+          {t("common.nav.chickenNotes")}
         </Link>
       </div>
     </section>

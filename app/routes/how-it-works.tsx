@@ -5,31 +5,21 @@ import { FaqList } from "~/components/faq-list";
 import { StatCard } from "~/components/stat-card";
 import { estimatorDefaults, parseEstimatorQuery } from "~/pages/estimator";
 import { faqItems } from "~/pages/faq";
-import { localeOf, translatorFor } from "~/catalog/index.server";
+import { localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
+import { useT } from "~/catalog/use-words";
+import { PRODUCT_NAME } from "~/components/brand";
+import { slots, withElements } from "~/components/rich-text";
 import { estimateReturns } from "~/domain/returns";
 import { renderMarkdown } from "~/lib/markdown.server";
 import { pageMeta } from "~/lib/meta";
 import { getContentPage, type ContentPage } from "~/models/content.server";
 import { getOverviewStats, listBatches, type BatchView, type OverviewStats } from "~/models/batch.server";
 
-const DESCRIPTION = "How Akoko works: open an account, fund your wallet, buy units of an egg or broiler batch, track the farm and receive payouts in cedis.";
-
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title || "How It Works", DESCRIPTION);
-
-/** Shown when the stored guide is empty or could not be read. */
-const FALLBACK_GUIDE = `## The guide in short
-
-1. **Sign up and verify.** Register, then complete KYC with a government ID and a selfie.
-2. **Fund your wallet** by mobile money or bank transfer.
-3. **Choose a batch.** Each batch page shows the unit price, expected ROI, feed costs and mortality.
-4. **Invest** in whole units. Your money is held in escrow until it is deployed to the farm.
-5. **Track and get paid.** Egg Notes pay monthly once the hens are in lay; Chicken Notes pay at harvest.
-6. **Withdraw or reinvest** to mobile money, a bank account, or the next open batch.
-
-> Returns are estimates, not promises. Read the [Risk Disclosure](/risk) before you invest.
-`;
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(data.title, data.description) : []);
 
 export function loader({ request }: LoaderFunctionArgs) {
+  const locale = localeOf(request);
+  const t = translatorFor(locale);
   // Each read fails on its own into empty data; a failed content read is reported.
   let content: ContentPage | undefined;
   let contentError: string | null = null;
@@ -37,7 +27,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     content = getContentPage("how-it-works");
   } catch (error) {
     console.error(error);
-    contentError = "Failed to load page content. Please try again.";
+    contentError = t("guide.loadFailed");
   }
   let stats: OverviewStats | null = null;
   try {
@@ -52,14 +42,18 @@ export function loader({ request }: LoaderFunctionArgs) {
   } catch (error) {
     console.error(error);
   }
-  const calculator = parseEstimatorQuery(new URL(request.url).searchParams, estimatorDefaults(content, batches));
-  const body = content?.bodyMd.trim() ? content.bodyMd : FALLBACK_GUIDE;
-  const faqs = content?.faqs.length ? content.faqs : faqItems(translatorFor(localeOf(request))).filter((f) => ["minimum", "payout-timing", "guaranteed", "early-exit"].includes(f.id));
+  const calculator = parseEstimatorQuery(new URL(request.url).searchParams, t, estimatorDefaults(content, batches));
+  // Shown when the stored guide is empty or could not be read.
+  const fallbackGuide = t("guide.fallback", { riskPath: "/risk" });
+  const body = content?.bodyMd.trim() ? content.bodyMd : fallbackGuide;
+  const faqs = content?.faqs.length ? content.faqs : faqItems(t).filter((f) => ["minimum", "payout-timing", "guaranteed", "early-exit"].includes(f.id));
   return {
-    title: content?.title.trim() || "How It Works",
+    words: wordsFor(locale, ["howItWorks", "estimator"]),
+    title: content?.title.trim() || t("meta.howItWorks.title"),
+    description: t("meta.howItWorks.description"),
     counts: { chicken: stats?.batches_chicken ?? 0, egg: stats?.batches_egg ?? 0 },
     guideHtml: renderMarkdown(body),
-    guideIsFallback: body === FALLBACK_GUIDE,
+    guideIsFallback: body === fallbackGuide,
     contentError,
     faqs: faqs.map(({ question, answer }) => ({ question, answer })),
     calculator,
@@ -67,46 +61,32 @@ export function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-const STEPS = [
-  ["Sign up and verify", "Create your account, then complete KYC with your ID and a selfie."],
-  ["Fund your wallet", "Deposit cedis by mobile money or bank transfer."],
-  ["Select a batch", "Compare Egg Notes and Chicken Notes from vetted partner farms."],
-  ["Invest", "Buy whole units; the money is held in the batch's escrow until deployed to the farm."],
-  ["Track progress", "Follow lay rate or feed conversion, weights, mortality, daily logs and photos."],
-  ["Receive payouts", "Monthly for eggs, at harvest for chicken, paid to your wallet after verification."],
-  ["Withdraw or reinvest", "Withdraw to mobile money or a bank, or reinvest into the next batch."],
-] as const;
-
-const COMPARISON = [
-  ["Birds", "Layers (laying hens)", "Broilers (meat chickens)"],
-  ["Term", "About 17 months: 2 months rearing + 15 months of lay", "About 7-8 weeks per cycle"],
-  ["Expected ROI", "Monthly", "Per cycle"],
-  ["Payouts", "Monthly from egg sales once in lay", "Lump sum at harvest, optional auto-reinvest"],
-  ["Early exit", "After the first month, 3-7% fee, when a buyer is found", "Locked until harvest"],
-] as const;
+/** The seven steps, by their catalog ids (howItWorks.step.<id>.title / .text). */
+const STEPS = ["signUp", "fund", "select", "invest", "track", "payouts", "withdraw"] as const;
+/** The comparison's rows (howItWorks.compare.<id>, .egg, .chicken). */
+const COMPARISON = ["birds", "term", "roi", "payouts", "exit"] as const;
 
 export default function HowItWorks() {
+  const t = useT();
   const { title, counts, guideHtml, contentError, faqs, calculator, estimate } = useLoaderData<typeof loader>();
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-stone-50">
         <div className="container-page py-10">
           <h1 className="text-3xl font-bold sm:text-4xl">{title}</h1>
-          <p className="mt-3 max-w-2xl text-stone-700">
-            Akoko lets you own units of real poultry batches on partner farms in Ghana. You choose the batch, the farm raises the birds, and your share of the income is paid to your wallet.
-          </p>
+          <p className="mt-3 max-w-2xl text-stone-700">{t("howItWorks.intro", { brand: PRODUCT_NAME })}</p>
           <div className="mt-6 flex flex-wrap gap-3">
             <Link to="/register" className="btn-primary">
-              Create account
+              {t("howItWorks.createAccount")}
             </Link>
             <a href="#calculator" className="btn-secondary">
-              Estimate returns
+              {t("howItWorks.estimate")}
             </a>
           </div>
           <div className="mt-8 grid max-w-xl grid-cols-3 gap-3">
-            <StatCard value={counts.chicken} label="Broiler batches" />
-            <StatCard value={counts.egg} label="Layer batches" />
-            <StatCard value="24/7" label="live tracking" />
+            <StatCard value={counts.chicken} label={t("howItWorks.stats.broiler")} />
+            <StatCard value={counts.egg} label={t("howItWorks.stats.layer")} />
+            <StatCard value={t("howItWorks.stats.always")} label={t("howItWorks.stats.liveTracking")} />
           </div>
         </div>
       </section>
@@ -115,31 +95,31 @@ export default function HowItWorks() {
         <div className="space-y-8 lg:col-span-2">
           <section className="card" aria-labelledby="compare-heading">
             <h2 id="compare-heading" className="text-xl font-bold">
-              Egg Note or Chicken Note?
+              {t("howItWorks.compare.title")}
             </h2>
             <div className="mt-3 overflow-x-auto">
               <table className="w-full text-left text-sm">
                 <thead>
                   <tr className="border-b border-stone-200">
                     <th scope="col" className="py-2 pr-2">
-                      <span className="sr-only">Feature</span>
+                      <span className="sr-only">{t("howItWorks.compare.feature")}</span>
                     </th>
                     <th scope="col" className="py-2 pr-2">
-                      Egg Note
+                      {t("howItWorks.compare.egg")}
                     </th>
                     <th scope="col" className="py-2">
-                      Chicken Note
+                      {t("howItWorks.compare.chicken")}
                     </th>
                   </tr>
                 </thead>
                 <tbody>
-                  {COMPARISON.map(([feature, egg, chicken]) => (
-                    <tr key={feature} className="border-b border-stone-100 align-top">
+                  {COMPARISON.map((row) => (
+                    <tr key={row} className="border-b border-stone-100 align-top">
                       <th scope="row" className="py-2 pr-2 font-medium">
-                        {feature}
+                        {t(`howItWorks.compare.${row}`)}
                       </th>
-                      <td className="py-2 pr-2 text-stone-700">{egg}</td>
-                      <td className="py-2 text-stone-700">{chicken}</td>
+                      <td className="py-2 pr-2 text-stone-700">{t(`howItWorks.compare.${row}.egg`)}</td>
+                      <td className="py-2 text-stone-700">{t(`howItWorks.compare.${row}.chicken`)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -147,27 +127,27 @@ export default function HowItWorks() {
             </div>
             <div className="mt-3 flex flex-wrap gap-3 text-sm font-semibold">
               <Link to="/invest/eggs" className="text-leaf-700">
-                See Egg Notes
+                {t("howItWorks.compare.seeEggs")}
               </Link>
               <Link to="/invest/chicken" className="text-leaf-700">
-                See Chicken Notes
+                {t("howItWorks.compare.seeChicken")}
               </Link>
             </div>
           </section>
 
           <section aria-labelledby="steps-heading">
             <h2 id="steps-heading" className="text-xl font-bold">
-              Seven steps from sign-up to payout
+              {t("howItWorks.steps.title")}
             </h2>
             <ol className="mt-3 space-y-3">
-              {STEPS.map(([name, text], i) => (
-                <li key={name} className="card flex gap-3">
+              {STEPS.map((step, i) => (
+                <li key={step} className="card flex gap-3">
                   <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-leaf-700 font-bold text-white" aria-hidden="true">
                     {i + 1}
                   </span>
                   <div>
-                    <h3 className="font-semibold">{name}</h3>
-                    <p className="text-sm text-stone-600">{text}</p>
+                    <h3 className="font-semibold">{t(`howItWorks.step.${step}.title`)}</h3>
+                    <p className="text-sm text-stone-600">{t(`howItWorks.step.${step}.text`)}</p>
                   </div>
                 </li>
               ))}
@@ -177,29 +157,31 @@ export default function HowItWorks() {
           <div className="grid gap-4 sm:grid-cols-2">
             <section className="card" aria-labelledby="shows-heading">
               <h2 id="shows-heading" className="text-lg font-bold">
-                What each batch shows
+                {t("howItWorks.shows.title")}
               </h2>
               <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-stone-700">
-                <li>Unit price in GHS</li>
-                <li>Expected ROI (monthly for eggs, per cycle for chicken)</li>
-                <li>FCR (feed conversion ratio) or lay rate</li>
-                <li>Mortality and incident logs</li>
+                <li>{t("howItWorks.shows.price")}</li>
+                <li>{t("howItWorks.shows.roi")}</li>
+                <li>{t("howItWorks.shows.fcr")}</li>
+                <li>{t("howItWorks.shows.mortality")}</li>
               </ul>
             </section>
             <section className="card" aria-labelledby="security-heading">
               <h2 id="security-heading" className="text-lg font-bold">
-                Security and risk
+                {t("howItWorks.security.title")}
               </h2>
               <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-stone-700">
-                <li>Funds are ring-fenced and held in escrow until deployed to the farm.</li>
-                <li>Vetted farms with vaccination and vet partnerships.</li>
-                <li>Operating reserves and insurance where possible.</li>
+                <li>{t("howItWorks.security.escrow")}</li>
+                <li>{t("howItWorks.security.vetted")}</li>
+                <li>{t("howItWorks.security.reserves")}</li>
                 <li>
-                  Capital is not guaranteed: read the{" "}
-                  <Link to="/risk" className="underline">
-                    Risk Disclosure
-                  </Link>
-                  .
+                  {withElements(t("howItWorks.security.capital", slots("link")), {
+                    link: (
+                      <Link to="/risk" className="underline">
+                        {t("howItWorks.security.risk")}
+                      </Link>
+                    ),
+                  })}
                 </li>
               </ul>
             </section>
@@ -207,7 +189,7 @@ export default function HowItWorks() {
 
           <section className="card" aria-labelledby="guide-heading">
             <h2 id="guide-heading" className="text-xl font-bold">
-              Detailed guide
+              {t("howItWorks.guide.title")}
             </h2>
             {contentError ? (
               <p className="mt-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800" role="alert">
@@ -222,24 +204,24 @@ export default function HowItWorks() {
         </div>
 
         <aside className="space-y-4">
-          <ReturnsCalculator id="calculator" action="/how-it-works#calculator" heading="Returns calculator" form={calculator} estimate={estimate} />
+          <ReturnsCalculator id="calculator" action="/how-it-works#calculator" heading={t("howItWorks.calculator")} form={calculator} estimate={estimate} />
           <section aria-labelledby="hiw-faq-heading">
             <h2 id="hiw-faq-heading" className="text-lg font-bold">
-              Common questions
+              {t("howItWorks.faq.title")}
             </h2>
             <FaqList items={faqs} className="mt-2" />
           </section>
           <section className="card" aria-labelledby="help-heading">
             <h2 id="help-heading" className="text-lg font-bold">
-              Need help?
+              {t("howItWorks.help.title")}
             </h2>
-            <p className="mt-1 text-sm text-stone-600">Our team replies within 24 hours.</p>
+            <p className="mt-1 text-sm text-stone-600">{t("howItWorks.help.body")}</p>
             <div className="mt-3 flex flex-wrap gap-2">
               <Link to="/contact" className="btn-primary">
-                Contact support
+                {t("howItWorks.help.contact")}
               </Link>
               <Link to="/faq" className="btn-secondary">
-                Read the FAQ
+                {t("howItWorks.help.faq")}
               </Link>
             </div>
           </section>

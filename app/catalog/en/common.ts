@@ -37,4 +37,11 @@ export const common = {
   "common.pageTitle": "{title} | {brand}",
   "common.close": "Close",
   "common.closeDialog": "✕ Close",
+  "common.dismissMessage": "Dismiss message",
+  "common.dateFormat": "YYYY-MM-DD",
+  "common.batchError.title": "Could not load this batch",
+  "common.batchError.body": "Please try again in a moment.",
+  "common.batchError.notFound": "There is no batch with this number.",
+  "common.batchError.title404": "Batch not found",
+  "common.batchError.description404": "This batch does not exist.",
 } as const;

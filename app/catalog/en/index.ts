@@ -7,13 +7,43 @@ import { investDialogs } from "~/catalog/en/invest-dialogs";
 import { meta } from "~/catalog/en/meta";
 import { risk } from "~/catalog/en/risk";
 import { terms } from "~/catalog/en/terms";
+import { batchData, batchPage } from "~/catalog/en/batch-page";
+import { confirmEmail, contact, unsubscribe } from "~/catalog/en/email-links";
+import { estimator } from "~/catalog/en/estimator";
+import { home } from "~/catalog/en/home";
+import { guide, howItWorks } from "~/catalog/en/how-it-works";
+import { landing } from "~/catalog/en/landing";
+import { login, register, reset } from "~/catalog/en/sign-in";
 
 /**
  * The English catalog: every word a person reads, by id. Ids are `<namespace>.<name>`; a page's
  * loader ships the namespaces its components need (see ~/catalog/index.server). Matched word for
  * word where the product's rules quote a message (docs/messages.md).
  */
-export const en = { ...common, ...batchCard, ...batchFacts, ...invest, ...investDialogs, ...meta, ...faq, ...risk, ...terms } as const;
+export const en = {
+  ...common,
+  ...batchCard,
+  ...batchFacts,
+  ...invest,
+  ...investDialogs,
+  ...meta,
+  ...faq,
+  ...risk,
+  ...terms,
+  ...home,
+  ...landing,
+  ...estimator,
+  ...howItWorks,
+  ...guide,
+  ...batchPage,
+  ...batchData,
+  ...login,
+  ...register,
+  ...reset,
+  ...confirmEmail,
+  ...unsubscribe,
+  ...contact,
+} as const;
 
 export type Catalog = typeof en;
 export type MessageId = keyof Catalog;

@@ -1,0 +1,57 @@
+/** Logging in (/login, /login/code) and creating an account (/register). */
+export const login = {
+  "login.title": "Log in",
+  "login.newTo": "New to {brand}? {link}",
+  "login.createOne": "Create one",
+  "login.email": "Email",
+  "login.password": "Password",
+  "login.submit": "Log in",
+  "login.busy": "Logging in…",
+  "login.forgot": "Forgot your password?",
+  "login.code.title": "Enter your code",
+  "login.code.intro": "Open your authenticator app and enter the 6-digit code it shows for {brand}. Lost your phone? Enter one of your recovery codes instead.",
+  "login.code.label": "Code",
+  "login.code.busy": "Checking…",
+  "login.code.startAgain": "Start again",
+} as const;
+
+export const register = {
+  "register.title": "Create your account",
+  "register.haveOne": "Already have one? {link}",
+  "register.logIn": "Log in",
+  "register.fullName": "Full name",
+  "register.email": "Email",
+  "register.password": "Password",
+  "register.passwordHint": "At least {min} characters.",
+  "register.submit": "Create account",
+  "register.busy": "Creating account…",
+  "register.accept": "By creating an account you accept the {terms} and confirm you are 18 or older. Investing carries risk: see the {risk}.",
+  "register.terms": "Terms & Privacy",
+  "register.risk": "Risk Disclosure",
+  "register.welcome": "Welcome to {brand}, {name}!",
+} as const;
+
+/** Resetting a password: asking for a link (/reset-password), the link's page, the SMS code's page. */
+export const reset = {
+  "reset.request.title": "Reset your password",
+  "reset.request.requested": "If an account exists for that email, a link to reset the password is on its way. It works once, for one hour.",
+  "reset.request.unavailable": "{brand} does not send emails yet, so no reset link was sent. Write to us through the contact page and support will help you back into your account.",
+  "reset.request.gotCode": "I got a code by SMS",
+  "reset.request.contact": "Contact support",
+  "reset.request.email": "Email",
+  "reset.request.invalidEmail": "Enter a valid email address.",
+  "reset.request.submit": "Send reset link",
+  "reset.link.title": "Choose a new password",
+  "reset.link.expired": "This reset link has expired or was already used. Ask for a new one.",
+  "reset.link.askAgain": "Ask for a new link",
+  "reset.newPassword": "New password",
+  "reset.repeatPassword": "Repeat the new password",
+  "reset.submit": "Set new password",
+  "reset.changed": "Your password was changed. Log in with the new one.",
+  "reset.code.title": "Reset with the SMS code",
+  "reset.code.intro": "When your phone is confirmed, the reset also sends a 6-digit code by SMS. It works for one hour.",
+  "reset.code.email": "Email",
+  "reset.code.code": "6-digit code from the SMS",
+  "reset.code.wrong": "That code is not right, has expired or was used too many times. Check the SMS, or use the link in your email.",
+  "reset.code.askAgain": "Ask for a new link or code",
+} as const;
