@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { useT } from "~/catalog/use-words";
 
 type FieldProps = {
   label: ReactNode;
@@ -6,24 +7,24 @@ type FieldProps = {
   hint?: ReactNode;
 } & InputHTMLAttributes<HTMLInputElement>;
 
-/** What a date input expects: shown as a hint (and a placeholder where the browser has no date picker). */
-export const DATE_FORMAT = "YYYY-MM-DD";
-
 /** A labelled input whose error is announced and tied to it with aria-describedby. */
 export function Field({ label, error, hint: givenHint, id, className, ...input }: FieldProps) {
+  const t = useT();
+  // What a date input expects (YYYY-MM-DD in English): a hint, and a placeholder where the browser has no date picker.
+  const dateFormat = t("common.dateFormat");
   const fallbackId = useId();
   const inputId = id ?? fallbackId;
   // A date input says its format: browsers without a picker show a text box that takes only YYYY-MM-DD.
   const isDate = input.type === "date";
   const hint = isDate ? (
     <>
-      {DATE_FORMAT}
+      {dateFormat}
       {givenHint ? <> · {givenHint}</> : null}
     </>
   ) : (
     givenHint
   );
-  if (isDate) input.placeholder ??= DATE_FORMAT;
+  if (isDate) input.placeholder ??= dateFormat;
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;

@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
+import { useT } from "~/catalog/use-words";
 
 export type ToastMessage = { kind: "success" | "error"; message: string };
 /** A flash message; `anchor` is the id of the row or card its redirect returned to (the URL's #fragment). */
@@ -39,6 +40,7 @@ export function Toast({ toast, durationMs = 4500 }: { toast: ToastMessage | null
  * message also fades after `durationMs` (4.5 s; admin pages 4 s: docs/rules.md#product-constants).
  */
 export function FlashMessage({ flash, durationMs = 4500, className = "" }: { flash: Flash | ToastMessage; durationMs?: number; className?: string }) {
+  const t = useT();
   const marker = `dismissed${useId().replace(/:/g, "")}`;
   const [visible, setVisible] = useState(true);
   useEffect(() => {
@@ -58,7 +60,7 @@ export function FlashMessage({ flash, durationMs = 4500, className = "" }: { fla
         <p className="min-w-0 break-words">{flash.message}</p>
         <a
           href={`#${marker}`}
-          aria-label="Dismiss message"
+          aria-label={t("common.dismissMessage")}
           className="-my-1 shrink-0 rounded px-2 py-1 font-semibold text-white no-underline hover:bg-white/20"
           onClick={(event) => {
             event.preventDefault();

@@ -2,51 +2,57 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/lib/meta";
 import { confirmEmail } from "~/commands/account.server";
-import { CONTACT_MESSAGES, emailLinkValid } from "~/models/contacts.server";
+import { emailLinkValid } from "~/models/contacts.server";
+import { localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
+import { useT } from "~/catalog/use-words";
+import { PRODUCT_NAME } from "~/components/brand";
 
-export const meta: MetaFunction = () => pageMeta("Confirm your email address", "Confirm the email address of your Akoko account.");
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(data.title, data.description) : []);
 
-/**
- * Opening the link only asks: a mail scanner that follows links must not spend it. The button confirms.
- * The page's words travel in the loader's and action's data: CONTACT_MESSAGES lives in a server
- * module, which the browser's bundle does not have.
- */
-export function loader({ params }: LoaderFunctionArgs) {
-  return { valid: emailLinkValid(params.token ?? ""), expired: CONTACT_MESSAGES.emailLinkExpired };
+/** Opening the link only asks: a mail scanner that follows links must not spend it. The button confirms. */
+export function loader({ request, params }: LoaderFunctionArgs) {
+  const locale = localeOf(request);
+  const t = translatorFor(locale);
+  return {
+    valid: emailLinkValid(params.token ?? ""),
+    words: wordsFor(locale, ["confirmEmail"]),
+    title: t("meta.confirmEmail.title"),
+    description: t("meta.confirmEmail.description", { brand: PRODUCT_NAME }),
+  };
 }
 
 export function action({ params }: ActionFunctionArgs) {
-  const confirmed = confirmEmail({ token: params.token ?? "" });
-  return { confirmed, message: confirmed ? CONTACT_MESSAGES.emailConfirmed : CONTACT_MESSAGES.emailLinkExpired };
+  return { confirmed: confirmEmail({ token: params.token ?? "" }) };
 }
 
 export default function ConfirmEmail() {
-  const { valid, expired } = useLoaderData<typeof loader>();
+  const t = useT();
+  const { valid } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const confirmed = result?.confirmed === true;
   return (
     <section className="container-page max-w-md py-10">
-      <h1 className="text-2xl font-bold">Confirm your email address</h1>
+      <h1 className="text-2xl font-bold">{t("confirmEmail.title")}</h1>
       <div className="card mt-6" role="status">
         {confirmed ? (
           <>
-            <p data-testid="email-confirmed">{result.message}</p>
+            <p data-testid="email-confirmed">{t("confirmEmail.confirmed")}</p>
             <Link to="/account#messages" className="btn-primary mt-4">
-              Choose what you receive
+              {t("confirmEmail.choose")}
             </Link>
           </>
         ) : valid && !result ? (
           <Form method="post">
-            <p>Press the button to confirm that this is your email address.</p>
+            <p>{t("confirmEmail.ask")}</p>
             <button type="submit" className="btn-primary mt-4 w-full">
-              Confirm my email
+              {t("confirmEmail.submit")}
             </button>
           </Form>
         ) : (
           <>
-            <p>{result?.message ?? expired}</p>
+            <p>{t("confirmEmail.expired")}</p>
             <Link to="/account#messages" className="btn-secondary mt-4">
-              Go to your account
+              {t("confirmEmail.account")}
             </Link>
           </>
         )}

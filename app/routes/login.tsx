@@ -8,10 +8,14 @@ import { authenticator, landingPath, LoginError } from "~/auth/sign-in.server";
 import { signIn } from "~/commands/account.server";
 import { clientIp } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
+import { localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
+import { useT } from "~/catalog/use-words";
+import { PRODUCT_NAME } from "~/components/brand";
+import { slots, withElements } from "~/components/rich-text";
 import { getUser, sessionCookieFor, sessionMetaOf } from "~/auth/session.server";
 import { pendingSignInCookie } from "~/auth/two-factor.server";
 
-export const meta: MetaFunction = () => pageMeta("Log in", "Log in to your Akoko account to see your wallet, investments and payouts.");
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(data.title, data.description) : []);
 
 /** Where to go after logging in: the page that asked (redirectTo), else the user's home (landingPath). */
 function askedFor(value: FormDataEntryValue | string | null): string | null {
@@ -22,7 +26,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = askedFor(new URL(request.url).searchParams.get("redirectTo"));
   const user = await getUser(request);
   if (user) throw redirect(redirectTo ?? landingPath(user));
-  return { redirectTo };
+  const locale = localeOf(request);
+  const t = translatorFor(locale);
+  return { redirectTo, words: wordsFor(locale, ["login"]), title: t("meta.login.title"), description: t("meta.login.description", { brand: PRODUCT_NAME }) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -43,29 +49,33 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Login() {
+  const t = useT();
   const { redirectTo } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
     <section className="container-page max-w-md py-10">
-      <h1 className="text-2xl font-bold">Log in</h1>
+      <h1 className="text-2xl font-bold">{t("login.title")}</h1>
       <p className="mt-1 text-sm text-stone-600">
-        New to Akoko?{" "}
-        <Link to={redirectTo ? `/register?${new URLSearchParams({ redirectTo })}` : "/register"} className="font-semibold text-leaf-700 underline">
-          Create one
-        </Link>
+        {withElements(t("login.newTo", { brand: PRODUCT_NAME, ...slots("link") }), {
+          link: (
+            <Link to={redirectTo ? `/register?${new URLSearchParams({ redirectTo })}` : "/register"} className="font-semibold text-leaf-700 underline">
+              {t("login.createOne")}
+            </Link>
+          ),
+        })}
       </p>
       <Form method="post" className="card mt-6 space-y-4" noValidate>
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <FormError message={result?.formError} />
-        <Field label="Email" name="email" type="email" autoComplete="email" required maxLength={EMAIL_MAX} defaultValue={result?.values.email} error={result?.fields.email} />
-        <Field label="Password" name="password" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX} error={result?.fields.password} />
+        <Field label={t("login.email")} name="email" type="email" autoComplete="email" required maxLength={EMAIL_MAX} defaultValue={result?.values.email} error={result?.fields.email} />
+        <Field label={t("login.password")} name="password" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX} error={result?.fields.password} />
         <button type="submit" className="btn-primary w-full" disabled={busy}>
-          {busy ? "Logging in…" : "Log in"}
+          {busy ? t("login.busy") : t("login.submit")}
         </button>
         <p className="text-center text-sm">
           <Link to="/reset-password" className="text-stone-600 underline">
-            Forgot your password?
+            {t("login.forgot")}
           </Link>
         </p>
       </Form>

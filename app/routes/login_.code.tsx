@@ -8,14 +8,19 @@ import { clearPendingSignIn, readPendingSignIn, SecondFactorError } from "~/auth
 import { signInWithCode } from "~/commands/account.server";
 import { readSignInCode } from "~/domain/two-factor";
 import { pageMeta } from "~/lib/meta";
+import { localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
+import { useT } from "~/catalog/use-words";
+import { PRODUCT_NAME } from "~/components/brand";
 import { getUserById } from "~/models/user.server";
 
-export const meta: MetaFunction = () => pageMeta("Two-factor code", "Enter the code from your authenticator app to finish logging in.");
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(data.title, data.description) : []);
 
 /** The second step of a sign-in with two factors on: only after the password, for five minutes. */
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!(await readPendingSignIn(request))) throw redirect("/login");
-  return null;
+  const locale = localeOf(request);
+  const t = translatorFor(locale);
+  return { words: wordsFor(locale, ["login"]), title: t("meta.loginCode.title"), description: t("meta.loginCode.description") };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -37,21 +42,22 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function LoginCode() {
+  const t = useT();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
     <section className="container-page max-w-md py-10">
-      <h1 className="text-2xl font-bold">Enter your code</h1>
-      <p className="mt-1 text-sm text-stone-600">Open your authenticator app and enter the 6-digit code it shows for Akoko. Lost your phone? Enter one of your recovery codes instead.</p>
+      <h1 className="text-2xl font-bold">{t("login.code.title")}</h1>
+      <p className="mt-1 text-sm text-stone-600">{t("login.code.intro", { brand: PRODUCT_NAME })}</p>
       <Form method="post" className="card mt-6 space-y-4" noValidate>
         {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the page exists to type this one code, right after the password */}
-        <Field label="Code" name="code" inputMode="text" autoComplete="one-time-code" required maxLength={20} autoFocus error={result?.error} />
+        <Field label={t("login.code.label")} name="code" inputMode="text" autoComplete="one-time-code" required maxLength={20} autoFocus error={result?.error} />
         <button type="submit" className="btn-primary w-full" disabled={busy}>
-          {busy ? "Checking…" : "Log in"}
+          {busy ? t("login.code.busy") : t("login.submit")}
         </button>
         <p className="text-center text-sm">
           <Link to="/login" className="text-stone-600 underline">
-            Start again
+            {t("login.code.startAgain")}
           </Link>
         </p>
       </Form>

@@ -7,14 +7,21 @@ import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/forms/limits"
 import { guardRegistration, readRegistration, RegisterError } from "~/auth/sign-in.server";
 import { register } from "~/commands/account.server";
 import { pageMeta } from "~/lib/meta";
+import { localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
+import { msg } from "~/catalog/ref";
+import { useT } from "~/catalog/use-words";
+import { PRODUCT_NAME } from "~/components/brand";
+import { slots, withElements } from "~/components/rich-text";
 import { flashCookie, getUser, sessionCookieFor, sessionMetaOf } from "~/auth/session.server";
 
-export const meta: MetaFunction = () => pageMeta("Create your account", "Create a free Akoko account to invest in Egg Notes and Chicken Notes from partner farms in Ghana.");
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(data.title, data.description) : []);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
   if (await getUser(request)) throw redirect(redirectTo);
-  return { redirectTo };
+  const locale = localeOf(request);
+  const t = translatorFor(locale);
+  return { redirectTo, words: wordsFor(locale, ["register"]), title: t("meta.register.title"), description: t("meta.register.description", { brand: PRODUCT_NAME }) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -25,7 +32,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const input = readRegistration(form);
     const { user, token } = await register({ fullName: input.full_name, email: input.email, password: input.password, session: sessionMetaOf(request, "browser") });
     const headers = new Headers({ "Set-Cookie": await sessionCookieFor(token!) });
-    headers.append("Set-Cookie", await flashCookie({ kind: "success", message: `Welcome to Akoko, ${user.fullName}!` }));
+    headers.append("Set-Cookie", await flashCookie({ kind: "success", message: msg("register.welcome", { brand: PRODUCT_NAME, name: user.fullName }) }));
     return redirect(safeRedirect(form.redirectTo), { headers });
   } catch (error) {
     if (!(error instanceof RegisterError)) throw error;
@@ -34,47 +41,54 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Register() {
+  const t = useT();
   const { redirectTo } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
     <section className="container-page max-w-md py-10">
-      <h1 className="text-2xl font-bold">Create your account</h1>
+      <h1 className="text-2xl font-bold">{t("register.title")}</h1>
       <p className="mt-1 text-sm text-stone-600">
-        Already have one?{" "}
-        <Link to={`/login?${new URLSearchParams({ redirectTo })}`} className="font-semibold text-leaf-700 underline">
-          Log in
-        </Link>
+        {withElements(t("register.haveOne", slots("link")), {
+          link: (
+            <Link to={`/login?${new URLSearchParams({ redirectTo })}`} className="font-semibold text-leaf-700 underline">
+              {t("register.logIn")}
+            </Link>
+          ),
+        })}
       </p>
       <Form method="post" className="card mt-6 space-y-4" noValidate>
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <FormError message={result?.formError} />
-        <Field label="Full name" name="full_name" autoComplete="name" required maxLength={NAME_MAX} defaultValue={result?.values.full_name} error={result?.fields.full_name} />
-        <Field label="Email" name="email" type="email" autoComplete="email" required maxLength={EMAIL_MAX} defaultValue={result?.values.email} error={result?.fields.email} />
+        <Field label={t("register.fullName")} name="full_name" autoComplete="name" required maxLength={NAME_MAX} defaultValue={result?.values.full_name} error={result?.fields.full_name} />
+        <Field label={t("register.email")} name="email" type="email" autoComplete="email" required maxLength={EMAIL_MAX} defaultValue={result?.values.email} error={result?.fields.email} />
         <Field
-          label="Password"
+          label={t("register.password")}
           name="password"
           type="password"
           autoComplete="new-password"
           required
           minLength={PASSWORD_MIN}
           maxLength={PASSWORD_MAX}
-          hint={`At least ${PASSWORD_MIN} characters.`}
+          hint={t("register.passwordHint", { min: PASSWORD_MIN })}
           error={result?.fields.password}
         />
         <button type="submit" className="btn-primary w-full" disabled={busy}>
-          {busy ? "Creating account…" : "Create account"}
+          {busy ? t("register.busy") : t("register.submit")}
         </button>
         <p className="text-sm text-stone-600">
-          By creating an account you accept the{" "}
-          <Link to="/terms" className="underline">
-            Terms &amp; Privacy
-          </Link>{" "}
-          and confirm you are 18 or older. Investing carries risk: see the{" "}
-          <Link to="/risk" className="underline">
-            Risk Disclosure
-          </Link>
-          .
+          {withElements(t("register.accept", slots("terms", "risk")), {
+            terms: (
+              <Link to="/terms" className="underline">
+                {t("register.terms")}
+              </Link>
+            ),
+            risk: (
+              <Link to="/risk" className="underline">
+                {t("register.risk")}
+              </Link>
+            ),
+          })}
         </p>
       </Form>
     </section>
