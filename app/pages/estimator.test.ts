@@ -104,6 +104,7 @@ describe("parseEstimatorQuery", () => {
     const form = parseEstimatorQuery(q("units=99999999"), t);
     expect(form.errors.units).toBe("Units can be at most 1,000,000.");
     expect(form.input.units).toBe(1_000_000);
+    expect(parseEstimatorQuery(q("roi=11"), t).errors.roi).toBe("Expected ROI can be at most 10 (1000%).");
   });
 });
 

@@ -69,7 +69,7 @@ function limitMessage(field: NumberField, side: "min" | "max", t: T): string {
   const { min, max } = ESTIMATOR_LIMITS[field];
   if (field === "units") return side === "min" ? t("estimator.error.units.min", { min: { number: min } }) : t("estimator.error.units.max", { max: { number: max } });
   if (field === "unit_price") return side === "min" ? t("estimator.error.unit_price.min", { min: { money: min * 100 } }) : t("estimator.error.unit_price.max", { max: { money: max * 100 } });
-  return side === "min" ? t("estimator.error.roi.min") : t("estimator.error.roi.max", { max: { number: max }, percent: { number: max * 100 } });
+  return side === "min" ? t("estimator.error.roi.min") : t("estimator.error.roi.max", { max, percent: max * 100 });
 }
 
 /** One number field: empty becomes 0; anything else must be a number inside the limits. */
