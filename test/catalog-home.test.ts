@@ -124,6 +124,8 @@ describe("the pseudo-locale on Home, How It Works and the batch page", () => {
       for (const page of pages) {
         const { html } = await client.follow(page);
         found.push(...(await findings(`${who} ${page}`, html, data)));
+        // The title too, but How It Works' is the stored page's (data).
+        if (!page.startsWith("/how-it-works")) expect(/<title>([^<]*)<\/title>/.exec(html)?.[1], page).toMatch(/^⟦/);
       }
     }
     expect([...new Set(found)]).toEqual([]);
@@ -165,7 +167,13 @@ describe("the pseudo-locale on the sign-in, reset, email-link and contact pages"
     ];
     const data = pageData();
     const found: string[] = [];
-    for (const page of pages) found.push(...(await findings(`visitor ${page}`, (await pseudoClient().follow(page)).html, data)));
+    for (const page of pages) {
+      const { html } = await pseudoClient().follow(page);
+      found.push(...(await findings(`visitor ${page}`, html, data)));
+      // The page's title and description are the catalog's too.
+      expect(/<title>([^<]*)<\/title>/.exec(html)?.[1], page).toMatch(/^⟦/);
+      expect(/<meta name="description" content="([^"]*)"/.exec(html)?.[1], page).toMatch(/^⟦/);
+    }
     investor.page.setCookie("lang", "pseudo");
     found.push(...(await findings("investor /contact", (await investor.page.follow("/contact")).html, data)));
     expect([...new Set(found)]).toEqual([]);
