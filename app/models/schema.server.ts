@@ -81,8 +81,11 @@ export const approvals = sqliteTable(
     /** What is asked, e.g. payout.execute; `params` its JSON arguments. */
     action: text("action").notNull(),
     params: text("params").notNull().default("{}"),
-    /** What the admins read, e.g. "Execute the 2026-11 payout run of Batch #4". */
+    /** What the admins read, e.g. "Execute the 2026-11 payout run of Batch #4": English, for rows written before summaryId (empty since). */
     summary: text("summary").notNull(),
+    /** The summary as a catalog id and its parameters (JSON), rendered in the reader's language. */
+    summaryId: text("summary_id"),
+    summaryParams: text("summary_params"),
     status: text("status", { enum: APPROVAL_STATUSES }).notNull().default("PENDING"),
     requestedBy: integer("requested_by")
       .notNull()
@@ -451,7 +454,11 @@ export const notifications = sqliteTable(
       .notNull()
       .references(() => users.id),
     kind: text("kind").notNull(),
+    /** The English sentence of a notice written before notices had an id (empty since): read only when messageId is null. */
     message: text("message").notNull(),
+    /** The notice's catalog id and its parameters (JSON), rendered in the reader's language when read. */
+    messageId: text("message_id"),
+    messageParams: text("message_params"),
     readAt: text("read_at"),
     createdAt: createdAt(),
   },
@@ -494,8 +501,11 @@ export const withdrawals = sqliteTable(
     balanceAfterMinor: integer("balance_after_minor"),
     settledEntryId: integer("settled_entry_id").references(() => journalEntries.id),
     returnedEntryId: integer("returned_entry_id").references(() => journalEntries.id),
-    /** Our words for the investor when it failed or came back. */
+    /** Our words for the investor when it failed or came back: English, for rows written before failureMessageId. */
     failureMessage: text("failure_message"),
+    /** The same as a catalog id and its parameters (JSON), rendered in the reader's language. */
+    failureMessageId: text("failure_message_id"),
+    failureMessageParams: text("failure_message_params"),
     /** Set when the provider's word disagrees with ours (amount, currency): a person must look. */
     flag: text("flag"),
     checkedAt: text("checked_at"),
@@ -574,8 +584,11 @@ export const deposits = sqliteTable(
     status: text("status", { enum: DEPOSIT_STATUSES }).notNull().default("PENDING"),
     nextAction: text("next_action", { enum: DEPOSIT_NEXT_ACTIONS }),
     authorizationUrl: text("authorization_url"),
-    /** Our words for the investor about the last step (never the provider's). */
+    /** Our words for the investor about the last step (never the provider's): English, for rows written before messageId. */
     message: text("message"),
+    /** The same as a catalog id and its parameters (JSON), rendered in the reader's language. */
+    messageId: text("message_id"),
+    messageParams: text("message_params"),
     /** Set when the provider's amount or currency differs from ours: flagged, not credited. */
     flag: text("flag"),
     providerAmountMinor: integer("provider_amount_minor"),
@@ -745,6 +758,13 @@ export const outbox = sqliteTable(
     subject: text("subject").notNull().default(""),
     bodyText: text("body_text").notNull(),
     bodyHtml: text("body_html"),
+    /**
+     * What the message says, as a catalog id and its parameters (JSON): the notice it carries, or the
+     * security mail it is. The subject and bodies above are its rendering in the recipient's language
+     * when it was queued, kept as sent (docs/messages.md).
+     */
+    messageId: text("message_id"),
+    messageParams: text("message_params"),
     /** One-click unsubscribe address (notices only; never on security mail). */
     unsubscribeUrl: text("unsubscribe_url"),
     status: text("status", { enum: OUTBOX_STATUSES }).notNull().default("queued"),

@@ -1,0 +1,27 @@
+import type { Locale, MessageRef, Params } from "~/catalog/format";
+import { render } from "~/catalog/index.server";
+
+/**
+ * Stored messages (notices, outbox rows, deposit and withdrawal states, approval summaries) keep a
+ * catalog id and its parameters, never a sentence, and are rendered when read, in the reader's
+ * language. Rows written before that keep their English text, read as it is.
+ */
+
+/** A message as its two columns: the id and the parameters as JSON (null without any). */
+export function messageColumns(ref: MessageRef): { id: string; params: string | null } {
+  return { id: ref.msg, params: ref.params ? JSON.stringify(ref.params) : null };
+}
+
+/** The message two columns hold, or null when the row has no id (written before). */
+export function storedRef(id: string | null, params: string | null): MessageRef | null {
+  if (!id) return null;
+  return params ? { msg: id, params: JSON.parse(params) as Params } : { msg: id };
+}
+
+/** A stored message in the locale: rendered from its id and parameters, else the text written before. */
+export function storedText(locale: Locale, id: string | null, params: string | null, before: string): string;
+export function storedText(locale: Locale, id: string | null, params: string | null, before: string | null): string | null;
+export function storedText(locale: Locale, id: string | null, params: string | null, before: string | null): string | null {
+  const ref = storedRef(id, params);
+  return ref ? render(locale, ref) : before;
+}
