@@ -10,6 +10,7 @@ import { createInvestors, insertInvestments } from "../scripts/lib/bulk-data.js"
 import { call, type Client } from "./support/client";
 import { createBatch, createRemittance, signInAdmin } from "./support/factories";
 import { startServer, type TestServer } from "./support/server";
+import { noticesIn } from "./support/notices";
 
 const INVESTMENTS = 20_000;
 const INVESTORS = 2_000;
@@ -38,7 +39,7 @@ function runState() {
   return {
     payouts: one("select count(*) from payouts where batch_id = ?", batchId),
     runs: one("select count(*) from payout_runs where batch_id = ?", batchId),
-    notifications: one("select count(*) from notifications where kind = 'PAYOUT' and message like ?", `%Batch #${batchId} %`),
+    notifications: noticesIn(server, "kind = 'PAYOUT'").filter((n) => n.message.includes(`Batch #${batchId} `)).length,
     payoutEntries: one("select count(*) from journal_entries where kind = 'PAYOUT' and batch_id = ?", batchId),
     farmMinor: one("select balance_minor from accounts where kind = 'FARM' and batch_id = ?", batchId),
     settlementMinor: one("select balance_minor from accounts where kind = 'SETTLEMENT' and batch_id = ?", batchId),

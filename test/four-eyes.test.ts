@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, Client, htmlText } from "./support/client";
 import { createBatch, createInvestor, createRemittance, signIn, signInAdmin, type SignedIn } from "./support/factories";
 import { startServer, type TestServer } from "./support/server";
+import { noticesIn } from "./support/notices";
+import { storedText } from "~/models/stored-message.server";
 
 let server: TestServer;
 let a: SignedIn; // the seeded admin
@@ -230,14 +232,14 @@ describe("two admins", () => {
     expect((await call(kojo.api, "GET", "/api/v1/admin/users")).status).toBe(200);
     expect(audits("user.role").at(-1)!.detail).toContain(`${kojo.email}: admin rights granted`);
     // Every admin is told, the new one included.
-    const told = server.db().prepare("select user_id from notifications where kind = 'ADMIN_SECURITY' and message = ?").all(`${kojo.email} was made an admin.`) as Array<{ user_id: number }>;
-    expect(told.map((t) => t.user_id)).toEqual(expect.arrayContaining([a.id, b.id, kojo.id]));
+    const told = noticesIn(server, "kind = 'ADMIN_SECURITY'").filter((n) => n.message === `${kojo.email} was made an admin.`);
+    expect(told.map((t) => t.userId)).toEqual(expect.arrayContaining([a.id, b.id, kojo.id]));
     // And removed again, the same way.
     const removal = await call(b.api, "POST", `/api/v1/admin/users/${kojo.id}/role`, { is_admin: false });
     expect(removal.status).toBe(202);
     await call(a.api, "POST", `/api/v1/admin/approvals/${removal.body.approval.id}/approve`, {});
     expect((await call(kojo.api, "GET", "/api/v1/admin/users")).status).toBe(403);
-    expect(server.db().prepare("select count(*) n from notifications where user_id = ? and message = 'Your admin rights were removed.'").get(kojo.id)).toEqual({ n: 1 });
+    expect(noticesIn(server, "user_id = ?", kojo.id).filter((n) => n.message === "Your admin rights were removed.")).toHaveLength(1);
     expect((await call(a.api, "POST", `/api/v1/admin/users/${kojo.id}/role`, {})).status).toBe(422);
   });
 });
@@ -286,8 +288,8 @@ describe("large withdrawals (LARGE_WITHDRAWAL_GHS=100 here)", () => {
     const second = await call(u.api, "POST", "/api/v1/invest/withdraw", { amount: 60, ...unsaved });
     expect(second.status).toBe(202);
     expect(second.body).toMatchObject({ status: "PENDING" });
-    const req = db().prepare("select summary from approvals where action = 'withdrawal.send' order by id desc").get() as { summary: string };
-    expect(req.summary).toContain("120.00 in the last 24 hours with this one");
+    const req = db().prepare("select summary, summary_id, summary_params from approvals where action = 'withdrawal.send' order by id desc").get() as { summary: string; summary_id: string | null; summary_params: string | null };
+    expect(storedText("en", req.summary_id, req.summary_params, req.summary)).toContain("120.00 in the last 24 hours with this one");
     // A rejected (returned) withdrawal never counts: it took nothing out.
     const other = await createInvestor(server, { walletGhs: 500 });
     expect((await call(other.api, "POST", "/api/v1/invest/withdraw", { amount: 300, ...unsaved })).status).toBe(202);
@@ -313,7 +315,7 @@ describe("large withdrawals (LARGE_WITHDRAWAL_GHS=100 here)", () => {
     expect(no.status).toBe(200);
     expect(walletMinor(u.id)).toBe(50_000);
     expect((await call(u.api, "GET", `/api/v1/invest/withdrawals/${res.body.id}`)).body.status).toBe("FAILED");
-    const note = db().prepare("select message from notifications where user_id = ? order by id desc").get(u.id) as { message: string };
+    const note = noticesIn(server, "user_id = ?", u.id).at(-1)!;
     expect(note.message).toContain("We could not confirm it was you.");
     expect(db().prepare("select count(*) n from journal_entries where kind = 'REVERSAL' and user_id = ?").get(u.id)).toEqual({ n: 1 });
   });

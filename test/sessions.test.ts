@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, Client, htmlText } from "./support/client";
 import { createInvestor, signIn } from "./support/factories";
 import { startServer, TEST_ADMIN, type TestServer } from "./support/server";
+import { noticesIn } from "./support/notices";
 
 /**
  * Issue 20: the account's sessions (browsers and API tokens) listed with their device, place hint and
@@ -253,7 +254,7 @@ describe("ending sessions", () => {
 describe("admins", () => {
   const adminId = () => (server.db().prepare("select id from users where email = ?").get(TEST_ADMIN.email) as { id: number }).id;
   const audits = (id: number, action: string) => server.db().prepare("select detail from audit_log where admin_id = ? and action = ?").all(id, action) as { detail: string }[];
-  const alerts = (id: number) => server.db().prepare("select message from notifications where user_id = ? and kind = 'ADMIN_SECURITY' order by id").all(id) as { message: string }[];
+  const alerts = (id: number) => noticesIn(server, "user_id = ? and kind = 'ADMIN_SECURITY'", id);
   const alertMails = (email: string) =>
     server.db().prepare("select subject, body_text text, category from outbox where recipient = ? and kind = 'ADMIN_SECURITY' order by id").all(email) as {
       subject: string;

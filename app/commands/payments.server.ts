@@ -14,7 +14,6 @@ import {
   reserveWithdrawal,
   sendNewWithdrawal,
   withdrawalById,
-  withdrawalMessage,
   type DestinationInput,
   type PaymentDestination,
   type UnsavedDestination,
@@ -94,11 +93,11 @@ export function submitDepositOtp(ctx: CommandContext, input: { depositId: number
 export type WithdrawalInput = { amountMinor: number; destinationId: number | null; unsaved: UnsavedDestination | null };
 
 /** A withdrawal as the investor follows it: `held` while it waits for an admin's review (issue 20); `message` says where it stands. */
-export type WithdrawalView = { withdrawal: Withdrawal; held: boolean; message: string };
+export type WithdrawalView = { withdrawal: Withdrawal; held: boolean };
 
 export type WithdrawalRequested = (WithdrawalView & { earlierAnswer?: undefined }) | { withdrawal?: undefined; earlierAnswer: EarlierAnswer };
 
-const viewOf = (withdrawal: Withdrawal): WithdrawalView => ({ withdrawal, held: heldForReview(withdrawal), message: withdrawalMessage(withdrawal) });
+const viewOf = (withdrawal: Withdrawal): WithdrawalView => ({ withdrawal, held: heldForReview(withdrawal) });
 
 /**
  * Asks for a withdrawal: the money leaves the wallet at once (reserved, once per key) and, unless

@@ -1,3 +1,4 @@
+import { render } from "~/catalog/index.server";
 import { describe, expect, it } from "vitest";
 import { DomainError } from "~/domain/errors";
 import {
@@ -23,6 +24,9 @@ const refusal = (fn: () => void) => {
   }
   return null;
 };
+
+/** A summary as admins read it in English. */
+const summaryText = (...a: Parameters<typeof approvalSummary>) => render("en", approvalSummary(...a));
 
 describe("four eyes", () => {
   it("guards the issue's actions only", () => {
@@ -59,13 +63,13 @@ describe("four eyes", () => {
   });
 
   it("writes summaries admins can read", () => {
-    expect(approvalSummary({ action: "payout.execute", batchId: 4, period: "2026-11" })).toBe("Execute the 2026-11 payout run of Batch #4");
-    expect(approvalSummary({ action: "batch.close", batchId: 4, reserveDrawMinor: 1000 })).toMatch(/^Close Batch #4 and return the principal, drawing .*10\.00 from the reserve$/);
-    expect(approvalSummary({ action: "user.role", email: "b@x.test", isAdmin: false })).toBe("Remove admin rights from b@x.test");
-    expect(approvalSummary({ action: "withdrawal.send", withdrawalId: 7, amountMinor: 6000, email: "a@x.test", provider: "MTN MoMo", windowTotalMinor: 6000 })).toMatch(
+    expect(summaryText({ action: "payout.execute", batchId: 4, period: "2026-11" })).toBe("Execute the 2026-11 payout run of Batch #4");
+    expect(summaryText({ action: "batch.close", batchId: 4, reserveDrawMinor: 1000 })).toMatch(/^Close Batch #4 and return the principal, drawing .*10\.00 from the reserve$/);
+    expect(summaryText({ action: "user.role", email: "b@x.test", isAdmin: false })).toBe("Remove admin rights from b@x.test");
+    expect(summaryText({ action: "withdrawal.send", withdrawalId: 7, amountMinor: 6000, email: "a@x.test", provider: "MTN MoMo", windowTotalMinor: 6000 })).toMatch(
       /^Send withdrawal #7 of .*60\.00 by a@x\.test to MTN MoMo$/,
     );
-    expect(approvalSummary({ action: "withdrawal.send", withdrawalId: 7, amountMinor: 6000, email: "a@x.test", provider: "MTN MoMo", windowTotalMinor: 12000 })).toMatch(
+    expect(summaryText({ action: "withdrawal.send", withdrawalId: 7, amountMinor: 6000, email: "a@x.test", provider: "MTN MoMo", windowTotalMinor: 12000 })).toMatch(
       / \(.*120\.00 in the last 24 hours with this one\)$/,
     );
   });

@@ -1,5 +1,6 @@
 import { DomainError } from "~/domain/errors";
-import { formatGhs } from "~/domain/money";
+import type { MessageRef } from "~/catalog/format";
+import { msg } from "~/catalog/ref";
 
 /**
  * Four eyes (issue 20): the actions that move a lot of money or change who holds power wait for a
@@ -72,7 +73,7 @@ export const WITHDRAWAL_REVIEW_WINDOW_MS = 24 * 3600 * 1000;
  */
 export const withdrawalNeedsReview = (windowTotalMinor: number, thresholdMinor: number) => windowTotalMinor > thresholdMinor;
 
-/** What the admins read on /admin/approvals and in the audit log. */
+/** What the admins read on /admin/approvals and in the audit log: a catalog message, rendered in the reader's language. */
 export function approvalSummary(
   a:
     | { action: "payout.execute"; batchId: number; period?: string | null; reserveDrawMinor?: number }
@@ -80,20 +81,25 @@ export function approvalSummary(
     | { action: "batch.delete"; batchId: number }
     | { action: "user.role"; email: string; isAdmin: boolean }
     | { action: "withdrawal.send"; withdrawalId: number; amountMinor: number; email: string; provider: string; windowTotalMinor?: number },
-): string {
-  const draw = "reserveDrawMinor" in a && a.reserveDrawMinor ? `, drawing ${formatGhs(a.reserveDrawMinor)} from the reserve` : "";
+): MessageRef {
+  const draw = "reserveDrawMinor" in a && a.reserveDrawMinor ? { money: a.reserveDrawMinor } : null;
   switch (a.action) {
-    case "payout.execute":
-      return `Execute the ${a.period ? `${a.period} ` : ""}payout run of Batch #${a.batchId}${draw}`;
+    case "payout.execute": {
+      const { batchId, period } = a;
+      if (period) return draw ? msg("approvalSummary.payoutPeriodDrawing", { period, batchId, draw }) : msg("approvalSummary.payoutPeriod", { period, batchId });
+      return draw ? msg("approvalSummary.payoutDrawing", { batchId, draw }) : msg("approvalSummary.payout", { batchId });
+    }
     case "batch.close":
-      return `Close Batch #${a.batchId} and return the principal${draw}`;
+      return draw ? msg("approvalSummary.closeDrawing", { batchId: a.batchId, draw }) : msg("approvalSummary.close", { batchId: a.batchId });
     case "batch.delete":
-      return `Delete Batch #${a.batchId}`;
+      return msg("approvalSummary.delete", { batchId: a.batchId });
     case "user.role":
-      return a.isAdmin ? `Make ${a.email} an admin` : `Remove admin rights from ${a.email}`;
-    case "withdrawal.send":
-      return `Send withdrawal #${a.withdrawalId} of ${formatGhs(a.amountMinor)} by ${a.email} to ${a.provider}${
-        a.windowTotalMinor !== undefined && a.windowTotalMinor !== a.amountMinor ? ` (${formatGhs(a.windowTotalMinor)} in the last 24 hours with this one)` : ""
-      }`;
+      return a.isAdmin ? msg("approvalSummary.grantAdmin", { email: a.email }) : msg("approvalSummary.removeAdmin", { email: a.email });
+    case "withdrawal.send": {
+      const said = { withdrawalId: a.withdrawalId, amount: { money: a.amountMinor }, email: a.email, provider: a.provider };
+      return a.windowTotalMinor !== undefined && a.windowTotalMinor !== a.amountMinor
+        ? msg("approvalSummary.withdrawalInWindow", { ...said, windowTotal: { money: a.windowTotalMinor } })
+        : msg("approvalSummary.withdrawal", said);
+    }
   }
 }

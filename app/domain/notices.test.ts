@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { categoryOfKind, gsm7Length, htmlBody, isSecurityKind, subjectOfKind, maskEmail, maskPhone, retryDelaySeconds, smsText, SMS_MAX, SMS_UCS2_MAX } from "~/domain/notices";
+import { render } from "~/catalog/index.server";
 
 describe("notices", () => {
   it("maps every notice kind to its preference; security and unknown kinds to none", () => {
@@ -16,7 +17,7 @@ describe("notices", () => {
   it("treats ADMIN_SECURITY as a security kind: no preference, its own subject", () => {
     expect(isSecurityKind("ADMIN_SECURITY")).toBe(true);
     expect(categoryOfKind("ADMIN_SECURITY")).toBeNull();
-    expect(subjectOfKind("ADMIN_SECURITY")).toBe("Security alert for Akoko admins");
+    expect(render("en", subjectOfKind("ADMIN_SECURITY"))).toBe("Security alert for Akoko admins");
     expect(isSecurityKind("PAYOUT")).toBe(false);
   });
 
@@ -25,8 +26,8 @@ describe("notices", () => {
       expect(isSecurityKind(kind)).toBe(true);
       expect(categoryOfKind(kind)).toBeNull();
     }
-    expect(subjectOfKind("DESTINATION_ADDED")).toBe("A new payout destination was added to your Akoko account");
-    expect(subjectOfKind("WITHDRAWAL_REQUESTED")).toBe("A withdrawal was requested from your Akoko account");
+    expect(render("en", subjectOfKind("DESTINATION_ADDED"))).toBe("A new payout destination was added to your Akoko account");
+    expect(render("en", subjectOfKind("WITHDRAWAL_REQUESTED"))).toBe("A withdrawal was requested from your Akoko account");
   });
 
   it("keeps an SMS to one 160-character segment, cut on a word", () => {

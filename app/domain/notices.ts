@@ -2,6 +2,7 @@
  * Messages that leave the app (email, SMS): which preference a notice belongs to, how its texts are
  * shaped, and when a failed delivery is tried again. Pure: no I/O, no clock.
  */
+import type { MessageRef } from "~/catalog/format";
 
 /** What an investor can turn on and off, per channel. Security messages are not among them. */
 export const NOTICE_CATEGORIES = ["payouts", "money", "exits", "news"] as const;
@@ -57,28 +58,12 @@ export function categoryOfKind(kind: string): NoticeCategory | null {
   return KIND_CATEGORIES[kind] ?? null;
 }
 
-/** Subject lines for the notices, in the investor's words. */
-const KIND_SUBJECTS: Record<string, string> = {
-  PAYOUT: "A payout reached your wallet",
-  REINVESTED: "Your proceeds were reinvested",
-  DEPOSIT_CREDITED: "Your deposit is in your wallet",
-  DEPOSIT_FAILED: "Your deposit did not go through",
-  DEPOSIT_REFUNDED: "Your payment is being sent back to you",
-  WITHDRAWAL_SENT: "Your withdrawal is on its way",
-  WITHDRAWAL_FAILED: "Your withdrawal did not go through",
-  WITHDRAWAL_REVERSED: "Your withdrawal came back to your wallet",
-  EXIT_FILLED: "A buyer took your early-exit units",
-  EXIT_CANCELLED: "Your early-exit offer was cancelled",
-  KYC_APPROVED: "Your identity is verified",
-  KYC_REJECTED: "We could not verify your identity",
-  NEWS: "News from Akoko",
-  ADMIN_SECURITY: "Security alert for Akoko admins",
-  DESTINATION_ADDED: "A new payout destination was added to your Akoko account",
-  WITHDRAWAL_REQUESTED: "A withdrawal was requested from your Akoko account",
-};
+/** The kinds whose email has a subject of its own in the catalog (`outbox.subject.<KIND>`). */
+const KINDS_WITH_SUBJECT = new Set([...Object.keys(KIND_CATEGORIES), ...SECURITY_KINDS]);
 
-export function subjectOfKind(kind: string): string {
-  return KIND_SUBJECTS[kind] ?? "A message from Akoko";
+/** A notice's email subject, in the investor's words: a catalog message, rendered in the recipient's language. */
+export function subjectOfKind(kind: string): MessageRef {
+  return { msg: KINDS_WITH_SUBJECT.has(kind) ? `outbox.subject.${kind}` : "outbox.subject.other" };
 }
 
 export function isNoticeCategory(value: string): value is NoticeCategory {

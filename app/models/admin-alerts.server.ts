@@ -1,3 +1,5 @@
+import type { MessageRef } from "~/catalog/format";
+import { msg } from "~/catalog/ref";
 import { prepared } from "~/lib/db.server";
 import { recordAudit } from "~/models/audit.server";
 import { notify } from "~/models/notification.server";
@@ -9,7 +11,7 @@ import { notify } from "~/models/notification.server";
  * in-app notice and the email (ADMIN_SECURITY is a security kind: always to a confirmed email,
  * whatever the preferences) commit or roll back with the event.
  */
-export function notifyAdmins(message: string): void {
+export function notifyAdmins(message: MessageRef): void {
   const admins = prepared<[], { id: number }>("select id from users where is_admin = 1 and closed_at is null order by id").all();
   for (const { id } of admins) notify(id, "ADMIN_SECURITY", message);
 }
@@ -24,7 +26,7 @@ export function recordAdminNewDevice(userId: number, { device, place }: { device
   const email = adminEmail(userId);
   if (!email) return;
   recordAudit({ adminId: userId, action: "admin.new_device", detail: `${device}, ${place}` });
-  notifyAdmins(`Admin ${email} signed in from a new device: ${device} (${place}).`);
+  notifyAdmins(msg("notices.adminNewDevice", { email, device, place }));
 }
 
 /** Every change of an admin's password (from the account or a reset link): audited and told to every admin. */
@@ -32,7 +34,7 @@ export function recordAdminPasswordChange(userId: number, how: "changed" | "rese
   const email = adminEmail(userId);
   if (!email) return;
   recordAudit({ adminId: userId, action: "admin.password_change", detail: how === "reset" ? "with a reset link" : "from the account" });
-  notifyAdmins(`The password of admin ${email} was ${how === "reset" ? "reset with a reset link" : "changed"}.`);
+  notifyAdmins(how === "reset" ? msg("notices.adminPasswordReset", { email }) : msg("notices.adminPasswordChanged", { email }));
 }
 
 /** An admin turned two-factor sign-in on or off: audited and told to every admin. */
@@ -40,5 +42,5 @@ export function recordAdminTwoFactorChange(userId: number, on: boolean): void {
   const email = adminEmail(userId);
   if (!email) return;
   recordAudit({ adminId: userId, action: on ? "admin.2fa.enable" : "admin.2fa.disable", detail: `${email} turned two-factor sign-in ${on ? "on" : "off"}` });
-  notifyAdmins(`Admin ${email} turned two-factor sign-in ${on ? "on" : "off"}.`);
+  notifyAdmins(on ? msg("notices.adminTwoFactorOn", { email }) : msg("notices.adminTwoFactorOff", { email }));
 }

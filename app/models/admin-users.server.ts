@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { msg } from "~/catalog/ref";
 import { APPROVAL_MESSAGES } from "~/domain/approvals";
 import { DomainError } from "~/domain/errors";
 import { getDb } from "~/lib/db.server";
@@ -41,8 +42,8 @@ export function setAdminRole({ userId, isAdmin, adminId }: { userId: number; isA
       getDb().update(users).set({ isAdmin }).where(eq(users.id, userId)).run();
       recordAudit({ adminId, action: "user.role", detail: `${user.email}: ${isAdmin ? "admin rights granted" : "admin rights removed"}` });
       // Every admin hears of it (the one removed too: notifyAdmins runs after the change, so tell them apart).
-      notifyAdmins(`${user.email} ${isAdmin ? "was made an admin" : "is no longer an admin"}.`);
-      if (!isAdmin) notify(user.id, "ADMIN_SECURITY", "Your admin rights were removed.");
+      notifyAdmins(isAdmin ? msg("notices.adminGranted", { email: user.email }) : msg("notices.adminRevoked", { email: user.email }));
+      if (!isAdmin) notify(user.id, "ADMIN_SECURITY", msg("notices.adminRightsRemoved"));
     }
     return { id: user.id, email: user.email, is_admin: isAdmin };
   });

@@ -1,10 +1,12 @@
-import { APPROVAL_MESSAGES, assertMayDecide, fourEyesRelaxed, isGuardedAction, type GuardedAction } from "~/domain/approvals";
+import { APPROVAL_MESSAGES, assertMayDecide, fourEyesRelaxed, isExpired, isGuardedAction, type GuardedAction } from "~/domain/approvals";
+import type { MessageRef } from "~/catalog/format";
+import { msg } from "~/catalog/ref";
 import { DomainError } from "~/domain/errors";
 import { formatGhs, minorToCedis } from "~/domain/money";
 import { nowIso } from "~/lib/clock.server";
 import { HttpError } from "~/lib/http.server";
 import { setAdminRole } from "~/models/admin-users.server";
-import { countAdmins, createApproval, getApproval, recordApprovalResult, settleApproval, type Approval } from "~/models/approvals.server";
+import { countAdmins, createApproval, getApproval, recordApprovalResult, settleApproval, summaryText, type Approval } from "~/models/approvals.server";
 import { recordAudit } from "~/models/audit.server";
 import { deleteBatch } from "~/models/batch.server";
 import { atomic, dryRun } from "~/models/ledger.server";
@@ -54,7 +56,7 @@ export type Guarded = { ran: true; outcome: ActionOutcome; relaxed: boolean } | 
  * are tried and rolled back (a request that could not run now is refused now, with the action's own
  * message), then a PENDING request is stored. Synchronous: call it inside the command's `onceOnly` (app/commands).
  */
-export function requestOrRun({ action, params, adminId, summary }: { action: Exclude<GuardedAction, "withdrawal.send">; params: Params; adminId: number; summary: string }): Guarded {
+export function requestOrRun({ action, params, adminId, summary }: { action: Exclude<GuardedAction, "withdrawal.send">; params: Params; adminId: number; summary: MessageRef }): Guarded {
   const run = () => RUNNERS[action](params, adminId);
   if (fourEyesRelaxed(countAdmins())) return { ran: true, outcome: atomic(run), relaxed: true };
   return atomic(() => {
@@ -78,14 +80,16 @@ const batchOf = (a: Approval) => {
 function decidable(id: number, adminId: number): Approval {
   const row = getApproval(id);
   if (!row) throw new DomainError(404, APPROVAL_MESSAGES.notFound);
+  const now = nowIso();
   try {
-    assertMayDecide(row, { adminId, adminCount: countAdmins(), now: nowIso() });
+    assertMayDecide(row, { adminId, adminCount: countAdmins(), now });
   } catch (error) {
-    if (error instanceof DomainError && error.detail === APPROVAL_MESSAGES.expired) {
+    // A PENDING request past its time is the one refusal that also marks the row (told by the row, not by the message's words).
+    if (row.status === "PENDING" && isExpired(row.expiresAt, now)) {
       atomic(() => {
         if (!settleApproval(row.id, { status: "EXPIRED" })) return;
-        recordAudit({ adminId, action: "approval.expire", batchId: batchOf(row), detail: `#${row.id} ${row.action}: ${row.summary}` });
-        if (row.action === "withdrawal.send") returnHeldWithdrawal({ withdrawalId: num(JSON.parse(row.params).withdrawalId), why: "no admin reviewed it within 24 hours." });
+        recordAudit({ adminId, action: "approval.expire", batchId: batchOf(row), detail: `#${row.id} ${row.action}: ${summaryText(row, "en")}` });
+        if (row.action === "withdrawal.send") returnHeldWithdrawal({ withdrawalId: num(JSON.parse(row.params).withdrawalId), why: msg("notices.withdrawalNotSent.lapsed") });
       });
     }
     throw error;
@@ -101,7 +105,7 @@ function decidable(id: number, adminId: number): Approval {
 export async function approveRequest({ id, adminId }: { id: number; adminId: number }): Promise<ActionOutcome & { approval: Approval }> {
   const row = decidable(id, adminId);
   const params = JSON.parse(row.params) as Params;
-  const audit = (detail: string) => recordAudit({ adminId, action: "approval.approve", batchId: batchOf(row), detail: `#${row.id} ${row.action}: ${row.summary}${detail}` });
+  const audit = (detail: string) => recordAudit({ adminId, action: "approval.approve", batchId: batchOf(row), detail: `#${row.id} ${row.action}: ${summaryText(row, "en")}${detail}` });
   const raced = () => new DomainError(409, "This request was decided a moment ago.");
   if (row.action === "withdrawal.send") {
     // Marked first, so a second approval cannot send it twice; then the transfer (outside any transaction: it waits on the provider).
@@ -110,21 +114,26 @@ export async function approveRequest({ id, adminId }: { id: number; adminId: num
       audit("");
     });
     const sent = await sendHeldWithdrawal(num(params.withdrawalId));
-    const body = { id: sent.id, status: sent.status, amount: minorToCedis(sent.amountMinor), message: withdrawalMessage(sent) };
+    const body = { id: sent.id, status: sent.status, amount: minorToCedis(sent.amountMinor), message: withdrawalMessage(sent, "en") };
     recordApprovalResult(row.id, body);
     return { body, message: `Withdrawal #${sent.id} approved and sent.`, approval: getApproval(row.id)! };
   }
   if (!isGuardedAction(row.action)) throw new DomainError(409, `Unknown action ${row.action}.`);
+  // Lost to another decision: nothing to record as FAILED (told by this flag, not by the message's words).
+  let lostRace = false;
   try {
     const outcome = atomic(() => {
       const done = RUNNERS[row.action as keyof typeof RUNNERS](params, adminId);
-      if (!settleApproval(row.id, { status: "APPROVED", decidedBy: adminId, result: done.body })) throw raced();
+      if (!settleApproval(row.id, { status: "APPROVED", decidedBy: adminId, result: done.body })) {
+        lostRace = true;
+        throw raced();
+      }
       audit("");
       return done;
     });
     return { ...outcome, approval: getApproval(row.id)! };
   } catch (error) {
-    if (!(error instanceof DomainError || error instanceof HttpError) || error.detail === "This request was decided a moment ago.") throw error;
+    if (!(error instanceof DomainError || error instanceof HttpError) || lostRace) throw error;
     atomic(() => {
       if (settleApproval(row.id, { status: "FAILED", decidedBy: adminId, result: { detail: error.detail } })) audit(` (failed: ${error.detail})`);
     });
@@ -137,7 +146,7 @@ export function rejectRequest({ id, adminId, reason }: { id: number; adminId: nu
   const row = decidable(id, adminId);
   atomic(() => {
     if (!settleApproval(row.id, { status: "REJECTED", decidedBy: adminId, reason })) throw new DomainError(409, "This request was decided a moment ago.");
-    recordAudit({ adminId, action: "approval.reject", batchId: batchOf(row), detail: `#${row.id} ${row.action}: ${row.summary}. Reason: ${reason}` });
+    recordAudit({ adminId, action: "approval.reject", batchId: batchOf(row), detail: `#${row.id} ${row.action}: ${summaryText(row, "en")}. Reason: ${reason}` });
     if (row.action === "withdrawal.send") returnHeldWithdrawal({ withdrawalId: num(JSON.parse(row.params).withdrawalId), why: reason });
   });
   return getApproval(row.id)!;

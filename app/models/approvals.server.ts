@@ -1,4 +1,7 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { messageColumns, storedText } from "~/models/stored-message.server";
+import { msg } from "~/catalog/ref";
+import type { Locale, MessageRef } from "~/catalog/format";
 import { alias } from "drizzle-orm/sqlite-core";
 import { approvalExpiresAt, type GuardedAction } from "~/domain/approvals";
 import { nowIso } from "~/lib/clock.server";
@@ -34,24 +37,40 @@ export function createApproval({
 }: {
   action: GuardedAction;
   params: Record<string, unknown>;
-  summary: string;
+  summary: MessageRef;
   requestedBy: number;
   batchId?: number;
 }): Approval {
   const createdAt = nowIso();
+  const stored = messageColumns(summary);
   const row = getDb()
     .insert(approvals)
-    .values({ action, params: JSON.stringify(params), summary, status: "PENDING", requestedBy, expiresAt: approvalExpiresAt(createdAt), createdAt })
+    .values({
+      action,
+      params: JSON.stringify(params),
+      summary: "",
+      summaryId: stored.id,
+      summaryParams: stored.params,
+      status: "PENDING",
+      requestedBy,
+      expiresAt: approvalExpiresAt(createdAt),
+      createdAt,
+    })
     .returning()
     .get();
-  recordAudit({ adminId: requestedBy, action: "approval.request", batchId, detail: `#${row.id} ${action}: ${summary}` });
+  recordAudit({ adminId: requestedBy, action: "approval.request", batchId, detail: `#${row.id} ${action}: ${summaryText(row, "en")}` });
   const others = getDb()
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.isAdmin, true), ne(users.id, requestedBy), sql`${users.closedAt} is null`))
     .all();
-  for (const admin of others) notify(admin.id, "APPROVAL_REQUESTED", `Approval needed: ${summary}. Approve or reject it on /admin/approvals.`);
+  for (const admin of others) notify(admin.id, "APPROVAL_REQUESTED", msg("notices.approvalRequested", { summary }));
   return row;
+}
+
+/** A request's summary in the locale (the audit log's is English: a record, as written). */
+export function summaryText(a: Approval, locale: Locale): string {
+  return storedText(locale, a.summaryId, a.summaryParams, a.summary);
 }
 
 export function getApproval(id: number): Approval | undefined {
@@ -91,12 +110,12 @@ export function listApprovals({ limit = 50 }: { limit?: number } = {}) {
 
 export type ApprovalListRow = ReturnType<typeof listApprovals>["pending"][number];
 
-export function approvalJson(a: Approval, emails: { requestedBy?: string | null; decidedBy?: string | null } = {}) {
+export function approvalJson(a: Approval, locale: Locale, emails: { requestedBy?: string | null; decidedBy?: string | null } = {}) {
   return {
     id: a.id,
     action: a.action,
     status: a.status,
-    summary: a.summary,
+    summary: summaryText(a, locale),
     params: JSON.parse(a.params) as unknown,
     requested_by: emails.requestedBy ?? a.requestedBy,
     decided_by: emails.decidedBy ?? a.decidedBy,

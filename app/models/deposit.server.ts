@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, lt, lte, or } from "drizzle-orm";
+import { msg } from "~/catalog/ref";
 import { DomainError } from "~/domain/errors";
-import { formatGhs } from "~/domain/money";
 import { decideDeposit, depositRefundedMessage, OTP_FORMAT, PAYMENT_STATE_MESSAGES as STATE, PAYMENT_TIMINGS, type Confirmation, type OtpRead } from "~/domain/payments";
 import { getPaymentsProvider, PAYMENT_MESSAGES, paymentReference, PaymentsError, paymentsSettleAtOnce, type ChargeResult, type MomoNetwork } from "~/integrations/payments/index.server";
 import { now, nowIso } from "~/lib/clock.server";
@@ -253,7 +253,7 @@ export function applyDepositWord({ reference, word }: { reference: string; word:
           notify(
             row.userId,
             "DEPOSIT_REFUNDED",
-            `Your payment of ${formatGhs(row.amountMinor)} arrived, but crediting it would go past your account's limits, so we are sending it back to you. Nothing was added to your wallet.`,
+            msg("notices.depositRefunded", { amount: { money: row.amountMinor } }),
           );
           return "refunded";
         }
@@ -281,7 +281,7 @@ export function applyDepositWord({ reference, word }: { reference: string; word:
           })
           .where(eq(deposits.id, row.id))
           .run();
-        notify(row.userId, "DEPOSIT_CREDITED", `Your deposit of ${formatGhs(row.amountMinor)} reached your wallet.`);
+        notify(row.userId, "DEPOSIT_CREDITED", msg("notices.depositCredited", { amount: { money: row.amountMinor } }));
         return "credited";
       }
       case "flag":
@@ -306,7 +306,7 @@ function endDeposit(reference: string, status: "FAILED" | "ABANDONED", message: 
     const row = getDb().select().from(deposits).where(eq(deposits.reference, reference)).get();
     if (!row || row.status !== "PENDING") return;
     getDb().update(deposits).set({ status, message, nextAction: null, updatedAt: nowIso() }).where(eq(deposits.id, row.id)).run();
-    if (status === "FAILED") notify(row.userId, "DEPOSIT_FAILED", `Your deposit of ${formatGhs(row.amountMinor)} did not go through. Nothing was taken from your wallet.`);
+    if (status === "FAILED") notify(row.userId, "DEPOSIT_FAILED", msg("notices.depositFailed", { amount: { money: row.amountMinor } }));
   });
 }
 

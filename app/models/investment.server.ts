@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import { msg } from "~/catalog/ref";
 import { DomainError } from "~/domain/errors";
 import { checkEarlyExit, checkInvestment, exitProceeds, unitsText, type InvestableBatch, type UnitCount } from "~/domain/investing";
 import type { BatchStatus, ProductType } from "~/domain/types";
 import { autoReinvestEnded, MSG } from "~/domain/messages";
-import { formatGhs, minorToCedis } from "~/domain/money";
+import { minorToCedis } from "~/domain/money";
 import { nowIso, today } from "~/lib/clock.server";
 import { businessCounters } from "~/lib/metrics.server";
 import { getDb, prepared } from "~/lib/db.server";
@@ -171,7 +172,7 @@ function buyFromExitOffers({ userId, batchId, units, unitPriceMinor, autoReinves
     notify(
       offer.userId,
       "EXIT_FILLED",
-      `A buyer took ${take} of your units in Batch #${batchId}: ${formatGhs(netMinor)} reached your wallet (${formatGhs(priceMinor)} less a ${formatGhs(feeMinor)} early-exit fee).`,
+      msg("notices.exitFilled", { units: take, batchId, net: { money: netMinor }, price: { money: priceMinor }, fee: { money: feeMinor } }),
     );
     left -= take;
   }

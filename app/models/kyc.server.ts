@@ -1,4 +1,5 @@
 import path from "node:path";
+import { msg } from "~/catalog/ref";
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql } from "drizzle-orm";
 import { DomainError } from "~/domain/errors";
 import {
@@ -16,7 +17,6 @@ import {
   type KycTier,
   type LimitDecision,
 } from "~/domain/kyc";
-import { formatGhs } from "~/domain/money";
 import type { CheckedImage, KycFileField, KycSubmissionInput } from "~/forms/kyc.server";
 import { getKycVerifier } from "~/integrations/kyc/index.server";
 import { getEnv } from "~/lib/env.server";
@@ -272,10 +272,14 @@ function decideSubmission({
       notify(
         row.userId,
         "KYC_APPROVED",
-        `Your identity is verified: your account is now ${TIER_NAMES[newTier]}. You can deposit up to ${formatGhs(limits.depositsPerDayMinor)} a day, hold up to ${formatGhs(limits.walletBalanceMinor)} and withdraw to accounts in your own name.`,
+        msg("notices.kycApproved", {
+          tier: msg(`notices.tier.${newTier}`),
+          depositsPerDay: { money: limits.depositsPerDayMinor },
+          walletBalance: { money: limits.walletBalanceMinor },
+        }),
       );
     } else {
-      notify(row.userId, "KYC_REJECTED", `We could not verify your identity: ${reason} You can send your documents again on the KYC page.`);
+      notify(row.userId, "KYC_REJECTED", msg("notices.kycRejected", { reason }));
     }
     if (adminId !== null)
       recordAudit({

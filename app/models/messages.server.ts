@@ -21,11 +21,24 @@ import {
   type MessageCategory,
   type NoticeCategory,
 } from "~/domain/notices";
+import type { Locale, MessageRef } from "~/catalog/format";
+import { render, translatorFor } from "~/catalog/index.server";
+import { msg } from "~/catalog/ref";
 import { nowIso } from "~/lib/clock.server";
 import { getDb, prepared } from "~/lib/db.server";
 import { sameSecret } from "~/lib/password.server";
 import { getEnv } from "~/lib/env.server";
 import { contactConfirmations, messagePreferences, outbox, users } from "~/models/schema.server";
+import { messageColumns } from "~/models/stored-message.server";
+
+/**
+ * The language a person's email and SMS are written in. English for everyone until people can
+ * choose theirs; every message below is rendered in it when queued.
+ */
+export function recipientLocale(userId: number | null): Locale {
+  void userId;
+  return "en";
+}
 
 type Recipient = { id: number; email: string; fullName: string; phone: string | null; emailVerifiedAt: string | null; phoneVerifiedAt: string | null; closedAt: string | null };
 
@@ -55,11 +68,15 @@ type QueueInput = {
   text: string;
   html?: string | null;
   unsubscribeUrl?: string | null;
+  /** What it says, as a catalog message (the notice it carries, or the security mail it is). */
+  message: MessageRef;
 };
 
 /** One outbox row, due now. Call it inside the transaction of what caused it. */
 export function queueMessage(input: QueueInput): number {
+  // The GSM-7 alphabet and the one-segment cut apply to the text as rendered in the recipient's language.
   const text = input.channel === "SMS" ? smsText(input.text) : input.text;
+  const message = messageColumns(input.message);
   return getDb()
     .insert(outbox)
     .values({
@@ -72,6 +89,8 @@ export function queueMessage(input: QueueInput): number {
       bodyText: text,
       bodyHtml: input.html ?? null,
       unsubscribeUrl: input.unsubscribeUrl ?? null,
+      messageId: message.id,
+      messageParams: message.params,
       nextAttemptAt: nowIso(),
       createdAt: nowIso(),
     })
@@ -140,14 +159,11 @@ export function unsubscribe(token: string): { category: NoticeCategory; label: s
 
 // ---- notices ----
 
-const FOOTER_TEXT = (url: string, label: string) =>
-  `You get these emails about ${label.toLowerCase()} because you invest with Akoko. Stop them: ${url}\nChoose what you receive: ${getEnv().appUrl}/account#messages`;
-
 /**
  * Queues what an in-app notice (notify) also says by email and SMS: only for kinds that belong to a
  * preference, only to confirmed contacts, and only where the investor left that channel on.
  */
-export function queueNotice(userId: number, kind: string, message: string) {
+export function queueNotice(userId: number, kind: string, message: MessageRef) {
   if (isSecurityKind(kind)) return queueSecurityNotice(userId, kind, message);
   const category = categoryOfKind(kind);
   if (!category) return;
@@ -164,11 +180,16 @@ export function queueNotice(userId: number, kind: string, message: string) {
   if (!row || row.closedAt || (!row.ev && !row.pv)) return;
   const user = { fullName: row.fullName, email: row.email, phone: row.phone, emailVerifiedAt: row.ev, phoneVerifiedAt: row.pv };
   const prefs = { EMAIL: row.e !== 0, SMS: row.s !== 0 };
-  const subject = subjectOfKind(kind);
+  const locale = recipientLocale(userId);
+  const t = translatorFor(locale);
+  const said = render(locale, message);
+  const subject = render(locale, subjectOfKind(kind));
   const { appUrl } = getEnv();
   if (prefs.EMAIL && user.emailVerifiedAt) {
     const url = unsubscribeUrl(userId, category);
-    const label = CATEGORY_LABELS[category];
+    const why = render(locale, { msg: `outbox.notice.why.${category}` });
+    const portfolio = `${appUrl}/portfolio`;
+    const choose = `${appUrl}/account#messages`;
     queueMessage({
       userId,
       channel: "EMAIL",
@@ -176,29 +197,40 @@ export function queueNotice(userId: number, kind: string, message: string) {
       category,
       recipient: user.email,
       subject,
-      text: `Hello ${user.fullName},\n\n${message}\n\nYour portfolio: ${appUrl}/portfolio\n\n--\n${FOOTER_TEXT(url, label)}`,
+      text: `${t("outbox.hello", { name: user.fullName })}\n\n${said}\n\n${t("outbox.notice.portfolio", { url: portfolio })}\n\n--\n${why} ${t("outbox.notice.stop", { url })}\n${t("outbox.notice.choose", { url: choose })}`,
       html: htmlBody({
         heading: subject,
-        paragraphs: [`Hello ${user.fullName},`, message],
-        action: { label: "Open your portfolio", url: `${appUrl}/portfolio` },
-        footer: `You get these emails about ${escapeHtml(label.toLowerCase())} because you invest with Akoko. <a href="${escapeHtml(url)}">Unsubscribe</a> · <a href="${escapeHtml(appUrl)}/account#messages">Choose what you receive</a>`,
+        paragraphs: [t("outbox.hello", { name: user.fullName }), said],
+        action: { label: t("outbox.notice.openPortfolio"), url: portfolio },
+        footer: `${escapeHtml(why)} <a href="${escapeHtml(url)}">${escapeHtml(t("outbox.notice.unsubscribe"))}</a> · <a href="${escapeHtml(appUrl)}/account#messages">${escapeHtml(t("outbox.notice.chooseLink"))}</a>`,
       }),
       unsubscribeUrl: url,
+      message,
     });
   }
   if (prefs.SMS && user.phone && user.phoneVerifiedAt) {
-    queueMessage({ userId, channel: "SMS", kind, category, recipient: user.phone, text: `Akoko: ${message}` });
+    queueMessage({ userId, channel: "SMS", kind, category, recipient: user.phone, text: t("outbox.sms", { text: said }), message });
   }
 }
 
 // ---- security mail: always sent, never unsubscribable ----
 
-function securityEmail(user: { id: number; email: string; fullName: string }, kind: string, subject: string, paragraphs: string[], action?: { label: string; url: string }) {
+/** A security email in the recipient's language: a greeting, the paragraphs, an optional link, and where to turn if it was not them. */
+function securityEmail(
+  user: { id: number; email: string; fullName: string },
+  kind: string,
+  { subject, paragraphs, action, message }: { subject: MessageRef; paragraphs: MessageRef[]; action?: { label: MessageRef; url: string }; message: MessageRef },
+) {
+  const locale = recipientLocale(user.id);
+  const t = translatorFor(locale);
+  const heading = render(locale, subject);
+  const said = paragraphs.map((p) => render(locale, p));
+  const link = action && { label: render(locale, action.label), url: action.url };
   const text = [
-    `Hello ${user.fullName},`,
-    ...paragraphs,
-    ...(action ? [`${action.label}: ${action.url}`] : []),
-    "If this was not you, write to us through the contact page: " + `${getEnv().appUrl}/contact`,
+    t("outbox.hello", { name: user.fullName }),
+    ...said,
+    ...(link ? [t("outbox.action", { label: link.label, url: link.url })] : []),
+    t("outbox.security.notYou", { url: `${getEnv().appUrl}/contact` }),
   ].join("\n\n");
   queueMessage({
     userId: user.id,
@@ -206,83 +238,63 @@ function securityEmail(user: { id: number; email: string; fullName: string }, ki
     kind,
     category: "security",
     recipient: user.email,
-    subject,
+    subject: heading,
     text,
-    html: htmlBody({
-      heading: subject,
-      paragraphs: [`Hello ${user.fullName},`, ...paragraphs],
-      action,
-      footer: "A security message about your Akoko account. If this was not you, write to us through the contact page.",
-    }),
+    html: htmlBody({ heading, paragraphs: [t("outbox.hello", { name: user.fullName }), ...said], action: link, footer: escapeHtml(t("outbox.security.footer")) }),
+    message,
   });
+}
+
+/** A security SMS in the recipient's language, to a phone given (confirmed, or the one a reset code goes to). */
+function securitySms(userId: number, kind: string, phone: string, text: MessageRef, message: MessageRef = text) {
+  queueMessage({ userId, channel: "SMS", kind, category: "security", recipient: phone, text: render(recipientLocale(userId), text), message });
 }
 
 /**
  * A security notice (isSecurityKind): always by email and SMS whatever the preferences, no
  * unsubscribe, but only to confirmed contacts.
  */
-function queueSecurityNotice(userId: number, kind: string, message: string) {
+function queueSecurityNotice(userId: number, kind: string, message: MessageRef) {
   const user = recipient(userId);
   if (!user || user.closedAt) return;
-  if (user.emailVerifiedAt) securityEmail(user, kind, subjectOfKind(kind), [message]);
-  if (user.phone && user.phoneVerifiedAt) queueMessage({ userId, channel: "SMS", kind, category: "security", recipient: user.phone, text: `Akoko: ${message}` });
+  if (user.emailVerifiedAt) securityEmail(user, kind, { subject: subjectOfKind(kind), paragraphs: [message], message });
+  if (user.phone && user.phoneVerifiedAt) securitySms(userId, kind, user.phone, msg("outbox.sms", { text: message }), message);
 }
 
 /** The link that confirms the email address (24 hours, once). Goes to the unconfirmed address: that is the point. */
 export function queueEmailConfirmation(user: { id: number; email: string; fullName: string }, token: string) {
-  securityEmail(user, "EMAIL_CONFIRM", "Confirm your email address", ["Open this link to confirm that this is your email address. It works once, for 24 hours."], {
-    label: "Confirm my email",
-    url: `${getEnv().appUrl}/confirm-email/${token}`,
+  const url = `${getEnv().appUrl}/confirm-email/${token}`;
+  securityEmail(user, "EMAIL_CONFIRM", {
+    subject: msg("outbox.emailConfirm.subject"),
+    paragraphs: [msg("outbox.emailConfirm.body")],
+    action: { label: msg("outbox.emailConfirm.action"), url },
+    message: msg("outbox.emailConfirm.body"),
   });
 }
 
 /** The 6-digit code that confirms the phone (10 minutes). */
 export function queuePhoneCode(userId: number, phone: string, code: string) {
-  queueMessage({
-    userId,
-    channel: "SMS",
-    kind: "PHONE_CODE",
-    category: "security",
-    recipient: phone,
-    text: `Akoko: your code to confirm this phone is ${code}. It expires in 10 minutes. Never share it.`,
-  });
+  securitySms(userId, "PHONE_CODE", phone, msg("outbox.phoneCode", { code }));
 }
 
 /** The reset link by email, and a code by SMS when the phone is confirmed. */
 export function queuePasswordReset(user: { id: number; email: string; fullName: string }, token: string, sms: { phone: string; code: string } | null) {
-  securityEmail(
-    user,
-    "PASSWORD_RESET",
-    "Reset your Akoko password",
-    [
-      "Someone asked to reset the password of your Akoko account. Open this link to choose a new one. It works once, for one hour.",
-      "If you did not ask, ignore this email: your password stays as it is.",
-    ],
-    { label: "Choose a new password", url: `${getEnv().appUrl}/reset-password/${token}` },
-  );
-  if (sms) {
-    queueMessage({
-      userId: user.id,
-      channel: "SMS",
-      kind: "PASSWORD_RESET",
-      category: "security",
-      recipient: sms.phone,
-      text: `Akoko: your password reset code is ${sms.code}. It expires in 1 hour. Never share it. Not you? Ignore this.`,
-    });
-  }
+  securityEmail(user, "PASSWORD_RESET", {
+    subject: msg("outbox.reset.subject"),
+    paragraphs: [msg("outbox.reset.body"), msg("outbox.reset.ignore")],
+    action: { label: msg("outbox.reset.action"), url: `${getEnv().appUrl}/reset-password/${token}` },
+    message: msg("outbox.reset.body"),
+  });
+  if (sms) securitySms(user.id, "PASSWORD_RESET", sms.phone, msg("outbox.reset.sms", { code: sms.code }));
 }
 
 /** After a reset or a change: the owner learns of it, whichever contact they still control. */
 export function queuePasswordChanged(userId: number) {
   const user = recipient(userId);
   if (!user || user.closedAt) return;
-  securityEmail(user, "PASSWORD_CHANGED", "Your Akoko password was changed", [
-    `The password of your Akoko account was changed on ${nowIso().slice(0, 16).replace("T", " ")} UTC, and every other device signed in was logged out.`,
-    "If you did this, there is nothing more to do.",
-  ]);
-  if (user.phone && user.phoneVerifiedAt) {
-    queueMessage({ userId, channel: "SMS", kind: "PASSWORD_CHANGED", category: "security", recipient: user.phone, text: "Akoko: your password was changed. Not you? Reset it now and contact us." });
-  }
+  const body = msg("outbox.changed.body", { at: nowIso().slice(0, 16).replace("T", " ") });
+  securityEmail(user, "PASSWORD_CHANGED", { subject: msg("outbox.changed.subject"), paragraphs: [body, msg("outbox.changed.done")], message: body });
+  if (user.phone && user.phoneVerifiedAt) securitySms(userId, "PASSWORD_CHANGED", user.phone, msg("outbox.changed.sms"));
 }
 
 /**
@@ -298,7 +310,10 @@ export function forgetMessagesOf(userId: number) {
     })
     .where(eq(outbox.userId, userId))
     .run();
-  db.update(outbox).set({ recipient: "(closed account)", subject: "", bodyText: "(removed when the account was closed)", bodyHtml: null, unsubscribeUrl: null }).where(eq(outbox.userId, userId)).run();
+  db.update(outbox)
+    .set({ recipient: "(closed account)", subject: "", bodyText: "(removed when the account was closed)", bodyHtml: null, unsubscribeUrl: null, messageId: null, messageParams: null })
+    .where(eq(outbox.userId, userId))
+    .run();
   db.delete(contactConfirmations).where(eq(contactConfirmations.userId, userId)).run();
   db.delete(messagePreferences).where(eq(messagePreferences.userId, userId)).run();
 }

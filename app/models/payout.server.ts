@@ -1,10 +1,10 @@
 import { businessCounters } from "~/lib/metrics.server";
+import { msg } from "~/catalog/ref";
 import { and, eq, gt, asc, desc } from "drizzle-orm";
 import { DomainError } from "~/domain/errors";
 import { checkPayoutPeriod, checkRunFunding, planPayouts, recordDateOf, taxableIncomeMinor, withholdingTaxMinor, type Holding, type PlannedPayout, type ReceivedPayout } from "~/domain/payouts";
 import { alreadyPaid, MSG } from "~/domain/messages";
-import { formatGhs, minorToCedis, minorToDecimalString } from "~/domain/money";
-import { unitsText } from "~/domain/investing";
+import { minorToCedis, minorToDecimalString } from "~/domain/money";
 import { nowIso, today } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
 import { investInBatch } from "~/models/investment.server";
@@ -187,6 +187,7 @@ function executePlan(batchId: number, options: { period?: string | null; close?:
     const db = getDb();
     const client = db.$client;
     const label = p.kind === "MONTHLY" ? `income for ${p.period}` : p.kind === "HARVEST" ? "harvest payout" : "principal returned at close";
+    const payoutLabel = p.kind === "MONTHLY" ? msg("notices.payout.monthly", { period: p.period ?? "" }) : p.kind === "HARVEST" ? msg("notices.payout.harvest") : msg("notices.payout.close");
     if (reserveDrawMinor > 0) {
       postEntry({
         kind: "RESERVE_DRAW",
@@ -258,8 +259,8 @@ function executePlan(batchId: number, options: { period?: string | null; close?:
     }
     // One notice per investor per run, in the app and (through notify) by email and SMS: the net, and the tax taken.
     for (const [userId, { netMinor, taxMinor }] of perUser) {
-      const tax = taxMinor > 0 ? `; ${formatGhs(taxMinor)} withholding tax deducted` : "";
-      notify(userId, "PAYOUT", `Payout received: ${formatGhs(netMinor)} from Batch #${batchId} (${label}${tax}).`);
+      const said = { net: { money: netMinor }, batchId, label: payoutLabel };
+      notify(userId, "PAYOUT", taxMinor > 0 ? msg("notices.payoutTaxed", { ...said, tax: { money: taxMinor } }) : msg("notices.payout", said));
     }
 
     if (p.kind !== "MONTHLY") {
@@ -275,12 +276,12 @@ function executePlan(batchId: number, options: { period?: string | null; close?:
         .returning({ userId: exitRequests.userId, unitsRemaining: exitRequests.unitsRemaining })
         .all();
       // Each owner learns why their offer went away (one note per offer, in this transaction).
-      const why = p.kind === "HARVEST" ? "was harvested; your harvest payout reached your wallet" : "closed; your principal was returned to your wallet";
+      const why = p.kind === "HARVEST" ? msg("notices.exitCancelled.harvested") : msg("notices.exitCancelled.closed");
       for (const offer of cancelled) {
         notify(
           offer.userId,
           "EXIT_CANCELLED",
-          `Your early-exit offer of ${offer.unitsRemaining} unit${offer.unitsRemaining === 1 ? "" : "s"} in Batch #${batchId} was cancelled because the batch ${why}.`,
+          msg("notices.exitCancelled", { count: offer.unitsRemaining, units: offer.unitsRemaining, batchId, why }),
         );
       }
     }
@@ -309,7 +310,7 @@ function autoReinvest(matured: typeof batches.$inferSelect, kind: "HARVEST" | "P
       .all()
       .map((r) => r.id),
   );
-  const proceeds = kind === "HARVEST" ? "your harvest" : "your principal";
+  const proceeds = kind === "HARVEST" ? msg("notices.reinvested.harvest") : msg("notices.reinvested.principal");
   let count = 0;
   for (const taxed of paid) {
     if (!wanting.has(taxed.investmentId)) continue;
@@ -331,7 +332,7 @@ function autoReinvest(matured: typeof batches.$inferSelect, kind: "HARVEST" | "P
       if (error instanceof DomainError) continue;
       throw error;
     }
-    notify(payout.userId, "REINVESTED", `Auto-reinvest: ${unitsText(units)} of Batch #${next.id} bought with ${proceeds} from Batch #${matured.id}.`);
+    notify(payout.userId, "REINVESTED", msg("notices.reinvested", { count: units, batchId: next.id, proceeds, fromBatchId: matured.id }));
     count += 1;
   }
   return count;

@@ -1,9 +1,10 @@
 import { and, desc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
+import type { Locale, MessageRef } from "~/catalog/format";
+import { msg } from "~/catalog/ref";
 import { DomainError } from "~/domain/errors";
 import { destinationUsableFrom, holderNameMatches, sameNameWords } from "~/domain/kyc";
 import { formatInstant } from "~/domain/calendar";
 import { MSG } from "~/domain/messages";
-import { formatGhs } from "~/domain/money";
 import { decideWithdrawal, PAYMENT_STATE_MESSAGES as STATE, PAYMENT_TIMINGS, type TransferWord } from "~/domain/payments";
 import { MOMO_PROVIDERS } from "~/domain/wallet";
 import { getPaymentsProvider, PAYMENT_MESSAGES, paymentReference, PaymentsError, paymentsSettleAtOnce, type MomoNetwork, type TransferResult } from "~/integrations/payments/index.server";
@@ -14,6 +15,7 @@ import { assertMayWithdraw, verifiedLegalName } from "~/models/kyc.server";
 import { getEnv } from "~/lib/env.server";
 import { accountId, atomic, externalAccount, postEntry, reverseEntry, walletAccount, walletBalanceMinor } from "~/models/ledger.server";
 import { notify } from "~/models/notification.server";
+import { messageColumns, storedText } from "~/models/stored-message.server";
 import { paymentDestinations, users, withdrawals } from "~/models/schema.server";
 import { APPROVAL_MESSAGES, approvalSummary, isExpired, WITHDRAWAL_REVIEW_WINDOW_MS, withdrawalNeedsReview } from "~/domain/approvals";
 import { createApproval, heldWithdrawalApproval, settleApproval } from "~/models/approvals.server";
@@ -50,8 +52,8 @@ export type NewDestination = {
 export const VERIFY_BEFORE_DESTINATION = "Verify your identity on the KYC page first: withdrawals go only to accounts in the name on your verified ID.";
 
 /** "MTN MoMo ending 567": a destination in a message, without its whole number. */
-function maskedDestination(label: string, accountNumber: string): string {
-  return accountNumber.length >= 3 ? `${label} ending ${accountNumber.slice(-3)}` : label;
+function maskedDestination(label: string, accountNumber: string): MessageRef | string {
+  return accountNumber.length >= 3 ? msg("notices.destination.ending", { label, last3: accountNumber.slice(-3) }) : label;
 }
 
 /**
@@ -111,7 +113,7 @@ export async function addDestination(input: NewDestination): Promise<PaymentDest
     notify(
       input.userId,
       "DESTINATION_ADDED",
-      `A new payout destination, ${maskedDestination(added.label, added.accountNumber)}, was added to your account. Not you? Change your password now and contact support.`,
+      msg("notices.destinationAdded", { destination: maskedDestination(added.label, added.accountNumber) }),
     );
     return added;
   });
@@ -248,7 +250,7 @@ export function reserveWithdrawal(request: WithdrawalRequest): Withdrawal {
     notify(
       userId,
       "WITHDRAWAL_REQUESTED",
-      `A withdrawal of ${formatGhs(amountMinor)} to ${maskedDestination(target.label, target.accountNumber)} was requested from your account. Not you? Change your password now and contact support.`,
+      msg("notices.withdrawalRequested", { amount: { money: amountMinor }, destination: maskedDestination(target.label, target.accountNumber) }),
     );
     return withdrawalById(id)!;
   });
@@ -298,12 +300,17 @@ export async function sendHeldWithdrawal(withdrawalId: number): Promise<Withdraw
  * Rejected or lapsed (issue 20): nothing went out, so the reservation is reversed (REVERSAL back to
  * the wallet), the withdrawal FAILED, and the investor told. Call inside a transaction.
  */
-export function returnHeldWithdrawal({ withdrawalId, why }: { withdrawalId: number; why: string }): Withdrawal {
+export function returnHeldWithdrawal({ withdrawalId, why }: { withdrawalId: number; why: MessageRef | string }): Withdrawal {
   const row = withdrawalById(withdrawalId);
   if (!row || row.status !== "PENDING") throw new DomainError(409, "This withdrawal is no longer waiting to be sent.");
   const returnedEntryId = reverseEntry({ entryId: row.entryId, memo: "Withdrawal not sent after a security check: money back in your wallet", externalRef: row.reference ?? undefined });
-  const message = `Your withdrawal of ${formatGhs(row.amountMinor)} was not sent after our security check: ${why} The money is back in your wallet.`;
-  getDb().update(withdrawals).set({ status: "FAILED", returnedEntryId, failureMessage: message, updatedAt: nowIso() }).where(eq(withdrawals.id, row.id)).run();
+  const message = msg("notices.withdrawalNotSent", { amount: { money: row.amountMinor }, why });
+  const failure = messageColumns(message);
+  getDb()
+    .update(withdrawals)
+    .set({ status: "FAILED", returnedEntryId, failureMessageId: failure.id, failureMessageParams: failure.params, updatedAt: nowIso() })
+    .where(eq(withdrawals.id, row.id))
+    .run();
   notify(row.userId, "WITHDRAWAL_FAILED", message);
   return withdrawalById(withdrawalId)!;
 }
@@ -314,7 +321,7 @@ export function checkHeldWithdrawal(withdrawalId: number): boolean {
   if (!held) return false;
   if (!isExpired(held.expiresAt, nowIso())) return true;
   atomic(() => {
-    if (settleApproval(held.id, { status: "EXPIRED" })) returnHeldWithdrawal({ withdrawalId, why: "no admin reviewed it within 24 hours." });
+    if (settleApproval(held.id, { status: "EXPIRED" })) returnHeldWithdrawal({ withdrawalId, why: msg("notices.withdrawalNotSent.lapsed") });
   });
   return false;
 }
@@ -390,7 +397,7 @@ export function applyWithdrawalWord({ reference, word }: { reference: string; wo
           ],
         });
         getDb().update(withdrawals).set({ status: "SUCCEEDED", settledEntryId, updatedAt: at }).where(eq(withdrawals.id, row.id)).run();
-        if (!paymentsSettleAtOnce()) notify(row.userId, "WITHDRAWAL_SENT", `Your withdrawal of ${formatGhs(row.amountMinor)} was sent to ${row.provider}.`);
+        if (!paymentsSettleAtOnce()) notify(row.userId, "WITHDRAWAL_SENT", msg("notices.withdrawalSent", { amount: { money: row.amountMinor }, provider: row.provider }));
         return "settled";
       }
       case "return": {
@@ -401,12 +408,16 @@ export function applyWithdrawalWord({ reference, word }: { reference: string; wo
           memo: decision.status === "REVERSED" ? "Withdrawal reversed: money back in your wallet" : "Withdrawal failed: money back in your wallet",
           externalRef: reference,
         });
-        const message = decision.status === "REVERSED" ? STATE.withdrawalReversed : STATE.withdrawalFailed;
-        getDb().update(withdrawals).set({ status: decision.status, returnedEntryId, failureMessage: message, updatedAt: at }).where(eq(withdrawals.id, row.id)).run();
+        const failure = messageColumns(decision.status === "REVERSED" ? msg("paymentStatus.withdrawalReversed") : msg("paymentStatus.withdrawalFailed"));
+        getDb()
+          .update(withdrawals)
+          .set({ status: decision.status, returnedEntryId, failureMessageId: failure.id, failureMessageParams: failure.params, updatedAt: at })
+          .where(eq(withdrawals.id, row.id))
+          .run();
         notify(
           row.userId,
           decision.status === "REVERSED" ? "WITHDRAWAL_REVERSED" : "WITHDRAWAL_FAILED",
-          `Your withdrawal of ${formatGhs(row.amountMinor)} to ${row.provider} ${decision.status === "REVERSED" ? "came back" : "could not be sent"}. The money is back in your wallet.`,
+          msg(decision.status === "REVERSED" ? "notices.withdrawalReversed" : "notices.withdrawalReturned", { amount: { money: row.amountMinor }, provider: row.provider }),
         );
         return "returned";
       }
@@ -456,10 +467,10 @@ export function heldForReview(row: Withdrawal): boolean {
   return row.status === "PENDING" && heldWithdrawalApproval(row.id) !== undefined;
 }
 
-/** The investor's words for where a withdrawal stands. */
-export function withdrawalMessage(row: Withdrawal): string {
+/** The investor's words for where a withdrawal stands; a failure's stored message in the reader's language. */
+export function withdrawalMessage(row: Withdrawal, locale: Locale): string {
   if (row.status === "SUCCEEDED") return STATE.withdrawalSucceeded;
   if (heldForReview(row)) return APPROVAL_MESSAGES.heldWithdrawal;
   if (row.status === "PENDING") return row.flag ? PAYMENT_MESSAGES.transferPending : STATE.withdrawalPending;
-  return row.failureMessage ?? (row.status === "REVERSED" ? STATE.withdrawalReversed : STATE.withdrawalFailed);
+  return storedText(locale, row.failureMessageId, row.failureMessageParams, row.failureMessage) ?? (row.status === "REVERSED" ? STATE.withdrawalReversed : STATE.withdrawalFailed);
 }

@@ -1,4 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { localeOf } from "~/catalog/index.server";
+import type { Locale } from "~/catalog/format";
 import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
 import { APPROVAL_MESSAGES, fourEyesRelaxed, rejectionReason } from "~/domain/approvals";
 import { DomainError } from "~/domain/errors";
@@ -6,13 +8,14 @@ import { HttpError } from "~/lib/http.server";
 import { approvalJson, countAdmins, listApprovals, type ApprovalListRow } from "~/models/approvals.server";
 import { approveRequest, rejectRequest } from "~/commands/admin-approvals.server";
 
-const view = (r: ApprovalListRow) => approvalJson(r.approval, { requestedBy: r.requestedByEmail, decidedBy: r.decidedByEmail });
+const view = (locale: Locale) => (r: ApprovalListRow) => approvalJson(r.approval, locale, { requestedBy: r.requestedByEmail, decidedBy: r.decidedByEmail });
 
 /** /admin/approvals (issue 20): requests waiting for a second admin, and the latest decisions. */
 export async function approvalsAdminLoader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const { pending, decided } = listApprovals({ limit: 30 });
-  return { me: admin.id, relaxed: fourEyesRelaxed(countAdmins()), pending: pending.map((r) => ({ ...view(r), mine: r.approval.requestedBy === admin.id })), decided: decided.map(view) };
+  const shown = view(localeOf(request));
+  return { me: admin.id, relaxed: fourEyesRelaxed(countAdmins()), pending: pending.map((r) => ({ ...shown(r), mine: r.approval.requestedBy === admin.id })), decided: decided.map(shown) };
 }
 
 /** Approve (the action runs now) or reject with a reason. Plain form posts. */

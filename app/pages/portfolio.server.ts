@@ -1,3 +1,5 @@
+import type { Locale } from "~/catalog/format";
+import { localeOf } from "~/catalog/index.server";
 import { errorField, logger } from "~/lib/logger.server";
 import { contactStatus } from "~/models/contacts.server";
 import { TIER_NAMES } from "~/domain/kyc";
@@ -188,10 +190,10 @@ export async function portfolioLoader({ request }: LoaderFunctionArgs) {
       canWithdraw: limits.withdrawals,
       topTier: tier === "ENHANCED",
     }))(kycOverview(user.id)),
-    notifications: listNotifications(user.id, 10).map((n) => ({ id: n.id, kind: n.kind, message: n.message, createdAt: n.createdAt })),
+    notifications: listNotifications(user.id, localeOf(request), 10).map((n) => ({ id: n.id, kind: n.kind, message: n.message, createdAt: n.createdAt })),
     statement: { lines: statementAll.slice(statementPaging.start, statementPaging.end), paging: statementPaging },
     momoProviders: momoNetworks(),
-    payments: paymentsPanel(user),
+    payments: paymentsPanel(user, localeOf(request)),
     idempotencyKey: newIdempotencyKey(),
   };
 }
@@ -200,7 +202,7 @@ export async function portfolioLoader({ request }: LoaderFunctionArgs) {
  * What the deposit and withdraw dialogs need to know about how money moves, and the deposits and
  * withdrawals still on their way (or that ended badly this week): a completed one is in the statement.
  */
-function paymentsPanel(user: { id: number; phone: string | null }) {
+function paymentsPanel(user: { id: number; phone: string | null }, locale: Locale) {
   const weekAgo = new Date(now().getTime() - 7 * 24 * 3600 * 1000).toISOString();
   const shown = (r: { status: string; updatedAt: string | null; createdAt: string }) => r.status === "PENDING" || (r.status !== "SUCCEEDED" && (r.updatedAt ?? r.createdAt) >= weekAgo);
   return {
@@ -213,7 +215,7 @@ function paymentsPanel(user: { id: number; phone: string | null }) {
       .map((d) => ({ id: d.id, amountMinor: d.amountMinor, status: d.status, message: depositMessage(d), createdAt: d.createdAt, href: depositStatusHref(d.id) })),
     withdrawals: listMyWithdrawals({ userId: user.id, limit: 10 })
       .filter((w) => w.reference !== null && shown(w))
-      .map((w) => ({ id: w.id, amountMinor: w.amountMinor, status: w.status, message: withdrawalMessage(w), to: `${w.provider} ···${w.accountNumber.slice(-3)}`, createdAt: w.createdAt })),
+      .map((w) => ({ id: w.id, amountMinor: w.amountMinor, status: w.status, message: withdrawalMessage(w, locale), to: `${w.provider} ···${w.accountNumber.slice(-3)}`, createdAt: w.createdAt })),
   };
 }
 
@@ -227,6 +229,7 @@ const FALLBACK = {
 
 export async function portfolioAction({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
+  const locale = localeOf(request);
   const url = new URL(request.url);
   const returnTo = withQuery("/portfolio", filterParams(parsePortfolioQuery(url.searchParams).values, { page: url.searchParams.get("page") }));
   const values = Object.fromEntries([...(await request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
@@ -259,13 +262,13 @@ export async function portfolioAction({ request }: ActionFunctionArgs) {
         }
         const start = await requestWithdrawal(ctx, request);
         if (start.earlierAnswer) return redirectWithFlash(returnTo, { kind: "success", message: "Withdrawal processed" });
-        const { withdrawal, held, message } = start;
+        const { withdrawal, held } = start;
         if (withdrawal.status === "SUCCEEDED") return redirectWithFlash(returnTo, { kind: "success", message: "Withdrawal processed" });
         if (withdrawal.status === "PENDING") {
           // A large one waits for an admin's review (issue 20): say so rather than "on its way".
           return redirectWithFlash(atAnchor(returnTo, PAYMENTS_ANCHOR), { kind: "success", message: held ? APPROVAL_MESSAGES.heldWithdrawal : withdrawalRequested(withdrawal.amountMinor) });
         }
-        return redirectWithFlash(atAnchor(returnTo, PAYMENTS_ANCHOR), { kind: "error", message });
+        return redirectWithFlash(atAnchor(returnTo, PAYMENTS_ANCHOR), { kind: "error", message: withdrawalMessage(withdrawal, locale) });
       }
       case "reinvest": {
         reinvest(ctx, { investmentId: form.investment_id, units: readUnitCount(form.units) });

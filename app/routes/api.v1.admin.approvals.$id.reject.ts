@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { localeOf } from "~/catalog/index.server";
 import { APPROVAL_MESSAGES, rejectionReason } from "~/domain/approvals";
 import { apiJson, handleApi, methodNotAllowed, parseId, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
@@ -14,6 +15,6 @@ export function action({ request, params }: ActionFunctionArgs) {
     const admin = await requireApiAdmin(request);
     const id = parseId(params.id, APPROVAL_MESSAGES.notFound);
     const reason = rejectionReason((await readBody(request)).reason);
-    return apiJson({ approval: approvalJson(rejectRequest({ actor: admin, key: null }, { approvalId: id, reason })) });
+    return apiJson({ approval: approvalJson(rejectRequest({ actor: admin, key: null }, { approvalId: id, reason }), localeOf(request)) });
   });
 }

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { localeOf } from "~/catalog/index.server";
 import { fourEyesRelaxed } from "~/domain/approvals";
 import { apiJson, handleApi, methodNotAllowed, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
@@ -6,7 +7,6 @@ import { approvalJson, countAdmins, listApprovals, type ApprovalListRow } from "
 
 export const action = () => methodNotAllowed("GET");
 
-const json = (r: ApprovalListRow) => approvalJson(r.approval, { requestedBy: r.requestedByEmail, decidedBy: r.decidedByEmail });
 
 /** Four eyes (issue 20): the pending requests (oldest first) and the latest decisions; `relaxed` with a single admin. */
 export function loader({ request }: LoaderFunctionArgs) {
@@ -14,6 +14,8 @@ export function loader({ request }: LoaderFunctionArgs) {
     requireMethod(request, "GET");
     await requireApiAdmin(request);
     const { pending, decided } = listApprovals();
+    const locale = localeOf(request);
+    const json = (r: ApprovalListRow) => approvalJson(r.approval, locale, { requestedBy: r.requestedByEmail, decidedBy: r.decidedByEmail });
     return apiJson({ relaxed: fourEyesRelaxed(countAdmins()), pending: pending.map(json), decided: decided.map(json) });
   });
 }

@@ -1,4 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { localeOf } from "~/catalog/index.server";
+import { withdrawalMessage } from "~/models/withdrawal.server";
 import { fieldErrors } from "~/forms/parse.server";
 import { minorToCedis } from "~/domain/money";
 import { parseMoneyAmount } from "~/domain/wallet";
@@ -30,9 +32,9 @@ export function action({ request }: ActionFunctionArgs) {
     const amountMinor = parseMoneyAmount(body.amount);
     const start = await requestWithdrawal({ actor: user, key: idempotencyKeyOf(request) }, { amountMinor, destinationId, unsaved });
     if (start.earlierAnswer) return apiJson(start.earlierAnswer.body, start.earlierAnswer.status);
-    const { withdrawal, message } = start;
+    const { withdrawal } = start;
     if (destinationId === null && withdrawal.status === "SUCCEEDED")
       return apiJson({ message: "Withdrawal processed", amount: minorToCedis(withdrawal.amountMinor), balance: minorToCedis(withdrawal.balanceAfterMinor ?? 0) });
-    return apiJson(withdrawalJson(withdrawal, message), 202);
+    return apiJson(withdrawalJson(withdrawal, withdrawalMessage(withdrawal, localeOf(request))), 202);
   });
 }

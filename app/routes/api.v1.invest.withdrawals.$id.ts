@@ -1,4 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { localeOf } from "~/catalog/index.server";
+import { withdrawalMessage } from "~/models/withdrawal.server";
 import { apiJson, handleApi, methodNotAllowed, parseId, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
 import { checkWithdrawal } from "~/commands/payments.server";
@@ -12,7 +14,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
     requireMethod(request, "GET");
     const user = await requireApiUser(request);
     const withdrawalId = parseId(params.id, "Withdrawal not found.");
-    const { withdrawal, message } = await checkWithdrawal({ actor: user, key: null }, { withdrawalId });
-    return apiJson(withdrawalJson(withdrawal, message));
+    const { withdrawal } = await checkWithdrawal({ actor: user, key: null }, { withdrawalId });
+    return apiJson(withdrawalJson(withdrawal, withdrawalMessage(withdrawal, localeOf(request))));
   });
 }

@@ -1,3 +1,4 @@
+import { approvalSummary } from "~/catalog/en/approval-summary";
 import { batchCard } from "~/catalog/en/batch-card";
 import { batchFacts } from "~/catalog/en/batch-facts";
 import { common } from "~/catalog/en/common";
@@ -5,6 +6,9 @@ import { faq } from "~/catalog/en/faq";
 import { invest } from "~/catalog/en/invest";
 import { investDialogs } from "~/catalog/en/invest-dialogs";
 import { meta } from "~/catalog/en/meta";
+import { notices } from "~/catalog/en/notices";
+import { outbox } from "~/catalog/en/outbox";
+import { paymentStatus } from "~/catalog/en/payment-status";
 import { risk } from "~/catalog/en/risk";
 import { terms } from "~/catalog/en/terms";
 import { batchData, batchPage } from "~/catalog/en/batch-page";
@@ -43,6 +47,10 @@ export const en = {
   ...confirmEmail,
   ...unsubscribe,
   ...contact,
+  ...notices,
+  ...outbox,
+  ...paymentStatus,
+  ...approvalSummary,
 } as const;
 
 export type Catalog = typeof en;

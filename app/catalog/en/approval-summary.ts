@@ -1,0 +1,14 @@
+/** What admins read of a four-eyes request (/admin/approvals, its notice), stored as an id and parameters. */
+export const approvalSummary = {
+  "approvalSummary.payout": "Execute the payout run of Batch #{batchId}",
+  "approvalSummary.payoutDrawing": "Execute the payout run of Batch #{batchId}, drawing {draw} from the reserve",
+  "approvalSummary.payoutPeriod": "Execute the {period} payout run of Batch #{batchId}",
+  "approvalSummary.payoutPeriodDrawing": "Execute the {period} payout run of Batch #{batchId}, drawing {draw} from the reserve",
+  "approvalSummary.close": "Close Batch #{batchId} and return the principal",
+  "approvalSummary.closeDrawing": "Close Batch #{batchId} and return the principal, drawing {draw} from the reserve",
+  "approvalSummary.delete": "Delete Batch #{batchId}",
+  "approvalSummary.grantAdmin": "Make {email} an admin",
+  "approvalSummary.removeAdmin": "Remove admin rights from {email}",
+  "approvalSummary.withdrawal": "Send withdrawal #{withdrawalId} of {amount} by {email} to {provider}",
+  "approvalSummary.withdrawalInWindow": "Send withdrawal #{withdrawalId} of {amount} by {email} to {provider} ({windowTotal} in the last 24 hours with this one)",
+} as const;

@@ -1,0 +1,16 @@
+/**
+ * What a deposit or a withdrawal says about where it stands, stored as an id (deposits' and
+ * withdrawals' message columns) and rendered when read. Matched word for word where the product's
+ * rules quote a message (docs/messages.md).
+ */
+export const paymentStatus = {
+  "paymentStatus.depositPending": "We are waiting for the provider to confirm this deposit.",
+  "paymentStatus.depositSucceeded": "Deposit successful",
+  "paymentStatus.depositFailed": "The payment did not go through. Nothing was taken from your wallet. Please try again.",
+  "paymentStatus.depositAbandoned": "This deposit was not completed, so nothing was credited. Start a new one when you are ready.",
+  "paymentStatus.depositFlagged": "We received a payment that does not match this deposit. Our team is checking it and will contact you.",
+  "paymentStatus.depositRefunded":
+    "This payment arrived, but crediting it would go past your account's limits: {limit} So we are sending it back to you the way you paid; it can take a few working days to reach you. Nothing was added to your wallet.",
+  "paymentStatus.withdrawalFailed": "The withdrawal could not be sent. The money is back in your wallet.",
+  "paymentStatus.withdrawalReversed": "The withdrawal came back from the network. The money is back in your wallet.",
+} as const;

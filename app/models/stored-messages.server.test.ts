@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { msg } from "~/catalog/ref";
+import { PSEUDO_CLOSE, PSEUDO_OPEN } from "~/catalog/pseudo";
+import { render } from "~/catalog/index.server";
+import { getDb } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
+import { listNotifications, notify } from "~/models/notification.server";
+import { unsubscribeUrl } from "~/models/messages.server";
+import { storedRef } from "~/models/stored-message.server";
+import { useUnitDatabase } from "../../test/support/unit-database";
+
+// Issue 28: notices and outbox rows keep a catalog id and parameters, rendered in the reader's language.
+useUnitDatabase("stored-messages");
+
+/** An investor whose email and phone are confirmed, so a notice also goes by email and SMS. */
+function newInvestor(email: string): number {
+  return (
+    getDb()
+      .$client.prepare(
+        "insert into users (email, full_name, password_hash, phone, email_verified_at, phone_verified_at) values (?, 'Ama Mensah', 'x', '+233241234567', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z') returning id",
+      )
+      .get(email) as { id: number }
+  ).id;
+}
+
+type OutboxRow = { channel: string; subject: string; body_text: string; body_html: string | null; message_id: string | null; message_params: string | null };
+const outboxOf = (userId: number) => getDb().$client.prepare("select channel, subject, body_text, body_html, message_id, message_params from outbox where user_id = ? order by id").all(userId) as OutboxRow[];
+const bracketed = (text: string) => text.startsWith(PSEUDO_OPEN) && text.endsWith(PSEUDO_CLOSE);
+
+describe("stored messages", () => {
+  it("a notice stored as an id and parameters reads as the English it used to store, and bracketed in the pseudo-locale", () => {
+    const userId = newInvestor("stored-notice@example.com");
+    notify(userId, "EXIT_FILLED", msg("notices.exitFilled", { units: 3, batchId: 7, net: { money: 1_234_500 }, price: { money: 1_250_000 }, fee: { money: 15_500 } }));
+
+    const stored = getDb().$client.prepare("select message, message_id, message_params from notifications where user_id = ?").get(userId);
+    expect(stored).toEqual({ message: "", message_id: "notices.exitFilled", message_params: expect.stringContaining('"batchId":7') });
+
+    const english = "A buyer took 3 of your units in Batch #7: GH₵12,345.00 reached your wallet (GH₵12,500.00 less a GH₵155.00 early-exit fee).";
+    expect(listNotifications(userId, "en").map((n) => n.message)).toEqual([english]);
+    const [pseudo] = listNotifications(userId, "pseudo");
+    expect(bracketed(pseudo.message)).toBe(true);
+    expect(pseudo.message).toContain("GH₵12,345.00");
+    expect(pseudo.message).not.toContain("A buyer took");
+  });
+
+  it("a notice written before ids (text only) still reads as written", () => {
+    const userId = newInvestor("stored-old@example.com");
+    getDb().$client.prepare("insert into notifications (user_id, kind, message) values (?, 'PAYOUT', 'Payout received: GH₵5.00 from Batch #1 (harvest payout).')").run(userId);
+    expect(listNotifications(userId, "pseudo").map((n) => n.message)).toEqual(["Payout received: GH₵5.00 from Batch #1 (harvest payout)."]);
+  });
+
+  it("its email and SMS keep the id and parameters, and their texts are the English they used to be", () => {
+    const userId = newInvestor("stored-outbox@example.com");
+    notify(userId, "DEPOSIT_CREDITED", msg("notices.depositCredited", { amount: { money: 5_000 } }));
+    const { appUrl } = getEnv();
+    const said = "Your deposit of GH₵50.00 reached your wallet.";
+    const [email, sms] = outboxOf(userId);
+
+    expect(email.channel).toBe("EMAIL");
+    expect(email.subject).toBe("Your deposit is in your wallet");
+    expect(email.body_text).toBe(
+      `Hello Ama Mensah,\n\n${said}\n\nYour portfolio: ${appUrl}/portfolio\n\n--\nYou get these emails about deposits and withdrawals because you invest with Akoko. Stop them: ${unsubscribeUrl(userId, "money")}\nChoose what you receive: ${appUrl}/account#messages`,
+    );
+    expect(email.body_html).toContain(`<p style="margin:0 0 12px">${said}</p>`);
+    expect(email.body_html).toContain("You get these emails about deposits and withdrawals because you invest with Akoko. <a href=");
+    expect(email.body_html).toContain(">Unsubscribe</a> · <a href=");
+    expect(sms).toMatchObject({ channel: "SMS", body_text: `Akoko: ${said.replace("GH₵", "GHS ")}` });
+
+    for (const row of [email, sms]) {
+      const ref = storedRef(row.message_id, row.message_params)!;
+      expect(ref).toEqual({ msg: "notices.depositCredited", params: { amount: { money: 5_000 } } });
+      expect(render("en", ref)).toBe(said);
+      expect(bracketed(render("pseudo", ref))).toBe(true);
+    }
+  });
+});
