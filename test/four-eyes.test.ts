@@ -288,7 +288,11 @@ describe("large withdrawals (LARGE_WITHDRAWAL_GHS=100 here)", () => {
     const second = await call(u.api, "POST", "/api/v1/invest/withdraw", { amount: 60, ...unsaved });
     expect(second.status).toBe(202);
     expect(second.body).toMatchObject({ status: "PENDING" });
-    const req = db().prepare("select summary, summary_id, summary_params from approvals where action = 'withdrawal.send' order by id desc").get() as { summary: string; summary_id: string | null; summary_params: string | null };
+    const req = db().prepare("select summary, summary_id, summary_params from approvals where action = 'withdrawal.send' order by id desc").get() as {
+      summary: string;
+      summary_id: string | null;
+      summary_params: string | null;
+    };
     expect(storedText("en", req.summary_id, req.summary_params, req.summary)).toContain("120.00 in the last 24 hours with this one");
     // A rejected (returned) withdrawal never counts: it took nothing out.
     const other = await createInvestor(server, { walletGhs: 500 });

@@ -4,6 +4,7 @@ import { call, htmlText, type Client } from "./support/client";
 import { createInvestor, signInAdmin, type Investor } from "./support/factories";
 import { startFakePaystack, type FakePaystack } from "./support/fake-paystack";
 import { startServer, type TestServer } from "./support/server";
+import { storedText } from "~/models/stored-message.server";
 
 /**
  * Issue 15, point 8: money in and out through Paystack, against the fake speaking its contract
@@ -40,6 +41,17 @@ afterEach(async () => {
 const walletMinor = (s: TestServer, userId: number) => (s.db().prepare("select balance_minor b from accounts where kind = 'WALLET' and user_id = ?").get(userId) as { b: number } | undefined)?.b ?? 0;
 const pendingPayoutsMinor = (s: TestServer) => (s.db().prepare("select coalesce(sum(balance_minor), 0) b from accounts where kind = 'PAYOUTS_PENDING'").get() as { b: number }).b;
 const depositEntries = (s: TestServer, reference: string) => (s.db().prepare("select count(*) n from journal_entries where kind = 'DEPOSIT' and external_ref = ?").get(reference) as { n: number }).n;
+/** A deposit's status and its words for the investor in English, as the API reads them (stored as an id and parameters). */
+const depositRow = (s: TestServer, id: number) => {
+  const row = s.db().prepare("select status, message, message_id, message_params, refund_status from deposits where id = ?").get(id) as {
+    status: string;
+    message: string | null;
+    message_id: string | null;
+    message_params: string | null;
+    refund_status: string | null;
+  };
+  return { status: row.status, refund_status: row.refund_status, message: storedText("en", row.message_id, row.message_params, row.message) };
+};
 const notificationKinds = (s: TestServer, userId: number) => (s.db().prepare("select kind from notifications where user_id = ?").all(userId) as Array<{ kind: string }>).map((n) => n.kind);
 const webhookRows = (s: TestServer, reference: string) =>
   s.db().prepare("select event, outcome, deliveries from webhook_events where reference = ?").all(reference) as Array<{ event: string; outcome: string; deliveries: number }>;
@@ -366,7 +378,7 @@ describe("a deposit never paid", () => {
       // An hour and a bit later (the app's clock runs ahead), the sweep gives up on it.
       const later = await startServer(paystackEnv({ PAYMENTS_SWEEP_SECONDS: "1", PAYMENTS_SWEEP_AFTER_SECONDS: "0" }, fakeAlone), { dbFile: first.dbFile, clockOffsetDays: 0.05 });
       try {
-        const row = () => later.db().prepare("select status, message from deposits where id = ?").get(res.body.id) as { status: string; message: string };
+        const row = () => depositRow(later, res.body.id);
         await until(() => row().status === "ABANDONED", "the sweep to abandon the unpaid checkout");
         expect(row().message).toBe("This deposit was not completed, so nothing was credited. Start a new one when you are ready.");
         expect(walletMinor(later, u.id)).toBe(0);
@@ -488,7 +500,7 @@ describe("reconciliation", () => {
 describe("a success that arrives after the deposit ended (tier limits hold)", () => {
   const confirmContacts = (userId: number) =>
     server.db().prepare("update users set email_verified_at = ?, phone = ?, phone_verified_at = ? where id = ?").run(new Date().toISOString(), "+233241112233", new Date().toISOString(), userId);
-  const deposit = (id: number) => server.db().prepare("select status, message, refund_status from deposits where id = ?").get(id) as { status: string; message: string; refund_status: string | null };
+  const deposit = (id: number) => depositRow(server, id);
   const creditedToday = (userId: number) => (server.db().prepare("select coalesce(sum(amount_minor), 0) n from deposits where user_id = ? and status = 'SUCCEEDED'").get(userId) as { n: number }).n;
 
   it("one that would pass the day's limit is refunded through the provider, never credited; the investor is told by email and SMS", async () => {

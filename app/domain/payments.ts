@@ -19,27 +19,6 @@ export type OurWithdrawalStatus = "PENDING" | "SUCCEEDED" | "FAILED" | "REVERSED
 export type ProviderChargeStatus = "succeeded" | "failed" | "abandoned" | "pending" | "unknown" | "not_found";
 export type ProviderTransferStatus = "succeeded" | "failed" | "reversed" | "pending" | "otp" | "unknown" | "not_found";
 
-/** The investor's words for each state; never the provider's text. */
-export const PAYMENT_STATE_MESSAGES = {
-  depositPending: "We are waiting for the provider to confirm this deposit.",
-  depositSucceeded: "Deposit successful",
-  depositFailed: "The payment did not go through. Nothing was taken from your wallet. Please try again.",
-  depositAbandoned: "This deposit was not completed, so nothing was credited. Start a new one when you are ready.",
-  depositFlagged: "We received a payment that does not match this deposit. Our team is checking it and will contact you.",
-  withdrawalPending: "Your withdrawal is on its way.",
-  withdrawalSucceeded: "Withdrawal processed",
-  withdrawalFailed: "The withdrawal could not be sent. The money is back in your wallet.",
-  withdrawalReversed: "The withdrawal came back from the network. The money is back in your wallet.",
-} as const;
-
-/**
- * Why a payment that arrived was sent back instead of credited: the tier limit it would have crossed
- * (`limitMessage`, the same words a deposit refused at the start gets), and what happens next.
- */
-export function depositRefundedMessage(limitMessage: string): string {
-  return `This payment arrived, but crediting it would go past your account's limits: ${limitMessage} So we are sending it back to you the way you paid; it can take a few working days to reach you. Nothing was added to your wallet.`;
-}
-
 export const OTP_FORMAT = "Enter the code from your phone (4 to 12 letters or digits).";
 
 /** The voucher or code an investor typed for a deposit, as read: 4 to 12 letters or digits, spaces around it dropped. */

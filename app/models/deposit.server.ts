@@ -1,14 +1,17 @@
 import { and, desc, eq, isNull, lt, lte, or } from "drizzle-orm";
+import type { Locale, MessageRef } from "~/catalog/format";
+import { render } from "~/catalog/index.server";
 import { msg } from "~/catalog/ref";
 import { DomainError } from "~/domain/errors";
-import { decideDeposit, depositRefundedMessage, OTP_FORMAT, PAYMENT_STATE_MESSAGES as STATE, PAYMENT_TIMINGS, type Confirmation, type OtpRead } from "~/domain/payments";
-import { getPaymentsProvider, PAYMENT_MESSAGES, paymentReference, PaymentsError, paymentsSettleAtOnce, type ChargeResult, type MomoNetwork } from "~/integrations/payments/index.server";
+import { decideDeposit, OTP_FORMAT, PAYMENT_TIMINGS, type Confirmation, type OtpRead } from "~/domain/payments";
+import { getPaymentsProvider, paymentReference, PaymentsError, paymentsSettleAtOnce, type ChargeResult, type MomoNetwork } from "~/integrations/payments/index.server";
 import { now, nowIso } from "~/lib/clock.server";
 import { businessCounters } from "~/lib/metrics.server";
 import { getDb } from "~/lib/db.server";
 import { assertDepositWithinLimits, depositStillFits } from "~/models/kyc.server";
 import { atomic, externalAccount, postEntry, walletAccount, walletBalanceMinor } from "~/models/ledger.server";
 import { notify } from "~/models/notification.server";
+import { messageColumns, storedText } from "~/models/stored-message.server";
 import { deposits, type RefundStatus } from "~/models/schema.server";
 
 /**
@@ -16,6 +19,22 @@ import { deposits, type RefundStatus } from "~/models/schema.server";
  * provider's word (a signed webhook or our own verify call). With the demo provider the whole
  * journey happens inside the request, so the 'Deposit successful' answer (docs/rules.md#messages) still holds.
  */
+
+/**
+ * A deposit's words for the investor as its columns: a catalog message by id and parameters; a
+ * provider's refusal (a PaymentsError's text, not yet in the catalog) as it was written.
+ */
+function said(message: MessageRef | string) {
+  if (typeof message === "string") return { message, messageId: null, messageParams: null };
+  const { id, params } = messageColumns(message);
+  return { message: null, messageId: id, messageParams: params };
+}
+
+/** The investor's words for where a deposit stands, in the reader's language (rows written before read as written). */
+export function depositMessage(d: Deposit, locale: Locale): string {
+  if (d.status === "PENDING" && d.flag) return render(locale, msg("paymentStatus.depositFlagged"));
+  return storedText(locale, d.messageId, d.messageParams, d.message) ?? render(locale, msg("paymentStatus.depositPending"));
+}
 
 export type Deposit = typeof deposits.$inferSelect;
 
@@ -43,7 +62,7 @@ export function openDeposit(userId: number, input: DepositInput): Deposit {
         method: input.method,
         network: input.network,
         phoneHint: input.phone?.slice(-3) ?? null,
-        message: STATE.depositPending,
+        ...said(msg("paymentStatus.depositPending")),
         createdAt: at,
         updatedAt: at,
       })
@@ -67,7 +86,7 @@ export async function chargeDeposit(row: Deposit, input: DepositInput, payer: { 
   try {
     if (input.method === "checkout") {
       const { authorizationUrl } = await provider.startCheckout({ reference: row.reference, email: payer.email, amountMinor: row.amountMinor, callbackUrl: payer.callbackUrl(row.id) });
-      recordNextStep(row.id, { nextAction: "redirect", authorizationUrl, message: "Continue to the secure payment page to pay by card or bank." });
+      recordNextStep(row.id, { nextAction: "redirect", authorizationUrl, message: msg("paymentStatus.checkout") });
       if (paymentsSettleAtOnce()) await refreshDeposit({ depositId: row.id, force: true });
     } else {
       const result = await provider.chargeMobileMoney({ reference: row.reference, email: payer.email, amountMinor: row.amountMinor, network: input.network, phone: input.phone });
@@ -86,13 +105,13 @@ export async function chargeDeposit(row: Deposit, input: DepositInput, payer: { 
 async function applyChargeResult(depositId: number, result: ChargeResult): Promise<void> {
   switch (result.status) {
     case "approve_on_phone":
-      recordNextStep(depositId, { nextAction: "approve_on_phone", message: PAYMENT_MESSAGES.approveOnPhone });
+      recordNextStep(depositId, { nextAction: "approve_on_phone", message: msg("paymentStatus.approveOnPhone") });
       return;
     case "enter_otp":
-      recordNextStep(depositId, { nextAction: "enter_otp", message: PAYMENT_MESSAGES.enterOtp });
+      recordNextStep(depositId, { nextAction: "enter_otp", message: msg("paymentStatus.enterOtp") });
       return;
     case "pending":
-      recordNextStep(depositId, { nextAction: null, message: PAYMENT_MESSAGES.pending });
+      recordNextStep(depositId, { nextAction: null, message: msg("paymentStatus.networkPending") });
       return;
     case "succeeded":
     case "failed":
@@ -102,11 +121,11 @@ async function applyChargeResult(depositId: number, result: ChargeResult): Promi
   }
 }
 
-function recordNextStep(depositId: number, step: { nextAction: Deposit["nextAction"]; message: string; authorizationUrl?: string }) {
+function recordNextStep(depositId: number, { message, ...step }: { nextAction: Deposit["nextAction"]; message: MessageRef; authorizationUrl?: string }) {
   // A webhook may have settled the deposit while we waited for the provider's answer: leave it be.
   getDb()
     .update(deposits)
-    .set({ ...step, updatedAt: nowIso() })
+    .set({ ...step, ...said(message), updatedAt: nowIso() })
     .where(and(eq(deposits.id, depositId), eq(deposits.status, "PENDING")))
     .run();
 }
@@ -123,16 +142,16 @@ export async function submitDepositOtp({ userId, depositId, otp }: { userId: num
       // A wrong voucher fails the submission, not necessarily the charge: the transaction says which.
       await refreshDeposit({ depositId, force: true });
       const after = depositById(depositId)!;
-      if (after.status === "PENDING") recordNextStep(depositId, { nextAction: "enter_otp", message: PAYMENT_MESSAGES.wrongOtp });
+      if (after.status === "PENDING") recordNextStep(depositId, { nextAction: "enter_otp", message: msg("paymentStatus.wrongOtp") });
     } else if (result.status === "enter_otp") {
       // Asked for a code again right after one was sent: that one did not work.
-      recordNextStep(depositId, { nextAction: "enter_otp", message: PAYMENT_MESSAGES.wrongOtp });
+      recordNextStep(depositId, { nextAction: "enter_otp", message: msg("paymentStatus.wrongOtp") });
     } else {
       await applyChargeResult(depositId, result);
     }
   } catch (error) {
     if (!(error instanceof PaymentsError)) throw error;
-    if (error.code === "bad_request" || error.code === "rejected") recordNextStep(depositId, { nextAction: "enter_otp", message: PAYMENT_MESSAGES.wrongOtp });
+    if (error.code === "bad_request" || error.code === "rejected") recordNextStep(depositId, { nextAction: "enter_otp", message: msg("paymentStatus.wrongOtp") });
   }
   return depositById(depositId)!;
 }
@@ -247,14 +266,17 @@ export function applyDepositWord({ reference, word }: { reference: string; word:
         if (!fits.ok) {
           getDb()
             .update(deposits)
-            .set({ status: "REFUNDED", refundStatus: "TO_SEND", providerAmountMinor: word.amountMinor, nextAction: null, message: depositRefundedMessage(fits.message), updatedAt: nowIso() })
+            .set({
+              status: "REFUNDED",
+              refundStatus: "TO_SEND",
+              providerAmountMinor: word.amountMinor,
+              nextAction: null,
+              ...said(msg("paymentStatus.depositRefunded", { limit: fits.message })),
+              updatedAt: nowIso(),
+            })
             .where(eq(deposits.id, row.id))
             .run();
-          notify(
-            row.userId,
-            "DEPOSIT_REFUNDED",
-            msg("notices.depositRefunded", { amount: { money: row.amountMinor } }),
-          );
+          notify(row.userId, "DEPOSIT_REFUNDED", msg("notices.depositRefunded", { amount: { money: row.amountMinor } }));
           return "refunded";
         }
         const entryId = postEntry({
@@ -276,7 +298,7 @@ export function applyDepositWord({ reference, word }: { reference: string; word:
             balanceAfterMinor: walletBalanceMinor(row.userId),
             providerAmountMinor: word.amountMinor,
             nextAction: null,
-            message: STATE.depositSucceeded,
+            ...said(msg("paymentStatus.depositSucceeded")),
             updatedAt: at,
           })
           .where(eq(deposits.id, row.id))
@@ -285,13 +307,17 @@ export function applyDepositWord({ reference, word }: { reference: string; word:
         return "credited";
       }
       case "flag":
-        getDb().update(deposits).set({ flag: decision.detail, providerAmountMinor: word.amountMinor, message: STATE.depositFlagged, updatedAt: nowIso() }).where(eq(deposits.id, row.id)).run();
+        getDb()
+          .update(deposits)
+          .set({ flag: decision.detail, providerAmountMinor: word.amountMinor, ...said(msg("paymentStatus.depositFlagged")), updatedAt: nowIso() })
+          .where(eq(deposits.id, row.id))
+          .run();
         return "flagged";
       case "fail":
-        endDeposit(row.reference, "FAILED", STATE.depositFailed);
+        endDeposit(row.reference, "FAILED", msg("paymentStatus.depositFailed"));
         return "failed";
       case "abandon":
-        endDeposit(row.reference, "ABANDONED", STATE.depositAbandoned);
+        endDeposit(row.reference, "ABANDONED", msg("paymentStatus.depositAbandoned"));
         return "abandoned";
       case "wait":
         return "unchanged";
@@ -301,11 +327,15 @@ export function applyDepositWord({ reference, word }: { reference: string; word:
   return outcome;
 }
 
-function endDeposit(reference: string, status: "FAILED" | "ABANDONED", message: string) {
+function endDeposit(reference: string, status: "FAILED" | "ABANDONED", message: MessageRef | string) {
   atomic(() => {
     const row = getDb().select().from(deposits).where(eq(deposits.reference, reference)).get();
     if (!row || row.status !== "PENDING") return;
-    getDb().update(deposits).set({ status, message, nextAction: null, updatedAt: nowIso() }).where(eq(deposits.id, row.id)).run();
+    getDb()
+      .update(deposits)
+      .set({ status, ...said(message), nextAction: null, updatedAt: nowIso() })
+      .where(eq(deposits.id, row.id))
+      .run();
     if (status === "FAILED") notify(row.userId, "DEPOSIT_FAILED", msg("notices.depositFailed", { amount: { money: row.amountMinor } }));
   });
 }

@@ -169,11 +169,7 @@ function buyFromExitOffers({ userId, batchId, units, unitPriceMinor, autoReinves
       .run();
     // `units` and the time of the fill are what a month's holders are rebuilt from (payout.server.ts).
     db.insert(payouts).values({ investmentId: seller.id, userId: offer.userId, batchId, entryId, kind: "EXIT", period: null, units: take, amountMinor: netMinor, createdAt: nowIso() }).run();
-    notify(
-      offer.userId,
-      "EXIT_FILLED",
-      msg("notices.exitFilled", { units: take, batchId, net: { money: netMinor }, price: { money: priceMinor }, fee: { money: feeMinor } }),
-    );
+    notify(offer.userId, "EXIT_FILLED", msg("notices.exitFilled", { units: take, batchId, net: { money: netMinor }, price: { money: priceMinor }, fee: { money: feeMinor } }));
     left -= take;
   }
   if (left !== 0) throw new DomainError(409, "Not enough units available.", "units");

@@ -16,9 +16,13 @@ import { messageColumns, storedText } from "~/models/stored-message.server";
 export function notify(userId: number, kind: string, message: MessageRef) {
   const { id, params } = messageColumns(message);
   // Prepared once: a payout run calls this once per investor (10,000 in `npm run bench`).
-  prepared<[number, string, string, string | null, string]>(
-    "insert into notifications (user_id, kind, message, message_id, message_params, created_at) values (?, ?, '', ?, ?, ?)",
-  ).run(userId, kind, id, params, nowIso());
+  prepared<[number, string, string, string | null, string]>("insert into notifications (user_id, kind, message, message_id, message_params, created_at) values (?, ?, '', ?, ?, ?)").run(
+    userId,
+    kind,
+    id,
+    params,
+    nowIso(),
+  );
   queueNotice(userId, kind, message);
 }
 

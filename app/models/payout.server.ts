@@ -278,11 +278,7 @@ function executePlan(batchId: number, options: { period?: string | null; close?:
       // Each owner learns why their offer went away (one note per offer, in this transaction).
       const why = p.kind === "HARVEST" ? msg("notices.exitCancelled.harvested") : msg("notices.exitCancelled.closed");
       for (const offer of cancelled) {
-        notify(
-          offer.userId,
-          "EXIT_CANCELLED",
-          msg("notices.exitCancelled", { count: offer.unitsRemaining, units: offer.unitsRemaining, batchId, why }),
-        );
+        notify(offer.userId, "EXIT_CANCELLED", msg("notices.exitCancelled", { count: offer.unitsRemaining, units: offer.unitsRemaining, batchId, why }));
       }
     }
     // A holding that matures (a harvest, a close) rolls over; a month's income always stays in the wallet.

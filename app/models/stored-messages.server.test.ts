@@ -24,7 +24,8 @@ function newInvestor(email: string): number {
 }
 
 type OutboxRow = { channel: string; subject: string; body_text: string; body_html: string | null; message_id: string | null; message_params: string | null };
-const outboxOf = (userId: number) => getDb().$client.prepare("select channel, subject, body_text, body_html, message_id, message_params from outbox where user_id = ? order by id").all(userId) as OutboxRow[];
+const outboxOf = (userId: number) =>
+  getDb().$client.prepare("select channel, subject, body_text, body_html, message_id, message_params from outbox where user_id = ? order by id").all(userId) as OutboxRow[];
 const bracketed = (text: string) => text.startsWith(PSEUDO_OPEN) && text.endsWith(PSEUDO_CLOSE);
 
 describe("stored messages", () => {

@@ -1,11 +1,12 @@
 import { and, desc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Locale, MessageRef } from "~/catalog/format";
+import { render } from "~/catalog/index.server";
 import { msg } from "~/catalog/ref";
 import { DomainError } from "~/domain/errors";
 import { destinationUsableFrom, holderNameMatches, sameNameWords } from "~/domain/kyc";
 import { formatInstant } from "~/domain/calendar";
 import { MSG } from "~/domain/messages";
-import { decideWithdrawal, PAYMENT_STATE_MESSAGES as STATE, PAYMENT_TIMINGS, type TransferWord } from "~/domain/payments";
+import { decideWithdrawal, PAYMENT_TIMINGS, type TransferWord } from "~/domain/payments";
 import { MOMO_PROVIDERS } from "~/domain/wallet";
 import { getPaymentsProvider, PAYMENT_MESSAGES, paymentReference, PaymentsError, paymentsSettleAtOnce, type MomoNetwork, type TransferResult } from "~/integrations/payments/index.server";
 import { now, nowIso } from "~/lib/clock.server";
@@ -17,7 +18,7 @@ import { accountId, atomic, externalAccount, postEntry, reverseEntry, walletAcco
 import { notify } from "~/models/notification.server";
 import { messageColumns, storedText } from "~/models/stored-message.server";
 import { paymentDestinations, users, withdrawals } from "~/models/schema.server";
-import { APPROVAL_MESSAGES, approvalSummary, isExpired, WITHDRAWAL_REVIEW_WINDOW_MS, withdrawalNeedsReview } from "~/domain/approvals";
+import { approvalSummary, isExpired, WITHDRAWAL_REVIEW_WINDOW_MS, withdrawalNeedsReview } from "~/domain/approvals";
 import { createApproval, heldWithdrawalApproval, settleApproval } from "~/models/approvals.server";
 
 /**
@@ -110,11 +111,7 @@ export async function addDestination(input: NewDestination): Promise<PaymentDest
       .values({ ...saved, userId: input.userId, recipientCode, createdAt: nowIso() })
       .returning()
       .get();
-    notify(
-      input.userId,
-      "DESTINATION_ADDED",
-      msg("notices.destinationAdded", { destination: maskedDestination(added.label, added.accountNumber) }),
-    );
+    notify(input.userId, "DESTINATION_ADDED", msg("notices.destinationAdded", { destination: maskedDestination(added.label, added.accountNumber) }));
     return added;
   });
 }
@@ -247,11 +244,7 @@ export function reserveWithdrawal(request: WithdrawalRequest): Withdrawal {
     const reference = paymentReference("withdrawal", id);
     db.update(withdrawals).set({ reference }).where(eq(withdrawals.id, id)).run();
     // Issue 26: every withdrawal is told at once by email and SMS, whatever the preferences (a security notice).
-    notify(
-      userId,
-      "WITHDRAWAL_REQUESTED",
-      msg("notices.withdrawalRequested", { amount: { money: amountMinor }, destination: maskedDestination(target.label, target.accountNumber) }),
-    );
+    notify(userId, "WITHDRAWAL_REQUESTED", msg("notices.withdrawalRequested", { amount: { money: amountMinor }, destination: maskedDestination(target.label, target.accountNumber) }));
     return withdrawalById(id)!;
   });
 }
@@ -469,8 +462,11 @@ export function heldForReview(row: Withdrawal): boolean {
 
 /** The investor's words for where a withdrawal stands; a failure's stored message in the reader's language. */
 export function withdrawalMessage(row: Withdrawal, locale: Locale): string {
-  if (row.status === "SUCCEEDED") return STATE.withdrawalSucceeded;
-  if (heldForReview(row)) return APPROVAL_MESSAGES.heldWithdrawal;
-  if (row.status === "PENDING") return row.flag ? PAYMENT_MESSAGES.transferPending : STATE.withdrawalPending;
-  return storedText(locale, row.failureMessageId, row.failureMessageParams, row.failureMessage) ?? (row.status === "REVERSED" ? STATE.withdrawalReversed : STATE.withdrawalFailed);
+  if (row.status === "SUCCEEDED") return render(locale, msg("paymentStatus.withdrawalSucceeded"));
+  if (heldForReview(row)) return render(locale, msg("paymentStatus.withdrawalHeld"));
+  if (row.status === "PENDING") return render(locale, msg("paymentStatus.withdrawalPending"));
+  return (
+    storedText(locale, row.failureMessageId, row.failureMessageParams, row.failureMessage) ??
+    render(locale, row.status === "REVERSED" ? msg("paymentStatus.withdrawalReversed") : msg("paymentStatus.withdrawalFailed"))
+  );
 }

@@ -18,7 +18,9 @@ import { twoFactorEnabled } from "~/models/two-factor.server";
 import { formatInstant } from "~/domain/calendar";
 import { nowIso } from "~/lib/clock.server";
 import { phoneForDisplay } from "~/pages/account";
-import { depositMessage, depositStatusHref, destinationLabel } from "~/pages/payments";
+import { depositStatusHref, destinationLabel } from "~/pages/payments";
+import { depositMessage } from "~/models/deposit.server";
+import { localeOf } from "~/catalog/index.server";
 
 /**
  * Where the provider's hosted checkout sends the investor back (`?reference=` is added by the
@@ -113,7 +115,7 @@ export async function depositStatusLoader({ request, params }: LoaderFunctionArg
       phoneHint: d.phoneHint,
       nextAction: d.status === "PENDING" ? d.nextAction : null,
       authorizationUrl: d.status === "PENDING" && d.nextAction === "redirect" ? d.authorizationUrl : null,
-      message: depositMessage(d),
+      message: depositMessage(d, localeOf(request)),
       createdAt: d.createdAt,
     },
     balanceMinor: walletBalanceMinor(user.id),

@@ -1,14 +1,14 @@
 import type { Deposit } from "~/models/deposit.server";
 import type { PaymentDestination, Withdrawal } from "~/models/withdrawal.server";
 import { formatGhs, minorToCedis } from "~/domain/money";
-import { PAYMENT_STATE_MESSAGES } from "~/domain/payments";
 
 /**
  * Deposits, withdrawals and destinations as the JSON API and the pages show them (issue 15).
  * Amounts in cedis, like every other money field of /api/v1.
  */
 
-export function depositJson(d: Deposit) {
+/** A deposit as the API answers it; `message` is depositMessage(d, locale) (app/models/deposit.server.ts). */
+export function depositJson(d: Deposit, message: string) {
   return {
     id: d.id,
     reference: d.reference,
@@ -18,15 +18,10 @@ export function depositJson(d: Deposit) {
     network: d.network,
     next_action: d.status === "PENDING" ? d.nextAction : null,
     ...(d.status === "PENDING" && d.nextAction === "redirect" && d.authorizationUrl ? { authorization_url: d.authorizationUrl } : {}),
-    message: depositMessage(d),
+    message,
     created_at: d.createdAt,
     updated_at: d.updatedAt,
   };
-}
-
-export function depositMessage(d: Deposit): string {
-  if (d.status === "PENDING" && d.flag) return PAYMENT_STATE_MESSAGES.depositFlagged;
-  return d.message ?? PAYMENT_STATE_MESSAGES.depositPending;
 }
 
 export function withdrawalJson(w: Withdrawal, message: string) {

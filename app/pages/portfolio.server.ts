@@ -50,9 +50,10 @@ import { parseMoneyAmount } from "~/domain/wallet";
 import { listMyDestinations, listMyWithdrawals, NETWORK_LABELS, withdrawalMessage } from "~/models/withdrawal.server";
 import { previewWithdrawal, requestWithdrawal, startDeposit } from "~/commands/payments.server";
 import { checkoutRedirect, depositReturnUrl, destinationOption, readDepositRequest } from "~/pages/payments.server";
-import { depositMessage, depositStatusHref, PAYMENTS_ANCHOR, withdrawalRequested } from "~/pages/payments";
+import { depositStatusHref, PAYMENTS_ANCHOR, withdrawalRequested } from "~/pages/payments";
 import { MOMO_NETWORKS, paymentsSettleAtOnce } from "~/integrations/payments/index.server";
 import { phoneForDisplay } from "~/pages/account";
+import { depositMessage } from "~/models/deposit.server";
 /** The portfolio page's reads, shaped for its table and filters. */
 
 type PortfolioInvestment = ListedInvestment & { productType: ProductType; batchStatus: BatchStatus; batchStartDate: string | null; expectedRoi: number };
@@ -212,7 +213,7 @@ function paymentsPanel(user: { id: number; phone: string | null }, locale: Local
     destinations: listMyDestinations(user.id).map(destinationOption),
     deposits: listMyDeposits({ userId: user.id, limit: 10 })
       .filter(shown)
-      .map((d) => ({ id: d.id, amountMinor: d.amountMinor, status: d.status, message: depositMessage(d), createdAt: d.createdAt, href: depositStatusHref(d.id) })),
+      .map((d) => ({ id: d.id, amountMinor: d.amountMinor, status: d.status, message: depositMessage(d, locale), createdAt: d.createdAt, href: depositStatusHref(d.id) })),
     withdrawals: listMyWithdrawals({ userId: user.id, limit: 10 })
       .filter((w) => w.reference !== null && shown(w))
       .map((w) => ({ id: w.id, amountMinor: w.amountMinor, status: w.status, message: withdrawalMessage(w, locale), to: `${w.provider} ···${w.accountNumber.slice(-3)}`, createdAt: w.createdAt })),

@@ -7,7 +7,6 @@ import { approvalJson, countAdmins, listApprovals, type ApprovalListRow } from "
 
 export const action = () => methodNotAllowed("GET");
 
-
 /** Four eyes (issue 20): the pending requests (oldest first) and the latest decisions; `relaxed` with a single admin. */
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(async () => {

@@ -5,6 +5,8 @@ import { requireApiUser } from "~/auth/session.server";
 import { startDeposit } from "~/commands/payments.server";
 import { depositJson } from "~/pages/payments";
 import { depositReturnUrl, readDepositRequest } from "~/pages/payments.server";
+import { depositMessage } from "~/models/deposit.server";
+import { localeOf } from "~/catalog/index.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -24,6 +26,6 @@ export function action({ request }: ActionFunctionArgs) {
     const { deposit } = start;
     if (body.method === undefined && deposit.status === "SUCCEEDED")
       return apiJson({ message: "Deposit successful", amount: minorToCedis(deposit.amountMinor), balance: minorToCedis(deposit.balanceAfterMinor ?? 0) });
-    return apiJson(depositJson(deposit), 202);
+    return apiJson(depositJson(deposit, depositMessage(deposit, localeOf(request))), 202);
   });
 }

@@ -4,6 +4,8 @@ import { requireApiUser } from "~/auth/session.server";
 import { submitDepositOtp } from "~/commands/payments.server";
 import { readOtp } from "~/domain/payments";
 import { depositJson } from "~/pages/payments";
+import { depositMessage } from "~/models/deposit.server";
+import { localeOf } from "~/catalog/index.server";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -14,6 +16,7 @@ export function action({ request, params }: ActionFunctionArgs) {
     const user = await requireApiUser(request);
     const depositId = parseId(params.id, "Deposit not found.");
     const body = await readBody(request);
-    return apiJson(depositJson(await submitDepositOtp({ actor: user, key: null }, { depositId, otp: readOtp(body.otp) })));
+    const deposit = await submitDepositOtp({ actor: user, key: null }, { depositId, otp: readOtp(body.otp) });
+    return apiJson(depositJson(deposit, depositMessage(deposit, localeOf(request))));
   });
 }

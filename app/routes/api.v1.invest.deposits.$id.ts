@@ -3,6 +3,8 @@ import { apiJson, handleApi, methodNotAllowed, parseId, requireMethod } from "~/
 import { requireApiUser } from "~/auth/session.server";
 import { checkDeposit } from "~/commands/payments.server";
 import { depositJson } from "~/pages/payments";
+import { depositMessage } from "~/models/deposit.server";
+import { localeOf } from "~/catalog/index.server";
 
 export const action = () => methodNotAllowed("GET");
 
@@ -12,6 +14,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
     requireMethod(request, "GET");
     const user = await requireApiUser(request);
     const depositId = parseId(params.id, "Deposit not found.");
-    return apiJson(depositJson(await checkDeposit({ actor: user, key: null }, { depositId })));
+    const deposit = await checkDeposit({ actor: user, key: null }, { depositId });
+    return apiJson(depositJson(deposit, depositMessage(deposit, localeOf(request))));
   });
 }

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, handleApi, methodNotAllowed, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
-import { listMyDeposits } from "~/models/deposit.server";
+import { depositMessage, listMyDeposits } from "~/models/deposit.server";
 import { depositJson } from "~/pages/payments";
+import { localeOf } from "~/catalog/index.server";
 
 export const action = () => methodNotAllowed("GET");
 
@@ -11,6 +12,6 @@ export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(async () => {
     requireMethod(request, "GET");
     const user = await requireApiUser(request);
-    return apiJson(listMyDeposits({ userId: user.id }).map(depositJson));
+    return apiJson(listMyDeposits({ userId: user.id }).map((d) => depositJson(d, depositMessage(d, localeOf(request)))));
   });
 }

@@ -9,7 +9,10 @@ export type Notice = { id: number; userId: number; kind: string; message: string
  * (the old text for rows written before). `where` filters the notifications table in SQL.
  */
 export function noticesIn(server: TestServer, where = "1 = 1", ...args: unknown[]): Notice[] {
-  const rows = server.db().prepare(`select id, user_id, kind, message, message_id, message_params from notifications where ${where} order by id`).all(...args) as Array<{
+  const rows = server
+    .db()
+    .prepare(`select id, user_id, kind, message, message_id, message_params from notifications where ${where} order by id`)
+    .all(...args) as Array<{
     id: number;
     user_id: number;
     kind: string;

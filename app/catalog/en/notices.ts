@@ -23,8 +23,7 @@ export const notices = {
   "notices.reinvested.principal": "your principal",
   "notices.depositCredited": "Your deposit of {amount} reached your wallet.",
   "notices.depositFailed": "Your deposit of {amount} did not go through. Nothing was taken from your wallet.",
-  "notices.depositRefunded":
-    "Your payment of {amount} arrived, but crediting it would go past your account's limits, so we are sending it back to you. Nothing was added to your wallet.",
+  "notices.depositRefunded": "Your payment of {amount} arrived, but crediting it would go past your account's limits, so we are sending it back to you. Nothing was added to your wallet.",
   "notices.destinationAdded": "A new payout destination, {destination}, was added to your account. Not you? Change your password now and contact support.",
   "notices.destination.ending": "{label} ending {last3}",
   "notices.withdrawalRequested": "A withdrawal of {amount} to {destination} was requested from your account. Not you? Change your password now and contact support.",
@@ -33,8 +32,7 @@ export const notices = {
   "notices.withdrawalReversed": "Your withdrawal of {amount} to {provider} came back. The money is back in your wallet.",
   "notices.withdrawalNotSent": "Your withdrawal of {amount} was not sent after our security check: {why} The money is back in your wallet.",
   "notices.withdrawalNotSent.lapsed": "no admin reviewed it within 24 hours.",
-  "notices.kycApproved":
-    "Your identity is verified: your account is now {tier}. You can deposit up to {depositsPerDay} a day, hold up to {walletBalance} and withdraw to accounts in your own name.",
+  "notices.kycApproved": "Your identity is verified: your account is now {tier}. You can deposit up to {depositsPerDay} a day, hold up to {walletBalance} and withdraw to accounts in your own name.",
   "notices.kycRejected": "We could not verify your identity: {reason} You can send your documents again on the KYC page.",
   "notices.tier.REGISTERED": "Registered",
   "notices.tier.VERIFIED": "Verified",

@@ -11,6 +11,14 @@ export const paymentStatus = {
   "paymentStatus.depositFlagged": "We received a payment that does not match this deposit. Our team is checking it and will contact you.",
   "paymentStatus.depositRefunded":
     "This payment arrived, but crediting it would go past your account's limits: {limit} So we are sending it back to you the way you paid; it can take a few working days to reach you. Nothing was added to your wallet.",
+  "paymentStatus.checkout": "Continue to the secure payment page to pay by card or bank.",
+  "paymentStatus.approveOnPhone": "Approve the payment prompt on your phone to finish the deposit.",
+  "paymentStatus.enterOtp": "Enter the code from your phone to finish the deposit (Telecel Cash: dial *110# to get a voucher).",
+  "paymentStatus.wrongOtp": "That code did not work. Check it and try again.",
+  "paymentStatus.networkPending": "We are waiting for your network to confirm the payment.",
+  "paymentStatus.withdrawalPending": "Your withdrawal is on its way.",
+  "paymentStatus.withdrawalHeld": "Waiting for a security check: an admin reviews large withdrawals before they are sent.",
+  "paymentStatus.withdrawalSucceeded": "Withdrawal processed",
   "paymentStatus.withdrawalFailed": "The withdrawal could not be sent. The money is back in your wallet.",
   "paymentStatus.withdrawalReversed": "The withdrawal came back from the network. The money is back in your wallet.",
 } as const;
