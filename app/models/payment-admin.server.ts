@@ -1,3 +1,4 @@
+import type { Locale } from "~/catalog/format";
 import { errorField, logger } from "~/lib/logger.server";
 import { and, count, desc, eq, gte, inArray, isNotNull, lt, or, sql, type Column, type SQL } from "drizzle-orm";
 import { addDays, isCalendarDate } from "~/domain/calendar";
@@ -8,6 +9,7 @@ import { now } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
 import { reconcileDay, type ReconciliationReport } from "~/models/reconciliation.server";
 import { deposits, users, webhookEvents, withdrawals, type WebhookOutcome } from "~/models/schema.server";
+import { storedText } from "~/models/stored-message.server";
 
 /**
  * What the admin's payments page reads (issue 15): deposits, withdrawals and webhook events with
@@ -107,7 +109,8 @@ export type AdminPaymentsPage =
   { list: "deposits"; rows: AdminDepositRow[]; total: number } | { list: "withdrawals"; rows: AdminWithdrawalRow[]; total: number } | { list: "events"; rows: AdminWebhookRow[]; total: number };
 
 /** One page of the chosen list, newest first, and how many rows match in all. */
-export function listAdminPayments(f: PaymentFilters, { pageSize, nowMs = now().getTime() }: { pageSize: number; nowMs?: number }): AdminPaymentsPage {
+/** One page of a list; a withdrawal's failure is in the reader's language (`locale`). */
+export function listAdminPayments(f: PaymentFilters, { pageSize, locale, nowMs = now().getTime() }: { pageSize: number; locale: Locale; nowMs?: number }): AdminPaymentsPage {
   const db = getDb();
   const offset = (f.page - 1) * pageSize;
   if (f.list === "deposits") {
@@ -167,6 +170,8 @@ export function listAdminPayments(f: PaymentFilters, { pageSize, nowMs = now().g
         status: withdrawals.status,
         flag: withdrawals.flag,
         failureMessage: withdrawals.failureMessage,
+        failureMessageId: withdrawals.failureMessageId,
+        failureMessageParams: withdrawals.failureMessageParams,
         createdAt: withdrawals.createdAt,
         updatedAt: withdrawals.updatedAt,
       })
@@ -177,7 +182,11 @@ export function listAdminPayments(f: PaymentFilters, { pageSize, nowMs = now().g
       .limit(pageSize)
       .offset(offset)
       .all();
-    return { list: "withdrawals", rows, total };
+    return {
+      list: "withdrawals",
+      rows: rows.map(({ failureMessageId, failureMessageParams, ...w }) => ({ ...w, failureMessage: storedText(locale, failureMessageId, failureMessageParams, w.failureMessage) })),
+      total,
+    };
   }
   const where = and(
     ...inDays(webhookEvents.receivedAt, f),

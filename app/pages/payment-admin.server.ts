@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { addDays } from "~/domain/calendar";
 import { DomainError } from "~/domain/errors";
 import { formatGhs } from "~/domain/money";
+import { localeOf } from "~/catalog/index.server";
 import { isStuck } from "~/domain/payments";
 import { requireAdmin } from "~/auth/session.server";
 import { now, today } from "~/lib/clock.server";
@@ -18,7 +19,7 @@ export async function paymentsAdminLoader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const { filters, errors } = parsePaymentFilters(new URL(request.url).searchParams);
   const nowMs = now().getTime();
-  const found = listAdminPayments(filters, { pageSize: PAYMENTS_PAGE_SIZE, nowMs });
+  const found = listAdminPayments(filters, { pageSize: PAYMENTS_PAGE_SIZE, locale: localeOf(request), nowMs });
   const stuck = (status: string, createdAt: string) => isStuck(status, Date.parse(createdAt), nowMs);
   const base = { filters, errors, total: found.total, pageSize: PAYMENTS_PAGE_SIZE, attention: paymentAttention(nowMs) };
   switch (found.list) {
