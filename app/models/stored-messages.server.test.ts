@@ -4,6 +4,9 @@ import { PSEUDO_CLOSE, PSEUDO_OPEN } from "~/catalog/pseudo";
 import { render } from "~/catalog/index.server";
 import { getDb } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
+import { approvalSummary } from "~/domain/approvals";
+import { createApproval, summaryText } from "~/models/approvals.server";
+import { depositMessage, openDeposit } from "~/models/deposit.server";
 import { listNotifications, notify } from "~/models/notification.server";
 import { unsubscribeUrl } from "~/models/messages.server";
 import { storedRef } from "~/models/stored-message.server";
@@ -73,5 +76,21 @@ describe("stored messages", () => {
       expect(render("en", ref)).toBe(said);
       expect(bracketed(render("pseudo", ref))).toBe(true);
     }
+  });
+
+  it("a deposit's words and an approval's summary read as the English they used to store, bracketed in the pseudo-locale", () => {
+    const userId = newInvestor("stored-deposit@example.com");
+    const deposit = openDeposit(userId, { amountMinor: 5_000, method: "checkout", network: null, phone: null });
+    expect(deposit).toMatchObject({ message: null, messageId: "paymentStatus.depositPending" });
+    expect(depositMessage(deposit, "en")).toBe("We are waiting for the provider to confirm this deposit.");
+    expect(bracketed(depositMessage(deposit, "pseudo"))).toBe(true);
+    // Written before ids: read as written, in any language.
+    expect(depositMessage({ ...deposit, messageId: null, message: "Deposit successful" }, "pseudo")).toBe("Deposit successful");
+
+    const approval = createApproval({ action: "batch.delete", params: { batchId: 9 }, summary: approvalSummary({ action: "batch.delete", batchId: 9 }), requestedBy: userId });
+    expect(approval).toMatchObject({ summary: "", summaryId: "approvalSummary.delete" });
+    expect(summaryText(approval, "en")).toBe("Delete Batch #9");
+    expect(bracketed(summaryText(approval, "pseudo"))).toBe(true);
+    expect(getDb().$client.prepare("select detail from audit_log where action = 'approval.request' order by id desc").get()).toEqual({ detail: `#${approval.id} batch.delete: Delete Batch #9` });
   });
 });
