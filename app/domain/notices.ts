@@ -58,12 +58,12 @@ export function categoryOfKind(kind: string): NoticeCategory | null {
   return KIND_CATEGORIES[kind] ?? null;
 }
 
-/** The kinds whose email has a subject of its own in the catalog (`outbox.subject.<KIND>`). */
+/** The kinds whose email has a subject of its own in the catalog (`mail.subject.<KIND>`). */
 const KINDS_WITH_SUBJECT = new Set([...Object.keys(KIND_CATEGORIES), ...SECURITY_KINDS]);
 
 /** A notice's email subject, in the investor's words: a catalog message, rendered in the recipient's language. */
 export function subjectOfKind(kind: string): MessageRef {
-  return { msg: KINDS_WITH_SUBJECT.has(kind) ? `outbox.subject.${kind}` : "outbox.subject.other" };
+  return { msg: KINDS_WITH_SUBJECT.has(kind) ? `mail.subject.${kind}` : "mail.subject.other" };
 }
 
 export function isNoticeCategory(value: string): value is NoticeCategory {

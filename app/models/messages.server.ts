@@ -187,7 +187,7 @@ export function queueNotice(userId: number, kind: string, message: MessageRef) {
   const { appUrl } = getEnv();
   if (prefs.EMAIL && user.emailVerifiedAt) {
     const url = unsubscribeUrl(userId, category);
-    const why = render(locale, { msg: `outbox.notice.why.${category}` });
+    const why = render(locale, { msg: `mail.notice.why.${category}` });
     const portfolio = `${appUrl}/portfolio`;
     const choose = `${appUrl}/account#messages`;
     queueMessage({
@@ -197,19 +197,19 @@ export function queueNotice(userId: number, kind: string, message: MessageRef) {
       category,
       recipient: user.email,
       subject,
-      text: `${t("outbox.hello", { name: user.fullName })}\n\n${said}\n\n${t("outbox.notice.portfolio", { url: portfolio })}\n\n--\n${why} ${t("outbox.notice.stop", { url })}\n${t("outbox.notice.choose", { url: choose })}`,
+      text: `${t("mail.hello", { name: user.fullName })}\n\n${said}\n\n${t("mail.notice.portfolio", { url: portfolio })}\n\n--\n${why} ${t("mail.notice.stop", { url })}\n${t("mail.notice.choose", { url: choose })}`,
       html: htmlBody({
         heading: subject,
-        paragraphs: [t("outbox.hello", { name: user.fullName }), said],
-        action: { label: t("outbox.notice.openPortfolio"), url: portfolio },
-        footer: `${escapeHtml(why)} <a href="${escapeHtml(url)}">${escapeHtml(t("outbox.notice.unsubscribe"))}</a> · <a href="${escapeHtml(appUrl)}/account#messages">${escapeHtml(t("outbox.notice.chooseLink"))}</a>`,
+        paragraphs: [t("mail.hello", { name: user.fullName }), said],
+        action: { label: t("mail.notice.openPortfolio"), url: portfolio },
+        footer: `${escapeHtml(why)} <a href="${escapeHtml(url)}">${escapeHtml(t("mail.notice.unsubscribe"))}</a> · <a href="${escapeHtml(appUrl)}/account#messages">${escapeHtml(t("mail.notice.chooseLink"))}</a>`,
       }),
       unsubscribeUrl: url,
       message,
     });
   }
   if (prefs.SMS && user.phone && user.phoneVerifiedAt) {
-    queueMessage({ userId, channel: "SMS", kind, category, recipient: user.phone, text: t("outbox.sms", { text: said }), message });
+    queueMessage({ userId, channel: "SMS", kind, category, recipient: user.phone, text: t("mail.sms", { text: said }), message });
   }
 }
 
@@ -227,10 +227,10 @@ function securityEmail(
   const said = paragraphs.map((p) => render(locale, p));
   const link = action && { label: render(locale, action.label), url: action.url };
   const text = [
-    t("outbox.hello", { name: user.fullName }),
+    t("mail.hello", { name: user.fullName }),
     ...said,
-    ...(link ? [t("outbox.action", { label: link.label, url: link.url })] : []),
-    t("outbox.security.notYou", { url: `${getEnv().appUrl}/contact` }),
+    ...(link ? [t("mail.action", { label: link.label, url: link.url })] : []),
+    t("mail.security.notYou", { url: `${getEnv().appUrl}/contact` }),
   ].join("\n\n");
   queueMessage({
     userId: user.id,
@@ -240,7 +240,7 @@ function securityEmail(
     recipient: user.email,
     subject: heading,
     text,
-    html: htmlBody({ heading, paragraphs: [t("outbox.hello", { name: user.fullName }), ...said], action: link, footer: escapeHtml(t("outbox.security.footer")) }),
+    html: htmlBody({ heading, paragraphs: [t("mail.hello", { name: user.fullName }), ...said], action: link, footer: escapeHtml(t("mail.security.footer")) }),
     message,
   });
 }
@@ -258,43 +258,43 @@ function queueSecurityNotice(userId: number, kind: string, message: MessageRef) 
   const user = recipient(userId);
   if (!user || user.closedAt) return;
   if (user.emailVerifiedAt) securityEmail(user, kind, { subject: subjectOfKind(kind), paragraphs: [message], message });
-  if (user.phone && user.phoneVerifiedAt) securitySms(userId, kind, user.phone, msg("outbox.sms", { text: message }), message);
+  if (user.phone && user.phoneVerifiedAt) securitySms(userId, kind, user.phone, msg("mail.sms", { text: message }), message);
 }
 
 /** The link that confirms the email address (24 hours, once). Goes to the unconfirmed address: that is the point. */
 export function queueEmailConfirmation(user: { id: number; email: string; fullName: string }, token: string) {
   const url = `${getEnv().appUrl}/confirm-email/${token}`;
   securityEmail(user, "EMAIL_CONFIRM", {
-    subject: msg("outbox.emailConfirm.subject"),
-    paragraphs: [msg("outbox.emailConfirm.body")],
-    action: { label: msg("outbox.emailConfirm.action"), url },
-    message: msg("outbox.emailConfirm.body"),
+    subject: msg("mail.emailConfirm.subject"),
+    paragraphs: [msg("mail.emailConfirm.body")],
+    action: { label: msg("mail.emailConfirm.action"), url },
+    message: msg("mail.emailConfirm.body"),
   });
 }
 
 /** The 6-digit code that confirms the phone (10 minutes). */
 export function queuePhoneCode(userId: number, phone: string, code: string) {
-  securitySms(userId, "PHONE_CODE", phone, msg("outbox.phoneCode", { code }));
+  securitySms(userId, "PHONE_CODE", phone, msg("mail.phoneCode", { code }));
 }
 
 /** The reset link by email, and a code by SMS when the phone is confirmed. */
 export function queuePasswordReset(user: { id: number; email: string; fullName: string }, token: string, sms: { phone: string; code: string } | null) {
   securityEmail(user, "PASSWORD_RESET", {
-    subject: msg("outbox.reset.subject"),
-    paragraphs: [msg("outbox.reset.body"), msg("outbox.reset.ignore")],
-    action: { label: msg("outbox.reset.action"), url: `${getEnv().appUrl}/reset-password/${token}` },
-    message: msg("outbox.reset.body"),
+    subject: msg("mail.reset.subject"),
+    paragraphs: [msg("mail.reset.body"), msg("mail.reset.ignore")],
+    action: { label: msg("mail.reset.action"), url: `${getEnv().appUrl}/reset-password/${token}` },
+    message: msg("mail.reset.body"),
   });
-  if (sms) securitySms(user.id, "PASSWORD_RESET", sms.phone, msg("outbox.reset.sms", { code: sms.code }));
+  if (sms) securitySms(user.id, "PASSWORD_RESET", sms.phone, msg("mail.reset.sms", { code: sms.code }));
 }
 
 /** After a reset or a change: the owner learns of it, whichever contact they still control. */
 export function queuePasswordChanged(userId: number) {
   const user = recipient(userId);
   if (!user || user.closedAt) return;
-  const body = msg("outbox.changed.body", { at: nowIso().slice(0, 16).replace("T", " ") });
-  securityEmail(user, "PASSWORD_CHANGED", { subject: msg("outbox.changed.subject"), paragraphs: [body, msg("outbox.changed.done")], message: body });
-  if (user.phone && user.phoneVerifiedAt) securitySms(userId, "PASSWORD_CHANGED", user.phone, msg("outbox.changed.sms"));
+  const body = msg("mail.changed.body", { at: nowIso().slice(0, 16).replace("T", " ") });
+  securityEmail(user, "PASSWORD_CHANGED", { subject: msg("mail.changed.subject"), paragraphs: [body, msg("mail.changed.done")], message: body });
+  if (user.phone && user.phoneVerifiedAt) securitySms(userId, "PASSWORD_CHANGED", user.phone, msg("mail.changed.sms"));
 }
 
 /**

@@ -7,7 +7,7 @@ import { invest } from "~/catalog/en/invest";
 import { investDialogs } from "~/catalog/en/invest-dialogs";
 import { meta } from "~/catalog/en/meta";
 import { notices } from "~/catalog/en/notices";
-import { outbox } from "~/catalog/en/outbox";
+import { mail } from "~/catalog/en/mail";
 import { paymentStatus } from "~/catalog/en/payment-status";
 import { risk } from "~/catalog/en/risk";
 import { terms } from "~/catalog/en/terms";
@@ -48,7 +48,7 @@ export const en = {
   ...unsubscribe,
   ...contact,
   ...notices,
-  ...outbox,
+  ...mail,
   ...paymentStatus,
   ...approvalSummary,
 } as const;

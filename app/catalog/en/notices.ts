@@ -1,6 +1,6 @@
 /**
  * In-app notices (the portfolio's activity list, GET /api/v1/invest/notifications), stored as an id
- * and parameters and rendered when read; their email and SMS carry the same words (namespace outbox).
+ * and parameters and rendered when read; their email and SMS carry the same words (namespace mail).
  */
 export const notices = {
   "notices.exitFilled": "A buyer took {units} of your units in Batch #{batchId}: {net} reached your wallet ({price} less a {fee} early-exit fee).",
