@@ -44,8 +44,41 @@ export type StartOptions = {
   freshDatabase?: boolean;
 };
 
-/** Settings that never change what the seed writes: the copy made for one serves any value of them. */
-const NOT_SEED_SETTINGS = new Set(["PATH", "PORT", "HOST", "DATABASE_URL"]);
+/**
+ * Settings that never change what the seed writes: the copy made for one serves any value of them.
+ * Besides where the server listens: where the outside systems are and the keys to them (the fakes
+ * take a new port each run), limits per address or account, and timings of the background jobs,
+ * all read while serving, none while seeding (scripts/seed.js starts no job and calls no provider).
+ */
+const NOT_SEED_SETTINGS = new Set([
+  "PATH",
+  "PORT",
+  "HOST",
+  "DATABASE_URL",
+  "WEB_CONCURRENCY",
+  "NODE_OPTIONS",
+  "REQUEST_LOG",
+  "METRICS_TOKEN",
+  "COOKIE_SECURE",
+  "PAYSTACK_BASE_URL",
+  "PAYSTACK_SECRET_KEY",
+  "SMTP_URL",
+  "HUBTEL_CLIENT_ID",
+  "HUBTEL_CLIENT_SECRET",
+  "HUBTEL_SMS_URL",
+  "AUTH_RATE_LIMIT",
+  "LOGIN_FAILURES_PER_ADDRESS",
+  "REGISTRATIONS_PER_ADDRESS",
+  "CONTACT_MESSAGES_PER_ADDRESS",
+  "RESET_REQUESTS_PER_ADDRESS",
+  "RESET_REQUESTS_PER_EMAIL",
+  "PAYMENTS_SWEEP_SECONDS",
+  "PAYMENTS_SWEEP_AFTER_SECONDS",
+  "OUTBOX_POLL_MS",
+  "OUTBOX_RETRY_SECONDS",
+  "OUTBOX_MAX_ATTEMPTS",
+  "OUTBOX_LEASE_SECONDS",
+]);
 
 /**
  * A database file migrated and seeded by `npm run seed` (scripts/seed.js, the server's own start-up
