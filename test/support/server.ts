@@ -55,6 +55,7 @@ const NOT_SEED_SETTINGS = new Set([
   "PORT",
   "HOST",
   "DATABASE_URL",
+  "SQLITE_SYNCHRONOUS",
   "WEB_CONCURRENCY",
   "NODE_OPTIONS",
   "REQUEST_LOG",
@@ -165,6 +166,10 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
     WITHHOLDING_TAX_RATE: "0",
     // New payout destinations receive money at once; test/kyc-destinations.test.ts tests the wait.
     DESTINATION_COOLING_OFF_HOURS: "0",
+    // Commits are not fsynced one by one (a crash of the process still loses nothing, one of the
+    // machine may): each fsync of a shared disk held a test for milliseconds while its CPU sat idle.
+    // test/crash-safety.test.ts runs with the production default, FULL.
+    SQLITE_SYNCHRONOUS: "NORMAL",
     ...shifted,
     ...env,
   };
@@ -209,6 +214,8 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
     db: () => {
       connection ??= new Database(dbFile);
       connection.pragma("busy_timeout = 5000");
+      // What a test writes needs no fsync of its own (the server's commits are what is tested).
+      connection.pragma("synchronous = NORMAL");
       return connection;
     },
     stop: (signal = "SIGTERM") =>
