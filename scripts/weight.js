@@ -5,7 +5,8 @@
 // Home, both invest pages and a batch page on an emulated Slow 3G link, JavaScript off and on.
 // Exits 1 when a page is over its byte budget or a first paint over FIRST_PAINT_BUDGET_MS.
 import { slow3gFirstPaintMs } from "./lib/first-paint.js";
-import { BUDGET, formatTable, launchChromium, measureSite } from "./lib/page-weight.js";
+import { launchChromium } from "./lib/chromium.js";
+import { BUDGET, formatTable, measureSite } from "./lib/page-weight.js";
 import { ADMIN, ensureBuild, INVESTOR, startBuiltServer } from "./lib/server-process.js";
 
 /** Issue 19: what the first paint may cost on Slow 3G (one round trip plus the first response). */

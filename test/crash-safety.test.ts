@@ -23,8 +23,11 @@ let admin: Client;
 let batchId: number;
 let dbFile: string;
 
+/** The production default, every commit fsynced (FULL), rather than the test servers' NORMAL. */
+const DURABLE = { SQLITE_SYNCHRONOUS: undefined };
+
 async function restart() {
-  server = await startServer({}, { dbFile });
+  server = await startServer(DURABLE, { dbFile });
   admin = (await signInAdmin(server)).api;
 }
 
@@ -107,7 +110,7 @@ async function killDuringRun(delayMs: number | "commit") {
 }
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer(DURABLE);
   dbFile = server.dbFile;
   admin = (await signInAdmin(server)).api;
   batchId = createBatch(server, { productType: "EGG", unitPrice: UNIT_PRICE_MINOR / 100, targetUnits: INVESTMENTS, expectedRoi: ROI }).id;

@@ -675,12 +675,26 @@ describe("configuration", () => {
 describe("closing the account", () => {
   it("stops what is still queued and removes the address and text of every message", async () => {
     const u = await confirmedInvestor(0);
-    smtp.refuseNext(1, 451);
+    // The reset email is parked before the close: while it waits its turn and no try is under way,
+    // its next try is moved far ahead (tries until then are refused). After the close it is due at
+    // once again, so a message the close did not stop goes out within the 0.6 s waited below.
+    smtp.refuseNext(1_000, 451);
     await new Client(server.url).postForm("/reset-password", { email: u.email });
+    const park = server
+      .db()
+      .prepare(
+        "update outbox set next_attempt_at = '9999-01-01T00:00:00.000Z' where user_id = ? and channel = 'EMAIL' and status = 'queued' and not exists (select 1 from outbox_attempts a where a.outbox_id = outbox.id and a.finished_at is null)",
+      );
+    const deadline = Date.now() + 10_000;
+    while (park.run(u.id).changes === 0 && Date.now() < deadline) await sleep(20);
     const closed = await call(u.api, "POST", "/api/v1/auth/close-account", { password: u.password });
     expect(closed.status).toBe(204);
-    await sleep(600);
     smtp.refuseNext(0);
+    server.db().prepare("update outbox set next_attempt_at = ? where user_id = ? and channel = 'EMAIL' and status = 'queued'").run(new Date(0).toISOString(), u.id);
+    expect(server.db().prepare("select status, last_error from outbox where user_id = ? and channel = 'EMAIL' and kind = 'PASSWORD_RESET'").all(u.id)).toEqual([
+      { status: "failed", last_error: "The account was closed before it was sent." },
+    ]);
+    await sleep(600);
     const rows = server.db().prepare("select recipient, body_text, status from outbox where user_id = ?").all(u.id) as Array<{ recipient: string; body_text: string; status: string }>;
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row).toMatchObject({ recipient: "(closed account)", body_text: "(removed when the account was closed)" });

@@ -437,7 +437,9 @@ describe("the deposit status page, reloaded", () => {
       if (current !== first) await first.stop();
       await fakeAlone.close();
     }
-  });
+    // Two starts of three processes each (a primary and two workers) and 64 reloads: on a loaded
+    // 2-core machine that took more than the 30 s default; its checks allow for however long it takes.
+  }, 90_000);
 });
 
 describe("a server stopped between the provider's confirmation and ours", () => {

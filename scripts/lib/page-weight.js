@@ -4,7 +4,6 @@
 // so the figure does not depend on what the server compresses. Images count at their raw size.
 // Used by `npm run weight` (scripts/weight.js) and test/weight.test.ts.
 import zlib from "node:zlib";
-import { chromium } from "playwright-core";
 
 /** docs/rules.md#weight-budgets: HTML + CSS <= 40 KB gzipped, JavaScript <= 120 KB gzipped, no image over 30 KB, no web fonts. KB = 1,000 bytes (the stricter reading). */
 export const BUDGET = { htmlCssBytes: 40_000, jsBytes: 120_000, imageBytes: 30_000, fonts: 0 };
@@ -16,17 +15,6 @@ export const OPTIONAL_PAGES = ["/batches/<first batch>"];
 export const SIGNED_IN_PAGES = ["/portfolio", "/kyc"];
 /** Signed in as an admin. */
 export const ADMIN_PAGES = ["/admin"];
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-/** Debian's Chromium with the flags this closed network needs (as test/support/browser.ts). */
-export function launchChromium() {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
-}
 
 function kindOf(resourceType, contentType) {
   const type = contentType.toLowerCase();

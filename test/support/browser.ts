@@ -1,15 +1,13 @@
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type Locator } from "playwright-core";
+import type { Browser, BrowserContext, Locator } from "playwright-core";
+import { launchChromium } from "../../scripts/lib/chromium.js";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-/** Debian's Chromium, headless, with the flags this closed network needs (playwright gives each launch a fresh profile). */
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+/**
+ * Debian's Chromium, headless (its headless shell when installed: scripts/lib/chromium.js), with the
+ * flags this closed network needs; playwright gives each launch a fresh profile.
+ */
+export function launchBrowser(): Promise<Browser> {
+  return launchChromium();
 }
 
 /** A browser mode a journey runs in; every journey runs in both. */

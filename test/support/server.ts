@@ -44,8 +44,42 @@ export type StartOptions = {
   freshDatabase?: boolean;
 };
 
-/** Settings that never change what the seed writes: the copy made for one serves any value of them. */
-const NOT_SEED_SETTINGS = new Set(["PATH", "PORT", "HOST", "DATABASE_URL"]);
+/**
+ * Settings that never change what the seed writes: the copy made for one serves any value of them.
+ * Besides where the server listens: where the outside systems are and the keys to them (the fakes
+ * take a new port each run), limits per address or account, and timings of the background jobs,
+ * all read while serving, none while seeding (scripts/seed.js starts no job and calls no provider).
+ */
+const NOT_SEED_SETTINGS = new Set([
+  "PATH",
+  "PORT",
+  "HOST",
+  "DATABASE_URL",
+  "SQLITE_SYNCHRONOUS",
+  "WEB_CONCURRENCY",
+  "NODE_OPTIONS",
+  "REQUEST_LOG",
+  "METRICS_TOKEN",
+  "COOKIE_SECURE",
+  "PAYSTACK_BASE_URL",
+  "PAYSTACK_SECRET_KEY",
+  "SMTP_URL",
+  "HUBTEL_CLIENT_ID",
+  "HUBTEL_CLIENT_SECRET",
+  "HUBTEL_SMS_URL",
+  "AUTH_RATE_LIMIT",
+  "LOGIN_FAILURES_PER_ADDRESS",
+  "REGISTRATIONS_PER_ADDRESS",
+  "CONTACT_MESSAGES_PER_ADDRESS",
+  "RESET_REQUESTS_PER_ADDRESS",
+  "RESET_REQUESTS_PER_EMAIL",
+  "PAYMENTS_SWEEP_SECONDS",
+  "PAYMENTS_SWEEP_AFTER_SECONDS",
+  "OUTBOX_POLL_MS",
+  "OUTBOX_RETRY_SECONDS",
+  "OUTBOX_MAX_ATTEMPTS",
+  "OUTBOX_LEASE_SECONDS",
+]);
 
 /**
  * A database file migrated and seeded by `npm run seed` (scripts/seed.js, the server's own start-up
@@ -132,6 +166,10 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
     WITHHOLDING_TAX_RATE: "0",
     // New payout destinations receive money at once; test/kyc-destinations.test.ts tests the wait.
     DESTINATION_COOLING_OFF_HOURS: "0",
+    // Commits are not fsynced one by one (a crash of the process still loses nothing, one of the
+    // machine may): each fsync of a shared disk held a test for milliseconds while its CPU sat idle.
+    // test/crash-safety.test.ts runs with the production default, FULL.
+    SQLITE_SYNCHRONOUS: "NORMAL",
     ...shifted,
     ...env,
   };
@@ -176,6 +214,8 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
     db: () => {
       connection ??= new Database(dbFile);
       connection.pragma("busy_timeout = 5000");
+      // What a test writes needs no fsync of its own (the server's commits are what is tested).
+      connection.pragma("synchronous = NORMAL");
       return connection;
     },
     stop: (signal = "SIGTERM") =>
