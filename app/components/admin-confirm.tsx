@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Dialog } from "~/components/dialog";
 import { formatGhs } from "~/domain/money";
+import { useT } from "~/catalog/use-words";
 
 /** What the dashboard's action answers (a success redirects with a flash instead). */
 export type DashboardResult =
@@ -22,13 +23,14 @@ export function AdminSubmit({ children, className = "btn-primary", name, value }
 
 /**
  * The server-rendered confirm step, for browsers without JavaScript (with it, window.confirm asks
- * first and this never shows): the same fields again with confirmed=1.
+ * first and this never shows): the same fields again with confirmed=1. The server words the prompt and detail.
  */
 export function AdminConfirm({ result, action = "/admin?index", cancelTo = "/admin" }: { result: DashboardResult | undefined; action?: string; cancelTo?: string }) {
+  const t = useT();
   if (!result || !result.ok || !("confirm" in result)) return null;
   const { prompt, detail, fields, reserve } = result.confirm;
   return (
-    <Dialog title="Please confirm" closeTo={cancelTo}>
+    <Dialog title={t("admin.confirm.title")} closeTo={cancelTo}>
       <p className="text-lg font-semibold" data-testid="confirm-prompt">
         {prompt}
       </p>
@@ -43,17 +45,17 @@ export function AdminConfirm({ result, action = "/admin?index", cancelTo = "/adm
           reserve.availableMinor >= reserve.shortfallMinor ? (
             <label className="flex basis-full items-start gap-2 text-sm font-medium text-stone-800" data-testid="reserve-choice">
               <input type="checkbox" name="reserve_draw" value={reserve.draw} className="mt-1" />
-              Draw {formatGhs(reserve.shortfallMinor)} from the platform reserve (it holds {formatGhs(reserve.availableMinor)})
+              {t("admin.confirm.reserveDraw", { shortfall: formatGhs(reserve.shortfallMinor), available: formatGhs(reserve.availableMinor) })}
             </label>
           ) : (
             <p className="basis-full text-sm text-red-700" data-testid="reserve-choice">
-              The platform reserve holds {formatGhs(reserve.availableMinor)}: record the farm&apos;s remittance or fund the reserve first.
+              {t("admin.confirm.reserveShort", { available: formatGhs(reserve.availableMinor) })}
             </p>
           )
         ) : null}
-        <AdminSubmit className={fields.intent === "delete" ? "btn-danger flex-1" : "btn-primary flex-1"}>Confirm</AdminSubmit>
+        <AdminSubmit className={fields.intent === "delete" ? "btn-danger flex-1" : "btn-primary flex-1"}>{t("admin.confirm.confirm")}</AdminSubmit>
         <Link to={cancelTo} replace preventScrollReset className="btn-secondary flex-1">
-          Cancel
+          {t("admin.confirm.cancel")}
         </Link>
       </Form>
     </Dialog>

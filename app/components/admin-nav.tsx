@@ -1,26 +1,29 @@
 import { NavLink } from "@remix-run/react";
+import type { MessageId } from "~/catalog/en";
 import { useEffect, useState, type ReactNode } from "react";
+import { useT } from "~/catalog/use-words";
 
-const LINKS = [
-  { to: "/admin", label: "Dashboard", end: true },
-  { to: "/admin/exits", label: "Early exits" },
-  { to: "/admin/kyc", label: "Identity checks" },
-  { to: "/admin/payments", label: "Payments" },
-  { to: "/admin/tax", label: "Tax" },
-  { to: "/admin/messages", label: "Messages" },
-  { to: "/admin/outbox", label: "Outbox" },
-  { to: "/admin/content", label: "How It Works" },
-  { to: "/admin/approvals", label: "Approvals" },
-  { to: "/admin/audit", label: "Audit log" },
+const LINKS: Array<{ to: string; label: Extract<MessageId, `admin.nav.${string}`>; end?: boolean }> = [
+  { to: "/admin", label: "admin.nav.dashboard", end: true },
+  { to: "/admin/exits", label: "admin.nav.exits" },
+  { to: "/admin/kyc", label: "admin.nav.kyc" },
+  { to: "/admin/payments", label: "admin.nav.payments" },
+  { to: "/admin/tax", label: "admin.nav.tax" },
+  { to: "/admin/messages", label: "admin.nav.messages" },
+  { to: "/admin/outbox", label: "admin.nav.outbox" },
+  { to: "/admin/content", label: "admin.nav.content" },
+  { to: "/admin/approvals", label: "admin.nav.approvals" },
+  { to: "/admin/audit", label: "admin.nav.audit" },
 ];
 
 export function AdminNav() {
+  const t = useT();
   const linkClass = ({ isActive }: { isActive: boolean }) => `rounded-md px-2 py-1 text-sm font-medium no-underline ${isActive ? "bg-brand-100 text-stone-900" : "text-stone-700 hover:bg-stone-100"}`;
   return (
-    <nav aria-label="Admin" className="mb-6 flex flex-wrap gap-1 border-b border-stone-200 pb-3">
+    <nav aria-label={t("admin.nav.label")} className="mb-6 flex flex-wrap gap-1 border-b border-stone-200 pb-3">
       {LINKS.map((l) => (
         <NavLink key={l.to} to={l.to} end={l.end} className={linkClass}>
-          {l.label}
+          {t(l.label)}
         </NavLink>
       ))}
     </nav>

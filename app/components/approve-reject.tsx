@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import { FormError, TextareaField } from "~/components/forms";
+import { useT } from "~/catalog/use-words";
 
 type Answer = { errors: Record<string, string>; values: Record<string, string> } | null;
 
@@ -8,20 +9,21 @@ type Answer = { errors: Record<string, string>; values: Record<string, string> }
  * Reject with a reason. Two plain forms posting `id` and `intent`; no JavaScript needed.
  */
 export function ApproveRejectForms({ id, answer, busy, reasonLabel, reasonRequired = false }: { id: number; answer: Answer; busy: boolean; reasonLabel: string; reasonRequired?: boolean }) {
+  const t = useT();
   return (
     <>
       {answer?.errors.form ? <FormError message={answer.errors.form} /> : null}
       <Form method="post">
         <input type="hidden" name="id" value={id} />
         <button type="submit" name="intent" value="approve" className="btn-primary w-full sm:w-auto" disabled={busy}>
-          Approve
+          {t("admin.approve")}
         </button>
       </Form>
       <Form method="post" className="space-y-2">
         <input type="hidden" name="id" value={id} />
         <TextareaField label={reasonLabel} name="reason" rows={2} maxLength={500} required={reasonRequired} defaultValue={answer?.values.reason ?? ""} error={answer?.errors.reason} />
         <button type="submit" name="intent" value="reject" className="btn-secondary w-full sm:w-auto" disabled={busy}>
-          Reject
+          {t("admin.reject")}
         </button>
       </Form>
     </>

@@ -24,10 +24,17 @@ import { listFarms } from "~/models/farm.server";
 import { activateBatch, checkDeleteBatch, createBatch, createFarm, deleteBatch } from "~/commands/admin-batches.server";
 import { checkCloseBatch, closeBatch, executePayout, fundReserve } from "~/commands/admin-payouts.server";
 import { fieldErrors } from "~/forms/parse.server";
+import { detailIn, localeOf, translatorFor, wordsFor, type Translate } from "~/catalog/index.server";
+import { msg } from "~/catalog/ref";
 
 export async function adminDashboardLoader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
+  const locale = localeOf(request);
+  const t = translatorFor(locale);
   return {
+    words: wordsFor(locale, ["adminDashboard"]),
+    title: t("adminMeta.dashboard.title"),
+    description: t("adminMeta.dashboard.description"),
     stats: adminStats(),
     farms: listFarms().map((f) => ({ id: f.id, name: f.name, location: f.location })),
     // Each active batch's next payout and how late it is (the schedule's rule, app/domain/schedules.ts).
@@ -56,9 +63,9 @@ const FALLBACK = {
 const fail = (errors: Record<string, string>, values: Record<string, string>, status = 400) => data({ ok: false as const, errors, values } satisfies DashboardResult, { status });
 
 /** What the confirm step says about a run's money: what the batch holds and what it lacks. */
-function fundingText(s: PayoutSimulation): string {
-  if (s.shortfallMinor === 0) return ` Held for investors: ${formatGhs(s.heldMinor)}.`;
-  return ` The batch holds ${formatGhs(s.heldMinor)} for investors: ${formatGhs(s.shortfallMinor)} short.`;
+function fundingText(t: Translate, s: PayoutSimulation): string {
+  if (s.shortfallMinor === 0) return t("adminDashboard.funding.held", { held: formatGhs(s.heldMinor) });
+  return t("adminDashboard.funding.short", { held: formatGhs(s.heldMinor), shortfall: formatGhs(s.shortfallMinor) });
 }
 
 const reserveChoice = (s: PayoutSimulation): ReserveChoice | undefined =>
@@ -69,9 +76,11 @@ const guardedFlash = (g: Guarded) => (g.ran ? g.outcome.message : APPROVAL_MESSA
 
 export async function adminDashboardAction({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
+  const locale = localeOf(request);
+  const t = translatorFor(locale);
   const values = Object.fromEntries([...(await request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
   const intent = dashboardIntent(values.intent);
-  if (!intent) return fail({ form: "Choose an action." }, values);
+  if (!intent) return fail({ form: t("adminDashboard.error.chooseAction") }, values);
   // The key is tied to the action's target and inputs: the same key on another batch or period is refused.
   const ctx = { actor: admin, key: values.idempotency_key || null };
   try {
@@ -79,21 +88,21 @@ export async function adminDashboardAction({ request }: ActionFunctionArgs) {
       const parsed = FarmSchema.safeParse(values);
       if (!parsed.success) return fail(fieldErrors(parsed.error), values);
       createFarm(ctx, parsed.data);
-      return redirectWithFlash("/admin", { kind: "success", message: "Farm created." });
+      return redirectWithFlash("/admin", { kind: "success", message: msg("adminDashboard.flash.farmCreated") });
     }
     if (intent === "create_batch") {
       const parsed = BatchSchema.safeParse(values);
       if (!parsed.success) return fail(fieldErrors(parsed.error), values);
       createBatch(ctx, parsed.data);
-      return redirectWithFlash("/admin", { kind: "success", message: "Batch created." });
+      return redirectWithFlash("/admin", { kind: "success", message: msg("adminDashboard.flash.batchCreated") });
     }
     if (intent === "fund_reserve") {
       const amount = parseAmountToMinor(values.amount);
-      if (!amount.ok) return fail({ reserve_amount: "Enter the amount for the reserve: a positive GHS amount with at most 2 decimals." }, values);
+      if (!amount.ok) return fail({ reserve_amount: t("adminDashboard.error.reserveAmount") }, values);
       const source = (RESERVE_SOURCES as readonly string[]).includes(values.source) ? (values.source as ReserveSource) : null;
-      if (!source) return fail({ reserve_source: "Choose where the money comes from." }, values);
+      if (!source) return fail({ reserve_source: t("adminDashboard.error.reserveSource") }, values);
       const funded = fundReserve(ctx, { amountMinor: amount.minor, source });
-      return redirectWithFlash("/admin", { kind: "success", message: `Reserve funded with ${formatGhs(funded.amountMinor)}.` });
+      return redirectWithFlash("/admin", { kind: "success", message: msg("adminDashboard.flash.reserveFunded", { amount: { money: funded.amountMinor } }) });
     }
     const batchId = parseId(values.batch_id, MSG.batchNotFound);
     // The reserve draw the admin ticked in the confirm step (the run's shortfall), or none.
@@ -104,7 +113,7 @@ export async function adminDashboardAction({ request }: ActionFunctionArgs) {
     switch (intent) {
       case "activate":
         activateBatch(ctx, { batchId });
-        return redirectWithFlash("/admin", { kind: "success", message: "Batch activated." });
+        return redirectWithFlash("/admin", { kind: "success", message: msg("adminDashboard.flash.activated") });
       case "simulate": {
         const s = simulatePayout(batchId, { period });
         return data({
@@ -128,10 +137,11 @@ export async function adminDashboardAction({ request }: ActionFunctionArgs) {
         // (with JavaScript too): it names the shortfall and offers the reserve draw.
         if (!confirmed || (s.shortfallMinor > 0 && reserveDrawMinor === 0 && !s.alreadyPaid)) {
           if (s.alreadyPaid) return fail({ form: alreadyPaid(batchId, s.period) }, values, 409);
-          const what = `Batch #${batchId}, ${s.kind === "MONTHLY" ? `income for ${s.period}` : s.kind === "HARVEST" ? "harvest" : s.period}: ${formatGhs(s.totalMinor)} to ${s.count} investment${s.count === 1 ? "" : "s"}.`;
+          const run = s.kind === "MONTHLY" ? t("adminDashboard.run.income", { period: s.period }) : s.kind === "HARVEST" ? t("adminDashboard.run.harvest") : s.period;
+          const what = t("adminDashboard.confirm.run", { batchId, run, total: formatGhs(s.totalMinor), count: s.count });
           return data({
             ok: true as const,
-            confirm: { prompt: EXECUTE_PAYOUT_PROMPT, detail: what + fundingText(s), fields: { ...values, confirmed: "1" }, reserve: reserveChoice(s) },
+            confirm: { prompt: t(EXECUTE_PAYOUT_PROMPT), detail: `${what} ${fundingText(t, s)}`, fields: { ...values, confirmed: "1" }, reserve: reserveChoice(s) },
           } satisfies DashboardResult);
         }
         // Four eyes (issue 20): with a second admin this waits on /admin/approvals.
@@ -147,8 +157,8 @@ export async function adminDashboardAction({ request }: ActionFunctionArgs) {
           return data({
             ok: true as const,
             confirm: {
-              prompt: CLOSE_BATCH_PROMPT,
-              detail: `Batch #${batchId}: every holder gets the principal back (${formatGhs(s.totalMinor)}) and the batch closes.${fundingText(s)}`,
+              prompt: t(CLOSE_BATCH_PROMPT),
+              detail: `${t("adminDashboard.confirm.close", { batchId, total: formatGhs(s.totalMinor) })} ${fundingText(t, s)}`,
               fields: { ...values, confirmed: "1" },
               reserve: reserveChoice(s),
             },
@@ -162,7 +172,7 @@ export async function adminDashboardAction({ request }: ActionFunctionArgs) {
           checkDeleteBatch(ctx, { batchId });
           return data({
             ok: true as const,
-            confirm: { prompt: DELETE_BATCH_PROMPT, detail: `Batch #${batchId} will be removed for good.`, fields: { ...values, confirmed: "1" } },
+            confirm: { prompt: t(DELETE_BATCH_PROMPT), detail: t("adminDashboard.confirm.delete", { batchId }), fields: { ...values, confirmed: "1" } },
           } satisfies DashboardResult);
         }
         // A batch with history waits for a second admin (issue 20); an empty OPEN one goes at once.
@@ -174,9 +184,9 @@ export async function adminDashboardAction({ request }: ActionFunctionArgs) {
     if (error instanceof DomainError || error instanceof HttpError) {
       const status = error instanceof DomainError ? (error.status === 404 ? 404 : error.status === 409 ? 409 : 400) : error.status;
       const field = intent === "create_farm" || intent === "create_batch" ? (error instanceof DomainError && error.field) || "form" : "form";
-      return fail({ [field]: error.detail }, values, status);
+      return fail({ [field]: detailIn(locale, error) }, values, status);
     }
     logger.error({ err: errorField(error) }, "page action failed");
-    return fail({ form: FALLBACK[intent] }, values, 500);
+    return fail({ form: t(FALLBACK[intent]) }, values, 500);
   }
 }

@@ -1,27 +1,29 @@
 import type { useLoaderData } from "@remix-run/react";
+import type { MessageId } from "~/catalog/en";
 import type { adminDashboardLoader } from "~/pages/admin-dashboard.server";
-/** What the admin pages say: confirm prompts, fallback messages, how long a message shows. */
+/** What the admin pages say (catalog ids): confirm prompts, fallback messages; how long a message shows. */
 /** docs/rules.md#product-constants: the admin message fades after 4 seconds. */
 export const ADMIN_MESSAGE_MS = 4000;
 
-export const DELETE_BATCH_PROMPT = "Delete this batch?";
-export const EXECUTE_PAYOUT_PROMPT = "Execute real payouts?";
-export const CLOSE_BATCH_PROMPT = "Close this egg batch and return the principal?";
+/** The confirm prompts (catalog ids): the browser asks with window.confirm, the server's confirm step without JavaScript. */
+export const DELETE_BATCH_PROMPT = "adminDashboard.prompt.delete";
+export const EXECUTE_PAYOUT_PROMPT = "adminDashboard.prompt.execute";
+export const CLOSE_BATCH_PROMPT = "adminDashboard.prompt.close";
 
-/** The fallbacks of docs/rules.md#messages, when the server has no detail to give. */
+/** The fallbacks of docs/rules.md#messages (catalog ids), when the server has no detail to give. */
 export const ADMIN_FALLBACK = {
-  load: "Failed to load admin data.",
-  farm: "Failed to create farm.",
-  batch: "Failed to create batch.",
-  delete: "Failed to delete batch.",
-  activate: "Activation failed.",
-  simulate: "Simulation failed.",
-  execute: "Execution failed.",
-  close: "Failed to close batch.",
-  reserve: "Failed to fund the reserve.",
-  log: "Failed to save the daily log.",
-  content: "Failed to save the page.",
-} as const;
+  load: "admin.fallback.load",
+  farm: "admin.fallback.farm",
+  batch: "admin.fallback.batch",
+  delete: "admin.fallback.delete",
+  activate: "admin.fallback.activate",
+  simulate: "admin.fallback.simulate",
+  execute: "admin.fallback.execute",
+  close: "admin.fallback.close",
+  reserve: "admin.fallback.reserve",
+  log: "admin.fallback.log",
+  content: "admin.fallback.content",
+} as const satisfies Record<string, MessageId>;
 
 export const HOW_IT_WORKS_SLUG = "how-it-works";
 

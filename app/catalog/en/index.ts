@@ -1,3 +1,4 @@
+import { adminCatalog } from "~/catalog/en/admin-all";
 import { approvalSummary } from "~/catalog/en/approval-summary";
 import { batchCard } from "~/catalog/en/batch-card";
 import { batchFacts } from "~/catalog/en/batch-facts";
@@ -51,6 +52,7 @@ export const en = {
   ...mail,
   ...paymentStatus,
   ...approvalSummary,
+  ...adminCatalog,
 } as const;
 
 export type Catalog = typeof en;
