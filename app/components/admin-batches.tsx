@@ -5,18 +5,19 @@ import { answerFor } from "~/components/admin-create-forms";
 import { AdminMessage } from "~/components/admin-nav";
 import { CLOSE_BATCH_PROMPT, DELETE_BATCH_PROMPT, EXECUTE_PAYOUT_PROMPT } from "~/pages/admin";
 import { formatGhs } from "~/domain/money";
-import { overdueText } from "~/pages/schedules";
 import type { AdminDashboardData } from "~/pages/admin";
+import { slots, withElements } from "~/components/rich-text";
+import { useT, type T } from "~/catalog/use-words";
 
-const PROMPTS: Record<string, string> = { execute: EXECUTE_PAYOUT_PROMPT, delete: DELETE_BATCH_PROMPT, close: CLOSE_BATCH_PROMPT };
+const PROMPTS = { execute: EXECUTE_PAYOUT_PROMPT, delete: DELETE_BATCH_PROMPT, close: CLOSE_BATCH_PROMPT } as const;
 
 /** With JavaScript, the browser asks (window.confirm) and sends confirmed=1; without it the server asks. */
-function confirmFirst(event: FormEvent<HTMLFormElement>) {
+function confirmFirst(t: T, event: FormEvent<HTMLFormElement>) {
   const form = event.currentTarget;
   const confirmed = form.elements.namedItem("confirmed") as HTMLInputElement;
   confirmed.value = "";
   const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-  const prompt = submitter ? PROMPTS[submitter.value] : undefined;
+  const prompt = submitter && submitter.value in PROMPTS ? t(PROMPTS[submitter.value as keyof typeof PROMPTS]) : undefined;
   if (!prompt) return;
   if (!window.confirm(prompt)) {
     event.preventDefault();
@@ -38,6 +39,7 @@ const STATUS_TONE: Record<string, string> = {
 type Batch = AdminDashboardData["batches"][number];
 
 function RowActions({ batch, data, result }: { batch: Batch; data: AdminDashboardData; result: DashboardResult | undefined }) {
+  const t = useT();
   const answered = (["activate", "simulate", "execute", "close", "delete"] as const).map((i) => answerFor(result, i, batch.id)).find((a) => a.values);
   const error = answered ? (answered.errors.form ?? Object.values(answered.errors)[0]) : null;
   const simulated = result?.ok && "simulated" in result && result.simulated.batchId === batch.id ? result.simulated : null;
@@ -47,14 +49,14 @@ function RowActions({ batch, data, result }: { batch: Batch; data: AdminDashboar
   return (
     <div className="space-y-2">
       {/* Without JavaScript the answer page opens at this row (the fragment survives the redirect). */}
-      <Form method="post" action={`/admin?index#batch-${batch.id}`} preventScrollReset onSubmit={confirmFirst} className="flex flex-wrap items-end gap-2" aria-label={`Actions for Batch #${batch.id}`}>
+      <Form method="post" action={`/admin?index#batch-${batch.id}`} preventScrollReset onSubmit={(event) => confirmFirst(t, event)} className="flex flex-wrap items-end gap-2" aria-label={t("adminDashboard.actionsFor", { batchId: batch.id })}>
         <input type="hidden" name="batch_id" value={batch.id} />
         <input type="hidden" name="idempotency_key" value={`${data.idempotencyKey}-batch-${batch.id}`} />
         <input type="hidden" name="confirmed" defaultValue="" />
         {eggActive ? (
           <div className="w-full sm:w-36">
             <label htmlFor={`period-${batch.id}`} className="text-xs font-medium text-stone-700">
-              Period (YYYY-MM, optional)
+              {t("adminDashboard.period")}
             </label>
             <input
               id={`period-${batch.id}`}
@@ -62,7 +64,7 @@ function RowActions({ batch, data, result }: { batch: Batch; data: AdminDashboar
               className="field-input mt-0 py-1 text-sm"
               inputMode="numeric"
               pattern="\d{4}-\d{2}"
-              placeholder="this month"
+              placeholder={t("adminDashboard.periodPlaceholder")}
               maxLength={7}
               defaultValue={answered?.values?.period ?? ""}
             />
@@ -70,33 +72,33 @@ function RowActions({ batch, data, result }: { batch: Batch; data: AdminDashboar
         ) : null}
         {batch.status === "OPEN" ? (
           <button type="submit" name="intent" value="activate" className="btn-primary px-3 py-1">
-            Activate
+            {t("adminDashboard.activate")}
           </button>
         ) : null}
         {isActive ? (
           <button type="submit" name="intent" value="simulate" className={btn}>
-            Simulate
+            {t("adminDashboard.simulate")}
           </button>
         ) : null}
         {isActive ? (
           <button type="submit" name="intent" value="execute" className="btn-primary px-3 py-1">
-            Execute Payout
+            {t("adminDashboard.execute")}
           </button>
         ) : null}
         {eggActive ? (
           <button type="submit" name="intent" value="close" className={btn}>
-            Close
+            {t("adminDashboard.close")}
           </button>
         ) : null}
         <button type="submit" name="intent" value="delete" className="btn-danger px-3 py-1">
-          Delete
+          {t("adminDashboard.delete")}
         </button>
         <Link to={`/admin/batches/${batch.id}/logs`} className={`${btn} no-underline`}>
-          Daily logs
+          {t("adminDashboard.dailyLogs")}
         </Link>
         {batch.status !== "OPEN" ? (
           <Link to={`/admin/batches/${batch.id}/remittances`} className={`${btn} no-underline`}>
-            Remittances
+            {t("adminDashboard.remittances")}
           </Link>
         ) : null}
       </Form>
@@ -108,20 +110,23 @@ function RowActions({ batch, data, result }: { batch: Batch; data: AdminDashboar
       {simulated ? (
         <AdminMessage kind="info" id={`sim-${batch.id}-${simulated.period}-${simulated.totalMinor}`} fade={false}>
           <span data-testid="simulation">
-            Simulated {simulated.kind === "MONTHLY" ? `income for ${simulated.period}` : simulated.kind === "HARVEST" ? "harvest payout" : simulated.period}: total{" "}
-            <strong>{formatGhs(simulated.totalMinor)}</strong> to <strong>{simulated.count}</strong> investment{simulated.count === 1 ? "" : "s"}
-            {simulated.alreadyPaid ? " (already paid for this period: Execute would pay nothing)" : ""}.
+            {withElements(
+              t("adminDashboard.simulated", {
+                count: simulated.count,
+                run: simulated.kind === "MONTHLY" ? t("adminDashboard.run.income", { period: simulated.period }) : simulated.kind === "HARVEST" ? t("adminDashboard.run.harvestPayout") : simulated.period,
+                alreadyPaid: simulated.alreadyPaid ? t("adminDashboard.simulatedAlreadyPaid") : "",
+                ...slots("total", "n"),
+              }),
+              { total: <strong>{formatGhs(simulated.totalMinor)}</strong>, n: <strong>{simulated.count}</strong> },
+            )}
           </span>{" "}
           <span data-testid="simulation-funding">
-            Held for investors: <strong>{formatGhs(simulated.heldMinor)}</strong>
-            {simulated.shortfallMinor > 0 ? (
-              <>
-                ; shortfall: <strong>{formatGhs(simulated.shortfallMinor)}</strong> (record the farm&apos;s remittance or draw it from the reserve)
-              </>
-            ) : (
-              ""
-            )}
-            {simulated.taxMinor > 0 ? <>; withholding tax: {formatGhs(simulated.taxMinor)}</> : ""}.
+            {withElements(t("adminDashboard.simulatedHeld", slots("held", "shortfall", "tax")), {
+              held: <strong>{formatGhs(simulated.heldMinor)}</strong>,
+              shortfall:
+                simulated.shortfallMinor > 0 ? withElements(t("adminDashboard.simulatedShortfall", slots("shortfall")), { shortfall: <strong>{formatGhs(simulated.shortfallMinor)}</strong> }) : "",
+              tax: simulated.taxMinor > 0 ? t("adminDashboard.simulatedTax", { tax: formatGhs(simulated.taxMinor) }) : "",
+            })}
           </span>
         </AdminMessage>
       ) : null}
@@ -129,21 +134,32 @@ function RowActions({ batch, data, result }: { batch: Batch; data: AdminDashboar
   );
 }
 
+const COLUMNS = [
+  ["ID", "adminDashboard.col.id"],
+  ["Farm", "adminDashboard.col.farm"],
+  ["Type", "adminDashboard.col.type"],
+  ["Placed / Target", "adminDashboard.col.placed"],
+  ["Status", "adminDashboard.col.status"],
+  ["Actions", "adminDashboard.col.actions"],
+] as const;
+
 export function AdminBatches({ data, result }: { data: AdminDashboardData; result: DashboardResult | undefined }) {
+  const t = useT();
+  const label = (i: number) => t(COLUMNS[i][1]);
   return (
     <section className="mt-8" aria-labelledby="batches-heading">
       <h2 id="batches-heading" className="text-lg font-semibold">
-        Batches
+        {t("adminDashboard.batches")}
       </h2>
       {data.batches.length === 0 ? (
-        <p className="mt-2 text-sm text-stone-600">No batches yet. Create a farm, then a batch.</p>
+        <p className="mt-2 text-sm text-stone-600">{t("adminDashboard.noBatches")}</p>
       ) : (
         <table className="mt-3 w-full text-left text-sm max-sm:block">
           <thead className="border-b border-stone-200 text-xs text-stone-600 uppercase max-sm:sr-only">
             <tr>
-              {["ID", "Farm", "Type", "Placed / Target", "Status", "Actions"].map((h) => (
-                <th key={h} scope="col" className="px-2 py-2">
-                  {h}
+              {COLUMNS.map(([key, id]) => (
+                <th key={key} scope="col" className="px-2 py-2">
+                  {t(id)}
                 </th>
               ))}
             </tr>
@@ -156,23 +172,23 @@ export function AdminBatches({ data, result }: { data: AdminDashboardData; resul
                 data-batch-id={b.id}
                 className="scroll-mt-20 border-b border-stone-100 max-sm:block max-sm:rounded-xl max-sm:border max-sm:border-stone-200 max-sm:p-3"
               >
-                <td className={cell} data-label="ID">
+                <td className={cell} data-label={label(0)}>
                   #{b.id}
                 </td>
-                <td className={cell} data-label="Farm">
+                <td className={cell} data-label={label(1)}>
                   {b.farmName}
                 </td>
-                <td className={cell} data-label="Type">
-                  {b.productType}
+                <td className={cell} data-label={label(2)}>
+                  {t(`adminDashboard.type.${b.productType}`)}
                 </td>
-                <td className={cell} data-label="Placed / Target">
+                <td className={cell} data-label={label(3)}>
                   {b.unitsPlaced.toLocaleString("en-GH")} / {b.targetUnits.toLocaleString("en-GH")}
                 </td>
-                <td className={cell} data-label="Status">
-                  <span className={`rounded px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[b.status] ?? ""}`}>{b.status}</span>
+                <td className={cell} data-label={label(4)}>
+                  <span className={`rounded px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[b.status] ?? ""}`}>{t(`admin.status.${b.status}`)}</span>
                   {b.overdueDays > 0 ? (
                     <span className="ml-1 inline-block rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800" data-testid="overdue">
-                      {overdueText(b.overdueDays)}
+                      {t("adminDashboard.overdue", { count: b.overdueDays })}
                     </span>
                   ) : null}
                 </td>

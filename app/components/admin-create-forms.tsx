@@ -3,6 +3,7 @@ import { AdminSubmit, type DashboardResult } from "~/components/admin-confirm";
 import { Field, FormError, SelectField, TextareaField } from "~/components/forms";
 import { FARM_NAME_MAX } from "~/forms/limits";
 import type { AdminDashboardData } from "~/pages/admin";
+import { useT } from "~/catalog/use-words";
 
 /** The action's answer when it belongs to this form: errors and what was typed. */
 export function answerFor(result: DashboardResult | undefined, intent: string, batchId?: number) {
@@ -12,6 +13,7 @@ export function answerFor(result: DashboardResult | undefined, intent: string, b
 }
 
 export function AdminCreateForms({ data, result }: { data: AdminDashboardData; result: DashboardResult | undefined }) {
+  const t = useT();
   const farm = answerFor(result, "create_farm");
   const batch = answerFor(result, "create_batch");
   const d = data.defaults;
@@ -20,21 +22,21 @@ export function AdminCreateForms({ data, result }: { data: AdminDashboardData; r
     <div className="mt-8 grid gap-6 lg:grid-cols-2">
       <section className="card" aria-labelledby="create-farm">
         <h2 id="create-farm" className="text-lg font-semibold">
-          Create farm
+          {t("adminDashboard.createFarm")}
         </h2>
         <Form method="post" action="/admin?index" noValidate className="mt-3 space-y-3">
           <input type="hidden" name="intent" value="create_farm" />
           <input type="hidden" name="idempotency_key" value={`${data.idempotencyKey}-farm`} />
           <FormError message={farm.errors.form} />
-          <Field label="Farm name" name="name" required maxLength={FARM_NAME_MAX} defaultValue={farm.values?.name ?? ""} error={farm.errors.name} />
-          <Field label="Location" name="location" maxLength={200} defaultValue={farm.values?.location ?? ""} error={farm.errors.location} placeholder="e.g. Dormaa Ahenkro, Bono" />
-          <TextareaField label="Notes" name="notes" rows={3} maxLength={2000} defaultValue={farm.values?.notes ?? ""} error={farm.errors.notes} />
-          <AdminSubmit>Create farm</AdminSubmit>
+          <Field label={t("adminDashboard.farmName")} name="name" required maxLength={FARM_NAME_MAX} defaultValue={farm.values?.name ?? ""} error={farm.errors.name} />
+          <Field label={t("adminDashboard.location")} name="location" maxLength={200} defaultValue={farm.values?.location ?? ""} error={farm.errors.location} placeholder={t("adminDashboard.locationHint")} />
+          <TextareaField label={t("adminDashboard.notes")} name="notes" rows={3} maxLength={2000} defaultValue={farm.values?.notes ?? ""} error={farm.errors.notes} />
+          <AdminSubmit>{t("adminDashboard.createFarm")}</AdminSubmit>
         </Form>
       </section>
       <section className="card" aria-labelledby="create-batch">
         <h2 id="create-batch" className="text-lg font-semibold">
-          Create batch
+          {t("adminDashboard.createBatch")}
         </h2>
         <Form method="post" action="/admin?index" noValidate className="mt-3 grid gap-3 sm:grid-cols-2">
           <input type="hidden" name="intent" value="create_batch" />
@@ -42,8 +44,8 @@ export function AdminCreateForms({ data, result }: { data: AdminDashboardData; r
           <div className="sm:col-span-2">
             <FormError message={batch.errors.form} />
           </div>
-          <SelectField className="sm:col-span-2" label="Farm" name="farm_id" required defaultValue={batch.values?.farm_id ?? ""} error={batch.errors.farm_id}>
-            <option value="">Select a farm</option>
+          <SelectField className="sm:col-span-2" label={t("adminDashboard.farm")} name="farm_id" required defaultValue={batch.values?.farm_id ?? ""} error={batch.errors.farm_id}>
+            <option value="">{t("adminDashboard.selectFarm")}</option>
             {data.farms.map((f) => (
               <option key={f.id} value={f.id}>
                 {f.name}
@@ -51,12 +53,12 @@ export function AdminCreateForms({ data, result }: { data: AdminDashboardData; r
               </option>
             ))}
           </SelectField>
-          <SelectField label="Product type" name="product_type" defaultValue={v("product_type", d.product_type)} error={batch.errors.product_type}>
-            <option value="CHICKEN">CHICKEN (Chicken Note)</option>
-            <option value="EGG">EGG (Egg Note)</option>
+          <SelectField label={t("adminDashboard.productType")} name="product_type" defaultValue={v("product_type", d.product_type)} error={batch.errors.product_type}>
+            <option value="CHICKEN">{t("adminDashboard.productType.CHICKEN")}</option>
+            <option value="EGG">{t("adminDashboard.productType.EGG")}</option>
           </SelectField>
           <Field
-            label="Unit price (GHS)"
+            label={t("adminDashboard.unitPrice")}
             name="unit_price"
             type="number"
             inputMode="decimal"
@@ -67,7 +69,7 @@ export function AdminCreateForms({ data, result }: { data: AdminDashboardData; r
             error={batch.errors.unit_price}
           />
           <Field
-            label="Target units"
+            label={t("adminDashboard.targetUnits")}
             name="target_units"
             type="number"
             inputMode="numeric"
@@ -77,9 +79,9 @@ export function AdminCreateForms({ data, result }: { data: AdminDashboardData; r
             defaultValue={v("target_units", d.target_units)}
             error={batch.errors.target_units}
           />
-          <Field label="Feed price (GHS per kg)" name="feed_price" type="number" inputMode="decimal" min={0} step="0.01" defaultValue={v("feed_price", d.feed_price)} error={batch.errors.feed_price} />
+          <Field label={t("adminDashboard.feedPrice")} name="feed_price" type="number" inputMode="decimal" min={0} step="0.01" defaultValue={v("feed_price", d.feed_price)} error={batch.errors.feed_price} />
           <Field
-            label="Mortality rate (fraction)"
+            label={t("adminDashboard.mortalityRate")}
             name="mortality_rate"
             type="number"
             inputMode="decimal"
@@ -89,10 +91,10 @@ export function AdminCreateForms({ data, result }: { data: AdminDashboardData; r
             required
             defaultValue={v("mortality_rate", d.mortality_rate)}
             error={batch.errors.mortality_rate}
-            hint="0.07 = 7%"
+            hint={t("adminDashboard.mortalityRateHint")}
           />
           <Field
-            label="Expected ROI (fraction)"
+            label={t("adminDashboard.expectedRoi")}
             name="expected_roi"
             type="number"
             inputMode="decimal"
@@ -102,11 +104,11 @@ export function AdminCreateForms({ data, result }: { data: AdminDashboardData; r
             required
             defaultValue={v("expected_roi", d.expected_roi)}
             error={batch.errors.expected_roi}
-            hint="Monthly for eggs, per cycle for chicken"
+            hint={t("adminDashboard.expectedRoiHint")}
           />
-          <Field label="Start date" name="start_date" type="date" defaultValue={batch.values?.start_date ?? ""} error={batch.errors.start_date} hint="Optional; set on activation when empty" />
+          <Field label={t("adminDashboard.startDate")} name="start_date" type="date" defaultValue={batch.values?.start_date ?? ""} error={batch.errors.start_date} hint={t("adminDashboard.startDateHint")} />
           <div className="sm:col-span-2">
-            <AdminSubmit>Create batch</AdminSubmit>
+            <AdminSubmit>{t("adminDashboard.createBatch")}</AdminSubmit>
           </div>
         </Form>
       </section>

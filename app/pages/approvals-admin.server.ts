@@ -1,5 +1,4 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { localeOf } from "~/catalog/index.server";
 import type { Locale } from "~/catalog/format";
 import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
 import { APPROVAL_MESSAGES, fourEyesRelaxed, rejectionReason } from "~/domain/approvals";
@@ -7,15 +6,27 @@ import { DomainError } from "~/domain/errors";
 import { HttpError } from "~/lib/http.server";
 import { approvalJson, countAdmins, listApprovals, type ApprovalListRow } from "~/models/approvals.server";
 import { approveRequest, rejectRequest } from "~/commands/admin-approvals.server";
+import { detailIn, localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
+import { msg } from "~/catalog/ref";
 
 const view = (locale: Locale) => (r: ApprovalListRow) => approvalJson(r.approval, locale, { requestedBy: r.requestedByEmail, decidedBy: r.decidedByEmail });
 
 /** /admin/approvals (issue 20): requests waiting for a second admin, and the latest decisions. */
 export async function approvalsAdminLoader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
+  const locale = localeOf(request);
+  const t = translatorFor(locale);
   const { pending, decided } = listApprovals({ limit: 30 });
-  const shown = view(localeOf(request));
-  return { me: admin.id, relaxed: fourEyesRelaxed(countAdmins()), pending: pending.map((r) => ({ ...shown(r), mine: r.approval.requestedBy === admin.id })), decided: decided.map(shown) };
+  const shown = view(locale);
+  return {
+    words: wordsFor(locale, ["adminApprovals"]),
+    title: t("adminMeta.approvals.title"),
+    description: t("adminMeta.approvals.description"),
+    me: admin.id,
+    relaxed: fourEyesRelaxed(countAdmins()),
+    pending: pending.map((r) => ({ ...shown(r), mine: r.approval.requestedBy === admin.id })),
+    decided: decided.map(shown),
+  };
 }
 
 /** Approve (the action runs now) or reject with a reason. Plain form posts. */
@@ -29,17 +40,17 @@ export async function approvalsAdminAction({ request }: ActionFunctionArgs) {
     const ctx = { actor: admin, key: null };
     if (form.intent === "approve") {
       const done = await approveRequest(ctx, { approvalId: id });
-      return redirectWithFlash("/admin/approvals", { kind: "success", message: `Request #${id} approved. ${done.message}` });
+      return redirectWithFlash("/admin/approvals", { kind: "success", message: msg("adminApprovals.flash.approved", { id, outcome: done.message }) });
     }
     if (form.intent === "reject") {
       rejectRequest(ctx, { approvalId: id, reason: rejectionReason(values.reason) });
-      return redirectWithFlash("/admin/approvals", { kind: "success", message: `Request #${id} rejected: nothing was done.` });
+      return redirectWithFlash("/admin/approvals", { kind: "success", message: msg("adminApprovals.flash.rejected", { id }) });
     }
-    throw new DomainError(422, "Choose Approve or Reject.");
+    throw new DomainError(422, msg("admin.chooseApproveOrReject"));
   } catch (error) {
     if (error instanceof DomainError || error instanceof HttpError) {
       const field = error instanceof DomainError && error.field === "reason" ? "reason" : "form";
-      return data({ ok: false as const, id, errors: { [field]: error.detail } as Record<string, string>, values }, { status: error.status });
+      return data({ ok: false as const, id, errors: { [field]: detailIn(localeOf(request), error) } as Record<string, string>, values }, { status: error.status });
     }
     throw error;
   }

@@ -3,21 +3,31 @@ import { useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/lib/meta";
 import { requireAdmin } from "~/auth/session.server";
 import { listContactMessages } from "~/models/contact.server";
+import { localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
+import { useT } from "~/catalog/use-words";
 
-export const meta: MetaFunction = () => pageMeta("Contact messages", "Messages sent through the contact form.");
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(data.title, data.description) : []);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return { messages: listContactMessages().map((m) => ({ id: m.id, name: m.name, email: m.email, subject: m.subject, message: m.message, createdAt: m.createdAt, userId: m.userId })) };
+  const locale = localeOf(request);
+  const t = translatorFor(locale);
+  return {
+    words: wordsFor(locale, ["adminMessages"]),
+    title: t("adminMeta.messages.title"),
+    description: t("adminMeta.messages.description"),
+    messages: listContactMessages().map((m) => ({ id: m.id, name: m.name, email: m.email, subject: m.subject, message: m.message, createdAt: m.createdAt, userId: m.userId })),
+  };
 }
 
 export default function AdminMessages() {
+  const t = useT();
   const { messages } = useLoaderData<typeof loader>();
   return (
     <div>
-      <h1 className="text-2xl font-bold sm:text-3xl">Contact messages</h1>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("adminMessages.title")}</h1>
       {messages.length === 0 ? (
-        <p className="mt-4 text-sm text-stone-600">No messages yet.</p>
+        <p className="mt-4 text-sm text-stone-600">{t("adminMessages.none")}</p>
       ) : (
         <ul className="mt-4 space-y-3">
           {messages.map((m) => (
@@ -25,7 +35,7 @@ export default function AdminMessages() {
               <h2 className="font-semibold break-words">{m.subject}</h2>
               <p className="text-sm break-all text-stone-600">
                 {m.name} · <a href={`mailto:${m.email}`}>{m.email}</a>
-                {m.userId ? ` · user #${m.userId}` : ""} · {m.createdAt.slice(0, 16).replace("T", " ")} UTC
+                {m.userId ? ` · ${t("adminMessages.user", { id: m.userId })}` : ""} · {m.createdAt.slice(0, 16).replace("T", " ")} UTC
               </p>
               <p className="mt-2 text-sm whitespace-pre-line break-words text-stone-800">{m.message}</p>
             </li>

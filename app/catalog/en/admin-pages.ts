@@ -17,7 +17,6 @@ export const adminApprovals = {
   "adminApprovals.status.REJECTED": "Rejected",
   "adminApprovals.status.EXPIRED": "Expired",
   "adminApprovals.status.FAILED": "Failed",
-  "adminApprovals.status.EXECUTED": "Executed",
   "adminApprovals.decidedBy": "{status} by {who}",
   "adminApprovals.flash.approved": "Request #{id} approved. {outcome}",
   "adminApprovals.flash.rejected": "Request #{id} rejected: nothing was done.",
