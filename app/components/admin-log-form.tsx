@@ -2,11 +2,13 @@ import { Form } from "@remix-run/react";
 import { AdminSubmit } from "~/components/admin-confirm";
 import { Field, FormError, TextareaField } from "~/components/forms";
 import type { BatchLogsData } from "~/pages/farm-log";
+import { useT } from "~/catalog/use-words";
 
 export type LogResult = { ok: false; errors: Record<string, string>; values: Record<string, string> };
 
 /** A day's log; a multipart form that works without JavaScript (photos included). */
 export function AdminLogForm({ data, result }: { data: BatchLogsData; result: LogResult | undefined }) {
+  const t = useT();
   const { batch, limits: L } = data;
   // An answer to a card's "Add photos" form belongs to that card, not here.
   const mine = result && result.values.intent !== "photos" ? result : undefined;
@@ -16,21 +18,21 @@ export function AdminLogForm({ data, result }: { data: BatchLogsData; result: Lo
   return (
     <section className="card mt-6" aria-labelledby="new-log">
       <h2 id="new-log" className="text-lg font-semibold">
-        Record a day
+        {t("adminLogs.recordDay")}
       </h2>
       <Form method="post" encType="multipart/form-data" noValidate className="mt-3 grid gap-3 sm:grid-cols-3">
         <div className="sm:col-span-3">
-          <FormError message={errors.form ?? (Object.keys(errors).length ? "Nothing was saved. Correct the fields below (choose any photos again) and save." : null)} />
+          <FormError message={errors.form ?? (Object.keys(errors).length ? t("adminLogs.nothingSaved") : null)} />
         </div>
-        <Field label="Date" name="log_date" type="date" required max={data.today} defaultValue={v("log_date", data.today)} error={errors.log_date} />
-        <Field label="Birds alive" name="birds_alive" type="number" inputMode="numeric" min={0} max={L.birdsMax} step={1} required defaultValue={v("birds_alive")} error={errors.birds_alive} />
-        <Field label="Deaths" name="deaths" type="number" inputMode="numeric" min={0} max={L.birdsMax} step={1} defaultValue={v("deaths", "0")} error={errors.deaths} />
-        <Field label="Feed used (kg)" name="feed_kg" type="number" inputMode="decimal" min={0} max={L.feedKgMax} step="0.1" required defaultValue={v("feed_kg")} error={errors.feed_kg} />
+        <Field label={t("adminLogs.date")} name="log_date" type="date" required max={data.today} defaultValue={v("log_date", data.today)} error={errors.log_date} />
+        <Field label={t("adminLogs.birdsAlive")} name="birds_alive" type="number" inputMode="numeric" min={0} max={L.birdsMax} step={1} required defaultValue={v("birds_alive")} error={errors.birds_alive} />
+        <Field label={t("adminLogs.deaths")} name="deaths" type="number" inputMode="numeric" min={0} max={L.birdsMax} step={1} defaultValue={v("deaths", "0")} error={errors.deaths} />
+        <Field label={t("adminLogs.feedUsedKg")} name="feed_kg" type="number" inputMode="decimal" min={0} max={L.feedKgMax} step="0.1" required defaultValue={v("feed_kg")} error={errors.feed_kg} />
         {egg ? (
-          <Field label="Eggs collected" name="eggs_collected" type="number" inputMode="numeric" min={0} step={1} required defaultValue={v("eggs_collected")} error={errors.eggs_collected} />
+          <Field label={t("adminLogs.eggsCollected")} name="eggs_collected" type="number" inputMode="numeric" min={0} step={1} required defaultValue={v("eggs_collected")} error={errors.eggs_collected} />
         ) : (
           <Field
-            label="Average weight (kg)"
+            label={t("adminLogs.avgWeightKg")}
             name="avg_weight_kg"
             type="number"
             inputMode="decimal"
@@ -53,7 +55,7 @@ export function AdminLogForm({ data, result }: { data: BatchLogsData; result: Lo
           </p>
         ) : null}
         <Field
-          label="Temperature (°C)"
+          label={t("adminLogs.temperatureC")}
           name="temperature_c"
           type="number"
           inputMode="decimal"
@@ -63,17 +65,17 @@ export function AdminLogForm({ data, result }: { data: BatchLogsData; result: Lo
           defaultValue={v("temperature_c")}
           error={errors.temperature_c}
         />
-        <Field label="Humidity (%)" name="humidity_pct" type="number" inputMode="decimal" min={0} max={L.humidityMax} step="0.1" defaultValue={v("humidity_pct")} error={errors.humidity_pct} />
-        <Field label="Ammonia (ppm)" name="ammonia_ppm" type="number" inputMode="decimal" min={0} max={L.ammoniaMax} step="0.1" defaultValue={v("ammonia_ppm")} error={errors.ammonia_ppm} />
-        <TextareaField className="sm:col-span-3" label="Notes" name="notes" rows={2} maxLength={L.notesMax} defaultValue={v("notes")} error={errors.notes} />
+        <Field label={t("adminLogs.humidityPct")} name="humidity_pct" type="number" inputMode="decimal" min={0} max={L.humidityMax} step="0.1" defaultValue={v("humidity_pct")} error={errors.humidity_pct} />
+        <Field label={t("adminLogs.ammoniaPpm")} name="ammonia_ppm" type="number" inputMode="decimal" min={0} max={L.ammoniaMax} step="0.1" defaultValue={v("ammonia_ppm")} error={errors.ammonia_ppm} />
+        <TextareaField className="sm:col-span-3" label={t("adminLogs.notes")} name="notes" rows={2} maxLength={L.notesMax} defaultValue={v("notes")} error={errors.notes} />
         <div className="sm:col-span-3">
           <label className="flex items-center gap-2 text-sm font-medium text-stone-800">
-            <input type="checkbox" name="incident" value="on" defaultChecked={["on", "true", "1"].includes(v("incident"))} /> Incident (disease, heat stress, theft, equipment failure…)
+            <input type="checkbox" name="incident" value="on" defaultChecked={["on", "true", "1"].includes(v("incident"))} /> {t("adminLogs.incident")}
           </label>
         </div>
         <TextareaField
           className="sm:col-span-3"
-          label="Incident description"
+          label={t("adminLogs.incidentDescription")}
           name="incident_description"
           rows={2}
           maxLength={L.incidentMax}
@@ -82,7 +84,7 @@ export function AdminLogForm({ data, result }: { data: BatchLogsData; result: Lo
         />
         <div className="sm:col-span-3">
           <label htmlFor="log-photos" className="field-label">
-            Photos (JPEG or PNG, up to 2 MB each, at most {L.photoMaxCount})
+            {t("adminLogs.photos", { max: L.photoMaxCount })}
           </label>
           <input
             id="log-photos"
@@ -101,7 +103,7 @@ export function AdminLogForm({ data, result }: { data: BatchLogsData; result: Lo
           ) : null}
         </div>
         <div className="sm:col-span-3">
-          <AdminSubmit>Save daily log</AdminSubmit>
+          <AdminSubmit>{t("adminLogs.save")}</AdminSubmit>
         </div>
       </Form>
     </section>

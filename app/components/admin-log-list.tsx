@@ -4,19 +4,21 @@ import type { LogResult } from "~/components/admin-log-form";
 import { FlashMessage, type Flash } from "~/components/toast";
 import { ADMIN_MESSAGE_MS } from "~/pages/admin";
 import type { BatchLogsData } from "~/pages/farm-log";
+import { useT } from "~/catalog/use-words";
 
 const dash = (v: number | null, unit = "") => (v === null ? "–" : `${v.toLocaleString("en-GH")}${unit}`);
 
 /** The batch's recent logs, newest first: cards that wrap at 360 px. */
 /** Photos added to a day already logged: a small multipart form per card (works without JavaScript). */
 function AddPhotos({ batchId, logId, logDate, error }: { batchId: number; logId: number; logDate: string; error: string | null }) {
+  const t = useT();
   const id = `add-photos-${logId}`;
   return (
     <Form method="post" encType="multipart/form-data" action={`/admin/batches/${batchId}/logs#log-${logId}`} className="mt-3 border-t border-stone-100 pt-3">
       <input type="hidden" name="intent" value="photos" />
       <input type="hidden" name="log_id" value={logId} />
       <label htmlFor={id} className="text-xs font-medium text-stone-700">
-        Add photos to {logDate} (JPEG or PNG, 2 MB each)
+        {t("adminLogs.addPhotosTo", { date: logDate })}
       </label>
       <input
         id={id}
@@ -33,20 +35,21 @@ function AddPhotos({ batchId, logId, logDate, error }: { batchId: number; logId:
           {error}
         </p>
       ) : null}
-      <AdminSubmit className="btn-secondary mt-2 px-3 py-1">Add photos</AdminSubmit>
+      <AdminSubmit className="btn-secondary mt-2 px-3 py-1">{t("adminLogs.addPhotos")}</AdminSubmit>
     </Form>
   );
 }
 
 export function AdminLogList({ data, result, flash = null }: { data: BatchLogsData; result?: LogResult; flash?: Flash | null }) {
+  const t = useT();
   const egg = data.batch.productType === "EGG";
   return (
     <section className="mt-8" aria-labelledby="logs-heading">
       <h2 id="logs-heading" className="text-lg font-semibold">
-        Recent logs
+        {t("adminLogs.recent")}
       </h2>
       {data.logs.length === 0 ? (
-        <p className="mt-2 text-sm text-stone-600">No daily logs yet for this batch.</p>
+        <p className="mt-2 text-sm text-stone-600">{t("adminLogs.none")}</p>
       ) : (
         <ul className="mt-3 grid gap-3 sm:grid-cols-2">
           {data.logs.map((l) => (
@@ -54,31 +57,31 @@ export function AdminLogList({ data, result, flash = null }: { data: BatchLogsDa
               {flash?.anchor === `log-${l.id}` ? <FlashMessage flash={flash} durationMs={ADMIN_MESSAGE_MS} className="mb-3" /> : null}
               <h3 className="font-semibold">
                 {l.logDate}
-                {l.incident ? <span className="ml-2 rounded bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">Incident</span> : null}
+                {l.incident ? <span className="ml-2 rounded bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">{t("adminLogs.incidentTag")}</span> : null}
               </h3>
               <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
-                <dt className="text-stone-500">Birds alive</dt>
+                <dt className="text-stone-500">{t("adminLogs.birdsAlive")}</dt>
                 <dd>{dash(l.birdsAlive)}</dd>
-                <dt className="text-stone-500">Deaths</dt>
+                <dt className="text-stone-500">{t("adminLogs.deaths")}</dt>
                 <dd>{dash(l.deaths)}</dd>
-                <dt className="text-stone-500">Feed used</dt>
+                <dt className="text-stone-500">{t("adminLogs.feedUsed")}</dt>
                 <dd>{dash(l.feedKg, " kg")}</dd>
                 {egg ? (
                   <>
-                    <dt className="text-stone-500">Eggs collected</dt>
+                    <dt className="text-stone-500">{t("adminLogs.eggsCollected")}</dt>
                     <dd>{dash(l.eggsCollected)}</dd>
                   </>
                 ) : (
                   <>
-                    <dt className="text-stone-500">Average weight</dt>
+                    <dt className="text-stone-500">{t("adminLogs.avgWeight")}</dt>
                     <dd>{dash(l.avgWeightKg, " kg")}</dd>
                   </>
                 )}
-                <dt className="text-stone-500">Temperature</dt>
+                <dt className="text-stone-500">{t("adminLogs.temperature")}</dt>
                 <dd>{dash(l.temperatureC, " °C")}</dd>
-                <dt className="text-stone-500">Humidity</dt>
+                <dt className="text-stone-500">{t("adminLogs.humidity")}</dt>
                 <dd>{dash(l.humidityPct, "%")}</dd>
-                <dt className="text-stone-500">Ammonia</dt>
+                <dt className="text-stone-500">{t("adminLogs.ammonia")}</dt>
                 <dd>{dash(l.ammoniaPpm, " ppm")}</dd>
               </dl>
               {l.incident ? <p className="mt-2 text-sm text-red-800">{l.incidentDescription}</p> : null}
@@ -88,7 +91,7 @@ export function AdminLogList({ data, result, flash = null }: { data: BatchLogsDa
                   {l.photoIds.map((id, n) => (
                     <a key={id} href={`/farm-photos/${id}`}>
                       {/* eslint-disable-next-line jsx-a11y/img-redundant-alt -- the picture is the whole link to the full photo, so its name says what opens */}
-                      <img src={`/farm-photos/${id}`} alt={`Photo ${n + 1} of ${l.logDate}`} width={72} height={72} loading="lazy" className="h-18 w-18 rounded object-cover" />
+                      <img src={`/farm-photos/${id}`} alt={t("adminLogs.photoAlt", { n: n + 1, date: l.logDate })} width={72} height={72} loading="lazy" className="h-18 w-18 rounded object-cover" />
                     </a>
                   ))}
                 </div>

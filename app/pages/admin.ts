@@ -1,5 +1,6 @@
 import type { useLoaderData } from "@remix-run/react";
 import type { MessageId } from "~/catalog/en";
+import type { T } from "~/catalog/use-words";
 import type { adminDashboardLoader } from "~/pages/admin-dashboard.server";
 /** What the admin pages say (catalog ids): confirm prompts, fallback messages; how long a message shows. */
 /** docs/rules.md#product-constants: the admin message fades after 4 seconds. */
@@ -24,6 +25,9 @@ export const ADMIN_FALLBACK = {
   log: "admin.fallback.log",
   content: "admin.fallback.content",
 } as const satisfies Record<string, MessageId>;
+
+/** "2026-11-24 14:05 UTC" (as formatInstant in ~/domain/calendar writes it), in the reader's words. */
+export const adminInstant = (t: T, iso: string) => t("admin.instant", { date: iso.slice(0, 10), time: iso.slice(11, 16) });
 
 export const HOW_IT_WORKS_SLUG = "how-it-works";
 

@@ -15,6 +15,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { type LogResult } from "~/components/admin-log-form";
 import { ADMIN_FALLBACK } from "~/pages/admin";
 import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
+import { detailIn, localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
+import { msg } from "~/catalog/ref";
 
 /** The daily-log form and photo uploads, page and API: read the request and check it; the commands store it. */
 
@@ -68,7 +70,12 @@ function parseIdOr404(idParam: string | undefined) {
 export async function batchLogsLoader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const b = batchOr404(params.id);
+  const locale = localeOf(request);
+  const t = translatorFor(locale);
   return {
+    words: wordsFor(locale, ["adminLogs"]),
+    title: t("adminMeta.logs.title", { batchId: b.id }),
+    description: t("adminMeta.logs.description"),
     batch: { id: b.id, productType: b.productType, farmName: b.farmName, location: b.location, status: b.status, startDate: b.startDate, targetUnits: b.targetUnits },
     logs: listBatchLogs(b.id).map((l) => ({
       id: l.id,
@@ -104,17 +111,18 @@ export async function batchLogsAction({ request, params }: ActionFunctionArgs) {
       getFarmLog({ batchId: batch.id, logId });
       const added = addFarmLogPhotos(ctx, { batchId: batch.id, logId, ...checkLogPhotos(form.photos) });
       const n = added.photoIds.length;
-      return redirectWithFlash(`/admin/batches/${batch.id}/logs#log-${logId}`, { kind: "success", message: `${n} photo${n === 1 ? "" : "s"} added to the log of ${added.logDate}.` });
+      return redirectWithFlash(`/admin/batches/${batch.id}/logs#log-${logId}`, { kind: "success", message: msg("adminLogs.flash.photosAdded", { count: n, date: added.logDate }) });
     }
     const log = recordFarmLog(ctx, { batchId: batch.id, ...checkFarmLog(batch.productType, form) });
-    const photos = log.photoIds.length ? ` with ${log.photoIds.length} photo${log.photoIds.length === 1 ? "" : "s"}` : "";
-    return redirectWithFlash(`/admin/batches/${batch.id}/logs`, { kind: "success", message: `Daily log saved for ${values.log_date?.trim()}${photos}.` });
+    const date = values.log_date?.trim() ?? "";
+    const saved = log.photoIds.length ? msg("adminLogs.flash.savedWithPhotos", { date, count: log.photoIds.length }) : msg("adminLogs.flash.saved", { date });
+    return redirectWithFlash(`/admin/batches/${batch.id}/logs`, { kind: "success", message: saved });
   } catch (error) {
     if (error instanceof FarmLogInvalid) return data({ ok: false as const, errors: error.errors, values } satisfies LogResult, { status: 400 });
     if (error instanceof DomainError || error instanceof HttpError) {
-      return data({ ok: false as const, errors: { form: error.detail }, values } satisfies LogResult, { status: error.status });
+      return data({ ok: false as const, errors: { form: detailIn(localeOf(request), error) }, values } satisfies LogResult, { status: error.status });
     }
     logger.error({ err: errorField(error) }, "page action failed");
-    return data({ ok: false as const, errors: { form: ADMIN_FALLBACK.log }, values } satisfies LogResult, { status: 500 });
+    return data({ ok: false as const, errors: { form: translatorFor(localeOf(request))(ADMIN_FALLBACK.log) }, values } satisfies LogResult, { status: 500 });
   }
 }

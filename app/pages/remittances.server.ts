@@ -13,6 +13,8 @@ import { getBatch } from "~/models/batch.server";
 import { paidPeriods } from "~/models/payout.server";
 import { listRemittances, settlementHeldMinor, sheetPrefill } from "~/models/remittance.server";
 import { recordRemittance } from "~/commands/admin-payouts.server";
+import { detailIn, localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
+import { msg } from "~/catalog/ref";
 
 /** The admin's remittances page (/admin/batches/<id>/remittances): the form, prefilled from the daily logs, and the list. */
 
@@ -40,7 +42,12 @@ export async function remittancesLoader({ request, params }: LoaderFunctionArgs)
   const due = nextPayoutDue({ productType: b.productType, status: b.status, startDate: b.startDate, paidPeriods: paidPeriods(b.id) });
   const period = asked || (b.productType === "CHICKEN" ? "HARVEST" : (due?.period ?? today().slice(0, 7)));
   const pre = sheetPrefill(b.id, period);
+  const locale = localeOf(request);
+  const t = translatorFor(locale);
   return {
+    words: wordsFor(locale, ["adminRemittances"]),
+    title: t("adminMeta.remittances.title", { batchId: b.id }),
+    description: t("adminMeta.remittances.description"),
     batch: { id: b.id, productType: b.productType, farmName: b.farmName, location: b.location, status: b.status, startDate: b.startDate },
     period,
     prefill: {
@@ -63,13 +70,13 @@ export async function remittancesAction({ request, params }: ActionFunctionArgs)
   try {
     const remittance = readRemittance(values, b, today().slice(0, 7));
     const recorded = recordRemittance({ actor: admin, key: values.idempotency_key || null }, { batchId: b.id, remittance });
-    return redirectWithFlash(`/admin/batches/${b.id}/remittances`, { kind: "success", message: `Remittance of ${formatGhs(recorded.amountMinor)} for ${recorded.period} recorded.` });
+    return redirectWithFlash(`/admin/batches/${b.id}/remittances`, { kind: "success", message: msg("adminRemittances.flash.recorded", { amount: { money: recorded.amountMinor }, period: recorded.period }) });
   } catch (error) {
     if (error instanceof DomainError || error instanceof HttpError) {
       const field = error instanceof DomainError && error.field && (error.field === "period" || error.field === "amount" || SHEET_FIELDS.some(([f]) => f === error.field)) ? error.field : "form";
-      return data({ ok: false as const, errors: { [field]: error.detail }, values } satisfies RemittanceResult, { status: error.status === 404 ? 404 : error.status === 409 ? 409 : 400 });
+      return data({ ok: false as const, errors: { [field]: detailIn(localeOf(request), error) }, values } satisfies RemittanceResult, { status: error.status === 404 ? 404 : error.status === 409 ? 409 : 400 });
     }
     logger.error({ err: errorField(error) }, "page action failed");
-    return data({ ok: false as const, errors: { form: "Failed to record the remittance." }, values } satisfies RemittanceResult, { status: 500 });
+    return data({ ok: false as const, errors: { form: translatorFor(localeOf(request))("admin.fallback.remittance") }, values } satisfies RemittanceResult, { status: 500 });
   }
 }

@@ -1,22 +1,21 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ApproveRejectForms } from "~/components/approve-reject";
-import { formatInstant } from "~/domain/calendar";
 import { APPROVAL_MESSAGES } from "~/domain/approvals";
 import { pageMeta } from "~/lib/meta";
 import { approvalsAdminAction, approvalsAdminLoader } from "~/pages/approvals-admin.server";
 import { slots, withElements } from "~/components/rich-text";
 import { useT } from "~/catalog/use-words";
+import { adminInstant } from "~/pages/admin";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(data.title, data.description) : []);
 
 export const loader = approvalsAdminLoader;
 export const action = approvalsAdminAction;
 
-const when = (iso: string | null) => (iso ? formatInstant(iso) : "");
-
 export default function AdminApprovals() {
   const t = useT();
+  const when = (iso: string | null) => (iso ? adminInstant(t, iso) : "");
   const { relaxed, pending, decided } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";

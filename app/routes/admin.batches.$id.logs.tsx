@@ -6,9 +6,9 @@ import { FlashMessage, useFlash } from "~/components/toast";
 import { ADMIN_MESSAGE_MS } from "~/pages/admin";
 import { pageMeta } from "~/lib/meta";
 import { batchLogsLoader, batchLogsAction } from "~/pages/farm-log.server";
+import { useT } from "~/catalog/use-words";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  pageMeta(data ? `Daily logs: Batch #${data.batch.id}` : "Daily logs", "Record a day on the farm: birds, feed, eggs or weight, house conditions, incidents and photos.");
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(data.title, data.description) : []);
 
 export const loader = batchLogsLoader;
 /** Photos added to a day return to its card (#log-<id>), where the message is shown. */
@@ -16,6 +16,7 @@ export const handle = { placesFlash: true };
 export const action = batchLogsAction;
 
 export default function BatchLogs() {
+  const t = useT();
   const loaderData = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as LogResult | undefined;
   const { batch } = loaderData;
@@ -25,13 +26,13 @@ export default function BatchLogs() {
     <div>
       {flash?.anchor && !onCard ? <FlashMessage flash={flash} durationMs={ADMIN_MESSAGE_MS} className="mb-4" /> : null}
       <p className="text-sm">
-        <Link to="/admin">← Dashboard</Link>
+        <Link to="/admin">{t("admin.dashboardLink")}</Link>
       </p>
-      <h1 className="mt-2 text-2xl font-bold sm:text-3xl">Daily logs: Batch #{batch.id}</h1>
+      <h1 className="mt-2 text-2xl font-bold sm:text-3xl">{t("adminLogs.title", { batchId: batch.id })}</h1>
       <p className="mt-1 text-sm text-stone-700">
-        {batch.productType === "EGG" ? "Egg Note (layers)" : "Chicken Note (broilers)"} at {batch.farmName}
-        {batch.location ? `, ${batch.location}` : ""} · {batch.status}
-        {batch.startDate ? ` · started ${batch.startDate}` : ""}
+        {t("admin.batchAt", { product: t(batch.productType === "EGG" ? "admin.eggNote" : "admin.chickenNote"), farm: batch.farmName })}
+        {batch.location ? `, ${batch.location}` : ""} · {t(`admin.status.${batch.status}`)}
+        {batch.startDate ? ` · ${t("adminLogs.started", { date: batch.startDate })}` : ""}
       </p>
       <AdminLogForm data={loaderData} result={result} />
       <AdminLogList data={loaderData} result={result} flash={onCard ? flash : null} />

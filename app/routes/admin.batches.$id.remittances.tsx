@@ -5,16 +5,29 @@ import { Field, FormError } from "~/components/forms";
 import { formatGhs } from "~/domain/money";
 import { pageMeta } from "~/lib/meta";
 import { remittancesAction, remittancesLoader, type RemittanceResult } from "~/pages/remittances.server";
+import { slots, withElements } from "~/components/rich-text";
+import { useT } from "~/catalog/use-words";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  pageMeta(data ? `Remittances: Batch #${data.batch.id}` : "Remittances", "Record what the farm remitted for a batch and period, with its settlement sheet.");
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(data.title, data.description) : []);
 
 export const loader = remittancesLoader;
 export const action = remittancesAction;
 
 const money = { type: "text", inputMode: "decimal" as const, pattern: "[0-9,]*(\\.[0-9]{0,2})?", placeholder: "0.00" };
 
+const COLUMNS = [
+  "adminRemittances.col.period",
+  "adminRemittances.col.amount",
+  "adminRemittances.col.revenue",
+  "adminRemittances.col.feed",
+  "adminRemittances.col.vet",
+  "adminRemittances.col.other",
+  "adminRemittances.col.farmShare",
+  "adminRemittances.col.recorded",
+] as const;
+
 export default function BatchRemittances() {
+  const t = useT();
   const d = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as RemittanceResult | undefined;
   const errors = result?.errors ?? {};
@@ -25,80 +38,93 @@ export default function BatchRemittances() {
   return (
     <div>
       <p className="text-sm">
-        <Link to="/admin">← Dashboard</Link> · <Link to={`/admin/batches/${d.batch.id}/logs`}>Daily logs</Link>
+        <Link to="/admin">{t("admin.dashboardLink")}</Link> · <Link to={`/admin/batches/${d.batch.id}/logs`}>{t("adminRemittances.dailyLogs")}</Link>
       </p>
-      <h1 className="mt-2 text-2xl font-bold sm:text-3xl">Remittances: Batch #{d.batch.id}</h1>
+      <h1 className="mt-2 text-2xl font-bold sm:text-3xl">{t("adminRemittances.title", { batchId: d.batch.id })}</h1>
       <p className="mt-1 text-sm text-stone-700">
-        {egg ? "Egg Note (layers)" : "Chicken Note (broilers)"} at {d.batch.farmName}
-        {d.batch.location ? `, ${d.batch.location}` : ""} · {d.batch.status}
+        {t("admin.batchAt", { product: t(egg ? "admin.eggNote" : "admin.chickenNote"), farm: d.batch.farmName })}
+        {d.batch.location ? `, ${d.batch.location}` : ""} · {t(`admin.status.${d.batch.status}`)}
       </p>
       <p className="mt-2" data-testid="held">
-        Held for investors (remitted, not yet paid): <strong>{formatGhs(d.heldMinor)}</strong>
+        {withElements(t("adminRemittances.held", slots("held")), { held: <strong>{formatGhs(d.heldMinor)}</strong> })}
       </p>
 
       {active ? (
         <section className="card mt-6" aria-labelledby="new-remittance">
           <h2 id="new-remittance" className="text-lg font-semibold">
-            Record a remittance
+            {t("adminRemittances.record")}
           </h2>
-          <Form method="get" className="mt-2 flex flex-wrap items-end gap-2" aria-label="Prefill from the daily logs">
-            <Field label="Prefill for period" name="period" defaultValue={d.period} maxLength={7} className="w-40" hint={egg ? "YYYY-MM or CLOSE" : "HARVEST"} />
+          <Form method="get" className="mt-2 flex flex-wrap items-end gap-2" aria-label={t("adminRemittances.prefillForm")}>
+            <Field label={t("adminRemittances.prefillPeriod")} name="period" defaultValue={d.period} maxLength={7} className="w-40" hint={t(`adminRemittances.prefillHint.${d.batch.productType}`)} />
             <button type="submit" className="btn-secondary px-3 py-1">
-              Prefill from daily logs
+              {t("adminRemittances.prefill")}
             </button>
           </Form>
           <p className="mt-2 text-xs text-stone-600" data-testid="prefill-note">
             {d.feedKg !== null
-              ? `From the daily logs for ${d.period}: ${d.feedKg.toLocaleString("en-GH")} kg of feed used${d.prefill.crates_sold ? `, ${d.prefill.crates_sold} crates of eggs collected` : ""}${d.prefill.birds_sold ? `, ${d.prefill.birds_sold} birds alive` : ""}.`
-              : `No daily logs for ${d.period}: enter the farm's figures.`}
+              ? t("adminRemittances.fromLogs", {
+                  period: d.period,
+                  feedKg: { number: d.feedKg },
+                  crates: d.prefill.crates_sold ? t("adminRemittances.fromLogs.crates", { crates: d.prefill.crates_sold }) : "",
+                  birds: d.prefill.birds_sold ? t("adminRemittances.fromLogs.birds", { birds: d.prefill.birds_sold }) : "",
+                })
+              : t("adminRemittances.noLogs", { period: d.period })}
           </p>
           <Form method="post" noValidate className="mt-3 grid gap-3 sm:grid-cols-3">
             <input type="hidden" name="idempotency_key" value={d.idempotencyKey} />
             <div className="sm:col-span-3">
-              <FormError message={errors.form ?? (Object.keys(errors).length ? "Nothing was recorded. Correct the fields below." : null)} />
+              <FormError message={errors.form ?? (Object.keys(errors).length ? t("adminRemittances.nothingRecorded") : null)} />
             </div>
-            <Field label="Period" name="period" required maxLength={7} defaultValue={v("period", d.period)} error={errors.period} hint={egg ? "YYYY-MM, or CLOSE for the principal" : "HARVEST"} />
-            <Field label="Net remitted (GHS)" name="amount" required {...money} defaultValue={v("amount")} error={errors.amount} />
+            <Field
+              label={t("adminRemittances.period")}
+              name="period"
+              required
+              maxLength={7}
+              defaultValue={v("period", d.period)}
+              error={errors.period}
+              hint={t(`adminRemittances.periodHint.${d.batch.productType}`)}
+            />
+            <Field label={t("adminRemittances.amount")} name="amount" required {...money} defaultValue={v("amount")} error={errors.amount} />
             {egg ? (
               <>
-                <Field label="Crates sold" name="crates_sold" type="number" inputMode="numeric" min={0} step={1} defaultValue={pre("crates_sold")} error={errors.crates_sold} />
-                <Field label="Price per crate (GHS)" name="price_per_crate" {...money} defaultValue={v("price_per_crate")} error={errors.price_per_crate} />
+                <Field label={t("adminRemittances.cratesSold")} name="crates_sold" type="number" inputMode="numeric" min={0} step={1} defaultValue={pre("crates_sold")} error={errors.crates_sold} />
+                <Field label={t("adminRemittances.pricePerCrate")} name="price_per_crate" {...money} defaultValue={v("price_per_crate")} error={errors.price_per_crate} />
               </>
             ) : (
               <>
-                <Field label="Birds sold" name="birds_sold" type="number" inputMode="numeric" min={0} step={1} defaultValue={pre("birds_sold")} error={errors.birds_sold} />
-                <Field label="Live weight (kg)" name="live_weight_kg" type="text" inputMode="decimal" defaultValue={pre("live_weight_kg")} error={errors.live_weight_kg} />
-                <Field label="Price per kg (GHS)" name="price_per_kg" {...money} defaultValue={v("price_per_kg")} error={errors.price_per_kg} />
+                <Field label={t("adminRemittances.birdsSold")} name="birds_sold" type="number" inputMode="numeric" min={0} step={1} defaultValue={pre("birds_sold")} error={errors.birds_sold} />
+                <Field label={t("adminRemittances.liveWeightKg")} name="live_weight_kg" type="text" inputMode="decimal" defaultValue={pre("live_weight_kg")} error={errors.live_weight_kg} />
+                <Field label={t("adminRemittances.pricePerKg")} name="price_per_kg" {...money} defaultValue={v("price_per_kg")} error={errors.price_per_kg} />
               </>
             )}
-            <Field label="Revenue (GHS)" name="revenue" {...money} defaultValue={v("revenue")} error={errors.revenue} />
-            <Field label="Feed cost (GHS)" name="feed_cost" {...money} defaultValue={pre("feed_cost")} error={errors.feed_cost} />
-            <Field label="Vet cost (GHS)" name="vet_cost" {...money} defaultValue={v("vet_cost")} error={errors.vet_cost} />
-            <Field label="Other costs (GHS)" name="other_costs" {...money} defaultValue={v("other_costs")} error={errors.other_costs} />
-            <Field label="Farm's share (GHS)" name="farm_share" {...money} defaultValue={v("farm_share")} error={errors.farm_share} />
+            <Field label={t("adminRemittances.revenue")} name="revenue" {...money} defaultValue={v("revenue")} error={errors.revenue} />
+            <Field label={t("adminRemittances.feedCost")} name="feed_cost" {...money} defaultValue={pre("feed_cost")} error={errors.feed_cost} />
+            <Field label={t("adminRemittances.vetCost")} name="vet_cost" {...money} defaultValue={v("vet_cost")} error={errors.vet_cost} />
+            <Field label={t("adminRemittances.otherCosts")} name="other_costs" {...money} defaultValue={v("other_costs")} error={errors.other_costs} />
+            <Field label={t("adminRemittances.farmShare")} name="farm_share" {...money} defaultValue={v("farm_share")} error={errors.farm_share} />
             <div className="sm:col-span-3">
-              <AdminSubmit>Record remittance</AdminSubmit>
+              <AdminSubmit>{t("adminRemittances.submit")}</AdminSubmit>
             </div>
           </Form>
         </section>
       ) : (
-        <p className="mt-4 text-sm text-stone-700">Remittances are recorded for active batches.</p>
+        <p className="mt-4 text-sm text-stone-700">{t("adminRemittances.activeOnly")}</p>
       )}
 
       <section className="mt-8" aria-labelledby="remittance-list">
         <h2 id="remittance-list" className="text-lg font-semibold">
-          Recorded
+          {t("adminRemittances.recorded")}
         </h2>
         {d.remittances.length === 0 ? (
-          <p className="mt-2 text-sm text-stone-600">No remittances recorded for this batch yet.</p>
+          <p className="mt-2 text-sm text-stone-600">{t("adminRemittances.none")}</p>
         ) : (
           <div className="mt-3 overflow-x-auto">
             <table className="w-full text-left text-sm">
               <thead className="border-b border-stone-200 text-xs text-stone-600 uppercase">
                 <tr>
-                  {["Period", "Net remitted", "Revenue", "Feed", "Vet", "Other", "Farm's share", "Recorded"].map((h) => (
-                    <th key={h} scope="col" className="px-2 py-2">
-                      {h}
+                  {COLUMNS.map((id) => (
+                    <th key={id} scope="col" className="px-2 py-2">
+                      {t(id)}
                     </th>
                   ))}
                 </tr>

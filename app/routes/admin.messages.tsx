@@ -5,6 +5,7 @@ import { requireAdmin } from "~/auth/session.server";
 import { listContactMessages } from "~/models/contact.server";
 import { localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
 import { useT } from "~/catalog/use-words";
+import { adminInstant } from "~/pages/admin";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(data.title, data.description) : []);
 
@@ -35,7 +36,7 @@ export default function AdminMessages() {
               <h2 className="font-semibold break-words">{m.subject}</h2>
               <p className="text-sm break-all text-stone-600">
                 {m.name} · <a href={`mailto:${m.email}`}>{m.email}</a>
-                {m.userId ? ` · ${t("adminMessages.user", { id: m.userId })}` : ""} · {m.createdAt.slice(0, 16).replace("T", " ")} UTC
+                {m.userId ? ` · ${t("adminMessages.user", { id: m.userId })}` : ""} · {adminInstant(t, m.createdAt)}
               </p>
               <p className="mt-2 text-sm whitespace-pre-line break-words text-stone-800">{m.message}</p>
             </li>

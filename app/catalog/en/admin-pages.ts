@@ -90,7 +90,6 @@ export const adminLogs = {
   "adminLogs.photoAlt": "Photo {n} of {date}",
   "adminLogs.addPhotosTo": "Add photos to {date} (JPEG or PNG, 2 MB each)",
   "adminLogs.addPhotos": "Add photos",
-  "adminLogs.chooseAPhoto": "Choose at least one photo.",
   "adminLogs.flash.photosAdded": { one: "{count} photo added to the log of {date}.", other: "{count} photos added to the log of {date}." },
   "adminLogs.flash.saved": "Daily log saved for {date}.",
   "adminLogs.flash.savedWithPhotos": { one: "Daily log saved for {date} with {count} photo.", other: "Daily log saved for {date} with {count} photos." },

@@ -1,6 +1,7 @@
 /** Words every admin page shares: the admin menu, its error page, the confirm step, approve or reject. */
 export const admin = {
   "admin.title": "Admin",
+  "admin.instant": "{date} {time} UTC",
   "admin.notFound": "Not found.",
   "admin.backToDashboard": "Back to the dashboard",
   "admin.dashboardLink": "← Dashboard",
