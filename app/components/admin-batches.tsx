@@ -49,7 +49,14 @@ function RowActions({ batch, data, result }: { batch: Batch; data: AdminDashboar
   return (
     <div className="space-y-2">
       {/* Without JavaScript the answer page opens at this row (the fragment survives the redirect). */}
-      <Form method="post" action={`/admin?index#batch-${batch.id}`} preventScrollReset onSubmit={(event) => confirmFirst(t, event)} className="flex flex-wrap items-end gap-2" aria-label={t("adminDashboard.actionsFor", { batchId: batch.id })}>
+      <Form
+        method="post"
+        action={`/admin?index#batch-${batch.id}`}
+        preventScrollReset
+        onSubmit={(event) => confirmFirst(t, event)}
+        className="flex flex-wrap items-end gap-2"
+        aria-label={t("adminDashboard.actionsFor", { batchId: batch.id })}
+      >
         <input type="hidden" name="batch_id" value={batch.id} />
         <input type="hidden" name="idempotency_key" value={`${data.idempotencyKey}-batch-${batch.id}`} />
         <input type="hidden" name="confirmed" defaultValue="" />
@@ -113,7 +120,8 @@ function RowActions({ batch, data, result }: { batch: Batch; data: AdminDashboar
             {withElements(
               t("adminDashboard.simulated", {
                 count: simulated.count,
-                run: simulated.kind === "MONTHLY" ? t("adminDashboard.run.income", { period: simulated.period }) : simulated.kind === "HARVEST" ? t("adminDashboard.run.harvestPayout") : simulated.period,
+                run:
+                  simulated.kind === "MONTHLY" ? t("adminDashboard.run.income", { period: simulated.period }) : simulated.kind === "HARVEST" ? t("adminDashboard.run.harvestPayout") : simulated.period,
                 alreadyPaid: simulated.alreadyPaid ? t("adminDashboard.simulatedAlreadyPaid") : "",
                 ...slots("total", "n"),
               }),

@@ -29,7 +29,14 @@ export function AdminCreateForms({ data, result }: { data: AdminDashboardData; r
           <input type="hidden" name="idempotency_key" value={`${data.idempotencyKey}-farm`} />
           <FormError message={farm.errors.form} />
           <Field label={t("adminDashboard.farmName")} name="name" required maxLength={FARM_NAME_MAX} defaultValue={farm.values?.name ?? ""} error={farm.errors.name} />
-          <Field label={t("adminDashboard.location")} name="location" maxLength={200} defaultValue={farm.values?.location ?? ""} error={farm.errors.location} placeholder={t("adminDashboard.locationHint")} />
+          <Field
+            label={t("adminDashboard.location")}
+            name="location"
+            maxLength={200}
+            defaultValue={farm.values?.location ?? ""}
+            error={farm.errors.location}
+            placeholder={t("adminDashboard.locationHint")}
+          />
           <TextareaField label={t("adminDashboard.notes")} name="notes" rows={3} maxLength={2000} defaultValue={farm.values?.notes ?? ""} error={farm.errors.notes} />
           <AdminSubmit>{t("adminDashboard.createFarm")}</AdminSubmit>
         </Form>
@@ -79,7 +86,16 @@ export function AdminCreateForms({ data, result }: { data: AdminDashboardData; r
             defaultValue={v("target_units", d.target_units)}
             error={batch.errors.target_units}
           />
-          <Field label={t("adminDashboard.feedPrice")} name="feed_price" type="number" inputMode="decimal" min={0} step="0.01" defaultValue={v("feed_price", d.feed_price)} error={batch.errors.feed_price} />
+          <Field
+            label={t("adminDashboard.feedPrice")}
+            name="feed_price"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="0.01"
+            defaultValue={v("feed_price", d.feed_price)}
+            error={batch.errors.feed_price}
+          />
           <Field
             label={t("adminDashboard.mortalityRate")}
             name="mortality_rate"
@@ -106,7 +122,14 @@ export function AdminCreateForms({ data, result }: { data: AdminDashboardData; r
             error={batch.errors.expected_roi}
             hint={t("adminDashboard.expectedRoiHint")}
           />
-          <Field label={t("adminDashboard.startDate")} name="start_date" type="date" defaultValue={batch.values?.start_date ?? ""} error={batch.errors.start_date} hint={t("adminDashboard.startDateHint")} />
+          <Field
+            label={t("adminDashboard.startDate")}
+            name="start_date"
+            type="date"
+            defaultValue={batch.values?.start_date ?? ""}
+            error={batch.errors.start_date}
+            hint={t("adminDashboard.startDateHint")}
+          />
           <div className="sm:col-span-2">
             <AdminSubmit>{t("adminDashboard.createBatch")}</AdminSubmit>
           </div>

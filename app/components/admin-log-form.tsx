@@ -25,11 +25,32 @@ export function AdminLogForm({ data, result }: { data: BatchLogsData; result: Lo
           <FormError message={errors.form ?? (Object.keys(errors).length ? t("adminLogs.nothingSaved") : null)} />
         </div>
         <Field label={t("adminLogs.date")} name="log_date" type="date" required max={data.today} defaultValue={v("log_date", data.today)} error={errors.log_date} />
-        <Field label={t("adminLogs.birdsAlive")} name="birds_alive" type="number" inputMode="numeric" min={0} max={L.birdsMax} step={1} required defaultValue={v("birds_alive")} error={errors.birds_alive} />
+        <Field
+          label={t("adminLogs.birdsAlive")}
+          name="birds_alive"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={L.birdsMax}
+          step={1}
+          required
+          defaultValue={v("birds_alive")}
+          error={errors.birds_alive}
+        />
         <Field label={t("adminLogs.deaths")} name="deaths" type="number" inputMode="numeric" min={0} max={L.birdsMax} step={1} defaultValue={v("deaths", "0")} error={errors.deaths} />
         <Field label={t("adminLogs.feedUsedKg")} name="feed_kg" type="number" inputMode="decimal" min={0} max={L.feedKgMax} step="0.1" required defaultValue={v("feed_kg")} error={errors.feed_kg} />
         {egg ? (
-          <Field label={t("adminLogs.eggsCollected")} name="eggs_collected" type="number" inputMode="numeric" min={0} step={1} required defaultValue={v("eggs_collected")} error={errors.eggs_collected} />
+          <Field
+            label={t("adminLogs.eggsCollected")}
+            name="eggs_collected"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            required
+            defaultValue={v("eggs_collected")}
+            error={errors.eggs_collected}
+          />
         ) : (
           <Field
             label={t("adminLogs.avgWeightKg")}
@@ -65,8 +86,28 @@ export function AdminLogForm({ data, result }: { data: BatchLogsData; result: Lo
           defaultValue={v("temperature_c")}
           error={errors.temperature_c}
         />
-        <Field label={t("adminLogs.humidityPct")} name="humidity_pct" type="number" inputMode="decimal" min={0} max={L.humidityMax} step="0.1" defaultValue={v("humidity_pct")} error={errors.humidity_pct} />
-        <Field label={t("adminLogs.ammoniaPpm")} name="ammonia_ppm" type="number" inputMode="decimal" min={0} max={L.ammoniaMax} step="0.1" defaultValue={v("ammonia_ppm")} error={errors.ammonia_ppm} />
+        <Field
+          label={t("adminLogs.humidityPct")}
+          name="humidity_pct"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          max={L.humidityMax}
+          step="0.1"
+          defaultValue={v("humidity_pct")}
+          error={errors.humidity_pct}
+        />
+        <Field
+          label={t("adminLogs.ammoniaPpm")}
+          name="ammonia_ppm"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          max={L.ammoniaMax}
+          step="0.1"
+          defaultValue={v("ammonia_ppm")}
+          error={errors.ammonia_ppm}
+        />
         <TextareaField className="sm:col-span-3" label={t("adminLogs.notes")} name="notes" rows={2} maxLength={L.notesMax} defaultValue={v("notes")} error={errors.notes} />
         <div className="sm:col-span-3">
           <label className="flex items-center gap-2 text-sm font-medium text-stone-800">

@@ -6,6 +6,8 @@ import { parseForm } from "~/forms/parse.server";
 import { getKycVerifier } from "~/integrations/kyc/index.server";
 import { KYC_SUBMISSION_STATUSES, kycReviewJson, listKycSubmissions } from "~/models/kyc.server";
 import { approveKyc, rejectKyc } from "~/commands/admin-kyc.server";
+import { detailIn, localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
+import { msg } from "~/catalog/ref";
 
 type Status = (typeof KYC_SUBMISSION_STATUSES)[number];
 
@@ -17,8 +19,17 @@ function statusOf(value: string | null): Status {
 /** /admin/kyc: the review queue (or the decided ones), with each submission's images. */
 export async function kycAdminLoader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
+  const locale = localeOf(request);
+  const t = translatorFor(locale);
   const status = statusOf(new URL(request.url).searchParams.get("status"));
-  return { status, verifier: getKycVerifier().name, submissions: listKycSubmissions({ status }).map(kycReviewJson) };
+  return {
+    words: wordsFor(locale, ["adminKyc"]),
+    title: t("adminMeta.kyc.title"),
+    description: t("adminMeta.kyc.description"),
+    status,
+    verifier: getKycVerifier().name,
+    submissions: listKycSubmissions({ status }).map(kycReviewJson),
+  };
 }
 
 /** Approve, or reject with a reason the investor reads. Works as a plain form post. */
@@ -28,22 +39,23 @@ export async function kycAdminAction({ request }: ActionFunctionArgs) {
   const submissionId = Number(form.id);
   const values = { id: form.id ?? "", reason: form.reason ?? "" };
   try {
-    if (!Number.isSafeInteger(submissionId) || submissionId <= 0) throw new DomainError(404, "KYC submission not found.");
+    if (!Number.isSafeInteger(submissionId) || submissionId <= 0) throw new DomainError(404, msg("adminKyc.notFound"));
     const ctx = { actor: admin, key: null };
     if (form.intent === "approve") {
       approveKyc(ctx, { submissionId });
-      return redirectWithFlash("/admin/kyc", { kind: "success", message: `Submission #${submissionId} approved: the investor has been told.` });
+      return redirectWithFlash("/admin/kyc", { kind: "success", message: msg("adminKyc.flash.approved", { id: submissionId }) });
     }
     if (form.intent === "reject") {
       const parsed = parseForm(KycRejectionSchema, { reason: values.reason });
       if (!parsed.ok)
         return data({ ok: false as const, id: submissionId, errors: { reason: parsed.errors.reason ?? Object.values(parsed.errors)[0] } as Record<string, string>, values }, { status: 422 });
       rejectKyc(ctx, { submissionId, reason: parsed.data.reason });
-      return redirectWithFlash("/admin/kyc", { kind: "success", message: `Submission #${submissionId} rejected: the investor can read your reason.` });
+      return redirectWithFlash("/admin/kyc", { kind: "success", message: msg("adminKyc.flash.rejected", { id: submissionId }) });
     }
-    return data({ ok: false as const, id: submissionId, errors: { form: "Choose Approve or Reject." } as Record<string, string>, values }, { status: 400 });
+    return data({ ok: false as const, id: submissionId, errors: { form: translatorFor(localeOf(request))("admin.chooseApproveOrReject") } as Record<string, string>, values }, { status: 400 });
   } catch (error) {
-    if (error instanceof DomainError) return data({ ok: false as const, id: submissionId, errors: { form: error.detail } as Record<string, string>, values }, { status: error.status });
+    if (error instanceof DomainError)
+      return data({ ok: false as const, id: submissionId, errors: { form: detailIn(localeOf(request), error) } as Record<string, string>, values }, { status: error.status });
     throw error;
   }
 }

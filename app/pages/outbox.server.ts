@@ -18,7 +18,7 @@ export function outboxPage(statusParam: string | null) {
   return {
     status: status ?? "",
     counts,
-    demo: [...(env.EMAIL_PROVIDER === "demo" ? ["email"] : []), ...(env.SMS_PROVIDER === "demo" ? ["SMS"] : [])],
+    demo: [...(env.EMAIL_PROVIDER === "demo" ? (["email"] as const) : []), ...(env.SMS_PROVIDER === "demo" ? (["SMS"] as const) : [])],
     // Outside production only, the demo outbox prints each text to the log too (createSenders).
     demoLogsText: env.NODE_ENV !== "production",
     rows: rows.map((r) => {

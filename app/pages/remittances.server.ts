@@ -70,11 +70,16 @@ export async function remittancesAction({ request, params }: ActionFunctionArgs)
   try {
     const remittance = readRemittance(values, b, today().slice(0, 7));
     const recorded = recordRemittance({ actor: admin, key: values.idempotency_key || null }, { batchId: b.id, remittance });
-    return redirectWithFlash(`/admin/batches/${b.id}/remittances`, { kind: "success", message: msg("adminRemittances.flash.recorded", { amount: { money: recorded.amountMinor }, period: recorded.period }) });
+    return redirectWithFlash(`/admin/batches/${b.id}/remittances`, {
+      kind: "success",
+      message: msg("adminRemittances.flash.recorded", { amount: { money: recorded.amountMinor }, period: recorded.period }),
+    });
   } catch (error) {
     if (error instanceof DomainError || error instanceof HttpError) {
       const field = error instanceof DomainError && error.field && (error.field === "period" || error.field === "amount" || SHEET_FIELDS.some(([f]) => f === error.field)) ? error.field : "form";
-      return data({ ok: false as const, errors: { [field]: detailIn(localeOf(request), error) }, values } satisfies RemittanceResult, { status: error.status === 404 ? 404 : error.status === 409 ? 409 : 400 });
+      return data({ ok: false as const, errors: { [field]: detailIn(localeOf(request), error) }, values } satisfies RemittanceResult, {
+        status: error.status === 404 ? 404 : error.status === 409 ? 409 : 400,
+      });
     }
     logger.error({ err: errorField(error) }, "page action failed");
     return data({ ok: false as const, errors: { form: translatorFor(localeOf(request))("admin.fallback.remittance") }, values } satisfies RemittanceResult, { status: 500 });

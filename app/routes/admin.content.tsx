@@ -13,23 +13,29 @@ import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
 import { getContentPage } from "~/models/content.server";
 import { saveContentPage } from "~/commands/admin-content.server";
 import { fieldErrors } from "~/forms/parse.server";
+import { localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
+import { msg } from "~/catalog/ref";
+import { slots, withElements } from "~/components/rich-text";
+import { useT } from "~/catalog/use-words";
 
-export const meta: MetaFunction = () => pageMeta("Edit How It Works", "The How It Works page: text, FAQs and the example calculator values.");
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(data.title, data.description) : []);
 
 type Draft = { title: string; body_md: string; faqs: Array<{ question: string; answer: string }>; example_unit_price: string; example_expected_roi: string };
 type ContentResult = { ok: boolean; errors: Record<string, string>; draft: Draft; previewHtml: string | null };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
+  const locale = localeOf(request);
+  const t = translatorFor(locale);
   const page = getContentPage(HOW_IT_WORKS_SLUG);
   const draft: Draft = {
-    title: page?.title ?? "How It Works",
+    title: page?.title ?? t("adminContent.defaultTitle"),
     body_md: page?.bodyMd ?? "",
     faqs: page?.faqs ?? [],
     example_unit_price: page?.exampleUnitPriceMinor == null ? "" : minorToDecimalString(page.exampleUnitPriceMinor),
     example_expected_roi: page?.exampleExpectedRoi == null ? "" : String(page.exampleExpectedRoi),
   };
-  return { draft, updatedAt: page?.updatedAt ?? null };
+  return { words: wordsFor(locale, ["adminContent"]), title: t("adminMeta.content.title"), description: t("adminMeta.content.description"), draft, updatedAt: page?.updatedAt ?? null };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -46,12 +52,13 @@ export async function action({ request }: ActionFunctionArgs) {
     saveContentPage({ actor: admin, key: null }, { slug: HOW_IT_WORKS_SLUG, page: parsed.data });
   } catch (error) {
     console.error(error);
-    return data({ ok: false, errors: { form: ADMIN_FALLBACK.content }, draft, previewHtml: null } satisfies ContentResult, { status: 500 });
+    return data({ ok: false, errors: { form: translatorFor(localeOf(request))(ADMIN_FALLBACK.content) }, draft, previewHtml: null } satisfies ContentResult, { status: 500 });
   }
-  return redirectWithFlash("/admin/content", { kind: "success", message: "How It Works saved." });
+  return redirectWithFlash("/admin/content", { kind: "success", message: msg("adminContent.flash.saved") });
 }
 
 export default function AdminContent() {
+  const t = useT();
   const loaderData = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as ContentResult | undefined;
   const draft = result?.draft ?? loaderData.draft;
@@ -61,17 +68,18 @@ export default function AdminContent() {
   const key = JSON.stringify(draft).length + (result ? "r" : "l");
   return (
     <div>
-      <h1 className="text-2xl font-bold sm:text-3xl">Edit How It Works</h1>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("adminContent.title")}</h1>
       <p className="mt-1 text-sm text-stone-700">
-        What <Link to="/how-it-works">/how-it-works</Link> and the public pages API show.{loaderData.updatedAt ? ` Last saved ${loaderData.updatedAt.slice(0, 16).replace("T", " ")} UTC.` : ""}
+        {withElements(t("adminContent.intro", slots("link")), { link: <Link to="/how-it-works">/how-it-works</Link> })}
+        {loaderData.updatedAt ? t("adminContent.lastSaved", { when: loaderData.updatedAt.slice(0, 16).replace("T", " ") }) : ""}
       </p>
       <Form method="post" noValidate className="mt-4 space-y-4" key={key}>
-        <FormError message={errors.form ?? (result && !result.ok ? "Nothing was saved. Correct the fields below." : null)} />
-        <Field label="Title" name="title" required maxLength={CONTENT_LIMITS.titleMax} defaultValue={draft.title} error={errors.title} />
-        <TextareaField label="Body (markdown)" name="body_md" rows={14} maxLength={CONTENT_LIMITS.bodyMax} defaultValue={draft.body_md} error={errors.body_md} className="font-mono" />
+        <FormError message={errors.form ?? (result && !result.ok ? t("adminContent.nothingSaved") : null)} />
+        <Field label={t("adminContent.fieldTitle")} name="title" required maxLength={CONTENT_LIMITS.titleMax} defaultValue={draft.title} error={errors.title} />
+        <TextareaField label={t("adminContent.body")} name="body_md" rows={14} maxLength={CONTENT_LIMITS.bodyMax} defaultValue={draft.body_md} error={errors.body_md} className="font-mono" />
         <div className="grid gap-3 sm:grid-cols-2">
           <Field
-            label="Example unit price (GHS)"
+            label={t("adminContent.exampleUnitPrice")}
             name="example_unit_price"
             type="number"
             inputMode="decimal"
@@ -81,7 +89,7 @@ export default function AdminContent() {
             error={errors.example_unit_price}
           />
           <Field
-            label="Example expected ROI (fraction)"
+            label={t("adminContent.exampleRoi")}
             name="example_expected_roi"
             type="number"
             inputMode="decimal"
@@ -90,11 +98,11 @@ export default function AdminContent() {
             step="0.01"
             defaultValue={draft.example_expected_roi}
             error={errors.example_expected_roi}
-            hint="0.12 = 12%"
+            hint={t("adminContent.exampleRoiHint")}
           />
         </div>
         <fieldset className="card">
-          <legend className="px-1 font-semibold">FAQs</legend>
+          <legend className="px-1 font-semibold">{t("adminContent.faqs")}</legend>
           {errors.faqs ? (
             <p className="field-error" role="alert">
               {errors.faqs}
@@ -103,26 +111,26 @@ export default function AdminContent() {
           <ol className="space-y-4">
             {rows.map((f, i) => (
               <li key={i} className="space-y-2">
-                <Field label={`Question ${i + 1}`} name="faq_question" maxLength={CONTENT_LIMITS.faqQuestionMax} defaultValue={f.question} />
-                <TextareaField label={`Answer ${i + 1}`} name="faq_answer" rows={2} maxLength={CONTENT_LIMITS.faqAnswerMax} defaultValue={f.answer} />
+                <Field label={t("adminContent.question", { n: i + 1 })} name="faq_question" maxLength={CONTENT_LIMITS.faqQuestionMax} defaultValue={f.question} />
+                <TextareaField label={t("adminContent.answer", { n: i + 1 })} name="faq_answer" rows={2} maxLength={CONTENT_LIMITS.faqAnswerMax} defaultValue={f.answer} />
               </li>
             ))}
           </ol>
-          <p className="mt-2 text-xs text-stone-500">Clear a question and its answer to remove it.</p>
+          <p className="mt-2 text-xs text-stone-500">{t("adminContent.removeHint")}</p>
         </fieldset>
         <div className="flex flex-wrap gap-2">
           <AdminSubmit name="intent" value="preview" className="btn-secondary">
-            Preview
+            {t("adminContent.preview")}
           </AdminSubmit>
           <AdminSubmit name="intent" value="save">
-            Save
+            {t("adminContent.save")}
           </AdminSubmit>
         </div>
       </Form>
       {result?.previewHtml != null ? (
         <section className="card mt-6" aria-labelledby="preview-heading">
           <h2 id="preview-heading" className="text-lg font-semibold">
-            Preview (not saved yet)
+            {t("adminContent.previewHeading")}
           </h2>
           <div
             className="mt-3 text-sm break-words text-stone-800 [&_a]:text-leaf-700 [&_a]:underline [&_blockquote]:mt-3 [&_blockquote]:border-l-4 [&_blockquote]:border-brand-500 [&_blockquote]:pl-3 [&_blockquote]:text-stone-600 [&_h2]:mt-4 [&_h2]:text-lg [&_h2]:font-bold [&_h3]:mt-4 [&_h3]:font-semibold [&_li]:mt-1 [&_ol]:mt-2 [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:mt-2 [&_ul]:mt-2 [&_ul]:list-disc [&_ul]:pl-5"

@@ -1,101 +1,91 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ApproveRejectForms } from "~/components/approve-reject";
-import { formatInstant } from "~/domain/calendar";
-import { ID_TYPE_NAMES, TIER_NAMES } from "~/domain/kyc";
 import { maskPhone } from "~/domain/notices";
 import { pageMeta } from "~/lib/meta";
 import { kycAdminAction, kycAdminLoader } from "~/pages/kyc-admin.server";
+import { useT } from "~/catalog/use-words";
+import { adminInstant } from "~/pages/admin";
 
-export const meta: MetaFunction = () => pageMeta("Identity checks", "Review investors' identity submissions: approve, or reject with a reason.");
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(data.title, data.description) : []);
 
 export const loader = kycAdminLoader;
 export const action = kycAdminAction;
 
-const FILTERS = [
-  { value: "PENDING", label: "Waiting" },
-  { value: "APPROVED", label: "Approved" },
-  { value: "REJECTED", label: "Rejected" },
-] as const;
+const FILTERS = ["PENDING", "APPROVED", "REJECTED"] as const;
 
-const IMAGE_LABELS = { id_front: "ID (front)", selfie: "Selfie", proof_of_address: "Proof of address" } as const;
+const IMAGES = ["id_front", "selfie", "proof_of_address"] as const;
 
 export default function AdminKyc() {
+  const t = useT();
   const { status, verifier, submissions } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
     <div>
-      <h1 className="text-2xl font-bold sm:text-3xl">Identity checks</h1>
-      <p className="mt-1 text-sm text-stone-700">
-        {verifier === "demo"
-          ? "Demo verifier: well-formed submissions are approved automatically, so this queue stays empty."
-          : "Compare each ID photo with the selfie and the typed details, then approve or reject with a reason the investor will read. Oldest first."}
-      </p>
-      <nav aria-label="Filter by status" className="mt-4 flex flex-wrap gap-2">
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("adminKyc.title")}</h1>
+      <p className="mt-1 text-sm text-stone-700">{verifier === "demo" ? t("adminKyc.introDemo") : t("adminKyc.intro")}</p>
+      <nav aria-label={t("admin.filterByStatus")} className="mt-4 flex flex-wrap gap-2">
         {FILTERS.map((f) => (
           <Link
-            key={f.value}
-            to={`?status=${f.value}`}
-            className={`rounded-full border px-3 py-1 text-sm no-underline ${status === f.value ? "border-stone-800 bg-stone-800 text-white" : "border-stone-300 text-stone-800"}`}
-            aria-current={status === f.value ? "page" : undefined}
+            key={f}
+            to={`?status=${f}`}
+            className={`rounded-full border px-3 py-1 text-sm no-underline ${status === f ? "border-stone-800 bg-stone-800 text-white" : "border-stone-300 text-stone-800"}`}
+            aria-current={status === f ? "page" : undefined}
           >
-            {f.label}
+            {t(`adminKyc.filter.${f}`)}
           </Link>
         ))}
       </nav>
-      {submissions.length === 0 ? <p className="mt-4 text-sm text-stone-600">No submissions {status === "PENDING" ? "waiting for review" : `${status.toLowerCase()}`}.</p> : null}
+      {submissions.length === 0 ? <p className="mt-4 text-sm text-stone-600">{t(`adminKyc.none.${status}`)}</p> : null}
       <ul className="mt-4 space-y-4">
         {submissions.map((s) => {
           const mine = result && !result.ok && result.id === s.id ? result : null;
           return (
             <li key={s.id} className="card text-sm" data-kyc-id={s.id} data-status={s.status}>
-              <p className="font-semibold">
-                #{s.id} · {s.legal_name} · for {TIER_NAMES[s.tier_requested]}
-              </p>
+              <p className="font-semibold">{t("adminKyc.heading", { id: s.id, name: s.legal_name, tier: t(`adminKyc.tier.${s.tier_requested}`) })}</p>
               <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-                <dt className="text-stone-600">Account</dt>
-                <dd className="break-all">
-                  {s.account_name} · {s.email} · now {TIER_NAMES[s.tier]}
-                </dd>
-                <dt className="text-stone-600">Born</dt>
+                <dt className="text-stone-600">{t("adminKyc.account")}</dt>
+                <dd className="break-all">{t("adminKyc.accountLine", { name: s.account_name, email: s.email, tier: t(`adminKyc.tier.${s.tier}`) })}</dd>
+                <dt className="text-stone-600">{t("adminKyc.born")}</dt>
+                <dd>{t("adminKyc.bornLine", { date: s.date_of_birth, age: s.age })}</dd>
+                <dt className="text-stone-600">{t("adminKyc.id")}</dt>
+                <dd>{t("adminKyc.idLine", { type: t(`adminKyc.idType.${s.id_type}`), last4: s.id_number_last4 })}</dd>
+                <dt className="text-stone-600">{t("adminKyc.phone")}</dt>
                 <dd>
-                  {s.date_of_birth} (age {s.age})
+                  {s.phone ? maskPhone(s.phone) : t("adminKyc.noPhone")} {s.phone_confirmed ? t("adminKyc.phoneConfirmed") : t("adminKyc.phoneNotConfirmed")}
                 </dd>
-                <dt className="text-stone-600">ID</dt>
-                <dd>
-                  {ID_TYPE_NAMES[s.id_type]} ending {s.id_number_last4}
-                </dd>
-                <dt className="text-stone-600">Phone</dt>
-                <dd>
-                  {s.phone ? maskPhone(s.phone) : "none"} {s.phone_confirmed ? "(confirmed by SMS code)" : "(not confirmed)"}
-                </dd>
-                <dt className="text-stone-600">Sent</dt>
-                <dd>{formatInstant(s.created_at)}</dd>
+                <dt className="text-stone-600">{t("adminKyc.sent")}</dt>
+                <dd>{adminInstant(t, s.created_at)}</dd>
                 {s.decided_at ? (
                   <>
-                    <dt className="text-stone-600">Decision</dt>
+                    <dt className="text-stone-600">{t("adminKyc.decision")}</dt>
                     <dd>
-                      {s.status.toLowerCase()} {formatInstant(s.decided_at)}
+                      {t(`adminKyc.decision.${s.status}`)} {adminInstant(t, s.decided_at)}
                       {s.decision_reason ? `: ${s.decision_reason}` : ""}
                     </dd>
                   </>
                 ) : null}
               </dl>
               <div className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3">
-                {(Object.keys(IMAGE_LABELS) as Array<keyof typeof IMAGE_LABELS>).map((field) =>
+                {IMAGES.map((field) =>
                   s.images[field] ? (
                     <a key={field} href={s.images[field]} className="block" target="_blank" rel="noreferrer">
-                      <img src={s.images[field]} alt={`${IMAGE_LABELS[field]} of submission ${s.id}`} loading="lazy" className="h-32 w-full rounded-lg border border-stone-200 object-cover" />
-                      <span className="text-xs">{IMAGE_LABELS[field]}</span>
+                      <img
+                        src={s.images[field]}
+                        alt={t("adminKyc.imageAlt", { image: t(`adminKyc.image.${field}`), id: s.id })}
+                        loading="lazy"
+                        className="h-32 w-full rounded-lg border border-stone-200 object-cover"
+                      />
+                      <span className="text-xs">{t(`adminKyc.image.${field}`)}</span>
                     </a>
                   ) : null,
                 )}
-                {Object.keys(s.images).length === 0 ? <p className="text-stone-600">Images deleted (rejected more than 30 days ago).</p> : null}
+                {Object.keys(s.images).length === 0 ? <p className="text-stone-600">{t("adminKyc.imagesDeleted")}</p> : null}
               </div>
               {s.status === "PENDING" ? (
                 <div className="mt-4 space-y-3">
-                  <ApproveRejectForms id={s.id} answer={mine} busy={busy} reasonLabel="Reason for rejecting (the investor reads it)" />
+                  <ApproveRejectForms id={s.id} answer={mine} busy={busy} reasonLabel={t("adminKyc.reason")} />
                 </div>
               ) : null}
             </li>

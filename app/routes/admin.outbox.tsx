@@ -3,12 +3,22 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
 import { outboxPage, retryFromAdmin } from "~/pages/outbox.server";
+import { localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
+import { msg } from "~/catalog/ref";
+import { useT } from "~/catalog/use-words";
 
-export const meta: MetaFunction = () => pageMeta("Outbox", "Every email and SMS the platform sends, with its delivery attempts.");
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(data.title, data.description) : []);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return outboxPage(new URL(request.url).searchParams.get("status"));
+  const locale = localeOf(request);
+  const t = translatorFor(locale);
+  return {
+    words: wordsFor(locale, ["adminOutbox"]),
+    title: t("adminMeta.outbox.title"),
+    description: t("adminMeta.outbox.description"),
+    ...outboxPage(new URL(request.url).searchParams.get("status")),
+  };
 }
 
 /** Retry: a failed message goes back in the queue for a fresh round of tries. */
@@ -17,34 +27,41 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const ok = retryFromAdmin(String(form.get("id") ?? ""), admin);
   const back = `/admin/outbox${form.get("status") ? `?status=${encodeURIComponent(String(form.get("status")))}` : ""}`;
-  return redirectWithFlash(back, ok ? { kind: "success", message: `Message #${form.get("id")} is queued again.` } : { kind: "error", message: "Only a failed message can be retried." });
+  return redirectWithFlash(back, ok ? { kind: "success", message: msg("adminOutbox.flash.queued", { id: String(form.get("id")) }) } : { kind: "error", message: msg("adminOutbox.flash.notFailed") });
 }
 
 const FILTERS = [
-  { value: "", label: "All" },
-  { value: "failed", label: "Failed" },
-  { value: "queued", label: "Queued" },
-  { value: "sending", label: "Sending" },
-  { value: "sent", label: "Sent" },
-];
+  { value: "", label: "adminOutbox.filter.all" },
+  { value: "failed", label: "adminOutbox.filter.failed" },
+  { value: "queued", label: "adminOutbox.filter.queued" },
+  { value: "sending", label: "adminOutbox.filter.sending" },
+  { value: "sent", label: "adminOutbox.filter.sent" },
+] as const;
+
+/** How a delivery attempt ended, as the outbox worker writes it. */
+const OUTCOMES = ["sent", "refused", "error", "lost"] as const;
+const isOutcome = (value: string): value is (typeof OUTCOMES)[number] => (OUTCOMES as readonly string[]).includes(value);
 
 const TONE: Record<string, string> = { sent: "bg-green-100 text-green-900", failed: "bg-red-100 text-red-900", queued: "bg-amber-100 text-amber-900", sending: "bg-sky-100 text-sky-900" };
 
 export default function AdminOutbox() {
+  const t = useT();
   const { rows, counts, status, demo, demoLogsText } = useLoaderData<typeof loader>();
   return (
     <div>
-      <h1 className="text-2xl font-bold sm:text-3xl">Outbox</h1>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("adminOutbox.title")}</h1>
       <p className="mt-1 text-sm text-stone-700">
-        Every email and SMS, newest first, with each delivery attempt.{" "}
+        {t("adminOutbox.intro")}{" "}
         {demo.length ? (
           <strong data-testid="demo-outbox">
-            Demo outbox: {demo.join(" and ")} {demo.length > 1 ? "are" : "is"} not sent; read {demo.length > 1 ? "them" : "it"} here
-            {demoLogsText ? " (and in the server log)" : " (the server log names only their kind and recipient)"}.
+            {t(demo.length > 1 ? "adminOutbox.demo.many" : "adminOutbox.demo.one", {
+              channels: demo.length > 1 ? t("adminOutbox.demo.and", { first: t(`adminOutbox.demo.${demo[0]}`), second: t(`adminOutbox.demo.${demo[1]}`) }) : t(`adminOutbox.demo.${demo[0]}`),
+              log: demoLogsText ? t("adminOutbox.demo.logsText") : t("adminOutbox.demo.logsKind"),
+            })}
           </strong>
         ) : null}
       </p>
-      <nav aria-label="Filter by status" className="mt-4 flex flex-wrap gap-2">
+      <nav aria-label={t("admin.filterByStatus")} className="mt-4 flex flex-wrap gap-2">
         {FILTERS.map((f) => (
           <Link
             key={f.value}
@@ -52,40 +69,43 @@ export default function AdminOutbox() {
             className={`rounded-full border px-3 py-1 text-sm no-underline ${status === f.value ? "border-stone-800 bg-stone-800 text-white" : "border-stone-300 text-stone-800"}`}
             aria-current={status === f.value ? "page" : undefined}
           >
-            {f.label}
+            {t(f.label)}
             {f.value ? ` (${counts[f.value as keyof typeof counts] ?? 0})` : ""}
           </Link>
         ))}
       </nav>
       {rows.length === 0 ? (
-        <p className="mt-4 text-sm text-stone-600">No messages{status ? ` with status ${status}` : ""}.</p>
+        <p className="mt-4 text-sm text-stone-600">{status ? t("adminOutbox.noneWith", { status }) : t("adminOutbox.none")}</p>
       ) : (
         <ul className="mt-4 space-y-3">
           {rows.map((m) => (
             <li key={m.id} className="card text-sm" data-outbox-id={m.id} data-status={m.status}>
               <div className="flex flex-wrap items-center gap-2">
-                <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TONE[m.status] ?? ""}`}>{m.status}</span>
+                <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TONE[m.status] ?? ""}`}>{t(`adminOutbox.status.${m.status}`)}</span>
                 <span className="font-semibold">
                   #{m.id} · {m.channel} · {m.kind}
                 </span>
-                <span className="break-all text-stone-600">to {m.to}</span>
+                <span className="break-all text-stone-600">{t("adminOutbox.to", { to: m.to })}</span>
               </div>
               {m.subject ? <p className="mt-2 font-semibold break-words">{m.subject}</p> : null}
               <pre className="mt-1 text-xs whitespace-pre-wrap break-words text-stone-800" data-testid="outbox-body">
                 {m.body}
               </pre>
               <p className="mt-2 text-xs text-stone-500">
-                Queued {m.createdAt} UTC · {m.attempts} attempt{m.attempts === 1 ? "" : "s"}
-                {m.sentAt ? ` · sent ${m.sentAt} UTC` : ""}
-                {m.status === "queued" && m.attempts ? ` · next try ${m.nextAttemptAt} UTC` : ""}
+                {t("adminOutbox.queued", { at: m.createdAt, count: m.attempts })}
+                {m.sentAt ? t("adminOutbox.sentAt", { at: m.sentAt }) : ""}
+                {m.status === "queued" && m.attempts ? t("adminOutbox.nextTry", { at: m.nextAttemptAt }) : ""}
               </p>
-              {m.lastError ? <p className="mt-1 text-xs break-words text-red-800">Last error: {m.lastError}</p> : null}
+              {m.lastError ? <p className="mt-1 text-xs break-words text-red-800">{t("adminOutbox.lastError", { error: m.lastError })}</p> : null}
               {m.tries.length ? (
                 <ol className="mt-1 list-decimal pl-5 text-xs text-stone-600">
-                  {m.tries.map((t) => (
-                    <li key={t.id}>
-                      {t.startedAt} UTC: {t.outcome ?? "in progress"}
-                      {t.error ? ` (${t.error})` : ""}
+                  {m.tries.map((attempt) => (
+                    <li key={attempt.id}>
+                      {t("adminOutbox.try", {
+                        at: attempt.startedAt,
+                        outcome: attempt.outcome === null ? t("adminOutbox.inProgress") : isOutcome(attempt.outcome) ? t(`adminOutbox.outcome.${attempt.outcome}`) : attempt.outcome,
+                      })}
+                      {attempt.error ? ` (${attempt.error})` : ""}
                     </li>
                   ))}
                 </ol>
@@ -95,7 +115,7 @@ export default function AdminOutbox() {
                   <input type="hidden" name="id" value={m.id} />
                   <input type="hidden" name="status" value={status} />
                   <button type="submit" className="btn-secondary">
-                    Retry
+                    {t("adminOutbox.retry")}
                   </button>
                 </Form>
               ) : null}

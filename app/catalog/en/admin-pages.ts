@@ -171,6 +171,11 @@ export const adminKyc = {
   "adminKyc.none.APPROVED": "No submissions approved.",
   "adminKyc.none.REJECTED": "No submissions rejected.",
   "adminKyc.heading": "#{id} · {name} · for {tier}",
+  "adminKyc.tier.REGISTERED": "Registered",
+  "adminKyc.tier.VERIFIED": "Verified",
+  "adminKyc.tier.ENHANCED": "Enhanced",
+  "adminKyc.idType.GHANA_CARD": "Ghana Card",
+  "adminKyc.idType.PASSPORT": "Passport",
   "adminKyc.account": "Account",
   "adminKyc.accountLine": "{name} · {email} · now {tier}",
   "adminKyc.born": "Born",
@@ -225,6 +230,10 @@ export const adminOutbox = {
   "adminOutbox.lastError": "Last error: {error}",
   "adminOutbox.try": "{at} UTC: {outcome}",
   "adminOutbox.inProgress": "in progress",
+  "adminOutbox.outcome.sent": "sent",
+  "adminOutbox.outcome.refused": "refused",
+  "adminOutbox.outcome.error": "error",
+  "adminOutbox.outcome.lost": "lost",
   "adminOutbox.retry": "Retry",
   "adminOutbox.flash.queued": "Message #{id} is queued again.",
   "adminOutbox.flash.notFailed": "Only a failed message can be retried.",
@@ -335,8 +344,7 @@ export const adminPayments = {
   "adminPayments.previous": "Previous",
   "adminPayments.next": "Next",
   "adminPayments.reconciliation": "Reconciliation",
-  "adminPayments.reconciliation.intro":
-    "The provider's transactions and transfers created on a day (UTC) against our deposits and withdrawals and what the ledger moved under each reference.",
+  "adminPayments.reconciliation.intro": "The provider's transactions and transfers created on a day (UTC) against our deposits and withdrawals and what the ledger moved under each reference.",
   "adminPayments.reconciliation.day": "Day (UTC)",
   "adminPayments.reconciliation.submit": "Reconcile",
   "adminPayments.reconciliation.provider": "Provider",
@@ -357,4 +365,16 @@ export const adminPayments = {
   "adminPayments.problem.status": "Status differs",
 } as const;
 
-export const adminPages = { ...adminApprovals, ...adminAudit, ...adminExits, ...adminMessages, ...adminLogs, ...adminRemittances, ...adminContent, ...adminKyc, ...adminOutbox, ...adminTax, ...adminPayments } as const;
+export const adminPages = {
+  ...adminApprovals,
+  ...adminAudit,
+  ...adminExits,
+  ...adminMessages,
+  ...adminLogs,
+  ...adminRemittances,
+  ...adminContent,
+  ...adminKyc,
+  ...adminOutbox,
+  ...adminTax,
+  ...adminPayments,
+} as const;
