@@ -90,7 +90,6 @@ export function AdminLogList({ data, result, flash = null }: { data: BatchLogsDa
                 <div className="mt-2 flex flex-wrap gap-2">
                   {l.photoIds.map((id, n) => (
                     <a key={id} href={`/farm-photos/${id}`}>
-                      {/* eslint-disable-next-line jsx-a11y/img-redundant-alt -- the picture is the whole link to the full photo, so its name says what opens */}
                       <img src={`/farm-photos/${id}`} alt={t("adminLogs.photoAlt", { n: n + 1, date: l.logDate })} width={72} height={72} loading="lazy" className="h-18 w-18 rounded object-cover" />
                     </a>
                   ))}

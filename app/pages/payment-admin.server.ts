@@ -8,6 +8,7 @@ import { requireAdmin } from "~/auth/session.server";
 import { now, today } from "~/lib/clock.server";
 import { listAdminPayments, paymentAttention, reconciliationReport } from "~/models/payment-admin.server";
 import { maskAccount, parsePaymentFilters, payloadForAdmin, PAYMENTS_PAGE_SIZE } from "~/pages/payment-admin";
+import { detailIn, localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
 
 /**
  * The loaders of /admin/payments and /admin/payments/reconciliation. What they return is sent to
@@ -21,7 +22,18 @@ export async function paymentsAdminLoader({ request }: LoaderFunctionArgs) {
   const nowMs = now().getTime();
   const found = listAdminPayments(filters, { pageSize: PAYMENTS_PAGE_SIZE, locale: localeOf(request), nowMs });
   const stuck = (status: string, createdAt: string) => isStuck(status, Date.parse(createdAt), nowMs);
-  const base = { filters, errors, total: found.total, pageSize: PAYMENTS_PAGE_SIZE, attention: paymentAttention(nowMs) };
+  const locale = localeOf(request);
+  const t = translatorFor(locale);
+  const base = {
+    words: wordsFor(locale, ["adminPayments"]),
+    title: t("adminMeta.payments.title"),
+    description: t("adminMeta.payments.description"),
+    filters,
+    errors,
+    total: found.total,
+    pageSize: PAYMENTS_PAGE_SIZE,
+    attention: paymentAttention(nowMs),
+  };
   switch (found.list) {
     case "deposits":
       return {
@@ -61,12 +73,15 @@ export const defaultReconciliationDate = () => addDays(today(), -1);
 
 export async function reconciliationLoader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
+  const locale = localeOf(request);
+  const t = translatorFor(locale);
+  const page = { words: wordsFor(locale, ["adminPayments"]), title: t("adminMeta.reconciliation.title"), description: t("adminMeta.reconciliation.description") };
   const date = (new URL(request.url).searchParams.get("date") ?? "").trim() || defaultReconciliationDate();
   try {
-    return { date, report: await reconciliationReport(date), error: null };
+    return { ...page, date, report: await reconciliationReport(date), error: null };
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    return { date, report: null, error: error.detail };
+    return { ...page, date, report: null, error: detailIn(locale, error) };
   }
 }
 

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { translatorFor } from "~/catalog/index.server";
 import { maskAccount, maskPhoneLike, parsePaymentFilters, paymentFiltersQuery, payloadForAdmin } from "./payment-admin";
+
+/** The filters' errors, in English. */
+const t = translatorFor("en");
 
 describe("the payments page's URL state", () => {
   const parse = (q: string) => parsePaymentFilters(new URLSearchParams(q));
@@ -15,13 +19,13 @@ describe("the payments page's URL state", () => {
   it("falls back quietly on unknown values and names bad dates", () => {
     const { filters, errors } = parse("list=nope&status=REVERSED&from=2026-02-30&to=soon&page=-2");
     expect(filters).toMatchObject({ list: "deposits", status: null, from: null, to: null, page: 1 });
-    expect(errors).toEqual({ from: "Enter a date as YYYY-MM-DD.", to: "Enter a date as YYYY-MM-DD." });
+    expect({ from: t(errors.from!), to: t(errors.to!) }).toEqual({ from: "Enter a date as YYYY-MM-DD.", to: "Enter a date as YYYY-MM-DD." });
     // REVERSED is a withdrawal status, processed an event outcome.
     expect(parse("list=deposits&status=REVERSED").filters.status).toBeNull();
     expect(parse("list=events&status=processed").filters.status).toBe("processed");
     // Webhook events are never pending: no "stuck" filter there.
     expect(parse("list=events&stuck=1").filters.stuck).toBe(false);
-    expect(parse("from=2026-03-02&to=2026-03-01").errors.to).toBe("The end date must be on or after the start date.");
+    expect(t(parse("from=2026-03-02&to=2026-03-01").errors.to!)).toBe("The end date must be on or after the start date.");
   });
 });
 

@@ -8,7 +8,8 @@ import type { PaymentFilters } from "~/models/payment-admin.server";
 export const PAYMENT_LISTS = ["deposits", "withdrawals", "events"] as const;
 export type PaymentList = (typeof PAYMENT_LISTS)[number];
 
-export const LIST_LABELS: Record<PaymentList, string> = { deposits: "Deposits", withdrawals: "Withdrawals", events: "Webhook events" };
+/** A list's name (a catalog id). */
+export const LIST_LABELS = { deposits: "adminPayments.list.deposits", withdrawals: "adminPayments.list.withdrawals", events: "adminPayments.list.events" } as const;
 
 /** What each list's "Status" filter offers (a webhook event has an outcome instead). */
 export const STATUS_OPTIONS: Record<PaymentList, readonly string[]> = {
@@ -26,7 +27,8 @@ export const MAX_PAYMENTS_PAGE = 1000;
 
 export type { PaymentFilters };
 
-export type FilterErrors = Partial<Record<"from" | "to", string>>;
+/** A filter's error, as a catalog id (the page words it). */
+export type FilterErrors = Partial<Record<"from" | "to", "adminPayments.error.date" | "adminPayments.error.order">>;
 
 const isDate = (text: string) => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
@@ -51,12 +53,12 @@ export function parsePaymentFilters(params: URLSearchParams): { filters: Payment
     const v = (params.get(field) ?? "").trim();
     if (v === "") return null;
     if (isDate(v)) return v;
-    errors[field] = "Enter a date as YYYY-MM-DD.";
+    errors[field] = "adminPayments.error.date";
     return null;
   };
   const from = date("from");
   const to = date("to");
-  if (from && to && from > to) errors.to = "The end date must be on or after the start date.";
+  if (from && to && from > to) errors.to = "adminPayments.error.order";
   const pageParam = Number(params.get("page") ?? "1");
   const page = Number.isSafeInteger(pageParam) && pageParam >= 1 ? Math.min(pageParam, MAX_PAYMENTS_PAGE) : 1;
   return {

@@ -2,7 +2,7 @@ import { errorField, logger } from "~/lib/logger.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { DomainError } from "~/domain/errors";
 import { MSG } from "~/domain/messages";
-import { formatGhs, minorToDecimalString } from "~/domain/money";
+import { minorToDecimalString } from "~/domain/money";
 import { readRemittance, SHEET_FIELDS } from "~/domain/remittances";
 import { nextPayoutDue } from "~/domain/schedules";
 import { today } from "~/lib/clock.server";

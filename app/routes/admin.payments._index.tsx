@@ -2,10 +2,12 @@ import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { pageMeta } from "~/lib/meta";
-import { adminTime, LIST_LABELS, PAYMENT_LISTS, paymentFiltersQuery, STATUS_OPTIONS, type PaymentList } from "~/pages/payment-admin";
+import { adminTime, LIST_LABELS, PAYMENT_LISTS, paymentFiltersQuery, STATUS_OPTIONS } from "~/pages/payment-admin";
 import { paymentsAdminLoader, type PaymentsAdminData } from "~/pages/payment-admin.server";
+import { useT, type T } from "~/catalog/use-words";
+import type { MessageId } from "~/catalog/en";
 
-export const meta: MetaFunction = () => pageMeta("Payments", "Deposits, withdrawals and the payment provider's webhooks: what is stuck, flagged or unknown.");
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(data.title, data.description) : []);
 
 export const loader = paymentsAdminLoader;
 
@@ -15,9 +17,10 @@ const td = "px-2 py-2 align-top";
 
 /** The visible marker for a row PENDING for more than 30 minutes. */
 function StuckMark() {
+  const t = useT();
   return (
-    <span className="ml-1 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900" data-stuck="true" title="Pending for more than 30 minutes">
-      Stuck
+    <span className="ml-1 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900" data-stuck="true" title={t("adminPayments.stuckTitle")}>
+      {t("adminPayments.stuck")}
     </span>
   );
 }
@@ -39,13 +42,14 @@ function TableBox({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function Head({ columns }: { columns: string[] }) {
+function Head({ columns }: { columns: Array<Extract<MessageId, `adminPayments.col.${string}`>> }) {
+  const t = useT();
   return (
     <thead className="border-b border-stone-200 text-xs text-stone-600 uppercase">
       <tr>
         {columns.map((h) => (
           <th key={h} scope="col" className={th}>
-            {h}
+            {t(h)}
           </th>
         ))}
       </tr>
@@ -56,40 +60,40 @@ function Head({ columns }: { columns: string[] }) {
 function Attention({ attention }: { attention: PaymentsAdminData["attention"] }) {
   const stuck = attention.stuckDeposits + attention.stuckWithdrawals;
   const flagged = attention.flaggedDeposits + attention.flaggedWithdrawals;
-  const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
+  const t = useT();
   const tone = (n: number) => (n > 0 ? "border-amber-300 bg-amber-50" : "border-stone-200 bg-white");
   return (
     <section aria-labelledby="payments-attention" className="mt-4">
       <h2 id="payments-attention" className="sr-only">
-        Needs attention
+        {t("adminPayments.attention")}
       </h2>
       <ul className="grid gap-2 text-sm sm:grid-cols-3">
         <li className={`rounded-lg border p-3 ${tone(stuck)}`} data-attention="stuck" data-count={stuck}>
-          <span className="block text-2xl font-bold">{stuck}</span> stuck (pending over 30 minutes):{" "}
+          <span className="block text-2xl font-bold">{stuck}</span> {t("adminPayments.attention.stuck")}{" "}
           <Link to={`/admin/payments?list=deposits&stuck=1`} className={textLink}>
-            {plural(attention.stuckDeposits, "deposit")}
+            {t("adminPayments.deposits", { count: attention.stuckDeposits })}
           </Link>
           ,{" "}
           <Link to={`/admin/payments?list=withdrawals&stuck=1`} className={textLink}>
-            {plural(attention.stuckWithdrawals, "withdrawal")}
+            {t("adminPayments.withdrawals", { count: attention.stuckWithdrawals })}
           </Link>
         </li>
         <li className={`rounded-lg border p-3 ${tone(flagged)}`} data-attention="flagged" data-count={flagged}>
-          <span className="block text-2xl font-bold">{flagged}</span> flagged mismatches (not credited):{" "}
+          <span className="block text-2xl font-bold">{flagged}</span> {t("adminPayments.attention.flagged")}{" "}
           <Link to={`/admin/payments?list=deposits&flagged=1`} className={textLink}>
-            {plural(attention.flaggedDeposits, "deposit")}
+            {t("adminPayments.deposits", { count: attention.flaggedDeposits })}
           </Link>
           ,{" "}
           <Link to={`/admin/payments?list=withdrawals&flagged=1`} className={textLink}>
-            {plural(attention.flaggedWithdrawals, "withdrawal")}
+            {t("adminPayments.withdrawals", { count: attention.flaggedWithdrawals })}
           </Link>
         </li>
         <li className={`rounded-lg border p-3 ${tone(attention.problemEvents)}`} data-attention="events" data-count={attention.problemEvents}>
           <span className="block text-2xl font-bold">{attention.problemEvents}</span>{" "}
           <Link to={`/admin/payments?list=events&flagged=1`} className={textLink}>
-            webhook events to check
+            {t("adminPayments.attention.events")}
           </Link>{" "}
-          (unknown reference or mismatch)
+          {t("adminPayments.attention.eventsWhy")}
         </li>
       </ul>
     </section>
@@ -97,6 +101,7 @@ function Attention({ attention }: { attention: PaymentsAdminData["attention"] })
 }
 
 function Filters({ data }: { data: PaymentsAdminData }) {
+  const t = useT();
   const { filters: f, errors } = data;
   const field = (name: "from" | "to") => ({
     id: `payments-${name}`,
@@ -109,7 +114,7 @@ function Filters({ data }: { data: PaymentsAdminData }) {
   });
   return (
     <>
-      <nav aria-label="Payment lists" className="mt-6 flex flex-wrap gap-1">
+      <nav aria-label={t("adminPayments.lists")} className="mt-6 flex flex-wrap gap-1">
         {PAYMENT_LISTS.map((list) => (
           <Link
             key={list}
@@ -117,63 +122,63 @@ function Filters({ data }: { data: PaymentsAdminData }) {
             aria-current={f.list === list ? "page" : undefined}
             className={`rounded-md px-3 py-1.5 text-sm font-medium no-underline ${f.list === list ? "bg-stone-900 text-white" : "border border-stone-300 text-stone-800 hover:bg-stone-100"}`}
           >
-            {LIST_LABELS[list]}
+            {t(LIST_LABELS[list])}
           </Link>
         ))}
       </nav>
-      <Form method="get" className="mt-3 flex flex-wrap items-end gap-3" aria-label={`Filter ${LIST_LABELS[f.list].toLowerCase()}`}>
+      <Form method="get" className="mt-3 flex flex-wrap items-end gap-3" aria-label={t(`adminPayments.filterList.${f.list}`)}>
         <input type="hidden" name="list" value={f.list} />
         <div>
           <label htmlFor="payments-status" className="field-label">
-            {f.list === "events" ? "Outcome" : "Status"}
+            {f.list === "events" ? t("adminPayments.outcome") : t("adminPayments.status")}
           </label>
           <select id="payments-status" name="status" defaultValue={f.status ?? ""} className="field-input w-44">
-            <option value="">All</option>
+            <option value="">{t("adminPayments.all")}</option>
             {STATUS_OPTIONS[f.list].map((s) => (
               <option key={s} value={s}>
-                {s}
+                {stateWord(t, s)}
               </option>
             ))}
           </select>
         </div>
         <div className="min-w-0 flex-1 basis-56">
           <label htmlFor="payments-q" className="field-label">
-            {f.list === "events" ? "Reference or event id" : "Investor email or reference"}
+            {f.list === "events" ? t("adminPayments.q.events") : t("adminPayments.q")}
           </label>
           <input id="payments-q" name="q" type="search" defaultValue={f.q} maxLength={200} className="field-input" />
         </div>
         <div>
           <label htmlFor="payments-from" className="field-label">
-            From
+            {t("adminPayments.from")}
           </label>
           <input {...field("from")} />
         </div>
         <div>
           <label htmlFor="payments-to" className="field-label">
-            To
+            {t("adminPayments.to")}
           </label>
           <input {...field("to")} />
         </div>
         <div className="flex flex-col gap-1 text-sm">
           {f.list !== "events" ? (
             <label className="flex items-center gap-2">
-              <input type="checkbox" name="stuck" value="1" defaultChecked={f.stuck} /> Stuck only (pending over 30 minutes)
+              <input type="checkbox" name="stuck" value="1" defaultChecked={f.stuck} /> {t("adminPayments.stuckOnly")}
             </label>
           ) : null}
           <label className="flex items-center gap-2">
-            <input type="checkbox" name="flagged" value="1" defaultChecked={f.flagged} /> {f.list === "events" ? "Unknown reference or mismatch only" : "Flagged mismatches only"}
+            <input type="checkbox" name="flagged" value="1" defaultChecked={f.flagged} /> {f.list === "events" ? t("adminPayments.flaggedOnly.events") : t("adminPayments.flaggedOnly")}
           </label>
         </div>
         <button type="submit" className="btn-secondary">
-          Filter
+          {t("admin.filter")}
         </button>
         <Link to={`/admin/payments?list=${f.list}`} className="btn-secondary">
-          Clear
+          {t("admin.clear")}
         </Link>
         {(["from", "to"] as const).map((k) =>
           errors[k] ? (
             <p key={k} id={`payments-${k}-error`} className="field-error w-full" role="alert">
-              {k === "from" ? "From" : "To"}: {errors[k]}
+              {t("adminPayments.fieldError", { field: t(k === "from" ? "adminPayments.from" : "adminPayments.to"), error: t(errors[k]!) })}
             </p>
           ) : null,
         )}
@@ -183,9 +188,20 @@ function Filters({ data }: { data: PaymentsAdminData }) {
 }
 
 function DepositsTable({ rows }: { rows: NonNullable<PaymentsAdminData["deposits"]> }) {
+  const t = useT();
   return (
-    <TableBox label="Deposits table">
-      <Head columns={["Created (UTC)", "Reference", "Investor", "Amount", "Method", "Status", "Note"]} />
+    <TableBox label={t("adminPayments.depositsTable")}>
+      <Head
+        columns={[
+          "adminPayments.col.created",
+          "adminPayments.col.reference",
+          "adminPayments.col.investor",
+          "adminPayments.col.amount",
+          "adminPayments.col.method",
+          "adminPayments.col.status",
+          "adminPayments.col.note",
+        ]}
+      />
       <tbody>
         {rows.map((d) => (
           <tr key={d.id} className={`border-b border-stone-100 ${d.stuck || d.flag ? "bg-amber-50" : ""}`} data-deposit-id={d.id}>
@@ -193,18 +209,20 @@ function DepositsTable({ rows }: { rows: NonNullable<PaymentsAdminData["deposits
             <td className={`${td} font-mono text-xs break-all`}>{d.reference}</td>
             <td className={`${td} break-all`}>{d.investor ?? "–"}</td>
             <td className={`${td} whitespace-nowrap`}>{d.amount}</td>
-            <td className={td}>{d.method === "mobile_money" ? `Mobile money${d.network ? ` (${d.network})` : ""}${d.phone ? ` ${d.phone}` : ""}` : "Card or bank"}</td>
+            <td className={td}>
+              {d.method === "mobile_money" ? `${t("adminPayments.mobileMoney")}${d.network ? ` (${d.network})` : ""}${d.phone ? ` ${d.phone}` : ""}` : t("adminPayments.cardOrBank")}
+            </td>
             <td className={`${td} whitespace-nowrap`}>
-              {d.status}
+              {stateWord(t, d.status)}
               {d.stuck ? <StuckMark /> : null}
               {d.status === "PENDING" && d.nextAction ? <span className="block text-xs text-stone-500">{d.nextAction}</span> : null}
-              {d.refundStatus ? <span className="block text-xs text-stone-500">refund {d.refundStatus}</span> : null}
+              {d.refundStatus ? <span className="block text-xs text-stone-500">{t("adminPayments.refund", { status: stateWord(t, d.refundStatus) })}</span> : null}
             </td>
             <td className={td}>
               {d.flag ? (
                 <>
-                  <FlagMark>Flagged</FlagMark> {d.flag}
-                  {d.providerAmount ? ` Provider: ${d.providerAmount}.` : ""}
+                  <FlagMark>{t("adminPayments.flagged")}</FlagMark> {d.flag}
+                  {d.providerAmount ? t("adminPayments.providerAmount", { amount: d.providerAmount }) : ""}
                 </>
               ) : null}
             </td>
@@ -216,9 +234,20 @@ function DepositsTable({ rows }: { rows: NonNullable<PaymentsAdminData["deposits
 }
 
 function WithdrawalsTable({ rows }: { rows: NonNullable<PaymentsAdminData["withdrawals"]> }) {
+  const t = useT();
   return (
-    <TableBox label="Withdrawals table">
-      <Head columns={["Created (UTC)", "Reference", "Investor", "Amount", "To", "Status", "Note"]} />
+    <TableBox label={t("adminPayments.withdrawalsTable")}>
+      <Head
+        columns={[
+          "adminPayments.col.created",
+          "adminPayments.col.reference",
+          "adminPayments.col.investor",
+          "adminPayments.col.amount",
+          "adminPayments.col.to",
+          "adminPayments.col.status",
+          "adminPayments.col.note",
+        ]}
+      />
       <tbody>
         {rows.map((w) => (
           <tr key={w.id} className={`border-b border-stone-100 ${w.stuck || w.flag ? "bg-amber-50" : ""}`} data-withdrawal-id={w.id}>
@@ -230,13 +259,13 @@ function WithdrawalsTable({ rows }: { rows: NonNullable<PaymentsAdminData["withd
               {w.provider} {w.accountNumber}
             </td>
             <td className={`${td} whitespace-nowrap`}>
-              {w.status}
+              {stateWord(t, w.status)}
               {w.stuck ? <StuckMark /> : null}
             </td>
             <td className={td}>
               {w.flag ? (
                 <>
-                  <FlagMark>Flagged</FlagMark> {w.flag}
+                  <FlagMark>{t("adminPayments.flagged")}</FlagMark> {w.flag}
                 </>
               ) : null}
               {w.failureMessage ? <span className="block text-xs text-stone-600">{w.failureMessage}</span> : null}
@@ -249,22 +278,34 @@ function WithdrawalsTable({ rows }: { rows: NonNullable<PaymentsAdminData["withd
 }
 
 function EventsTable({ rows }: { rows: NonNullable<PaymentsAdminData["events"]> }) {
+  const t = useT();
   return (
-    <TableBox label="Webhook events table">
-      <Head columns={["Received (UTC)", "Event", "Reference", "Outcome", "Detail", "Deliveries", "Payload"]} />
+    <TableBox label={t("adminPayments.eventsTable")}>
+      <Head
+        columns={[
+          "adminPayments.col.received",
+          "adminPayments.col.event",
+          "adminPayments.col.reference",
+          "adminPayments.col.outcome",
+          "adminPayments.col.detail",
+          "adminPayments.col.deliveries",
+          "adminPayments.col.payload",
+        ]}
+      />
       <tbody>
         {rows.map((e) => (
           <tr key={e.id} className={`border-b border-stone-100 ${e.problem ? "bg-amber-50" : ""}`} data-event-id={e.id}>
             <td className={`${td} whitespace-nowrap`}>{adminTime(e.receivedAt)}</td>
             <td className={`${td} whitespace-nowrap`}>{e.event}</td>
             <td className={`${td} font-mono text-xs break-all`}>{e.reference ?? "–"}</td>
-            <td className={`${td} whitespace-nowrap`}>{e.problem ? <FlagMark>{e.outcome}</FlagMark> : e.outcome}</td>
+            <td className={`${td} whitespace-nowrap`}>{e.problem ? <FlagMark>{stateWord(t, e.outcome)}</FlagMark> : stateWord(t, e.outcome)}</td>
             <td className={td}>{e.detail}</td>
             <td className={td}>{e.deliveries}</td>
             <td className={td}>
               <details>
                 <summary className="cursor-pointer text-xs">
-                  Show payload<span className="sr-only"> of event {e.id}</span>
+                  {t("adminPayments.showPayload")}
+                  <span className="sr-only">{t("adminPayments.ofEvent", { id: e.id })}</span>
                 </summary>
                 <pre className="mt-1 max-h-64 max-w-md overflow-auto rounded bg-stone-50 p-2 text-xs whitespace-pre-wrap break-all">{e.payload}</pre>
               </details>
@@ -276,27 +317,32 @@ function EventsTable({ rows }: { rows: NonNullable<PaymentsAdminData["events"]> 
   );
 }
 
-const NOUNS: Record<PaymentList, [string, string]> = { deposits: ["deposit", "deposits"], withdrawals: ["withdrawal", "withdrawals"], events: ["webhook event", "webhook events"] };
+/** A status or outcome the page names (a value it does not know stays as it is). */
+function stateWord(t: T, value: string): string {
+  const id = `adminPayments.state.${value}`;
+  return STATES.has(id) ? t(id as "adminPayments.state.PENDING") : value;
+}
+const STATES = new Set(Object.values(STATUS_OPTIONS).flatMap((values) => values.map((v) => `adminPayments.state.${v}`)));
 
 export default function AdminPayments() {
+  const t = useT();
   const data = useLoaderData<typeof loader>();
   const { filters: f, total, pageSize } = data;
   const shown = data.deposits ?? data.withdrawals ?? data.events ?? [];
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  const [one, many] = NOUNS[f.list];
   return (
     <div>
-      <h1 className="text-2xl font-bold sm:text-3xl">Payments</h1>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("adminPayments.title")}</h1>
       <p className="mt-1 text-sm text-stone-700">
-        Deposits, withdrawals and the provider&apos;s webhooks, newest first. Anything pending for more than 30 minutes is marked Stuck.{" "}
+        {t("adminPayments.intro")}{" "}
         <Link to="/admin/payments/reconciliation" className={textLink}>
-          Reconciliation report
+          {t("adminPayments.reconciliationLink")}
         </Link>
       </p>
       <Attention attention={data.attention} />
       <Filters data={data} />
       <p className="mt-4 text-sm text-stone-700" data-total={total}>
-        {total === 0 ? `No ${many} match.` : `${total} ${total === 1 ? one : many}${pages > 1 ? `, page ${f.page} of ${pages}` : ""}.`}
+        {total === 0 ? t(`adminPayments.noMatch.${f.list}`) : t(`adminPayments.total.${f.list}`, { count: total, page: pages > 1 ? t("adminPayments.pageOf", { page: f.page, pages }) : "" })}
       </p>
       {shown.length === 0 ? null : data.deposits ? (
         <DepositsTable rows={data.deposits} />
@@ -306,15 +352,15 @@ export default function AdminPayments() {
         <EventsTable rows={data.events} />
       ) : null}
       {pages > 1 ? (
-        <nav aria-label="Pages" className="mt-4 flex gap-2">
+        <nav aria-label={t("adminPayments.pages")} className="mt-4 flex gap-2">
           {f.page > 1 ? (
             <Link to={`/admin/payments${paymentFiltersQuery(f, f.page - 1)}`} className="btn-secondary" rel="prev">
-              Previous
+              {t("adminPayments.previous")}
             </Link>
           ) : null}
           {f.page < pages ? (
             <Link to={`/admin/payments${paymentFiltersQuery(f, f.page + 1)}`} className="btn-secondary" rel="next">
-              Next
+              {t("adminPayments.next")}
             </Link>
           ) : null}
         </nav>

@@ -2,39 +2,36 @@ import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/lib/meta";
 import { reconciliationLoader } from "~/pages/payment-admin.server";
+import { useT } from "~/catalog/use-words";
 
-export const meta: MetaFunction = () => pageMeta("Reconciliation", "The payment provider's transactions and transfers for a day against the ledger.");
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(data.title, data.description) : []);
 
 /** The same report as `npm run reconcile -- --date YYYY-MM-DD` and GET /api/v1/admin/reconciliation. */
 export const loader = reconciliationLoader;
 
 const textLink = "font-medium text-leaf-700 underline";
 
-const PROBLEMS: Record<string, string> = {
-  missing_in_ledger: "Missing in our ledger",
-  missing_at_provider: "Missing at the provider",
-  amount: "Amount differs",
-  currency: "Currency differs",
-  status: "Status differs",
-};
+const PROBLEMS = ["missing_in_ledger", "missing_at_provider", "amount", "currency", "status"] as const;
+const isProblem = (value: string): value is (typeof PROBLEMS)[number] => (PROBLEMS as readonly string[]).includes(value);
+
+const COLUMNS = ["adminPayments.reconciliation.col.kind", "adminPayments.reconciliation.col.reference", "adminPayments.reconciliation.col.problem", "adminPayments.reconciliation.col.detail"] as const;
 
 export default function AdminReconciliation() {
+  const t = useT();
   const { date, report, error } = useLoaderData<typeof loader>();
   return (
     <div>
       <p className="text-sm">
         <Link to="/admin/payments" className={textLink}>
-          Payments
+          {t("adminPayments.title")}
         </Link>
       </p>
-      <h1 className="text-2xl font-bold sm:text-3xl">Reconciliation</h1>
-      <p className="mt-1 text-sm text-stone-700">
-        The provider&apos;s transactions and transfers created on a day (UTC) against our deposits and withdrawals and what the ledger moved under each reference.
-      </p>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("adminPayments.reconciliation")}</h1>
+      <p className="mt-1 text-sm text-stone-700">{t("adminPayments.reconciliation.intro")}</p>
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-2">
         <div>
           <label htmlFor="reconcile-date" className="field-label">
-            Day (UTC)
+            {t("adminPayments.reconciliation.day")}
           </label>
           <input
             id="reconcile-date"
@@ -48,7 +45,7 @@ export default function AdminReconciliation() {
           />
         </div>
         <button type="submit" className="btn-secondary">
-          Reconcile
+          {t("adminPayments.reconciliation.submit")}
         </button>
       </Form>
       {error ? (
@@ -61,28 +58,28 @@ export default function AdminReconciliation() {
             {report.date}
           </h2>
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="text-stone-600">Provider</dt>
+            <dt className="text-stone-600">{t("adminPayments.reconciliation.provider")}</dt>
             <dd data-provider={report.provider}>{report.provider}</dd>
-            <dt className="text-stone-600">Deposits checked</dt>
+            <dt className="text-stone-600">{t("adminPayments.reconciliation.deposits")}</dt>
             <dd data-checked-deposits={report.checked.deposits}>{report.checked.deposits}</dd>
-            <dt className="text-stone-600">Withdrawals checked</dt>
+            <dt className="text-stone-600">{t("adminPayments.reconciliation.withdrawals")}</dt>
             <dd data-checked-withdrawals={report.checked.withdrawals}>{report.checked.withdrawals}</dd>
-            <dt className="text-stone-600">Differences</dt>
+            <dt className="text-stone-600">{t("adminPayments.reconciliation.differences")}</dt>
             <dd data-differences={report.differences.length}>{report.differences.length}</dd>
           </dl>
-          {report.provider === "demo" ? <p className="mt-3 text-sm text-stone-600">The demo provider remembers only what this server process did since it started.</p> : null}
+          {report.provider === "demo" ? <p className="mt-3 text-sm text-stone-600">{t("adminPayments.reconciliation.demo")}</p> : null}
           {report.differences.length === 0 ? (
             <p className="mt-4 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900" role="status">
-              No differences
+              {t("adminPayments.reconciliation.none")}
             </p>
           ) : (
-            <div className="mt-4 overflow-x-auto" role="region" aria-label="Differences table" tabIndex={0}>
+            <div className="mt-4 overflow-x-auto" role="region" aria-label={t("adminPayments.reconciliation.table")} tabIndex={0}>
               <table className="w-full min-w-[40rem] text-left text-sm">
                 <thead className="border-b border-stone-200 text-xs text-stone-600 uppercase">
                   <tr>
-                    {["Kind", "Reference", "Problem", "Detail"].map((h) => (
-                      <th key={h} scope="col" className="px-2 py-2">
-                        {h}
+                    {COLUMNS.map((id) => (
+                      <th key={id} scope="col" className="px-2 py-2">
+                        {t(id)}
                       </th>
                     ))}
                   </tr>
@@ -92,7 +89,7 @@ export default function AdminReconciliation() {
                     <tr key={`${d.kind}:${d.reference}:${d.problem}`} className="border-b border-stone-100 align-top" data-difference={d.problem}>
                       <td className="px-2 py-2">{d.kind}</td>
                       <td className="px-2 py-2 font-mono text-xs break-all">{d.reference}</td>
-                      <td className="px-2 py-2 whitespace-nowrap">{PROBLEMS[d.problem] ?? d.problem}</td>
+                      <td className="px-2 py-2 whitespace-nowrap">{isProblem(d.problem) ? t(`adminPayments.problem.${d.problem}`) : d.problem}</td>
                       <td className="px-2 py-2">{d.detail}</td>
                     </tr>
                   ))}
