@@ -132,7 +132,7 @@ export default function BatchRemittances() {
               <tbody>
                 {d.remittances.map((r) => (
                   <tr key={r.id} className="border-b border-stone-100" data-testid="remittance-row">
-                    <td className="px-2 py-2">{r.period}</td>
+                    <td className="px-2 py-2">{r.period === "HARVEST" || r.period === "CLOSE" ? t(`adminRemittances.period.${r.period}`) : r.period}</td>
                     <td className="px-2 py-2 font-semibold">{formatGhs(r.amountMinor)}</td>
                     {[r.revenueMinor, r.feedCostMinor, r.vetCostMinor, r.otherCostsMinor, r.farmShareMinor].map((m, i) => (
                       <td key={i} className="px-2 py-2">

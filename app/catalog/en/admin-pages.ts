@@ -128,6 +128,8 @@ export const adminRemittances = {
   "adminRemittances.activeOnly": "Remittances are recorded for active batches.",
   "adminRemittances.recorded": "Recorded",
   "adminRemittances.none": "No remittances recorded for this batch yet.",
+  "adminRemittances.period.HARVEST": "HARVEST",
+  "adminRemittances.period.CLOSE": "CLOSE",
   "adminRemittances.col.period": "Period",
   "adminRemittances.col.amount": "Net remitted",
   "adminRemittances.col.revenue": "Revenue",
