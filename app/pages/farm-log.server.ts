@@ -17,6 +17,7 @@ import { ADMIN_FALLBACK } from "~/pages/admin";
 import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
 import { detailIn, localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
 import { msg } from "~/catalog/ref";
+import type { Locale } from "~/catalog/format";
 
 /** The daily-log form and photo uploads, page and API: read the request and check it; the commands store it. */
 
@@ -67,13 +68,21 @@ function parseIdOr404(idParam: string | undefined) {
   }
 }
 
+/** The page's words, without the other product's fields (an egg batch logs eggs, a broiler batch weight). */
+function logWords(locale: Locale, productType: ProductType) {
+  const words = wordsFor(locale, ["adminLogs"]);
+  const other = productType === "EGG" ? ["adminLogs.avgWeightKg", "adminLogs.avgWeight"] : ["adminLogs.eggsCollected"];
+  for (const id of other) delete words[id];
+  return words;
+}
+
 export async function batchLogsLoader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const b = batchOr404(params.id);
   const locale = localeOf(request);
   const t = translatorFor(locale);
   return {
-    words: wordsFor(locale, ["adminLogs"]),
+    words: logWords(locale, b.productType),
     title: t("adminMeta.logs.title", { batchId: b.id }),
     description: t("adminMeta.logs.description"),
     batch: { id: b.id, productType: b.productType, farmName: b.farmName, location: b.location, status: b.status, startDate: b.startDate, targetUnits: b.targetUnits },

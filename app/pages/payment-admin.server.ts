@@ -24,8 +24,11 @@ export async function paymentsAdminLoader({ request }: LoaderFunctionArgs) {
   const stuck = (status: string, createdAt: string) => isStuck(status, Date.parse(createdAt), nowMs);
   const locale = localeOf(request);
   const t = translatorFor(locale);
+  // A list ships only the words it shows: the events list has no "Stuck only" box.
+  const words = wordsFor(locale, ["adminPayments"]);
+  if (filters.list === "events") delete words["adminPayments.stuckOnly"];
   const base = {
-    words: wordsFor(locale, ["adminPayments"]),
+    words,
     title: t("adminMeta.payments.title"),
     description: t("adminMeta.payments.description"),
     filters,
