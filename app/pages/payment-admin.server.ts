@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { addDays } from "~/domain/calendar";
 import { DomainError } from "~/domain/errors";
 import { formatGhs } from "~/domain/money";
-import { localeOf } from "~/catalog/index.server";
 import { isStuck } from "~/domain/payments";
 import { requireAdmin } from "~/auth/session.server";
 import { now, today } from "~/lib/clock.server";
@@ -20,9 +19,9 @@ export async function paymentsAdminLoader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const { filters, errors } = parsePaymentFilters(new URL(request.url).searchParams);
   const nowMs = now().getTime();
-  const found = listAdminPayments(filters, { pageSize: PAYMENTS_PAGE_SIZE, locale: localeOf(request), nowMs });
-  const stuck = (status: string, createdAt: string) => isStuck(status, Date.parse(createdAt), nowMs);
   const locale = localeOf(request);
+  const found = listAdminPayments(filters, { pageSize: PAYMENTS_PAGE_SIZE, locale, nowMs });
+  const stuck = (status: string, createdAt: string) => isStuck(status, Date.parse(createdAt), nowMs);
   const t = translatorFor(locale);
   // A list ships only the words it shows: the events list has no "Stuck only" box.
   const words = wordsFor(locale, ["adminPayments"]);
