@@ -6,6 +6,8 @@ import { FlashMessage, type ToastMessage } from "~/components/toast";
 import { formatGhs, parseAmountToMinor } from "~/domain/money";
 import { SUGGESTED_AMOUNTS, atAnchor, dateTime, investmentAnchor, portfolioHref, receiptHref, withdrawPrompt } from "~/pages/portfolio";
 import type { PortfolioData } from "~/pages/portfolio";
+import { useT } from "~/catalog/use-words";
+import { slots, withElements } from "~/components/rich-text";
 
 export type ActionResult = { ok: false; errors: Record<string, string>; values: Record<string, string> } | { ok: true; confirm: { prompt: string; fields: Record<string, string> } };
 
@@ -35,8 +37,9 @@ const Hidden = ({ name, value }: { name: string; value: string | number }) => <i
  * field is filled at once, without a round trip.
  */
 function Suggestions({ base, dialog, inputId }: { base: string; dialog: string; inputId: string }) {
+  const t = useT();
   return (
-    <div className="mt-2 flex gap-2" aria-label="Suggested amounts">
+    <div className="mt-2 flex gap-2" aria-label={t("portfolioDialogs.suggested")}>
       {SUGGESTED_AMOUNTS.map((a) => (
         <Link
           key={a}
@@ -44,7 +47,7 @@ function Suggestions({ base, dialog, inputId }: { base: string; dialog: string; 
           replace
           preventScrollReset
           className="btn-secondary flex-1 px-2"
-          aria-label={`Use GHS ${a}`}
+          aria-label={t("portfolioDialogs.useAmount", { amount: a })}
           onClick={(event) => {
             const input = document.getElementById(inputId);
             if (!(input instanceof HTMLInputElement)) return;
@@ -53,7 +56,7 @@ function Suggestions({ base, dialog, inputId }: { base: string; dialog: string; 
             input.focus();
           }}
         >
-          GHS {a}
+          {t("portfolioDialogs.amountGhs", { amount: a })}
         </Link>
       ))}
     </div>
@@ -63,14 +66,13 @@ function Suggestions({ base, dialog, inputId }: { base: string; dialog: string; 
 function DepositDialog({ data, amount, result }: Props & { amount: string }) {
   const { errors, values } = answerFor(result, "deposit");
   const base = data.base;
+  const t = useT();
   return (
-    <Dialog title="Deposit" closeTo={portfolioHref(base)}>
+    <Dialog title={t("portfolioDialogs.deposit")} closeTo={portfolioHref(base)}>
       {data.payments.settleAtOnce ? (
-        <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-stone-700">
-          Deposits are simulated in this demo: no real money moves. In production you fund your wallet by mobile money or bank transfer.
-        </p>
+        <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-stone-700">{t("portfolioDialogs.depositsSimulated")}</p>
       ) : (
-        <p className="text-sm text-stone-700">Your wallet is credited as soon as your network or bank confirms the payment.</p>
+        <p className="text-sm text-stone-700">{t("portfolioDialogs.creditedOnConfirm")}</p>
       )}
       <Form method="post" action={portfolioHref(base, { dialog: "deposit" })} noValidate preventScrollReset className="group mt-4 space-y-3">
         <Hidden name="intent" value="deposit" />
@@ -79,7 +81,7 @@ function DepositDialog({ data, amount, result }: Props & { amount: string }) {
         <Field
           key={amount}
           id="deposit-amount"
-          label="Amount (GHS)"
+          label={t("portfolioDialogs.amount")}
           name="amount"
           type="number"
           inputMode="decimal"
@@ -88,11 +90,11 @@ function DepositDialog({ data, amount, result }: Props & { amount: string }) {
           required
           defaultValue={values?.amount ?? amount}
           error={errors.amount}
-          hint="At most 2 decimals, e.g. 50 or 50.25."
+          hint={t("portfolioDialogs.depositAmountHint")}
         />
         <Suggestions base={base} dialog="deposit" inputId="deposit-amount" />
         {data.payments.settleAtOnce ? null : <DepositMethodFields data={data} errors={errors} values={values} />}
-        <Submit>Deposit</Submit>
+        <Submit>{t("portfolioDialogs.deposit")}</Submit>
       </Form>
     </Dialog>
   );
@@ -101,16 +103,17 @@ function DepositDialog({ data, amount, result }: Props & { amount: string }) {
 /** How to pay: mobile money (network and number, prefilled from the profile) or card/bank on the provider's page. */
 function DepositMethodFields({ data, errors, values }: { data: PortfolioData; errors: Record<string, string>; values: Record<string, string> | null }) {
   const method = values?.method === "checkout" ? "checkout" : "mobile_money";
+  const t = useT();
   return (
     <>
       <fieldset>
-        <legend className="field-label">Pay with</legend>
+        <legend className="field-label">{t("portfolioDialogs.payWith")}</legend>
         <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
           <label className="flex items-center gap-2 text-sm">
-            <input id="dep-momo" type="radio" name="method" value="mobile_money" defaultChecked={method === "mobile_money"} /> Mobile money
+            <input id="dep-momo" type="radio" name="method" value="mobile_money" defaultChecked={method === "mobile_money"} /> {t("portfolioDialogs.mobileMoney")}
           </label>
           <label className="flex items-center gap-2 text-sm">
-            <input id="dep-checkout" type="radio" name="method" value="checkout" defaultChecked={method === "checkout"} /> Card or bank
+            <input id="dep-checkout" type="radio" name="method" value="checkout" defaultChecked={method === "checkout"} /> {t("portfolioDialogs.cardOrBank")}
           </label>
         </div>
         {errors.method ? (
@@ -119,7 +122,7 @@ function DepositMethodFields({ data, errors, values }: { data: PortfolioData; er
           </p>
         ) : null}
       </fieldset>
-      <SelectField className="group-has-[#dep-checkout:checked]:hidden" label="Mobile money network" name="network" defaultValue={values?.network ?? "MTN"} error={errors.network}>
+      <SelectField className="group-has-[#dep-checkout:checked]:hidden" label={t("portfolioDialogs.network")} name="network" defaultValue={values?.network ?? "MTN"} error={errors.network}>
         {data.payments.networks.map((n) => (
           <option key={n.value} value={n.value}>
             {n.label}
@@ -128,7 +131,7 @@ function DepositMethodFields({ data, errors, values }: { data: PortfolioData; er
       </SelectField>
       <Field
         className="group-has-[#dep-checkout:checked]:hidden"
-        label="Mobile money number"
+        label={t("portfolioDialogs.momoNumber")}
         name="phone"
         type="tel"
         inputMode="tel"
@@ -136,10 +139,10 @@ function DepositMethodFields({ data, errors, values }: { data: PortfolioData; er
         maxLength={30}
         defaultValue={values?.phone ?? data.payments.phone}
         error={errors.phone}
-        placeholder="e.g. 024 123 4567"
-        hint="You approve the payment on this phone."
+        placeholder={t("portfolioDialogs.phoneExample")}
+        hint={t("portfolioDialogs.approveOnPhone")}
       />
-      <p className="text-sm text-stone-600 group-has-[#dep-momo:checked]:hidden">You will pay on the provider&apos;s secure page, then come back here.</p>
+      <p className="text-sm text-stone-600 group-has-[#dep-momo:checked]:hidden">{t("portfolioDialogs.providerPage")}</p>
     </>
   );
 }
@@ -147,10 +150,11 @@ function DepositMethodFields({ data, errors, values }: { data: PortfolioData; er
 /** Saved destinations (a provider that pays out later sends money only to these). */
 function DestinationFields({ data, errors, values }: { data: PortfolioData; errors: Record<string, string>; values: Record<string, string> | null }) {
   const saved = data.payments.destinations;
+  const t = useT();
   return (
     <>
       {saved.length > 0 ? (
-        <SelectField label="Send to" name="destination_id" defaultValue={values?.destination_id ?? String(saved[0].id)} error={errors.destination_id}>
+        <SelectField label={t("portfolioDialogs.sendTo")} name="destination_id" defaultValue={values?.destination_id ?? String(saved[0].id)} error={errors.destination_id}>
           {saved.map((d) => (
             <option key={d.id} value={d.id}>
               {d.label}
@@ -159,12 +163,12 @@ function DestinationFields({ data, errors, values }: { data: PortfolioData; erro
         </SelectField>
       ) : (
         <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-stone-700" role={errors.destination_id ? "alert" : undefined}>
-          {errors.destination_id ?? "Add a mobile money number or bank account to withdraw to."}
+          {errors.destination_id ?? t("portfolioDialogs.addDestinationFirst")}
         </p>
       )}
       <p className="text-sm">
         <Link to="/portfolio/destinations" className="text-leaf-700 underline">
-          {saved.length > 0 ? "Manage where we send your money" : "Add a destination"}
+          {saved.length > 0 ? t("portfolioDialogs.manageDestinations") : t("portfolioDialogs.addDestination")}
         </Link>
       </p>
     </>
@@ -177,21 +181,23 @@ function WithdrawDialog({ data, amount, result }: Props & { amount: string }) {
   const balanceMinor = data.wallet.balanceMinor;
   const action = portfolioHref(base, { dialog: "withdraw" });
   const close = portfolioHref(base);
+  const t = useT();
   if (result?.ok && result.confirm) {
     const f = result.confirm.fields;
     return (
-      <Dialog title="Confirm withdrawal" closeTo={close}>
+      <Dialog title={t("portfolioDialogs.confirmWithdrawal")} closeTo={close}>
         <p className="text-lg font-semibold" data-testid="withdraw-prompt">
           {result.confirm.prompt}
         </p>
         <p className="mt-1 text-sm text-stone-600">
-          To{" "}
-          {f.destination_id
-            ? data.payments.destinations.find((d) => String(d.id) === f.destination_id)?.label
-            : f.method === "BANK"
-              ? `${f.bank_name}, account ${f.account_number}`
-              : `${f.momo_provider} ${f.account_number}`}
-          . Available balance: {formatGhs(balanceMinor)}.
+          {t("portfolioDialogs.to", {
+            destination: f.destination_id
+              ? (data.payments.destinations.find((d) => String(d.id) === f.destination_id)?.label ?? "")
+              : f.method === "BANK"
+                ? t("portfolioDialogs.bankAccountNo", { bank: f.bank_name ?? "", account: f.account_number ?? "" })
+                : `${f.momo_provider} ${f.account_number}`,
+            balance: formatGhs(balanceMinor),
+          })}
         </p>
         <Form method="post" action={action} preventScrollReset className="mt-4 flex gap-2">
           {Object.entries(f)
@@ -200,9 +206,9 @@ function WithdrawDialog({ data, amount, result }: Props & { amount: string }) {
               <Hidden key={k} name={k} value={v} />
             ))}
           <Hidden name="idempotency_key" value={data.idempotencyKey} />
-          <Submit className="btn-primary flex-1">Confirm</Submit>
+          <Submit className="btn-primary flex-1">{t("portfolioDialogs.confirm")}</Submit>
           <Link to={portfolioHref(base, { dialog: "withdraw", amount: f.amount })} replace preventScrollReset className="btn-secondary flex-1">
-            Cancel
+            {t("portfolioDialogs.cancel")}
           </Link>
         </Form>
       </Dialog>
@@ -214,7 +220,7 @@ function WithdrawDialog({ data, amount, result }: Props & { amount: string }) {
     const confirmed = form.elements.namedItem("confirmed") as HTMLInputElement;
     const typed = parseAmountToMinor((form.elements.namedItem("amount") as HTMLInputElement).value);
     // An amount the server will refuse gets its answer straight away; there is nothing to confirm.
-    if (typed.ok && typed.minor <= balanceMinor && !window.confirm(withdrawPrompt(typed.minor))) {
+    if (typed.ok && typed.minor <= balanceMinor && !window.confirm(withdrawPrompt(t, typed.minor))) {
       event.preventDefault();
       return;
     }
@@ -222,9 +228,9 @@ function WithdrawDialog({ data, amount, result }: Props & { amount: string }) {
   };
   const method = values?.method === "BANK" ? "BANK" : "MOMO";
   return (
-    <Dialog title="Withdraw" closeTo={close}>
+    <Dialog title={t("portfolioDialogs.withdraw")} closeTo={close}>
       <p className="text-sm text-stone-700">
-        Available balance: <strong data-testid="available-balance">{formatGhs(balanceMinor)}</strong>
+        {withElements(t("portfolioDialogs.availableBalance", slots("balance")), { balance: <strong data-testid="available-balance">{formatGhs(balanceMinor)}</strong> })}
       </p>
       <Form method="post" action={action} noValidate preventScrollReset onSubmit={ask} className="group mt-4 space-y-3">
         <Hidden name="intent" value="withdraw" />
@@ -234,7 +240,7 @@ function WithdrawDialog({ data, amount, result }: Props & { amount: string }) {
         <Field
           key={amount}
           id="withdraw-amount"
-          label="Amount (GHS)"
+          label={t("portfolioDialogs.amount")}
           name="amount"
           type="number"
           inputMode="decimal"
@@ -243,19 +249,19 @@ function WithdrawDialog({ data, amount, result }: Props & { amount: string }) {
           required
           defaultValue={values?.amount ?? amount}
           error={errors.amount}
-          hint="At most 2 decimals."
+          hint={t("portfolioDialogs.withdrawAmountHint")}
         />
         <Suggestions base={base} dialog="withdraw" inputId="withdraw-amount" />
         {data.payments.settleAtOnce ? (
           <>
             <fieldset>
-              <legend className="field-label">Send to</legend>
+              <legend className="field-label">{t("portfolioDialogs.sendTo")}</legend>
               <div className="mt-1 flex gap-4">
                 <label className="flex items-center gap-2 text-sm">
-                  <input id="wd-momo" type="radio" name="method" value="MOMO" defaultChecked={method === "MOMO"} /> Mobile money
+                  <input id="wd-momo" type="radio" name="method" value="MOMO" defaultChecked={method === "MOMO"} /> {t("portfolioDialogs.mobileMoney")}
                 </label>
                 <label className="flex items-center gap-2 text-sm">
-                  <input id="wd-bank" type="radio" name="method" value="BANK" defaultChecked={method === "BANK"} /> Bank account
+                  <input id="wd-bank" type="radio" name="method" value="BANK" defaultChecked={method === "BANK"} /> {t("portfolioDialogs.bankAccount")}
                 </label>
               </div>
               {errors.method ? (
@@ -266,7 +272,7 @@ function WithdrawDialog({ data, amount, result }: Props & { amount: string }) {
             </fieldset>
             <SelectField
               className="group-has-[#wd-bank:checked]:hidden"
-              label="Mobile money network"
+              label={t("portfolioDialogs.network")}
               name="momo_provider"
               defaultValue={values?.momo_provider ?? data.momoProviders[0]}
               error={errors.momo_provider}
@@ -279,14 +285,14 @@ function WithdrawDialog({ data, amount, result }: Props & { amount: string }) {
             </SelectField>
             <Field
               className="group-has-[#wd-momo:checked]:hidden"
-              label="Bank name (for a bank account)"
+              label={t("portfolioDialogs.bankName")}
               name="bank_name"
               maxLength={80}
               defaultValue={values?.bank_name ?? ""}
               error={errors.bank_name}
             />
             <Field
-              label="Mobile money number or account number"
+              label={t("portfolioDialogs.accountNumber")}
               name="account_number"
               inputMode="tel"
               autoComplete="off"
@@ -294,13 +300,13 @@ function WithdrawDialog({ data, amount, result }: Props & { amount: string }) {
               required
               defaultValue={values?.account_number ?? ""}
               error={errors.account_number}
-              placeholder="e.g. 024 123 4567"
+              placeholder={t("portfolioDialogs.phoneExample")}
             />
           </>
         ) : (
           <DestinationFields data={data} errors={errors} values={values} />
         )}
-        <Submit>Withdraw</Submit>
+        <Submit>{t("portfolioDialogs.withdraw")}</Submit>
       </Form>
     </Dialog>
   );
@@ -314,25 +320,31 @@ const backToRow = (base: string, investmentId: number) => atAnchor(portfolioHref
 
 function DetailsDialog({ data, dialog, onNote, note }: Props & { dialog: DetailsDialogData }) {
   const { investment, payouts } = dialog;
+  const t = useT();
   return (
-    <Dialog title={`Investment #${investment.id}`} closeTo={backToRow(data.base, investment.id)}>
+    <Dialog title={t("portfolioDialogs.investmentNo", { id: investment.id })} closeTo={backToRow(data.base, investment.id)}>
       {note ? <FlashMessage key={note.message} flash={note} className="mb-3" /> : null}
       <p className="text-sm text-stone-700">
-        Batch #{investment.batchId} · {investment.units} units · {formatGhs(investment.amountMinor)} · {investment.status}
+        {t("portfolioDialogs.summary", {
+          batchId: investment.batchId,
+          units: investment.units,
+          amount: formatGhs(investment.amountMinor),
+          status: { msg: `portfolio.investmentStatus.${investment.status}` },
+        })}
       </p>
       <Link to={receiptHref(investment.id)} className="mt-1 inline-block text-sm font-semibold text-leaf-700 underline">
-        Receipt (printable)
+        {t("portfolioDialogs.receipt")}
       </Link>
-      <h3 className="mt-4 font-semibold">Payouts</h3>
+      <h3 className="mt-4 font-semibold">{t("portfolioDialogs.payouts")}</h3>
       {payouts.length === 0 ? (
-        <p className="mt-2 text-sm text-stone-600">No payouts yet for this investment.</p>
+        <p className="mt-2 text-sm text-stone-600">{t("portfolioDialogs.noPayouts")}</p>
       ) : (
         <>
-          <div className="mt-2 overflow-x-auto" role="region" aria-label="Payouts table" tabIndex={0}>
+          <div className="mt-2 overflow-x-auto" role="region" aria-label={t("portfolioDialogs.payoutsTable")} tabIndex={0}>
             <table className="w-full text-left text-sm">
               <thead className="border-b border-stone-200 text-xs text-stone-600 uppercase">
                 <tr>
-                  {["ID", "Amount", "Kind", "Date"].map((h) => (
+                  {[t("portfolioDialogs.col.id"), t("portfolioDialogs.col.amount"), t("portfolioDialogs.col.kind"), t("portfolioDialogs.col.date")].map((h) => (
                     <th key={h} scope="col" className="px-2 py-1">
                       {h}
                     </th>
@@ -344,15 +356,15 @@ function DetailsDialog({ data, dialog, onNote, note }: Props & { dialog: Details
                   <tr key={p.id} className="border-b border-stone-100 last:border-0">
                     <td className="px-2 py-1">#{p.id}</td>
                     <td className="px-2 py-1 whitespace-nowrap">{formatGhs(p.amountMinor)}</td>
-                    <td className="px-2 py-1">{p.kind}</td>
+                    <td className="px-2 py-1">{t(`portfolioDialogs.payoutKind.${p.kind}`)}</td>
                     <td className="px-2 py-1">{dateTime(p.createdAt)}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
-          <a href={`/portfolio/payouts/${investment.id}.csv`} className="btn-secondary mt-3" onClick={() => onNote({ kind: "success", message: "Payout CSV downloaded" })}>
-            Download payouts (CSV)
+          <a href={`/portfolio/payouts/${investment.id}.csv`} className="btn-secondary mt-3" onClick={() => onNote({ kind: "success", message: t("portfolioDialogs.payoutsDownloaded") })}>
+            {t("portfolioDialogs.downloadPayouts")}
           </a>
         </>
       )}
@@ -364,45 +376,56 @@ function ReinvestDialog({ data, dialog, result }: Props & { dialog: ReinvestDial
   const { errors, values } = answerFor(result, "reinvest");
   const { investment, batch } = dialog;
   const base = data.base;
+  const t = useT();
+  const title = t("portfolioDialogs.reinvestInto", { batchId: investment.batchId });
   if (dialog.notice) {
     // The batch takes no money now: say why, and offer no form.
     return (
-      <Dialog title={`Reinvest into Batch #${investment.batchId}`} closeTo={backToRow(base, investment.id)}>
+      <Dialog title={title} closeTo={backToRow(base, investment.id)}>
         <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="reinvest-notice" role="alert">
           {dialog.notice}
         </p>
         <p className="mt-3 text-sm text-stone-700">
-          Open batches are on the{" "}
-          <Link to="/invest/eggs" className="underline">
-            Egg Notes
-          </Link>{" "}
-          and{" "}
-          <Link to="/invest/chicken" className="underline">
-            Chicken Notes
-          </Link>{" "}
-          pages.
+          {withElements(t("portfolioDialogs.openBatchesAre", slots("eggs", "chicken")), {
+            eggs: (
+              <Link to="/invest/eggs" className="underline">
+                {t("common.nav.eggNotes")}
+              </Link>
+            ),
+            chicken: (
+              <Link to="/invest/chicken" className="underline">
+                {t("common.nav.chickenNotes")}
+              </Link>
+            ),
+          })}
         </p>
         <Link to={backToRow(base, investment.id)} className="btn-secondary mt-4 w-full" preventScrollReset>
-          Back to your portfolio
+          {t("common.backToPortfolio")}
         </Link>
       </Dialog>
     );
   }
   return (
-    <Dialog title={`Reinvest into Batch #${investment.batchId}`} closeTo={backToRow(base, investment.id)}>
+    <Dialog title={title} closeTo={backToRow(base, investment.id)}>
       {batch ? (
         <p className="text-sm text-stone-700">
-          {batch.productType === "EGG" ? "Egg Note" : "Chicken Note"} at {batch.farmName} · {formatGhs(batch.unitPriceMinor)} per unit · {batch.availableUnits} units available · {batch.status}
+          {t("portfolioDialogs.batchOffer", {
+            product: { msg: batch.productType === "EGG" ? "portfolioDialogs.eggNote" : "portfolioDialogs.chickenNote" },
+            farm: batch.farmName,
+            price: formatGhs(batch.unitPriceMinor),
+            available: batch.availableUnits,
+            status: { msg: `portfolioDialogs.batchStatus.${batch.status}` },
+          })}
         </p>
       ) : null}
-      <p className="mt-1 text-sm text-stone-700">Wallet balance: {formatGhs(data.wallet.balanceMinor)}</p>
+      <p className="mt-1 text-sm text-stone-700">{t("portfolioDialogs.walletBalance", { balance: formatGhs(data.wallet.balanceMinor) })}</p>
       <Form method="post" action={portfolioHref(base, { dialog: "reinvest", id: investment.id })} noValidate preventScrollReset className="mt-4 space-y-3">
         <Hidden name="intent" value="reinvest" />
         <Hidden name="investment_id" value={investment.id} />
         <Hidden name="idempotency_key" value={data.idempotencyKey} />
         <FormError message={errors.form ?? errors.batch_id ?? errors.investment_id ?? errors.terms} />
-        <Field label="Units" name="units" type="number" inputMode="numeric" min={1} step={1} required defaultValue={values?.units ?? dialog.defaultUnits} error={errors.units} />
-        <Submit>Reinvest</Submit>
+        <Field label={t("portfolioDialogs.units")} name="units" type="number" inputMode="numeric" min={1} step={1} required defaultValue={values?.units ?? dialog.defaultUnits} error={errors.units} />
+        <Submit>{t("portfolioDialogs.reinvest")}</Submit>
       </Form>
     </Dialog>
   );

@@ -3,9 +3,11 @@ import { FormError } from "~/components/forms";
 import type { ActionResult } from "~/components/portfolio-dialogs";
 import { FlashMessage, type Flash, type ToastMessage } from "~/components/toast";
 import { formatGhs } from "~/domain/money";
-import { overdueText } from "~/pages/schedules";
-import { NO_RECORDS, PRODUCT_WORD, autoReinvestAnchor, dateTime, portfolioHref, rolloverText } from "~/pages/portfolio";
+import { useT } from "~/catalog/use-words";
+import { autoReinvestAnchor, dateTime, portfolioHref, rolloverText } from "~/pages/portfolio";
 import type { PortfolioData } from "~/pages/portfolio";
+
+const PRODUCT = { EGG: "portfolio.product.EGG", CHICKEN: "portfolio.product.CHICKEN" } as const;
 
 function Total({ label, testId, minor }: { label: string; testId: string; minor: number }) {
   return (
@@ -27,13 +29,15 @@ export function PortfolioSummary({ data, onNote, flash, result }: { data: Portfo
   // A switch the server refused: its message beside that holding (or above the list when it is not one of them).
   const refused = result && !result.ok && result.values.intent === "auto_reinvest" ? { id: Number(result.values.investment_id), message: result.errors.form ?? Object.values(result.errors)[0] } : null;
   const refusedHere = refused !== null && rollovers.some((h) => h.id === refused.id);
+  const t = useT();
+  const product = (type: keyof typeof PRODUCT) => ({ msg: PRODUCT[type] });
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Your Portfolio</h1>
+        <h1 className="text-2xl font-bold">{t("portfolio.title")}</h1>
         <div className="flex flex-wrap gap-2">
           <Link to={portfolioHref(base)} className="btn-secondary" preventScrollReset>
-            Refresh
+            {t("portfolio.refresh")}
           </Link>
           <a
             href={exportHref}
@@ -41,46 +45,44 @@ export function PortfolioSummary({ data, onNote, flash, result }: { data: Portfo
             onClick={(event) => {
               if (matchingCount === 0) {
                 event.preventDefault();
-                onNote({ kind: "error", message: NO_RECORDS });
-              } else onNote({ kind: "success", message: "CSV exported" });
+                onNote({ kind: "error", message: t("portfolio.noRecords") });
+              } else onNote({ kind: "success", message: t("portfolio.csvExported") });
             }}
           >
-            Export (CSV)
+            {t("portfolio.export")}
           </a>
         </div>
       </div>
 
       <div className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-3">
         <div className="card">
-          <h2 className="text-sm font-medium text-stone-600">Wallet balance</h2>
+          <h2 className="text-sm font-medium text-stone-600">{t("portfolio.walletBalance")}</h2>
           <p className="mt-1 text-2xl font-bold" data-testid="wallet-balance">
             {formatGhs(wallet.balanceMinor)}
           </p>
-          <p className="mt-1 text-xs text-stone-500">Updated {wallet.updatedAt ? dateTime(wallet.updatedAt) : "— no movements yet"}</p>
+          <p className="mt-1 text-xs text-stone-500">{wallet.updatedAt ? t("portfolio.updated", { when: dateTime(wallet.updatedAt) }) : t("portfolio.updatedNever")}</p>
         </div>
         <div className="card">
-          <h2 className="text-sm font-medium text-stone-600">Investments</h2>
+          <h2 className="text-sm font-medium text-stone-600">{t("portfolio.investments")}</h2>
           <p className="mt-1 text-2xl font-bold" data-testid="investment-count">
             {investmentCount}
           </p>
-          <p className="mt-1 text-xs text-stone-500">All time, every status</p>
+          <p className="mt-1 text-xs text-stone-500">{t("portfolio.allTime")}</p>
         </div>
         <div className="card">
-          <h2 className="text-sm font-medium text-stone-600">Auto-Reinvest</h2>
+          <h2 className="text-sm font-medium text-stone-600">{t("portfolio.autoReinvest")}</h2>
           <p className="mt-1 text-2xl font-bold" data-testid="auto-reinvest">
-            {autoReinvest ? "On" : "Off"}
+            {autoReinvest ? t("portfolio.on") : t("portfolio.off")}
           </p>
           <p className="mt-1 text-xs text-stone-500">
-            {rollovers.length === 0
-              ? "No active holdings. A holding you switch on rolls over when it matures."
-              : `${rollovers.filter((r) => r.autoReinvest).length} of ${rollovers.length} active holding${rollovers.length === 1 ? "" : "s"} roll over when they mature; monthly egg income always goes to your wallet.`}
+            {rollovers.length === 0 ? t("portfolio.noActiveHoldings") : t("portfolio.rollingOver", { on: rollovers.filter((r) => r.autoReinvest).length, count: rollovers.length })}
           </p>
           <div className="mt-3 flex gap-2">
             <Link to={portfolioHref(base, { dialog: "deposit" })} className="btn-primary flex-1" preventScrollReset>
-              Deposit
+              {t("portfolio.deposit")}
             </Link>
             <Link to={portfolioHref(base, { dialog: "withdraw" })} className="btn-secondary flex-1" preventScrollReset>
-              Withdraw
+              {t("portfolio.withdraw")}
             </Link>
           </div>
           {refused && !refusedHere ? (
@@ -89,7 +91,7 @@ export function PortfolioSummary({ data, onNote, flash, result }: { data: Portfo
             </div>
           ) : null}
           {rollovers.length > 0 ? (
-            <ul className="mt-3 divide-y divide-stone-100 border-t border-stone-100" aria-label="Auto-reinvest by holding">
+            <ul className="mt-3 divide-y divide-stone-100 border-t border-stone-100" aria-label={t("portfolio.autoByHolding")}>
               {rollovers.map((h) => (
                 // Each holding has its own switch (a plain form); its answer returns here (#auto-<id>).
                 <li key={h.id} id={autoReinvestAnchor(h.id)} className="scroll-mt-20 py-2 text-sm" data-rollover={h.autoReinvest ? "on" : "off"}>
@@ -101,16 +103,16 @@ export function PortfolioSummary({ data, onNote, flash, result }: { data: Portfo
                   ) : null}
                   <div className="flex items-start justify-between gap-2">
                     <span className="min-w-0">
-                      Batch #{h.batchId} ({PRODUCT_WORD[h.productType]}): {rolloverText(h.productType, h.autoReinvest)}
-                      <span className="block text-xs text-stone-500">Investment #{h.id}</span>
+                      {t("portfolio.rolloverLine", { batchId: h.batchId, product: product(h.productType), rollover: { msg: rolloverText(h.productType, h.autoReinvest) } })}
+                      <span className="block text-xs text-stone-500">{t("portfolio.investmentNo", { id: h.id })}</span>
                     </span>
                     <Form method="post" action={portfolioHref(base)} preventScrollReset className="shrink-0">
                       <input type="hidden" name="intent" value="auto_reinvest" />
                       <input type="hidden" name="investment_id" value={h.id} />
                       <input type="hidden" name="auto_reinvest" value={h.autoReinvest ? "off" : "on"} />
                       <input type="hidden" name="idempotency_key" value={`${idempotencyKey}-auto-${h.id}`} />
-                      <button type="submit" className="btn-secondary px-3 py-1 text-xs" aria-label={`Turn ${h.autoReinvest ? "off" : "on"} auto-reinvest for investment #${h.id}`}>
-                        {h.autoReinvest ? "Turn off" : "Turn on"}
+                      <button type="submit" className="btn-secondary px-3 py-1 text-xs" aria-label={t(h.autoReinvest ? "portfolio.turnOffFor" : "portfolio.turnOnFor", { id: h.id })}>
+                        {h.autoReinvest ? t("portfolio.turnOff") : t("portfolio.turnOn")}
                       </button>
                     </Form>
                   </div>
@@ -123,31 +125,33 @@ export function PortfolioSummary({ data, onNote, flash, result }: { data: Portfo
 
       <section className="card mt-4" aria-labelledby="totals-title">
         <h2 id="totals-title" className="font-semibold">
-          Totals
+          {t("portfolio.totals")}
         </h2>
         <dl className="mt-2 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
-          <Total label="Invested (at cost, active holdings)" testId="total-invested" minor={totals.investedMinor} />
-          <Total label="Income received" testId="total-income" minor={totals.incomeMinor} />
-          <Total label="Principal returned" testId="total-principal" minor={totals.principalReturnedMinor} />
-          <Total label="Fees paid" testId="total-fees" minor={totals.feesMinor} />
+          <Total label={t("portfolio.totalInvested")} testId="total-invested" minor={totals.investedMinor} />
+          <Total label={t("portfolio.totalIncome")} testId="total-income" minor={totals.incomeMinor} />
+          <Total label={t("portfolio.totalPrincipal")} testId="total-principal" minor={totals.principalReturnedMinor} />
+          <Total label={t("portfolio.totalFees")} testId="total-fees" minor={totals.feesMinor} />
         </dl>
-        <h3 className="mt-4 text-sm font-semibold">Next payouts</h3>
+        <h3 className="mt-4 text-sm font-semibold">{t("portfolio.nextPayouts")}</h3>
         {nextPayouts.length === 0 ? (
-          <p className="mt-1 text-sm text-stone-600">No active holdings: nothing is due.</p>
+          <p className="mt-1 text-sm text-stone-600">{t("portfolio.nothingDue")}</p>
         ) : (
-          <ul className="mt-1 divide-y divide-stone-100" aria-label="Next payout of each active holding">
+          <ul className="mt-1 divide-y divide-stone-100" aria-label={t("portfolio.nextPayoutsLabel")}>
             {nextPayouts.map((p) => (
               <li key={p.id} data-next-payout={p.id} className="flex items-start justify-between gap-3 py-2 text-sm">
                 <span className="min-w-0">
-                  Batch #{p.batchId} ({PRODUCT_WORD[p.productType]}), investment #{p.id}
+                  {t("portfolio.nextPayoutLine", { batchId: p.batchId, product: product(p.productType), id: p.id })}
                   <span className="block text-xs text-stone-600">
                     {p.kind === "MONTHLY"
-                      ? `Income for ${p.period}, due by ${p.date}`
+                      ? t("portfolio.incomeDue", { period: p.period ?? "", date: p.date ?? "" })
                       : p.kind === "HARVEST"
-                        ? `Harvest (principal and return), expected by ${p.date}`
-                        : "Starts when the batch is activated"}
+                        ? t("portfolio.harvestDue", { date: p.date ?? "" })
+                        : t("portfolio.startsWhenActive")}
                   </span>
-                  {p.overdueDays > 0 ? <span className="mt-1 inline-block rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">{overdueText(p.overdueDays)}</span> : null}
+                  {p.overdueDays > 0 ? (
+                    <span className="mt-1 inline-block rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">{t("portfolio.overdue", { count: p.overdueDays })}</span>
+                  ) : null}
                 </span>
                 <strong className="shrink-0 whitespace-nowrap">{formatGhs(p.amountMinor)}</strong>
               </li>
@@ -157,12 +161,12 @@ export function PortfolioSummary({ data, onNote, flash, result }: { data: Portfo
       </section>
 
       <div className="card mt-4">
-        <h2 className="font-semibold">Your last 12 investments</h2>
-        <p className="text-xs text-stone-500">Amount of each investment in GHS, oldest on the left.</p>
+        <h2 className="font-semibold">{t("portfolio.chartTitle")}</h2>
+        <p className="text-xs text-stone-500">{t("portfolio.chartNote")}</p>
         {chartSvg ? (
           <div className="mt-2 [&_svg]:block [&_svg]:h-auto [&_svg]:w-full [&_svg]:max-w-full" dangerouslySetInnerHTML={{ __html: chartSvg }} />
         ) : (
-          <p className="mt-2 text-sm text-stone-600">Your investments will be charted here once you make one.</p>
+          <p className="mt-2 text-sm text-stone-600">{t("portfolio.chartEmpty")}</p>
         )}
       </div>
     </>

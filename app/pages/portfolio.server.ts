@@ -1,8 +1,8 @@
 import type { Locale } from "~/catalog/format";
-import { localeOf } from "~/catalog/index.server";
 import { errorField, logger } from "~/lib/logger.server";
+import { localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
+import { msg } from "~/catalog/ref";
 import { contactStatus } from "~/models/contacts.server";
-import { TIER_NAMES } from "~/domain/kyc";
 import { kycOverview } from "~/models/kyc.server";
 import {
   EXITS_ANCHOR,
@@ -10,7 +10,6 @@ import {
   atAnchor,
   autoReinvestAnchor,
   autoReinvestOn,
-  autoReinvestSwitched,
   chartPoints,
   filterParams,
   investmentAnchor,
@@ -128,6 +127,8 @@ function loadDialog(userId: number, params: URLSearchParams) {
 
 export async function portfolioLoader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  const locale = localeOf(request);
+  const t = translatorFor(locale);
   const params = new URL(request.url).searchParams;
   const { filters, values, errors } = parsePortfolioQuery(params);
   const all = listPortfolioInvestments(user.id);
@@ -137,7 +138,12 @@ export async function portfolioLoader({ request }: LoaderFunctionArgs) {
   const base = filterParams(values, { page: paging.page > 1 ? paging.page : null, spage: statementPaging.page > 1 ? statementPaging.page : null }).toString();
   const active = all.filter((i) => i.status === "ACTIVE");
   const buying = batchAvailability(rows.map((r) => r.batchId));
+  const dialog = loadDialog(user.id, params);
   return {
+    // The dialogs' words only while one is open.
+    words: wordsFor(locale, dialog ? ["portfolio", "accountStatus", "portfolioDialogs"] : ["portfolio", "accountStatus"]),
+    title: t("portfolio.title"),
+    description: t("investorMeta.portfolio"),
     wallet: walletInfo(user.id),
     investmentCount: all.length,
     autoReinvest: autoReinvestOn(all),
@@ -146,7 +152,7 @@ export async function portfolioLoader({ request }: LoaderFunctionArgs) {
     totals: portfolioTotals({ holdings: all, payouts: listReceivedPayouts(user.id) }),
     nextPayouts: nextPayouts(active, today()),
     chartSvg: renderLineChartSvg([{ id: "amount", points: chartPoints(all) }], 480, 190, {
-      label: "Amounts of your last 12 investments, in GHS",
+      label: t("portfolio.chartLabel"),
       axes: true,
       points: true,
       area: true,
@@ -171,7 +177,7 @@ export async function portfolioLoader({ request }: LoaderFunctionArgs) {
     matchingCount: matching.length,
     base,
     exportHref: withQuery("/portfolio/export.csv", filterParams(values)),
-    dialog: loadDialog(user.id, params),
+    dialog,
     exits: listOpenExitRequests(user.id).map((r) => ({
       id: r.id,
       batchId: r.batchId,
@@ -185,7 +191,7 @@ export async function portfolioLoader({ request }: LoaderFunctionArgs) {
     contacts: (({ emailConfirmed, phone, phoneConfirmed }) => ({ emailConfirmed, hasPhone: Boolean(phone), phoneConfirmed }))(contactStatus(user.id)),
     // Tier and limits (issue 17): what may still be deposited, and a link to raise them.
     kyc: (({ tier, remaining, limits }) => ({
-      tierName: TIER_NAMES[tier],
+      tier,
       todayMinor: remaining.todayMinor,
       thisMonthMinor: remaining.thisMonthMinor,
       canWithdraw: limits.withdrawals,
@@ -221,16 +227,17 @@ function paymentsPanel(user: { id: number; phone: string | null }, locale: Local
 }
 
 const FALLBACK = {
-  deposit: "Deposit failed",
-  withdraw: "Withdrawal failed",
-  reinvest: "Reinvest failed",
-  cancel_exit: "Failed to submit request.",
-  auto_reinvest: "Failed to submit request.",
+  deposit: "portfolio.failed.deposit",
+  withdraw: "portfolio.failed.withdraw",
+  reinvest: "portfolio.failed.reinvest",
+  cancel_exit: "portfolio.failed.request",
+  auto_reinvest: "portfolio.failed.request",
 } as const;
 
 export async function portfolioAction({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const locale = localeOf(request);
+  const t = translatorFor(locale);
   const url = new URL(request.url);
   const returnTo = withQuery("/portfolio", filterParams(parsePortfolioQuery(url.searchParams).values, { page: url.searchParams.get("page") }));
   const values = Object.fromEntries([...(await request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
@@ -245,9 +252,9 @@ export async function portfolioAction({ request }: ActionFunctionArgs) {
         const payment = readDepositRequest({ amount: form.amount, method: form.method || undefined, network: form.network, phone: form.phone });
         const start = await startDeposit(ctx, { payment, email: user.email, callbackUrl: depositReturnUrl });
         // A key from before deposits had rows replays its success (nothing is done again).
-        if (start.earlierAnswer) return redirectWithFlash(returnTo, { kind: "success", message: "Deposit successful" });
+        if (start.earlierAnswer) return redirectWithFlash(returnTo, { kind: "success", message: msg("portfolio.flash.depositSucceeded") });
         const { deposit } = start;
-        if (deposit.status === "SUCCEEDED") return redirectWithFlash(returnTo, { kind: "success", message: "Deposit successful" });
+        if (deposit.status === "SUCCEEDED") return redirectWithFlash(returnTo, { kind: "success", message: msg("portfolio.flash.depositSucceeded") });
         // Card and bank: off to the provider's hosted page, which sends the investor back to the status page.
         if (deposit.status === "PENDING" && deposit.nextAction === "redirect" && deposit.authorizationUrl) return redirect(checkoutRedirect(deposit.id, deposit.authorizationUrl));
         return redirect(depositStatusHref(deposit.id));
@@ -259,12 +266,12 @@ export async function portfolioAction({ request }: ActionFunctionArgs) {
         if (form.confirmed !== "1") {
           // The same rules, undone: ask 'Withdraw GHS x?' only for a withdrawal that would go through.
           const { amountMinor } = previewWithdrawal(ctx, request);
-          return data({ ok: true as const, confirm: { prompt: withdrawPrompt(amountMinor), fields: { ...values, confirmed: "1" } } });
+          return data({ ok: true as const, confirm: { prompt: withdrawPrompt(t, amountMinor), fields: { ...values, confirmed: "1" } } });
         }
         const start = await requestWithdrawal(ctx, request);
-        if (start.earlierAnswer) return redirectWithFlash(returnTo, { kind: "success", message: "Withdrawal processed" });
+        if (start.earlierAnswer) return redirectWithFlash(returnTo, { kind: "success", message: msg("portfolio.flash.withdrawalProcessed") });
         const { withdrawal, held } = start;
-        if (withdrawal.status === "SUCCEEDED") return redirectWithFlash(returnTo, { kind: "success", message: "Withdrawal processed" });
+        if (withdrawal.status === "SUCCEEDED") return redirectWithFlash(returnTo, { kind: "success", message: msg("portfolio.flash.withdrawalProcessed") });
         if (withdrawal.status === "PENDING") {
           // A large one waits for an admin's review (issue 20): say so rather than "on its way".
           return redirectWithFlash(atAnchor(returnTo, PAYMENTS_ANCHOR), { kind: "success", message: held ? APPROVAL_MESSAGES.heldWithdrawal : withdrawalRequested(withdrawal.amountMinor) });
@@ -274,23 +281,26 @@ export async function portfolioAction({ request }: ActionFunctionArgs) {
       case "reinvest": {
         reinvest(ctx, { investmentId: form.investment_id, units: readUnitCount(form.units) });
         // Back to the row the investor reinvested from (#investment-<id>), with the message there.
-        return redirectWithFlash(atAnchor(returnTo, investmentAnchor(form.investment_id)), { kind: "success", message: "Reinvest successful, refreshing..." });
+        return redirectWithFlash(atAnchor(returnTo, investmentAnchor(form.investment_id)), { kind: "success", message: msg("portfolio.flash.reinvested") });
       }
       case "cancel_exit": {
         cancelEarlyExit(ctx, { exitRequestId: form.exit_id });
-        return redirectWithFlash(atAnchor(returnTo, EXITS_ANCHOR), { kind: "success", message: "Early exit request cancelled." });
+        return redirectWithFlash(atAnchor(returnTo, EXITS_ANCHOR), { kind: "success", message: msg("portfolio.flash.exitCancelled") });
       }
       case "auto_reinvest": {
         const on = form.auto_reinvest === "on";
         // The same command as POST /api/v1/invest/{id}/auto-reinvest.
         setAutoReinvest(ctx, { investmentId: form.investment_id, autoReinvest: on });
-        return redirectWithFlash(atAnchor(returnTo, autoReinvestAnchor(form.investment_id)), { kind: "success", message: autoReinvestSwitched(form.investment_id, on) });
+        return redirectWithFlash(atAnchor(returnTo, autoReinvestAnchor(form.investment_id)), {
+          kind: "success",
+          message: msg(on ? "portfolio.flash.autoReinvestOn" : "portfolio.flash.autoReinvestOff", { id: form.investment_id }),
+        });
       }
     }
   } catch (error) {
     if (error instanceof DomainError || error instanceof HttpError) return pageError(error, values);
     logger.error({ err: errorField(error) }, "page action failed");
-    return data({ ok: false as const, errors: { form: FALLBACK[form.intent] } as Record<string, string>, values }, { status: 500 });
+    return data({ ok: false as const, errors: { form: t(FALLBACK[form.intent]) } as Record<string, string>, values }, { status: 500 });
   }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { translatorFor } from "~/catalog/index.server";
 import {
-  FILTER_MESSAGES,
   autoReinvestOn,
   dateTime,
   portfolioHref,
@@ -58,12 +58,14 @@ describe("parsePortfolioQuery", () => {
     expect(bad.filters).toMatchObject({ minMinor: null, maxMinor: null, from: null, to: null });
     expect(Object.keys(bad.errors).sort()).toEqual(["from", "max", "min", "to"]);
     expect(bad.values.min).toBe("abc");
-    expect(parsePortfolioQuery(new URLSearchParams("min=1,0,0")).errors.min).toBe(FILTER_MESSAGES.amount);
+    expect(parsePortfolioQuery(new URLSearchParams("min=1,0,0")).errors.min).toBe("amount");
   });
 
   it("flags a minimum above the maximum and a start after the end", () => {
     const { errors } = parsePortfolioQuery(new URLSearchParams("min=10&max=5&from=2026-02-01&to=2026-01-01"));
-    expect(errors).toEqual({ max: "The minimum is above the maximum.", to: "The start date is after the end date." });
+    expect(errors).toEqual({ max: "minAboveMax", to: "fromAfterTo" });
+    const t = translatorFor("en");
+    expect([t("portfolio.filterProblem.minAboveMax"), t("portfolio.filterProblem.fromAfterTo")]).toEqual(["The minimum is above the maximum.", "The start date is after the end date."]);
   });
 });
 
@@ -153,8 +155,9 @@ describe("cards, chart and CSV rows", () => {
   });
 
   it("asks before a withdrawal and prefills suggested amounts", () => {
-    expect(withdrawPrompt(5000)).toBe("Withdraw GHS 50.00?");
-    expect(withdrawPrompt(123456)).toBe("Withdraw GHS 1234.56?");
+    const t = translatorFor("en");
+    expect(withdrawPrompt(t, 5000)).toBe("Withdraw GHS 50.00?");
+    expect(withdrawPrompt(t, 123456)).toBe("Withdraw GHS 1234.56?");
     expect(prefillAmount("100")).toBe("100");
     expect(prefillAmount("12.345")).toBe("50");
     expect(prefillAmount(null)).toBe("50");

@@ -1,4 +1,5 @@
 import type { useLoaderData } from "@remix-run/react";
+import type { T } from "~/catalog/use-words";
 import type { portfolioLoader } from "~/pages/portfolio.server";
 import { formatInstant, isCalendarDate } from "~/domain/calendar";
 import { holdingParts } from "~/domain/investing";
@@ -11,27 +12,14 @@ import { INVESTMENT_STATUSES, type InvestmentStatus, type ProductType } from "~/
  */
 export const PAGE_SIZES = [5, 10, 25] as const;
 export const DEFAULT_PAGE_SIZE = 10;
-export const SORTS = [
-  { value: "newest", label: "Newest" },
-  { value: "amount_desc", label: "Amount high to low" },
-  { value: "amount_asc", label: "Amount low to high" },
-] as const;
-export type Sort = (typeof SORTS)[number]["value"];
-export const STATUS_OPTIONS = [
-  { value: "", label: "All" },
-  { value: "ACTIVE", label: "Active" },
-  { value: "PAID", label: "Paid" },
-  { value: "EXITED", label: "Exited" },
-] as const;
+/** The sort orders, as the URL names them (their words are `portfolio.sort.<value>`). */
+export const SORTS = ["newest", "amount_desc", "amount_asc"] as const;
+export type Sort = (typeof SORTS)[number];
 export const CHART_LAST = 12;
 export const Q_MAX = 40;
 
-export const FILTER_MESSAGES = {
-  amount: "Enter an amount like 100 or 99.50.",
-  date: "Pick a date (YYYY-MM-DD).",
-  minAboveMax: "The minimum is above the maximum.",
-  fromAfterTo: "The start date is after the end date.",
-} as const;
+/** What can be wrong with a filter (its words are `portfolio.filterProblem.<problem>`). */
+export type FilterProblem = "amount" | "date" | "minAboveMax" | "fromAfterTo";
 
 export type PortfolioFilters = {
   q: string;
@@ -48,26 +36,26 @@ export type PortfolioFilters = {
 /** What the filter form shows back: the text as typed, so a wrong value can be corrected. */
 export type FilterValues = { q: string; status: string; min: string; max: string; from: string; to: string; sort: Sort; per: string };
 
-export type ParsedFilters = { filters: PortfolioFilters; values: FilterValues; errors: Partial<Record<"min" | "max" | "from" | "to", string>> };
+export type ParsedFilters = { filters: PortfolioFilters; values: FilterValues; errors: Partial<Record<"min" | "max" | "from" | "to", FilterProblem>> };
 
 /** A non-negative amount in cedis with at most 2 decimals -> pesewas; "" -> null; anything else -> error. */
-function amountFilter(raw: string): { minor: number | null; error?: string } {
+function amountFilter(raw: string): { minor: number | null; error?: FilterProblem } {
   const t = withoutThousandsSeparators(raw);
   if (t === "") return { minor: null };
-  if (t === null) return { minor: null, error: FILTER_MESSAGES.amount };
+  if (t === null) return { minor: null, error: "amount" };
   const m = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(t);
-  if (!m) return { minor: null, error: FILTER_MESSAGES.amount };
+  if (!m) return { minor: null, error: "amount" };
   return { minor: Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0") || "0") };
 }
 
-function dateFilter(raw: string): { date: string | null; error?: string } {
+function dateFilter(raw: string): { date: string | null; error?: FilterProblem } {
   const t = raw.trim();
   if (t === "") return { date: null };
-  if (!isCalendarDate(t)) return { date: null, error: FILTER_MESSAGES.date };
+  if (!isCalendarDate(t)) return { date: null, error: "date" };
   return { date: t };
 }
 
-const SORT_VALUES: readonly string[] = SORTS.map((o) => o.value);
+const SORT_VALUES: readonly string[] = SORTS;
 
 /** A whole page number from the URL; anything else is page 1. */
 function pageNumber(raw: string | null): number {
@@ -104,8 +92,8 @@ export function parsePortfolioQuery(params: URLSearchParams): ParsedFilters {
   if (max.error) errors.max = max.error;
   if (from.error) errors.from = from.error;
   if (to.error) errors.to = to.error;
-  if (min.minor !== null && max.minor !== null && min.minor > max.minor) errors.max = FILTER_MESSAGES.minAboveMax;
-  if (from.date && to.date && from.date > to.date) errors.to = FILTER_MESSAGES.fromAfterTo;
+  if (min.minor !== null && max.minor !== null && min.minor > max.minor) errors.max = "minAboveMax";
+  if (from.date && to.date && from.date > to.date) errors.to = "fromAfterTo";
   return {
     filters: {
       q: raw.q,
@@ -221,12 +209,7 @@ export function withQuery(path: string, params: URLSearchParams): string {
   return s ? `${path}?${s}` : path;
 }
 
-// ---- CSV rows (headers word for word, docs/rules.md#product-constants) ----
-
-export const INVESTMENT_CSV_HEADERS = ["Investment ID", "Batch ID", "Units", "Amount (GHS)", "Status", "Created At", "Units Held", "Cost Held (GHS)", "Units Exited"] as const;
-export const PAYOUT_CSV_HEADERS = ["Payout ID", "Amount", "Kind", "Date"] as const;
-export const STATEMENT_CSV_HEADERS = ["Date", "Kind", "Description", "Amount (GHS)", "Balance After (GHS)"] as const;
-export const NO_RECORDS = "No records to export";
+// ---- CSV rows (their headers are the catalog's portfolioCsv namespace) ----
 
 export const investmentCsvRows = (list: readonly ListedInvestment[]) =>
   list.map((i) => {
@@ -245,9 +228,9 @@ export const statementCsvRows = (list: ReadonlyArray<{ date: string; kind: strin
 export const DEFAULT_AMOUNT = "50";
 export const SUGGESTED_AMOUNTS = ["50", "100", "500"] as const;
 
-/** The question asked before money leaves: 'Withdraw GHS <amount>?'. */
-export function withdrawPrompt(amountMinor: number): string {
-  return `Withdraw GHS ${minorToDecimalString(amountMinor)}?`;
+/** The question asked before money leaves: 'Withdraw GHS <amount>?' (server and browser alike). */
+export function withdrawPrompt(t: T, amountMinor: number): string {
+  return t("portfolioDialogs.withdrawPrompt", { amount: minorToDecimalString(amountMinor) });
 }
 
 /** Amount field prefill from the URL (?amount=100): digits with at most 2 decimals, else the default. */
@@ -283,15 +266,10 @@ export const receiptHref = (investmentId: number) => `/portfolio/investments/${i
 
 // ---- auto-reinvest, said as it happens (payout.server.ts) ----
 
-export const PRODUCT_WORD: Record<ProductType, string> = { EGG: "Egg", CHICKEN: "Chicken" };
-
 /** Where a holding's payouts go: when it matures it rolls into the next open batch of its product, or not at all. */
-export function rolloverText(productType: ProductType, autoReinvest: boolean): string {
-  if (!autoReinvest) return "every payout goes to your wallet";
-  return productType === "CHICKEN" ? "harvest proceeds buy units of the next open Chicken batch" : "principal at close buys units of the next open Egg batch; monthly income goes to your wallet";
+export function rolloverText(productType: ProductType, autoReinvest: boolean) {
+  return autoReinvest ? (`portfolio.rollover.${productType}` as const) : ("portfolio.rollover.none" as const);
 }
-
-export const autoReinvestSwitched = (investmentId: number, on: boolean) => `Auto-reinvest is ${on ? "on" : "off"} for investment #${investmentId}.`;
 
 /** "2026-11-22" for a day, "2026-11-22 03:40 UTC" for a moment: the same text on server and phone. */
 export const shortDate = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : "—");

@@ -1,5 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { INVESTMENT_CSV_HEADERS, NO_RECORDS, filterParams, investmentCsvRows, parsePortfolioQuery, queryInvestments, withQuery } from "~/pages/portfolio";
+import { filterParams, investmentCsvRows, parsePortfolioQuery, queryInvestments, withQuery } from "~/pages/portfolio";
+import { investmentCsvHeaders } from "~/pages/portfolio-csv.server";
+import { localeOf, translatorFor } from "~/catalog/index.server";
+import { msg } from "~/catalog/ref";
 import { csvResponse, toCsv } from "~/lib/csv";
 import { redirectWithFlash, requireUser } from "~/auth/session.server";
 import { listPortfolioInvestments } from "~/pages/portfolio.server";
@@ -10,6 +13,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { filters, values } = parsePortfolioQuery(new URL(request.url).searchParams);
   const { matching } = queryInvestments(listPortfolioInvestments(user.id), filters);
   // Nothing to export: back to the portfolio as it was, with 'No records to export' (works without JavaScript).
-  if (matching.length === 0) return redirectWithFlash(withQuery("/portfolio", filterParams(values)), { kind: "error", message: NO_RECORDS });
-  return csvResponse("investments", toCsv(INVESTMENT_CSV_HEADERS, investmentCsvRows(matching)));
+  if (matching.length === 0) return redirectWithFlash(withQuery("/portfolio", filterParams(values)), { kind: "error", message: msg("portfolio.noRecords") });
+  return csvResponse("investments", toCsv(investmentCsvHeaders(translatorFor(localeOf(request))), investmentCsvRows(matching)));
 }

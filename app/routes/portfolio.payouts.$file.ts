@@ -1,6 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { MSG } from "~/domain/messages";
-import { NO_RECORDS, PAYOUT_CSV_HEADERS, payoutCsvRows } from "~/pages/portfolio";
+import { payoutCsvRows } from "~/pages/portfolio";
+import { payoutCsvHeaders } from "~/pages/portfolio-csv.server";
+import { localeOf, translatorFor } from "~/catalog/index.server";
+import { msg } from "~/catalog/ref";
 import { DomainError } from "~/domain/errors";
 import { csvResponse, noCsvResponse, toCsv } from "~/lib/csv";
 import { redirectWithFlash, requireUser } from "~/auth/session.server";
@@ -24,6 +27,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     throw error;
   }
   // Nothing to download: back to the investment's row, with 'No records to export' there.
-  if (payouts.length === 0) return redirectWithFlash(`/portfolio#investment-${investmentId}`, { kind: "error", message: NO_RECORDS });
-  return csvResponse(`payouts-investment-${investmentId}`, toCsv(PAYOUT_CSV_HEADERS, payoutCsvRows(payouts)));
+  if (payouts.length === 0) return redirectWithFlash(`/portfolio#investment-${investmentId}`, { kind: "error", message: msg("portfolio.noRecords") });
+  return csvResponse(`payouts-investment-${investmentId}`, toCsv(payoutCsvHeaders(translatorFor(localeOf(request))), payoutCsvRows(payouts)));
 }

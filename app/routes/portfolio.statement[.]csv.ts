@@ -1,5 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { NO_RECORDS, STATEMENT_CSV_HEADERS, statementCsvRows } from "~/pages/portfolio";
+import { statementCsvRows } from "~/pages/portfolio";
+import { statementCsvHeaders } from "~/pages/portfolio-csv.server";
+import { localeOf, translatorFor } from "~/catalog/index.server";
+import { msg } from "~/catalog/ref";
 import { csvResponse, toCsv } from "~/lib/csv";
 import { redirectWithFlash, requireUser } from "~/auth/session.server";
 import { walletStatement } from "~/models/wallet.server";
@@ -8,6 +11,6 @@ import { walletStatement } from "~/models/wallet.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const lines = walletStatement(user.id);
-  if (lines.length === 0) return redirectWithFlash("/portfolio", { kind: "error", message: NO_RECORDS });
-  return csvResponse("wallet-statement", toCsv(STATEMENT_CSV_HEADERS, statementCsvRows(lines)));
+  if (lines.length === 0) return redirectWithFlash("/portfolio", { kind: "error", message: msg("portfolio.noRecords") });
+  return csvResponse("wallet-statement", toCsv(statementCsvHeaders(translatorFor(localeOf(request))), statementCsvRows(lines)));
 }

@@ -13,10 +13,10 @@ import { portfolioLoader, portfolioAction } from "~/pages/portfolio.server";
 import { PortfolioPageError } from "~/components/status-pages";
 import { KycStatus } from "~/components/kyc-status";
 import { ContactStatus } from "~/components/contact-status";
+import { useT } from "~/catalog/use-words";
 
-export const meta: MetaFunction = () => pageMeta("Your Portfolio", "Your Akoko wallet, investments and payouts.");
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(data.title, data.description) : []);
 
-const LOAD_FAILED = "Failed to load portfolio. Please check your network or login.";
 export const loader = portfolioLoader;
 export const action = portfolioAction;
 
@@ -49,6 +49,12 @@ export default function Portfolio() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const t = useT();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return <PortfolioPageError title="Your Portfolio" message={notFound ? `${typeof error.data === "string" && error.data ? error.data : MSG.investmentNotFound}` : LOAD_FAILED} />;
+  return (
+    <PortfolioPageError
+      title={t("common.investorError.portfolio")}
+      message={notFound ? `${typeof error.data === "string" && error.data ? error.data : MSG.investmentNotFound}` : t("common.investorError.portfolioFailed")}
+    />
+  );
 }

@@ -5,6 +5,8 @@ import { isTaxYear } from "~/domain/tax";
 import { today } from "~/lib/clock.server";
 import { csvResponse, toCsv } from "~/lib/csv";
 import { yearlyTaxStatement } from "~/models/tax.server";
+import { localeOf, translatorFor } from "~/catalog/index.server";
+import { taxCsvHeaders } from "~/pages/portfolio-csv.server";
 
 /** The yearly statement as CSV: one row per month with payer, payee and PIN (when verified), gross, tax, net. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -12,6 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const asked = new URL(request.url).searchParams.get("year");
   const year = isTaxYear(asked) ? asked : today().slice(0, 4);
   const s = yearlyTaxStatement(user.id, year);
+  const t = translatorFor(localeOf(request));
   const rows = s.months.map((m) => [
     m.month,
     s.payer.name,
@@ -22,6 +25,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     minorToDecimalString(m.taxMinor),
     minorToDecimalString(m.netMinor),
   ]);
-  rows.push(["Total", "", "", "", "", minorToDecimalString(s.totals.grossMinor), minorToDecimalString(s.totals.taxMinor), minorToDecimalString(s.totals.netMinor)]);
-  return csvResponse(`tax-statement-${year}`, toCsv(["Month", "Payer", "Payer TIN", "Payee", "Ghana Card PIN", "Gross (GHS)", "Tax withheld (GHS)", "Net (GHS)"], rows));
+  rows.push([t("portfolioCsv.tax.total"), "", "", "", "", minorToDecimalString(s.totals.grossMinor), minorToDecimalString(s.totals.taxMinor), minorToDecimalString(s.totals.netMinor)]);
+  return csvResponse(`tax-statement-${year}`, toCsv(taxCsvHeaders(t), rows));
 }

@@ -8,6 +8,7 @@ import { createInvestor, signInAdmin, signInBrowser } from "../support/factories
 import { startFakePaystack, type FakePaystack } from "../support/fake-paystack";
 import { startServer, type TestServer } from "../support/server";
 import { formatGhs } from "~/domain/money";
+import { translatorFor } from "~/catalog/index.server";
 import { withdrawPrompt } from "~/pages/portfolio";
 
 /**
@@ -125,14 +126,14 @@ describe.each([
     await expect(withdraw.getByLabel("Send to").locator("option:checked").textContent()).resolves.toContain("MTN MoMo ···567");
     if (javaScriptEnabled) {
       page.once("dialog", (d) => {
-        expect(d.message()).toBe(withdrawPrompt(7_000));
+        expect(d.message()).toBe(withdrawPrompt(translatorFor("en"), 7_000));
         void d.accept();
       });
       await withdraw.getByRole("button", { name: "Withdraw" }).click();
     } else {
       await withdraw.getByRole("button", { name: "Withdraw" }).click();
       const confirm = page.getByRole("dialog", { name: "Confirm withdrawal" });
-      await expectVisible(confirm.getByText(withdrawPrompt(7_000)));
+      await expectVisible(confirm.getByText(withdrawPrompt(translatorFor("en"), 7_000)));
       await confirm.getByRole("button", { name: "Confirm" }).click();
     }
     await expectVisible(page.getByText(`Withdrawal of ${formatGhs(7_000)} requested: it is on its way.`));

@@ -44,4 +44,12 @@ export const common = {
   "common.batchError.notFound": "There is no batch with this number.",
   "common.batchError.title404": "Batch not found",
   "common.batchError.description404": "This batch does not exist.",
+  // The investor's pages when they fail: their error boundaries have only the root's words.
+  "common.investorError.portfolio": "Your Portfolio",
+  "common.investorError.portfolioFailed": "Failed to load portfolio. Please check your network or login.",
+  "common.investorError.deposit": "Your deposit",
+  "common.investorError.depositNotFound": "Deposit not found.",
+  "common.investorError.depositFailed": "We could not load this deposit. Please try again.",
+  "common.investorError.receipt": "Receipt",
+  "common.investorError.receiptFailed": "We could not show this receipt. Please try again in a moment.",
 } as const;

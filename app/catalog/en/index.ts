@@ -19,6 +19,11 @@ import { home } from "~/catalog/en/home";
 import { guide, howItWorks } from "~/catalog/en/how-it-works";
 import { landing } from "~/catalog/en/landing";
 import { login, register, reset } from "~/catalog/en/sign-in";
+import { accountStatus } from "~/catalog/en/account-status";
+import { investorMeta } from "~/catalog/en/investor-meta";
+import { portfolio } from "~/catalog/en/portfolio";
+import { portfolioCsv } from "~/catalog/en/portfolio-csv";
+import { portfolioDialogs } from "~/catalog/en/portfolio-dialogs";
 
 /**
  * The English catalog: every word a person reads, by id. Ids are `<namespace>.<name>`; a page's
@@ -53,6 +58,11 @@ export const en = {
   ...paymentStatus,
   ...approvalSummary,
   ...adminCatalog,
+  ...portfolio,
+  ...portfolioDialogs,
+  ...portfolioCsv,
+  ...accountStatus,
+  ...investorMeta,
 } as const;
 
 export type Catalog = typeof en;

