@@ -34,13 +34,17 @@ function dataOf(server: TestServer): string[] {
     ...rows("select full_name, email from users"),
     ...rows("select memo from journal_entries"),
     ...rows("select message from notifications"),
-    ...rows("select message from deposits"),
+    ...rows("select message, reference from deposits"),
     ...rows("select failure_message from withdrawals"),
     ...Object.values(PAYMENT_STATE_MESSAGES),
     ...rows("select label, name from payment_destinations"),
     ...Object.values(MSG),
     ...(db.prepare("select id from batches").all() as Array<{ id: number }>).flatMap((b) => [batchClosedFor(b.id), batchSoldOut(b.id)]),
-    // The networks' own names, and the date format a date field shows.
+    // The banks' and networks' own names, and the date format a date field shows.
+    "Absa Bank Ghana Ltd",
+    "GCB Bank Limited",
+    "Ecobank Ghana Limited",
+    "Fidelity Bank Ghana",
     "MTN MoMo",
     "Telecel Cash",
     "AT Money",
@@ -93,6 +97,10 @@ describe("the investor's pages in the pseudo-locale", () => {
       "/portfolio?q=no-such&min=abc&to=yesterday",
     ];
     expect(await findings(payer.page, pages)).toEqual([]);
+  });
+
+  it("brackets every word of the deposit's page and the destinations page", async () => {
+    expect(await findings(payer.page, [`/portfolio/deposits/${depositId}`, "/portfolio/destinations"])).toEqual([]);
   });
 
   it("brackets every word of the seeded investor's portfolio (payouts, exits, notifications)", async () => {

@@ -5,6 +5,7 @@ import { PASSWORD_MAX } from "~/forms/limits";
 import { StatusChip } from "~/components/portfolio-activity";
 import { formatGhs } from "~/domain/money";
 import { dateTime } from "~/pages/portfolio";
+import { useT } from "~/catalog/use-words";
 
 /** How often a pending deposit's page looks again: a meta refresh without JavaScript, a revalidation with it. */
 const REFRESH_SECONDS = 5;
@@ -52,6 +53,7 @@ export function DepositStatus({ data, error }: { data: DepositStatusData; error:
   const { pathname } = useLocation();
   const waiting = deposit.status === "PENDING" && deposit.nextAction !== "enter_otp";
   usePolling(waiting);
+  const t = useT();
   return (
     <section className="container-page max-w-lg py-8">
       {/* Without JavaScript the page reloads itself while it waits; with it, usePolling does. */}
@@ -62,46 +64,48 @@ export function DepositStatus({ data, error }: { data: DepositStatusData; error:
       ) : null}
       <p className="text-sm">
         <Link to="/portfolio" className="text-leaf-700 underline">
-          Back to your portfolio
+          {t("common.backToPortfolio")}
         </Link>
       </p>
-      <h1 className="mt-2 text-2xl font-bold">Deposit of {formatGhs(deposit.amountMinor)}</h1>
+      <h1 className="mt-2 text-2xl font-bold">{t("payments.depositOf", { amount: formatGhs(deposit.amountMinor) })}</h1>
       <div className="card mt-4 space-y-3">
         <p className="flex flex-wrap items-center gap-2">
-          <span className="text-stone-600">Status</span> <StatusChip status={deposit.status} />
+          <span className="text-stone-600">{t("payments.status")}</span> <StatusChip status={deposit.status} />
         </p>
         <p className="text-lg font-semibold" role="status" aria-live="polite" data-testid="deposit-message">
           {deposit.message}
         </p>
-        {deposit.status === "SUCCEEDED" ? <p className="text-sm text-stone-700">Your wallet balance is now {formatGhs(data.balanceMinor)}.</p> : null}
+        {deposit.status === "SUCCEEDED" ? <p className="text-sm text-stone-700">{t("payments.balanceNow", { balance: formatGhs(data.balanceMinor) })}</p> : null}
         {deposit.nextAction === "enter_otp" ? (
           <Form method="post" noValidate className="space-y-3">
             <FormError message={error && !error.startsWith("Enter") ? error : null} />
-            <Field label="Code from your phone" name="otp" inputMode="numeric" autoComplete="one-time-code" required maxLength={12} error={error?.startsWith("Enter") ? error : null} />
-            <Submit>Send code</Submit>
+            <Field label={t("payments.otp")} name="otp" inputMode="numeric" autoComplete="one-time-code" required maxLength={12} error={error?.startsWith("Enter") ? error : null} />
+            <Submit>{t("payments.sendCode")}</Submit>
           </Form>
         ) : null}
         {deposit.nextAction === "redirect" && deposit.authorizationUrl ? (
           <a href={deposit.authorizationUrl} className="btn-primary w-full">
-            Continue to the payment page
+            {t("payments.continueToPayment")}
           </a>
         ) : null}
         {waiting ? (
           <p className="text-sm text-stone-600">
-            This page checks again every {REFRESH_SECONDS} seconds.{" "}
+            {t("payments.checksEvery", { seconds: REFRESH_SECONDS })}{" "}
             <a href={pathname} className="font-semibold text-leaf-700 underline">
-              Check now
+              {t("payments.checkNow")}
             </a>
           </p>
         ) : null}
         <dl className="grid grid-cols-3 gap-2 border-t border-stone-100 pt-3 text-sm">
-          <dt className="text-stone-600">Paid with</dt>
+          <dt className="text-stone-600">{t("payments.paidWith")}</dt>
           <dd className="col-span-2">
-            {deposit.method === "mobile_money" ? `Mobile money${deposit.network ? ` (${deposit.network})` : ""}${deposit.phoneHint ? ` ···${deposit.phoneHint}` : ""}` : "Card or bank"}
+            {deposit.method === "mobile_money"
+              ? `${deposit.network ? t("payments.mobileMoneyOn", { network: deposit.network }) : t("payments.mobileMoney")}${deposit.phoneHint ? ` ···${deposit.phoneHint}` : ""}`
+              : t("payments.cardOrBank")}
           </dd>
-          <dt className="text-stone-600">Reference</dt>
+          <dt className="text-stone-600">{t("payments.reference")}</dt>
           <dd className="col-span-2 break-all">{deposit.reference}</dd>
-          <dt className="text-stone-600">Started</dt>
+          <dt className="text-stone-600">{t("payments.started")}</dt>
           <dd className="col-span-2">{dateTime(deposit.createdAt)}</dd>
         </dl>
       </div>
@@ -125,23 +129,24 @@ export function Destinations({ data, result }: { data: DestinationsData; result:
   const errors = result?.errors ?? {};
   const values = result?.values.intent === "add" ? result.values : null;
   const kind = values?.kind === "bank" ? "bank" : "mobile_money";
+  const t = useT();
   return (
     <section className="container-page max-w-lg py-8">
       <p className="text-sm">
         <Link to="/portfolio?dialog=withdraw" className="text-leaf-700 underline">
-          Back to withdraw
+          {t("payments.backToWithdraw")}
         </Link>
       </p>
-      <h1 className="mt-2 text-2xl font-bold">Where we send your money</h1>
+      <h1 className="mt-2 text-2xl font-bold">{t("payments.destinationsTitle")}</h1>
       <p className="mt-1 text-sm text-stone-600">
-        Withdrawals go only to a mobile money number or bank account saved here, held in your own name as on your verified ID.
-        {data.coolingOffHours > 0 ? ` A new one can receive money ${data.coolingOffHours} hours after you add it: this stops anyone who takes over your account from emptying it at once.` : ""}
+        {t("payments.ownNameOnly")}
+        {data.coolingOffHours > 0 ? t("payments.coolingOff", { hours: data.coolingOffHours }) : ""}
       </p>
       <div className="card mt-4">
-        <h2 className="font-semibold">Saved</h2>
+        <h2 className="font-semibold">{t("payments.saved")}</h2>
         {result?.values.intent === "remove" ? <FormError message={errors.form ?? errors.destination_id} /> : null}
         {data.destinations.length === 0 ? (
-          <p className="mt-2 text-sm text-stone-600">Nothing saved yet.</p>
+          <p className="mt-2 text-sm text-stone-600">{t("payments.nothingSaved")}</p>
         ) : (
           <ul className="mt-2 divide-y divide-stone-100">
             {data.destinations.map((d) => (
@@ -150,8 +155,8 @@ export function Destinations({ data, result }: { data: DestinationsData; result:
                 <Form method="post">
                   <input type="hidden" name="intent" value="remove" />
                   <input type="hidden" name="destination_id" value={d.id} />
-                  <button type="submit" className="btn-secondary" aria-label={`Remove ${d.label}`}>
-                    Remove
+                  <button type="submit" className="btn-secondary" aria-label={t("payments.removeLabel", { destination: d.label })}>
+                    {t("payments.remove")}
                   </button>
                 </Form>
               </li>
@@ -160,18 +165,18 @@ export function Destinations({ data, result }: { data: DestinationsData; result:
         )}
       </div>
       <div className="card mt-4">
-        <h2 className="font-semibold">Add a destination</h2>
+        <h2 className="font-semibold">{t("payments.addDestination")}</h2>
         <Form method="post" noValidate className="group mt-3 space-y-3">
           <input type="hidden" name="intent" value="add" />
           <FormError message={values ? errors.form : null} />
           <fieldset>
-            <legend className="field-label">Kind</legend>
+            <legend className="field-label">{t("payments.kind")}</legend>
             <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
               <label className="flex items-center gap-2 text-sm">
-                <input id="dest-momo" type="radio" name="kind" value="mobile_money" defaultChecked={kind === "mobile_money"} /> Mobile money
+                <input id="dest-momo" type="radio" name="kind" value="mobile_money" defaultChecked={kind === "mobile_money"} /> {t("payments.mobileMoney")}
               </label>
               <label className="flex items-center gap-2 text-sm">
-                <input id="dest-bank" type="radio" name="kind" value="bank" defaultChecked={kind === "bank"} /> Bank account
+                <input id="dest-bank" type="radio" name="kind" value="bank" defaultChecked={kind === "bank"} /> {t("payments.bankAccount")}
               </label>
             </div>
             {errors.kind ? (
@@ -180,7 +185,7 @@ export function Destinations({ data, result }: { data: DestinationsData; result:
               </p>
             ) : null}
           </fieldset>
-          <SelectField className="group-has-[#dest-bank:checked]:hidden" label="Mobile money network" name="network" defaultValue={values?.network ?? "MTN"} error={errors.network}>
+          <SelectField className="group-has-[#dest-bank:checked]:hidden" label={t("payments.network")} name="network" defaultValue={values?.network ?? "MTN"} error={errors.network}>
             {data.networks.map((n) => (
               <option key={n.value} value={n.value}>
                 {n.label}
@@ -189,7 +194,7 @@ export function Destinations({ data, result }: { data: DestinationsData; result:
           </SelectField>
           <Field
             className="group-has-[#dest-bank:checked]:hidden"
-            label="Mobile money number"
+            label={t("payments.momoNumber")}
             name="phone"
             type="tel"
             inputMode="tel"
@@ -197,7 +202,7 @@ export function Destinations({ data, result }: { data: DestinationsData; result:
             maxLength={30}
             defaultValue={values?.phone ?? data.phone}
             error={errors.phone}
-            placeholder="e.g. 024 123 4567"
+            placeholder={t("payments.phoneExample")}
           />
           <div className="space-y-3 group-has-[#dest-momo:checked]:hidden">
             {data.banksError ? (
@@ -205,49 +210,48 @@ export function Destinations({ data, result }: { data: DestinationsData; result:
                 {data.banksError}
               </p>
             ) : null}
-            <SelectField label="Bank" name="bank_code" defaultValue={values?.bank_code ?? ""} error={errors.bank_code}>
-              <option value="">Choose your bank</option>
+            <SelectField label={t("payments.bank")} name="bank_code" defaultValue={values?.bank_code ?? ""} error={errors.bank_code}>
+              <option value="">{t("payments.chooseBank")}</option>
               {data.banks.map((b) => (
                 <option key={b.code} value={b.code}>
                   {b.name}
                 </option>
               ))}
             </SelectField>
-            <Field label="Account number" name="account_number" inputMode="numeric" autoComplete="off" maxLength={24} defaultValue={values?.account_number ?? ""} error={errors.account_number} />
+            <Field
+              label={t("payments.accountNumber")}
+              name="account_number"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={24}
+              defaultValue={values?.account_number ?? ""}
+              error={errors.account_number}
+            />
           </div>
           <Field
-            label="Account holder's name"
+            label={t("payments.holderName")}
             name="name"
             autoComplete="name"
             maxLength={100}
             required
             defaultValue={values?.name ?? data.name}
             error={errors.name}
-            hint="Your name as on your verified ID: only accounts in your own name receive money."
+            hint={t("payments.holderNameHint")}
           />
           <Field
-            label="Your password"
+            label={t("payments.password")}
             name="password"
             type="password"
             autoComplete="current-password"
             required
             maxLength={PASSWORD_MAX}
             error={errors.password}
-            hint="Asked again so that nobody else using your account can send your money elsewhere."
+            hint={t("payments.passwordHint")}
           />
           {data.twoFactor ? (
-            <Field
-              label="Two-factor code"
-              name="code"
-              inputMode="text"
-              autoComplete="one-time-code"
-              required
-              maxLength={20}
-              error={errors.code}
-              hint="The code your authenticator app shows now, or a recovery code."
-            />
+            <Field label={t("payments.twoFactorCode")} name="code" inputMode="text" autoComplete="one-time-code" required maxLength={20} error={errors.code} hint={t("payments.twoFactorHint")} />
           ) : null}
-          <Submit>Save destination</Submit>
+          <Submit>{t("payments.saveDestination")}</Submit>
         </Form>
       </div>
     </section>

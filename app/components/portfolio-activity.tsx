@@ -148,9 +148,9 @@ export function PortfolioActivity({ data, onNote, flash }: { data: PortfolioData
 /** Deposits and withdrawals on their way, or that ended badly this week; shown only when there are some. */
 function PaymentsInProgress({ data, flash }: { data: PortfolioData; flash: Flash | null }) {
   const { deposits, withdrawals } = data.payments;
+  const t = useT();
   if (deposits.length === 0 && withdrawals.length === 0) return flash?.anchor === PAYMENTS_ANCHOR ? <FlashMessage flash={flash} className="lg:col-span-2" /> : null;
   const pending = deposits.some((d) => d.status === "PENDING") || withdrawals.some((w) => w.status === "PENDING");
-  const t = useT();
   return (
     <section id={PAYMENTS_ANCHOR} className="card scroll-mt-20 lg:col-span-2" aria-labelledby="payments-title">
       <div className="flex flex-wrap items-center justify-between gap-2">

@@ -20,7 +20,8 @@ import { nowIso } from "~/lib/clock.server";
 import { phoneForDisplay } from "~/pages/account";
 import { depositStatusHref, destinationLabel } from "~/pages/payments";
 import { depositMessage } from "~/models/deposit.server";
-import { localeOf } from "~/catalog/index.server";
+import { localeOf, translatorFor, wordsFor, type Translate } from "~/catalog/index.server";
+import { msg } from "~/catalog/ref";
 
 /**
  * Where the provider's hosted checkout sends the investor back (`?reference=` is added by the
@@ -104,7 +105,12 @@ export async function depositStatusLoader({ request, params }: LoaderFunctionArg
   const depositId = depositIdOf(params.id);
   orNotFound(() => getMyDeposit({ userId: user.id, depositId }));
   const d = await checkDeposit({ actor: user, key: null }, { depositId });
+  const locale = localeOf(request);
+  const t = translatorFor(locale);
   return {
+    words: wordsFor(locale, ["payments", "accountStatus"]),
+    title: t("payments.depositTitle"),
+    description: t("payments.depositDescription"),
     deposit: {
       id: d.id,
       reference: d.reference,
@@ -129,7 +135,7 @@ export async function depositStatusAction({ request, params }: ActionFunctionArg
   try {
     const after = await submitDepositOtp({ actor: user, key: null }, { depositId, otp: readOtp(form.get("otp")) });
     // Post, then a fresh page (the page's own refresh must not post the code again).
-    if (after.status === "SUCCEEDED") return redirectWithFlash("/portfolio", { kind: "success", message: "Deposit successful" });
+    if (after.status === "SUCCEEDED") return redirectWithFlash("/portfolio", { kind: "success", message: msg("portfolio.flash.depositSucceeded") });
     return redirect(depositStatusHref(depositId));
   } catch (error) {
     if (error instanceof DomainError && error.status === 404) throw new Response(error.detail, { status: 404 });
@@ -141,9 +147,9 @@ export async function depositStatusAction({ request, params }: ActionFunctionArg
 // ---- /portfolio/destinations: where withdrawals go ----
 
 /** A saved destination as lists show it, saying when a new one may first receive money. */
-export function destinationOption(d: PaymentDestination): { id: number; kind: PaymentDestination["kind"]; label: string } {
+export function destinationOption(t: Translate, d: PaymentDestination): { id: number; kind: PaymentDestination["kind"]; label: string } {
   const at = destinationUsableAt(d);
-  return { id: d.id, kind: d.kind, label: at > nowIso() ? `${destinationLabel(d)} · can receive money from ${formatInstant(at)}` : destinationLabel(d) };
+  return { id: d.id, kind: d.kind, label: at > nowIso() ? t("payments.usableFrom", { destination: destinationLabel(d), when: formatInstant(at) }) : destinationLabel(d) };
 }
 
 export async function destinationsLoader({ request }: LoaderFunctionArgs) {
@@ -156,8 +162,13 @@ export async function destinationsLoader({ request }: LoaderFunctionArgs) {
     if (!(error instanceof DomainError)) throw error;
     banksError = error.detail;
   }
+  const locale = localeOf(request);
+  const t = translatorFor(locale);
   return {
-    destinations: listMyDestinations(user.id).map(destinationOption),
+    words: wordsFor(locale, ["payments"]),
+    title: t("payments.destinationsTitle"),
+    description: t("payments.destinationsDescription"),
+    destinations: listMyDestinations(user.id).map((d) => destinationOption(t, d)),
     coolingOffHours: getEnv().DESTINATION_COOLING_OFF_HOURS,
     networks: MOMO_NETWORKS.map((n) => ({ value: n, label: NETWORK_LABELS[n] })),
     banks,
@@ -170,9 +181,6 @@ export async function destinationsLoader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export const DESTINATION_SAVED = "Destination saved. You can now withdraw to it.";
-export const DESTINATION_REMOVED = "Destination removed.";
-
 export async function destinationsAction({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = Object.fromEntries([...(await request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
@@ -182,14 +190,14 @@ export async function destinationsAction({ request }: ActionFunctionArgs) {
   try {
     if (form.intent === "remove") {
       removeDestination(ctx, { destinationId: Number(form.destination_id) || 0 });
-      return redirectWithFlash("/portfolio/destinations", { kind: "success", message: DESTINATION_REMOVED });
+      return redirectWithFlash("/portfolio/destinations", { kind: "success", message: msg("payments.destinationRemoved") });
     }
     if (form.intent === "add") {
       const destination = readDestination({ kind: form.kind, network: form.network, phone: form.phone, bankCode: form.bank_code, accountNumber: form.account_number, name: form.name });
       await addDestination(ctx, { destination, ...ownerProof({ password, code }) });
-      return redirectWithFlash("/portfolio/destinations", { kind: "success", message: DESTINATION_SAVED });
+      return redirectWithFlash("/portfolio/destinations", { kind: "success", message: msg("payments.destinationSaved") });
     }
-    return data({ ok: false as const, errors: { form: "This form could not be read. Please reload the page and try again." }, values }, { status: 400 });
+    return data({ ok: false as const, errors: { form: translatorFor(localeOf(request))("payments.formUnreadable") }, values }, { status: 400 });
   } catch (error) {
     if (error instanceof DomainError || error instanceof HttpError) return pageError(error, values);
     throw error;

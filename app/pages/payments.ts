@@ -1,6 +1,7 @@
 import type { Deposit } from "~/models/deposit.server";
 import type { PaymentDestination, Withdrawal } from "~/models/withdrawal.server";
 import { formatGhs, minorToCedis } from "~/domain/money";
+import { msg } from "~/catalog/ref";
 
 /**
  * Deposits, withdrawals and destinations as the JSON API and the pages show them (issue 15).
@@ -48,20 +49,10 @@ export function destinationLabel(d: { label: string; accountNumber: string; name
   return `${d.label} ···${d.accountNumber.slice(-3)} (${d.name})`;
 }
 
-export const STATUS_LABELS: Record<string, string> = {
-  PENDING: "Pending",
-  SUCCEEDED: "Completed",
-  FAILED: "Failed",
-  ABANDONED: "Not completed",
-  REFUNDED: "Refunded",
-  REVERSED: "Reversed",
-};
-
 /** The portfolio's list of deposits and withdrawals in progress (#payments). */
 export const PAYMENTS_ANCHOR = "payments";
 
 export const depositStatusHref = (depositId: number) => `/portfolio/deposits/${depositId}`;
 
-export function withdrawalRequested(amountMinor: number): string {
-  return `Withdrawal of ${formatGhs(amountMinor)} requested: it is on its way. We will tell you when it arrives.`;
-}
+/** The flash after a withdrawal is sent on its way. */
+export const withdrawalRequested = (amountMinor: number) => msg("payments.withdrawalRequested", { amount: formatGhs(amountMinor) });

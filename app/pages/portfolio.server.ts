@@ -1,6 +1,6 @@
 import type { Locale } from "~/catalog/format";
 import { errorField, logger } from "~/lib/logger.server";
-import { localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
+import { localeOf, translatorFor, wordsFor, type Translate } from "~/catalog/index.server";
 import { msg } from "~/catalog/ref";
 import { contactStatus } from "~/models/contacts.server";
 import { kycOverview } from "~/models/kyc.server";
@@ -200,7 +200,7 @@ export async function portfolioLoader({ request }: LoaderFunctionArgs) {
     notifications: listNotifications(user.id, localeOf(request), 10).map((n) => ({ id: n.id, kind: n.kind, message: n.message, createdAt: n.createdAt })),
     statement: { lines: statementAll.slice(statementPaging.start, statementPaging.end), paging: statementPaging },
     momoProviders: momoNetworks(),
-    payments: paymentsPanel(user, localeOf(request)),
+    payments: paymentsPanel(t, user, locale),
     idempotencyKey: newIdempotencyKey(),
   };
 }
@@ -209,14 +209,14 @@ export async function portfolioLoader({ request }: LoaderFunctionArgs) {
  * What the deposit and withdraw dialogs need to know about how money moves, and the deposits and
  * withdrawals still on their way (or that ended badly this week): a completed one is in the statement.
  */
-function paymentsPanel(user: { id: number; phone: string | null }, locale: Locale) {
+function paymentsPanel(t: Translate, user: { id: number; phone: string | null }, locale: Locale) {
   const weekAgo = new Date(now().getTime() - 7 * 24 * 3600 * 1000).toISOString();
   const shown = (r: { status: string; updatedAt: string | null; createdAt: string }) => r.status === "PENDING" || (r.status !== "SUCCEEDED" && (r.updatedAt ?? r.createdAt) >= weekAgo);
   return {
     settleAtOnce: paymentsSettleAtOnce(),
     phone: phoneForDisplay(user.phone),
     networks: MOMO_NETWORKS.map((n) => ({ value: n, label: NETWORK_LABELS[n] })),
-    destinations: listMyDestinations(user.id).map(destinationOption),
+    destinations: listMyDestinations(user.id).map((d) => destinationOption(t, d)),
     deposits: listMyDeposits({ userId: user.id, limit: 10 })
       .filter(shown)
       .map((d) => ({ id: d.id, amountMinor: d.amountMinor, status: d.status, message: depositMessage(d, locale), createdAt: d.createdAt, href: depositStatusHref(d.id) })),

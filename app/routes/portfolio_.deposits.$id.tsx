@@ -3,9 +3,10 @@ import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } fro
 import { DepositStatus } from "~/components/payment-pages";
 import { PortfolioPageError } from "~/components/status-pages";
 import { pageMeta } from "~/lib/meta";
+import { useT } from "~/catalog/use-words";
 import { depositStatusAction, depositStatusLoader } from "~/pages/payments.server";
 
-export const meta: MetaFunction = () => pageMeta("Your deposit", "Where your deposit stands and what to do next.");
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(data.title, data.description) : []);
 
 export const loader = depositStatusLoader;
 export const action = depositStatusAction;
@@ -17,6 +18,7 @@ export default function DepositStatusPage() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const t = useT();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return <PortfolioPageError title="Your deposit" message={notFound ? "Deposit not found." : "We could not load this deposit. Please try again."} />;
+  return <PortfolioPageError title={t("common.investorError.deposit")} message={notFound ? t("common.investorError.depositNotFound") : t("common.investorError.depositFailed")} />;
 }

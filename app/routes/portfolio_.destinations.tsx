@@ -4,7 +4,7 @@ import { Destinations } from "~/components/payment-pages";
 import { pageMeta } from "~/lib/meta";
 import { destinationsAction, destinationsLoader } from "~/pages/payments.server";
 
-export const meta: MetaFunction = () => pageMeta("Where we send your money", "Your saved mobile money numbers and bank accounts for withdrawals.");
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(data.title, data.description) : []);
 
 export const loader = destinationsLoader;
 export const action = destinationsAction;

@@ -21,6 +21,7 @@ import { landing } from "~/catalog/en/landing";
 import { login, register, reset } from "~/catalog/en/sign-in";
 import { accountStatus } from "~/catalog/en/account-status";
 import { investorMeta } from "~/catalog/en/investor-meta";
+import { payments } from "~/catalog/en/payments";
 import { portfolio } from "~/catalog/en/portfolio";
 import { portfolioCsv } from "~/catalog/en/portfolio-csv";
 import { portfolioDialogs } from "~/catalog/en/portfolio-dialogs";
@@ -61,6 +62,7 @@ export const en = {
   ...portfolio,
   ...portfolioDialogs,
   ...portfolioCsv,
+  ...payments,
   ...accountStatus,
   ...investorMeta,
 } as const;
