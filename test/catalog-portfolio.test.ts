@@ -35,6 +35,7 @@ function dataOf(server: TestServer): string[] {
     ...rows("select memo from journal_entries"),
     ...rows("select message from notifications"),
     ...rows("select message, reference from deposits"),
+    ...rows("select 'AKK-INV-' || id from investments"), // a receipt's reference
     ...rows("select failure_message from withdrawals"),
     ...Object.values(PAYMENT_STATE_MESSAGES),
     ...rows("select label, name from payment_destinations"),
@@ -106,7 +107,22 @@ describe("the investor's pages in the pseudo-locale", () => {
   it("brackets every word of the seeded investor's portfolio (payouts, exits, notifications)", async () => {
     const ama = await signIn(server, TEST_INVESTOR.email);
     const held = server.db().prepare("select id from investments where user_id = ? order by id").all(ama.id) as Array<{ id: number }>;
-    const pages = ["/portfolio", ...held.slice(0, 3).flatMap((h) => [`/portfolio?dialog=details&id=${h.id}`, `/portfolio?dialog=reinvest&id=${h.id}`])];
+    const pages = ["/portfolio", ...held.slice(0, 3).flatMap((h) => [`/portfolio?dialog=details&id=${h.id}`, `/portfolio?dialog=reinvest&id=${h.id}`, `/portfolio/investments/${h.id}/receipt`])];
+    expect(await findings(ama.page, pages)).toEqual([]);
+  });
+
+  it("brackets every word of the tax statements and a month's certificate", async () => {
+    const ama = await signIn(server, TEST_INVESTOR.email);
+    const paid = server.db().prepare("select substr(p.created_at, 1, 7) as month from payouts p join investments i on i.id = p.investment_id where i.user_id = ? order by p.id limit 1").get(ama.id) as
+      { month: string } | undefined;
+    expect(paid, "the seeded investor was paid income").toBeTruthy();
+    const pages = [
+      "/portfolio/statements",
+      `/portfolio/statements?year=${paid!.month.slice(0, 4)}`,
+      "/portfolio/statements?year=abc",
+      `/portfolio/statements/${paid!.month}`,
+      "/portfolio/statements/2020-01",
+    ];
     expect(await findings(ama.page, pages)).toEqual([]);
   });
 });

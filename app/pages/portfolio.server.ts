@@ -313,7 +313,12 @@ export async function receiptLoader({ request, params }: LoaderFunctionArgs) {
   const raw = params.id ?? "";
   if (!/^\d{1,15}$/.test(raw) || Number(raw) <= 0) throw new Response(MSG.investmentNotFound, { status: 404 });
   const r = orNotFound(() => getInvestmentReceipt(user.id, Number(raw)));
+  const locale = localeOf(request);
+  const t = translatorFor(locale);
   return {
+    words: wordsFor(locale, ["receipt"]),
+    title: t("receipt.title", { id: r.id }),
+    description: t("receipt.description"),
     receipt: {
       id: r.id,
       reference: r.reference,

@@ -4,11 +4,12 @@ import { useEffect, useState, type ReactNode } from "react";
 import { MSG } from "~/domain/messages";
 import { formatGhs } from "~/domain/money";
 import { pageMeta } from "~/lib/meta";
+import { useT } from "~/catalog/use-words";
 import { atAnchor, dateTime, investmentAnchor } from "~/pages/portfolio";
 import { receiptLoader } from "~/pages/portfolio.server";
 import { PortfolioPageError } from "~/components/status-pages";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data ? `Receipt for investment #${data.receipt.id}` : "Receipt", "A printable receipt for one of your Akoko investments.");
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(data.title, data.description) : []);
 
 export const loader = receiptLoader;
 
@@ -26,24 +27,26 @@ function Line({ label, testId, children }: { label: string; testId?: string; chi
 /** With JavaScript, a Print button; without it, the browser's own Print does the same. */
 function PrintButton() {
   const [ready, setReady] = useState(false);
+  const t = useT();
   useEffect(() => setReady(true), []);
-  if (!ready) return <span className="self-center text-sm text-stone-600">Use your browser&apos;s Print to keep a copy or save it as a PDF.</span>;
+  if (!ready) return <span className="self-center text-sm text-stone-600">{t("receipt.usePrint")}</span>;
   return (
     <button type="button" className="btn-primary" onClick={() => window.print()}>
-      Print receipt
+      {t("receipt.print")}
     </button>
   );
 }
 
 export default function Receipt() {
   const { receipt: r, investor } = useLoaderData<typeof loader>();
-  const product = r.productType === "EGG" ? "Egg Note" : "Chicken Note";
+  const t = useT();
+  const product = r.productType === "EGG" ? t("receipt.eggNote") : t("receipt.chickenNote");
   return (
     <section className="container-page py-6 sm:py-10">
       <div className="mx-auto max-w-xl">
         <p className="mb-4 flex flex-wrap gap-2" data-no-print>
           <Link to={atAnchor("/portfolio", investmentAnchor(r.id))} className="btn-secondary">
-            Back to your portfolio
+            {t("common.backToPortfolio")}
           </Link>
           <PrintButton />
         </p>
@@ -51,44 +54,46 @@ export default function Receipt() {
           <div className="flex items-start justify-between gap-3">
             <div>
               <p className="font-bold">Akoko</p>
-              <p className="text-xs text-stone-500">Poultry co-investment, in Ghana cedis</p>
+              <p className="text-xs text-stone-500">{t("receipt.tagline")}</p>
             </div>
             <p className="text-right text-xs text-stone-500">
-              Reference
+              {t("receipt.reference")}
               <strong className="block text-sm text-stone-900">{r.reference}</strong>
             </p>
           </div>
-          <h1 id="receipt-title" className="mt-4 text-xl font-bold">{`Receipt for investment #${r.id}`}</h1>
-          <p className="text-sm text-stone-600">{`Issued to ${investor}`}</p>
+          <h1 id="receipt-title" className="mt-4 text-xl font-bold">
+            {t("receipt.title", { id: r.id })}
+          </h1>
+          <p className="text-sm text-stone-600">{t("receipt.issuedTo", { investor })}</p>
           <dl className="mt-3 divide-y divide-stone-100 border-y border-stone-100 text-sm">
-            <Line label="Batch">{`Batch #${r.batchId} (${product})`}</Line>
-            <Line label="Farm">{`${r.farmName}, ${r.location}`}</Line>
-            <Line label="Units" testId="receipt-units">
+            <Line label={t("receipt.batch")}>{t("receipt.batchValue", { batchId: r.batchId, product })}</Line>
+            <Line label={t("receipt.farm")}>{t("receipt.farmValue", { farm: r.farmName, location: r.location })}</Line>
+            <Line label={t("receipt.units")} testId="receipt-units">
               {r.units}
             </Line>
-            <Line label="Unit price" testId="receipt-unit-price">
+            <Line label={t("receipt.unitPrice")} testId="receipt-unit-price">
               {formatGhs(r.unitPriceMinor)}
             </Line>
-            <Line label="Amount" testId="receipt-amount">
+            <Line label={t("receipt.amount")} testId="receipt-amount">
               {formatGhs(r.amountMinor)}
             </Line>
-            <Line label="Date">{dateTime(r.createdAt)}</Line>
-            <Line label="Status now">{r.status}</Line>
-            <Line label="Reference">{r.reference}</Line>
-            <Line label="Paid by">
+            <Line label={t("receipt.date")}>{dateTime(r.createdAt)}</Line>
+            <Line label={t("receipt.statusNow")}>{t(`receipt.status.${r.status}`)}</Line>
+            <Line label={t("receipt.reference")}>{r.reference}</Line>
+            <Line label={t("receipt.paidBy")}>
               {r.entries.length === 0 ? (
-                "Ledger entry not on record"
+                t("receipt.noEntry")
               ) : (
                 <ul>
                   {r.entries.map((e) => (
-                    <li key={e.id}>{`Ledger entry #${e.id} (${e.kind === "INVEST" ? "wallet to the batch's escrow" : "wallet to the seller"}, ${dateTime(e.createdAt)})`}</li>
+                    <li key={e.id}>{t("receipt.entry", { id: e.id, what: { msg: e.kind === "INVEST" ? "receipt.toEscrow" : "receipt.toSeller" }, when: dateTime(e.createdAt) })}</li>
                   ))}
                 </ul>
               )}
             </Line>
           </dl>
-          {r.boughtFromExit ? <p className="mt-3 text-sm text-stone-700">This holding was bought from another investor&apos;s early exit, at par.</p> : null}
-          <p className="mt-4 text-xs text-stone-500">Quote the reference in any question about this investment. Capital is not guaranteed; see the Risk Disclosure and the Terms.</p>
+          {r.boughtFromExit ? <p className="mt-3 text-sm text-stone-700">{t("receipt.boughtFromExit")}</p> : null}
+          <p className="mt-4 text-xs text-stone-500">{t("receipt.quoteReference")}</p>
         </article>
       </div>
     </section>
@@ -97,6 +102,7 @@ export default function Receipt() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const t = useT();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return <PortfolioPageError title="Receipt" message={notFound ? MSG.investmentNotFound : "We could not show this receipt. Please try again in a moment."} />;
+  return <PortfolioPageError title={t("common.investorError.receipt")} message={notFound ? MSG.investmentNotFound : t("common.investorError.receiptFailed")} />;
 }

@@ -2,44 +2,43 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { GrossTaxNetCells, GrossTaxNetHeaders } from "~/components/tax-columns";
 import { pageMeta } from "~/lib/meta";
+import { useT } from "~/catalog/use-words";
 import { statementsLoader } from "~/pages/statements.server";
 
-export const meta: MetaFunction = () => pageMeta("Tax statements", "Your income from Akoko per month: gross, withholding tax and net, with a certificate for each month.");
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(data.title, data.description) : []);
 
 export const loader = statementsLoader;
 
 export default function Statements() {
   const s = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <section className="container-page max-w-2xl py-8">
       <p className="text-sm print:hidden">
         <Link to="/portfolio" className="text-leaf-700 underline">
-          Back to portfolio
+          {t("statements.backToPortfolio")}
         </Link>
       </p>
-      <h1 className="mt-2 text-2xl font-bold">Tax statement {s.year}</h1>
-      <p className="mt-1 text-sm text-stone-700">
-        Income paid to your wallet: egg income each month and the return part of a harvest (never your principal or early-exit proceeds), with the withholding tax Akoko paid to the Ghana Revenue
-        Authority for you.
-      </p>
+      <h1 className="mt-2 text-2xl font-bold">{t("statements.heading", { year: s.year })}</h1>
+      <p className="mt-1 text-sm text-stone-700">{t("statements.intro")}</p>
       <dl className="card mt-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm" data-testid="statement-parties">
-        <dt className="text-stone-600">Payer</dt>
+        <dt className="text-stone-600">{t("statements.payer")}</dt>
         <dd>
           {s.payer.name}
-          {s.payer.tin ? ` (TIN ${s.payer.tin})` : ""}
+          {s.payer.tin ? t("statements.tin", { tin: s.payer.tin }) : ""}
         </dd>
-        <dt className="text-stone-600">Payee</dt>
+        <dt className="text-stone-600">{t("statements.payee")}</dt>
         <dd>
           {s.payee.name}
-          {s.payee.pin ? ` · Ghana Card PIN ${s.payee.pin}` : s.payee.verified ? "" : " · identity not verified yet"}
+          {s.payee.pin ? t("statements.pin", { pin: s.payee.pin }) : s.payee.verified ? "" : t("statements.notVerified")}
         </dd>
       </dl>
       {s.badYear ? (
         <p className="mt-3 text-sm text-red-800" role="alert">
-          Choose a year like {s.years[0]}.
+          {t("statements.chooseYear", { year: s.years[0] })}
         </p>
       ) : null}
-      <nav aria-label="Year" className="mt-4 flex flex-wrap gap-2 print:hidden">
+      <nav aria-label={t("statements.year")} className="mt-4 flex flex-wrap gap-2 print:hidden">
         {s.years.map((y) => (
           <Link
             key={y}
@@ -52,13 +51,13 @@ export default function Statements() {
         ))}
       </nav>
       {s.months.length === 0 ? (
-        <p className="mt-4 text-sm text-stone-600">No income was paid to you in {s.year}.</p>
+        <p className="mt-4 text-sm text-stone-600">{t("statements.noIncome", { period: s.year })}</p>
       ) : (
         <div className="mt-4 overflow-x-auto">
           <table className="w-full text-sm" data-testid="statement-months">
             <thead>
               <tr className="border-b border-stone-300 text-left">
-                <th className="py-1 pr-2">Month</th>
+                <th className="py-1 pr-2">{t("statements.month")}</th>
                 <GrossTaxNetHeaders />
               </tr>
             </thead>
@@ -76,7 +75,7 @@ export default function Statements() {
             </tbody>
             <tfoot>
               <tr className="font-semibold" data-testid="statement-totals">
-                <td className="py-1 pr-2">Total</td>
+                <td className="py-1 pr-2">{t("statements.total")}</td>
                 <GrossTaxNetCells {...s.totals} />
               </tr>
             </tfoot>
@@ -85,9 +84,9 @@ export default function Statements() {
       )}
       <p className="mt-4 text-sm print:hidden">
         <a href={`/portfolio/statements.csv?year=${s.year}`} className="text-leaf-700 underline">
-          Download {s.year} as CSV
-        </a>{" "}
-        · Each month's name opens its certificate. To keep a copy, use your browser's Print (or Save as PDF).
+          {t("statements.download", { year: s.year })}
+        </a>
+        {t("statements.howTo")}
       </p>
     </section>
   );

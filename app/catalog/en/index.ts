@@ -23,6 +23,8 @@ import { accountStatus } from "~/catalog/en/account-status";
 import { investorMeta } from "~/catalog/en/investor-meta";
 import { payments } from "~/catalog/en/payments";
 import { portfolio } from "~/catalog/en/portfolio";
+import { receipt } from "~/catalog/en/receipt";
+import { statements } from "~/catalog/en/statements";
 import { portfolioCsv } from "~/catalog/en/portfolio-csv";
 import { portfolioDialogs } from "~/catalog/en/portfolio-dialogs";
 
@@ -63,6 +65,8 @@ export const en = {
   ...portfolioDialogs,
   ...portfolioCsv,
   ...payments,
+  ...statements,
+  ...receipt,
   ...accountStatus,
   ...investorMeta,
 } as const;
