@@ -104,6 +104,12 @@ describe("the investor's pages in the pseudo-locale", () => {
     expect(await findings(payer.page, [`/portfolio/deposits/${depositId}`, "/portfolio/destinations"])).toEqual([]);
   });
 
+  it("brackets every word of the identity page, for a new account and a verified one", async () => {
+    const fresh = await createInvestor(server, { tier: "REGISTERED" });
+    expect(await findings(fresh.page, ["/kyc"])).toEqual([]);
+    expect(await findings(payer.page, ["/kyc"])).toEqual([]);
+  });
+
   it("brackets every word of the seeded investor's portfolio (payouts, exits, notifications)", async () => {
     const ama = await signIn(server, TEST_INVESTOR.email);
     const held = server.db().prepare("select id from investments where user_id = ? order by id").all(ama.id) as Array<{ id: number }>;

@@ -1,7 +1,10 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { redirectWithFlash, requireUser } from "~/auth/session.server";
 import { DomainError } from "~/domain/errors";
-import { KYC_TIERS, TIER_LIMITS, TIER_NAMES } from "~/domain/kyc";
+import { KYC_TIERS, TIER_LIMITS } from "~/domain/kyc";
+import { localeOf, render, translatorFor, wordsFor } from "~/catalog/index.server";
+import { msg } from "~/catalog/ref";
+import type { MessageRef } from "~/catalog/format";
 import { submitKyc } from "~/commands/kyc.server";
 import { checkKycImages, ID_TYPES, KYC_FILE_FIELDS, kycSubmissionSchema, type CheckedImage, type KycFileField, type KycSubmissionInput, type KycUpload } from "~/forms/kyc.server";
 import { KYC_IMAGE_MAX_BYTES, KYC_LIMITS } from "~/forms/limits";
@@ -12,7 +15,6 @@ import { HttpError } from "~/lib/http.server";
 import { pageError } from "~/lib/page-action.server";
 import { readUploadForm } from "~/lib/upload-form.server";
 import { kycImageLinks, kycOverview, type KycSubmission } from "~/models/kyc.server";
-import { TIER_DISPLAY } from "~/pages/kyc";
 
 /** A submission with bad fields or images: every message, nothing stored. */
 export class KycInvalid extends DomainError {
@@ -52,23 +54,31 @@ export function checkKycSubmission(form: KycForm): { fields: KycSubmissionInput;
   return { fields: parsed.data, images: checked.images };
 }
 
-/** What the investor reads once a submission is in. */
-export function submittedMessage(row: KycSubmission): string {
-  if (row.status === "APPROVED") return `Your identity is verified: your account is now ${TIER_NAMES[row.tierRequested]}.`;
-  return "Thank you: your documents are in. We review them within 24 hours and tell you the result by email and SMS.";
+/** What the investor reads once a submission is in, in their language. */
+export function submittedNotice(row: KycSubmission): MessageRef {
+  if (row.status === "APPROVED") return msg("kyc.flash.verified", { tier: { msg: `accountStatus.tierName.${row.tierRequested}` } });
+  return msg("kyc.flash.received");
 }
+
+/** The same, in English (the API's detail). */
+export const submittedMessage = (row: KycSubmission): string => render("en", submittedNotice(row));
 
 export async function kycLoader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const overview = kycOverview(user.id);
   const verifier = getKycVerifier();
   const latest = overview.latest;
+  const locale = localeOf(request);
+  const t = translatorFor(locale);
   return {
+    words: wordsFor(locale, ["kyc", "accountStatus"]),
+    title: t("kyc.title"),
+    description: t("kyc.description"),
     isDemo: verifier.isDemo,
     needsConfirmedPhone: !verifier.vouchesForPhone,
     phoneConfirmed: overview.phoneConfirmed,
     tier: overview.tier,
-    tiers: KYC_TIERS.map((t) => ({ tier: t, ...TIER_DISPLAY[t], limits: TIER_LIMITS[t] })),
+    tiers: KYC_TIERS.map((tier) => ({ tier, limits: TIER_LIMITS[tier] })),
     remaining: overview.remaining,
     latest: latest
       ? {
@@ -89,7 +99,7 @@ export async function kycLoader({ request }: LoaderFunctionArgs) {
       phone: user.phone ? `0${user.phone.slice(4)}` : "",
       id_type: latest?.idType ?? "GHANA_CARD",
     },
-    idTypes: ID_TYPES.map(({ value, label, hint }) => ({ value, label, hint })),
+    idTypes: ID_TYPES.map(({ value }) => value),
     limits: { ...KYC_LIMITS, imageMb: KYC_IMAGE_MAX_BYTES / (1024 * 1024) },
   };
 }
@@ -101,7 +111,7 @@ export async function kycAction({ request }: ActionFunctionArgs) {
     const form = await readKycForm(request);
     values = form.values;
     const row = await submitKyc({ actor: user, key: null }, checkKycSubmission(form));
-    return redirectWithFlash("/kyc", { kind: "success", message: submittedMessage(row) });
+    return redirectWithFlash("/kyc", { kind: "success", message: submittedNotice(row) });
   } catch (error) {
     if (error instanceof KycInvalid) return data({ ok: false as const, errors: error.errors, values }, { status: 422 });
     if (error instanceof DomainError || error instanceof HttpError) return pageError(error, values);

@@ -10,6 +10,7 @@ import { meta } from "~/catalog/en/meta";
 import { notices } from "~/catalog/en/notices";
 import { mail } from "~/catalog/en/mail";
 import { paymentStatus } from "~/catalog/en/payment-status";
+import { kyc } from "~/catalog/en/kyc";
 import { risk } from "~/catalog/en/risk";
 import { terms } from "~/catalog/en/terms";
 import { batchData, batchPage } from "~/catalog/en/batch-page";
@@ -67,6 +68,7 @@ export const en = {
   ...payments,
   ...statements,
   ...receipt,
+  ...kyc,
   ...accountStatus,
   ...investorMeta,
 } as const;
