@@ -3,8 +3,10 @@ import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { Dialog } from "~/components/dialog";
 import { Field, FormError } from "~/components/forms";
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX } from "~/forms/limits";
-import { CATEGORY_LABELS, CHANNEL_LABELS, CHANNELS, NOTICE_CATEGORIES, type Channel, type NoticeCategory } from "~/domain/notices";
-import { CLOSE_PROMPT, type AccountActionResult } from "~/pages/account";
+import { CHANNELS, NOTICE_CATEGORIES, type Channel, type NoticeCategory } from "~/domain/notices";
+import type { AccountActionResult } from "~/pages/account";
+import { useT } from "~/catalog/use-words";
+import { slots, withElements } from "~/components/rich-text";
 import type { SessionView } from "~/domain/devices";
 import { formatInstant } from "~/domain/calendar";
 
@@ -47,15 +49,16 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 function ProfileForm({ data, result }: Props) {
   const { errors, values } = answerFor(result, "profile");
+  const t = useT();
   return (
-    <Section id="details" title="Your details">
+    <Section id="details" title={t("account.details")}>
       {/* Keyed on what is saved: with JavaScript, a save shows the stored form (+233 ...) at once. */}
       <Form key={`${data.fullName}\n${data.phone}`} method="post" noValidate className="mt-3 space-y-4">
         <input type="hidden" name="intent" value="profile" />
         <FormError message={errors.form} />
-        <Field label="Full name" name="full_name" autoComplete="name" required maxLength={NAME_MAX} defaultValue={values?.full_name ?? data.fullName} error={errors.full_name} />
+        <Field label={t("account.fullName")} name="full_name" autoComplete="name" required maxLength={NAME_MAX} defaultValue={values?.full_name ?? data.fullName} error={errors.full_name} />
         <Field
-          label="Phone number (optional)"
+          label={t("account.phone")}
           name="phone"
           type="tel"
           inputMode="tel"
@@ -63,16 +66,19 @@ function ProfileForm({ data, result }: Props) {
           maxLength={PHONE_MAX}
           defaultValue={values?.phone ?? data.phone}
           error={errors.phone}
-          hint="A Ghana number, e.g. 024 123 4567. Leave it empty to remove it."
+          hint={t("account.phoneHint")}
         />
         <p className="text-sm text-stone-600">
-          Email: <strong className="break-all">{data.email}</strong>. To change it, write to us through the{" "}
-          <Link to="/contact" className="underline">
-            contact page
-          </Link>
-          .
+          {withElements(t("account.emailLine", slots("email", "link")), {
+            email: <strong className="break-all">{data.email}</strong>,
+            link: (
+              <Link to="/contact" className="underline">
+                {t("account.contactPage")}
+              </Link>
+            ),
+          })}
         </p>
-        <Submit>Save details</Submit>
+        <Submit>{t("account.saveDetails")}</Submit>
       </Form>
     </Section>
   );
@@ -84,6 +90,7 @@ function PasswordForm({ result }: Props) {
   const form = useRef<HTMLFormElement>(null);
   const sent = useRef(false);
   const navigation = useNavigation();
+  const t = useT();
   useEffect(() => {
     if (navigation.formData?.get("intent") === "password") sent.current = true;
     else if (navigation.state === "idle" && sent.current) {
@@ -92,25 +99,25 @@ function PasswordForm({ result }: Props) {
     }
   }, [navigation, values]);
   return (
-    <Section id="password" title="Change password">
-      <p className="mt-1 text-sm text-stone-600">Every other phone or computer signed in to your account is logged out; this one stays signed in.</p>
+    <Section id="password" title={t("account.changePassword")}>
+      <p className="mt-1 text-sm text-stone-600">{t("account.othersLoggedOut")}</p>
       <Form ref={form} method="post" noValidate className="mt-3 space-y-4">
         <input type="hidden" name="intent" value="password" />
         <FormError message={errors.form} />
-        <Field label="Current password" name="current_password" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX} error={errors.current_password} />
+        <Field label={t("account.currentPassword")} name="current_password" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX} error={errors.current_password} />
         <Field
-          label="New password"
+          label={t("account.newPassword")}
           name="new_password"
           type="password"
           autoComplete="new-password"
           required
           minLength={PASSWORD_MIN}
           maxLength={PASSWORD_MAX}
-          hint={`At least ${PASSWORD_MIN} characters.`}
+          hint={t("account.newPasswordHint", { min: PASSWORD_MIN })}
           error={errors.new_password}
         />
-        <Field label="New password again" name="confirm_password" type="password" autoComplete="new-password" required maxLength={PASSWORD_MAX} error={errors.confirm_password} />
-        <Submit>Change password</Submit>
+        <Field label={t("account.newPasswordAgain")} name="confirm_password" type="password" autoComplete="new-password" required maxLength={PASSWORD_MAX} error={errors.confirm_password} />
+        <Submit>{t("account.changePassword")}</Submit>
       </Form>
     </Section>
   );
@@ -118,26 +125,28 @@ function PasswordForm({ result }: Props) {
 
 function CloseForm({ data, result }: Props) {
   const { errors } = answerFor(result, "close");
+  const t = useT();
   // With JavaScript: ask with window.confirm, then send confirmed=1. Without it, the server asks.
   const ask = (event: FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget;
     const password = (form.elements.namedItem("password") as HTMLInputElement).value;
     // An empty password gets its answer from the server straight away; there is nothing to confirm.
-    if (password && !window.confirm(CLOSE_PROMPT)) {
+    if (password && !window.confirm(t("account.closePrompt"))) {
       event.preventDefault();
       return;
     }
     (form.elements.namedItem("confirmed") as HTMLInputElement).value = "1";
   };
   return (
-    <Section id="close" title="Close your account">
+    <Section id="close" title={t("account.closeTitle")}>
       <p className="mt-1 text-sm text-stone-700">
-        As the{" "}
-        <Link to="/terms#account" className="underline">
-          Terms
-        </Link>{" "}
-        say, you may close your account at any time: investments already made run to the end of their batch, and your wallet balance is paid out to you. Closing removes your name, email, phone and
-        password from Akoko; the records of your wallet, investments and payouts are kept without them, as the law requires.
+        {withElements(t("account.closeTerms", slots("terms")), {
+          terms: (
+            <Link to="/terms#account" className="underline">
+              {t("account.terms")}
+            </Link>
+          ),
+        })}
       </p>
       {errors.form ? (
         <div className="mt-3">
@@ -145,14 +154,14 @@ function CloseForm({ data, result }: Props) {
         </div>
       ) : data.closingBlockers.length ? (
         <div className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-stone-800" data-testid="closing-blockers">
-          <p className="font-semibold">Your account cannot be closed yet:</p>
+          <p className="font-semibold">{t("accountBlocked.cannotClose")}</p>
           <ul className="mt-1 list-disc space-y-1 pl-5">
             {data.closingBlockers.map((reason) => (
               <li key={reason}>{reason}</li>
             ))}
           </ul>
           <Link to="/portfolio" className="mt-2 inline-block font-semibold text-leaf-700 underline">
-            Go to your portfolio
+            {t("accountBlocked.goToPortfolio")}
           </Link>
         </div>
       ) : null}
@@ -160,8 +169,8 @@ function CloseForm({ data, result }: Props) {
         <Form method="post" noValidate onSubmit={ask} className="mt-3 space-y-4">
           <input type="hidden" name="intent" value="close" />
           <input type="hidden" name="confirmed" defaultValue="" />
-          <Field label="Your password" name="password" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX} error={errors.password} />
-          <Submit className="btn-danger">Close my account</Submit>
+          <Field label={t("accountClose.yourPassword")} name="password" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX} error={errors.password} />
+          <Submit className="btn-danger">{t("accountClose.closeMyAccount")}</Submit>
         </Form>
       )}
     </Section>
@@ -169,10 +178,11 @@ function CloseForm({ data, result }: Props) {
 }
 
 function Confirmed({ yes }: { yes: boolean }) {
+  const t = useT();
   return yes ? (
-    <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">Confirmed</span>
+    <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">{t("account.confirmed")}</span>
   ) : (
-    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Not confirmed</span>
+    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{t("account.notConfirmed")}</span>
   );
 }
 
@@ -186,31 +196,30 @@ function MessagesSection({ data, result }: Props) {
   const emailForm = answerFor(result, "send-email-link");
   const phoneForm = answerFor(result, "send-phone-code");
   const prefs = answerFor(result, "preferences");
+  const t = useT();
   return (
-    <Section id="messages" title="Messages and contacts">
-      <p className="mt-1 text-sm text-stone-600">
-        We tell you about payouts, deposits, withdrawals and exits by email and SMS, only at contacts you have confirmed. Security messages (password resets and changes) always go to your email.
-      </p>
+    <Section id="messages" title={t("account.messages")}>
+      <p className="mt-1 text-sm text-stone-600">{t("account.messagesIntro")}</p>
       <div className="mt-4 space-y-4">
         <div data-testid="email-status">
           <p className="flex flex-wrap items-center gap-2 text-sm">
-            <span className="font-semibold">Email</span> <span className="break-all">{contacts.email}</span> <Confirmed yes={contacts.emailConfirmed} />
+            <span className="font-semibold">{t("account.email")}</span> <span className="break-all">{contacts.email}</span> <Confirmed yes={contacts.emailConfirmed} />
           </p>
           {contacts.emailConfirmed ? null : (
             <Form method="post" className="mt-2">
               <input type="hidden" name="intent" value="send-email-link" />
               <FormError message={emailForm.errors.form} />
-              <Submit className="btn-secondary">Send confirmation link</Submit>
+              <Submit className="btn-secondary">{t("account.sendLink")}</Submit>
             </Form>
           )}
         </div>
         <div data-testid="phone-status">
           <p className="flex flex-wrap items-center gap-2 text-sm">
-            <span className="font-semibold">Phone</span> {contacts.phone ? <span>{contacts.phone}</span> : <span className="text-stone-600">none yet</span>}{" "}
+            <span className="font-semibold">{t("account.phoneLabel")}</span> {contacts.phone ? <span>{contacts.phone}</span> : <span className="text-stone-600">{t("account.noPhone")}</span>}{" "}
             {contacts.phone ? <Confirmed yes={contacts.phoneConfirmed} /> : null}
           </p>
           {!contacts.phone ? (
-            <p className="mt-1 text-sm text-stone-600">Add your phone number under Your details to get messages by SMS.</p>
+            <p className="mt-1 text-sm text-stone-600">{t("account.addPhoneFirst")}</p>
           ) : contacts.phoneConfirmed ? null : (
             <>
               {contacts.codePending || code.values ? (
@@ -218,7 +227,7 @@ function MessagesSection({ data, result }: Props) {
                   <input type="hidden" name="intent" value="confirm-phone" />
                   <FormError message={code.errors.form} />
                   <Field
-                    label="6-digit code from the SMS"
+                    label={t("account.smsCode")}
                     name="code"
                     inputMode="numeric"
                     autoComplete="one-time-code"
@@ -228,13 +237,13 @@ function MessagesSection({ data, result }: Props) {
                     defaultValue={code.values?.code ?? ""}
                     error={code.errors.code}
                   />
-                  <Submit>Confirm phone</Submit>
+                  <Submit>{t("account.confirmPhone")}</Submit>
                 </Form>
               ) : null}
               <Form method="post" className="mt-2">
                 <input type="hidden" name="intent" value="send-phone-code" />
                 <FormError message={phoneForm.errors.form ?? phoneForm.errors.phone} />
-                <Submit className="btn-secondary">{contacts.codePending ? "Send a new code" : "Send me a code"}</Submit>
+                <Submit className="btn-secondary">{contacts.codePending ? t("account.sendNewCode") : t("account.sendCode")}</Submit>
               </Form>
             </>
           )}
@@ -245,16 +254,16 @@ function MessagesSection({ data, result }: Props) {
         <input type="hidden" name="intent" value="preferences" />
         <FormError message={prefs.errors.form} />
         <fieldset>
-          <legend className="text-sm font-semibold">What to receive</legend>
+          <legend className="text-sm font-semibold">{t("account.whatToReceive")}</legend>
           <table className="mt-2 w-full text-left text-sm">
             <thead>
               <tr>
                 <th scope="col" className="py-1 font-medium text-stone-600">
-                  Kind
+                  {t("account.kind")}
                 </th>
                 {CHANNELS.map((ch) => (
                   <th key={ch} scope="col" className="w-16 py-1 text-center font-medium text-stone-600">
-                    {CHANNEL_LABELS[ch]}
+                    {t(`account.channel.${ch}`)}
                   </th>
                 ))}
               </tr>
@@ -263,22 +272,28 @@ function MessagesSection({ data, result }: Props) {
               {NOTICE_CATEGORIES.map((c) => (
                 <tr key={c} className="border-t border-stone-100">
                   <th scope="row" className="py-2 font-normal">
-                    {CATEGORY_LABELS[c]}
+                    {t(`account.category.${c}`)}
                   </th>
                   {CHANNELS.map((ch) => (
                     <td key={ch} className="py-2 text-center">
-                      <input type="checkbox" name={`${c}_${ch}`} defaultChecked={preferences[c][ch]} aria-label={`${CATEGORY_LABELS[c]} by ${CHANNEL_LABELS[ch]}`} className="h-5 w-5" />
+                      <input
+                        type="checkbox"
+                        name={`${c}_${ch}`}
+                        defaultChecked={preferences[c][ch]}
+                        aria-label={t("account.categoryBy", { category: { msg: `account.category.${c}` }, channel: { msg: `account.channel.${ch}` } })}
+                        className="h-5 w-5"
+                      />
                     </td>
                   ))}
                 </tr>
               ))}
               <tr className="border-t border-stone-100">
                 <th scope="row" className="py-2 font-normal">
-                  Security (cannot be turned off)
+                  {t("account.security")}
                 </th>
                 {CHANNELS.map((ch) => (
                   <td key={ch} className="py-2 text-center">
-                    <input type="checkbox" checked disabled readOnly aria-label={`Security messages by ${CHANNEL_LABELS[ch]}: always on`} className="h-5 w-5" />
+                    <input type="checkbox" checked disabled readOnly aria-label={t("account.securityBy", { channel: { msg: `account.channel.${ch}` } })} className="h-5 w-5" />
                   </td>
                 ))}
               </tr>
@@ -286,7 +301,7 @@ function MessagesSection({ data, result }: Props) {
           </table>
         </fieldset>
         <div className="mt-3">
-          <Submit>Save choices</Submit>
+          <Submit>{t("account.saveChoices")}</Submit>
         </div>
       </Form>
     </Section>
@@ -294,6 +309,7 @@ function MessagesSection({ data, result }: Props) {
 }
 
 function SessionList({ title, sessions, empty }: { title: string; sessions: SessionView[]; empty: string }) {
+  const t = useT();
   return (
     <div className="mt-4">
       <h3 className="text-sm font-semibold">{title}</h3>
@@ -306,19 +322,17 @@ function SessionList({ title, sessions, empty }: { title: string; sessions: Sess
               <div className="min-w-0 text-sm">
                 <p className="flex flex-wrap items-center gap-2 font-semibold">
                   <span className="break-words">{s.device}</span>
-                  {s.current ? <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">This device</span> : null}
+                  {s.current ? <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">{t("account.thisDevice")}</span> : null}
                 </p>
                 <p className="text-stone-600">{s.ipHint}</p>
-                <p className="text-stone-600">
-                  First seen {formatInstant(s.createdAt)} · Last seen {formatInstant(s.lastSeenAt)}
-                </p>
+                <p className="text-stone-600">{t("account.seen", { first: formatInstant(s.createdAt), last: formatInstant(s.lastSeenAt) })}</p>
               </div>
               {s.current ? null : (
                 <Form method="post">
                   <input type="hidden" name="intent" value="end-session" />
                   <input type="hidden" name="session_id" value={s.id} />
-                  <button type="submit" className="btn-secondary" aria-label={`End ${s.device}, last seen ${formatInstant(s.lastSeenAt)}`}>
-                    End
+                  <button type="submit" className="btn-secondary" aria-label={t("account.endLabel", { device: s.device, last: formatInstant(s.lastSeenAt) })}>
+                    {t("account.end")}
                   </button>
                 </Form>
               )}
@@ -339,18 +353,19 @@ function SessionsSection({ data, result }: Props) {
   const browsers = data.sessions.filter((s) => s.kind === "browser");
   const tokens = data.sessions.filter((s) => s.kind === "api");
   const others = data.sessions.some((s) => !s.current);
+  const t = useT();
   return (
-    <Section id="sessions" title="Sessions">
-      <p className="mt-1 text-sm text-stone-600">Where your account is signed in. The place is only what the internet address tells; if you do not know a session, end it and change your password.</p>
+    <Section id="sessions" title={t("account.sessions")}>
+      <p className="mt-1 text-sm text-stone-600">{t("account.sessionsIntro")}</p>
       <div className="mt-3">
         <FormError message={one.errors.form} />
       </div>
-      <SessionList title="Browsers" sessions={browsers} empty="No browser is signed in." />
-      <SessionList title="API tokens" sessions={tokens} empty="No API token is in use." />
+      <SessionList title={t("account.browsers")} sessions={browsers} empty={t("account.noBrowsers")} />
+      <SessionList title={t("account.apiTokens")} sessions={tokens} empty={t("account.noTokens")} />
       {others ? (
         <Form method="post" className="mt-4">
           <input type="hidden" name="intent" value="end-other-sessions" />
-          <Submit className="btn-danger">Sign out everywhere else</Submit>
+          <Submit className="btn-danger">{t("account.signOutElsewhere")}</Submit>
         </Form>
       ) : null}
     </Section>
@@ -359,8 +374,9 @@ function SessionsSection({ data, result }: Props) {
 
 /** The confirm step without JavaScript: the password was checked, a short-lived ticket stands in for it. */
 function CloseConfirm({ confirm }: { confirm: { prompt: string; ticket: string } }) {
+  const t = useT();
   return (
-    <Dialog title="Close your account?" closeTo="/account">
+    <Dialog title={t("account.closeQuestion")} closeTo="/account">
       <p className="text-base font-semibold" data-testid="close-prompt">
         {confirm.prompt}
       </p>
@@ -368,9 +384,9 @@ function CloseConfirm({ confirm }: { confirm: { prompt: string; ticket: string }
         <input type="hidden" name="intent" value="close" />
         <input type="hidden" name="confirmed" value="1" />
         <input type="hidden" name="ticket" value={confirm.ticket} />
-        <Submit className="btn-danger flex-1">Yes, close my account</Submit>
+        <Submit className="btn-danger flex-1">{t("account.yesClose")}</Submit>
         <Link to="/account" replace className="btn-secondary flex-1">
-          Cancel
+          {t("account.cancel")}
         </Link>
       </Form>
     </Dialog>
@@ -379,12 +395,13 @@ function CloseConfirm({ confirm }: { confirm: { prompt: string; ticket: string }
 
 /** Issue 20: the way to two-factor sign-in (its own page: enrolment shows a QR code). */
 function TwoFactorSection() {
+  const t = useT();
   return (
-    <Section id="two-factor" title="Two-factor sign-in">
-      <p className="mt-1 text-sm text-stone-600">Ask for a code from an authenticator app on your phone each time you log in, so a stolen password is not enough.</p>
+    <Section id="two-factor" title={t("account.twoFactor")}>
+      <p className="mt-1 text-sm text-stone-600">{t("account.twoFactorIntro")}</p>
       <p className="mt-3">
         <Link to="/account/two-factor" className="font-semibold text-leaf-700 underline">
-          Set up or manage two-factor sign-in
+          {t("account.twoFactorLink")}
         </Link>
       </p>
     </Section>
@@ -393,9 +410,10 @@ function TwoFactorSection() {
 
 export function AccountSettings(props: Props) {
   const { result } = props;
+  const t = useT();
   return (
     <section className="container-page max-w-2xl py-6 sm:py-10">
-      <h1 className="text-2xl font-bold">Your account</h1>
+      <h1 className="text-2xl font-bold">{t("account.title")}</h1>
       <ProfileForm {...props} />
       <MessagesSection {...props} />
       <PasswordForm {...props} />

@@ -8,18 +8,9 @@ import { ChangePasswordFormSchema, CloseAccountSchema, ProfileUpdateSchema } fro
 import { parseForm } from "~/forms/parse.server";
 import { pageError } from "~/lib/page-action.server";
 import { accountPosition } from "~/models/user.server";
-import {
-  ACCOUNT_CLOSED,
-  CLOSE_PROMPT,
-  OTHER_SESSIONS_ENDED,
-  PASSWORD_CHANGED,
-  PREFERENCES_SAVED,
-  PROFILE_SAVED,
-  SESSION_ENDED,
-  SESSION_IS_CURRENT,
-  SESSION_NOT_FOUND,
-  phoneForDisplay,
-} from "~/pages/account";
+import { phoneForDisplay } from "~/pages/account";
+import { localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
+import { msg } from "~/catalog/ref";
 import { listSessions } from "~/models/sessions.server";
 import { CHANNELS, NOTICE_CATEGORIES } from "~/domain/notices";
 import { CONTACT_MESSAGES, contactStatus } from "~/models/contacts.server";
@@ -28,11 +19,18 @@ import { getPreferences, type Preferences } from "~/models/messages.server";
 /** The account page: the investor's details, and whether (or why not) the account can close now. */
 export async function accountLoader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  const locale = localeOf(request);
+  const t = translatorFor(locale);
+  const closingBlockers = accountClosingBlockers(accountPosition(user.id));
   return {
+    // The close form's words only while the account can close; the reasons why not only while it cannot.
+    words: wordsFor(locale, ["account", closingBlockers.length ? "accountBlocked" : "accountClose"]),
+    title: t("account.title"),
+    description: t("account.description"),
     fullName: user.fullName,
     email: user.email,
     phone: phoneForDisplay(user.phone),
-    closingBlockers: accountClosingBlockers(accountPosition(user.id)),
+    closingBlockers,
     contacts: { ...contactStatus(user.id), phone: phoneForDisplay(user.phone) },
     preferences: getPreferences(user.id),
     sessions: listSessions(user.id, await currentSessionId(request)),
@@ -45,6 +43,7 @@ const refused = (errors: Record<string, string>, values: Record<string, string>)
 export async function accountAction({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const ctx: CommandContext = { actor: user, key: null };
+  const t = translatorFor(localeOf(request));
   const form = Object.fromEntries([...(await request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
   const intent = form.intent ?? "";
   // What the page may show back: the typed name and phone, never a password.
@@ -56,14 +55,14 @@ export async function accountAction({ request }: ActionFunctionArgs) {
         const parsed = parseForm(ProfileUpdateSchema, { full_name: values.full_name, phone: values.phone });
         if (!parsed.ok) return refused(parsed.errors, values);
         account.updateProfile(ctx, { fullName: parsed.data.full_name, phone: parsed.data.phone });
-        return redirectWithFlash("/account", { kind: "success", message: PROFILE_SAVED });
+        return redirectWithFlash("/account", { kind: "success", message: msg("investorTexts.profileSaved") });
       }
       case "password": {
         const parsed = parseForm(ChangePasswordFormSchema, form);
         if (!parsed.ok) return refused(parsed.errors, values);
         const input = { currentPassword: parsed.data.current_password, newPassword: parsed.data.new_password, keepSessionToken: await sessionTokenOf(request) };
         await account.changePassword(ctx, input);
-        return redirectWithFlash("/account", { kind: "success", message: PASSWORD_CHANGED });
+        return redirectWithFlash("/account", { kind: "success", message: msg("investorTexts.passwordChanged") });
       }
       case "close": {
         if (form.confirmed === "1" && form.ticket) {
@@ -74,13 +73,13 @@ export async function accountAction({ request }: ActionFunctionArgs) {
           if (!parsed.ok) return refused(parsed.errors, values);
           if (form.confirmed !== "1") {
             const ticket = await account.askToCloseAccount(ctx, { password: parsed.data.password, sessionToken: await sessionTokenOf(request) });
-            return data({ ok: true as const, confirm: { prompt: CLOSE_PROMPT, ticket } });
+            return data({ ok: true as const, confirm: { prompt: t("account.closePrompt"), ticket } });
           }
           // With JavaScript the browser asked (window.confirm) and sent confirmed=1 with the password.
           await account.closeAccount(ctx, { password: parsed.data.password });
         }
         // Every session ended with the account; the cookie goes too.
-        return redirectWithFlash("/", { kind: "success", message: ACCOUNT_CLOSED }, { headers: { "Set-Cookie": await clearedSessionCookie() } });
+        return redirectWithFlash("/", { kind: "success", message: msg("investorTexts.accountClosed") }, { headers: { "Set-Cookie": await clearedSessionCookie() } });
       }
       case "send-email-link": {
         account.sendEmailConfirmation(ctx);
@@ -98,20 +97,20 @@ export async function accountAction({ request }: ActionFunctionArgs) {
         // A checkbox left unticked is not sent: what is absent is off.
         const prefs = Object.fromEntries(NOTICE_CATEGORIES.map((c) => [c, Object.fromEntries(CHANNELS.map((ch) => [ch, form[`${c}_${ch}`] === "on"]))])) as Preferences;
         account.setNotificationPreferences(ctx, prefs);
-        return redirectWithFlash("/account#messages", { kind: "success", message: PREFERENCES_SAVED });
+        return redirectWithFlash("/account#messages", { kind: "success", message: msg("investorTexts.preferencesSaved") });
       }
       case "end-session": {
         const id = /^\d{1,15}$/.test(form.session_id ?? "") ? Number(form.session_id) : 0;
-        if (id === (await currentSessionId(request))) return refused({ form: SESSION_IS_CURRENT }, values);
-        if (!account.endSession(ctx, { sessionId: id })) return refused({ form: SESSION_NOT_FOUND }, values);
-        return redirectWithFlash("/account#sessions", { kind: "success", message: SESSION_ENDED });
+        if (id === (await currentSessionId(request))) return refused({ form: t("investorTexts.sessionIsCurrent") }, values);
+        if (!account.endSession(ctx, { sessionId: id })) return refused({ form: t("investorTexts.sessionNotFound") }, values);
+        return redirectWithFlash("/account#sessions", { kind: "success", message: msg("investorTexts.sessionEnded") });
       }
       case "end-other-sessions": {
         account.endOtherSessions(ctx, { keepSessionId: await currentSessionId(request) });
-        return redirectWithFlash("/account#sessions", { kind: "success", message: OTHER_SESSIONS_ENDED });
+        return redirectWithFlash("/account#sessions", { kind: "success", message: msg("investorTexts.othersEnded") });
       }
       default:
-        return refused({ form: "Choose what to change." }, values);
+        return refused({ form: t("investorTexts.chooseWhat") }, values);
     }
   } catch (error) {
     return pageError(error, values);

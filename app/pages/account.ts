@@ -8,19 +8,7 @@ export const RESET_REQUESTED = "If an account exists for that email, a link to r
  */
 export const RESET_UNAVAILABLE = "Akoko does not send emails yet, so no reset link was sent. Write to us through the contact page and support will help you back into your account.";
 
-// ---- the account page (/account) ----
-
-export const PROFILE_SAVED = "Your details are saved.";
-export const PREFERENCES_SAVED = "Your message choices are saved.";
-export const PASSWORD_CHANGED = "Your password is changed. Every other device signed in to your account is now logged out.";
-export const ACCOUNT_CLOSED = "Your account is closed and your personal details are removed. Thank you for investing with Akoko.";
-
-export const SESSION_ENDED = "That session is signed out.";
-export const OTHER_SESSIONS_ENDED = "Every other session and API token of your account is signed out.";
-export const SESSION_NOT_FOUND = "That session is already signed out.";
-export const SESSION_IS_CURRENT = "That is the session you are using. To end it, log out.";
-/** Asked before closing: window.confirm with JavaScript, the server's confirm step without it. */
-export const CLOSE_PROMPT = "Close your Akoko account for good? You cannot log in again, and this cannot be undone.";
+// ---- the account page (/account): its words are the catalog's account namespace ----
 
 /** "+233241234567" as people write it: "+233 24 123 4567". Anything else is shown as stored. */
 export function phoneForDisplay(phone: string | null): string {

@@ -56,8 +56,8 @@ export function checkKycSubmission(form: KycForm): { fields: KycSubmissionInput;
 
 /** What the investor reads once a submission is in, in their language. */
 export function submittedNotice(row: KycSubmission): MessageRef {
-  if (row.status === "APPROVED") return msg("kyc.flash.verified", { tier: { msg: `accountStatus.tierName.${row.tierRequested}` } });
-  return msg("kyc.flash.received");
+  if (row.status === "APPROVED") return msg("investorTexts.kycVerified", { tier: { msg: `accountStatus.tierName.${row.tierRequested}` } });
+  return msg("investorTexts.kycReceived");
 }
 
 /** The same, in English (the API's detail). */

@@ -135,7 +135,7 @@ export async function depositStatusAction({ request, params }: ActionFunctionArg
   try {
     const after = await submitDepositOtp({ actor: user, key: null }, { depositId, otp: readOtp(form.get("otp")) });
     // Post, then a fresh page (the page's own refresh must not post the code again).
-    if (after.status === "SUCCEEDED") return redirectWithFlash("/portfolio", { kind: "success", message: msg("portfolio.flash.depositSucceeded") });
+    if (after.status === "SUCCEEDED") return redirectWithFlash("/portfolio", { kind: "success", message: msg("investorTexts.depositSucceeded") });
     return redirect(depositStatusHref(depositId));
   } catch (error) {
     if (error instanceof DomainError && error.status === 404) throw new Response(error.detail, { status: 404 });
@@ -149,7 +149,7 @@ export async function depositStatusAction({ request, params }: ActionFunctionArg
 /** A saved destination as lists show it, saying when a new one may first receive money. */
 export function destinationOption(t: Translate, d: PaymentDestination): { id: number; kind: PaymentDestination["kind"]; label: string } {
   const at = destinationUsableAt(d);
-  return { id: d.id, kind: d.kind, label: at > nowIso() ? t("payments.usableFrom", { destination: destinationLabel(d), when: formatInstant(at) }) : destinationLabel(d) };
+  return { id: d.id, kind: d.kind, label: at > nowIso() ? t("investorTexts.usableFrom", { destination: destinationLabel(d), when: formatInstant(at) }) : destinationLabel(d) };
 }
 
 export async function destinationsLoader({ request }: LoaderFunctionArgs) {
@@ -190,14 +190,14 @@ export async function destinationsAction({ request }: ActionFunctionArgs) {
   try {
     if (form.intent === "remove") {
       removeDestination(ctx, { destinationId: Number(form.destination_id) || 0 });
-      return redirectWithFlash("/portfolio/destinations", { kind: "success", message: msg("payments.destinationRemoved") });
+      return redirectWithFlash("/portfolio/destinations", { kind: "success", message: msg("investorTexts.destinationRemoved") });
     }
     if (form.intent === "add") {
       const destination = readDestination({ kind: form.kind, network: form.network, phone: form.phone, bankCode: form.bank_code, accountNumber: form.account_number, name: form.name });
       await addDestination(ctx, { destination, ...ownerProof({ password, code }) });
-      return redirectWithFlash("/portfolio/destinations", { kind: "success", message: msg("payments.destinationSaved") });
+      return redirectWithFlash("/portfolio/destinations", { kind: "success", message: msg("investorTexts.destinationSaved") });
     }
-    return data({ ok: false as const, errors: { form: translatorFor(localeOf(request))("payments.formUnreadable") }, values }, { status: 400 });
+    return data({ ok: false as const, errors: { form: translatorFor(localeOf(request))("investorTexts.formUnreadable") }, values }, { status: 400 });
   } catch (error) {
     if (error instanceof DomainError || error instanceof HttpError) return pageError(error, values);
     throw error;

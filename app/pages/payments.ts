@@ -55,4 +55,4 @@ export const PAYMENTS_ANCHOR = "payments";
 export const depositStatusHref = (depositId: number) => `/portfolio/deposits/${depositId}`;
 
 /** The flash after a withdrawal is sent on its way. */
-export const withdrawalRequested = (amountMinor: number) => msg("payments.withdrawalRequested", { amount: formatGhs(amountMinor) });
+export const withdrawalRequested = (amountMinor: number) => msg("investorTexts.withdrawalRequested", { amount: formatGhs(amountMinor) });

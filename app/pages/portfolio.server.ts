@@ -143,7 +143,7 @@ export async function portfolioLoader({ request }: LoaderFunctionArgs) {
     // The dialogs' words only while one is open.
     words: wordsFor(locale, dialog ? ["portfolio", "accountStatus", "portfolioDialogs"] : ["portfolio", "accountStatus"]),
     title: t("portfolio.title"),
-    description: t("investorMeta.portfolio"),
+    description: t("investorTexts.portfolioDescription"),
     wallet: walletInfo(user.id),
     investmentCount: all.length,
     autoReinvest: autoReinvestOn(all),
@@ -152,7 +152,7 @@ export async function portfolioLoader({ request }: LoaderFunctionArgs) {
     totals: portfolioTotals({ holdings: all, payouts: listReceivedPayouts(user.id) }),
     nextPayouts: nextPayouts(active, today()),
     chartSvg: renderLineChartSvg([{ id: "amount", points: chartPoints(all) }], 480, 190, {
-      label: t("portfolio.chartLabel"),
+      label: t("investorTexts.chartLabel"),
       axes: true,
       points: true,
       area: true,
@@ -227,11 +227,11 @@ function paymentsPanel(t: Translate, user: { id: number; phone: string | null },
 }
 
 const FALLBACK = {
-  deposit: "portfolio.failed.deposit",
-  withdraw: "portfolio.failed.withdraw",
-  reinvest: "portfolio.failed.reinvest",
-  cancel_exit: "portfolio.failed.request",
-  auto_reinvest: "portfolio.failed.request",
+  deposit: "investorTexts.failed.deposit",
+  withdraw: "investorTexts.failed.withdraw",
+  reinvest: "investorTexts.failed.reinvest",
+  cancel_exit: "investorTexts.failed.request",
+  auto_reinvest: "investorTexts.failed.request",
 } as const;
 
 export async function portfolioAction({ request }: ActionFunctionArgs) {
@@ -252,9 +252,9 @@ export async function portfolioAction({ request }: ActionFunctionArgs) {
         const payment = readDepositRequest({ amount: form.amount, method: form.method || undefined, network: form.network, phone: form.phone });
         const start = await startDeposit(ctx, { payment, email: user.email, callbackUrl: depositReturnUrl });
         // A key from before deposits had rows replays its success (nothing is done again).
-        if (start.earlierAnswer) return redirectWithFlash(returnTo, { kind: "success", message: msg("portfolio.flash.depositSucceeded") });
+        if (start.earlierAnswer) return redirectWithFlash(returnTo, { kind: "success", message: msg("investorTexts.depositSucceeded") });
         const { deposit } = start;
-        if (deposit.status === "SUCCEEDED") return redirectWithFlash(returnTo, { kind: "success", message: msg("portfolio.flash.depositSucceeded") });
+        if (deposit.status === "SUCCEEDED") return redirectWithFlash(returnTo, { kind: "success", message: msg("investorTexts.depositSucceeded") });
         // Card and bank: off to the provider's hosted page, which sends the investor back to the status page.
         if (deposit.status === "PENDING" && deposit.nextAction === "redirect" && deposit.authorizationUrl) return redirect(checkoutRedirect(deposit.id, deposit.authorizationUrl));
         return redirect(depositStatusHref(deposit.id));
@@ -269,9 +269,9 @@ export async function portfolioAction({ request }: ActionFunctionArgs) {
           return data({ ok: true as const, confirm: { prompt: withdrawPrompt(t, amountMinor), fields: { ...values, confirmed: "1" } } });
         }
         const start = await requestWithdrawal(ctx, request);
-        if (start.earlierAnswer) return redirectWithFlash(returnTo, { kind: "success", message: msg("portfolio.flash.withdrawalProcessed") });
+        if (start.earlierAnswer) return redirectWithFlash(returnTo, { kind: "success", message: msg("investorTexts.withdrawalProcessed") });
         const { withdrawal, held } = start;
-        if (withdrawal.status === "SUCCEEDED") return redirectWithFlash(returnTo, { kind: "success", message: msg("portfolio.flash.withdrawalProcessed") });
+        if (withdrawal.status === "SUCCEEDED") return redirectWithFlash(returnTo, { kind: "success", message: msg("investorTexts.withdrawalProcessed") });
         if (withdrawal.status === "PENDING") {
           // A large one waits for an admin's review (issue 20): say so rather than "on its way".
           return redirectWithFlash(atAnchor(returnTo, PAYMENTS_ANCHOR), { kind: "success", message: held ? APPROVAL_MESSAGES.heldWithdrawal : withdrawalRequested(withdrawal.amountMinor) });
@@ -281,11 +281,11 @@ export async function portfolioAction({ request }: ActionFunctionArgs) {
       case "reinvest": {
         reinvest(ctx, { investmentId: form.investment_id, units: readUnitCount(form.units) });
         // Back to the row the investor reinvested from (#investment-<id>), with the message there.
-        return redirectWithFlash(atAnchor(returnTo, investmentAnchor(form.investment_id)), { kind: "success", message: msg("portfolio.flash.reinvested") });
+        return redirectWithFlash(atAnchor(returnTo, investmentAnchor(form.investment_id)), { kind: "success", message: msg("investorTexts.reinvested") });
       }
       case "cancel_exit": {
         cancelEarlyExit(ctx, { exitRequestId: form.exit_id });
-        return redirectWithFlash(atAnchor(returnTo, EXITS_ANCHOR), { kind: "success", message: msg("portfolio.flash.exitCancelled") });
+        return redirectWithFlash(atAnchor(returnTo, EXITS_ANCHOR), { kind: "success", message: msg("investorTexts.exitCancelled") });
       }
       case "auto_reinvest": {
         const on = form.auto_reinvest === "on";
@@ -293,7 +293,7 @@ export async function portfolioAction({ request }: ActionFunctionArgs) {
         setAutoReinvest(ctx, { investmentId: form.investment_id, autoReinvest: on });
         return redirectWithFlash(atAnchor(returnTo, autoReinvestAnchor(form.investment_id)), {
           kind: "success",
-          message: msg(on ? "portfolio.flash.autoReinvestOn" : "portfolio.flash.autoReinvestOff", { id: form.investment_id }),
+          message: msg(on ? "investorTexts.autoReinvestOn" : "investorTexts.autoReinvestOff", { id: form.investment_id }),
         });
       }
     }

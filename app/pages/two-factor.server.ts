@@ -8,34 +8,40 @@ import { DomainError } from "~/domain/errors";
 import { readCode } from "~/domain/two-factor";
 import { HttpError } from "~/lib/http.server";
 import { recoveryCodesLeft, twoFactorEnabled } from "~/models/two-factor.server";
+import { localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
+import { msg } from "~/catalog/ref";
 
 /** /account/two-factor: enrolment with a server-rendered QR code, or the state and the ways out. */
 export async function twoFactorLoader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, { enrolling: true });
   const gap = adminSecondFactorGap(user, await sessionPassedSecondFactor(request));
-  if (twoFactorEnabled(user.id)) return { enabled: true as const, recoveryLeft: recoveryCodesLeft(user.id), mustEnrol: false, mustSignInAgain: gap === "sign-in" };
+  const locale = localeOf(request);
+  const t = translatorFor(locale);
+  const page = { words: wordsFor(locale, ["account"]), title: t("account.twoFactor"), description: t("account.twoFactorDescription") };
+  if (twoFactorEnabled(user.id)) return { ...page, enabled: true as const, recoveryLeft: recoveryCodesLeft(user.id), mustEnrol: false, mustSignInAgain: gap === "sign-in" };
   // The secret stays pending across reloads until a first code confirms it.
   const setup = await startTwoFactorSetup({ actor: user, key: null }, { fresh: false });
-  return { enabled: false as const, secret: setup.secret, qrSvg: setup.qrSvg, mustEnrol: gap === "enrol", mustSignInAgain: false };
+  return { ...page, enabled: false as const, secret: setup.secret, qrSvg: setup.qrSvg, mustEnrol: gap === "enrol", mustSignInAgain: false };
 }
 
 export async function twoFactorAction({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, { enrolling: true });
   const ctx: CommandContext = { actor: user, key: null };
+  const t = translatorFor(localeOf(request));
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const code = readCode(form.get("code"));
   try {
-    if (intent === "enable") return data({ ok: true as const, recoveryCodes: enableTwoFactor(ctx, { sessionId: await currentSessionId(request), code }), message: "Two-factor sign-in is on." });
+    if (intent === "enable") return data({ ok: true as const, recoveryCodes: enableTwoFactor(ctx, { sessionId: await currentSessionId(request), code }), message: t("investorTexts.twoFactorOn") });
     if (intent === "regenerate") {
       const recoveryCodes = await renewRecoveryCodes(ctx, { password: readPasswordAgain(form.get("password")), code });
-      return data({ ok: true as const, recoveryCodes, message: "New recovery codes made: the old ones no longer work." });
+      return data({ ok: true as const, recoveryCodes, message: t("investorTexts.newCodesMade") });
     }
     if (intent === "disable") {
       await disableTwoFactor(ctx, { password: readPasswordAgain(form.get("password")), code });
-      return redirectWithFlash("/account/two-factor", { kind: "success", message: "Two-factor sign-in is off." });
+      return redirectWithFlash("/account/two-factor", { kind: "success", message: msg("investorTexts.twoFactorOff") });
     }
-    return data({ ok: false as const, intent, error: "This form could not be read. Please reload the page and try again.", field: "code" }, { status: 400 });
+    return data({ ok: false as const, intent, error: t("investorTexts.formUnreadable"), field: "code" }, { status: 400 });
   } catch (error) {
     if (error instanceof DomainError) return data({ ok: false as const, intent, error: error.detail, field: error.field ?? "code" }, { status: error.status });
     // Too many wrong codes or passwords (429).

@@ -5,7 +5,7 @@ import { pageMeta } from "~/lib/meta";
 import type { AccountActionResult } from "~/pages/account";
 import { accountAction, accountLoader } from "~/pages/account.server";
 
-export const meta: MetaFunction = () => pageMeta("Your account", "Your name and phone number, your password, and closing your Akoko account.");
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(data.title, data.description) : []);
 
 export const loader = accountLoader;
 export const action = accountAction;

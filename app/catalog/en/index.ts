@@ -20,8 +20,9 @@ import { home } from "~/catalog/en/home";
 import { guide, howItWorks } from "~/catalog/en/how-it-works";
 import { landing } from "~/catalog/en/landing";
 import { login, register, reset } from "~/catalog/en/sign-in";
+import { account, accountBlocked, accountClose } from "~/catalog/en/account";
 import { accountStatus } from "~/catalog/en/account-status";
-import { investorMeta } from "~/catalog/en/investor-meta";
+import { investorTexts } from "~/catalog/en/investor-texts";
 import { payments } from "~/catalog/en/payments";
 import { portfolio } from "~/catalog/en/portfolio";
 import { receipt } from "~/catalog/en/receipt";
@@ -69,8 +70,11 @@ export const en = {
   ...statements,
   ...receipt,
   ...kyc,
+  ...account,
+  ...accountClose,
+  ...accountBlocked,
   ...accountStatus,
-  ...investorMeta,
+  ...investorTexts,
 } as const;
 
 export type Catalog = typeof en;

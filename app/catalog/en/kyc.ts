@@ -52,6 +52,4 @@ export const kyc = {
   "kyc.chooseAgain": "For your safety, choose the photos and type the ID number again.",
   "kyc.sending": "Sending…",
   "kyc.send": "Send for verification",
-  "kyc.flash.verified": "Your identity is verified: your account is now {tier}.",
-  "kyc.flash.received": "Thank you: your documents are in. We review them within 24 hours and tell you the result by email and SMS.",
 } as const;

@@ -41,9 +41,4 @@ export const payments = {
   "payments.twoFactorCode": "Two-factor code",
   "payments.twoFactorHint": "The code your authenticator app shows now, or a recovery code.",
   "payments.saveDestination": "Save destination",
-  "payments.usableFrom": "{destination} · can receive money from {when}",
-  "payments.destinationSaved": "Destination saved. You can now withdraw to it.",
-  "payments.destinationRemoved": "Destination removed.",
-  "payments.formUnreadable": "This form could not be read. Please reload the page and try again.",
-  "payments.withdrawalRequested": "Withdrawal of {amount} requested: it is on its way. We will tell you when it arrives.",
 } as const;

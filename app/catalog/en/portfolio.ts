@@ -48,7 +48,7 @@ export const portfolio = {
   "portfolio.chartTitle": "Your last 12 investments",
   "portfolio.chartNote": "Amount of each investment in GHS, oldest on the left.",
   "portfolio.chartEmpty": "Your investments will be charted here once you make one.",
-  "portfolio.chartLabel": "Amounts of your last 12 investments, in GHS",
+
   // The investments table and its filters
   "portfolio.filters": "Filter investments",
   "portfolio.search": "Search by ID or batch",
@@ -141,14 +141,4 @@ export const portfolio = {
   "portfolio.withdrawalOf": "Withdrawal of {amount}",
   "portfolio.withdrawalTo": "{withdrawal} to {to}: {status}",
   // Flashes the page's actions and downloads leave
-  "portfolio.flash.depositSucceeded": "Deposit successful",
-  "portfolio.flash.withdrawalProcessed": "Withdrawal processed",
-  "portfolio.flash.reinvested": "Reinvest successful, refreshing...",
-  "portfolio.flash.exitCancelled": "Early exit request cancelled.",
-  "portfolio.flash.autoReinvestOn": "Auto-reinvest is on for investment #{id}.",
-  "portfolio.flash.autoReinvestOff": "Auto-reinvest is off for investment #{id}.",
-  "portfolio.failed.deposit": "Deposit failed",
-  "portfolio.failed.withdraw": "Withdrawal failed",
-  "portfolio.failed.reinvest": "Reinvest failed",
-  "portfolio.failed.request": "Failed to submit request.",
 } as const;
