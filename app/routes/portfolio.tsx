@@ -13,9 +13,14 @@ import { portfolioLoader, portfolioAction } from "~/pages/portfolio.server";
 import { PortfolioPageError } from "~/components/status-pages";
 import { KycStatus } from "~/components/kyc-status";
 import { ContactStatus } from "~/components/contact-status";
-import { useT } from "~/catalog/use-words";
+import { translatorOf, useT, type WithWords } from "~/catalog/use-words";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(data.title, data.description) : []);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (data) return pageMeta(data.title, data.description);
+  // The page failed to load: its title from the words every page has (the root's).
+  const t = translatorOf(matches.find((m) => m.id === "root")?.data as WithWords);
+  return [{ title: t("common.pageTitle", { title: t("common.investorError.portfolio"), brand: "Akoko" }) }];
+};
 
 export const loader = portfolioLoader;
 export const action = portfolioAction;

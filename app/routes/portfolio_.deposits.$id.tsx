@@ -3,10 +3,15 @@ import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } fro
 import { DepositStatus } from "~/components/payment-pages";
 import { PortfolioPageError } from "~/components/status-pages";
 import { pageMeta } from "~/lib/meta";
-import { useT } from "~/catalog/use-words";
+import { translatorOf, useT, type WithWords } from "~/catalog/use-words";
 import { depositStatusAction, depositStatusLoader } from "~/pages/payments.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(data.title, data.description) : []);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (data) return pageMeta(data.title, data.description);
+  // The page failed to load: its title from the words every page has (the root's).
+  const t = translatorOf(matches.find((m) => m.id === "root")?.data as WithWords);
+  return [{ title: t("common.pageTitle", { title: t("common.investorError.deposit"), brand: "Akoko" }) }];
+};
 
 export const loader = depositStatusLoader;
 export const action = depositStatusAction;

@@ -4,12 +4,17 @@ import { useEffect, useState, type ReactNode } from "react";
 import { MSG } from "~/domain/messages";
 import { formatGhs } from "~/domain/money";
 import { pageMeta } from "~/lib/meta";
-import { useT } from "~/catalog/use-words";
+import { translatorOf, useT, type WithWords } from "~/catalog/use-words";
 import { atAnchor, dateTime, investmentAnchor } from "~/pages/portfolio";
 import { receiptLoader } from "~/pages/portfolio.server";
 import { PortfolioPageError } from "~/components/status-pages";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(data.title, data.description) : []);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (data) return pageMeta(data.title, data.description);
+  // The page failed to load: its title from the words every page has (the root's).
+  const t = translatorOf(matches.find((m) => m.id === "root")?.data as WithWords);
+  return [{ title: t("common.pageTitle", { title: t("common.investorError.receipt"), brand: "Akoko" }) }];
+};
 
 export const loader = receiptLoader;
 
