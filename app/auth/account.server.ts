@@ -1,5 +1,6 @@
+import { msg } from "~/catalog/ref";
 import { DomainError } from "~/domain/errors";
-import { TOO_MANY_ATTEMPTS } from "~/domain/messages";
+
 import { readCode } from "~/domain/two-factor";
 import { getEnv } from "~/lib/env.server";
 import { HttpError } from "~/lib/http.server";
@@ -20,7 +21,7 @@ export const WRONG_PASSWORD = "That is not your current password.";
 /** Wrong guesses count per account against AUTH_RATE_LIMIT, as at the login: a stolen session cannot try passwords at speed. */
 export async function confirmPassword({ user, password, field }: { user: Pick<User, "id">; password: string; field: string }): Promise<void> {
   const key = `password-check:${user.id}`;
-  if (!reserveAttempt(key, getEnv().AUTH_RATE_LIMIT)) throw new HttpError(429, TOO_MANY_ATTEMPTS);
+  if (!reserveAttempt(key, getEnv().AUTH_RATE_LIMIT)) throw new HttpError(429, msg("rules.tooManyAttempts"));
   if (!(await verifyUserPassword(user.id, password))) throw new DomainError(403, WRONG_PASSWORD, field);
   clearAttempts(key);
 }

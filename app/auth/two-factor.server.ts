@@ -1,8 +1,10 @@
+import { msg } from "~/catalog/ref";
 import { createCookie } from "@remix-run/node";
-import { TOO_MANY_ATTEMPTS } from "~/domain/messages";
+
 import type { SignInCode } from "~/domain/two-factor";
 import { getEnv } from "~/lib/env.server";
 import { HttpError } from "~/lib/http.server";
+import type { MessageRef } from "~/catalog/format";
 import { clearAttempts, reserveAttempt } from "~/lib/rate-limit.server";
 import { twoFactorEnabled, verifySecondFactor } from "~/models/two-factor.server";
 import type { User } from "~/models/user.server";
@@ -17,7 +19,7 @@ export const SIGN_IN_WITH_CODE = "This session signed in without a two-factor co
 
 /** A second factor that was missing, wrong (401) or tried too often (429); the API answers it as `{"detail"}`. */
 export class SecondFactorError extends HttpError {
-  constructor(status: 401 | 429, message: string) {
+  constructor(status: 401 | 429, message: string | MessageRef) {
     super(status, message);
   }
 }
@@ -29,7 +31,7 @@ export class SecondFactorError extends HttpError {
  */
 export function countingWrongCodes<T>(userId: number, attempt: () => T): T {
   const key = `2fa:${userId}`;
-  if (!reserveAttempt(key, TWO_FACTOR_TRIES)) throw new SecondFactorError(429, TOO_MANY_ATTEMPTS);
+  if (!reserveAttempt(key, TWO_FACTOR_TRIES)) throw new SecondFactorError(429, msg("rules.tooManyAttempts"));
   const result = attempt();
   clearAttempts(key);
   return result;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { fieldErrors } from "~/forms/parse.server";
+import { fieldMessages } from "~/forms/parse.server";
 import { errorField, logger } from "~/lib/logger.server";
 import type { MessageRef } from "~/catalog/format";
 import { englishOf } from "~/domain/errors";
@@ -108,8 +108,7 @@ async function readText(request: Request): Promise<string> {
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    throw new HttpError(422, Object.values(errors)[0] ?? "Invalid input.");
+    throw new HttpError(422, Object.values(fieldMessages(parsed.error))[0] ?? "Invalid input.");
   }
   return parsed.data;
 }
@@ -151,7 +150,7 @@ export function clientIp(request: Request): string {
 }
 
 /** A positive whole id from a path or body; anything else is a 4xx with `message`. */
-export function parseId(value: unknown, message = "Not found.", status = 404): number {
+export function parseId(value: unknown, message: string | MessageRef = "Not found.", status = 404): number {
   const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : "";
   if (!/^\d{1,15}$/.test(text) || Number(text) <= 0) throw new HttpError(status, message);
   return Number(text);

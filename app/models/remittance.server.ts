@@ -1,6 +1,7 @@
+import { msg } from "~/catalog/ref";
 import { asc, desc, eq } from "drizzle-orm";
 import { DomainError } from "~/domain/errors";
-import { MSG } from "~/domain/messages";
+
 import { formatGhs, minorToCedis, minorToDecimalString } from "~/domain/money";
 import { periodSupportedRoi, prefillSheet, supportedRoi, type RemittanceInput } from "~/domain/remittances";
 import { nowIso, today } from "~/lib/clock.server";
@@ -23,7 +24,7 @@ export type Remittance = typeof remittances.$inferSelect;
 
 function batchRow(batchId: number) {
   const batch = getDb().select().from(batches).where(eq(batches.id, batchId)).get();
-  if (!batch) throw new DomainError(404, MSG.batchNotFound);
+  if (!batch) throw new DomainError(404, msg("rules.batchNotFound"));
   return batch;
 }
 

@@ -5,7 +5,6 @@ import { msg } from "~/catalog/ref";
 import { DomainError } from "~/domain/errors";
 import { destinationUsableFrom, holderNameMatches, sameNameWords } from "~/domain/kyc";
 import { formatInstant } from "~/domain/calendar";
-import { MSG } from "~/domain/messages";
 import { decideWithdrawal, PAYMENT_TIMINGS, type TransferWord } from "~/domain/payments";
 import { MOMO_PROVIDERS } from "~/domain/wallet";
 import { getPaymentsProvider, PAYMENT_MESSAGES, paymentReference, PaymentsError, paymentsSettleAtOnce, type MomoNetwork, type TransferResult } from "~/integrations/payments/index.server";
@@ -208,7 +207,7 @@ function targetOf(request: WithdrawalRequest): Target {
 export function reserveWithdrawal(request: WithdrawalRequest): Withdrawal {
   return atomic(() => {
     const { userId, amountMinor } = request;
-    if (amountMinor > walletBalanceMinor(userId)) throw new DomainError(409, MSG.insufficientBalance, "amount");
+    if (amountMinor > walletBalanceMinor(userId)) throw new DomainError(409, msg("rules.insufficientBalance"), "amount");
     // Tier (issue 17): after 'Insufficient balance', so that answer (docs/rules.md#tier-limits) still comes first.
     assertMayWithdraw(userId);
     const target = targetOf(request);

@@ -1,3 +1,4 @@
+import { msg } from "~/catalog/ref";
 import { errorField, logger } from "~/lib/logger.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -6,8 +7,8 @@ import { BatchSchema, FarmSchema } from "~/forms/admin.server";
 import { periodInput, reserveDrawInput } from "~/domain/payouts";
 import { ADMIN_FALLBACK, CLOSE_BATCH_PROMPT, DELETE_BATCH_PROMPT, EXECUTE_PAYOUT_PROMPT, dashboardIntent } from "~/pages/admin";
 import { BATCH_DEFAULTS } from "~/forms/limits";
-import { DomainError } from "~/domain/errors";
-import { alreadyPaid, MSG } from "~/domain/messages";
+import { DomainError, englishOf } from "~/domain/errors";
+
 import { formatGhs, minorToDecimalString, parseAmountToMinor } from "~/domain/money";
 import { HttpError, parseId } from "~/lib/http.server";
 import { newIdempotencyKey } from "~/lib/page-action.server";
@@ -95,7 +96,7 @@ export async function adminDashboardAction({ request }: ActionFunctionArgs) {
       const funded = fundReserve(ctx, { amountMinor: amount.minor, source });
       return redirectWithFlash("/admin", { kind: "success", message: `Reserve funded with ${formatGhs(funded.amountMinor)}.` });
     }
-    const batchId = parseId(values.batch_id, MSG.batchNotFound);
+    const batchId = parseId(values.batch_id, msg("rules.batchNotFound"));
     // The reserve draw the admin ticked in the confirm step (the run's shortfall), or none.
     const reserveDrawMinor = reserveDrawInput(values.reserve_draw);
     // The same period rule as the API: absent or blank is this month, the rest is checked by the payout.
@@ -127,7 +128,7 @@ export async function adminDashboardAction({ request }: ActionFunctionArgs) {
         // The server's confirm step (no JavaScript), and for a run the remitted money does not cover
         // (with JavaScript too): it names the shortfall and offers the reserve draw.
         if (!confirmed || (s.shortfallMinor > 0 && reserveDrawMinor === 0 && !s.alreadyPaid)) {
-          if (s.alreadyPaid) return fail({ form: alreadyPaid(batchId, s.period) }, values, 409);
+          if (s.alreadyPaid) return fail({ form: englishOf(msg("rules.alreadyPaid", { batchId, period: s.period })) }, values, 409);
           const what = `Batch #${batchId}, ${s.kind === "MONTHLY" ? `income for ${s.period}` : s.kind === "HARVEST" ? "harvest" : s.period}: ${formatGhs(s.totalMinor)} to ${s.count} investment${s.count === 1 ? "" : "s"}.`;
           return data({
             ok: true as const,
@@ -143,7 +144,7 @@ export async function adminDashboardAction({ request }: ActionFunctionArgs) {
         if (!confirmed || (s.shortfallMinor > 0 && reserveDrawMinor === 0)) {
           // Ask only for a close that can go through once funded: the same rules, rolled back (a shortfall is shown, not refused, here).
           if (s.shortfallMinor === 0) checkCloseBatch(ctx, { batchId });
-          else if (s.alreadyPaid) throw new DomainError(409, alreadyPaid(batchId, s.period));
+          else if (s.alreadyPaid) throw new DomainError(409, msg("rules.alreadyPaid", { batchId: batchId, period: s.period }));
           return data({
             ok: true as const,
             confirm: {

@@ -1,9 +1,11 @@
+import { msg } from "~/catalog/ref";
+import { notFoundResponse } from "~/lib/page-action.server";
 import { errorField, logger } from "~/lib/logger.server";
 import { data } from "@remix-run/node";
 import { readUploadForm } from "~/lib/upload-form.server";
 import { today } from "~/lib/clock.server";
 import { DomainError } from "~/domain/errors";
-import { MSG } from "~/domain/messages";
+
 import { checkPhotos, parseFarmLogEntry, type FarmLogEntry } from "~/forms/farm-log.server";
 import { PHOTO_MAX_BYTES, FARM_LOG_LIMITS, PHOTO_MAX_COUNT } from "~/forms/limits";
 import { HttpError, parseId } from "~/lib/http.server";
@@ -54,14 +56,14 @@ export function checkLogPhotos(photos: PhotoUpload[]): CheckedPhotos {
 
 function batchOr404(idParam: string | undefined) {
   const batch = getBatch(parseIdOr404(idParam));
-  if (!batch) throw new Response(MSG.batchNotFound, { status: 404 });
+  if (!batch) throw notFoundResponse(msg("rules.batchNotFound"));
   return batch;
 }
 function parseIdOr404(idParam: string | undefined) {
   try {
-    return parseId(idParam, MSG.batchNotFound);
+    return parseId(idParam, msg("rules.batchNotFound"));
   } catch {
-    throw new Response(MSG.batchNotFound, { status: 404 });
+    throw notFoundResponse(msg("rules.batchNotFound"));
   }
 }
 

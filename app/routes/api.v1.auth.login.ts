@@ -20,7 +20,7 @@ export function action({ request }: ActionFunctionArgs) {
       const { token } = await signIn({ ...credentials, ip: clientIp(request), session: sessionMetaOf(request, "api") });
       return apiJson({ access_token: token, token_type: "bearer" });
     } catch (error) {
-      if (error instanceof LoginError) throw new HttpError(error.status, error.message);
+      if (error instanceof LoginError) throw new HttpError(error.status, error.ref ?? error.detail);
       if (error instanceof TypeError) throw new HttpError(400, "The form body could not be read.");
       throw error;
     }

@@ -1,6 +1,7 @@
+import { msg } from "~/catalog/ref";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { readUnitCount } from "~/domain/investing";
-import { MSG } from "~/domain/messages";
+
 import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseId, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
 import { requestEarlyExit } from "~/commands/investing.server";
@@ -15,6 +16,6 @@ export function action({ request }: ActionFunctionArgs) {
     const body = await readBody(request);
     const batchId = parseId(body.batch_id, "Give the batch_id of the holding to exit.", 422);
     const requests = requestEarlyExit({ actor: user, key: idempotencyKeyOf(request) }, { batchId, units: readUnitCount(body.units) });
-    return apiJson({ detail: MSG.earlyExitSubmitted, requests: requests.map(exitRequestJson) }, 201);
+    return apiJson({ detail: msg("rules.earlyExitSubmitted"), requests: requests.map(exitRequestJson) }, 201);
   });
 }

@@ -1,7 +1,8 @@
+import { msg } from "~/catalog/ref";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { MSG } from "~/domain/messages";
+
 import { NO_RECORDS, PAYOUT_CSV_HEADERS, payoutCsvRows } from "~/pages/portfolio";
-import { DomainError } from "~/domain/errors";
+import { DomainError, englishOf } from "~/domain/errors";
 import { csvResponse, noCsvResponse, toCsv } from "~/lib/csv";
 import { redirectWithFlash, requireUser } from "~/auth/session.server";
 import { listPayoutsForInvestment } from "~/models/investment.server";
@@ -14,7 +15,7 @@ import { listPayoutsForInvestment } from "~/models/investment.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const match = /^(\d{1,15})\.csv$/.exec(params.file ?? "");
-  if (!match) return noCsvResponse(MSG.investmentNotFound, "/portfolio");
+  if (!match) return noCsvResponse(englishOf(msg("rules.investmentNotFound")), "/portfolio");
   const investmentId = Number(match[1]);
   let payouts;
   try {

@@ -6,7 +6,7 @@ import { PortfolioActivity } from "~/components/portfolio-activity";
 import { PortfolioSummary } from "~/components/portfolio-summary";
 import { PortfolioInvestments } from "~/components/portfolio-table";
 import { FlashMessage, useFlash, type ToastMessage } from "~/components/toast";
-import { MSG } from "~/domain/messages";
+
 import { pageMeta } from "~/lib/meta";
 import { portfolioAnchors } from "~/pages/portfolio";
 import { portfolioLoader, portfolioAction } from "~/pages/portfolio.server";
@@ -50,5 +50,5 @@ export default function Portfolio() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return <PortfolioPageError title="Your Portfolio" message={notFound ? `${typeof error.data === "string" && error.data ? error.data : MSG.investmentNotFound}` : LOAD_FAILED} />;
+  return <PortfolioPageError title="Your Portfolio" message={notFound ? String(error.data) : LOAD_FAILED} />;
 }

@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
-import { MSG } from "~/domain/messages";
+
 import { formatGhs } from "~/domain/money";
 import { pageMeta } from "~/lib/meta";
 import { atAnchor, dateTime, investmentAnchor } from "~/pages/portfolio";
@@ -98,5 +98,5 @@ export default function Receipt() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return <PortfolioPageError title="Receipt" message={notFound ? MSG.investmentNotFound : "We could not show this receipt. Please try again in a moment."} />;
+  return <PortfolioPageError title="Receipt" message={notFound ? String(error.data) : "We could not show this receipt. Please try again in a moment."} />;
 }

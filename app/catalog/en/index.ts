@@ -10,6 +10,7 @@ import { notices } from "~/catalog/en/notices";
 import { mail } from "~/catalog/en/mail";
 import { paymentStatus } from "~/catalog/en/payment-status";
 import { risk } from "~/catalog/en/risk";
+import { rules } from "~/catalog/en/rules";
 import { terms } from "~/catalog/en/terms";
 import { batchData, batchPage } from "~/catalog/en/batch-page";
 import { confirmEmail, contact, unsubscribe } from "~/catalog/en/email-links";
@@ -51,6 +52,7 @@ export const en = {
   ...mail,
   ...paymentStatus,
   ...approvalSummary,
+  ...rules,
 } as const;
 
 export type Catalog = typeof en;
