@@ -102,7 +102,7 @@ export async function batchLogsAction({ request, params }: ActionFunctionArgs) {
     values = form.fields;
     const ctx = { actor: admin, key: null };
     if (values.intent === "photos") {
-      const logId = parseId(values.log_id, "Daily log not found.");
+      const logId = parseId(values.log_id, msg("api.logNotFound"));
       getFarmLog({ batchId: batch.id, logId });
       const added = addFarmLogPhotos(ctx, { batchId: batch.id, logId, ...checkLogPhotos(form.photos) });
       const n = added.photoIds.length;

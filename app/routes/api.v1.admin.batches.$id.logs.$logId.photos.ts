@@ -15,7 +15,7 @@ export function action({ request, params }: ActionFunctionArgs) {
     requireMethod(request, "POST");
     const admin = await requireApiAdmin(request);
     const batchId = parseId(params.id, msg("rules.batchNotFound"));
-    const logId = parseId(params.logId, "Daily log not found.");
+    const logId = parseId(params.logId, msg("api.logNotFound"));
     try {
       const { photos } = await readFarmLogForm(request);
       getFarmLog({ batchId, logId });

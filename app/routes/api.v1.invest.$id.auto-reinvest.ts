@@ -17,7 +17,7 @@ export function action({ request, params }: ActionFunctionArgs) {
     const { auto_reinvest: raw } = await readBody(request);
     // JSON true/false, or "true"/"false" from a form post; nothing else is read as a choice.
     const wanted = raw === true || raw === "true" ? true : raw === false || raw === "false" ? false : null;
-    if (wanted === null) throw new HttpError(422, "Give auto_reinvest as true or false.");
+    if (wanted === null) throw new HttpError(422, msg("api.autoReinvestBoolean"));
     return apiJson(investmentJson(setAutoReinvest({ actor: user, key: idempotencyKeyOf(request) }, { investmentId, autoReinvest: wanted })));
   });
 }

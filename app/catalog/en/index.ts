@@ -1,4 +1,5 @@
 import { approvalSummary } from "~/catalog/en/approval-summary";
+import { api } from "~/catalog/en/api";
 import { batchCard } from "~/catalog/en/batch-card";
 import { batchFacts } from "~/catalog/en/batch-facts";
 import { common } from "~/catalog/en/common";
@@ -53,6 +54,7 @@ export const en = {
   ...paymentStatus,
   ...approvalSummary,
   ...rules,
+  ...api,
 } as const;
 
 export type Catalog = typeof en;
