@@ -219,8 +219,6 @@ export async function renewRecoveryCodes(ctx: CommandContext, input: { password:
 
 // ---- closing the account ----
 
-export const CLOSE_CONFIRMATION_EXPIRED = "This confirmation has expired. Enter your password again.";
-
 /** Closes the account after the password, when checkAccountClosable allows it (a 409 naming why otherwise); every session ends. */
 export async function closeAccount(ctx: CommandContext, input: { password: string }): Promise<void> {
   await confirmPassword({ user: ctx.actor, password: input.password, field: "password" });
@@ -254,6 +252,6 @@ export function closeAccountWithTicket(ctx: CommandContext, input: { ticket: str
   const expiresMs = Number(expires);
   const expected = Number.isSafeInteger(expiresMs) ? ticketMac(ctx.actor.id, input.sessionToken ?? "", expiresMs) : "";
   const valid = expected !== "" && sameSecret(mac, expected) && expiresMs > now().getTime();
-  if (!valid) throw new DomainError(400, CLOSE_CONFIRMATION_EXPIRED, "password");
+  if (!valid) throw new DomainError(400, msg("refusals.closeConfirmationExpired"), "password");
   users.closeUserAccount(ctx.actor.id);
 }

@@ -28,7 +28,7 @@ export function getAccount(userId: number) {
     .from(users)
     .where(and(eq(users.id, userId), sql`${users.closedAt} is null`))
     .get();
-  if (!row) throw new DomainError(404, "User not found.");
+  if (!row) throw new DomainError(404, msg("refusals.userNotFound"));
   return row;
 }
 

@@ -314,7 +314,7 @@ export function deleteBatch(batchId: number, { adminId }: By) {
 export function activateBatch(batchId: number, { adminId }: By) {
   return atomic(() => {
     const batch = batchRow(batchId);
-    if (batch.status !== "OPEN") throw new DomainError(409, `Only an open batch can be activated; Batch #${batchId} is ${batch.status}.`);
+    if (batch.status !== "OPEN") throw new DomainError(409, msg("refusals.activateNeedsOpen", { batchId, status: batch.status }));
     const escrowMinor = balanceMinor(findAccountId("ESCROW", { batchId }));
     if (escrowMinor > 0) {
       postEntry({

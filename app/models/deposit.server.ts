@@ -135,7 +135,7 @@ export async function submitDepositOtp({ userId, depositId, otp }: { userId: num
   const row = getMyDeposit({ userId, depositId });
   if (!otp.ok) throw new DomainError(422, msg("rules.otpFormat"), "otp");
   const code = otp.code;
-  if (row.status !== "PENDING" || row.nextAction !== "enter_otp") throw new DomainError(409, "This deposit is not waiting for a code.", "otp");
+  if (row.status !== "PENDING" || row.nextAction !== "enter_otp") throw new DomainError(409, msg("refusals.depositNotAwaitingCode"), "otp");
   try {
     const result = await getPaymentsProvider().submitOtp({ reference: row.reference, otp: code });
     if (result.status === "failed") {
@@ -365,7 +365,7 @@ export function getMyDeposit({ userId, depositId }: { userId: number; depositId:
     .from(deposits)
     .where(and(eq(deposits.id, depositId), eq(deposits.userId, userId)))
     .get();
-  if (!row) throw new DomainError(404, "Deposit not found.");
+  if (!row) throw new DomainError(404, msg("refusals.depositNotFound"));
   return row;
 }
 

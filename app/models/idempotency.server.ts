@@ -43,7 +43,7 @@ export function once<T>({ userId, key, operation, params = {}, formerly = [] }: 
     const answer = atomic(run);
     return { ...answer, replayed: false };
   }
-  if (!KEY_PATTERN.test(key)) throw new DomainError(422, "The idempotency key must be 1-200 letters, digits, '.', '_', ':' or '-'.");
+  if (!KEY_PATTERN.test(key)) throw new DomainError(422, msg("refusals.idempotencyKeyFormat"));
   const fingerprint = requestFingerprint(operation, params);
   return atomic(() => {
     const db = getDb();

@@ -130,7 +130,7 @@ function buyFromExitOffers({ userId, batchId, units, unitPriceMinor, autoReinves
     .where(and(eq(exitRequests.batchId, batchId), eq(exitRequests.status, "PENDING"), ne(exitRequests.userId, userId)))
     .orderBy(asc(exitRequests.id))
     .all();
-  if (offers.length === 0) throw new DomainError(409, "Not enough units available.", "units");
+  if (offers.length === 0) throw new DomainError(409, msg("refusals.notEnoughUnits"), "units");
   // The buyer's holding first, so each fill's entry carries its reference (the receipt lists them).
   const bought = db
     .insert(investments)
@@ -171,7 +171,7 @@ function buyFromExitOffers({ userId, batchId, units, unitPriceMinor, autoReinves
     notify(offer.userId, "EXIT_FILLED", msg("notices.exitFilled", { units: take, batchId, net: { money: netMinor }, price: { money: priceMinor }, fee: { money: feeMinor } }));
     left -= take;
   }
-  if (left !== 0) throw new DomainError(409, "Not enough units available.", "units");
+  if (left !== 0) throw new DomainError(409, msg("refusals.notEnoughUnits"), "units");
   return bought;
 }
 

@@ -68,11 +68,11 @@ function plan(batchId: number, { period, close = false }: { period?: string | nu
   const db = getDb();
   const batch = db.select().from(batches).where(eq(batches.id, batchId)).get();
   if (!batch) throw new DomainError(404, msg("rules.batchNotFound"));
-  if (batch.status !== "ACTIVE") throw new DomainError(409, `Payouts run only for active batches; Batch #${batchId} is ${batch.status}.`);
+  if (batch.status !== "ACTIVE") throw new DomainError(409, msg("refusals.payoutNeedsActive", { batchId, status: batch.status }));
   let kind: RunKind;
   let runPeriod: string;
   if (close) {
-    if (batch.productType !== "EGG") throw new DomainError(409, "Only egg batches are closed; chicken batches end with their harvest payout.");
+    if (batch.productType !== "EGG") throw new DomainError(409, msg("refusals.onlyEggBatchesClose"));
     kind = "PRINCIPAL";
     runPeriod = "CLOSE";
   } else if (batch.productType === "EGG") {

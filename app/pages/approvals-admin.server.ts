@@ -36,7 +36,7 @@ export async function approvalsAdminAction({ request }: ActionFunctionArgs) {
       rejectRequest(ctx, { approvalId: id, reason: rejectionReason(values.reason) });
       return redirectWithFlash("/admin/approvals", { kind: "success", message: `Request #${id} rejected: nothing was done.` });
     }
-    throw new DomainError(422, "Choose Approve or Reject.");
+    throw new DomainError(422, msg("refusals.chooseDecision"));
   } catch (error) {
     if (error instanceof DomainError || error instanceof HttpError) {
       const field = error instanceof DomainError && error.field === "reason" ? "reason" : "form";

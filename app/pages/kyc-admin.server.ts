@@ -1,3 +1,4 @@
+import { msg } from "~/catalog/ref";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
 import { DomainError } from "~/domain/errors";
@@ -28,7 +29,7 @@ export async function kycAdminAction({ request }: ActionFunctionArgs) {
   const submissionId = Number(form.id);
   const values = { id: form.id ?? "", reason: form.reason ?? "" };
   try {
-    if (!Number.isSafeInteger(submissionId) || submissionId <= 0) throw new DomainError(404, "KYC submission not found.");
+    if (!Number.isSafeInteger(submissionId) || submissionId <= 0) throw new DomainError(404, msg("refusals.kycSubmissionNotFound"));
     const ctx = { actor: admin, key: null };
     if (form.intent === "approve") {
       approveKyc(ctx, { submissionId });

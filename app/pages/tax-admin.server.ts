@@ -1,3 +1,4 @@
+import { msg } from "~/catalog/ref";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
 import { DomainError } from "~/domain/errors";
@@ -12,7 +13,7 @@ import { recordTaxPayment } from "~/commands/admin-payouts.server";
 /** The month a tax page or API call is about: ?month=YYYY-MM, by default last month (the one being reported). */
 export function reportMonth(asked: string | null): string {
   if (asked === null || asked === "") return previousPeriod(today().slice(0, 7));
-  if (!isPeriod(asked)) throw new DomainError(422, "month must be like 2026-10.", "month");
+  if (!isPeriod(asked)) throw new DomainError(422, msg("refusals.taxMonthFormat"), "month");
   return asked;
 }
 
@@ -22,11 +23,11 @@ export function reportMonth(asked: string | null): string {
  */
 export function readTaxPayment(body: Record<string, unknown>): { period: string; amountMinor: number; reference: string } {
   const period = typeof body.period === "string" ? body.period.trim() : "";
-  if (!isPeriod(period)) throw new DomainError(422, "Choose the month this payment is for, like 2026-10.", "period");
+  if (!isPeriod(period)) throw new DomainError(422, msg("refusals.taxPaymentMonth"), "period");
   const amount = parseAmountToMinor(body.amount);
-  if (!amount.ok) throw new DomainError(422, "Enter the amount paid: a positive GHS amount with at most 2 decimals.", "amount");
+  if (!amount.ok) throw new DomainError(422, msg("refusals.taxPaymentAmount"), "amount");
   const reference = typeof body.reference === "string" ? body.reference.trim() : "";
-  if (reference.length < 3 || reference.length > 80 || hasHiddenCharacters(reference)) throw new DomainError(422, "Enter the tax authority's receipt or payment reference.", "reference");
+  if (reference.length < 3 || reference.length > 80 || hasHiddenCharacters(reference)) throw new DomainError(422, msg("refusals.taxPaymentReference"), "reference");
   return { period, amountMinor: amount.minor, reference };
 }
 

@@ -10,6 +10,7 @@ import { meta } from "~/catalog/en/meta";
 import { notices } from "~/catalog/en/notices";
 import { mail } from "~/catalog/en/mail";
 import { paymentStatus } from "~/catalog/en/payment-status";
+import { refusals } from "~/catalog/en/refusals";
 import { risk } from "~/catalog/en/risk";
 import { rules } from "~/catalog/en/rules";
 import { terms } from "~/catalog/en/terms";
@@ -55,6 +56,7 @@ export const en = {
   ...approvalSummary,
   ...rules,
   ...api,
+  ...refusals,
 } as const;
 
 export type Catalog = typeof en;
