@@ -8,6 +8,7 @@ export default defineConfig({
     include: ["app/**/*.test.ts", "test/**/*.test.ts"],
     environment: "node",
     globalSetup: ["test/support/global-setup.ts"],
+    setupFiles: ["test/support/catalog-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // Each integration file starts its own server on its own SQLite file;

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, type Client } from "./support/client";
 import { createBatch, createFarm, createInvestor, createRemittance, signInAdmin, type SignedIn } from "./support/factories";
-import { MSG } from "~/domain/messages";
+import { rules } from "~/catalog/en/rules";
 import { APPROVAL_MESSAGES } from "~/domain/approvals";
 import { wordsOutsideCatalog } from "./support/pseudo";
 import { startServer, type TestServer } from "./support/server";
@@ -71,7 +71,7 @@ function dataOf(): string[] {
     ...(db.prepare("select faqs_json v from pages").all() as Array<{ v: string }>).flatMap((r) =>
       (JSON.parse(r.v) as Array<{ question: string; answer: string }>).flatMap((f) => [f.question, f.answer]),
     ),
-    ...Object.values(MSG),
+    ...Object.values(rules).filter((text): text is Extract<typeof text, string> => typeof text === "string"),
     ...Object.values(APPROVAL_MESSAGES),
     ...ARRIVING,
     ...TYPED,

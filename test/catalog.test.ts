@@ -7,7 +7,6 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "./support/client";
 import { signIn, signInAdmin } from "./support/factories";
-import { MSG } from "~/domain/messages";
 import { pageChrome, wordsOutsideCatalog } from "./support/pseudo";
 import { startServer, type TestServer } from "./support/server";
 
@@ -94,10 +93,10 @@ describe("the pseudo-locale", () => {
       "/invest/eggs?q=no-such-farm",
       "/invest/eggs?amount=abc",
     ];
-    // Data, not words: farms' names and places, people's names; and the money core's messages, which a later pass moves.
+    // Data, not words: farms' names and places, people's names.
     const farms = db.prepare("select name, location from farms").all() as Array<{ name: string; location: string }>;
     const people = db.prepare("select full_name as name from users").all() as Array<{ name: string }>;
-    const data = [...farms.flatMap((f) => [f.name, f.location]), ...people.map((p) => p.name), ...Object.values(MSG)];
+    const data = [...farms.flatMap((f) => [f.name, f.location]), ...people.map((p) => p.name)];
     const investor = await signIn(server, "ama@akoko.test");
     investor.page.setCookie("lang", "pseudo");
     const readers: Array<[string, Client]> = [

@@ -1,12 +1,13 @@
+import { msg } from "~/catalog/ref";
 import { DomainError } from "~/domain/errors";
-import { TOO_MANY_ATTEMPTS } from "~/domain/messages";
+
 import { readCode } from "~/domain/two-factor";
 import { getEnv } from "~/lib/env.server";
 import { HttpError } from "~/lib/http.server";
 import { clearAttempts, reserveAttempt } from "~/lib/rate-limit.server";
 import { countingWrongCodes } from "~/auth/two-factor.server";
 import { PASSWORD_MAX } from "~/forms/limits";
-import { twoFactorEnabled, TWO_FACTOR_CODE_WRONG, verifySecondFactor } from "~/models/two-factor.server";
+import { twoFactorEnabled, verifySecondFactor } from "~/models/two-factor.server";
 import { verifyUserPassword, type User } from "~/models/user.server";
 
 /**
@@ -15,24 +16,19 @@ import { verifyUserPassword, type User } from "~/models/user.server";
  * open on a shared phone must not be enough to lock the owner out or close the account.
  */
 
-export const WRONG_PASSWORD = "That is not your current password.";
-
 /** Wrong guesses count per account against AUTH_RATE_LIMIT, as at the login: a stolen session cannot try passwords at speed. */
 export async function confirmPassword({ user, password, field }: { user: Pick<User, "id">; password: string; field: string }): Promise<void> {
   const key = `password-check:${user.id}`;
-  if (!reserveAttempt(key, getEnv().AUTH_RATE_LIMIT)) throw new HttpError(429, TOO_MANY_ATTEMPTS);
-  if (!(await verifyUserPassword(user.id, password))) throw new DomainError(403, WRONG_PASSWORD, field);
+  if (!reserveAttempt(key, getEnv().AUTH_RATE_LIMIT)) throw new HttpError(429, msg("rules.tooManyAttempts"));
+  if (!(await verifyUserPassword(user.id, password))) throw new DomainError(403, msg("refusals.wrongPassword"), field);
   clearAttempts(key);
 }
 
 // ---- changes a stolen session must not make alone (issue 26) ----
 
-export const PASSWORD_NEEDED = "Enter your password to confirm it is you.";
-export const CODE_TO_CONFIRM = "Enter the code your authenticator app shows now, or one of your recovery codes.";
-
 /** The password a form or JSON body sent again, or a 422 beside the field asking for it. */
 export function readPasswordAgain(password: unknown): string {
-  if (typeof password !== "string" || password === "" || password.length > PASSWORD_MAX) throw new DomainError(422, PASSWORD_NEEDED, "password");
+  if (typeof password !== "string" || password === "" || password.length > PASSWORD_MAX) throw new DomainError(422, msg("refusals.passwordNeeded"), "password");
   return password;
 }
 
@@ -43,8 +39,8 @@ export function readPasswordAgain(password: unknown): string {
 export async function confirmPasswordAndCode({ user, password, code }: { user: User; password: unknown; code: unknown }): Promise<void> {
   await confirmPassword({ user, password: readPasswordAgain(password), field: "password" });
   if (!twoFactorEnabled(user.id)) return;
-  if (typeof code !== "string" || code.trim() === "") throw new DomainError(422, CODE_TO_CONFIRM, "code");
+  if (typeof code !== "string" || code.trim() === "") throw new DomainError(422, msg("refusals.codeToConfirm"), "code");
   countingWrongCodes(user.id, () => {
-    if (!verifySecondFactor(user.id, readCode(code))) throw new DomainError(422, TWO_FACTOR_CODE_WRONG, "code");
+    if (!verifySecondFactor(user.id, readCode(code))) throw new DomainError(422, msg("refusals.twoFactorCodeWrong"), "code");
   });
 }

@@ -1,3 +1,4 @@
+import { msg } from "~/catalog/ref";
 import type { MessageRef } from "~/catalog/format";
 import { createCookie, createCookieSessionStorage, redirect } from "@remix-run/node";
 import { getEnv } from "~/lib/env.server";
@@ -5,7 +6,7 @@ import { clientIp, HttpError } from "~/lib/http.server";
 import { getSessionByToken, type User } from "~/models/user.server";
 import { lastSeenIsStale, touchSession, type SessionKind, type SessionMeta } from "~/models/sessions.server";
 import { noteUserId } from "~/lib/request-context.server";
-import { adminSecondFactorGap, ENROLMENT_NEEDED, SIGN_IN_WITH_CODE } from "~/auth/two-factor.server";
+import { adminSecondFactorGap } from "~/auth/two-factor.server";
 
 const THIRTY_DAYS = 30 * 24 * 3600;
 
@@ -155,15 +156,15 @@ export async function requireAdmin(request: Request): Promise<User> {
 /** For /api/v1: 401 {"detail"} without a valid token; 403 for an admin whose session lacks the second factor. */
 export async function requireApiUser(request: Request, { enrolling = false }: Guard = {}): Promise<User> {
   const session = await sessionOf(request);
-  if (!session) throw new HttpError(401, "Not authenticated.");
+  if (!session) throw new HttpError(401, msg("api.notAuthenticated"));
   const gap = enrolling ? null : adminSecondFactorGap(session.user, session.secondFactor);
-  if (gap) throw new HttpError(403, gap === "enrol" ? ENROLMENT_NEEDED : SIGN_IN_WITH_CODE);
+  if (gap) throw new HttpError(403, gap === "enrol" ? msg("api.enrolFirst") : msg("api.signInWithCode"));
   return session.user;
 }
 
 export async function requireApiAdmin(request: Request): Promise<User> {
   const user = await requireApiUser(request);
-  if (!user.isAdmin) throw new HttpError(403, "Admin access required.");
+  if (!user.isAdmin) throw new HttpError(403, msg("api.adminOnly"));
   return user;
 }
 

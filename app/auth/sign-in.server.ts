@@ -1,22 +1,24 @@
+import { msg } from "~/catalog/ref";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { TOO_MANY_ATTEMPTS } from "~/domain/messages";
+
 import { readSignInCode, type SignInCode } from "~/domain/two-factor";
 import { LoginSchema, RegisterSchema, type RegisterInput } from "~/forms/account.server";
 import { fieldErrors } from "~/forms/parse.server";
-import { clientIp } from "~/lib/http.server";
+import { clientIp, HttpError } from "~/lib/http.server";
+import type { MessageRef } from "~/catalog/format";
 import { getEnv } from "~/lib/env.server";
 import { reserveAttempt } from "~/lib/rate-limit.server";
 import type { User } from "~/models/user.server";
 
 /** The only errors a login attempt turns into a message; anything else is a real fault and is rethrown. */
-export class LoginError extends Error {
+export class LoginError extends HttpError {
   constructor(
     public status: 401 | 422 | 429,
-    message: string,
+    message: string | MessageRef,
     public fields: Record<string, string> = {},
   ) {
-    super(message);
+    super(status, message);
   }
 }
 
@@ -45,19 +47,19 @@ export const authenticator = new Authenticator<Credentials>()
   // The API's OAuth2-style form: username (the email) + password, and the code when two factors are on.
   .use(new FormStrategy(async ({ form }) => ({ ...readCredentials(form.get("username"), form.get("password")), code: readSignInCode(form.get("code")) })), "api-form");
 
-export class RegisterError extends Error {
+export class RegisterError extends HttpError {
   constructor(
     public status: 409 | 422 | 429,
-    message: string,
+    message: string | MessageRef,
     public fields: Record<string, string> = {},
   ) {
-    super(message);
+    super(status, message);
   }
 }
 
 /** Counts a registration per client address, before the form is even read, so account creation cannot be scripted at speed. */
 export function guardRegistration(request: Request): void {
-  if (!reserveAttempt(`register:${clientIp(request)}`, getEnv().REGISTRATIONS_PER_ADDRESS)) throw new RegisterError(429, TOO_MANY_ATTEMPTS);
+  if (!reserveAttempt(`register:${clientIp(request)}`, getEnv().REGISTRATIONS_PER_ADDRESS)) throw new RegisterError(429, msg("rules.tooManyAttempts"));
 }
 
 /** The registration form or JSON body, read (a RegisterError 422 naming each bad field). */

@@ -1,8 +1,10 @@
+import { msg } from "~/catalog/ref";
 import { createCookie } from "@remix-run/node";
-import { TOO_MANY_ATTEMPTS } from "~/domain/messages";
+
 import type { SignInCode } from "~/domain/two-factor";
 import { getEnv } from "~/lib/env.server";
 import { HttpError } from "~/lib/http.server";
+import type { MessageRef } from "~/catalog/format";
 import { clearAttempts, reserveAttempt } from "~/lib/rate-limit.server";
 import { twoFactorEnabled, verifySecondFactor } from "~/models/two-factor.server";
 import type { User } from "~/models/user.server";
@@ -10,14 +12,9 @@ import type { User } from "~/models/user.server";
 /** Wrong codes one account may send per rate-limit window before 429 (a 6-digit code must not be guessable). */
 export const TWO_FACTOR_TRIES = 5;
 
-export const CODE_NEEDED = "Two-factor code needed: send the 6-digit code from your authenticator app, or one of your recovery codes, as the form field code.";
-export const CODE_WRONG = "That two-factor code is not right, or was already used. Enter the code your authenticator app shows now, or an unused recovery code.";
-export const ENROLMENT_NEEDED = "Admins must turn on two-factor sign-in first: enrol at /account/two-factor (or POST /api/v1/auth/2fa/setup, then /api/v1/auth/2fa/enable).";
-export const SIGN_IN_WITH_CODE = "This session signed in without a two-factor code. Log out, then log in again with your code to do admin work.";
-
 /** A second factor that was missing, wrong (401) or tried too often (429); the API answers it as `{"detail"}`. */
 export class SecondFactorError extends HttpError {
-  constructor(status: 401 | 429, message: string) {
+  constructor(status: 401 | 429, message: string | MessageRef) {
     super(status, message);
   }
 }
@@ -29,7 +26,7 @@ export class SecondFactorError extends HttpError {
  */
 export function countingWrongCodes<T>(userId: number, attempt: () => T): T {
   const key = `2fa:${userId}`;
-  if (!reserveAttempt(key, TWO_FACTOR_TRIES)) throw new SecondFactorError(429, TOO_MANY_ATTEMPTS);
+  if (!reserveAttempt(key, TWO_FACTOR_TRIES)) throw new SecondFactorError(429, msg("rules.tooManyAttempts"));
   const result = attempt();
   clearAttempts(key);
   return result;
@@ -42,9 +39,9 @@ export function countingWrongCodes<T>(userId: number, attempt: () => T): T {
  */
 export function checkSecondFactor(user: Pick<User, "id">, code: SignInCode): boolean {
   if (!twoFactorEnabled(user.id)) return false;
-  if (code === "missing") throw new SecondFactorError(401, CODE_NEEDED);
+  if (code === "missing") throw new SecondFactorError(401, msg("api.codeNeeded"));
   countingWrongCodes(user.id, () => {
-    if (!verifySecondFactor(user.id, code)) throw new SecondFactorError(401, CODE_WRONG);
+    if (!verifySecondFactor(user.id, code)) throw new SecondFactorError(401, msg("api.codeWrong"));
   });
   return true;
 }

@@ -1,11 +1,12 @@
+import { msg } from "~/catalog/ref";
 import crypto from "node:crypto";
 import { confirmPassword } from "~/auth/account.server";
 import { LoginError, RegisterError } from "~/auth/sign-in.server";
 import { checkSecondFactor, countingWrongCodes } from "~/auth/two-factor.server";
 import { resetLinksDelivered } from "~/auth/password-reset.server";
 import { checkAccountClosable } from "~/domain/account";
-import { DomainError } from "~/domain/errors";
-import { EMAIL_TAKEN, INVALID_CREDENTIALS, TOO_MANY_ATTEMPTS } from "~/domain/messages";
+import { DomainError, englishOf } from "~/domain/errors";
+
 import type { CodeInput, SignInCode } from "~/domain/two-factor";
 import { now } from "~/lib/clock.server";
 import { getEnv } from "~/lib/env.server";
@@ -35,7 +36,7 @@ export async function register(input: { fullName: string; email: string; passwor
   try {
     user = await users.createUser({ email: input.email, fullName: input.fullName, password: input.password, confirmEmail: true });
   } catch (error) {
-    if (error instanceof users.EmailTakenError) throw new RegisterError(409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
+    if (error instanceof users.EmailTakenError) throw new RegisterError(409, msg("rules.emailTaken"), { email: englishOf(msg("rules.emailTaken")) });
     throw error;
   }
   const token = input.session ? users.createSession(user.id, input.session, { secondFactor: false }).token : null;
@@ -49,14 +50,14 @@ async function checkCredentials({ email, password, ip }: { email: string; passwo
   const addressKey = `login-ip:${ip}`;
   // Each attempt is counted before the (slow, async) hash: parallel guesses cannot all pass the check
   // first. This per-(address, account) limit may refuse anything for that account.
-  if (!reserveAttempt(accountKey, env.AUTH_RATE_LIMIT)) throw new LoginError(429, TOO_MANY_ATTEMPTS);
+  if (!reserveAttempt(accountKey, env.AUTH_RATE_LIMIT)) throw new LoginError(429, msg("rules.tooManyAttempts"));
   // The address-wide counter is shared by everyone behind one address (a carrier's NAT, an office):
   // over its limit, wrong passwords get 429, but a correct password still logs in.
   const addressOver = !reserveAttempt(addressKey, env.LOGIN_FAILURES_PER_ADDRESS);
   const user = await users.verifyLogin(email, password);
   if (!user) {
-    if (addressOver) throw new LoginError(429, TOO_MANY_ATTEMPTS);
-    throw new LoginError(401, INVALID_CREDENTIALS);
+    if (addressOver) throw new LoginError(429, msg("rules.tooManyAttempts"));
+    throw new LoginError(401, msg("rules.invalidCredentials"));
   }
   // Only failures count: the account's slate is wiped, the address's reservation given back.
   clearAttempts(accountKey);
@@ -103,7 +104,7 @@ export function requestPasswordReset(input: { email: string; ip: string }): Rese
     [`reset-ip:${input.ip}`, env.RESET_REQUESTS_PER_ADDRESS],
     [`reset-email:${input.email}`, env.RESET_REQUESTS_PER_EMAIL],
   ]);
-  if (!allowed) throw new HttpError(429, TOO_MANY_ATTEMPTS);
+  if (!allowed) throw new HttpError(429, msg("rules.tooManyAttempts"));
   // A token nobody could receive is not made.
   if (!resetLinksDelivered()) return "unavailable";
   // The link (from APP_URL, never from the request's Host) goes out through the outbox, with the
@@ -128,7 +129,7 @@ export function resetPasswordWithCode(input: { email: string; code: string; pass
     [`reset-code-ip:${input.ip}`, env.RESET_REQUESTS_PER_ADDRESS],
     [`reset-code-email:${input.email}`, env.RESET_REQUESTS_PER_EMAIL * 5],
   ]);
-  if (!allowed) throw new HttpError(429, TOO_MANY_ATTEMPTS);
+  if (!allowed) throw new HttpError(429, msg("rules.tooManyAttempts"));
   return users.resetPasswordWithCode(input.email, input.code, input.password);
 }
 
@@ -150,13 +151,13 @@ const CONFIRMATIONS_PER_WINDOW = 5;
 
 /** A new link to confirm the account's email address. */
 export function sendEmailConfirmation(ctx: CommandContext): void {
-  if (!reserveAttempt(`email-link:${ctx.actor.id}`, CONFIRMATIONS_PER_WINDOW)) throw new HttpError(429, TOO_MANY_ATTEMPTS);
+  if (!reserveAttempt(`email-link:${ctx.actor.id}`, CONFIRMATIONS_PER_WINDOW)) throw new HttpError(429, msg("rules.tooManyAttempts"));
   contacts.sendEmailConfirmation(ctx.actor.id);
 }
 
 /** A new 6-digit code by SMS to the account's phone. */
 export function sendPhoneCode(ctx: CommandContext): void {
-  if (!reserveAttempt(`phone-code:${ctx.actor.id}`, CONFIRMATIONS_PER_WINDOW)) throw new HttpError(429, TOO_MANY_ATTEMPTS);
+  if (!reserveAttempt(`phone-code:${ctx.actor.id}`, CONFIRMATIONS_PER_WINDOW)) throw new HttpError(429, msg("rules.tooManyAttempts"));
   contacts.sendPhoneCode(ctx.actor.id);
 }
 
@@ -218,8 +219,6 @@ export async function renewRecoveryCodes(ctx: CommandContext, input: { password:
 
 // ---- closing the account ----
 
-export const CLOSE_CONFIRMATION_EXPIRED = "This confirmation has expired. Enter your password again.";
-
 /** Closes the account after the password, when checkAccountClosable allows it (a 409 naming why otherwise); every session ends. */
 export async function closeAccount(ctx: CommandContext, input: { password: string }): Promise<void> {
   await confirmPassword({ user: ctx.actor, password: input.password, field: "password" });
@@ -253,6 +252,6 @@ export function closeAccountWithTicket(ctx: CommandContext, input: { ticket: str
   const expiresMs = Number(expires);
   const expected = Number.isSafeInteger(expiresMs) ? ticketMac(ctx.actor.id, input.sessionToken ?? "", expiresMs) : "";
   const valid = expected !== "" && sameSecret(mac, expected) && expiresMs > now().getTime();
-  if (!valid) throw new DomainError(400, CLOSE_CONFIRMATION_EXPIRED, "password");
+  if (!valid) throw new DomainError(400, msg("refusals.closeConfirmationExpired"), "password");
   users.closeUserAccount(ctx.actor.id);
 }

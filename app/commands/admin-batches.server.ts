@@ -1,8 +1,9 @@
+import { msg } from "~/catalog/ref";
 import { createHash } from "node:crypto";
 import { approvalSummary, deleteNeedsApproval } from "~/domain/approvals";
 import { DomainError } from "~/domain/errors";
 import type { ImageType } from "~/domain/images";
-import { MSG } from "~/domain/messages";
+
 import type { BatchInput, FarmInput } from "~/forms/admin.server";
 import type { FarmLogEntry } from "~/forms/farm-log.server";
 import { requestOrRun, type Guarded } from "~/models/approval-actions.server";
@@ -66,7 +67,7 @@ export function recordFarmLog(ctx: CommandContext, input: { batchId: number; ent
   const { batchId, entry, photos, types } = input;
   return onceOnly(ctx, "record-farm-log", { batchId, entry, photos: photoParams(photos) }, () => {
     const batch = batches.getBatchRow(batchId);
-    if (!batch) throw new DomainError(404, MSG.batchNotFound);
+    if (!batch) throw new DomainError(404, msg("rules.batchNotFound"));
     const log = farmLogs.createFarmLog({ adminId: ctx.actor.id, batch, entry, photos, types });
     // Read by id: a day logged late is not among the latest the list shows.
     return { ...farmLogs.getFarmLog({ batchId, logId: log.id }), photoIds: log.photoIds };

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Dialog } from "~/components/dialog";
 import { Field, FormError } from "~/components/forms";
 import { formatGhs } from "~/domain/money";
-import { MSG } from "~/domain/messages";
+
 import type { InvestPageData } from "~/components/invest-page";
 import { slots, withElements } from "~/components/rich-text";
 import { useT } from "~/catalog/use-words";
@@ -211,7 +211,7 @@ export function InvestDialogs({ dialog, isEgg, result }: { dialog: InvestPageDat
     return (
       <Dialog title={dialog.action === "exit" ? t("investDialogs.exitTitle", { id: dialog.batch.id }) : t("investDialogs.investTitle", { id: dialog.batch.id })} closeTo={dialog.closeTo}>
         <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" role="alert">
-          {MSG.loginToInvest}
+          {t("investDialogs.loginToInvest")}
         </p>
         <div className="mt-4 flex gap-2">
           <Link to={dialog.loginHref} className="btn-primary flex-1">

@@ -1,17 +1,7 @@
 import { render } from "~/catalog/index.server";
 import { describe, expect, it } from "vitest";
 import { DomainError } from "~/domain/errors";
-import {
-  APPROVAL_MESSAGES,
-  approvalExpiresAt,
-  approvalSummary,
-  assertMayDecide,
-  deleteNeedsApproval,
-  fourEyesRelaxed,
-  isGuardedAction,
-  rejectionReason,
-  withdrawalNeedsReview,
-} from "~/domain/approvals";
+import { approvalExpiresAt, approvalSummary, assertMayDecide, deleteNeedsApproval, fourEyesRelaxed, isGuardedAction, rejectionReason, withdrawalNeedsReview } from "~/domain/approvals";
 
 const at = "2026-03-01T10:00:00.000Z";
 const pending = { status: "PENDING", requestedBy: 1, expiresAt: approvalExpiresAt(at) };
@@ -37,11 +27,13 @@ describe("four eyes", () => {
   it("expires after 24 hours", () => {
     expect(approvalExpiresAt(at)).toBe("2026-03-02T10:00:00.000Z");
     expect(refusal(() => assertMayDecide(pending, { adminId: 2, adminCount: 2, now: "2026-03-02T09:59:59.999Z" }))).toBeNull();
-    expect(refusal(() => assertMayDecide(pending, { adminId: 2, adminCount: 2, now: "2026-03-02T10:00:00.000Z" }))).toBe(APPROVAL_MESSAGES.expired);
+    expect(refusal(() => assertMayDecide(pending, { adminId: 2, adminCount: 2, now: "2026-03-02T10:00:00.000Z" }))).toBe(
+      "This request expired: requests lapse after 24 hours. Ask again if it is still needed.",
+    );
   });
 
   it("refuses the requester while there is a second admin, and decided requests", () => {
-    expect(refusal(() => assertMayDecide(pending, { adminId: 1, adminCount: 2, now: at }))).toBe(APPROVAL_MESSAGES.ownRequest);
+    expect(refusal(() => assertMayDecide(pending, { adminId: 1, adminCount: 2, now: at }))).toBe("A second admin must approve: you asked for this.");
     expect(refusal(() => assertMayDecide(pending, { adminId: 1, adminCount: 1, now: at }))).toBeNull();
     expect(refusal(() => assertMayDecide({ ...pending, status: "APPROVED" }, { adminId: 2, adminCount: 2, now: at }))).toBe("This request is already approved.");
     expect(fourEyesRelaxed(1)).toBe(true);
@@ -50,8 +42,8 @@ describe("four eyes", () => {
 
   it("needs a reason to reject", () => {
     expect(rejectionReason("  wrong month ")).toBe("wrong month");
-    expect(refusal(() => rejectionReason(" "))).toBe(APPROVAL_MESSAGES.reasonRequired);
-    expect(refusal(() => rejectionReason("x".repeat(501)))).toBe(APPROVAL_MESSAGES.reasonRequired);
+    expect(refusal(() => rejectionReason(" "))).toBe("Give a reason for the rejection (up to 500 characters).");
+    expect(refusal(() => rejectionReason("x".repeat(501)))).toBe("Give a reason for the rejection (up to 500 characters).");
   });
 
   it("guards deleting a batch with history, and withdrawals above the threshold", () => {

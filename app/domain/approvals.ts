@@ -27,34 +27,33 @@ export const fourEyesRelaxed = (adminCount: number) => adminCount < 2;
 
 export const APPROVAL_MESSAGES = {
   sentForApproval: "Sent for approval: a second admin must approve it on /admin/approvals.",
-  ownRequest: "A second admin must approve: you asked for this.",
-  expired: "This request expired: requests lapse after 24 hours. Ask again if it is still needed.",
-  notFound: "Approval request not found.",
   relaxed: "Four eyes are relaxed: this installation has one admin, so guarded actions run at once. Grant a second admin to require a second approval.",
-  lastAdmin: "Akoko needs at least one admin: grant another admin before removing this one.",
-  reasonRequired: "Give a reason for the rejection (up to 500 characters).",
   heldWithdrawal: "Waiting for a security check: an admin reviews large withdrawals before they are sent.",
 } as const;
 
-export const alreadyDecided = (status: string) => `This request is already ${status.toLowerCase()}.`;
+/** How a decided request's status reads in "This request is already ...". */
+const DECIDED = { APPROVED: "rules.approval.status.APPROVED", REJECTED: "rules.approval.status.REJECTED", EXPIRED: "rules.approval.status.EXPIRED", FAILED: "rules.approval.status.FAILED" } as const;
 
 type Decidable = { status: string; requestedBy: number; expiresAt: string };
 
 /**
  * May `adminId` approve or reject this request now? Only a PENDING, unexpired request, and only by
  * someone other than who asked, unless the installation has a single admin (then that admin decides).
- * Throws the 409 to answer; "expired" is told apart so the caller can mark the row EXPIRED.
+ * Throws the 409 to answer (the caller marks an expired request EXPIRED first: see isExpired).
  */
 export function assertMayDecide(request: Decidable, { adminId, adminCount, now }: { adminId: number; adminCount: number; now: string }): void {
-  if (request.status !== "PENDING") throw new DomainError(409, alreadyDecided(request.status));
-  if (isExpired(request.expiresAt, now)) throw new DomainError(409, APPROVAL_MESSAGES.expired);
-  if (request.requestedBy === adminId && !fourEyesRelaxed(adminCount)) throw new DomainError(409, APPROVAL_MESSAGES.ownRequest);
+  if (request.status !== "PENDING") {
+    const status = DECIDED[request.status as keyof typeof DECIDED];
+    throw new DomainError(409, msg("rules.approval.alreadyDecided", { status: status ? { msg: status } : request.status.toLowerCase() }));
+  }
+  if (isExpired(request.expiresAt, now)) throw new DomainError(409, msg("rules.approval.expired"));
+  if (request.requestedBy === adminId && !fourEyesRelaxed(adminCount)) throw new DomainError(409, msg("rules.approval.ownRequest"));
 }
 
 /** A rejection's reason: required, trimmed, at most 500 characters. */
 export function rejectionReason(value: unknown): string {
   const text = typeof value === "string" ? value.trim() : "";
-  if (!text || text.length > 500) throw new DomainError(422, APPROVAL_MESSAGES.reasonRequired, "reason");
+  if (!text || text.length > 500) throw new DomainError(422, msg("rules.approval.reasonRequired"), "reason");
   return text;
 }
 

@@ -49,10 +49,14 @@ describe("checkInvestment: the investing messages per batch type (docs/rules.md#
 
   it("takes money only from OPEN batches, and ACTIVE egg batches with units on offer", () => {
     expect(refusal(() => checkInvestment({ batch: { ...chicken, status: "ACTIVE" }, units: readUnitCount(1), walletMinor: 1e9 })).detail).toBe("This batch is no longer open for investment.");
-    expect(refusal(() => checkInvestment({ batch: { ...egg, status: "ACTIVE", availableUnits: 0 }, units: readUnitCount(1), walletMinor: 1e9 })).detail).toBe("This batch is no longer open for investment.");
+    expect(refusal(() => checkInvestment({ batch: { ...egg, status: "ACTIVE", availableUnits: 0 }, units: readUnitCount(1), walletMinor: 1e9 })).detail).toBe(
+      "This batch is no longer open for investment.",
+    );
     expect(checkInvestment({ batch: { ...egg, status: "ACTIVE", availableUnits: 3 }, units: readUnitCount(3), walletMinor: 1e9 }).units).toBe(3);
     // The only units on offer are the buyer's own: the batch is open to others, there are just none for them.
-    expect(refusal(() => checkInvestment({ batch: { ...egg, status: "ACTIVE", availableUnits: 3 }, ownOfferedUnits: 3, units: readUnitCount(1), walletMinor: 1e9 })).detail).toBe("Not enough units available.");
+    expect(refusal(() => checkInvestment({ batch: { ...egg, status: "ACTIVE", availableUnits: 3 }, ownOfferedUnits: 3, units: readUnitCount(1), walletMinor: 1e9 })).detail).toBe(
+      "Not enough units available.",
+    );
     for (const status of ["CLOSED", "HARVESTED"] as const) {
       expect(refusal(() => checkInvestment({ batch: { ...egg, status }, units: readUnitCount(1), walletMinor: 1e9 })).status).toBe(409);
     }

@@ -1,6 +1,6 @@
+import { msg } from "~/catalog/ref";
 import { oneMonthAfter } from "~/domain/calendar";
 import { DomainError } from "~/domain/errors";
-import { INVEST_MESSAGES, MSG, exitTooEarly, exitTooMany } from "~/domain/messages";
 import { applyRate } from "~/domain/money";
 import type { BatchStatus, ProductType } from "~/domain/types";
 
@@ -28,9 +28,8 @@ export function unitsText(n: number): string {
 
 /** Units to buy, as the door read them: a whole number; anything else is refused with the batch type's message. */
 export function unitsToBuy(read: UnitCount, productType: ProductType): number {
-  const messages = INVEST_MESSAGES[productType];
-  if (!read.ok) throw new DomainError(422, read.reason === "fraction" ? MSG.wholeUnits : messages.unitsPositive, "units");
-  if (read.units > MAX_UNITS) throw new DomainError(409, messages.tooMany, "units");
+  if (!read.ok) throw new DomainError(422, read.reason === "fraction" ? msg("rules.wholeUnits") : msg(`rules.unitsPositive.${productType}`), "units");
+  if (read.units > MAX_UNITS) throw new DomainError(409, msg(`rules.tooMany.${productType}`), "units");
   return read.units;
 }
 
@@ -85,13 +84,12 @@ export function checkInvestment({
   /** Units of an ACTIVE egg batch the buyer offers for exit themselves: on sale, but not to them. */
   ownOfferedUnits?: number;
 }): { units: number; costMinor: number } {
-  const messages = INVEST_MESSAGES[batch.productType];
-  if (!batchTakesMoney(batch)) throw new DomainError(409, MSG.batchNotOpen);
+  if (!batchTakesMoney(batch)) throw new DomainError(409, msg("rules.batchNotOpen"));
   const units = unitsToBuy(unitsInput, batch.productType);
-  if (units > batch.availableUnits - ownOfferedUnits) throw new DomainError(409, messages.tooMany, "units");
-  if (acceptedTerms === false) throw new DomainError(422, messages.terms, "terms");
+  if (units > batch.availableUnits - ownOfferedUnits) throw new DomainError(409, msg(`rules.tooMany.${batch.productType}`), "units");
+  if (acceptedTerms === false) throw new DomainError(422, msg(`rules.terms.${batch.productType}`), "terms");
   const costMinor = units * batch.unitPriceMinor;
-  if (costMinor > walletMinor) throw new DomainError(409, MSG.insufficientWallet, "units");
+  if (costMinor > walletMinor) throw new DomainError(409, msg("rules.insufficientWallet"), "units");
   return { units, costMinor };
 }
 
@@ -113,15 +111,15 @@ export function checkEarlyExit({
   unitsAlreadyOffered: number;
 }): number {
   const read = unitsInput;
-  if (!read.ok) throw new DomainError(422, read.reason === "fraction" ? MSG.wholeUnits : MSG.enterUnits, "units");
+  if (!read.ok) throw new DomainError(422, read.reason === "fraction" ? msg("rules.wholeUnits") : msg("rules.enterUnits"), "units");
   const units = read.units;
-  if (batch.productType === "CHICKEN") throw new DomainError(409, MSG.chickenLocked);
-  if (batch.status !== "ACTIVE") throw new DomainError(409, MSG.exitNeedsActive);
+  if (batch.productType === "CHICKEN") throw new DomainError(409, msg("rules.chickenLocked"));
+  if (batch.status !== "ACTIVE") throw new DomainError(409, msg("rules.exitNeedsActive"));
   const opensOn = batch.startDate ? oneMonthAfter(batch.startDate) : null;
-  if (!opensOn || today < opensOn) throw new DomainError(409, exitTooEarly(opensOn ?? "a month after activation"));
-  if (unitsHeld <= 0) throw new DomainError(409, MSG.noHolding);
+  if (!opensOn || today < opensOn) throw new DomainError(409, opensOn ? msg("rules.exitTooEarly", { opensOn: { date: opensOn } }) : msg("rules.exitTooEarlyNotStarted"));
+  if (unitsHeld <= 0) throw new DomainError(409, msg("rules.noHolding"));
   const max = unitsHeld - unitsAlreadyOffered;
-  if (units > max) throw new DomainError(409, exitTooMany(Math.max(0, max)), "units");
+  if (units > max) throw new DomainError(409, msg("rules.exitTooMany", { count: Math.max(0, max) }), "units");
   return units;
 }
 

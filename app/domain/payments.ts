@@ -19,8 +19,6 @@ export type OurWithdrawalStatus = "PENDING" | "SUCCEEDED" | "FAILED" | "REVERSED
 export type ProviderChargeStatus = "succeeded" | "failed" | "abandoned" | "pending" | "unknown" | "not_found";
 export type ProviderTransferStatus = "succeeded" | "failed" | "reversed" | "pending" | "otp" | "unknown" | "not_found";
 
-export const OTP_FORMAT = "Enter the code from your phone (4 to 12 letters or digits).";
-
 /** The voucher or code an investor typed for a deposit, as read: 4 to 12 letters or digits, spaces around it dropped. */
 export type OtpRead = { ok: true; code: string } | { ok: false };
 

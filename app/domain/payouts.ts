@@ -1,6 +1,7 @@
+import { msg } from "~/catalog/ref";
 import { isPeriod, lastDayOfMonth } from "~/domain/calendar";
 import { DomainError } from "~/domain/errors";
-import { applyRate, formatGhs, parseAmountToMinor, splitByWeight } from "~/domain/money";
+import { applyRate, parseAmountToMinor, splitByWeight } from "~/domain/money";
 
 /** Payout runs: who is paid what for a month, a harvest or a close, and which periods may be paid. */
 
@@ -81,15 +82,13 @@ export function checkRunFunding({
   reserveMinor: number;
 }): RunFunding {
   const shortfallMinor = Math.max(0, dueMinor - Math.max(0, heldMinor));
-  if (reserveDrawMinor > shortfallMinor) throw new DomainError(422, `The reserve draw (${formatGhs(reserveDrawMinor)}) is more than the shortfall (${formatGhs(shortfallMinor)}).`, "reserve_draw");
+  if (reserveDrawMinor > shortfallMinor)
+    throw new DomainError(422, msg("rules.payout.drawAboveShortfall", { draw: { money: reserveDrawMinor }, shortfall: { money: shortfallMinor } }), "reserve_draw");
   if (reserveDrawMinor > reserveMinor)
-    throw new DomainError(409, `The reserve holds ${formatGhs(Math.max(0, reserveMinor))}, less than the ${formatGhs(reserveDrawMinor)} draw. Fund the reserve first.`, "reserve_draw");
+    throw new DomainError(409, msg("rules.payout.reserveTooSmall", { reserve: { money: Math.max(0, reserveMinor) }, draw: { money: reserveDrawMinor } }), "reserve_draw");
   if (shortfallMinor > reserveDrawMinor) {
-    const drawn = reserveDrawMinor > 0 ? ` and ${formatGhs(reserveDrawMinor)} from the reserve` : "";
-    throw new DomainError(
-      409,
-      `Batch #${batchId} holds ${formatGhs(Math.max(0, heldMinor))} for investors${drawn}; this run needs ${formatGhs(dueMinor)}: ${formatGhs(shortfallMinor - reserveDrawMinor)} short. Record the farm's remittance or draw the shortfall from the reserve.`,
-    );
+    const figures = { batchId, held: { money: Math.max(0, heldMinor) }, due: { money: dueMinor }, short: { money: shortfallMinor - reserveDrawMinor } };
+    throw new DomainError(409, reserveDrawMinor > 0 ? msg("rules.payout.shortfallWithDraw", { ...figures, draw: { money: reserveDrawMinor } }) : msg("rules.payout.shortfall", figures));
   }
   return { dueMinor, heldMinor, shortfallMinor, reserveDrawMinor };
 }
@@ -98,16 +97,14 @@ export function checkRunFunding({
 export function reserveDrawInput(raw: unknown): number {
   if (raw === undefined || raw === null || raw === "" || raw === 0 || (typeof raw === "string" && /^\s*0*(\.0*)?\s*$/.test(raw))) return 0;
   const parsed = parseAmountToMinor(raw);
-  if (!parsed.ok) throw new DomainError(422, "The reserve draw must be an amount in GHS, with at most 2 decimals.", "reserve_draw");
+  if (!parsed.ok) throw new DomainError(422, msg("rules.payout.drawFormat"), "reserve_draw");
   return parsed.minor;
 }
-
-const PERIOD_FORMAT = "Give the payout period as YYYY-MM.";
 
 /** An optional period as sent (absent or blank: this month); anything but text is refused, never read as "now". */
 export function periodInput(raw: unknown): string | null {
   if (raw === undefined || raw === null || raw === "") return null;
-  if (typeof raw !== "string") throw new DomainError(422, PERIOD_FORMAT, "period");
+  if (typeof raw !== "string") throw new DomainError(422, msg("rules.payout.periodFormat"), "period");
   return raw.trim() || null;
 }
 
@@ -121,10 +118,10 @@ export function recordDateOf(period: string): string {
 
 /** An egg payout period: YYYY-MM, not before the batch's start month, never in the future. */
 export function checkPayoutPeriod({ period, startDate, currentPeriod }: { period: string; startDate: string | null; currentPeriod: string }): string {
-  if (!isPeriod(period)) throw new DomainError(422, PERIOD_FORMAT, "period");
-  if (period > currentPeriod) throw new DomainError(422, `The period ${period} is in the future.`, "period");
+  if (!isPeriod(period)) throw new DomainError(422, msg("rules.payout.periodFormat"), "period");
+  if (period > currentPeriod) throw new DomainError(422, msg("rules.payout.periodFuture", { period }), "period");
   const startPeriod = startDate?.slice(0, 7);
-  if (startPeriod && period < startPeriod) throw new DomainError(422, `The batch started in ${startPeriod}; ${period} is before that.`, "period");
+  if (startPeriod && period < startPeriod) throw new DomainError(422, msg("rules.payout.periodBeforeStart", { startPeriod, period }), "period");
   return period;
 }
 

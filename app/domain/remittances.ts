@@ -1,3 +1,4 @@
+import { msg } from "~/catalog/ref";
 import { DomainError } from "~/domain/errors";
 import { parseAmountToMinor } from "~/domain/money";
 import { checkPayoutPeriod } from "~/domain/payouts";
@@ -38,37 +39,24 @@ export const SHEET_FIELDS = [
   ["farm_share", "farmShareMinor", "money"],
 ] as const satisfies ReadonlyArray<readonly [string, keyof SettlementSheet, "count" | "money" | "kg"]>;
 
-const LABELS: Record<string, string> = {
-  crates_sold: "Crates sold",
-  price_per_crate: "Price per crate",
-  birds_sold: "Birds sold",
-  live_weight_kg: "Live weight",
-  price_per_kg: "Price per kg",
-  revenue: "Revenue",
-  feed_cost: "Feed cost",
-  vet_cost: "Vet cost",
-  other_costs: "Other costs",
-  farm_share: "Farm's share",
-};
-
 const blank = (raw: unknown) => raw === undefined || raw === null || (typeof raw === "string" && raw.trim() === "");
 
 /** An optional sheet figure: blank is null; otherwise a count, GHS (0 allowed, 2 decimals) or kg (3 decimals), never negative. */
-function sheetValue(field: string, kind: "count" | "money" | "kg", raw: unknown): number | null {
+function sheetValue(field: (typeof SHEET_FIELDS)[number][0], kind: "count" | "money" | "kg", raw: unknown): number | null {
   if (blank(raw)) return null;
   const text = typeof raw === "number" ? String(raw) : typeof raw === "string" ? raw.trim() : null;
-  const label = LABELS[field];
+  const label = { msg: `rules.remittance.label.${field}` } as const;
   if (kind === "count") {
-    if (text === null || !/^\d{1,9}$/.test(text)) throw new DomainError(422, `${label} must be a whole number of 0 or more.`, field);
+    if (text === null || !/^\d{1,9}$/.test(text)) throw new DomainError(422, msg("rules.remittance.whole", { label }), field);
     return Number(text);
   }
   if (kind === "kg") {
-    if (text === null || !/^\d{1,9}(\.\d{1,3})?$/.test(text)) throw new DomainError(422, `${label} must be kilograms of 0 or more, e.g. 2150.5.`, field);
+    if (text === null || !/^\d{1,9}(\.\d{1,3})?$/.test(text)) throw new DomainError(422, msg("rules.remittance.kg", { label }), field);
     return Number(text);
   }
   if (text !== null && /^0+(\.0{0,2})?$/.test(text)) return 0;
   const parsed = parseAmountToMinor(text ?? raw);
-  if (!parsed.ok) throw new DomainError(422, `${label} must be an amount in GHS of 0 or more, with at most 2 decimals.`, field);
+  if (!parsed.ok) throw new DomainError(422, msg("rules.remittance.money", { label }), field);
   return parsed.minor;
 }
 
@@ -78,27 +66,22 @@ function sheetValue(field: string, kind: "count" | "money" | "kg", raw: unknown)
  */
 export function readRemittance(body: Record<string, unknown>, batch: { id: number; productType: ProductType; startDate: string | null }, currentPeriod: string): RemittanceInput {
   const rawPeriod = typeof body.period === "string" ? body.period.trim().toUpperCase() : "";
-  if (!rawPeriod) throw new DomainError(422, "Give the period: YYYY-MM, HARVEST or CLOSE.", "period");
+  if (!rawPeriod) throw new DomainError(422, msg("rules.remittance.periodFormat"), "period");
   let period: string;
   if (batch.productType === "CHICKEN") {
-    if (rawPeriod !== "HARVEST") throw new DomainError(422, `Batch #${batch.id} is a broiler batch: its remittance is for the HARVEST.`, "period");
+    if (rawPeriod !== "HARVEST") throw new DomainError(422, msg("rules.remittance.broilerHarvest", { batchId: batch.id }), "period");
     period = rawPeriod;
   } else if (rawPeriod === "CLOSE") {
     period = rawPeriod;
   } else if (rawPeriod === "HARVEST") {
-    throw new DomainError(422, `Batch #${batch.id} is a layer batch: give a month (YYYY-MM) or CLOSE.`, "period");
+    throw new DomainError(422, msg("rules.remittance.layerMonth", { batchId: batch.id }), "period");
   } else {
-    if (!/^\d{4}-\d{2}$/.test(rawPeriod)) throw new DomainError(422, "Give the period: YYYY-MM, HARVEST or CLOSE.", "period");
+    if (!/^\d{4}-\d{2}$/.test(rawPeriod)) throw new DomainError(422, msg("rules.remittance.periodFormat"), "period");
     period = checkPayoutPeriod({ period: rawPeriod, startDate: batch.startDate, currentPeriod });
   }
   const amount = parseAmountToMinor(body.amount);
   if (!amount.ok) {
-    const detail =
-      amount.reason === "empty"
-        ? "Enter the amount remitted (GHS)."
-        : amount.reason === "too-large"
-          ? "The amount remitted is too large."
-          : "The amount remitted must be a positive GHS amount with at most 2 decimals.";
+    const detail = amount.reason === "empty" ? msg("rules.remittance.amountRequired") : amount.reason === "too-large" ? msg("rules.remittance.amountTooLarge") : msg("rules.remittance.amountFormat");
     throw new DomainError(422, detail, "amount");
   }
   const sheet = Object.fromEntries(SHEET_FIELDS.map(([field, key, kind]) => [key, sheetValue(field, kind, body[field])])) as SettlementSheet;

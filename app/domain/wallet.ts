@@ -1,5 +1,6 @@
+import { msg } from "~/catalog/ref";
 import { DomainError } from "~/domain/errors";
-import { MSG } from "~/domain/messages";
+
 import { parseAmountToMinor } from "~/domain/money";
 
 /** The mobile money networks an investor can be paid to. */
@@ -10,12 +11,12 @@ export function parseMoneyAmount(input: unknown): number {
   const parsed = parseAmountToMinor(input);
   if (parsed.ok) return parsed.minor;
   const message = {
-    empty: MSG.amountRequired,
-    format: MSG.amountFormat,
-    separators: MSG.amountSeparators,
-    decimals: MSG.amountDecimals,
-    "non-positive": MSG.amountPositive,
-    "too-large": MSG.amountTooLarge,
+    empty: msg("rules.amountRequired"),
+    format: msg("rules.amountFormat"),
+    separators: msg("rules.amountSeparators"),
+    decimals: msg("rules.amountDecimals"),
+    "non-positive": msg("rules.amountPositive"),
+    "too-large": msg("rules.amountTooLarge"),
   }[parsed.reason];
   throw new DomainError(422, message, "amount");
 }

@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { isCalendarDate } from "~/domain/calendar";
-import { MSG } from "~/domain/messages";
+
 import { parseAmountToMinor } from "~/domain/money";
+import { formMsg } from "~/forms/parse.server";
 import { singleLineText } from "~/forms/text.server";
 import { PRODUCT_TYPES } from "~/domain/types";
 import { CONTENT_LIMITS, FARM_NAME_MAX } from "~/forms/limits";
 
 export const FarmSchema = z.object({
-  name: singleLineText({ label: "The farm name", required: MSG.farmNameRequired, max: FARM_NAME_MAX, tooLong: `Keep the farm name under ${FARM_NAME_MAX} characters.` }),
+  name: singleLineText({ label: "The farm name", required: formMsg("rules.farmNameRequired"), max: FARM_NAME_MAX, tooLong: `Keep the farm name under ${FARM_NAME_MAX} characters.` }),
   location: singleLineText({ label: "The location", max: 200, tooLong: "Keep the location under 200 characters." }).optional().default(""),
   notes: z.string().trim().max(2000, "Keep the notes under 2,000 characters.").optional().default(""),
 });
@@ -37,7 +38,7 @@ const START_DATE_FORMAT = "Give the start date as YYYY-MM-DD.";
 export type FarmInput = z.infer<typeof FarmSchema>;
 
 export const BatchSchema = z.object({
-  farm_id: z.coerce.number({ error: MSG.selectFarm }).int(MSG.selectFarm).positive(MSG.selectFarm),
+  farm_id: z.coerce.number(formMsg("rules.selectFarm")).int(formMsg("rules.selectFarm")).positive(formMsg("rules.selectFarm")),
   product_type: z.enum(PRODUCT_TYPES, { error: "Choose EGG or CHICKEN." }),
   unit_price: cedis("Enter a unit price above zero with at most 2 decimals."),
   target_units: z.coerce

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { MSG } from "~/domain/messages";
-import { formId, formText, idempotencyKey } from "~/forms/parse.server";
+
+import { formId, formMsg, formText, idempotencyKey } from "~/forms/parse.server";
 
 /** The invest and exit dialogs of the invest pages. */
-const batchId = formId(MSG.batchNotFound);
+const batchId = formId(formMsg("rules.batchNotFound"));
 
 export const InvestFormSchema = z.discriminatedUnion(
   "intent",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { FormMessage } from "~/forms/parse.server";
 
 /**
  * Characters refused in names and titles that other people read (a full name, a contact subject, a
@@ -17,7 +18,12 @@ export function hasHiddenCharacters(text: string): boolean {
  * also for fewer than `min` characters), at most `max` characters, and no hidden characters
  * ("<label> cannot contain ...").
  */
-export function singleLineText({ label, required, min = 1, max, tooLong }: { label: string; required?: string; min?: number; max: number; tooLong: string }) {
-  const base = required ? z.string({ error: required }).trim().min(min, required) : z.string().trim();
+export function singleLineText({ label, required, min = 1, max, tooLong }: { label: string; required?: string | FormMessage; min?: number; max: number; tooLong: string | FormMessage }) {
+  const base = required
+    ? z
+        .string(typeof required === "string" ? { error: required } : required)
+        .trim()
+        .min(min, required)
+    : z.string().trim();
   return base.max(max, tooLong).refine((v) => !hasHiddenCharacters(v), `${label} cannot contain control characters or text-direction marks.`);
 }

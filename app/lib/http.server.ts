@@ -1,8 +1,11 @@
+import { msg } from "~/catalog/ref";
 import { z } from "zod";
-import { fieldErrors } from "~/forms/parse.server";
+import { fieldMessages } from "~/forms/parse.server";
 import { errorField, logger } from "~/lib/logger.server";
 import type { MessageRef } from "~/catalog/format";
 import { englishOf } from "~/domain/errors";
+import { render } from "~/catalog/index.server";
+import type { Locale } from "~/catalog/format";
 
 /** JSON answers for /api/v1: errors are always {"detail": message}. */
 export function apiJson(data: unknown, init: number | ResponseInit = 200): Response {
@@ -13,8 +16,9 @@ export function apiJson(data: unknown, init: number | ResponseInit = 200): Respo
   return new Response(JSON.stringify(data), { ...responseInit, headers });
 }
 
-export function apiError(status: number, detail: string, headers?: HeadersInit): Response {
-  return apiJson({ detail }, { status, headers });
+/** `{"detail"}` with `status`: a catalog message in the reader's `locale`, or English text not yet moved. */
+export function apiError(status: number, detail: string | MessageRef, headers?: HeadersInit, locale: Locale = "en"): Response {
+  return apiJson({ detail: typeof detail === "string" ? detail : render(locale, detail) }, { status, headers });
 }
 
 /** Thrown by parsers and guards; resource routes turn it into `{"detail"}`. */
@@ -60,16 +64,16 @@ export function jsonNestingDepth(text: string): number {
 /** Reads a JSON object body; wrong type, malformed JSON, deep nesting or a huge body give a 4xx, never a 500. */
 export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
   const type = request.headers.get("Content-Type") ?? "";
-  if (!type.toLowerCase().includes("application/json")) throw new HttpError(415, "Send a JSON body with Content-Type: application/json.");
+  if (!type.toLowerCase().includes("application/json")) throw new HttpError(415, msg("api.jsonOnly"));
   const text = await readText(request);
-  if (jsonNestingDepth(text) > MAX_JSON_DEPTH) throw new HttpError(400, `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`);
+  if (jsonNestingDepth(text) > MAX_JSON_DEPTH) throw new HttpError(400, msg("api.tooDeep", { depth: MAX_JSON_DEPTH }));
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    throw new HttpError(400, "The request body is not valid JSON.");
+    throw new HttpError(400, msg("api.badJson"));
   }
-  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new HttpError(422, "The request body must be a JSON object.");
+  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new HttpError(422, msg("api.notAnObject"));
   return body as Record<string, unknown>;
 }
 
@@ -87,53 +91,55 @@ export async function readBody(request: Request): Promise<Record<string, unknown
       for (const [k, v] of form) if (typeof v === "string" && !(k in out)) out[k] = v;
       return out;
     } catch {
-      throw new HttpError(400, "The form body could not be read.");
+      throw new HttpError(400, msg("api.formUnreadable"));
     }
   }
   if (!type) {
     const text = await readText(request);
     if (!text.trim()) return {};
   }
-  throw new HttpError(415, "Send JSON (application/json) or form data.");
+  throw new HttpError(415, msg("api.jsonOrForm"));
 }
 
 async function readText(request: Request): Promise<string> {
   const length = Number(request.headers.get("Content-Length") ?? "0");
-  if (length > MAX_BODY_BYTES) throw new HttpError(413, "The request body is too large.");
+  if (length > MAX_BODY_BYTES) throw new HttpError(413, msg("api.tooLarge"));
   const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new HttpError(413, "The request body is too large.");
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new HttpError(413, msg("api.tooLarge"));
   return text;
 }
 
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    throw new HttpError(422, Object.values(errors)[0] ?? "Invalid input.");
+    throw new HttpError(422, Object.values(fieldMessages(parsed.error))[0] ?? msg("api.invalidInput"));
   }
   return parsed.data;
 }
 
-/** Wraps a resource-route handler: HttpError and thrown Responses become answers; the rest is a logged 500. */
-export async function handleApi(fn: () => Promise<Response> | Response): Promise<Response> {
+/**
+ * Wraps a resource-route handler: HttpError and thrown Responses become answers, the detail in the
+ * reader's `locale`; the rest is a logged 500.
+ */
+export async function handleApi(fn: () => Promise<Response> | Response, locale: Locale = "en"): Promise<Response> {
   try {
     return await fn();
   } catch (error) {
     if (error instanceof Response) return error;
-    if (error instanceof HttpError) return apiError(error.status, error.detail);
+    if (error instanceof HttpError) return apiError(error.status, error.ref ?? error.detail, undefined, locale);
     if (error && typeof error === "object" && "status" in error && "detail" in error) {
-      const e = error as { status: number; detail: string };
-      return apiError(e.status, e.detail);
+      const e = error as { status: number; detail: string; ref?: MessageRef | null };
+      return apiError(e.status, e.ref ?? e.detail, undefined, locale);
     }
     logger.error({ err: errorField(error) }, "API request failed");
-    return apiError(500, "Something went wrong on our side. Please try again.");
+    return apiError(500, msg("api.serverFault"), undefined, locale);
   }
 }
 
 /** 405 for a method the route does not take, naming those it does in Allow (GET brings HEAD). */
 export function methodNotAllowed(...allowed: [string, ...string[]]): Response {
   const allow = allowed.flatMap((m) => (m === "GET" ? ["GET", "HEAD"] : [m]));
-  return apiError(405, "Method not allowed.", { Allow: allow.join(", ") });
+  return apiError(405, msg("api.methodNotAllowed"), { Allow: allow.join(", ") });
 }
 
 /**
@@ -151,7 +157,7 @@ export function clientIp(request: Request): string {
 }
 
 /** A positive whole id from a path or body; anything else is a 4xx with `message`. */
-export function parseId(value: unknown, message = "Not found.", status = 404): number {
+export function parseId(value: unknown, message: string | MessageRef = msg("api.notFound"), status = 404): number {
   const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : "";
   if (!/^\d{1,15}$/.test(text) || Number(text) <= 0) throw new HttpError(status, message);
   return Number(text);

@@ -1,20 +1,27 @@
 import { data } from "@remix-run/node";
 import { DomainError } from "~/domain/errors";
 import { HttpError } from "~/lib/http.server";
+import { detailIn, render } from "~/catalog/index.server";
+import type { Locale, MessageRef } from "~/catalog/format";
 
 /**
  * For page actions: a broken rule becomes a 400 with the message beside its field
- * (or for the whole form), and the typed values come back so nothing is retyped.
- * Anything else is a real fault and is rethrown.
+ * (or for the whole form), in the reader's `locale`, and the typed values come back so nothing is
+ * retyped. Anything else is a real fault and is rethrown.
  */
-export function pageError(error: unknown, values: Record<string, unknown> = {}) {
+export function pageError(error: unknown, values: Record<string, unknown> = {}, locale: Locale = "en") {
   if (error instanceof DomainError) {
-    return data({ ok: false as const, errors: { [error.field ?? "form"]: error.detail } as Record<string, string>, values }, { status: 400 });
+    return data({ ok: false as const, errors: { [error.field ?? "form"]: detailIn(locale, error) } as Record<string, string>, values }, { status: 400 });
   }
   if (error instanceof HttpError) {
-    return data({ ok: false as const, errors: { form: error.detail } as Record<string, string>, values }, { status: error.status });
+    return data({ ok: false as const, errors: { form: detailIn(locale, error) } as Record<string, string>, values }, { status: error.status });
   }
   throw error;
+}
+
+/** A page loader's 404, its message in the reader's `locale` (the route's ErrorBoundary shows it). */
+export function notFoundResponse(message: MessageRef, locale: Locale = "en"): Response {
+  return new Response(render(locale, message), { status: 404 });
 }
 
 /** A fresh key for a form's hidden `idempotency_key` input: a double-tapped submit then counts once. */
@@ -30,7 +37,7 @@ export function orNotFound<T>(read: () => T): T {
   try {
     return read();
   } catch (error) {
-    if (error instanceof DomainError && error.status === 404) throw new Response(error.detail, { status: 404 });
+    if (error instanceof DomainError && error.status === 404) throw error.ref ? notFoundResponse(error.ref) : new Response(error.detail, { status: 404 });
     throw error;
   }
 }

@@ -1,3 +1,4 @@
+import { msg } from "~/catalog/ref";
 import { MaxPartSizeExceededError, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import { HttpError, readBody } from "~/lib/http.server";
 
@@ -40,8 +41,8 @@ export async function readUploadForm(request: Request, { fileFields, maxFileByte
   try {
     form = await unstable_parseMultipartFormData(request, handler);
   } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) throw new HttpError(413, "A form field is too large.");
-    throw new HttpError(400, "The form body could not be read.");
+    if (error instanceof MaxPartSizeExceededError) throw new HttpError(413, msg("api.fieldTooLarge"));
+    throw new HttpError(400, msg("api.formUnreadable"));
   }
   const fields: Record<string, string> = {};
   for (const [k, v] of form) if (typeof v === "string" && !(k in fields)) fields[k] = v;

@@ -1,6 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { msg } from "~/catalog/ref";
-import { APPROVAL_MESSAGES } from "~/domain/approvals";
 import { DomainError } from "~/domain/errors";
 import { getDb } from "~/lib/db.server";
 import { countAdmins } from "~/models/approvals.server";
@@ -29,7 +28,7 @@ export function getAccount(userId: number) {
     .from(users)
     .where(and(eq(users.id, userId), sql`${users.closedAt} is null`))
     .get();
-  if (!row) throw new DomainError(404, "User not found.");
+  if (!row) throw new DomainError(404, msg("refusals.userNotFound"));
   return row;
 }
 
@@ -37,7 +36,7 @@ export function getAccount(userId: number) {
 export function setAdminRole({ userId, isAdmin, adminId }: { userId: number; isAdmin: boolean; adminId: number }) {
   return atomic(() => {
     const user = getAccount(userId);
-    if (user.isAdmin && !isAdmin && countAdmins() <= 1) throw new DomainError(409, APPROVAL_MESSAGES.lastAdmin);
+    if (user.isAdmin && !isAdmin && countAdmins() <= 1) throw new DomainError(409, msg("rules.approval.lastAdmin"));
     if (user.isAdmin !== isAdmin) {
       getDb().update(users).set({ isAdmin }).where(eq(users.id, userId)).run();
       recordAudit({ adminId, action: "user.role", detail: `${user.email}: ${isAdmin ? "admin rights granted" : "admin rights removed"}` });

@@ -1,4 +1,4 @@
-import { APPROVAL_MESSAGES, assertMayDecide, fourEyesRelaxed, isExpired, isGuardedAction, type GuardedAction } from "~/domain/approvals";
+import { assertMayDecide, fourEyesRelaxed, isExpired, isGuardedAction, type GuardedAction } from "~/domain/approvals";
 import type { MessageRef } from "~/catalog/format";
 import { msg } from "~/catalog/ref";
 import { DomainError } from "~/domain/errors";
@@ -79,7 +79,7 @@ const batchOf = (a: Approval) => {
 /** Checks a decision; an expired request is marked EXPIRED (a held withdrawal's money goes back) before the 409. */
 function decidable(id: number, adminId: number): Approval {
   const row = getApproval(id);
-  if (!row) throw new DomainError(404, APPROVAL_MESSAGES.notFound);
+  if (!row) throw new DomainError(404, msg("rules.approval.notFound"));
   const now = nowIso();
   try {
     assertMayDecide(row, { adminId, adminCount: countAdmins(), now });
@@ -106,7 +106,7 @@ export async function approveRequest({ id, adminId }: { id: number; adminId: num
   const row = decidable(id, adminId);
   const params = JSON.parse(row.params) as Params;
   const audit = (detail: string) => recordAudit({ adminId, action: "approval.approve", batchId: batchOf(row), detail: `#${row.id} ${row.action}: ${summaryText(row, "en")}${detail}` });
-  const raced = () => new DomainError(409, "This request was decided a moment ago.");
+  const raced = () => new DomainError(409, msg("rules.approval.decidedJustNow"));
   if (row.action === "withdrawal.send") {
     // Marked first, so a second approval cannot send it twice; then the transfer (outside any transaction: it waits on the provider).
     atomic(() => {
@@ -118,7 +118,7 @@ export async function approveRequest({ id, adminId }: { id: number; adminId: num
     recordApprovalResult(row.id, body);
     return { body, message: `Withdrawal #${sent.id} approved and sent.`, approval: getApproval(row.id)! };
   }
-  if (!isGuardedAction(row.action)) throw new DomainError(409, `Unknown action ${row.action}.`);
+  if (!isGuardedAction(row.action)) throw new DomainError(409, msg("rules.approval.unknownAction", { action: row.action }));
   // Lost to another decision: nothing to record as FAILED (told by this flag, not by the message's words).
   let lostRace = false;
   try {
@@ -145,7 +145,7 @@ export async function approveRequest({ id, adminId }: { id: number; adminId: num
 export function rejectRequest({ id, adminId, reason }: { id: number; adminId: number; reason: string }): Approval {
   const row = decidable(id, adminId);
   atomic(() => {
-    if (!settleApproval(row.id, { status: "REJECTED", decidedBy: adminId, reason })) throw new DomainError(409, "This request was decided a moment ago.");
+    if (!settleApproval(row.id, { status: "REJECTED", decidedBy: adminId, reason })) throw new DomainError(409, msg("rules.approval.decidedJustNow"));
     recordAudit({ adminId, action: "approval.reject", batchId: batchOf(row), detail: `#${row.id} ${row.action}: ${summaryText(row, "en")}. Reason: ${reason}` });
     if (row.action === "withdrawal.send") returnHeldWithdrawal({ withdrawalId: num(JSON.parse(row.params).withdrawalId), why: reason });
   });

@@ -1,3 +1,4 @@
+import { msg } from "~/catalog/ref";
 import { and, asc, count, eq, inArray, sql, sum, desc } from "drizzle-orm";
 import { calendarDateOrNull } from "~/domain/calendar";
 import { minorToCedis, minorToDecimalString } from "~/domain/money";
@@ -7,7 +8,7 @@ import { batches, batchRoiHistory, exitRequests, farms, investments, payouts, jo
 import type { BatchInput } from "~/forms/admin.server";
 import { type By, recordAudit } from "~/models/audit.server";
 import { DomainError } from "~/domain/errors";
-import { MSG } from "~/domain/messages";
+
 import { atomic, balanceMinor, escrowAccount, farmAccount, postEntry, findAccountId } from "~/models/ledger.server";
 import { today } from "~/lib/clock.server";
 
@@ -251,7 +252,7 @@ export function getOverviewStats(): OverviewStats {
 export function createBatch(input: BatchInput, { adminId }: By) {
   return atomic(() => {
     const db = getDb();
-    if (!db.select({ id: farms.id }).from(farms).where(eq(farms.id, input.farm_id)).get()) throw new DomainError(422, MSG.selectFarm, "farm_id");
+    if (!db.select({ id: farms.id }).from(farms).where(eq(farms.id, input.farm_id)).get()) throw new DomainError(422, msg("rules.selectFarm"), "farm_id");
     const batch = db
       .insert(batches)
       .values({
@@ -284,7 +285,7 @@ export function getBatchRow(batchId: number) {
 
 function batchRow(batchId: number) {
   const batch = getBatchRow(batchId);
-  if (!batch) throw new DomainError(404, MSG.batchNotFound);
+  if (!batch) throw new DomainError(404, msg("rules.batchNotFound"));
   return batch;
 }
 
@@ -295,15 +296,15 @@ export function deleteBatch(batchId: number, { adminId }: By) {
     const batch = batchRow(batchId);
     const invested = db.select({ n: count() }).from(investments).where(eq(investments.batchId, batchId)).get()!.n;
     const entries = db.select({ n: count() }).from(journalEntries).where(eq(journalEntries.batchId, batchId)).get()!.n;
-    if (invested > 0 || entries > 0) throw new DomainError(409, MSG.deleteHasInvestments);
+    if (invested > 0 || entries > 0) throw new DomainError(409, msg("rules.deleteHasInvestments"));
     // Payout runs and farm logs are the batch's public record: a batch that has them stays.
     const history = db.$client.prepare("select (select count(*) from payout_runs where batch_id = ?) + (select count(*) from farm_logs where batch_id = ?) as n").get(batchId, batchId) as {
       n: number;
     };
-    if (history.n > 0) throw new DomainError(409, MSG.deleteHasHistory);
+    if (history.n > 0) throw new DomainError(409, msg("rules.deleteHasHistory"));
     // Accounts are never deleted (a trigger refuses it); a batch that ever had one keeps its record.
     const opened = db.$client.prepare("select count(*) n from accounts where batch_id = ?").get(batchId) as { n: number };
-    if (opened.n > 0) throw new DomainError(409, MSG.deleteHasLedger);
+    if (opened.n > 0) throw new DomainError(409, msg("rules.deleteHasLedger"));
     db.delete(batches).where(eq(batches.id, batchId)).run();
     recordAudit({ adminId, action: "batch.delete", batchId, farmId: batch.farmId, detail: `${batch.productType} batch deleted` });
   });
@@ -313,7 +314,7 @@ export function deleteBatch(batchId: number, { adminId }: By) {
 export function activateBatch(batchId: number, { adminId }: By) {
   return atomic(() => {
     const batch = batchRow(batchId);
-    if (batch.status !== "OPEN") throw new DomainError(409, `Only an open batch can be activated; Batch #${batchId} is ${batch.status}.`);
+    if (batch.status !== "OPEN") throw new DomainError(409, msg("refusals.activateNeedsOpen", { batchId, status: batch.status }));
     const escrowMinor = balanceMinor(findAccountId("ESCROW", { batchId }));
     if (escrowMinor > 0) {
       postEntry({

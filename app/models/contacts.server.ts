@@ -1,3 +1,4 @@
+import { msg } from "~/catalog/ref";
 /**
  * Confirming a contact (issue 16): the email address by a link (24 hours, once), the phone by a
  * 6-digit SMS code (10 minutes, 5 tries). Until confirmed, a contact receives security mail only.
@@ -19,14 +20,8 @@ export const CONTACT_MESSAGES = {
   emailLinkSent: "We sent a confirmation link to your email address. It works once, for 24 hours.",
   emailConfirmed: "Your email address is confirmed.",
   emailLinkExpired: "This confirmation link has expired or was already used. Ask for a new one on your account page.",
-  alreadyConfirmedEmail: "Your email address is already confirmed.",
-  noPhone: "Add your phone number first, then confirm it.",
-  alreadyConfirmedPhone: "Your phone number is already confirmed.",
   codeSent: "We sent a 6-digit code to your phone. It expires in 10 minutes.",
-  codeFormat: "Enter the 6-digit code from the SMS.",
-  codeExpired: "That code has expired or was used too many times. Ask for a new one.",
   phoneConfirmed: "Your phone number is confirmed.",
-  wrongCode: (left: number) => `That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.`,
 } as const;
 
 const sha256 = (s: string) => crypto.createHash("sha256").update(s).digest("hex");
@@ -36,7 +31,7 @@ export type ContactStatus = { email: string; emailConfirmed: boolean; phone: str
 
 export function contactStatus(userId: number): ContactStatus {
   const u = getDb().select({ email: users.email, phone: users.phone, ev: users.emailVerifiedAt, pv: users.phoneVerifiedAt }).from(users).where(eq(users.id, userId)).get();
-  if (!u) throw new DomainError(404, "No such user.");
+  if (!u) throw new DomainError(404, msg("refusals.noSuchUser"));
   const pending = u.phone ? pendingCode(userId, u.phone) : undefined;
   return { email: u.email, emailConfirmed: Boolean(u.ev), phone: u.phone, phoneConfirmed: Boolean(u.pv && u.phone), codePending: Boolean(pending && pending.tries < PHONE_CODE_TRIES) };
 }
@@ -46,8 +41,8 @@ export function sendEmailConfirmation(userId: number): void {
   const db = getDb();
   db.transaction(() => {
     const u = db.select({ id: users.id, email: users.email, fullName: users.fullName, ev: users.emailVerifiedAt, closedAt: users.closedAt }).from(users).where(eq(users.id, userId)).get();
-    if (!u || u.closedAt) throw new DomainError(404, "No such user.");
-    if (u.ev) throw new DomainError(409, CONTACT_MESSAGES.alreadyConfirmedEmail);
+    if (!u || u.closedAt) throw new DomainError(404, msg("refusals.noSuchUser"));
+    if (u.ev) throw new DomainError(409, msg("refusals.emailAlreadyConfirmed"));
     const token = crypto.randomBytes(32).toString("base64url");
     db.insert(contactConfirmations)
       .values({ userId, channel: "EMAIL", address: u.email, secretHash: sha256(token), expiresAt: new Date(now().getTime() + EMAIL_LINK_TTL_MS).toISOString(), createdAt: nowIso() })
@@ -115,8 +110,8 @@ export function sendPhoneCode(userId: number): void {
   const db = getDb();
   db.transaction(() => {
     const u = db.select({ phone: users.phone, pv: users.phoneVerifiedAt }).from(users).where(eq(users.id, userId)).get();
-    if (!u?.phone) throw new DomainError(409, CONTACT_MESSAGES.noPhone, "phone");
-    if (u.pv) throw new DomainError(409, CONTACT_MESSAGES.alreadyConfirmedPhone, "phone");
+    if (!u?.phone) throw new DomainError(409, msg("refusals.noPhone"), "phone");
+    if (u.pv) throw new DomainError(409, msg("refusals.phoneAlreadyConfirmed"), "phone");
     db.update(contactConfirmations)
       .set({ usedAt: nowIso() })
       .where(and(eq(contactConfirmations.userId, userId), eq(contactConfirmations.channel, "SMS"), isNull(contactConfirmations.usedAt)))
@@ -131,14 +126,14 @@ export function sendPhoneCode(userId: number): void {
 
 /** Checks the code against the latest one sent to the current phone: 5 tries, 10 minutes. Throws the message to show. */
 export function confirmPhone(userId: number, code: string): void {
-  if (!/^\d{6}$/.test(code)) throw new DomainError(400, CONTACT_MESSAGES.codeFormat, "code");
+  if (!/^\d{6}$/.test(code)) throw new DomainError(400, msg("refusals.phoneCodeFormat"), "code");
   const db = getDb();
   const wrong = db.transaction(() => {
     const u = db.select({ phone: users.phone, pv: users.phoneVerifiedAt }).from(users).where(eq(users.id, userId)).get();
-    if (!u?.phone) throw new DomainError(409, CONTACT_MESSAGES.noPhone, "code");
-    if (u.pv) throw new DomainError(409, CONTACT_MESSAGES.alreadyConfirmedPhone, "code");
+    if (!u?.phone) throw new DomainError(409, msg("refusals.noPhone"), "code");
+    if (u.pv) throw new DomainError(409, msg("refusals.phoneAlreadyConfirmed"), "code");
     const row = pendingCode(userId, u.phone);
-    if (!row || row.tries >= PHONE_CODE_TRIES) throw new DomainError(400, CONTACT_MESSAGES.codeExpired, "code");
+    if (!row || row.tries >= PHONE_CODE_TRIES) throw new DomainError(400, msg("refusals.phoneCodeExpired"), "code");
     if (!hashMatches(row.secretHash, code)) {
       db.update(contactConfirmations)
         .set({ tries: row.tries + 1 })
@@ -154,5 +149,5 @@ export function confirmPhone(userId: number, code: string): void {
     return null;
   });
   // Thrown after the transaction, so the counted try is kept.
-  if (wrong !== null) throw new DomainError(400, wrong > 0 ? CONTACT_MESSAGES.wrongCode(wrong) : CONTACT_MESSAGES.codeExpired, "code");
+  if (wrong !== null) throw new DomainError(400, wrong > 0 ? msg("refusals.phoneCodeWrong", { count: wrong }) : msg("refusals.phoneCodeExpired"), "code");
 }

@@ -3,7 +3,7 @@ import type { Locale, MessageRef } from "~/catalog/format";
 import { render } from "~/catalog/index.server";
 import { msg } from "~/catalog/ref";
 import { DomainError } from "~/domain/errors";
-import { decideDeposit, OTP_FORMAT, PAYMENT_TIMINGS, type Confirmation, type OtpRead } from "~/domain/payments";
+import { decideDeposit, PAYMENT_TIMINGS, type Confirmation, type OtpRead } from "~/domain/payments";
 import { getPaymentsProvider, paymentReference, PaymentsError, paymentsSettleAtOnce, type ChargeResult, type MomoNetwork } from "~/integrations/payments/index.server";
 import { now, nowIso } from "~/lib/clock.server";
 import { businessCounters } from "~/lib/metrics.server";
@@ -133,9 +133,9 @@ function recordNextStep(depositId: number, { message, ...step }: { nextAction: D
 /** Passes the voucher or code the investor typed (read at the door: readOtp) to the provider. */
 export async function submitDepositOtp({ userId, depositId, otp }: { userId: number; depositId: number; otp: OtpRead }): Promise<Deposit> {
   const row = getMyDeposit({ userId, depositId });
-  if (!otp.ok) throw new DomainError(422, OTP_FORMAT, "otp");
+  if (!otp.ok) throw new DomainError(422, msg("rules.otpFormat"), "otp");
   const code = otp.code;
-  if (row.status !== "PENDING" || row.nextAction !== "enter_otp") throw new DomainError(409, "This deposit is not waiting for a code.", "otp");
+  if (row.status !== "PENDING" || row.nextAction !== "enter_otp") throw new DomainError(409, msg("refusals.depositNotAwaitingCode"), "otp");
   try {
     const result = await getPaymentsProvider().submitOtp({ reference: row.reference, otp: code });
     if (result.status === "failed") {
@@ -365,7 +365,7 @@ export function getMyDeposit({ userId, depositId }: { userId: number; depositId:
     .from(deposits)
     .where(and(eq(deposits.id, depositId), eq(deposits.userId, userId)))
     .get();
-  if (!row) throw new DomainError(404, "Deposit not found.");
+  if (!row) throw new DomainError(404, msg("refusals.depositNotFound"));
   return row;
 }
 

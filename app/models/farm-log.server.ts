@@ -1,3 +1,4 @@
+import { msg } from "~/catalog/ref";
 import { and, eq, asc, desc, inArray, sql } from "drizzle-orm";
 import { PHOTO_MAX_PER_LOG } from "~/forms/limits";
 import { DomainError } from "~/domain/errors";
@@ -215,7 +216,7 @@ export function getFarmLog({ batchId, logId }: { batchId: number; logId: number 
     .from(farmLogs)
     .where(and(eq(farmLogs.id, logId), eq(farmLogs.batchId, batchId)))
     .get();
-  if (!log) throw new DomainError(404, "Daily log not found.");
+  if (!log) throw new DomainError(404, msg("refusals.dailyLogNotFound"));
   return log;
 }
 

@@ -1,8 +1,9 @@
+import { msg } from "~/catalog/ref";
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { DomainError } from "~/domain/errors";
 import { canonicalJson } from "~/domain/idempotency";
-import { MSG } from "~/domain/messages";
+
 import { getDb } from "~/lib/db.server";
 import { idempotencyKeys } from "~/models/schema.server";
 import { atomic } from "~/models/ledger.server";
@@ -42,7 +43,7 @@ export function once<T>({ userId, key, operation, params = {}, formerly = [] }: 
     const answer = atomic(run);
     return { ...answer, replayed: false };
   }
-  if (!KEY_PATTERN.test(key)) throw new DomainError(422, "The idempotency key must be 1-200 letters, digits, '.', '_', ':' or '-'.");
+  if (!KEY_PATTERN.test(key)) throw new DomainError(422, msg("refusals.idempotencyKeyFormat"));
   const fingerprint = requestFingerprint(operation, params);
   return atomic(() => {
     const db = getDb();
@@ -56,7 +57,7 @@ export function once<T>({ userId, key, operation, params = {}, formerly = [] }: 
       const same = [operation, ...formerly].some(
         (name) => previous.operation === name && (previous.fingerprint === "" || previous.fingerprint === (name === operation ? fingerprint : requestFingerprint(name, params))),
       );
-      if (!same) throw new DomainError(422, MSG.idempotencyKeyReused);
+      if (!same) throw new DomainError(422, msg("rules.idempotencyKeyReused"));
       return { status: previous.status, body: JSON.parse(previous.responseJson) as T, replayed: true };
     }
     const answer = run();

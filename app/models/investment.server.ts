@@ -3,7 +3,6 @@ import { msg } from "~/catalog/ref";
 import { DomainError } from "~/domain/errors";
 import { checkEarlyExit, checkInvestment, exitProceeds, unitsText, type InvestableBatch, type UnitCount } from "~/domain/investing";
 import type { BatchStatus, ProductType } from "~/domain/types";
-import { autoReinvestEnded, MSG } from "~/domain/messages";
 import { minorToCedis } from "~/domain/money";
 import { nowIso, today } from "~/lib/clock.server";
 import { businessCounters } from "~/lib/metrics.server";
@@ -55,7 +54,7 @@ export function investInBatch({
 }): InvestmentRow {
   const bought = atomic(() => {
     const batch = investableBatch(batchId);
-    if (!batch) throw new DomainError(404, MSG.batchNotFound, "batch_id");
+    if (!batch) throw new DomainError(404, msg("rules.batchNotFound"), "batch_id");
     const buyingOffers = batch.status === "ACTIVE";
     // Your own offered units are not for sale to you.
     const ownOffered = buyingOffers ? offeredUnitsBy(userId, batchId) : 0;
@@ -131,7 +130,7 @@ function buyFromExitOffers({ userId, batchId, units, unitPriceMinor, autoReinves
     .where(and(eq(exitRequests.batchId, batchId), eq(exitRequests.status, "PENDING"), ne(exitRequests.userId, userId)))
     .orderBy(asc(exitRequests.id))
     .all();
-  if (offers.length === 0) throw new DomainError(409, "Not enough units available.", "units");
+  if (offers.length === 0) throw new DomainError(409, msg("refusals.notEnoughUnits"), "units");
   // The buyer's holding first, so each fill's entry carries its reference (the receipt lists them).
   const bought = db
     .insert(investments)
@@ -172,7 +171,7 @@ function buyFromExitOffers({ userId, batchId, units, unitPriceMinor, autoReinves
     notify(offer.userId, "EXIT_FILLED", msg("notices.exitFilled", { units: take, batchId, net: { money: netMinor }, price: { money: priceMinor }, fee: { money: feeMinor } }));
     left -= take;
   }
-  if (left !== 0) throw new DomainError(409, "Not enough units available.", "units");
+  if (left !== 0) throw new DomainError(409, msg("refusals.notEnoughUnits"), "units");
   return bought;
 }
 
@@ -202,7 +201,7 @@ export function exitRequestJson(r: ExitRequestRow) {
 export function requestEarlyExit({ userId, batchId, units }: { userId: number; batchId: number; units: UnitCount }): ExitRequestRow[] {
   return atomic(() => {
     const batch = getBatch(batchId);
-    if (!batch) throw new DomainError(404, MSG.batchNotFound, "batch_id");
+    if (!batch) throw new DomainError(404, msg("rules.batchNotFound"), "batch_id");
     const db = getDb();
     const holdings = db
       .select()
@@ -242,8 +241,8 @@ export function cancelEarlyExit({ userId, exitRequestId }: { userId: number; exi
       .from(exitRequests)
       .where(and(eq(exitRequests.id, exitRequestId), eq(exitRequests.userId, userId)))
       .get();
-    if (!request) throw new DomainError(404, MSG.exitRequestNotFound);
-    if (request.status !== "PENDING") throw new DomainError(409, MSG.exitNotPending);
+    if (!request) throw new DomainError(404, msg("rules.exitRequestNotFound"));
+    if (request.status !== "PENDING") throw new DomainError(409, msg("rules.exitNotPending"));
     return db.update(exitRequests).set({ status: "CANCELLED", closedAt: nowIso() }).where(eq(exitRequests.id, request.id)).returning().get();
   });
 }
@@ -286,7 +285,7 @@ export function getMyInvestment(userId: number, investmentId: number): Investmen
     .from(investments)
     .where(and(eq(investments.id, investmentId), eq(investments.userId, userId)))
     .get();
-  if (!row) throw new DomainError(404, MSG.investmentNotFound);
+  if (!row) throw new DomainError(404, msg("rules.investmentNotFound"));
   return row;
 }
 
@@ -298,7 +297,7 @@ export function getMyInvestment(userId: number, investmentId: number): Investmen
 export function setAutoReinvest({ userId, investmentId, autoReinvest }: { userId: number; investmentId: number; autoReinvest: boolean }): InvestmentRow {
   return atomic(() => {
     const holding = getMyInvestment(userId, investmentId);
-    if (holding.status !== "ACTIVE") throw new DomainError(409, autoReinvestEnded(investmentId));
+    if (holding.status !== "ACTIVE") throw new DomainError(409, msg("rules.autoReinvestEnded", { investmentId: investmentId }));
     return getDb().update(investments).set({ autoReinvest }).where(eq(investments.id, investmentId)).returning().get();
   });
 }

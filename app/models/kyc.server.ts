@@ -185,10 +185,9 @@ export async function submitKyc({ userId, input, images }: { userId: number; inp
   const verifier = getKycVerifier();
   const requested = tierRequested(Boolean(images.proof_of_address));
   const user = getDb().select({ phone: users.phone, phoneVerifiedAt: users.phoneVerifiedAt }).from(users).where(eq(users.id, userId)).get();
-  if (!user) throw new DomainError(404, "Account not found.");
+  if (!user) throw new DomainError(404, msg("refusals.accountNotFound"));
   // Verified needs a confirmed phone: our own SMS code, unless the verifier vouches for it.
-  if (!verifier.vouchesForPhone && (user.phone !== input.phone || !user.phoneVerifiedAt))
-    throw new DomainError(422, "Confirm this phone number on your account page first: we text it a code. Then send your documents.", "phone");
+  if (!verifier.vouchesForPhone && (user.phone !== input.phone || !user.phoneVerifiedAt)) throw new DomainError(422, msg("refusals.kycPhoneUnconfirmed"), "phone");
   const refuseIfNotAllowed = () => {
     const pending = latestSubmission(userId)?.status === "PENDING";
     const refusal = submissionRefusal({ tier: userKycTier(userId), pending, requested });
@@ -256,8 +255,8 @@ function decideSubmission({
   return atomic(() => {
     const db = getDb();
     const row = db.select().from(kycSubmissions).where(eq(kycSubmissions.id, submissionId)).get();
-    if (!row) throw new DomainError(404, "KYC submission not found.");
-    if (row.status !== "PENDING") throw new DomainError(409, `This submission was already ${row.status === "APPROVED" ? "approved" : "rejected"}.`);
+    if (!row) throw new DomainError(404, msg("refusals.kycSubmissionNotFound"));
+    if (row.status !== "PENDING") throw new DomainError(409, row.status === "APPROVED" ? msg("refusals.kycAlreadyApproved") : msg("refusals.kycAlreadyRejected"));
     const at = nowIso();
     db.update(kycSubmissions).set({ status: decision, decisionReason: reason, decidedBy: adminId, decidedAt: at }).where(eq(kycSubmissions.id, submissionId)).run();
     const tier = userKycTier(row.userId);

@@ -1,4 +1,5 @@
 import type { Locale } from "~/catalog/format";
+import { msg } from "~/catalog/ref";
 import { errorField, logger } from "~/lib/logger.server";
 import { and, count, desc, eq, gte, inArray, isNotNull, lt, or, sql, type Column, type SQL } from "drizzle-orm";
 import { addDays, isCalendarDate } from "~/domain/calendar";
@@ -252,12 +253,12 @@ export function paymentAttention(nowMs = now().getTime()): PaymentAttention {
  * and a provider that does not answer a 503 with our words (its own text goes to the log only).
  */
 export async function reconciliationReport(date: string): Promise<ReconciliationReport> {
-  if (!isCalendarDate(date)) throw new DomainError(422, "Give a date as YYYY-MM-DD.", "date");
+  if (!isCalendarDate(date)) throw new DomainError(422, msg("refusals.dateFormat"), "date");
   try {
     return await reconcileDay(date);
   } catch (error) {
     if (!(error instanceof PaymentsError)) throw error;
     logger.error({ date, code: error.code, err: errorField(error) }, "reconciliation could not read the provider");
-    throw new DomainError(503, "We could not get the payment provider's list for this day. Please try again in a minute.");
+    throw new DomainError(503, msg("refusals.providerListUnavailable"));
   }
 }

@@ -3,7 +3,6 @@ import { msg } from "~/catalog/ref";
 import { and, eq, gt, asc, desc } from "drizzle-orm";
 import { DomainError } from "~/domain/errors";
 import { checkPayoutPeriod, checkRunFunding, planPayouts, recordDateOf, taxableIncomeMinor, withholdingTaxMinor, type Holding, type PlannedPayout, type ReceivedPayout } from "~/domain/payouts";
-import { alreadyPaid, MSG } from "~/domain/messages";
 import { minorToCedis, minorToDecimalString } from "~/domain/money";
 import { nowIso, today } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
@@ -68,12 +67,12 @@ function holdingsAt(batchId: number, recordDate: string): PayableHolding[] {
 function plan(batchId: number, { period, close = false }: { period?: string | null; close?: boolean }): Plan {
   const db = getDb();
   const batch = db.select().from(batches).where(eq(batches.id, batchId)).get();
-  if (!batch) throw new DomainError(404, MSG.batchNotFound);
-  if (batch.status !== "ACTIVE") throw new DomainError(409, `Payouts run only for active batches; Batch #${batchId} is ${batch.status}.`);
+  if (!batch) throw new DomainError(404, msg("rules.batchNotFound"));
+  if (batch.status !== "ACTIVE") throw new DomainError(409, msg("refusals.payoutNeedsActive", { batchId, status: batch.status }));
   let kind: RunKind;
   let runPeriod: string;
   if (close) {
-    if (batch.productType !== "EGG") throw new DomainError(409, "Only egg batches are closed; chicken batches end with their harvest payout.");
+    if (batch.productType !== "EGG") throw new DomainError(409, msg("refusals.onlyEggBatchesClose"));
     kind = "PRINCIPAL";
     runPeriod = "CLOSE";
   } else if (batch.productType === "EGG") {
@@ -181,7 +180,7 @@ export type RunFunding = { reserveDrawMinor?: number };
 function executePlan(batchId: number, options: { period?: string | null; close?: boolean } & RunFunding, adminId?: number): PayoutRun {
   const result = atomic(() => {
     const p = plan(batchId, options);
-    if (p.alreadyPaid) throw new DomainError(409, alreadyPaid(batchId, p.period));
+    if (p.alreadyPaid) throw new DomainError(409, msg("rules.alreadyPaid", { batchId: batchId, period: p.period }));
     const reserveDrawMinor = options.reserveDrawMinor ?? 0;
     checkRunFunding({ batchId, dueMinor: p.totalMinor, heldMinor: p.heldMinor, reserveDrawMinor, reserveMinor: p.reserveMinor });
     const db = getDb();

@@ -1,3 +1,4 @@
+import { msg } from "~/catalog/ref";
 import { and, gte, inArray, lt, or } from "drizzle-orm";
 import { isCalendarDate, addDays } from "~/domain/calendar";
 import { DomainError } from "~/domain/errors";
@@ -16,7 +17,7 @@ import { deposits, withdrawals } from "~/models/schema.server";
 export type ReconciliationReport = { date: string; provider: string; checked: { deposits: number; withdrawals: number }; differences: Difference[] };
 
 export async function reconcileDay(date: string): Promise<ReconciliationReport> {
-  if (!isCalendarDate(date)) throw new DomainError(422, "Give a date as YYYY-MM-DD.", "date");
+  if (!isCalendarDate(date)) throw new DomainError(422, msg("refusals.dateFormat"), "date");
   const from = `${date}T00:00:00.000Z`;
   const to = `${addDays(date, 1)}T00:00:00.000Z`;
   const provider = getPaymentsProvider();

@@ -1,7 +1,8 @@
+import { msg } from "~/catalog/ref";
 import { asc, desc, eq } from "drizzle-orm";
 import { DomainError } from "~/domain/errors";
-import { MSG } from "~/domain/messages";
-import { formatGhs, minorToCedis, minorToDecimalString } from "~/domain/money";
+
+import { minorToCedis, minorToDecimalString } from "~/domain/money";
 import { periodSupportedRoi, prefillSheet, supportedRoi, type RemittanceInput } from "~/domain/remittances";
 import { nowIso, today } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
@@ -23,7 +24,7 @@ export type Remittance = typeof remittances.$inferSelect;
 
 function batchRow(batchId: number) {
   const batch = getDb().select().from(batches).where(eq(batches.id, batchId)).get();
-  if (!batch) throw new DomainError(404, MSG.batchNotFound);
+  if (!batch) throw new DomainError(404, msg("rules.batchNotFound"));
   return batch;
 }
 
@@ -36,7 +37,7 @@ export function recordRemittance(batchId: number, input: RemittanceInput, { admi
   return atomic(() => {
     const batch = batchRow(batchId);
     // Only a running batch has investors waiting to be paid from it; an ended one has paid out.
-    if (batch.status !== "ACTIVE") throw new DomainError(409, `Remittances are recorded for active batches; Batch #${batchId} is ${batch.status}.`);
+    if (batch.status !== "ACTIVE") throw new DomainError(409, msg("refusals.remittanceNeedsActive", { batchId, status: batch.status }));
     const entryId = postEntry({
       kind: "REMITTANCE",
       memo: `Batch #${batchId} remittance for ${input.period}`,
@@ -107,7 +108,7 @@ export function fundReserve({ amountMinor, source, adminId }: { amountMinor: num
   return atomic(() => {
     if (source === "FEES") {
       const fees = balanceMinor(findAccountId("PLATFORM_FEES"));
-      if (fees < amountMinor) throw new DomainError(409, `The fee account holds ${formatGhs(Math.max(0, fees))}, less than ${formatGhs(amountMinor)}.`, "amount");
+      if (fees < amountMinor) throw new DomainError(409, msg("refusals.feesTooSmall", { held: { money: Math.max(0, fees) }, amount: { money: amountMinor } }), "amount");
     }
     postEntry({
       kind: "RESERVE_FUND",

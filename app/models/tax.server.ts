@@ -1,7 +1,8 @@
+import { msg } from "~/catalog/ref";
 import { and, asc, eq, gt, gte, lt, or, sql } from "drizzle-orm";
 import { nextPeriod } from "~/domain/calendar";
 import { DomainError } from "~/domain/errors";
-import { formatGhs, minorToCedis, minorToDecimalString } from "~/domain/money";
+import { minorToCedis, minorToDecimalString } from "~/domain/money";
 import { monthName, sumTotals, totalsByMonth, type IncomeLine } from "~/domain/tax";
 import { nowIso } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
@@ -101,9 +102,8 @@ export function taxHeldMinor(): number {
 export function recordTaxPayment({ period, amountMinor, reference, adminId }: { period: string; amountMinor: number; reference: string } & By) {
   return atomic(() => {
     const report = monthlyTaxReport(period);
-    if (amountMinor > report.dueMinor)
-      throw new DomainError(409, `${monthName(period)}'s withholding still to pay is ${formatGhs(report.dueMinor)}; ${formatGhs(amountMinor)} is more than that.`, "amount");
-    if (amountMinor > report.heldMinor) throw new DomainError(409, `The tax account holds ${formatGhs(report.heldMinor)}, less than ${formatGhs(amountMinor)}.`, "amount");
+    if (amountMinor > report.dueMinor) throw new DomainError(409, msg("refusals.taxAboveDue", { month: monthName(period), due: { money: report.dueMinor }, amount: { money: amountMinor } }), "amount");
+    if (amountMinor > report.heldMinor) throw new DomainError(409, msg("refusals.taxAccountTooSmall", { held: { money: report.heldMinor }, amount: { money: amountMinor } }), "amount");
     const entryId = postEntry({
       kind: "TAX_PAYMENT",
       memo: `Withholding tax for ${period} paid to the tax authority (${reference})`,

@@ -1,3 +1,4 @@
+import { msg } from "~/catalog/ref";
 import crypto from "node:crypto";
 import { and, eq, isNull, or, lt, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
@@ -40,7 +41,7 @@ function userRow(userId: number) {
     .from(users)
     .where(eq(users.id, userId))
     .get();
-  if (!row) throw new DomainError(404, "Account not found.");
+  if (!row) throw new DomainError(404, msg("refusals.accountNotFound"));
   return row;
 }
 
@@ -63,7 +64,7 @@ async function setupOf(secretBase32: string, email: string): Promise<TwoFactorSe
  */
 export async function startTwoFactorSetup(userId: number, { fresh = false } = {}): Promise<TwoFactorSetup> {
   const user = userRow(userId);
-  if (user.totpEnabledAt) throw new DomainError(409, "Two-factor sign-in is already on. Turn it off first to set up a new app.");
+  if (user.totpEnabledAt) throw new DomainError(409, msg("refusals.twoFactorOnAlreadySetUp"));
   let secret = !fresh && user.totpPendingSecret ? openFromString(user.totpPendingSecret) : null;
   if (!secret) {
     secret = new Secret({ size: 20 }).base32;
@@ -98,10 +99,6 @@ function newRecoveryCodes(userId: number): string[] {
   return codes;
 }
 
-export const INVALID_CODE = "That code is not right. Enter the 6-digit code your authenticator app shows now.";
-/** A wrong code where a recovery code would also do. */
-export const TWO_FACTOR_CODE_WRONG = "That code is not right. Enter the code your authenticator app shows now, or one of your recovery codes.";
-
 /**
  * Confirms the enrolment with a first code: two factors on, ten recovery codes returned (shown once).
  * Two factors belong to the session (issue 26): the enrolling session has passed the second factor,
@@ -110,11 +107,11 @@ export const TWO_FACTOR_CODE_WRONG = "That code is not right. Enter the code you
 export function enableTwoFactor({ userId, sessionId, code }: { userId: number; sessionId: number | null; code: CodeInput }): string[] {
   return atomic(() => {
     const user = userRow(userId);
-    if (user.totpEnabledAt) throw new DomainError(409, "Two-factor sign-in is already on.");
-    if (!user.totpPendingSecret) throw new DomainError(409, "Start the set-up first: scan the QR code, then enter the code your app shows.");
+    if (user.totpEnabledAt) throw new DomainError(409, msg("refusals.twoFactorAlreadyOn"));
+    if (!user.totpPendingSecret) throw new DomainError(409, msg("refusals.twoFactorStartFirst"));
     const secret = openFromString(user.totpPendingSecret);
     const step = code?.kind === "totp" ? acceptedStep(secret, code.code) : null;
-    if (step === null) throw new DomainError(422, INVALID_CODE, "code");
+    if (step === null) throw new DomainError(422, msg("refusals.totpCodeWrong"), "code");
     getDb().update(users).set({ totpSecret: user.totpPendingSecret, totpPendingSecret: null, totpEnabledAt: nowIso(), totpLastStep: step }).where(eq(users.id, userId)).run();
     endOtherSessions(userId, sessionId);
     if (sessionId !== null)
@@ -162,8 +159,8 @@ export function verifySecondFactor(userId: number, code: CodeInput): SecondFacto
 export function disableTwoFactor(userId: number, code: CodeInput): void {
   atomic(() => {
     const user = userRow(userId);
-    if (!user.totpEnabledAt) throw new DomainError(409, "Two-factor sign-in is not on.");
-    if (!verifySecondFactor(userId, code)) throw new DomainError(422, TWO_FACTOR_CODE_WRONG, "code");
+    if (!user.totpEnabledAt) throw new DomainError(409, msg("refusals.twoFactorNotOn"));
+    if (!verifySecondFactor(userId, code)) throw new DomainError(422, msg("refusals.twoFactorCodeWrong"), "code");
     getDb().update(users).set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(users.id, userId)).run();
     getDb().delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)).run();
     recordAdminTwoFactorChange(userId, false);
@@ -182,7 +179,7 @@ export function recoveryCodesLeft(userId: number): number {
 /** A fresh set of ten recovery codes (the old ones stop working), after a valid app code. The password is the caller's (renewRecoveryCodes in app/commands/account.server.ts). */
 export function regenerateRecoveryCodes(userId: number, code: CodeInput): string[] {
   return atomic(() => {
-    if (verifySecondFactor(userId, code) !== "totp") throw new DomainError(422, INVALID_CODE, "code");
+    if (verifySecondFactor(userId, code) !== "totp") throw new DomainError(422, msg("refusals.totpCodeWrong"), "code");
     return newRecoveryCodes(userId);
   });
 }

@@ -5,7 +5,6 @@ import { msg } from "~/catalog/ref";
 import { DomainError } from "~/domain/errors";
 import { destinationUsableFrom, holderNameMatches, sameNameWords } from "~/domain/kyc";
 import { formatInstant } from "~/domain/calendar";
-import { MSG } from "~/domain/messages";
 import { decideWithdrawal, PAYMENT_TIMINGS, type TransferWord } from "~/domain/payments";
 import { MOMO_PROVIDERS } from "~/domain/wallet";
 import { getPaymentsProvider, PAYMENT_MESSAGES, paymentReference, PaymentsError, paymentsSettleAtOnce, type MomoNetwork, type TransferResult } from "~/integrations/payments/index.server";
@@ -50,8 +49,6 @@ export type NewDestination = {
   confirmOwner: () => Promise<void>;
 };
 
-export const VERIFY_BEFORE_DESTINATION = "Verify your identity on the KYC page first: withdrawals go only to accounts in the name on your verified ID.";
-
 /** "MTN MoMo ending 567": a destination in a message, without its whole number. */
 function maskedDestination(label: string, accountNumber: string): MessageRef | string {
   return accountNumber.length >= 3 ? msg("notices.destination.ending", { label, last3: accountNumber.slice(-3) }) : label;
@@ -77,14 +74,14 @@ export async function addDestination(input: NewDestination): Promise<PaymentDest
   } else {
     const { bankCode, accountNumber } = destination;
     const bank = (await listBanks()).find((b) => b.code === bankCode);
-    if (!bank) throw new DomainError(422, "Choose your bank from the list.", "bank_code");
+    if (!bank) throw new DomainError(422, msg("refusals.bankFromList"), "bank_code");
     row = { kind: "bank", bankCode, label: bank.name, accountNumber, name };
     recipient = { kind: "bank", bankCode, accountNumber, name };
   }
   // Issue 17: only accounts in the verified person's own name (checked again at each withdrawal).
   // Issue 26: what is typed is that name's own words; there is none to hold it to before verification.
   const verifiedName = verifiedLegalName(input.userId);
-  if (verifiedName === null) throw new DomainError(409, VERIFY_BEFORE_DESTINATION);
+  if (verifiedName === null) throw new DomainError(409, msg("refusals.verifyBeforeDestination"));
   if (!sameNameWords(verifiedName, name)) throw new DomainError(422, ownNameMessage(name, verifiedName), "name");
   await input.confirmOwner();
   let recipientCode: string;
@@ -95,13 +92,12 @@ export async function addDestination(input: NewDestination): Promise<PaymentDest
     if (!(error instanceof PaymentsError)) throw error;
     // Beside the field the investor filled: the number for mobile money, the account number for a bank.
     if (error.code === "bad_request" || error.code === "rejected") throw new DomainError(422, PAYMENT_MESSAGES.badRecipient, recipient.kind === "bank" ? "account_number" : "phone");
-    throw new DomainError(503, "We could not reach the payment provider to save this destination. Please try again in a minute.");
+    throw new DomainError(503, msg("refusals.destinationProviderDown"));
   }
   // The provider's word on whose account it is beats what was typed (networks shorten names: the lenient rule).
   if (accountName) {
     // The provider's name is not repeated: the form must not tell who owns someone else's number.
-    if (!holderNameMatches(verifiedName, accountName))
-      throw new DomainError(422, `The bank or network has this account under another name. Withdrawals go only to accounts in your own name, as on your verified ID (${verifiedName}).`, "name");
+    if (!holderNameMatches(verifiedName, accountName)) throw new DomainError(422, msg("refusals.destinationNameMismatch", { verifiedName }), "name");
     row = { ...row, name: accountName };
   }
   const saved = row;
@@ -122,7 +118,7 @@ export async function listBanks() {
     return (await getPaymentsProvider().listBanks({ kind: "bank" })).filter((b) => b.active);
   } catch (error) {
     if (!(error instanceof PaymentsError)) throw error;
-    throw new DomainError(503, "We could not load the list of banks. Please try again in a minute.");
+    throw new DomainError(503, msg("refusals.banksUnavailable"));
   }
 }
 
@@ -141,7 +137,7 @@ function getMyDestination({ userId, destinationId }: { userId: number; destinati
     .from(paymentDestinations)
     .where(and(eq(paymentDestinations.id, destinationId), eq(paymentDestinations.userId, userId), isNull(paymentDestinations.removedAt)))
     .get();
-  if (!row) throw new DomainError(404, "Destination not found.", "destination_id");
+  if (!row) throw new DomainError(404, msg("refusals.destinationNotFound"), "destination_id");
   return row;
 }
 
@@ -175,8 +171,7 @@ function assertDestinationMayReceive(userId: number, d: PaymentDestination): voi
   if (verifiedName !== null && !holderNameMatches(verifiedName, d.name)) throw new DomainError(409, ownNameMessage(d.name, verifiedName), "destination_id");
   const hours = getEnv().DESTINATION_COOLING_OFF_HOURS;
   const usableFrom = destinationUsableFrom(d.createdAt, hours);
-  if (usableFrom > nowIso())
-    throw new DomainError(409, `New destinations can receive money ${hours} hours after they are added, to protect your account. This one can from ${formatInstant(usableFrom)}.`, "destination_id");
+  if (usableFrom > nowIso()) throw new DomainError(409, msg("refusals.destinationCoolingOff", { hours, from: formatInstant(usableFrom) }), "destination_id");
 }
 
 function ownNameMessage(holder: string, verifiedName: string): string {
@@ -195,7 +190,7 @@ function targetOf(request: WithdrawalRequest): Target {
     return { destinationId: d.id, method: d.kind === "bank" ? "BANK" : "MOMO", label: d.label, accountNumber: d.accountNumber, recipientCode: d.recipientCode };
   }
   // Only money that moves at once (the demo) can go somewhere not saved with the provider.
-  if (!paymentsSettleAtOnce()) throw new DomainError(422, "Choose where to send the money: one of your saved destinations.", "destination_id");
+  if (!paymentsSettleAtOnce()) throw new DomainError(422, msg("refusals.chooseDestination"), "destination_id");
   const u = request.unsaved;
   return { destinationId: null, method: u?.method ?? "MOMO", label: u?.provider ?? "Not given", accountNumber: u?.accountNumber ?? "", recipientCode: null };
 }
@@ -208,7 +203,7 @@ function targetOf(request: WithdrawalRequest): Target {
 export function reserveWithdrawal(request: WithdrawalRequest): Withdrawal {
   return atomic(() => {
     const { userId, amountMinor } = request;
-    if (amountMinor > walletBalanceMinor(userId)) throw new DomainError(409, MSG.insufficientBalance, "amount");
+    if (amountMinor > walletBalanceMinor(userId)) throw new DomainError(409, msg("rules.insufficientBalance"), "amount");
     // Tier (issue 17): after 'Insufficient balance', so that answer (docs/rules.md#tier-limits) still comes first.
     assertMayWithdraw(userId);
     const target = targetOf(request);
@@ -285,7 +280,7 @@ export function holdIfLarge(row: Withdrawal): boolean {
 /** Approved (issue 20): the held withdrawal goes to the provider now, as any other would have. */
 export async function sendHeldWithdrawal(withdrawalId: number): Promise<Withdrawal> {
   const row = withdrawalById(withdrawalId);
-  if (!row || row.status !== "PENDING") throw new DomainError(409, "This withdrawal is no longer waiting to be sent.");
+  if (!row || row.status !== "PENDING") throw new DomainError(409, msg("refusals.withdrawalNotWaiting"));
   return sendNewWithdrawal(row);
 }
 
@@ -295,7 +290,7 @@ export async function sendHeldWithdrawal(withdrawalId: number): Promise<Withdraw
  */
 export function returnHeldWithdrawal({ withdrawalId, why }: { withdrawalId: number; why: MessageRef | string }): Withdrawal {
   const row = withdrawalById(withdrawalId);
-  if (!row || row.status !== "PENDING") throw new DomainError(409, "This withdrawal is no longer waiting to be sent.");
+  if (!row || row.status !== "PENDING") throw new DomainError(409, msg("refusals.withdrawalNotWaiting"));
   const returnedEntryId = reverseEntry({ entryId: row.entryId, memo: "Withdrawal not sent after a security check: money back in your wallet", externalRef: row.reference ?? undefined });
   const message = msg("notices.withdrawalNotSent", { amount: { money: row.amountMinor }, why });
   const failure = messageColumns(message);
@@ -437,7 +432,7 @@ export function getMyWithdrawal({ userId, withdrawalId }: { userId: number; with
     .from(withdrawals)
     .where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.userId, userId)))
     .get();
-  if (!row) throw new DomainError(404, "Withdrawal not found.");
+  if (!row) throw new DomainError(404, msg("refusals.withdrawalNotFound"));
   return row;
 }
 

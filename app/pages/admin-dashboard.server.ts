@@ -1,3 +1,4 @@
+import { msg } from "~/catalog/ref";
 import { errorField, logger } from "~/lib/logger.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -7,7 +8,7 @@ import { periodInput, reserveDrawInput } from "~/domain/payouts";
 import { ADMIN_FALLBACK, CLOSE_BATCH_PROMPT, DELETE_BATCH_PROMPT, EXECUTE_PAYOUT_PROMPT, dashboardIntent } from "~/pages/admin";
 import { BATCH_DEFAULTS } from "~/forms/limits";
 import { DomainError } from "~/domain/errors";
-import { alreadyPaid, MSG } from "~/domain/messages";
+
 import { formatGhs, minorToDecimalString, parseAmountToMinor } from "~/domain/money";
 import { HttpError, parseId } from "~/lib/http.server";
 import { newIdempotencyKey } from "~/lib/page-action.server";
@@ -25,7 +26,6 @@ import { activateBatch, checkDeleteBatch, createBatch, createFarm, deleteBatch }
 import { checkCloseBatch, closeBatch, executePayout, fundReserve } from "~/commands/admin-payouts.server";
 import { fieldErrors } from "~/forms/parse.server";
 import { detailIn, localeOf, translatorFor, wordsFor, type Translate } from "~/catalog/index.server";
-import { msg } from "~/catalog/ref";
 
 export async function adminDashboardLoader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -104,7 +104,7 @@ export async function adminDashboardAction({ request }: ActionFunctionArgs) {
       const funded = fundReserve(ctx, { amountMinor: amount.minor, source });
       return redirectWithFlash("/admin", { kind: "success", message: msg("adminDashboard.flash.reserveFunded", { amount: { money: funded.amountMinor } }) });
     }
-    const batchId = parseId(values.batch_id, MSG.batchNotFound);
+    const batchId = parseId(values.batch_id, msg("rules.batchNotFound"));
     // The reserve draw the admin ticked in the confirm step (the run's shortfall), or none.
     const reserveDrawMinor = reserveDrawInput(values.reserve_draw);
     // The same period rule as the API: absent or blank is this month, the rest is checked by the payout.
@@ -136,7 +136,7 @@ export async function adminDashboardAction({ request }: ActionFunctionArgs) {
         // The server's confirm step (no JavaScript), and for a run the remitted money does not cover
         // (with JavaScript too): it names the shortfall and offers the reserve draw.
         if (!confirmed || (s.shortfallMinor > 0 && reserveDrawMinor === 0 && !s.alreadyPaid)) {
-          if (s.alreadyPaid) return fail({ form: alreadyPaid(batchId, s.period) }, values, 409);
+          if (s.alreadyPaid) return fail({ form: t("rules.alreadyPaid", { batchId, period: s.period }) }, values, 409);
           const run = s.kind === "MONTHLY" ? t("adminDashboard.run.income", { period: s.period }) : s.kind === "HARVEST" ? t("adminDashboard.run.harvest") : s.period;
           const what = t("adminDashboard.confirm.run", { batchId, run, total: formatGhs(s.totalMinor), count: s.count });
           return data({
@@ -153,7 +153,7 @@ export async function adminDashboardAction({ request }: ActionFunctionArgs) {
         if (!confirmed || (s.shortfallMinor > 0 && reserveDrawMinor === 0)) {
           // Ask only for a close that can go through once funded: the same rules, rolled back (a shortfall is shown, not refused, here).
           if (s.shortfallMinor === 0) checkCloseBatch(ctx, { batchId });
-          else if (s.alreadyPaid) throw new DomainError(409, alreadyPaid(batchId, s.period));
+          else if (s.alreadyPaid) throw new DomainError(409, msg("rules.alreadyPaid", { batchId: batchId, period: s.period }));
           return data({
             ok: true as const,
             confirm: {

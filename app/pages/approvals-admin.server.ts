@@ -1,13 +1,13 @@
+import { msg } from "~/catalog/ref";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { Locale } from "~/catalog/format";
 import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
-import { APPROVAL_MESSAGES, fourEyesRelaxed, rejectionReason } from "~/domain/approvals";
+import { fourEyesRelaxed, rejectionReason } from "~/domain/approvals";
 import { DomainError } from "~/domain/errors";
 import { HttpError } from "~/lib/http.server";
 import { approvalJson, countAdmins, listApprovals, type ApprovalListRow } from "~/models/approvals.server";
 import { approveRequest, rejectRequest } from "~/commands/admin-approvals.server";
 import { detailIn, localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
-import { msg } from "~/catalog/ref";
 
 const view = (locale: Locale) => (r: ApprovalListRow) => approvalJson(r.approval, locale, { requestedBy: r.requestedByEmail, decidedBy: r.decidedByEmail });
 
@@ -36,7 +36,7 @@ export async function approvalsAdminAction({ request }: ActionFunctionArgs) {
   const id = Number(form.id);
   const values = { id: form.id ?? "", reason: form.reason ?? "" };
   try {
-    if (!Number.isSafeInteger(id) || id <= 0) throw new DomainError(404, APPROVAL_MESSAGES.notFound);
+    if (!Number.isSafeInteger(id) || id <= 0) throw new DomainError(404, msg("rules.approval.notFound"));
     const ctx = { actor: admin, key: null };
     if (form.intent === "approve") {
       const done = await approveRequest(ctx, { approvalId: id });

@@ -1,7 +1,9 @@
+import { msg } from "~/catalog/ref";
+import { notFoundResponse } from "~/lib/page-action.server";
 import { dailyMetrics, latestMetrics } from "~/domain/farm-metrics";
 import { pageOf } from "~/pages/portfolio";
 import { nextPayout, PAGE_PATH } from "~/pages/invest-list";
-import { MSG } from "~/domain/messages";
+
 import { renderLineChartSvg, type ChartPoint } from "~/lib/charts.server";
 import { today } from "~/lib/clock.server";
 import { getUser } from "~/auth/session.server";
@@ -84,7 +86,7 @@ function settlementsView(batchId: number, t: Translate) {
 export async function batchPageLoader(request: Request, idParam: string | undefined) {
   const id = Number(idParam);
   const batch = Number.isSafeInteger(id) && id > 0 ? getBatch(id) : undefined;
-  if (!batch) throw new Response(MSG.batchNotFound, { status: 404 });
+  if (!batch) throw notFoundResponse(msg("rules.batchNotFound"));
   const user = await getUser(request);
   const mine = user ? listMyInvestments(user.id).filter((i) => i.batchId === batch.id && i.status === "ACTIVE") : [];
   const holding = user ? { units: mine.reduce((s, i) => s + i.unitsHeld, 0), costMinor: mine.reduce((s, i) => s + i.unitsHeld * i.unitPriceMinor, 0) } : null;

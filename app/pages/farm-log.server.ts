@@ -1,9 +1,11 @@
+import { msg } from "~/catalog/ref";
+import { notFoundResponse } from "~/lib/page-action.server";
 import { errorField, logger } from "~/lib/logger.server";
 import { data } from "@remix-run/node";
 import { readUploadForm } from "~/lib/upload-form.server";
 import { today } from "~/lib/clock.server";
 import { DomainError } from "~/domain/errors";
-import { MSG } from "~/domain/messages";
+
 import { checkPhotos, parseFarmLogEntry, type FarmLogEntry } from "~/forms/farm-log.server";
 import { PHOTO_MAX_BYTES, FARM_LOG_LIMITS, PHOTO_MAX_COUNT } from "~/forms/limits";
 import { HttpError, parseId } from "~/lib/http.server";
@@ -16,7 +18,6 @@ import { type LogResult } from "~/components/admin-log-form";
 import { ADMIN_FALLBACK } from "~/pages/admin";
 import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
 import { detailIn, localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
-import { msg } from "~/catalog/ref";
 import type { Locale } from "~/catalog/format";
 
 /** The daily-log form and photo uploads, page and API: read the request and check it; the commands store it. */
@@ -57,14 +58,14 @@ export function checkLogPhotos(photos: PhotoUpload[]): CheckedPhotos {
 
 function batchOr404(idParam: string | undefined) {
   const batch = getBatch(parseIdOr404(idParam));
-  if (!batch) throw new Response(MSG.batchNotFound, { status: 404 });
+  if (!batch) throw notFoundResponse(msg("rules.batchNotFound"));
   return batch;
 }
 function parseIdOr404(idParam: string | undefined) {
   try {
-    return parseId(idParam, MSG.batchNotFound);
+    return parseId(idParam, msg("rules.batchNotFound"));
   } catch {
-    throw new Response(MSG.batchNotFound, { status: 404 });
+    throw notFoundResponse(msg("rules.batchNotFound"));
   }
 }
 
@@ -116,7 +117,7 @@ export async function batchLogsAction({ request, params }: ActionFunctionArgs) {
     values = form.fields;
     const ctx = { actor: admin, key: null };
     if (values.intent === "photos") {
-      const logId = parseId(values.log_id, "Daily log not found.");
+      const logId = parseId(values.log_id, msg("api.logNotFound"));
       getFarmLog({ batchId: batch.id, logId });
       const added = addFarmLogPhotos(ctx, { batchId: batch.id, logId, ...checkLogPhotos(form.photos) });
       const n = added.photoIds.length;

@@ -1,3 +1,4 @@
+import { msg } from "~/catalog/ref";
 import { errorField, logger } from "~/lib/logger.server";
 import { fieldErrors } from "~/forms/parse.server";
 import { data } from "@remix-run/node";
@@ -26,7 +27,7 @@ import {
 } from "~/pages/invest-list";
 import { type Reading, latestFarmReadings } from "~/models/farm-log.server";
 import { buyingState, checkEarlyExit, readUnitCount } from "~/domain/investing";
-import { batchSoldOut, MSG } from "~/domain/messages";
+
 import { formatGhs } from "~/domain/money";
 import { unitsText } from "~/domain/investing";
 import type { ProductType } from "~/domain/types";
@@ -129,7 +130,7 @@ function exitNotice(batch: BatchView, unitsHeld: number, unitsAlreadyOffered: nu
 }
 
 /** The open dialog, read from the URL on the server so a plain link opens it. */
-function loadDialog(type: ProductType, query: ListQuery, params: URLSearchParams, batches: BatchView[], user: { id: number } | null) {
+function loadDialog(type: ProductType, query: ListQuery, params: URLSearchParams, batches: BatchView[], user: { id: number } | null, t: Translate) {
   const kind = params.get("dialog");
   if (kind !== "invest" && (kind !== "exit" || type !== "EGG")) return null;
   const batchId = Number(params.get("batch"));
@@ -137,7 +138,7 @@ function loadDialog(type: ProductType, query: ListQuery, params: URLSearchParams
   // Closing returns to the batch's card (#batch-<id>), where the investor opened the dialog.
   const closeTo = listHref(type, query, {}, Number.isSafeInteger(batchId) && batchId > 0 ? batchId : null);
   const batch = Number.isSafeInteger(batchId) ? batches.find((b) => b.id === batchId) : undefined;
-  if (!batch) return { kind: "missing" as const, closeTo, message: MSG.batchNotFound };
+  if (!batch) return { kind: "missing" as const, closeTo, message: t("rules.batchNotFound") };
   const summary = {
     id: batch.id,
     farmName: batch.farmName,
@@ -162,7 +163,7 @@ function loadDialog(type: ProductType, query: ListQuery, params: URLSearchParams
   if (kind === "invest") {
     const state = buyingState(batch);
     // A batch that cannot sell says why instead of offering a form ("Between 1 and 1").
-    const notice = state === "closed" ? MSG.batchNotOpen : state === "sold-out" ? batchSoldOut(batch.id) : null;
+    const notice = state === "closed" ? t("rules.batchNotOpen") : state === "sold-out" ? t("rules.batchSoldOut", { batchId: batch.id }) : null;
     return { kind: "invest" as const, ...common, notice, defaultUnits: defaultUnits(batch.availableUnits), maxUnits: Math.max(1, batch.availableUnits) };
   }
   const unitsHeld = unitsHeldIn(user.id, batch.id);
@@ -216,7 +217,7 @@ export async function investPageLoader(type: ProductType, request: Request) {
     calculator = { amount, batchId: chosen?.id ?? null, choices, result: asked ? result : { ...result, error: null } };
   }
 
-  const dialog = demo ? null : loadDialog(type, query, params, batches, user);
+  const dialog = demo ? null : loadDialog(type, query, params, batches, user, t);
   return {
     // The dialogs' words only while one is open: they would weigh on every list otherwise.
     words: wordsFor(locale, dialog ? ["invest", "batchCard", "investDialogs"] : ["invest", "batchCard"]),
@@ -244,14 +245,15 @@ export async function investPageAction(type: ProductType, request: Request) {
   const url = new URL(request.url);
   const query = parseListQuery(type, url.searchParams);
   const values = Object.fromEntries([...(await request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
+  const t = translatorFor(localeOf(request));
   const parsed = InvestFormSchema.safeParse(values);
   if (!parsed.success) return data({ ok: false as const, errors: fieldErrors(parsed.error), values }, { status: 400 });
   const form = parsed.data;
   const user = await getUser(request);
-  if (!user) return data({ ok: false as const, errors: { form: MSG.loginToInvest } as Record<string, string>, values }, { status: 401 });
+  if (!user) return data({ ok: false as const, errors: { form: t("rules.loginToInvest") } as Record<string, string>, values }, { status: 401 });
   const batch = getBatch(form.batch_id);
-  if (!batch || batch.productType !== type) return data({ ok: false as const, errors: { form: MSG.batchNotFound } as Record<string, string>, values }, { status: 404 });
-  if (form.intent === "exit" && type !== "EGG") return data({ ok: false as const, errors: { form: MSG.chickenLocked } as Record<string, string>, values }, { status: 409 });
+  if (!batch || batch.productType !== type) return data({ ok: false as const, errors: { form: t("rules.batchNotFound") } as Record<string, string>, values }, { status: 404 });
+  if (form.intent === "exit" && type !== "EGG") return data({ ok: false as const, errors: { form: t("rules.chickenLocked") } as Record<string, string>, values }, { status: 409 });
   try {
     const ctx = { actor: user, key: form.idempotency_key || null };
     const units = readUnitCount(form.units);
@@ -263,7 +265,7 @@ export async function investPageAction(type: ProductType, request: Request) {
       });
     }
     requestEarlyExit(ctx, { batchId: batch.id, units });
-    return redirectWithFlash(listHref(type, query, {}, batch.id), { kind: "success", message: MSG.earlyExitSubmitted });
+    return redirectWithFlash(listHref(type, query, {}, batch.id), { kind: "success", message: msg("rules.earlyExitSubmitted") });
   } catch (error) {
     if (error instanceof DomainError || error instanceof HttpError) return pageError(error, values);
     logger.error({ err: errorField(error) }, "page action failed");

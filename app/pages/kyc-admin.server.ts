@@ -1,3 +1,4 @@
+import { msg } from "~/catalog/ref";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
 import { DomainError } from "~/domain/errors";
@@ -7,7 +8,6 @@ import { getKycVerifier } from "~/integrations/kyc/index.server";
 import { KYC_SUBMISSION_STATUSES, kycReviewJson, listKycSubmissions } from "~/models/kyc.server";
 import { approveKyc, rejectKyc } from "~/commands/admin-kyc.server";
 import { detailIn, localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
-import { msg } from "~/catalog/ref";
 
 type Status = (typeof KYC_SUBMISSION_STATUSES)[number];
 

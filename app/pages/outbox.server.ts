@@ -1,3 +1,4 @@
+import { msg } from "~/catalog/ref";
 import { getEnv } from "~/lib/env.server";
 import { HttpError } from "~/lib/http.server";
 import { countOutbox, listAttempts, listOutbox, readableByAdmin, type OutboxFilter } from "~/models/outbox.server";
@@ -50,8 +51,8 @@ export function outboxApiFilter(params: URLSearchParams): OutboxFilter {
   const userId = params.get("user_id") || null;
   const kind = params.get("kind") || null;
   const status = params.get("status")?.toLowerCase() || null;
-  if (userId !== null && !(/^\d{1,15}$/.test(userId) && Number(userId) > 0)) throw new HttpError(400, "user_id must be a user's id, a whole number above 0.");
-  if (kind !== null && !/^[A-Z][A-Z0-9_]{0,63}$/.test(kind)) throw new HttpError(400, "kind must be a message kind in capitals, e.g. PASSWORD_RESET.");
+  if (userId !== null && !(/^\d{1,15}$/.test(userId) && Number(userId) > 0)) throw new HttpError(400, msg("refusals.outboxUserId"));
+  if (kind !== null && !/^[A-Z][A-Z0-9_]{0,63}$/.test(kind)) throw new HttpError(400, msg("refusals.outboxKind"));
   if (status !== null && !isStatus(status)) throw new HttpError(400, `status must be ${OUTBOX_STATUSES.slice(0, -1).join(", ")} or ${OUTBOX_STATUSES.at(-1)}.`);
   return { userId: userId === null ? null : Number(userId), kind, status };
 }

@@ -1,3 +1,4 @@
+import { msg } from "~/catalog/ref";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { redirectWithFlash, requireUser } from "~/auth/session.server";
@@ -21,7 +22,6 @@ import { phoneForDisplay } from "~/pages/account";
 import { depositStatusHref, destinationLabel } from "~/pages/payments";
 import { depositMessage } from "~/models/deposit.server";
 import { localeOf, translatorFor, wordsFor, type Translate } from "~/catalog/index.server";
-import { msg } from "~/catalog/ref";
 
 /**
  * Where the provider's hosted checkout sends the investor back (`?reference=` is added by the
@@ -49,7 +49,7 @@ export function checkoutRedirect(depositId: number, authorizationUrl: string): s
 /** A mobile money network and a Ghana number, each refused beside its own field. */
 function readMobileMoney(input: { network?: unknown; phone?: unknown }): { network: MomoNetwork; phone: string } {
   const network = typeof input.network === "string" ? input.network.trim().toUpperCase() : "";
-  if (!(MOMO_NETWORKS as readonly string[]).includes(network)) throw new DomainError(422, "Choose your mobile money network: MTN, Telecel or AT.", "network");
+  if (!(MOMO_NETWORKS as readonly string[]).includes(network)) throw new DomainError(422, msg("refusals.chooseNetwork"), "network");
   const phone = typeof input.phone === "string" ? normalizeGhanaPhone(input.phone) : null;
   if (!phone) throw new DomainError(422, PAYMENT_MESSAGES.badPhone, "phone");
   return { network: network as MomoNetwork, phone };
@@ -63,7 +63,7 @@ export function readDepositRequest(input: { amount: unknown; method?: unknown; n
   const amountMinor = parseMoneyAmount(input.amount);
   const method = input.method === undefined || input.method === null || input.method === "" ? (paymentsSettleAtOnce() ? "checkout" : null) : input.method;
   if (method === "checkout") return { amountMinor, method, network: null, phone: null };
-  if (method !== "mobile_money") throw new DomainError(422, "Choose how to pay: mobile money, or card or bank.", "method");
+  if (method !== "mobile_money") throw new DomainError(422, msg("refusals.choosePaymentMethod"), "method");
   return { amountMinor, method, ...readMobileMoney(input) };
 }
 
@@ -73,13 +73,13 @@ export function readDepositRequest(input: { amount: unknown; method?: unknown; n
  */
 export function readDestination(input: { kind: unknown; network?: unknown; phone?: unknown; bankCode?: unknown; accountNumber?: unknown; name: unknown }): DestinationInput {
   const name = typeof input.name === "string" ? input.name.trim().replace(/\s+/g, " ") : "";
-  if (name.length < 2 || name.length > 100) throw new DomainError(422, "Enter the account holder's name as the network or bank knows it.", "name");
+  if (name.length < 2 || name.length > 100) throw new DomainError(422, msg("refusals.accountHolderName"), "name");
   if (input.kind === "mobile_money") return { kind: "mobile_money", ...readMobileMoney(input), name };
-  if (input.kind !== "bank") throw new DomainError(422, "Choose mobile money or a bank account.", "kind");
+  if (input.kind !== "bank") throw new DomainError(422, msg("refusals.chooseDestinationKind"), "kind");
   const bankCode = typeof input.bankCode === "string" ? input.bankCode.trim() : "";
   const accountNumber = typeof input.accountNumber === "string" ? input.accountNumber.replace(/[\s-]/g, "") : "";
-  if (!bankCode) throw new DomainError(422, "Choose your bank.", "bank_code");
-  if (!/^\d{6,20}$/.test(accountNumber)) throw new DomainError(422, "Enter the account number: 6 to 20 digits.", "account_number");
+  if (!bankCode) throw new DomainError(422, msg("refusals.chooseBank"), "bank_code");
+  if (!/^\d{6,20}$/.test(accountNumber)) throw new DomainError(422, msg("refusals.accountNumberFormat"), "account_number");
   return { kind: "bank", bankCode, accountNumber, name };
 }
 

@@ -1,7 +1,7 @@
 import type { Locale } from "~/catalog/format";
+import { msg } from "~/catalog/ref";
 import { errorField, logger } from "~/lib/logger.server";
 import { localeOf, translatorFor, wordsFor, type Translate } from "~/catalog/index.server";
-import { msg } from "~/catalog/ref";
 import { contactStatus } from "~/models/contacts.server";
 import { kycOverview } from "~/models/kyc.server";
 import {
@@ -24,8 +24,8 @@ import { listExitRequests, listMyInvestments, getInvestmentReceipt, getMyInvestm
 import { cancelEarlyExit, reinvest, setAutoReinvest } from "~/commands/investing.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { DomainError } from "~/domain/errors";
-import { batchClosedFor, batchSoldOut, MSG } from "~/domain/messages";
+import { DomainError, englishOf } from "~/domain/errors";
+
 import { calendarDateOrNull } from "~/domain/calendar";
 import { portfolioTotals } from "~/domain/payouts";
 import { daysOverdue, expectedPayoutMinor, nextPayoutDue } from "~/domain/schedules";
@@ -35,7 +35,7 @@ import { listReceivedPayouts, paidPeriods } from "~/models/payout.server";
 import { buyingState, holdingParts, readUnitCount } from "~/domain/investing";
 import { renderLineChartSvg } from "~/lib/charts.server";
 import { HttpError } from "~/lib/http.server";
-import { newIdempotencyKey, orNotFound, pageError } from "~/lib/page-action.server";
+import { newIdempotencyKey, orNotFound, pageError, notFoundResponse } from "~/lib/page-action.server";
 import { redirectWithFlash, requireUser } from "~/auth/session.server";
 import { batchAvailability, getBatch } from "~/models/batch.server";
 import { listNotifications } from "~/models/notification.server";
@@ -110,7 +110,7 @@ function loadDialog(userId: number, params: URLSearchParams) {
   if (kind === "deposit" || kind === "withdraw") return { kind, amount: prefillAmount(params.get("amount")) } as const;
   if (kind !== "details" && kind !== "reinvest") return null;
   const id = Number(params.get("id"));
-  if (!Number.isSafeInteger(id) || id <= 0) throw new Response(MSG.investmentNotFound, { status: 404 });
+  if (!Number.isSafeInteger(id) || id <= 0) throw notFoundResponse(msg("rules.investmentNotFound"));
   const investment = orNotFound(() => getMyInvestment(userId, id));
   const summary = { id: investment.id, batchId: investment.batchId, units: investment.units, amountMinor: investment.amountMinor, status: investment.status };
   if (kind === "details") {
@@ -121,7 +121,8 @@ function loadDialog(userId: number, params: URLSearchParams) {
   const batch = b ? { id: b.id, productType: b.productType, farmName: b.farmName, status: b.status, unitPriceMinor: b.unitPriceMinor, availableUnits: b.availableUnits } : null;
   // Reinvest is offered only where the batch still takes money; otherwise the dialog says why.
   const state = b ? buyingState(b) : "closed";
-  const notice = state === "closed" ? batchClosedFor(investment.batchId) : state === "sold-out" ? batchSoldOut(investment.batchId) : null;
+  const notice =
+    state === "closed" ? englishOf(msg("rules.batchClosedFor", { batchId: investment.batchId })) : state === "sold-out" ? englishOf(msg("rules.batchSoldOut", { batchId: investment.batchId })) : null;
   return { kind, investment: summary, batch, notice, defaultUnits: String(Math.max(1, Math.min(10, batch?.availableUnits ?? 1))) } as const;
 }
 
@@ -311,7 +312,7 @@ export async function portfolioAction({ request }: ActionFunctionArgs) {
 export async function receiptLoader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const raw = params.id ?? "";
-  if (!/^\d{1,15}$/.test(raw) || Number(raw) <= 0) throw new Response(MSG.investmentNotFound, { status: 404 });
+  if (!/^\d{1,15}$/.test(raw) || Number(raw) <= 0) throw notFoundResponse(msg("rules.investmentNotFound"));
   const r = orNotFound(() => getInvestmentReceipt(user.id, Number(raw)));
   const locale = localeOf(request);
   const t = translatorFor(locale);

@@ -1,20 +1,19 @@
+import { msg } from "~/catalog/ref";
 import { errorField, logger } from "~/lib/logger.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { DomainError } from "~/domain/errors";
-import { MSG } from "~/domain/messages";
 import { minorToDecimalString } from "~/domain/money";
 import { readRemittance, SHEET_FIELDS } from "~/domain/remittances";
 import { nextPayoutDue } from "~/domain/schedules";
 import { today } from "~/lib/clock.server";
 import { HttpError, parseId } from "~/lib/http.server";
-import { newIdempotencyKey } from "~/lib/page-action.server";
+import { newIdempotencyKey, notFoundResponse } from "~/lib/page-action.server";
 import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
 import { getBatch } from "~/models/batch.server";
 import { paidPeriods } from "~/models/payout.server";
 import { listRemittances, settlementHeldMinor, sheetPrefill } from "~/models/remittance.server";
 import { recordRemittance } from "~/commands/admin-payouts.server";
 import { detailIn, localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
-import { msg } from "~/catalog/ref";
 
 /** The admin's remittances page (/admin/batches/<id>/remittances): the form, prefilled from the daily logs, and the list. */
 
@@ -23,12 +22,12 @@ export type RemittanceResult = { ok: false; errors: Record<string, string>; valu
 function batchOr404(idParam: string | undefined) {
   let id: number;
   try {
-    id = parseId(idParam, MSG.batchNotFound);
+    id = parseId(idParam, msg("rules.batchNotFound"));
   } catch {
-    throw new Response(MSG.batchNotFound, { status: 404 });
+    throw notFoundResponse(msg("rules.batchNotFound"));
   }
   const batch = getBatch(id);
-  if (!batch) throw new Response(MSG.batchNotFound, { status: 404 });
+  if (!batch) throw notFoundResponse(msg("rules.batchNotFound"));
   return batch;
 }
 

@@ -1,3 +1,4 @@
+import { msg } from "~/catalog/ref";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
 import { DomainError } from "~/domain/errors";
@@ -8,7 +9,6 @@ import { hasHiddenCharacters } from "~/forms/text.server";
 import { monthlyTaxReport } from "~/models/tax.server";
 import { recordTaxPayment } from "~/commands/admin-payouts.server";
 import { detailIn, localeOf, render, translatorFor, wordsFor } from "~/catalog/index.server";
-import { msg } from "~/catalog/ref";
 
 /** The month a tax page or API call is about: ?month=YYYY-MM, by default last month (the one being reported). */
 export function reportMonth(asked: string | null): string {

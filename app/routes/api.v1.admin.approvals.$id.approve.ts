@@ -1,5 +1,5 @@
+import { msg } from "~/catalog/ref";
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { APPROVAL_MESSAGES } from "~/domain/approvals";
 import { apiJson, handleApi, methodNotAllowed, parseId, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
 import { approveRequest } from "~/commands/admin-approvals.server";
@@ -11,7 +11,7 @@ export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
     requireMethod(request, "POST");
     const admin = await requireApiAdmin(request);
-    const id = parseId(params.id, APPROVAL_MESSAGES.notFound);
+    const id = parseId(params.id, msg("rules.approval.notFound"));
     const done = await approveRequest({ actor: admin, key: null }, { approvalId: id });
     return apiJson({ ...done.body, approval: { id: done.approval.id, status: done.approval.status, action: done.approval.action } });
   });

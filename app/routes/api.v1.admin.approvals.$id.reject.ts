@@ -1,6 +1,7 @@
+import { msg } from "~/catalog/ref";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { localeOf } from "~/catalog/index.server";
-import { APPROVAL_MESSAGES, rejectionReason } from "~/domain/approvals";
+import { rejectionReason } from "~/domain/approvals";
 import { apiJson, handleApi, methodNotAllowed, parseId, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
 import { approvalJson } from "~/models/approvals.server";
@@ -13,7 +14,7 @@ export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
     requireMethod(request, "POST");
     const admin = await requireApiAdmin(request);
-    const id = parseId(params.id, APPROVAL_MESSAGES.notFound);
+    const id = parseId(params.id, msg("rules.approval.notFound"));
     const reason = rejectionReason((await readBody(request)).reason);
     return apiJson({ approval: approvalJson(rejectRequest({ actor: admin, key: null }, { approvalId: id, reason }), localeOf(request)) });
   });

@@ -1,3 +1,4 @@
+import { msg } from "~/catalog/ref";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, handleApi, methodNotAllowed, parseId, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
@@ -9,7 +10,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     requireMethod(request, "GET");
     await requireApiAdmin(request);
     const batch = new URL(request.url).searchParams.get("batch_id");
-    return apiJson(listAuditEntries({ batchId: batch ? parseId(batch, "Batch not found.") : null }).map(auditJson));
+    return apiJson(listAuditEntries({ batchId: batch ? parseId(batch, msg("rules.batchNotFound")) : null }).map(auditJson));
   });
 }
 

@@ -1,5 +1,6 @@
+import { msg } from "~/catalog/ref";
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { MSG } from "~/domain/messages";
+
 import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseId, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
 import { activateBatch } from "~/commands/admin-batches.server";
@@ -11,7 +12,7 @@ export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
     requireMethod(request, "POST");
     const admin = await requireApiAdmin(request);
-    const batchId = parseId(params.id, MSG.batchNotFound);
+    const batchId = parseId(params.id, msg("rules.batchNotFound"));
     const batch = activateBatch({ actor: admin, key: idempotencyKeyOf(request) }, { batchId });
     return apiJson({ detail: "Batch activated.", batch: batchJson(batch) });
   });

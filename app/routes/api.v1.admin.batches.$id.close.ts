@@ -1,5 +1,6 @@
+import { msg } from "~/catalog/ref";
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { MSG } from "~/domain/messages";
+
 import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseId, readBody, requireMethod } from "~/lib/http.server";
 import { reserveDrawInput } from "~/domain/payouts";
 import { requireApiAdmin } from "~/auth/session.server";
@@ -13,7 +14,7 @@ export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
     requireMethod(request, "POST");
     const admin = await requireApiAdmin(request);
-    const batchId = parseId(params.id, MSG.batchNotFound);
+    const batchId = parseId(params.id, msg("rules.batchNotFound"));
     const reserveDrawMinor = reserveDrawInput((await readBody(request)).reserve_draw);
     const answer = guardedAnswer(closeBatch({ actor: admin, key: idempotencyKeyOf(request) }, { batchId, reserveDrawMinor }));
     return apiJson(answer.body, answer.status);

@@ -1,5 +1,6 @@
+import { msg } from "~/catalog/ref";
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { MSG } from "~/domain/messages";
+
 import { apiJson, handleApi, methodNotAllowed, parseId, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
 import { checkLogPhotos, readFarmLogForm } from "~/pages/farm-log.server";
@@ -13,8 +14,8 @@ export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
     requireMethod(request, "POST");
     const admin = await requireApiAdmin(request);
-    const batchId = parseId(params.id, MSG.batchNotFound);
-    const logId = parseId(params.logId, "Daily log not found.");
+    const batchId = parseId(params.id, msg("rules.batchNotFound"));
+    const logId = parseId(params.logId, msg("api.logNotFound"));
     try {
       const { photos } = await readFarmLogForm(request);
       getFarmLog({ batchId, logId });

@@ -1,5 +1,6 @@
+import { msg } from "~/catalog/ref";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { MSG } from "~/domain/messages";
+
 import { apiJson, handleApi, HttpError, idempotencyKeyOf, parseId, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
 import { farmLogJson, listBatchLogs, FarmLogInvalid } from "~/models/farm-log.server";
@@ -8,8 +9,8 @@ import { checkFarmLog, readFarmLogForm } from "~/pages/farm-log.server";
 import { recordFarmLog } from "~/commands/admin-batches.server";
 
 function batchOr404(param: string | undefined) {
-  const batch = getBatch(parseId(param, MSG.batchNotFound));
-  if (!batch) throw new HttpError(404, MSG.batchNotFound);
+  const batch = getBatch(parseId(param, msg("rules.batchNotFound")));
+  if (!batch) throw new HttpError(404, msg("rules.batchNotFound"));
   return batch;
 }
 

@@ -1,5 +1,6 @@
+import { msg } from "~/catalog/ref";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { MSG } from "~/domain/messages";
+
 import { readRemittance } from "~/domain/remittances";
 import { today } from "~/lib/clock.server";
 import { apiJson, handleApi, idempotencyKeyOf, parseId, readBody, requireMethod } from "~/lib/http.server";
@@ -12,7 +13,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
   return handleApi(async () => {
     requireMethod(request, "GET", "POST");
     await requireApiAdmin(request);
-    const batch = getBatchForRemittance(parseId(params.id, MSG.batchNotFound));
+    const batch = getBatchForRemittance(parseId(params.id, msg("rules.batchNotFound")));
     return apiJson(listRemittances(batch.id).map(remittanceJson));
   });
 }
@@ -25,7 +26,7 @@ export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
     requireMethod(request, "GET", "POST");
     const admin = await requireApiAdmin(request);
-    const batch = getBatchForRemittance(parseId(params.id, MSG.batchNotFound));
+    const batch = getBatchForRemittance(parseId(params.id, msg("rules.batchNotFound")));
     const remittance = readRemittance(await readBody(request), batch, today().slice(0, 7));
     return apiJson(remittanceJson(recordRemittance({ actor: admin, key: idempotencyKeyOf(request) }, { batchId: batch.id, remittance })), 201);
   });

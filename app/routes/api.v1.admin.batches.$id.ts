@@ -1,5 +1,6 @@
+import { msg } from "~/catalog/ref";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { MSG } from "~/domain/messages";
+
 import { apiJson, handleApi, HttpError, idempotencyKeyOf, parseId, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
 import { deleteBatch } from "~/commands/admin-batches.server";
@@ -10,8 +11,8 @@ export function loader({ request, params }: LoaderFunctionArgs) {
   return handleApi(async () => {
     requireMethod(request, "GET", "DELETE");
     await requireApiAdmin(request);
-    const batch = getBatch(parseId(params.id, MSG.batchNotFound));
-    if (!batch) throw new HttpError(404, MSG.batchNotFound);
+    const batch = getBatch(parseId(params.id, msg("rules.batchNotFound")));
+    if (!batch) throw new HttpError(404, msg("rules.batchNotFound"));
     return apiJson(batchJson(batch));
   });
 }
@@ -21,7 +22,7 @@ export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
     requireMethod(request, "GET", "DELETE");
     const admin = await requireApiAdmin(request);
-    const batchId = parseId(params.id, MSG.batchNotFound);
+    const batchId = parseId(params.id, msg("rules.batchNotFound"));
     const answer = guardedAnswer(deleteBatch({ actor: admin, key: idempotencyKeyOf(request) }, { batchId }));
     return apiJson(answer.body, answer.status);
   });

@@ -1,3 +1,4 @@
+import { msg } from "~/catalog/ref";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiAdmin } from "~/auth/session.server";
 import { apiJson, handleApi, methodNotAllowed, parseId, requireMethod } from "~/lib/http.server";
@@ -9,7 +10,7 @@ export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
     requireMethod(request, "POST");
     const admin = await requireApiAdmin(request);
-    const row = approveKyc({ actor: admin, key: null }, { submissionId: parseId(params.id, "KYC submission not found.") });
+    const row = approveKyc({ actor: admin, key: null }, { submissionId: parseId(params.id, msg("api.kycNotFound")) });
     return apiJson({ detail: "Approved.", ...kycSubmissionJson(row) });
   });
 }

@@ -1,3 +1,4 @@
+import { msg } from "~/catalog/ref";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiAdmin } from "~/auth/session.server";
 import { DomainError } from "~/domain/errors";
@@ -12,7 +13,7 @@ export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
     requireMethod(request, "POST");
     const admin = await requireApiAdmin(request);
-    const submissionId = parseId(params.id, "KYC submission not found.");
+    const submissionId = parseId(params.id, msg("api.kycNotFound"));
     const parsed = parseForm(KycRejectionSchema, await readBody(request));
     if (!parsed.ok) throw new DomainError(422, parsed.errors.reason ?? Object.values(parsed.errors)[0], "reason");
     const row = rejectKyc({ actor: admin, key: null }, { submissionId, reason: parsed.data.reason });

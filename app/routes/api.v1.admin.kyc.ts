@@ -1,3 +1,4 @@
+import { msg } from "~/catalog/ref";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiAdmin } from "~/auth/session.server";
 import { DomainError } from "~/domain/errors";
@@ -10,7 +11,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     requireMethod(request, "GET");
     await requireApiAdmin(request);
     const status = (new URL(request.url).searchParams.get("status") ?? "PENDING").toUpperCase();
-    if (!(KYC_SUBMISSION_STATUSES as readonly string[]).includes(status)) throw new DomainError(422, "status must be PENDING, APPROVED or REJECTED.", "status");
+    if (!(KYC_SUBMISSION_STATUSES as readonly string[]).includes(status)) throw new DomainError(422, msg("api.kycStatus"), "status");
     return apiJson({ submissions: listKycSubmissions({ status: status as (typeof KYC_SUBMISSION_STATUSES)[number] }).map(kycReviewJson) });
   });
 }

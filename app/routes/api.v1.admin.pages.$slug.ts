@@ -1,3 +1,4 @@
+import { msg } from "~/catalog/ref";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { ContentPageSchema } from "~/forms/admin.server";
 import { HOW_IT_WORKS_SLUG } from "~/pages/admin";
@@ -25,9 +26,9 @@ export function loader({ request, params }: LoaderFunctionArgs) {
   return handleApi(async () => {
     requireMethod(request, "GET", "PUT");
     await requireApiAdmin(request);
-    if (!EDITABLE.has(params.slug ?? "")) throw new HttpError(404, "Page not found.");
+    if (!EDITABLE.has(params.slug ?? "")) throw new HttpError(404, msg("api.pageNotFound"));
     const page = getContentPage(params.slug!);
-    if (!page) throw new HttpError(404, "Page not found.");
+    if (!page) throw new HttpError(404, msg("api.pageNotFound"));
     return apiJson(pageJson(page));
   });
 }
@@ -38,7 +39,7 @@ export function action({ request, params }: ActionFunctionArgs) {
     requireMethod(request, "GET", "PUT");
     const admin = await requireApiAdmin(request);
     const slug = params.slug ?? "";
-    if (!EDITABLE.has(slug)) throw new HttpError(404, "Page not found.");
+    if (!EDITABLE.has(slug)) throw new HttpError(404, msg("api.pageNotFound"));
     const input = parseOrThrow(ContentPageSchema, await readJsonBody(request));
     return apiJson(pageJson(saveContentPage({ actor: admin, key: idempotencyKeyOf(request) }, { slug, page: input })));
   });

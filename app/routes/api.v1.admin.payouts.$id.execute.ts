@@ -1,6 +1,7 @@
+import { msg } from "~/catalog/ref";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { periodInput, reserveDrawInput } from "~/domain/payouts";
-import { MSG } from "~/domain/messages";
+
 import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseId, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
 import { executePayout } from "~/commands/admin-payouts.server";
@@ -20,7 +21,7 @@ export function action({ request, params }: ActionFunctionArgs) {
     const body = await readBody(request);
     const period = periodInput(body.period ?? new URL(request.url).searchParams.get("period"));
     const reserveDrawMinor = reserveDrawInput(body.reserve_draw);
-    const batchId = parseId(params.id, MSG.batchNotFound);
+    const batchId = parseId(params.id, msg("rules.batchNotFound"));
     // A retried request with the same Idempotency-Key gets the first answer and pays nothing more;
     // the key on another batch or period is refused, so that run is never mistaken for this one.
     const answer = guardedAnswer(executePayout({ actor: admin, key: idempotencyKeyOf(request) }, { batchId, period, reserveDrawMinor }));

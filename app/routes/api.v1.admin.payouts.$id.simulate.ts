@@ -1,5 +1,6 @@
+import { msg } from "~/catalog/ref";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { MSG } from "~/domain/messages";
+
 import { apiJson, handleApi, methodNotAllowed, parseId, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
 import { simulatePayout, simulationJson } from "~/models/payout.server";
@@ -10,7 +11,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
     requireMethod(request, "GET");
     await requireApiAdmin(request);
     const period = new URL(request.url).searchParams.get("period");
-    return apiJson(simulationJson(simulatePayout(parseId(params.id, MSG.batchNotFound), { period })));
+    return apiJson(simulationJson(simulatePayout(parseId(params.id, msg("rules.batchNotFound")), { period })));
   });
 }
 

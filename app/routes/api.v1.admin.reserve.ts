@@ -1,3 +1,4 @@
+import { msg } from "~/catalog/ref";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { DomainError } from "~/domain/errors";
 import { minorToCedis, parseAmountToMinor } from "~/domain/money";
@@ -22,9 +23,9 @@ export function action({ request }: ActionFunctionArgs) {
     const admin = await requireApiAdmin(request);
     const body = await readBody(request);
     const amount = parseAmountToMinor(body.amount);
-    if (!amount.ok) throw new DomainError(422, "Enter the amount for the reserve: a positive GHS amount with at most 2 decimals.", "amount");
+    if (!amount.ok) throw new DomainError(422, msg("api.reserveAmount"), "amount");
     const source = typeof body.source === "string" ? body.source.trim().toUpperCase() : "";
-    if (!(RESERVE_SOURCES as readonly string[]).includes(source)) throw new DomainError(422, "Choose where the money comes from: FEES or EXTERNAL.", "source");
+    if (!(RESERVE_SOURCES as readonly string[]).includes(source)) throw new DomainError(422, msg("api.reserveSource"), "source");
     const funded = fundReserve({ actor: admin, key: idempotencyKeyOf(request) }, { amountMinor: amount.minor, source: source as ReserveSource });
     return apiJson({ detail: "Reserve funded.", balance: minorToCedis(funded.reserveMinor) });
   });

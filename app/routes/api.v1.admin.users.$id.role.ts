@@ -1,3 +1,4 @@
+import { msg } from "~/catalog/ref";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { DomainError } from "~/domain/errors";
 import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseBool, parseId, readBody, requireMethod } from "~/lib/http.server";
@@ -15,9 +16,9 @@ export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
     requireMethod(request, "POST");
     const admin = await requireApiAdmin(request);
-    const userId = parseId(params.id, "User not found.");
+    const userId = parseId(params.id, msg("api.userNotFound"));
     const body = await readBody(request);
-    if (body.is_admin === undefined || body.is_admin === null || body.is_admin === "") throw new DomainError(422, "Say whether the account is an admin: is_admin true or false.", "is_admin");
+    if (body.is_admin === undefined || body.is_admin === null || body.is_admin === "") throw new DomainError(422, msg("api.isAdminBoolean"), "is_admin");
     const answer = guardedAnswer(setAdminRole({ actor: admin, key: idempotencyKeyOf(request) }, { userId, isAdmin: parseBool(body.is_admin) }));
     return apiJson(answer.body, answer.status);
   });

@@ -1,3 +1,4 @@
+import { msg } from "~/catalog/ref";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { sessionMetaOf } from "~/auth/session.server";
 import { authenticator, LoginError } from "~/auth/sign-in.server";
@@ -12,7 +13,7 @@ export function action({ request }: ActionFunctionArgs) {
     requireMethod(request, "POST");
     const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
     if (!type.includes("application/x-www-form-urlencoded") && !type.includes("multipart/form-data")) {
-      throw new HttpError(415, "Send username and password as form data (application/x-www-form-urlencoded).");
+      throw new HttpError(415, msg("api.loginAsForm"));
     }
     try {
       // The strategy reads username, password and the two-factor `code` (issue 20) from the form.
@@ -20,8 +21,8 @@ export function action({ request }: ActionFunctionArgs) {
       const { token } = await signIn({ ...credentials, ip: clientIp(request), session: sessionMetaOf(request, "api") });
       return apiJson({ access_token: token, token_type: "bearer" });
     } catch (error) {
-      if (error instanceof LoginError) throw new HttpError(error.status, error.message);
-      if (error instanceof TypeError) throw new HttpError(400, "The form body could not be read.");
+      if (error instanceof LoginError) throw new HttpError(error.status, error.ref ?? error.detail);
+      if (error instanceof TypeError) throw new HttpError(400, msg("api.formUnreadable"));
       throw error;
     }
   });

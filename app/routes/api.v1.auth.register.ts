@@ -16,7 +16,7 @@ export function action({ request }: ActionFunctionArgs) {
       const { user } = await register({ fullName: input.full_name, email: input.email, password: input.password, session: null });
       return apiJson(userJson(user), 201);
     } catch (error) {
-      if (error instanceof RegisterError) throw new HttpError(error.status, error.message);
+      if (error instanceof RegisterError) throw new HttpError(error.status, error.ref ?? error.detail);
       throw error;
     }
   });

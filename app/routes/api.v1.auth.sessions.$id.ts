@@ -1,3 +1,4 @@
+import { msg } from "~/catalog/ref";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { handleApi, HttpError, methodNotAllowed, parseId, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
@@ -10,7 +11,7 @@ export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
     requireMethod(request, "DELETE");
     const user = await requireApiUser(request);
-    if (!endSession({ actor: user, key: null }, { sessionId: parseId(params.id, "Session not found.") })) throw new HttpError(404, "Session not found.");
+    if (!endSession({ actor: user, key: null }, { sessionId: parseId(params.id, msg("api.sessionNotFound")) })) throw new HttpError(404, msg("api.sessionNotFound"));
     return new Response(null, { status: 204 });
   });
 }

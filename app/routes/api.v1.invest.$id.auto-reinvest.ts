@@ -1,5 +1,6 @@
+import { msg } from "~/catalog/ref";
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { MSG } from "~/domain/messages";
+
 import { apiJson, handleApi, HttpError, idempotencyKeyOf, methodNotAllowed, parseId, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
 import { setAutoReinvest } from "~/commands/investing.server";
@@ -12,11 +13,11 @@ export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
     requireMethod(request, "POST");
     const user = await requireApiUser(request);
-    const investmentId = parseId(params.id, MSG.investmentNotFound);
+    const investmentId = parseId(params.id, msg("rules.investmentNotFound"));
     const { auto_reinvest: raw } = await readBody(request);
     // JSON true/false, or "true"/"false" from a form post; nothing else is read as a choice.
     const wanted = raw === true || raw === "true" ? true : raw === false || raw === "false" ? false : null;
-    if (wanted === null) throw new HttpError(422, "Give auto_reinvest as true or false.");
+    if (wanted === null) throw new HttpError(422, msg("api.autoReinvestBoolean"));
     return apiJson(investmentJson(setAutoReinvest({ actor: user, key: idempotencyKeyOf(request) }, { investmentId, autoReinvest: wanted })));
   });
 }

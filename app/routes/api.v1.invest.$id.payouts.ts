@@ -1,5 +1,6 @@
+import { msg } from "~/catalog/ref";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { MSG } from "~/domain/messages";
+
 import { apiJson, handleApi, methodNotAllowed, parseId, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
 import { listPayoutsForInvestment, payoutJson } from "~/models/investment.server";
@@ -9,7 +10,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
   return handleApi(async () => {
     requireMethod(request, "GET");
     const user = await requireApiUser(request);
-    const investmentId = parseId(params.id, MSG.investmentNotFound);
+    const investmentId = parseId(params.id, msg("rules.investmentNotFound"));
     return apiJson(listPayoutsForInvestment(user.id, investmentId).map(payoutJson));
   });
 }

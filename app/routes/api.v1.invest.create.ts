@@ -1,3 +1,4 @@
+import { msg } from "~/catalog/ref";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { readUnitCount } from "~/domain/investing";
 import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseBool, parseId, readBody, requireMethod } from "~/lib/http.server";
@@ -13,7 +14,7 @@ export function action({ request }: ActionFunctionArgs) {
     requireMethod(request, "POST");
     const user = await requireApiUser(request);
     const body = await readBody(request);
-    const batchId = parseId(body.batch_id, "Give the batch_id of the batch to invest in.", 422);
+    const batchId = parseId(body.batch_id, msg("api.batchIdToInvest"), 422);
     const input = { batchId, units: readUnitCount(body.units), autoReinvest: parseBool(body.auto_reinvest) };
     const { investment, wallet } = invest({ actor: user, key: idempotencyKeyOf(request) }, input);
     return apiJson({ investment: investmentJson(investment), wallet: walletStateJson(wallet) }, 201);

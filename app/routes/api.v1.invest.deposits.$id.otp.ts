@@ -1,3 +1,4 @@
+import { msg } from "~/catalog/ref";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiJson, handleApi, methodNotAllowed, parseId, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
@@ -14,7 +15,7 @@ export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
     requireMethod(request, "POST");
     const user = await requireApiUser(request);
-    const depositId = parseId(params.id, "Deposit not found.");
+    const depositId = parseId(params.id, msg("api.depositNotFound"));
     const body = await readBody(request);
     const deposit = await submitDepositOtp({ actor: user, key: null }, { depositId, otp: readOtp(body.otp) });
     return apiJson(depositJson(deposit, depositMessage(deposit, localeOf(request))));

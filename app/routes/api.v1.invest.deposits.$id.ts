@@ -1,3 +1,4 @@
+import { msg } from "~/catalog/ref";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, handleApi, methodNotAllowed, parseId, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
@@ -13,7 +14,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
   return handleApi(async () => {
     requireMethod(request, "GET");
     const user = await requireApiUser(request);
-    const depositId = parseId(params.id, "Deposit not found.");
+    const depositId = parseId(params.id, msg("api.depositNotFound"));
     const deposit = await checkDeposit({ actor: user, key: null }, { depositId });
     return apiJson(depositJson(deposit, depositMessage(deposit, localeOf(request))));
   });

@@ -1,3 +1,4 @@
+import { msg } from "~/catalog/ref";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { handleApi, methodNotAllowed, parseId, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
@@ -10,7 +11,7 @@ export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
     requireMethod(request, "DELETE");
     const user = await requireApiUser(request);
-    removeDestination({ actor: user, key: null }, { destinationId: parseId(params.id, "Destination not found.") });
+    removeDestination({ actor: user, key: null }, { destinationId: parseId(params.id, msg("api.destinationNotFound")) });
     return new Response(null, { status: 204 });
   });
 }

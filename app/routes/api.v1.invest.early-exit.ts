@@ -1,6 +1,8 @@
+import { msg } from "~/catalog/ref";
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { englishOf } from "~/domain/errors";
 import { readUnitCount } from "~/domain/investing";
-import { MSG } from "~/domain/messages";
+
 import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseId, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
 import { requestEarlyExit } from "~/commands/investing.server";
@@ -13,8 +15,8 @@ export function action({ request }: ActionFunctionArgs) {
     requireMethod(request, "POST");
     const user = await requireApiUser(request);
     const body = await readBody(request);
-    const batchId = parseId(body.batch_id, "Give the batch_id of the holding to exit.", 422);
+    const batchId = parseId(body.batch_id, msg("api.batchIdToExit"), 422);
     const requests = requestEarlyExit({ actor: user, key: idempotencyKeyOf(request) }, { batchId, units: readUnitCount(body.units) });
-    return apiJson({ detail: MSG.earlyExitSubmitted, requests: requests.map(exitRequestJson) }, 201);
+    return apiJson({ detail: englishOf(msg("rules.earlyExitSubmitted")), requests: requests.map(exitRequestJson) }, 201);
   });
 }

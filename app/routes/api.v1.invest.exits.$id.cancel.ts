@@ -1,5 +1,6 @@
+import { msg } from "~/catalog/ref";
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { MSG } from "~/domain/messages";
+
 import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseId, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
 import { cancelEarlyExit } from "~/commands/investing.server";
@@ -11,7 +12,7 @@ export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(async () => {
     requireMethod(request, "POST");
     const user = await requireApiUser(request);
-    const exitRequestId = parseId(params.id, MSG.exitRequestNotFound);
+    const exitRequestId = parseId(params.id, msg("rules.exitRequestNotFound"));
     return apiJson(exitRequestJson(cancelEarlyExit({ actor: user, key: idempotencyKeyOf(request) }, { exitRequestId })));
   });
 }

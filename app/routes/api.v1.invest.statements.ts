@@ -1,3 +1,4 @@
+import { msg } from "~/catalog/ref";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser } from "~/auth/session.server";
 import { DomainError } from "~/domain/errors";
@@ -12,7 +13,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     requireMethod(request, "GET");
     const user = await requireApiUser(request);
     const asked = new URL(request.url).searchParams.get("year");
-    if (asked !== null && !isTaxYear(asked)) throw new DomainError(422, "year must be like 2026.", "year");
+    if (asked !== null && !isTaxYear(asked)) throw new DomainError(422, msg("api.taxYear"), "year");
     return apiJson(yearlyStatementJson(yearlyTaxStatement(user.id, asked ?? today().slice(0, 4))));
   });
 }

@@ -1,7 +1,8 @@
+import { msg } from "~/catalog/ref";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { localeOf } from "~/catalog/index.server";
 import { withdrawalMessage } from "~/models/withdrawal.server";
-import { fieldErrors } from "~/forms/parse.server";
+import { fieldMessages } from "~/forms/parse.server";
 import { minorToCedis } from "~/domain/money";
 import { parseMoneyAmount } from "~/domain/wallet";
 import { DestinationSchema } from "~/forms/wallet.server";
@@ -22,11 +23,11 @@ export function action({ request }: ActionFunctionArgs) {
     requireMethod(request, "POST");
     const user = await requireApiUser(request);
     const body = await readBody(request);
-    const destinationId = body.destination_id === undefined || body.destination_id === null || body.destination_id === "" ? null : parseId(body.destination_id, "Destination not found.");
+    const destinationId = body.destination_id === undefined || body.destination_id === null || body.destination_id === "" ? null : parseId(body.destination_id, msg("api.destinationNotFound"));
     let unsaved = null;
     if (destinationId === null && (body.method !== undefined || body.account_number !== undefined)) {
       const parsed = DestinationSchema.safeParse(body);
-      if (!parsed.success) throw new HttpError(422, Object.values(fieldErrors(parsed.error))[0] ?? "Check the destination.");
+      if (!parsed.success) throw new HttpError(422, Object.values(fieldMessages(parsed.error))[0] ?? msg("api.checkDestination"));
       unsaved = { method: parsed.data.method, provider: parsed.data.provider, accountNumber: parsed.data.account_number };
     }
     const amountMinor = parseMoneyAmount(body.amount);

@@ -1,3 +1,4 @@
+import { msg } from "~/catalog/ref";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { localeOf } from "~/catalog/index.server";
 import { withdrawalMessage } from "~/models/withdrawal.server";
@@ -13,7 +14,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
   return handleApi(async () => {
     requireMethod(request, "GET");
     const user = await requireApiUser(request);
-    const withdrawalId = parseId(params.id, "Withdrawal not found.");
+    const withdrawalId = parseId(params.id, msg("api.withdrawalNotFound"));
     const { withdrawal } = await checkWithdrawal({ actor: user, key: null }, { withdrawalId });
     return apiJson(withdrawalJson(withdrawal, withdrawalMessage(withdrawal, localeOf(request))));
   });

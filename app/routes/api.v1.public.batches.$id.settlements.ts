@@ -1,5 +1,6 @@
+import { msg } from "~/catalog/ref";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { MSG } from "~/domain/messages";
+
 import { apiJson, handleApi, methodNotAllowed, parseId, requireMethod } from "~/lib/http.server";
 import { batchSettlements, settlementsJson } from "~/models/remittance.server";
 
@@ -7,7 +8,7 @@ import { batchSettlements, settlementsJson } from "~/models/remittance.server";
 export function loader({ request, params }: LoaderFunctionArgs) {
   return handleApi(() => {
     requireMethod(request, "GET");
-    return apiJson(settlementsJson(batchSettlements(parseId(params.id, MSG.batchNotFound))));
+    return apiJson(settlementsJson(batchSettlements(parseId(params.id, msg("rules.batchNotFound")))));
   });
 }
 

@@ -1,3 +1,4 @@
+import { msg } from "~/catalog/ref";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { minorToCedis } from "~/domain/money";
 import { apiJson, handleApi, HttpError, methodNotAllowed, requireMethod } from "~/lib/http.server";
@@ -7,7 +8,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
   return handleApi(() => {
     requireMethod(request, "GET");
     const page = getContentPage(params.slug ?? "");
-    if (!page) throw new HttpError(404, "Page not found.");
+    if (!page) throw new HttpError(404, msg("api.pageNotFound"));
     return apiJson({
       title: page.title,
       body_md: page.bodyMd,

@@ -1,3 +1,4 @@
+import { msg } from "~/catalog/ref";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { PRODUCT_TYPES, type ProductType } from "~/domain/types";
 import { apiJson, handleApi, HttpError, methodNotAllowed, requireMethod } from "~/lib/http.server";
@@ -8,7 +9,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(() => {
     requireMethod(request, "GET");
     const type = new URL(request.url).searchParams.get("product_type");
-    if (type && !PRODUCT_TYPES.includes(type.toUpperCase() as ProductType)) throw new HttpError(422, "product_type must be EGG or CHICKEN.");
+    if (type && !PRODUCT_TYPES.includes(type.toUpperCase() as ProductType)) throw new HttpError(422, msg("api.productType"));
     const products = listBatches({ productType: type ? (type.toUpperCase() as ProductType) : undefined }).map(batchJson);
     return apiJson({ products });
   });

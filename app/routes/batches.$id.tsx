@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { BatchFigures, Certifications, RiskBadge, SensorStrip, StatusBadge, Timeline } from "~/components/invest-card";
 import { SvgChart } from "~/components/svg-chart";
-import { MSG } from "~/domain/messages";
+
 import { formatGhs } from "~/domain/money";
 import { pageMeta } from "~/lib/meta";
 import { batchPageLoader } from "~/pages/batch.server";
@@ -403,7 +403,7 @@ export function ErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <section className="container-page py-12">
-      <h1 className="text-2xl font-bold">{notFound ? MSG.batchNotFound : t("common.batchError.title")}</h1>
+      <h1 className="text-2xl font-bold">{notFound ? String(error.data) : t("common.batchError.title")}</h1>
       <p className="mt-2 text-stone-600">{notFound ? t("common.batchError.notFound") : t("common.batchError.body")}</p>
       <div className="mt-6 flex gap-2">
         <Link to="/invest/eggs" className="btn-primary">

@@ -1,10 +1,9 @@
+import { msg } from "~/catalog/ref";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { MSG } from "~/domain/messages";
 import { payoutCsvRows } from "~/pages/portfolio";
 import { payoutCsvHeaders } from "~/pages/portfolio-csv.server";
 import { localeOf, translatorFor } from "~/catalog/index.server";
-import { msg } from "~/catalog/ref";
-import { DomainError } from "~/domain/errors";
+import { DomainError, englishOf } from "~/domain/errors";
 import { csvResponse, noCsvResponse, toCsv } from "~/lib/csv";
 import { redirectWithFlash, requireUser } from "~/auth/session.server";
 import { listPayoutsForInvestment } from "~/models/investment.server";
@@ -17,7 +16,7 @@ import { listPayoutsForInvestment } from "~/models/investment.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const match = /^(\d{1,15})\.csv$/.exec(params.file ?? "");
-  if (!match) return noCsvResponse(MSG.investmentNotFound, "/portfolio");
+  if (!match) return noCsvResponse(englishOf(msg("rules.investmentNotFound")), "/portfolio");
   const investmentId = Number(match[1]);
   let payouts;
   try {

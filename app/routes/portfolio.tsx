@@ -6,7 +6,7 @@ import { PortfolioActivity } from "~/components/portfolio-activity";
 import { PortfolioSummary } from "~/components/portfolio-summary";
 import { PortfolioInvestments } from "~/components/portfolio-table";
 import { FlashMessage, useFlash, type ToastMessage } from "~/components/toast";
-import { MSG } from "~/domain/messages";
+
 import { pageMeta } from "~/lib/meta";
 import { portfolioAnchors } from "~/pages/portfolio";
 import { portfolioLoader, portfolioAction } from "~/pages/portfolio.server";
@@ -56,10 +56,5 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const t = useT();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <PortfolioPageError
-      title={t("common.investorError.portfolio")}
-      message={notFound ? `${typeof error.data === "string" && error.data ? error.data : MSG.investmentNotFound}` : t("common.investorError.portfolioFailed")}
-    />
-  );
+  return <PortfolioPageError title={t("common.investorError.portfolio")} message={notFound ? String(error.data) : t("common.investorError.portfolioFailed")} />;
 }

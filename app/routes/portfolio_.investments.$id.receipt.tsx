@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
-import { MSG } from "~/domain/messages";
+
 import { formatGhs } from "~/domain/money";
 import { pageMeta } from "~/lib/meta";
 import { translatorOf, useT, type WithWords } from "~/catalog/use-words";
@@ -109,5 +109,5 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const t = useT();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return <PortfolioPageError title={t("common.investorError.receipt")} message={notFound ? MSG.investmentNotFound : t("common.investorError.receiptFailed")} />;
+  return <PortfolioPageError title={t("common.investorError.receipt")} message={notFound ? String(error.data) : t("common.investorError.receiptFailed")} />;
 }

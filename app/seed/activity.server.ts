@@ -167,7 +167,8 @@ export function seedDemoActivity({ demoInvestorId, adminId, batchIds }: { demoIn
   const before = (date: string, days: number) => `${addDays(date, -days)}T09:30:00.000Z`;
   const buy = (batch: keyof typeof batchIds) => () => {
     for (const person of people)
-      for (const b of person.buys.filter((x) => x.batch === batch)) investInBatch({ userId: person.id, batchId: batchIds[batch], units: readUnitCount(b.units), autoReinvest: b.autoReinvest ?? false });
+      for (const b of person.buys.filter((x) => x.batch === batch))
+        investInBatch({ userId: person.id, batchId: batchIds[batch], units: readUnitCount(b.units), autoReinvest: b.autoReinvest ?? false });
   };
 
   // The story in the order it happened, each step stamped with its own date by the clock (the ledger

@@ -1,5 +1,6 @@
 import { adminCatalog } from "~/catalog/en/admin-all";
 import { approvalSummary } from "~/catalog/en/approval-summary";
+import { api } from "~/catalog/en/api";
 import { batchCard } from "~/catalog/en/batch-card";
 import { batchFacts } from "~/catalog/en/batch-facts";
 import { common } from "~/catalog/en/common";
@@ -11,7 +12,9 @@ import { notices } from "~/catalog/en/notices";
 import { mail } from "~/catalog/en/mail";
 import { paymentStatus } from "~/catalog/en/payment-status";
 import { kyc } from "~/catalog/en/kyc";
+import { refusals } from "~/catalog/en/refusals";
 import { risk } from "~/catalog/en/risk";
+import { rules } from "~/catalog/en/rules";
 import { terms } from "~/catalog/en/terms";
 import { batchData, batchPage } from "~/catalog/en/batch-page";
 import { confirmEmail, contact, unsubscribe } from "~/catalog/en/email-links";
@@ -75,6 +78,9 @@ export const en = {
   ...accountBlocked,
   ...accountStatus,
   ...investorTexts,
+  ...rules,
+  ...api,
+  ...refusals,
 } as const;
 
 export type Catalog = typeof en;

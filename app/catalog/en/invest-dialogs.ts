@@ -1,5 +1,6 @@
 /** The invest and early-exit dialogs of the invest pages (shipped only while one is open). */
 export const investDialogs = {
+  "investDialogs.loginToInvest": "Please log in to invest.",
   "investDialogs.batchLine": "{product} · {farm}, {location} · {price} per unit · {available} units available · {status}",
   "investDialogs.product.EGG": "Egg Note",
   "investDialogs.product.CHICKEN": "Chicken Note",
