@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 /**
@@ -140,6 +141,37 @@ describe("commands are the only door to changes", () => {
 
   it("commands import no route, page or component", () => {
     expect(broken(inFolder("commands"), (i) => !isApp(i.spec, "routes", "pages", "components"))).toEqual([]);
+  });
+});
+
+/**
+ * No user-facing literal in components and routes: every word comes from the catalog (docs/decisions/010).
+ * Reads each .tsx file's syntax tree for JSX text and for the attributes people read; the brand and
+ * paths are data, not words.
+ */
+describe("components and routes hold no user-facing literal", () => {
+  const DATA = /^(Akoko|\/[\w/-]*)$/;
+  const READABLE = ["aria-label", "title", "placeholder", "alt"];
+  const literals = (file: string): string[] => {
+    const source = ts.createSourceFile(file, fs.readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+    const found: string[] = [];
+    const visit = (node: ts.Node) => {
+      if (ts.isJsxText(node) && /[A-Za-z]/.test(node.text) && !DATA.test(node.text.trim())) found.push(node.text.trim());
+      if (ts.isJsxAttribute(node) && READABLE.includes(node.name.getText()) && node.initializer && ts.isStringLiteral(node.initializer) && /[A-Za-z]/.test(node.initializer.text))
+        found.push(`${node.name.getText()}="${node.initializer.text}"`);
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+    return found.map((text) => `${path.relative(APP, file)}: ${text}`);
+  };
+  const tsx = sources(APP).filter((f) => /\/(components|routes)\/[^/]+\.tsx$/.test(f));
+
+  it("reads every component and route", () => {
+    expect(tsx.length).toBeGreaterThan(60);
+  });
+
+  it("finds no words written into JSX", () => {
+    expect(tsx.flatMap(literals)).toEqual([]);
   });
 });
 
