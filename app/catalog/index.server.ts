@@ -48,11 +48,13 @@ export function translatorFor(locale: Locale): Translate {
   return (id, ...params) => translate(locale, id, params[0] as Params | undefined);
 }
 
-/** The words of some namespaces in the locale, for a loader to hand the browser (its components render them). */
-export function wordsFor(locale: Locale, namespaces: readonly Namespace[]): Words {
+/**
+ * The words a loader hands the browser (its components render them), in the locale: whole namespaces
+ * ("portfolio"), or narrower, any id or id prefix ("reset.request.title"), so a page ships only what it shows.
+ */
+export function wordsFor(locale: Locale, parts: readonly (Namespace | MessageId | `${Namespace}.${string}`)[]): Words {
   const catalog = catalogs[locale];
-  const prefixes = namespaces.map((n) => `${n}.`);
-  return Object.fromEntries(Object.entries(catalog).filter(([id]) => prefixes.some((p) => id.startsWith(p))));
+  return Object.fromEntries(Object.entries(catalog).filter(([id]) => parts.some((p) => id === p || id.startsWith(`${p}.`))));
 }
 
 export type Words = Record<string, Template>;

@@ -365,7 +365,7 @@ function SessionsSection({ data, result }: Props) {
       {others ? (
         <Form method="post" className="mt-4">
           <input type="hidden" name="intent" value="end-other-sessions" />
-          <Submit className="btn-danger">{t("account.signOutElsewhere")}</Submit>
+          <Submit className="btn-danger">{t("accountOtherSessions.signOutElsewhere")}</Submit>
         </Form>
       ) : null}
     </Section>

@@ -22,9 +22,12 @@ export async function accountLoader({ request }: LoaderFunctionArgs) {
   const locale = localeOf(request);
   const t = translatorFor(locale);
   const closingBlockers = accountClosingBlockers(accountPosition(user.id));
+  const sessions = listSessions(user.id, await currentSessionId(request));
+  const others = sessions.some((s) => !s.current);
   return {
-    // The close form's words only while the account can close; the reasons why not only while it cannot.
-    words: wordsFor(locale, ["account", closingBlockers.length ? "accountBlocked" : "accountClose"]),
+    // The close form's words only while the account can close; the reasons why not only while it cannot;
+    // "Sign out everywhere else" only while there is somewhere else.
+    words: wordsFor(locale, ["account", closingBlockers.length ? "accountBlocked" : "accountClose", ...(others ? (["accountOtherSessions"] as const) : [])]),
     title: t("account.title"),
     description: t("account.description"),
     fullName: user.fullName,
@@ -33,7 +36,7 @@ export async function accountLoader({ request }: LoaderFunctionArgs) {
     closingBlockers,
     contacts: { ...contactStatus(user.id), phone: phoneForDisplay(user.phone) },
     preferences: getPreferences(user.id),
-    sessions: listSessions(user.id, await currentSessionId(request)),
+    sessions,
   };
 }
 

@@ -15,13 +15,20 @@ import { requestPasswordReset } from "~/commands/account.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(data.title, data.description) : []);
 
-/** Without a mail service (production on the demo outbox) the page says so rather than offer a link that never comes. */
+/**
+ * Without a mail service (production on the demo outbox) the page says so rather than offer a link that
+ * never comes; it then ships none of the form's words either.
+ */
 export function loader({ request }: LoaderFunctionArgs) {
   const locale = localeOf(request);
   const t = translatorFor(locale);
+  const delivered = resetLinksDelivered();
   return {
-    delivered: resetLinksDelivered(),
-    words: wordsFor(locale, ["reset"]),
+    delivered,
+    words: wordsFor(
+      locale,
+      delivered ? ["reset.request.title", "reset.request.gotCode", "reset.request.email", "reset.request.submit"] : ["reset.request.title", "reset.request.unavailable", "reset.request.contact"],
+    ),
     title: t("meta.resetRequest.title"),
     description: t("meta.resetRequest.description", { brand: PRODUCT_NAME }),
   };

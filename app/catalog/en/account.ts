@@ -56,7 +56,6 @@ export const account = {
   "account.noBrowsers": "No browser is signed in.",
   "account.apiTokens": "API tokens",
   "account.noTokens": "No API token is in use.",
-  "account.signOutElsewhere": "Sign out everywhere else",
   "account.closeQuestion": "Close your account?",
   "account.yesClose": "Yes, close my account",
   "account.cancel": "Cancel",
@@ -102,4 +101,9 @@ export const accountClose = {
 export const accountBlocked = {
   "accountBlocked.cannotClose": "Your account cannot be closed yet:",
   "accountBlocked.goToPortfolio": "Go to your portfolio",
+} as const;
+
+/** Ending the other sessions, shipped only while there are others. */
+export const accountOtherSessions = {
+  "accountOtherSessions.signOutElsewhere": "Sign out everywhere else",
 } as const;

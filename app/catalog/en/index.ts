@@ -23,7 +23,7 @@ import { home } from "~/catalog/en/home";
 import { guide, howItWorks } from "~/catalog/en/how-it-works";
 import { landing } from "~/catalog/en/landing";
 import { login, register, reset } from "~/catalog/en/sign-in";
-import { account, accountBlocked, accountClose } from "~/catalog/en/account";
+import { account, accountBlocked, accountClose, accountOtherSessions } from "~/catalog/en/account";
 import { accountStatus } from "~/catalog/en/account-status";
 import { investorTexts } from "~/catalog/en/investor-texts";
 import { payments } from "~/catalog/en/payments";
@@ -76,6 +76,7 @@ export const en = {
   ...account,
   ...accountClose,
   ...accountBlocked,
+  ...accountOtherSessions,
   ...accountStatus,
   ...investorTexts,
   ...rules,
