@@ -7,7 +7,7 @@ import { formatGhs, parseAmountToMinor } from "~/domain/money";
 import { SUGGESTED_AMOUNTS, atAnchor, dateTime, investmentAnchor, portfolioHref, receiptHref, withdrawPrompt } from "~/pages/portfolio";
 import type { PortfolioData } from "~/pages/portfolio";
 import { useT } from "~/catalog/use-words";
-import { slots, withElements } from "~/components/rich-text";
+import { productLinks, slots, withElements } from "~/components/rich-text";
 
 export type ActionResult = { ok: false; errors: Record<string, string>; values: Record<string, string> } | { ok: true; confirm: { prompt: string; fields: Record<string, string> } };
 
@@ -385,20 +385,7 @@ function ReinvestDialog({ data, dialog, result }: Props & { dialog: ReinvestDial
         <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="reinvest-notice" role="alert">
           {dialog.notice}
         </p>
-        <p className="mt-3 text-sm text-stone-700">
-          {withElements(t("portfolioDialogs.openBatchesAre", slots("eggs", "chicken")), {
-            eggs: (
-              <Link to="/invest/eggs" className="underline">
-                {t("common.nav.eggNotes")}
-              </Link>
-            ),
-            chicken: (
-              <Link to="/invest/chicken" className="underline">
-                {t("common.nav.chickenNotes")}
-              </Link>
-            ),
-          })}
-        </p>
+        <p className="mt-3 text-sm text-stone-700">{withElements(t("portfolioDialogs.openBatchesAre", slots("eggs", "chicken")), productLinks(t))}</p>
         <Link to={backToRow(base, investment.id)} className="btn-secondary mt-4 w-full" preventScrollReset>
           {t("common.backToPortfolio")}
         </Link>

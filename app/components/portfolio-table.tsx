@@ -5,7 +5,7 @@ import { FlashMessage, type Flash, type ToastMessage } from "~/components/toast"
 import { useAutoFilters } from "~/components/use-auto-filters";
 import { formatGhs } from "~/domain/money";
 import { useT } from "~/catalog/use-words";
-import { slots, withElements } from "~/components/rich-text";
+import { productLinks, slots, withElements } from "~/components/rich-text";
 import { INVESTMENT_STATUSES } from "~/domain/types";
 import { PAGE_SIZES, Q_MAX, SORTS, atAnchor, investmentAnchor, portfolioHref, receiptHref, shortDate } from "~/pages/portfolio";
 import type { PortfolioData } from "~/pages/portfolio";
@@ -107,18 +107,7 @@ export function PortfolioInvestments({ data, flash }: { data: PortfolioData; onN
         {rows.length === 0 ? (
           <p className="p-4 text-sm text-stone-600">
             {investmentCount === 0 ? (
-              withElements(t("portfolio.noInvestments", slots("eggs", "chicken")), {
-                eggs: (
-                  <Link to="/invest/eggs" className="underline">
-                    {t("common.nav.eggNotes")}
-                  </Link>
-                ),
-                chicken: (
-                  <Link to="/invest/chicken" className="underline">
-                    {t("common.nav.chickenNotes")}
-                  </Link>
-                ),
-              })
+              withElements(t("portfolio.noInvestments", slots("eggs", "chicken")), productLinks(t))
             ) : (
               <>
                 {t("portfolio.noMatch")}{" "}
