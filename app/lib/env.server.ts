@@ -257,4 +257,9 @@ export function getEnv(): Env {
   return cached;
 }
 
+/** Reads the environment afresh at the next getEnv(): for unit tests that each point the app at a database file of their own. */
+export function forgetEnv(): void {
+  cached = undefined;
+}
+
 export const DEMO_DEFAULTS = { DEV_ADMIN_PASSWORD, DEV_SESSION_SECRET };
