@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { accountClosingBlockers, checkAccountClosable, closedAccountEmail } from "~/domain/account";
-import { DomainError } from "~/domain/errors";
+import { accountClosingBlockers as closingBlockerRefs, checkAccountClosable, closedAccountEmail, type AccountPosition } from "~/domain/account";
+import { DomainError, englishOf } from "~/domain/errors";
+
+/** The reasons in English, as the account page shows them. */
+const accountClosingBlockers = (position: AccountPosition) => closingBlockerRefs(position).map(englishOf);
 
 const clear = { balanceMinor: 0, activeHoldings: 0, pendingExits: 0, paymentsInFlight: 0, isAdmin: false };
 
