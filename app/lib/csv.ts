@@ -54,8 +54,10 @@ const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;")
  * JavaScript that followed the Export link, with a way back; in the reader's language.
  */
 export function noCsvResponse(message: MessageRef, locale: Locale, backHref: string, status = 404): Response {
-  const text = escapeHtml(render(locale, message));
+  const said = render(locale, message);
+  const text = escapeHtml(said);
+  const title = escapeHtml(translate(locale, "common.pageTitle", { title: said, brand: "Akoko" }));
   const back = escapeHtml(translate(locale, "common.backToPortfolio"));
-  const body = `<!doctype html><html lang="${intlLocale(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${text} | Akoko</title></head><body style="font-family:system-ui,sans-serif;margin:2rem 1rem;color:#1c1917"><p role="alert">${text}</p><p><a href="${escapeHtml(backHref)}">${back}</a></p></body></html>`;
+  const body = `<!doctype html><html lang="${intlLocale(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;margin:2rem 1rem;color:#1c1917"><p role="alert">${text}</p><p><a href="${escapeHtml(backHref)}">${back}</a></p></body></html>`;
   return new Response(body, { status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store" } });
 }
