@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { accountClosingBlockers, checkAccountClosable, closedAccountEmail } from "~/domain/account";
-import { DomainError } from "~/domain/errors";
+import { accountClosingBlockers as closingBlockerRefs, checkAccountClosable, closedAccountEmail, type AccountPosition } from "~/domain/account";
+import { detailIn, render } from "~/catalog/index.server";
+import { DomainError, englishOf } from "~/domain/errors";
+import { wordsOutsideCatalog } from "../../test/support/pseudo";
+
+/** The reasons in English, as the account page shows them. */
+const accountClosingBlockers = (position: AccountPosition) => closingBlockerRefs(position).map(englishOf);
 
 const clear = { balanceMinor: 0, activeHoldings: 0, pendingExits: 0, paymentsInFlight: 0, isAdmin: false };
 
@@ -49,6 +54,20 @@ describe("checkAccountClosable", () => {
     expect(detail).toContain("cancel it on your portfolio");
     expect(detail).toContain("still on its way");
     expect(detail).toContain("1 active investment");
+  });
+
+  it("every reason is a catalog message, in the reader's language, the refusal's too", () => {
+    const position = { balanceMinor: 500, activeHoldings: 2, pendingExits: 1, paymentsInFlight: 3, isAdmin: true };
+    for (const reason of closingBlockerRefs(position)) expect(wordsOutsideCatalog(render("pseudo", reason)), reason.msg).toEqual([]);
+    let refusal: DomainError | null = null;
+    try {
+      checkAccountClosable(position);
+    } catch (error) {
+      refusal = error as DomainError;
+    }
+    const pseudo = detailIn("pseudo", refusal!);
+    expect(pseudo).toContain("GH₵5.00");
+    expect(wordsOutsideCatalog(pseudo)).toEqual([]);
   });
 
   it("never closes an admin account", () => {

@@ -1,5 +1,6 @@
+import type { MessageRef } from "~/catalog/format";
+import { msg } from "~/catalog/ref";
 import { DomainError } from "~/domain/errors";
-import { formatGhs } from "~/domain/money";
 
 /** What decides whether an investor may close their account (read from the ledger and holdings). */
 export type AccountPosition = {
@@ -13,36 +14,25 @@ export type AccountPosition = {
   isAdmin: boolean;
 };
 
-const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
-
 /** Why the account cannot be closed now, one sentence each; empty when it can. */
-export function accountClosingBlockers({ balanceMinor, activeHoldings, pendingExits, paymentsInFlight, isAdmin }: AccountPosition): string[] {
-  const reasons: string[] = [];
+export function accountClosingBlockers({ balanceMinor, activeHoldings, pendingExits, paymentsInFlight, isAdmin }: AccountPosition): MessageRef[] {
+  const reasons: MessageRef[] = [];
   // The platform must keep someone who can run payouts; the seeded admin is not re-created on restart.
-  if (isAdmin) reasons.push("An admin account cannot be closed.");
-  if (balanceMinor !== 0) reasons.push(`Your wallet still holds ${formatGhs(balanceMinor)}: withdraw it first.`);
-  if (paymentsInFlight > 0) {
-    reasons.push(
-      `You have ${paymentsInFlight} ${plural(paymentsInFlight, "deposit or withdrawal", "deposits or withdrawals")} still on ${plural(paymentsInFlight, "its", "their")} way: wait until ${plural(paymentsInFlight, "it completes", "they complete")}.`,
-    );
-  }
-  if (pendingExits > 0) {
-    reasons.push(`You have ${pendingExits} early-exit ${plural(pendingExits, "offer", "offers")} waiting for a buyer: cancel ${plural(pendingExits, "it", "them")} on your portfolio first.`);
-  }
-  if (activeHoldings > 0) {
-    reasons.push(
-      `You still hold ${activeHoldings} active ${plural(activeHoldings, "investment", "investments")}: ${plural(activeHoldings, "it runs", "they run")} to the end of ${plural(activeHoldings, "its", "their")} batch, and you can close your account once ${plural(activeHoldings, "it is", "they are")} paid out.`,
-    );
-  }
+  if (isAdmin) reasons.push(msg("rules.account.admin"));
+  if (balanceMinor !== 0) reasons.push(msg("rules.account.balance", { balance: { money: balanceMinor } }));
+  if (paymentsInFlight > 0) reasons.push(msg("rules.account.paymentsInFlight", { count: paymentsInFlight }));
+  if (pendingExits > 0) reasons.push(msg("rules.account.pendingExits", { count: pendingExits }));
+  if (activeHoldings > 0) reasons.push(msg("rules.account.activeHoldings", { count: activeHoldings }));
   return reasons;
 }
 
-export const ACCOUNT_NOT_CLOSABLE = "Your account cannot be closed yet.";
-
 /** Throws a 409 naming every reason when the account cannot be closed now. */
 export function checkAccountClosable(position: AccountPosition): void {
-  const reasons = accountClosingBlockers(position);
-  if (reasons.length) throw new DomainError(409, [ACCOUNT_NOT_CLOSABLE, ...reasons].join(" "));
+  const [first, ...rest] = accountClosingBlockers(position);
+  if (!first) return;
+  // One message holding every reason, each rendered in the reader's language: "<first> <rest...>".
+  const reasons = rest.reduce((all, next) => msg("rules.account.reasons", { first: all, rest: next }), first);
+  throw new DomainError(409, msg("rules.account.notClosable", { reasons }));
 }
 
 /**

@@ -1,24 +1,31 @@
 import { z } from "zod";
 import { normalizeGhanaPhone } from "~/domain/kyc";
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX } from "~/forms/limits";
+import { msg } from "~/catalog/ref";
+import { formIssue, formMsg } from "~/forms/parse.server";
 import { singleLineText } from "~/forms/text.server";
 
 const email = z
-  .string({ error: "Enter your email address." })
+  .string(formMsg("forms.account.emailRequired"))
   .trim()
-  .min(1, "Enter your email address.")
-  .max(EMAIL_MAX, "That email address is too long.")
-  .pipe(z.email({ error: "Enter a valid email address." }))
+  .min(1, formMsg("forms.account.emailRequired"))
+  .max(EMAIL_MAX, formMsg("forms.account.emailTooLong"))
+  .pipe(z.email(formMsg("reset.request.invalidEmail")))
   // RFC 2606's .invalid never receives mail; closed accounts are renamed into it (closedAccountEmail).
-  .refine((value) => !/\.invalid$/i.test(value), "Enter a valid email address.")
+  .refine((value) => !/\.invalid$/i.test(value), formMsg("reset.request.invalidEmail"))
   .transform((value) => value.toLowerCase());
 
-const fullName = singleLineText({ label: "Your name", required: "Enter your full name.", max: NAME_MAX, tooLong: `Your name can be at most ${NAME_MAX} characters.` });
+const fullName = singleLineText({
+  label: msg("forms.label.yourName"),
+  required: formMsg("forms.account.fullNameRequired"),
+  max: NAME_MAX,
+  tooLong: formMsg("forms.account.nameTooLong", { max: NAME_MAX }),
+});
 
 const newPassword = z
-  .string({ error: "Choose a password." })
-  .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters for your password.`)
-  .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters for your password.`);
+  .string(formMsg("forms.account.passwordRequired"))
+  .min(PASSWORD_MIN, formMsg("forms.account.passwordTooShort", { min: PASSWORD_MIN }))
+  .max(PASSWORD_MAX, formMsg("forms.account.passwordTooLong", { max: PASSWORD_MAX }));
 
 export const RegisterSchema = z.object({
   full_name: fullName,
@@ -29,26 +36,24 @@ export type RegisterInput = z.infer<typeof RegisterSchema>;
 
 export const LoginSchema = z.object({
   email: z
-    .string({ error: "Enter your email address." })
+    .string(formMsg("forms.account.emailRequired"))
     .trim()
-    .min(1, "Enter your email address.")
+    .min(1, formMsg("forms.account.emailRequired"))
     .max(EMAIL_MAX)
     .transform((v) => v.toLowerCase()),
-  password: z.string({ error: "Enter your password." }).min(1, "Enter your password.").max(PASSWORD_MAX),
+  password: z.string(formMsg("forms.account.passwordNeeded")).min(1, formMsg("forms.account.passwordNeeded")).max(PASSWORD_MAX),
 });
-
-export const PHONE_FORMAT = "Enter a Ghana phone number like 024 123 4567 or +233 24 123 4567.";
 
 /** Optional: blank (or null) clears it; anything else must be a Ghana number, kept as +233XXXXXXXXX. */
 const optionalPhone = z
-  .string({ error: PHONE_FORMAT })
-  .max(PHONE_MAX, PHONE_FORMAT)
+  .string(formMsg("forms.account.phoneFormat"))
+  .max(PHONE_MAX, formMsg("forms.account.phoneFormat"))
   .nullable()
   .transform((value, ctx) => {
     if (value === null || value.trim() === "") return null;
     const phone = normalizeGhanaPhone(value);
     if (!phone) {
-      ctx.addIssue({ code: "custom", message: PHONE_FORMAT });
+      ctx.addIssue({ code: "custom", ...formIssue("forms.account.phoneFormat") });
       return z.NEVER;
     }
     return phone;
@@ -57,36 +62,38 @@ const optionalPhone = z
 /** Only the full name and phone can change through a profile update (never the email or is_admin). */
 export const ProfileUpdateSchema = z.object({ full_name: fullName.optional(), phone: optionalPhone.optional() });
 
-const currentPassword = z.string({ error: "Enter your current password." }).min(1, "Enter your current password.").max(PASSWORD_MAX, "Enter your current password.");
+const currentPasswordRequired = formMsg("forms.account.currentPasswordRequired");
+const currentPassword = z.string(currentPasswordRequired).min(1, currentPasswordRequired).max(PASSWORD_MAX, currentPasswordRequired);
+const newPasswordDiffers = { ...formMsg("forms.account.newPasswordSame"), path: ["new_password"] };
 
 /** The API's change: the current password, and a new one by the registration rule. */
-export const ChangePasswordSchema = z
-  .object({ current_password: currentPassword, new_password: newPassword })
-  .refine((v) => v.new_password !== v.current_password, { message: "Choose a new password that differs from your current one.", path: ["new_password"] });
+export const ChangePasswordSchema = z.object({ current_password: currentPassword, new_password: newPassword }).refine((v) => v.new_password !== v.current_password, newPasswordDiffers);
 
 /** The page's form also asks for the new password twice (there is no one to ask if it was mistyped). */
 export const ChangePasswordFormSchema = z
   .object({ current_password: currentPassword, new_password: newPassword, confirm_password: z.string().max(PASSWORD_MAX).optional().default("") })
-  .refine((v) => v.new_password !== v.current_password, { message: "Choose a new password that differs from your current one.", path: ["new_password"] })
-  .refine((v) => v.new_password === v.confirm_password, { message: "The two passwords do not match.", path: ["confirm_password"] });
+  .refine((v) => v.new_password !== v.current_password, newPasswordDiffers)
+  .refine((v) => v.new_password === v.confirm_password, { ...formMsg("forms.account.passwordsDiffer"), path: ["confirm_password"] });
+
+const closePasswordRequired = formMsg("forms.account.closePasswordRequired");
 
 /** Closing asks for the password again: a session left open on a shared phone must not be enough. */
 export const CloseAccountSchema = z.object({
-  password: z.string({ error: "Enter your password to close your account." }).min(1, "Enter your password to close your account.").max(PASSWORD_MAX, "Enter your password to close your account."),
+  password: z.string(closePasswordRequired).min(1, closePasswordRequired).max(PASSWORD_MAX, closePasswordRequired),
 });
 
 export const ResetRequestSchema = z.object({ email });
-export const ResetPasswordSchema = z.object({ password: newPassword, confirm: z.string() }).refine((v) => v.password === v.confirm, { message: "The two passwords do not match.", path: ["confirm"] });
+export const ResetPasswordSchema = z.object({ password: newPassword, confirm: z.string() }).refine((v) => v.password === v.confirm, { ...formMsg("forms.account.passwordsDiffer"), path: ["confirm"] });
 
-export const PHONE_CODE_FORMAT = "Enter the 6-digit code from the SMS.";
+const phoneCodeFormat = formMsg("refusals.phoneCodeFormat");
 /** A 6-digit SMS code, as people type it ("123 456" too). */
 export const phoneCode = z
-  .string({ error: PHONE_CODE_FORMAT })
-  .max(20, PHONE_CODE_FORMAT)
+  .string(phoneCodeFormat)
+  .max(20, phoneCodeFormat)
   .transform((v) => v.replace(/\s/g, ""))
-  .pipe(z.string().regex(/^\d{6}$/, PHONE_CODE_FORMAT));
+  .pipe(z.string().regex(/^\d{6}$/, phoneCodeFormat));
 
 /** The reset with the SMS code: the email, the code and the new password twice, all checked at once. */
 export const ResetWithCodeSchema = z
   .object({ email, code: phoneCode, password: newPassword, confirm: z.string().max(PASSWORD_MAX).optional().default("") })
-  .refine((v) => v.password === v.confirm, { message: "The two passwords do not match.", path: ["confirm"] });
+  .refine((v) => v.password === v.confirm, { ...formMsg("forms.account.passwordsDiffer"), path: ["confirm"] });

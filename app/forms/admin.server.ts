@@ -2,54 +2,70 @@ import { z } from "zod";
 import { isCalendarDate } from "~/domain/calendar";
 
 import { parseAmountToMinor } from "~/domain/money";
-import { formMsg } from "~/forms/parse.server";
+import type { MessageRef } from "~/catalog/format";
+import { msg } from "~/catalog/ref";
+import { formMessage, formMsg, issueOf } from "~/forms/parse.server";
 import { singleLineText } from "~/forms/text.server";
 import { PRODUCT_TYPES } from "~/domain/types";
 import { CONTENT_LIMITS, FARM_NAME_MAX } from "~/forms/limits";
 
 export const FarmSchema = z.object({
-  name: singleLineText({ label: "The farm name", required: formMsg("rules.farmNameRequired"), max: FARM_NAME_MAX, tooLong: `Keep the farm name under ${FARM_NAME_MAX} characters.` }),
-  location: singleLineText({ label: "The location", max: 200, tooLong: "Keep the location under 200 characters." }).optional().default(""),
-  notes: z.string().trim().max(2000, "Keep the notes under 2,000 characters.").optional().default(""),
+  name: singleLineText({
+    label: msg("forms.label.farmName"),
+    required: formMsg("rules.farmNameRequired"),
+    max: FARM_NAME_MAX,
+    tooLong: formMsg("forms.admin.farmNameTooLong", { max: FARM_NAME_MAX }),
+  }),
+  location: singleLineText({ label: msg("forms.label.location"), max: 200, tooLong: formMsg("forms.admin.locationTooLong", { max: 200 }) })
+    .optional()
+    .default(""),
+  notes: z
+    .string()
+    .trim()
+    .max(2000, formMsg("forms.notesTooLong", { max: { number: 2000 } }))
+    .optional()
+    .default(""),
 });
 
-const cedis = (message: string, { allowZero = false } = {}) =>
-  z.union([z.string(), z.number()], { error: message }).transform((value, ctx) => {
+const cedis = (message: MessageRef, { allowZero = false } = {}) =>
+  z.union([z.string(), z.number()], formMessage(message)).transform((value, ctx) => {
     if (allowZero && (value === 0 || value === "0" || value === "0.00")) return 0;
     const parsed = parseAmountToMinor(value);
     if (!parsed.ok) {
-      ctx.addIssue({ code: "custom", message });
+      ctx.addIssue({ code: "custom", ...issueOf(message) });
       return z.NEVER;
     }
     return parsed.minor;
   });
 
-const fraction = (message: string) =>
-  z
-    .union([z.string().trim().min(1, message), z.number()], { error: message })
+const fraction = (ref: MessageRef) => {
+  const message = formMessage(ref);
+  return z
+    .union([z.string().trim().min(1, message), z.number()], message)
     .transform((v) => Number(v))
-    .pipe(z.number({ error: message }).finite(message).min(0, message).max(1, message));
+    .pipe(z.number(message).finite(message).min(0, message).max(1, message));
+};
 
 /** An optional field where an empty input means "not given" (null). */
 const blankToNull = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" || v === null ? undefined : v), schema.optional()).transform((v) => (v === undefined ? null : v));
 
-const START_DATE_FORMAT = "Give the start date as YYYY-MM-DD.";
+const startDateFormat = formMsg("forms.admin.startDateFormat");
 
 export type FarmInput = z.infer<typeof FarmSchema>;
 
 export const BatchSchema = z.object({
   farm_id: z.coerce.number(formMsg("rules.selectFarm")).int(formMsg("rules.selectFarm")).positive(formMsg("rules.selectFarm")),
-  product_type: z.enum(PRODUCT_TYPES, { error: "Choose EGG or CHICKEN." }),
-  unit_price: cedis("Enter a unit price above zero with at most 2 decimals."),
+  product_type: z.enum(PRODUCT_TYPES, formMsg("forms.admin.productType")),
+  unit_price: cedis(msg("forms.admin.unitPrice")),
   target_units: z.coerce
-    .number({ error: "Enter the target units as a whole number." })
-    .int("Enter the target units as a whole number.")
-    .min(1, "Target units must be at least 1.")
-    .max(10_000_000, "Target units can be at most 10,000,000."),
-  feed_price: blankToNull(cedis("Enter the feed price per kg with at most 2 decimals.", { allowZero: true })),
-  mortality_rate: fraction("Enter mortality as a fraction between 0 and 1, e.g. 0.07."),
-  expected_roi: fraction("Enter the expected ROI as a fraction between 0 and 1, e.g. 0.12."),
-  start_date: blankToNull(z.string({ error: START_DATE_FORMAT }).trim().refine(isCalendarDate, START_DATE_FORMAT)),
+    .number(formMsg("forms.admin.targetUnitsWhole"))
+    .int(formMsg("forms.admin.targetUnitsWhole"))
+    .min(1, formMsg("forms.admin.targetUnitsMin", { min: 1 }))
+    .max(10_000_000, formMsg("forms.admin.targetUnitsMax", { max: { number: 10_000_000 } })),
+  feed_price: blankToNull(cedis(msg("forms.admin.feedPrice"), { allowZero: true })),
+  mortality_rate: fraction(msg("forms.admin.mortality")),
+  expected_roi: fraction(msg("forms.admin.expectedRoi")),
+  start_date: blankToNull(z.string(startDateFormat).trim().refine(isCalendarDate, startDateFormat)),
 });
 export type BatchInput = z.infer<typeof BatchSchema>;
 
@@ -57,24 +73,35 @@ export type BatchInput = z.infer<typeof BatchSchema>;
 
 const faq = z.object({
   question: singleLineText({
-    label: "A question",
-    required: "Each FAQ needs a question.",
+    label: msg("forms.label.question"),
+    required: formMsg("forms.admin.faqQuestionRequired"),
     max: CONTENT_LIMITS.faqQuestionMax,
-    tooLong: `Keep each question under ${CONTENT_LIMITS.faqQuestionMax} characters.`,
+    tooLong: formMsg("forms.admin.faqQuestionTooLong", { max: CONTENT_LIMITS.faqQuestionMax }),
   }),
   answer: z
     .string()
     .trim()
-    .min(1, "Each FAQ needs an answer.")
-    .max(CONTENT_LIMITS.faqAnswerMax, `Keep each answer under ${CONTENT_LIMITS.faqAnswerMax.toLocaleString("en")} characters.`),
+    .min(1, formMsg("forms.admin.faqAnswerRequired"))
+    .max(CONTENT_LIMITS.faqAnswerMax, formMsg("forms.admin.faqAnswerTooLong", { max: { number: CONTENT_LIMITS.faqAnswerMax } })),
 });
 
 /** The How It Works editor (and PUT /api/v1/admin/pages/how-it-works). */
 export const ContentPageSchema = z.object({
-  title: singleLineText({ label: "The title", required: "Enter a title.", max: CONTENT_LIMITS.titleMax, tooLong: `Keep the title under ${CONTENT_LIMITS.titleMax} characters.` }),
-  body_md: z.string({ error: "Enter the page text." }).max(CONTENT_LIMITS.bodyMax, "Keep the page text under 50,000 characters.").default(""),
-  faqs: z.array(faq, { error: "FAQs must be a list of questions and answers." }).max(CONTENT_LIMITS.faqMax, `Keep it to ${CONTENT_LIMITS.faqMax} FAQs.`).default([]),
-  example_unit_price: blankToNull(cedis("Enter the example unit price above zero with at most 2 decimals.")),
-  example_expected_roi: blankToNull(fraction("Enter the example ROI as a fraction between 0 and 1, e.g. 0.12.")),
+  title: singleLineText({
+    label: msg("forms.label.title"),
+    required: formMsg("forms.admin.titleRequired"),
+    max: CONTENT_LIMITS.titleMax,
+    tooLong: formMsg("forms.admin.titleTooLong", { max: CONTENT_LIMITS.titleMax }),
+  }),
+  body_md: z
+    .string(formMsg("forms.admin.bodyRequired"))
+    .max(CONTENT_LIMITS.bodyMax, formMsg("forms.admin.bodyTooLong", { max: { number: CONTENT_LIMITS.bodyMax } }))
+    .default(""),
+  faqs: z
+    .array(faq, formMsg("forms.admin.faqsList"))
+    .max(CONTENT_LIMITS.faqMax, formMsg("forms.admin.faqsTooMany", { max: CONTENT_LIMITS.faqMax }))
+    .default([]),
+  example_unit_price: blankToNull(cedis(msg("forms.admin.exampleUnitPrice"))),
+  example_expected_roi: blankToNull(fraction(msg("forms.admin.exampleRoi"))),
 });
 export type ContentPageInput = z.infer<typeof ContentPageSchema>;

@@ -1,26 +1,41 @@
 import { z } from "zod";
+import { msg } from "~/catalog/ref";
 import { CONTACT_LIMITS } from "~/forms/limits";
+import { formMsg } from "~/forms/parse.server";
 import { singleLineText } from "~/forms/text.server";
 
 // Pure rules, named *.server.ts only so that zod (about 90 KB gzipped) never reaches a browser
 // bundle: Remix empties server modules in the client build, while a plain import from a route
 // module drags zod into the page's chunks even when only the action uses it.
 
+const messageRequired = formMsg("forms.contact.messageRequired");
+
 export const ContactSchema = z.object({
-  name: singleLineText({ label: "Your name", required: "Enter your name.", max: CONTACT_LIMITS.name, tooLong: `Your name can be at most ${CONTACT_LIMITS.name} characters.` }),
+  name: singleLineText({
+    label: msg("forms.label.yourName"),
+    required: formMsg("forms.contact.nameRequired"),
+    max: CONTACT_LIMITS.name,
+    tooLong: formMsg("forms.account.nameTooLong", { max: CONTACT_LIMITS.name }),
+  }),
   email: z
-    .string({ error: "Enter your email address." })
+    .string(formMsg("forms.account.emailRequired"))
     .trim()
-    .min(1, "Enter your email address.")
-    .max(CONTACT_LIMITS.email, "That email address is too long.")
-    .pipe(z.email({ error: "Enter a valid email address." }))
+    .min(1, formMsg("forms.account.emailRequired"))
+    .max(CONTACT_LIMITS.email, formMsg("forms.account.emailTooLong"))
+    .pipe(z.email(formMsg("reset.request.invalidEmail")))
     .transform((v) => v.toLowerCase()),
-  subject: singleLineText({ label: "The subject", required: "Enter a subject.", max: CONTACT_LIMITS.subject, tooLong: `Keep the subject under ${CONTACT_LIMITS.subject + 1} characters.` }),
+  subject: singleLineText({
+    label: msg("forms.label.subject"),
+    required: formMsg("forms.contact.subjectRequired"),
+    max: CONTACT_LIMITS.subject,
+    tooLong: formMsg("forms.contact.subjectTooLong", { max: CONTACT_LIMITS.subject + 1 }),
+  }),
   message: z
-    .string({ error: "Write your message." })
+    .string(messageRequired)
     .trim()
-    .min(1, "Write your message.")
-    .min(CONTACT_LIMITS.messageMin, `Write at least ${CONTACT_LIMITS.messageMin} characters so we can help.`)
-    .max(CONTACT_LIMITS.message, `Your message can be at most ${CONTACT_LIMITS.message} characters.`),
+    .min(1, messageRequired)
+    .min(CONTACT_LIMITS.messageMin, formMsg("forms.contact.messageTooShort", { min: CONTACT_LIMITS.messageMin }))
+    .max(CONTACT_LIMITS.message, formMsg("forms.contact.messageTooLong", { max: CONTACT_LIMITS.message })),
 });
+
 export type ContactInput = z.infer<typeof ContactSchema>;

@@ -1,8 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { checkPhotos, parseFarmLogEntry } from "~/forms/farm-log.server";
-import { FARM_LOG_MESSAGES } from "~/domain/messages";
+import { checkPhotos as checkPhotoRefs, parseFarmLogEntry as parseFarmLogRefs } from "~/forms/farm-log.server";
+import { renderMessages } from "~/forms/parse.server";
+import { englishOf } from "~/domain/errors";
 import { detectImageType } from "~/domain/images";
 import { isCalendarDate } from "~/domain/calendar";
+
+// The rules answer catalog messages; these tests read them in English, as the page shows them.
+const parseFarmLogEntry = (...args: Parameters<typeof parseFarmLogRefs>) => {
+  const r = parseFarmLogRefs(...args);
+  return r.ok ? r : { ok: false as const, errors: renderMessages(r.errors) };
+};
+const checkPhotos = (...args: Parameters<typeof checkPhotoRefs>) => {
+  const r = checkPhotoRefs(...args);
+  return r.ok ? r : { ok: false as const, error: englishOf(r.error) };
+};
 
 const egg = { productType: "EGG" as const, today: "2026-03-10" };
 const chicken = { productType: "CHICKEN" as const, today: "2026-03-10" };
@@ -53,7 +64,7 @@ describe("parseFarmLogEntry", () => {
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.errors).toMatchObject({
-      log_date: FARM_LOG_MESSAGES.dateFuture,
+      log_date: "The log date cannot be in the future.",
       birds_alive: "Birds alive cannot be negative.",
       humidity_pct: "Humidity must be between 0 and 100%.",
       feed_kg: "Feed used cannot be negative.",
@@ -69,15 +80,15 @@ describe("parseFarmLogEntry", () => {
 
   it("asks for eggs on egg batches and weight on chicken batches, not the other way round", () => {
     const e = parseFarmLogEntry({ ...eggDay, eggs_collected: "", avg_weight_kg: "2" }, egg);
-    expect(!e.ok && e.errors).toEqual({ eggs_collected: "Enter eggs collected.", avg_weight_kg: FARM_LOG_MESSAGES.weightForChickenBatches });
+    expect(!e.ok && e.errors).toEqual({ eggs_collected: "Enter eggs collected.", avg_weight_kg: "Average weight is recorded for chicken batches only." });
     const c = parseFarmLogEntry({ ...chickenDay, avg_weight_kg: "", eggs_collected: 4 }, chicken);
-    expect(!c.ok && c.errors).toEqual({ avg_weight_kg: "Enter the average weight in kg.", eggs_collected: FARM_LOG_MESSAGES.eggsForEggBatches });
+    expect(!c.ok && c.errors).toEqual({ avg_weight_kg: "Enter the average weight in kg.", eggs_collected: "Eggs collected are recorded for egg batches only." });
     expect(!parseFarmLogEntry({ ...chickenDay, avg_weight_kg: 0 }, chicken).ok).toBe(true);
   });
 
   it("never lets the lay rate pass 100%", () => {
     const r = parseFarmLogEntry({ ...eggDay, eggs_collected: "951" }, egg);
-    expect(!r.ok && r.errors.eggs_collected).toBe(FARM_LOG_MESSAGES.eggsAboveBirds);
+    expect(!r.ok && r.errors.eggs_collected).toBe("Eggs collected cannot be more than birds alive (a hen lays at most one egg a day).");
   });
 
   it("an incident needs a description; without the flag the description is dropped", () => {
@@ -125,7 +136,7 @@ describe("every problem at once", () => {
   it("reports the presence rules even when a field fails", () => {
     const r = parseFarmLogEntry({ log_date: "2999-01-01", birds_alive: "-1", feed_kg: "1", incident: "on" }, chicken);
     expect(!r.ok && r.errors).toEqual({
-      log_date: FARM_LOG_MESSAGES.dateFuture,
+      log_date: "The log date cannot be in the future.",
       birds_alive: "Birds alive cannot be negative.",
       avg_weight_kg: "Enter the average weight in kg.",
       incident_description: "Describe the incident.",

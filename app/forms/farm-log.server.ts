@@ -3,7 +3,9 @@ import { isCalendarDate } from "~/domain/calendar";
 import { detectImageType, type ImageType } from "~/domain/images";
 import { FARM_LOG_LIMITS as L, PHOTO_MAX_BYTES, PHOTO_MAX_COUNT } from "~/forms/limits";
 import type { ProductType } from "~/domain/types";
-import { FARM_LOG_MESSAGES } from "~/domain/messages";
+import type { MessageRef } from "~/catalog/format";
+import { msg } from "~/catalog/ref";
+import { fieldMessages, formIssue, formMsg, issueOf, type FieldMessage } from "~/forms/parse.server";
 
 /**
  * A farm's daily log for one batch: what investors see as the truth about their birds.
@@ -44,154 +46,142 @@ export const FARM_LOG_FIELDS = [
 const blank = (v: unknown) => v === null || v === undefined || (typeof v === "string" && v.trim() === "");
 const flagOn = (v: unknown) => v === true || v === 1 || (typeof v === "string" && ["true", "on", "1", "yes"].includes(v.trim().toLowerCase()));
 
-type NumberRule = { required?: string; format: string; int?: boolean; min: number; minMessage: string; max: number; maxMessage: string; exclusiveMin?: boolean };
+type NumberRule = { required?: MessageRef; format: MessageRef; int?: boolean; min: number; minMessage: MessageRef; max: number; maxMessage: MessageRef; exclusiveMin?: boolean };
 
 /** A number field: "" or missing is null (or `required`), otherwise a finite number within range. */
 function numberField(rule: NumberRule) {
   return z.unknown().transform((raw, ctx): number | null => {
+    const refuse = (message: MessageRef) => {
+      ctx.addIssue({ code: "custom", ...issueOf(message) });
+      return z.NEVER;
+    };
     const text = typeof raw === "number" ? String(raw) : typeof raw === "string" ? raw.trim() : raw == null ? "" : null;
-    if (text === null) {
-      ctx.addIssue({ code: "custom", message: rule.format });
-      return z.NEVER;
-    }
-    if (text === "") {
-      if (rule.required) {
-        ctx.addIssue({ code: "custom", message: rule.required });
-        return z.NEVER;
-      }
-      return null;
-    }
-    if (!/^-?\d+(\.\d+)?$/.test(text)) {
-      ctx.addIssue({ code: "custom", message: rule.format });
-      return z.NEVER;
-    }
+    if (text === null) return refuse(rule.format);
+    if (text === "") return rule.required ? refuse(rule.required) : null;
+    if (!/^-?\d+(\.\d+)?$/.test(text)) return refuse(rule.format);
     const value = Number(text);
-    if (rule.int && !Number.isInteger(value)) {
-      ctx.addIssue({ code: "custom", message: rule.format });
-      return z.NEVER;
-    }
-    if (value < rule.min || (rule.exclusiveMin && value === rule.min)) {
-      ctx.addIssue({ code: "custom", message: rule.minMessage });
-      return z.NEVER;
-    }
-    if (value > rule.max) {
-      ctx.addIssue({ code: "custom", message: rule.maxMessage });
-      return z.NEVER;
-    }
+    if (rule.int && !Number.isInteger(value)) return refuse(rule.format);
+    if (value < rule.min || (rule.exclusiveMin && value === rule.min)) return refuse(rule.minMessage);
+    if (value > rule.max) return refuse(rule.maxMessage);
     return value;
   });
 }
 
-const count = (what: string, max: number, required = true) =>
-  numberField({
-    required: required ? `Enter ${what.toLowerCase()}.` : undefined,
-    format: `${what} must be a whole number.`,
+/** A count of birds or eggs: a whole number from 0 to `max`, named by its label in the messages. */
+const count = (field: "birds_alive" | "deaths" | "eggs_collected", max: number, required?: MessageRef) => {
+  const label = msg(`forms.farmLog.label.${field}`);
+  return numberField({
+    required,
+    format: msg("forms.farmLog.whole", { label }),
     int: true,
     min: 0,
-    minMessage: `${what} cannot be negative.`,
+    minMessage: msg("forms.farmLog.negative", { label }),
     max,
-    maxMessage: `${what} can be at most ${max.toLocaleString("en")}.`,
+    maxMessage: msg("forms.farmLog.countMax", { label, max: { number: max } }),
   });
+};
 
 const flag = z.unknown().transform((v) => flagOn(v));
 
 export function farmLogEntrySchema({ productType, today }: FarmLogContext) {
-  const M = FARM_LOG_MESSAGES;
+  const temperatureRange = msg("forms.farmLog.temperatureRange", { min: L.temperatureMin, max: L.temperatureMax });
+  const humidityRange = msg("forms.farmLog.humidityRange", { min: 0, max: L.humidityMax });
   return z
     .object({
       log_date: z.unknown().transform((raw, ctx) => {
         const text = typeof raw === "string" ? raw.trim() : "";
         if (!isCalendarDate(text)) {
-          ctx.addIssue({ code: "custom", message: M.dateFormat });
+          ctx.addIssue({ code: "custom", ...formIssue("rules.farmLog.dateFormat") });
           return z.NEVER;
         }
         if (text > today) {
-          ctx.addIssue({ code: "custom", message: M.dateFuture });
+          ctx.addIssue({ code: "custom", ...formIssue("rules.farmLog.dateFuture") });
           return z.NEVER;
         }
         return text;
       }),
       // Required fields: `required` has already refused a missing value.
-      birds_alive: count("Birds alive", L.birdsMax).transform((v) => v as number),
-      deaths: count("Deaths", L.birdsMax, false).transform((v) => v ?? 0),
+      birds_alive: count("birds_alive", L.birdsMax, msg("forms.farmLog.birdsAliveRequired")).transform((v) => v as number),
+      deaths: count("deaths", L.birdsMax).transform((v) => v ?? 0),
       feed_kg: numberField({
-        required: "Enter the feed used in kg.",
-        format: "Feed used must be a number of kg, e.g. 12.5.",
+        required: msg("forms.farmLog.feedRequired"),
+        format: msg("forms.farmLog.feedFormat"),
         min: 0,
-        minMessage: "Feed used cannot be negative.",
+        minMessage: msg("forms.farmLog.negative", { label: msg("forms.farmLog.label.feed_kg") }),
         max: L.feedKgMax,
-        maxMessage: `Feed used can be at most ${L.feedKgMax.toLocaleString("en")} kg a day.`,
+        maxMessage: msg("forms.farmLog.feedMax", { max: { number: L.feedKgMax } }),
       }).transform((v) => v as number),
-      eggs_collected: count("Eggs collected", L.birdsMax, false),
+      eggs_collected: count("eggs_collected", L.birdsMax),
       avg_weight_kg: numberField({
-        format: "Average weight must be a number of kg, e.g. 1.85.",
+        format: msg("forms.farmLog.weightFormat"),
         min: 0,
         exclusiveMin: true,
-        minMessage: "Average weight must be above 0 kg.",
+        minMessage: msg("forms.farmLog.weightMin"),
         max: L.weightKgMax,
-        maxMessage: `Average weight can be at most ${L.weightKgMax} kg.`,
+        maxMessage: msg("forms.farmLog.weightMax", { max: L.weightKgMax }),
       }),
       temperature_c: numberField({
-        format: "Temperature must be a number of °C.",
+        format: msg("forms.farmLog.temperatureFormat"),
         min: L.temperatureMin,
-        minMessage: `Temperature must be between ${L.temperatureMin} and ${L.temperatureMax} °C.`,
+        minMessage: temperatureRange,
         max: L.temperatureMax,
-        maxMessage: `Temperature must be between ${L.temperatureMin} and ${L.temperatureMax} °C.`,
+        maxMessage: temperatureRange,
       }),
       humidity_pct: numberField({
-        format: "Humidity must be a percentage, e.g. 65.",
+        format: msg("forms.farmLog.humidityFormat"),
         min: 0,
-        minMessage: "Humidity must be between 0 and 100%.",
+        minMessage: humidityRange,
         max: L.humidityMax,
-        maxMessage: "Humidity must be between 0 and 100%.",
+        maxMessage: humidityRange,
       }),
       ammonia_ppm: numberField({
-        format: "Ammonia must be a number of ppm.",
+        format: msg("forms.farmLog.ammoniaFormat"),
         min: 0,
-        minMessage: "Ammonia cannot be negative.",
+        minMessage: msg("forms.farmLog.negative", { label: msg("forms.farmLog.label.ammonia_ppm") }),
         max: L.ammoniaMax,
-        maxMessage: `Ammonia can be at most ${L.ammoniaMax} ppm.`,
+        maxMessage: msg("forms.farmLog.ammoniaMax", { max: L.ammoniaMax }),
       }),
       notes: z
         .unknown()
         .transform((v) => (typeof v === "string" ? v.trim() : ""))
-        .pipe(z.string().max(L.notesMax, `Keep the notes under ${L.notesMax.toLocaleString("en")} characters.`)),
+        .pipe(z.string().max(L.notesMax, formMsg("forms.notesTooLong", { max: { number: L.notesMax } }))),
       incident: flag,
       incident_description: z
         .unknown()
         .transform((v) => (typeof v === "string" ? v.trim() : ""))
-        .pipe(z.string().max(L.incidentMax, `Keep the incident description under ${L.incidentMax.toLocaleString("en")} characters.`)),
+        .pipe(z.string().max(L.incidentMax, formMsg("forms.farmLog.incidentTooLong", { max: { number: L.incidentMax } }))),
     })
     .superRefine((entry, ctx) => {
+      const refuse = (field: keyof FarmLogEntry, message: MessageRef) => ctx.addIssue({ code: "custom", path: [field], ...issueOf(message) });
       if (productType === "EGG") {
-        if (entry.eggs_collected === null) ctx.addIssue({ code: "custom", path: ["eggs_collected"], message: "Enter eggs collected." });
-        else if (entry.eggs_collected > entry.birds_alive) ctx.addIssue({ code: "custom", path: ["eggs_collected"], message: M.eggsAboveBirds });
-        if (entry.avg_weight_kg !== null) ctx.addIssue({ code: "custom", path: ["avg_weight_kg"], message: M.weightForChickenBatches });
+        if (entry.eggs_collected === null) refuse("eggs_collected", msg("forms.farmLog.eggsRequired"));
+        else if (entry.eggs_collected > entry.birds_alive) refuse("eggs_collected", msg("rules.farmLog.eggsAboveBirds"));
+        if (entry.avg_weight_kg !== null) refuse("avg_weight_kg", msg("rules.farmLog.weightForChickenBatches"));
       } else {
-        if (entry.avg_weight_kg === null) ctx.addIssue({ code: "custom", path: ["avg_weight_kg"], message: "Enter the average weight in kg." });
-        if (entry.eggs_collected !== null) ctx.addIssue({ code: "custom", path: ["eggs_collected"], message: M.eggsForEggBatches });
+        if (entry.avg_weight_kg === null) refuse("avg_weight_kg", msg("forms.farmLog.weightRequired"));
+        if (entry.eggs_collected !== null) refuse("eggs_collected", msg("rules.farmLog.eggsForEggBatches"));
       }
-      if (entry.incident && !entry.incident_description) ctx.addIssue({ code: "custom", path: ["incident_description"], message: M.incidentDescription });
+      if (entry.incident && !entry.incident_description) refuse("incident_description", msg("rules.farmLog.incidentDescription"));
     })
     .transform((entry): FarmLogEntry => ({ ...entry, incident_description: entry.incident ? entry.incident_description : "" }));
 }
 
 /** The rules about which fields a batch type needs, read from the raw input. */
-function presenceProblems(raw: Record<string, unknown>, productType: ProductType): Record<string, string> {
-  const out: Record<string, string> = {};
-  const M = FARM_LOG_MESSAGES;
+function presenceProblems(raw: Record<string, unknown>, productType: ProductType): Record<string, MessageRef> {
+  const out: Record<string, MessageRef> = {};
   if (productType === "EGG") {
-    if (blank(raw.eggs_collected)) out.eggs_collected = "Enter eggs collected.";
-    if (!blank(raw.avg_weight_kg)) out.avg_weight_kg = M.weightForChickenBatches;
+    if (blank(raw.eggs_collected)) out.eggs_collected = msg("forms.farmLog.eggsRequired");
+    if (!blank(raw.avg_weight_kg)) out.avg_weight_kg = msg("rules.farmLog.weightForChickenBatches");
   } else {
-    if (blank(raw.avg_weight_kg)) out.avg_weight_kg = "Enter the average weight in kg.";
-    if (!blank(raw.eggs_collected)) out.eggs_collected = M.eggsForEggBatches;
+    if (blank(raw.avg_weight_kg)) out.avg_weight_kg = msg("forms.farmLog.weightRequired");
+    if (!blank(raw.eggs_collected)) out.eggs_collected = msg("rules.farmLog.eggsForEggBatches");
   }
-  if (flagOn(raw.incident) && blank(raw.incident_description)) out.incident_description = M.incidentDescription;
+  if (flagOn(raw.incident) && blank(raw.incident_description)) out.incident_description = msg("rules.farmLog.incidentDescription");
   return out;
 }
 
-export type FarmLogParse = { ok: true; entry: FarmLogEntry } | { ok: false; errors: Record<string, string> };
+/** Refused: each field's message, for the door to render in its reader's language (renderMessages). */
+export type FarmLogParse = { ok: true; entry: FarmLogEntry } | { ok: false; errors: Record<string, FieldMessage> };
 
 /** Field name -> first message, so every bad field is shown at once. */
 export function parseFarmLogEntry(input: Record<string, unknown>, context: FarmLogContext): FarmLogParse {
@@ -199,8 +189,7 @@ export function parseFarmLogEntry(input: Record<string, unknown>, context: FarmL
   const full = Object.fromEntries(FARM_LOG_FIELDS.map((k) => [k, input[k] ?? ""]));
   const parsed = farmLogEntrySchema(context).safeParse(full);
   if (parsed.success) return { ok: true, entry: parsed.data };
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
+  const errors = fieldMessages(parsed.error);
   // zod skips the whole-entry rules when a field fails; the ones that need only presence still show.
   for (const [field, message] of Object.entries(presenceProblems(full, context.productType))) errors[field] ??= message;
   return { ok: false, errors };
@@ -209,14 +198,15 @@ export function parseFarmLogEntry(input: Record<string, unknown>, context: FarmL
 export type PhotoCandidate = { name: string; size: number; head: Uint8Array };
 
 /** Checks every photo; the first problem is the message (nothing is stored when there is one). */
-export function checkPhotos(photos: PhotoCandidate[]): { ok: true; types: ImageType[] } | { ok: false; error: string } {
-  if (photos.length > PHOTO_MAX_COUNT) return { ok: false, error: FARM_LOG_MESSAGES.tooMany(PHOTO_MAX_COUNT) };
+export function checkPhotos(photos: PhotoCandidate[]): { ok: true; types: ImageType[] } | { ok: false; error: MessageRef } {
+  if (photos.length > PHOTO_MAX_COUNT) return { ok: false, error: msg("rules.farmLog.tooMany", { count: PHOTO_MAX_COUNT }) };
   const types: ImageType[] = [];
   for (const photo of photos) {
-    const name = photo.name || "The photo";
-    if (photo.size > PHOTO_MAX_BYTES) return { ok: false, error: FARM_LOG_MESSAGES.tooLarge(name) };
+    // A file's own name is data; one without a name is "The photo".
+    const name = photo.name || msg("forms.farmLog.thePhoto");
+    if (photo.size > PHOTO_MAX_BYTES) return { ok: false, error: msg("rules.farmLog.tooLarge", { name }) };
     const type = detectImageType(photo.head);
-    if (!type) return { ok: false, error: FARM_LOG_MESSAGES.notImage(name) };
+    if (!type) return { ok: false, error: msg("rules.farmLog.notImage", { name }) };
     types.push(type);
   }
   return { ok: true, types };

@@ -11,5 +11,5 @@ export const InvestFormSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("invest"), batch_id: batchId, units: formText(20), terms: formText(5), auto_reinvest: formText(5), idempotency_key: idempotencyKey }),
     z.object({ intent: z.literal("exit"), batch_id: batchId, units: formText(20), idempotency_key: idempotencyKey }),
   ],
-  { error: "This form could not be read. Please reload the page and try again." },
+  formMsg("investorTexts.formUnreadable"),
 );

@@ -1,9 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrors } from "~/forms/parse.server";
-import { checkKycImages, kycSubmissionSchema } from "~/forms/kyc.server";
+import { fieldErrors, renderMessages } from "~/forms/parse.server";
+import { checkKycImages as checkKycImageRefs, kycSubmissionSchema } from "~/forms/kyc.server";
 import { KYC_IMAGE_MAX_BYTES } from "~/forms/limits";
 
 const TODAY = "2026-11-23";
+/** The images' messages in English, as the page shows them. */
+const checkKycImages = (...args: Parameters<typeof checkKycImageRefs>) => {
+  const r = checkKycImageRefs(...args);
+  return r.ok ? r : { ok: false as const, errors: renderMessages(r.errors) };
+};
 const KycSchema = kycSubmissionSchema(TODAY);
 const valid = { legal_name: "Akosua Mensah", date_of_birth: "1990-04-25", phone: "024 123 4567", id_type: "GHANA_CARD", id_number: "GHA-123456789-0" };
 const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);

@@ -3,6 +3,9 @@ import { isCalendarDate } from "~/domain/calendar";
 import { detectImageType, type ImageType } from "~/domain/images";
 import { ageOn, MINIMUM_AGE, normalizeGhanaPhone } from "~/domain/kyc";
 import { KYC_IMAGE_MAX_BYTES, KYC_LIMITS } from "~/forms/limits";
+import type { MessageRef } from "~/catalog/format";
+import { msg } from "~/catalog/ref";
+import { formIssue, formMsg, issueOf } from "~/forms/parse.server";
 import { singleLineText } from "~/forms/text.server";
 
 /**
@@ -12,72 +15,64 @@ import { singleLineText } from "~/forms/text.server";
  * The Ghana Card is the identity document Bank of Ghana-regulated institutions accept since July
  * 2022; investors from the other ECOWAS countries use their passport.
  */
-export const ID_TYPES = [
-  { value: "GHANA_CARD", label: "Ghana Card", hint: "Like GHA-123456789-0" },
-  // The label fits a 360 px phone's select (test/e2e/phone-audit.ts); "Passport (other ECOWAS countries)" was cut off.
-  { value: "PASSPORT", label: "ECOWAS passport", hint: "As printed on the photo page, like A12345678" },
-] as const;
-export type IdType = (typeof ID_TYPES)[number]["value"];
+/** The ID types (their names and hints are the catalog's kyc.idTypeOption.* and kyc.idNumberHint). */
+export const ID_TYPES = ["GHANA_CARD", "PASSPORT"] as const;
+export type IdType = (typeof ID_TYPES)[number];
 
-const ID_PATTERNS: Record<IdType, { pattern: RegExp; message: string }> = {
-  GHANA_CARD: { pattern: /^GHA-\d{9}-\d$/, message: "Enter a Ghana Card number like GHA-123456789-0." },
+const ID_PATTERNS: Record<IdType, { pattern: RegExp; message: MessageRef }> = {
+  GHANA_CARD: { pattern: /^GHA-\d{9}-\d$/, message: msg("forms.kyc.idNumber.GHANA_CARD") },
   // ECOWAS passports differ by country (Nigeria A12345678, Côte d'Ivoire 20AB12345, ...): letters and digits.
-  PASSPORT: { pattern: /^(?=[A-Z0-9]*\d)[A-Z0-9]{6,12}$/, message: "Enter your passport number as printed on its photo page: 6 to 12 letters and digits." },
+  PASSPORT: { pattern: /^(?=[A-Z0-9]*\d)[A-Z0-9]{6,12}$/, message: msg("forms.kyc.idNumber.PASSPORT", { min: 6, max: 12 }) },
 };
-
-const idTypeValues = ID_TYPES.map((t) => t.value) as [IdType, ...IdType[]];
 
 export const KYC_FILE_FIELDS = ["id_front", "selfie", "proof_of_address"] as const;
 export type KycFileField = (typeof KYC_FILE_FIELDS)[number];
-export const KYC_FILE_LABELS: Record<KycFileField, string> = {
-  id_front: "The photo of your ID",
-  selfie: "Your selfie",
-  proof_of_address: "The proof of address",
-};
+/** What each image is called in a message: "<label> is too large ...". */
+const fileLabel = (field: KycFileField): MessageRef => msg(`forms.kyc.file.${field}`);
 
 /** The typed fields; `today` (YYYY-MM-DD, from the one clock) decides the age. */
 export function kycSubmissionSchema(today: string) {
   return z
     .object({
       legal_name: singleLineText({
-        label: "Your legal name",
-        required: "Enter your legal name as it appears on your ID.",
+        label: msg("forms.label.legalName"),
+        required: formMsg("forms.kyc.legalNameRequired"),
         min: 2,
         max: KYC_LIMITS.legalName,
-        tooLong: `Your legal name can be at most ${KYC_LIMITS.legalName} characters.`,
+        tooLong: formMsg("forms.kyc.legalNameTooLong", { max: KYC_LIMITS.legalName }),
       }),
       date_of_birth: z
-        .string({ error: "Enter your date of birth." })
+        .string(formMsg("forms.kyc.birthDateRequired"))
         .trim()
-        .min(1, "Enter your date of birth.")
-        .refine(isCalendarDate, "Enter your date of birth as a real date, like 1990-04-25.")
-        .refine((d) => d <= today, "Your date of birth cannot be in the future.")
-        .refine((d) => d >= "1900-01-01", "Enter your date of birth as a real date, like 1990-04-25.")
-        .refine((d) => ageOn(d, today) >= MINIMUM_AGE, `You must be ${MINIMUM_AGE} or older to invest with Akoko.`),
+        .min(1, formMsg("forms.kyc.birthDateRequired"))
+        .refine(isCalendarDate, formMsg("forms.kyc.birthDateFormat"))
+        .refine((d) => d <= today, formMsg("forms.kyc.birthDateFuture"))
+        .refine((d) => d >= "1900-01-01", formMsg("forms.kyc.birthDateFormat"))
+        .refine((d) => ageOn(d, today) >= MINIMUM_AGE, formMsg("forms.kyc.tooYoung", { age: MINIMUM_AGE })),
       phone: z
-        .string({ error: "Enter your phone number." })
+        .string(formMsg("forms.kyc.phoneRequired"))
         .trim()
-        .min(1, "Enter your phone number.")
-        .max(KYC_LIMITS.phone, "Enter a Ghana phone number like 024 123 4567 or +233 24 123 4567.")
+        .min(1, formMsg("forms.kyc.phoneRequired"))
+        .max(KYC_LIMITS.phone, formMsg("forms.account.phoneFormat"))
         .transform((v, ctx) => {
           const phone = normalizeGhanaPhone(v);
           if (!phone) {
-            ctx.addIssue({ code: "custom", message: "Enter a Ghana phone number like 024 123 4567 or +233 24 123 4567." });
+            ctx.addIssue({ code: "custom", ...formIssue("forms.account.phoneFormat") });
             return z.NEVER;
           }
           return phone;
         }),
-      id_type: z.enum(idTypeValues, { error: "Choose your ID type: Ghana Card or passport." }),
+      id_type: z.enum(ID_TYPES, formMsg("forms.kyc.idType")),
       id_number: z
-        .string({ error: "Enter your ID number." })
+        .string(formMsg("forms.kyc.idNumberRequired"))
         .trim()
-        .min(1, "Enter your ID number.")
-        .max(KYC_LIMITS.idNumber, "That ID number is too long.")
+        .min(1, formMsg("forms.kyc.idNumberRequired"))
+        .max(KYC_LIMITS.idNumber, formMsg("forms.kyc.idNumberTooLong"))
         .transform((v) => v.toUpperCase().replace(/\s+/g, "")),
     })
     .superRefine((v, ctx) => {
       const rule = ID_PATTERNS[v.id_type];
-      if (!rule.pattern.test(v.id_number)) ctx.addIssue({ code: "custom", path: ["id_number"], message: rule.message });
+      if (!rule.pattern.test(v.id_number)) ctx.addIssue({ code: "custom", path: ["id_number"], ...issueOf(rule.message) });
     });
 }
 export type KycSubmissionInput = z.infer<ReturnType<typeof kycSubmissionSchema>>;
@@ -88,29 +83,29 @@ export type CheckedImage = { bytes: Uint8Array; type: ImageType };
 
 /**
  * The images: the ID and the selfie are required, the proof of address optional (it asks for the
- * top tier). Each must be a JPEG or PNG by its bytes, at most KYC_IMAGE_MAX_BYTES.
+ * top tier). Each must be a JPEG or PNG by its bytes, at most KYC_IMAGE_MAX_BYTES. Refused: each
+ * image's message, for the door to render in its reader's language.
  */
 export function checkKycImages(
   files: Partial<Record<KycFileField, KycUpload>>,
-): { ok: true; images: Partial<Record<KycFileField, CheckedImage>> } | { ok: false; errors: Partial<Record<KycFileField, string>> } {
-  const errors: Partial<Record<KycFileField, string>> = {};
+): { ok: true; images: Partial<Record<KycFileField, CheckedImage>> } | { ok: false; errors: Partial<Record<KycFileField, MessageRef>> } {
+  const errors: Partial<Record<KycFileField, MessageRef>> = {};
   const images: Partial<Record<KycFileField, CheckedImage>> = {};
   const maxMb = KYC_IMAGE_MAX_BYTES / (1024 * 1024);
   for (const field of KYC_FILE_FIELDS) {
     const file = files[field];
-    const label = KYC_FILE_LABELS[field];
     if (!file || file.size === 0) {
-      if (field === "id_front") errors[field] = "Add a photo of the front of your ID.";
-      else if (field === "selfie") errors[field] = "Add a selfie: a clear photo of your face.";
+      if (field === "id_front") errors[field] = msg("forms.kyc.idFrontRequired");
+      else if (field === "selfie") errors[field] = msg("forms.kyc.selfieRequired");
       continue;
     }
     if (file.size > KYC_IMAGE_MAX_BYTES || !file.bytes) {
-      errors[field] = `${label} is too large: at most ${maxMb} MB.`;
+      errors[field] = msg("forms.kyc.fileTooLarge", { label: fileLabel(field), max: maxMb });
       continue;
     }
     const type = detectImageType(file.bytes);
     if (!type) {
-      errors[field] = `${label} must be a JPEG or PNG image.`;
+      errors[field] = msg("forms.kyc.fileNotImage", { label: fileLabel(field) });
       continue;
     }
     images[field] = { bytes: file.bytes, type };
@@ -121,10 +116,10 @@ export function checkKycImages(
 /** What an admin writes when rejecting: the investor reads it. */
 export const KycRejectionSchema = z.object({
   reason: singleLineText({
-    label: "The reason",
-    required: "Write the reason the investor will read, e.g. 'The photo of the card is blurred: please send a sharper one.'",
+    label: msg("forms.label.reason"),
+    required: formMsg("forms.kyc.reasonRequired"),
     min: 5,
     max: 500,
-    tooLong: "The reason can be at most 500 characters.",
+    tooLong: formMsg("forms.kyc.reasonTooLong", { max: 500 }),
   }),
 });

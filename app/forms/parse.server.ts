@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { en, MessageId } from "~/catalog/en";
-import type { MessageRef, Params, ParamsArg } from "~/catalog/format";
+import type { MessageRef, ParamsArg } from "~/catalog/format";
+import { msg } from "~/catalog/ref";
 import { englishOf } from "~/domain/errors";
 
 /**
@@ -10,10 +11,20 @@ import { englishOf } from "~/domain/errors";
  */
 export type FormParse<T> = { ok: true; data: T } | { ok: false; errors: Record<string, string> };
 
-export function parseForm<S extends z.ZodType>(schema: S, input: unknown): FormParse<z.infer<S>> {
+/**
+ * Reads `input` by `schema`; a refusal's messages are rendered by `render` (English unless a door
+ * passes its reader's language).
+ */
+export function parseForm<S extends z.ZodType>(schema: S, input: unknown, render: RenderMessage = englishOf): FormParse<z.infer<S>> {
   const parsed = schema.safeParse(input);
-  return parsed.success ? { ok: true, data: parsed.data } : { ok: false, errors: fieldErrors(parsed.error) };
+  return parsed.success ? { ok: true, data: parsed.data } : { ok: false, errors: fieldErrors(parsed.error, render) };
 }
+
+/** How a door turns a message into text in its reader's language. */
+export type RenderMessage = (message: MessageRef) => string;
+
+/** A form's message for a field: a catalog message, or zod's own English where a rule names none. */
+export type FieldMessage = string | MessageRef;
 
 /**
  * A form rule's message: a catalog message, typed like msg() in ~/catalog/ref. Give it where zod takes
@@ -22,7 +33,13 @@ export function parseForm<S extends z.ZodType>(schema: S, input: unknown): FormP
  * fieldErrors renders in the reader's language.
  */
 export function formMsg<Id extends MessageId>(id: Id, ...params: ParamsArg<(typeof en)[Id]>): FormMessage {
-  const ref: MessageRef = params[0] === undefined ? { msg: id } : { msg: id, params: params[0] as Params };
+  return formMessage(msg(id, ...params));
+}
+
+export type FormMessage = { error: (issue: object) => string };
+
+/** formMsg for a message already named with msg() (a rule that hands its message on, e.g. cedis()). */
+export function formMessage(ref: MessageRef): FormMessage {
   return {
     error: (issue: object) => {
       Object.assign(issue, { ref });
@@ -31,42 +48,48 @@ export function formMsg<Id extends MessageId>(id: Id, ...params: ParamsArg<(type
   };
 }
 
-export type FormMessage = { error: (issue: object) => string };
-
 /** For a refinement's ctx.addIssue: the issue's English message and its catalog message. */
-export function formIssue<Id extends MessageId>(id: Id, ...params: ParamsArg<(typeof en)[Id]>): { message: string; params: { ref: MessageRef } } {
-  const ref: MessageRef = params[0] === undefined ? { msg: id } : { msg: id, params: params[0] as Params };
+export function formIssue<Id extends MessageId>(id: Id, ...params: ParamsArg<(typeof en)[Id]>): FormIssue {
+  return issueOf(msg(id, ...params));
+}
+
+export type FormIssue = { message: string; params: { ref: MessageRef } };
+
+/** formIssue for a message already named with msg(). */
+export function issueOf(ref: MessageRef): FormIssue {
   return { message: englishOf(ref), params: { ref } };
 }
 
 /** An issue's catalog message, or zod's own English where a rule names none. */
-function messageOf(issue: z.core.$ZodIssue): string | MessageRef {
+function messageOf(issue: z.core.$ZodIssue): FieldMessage {
   const carried = issue as { ref?: MessageRef; params?: { ref?: MessageRef } };
   return carried.ref ?? carried.params?.ref ?? issue.message;
 }
 
 /** Field name -> first message, unrendered (a door renders it in its reader's language). */
-export function fieldMessages(error: z.ZodError): Record<string, string | MessageRef> {
-  const out: Record<string, string | MessageRef> = {};
+export function fieldMessages(error: z.ZodError): Record<string, FieldMessage> {
+  const out: Record<string, FieldMessage> = {};
   for (const issue of error.issues) out[String(issue.path[0] ?? "form")] ??= messageOf(issue);
   return out;
 }
 
 /** Field name -> first message, rendered by `render` (English unless a door passes its reader's language). */
-export function fieldErrors(error: z.ZodError, render: (message: MessageRef) => string = englishOf): Record<string, string> {
-  return Object.fromEntries(Object.entries(fieldMessages(error)).map(([field, message]) => [field, typeof message === "string" ? message : render(message)]));
+export function fieldErrors(error: z.ZodError, render: RenderMessage = englishOf): Record<string, string> {
+  return renderMessages(fieldMessages(error), render);
+}
+
+/** A field -> message map (a form's, or a hand-written check's) as text, by `render`. */
+export function renderMessages(messages: Record<string, FieldMessage | undefined>, render: RenderMessage = englishOf): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [field, message] of Object.entries(messages)) if (message !== undefined) out[field] = typeof message === "string" ? message : render(message);
+  return out;
 }
 
 // ---- fields every page form shares ----
 
 /** A text field as typed (kept for the form to show back); the rule behind it reads it later. */
-export const formText = (max: number) => z.string().max(max, "That value is too long.").optional().default("");
+export const formText = (max: number) => z.string().max(max, formMsg("forms.tooLong")).optional().default("");
 /** The hidden key that makes a double-tapped submit count once. */
 export const idempotencyKey = z.string().max(200).optional();
 /** A positive whole id; anything else gets `message` (usually "... not found."). */
-export const formId = (message: string | FormMessage) =>
-  z.coerce
-    .number(typeof message === "string" ? { error: message } : message)
-    .int(message)
-    .positive(message)
-    .max(Number.MAX_SAFE_INTEGER, message);
+export const formId = (message: FormMessage) => z.coerce.number(message).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);

@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { UnsavedDestination } from "~/models/withdrawal.server";
 import { DestinationSchema } from "~/forms/wallet.server";
 import { MOMO_PROVIDERS } from "~/domain/wallet";
-import { fieldErrors, formId, formText, idempotencyKey } from "~/forms/parse.server";
+import { msg } from "~/catalog/ref";
+import { fieldMessages, formId, formMsg, formText, idempotencyKey, type FieldMessage } from "~/forms/parse.server";
 
 // ---- the portfolio page's forms: one action, a hidden `intent` ----
 
@@ -29,16 +30,16 @@ export const PortfolioActionSchema = z.discriminatedUnion(
       confirmed: formText(5),
       idempotency_key: idempotencyKey,
     }),
-    z.object({ intent: z.literal("reinvest"), investment_id: formId("Investment not found."), units: formText(20), idempotency_key: idempotencyKey }),
-    z.object({ intent: z.literal("cancel_exit"), exit_id: formId("Exit request not found."), idempotency_key: idempotencyKey }),
+    z.object({ intent: z.literal("reinvest"), investment_id: formId(formMsg("rules.investmentNotFound")), units: formText(20), idempotency_key: idempotencyKey }),
+    z.object({ intent: z.literal("cancel_exit"), exit_id: formId(formMsg("rules.exitRequestNotFound")), idempotency_key: idempotencyKey }),
     z.object({
       intent: z.literal("auto_reinvest"),
-      investment_id: formId("Investment not found."),
-      auto_reinvest: z.enum(["on", "off"], { error: "Choose on or off for auto-reinvest." }),
+      investment_id: formId(formMsg("rules.investmentNotFound")),
+      auto_reinvest: z.enum(["on", "off"], formMsg("forms.portfolio.autoReinvest")),
       idempotency_key: idempotencyKey,
     }),
   ],
-  { error: "This form could not be read. Please reload the page and try again." },
+  formMsg("investorTexts.formUnreadable"),
 );
 export type PortfolioAction = z.infer<typeof PortfolioActionSchema>;
 export type WithdrawForm = Extract<PortfolioAction, { intent: "withdraw" }>;
@@ -47,10 +48,10 @@ export type WithdrawForm = Extract<PortfolioAction, { intent: "withdraw" }>;
  * The withdraw form's destination through the one destination rule (DestinationSchema), with each
  * error placed beside the field the investor filled in.
  */
-export function parseWithdrawDestination(form: WithdrawForm): { ok: true; destination: UnsavedDestination } | { ok: false; errors: Record<string, string> } {
+export function parseWithdrawDestination(form: WithdrawForm): { ok: true; destination: UnsavedDestination } | { ok: false; errors: Record<string, FieldMessage> } {
   const parsed = DestinationSchema.safeParse(destinationInput(form));
   if (parsed.success) return { ok: true, destination: { method: parsed.data.method, provider: parsed.data.provider, accountNumber: parsed.data.account_number } };
-  return { ok: false, errors: Object.fromEntries(Object.entries(fieldErrors(parsed.error)).map(([field, message]) => [destinationErrorField(field, form.method), message])) };
+  return { ok: false, errors: Object.fromEntries(Object.entries(fieldMessages(parsed.error)).map(([field, message]) => [destinationErrorField(field, form.method), message])) };
 }
 
 /** The mobile money networks the withdraw form offers (the rule's own list). */
@@ -73,12 +74,13 @@ export function destinationErrorField(field: string, method: string): string {
 
 /**
  * Where the withdraw form sends the money: a saved destination (`destination_id`), or, in the demo,
- * the plain form's unsaved one (network or bank name, and a number).
+ * the plain form's unsaved one (network or bank name, and a number). Refused: each field's message,
+ * for the page to render in its reader's language (renderMessages).
  */
-export function withdrawTarget(form: WithdrawForm): { ok: true; target: { destinationId: number | null; unsaved: UnsavedDestination | null } } | { ok: false; errors: Record<string, string> } {
+export function withdrawTarget(form: WithdrawForm): { ok: true; target: { destinationId: number | null; unsaved: UnsavedDestination | null } } | { ok: false; errors: Record<string, FieldMessage> } {
   if (form.destination_id) {
     const id = Number(form.destination_id);
-    if (!Number.isSafeInteger(id) || id <= 0) return { ok: false, errors: { destination_id: "Choose one of your saved destinations." } };
+    if (!Number.isSafeInteger(id) || id <= 0) return { ok: false, errors: { destination_id: msg("forms.portfolio.savedDestination") } };
     return { ok: true, target: { destinationId: id, unsaved: null } };
   }
   if (!form.method && !form.account_number) return { ok: true, target: { destinationId: null, unsaved: null } };

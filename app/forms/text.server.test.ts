@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrors } from "~/forms/parse.server";
+import { msg } from "~/catalog/ref";
+import { fieldErrors, formMsg } from "~/forms/parse.server";
 import { hasHiddenCharacters, singleLineText } from "~/forms/text.server";
 
 // Names and titles are shown to other people: a NUL, a newline or a right-to-left override in one
@@ -41,17 +42,17 @@ describe("hasHiddenCharacters", () => {
 });
 
 describe("singleLineText", () => {
-  const schema = singleLineText({ label: "Your name", required: "Enter your full name.", max: 10, tooLong: "Too long." });
+  const schema = singleLineText({ label: msg("forms.label.yourName"), required: formMsg("forms.account.fullNameRequired"), max: 10, tooLong: formMsg("forms.tooLong") });
   it("trims, requires, limits and refuses hidden characters with one clear message", () => {
     expect(schema.parse("  Ama  ")).toBe("Ama");
     expect(schema.safeParse(" ").error?.issues[0].message).toBe("Enter your full name.");
-    expect(schema.safeParse("x".repeat(11)).error?.issues[0].message).toBe("Too long.");
+    expect(schema.safeParse("x".repeat(11)).error?.issues[0].message).toBe("That value is too long.");
     expect(schema.safeParse("A\u202eB").error?.issues[0].message).toBe("Your name cannot contain control characters or text-direction marks.");
     expect(schema.safeParse("A\u0000").error?.issues[0].message).toBe("Your name cannot contain control characters or text-direction marks.");
   });
 
   it("an optional field may be empty", () => {
-    const optional = singleLineText({ label: "The location", max: 10, tooLong: "Too long." });
+    const optional = singleLineText({ label: msg("forms.label.location"), max: 10, tooLong: formMsg("forms.tooLong") });
     expect(optional.parse("")).toBe("");
     expect(fieldErrors(optional.safeParse("x\u202e").error!)).toEqual({ form: "The location cannot contain control characters or text-direction marks." });
   });

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { FormMessage } from "~/forms/parse.server";
+import type { MessageRef } from "~/catalog/format";
+import { formMsg, type FormMessage } from "~/forms/parse.server";
 
 /**
  * Characters refused in names and titles that other people read (a full name, a contact subject, a
@@ -16,14 +17,9 @@ export function hasHiddenCharacters(text: string): boolean {
 /**
  * The one rule for a single-line text shown to others: trimmed, required when `required` (its message,
  * also for fewer than `min` characters), at most `max` characters, and no hidden characters
- * ("<label> cannot contain ...").
+ * ("<label> cannot contain ...", the label a catalog message too).
  */
-export function singleLineText({ label, required, min = 1, max, tooLong }: { label: string; required?: string | FormMessage; min?: number; max: number; tooLong: string | FormMessage }) {
-  const base = required
-    ? z
-        .string(typeof required === "string" ? { error: required } : required)
-        .trim()
-        .min(min, required)
-    : z.string().trim();
-  return base.max(max, tooLong).refine((v) => !hasHiddenCharacters(v), `${label} cannot contain control characters or text-direction marks.`);
+export function singleLineText({ label, required, min = 1, max, tooLong }: { label: MessageRef; required?: FormMessage; min?: number; max: number; tooLong: FormMessage }) {
+  const base = required ? z.string(required).trim().min(min, required) : z.string().trim();
+  return base.max(max, tooLong).refine((v) => !hasHiddenCharacters(v), formMsg("forms.hiddenCharacters", { label }));
 }

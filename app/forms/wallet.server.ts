@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MOMO_PROVIDERS } from "~/domain/wallet";
+import { formMsg } from "~/forms/parse.server";
 
 /** Where a withdrawal goes: a Ghanaian mobile money number, or a bank account. */
 export const DestinationSchema = z.discriminatedUnion(
@@ -7,23 +8,27 @@ export const DestinationSchema = z.discriminatedUnion(
   [
     z.object({
       method: z.literal("MOMO"),
-      provider: z.enum(MOMO_PROVIDERS, { error: "Choose the mobile money network." }),
+      provider: z.enum(MOMO_PROVIDERS, formMsg("forms.wallet.network")),
       account_number: z
-        .string({ error: "Enter the mobile money number." })
+        .string(formMsg("forms.wallet.momoNumberRequired"))
         .trim()
         .transform((v) => v.replace(/[\s-]/g, ""))
-        .pipe(z.string().regex(/^(0\d{9}|\+233\d{9})$/, "Enter a Ghanaian mobile number, e.g. 024 123 4567.")),
+        .pipe(z.string().regex(/^(0\d{9}|\+233\d{9})$/, formMsg("forms.wallet.momoNumberFormat"))),
     }),
     z.object({
       method: z.literal("BANK"),
-      provider: z.string({ error: "Enter the bank's name." }).trim().min(2, "Enter the bank's name.").max(80, "Keep the bank's name under 80 characters."),
+      provider: z
+        .string(formMsg("forms.wallet.bankNameRequired"))
+        .trim()
+        .min(2, formMsg("forms.wallet.bankNameRequired"))
+        .max(80, formMsg("forms.wallet.bankNameTooLong", { max: 80 })),
       account_number: z
-        .string({ error: "Enter the account number." })
+        .string(formMsg("forms.wallet.accountNumberRequired"))
         .trim()
         .transform((v) => v.replace(/[\s-]/g, ""))
-        .pipe(z.string().regex(/^\d{6,20}$/, "Enter the bank account number (6 to 20 digits).")),
+        .pipe(z.string().regex(/^\d{6,20}$/, formMsg("forms.wallet.accountNumberFormat", { min: 6, max: 20 }))),
     }),
   ],
-  { error: "Choose mobile money or bank." },
+  formMsg("forms.wallet.method"),
 );
 export type DestinationInput = z.infer<typeof DestinationSchema>;

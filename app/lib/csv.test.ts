@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { BOM, csvFileName, csvResponse, escapeCell, toCsv } from "~/lib/csv";
+import { msg } from "~/catalog/ref";
+import { BOM, csvFileName, csvResponse, escapeCell, noCsvResponse, toCsv } from "~/lib/csv";
+import { wordsOutsideCatalog } from "../../test/support/pseudo";
 
 describe("escapeCell", () => {
   it.each([
@@ -61,5 +63,18 @@ describe("csvFileName and csvResponse", () => {
     expect(res.headers.get("Cache-Control")).toContain("no-store");
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  });
+});
+
+describe("noCsvResponse", () => {
+  it("says why there is nothing to download, with a way back, in the reader's language", async () => {
+    const english = noCsvResponse(msg("rules.investmentNotFound"), "en", "/portfolio");
+    expect(english.status).toBe(404);
+    const html = await english.text();
+    expect(html).toContain('<p role="alert">Investment not found.</p>');
+    expect(html).toContain('<a href="/portfolio">Back to your portfolio</a>');
+    const pseudo = await noCsvResponse(msg("rules.investmentNotFound"), "pseudo", "/portfolio").text();
+    expect(pseudo).toContain("⟦");
+    expect(wordsOutsideCatalog(pseudo)).toEqual([]);
   });
 });

@@ -1,9 +1,13 @@
+import { intlLocale, type Locale, type MessageRef } from "~/catalog/format";
+import { render, translate } from "~/catalog/index.server";
+
 /**
  * CSV for spreadsheets: a byte-order mark (so Excel reads UTF-8, e.g. "GH₵"), CRLF line ends,
  * RFC 4180 quoting, and formula-injection escaping: a text cell that starts with = + - @ (or a tab
  * or carriage return) gets a leading single quote, so a spreadsheet shows it instead of running it.
  * Plain numbers such as "-50.00" cannot run anything and stay numbers.
  */
+
 export const BOM = "\uFEFF";
 
 export type CsvCell = string | number | boolean | null | undefined;
@@ -47,9 +51,13 @@ const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;")
 
 /**
  * Nothing to download: a 404 whose body is the message, readable as a page by a phone without
- * JavaScript that followed the Export link, with a way back.
+ * JavaScript that followed the Export link, with a way back; in the reader's language.
  */
-export function noCsvResponse(message: string, backHref: string, status = 404): Response {
-  const body = `<!doctype html><html lang="en-GH"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(message)} | Akoko</title></head><body style="font-family:system-ui,sans-serif;margin:2rem 1rem;color:#1c1917"><p role="alert">${escapeHtml(message)}</p><p><a href="${escapeHtml(backHref)}">Back to your portfolio</a></p></body></html>`;
+export function noCsvResponse(message: MessageRef, locale: Locale, backHref: string, status = 404): Response {
+  const said = render(locale, message);
+  const text = escapeHtml(said);
+  const title = escapeHtml(translate(locale, "common.pageTitle", { title: said, brand: "Akoko" }));
+  const back = escapeHtml(translate(locale, "common.backToPortfolio"));
+  const body = `<!doctype html><html lang="${intlLocale(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;margin:2rem 1rem;color:#1c1917"><p role="alert">${text}</p><p><a href="${escapeHtml(backHref)}">${back}</a></p></body></html>`;
   return new Response(body, { status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store" } });
 }

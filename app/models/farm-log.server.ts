@@ -1,8 +1,8 @@
 import { msg } from "~/catalog/ref";
 import { and, eq, asc, desc, inArray, sql } from "drizzle-orm";
 import { PHOTO_MAX_PER_LOG } from "~/forms/limits";
-import { DomainError } from "~/domain/errors";
-import { FARM_LOG_MESSAGES } from "~/domain/messages";
+import type { MessageRef } from "~/catalog/format";
+import { DomainError, englishOf } from "~/domain/errors";
 import { type FarmLogEntry } from "~/forms/farm-log.server";
 import { type ImageType } from "~/domain/images";
 import { getDb, preparedQuery, type Db } from "~/lib/db.server";
@@ -119,13 +119,24 @@ export function farmLogJson(l: ReturnType<typeof listBatchLogs>[number]) {
 
 // ---- writing a day's log and its photos ----
 
-/** A daily log that broke the rules: every field's message, and nothing was stored. */
+/**
+ * A daily log that broke the rules: every field's message (a door renders them in its reader's
+ * language), and nothing was stored.
+ */
 export class FarmLogInvalid extends DomainError {
-  constructor(public errors: Record<string, string>) {
-    super(422, Object.values(errors)[0] ?? "Check the daily log.", Object.keys(errors)[0]);
+  constructor(public messages: Record<string, string | MessageRef>) {
+    super(422, Object.values(messages)[0] ?? msg("forms.farmLog.check"), Object.keys(messages)[0]);
     this.name = "FarmLogInvalid";
   }
+
+  /** Every field's message in English (the API's `errors`). */
+  get errors(): Record<string, string> {
+    return Object.fromEntries(Object.entries(this.messages).map(([field, message]) => [field, englishOf(message)]));
+  }
 }
+
+/** What a log with `room` photos left can still take. */
+const roomLeft = (room: number): MessageRef => (room > 0 ? msg("rules.farmLog.roomForMore", { count: room }) : msg("rules.farmLog.full"));
 
 function uploadsDir(): string {
   return getEnv().uploadsDir;
@@ -176,7 +187,7 @@ export function createFarmLog({ adminId, batch, entry, photos, types }: { adminI
       .from(farmLogs)
       .where(and(eq(farmLogs.batchId, batchId), eq(farmLogs.logDate, entry.log_date)))
       .get();
-    if (duplicate) throw new FarmLogInvalid({ log_date: FARM_LOG_MESSAGES.duplicate(entry.log_date, batchId) });
+    if (duplicate) throw new FarmLogInvalid({ log_date: msg("rules.farmLog.duplicate", { date: entry.log_date, batchId }) });
     const log = db
       .insert(farmLogs)
       .values({
@@ -226,7 +237,7 @@ export function attachFarmLogPhotos({ adminId, batchId, logId, photos, types }: 
   return withStoredPhotos(photos, types, (files) => {
     const db = getDb();
     const existing = db.select({ id: farmLogPhotos.id }).from(farmLogPhotos).where(eq(farmLogPhotos.logId, logId)).all().length;
-    if (existing + files.length > PHOTO_MAX_PER_LOG) throw new FarmLogInvalid({ photos: FARM_LOG_MESSAGES.tooManyForLog(PHOTO_MAX_PER_LOG - existing) });
+    if (existing + files.length > PHOTO_MAX_PER_LOG) throw new FarmLogInvalid({ photos: roomLeft(PHOTO_MAX_PER_LOG - existing) });
     const photoIds = insertPhotoRows(logId, files);
     recordAudit({ adminId, action: "farm_log.photos", batchId, detail: `Daily log ${log.logDate}: ${photoIds.length} photo(s) added` });
     return { id: logId, logDate: log.logDate, photoIds };

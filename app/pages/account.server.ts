@@ -9,7 +9,7 @@ import { parseForm } from "~/forms/parse.server";
 import { pageError } from "~/lib/page-action.server";
 import { accountPosition } from "~/models/user.server";
 import { phoneForDisplay } from "~/pages/account";
-import { localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
+import { localeOf, render, translatorFor, wordsFor } from "~/catalog/index.server";
 import { msg } from "~/catalog/ref";
 import { listSessions } from "~/models/sessions.server";
 import { CHANNELS, NOTICE_CATEGORIES } from "~/domain/notices";
@@ -21,7 +21,7 @@ export async function accountLoader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const locale = localeOf(request);
   const t = translatorFor(locale);
-  const closingBlockers = accountClosingBlockers(accountPosition(user.id));
+  const closingBlockers = accountClosingBlockers(accountPosition(user.id)).map((reason) => render(locale, reason));
   const sessions = listSessions(user.id, await currentSessionId(request));
   const others = sessions.some((s) => !s.current);
   return {

@@ -7,6 +7,7 @@ import { today } from "~/lib/clock.server";
 import { DomainError } from "~/domain/errors";
 
 import { checkPhotos, parseFarmLogEntry, type FarmLogEntry } from "~/forms/farm-log.server";
+import { renderMessages, type FieldMessage } from "~/forms/parse.server";
 import { PHOTO_MAX_BYTES, FARM_LOG_LIMITS, PHOTO_MAX_COUNT } from "~/forms/limits";
 import { HttpError, parseId } from "~/lib/http.server";
 import { getBatch } from "~/models/batch.server";
@@ -17,7 +18,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { type LogResult } from "~/components/admin-log-form";
 import { ADMIN_FALLBACK } from "~/pages/admin";
 import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
-import { detailIn, localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
+import { detailIn, localeOf, render, translatorFor, wordsFor } from "~/catalog/index.server";
 import type { Locale } from "~/catalog/format";
 
 /** The daily-log form and photo uploads, page and API: read the request and check it; the commands store it. */
@@ -41,7 +42,7 @@ const photoCandidates = (photos: PhotoUpload[]) => photos.map((p) => ({ name: p.
  */
 export function checkFarmLog(productType: ProductType, { fields, photos }: FarmLogForm): { entry: FarmLogEntry } & CheckedPhotos {
   const parsed = parseFarmLogEntry(fields, { productType, today: today() });
-  const errors: Record<string, string> = parsed.ok ? {} : { ...parsed.errors };
+  const errors: Record<string, FieldMessage> = parsed.ok ? {} : { ...parsed.errors };
   const checked = checkPhotos(photoCandidates(photos));
   if (!checked.ok) errors.photos = checked.error;
   if (!parsed.ok || !checked.ok) throw new FarmLogInvalid(errors);
@@ -50,7 +51,7 @@ export function checkFarmLog(productType: ProductType, { fields, photos }: FarmL
 
 /** Checks photos added later to a day's log: at least one, each a JPEG or PNG within the limits. */
 export function checkLogPhotos(photos: PhotoUpload[]): CheckedPhotos {
-  if (photos.length === 0) throw new FarmLogInvalid({ photos: "Choose at least one photo." });
+  if (photos.length === 0) throw new FarmLogInvalid({ photos: msg("forms.farmLog.choosePhoto") });
   const checked = checkPhotos(photoCandidates(photos));
   if (!checked.ok) throw new FarmLogInvalid({ photos: checked.error });
   return { photos, types: checked.types };
@@ -128,7 +129,10 @@ export async function batchLogsAction({ request, params }: ActionFunctionArgs) {
     const saved = log.photoIds.length ? msg("adminLogs.flash.savedWithPhotos", { date, count: log.photoIds.length }) : msg("adminLogs.flash.saved", { date });
     return redirectWithFlash(`/admin/batches/${batch.id}/logs`, { kind: "success", message: saved });
   } catch (error) {
-    if (error instanceof FarmLogInvalid) return data({ ok: false as const, errors: error.errors, values } satisfies LogResult, { status: 400 });
+    if (error instanceof FarmLogInvalid) {
+      const locale = localeOf(request);
+      return data({ ok: false as const, errors: renderMessages(error.messages, (m) => render(locale, m)), values } satisfies LogResult, { status: 400 });
+    }
     if (error instanceof DomainError || error instanceof HttpError) {
       return data({ ok: false as const, errors: { form: detailIn(localeOf(request), error) }, values } satisfies LogResult, { status: error.status });
     }

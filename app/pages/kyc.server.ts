@@ -8,7 +8,7 @@ import type { MessageRef } from "~/catalog/format";
 import { submitKyc } from "~/commands/kyc.server";
 import { checkKycImages, ID_TYPES, KYC_FILE_FIELDS, kycSubmissionSchema, type CheckedImage, type KycFileField, type KycSubmissionInput, type KycUpload } from "~/forms/kyc.server";
 import { KYC_IMAGE_MAX_BYTES, KYC_LIMITS } from "~/forms/limits";
-import { parseForm } from "~/forms/parse.server";
+import { fieldMessages, renderMessages, type FieldMessage } from "~/forms/parse.server";
 import { getKycVerifier } from "~/integrations/kyc/index.server";
 import { today } from "~/lib/clock.server";
 import { HttpError } from "~/lib/http.server";
@@ -16,13 +16,13 @@ import { pageError } from "~/lib/page-action.server";
 import { readUploadForm } from "~/lib/upload-form.server";
 import { kycImageLinks, kycOverview, type KycSubmission } from "~/models/kyc.server";
 
-/** A submission with bad fields or images: every message, nothing stored. */
+/** A submission with bad fields or images: every message (rendered by the door), nothing stored. */
 export class KycInvalid extends DomainError {
   constructor(
-    readonly errors: Record<string, string>,
+    readonly messages: Record<string, FieldMessage>,
     readonly values: Record<string, string>,
   ) {
-    super(422, Object.values(errors)[0] ?? "Check the form.", Object.keys(errors)[0]);
+    super(422, Object.values(messages)[0] ?? msg("forms.check"), Object.keys(messages)[0]);
     this.name = "KycInvalid";
   }
 }
@@ -48,9 +48,9 @@ export async function readKycForm(request: Request): Promise<KycForm> {
  * and POST /api/v1/kyc both call this, so every rule exists once. Throws KycInvalid (422, per field).
  */
 export function checkKycSubmission(form: KycForm): { fields: KycSubmissionInput; images: Partial<Record<KycFileField, CheckedImage>> } {
-  const parsed = parseForm(kycSubmissionSchema(today()), form.fields);
+  const parsed = kycSubmissionSchema(today()).safeParse(form.fields);
   const checked = checkKycImages(form.uploads);
-  if (!parsed.ok || !checked.ok) throw new KycInvalid({ ...(parsed.ok ? {} : parsed.errors), ...(checked.ok ? {} : checked.errors) }, form.values);
+  if (!parsed.success || !checked.ok) throw new KycInvalid({ ...(parsed.success ? {} : fieldMessages(parsed.error)), ...(checked.ok ? {} : checked.errors) }, form.values);
   return { fields: parsed.data, images: checked.images };
 }
 
@@ -99,7 +99,7 @@ export async function kycLoader({ request }: LoaderFunctionArgs) {
       phone: user.phone ? `0${user.phone.slice(4)}` : "",
       id_type: latest?.idType ?? "GHANA_CARD",
     },
-    idTypes: ID_TYPES.map(({ value }) => value),
+    idTypes: [...ID_TYPES],
     limits: { ...KYC_LIMITS, imageMb: KYC_IMAGE_MAX_BYTES / (1024 * 1024) },
   };
 }
@@ -113,7 +113,10 @@ export async function kycAction({ request }: ActionFunctionArgs) {
     const row = await submitKyc({ actor: user, key: null }, checkKycSubmission(form));
     return redirectWithFlash("/kyc", { kind: "success", message: submittedNotice(row) });
   } catch (error) {
-    if (error instanceof KycInvalid) return data({ ok: false as const, errors: error.errors, values }, { status: 422 });
+    if (error instanceof KycInvalid) {
+      const locale = localeOf(request);
+      return data({ ok: false as const, errors: renderMessages(error.messages, (m) => render(locale, m)), values }, { status: 422 });
+    }
     if (error instanceof DomainError || error instanceof HttpError) return pageError(error, values);
     throw error;
   }

@@ -17,7 +17,7 @@ export function outboxPage(statusParam: string | null) {
   const counts = countOutbox();
   const attempts = listAttempts(rows.map((r) => r.id));
   return {
-    status: status ?? "",
+    status: status ?? ("" as const),
     counts,
     demo: [...(env.EMAIL_PROVIDER === "demo" ? (["email"] as const) : []), ...(env.SMS_PROVIDER === "demo" ? (["SMS"] as const) : [])],
     // Outside production only, the demo outbox prints each text to the log too (createSenders).
@@ -53,7 +53,7 @@ export function outboxApiFilter(params: URLSearchParams): OutboxFilter {
   const status = params.get("status")?.toLowerCase() || null;
   if (userId !== null && !(/^\d{1,15}$/.test(userId) && Number(userId) > 0)) throw new HttpError(400, msg("refusals.outboxUserId"));
   if (kind !== null && !/^[A-Z][A-Z0-9_]{0,63}$/.test(kind)) throw new HttpError(400, msg("refusals.outboxKind"));
-  if (status !== null && !isStatus(status)) throw new HttpError(400, `status must be ${OUTBOX_STATUSES.slice(0, -1).join(", ")} or ${OUTBOX_STATUSES.at(-1)}.`);
+  if (status !== null && !isStatus(status)) throw new HttpError(400, msg("refusals.outboxStatus", { statuses: OUTBOX_STATUSES.slice(0, -1).join(", "), last: OUTBOX_STATUSES.at(-1)! }));
   return { userId: userId === null ? null : Number(userId), kind, status };
 }
 

@@ -1,7 +1,7 @@
 import type { Locale } from "~/catalog/format";
 import { msg } from "~/catalog/ref";
 import { errorField, logger } from "~/lib/logger.server";
-import { localeOf, translatorFor, wordsFor, type Translate } from "~/catalog/index.server";
+import { localeOf, render, translatorFor, wordsFor, type Translate } from "~/catalog/index.server";
 import { contactStatus } from "~/models/contacts.server";
 import { kycOverview } from "~/models/kyc.server";
 import {
@@ -41,7 +41,7 @@ import { batchAvailability, getBatch } from "~/models/batch.server";
 import { listNotifications } from "~/models/notification.server";
 import { walletInfo } from "~/models/ledger.server";
 import { momoNetworks, withdrawTarget, PortfolioActionSchema } from "~/forms/portfolio.server";
-import { fieldErrors } from "~/forms/parse.server";
+import { fieldErrors, renderMessages } from "~/forms/parse.server";
 import { walletStatement } from "~/models/wallet.server";
 import { listMyDeposits } from "~/models/deposit.server";
 import { APPROVAL_MESSAGES } from "~/domain/approvals";
@@ -262,7 +262,7 @@ export async function portfolioAction({ request }: ActionFunctionArgs) {
       }
       case "withdraw": {
         const target = withdrawTarget(form);
-        if (!target.ok) return data({ ok: false as const, errors: target.errors, values }, { status: 400 });
+        if (!target.ok) return data({ ok: false as const, errors: renderMessages(target.errors, (m) => render(locale, m)), values }, { status: 400 });
         const request = { amountMinor: parseMoneyAmount(form.amount), ...target.target };
         if (form.confirmed !== "1") {
           // The same rules, undone: ask 'Withdraw GHS x?' only for a withdrawal that would go through.

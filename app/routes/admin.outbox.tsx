@@ -75,7 +75,7 @@ export default function AdminOutbox() {
         ))}
       </nav>
       {rows.length === 0 ? (
-        <p className="mt-4 text-sm text-stone-600">{status ? t("adminOutbox.noneWith", { status }) : t("adminOutbox.none")}</p>
+        <p className="mt-4 text-sm text-stone-600">{status ? t("adminOutbox.noneWith", { status: t(`adminOutbox.status.${status}`) }) : t("adminOutbox.none")}</p>
       ) : (
         <ul className="mt-4 space-y-3">
           {rows.map((m) => (

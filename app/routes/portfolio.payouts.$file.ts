@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { payoutCsvRows } from "~/pages/portfolio";
 import { payoutCsvHeaders } from "~/pages/portfolio-csv.server";
 import { localeOf, translatorFor } from "~/catalog/index.server";
-import { DomainError, englishOf } from "~/domain/errors";
+import { DomainError } from "~/domain/errors";
 import { csvResponse, noCsvResponse, toCsv } from "~/lib/csv";
 import { redirectWithFlash, requireUser } from "~/auth/session.server";
 import { listPayoutsForInvestment } from "~/models/investment.server";
@@ -16,16 +16,17 @@ import { listPayoutsForInvestment } from "~/models/investment.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const match = /^(\d{1,15})\.csv$/.exec(params.file ?? "");
-  if (!match) return noCsvResponse(englishOf(msg("rules.investmentNotFound")), "/portfolio");
+  const locale = localeOf(request);
+  if (!match) return noCsvResponse(msg("rules.investmentNotFound"), locale, "/portfolio");
   const investmentId = Number(match[1]);
   let payouts;
   try {
     payouts = listPayoutsForInvestment(user.id, investmentId);
   } catch (error) {
-    if (error instanceof DomainError && error.status === 404) return noCsvResponse(error.detail, "/portfolio");
+    if (error instanceof DomainError && error.status === 404) return noCsvResponse(error.ref ?? msg("rules.investmentNotFound"), locale, "/portfolio");
     throw error;
   }
   // Nothing to download: back to the investment's row, with 'No records to export' there.
   if (payouts.length === 0) return redirectWithFlash(`/portfolio#investment-${investmentId}`, { kind: "error", message: msg("portfolio.noRecords") });
-  return csvResponse(`payouts-investment-${investmentId}`, toCsv(payoutCsvHeaders(translatorFor(localeOf(request))), payoutCsvRows(payouts)));
+  return csvResponse(`payouts-investment-${investmentId}`, toCsv(payoutCsvHeaders(translatorFor(locale)), payoutCsvRows(payouts)));
 }

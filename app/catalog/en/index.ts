@@ -5,6 +5,7 @@ import { batchCard } from "~/catalog/en/batch-card";
 import { batchFacts } from "~/catalog/en/batch-facts";
 import { common } from "~/catalog/en/common";
 import { faq } from "~/catalog/en/faq";
+import { forms } from "~/catalog/en/forms";
 import { invest } from "~/catalog/en/invest";
 import { investDialogs } from "~/catalog/en/invest-dialogs";
 import { meta } from "~/catalog/en/meta";
@@ -82,6 +83,7 @@ export const en = {
   ...rules,
   ...api,
   ...refusals,
+  ...forms,
 } as const;
 
 export type Catalog = typeof en;

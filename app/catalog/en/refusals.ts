@@ -35,6 +35,7 @@ export const refusals = {
   "refusals.accountNumberFormat": "Enter the account number: 6 to 20 digits.",
   "refusals.outboxUserId": "user_id must be a user's id, a whole number above 0.",
   "refusals.outboxKind": "kind must be a message kind in capitals, e.g. PASSWORD_RESET.",
+  "refusals.outboxStatus": "status must be {statuses} or {last}.",
   "refusals.remittanceNeedsActive": "Remittances are recorded for active batches; Batch #{batchId} is {status}.",
   "refusals.feesTooSmall": "The fee account holds {held}, less than {amount}.",
   "refusals.activateNeedsOpen": "Only an open batch can be activated; Batch #{batchId} is {status}.",

@@ -106,5 +106,22 @@ export const rules = {
   "rules.remittance.amountTooLarge": "The amount remitted is too large.",
   "rules.remittance.amountFormat": "The amount remitted must be a positive GHS amount with at most 2 decimals.",
 
+  "rules.account.notClosable": "Your account cannot be closed yet. {reasons}",
+  "rules.account.reasons": "{first} {rest}",
+  "rules.account.admin": "An admin account cannot be closed.",
+  "rules.account.balance": "Your wallet still holds {balance}: withdraw it first.",
+  "rules.account.paymentsInFlight": {
+    one: "You have {count} deposit or withdrawal still on its way: wait until it completes.",
+    other: "You have {count} deposits or withdrawals still on their way: wait until they complete.",
+  },
+  "rules.account.pendingExits": {
+    one: "You have {count} early-exit offer waiting for a buyer: cancel it on your portfolio first.",
+    other: "You have {count} early-exit offers waiting for a buyer: cancel them on your portfolio first.",
+  },
+  "rules.account.activeHoldings": {
+    one: "You still hold {count} active investment: it runs to the end of its batch, and you can close your account once it is paid out.",
+    other: "You still hold {count} active investments: they run to the end of their batch, and you can close your account once they are paid out.",
+  },
+
   "rules.otpFormat": "Enter the code from your phone (4 to 12 letters or digits).",
 } as const;
