@@ -66,7 +66,7 @@ function settlementsView(batchId: number, t: Translate) {
   const overdueDays = s.nextDue?.overdueDays ?? 0;
   return {
     supportedRoi: s.supportedRoi,
-    overdue: s.nextDue && overdueDays > 0 ? { period: s.nextDue.period, date: s.nextDue.date, days: overdueDays, badge: t("batchFacts.overdue", { count: overdueDays, days: overdueDays }) } : null,
+    overdue: s.nextDue && overdueDays > 0 ? { period: s.nextDue.period, date: s.nextDue.date, days: overdueDays, badge: t("batchFacts.overdue", { count: overdueDays }) } : null,
     periods: [...s.periods].reverse().map((p) => ({
       period: p.period,
       dueDate: p.dueDate,

@@ -407,5 +407,5 @@ export function nextPayout(b: { productType: ProductType; status: BatchStatus; s
     due.kind === "MONTHLY"
       ? t("batchFacts.next.monthly", { period: due.period ?? "", date: due.date })
       : t("batchFacts.next.harvest", { from: addDays(b.startDate!, HARVEST_EARLIEST_DAYS), to: due.date });
-  return { date: due.date, text: late > 0 ? t("batchFacts.withOverdue", { text, overdue: t("batchFacts.overdue", { count: late, days: late }) }) : text };
+  return { date: due.date, text: late > 0 ? t("batchFacts.withOverdue", { text, overdue: t("batchFacts.overdue", { count: late }) }) : text };
 }

@@ -36,7 +36,7 @@ export const batchFacts = {
   "batchFacts.next.atHarvest": "At harvest, 6-8 weeks after the start.",
   "batchFacts.next.monthly": "Monthly income for {period}, due by {date}.",
   "batchFacts.next.harvest": "Harvest payout expected between {from} and {to}.",
-  "batchFacts.overdue": { one: "Overdue by {days} day", other: "Overdue by {days} days" },
+  "batchFacts.overdue": { one: "Overdue by {count} day", other: "Overdue by {count} days" },
   "batchFacts.withOverdue": "{text} {overdue}.",
   "batchFacts.chart": "ROI history of Batch #{id}, in percent",
   "batchFacts.chartDemo": "ROI history of demo Batch #{id}, in percent",
