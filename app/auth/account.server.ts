@@ -36,10 +36,10 @@ export function readPasswordAgain(password: unknown): string {
  * The password again and, with two factors on, a current code (app or recovery): what a session
  * alone, stolen or left open, cannot give. Wrong passwords and wrong codes count as at sign-in.
  */
-export async function confirmPasswordAndCode({ user, password, code }: { user: User; password: unknown; code: unknown }): Promise<void> {
+export async function confirmPasswordAndCode({ user, password, code }: { user: User; password: string; code: string }): Promise<void> {
   await confirmPassword({ user, password: readPasswordAgain(password), field: "password" });
   if (!twoFactorEnabled(user.id)) return;
-  if (typeof code !== "string" || code.trim() === "") throw new DomainError(422, msg("refusals.codeToConfirm"), "code");
+  if (code.trim() === "") throw new DomainError(422, msg("refusals.codeToConfirm"), "code");
   countingWrongCodes(user.id, () => {
     if (!verifySecondFactor(user.id, readCode(code))) throw new DomainError(422, msg("refusals.twoFactorCodeWrong"), "code");
   });
