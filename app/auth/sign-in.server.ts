@@ -4,7 +4,7 @@ import { FormStrategy } from "remix-auth-form";
 
 import { readSignInCode, type SignInCode } from "~/domain/two-factor";
 import { LoginSchema, RegisterSchema, type RegisterInput } from "~/forms/account.server";
-import { fieldErrors } from "~/forms/parse.server";
+import { fieldMessages } from "~/forms/parse.server";
 import { clientIp, HttpError } from "~/lib/http.server";
 import type { MessageRef } from "~/catalog/format";
 import { getEnv } from "~/lib/env.server";
@@ -16,7 +16,8 @@ export class LoginError extends HttpError {
   constructor(
     public status: 401 | 422 | 429,
     message: string | MessageRef,
-    public fields: Record<string, string> = {},
+    /** Each bad field's message; the door renders them in its reader's language. */
+    public fields: Record<string, string | MessageRef> = {},
   ) {
     super(status, message);
   }
@@ -28,7 +29,7 @@ export type Credentials = { email: string; password: string; code?: SignInCode }
 function readCredentials(email: FormDataEntryValue | null, password: FormDataEntryValue | null): Credentials {
   const parsed = LoginSchema.safeParse({ email: email ?? undefined, password: password ?? undefined });
   if (!parsed.success) {
-    const fields = fieldErrors(parsed.error);
+    const fields = fieldMessages(parsed.error);
     throw new LoginError(422, Object.values(fields)[0], fields);
   }
   return parsed.data;
@@ -51,7 +52,8 @@ export class RegisterError extends HttpError {
   constructor(
     public status: 409 | 422 | 429,
     message: string | MessageRef,
-    public fields: Record<string, string> = {},
+    /** Each bad field's message; the door renders them in its reader's language. */
+    public fields: Record<string, string | MessageRef> = {},
   ) {
     super(status, message);
   }
@@ -66,7 +68,7 @@ export function guardRegistration(request: Request): void {
 export function readRegistration(input: unknown): RegisterInput {
   const parsed = RegisterSchema.safeParse(input);
   if (!parsed.success) {
-    const fields = fieldErrors(parsed.error);
+    const fields = fieldMessages(parsed.error);
     throw new RegisterError(422, Object.values(fields)[0], fields);
   }
   return parsed.data;

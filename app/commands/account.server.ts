@@ -5,7 +5,7 @@ import { LoginError, RegisterError } from "~/auth/sign-in.server";
 import { checkSecondFactor, countingWrongCodes } from "~/auth/two-factor.server";
 import { resetLinksDelivered } from "~/auth/password-reset.server";
 import { checkAccountClosable } from "~/domain/account";
-import { DomainError, englishOf } from "~/domain/errors";
+import { DomainError } from "~/domain/errors";
 
 import type { CodeInput, SignInCode } from "~/domain/two-factor";
 import { now } from "~/lib/clock.server";
@@ -36,7 +36,7 @@ export async function register(input: { fullName: string; email: string; passwor
   try {
     user = await users.createUser({ email: input.email, fullName: input.fullName, password: input.password, confirmEmail: true });
   } catch (error) {
-    if (error instanceof users.EmailTakenError) throw new RegisterError(409, msg("rules.emailTaken"), { email: englishOf(msg("rules.emailTaken")) });
+    if (error instanceof users.EmailTakenError) throw new RegisterError(409, msg("rules.emailTaken"), { email: msg("rules.emailTaken") });
     throw error;
   }
   const token = input.session ? users.createSession(user.id, input.session, { secondFactor: false }).token : null;

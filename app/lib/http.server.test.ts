@@ -22,11 +22,11 @@ describe("readJsonBody", () => {
 
 describe("methodNotAllowed and requireMethod", () => {
   it("answer 405 with {detail} and the methods the route takes in Allow (GET brings HEAD)", async () => {
-    const res = methodNotAllowed("GET", "POST");
+    const request = (method: string) => new Request("http://akoko.test/api/v1/x", { method });
+    const res = methodNotAllowed(request("PUT"), "GET", "POST");
     expect(res.status).toBe(405);
     expect(res.headers.get("Allow")).toBe("GET, HEAD, POST");
     expect(await res.json()).toEqual({ detail: "Method not allowed." });
-    const request = (method: string) => new Request("http://akoko.test/api/v1/x", { method });
     expect(() => requireMethod(request("HEAD"), "GET")).not.toThrow();
     expect(() => requireMethod(request("DELETE"), "DELETE")).not.toThrow();
     let thrown: unknown;

@@ -2,10 +2,9 @@ import { msg } from "~/catalog/ref";
 import { z } from "zod";
 import { fieldMessages } from "~/forms/parse.server";
 import { errorField, logger } from "~/lib/logger.server";
-import type { MessageRef } from "~/catalog/format";
+import type { Locale, MessageRef } from "~/catalog/format";
 import { englishOf } from "~/domain/errors";
-import { render } from "~/catalog/index.server";
-import type { Locale } from "~/catalog/format";
+import { localeOf, render } from "~/catalog/index.server";
 
 /** JSON answers for /api/v1: errors are always {"detail": message}. */
 export function apiJson(data: unknown, init: number | ResponseInit = 200): Response {
@@ -17,7 +16,7 @@ export function apiJson(data: unknown, init: number | ResponseInit = 200): Respo
 }
 
 /** `{"detail"}` with `status`: a catalog message in the reader's `locale`, or English text not yet moved. */
-export function apiError(status: number, detail: string | MessageRef, headers?: HeadersInit, locale: Locale = "en"): Response {
+export function apiError(status: number, detail: string | MessageRef, locale: Locale, headers?: HeadersInit): Response {
   return apiJson({ detail: typeof detail === "string" ? detail : render(locale, detail) }, { status, headers });
 }
 
@@ -119,28 +118,35 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.
 
 /**
  * Wraps a resource-route handler: HttpError and thrown Responses become answers, the detail in the
- * reader's `locale`; the rest is a logged 500.
+ * language of the `request`'s reader; the rest is a logged 500.
  */
-export async function handleApi(fn: () => Promise<Response> | Response, locale: Locale = "en"): Promise<Response> {
+export async function handleApi(request: Request, fn: () => Promise<Response> | Response): Promise<Response> {
   try {
     return await fn();
   } catch (error) {
+    const locale = localeOf(request);
     if (error instanceof Response) return error;
-    if (error instanceof HttpError) return apiError(error.status, error.ref ?? error.detail, undefined, locale);
+    if (error instanceof HttpError) return apiError(error.status, error.ref ?? error.detail, locale);
     if (error && typeof error === "object" && "status" in error && "detail" in error) {
       const e = error as { status: number; detail: string; ref?: MessageRef | null };
-      return apiError(e.status, e.ref ?? e.detail, undefined, locale);
+      return apiError(e.status, e.ref ?? e.detail, locale);
     }
     logger.error({ err: errorField(error) }, "API request failed");
-    return apiError(500, msg("api.serverFault"), undefined, locale);
+    return apiError(500, msg("api.serverFault"), locale);
   }
 }
 
-/** 405 for a method the route does not take, naming those it does in Allow (GET brings HEAD). */
-export function methodNotAllowed(...allowed: [string, ...string[]]): Response {
+/** 405 for a method the route does not take, naming those it does in Allow (GET brings HEAD); in the reader's language. */
+export function methodNotAllowed(request: Request, ...allowed: [string, ...string[]]): Response {
   const allow = allowed.flatMap((m) => (m === "GET" ? ["GET", "HEAD"] : [m]));
-  return apiError(405, msg("api.methodNotAllowed"), { Allow: allow.join(", ") });
+  return apiError(405, msg("api.methodNotAllowed"), localeOf(request), { Allow: allow.join(", ") });
 }
+
+/** A route's answer to every method it does not take (its loader, or its action): a 405, see methodNotAllowed. */
+export const onlyMethods =
+  (...allowed: [string, ...string[]]) =>
+  ({ request }: { request: Request }) =>
+    methodNotAllowed(request, ...allowed);
 
 /**
  * Refuses (405, see methodNotAllowed) a method not in `allowed`. A route's loader calls it too:
@@ -148,7 +154,7 @@ export function methodNotAllowed(...allowed: [string, ...string[]]): Response {
  */
 export function requireMethod(request: Request, ...allowed: [string, ...string[]]): void {
   const method = request.method === "HEAD" ? "GET" : request.method;
-  if (!allowed.includes(method)) throw methodNotAllowed(...allowed);
+  if (!allowed.includes(method)) throw methodNotAllowed(request, ...allowed);
 }
 
 /** The address the server saw; set by scripts/server.js, never by the client. */

@@ -9,7 +9,7 @@ import type { Locale, MessageRef } from "~/catalog/format";
  * (or for the whole form), in the reader's `locale`, and the typed values come back so nothing is
  * retyped. Anything else is a real fault and is rethrown.
  */
-export function pageError(error: unknown, values: Record<string, unknown> = {}, locale: Locale = "en") {
+export function pageError(error: unknown, values: Record<string, unknown>, locale: Locale) {
   if (error instanceof DomainError) {
     return data({ ok: false as const, errors: { [error.field ?? "form"]: detailIn(locale, error) } as Record<string, string>, values }, { status: 400 });
   }
@@ -19,9 +19,9 @@ export function pageError(error: unknown, values: Record<string, unknown> = {}, 
   throw error;
 }
 
-/** A page loader's 404, its message in the reader's `locale` (the route's ErrorBoundary shows it). */
-export function notFoundResponse(message: MessageRef, locale: Locale = "en"): Response {
-  return new Response(render(locale, message), { status: 404 });
+/** A page loader's 404, its message in the reader's `locale` (the route's ErrorBoundary shows it; a file's route answers it as text). */
+export function notFoundResponse(message: MessageRef, locale: Locale): Response {
+  return new Response(render(locale, message), { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
 /** A fresh key for a form's hidden `idempotency_key` input: a double-tapped submit then counts once. */
@@ -31,13 +31,13 @@ export function newIdempotencyKey(): string {
 
 /**
  * For page loaders: runs a read of the user's own row and turns its "not found" (a DomainError 404,
- * also what another user's row gives) into the page's 404 response.
+ * also what another user's row gives) into the page's 404 response, in the reader's `locale`.
  */
-export function orNotFound<T>(read: () => T): T {
+export function orNotFound<T>(read: () => T, locale: Locale): T {
   try {
     return read();
   } catch (error) {
-    if (error instanceof DomainError && error.status === 404) throw error.ref ? notFoundResponse(error.ref) : new Response(error.detail, { status: 404 });
+    if (error instanceof DomainError && error.status === 404) throw new Response(detailIn(locale, error), { status: 404 });
     throw error;
   }
 }

@@ -46,7 +46,8 @@ const refused = (errors: Record<string, string>, values: Record<string, string>)
 export async function accountAction({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const ctx: CommandContext = { actor: user, key: null };
-  const t = translatorFor(localeOf(request));
+  const locale = localeOf(request);
+  const t = translatorFor(locale);
   const form = Object.fromEntries([...(await request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
   const intent = form.intent ?? "";
   // What the page may show back: the typed name and phone, never a password.
@@ -116,6 +117,6 @@ export async function accountAction({ request }: ActionFunctionArgs) {
         return refused({ form: t("investorTexts.chooseWhat") }, values);
     }
   } catch (error) {
-    return pageError(error, values);
+    return pageError(error, values, locale);
   }
 }

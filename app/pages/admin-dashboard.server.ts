@@ -25,7 +25,7 @@ import { listFarms } from "~/models/farm.server";
 import { activateBatch, checkDeleteBatch, createBatch, createFarm, deleteBatch } from "~/commands/admin-batches.server";
 import { checkCloseBatch, closeBatch, executePayout, fundReserve } from "~/commands/admin-payouts.server";
 import { fieldErrors } from "~/forms/parse.server";
-import { detailIn, localeOf, translatorFor, wordsFor, type Translate } from "~/catalog/index.server";
+import { detailIn, localeOf, rendererFor, translatorFor, wordsFor, type Translate } from "~/catalog/index.server";
 
 export async function adminDashboardLoader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -86,13 +86,13 @@ export async function adminDashboardAction({ request }: ActionFunctionArgs) {
   try {
     if (intent === "create_farm") {
       const parsed = FarmSchema.safeParse(values);
-      if (!parsed.success) return fail(fieldErrors(parsed.error), values);
+      if (!parsed.success) return fail(fieldErrors(parsed.error, rendererFor(locale)), values);
       createFarm(ctx, parsed.data);
       return redirectWithFlash("/admin", { kind: "success", message: msg("adminDashboard.flash.farmCreated") });
     }
     if (intent === "create_batch") {
       const parsed = BatchSchema.safeParse(values);
-      if (!parsed.success) return fail(fieldErrors(parsed.error), values);
+      if (!parsed.success) return fail(fieldErrors(parsed.error, rendererFor(locale)), values);
       createBatch(ctx, parsed.data);
       return redirectWithFlash("/admin", { kind: "success", message: msg("adminDashboard.flash.batchCreated") });
     }

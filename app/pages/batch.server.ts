@@ -86,12 +86,12 @@ function settlementsView(batchId: number, t: Translate) {
 export async function batchPageLoader(request: Request, idParam: string | undefined) {
   const id = Number(idParam);
   const batch = Number.isSafeInteger(id) && id > 0 ? getBatch(id) : undefined;
-  if (!batch) throw notFoundResponse(msg("rules.batchNotFound"));
+  const locale = localeOf(request);
+  if (!batch) throw notFoundResponse(msg("rules.batchNotFound"), locale);
   const user = await getUser(request);
   const mine = user ? listMyInvestments(user.id).filter((i) => i.batchId === batch.id && i.status === "ACTIVE") : [];
   const holding = user ? { units: mine.reduce((s, i) => s + i.unitsHeld, 0), costMinor: mine.reduce((s, i) => s + i.unitsHeld * i.unitPriceMinor, 0) } : null;
   const now = today();
-  const locale = localeOf(request);
   const t = translatorFor(locale);
   const reading = latestFarmReading(batch.id);
   const card = toCardData(batch, reading ?? undefined, { demo: false, now, t });

@@ -57,17 +57,17 @@ export function checkLogPhotos(photos: PhotoUpload[]): CheckedPhotos {
   return { photos, types: checked.types };
 }
 
-function batchOr404(idParam: string | undefined) {
-  const batch = getBatch(parseIdOr404(idParam));
-  if (!batch) throw notFoundResponse(msg("rules.batchNotFound"));
-  return batch;
-}
-function parseIdOr404(idParam: string | undefined) {
+/** The batch the path names, or the page's 404 in the reader's `locale`. */
+function batchOr404(idParam: string | undefined, locale: Locale) {
+  let id: number;
   try {
-    return parseId(idParam, msg("rules.batchNotFound"));
+    id = parseId(idParam, msg("rules.batchNotFound"));
   } catch {
-    throw notFoundResponse(msg("rules.batchNotFound"));
+    throw notFoundResponse(msg("rules.batchNotFound"), locale);
   }
+  const batch = getBatch(id);
+  if (!batch) throw notFoundResponse(msg("rules.batchNotFound"), locale);
+  return batch;
 }
 
 /** The page's words, without the other product's fields (an egg batch logs eggs, a broiler batch weight). */
@@ -80,8 +80,8 @@ function logWords(locale: Locale, productType: ProductType) {
 
 export async function batchLogsLoader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const b = batchOr404(params.id);
   const locale = localeOf(request);
+  const b = batchOr404(params.id, locale);
   const t = translatorFor(locale);
   return {
     words: logWords(locale, b.productType),
@@ -111,7 +111,8 @@ export async function batchLogsLoader({ request, params }: LoaderFunctionArgs) {
 
 export async function batchLogsAction({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const batch = batchOr404(params.id);
+  const locale = localeOf(request);
+  const batch = batchOr404(params.id, locale);
   let values: Record<string, string> = {};
   try {
     const form = await readFarmLogForm(request);
@@ -134,9 +135,9 @@ export async function batchLogsAction({ request, params }: ActionFunctionArgs) {
       return data({ ok: false as const, errors: renderMessages(error.messages, (m) => render(locale, m)), values } satisfies LogResult, { status: 400 });
     }
     if (error instanceof DomainError || error instanceof HttpError) {
-      return data({ ok: false as const, errors: { form: detailIn(localeOf(request), error) }, values } satisfies LogResult, { status: error.status });
+      return data({ ok: false as const, errors: { form: detailIn(locale, error) }, values } satisfies LogResult, { status: error.status });
     }
     logger.error({ err: errorField(error) }, "page action failed");
-    return data({ ok: false as const, errors: { form: translatorFor(localeOf(request))(ADMIN_FALLBACK.log) }, values } satisfies LogResult, { status: 500 });
+    return data({ ok: false as const, errors: { form: translatorFor(locale)(ADMIN_FALLBACK.log) }, values } satisfies LogResult, { status: 500 });
   }
 }

@@ -41,7 +41,8 @@ import { listExitRequests, listMyInvestments } from "~/models/investment.server"
 import { invest, requestEarlyExit } from "~/commands/investing.server";
 import { walletBalanceMinor } from "~/models/ledger.server";
 import { InvestFormSchema } from "~/forms/invest.server";
-import { localeOf, translatorFor, wordsFor, type Translate } from "~/catalog/index.server";
+import { detailIn, localeOf, rendererFor, translatorFor, wordsFor, type Translate } from "~/catalog/index.server";
+import type { Locale } from "~/catalog/format";
 
 /**
  * The Egg Note and Chicken Note pages: the batch list (filters and sort over the URL, on the
@@ -119,18 +120,19 @@ function unitsOfferedBy(userId: number, batchId: number) {
 }
 
 /** The money core's early-exit answer for one unit, shown before the investor types (null when an exit could go ahead). */
-function exitNotice(batch: BatchView, unitsHeld: number, unitsAlreadyOffered: number): string | null {
+function exitNotice(batch: BatchView, unitsHeld: number, unitsAlreadyOffered: number, locale: Locale): string | null {
   try {
     checkEarlyExit({ batch, units: readUnitCount(1), today: today(), unitsHeld, unitsAlreadyOffered });
     return null;
   } catch (error) {
-    if (error instanceof DomainError) return error.detail;
+    if (error instanceof DomainError) return detailIn(locale, error);
     throw error;
   }
 }
 
 /** The open dialog, read from the URL on the server so a plain link opens it. */
-function loadDialog(type: ProductType, query: ListQuery, params: URLSearchParams, batches: BatchView[], user: { id: number } | null, t: Translate) {
+function loadDialog(type: ProductType, query: ListQuery, params: URLSearchParams, batches: BatchView[], user: { id: number } | null, locale: Locale) {
+  const t = translatorFor(locale);
   const kind = params.get("dialog");
   if (kind !== "invest" && (kind !== "exit" || type !== "EGG")) return null;
   const batchId = Number(params.get("batch"));
@@ -175,7 +177,7 @@ function loadDialog(type: ProductType, query: ListQuery, params: URLSearchParams
     defaultUnits: defaultUnits(unitsHeld - unitsOffered),
     maxUnits: Math.max(1, batch.targetUnits),
     unitsHeld,
-    notice: exitNotice(batch, unitsHeld, unitsOffered),
+    notice: exitNotice(batch, unitsHeld, unitsOffered, locale),
   };
 }
 
@@ -217,7 +219,7 @@ export async function investPageLoader(type: ProductType, request: Request) {
     calculator = { amount, batchId: chosen?.id ?? null, choices, result: asked ? result : { ...result, error: null } };
   }
 
-  const dialog = demo ? null : loadDialog(type, query, params, batches, user, t);
+  const dialog = demo ? null : loadDialog(type, query, params, batches, user, locale);
   return {
     // The dialogs' words only while one is open: they would weigh on every list otherwise.
     words: wordsFor(locale, dialog ? ["invest", "batchCard", "investDialogs"] : ["invest", "batchCard"]),
@@ -245,9 +247,10 @@ export async function investPageAction(type: ProductType, request: Request) {
   const url = new URL(request.url);
   const query = parseListQuery(type, url.searchParams);
   const values = Object.fromEntries([...(await request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
-  const t = translatorFor(localeOf(request));
+  const locale = localeOf(request);
+  const t = translatorFor(locale);
   const parsed = InvestFormSchema.safeParse(values);
-  if (!parsed.success) return data({ ok: false as const, errors: fieldErrors(parsed.error), values }, { status: 400 });
+  if (!parsed.success) return data({ ok: false as const, errors: fieldErrors(parsed.error, rendererFor(locale)), values }, { status: 400 });
   const form = parsed.data;
   const user = await getUser(request);
   if (!user) return data({ ok: false as const, errors: { form: t("rules.loginToInvest") } as Record<string, string>, values }, { status: 401 });
@@ -267,7 +270,7 @@ export async function investPageAction(type: ProductType, request: Request) {
     requestEarlyExit(ctx, { batchId: batch.id, units });
     return redirectWithFlash(listHref(type, query, {}, batch.id), { kind: "success", message: msg("rules.earlyExitSubmitted") });
   } catch (error) {
-    if (error instanceof DomainError || error instanceof HttpError) return pageError(error, values);
+    if (error instanceof DomainError || error instanceof HttpError) return pageError(error, values, locale);
     logger.error({ err: errorField(error) }, "page action failed");
     return data({ ok: false as const, errors: { form: FALLBACK[form.intent] } as Record<string, string>, values }, { status: 500 });
   }

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { redirectWithFlash, requireUser } from "~/auth/session.server";
 import { DomainError } from "~/domain/errors";
 import { KYC_TIERS, TIER_LIMITS } from "~/domain/kyc";
-import { localeOf, render, translatorFor, wordsFor } from "~/catalog/index.server";
+import { localeOf, rendererFor, translatorFor, wordsFor } from "~/catalog/index.server";
 import { msg } from "~/catalog/ref";
 import type { MessageRef } from "~/catalog/format";
 import { submitKyc } from "~/commands/kyc.server";
@@ -60,9 +60,6 @@ export function submittedNotice(row: KycSubmission): MessageRef {
   return msg("investorTexts.kycReceived");
 }
 
-/** The same, in English (the API's detail). */
-export const submittedMessage = (row: KycSubmission): string => render("en", submittedNotice(row));
-
 export async function kycLoader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const overview = kycOverview(user.id);
@@ -106,6 +103,7 @@ export async function kycLoader({ request }: LoaderFunctionArgs) {
 
 export async function kycAction({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
+  const locale = localeOf(request);
   let values: Record<string, string> = {};
   try {
     const form = await readKycForm(request);
@@ -113,11 +111,8 @@ export async function kycAction({ request }: ActionFunctionArgs) {
     const row = await submitKyc({ actor: user, key: null }, checkKycSubmission(form));
     return redirectWithFlash("/kyc", { kind: "success", message: submittedNotice(row) });
   } catch (error) {
-    if (error instanceof KycInvalid) {
-      const locale = localeOf(request);
-      return data({ ok: false as const, errors: renderMessages(error.messages, (m) => render(locale, m)), values }, { status: 422 });
-    }
-    if (error instanceof DomainError || error instanceof HttpError) return pageError(error, values);
+    if (error instanceof KycInvalid) return data({ ok: false as const, errors: renderMessages(error.messages, rendererFor(locale)), values }, { status: 422 });
+    if (error instanceof DomainError || error instanceof HttpError) return pageError(error, values, locale);
     throw error;
   }
 }

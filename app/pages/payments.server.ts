@@ -10,7 +10,7 @@ import { parseMoneyAmount } from "~/domain/wallet";
 import { getPaymentsProvider, MOMO_NETWORKS, PAYMENT_MESSAGES, paymentsSettleAtOnce, type MomoNetwork } from "~/integrations/payments/index.server";
 import { getEnv } from "~/lib/env.server";
 import { HttpError } from "~/lib/http.server";
-import { orNotFound, pageError } from "~/lib/page-action.server";
+import { notFoundResponse, orNotFound, pageError } from "~/lib/page-action.server";
 import { getMyDeposit, type DepositInput } from "~/models/deposit.server";
 import { walletBalanceMinor } from "~/models/ledger.server";
 import { destinationUsableAt, listBanks, listMyDestinations, NETWORK_LABELS, type DestinationInput, type PaymentDestination } from "~/models/withdrawal.server";
@@ -21,7 +21,8 @@ import { nowIso } from "~/lib/clock.server";
 import { phoneForDisplay } from "~/pages/account";
 import { depositStatusHref, destinationLabel } from "~/pages/payments";
 import { depositMessage } from "~/models/deposit.server";
-import { localeOf, translatorFor, wordsFor, type Translate } from "~/catalog/index.server";
+import { detailIn, localeOf, translatorFor, wordsFor, type Translate } from "~/catalog/index.server";
+import type { Locale } from "~/catalog/format";
 
 /**
  * Where the provider's hosted checkout sends the investor back (`?reference=` is added by the
@@ -90,8 +91,8 @@ export function ownerProof(input: { password?: unknown; code?: unknown }): { pas
 
 // ---- /portfolio/deposits/<id>: one deposit's status, its next step, the OTP form ----
 
-function depositIdOf(raw: string | undefined): number {
-  if (!raw || !/^\d{1,15}$/.test(raw) || Number(raw) <= 0) throw new Response("Deposit not found.", { status: 404 });
+function depositIdOf(raw: string | undefined, locale: Locale): number {
+  if (!raw || !/^\d{1,15}$/.test(raw) || Number(raw) <= 0) throw notFoundResponse(msg("api.depositNotFound"), locale);
   return Number(raw);
 }
 
@@ -102,10 +103,10 @@ function depositIdOf(raw: string | undefined): number {
  */
 export async function depositStatusLoader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const depositId = depositIdOf(params.id);
-  orNotFound(() => getMyDeposit({ userId: user.id, depositId }));
-  const d = await checkDeposit({ actor: user, key: null }, { depositId });
   const locale = localeOf(request);
+  const depositId = depositIdOf(params.id, locale);
+  orNotFound(() => getMyDeposit({ userId: user.id, depositId }), locale);
+  const d = await checkDeposit({ actor: user, key: null }, { depositId });
   const t = translatorFor(locale);
   return {
     words: wordsFor(locale, ["payments", "accountStatus"]),
@@ -121,7 +122,7 @@ export async function depositStatusLoader({ request, params }: LoaderFunctionArg
       phoneHint: d.phoneHint,
       nextAction: d.status === "PENDING" ? d.nextAction : null,
       authorizationUrl: d.status === "PENDING" && d.nextAction === "redirect" ? d.authorizationUrl : null,
-      message: depositMessage(d, localeOf(request)),
+      message: depositMessage(d, locale),
       createdAt: d.createdAt,
     },
     balanceMinor: walletBalanceMinor(user.id),
@@ -130,7 +131,8 @@ export async function depositStatusLoader({ request, params }: LoaderFunctionArg
 
 export async function depositStatusAction({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const depositId = depositIdOf(params.id);
+  const locale = localeOf(request);
+  const depositId = depositIdOf(params.id, locale);
   const form = await request.formData();
   try {
     const after = await submitDepositOtp({ actor: user, key: null }, { depositId, otp: readOtp(form.get("otp")) });
@@ -138,8 +140,8 @@ export async function depositStatusAction({ request, params }: ActionFunctionArg
     if (after.status === "SUCCEEDED") return redirectWithFlash("/portfolio", { kind: "success", message: msg("investorTexts.depositSucceeded") });
     return redirect(depositStatusHref(depositId));
   } catch (error) {
-    if (error instanceof DomainError && error.status === 404) throw new Response(error.detail, { status: 404 });
-    if (error instanceof DomainError || error instanceof HttpError) return pageError(error, {});
+    if (error instanceof DomainError && error.status === 404) throw new Response(detailIn(locale, error), { status: 404 });
+    if (error instanceof DomainError || error instanceof HttpError) return pageError(error, {}, locale);
     throw error;
   }
 }
@@ -154,15 +156,15 @@ export function destinationOption(t: Translate, d: PaymentDestination): { id: nu
 
 export async function destinationsLoader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  const locale = localeOf(request);
   let banks: Array<{ code: string; name: string }> = [];
   let banksError: string | null = null;
   try {
     banks = (await listBanks()).map((b) => ({ code: b.code, name: b.name }));
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    banksError = error.detail;
+    banksError = detailIn(locale, error);
   }
-  const locale = localeOf(request);
   const t = translatorFor(locale);
   return {
     words: wordsFor(locale, ["payments"]),
@@ -183,6 +185,7 @@ export async function destinationsLoader({ request }: LoaderFunctionArgs) {
 
 export async function destinationsAction({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
+  const locale = localeOf(request);
   const form = Object.fromEntries([...(await request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
   // What comes back to the page for a no-JavaScript user to keep: never the password or the code.
   const { password, code, ...values } = form;
@@ -197,9 +200,9 @@ export async function destinationsAction({ request }: ActionFunctionArgs) {
       await addDestination(ctx, { destination, ...ownerProof({ password, code }) });
       return redirectWithFlash("/portfolio/destinations", { kind: "success", message: msg("investorTexts.destinationSaved") });
     }
-    return data({ ok: false as const, errors: { form: translatorFor(localeOf(request))("investorTexts.formUnreadable") }, values }, { status: 400 });
+    return data({ ok: false as const, errors: { form: translatorFor(locale)("investorTexts.formUnreadable") }, values }, { status: 400 });
   } catch (error) {
-    if (error instanceof DomainError || error instanceof HttpError) return pageError(error, values);
+    if (error instanceof DomainError || error instanceof HttpError) return pageError(error, values, locale);
     throw error;
   }
 }

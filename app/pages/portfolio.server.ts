@@ -1,7 +1,7 @@
 import type { Locale } from "~/catalog/format";
 import { msg } from "~/catalog/ref";
 import { errorField, logger } from "~/lib/logger.server";
-import { localeOf, render, translatorFor, wordsFor, type Translate } from "~/catalog/index.server";
+import { localeOf, render, rendererFor, translatorFor, wordsFor, type Translate } from "~/catalog/index.server";
 import { contactStatus } from "~/models/contacts.server";
 import { kycOverview } from "~/models/kyc.server";
 import {
@@ -24,7 +24,7 @@ import { listExitRequests, listMyInvestments, getInvestmentReceipt, getMyInvestm
 import { cancelEarlyExit, reinvest, setAutoReinvest } from "~/commands/investing.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { DomainError, englishOf } from "~/domain/errors";
+import { DomainError } from "~/domain/errors";
 
 import { calendarDateOrNull } from "~/domain/calendar";
 import { portfolioTotals } from "~/domain/payouts";
@@ -105,16 +105,16 @@ export function listOpenExitRequests(userId: number) {
 const STATEMENT_PAGE_SIZE = 10;
 
 /** The open dialog (?dialog=...), read on the server so a plain link opens it. */
-function loadDialog(userId: number, params: URLSearchParams) {
+function loadDialog(userId: number, params: URLSearchParams, locale: Locale) {
   const kind = params.get("dialog");
   if (kind === "deposit" || kind === "withdraw") return { kind, amount: prefillAmount(params.get("amount")) } as const;
   if (kind !== "details" && kind !== "reinvest") return null;
   const id = Number(params.get("id"));
-  if (!Number.isSafeInteger(id) || id <= 0) throw notFoundResponse(msg("rules.investmentNotFound"));
-  const investment = orNotFound(() => getMyInvestment(userId, id));
+  if (!Number.isSafeInteger(id) || id <= 0) throw notFoundResponse(msg("rules.investmentNotFound"), locale);
+  const investment = orNotFound(() => getMyInvestment(userId, id), locale);
   const summary = { id: investment.id, batchId: investment.batchId, units: investment.units, amountMinor: investment.amountMinor, status: investment.status };
   if (kind === "details") {
-    const payouts = orNotFound(() => listPayoutsForInvestment(userId, id)).map((p) => ({ id: p.id, amountMinor: p.amountMinor, kind: p.kind, createdAt: p.createdAt }));
+    const payouts = orNotFound(() => listPayoutsForInvestment(userId, id), locale).map((p) => ({ id: p.id, amountMinor: p.amountMinor, kind: p.kind, createdAt: p.createdAt }));
     return { kind, investment: summary, payouts } as const;
   }
   const b = getBatch(investment.batchId);
@@ -122,7 +122,11 @@ function loadDialog(userId: number, params: URLSearchParams) {
   // Reinvest is offered only where the batch still takes money; otherwise the dialog says why.
   const state = b ? buyingState(b) : "closed";
   const notice =
-    state === "closed" ? englishOf(msg("rules.batchClosedFor", { batchId: investment.batchId })) : state === "sold-out" ? englishOf(msg("rules.batchSoldOut", { batchId: investment.batchId })) : null;
+    state === "closed"
+      ? render(locale, msg("rules.batchClosedFor", { batchId: investment.batchId }))
+      : state === "sold-out"
+        ? render(locale, msg("rules.batchSoldOut", { batchId: investment.batchId }))
+        : null;
   return { kind, investment: summary, batch, notice, defaultUnits: String(Math.max(1, Math.min(10, batch?.availableUnits ?? 1))) } as const;
 }
 
@@ -139,7 +143,7 @@ export async function portfolioLoader({ request }: LoaderFunctionArgs) {
   const base = filterParams(values, { page: paging.page > 1 ? paging.page : null, spage: statementPaging.page > 1 ? statementPaging.page : null }).toString();
   const active = all.filter((i) => i.status === "ACTIVE");
   const buying = batchAvailability(rows.map((r) => r.batchId));
-  const dialog = loadDialog(user.id, params);
+  const dialog = loadDialog(user.id, params, locale);
   return {
     // The dialogs' words only while one is open.
     words: wordsFor(locale, dialog ? ["portfolio", "accountStatus", "portfolioDialogs"] : ["portfolio", "accountStatus"]),
@@ -198,7 +202,7 @@ export async function portfolioLoader({ request }: LoaderFunctionArgs) {
       canWithdraw: limits.withdrawals,
       topTier: tier === "ENHANCED",
     }))(kycOverview(user.id)),
-    notifications: listNotifications(user.id, localeOf(request), 10).map((n) => ({ id: n.id, kind: n.kind, message: n.message, createdAt: n.createdAt })),
+    notifications: listNotifications(user.id, locale, 10).map((n) => ({ id: n.id, kind: n.kind, message: n.message, createdAt: n.createdAt })),
     statement: { lines: statementAll.slice(statementPaging.start, statementPaging.end), paging: statementPaging },
     momoProviders: momoNetworks(),
     payments: paymentsPanel(t, user, locale),
@@ -243,7 +247,7 @@ export async function portfolioAction({ request }: ActionFunctionArgs) {
   const returnTo = withQuery("/portfolio", filterParams(parsePortfolioQuery(url.searchParams).values, { page: url.searchParams.get("page") }));
   const values = Object.fromEntries([...(await request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
   const parsed = PortfolioActionSchema.safeParse(values);
-  if (!parsed.success) return data({ ok: false as const, errors: fieldErrors(parsed.error), values }, { status: 400 });
+  if (!parsed.success) return data({ ok: false as const, errors: fieldErrors(parsed.error, rendererFor(locale)), values }, { status: 400 });
   const form = parsed.data;
   // The key is tied to this request's target and amount: a stale form's key on another request is refused.
   const ctx = { actor: user, key: form.idempotency_key || null };
@@ -299,7 +303,7 @@ export async function portfolioAction({ request }: ActionFunctionArgs) {
       }
     }
   } catch (error) {
-    if (error instanceof DomainError || error instanceof HttpError) return pageError(error, values);
+    if (error instanceof DomainError || error instanceof HttpError) return pageError(error, values, locale);
     logger.error({ err: errorField(error) }, "page action failed");
     return data({ ok: false as const, errors: { form: t(FALLBACK[form.intent]) } as Record<string, string>, values }, { status: 500 });
   }
@@ -312,9 +316,9 @@ export async function portfolioAction({ request }: ActionFunctionArgs) {
 export async function receiptLoader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const raw = params.id ?? "";
-  if (!/^\d{1,15}$/.test(raw) || Number(raw) <= 0) throw notFoundResponse(msg("rules.investmentNotFound"));
-  const r = orNotFound(() => getInvestmentReceipt(user.id, Number(raw)));
   const locale = localeOf(request);
+  if (!/^\d{1,15}$/.test(raw) || Number(raw) <= 0) throw notFoundResponse(msg("rules.investmentNotFound"), locale);
+  const r = orNotFound(() => getInvestmentReceipt(user.id, Number(raw)), locale);
   const t = translatorFor(locale);
   return {
     words: wordsFor(locale, ["receipt"]),

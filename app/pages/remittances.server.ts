@@ -14,20 +14,22 @@ import { paidPeriods } from "~/models/payout.server";
 import { listRemittances, settlementHeldMinor, sheetPrefill } from "~/models/remittance.server";
 import { recordRemittance } from "~/commands/admin-payouts.server";
 import { detailIn, localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
+import type { Locale } from "~/catalog/format";
 
 /** The admin's remittances page (/admin/batches/<id>/remittances): the form, prefilled from the daily logs, and the list. */
 
 export type RemittanceResult = { ok: false; errors: Record<string, string>; values: Record<string, string> };
 
-function batchOr404(idParam: string | undefined) {
+/** The batch the path names, or the page's 404 in the reader's `locale`. */
+function batchOr404(idParam: string | undefined, locale: Locale) {
   let id: number;
   try {
     id = parseId(idParam, msg("rules.batchNotFound"));
   } catch {
-    throw notFoundResponse(msg("rules.batchNotFound"));
+    throw notFoundResponse(msg("rules.batchNotFound"), locale);
   }
   const batch = getBatch(id);
-  if (!batch) throw notFoundResponse(msg("rules.batchNotFound"));
+  if (!batch) throw notFoundResponse(msg("rules.batchNotFound"), locale);
   return batch;
 }
 
@@ -35,13 +37,13 @@ const dec = (minor: number | null | undefined) => (minor === null || minor === u
 
 export async function remittancesLoader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const b = batchOr404(params.id);
+  const locale = localeOf(request);
+  const b = batchOr404(params.id, locale);
   // The period to prefill: ?period=, else the next payout due (eggs: the oldest unpaid month), else this month.
   const asked = new URL(request.url).searchParams.get("period")?.trim().toUpperCase();
   const due = nextPayoutDue({ productType: b.productType, status: b.status, startDate: b.startDate, paidPeriods: paidPeriods(b.id) });
   const period = asked || (b.productType === "CHICKEN" ? "HARVEST" : (due?.period ?? today().slice(0, 7)));
   const pre = sheetPrefill(b.id, period);
-  const locale = localeOf(request);
   const t = translatorFor(locale);
   return {
     words: wordsFor(locale, ["adminRemittances"]),
@@ -64,7 +66,8 @@ export async function remittancesLoader({ request, params }: LoaderFunctionArgs)
 
 export async function remittancesAction({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const b = batchOr404(params.id);
+  const locale = localeOf(request);
+  const b = batchOr404(params.id, locale);
   const values = Object.fromEntries([...(await request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
   try {
     const remittance = readRemittance(values, b, today().slice(0, 7));
@@ -76,11 +79,11 @@ export async function remittancesAction({ request, params }: ActionFunctionArgs)
   } catch (error) {
     if (error instanceof DomainError || error instanceof HttpError) {
       const field = error instanceof DomainError && error.field && (error.field === "period" || error.field === "amount" || SHEET_FIELDS.some(([f]) => f === error.field)) ? error.field : "form";
-      return data({ ok: false as const, errors: { [field]: detailIn(localeOf(request), error) }, values } satisfies RemittanceResult, {
+      return data({ ok: false as const, errors: { [field]: detailIn(locale, error) }, values } satisfies RemittanceResult, {
         status: error.status === 404 ? 404 : error.status === 409 ? 409 : 400,
       });
     }
     logger.error({ err: errorField(error) }, "page action failed");
-    return data({ ok: false as const, errors: { form: translatorFor(localeOf(request))("admin.fallback.remittance") }, values } satisfies RemittanceResult, { status: 500 });
+    return data({ ok: false as const, errors: { form: translatorFor(locale)("admin.fallback.remittance") }, values } satisfies RemittanceResult, { status: 500 });
   }
 }

@@ -8,7 +8,7 @@ import { DomainError } from "~/domain/errors";
 import { readCode } from "~/domain/two-factor";
 import { HttpError } from "~/lib/http.server";
 import { recoveryCodesLeft, twoFactorEnabled } from "~/models/two-factor.server";
-import { localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
+import { detailIn, localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
 import { msg } from "~/catalog/ref";
 
 /** /account/two-factor: enrolment with a server-rendered QR code, or the state and the ways out. */
@@ -27,7 +27,8 @@ export async function twoFactorLoader({ request }: LoaderFunctionArgs) {
 export async function twoFactorAction({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, { enrolling: true });
   const ctx: CommandContext = { actor: user, key: null };
-  const t = translatorFor(localeOf(request));
+  const locale = localeOf(request);
+  const t = translatorFor(locale);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const code = readCode(form.get("code"));
@@ -43,9 +44,9 @@ export async function twoFactorAction({ request }: ActionFunctionArgs) {
     }
     return data({ ok: false as const, intent, error: t("investorTexts.formUnreadable"), field: "code" }, { status: 400 });
   } catch (error) {
-    if (error instanceof DomainError) return data({ ok: false as const, intent, error: error.detail, field: error.field ?? "code" }, { status: error.status });
+    if (error instanceof DomainError) return data({ ok: false as const, intent, error: detailIn(locale, error), field: error.field ?? "code" }, { status: error.status });
     // Too many wrong codes or passwords (429).
-    if (error instanceof HttpError) return data({ ok: false as const, intent, error: error.detail, field: "code" }, { status: error.status });
+    if (error instanceof HttpError) return data({ ok: false as const, intent, error: detailIn(locale, error), field: "code" }, { status: error.status });
     throw error;
   }
 }

@@ -13,7 +13,7 @@ import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
 import { getContentPage } from "~/models/content.server";
 import { saveContentPage } from "~/commands/admin-content.server";
 import { fieldErrors } from "~/forms/parse.server";
-import { localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
+import { localeOf, rendererFor, translatorFor, wordsFor } from "~/catalog/index.server";
 import { msg } from "~/catalog/ref";
 import { slots, withElements } from "~/components/rich-text";
 import { useT } from "~/catalog/use-words";
@@ -40,19 +40,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
+  const locale = localeOf(request);
   const input = contentFormInput(await request.formData());
   const { intent, ...draft } = input;
   const parsed = ContentPageSchema.safeParse(draft);
   if (intent === "preview") {
     // The preview is the sanitized renderer the public page uses; nothing is saved.
-    return data({ ok: true, errors: parsed.success ? {} : fieldErrors(parsed.error), draft, previewHtml: renderMarkdown(draft.body_md) } satisfies ContentResult);
+    return data({ ok: true, errors: parsed.success ? {} : fieldErrors(parsed.error, rendererFor(locale)), draft, previewHtml: renderMarkdown(draft.body_md) } satisfies ContentResult);
   }
-  if (!parsed.success) return data({ ok: false, errors: fieldErrors(parsed.error), draft, previewHtml: null } satisfies ContentResult, { status: 400 });
+  if (!parsed.success) return data({ ok: false, errors: fieldErrors(parsed.error, rendererFor(locale)), draft, previewHtml: null } satisfies ContentResult, { status: 400 });
   try {
     saveContentPage({ actor: admin, key: null }, { slug: HOW_IT_WORKS_SLUG, page: parsed.data });
   } catch (error) {
     console.error(error);
-    return data({ ok: false, errors: { form: translatorFor(localeOf(request))(ADMIN_FALLBACK.content) }, draft, previewHtml: null } satisfies ContentResult, { status: 500 });
+    return data({ ok: false, errors: { form: translatorFor(locale)(ADMIN_FALLBACK.content) }, draft, previewHtml: null } satisfies ContentResult, { status: 500 });
   }
   return redirectWithFlash("/admin/content", { kind: "success", message: msg("adminContent.flash.saved") });
 }

@@ -2,16 +2,16 @@ import { msg } from "~/catalog/ref";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { localeOf } from "~/catalog/index.server";
 import { rejectionReason } from "~/domain/approvals";
-import { apiJson, handleApi, methodNotAllowed, parseId, readBody, requireMethod } from "~/lib/http.server";
+import { apiJson, handleApi, onlyMethods, parseId, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
 import { approvalJson } from "~/models/approvals.server";
 import { rejectRequest } from "~/commands/admin-approvals.server";
 
-export const loader = () => methodNotAllowed("POST");
+export const loader = onlyMethods("POST");
 
 /** A second admin rejects with a `reason`: nothing runs. */
 export function action({ request, params }: ActionFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "POST");
     const admin = await requireApiAdmin(request);
     const id = parseId(params.id, msg("rules.approval.notFound"));

@@ -1,15 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { localeOf } from "~/catalog/index.server";
 import { fourEyesRelaxed } from "~/domain/approvals";
-import { apiJson, handleApi, methodNotAllowed, requireMethod } from "~/lib/http.server";
+import { apiJson, handleApi, onlyMethods, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
 import { approvalJson, countAdmins, listApprovals, type ApprovalListRow } from "~/models/approvals.server";
 
-export const action = () => methodNotAllowed("GET");
+export const action = onlyMethods("GET");
 
 /** Four eyes (issue 20): the pending requests (oldest first) and the latest decisions; `relaxed` with a single admin. */
 export function loader({ request }: LoaderFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "GET");
     await requireApiAdmin(request);
     const { pending, decided } = listApprovals();

@@ -1,12 +1,12 @@
 import { msg } from "~/catalog/ref";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiJson, handleApi, methodNotAllowed, parseId, requireMethod } from "~/lib/http.server";
+import { apiJson, handleApi, onlyMethods, parseId, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
 import { auditJson, listAuditEntries } from "~/models/audit.server";
 
 /** The audit log, newest first. Read-only: there is no way to change it, here or in the database. */
 export function loader({ request }: LoaderFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "GET");
     await requireApiAdmin(request);
     const batch = new URL(request.url).searchParams.get("batch_id");
@@ -14,4 +14,4 @@ export function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export const action = () => methodNotAllowed("GET");
+export const action = onlyMethods("GET");

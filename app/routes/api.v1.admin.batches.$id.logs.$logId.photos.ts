@@ -1,17 +1,17 @@
 import { msg } from "~/catalog/ref";
 import type { ActionFunctionArgs } from "@remix-run/node";
 
-import { apiJson, handleApi, methodNotAllowed, parseId, requireMethod } from "~/lib/http.server";
+import { apiJson, handleApi, onlyMethods, parseId, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
 import { checkLogPhotos, readFarmLogForm } from "~/pages/farm-log.server";
 import { FarmLogInvalid, getFarmLog } from "~/models/farm-log.server";
 import { addFarmLogPhotos } from "~/commands/admin-batches.server";
 
-export const loader = () => methodNotAllowed("POST");
+export const loader = onlyMethods("POST");
 
 /** POST multipart `photos` to a day already logged: 201 with the new photo URLs; 422 stores nothing. */
 export function action({ request, params }: ActionFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "POST");
     const admin = await requireApiAdmin(request);
     const batchId = parseId(params.id, msg("rules.batchNotFound"));

@@ -15,7 +15,7 @@ function batchOr404(param: string | undefined) {
 }
 
 export function loader({ request, params }: LoaderFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "GET", "POST");
     await requireApiAdmin(request);
     return apiJson(listBatchLogs(batchOr404(params.id).id).map(farmLogJson));
@@ -24,7 +24,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 
 /** POST a day's log: JSON, form or multipart with `photos`. 422 {"detail", "errors"} stores nothing. */
 export function action({ request, params }: ActionFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "GET", "POST");
     const admin = await requireApiAdmin(request);
     const batch = batchOr404(params.id);

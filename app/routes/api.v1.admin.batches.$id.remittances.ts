@@ -10,7 +10,7 @@ import { getBatchForRemittance, listRemittances, remittanceJson } from "~/models
 
 /** The batch's remittances, newest first. */
 export function loader({ request, params }: LoaderFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "GET", "POST");
     await requireApiAdmin(request);
     const batch = getBatchForRemittance(parseId(params.id, msg("rules.batchNotFound")));
@@ -23,7 +23,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
  * figures): 201 with the remittance. The same Idempotency-Key again answers the same and records nothing.
  */
 export function action({ request, params }: ActionFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "GET", "POST");
     const admin = await requireApiAdmin(request);
     const batch = getBatchForRemittance(parseId(params.id, msg("rules.batchNotFound")));

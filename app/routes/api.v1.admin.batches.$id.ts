@@ -8,7 +8,7 @@ import { batchJson, getBatch } from "~/models/batch.server";
 import { guardedAnswer } from "~/models/approval-actions.server";
 
 export function loader({ request, params }: LoaderFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "GET", "DELETE");
     await requireApiAdmin(request);
     const batch = getBatch(parseId(params.id, msg("rules.batchNotFound")));
@@ -19,7 +19,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 
 /** DELETE: only a batch without investments. One with history (past OPEN) waits for a second admin (issue 20: 202). */
 export function action({ request, params }: ActionFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "GET", "DELETE");
     const admin = await requireApiAdmin(request);
     const batchId = parseId(params.id, msg("rules.batchNotFound"));

@@ -6,7 +6,7 @@ import { createBatch } from "~/commands/admin-batches.server";
 import { batchJson, listBatches } from "~/models/batch.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "GET", "POST");
     await requireApiAdmin(request);
     return apiJson(listBatches().map(batchJson));
@@ -14,7 +14,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export function action({ request }: ActionFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "GET", "POST");
     const admin = await requireApiAdmin(request);
     const input = parseOrThrow(BatchSchema, await readBody(request));

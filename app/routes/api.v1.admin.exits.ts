@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiJson, handleApi, methodNotAllowed, requireMethod } from "~/lib/http.server";
+import { apiJson, handleApi, onlyMethods, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
 import { adminExitJson, listAdminExits } from "~/models/investment.server";
 
 /** Investors' early-exit requests: pending and filled. */
 export function loader({ request }: LoaderFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "GET");
     await requireApiAdmin(request);
     const { pending, filled } = listAdminExits();
@@ -13,4 +13,4 @@ export function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export const action = () => methodNotAllowed("GET");
+export const action = onlyMethods("GET");

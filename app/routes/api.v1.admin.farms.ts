@@ -6,7 +6,7 @@ import { createFarm } from "~/commands/admin-batches.server";
 import { farmJson, listFarms } from "~/models/farm.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "GET", "POST");
     await requireApiAdmin(request);
     return apiJson(listFarms().map(farmJson));
@@ -14,7 +14,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export function action({ request }: ActionFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "GET", "POST");
     const admin = await requireApiAdmin(request);
     const input = parseOrThrow(FarmSchema, await readBody(request));

@@ -1,13 +1,13 @@
 import { msg } from "~/catalog/ref";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiAdmin } from "~/auth/session.server";
-import { apiJson, handleApi, methodNotAllowed, parseId, requireMethod } from "~/lib/http.server";
+import { apiJson, handleApi, onlyMethods, parseId, requireMethod } from "~/lib/http.server";
 import { kycSubmissionJson } from "~/models/kyc.server";
 import { approveKyc } from "~/commands/admin-kyc.server";
 
 /** Approves a PENDING submission: the investor's tier rises, they are told, the decision is audited. */
 export function action({ request, params }: ActionFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "POST");
     const admin = await requireApiAdmin(request);
     const row = approveKyc({ actor: admin, key: null }, { submissionId: parseId(params.id, msg("api.kycNotFound")) });
@@ -15,4 +15,4 @@ export function action({ request, params }: ActionFunctionArgs) {
   });
 }
 
-export const loader = () => methodNotAllowed("POST");
+export const loader = onlyMethods("POST");

@@ -4,13 +4,13 @@ import { requireApiAdmin } from "~/auth/session.server";
 import { DomainError } from "~/domain/errors";
 import { KycRejectionSchema } from "~/forms/kyc.server";
 import { parseForm } from "~/forms/parse.server";
-import { apiJson, handleApi, methodNotAllowed, parseId, readBody, requireMethod } from "~/lib/http.server";
+import { apiJson, handleApi, onlyMethods, parseId, readBody, requireMethod } from "~/lib/http.server";
 import { kycSubmissionJson } from "~/models/kyc.server";
 import { rejectKyc } from "~/commands/admin-kyc.server";
 
 /** Rejects a PENDING submission with a `reason` the investor reads; audited. */
 export function action({ request, params }: ActionFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "POST");
     const admin = await requireApiAdmin(request);
     const submissionId = parseId(params.id, msg("api.kycNotFound"));
@@ -21,4 +21,4 @@ export function action({ request, params }: ActionFunctionArgs) {
   });
 }
 
-export const loader = () => methodNotAllowed("POST");
+export const loader = onlyMethods("POST");

@@ -2,12 +2,12 @@ import { msg } from "~/catalog/ref";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiAdmin } from "~/auth/session.server";
 import { DomainError } from "~/domain/errors";
-import { apiJson, handleApi, methodNotAllowed, requireMethod } from "~/lib/http.server";
+import { apiJson, handleApi, onlyMethods, requireMethod } from "~/lib/http.server";
 import { KYC_SUBMISSION_STATUSES, kycReviewJson, listKycSubmissions } from "~/models/kyc.server";
 
 /** Identity submissions by status (default PENDING: the review queue, oldest first). */
 export function loader({ request }: LoaderFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "GET");
     await requireApiAdmin(request);
     const status = (new URL(request.url).searchParams.get("status") ?? "PENDING").toUpperCase();
@@ -16,4 +16,4 @@ export function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export const action = () => methodNotAllowed("GET");
+export const action = onlyMethods("GET");

@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiAdmin } from "~/auth/session.server";
-import { apiJson, handleApi, methodNotAllowed, requireMethod } from "~/lib/http.server";
+import { apiJson, handleApi, onlyMethods, requireMethod } from "~/lib/http.server";
 import { listOutbox, outboxMessageJson } from "~/models/outbox.server";
 import { outboxApiFilter } from "~/pages/outbox.server";
 
 /** Every email and SMS, newest first (the newest 100 that match `user_id`, `kind`, `status`), as /admin/outbox shows them. */
 export function loader({ request }: LoaderFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "GET");
     await requireApiAdmin(request);
     const filter = outboxApiFilter(new URL(request.url).searchParams);
@@ -14,4 +14,4 @@ export function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export const action = () => methodNotAllowed("GET");
+export const action = onlyMethods("GET");

@@ -23,7 +23,7 @@ function pageJson(page: ContentPage) {
 }
 
 export function loader({ request, params }: LoaderFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "GET", "PUT");
     await requireApiAdmin(request);
     if (!EDITABLE.has(params.slug ?? "")) throw new HttpError(404, msg("api.pageNotFound"));
@@ -35,7 +35,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 
 /** PUT the whole page: title, body_md, faqs [{question, answer}], example_unit_price, example_expected_roi. */
 export function action({ request, params }: ActionFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "GET", "PUT");
     const admin = await requireApiAdmin(request);
     const slug = params.slug ?? "";

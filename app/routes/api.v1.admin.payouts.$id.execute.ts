@@ -2,12 +2,12 @@ import { msg } from "~/catalog/ref";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { periodInput, reserveDrawInput } from "~/domain/payouts";
 
-import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseId, readBody, requireMethod } from "~/lib/http.server";
+import { apiJson, handleApi, idempotencyKeyOf, onlyMethods, parseId, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
 import { executePayout } from "~/commands/admin-payouts.server";
 import { guardedAnswer } from "~/models/approval-actions.server";
 
-export const loader = () => methodNotAllowed("POST");
+export const loader = onlyMethods("POST");
 
 /**
  * Four eyes (issue 20): with two or more admins it answers 202 {"approval": {id, status: "PENDING", action}}
@@ -15,7 +15,7 @@ export const loader = () => methodNotAllowed("POST");
  * does a run the batch's remitted money does not cover, unless `reserve_draw` (GHS) makes up the shortfall.
  */
 export function action({ request, params }: ActionFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "POST");
     const admin = await requireApiAdmin(request);
     const body = await readBody(request);

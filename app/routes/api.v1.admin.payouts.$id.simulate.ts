@@ -1,13 +1,13 @@
 import { msg } from "~/catalog/ref";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
-import { apiJson, handleApi, methodNotAllowed, parseId, requireMethod } from "~/lib/http.server";
+import { apiJson, handleApi, onlyMethods, parseId, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
 import { simulatePayout, simulationJson } from "~/models/payout.server";
 
 /** What Execute would pay now (egg: this month, or ?period=YYYY-MM); changes nothing. */
 export function loader({ request, params }: LoaderFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "GET");
     await requireApiAdmin(request);
     const period = new URL(request.url).searchParams.get("period");
@@ -15,4 +15,4 @@ export function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export const action = () => methodNotAllowed("GET");
+export const action = onlyMethods("GET");

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiJson, handleApi, methodNotAllowed, requireMethod } from "~/lib/http.server";
+import { apiJson, handleApi, onlyMethods, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
 import { reconciliationReport } from "~/models/payment-admin.server";
 import { defaultReconciliationDate } from "~/pages/payment-admin.server";
@@ -10,7 +10,7 @@ import { defaultReconciliationDate } from "~/pages/payment-admin.server";
  * does not answer.
  */
 export function loader({ request }: LoaderFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "GET");
     await requireApiAdmin(request);
     const date = new URL(request.url).searchParams.get("date");
@@ -18,4 +18,4 @@ export function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export const action = () => methodNotAllowed("GET");
+export const action = onlyMethods("GET");

@@ -9,7 +9,7 @@ import { RESERVE_SOURCES, reserveBalanceMinor, type ReserveSource } from "~/mode
 
 /** The platform reserve: what it holds for runs the farms' remittances do not cover. */
 export function loader({ request }: LoaderFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "GET", "POST");
     await requireApiAdmin(request);
     return apiJson({ balance: minorToCedis(reserveBalanceMinor()) });
@@ -18,7 +18,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 /** Funds the reserve: `amount` (GHS) from `source` FEES (the platform's earned fees) or EXTERNAL (the platform's own money). Audited. */
 export function action({ request }: ActionFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "GET", "POST");
     const admin = await requireApiAdmin(request);
     const body = await readBody(request);

@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiJson, handleApi, methodNotAllowed, requireMethod } from "~/lib/http.server";
+import { apiJson, handleApi, onlyMethods, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
 import { adminStats } from "~/models/batch.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "GET");
     await requireApiAdmin(request);
     return apiJson(adminStats());
   });
 }
 
-export const action = () => methodNotAllowed("GET");
+export const action = onlyMethods("GET");

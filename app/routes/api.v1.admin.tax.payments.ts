@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiAdmin } from "~/auth/session.server";
 import { minorToCedis } from "~/domain/money";
-import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, readBody, requireMethod } from "~/lib/http.server";
+import { apiJson, handleApi, idempotencyKeyOf, onlyMethods, readBody, requireMethod } from "~/lib/http.server";
 import { recordTaxPayment } from "~/commands/admin-payouts.server";
 import { readTaxPayment } from "~/pages/tax-admin.server";
 
 /** Records withheld tax paid to the authority: `period` (YYYY-MM), `amount` (GHS), `reference`. Audited; idempotent with a key. */
 export function action({ request }: ActionFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "POST");
     const admin = await requireApiAdmin(request);
     const payment = readTaxPayment(await readBody(request));
@@ -16,4 +16,4 @@ export function action({ request }: ActionFunctionArgs) {
   });
 }
 
-export const loader = () => methodNotAllowed("POST");
+export const loader = onlyMethods("POST");

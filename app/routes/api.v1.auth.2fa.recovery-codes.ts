@@ -3,13 +3,13 @@ import { readPasswordAgain } from "~/auth/account.server";
 import { requireApiUser } from "~/auth/session.server";
 import { renewRecoveryCodes } from "~/commands/account.server";
 import { readCode } from "~/domain/two-factor";
-import { apiJson, handleApi, methodNotAllowed, readBody, requireMethod } from "~/lib/http.server";
+import { apiJson, handleApi, onlyMethods, readBody, requireMethod } from "~/lib/http.server";
 
-export const loader = () => methodNotAllowed("POST");
+export const loader = onlyMethods("POST");
 
 /** Ten new recovery codes (the old ones stop working) with the `password` and a current `code` from the app; wrong codes are 429 after five. */
 export function action({ request }: ActionFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "POST");
     const user = await requireApiUser(request, { enrolling: true });
     const body = await readBody(request);

@@ -2,13 +2,13 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiUser, sessionTokenOf } from "~/auth/session.server";
 import { changePassword } from "~/commands/account.server";
 import { ChangePasswordSchema } from "~/forms/account.server";
-import { handleApi, methodNotAllowed, parseOrThrow, readJsonBody, requireMethod } from "~/lib/http.server";
+import { handleApi, onlyMethods, parseOrThrow, readJsonBody, requireMethod } from "~/lib/http.server";
 
-export const loader = () => methodNotAllowed("POST");
+export const loader = onlyMethods("POST");
 
 /** JSON current_password + new_password: 204, and every other session and bearer token of the user ends. */
 export function action({ request }: ActionFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "POST");
     const user = await requireApiUser(request);
     const input = parseOrThrow(ChangePasswordSchema, await readJsonBody(request));

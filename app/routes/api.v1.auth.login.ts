@@ -3,13 +3,13 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { sessionMetaOf } from "~/auth/session.server";
 import { authenticator, LoginError } from "~/auth/sign-in.server";
 import { signIn } from "~/commands/account.server";
-import { apiJson, clientIp, handleApi, HttpError, methodNotAllowed, requireMethod } from "~/lib/http.server";
+import { apiJson, clientIp, handleApi, HttpError, onlyMethods, requireMethod } from "~/lib/http.server";
 
-export const loader = () => methodNotAllowed("POST");
+export const loader = onlyMethods("POST");
 
 /** OAuth2-style password login: form-encoded `username` (the email) and `password`, and `code` when two factors are on. */
 export function action({ request }: ActionFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "POST");
     const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
     if (!type.includes("application/x-www-form-urlencoded") && !type.includes("multipart/form-data")) {

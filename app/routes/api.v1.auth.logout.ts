@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiJson, handleApi, methodNotAllowed, requireMethod } from "~/lib/http.server";
+import { apiJson, handleApi, onlyMethods, requireMethod } from "~/lib/http.server";
 import { clearedSessionCookie, requireApiUser, sessionTokenOf } from "~/auth/session.server";
 import { signOut } from "~/commands/account.server";
 
-export const loader = () => methodNotAllowed("POST");
+export const loader = onlyMethods("POST");
 
 /** Revokes the bearer token (or cookie session) that made the request. */
 export function action({ request }: ActionFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "POST");
     await requireApiUser(request);
     signOut({ token: await sessionTokenOf(request) });

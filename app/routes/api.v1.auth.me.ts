@@ -6,7 +6,7 @@ import { updateProfile } from "~/commands/account.server";
 import { userJson } from "~/models/user.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "GET", "PUT", "PATCH");
     return apiJson(userJson(await requireApiUser(request)));
   });
@@ -14,7 +14,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 /** Only full_name and phone (a Ghana number, or null/"" to clear it) can change; is_admin, email or anything else in the body is ignored. */
 export function action({ request }: ActionFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "GET", "PUT", "PATCH");
     const user = await requireApiUser(request);
     const changes = parseOrThrow(ProfileUpdateSchema, await readJsonBody(request));

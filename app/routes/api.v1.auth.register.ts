@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { guardRegistration, readRegistration, RegisterError } from "~/auth/sign-in.server";
 import { register } from "~/commands/account.server";
-import { apiJson, handleApi, HttpError, methodNotAllowed, readJsonBody, requireMethod } from "~/lib/http.server";
+import { apiJson, handleApi, HttpError, onlyMethods, readJsonBody, requireMethod } from "~/lib/http.server";
 import { userJson } from "~/models/user.server";
 
-export const loader = () => methodNotAllowed("POST");
+export const loader = onlyMethods("POST");
 
 export function action({ request }: ActionFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "POST");
     const body = await readJsonBody(request);
     try {

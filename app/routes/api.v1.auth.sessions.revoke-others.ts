@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { handleApi, methodNotAllowed, requireMethod } from "~/lib/http.server";
+import { handleApi, onlyMethods, requireMethod } from "~/lib/http.server";
 import { currentSessionId, requireApiUser } from "~/auth/session.server";
 import { endOtherSessions } from "~/commands/account.server";
 
-export const loader = () => methodNotAllowed("POST");
+export const loader = onlyMethods("POST");
 
 /** POST: "sign out everywhere else": every other session and API token of the user ends. 204. */
 export function action({ request }: ActionFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "POST");
     const user = await requireApiUser(request);
     endOtherSessions({ actor: user, key: null }, { keepSessionId: await currentSessionId(request) });

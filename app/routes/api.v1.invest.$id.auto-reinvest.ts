@@ -1,16 +1,16 @@
 import { msg } from "~/catalog/ref";
 import type { ActionFunctionArgs } from "@remix-run/node";
 
-import { apiJson, handleApi, HttpError, idempotencyKeyOf, methodNotAllowed, parseId, readBody, requireMethod } from "~/lib/http.server";
+import { apiJson, handleApi, HttpError, idempotencyKeyOf, onlyMethods, parseId, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
 import { setAutoReinvest } from "~/commands/investing.server";
 import { investmentJson } from "~/models/investment.server";
 
-export const loader = () => methodNotAllowed("POST");
+export const loader = onlyMethods("POST");
 
 /** Switches one holding's auto-reinvest: `{ "auto_reinvest": true | false }` (the portfolio's form calls the same command). */
 export function action({ request, params }: ActionFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "POST");
     const user = await requireApiUser(request);
     const investmentId = parseId(params.id, msg("rules.investmentNotFound"));

@@ -1,13 +1,13 @@
 import { msg } from "~/catalog/ref";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
-import { apiJson, handleApi, methodNotAllowed, parseId, requireMethod } from "~/lib/http.server";
+import { apiJson, handleApi, onlyMethods, parseId, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
 import { listPayoutsForInvestment, payoutJson } from "~/models/investment.server";
 
 /** Payouts of one of the investor's own investments; another investor's id is 404. */
 export function loader({ request, params }: LoaderFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "GET");
     const user = await requireApiUser(request);
     const investmentId = parseId(params.id, msg("rules.investmentNotFound"));
@@ -15,4 +15,4 @@ export function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export const action = () => methodNotAllowed("GET");
+export const action = onlyMethods("GET");

@@ -1,16 +1,16 @@
 import { msg } from "~/catalog/ref";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { readUnitCount } from "~/domain/investing";
-import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, parseBool, parseId, readBody, requireMethod } from "~/lib/http.server";
+import { apiJson, handleApi, idempotencyKeyOf, onlyMethods, parseBool, parseId, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
 import { invest } from "~/commands/investing.server";
 import { investmentJson } from "~/models/investment.server";
 import { walletStateJson } from "~/models/wallet.server";
 
-export const loader = () => methodNotAllowed("POST");
+export const loader = onlyMethods("POST");
 
 export function action({ request }: ActionFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "POST");
     const user = await requireApiUser(request);
     const body = await readBody(request);

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { minorToCedis } from "~/domain/money";
-import { apiJson, handleApi, idempotencyKeyOf, methodNotAllowed, readBody, requireMethod } from "~/lib/http.server";
+import { apiJson, handleApi, idempotencyKeyOf, onlyMethods, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
 import { startDeposit } from "~/commands/payments.server";
 import { depositJson } from "~/pages/payments";
@@ -8,7 +8,7 @@ import { depositReturnUrl, readDepositRequest } from "~/pages/payments.server";
 import { depositMessage } from "~/models/deposit.server";
 import { localeOf } from "~/catalog/index.server";
 
-export const loader = () => methodNotAllowed("POST");
+export const loader = onlyMethods("POST");
 
 /**
  * The plain contract (`amount` only) answers 200 'Deposit successful' when the money is in at once
@@ -16,7 +16,7 @@ export const loader = () => methodNotAllowed("POST");
  * with the deposit and what the investor does next; the wallet is credited on the provider's word.
  */
 export function action({ request }: ActionFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "POST");
     const user = await requireApiUser(request);
     const body = await readBody(request);

@@ -1,6 +1,6 @@
 import { msg } from "~/catalog/ref";
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiJson, handleApi, methodNotAllowed, parseId, readBody, requireMethod } from "~/lib/http.server";
+import { apiJson, handleApi, onlyMethods, parseId, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
 import { submitDepositOtp } from "~/commands/payments.server";
 import { readOtp } from "~/domain/payments";
@@ -8,11 +8,11 @@ import { depositJson } from "~/pages/payments";
 import { depositMessage } from "~/models/deposit.server";
 import { localeOf } from "~/catalog/index.server";
 
-export const loader = () => methodNotAllowed("POST");
+export const loader = onlyMethods("POST");
 
 /** Passes the voucher or code (`otp`) the provider asked for; answers the deposit. */
 export function action({ request, params }: ActionFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "POST");
     const user = await requireApiUser(request);
     const depositId = parseId(params.id, msg("api.depositNotFound"));

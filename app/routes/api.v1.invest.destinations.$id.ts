@@ -1,14 +1,14 @@
 import { msg } from "~/catalog/ref";
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { handleApi, methodNotAllowed, parseId, requireMethod } from "~/lib/http.server";
+import { handleApi, onlyMethods, parseId, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
 import { removeDestination } from "~/commands/payments.server";
 
-export const loader = () => methodNotAllowed("DELETE");
+export const loader = onlyMethods("DELETE");
 
 /** DELETE: the destination is no longer offered; withdrawals already sent keep their record. 204. */
 export function action({ request, params }: ActionFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "DELETE");
     const user = await requireApiUser(request);
     removeDestination({ actor: user, key: null }, { destinationId: parseId(params.id, msg("api.destinationNotFound")) });

@@ -8,7 +8,7 @@ import { ownerProof, readDestination } from "~/pages/payments.server";
 
 /** The investor's saved payout destinations. */
 export function loader({ request }: LoaderFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "GET", "POST");
     const user = await requireApiUser(request);
     return apiJson(listMyDestinations(user.id).map((d) => destinationJson(d, destinationUsableAt(d))));
@@ -20,7 +20,7 @@ export function loader({ request }: LoaderFunctionArgs) {
  * with the account's `password` (and a two-factor `code` when two factors are on); answers 201.
  */
 export function action({ request }: ActionFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "GET", "POST");
     const user = await requireApiUser(request);
     const body = await readBody(request);

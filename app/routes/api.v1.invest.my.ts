@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiJson, handleApi, methodNotAllowed, requireMethod } from "~/lib/http.server";
+import { apiJson, handleApi, onlyMethods, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
 import { investmentJson, listMyInvestments } from "~/models/investment.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "GET");
     return apiJson(listMyInvestments((await requireApiUser(request)).id).map(investmentJson));
   });
 }
 
-export const action = () => methodNotAllowed("GET");
+export const action = onlyMethods("GET");

@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiJson, handleApi, methodNotAllowed, requireMethod } from "~/lib/http.server";
+import { apiJson, handleApi, onlyMethods, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
 import { listNotifications } from "~/models/notification.server";
 import { localeOf } from "~/catalog/index.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "GET");
     return apiJson(listNotifications((await requireApiUser(request)).id, localeOf(request)).map((n) => ({ id: n.id, kind: n.kind, message: n.message, read_at: n.readAt, created_at: n.createdAt })));
   });
 }
 
-export const action = () => methodNotAllowed("GET");
+export const action = onlyMethods("GET");

@@ -4,12 +4,12 @@ import { requireApiUser } from "~/auth/session.server";
 import { DomainError } from "~/domain/errors";
 import { isTaxYear } from "~/domain/tax";
 import { today } from "~/lib/clock.server";
-import { apiJson, handleApi, methodNotAllowed, requireMethod } from "~/lib/http.server";
+import { apiJson, handleApi, onlyMethods, requireMethod } from "~/lib/http.server";
 import { yearlyStatementJson, yearlyTaxStatement } from "~/models/tax.server";
 
 /** The investor's yearly tax statement (?year=YYYY, default this year): per month gross income, tax withheld, net. */
 export function loader({ request }: LoaderFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "GET");
     const user = await requireApiUser(request);
     const asked = new URL(request.url).searchParams.get("year");
@@ -18,4 +18,4 @@ export function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export const action = () => methodNotAllowed("GET");
+export const action = onlyMethods("GET");

@@ -6,12 +6,12 @@ import { fieldMessages } from "~/forms/parse.server";
 import { minorToCedis } from "~/domain/money";
 import { parseMoneyAmount } from "~/domain/wallet";
 import { DestinationSchema } from "~/forms/wallet.server";
-import { apiJson, handleApi, HttpError, idempotencyKeyOf, methodNotAllowed, parseId, readBody, requireMethod } from "~/lib/http.server";
+import { apiJson, handleApi, HttpError, idempotencyKeyOf, onlyMethods, parseId, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
 import { requestWithdrawal } from "~/commands/payments.server";
 import { withdrawalJson } from "~/pages/payments";
 
-export const loader = () => methodNotAllowed("POST");
+export const loader = onlyMethods("POST");
 
 /**
  * `amount` in cedis and `destination_id` (a saved destination): answers 202 with the withdrawal,
@@ -19,7 +19,7 @@ export const loader = () => methodNotAllowed("POST");
  * also takes the plain form's unsaved destination (method MOMO|BANK, provider, account_number).
  */
 export function action({ request }: ActionFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "POST");
     const user = await requireApiUser(request);
     const body = await readBody(request);

@@ -3,11 +3,12 @@ import { apiJson, handleApi, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
 import { kycJson, kycSubmissionJson } from "~/models/kyc.server";
 import { submitKyc } from "~/commands/kyc.server";
-import { checkKycSubmission, readKycForm, submittedMessage } from "~/pages/kyc.server";
+import { checkKycSubmission, readKycForm, submittedNotice } from "~/pages/kyc.server";
+import { localeOf, render } from "~/catalog/index.server";
 
 /** The investor's tier, its limits, what may still be deposited, and the latest submission (issue 17). */
 export function loader({ request }: LoaderFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "GET", "POST");
     return apiJson(kycJson((await requireApiUser(request)).id));
   });
@@ -19,10 +20,10 @@ export function loader({ request }: LoaderFunctionArgs) {
  * tier. 201 with the submission (APPROVED at once by the demo verifier, PENDING for a manual review).
  */
 export function action({ request }: ActionFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "GET", "POST");
     const user = await requireApiUser(request);
     const row = await submitKyc({ actor: user, key: null }, checkKycSubmission(await readKycForm(request)));
-    return apiJson({ detail: submittedMessage(row), ...kycSubmissionJson(row) }, 201);
+    return apiJson({ detail: render(localeOf(request), submittedNotice(row)), ...kycSubmissionJson(row) }, 201);
   });
 }

@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiJson, handleApi, methodNotAllowed, requireMethod } from "~/lib/http.server";
+import { apiJson, handleApi, onlyMethods, requireMethod } from "~/lib/http.server";
 import { getOverviewStats } from "~/models/batch.server";
 
 export function loader({ request }: LoaderFunctionArgs) {
-  return handleApi(() => {
+  return handleApi(request, () => {
     requireMethod(request, "GET");
     return apiJson({ stats: getOverviewStats() });
   });
 }
 
-export const action = () => methodNotAllowed("GET");
+export const action = onlyMethods("GET");

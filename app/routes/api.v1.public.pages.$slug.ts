@@ -1,11 +1,11 @@
 import { msg } from "~/catalog/ref";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { minorToCedis } from "~/domain/money";
-import { apiJson, handleApi, HttpError, methodNotAllowed, requireMethod } from "~/lib/http.server";
+import { apiJson, handleApi, HttpError, onlyMethods, requireMethod } from "~/lib/http.server";
 import { getContentPage } from "~/models/content.server";
 
 export function loader({ request, params }: LoaderFunctionArgs) {
-  return handleApi(() => {
+  return handleApi(request, () => {
     requireMethod(request, "GET");
     const page = getContentPage(params.slug ?? "");
     if (!page) throw new HttpError(404, msg("api.pageNotFound"));
@@ -20,4 +20,4 @@ export function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export const action = () => methodNotAllowed("GET");
+export const action = onlyMethods("GET");

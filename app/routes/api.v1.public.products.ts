@@ -1,12 +1,12 @@
 import { msg } from "~/catalog/ref";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { PRODUCT_TYPES, type ProductType } from "~/domain/types";
-import { apiJson, handleApi, HttpError, methodNotAllowed, requireMethod } from "~/lib/http.server";
+import { apiJson, handleApi, HttpError, onlyMethods, requireMethod } from "~/lib/http.server";
 import { batchJson, listBatches } from "~/models/batch.server";
 
 /** Every batch with the product fields of `batchJson`; `?product_type=EGG|CHICKEN` narrows it. */
 export function loader({ request }: LoaderFunctionArgs) {
-  return handleApi(() => {
+  return handleApi(request, () => {
     requireMethod(request, "GET");
     const type = new URL(request.url).searchParams.get("product_type");
     if (type && !PRODUCT_TYPES.includes(type.toUpperCase() as ProductType)) throw new HttpError(422, msg("api.productType"));
@@ -15,4 +15,4 @@ export function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export const action = () => methodNotAllowed("GET");
+export const action = onlyMethods("GET");

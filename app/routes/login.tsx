@@ -8,7 +8,7 @@ import { authenticator, landingPath, LoginError } from "~/auth/sign-in.server";
 import { signIn } from "~/commands/account.server";
 import { clientIp } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
-import { localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
+import { detailIn, localeOf, renderEach, translatorFor, wordsFor } from "~/catalog/index.server";
 import { useT } from "~/catalog/use-words";
 import { PRODUCT_NAME } from "~/components/brand";
 import { slots, withElements } from "~/components/rich-text";
@@ -44,7 +44,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(redirectTo ?? landingPath(user), { headers: { "Set-Cookie": await sessionCookieFor(token) } });
   } catch (error) {
     if (!(error instanceof LoginError)) throw error;
-    return data({ formError: error.message, fields: error.fields, values: { email } }, { status: error.status === 422 ? 400 : error.status });
+    const locale = localeOf(request);
+    return data({ formError: detailIn(locale, error), fields: renderEach(locale, error.fields), values: { email } }, { status: error.status === 422 ? 400 : error.status });
   }
 }
 

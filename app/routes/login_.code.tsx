@@ -8,7 +8,7 @@ import { clearPendingSignIn, readPendingSignIn, SecondFactorError } from "~/auth
 import { signInWithCode } from "~/commands/account.server";
 import { readSignInCode } from "~/domain/two-factor";
 import { pageMeta } from "~/lib/meta";
-import { localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
+import { detailIn, localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
 import { useT } from "~/catalog/use-words";
 import { PRODUCT_NAME } from "~/components/brand";
 import { getUserById } from "~/models/user.server";
@@ -33,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
     ({ token } = signInWithCode({ userId: user.id, code: readSignInCode(form.get("code")), session: sessionMetaOf(request, "browser") }));
   } catch (error) {
     if (!(error instanceof SecondFactorError)) throw error;
-    return data({ error: error.message }, { status: error.status });
+    return data({ error: detailIn(localeOf(request), error) }, { status: error.status });
   }
   const headers = new Headers();
   headers.append("Set-Cookie", await sessionCookieFor(token));

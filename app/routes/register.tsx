@@ -7,7 +7,7 @@ import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/forms/limits"
 import { guardRegistration, readRegistration, RegisterError } from "~/auth/sign-in.server";
 import { register } from "~/commands/account.server";
 import { pageMeta } from "~/lib/meta";
-import { localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
+import { detailIn, localeOf, renderEach, translatorFor, wordsFor } from "~/catalog/index.server";
 import { msg } from "~/catalog/ref";
 import { useT } from "~/catalog/use-words";
 import { PRODUCT_NAME } from "~/components/brand";
@@ -36,7 +36,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(safeRedirect(form.redirectTo), { headers });
   } catch (error) {
     if (!(error instanceof RegisterError)) throw error;
-    return data({ formError: error.status === 429 ? error.message : null, fields: error.fields, values }, { status: error.status === 429 ? 429 : 400 });
+    const locale = localeOf(request);
+    return data({ formError: error.status === 429 ? detailIn(locale, error) : null, fields: renderEach(locale, error.fields), values }, { status: error.status === 429 ? 429 : 400 });
   }
 }
 

@@ -6,7 +6,7 @@ import { fieldErrors } from "~/forms/parse.server";
 import { ResetPasswordSchema } from "~/forms/account.server";
 import { PASSWORD_MAX, PASSWORD_MIN } from "~/forms/limits";
 import { pageMeta } from "~/lib/meta";
-import { localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
+import { localeOf, rendererFor, translatorFor, wordsFor } from "~/catalog/index.server";
 import { useT } from "~/catalog/use-words";
 import { msg } from "~/catalog/ref";
 import { PRODUCT_NAME } from "~/components/brand";
@@ -28,10 +28,11 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
+  const locale = localeOf(request);
   const parsed = ResetPasswordSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ fields: fieldErrors(parsed.error), formError: null }, { status: 400 });
+  if (!parsed.success) return data({ fields: fieldErrors(parsed.error, rendererFor(locale)), formError: null }, { status: 400 });
   const ok = await resetPassword({ token: params.token ?? "", password: parsed.data.password });
-  if (!ok) return data({ fields: {} as Record<string, string>, formError: translatorFor(localeOf(request))("reset.link.expired") }, { status: 400 });
+  if (!ok) return data({ fields: {} as Record<string, string>, formError: translatorFor(locale)("reset.link.expired") }, { status: 400 });
   return redirectWithFlash("/login", { kind: "success", message: msg("reset.changed") });
 }
 

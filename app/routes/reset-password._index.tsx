@@ -7,7 +7,7 @@ import { ResetRequestSchema } from "~/forms/account.server";
 import { EMAIL_MAX } from "~/forms/limits";
 import { clientIp, HttpError } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
-import { localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
+import { detailIn, localeOf, rendererFor, translatorFor, wordsFor } from "~/catalog/index.server";
 import { useT } from "~/catalog/use-words";
 import { PRODUCT_NAME } from "~/components/brand";
 import { resetLinksDelivered } from "~/auth/password-reset.server";
@@ -37,15 +37,16 @@ export function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const form = Object.fromEntries(await request.formData());
   const email = String(form.email ?? "");
-  const t = translatorFor(localeOf(request));
+  const locale = localeOf(request);
+  const t = translatorFor(locale);
   const parsed = ResetRequestSchema.safeParse(form);
-  if (!parsed.success) return data({ sent: null, error: fieldErrors(parsed.error).email ?? t("reset.request.invalidEmail"), formError: null, email }, { status: 400 });
+  if (!parsed.success) return data({ sent: null, error: fieldErrors(parsed.error, rendererFor(locale)).email ?? t("reset.request.invalidEmail"), formError: null, email }, { status: 400 });
   try {
     const result = requestPasswordReset({ email: parsed.data.email, ip: clientIp(request) });
     const sent = result === "requested" ? t("reset.request.requested") : t("reset.request.unavailable", { brand: PRODUCT_NAME });
     return { sent, error: null, formError: null, email: parsed.data.email };
   } catch (error) {
-    if (error instanceof HttpError && error.status === 429) return data({ sent: null, error: null, formError: error.detail, email }, { status: 429 });
+    if (error instanceof HttpError && error.status === 429) return data({ sent: null, error: null, formError: detailIn(locale, error), email }, { status: 429 });
     throw error;
   }
 }

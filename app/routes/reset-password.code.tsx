@@ -6,7 +6,7 @@ import { fieldErrors } from "~/forms/parse.server";
 import { ResetWithCodeSchema } from "~/forms/account.server";
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/forms/limits";
 import { pageMeta } from "~/lib/meta";
-import { localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
+import { detailIn, localeOf, rendererFor, translatorFor, wordsFor } from "~/catalog/index.server";
 import { useT } from "~/catalog/use-words";
 import { msg } from "~/catalog/ref";
 import { PRODUCT_NAME } from "~/components/brand";
@@ -25,13 +25,14 @@ export function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const form = Object.fromEntries(await request.formData());
   const email = String(form.email ?? "");
+  const locale = localeOf(request);
   const parsed = ResetWithCodeSchema.safeParse(form);
-  if (!parsed.success) return data({ fields: fieldErrors(parsed.error), formError: null, email }, { status: 400 });
+  if (!parsed.success) return data({ fields: fieldErrors(parsed.error, rendererFor(locale)), formError: null, email }, { status: 400 });
   try {
     const ok = await resetPasswordWithCode({ email: parsed.data.email, code: parsed.data.code, password: parsed.data.password, ip: clientIp(request) });
-    if (!ok) return data({ fields: {} as Record<string, string>, formError: translatorFor(localeOf(request))("reset.code.wrong"), email }, { status: 400 });
+    if (!ok) return data({ fields: {} as Record<string, string>, formError: translatorFor(locale)("reset.code.wrong"), email }, { status: 400 });
   } catch (error) {
-    if (error instanceof HttpError && error.status === 429) return data({ fields: {} as Record<string, string>, formError: error.detail, email }, { status: 429 });
+    if (error instanceof HttpError && error.status === 429) return data({ fields: {} as Record<string, string>, formError: detailIn(locale, error), email }, { status: 429 });
     throw error;
   }
   return redirectWithFlash("/login", { kind: "success", message: msg("reset.changed") });
