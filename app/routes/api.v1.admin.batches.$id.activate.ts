@@ -1,4 +1,5 @@
 import { msg } from "~/catalog/ref";
+import { localeOf, render } from "~/catalog/index.server";
 import type { ActionFunctionArgs } from "@remix-run/node";
 
 import { apiJson, handleApi, idempotencyKeyOf, onlyMethods, parseId, requireMethod } from "~/lib/http.server";
@@ -14,6 +15,6 @@ export function action({ request, params }: ActionFunctionArgs) {
     const admin = await requireApiAdmin(request);
     const batchId = parseId(params.id, msg("rules.batchNotFound"));
     const batch = activateBatch({ actor: admin, key: idempotencyKeyOf(request) }, { batchId });
-    return apiJson({ detail: "Batch activated.", batch: batchJson(batch) });
+    return apiJson({ detail: render(localeOf(request), msg("adminDashboard.flash.activated")), batch: batchJson(batch) });
   });
 }

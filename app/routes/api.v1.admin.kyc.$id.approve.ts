@@ -1,4 +1,5 @@
 import { msg } from "~/catalog/ref";
+import { localeOf, render } from "~/catalog/index.server";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiAdmin } from "~/auth/session.server";
 import { apiJson, handleApi, onlyMethods, parseId, requireMethod } from "~/lib/http.server";
@@ -11,7 +12,7 @@ export function action({ request, params }: ActionFunctionArgs) {
     requireMethod(request, "POST");
     const admin = await requireApiAdmin(request);
     const row = approveKyc({ actor: admin, key: null }, { submissionId: parseId(params.id, msg("api.kycNotFound")) });
-    return apiJson({ detail: "Approved.", ...kycSubmissionJson(row) });
+    return apiJson({ detail: render(localeOf(request), msg("api.kycApproved")), ...kycSubmissionJson(row) });
   });
 }
 

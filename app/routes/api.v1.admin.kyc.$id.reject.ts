@@ -1,4 +1,5 @@
 import { msg } from "~/catalog/ref";
+import { localeOf, render } from "~/catalog/index.server";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiAdmin } from "~/auth/session.server";
 import { DomainError } from "~/domain/errors";
@@ -17,7 +18,7 @@ export function action({ request, params }: ActionFunctionArgs) {
     const parsed = parseForm(KycRejectionSchema, await readBody(request));
     if (!parsed.ok) throw new DomainError(422, parsed.errors.reason ?? Object.values(parsed.errors)[0], "reason");
     const row = rejectKyc({ actor: admin, key: null }, { submissionId, reason: parsed.data.reason });
-    return apiJson({ detail: "Rejected.", ...kycSubmissionJson(row) });
+    return apiJson({ detail: render(localeOf(request), msg("api.kycRejected")), ...kycSubmissionJson(row) });
   });
 }
 

@@ -1,4 +1,5 @@
 import { msg } from "~/catalog/ref";
+import { localeOf, render } from "~/catalog/index.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { DomainError } from "~/domain/errors";
 import { minorToCedis, parseAmountToMinor } from "~/domain/money";
@@ -27,6 +28,6 @@ export function action({ request }: ActionFunctionArgs) {
     const source = typeof body.source === "string" ? body.source.trim().toUpperCase() : "";
     if (!(RESERVE_SOURCES as readonly string[]).includes(source)) throw new DomainError(422, msg("api.reserveSource"), "source");
     const funded = fundReserve({ actor: admin, key: idempotencyKeyOf(request) }, { amountMinor: amount.minor, source: source as ReserveSource });
-    return apiJson({ detail: "Reserve funded.", balance: minorToCedis(funded.reserveMinor) });
+    return apiJson({ detail: render(localeOf(request), msg("api.reserveFunded")), balance: minorToCedis(funded.reserveMinor) });
   });
 }

@@ -1,4 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { msg } from "~/catalog/ref";
+import { localeOf, render } from "~/catalog/index.server";
 import { requireApiAdmin } from "~/auth/session.server";
 import { minorToCedis } from "~/domain/money";
 import { apiJson, handleApi, idempotencyKeyOf, onlyMethods, readBody, requireMethod } from "~/lib/http.server";
@@ -12,7 +14,10 @@ export function action({ request }: ActionFunctionArgs) {
     const admin = await requireApiAdmin(request);
     const payment = readTaxPayment(await readBody(request));
     const row = recordTaxPayment({ actor: admin, key: idempotencyKeyOf(request) }, payment);
-    return apiJson({ detail: "Tax payment recorded.", id: row.id, period: row.period, amount: minorToCedis(row.amountMinor), reference: row.reference, created_at: row.createdAt }, 201);
+    return apiJson(
+      { detail: render(localeOf(request), msg("api.taxPaymentRecorded")), id: row.id, period: row.period, amount: minorToCedis(row.amountMinor), reference: row.reference, created_at: row.createdAt },
+      201,
+    );
   });
 }
 

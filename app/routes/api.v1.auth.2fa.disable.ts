@@ -1,4 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { msg } from "~/catalog/ref";
+import { localeOf, render } from "~/catalog/index.server";
 import { readPasswordAgain } from "~/auth/account.server";
 import { requireApiUser } from "~/auth/session.server";
 import { disableTwoFactor } from "~/commands/account.server";
@@ -14,6 +16,6 @@ export function action({ request }: ActionFunctionArgs) {
     const user = await requireApiUser(request, { enrolling: true });
     const body = await readBody(request);
     await disableTwoFactor({ actor: user, key: null }, { password: readPasswordAgain(body.password), code: readCode(body.code) });
-    return apiJson({ detail: "Two-factor sign-in is off." });
+    return apiJson({ detail: render(localeOf(request), msg("investorTexts.twoFactorOff")) });
   });
 }

@@ -1,4 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { msg } from "~/catalog/ref";
+import { localeOf, render } from "~/catalog/index.server";
 import { currentSessionId, requireApiUser } from "~/auth/session.server";
 import { enableTwoFactor } from "~/commands/account.server";
 import { readCode } from "~/domain/two-factor";
@@ -13,6 +15,6 @@ export function action({ request }: ActionFunctionArgs) {
     const user = await requireApiUser(request, { enrolling: true });
     const body = await readBody(request);
     const recoveryCodes = enableTwoFactor({ actor: user, key: null }, { sessionId: await currentSessionId(request), code: readCode(body.code) });
-    return apiJson({ detail: "Two-factor sign-in is on.", recovery_codes: recoveryCodes });
+    return apiJson({ detail: render(localeOf(request), msg("investorTexts.twoFactorOn")), recovery_codes: recoveryCodes });
   });
 }

@@ -1,4 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { msg } from "~/catalog/ref";
+import { localeOf, render } from "~/catalog/index.server";
 import { readPasswordAgain } from "~/auth/account.server";
 import { requireApiUser } from "~/auth/session.server";
 import { renewRecoveryCodes } from "~/commands/account.server";
@@ -14,6 +16,6 @@ export function action({ request }: ActionFunctionArgs) {
     const user = await requireApiUser(request, { enrolling: true });
     const body = await readBody(request);
     const recoveryCodes = await renewRecoveryCodes({ actor: user, key: null }, { password: readPasswordAgain(body.password), code: readCode(body.code) });
-    return apiJson({ detail: "New recovery codes made: the old ones no longer work.", recovery_codes: recoveryCodes });
+    return apiJson({ detail: render(localeOf(request), msg("investorTexts.newCodesMade")), recovery_codes: recoveryCodes });
   });
 }

@@ -1,4 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { msg } from "~/catalog/ref";
+import { localeOf, render } from "~/catalog/index.server";
 import { apiJson, handleApi, onlyMethods, requireMethod } from "~/lib/http.server";
 import { clearedSessionCookie, requireApiUser, sessionTokenOf } from "~/auth/session.server";
 import { signOut } from "~/commands/account.server";
@@ -11,6 +13,6 @@ export function action({ request }: ActionFunctionArgs) {
     requireMethod(request, "POST");
     await requireApiUser(request);
     signOut({ token: await sessionTokenOf(request) });
-    return apiJson({ detail: "Logged out." }, { headers: { "Set-Cookie": await clearedSessionCookie() } });
+    return apiJson({ detail: render(localeOf(request), msg("api.loggedOut")) }, { headers: { "Set-Cookie": await clearedSessionCookie() } });
   });
 }

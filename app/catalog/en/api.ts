@@ -1,6 +1,7 @@
 /**
  * The doors' refusals: what the API (and a page, for a guard) answers when a request cannot be read
- * or is not allowed, before any rule runs. Rendered on the server only.
+ * or is not allowed, before any rule runs; and the API's details for a request that went through.
+ * Rendered on the server only.
  */
 export const api = {
   "api.jsonOnly": "Send a JSON body with Content-Type: application/json.",
@@ -43,4 +44,10 @@ export const api = {
   "api.reserveSource": "Choose where the money comes from: FEES or EXTERNAL.",
   "api.taxYear": "year must be like 2026.",
   "api.kycStatus": "status must be PENDING, APPROVED or REJECTED.",
+  // What a request that went through answers as its detail.
+  "api.taxPaymentRecorded": "Tax payment recorded.",
+  "api.loggedOut": "Logged out.",
+  "api.kycApproved": "Approved.",
+  "api.kycRejected": "Rejected.",
+  "api.reserveFunded": "Reserve funded.",
 } as const;
