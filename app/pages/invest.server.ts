@@ -29,7 +29,6 @@ import { type Reading, latestFarmReadings } from "~/models/farm-log.server";
 import { buyingState, checkEarlyExit, readUnitCount } from "~/domain/investing";
 
 import { formatGhs } from "~/domain/money";
-import { unitsText } from "~/domain/investing";
 import type { ProductType } from "~/domain/types";
 import { renderLineChartSvg } from "~/lib/charts.server";
 import { today } from "~/lib/clock.server";
@@ -241,7 +240,7 @@ export async function investPageLoader(type: ProductType, request: Request) {
 
 // ---- the dialogs' action ----
 
-const FALLBACK = { invest: "Failed to create investment.", exit: "Failed to submit request." } as const;
+const FALLBACK = { invest: "investorTexts.failed.invest", exit: "investorTexts.failed.request" } as const;
 
 export async function investPageAction(type: ProductType, request: Request) {
   const url = new URL(request.url);
@@ -264,7 +263,7 @@ export async function investPageAction(type: ProductType, request: Request) {
       const { investment } = invest(ctx, { batchId: batch.id, units, acceptedTerms: form.terms === "on", autoReinvest: form.auto_reinvest === "on" });
       return redirectWithFlash(listHref(type, query, {}, batch.id), {
         kind: "success",
-        message: `Investment confirmed: ${unitsText(investment.units)} of Batch #${batch.id} for ${formatGhs(investment.amountMinor)}.`,
+        message: msg("investorTexts.investmentConfirmed", { count: investment.units, batchId: batch.id, amount: { money: investment.amountMinor } }),
       });
     }
     requestEarlyExit(ctx, { batchId: batch.id, units });
@@ -272,6 +271,6 @@ export async function investPageAction(type: ProductType, request: Request) {
   } catch (error) {
     if (error instanceof DomainError || error instanceof HttpError) return pageError(error, values, locale);
     logger.error({ err: errorField(error) }, "page action failed");
-    return data({ ok: false as const, errors: { form: FALLBACK[form.intent] } as Record<string, string>, values }, { status: 500 });
+    return data({ ok: false as const, errors: { form: t(FALLBACK[form.intent]) } as Record<string, string>, values }, { status: 500 });
   }
 }

@@ -10,6 +10,11 @@ export const investorTexts = {
   "investorTexts.failed.withdraw": "Withdrawal failed",
   "investorTexts.failed.reinvest": "Reinvest failed",
   "investorTexts.failed.request": "Failed to submit request.",
+  "investorTexts.failed.invest": "Failed to create investment.",
+  "investorTexts.investmentConfirmed": {
+    one: "Investment confirmed: {count} unit of Batch #{batchId} for {amount}.",
+    other: "Investment confirmed: {count} units of Batch #{batchId} for {amount}.",
+  },
   "investorTexts.chartLabel": "Amounts of your last 12 investments, in GHS",
   "investorTexts.usableFrom": "{destination} · can receive money from {when}",
   "investorTexts.destinationSaved": "Destination saved. You can now withdraw to it.",
