@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, type Client } from "./support/client";
 import { createBatch, createFarm, createInvestor, createRemittance, signInAdmin, type SignedIn } from "./support/factories";
 import { rules } from "~/catalog/en/rules";
-import { APPROVAL_MESSAGES } from "~/domain/approvals";
 import { wordsOutsideCatalog } from "./support/pseudo";
 import { startServer, type TestServer } from "./support/server";
 
@@ -72,7 +71,6 @@ function dataOf(): string[] {
       (JSON.parse(r.v) as Array<{ question: string; answer: string }>).flatMap((f) => [f.question, f.answer]),
     ),
     ...Object.values(rules).filter((text): text is Extract<typeof text, string> => typeof text === "string"),
-    ...Object.values(APPROVAL_MESSAGES),
     ...ARRIVING,
     ...TYPED,
     "demo", // the payment provider's name

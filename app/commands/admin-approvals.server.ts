@@ -1,3 +1,4 @@
+import { msg } from "~/catalog/ref";
 import { approvalSummary } from "~/domain/approvals";
 import { getAccount } from "~/models/admin-users.server";
 import * as approvals from "~/models/approval-actions.server";
@@ -27,7 +28,7 @@ export function setAdminRole(ctx: CommandContext, input: { userId: number; isAdm
   const { userId, isAdmin } = input;
   const user = getAccount(userId);
   if (user.isAdmin === isAdmin) {
-    const message = isAdmin ? `${user.email} is already an admin.` : `${user.email} is not an admin.`;
+    const message = msg(isAdmin ? "approvalOutcome.alreadyAdmin" : "approvalOutcome.notAdmin", { email: user.email });
     return { ran: true, outcome: { body: { id: user.id, email: user.email, is_admin: isAdmin }, message }, relaxed: false };
   }
   return onceOnly(ctx, "set-admin-role", input, () =>

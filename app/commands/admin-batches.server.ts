@@ -32,7 +32,7 @@ export function activateBatch(ctx: CommandContext, input: { batchId: number }): 
   return onceOnly(ctx, "activate-batch", input, () => batches.getBatch(batches.activateBatch(input.batchId, by(ctx)).id)!).result;
 }
 
-const DELETED = { body: { detail: "Batch deleted." }, message: "Batch deleted." };
+const DELETED = { body: { detail: "Batch deleted." }, message: msg("approvalOutcome.batchDeleted") };
 
 /**
  * Deletes a batch nobody invested in. One with history (past OPEN, or units placed) waits for a

@@ -25,12 +25,6 @@ export const isExpired = (expiresAtIso: string, nowIsoValue: string) => expiresA
 /** With one admin there is no second pair of eyes: the rule is relaxed (and the approvals page says so). */
 export const fourEyesRelaxed = (adminCount: number) => adminCount < 2;
 
-export const APPROVAL_MESSAGES = {
-  sentForApproval: "Sent for approval: a second admin must approve it on /admin/approvals.",
-  relaxed: "Four eyes are relaxed: this installation has one admin, so guarded actions run at once. Grant a second admin to require a second approval.",
-  heldWithdrawal: "Waiting for a security check: an admin reviews large withdrawals before they are sent.",
-} as const;
-
 /** How a decided request's status reads in "This request is already ...". */
 const DECIDED = { APPROVED: "rules.approval.status.APPROVED", REJECTED: "rules.approval.status.REJECTED", EXPIRED: "rules.approval.status.EXPIRED", FAILED: "rules.approval.status.FAILED" } as const;
 

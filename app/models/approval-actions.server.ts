@@ -2,7 +2,7 @@ import { assertMayDecide, fourEyesRelaxed, isExpired, isGuardedAction, type Guar
 import type { MessageRef } from "~/catalog/format";
 import { msg } from "~/catalog/ref";
 import { DomainError } from "~/domain/errors";
-import { formatGhs, minorToCedis } from "~/domain/money";
+import { minorToCedis } from "~/domain/money";
 import { nowIso } from "~/lib/clock.server";
 import { HttpError } from "~/lib/http.server";
 import { setAdminRole } from "~/models/admin-users.server";
@@ -19,8 +19,8 @@ import { returnHeldWithdrawal, sendHeldWithdrawal, withdrawalMessage } from "~/m
  * each the very model call the command makes, so approving answers what the command would have.
  */
 
-/** What an action answers: the API body and the page's flash. */
-export type ActionOutcome = { body: Record<string, unknown>; message: string };
+/** What an action answers: the API body and the page's flash (a catalog message; English text in an answer stored before). */
+export type ActionOutcome = { body: Record<string, unknown>; message: MessageRef | string };
 
 type Params = Record<string, unknown>;
 const num = (v: unknown) => (typeof v === "number" ? v : Number(v));
@@ -31,21 +31,24 @@ export const RUNNERS: Record<Exclude<GuardedAction, "withdrawal.send">, (p: Para
   "payout.execute": (p, adminId) => {
     const batchId = num(p.batchId);
     const run = runPayout(batchId, { adminId, period: (p.period as string | null) ?? null, reserveDrawMinor: drawOf(p) });
-    const drawn = run.reserveDrawMinor > 0 ? ` (${formatGhs(run.reserveDrawMinor)} from the reserve)` : "";
-    return { body: payoutRunJson(run), message: `Payouts executed for Batch #${batchId}: ${run.count} paid, ${formatGhs(run.totalMinor)} in total.${drawn}` };
+    const done = { batchId, count: run.count, total: { money: run.totalMinor } };
+    return {
+      body: payoutRunJson(run),
+      message: run.reserveDrawMinor > 0 ? msg("approvalOutcome.payoutsExecutedDrawing", { ...done, draw: { money: run.reserveDrawMinor } }) : msg("approvalOutcome.payoutsExecuted", done),
+    };
   },
   "batch.close": (p, adminId) => {
     const batchId = num(p.batchId);
     const run = closeBatch(batchId, { adminId, reserveDrawMinor: drawOf(p) });
-    return { body: { detail: "Batch closed.", ...payoutRunJson(run) }, message: `Batch #${batchId} closed; principal returned.` };
+    return { body: { detail: "Batch closed.", ...payoutRunJson(run) }, message: msg("approvalOutcome.batchClosed", { batchId }) };
   },
   "batch.delete": (p, adminId) => {
     deleteBatch(num(p.batchId), { adminId });
-    return { body: { detail: "Batch deleted." }, message: "Batch deleted." };
+    return { body: { detail: "Batch deleted." }, message: msg("approvalOutcome.batchDeleted") };
   },
   "user.role": (p, adminId) => {
     const user = setAdminRole({ userId: num(p.userId), isAdmin: p.isAdmin === true, adminId });
-    return { body: user, message: user.is_admin ? `${user.email} is now an admin.` : `${user.email} is no longer an admin.` };
+    return { body: user, message: msg(user.is_admin ? "approvalOutcome.nowAdmin" : "approvalOutcome.noLongerAdmin", { email: user.email }) };
   },
 };
 
@@ -116,7 +119,7 @@ export async function approveRequest({ id, adminId }: { id: number; adminId: num
     const sent = await sendHeldWithdrawal(num(params.withdrawalId));
     const body = { id: sent.id, status: sent.status, amount: minorToCedis(sent.amountMinor), message: withdrawalMessage(sent, "en") };
     recordApprovalResult(row.id, body);
-    return { body, message: `Withdrawal #${sent.id} approved and sent.`, approval: getApproval(row.id)! };
+    return { body, message: msg("approvalOutcome.withdrawalSent", { id: sent.id }), approval: getApproval(row.id)! };
   }
   if (!isGuardedAction(row.action)) throw new DomainError(409, msg("rules.approval.unknownAction", { action: row.action }));
   // Lost to another decision: nothing to record as FAILED (told by this flag, not by the message's words).

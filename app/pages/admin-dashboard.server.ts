@@ -15,7 +15,6 @@ import { newIdempotencyKey } from "~/lib/page-action.server";
 import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
 import { adminStats, listAdminBatches } from "~/models/batch.server";
 import { paidPeriods, simulatePayout, type PayoutSimulation } from "~/models/payout.server";
-import { APPROVAL_MESSAGES } from "~/domain/approvals";
 import type { Guarded } from "~/models/approval-actions.server";
 import { daysOverdue, nextPayoutDue } from "~/domain/schedules";
 import { today } from "~/lib/clock.server";
@@ -72,7 +71,7 @@ const reserveChoice = (s: PayoutSimulation): ReserveChoice | undefined =>
   s.shortfallMinor > 0 ? { shortfallMinor: s.shortfallMinor, availableMinor: s.reserveMinor, draw: minorToDecimalString(s.shortfallMinor) } : undefined;
 
 /** The flash after a guarded action: what it did (it ran at once) or that it waits for a second admin. */
-const guardedFlash = (g: Guarded) => (g.ran ? g.outcome.message : APPROVAL_MESSAGES.sentForApproval);
+const guardedFlash = (g: Guarded) => (g.ran ? g.outcome.message : msg("approvalOutcome.sentForApproval"));
 
 export async function adminDashboardAction({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);

@@ -18,12 +18,16 @@ export async function approvalsAdminLoader({ request }: LoaderFunctionArgs) {
   const t = translatorFor(locale);
   const { pending, decided } = listApprovals({ limit: 30 });
   const shown = view(locale);
+  const relaxed = fourEyesRelaxed(countAdmins());
+  const words = wordsFor(locale, ["adminApprovals"]);
+  // The relaxed rule's notice only where it holds.
+  if (!relaxed) for (const id of ["adminApprovals.relaxed", "adminApprovals.relaxedTail"]) delete words[id];
   return {
-    words: wordsFor(locale, ["adminApprovals"]),
+    words,
     title: t("adminMeta.approvals.title"),
     description: t("adminMeta.approvals.description"),
     me: admin.id,
-    relaxed: fourEyesRelaxed(countAdmins()),
+    relaxed,
     pending: pending.map((r) => ({ ...shown(r), mine: r.approval.requestedBy === admin.id })),
     decided: decided.map(shown),
   };

@@ -44,7 +44,6 @@ import { momoNetworks, withdrawTarget, PortfolioActionSchema } from "~/forms/por
 import { fieldErrors, renderMessages } from "~/forms/parse.server";
 import { walletStatement } from "~/models/wallet.server";
 import { listMyDeposits } from "~/models/deposit.server";
-import { APPROVAL_MESSAGES } from "~/domain/approvals";
 import { parseMoneyAmount } from "~/domain/wallet";
 import { listMyDestinations, listMyWithdrawals, NETWORK_LABELS, withdrawalMessage } from "~/models/withdrawal.server";
 import { previewWithdrawal, requestWithdrawal, startDeposit } from "~/commands/payments.server";
@@ -279,7 +278,7 @@ export async function portfolioAction({ request }: ActionFunctionArgs) {
         if (withdrawal.status === "SUCCEEDED") return redirectWithFlash(returnTo, { kind: "success", message: msg("investorTexts.withdrawalProcessed") });
         if (withdrawal.status === "PENDING") {
           // A large one waits for an admin's review (issue 20): say so rather than "on its way".
-          return redirectWithFlash(atAnchor(returnTo, PAYMENTS_ANCHOR), { kind: "success", message: held ? APPROVAL_MESSAGES.heldWithdrawal : withdrawalRequested(withdrawal.amountMinor) });
+          return redirectWithFlash(atAnchor(returnTo, PAYMENTS_ANCHOR), { kind: "success", message: held ? msg("approvalOutcome.heldWithdrawal") : withdrawalRequested(withdrawal.amountMinor) });
         }
         return redirectWithFlash(atAnchor(returnTo, PAYMENTS_ANCHOR), { kind: "error", message: withdrawalMessage(withdrawal, locale) });
       }

@@ -1,7 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ApproveRejectForms } from "~/components/approve-reject";
-import { APPROVAL_MESSAGES } from "~/domain/approvals";
 import { pageMeta } from "~/lib/meta";
 import { approvalsAdminAction, approvalsAdminLoader } from "~/pages/approvals-admin.server";
 import { slots, withElements } from "~/components/rich-text";
@@ -25,7 +24,7 @@ export default function AdminApprovals() {
       <p className="mt-1 text-sm text-stone-700">{t("adminApprovals.intro")}</p>
       {relaxed ? (
         <p className="mt-3 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-four-eyes="relaxed">
-          {APPROVAL_MESSAGES.relaxed} {t("adminApprovals.relaxedTail")}
+          {t("adminApprovals.relaxed")} {t("adminApprovals.relaxedTail")}
         </p>
       ) : null}
       <h2 className="mt-6 text-lg font-semibold">{t("adminApprovals.waiting")}</h2>

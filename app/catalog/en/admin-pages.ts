@@ -3,6 +3,7 @@ export const adminApprovals = {
   "adminApprovals.title": "Approvals",
   "adminApprovals.intro":
     "Payout runs (and their reserve draws), batch closes, deleting a batch with history, admin rights and withdrawals above the large-withdrawal limit need a second admin: not the one who asked. A request lapses after 24 hours.",
+  "adminApprovals.relaxed": "Four eyes are relaxed: this installation has one admin, so guarded actions run at once. Grant a second admin to require a second approval.",
   "adminApprovals.relaxedTail": "Large withdrawals still wait here for your review.",
   "adminApprovals.waiting": "Waiting",
   "adminApprovals.noneWaiting": "No requests waiting.",

@@ -1,4 +1,5 @@
 import { adminCatalog } from "~/catalog/en/admin-all";
+import { approvalOutcome } from "~/catalog/en/approval-outcome";
 import { approvalSummary } from "~/catalog/en/approval-summary";
 import { api } from "~/catalog/en/api";
 import { batchCard } from "~/catalog/en/batch-card";
@@ -66,6 +67,7 @@ export const en = {
   ...mail,
   ...paymentStatus,
   ...approvalSummary,
+  ...approvalOutcome,
   ...adminCatalog,
   ...portfolio,
   ...portfolioDialogs,

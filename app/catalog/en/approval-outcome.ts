@@ -1,0 +1,14 @@
+/** What a four-eyes action says it did (or that it waits for a second admin): flashes, rendered on the server only. */
+export const approvalOutcome = {
+  "approvalOutcome.sentForApproval": "Sent for approval: a second admin must approve it on /admin/approvals.",
+  "approvalOutcome.heldWithdrawal": "Waiting for a security check: an admin reviews large withdrawals before they are sent.",
+  "approvalOutcome.payoutsExecuted": "Payouts executed for Batch #{batchId}: {count} paid, {total} in total.",
+  "approvalOutcome.payoutsExecutedDrawing": "Payouts executed for Batch #{batchId}: {count} paid, {total} in total. ({draw} from the reserve)",
+  "approvalOutcome.batchClosed": "Batch #{batchId} closed; principal returned.",
+  "approvalOutcome.batchDeleted": "Batch deleted.",
+  "approvalOutcome.nowAdmin": "{email} is now an admin.",
+  "approvalOutcome.noLongerAdmin": "{email} is no longer an admin.",
+  "approvalOutcome.alreadyAdmin": "{email} is already an admin.",
+  "approvalOutcome.notAdmin": "{email} is not an admin.",
+  "approvalOutcome.withdrawalSent": "Withdrawal #{id} approved and sent.",
+} as const;
