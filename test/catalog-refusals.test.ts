@@ -111,6 +111,14 @@ describe("the API's details in the pseudo-locale", () => {
     expectPseudoDetail(await call(investor.api, "GET", "/api/v1/no-such-route"), 404);
   });
 
+  it("what went through: a batch deleted, a session logged out", async () => {
+    const batch = createBatch(server, { productType: "EGG" });
+    expectPseudoDetail(await call(admin.api, "DELETE", `/api/v1/admin/batches/${batch.id}`), 200, translate("pseudo", "api.batchDeleted"));
+    const leaving = await createInvestor(server);
+    leaving.api.setCookie("lang", "pseudo");
+    expectPseudoDetail(await call(leaving.api, "POST", "/api/v1/auth/logout"), 200, translate("pseudo", "api.loggedOut"));
+  });
+
   it("asked with ?lang=pseudo too; English stays the default", async () => {
     const english = new Client(server.url);
     english.bearer = investor.token;

@@ -6,7 +6,7 @@ import type { ImageType } from "~/domain/images";
 
 import type { BatchInput, FarmInput } from "~/forms/admin.server";
 import type { FarmLogEntry } from "~/forms/farm-log.server";
-import { requestOrRun, type Guarded } from "~/models/approval-actions.server";
+import { batchDeleted, requestOrRun, type Guarded } from "~/models/approval-actions.server";
 import * as batches from "~/models/batch.server";
 import * as farms from "~/models/farm.server";
 import * as farmLogs from "~/models/farm-log.server";
@@ -32,8 +32,6 @@ export function activateBatch(ctx: CommandContext, input: { batchId: number }): 
   return onceOnly(ctx, "activate-batch", input, () => batches.getBatch(batches.activateBatch(input.batchId, by(ctx)).id)!).result;
 }
 
-const DELETED = { body: { detail: "Batch deleted." }, message: msg("approvalOutcome.batchDeleted") };
-
 /**
  * Deletes a batch nobody invested in. One with history (past OPEN, or units placed) waits for a
  * second admin (four eyes); an empty OPEN one goes at once.
@@ -44,7 +42,7 @@ export function deleteBatch(ctx: CommandContext, input: { batchId: number }): Gu
     const batch = batches.getBatch(batchId);
     if (batch && deleteNeedsApproval(batch)) return requestOrRun({ action: "batch.delete", params: { batchId }, adminId: ctx.actor.id, summary: approvalSummary({ action: "batch.delete", batchId }) });
     batches.deleteBatch(batchId, by(ctx));
-    return { ran: true, outcome: DELETED, relaxed: false };
+    return { ran: true, outcome: batchDeleted(), relaxed: false };
   }).result;
 }
 

@@ -1,7 +1,8 @@
 import { assertMayDecide, fourEyesRelaxed, isExpired, isGuardedAction, type GuardedAction } from "~/domain/approvals";
-import type { MessageRef } from "~/catalog/format";
+import type { Locale, MessageRef } from "~/catalog/format";
 import { msg } from "~/catalog/ref";
-import { DomainError } from "~/domain/errors";
+import { DomainError, englishOf } from "~/domain/errors";
+import { render } from "~/catalog/index.server";
 import { minorToCedis } from "~/domain/money";
 import { nowIso } from "~/lib/clock.server";
 import { HttpError } from "~/lib/http.server";
@@ -19,8 +20,23 @@ import { returnHeldWithdrawal, sendHeldWithdrawal, withdrawalMessage } from "~/m
  * each the very model call the command makes, so approving answers what the command would have.
  */
 
-/** What an action answers: the API body and the page's flash (a catalog message; English text in an answer stored before). */
-export type ActionOutcome = { body: Record<string, unknown>; message: MessageRef | string };
+/**
+ * What an action answers: the API body (kept as it is, with the approval) and the page's flash (a
+ * catalog message; English text in an answer stored before). `detail`: the body's detail as a catalog
+ * message, which the API answers in its reader's language (outcomeBody).
+ */
+export type ActionOutcome = { body: Record<string, unknown>; message: MessageRef | string; detail?: MessageRef };
+
+/** An outcome's body as the API answers it: its detail in the reader's `locale`. */
+export function outcomeBody(outcome: ActionOutcome, locale: Locale): Record<string, unknown> {
+  return outcome.detail ? { ...outcome.body, detail: render(locale, outcome.detail) } : outcome.body;
+}
+
+/** A body with its detail: the English text kept with the approval, the message for the API's answer. */
+const withDetail = (detail: MessageRef, body: Record<string, unknown> = {}) => ({ body: { detail: englishOf(detail), ...body }, detail });
+
+/** What deleting a batch answers, at once or once approved. */
+export const batchDeleted = (): ActionOutcome => ({ ...withDetail(msg("api.batchDeleted")), message: msg("approvalOutcome.batchDeleted") });
 
 type Params = Record<string, unknown>;
 const num = (v: unknown) => (typeof v === "number" ? v : Number(v));
@@ -40,11 +56,11 @@ export const RUNNERS: Record<Exclude<GuardedAction, "withdrawal.send">, (p: Para
   "batch.close": (p, adminId) => {
     const batchId = num(p.batchId);
     const run = closeBatch(batchId, { adminId, reserveDrawMinor: drawOf(p) });
-    return { body: { detail: "Batch closed.", ...payoutRunJson(run) }, message: msg("approvalOutcome.batchClosed", { batchId }) };
+    return { ...withDetail(msg("api.batchClosed"), payoutRunJson(run)), message: msg("approvalOutcome.batchClosed", { batchId }) };
   },
   "batch.delete": (p, adminId) => {
     deleteBatch(num(p.batchId), { adminId });
-    return { body: { detail: "Batch deleted." }, message: msg("approvalOutcome.batchDeleted") };
+    return batchDeleted();
   },
   "user.role": (p, adminId) => {
     const user = setAdminRole({ userId: num(p.userId), isAdmin: p.isAdmin === true, adminId });
@@ -70,8 +86,8 @@ export function requestOrRun({ action, params, adminId, summary }: { action: Exc
 }
 
 /** The answer a guarded API route gives: the action's own (200) or 202 with the request. */
-export function guardedAnswer(g: Guarded): { status: number; body: Record<string, unknown> } {
-  return g.ran ? { status: 200, body: g.outcome.body } : { status: 202, body: { approval: { id: g.approval.id, status: "PENDING", action: g.approval.action } } };
+export function guardedAnswer(g: Guarded, locale: Locale): { status: number; body: Record<string, unknown> } {
+  return g.ran ? { status: 200, body: outcomeBody(g.outcome, locale) } : { status: 202, body: { approval: { id: g.approval.id, status: "PENDING", action: g.approval.action } } };
 }
 
 const batchOf = (a: Approval) => {

@@ -3,6 +3,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiJson, handleApi, onlyMethods, parseId, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
 import { approveRequest } from "~/commands/admin-approvals.server";
+import { localeOf } from "~/catalog/index.server";
+import { outcomeBody } from "~/models/approval-actions.server";
 
 export const loader = onlyMethods("POST");
 
@@ -13,6 +15,6 @@ export function action({ request, params }: ActionFunctionArgs) {
     const admin = await requireApiAdmin(request);
     const id = parseId(params.id, msg("rules.approval.notFound"));
     const done = await approveRequest({ actor: admin, key: null }, { approvalId: id });
-    return apiJson({ ...done.body, approval: { id: done.approval.id, status: done.approval.status, action: done.approval.action } });
+    return apiJson({ ...outcomeBody(done, localeOf(request)), approval: { id: done.approval.id, status: done.approval.status, action: done.approval.action } });
   });
 }

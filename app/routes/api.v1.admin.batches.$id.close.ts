@@ -6,6 +6,7 @@ import { reserveDrawInput } from "~/domain/payouts";
 import { requireApiAdmin } from "~/auth/session.server";
 import { closeBatch } from "~/commands/admin-payouts.server";
 import { guardedAnswer } from "~/models/approval-actions.server";
+import { localeOf } from "~/catalog/index.server";
 
 export const loader = onlyMethods("POST");
 
@@ -16,7 +17,7 @@ export function action({ request, params }: ActionFunctionArgs) {
     const admin = await requireApiAdmin(request);
     const batchId = parseId(params.id, msg("rules.batchNotFound"));
     const reserveDrawMinor = reserveDrawInput((await readBody(request)).reserve_draw);
-    const answer = guardedAnswer(closeBatch({ actor: admin, key: idempotencyKeyOf(request) }, { batchId, reserveDrawMinor }));
+    const answer = guardedAnswer(closeBatch({ actor: admin, key: idempotencyKeyOf(request) }, { batchId, reserveDrawMinor }), localeOf(request));
     return apiJson(answer.body, answer.status);
   });
 }

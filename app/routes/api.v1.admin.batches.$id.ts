@@ -6,6 +6,7 @@ import { requireApiAdmin } from "~/auth/session.server";
 import { deleteBatch } from "~/commands/admin-batches.server";
 import { batchJson, getBatch } from "~/models/batch.server";
 import { guardedAnswer } from "~/models/approval-actions.server";
+import { localeOf } from "~/catalog/index.server";
 
 export function loader({ request, params }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
@@ -23,7 +24,7 @@ export function action({ request, params }: ActionFunctionArgs) {
     requireMethod(request, "GET", "DELETE");
     const admin = await requireApiAdmin(request);
     const batchId = parseId(params.id, msg("rules.batchNotFound"));
-    const answer = guardedAnswer(deleteBatch({ actor: admin, key: idempotencyKeyOf(request) }, { batchId }));
+    const answer = guardedAnswer(deleteBatch({ actor: admin, key: idempotencyKeyOf(request) }, { batchId }), localeOf(request));
     return apiJson(answer.body, answer.status);
   });
 }

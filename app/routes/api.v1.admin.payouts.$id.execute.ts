@@ -6,6 +6,7 @@ import { apiJson, handleApi, idempotencyKeyOf, onlyMethods, parseId, readBody, r
 import { requireApiAdmin } from "~/auth/session.server";
 import { executePayout } from "~/commands/admin-payouts.server";
 import { guardedAnswer } from "~/models/approval-actions.server";
+import { localeOf } from "~/catalog/index.server";
 
 export const loader = onlyMethods("POST");
 
@@ -24,7 +25,7 @@ export function action({ request, params }: ActionFunctionArgs) {
     const batchId = parseId(params.id, msg("rules.batchNotFound"));
     // A retried request with the same Idempotency-Key gets the first answer and pays nothing more;
     // the key on another batch or period is refused, so that run is never mistaken for this one.
-    const answer = guardedAnswer(executePayout({ actor: admin, key: idempotencyKeyOf(request) }, { batchId, period, reserveDrawMinor }));
+    const answer = guardedAnswer(executePayout({ actor: admin, key: idempotencyKeyOf(request) }, { batchId, period, reserveDrawMinor }), localeOf(request));
     return apiJson(answer.body, answer.status);
   });
 }

@@ -5,6 +5,7 @@ import { apiJson, handleApi, idempotencyKeyOf, onlyMethods, parseBool, parseId, 
 import { requireApiAdmin } from "~/auth/session.server";
 import { setAdminRole } from "~/commands/admin-approvals.server";
 import { guardedAnswer } from "~/models/approval-actions.server";
+import { localeOf } from "~/catalog/index.server";
 
 export const loader = onlyMethods("POST");
 
@@ -19,7 +20,7 @@ export function action({ request, params }: ActionFunctionArgs) {
     const userId = parseId(params.id, msg("api.userNotFound"));
     const body = await readBody(request);
     if (body.is_admin === undefined || body.is_admin === null || body.is_admin === "") throw new DomainError(422, msg("api.isAdminBoolean"), "is_admin");
-    const answer = guardedAnswer(setAdminRole({ actor: admin, key: idempotencyKeyOf(request) }, { userId, isAdmin: parseBool(body.is_admin) }));
+    const answer = guardedAnswer(setAdminRole({ actor: admin, key: idempotencyKeyOf(request) }, { userId, isAdmin: parseBool(body.is_admin) }), localeOf(request));
     return apiJson(answer.body, answer.status);
   });
 }

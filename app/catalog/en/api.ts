@@ -50,4 +50,6 @@ export const api = {
   "api.kycApproved": "Approved.",
   "api.kycRejected": "Rejected.",
   "api.reserveFunded": "Reserve funded.",
+  "api.batchClosed": "Batch closed.",
+  "api.batchDeleted": "Batch deleted.",
 } as const;
