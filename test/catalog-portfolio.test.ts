@@ -6,8 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, type Client } from "./support/client";
 import { createBatch, createInvestor, signIn, type Investor } from "./support/factories";
 import { startFakePaystack, type FakePaystack } from "./support/fake-paystack";
-import { rules } from "~/catalog/en/rules";
-import { translate } from "~/catalog/index.server";
 import { wordsOutsideCatalog } from "./support/pseudo";
 import { startServer, TEST_INVESTOR, type TestServer } from "./support/server";
 
@@ -38,11 +36,6 @@ function dataOf(server: TestServer): string[] {
     ...rows("select 'AKK-INV-' || id from investments"), // a receipt's reference
     ...rows("select failure_message from withdrawals"),
     ...rows("select label, name from payment_destinations"),
-    ...Object.values(rules).filter((text): text is Extract<typeof text, string> => typeof text === "string"),
-    ...(db.prepare("select id from batches").all() as Array<{ id: number }>).flatMap((b) => [
-      translate("en", "rules.batchClosedFor", { batchId: b.id }),
-      translate("en", "rules.batchSoldOut", { batchId: b.id }),
-    ]),
     // The banks' and networks' own names, and the date format a date field shows.
     "Absa Bank Ghana Ltd",
     "GCB Bank Limited",
