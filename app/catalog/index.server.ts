@@ -38,13 +38,8 @@ setEnglishRenderer((ref) => translate("en", ref.msg, ref.params));
 /** A message reference in the locale (a stored notice, a flash, an error's detail). */
 export const render = (locale: Locale, ref: MessageRef) => translate(locale, ref.msg, ref.params);
 
-/** `render` for one locale, as a door hands it on (a form's messages: `fieldErrors(error, rendererFor(locale))`). */
+/** `render` for one locale, as a door hands it on (a form's messages: `fieldErrors(error, rendererFor(locale))`, `renderMessages`). */
 export const rendererFor = (locale: Locale) => (ref: MessageRef) => render(locale, ref);
-
-/** Messages by field (a form's refusals) in the locale; a plain string is English not yet moved. */
-export function renderEach(locale: Locale, messages: Record<string, string | MessageRef>): Record<string, string> {
-  return Object.fromEntries(Object.entries(messages).map(([field, message]) => [field, typeof message === "string" ? message : render(locale, message)]));
-}
 
 /** An error's detail in the reader's language: its catalog message, or the English it was written in. */
 export function detailIn(locale: Locale, error: { detail: string; ref?: MessageRef | null }): string {

@@ -11,6 +11,7 @@ import { checkPayoutPeriod } from "~/domain/payouts";
 import { readRemittance } from "~/domain/remittances";
 import { fieldErrors, fieldMessages, formMsg } from "~/forms/parse.server";
 import { HttpError } from "~/lib/http.server";
+import { englishOf } from "~/domain/errors";
 
 const APP = path.resolve(import.meta.dirname, "..");
 
@@ -81,7 +82,7 @@ describe("the refusals' messages", () => {
     expect(parsed.success).toBe(false);
     if (parsed.success) return;
     expect(parsed.error.issues[0].message).toBe("Select a farm.");
-    expect(fieldErrors(parsed.error)).toEqual({ farm_id: "Select a farm." });
+    expect(fieldErrors(parsed.error, englishOf)).toEqual({ farm_id: "Select a farm." });
     expect(fieldMessages(parsed.error)).toEqual({ farm_id: { msg: "rules.selectFarm" } });
     expect(bracketed(fieldErrors(parsed.error, (m) => render("pseudo", m)).farm_id)).toBe(true);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fieldErrors } from "~/forms/parse.server";
 import { ChangePasswordFormSchema, ChangePasswordSchema, CloseAccountSchema, LoginSchema, ProfileUpdateSchema, RegisterSchema, ResetPasswordSchema } from "~/forms/account.server";
+import { englishOf } from "~/domain/errors";
 
 describe("RegisterSchema", () => {
   it("accepts a valid registration and lower-cases the email", () => {
@@ -21,7 +22,7 @@ describe("RegisterSchema", () => {
   ])("rejects %j with a message on %s", (input, field, message) => {
     const result = RegisterSchema.safeParse(input);
     expect(result.success).toBe(false);
-    if (!result.success) expect(fieldErrors(result.error)[field]).toBe(message);
+    if (!result.success) expect(fieldErrors(result.error, englishOf)[field]).toBe(message);
   });
 });
 
@@ -39,7 +40,7 @@ describe("ProfileUpdateSchema", () => {
 
   it("refuses a name with a text-direction override", () => {
     const r = ProfileUpdateSchema.safeParse({ full_name: "\u202eemaN weN" });
-    expect(r.success ? null : fieldErrors(r.error).full_name).toBe("Your name cannot contain control characters or text-direction marks.");
+    expect(r.success ? null : fieldErrors(r.error, englishOf).full_name).toBe("Your name cannot contain control characters or text-direction marks.");
   });
 });
 
@@ -47,7 +48,7 @@ describe("ResetPasswordSchema", () => {
   it("needs matching passwords", () => {
     const result = ResetPasswordSchema.safeParse({ password: "longenough", confirm: "different1" });
     expect(result.success).toBe(false);
-    if (!result.success) expect(fieldErrors(result.error).confirm).toBe("The two passwords do not match.");
+    if (!result.success) expect(fieldErrors(result.error, englishOf).confirm).toBe("The two passwords do not match.");
   });
 });
 
@@ -61,13 +62,13 @@ describe("the account page's forms", () => {
 
   it.each(["12345", "024 123 456", "+44 20 7946 0958", "0241234567890123456789", 241234567])("refuses %j as a phone", (phone) => {
     const r = ProfileUpdateSchema.safeParse({ phone });
-    expect(r.success ? null : fieldErrors(r.error).phone).toBe("Enter a Ghana phone number like 024 123 4567 or +233 24 123 4567.");
+    expect(r.success ? null : fieldErrors(r.error, englishOf).phone).toBe("Enter a Ghana phone number like 024 123 4567 or +233 24 123 4567.");
   });
 
   it("asks for the current password and a new one by the registration rule", () => {
     const errors = (input: unknown) => {
       const r = ChangePasswordSchema.safeParse(input);
-      return r.success ? {} : fieldErrors(r.error);
+      return r.success ? {} : fieldErrors(r.error, englishOf);
     };
     expect(errors({ current_password: "", new_password: "short" })).toEqual({
       current_password: "Enter your current password.",
@@ -79,18 +80,18 @@ describe("the account page's forms", () => {
 
   it("on the page, the new password is typed twice", () => {
     const r = ChangePasswordFormSchema.safeParse({ current_password: "old-password", new_password: "new-password", confirm_password: "new-passwork" });
-    expect(r.success ? null : fieldErrors(r.error)).toEqual({ confirm_password: "The two passwords do not match." });
+    expect(r.success ? null : fieldErrors(r.error, englishOf)).toEqual({ confirm_password: "The two passwords do not match." });
   });
 
   it("closing needs the password", () => {
     const r = CloseAccountSchema.safeParse({});
-    expect(r.success ? null : fieldErrors(r.error).password).toBe("Enter your password to close your account.");
+    expect(r.success ? null : fieldErrors(r.error, englishOf).password).toBe("Enter your password to close your account.");
   });
 });
 
 describe("addresses in .invalid", () => {
   it("cannot register: closed accounts are renamed into that domain", () => {
     const r = RegisterSchema.safeParse({ full_name: "A", email: "closed-1@closed.invalid", password: "longenough" });
-    expect(r.success ? null : fieldErrors(r.error).email).toBe("Enter a valid email address.");
+    expect(r.success ? null : fieldErrors(r.error, englishOf).email).toBe("Enter a valid email address.");
   });
 });

@@ -8,7 +8,7 @@ import { isCalendarDate } from "~/domain/calendar";
 // The rules answer catalog messages; these tests read them in English, as the page shows them.
 const parseFarmLogEntry = (...args: Parameters<typeof parseFarmLogRefs>) => {
   const r = parseFarmLogRefs(...args);
-  return r.ok ? r : { ok: false as const, errors: renderMessages(r.errors) };
+  return r.ok ? r : { ok: false as const, errors: renderMessages(r.errors, englishOf) };
 };
 const checkPhotos = (...args: Parameters<typeof checkPhotoRefs>) => {
   const r = checkPhotoRefs(...args);

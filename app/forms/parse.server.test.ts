@@ -9,6 +9,7 @@ import { checkKycImages, kycSubmissionSchema } from "~/forms/kyc.server";
 import { fieldErrors, renderMessages } from "~/forms/parse.server";
 import { DestinationSchema } from "~/forms/wallet.server";
 import { wordsOutsideCatalog } from "../../test/support/pseudo";
+import { englishOf } from "~/domain/errors";
 
 const pseudo = (m: Parameters<typeof render>[1]) => render("pseudo", m);
 
@@ -36,7 +37,7 @@ describe("form messages in the reader's language", () => {
     for (const [schema, input, count] of cases) {
       const parsed = schema.safeParse(input) as ReturnType<typeof RegisterSchema.safeParse>;
       expect(parsed.success).toBe(false);
-      const english = fieldErrors(parsed.error!);
+      const english = fieldErrors(parsed.error!, englishOf);
       expect(Object.keys(english)).toHaveLength(count);
       expectAllFromCatalog(english, fieldErrors(parsed.error!, pseudo));
     }
@@ -48,13 +49,13 @@ describe("form messages in the reader's language", () => {
       { productType: "CHICKEN", today: "2026-03-10" },
     );
     expect(log.ok).toBe(false);
-    if (!log.ok) expectAllFromCatalog(renderMessages(log.errors), renderMessages(log.errors, pseudo));
+    if (!log.ok) expectAllFromCatalog(renderMessages(log.errors, englishOf), renderMessages(log.errors, pseudo));
 
     const photos = checkPhotos(Array.from({ length: 6 }, () => ({ name: "x.jpg", size: 10, head: new Uint8Array() })));
     expect(photos.ok || pseudo(photos.error)).toMatch(/^⟦.*5.*⟧$/);
 
     const images = checkKycImages({ proof_of_address: { size: 10, bytes: new TextEncoder().encode("GIF89a") } });
     expect(images.ok).toBe(false);
-    if (!images.ok) expectAllFromCatalog(renderMessages(images.errors), renderMessages(images.errors, pseudo));
+    if (!images.ok) expectAllFromCatalog(renderMessages(images.errors, englishOf), renderMessages(images.errors, pseudo));
   });
 });

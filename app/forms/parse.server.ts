@@ -12,15 +12,15 @@ import { englishOf } from "~/domain/errors";
 export type FormParse<T> = { ok: true; data: T } | { ok: false; errors: Record<string, string> };
 
 /**
- * Reads `input` by `schema`; a refusal's messages are rendered by `render` (English unless a door
- * passes its reader's language).
+ * Reads `input` by `schema`; a refusal's messages are rendered by `render`: a door passes its
+ * reader's language (`rendererFor(locale)` from ~/catalog/index.server); tests and logs `englishOf`.
  */
-export function parseForm<S extends z.ZodType>(schema: S, input: unknown, render: RenderMessage = englishOf): FormParse<z.infer<S>> {
+export function parseForm<S extends z.ZodType>(schema: S, input: unknown, render: RenderMessage): FormParse<z.infer<S>> {
   const parsed = schema.safeParse(input);
   return parsed.success ? { ok: true, data: parsed.data } : { ok: false, errors: fieldErrors(parsed.error, render) };
 }
 
-/** How a door turns a message into text in its reader's language. */
+/** How a door turns a message into text in its reader's language (`rendererFor(locale)`). */
 export type RenderMessage = (message: MessageRef) => string;
 
 /** A form's message for a field: a catalog message, or zod's own English where a rule names none. */
@@ -73,13 +73,13 @@ export function fieldMessages(error: z.ZodError): Record<string, FieldMessage> {
   return out;
 }
 
-/** Field name -> first message, rendered by `render` (English unless a door passes its reader's language). */
-export function fieldErrors(error: z.ZodError, render: RenderMessage = englishOf): Record<string, string> {
+/** Field name -> first message, rendered by `render` (a door's `rendererFor(locale)`; `englishOf` in tests). */
+export function fieldErrors(error: z.ZodError, render: RenderMessage): Record<string, string> {
   return renderMessages(fieldMessages(error), render);
 }
 
 /** A field -> message map (a form's, or a hand-written check's) as text, by `render`. */
-export function renderMessages(messages: Record<string, FieldMessage | undefined>, render: RenderMessage = englishOf): Record<string, string> {
+export function renderMessages(messages: Record<string, FieldMessage | undefined>, render: RenderMessage): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [field, message] of Object.entries(messages)) if (message !== undefined) out[field] = typeof message === "string" ? message : render(message);
   return out;

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { msg } from "~/catalog/ref";
 import { fieldErrors, formMsg } from "~/forms/parse.server";
 import { hasHiddenCharacters, singleLineText } from "~/forms/text.server";
+import { englishOf } from "~/domain/errors";
 
 // Names and titles are shown to other people: a NUL, a newline or a right-to-left override in one
 // can hide or reorder what they read ("Ama\u202Egnp.exe" shows as "Amaexe.png").
@@ -54,6 +55,6 @@ describe("singleLineText", () => {
   it("an optional field may be empty", () => {
     const optional = singleLineText({ label: msg("forms.label.location"), max: 10, tooLong: formMsg("forms.tooLong") });
     expect(optional.parse("")).toBe("");
-    expect(fieldErrors(optional.safeParse("x\u202e").error!)).toEqual({ form: "The location cannot contain control characters or text-direction marks." });
+    expect(fieldErrors(optional.safeParse("x\u202e").error!, englishOf)).toEqual({ form: "The location cannot contain control characters or text-direction marks." });
   });
 });

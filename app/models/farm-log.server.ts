@@ -2,7 +2,7 @@ import { msg } from "~/catalog/ref";
 import { and, eq, asc, desc, inArray, sql } from "drizzle-orm";
 import { PHOTO_MAX_PER_LOG } from "~/forms/limits";
 import type { MessageRef } from "~/catalog/format";
-import { DomainError, englishOf } from "~/domain/errors";
+import { DomainError } from "~/domain/errors";
 import { type FarmLogEntry } from "~/forms/farm-log.server";
 import { type ImageType } from "~/domain/images";
 import { getDb, preparedQuery, type Db } from "~/lib/db.server";
@@ -127,11 +127,6 @@ export class FarmLogInvalid extends DomainError {
   constructor(public messages: Record<string, string | MessageRef>) {
     super(422, Object.values(messages)[0] ?? msg("forms.farmLog.check"), Object.keys(messages)[0]);
     this.name = "FarmLogInvalid";
-  }
-
-  /** Every field's message in English (the API's `errors`). */
-  get errors(): Record<string, string> {
-    return Object.fromEntries(Object.entries(this.messages).map(([field, message]) => [field, englishOf(message)]));
   }
 }
 

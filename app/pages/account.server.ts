@@ -9,7 +9,7 @@ import { parseForm } from "~/forms/parse.server";
 import { pageError } from "~/lib/page-action.server";
 import { accountPosition } from "~/models/user.server";
 import { phoneForDisplay } from "~/pages/account";
-import { localeOf, render, translatorFor, wordsFor } from "~/catalog/index.server";
+import { localeOf, render, rendererFor, translatorFor, wordsFor } from "~/catalog/index.server";
 import { msg } from "~/catalog/ref";
 import { listSessions } from "~/models/sessions.server";
 import { CHANNELS, NOTICE_CATEGORIES } from "~/domain/notices";
@@ -56,13 +56,13 @@ export async function accountAction({ request }: ActionFunctionArgs) {
   try {
     switch (intent) {
       case "profile": {
-        const parsed = parseForm(ProfileUpdateSchema, { full_name: values.full_name, phone: values.phone });
+        const parsed = parseForm(ProfileUpdateSchema, { full_name: values.full_name, phone: values.phone }, rendererFor(locale));
         if (!parsed.ok) return refused(parsed.errors, values);
         account.updateProfile(ctx, { fullName: parsed.data.full_name, phone: parsed.data.phone });
         return redirectWithFlash("/account", { kind: "success", message: msg("investorTexts.profileSaved") });
       }
       case "password": {
-        const parsed = parseForm(ChangePasswordFormSchema, form);
+        const parsed = parseForm(ChangePasswordFormSchema, form, rendererFor(locale));
         if (!parsed.ok) return refused(parsed.errors, values);
         const input = { currentPassword: parsed.data.current_password, newPassword: parsed.data.new_password, keepSessionToken: await sessionTokenOf(request) };
         await account.changePassword(ctx, input);
@@ -73,7 +73,7 @@ export async function accountAction({ request }: ActionFunctionArgs) {
           // The confirm step without JavaScript: the password was checked at the first step.
           account.closeAccountWithTicket(ctx, { ticket: form.ticket, sessionToken: await sessionTokenOf(request) });
         } else {
-          const parsed = parseForm(CloseAccountSchema, { password: form.password ?? "" });
+          const parsed = parseForm(CloseAccountSchema, { password: form.password ?? "" }, rendererFor(locale));
           if (!parsed.ok) return refused(parsed.errors, values);
           if (form.confirmed !== "1") {
             const ticket = await account.askToCloseAccount(ctx, { password: parsed.data.password, sessionToken: await sessionTokenOf(request) });

@@ -18,7 +18,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { type LogResult } from "~/components/admin-log-form";
 import { ADMIN_FALLBACK } from "~/pages/admin";
 import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
-import { detailIn, localeOf, render, translatorFor, wordsFor } from "~/catalog/index.server";
+import { detailIn, localeOf, rendererFor, translatorFor, wordsFor } from "~/catalog/index.server";
 import type { Locale } from "~/catalog/format";
 
 /** The daily-log form and photo uploads, page and API: read the request and check it; the commands store it. */
@@ -132,7 +132,7 @@ export async function batchLogsAction({ request, params }: ActionFunctionArgs) {
   } catch (error) {
     if (error instanceof FarmLogInvalid) {
       const locale = localeOf(request);
-      return data({ ok: false as const, errors: renderMessages(error.messages, (m) => render(locale, m)), values } satisfies LogResult, { status: 400 });
+      return data({ ok: false as const, errors: renderMessages(error.messages, rendererFor(locale)), values } satisfies LogResult, { status: 400 });
     }
     if (error instanceof DomainError || error instanceof HttpError) {
       return data({ ok: false as const, errors: { form: detailIn(locale, error) }, values } satisfies LogResult, { status: error.status });

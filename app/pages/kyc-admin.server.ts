@@ -7,7 +7,7 @@ import { parseForm } from "~/forms/parse.server";
 import { getKycVerifier } from "~/integrations/kyc/index.server";
 import { KYC_SUBMISSION_STATUSES, kycReviewJson, listKycSubmissions } from "~/models/kyc.server";
 import { approveKyc, rejectKyc } from "~/commands/admin-kyc.server";
-import { detailIn, localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
+import { detailIn, localeOf, rendererFor, translatorFor, wordsFor } from "~/catalog/index.server";
 
 type Status = (typeof KYC_SUBMISSION_STATUSES)[number];
 
@@ -35,6 +35,7 @@ export async function kycAdminLoader({ request }: LoaderFunctionArgs) {
 /** Approve, or reject with a reason the investor reads. Works as a plain form post. */
 export async function kycAdminAction({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
+  const locale = localeOf(request);
   const form = Object.fromEntries([...(await request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
   const submissionId = Number(form.id);
   const values = { id: form.id ?? "", reason: form.reason ?? "" };
@@ -46,16 +47,15 @@ export async function kycAdminAction({ request }: ActionFunctionArgs) {
       return redirectWithFlash("/admin/kyc", { kind: "success", message: msg("adminKyc.flash.approved", { id: submissionId }) });
     }
     if (form.intent === "reject") {
-      const parsed = parseForm(KycRejectionSchema, { reason: values.reason });
+      const parsed = parseForm(KycRejectionSchema, { reason: values.reason }, rendererFor(locale));
       if (!parsed.ok)
         return data({ ok: false as const, id: submissionId, errors: { reason: parsed.errors.reason ?? Object.values(parsed.errors)[0] } as Record<string, string>, values }, { status: 422 });
       rejectKyc(ctx, { submissionId, reason: parsed.data.reason });
       return redirectWithFlash("/admin/kyc", { kind: "success", message: msg("adminKyc.flash.rejected", { id: submissionId }) });
     }
-    return data({ ok: false as const, id: submissionId, errors: { form: translatorFor(localeOf(request))("admin.chooseApproveOrReject") } as Record<string, string>, values }, { status: 400 });
+    return data({ ok: false as const, id: submissionId, errors: { form: translatorFor(locale)("admin.chooseApproveOrReject") } as Record<string, string>, values }, { status: 400 });
   } catch (error) {
-    if (error instanceof DomainError)
-      return data({ ok: false as const, id: submissionId, errors: { form: detailIn(localeOf(request), error) } as Record<string, string>, values }, { status: error.status });
+    if (error instanceof DomainError) return data({ ok: false as const, id: submissionId, errors: { form: detailIn(locale, error) } as Record<string, string>, values }, { status: error.status });
     throw error;
   }
 }

@@ -265,7 +265,7 @@ export async function portfolioAction({ request }: ActionFunctionArgs) {
       }
       case "withdraw": {
         const target = withdrawTarget(form);
-        if (!target.ok) return data({ ok: false as const, errors: renderMessages(target.errors, (m) => render(locale, m)), values }, { status: 400 });
+        if (!target.ok) return data({ ok: false as const, errors: renderMessages(target.errors, rendererFor(locale)), values }, { status: 400 });
         const request = { amountMinor: parseMoneyAmount(form.amount), ...target.target };
         if (form.confirmed !== "1") {
           // The same rules, undone: ask 'Withdraw GHS x?' only for a withdrawal that would go through.

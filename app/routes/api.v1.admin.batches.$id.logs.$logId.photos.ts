@@ -1,4 +1,6 @@
 import { msg } from "~/catalog/ref";
+import { detailIn, localeOf, rendererFor } from "~/catalog/index.server";
+import { renderMessages } from "~/forms/parse.server";
 import type { ActionFunctionArgs } from "@remix-run/node";
 
 import { apiJson, handleApi, onlyMethods, parseId, requireMethod } from "~/lib/http.server";
@@ -22,7 +24,10 @@ export function action({ request, params }: ActionFunctionArgs) {
       const added = addFarmLogPhotos({ actor: admin, key: null }, { batchId, logId, ...checkLogPhotos(photos) });
       return apiJson({ log_id: logId, photos: added.photoIds.map((id) => `/farm-photos/${id}`) }, 201);
     } catch (error) {
-      if (error instanceof FarmLogInvalid) return apiJson({ detail: error.detail, errors: error.errors }, 422);
+      if (error instanceof FarmLogInvalid) {
+        const locale = localeOf(request);
+        return apiJson({ detail: detailIn(locale, error), errors: renderMessages(error.messages, rendererFor(locale)) }, 422);
+      }
       throw error;
     }
   });

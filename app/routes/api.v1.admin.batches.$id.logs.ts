@@ -1,4 +1,6 @@
 import { msg } from "~/catalog/ref";
+import { detailIn, localeOf, rendererFor } from "~/catalog/index.server";
+import { renderMessages } from "~/forms/parse.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 
 import { apiJson, handleApi, HttpError, idempotencyKeyOf, parseId, requireMethod } from "~/lib/http.server";
@@ -32,7 +34,10 @@ export function action({ request, params }: ActionFunctionArgs) {
       const checked = checkFarmLog(batch.productType, await readFarmLogForm(request));
       return apiJson(farmLogJson(recordFarmLog({ actor: admin, key: idempotencyKeyOf(request) }, { batchId: batch.id, ...checked })), 201);
     } catch (error) {
-      if (error instanceof FarmLogInvalid) return apiJson({ detail: error.detail, errors: error.errors }, 422);
+      if (error instanceof FarmLogInvalid) {
+        const locale = localeOf(request);
+        return apiJson({ detail: detailIn(locale, error), errors: renderMessages(error.messages, rendererFor(locale)) }, 422);
+      }
       throw error;
     }
   });

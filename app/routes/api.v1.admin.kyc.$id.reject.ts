@@ -1,5 +1,5 @@
 import { msg } from "~/catalog/ref";
-import { localeOf, render } from "~/catalog/index.server";
+import { localeOf, render, rendererFor } from "~/catalog/index.server";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiAdmin } from "~/auth/session.server";
 import { DomainError } from "~/domain/errors";
@@ -15,10 +15,11 @@ export function action({ request, params }: ActionFunctionArgs) {
     requireMethod(request, "POST");
     const admin = await requireApiAdmin(request);
     const submissionId = parseId(params.id, msg("api.kycNotFound"));
-    const parsed = parseForm(KycRejectionSchema, await readBody(request));
+    const locale = localeOf(request);
+    const parsed = parseForm(KycRejectionSchema, await readBody(request), rendererFor(locale));
     if (!parsed.ok) throw new DomainError(422, parsed.errors.reason ?? Object.values(parsed.errors)[0], "reason");
     const row = rejectKyc({ actor: admin, key: null }, { submissionId, reason: parsed.data.reason });
-    return apiJson({ detail: render(localeOf(request), msg("api.kycRejected")), ...kycSubmissionJson(row) });
+    return apiJson({ detail: render(locale, msg("api.kycRejected")), ...kycSubmissionJson(row) });
   });
 }
 

@@ -7,7 +7,7 @@ import { ContactSchema } from "~/forms/contact.server";
 import { parseForm } from "~/forms/parse.server";
 import { clientIp } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
-import { localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
+import { localeOf, rendererFor, translatorFor, wordsFor } from "~/catalog/index.server";
 import { msg } from "~/catalog/ref";
 import { useT } from "~/catalog/use-words";
 import { PRODUCT_NAME } from "~/components/brand";
@@ -37,10 +37,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const form = Object.fromEntries(await request.formData());
   const values = { name: String(form.name ?? ""), email: String(form.email ?? ""), subject: String(form.subject ?? ""), message: String(form.message ?? "") };
+  const locale = localeOf(request);
   if (!reserveAttempt(`contact:${clientIp(request)}`, getEnv().CONTACT_MESSAGES_PER_ADDRESS)) {
-    return data({ formError: translatorFor(localeOf(request))("contact.tooMany"), fields: {} as Record<string, string>, values }, { status: 429 });
+    return data({ formError: translatorFor(locale)("contact.tooMany"), fields: {} as Record<string, string>, values }, { status: 429 });
   }
-  const parsed = parseForm(ContactSchema, values);
+  const parsed = parseForm(ContactSchema, values, rendererFor(locale));
   if (!parsed.ok) return data({ formError: null, fields: parsed.errors, values }, { status: 400 });
   const user = await getUser(request);
   sendContactMessage({ ...parsed.data, actor: user });

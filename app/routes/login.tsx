@@ -8,7 +8,8 @@ import { authenticator, landingPath, LoginError } from "~/auth/sign-in.server";
 import { signIn } from "~/commands/account.server";
 import { clientIp } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
-import { detailIn, localeOf, renderEach, translatorFor, wordsFor } from "~/catalog/index.server";
+import { detailIn, localeOf, rendererFor, translatorFor, wordsFor } from "~/catalog/index.server";
+import { renderMessages } from "~/forms/parse.server";
 import { useT } from "~/catalog/use-words";
 import { PRODUCT_NAME } from "~/components/brand";
 import { slots, withElements } from "~/components/rich-text";
@@ -45,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof LoginError)) throw error;
     const locale = localeOf(request);
-    return data({ formError: detailIn(locale, error), fields: renderEach(locale, error.fields), values: { email } }, { status: error.status === 422 ? 400 : error.status });
+    return data({ formError: detailIn(locale, error), fields: renderMessages(error.fields, rendererFor(locale)), values: { email } }, { status: error.status === 422 ? 400 : error.status });
   }
 }
 

@@ -7,7 +7,8 @@ import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "~/forms/limits"
 import { guardRegistration, readRegistration, RegisterError } from "~/auth/sign-in.server";
 import { register } from "~/commands/account.server";
 import { pageMeta } from "~/lib/meta";
-import { detailIn, localeOf, renderEach, translatorFor, wordsFor } from "~/catalog/index.server";
+import { detailIn, localeOf, rendererFor, translatorFor, wordsFor } from "~/catalog/index.server";
+import { renderMessages } from "~/forms/parse.server";
 import { msg } from "~/catalog/ref";
 import { useT } from "~/catalog/use-words";
 import { PRODUCT_NAME } from "~/components/brand";
@@ -37,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof RegisterError)) throw error;
     const locale = localeOf(request);
-    return data({ formError: error.status === 429 ? detailIn(locale, error) : null, fields: renderEach(locale, error.fields), values }, { status: error.status === 429 ? 429 : 400 });
+    return data({ formError: error.status === 429 ? detailIn(locale, error) : null, fields: renderMessages(error.fields, rendererFor(locale)), values }, { status: error.status === 429 ? 429 : 400 });
   }
 }
 
