@@ -37,21 +37,9 @@ const unsubscribePath = (userId: number, category: string) =>
 /** How It Works' stored guide (markdown an admin wrote, rendered into this div) is data. */
 const withoutStoredGuide = (main: string) => main.replace(/<div class="mt-3 text-sm text-stone-800[^"]*">[\s\S]*?<\/div>/, "");
 
-/** The forms' rules (zod) whose messages are not in the catalog yet: another pass moves them. */
-const ARRIVING_ERRORS = [
-  "Enter your email address.",
-  "Enter your password.",
-  "Enter your full name.",
-  "Use at least 8 characters for your password.",
-  "Enter a valid email address.",
-  "Enter your name.",
-  "Enter a subject.",
-  "Write your message.",
-];
-
 /**
  * Data, not words: farms' names and places, people's names and emails, incident notes the farm
- * typed, and the form errors not in the catalog yet (ARRIVING_ERRORS).
+ * typed.
  */
 function pageData(): string[] {
   const db = server.db();
@@ -62,7 +50,6 @@ function pageData(): string[] {
     ...farms.flatMap((f) => [f.name, f.location]),
     ...people.flatMap((p) => [p.name, p.email]),
     ...logs.flatMap((l) => [l.notes ?? "", l.incident ?? ""]).filter((t) => t.trim() !== ""),
-    ...ARRIVING_ERRORS,
     ...storedHowItWorks(),
   ].sort((a, b) => b.length - a.length); // the longest first, so a short one (a farm's place) never cuts a longer one apart
 }
