@@ -3,6 +3,8 @@ import { requireUser } from "~/auth/session.server";
 import { isPeriod } from "~/domain/calendar";
 import { isTaxYear } from "~/domain/tax";
 import { localeOf, translatorFor, wordsFor, type Translate } from "~/catalog/index.server";
+import { msg } from "~/catalog/ref";
+import { notFoundResponse } from "~/lib/page-action.server";
 import { today } from "~/lib/clock.server";
 import { taxCertificate, yearlyTaxStatement, yearsWithIncome } from "~/models/tax.server";
 
@@ -33,8 +35,8 @@ export async function statementsLoader({ request }: LoaderFunctionArgs) {
 /** /portfolio/statements/YYYY-MM: a month's withholding tax certificate, printable. */
 export async function certificateLoader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  if (!isPeriod(params.month)) throw new Response("Statement not found.", { status: 404 });
   const locale = localeOf(request);
+  if (!isPeriod(params.month)) throw notFoundResponse(msg("api.statementNotFound"), locale);
   const t = translatorFor(locale);
   const certificate = taxCertificate(user.id, params.month);
   return {

@@ -32,6 +32,7 @@ export const api = {
   "api.productType": "product_type must be EGG or CHICKEN.",
   "api.logNotFound": "Daily log not found.",
   "api.photoNotFound": "Photo not found.",
+  "api.statementNotFound": "Statement not found.",
   "api.depositNotFound": "Deposit not found.",
   "api.destinationNotFound": "Destination not found.",
   "api.batchIdToInvest": "Give the batch_id of the batch to invest in.",
