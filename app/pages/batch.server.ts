@@ -13,6 +13,7 @@ import { batchFunds } from "~/models/ledger.server";
 import { listBatchPayoutHistory, paidPeriods } from "~/models/payout.server";
 import { latestFarmReading, listFarmLogs, listPhotosForLogs } from "~/models/farm-log.server";
 import { toCardData } from "~/pages/invest.server";
+import { sensorCharts, sensorViews } from "~/pages/farm-readings.server";
 import { localeOf, translatorFor, wordsFor, type Translate } from "~/catalog/index.server";
 import { formatGhs } from "~/domain/money";
 import type { SettlementSheet } from "~/domain/remittances";
@@ -93,8 +94,9 @@ export async function batchPageLoader(request: Request, idParam: string | undefi
   const now = today();
   const locale = localeOf(request);
   const t = translatorFor(locale);
-  const reading = latestFarmReading(batch.id);
-  const card = toCardData(batch, reading ?? undefined, { demo: false, now, t });
+  const farmLog = latestFarmReading(batch.id);
+  const sensor = sensorViews([batch.id], new Map(farmLog ? [[batch.id, farmLog]] : []), t).get(batch.id)!;
+  const card = toCardData(batch, sensor, { demo: false, now, t });
   const logs = listFarmLogs({ batchId: batch.id });
   const series = dailyMetrics(logs);
   const charted = series.slice(-CHART_DAYS);
@@ -159,7 +161,7 @@ export async function batchPageLoader(request: Request, idParam: string | undefi
   const logById = new Map(logs.map((l) => [l.logDate, l]));
   return {
     // The card's badges, figures and timeline (~/components/invest-card) render from the catalog.
-    words: wordsFor(locale, ["batchCard", "batchPage"]),
+    words: wordsFor(locale, ["batchCard", "batchPage", "sensor"]),
     title: t("batchData.title", { id: batch.id, farm: batch.farmName }),
     description: t(`batchData.description.${batch.productType}`, { id: batch.id, farm: batch.farmName }),
     card,
@@ -168,6 +170,8 @@ export async function batchPageLoader(request: Request, idParam: string | undefi
     investHref: `${PAGE_PATH[batch.productType]}?${new URLSearchParams({ dialog: "invest", batch: String(batch.id) })}`,
     exitHref: isEgg ? `${PAGE_PATH.EGG}?${new URLSearchParams({ dialog: "exit", batch: String(batch.id) })}` : null,
     latest: latestMetrics(logs),
+    // The device's last 24 hours; none drawn for a batch without readings.
+    sensorCharts: sensor.state === "none" || sensor.state === "waiting" ? [] : sensorCharts(batch.id, t),
     charts,
     chartDays: Math.min(series.length, CHART_DAYS),
     logPaging,

@@ -156,6 +156,30 @@ function Settlements({ data }: { data: Data }) {
   );
 }
 
+/** The farm device's last 24 hours, charts drawn on the server (no script). */
+function SensorCharts({ data }: { data: Data }) {
+  const t = useT();
+  if (data.sensorCharts.length === 0) return null;
+  return (
+    <section className="card" aria-labelledby="sensor-heading" data-testid="sensor-charts">
+      <h2 id="sensor-heading" className="text-lg font-bold">
+        {t("sensor.title")}
+      </h2>
+      <p className="text-xs text-stone-500">
+        {t("sensor.chartsTitle")} · {t("sensor.chartsNote")}
+      </p>
+      <div className="mt-3 grid gap-4 lg:grid-cols-3">
+        {data.sensorCharts.map((c) => (
+          <div key={c.key}>
+            <h3 className="text-sm font-semibold">{c.title}</h3>
+            {c.svg ? <SvgChart svg={c.svg} className="mt-2" /> : <p className="mt-2 text-sm text-stone-600">{t("sensor.chart.notEnough")}</p>}
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}
+
 function FarmLogs({ data }: { data: Data }) {
   const t = useT();
   const kg = (value: string) => t("batchPage.logs.kg", { value });
@@ -386,6 +410,7 @@ export default function BatchPage() {
           ) : null}
         </div>
       </div>
+      <SensorCharts data={data} />
       <div className="grid gap-4 lg:grid-cols-2">
         <Funds data={data} />
         <Payouts data={data} />

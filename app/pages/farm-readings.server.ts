@@ -1,0 +1,104 @@
+import type { Translate } from "~/catalog/index.server";
+import { isSilent, readingAge, READINGS_WINDOW_HOURS } from "~/domain/farm-readings";
+import { renderLineChartSvg, type ChartPoint } from "~/lib/charts.server";
+import { now } from "~/lib/clock.server";
+import { getBatchRow } from "~/models/batch.server";
+import type { Reading } from "~/models/farm-log.server";
+import { readingJson, readingsSince, sensorSources, type SensorSource, type StoredReading } from "~/models/farm-devices.server";
+import { sensorBars } from "~/pages/invest-list";
+
+/**
+ * What the cards, the batch page and the public API show of a batch's farm device (issue 29): the
+ * latest reading and its age, "No reading for N hours" once the device is silent, the last 24
+ * hours as charts, or that the batch has no device. Never made-up values.
+ */
+
+const HOUR_MS = 3600 * 1000;
+
+export type SensorState = "live" | "silent" | "waiting" | "none";
+
+/** The latest reading's age as a person reads it ("3 minutes ago"), or the silence ("No reading for 5 hours"). */
+function statusText(state: SensorState, latest: StoredReading | null, at: Date, t: Translate): string {
+  if (state === "none") return t("sensor.noDevice");
+  if (state === "waiting" || !latest) return t("sensor.noReadingYet");
+  const age = readingAge(latest.recordedAt, at);
+  if (state === "silent") return age.unit === "days" ? t("sensor.silent.days", { count: age.count }) : t("sensor.silent.hours", { count: age.count });
+  const ago = age.unit === "now" ? t("sensor.age.now") : t(`sensor.age.${age.unit}`, { count: age.count });
+  return t("sensor.latest", { age: ago });
+}
+
+const asReading = (r: StoredReading): Reading => ({ temperatureC: r.temperatureC, humidityPct: r.humidityPct, ammoniaPpm: r.ammoniaPpm });
+
+/**
+ * A card's sensor strip: the device's latest reading with its age (or its silence); without a
+ * device's reading, the farm's own daily log when it has one, labelled as the log.
+ */
+export function sensorView(source: SensorSource | undefined, farmLog: (Reading & { logDate: string }) | undefined, t: Translate, at: Date = now()) {
+  const latest = source?.latest ?? null;
+  const state: SensorState = latest ? (isSilent(latest.recordedAt, at) ? "silent" : "live") : source?.hasDevice ? "waiting" : "none";
+  return {
+    state,
+    status: statusText(state, latest, at, t),
+    recordedAt: latest?.recordedAt ?? null,
+    bars: latest ? sensorBars(asReading(latest), t) : farmLog ? sensorBars(farmLog, t) : null,
+    farmLog: !latest && farmLog ? t("sensor.farmLog", { date: farmLog.logDate }) : null,
+  };
+}
+export type SensorView = ReturnType<typeof sensorView>;
+
+/** Each batch's sensor view, for a list of cards (one query). */
+export function sensorViews(batchIds: number[], farmLogs: Map<number, Reading & { logDate: string }>, t: Translate) {
+  const sources = sensorSources(batchIds);
+  const at = now();
+  return new Map(batchIds.map((id) => [id, sensorView(sources.get(id), farmLogs.get(id), t, at)]));
+}
+
+/** Where the chart starts: the first whole hour within the last 24 hours, so each hour (UTC) is one point with its own label. */
+function chartStart(at: Date): Date {
+  const start = new Date(at.getTime() - READINGS_WINDOW_HOURS * HOUR_MS);
+  if (start.getUTCMinutes() || start.getUTCSeconds() || start.getUTCMilliseconds()) start.setUTCHours(start.getUTCHours() + 1, 0, 0, 0);
+  return start;
+}
+
+/** Hourly means of one measure, labelled HH:00 (UTC). */
+function hourly(readings: StoredReading[], value: (r: StoredReading) => number): ChartPoint[] {
+  const hours = new Map<string, { sum: number; n: number }>();
+  for (const r of readings) {
+    const hour = `${r.recordedAt.slice(11, 13)}:00`;
+    const h = hours.get(hour) ?? { sum: 0, n: 0 };
+    h.sum += value(r);
+    h.n += 1;
+    hours.set(hour, h);
+  }
+  return [...hours].map(([x, h]) => ({ x, y: Math.round((h.sum / h.n) * 10) / 10 }));
+}
+
+/** The batch page's three charts of the last 24 hours, drawn on the server like its other charts ("" when fewer than two hours have readings). */
+export function sensorCharts(batchId: number, t: Translate, at: Date = now()) {
+  const readings = readingsSince(batchId, chartStart(at).toISOString());
+  const draw = (points: ChartPoint[], label: string, color: string, ySuffix: string) =>
+    points.length < 2 ? "" : renderLineChartSvg([{ id: label, points, color }], 300, 190, { label, axes: true, points: true, area: true, ySuffix });
+  return [
+    { key: "temp", title: t("sensor.chart.temp"), svg: draw(hourly(readings, (r) => r.temperatureC), t("sensor.chart.temp"), "#ea580c", "°") },
+    { key: "humidity", title: t("sensor.chart.humidity"), svg: draw(hourly(readings, (r) => r.humidityPct), t("sensor.chart.humidity"), "#0284c7", "%") },
+    { key: "ammonia", title: t("sensor.chart.ammonia"), svg: draw(hourly(readings, (r) => r.ammoniaPpm), t("sensor.chart.ammonia"), "#7c3aed", "") },
+  ];
+}
+
+/**
+ * The public list (GET /api/v1/public/batches/{id}/readings): the last 24 hours of readings, oldest
+ * first, and when a device of the batch last sent one; null for an unknown batch.
+ */
+export function batchReadings(batchId: number, at: Date = now()) {
+  if (!getBatchRow(batchId)) return null;
+  const source = sensorSources([batchId]).get(batchId);
+  const since = new Date(at.getTime() - READINGS_WINDOW_HOURS * HOUR_MS).toISOString();
+  return {
+    batch_id: batchId,
+    has_device: source?.hasDevice ?? false,
+    last_seen_at: source?.latest?.recordedAt ?? null,
+    silent: source?.latest ? isSilent(source.latest.recordedAt, at) : null,
+    window_hours: READINGS_WINDOW_HOURS,
+    readings: readingsSince(batchId, since).map(readingJson),
+  };
+}
