@@ -70,8 +70,7 @@ export function instantOf(text: string): Date | null {
  * (ReadingRefused naming its index and why), so a device resends the batch once it is fixed.
  */
 export function checkReadings(readings: ReadingInput[], now: Date): CheckedReading[] {
-  if (readings.length === 0) throw new DomainError(422, msg("deviceRules.noReadings"));
-  if (readings.length > MAX_READINGS_PER_REQUEST) throw new DomainError(422, msg("deviceRules.tooMany", { max: MAX_READINGS_PER_REQUEST, count: readings.length }));
+  checkReadingCount(readings.length);
   return readings.map((r, index) => {
     for (const field of READING_FIELDS) {
       const { min, max, unit } = READING_RANGES[field];
@@ -85,6 +84,25 @@ export function checkReadings(readings: ReadingInput[], now: Date): CheckedReadi
     if (at.getTime() < now.getTime() - MAX_READING_AGE_DAYS * DAY_MS) throw new ReadingRefused(index, "recorded_at", msg("deviceRules.tooOld", { index, days: MAX_READING_AGE_DAYS }));
     return { recordedAt: at.toISOString(), temperatureC: r.temperature_c, humidityPct: r.humidity_pct, ammoniaPpm: r.ammonia_ppm };
   });
+}
+
+/** One request carries 1 to MAX_READINGS_PER_REQUEST readings. */
+export function checkReadingCount(count: number): void {
+  if (count === 0) throw new DomainError(422, msg("deviceRules.noReadings"));
+  if (count > MAX_READINGS_PER_REQUEST) throw new DomainError(422, msg("deviceRules.tooMany", { max: MAX_READINGS_PER_REQUEST, count }));
+}
+
+/** `readings` that is not a list. */
+export const readingsNotAList = () => new DomainError(422, msg("deviceRules.readingsNotList"));
+
+/**
+ * A reading whose shape is wrong (app/forms reads it): not an object (`field` null), a value that is
+ * not a JSON number, or a time that is not text.
+ */
+export function badReadingShape(index: number, field: string | null): ReadingRefused {
+  if (field === null) return new ReadingRefused(index, "readings", msg("deviceRules.notAReading", { index }));
+  if ((READING_FIELDS as string[]).includes(field)) return new ReadingRefused(index, field, msg("deviceRules.notANumber", { index, field }));
+  return new ReadingRefused(index, "recorded_at", msg("deviceRules.timeRequired", { index }));
 }
 
 /** How old a reading is, in the unit a person reads it in: under a minute, minutes, hours, then days. */

@@ -1,7 +1,5 @@
 import { z } from "zod";
-import { msg } from "~/catalog/ref";
-import { DomainError } from "~/domain/errors";
-import { MAX_READINGS_PER_REQUEST, READING_FIELDS, ReadingRefused, type ReadingInput } from "~/domain/farm-readings";
+import { badReadingShape, checkReadingCount, readingsNotAList, type ReadingInput } from "~/domain/farm-readings";
 import { DEVICE_LABEL_MAX } from "~/forms/limits";
 import { formMsg } from "~/forms/parse.server";
 import { singleLineText } from "~/forms/text.server";
@@ -35,15 +33,12 @@ const ReadingSchema = z.object({
  */
 export function readReadingsBody(body: Record<string, unknown>): ReadingInput[] {
   const list = "readings" in body ? body.readings : [body];
-  if (!Array.isArray(list)) throw new DomainError(422, msg("deviceRules.readingsNotList"));
-  if (list.length === 0) throw new DomainError(422, msg("deviceRules.noReadings"));
-  if (list.length > MAX_READINGS_PER_REQUEST) throw new DomainError(422, msg("deviceRules.tooMany", { max: MAX_READINGS_PER_REQUEST, count: list.length }));
+  if (!Array.isArray(list)) throw readingsNotAList();
+  checkReadingCount(list.length);
   return list.map((item: unknown, index) => {
-    if (typeof item !== "object" || item === null || Array.isArray(item)) throw new ReadingRefused(index, "readings", msg("deviceRules.notAReading", { index }));
+    if (typeof item !== "object" || item === null || Array.isArray(item)) throw badReadingShape(index, null);
     const parsed = ReadingSchema.safeParse(item);
     if (parsed.success) return parsed.data;
-    const field = String(parsed.error.issues[0]?.path[0] ?? "recorded_at");
-    if (field === "recorded_at" || !READING_FIELDS.includes(field as (typeof READING_FIELDS)[number])) throw new ReadingRefused(index, "recorded_at", msg("deviceRules.timeRequired", { index }));
-    throw new ReadingRefused(index, field, msg("deviceRules.notANumber", { index, field }));
+    throw badReadingShape(index, String(parsed.error.issues[0]?.path[0] ?? "recorded_at"));
   });
 }

@@ -60,7 +60,8 @@ export function listDevices(batchId: number): DeviceView[] {
       label: farmDevices.label,
       issuedAt: farmDevices.issuedAt,
       revokedAt: farmDevices.revokedAt,
-      lastSeenAt: sql<string | null>`(select max(r.recorded_at) from farm_readings r where r.device_id = ${farmDevices.id})`,
+      // Written out: drizzle leaves a lone table's columns unqualified, which inside the subquery would name the reading's id.
+      lastSeenAt: sql<string | null>`(select max(r.recorded_at) from farm_readings r where r.device_id = "farm_devices"."id")`,
     })
     .from(farmDevices)
     .where(eq(farmDevices.batchId, batchId))
