@@ -200,8 +200,14 @@ describe("the pages show the device's readings", () => {
     expect(strip(html)).toBe("Latest reading 3 minutes ago");
     expect(html).toContain('data-sensor-state="live"');
     expect(html).toContain('data-testid="sensor-temp">34.2°C');
-    expect(html).toContain('data-testid="sensor-charts"');
-    expect(html).toContain("<title>Temperature, °C</title>");
+    // The 24-hour chart: an SVG drawn on the server, beside the page (its HTML is at its weight budget).
+    expect(html).toContain(`<img src="/batches/${batchId}/sensor.svg" alt="Temperature, last 24 hours, °C"`);
+    const chart = await new Client(server.url).get(`/batches/${batchId}/sensor.svg`);
+    expect(chart.status).toBe(200);
+    expect(chart.headers.get("Content-Type")).toContain("image/svg+xml");
+    const svg = await chart.text();
+    expect(svg).toContain("<title>Temperature, last 24 hours, °C</title>");
+    expect(svg).toMatch(/<path d="M[\d.,L]+"/);
     const list = await page(`/invest/eggs`);
     const card = list.slice(list.indexOf(`data-batch="${batchId}"`));
     expect(strip(card)).toBe("Latest reading 3 minutes ago");
@@ -221,7 +227,8 @@ describe("the pages show the device's readings", () => {
     const html = await page(`/batches/${batchId}`);
     expect(strip(html)).toBe("No sensor device on this batch");
     expect(html).not.toContain('data-testid="sensor-temp"');
-    expect(html).not.toContain('data-testid="sensor-charts"');
+    expect(html).not.toContain("sensor.svg");
+    expect((await new Client(server.url).get(`/batches/${batchId}/sensor.svg`)).status).toBe(404);
     expect(html).not.toMatch(/demo values/i);
     const { token } = await issue(batchId);
     expect(strip(await page(`/batches/${batchId}`))).toBe("Sensor installed, no reading yet");

@@ -433,7 +433,7 @@ describe("the batch page", () => {
     // The seed's device sent its last reading within the half hour before the seed (issue 29: the strip is the device's now, not the log's).
     expect(html).toContain('data-sensor-state="live"');
     expect(html).toMatch(/Latest reading (just now|\d+ minutes? ago)/);
-    expect(html).toContain('data-testid="sensor-charts"');
+    expect(html).toContain(`<img src="/batches/${id}/sensor.svg"`);
     expect(html).toContain("Monthly income for");
   });
 

@@ -56,10 +56,10 @@ export function SensorStrip({ sensor }: { sensor: CardData["sensor"] }) {
   const silent = sensor.state === "silent";
   return (
     <div className="mt-3 rounded-lg bg-stone-50 p-2" data-testid="sensor-strip" data-sensor-state={sensor.state}>
-      <p className="flex flex-wrap justify-between gap-x-2 text-xs text-stone-500">
+      <p className="flex justify-between text-xs text-stone-500">
         <span>{t("batchCard.houseConditions")}</span>
         <span data-testid="sensor-source" className={silent ? "font-semibold text-amber-800" : undefined}>
-          {sensor.recordedAt ? <time dateTime={sensor.recordedAt}>{sensor.status}</time> : sensor.status}
+          {sensor.status}
         </span>
       </p>
       {sensor.bars ? (
@@ -73,7 +73,7 @@ export function SensorStrip({ sensor }: { sensor: CardData["sensor"] }) {
               <span className="mt-0.5 block h-1.5 rounded bg-stone-200" aria-hidden="true">
                 <span className={`block h-1.5 rounded ${BAR_TONE[bar.tone]}`} style={{ width: `${bar.width}%` }} />
               </span>
-              <span className="sr-only">({t(`batchCard.tone.${bar.tone}`)})</span>
+              <span className="sr-only">{`(${t(`batchCard.tone.${bar.tone}`)})`}</span>
               {bar.tone !== "ok" && bar.tone !== "none" ? (
                 <span className="text-[10px] text-stone-600" aria-hidden="true">
                   {t(`batchCard.tone.${bar.tone}`)}
@@ -84,7 +84,7 @@ export function SensorStrip({ sensor }: { sensor: CardData["sensor"] }) {
         </ul>
       ) : null}
       {sensor.farmLog ? (
-        <p className="mt-1 text-[11px] text-stone-500" data-testid="sensor-farm-log">
+        <p className="mt-1 text-xs text-stone-500" data-testid="sensor-farm-log">
           {sensor.farmLog}
         </p>
       ) : null}

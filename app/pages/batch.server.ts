@@ -13,7 +13,8 @@ import { batchFunds } from "~/models/ledger.server";
 import { listBatchPayoutHistory, paidPeriods } from "~/models/payout.server";
 import { latestFarmReading, listFarmLogs, listPhotosForLogs } from "~/models/farm-log.server";
 import { toCardData } from "~/pages/invest.server";
-import { sensorCharts, sensorViews } from "~/pages/farm-readings.server";
+import { sensorChart, sensorView } from "~/pages/farm-readings.server";
+import { sensorSources } from "~/models/farm-devices.server";
 import { localeOf, translatorFor, wordsFor, type Translate } from "~/catalog/index.server";
 import { formatGhs } from "~/domain/money";
 import type { SettlementSheet } from "~/domain/remittances";
@@ -95,7 +96,8 @@ export async function batchPageLoader(request: Request, idParam: string | undefi
   const locale = localeOf(request);
   const t = translatorFor(locale);
   const farmLog = latestFarmReading(batch.id);
-  const sensor = sensorViews([batch.id], new Map(farmLog ? [[batch.id, farmLog]] : []), t).get(batch.id)!;
+  const source = sensorSources([batch.id]).get(batch.id);
+  const sensor = sensorView(source, farmLog ?? undefined, t);
   const card = toCardData(batch, sensor, { demo: false, now, t });
   const logs = listFarmLogs({ batchId: batch.id });
   const series = dailyMetrics(logs);
@@ -161,7 +163,7 @@ export async function batchPageLoader(request: Request, idParam: string | undefi
   const logById = new Map(logs.map((l) => [l.logDate, l]));
   return {
     // The card's badges, figures and timeline (~/components/invest-card) render from the catalog.
-    words: wordsFor(locale, ["batchCard", "batchPage", "sensor"]),
+    words: wordsFor(locale, ["batchCard", "batchPage"]),
     title: t("batchData.title", { id: batch.id, farm: batch.farmName }),
     description: t(`batchData.description.${batch.productType}`, { id: batch.id, farm: batch.farmName }),
     card,
@@ -171,7 +173,7 @@ export async function batchPageLoader(request: Request, idParam: string | undefi
     exitHref: isEgg ? `${PAGE_PATH.EGG}?${new URLSearchParams({ dialog: "exit", batch: String(batch.id) })}` : null,
     latest: latestMetrics(logs),
     // The device's last 24 hours; none drawn for a batch without readings.
-    sensorCharts: sensor.state === "none" || sensor.state === "waiting" ? [] : sensorCharts(batch.id, t),
+    sensorChart: source?.latest ? sensorChart(batch.id, t) : null,
     charts,
     chartDays: Math.min(series.length, CHART_DAYS),
     logPaging,

@@ -39,9 +39,9 @@ export function sensorView(source: SensorSource | undefined, farmLog: (Reading &
   return {
     state,
     status: statusText(state, latest, at, t),
-    recordedAt: latest?.recordedAt ?? null,
     bars: latest ? sensorBars(asReading(latest), t) : farmLog ? sensorBars(farmLog, t) : null,
-    farmLog: !latest && farmLog ? t("sensor.farmLog", { date: farmLog.logDate }) : null,
+    // Left out when there is none: every byte of the batch page counts (its weight budget).
+    ...(!latest && farmLog ? { farmLog: t("sensor.farmLog", { date: farmLog.logDate }) } : {}),
   };
 }
 export type SensorView = ReturnType<typeof sensorView>;
@@ -53,18 +53,19 @@ export function sensorViews(batchIds: number[], farmLogs: Map<number, Reading & 
   return new Map(batchIds.map((id) => [id, sensorView(sources.get(id), farmLogs.get(id), t, at)]));
 }
 
-/** Where the chart starts: the first whole hour within the last 24 hours, so each hour (UTC) is one point with its own label. */
+/** Where the chart starts: the first even hour (UTC) within the last 24 hours, so each two hours is one point with its own label. */
 function chartStart(at: Date): Date {
   const start = new Date(at.getTime() - READINGS_WINDOW_HOURS * HOUR_MS);
-  if (start.getUTCMinutes() || start.getUTCSeconds() || start.getUTCMilliseconds()) start.setUTCHours(start.getUTCHours() + 1, 0, 0, 0);
+  const hours = start.getUTCHours() + (start.getUTCMinutes() || start.getUTCSeconds() || start.getUTCMilliseconds() ? 1 : 0);
+  start.setUTCHours(hours + (hours % 2), 0, 0, 0);
   return start;
 }
 
-/** Hourly means of one measure, labelled HH:00 (UTC). */
-function hourly(readings: StoredReading[], value: (r: StoredReading) => number): ChartPoint[] {
+/** Means of one measure over every two hours (UTC), labelled HH:00 by the even hour they start at: 12 points a day keep the page light. */
+function everyTwoHours(readings: StoredReading[], value: (r: StoredReading) => number): ChartPoint[] {
   const hours = new Map<string, { sum: number; n: number }>();
   for (const r of readings) {
-    const hour = `${r.recordedAt.slice(11, 13)}:00`;
+    const hour = `${String(Number(r.recordedAt.slice(11, 13)) & ~1).padStart(2, "0")}:00`;
     const h = hours.get(hour) ?? { sum: 0, n: 0 };
     h.sum += value(r);
     h.n += 1;
@@ -73,16 +74,23 @@ function hourly(readings: StoredReading[], value: (r: StoredReading) => number):
   return [...hours].map(([x, h]) => ({ x, y: Math.round((h.sum / h.n) * 10) / 10 }));
 }
 
-/** The batch page's three charts of the last 24 hours, drawn on the server like its other charts ("" when fewer than two hours have readings). */
-export function sensorCharts(batchId: number, t: Translate, at: Date = now()) {
-  const readings = readingsSince(batchId, chartStart(at).toISOString());
-  const draw = (points: ChartPoint[], label: string, color: string, ySuffix: string) =>
-    points.length < 2 ? "" : renderLineChartSvg([{ id: label, points, color }], 300, 190, { label, axes: true, points: true, area: true, ySuffix });
-  return [
-    { key: "temp", title: t("sensor.chart.temp"), svg: draw(hourly(readings, (r) => r.temperatureC), t("sensor.chart.temp"), "#ea580c", "°") },
-    { key: "humidity", title: t("sensor.chart.humidity"), svg: draw(hourly(readings, (r) => r.humidityPct), t("sensor.chart.humidity"), "#0284c7", "%") },
-    { key: "ammonia", title: t("sensor.chart.ammonia"), svg: draw(hourly(readings, (r) => r.ammoniaPpm), t("sensor.chart.ammonia"), "#7c3aed", "") },
-  ];
+const chartPoints = (batchId: number, at: Date) => everyTwoHours(readingsSince(batchId, chartStart(at).toISOString()), (r) => r.temperatureC);
+
+/**
+ * The batch page's chart of the last 24 hours: its text for screen readers, or null when fewer
+ * than two points have readings. The picture is an SVG drawn on the server like the page's other
+ * charts, but served beside the page (/batches/<id>/sensor.svg, sensorChartSvg) rather than inside
+ * it: the batch page's HTML is at its weight budget.
+ */
+export function sensorChart(batchId: number, t: Translate, at: Date = now()): string | null {
+  return chartPoints(batchId, at).length < 2 ? null : t("sensor.chart.temp");
+}
+
+/** The chart itself: temperature every two hours with its axes, 300 x 150 (a phone's card width). Null with too few readings. */
+export function sensorChartSvg(batchId: number, t: Translate, at: Date = now()): string | null {
+  const points = chartPoints(batchId, at);
+  if (points.length < 2) return null;
+  return renderLineChartSvg([{ id: "temp", points, color: "#ea580c" }], 300, 150, { label: t("sensor.chart.temp"), axes: true, straight: true, area: true, ySuffix: "°" });
 }
 
 /**

@@ -35,7 +35,7 @@ export default function BatchDevices() {
       </p>
       <p className="mt-2 text-sm text-stone-700">{withElements(t("adminDevices.intro", slots("path")), { path: <code>{READINGS_PATH}</code> })}</p>
       {issued ? (
-        <section className="card mt-4 border-amber-400 bg-amber-50" aria-labelledby="issued-heading" data-testid="issued-token">
+        <section className="card mt-4 bg-amber-50" aria-labelledby="issued-heading" data-testid="issued-token">
           <h2 id="issued-heading" className="font-semibold">
             {t("adminDevices.issuedTitle", { label: issued.label })}
           </h2>
@@ -49,7 +49,7 @@ export default function BatchDevices() {
         <h2 id="issue-heading" className="text-lg font-semibold">
           {t("adminDevices.issueTitle")}
         </h2>
-        <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
+        <Form method="post" className="mt-3 grid items-end gap-3 sm:grid-cols-2">
           <FormError message={failed?.errors.form} />
           <Field
             label={t("adminDevices.label")}

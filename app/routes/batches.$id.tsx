@@ -156,30 +156,6 @@ function Settlements({ data }: { data: Data }) {
   );
 }
 
-/** The farm device's last 24 hours, charts drawn on the server (no script). */
-function SensorCharts({ data }: { data: Data }) {
-  const t = useT();
-  if (data.sensorCharts.length === 0) return null;
-  return (
-    <section className="card" aria-labelledby="sensor-heading" data-testid="sensor-charts">
-      <h2 id="sensor-heading" className="text-lg font-bold">
-        {t("sensor.title")}
-      </h2>
-      <p className="text-xs text-stone-500">
-        {t("sensor.chartsTitle")} · {t("sensor.chartsNote")}
-      </p>
-      <div className="mt-3 grid gap-4 lg:grid-cols-3">
-        {data.sensorCharts.map((c) => (
-          <div key={c.key}>
-            <h3 className="text-sm font-semibold">{c.title}</h3>
-            {c.svg ? <SvgChart svg={c.svg} className="mt-2" /> : <p className="mt-2 text-sm text-stone-600">{t("sensor.chart.notEnough")}</p>}
-          </div>
-        ))}
-      </div>
-    </section>
-  );
-}
-
 function FarmLogs({ data }: { data: Data }) {
   const t = useT();
   const kg = (value: string) => t("batchPage.logs.kg", { value });
@@ -390,6 +366,8 @@ export default function BatchPage() {
           </p>
         ) : null}
         <SensorStrip sensor={card.sensor} />
+        {/* The device's last 24 hours, drawn on the server (no script). */}
+        {data.sensorChart ? <img src={`/batches/${card.id}/sensor.svg`} alt={data.sensorChart} className="mt-2 w-full max-w-md" /> : null}
         <div className="mt-3 grid gap-4 sm:grid-cols-2">
           <SvgChart svg={card.chartSvg} caption={t("batchPage.roiHistory")} />
           <div className="space-y-2">
@@ -410,7 +388,6 @@ export default function BatchPage() {
           ) : null}
         </div>
       </div>
-      <SensorCharts data={data} />
       <div className="grid gap-4 lg:grid-cols-2">
         <Funds data={data} />
         <Payouts data={data} />

@@ -4,7 +4,6 @@
  * rules (`deviceRules`, rendered on the server only).
  */
 export const sensor = {
-  "sensor.title": "Live house conditions",
   "sensor.latest": "Latest reading {age}",
   "sensor.age.now": "just now",
   "sensor.age.minutes": { one: "{count} minute ago", other: "{count} minutes ago" },
@@ -15,12 +14,7 @@ export const sensor = {
   "sensor.noDevice": "No sensor device on this batch",
   "sensor.noReadingYet": "Sensor installed, no reading yet",
   "sensor.farmLog": "From the farm's daily log of {date}",
-  "sensor.chartsTitle": "The last 24 hours",
-  "sensor.chartsNote": "Readings the farm's device sent, times in UTC.",
-  "sensor.chart.temp": "Temperature, °C",
-  "sensor.chart.humidity": "Humidity, %",
-  "sensor.chart.ammonia": "Ammonia, ppm",
-  "sensor.chart.notEnough": "Not enough readings in the last 24 hours for a chart.",
+  "sensor.chart.temp": "Temperature, last 24 hours, °C",
 } as const;
 
 export const adminDevices = {
