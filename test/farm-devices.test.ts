@@ -213,6 +213,13 @@ describe("the pages show the device's readings", () => {
     expect(strip(card)).toBe("Latest reading 3 minutes ago");
   });
 
+  it("Home's cards: each one's device line", async () => {
+    const html = await page("/");
+    const lines = [...html.matchAll(/data-testid="sensor-source">([^<]+)</g)].map((m) => m[1]);
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(line).toMatch(/(\d°C · [\d.]+% · [\d.]+ ppm · (Latest reading|No reading for)|^No sensor device on this batch$|^Sensor installed, no reading yet$)/);
+  });
+
   it("'No reading for N hours' once the device is silent", async () => {
     const batchId = newBatch();
     const { token } = await issue(batchId);

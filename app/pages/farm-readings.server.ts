@@ -110,3 +110,17 @@ export function batchReadings(batchId: number, at: Date = now()) {
     readings: readingsSince(batchId, since).map(readingJson),
   };
 }
+
+/**
+ * The line a Home card shows for each batch: the device's latest values and their age ("27.4°C ·
+ * 63% · 11.5 ppm · Latest reading 3 minutes ago"), its silence, or that the batch has no device.
+ */
+export function sensorLines(batchIds: number[], t: Translate): Map<number, string> {
+  const views = sensorViews(batchIds, new Map(), t);
+  return new Map(
+    batchIds.map((id) => {
+      const view = views.get(id)!;
+      return [id, [...(view.bars ?? []).map((b) => b.value), view.status].join(" · ")];
+    }),
+  );
+}
