@@ -119,8 +119,8 @@ export function sensorLines(batchIds: number[], t: Translate): Map<number, strin
   const views = sensorViews(batchIds, new Map(), t);
   return new Map(
     batchIds.map((id) => {
-      const view = views.get(id)!;
-      return [id, [...(view.bars ?? []).map((b) => b.value), view.status].join(" · ")];
+      const { bars, status } = views.get(id)!;
+      return [id, bars ? t("sensor.homeLine", { temp: bars[0].value, humidity: bars[1].value, ammonia: bars[2].value, status }) : status];
     }),
   );
 }

@@ -13,6 +13,7 @@ export const sensor = {
   "sensor.silent.days": { one: "No reading for {count} day", other: "No reading for {count} days" },
   "sensor.noDevice": "No sensor device on this batch",
   "sensor.noReadingYet": "Sensor installed, no reading yet",
+  "sensor.homeLine": "{temp} · {humidity} · {ammonia} · {status}",
   "sensor.farmLog": "From the farm's daily log of {date}",
   "sensor.chart.temp": "Temperature, last 24 hours, °C",
 } as const;
