@@ -51,9 +51,15 @@ describe("an admin issues a device token through the API", () => {
     const row = server.db().prepare("select token_hash from farm_devices where id = ?").get(device.id) as { token_hash: string };
     expect(row.token_hash).toBe(createHash("sha256").update(device.token).digest("hex"));
     // Nowhere in the database in clear: not the devices, not the audit, not a stored idempotent answer.
-    const dump = JSON.stringify(server.db().prepare("select * from farm_devices").all()) + JSON.stringify(server.db().prepare("select * from audit_log").all()) + JSON.stringify(server.db().prepare("select * from idempotency_keys").all());
+    const dump =
+      JSON.stringify(server.db().prepare("select * from farm_devices").all()) +
+      JSON.stringify(server.db().prepare("select * from audit_log").all()) +
+      JSON.stringify(server.db().prepare("select * from idempotency_keys").all());
     expect(dump).not.toContain(device.token);
-    expect(server.db().prepare("select action, detail from audit_log where batch_id = ? order by id desc limit 1").get(batchId)).toEqual({ action: "device.issue", detail: `Device #${device.id} (House 2 sensor) issued` });
+    expect(server.db().prepare("select action, detail from audit_log where batch_id = ? order by id desc limit 1").get(batchId)).toEqual({
+      action: "device.issue",
+      detail: `Device #${device.id} (House 2 sensor) issued`,
+    });
     const list = await call(admin.api, "GET", `/api/v1/admin/batches/${batchId}/devices`);
     expect(list.status).toBe(200);
     expect(list.body).toEqual([{ id: device.id, batch_id: batchId, label: "House 2 sensor", issued_at: expect.any(String), revoked_at: null, last_seen_at: null }]);

@@ -36,7 +36,9 @@ describe("checkReadings (docs/rules.md#farm-devices)", () => {
   });
 
   it("takes the edges of the physical ranges and refuses beyond them, naming the reading and the field", () => {
-    expect(checkReadings([reading({ temperature_c: -10, humidity_pct: 0, ammonia_ppm: 0 }), reading({ temperature_c: 60, humidity_pct: 100, ammonia_ppm: 500, recorded_at: "2026-11-26T11:56:00Z" })], NOW)).toHaveLength(2);
+    expect(
+      checkReadings([reading({ temperature_c: -10, humidity_pct: 0, ammonia_ppm: 0 }), reading({ temperature_c: 60, humidity_pct: 100, ammonia_ppm: 500, recorded_at: "2026-11-26T11:56:00Z" })], NOW),
+    ).toHaveLength(2);
     expect(refusal(() => checkReadings([reading(), reading({ recorded_at: "2026-11-26T11:56:00Z", temperature_c: 60.1 })], NOW))).toEqual({
       index: 1,
       field: "temperature_c",

@@ -87,7 +87,14 @@ export function insertReadings(device: { id: number; batchId: number }, readings
 
 /** Whether the batch has a device that may post (not revoked). */
 export function hasActiveDevice(batchId: number): boolean {
-  return Boolean(getDb().select({ id: farmDevices.id }).from(farmDevices).where(and(eq(farmDevices.batchId, batchId), isNull(farmDevices.revokedAt))).limit(1).get());
+  return Boolean(
+    getDb()
+      .select({ id: farmDevices.id })
+      .from(farmDevices)
+      .where(and(eq(farmDevices.batchId, batchId), isNull(farmDevices.revokedAt)))
+      .limit(1)
+      .get(),
+  );
 }
 
 /** A batch's readings taken at or after `since` (ISO), oldest first. */
@@ -116,10 +123,7 @@ const sensorSourcesQuery = (db: Db) =>
     })
     .from(sql`json_each(${sql.placeholder("ids")}) ids`)
     // Each batch's newest reading (the (batch_id, recorded_at) index answers the subquery).
-    .leftJoin(
-      farmReadings,
-      sql`${farmReadings.id} = (select r.id from farm_readings r where r.batch_id = ids.value order by r.recorded_at desc, r.id desc limit 1)`,
-    )
+    .leftJoin(farmReadings, sql`${farmReadings.id} = (select r.id from farm_readings r where r.batch_id = ids.value order by r.recorded_at desc, r.id desc limit 1)`)
     .prepare();
 
 /** Each batch's sensor source (one query for a whole list of cards). */
@@ -127,10 +131,7 @@ export function sensorSources(batchIds: number[]): Map<number, SensorSource> {
   const out = new Map<number, SensorSource>();
   if (batchIds.length === 0) return out;
   for (const row of preparedQuery(sensorSourcesQuery).all({ ids: JSON.stringify(batchIds) })) {
-    const latest =
-      row.recordedAt === null
-        ? null
-        : { recordedAt: row.recordedAt, temperatureC: row.temperatureC!, humidityPct: row.humidityPct!, ammoniaPpm: row.ammoniaPpm! };
+    const latest = row.recordedAt === null ? null : { recordedAt: row.recordedAt, temperatureC: row.temperatureC!, humidityPct: row.humidityPct!, ammoniaPpm: row.ammoniaPpm! };
     out.set(row.batchId, { latest, hasDevice: Boolean(row.hasDevice) || latest !== null });
   }
   return out;

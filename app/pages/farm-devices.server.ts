@@ -19,9 +19,7 @@ import { listDevices } from "~/models/farm-devices.server";
  */
 
 /** What the action answers when it does not redirect: the new token, shown this once, or the form's errors. */
-export type DeviceResult =
-  | { ok: true; issued: { id: number; label: string; token: string } }
-  | { ok: false; errors: Record<string, string>; values: Record<string, string> };
+export type DeviceResult = { ok: true; issued: { id: number; label: string; token: string } } | { ok: false; errors: Record<string, string>; values: Record<string, string> };
 
 function batchOr404(idParam: string | undefined) {
   const id = Number(idParam);
@@ -64,7 +62,8 @@ export async function batchDevicesAction({ request, params }: ActionFunctionArgs
     // The token is in this one answer (no-store: no cache keeps it); the page shows it once.
     return data({ ok: true as const, issued: { id: device.id, label: device.label, token } } satisfies DeviceResult, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
-    if (error instanceof DomainError || error instanceof HttpError) return data({ ok: false as const, errors: { form: detailIn(locale, error) }, values } satisfies DeviceResult, { status: error.status });
+    if (error instanceof DomainError || error instanceof HttpError)
+      return data({ ok: false as const, errors: { form: detailIn(locale, error) }, values } satisfies DeviceResult, { status: error.status });
     logger.error({ err: errorField(error) }, "page action failed");
     return data({ ok: false as const, errors: { form: translatorFor(locale)("adminDevices.failed") }, values } satisfies DeviceResult, { status: 500 });
   }

@@ -90,7 +90,9 @@ export function sensorChart(batchId: number, t: Translate, at: Date = now()): st
 export function sensorChartSvg(batchId: number, t: Translate, at: Date = now()): string | null {
   const points = chartPoints(batchId, at);
   if (points.length < 2) return null;
-  return renderLineChartSvg([{ id: "temp", points, color: "#ea580c" }], 300, 150, { label: t("sensor.chart.temp"), axes: true, straight: true, area: true, ySuffix: "°" });
+  const svg = renderLineChartSvg([{ id: "temp", points, color: "#ea580c" }], 300, 150, { label: t("sensor.chart.temp"), axes: true, straight: true, area: true, ySuffix: "°" });
+  // Shown as an image, the SVG inherits no font from the page: it names one.
+  return svg.replaceAll("font-family:inherit", "font-family:system-ui,sans-serif");
 }
 
 /**

@@ -191,7 +191,12 @@ export async function investPageLoader(type: ProductType, request: Request) {
   const source: CardSource[] = demo ? DEMO_BATCHES[type] : batches;
   const shown = queryBatches(source, query);
   // Demo batches have no device: their strips say so.
-  const sensors = demo ? new Map<number, SensorView>() : readSensors(shown.map((b) => b.id), t);
+  const sensors = demo
+    ? new Map<number, SensorView>()
+    : readSensors(
+        shown.map((b) => b.id),
+        t,
+      );
   const cards = shown.map((b) => toCardData(b, sensors.get(b.id) ?? sensorView(undefined, undefined, t), { demo, now, t }));
 
   let calculator = null;

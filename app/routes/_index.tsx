@@ -44,7 +44,12 @@ export function loader({ request }: LoaderFunctionArgs) {
   const chart = landingChartPoints(batches);
   const cards = liveBatchCards(batches ?? [], t);
   // Each card's device: its latest reading and age, or that the batch has none (issue 29).
-  const sensors = attempt(() => sensorLines(cards.map((c) => c.id), t));
+  const sensors = attempt(() =>
+    sensorLines(
+      cards.map((c) => c.id),
+      t,
+    ),
+  );
   const liveBatches = cards.map((c) => ({ ...c, sensor: sensors?.get(c.id) ?? null }));
   const products = (["CHICKEN", "EGG"] as const).map((type) => {
     const summary = productSummary(type, batches, t);

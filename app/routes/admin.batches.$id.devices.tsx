@@ -51,15 +51,7 @@ export default function BatchDevices() {
         </h2>
         <Form method="post" className="mt-3 grid items-end gap-3 sm:grid-cols-2">
           <FormError message={failed?.errors.form} />
-          <Field
-            label={t("adminDevices.label")}
-            hint={t("adminDevices.labelHint")}
-            name="label"
-            required
-            maxLength={labelMax}
-            defaultValue={failed?.values.label ?? ""}
-            error={failed?.errors.label}
-          />
+          <Field label={t("adminDevices.label")} hint={t("adminDevices.labelHint")} name="label" required maxLength={labelMax} defaultValue={failed?.values.label ?? ""} error={failed?.errors.label} />
           <AdminSubmit name="intent" value="issue">
             {t("adminDevices.issue")}
           </AdminSubmit>
@@ -78,8 +70,7 @@ export default function BatchDevices() {
                 <div className="min-w-0">
                   <strong className="break-words">{d.label}</strong>
                   <p className="text-xs text-stone-600">
-                    {t("adminDevices.issuedAt", { at: adminInstant(t, d.issuedAt) })} ·{" "}
-                    {d.lastSeenAt ? t("adminDevices.lastSeen", { at: adminInstant(t, d.lastSeenAt) }) : t("adminDevices.neverSeen")}
+                    {t("adminDevices.issuedAt", { at: adminInstant(t, d.issuedAt) })} · {d.lastSeenAt ? t("adminDevices.lastSeen", { at: adminInstant(t, d.lastSeenAt) }) : t("adminDevices.neverSeen")}
                   </p>
                 </div>
                 {d.revokedAt ? (

@@ -16,7 +16,9 @@ export function demoDevices(batchIds: number[], adminId: number, at: Date) {
   const devices: Array<typeof farmDevices.$inferInsert> = batchIds.map((batchId, i) => ({
     batchId,
     label: `House ${i + 1} sensor`,
-    tokenHash: createHash("sha256").update(`akd_${randomBytes(32).toString("base64url")}`).digest("hex"),
+    tokenHash: createHash("sha256")
+      .update(`akd_${randomBytes(32).toString("base64url")}`)
+      .digest("hex"),
     issuedBy: adminId,
     issuedAt,
   }));

@@ -211,7 +211,10 @@ function seedBase(db: Db) {
     // A device for each demo batch, with the last day's readings (relative to now), so the cards and batch pages look alive.
     const sensors = demoDevices(batchIds, admin.id, now());
     const deviceIds = tx.insert(schema.farmDevices).values(sensors.devices).returning({ id: schema.farmDevices.id, batchId: schema.farmDevices.batchId }).all();
-    for (const [i, device] of deviceIds.entries()) tx.insert(schema.farmReadings).values(sensors.readings(device.id, device.batchId, i)).run();
+    for (const [i, device] of deviceIds.entries())
+      tx.insert(schema.farmReadings)
+        .values(sensors.readings(device.id, device.batchId, i))
+        .run();
 
     tx.insert(schema.pages).values(HOW_IT_WORKS_SEED).run();
     return {
