@@ -167,6 +167,20 @@ describe("a device posts readings", () => {
   });
 });
 
+describe("deleting a batch that has a device", () => {
+  it("goes with its devices while they sent nothing; readings are its record and keep it (409), never a 500", async () => {
+    const quiet = newBatch();
+    await issue(quiet, "Unused sensor");
+    expect((await call(admin.api, "DELETE", `/api/v1/admin/batches/${quiet}`)).status).toBe(200);
+    expect(server.db().prepare("select count(*) n from farm_devices where batch_id = ?").get(quiet)).toEqual({ n: 0 });
+    const recorded = newBatch();
+    const { token } = await issue(recorded);
+    expect((await post(token, reading(1))).status).toBe(201);
+    expect(await call(admin.api, "DELETE", `/api/v1/admin/batches/${recorded}`)).toEqual({ status: 409, body: { detail: "This batch has sensor readings on record and cannot be deleted." } });
+    expect(readingCount(recorded)).toBe(1);
+  });
+});
+
 describe("the public list: GET /api/v1/public/batches/{id}/readings", () => {
   it("the last 24 hours, oldest first, with when the device last sent one; 404 for an unknown batch", async () => {
     const batchId = newBatch();

@@ -58,6 +58,7 @@ export const deviceRules = {
   "deviceRules.future": "Reading {index}: recorded_at is more than {minutes} minutes in the future.",
   "deviceRules.tooOld": "Reading {index}: recorded_at is more than {days} days old.",
   "deviceRules.deviceNotFound": "Device not found.",
+  "deviceRules.deleteHasReadings": "This batch has sensor readings on record and cannot be deleted.",
   "deviceRules.labelRequired": "Give the device a label.",
   "deviceRules.labelTooLong": "Keep the label under {max} characters.",
 } as const;
