@@ -49,18 +49,16 @@ const BAR_TONE: Record<SensorTone, string> = {
 /**
  * The house's conditions: the farm device's latest reading and its age (or how long it has been
  * silent), bars coloured by the thresholds of docs/rules.md#product-constants; without a device's
- * reading, the farm's daily log labelled as such, or that the batch has no device.
+ * reading, the farm's daily log labelled as such, or that the batch has no device. The server
+ * writes the status line (this component stays as small as the invest pages' JavaScript budget wants).
  */
 export function SensorStrip({ sensor }: { sensor: CardData["sensor"] }) {
   const t = useT();
-  const silent = sensor.state === "silent";
   return (
-    <div className="mt-3 rounded-lg bg-stone-50 p-2" data-testid="sensor-strip" data-sensor-state={sensor.state}>
+    <div className="mt-3 rounded-lg bg-stone-50 p-2" data-testid="sensor-strip">
       <p className="flex justify-between text-xs text-stone-500">
         <span>{t("batchCard.houseConditions")}</span>
-        <span data-testid="sensor-source" className={silent ? "font-semibold text-amber-800" : undefined}>
-          {sensor.status}
-        </span>
+        <span data-testid="sensor-source">{sensor.status}</span>
       </p>
       {sensor.bars ? (
         <ul className="mt-1 grid grid-cols-3 gap-2">
@@ -82,11 +80,6 @@ export function SensorStrip({ sensor }: { sensor: CardData["sensor"] }) {
             </li>
           ))}
         </ul>
-      ) : null}
-      {sensor.farmLog ? (
-        <p className="mt-1 text-xs text-stone-500" data-testid="sensor-farm-log">
-          {sensor.farmLog}
-        </p>
       ) : null}
     </div>
   );

@@ -36,12 +36,11 @@ const asReading = (r: StoredReading): Reading => ({ temperatureC: r.temperatureC
 export function sensorView(source: SensorSource | undefined, farmLog: (Reading & { logDate: string }) | undefined, t: Translate, at: Date = now()) {
   const latest = source?.latest ?? null;
   const state: SensorState = latest ? (isSilent(latest.recordedAt, at) ? "silent" : "live") : source?.hasDevice ? "waiting" : "none";
+  // Without a device's reading, the farm's own log stands in, and the line says whose it is.
+  const logged = !latest && farmLog;
   return {
-    state,
-    status: statusText(state, latest, at, t),
-    bars: latest ? sensorBars(asReading(latest), t) : farmLog ? sensorBars(farmLog, t) : null,
-    // Left out when there is none: every byte of the batch page counts (its weight budget).
-    ...(!latest && farmLog ? { farmLog: t("sensor.farmLog", { date: farmLog.logDate }) } : {}),
+    status: logged ? t(state === "none" ? "sensor.noDeviceFarmLog" : "sensor.waitingFarmLog", { date: farmLog.logDate }) : statusText(state, latest, at, t),
+    bars: latest ? sensorBars(asReading(latest), t) : logged ? sensorBars(farmLog, t) : null,
   };
 }
 export type SensorView = ReturnType<typeof sensorView>;
@@ -79,8 +78,9 @@ const chartPoints = (batchId: number, at: Date) => everyTwoHours(readingsSince(b
 /**
  * The batch page's chart of the last 24 hours: its text for screen readers, or null when fewer
  * than two points have readings. The picture is an SVG drawn on the server like the page's other
- * charts, but served beside the page (/batches/<id>/sensor.svg, sensorChartSvg) rather than inside
- * it: the batch page's HTML is at its weight budget.
+ * charts, but served beside the page (/batches/<id>/sensor.svg, sensorChartSvg) and shown with an
+ * <img> rather than inlined: the batch page's HTML is at its weight budget (inline, it would be
+ * written twice: in the HTML and in the loader data).
  */
 export function sensorChart(batchId: number, t: Translate, at: Date = now()): string | null {
   return chartPoints(batchId, at).length < 2 ? null : t("sensor.chart.temp");

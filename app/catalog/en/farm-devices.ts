@@ -14,7 +14,8 @@ export const sensor = {
   "sensor.noDevice": "No sensor device on this batch",
   "sensor.noReadingYet": "Sensor installed, no reading yet",
   "sensor.homeLine": "{temp} · {humidity} · {ammonia} · {status}",
-  "sensor.farmLog": "From the farm's daily log of {date}",
+  "sensor.noDeviceFarmLog": "No sensor device · farm's daily log of {date}",
+  "sensor.waitingFarmLog": "No sensor reading yet · farm's daily log of {date}",
   "sensor.chart.temp": "Temperature, last 24 hours, °C",
 } as const;
 
