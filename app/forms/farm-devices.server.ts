@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { msg } from "~/catalog/ref";
 import { badReadingShape, checkReadingCount, readingsNotAList, type ReadingInput } from "~/domain/farm-readings";
 import { DEVICE_LABEL_MAX } from "~/forms/limits";
 import { formMsg } from "~/forms/parse.server";
@@ -7,7 +8,7 @@ import { singleLineText } from "~/forms/text.server";
 /** The admin's issue form (page and API): the device's label. */
 export const DeviceLabelSchema = z.object({
   label: singleLineText({
-    label: "The label",
+    label: msg("deviceRules.labelName"),
     required: formMsg("deviceRules.labelRequired"),
     max: DEVICE_LABEL_MAX,
     tooLong: formMsg("deviceRules.labelTooLong", { max: DEVICE_LABEL_MAX }),

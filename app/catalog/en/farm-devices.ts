@@ -60,6 +60,7 @@ export const deviceRules = {
   "deviceRules.tooOld": "Reading {index}: recorded_at is more than {days} days old.",
   "deviceRules.deviceNotFound": "Device not found.",
   "deviceRules.deleteHasReadings": "This batch has sensor readings on record and cannot be deleted.",
+  "deviceRules.labelName": "The label",
   "deviceRules.labelRequired": "Give the device a label.",
   "deviceRules.labelTooLong": "Keep the label under {max} characters.",
 } as const;
