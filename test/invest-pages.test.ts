@@ -170,11 +170,13 @@ describe("the cards", () => {
     // The dialogs open on the card's own place in the list (#batch-<id>, issue 14).
     expect(c).toContain(`href="/invest/eggs?q=Cardfarm+${RUN}&dialog=invest&batch=${id}#batch-${id}"`);
     expect(c).toContain(`href="/invest/eggs?q=Cardfarm+${RUN}&dialog=exit&batch=${id}#batch-${id}"`);
-    expect(c).toContain("Demo values");
+    // No device and no log: the strip says so (issue 29: no made-up values).
+    expect(c).toContain("No sensor device on this batch");
+    expect(c).not.toContain('data-testid="sensor-temp"');
     expect(html).not.toContain("@nivo");
   });
 
-  it("sensor strip: the farm's latest reading with the sensor colours, else demo values", async () => {
+  it("sensor strip without a device: the farm's latest daily log, labelled as the log, with the sensor colours", async () => {
     const farm = newFarm(`Sensorfarm ${RUN}`);
     const id = newBatch(farm, { productType: "CHICKEN", unitPrice: 50 });
     const insert = server
@@ -187,7 +189,7 @@ describe("the cards", () => {
       return { c, tones: [...c.matchAll(/data-sensor="(\w+)" data-tone="(\w+)"/g)].map((m) => `${m[1]}:${m[2]}`) };
     };
     let t = await tones();
-    expect(t.c).toContain("Logged 2026-11-02");
+    expect(t.c).toContain("No sensor device · farm's daily log of 2026-11-02");
     expect(t.c).toContain("34°C");
     expect(t.tones).toEqual(["temp:warm", "humidity:flag", "ammonia:danger"]);
     insert.run(id, "2026-11-03", 997, 1, 23, 0.09, 21, 39, 15);
@@ -427,7 +429,9 @@ describe("the batch page", () => {
     // The layers are logged from their first day in lay: the table shows a month of days per page.
     expect([...html.matchAll(/data-log-date="/g)]).toHaveLength(30);
     expect(html).toMatch(/data-testid="latest-lay-rate">\d{2}\.\d%/);
-    expect(html).toContain("Logged 2026-11-21");
+    // The seed's device sent its last reading within the half hour before the seed (issue 29: the strip is the device's now, not the log's).
+    expect(html).toMatch(/Latest reading (just now|\d+ minutes? ago)/);
+    expect(html).toContain(`<img src="/batches/${id}/sensor.svg"`);
     expect(html).toContain("Monthly income for");
   });
 

@@ -103,6 +103,9 @@ function RowActions({ batch, data, result }: { batch: Batch; data: AdminDashboar
         <Link to={`/admin/batches/${batch.id}/logs`} className={`${btn} no-underline`}>
           {t("adminDashboard.dailyLogs")}
         </Link>
+        <Link to={`/admin/batches/${batch.id}/devices`} className={`${btn} no-underline`}>
+          {t("adminDashboard.devices")}
+        </Link>
         {batch.status !== "OPEN" ? (
           <Link to={`/admin/batches/${batch.id}/remittances`} className={`${btn} no-underline`}>
             {t("adminDashboard.remittances")}

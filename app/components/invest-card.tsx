@@ -46,34 +46,41 @@ const BAR_TONE: Record<SensorTone, string> = {
   none: "bg-stone-300",
 };
 
-/** Temperature, humidity and ammonia bars coloured by the thresholds of docs/rules.md#product-constants. */
+/**
+ * The house's conditions: the farm device's latest reading and its age (or how long it has been
+ * silent), bars coloured by the thresholds of docs/rules.md#product-constants; without a device's
+ * reading, the farm's daily log labelled as such, or that the batch has no device. The server
+ * writes the status line (this component stays as small as the invest pages' JavaScript budget wants).
+ */
 export function SensorStrip({ sensor }: { sensor: CardData["sensor"] }) {
   const t = useT();
   return (
     <div className="mt-3 rounded-lg bg-stone-50 p-2" data-testid="sensor-strip">
       <p className="flex justify-between text-xs text-stone-500">
         <span>{t("batchCard.houseConditions")}</span>
-        <span data-testid="sensor-source">{sensor.demo ? t("batchCard.demoValues") : t("batchCard.logged", { date: sensor.logDate ?? "" })}</span>
+        <span data-testid="sensor-source">{sensor.status}</span>
       </p>
-      <ul className="mt-1 grid grid-cols-3 gap-2">
-        {sensor.bars.map((bar) => (
-          <li key={bar.key} className="text-xs" data-sensor={bar.key} data-tone={bar.tone}>
-            <span className="block text-stone-600">{bar.label}</span>
-            <strong className="block whitespace-nowrap" data-testid={`sensor-${bar.key}`}>
-              {bar.value}
-            </strong>
-            <span className="mt-0.5 block h-1.5 rounded bg-stone-200" aria-hidden="true">
-              <span className={`block h-1.5 rounded ${BAR_TONE[bar.tone]}`} style={{ width: `${bar.width}%` }} />
-            </span>
-            <span className="sr-only">({t(`batchCard.tone.${bar.tone}`)})</span>
-            {bar.tone !== "ok" && bar.tone !== "none" ? (
-              <span className="text-[10px] text-stone-600" aria-hidden="true">
-                {t(`batchCard.tone.${bar.tone}`)}
+      {sensor.bars ? (
+        <ul className="mt-1 grid grid-cols-3 gap-2">
+          {sensor.bars.map((bar) => (
+            <li key={bar.key} className="text-xs" data-sensor={bar.key} data-tone={bar.tone}>
+              <span className="block text-stone-600">{bar.label}</span>
+              <strong className="block whitespace-nowrap" data-testid={`sensor-${bar.key}`}>
+                {bar.value}
+              </strong>
+              <span className="mt-0.5 block h-1.5 rounded bg-stone-200" aria-hidden="true">
+                <span className={`block h-1.5 rounded ${BAR_TONE[bar.tone]}`} style={{ width: `${bar.width}%` }} />
               </span>
-            ) : null}
-          </li>
-        ))}
-      </ul>
+              <span className="sr-only">{`(${t(`batchCard.tone.${bar.tone}`)})`}</span>
+              {bar.tone !== "ok" && bar.tone !== "none" ? (
+                <span className="text-[10px] text-stone-600" aria-hidden="true">
+                  {t(`batchCard.tone.${bar.tone}`)}
+                </span>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 }

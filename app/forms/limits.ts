@@ -33,6 +33,8 @@ export const FARM_LOG_LIMITS = {
   notesMax: 2000,
   incidentMax: 1000,
 } as const;
+/** A farm device's label (the admin's name for it, e.g. "House 1 sensor"). */
+export const DEVICE_LABEL_MAX = 80;
 /** Photos: JPEG or PNG, checked by their first bytes, at most 2 MB each. */
 export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 export const PHOTO_MAX_COUNT = 5;

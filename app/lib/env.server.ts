@@ -77,6 +77,8 @@ const EnvSchema = z.object({
   RESET_REQUESTS_PER_ADDRESS: z.coerce.number().int().min(1).default(200),
   /** Password-reset requests per window for one email address (whether or not it has an account). */
   RESET_REQUESTS_PER_EMAIL: z.coerce.number().int().min(1).default(5),
+  /** Readings requests one farm device may post per window (POST /api/v1/farm-devices/readings), before 429. */
+  DEVICE_POSTS_PER_WINDOW: z.coerce.number().int().min(1).default(120),
   /** Early-exit administrative fee, a fraction between 3% and 7%. */
   EARLY_EXIT_FEE_RATE: z.coerce.number().min(0.03).max(0.07).default(0.05),
   /**

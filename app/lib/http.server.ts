@@ -60,11 +60,14 @@ export function jsonNestingDepth(text: string): number {
   return deepest;
 }
 
-/** Reads a JSON object body; wrong type, malformed JSON, deep nesting or a huge body give a 4xx, never a 500. */
-export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
+/**
+ * Reads a JSON object body; wrong type, malformed JSON, deep nesting or a body over `maxBytes` give
+ * a 4xx, never a 500. A route that takes long lists (a farm device's 500 readings) allows more.
+ */
+export async function readJsonBody(request: Request, maxBytes = MAX_BODY_BYTES): Promise<Record<string, unknown>> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!type.toLowerCase().includes("application/json")) throw new HttpError(415, msg("api.jsonOnly"));
-  const text = await readText(request);
+  const text = await readText(request, maxBytes);
   if (jsonNestingDepth(text) > MAX_JSON_DEPTH) throw new HttpError(400, msg("api.tooDeep", { depth: MAX_JSON_DEPTH }));
   let body: unknown;
   try {
@@ -100,11 +103,11 @@ export async function readBody(request: Request): Promise<Record<string, unknown
   throw new HttpError(415, msg("api.jsonOrForm"));
 }
 
-async function readText(request: Request): Promise<string> {
+async function readText(request: Request, maxBytes = MAX_BODY_BYTES): Promise<string> {
   const length = Number(request.headers.get("Content-Length") ?? "0");
-  if (length > MAX_BODY_BYTES) throw new HttpError(413, msg("api.tooLarge"));
+  if (length > maxBytes) throw new HttpError(413, msg("api.tooLarge"));
   const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new HttpError(413, msg("api.tooLarge"));
+  if (Buffer.byteLength(text) > maxBytes) throw new HttpError(413, msg("api.tooLarge"));
   return text;
 }
 

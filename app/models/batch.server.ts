@@ -305,6 +305,10 @@ export function deleteBatch(batchId: number, { adminId }: By) {
     // Accounts are never deleted (a trigger refuses it); a batch that ever had one keeps its record.
     const opened = db.$client.prepare("select count(*) n from accounts where batch_id = ?").get(batchId) as { n: number };
     if (opened.n > 0) throw new DomainError(409, msg("rules.deleteHasLedger"));
+    // A farm device's readings are the batch's record too; devices that sent none go with it (their tokens with them).
+    const readings = db.$client.prepare("select count(*) n from farm_readings where batch_id = ?").get(batchId) as { n: number };
+    if (readings.n > 0) throw new DomainError(409, msg("deviceRules.deleteHasReadings"));
+    db.$client.prepare("delete from farm_devices where batch_id = ?").run(batchId);
     db.delete(batches).where(eq(batches.id, batchId)).run();
     recordAudit({ adminId, action: "batch.delete", batchId, farmId: batch.farmId, detail: `${batch.productType} batch deleted` });
   });

@@ -714,6 +714,51 @@ export const farmLogPhotos = sqliteTable(
   (t) => [index("farm_log_photos_log_idx").on(t.logId)],
 );
 
+/**
+ * A farm's sensor device for one batch (issue 29): it posts readings with a bearer token an admin
+ * issued. Only the token's SHA-256 is kept; the token itself is shown once. A revoked device's
+ * token is refused from then on; its readings stay.
+ */
+export const farmDevices = sqliteTable(
+  "farm_devices",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    batchId: integer("batch_id")
+      .notNull()
+      .references(() => batches.id),
+    label: text("label").notNull(),
+    /** Hex SHA-256 of the token (`akd_` + 32 random bytes, base64url). */
+    tokenHash: text("token_hash").notNull().unique(),
+    issuedBy: integer("issued_by").references(() => users.id),
+    issuedAt: timestamp("issued_at"),
+    revokedBy: integer("revoked_by").references(() => users.id),
+    revokedAt: text("revoked_at"),
+  },
+  (t) => [index("farm_devices_batch_idx").on(t.batchId)],
+);
+
+/** What a device measured in the house, when (its clock, UTC) and when the server received it. */
+export const farmReadings = sqliteTable(
+  "farm_readings",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    deviceId: integer("device_id")
+      .notNull()
+      .references(() => farmDevices.id),
+    batchId: integer("batch_id")
+      .notNull()
+      .references(() => batches.id),
+    /** ISO-8601 UTC (toISOString), so the same instant written two ways is one reading. */
+    recordedAt: text("recorded_at").notNull(),
+    temperatureC: real("temperature_c").notNull(),
+    humidityPct: real("humidity_pct").notNull(),
+    ammoniaPpm: real("ammonia_ppm").notNull(),
+    receivedAt: timestamp("received_at"),
+  },
+  // A device resending a reading (after being offline) stores it once.
+  (t) => [uniqueIndex("farm_readings_device_time_idx").on(t.deviceId, t.recordedAt), index("farm_readings_batch_time_idx").on(t.batchId, t.recordedAt)],
+);
+
 /** Admin actions: append-only (triggers refuse UPDATE and DELETE). */
 export const auditLog = sqliteTable(
   "audit_log",

@@ -13,6 +13,8 @@ import { batchFunds } from "~/models/ledger.server";
 import { listBatchPayoutHistory, paidPeriods } from "~/models/payout.server";
 import { latestFarmReading, listFarmLogs, listPhotosForLogs } from "~/models/farm-log.server";
 import { toCardData } from "~/pages/invest.server";
+import { sensorChart, sensorView } from "~/pages/farm-readings.server";
+import { sensorSources } from "~/models/farm-devices.server";
 import { localeOf, translatorFor, wordsFor, type Translate } from "~/catalog/index.server";
 import { formatGhs } from "~/domain/money";
 import type { SettlementSheet } from "~/domain/remittances";
@@ -93,8 +95,10 @@ export async function batchPageLoader(request: Request, idParam: string | undefi
   const holding = user ? { units: mine.reduce((s, i) => s + i.unitsHeld, 0), costMinor: mine.reduce((s, i) => s + i.unitsHeld * i.unitPriceMinor, 0) } : null;
   const now = today();
   const t = translatorFor(locale);
-  const reading = latestFarmReading(batch.id);
-  const card = toCardData(batch, reading ?? undefined, { demo: false, now, t });
+  const farmLog = latestFarmReading(batch.id);
+  const source = sensorSources([batch.id]).get(batch.id);
+  const sensor = sensorView(source, farmLog ?? undefined, t);
+  const card = toCardData(batch, sensor, { demo: false, now, t });
   const logs = listFarmLogs({ batchId: batch.id });
   const series = dailyMetrics(logs);
   const charted = series.slice(-CHART_DAYS);
@@ -168,6 +172,8 @@ export async function batchPageLoader(request: Request, idParam: string | undefi
     investHref: `${PAGE_PATH[batch.productType]}?${new URLSearchParams({ dialog: "invest", batch: String(batch.id) })}`,
     exitHref: isEgg ? `${PAGE_PATH.EGG}?${new URLSearchParams({ dialog: "exit", batch: String(batch.id) })}` : null,
     latest: latestMetrics(logs),
+    // The device's last 24 hours; none drawn for a batch without readings.
+    sensorChart: source?.latest ? sensorChart(batch.id, t) : null,
     charts,
     chartDays: Math.min(series.length, CHART_DAYS),
     logPaging,

@@ -177,8 +177,6 @@ export function defaultUnits(max: number): number {
 
 // ---- sensor strip (docs/rules.md#product-constants) ----
 
-export const DEMO_READING: Reading = { temperatureC: 27, humidityPct: 65, ammoniaPpm: 12 };
-
 export type SensorTone = "ok" | "warm" | "cold" | "flag" | "warning" | "danger" | "none";
 
 export function temperatureTone(c: number | null): SensorTone {

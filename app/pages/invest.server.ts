@@ -10,7 +10,6 @@ import {
   chickenSummary,
   defaultUnits,
   DEMO_BATCHES,
-  DEMO_READING,
   feedCostText,
   illustrativePayoutTable,
   listHref,
@@ -20,12 +19,12 @@ import {
   queryBatches,
   riskOf,
   roiLines,
-  sensorBars,
   timeline,
   type DemoBatch,
   type ListQuery,
 } from "~/pages/invest-list";
-import { type Reading, latestFarmReadings } from "~/models/farm-log.server";
+import { latestFarmReadings } from "~/models/farm-log.server";
+import { sensorView, sensorViews, type SensorView } from "~/pages/farm-readings.server";
 import { buyingState, checkEarlyExit, readUnitCount } from "~/domain/investing";
 
 import { formatGhs } from "~/domain/money";
@@ -54,7 +53,7 @@ type CardSource = BatchView | DemoBatch;
 const productColor = (type: ProductType) => (type === "EGG" ? "#d97706" : "#166534");
 
 /** Everything a card shows, ready to render (money stays in pesewas). */
-export function toCardData(b: CardSource, reading: (Reading & { logDate: string }) | undefined, { demo, now, t }: { demo: boolean; now: string; t: Translate }) {
+export function toCardData(b: CardSource, sensor: SensorView, { demo, now, t }: { demo: boolean; now: string; t: Translate }) {
   const history = b.history.map((p) => ({ x: p.label, y: p.roiPercent }));
   const risk = riskOf(b);
   return {
@@ -75,7 +74,7 @@ export function toCardData(b: CardSource, reading: (Reading & { logDate: string 
     mortality: percent(b.mortalityRate),
     startDate: b.startDate,
     mapsHref: mapsHref(b.location),
-    sensor: { bars: sensorBars(reading ?? DEMO_READING, t), demo: !reading, logDate: reading?.logDate ?? null },
+    sensor,
     chartSvg: renderLineChartSvg([{ id: `batch-${b.id}`, points: history, color: productColor(b.productType) }], 240, 56, {
       label: demo ? t("batchFacts.chartDemo", { id: b.id }) : t("batchFacts.chart", { id: b.id }),
       area: true,
@@ -97,12 +96,13 @@ function readBatches(type: ProductType): BatchView[] | null {
   }
 }
 
-function readReadings(ids: number[]) {
+/** Each batch's sensor strip: its device's latest reading, else the farm's daily log (labelled so), else none. */
+function readSensors(ids: number[], t: Translate): Map<number, SensorView> {
   try {
-    return latestFarmReadings(ids);
+    return sensorViews(ids, latestFarmReadings(ids), t);
   } catch (error) {
     logger.error({ err: errorField(error) }, "page data could not be read");
-    return new Map<number, Reading & { logDate: string }>();
+    return new Map();
   }
 }
 
@@ -190,9 +190,15 @@ export async function investPageLoader(type: ProductType, request: Request) {
   const demo = !batches || batches.length === 0;
   const now = today();
   const source: CardSource[] = demo ? DEMO_BATCHES[type] : batches;
-  const readings = demo ? new Map() : readReadings(source.map((b) => b.id));
   const shown = queryBatches(source, query);
-  const cards = shown.map((b) => toCardData(b, readings.get(b.id), { demo, now, t }));
+  // Demo batches have no device: their strips say so.
+  const sensors = demo
+    ? new Map<number, SensorView>()
+    : readSensors(
+        shown.map((b) => b.id),
+        t,
+      );
+  const cards = shown.map((b) => toCardData(b, sensors.get(b.id) ?? sensorView(undefined, undefined, t), { demo, now, t }));
 
   let calculator = null;
   if (type === "EGG") {

@@ -15,6 +15,7 @@ import { landingChartPoints, liveBatchCards, productSummary, SAMPLE_PRODUCTS, sa
 import { estimateReturns } from "~/domain/returns";
 import { renderLineChartSvg } from "~/lib/charts.server";
 import { pageMeta } from "~/lib/meta";
+import { sensorLines } from "~/pages/farm-readings.server";
 import { getContentPage } from "~/models/content.server";
 import { getOverviewStats, listBatches, type OverviewStats } from "~/models/batch.server";
 
@@ -41,7 +42,15 @@ export function loader({ request }: LoaderFunctionArgs) {
   const content = attempt(() => getContentPage("how-it-works"));
   const calculator = parseEstimatorQuery(new URL(request.url).searchParams, t, estimatorDefaults(content, batches));
   const chart = landingChartPoints(batches);
-  const liveBatches = liveBatchCards(batches ?? [], t);
+  const cards = liveBatchCards(batches ?? [], t);
+  // Each card's device: its latest reading and age, or that the batch has none (issue 29).
+  const sensors = attempt(() =>
+    sensorLines(
+      cards.map((c) => c.id),
+      t,
+    ),
+  );
+  const liveBatches = cards.map((c) => ({ ...c, sensor: sensors?.get(c.id) ?? null }));
   const products = (["CHICKEN", "EGG"] as const).map((type) => {
     const summary = productSummary(type, batches, t);
     const svg = renderLineChartSvg([{ id: type, points: summary.history, color: type === "EGG" ? "#d97706" : "#166534" }], 240, 56, {
@@ -96,7 +105,7 @@ function StatusBadge({ status }: { status: BatchCard["status"] }) {
   return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${tone}`}>{t(`home.status.${status}`)}</span>;
 }
 
-function BatchCardView({ card, sample = false }: { card: BatchCard; sample?: boolean }) {
+function BatchCardView({ card, sample = false }: { card: BatchCard & { sensor?: string | null }; sample?: boolean }) {
   const t = useT();
   const body = (
     <>
@@ -122,6 +131,11 @@ function BatchCardView({ card, sample = false }: { card: BatchCard; sample?: boo
           <dd className="font-semibold">{t("home.card.units", { count: card.availableUnits })}</dd>
         </div>
       </dl>
+      {card.sensor ? (
+        <p className="mt-2 text-xs text-stone-600" data-testid="sensor-source">
+          {card.sensor}
+        </p>
+      ) : null}
     </>
   );
   if (sample || !card.href)

@@ -366,6 +366,8 @@ export default function BatchPage() {
           </p>
         ) : null}
         <SensorStrip sensor={card.sensor} />
+        {/* The device's last 24 hours, an image drawn on the server (no script). */}
+        {data.sensorChart ? <img src={`/batches/${card.id}/sensor.svg`} alt={data.sensorChart} className="mt-2 w-full max-w-md" /> : null}
         <div className="mt-3 grid gap-4 sm:grid-cols-2">
           <SvgChart svg={card.chartSvg} caption={t("batchPage.roiHistory")} />
           <div className="space-y-2">

@@ -1,11 +1,12 @@
 import { count, eq } from "drizzle-orm";
 import { getDb, type Db, markDatabaseReady } from "~/lib/db.server";
-import { nowIso } from "~/lib/clock.server";
+import { now, nowIso } from "~/lib/clock.server";
 import { getEnv } from "~/lib/env.server";
 import { hashPasswordSync } from "~/lib/password.server";
 import { HOW_IT_WORKS_SEED } from "~/seed/content.server";
 import { seedDemoActivity } from "~/seed/activity.server";
 import { demoFarmLogs } from "~/seed/farm-logs.server";
+import { demoDevices } from "~/seed/farm-devices.server";
 import * as schema from "~/models/schema.server";
 import { firstIncomePeriod } from "~/domain/schedules";
 
@@ -206,6 +207,14 @@ function seedBase(db: Db) {
     const inLay = (i: number) => firstIncomePeriod(batchSpecs[i].startDate!) + "-01";
     for (const logs of chunks(demoFarmLogs({ layerBatchId: batchIds[0], broilerBatchId: batchIds[3], layersInLay: inLay(0), lateLayers: { batchId: batchIds[6], inLay: inLay(6), hens: 3_050 } }), 200))
       tx.insert(schema.farmLogs).values(logs).run();
+
+    // A device for each demo batch, with the last day's readings (relative to now), so the cards and batch pages look alive.
+    const sensors = demoDevices(batchIds, admin.id, now());
+    const deviceIds = tx.insert(schema.farmDevices).values(sensors.devices).returning({ id: schema.farmDevices.id, batchId: schema.farmDevices.batchId }).all();
+    for (const [i, device] of deviceIds.entries())
+      tx.insert(schema.farmReadings)
+        .values(sensors.readings(device.id, device.batchId, i))
+        .run();
 
     tx.insert(schema.pages).values(HOW_IT_WORKS_SEED).run();
     return {

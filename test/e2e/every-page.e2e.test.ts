@@ -247,6 +247,7 @@ describe("every page with JavaScript on, in a 360 px phone browser", () => {
       `/admin/audit?batch=${fixtures.eggBatch}`,
       `/admin/batches/${fixtures.eggBatch}/logs`,
       `/admin/batches/${fixtures.eggBatch}/remittances`,
+      `/admin/batches/${fixtures.eggBatch}/devices`,
       "/admin/content",
       "/admin/exits",
       "/admin/kyc",

@@ -56,6 +56,7 @@ export const adminDashboard = {
   "adminDashboard.delete": "Delete",
   "adminDashboard.dailyLogs": "Daily logs",
   "adminDashboard.remittances": "Remittances",
+  "adminDashboard.devices": "Devices",
   "adminDashboard.run.income": "income for {period}",
   "adminDashboard.run.harvest": "harvest",
   "adminDashboard.run.harvestPayout": "harvest payout",

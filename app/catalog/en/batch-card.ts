@@ -17,8 +17,6 @@ export const batchCard = {
   "batchCard.tone.danger": "danger",
   "batchCard.tone.none": "no reading",
   "batchCard.houseConditions": "House conditions",
-  "batchCard.demoValues": "Demo values",
-  "batchCard.logged": "Logged {date}",
   "batchCard.timeline": "Timeline",
   "batchCard.now": " (now)",
   "batchCard.unitPrice": "Unit price",

@@ -34,6 +34,7 @@ import { receipt } from "~/catalog/en/receipt";
 import { statements } from "~/catalog/en/statements";
 import { portfolioCsv } from "~/catalog/en/portfolio-csv";
 import { portfolioDialogs } from "~/catalog/en/portfolio-dialogs";
+import { adminDevices, deviceRules, sensor } from "~/catalog/en/farm-devices";
 
 /**
  * The English catalog: every word a person reads, by id. Ids are `<namespace>.<name>`; a page's
@@ -86,6 +87,9 @@ export const en = {
   ...api,
   ...refusals,
   ...forms,
+  ...sensor,
+  ...adminDevices,
+  ...deviceRules,
 } as const;
 
 export type Catalog = typeof en;

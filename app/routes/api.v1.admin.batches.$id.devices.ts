@@ -1,0 +1,35 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { msg } from "~/catalog/ref";
+import { requireApiAdmin } from "~/auth/session.server";
+import { issueDeviceToken } from "~/commands/farm-devices.server";
+import { DeviceLabelSchema } from "~/forms/farm-devices.server";
+import { apiJson, handleApi, HttpError, parseId, parseOrThrow, readBody, requireMethod } from "~/lib/http.server";
+import { getBatchRow } from "~/models/batch.server";
+import { deviceJson, listDevices } from "~/models/farm-devices.server";
+
+function batchIdOr404(param: string | undefined) {
+  const batchId = parseId(param, msg("rules.batchNotFound"));
+  if (!getBatchRow(batchId)) throw new HttpError(404, msg("rules.batchNotFound"));
+  return batchId;
+}
+
+/** GET: the batch's devices (never their tokens), newest first. */
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return handleApi(async () => {
+    requireMethod(request, "GET", "POST");
+    await requireApiAdmin(request);
+    return apiJson(listDevices(batchIdOr404(params.id)).map(deviceJson));
+  });
+}
+
+/** POST `label`: issues a device token. 201 with the device and `token`, shown this once (only its hash is kept). */
+export function action({ request, params }: ActionFunctionArgs) {
+  return handleApi(async () => {
+    requireMethod(request, "GET", "POST");
+    const admin = await requireApiAdmin(request);
+    const batchId = batchIdOr404(params.id);
+    const input = parseOrThrow(DeviceLabelSchema, await readBody(request));
+    const { device, token } = issueDeviceToken({ actor: admin, key: null }, { batchId, ...input });
+    return apiJson({ ...deviceJson(device), token }, 201);
+  });
+}
