@@ -1,7 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { msg } from "~/catalog/ref";
 import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
-import { detailIn, localeOf, render, translatorFor, wordsFor } from "~/catalog/index.server";
+import { detailIn, localeOf, rendererFor, translatorFor, wordsFor } from "~/catalog/index.server";
+import type { Locale } from "~/catalog/format";
 import { issueDeviceToken, revokeDeviceToken } from "~/commands/farm-devices.server";
 import { DomainError } from "~/domain/errors";
 import { DeviceLabelSchema, RevokeDeviceSchema } from "~/forms/farm-devices.server";
@@ -21,17 +22,17 @@ import { listDevices } from "~/models/farm-devices.server";
 /** What the action answers when it does not redirect: the new token, shown this once, or the form's errors. */
 export type DeviceResult = { ok: true; issued: { id: number; label: string; token: string } } | { ok: false; errors: Record<string, string>; values: Record<string, string> };
 
-function batchOr404(idParam: string | undefined) {
+function batchOr404(idParam: string | undefined, locale: Locale) {
   const id = Number(idParam);
   const batch = /^\d{1,15}$/.test(idParam ?? "") && id > 0 ? getBatch(id) : undefined;
-  if (!batch) throw notFoundResponse(msg("rules.batchNotFound"));
+  if (!batch) throw notFoundResponse(msg("rules.batchNotFound"), locale);
   return batch;
 }
 
 export async function batchDevicesLoader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const batch = batchOr404(params.id);
   const locale = localeOf(request);
+  const batch = batchOr404(params.id, locale);
   const t = translatorFor(locale);
   return {
     words: wordsFor(locale, ["adminDevices"]),
@@ -45,8 +46,8 @@ export async function batchDevicesLoader({ request, params }: LoaderFunctionArgs
 
 export async function batchDevicesAction({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const batch = batchOr404(params.id);
   const locale = localeOf(request);
+  const batch = batchOr404(params.id, locale);
   const values = Object.fromEntries([...(await request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
   const ctx = { actor: admin, key: null };
   try {
@@ -57,7 +58,7 @@ export async function batchDevicesAction({ request, params }: ActionFunctionArgs
       return redirectWithFlash(`/admin/batches/${batch.id}/devices`, { kind: "success", message: msg("adminDevices.flash.revoked", { label: device.label }) });
     }
     const parsed = DeviceLabelSchema.safeParse(values);
-    if (!parsed.success) return data({ ok: false as const, errors: fieldErrors(parsed.error, (m) => render(locale, m)), values } satisfies DeviceResult, { status: 400 });
+    if (!parsed.success) return data({ ok: false as const, errors: fieldErrors(parsed.error, rendererFor(locale)), values } satisfies DeviceResult, { status: 400 });
     const { device, token } = issueDeviceToken(ctx, { batchId: batch.id, ...parsed.data });
     // The token is in this one answer (no-store: no cache keeps it); the page shows it once.
     return data({ ok: true as const, issued: { id: device.id, label: device.label, token } } satisfies DeviceResult, { headers: { "Cache-Control": "no-store" } });

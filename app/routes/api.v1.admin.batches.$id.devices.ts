@@ -15,7 +15,7 @@ function batchIdOr404(param: string | undefined) {
 
 /** GET: the batch's devices (never their tokens), newest first. */
 export function loader({ request, params }: LoaderFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "GET", "POST");
     await requireApiAdmin(request);
     return apiJson(listDevices(batchIdOr404(params.id)).map(deviceJson));
@@ -24,7 +24,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 
 /** POST `label`: issues a device token. 201 with the device and `token`, shown this once (only its hash is kept). */
 export function action({ request, params }: ActionFunctionArgs) {
-  return handleApi(async () => {
+  return handleApi(request, async () => {
     requireMethod(request, "GET", "POST");
     const admin = await requireApiAdmin(request);
     const batchId = batchIdOr404(params.id);
