@@ -18,6 +18,7 @@ import { sensorSources } from "~/models/farm-devices.server";
 import { localeOf, translatorFor, wordsFor, type Translate } from "~/catalog/index.server";
 import { formatGhs } from "~/domain/money";
 import type { SettlementSheet } from "~/domain/remittances";
+import type { ProductType } from "~/domain/types";
 import { batchSettlements } from "~/models/remittance.server";
 
 /**
@@ -29,6 +30,72 @@ function chart(points: ChartPoint[], label: string, color: string, ySuffix: stri
   // A month or less: each day a dot on a smooth line; longer: straight segments, no dots (lighter, looks the same).
   const month = points.length <= 31;
   return renderLineChartSvg([{ id: label, points, color }], 300, 190, { label, axes: true, points: month, straight: !month, area: true, ySuffix });
+}
+
+/** The batch page's daily charts, by the name their image route takes. */
+export const LOG_CHART_NAMES = ["lay-rate", "weight", "feed-per-dozen", "fcr", "mortality"] as const;
+export type LogChartName = (typeof LOG_CHART_NAMES)[number];
+
+/** The daily charts of a batch's product, each drawn ("" with fewer than two days to draw). */
+function logCharts(productType: ProductType, series: ReturnType<typeof dailyMetrics>, t: Translate): Array<{ name: LogChartName; title: string; label: string; svg: string }> {
+  const charted = series.slice(-CHART_DAYS);
+  const x = (date: string) => date.slice(5);
+  const isEgg = productType === "EGG";
+  const color = isEgg ? "#d97706" : "#166534";
+  const drawn = (name: LogChartName, title: string, label: string, points: ChartPoint[], lineColor: string, ySuffix: string) => ({ name, title, label, svg: chart(points, label, lineColor, ySuffix) });
+  return [
+    isEgg
+      ? drawn(
+          "lay-rate",
+          t("batchData.chart.layRate"),
+          t("batchData.chart.layRateLabel"),
+          charted.filter((r) => r.layRate !== null).map((r) => ({ x: x(r.logDate), y: round(r.layRate! * 100, 1) })),
+          color,
+          "%",
+        )
+      : drawn(
+          "weight",
+          t("batchData.chart.weight"),
+          t("batchData.chart.weightLabel"),
+          charted.filter((r) => r.avgWeightKg !== null).map((r) => ({ x: x(r.logDate), y: r.avgWeightKg! })),
+          color,
+          t("batchData.chart.kgSuffix"),
+        ),
+    isEgg
+      ? drawn(
+          "feed-per-dozen",
+          t("batchData.chart.feedPerDozen"),
+          t("batchData.chart.feedPerDozenLabel"),
+          charted.filter((r) => r.feedPerDozen !== null).map((r) => ({ x: x(r.logDate), y: round(r.feedPerDozen!, 2) })),
+          "#2563eb",
+          t("batchData.chart.kgSuffix"),
+        )
+      : drawn(
+          "fcr",
+          t("batchData.chart.fcr"),
+          t("batchData.chart.fcrLabel"),
+          charted.filter((r) => r.fcr !== null).map((r) => ({ x: x(r.logDate), y: round(r.fcr!, 2) })),
+          "#2563eb",
+          "",
+        ),
+    drawn(
+      "mortality",
+      t("batchData.chart.mortality"),
+      t("batchData.chart.mortalityLabel"),
+      charted.filter((r) => r.mortality !== null).map((r) => ({ x: x(r.logDate), y: round(r.mortality! * 100, 2) })),
+      "#be123c",
+      "%",
+    ),
+  ];
+}
+
+/** One daily chart of a batch as an image (its words in the reader's language); null for none to draw. */
+export function batchLogChartSvg(batchId: number, name: string, t: Translate): string | null {
+  const batch = getBatch(batchId);
+  if (!batch) return null;
+  const svg = logCharts(batch.productType, dailyMetrics(listFarmLogs({ batchId })), t).find((c) => c.name === name)?.svg;
+  // Shown as an image, the SVG inherits no font from the page: it names one.
+  return svg ? svg.replaceAll("font-family:inherit", "font-family:system-ui,sans-serif") : null;
 }
 
 const round = (n: number, d: number) => Math.round(n * 10 ** d) / 10 ** d;
@@ -101,62 +168,10 @@ export async function batchPageLoader(request: Request, idParam: string | undefi
   const card = toCardData(batch, sensor, { demo: false, now, t });
   const logs = listFarmLogs({ batchId: batch.id });
   const series = dailyMetrics(logs);
-  const charted = series.slice(-CHART_DAYS);
   const photos = listPhotosForLogs(logs.map((l) => l.id));
   const isEgg = batch.productType === "EGG";
-  const x = (date: string) => date.slice(5);
-  const color = isEgg ? "#d97706" : "#166534";
-  const charts = logs.length
-    ? [
-        isEgg
-          ? {
-              title: t("batchData.chart.layRate"),
-              svg: chart(
-                charted.filter((r) => r.layRate !== null).map((r) => ({ x: x(r.logDate), y: round(r.layRate! * 100, 1) })),
-                t("batchData.chart.layRateLabel"),
-                color,
-                "%",
-              ),
-            }
-          : {
-              title: t("batchData.chart.weight"),
-              svg: chart(
-                charted.filter((r) => r.avgWeightKg !== null).map((r) => ({ x: x(r.logDate), y: r.avgWeightKg! })),
-                t("batchData.chart.weightLabel"),
-                color,
-                t("batchData.chart.kgSuffix"),
-              ),
-            },
-        isEgg
-          ? {
-              title: t("batchData.chart.feedPerDozen"),
-              svg: chart(
-                charted.filter((r) => r.feedPerDozen !== null).map((r) => ({ x: x(r.logDate), y: round(r.feedPerDozen!, 2) })),
-                t("batchData.chart.feedPerDozenLabel"),
-                "#2563eb",
-                t("batchData.chart.kgSuffix"),
-              ),
-            }
-          : {
-              title: t("batchData.chart.fcr"),
-              svg: chart(
-                charted.filter((r) => r.fcr !== null).map((r) => ({ x: x(r.logDate), y: round(r.fcr!, 2) })),
-                t("batchData.chart.fcrLabel"),
-                "#2563eb",
-                "",
-              ),
-            },
-        {
-          title: t("batchData.chart.mortality"),
-          svg: chart(
-            charted.filter((r) => r.mortality !== null).map((r) => ({ x: x(r.logDate), y: round(r.mortality! * 100, 2) })),
-            t("batchData.chart.mortalityLabel"),
-            "#be123c",
-            "%",
-          ),
-        },
-      ]
-    : [];
+  // Drawn by /batches/<id>/charts/<name>.svg as images: the page carries their names, not their markup twice (HTML and data).
+  const charts = logs.length ? logCharts(batch.productType, series, t).map(({ name, title, label, svg }) => ({ title, label, src: svg ? `/batches/${batch.id}/charts/${name}.svg` : null })) : [];
   const paid = paidPeriods(batch.id);
   const newestFirst = [...series].reverse();
   const logPaging = pageOf(newestFirst.length, Number(new URL(request.url).searchParams.get("page")) || 1, LOG_PAGE_SIZE);

@@ -227,7 +227,7 @@ function FarmLogs({ data }: { data: Data }) {
         {data.charts.map((c) => (
           <div key={c.title} className="card">
             <h3 className="font-semibold">{c.title}</h3>
-            {c.svg ? <SvgChart svg={c.svg} className="mt-2" /> : <p className="mt-2 text-sm text-stone-600">{t("batchPage.logs.notEnough")}</p>}
+            {c.src ? <img src={c.src} alt={c.label} width={300} height={190} className="mt-2 h-auto w-full" /> : <p className="mt-2 text-sm text-stone-600">{t("batchPage.logs.notEnough")}</p>}
           </div>
         ))}
       </div>

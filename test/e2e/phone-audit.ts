@@ -218,26 +218,40 @@ export function definePhoneAudit(mode: BrowserMode) {
 
   type ChartAudit = { label: string; minFont: number; unitless: string[]; repeated: string[]; axisTexts: number };
 
-  /** Every axis label of every server-drawn chart: its rendered size (font size x the SVG's scale), unit and uniqueness. */
+  /**
+   * Every axis label of every server-drawn chart: its rendered size (font size x the SVG's scale), unit
+   * and uniqueness. The charts a page shows: inline SVG, and SVG images (a chart drawn by its own route), each
+   * measured as drawn on this screen: an image's text at its font size times the image's scale.
+   */
   function auditCharts(page: Page): Promise<ChartAudit[]> {
-    return page.evaluate(() =>
-      [...document.querySelectorAll<SVGSVGElement>("svg[role=img]")]
+    return page.evaluate(async () => {
+      const audit = (svg: SVGSVGElement, scale: (t: SVGTextElement) => number) => {
+        const texts = [...svg.querySelectorAll("text")];
+        const left = texts.filter((t) => t.getAttribute("text-anchor") === "end").map((t) => t.textContent ?? "");
+        const bottom = texts.filter((t) => t.getAttribute("text-anchor") === "middle").map((t) => t.textContent ?? "");
+        const repeats = (labels: string[]) => labels.filter((l, i) => labels.indexOf(l) !== i);
+        return {
+          label: svg.getAttribute("aria-label") ?? "",
+          minFont: Math.min(...texts.map(scale)),
+          unitless: left.filter((l) => !/(%|kg|GH₵|°)/.test(l)),
+          repeated: [...repeats(left), ...repeats(bottom)],
+          axisTexts: texts.length,
+        };
+      };
+      const inline = [...document.querySelectorAll<SVGSVGElement>("svg[role=img]")]
         .filter((svg) => svg.checkVisibility() && svg.querySelector("text"))
-        .map((svg) => {
-          const texts = [...svg.querySelectorAll("text")];
-          const size = (t: SVGTextElement) => parseFloat(getComputedStyle(t).fontSize) * (t.getScreenCTM()?.a ?? 1);
-          const left = texts.filter((t) => t.getAttribute("text-anchor") === "end").map((t) => t.textContent ?? "");
-          const bottom = texts.filter((t) => t.getAttribute("text-anchor") === "middle").map((t) => t.textContent ?? "");
-          const repeats = (labels: string[]) => labels.filter((l, i) => labels.indexOf(l) !== i);
-          return {
-            label: svg.getAttribute("aria-label") ?? "",
-            minFont: Math.min(...texts.map(size)),
-            unitless: left.filter((l) => !/(%|kg|GH₵)/.test(l)),
-            repeated: [...repeats(left), ...repeats(bottom)],
-            axisTexts: texts.length,
-          };
-        }),
-    );
+        .map((svg) => audit(svg, (t) => parseFloat(getComputedStyle(t).fontSize) * (t.getScreenCTM()?.a ?? 1)));
+      const images = await Promise.all(
+        [...document.querySelectorAll<HTMLImageElement>("img[src$='.svg']")]
+          .filter((img) => img.checkVisibility())
+          .map(async (img) => {
+            const svg = new DOMParser().parseFromString(await (await fetch(img.src)).text(), "image/svg+xml").documentElement as unknown as SVGSVGElement;
+            const drawnWidth = img.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+            return audit(svg, (t) => parseFloat(/font-size:\s*([\d.]+)px/.exec(t.getAttribute("style") ?? "")?.[1] ?? "16") * drawnWidth);
+          }),
+      );
+      return [...inline, ...images.filter((chart) => chart.axisTexts > 0)];
+    });
   }
 
   async function expectReadableCharts(page: Page, where: string, expected: number, { units = true } = {}) {
@@ -246,7 +260,7 @@ export function definePhoneAudit(mode: BrowserMode) {
     for (const c of charts) {
       expect(c.minFont, `${where}: ${c.label} axis text size`).toBeGreaterThanOrEqual(11);
       expect(c.repeated, `${where}: ${c.label} repeated tick labels`).toEqual([]);
-      // A ratio (feed conversion, kg per kg) has no unit to write; everything else says %, kg or GH₵.
+      // A ratio (feed conversion, kg per kg) has no unit to write; everything else says %, kg, GH₵ or °.
       if (units && !/ratio/i.test(c.label)) expect(c.unitless, `${where}: ${c.label} y labels without a unit`).toEqual([]);
       measured.chartFont = Math.min(measured.chartFont, c.minFont);
       measured.charts += 1;

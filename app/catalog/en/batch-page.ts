@@ -66,6 +66,7 @@ export const batchPage = {
   "batchPage.logs.mortality": "Mortality so far",
   "batchPage.logs.kg": "{value} kg",
   "batchPage.logs.notEnough": "Not enough logged days to draw this yet.",
+  "batchPage.chartNotFound": "There is no such chart for this batch.",
   "batchPage.incidents.title": "Incidents",
   "batchPage.incidents.none": "No incidents reported.",
   "batchPage.table.title": "Daily log table",
