@@ -102,9 +102,11 @@ function pageCollector(done: (body: ReturnType<typeof Buffer.concat>) => void): 
 
 /**
  * A page or its data rendered for a signed-in user (a wallet, holdings, their name in the header)
- * must not be kept by the browser's or any shared cache. Anonymous public pages stay as they are.
+ * must not be kept by the browser's or any shared cache. Anonymous public pages may be, once per
+ * language: the words follow the `lang` cookie, else Accept-Language.
  */
 async function markPrivate(request: Request, headers: Headers) {
+  headers.append("Vary", "Cookie, Accept-Language");
   if (await getUser(request)) headers.set("Cache-Control", "private, no-store");
 }
 

@@ -10,6 +10,7 @@ import { useNonce } from "~/lib/nonce";
 import { getUser, readFlash } from "~/auth/session.server";
 import { Stylesheet, STYLESHEET_COOKIE, stylesheetVersion } from "~/lib/stylesheet";
 import { localeOf, render, wordsFor } from "~/catalog/index.server";
+import { htmlLang } from "~/catalog/format";
 import { useT } from "~/catalog/use-words";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -53,7 +54,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <html lang="en-GH">
+    <html lang={htmlLang(rootData?.locale ?? "en")}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

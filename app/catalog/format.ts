@@ -17,8 +17,11 @@ export type MessageRef = { msg: string; params?: Params };
 export type Param = string | number | { number: number } | { money: number } | { date: string } | MessageRef;
 export type Params = Record<string, Param>;
 
-/** The locales the catalog speaks; "pseudo" is every English text transformed, for the test that finds untranslated words. */
-export type Locale = "en" | "pseudo";
+/**
+ * The locales the catalog speaks: English, Akan (Twi), and "pseudo", every English text transformed,
+ * for the test that finds untranslated words.
+ */
+export type Locale = "en" | "ak" | "pseudo";
 
 /** The names of a template's `{name}` placeholders, as a type. */
 type NamesIn<S> = S extends `${string}{${infer Name}}${infer Rest}` ? Name | NamesIn<Rest> : never;
@@ -33,8 +36,12 @@ const moneyFormats = new Map<string, Intl.NumberFormat>();
 const pluralRules = new Map<string, Intl.PluralRules>();
 
 /** The Intl locale behind a catalog locale (pseudo formats numbers as English does). */
-const INTL_LOCALES: Record<Locale, string> = { en: "en-GH", pseudo: "en-GH" };
+const INTL_LOCALES: Record<Locale, string> = { en: "en-GH", ak: "ak-GH", pseudo: "en-GH" };
 export const intlLocale = (locale: Locale) => INTL_LOCALES[locale];
+
+/** A page's `<html lang>`: Ghana's English, or Akan. */
+const HTML_LANGS: Record<Locale, string> = { en: "en-GH", ak: "ak", pseudo: "en-GH" };
+export const htmlLang = (locale: Locale) => HTML_LANGS[locale];
 
 function cached<T>(map: Map<string, T>, key: string, make: () => T): T {
   let value = map.get(key);

@@ -1,5 +1,7 @@
+import { ak } from "~/catalog/ak";
 import { en, type MessageId, type Namespace } from "~/catalog/en";
 import { formatTemplate, type Locale, type MessageRef, type Params, type ParamsArg, type Template } from "~/catalog/format";
+import { languageFromAcceptLanguage, languageOf, LANGUAGE_COOKIE } from "~/catalog/languages";
 import { pseudoTemplate } from "~/catalog/pseudo";
 import { setEnglishRenderer } from "~/domain/errors";
 import { getEnv } from "~/lib/env.server";
@@ -7,20 +9,21 @@ import { getEnv } from "~/lib/env.server";
 /** Every catalog, by locale, built once. */
 const catalogs: Record<Locale, Record<string, Template>> = {
   en,
+  ak: { ...en, ...ak },
   pseudo: Object.fromEntries(Object.entries(en).map(([id, template]) => [id, pseudoTemplate(template)])),
 };
 
-export const LOCALE_COOKIE = "lang";
-
 /**
- * The reader's locale: English, or the pseudo-locale where the deployment allows it (the test that
- * finds words outside the catalog sets PSEUDO_LOCALE=true and asks with `lang=pseudo`).
+ * The reader's locale: the language they chose (the `lang` cookie, or `?lang=` on a link), else the
+ * first of ours their browser asks for (Accept-Language), else English. The pseudo-locale only where
+ * the deployment allows it (the test that finds words outside the catalog sets PSEUDO_LOCALE=true
+ * and asks with `lang=pseudo`).
  */
 export function localeOf(request: Request): Locale {
   const cookie = request.headers.get("Cookie") ?? "";
-  const wanted = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]*)`).exec(cookie)?.[1] ?? new URL(request.url).searchParams.get(LOCALE_COOKIE);
+  const wanted = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`).exec(cookie)?.[1] ?? new URL(request.url).searchParams.get(LANGUAGE_COOKIE);
   if (wanted === "pseudo" && getEnv().PSEUDO_LOCALE) return "pseudo";
-  return "en";
+  return languageOf(wanted) ?? languageFromAcceptLanguage(request.headers.get("Accept-Language"));
 }
 
 export type Translate = <Id extends MessageId>(id: Id, ...params: ParamsArg<(typeof en)[Id]>) => string;

@@ -19,6 +19,7 @@ import * as sessions from "~/models/sessions.server";
 import * as twoFactor from "~/models/two-factor.server";
 import * as users from "~/models/user.server";
 import type { CommandContext } from "~/commands/command.server";
+import type { Language } from "~/catalog/languages";
 
 /**
  * What a person asks of their own account: register, sign in and out, passwords, profile, contacts
@@ -144,6 +145,11 @@ export async function changePassword(ctx: CommandContext, input: { currentPasswo
 /** Changes the name and/or the phone (null clears it); a new phone has to be confirmed again. */
 export function updateProfile(ctx: CommandContext, changes: { fullName?: string; phone?: string | null }): users.User {
   return users.updateUserProfile(ctx.actor.id, changes);
+}
+
+/** The language the person reads Akoko in, kept on the account so their emails and SMS follow it. */
+export function chooseLanguage(ctx: CommandContext, input: { language: Language }): void {
+  users.setUserLocale(ctx.actor.id, input.language);
 }
 
 /** Confirmation links and SMS codes each user may ask for per rate window (AUTH_RATE_WINDOW_SECONDS). */

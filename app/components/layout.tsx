@@ -1,6 +1,8 @@
-import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { Form, Link, NavLink, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { ChickIcon, PRODUCT_NAME } from "~/components/brand";
+import { htmlLang, type Locale } from "~/catalog/format";
+import { LANGUAGE_COOKIE, LANGUAGES } from "~/catalog/languages";
 import { useT, type T } from "~/catalog/use-words";
 
 export type HeaderUser = { fullName: string; isAdmin: boolean } | null;
@@ -15,6 +17,34 @@ function navItems(user: HeaderUser, t: T) {
   if (user) items.push({ to: "/portfolio", label: t("common.nav.portfolio") }, { to: "/account", label: t("common.nav.account") });
   if (user?.isAdmin) items.push({ to: "/admin", label: t("common.nav.admin") });
   return items;
+}
+
+/**
+ * English and Twi, each named as its own readers name it: a plain form (no JavaScript needed) that
+ * keeps the choice and comes back to this same page.
+ */
+export function LanguageSwitch({ className = "" }: { className?: string }) {
+  const t = useT();
+  const location = useLocation();
+  const current = useRouteLoaderData<{ locale?: Locale }>("root")?.locale ?? "en";
+  return (
+    <form method="post" action="/language" className={`flex items-center gap-1 ${className}`} aria-label={t("common.language.label")} data-testid="language-switch">
+      <input type="hidden" name="back" value={`${location.pathname}${location.search}`} />
+      {LANGUAGES.map((language) => (
+        <button
+          key={language}
+          type="submit"
+          name={LANGUAGE_COOKIE}
+          value={language}
+          lang={htmlLang(language)}
+          aria-pressed={current === language}
+          className={`min-h-11 rounded-md px-2 text-sm ${current === language ? "bg-brand-100 font-semibold text-stone-900" : "text-stone-700 underline hover:text-stone-900"}`}
+        >
+          {t(`common.language.${language}`)}
+        </button>
+      ))}
+    </form>
+  );
 }
 
 /** Logged out: Log in and Get started, in the header at every width (never only inside the menu). */
@@ -74,6 +104,7 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
           ))}
         </nav>
         <div className="flex items-center gap-1.5">
+          <LanguageSwitch className="hidden lg:flex" />
           {user ? (
             <div className="hidden lg:block">
               <AccountArea user={user} />
@@ -101,6 +132,7 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
                   <AccountArea user={user} />
                 </div>
               ) : null}
+              <LanguageSwitch className="mt-3 border-t border-stone-200 pt-3" />
             </div>
           </details>
         </div>
@@ -151,6 +183,7 @@ export function SiteFooter({ year }: { year: number }) {
           ["/contact", t("common.footer.contact")],
         ])}
       </div>
+      <LanguageSwitch className="container-page pb-4" />
       <p className="container-page pb-6 text-xs text-stone-500">{t("common.footer.notice", { year, brand: PRODUCT_NAME })}</p>
     </footer>
   );

@@ -23,6 +23,7 @@ import {
 } from "~/domain/notices";
 import type { Locale, MessageRef } from "~/catalog/format";
 import { render, translatorFor } from "~/catalog/index.server";
+import { languageOf } from "~/catalog/languages";
 import { msg } from "~/catalog/ref";
 import { nowIso } from "~/lib/clock.server";
 import { getDb, prepared } from "~/lib/db.server";
@@ -32,12 +33,13 @@ import { contactConfirmations, messagePreferences, outbox, users } from "~/model
 import { messageColumns } from "~/models/stored-message.server";
 
 /**
- * The language a person's email and SMS are written in. English for everyone until people can
- * choose theirs; every message below is rendered in it when queued.
+ * The language a person's email and SMS are written in: the one they chose on the site, else
+ * English. Every message below is rendered in it when queued.
  */
 export function recipientLocale(userId: number | null): Locale {
-  void userId;
-  return "en";
+  if (userId === null) return "en";
+  const row = getDb().select({ locale: users.locale }).from(users).where(eq(users.id, userId)).get();
+  return languageOf(row?.locale) ?? "en";
 }
 
 type Recipient = { id: number; email: string; fullName: string; phone: string | null; emailVerifiedAt: string | null; phoneVerifiedAt: string | null; closedAt: string | null };

@@ -28,6 +28,8 @@ export const users = sqliteTable("users", {
   emailVerifiedAt: text("email_verified_at"),
   /** When the investor entered the SMS code sent to `phone`; cleared when the phone changes. */
   phoneVerifiedAt: text("phone_verified_at"),
+  /** The language the person chose ("en", "ak"), which their emails and SMS are written in; null until they choose. */
+  locale: text("locale"),
   /** Issue 17: the tier whose limits apply (app/domain/kyc.ts TIER_LIMITS); raised only by an approved submission. */
   kycTier: text("kyc_tier", { enum: KYC_TIERS }).notNull().default("REGISTERED"),
   /** Issue 20: the TOTP secret, sealed (AES-256-GCM, app/lib/kyc-crypto.server.ts), once two factors are on. */

@@ -12,6 +12,7 @@ import { atomic, walletInfo } from "~/models/ledger.server";
 import { passwordResets, sessions, users } from "~/models/schema.server";
 import { noteSignInDevice, type SessionMeta } from "~/models/sessions.server";
 import { recordAdminPasswordChange } from "~/models/admin-alerts.server";
+import type { Language } from "~/catalog/languages";
 
 export type User = { id: number; email: string; fullName: string; phone: string | null; isAdmin: boolean; createdAt: string };
 
@@ -92,6 +93,11 @@ export function updateUserProfile(userId: number, changes: { fullName?: string; 
         .run();
   });
   return getUserById(userId)!;
+}
+
+/** Keeps the language the user chose, which their emails and SMS are then written in. */
+export function setUserLocale(userId: number, locale: Language): void {
+  getDb().update(users).set({ locale }).where(eq(users.id, userId)).run();
 }
 
 /** Whether `password` is the user's current one (same work whether or not it is). */

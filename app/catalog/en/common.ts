@@ -13,6 +13,11 @@ export const common = {
   "common.nav.account": "Account",
   "common.nav.admin": "Admin",
   "common.nav.menu": "Menu",
+  // Each language as its own readers name it, in every locale.
+  "common.language.label": "Language",
+  "common.language.en": "English",
+  "common.language.ak": "Twi",
+  "common.language.unknown": "Choose English or Twi.",
   "common.brandHome": "{brand} home",
   "common.logIn": "Log in",
   "common.getStarted": "Get started",

@@ -1,0 +1,12 @@
+import type { MessageId } from "~/catalog/en";
+import type { Template } from "~/catalog/format";
+import { common } from "~/catalog/ak/common";
+
+/**
+ * The Twi (Akan) catalog, namespace by namespace, as app/catalog/en is. Its translations await a
+ * native speaker's review (docs/twi-glossary.md keeps the terms it uses). Until every namespace is
+ * here, an id without a Twi text is read in English.
+ */
+export const ak: Partial<Record<MessageId, Template>> = {
+  ...common,
+};
