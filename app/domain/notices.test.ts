@@ -49,11 +49,17 @@ describe("notices", () => {
     // The extension table's characters take two places.
     expect(gsm7Length("€[]")).toBe(6);
     expect(gsm7Length(smsText("€".repeat(100)))!).toBeLessThanOrEqual(SMS_MAX);
-    // What GSM-7 cannot write (a Twi letter, an emoji) goes as Unicode: one segment is 70 characters then.
+    // Twi's ɛ and ɔ are outside GSM-7: written e and o, a Twi SMS keeps 160 characters a segment.
     expect(gsm7Length("Ɛyɛ")).toBeNull();
-    const twi = smsText(`Akoko: ${"Ɛyɛ adwuma pa ".repeat(10)}`);
-    expect(twi.length).toBeLessThanOrEqual(SMS_UCS2_MAX);
+    expect(smsText("Ɛyɛ adwuma pa. Wo sika kotoku mu sika aka: GH₵5.00. Ɔkyena yɛbɛtua.")).toBe("Eye adwuma pa. Wo sika kotoku mu sika aka: GHS 5.00. Okyena yebetua.");
+    const twi = smsText(`Akoko: ${"Ɛyɛ adwuma pa, ɔdɔ ".repeat(12)}`);
+    expect(gsm7Length(twi)).not.toBeNull();
+    expect(twi.length).toBeGreaterThan(SMS_UCS2_MAX);
+    expect(gsm7Length(twi)!).toBeLessThanOrEqual(SMS_MAX);
     expect(twi.endsWith("...")).toBe(true);
+    // What GSM-7 still cannot write (an emoji) goes as Unicode: one segment is 70 characters then.
+    const emoji = smsText(`Akoko: ${"🐔 adwuma pa ".repeat(10)}`);
+    expect(emoji.length).toBeLessThanOrEqual(SMS_UCS2_MAX);
   });
 
   it("backs off by doubling from the base, at most an hour", () => {

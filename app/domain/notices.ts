@@ -93,10 +93,18 @@ export function gsm7Length(text: string): number | null {
   return n;
 }
 
-/** The usual characters of our texts that GSM-7 lacks, in ones it has. */
+/**
+ * The usual characters of our texts that GSM-7 lacks, in ones it has. Twi's open vowels ɛ and ɔ are
+ * written e and o, as Twi readers write them on phones: one of them would make the whole message
+ * Unicode, 70 characters a segment instead of 160.
+ */
 function toGsm7(text: string): string {
   return text
     .replace(/GH₵\s?|₵\s?/g, "GHS ")
+    .replace(/ɛ/g, "e")
+    .replace(/Ɛ/g, "E")
+    .replace(/ɔ/g, "o")
+    .replace(/Ɔ/g, "O")
     .replace(/…/g, "...")
     .replace(/[‐‑‒–—―]/g, "-")
     .replace(/[‘’‚‛]/g, "'")
