@@ -2,12 +2,25 @@ import path from "node:path";
 import type { Browser, BrowserContext, Locator } from "playwright-core";
 import { launchChromium } from "../../scripts/lib/chromium.js";
 
+let shared: Promise<Browser> | undefined;
+
 /**
  * Debian's Chromium, headless (its headless shell when installed: scripts/lib/chromium.js), with the
- * flags this closed network needs; playwright gives each launch a fresh profile.
+ * flags this closed network needs. One browser a test worker: the files a worker runs share its
+ * process (vitest's `isolate: false`), and each works in contexts of its own, so the launch (about
+ * half a second of CPU) is paid once. A file's `browser.close()` closes the contexts still open,
+ * not the browser, which playwright closes when the worker's process exits.
  */
-export function launchBrowser(): Promise<Browser> {
-  return launchChromium();
+export async function launchBrowser(): Promise<Browser> {
+  const current = shared && (await shared);
+  if (current?.isConnected()) return current;
+  shared = launchChromium().then((browser) => {
+    browser.close = async () => {
+      await Promise.all(browser.contexts().map((context) => context.close()));
+    };
+    return browser;
+  });
+  return shared;
 }
 
 /** A browser mode a journey runs in; every journey runs in both. */
