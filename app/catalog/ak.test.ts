@@ -3,7 +3,8 @@ import { ak } from "~/catalog/ak";
 import { en, type MessageId } from "~/catalog/en";
 import type { Template } from "~/catalog/format";
 
-const placeholders = (template: Template) => new Set((typeof template === "string" ? [template] : Object.values(template)).flatMap((text) => [...(text ?? "").matchAll(/\{(\w+)\}/g)].map((m) => m[1])));
+const placeholders = (template: Template) =>
+  new Set((typeof template === "string" ? [template] : Object.values(template)).flatMap((text) => [...(text ?? "").matchAll(/\{(\w+)\}/g)].map((m) => m[1])));
 
 describe("the Twi catalog", () => {
   it("has only ids the English catalog has, each using only the parameters its English text takes", () => {
