@@ -281,7 +281,7 @@ export function applyDepositWord({ reference, word }: { reference: string; word:
         }
         const entryId = postEntry({
           kind: "DEPOSIT",
-          memo: row.method === "mobile_money" ? "Wallet deposit (mobile money)" : "Wallet deposit (card or bank)",
+          memo: row.method === "mobile_money" ? msg("ledger.deposit.mobile_money") : msg("ledger.deposit.card_or_bank"),
           userId: row.userId,
           externalRef: row.reference,
           lines: [

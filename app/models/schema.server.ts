@@ -247,7 +247,11 @@ export const journalEntries = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     kind: text("kind", { enum: ENTRY_KINDS }).notNull(),
+    /** What the entry was, in English: entries written before memoId (empty since). */
     memo: text("memo").notNull().default(""),
+    /** What the entry was, as a catalog id and its parameters (JSON), rendered when the statement is read. */
+    memoId: text("memo_id"),
+    memoParams: text("memo_params"),
     userId: integer("user_id").references(() => users.id),
     batchId: integer("batch_id").references(() => batches.id),
     /** The reference an outside party knows this movement by (a provider's transaction, our own payment reference). */

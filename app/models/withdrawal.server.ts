@@ -209,7 +209,7 @@ export function reserveWithdrawal(request: WithdrawalRequest): Withdrawal {
     const target = targetOf(request);
     const entryId = postEntry({
       kind: "WITHDRAW",
-      memo: `Withdrawal to ${target.label}`,
+      memo: msg("ledger.withdrawalTo", { destination: target.label }),
       userId,
       lines: [
         { accountId: walletAccount(userId), amountMinor: -amountMinor },
@@ -291,7 +291,7 @@ export async function sendHeldWithdrawal(withdrawalId: number): Promise<Withdraw
 export function returnHeldWithdrawal({ withdrawalId, why }: { withdrawalId: number; why: MessageRef | string }): Withdrawal {
   const row = withdrawalById(withdrawalId);
   if (!row || row.status !== "PENDING") throw new DomainError(409, msg("refusals.withdrawalNotWaiting"));
-  const returnedEntryId = reverseEntry({ entryId: row.entryId, memo: "Withdrawal not sent after a security check: money back in your wallet", externalRef: row.reference ?? undefined });
+  const returnedEntryId = reverseEntry({ entryId: row.entryId, memo: msg("ledger.withdrawalHeld"), externalRef: row.reference ?? undefined });
   const message = msg("notices.withdrawalNotSent", { amount: { money: row.amountMinor }, why });
   const failure = messageColumns(message);
   getDb()
@@ -376,7 +376,7 @@ export function applyWithdrawalWord({ reference, word }: { reference: string; wo
       case "settle": {
         const settledEntryId = postEntry({
           kind: "WITHDRAW",
-          memo: `Withdrawal sent to ${row.provider}`,
+          memo: msg("ledger.withdrawalSent", { provider: row.provider }),
           userId: row.userId,
           externalRef: reference,
           lines: [
@@ -390,10 +390,10 @@ export function applyWithdrawalWord({ reference, word }: { reference: string; wo
       }
       case "return": {
         // After a success the money first comes back from outside, then out of flight to the wallet.
-        if (row.settledEntryId !== null) reverseEntry({ entryId: row.settledEntryId, memo: `Withdrawal reversed by ${row.provider}`, externalRef: reference });
+        if (row.settledEntryId !== null) reverseEntry({ entryId: row.settledEntryId, memo: msg("ledger.withdrawalReversedBy", { provider: row.provider }), externalRef: reference });
         const returnedEntryId = reverseEntry({
           entryId: row.entryId,
-          memo: decision.status === "REVERSED" ? "Withdrawal reversed: money back in your wallet" : "Withdrawal failed: money back in your wallet",
+          memo: decision.status === "REVERSED" ? msg("ledger.withdrawalReversed") : msg("ledger.withdrawalFailed"),
           externalRef: reference,
         });
         const failure = messageColumns(decision.status === "REVERSED" ? msg("paymentStatus.withdrawalReversed") : msg("paymentStatus.withdrawalFailed"));

@@ -14,6 +14,7 @@ import { notices } from "~/catalog/en/notices";
 import { mail } from "~/catalog/en/mail";
 import { paymentStatus } from "~/catalog/en/payment-status";
 import { kyc } from "~/catalog/en/kyc";
+import { ledger } from "~/catalog/en/ledger";
 import { refusals } from "~/catalog/en/refusals";
 import { risk } from "~/catalog/en/risk";
 import { rules } from "~/catalog/en/rules";
@@ -90,6 +91,7 @@ export const en = {
   ...sensor,
   ...adminDevices,
   ...deviceRules,
+  ...ledger,
 } as const;
 
 export type Catalog = typeof en;
