@@ -14,6 +14,7 @@ import { notices } from "~/catalog/en/notices";
 import { mail } from "~/catalog/en/mail";
 import { paymentStatus } from "~/catalog/en/payment-status";
 import { kyc } from "~/catalog/en/kyc";
+import { kycRules } from "~/catalog/en/kyc-rules";
 import { ledger } from "~/catalog/en/ledger";
 import { refusals } from "~/catalog/en/refusals";
 import { risk } from "~/catalog/en/risk";
@@ -92,6 +93,7 @@ export const en = {
   ...adminDevices,
   ...deviceRules,
   ...ledger,
+  ...kycRules,
 } as const;
 
 export type Catalog = typeof en;
