@@ -20,12 +20,8 @@ import { deposits, type RefundStatus } from "~/models/schema.server";
  * journey happens inside the request, so the 'Deposit successful' answer (docs/rules.md#messages) still holds.
  */
 
-/**
- * A deposit's words for the investor as its columns: a catalog message by id and parameters; a
- * provider's refusal (a PaymentsError's text, not yet in the catalog) as it was written.
- */
-function said(message: MessageRef | string) {
-  if (typeof message === "string") return { message, messageId: null, messageParams: null };
+/** A deposit's words for the investor as its columns: a catalog message by id and parameters (a provider's refusal too: a PaymentsError's ref). */
+function said(message: MessageRef) {
   const { id, params } = messageColumns(message);
   return { message: null, messageId: id, messageParams: params };
 }
@@ -96,7 +92,7 @@ export async function chargeDeposit(row: Deposit, input: DepositInput, payer: { 
     if (!(error instanceof PaymentsError)) throw error;
     // The provider refused what we sent (a number it does not know): this attempt is over. Anything
     // else (a timeout, no answer) leaves it pending for verify to settle: the charge may have gone out.
-    if (error.code === "bad_request" || error.code === "rejected") endDeposit(row.reference, "FAILED", error.message);
+    if (error.code === "bad_request" || error.code === "rejected") endDeposit(row.reference, "FAILED", error.ref ?? msg("paymentStatus.depositFailed"));
   }
   return depositById(row.id)!;
 }
@@ -327,7 +323,7 @@ export function applyDepositWord({ reference, word }: { reference: string; word:
   return outcome;
 }
 
-function endDeposit(reference: string, status: "FAILED" | "ABANDONED", message: MessageRef | string) {
+function endDeposit(reference: string, status: "FAILED" | "ABANDONED", message: MessageRef) {
   atomic(() => {
     const row = getDb().select().from(deposits).where(eq(deposits.reference, reference)).get();
     if (!row || row.status !== "PENDING") return;

@@ -7,7 +7,7 @@ import { destinationUsableFrom, holderNameMatches, sameNameWords } from "~/domai
 import { formatInstant } from "~/domain/calendar";
 import { decideWithdrawal, PAYMENT_TIMINGS, type TransferWord } from "~/domain/payments";
 import { MOMO_PROVIDERS } from "~/domain/wallet";
-import { getPaymentsProvider, PAYMENT_MESSAGES, paymentReference, PaymentsError, paymentsSettleAtOnce, type MomoNetwork, type TransferResult } from "~/integrations/payments/index.server";
+import { getPaymentsProvider, paymentReference, PaymentsError, paymentsSettleAtOnce, type MomoNetwork, type TransferResult } from "~/integrations/payments/index.server";
 import { now, nowIso } from "~/lib/clock.server";
 import { businessCounters } from "~/lib/metrics.server";
 import { getDb } from "~/lib/db.server";
@@ -82,7 +82,7 @@ export async function addDestination(input: NewDestination): Promise<PaymentDest
   // Issue 26: what is typed is that name's own words; there is none to hold it to before verification.
   const verifiedName = verifiedLegalName(input.userId);
   if (verifiedName === null) throw new DomainError(409, msg("refusals.verifyBeforeDestination"));
-  if (!sameNameWords(verifiedName, name)) throw new DomainError(422, ownNameMessage(name, verifiedName), "name");
+  if (!sameNameWords(verifiedName, name)) throw new DomainError(422, msg("refusals.holderNotYou", { verifiedName, holder: name }), "name");
   await input.confirmOwner();
   let recipientCode: string;
   let accountName: string | undefined;
@@ -91,7 +91,7 @@ export async function addDestination(input: NewDestination): Promise<PaymentDest
   } catch (error) {
     if (!(error instanceof PaymentsError)) throw error;
     // Beside the field the investor filled: the number for mobile money, the account number for a bank.
-    if (error.code === "bad_request" || error.code === "rejected") throw new DomainError(422, PAYMENT_MESSAGES.badRecipient, recipient.kind === "bank" ? "account_number" : "phone");
+    if (error.code === "bad_request" || error.code === "rejected") throw new DomainError(422, msg("paymentStatus.badRecipient"), recipient.kind === "bank" ? "account_number" : "phone");
     throw new DomainError(503, msg("refusals.destinationProviderDown"));
   }
   // The provider's word on whose account it is beats what was typed (networks shorten names: the lenient rule).
@@ -168,14 +168,10 @@ type Target = { destinationId: number | null; method: "MOMO" | "BANK"; label: st
  */
 function assertDestinationMayReceive(userId: number, d: PaymentDestination): void {
   const verifiedName = verifiedLegalName(userId);
-  if (verifiedName !== null && !holderNameMatches(verifiedName, d.name)) throw new DomainError(409, ownNameMessage(d.name, verifiedName), "destination_id");
+  if (verifiedName !== null && !holderNameMatches(verifiedName, d.name)) throw new DomainError(409, msg("refusals.holderNotYou", { verifiedName, holder: d.name }), "destination_id");
   const hours = getEnv().DESTINATION_COOLING_OFF_HOURS;
   const usableFrom = destinationUsableFrom(d.createdAt, hours);
   if (usableFrom > nowIso()) throw new DomainError(409, msg("refusals.destinationCoolingOff", { hours, from: formatInstant(usableFrom) }), "destination_id");
-}
-
-function ownNameMessage(holder: string, verifiedName: string): string {
-  return `Withdrawals go only to accounts in your own name, as on your verified ID (${verifiedName}). This account is in the name of ${holder}.`;
 }
 
 /** When a saved destination may first receive money (ISO). */
