@@ -11,7 +11,7 @@ import { getDb } from "~/lib/db.server";
 import { assertDepositWithinLimits, depositStillFits } from "~/models/kyc.server";
 import { atomic, externalAccount, postEntry, walletAccount, walletBalanceMinor } from "~/models/ledger.server";
 import { notify } from "~/models/notification.server";
-import { messageColumns, storedText } from "~/models/stored-message.server";
+import { flagColumns, messageColumns, storedText } from "~/models/stored-message.server";
 import { deposits, type RefundStatus } from "~/models/schema.server";
 
 /**
@@ -28,7 +28,7 @@ function said(message: MessageRef) {
 
 /** The investor's words for where a deposit stands, in the reader's language (rows written before read as written). */
 export function depositMessage(d: Deposit, locale: Locale): string {
-  if (d.status === "PENDING" && d.flag) return render(locale, msg("paymentStatus.depositFlagged"));
+  if (d.status === "PENDING" && d.flag !== null) return render(locale, msg("paymentStatus.depositFlagged"));
   return storedText(locale, d.messageId, d.messageParams, d.message) ?? render(locale, msg("paymentStatus.depositPending"));
 }
 
@@ -188,10 +188,10 @@ export async function sendDepositRefund(depositId: number): Promise<void> {
     .returning()
     .get();
   if (!claimed) return;
-  const setRefund = (refundStatus: RefundStatus, flag?: string) =>
+  const setRefund = (refundStatus: RefundStatus, flag?: MessageRef) =>
     getDb()
       .update(deposits)
-      .set({ refundStatus, ...(flag ? { flag } : {}), updatedAt: nowIso() })
+      .set({ refundStatus, ...(flag ? flagColumns(flag) : {}), updatedAt: nowIso() })
       .where(eq(deposits.id, depositId))
       .run();
   try {
@@ -205,7 +205,7 @@ export async function sendDepositRefund(depositId: number): Promise<void> {
     businessCounters.deposits.inc({ outcome: "refund_requested" });
   } catch (error) {
     if (error instanceof PaymentsError && (error.code === "bad_request" || error.code === "rejected")) {
-      setRefund("FAILED", `The provider refused to refund this payment (${error.message}): refund it by hand in the provider's dashboard.`);
+      setRefund("FAILED", msg("paymentFlags.refundRefused", { why: error.ref ?? error.message }));
       return;
     }
     // Unanswered (or not a provider error): it may not have reached the provider; ask again later.
@@ -225,7 +225,7 @@ export function applyRefundWord({ reference, status }: { reference: string; stat
       .update(deposits)
       .set({
         refundStatus: next,
-        ...(next === "FAILED" ? { flag: "The provider could not complete the refund of this payment: refund it by hand in the provider's dashboard." } : {}),
+        ...(next === "FAILED" ? flagColumns(msg("paymentFlags.refundFailed")) : {}),
         updatedAt: nowIso(),
       })
       .where(eq(deposits.id, row.id))
@@ -305,7 +305,7 @@ export function applyDepositWord({ reference, word }: { reference: string; word:
       case "flag":
         getDb()
           .update(deposits)
-          .set({ flag: decision.detail, providerAmountMinor: word.amountMinor, ...said(msg("paymentStatus.depositFlagged")), updatedAt: nowIso() })
+          .set({ ...flagColumns(decision.detail), providerAmountMinor: word.amountMinor, ...said(msg("paymentStatus.depositFlagged")), updatedAt: nowIso() })
           .where(eq(deposits.id, row.id))
           .run();
         return "flagged";

@@ -15,7 +15,7 @@ import { assertMayWithdraw, verifiedLegalName } from "~/models/kyc.server";
 import { getEnv } from "~/lib/env.server";
 import { accountId, atomic, externalAccount, postEntry, reverseEntry, walletAccount, walletBalanceMinor } from "~/models/ledger.server";
 import { notify } from "~/models/notification.server";
-import { messageColumns, storedText } from "~/models/stored-message.server";
+import { flagColumns, messageColumns, storedText } from "~/models/stored-message.server";
 import { paymentDestinations, users, withdrawals } from "~/models/schema.server";
 import { approvalSummary, isExpired, WITHDRAWAL_REVIEW_WINDOW_MS, withdrawalNeedsReview } from "~/domain/approvals";
 import { createApproval, heldWithdrawalApproval, settleApproval } from "~/models/approvals.server";
@@ -336,7 +336,7 @@ async function sendTransfer(row: Withdrawal): Promise<void> {
     case "otp":
       getDb()
         .update(withdrawals)
-        .set({ flag: "The provider asks for a transfer OTP: finalise it in the provider's dashboard, or turn transfer OTPs off there.", updatedAt: nowIso() })
+        .set({ ...flagColumns(msg("paymentFlags.transferOtp")), updatedAt: nowIso() })
         .where(eq(withdrawals.id, row.id))
         .run();
       return;
@@ -406,7 +406,11 @@ export function applyWithdrawalWord({ reference, word }: { reference: string; wo
         return "returned";
       }
       case "flag":
-        getDb().update(withdrawals).set({ flag: decision.detail, updatedAt: at }).where(eq(withdrawals.id, row.id)).run();
+        getDb()
+          .update(withdrawals)
+          .set({ ...flagColumns(decision.detail), updatedAt: at })
+          .where(eq(withdrawals.id, row.id))
+          .run();
         return "flagged";
       case "resend":
         return "resend";

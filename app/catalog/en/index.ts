@@ -13,6 +13,7 @@ import { meta } from "~/catalog/en/meta";
 import { notices } from "~/catalog/en/notices";
 import { mail } from "~/catalog/en/mail";
 import { paymentStatus } from "~/catalog/en/payment-status";
+import { paymentFlags } from "~/catalog/en/payment-flags";
 import { kyc } from "~/catalog/en/kyc";
 import { kycRules } from "~/catalog/en/kyc-rules";
 import { ledger } from "~/catalog/en/ledger";
@@ -94,6 +95,7 @@ export const en = {
   ...deviceRules,
   ...ledger,
   ...kycRules,
+  ...paymentFlags,
 } as const;
 
 export type Catalog = typeof en;
