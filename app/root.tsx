@@ -11,7 +11,8 @@ import { getUser, readFlash } from "~/auth/session.server";
 import { Stylesheet, STYLESHEET_COOKIE, stylesheetVersion } from "~/lib/stylesheet";
 import { localeOf, render, wordsFor } from "~/catalog/index.server";
 import { htmlLang } from "~/catalog/format";
-import { useT } from "~/catalog/use-words";
+import { translatorOf, useT, type WithWords } from "~/catalog/use-words";
+import { PRODUCT_NAME } from "~/components/brand";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -100,11 +101,15 @@ export default function App() {
   );
 }
 
-/** Pages name themselves; an error page rendered here still gets a title. */
-export const meta: MetaFunction = ({ error }) => {
+/** Pages name themselves; an error page rendered here still gets a title, from the root's words (the brand alone when its loader failed). */
+export const meta: MetaFunction<typeof loader> = ({ error, data }) => {
   if (!error) return [];
+  const shipped = data as WithWords;
+  if (!shipped?.words) return [{ title: PRODUCT_NAME }];
+  const t = translatorOf(shipped);
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  return [{ title: `${status === 404 ? "Page not found" : status === 403 ? "No access" : "Something went wrong"} | Akoko` }];
+  const title = status === 404 ? t("common.notFound.title") : status === 403 ? t("common.noAccess.short") : t("common.error.title");
+  return [{ title: t("common.pageTitle", { title, brand: PRODUCT_NAME }) }];
 };
 
 export function ErrorBoundary() {

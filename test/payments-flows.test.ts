@@ -1,3 +1,5 @@
+import type { Params } from "~/catalog/format";
+import { translate } from "~/catalog/index.server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { call, htmlText, type Client } from "./support/client";
@@ -252,7 +254,10 @@ describe("the webhook", () => {
     expect(answer.status).toBe(200);
     expect(walletMinor(server, u.id)).toBe(0);
     expect(webhookRows(server, res.body.reference)[0].outcome).toBe("mismatch");
-    expect((server.db().prepare("select flag from deposits where id = ?").get(res.body.id) as { flag: string | null }).flag).toMatch(/amount 5001 instead of 5000/);
+    // Flagged, with why as a catalog message (rendered when an admin reads it).
+    const flag = server.db().prepare("select flag, flag_id id, flag_params params from deposits where id = ?").get(res.body.id) as { flag: string | null; id: string; params: string };
+    expect(flag.flag).not.toBeNull();
+    expect(translate("en", flag.id, JSON.parse(flag.params) as Params)).toMatch(/amount 5001 instead of 5000/);
     const [unknown] = await fake.sendWebhook(`${server.url}/webhooks/paystack`, "charge.success", chargeData("someone-elses-ref-1", 1_000));
     expect(unknown.status).toBe(200);
     expect(webhookRows(server, "someone-elses-ref-1")).toEqual([{ event: "charge.success", outcome: "unknown_reference", deliveries: 1 }]);

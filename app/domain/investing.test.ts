@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DomainError } from "~/domain/errors";
-import { readUnitCount, checkEarlyExit, checkInvestment, exitProceeds, unitsToBuy, unitsText } from "~/domain/investing";
+import { DomainError, englishOf } from "~/domain/errors";
+import { readUnitCount, checkEarlyExit, checkInvestment, exitProceeds, unitsToBuy, unitsOf } from "~/domain/investing";
 import { checkPayoutPeriod, periodInput, planPayouts, recordDateOf } from "~/domain/payouts";
 import { parseMoneyAmount } from "~/domain/wallet";
 import { oneMonthAfter } from "~/domain/calendar";
@@ -217,11 +217,11 @@ describe("periodInput", () => {
   });
 });
 
-describe("unitsText", () => {
+describe("unitsOf", () => {
   it("says 1 unit, and units for every other count, with thousands separators", () => {
-    expect(unitsText(1)).toBe("1 unit");
-    expect(unitsText(0)).toBe("0 units");
-    expect(unitsText(2)).toBe("2 units");
-    expect(unitsText(1500)).toBe("1,500 units");
+    expect(englishOf(unitsOf(1))).toBe("1 unit");
+    expect(englishOf(unitsOf(0))).toBe("0 units");
+    expect(englishOf(unitsOf(2))).toBe("2 units");
+    expect(englishOf(unitsOf(1500))).toBe("1,500 units");
   });
 });

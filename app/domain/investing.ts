@@ -1,4 +1,5 @@
 import { msg } from "~/catalog/ref";
+import type { MessageRef } from "~/catalog/format";
 import { oneMonthAfter } from "~/domain/calendar";
 import { DomainError } from "~/domain/errors";
 import { applyRate } from "~/domain/money";
@@ -21,9 +22,9 @@ export function readUnitCount(input: unknown): UnitCount {
   return { ok: true, units: value };
 }
 
-/** A count of units as an investor reads it: "1 unit", "0 units", "1,500 units". */
-export function unitsText(n: number): string {
-  return `${n.toLocaleString("en-GH")} ${n === 1 ? "unit" : "units"}`;
+/** A count of units as an investor reads it ("1 unit", "0 units", "1,500 units"), a message to render in the reader's language. */
+export function unitsOf(n: number): MessageRef {
+  return msg("ledger.units", { count: n });
 }
 
 /** Units to buy, as the door read them: a whole number; anything else is refused with the batch type's message. */

@@ -1,5 +1,6 @@
 /** Know-your-customer rules: pure, no I/O. */
-import { formatGhs } from "~/domain/money";
+import type { MessageRef } from "~/catalog/format";
+import { msg } from "~/catalog/ref";
 
 /** Ghana numbers: +233 or 0, then 9 digits; spaces, dashes and brackets are ignored. */
 export function normalizeGhanaPhone(input: string): string | null {
@@ -37,13 +38,6 @@ export const TIER_NAMES: Record<KycTier, string> = { REGISTERED: "Registered", V
 /** How a page names the identity document of a submission. */
 export const ID_TYPE_NAMES = { GHANA_CARD: "Ghana Card", PASSPORT: "Passport" } as const;
 
-/** How the investor raises each tier's limits (the last tier has nowhere higher to go). */
-const HOW_TO_RAISE: Record<KycTier, string> = {
-  REGISTERED: "Verify your identity on the KYC page to raise it.",
-  VERIFIED: "Add proof of address on the KYC page to raise it.",
-  ENHANCED: "This is the highest tier's limit.",
-};
-
 export function isKycTier(value: unknown): value is KycTier {
   return typeof value === "string" && (KYC_TIERS as readonly string[]).includes(value);
 }
@@ -74,7 +68,7 @@ export function remainingDeposits(tier: KycTier, usage: DepositUsage): Remaining
   };
 }
 
-export type LimitDecision = { ok: true } | { ok: false; limit: "day" | "month" | "balance" | "withdrawals"; message: string };
+export type LimitDecision = { ok: true } | { ok: false; limit: "day" | "month" | "balance" | "withdrawals"; message: MessageRef };
 
 /**
  * May a deposit of `amountMinor` go ahead? A deposit that would cross a limit is refused whole (never
@@ -83,29 +77,21 @@ export type LimitDecision = { ok: true } | { ok: false; limit: "day" | "month" |
 export function checkDepositLimits(tier: KycTier, usage: DepositUsage, amountMinor: number): LimitDecision {
   const limits = TIER_LIMITS[tier];
   const left = remainingDeposits(tier, usage);
-  const name = TIER_NAMES[tier];
-  const raise = HOW_TO_RAISE[tier];
+  // How the investor raises the tier's limits (the last tier has nowhere higher to go).
+  const said = { tier: msg(`kycRules.tier.${tier}`), raise: msg(`kycRules.raise.${tier}`) };
   if (amountMinor > left.todayMinor)
-    return { ok: false, limit: "day", message: `${name} accounts can deposit up to ${formatGhs(limits.depositsPerDayMinor)} a day (${formatGhs(left.todayMinor)} left today). ${raise}` };
+    return { ok: false, limit: "day", message: msg("kycRules.limit.day", { ...said, limit: { money: limits.depositsPerDayMinor }, left: { money: left.todayMinor } }) };
   if (left.thisMonthMinor !== null && limits.depositsPerMonthMinor !== null && amountMinor > left.thisMonthMinor)
-    return {
-      ok: false,
-      limit: "month",
-      message: `${name} accounts can deposit up to ${formatGhs(limits.depositsPerMonthMinor)} a month (${formatGhs(left.thisMonthMinor)} left this month). ${raise}`,
-    };
+    return { ok: false, limit: "month", message: msg("kycRules.limit.month", { ...said, limit: { money: limits.depositsPerMonthMinor }, left: { money: left.thisMonthMinor } }) };
   if (amountMinor > left.walletRoomMinor)
-    return {
-      ok: false,
-      limit: "balance",
-      message: `${name} accounts can hold up to ${formatGhs(limits.walletBalanceMinor)} in the wallet (room for ${formatGhs(left.walletRoomMinor)} more). ${raise}`,
-    };
+    return { ok: false, limit: "balance", message: msg("kycRules.limit.balance", { ...said, limit: { money: limits.walletBalanceMinor }, left: { money: left.walletRoomMinor } }) };
   return { ok: true };
 }
 
 /** May this tier withdraw at all? (Where to, and cooling-off, are checked elsewhere.) */
 export function checkWithdrawalAllowed(tier: KycTier): LimitDecision {
   if (TIER_LIMITS[tier].withdrawals) return { ok: true };
-  return { ok: false, limit: "withdrawals", message: `${TIER_NAMES[tier]} accounts cannot withdraw yet. Verify your identity on the KYC page to withdraw to your own mobile money or bank account.` };
+  return { ok: false, limit: "withdrawals", message: msg("kycRules.limit.withdrawals", { tier: msg(`kycRules.tier.${tier}`) }) };
 }
 
 // ---- submissions ----
@@ -129,10 +115,10 @@ export function tierRequested(hasProofOfAddress: boolean): "VERIFIED" | "ENHANCE
  * May this investor submit for `requested` now? A submission already waiting, or a tier already
  * held, is refused with what to do instead (null: go ahead).
  */
-export function submissionRefusal({ tier, pending, requested }: { tier: KycTier; pending: boolean; requested: "VERIFIED" | "ENHANCED" }): string | null {
-  if (pending) return "Your documents are being reviewed. We will tell you the result by email and SMS; you can send new ones after that.";
-  if (tier === "ENHANCED") return "Your identity and address are verified: you already have the highest tier.";
-  if (tier === "VERIFIED" && requested === "VERIFIED") return "Your identity is verified. To raise your limits to the Enhanced tier, add a proof of address.";
+export function submissionRefusal({ tier, pending, requested }: { tier: KycTier; pending: boolean; requested: "VERIFIED" | "ENHANCED" }): MessageRef | null {
+  if (pending) return msg("kycRules.submission.pending");
+  if (tier === "ENHANCED") return msg("kycRules.submission.highest");
+  if (tier === "VERIFIED" && requested === "VERIFIED") return msg("kycRules.submission.verified");
   return null;
 }
 

@@ -9,16 +9,8 @@ export const NOTICE_CATEGORIES = ["payouts", "money", "exits", "news"] as const;
 export type NoticeCategory = (typeof NOTICE_CATEGORIES)[number];
 export type MessageCategory = NoticeCategory | "security";
 
-export const CATEGORY_LABELS: Record<NoticeCategory, string> = {
-  payouts: "Payouts",
-  money: "Deposits and withdrawals",
-  exits: "Early exits",
-  news: "Product news",
-};
-
 export const CHANNELS = ["EMAIL", "SMS"] as const;
 export type Channel = (typeof CHANNELS)[number];
-export const CHANNEL_LABELS: Record<Channel, string> = { EMAIL: "Email", SMS: "SMS" };
 
 /**
  * The preference each in-app notice kind (notify's `kind`) belongs to. A kind not listed here stays

@@ -1,3 +1,4 @@
+import { englishOf } from "~/domain/errors";
 import { describe, expect, it } from "vitest";
 import { decideDeposit, decideWithdrawal, isStuck, PAYMENT_TIMINGS, readOtp, reconcile } from "~/domain/payments";
 
@@ -12,7 +13,10 @@ describe("decideDeposit", () => {
   });
 
   it("flags a success for another amount or currency, once, and never credits it", () => {
-    expect(decideDeposit(pending, word("succeeded", 5_001), T0)).toEqual({ kind: "flag", detail: "The provider confirmed amount 5001 instead of 5000 (pesewas)." });
+    const flagged = decideDeposit(pending, word("succeeded", 5_001), T0);
+    expect(flagged.kind === "flag" && englishOf(flagged.detail)).toBe("The provider confirmed amount 5001 instead of 5000 (pesewas).");
+    const both = decideDeposit(pending, word("succeeded", 5_001, "NGN"), T0);
+    expect(both.kind === "flag" && englishOf(both.detail)).toBe("The provider confirmed amount 5001 instead of 5000 and currency NGN instead of GHS (pesewas).");
     expect(decideDeposit(pending, word("succeeded", 5_000, "NGN"), T0).kind).toBe("flag");
     expect(decideDeposit({ ...pending, flagged: true }, word("succeeded", 5_001), T0)).toEqual({ kind: "wait" });
   });

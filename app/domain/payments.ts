@@ -3,6 +3,8 @@
  * models carry out in one transaction each. Statuses are ours (PENDING, SUCCEEDED, ...); the
  * provider's are lower-case (see app/integrations/payments).
  */
+import type { MessageRef } from "~/catalog/format";
+import { msg } from "~/catalog/ref";
 
 /** How long things may wait. */
 export const PAYMENT_TIMINGS = {
@@ -29,7 +31,10 @@ export function readOtp(input: unknown): OtpRead {
 
 export type Confirmation = { status: ProviderChargeStatus; amountMinor: number | null; currency: string | null };
 
-export type DepositDecision = { kind: "credit" } | { kind: "flag"; detail: string } | { kind: "fail" } | { kind: "abandon" } | { kind: "wait" };
+export type DepositDecision = { kind: "credit" } | { kind: "flag"; detail: MessageRef } | { kind: "fail" } | { kind: "abandon" } | { kind: "wait" };
+
+/** One or two disagreements, as one phrase ("amount 5001 instead of 5000 and currency NGN instead of GHS"). */
+const bothOf = (problems: MessageRef[]): MessageRef => (problems.length === 1 ? problems[0] : msg("paymentFlags.both", { first: problems[0], second: problems[1] }));
 
 /**
  * What to do with a deposit, given the provider's word on it. A success is credited once, whatever
@@ -42,10 +47,11 @@ export type DepositDecision = { kind: "credit" } | { kind: "flag"; detail: strin
 export function decideDeposit(deposit: { status: OurDepositStatus; amountMinor: number; currency: string; createdAtMs: number; flagged: boolean }, word: Confirmation, nowMs: number): DepositDecision {
   if (deposit.status === "SUCCEEDED" || deposit.status === "REFUNDED") return { kind: "wait" };
   if (word.status === "succeeded") {
-    const problems: string[] = [];
-    if (word.amountMinor !== deposit.amountMinor) problems.push(`amount ${word.amountMinor ?? "none"} instead of ${deposit.amountMinor}`);
-    if ((word.currency ?? "").toUpperCase() !== deposit.currency) problems.push(`currency ${word.currency ?? "none"} instead of ${deposit.currency}`);
-    if (problems.length > 0) return deposit.flagged ? { kind: "wait" } : { kind: "flag", detail: `The provider confirmed ${problems.join(" and ")} (pesewas).` };
+    const problems: MessageRef[] = [];
+    const none = msg("paymentFlags.none");
+    if (word.amountMinor !== deposit.amountMinor) problems.push(msg("paymentFlags.amount", { got: word.amountMinor ?? none, wanted: deposit.amountMinor }));
+    if ((word.currency ?? "").toUpperCase() !== deposit.currency) problems.push(msg("paymentFlags.currency", { got: word.currency ?? none, wanted: deposit.currency }));
+    if (problems.length > 0) return deposit.flagged ? { kind: "wait" } : { kind: "flag", detail: msg("paymentFlags.depositMismatch", { problems: bothOf(problems) }) };
     return { kind: "credit" };
   }
   if (deposit.status !== "PENDING") return { kind: "wait" };
@@ -59,7 +65,7 @@ export type TransferWord = { status: ProviderTransferStatus; amountMinor: number
 export type WithdrawalDecision =
   | { kind: "settle" }
   | { kind: "return"; status: "FAILED" | "REVERSED" }
-  | { kind: "flag"; detail: string }
+  | { kind: "flag"; detail: MessageRef }
   /** The provider never got the transfer (our call died before it): send it again, same reference. */
   | { kind: "resend" }
   | { kind: "wait" };
@@ -74,10 +80,10 @@ export function decideWithdrawal(withdrawal: { status: OurWithdrawalStatus; amou
   if (withdrawal.status !== "PENDING") return { kind: "wait" };
   switch (word.status) {
     case "succeeded": {
-      const problems: string[] = [];
-      if (word.amountMinor !== null && word.amountMinor !== withdrawal.amountMinor) problems.push(`amount ${word.amountMinor} instead of ${withdrawal.amountMinor}`);
-      if (word.currency !== null && word.currency.toUpperCase() !== "GHS") problems.push(`currency ${word.currency}`);
-      if (problems.length > 0) return withdrawal.flagged ? { kind: "wait" } : { kind: "flag", detail: `The provider reported ${problems.join(" and ")} (pesewas).` };
+      const problems: MessageRef[] = [];
+      if (word.amountMinor !== null && word.amountMinor !== withdrawal.amountMinor) problems.push(msg("paymentFlags.amount", { got: word.amountMinor, wanted: withdrawal.amountMinor }));
+      if (word.currency !== null && word.currency.toUpperCase() !== "GHS") problems.push(msg("paymentFlags.currencyOnly", { got: word.currency }));
+      if (problems.length > 0) return withdrawal.flagged ? { kind: "wait" } : { kind: "flag", detail: msg("paymentFlags.withdrawalMismatch", { problems: bothOf(problems) }) };
       return { kind: "settle" };
     }
     case "failed":

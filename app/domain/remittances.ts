@@ -165,9 +165,3 @@ export function supportedRoi({
   if (months.length === 0) return null;
   return roi4(months.reduce((s, p) => s + p.remittedMinor, 0) / (principalMinor * months.length));
 }
-
-/** The formula of `supportedRoi`, in one sentence, for the batch page. */
-export const SUPPORTED_ROI_RULE: Record<ProductType, string> = {
-  EGG: "Supported ROI = the net the farm remitted for investors in the months it has remitted, divided by the capital deployed to the farm and by the number of those months: a monthly rate like the expected ROI (× 12 for a year).",
-  CHICKEN: "Supported ROI = what the farm remitted at harvest less the capital deployed to the farm, divided by that capital: a rate per cycle like the expected ROI.",
-};

@@ -323,7 +323,7 @@ export function activateBatch(batchId: number, { adminId }: By) {
     if (escrowMinor > 0) {
       postEntry({
         kind: "ACTIVATE",
-        memo: `Batch #${batchId} funds deployed to the farm`,
+        memo: msg("ledger.deployed", { batchId }),
         batchId,
         lines: [
           { accountId: escrowAccount(batchId), amountMinor: -escrowMinor },

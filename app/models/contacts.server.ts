@@ -16,14 +16,6 @@ const EMAIL_LINK_TTL_MS = 24 * 3600 * 1000;
 const PHONE_CODE_TTL_MS = 10 * 60 * 1000;
 export const PHONE_CODE_TRIES = 5;
 
-export const CONTACT_MESSAGES = {
-  emailLinkSent: "We sent a confirmation link to your email address. It works once, for 24 hours.",
-  emailConfirmed: "Your email address is confirmed.",
-  emailLinkExpired: "This confirmation link has expired or was already used. Ask for a new one on your account page.",
-  codeSent: "We sent a 6-digit code to your phone. It expires in 10 minutes.",
-  phoneConfirmed: "Your phone number is confirmed.",
-} as const;
-
 const sha256 = (s: string) => crypto.createHash("sha256").update(s).digest("hex");
 const hashMatches = (hash: string, secret: string) => crypto.timingSafeEqual(Buffer.from(hash), Buffer.from(sha256(secret)));
 

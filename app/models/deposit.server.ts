@@ -11,7 +11,7 @@ import { getDb } from "~/lib/db.server";
 import { assertDepositWithinLimits, depositStillFits } from "~/models/kyc.server";
 import { atomic, externalAccount, postEntry, walletAccount, walletBalanceMinor } from "~/models/ledger.server";
 import { notify } from "~/models/notification.server";
-import { messageColumns, storedText } from "~/models/stored-message.server";
+import { flagColumns, messageColumns, storedText } from "~/models/stored-message.server";
 import { deposits, type RefundStatus } from "~/models/schema.server";
 
 /**
@@ -20,19 +20,15 @@ import { deposits, type RefundStatus } from "~/models/schema.server";
  * journey happens inside the request, so the 'Deposit successful' answer (docs/rules.md#messages) still holds.
  */
 
-/**
- * A deposit's words for the investor as its columns: a catalog message by id and parameters; a
- * provider's refusal (a PaymentsError's text, not yet in the catalog) as it was written.
- */
-function said(message: MessageRef | string) {
-  if (typeof message === "string") return { message, messageId: null, messageParams: null };
+/** A deposit's words for the investor as its columns: a catalog message by id and parameters (a provider's refusal too: a PaymentsError's ref). */
+function said(message: MessageRef) {
   const { id, params } = messageColumns(message);
   return { message: null, messageId: id, messageParams: params };
 }
 
 /** The investor's words for where a deposit stands, in the reader's language (rows written before read as written). */
 export function depositMessage(d: Deposit, locale: Locale): string {
-  if (d.status === "PENDING" && d.flag) return render(locale, msg("paymentStatus.depositFlagged"));
+  if (d.status === "PENDING" && d.flag !== null) return render(locale, msg("paymentStatus.depositFlagged"));
   return storedText(locale, d.messageId, d.messageParams, d.message) ?? render(locale, msg("paymentStatus.depositPending"));
 }
 
@@ -96,7 +92,7 @@ export async function chargeDeposit(row: Deposit, input: DepositInput, payer: { 
     if (!(error instanceof PaymentsError)) throw error;
     // The provider refused what we sent (a number it does not know): this attempt is over. Anything
     // else (a timeout, no answer) leaves it pending for verify to settle: the charge may have gone out.
-    if (error.code === "bad_request" || error.code === "rejected") endDeposit(row.reference, "FAILED", error.message);
+    if (error.code === "bad_request" || error.code === "rejected") endDeposit(row.reference, "FAILED", error.ref ?? msg("paymentStatus.depositFailed"));
   }
   return depositById(row.id)!;
 }
@@ -192,10 +188,10 @@ export async function sendDepositRefund(depositId: number): Promise<void> {
     .returning()
     .get();
   if (!claimed) return;
-  const setRefund = (refundStatus: RefundStatus, flag?: string) =>
+  const setRefund = (refundStatus: RefundStatus, flag?: MessageRef) =>
     getDb()
       .update(deposits)
-      .set({ refundStatus, ...(flag ? { flag } : {}), updatedAt: nowIso() })
+      .set({ refundStatus, ...(flag ? flagColumns(flag) : {}), updatedAt: nowIso() })
       .where(eq(deposits.id, depositId))
       .run();
   try {
@@ -209,7 +205,7 @@ export async function sendDepositRefund(depositId: number): Promise<void> {
     businessCounters.deposits.inc({ outcome: "refund_requested" });
   } catch (error) {
     if (error instanceof PaymentsError && (error.code === "bad_request" || error.code === "rejected")) {
-      setRefund("FAILED", `The provider refused to refund this payment (${error.message}): refund it by hand in the provider's dashboard.`);
+      setRefund("FAILED", msg("paymentFlags.refundRefused", { why: error.ref ?? error.message }));
       return;
     }
     // Unanswered (or not a provider error): it may not have reached the provider; ask again later.
@@ -229,7 +225,7 @@ export function applyRefundWord({ reference, status }: { reference: string; stat
       .update(deposits)
       .set({
         refundStatus: next,
-        ...(next === "FAILED" ? { flag: "The provider could not complete the refund of this payment: refund it by hand in the provider's dashboard." } : {}),
+        ...(next === "FAILED" ? flagColumns(msg("paymentFlags.refundFailed")) : {}),
         updatedAt: nowIso(),
       })
       .where(eq(deposits.id, row.id))
@@ -281,7 +277,7 @@ export function applyDepositWord({ reference, word }: { reference: string; word:
         }
         const entryId = postEntry({
           kind: "DEPOSIT",
-          memo: row.method === "mobile_money" ? "Wallet deposit (mobile money)" : "Wallet deposit (card or bank)",
+          memo: row.method === "mobile_money" ? msg("ledger.deposit.mobile_money") : msg("ledger.deposit.card_or_bank"),
           userId: row.userId,
           externalRef: row.reference,
           lines: [
@@ -309,7 +305,7 @@ export function applyDepositWord({ reference, word }: { reference: string; word:
       case "flag":
         getDb()
           .update(deposits)
-          .set({ flag: decision.detail, providerAmountMinor: word.amountMinor, ...said(msg("paymentStatus.depositFlagged")), updatedAt: nowIso() })
+          .set({ ...flagColumns(decision.detail), providerAmountMinor: word.amountMinor, ...said(msg("paymentStatus.depositFlagged")), updatedAt: nowIso() })
           .where(eq(deposits.id, row.id))
           .run();
         return "flagged";
@@ -327,7 +323,7 @@ export function applyDepositWord({ reference, word }: { reference: string; word:
   return outcome;
 }
 
-function endDeposit(reference: string, status: "FAILED" | "ABANDONED", message: MessageRef | string) {
+function endDeposit(reference: string, status: "FAILED" | "ABANDONED", message: MessageRef) {
   atomic(() => {
     const row = getDb().select().from(deposits).where(eq(deposits.reference, reference)).get();
     if (!row || row.status !== "PENDING") return;

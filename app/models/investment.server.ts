@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import { msg } from "~/catalog/ref";
 import { DomainError } from "~/domain/errors";
-import { checkEarlyExit, checkInvestment, exitProceeds, unitsText, type InvestableBatch, type UnitCount } from "~/domain/investing";
+import { checkEarlyExit, checkInvestment, exitProceeds, unitsOf, type InvestableBatch, type UnitCount } from "~/domain/investing";
 import type { BatchStatus, ProductType } from "~/domain/types";
 import { minorToCedis } from "~/domain/money";
 import { nowIso, today } from "~/lib/clock.server";
@@ -78,7 +78,7 @@ export function investInBatch({
       // The entry carries the investment's reference (its receipt quotes both).
       postEntry({
         kind: "INVEST",
-        memo: `Bought ${unitsText(wanted)} of Batch #${batchId}`,
+        memo: msg("ledger.bought", { units: unitsOf(wanted), batchId }),
         userId,
         batchId,
         externalRef: investmentRef(row.id),
@@ -145,7 +145,7 @@ function buyFromExitOffers({ userId, batchId, units, unitPriceMinor, autoReinves
     const { feeMinor, netMinor } = exitProceeds(priceMinor, offer.feeRate);
     const entryId = postEntry({
       kind: "EXIT_FILL",
-      memo: `${unitsText(take)} of Batch #${batchId} changed hands (exit #${offer.id})`,
+      memo: msg("ledger.exitFilled", { units: unitsOf(take), batchId, exitId: offer.id }),
       userId,
       batchId,
       externalRef: investmentRef(bought.id),

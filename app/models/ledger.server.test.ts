@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
+import { msg } from "~/catalog/ref";
 import { DomainError } from "~/domain/errors";
 import { atInstant } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
@@ -41,7 +42,7 @@ describe("journal entries", () => {
       atomic(() =>
         postEntry({
           kind: "DEPOSIT",
-          memo: "MoMo deposit",
+          memo: msg("ledger.deposit.mobile_money"),
           userId,
           externalRef: "AKK-TEST-1",
           lines: [
@@ -87,7 +88,7 @@ describe("reverseEntry", () => {
       }),
     }));
     const external = sql<{ b: number }>("select balance_minor b from accounts where id = ?", externalAccount()).b;
-    const reversal = atomic(() => reverseEntry({ entryId, memo: "Deposit reversed by the provider", externalRef: "AKK-REV-1" }));
+    const reversal = atomic(() => reverseEntry({ entryId, memo: msg("ledger.withdrawalReversedBy", { provider: "paystack" }), externalRef: "AKK-REV-1" }));
     expect(sql("select kind, reverses_entry_id rev, external_ref ref, user_id userId from journal_entries where id = ?", reversal)).toEqual({
       kind: "REVERSAL",
       rev: entryId,
@@ -98,8 +99,8 @@ describe("reverseEntry", () => {
     expect(sql<{ b: number }>("select balance_minor b from accounts where id = ?", externalAccount()).b).toBe(external + 2500);
     // The original stays as it was: the history shows both.
     expect(sql<{ n: number }>("select count(*) n from postings where entry_id = ?", entryId).n).toBe(2);
-    expect(() => atomic(() => reverseEntry({ entryId, memo: "again" }))).toThrow(/already reversed/);
-    expect(() => atomic(() => reverseEntry({ entryId: reversal, memo: "undo the undo" }))).toThrow(/itself a reversal/);
+    expect(() => atomic(() => reverseEntry({ entryId, memo: msg("ledger.withdrawalFailed") }))).toThrow(/already reversed/);
+    expect(() => atomic(() => reverseEntry({ entryId: reversal, memo: msg("ledger.withdrawalFailed") }))).toThrow(/itself a reversal/);
     expect(ledgerProblems()).toEqual([]);
   });
 
@@ -110,7 +111,7 @@ describe("reverseEntry", () => {
     const depositEntry = sql<{ id: number }>("select max(id) id from journal_entries where user_id = ? and kind = 'DEPOSIT'", userId).id;
     investInBatch({ userId, batchId, units: { ok: true, units: 1 } });
     const before = entryCount();
-    expect(() => atomic(() => reverseEntry({ entryId: depositEntry, memo: "chargeback" }))).toThrow(/CHECK constraint failed/);
+    expect(() => atomic(() => reverseEntry({ entryId: depositEntry, memo: msg("ledger.withdrawalFailed") }))).toThrow(/CHECK constraint failed/);
     expect(entryCount()).toBe(before);
     expect(walletBalanceMinor(userId)).toBe(0);
     expect(ledgerProblems()).toEqual([]);

@@ -1,7 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { MessageRef } from "~/catalog/format";
 import { nowIso } from "~/lib/clock.server";
 import { getDb, prepared, writeTransaction } from "~/lib/db.server";
 import { accounts, type AccountKind, type EntryKind, journalEntries, postings } from "~/models/schema.server";
+import { messageColumns } from "~/models/stored-message.server";
 
 /** One synchronous write transaction, the models' name for db.server's `writeTransaction` (see there). */
 export const atomic = writeTransaction;
@@ -43,7 +45,8 @@ export type PostingLine = { accountId: number; amountMinor: number };
 
 export type NewEntry = {
   kind: EntryKind;
-  memo?: string;
+  /** What the entry was (`msg("ledger.bought", ...)`): stored as its id and parameters, rendered when read. */
+  memo?: MessageRef;
   userId?: number;
   batchId?: number;
   /** The reference an outside party knows this movement by (a provider's transaction, our payment reference). */
@@ -52,19 +55,21 @@ export type NewEntry = {
 };
 
 // Every money change runs these: statements compiled once per connection (see `prepared`).
-const INSERT_ENTRY = "insert into journal_entries (kind, memo, user_id, batch_id, external_ref, reverses_entry_id, created_at) values (?, ?, ?, ?, ?, ?, ?) returning id";
+const INSERT_ENTRY = "insert into journal_entries (kind, memo, memo_id, memo_params, user_id, batch_id, external_ref, reverses_entry_id, created_at) values (?, '', ?, ?, ?, ?, ?, ?, ?) returning id";
 const INSERT_POSTING = "insert into postings (entry_id, account_id, amount_minor) values (?, ?, ?)";
 const MOVE_BALANCE = "update accounts set balance_minor = balance_minor + ?, updated_at = ? where id = ?";
 
-function writeEntry({ kind, memo = "", userId, batchId, externalRef, lines }: NewEntry, reversesEntryId: number | null): number {
+function writeEntry({ kind, memo, userId, batchId, externalRef, lines }: NewEntry, reversesEntryId: number | null): number {
   const total = lines.reduce((s, l) => s + l.amountMinor, 0);
   if (total !== 0 || lines.length < 2) throw new Error(`Unbalanced journal entry (${kind}): postings sum to ${total}`);
   for (const l of lines) if (!Number.isSafeInteger(l.amountMinor)) throw new Error(`Non-integer posting in ${kind}`);
   // The app's clock, not the database's: entries then read in the order and at the time things happened.
   const at = nowIso();
-  const { id } = prepared<[EntryKind, string, number | null, number | null, string | null, number | null, string], { id: number }>(INSERT_ENTRY).get(
+  const stored = memo ? messageColumns(memo) : { id: null, params: null };
+  const { id } = prepared<[EntryKind, string | null, string | null, number | null, number | null, string | null, number | null, string], { id: number }>(INSERT_ENTRY).get(
     kind,
-    memo,
+    stored.id,
+    stored.params,
     userId ?? null,
     batchId ?? null,
     externalRef ?? null,
@@ -95,7 +100,7 @@ export function postEntry(entry: NewEntry): number {
  * Must run inside `atomic`. A wallet that has since spent the money cannot go negative: the
  * reversal is refused instead, like any other movement.
  */
-export function reverseEntry({ entryId, memo, externalRef }: { entryId: number; memo: string; externalRef?: string }): number {
+export function reverseEntry({ entryId, memo, externalRef }: { entryId: number; memo: MessageRef; externalRef?: string }): number {
   const original = prepared<[number], { id: number; kind: EntryKind; userId: number | null; batchId: number | null; reversedBy: number | null }>(
     "select e.id, e.kind, e.user_id userId, e.batch_id batchId, (select r.id from journal_entries r where r.reverses_entry_id = e.id) reversedBy from journal_entries e where e.id = ?",
   ).get(entryId);

@@ -7,7 +7,6 @@
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import {
-  CATEGORY_LABELS,
   CHANNELS,
   NOTICE_CATEGORIES,
   categoryOfKind,
@@ -152,11 +151,11 @@ export function readUnsubscribeToken(token: string): { userId: number; category:
 }
 
 /** Turns that kind of email off. The same answer however often it is used. */
-export function unsubscribe(token: string): { category: NoticeCategory; label: string } | null {
+export function unsubscribe(token: string): { category: NoticeCategory } | null {
   const read = readUnsubscribeToken(token);
   if (!read || !recipient(read.userId)) return null;
   setPreference(read.userId, read.category, "EMAIL", false);
-  return { category: read.category, label: CATEGORY_LABELS[read.category] };
+  return { category: read.category };
 }
 
 // ---- notices ----

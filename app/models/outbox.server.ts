@@ -14,6 +14,9 @@
  * have arrived, so it is marked failed (attempt outcome "lost"), never re-sent by itself. An admin
  * sees it on /admin/outbox and may press Retry.
  */
+import type { Locale } from "~/catalog/format";
+import { render } from "~/catalog/index.server";
+import { msg } from "~/catalog/ref";
 import { errorField, logger } from "~/lib/logger.server";
 import crypto from "node:crypto";
 import os from "node:os";
@@ -243,18 +246,18 @@ export function countOutbox(): Partial<Record<OutboxStatus, number>> {
  * the text of a security message (a reset link, a code) is hidden: an admin must not be able to
  * take over an account from here. Phones are always masked.
  */
-export function readableByAdmin(row: OutboxRow): { recipient: string; text: string } {
+export function readableByAdmin(row: OutboxRow, locale: Locale): { recipient: string; text: string } {
   const env = getEnv();
   const demo = row.channel === "SMS" ? env.SMS_PROVIDER === "demo" : env.EMAIL_PROVIDER === "demo";
   return {
     recipient: row.channel === "SMS" ? maskPhone(row.recipient) : row.recipient,
-    text: row.category === "security" && !demo ? "(A security message: its text is not shown here.)" : row.bodyText,
+    text: row.category === "security" && !demo ? render(locale, msg("adminOutbox.securityHidden")) : row.bodyText,
   };
 }
 
 /** A message as GET /api/v1/admin/outbox answers it. */
-export function outboxMessageJson(row: OutboxRow) {
-  const { recipient, text } = readableByAdmin(row);
+export function outboxMessageJson(row: OutboxRow, locale: Locale) {
+  const { recipient, text } = readableByAdmin(row, locale);
   return { id: row.id, user_id: row.userId, channel: row.channel, recipient, kind: row.kind, subject: row.subject, text, status: row.status, created_at: row.createdAt };
 }
 

@@ -137,6 +137,8 @@ export function listAdminPayments(f: PaymentFilters, { pageSize, locale, nowMs =
         nextAction: deposits.nextAction,
         refundStatus: deposits.refundStatus,
         flag: deposits.flag,
+        flagId: deposits.flagId,
+        flagParams: deposits.flagParams,
         providerAmountMinor: deposits.providerAmountMinor,
         createdAt: deposits.createdAt,
         updatedAt: deposits.updatedAt,
@@ -148,7 +150,7 @@ export function listAdminPayments(f: PaymentFilters, { pageSize, locale, nowMs =
       .limit(pageSize)
       .offset(offset)
       .all();
-    return { list: "deposits", rows, total };
+    return { list: "deposits", rows: rows.map(({ flagId, flagParams, ...d }) => ({ ...d, flag: storedText(locale, flagId, flagParams, d.flag) })), total };
   }
   if (f.list === "withdrawals") {
     const where = and(
@@ -170,6 +172,8 @@ export function listAdminPayments(f: PaymentFilters, { pageSize, locale, nowMs =
         accountNumber: withdrawals.accountNumber,
         status: withdrawals.status,
         flag: withdrawals.flag,
+        flagId: withdrawals.flagId,
+        flagParams: withdrawals.flagParams,
         failureMessage: withdrawals.failureMessage,
         failureMessageId: withdrawals.failureMessageId,
         failureMessageParams: withdrawals.failureMessageParams,
@@ -185,7 +189,11 @@ export function listAdminPayments(f: PaymentFilters, { pageSize, locale, nowMs =
       .all();
     return {
       list: "withdrawals",
-      rows: rows.map(({ failureMessageId, failureMessageParams, ...w }) => ({ ...w, failureMessage: storedText(locale, failureMessageId, failureMessageParams, w.failureMessage) })),
+      rows: rows.map(({ failureMessageId, failureMessageParams, flagId, flagParams, ...w }) => ({
+        ...w,
+        flag: storedText(locale, flagId, flagParams, w.flag),
+        failureMessage: storedText(locale, failureMessageId, failureMessageParams, w.failureMessage),
+      })),
       total,
     };
   }

@@ -185,12 +185,11 @@ function executePlan(batchId: number, options: { period?: string | null; close?:
     checkRunFunding({ batchId, dueMinor: p.totalMinor, heldMinor: p.heldMinor, reserveDrawMinor, reserveMinor: p.reserveMinor });
     const db = getDb();
     const client = db.$client;
-    const label = p.kind === "MONTHLY" ? `income for ${p.period}` : p.kind === "HARVEST" ? "harvest payout" : "principal returned at close";
     const payoutLabel = p.kind === "MONTHLY" ? msg("notices.payout.monthly", { period: p.period ?? "" }) : p.kind === "HARVEST" ? msg("notices.payout.harvest") : msg("notices.payout.close");
     if (reserveDrawMinor > 0) {
       postEntry({
         kind: "RESERVE_DRAW",
-        memo: `Batch #${batchId} ${label}: drawn from the platform reserve`,
+        memo: msg("ledger.reserveDraw", { batchId, label: payoutLabel }),
         batchId,
         lines: [
           { accountId: reserveAccount(), amountMinor: -reserveDrawMinor },
@@ -213,7 +212,7 @@ function executePlan(batchId: number, options: { period?: string | null; close?:
         ? null
         : postEntry({
             kind: p.kind === "PRINCIPAL" ? "CLOSE" : p.kind === "HARVEST" ? "HARVEST" : "PAYOUT",
-            memo: `Batch #${batchId} ${label}`,
+            memo: msg("ledger.payout", { batchId, label: payoutLabel }),
             batchId,
             lines: [
               { accountId: settlementAccount(batchId), amountMinor: -p.totalMinor },

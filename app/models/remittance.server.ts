@@ -40,7 +40,7 @@ export function recordRemittance(batchId: number, input: RemittanceInput, { admi
     if (batch.status !== "ACTIVE") throw new DomainError(409, msg("refusals.remittanceNeedsActive", { batchId, status: batch.status }));
     const entryId = postEntry({
       kind: "REMITTANCE",
-      memo: `Batch #${batchId} remittance for ${input.period}`,
+      memo: msg("ledger.remittance", { batchId, period: input.period }),
       batchId,
       lines: [
         { accountId: externalAccount(), amountMinor: -input.amountMinor },
@@ -112,7 +112,7 @@ export function fundReserve({ amountMinor, source, adminId }: { amountMinor: num
     }
     postEntry({
       kind: "RESERVE_FUND",
-      memo: `Platform reserve funded from ${source === "FEES" ? "fees" : "outside"}`,
+      memo: msg(`ledger.reserveFunded.${source}`),
       lines: [
         { accountId: source === "FEES" ? feesAccount() : externalAccount(), amountMinor: -amountMinor },
         { accountId: reserveAccount(), amountMinor: amountMinor },

@@ -247,7 +247,11 @@ export const journalEntries = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     kind: text("kind", { enum: ENTRY_KINDS }).notNull(),
+    /** What the entry was, in English: entries written before memoId (empty since). */
     memo: text("memo").notNull().default(""),
+    /** What the entry was, as a catalog id and its parameters (JSON), rendered when the statement is read. */
+    memoId: text("memo_id"),
+    memoParams: text("memo_params"),
     userId: integer("user_id").references(() => users.id),
     batchId: integer("batch_id").references(() => batches.id),
     /** The reference an outside party knows this movement by (a provider's transaction, our own payment reference). */
@@ -508,8 +512,11 @@ export const withdrawals = sqliteTable(
     /** The same as a catalog id and its parameters (JSON), rendered in the reader's language. */
     failureMessageId: text("failure_message_id"),
     failureMessageParams: text("failure_message_params"),
-    /** Set when the provider's word disagrees with ours (amount, currency): a person must look. */
+    /** Set when the provider's word disagrees with ours (amount, currency): a person must look. English for rows written before flagId ('' since). */
     flag: text("flag"),
+    /** Why it is flagged, as a catalog id and its parameters (JSON), rendered when read. */
+    flagId: text("flag_id"),
+    flagParams: text("flag_params"),
     checkedAt: text("checked_at"),
     updatedAt: text("updated_at"),
     createdAt: createdAt(),
@@ -591,8 +598,11 @@ export const deposits = sqliteTable(
     /** The same as a catalog id and its parameters (JSON), rendered in the reader's language. */
     messageId: text("message_id"),
     messageParams: text("message_params"),
-    /** Set when the provider's amount or currency differs from ours: flagged, not credited. */
+    /** Set when the provider's amount or currency differs from ours: flagged, not credited. English for rows written before flagId ('' since). */
     flag: text("flag"),
+    /** Why it is flagged, as a catalog id and its parameters (JSON), rendered when read. */
+    flagId: text("flag_id"),
+    flagParams: text("flag_params"),
     providerAmountMinor: integer("provider_amount_minor"),
     entryId: integer("entry_id").references(() => journalEntries.id),
     balanceAfterMinor: integer("balance_after_minor"),

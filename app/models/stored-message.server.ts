@@ -12,6 +12,15 @@ export function messageColumns(ref: MessageRef): { id: string; params: string | 
   return { id: ref.msg, params: ref.params ? JSON.stringify(ref.params) : null };
 }
 
+/**
+ * A flag on a deposit or a withdrawal (why a person must look) as its columns: `flag` stays set (it
+ * marks the row flagged; '' now) and the reason is an id and parameters, rendered when read.
+ */
+export function flagColumns(reason: MessageRef): { flag: string; flagId: string; flagParams: string | null } {
+  const { id, params } = messageColumns(reason);
+  return { flag: "", flagId: id, flagParams: params };
+}
+
 /** The message two columns hold, or null when the row has no id (written before). */
 export function storedRef(id: string | null, params: string | null): MessageRef | null {
   if (!id) return null;

@@ -106,7 +106,7 @@ export function recordTaxPayment({ period, amountMinor, reference, adminId }: { 
     if (amountMinor > report.heldMinor) throw new DomainError(409, msg("refusals.taxAccountTooSmall", { held: { money: report.heldMinor }, amount: { money: amountMinor } }), "amount");
     const entryId = postEntry({
       kind: "TAX_PAYMENT",
-      memo: `Withholding tax for ${period} paid to the tax authority (${reference})`,
+      memo: msg("ledger.taxPaid", { period, reference }),
       externalRef: `tax-${period}-${reference}`,
       lines: [
         { accountId: taxAccount(), amountMinor: -amountMinor },

@@ -23,7 +23,7 @@ describe("walletStatement", () => {
     // Two entries at the same instant keep the order they were written in.
     atInstant("2026-03-05T10:00:00.000Z", () => deposit({ userId, amountMinor: 100 }));
 
-    const lines = walletStatement(userId);
+    const lines = walletStatement(userId, "en");
     expect(lines.map((l) => [l.date, l.amountMinor, l.balanceAfterMinor])).toEqual([
       ["2026-03-05T10:00:00.000Z", 100, 12_100],
       ["2026-03-05T10:00:00.000Z", 10_000, 12_000],
@@ -35,5 +35,27 @@ describe("walletStatement", () => {
       expect(lines[i].date >= lines[i + 1].date).toBe(true);
       expect(lines[i].balanceAfterMinor).toBe(lines[i + 1].balanceAfterMinor + lines[i].amountMinor);
     }
+  });
+});
+
+describe("walletStatement's memos", () => {
+  it("are rendered in the reader's language from their id; an entry written before memo ids reads as written", () => {
+    const userId = newUser("memos@example.com");
+    deposit({ userId, amountMinor: 2_500 });
+    reserveWithdrawal({ userId, amountMinor: 1_000, destinationId: null, unsaved: null });
+    // An entry from before: its English memo and no id (entries are never updated, so it stays so).
+    const client = getDb().$client;
+    const old = (client.prepare("insert into journal_entries (kind, memo, user_id) values ('DEPOSIT', 'Wallet deposit (demo)', ?) returning id").get(userId) as { id: number }).id;
+    const wallet = (client.prepare("select id from accounts where kind = 'WALLET' and user_id = ?").get(userId) as { id: number }).id;
+    const external = (client.prepare("select id from accounts where kind = 'EXTERNAL'").get() as { id: number }).id;
+    client.prepare("insert into postings (entry_id, account_id, amount_minor) values (?, ?, 100), (?, ?, -100)").run(old, wallet, old, external);
+    client.prepare("update accounts set balance_minor = balance_minor + (case id when ? then 100 else -100 end) where id in (?, ?)").run(wallet, wallet, external);
+
+    const english = walletStatement(userId, "en").map((l) => l.memo);
+    expect(english).toEqual(["Wallet deposit (demo)", expect.stringMatching(/^Withdrawal to /), "Wallet deposit (demo)"]);
+    const pseudo = walletStatement(userId, "pseudo").map((l) => l.memo);
+    expect(pseudo[0]).toBe("Wallet deposit (demo)");
+    expect(pseudo[1]).toMatch(/^⟦Wíthdráwál tó .*⟧$/);
+    expect(pseudo[2]).toBe("⟦Wállét dépóšít (démó)⟧");
   });
 });

@@ -1,8 +1,11 @@
 import { asc, eq } from "drizzle-orm";
+import type { Locale } from "~/catalog/format";
+import { msg } from "~/catalog/ref";
 import { minorToCedis } from "~/domain/money";
 import { getDb } from "~/lib/db.server";
 import { atomic, externalAccount, postEntry, walletAccount, walletBalanceMinor, walletInfo, findAccountId } from "~/models/ledger.server";
 import { journalEntries, postings } from "~/models/schema.server";
+import { storedText } from "~/models/stored-message.server";
 
 export type WalletState = { balanceMinor: number; updatedAt: string | null };
 
@@ -21,7 +24,7 @@ export function deposit({ userId, amountMinor }: { userId: number; amountMinor: 
   return atomic(() => {
     postEntry({
       kind: "DEPOSIT",
-      memo: "Wallet deposit (demo)",
+      memo: msg("ledger.deposit.demo"),
       userId,
       lines: [
         { accountId: externalAccount(), amountMinor: -amountMinor },
@@ -37,20 +40,29 @@ export type StatementLine = { entryId: number; date: string; kind: string; memo:
 /**
  * Every ledger entry of the user's wallet, newest first, with the balance after each. The running
  * balance is summed in the order things happened (the entry's time, then its id for entries of the
- * same instant), so the statement reads the same way its balances add up.
+ * same instant), so the statement reads the same way its balances add up. Memos are rendered in
+ * the reader's language; entries written before memos had ids show the English they were written in.
  */
-export function walletStatement(userId: number): StatementLine[] {
+export function walletStatement(userId: number, locale: Locale): StatementLine[] {
   const rows = getDb()
-    .select({ entryId: journalEntries.id, date: journalEntries.createdAt, kind: journalEntries.kind, memo: journalEntries.memo, amountMinor: postings.amountMinor })
+    .select({
+      entryId: journalEntries.id,
+      date: journalEntries.createdAt,
+      kind: journalEntries.kind,
+      memo: journalEntries.memo,
+      memoId: journalEntries.memoId,
+      memoParams: journalEntries.memoParams,
+      amountMinor: postings.amountMinor,
+    })
     .from(postings)
     .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
     .where(eq(postings.accountId, findAccountId("WALLET", { userId }) ?? -1))
     .orderBy(asc(journalEntries.createdAt), asc(journalEntries.id))
     .all();
   let running = 0;
-  const lines = rows.map((r) => {
+  const lines = rows.map(({ memoId, memoParams, ...r }) => {
     running += r.amountMinor;
-    return { ...r, balanceAfterMinor: running };
+    return { ...r, memo: storedText(locale, memoId, memoParams, r.memo), balanceAfterMinor: running };
   });
   return lines.reverse();
 }

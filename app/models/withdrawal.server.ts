@@ -7,7 +7,7 @@ import { destinationUsableFrom, holderNameMatches, sameNameWords } from "~/domai
 import { formatInstant } from "~/domain/calendar";
 import { decideWithdrawal, PAYMENT_TIMINGS, type TransferWord } from "~/domain/payments";
 import { MOMO_PROVIDERS } from "~/domain/wallet";
-import { getPaymentsProvider, PAYMENT_MESSAGES, paymentReference, PaymentsError, paymentsSettleAtOnce, type MomoNetwork, type TransferResult } from "~/integrations/payments/index.server";
+import { getPaymentsProvider, paymentReference, PaymentsError, paymentsSettleAtOnce, type MomoNetwork, type TransferResult } from "~/integrations/payments/index.server";
 import { now, nowIso } from "~/lib/clock.server";
 import { businessCounters } from "~/lib/metrics.server";
 import { getDb } from "~/lib/db.server";
@@ -15,7 +15,7 @@ import { assertMayWithdraw, verifiedLegalName } from "~/models/kyc.server";
 import { getEnv } from "~/lib/env.server";
 import { accountId, atomic, externalAccount, postEntry, reverseEntry, walletAccount, walletBalanceMinor } from "~/models/ledger.server";
 import { notify } from "~/models/notification.server";
-import { messageColumns, storedText } from "~/models/stored-message.server";
+import { flagColumns, messageColumns, storedText } from "~/models/stored-message.server";
 import { paymentDestinations, users, withdrawals } from "~/models/schema.server";
 import { approvalSummary, isExpired, WITHDRAWAL_REVIEW_WINDOW_MS, withdrawalNeedsReview } from "~/domain/approvals";
 import { createApproval, heldWithdrawalApproval, settleApproval } from "~/models/approvals.server";
@@ -82,7 +82,7 @@ export async function addDestination(input: NewDestination): Promise<PaymentDest
   // Issue 26: what is typed is that name's own words; there is none to hold it to before verification.
   const verifiedName = verifiedLegalName(input.userId);
   if (verifiedName === null) throw new DomainError(409, msg("refusals.verifyBeforeDestination"));
-  if (!sameNameWords(verifiedName, name)) throw new DomainError(422, ownNameMessage(name, verifiedName), "name");
+  if (!sameNameWords(verifiedName, name)) throw new DomainError(422, msg("refusals.holderNotYou", { verifiedName, holder: name }), "name");
   await input.confirmOwner();
   let recipientCode: string;
   let accountName: string | undefined;
@@ -91,7 +91,7 @@ export async function addDestination(input: NewDestination): Promise<PaymentDest
   } catch (error) {
     if (!(error instanceof PaymentsError)) throw error;
     // Beside the field the investor filled: the number for mobile money, the account number for a bank.
-    if (error.code === "bad_request" || error.code === "rejected") throw new DomainError(422, PAYMENT_MESSAGES.badRecipient, recipient.kind === "bank" ? "account_number" : "phone");
+    if (error.code === "bad_request" || error.code === "rejected") throw new DomainError(422, msg("paymentStatus.badRecipient"), recipient.kind === "bank" ? "account_number" : "phone");
     throw new DomainError(503, msg("refusals.destinationProviderDown"));
   }
   // The provider's word on whose account it is beats what was typed (networks shorten names: the lenient rule).
@@ -168,14 +168,10 @@ type Target = { destinationId: number | null; method: "MOMO" | "BANK"; label: st
  */
 function assertDestinationMayReceive(userId: number, d: PaymentDestination): void {
   const verifiedName = verifiedLegalName(userId);
-  if (verifiedName !== null && !holderNameMatches(verifiedName, d.name)) throw new DomainError(409, ownNameMessage(d.name, verifiedName), "destination_id");
+  if (verifiedName !== null && !holderNameMatches(verifiedName, d.name)) throw new DomainError(409, msg("refusals.holderNotYou", { verifiedName, holder: d.name }), "destination_id");
   const hours = getEnv().DESTINATION_COOLING_OFF_HOURS;
   const usableFrom = destinationUsableFrom(d.createdAt, hours);
   if (usableFrom > nowIso()) throw new DomainError(409, msg("refusals.destinationCoolingOff", { hours, from: formatInstant(usableFrom) }), "destination_id");
-}
-
-function ownNameMessage(holder: string, verifiedName: string): string {
-  return `Withdrawals go only to accounts in your own name, as on your verified ID (${verifiedName}). This account is in the name of ${holder}.`;
 }
 
 /** When a saved destination may first receive money (ISO). */
@@ -209,7 +205,7 @@ export function reserveWithdrawal(request: WithdrawalRequest): Withdrawal {
     const target = targetOf(request);
     const entryId = postEntry({
       kind: "WITHDRAW",
-      memo: `Withdrawal to ${target.label}`,
+      memo: msg("ledger.withdrawalTo", { destination: target.label }),
       userId,
       lines: [
         { accountId: walletAccount(userId), amountMinor: -amountMinor },
@@ -291,7 +287,7 @@ export async function sendHeldWithdrawal(withdrawalId: number): Promise<Withdraw
 export function returnHeldWithdrawal({ withdrawalId, why }: { withdrawalId: number; why: MessageRef | string }): Withdrawal {
   const row = withdrawalById(withdrawalId);
   if (!row || row.status !== "PENDING") throw new DomainError(409, msg("refusals.withdrawalNotWaiting"));
-  const returnedEntryId = reverseEntry({ entryId: row.entryId, memo: "Withdrawal not sent after a security check: money back in your wallet", externalRef: row.reference ?? undefined });
+  const returnedEntryId = reverseEntry({ entryId: row.entryId, memo: msg("ledger.withdrawalHeld"), externalRef: row.reference ?? undefined });
   const message = msg("notices.withdrawalNotSent", { amount: { money: row.amountMinor }, why });
   const failure = messageColumns(message);
   getDb()
@@ -340,7 +336,7 @@ async function sendTransfer(row: Withdrawal): Promise<void> {
     case "otp":
       getDb()
         .update(withdrawals)
-        .set({ flag: "The provider asks for a transfer OTP: finalise it in the provider's dashboard, or turn transfer OTPs off there.", updatedAt: nowIso() })
+        .set({ ...flagColumns(msg("paymentFlags.transferOtp")), updatedAt: nowIso() })
         .where(eq(withdrawals.id, row.id))
         .run();
       return;
@@ -376,7 +372,7 @@ export function applyWithdrawalWord({ reference, word }: { reference: string; wo
       case "settle": {
         const settledEntryId = postEntry({
           kind: "WITHDRAW",
-          memo: `Withdrawal sent to ${row.provider}`,
+          memo: msg("ledger.withdrawalSent", { provider: row.provider }),
           userId: row.userId,
           externalRef: reference,
           lines: [
@@ -390,10 +386,10 @@ export function applyWithdrawalWord({ reference, word }: { reference: string; wo
       }
       case "return": {
         // After a success the money first comes back from outside, then out of flight to the wallet.
-        if (row.settledEntryId !== null) reverseEntry({ entryId: row.settledEntryId, memo: `Withdrawal reversed by ${row.provider}`, externalRef: reference });
+        if (row.settledEntryId !== null) reverseEntry({ entryId: row.settledEntryId, memo: msg("ledger.withdrawalReversedBy", { provider: row.provider }), externalRef: reference });
         const returnedEntryId = reverseEntry({
           entryId: row.entryId,
-          memo: decision.status === "REVERSED" ? "Withdrawal reversed: money back in your wallet" : "Withdrawal failed: money back in your wallet",
+          memo: decision.status === "REVERSED" ? msg("ledger.withdrawalReversed") : msg("ledger.withdrawalFailed"),
           externalRef: reference,
         });
         const failure = messageColumns(decision.status === "REVERSED" ? msg("paymentStatus.withdrawalReversed") : msg("paymentStatus.withdrawalFailed"));
@@ -410,7 +406,11 @@ export function applyWithdrawalWord({ reference, word }: { reference: string; wo
         return "returned";
       }
       case "flag":
-        getDb().update(withdrawals).set({ flag: decision.detail, updatedAt: at }).where(eq(withdrawals.id, row.id)).run();
+        getDb()
+          .update(withdrawals)
+          .set({ ...flagColumns(decision.detail), updatedAt: at })
+          .where(eq(withdrawals.id, row.id))
+          .run();
         return "flagged";
       case "resend":
         return "resend";

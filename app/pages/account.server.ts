@@ -13,7 +13,7 @@ import { localeOf, render, rendererFor, translatorFor, wordsFor } from "~/catalo
 import { msg } from "~/catalog/ref";
 import { listSessions } from "~/models/sessions.server";
 import { CHANNELS, NOTICE_CATEGORIES } from "~/domain/notices";
-import { CONTACT_MESSAGES, contactStatus } from "~/models/contacts.server";
+import { contactStatus } from "~/models/contacts.server";
 import { getPreferences, type Preferences } from "~/models/messages.server";
 
 /** The account page: the investor's details, and whether (or why not) the account can close now. */
@@ -87,15 +87,15 @@ export async function accountAction({ request }: ActionFunctionArgs) {
       }
       case "send-email-link": {
         account.sendEmailConfirmation(ctx);
-        return redirectWithFlash("/account#messages", { kind: "success", message: CONTACT_MESSAGES.emailLinkSent });
+        return redirectWithFlash("/account#messages", { kind: "success", message: msg("investorTexts.emailLinkSent") });
       }
       case "send-phone-code": {
         account.sendPhoneCode(ctx);
-        return redirectWithFlash("/account#messages", { kind: "success", message: CONTACT_MESSAGES.codeSent });
+        return redirectWithFlash("/account#messages", { kind: "success", message: msg("investorTexts.phoneCodeSent") });
       }
       case "confirm-phone": {
         account.confirmPhone(ctx, { code: (form.code ?? "").replace(/\s/g, "") });
-        return redirectWithFlash("/account#messages", { kind: "success", message: CONTACT_MESSAGES.phoneConfirmed });
+        return redirectWithFlash("/account#messages", { kind: "success", message: msg("investorTexts.phoneConfirmed") });
       }
       case "preferences": {
         // A checkbox left unticked is not sent: what is absent is off.

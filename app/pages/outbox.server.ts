@@ -1,3 +1,4 @@
+import type { Locale } from "~/catalog/format";
 import { msg } from "~/catalog/ref";
 import { getEnv } from "~/lib/env.server";
 import { HttpError } from "~/lib/http.server";
@@ -10,7 +11,7 @@ const time = (iso: string | null) => (iso ? iso.slice(0, 19).replace("T", " ") :
 const isStatus = (value: string): value is OutboxStatus => (OUTBOX_STATUSES as readonly string[]).includes(value);
 
 /** /admin/outbox: every body readable as `readableByAdmin` allows, with each delivery attempt. */
-export function outboxPage(statusParam: string | null) {
+export function outboxPage(statusParam: string | null, locale: Locale) {
   const env = getEnv();
   const status = isStatus(statusParam ?? "") ? (statusParam as OutboxStatus) : null;
   const rows = listOutbox({ status });
@@ -23,7 +24,7 @@ export function outboxPage(statusParam: string | null) {
     // Outside production only, the demo outbox prints each text to the log too (createSenders).
     demoLogsText: env.NODE_ENV !== "production",
     rows: rows.map((r) => {
-      const { recipient, text } = readableByAdmin(r);
+      const { recipient, text } = readableByAdmin(r, locale);
       return {
         id: r.id,
         channel: r.channel,

@@ -7,7 +7,7 @@ import { DomainError } from "~/domain/errors";
 import { normalizeGhanaPhone } from "~/domain/kyc";
 import { readOtp } from "~/domain/payments";
 import { parseMoneyAmount } from "~/domain/wallet";
-import { getPaymentsProvider, MOMO_NETWORKS, PAYMENT_MESSAGES, paymentsSettleAtOnce, type MomoNetwork } from "~/integrations/payments/index.server";
+import { getPaymentsProvider, MOMO_NETWORKS, paymentsSettleAtOnce, type MomoNetwork } from "~/integrations/payments/index.server";
 import { getEnv } from "~/lib/env.server";
 import { HttpError } from "~/lib/http.server";
 import { notFoundResponse, orNotFound, pageError } from "~/lib/page-action.server";
@@ -52,7 +52,7 @@ function readMobileMoney(input: { network?: unknown; phone?: unknown }): { netwo
   const network = typeof input.network === "string" ? input.network.trim().toUpperCase() : "";
   if (!(MOMO_NETWORKS as readonly string[]).includes(network)) throw new DomainError(422, msg("refusals.chooseNetwork"), "network");
   const phone = typeof input.phone === "string" ? normalizeGhanaPhone(input.phone) : null;
-  if (!phone) throw new DomainError(422, PAYMENT_MESSAGES.badPhone, "phone");
+  if (!phone) throw new DomainError(422, msg("paymentStatus.badPhone"), "phone");
   return { network: network as MomoNetwork, phone };
 }
 

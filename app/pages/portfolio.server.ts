@@ -137,7 +137,7 @@ export async function portfolioLoader({ request }: LoaderFunctionArgs) {
   const { filters, values, errors } = parsePortfolioQuery(params);
   const all = listPortfolioInvestments(user.id);
   const { rows, matching, paging } = queryInvestments(all, filters);
-  const statementAll = walletStatement(user.id);
+  const statementAll = walletStatement(user.id, locale);
   const statementPaging = pageOf(statementAll.length, Number(params.get("spage")) || 1, STATEMENT_PAGE_SIZE);
   const base = filterParams(values, { page: paging.page > 1 ? paging.page : null, spage: statementPaging.page > 1 ? statementPaging.page : null }).toString();
   const active = all.filter((i) => i.status === "ACTIVE");

@@ -1,7 +1,13 @@
 import type { MetaFunction } from "@remix-run/node";
+import { translatorOf, type WithWords } from "~/catalog/use-words";
+import { PRODUCT_NAME } from "~/components/brand";
 import { NotFound } from "~/components/status-pages";
 
-export const meta: MetaFunction = () => [{ title: "Page not found | Akoko" }, { name: "description", content: "This page does not exist." }];
+/** Its loader always throws: the page's words are the root's. */
+export const meta: MetaFunction = ({ matches }) => {
+  const t = translatorOf(matches.find((m) => m.id === "root")?.data as WithWords);
+  return [{ title: t("common.pageTitle", { title: t("common.notFound.title"), brand: PRODUCT_NAME }) }, { name: "description", content: t("common.notFound.description") }];
+};
 
 export function loader() {
   throw new Response("Not found", { status: 404 });

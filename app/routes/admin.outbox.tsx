@@ -17,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     words: wordsFor(locale, ["adminOutbox"]),
     title: t("adminMeta.outbox.title"),
     description: t("adminMeta.outbox.description"),
-    ...outboxPage(new URL(request.url).searchParams.get("status")),
+    ...outboxPage(new URL(request.url).searchParams.get("status"), locale),
   };
 }
 

@@ -6,7 +6,8 @@ import { ADMIN_FALLBACK, ADMIN_MESSAGE_MS } from "~/pages/admin";
 import { pageMeta } from "~/lib/meta";
 import { requireAdmin } from "~/auth/session.server";
 import { localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
-import { useT } from "~/catalog/use-words";
+import { translatorOf, useT, type WithWords } from "~/catalog/use-words";
+import { PRODUCT_NAME } from "~/components/brand";
 
 /** docs/rules.md#product-constants: the admin message fades after 4 seconds (the root toast reads this). */
 export const handle = { toastMs: ADMIN_MESSAGE_MS };
@@ -23,8 +24,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Each admin page names itself; this title is for the error pages (a 403 page needs a title too). */
 export const meta: MetaFunction<typeof loader> = ({ error, matches }) => {
   if (!error) return [];
-  // A 403 comes before this layout's loader ran, so it has no words of its own: the words stay English here.
-  if (isRouteErrorResponse(error) && error.status === 403) return pageMeta("No access", "This area is for Akoko administrators only.");
+  // A 403 comes before this layout's loader ran, so it has no words of its own: the root's say it.
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    const t = translatorOf(matches.find((m) => m.id === "root")?.data as WithWords);
+    return pageMeta(t("common.noAccess.short"), t("common.noAccess.body", { brand: PRODUCT_NAME }));
+  }
   const own = matches.find((m) => m.id === "routes/admin")?.data as { errorTitle?: string; errorDescription?: string } | undefined;
   return pageMeta(own?.errorTitle ?? "Admin", own?.errorDescription ?? "Akoko administration.");
 };

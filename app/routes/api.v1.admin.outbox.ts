@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiAdmin } from "~/auth/session.server";
+import { localeOf } from "~/catalog/index.server";
 import { apiJson, handleApi, onlyMethods, requireMethod } from "~/lib/http.server";
 import { listOutbox, outboxMessageJson } from "~/models/outbox.server";
 import { outboxApiFilter } from "~/pages/outbox.server";
@@ -10,7 +11,8 @@ export function loader({ request }: LoaderFunctionArgs) {
     requireMethod(request, "GET");
     await requireApiAdmin(request);
     const filter = outboxApiFilter(new URL(request.url).searchParams);
-    return apiJson({ messages: listOutbox(filter).map(outboxMessageJson) });
+    const locale = localeOf(request);
+    return apiJson({ messages: listOutbox(filter).map((row) => outboxMessageJson(row, locale)) });
   });
 }
 

@@ -10,7 +10,8 @@ import { walletStatement } from "~/models/wallet.server";
 /** Every ledger entry of the investor's wallet, newest first, with the balance after each. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const lines = walletStatement(user.id);
+  const locale = localeOf(request);
+  const lines = walletStatement(user.id, locale);
   if (lines.length === 0) return redirectWithFlash("/portfolio", { kind: "error", message: msg("portfolio.noRecords") });
-  return csvResponse("wallet-statement", toCsv(statementCsvHeaders(translatorFor(localeOf(request))), statementCsvRows(lines)));
+  return csvResponse("wallet-statement", toCsv(statementCsvHeaders(translatorFor(locale)), statementCsvRows(lines)));
 }

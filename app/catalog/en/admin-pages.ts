@@ -231,6 +231,7 @@ export const adminOutbox = {
   "adminOutbox.sentAt": " · sent {at} UTC",
   "adminOutbox.nextTry": " · next try {at} UTC",
   "adminOutbox.lastError": "Last error: {error}",
+  "adminOutbox.securityHidden": "(A security message: its text is not shown here.)",
   "adminOutbox.try": "{at} UTC: {outcome}",
   "adminOutbox.inProgress": "in progress",
   "adminOutbox.outcome.sent": "sent",

@@ -13,7 +13,10 @@ import { meta } from "~/catalog/en/meta";
 import { notices } from "~/catalog/en/notices";
 import { mail } from "~/catalog/en/mail";
 import { paymentStatus } from "~/catalog/en/payment-status";
+import { paymentFlags } from "~/catalog/en/payment-flags";
 import { kyc } from "~/catalog/en/kyc";
+import { kycRules } from "~/catalog/en/kyc-rules";
+import { ledger } from "~/catalog/en/ledger";
 import { refusals } from "~/catalog/en/refusals";
 import { risk } from "~/catalog/en/risk";
 import { rules } from "~/catalog/en/rules";
@@ -90,6 +93,9 @@ export const en = {
   ...sensor,
   ...adminDevices,
   ...deviceRules,
+  ...ledger,
+  ...kycRules,
+  ...paymentFlags,
 } as const;
 
 export type Catalog = typeof en;

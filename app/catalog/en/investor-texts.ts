@@ -36,4 +36,7 @@ export const investorTexts = {
   "investorTexts.twoFactorOff": "Two-factor sign-in is off.",
   "investorTexts.newCodesMade": "New recovery codes made: the old ones no longer work.",
   "investorTexts.portfolioDescription": "Your Akoko wallet, investments and payouts.",
+  "investorTexts.emailLinkSent": "We sent a confirmation link to your email address. It works once, for 24 hours.",
+  "investorTexts.phoneCodeSent": "We sent a 6-digit code to your phone. It expires in 10 minutes.",
+  "investorTexts.phoneConfirmed": "Your phone number is confirmed.",
 } as const;

@@ -20,5 +20,11 @@ export const paymentStatus = {
   "paymentStatus.withdrawalHeld": "Waiting for a security check: an admin reviews large withdrawals before they are sent.",
   "paymentStatus.withdrawalSucceeded": "Withdrawal processed",
   "paymentStatus.withdrawalFailed": "The withdrawal could not be sent. The money is back in your wallet.",
+  // A payment provider's refusal, in our words (a PaymentsError's message).
+  "paymentStatus.badPhone": "Enter a Ghana mobile money number like 024 123 4567.",
+  "paymentStatus.badRecipient": "Check the account number and the bank or network.",
+  "paymentStatus.checkoutUnavailable": "We could not open the payment page. Please try again.",
+  "paymentStatus.refundRefused": "The payment provider refused the refund.",
+  "paymentStatus.noPaidCharge": "There is no paid charge with this reference to refund.",
   "paymentStatus.withdrawalReversed": "The withdrawal came back from the network. The money is back in your wallet.",
 } as const;

@@ -44,6 +44,7 @@ export const refusals = {
   "refusals.kycAlreadyApproved": "This submission was already approved.",
   "refusals.kycAlreadyRejected": "This submission was already rejected.",
   "refusals.payoutNeedsActive": "Payouts run only for active batches; Batch #{batchId} is {status}.",
+  "refusals.holderNotYou": "Withdrawals go only to accounts in your own name, as on your verified ID ({verifiedName}). This account is in the name of {holder}.",
   "refusals.destinationNameMismatch": "The bank or network has this account under another name. Withdrawals go only to accounts in your own name, as on your verified ID ({verifiedName}).",
   "refusals.destinationCoolingOff": "New destinations can receive money {hours} hours after they are added, to protect your account. This one can from {from}.",
   "refusals.emailAlreadyConfirmed": "Your email address is already confirmed.",

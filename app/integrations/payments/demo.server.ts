@@ -4,6 +4,7 @@
  * paid at once. It remembers what it did (in memory, for this process) so verify and the
  * reconciliation lists answer like the real adapter would. It has no webhooks.
  */
+import { msg } from "~/catalog/ref";
 import { now } from "~/lib/clock.server";
 import type { Bank, BankKind, PaymentsProvider, ProviderTransaction, ProviderTransfer } from "./index.server";
 import { PAYMENT_MESSAGES as M, PaymentsError, assertAmountMinor, assertChargeReference, assertTransferReference, localGhanaPhone } from "./rules.server";
@@ -47,7 +48,7 @@ export function createDemoProvider(): PaymentsProvider {
     name: "demo",
     checkoutOrigins: [],
     async chargeMobileMoney(input) {
-      if (!localGhanaPhone(input.phone)) throw new PaymentsError("bad_request", M.badPhone);
+      if (!localGhanaPhone(input.phone)) throw new PaymentsError("bad_request", msg("paymentStatus.badPhone"));
       collect(input.reference, input.amountMinor, "mobile_money");
       return { status: "succeeded", message: M.succeeded, providerReference: `demo-${input.reference}` };
     },
@@ -68,7 +69,7 @@ export function createDemoProvider(): PaymentsProvider {
     },
     async refundCharge({ reference, amountMinor }) {
       const c = charges.get(reference);
-      if (!c || c.status !== "succeeded") throw new PaymentsError("rejected", "There is no paid charge with this reference to refund.");
+      if (!c || c.status !== "succeeded") throw new PaymentsError("rejected", msg("paymentStatus.noPaidCharge"));
       assertAmountMinor(amountMinor);
       c.status = "failed"; // as the real provider shows a refunded charge (reversed)
       return { status: "processed" };

@@ -10,6 +10,7 @@
  * attempt went through). The provider's text goes to the logger; callers get our messages.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { msg } from "~/catalog/ref";
 import { keysMayTravelTo } from "~/lib/provider-url";
 import type {
   Bank,
@@ -262,7 +263,7 @@ export function createPaystackProvider(config: PaymentsConfig): PaymentsProvider
     assertChargeReference(input.reference);
     assertAmountMinor(input.amountMinor);
     const phone = localGhanaPhone(input.phone);
-    if (!phone) throw new PaymentsError("bad_request", M.badPhone);
+    if (!phone) throw new PaymentsError("bad_request", msg("paymentStatus.badPhone"));
     const provider = (await networkCode(input.network)).toLowerCase();
     const o = await call("POST", "/charge", {
       body: { email: input.email, amount: input.amountMinor, currency: CURRENCY, reference: input.reference, mobile_money: { phone, provider } },
@@ -295,9 +296,9 @@ export function createPaystackProvider(config: PaymentsConfig): PaymentsProvider
       retryTimeouts: false,
     });
     if (o.kind === "unanswered") throw unansweredError(o, "checkout");
-    if (o.kind === "refused") throw new PaymentsError("rejected", "We could not open the payment page. Please try again.", o.providerMessage, o.httpStatus);
+    if (o.kind === "refused") throw new PaymentsError("rejected", msg("paymentStatus.checkoutUnavailable"), o.providerMessage, o.httpStatus);
     const authorizationUrl = str(rec(o.data).authorization_url);
-    if (!authorizationUrl || !URL.canParse(authorizationUrl)) throw new PaymentsError("provider", "We could not open the payment page. Please try again.");
+    if (!authorizationUrl || !URL.canParse(authorizationUrl)) throw new PaymentsError("provider", msg("paymentStatus.checkoutUnavailable"));
     return { authorizationUrl };
   }
 
@@ -366,7 +367,7 @@ export function createPaystackProvider(config: PaymentsConfig): PaymentsProvider
       retryTimeouts: false,
     });
     if (o.kind === "unanswered") throw unansweredError(o, "refund");
-    if (o.kind === "refused") throw new PaymentsError("rejected", "The payment provider refused the refund.", o.providerMessage, o.httpStatus);
+    if (o.kind === "refused") throw new PaymentsError("rejected", msg("paymentStatus.refundRefused"), o.providerMessage, o.httpStatus);
     return { status: str(rec(o.data).status) === "processed" ? "processed" : "pending" };
   }
 
@@ -374,14 +375,14 @@ export function createPaystackProvider(config: PaymentsConfig): PaymentsProvider
 
   async function createRecipient(input: Parameters<PaymentsProvider["createRecipient"]>[0]): Promise<{ recipientCode: string; accountName?: string }> {
     const name = input.name.trim();
-    if (name === "") throw new PaymentsError("bad_request", M.badRecipient);
+    if (name === "") throw new PaymentsError("bad_request", msg("paymentStatus.badRecipient"));
     let accountNumber = input.accountNumber.replace(/[\s-]/g, "");
     if (input.kind === "mobile_money") {
       const phone = localGhanaPhone(input.accountNumber);
-      if (!phone) throw new PaymentsError("bad_request", M.badPhone);
+      if (!phone) throw new PaymentsError("bad_request", msg("paymentStatus.badPhone"));
       accountNumber = phone;
     } else if (!/^\d{6,20}$/.test(accountNumber)) {
-      throw new PaymentsError("bad_request", M.badRecipient);
+      throw new PaymentsError("bad_request", msg("paymentStatus.badRecipient"));
     }
     const bankCode = "network" in input ? await networkCode(input.network) : input.bankCode;
     // A repeat makes at most a second recipient for the same account (no money moves): retry freely.
@@ -392,7 +393,7 @@ export function createPaystackProvider(config: PaymentsConfig): PaymentsProvider
     if (o.kind === "unanswered") throw unansweredError(o, "recipient");
     if (o.kind === "refused") {
       log("info", "recipient refused", { kind: input.kind, bankCode, account: maskPhone(accountNumber) });
-      throw new PaymentsError("rejected", M.badRecipient, o.providerMessage, o.httpStatus);
+      throw new PaymentsError("rejected", msg("paymentStatus.badRecipient"), o.providerMessage, o.httpStatus);
     }
     const recipientCode = str(rec(o.data).recipient_code);
     if (!recipientCode) throw new PaymentsError("provider", "The payment provider gave no recipient code.");

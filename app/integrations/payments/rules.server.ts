@@ -2,19 +2,25 @@
  * The rules both payment adapters share (references, phones, amounts, our messages), apart from
  * index.server.ts so the adapters import them without an import cycle. index.server.ts re-exports all.
  */
+import type { MessageRef } from "~/catalog/format";
+import { englishOf } from "~/domain/errors";
 import { normalizeGhanaPhone } from "~/domain/kyc";
 import type { VerifiedCharge } from "./index.server";
 
 /** Something went wrong that has no status to report (a bad reference, a refused key, no answer to a list call). */
 export class PaymentsError extends Error {
+  /** What a person may read of it (a deposit's state, an admin's flag), from the catalog; null: a fault for the logs only. */
+  public ref: MessageRef | null;
   constructor(
     public code: "config" | "bad_request" | "rejected" | "unauthorized" | "timeout" | "network" | "provider",
-    message: string,
+    /** A catalog message when a person reads it; plain English when only the logs do (a programmer's mistake, a refused key). */
+    message: MessageRef | string,
     /** The provider's own words, for the logs only. */
     public providerMessage?: string,
     public httpStatus?: number,
   ) {
-    super(message);
+    super(englishOf(message));
+    this.ref = typeof message === "string" ? null : message;
     this.name = "PaymentsError";
   }
 }
