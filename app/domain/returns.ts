@@ -1,3 +1,5 @@
+import { applyRate } from "~/domain/money";
+import { withholdingTaxMinor, type AfterTax } from "~/domain/payouts";
 import type { ProductType } from "~/domain/types";
 
 /**
@@ -14,6 +16,21 @@ export function estimateReturns({ product, units, unitPrice, roi }: EstimateInpu
   // Chicken: one cycle's return. Eggs: monthly ROI over a 12-month illustration.
   const ret = round2(product === "EGG" ? principal * roi * 12 : principal * roi);
   return { principal, return: ret, total: round2(principal + ret), label: product === "EGG" ? "12-month illustrative" : "per cycle" };
+}
+
+/**
+ * An estimate's return before and after withholding tax (pesewas), and the total after tax. The tax is
+ * the payout run's own: eggs, withheld from each month's income (12 months, each rounded); chicken,
+ * from the harvest's return.
+ */
+export function estimateAfterTax(input: EstimateInput, estimate: Estimate, taxRate: number): AfterTax & { totalNetMinor: number } {
+  const principalMinor = Math.round(estimate.principal * 100);
+  const grossMinor = Math.round(estimate.return * 100);
+  const taxMinor =
+    input.product === "EGG"
+      ? 12 * withholdingTaxMinor({ kind: "MONTHLY", amountMinor: applyRate(principalMinor, input.roi), principalMinor }, taxRate)
+      : withholdingTaxMinor({ kind: "HARVEST", amountMinor: principalMinor + grossMinor, principalMinor }, taxRate);
+  return { grossMinor, taxMinor, netMinor: grossMinor - taxMinor, totalNetMinor: principalMinor + grossMinor - taxMinor };
 }
 
 /** Estimated monthly payout = cost x expected ROI; annual = x12 (docs/rules.md#investing). */
