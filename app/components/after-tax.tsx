@@ -1,0 +1,30 @@
+import { useT } from "~/catalog/use-words";
+import { formatGhs } from "~/domain/money";
+import type { AfterTax } from "~/domain/payouts";
+
+/** The withholding tax rate as a percent to read: 0.08 -> 8, 0.075 -> 7.5. */
+export const taxPercent = (rate: number) => Math.round(rate * 10_000) / 100;
+
+/** What withholding tax is and at what rate (WITHHOLDING_TAX_RATE, handed down by the loader). */
+export function TaxExplained({ rate, className }: { rate: number; className?: string }) {
+  const t = useT();
+  return (
+    <p className={className} data-testid="tax-explained">
+      {rate > 0 ? t("money.taxExplained", { rate: taxPercent(rate) }) : t("money.taxExplainedNone")}
+    </p>
+  );
+}
+
+/**
+ * An after-tax figure's gross and tax one tap away: a <details>, which opens with or without
+ * JavaScript, with what the tax is under it.
+ */
+export function BeforeTax({ figure, rate, className = "" }: { figure: AfterTax; rate: number; className?: string }) {
+  const t = useT();
+  return (
+    <details className={`text-xs text-stone-600 ${className}`} data-before-tax>
+      <summary className="cursor-pointer underline decoration-dotted">{t("money.beforeTaxSummary", { gross: formatGhs(figure.grossMinor), tax: formatGhs(figure.taxMinor) })}</summary>
+      <TaxExplained rate={rate} className="mt-1" />
+    </details>
+  );
+}
