@@ -19,12 +19,13 @@ export function TaxExplained({ rate, className }: { rate: number; className?: st
  * An after-tax figure's gross and tax one tap away: a <details>, which opens with or without
  * JavaScript, with what the tax is under it.
  */
-export function BeforeTax({ figure, rate, className = "" }: { figure: AfterTax; rate: number; className?: string }) {
+export function BeforeTax({ figure, rate, explain = true, className = "" }: { figure: AfterTax; rate: number; explain?: boolean; className?: string }) {
   const t = useT();
   return (
     <details className={`text-xs text-stone-600 ${className}`} data-before-tax>
       <summary className="cursor-pointer underline decoration-dotted">{t("money.beforeTaxSummary", { gross: formatGhs(figure.grossMinor), tax: formatGhs(figure.taxMinor) })}</summary>
-      <TaxExplained rate={rate} className="mt-1" />
+      {/* Where the page explains the tax beside it already, only the rate. */}
+      {explain ? <TaxExplained rate={rate} className="mt-1" /> : <p className="mt-1">{t("money.taxRate", { rate: taxPercent(rate) })}</p>}
     </details>
   );
 }

@@ -1,5 +1,6 @@
 import { applyRate } from "~/domain/money";
 import { withholdingTaxMinor, type AfterTax } from "~/domain/payouts";
+import { HARVEST_DAYS } from "~/domain/schedules";
 import type { ProductType } from "~/domain/types";
 
 /**
@@ -40,6 +41,15 @@ export function monthlyPayout(costCedis: number, monthlyRoi: number) {
 }
 
 export const annualisedRoi = (monthlyRoi: number) => monthlyRoi * 12;
+
+/** Broiler cycles in a year: one every HARVEST_DAYS (the batch's expected harvest, start + 56 days). */
+export const CYCLES_PER_YEAR = 365 / HARVEST_DAYS;
+
+/**
+ * A batch's expected ROI per year, so eggs and chicken compare like with like: eggs, monthly x 12;
+ * chicken, per cycle x the cycles in a year (simple, not compounded). Before tax.
+ */
+export const roiPerYear = (productType: ProductType, roi: number) => (productType === "EGG" ? annualisedRoi(roi) : roi * CYCLES_PER_YEAR);
 
 export type RiskBand = "Low" | "Medium" | "High";
 

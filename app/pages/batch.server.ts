@@ -16,6 +16,7 @@ import { toCardData } from "~/pages/invest.server";
 import { sensorChart, sensorView } from "~/pages/farm-readings.server";
 import { sensorSources } from "~/models/farm-devices.server";
 import { localeOf, translatorFor, wordsFor, type Translate } from "~/catalog/index.server";
+import { getEnv } from "~/lib/env.server";
 import { formatGhs } from "~/domain/money";
 import type { SettlementSheet } from "~/domain/remittances";
 import type { ProductType } from "~/domain/types";
@@ -178,7 +179,9 @@ export async function batchPageLoader(request: Request, idParam: string | undefi
   const logById = new Map(logs.map((l) => [l.logDate, l]));
   return {
     // The card's badges, figures and timeline (~/components/invest-card) render from the catalog.
-    words: wordsFor(locale, ["batchCard", "batchPage"]),
+    words: wordsFor(locale, ["batchCard", "batchPage", "money"]),
+    // Withholding tax, explained where the investor decides.
+    taxRate: getEnv().WITHHOLDING_TAX_RATE,
     title: t("batchData.title", { id: batch.id, farm: batch.farmName }),
     description: t(`batchData.description.${batch.productType}`, { id: batch.id, farm: batch.farmName }),
     card,

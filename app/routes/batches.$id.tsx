@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { TaxExplained } from "~/components/after-tax";
 import { BatchFigures, Certifications, RiskBadge, SensorStrip, StatusBadge, Timeline } from "~/components/invest-card";
 import { SvgChart } from "~/components/svg-chart";
 
@@ -356,6 +357,7 @@ export default function BatchPage() {
           {t("batchPage.placed", { placed: { number: card.unitsPlaced }, target: t("batchPage.units", { count: card.targetUnits }) })}
           {card.unitsOffered > 0 ? t("batchPage.offered", { offered: { number: card.unitsOffered } }) : ""}
         </p>
+        <TaxExplained rate={data.taxRate} className="mt-2 text-sm text-stone-600" />
         {data.holding ? (
           <p className="mt-2 rounded-lg bg-brand-50 px-3 py-2 text-sm" data-testid="your-holding">
             {data.holding.units > 0
