@@ -22,6 +22,12 @@ afterAll(async () => {
 
 /** "GH₵1,234.56" -> 123456 pesewas. */
 const pesewas = (text: string) => Math.round(Number(text.replace(/[^\d.]/g, "")) * 100);
+/** The visible text of a page: scripts and tags dropped, entities decoded, whitespace collapsed. */
+const textOf = (page: string) =>
+  htmlText(page)
+    .replace(/<script[\s\S]*?<\/script>/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ");
 const testIdMinor = (html: string, id: string) => pesewas(new RegExp(`data-testid="${id}">([^<]*)<`).exec(html)?.[1] ?? "NaN");
 
 async function html(client: Client, path: string) {
@@ -141,5 +147,84 @@ describe("one voice for money (withholding tax 8%)", () => {
       expect(htmlText(item)).toContain("after tax");
       expect(htmlText(item)).toContain("Withholding tax of 8% is taken from income");
     }
+  });
+});
+
+describe("the invest dialog says what to expect before Invest is pressed (point 2)", () => {
+  it("eggs: the cost, income a month after tax, the first payout and the end, the early exit rule, capital at risk", async () => {
+    // Started four months ago, nothing paid yet: a buyer's first payout is this month's (earlier months belong to earlier holders).
+    const now = serverNow(server);
+    const startDate = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 4, 1)).toISOString().slice(0, 10);
+    const open = createBatch(server, { productType: "EGG", unitPrice: 150, targetUnits: 100, expectedRoi: 0.0125, startDate }).id;
+    const text = textOf(await html(ama.page, `/invest/eggs?dialog=invest&batch=${open}`));
+    // 10 units at GHS 150: 1,500.00; 1.25% a month is 18.75, 1.50 tax, 17.25 after tax.
+    expect(text).toContain("Cost: GH₵1,500.00");
+    expect(text).toContain("Expected income: GH₵17.25 a month after withholding tax.");
+    expect(text).toContain("Before tax: GH₵18.75, tax GH₵1.50");
+    const period = now.toISOString().slice(0, 7);
+    expect(text).toMatch(new RegExp(`First payout by ${period}-\\d{2} \\(income for ${period}\\), then monthly; the batch is expected to end around \\d{4}-\\d{2}-01\\.`));
+    expect(text).toContain("from one month after the batch starts you may request an early exit");
+    expect(text).toContain("less a 3-7% fee");
+    expect(text).toContain("Capital is not guaranteed: you could lose some or all of the money you invest.");
+  });
+
+  it("chicken: income at harvest after tax with the cost back, the harvest window, locked until harvest", async () => {
+    const chicken = createBatch(server, { productType: "CHICKEN", unitPrice: 50, targetUnits: 100, expectedRoi: 0.12 }).id;
+    const text = textOf(await html(ama.page, `/invest/chicken?dialog=invest&batch=${chicken}`));
+    // 10 units at GHS 50: 500.00; 12% is 60.00 earned, 4.80 tax.
+    expect(text).toContain("Expected at harvest: GH₵55.20 earned after withholding tax, with your GH₵500.00 back.");
+    expect(text).toContain("Before tax: GH₵60.00, tax GH₵4.80");
+    expect(text).toContain("Harvest 6-8 weeks after the batch starts, when it ends and pays out.");
+    expect(text).toContain("Chicken Notes are locked until harvest");
+    expect(text).toContain("Capital is not guaranteed");
+  });
+});
+
+describe("withholding tax explained where people decide (point 3), calculators after tax (points 1, 4)", () => {
+  const explained = "Withholding tax of 8% is taken from income";
+
+  it("Home's estimator and How It Works' calculator show the return after tax and explain the tax", async () => {
+    const anon = ama.page;
+    const home = textOf(await html(anon, "/?product=EGG&units=10&unit_price=150&roi=0.03"));
+    // 45.00 a month, 3.60 tax each month: 540.00 before tax, 43.20 tax, 496.80 after.
+    expect(home).toContain("Before tax Principal GH₵1,500.00 Return (12-month illustrative) GH₵540.00 Total GH₵2,040.00");
+    expect(home).toContain("After withholding tax Tax withheld (8% of the return) GH₵43.20 Return GH₵496.80 Total GH₵1,996.80");
+    expect(home).toContain(explained);
+    const how = textOf(await html(anon, "/how-it-works?product=CHICKEN&units=3&unit_price=40&roi=0.18"));
+    expect(how).toContain("Tax withheld (8% of the return) GH₵1.73 Return GH₵19.87 Total GH₵139.87");
+    expect(how).toContain(explained);
+  });
+
+  it("both list pages, the batch page and the FAQ explain it at the configured rate", async () => {
+    for (const path of ["/invest/eggs", "/invest/chicken", `/batches/${createBatch(server, { productType: "EGG" }).id}`]) {
+      expect(textOf(await html(ama.page, path)), path).toContain(explained);
+    }
+    const faq = textOf(await html(ama.page, "/faq"));
+    expect(faq).toContain("Is tax taken from my payouts?");
+    expect(faq).toContain("Ghana's withholding tax of 8% is taken from your income");
+  });
+
+  it("the Egg Note calculator and its 12-month table are after tax, computed from its amount and batch", async () => {
+    const egg = createBatch(server, { productType: "EGG", unitPrice: 150, targetUnits: 100, expectedRoi: 0.01 }).id;
+    const page = await html(ama.page, `/invest/eggs?calc_batch=${egg}&amount=500`);
+    const text = textOf(page);
+    // 3 units (450.00): 4.50 a month, 0.36 tax, 4.14 after tax; 49.68 a year.
+    expect(text).toContain("Est. monthly payout GH₵4.14 after tax Before tax: GH₵4.50, tax GH₵0.36");
+    expect(text).toContain("Est. annual payout GH₵49.68 after tax Before tax: GH₵54.00, tax GH₵4.32");
+    const rows = [...page.matchAll(/<td class="py-1">Month (\d+)<\/td><td class="py-1 text-right">GH₵\s?([\d,.]+)<\/td><td class="py-1 text-right">GH₵\s?([\d,.]+)</g)].map((m) => [m[2], m[3]]);
+    expect(rows).toHaveLength(12);
+    expect(rows[0]).toEqual(["4.14", "4.14"]);
+    expect(rows[11]).toEqual(["4.14", "49.68"]);
+    expect(text).toContain(`Computed from the calculator: 3 units of Batch #${egg}, each month's income after 8% withholding tax.`);
+  });
+});
+
+describe("Home compares like with like and marks sample words (points 5, 6)", () => {
+  it("names the chart's unit and labels the testimonials illustrative", async () => {
+    const home = await html(ama.page, "/");
+    expect(home).toContain("percent a year before tax (eggs: monthly x 12; chicken: per cycle x cycles a year)");
+    expect(textOf(home)).toContain("egg ROI is monthly x 12, chicken ROI per cycle x 6.5 cycles a year (one every 56 days)");
+    expect(home).toMatch(/data-testid="testimonials-illustrative">Illustrative</);
+    expect(textOf(home)).toContain("not quotes from real investors");
   });
 });

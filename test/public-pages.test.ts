@@ -112,7 +112,8 @@ describe("Home", () => {
     const { html } = await page("/");
     const svgs = mainOf(html).match(/<svg[^>]*role="img"[^>]*>/g) ?? [];
     expect(svgs.length).toBe(3);
-    expect(html).toContain("<title>Expected ROI by batch, in percent</title>");
+    // Issue 29 point 5: one unit for both products, named in the chart's label.
+    expect(html).toContain("<title>Expected ROI by batch, in percent a year before tax (eggs: monthly x 12; chicken: per cycle x cycles a year)</title>");
     const ids = (server.db().prepare("select id from batches order by id limit 8").all() as Array<{ id: number }>).map((r) => r.id);
     for (const id of ids) expect(html).toContain(`>#${id}</text>`);
   });

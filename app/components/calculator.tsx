@@ -5,7 +5,7 @@ import { ESTIMATOR_LIMITS, followProduct, readEstimatorField, SHOWN_PRODUCT_FIEL
 import type { ProductType } from "~/domain/types";
 import { formatGhs } from "~/domain/money";
 import { estimateAfterTax, estimateReturns, type Estimate, type EstimateInput } from "~/domain/returns";
-import { BeforeTax, TaxExplained } from "~/components/after-tax";
+import { TaxExplained, taxPercent } from "~/components/after-tax";
 
 const cedis = (n: number) => formatGhs(Math.round(n * 100));
 
@@ -114,50 +114,53 @@ export function ReturnsCalculator({
           {t("estimator.calculate")}
         </button>
       </form>
-      <dl className="mt-4 space-y-1 text-sm" aria-live="polite" data-testid={`${id}-result`}>
-        <div className="flex justify-between gap-2">
-          <dt className="text-stone-600">{t("estimator.principal")}</dt>
-          <dd className="font-semibold" data-figure="principal">
-            {cedis(result.principal)}
-          </dd>
-        </div>
-        <div className="flex justify-between gap-2">
-          <dt className="text-stone-600">
-            {t("estimator.return")} <span className="text-xs">{t(`estimator.basis.${product}`)}</span> <span className="text-xs">{t("money.beforeTax")}</span>
-          </dt>
-          <dd className="font-semibold" data-figure="return">
-            {cedis(result.return)}
-          </dd>
-        </div>
-        <div className="flex justify-between gap-2">
-          <dt className="text-stone-600">
-            {t("estimator.total")} <span className="text-xs">{t("money.beforeTax")}</span>
-          </dt>
-          <dd className="font-semibold" data-figure="total">
-            {cedis(result.total)}
-          </dd>
-        </div>
-        {/* What would reach the wallet: the return less withholding tax, the gross and tax one tap away. */}
-        <div className="grid grid-cols-[1fr_auto] gap-x-2 border-t border-stone-200 pt-1">
-          <dt className="text-stone-600">
-            {t("estimator.return")} <span className="text-xs">{t("money.afterTax")}</span>
-          </dt>
-          <dd className="font-semibold text-leaf-700" data-figure="net">
-            {formatGhs(afterTax.netMinor)}
-          </dd>
-          <dd className="col-span-2">
-            <BeforeTax figure={afterTax} rate={taxRate} explain={false} />
-          </dd>
-        </div>
-        <div className="flex justify-between gap-2">
-          <dt className="text-stone-600">
-            {t("estimator.total")} <span className="text-xs">{t("money.afterTax")}</span>
-          </dt>
-          <dd className="text-base font-bold" data-figure="total-net">
-            {formatGhs(afterTax.totalNetMinor)}
-          </dd>
-        </div>
-      </dl>
+      <div className="mt-4 text-sm" aria-live="polite" data-testid={`${id}-result`}>
+        {/* Before tax, as the product's figures are defined; then what would reach the wallet. */}
+        <p className="text-xs font-semibold tracking-wide text-stone-500 uppercase">{t("estimator.beforeTax")}</p>
+        <dl className="mt-1 space-y-1">
+          <div className="flex justify-between gap-2">
+            <dt className="text-stone-600">{t("estimator.principal")}</dt>
+            <dd className="font-semibold" data-figure="principal">
+              {cedis(result.principal)}
+            </dd>
+          </div>
+          <div className="flex justify-between gap-2">
+            <dt className="text-stone-600">
+              {t("estimator.return")} <span className="text-xs">{t(`estimator.basis.${product}`)}</span>
+            </dt>
+            <dd className="font-semibold" data-figure="return">
+              {cedis(result.return)}
+            </dd>
+          </div>
+          <div className="flex justify-between gap-2">
+            <dt className="text-stone-600">{t("estimator.total")}</dt>
+            <dd className="font-semibold" data-figure="total">
+              {cedis(result.total)}
+            </dd>
+          </div>
+        </dl>
+        <p className="mt-2 border-t border-stone-200 pt-2 text-xs font-semibold tracking-wide text-stone-500 uppercase">{t("estimator.afterTax")}</p>
+        <dl className="mt-1 space-y-1">
+          <div className="flex justify-between gap-2">
+            <dt className="text-stone-600">{t("estimator.taxWithheld", { rate: taxPercent(taxRate) })}</dt>
+            <dd className="font-semibold" data-figure="tax">
+              {formatGhs(afterTax.taxMinor)}
+            </dd>
+          </div>
+          <div className="flex justify-between gap-2">
+            <dt className="text-stone-600">{t("estimator.return")}</dt>
+            <dd className="font-semibold text-leaf-700" data-figure="net">
+              {formatGhs(afterTax.netMinor)}
+            </dd>
+          </div>
+          <div className="flex justify-between gap-2">
+            <dt className="text-stone-600">{t("estimator.total")}</dt>
+            <dd className="text-base font-bold" data-figure="total-net">
+              {formatGhs(afterTax.totalNetMinor)}
+            </dd>
+          </div>
+        </dl>
+      </div>
       <p className="mt-3 text-xs text-stone-500">{t(`estimator.note.${product}`)}</p>
       <TaxExplained rate={taxRate} className="mt-1 text-xs text-stone-500" />
     </section>

@@ -9,6 +9,7 @@ import {
   feedCostText,
   humidityTone,
   payoutTable,
+  investDates,
   listHref,
   matchesSearch,
   nextPayout,
@@ -188,6 +189,18 @@ describe("eggs calculator", () => {
     expect(rows[11]).toEqual({ month: 12, netMinor: 414, totalMinor: 4968 });
     expect(payoutTable(calculate("100", b, 0.08))).toEqual([]);
     expect(payoutTable(calculate("abc", b, 0.08))).toEqual([]);
+  });
+});
+
+describe("the invest dialog's dates", () => {
+  it("eggs: the first month a buyer is paid for (never a past one) and the close; chicken: the harvest window; none before the start", () => {
+    const egg = { productType: "EGG" as const, startDate: "2026-05-10" };
+    expect(investDates(egg, [], "2026-06-15")).toEqual({ firstPeriod: "2026-07", firstDate: "2026-07-31", harvestFrom: null, endDate: "2027-10-10" });
+    expect(investDates(egg, ["2026-07", "2026-08"], "2026-09-02")).toMatchObject({ firstPeriod: "2026-09", firstDate: "2026-09-30" });
+    // September was not paid, but its income belongs to who held the units at its end: a buyer in November starts with November.
+    expect(investDates(egg, ["2026-08"], "2026-11-20")).toMatchObject({ firstPeriod: "2026-11", firstDate: "2026-11-30" });
+    expect(investDates({ productType: "CHICKEN", startDate: "2026-05-10" }, [], "2026-05-11")).toEqual({ firstPeriod: null, firstDate: null, harvestFrom: "2026-06-21", endDate: "2026-07-05" });
+    expect(investDates({ productType: "EGG", startDate: null }, [], "2026-05-11")).toEqual({ firstPeriod: null, firstDate: null, harvestFrom: null, endDate: null });
   });
 });
 

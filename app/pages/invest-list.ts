@@ -1,5 +1,5 @@
 import type { Reading } from "~/models/farm-log.server";
-import { addDays, addMonths } from "~/domain/calendar";
+import { addDays, addMonths, lastDayOfMonth } from "~/domain/calendar";
 import { formatGhs, withoutThousandsSeparators } from "~/domain/money";
 import { sellingTier } from "~/domain/investing";
 import { daysOverdue, expectedPayoutAfterTax, HARVEST_DAYS, HARVEST_EARLIEST_DAYS, nextPayoutDue } from "~/domain/schedules";
@@ -413,12 +413,14 @@ export const EGG_TERM_MONTHS = 17;
  */
 export type InvestDates = { firstPeriod: string | null; firstDate: string | null; harvestFrom: string | null; endDate: string | null };
 
-export function investDates(b: { productType: ProductType; startDate: string | null }, paidPeriods: readonly string[]): InvestDates {
+export function investDates(b: { productType: ProductType; startDate: string | null }, paidPeriods: readonly string[], today: string): InvestDates {
   const none = { firstPeriod: null, firstDate: null, harvestFrom: null, endDate: null };
   if (!b.startDate) return none;
   if (b.productType === "CHICKEN") return { ...none, harvestFrom: addDays(b.startDate, HARVEST_EARLIEST_DAYS), endDate: addDays(b.startDate, HARVEST_DAYS) };
   const due = nextPayoutDue({ productType: "EGG", status: "ACTIVE", startDate: b.startDate, paidPeriods });
-  return { ...none, firstPeriod: due?.period ?? null, firstDate: due?.date ?? null, endDate: addMonths(b.startDate, EGG_TERM_MONTHS) };
+  // A month's income belongs to its holders at its end: a buyer's first is this month's at the earliest.
+  const firstPeriod = due?.period && due.period < today.slice(0, 7) ? today.slice(0, 7) : (due?.period ?? null);
+  return { ...none, firstPeriod, firstDate: firstPeriod && lastDayOfMonth(firstPeriod), endDate: addMonths(b.startDate, EGG_TERM_MONTHS) };
 }
 
 // ---- next payout ----

@@ -174,7 +174,7 @@ function loadDialog(type: ProductType, query: ListQuery, params: URLSearchParams
       defaultUnits: defaultUnits(batch.availableUnits),
       maxUnits: Math.max(1, batch.availableUnits),
       // What the dialog says before Invest is pressed: income after tax, dates, the way out.
-      dates: investDates(batch, batch.productType === "EGG" && batch.startDate ? paidPeriods(batch.id) : []),
+      dates: investDates(batch, batch.productType === "EGG" && batch.startDate ? paidPeriods(batch.id) : [], today()),
       taxRate: getEnv().WITHHOLDING_TAX_RATE,
     };
   }
