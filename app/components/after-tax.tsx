@@ -5,6 +5,9 @@ import type { AfterTax } from "~/domain/payouts";
 /** The withholding tax rate as a percent to read: 0.08 -> 8, 0.075 -> 7.5. */
 export const taxPercent = (rate: number) => Math.round(rate * 10_000) / 100;
 
+/** The one sentence that explains the tax at this rate: a loader ships only it (`wordsFor(locale, [taxExplainedId(rate)])`). */
+export const taxExplainedId = (rate: number) => (rate > 0 ? "money.taxExplained" : "money.taxExplainedNone");
+
 /** What withholding tax is and at what rate (WITHHOLDING_TAX_RATE, handed down by the loader). */
 export function TaxExplained({ rate, className }: { rate: number; className?: string }) {
   const t = useT();
@@ -19,13 +22,12 @@ export function TaxExplained({ rate, className }: { rate: number; className?: st
  * An after-tax figure's gross and tax one tap away: a <details>, which opens with or without
  * JavaScript, with what the tax is under it.
  */
-export function BeforeTax({ figure, rate, explain = true, className = "" }: { figure: AfterTax; rate: number; explain?: boolean; className?: string }) {
+export function BeforeTax({ figure, rate, className = "" }: { figure: AfterTax; rate: number; className?: string }) {
   const t = useT();
   return (
     <details className={`text-xs text-stone-600 ${className}`} data-before-tax>
       <summary className="cursor-pointer underline decoration-dotted">{t("money.beforeTaxSummary", { gross: formatGhs(figure.grossMinor), tax: formatGhs(figure.taxMinor) })}</summary>
-      {/* Where the page explains the tax beside it already, only the rate. */}
-      {explain ? <TaxExplained rate={rate} className="mt-1" /> : <p className="mt-1">{t("money.taxRate", { rate: taxPercent(rate) })}</p>}
+      <TaxExplained rate={rate} className="mt-1" />
     </details>
   );
 }

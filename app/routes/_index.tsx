@@ -9,6 +9,7 @@ import { estimatorDefaults, parseEstimatorQuery } from "~/pages/estimator";
 import { faqItems } from "~/pages/faq";
 import { localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
 import { getEnv } from "~/lib/env.server";
+import { taxExplainedId } from "~/components/after-tax";
 import { useT } from "~/catalog/use-words";
 import { slots, withElements } from "~/components/rich-text";
 import { PRODUCT_NAME } from "~/components/brand";
@@ -63,7 +64,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   });
   return {
     // The page's and the estimator's words; card titles, labels and charts are written here, in the reader's words.
-    words: wordsFor(locale, ["home", "estimator", "money"]),
+    words: wordsFor(locale, ["home", "estimator", taxExplainedId(getEnv().WITHHOLDING_TAX_RATE)]),
     taxRate: getEnv().WITHHOLDING_TAX_RATE,
     title: t("meta.home.title"),
     description: t("meta.home.description"),

@@ -7,6 +7,7 @@ import { estimatorDefaults, parseEstimatorQuery } from "~/pages/estimator";
 import { faqItems } from "~/pages/faq";
 import { localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
 import { getEnv } from "~/lib/env.server";
+import { taxExplainedId } from "~/components/after-tax";
 import { useT } from "~/catalog/use-words";
 import { PRODUCT_NAME } from "~/components/brand";
 import { slots, withElements } from "~/components/rich-text";
@@ -49,7 +50,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   const body = content?.bodyMd.trim() ? content.bodyMd : fallbackGuide;
   const faqs = content?.faqs.length ? content.faqs : faqItems(t, getEnv().WITHHOLDING_TAX_RATE).filter((f) => ["minimum", "payout-timing", "guaranteed", "early-exit"].includes(f.id));
   return {
-    words: wordsFor(locale, ["howItWorks", "estimator", "money"]),
+    words: wordsFor(locale, ["howItWorks", "estimator", taxExplainedId(getEnv().WITHHOLDING_TAX_RATE)]),
     taxRate: getEnv().WITHHOLDING_TAX_RATE,
     title: content?.title.trim() || t("meta.howItWorks.title"),
     description: t("meta.howItWorks.description"),
