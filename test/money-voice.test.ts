@@ -51,7 +51,11 @@ async function execute(batchId: number) {
 async function statement(client: Client) {
   const res = await client.get("/portfolio/statement.csv");
   expect(res.status).toBe(200);
-  const lines = (await res.text()).replace(/^\uFEFF/, "").trim().split("\r\n").slice(1);
+  const lines = (await res.text())
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split("\r\n")
+    .slice(1);
   return lines.map((line) => {
     const cells = [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)].map((m) => m[1]).slice(0, 5);
     return { kind: cells[1], amountMinor: pesewas(cells[3]) * (cells[3].startsWith("-") ? -1 : 1) };
@@ -125,11 +129,9 @@ describe("one voice for money (withholding tax 8%)", () => {
       pesewas(m[2]),
       pesewas(m[3]),
     ]);
-    const expected = (db.prepare("select amount_minor g, tax_withheld_minor t from payouts where investment_id = ? order by id desc").all(eggInvestment) as Array<{ g: number; t: number }>).map((p) => [
-      p.g,
-      p.t,
-      p.g - p.t,
-    ]);
+    const expected = (db.prepare("select amount_minor g, tax_withheld_minor t from payouts where investment_id = ? order by id desc").all(eggInvestment) as Array<{ g: number; t: number }>).map(
+      (p) => [p.g, p.t, p.g - p.t],
+    );
     expect(rows).toEqual(expected);
     expect(rows).toHaveLength(1);
     expect(rows[0][1]).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-import { useT } from "~/catalog/use-words";
+import { useT, type T } from "~/catalog/use-words";
 import { formatGhs } from "~/domain/money";
 import type { AfterTax } from "~/domain/payouts";
 
@@ -8,14 +8,13 @@ export const taxPercent = (rate: number) => Math.round(rate * 10_000) / 100;
 /** The one sentence that explains the tax at this rate: a loader ships only it (`wordsFor(locale, [taxExplainedId(rate)])`). */
 export const taxExplainedId = (rate: number) => (rate > 0 ? "money.taxExplained" : "money.taxExplainedNone");
 
+/** That sentence in the reader's words (components through useT, loaders through their translator). */
+export const taxExplainedText = (t: T, rate: number) => (rate > 0 ? t("money.taxExplained", { rate: taxPercent(rate) }) : t("money.taxExplainedNone"));
+
 /** What withholding tax is and at what rate (WITHHOLDING_TAX_RATE, handed down by the loader). */
 export function TaxExplained({ rate, className }: { rate: number; className?: string }) {
   const t = useT();
-  return (
-    <p className={className} data-testid="tax-explained">
-      {rate > 0 ? t("money.taxExplained", { rate: taxPercent(rate) }) : t("money.taxExplainedNone")}
-    </p>
-  );
+  return <p className={className}>{taxExplainedText(t, rate)}</p>;
 }
 
 /**
@@ -26,7 +25,7 @@ export function BeforeTax({ figure, rate, className = "" }: { figure: AfterTax; 
   const t = useT();
   return (
     <details className={`text-xs text-stone-600 ${className}`} data-before-tax>
-      <summary className="cursor-pointer underline decoration-dotted">{t("money.beforeTaxSummary", { gross: formatGhs(figure.grossMinor), tax: formatGhs(figure.taxMinor) })}</summary>
+      <summary className="cursor-pointer underline">{t("money.beforeTaxSummary", { gross: formatGhs(figure.grossMinor), tax: formatGhs(figure.taxMinor) })}</summary>
       <TaxExplained rate={rate} className="mt-1" />
     </details>
   );

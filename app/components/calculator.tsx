@@ -139,7 +139,7 @@ export function ReturnsCalculator({
             </dd>
           </div>
         </dl>
-        <p className="mt-2 border-t border-stone-200 pt-2 text-xs font-semibold tracking-wide text-stone-500 uppercase">{t("estimator.afterTax")}</p>
+        <p className="mt-2 border-t border-stone-200 pt-1 text-xs font-semibold tracking-wide text-stone-500 uppercase">{t("estimator.afterTax")}</p>
         <dl className="mt-1 space-y-1">
           <div className="flex justify-between gap-2">
             <dt className="text-stone-600">{t("estimator.taxWithheld", { rate: taxPercent(taxRate) })}</dt>

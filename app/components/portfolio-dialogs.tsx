@@ -349,13 +349,13 @@ function DetailsDialog({ data, dialog, onNote, note }: Props & { dialog: Details
                   </th>
                   {/* Each payout before tax, the tax withheld, and what reached the wallet. */}
                   <th scope="col" className="px-2 py-1">
-                    {t("portfolioDialogs.col.amount")} <span className="block font-normal normal-case">{t("money.beforeTax")}</span>
+                    {t("portfolioDialogs.col.amount")} <span className="block font-normal">{t("money.beforeTax")}</span>
                   </th>
                   <th scope="col" className="px-2 py-1">
                     {t("portfolioDialogs.col.tax")}
                   </th>
                   <th scope="col" className="px-2 py-1">
-                    {t("portfolioDialogs.col.net")} <span className="block font-normal normal-case">{t("money.afterTax")}</span>
+                    {t("portfolioDialogs.col.net")} <span className="block font-normal">{t("money.afterTax")}</span>
                   </th>
                   {[t("portfolioDialogs.col.kind"), t("portfolioDialogs.col.date")].map((h) => (
                     <th key={h} scope="col" className="px-2 py-1">

@@ -166,7 +166,7 @@ export function PortfolioSummary({ data, onNote, flash, result }: { data: Portfo
                     {formatGhs(p.expected.netMinor)}
                   </strong>
                   <span className="block text-xs text-stone-600">{t("money.afterTax")}</span>
-                  <BeforeTax figure={p.expected} rate={taxRate} className="max-w-[12rem]" />
+                  <BeforeTax figure={p.expected} rate={taxRate} />
                 </span>
               </li>
             ))}

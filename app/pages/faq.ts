@@ -31,8 +31,7 @@ export type FaqItem = { id: FaqId; category: FaqCategory; question: string; answ
 
 /** The entries in the reader's language; the tax answer names the rate payouts withhold (WITHHOLDING_TAX_RATE). */
 export function faqItems(t: T, taxRate: number): FaqItem[] {
-  const answer = (id: FaqId) =>
-    id === "tax" ? (taxRate > 0 ? t("faq.tax.a", { rate: Math.round(taxRate * 10_000) / 100 }) : t("faq.tax.aNone")) : t(`faq.${id}.a`);
+  const answer = (id: FaqId) => (id === "tax" ? (taxRate > 0 ? t("faq.tax.a", { rate: Math.round(taxRate * 10_000) / 100 }) : t("faq.tax.aNone")) : t(`faq.${id}.a`));
   return FAQ_ENTRIES.map(({ id, category }) => ({ id, category, question: t(`faq.${id}.q`), answer: answer(id) }));
 }
 

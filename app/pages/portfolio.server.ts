@@ -114,7 +114,14 @@ function loadDialog(userId: number, params: URLSearchParams, locale: Locale) {
   const investment = orNotFound(() => getMyInvestment(userId, id), locale);
   const summary = { id: investment.id, batchId: investment.batchId, units: investment.units, amountMinor: investment.amountMinor, status: investment.status };
   if (kind === "details") {
-    const payouts = orNotFound(() => listPayoutsForInvestment(userId, id), locale).map((p) => ({ id: p.id, amountMinor: p.amountMinor, taxMinor: p.taxWithheldMinor, netMinor: p.amountMinor - p.taxWithheldMinor, kind: p.kind, createdAt: p.createdAt }));
+    const payouts = orNotFound(() => listPayoutsForInvestment(userId, id), locale).map((p) => ({
+      id: p.id,
+      amountMinor: p.amountMinor,
+      taxMinor: p.taxWithheldMinor,
+      netMinor: p.amountMinor - p.taxWithheldMinor,
+      kind: p.kind,
+      createdAt: p.createdAt,
+    }));
     return { kind, investment: summary, payouts } as const;
   }
   const b = getBatch(investment.batchId);

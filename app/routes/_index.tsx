@@ -272,7 +272,9 @@ export default function Home() {
 
           <div className="card mt-6">
             <h2 className="font-semibold">{t(chart.sample ? "home.chart.titleSample" : "home.chart.title")}</h2>
-            <p className="text-xs text-stone-500">{chart.sample ? t("home.chart.noteSample") : t("home.chart.note", { cycles: { number: Math.round(CYCLES_PER_YEAR * 10) / 10 }, days: HARVEST_DAYS })}</p>
+            <p className="text-xs text-stone-500">
+              {chart.sample ? t("home.chart.noteSample") : t("home.chart.note", { cycles: { number: Math.round(CYCLES_PER_YEAR * 10) / 10 }, days: HARVEST_DAYS })}
+            </p>
             <SvgChart svg={chart.svg} className="mt-2 max-w-xl" />
           </div>
         </section>

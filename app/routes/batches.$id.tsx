@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { TaxExplained } from "~/components/after-tax";
 import { BatchFigures, Certifications, RiskBadge, SensorStrip, StatusBadge, Timeline } from "~/components/invest-card";
 import { SvgChart } from "~/components/svg-chart";
 
@@ -355,9 +354,8 @@ export default function BatchPage() {
         <BatchFigures card={card} />
         <p className="mt-2 text-sm text-stone-600">
           {t("batchPage.placed", { placed: { number: card.unitsPlaced }, target: t("batchPage.units", { count: card.targetUnits }) })}
-          {card.unitsOffered > 0 ? t("batchPage.offered", { offered: { number: card.unitsOffered } }) : ""}
+          {card.unitsOffered > 0 ? t("batchPage.offered", { offered: { number: card.unitsOffered } }) : ""} {data.taxNote}
         </p>
-        <TaxExplained rate={data.taxRate} className="mt-2 text-sm text-stone-600" />
         {data.holding ? (
           <p className="mt-2 rounded-lg bg-brand-50 px-3 py-2 text-sm" data-testid="your-holding">
             {data.holding.units > 0

@@ -57,8 +57,7 @@ export const home = {
   "home.chart.title": "Expected ROI across batches",
   "home.chart.unit": "% a year",
   "home.chart.titleSample": "Expected ROI (sample series)",
-  "home.chart.note":
-    "Up to 8 batches, by batch number, each as a return per year before tax: egg ROI is monthly x 12, chicken ROI per cycle x {cycles} cycles a year (one every {days} days).",
+  "home.chart.note": "Up to 8 batches, by batch number, each as a return per year before tax: egg ROI is monthly x 12, chicken ROI per cycle x {cycles} cycles a year (one every {days} days).",
   "home.chart.noteSample": "Illustrative figures: no batches are listed yet.",
   "home.estimator": "Quick estimator",
   "home.platform.label": "Platform stats",

@@ -3,6 +3,6 @@ export const money = {
   "money.afterTax": "after tax",
   "money.beforeTax": "before tax",
   "money.beforeTaxSummary": "Before tax: {gross}, tax {tax}",
-  "money.taxExplained": "Income reaches your wallet after {rate}% withholding tax; capital is never taxed.",
-  "money.taxExplainedNone": "No withholding tax is taken from income at present; capital is never taxed.",
+  "money.taxExplained": "Income is paid after {rate}% withholding tax; capital is never taxed.",
+  "money.taxExplainedNone": "No withholding tax at present; capital is never taxed.",
 } as const;
