@@ -147,7 +147,7 @@ describe("one voice for money (withholding tax 8%)", () => {
       expect(summary, item).not.toBeNull();
       expect(pesewas(summary![1]) - pesewas(summary![2])).toBe(net);
       expect(htmlText(item)).toContain("after tax");
-      expect(htmlText(item)).toContain("Income reaches your wallet after 8% withholding tax");
+      expect(htmlText(item)).toContain("Income is paid after 8% withholding tax");
     }
   });
 });
@@ -183,7 +183,7 @@ describe("the invest dialog says what to expect before Invest is pressed (point 
 });
 
 describe("withholding tax explained where people decide (point 3), calculators after tax (points 1, 4)", () => {
-  const explained = "Income reaches your wallet after 8% withholding tax";
+  const explained = "Income is paid after 8% withholding tax";
 
   it("Home's estimator and How It Works' calculator show the return after tax and explain the tax", async () => {
     const anon = ama.page;
