@@ -147,7 +147,7 @@ export function PortfolioSummary({ data, onNote, flash, result }: { data: Portfo
         ) : (
           <ul className="mt-1 divide-y divide-stone-100" aria-label={t("portfolio.nextPayoutsLabel")}>
             {nextPayouts.map((p) => (
-              <li key={p.id} data-next-payout={p.id} className="flex items-start justify-between gap-3 py-2 text-sm">
+              <li key={p.id} data-next-payout={p.id} className="flex flex-wrap items-start justify-between gap-3 py-2 text-sm">
                 <span className="min-w-0">
                   {t("portfolio.nextPayoutLine", { batchId: p.batchId, product: product(p.productType), id: p.id })}
                   <span className="block text-xs text-stone-600">
@@ -166,8 +166,9 @@ export function PortfolioSummary({ data, onNote, flash, result }: { data: Portfo
                     {formatGhs(p.expected.netMinor)}
                   </strong>
                   <span className="block text-xs text-stone-600">{t("money.afterTax")}</span>
-                  <BeforeTax figure={p.expected} rate={taxRate} />
                 </span>
+                {/* Its own line, under both: the gross and the tax one tap away. */}
+                <BeforeTax figure={p.expected} rate={taxRate} className="w-full" />
               </li>
             ))}
           </ul>
