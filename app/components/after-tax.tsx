@@ -25,7 +25,7 @@ export function BeforeTax({ figure, rate, className = "" }: { figure: AfterTax; 
   const t = useT();
   return (
     <details className={`text-xs text-stone-600 ${className}`} data-before-tax>
-      <summary className="cursor-pointer underline">{t("money.beforeTaxSummary", { gross: formatGhs(figure.grossMinor), tax: formatGhs(figure.taxMinor) })}</summary>
+      <summary className="cursor-pointer py-1 underline">{t("money.beforeTaxSummary", { gross: formatGhs(figure.grossMinor), tax: formatGhs(figure.taxMinor) })}</summary>
       <TaxExplained rate={rate} className="mt-1" />
     </details>
   );

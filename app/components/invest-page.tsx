@@ -150,15 +150,15 @@ function Calculator({ data }: { data: InvestPageData }) {
             <dt className="text-xs text-stone-500">{t("invest.calc.monthly")}</dt>
             <dd className="font-semibold">
               {formatGhs(result.monthly.netMinor)} <span className="text-xs font-normal text-stone-600">{t("money.afterTax")}</span>
+              <BeforeTax figure={result.monthly} rate={calc.taxRate} className="font-normal" />
             </dd>
-            <BeforeTax figure={result.monthly} rate={calc.taxRate} />
           </div>
           <div>
             <dt className="text-xs text-stone-500">{t("invest.calc.annual")}</dt>
             <dd className="font-semibold">
               {formatGhs(result.annual.netMinor)} <span className="text-xs font-normal text-stone-600">{t("money.afterTax")}</span>
+              <BeforeTax figure={result.annual} rate={calc.taxRate} className="font-normal" />
             </dd>
-            <BeforeTax figure={result.annual} rate={calc.taxRate} />
           </div>
         </dl>
         <p className="mt-2 text-xs text-stone-500">{t("invest.calc.note")}</p>
@@ -178,7 +178,7 @@ function PayoutTable({ result, batchId, taxRate }: { result: CalcResult; batchId
         {t("invest.table.title")} <span className="rounded-full bg-stone-200 px-2 py-0.5 align-middle text-xs font-semibold text-stone-700">{t("invest.table.illustrative")}</span>
       </h2>
       <p className="mt-1 text-xs text-stone-500">
-        {rows.length > 0 && batchId !== null ? t("invest.table.note", { units: { number: result.units }, batchId, rate: taxPercent(taxRate) }) : t("invest.table.empty")}
+        {rows.length > 0 && batchId !== null ? t("invest.table.note", { count: result.units, units: { number: result.units }, batchId, rate: taxPercent(taxRate) }) : t("invest.table.empty")}
       </p>
       {rows.length > 0 ? (
         <table className="mt-2 w-full text-left text-sm">

@@ -67,7 +67,10 @@ export const invest = {
   "invest.calc.enterAmount": "Enter an amount in GHS, e.g. 100.",
   "invest.table.title": "12-month payout table",
   "invest.table.illustrative": "Illustrative",
-  "invest.table.note": "Computed from the calculator: {units} units of Batch #{batchId}, each month's income after {rate}% withholding tax. An estimate, not a promise.",
+  "invest.table.note": {
+    one: "Computed from the calculator: {units} unit of Batch #{batchId}, each month's income after {rate}% withholding tax. An estimate, not a promise.",
+    other: "Computed from the calculator: {units} units of Batch #{batchId}, each month's income after {rate}% withholding tax. An estimate, not a promise.",
+  },
   "invest.table.empty": "Enter an amount the calculator can buy units with to see its 12 months of payouts.",
   "invest.table.total": "Total so far",
   "invest.table.month": "Month",
