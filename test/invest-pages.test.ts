@@ -407,11 +407,24 @@ describe("the eggs calculator and payout table", () => {
     expect(plain).toContain("Investment Calculator");
   });
 
-  it("12-month payout table marked illustrative", async () => {
-    const { html } = await get(new Client(server.url), "/invest/eggs");
-    expect(html).toContain("Illustrative");
-    const amounts = [...html.matchAll(/<td class="py-1">Month (\d+)<\/td><td class="py-1 text-right">GH₵\s?([\d,.]+)</g)].map((m) => m[2]);
-    expect(amounts).toEqual(["1,000.00", "1,120.00", "1,240.00", "1,000.00", "1,120.00", "1,240.00", "1,000.00", "1,120.00", "1,240.00", "1,000.00", "1,120.00", "1,240.00"]);
+  // Issue 29 point 4: the table was a fixed 1,000 / 1,120 / 1,240 under a calculator that showed GHS 0.90.
+  it("12-month payout table marked illustrative, computed from the calculator's amount and batch, after tax", async () => {
+    const farm = newFarm(`Tablefarm ${RUN}`);
+    const id = newBatch(farm, { unitPrice: 30, targetUnits: 50, expectedRoi: 0.01 });
+    const table = async (qs: string) => {
+      const { html } = await get(new Client(server.url), `/invest/eggs?calc_batch=${id}&${qs}`);
+      expect(html).toContain("Illustrative");
+      return [...html.matchAll(/<td class="py-1">Month (\d+)<\/td><td class="py-1 text-right">GH₵\s?([\d,.]+)<\/td><td class="py-1 text-right">GH₵\s?([\d,.]+)</g)].map((m) => [m[2], m[3]]);
+    };
+    // GHS 100 buys 3 units (90.00): 0.90 a month (no tax on this server), 10.80 after 12 months.
+    const rows = await table("amount=100");
+    expect(rows).toHaveLength(12);
+    expect(rows.every(([month]) => month === "0.90")).toBe(true);
+    expect(rows[11]).toEqual(["0.90", "10.80"]);
+    // Another amount, another table: 10 units (300.00) earn 3.00 a month.
+    expect((await table("amount=300"))[0]).toEqual(["3.00", "3.00"]);
+    // Nothing the calculator can buy: no table of figures.
+    expect(await table("amount=20")).toEqual([]);
   });
 });
 

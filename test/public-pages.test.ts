@@ -112,7 +112,8 @@ describe("Home", () => {
     const { html } = await page("/");
     const svgs = mainOf(html).match(/<svg[^>]*role="img"[^>]*>/g) ?? [];
     expect(svgs.length).toBe(3);
-    expect(html).toContain("<title>Expected ROI by batch, in percent</title>");
+    // Issue 29 point 5: one unit for both products, named in the chart's label.
+    expect(html).toContain("<title>Expected ROI by batch, in percent a year before tax (eggs: monthly x 12; chicken: per cycle x cycles a year)</title>");
     const ids = (server.db().prepare("select id from batches order by id limit 8").all() as Array<{ id: number }>).map((r) => r.id);
     for (const id of ids) expect(html).toContain(`>#${id}</text>`);
   });
@@ -289,10 +290,11 @@ describe("How It Works", () => {
 });
 
 describe("FAQ", () => {
-  it("shows 18 collapsible entries in the five categories, the search box and the help block", async () => {
+  // Issue 29 point 3 adds a 19th entry: withholding tax, a question of its own.
+  it("shows 19 collapsible entries in the five categories, the search box and the help block", async () => {
     const { html } = await page("/faq");
     const main = mainOf(html);
-    expect((main.match(/<details/g) ?? []).length).toBe(18);
+    expect((main.match(/<details/g) ?? []).length).toBe(19);
     for (const c of ["Account & Onboarding", "Investing", "Payouts & Returns", "Security & Risk", "Platform & Support"]) expect(main).toContain(`>${c}</h2>`);
     expect(html).toMatch(/<form[^>]*method="get"[^>]*action="\/faq"/);
     expect(html).toContain('placeholder="Search (e.g. payout, ROI, chicken)..."');
@@ -309,7 +311,7 @@ describe("FAQ", () => {
     expect(payout).toContain('value="PAYOUT"');
     // "Telecel" appears only in an answer.
     expect((mainOf((await page("/faq?q=telecel")).html).match(/<details/g) ?? []).length).toBe(1);
-    expect((mainOf((await page("/faq?q=%20%20")).html).match(/<details/g) ?? []).length).toBe(18);
+    expect((mainOf((await page("/faq?q=%20%20")).html).match(/<details/g) ?? []).length).toBe(19);
   });
 
   it("says so when nothing matches, with a link to /contact", async () => {

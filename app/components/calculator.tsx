@@ -4,7 +4,8 @@ import { Field, SelectField } from "~/components/forms";
 import { ESTIMATOR_LIMITS, followProduct, readEstimatorField, SHOWN_PRODUCT_FIELD, type EstimatorForm, type NumberField } from "~/pages/estimator";
 import type { ProductType } from "~/domain/types";
 import { formatGhs } from "~/domain/money";
-import { estimateReturns, type Estimate } from "~/domain/returns";
+import { estimateAfterTax, estimateReturns, type Estimate, type EstimateInput } from "~/domain/returns";
+import { TaxExplained, taxPercent } from "~/components/after-tax";
 
 const cedis = (n: number) => formatGhs(Math.round(n * 100));
 
@@ -19,6 +20,7 @@ export function ReturnsCalculator({
   heading,
   form,
   estimate,
+  taxRate,
 }: {
   id: string;
   /** The page's path plus the anchor to land on, e.g. "/how-it-works#calculator". */
@@ -26,21 +28,26 @@ export function ReturnsCalculator({
   heading: string;
   form: EstimatorForm;
   estimate: Estimate;
+  /** WITHHOLDING_TAX_RATE: the figures after tax take it off as the payouts would. */
+  taxRate: number;
 }) {
   const t = useT();
   const [values, setValues] = useState(form.values);
   const [typed, setTyped] = useState(false);
 
   let result = estimate;
+  let input: EstimateInput = form.input;
   let errors: EstimatorForm["errors"] = form.errors;
   if (typed) {
     const read = (field: NumberField) => readEstimatorField(field, values[field], t);
     const units = read("units");
     const unitPrice = read("unit_price");
     const roi = read("roi");
-    result = estimateReturns({ product: values.product, units: units.value, unitPrice: unitPrice.value, roi: roi.value });
+    input = { product: values.product, units: units.value, unitPrice: unitPrice.value, roi: roi.value };
+    result = estimateReturns(input);
     errors = { units: units.error, unit_price: unitPrice.error, roi: roi.error };
   }
+  const afterTax = estimateAfterTax(input, result, taxRate);
   const onInput = (name: keyof EstimatorForm["values"]) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
     const value = event.currentTarget.value;
     setValues((v) =>
@@ -107,29 +114,55 @@ export function ReturnsCalculator({
           {t("estimator.calculate")}
         </button>
       </form>
-      <dl className="mt-4 space-y-1 text-sm" aria-live="polite" data-testid={`${id}-result`}>
-        <div className="flex justify-between gap-2">
-          <dt className="text-stone-600">{t("estimator.principal")}</dt>
-          <dd className="font-semibold" data-figure="principal">
-            {cedis(result.principal)}
-          </dd>
-        </div>
-        <div className="flex justify-between gap-2">
-          <dt className="text-stone-600">
-            {t("estimator.return")} <span className="text-xs">{t(`estimator.basis.${product}`)}</span>
-          </dt>
-          <dd className="font-semibold text-leaf-700" data-figure="return">
-            {cedis(result.return)}
-          </dd>
-        </div>
-        <div className="flex justify-between gap-2 border-t border-stone-200 pt-1">
-          <dt className="text-stone-600">{t("estimator.total")}</dt>
-          <dd className="text-base font-bold" data-figure="total">
-            {cedis(result.total)}
-          </dd>
-        </div>
-      </dl>
+      <div className="mt-4 text-sm" aria-live="polite" data-testid={`${id}-result`}>
+        {/* Before tax, as the product's figures are defined; then what would reach the wallet. */}
+        <p className="text-xs font-semibold tracking-wide text-stone-500 uppercase">{t("estimator.beforeTax")}</p>
+        <dl className="mt-1 space-y-1">
+          <div className="flex justify-between gap-2">
+            <dt className="text-stone-600">{t("estimator.principal")}</dt>
+            <dd className="font-semibold" data-figure="principal">
+              {cedis(result.principal)}
+            </dd>
+          </div>
+          <div className="flex justify-between gap-2">
+            <dt className="text-stone-600">
+              {t("estimator.return")} <span className="text-xs">{t(`estimator.basis.${product}`)}</span>
+            </dt>
+            <dd className="font-semibold" data-figure="return">
+              {cedis(result.return)}
+            </dd>
+          </div>
+          <div className="flex justify-between gap-2">
+            <dt className="text-stone-600">{t("estimator.total")}</dt>
+            <dd className="font-semibold" data-figure="total">
+              {cedis(result.total)}
+            </dd>
+          </div>
+        </dl>
+        <p className="mt-2 border-t border-stone-200 pt-1 text-xs font-semibold tracking-wide text-stone-500 uppercase">{t("estimator.afterTax")}</p>
+        <dl className="mt-1 space-y-1">
+          <div className="flex justify-between gap-2">
+            <dt className="text-stone-600">{t("estimator.taxWithheld", { rate: taxPercent(taxRate) })}</dt>
+            <dd className="font-semibold" data-figure="tax">
+              {formatGhs(afterTax.taxMinor)}
+            </dd>
+          </div>
+          <div className="flex justify-between gap-2">
+            <dt className="text-stone-600">{t("estimator.return")}</dt>
+            <dd className="font-semibold text-leaf-700" data-figure="net">
+              {formatGhs(afterTax.netMinor)}
+            </dd>
+          </div>
+          <div className="flex justify-between gap-2">
+            <dt className="text-stone-600">{t("estimator.total")}</dt>
+            <dd className="text-base font-bold" data-figure="total-net">
+              {formatGhs(afterTax.totalNetMinor)}
+            </dd>
+          </div>
+        </dl>
+      </div>
       <p className="mt-3 text-xs text-stone-500">{t(`estimator.note.${product}`)}</p>
+      <TaxExplained rate={taxRate} className="mt-1 text-xs text-stone-500" />
     </section>
   );
 }

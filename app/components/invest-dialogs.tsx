@@ -7,6 +7,8 @@ import { formatGhs } from "~/domain/money";
 import type { InvestPageData } from "~/components/invest-page";
 import { slots, withElements } from "~/components/rich-text";
 import { useT } from "~/catalog/use-words";
+import { BeforeTax } from "~/components/after-tax";
+import { expectedPayoutAfterTax } from "~/domain/schedules";
 
 export type InvestActionResult = { ok: false; errors: Record<string, string>; values: Record<string, string> } | undefined;
 
@@ -38,6 +40,44 @@ function BatchLine({ batch, isEgg }: { batch: Extract<DialogData, { batch: unkno
         { available: <span data-testid="dialog-available">{batch.availableUnits.toLocaleString("en-GH")}</span> },
       )}
     </p>
+  );
+}
+
+/**
+ * What the investor reads before pressing Invest: the income after withholding tax for these units
+ * (a month's, or the harvest's), the dates, when the money can come out, and that capital is not
+ * guaranteed. The income follows the units with JavaScript, as the cost does.
+ */
+function WhatToExpect({ dialog, isEgg, costMinor }: { dialog: Extract<DialogData, { kind: "invest" }>; isEgg: boolean; costMinor: number }) {
+  const t = useT();
+  const expected = expectedPayoutAfterTax(isEgg ? "EGG" : "CHICKEN", costMinor, dialog.batch.expectedRoi, dialog.taxRate);
+  // The income part only: a harvest also pays the cost back, which is never taxed.
+  const income = { grossMinor: expected.incomeMinor, taxMinor: expected.taxMinor, netMinor: expected.incomeMinor - expected.taxMinor };
+  const { dates } = dialog;
+  return (
+    <div className="space-y-2 rounded-lg border border-stone-200 bg-stone-50 p-3 text-sm" data-testid="invest-expect">
+      <div>
+        <p>
+          {withElements(t(isEgg ? "investDialogs.income.EGG" : "investDialogs.income.CHICKEN", { ...slots("net"), cost: formatGhs(costMinor) }), {
+            net: <strong data-testid="invest-net-income">{formatGhs(income.netMinor)}</strong>,
+          })}
+        </p>
+        <BeforeTax figure={income} rate={dialog.taxRate} />
+      </div>
+      <p data-testid="invest-dates">
+        {isEgg
+          ? dates.firstDate && dates.firstPeriod && dates.endDate
+            ? t("investDialogs.dates.EGG", { date: dates.firstDate, period: dates.firstPeriod, end: dates.endDate })
+            : t("investDialogs.datesAbout.EGG")
+          : dates.harvestFrom && dates.endDate
+            ? t("investDialogs.dates.CHICKEN", { from: dates.harvestFrom, to: dates.endDate })
+            : t("investDialogs.datesAbout.CHICKEN")}
+      </p>
+      <p data-testid="invest-exit-rule">{t(isEgg ? "investDialogs.moneyOut.EGG" : "investDialogs.moneyOut.CHICKEN")}</p>
+      <p className="font-semibold text-amber-900" data-testid="invest-capital">
+        {t("investDialogs.capitalAtRisk")}
+      </p>
+    </div>
   );
 }
 
@@ -102,6 +142,7 @@ function InvestDialog({ dialog, isEgg, result }: { dialog: Extract<DialogData, {
               each: <span className="text-stone-500">{t("investDialogs.costEach", { price: formatGhs(dialog.batch.unitPriceMinor) })}</span>,
             })}
           </p>
+          <WhatToExpect dialog={dialog} isEgg={isEgg} costMinor={costMinor} />
           <div>
             <label className="flex items-start gap-2 text-sm font-medium">
               <input type="checkbox" name="auto_reinvest" defaultChecked={values?.auto_reinvest === "on"} className="mt-1" aria-describedby="auto-reinvest-rule" />

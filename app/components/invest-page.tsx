@@ -6,7 +6,8 @@ import { InvestDialogs, type InvestActionResult } from "~/components/invest-dial
 import { useAutoFilters } from "~/components/use-auto-filters";
 import { StatCard } from "~/components/stat-card";
 import { FlashMessage, useFlash, type Flash } from "~/components/toast";
-import { batchAnchor, calculate, CALC_STEP, listHref, PAGE_PATH, parseListQuery, percent, Q_MAX, SORT_OPTIONS, STATUS_OPTIONS } from "~/pages/invest-list";
+import { batchAnchor, calculate, CALC_STEP, listHref, PAGE_PATH, parseListQuery, payoutTable, percent, Q_MAX, SORT_OPTIONS, STATUS_OPTIONS, type CalcResult } from "~/pages/invest-list";
+import { BeforeTax, TaxExplained, taxPercent } from "~/components/after-tax";
 import { formatGhs } from "~/domain/money";
 import type { investPageLoader } from "~/pages/invest.server";
 import { useT } from "~/catalog/use-words";
@@ -105,86 +106,106 @@ function Calculator({ data }: { data: InvestPageData }) {
   const [typed, setTyped] = useState<{ amount: string; batchId: number | null } | null>(null);
   if (!calc) return null;
   const chosen = typed ? (calc.choices.find((c) => c.id === typed.batchId) ?? null) : null;
-  const result = typed ? calculate(typed.amount, chosen) : calc.result;
+  const result = typed ? calculate(typed.amount, chosen, calc.taxRate) : calc.result;
   const farm = (chosen ?? calc.choices.find((c) => c.id === calc.batchId))?.farm;
   const onChange = (event: FormEvent<HTMLFormElement>) => {
     const form = new FormData(event.currentTarget);
     setTyped({ amount: String(form.get("amount") ?? ""), batchId: Number(form.get("calc_batch")) || null });
   };
   return (
-    <section id="calculator" className="card scroll-mt-20" aria-labelledby="calculator-heading">
-      <h2 id="calculator-heading" className="text-lg font-bold">
-        {t("invest.calc.title")}
-      </h2>
-      <form method="get" action={`${PAGE_PATH.EGG}#calculator`} className="mt-3 space-y-3" onChange={onChange}>
-        {data.query.q ? <input type="hidden" name="q" value={data.query.q} /> : null}
-        {data.query.status ? <input type="hidden" name="status" value={data.query.status} /> : null}
-        {data.query.sort !== "recommended" ? <input type="hidden" name="sort" value={data.query.sort} /> : null}
-        <SelectField label={t("invest.calc.batch")} name="calc_batch" defaultValue={calc.batchId ?? ""} hint={farm}>
-          {calc.choices.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.label}
-            </option>
-          ))}
-        </SelectField>
-        <Field label={t("invest.calc.amount")} name="amount" type="number" inputMode="decimal" min={0} step={CALC_STEP} defaultValue={calc.amount} error={result.error ? t(result.error) : null} />
-        <button type="submit" className="btn-secondary w-full">
-          {t("invest.calc.submit")}
-        </button>
-      </form>
-      <dl className="mt-3 grid grid-cols-2 gap-2 text-sm" data-testid="calculator-result">
-        <div>
-          <dt className="text-xs text-stone-500">{t("invest.calc.units")}</dt>
-          <dd className="font-semibold" data-testid="calc-units">
-            {result.units}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-xs text-stone-500">{t("invest.calc.cost")}</dt>
-          <dd className="font-semibold">{formatGhs(result.costMinor)}</dd>
-        </div>
-        <div>
-          <dt className="text-xs text-stone-500">{t("invest.calc.monthly")}</dt>
-          <dd className="font-semibold">{formatGhs(result.monthlyMinor)}</dd>
-        </div>
-        <div>
-          <dt className="text-xs text-stone-500">{t("invest.calc.annual")}</dt>
-          <dd className="font-semibold">{formatGhs(result.annualMinor)}</dd>
-        </div>
-      </dl>
-      <p className="mt-2 text-xs text-stone-500">{t("invest.calc.note")}</p>
-    </section>
+    <>
+      <section id="calculator" className="card scroll-mt-20" aria-labelledby="calculator-heading">
+        <h2 id="calculator-heading" className="text-lg font-bold">
+          {t("invest.calc.title")}
+        </h2>
+        <form method="get" action={`${PAGE_PATH.EGG}#calculator`} className="mt-3 space-y-3" onChange={onChange}>
+          {data.query.q ? <input type="hidden" name="q" value={data.query.q} /> : null}
+          {data.query.status ? <input type="hidden" name="status" value={data.query.status} /> : null}
+          {data.query.sort !== "recommended" ? <input type="hidden" name="sort" value={data.query.sort} /> : null}
+          <SelectField label={t("invest.calc.batch")} name="calc_batch" defaultValue={calc.batchId ?? ""} hint={farm}>
+            {calc.choices.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.label}
+              </option>
+            ))}
+          </SelectField>
+          <Field label={t("invest.calc.amount")} name="amount" type="number" inputMode="decimal" min={0} step={CALC_STEP} defaultValue={calc.amount} error={result.error ? t(result.error) : null} />
+          <button type="submit" className="btn-secondary w-full">
+            {t("invest.calc.submit")}
+          </button>
+        </form>
+        <dl className="mt-3 grid grid-cols-2 gap-2 text-sm" data-testid="calculator-result">
+          <div>
+            <dt className="text-xs text-stone-500">{t("invest.calc.units")}</dt>
+            <dd className="font-semibold" data-testid="calc-units">
+              {result.units}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs text-stone-500">{t("invest.calc.cost")}</dt>
+            <dd className="font-semibold">{formatGhs(result.costMinor)}</dd>
+          </div>
+          {/* After withholding tax; the gross and the tax one tap away. */}
+          <div>
+            <dt className="text-xs text-stone-500">{t("invest.calc.monthly")}</dt>
+            <dd className="font-semibold">
+              {formatGhs(result.monthly.netMinor)} <span className="text-xs font-normal text-stone-600">{t("money.afterTax")}</span>
+              <BeforeTax figure={result.monthly} rate={calc.taxRate} className="font-normal" />
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs text-stone-500">{t("invest.calc.annual")}</dt>
+            <dd className="font-semibold">
+              {formatGhs(result.annual.netMinor)} <span className="text-xs font-normal text-stone-600">{t("money.afterTax")}</span>
+              <BeforeTax figure={result.annual} rate={calc.taxRate} className="font-normal" />
+            </dd>
+          </div>
+        </dl>
+        <p className="mt-2 text-xs text-stone-500">{t("invest.calc.note")}</p>
+      </section>
+      <PayoutTable result={result} batchId={calc.batchId} taxRate={calc.taxRate} />
+    </>
   );
 }
 
-function PayoutTable({ rows }: { rows: NonNullable<InvestPageData["payoutTable"]> }) {
+/** The 12 months of income the calculator's answer gives, after tax: the same figures, month by month. */
+function PayoutTable({ result, batchId, taxRate }: { result: CalcResult; batchId: number | null; taxRate: number }) {
   const t = useT();
+  const rows = payoutTable(result);
   return (
-    <section className="card" aria-labelledby="payout-table-heading">
+    <section className="card" aria-labelledby="payout-table-heading" data-testid="payout-table">
       <h2 id="payout-table-heading" className="text-lg font-bold">
         {t("invest.table.title")} <span className="rounded-full bg-stone-200 px-2 py-0.5 align-middle text-xs font-semibold text-stone-700">{t("invest.table.illustrative")}</span>
       </h2>
-      <p className="mt-1 text-xs text-stone-500">{t("invest.table.note")}</p>
-      <table className="mt-2 w-full text-left text-sm">
-        <thead className="border-b border-stone-200 text-xs text-stone-600 uppercase">
-          <tr>
-            <th scope="col" className="py-1">
-              {t("invest.table.month")}
-            </th>
-            <th scope="col" className="py-1 text-right">
-              {t("invest.table.payout")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.month} className="border-b border-stone-100 last:border-0">
-              <td className="py-1">{t("invest.table.monthN", { month: r.month })}</td>
-              <td className="py-1 text-right">{formatGhs(r.amount * 100)}</td>
+      <p className="mt-1 text-xs text-stone-500">
+        {rows.length > 0 && batchId !== null ? t("invest.table.note", { count: result.units, units: { number: result.units }, batchId, rate: taxPercent(taxRate) }) : t("invest.table.empty")}
+      </p>
+      {rows.length > 0 ? (
+        <table className="mt-2 w-full text-left text-sm">
+          <thead className="border-b border-stone-200 text-xs text-stone-600 uppercase">
+            <tr>
+              <th scope="col" className="py-1">
+                {t("invest.table.month")}
+              </th>
+              <th scope="col" className="py-1 text-right">
+                {t("invest.table.payout")}
+              </th>
+              <th scope="col" className="py-1 text-right">
+                {t("invest.table.total")}
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.month} className="border-b border-stone-100 last:border-0">
+                <td className="py-1">{t("invest.table.monthN", { month: r.month })}</td>
+                <td className="py-1 text-right">{formatGhs(r.netMinor)}</td>
+                <td className="py-1 text-right">{formatGhs(r.totalMinor)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
     </section>
   );
 }
@@ -255,6 +276,7 @@ export function InvestPage() {
       {flash?.anchor && !onCard ? <FlashMessage flash={flash} className="mb-4" /> : null}
       <h1 className="text-2xl font-bold sm:text-3xl">{t(`invest.title.${data.type}`)}</h1>
       <p className="mt-1 text-stone-700">{t(`invest.intro.${data.type}`)}</p>
+      <TaxExplained rate={data.taxRate} className="mt-1 text-sm text-stone-600" />
       {!isEgg ? (
         <p className="mt-1 text-sm">
           <Link to="/how-it-works" className="font-semibold text-leaf-700 underline">
@@ -294,7 +316,6 @@ export function InvestPage() {
       {isEgg ? (
         <div className="mt-8 grid gap-4 lg:grid-cols-2">
           <Calculator data={data} />
-          {data.payoutTable ? <PayoutTable rows={data.payoutTable} /> : null}
         </div>
       ) : null}
       {!isEgg ? (

@@ -344,7 +344,20 @@ function DetailsDialog({ data, dialog, onNote, note }: Props & { dialog: Details
             <table className="w-full text-left text-sm">
               <thead className="border-b border-stone-200 text-xs text-stone-600 uppercase">
                 <tr>
-                  {[t("portfolioDialogs.col.id"), t("portfolioDialogs.col.amount"), t("portfolioDialogs.col.kind"), t("portfolioDialogs.col.date")].map((h) => (
+                  <th scope="col" className="px-2 py-1">
+                    {t("portfolioDialogs.col.id")}
+                  </th>
+                  {/* Each payout before tax, the tax withheld, and what reached the wallet. */}
+                  <th scope="col" className="px-2 py-1">
+                    {t("portfolioDialogs.col.amount")} <span className="block font-normal">{t("money.beforeTax")}</span>
+                  </th>
+                  <th scope="col" className="px-2 py-1">
+                    {t("portfolioDialogs.col.tax")}
+                  </th>
+                  <th scope="col" className="px-2 py-1">
+                    {t("portfolioDialogs.col.net")} <span className="block font-normal">{t("money.afterTax")}</span>
+                  </th>
+                  {[t("portfolioDialogs.col.kind"), t("portfolioDialogs.col.date")].map((h) => (
                     <th key={h} scope="col" className="px-2 py-1">
                       {h}
                     </th>
@@ -355,7 +368,15 @@ function DetailsDialog({ data, dialog, onNote, note }: Props & { dialog: Details
                 {payouts.map((p) => (
                   <tr key={p.id} className="border-b border-stone-100 last:border-0">
                     <td className="px-2 py-1">#{p.id}</td>
-                    <td className="px-2 py-1 whitespace-nowrap">{formatGhs(p.amountMinor)}</td>
+                    <td className="px-2 py-1 whitespace-nowrap" data-payout-gross>
+                      {formatGhs(p.amountMinor)}
+                    </td>
+                    <td className="px-2 py-1 whitespace-nowrap" data-payout-tax>
+                      {formatGhs(p.taxMinor)}
+                    </td>
+                    <td className="px-2 py-1 font-semibold whitespace-nowrap" data-payout-net>
+                      {formatGhs(p.netMinor)}
+                    </td>
                     <td className="px-2 py-1">{t(`portfolioDialogs.payoutKind.${p.kind}`)}</td>
                     <td className="px-2 py-1">{dateTime(p.createdAt)}</td>
                   </tr>

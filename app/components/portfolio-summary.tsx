@@ -4,18 +4,21 @@ import type { ActionResult } from "~/components/portfolio-dialogs";
 import { FlashMessage, type Flash, type ToastMessage } from "~/components/toast";
 import { formatGhs } from "~/domain/money";
 import { useT } from "~/catalog/use-words";
+import { BeforeTax } from "~/components/after-tax";
+import { slots, withElements } from "~/components/rich-text";
 import { autoReinvestAnchor, dateTime, portfolioHref, rolloverText } from "~/pages/portfolio";
 import type { PortfolioData } from "~/pages/portfolio";
 
 const PRODUCT = { EGG: "portfolio.product.EGG", CHICKEN: "portfolio.product.CHICKEN" } as const;
 
-function Total({ label, testId, minor }: { label: string; testId: string; minor: number }) {
+function Total({ label, testId, minor, children }: { label: string; testId: string; minor: number; children?: React.ReactNode }) {
   return (
     <div>
       <dt className="text-xs text-stone-500">{label}</dt>
       <dd className="text-lg font-bold whitespace-nowrap" data-testid={testId}>
         {formatGhs(minor)}
       </dd>
+      {children}
     </div>
   );
 }
@@ -25,7 +28,7 @@ function Total({ label, testId, minor }: { label: string; testId: string; minor:
  * switch), the totals and next payouts, and the chart of the last 12 investments.
  */
 export function PortfolioSummary({ data, onNote, flash, result }: { data: PortfolioData; onNote: (note: ToastMessage) => void; flash: Flash | null; result?: ActionResult }) {
-  const { wallet, investmentCount, autoReinvest, rollovers, totals, nextPayouts, chartSvg, base, exportHref, matchingCount, idempotencyKey } = data;
+  const { wallet, investmentCount, autoReinvest, rollovers, totals, nextPayouts, taxRate, chartSvg, base, exportHref, matchingCount, idempotencyKey } = data;
   // A switch the server refused: its message beside that holding (or above the list when it is not one of them).
   const refused = result && !result.ok && result.values.intent === "auto_reinvest" ? { id: Number(result.values.investment_id), message: result.errors.form ?? Object.values(result.errors)[0] } : null;
   const refusedHere = refused !== null && rollovers.some((h) => h.id === refused.id);
@@ -129,7 +132,12 @@ export function PortfolioSummary({ data, onNote, flash, result }: { data: Portfo
         </h2>
         <dl className="mt-2 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
           <Total label={t("portfolio.totalInvested")} testId="total-invested" minor={totals.investedMinor} />
-          <Total label={t("portfolio.totalIncome")} testId="total-income" minor={totals.incomeMinor} />
+          <Total label={t("portfolio.totalIncome")} testId="total-income" minor={totals.incomeMinor}>
+            {/* What reached the wallet; the tax withheld from it beside it. */}
+            <dd className="text-xs text-stone-600">
+              {withElements(t("portfolio.incomeAfterTax", slots("tax")), { tax: <span data-testid="total-income-tax">{formatGhs(totals.incomeTaxMinor)}</span> })}
+            </dd>
+          </Total>
           <Total label={t("portfolio.totalPrincipal")} testId="total-principal" minor={totals.principalReturnedMinor} />
           <Total label={t("portfolio.totalFees")} testId="total-fees" minor={totals.feesMinor} />
         </dl>
@@ -139,7 +147,7 @@ export function PortfolioSummary({ data, onNote, flash, result }: { data: Portfo
         ) : (
           <ul className="mt-1 divide-y divide-stone-100" aria-label={t("portfolio.nextPayoutsLabel")}>
             {nextPayouts.map((p) => (
-              <li key={p.id} data-next-payout={p.id} className="flex items-start justify-between gap-3 py-2 text-sm">
+              <li key={p.id} data-next-payout={p.id} className="flex flex-wrap items-start justify-between gap-3 py-2 text-sm">
                 <span className="min-w-0">
                   {t("portfolio.nextPayoutLine", { batchId: p.batchId, product: product(p.productType), id: p.id })}
                   <span className="block text-xs text-stone-600">
@@ -153,7 +161,14 @@ export function PortfolioSummary({ data, onNote, flash, result }: { data: Portfo
                     <span className="mt-1 inline-block rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">{t("portfolio.overdue", { count: p.overdueDays })}</span>
                   ) : null}
                 </span>
-                <strong className="shrink-0 whitespace-nowrap">{formatGhs(p.amountMinor)}</strong>
+                <span className="shrink-0 text-right">
+                  <strong className="whitespace-nowrap" data-expected-net>
+                    {formatGhs(p.expected.netMinor)}
+                  </strong>
+                  <span className="block text-xs text-stone-600">{t("money.afterTax")}</span>
+                </span>
+                {/* Its own line, under both: the gross and the tax one tap away. */}
+                <BeforeTax figure={p.expected} rate={taxRate} className="w-full" />
               </li>
             ))}
           </ul>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkRunFunding, portfolioTotals, withholdingTaxMinor } from "~/domain/payouts";
+import { checkRunFunding, payoutAfterTax, portfolioTotals, withholdingTaxMinor } from "~/domain/payouts";
 
 describe("portfolioTotals", () => {
   it("splits what payouts brought in into income, principal returned and fees; invested counts active holdings at cost", () => {
@@ -11,19 +11,40 @@ describe("portfolioTotals", () => {
         { status: "EXITED", unitsHeld: 0, unitPriceMinor: 1_000 },
       ],
       payouts: [
-        { kind: "MONTHLY", amountMinor: 1_000, principalMinor: 50_000 },
-        { kind: "EXIT", amountMinor: 9_500, principalMinor: 10_000 },
-        { kind: "HARVEST", amountMinor: 11_000, principalMinor: 10_000 },
-        { kind: "PRINCIPAL", amountMinor: 7_000, principalMinor: 7_000 },
+        { kind: "MONTHLY", amountMinor: 1_000, principalMinor: 50_000, taxMinor: 0 },
+        { kind: "EXIT", amountMinor: 9_500, principalMinor: 10_000, taxMinor: 0 },
+        { kind: "HARVEST", amountMinor: 11_000, principalMinor: 10_000, taxMinor: 0 },
+        { kind: "PRINCIPAL", amountMinor: 7_000, principalMinor: 7_000, taxMinor: 0 },
       ],
     });
-    expect(totals).toEqual({ investedMinor: 43_000, incomeMinor: 2_000, principalReturnedMinor: 27_000, feesMinor: 500 });
+    expect(totals).toEqual({ investedMinor: 43_000, incomeMinor: 2_000, incomeTaxMinor: 0, principalReturnedMinor: 27_000, feesMinor: 500 });
     // Every pesewa received is accounted for.
     expect(totals.incomeMinor + totals.principalReturnedMinor - totals.feesMinor).toBe(1_000 + 9_500 + 11_000 + 7_000);
   });
 
   it("is all zero for a new investor", () => {
-    expect(portfolioTotals({ holdings: [], payouts: [] })).toEqual({ investedMinor: 0, incomeMinor: 0, principalReturnedMinor: 0, feesMinor: 0 });
+    expect(portfolioTotals({ holdings: [], payouts: [] })).toEqual({ investedMinor: 0, incomeMinor: 0, incomeTaxMinor: 0, principalReturnedMinor: 0, feesMinor: 0 });
+  });
+
+  it("counts income as it reached the wallet, after tax, with the tax withheld beside it", () => {
+    const payouts = [
+      { kind: "MONTHLY" as const, amountMinor: 1_000, principalMinor: 50_000, taxMinor: 80 },
+      { kind: "HARVEST" as const, amountMinor: 11_000, principalMinor: 10_000, taxMinor: 80 },
+      { kind: "PRINCIPAL" as const, amountMinor: 7_000, principalMinor: 7_000, taxMinor: 0 },
+    ];
+    const totals = portfolioTotals({ holdings: [], payouts });
+    expect(totals).toMatchObject({ incomeMinor: 920 + 920, incomeTaxMinor: 160, principalReturnedMinor: 17_000 });
+    // What reached the wallet, to the pesewa.
+    expect(totals.incomeMinor + totals.principalReturnedMinor - totals.feesMinor).toBe(payouts.reduce((s, p) => s + p.amountMinor - p.taxMinor, 0));
+  });
+});
+
+describe("payoutAfterTax", () => {
+  it("is gross, the run's tax and the net, to the pesewa", () => {
+    expect(payoutAfterTax({ kind: "MONTHLY", amountMinor: 563, principalMinor: 45_000 }, 0.08)).toEqual({ grossMinor: 563, taxMinor: 45, netMinor: 518 });
+    expect(payoutAfterTax({ kind: "HARVEST", amountMinor: 5_500, principalMinor: 5_000 }, 0.08)).toEqual({ grossMinor: 5_500, taxMinor: 40, netMinor: 5_460 });
+    expect(payoutAfterTax({ kind: "PRINCIPAL", amountMinor: 50_000, principalMinor: 50_000 }, 0.08)).toEqual({ grossMinor: 50_000, taxMinor: 0, netMinor: 50_000 });
+    expect(payoutAfterTax({ kind: "MONTHLY", amountMinor: 563, principalMinor: 0 }, 0)).toEqual({ grossMinor: 563, taxMinor: 0, netMinor: 563 });
   });
 });
 

@@ -61,6 +61,18 @@ export function withholdingTaxMinor(payout: { kind: "MONTHLY" | "HARVEST" | "PRI
   return incomeMinor > 0 && rate > 0 ? applyRate(incomeMinor, rate) : 0;
 }
 
+/** A payout before and after withholding tax: what it earned, the tax withheld, what reaches the wallet. */
+export type AfterTax = { grossMinor: number; taxMinor: number; netMinor: number };
+
+/**
+ * Gross -> tax -> net for one payout, with the run's own rounding (withholdingTaxMinor). Every figure
+ * shown "after tax", paid or expected, comes from here.
+ */
+export function payoutAfterTax(payout: { kind: "MONTHLY" | "HARVEST" | "PRINCIPAL"; amountMinor: number; principalMinor: number }, rate: number): AfterTax {
+  const taxMinor = withholdingTaxMinor(payout, rate);
+  return { grossMinor: payout.amountMinor, taxMinor, netMinor: payout.amountMinor - taxMinor };
+}
+
 export type RunFunding = { dueMinor: number; heldMinor: number; shortfallMinor: number; reserveDrawMinor: number };
 
 /**
@@ -126,18 +138,20 @@ export function checkPayoutPeriod({ period, startDate, currentPeriod }: { period
 }
 
 /**
- * A payout an investor received, with the cost of the units it paid back: a harvest's principal
- * (units held x unit price), an exit fill's units sold at par, a close's principal (its amount).
+ * A payout an investor received, with the cost of the units it paid back (a harvest's principal
+ * (units held x unit price), an exit fill's units sold at par, a close's principal: its amount) and
+ * the withholding tax taken from it: the wallet got `amountMinor - taxMinor`.
  */
-export type ReceivedPayout = { kind: "MONTHLY" | "HARVEST" | "PRINCIPAL" | "EXIT"; amountMinor: number; principalMinor: number };
+export type ReceivedPayout = { kind: "MONTHLY" | "HARVEST" | "PRINCIPAL" | "EXIT"; amountMinor: number; principalMinor: number; taxMinor: number };
 
-export type PortfolioTotals = { investedMinor: number; incomeMinor: number; principalReturnedMinor: number; feesMinor: number };
+export type PortfolioTotals = { investedMinor: number; incomeMinor: number; incomeTaxMinor: number; principalReturnedMinor: number; feesMinor: number };
 
 /**
  * The portfolio's totals. Invested: what the active holdings cost. Income: monthly egg income and
- * the return part of harvests. Principal returned: closes, harvests' principal and exit sales at
- * par. Fees: early-exit fees (par less what the seller received). So income + principal - fees is
- * every pesewa the payouts brought in.
+ * the return part of harvests as they reached the wallet, after tax; the tax withheld from them beside it.
+ * Principal returned: closes, harvests' principal and exit sales at par. Fees: early-exit fees (par less
+ * what the seller received). So income + principal - fees is every pesewa the payouts brought into
+ * the wallet, and income + tax what they earned before tax.
  */
 export function portfolioTotals({
   holdings,
@@ -146,14 +160,16 @@ export function portfolioTotals({
   holdings: ReadonlyArray<{ status: string; unitsHeld: number; unitPriceMinor: number }>;
   payouts: readonly ReceivedPayout[];
 }): PortfolioTotals {
-  const totals: PortfolioTotals = { investedMinor: 0, incomeMinor: 0, principalReturnedMinor: 0, feesMinor: 0 };
+  const totals: PortfolioTotals = { investedMinor: 0, incomeMinor: 0, incomeTaxMinor: 0, principalReturnedMinor: 0, feesMinor: 0 };
   for (const h of holdings) if (h.status === "ACTIVE") totals.investedMinor += h.unitsHeld * h.unitPriceMinor;
   for (const p of payouts) {
-    if (p.kind === "MONTHLY") totals.incomeMinor += p.amountMinor;
+    // Tax is only ever taken from income (withholdingTaxMinor), so it comes off the income part.
+    totals.incomeTaxMinor += p.taxMinor;
+    if (p.kind === "MONTHLY") totals.incomeMinor += p.amountMinor - p.taxMinor;
     else if (p.kind === "PRINCIPAL") totals.principalReturnedMinor += p.amountMinor;
     else if (p.kind === "HARVEST") {
       totals.principalReturnedMinor += p.principalMinor;
-      totals.incomeMinor += p.amountMinor - p.principalMinor;
+      totals.incomeMinor += p.amountMinor - p.principalMinor - p.taxMinor;
     } else {
       totals.principalReturnedMinor += p.principalMinor;
       totals.feesMinor += p.principalMinor - p.amountMinor;

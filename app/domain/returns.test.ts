@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { estimateReturns } from "~/domain/returns";
+import { estimateAfterTax, estimateReturns } from "~/domain/returns";
 
 describe("estimateReturns (docs/rules.md#product-constants)", () => {
   it("chicken: principal = units x unit price, return = principal x ROI for one cycle", () => {
@@ -34,5 +34,17 @@ describe("estimateReturns (docs/rules.md#product-constants)", () => {
   it("matches the landing defaults for each product", () => {
     expect(estimateReturns({ product: "CHICKEN", units: 1, unitPrice: 50, roi: 0.18 })).toMatchObject({ principal: 50, return: 9, total: 59 });
     expect(estimateReturns({ product: "EGG", units: 1, unitPrice: 150, roi: 0.03 })).toMatchObject({ principal: 150, return: 54, total: 204 });
+  });
+});
+
+describe("estimateAfterTax", () => {
+  it("eggs: the run's tax on each of the 12 months' income; chicken: on the cycle's return", () => {
+    const egg = { product: "EGG" as const, units: 10, unitPrice: 150, roi: 0.03 };
+    // 45.00 a month, 3.60 tax each month: 540.00 before tax, 43.20 tax, 496.80 after.
+    expect(estimateAfterTax(egg, estimateReturns(egg), 0.08)).toEqual({ grossMinor: 54_000, taxMinor: 4_320, netMinor: 49_680, totalNetMinor: 199_680 });
+    const chicken = { product: "CHICKEN" as const, units: 3, unitPrice: 40, roi: 0.18 };
+    // 21.60 earned on 120.00; 1.728 -> 1.73 tax.
+    expect(estimateAfterTax(chicken, estimateReturns(chicken), 0.08)).toEqual({ grossMinor: 2_160, taxMinor: 173, netMinor: 1_987, totalNetMinor: 13_987 });
+    expect(estimateAfterTax(chicken, estimateReturns(chicken), 0)).toEqual({ grossMinor: 2_160, taxMinor: 0, netMinor: 2_160, totalNetMinor: 14_160 });
   });
 });

@@ -1,3 +1,6 @@
+import { applyRate } from "~/domain/money";
+import { withholdingTaxMinor, type AfterTax } from "~/domain/payouts";
+import { HARVEST_DAYS } from "~/domain/schedules";
 import type { ProductType } from "~/domain/types";
 
 /**
@@ -16,6 +19,21 @@ export function estimateReturns({ product, units, unitPrice, roi }: EstimateInpu
   return { principal, return: ret, total: round2(principal + ret), label: product === "EGG" ? "12-month illustrative" : "per cycle" };
 }
 
+/**
+ * An estimate's return before and after withholding tax (pesewas), and the total after tax. The tax is
+ * the payout run's own: eggs, withheld from each month's income (12 months, each rounded); chicken,
+ * from the harvest's return.
+ */
+export function estimateAfterTax(input: EstimateInput, estimate: Estimate, taxRate: number): AfterTax & { totalNetMinor: number } {
+  const principalMinor = Math.round(estimate.principal * 100);
+  const grossMinor = Math.round(estimate.return * 100);
+  const taxMinor =
+    input.product === "EGG"
+      ? 12 * withholdingTaxMinor({ kind: "MONTHLY", amountMinor: applyRate(principalMinor, input.roi), principalMinor }, taxRate)
+      : withholdingTaxMinor({ kind: "HARVEST", amountMinor: principalMinor + grossMinor, principalMinor }, taxRate);
+  return { grossMinor, taxMinor, netMinor: grossMinor - taxMinor, totalNetMinor: principalMinor + grossMinor - taxMinor };
+}
+
 /** Estimated monthly payout = cost x expected ROI; annual = x12 (docs/rules.md#investing). */
 export function monthlyPayout(costCedis: number, monthlyRoi: number) {
   const monthly = round2(costCedis * monthlyRoi);
@@ -23,6 +41,15 @@ export function monthlyPayout(costCedis: number, monthlyRoi: number) {
 }
 
 export const annualisedRoi = (monthlyRoi: number) => monthlyRoi * 12;
+
+/** Broiler cycles in a year: one every HARVEST_DAYS (the batch's expected harvest, start + 56 days). */
+export const CYCLES_PER_YEAR = 365 / HARVEST_DAYS;
+
+/**
+ * A batch's expected ROI per year, so eggs and chicken compare like with like: eggs, monthly x 12;
+ * chicken, per cycle x the cycles in a year (simple, not compounded). Before tax.
+ */
+export const roiPerYear = (productType: ProductType, roi: number) => (productType === "EGG" ? annualisedRoi(roi) : roi * CYCLES_PER_YEAR);
 
 export type RiskBand = "Low" | "Medium" | "High";
 

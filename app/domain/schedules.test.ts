@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { daysOverdue, expectedPayoutMinor, firstIncomePeriod, nextPayoutDue } from "~/domain/schedules";
+import { daysOverdue, expectedPayoutAfterTax, expectedPayoutMinor, firstIncomePeriod, nextPayoutDue } from "~/domain/schedules";
 
 const egg = { productType: "EGG" as const, status: "ACTIVE" as const, startDate: "2026-05-01" };
 const chicken = { productType: "CHICKEN" as const, status: "ACTIVE" as const, startDate: "2026-11-02" };
@@ -48,5 +48,15 @@ describe("expectedPayoutMinor", () => {
     expect(expectedPayoutMinor("EGG", 40_000, 0.02)).toBe(800);
     expect(expectedPayoutMinor("EGG", 333, 0.015)).toBe(5); // 4.995 -> 5
     expect(expectedPayoutMinor("CHICKEN", 3_000, 0.1)).toBe(3_300);
+  });
+});
+
+describe("expectedPayoutAfterTax", () => {
+  it("takes the run's tax from the income part only", () => {
+    // Eggs: 400.00 x 2% = 8.00 income; 8% of it is 0.64.
+    expect(expectedPayoutAfterTax("EGG", 40_000, 0.02, 0.08)).toEqual({ grossMinor: 800, taxMinor: 64, netMinor: 736, incomeMinor: 800 });
+    // Chicken: 30.00 back plus 3.00 earned; the tax (0.24) only on the 3.00.
+    expect(expectedPayoutAfterTax("CHICKEN", 3_000, 0.1, 0.08)).toEqual({ grossMinor: 3_300, taxMinor: 24, netMinor: 3_276, incomeMinor: 300 });
+    expect(expectedPayoutAfterTax("EGG", 333, 0.015, 0)).toEqual({ grossMinor: 5, taxMinor: 0, netMinor: 5, incomeMinor: 5 });
   });
 });

@@ -1,5 +1,6 @@
 import { addDays, addMonths, lastDayOfMonth, nextPeriod } from "~/domain/calendar";
 import { applyRate } from "~/domain/money";
+import { payoutAfterTax, type AfterTax } from "~/domain/payouts";
 import type { BatchStatus, ProductType } from "~/domain/types";
 
 /**
@@ -52,4 +53,14 @@ export function daysOverdue(dueDate: string, today: string): number {
 export function expectedPayoutMinor(productType: ProductType, principalMinor: number, roi: number): number {
   const returnMinor = applyRate(principalMinor, roi);
   return productType === "EGG" ? returnMinor : principalMinor + returnMinor;
+}
+
+/** An expected payout before and after withholding tax, and its income part (what the tax is taken from). */
+export type ExpectedPayout = AfterTax & { incomeMinor: number };
+
+/** What one holding is expected to receive next, before and after tax, rounded as the payout run rounds. */
+export function expectedPayoutAfterTax(productType: ProductType, principalMinor: number, roi: number, taxRate: number): ExpectedPayout {
+  const amountMinor = expectedPayoutMinor(productType, principalMinor, roi);
+  const kind = productType === "EGG" ? "MONTHLY" : "HARVEST";
+  return { ...payoutAfterTax({ kind, amountMinor, principalMinor }, taxRate), incomeMinor: productType === "EGG" ? amountMinor : amountMinor - principalMinor };
 }

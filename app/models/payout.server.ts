@@ -2,7 +2,7 @@ import { businessCounters } from "~/lib/metrics.server";
 import { msg } from "~/catalog/ref";
 import { and, eq, gt, asc, desc } from "drizzle-orm";
 import { DomainError } from "~/domain/errors";
-import { checkPayoutPeriod, checkRunFunding, planPayouts, recordDateOf, taxableIncomeMinor, withholdingTaxMinor, type Holding, type PlannedPayout, type ReceivedPayout } from "~/domain/payouts";
+import { checkPayoutPeriod, checkRunFunding, payoutAfterTax, planPayouts, recordDateOf, taxableIncomeMinor, type Holding, type PlannedPayout, type ReceivedPayout } from "~/domain/payouts";
 import { minorToCedis, minorToDecimalString } from "~/domain/money";
 import { nowIso, today } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
@@ -94,7 +94,7 @@ function plan(batchId: number, { period, close = false }: { period?: string | nu
   const rate = getEnv().WITHHOLDING_TAX_RATE;
   const planned = done
     ? []
-    : planPayouts(kind, holders(), batch.expectedRoi).map((p) => ({ ...p, taxMinor: withholdingTaxMinor({ kind, amountMinor: p.amountMinor, principalMinor: p.principalMinor }, rate) }));
+    : planPayouts(kind, holders(), batch.expectedRoi).map((p) => ({ ...p, taxMinor: payoutAfterTax({ kind, amountMinor: p.amountMinor, principalMinor: p.principalMinor }, rate).taxMinor }));
   return {
     batch,
     kind,
@@ -400,7 +400,7 @@ export function paidPeriods(batchId: number): string[] {
 export function listReceivedPayouts(userId: number): ReceivedPayout[] {
   const rows = getDb()
     .$client.prepare(
-      `select p.kind kind, p.amount_minor amountMinor,
+      `select p.kind kind, p.amount_minor amountMinor, p.tax_withheld_minor taxMinor,
          case p.kind when 'HARVEST' then i.units_held * i.unit_price_minor
                      when 'EXIT' then coalesce(p.units, 0) * i.unit_price_minor
                      else p.amount_minor end principalMinor

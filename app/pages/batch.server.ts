@@ -16,6 +16,8 @@ import { toCardData } from "~/pages/invest.server";
 import { sensorChart, sensorView } from "~/pages/farm-readings.server";
 import { sensorSources } from "~/models/farm-devices.server";
 import { localeOf, translatorFor, wordsFor, type Translate } from "~/catalog/index.server";
+import { getEnv } from "~/lib/env.server";
+import { taxExplainedText } from "~/components/after-tax";
 import { formatGhs } from "~/domain/money";
 import type { SettlementSheet } from "~/domain/remittances";
 import type { ProductType } from "~/domain/types";
@@ -179,6 +181,8 @@ export async function batchPageLoader(request: Request, idParam: string | undefi
   return {
     // The card's badges, figures and timeline (~/components/invest-card) render from the catalog.
     words: wordsFor(locale, ["batchCard", "batchPage"]),
+    // Withholding tax, explained where the investor decides (written here: the page is at its weight budget).
+    taxNote: taxExplainedText(t, getEnv().WITHHOLDING_TAX_RATE),
     title: t("batchData.title", { id: batch.id, farm: batch.farmName }),
     description: t(`batchData.description.${batch.productType}`, { id: batch.id, farm: batch.farmName }),
     card,

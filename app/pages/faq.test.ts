@@ -4,19 +4,28 @@ import { FAQ_CATEGORIES, faqItems, groupFaqs, searchFaqs as searchIn } from "~/p
 
 /** The entries in English, and the search over them. */
 const t = translatorFor("en");
-const FAQ_ITEMS = faqItems(t);
+const FAQ_ITEMS = faqItems(t, 0.08);
 const searchFaqs = (query: string | null) => searchIn(query, FAQ_ITEMS);
 
 describe("FAQ entries", () => {
-  it("has 18 entries with unique ids in the five categories", () => {
-    expect(FAQ_ITEMS).toHaveLength(18);
-    expect(new Set(FAQ_ITEMS.map((f) => f.id)).size).toBe(18);
+  // Issue 29 point 3: withholding tax has a question of its own (the product's 18 entries plus it).
+  it("has 19 entries with unique ids in the five categories", () => {
+    expect(FAQ_ITEMS).toHaveLength(19);
+    expect(new Set(FAQ_ITEMS.map((f) => f.id)).size).toBe(19);
     expect(FAQ_CATEGORIES.map((c) => t(`faq.category.${c}`))).toEqual(["Account & Onboarding", "Investing", "Payouts & Returns", "Security & Risk", "Platform & Support"]);
     for (const category of FAQ_CATEGORIES)
       expect(
         FAQ_ITEMS.some((f) => f.category === category),
         category,
       ).toBe(true);
+  });
+
+  it("explains withholding tax at the rate payouts withhold", () => {
+    const tax = FAQ_ITEMS.find((f) => f.id === "tax")!;
+    expect(tax.question).toBe("Is tax taken from my payouts?");
+    expect(tax.answer).toContain("withholding tax of 8% is taken from your income");
+    expect(faqItems(t, 0.075).find((f) => f.id === "tax")!.answer).toContain("7.5%");
+    expect(faqItems(t, 0).find((f) => f.id === "tax")!.answer).toMatch(/^Not at present/);
   });
 
   it("states the product's FAQ claims", () => {
@@ -45,9 +54,9 @@ describe("FAQ entries", () => {
 
 describe("searchFaqs", () => {
   it("returns every entry for a blank or whitespace-only query", () => {
-    expect(searchFaqs("")).toHaveLength(18);
-    expect(searchFaqs("   \t")).toHaveLength(18);
-    expect(searchFaqs(null)).toHaveLength(18);
+    expect(searchFaqs("")).toHaveLength(19);
+    expect(searchFaqs("   \t")).toHaveLength(19);
+    expect(searchFaqs(null)).toHaveLength(19);
   });
 
   it("matches a case-insensitive substring of the question or the answer", () => {
@@ -68,7 +77,7 @@ describe("searchFaqs", () => {
   it("keeps the order and groups by category", () => {
     const groups = groupFaqs(searchFaqs(""));
     expect(groups.map((g) => g.category)).toEqual([...FAQ_CATEGORIES]);
-    expect(groups.reduce((n, g) => n + g.items.length, 0)).toBe(18);
+    expect(groups.reduce((n, g) => n + g.items.length, 0)).toBe(19);
     expect(groupFaqs([])).toEqual([]);
   });
 });

@@ -14,6 +14,7 @@ export const FAQ_ENTRIES = [
   { id: "minimum", category: "investing" },
   { id: "early-exit", category: "investing" },
   { id: "returns", category: "payouts" },
+  { id: "tax", category: "payouts" },
   { id: "payout-timing", category: "payouts" },
   { id: "auto-reinvest", category: "payouts" },
   { id: "withdraw", category: "payouts" },
@@ -28,9 +29,10 @@ export type FaqId = (typeof FAQ_ENTRIES)[number]["id"];
 
 export type FaqItem = { id: FaqId; category: FaqCategory; question: string; answer: string };
 
-/** The entries in the reader's language. */
-export function faqItems(t: T): FaqItem[] {
-  return FAQ_ENTRIES.map(({ id, category }) => ({ id, category, question: t(`faq.${id}.q`), answer: t(`faq.${id}.a`) }));
+/** The entries in the reader's language; the tax answer names the rate payouts withhold (WITHHOLDING_TAX_RATE). */
+export function faqItems(t: T, taxRate: number): FaqItem[] {
+  const answer = (id: FaqId) => (id === "tax" ? (taxRate > 0 ? t("faq.tax.a", { rate: Math.round(taxRate * 10_000) / 100 }) : t("faq.tax.aNone")) : t(`faq.${id}.a`));
+  return FAQ_ENTRIES.map(({ id, category }) => ({ id, category, question: t(`faq.${id}.q`), answer: answer(id) }));
 }
 
 /**

@@ -8,7 +8,8 @@ import {
   defaultUnits,
   feedCostText,
   humidityTone,
-  illustrativePayoutTable,
+  payoutTable,
+  investDates,
   listHref,
   matchesSearch,
   nextPayout,
@@ -163,19 +164,43 @@ describe("sensor colours (docs/rules.md#product-constants)", () => {
 describe("eggs calculator", () => {
   const b = { unitPriceMinor: 15000, availableUnits: 5, expectedRoi: 0.01 };
   it("units = floor(amount / unit price), cost and monthly income", () => {
-    expect(calculate("500", b)).toMatchObject({ units: 3, costMinor: 45000, monthlyMinor: 450, annualMinor: 5400, error: null });
-    expect(calculate("150", b)).toMatchObject({ units: 1, error: null });
+    expect(calculate("500", b, 0)).toMatchObject({ units: 3, costMinor: 45000, monthlyMinor: 450, annualMinor: 5400, error: null });
+    expect(calculate("150", b, 0)).toMatchObject({ units: 1, error: null });
   });
   it("says when the amount is too low or too many units", () => {
-    expect(calculate("100", b).error).toBe(CALC_MESSAGES.tooLow);
-    expect(calculate("1000", b)).toMatchObject({ units: 6, error: CALC_MESSAGES.notEnough });
-    expect(calculate("abc", b).error).toBe(CALC_MESSAGES.amount);
-    expect(calculate("-5", b).error).toBe(CALC_MESSAGES.amount);
-    expect(calculate("1,0,0", b).error).toBe(CALC_MESSAGES.amount);
-    expect(calculate("1,000", b).error).not.toBe(CALC_MESSAGES.amount);
+    expect(calculate("100", b, 0).error).toBe(CALC_MESSAGES.tooLow);
+    expect(calculate("1000", b, 0)).toMatchObject({ units: 6, error: CALC_MESSAGES.notEnough });
+    expect(calculate("abc", b, 0).error).toBe(CALC_MESSAGES.amount);
+    expect(calculate("-5", b, 0).error).toBe(CALC_MESSAGES.amount);
+    expect(calculate("1,0,0", b, 0).error).toBe(CALC_MESSAGES.amount);
+    expect(calculate("1,000", b, 0).error).not.toBe(CALC_MESSAGES.amount);
   });
-  it("12-month illustrative table: 1000 plus 0, 120 or 240 in turn", () => {
-    expect(illustrativePayoutTable().map((r) => r.amount)).toEqual([1000, 1120, 1240, 1000, 1120, 1240, 1000, 1120, 1240, 1000, 1120, 1240]);
+  it("income after withholding tax, rounded as the payout run rounds", () => {
+    // 450.00 x 1% = 4.50 a month; 8% of it is 0.36: 4.14 after tax, 49.68 a year.
+    expect(calculate("500", b, 0.08)).toMatchObject({
+      monthly: { grossMinor: 450, taxMinor: 36, netMinor: 414 },
+      annual: { grossMinor: 5400, taxMinor: 432, netMinor: 4968 },
+    });
+  });
+  it("the 12-month payout table is the calculator's own answer, after tax (issue 29: never a fixed table)", () => {
+    const rows = payoutTable(calculate("500", b, 0.08));
+    expect(rows).toHaveLength(12);
+    expect(rows.every((r) => r.netMinor === 414)).toBe(true);
+    expect(rows[11]).toEqual({ month: 12, netMinor: 414, totalMinor: 4968 });
+    expect(payoutTable(calculate("100", b, 0.08))).toEqual([]);
+    expect(payoutTable(calculate("abc", b, 0.08))).toEqual([]);
+  });
+});
+
+describe("the invest dialog's dates", () => {
+  it("eggs: the first month a buyer is paid for (never a past one) and the close; chicken: the harvest window; none before the start", () => {
+    const egg = { productType: "EGG" as const, startDate: "2026-05-10" };
+    expect(investDates(egg, [], "2026-06-15")).toEqual({ firstPeriod: "2026-07", firstDate: "2026-07-31", harvestFrom: null, endDate: "2027-10-10" });
+    expect(investDates(egg, ["2026-07", "2026-08"], "2026-09-02")).toMatchObject({ firstPeriod: "2026-09", firstDate: "2026-09-30" });
+    // September was not paid, but its income belongs to who held the units at its end: a buyer in November starts with November.
+    expect(investDates(egg, ["2026-08"], "2026-11-20")).toMatchObject({ firstPeriod: "2026-11", firstDate: "2026-11-30" });
+    expect(investDates({ productType: "CHICKEN", startDate: "2026-05-10" }, [], "2026-05-11")).toEqual({ firstPeriod: null, firstDate: null, harvestFrom: "2026-06-21", endDate: "2026-07-05" });
+    expect(investDates({ productType: "EGG", startDate: null }, [], "2026-05-11")).toEqual({ firstPeriod: null, firstDate: null, harvestFrom: null, endDate: null });
   });
 });
 

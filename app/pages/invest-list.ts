@@ -1,8 +1,9 @@
 import type { Reading } from "~/models/farm-log.server";
-import { addDays, addMonths } from "~/domain/calendar";
+import { addDays, addMonths, lastDayOfMonth } from "~/domain/calendar";
 import { formatGhs, withoutThousandsSeparators } from "~/domain/money";
 import { sellingTier } from "~/domain/investing";
-import { daysOverdue, HARVEST_EARLIEST_DAYS, nextPayoutDue } from "~/domain/schedules";
+import { daysOverdue, expectedPayoutAfterTax, HARVEST_DAYS, HARVEST_EARLIEST_DAYS, nextPayoutDue } from "~/domain/schedules";
+import type { AfterTax } from "~/domain/payouts";
 import { annualisedRoi, chickenRecommendedScore, chickenRiskScore, eggRiskScore, riskBand, type RiskBand } from "~/domain/returns";
 import type { BatchStatus, ProductType } from "~/domain/types";
 import type { MessageId } from "~/catalog/en";
@@ -209,7 +210,7 @@ export function sensorBars(r: Reading, t: T) {
   ] as const;
 }
 
-// ---- eggs calculator and payout table ----
+// ---- eggs calculator and its payout table ----
 
 export const CALC_DEFAULT_AMOUNT = 100;
 export const CALC_STEP = 10;
@@ -224,33 +225,46 @@ export type CalcResult = {
   amountText: string;
   units: number;
   costMinor: number;
+  /** Before tax, as the batch's ROI gives it. */
   monthlyMinor: number;
   annualMinor: number;
+  /** A month's income and twelve months' before and after withholding tax, rounded as the payout run rounds. */
+  monthly: AfterTax;
+  annual: AfterTax;
   error: (typeof CALC_MESSAGES)[keyof typeof CALC_MESSAGES] | null;
 };
 
+const NOTHING: AfterTax = { grossMinor: 0, taxMinor: 0, netMinor: 0 };
+
 /**
  * Units purchasable = floor(amount / unit price). Below one unit: 'Amount too low for selected
- * batch.'; more units than available: 'Not enough units available in this batch.'
+ * batch.'; more units than available: 'Not enough units available in this batch.' The income is
+ * the payout run's: cost x monthly ROI, less the withholding tax at `taxRate`; a year is 12 months of it.
  */
-export function calculate(amountText: string, batch: Pick<ListBatch, "unitPriceMinor" | "availableUnits" | "expectedRoi"> | null): CalcResult {
+export function calculate(amountText: string, batch: Pick<ListBatch, "unitPriceMinor" | "availableUnits" | "expectedRoi"> | null, taxRate: number): CalcResult {
   const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(withoutThousandsSeparators(amountText) ?? "");
-  const empty = { amountText: amountText.slice(0, 20), units: 0, costMinor: 0, monthlyMinor: 0, annualMinor: 0 };
+  const empty = { amountText: amountText.slice(0, 20), units: 0, costMinor: 0, monthlyMinor: 0, annualMinor: 0, monthly: NOTHING, annual: NOTHING };
   if (!m) return { ...empty, error: CALC_MESSAGES.amount };
   if (!batch || batch.unitPriceMinor <= 0) return { ...empty, error: null };
   const amountMinor = Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0") || "0");
   const units = Math.floor(amountMinor / batch.unitPriceMinor);
   const costMinor = units * batch.unitPriceMinor;
-  const monthlyMinor = Math.round(costMinor * batch.expectedRoi);
-  const result = { ...empty, units, costMinor, monthlyMinor, annualMinor: monthlyMinor * 12 };
+  const { grossMinor, taxMinor, netMinor } = expectedPayoutAfterTax("EGG", costMinor, batch.expectedRoi, taxRate);
+  const monthly = { grossMinor, taxMinor, netMinor };
+  const annual = { grossMinor: 12 * grossMinor, taxMinor: 12 * taxMinor, netMinor: 12 * netMinor };
+  const result = { ...empty, units, costMinor, monthlyMinor: grossMinor, annualMinor: annual.grossMinor, monthly, annual };
   if (units < 1) return { ...result, error: CALC_MESSAGES.tooLow };
   if (units > batch.availableUnits) return { ...result, error: CALC_MESSAGES.notEnough };
   return { ...result, error: null };
 }
 
-/** docs/rules.md#product-constants: starts at 1000 and adds 0, 120 or 240 in a repeating cycle (illustrative). */
-export function illustrativePayoutTable(months = 12): Array<{ month: number; amount: number }> {
-  return Array.from({ length: months }, (_, i) => ({ month: i + 1, amount: 1000 + (i % 3) * 120 }));
+/**
+ * The 12-month payout table under the calculator, computed from its answer: each month's income
+ * after tax and the total so far. Empty while the calculator has no units to show.
+ */
+export function payoutTable(result: CalcResult, months = 12): Array<{ month: number; netMinor: number; totalMinor: number }> {
+  if (result.error || result.units < 1) return [];
+  return Array.from({ length: months }, (_, i) => ({ month: i + 1, netMinor: result.monthly.netMinor, totalMinor: (i + 1) * result.monthly.netMinor }));
 }
 
 // ---- demo batches (never investable) ----
@@ -386,6 +400,28 @@ export const CERTIFICATIONS: Record<ProductType, Array<Extract<MessageId, `batch
   EGG: ["batchFacts.certification.vetted", "batchFacts.certification.vaccination", "batchFacts.certification.vet", "batchFacts.certification.escrow"],
   CHICKEN: ["batchFacts.certification.vetted", "batchFacts.certification.vaccination", "batchFacts.certification.vet", "batchFacts.certification.escrow"],
 };
+
+// ---- what the invest dialog says of dates ----
+
+/** Layers: 2 months of rearing and about 15 of lay; the batch closes about 17 months after its start. */
+export const EGG_TERM_MONTHS = 17;
+
+/**
+ * The dates an investor reads before pressing Invest: eggs, the first payout they would receive (the
+ * next unpaid month in lay) and the batch's expected close; chicken, the harvest window, which is
+ * also its end. All null while the batch has no start date (it starts when funded and activated).
+ */
+export type InvestDates = { firstPeriod: string | null; firstDate: string | null; harvestFrom: string | null; endDate: string | null };
+
+export function investDates(b: { productType: ProductType; startDate: string | null }, paidPeriods: readonly string[], today: string): InvestDates {
+  const none = { firstPeriod: null, firstDate: null, harvestFrom: null, endDate: null };
+  if (!b.startDate) return none;
+  if (b.productType === "CHICKEN") return { ...none, harvestFrom: addDays(b.startDate, HARVEST_EARLIEST_DAYS), endDate: addDays(b.startDate, HARVEST_DAYS) };
+  const due = nextPayoutDue({ productType: "EGG", status: "ACTIVE", startDate: b.startDate, paidPeriods });
+  // A month's income belongs to its holders at its end: a buyer's first is this month's at the earliest.
+  const firstPeriod = due?.period && due.period < today.slice(0, 7) ? today.slice(0, 7) : (due?.period ?? null);
+  return { ...none, firstPeriod, firstDate: firstPeriod && lastDayOfMonth(firstPeriod), endDate: addMonths(b.startDate, EGG_TERM_MONTHS) };
+}
 
 // ---- next payout ----
 

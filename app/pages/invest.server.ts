@@ -11,7 +11,7 @@ import {
   defaultUnits,
   DEMO_BATCHES,
   feedCostText,
-  illustrativePayoutTable,
+  investDates,
   listHref,
   mapsHref,
   parseListQuery,
@@ -31,6 +31,8 @@ import { formatGhs } from "~/domain/money";
 import type { ProductType } from "~/domain/types";
 import { renderLineChartSvg } from "~/lib/charts.server";
 import { today } from "~/lib/clock.server";
+import { getEnv } from "~/lib/env.server";
+import { paidPeriods } from "~/models/payout.server";
 import { HttpError } from "~/lib/http.server";
 import { newIdempotencyKey, pageError } from "~/lib/page-action.server";
 import { getUser, redirectWithFlash } from "~/auth/session.server";
@@ -165,7 +167,16 @@ function loadDialog(type: ProductType, query: ListQuery, params: URLSearchParams
     const state = buyingState(batch);
     // A batch that cannot sell says why instead of offering a form ("Between 1 and 1").
     const notice = state === "closed" ? t("rules.batchNotOpen") : state === "sold-out" ? t("rules.batchSoldOut", { batchId: batch.id }) : null;
-    return { kind: "invest" as const, ...common, notice, defaultUnits: defaultUnits(batch.availableUnits), maxUnits: Math.max(1, batch.availableUnits) };
+    return {
+      kind: "invest" as const,
+      ...common,
+      notice,
+      defaultUnits: defaultUnits(batch.availableUnits),
+      maxUnits: Math.max(1, batch.availableUnits),
+      // What the dialog says before Invest is pressed: income after tax, dates, the way out.
+      dates: investDates(batch, batch.productType === "EGG" && batch.startDate ? paidPeriods(batch.id) : [], today()),
+      taxRate: getEnv().WITHHOLDING_TAX_RATE,
+    };
   }
   const unitsHeld = unitsHeldIn(user.id, batch.id);
   const unitsOffered = unitsOfferedBy(user.id, batch.id);
@@ -218,16 +229,17 @@ export async function investPageLoader(type: ProductType, request: Request) {
     const amountMinor = Math.round(Number(amount) * 100);
     const firstBuyable = (buyable.find((b) => b.unitPriceMinor <= amountMinor) ?? buyable[0])?.id;
     const chosen = choices.find((c) => c.id === wanted) ?? choices.find((c) => c.id === firstBuyable) ?? choices[0] ?? null;
-    const result = calculate(amount, chosen);
+    const taxRate = getEnv().WITHHOLDING_TAX_RATE;
+    const result = calculate(amount, chosen, taxRate);
     // The visitor has not asked yet: show the figures, not an error.
     const asked = params.has("amount") || params.has("calc_batch");
-    calculator = { amount, batchId: chosen?.id ?? null, choices, result: asked ? result : { ...result, error: null } };
+    calculator = { amount, batchId: chosen?.id ?? null, choices, taxRate, result: asked ? result : { ...result, error: null } };
   }
 
   const dialog = demo ? null : loadDialog(type, query, params, batches, user, locale);
   return {
     // The dialogs' words only while one is open: they would weigh on every list otherwise.
-    words: wordsFor(locale, dialog ? ["invest", "batchCard", "investDialogs"] : ["invest", "batchCard"]),
+    words: wordsFor(locale, dialog ? ["invest", "batchCard", "money", "investDialogs"] : ["invest", "batchCard", "money"]),
     title: t(`invest.title.${type}`),
     description: t(`invest.description.${type}`),
     type,
@@ -239,7 +251,8 @@ export async function investPageLoader(type: ProductType, request: Request) {
     cards,
     summary: type === "CHICKEN" ? chickenSummary(source) : null,
     calculator,
-    payoutTable: type === "EGG" ? illustrativePayoutTable() : null,
+    // Withholding tax, explained on the page at the rate the payouts take.
+    taxRate: getEnv().WITHHOLDING_TAX_RATE,
     dialog,
   };
 }

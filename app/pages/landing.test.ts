@@ -57,18 +57,22 @@ describe("landing batch cards", () => {
 });
 
 describe("landing chart", () => {
-  it("uses up to 8 batches labelled by id, valued at expected ROI as a rounded percent", () => {
-    const batches = Array.from({ length: 10 }, (_, i) => batch({ id: i + 1, expectedRoi: 0.125 + i / 100 }));
+  // Issue 29 point 5: each batch's expected ROI per year, so monthly egg and per-cycle chicken returns compare.
+  it("uses up to 8 batches labelled by id, valued at expected ROI per year as a rounded percent", () => {
+    const batches = Array.from({ length: 10 }, (_, i) => batch({ id: i + 1, productType: "CHICKEN", expectedRoi: 0.125 + i / 100 }));
     const { points, sample } = landingChartPoints(batches);
     expect(sample).toBe(false);
     expect(points).toHaveLength(8);
-    expect(points[0]).toEqual({ x: "#1", y: 13 });
-    expect(points[7]).toEqual({ x: "#8", y: 20 });
+    // 12.5% a cycle, a cycle every 56 days: 81.5% a year.
+    expect(points[0]).toEqual({ x: "#1", y: 81 });
+    expect(points[7]).toEqual({ x: "#8", y: 127 });
+    // Eggs: 1% a month is 12% a year.
+    expect(landingChartPoints([batch({ id: 3, productType: "EGG", expectedRoi: 0.01 })]).points).toEqual([{ x: "#3", y: 12 }]);
   });
 
   it("uses 10 plus the position index when a batch has no expected ROI", () => {
-    const { points } = landingChartPoints([batch({ id: 5, expectedRoi: 0.2 }), batch({ id: 6, expectedRoi: null }), batch({ id: 7, expectedRoi: Number.NaN })]);
-    expect(points.map((p) => p.y)).toEqual([20, 11, 12]);
+    const { points } = landingChartPoints([batch({ id: 5, expectedRoi: 0.02 }), batch({ id: 6, expectedRoi: null }), batch({ id: 7, expectedRoi: Number.NaN })]);
+    expect(points.map((p) => p.y)).toEqual([24, 11, 12]);
   });
 
   it("falls back to the sample series 8,12,9,14,11,13,15,12 with no batches or a failed load", () => {

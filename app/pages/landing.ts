@@ -2,6 +2,7 @@ import type { MessageId } from "~/catalog/en";
 import type { T } from "~/catalog/use-words";
 import { sellsUnitsNow } from "~/domain/investing";
 import { formatGhs } from "~/domain/money";
+import { roiPerYear } from "~/domain/returns";
 import type { BatchStatus, ProductType } from "~/domain/types";
 
 /**
@@ -172,15 +173,16 @@ export function productFigures(type: ProductType, batches: LandingBatch[] | null
 }
 
 /**
- * The landing chart: up to 8 batches labelled by batch id, each valued at its expected ROI as a
- * rounded percent, or 10 + its position when the ROI is missing. No batches: the sample series.
+ * The landing chart: up to 8 batches labelled by batch id, each valued at its expected ROI per year
+ * (roiPerYear: eggs' monthly and chicken's per-cycle returns on one unit) as a rounded percent, or
+ * 10 + its position when the ROI is missing. No batches: the sample series.
  */
 export function landingChartPoints(batches: LandingBatch[] | null): { points: Array<{ x: string; y: number }>; sample: boolean } {
   if (!batches || batches.length === 0) {
     return { points: SAMPLE_CHART_SERIES.map((y, i) => ({ x: `S${i + 1}`, y })), sample: true };
   }
   return {
-    points: batches.slice(0, MAX_CHART_BATCHES).map((b, i) => ({ x: `#${b.id}`, y: finite(b.expectedRoi) ? Math.round(b.expectedRoi * 100) : 10 + i })),
+    points: batches.slice(0, MAX_CHART_BATCHES).map((b, i) => ({ x: `#${b.id}`, y: finite(b.expectedRoi) ? Math.round(roiPerYear(b.productType, b.expectedRoi) * 100) : 10 + i })),
     sample: false,
   };
 }

@@ -28,7 +28,8 @@ import { DomainError } from "~/domain/errors";
 
 import { calendarDateOrNull } from "~/domain/calendar";
 import { portfolioTotals } from "~/domain/payouts";
-import { daysOverdue, expectedPayoutMinor, nextPayoutDue } from "~/domain/schedules";
+import { daysOverdue, expectedPayoutAfterTax, nextPayoutDue } from "~/domain/schedules";
+import { getEnv } from "~/lib/env.server";
 import type { BatchStatus, ProductType } from "~/domain/types";
 import { now, today } from "~/lib/clock.server";
 import { listReceivedPayouts, paidPeriods } from "~/models/payout.server";
@@ -75,8 +76,8 @@ export function listPortfolioInvestments(userId: number): PortfolioInvestment[] 
   }));
 }
 
-/** Each active holding's next payout: when (app/domain/schedules.ts), how much, and how late. */
-function nextPayouts(active: PortfolioInvestment[], todayDate: string) {
+/** Each active holding's next payout: when (app/domain/schedules.ts), how much before and after tax, and how late. */
+function nextPayouts(active: PortfolioInvestment[], todayDate: string, taxRate: number) {
   const paid = new Map<number, string[]>();
   for (const i of active) if (i.productType === "EGG" && !paid.has(i.batchId)) paid.set(i.batchId, paidPeriods(i.batchId));
   return active
@@ -89,7 +90,7 @@ function nextPayouts(active: PortfolioInvestment[], todayDate: string) {
         kind: due?.kind ?? null,
         period: due?.period ?? null,
         date: due?.date ?? null,
-        amountMinor: expectedPayoutMinor(i.productType, i.unitsHeld * i.unitPriceMinor, i.expectedRoi),
+        expected: expectedPayoutAfterTax(i.productType, i.unitsHeld * i.unitPriceMinor, i.expectedRoi, taxRate),
         overdueDays: due ? daysOverdue(due.date, todayDate) : 0,
       };
     })
@@ -113,7 +114,14 @@ function loadDialog(userId: number, params: URLSearchParams, locale: Locale) {
   const investment = orNotFound(() => getMyInvestment(userId, id), locale);
   const summary = { id: investment.id, batchId: investment.batchId, units: investment.units, amountMinor: investment.amountMinor, status: investment.status };
   if (kind === "details") {
-    const payouts = orNotFound(() => listPayoutsForInvestment(userId, id), locale).map((p) => ({ id: p.id, amountMinor: p.amountMinor, kind: p.kind, createdAt: p.createdAt }));
+    const payouts = orNotFound(() => listPayoutsForInvestment(userId, id), locale).map((p) => ({
+      id: p.id,
+      amountMinor: p.amountMinor,
+      taxMinor: p.taxWithheldMinor,
+      netMinor: p.amountMinor - p.taxWithheldMinor,
+      kind: p.kind,
+      createdAt: p.createdAt,
+    }));
     return { kind, investment: summary, payouts } as const;
   }
   const b = getBatch(investment.batchId);
@@ -145,7 +153,7 @@ export async function portfolioLoader({ request }: LoaderFunctionArgs) {
   const dialog = loadDialog(user.id, params, locale);
   return {
     // The dialogs' words only while one is open.
-    words: wordsFor(locale, dialog ? ["portfolio", "accountStatus", "portfolioDialogs"] : ["portfolio", "accountStatus"]),
+    words: wordsFor(locale, dialog ? ["portfolio", "accountStatus", "money", "portfolioDialogs"] : ["portfolio", "accountStatus", "money"]),
     title: t("portfolio.title"),
     description: t("investorTexts.portfolioDescription"),
     wallet: walletInfo(user.id),
@@ -154,7 +162,8 @@ export async function portfolioLoader({ request }: LoaderFunctionArgs) {
     // Every active holding, and whether (and into what) it rolls over when it matures; each has a switch.
     rollovers: active.map((i) => ({ id: i.id, batchId: i.batchId, productType: i.productType, autoReinvest: i.autoReinvest })),
     totals: portfolioTotals({ holdings: all, payouts: listReceivedPayouts(user.id) }),
-    nextPayouts: nextPayouts(active, today()),
+    nextPayouts: nextPayouts(active, today(), getEnv().WITHHOLDING_TAX_RATE),
+    taxRate: getEnv().WITHHOLDING_TAX_RATE,
     chartSvg: renderLineChartSvg([{ id: "amount", points: chartPoints(all) }], 480, 190, {
       label: t("investorTexts.chartLabel"),
       axes: true,

@@ -8,11 +8,14 @@ import { Toast } from "~/components/toast";
 import { estimatorDefaults, parseEstimatorQuery } from "~/pages/estimator";
 import { faqItems } from "~/pages/faq";
 import { localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
+import { getEnv } from "~/lib/env.server";
+import { taxExplainedId } from "~/components/after-tax";
 import { useT } from "~/catalog/use-words";
 import { slots, withElements } from "~/components/rich-text";
 import { PRODUCT_NAME } from "~/components/brand";
 import { landingChartPoints, liveBatchCards, productSummary, SAMPLE_PRODUCTS, sampleCard, showSampleProducts, type BatchCard, type LandingBatch } from "~/pages/landing";
-import { estimateReturns } from "~/domain/returns";
+import { CYCLES_PER_YEAR, estimateReturns } from "~/domain/returns";
+import { HARVEST_DAYS } from "~/domain/schedules";
 import { renderLineChartSvg } from "~/lib/charts.server";
 import { pageMeta } from "~/lib/meta";
 import { sensorLines } from "~/pages/farm-readings.server";
@@ -61,7 +64,8 @@ export function loader({ request }: LoaderFunctionArgs) {
   });
   return {
     // The page's and the estimator's words; card titles, labels and charts are written here, in the reader's words.
-    words: wordsFor(locale, ["home", "estimator"]),
+    words: wordsFor(locale, ["home", "estimator", taxExplainedId(getEnv().WITHHOLDING_TAX_RATE)]),
+    taxRate: getEnv().WITHHOLDING_TAX_RATE,
     title: t("meta.home.title"),
     description: t("meta.home.description"),
     stats: {
@@ -90,7 +94,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     calculator,
     estimate: estimateReturns(calculator.input),
     // The preview's questions, written here: the page ships no FAQ words.
-    faqPreview: faqItems(t).filter((f) => FAQ_PREVIEW.includes(f.id)),
+    faqPreview: faqItems(t, getEnv().WITHHOLDING_TAX_RATE).filter((f) => FAQ_PREVIEW.includes(f.id)),
   };
 }
 
@@ -156,7 +160,7 @@ function BatchCardView({ card, sample = false }: { card: BatchCard & { sensor?: 
 
 export default function Home() {
   const t = useT();
-  const { stats, statsError, liveBatches, liveEmpty, samples, chart, products, calculator, estimate, faqPreview } = useLoaderData<typeof loader>();
+  const { stats, statsError, liveBatches, liveEmpty, samples, chart, products, calculator, estimate, faqPreview, taxRate } = useLoaderData<typeof loader>();
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-stone-50">
@@ -268,13 +272,15 @@ export default function Home() {
 
           <div className="card mt-6">
             <h2 className="font-semibold">{t(chart.sample ? "home.chart.titleSample" : "home.chart.title")}</h2>
-            <p className="text-xs text-stone-500">{t(chart.sample ? "home.chart.noteSample" : "home.chart.note")}</p>
+            <p className="text-xs text-stone-500">
+              {chart.sample ? t("home.chart.noteSample") : t("home.chart.note", { cycles: { number: Math.round(CYCLES_PER_YEAR * 10) / 10 }, days: HARVEST_DAYS })}
+            </p>
             <SvgChart svg={chart.svg} className="mt-2 max-w-xl" />
           </div>
         </section>
 
         <aside className="space-y-4">
-          <ReturnsCalculator id="estimator" action="/#estimator" heading={t("home.estimator")} form={calculator} estimate={estimate} />
+          <ReturnsCalculator id="estimator" action="/#estimator" heading={t("home.estimator")} form={calculator} estimate={estimate} taxRate={taxRate} />
           <div className="card text-center" aria-label={t("home.platform.label")}>
             <p className="text-sm text-stone-600">{t("home.platform.open")}</p>
             <p className="text-4xl font-bold text-leaf-700">{stats.open}</p>
@@ -285,8 +291,13 @@ export default function Home() {
 
       <section className="container-page pb-10" aria-labelledby="testimonials-heading">
         <h2 id="testimonials-heading" className="text-2xl font-bold">
-          {t("home.testimonials.title")}
+          {t("home.testimonials.title")}{" "}
+          <span className="rounded-full bg-stone-200 px-2 py-0.5 align-middle text-xs font-semibold text-stone-700" data-testid="testimonials-illustrative">
+            {t("home.testimonials.illustrative")}
+          </span>
         </h2>
+        {/* Sample words, never presented as real people's: the label and this note say so. */}
+        <p className="mt-1 text-sm text-stone-600">{t("home.testimonials.note")}</p>
         <div className="mt-4 grid gap-3 sm:grid-cols-3">
           {TESTIMONIALS.map((who) => (
             <figure key={who} className="card">

@@ -354,7 +354,7 @@ export default function BatchPage() {
         <BatchFigures card={card} />
         <p className="mt-2 text-sm text-stone-600">
           {t("batchPage.placed", { placed: { number: card.unitsPlaced }, target: t("batchPage.units", { count: card.targetUnits }) })}
-          {card.unitsOffered > 0 ? t("batchPage.offered", { offered: { number: card.unitsOffered } }) : ""}
+          {card.unitsOffered > 0 ? t("batchPage.offered", { offered: { number: card.unitsOffered } }) : ""} {data.taxNote}
         </p>
         {data.holding ? (
           <p className="mt-2 rounded-lg bg-brand-50 px-3 py-2 text-sm" data-testid="your-holding">

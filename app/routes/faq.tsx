@@ -6,13 +6,15 @@ import { slots, withElements } from "~/components/rich-text";
 import { faqItems, FAQ_QUERY_MAX, groupFaqs, searchFaqs } from "~/pages/faq";
 import { pageMeta } from "~/lib/meta";
 import { localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
+import { getEnv } from "~/lib/env.server";
 import { useT } from "~/catalog/use-words";
 
 export function loader({ request }: LoaderFunctionArgs) {
   const locale = localeOf(request);
   const t = translatorFor(locale);
   const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, FAQ_QUERY_MAX);
-  return { words: wordsFor(locale, ["faq"]), title: t("meta.faq.title"), description: t("meta.faq.description"), q, ids: searchFaqs(q, faqItems(t)).map((f) => f.id) };
+  const taxRate = getEnv().WITHHOLDING_TAX_RATE;
+  return { words: wordsFor(locale, ["faq"]), title: t("meta.faq.title"), description: t("meta.faq.description"), q, taxRate, ids: searchFaqs(q, faqItems(t, taxRate)).map((f) => f.id) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(data.title, data.description) : []);
@@ -20,7 +22,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(
 export default function Faq() {
   const t = useT();
   const loaded = useLoaderData<typeof loader>();
-  const items = useMemo(() => faqItems(t), [t]);
+  const items = useMemo(() => faqItems(t, loaded.taxRate), [t, loaded.taxRate]);
   // The server searched ?q=; with JavaScript the list follows the box as one types.
   const [query, setQuery] = useState<string | null>(null);
   const results = query === null ? items.filter((f) => loaded.ids.includes(f.id)) : searchFaqs(query, items);

@@ -6,6 +6,8 @@ import { StatCard } from "~/components/stat-card";
 import { estimatorDefaults, parseEstimatorQuery } from "~/pages/estimator";
 import { faqItems } from "~/pages/faq";
 import { localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
+import { getEnv } from "~/lib/env.server";
+import { taxExplainedId } from "~/components/after-tax";
 import { useT } from "~/catalog/use-words";
 import { PRODUCT_NAME } from "~/components/brand";
 import { slots, withElements } from "~/components/rich-text";
@@ -46,9 +48,10 @@ export function loader({ request }: LoaderFunctionArgs) {
   // Shown when the stored guide is empty or could not be read.
   const fallbackGuide = t("guide.fallback", { riskPath: "/risk" });
   const body = content?.bodyMd.trim() ? content.bodyMd : fallbackGuide;
-  const faqs = content?.faqs.length ? content.faqs : faqItems(t).filter((f) => ["minimum", "payout-timing", "guaranteed", "early-exit"].includes(f.id));
+  const faqs = content?.faqs.length ? content.faqs : faqItems(t, getEnv().WITHHOLDING_TAX_RATE).filter((f) => ["minimum", "payout-timing", "guaranteed", "early-exit"].includes(f.id));
   return {
-    words: wordsFor(locale, ["howItWorks", "estimator"]),
+    words: wordsFor(locale, ["howItWorks", "estimator", taxExplainedId(getEnv().WITHHOLDING_TAX_RATE)]),
+    taxRate: getEnv().WITHHOLDING_TAX_RATE,
     title: content?.title.trim() || t("meta.howItWorks.title"),
     description: t("meta.howItWorks.description"),
     counts: { chicken: stats?.batches_chicken ?? 0, egg: stats?.batches_egg ?? 0 },
@@ -68,7 +71,7 @@ const COMPARISON = ["birds", "term", "roi", "payouts", "exit"] as const;
 
 export default function HowItWorks() {
   const t = useT();
-  const { title, counts, guideHtml, contentError, faqs, calculator, estimate } = useLoaderData<typeof loader>();
+  const { title, counts, guideHtml, contentError, faqs, calculator, estimate, taxRate } = useLoaderData<typeof loader>();
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-stone-50">
@@ -204,7 +207,7 @@ export default function HowItWorks() {
         </div>
 
         <aside className="space-y-4">
-          <ReturnsCalculator id="calculator" action="/how-it-works#calculator" heading={t("howItWorks.calculator")} form={calculator} estimate={estimate} />
+          <ReturnsCalculator id="calculator" action="/how-it-works#calculator" heading={t("howItWorks.calculator")} form={calculator} estimate={estimate} taxRate={taxRate} />
           <section aria-labelledby="hiw-faq-heading">
             <h2 id="hiw-faq-heading" className="text-lg font-bold">
               {t("howItWorks.faq.title")}

@@ -23,4 +23,7 @@ export const estimator = {
   "estimator.error.unit_price.max": "Unit price can be at most {max}.",
   "estimator.error.roi.min": "Expected ROI cannot be negative.",
   "estimator.error.roi.max": "Expected ROI can be at most {max} ({percent}%).",
+  "estimator.beforeTax": "Before tax",
+  "estimator.afterTax": "After withholding tax",
+  "estimator.taxWithheld": "Tax withheld ({rate}% of the return)",
 } as const;

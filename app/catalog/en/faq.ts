@@ -40,6 +40,11 @@ export const faq = {
   "faq.returns.q": "What returns can I expect?",
   "faq.returns.a":
     "Egg Notes have yielded about 10-14% annually and Chicken Notes about 8-12% per cycle on average. Each batch shows its own expected ROI. These are estimates, not promises: returns can be lower and capital is not guaranteed.",
+  "faq.tax.q": "Is tax taken from my payouts?",
+  "faq.tax.a":
+    "Yes. Ghana's withholding tax of {rate}% is taken from your income (each month's egg income, a harvest's return) before it reaches your wallet, and paid to the tax authority for you; your capital is never taxed. The pages show income after tax, with the amount before tax and the tax one tap away, and your Portfolio has a tax statement for each month.",
+  "faq.tax.aNone":
+    "Not at present: no withholding tax is taken, so your income reaches your wallet whole, and your capital is never taxed. If withholding tax applies, it is taken from income before it reaches your wallet and shown on every payout.",
   "faq.payout-timing.q": "When are payouts made?",
   "faq.payout-timing.a": "Egg Notes pay monthly once the hens are in lay; Chicken Notes pay a lump sum at harvest. Each payout is automated to your wallet after the farm's figures are verified.",
   "faq.auto-reinvest.q": "Can I reinvest my payout automatically?",

@@ -38,6 +38,7 @@ import { statements } from "~/catalog/en/statements";
 import { portfolioCsv } from "~/catalog/en/portfolio-csv";
 import { portfolioDialogs } from "~/catalog/en/portfolio-dialogs";
 import { adminDevices, deviceRules, sensor } from "~/catalog/en/farm-devices";
+import { money } from "~/catalog/en/money";
 
 /**
  * The English catalog: every word a person reads, by id. Ids are `<namespace>.<name>`; a page's
@@ -46,6 +47,7 @@ import { adminDevices, deviceRules, sensor } from "~/catalog/en/farm-devices";
  */
 export const en = {
   ...common,
+  ...money,
   ...batchCard,
   ...batchFacts,
   ...invest,

@@ -11,6 +11,17 @@ export const investDialogs = {
   "investDialogs.between": "Between 1 and {max}.",
   "investDialogs.cost": "Cost: {cost}{each}",
   "investDialogs.costEach": " ({price} x units)",
+  "investDialogs.income.EGG": "Expected income: {net} a month after withholding tax.",
+  "investDialogs.income.CHICKEN": "Expected at harvest: {net} earned after withholding tax, with your {cost} back.",
+  "investDialogs.dates.EGG": "First payout by {date} (income for {period}), then monthly; the batch is expected to end around {end}.",
+  "investDialogs.datesAbout.EGG":
+    "First payout about 3 months after the batch starts (the hens come into lay after 2 months of rearing), then monthly; the batch ends about 17 months after its start.",
+  "investDialogs.dates.CHICKEN": "Harvest expected between {from} and {to}, when the batch ends and pays out.",
+  "investDialogs.datesAbout.CHICKEN": "Harvest 6-8 weeks after the batch starts, when it ends and pays out.",
+  "investDialogs.moneyOut.EGG":
+    "Getting your money out: from one month after the batch starts you may request an early exit; your units are sold at par to a new investor, less a 3-7% fee, when a buyer is found. Otherwise your principal comes back when the batch closes.",
+  "investDialogs.moneyOut.CHICKEN": "Getting your money out: Chicken Notes are locked until harvest; your principal and return are paid then.",
+  "investDialogs.capitalAtRisk": "Capital is not guaranteed: you could lose some or all of the money you invest.",
   "investDialogs.autoReinvest.EGG": "Auto-reinvest at close",
   "investDialogs.autoReinvestRule.EGG": "When this batch closes, my principal buys whole units of the next open Egg batch. The rest, and every monthly income payment, go to my wallet.",
   "investDialogs.autoReinvest.CHICKEN": "Auto-reinvest at harvest",

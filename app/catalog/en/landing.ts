@@ -10,7 +10,7 @@ export const landing = {
   "landing.sample.layerA": "Sample layer farm A",
   "landing.sample.layerB": "Sample layer farm B",
   "landing.sample.location": "Illustration only",
-  "landing.chart.roi": "Expected ROI by batch, in percent",
+  "landing.chart.roi": "Expected ROI by batch, in percent a year before tax (eggs: monthly x 12; chicken: per cycle x cycles a year)",
   "landing.chart.roiSample": "Sample ROI series (illustrative)",
   "landing.chart.history": "{product} ROI history",
   "landing.chart.historyIllustrative": "{product} ROI history (illustrative)",

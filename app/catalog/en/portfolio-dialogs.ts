@@ -40,6 +40,8 @@ export const portfolioDialogs = {
   "portfolioDialogs.payoutsTable": "Payouts table",
   "portfolioDialogs.col.id": "ID",
   "portfolioDialogs.col.amount": "Amount",
+  "portfolioDialogs.col.tax": "Tax withheld",
+  "portfolioDialogs.col.net": "Net",
   "portfolioDialogs.col.kind": "Kind",
   "portfolioDialogs.col.date": "Date",
   "portfolioDialogs.payoutKind.MONTHLY": "MONTHLY",

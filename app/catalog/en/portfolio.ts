@@ -35,6 +35,7 @@ export const portfolio = {
   "portfolio.totals": "Totals",
   "portfolio.totalInvested": "Invested (at cost, active holdings)",
   "portfolio.totalIncome": "Income received",
+  "portfolio.incomeAfterTax": "after tax; tax withheld {tax}",
   "portfolio.totalPrincipal": "Principal returned",
   "portfolio.totalFees": "Fees paid",
   "portfolio.nextPayouts": "Next payouts",
