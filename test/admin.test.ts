@@ -278,7 +278,12 @@ describe("the dashboard (forms, no JavaScript)", () => {
 
   it("activates ('Batch activated.'), refuses a second activation with the server's detail", async () => {
     const batchId = newBatch();
-    const ok = await post(adminPage, "/admin?index", { intent: "activate", batch_id: batchId });
+    // Activate asks first (issue 29: the escrow moves to the farm), then confirmed=1 activates.
+    const ask = await post(adminPage, "/admin?index", { intent: "activate", batch_id: batchId });
+    expect(ask.status).toBe(200);
+    expect(ask.html).toContain(`data-testid="confirm-prompt">Activate Batch #${batchId}?<`);
+    expect(batchRow(batchId)!.status).toBe("OPEN");
+    const ok = await post(adminPage, "/admin?index", { intent: "activate", batch_id: batchId, confirmed: "1" });
     expect(ok.status).toBe(302);
     expect(await flash(adminPage)).toContain("Batch activated.");
     expect(batchRow(batchId)!.status).toBe("ACTIVE");
@@ -294,7 +299,7 @@ describe("the dashboard (forms, no JavaScript)", () => {
   it("simulates (total and count, nothing paid), asks 'Execute real payouts?' first, then pays the investor", async () => {
     const batchId = newBatch({ unitPrice: 50, expectedRoi: 0.12 });
     const inv = await investorIn(batchId, 10); // GHS 500 principal -> harvest 500 + 60
-    await post(adminPage, "/admin?index", { intent: "activate", batch_id: batchId });
+    await post(adminPage, "/admin?index", { intent: "activate", batch_id: batchId, confirmed: "1" });
     createRemittance(server, batchId);
     const walletBefore = walletMinor(inv.id);
 
@@ -330,7 +335,7 @@ describe("the dashboard (forms, no JavaScript)", () => {
     const inv = await investorIn(batchId, 5); // GHS 500 -> GHS 5 a month
     // A month's income goes to who held the units at its end: the buy is dated before the start.
     server.db().prepare("update investments set created_at = '2026-01-05T09:00:00.000Z' where batch_id = ?").run(batchId);
-    await post(adminPage, "/admin?index", { intent: "activate", batch_id: batchId });
+    await post(adminPage, "/admin?index", { intent: "activate", batch_id: batchId, confirmed: "1" });
     expect(await text(adminPage, "/admin")).toContain(`id="period-${batchId}"`);
     createRemittance(server, batchId);
 

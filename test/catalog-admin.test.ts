@@ -140,7 +140,10 @@ describe("the admin pages in the pseudo-locale", () => {
     check("reserve form error", await post(admin.page, "/admin?index", { intent: "fund_reserve", amount: "abc", source: "FEES" }));
     check("create farm flash", await post(admin.page, "/admin?index", { intent: "create_farm", name: "Upper West Broilers", location: "Wa", idempotency_key: "k-farm" }));
     check("fund reserve flash", await post(admin.page, "/admin?index", { intent: "fund_reserve", amount: "1", source: "EXTERNAL", idempotency_key: "k-reserve" }));
-    check("activate flash", await post(admin.page, "/admin?index", row("activate", open.id)));
+    const activateAsked = await post(admin.page, "/admin?index", row("activate", open.id));
+    expect(activateAsked.main).toContain('data-testid="confirm-prompt"');
+    check("activate confirm", activateAsked);
+    check("activate flash", await post(admin.page, "/admin?index", row("activate", open.id, { confirmed: "1" })));
 
     // A second admin: a payout run waits on /admin/approvals.
     const second = await createInvestor(server, { fullName: "Esi Second" });

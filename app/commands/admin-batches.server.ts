@@ -10,7 +10,7 @@ import { batchDeleted, requestOrRun, type Guarded } from "~/models/approval-acti
 import * as batches from "~/models/batch.server";
 import * as farms from "~/models/farm.server";
 import * as farmLogs from "~/models/farm-log.server";
-import { dryRun } from "~/models/ledger.server";
+import { balanceMinor, dryRun, findAccountId } from "~/models/ledger.server";
 import { onceOnly, type CommandContext } from "~/commands/command.server";
 
 /** What an admin asks of farms and batches: create, activate, delete, and the daily log (docs/commands.md). */
@@ -30,6 +30,13 @@ export function createBatch(ctx: CommandContext, input: BatchInput): batches.Bat
 /** OPEN -> ACTIVE: the escrow goes to the farm. Answers the batch as it is now. */
 export function activateBatch(ctx: CommandContext, input: { batchId: number }): batches.BatchView {
   return onceOnly(ctx, "activate-batch", input, () => batches.getBatch(batches.activateBatch(input.batchId, by(ctx)).id)!).result;
+}
+
+/** The activation's confirm step: the same rules, rolled back; answers the escrow that would move to the farm. */
+export function checkActivateBatch(ctx: CommandContext, input: { batchId: number }): { escrowMinor: number } {
+  const escrowMinor = balanceMinor(findAccountId("ESCROW", { batchId: input.batchId }));
+  dryRun(() => batches.activateBatch(input.batchId, by(ctx)));
+  return { escrowMinor };
 }
 
 /**

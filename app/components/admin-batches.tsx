@@ -3,15 +3,18 @@ import type { FormEvent } from "react";
 import { type DashboardResult } from "~/components/admin-confirm";
 import { answerFor } from "~/components/admin-create-forms";
 import { AdminMessage } from "~/components/admin-nav";
-import { CLOSE_BATCH_PROMPT, DELETE_BATCH_PROMPT, EXECUTE_PAYOUT_PROMPT } from "~/pages/admin";
+import { DELETE_BATCH_PROMPT } from "~/pages/admin";
 import { formatGhs } from "~/domain/money";
 import type { AdminDashboardData } from "~/pages/admin";
 import { slots, withElements } from "~/components/rich-text";
 import { useT, type T } from "~/catalog/use-words";
 
-const PROMPTS = { execute: EXECUTE_PAYOUT_PROMPT, delete: DELETE_BATCH_PROMPT, close: CLOSE_BATCH_PROMPT } as const;
+/**
+ * Delete: with JavaScript the browser asks (window.confirm) and sends confirmed=1; without it the
+ * server asks. Activate, execute and close always get the server's step, once: it names the money.
+ */
+const PROMPTS = { delete: DELETE_BATCH_PROMPT } as const;
 
-/** With JavaScript, the browser asks (window.confirm) and sends confirmed=1; without it the server asks. */
 function confirmFirst(t: T, event: FormEvent<HTMLFormElement>) {
   const form = event.currentTarget;
   const confirmed = form.elements.namedItem("confirmed") as HTMLInputElement;
@@ -97,9 +100,11 @@ function RowActions({ batch, data, result }: { batch: Batch; data: AdminDashboar
             {t("adminDashboard.close")}
           </button>
         ) : null}
-        <button type="submit" name="intent" value="delete" className="btn-danger px-3 py-1">
-          {t("adminDashboard.delete")}
-        </button>
+        {batch.hasInvestments ? null : (
+          <button type="submit" name="intent" value="delete" className="btn-danger px-3 py-1">
+            {t("adminDashboard.delete")}
+          </button>
+        )}
         <Link to={`/admin/batches/${batch.id}/logs`} className={`${btn} no-underline`}>
           {t("adminDashboard.dailyLogs")}
         </Link>

@@ -7,7 +7,7 @@ import { useT } from "~/catalog/use-words";
 export type DashboardResult =
   | { ok: false; errors: Record<string, string>; values: Record<string, string> }
   | { ok: true; simulated: { batchId: number; kind: string; period: string; totalMinor: number; count: number; alreadyPaid: boolean; heldMinor: number; shortfallMinor: number; taxMinor: number } }
-  | { ok: true; confirm: { prompt: string; detail: string; fields: Record<string, string>; reserve?: ReserveChoice } };
+  | { ok: true; confirm: { prompt: string; detail: string; fields: Record<string, string>; reserve?: ReserveChoice; warning?: string } };
 
 /** A run the batch's remitted money does not cover: the admin may draw the shortfall from the platform reserve. */
 export type ReserveChoice = { shortfallMinor: number; availableMinor: number; draw: string };
@@ -22,19 +22,27 @@ export function AdminSubmit({ children, className = "btn-primary", name, value }
 }
 
 /**
- * The server-rendered confirm step, for browsers without JavaScript (with it, window.confirm asks
- * first and this never shows): the same fields again with confirmed=1. The server words the prompt and detail.
+ * The server-rendered confirm step: every step without JavaScript, and with it the steps that name
+ * money (activate, execute, close), asked once: the same fields again with confirmed=1. The server
+ * words the prompt and detail. A shortfall the reserve covers is drawn by Confirm itself (said
+ * above it); one it cannot cover offers no Confirm, only Cancel.
  */
 export function AdminConfirm({ result, action = "/admin?index", cancelTo = "/admin" }: { result: DashboardResult | undefined; action?: string; cancelTo?: string }) {
   const t = useT();
   if (!result || !result.ok || !("confirm" in result)) return null;
-  const { prompt, detail, fields, reserve } = result.confirm;
+  const { prompt, detail, fields, reserve, warning } = result.confirm;
+  const canGoAhead = !reserve || reserve.availableMinor >= reserve.shortfallMinor;
   return (
     <Dialog title={t("admin.confirm.title")} closeTo={cancelTo}>
       <p className="text-lg font-semibold" data-testid="confirm-prompt">
         {prompt}
       </p>
       <p className="mt-1 text-sm text-stone-600">{detail}</p>
+      {warning ? (
+        <p className="mt-2 rounded-lg bg-amber-50 p-2 text-sm text-amber-900" role="alert" data-testid="confirm-warning">
+          {warning}
+        </p>
+      ) : null}
       <Form method="post" action={fields.batch_id ? `${action}#batch-${fields.batch_id}` : action} preventScrollReset className="mt-4 flex flex-wrap gap-2">
         {Object.entries(fields)
           .filter(([k]) => k !== "reserve_draw")
@@ -42,18 +50,18 @@ export function AdminConfirm({ result, action = "/admin?index", cancelTo = "/adm
             <input key={k} type="hidden" name={k} value={v} />
           ))}
         {reserve ? (
-          reserve.availableMinor >= reserve.shortfallMinor ? (
-            <label className="flex basis-full items-start gap-2 text-sm font-medium text-stone-800" data-testid="reserve-choice">
-              <input type="checkbox" name="reserve_draw" value={reserve.draw} className="mt-1" />
+          canGoAhead ? (
+            <p className="basis-full text-sm font-medium text-stone-800" data-testid="reserve-choice">
+              <input type="hidden" name="reserve_draw" value={reserve.draw} />
               {t("admin.confirm.reserveDraw", { shortfall: formatGhs(reserve.shortfallMinor), available: formatGhs(reserve.availableMinor) })}
-            </label>
+            </p>
           ) : (
             <p className="basis-full text-sm text-red-700" data-testid="reserve-choice">
               {t("admin.confirm.reserveShort", { available: formatGhs(reserve.availableMinor) })}
             </p>
           )
         ) : null}
-        <AdminSubmit className={fields.intent === "delete" ? "btn-danger flex-1" : "btn-primary flex-1"}>{t("admin.confirm.confirm")}</AdminSubmit>
+        {canGoAhead ? <AdminSubmit className={fields.intent === "delete" ? "btn-danger flex-1" : "btn-primary flex-1"}>{t("admin.confirm.confirm")}</AdminSubmit> : null}
         <Link to={cancelTo} replace preventScrollReset className="btn-secondary flex-1">
           {t("admin.confirm.cancel")}
         </Link>

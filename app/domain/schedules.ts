@@ -11,6 +11,9 @@ import type { BatchStatus, ProductType } from "~/domain/types";
 /** Broilers: harvest 6-8 weeks after the start; the payout is expected by the end of week 8. */
 export const HARVEST_EARLIEST_DAYS = 42;
 export const HARVEST_DAYS = 56;
+/** A broiler batch's harvest window: from 6 to 8 weeks after its start (both YYYY-MM-DD). */
+export const harvestWindow = (startDate: string) => ({ from: addDays(startDate, HARVEST_EARLIEST_DAYS), to: addDays(startDate, HARVEST_DAYS) });
+
 /** Layers: about 2 months of rearing before lay (point-of-lay pullets); income is paid monthly from then. */
 export const REARING_MONTHS = 2;
 

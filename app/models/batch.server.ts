@@ -362,6 +362,8 @@ export function listAdminBatches() {
       unitPriceMinor: batches.unitPriceMinor,
       expectedRoi: batches.expectedRoi,
       startDate: batches.startDate,
+      // Delete is offered only for a batch nobody invested in (an exited holding still counts).
+      hasInvestments: sql<boolean>`exists (select 1 from investments i where i.batch_id = ${batches.id})`.mapWith(Boolean),
     })
     .from(batches)
     .innerJoin(farms, eq(farms.id, batches.farmId))

@@ -5,7 +5,7 @@ import { data } from "@remix-run/node";
 import { type DashboardResult, type ReserveChoice } from "~/components/admin-confirm";
 import { BatchSchema, FarmSchema } from "~/forms/admin.server";
 import { periodInput, reserveDrawInput } from "~/domain/payouts";
-import { ADMIN_FALLBACK, CLOSE_BATCH_PROMPT, DELETE_BATCH_PROMPT, EXECUTE_PAYOUT_PROMPT, dashboardIntent } from "~/pages/admin";
+import { ACTIVATE_BATCH_PROMPT, ADMIN_FALLBACK, CLOSE_BATCH_PROMPT, DELETE_BATCH_PROMPT, EXECUTE_PAYOUT_PROMPT, dashboardIntent } from "~/pages/admin";
 import { BATCH_DEFAULTS } from "~/forms/limits";
 import { DomainError } from "~/domain/errors";
 
@@ -13,15 +13,15 @@ import { formatGhs, minorToDecimalString, parseAmountToMinor } from "~/domain/mo
 import { HttpError, parseId } from "~/lib/http.server";
 import { newIdempotencyKey } from "~/lib/page-action.server";
 import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
-import { adminStats, listAdminBatches } from "~/models/batch.server";
+import { adminStats, getBatchRow, listAdminBatches } from "~/models/batch.server";
 import { paidPeriods, simulatePayout, type PayoutSimulation } from "~/models/payout.server";
 import type { Guarded } from "~/models/approval-actions.server";
-import { daysOverdue, nextPayoutDue } from "~/domain/schedules";
+import { daysOverdue, harvestWindow, nextPayoutDue } from "~/domain/schedules";
 import { today } from "~/lib/clock.server";
 import { RESERVE_SOURCES, reserveBalanceMinor, type ReserveSource } from "~/models/remittance.server";
 import { balanceMinor, findAccountId } from "~/models/ledger.server";
 import { listFarms } from "~/models/farm.server";
-import { activateBatch, checkDeleteBatch, createBatch, createFarm, deleteBatch } from "~/commands/admin-batches.server";
+import { activateBatch, checkActivateBatch, checkDeleteBatch, createBatch, createFarm, deleteBatch } from "~/commands/admin-batches.server";
 import { checkCloseBatch, closeBatch, executePayout, fundReserve } from "~/commands/admin-payouts.server";
 import { fieldErrors } from "~/forms/parse.server";
 import { detailIn, localeOf, rendererFor, translatorFor, wordsFor, type Translate } from "~/catalog/index.server";
@@ -67,6 +67,14 @@ function fundingText(t: Translate, s: PayoutSimulation): string {
   return t("adminDashboard.funding.short", { held: formatGhs(s.heldMinor), shortfall: formatGhs(s.shortfallMinor) });
 }
 
+/** A harvest paid before its window (the birds sold early, or a mistake): the confirm step says so and names the window. */
+function beforeHarvestWarning(t: Translate, batchId: number): string | undefined {
+  const startDate = getBatchRow(batchId)?.startDate;
+  if (!startDate) return undefined;
+  const harvest = harvestWindow(startDate);
+  return today() < harvest.from ? t("adminDashboard.confirm.beforeHarvest", harvest) : undefined;
+}
+
 const reserveChoice = (s: PayoutSimulation): ReserveChoice | undefined =>
   s.shortfallMinor > 0 ? { shortfallMinor: s.shortfallMinor, availableMinor: s.reserveMinor, draw: minorToDecimalString(s.shortfallMinor) } : undefined;
 
@@ -110,9 +118,18 @@ export async function adminDashboardAction({ request }: ActionFunctionArgs) {
     const period = periodInput(values.period);
     const confirmed = values.confirmed === "1";
     switch (intent) {
-      case "activate":
+      case "activate": {
+        // The escrow moves to the farm: the server asks first, naming the amount the ledger holds (with JavaScript too).
+        if (!confirmed) {
+          const { escrowMinor } = checkActivateBatch(ctx, { batchId });
+          return data({
+            ok: true as const,
+            confirm: { prompt: t(ACTIVATE_BATCH_PROMPT, { batchId }), detail: t("adminDashboard.confirm.activate", { escrow: formatGhs(escrowMinor) }), fields: { ...values, confirmed: "1" } },
+          } satisfies DashboardResult);
+        }
         activateBatch(ctx, { batchId });
         return redirectWithFlash("/admin", { kind: "success", message: msg("adminDashboard.flash.activated") });
+      }
       case "simulate": {
         const s = simulatePayout(batchId, { period });
         return data({
@@ -140,7 +157,13 @@ export async function adminDashboardAction({ request }: ActionFunctionArgs) {
           const what = t("adminDashboard.confirm.run", { batchId, run, total: formatGhs(s.totalMinor), count: s.count });
           return data({
             ok: true as const,
-            confirm: { prompt: t(EXECUTE_PAYOUT_PROMPT), detail: `${what} ${fundingText(t, s)}`, fields: { ...values, confirmed: "1" }, reserve: reserveChoice(s) },
+            confirm: {
+              prompt: t(EXECUTE_PAYOUT_PROMPT),
+              detail: `${what} ${fundingText(t, s)}`,
+              fields: { ...values, confirmed: "1" },
+              reserve: reserveChoice(s),
+              warning: s.kind === "HARVEST" ? beforeHarvestWarning(t, batchId) : undefined,
+            },
           } satisfies DashboardResult);
         }
         // Four eyes (issue 20): with a second admin this waits on /admin/approvals.

@@ -6,10 +6,14 @@ import type { adminDashboardLoader } from "~/pages/admin-dashboard.server";
 /** docs/rules.md#product-constants: the admin message fades after 4 seconds. */
 export const ADMIN_MESSAGE_MS = 4000;
 
-/** The confirm prompts (catalog ids): the browser asks with window.confirm, the server's confirm step without JavaScript. */
+/**
+ * The confirm prompts (catalog ids). Delete: the browser asks with window.confirm, the server's confirm
+ * step without JavaScript. Activate, execute and close: always the server's step, which names the money.
+ */
 export const DELETE_BATCH_PROMPT = "adminDashboard.prompt.delete";
 export const EXECUTE_PAYOUT_PROMPT = "adminDashboard.prompt.execute";
 export const CLOSE_BATCH_PROMPT = "adminDashboard.prompt.close";
+export const ACTIVATE_BATCH_PROMPT = "adminDashboard.prompt.activate";
 
 /** The fallbacks of docs/rules.md#messages (catalog ids), when the server has no detail to give. */
 export const ADMIN_FALLBACK = {

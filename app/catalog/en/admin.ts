@@ -24,7 +24,7 @@ export const admin = {
   "admin.confirm.title": "Please confirm",
   "admin.confirm.confirm": "Confirm",
   "admin.confirm.cancel": "Cancel",
-  "admin.confirm.reserveDraw": "Draw {shortfall} from the platform reserve (it holds {available})",
+  "admin.confirm.reserveDraw": "Confirm draws {shortfall} from the platform reserve (it holds {available}).",
   "admin.confirm.reserveShort": "The platform reserve holds {available}: record the farm's remittance or fund the reserve first.",
   "admin.approve": "Approve",
   "admin.reject": "Reject",
