@@ -132,3 +132,52 @@ describe("the admin dashboard's confirmations (issue 29 point 15)", () => {
     expect(inWindow.raw).not.toContain('data-testid="confirm-warning"');
   });
 });
+
+describe("/kyc is public (issue 29 point 13)", () => {
+  it("shows a visitor what the form needs and why, with a login that comes back; a visitor's POST goes to the login", async () => {
+    const anon = new Client(server.url);
+    const res = await anon.get("/kyc");
+    expect(res.status).toBe(200);
+    const raw = await res.text();
+    const main = htmlText(raw.slice(raw.indexOf("<main"), raw.indexOf("</main>")));
+    expect(raw).toContain('data-testid="kyc-requirements"');
+    for (const words of [
+      "Verify your identity",
+      "before raising deposit limits and allowing withdrawals",
+      "ID type",
+      "Ghana Card",
+      "ECOWAS passport",
+      "ID number",
+      "Photo of the front of your ID",
+      "Selfie",
+      "Proof of address",
+      "Tiers and their limits",
+    ])
+      expect(main, words).toContain(words);
+    expect(raw).toMatch(/href="\/login\?redirectTo=%2Fkyc"[^>]*>Log in to send your documents</);
+    expect(raw).not.toContain('name="id_number"');
+
+    const before = server.db().prepare("select count(*) n from kyc_submissions").get();
+    const post = await anon.postForm("/kyc", { legal_name: "Ama Owusu", date_of_birth: "1990-04-25", phone: "0241234567", id_type: "GHANA_CARD", id_number: "GHA-123456789-0" });
+    expect(post.status).toBe(302);
+    expect(post.headers.get("Location")).toBe("/login?redirectTo=%2Fkyc");
+    expect(server.db().prepare("select count(*) n from kyc_submissions").get()).toEqual(before);
+  });
+
+  it("the FAQ's accepted documents are exactly the form's ID types", async () => {
+    const investor = await createInvestor(server, { tier: "REGISTERED" });
+    const form = await (await investor.page.get("/kyc")).text();
+    const select = form.slice(form.indexOf('name="id_type"'), form.indexOf("</select>", form.indexOf('name="id_type"')));
+    const idTypes = [...select.matchAll(/<option[^>]*>([^<]+)<\/option>/g)].map((m) => m[1]);
+    expect(idTypes).toEqual(["Ghana Card", "ECOWAS passport"]);
+
+    const faqPage = await (await new Client(server.url).get("/faq")).text();
+    const faq = htmlText(faqPage.slice(faqPage.indexOf("<main"), faqPage.indexOf("</main>")));
+    const question = "What do I need to verify my identity (KYC)?";
+    const answer = faq.slice(faq.indexOf(question) + question.length, faq.indexOf("How long does verification take?"));
+    for (const idType of idTypes) expect(answer, idType).toContain(idType);
+    // No other document is named as an ID: what is left once the form's ID types are taken out.
+    const rest = idTypes.reduce((text, idType) => text.replaceAll(idType, ""), answer);
+    expect(rest).not.toMatch(/passport|voter|driver|licen[cs]e|national id|residence permit|Ghana Card/i);
+  });
+});

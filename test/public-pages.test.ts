@@ -402,10 +402,10 @@ describe("Contact rate limit", () => {
 });
 
 describe("KYC", () => {
-  it("asks a logged-out visitor to log in first, and comes back to /kyc", async () => {
+  it("shows a logged-out visitor what is needed and a login that comes back to /kyc (public since issue 29)", async () => {
     const res = await new Client(server.url).request("/kyc");
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/login?redirectTo=%2Fkyc");
+    expect(res.status).toBe(200);
+    expect(await res.text()).toMatch(/href="\/login\?redirectTo=%2Fkyc"[^>]*>Log in to send your documents</);
   });
 });
 

@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { redirectWithFlash, requireUser } from "~/auth/session.server";
+import { getUser, redirectWithFlash, requireUser } from "~/auth/session.server";
 import { DomainError } from "~/domain/errors";
 import { KYC_TIERS, TIER_LIMITS } from "~/domain/kyc";
 import { localeOf, rendererFor, translatorFor, wordsFor } from "~/catalog/index.server";
@@ -61,21 +61,30 @@ export function submittedNotice(row: KycSubmission): MessageRef {
 }
 
 export async function kycLoader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const overview = kycOverview(user.id);
-  const verifier = getKycVerifier();
-  const latest = overview.latest;
   const locale = localeOf(request);
   const t = translatorFor(locale);
-  return {
+  const verifier = getKycVerifier();
+  // What anyone may read (the page is public): the tiers, the ID types and the limits of the form.
+  const requirements = {
     words: wordsFor(locale, ["kyc", "accountStatus"]),
     title: t("kyc.title"),
     description: t("kyc.description"),
     isDemo: verifier.isDemo,
     needsConfirmedPhone: !verifier.vouchesForPhone,
+    tiers: KYC_TIERS.map((tier) => ({ tier, limits: TIER_LIMITS[tier] })),
+    idTypes: [...ID_TYPES],
+    limits: { ...KYC_LIMITS, imageMb: KYC_IMAGE_MAX_BYTES / (1024 * 1024) },
+  };
+  // A visitor reads what is needed and is asked to log in to send it (the action still requires a user).
+  if (!(await getUser(request))) return { ...requirements, visitor: true as const };
+  const user = await requireUser(request);
+  const overview = kycOverview(user.id);
+  const latest = overview.latest;
+  return {
+    ...requirements,
+    visitor: false as const,
     phoneConfirmed: overview.phoneConfirmed,
     tier: overview.tier,
-    tiers: KYC_TIERS.map((tier) => ({ tier, limits: TIER_LIMITS[tier] })),
     remaining: overview.remaining,
     latest: latest
       ? {
@@ -96,8 +105,6 @@ export async function kycLoader({ request }: LoaderFunctionArgs) {
       phone: user.phone ? `0${user.phone.slice(4)}` : "",
       id_type: latest?.idType ?? "GHANA_CARD",
     },
-    idTypes: [...ID_TYPES],
-    limits: { ...KYC_LIMITS, imageMb: KYC_IMAGE_MAX_BYTES / (1024 * 1024) },
   };
 }
 

@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useRef } from "react";
+import { useRef, type ReactNode } from "react";
 import { Field, FormError, SelectField } from "~/components/forms";
 import { formatGhs } from "~/domain/money";
 import { pageMeta } from "~/lib/meta";
@@ -13,8 +13,118 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(
 export const loader = kycLoader;
 export const action = kycAction;
 
+type KycData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/** Each tier: what it needs and what it allows (the reader's own tier marked). */
+function Tiers({ tiers, current }: { tiers: KycData["tiers"]; current: string | null }) {
+  const t = useT();
+  return (
+    <>
+      <h2 className="mt-8 text-xl font-bold">{t("kyc.tiers")}</h2>
+      <ul className="mt-3 space-y-3" data-testid="kyc-tiers">
+        {tiers.map((tier) => (
+          <li key={tier.tier} className={`rounded-xl border p-3 text-sm ${tier.tier === current ? "border-leaf-600 bg-leaf-700/5" : "border-stone-200 bg-white"}`}>
+            <p className="font-semibold">
+              {t(`accountStatus.tierName.${tier.tier}`)}
+              {tier.tier === current ? <span className="ml-2 text-leaf-700">{t("kyc.yourTierMark")}</span> : null}
+            </p>
+            <p className="text-stone-600">{t("kyc.needs", { needs: { msg: `kyc.needs.${tier.tier}` } })}</p>
+            <p>
+              {t("kyc.limits", {
+                wallet: formatGhs(tier.limits.walletBalanceMinor),
+                day: formatGhs(tier.limits.depositsPerDayMinor),
+                month: tier.limits.depositsPerMonthMinor === null ? { msg: "kyc.noMonthlyLimit" } : { msg: "kyc.monthlyLimit", params: { month: formatGhs(tier.limits.depositsPerMonthMinor) } },
+                withdrawals: { msg: tier.limits.withdrawals ? "kyc.withdrawals" : "kyc.noWithdrawals" },
+              })}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function DemoNote() {
+  const t = useT();
+  return (
+    <div className="mt-4 rounded-xl border-2 border-dashed border-brand-500 bg-brand-50 p-4" role="note" data-testid="kyc-demo-note">
+      <p className="text-sm text-stone-700">{t("kyc.demoNote")}</p>
+    </div>
+  );
+}
+
+/** A visitor (the page is public): what the form asks for and why, and a login to send it. */
+function KycRequirements({ d }: { d: KycData }) {
+  const t = useT();
+  const needs: Array<[string, ReactNode]> = [
+    [t("kyc.legalName"), t("kyc.legalNameHint")],
+    [t("kyc.dateOfBirth"), t("kyc.dateOfBirthHint")],
+    [t("kyc.phone"), d.needsConfirmedPhone ? t("kyc.phoneConfirmedHint") : t("kyc.phoneHint")],
+    [
+      t("kyc.idType"),
+      <>
+        {t("kyc.visitor.idTypes")}
+        <ul className="list-disc pl-5" data-testid="kyc-id-types">
+          {d.idTypes.map((type) => (
+            <li key={type}>{t(`kyc.idTypeOption.${type}`)}</li>
+          ))}
+        </ul>
+      </>,
+    ],
+    [t("kyc.idNumber"), t("kyc.idNumberHint")],
+    [t("kyc.idFront"), t("kyc.idFrontHint", { mb: d.limits.imageMb })],
+    [t("kyc.selfie"), t("kyc.selfieHint")],
+    [t("kyc.proofOfAddress"), t("kyc.proofOfAddressHint")],
+  ];
+  return (
+    <>
+      <p className="mt-4 text-stone-700">{t("kyc.visitor.why")}</p>
+      <Link to={`/login?${new URLSearchParams({ redirectTo: "/kyc" })}`} className="btn-primary mt-4 w-full sm:w-auto" data-testid="kyc-log-in">
+        {t("kyc.visitor.logIn")}
+      </Link>
+      <p className="mt-2 text-sm">
+        {withElements(t("kyc.visitor.register", slots("link")), {
+          link: (
+            <Link to="/register" className="font-semibold text-leaf-700 underline">
+              {t("kyc.visitor.registerLink")}
+            </Link>
+          ),
+        })}
+      </p>
+      <section className="card mt-6" aria-labelledby="kyc-needs" data-testid="kyc-requirements">
+        <h2 id="kyc-needs" className="text-xl font-bold">
+          {t("kyc.visitor.needs")}
+        </h2>
+        <dl className="mt-3 space-y-3 text-sm">
+          {needs.map(([term, detail]) => (
+            <div key={term}>
+              <dt className="font-semibold">{term}</dt>
+              <dd className="text-stone-700">{detail}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <Tiers tiers={d.tiers} current={null} />
+    </>
+  );
+}
+
+/** Public (as the product's routes say): a visitor reads what is needed; an investor sends it. */
 export default function Kyc() {
   const d = useLoaderData<typeof loader>();
+  const t = useT();
+  if (!d.visitor) return <KycForm d={d} />;
+  return (
+    <section className="container-page max-w-2xl py-8">
+      <h1 className="text-3xl font-bold">{t("kyc.title")}</h1>
+      {d.isDemo ? <DemoNote /> : null}
+      <KycRequirements d={d} />
+    </section>
+  );
+}
+
+/** The signed-in investor: their tier, their last submission and the form. */
+function KycForm({ d }: { d: Extract<KycData, { visitor: false }> }) {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const t = useT();
@@ -33,11 +143,7 @@ export default function Kyc() {
   return (
     <section className="container-page max-w-2xl py-8">
       <h1 className="text-3xl font-bold">{t("kyc.title")}</h1>
-      {d.isDemo ? (
-        <div className="mt-4 rounded-xl border-2 border-dashed border-brand-500 bg-brand-50 p-4" role="note" data-testid="kyc-demo-note">
-          <p className="text-sm text-stone-700">{t("kyc.demoNote")}</p>
-        </div>
-      ) : null}
+      {d.isDemo ? <DemoNote /> : null}
 
       <div className="card mt-6" data-testid="kyc-tier">
         <p>
@@ -69,26 +175,7 @@ export default function Kyc() {
         ) : null}
       </div>
 
-      <h2 className="mt-8 text-xl font-bold">{t("kyc.tiers")}</h2>
-      <ul className="mt-3 space-y-3" data-testid="kyc-tiers">
-        {d.tiers.map((tier) => (
-          <li key={tier.tier} className={`rounded-xl border p-3 text-sm ${tier.tier === d.tier ? "border-leaf-600 bg-leaf-700/5" : "border-stone-200 bg-white"}`}>
-            <p className="font-semibold">
-              {t(`accountStatus.tierName.${tier.tier}`)}
-              {tier.tier === d.tier ? <span className="ml-2 text-leaf-700">{t("kyc.yourTierMark")}</span> : null}
-            </p>
-            <p className="text-stone-600">{t("kyc.needs", { needs: { msg: `kyc.needs.${tier.tier}` } })}</p>
-            <p>
-              {t("kyc.limits", {
-                wallet: formatGhs(tier.limits.walletBalanceMinor),
-                day: formatGhs(tier.limits.depositsPerDayMinor),
-                month: tier.limits.depositsPerMonthMinor === null ? { msg: "kyc.noMonthlyLimit" } : { msg: "kyc.monthlyLimit", params: { month: formatGhs(tier.limits.depositsPerMonthMinor) } },
-                withdrawals: { msg: tier.limits.withdrawals ? "kyc.withdrawals" : "kyc.noWithdrawals" },
-              })}
-            </p>
-          </li>
-        ))}
-      </ul>
+      <Tiers tiers={d.tiers} current={d.tier} />
 
       {pending || top ? null : (
         <Form method="post" encType="multipart/form-data" className="card mt-8 space-y-4" noValidate key={`${d.latest?.id ?? 0}-${answers.current}`}>

@@ -11,7 +11,7 @@ export const BUDGET = { htmlCssBytes: 40_000, jsBytes: 120_000, imageBytes: 30_0
 export const PUBLIC_PAGES = ["/", "/how-it-works", "/faq", "/risk", "/terms", "/contact", "/login", "/register", "/invest/eggs", "/invest/chicken"];
 /** Measured only when they answer 200: one batch's audit page, the first batch the public products call lists. */
 export const OPTIONAL_PAGES = ["/batches/<first batch>"];
-/** Signed in as the investor (/kyc sends a visitor to the login since issue 17). */
+/** Signed in as the investor (a visitor sees /kyc's requirements only; the form is the heavier page). */
 export const SIGNED_IN_PAGES = ["/portfolio", "/kyc"];
 /** Signed in as an admin. */
 export const ADMIN_PAGES = ["/admin"];

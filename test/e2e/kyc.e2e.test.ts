@@ -125,8 +125,11 @@ describe.each([
     const errors: string[] = [];
     collectPageErrors(page, errors);
 
-    // Logged out: to the login, and back to /kyc after it.
+    // Logged out: the page says what is needed (public since issue 29); its login comes back to /kyc.
     await page.goto(`${demo.url}/kyc`);
+    await hydrated(page, javaScriptEnabled);
+    await expectVisible(page.getByTestId("kyc-requirements"));
+    await page.getByRole("link", { name: "Log in to send your documents" }).click();
     await page.waitForURL((url) => url.pathname === "/login");
     expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/kyc");
     await hydrated(page, javaScriptEnabled);

@@ -21,7 +21,7 @@ export const faq = {
   "faq.create-account.a": "Choose Get started, enter your full name, email and a password, and you are in. You can read every batch before you deposit anything.",
   "faq.kyc-documents.q": "What do I need to verify my identity (KYC)?",
   "faq.kyc-documents.a":
-    "A valid government ID (Ghana Card, passport, voter ID or driver's licence) and a proof of address such as a recent utility bill or bank statement. Verification is required before your first withdrawal.",
+    "A valid government ID (a Ghana Card or an ECOWAS passport), a selfie and a confirmed phone; for the Enhanced tier, also a proof of address such as a utility bill or bank statement from the last 3 months. Verification is required before your first withdrawal.",
   "faq.kyc-time.q": "How long does verification take?",
   "faq.kyc-time.a": "Usually under 24 hours. We email you as soon as your documents are checked.",
   "faq.who-can-invest.q": "Who can invest?",

@@ -52,4 +52,10 @@ export const kyc = {
   "kyc.chooseAgain": "For your safety, choose the photos and type the ID number again.",
   "kyc.sending": "Sending…",
   "kyc.send": "Send for verification",
+  "kyc.visitor.why": "We verify every investor's identity before raising deposit limits and allowing withdrawals to your own accounts. Each tier below says what it needs and what it allows.",
+  "kyc.visitor.needs": "What you will send",
+  "kyc.visitor.idTypes": "One of these IDs:",
+  "kyc.visitor.logIn": "Log in to send your documents",
+  "kyc.visitor.register": "New to Akoko? {link}",
+  "kyc.visitor.registerLink": "Create an account",
 } as const;
