@@ -281,7 +281,7 @@ function MessagesSection({ data, result }: Props) {
                         name={`${c}_${ch}`}
                         defaultChecked={preferences[c][ch]}
                         aria-label={t("account.categoryBy", { category: { msg: `account.category.${c}` }, channel: { msg: `account.channel.${ch}` } })}
-                        className="h-5 w-5"
+                        className="h-6 w-6"
                       />
                     </td>
                   ))}
@@ -293,7 +293,7 @@ function MessagesSection({ data, result }: Props) {
                 </th>
                 {CHANNELS.map((ch) => (
                   <td key={ch} className="py-2 text-center">
-                    <input type="checkbox" checked disabled readOnly aria-label={t("account.securityBy", { channel: { msg: `account.channel.${ch}` } })} className="h-5 w-5" />
+                    <input type="checkbox" checked disabled readOnly aria-label={t("account.securityBy", { channel: { msg: `account.channel.${ch}` } })} className="h-6 w-6" />
                   </td>
                 ))}
               </tr>

@@ -113,3 +113,17 @@ export function FormError({ message }: { message?: string | null }) {
     </p>
   );
 }
+
+/**
+ * A list's filters folded behind one "Filter and sort" control, so a phone's first screen shows the
+ * list: a details element (no JavaScript needed), open while a filter or sort is in use.
+ */
+export function FilterFold({ active, children }: { active: boolean; children: ReactNode }) {
+  const t = useT();
+  return (
+    <details open={active} className="card mt-4" data-testid="filter-fold">
+      <summary className="min-h-11 cursor-pointer py-2 font-semibold">{t("common.filterAndSort")}</summary>
+      <div className="mt-4">{children}</div>
+    </details>
+  );
+}

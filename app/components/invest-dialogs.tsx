@@ -206,7 +206,7 @@ function ExitDialog({ dialog, result }: { dialog: Extract<DialogData, { kind: "e
             location: dialog.batch.location,
             status: { msg: `batchCard.status.${dialog.batch.status}` },
           }),
-          { units: <strong data-testid="units-held">{dialog.unitsHeld}</strong> },
+          { units: <strong data-testid="units-held">{dialog.unitsHeld.toLocaleString("en-GH")}</strong> },
         )}
       </p>
       <p className="mt-1 text-xs text-stone-600">{t("investDialogs.exitRule")}</p>

@@ -1,12 +1,12 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
-import { SelectField, Field, FormError } from "~/components/forms";
+import { SelectField, Field, FilterFold, FormError } from "~/components/forms";
 import { InvestCard, SkeletonCard } from "~/components/invest-card";
 import { InvestDialogs, type InvestActionResult } from "~/components/invest-dialogs";
 import { useAutoFilters } from "~/components/use-auto-filters";
 import { StatCard } from "~/components/stat-card";
 import { FlashMessage, useFlash, type Flash } from "~/components/toast";
-import { batchAnchor, calculate, CALC_STEP, listHref, PAGE_PATH, parseListQuery, payoutTable, percent, Q_MAX, SORT_OPTIONS, STATUS_OPTIONS, type CalcResult } from "~/pages/invest-list";
+import { batchAnchor, calculate, CALC_STEP, listHref, listParams, PAGE_PATH, parseListQuery, payoutTable, percent, Q_MAX, SORT_OPTIONS, STATUS_OPTIONS, type CalcResult } from "~/pages/invest-list";
 import { BeforeTax, TaxExplained, taxPercent } from "~/components/after-tax";
 import { formatGhs } from "~/domain/money";
 import type { investPageLoader } from "~/pages/invest.server";
@@ -22,31 +22,33 @@ function Filters({ data }: { data: InvestPageData }) {
   const path = PAGE_PATH[type];
   const { formRef, onChange } = useAutoFilters({ action: path, values: query, keep: (k, v) => v !== "" && !(k === "sort" && v === "recommended") });
   return (
-    <Form ref={formRef} method="get" action={path} onChange={onChange} preventScrollReset className="card mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label={t("invest.filters")}>
-      <Field className="col-span-2" label={t("invest.filters.search")} name="q" type="search" maxLength={Q_MAX} defaultValue={query.q} placeholder={t("invest.filters.searchHint")} />
-      <SelectField label={t("invest.filters.status")} name="status" defaultValue={query.status}>
-        {STATUS_OPTIONS[type].map((o) => (
-          <option key={o.value} value={o.value}>
-            {t(o.label)}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField label={t("invest.filters.sort")} name="sort" defaultValue={query.sort}>
-        {SORT_OPTIONS[type].map((o) => (
-          <option key={o.value} value={o.value}>
-            {t(o.label)}
-          </option>
-        ))}
-      </SelectField>
-      <div className="col-span-2 flex gap-2 sm:col-span-4">
-        <button type="submit" className="btn-primary">
-          {t("invest.filters.apply")}
-        </button>
-        <Link to={path} className="btn-secondary" preventScrollReset>
-          {t("invest.filters.clear")}
-        </Link>
-      </div>
-    </Form>
+    <FilterFold active={listParams(query).toString() !== ""}>
+      <Form ref={formRef} method="get" action={path} onChange={onChange} preventScrollReset className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label={t("invest.filters")}>
+        <Field className="col-span-2" label={t("invest.filters.search")} name="q" type="search" maxLength={Q_MAX} defaultValue={query.q} placeholder={t("invest.filters.searchHint")} />
+        <SelectField label={t("invest.filters.status")} name="status" defaultValue={query.status}>
+          {STATUS_OPTIONS[type].map((o) => (
+            <option key={o.value} value={o.value}>
+              {t(o.label)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label={t("invest.filters.sort")} name="sort" defaultValue={query.sort}>
+          {SORT_OPTIONS[type].map((o) => (
+            <option key={o.value} value={o.value}>
+              {t(o.label)}
+            </option>
+          ))}
+        </SelectField>
+        <div className="col-span-2 flex gap-2 sm:col-span-4">
+          <button type="submit" className="btn-primary">
+            {t("invest.filters.apply")}
+          </button>
+          <Link to={path} className="btn-secondary" preventScrollReset>
+            {t("invest.filters.clear")}
+          </Link>
+        </div>
+      </Form>
+    </FilterFold>
   );
 }
 
@@ -138,7 +140,7 @@ function Calculator({ data }: { data: InvestPageData }) {
           <div>
             <dt className="text-xs text-stone-500">{t("invest.calc.units")}</dt>
             <dd className="font-semibold" data-testid="calc-units">
-              {result.units}
+              {result.units.toLocaleString("en-GH")}
             </dd>
           </div>
           <div>

@@ -30,7 +30,7 @@ export function PortfolioActivity({ data, onNote, flash }: { data: PortfolioData
             {exits.map((x) => (
               <li key={x.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
                 <span>
-                  {withElements(t("portfolio.exitWaiting", { ...slots("batch"), remaining: x.unitsRemaining, units: x.units }), {
+                  {withElements(t("portfolio.exitWaiting", { ...slots("batch"), remaining: { number: x.unitsRemaining }, units: { number: x.units } }), {
                     batch: <strong>{t("portfolio.batchNo", { batchId: x.batchId })}</strong>,
                   })}
                   <span className="block text-xs text-stone-500">{t("portfolio.exitDetail", { id: x.id, fee: (x.feeRate * 100).toFixed(1), date: shortDate(x.createdAt) })}</span>

@@ -327,7 +327,7 @@ function DetailsDialog({ data, dialog, onNote, note }: Props & { dialog: Details
       <p className="text-sm text-stone-700">
         {t("portfolioDialogs.summary", {
           batchId: investment.batchId,
-          units: investment.units,
+          units: { number: investment.units },
           amount: formatGhs(investment.amountMinor),
           status: { msg: `portfolio.investmentStatus.${investment.status}` },
         })}
@@ -421,7 +421,7 @@ function ReinvestDialog({ data, dialog, result }: Props & { dialog: ReinvestDial
             product: { msg: batch.productType === "EGG" ? "portfolioDialogs.eggNote" : "portfolioDialogs.chickenNote" },
             farm: batch.farmName,
             price: formatGhs(batch.unitPriceMinor),
-            available: batch.availableUnits,
+            available: { number: batch.availableUnits },
             status: { msg: `portfolioDialogs.batchStatus.${batch.status}` },
           })}
         </p>

@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { FormError } from "~/components/forms";
 import type { ActionResult } from "~/components/portfolio-dialogs";
 import { FlashMessage, type Flash, type ToastMessage } from "~/components/toast";
@@ -27,7 +28,20 @@ function Total({ label, testId, minor, children }: { label: string; testId: stri
  * Title, Refresh and Export, the three cards (the last with each active holding's auto-reinvest
  * switch), the totals and next payouts, and the chart of the last 12 investments.
  */
-export function PortfolioSummary({ data, onNote, flash, result }: { data: PortfolioData; onNote: (note: ToastMessage) => void; flash: Flash | null; result?: ActionResult }) {
+export function PortfolioSummary({
+  data,
+  onNote,
+  flash,
+  result,
+  status,
+}: {
+  data: PortfolioData;
+  onNote: (note: ToastMessage) => void;
+  flash: Flash | null;
+  result?: ActionResult;
+  /** The account's state (contacts, identity tier), between the title and the cards. */
+  status?: ReactNode;
+}) {
   const { wallet, investmentCount, autoReinvest, rollovers, totals, nextPayouts, taxRate, chartSvg, base, exportHref, matchingCount, idempotencyKey } = data;
   // A switch the server refused: its message beside that holding (or above the list when it is not one of them).
   const refused = result && !result.ok && result.values.intent === "auto_reinvest" ? { id: Number(result.values.investment_id), message: result.errors.form ?? Object.values(result.errors)[0] } : null;
@@ -56,6 +70,7 @@ export function PortfolioSummary({ data, onNote, flash, result }: { data: Portfo
           </a>
         </div>
       </div>
+      {status ? <div className="mt-4">{status}</div> : null}
 
       <div className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-3">
         <div className="card">
@@ -68,7 +83,7 @@ export function PortfolioSummary({ data, onNote, flash, result }: { data: Portfo
         <div className="card">
           <h2 className="text-sm font-medium text-stone-600">{t("portfolio.investments")}</h2>
           <p className="mt-1 text-2xl font-bold" data-testid="investment-count">
-            {investmentCount}
+            {investmentCount.toLocaleString("en-GH")}
           </p>
           <p className="mt-1 text-xs text-stone-500">{t("portfolio.allTime")}</p>
         </div>

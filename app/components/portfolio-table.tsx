@@ -1,13 +1,13 @@
 import { Form, Link } from "@remix-run/react";
 import { Fragment, type ReactNode } from "react";
-import { Field, SelectField } from "~/components/forms";
+import { Field, FilterFold, SelectField } from "~/components/forms";
 import { FlashMessage, type Flash, type ToastMessage } from "~/components/toast";
 import { useAutoFilters } from "~/components/use-auto-filters";
 import { formatGhs } from "~/domain/money";
 import { useT } from "~/catalog/use-words";
 import { productLinks, slots, withElements } from "~/components/rich-text";
 import { INVESTMENT_STATUSES } from "~/domain/types";
-import { PAGE_SIZES, Q_MAX, SORTS, atAnchor, investmentAnchor, portfolioHref, receiptHref, shortDate } from "~/pages/portfolio";
+import { PAGE_SIZES, Q_MAX, SORTS, atAnchor, filterParams, investmentAnchor, portfolioHref, receiptHref, shortDate } from "~/pages/portfolio";
 import type { PortfolioData } from "~/pages/portfolio";
 
 /** The filter form is a plain GET form; with JavaScript it applies as the investor changes it. */
@@ -17,43 +17,45 @@ function Filters({ data }: { data: PortfolioData }) {
   const t = useT();
   const problem = (p: (typeof errors)["min"]) => (p ? t(`portfolio.filterProblem.${p}`) : undefined);
   return (
-    <Form ref={formRef} method="get" action="/portfolio" onChange={onChange} preventScrollReset className="card mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label={t("portfolio.filters")}>
-      <Field className="col-span-2" label={t("portfolio.search")} name="q" type="search" inputMode="numeric" maxLength={Q_MAX} defaultValue={values.q} placeholder={t("portfolio.searchExample")} />
-      <SelectField label={t("portfolio.status")} name="status" defaultValue={values.status}>
-        <option value="">{t("portfolio.statusFilter.all")}</option>
-        {INVESTMENT_STATUSES.map((s) => (
-          <option key={s} value={s}>
-            {t(`portfolio.statusFilter.${s}`)}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField label={t("portfolio.sort")} name="sort" defaultValue={values.sort}>
-        {SORTS.map((s) => (
-          <option key={s} value={s}>
-            {t(`portfolio.sort.${s}`)}
-          </option>
-        ))}
-      </SelectField>
-      <Field label={t("portfolio.min")} name="min" type="text" inputMode="decimal" maxLength={20} defaultValue={values.min} error={problem(errors.min)} />
-      <Field label={t("portfolio.max")} name="max" type="text" inputMode="decimal" maxLength={20} defaultValue={values.max} error={problem(errors.max)} />
-      <Field label={t("portfolio.from")} name="from" type="date" defaultValue={values.from} error={problem(errors.from)} />
-      <Field label={t("portfolio.to")} name="to" type="date" defaultValue={values.to} error={problem(errors.to)} />
-      <SelectField label={t("portfolio.perPage")} name="per" defaultValue={values.per}>
-        {PAGE_SIZES.map((n) => (
-          <option key={n} value={n}>
-            {n}
-          </option>
-        ))}
-      </SelectField>
-      <div className="col-span-2 flex items-end gap-2 sm:col-span-3">
-        <button type="submit" className="btn-primary">
-          {t("portfolio.apply")}
-        </button>
-        <Link to="/portfolio" className="btn-secondary" preventScrollReset>
-          {t("portfolio.clear")}
-        </Link>
-      </div>
-    </Form>
+    <FilterFold active={filterParams(values).toString() !== "" || Object.keys(errors).length > 0}>
+      <Form ref={formRef} method="get" action="/portfolio" onChange={onChange} preventScrollReset className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label={t("portfolio.filters")}>
+        <Field className="col-span-2" label={t("portfolio.search")} name="q" type="search" inputMode="numeric" maxLength={Q_MAX} defaultValue={values.q} placeholder={t("portfolio.searchExample")} />
+        <SelectField label={t("portfolio.status")} name="status" defaultValue={values.status}>
+          <option value="">{t("portfolio.statusFilter.all")}</option>
+          {INVESTMENT_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`portfolio.statusFilter.${s}`)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label={t("portfolio.sort")} name="sort" defaultValue={values.sort}>
+          {SORTS.map((s) => (
+            <option key={s} value={s}>
+              {t(`portfolio.sort.${s}`)}
+            </option>
+          ))}
+        </SelectField>
+        <Field label={t("portfolio.min")} name="min" type="text" inputMode="decimal" maxLength={20} defaultValue={values.min} error={problem(errors.min)} />
+        <Field label={t("portfolio.max")} name="max" type="text" inputMode="decimal" maxLength={20} defaultValue={values.max} error={problem(errors.max)} />
+        <Field label={t("portfolio.from")} name="from" type="date" defaultValue={values.from} error={problem(errors.from)} />
+        <Field label={t("portfolio.to")} name="to" type="date" defaultValue={values.to} error={problem(errors.to)} />
+        <SelectField label={t("portfolio.perPage")} name="per" defaultValue={values.per}>
+          {PAGE_SIZES.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </SelectField>
+        <div className="col-span-2 flex items-end gap-2 sm:col-span-3">
+          <button type="submit" className="btn-primary">
+            {t("portfolio.apply")}
+          </button>
+          <Link to="/portfolio" className="btn-secondary" preventScrollReset>
+            {t("portfolio.clear")}
+          </Link>
+        </div>
+      </Form>
+    </FilterFold>
   );
 }
 
@@ -148,8 +150,10 @@ export function PortfolioInvestments({ data, flash }: { data: PortfolioData; onN
                       </Cell>
                       {/* After an early exit the row shows what is still held (at cost), then what left. */}
                       <Cell label={t("portfolio.col.units")}>
-                        {r.unitsHeld}
-                        {r.unitsExited > 0 ? <span className="block text-xs text-stone-500">{t("portfolio.unitsExited", { units: r.units, exited: r.unitsExited })}</span> : null}
+                        {r.unitsHeld.toLocaleString("en-GH")}
+                        {r.unitsExited > 0 ? (
+                          <span className="block text-xs text-stone-500">{t("portfolio.unitsExited", { units: { number: r.units }, exited: { number: r.unitsExited } })}</span>
+                        ) : null}
                       </Cell>
                       <Cell label={t("portfolio.col.amount")} className="whitespace-nowrap">
                         {formatGhs(r.heldMinor)}

@@ -34,7 +34,7 @@ function ExitList({ id, title, rows, empty, filled }: { id: string; title: strin
               <p className="font-semibold">{t("adminExits.exit", { id: e.id, batchId: e.batchId })}</p>
               <p className="break-all text-stone-700">{e.investor}</p>
               <p className="mt-1">
-                {filled ? t("adminExits.sold", { units: units(e.units) }) : t("adminExits.offered", { remaining: e.unitsRemaining, units: units(e.units) })} ·{" "}
+                {filled ? t("adminExits.sold", { units: units(e.units) }) : t("adminExits.offered", { remaining: { number: e.unitsRemaining }, units: units(e.units) })} ·{" "}
                 {t("adminExits.fee", { rate: (e.feeRate * 100).toFixed(1) })}
               </p>
               <p className="text-xs text-stone-500">

@@ -107,6 +107,8 @@ function Filters({ data }: { data: PaymentsAdminData }) {
     id: `payments-${name}`,
     name,
     type: "date",
+    // Browsers without a date picker show a text box that takes only this format.
+    placeholder: t("common.dateFormat"),
     defaultValue: f[name] ?? "",
     className: "field-input w-40",
     "aria-invalid": errors[name] ? true : undefined,

@@ -37,6 +37,7 @@ export default function AdminReconciliation() {
             id="reconcile-date"
             name="date"
             type="date"
+            placeholder={t("common.dateFormat")}
             defaultValue={date}
             required
             className="field-input w-44"

@@ -134,8 +134,8 @@ function Settlements({ data }: { data: Data }) {
                 {p.supportedRoi === null ? null : cell(t("batchPage.period.supportedRoi"), rate(p.supportedRoi))}
               </dl>
               {p.sheets.map((sheet, n) => (
-                <details key={sheet.id} open={i === 0} className="mt-2 text-sm">
-                  <summary className="cursor-pointer text-leaf-700">
+                <details key={sheet.id} open={i === 0} className="mt-1 text-sm">
+                  <summary className="cursor-pointer py-1 text-leaf-700">
                     {p.sheets.length > 1 ? t("batchPage.sheetN", { n: n + 1, date: sheet.receivedOn }) : t("batchPage.sheet", { date: sheet.receivedOn })}
                   </summary>
                   <dl className="mt-1 divide-y divide-stone-100" data-testid="sheet">

@@ -42,9 +42,19 @@ export default function Portfolio() {
     <section className="container-page py-6 sm:py-10">
       {flash?.anchor && !placed ? <FlashMessage flash={flash} className="mb-4" /> : null}
       {note && !loaderData.dialog ? <FlashMessage flash={note} className="mb-4" /> : null}
-      <ContactStatus contacts={loaderData.contacts} />
-      <KycStatus kyc={loaderData.kyc} />
-      <PortfolioSummary data={loaderData} onNote={setNote} flash={placed} result={result} />
+      {/* The title first, then the account's state, then the cards. */}
+      <PortfolioSummary
+        data={loaderData}
+        onNote={setNote}
+        flash={placed}
+        result={result}
+        status={
+          <>
+            <ContactStatus contacts={loaderData.contacts} />
+            <KycStatus kyc={loaderData.kyc} />
+          </>
+        }
+      />
       <PortfolioInvestments data={loaderData} onNote={setNote} flash={placed} />
       <PortfolioActivity data={loaderData} onNote={setNote} flash={placed} />
       <PortfolioDialog data={loaderData} result={result} onNote={setNote} note={note} />

@@ -74,7 +74,7 @@ export default function Receipt() {
             <Line label={t("receipt.batch")}>{t("receipt.batchValue", { batchId: r.batchId, product })}</Line>
             <Line label={t("receipt.farm")}>{t("receipt.farmValue", { farm: r.farmName, location: r.location })}</Line>
             <Line label={t("receipt.units")} testId="receipt-units">
-              {r.units}
+              {r.units.toLocaleString("en-GH")}
             </Line>
             <Line label={t("receipt.unitPrice")} testId="receipt-unit-price">
               {formatGhs(r.unitPriceMinor)}

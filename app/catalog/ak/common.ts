@@ -48,6 +48,7 @@ export const common: TwiTexts<typeof english> = {
   "common.closeDialog": "✕ To mu",
   "common.dismissMessage": "Yi nkra no fi hɔ",
   "common.dateFormat": "YYYY-MM-DD",
+  "common.filterAndSort": "Yiyi na hyehyɛ",
   "common.batchError.title": "Yɛantumi ankyerɛ nkokɔ kuw yi",
   "common.batchError.body": "Yɛsrɛ wo, san bɔ mmɔden bio nkyɛ.",
   "common.batchError.notFound": "Nkokɔ kuw biara nni hɔ a ne nɔma ne yi.",

@@ -46,6 +46,7 @@ export const common = {
   "common.closeDialog": "✕ Close",
   "common.dismissMessage": "Dismiss message",
   "common.dateFormat": "YYYY-MM-DD",
+  "common.filterAndSort": "Filter and sort",
   "common.batchError.title": "Could not load this batch",
   "common.batchError.body": "Please try again in a moment.",
   "common.batchError.notFound": "There is no batch with this number.",
