@@ -53,7 +53,8 @@ describe.each([
     await expect(noSideScroll(page)).resolves.toBe(true);
     await shot("eggs-list", true);
 
-    // Search, then sort: the URL carries them and the server answers.
+    // Search, then sort: the URL carries them and the server answers (the filters fold behind one control).
+    await page.getByText("Filter and sort").click();
     await page.getByLabel("Search").fill(farmName);
     await apply();
     await page.waitForURL(/q=Phone/);

@@ -105,13 +105,15 @@ describe.each([
     await expect(noSideScroll(page)).resolves.toBe(true);
     await shot("overview");
 
-    // Filter: status Paid shows nothing; search by batch shows the one investment; Clear.
+    // Filter: status Paid shows nothing; search by batch shows the one investment; Clear (the filters fold behind one control).
+    await page.getByText("Filter and sort").click();
     await page.getByLabel("Status").selectOption("PAID");
     if (!javaScriptEnabled) await page.getByRole("button", { name: "Apply" }).click();
     await page.waitForURL(/status=PAID/);
     await page.getByText("No investments match these filters.").waitFor();
     await page.getByRole("link", { name: "Clear" }).first().click();
     await page.waitForURL(/\/portfolio$/);
+    await page.getByText("Filter and sort").click();
     await page.getByLabel("Search by ID or batch").fill(`#${eggBatch}`);
     if (javaScriptEnabled) await page.waitForURL(/q=/);
     else await page.getByRole("button", { name: "Apply" }).click();
