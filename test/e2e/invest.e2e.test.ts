@@ -244,6 +244,7 @@ describe("with JavaScript, while the list loads", () => {
       await held;
       await route.continue();
     });
+    await page.getByText("Filter and sort").click();
     await page.getByLabel("Sort").selectOption({ label: "Highest ROI" });
     await expect.poll(() => page.locator("[data-skeleton]").count()).toBe(6);
     release();
