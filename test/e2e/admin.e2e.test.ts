@@ -83,6 +83,7 @@ describe.each([
     await row.getByRole("button", { name: "Activate" }).click();
     await expectVisible(confirmStep.getByText(`Activate Batch #${batchId}?`));
     await expectVisible(confirmStep.getByText(/GH₵\s?200\.00 held in escrow for it moves to the farm/));
+    await page.waitForLoadState("networkidle"); // the answer's revalidation done: the click aborts nothing
     await confirmStep.getByRole("button", { name: "Confirm" }).click();
     await expectVisible(page.getByText("Batch activated."));
     await expectVisible(row.getByText("ACTIVE"));
@@ -101,12 +102,14 @@ describe.each([
     await row.getByRole("button", { name: "Execute Payout" }).click();
     await expectVisible(confirmStep.getByText("Execute real payouts?"));
     await expectVisible(confirmStep.getByText(/GH₵\s?224\.00 to 1 investment/));
+    await page.waitForLoadState("networkidle"); // the answer's revalidation done: the click aborts nothing
     await confirmStep.getByRole("link", { name: "Cancel" }).click();
     await confirmStep.waitFor({ state: "detached" });
     await expectVisible(row.getByText("ACTIVE")); // cancelled: nothing happened
     await row.getByRole("button", { name: "Execute Payout" }).click();
     await expectVisible(confirmStep.getByText("Execute real payouts?"));
     await shot("confirm");
+    await page.waitForLoadState("networkidle"); // the answer's revalidation done: the click aborts nothing
     await confirmStep.getByRole("button", { name: "Confirm" }).click();
     await expectVisible(page.getByText(new RegExp(`Payouts executed for Batch #${batchId}: 1 paid, GH₵\\s?224\\.00 in total\\.`)));
     await expectVisible(page.locator(`tr[data-batch-id="${batchId}"]`).getByText("HARVESTED"));

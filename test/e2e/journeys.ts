@@ -291,6 +291,7 @@ export function defineJourneys(mode: BrowserMode, { weigh = false }: { weigh?: b
         const confirm = adminPage.getByRole("dialog", { name: "Please confirm" });
         await expectVisible(confirm.getByText(`Activate Batch #${id}?`));
         await expectVisible(confirm.getByText(/held in escrow for it moves to the farm/));
+        await adminPage.waitForLoadState("networkidle"); // the answer's revalidation done: the click aborts nothing
         await confirm.getByRole("button", { name: "Confirm" }).click();
         await expectVisible(row(id).getByText("ACTIVE", { exact: true }));
       }
@@ -306,6 +307,7 @@ export function defineJourneys(mode: BrowserMode, { weigh = false }: { weigh?: b
         await expectVisible(confirm.getByText(money(total)));
         await auditPage(adminPage, "Admin confirm step", findings);
         await shot(adminPage, `confirm-${id === eggBatch ? "egg" : "chicken"}`);
+        await adminPage.waitForLoadState("networkidle"); // the answer's revalidation done: the click aborts nothing
         await confirm.getByRole("button", { name: "Confirm" }).click();
         await expectVisible(adminPage.getByText(new RegExp(`Payouts executed for Batch #${id}: 1 paid, GH₵\\s?${total.replace(".", "\\.")} in total\\.`)));
       };

@@ -180,6 +180,7 @@ describe.each([
     await expectVisible(confirm.getByText(`Activate Batch #${open.id}?`));
     await expectVisible(confirm.getByText(/GH₵\s?200\.00 held in escrow for it moves to the farm/));
     await shot(page, "activate-confirm");
+    await page.waitForLoadState("networkidle"); // the answer's revalidation done: the click aborts nothing
     await confirm.getByRole("button", { name: "Confirm" }).click();
     await expectVisible(page.getByText("Batch activated."));
     await expectVisible(row(open.id).getByText("ACTIVE", { exact: true }));
@@ -191,6 +192,7 @@ describe.each([
     await expectVisible(confirm.getByText(/record the farm's remittance or fund the reserve first/));
     await expect(confirm.getByRole("button", { name: "Confirm" }).count()).resolves.toBe(0);
     await shot(page, "short-no-confirm");
+    await page.waitForLoadState("networkidle"); // the answer's revalidation done: the click aborts nothing
     await confirm.getByRole("link", { name: "Cancel" }).click();
     await confirm.waitFor({ state: "detached" });
 
@@ -202,6 +204,7 @@ describe.each([
     await expectVisible(confirm.getByText(/Confirm draws GH₵\s?10,700\.00 from the platform reserve/));
     await expect(confirm.getByTestId("confirm-warning").count()).resolves.toBe(0);
     await shot(page, "short-confirm");
+    await page.waitForLoadState("networkidle"); // the answer's revalidation done: the click aborts nothing
     await confirm.getByRole("button", { name: "Confirm" }).click();
     await expectVisible(page.getByText(new RegExp(`Payouts executed for Batch #${big.id}: 1 paid, GH₵\\s?11,200\\.00 in total\\.`)));
     await expect(page.getByRole("dialog").count()).resolves.toBe(0);
@@ -210,6 +213,7 @@ describe.each([
     await row(early.id).getByRole("button", { name: "Execute Payout" }).click();
     await expectVisible(confirm.getByTestId("confirm-warning").getByText(`the harvest window is ${day(32)} to ${day(46)}`, { exact: false }));
     await shot(page, "early-harvest");
+    await page.waitForLoadState("networkidle"); // the answer's revalidation done: the click aborts nothing
     await confirm.getByRole("link", { name: "Cancel" }).click();
     await confirm.waitFor({ state: "detached" });
     expect((server.db().prepare("select status from batches where id = ?").get(early.id) as { status: string }).status).toBe("ACTIVE");
