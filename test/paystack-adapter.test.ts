@@ -313,21 +313,25 @@ describe("reconciliation lists", () => {
 });
 
 describe("when the provider is slow or failing", () => {
-  // `quick` has a 100 ms deadline for the calls a test makes time out; the rest use the roomy default.
+  // `quick` has a short deadline for the calls a test makes time out; the rest use the roomy default.
+  // The deadline leaves a loaded machine time to deliver the request to the fake (which must see it),
+  // and the fake holds its answer well past the deadline.
+  const QUICK_MS = 1_000;
+  const SLOW_MS = 2_500;
   it("a verify that times out is unknown, never failed or not_found", async () => {
-    const quick = paystack({ timeoutMs: 100 });
+    const quick = paystack({ timeoutMs: QUICK_MS });
     const reference = ref();
     await paystack().startCheckout({ reference, email: EMAIL, amountMinor: 100, callbackUrl: "https://akoko.example/back" });
-    fake.delayNext(600, { times: 3, path: "/transaction/verify" });
+    fake.delayNext(SLOW_MS, { times: 3, path: "/transaction/verify" });
     expect(await quick.verifyCharge(reference)).toEqual({ reference, status: "unknown", amountMinor: null, currency: null });
     expect(fake.requestsTo("GET", "/transaction/verify")).toHaveLength(3); // reads are retried after a timeout
   });
 
   it("a charge or a transfer that times out is pending and is not sent again; the provider may have acted on it", async () => {
     const pay = paystack();
-    const quick = paystack({ timeoutMs: 100 });
+    const quick = paystack({ timeoutMs: QUICK_MS });
     const reference = ref();
-    fake.delayNext(600, { path: "/charge" });
+    fake.delayNext(SLOW_MS, { path: "/charge" });
     expect(await quick.chargeMobileMoney({ reference, email: EMAIL, amountMinor: 100, network: "MTN", phone: "0241234567" })).toEqual({
       status: "pending",
       message: PAYMENT_MESSAGES.pending,
@@ -337,7 +341,7 @@ describe("when the provider is slow or failing", () => {
     expect((await pay.verifyCharge(reference)).status).toBe("pending"); // it got there after all
 
     const { recipientCode } = await pay.createRecipient({ kind: "mobile_money", name: "Ama", accountNumber: "0241234567", network: "MTN" });
-    fake.delayNext(600, { path: "/transfer" });
+    fake.delayNext(SLOW_MS, { path: "/transfer" });
     const out = ref("withdrawal");
     expect((await quick.transfer({ reference: out, amountMinor: 100, recipientCode, reason: "x" })).status).toBe("pending");
     expect(fake.requestsTo("POST", "/transfer")).toHaveLength(1);
@@ -382,8 +386,8 @@ describe("when the provider is slow or failing", () => {
       .catch((e: unknown) => e);
     expect(unreachable).toMatchObject({ code: "network" });
 
-    fake.delayNext(600, { times: 3, path: "/bank" });
-    const slow = await paystack({ timeoutMs: 100 })
+    fake.delayNext(SLOW_MS, { times: 3, path: "/bank" });
+    const slow = await paystack({ timeoutMs: QUICK_MS })
       .listBanks({ kind: "bank" })
       .catch((e: unknown) => e);
     expect(slow).toMatchObject({ code: "timeout" });

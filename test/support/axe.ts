@@ -17,11 +17,13 @@ type AuditTab = { page: Page; html: string };
  */
 const auditTabs = new WeakMap<Browser, Map<string, Promise<AuditTab>>>();
 
-function auditTab(browser: Browser, viewport: { width: number; height: number }): Promise<AuditTab> {
+async function auditTab(browser: Browser, viewport: { width: number; height: number }): Promise<AuditTab> {
   let bySize = auditTabs.get(browser);
   if (!bySize) auditTabs.set(browser, (bySize = new Map()));
   const key = `${viewport.width}x${viewport.height}`;
   let tab = bySize.get(key);
+  // The browser outlives a test file (one a worker), the file's contexts do not: a tab closed with them is made again.
+  if (tab && (await tab).page.isClosed()) tab = undefined;
   if (!tab) {
     tab = (async () => {
       const context = await browser.newContext({ viewport, javaScriptEnabled: true });
