@@ -1,6 +1,10 @@
 import type { MessageId } from "~/catalog/en";
 import type { Template } from "~/catalog/format";
 import { common } from "~/catalog/ak/common";
+import { landing } from "~/catalog/ak/landing";
+import { home } from "~/catalog/ak/home";
+import { meta } from "~/catalog/ak/meta";
+import { estimator } from "~/catalog/ak/estimator";
 
 /**
  * The Twi (Akan) catalog, namespace by namespace, as app/catalog/en is. Its translations await a
@@ -9,4 +13,8 @@ import { common } from "~/catalog/ak/common";
  */
 export const ak: Partial<Record<MessageId, Template>> = {
   ...common,
+  ...landing,
+  ...home,
+  ...meta,
+  ...estimator,
 };
