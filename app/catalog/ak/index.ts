@@ -5,6 +5,10 @@ import { landing } from "~/catalog/ak/landing";
 import { home } from "~/catalog/ak/home";
 import { meta } from "~/catalog/ak/meta";
 import { estimator } from "~/catalog/ak/estimator";
+import { guide, howItWorks } from "~/catalog/ak/how-it-works";
+import { faq } from "~/catalog/ak/faq";
+import { risk } from "~/catalog/ak/risk";
+import { terms } from "~/catalog/ak/terms";
 
 /**
  * The Twi (Akan) catalog, namespace by namespace, as app/catalog/en is. Its translations await a
@@ -17,4 +21,9 @@ export const ak: Partial<Record<MessageId, Template>> = {
   ...home,
   ...meta,
   ...estimator,
+  ...howItWorks,
+  ...guide,
+  ...faq,
+  ...risk,
+  ...terms,
 };
