@@ -9,6 +9,7 @@ import { guide, howItWorks } from "~/catalog/ak/how-it-works";
 import { faq } from "~/catalog/ak/faq";
 import { risk } from "~/catalog/ak/risk";
 import { terms } from "~/catalog/ak/terms";
+import { invest } from "~/catalog/ak/invest";
 
 /**
  * The Twi (Akan) catalog, namespace by namespace, as app/catalog/en is. Its translations await a
@@ -26,4 +27,5 @@ export const ak: Partial<Record<MessageId, Template>> = {
   ...faq,
   ...risk,
   ...terms,
+  ...invest,
 };
