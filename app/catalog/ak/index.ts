@@ -10,6 +10,7 @@ import { faq } from "~/catalog/ak/faq";
 import { risk } from "~/catalog/ak/risk";
 import { terms } from "~/catalog/ak/terms";
 import { invest } from "~/catalog/ak/invest";
+import { batchCard } from "~/catalog/ak/batch-card";
 
 /**
  * The Twi (Akan) catalog, namespace by namespace, as app/catalog/en is. Its translations await a
@@ -28,4 +29,5 @@ export const ak: Partial<Record<MessageId, Template>> = {
   ...risk,
   ...terms,
   ...invest,
+  ...batchCard,
 };
