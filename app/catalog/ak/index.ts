@@ -11,6 +11,7 @@ import { risk } from "~/catalog/ak/risk";
 import { terms } from "~/catalog/ak/terms";
 import { invest } from "~/catalog/ak/invest";
 import { batchCard } from "~/catalog/ak/batch-card";
+import { batchFacts } from "~/catalog/ak/batch-facts";
 
 /**
  * The Twi (Akan) catalog, namespace by namespace, as app/catalog/en is. Its translations await a
@@ -30,4 +31,5 @@ export const ak: Partial<Record<MessageId, Template>> = {
   ...terms,
   ...invest,
   ...batchCard,
+  ...batchFacts,
 };
