@@ -12,6 +12,7 @@ import { terms } from "~/catalog/ak/terms";
 import { invest } from "~/catalog/ak/invest";
 import { batchCard } from "~/catalog/ak/batch-card";
 import { batchFacts } from "~/catalog/ak/batch-facts";
+import { investDialogs } from "~/catalog/ak/invest-dialogs";
 
 /**
  * The Twi (Akan) catalog, namespace by namespace, as app/catalog/en is. Its translations await a
@@ -32,4 +33,5 @@ export const ak: Partial<Record<MessageId, Template>> = {
   ...invest,
   ...batchCard,
   ...batchFacts,
+  ...investDialogs,
 };
