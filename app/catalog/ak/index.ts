@@ -13,6 +13,7 @@ import { invest } from "~/catalog/ak/invest";
 import { batchCard } from "~/catalog/ak/batch-card";
 import { batchFacts } from "~/catalog/ak/batch-facts";
 import { investDialogs } from "~/catalog/ak/invest-dialogs";
+import { batchData, batchPage } from "~/catalog/ak/batch-page";
 
 /**
  * The Twi (Akan) catalog, namespace by namespace, as app/catalog/en is. Its translations await a
@@ -34,4 +35,6 @@ export const ak: Partial<Record<MessageId, Template>> = {
   ...batchCard,
   ...batchFacts,
   ...investDialogs,
+  ...batchData,
+  ...batchPage,
 };
