@@ -14,6 +14,7 @@ import { batchCard } from "~/catalog/ak/batch-card";
 import { batchFacts } from "~/catalog/ak/batch-facts";
 import { investDialogs } from "~/catalog/ak/invest-dialogs";
 import { batchData, batchPage } from "~/catalog/ak/batch-page";
+import { login, register, reset } from "~/catalog/ak/sign-in";
 
 /**
  * The Twi (Akan) catalog, namespace by namespace, as app/catalog/en is. Its translations await a
@@ -37,4 +38,7 @@ export const ak: Partial<Record<MessageId, Template>> = {
   ...investDialogs,
   ...batchData,
   ...batchPage,
+  ...login,
+  ...register,
+  ...reset,
 };
