@@ -15,6 +15,7 @@ import { batchFacts } from "~/catalog/ak/batch-facts";
 import { investDialogs } from "~/catalog/ak/invest-dialogs";
 import { batchData, batchPage } from "~/catalog/ak/batch-page";
 import { login, register, reset } from "~/catalog/ak/sign-in";
+import { accountStatus } from "~/catalog/ak/account-status";
 
 /**
  * The Twi (Akan) catalog, namespace by namespace, as app/catalog/en is. Its translations await a
@@ -41,4 +42,5 @@ export const ak: Partial<Record<MessageId, Template>> = {
   ...login,
   ...register,
   ...reset,
+  ...accountStatus,
 };
