@@ -16,6 +16,7 @@ import { investDialogs } from "~/catalog/ak/invest-dialogs";
 import { batchData, batchPage } from "~/catalog/ak/batch-page";
 import { login, register, reset } from "~/catalog/ak/sign-in";
 import { accountStatus } from "~/catalog/ak/account-status";
+import { paymentStatus } from "~/catalog/ak/payment-status";
 
 /**
  * The Twi (Akan) catalog, namespace by namespace, as app/catalog/en is. Its translations await a
@@ -43,4 +44,5 @@ export const ak: Partial<Record<MessageId, Template>> = {
   ...register,
   ...reset,
   ...accountStatus,
+  ...paymentStatus,
 };
