@@ -17,6 +17,7 @@ import { batchData, batchPage } from "~/catalog/ak/batch-page";
 import { login, register, reset } from "~/catalog/ak/sign-in";
 import { accountStatus } from "~/catalog/ak/account-status";
 import { paymentStatus } from "~/catalog/ak/payment-status";
+import { portfolio } from "~/catalog/ak/portfolio";
 
 /**
  * The Twi (Akan) catalog, namespace by namespace, as app/catalog/en is. Its translations await a
@@ -45,4 +46,5 @@ export const ak: Partial<Record<MessageId, Template>> = {
   ...reset,
   ...accountStatus,
   ...paymentStatus,
+  ...portfolio,
 };
