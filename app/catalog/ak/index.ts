@@ -18,6 +18,7 @@ import { login, register, reset } from "~/catalog/ak/sign-in";
 import { accountStatus } from "~/catalog/ak/account-status";
 import { paymentStatus } from "~/catalog/ak/payment-status";
 import { portfolio } from "~/catalog/ak/portfolio";
+import { portfolioDialogs } from "~/catalog/ak/portfolio-dialogs";
 
 /**
  * The Twi (Akan) catalog, namespace by namespace, as app/catalog/en is. Its translations await a
@@ -47,4 +48,5 @@ export const ak: Partial<Record<MessageId, Template>> = {
   ...accountStatus,
   ...paymentStatus,
   ...portfolio,
+  ...portfolioDialogs,
 };
