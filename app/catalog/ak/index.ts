@@ -19,6 +19,7 @@ import { accountStatus } from "~/catalog/ak/account-status";
 import { paymentStatus } from "~/catalog/ak/payment-status";
 import { portfolio } from "~/catalog/ak/portfolio";
 import { portfolioDialogs } from "~/catalog/ak/portfolio-dialogs";
+import { portfolioCsv } from "~/catalog/ak/portfolio-csv";
 
 /**
  * The Twi (Akan) catalog, namespace by namespace, as app/catalog/en is. Its translations await a
@@ -49,4 +50,5 @@ export const ak: Partial<Record<MessageId, Template>> = {
   ...paymentStatus,
   ...portfolio,
   ...portfolioDialogs,
+  ...portfolioCsv,
 };
