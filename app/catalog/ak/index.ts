@@ -20,6 +20,7 @@ import { paymentStatus } from "~/catalog/ak/payment-status";
 import { portfolio } from "~/catalog/ak/portfolio";
 import { portfolioDialogs } from "~/catalog/ak/portfolio-dialogs";
 import { portfolioCsv } from "~/catalog/ak/portfolio-csv";
+import { receipt } from "~/catalog/ak/receipt";
 
 /**
  * The Twi (Akan) catalog, namespace by namespace, as app/catalog/en is. Its translations await a
@@ -51,4 +52,5 @@ export const ak: Partial<Record<MessageId, Template>> = {
   ...portfolio,
   ...portfolioDialogs,
   ...portfolioCsv,
+  ...receipt,
 };
