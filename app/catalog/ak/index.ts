@@ -21,6 +21,7 @@ import { portfolio } from "~/catalog/ak/portfolio";
 import { portfolioDialogs } from "~/catalog/ak/portfolio-dialogs";
 import { portfolioCsv } from "~/catalog/ak/portfolio-csv";
 import { receipt } from "~/catalog/ak/receipt";
+import { statements } from "~/catalog/ak/statements";
 
 /**
  * The Twi (Akan) catalog, namespace by namespace, as app/catalog/en is. Its translations await a
@@ -53,4 +54,5 @@ export const ak: Partial<Record<MessageId, Template>> = {
   ...portfolioDialogs,
   ...portfolioCsv,
   ...receipt,
+  ...statements,
 };
