@@ -22,6 +22,7 @@ import { portfolioDialogs } from "~/catalog/ak/portfolio-dialogs";
 import { portfolioCsv } from "~/catalog/ak/portfolio-csv";
 import { receipt } from "~/catalog/ak/receipt";
 import { statements } from "~/catalog/ak/statements";
+import { payments } from "~/catalog/ak/payments";
 
 /**
  * The Twi (Akan) catalog, namespace by namespace, as app/catalog/en is. Its translations await a
@@ -55,4 +56,5 @@ export const ak: Partial<Record<MessageId, Template>> = {
   ...portfolioCsv,
   ...receipt,
   ...statements,
+  ...payments,
 };
