@@ -23,6 +23,7 @@ import { portfolioCsv } from "~/catalog/ak/portfolio-csv";
 import { receipt } from "~/catalog/ak/receipt";
 import { statements } from "~/catalog/ak/statements";
 import { payments } from "~/catalog/ak/payments";
+import { investorTexts } from "~/catalog/ak/investor-texts";
 
 /**
  * The Twi (Akan) catalog, namespace by namespace, as app/catalog/en is. Its translations await a
@@ -57,4 +58,5 @@ export const ak: Partial<Record<MessageId, Template>> = {
   ...receipt,
   ...statements,
   ...payments,
+  ...investorTexts,
 };

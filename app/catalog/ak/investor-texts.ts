@@ -1,0 +1,42 @@
+import type { investorTexts as english } from "~/catalog/en/investor-texts";
+import type { TwiTexts } from "~/catalog/ak/types";
+
+/** What the investor pages' loaders and actions write themselves, in Twi. */
+export const investorTexts: TwiTexts<typeof english> = {
+  "investorTexts.depositSucceeded": "Sika a wode too mu no aba",
+  "investorTexts.withdrawalProcessed": "Yɛayi sika no awie",
+  "investorTexts.reinvested": "Yɛde ahyɛ mu bio, yɛreyɛ krataafa no foforɔ...",
+  "investorTexts.exitCancelled": "Yɛagyae fi mu ntɛm abisadeɛ no.",
+  "investorTexts.autoReinvestOn": "Fa hyɛ mu bio ankasa reyɛ adwuma ma sikahyɛ #{id}.",
+  "investorTexts.autoReinvestOff": "Fa hyɛ mu bio ankasa nyɛ adwuma bio ma sikahyɛ #{id}.",
+  "investorTexts.failed.deposit": "Sika a wode too mu no anyɛ yie",
+  "investorTexts.failed.withdraw": "Sika a woyii no anyɛ yie",
+  "investorTexts.failed.reinvest": "Fa hyɛ mu bio no anyɛ yie",
+  "investorTexts.failed.request": "Yɛantumi amfa abisadeɛ no ankɔ.",
+  "investorTexts.failed.invest": "Yɛantumi amfa sika no anhyɛ mu.",
+  "investorTexts.investmentConfirmed": {
+    one: "Yɛasi sikahyɛ no so dua: kyɛfa {count} wɔ nkokɔ kuw #{batchId} mu, {amount}.",
+    other: "Yɛasi sikahyɛ no so dua: nkyɛfa {count} wɔ nkokɔ kuw #{batchId} mu, {amount}.",
+  },
+  "investorTexts.chartLabel": "Wo sikahyɛ 12 a etwa toɔ no dodoɔ, wɔ GHS mu",
+  "investorTexts.usableFrom": "{destination} · ɛbɛtumi anya sika efi {when}",
+  "investorTexts.destinationSaved": "Yɛakora baabi no. Seesei wobɛtumi ayi sika akɔ hɔ.",
+  "investorTexts.destinationRemoved": "Yɛayi baabi no afi hɔ.",
+  "investorTexts.formUnreadable": "Yɛantumi ankenkan krataa yi. Yɛsrɛ wo, yɛ krataafa no foforɔ na san bɔ mmɔden bio.",
+  "investorTexts.withdrawalRequested": "Woabisa sɛ woyi {amount}: ɛreba. Sɛ ɛduru a, yɛbɛka akyerɛ wo.",
+  "investorTexts.kycVerified": "Yɛahwɛ wo ho awie: seesei w'akawnt yɛ {tier}.",
+  "investorTexts.kycReceived": "Yɛda wo ase: yɛanya wo nkrataa no. Yɛbɛhwɛ mu wɔ nnɔnhwere 24 mu na yɛde email ne SMS aka nea efi mu ba akyerɛ wo.",
+  "investorTexts.profileSaved": "Yɛakora wo nsɛm.",
+  "investorTexts.preferencesSaved": "Yɛakora nkra a wopɛ no.",
+  "investorTexts.passwordChanged": "Yɛasesa wo password. Yɛayi w'akawnt afi fon ne kɔmputa foforɔ biara a na ɛwɔ mu so.",
+  "investorTexts.accountClosed": "Yɛato w'akawnt mu na yɛayi wo ho nsɛm afi hɔ. Yɛda wo ase sɛ wo ne Akoko de sika hyɛɛ mu.",
+  "investorTexts.sessionEnded": "Yɛayi saa session no afi mu.",
+  "investorTexts.othersEnded": "Yɛayi w'akawnt session ne API token foforɔ biara afi mu.",
+  "investorTexts.sessionNotFound": "Saa session no afi mu dada.",
+  "investorTexts.sessionIsCurrent": "Ɛyɛ session a wode redi dwuma seesei. Sɛ wopɛ sɛ wogyae a, fi mu.",
+  "investorTexts.chooseWhat": "Yi nea wopɛ sɛ wosesa.",
+  "investorTexts.twoFactorOn": "Wura mu a ɛtɔ so mmienu reyɛ adwuma.",
+  "investorTexts.twoFactorOff": "Wura mu a ɛtɔ so mmienu nyɛ adwuma.",
+  "investorTexts.newCodesMade": "Yɛayɛ recovery kɔd foforɔ: dada no nyɛ adwuma bio.",
+  "investorTexts.portfolioDescription": "Wo Akoko sika kotoku, sika a wode ahyɛ mu ne w'akatua.",
+};
