@@ -24,6 +24,7 @@ import { receipt } from "~/catalog/ak/receipt";
 import { statements } from "~/catalog/ak/statements";
 import { payments } from "~/catalog/ak/payments";
 import { investorTexts } from "~/catalog/ak/investor-texts";
+import { notices } from "~/catalog/ak/notices";
 
 /**
  * The Twi (Akan) catalog, namespace by namespace, as app/catalog/en is. Its translations await a
@@ -59,4 +60,5 @@ export const ak: Partial<Record<MessageId, Template>> = {
   ...statements,
   ...payments,
   ...investorTexts,
+  ...notices,
 };
