@@ -25,6 +25,7 @@ import { statements } from "~/catalog/ak/statements";
 import { payments } from "~/catalog/ak/payments";
 import { investorTexts } from "~/catalog/ak/investor-texts";
 import { notices } from "~/catalog/ak/notices";
+import { mail } from "~/catalog/ak/mail";
 
 /**
  * The Twi (Akan) catalog, namespace by namespace, as app/catalog/en is. Its translations await a
@@ -61,4 +62,5 @@ export const ak: Partial<Record<MessageId, Template>> = {
   ...payments,
   ...investorTexts,
   ...notices,
+  ...mail,
 };
