@@ -26,6 +26,7 @@ import { payments } from "~/catalog/ak/payments";
 import { investorTexts } from "~/catalog/ak/investor-texts";
 import { notices } from "~/catalog/ak/notices";
 import { mail } from "~/catalog/ak/mail";
+import { confirmEmail, contact, unsubscribe } from "~/catalog/ak/email-links";
 
 /**
  * The Twi (Akan) catalog, namespace by namespace, as app/catalog/en is. Its translations await a
@@ -63,4 +64,7 @@ export const ak: Partial<Record<MessageId, Template>> = {
   ...investorTexts,
   ...notices,
   ...mail,
+  ...confirmEmail,
+  ...contact,
+  ...unsubscribe,
 };
