@@ -27,6 +27,7 @@ import { investorTexts } from "~/catalog/ak/investor-texts";
 import { notices } from "~/catalog/ak/notices";
 import { mail } from "~/catalog/ak/mail";
 import { confirmEmail, contact, unsubscribe } from "~/catalog/ak/email-links";
+import { refusals } from "~/catalog/ak/refusals";
 
 /**
  * The Twi (Akan) catalog, namespace by namespace, as app/catalog/en is. Its translations await a
@@ -67,4 +68,5 @@ export const ak: Partial<Record<MessageId, Template>> = {
   ...confirmEmail,
   ...contact,
   ...unsubscribe,
+  ...refusals,
 };
