@@ -28,6 +28,7 @@ import { notices } from "~/catalog/ak/notices";
 import { mail } from "~/catalog/ak/mail";
 import { confirmEmail, contact, unsubscribe } from "~/catalog/ak/email-links";
 import { refusals } from "~/catalog/ak/refusals";
+import { rules } from "~/catalog/ak/rules";
 
 /**
  * The Twi (Akan) catalog, namespace by namespace, as app/catalog/en is. Its translations await a
@@ -69,4 +70,5 @@ export const ak: Partial<Record<MessageId, Template>> = {
   ...contact,
   ...unsubscribe,
   ...refusals,
+  ...rules,
 };
