@@ -29,6 +29,7 @@ import { mail } from "~/catalog/ak/mail";
 import { confirmEmail, contact, unsubscribe } from "~/catalog/ak/email-links";
 import { refusals } from "~/catalog/ak/refusals";
 import { rules } from "~/catalog/ak/rules";
+import { forms } from "~/catalog/ak/forms";
 
 /**
  * The Twi (Akan) catalog, namespace by namespace, as app/catalog/en is. Its translations await a
@@ -71,4 +72,5 @@ export const ak: Partial<Record<MessageId, Template>> = {
   ...unsubscribe,
   ...refusals,
   ...rules,
+  ...forms,
 };
