@@ -30,6 +30,7 @@ import { confirmEmail, contact, unsubscribe } from "~/catalog/ak/email-links";
 import { refusals } from "~/catalog/ak/refusals";
 import { rules } from "~/catalog/ak/rules";
 import { forms } from "~/catalog/ak/forms";
+import { kyc } from "~/catalog/ak/kyc";
 
 /**
  * The Twi (Akan) catalog, namespace by namespace, as app/catalog/en is. Its translations await a
@@ -73,4 +74,5 @@ export const ak: Partial<Record<MessageId, Template>> = {
   ...refusals,
   ...rules,
   ...forms,
+  ...kyc,
 };
