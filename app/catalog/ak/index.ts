@@ -31,6 +31,7 @@ import { refusals } from "~/catalog/ak/refusals";
 import { rules } from "~/catalog/ak/rules";
 import { forms } from "~/catalog/ak/forms";
 import { kyc } from "~/catalog/ak/kyc";
+import { account, accountBlocked, accountClose, accountOtherSessions } from "~/catalog/ak/account";
 
 /**
  * The Twi (Akan) catalog, namespace by namespace, as app/catalog/en is. Its translations await a
@@ -75,4 +76,8 @@ export const ak: Partial<Record<MessageId, Template>> = {
   ...rules,
   ...forms,
   ...kyc,
+  ...account,
+  ...accountBlocked,
+  ...accountClose,
+  ...accountOtherSessions,
 };
