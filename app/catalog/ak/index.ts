@@ -32,6 +32,7 @@ import { rules } from "~/catalog/ak/rules";
 import { forms } from "~/catalog/ak/forms";
 import { kyc } from "~/catalog/ak/kyc";
 import { account, accountBlocked, accountClose, accountOtherSessions } from "~/catalog/ak/account";
+import { api } from "~/catalog/ak/api";
 
 /**
  * The Twi (Akan) catalog, namespace by namespace, as app/catalog/en is. Its translations await a
@@ -80,4 +81,5 @@ export const ak: Partial<Record<MessageId, Template>> = {
   ...accountBlocked,
   ...accountClose,
   ...accountOtherSessions,
+  ...api,
 };
