@@ -33,6 +33,7 @@ import { forms } from "~/catalog/ak/forms";
 import { kyc } from "~/catalog/ak/kyc";
 import { account, accountBlocked, accountClose, accountOtherSessions } from "~/catalog/ak/account";
 import { api } from "~/catalog/ak/api";
+import { adminDevices, deviceRules, sensor } from "~/catalog/ak/farm-devices";
 
 /**
  * The Twi (Akan) catalog, namespace by namespace, as app/catalog/en is. Its translations await a
@@ -82,4 +83,7 @@ export const ak: Partial<Record<MessageId, Template>> = {
   ...accountClose,
   ...accountOtherSessions,
   ...api,
+  ...adminDevices,
+  ...deviceRules,
+  ...sensor,
 };
