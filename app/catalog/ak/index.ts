@@ -34,6 +34,7 @@ import { kyc } from "~/catalog/ak/kyc";
 import { account, accountBlocked, accountClose, accountOtherSessions } from "~/catalog/ak/account";
 import { api } from "~/catalog/ak/api";
 import { adminDevices, deviceRules, sensor } from "~/catalog/ak/farm-devices";
+import { approvalOutcome } from "~/catalog/ak/approval-outcome";
 
 /**
  * The Twi (Akan) catalog, namespace by namespace, as app/catalog/en is. Its translations await a
@@ -86,4 +87,5 @@ export const ak: Partial<Record<MessageId, Template>> = {
   ...adminDevices,
   ...deviceRules,
   ...sensor,
+  ...approvalOutcome,
 };
