@@ -35,6 +35,7 @@ import { account, accountBlocked, accountClose, accountOtherSessions } from "~/c
 import { api } from "~/catalog/ak/api";
 import { adminDevices, deviceRules, sensor } from "~/catalog/ak/farm-devices";
 import { approvalOutcome } from "~/catalog/ak/approval-outcome";
+import { approvalSummary } from "~/catalog/ak/approval-summary";
 
 /**
  * The Twi (Akan) catalog, namespace by namespace, as app/catalog/en is. Its translations await a
@@ -88,4 +89,5 @@ export const ak: Partial<Record<MessageId, Template>> = {
   ...deviceRules,
   ...sensor,
   ...approvalOutcome,
+  ...approvalSummary,
 };
