@@ -36,6 +36,7 @@ import { api } from "~/catalog/ak/api";
 import { adminDevices, deviceRules, sensor } from "~/catalog/ak/farm-devices";
 import { approvalOutcome } from "~/catalog/ak/approval-outcome";
 import { approvalSummary } from "~/catalog/ak/approval-summary";
+import { adminMeta } from "~/catalog/ak/admin-meta";
 
 /**
  * The Twi (Akan) catalog, namespace by namespace, as app/catalog/en is. Its translations await a
@@ -90,4 +91,5 @@ export const ak: Partial<Record<MessageId, Template>> = {
   ...sensor,
   ...approvalOutcome,
   ...approvalSummary,
+  ...adminMeta,
 };
