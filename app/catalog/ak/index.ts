@@ -37,6 +37,7 @@ import { adminDevices, deviceRules, sensor } from "~/catalog/ak/farm-devices";
 import { approvalOutcome } from "~/catalog/ak/approval-outcome";
 import { approvalSummary } from "~/catalog/ak/approval-summary";
 import { adminMeta } from "~/catalog/ak/admin-meta";
+import { admin } from "~/catalog/ak/admin";
 
 /**
  * The Twi (Akan) catalog, namespace by namespace, as app/catalog/en is. Its translations await a
@@ -92,4 +93,5 @@ export const ak: Partial<Record<MessageId, Template>> = {
   ...approvalOutcome,
   ...approvalSummary,
   ...adminMeta,
+  ...admin,
 };
