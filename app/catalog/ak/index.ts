@@ -38,6 +38,7 @@ import { approvalOutcome } from "~/catalog/ak/approval-outcome";
 import { approvalSummary } from "~/catalog/ak/approval-summary";
 import { adminMeta } from "~/catalog/ak/admin-meta";
 import { admin } from "~/catalog/ak/admin";
+import { adminDashboard } from "~/catalog/ak/admin-dashboard";
 
 /**
  * The Twi (Akan) catalog, namespace by namespace, as app/catalog/en is. Its translations await a
@@ -94,4 +95,5 @@ export const ak: Partial<Record<MessageId, Template>> = {
   ...approvalSummary,
   ...adminMeta,
   ...admin,
+  ...adminDashboard,
 };
