@@ -39,6 +39,7 @@ import { approvalSummary } from "~/catalog/ak/approval-summary";
 import { adminMeta } from "~/catalog/ak/admin-meta";
 import { admin } from "~/catalog/ak/admin";
 import { adminDashboard } from "~/catalog/ak/admin-dashboard";
+import { adminApprovals, adminAudit, adminContent, adminExits, adminKyc, adminLogs, adminMessages, adminOutbox, adminPayments, adminRemittances, adminTax } from "~/catalog/ak/admin-pages";
 
 /**
  * The Twi (Akan) catalog, namespace by namespace, as app/catalog/en is. Its translations await a
@@ -96,4 +97,15 @@ export const ak: Partial<Record<MessageId, Template>> = {
   ...adminMeta,
   ...admin,
   ...adminDashboard,
+  ...adminApprovals,
+  ...adminAudit,
+  ...adminContent,
+  ...adminExits,
+  ...adminKyc,
+  ...adminLogs,
+  ...adminMessages,
+  ...adminOutbox,
+  ...adminPayments,
+  ...adminRemittances,
+  ...adminTax,
 };
