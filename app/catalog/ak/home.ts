@@ -36,7 +36,7 @@ export const home: TwiTexts<typeof english> = {
   "home.trust.payouts.text": "Sika no da sika sie mu nkoa; yɛhwɛ akatua no mu wie a, ɛkɔ wo sika kotoku mu ankasa.",
   "home.products.title": "Akwan mmienu a wobɛfa so de sika ahyɛ mu",
   "home.products.EGG": "Akokɔbere a ɔto nkesua: bɛyɛ bosome 17 (bosome 2 a wɔtete wɔn, bosome 15 a wɔto nkesua). Bosome biara mfasoɔ fi nkesua a wɔtɔn mu.",
-  "home.products.CHICKEN": "Nkokɔ a wɔyɛn ma nam: kyinhyia baako, bɛyɛ nnawɔtwe 7-8. Sika mua wɔ otwa bere, na wobɛtumi ama ayɛ ankasa sɛ wode bɛhyɛ mu bio.",
+  "home.products.CHICKEN": "Nkokɔ a wɔyɛn ma nam: kyinhyia baako, bɛyɛ nnawɔtwe 7-8. Sika mua wɔ otwa bere; sɛ wopɛ a, ɛbɛkɔ mu bio ankasa.",
   "home.products.from": "Efi {price} kyɛfa baako · ROI a yɛhwɛ kwan {roi}",
   "home.products.trendIllustrative": "ROI kwan (nhwɛsoɔ)",
   "home.products.trend": "Nkokɔ kuw a ɛwɔ hɔ seesei ROI a atwam, ɔha mu nkyɛmu",
