@@ -36,7 +36,8 @@ export const batchPage: TwiTexts<typeof english> = {
   "batchPage.settlements.nothingRemitted": "Nkokɔ afuo no mmaa sika biara ɛnnɛ",
   "batchPage.settlements.rule.EGG":
     "ROI a nkokɔ afuo no sika kyerɛ = sika a nkokɔ afuo no de maa sikahyɛfoɔ wɔ bosome a ɛde sika maa no mu, kyɛ sika titiriw a yɛde kɔɔ nkokɔ afuo no so, na kyɛ saa bosome no dodoɔ: bosome biara ROI te sɛ nea yɛhwɛ kwan no (× 12 ma afe).",
-  "batchPage.settlements.rule.CHICKEN": "ROI a nkokɔ afuo no sika kyerɛ = sika a nkokɔ afuo no de maa otwa bere, yi sika titiriw a yɛde kɔɔ nkokɔ afuo no so fi mu, na kyɛ saa sika titiriw no: kyinhyia biara ROI te sɛ nea yɛhwɛ kwan no.",
+  "batchPage.settlements.rule.CHICKEN":
+    "ROI a nkokɔ afuo no sika kyerɛ = sika a nkokɔ afuo no de maa otwa bere, yi sika titiriw a yɛde kɔɔ nkokɔ afuo no so fi mu, na kyɛ saa sika titiriw no: kyinhyia biara ROI te sɛ nea yɛhwɛ kwan no.",
   "batchPage.rate.EGG": "{monthly} bosome biara ({yearly} afe biara)",
   "batchPage.rate.CHICKEN": "{rate} kyinhyia biara",
   "batchPage.overdue.month": "Na ɛsɛ sɛ {period} mfasoɔ ba {date}, nanso yɛntuaa ɛnnɛ.",
@@ -58,7 +59,8 @@ export const batchPage: TwiTexts<typeof english> = {
   "batchPage.sheet": "Akontaa krataa, yɛnyaa no {date}",
   "batchPage.sheetN": "Akontaa krataa {n}, yɛnyaa no {date}",
   "batchPage.logs.title": "Nkokɔ afuo no da biara nsɛm",
-  "batchPage.logs.none": "Nkokɔ afuo no nkyerɛw da biara nsɛm biara mfaa nkokɔ kuw yi ho ɛnnɛ. Sɛ wɔkyerɛw ara pɛ a, nkesua a wɔto, wɔn mu duru, aduane a wɔdi, nkokɔ a wɔawuwu, nsɛm a asisi ne mfoninii bɛba ha.",
+  "batchPage.logs.none":
+    "Nkokɔ afuo no nkyerɛw da biara nsɛm biara mfaa nkokɔ kuw yi ho ɛnnɛ. Sɛ wɔkyerɛw ara pɛ a, nkesua a wɔto, wɔn mu duru, aduane a wɔdi, nkokɔ a wɔawuwu, nsɛm a asisi ne mfoninii bɛba ha.",
   "batchPage.logs.summary": "Wɔakyerɛw nna {days}; nea etwa toɔ {date}.",
   "batchPage.logs.chartDays": " Mfoninii no kyerɛ nna {days} a etwa toɔ.",
   "batchPage.logs.birdsAlive": "Nkokɔ a wɔte ase",

@@ -44,7 +44,8 @@ export const faq: TwiTexts<typeof english> = {
   "faq.returns.a":
     "Egg Notes de bɛyɛ 10-14% ama afe biara, na Chicken Notes de bɛyɛ 8-12% ama kyinhyia biara. Nkokɔ kuw biara kyerɛ ne ROI a yɛhwɛ kwan. Ɛyɛ akontaabuo, ɛnyɛ bɔhyɛ: mfasoɔ no bɛtumi asua, na yɛnhyɛ bɔ sɛ wo sika titiriw bɛsan aba.",
   "faq.payout-timing.q": "Bere bɛn na wɔtua akatua?",
-  "faq.payout-timing.a": "Egg Notes tua bosome biara bere a nkokɔ no reto nkesua; Chicken Notes tua sika mua wɔ otwa bere. Yɛhwɛ nkokɔ afuo no akontaa mu wie a, akatua no kɔ wo sika kotoku mu ankasa.",
+  "faq.payout-timing.a":
+    "Egg Notes tua bosome biara bere a nkokɔ no reto nkesua; Chicken Notes tua sika mua wɔ otwa bere. Yɛhwɛ nkokɔ afuo no akontaa mu wie a, akatua no kɔ wo sika kotoku mu ankasa.",
   "faq.auto-reinvest.q": "Metumi ama m'akatua akɔ mu bio ankasa?",
   "faq.auto-reinvest.a": "Aane. Sɛ wobue auto-reinvest a, wo Chicken Note sika no tɔ nkokɔ kuw a ɛbɛbue a edi hɔ no kyɛfa; sika a ɛnnu kyɛfa mua no ka wo sika kotoku mu.",
   "faq.withdraw.q": "Mɛyɛ dɛn ayi me sika?",
@@ -59,7 +60,8 @@ export const faq: TwiTexts<typeof english> = {
   "faq.farm-vetting.a":
     "Yɛne nkokɔ afuo a yɛahwehwɛ mu, a wɔbɔ paane bere a ɛsɛ mu na wɔne mmoa dɔkta yɛ adwuma na ɛyɛ adwuma. Nkokɔ kuw biara kyerɛ nkesua a wɔto anaa aduane a wɔdi, wɔn mu duru, nkokɔ a wɔawuwu, da biara nsɛm, mfoninii ne asɛm biara a asi.",
   "faq.fund-wallet.q": "Mɛyɛ dɛn de sika agu me sika kotoku mu?",
-  "faq.fund-wallet.a": "Denam mobile money anaa bank so. Mobile money sika ba ntɛm ara; bank sika bɛtumi akyɛ nnɔnhwere 24. Wɔ nhwɛsoɔ yi mu, sika a wode to mu nyɛ ampa, na sika ampa biara nkɔ baabiara.",
+  "faq.fund-wallet.a":
+    "Denam mobile money anaa bank so. Mobile money sika ba ntɛm ara; bank sika bɛtumi akyɛ nnɔnhwere 24. Wɔ nhwɛsoɔ yi mu, sika a wode to mu nyɛ ampa, na sika ampa biara nkɔ baabiara.",
   "faq.tracking.q": "Mɛyɛ dɛn ahwɛ me nkokɔ kuw?",
   "faq.tracking.a": "Wo sikasɛm krataafa kyerɛ sika biara a wode ahyɛ mu, ne tebea ne n'akatua, na nkokɔ kuw biara krataafa kyerɛ nkokɔ afuo no akontaa foforɔ: wobɛtumi ahwɛ wɔ wo fon so 24/7.",
   "faq.support.q": "Mɛyɛ dɛn afrɛ mmoafoɔ?",

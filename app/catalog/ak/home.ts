@@ -5,7 +5,8 @@ import type { TwiTexts } from "~/catalog/ak/types";
 export const home: TwiTexts<typeof english> = {
   "home.hero.kicker": "Fa sika hyɛ nkokɔ afuo mu wɔ Ghana",
   "home.hero.title": "Fa sika hyɛ Ghana nkokɔ afuo mu, kyɛfa baako baako",
-  "home.hero.body": "Tɔ nkesua ne nkokɔ nam nkokɔ kuw kyɛfa wɔ nkokɔ afuo a yɛahwehwɛ mu so, hwɛ sɛnea ɛrekɔ, na nya akatua wɔ wo sika kotoku mu wɔ Ghana sidi. Yɛnhyɛ bɔ sɛ wo sika titiriw bɛsan aba.",
+  "home.hero.body":
+    "Tɔ nkesua ne nkokɔ nam nkokɔ kuw kyɛfa wɔ nkokɔ afuo a yɛahwehwɛ mu so, hwɛ sɛnea ɛrekɔ, na nya akatua wɔ wo sika kotoku mu wɔ Ghana sidi. Yɛnhyɛ bɔ sɛ wo sika titiriw bɛsan aba.",
   "home.hero.getStarted": "Fi ase",
   "home.hero.howItWorks": "Sɛnea ɛyɛ adwuma",
   "home.hero.dashboard": "Kɔ wo sikasɛm so",

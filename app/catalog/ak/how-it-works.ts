@@ -3,8 +3,7 @@ import type { TwiTexts } from "~/catalog/ak/types";
 
 /** The How It Works page, in Twi. */
 export const howItWorks: TwiTexts<typeof english> = {
-  "howItWorks.intro":
-    "{brand} ma wo kwan ma wotɔ nkokɔ kuw ampa kyɛfa wɔ nkokɔ afuo so wɔ Ghana. Wo na woyi nkokɔ kuw no, nkokɔ afuo no yɛn nkokɔ no, na wo kyɛfa mfasoɔ kɔ wo sika kotoku mu.",
+  "howItWorks.intro": "{brand} ma wo kwan ma wotɔ nkokɔ kuw ampa kyɛfa wɔ nkokɔ afuo so wɔ Ghana. Wo na woyi nkokɔ kuw no, nkokɔ afuo no yɛn nkokɔ no, na wo kyɛfa mfasoɔ kɔ wo sika kotoku mu.",
   "howItWorks.createAccount": "Bue akawnt",
   "howItWorks.estimate": "Bu wo mfasoɔ",
   "howItWorks.stats.broiler": "Nkokɔ nam nkokɔ kuw",

@@ -15,7 +15,8 @@ export const investDialogs: TwiTexts<typeof english> = {
   "investDialogs.cost": "Ne bo: {cost}{each}",
   "investDialogs.costEach": " ({price} x kyɛfa)",
   "investDialogs.autoReinvest.EGG": "Fa hyɛ mu bio ankasa bere a ɛbɛba awieeɛ",
-  "investDialogs.autoReinvestRule.EGG": "Sɛ nkokɔ kuw yi ba awieeɛ a, me sika titiriw bɛtɔ Egg nkokɔ kuw a ɛbɛbue a edi hɔ no kyɛfa mua. Nea aka, ne bosome biara mfasoɔ nyinaa, bɛkɔ me sika kotoku mu.",
+  "investDialogs.autoReinvestRule.EGG":
+    "Sɛ nkokɔ kuw yi ba awieeɛ a, me sika titiriw bɛtɔ Egg nkokɔ kuw a ɛbɛbue a edi hɔ no kyɛfa mua. Nea aka, ne bosome biara mfasoɔ nyinaa, bɛkɔ me sika kotoku mu.",
   "investDialogs.autoReinvest.CHICKEN": "Fa hyɛ mu bio ankasa wɔ otwa bere",
   "investDialogs.autoReinvestRule.CHICKEN": "Me otwa bere sika bɛtɔ Chicken nkokɔ kuw a ɛbɛbue a edi hɔ no kyɛfa mua. Nea aka bɛkɔ me sika kotoku mu.",
   "investDialogs.accept.EGG": "Mepene Mmara no ne Asiane ho nkaeɛ no so.",

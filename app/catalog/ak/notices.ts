@@ -32,7 +32,8 @@ export const notices: TwiTexts<typeof english> = {
   "notices.withdrawalReversed": "Sika {amount} a woyii kɔɔ {provider} no asan aba. Sika no asan aba wo sika kotoku mu.",
   "notices.withdrawalNotSent": "Yɛamfa sika {amount} a woyii no ankɔ ahobammɔ nhwehwɛmu akyi: {why} Sika no asan aba wo sika kotoku mu.",
   "notices.withdrawalNotSent.lapsed": "ɔhwɛfoɔ biara anhwɛ mu wɔ nnɔnhwere 24 mu.",
-  "notices.kycApproved": "Yɛahwɛ wo ho awie: seesei w'akawnt yɛ {tier}. Wobɛtumi de {depositsPerDay} ato mu da biara, wobɛtumi anya {walletBalance} wɔ wo sika kotoku mu, na woayi sika akɔ akawnt a ɛwɔ wo ankasa din mu.",
+  "notices.kycApproved":
+    "Yɛahwɛ wo ho awie: seesei w'akawnt yɛ {tier}. Wobɛtumi de {depositsPerDay} ato mu da biara, wobɛtumi anya {walletBalance} wɔ wo sika kotoku mu, na woayi sika akɔ akawnt a ɛwɔ wo ankasa din mu.",
   "notices.kycRejected": "Yɛantumi anhwɛ wo ho: {reason} Wobɛtumi de wo nkrataa no aba bio wɔ KYC krataafa no so.",
   "notices.tier.REGISTERED": "Woakyerɛw wo din",
   "notices.tier.VERIFIED": "Yɛahwɛ wo",

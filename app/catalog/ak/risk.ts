@@ -9,8 +9,7 @@ export const risk: TwiTexts<typeof english> = {
   "risk.intro.strong": "Yɛnhyɛ bɔ sɛ wo sika titiriw bɛsan aba.",
   "risk.onThisPage": "Krataafa yi so",
   "risk.market.title": "Gua so bo a ɛsesa",
-  "risk.market.p1":
-    "Ghana, nkesua ne nkokɔ nam bo sesa ne bere, afahyɛ bere, nkokɔ a wɔde fi amannɔne aba ne sidi bo. Mfeɛ kakra a atwam yi, wɔtɔn nkesua kyɛnsee baako bɛyɛ GH₵55.00 kosi GH₵80.00.",
+  "risk.market.p1": "Ghana, nkesua ne nkokɔ nam bo sesa ne bere, afahyɛ bere, nkokɔ a wɔde fi amannɔne aba ne sidi bo. Mfeɛ kakra a atwam yi, wɔtɔn nkesua kyɛnsee baako bɛyɛ GH₵55.00 kosi GH₵80.00.",
   "risk.market.p2": "Sɛ nkokɔ afuo so bo te a, nkokɔ kuw no mfasoɔ nso te. ROI a yɛhwɛ kwan no gyina bo a ɛbɛn nnansa yi de so; ɛyɛ akontaabuo, ɛnyɛ bɔhyɛ.",
   "risk.feed.title": "Nkokɔ aduane ne nneɛma foforɔ ka",
   "risk.feed.p1":
@@ -19,13 +18,15 @@ export const risk: TwiTexts<typeof english> = {
   "risk.biological.title": "Nkokɔ yadeɛ ne owuo ho asiane",
   "risk.biological.p1":
     "Nkokɔ bɛtumi ayare anaa awuwu. Yadeɛ te sɛ Newcastle, Gumboro anaa nkokɔ atiridii (avian influenza) bɛtumi ama nkokɔ no nnya pii anaa ama wɔakum wɔn nyinaa, na ɔhyeɛ ma wɔto nkesua kakra na wɔnyin brɛoo.",
-  "risk.biological.p2": "Yɛhwɛ kwan sɛ nkokɔ bi bɛwuwu (bɛyɛ 5-10% ma akokɔbere a ɔto nkesua wɔ bere a wɔto nyinaa mu, bɛyɛ 3-6% ma nkokɔ nam kyinhyia biara), nanso nkokɔ kuw a ɛnyɛ yiye bɛtumi ahwere pii sen saa.",
+  "risk.biological.p2":
+    "Yɛhwɛ kwan sɛ nkokɔ bi bɛwuwu (bɛyɛ 5-10% ma akokɔbere a ɔto nkesua wɔ bere a wɔto nyinaa mu, bɛyɛ 3-6% ma nkokɔ nam kyinhyia biara), nanso nkokɔ kuw a ɛnyɛ yiye bɛtumi ahwere pii sen saa.",
   "risk.operational.title": "Adwuma ne nhwɛsoɔ ho asiane",
   "risk.operational.p1":
     "Nea efi mu ba gyina nkokɔ afuo no so nnipa ne nnwinneɛma so: aduane ne nsuo a wɔma, yadeɛ ho ahobammɔ, akontaa a wɔkyerɛw, anyinam ahoɔden ne akwantuo. Mfomsoɔ, korɔno, ogya anaa obi a ɔde nneɛma brɛ no a ɔantumi bɛtumi ama nea efi mu ba so atew.",
   "risk.operational.p2": "Akontaa a ɛwɔ nkokɔ kuw nkrataa mu fi nkokɔ afuo no akontaa ne yɛn nhwehwɛmu; mfomsoɔ bɛtumi aba mu, na sɛ yɛhu a yɛsiesie.",
   "risk.insurance.title": "Insurance ne sika a wɔasie ano",
-  "risk.insurance.p1": "Nkokɔ afuo sie sika ma adwuma no ne insurance baabi a ɛbɛyɛ yiye, nanso Ghana mmoa insurance sua, na ɛnkata ɔhwere biara so. Sɛ asɛm kɛseɛ bi si a, sika a wɔasie no bɛtumi asa.",
+  "risk.insurance.p1":
+    "Nkokɔ afuo sie sika ma adwuma no ne insurance baabi a ɛbɛyɛ yiye, nanso Ghana mmoa insurance sua, na ɛnkata ɔhwere biara so. Sɛ asɛm kɛseɛ bi si a, sika a wɔasie no bɛtumi asa.",
   "risk.insurance.p2": "Insurance anaa sika a wɔasie nhyɛ bɔ sɛ wo sika titiriw anaa wo mfasoɔ bɛsan aba.",
   "risk.liquidity.title": "Sika a wobɛyi ntɛm ne fi mu ntɛm",
   "risk.liquidity.p1":
