@@ -24,7 +24,7 @@ export const investorTexts: TwiTexts<typeof english> = {
   "investorTexts.destinationRemoved": "Yɛayi baabi no afi hɔ.",
   "investorTexts.formUnreadable": "Yɛantumi ankenkan krataa yi. Yɛsrɛ wo, yɛ krataafa no foforɔ na san bɔ mmɔden bio.",
   "investorTexts.withdrawalRequested": "Woabisa sɛ woyi {amount}: ɛreba. Sɛ ɛduru a, yɛbɛka akyerɛ wo.",
-  "investorTexts.kycVerified": "Yɛahwɛ wo ho awie: seesei w'akawnt yɛ {tier}.",
+  "investorTexts.kycVerified": "Yɛahwɛ wo ho awie: w'akawnt gyinabea seesei ne {tier}.",
   "investorTexts.kycReceived": "Yɛda wo ase: yɛanya wo nkrataa no. Yɛbɛhwɛ mu wɔ nnɔnhwere 24 mu na yɛde email ne SMS aka nea efi mu ba akyerɛ wo.",
   "investorTexts.profileSaved": "Yɛakora wo nsɛm.",
   "investorTexts.preferencesSaved": "Yɛakora nkra a wopɛ no.",
