@@ -20,7 +20,7 @@ export const mail: TwiTexts<typeof english> = {
   "mail.subject.DESTINATION_ADDED": "Wɔde baabi foforɔ a akatua bɛkɔ aka w'Akoko akawnt ho",
   "mail.subject.WITHDRAWAL_REQUESTED": "Obi abisa sɛ ɔyi sika fi w'Akoko akawnt mu",
   "mail.subject.other": "Nkra fi Akoko",
-  "mail.hello": "{name}, akwaaba,",
+  "mail.hello": "{name}, ɛte sɛn?",
   "mail.sms": "Akoko: {text}",
   "mail.notice.portfolio": "Wo sikasɛm: {url}",
   "mail.notice.openPortfolio": "Bue wo sikasɛm",
