@@ -242,6 +242,7 @@ export const adminOutbox: TwiTexts<typeof english.adminOutbox> = {
   "adminOutbox.sentAt": " · ɛkɔɔ {at} UTC",
   "adminOutbox.nextTry": " · mmɔdenbɔ a edi hɔ {at} UTC",
   "adminOutbox.lastError": "Mfomsoɔ a etwa toɔ: {error}",
+  "adminOutbox.securityHidden": "(Ahobammɔ nkra: yɛnkyerɛ ne mu nsɛm wɔ ha.)",
   "adminOutbox.try": "{at} UTC: {outcome}",
   "adminOutbox.inProgress": "ɛrekɔ so",
   "adminOutbox.outcome.sent": "akɔ",

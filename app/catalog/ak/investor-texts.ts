@@ -39,4 +39,7 @@ export const investorTexts: TwiTexts<typeof english> = {
   "investorTexts.twoFactorOff": "Wura mu a ɛtɔ so mmienu nyɛ adwuma.",
   "investorTexts.newCodesMade": "Yɛayɛ recovery kɔd foforɔ: dada no nyɛ adwuma bio.",
   "investorTexts.portfolioDescription": "Wo Akoko sika kotoku, sika a wode ahyɛ mu ne w'akatua.",
+  "investorTexts.emailLinkSent": "Yɛde link a wode bɛsi so dua akɔ wo email so. Ɛyɛ adwuma prɛko pɛ, nnɔnhwere 24 mu.",
+  "investorTexts.phoneCodeSent": "Yɛde nɔma 6 kɔd akɔ wo fon so. Ne bere bɛsa simma 10 mu.",
+  "investorTexts.phoneConfirmed": "Woasi wo fon nɔma so dua.",
 };

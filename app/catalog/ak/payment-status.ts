@@ -20,4 +20,9 @@ export const paymentStatus: TwiTexts<typeof english> = {
   "paymentStatus.withdrawalSucceeded": "Yɛayi sika no awie",
   "paymentStatus.withdrawalFailed": "Yɛantumi amfa sika a woreyi no ankɔ. Sika no asan aba wo sika kotoku mu.",
   "paymentStatus.withdrawalReversed": "Sika a woyii no fi network no so san baeɛ. Sika no asan aba wo sika kotoku mu.",
+  "paymentStatus.badPhone": "Kyerɛw Ghana mobile money nɔma te sɛ 024 123 4567.",
+  "paymentStatus.badRecipient": "Hwɛ akawnt nɔma no ne bank anaa network no mu bio.",
+  "paymentStatus.checkoutUnavailable": "Yɛantumi ammue tua krataafa no. Yɛsrɛ wo, san bɔ mmɔden bio.",
+  "paymentStatus.refundRefused": "Tua adwumakuo no ampene so sɛ ɔde sika no bɛsan ama.",
+  "paymentStatus.noPaidCharge": "Tua biara nni hɔ a ɛde nɔma yi a yɛbɛsan de ama.",
 };

@@ -45,6 +45,7 @@ export const refusals: TwiTexts<typeof english> = {
   "refusals.kycAlreadyRejected": "Yɛapo saa nkrataa yi dada.",
   "refusals.payoutNeedsActive": "Yɛtua akatua ma nkokɔ kuw a ɛrekɔ so nkoa; nkokɔ kuw #{batchId} yɛ {status}.",
   "refusals.destinationNameMismatch": "Bank anaa network no wɔ akawnt yi wɔ din foforɔ mu. Sika a woyi kɔ akawnt a ɛwɔ wo ankasa din mu nkoa, sɛnea ɛte wɔ ID a yɛahwɛ no so ({verifiedName}).",
+  "refusals.holderNotYou": "Sika a woyi kɔ akawnt a ɛwɔ wo ankasa din mu nkoa, sɛnea ɛte wɔ ID a yɛahwɛ no so ({verifiedName}). Akawnt yi wɔ {holder} din mu.",
   "refusals.destinationCoolingOff": "Baabi foforɔ bɛtumi anya sika nnɔnhwere {hours} wɔ bere a wode kaa ho akyi, na ama w'akawnt ho atɔ wo bo. Yei bɛtumi efi {from}.",
   "refusals.emailAlreadyConfirmed": "Woasi wo email address so dua dada.",
   "refusals.noPhone": "Fa wo fon nɔma ka ho kan, na si so dua.",
