@@ -40,6 +40,7 @@ import { adminMeta } from "~/catalog/ak/admin-meta";
 import { admin } from "~/catalog/ak/admin";
 import { adminDashboard } from "~/catalog/ak/admin-dashboard";
 import { adminApprovals, adminAudit, adminContent, adminExits, adminKyc, adminLogs, adminMessages, adminOutbox, adminPayments, adminRemittances, adminTax } from "~/catalog/ak/admin-pages";
+import { kycRules } from "~/catalog/ak/kyc-rules";
 
 /**
  * The Twi (Akan) catalog, namespace by namespace, as app/catalog/en is. Its translations await a
@@ -108,4 +109,5 @@ export const ak: Partial<Record<MessageId, Template>> = {
   ...adminPayments,
   ...adminRemittances,
   ...adminTax,
+  ...kycRules,
 };
