@@ -41,6 +41,7 @@ import { admin } from "~/catalog/ak/admin";
 import { adminDashboard } from "~/catalog/ak/admin-dashboard";
 import { adminApprovals, adminAudit, adminContent, adminExits, adminKyc, adminLogs, adminMessages, adminOutbox, adminPayments, adminRemittances, adminTax } from "~/catalog/ak/admin-pages";
 import { kycRules } from "~/catalog/ak/kyc-rules";
+import { ledger } from "~/catalog/ak/ledger";
 
 /**
  * The Twi (Akan) catalog, namespace by namespace, as app/catalog/en is. Its translations await a
@@ -110,4 +111,5 @@ export const ak: Partial<Record<MessageId, Template>> = {
   ...adminRemittances,
   ...adminTax,
   ...kycRules,
+  ...ledger,
 };
