@@ -42,6 +42,7 @@ import { adminDashboard } from "~/catalog/ak/admin-dashboard";
 import { adminApprovals, adminAudit, adminContent, adminExits, adminKyc, adminLogs, adminMessages, adminOutbox, adminPayments, adminRemittances, adminTax } from "~/catalog/ak/admin-pages";
 import { kycRules } from "~/catalog/ak/kyc-rules";
 import { ledger } from "~/catalog/ak/ledger";
+import { paymentFlags } from "~/catalog/ak/payment-flags";
 
 /**
  * The Twi (Akan) catalog, namespace by namespace, as app/catalog/en is. Its translations await a
@@ -112,4 +113,5 @@ export const ak: Partial<Record<MessageId, Template>> = {
   ...adminTax,
   ...kycRules,
   ...ledger,
+  ...paymentFlags,
 };
