@@ -53,6 +53,11 @@ export const faq: TwiTexts<typeof english> = {
   "faq.guaranteed.q": "Wɔhyɛ bɔ sɛ me sika titiriw bɛsan aba?",
   "faq.guaranteed.a":
     "Daabi. Nkokɔ yɛn wɔ asiane ampa: yadeɛ, nkokɔ aduane bo ne gua so bo bɛtumi ama mfasoɔ anaa sika titiriw no so atew. Kenkan Asiane ho nkaeɛ ansa na wode sika ahyɛ mu, na fa sika a wobɛtumi agyae ahyɛ mu nkoa.",
+  "faq.tax.q": "Wɔtwa towa fi m'akatua mu?",
+  "faq.tax.a":
+    "Aane. Ghana towa a wɔtwa fi mu, {rate}%, yɛtwa fi wo mfasoɔ mu (bosome biara nkesua mfasoɔ, otwa bere mfasoɔ) ansa na aduru wo sika kotoku mu, na yɛde tua towa adwumakuo no ma wo; yɛntwa towa mfi wo sika titiriw mu da. Nkrataafa no kyerɛ mfasoɔ a wɔatwa towa akyi, na sika ansa na wɔatwa towa ne towa no wɔ hɔ a wobɛmia so ahunu, na wo sikasɛm so wɔ bosome biara towa ho krataa.",
+  "faq.tax.aNone":
+    "Seesei deɛ, daabi: yɛntwa towa biara, enti wo mfasoɔ nyinaa ba wo sika kotoku mu, na yɛntwa towa mfi wo sika titiriw mu da. Sɛ towa a wɔtwa fi mu ba a, yɛtwa fi mfasoɔ mu ansa na aduru wo sika kotoku mu, na akatua biara kyerɛ.",
   "faq.funds-protection.q": "Mobɛbɔ me sika ho ban dɛn?",
   "faq.funds-protection.a":
     "Sikahyɛfoɔ sika da sika sie mu nkoa kosi sɛ yɛde bɛkɔ nkokɔ afuo no so. Nkokɔ afuo no sie sika ma adwuma no ne insurance baabi a ɛbɛyɛ yiye, na sika biara a ɛkɔ anaa ɛba no, yɛkyerɛw wɔ wo sika kotoku abakɔsɛm mu.",

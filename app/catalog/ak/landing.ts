@@ -13,7 +13,7 @@ export const landing: TwiTexts<typeof english> = {
   "landing.sample.layerA": "Nhwɛsoɔ: nkesua afuo A",
   "landing.sample.layerB": "Nhwɛsoɔ: nkesua afuo B",
   "landing.sample.location": "Nhwɛsoɔ kɛkɛ",
-  "landing.chart.roi": "ROI a yɛhwɛ kwan ma nkokɔ kuw biara, ɔha mu nkyɛmu",
+  "landing.chart.roi": "ROI a yɛhwɛ kwan ma nkokɔ kuw biara, ɔha mu nkyɛmu afe biara ansa na wɔatwa towa (nkesua: bosome biara x 12; nkokɔ nam: kyinhyia biara x kyinhyia a ɛwɔ afe mu)",
   "landing.chart.roiSample": "ROI nhwɛsoɔ (ɛnyɛ ampa)",
   "landing.chart.history": "{product} ROI a atwam",
   "landing.chart.historyIllustrative": "{product} ROI a atwam (nhwɛsoɔ)",

@@ -43,6 +43,8 @@ export const portfolioDialogs: TwiTexts<typeof english> = {
   "portfolioDialogs.payoutsTable": "Akatua pon",
   "portfolioDialogs.col.id": "ID",
   "portfolioDialogs.col.amount": "Sika",
+  "portfolioDialogs.col.tax": "Towa a wɔtwaeɛ",
+  "portfolioDialogs.col.net": "Nea aka",
   "portfolioDialogs.col.kind": "Ɛyɛ dɛn",
   "portfolioDialogs.col.date": "Da",
   "portfolioDialogs.payoutKind.MONTHLY": "BOSOME",

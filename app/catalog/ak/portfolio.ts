@@ -38,6 +38,7 @@ export const portfolio: TwiTexts<typeof english> = {
   "portfolio.totals": "Ne nyinaa",
   "portfolio.totalInvested": "Sika a wode ahyɛ mu (sikahyɛ a ɛrekɔ so)",
   "portfolio.totalIncome": "Mfasoɔ a woanya",
+  "portfolio.incomeAfterTax": "wɔatwa towa akyi; towa a wɔtwaeɛ {tax}",
   "portfolio.totalPrincipal": "Sika titiriw a asan aba",
   "portfolio.totalFees": "Ɛka a woatua",
   "portfolio.nextPayouts": "Akatua a edi hɔ",
