@@ -43,6 +43,7 @@ import { adminApprovals, adminAudit, adminContent, adminExits, adminKyc, adminLo
 import { kycRules } from "~/catalog/ak/kyc-rules";
 import { ledger } from "~/catalog/ak/ledger";
 import { paymentFlags } from "~/catalog/ak/payment-flags";
+import { money } from "~/catalog/ak/money";
 
 /**
  * The Twi (Akan) catalog, namespace by namespace, as app/catalog/en is. Its translations await a
@@ -114,4 +115,5 @@ export const ak: Partial<Record<MessageId, Template>> = {
   ...kycRules,
   ...ledger,
   ...paymentFlags,
+  ...money,
 };
