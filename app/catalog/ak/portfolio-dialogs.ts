@@ -7,7 +7,7 @@ export const portfolioDialogs: TwiTexts<typeof english> = {
   "portfolioDialogs.useAmount": "Fa GHS {amount}",
   "portfolioDialogs.amountGhs": "GHS {amount}",
   "portfolioDialogs.deposit": "Fa sika to mu",
-  "portfolioDialogs.depositsSimulated": "Wɔ nhwɛsoɔ yi mu, sika a wode to mu nyɛ ampa: sika ampa biara nkɔ baabiara. Ampa mu no, wode mobile money anaa bank na ɛde sika gu wo sika kotoku mu.",
+  "portfolioDialogs.depositsSimulated": "Wɔ nhwɛsoɔ yi mu, sika a wode to mu nyɛ ampa: sika ampa biara nkɔ baabiara. Ampa mu no, wofa mobile money anaa bank so de sika gu wo sika kotoku mu.",
   "portfolioDialogs.creditedOnConfirm": "Sɛ wo network anaa wo bank si tua no so dua ara pɛ a, sika no kɔ wo sika kotoku mu.",
   "portfolioDialogs.amount": "Sika dodoɔ (GHS)",
   "portfolioDialogs.depositAmountHint": "Nɔma 2 pɛ wɔ ntwaa no akyi, sɛ 50 anaa 50.25.",
