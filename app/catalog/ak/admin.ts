@@ -27,7 +27,7 @@ export const admin: TwiTexts<typeof english> = {
   "admin.confirm.title": "Yɛsrɛ wo, si so dua",
   "admin.confirm.confirm": "Si so dua",
   "admin.confirm.cancel": "Gyae",
-  "admin.confirm.reserveDraw": "Yi {shortfall} fi Akoko sika a wɔasie mu (ɛkura {available})",
+  "admin.confirm.reserveDraw": "Si so dua yi {shortfall} fi Akoko sika a wɔasie mu (ɛkura {available}).",
   "admin.confirm.reserveShort": "Akoko sika a wɔasie kura {available}: kyerɛw nkokɔ afuo no sika anaa fa sika gu sika a wɔasie mu kan.",
   "admin.approve": "Pene so",
   "admin.reject": "Po",

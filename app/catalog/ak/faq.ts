@@ -24,7 +24,7 @@ export const faq: TwiTexts<typeof english> = {
   "faq.create-account.a": "Mia Fi ase, kyerɛw wo din nyinaa, wo email ne password, na woawura mu. Wobɛtumi akenkan nkokɔ kuw biara ho nsɛm ansa na wode sika biara ato mu.",
   "faq.kyc-documents.q": "Dɛn na mehia na ama moahwɛ me (KYC)?",
   "faq.kyc-documents.a":
-    "Aban ID a ɛyɛ adwuma (Ghana Card, passport, voter ID anaa driver's licence) ne krataa a ɛkyerɛ baabi a wote, te sɛ kanea anaa nsuo bill a ɛnkyɛree anaa bank krataa. Ɛsɛ sɛ yɛhwɛ wo ansa na woayi sika kan.",
+    "Aban ID a ɛyɛ adwuma (Ghana Card anaa ECOWAS passport), wo ankasa mfonini (selfie) ne fon a woasi so dua; gyinabea Yɛahwɛ mu yie deɛ, krataa a ɛkyerɛ baabi a wote nso, te sɛ kanea anaa nsuo bill anaa bank krataa a efi bosome 3 a atwam mu. Ɛsɛ sɛ yɛhwɛ wo ansa na woayi sika kan.",
   "faq.kyc-time.q": "Ɛbɛkyɛ ahe ansa na moahwɛ me awie?",
   "faq.kyc-time.a": "Mpɛn pii ɛnnu nnɔnhwere 24. Sɛ yɛhwɛ wo nkrataa no wie ara pɛ a, yɛde email bɛbrɛ wo.",
   "faq.who-can-invest.q": "Hwan na ɔbɛtumi de sika ahyɛ mu?",

@@ -55,4 +55,11 @@ export const kyc: TwiTexts<typeof english> = {
   "kyc.chooseAgain": "Wo ahobammɔ nti, yi mfonini no na kyerɛw ID nɔma no bio.",
   "kyc.sending": "Ɛrekɔ…",
   "kyc.send": "Fa kɔ ma yɛnhwɛ",
+  "kyc.visitor.why":
+    "Yɛhwɛ sikahyɛfoɔ biara ho ansa na yɛma sika a wode to mu ano kɔ soro, na yɛma wo kwan ma woyi sika kɔ w'ankasa akawnt so. Gyinabea biara a ɛwɔ ase ha ka nea ɛhia ne nea ɛma kwan.",
+  "kyc.visitor.needs": "Nea wode bɛba",
+  "kyc.visitor.idTypes": "ID yi mu baako:",
+  "kyc.visitor.logIn": "Wura mu na fa wo nkrataa bra",
+  "kyc.visitor.register": "Woyɛ foforɔ wɔ Akoko? {link}",
+  "kyc.visitor.registerLink": "Bue akawnt",
 };
