@@ -1,0 +1,67 @@
+import type { adminDevices as englishAdmin, deviceRules as englishRules, sensor as englishSensor } from "~/catalog/en/farm-devices";
+import type { TwiTexts } from "~/catalog/ak/types";
+
+/** The live readings on the cards and the batch page, in Twi. */
+export const sensor: TwiTexts<typeof englishSensor> = {
+  "sensor.latest": "Nsusuiɛ a etwa toɔ {age}",
+  "sensor.age.now": "seesei ara",
+  "sensor.age.minutes": { one: "simma {count} a atwam", other: "simma {count} a atwam" },
+  "sensor.age.hours": { one: "dɔnhwere {count} a atwam", other: "nnɔnhwere {count} a atwam" },
+  "sensor.age.days": { one: "da {count} a atwam", other: "nna {count} a atwam" },
+  "sensor.silent.hours": { one: "Nsusuiɛ biara mmaa dɔnhwere {count}", other: "Nsusuiɛ biara mmaa nnɔnhwere {count}" },
+  "sensor.silent.days": { one: "Nsusuiɛ biara mmaa da {count}", other: "Nsusuiɛ biara mmaa nna {count}" },
+  "sensor.noDevice": "Sensor biara nni nkokɔ kuw yi so",
+  "sensor.noReadingYet": "Wɔde sensor asi hɔ, nanso nsusuiɛ biara mmaa ɛnnɛ",
+  "sensor.homeLine": "{temp} · {humidity} · {ammonia} · {status}",
+  "sensor.noDeviceFarmLog": "Sensor biara nni hɔ · nkokɔ afuo no {date} nsɛm",
+  "sensor.waitingFarmLog": "Sensor nsusuiɛ biara mmaa ɛnnɛ · nkokɔ afuo no {date} nsɛm",
+  "sensor.chart.temp": "Ɔhyeɛ, nnɔnhwere 24 a atwam, °C",
+};
+
+/** The admin's device page, in Twi. */
+export const adminDevices: TwiTexts<typeof englishAdmin> = {
+  "adminDevices.title": "Nkokɔ kuw #{batchId} sensors",
+  "adminDevices.metaTitle": "Nkokɔ kuw #{batchId} sensors — Akoko ahwɛfoɔ",
+  "adminDevices.metaDescription": "Ma anaa gye token a nkokɔ afuo no sensors de mena wɔn nsusuiɛ.",
+  "adminDevices.intro": "Sensor de ne token mena ne nsusuiɛ kɔ {path}. Yɛkyerɛ token biara prɛko pɛ, bere a yɛde ma; yɛkora ne fingerprint nkoa.",
+  "adminDevices.issueTitle": "Ma sensor token",
+  "adminDevices.label": "Din",
+  "adminDevices.labelHint": "Sensor a ɛyɛ, sɛ Dan 1 sensor.",
+  "adminDevices.issue": "Ma token",
+  "adminDevices.issuedTitle": "Token ma {label}",
+  "adminDevices.issuedNote": "Fa gu sensor no mu seesei: yɛrenkyerɛ bio. Sɛ ɛyera a, gye sensor no token na ma foforɔ.",
+  "adminDevices.listTitle": "Sensors",
+  "adminDevices.none": "Yɛmfaa sensor biara mmaa nkokɔ kuw yi.",
+  "adminDevices.issuedAt": "Yɛde maeɛ {at}",
+  "adminDevices.lastSeen": "Nsusuiɛ a etwa toɔ {at}",
+  "adminDevices.neverSeen": "Nsusuiɛ biara mmaa ɛnnɛ",
+  "adminDevices.revokedAt": "Yɛgyee {at}",
+  "adminDevices.active": "Ɛyɛ adwuma",
+  "adminDevices.revoke": "Gye",
+  "adminDevices.revokeLabel": "Gye {label}",
+  "adminDevices.flash.revoked": "Yɛagye sensor {label}: efi seesei yɛnnye ne token.",
+  "adminDevices.failed": "Yɛantumi ankora sensor no. Yɛsrɛ wo, san bɔ mmɔden bio.",
+  "adminDevices.batchPage": "Nkokɔ kuw krataafa",
+};
+
+/** The refusals of the device API and its rules, in Twi. */
+export const deviceRules: TwiTexts<typeof englishRules> = {
+  "deviceRules.noToken": "Fa sensor token no bra sɛ Authorization: Bearer <token>.",
+  "deviceRules.unknownToken": "Yɛnnim sensor token no, anaa yɛagye.",
+  "deviceRules.tooManyRequests": "Abisadeɛ pii dodo afi sensor yi so. San bɔ mmɔden simma kakra akyi.",
+  "deviceRules.noReadings": "Fa nsusuiɛ baako pɛ ara bra.",
+  "deviceRules.tooMany": "Nsusuiɛ {max} pɛ wɔ abisadeɛ baako mu; yei wɔ {count}.",
+  "deviceRules.readingsNotList": "Ɛsɛ sɛ readings yɛ nsusuiɛ list.",
+  "deviceRules.notAReading": "Nsusuiɛ {index}: ɛsɛ sɛ ɛyɛ JSON object.",
+  "deviceRules.notANumber": "Nsusuiɛ {index}: ɛsɛ sɛ {field} yɛ nɔma.",
+  "deviceRules.timeRequired": "Nsusuiɛ {index}: ɛsɛ sɛ recorded_at yɛ bere a wɔakyerɛw, sɛ 2026-11-26T14:05:00Z.",
+  "deviceRules.outOfRange": "Nsusuiɛ {index}: {field} {value} nni {min} ne {max} {unit} ntam.",
+  "deviceRules.badTime": "Nsusuiɛ {index}: ɛsɛ sɛ recorded_at yɛ ISO 8601 bere a ne zone ka ho, sɛ 2026-11-26T14:05:00Z.",
+  "deviceRules.future": "Nsusuiɛ {index}: recorded_at boro simma {minutes} kɔ daakye.",
+  "deviceRules.tooOld": "Nsusuiɛ {index}: recorded_at anyini boro nna {days}.",
+  "deviceRules.deviceNotFound": "Yɛanhu sensor no.",
+  "deviceRules.deleteHasReadings": "Nkokɔ kuw yi wɔ sensor nsusuiɛ a wɔakyerɛw, enti wontumi mpepa.",
+  "deviceRules.labelName": "Din no",
+  "deviceRules.labelRequired": "Ma sensor no din.",
+  "deviceRules.labelTooLong": "Din no ntra nkyerɛwdeɛ {max}.",
+};

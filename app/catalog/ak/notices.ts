@@ -1,0 +1,50 @@
+import type { notices as english } from "~/catalog/en/notices";
+import type { TwiTexts } from "~/catalog/ak/types";
+
+/** In-app notices, in Twi (their email and SMS carry the same words). */
+export const notices: TwiTexts<typeof english> = {
+  "notices.exitFilled": "Obi atɔ wo kyɛfa {units} wɔ nkokɔ kuw #{batchId} mu: {net} aba wo sika kotoku mu ({price}, yi fi mu ntɛm ɛka {fee}).",
+  "notices.exitCancelled": {
+    one: "Yɛagyae wo fi mu ntɛm abisadeɛ a ɛfa kyɛfa {units} wɔ nkokɔ kuw #{batchId} mu ho, ɛfiri sɛ nkokɔ kuw no {why}.",
+    other: "Yɛagyae wo fi mu ntɛm abisadeɛ a ɛfa nkyɛfa {units} wɔ nkokɔ kuw #{batchId} mu ho, ɛfiri sɛ nkokɔ kuw no {why}.",
+  },
+  "notices.exitCancelled.harvested": "otwa bere adu; w'otwa bere akatua aba wo sika kotoku mu",
+  "notices.exitCancelled.closed": "aba awieeɛ; wo sika titiriw asan aba wo sika kotoku mu",
+  "notices.payout": "Akatua aba: {net} fi nkokɔ kuw #{batchId} ({label}).",
+  "notices.payoutTaxed": "Akatua aba: {net} fi nkokɔ kuw #{batchId} ({label}; yɛatwa towa {tax} fi mu).",
+  "notices.payout.monthly": "{period} mfasoɔ",
+  "notices.payout.harvest": "otwa bere akatua",
+  "notices.payout.close": "sika titiriw a ɛsan baa awieeɛ",
+  "notices.reinvested": {
+    one: "Fa hyɛ mu bio ankasa: yɛde {proceeds} a efi nkokɔ kuw #{fromBatchId} atɔ kyɛfa {count} wɔ nkokɔ kuw #{batchId} mu.",
+    other: "Fa hyɛ mu bio ankasa: yɛde {proceeds} a efi nkokɔ kuw #{fromBatchId} atɔ nkyɛfa {count} wɔ nkokɔ kuw #{batchId} mu.",
+  },
+  "notices.reinvested.harvest": "w'otwa bere sika",
+  "notices.reinvested.principal": "wo sika titiriw",
+  "notices.depositCredited": "Sika {amount} a wode too mu no aba wo sika kotoku mu.",
+  "notices.depositFailed": "Sika {amount} a wode too mu no ankɔ. Yɛannye hwee amfi wo sika kotoku mu.",
+  "notices.depositRefunded": "Wo sika {amount} aba, nanso sɛ yɛde gu wo sika kotoku mu a, ɛbɛboro w'akawnt ano, enti yɛresan de akɔma wo. Yɛamfa hwee ankɔ wo sika kotoku mu.",
+  "notices.destinationAdded": "Wɔde baabi foforɔ a akatua bɛkɔ, {destination}, aka w'akawnt ho. Ɛnyɛ wo? Sesa wo password seesei na frɛ yɛn.",
+  "notices.destination.ending": "{label} a ne to yɛ {last3}",
+  "notices.withdrawalRequested": "Obi abisa sɛ ɔyi {amount} fi w'akawnt mu kɔ {destination}. Ɛnyɛ wo? Sesa wo password seesei na frɛ yɛn.",
+  "notices.withdrawalSent": "Yɛde sika {amount} a woyii no akɔ {provider}.",
+  "notices.withdrawalReturned": "Yɛantumi amfa sika {amount} a woyii no ankɔ {provider}. Sika no asan aba wo sika kotoku mu.",
+  "notices.withdrawalReversed": "Sika {amount} a woyii kɔɔ {provider} no asan aba. Sika no asan aba wo sika kotoku mu.",
+  "notices.withdrawalNotSent": "Yɛamfa sika {amount} a woyii no ankɔ ahobammɔ nhwehwɛmu akyi: {why} Sika no asan aba wo sika kotoku mu.",
+  "notices.withdrawalNotSent.lapsed": "ɔhwɛfoɔ biara anhwɛ mu wɔ nnɔnhwere 24 mu.",
+  "notices.kycApproved":
+    "Yɛahwɛ wo ho awie: w'akawnt gyinabea seesei ne {tier}. Wobɛtumi de {depositsPerDay} ato mu da biara, wobɛtumi anya {walletBalance} wɔ wo sika kotoku mu, na woayi sika akɔ akawnt a ɛwɔ wo ankasa din mu.",
+  "notices.kycRejected": "Yɛantumi anhwɛ wo ho: {reason} Wobɛtumi de wo nkrataa no aba bio wɔ KYC krataafa no so.",
+  "notices.tier.REGISTERED": "Mfiaseɛ",
+  "notices.tier.VERIFIED": "Yɛahwɛ mu",
+  "notices.tier.ENHANCED": "Yɛahwɛ mu yie",
+  "notices.approvalRequested": "Ɛhia sɛ wopene so: {summary}. Pene so anaa po no wɔ /admin/approvals.",
+  "notices.adminRightsRemoved": "Yɛayi wo ahwɛfoɔ tumi no.",
+  "notices.adminGranted": "Yɛayɛ {email} ɔhwɛfoɔ.",
+  "notices.adminRevoked": "{email} nyɛ ɔhwɛfoɔ bio.",
+  "notices.adminNewDevice": "Ɔhwɛfoɔ {email} afa fon anaa kɔmputa foforɔ so awura mu: {device} ({place}).",
+  "notices.adminPasswordChanged": "Yɛasesa ɔhwɛfoɔ {email} password.",
+  "notices.adminPasswordReset": "Yɛde link ayɛ ɔhwɛfoɔ {email} password foforɔ.",
+  "notices.adminTwoFactorOn": "Ɔhwɛfoɔ {email} abue wura mu a ɛtɔ so mmienu.",
+  "notices.adminTwoFactorOff": "Ɔhwɛfoɔ {email} adum wura mu a ɛtɔ so mmienu.",
+};
