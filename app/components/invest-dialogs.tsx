@@ -1,7 +1,7 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import { Dialog } from "~/components/dialog";
-import { Field, FormError } from "~/components/forms";
+import { Field, FormError, SubmitButton } from "~/components/forms";
 import { formatGhs } from "~/domain/money";
 
 import type { InvestPageData } from "~/components/invest-page";
@@ -14,15 +14,6 @@ export type InvestActionResult = { ok: false; errors: Record<string, string>; va
 
 type DialogData = NonNullable<InvestPageData["dialog"]>;
 
-/** With JavaScript a second tap does nothing while the first is on its way; the idempotency key guards it without. */
-function Submit({ children }: { children: string }) {
-  const busy = useNavigation().state === "submitting";
-  return (
-    <button type="submit" className="btn-primary w-full" disabled={busy} aria-disabled={busy || undefined}>
-      {children}
-    </button>
-  );
-}
 
 function BatchLine({ batch, isEgg }: { batch: Extract<DialogData, { batch: unknown }>["batch"]; isEgg: boolean }) {
   const t = useT();
@@ -186,7 +177,7 @@ function InvestDialog({ dialog, isEgg, result }: { dialog: Extract<DialogData, {
               </p>
             ) : null}
           </div>
-          <Submit>{t("investDialogs.invest")}</Submit>
+          <SubmitButton>{t("investDialogs.invest")}</SubmitButton>
         </Form>
       )}
     </Dialog>
@@ -232,7 +223,7 @@ function ExitDialog({ dialog, result }: { dialog: Extract<DialogData, { kind: "e
           defaultValue={values?.units ?? String(dialog.defaultUnits)}
           error={errors.units}
         />
-        <Submit>{t("investDialogs.requestExit")}</Submit>
+        <SubmitButton>{t("investDialogs.requestExit")}</SubmitButton>
       </Form>
     </Dialog>
   );
