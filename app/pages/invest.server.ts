@@ -35,9 +35,10 @@ import { getEnv } from "~/lib/env.server";
 import { paidPeriods } from "~/models/payout.server";
 import { HttpError } from "~/lib/http.server";
 import { newIdempotencyKey, pageError } from "~/lib/page-action.server";
+import { receiptHref } from "~/pages/portfolio";
 import { getUser, redirectWithFlash } from "~/auth/session.server";
 import { getBatch, listBatches, type BatchView } from "~/models/batch.server";
-import { listExitRequests, listMyInvestments } from "~/models/investment.server";
+import { investmentRef, listExitRequests, listMyInvestments } from "~/models/investment.server";
 import { invest, requestEarlyExit } from "~/commands/investing.server";
 import { walletBalanceMinor } from "~/models/ledger.server";
 import { InvestFormSchema } from "~/forms/invest.server";
@@ -283,6 +284,8 @@ export async function investPageAction(type: ProductType, request: Request) {
       return redirectWithFlash(listHref(type, query, {}, batch.id), {
         kind: "success",
         message: msg("investorTexts.investmentConfirmed", { count: investment.units, batchId: batch.id, amount: { money: investment.amountMinor } }),
+        more: msg("investorTexts.reference", { reference: investmentRef(investment.id) }),
+        link: { href: receiptHref(investment.id), text: msg("investorTexts.viewReceipt") },
       });
     }
     requestEarlyExit(ctx, { batchId: batch.id, units });
