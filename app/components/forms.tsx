@@ -139,7 +139,7 @@ export function SubmitButton({ children, className = "btn-primary w-full" }: { c
   const busy = useNavigation().state === "submitting";
   return (
     <button type="submit" className={busy ? `${className} cursor-wait opacity-60` : className} disabled={busy} aria-disabled={busy || undefined} data-busy={busy || undefined}>
-      {busy ? t("common.processing") : children}
+      {busy ? t("explain.processing") : children}
     </button>
   );
 }

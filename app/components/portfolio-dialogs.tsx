@@ -20,7 +20,6 @@ function answerFor(result: ActionResult | undefined, intent: string) {
   return { errors: result.errors, values: result.values };
 }
 
-
 const Hidden = ({ name, value }: { name: string; value: string | number }) => <input type="hidden" name={name} value={value} />;
 
 /**
@@ -418,6 +417,7 @@ function ReinvestDialog({ data, dialog, result }: Props & { dialog: ReinvestDial
         </p>
       ) : null}
       <p className="mt-1 text-sm text-stone-700">{t("portfolioDialogs.walletBalance", { balance: formatGhs(data.wallet.balanceMinor) })}</p>
+      <p className="mt-1 text-xs text-stone-600">{t("explain.reinvest")}</p>
       <Form method="post" action={portfolioHref(base, { dialog: "reinvest", id: investment.id })} noValidate preventScrollReset className="mt-4 space-y-3">
         <Hidden name="intent" value="reinvest" />
         <Hidden name="investment_id" value={investment.id} />

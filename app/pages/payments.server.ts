@@ -109,7 +109,7 @@ export async function depositStatusLoader({ request, params }: LoaderFunctionArg
   const d = await checkDeposit({ actor: user, key: null }, { depositId });
   const t = translatorFor(locale);
   return {
-    words: wordsFor(locale, ["payments", "accountStatus"]),
+    words: wordsFor(locale, ["payments", "accountStatus", "explain"]),
     title: t("payments.depositTitle"),
     description: t("payments.depositDescription"),
     deposit: {
@@ -167,7 +167,7 @@ export async function destinationsLoader({ request }: LoaderFunctionArgs) {
   }
   const t = translatorFor(locale);
   return {
-    words: wordsFor(locale, ["payments"]),
+    words: wordsFor(locale, ["payments", "explain"]),
     title: t("payments.destinationsTitle"),
     description: t("payments.destinationsDescription"),
     destinations: listMyDestinations(user.id).map((d) => destinationOption(t, d)),

@@ -154,7 +154,7 @@ export async function portfolioLoader({ request }: LoaderFunctionArgs) {
   const dialog = loadDialog(user.id, params, locale);
   return {
     // The dialogs' words only while one is open.
-    words: wordsFor(locale, dialog ? ["portfolio", "accountStatus", "money", "portfolioDialogs"] : ["portfolio", "accountStatus", "money"]),
+    words: wordsFor(locale, dialog ? ["portfolio", "accountStatus", "money", "explain", "portfolioDialogs"] : ["portfolio", "accountStatus", "money", "explain"]),
     title: t("portfolio.title"),
     description: t("investorTexts.portfolioDescription"),
     wallet: walletInfo(user.id),

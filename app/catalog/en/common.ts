@@ -45,7 +45,6 @@ export const common = {
   "common.close": "Close",
   "common.closeDialog": "✕ Close",
   "common.dismissMessage": "Dismiss message",
-  "common.processing": "Processing...",
   "common.dateFormat": "YYYY-MM-DD",
   "common.filterAndSort": "Filter and sort",
   "common.batchError.title": "Could not load this batch",
