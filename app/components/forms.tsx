@@ -138,7 +138,7 @@ export function SubmitButton({ children, className = "btn-primary w-full" }: { c
   const t = useT();
   const busy = useNavigation().state === "submitting";
   return (
-    <button type="submit" className={busy ? `${className} cursor-wait opacity-60` : className} disabled={busy} aria-disabled={busy || undefined} data-busy={busy || undefined}>
+    <button type="submit" className={busy ? `${className} opacity-60` : className} disabled={busy} aria-disabled={busy || undefined} data-busy={busy || undefined}>
       {busy ? t("explain.processing") : children}
     </button>
   );

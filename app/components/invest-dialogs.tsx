@@ -234,7 +234,7 @@ function ExitDialog({ dialog, result }: { dialog: Extract<DialogData, { kind: "e
         {figures ? (
           <div className="rounded-lg bg-stone-50 p-3 text-sm" data-testid="exit-preview">
             <p className="font-semibold">{t("investDialogs.previewTitle", { count: figures.units })}</p>
-            <dl className="mt-1 grid grid-cols-[1fr_auto] gap-x-3 gap-y-1">
+            <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-1">
               <dt>{t("investDialogs.atPar")}</dt>
               <dd className="text-right" data-testid="exit-price">
                 {formatGhs(figures.priceMinor)}
