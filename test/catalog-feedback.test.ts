@@ -65,7 +65,7 @@ describe("issue 29's words in the pseudo-locale", () => {
       return id;
     };
     ready = await held();
-    server.db().prepare("update batches set start_date = date('now', '-2 months') where id = ?").run(ready);
+    server.db().prepare("update batches set start_date = date('now', '-5 months') where id = ?").run(ready);
     young = await held();
     open = createBatch(server, { farmId: farm, productType: "EGG" }).id;
     createBatch(server, { farmId: farm, productType: "CHICKEN" });
@@ -81,6 +81,8 @@ describe("issue 29's words in the pseudo-locale", () => {
       `/invest/eggs?q=${q}&dialog=exit&batch=${ready}&units=41`,
       `/invest/eggs?q=${q}&dialog=exit&batch=${ready}&units=abc`,
       `/invest/eggs?q=${q}&dialog=exit&batch=${young}`,
+      // Audit's page: the risk score and an overdue payout explained.
+      `/batches/${ready}`,
     ];
     expect(await findings(seller.page, pages)).toEqual([]);
     // Logged out: the prompt to log in to request an exit.

@@ -207,5 +207,9 @@ describe("point 11: words explained where they are met", () => {
     expect(portfolio).toMatch(/Overdue by \d+ days/);
     expect(portfolio).toContain("The farm has not yet sent the money for this payout. It is paid once the money arrives");
     expect(portfolio).toContain("Reinvest buys more units of the same batch with money from your wallet.");
+    // Audit's page: the risk score and the overdue payout explained there too.
+    const audit = await text(seller.page, `/batches/${batch}`);
+    expect(audit).toMatch(/data-testid="risk-explain">Risk score [\d.]+ of 100, higher is riskier/);
+    expect(audit).toMatch(/data-testid="overdue-explain">The farm has not yet sent the money for this payout\./);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Words that explain money actions where investors meet them (issue 29): a money button at work,
  * the risk score, an overdue payout, the Audit and Reinvest buttons. Shipped by the invest pages,
- * the portfolio and the payment pages, never by the batch page (its HTML budget is spent).
+ * the portfolio and the payment pages; the batch page ships only its risk and overdue words.
  */
 export const explain = {
   "explain.processing": "Processing...",
