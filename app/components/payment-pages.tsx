@@ -27,7 +27,6 @@ type DepositStatusData = {
   balanceMinor: number;
 };
 
-
 /** With JavaScript, a pending deposit's page asks the server again every few seconds (the server asks the provider). */
 function usePolling(active: boolean) {
   const { revalidate, state } = useRevalidator();

@@ -100,7 +100,11 @@ export function PortfolioActivity({ data, onNote, flash }: { data: PortfolioData
                 </thead>
                 <tbody className="max-sm:block max-sm:border-t max-sm:border-stone-200">
                   {statement.lines.map((l) => (
-                    <tr key={l.entryId} id={statementLineAnchor(l.entryId)} className="scroll-mt-20 border-b border-stone-100 last:border-0 max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-2 max-sm:px-4 max-sm:py-2">
+                    <tr
+                      key={l.entryId}
+                      id={statementLineAnchor(l.entryId)}
+                      className="scroll-mt-20 border-b border-stone-100 last:border-0 max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-2 max-sm:px-4 max-sm:py-2"
+                    >
                       <Cell label={t("portfolio.col.date")} className="whitespace-nowrap">
                         {dateTime(l.date)}
                       </Cell>

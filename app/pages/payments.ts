@@ -60,8 +60,7 @@ export const withdrawalRequested = (amountMinor: number) => msg("investorTexts.w
 
 /** A ledger entry's line on the portfolio's statement (newest first, so a fresh movement is on its first page). */
 export const statementLineAnchor = (entryId: number) => `entry-${entryId}`;
-const statementLine = (entryId: number | null) =>
-  entryId === null ? undefined : { href: `/portfolio#${statementLineAnchor(entryId)}`, text: msg("investorTexts.statementLine") };
+const statementLine = (entryId: number | null) => (entryId === null ? undefined : { href: `/portfolio#${statementLineAnchor(entryId)}`, text: msg("investorTexts.statementLine") });
 
 /** What a credited deposit's flash says beside "Deposit successful": its reference, and its line on the statement. */
 export function depositDone(d: { reference: string; entryId: number | null }): Pick<StoredFlash, "more" | "link"> {

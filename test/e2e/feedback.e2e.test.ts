@@ -140,7 +140,10 @@ describe.each([NO_JAVASCRIPT, WITH_JAVASCRIPT])("issue 29 points 8-11 in a phone
     await page.goto(`${server.url}/portfolio?dialog=deposit`);
     await hydrated(page, javaScriptEnabled);
     const deposit = page.getByRole("dialog", { name: "Deposit" });
-    await deposit.getByLabel(/Amount/).first().fill("25");
+    await deposit
+      .getByLabel(/Amount/)
+      .first()
+      .fill("25");
     const releaseDeposit = await holdNextPost(page, "/portfolio", javaScriptEnabled);
     await deposit.getByRole("button", { name: "Deposit" }).click();
     if (javaScriptEnabled) {
