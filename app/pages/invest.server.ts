@@ -133,7 +133,7 @@ function exitNotice(batch: BatchView, unitsHeld: number, unitsAlreadyOffered: nu
 }
 
 /** Why a batch's card offers no Exit (the exit rule's own words), or null where exit is allowed. */
-export function exitClosedBecause(batch: BatchView, locale: Locale): string | null {
+function exitClosedBecause(batch: BatchView, locale: Locale): string | null {
   // Any holder's answer: the batch-wide checks (product, status, one month after start) come first.
   return exitNotice(batch, 1, 0, locale);
 }
@@ -211,7 +211,7 @@ function loadDialog(type: ProductType, query: ListQuery, params: URLSearchParams
   const unitsHeld = unitsHeldIn(user.id, batch.id);
   const unitsOffered = unitsOfferedBy(user.id, batch.id);
   const notice = exitNotice(batch, unitsHeld, unitsOffered, locale);
-  // The default of 10, but never more than the investor can still offer.
+  // The units typed, else the default of 10 but never more than the investor can still offer.
   const preview = exitPreview(batch, { unitsHeld, unitsOffered }, params.get("units")?.slice(0, 20) ?? null, locale);
   // "Check the cost" asks this page again by GET with the units typed, keeping the list's filters and the dialog.
   const check = new URL(here, "http://x");
