@@ -27,7 +27,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const inlineCss = !hasStylesheet(request);
   const locale = localeOf(request);
   // A flash names its message; it is rendered here, in the reader's language.
-  const shown = flash && { ...flash, message: typeof flash.message === "string" ? flash.message : render(locale, flash.message) };
+  const shown = flash && {
+    ...flash,
+    message: typeof flash.message === "string" ? flash.message : render(locale, flash.message),
+    more: flash.more && render(locale, flash.more),
+    link: flash.link && { href: flash.link.href, text: render(locale, flash.link.text) },
+  };
   const headers = new Headers();
   if (setCookie) headers.append("Set-Cookie", setCookie);
   // A year: the stylesheet's name changes with every build, and the cookie with it.

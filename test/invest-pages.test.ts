@@ -169,7 +169,9 @@ describe("the cards", () => {
     expect(c).toContain(`href="/batches/${id}"`);
     // The dialogs open on the card's own place in the list (#batch-<id>, issue 14).
     expect(c).toContain(`href="/invest/eggs?q=Cardfarm+${RUN}&dialog=invest&batch=${id}#batch-${id}"`);
-    expect(c).toContain(`href="/invest/eggs?q=Cardfarm+${RUN}&dialog=exit&batch=${id}#batch-${id}"`);
+    // No Exit on an OPEN batch (issue 29: Exit only where the exit rule allows it); the card says why.
+    expect(c).not.toContain("dialog=exit");
+    expect(c).toContain('data-testid="exit-why">Early exit is only possible while the batch is active.<');
     // No device and no log: the strip says so (issue 29: no made-up values).
     expect(c).toContain("No sensor device on this batch");
     expect(c).not.toContain('data-testid="sensor-temp"');

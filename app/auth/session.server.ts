@@ -34,13 +34,16 @@ function getFlashStorage() {
   return flashStorage;
 }
 
-/** `anchor`: the id of the row or card the redirect returns to (its #fragment), where the page shows the message. */
-export type Flash = { kind: "success" | "error"; message: string; anchor?: string };
+/**
+ * `anchor`: the id of the row or card the redirect returns to (its #fragment), where the page shows the message.
+ * `more`: a sentence after the message (a reference, when money arrives); `link`: where to read the rest (a receipt).
+ */
+export type Flash = { kind: "success" | "error"; message: string; anchor?: string; more?: string; link?: { href: string; text: string } };
 /**
  * A flash as a redirect stores it: its message a catalog message (rendered by the root loader in the
  * reader's language), or, not yet moved to the catalog, English text.
  */
-export type StoredFlash = Omit<Flash, "message"> & { message: string | MessageRef };
+export type StoredFlash = Omit<Flash, "message" | "more" | "link"> & { message: string | MessageRef; more?: MessageRef; link?: { href: string; text: MessageRef } };
 
 /** Set-Cookie value carrying a one-time toast to the next page. */
 export async function flashCookie(flash: StoredFlash): Promise<string> {

@@ -1,3 +1,4 @@
+import { useNavigation } from "@remix-run/react";
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import { useT } from "~/catalog/use-words";
 
@@ -125,5 +126,20 @@ export function FilterFold({ active, children }: { active: boolean; children: Re
       <summary className="min-h-11 cursor-pointer py-2 font-semibold">{t("common.filterAndSort")}</summary>
       <div className="mt-4">{children}</div>
     </details>
+  );
+}
+
+/**
+ * The submit button of a form that moves money. With JavaScript, while the request is on its way it
+ * reads "Processing...", looks and is disabled, so a second tap does nothing; without JavaScript the
+ * idempotency key guards a second tap and the page that follows says what happened.
+ */
+export function SubmitButton({ children, className = "btn-primary w-full" }: { children: string; className?: string }) {
+  const t = useT();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <button type="submit" className={busy ? `${className} opacity-60` : className} disabled={busy} aria-disabled={busy || undefined} data-busy={busy || undefined}>
+      {busy ? t("explain.processing") : children}
+    </button>
   );
 }

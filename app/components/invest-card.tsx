@@ -178,7 +178,7 @@ export function Certifications({ items }: { items: string[] }) {
 }
 
 /** One batch card of the invest pages. Demo cards have no way to invest. */
-export function InvestCard({ card, investHref, exitHref, flash = null }: { card: CardData; investHref: string | null; exitHref: string | null; flash?: Flash | null }) {
+export function InvestCard({ card, investHref, exitHref, flash = null }: { card: CardData & { exitWhy: string | null }; investHref: string | null; exitHref: string | null; flash?: Flash | null }) {
   const t = useT();
   const canInvest = !card.demo && card.availableUnits > 0;
   return (
@@ -203,6 +203,10 @@ export function InvestCard({ card, investHref, exitHref, flash = null }: { card:
         </div>
       </div>
       <BatchFigures card={card} />
+      {/* What the risk number means, in the card's flow (a hover tooltip reaches no phone). */}
+      <p className="mt-2 text-xs text-stone-600" data-testid="risk-explain">
+        {t(`explain.risk.${card.productType}`, { score: card.risk.score })}
+      </p>
       <SensorStrip sensor={card.sensor} />
       {card.chartSvg ? <SvgChart svg={card.chartSvg} className="mt-3" caption={t("batchCard.roiHistory")} /> : <p className="mt-3 text-xs text-stone-500">{t("invest.card.noHistory")}</p>}
       <div className="mt-3">
@@ -240,6 +244,12 @@ export function InvestCard({ card, investHref, exitHref, flash = null }: { card:
           </>
         )}
       </div>
+      {card.demo ? null : (
+        <div className="mt-2 space-y-1 text-xs text-stone-600">
+          <p>{t("explain.audit")}</p>
+          {card.exitWhy ? <p data-testid="exit-why">{card.exitWhy}</p> : null}
+        </div>
+      )}
     </li>
   );
 }

@@ -1,7 +1,7 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import { Dialog } from "~/components/dialog";
-import { Field, FormError } from "~/components/forms";
+import { Field, FormError, SubmitButton } from "~/components/forms";
 import { formatGhs } from "~/domain/money";
 
 import type { InvestPageData } from "~/components/invest-page";
@@ -13,16 +13,6 @@ import { expectedPayoutAfterTax } from "~/domain/schedules";
 export type InvestActionResult = { ok: false; errors: Record<string, string>; values: Record<string, string> } | undefined;
 
 type DialogData = NonNullable<InvestPageData["dialog"]>;
-
-/** With JavaScript a second tap does nothing while the first is on its way; the idempotency key guards it without. */
-function Submit({ children }: { children: string }) {
-  const busy = useNavigation().state === "submitting";
-  return (
-    <button type="submit" className="btn-primary w-full" disabled={busy} aria-disabled={busy || undefined}>
-      {children}
-    </button>
-  );
-}
 
 function BatchLine({ batch, isEgg }: { batch: Extract<DialogData, { batch: unknown }>["batch"]; isEgg: boolean }) {
   const t = useT();
@@ -186,7 +176,7 @@ function InvestDialog({ dialog, isEgg, result }: { dialog: Extract<DialogData, {
               </p>
             ) : null}
           </div>
-          <Submit>{t("investDialogs.invest")}</Submit>
+          <SubmitButton>{t("investDialogs.invest")}</SubmitButton>
         </Form>
       )}
     </Dialog>
@@ -196,6 +186,8 @@ function InvestDialog({ dialog, isEgg, result }: { dialog: Extract<DialogData, {
 function ExitDialog({ dialog, result }: { dialog: Extract<DialogData, { kind: "exit" }>; result: InvestActionResult }) {
   const t = useT();
   const { errors, values } = answer(result, "exit");
+  const { preview } = dialog;
+  const figures = preview.figures;
   return (
     <Dialog title={t("investDialogs.exitTitle", { id: dialog.batch.id })} closeTo={dialog.closeTo}>
       <p className="text-sm text-stone-700">
@@ -209,6 +201,9 @@ function ExitDialog({ dialog, result }: { dialog: Extract<DialogData, { kind: "e
           { units: <strong data-testid="units-held">{dialog.unitsHeld.toLocaleString("en-GH")}</strong> },
         )}
       </p>
+      <p className="mt-1 text-sm text-stone-700" data-testid="exit-can-offer">
+        {t("investDialogs.canOffer", { count: dialog.unitsHeld, canOffer: preview.canOffer, offered: preview.unitsOffered })}
+      </p>
       <p className="mt-1 text-xs text-stone-600">{t("investDialogs.exitRule")}</p>
       {dialog.notice && !Object.values(errors).includes(dialog.notice) ? (
         <p className="mt-3 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="exit-notice">
@@ -219,6 +214,10 @@ function ExitDialog({ dialog, result }: { dialog: Extract<DialogData, { kind: "e
         <input type="hidden" name="intent" value="exit" />
         <input type="hidden" name="batch_id" value={dialog.batch.id} />
         <input type="hidden" name="idempotency_key" value={dialog.idempotencyKey} />
+        {/* What "Check the cost" (a GET of this page) needs to reopen this dialog on the same list; the post ignores them. */}
+        {dialog.check.fields.map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <FormError message={errors.form} />
         <Field
           label={t("investDialogs.units")}
@@ -229,10 +228,35 @@ function ExitDialog({ dialog, result }: { dialog: Extract<DialogData, { kind: "e
           max={dialog.maxUnits}
           step={1}
           required
-          defaultValue={values?.units ?? String(dialog.defaultUnits)}
-          error={errors.units}
+          defaultValue={values?.units ?? preview.value}
+          error={errors.units ?? preview.unitsError}
         />
-        <Submit>{t("investDialogs.requestExit")}</Submit>
+        {figures ? (
+          <div className="rounded-lg bg-stone-50 p-3 text-sm" data-testid="exit-preview">
+            <p className="font-semibold">{t("investDialogs.previewTitle", { count: figures.units })}</p>
+            <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-1">
+              <dt>{t("investDialogs.atPar")}</dt>
+              <dd className="text-right" data-testid="exit-price">
+                {formatGhs(figures.priceMinor)}
+              </dd>
+              <dt>{t("investDialogs.fee", { rate: figures.feeRate })}</dt>
+              <dd className="text-right" data-testid="exit-fee">
+                {formatGhs(-figures.feeMinor)}
+              </dd>
+              <dt className="font-semibold">{t("investDialogs.youReceive")}</dt>
+              <dd className="text-right font-semibold" data-testid="exit-net">
+                {formatGhs(figures.netMinor)}
+              </dd>
+            </dl>
+            <p className="mt-2 text-xs text-stone-600">{t("investDialogs.fillsWhen")}</p>
+          </div>
+        ) : null}
+        <div className="flex gap-2">
+          <button type="submit" formMethod="get" formAction={dialog.check.action} className="btn-secondary flex-1" data-testid="exit-check">
+            {t("investDialogs.checkCost")}
+          </button>
+          <SubmitButton className="btn-primary flex-1">{t("investDialogs.requestExit")}</SubmitButton>
+        </div>
       </Form>
     </Dialog>
   );
@@ -252,7 +276,7 @@ export function InvestDialogs({ dialog, isEgg, result }: { dialog: InvestPageDat
     return (
       <Dialog title={dialog.action === "exit" ? t("investDialogs.exitTitle", { id: dialog.batch.id }) : t("investDialogs.investTitle", { id: dialog.batch.id })} closeTo={dialog.closeTo}>
         <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" role="alert">
-          {t("investDialogs.loginToInvest")}
+          {dialog.action === "exit" ? t("investDialogs.loginToExit") : t("investDialogs.loginToInvest")}
         </p>
         <div className="mt-4 flex gap-2">
           <Link to={dialog.loginHref} className="btn-primary flex-1">

@@ -92,7 +92,7 @@ function Grid({ data, flash }: { data: InvestPageData; flash: Flash | null }) {
             key={card.id}
             card={card}
             investHref={listHref(type, query, { dialog: "invest", batch: card.id }, card.id)}
-            exitHref={type === "EGG" ? listHref(type, query, { dialog: "exit", batch: card.id }, card.id) : null}
+            exitHref={type === "EGG" && !card.exitWhy ? listHref(type, query, { dialog: "exit", batch: card.id }, card.id) : null}
             flash={flash?.anchor === batchAnchor(card.id) ? flash : null}
           />
         ))}

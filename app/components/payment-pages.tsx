@@ -1,6 +1,6 @@
-import { Form, Link, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
+import { Form, Link, useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
-import { Field, FormError, SelectField } from "~/components/forms";
+import { Field, FormError, SelectField, SubmitButton } from "~/components/forms";
 import { PASSWORD_MAX } from "~/forms/limits";
 import { StatusChip } from "~/components/portfolio-activity";
 import { formatGhs } from "~/domain/money";
@@ -26,15 +26,6 @@ type DepositStatusData = {
   };
   balanceMinor: number;
 };
-
-function Submit({ children }: { children: string }) {
-  const busy = useNavigation().state === "submitting";
-  return (
-    <button type="submit" className="btn-primary w-full" disabled={busy} aria-disabled={busy || undefined}>
-      {children}
-    </button>
-  );
-}
 
 /** With JavaScript, a pending deposit's page asks the server again every few seconds (the server asks the provider). */
 function usePolling(active: boolean) {
@@ -80,7 +71,7 @@ export function DepositStatus({ data, error }: { data: DepositStatusData; error:
           <Form method="post" noValidate className="space-y-3">
             <FormError message={error && !error.startsWith("Enter") ? error : null} />
             <Field label={t("payments.otp")} name="otp" inputMode="numeric" autoComplete="one-time-code" required maxLength={12} error={error?.startsWith("Enter") ? error : null} />
-            <Submit>{t("payments.sendCode")}</Submit>
+            <SubmitButton>{t("payments.sendCode")}</SubmitButton>
           </Form>
         ) : null}
         {deposit.nextAction === "redirect" && deposit.authorizationUrl ? (
@@ -251,7 +242,7 @@ export function Destinations({ data, result }: { data: DestinationsData; result:
           {data.twoFactor ? (
             <Field label={t("payments.twoFactorCode")} name="code" inputMode="text" autoComplete="one-time-code" required maxLength={20} error={errors.code} hint={t("payments.twoFactorHint")} />
           ) : null}
-          <Submit>{t("payments.saveDestination")}</Submit>
+          <SubmitButton>{t("payments.saveDestination")}</SubmitButton>
         </Form>
       </div>
     </section>

@@ -3,7 +3,7 @@ import { Cell } from "~/components/portfolio-table";
 import { FlashMessage, type Flash, type ToastMessage } from "~/components/toast";
 import { formatGhs } from "~/domain/money";
 import { EXITS_ANCHOR, dateTime, portfolioHref, shortDate } from "~/pages/portfolio";
-import { PAYMENTS_ANCHOR } from "~/pages/payments";
+import { PAYMENTS_ANCHOR, statementLineAnchor } from "~/pages/payments";
 import { useT } from "~/catalog/use-words";
 import { slots, withElements } from "~/components/rich-text";
 import type { PortfolioData } from "~/pages/portfolio";
@@ -100,7 +100,11 @@ export function PortfolioActivity({ data, onNote, flash }: { data: PortfolioData
                 </thead>
                 <tbody className="max-sm:block max-sm:border-t max-sm:border-stone-200">
                   {statement.lines.map((l) => (
-                    <tr key={l.entryId} className="border-b border-stone-100 last:border-0 max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-2 max-sm:px-4 max-sm:py-2">
+                    <tr
+                      key={l.entryId}
+                      id={statementLineAnchor(l.entryId)}
+                      className="scroll-mt-20 border-b border-stone-100 last:border-0 max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-2 max-sm:px-4 max-sm:py-2"
+                    >
                       <Cell label={t("portfolio.col.date")} className="whitespace-nowrap">
                         {dateTime(l.date)}
                       </Cell>

@@ -1,7 +1,7 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { Dialog } from "~/components/dialog";
-import { Field, FormError, SelectField } from "~/components/forms";
+import { Field, FormError, SelectField, SubmitButton } from "~/components/forms";
 import { FlashMessage, type ToastMessage } from "~/components/toast";
 import { formatGhs, parseAmountToMinor } from "~/domain/money";
 import { SUGGESTED_AMOUNTS, atAnchor, dateTime, investmentAnchor, portfolioHref, receiptHref, withdrawPrompt } from "~/pages/portfolio";
@@ -18,16 +18,6 @@ function answerFor(result: ActionResult | undefined, intent: string) {
   if (!result || result.ok) return { errors: {} as Record<string, string>, values: null as Record<string, string> | null };
   if (result.values.intent !== intent) return { errors: {}, values: null };
   return { errors: result.errors, values: result.values };
-}
-
-/** With JavaScript, a second tap while the first submit is on its way does nothing (the idempotency key also guards it). */
-function Submit({ children, className = "btn-primary w-full" }: { children: string; className?: string }) {
-  const busy = useNavigation().state === "submitting";
-  return (
-    <button type="submit" className={className} disabled={busy} aria-disabled={busy || undefined}>
-      {children}
-    </button>
-  );
 }
 
 const Hidden = ({ name, value }: { name: string; value: string | number }) => <input type="hidden" name={name} value={value} />;
@@ -94,7 +84,7 @@ function DepositDialog({ data, amount, result }: Props & { amount: string }) {
         />
         <Suggestions base={base} dialog="deposit" inputId="deposit-amount" />
         {data.payments.settleAtOnce ? null : <DepositMethodFields data={data} errors={errors} values={values} />}
-        <Submit>{t("portfolioDialogs.deposit")}</Submit>
+        <SubmitButton>{t("portfolioDialogs.deposit")}</SubmitButton>
       </Form>
     </Dialog>
   );
@@ -206,7 +196,7 @@ function WithdrawDialog({ data, amount, result }: Props & { amount: string }) {
               <Hidden key={k} name={k} value={v} />
             ))}
           <Hidden name="idempotency_key" value={data.idempotencyKey} />
-          <Submit className="btn-primary flex-1">{t("portfolioDialogs.confirm")}</Submit>
+          <SubmitButton className="btn-primary flex-1">{t("portfolioDialogs.confirm")}</SubmitButton>
           <Link to={portfolioHref(base, { dialog: "withdraw", amount: f.amount })} replace preventScrollReset className="btn-secondary flex-1">
             {t("portfolioDialogs.cancel")}
           </Link>
@@ -306,7 +296,7 @@ function WithdrawDialog({ data, amount, result }: Props & { amount: string }) {
         ) : (
           <DestinationFields data={data} errors={errors} values={values} />
         )}
-        <Submit>{t("portfolioDialogs.withdraw")}</Submit>
+        <SubmitButton>{t("portfolioDialogs.withdraw")}</SubmitButton>
       </Form>
     </Dialog>
   );
@@ -427,13 +417,14 @@ function ReinvestDialog({ data, dialog, result }: Props & { dialog: ReinvestDial
         </p>
       ) : null}
       <p className="mt-1 text-sm text-stone-700">{t("portfolioDialogs.walletBalance", { balance: formatGhs(data.wallet.balanceMinor) })}</p>
+      <p className="mt-1 text-xs text-stone-600">{t("explain.reinvest")}</p>
       <Form method="post" action={portfolioHref(base, { dialog: "reinvest", id: investment.id })} noValidate preventScrollReset className="mt-4 space-y-3">
         <Hidden name="intent" value="reinvest" />
         <Hidden name="investment_id" value={investment.id} />
         <Hidden name="idempotency_key" value={data.idempotencyKey} />
         <FormError message={errors.form ?? errors.batch_id ?? errors.investment_id ?? errors.terms} />
         <Field label={t("portfolioDialogs.units")} name="units" type="number" inputMode="numeric" min={1} step={1} required defaultValue={values?.units ?? dialog.defaultUnits} error={errors.units} />
-        <Submit>{t("portfolioDialogs.reinvest")}</Submit>
+        <SubmitButton>{t("portfolioDialogs.reinvest")}</SubmitButton>
       </Form>
     </Dialog>
   );

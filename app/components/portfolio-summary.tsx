@@ -173,7 +173,12 @@ export function PortfolioSummary({
                         : t("portfolio.startsWhenActive")}
                   </span>
                   {p.overdueDays > 0 ? (
-                    <span className="mt-1 inline-block rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">{t("portfolio.overdue", { count: p.overdueDays })}</span>
+                    <>
+                      <span className="mt-1 inline-block rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">{t("portfolio.overdue", { count: p.overdueDays })}</span>
+                      <span className="block text-xs text-stone-600" data-testid="overdue-explain">
+                        {t("explain.overdue")}
+                      </span>
+                    </>
                   ) : null}
                 </span>
                 <span className="shrink-0 text-right">

@@ -105,6 +105,7 @@ export function PortfolioInvestments({ data, flash }: { data: PortfolioData; onN
     <div className="mt-6">
       <h2 className="text-lg font-semibold">{t("portfolio.investments")}</h2>
       <Filters data={data} />
+      {rows.length > 0 ? <p className="mt-2 text-xs text-stone-600">{t("explain.reinvest")}</p> : null}
       <div className="card mt-3 p-0">
         {rows.length === 0 ? (
           <p className="p-4 text-sm text-stone-600">

@@ -1,10 +1,10 @@
-import { useRouteLoaderData } from "@remix-run/react";
+import { Link, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
 import { useT } from "~/catalog/use-words";
 
 export type ToastMessage = { kind: "success" | "error"; message: string };
 /** A flash message; `anchor` is the id of the row or card its redirect returned to (the URL's #fragment). */
-export type Flash = ToastMessage & { anchor?: string };
+export type Flash = ToastMessage & { anchor?: string; more?: string; link?: { href: string; text: string } };
 
 const TONE = { error: "bg-red-700", success: "bg-leaf-700" } as const;
 
@@ -57,7 +57,18 @@ export function FlashMessage({ flash, durationMs = 4500, className = "" }: { fla
         className={`flex items-start justify-between gap-3 rounded-lg px-4 py-3 text-sm text-white shadow-sm ${TONE[flash.kind]} ${className}`}
         data-toast={flash.kind}
       >
-        <p className="min-w-0 break-words">{flash.message}</p>
+        <p className="min-w-0 break-words">
+          {flash.message}
+          {"more" in flash && flash.more ? ` ${flash.more}` : null}
+          {"link" in flash && flash.link ? (
+            <>
+              {" "}
+              <Link to={flash.link.href} className="font-semibold text-white underline" data-testid="flash-link">
+                {flash.link.text}
+              </Link>
+            </>
+          ) : null}
+        </p>
         <a
           href={`#${marker}`}
           aria-label={t("common.dismissMessage")}

@@ -180,7 +180,8 @@ export async function batchPageLoader(request: Request, idParam: string | undefi
   const logById = new Map(logs.map((l) => [l.logDate, l]));
   return {
     // The card's badges, figures and timeline (~/components/invest-card) render from the catalog.
-    words: wordsFor(locale, ["batchCard", "batchPage"]),
+    // Of issue 29's explanations, the two this page shows (the rest would weigh on it for nothing).
+    words: wordsFor(locale, ["batchCard", "batchPage", "explain.risk.EGG", "explain.risk.CHICKEN", "explain.overdue"]),
     // Withholding tax, explained where the investor decides (written here: the page is at its weight budget).
     taxNote: taxExplainedText(t, getEnv().WITHHOLDING_TAX_RATE),
     title: t("batchData.title", { id: batch.id, farm: batch.farmName }),

@@ -25,7 +25,7 @@ import {
 } from "~/pages/invest-list";
 import { latestFarmReadings } from "~/models/farm-log.server";
 import { sensorView, sensorViews, type SensorView } from "~/pages/farm-readings.server";
-import { buyingState, checkEarlyExit, readUnitCount } from "~/domain/investing";
+import { buyingState, checkEarlyExit, exitProceeds, readUnitCount, type UnitCount } from "~/domain/investing";
 
 import { formatGhs } from "~/domain/money";
 import type { ProductType } from "~/domain/types";
@@ -35,9 +35,10 @@ import { getEnv } from "~/lib/env.server";
 import { paidPeriods } from "~/models/payout.server";
 import { HttpError } from "~/lib/http.server";
 import { newIdempotencyKey, pageError } from "~/lib/page-action.server";
+import { receiptHref } from "~/pages/portfolio";
 import { getUser, redirectWithFlash } from "~/auth/session.server";
 import { getBatch, listBatches, type BatchView } from "~/models/batch.server";
-import { listExitRequests, listMyInvestments } from "~/models/investment.server";
+import { investmentRef, listExitRequests, listMyInvestments } from "~/models/investment.server";
 import { invest, requestEarlyExit } from "~/commands/investing.server";
 import { walletBalanceMinor } from "~/models/ledger.server";
 import { InvestFormSchema } from "~/forms/invest.server";
@@ -120,15 +121,44 @@ function unitsOfferedBy(userId: number, batchId: number) {
     .reduce((s, r) => s + r.unitsRemaining, 0);
 }
 
-/** The money core's early-exit answer for one unit, shown before the investor types (null when an exit could go ahead). */
-function exitNotice(batch: BatchView, unitsHeld: number, unitsAlreadyOffered: number, locale: Locale): string | null {
+/** The money core's early-exit answer for these units (one, before the investor types), or null when an exit could go ahead. */
+function exitNotice(batch: BatchView, unitsHeld: number, unitsAlreadyOffered: number, locale: Locale, units: UnitCount = readUnitCount(1)): string | null {
   try {
-    checkEarlyExit({ batch, units: readUnitCount(1), today: today(), unitsHeld, unitsAlreadyOffered });
+    checkEarlyExit({ batch, units, today: today(), unitsHeld, unitsAlreadyOffered });
     return null;
   } catch (error) {
     if (error instanceof DomainError) return detailIn(locale, error);
     throw error;
   }
+}
+
+/** Why a batch's card offers no Exit (the exit rule's own words), or null where exit is allowed. */
+function exitClosedBecause(batch: BatchView, locale: Locale): string | null {
+  // Any holder's answer: the batch-wide checks (product, status, one month after start) come first.
+  return exitNotice(batch, 1, 0, locale);
+}
+
+const feePercent = (rate: number) => percent(rate, Math.round(rate * 1000) % 10 === 0 ? 0 : 1);
+
+/**
+ * What the exit dialog shows before anything is sent, for the units typed (?units=, the "Check the cost"
+ * button) or the default: the fee at the configured rate and what the investor receives if a buyer takes
+ * them, by the exit rule itself (exitProceeds); and, for typed units, the rule's answer to them.
+ */
+function exitPreview(batch: BatchView, held: { unitsHeld: number; unitsOffered: number }, asked: string | null, locale: Locale) {
+  const canOffer = Math.max(0, held.unitsHeld - held.unitsOffered);
+  const typed = asked === null ? null : readUnitCount(asked);
+  const units = typed?.ok ? typed.units : defaultUnits(canOffer);
+  const feeRate = getEnv().EARLY_EXIT_FEE_RATE;
+  const priceMinor = units * batch.unitPriceMinor;
+  const { feeMinor, netMinor } = exitProceeds(priceMinor, feeRate);
+  return {
+    canOffer,
+    unitsOffered: held.unitsOffered,
+    value: asked ?? String(units),
+    figures: typed && !typed.ok ? null : { units, priceMinor, feeMinor, netMinor, feeRate: feePercent(feeRate) },
+    unitsError: typed ? exitNotice(batch, held.unitsHeld, held.unitsOffered, locale, typed) : null,
+  };
 }
 
 /** The open dialog, read from the URL on the server so a plain link opens it. */
@@ -180,14 +210,19 @@ function loadDialog(type: ProductType, query: ListQuery, params: URLSearchParams
   }
   const unitsHeld = unitsHeldIn(user.id, batch.id);
   const unitsOffered = unitsOfferedBy(user.id, batch.id);
-  // The default of 10, but never more than the investor can still offer.
+  const notice = exitNotice(batch, unitsHeld, unitsOffered, locale);
+  // The units typed, else the default of 10 but never more than the investor can still offer.
+  const preview = exitPreview(batch, { unitsHeld, unitsOffered }, params.get("units")?.slice(0, 20) ?? null, locale);
+  // "Check the cost" asks this page again by GET with the units typed, keeping the list's filters and the dialog.
+  const check = new URL(here, "http://x");
   return {
     kind: "exit" as const,
     ...common,
-    defaultUnits: defaultUnits(unitsHeld - unitsOffered),
     maxUnits: Math.max(1, batch.targetUnits),
     unitsHeld,
-    notice: exitNotice(batch, unitsHeld, unitsOffered, locale),
+    notice,
+    preview: { ...preview, unitsError: notice ? null : preview.unitsError },
+    check: { action: check.pathname, fields: [...check.searchParams].filter(([k]) => k !== "units") },
   };
 }
 
@@ -209,7 +244,11 @@ export async function investPageLoader(type: ProductType, request: Request) {
         shown.map((b) => b.id),
         t,
       );
-  const cards = shown.map((b) => toCardData(b, sensors.get(b.id) ?? sensorView(undefined, undefined, t), { demo, now, t }));
+  const cards = shown.map((b) => ({
+    ...toCardData(b, sensors.get(b.id) ?? sensorView(undefined, undefined, t), { demo, now, t }),
+    // Exit is offered only where the exit rule allows it; elsewhere the card says why (demo cards offer nothing).
+    exitWhy: demo ? null : exitClosedBecause(b as BatchView, locale),
+  }));
 
   let calculator = null;
   if (type === "EGG") {
@@ -239,7 +278,7 @@ export async function investPageLoader(type: ProductType, request: Request) {
   const dialog = demo ? null : loadDialog(type, query, params, batches, user, locale);
   return {
     // The dialogs' words only while one is open: they would weigh on every list otherwise.
-    words: wordsFor(locale, dialog ? ["invest", "batchCard", "money", "investDialogs"] : ["invest", "batchCard", "money"]),
+    words: wordsFor(locale, dialog ? ["invest", "batchCard", "money", "explain", "investDialogs"] : ["invest", "batchCard", "money", "explain"]),
     title: t(`invest.title.${type}`),
     description: t(`invest.description.${type}`),
     type,
@@ -283,6 +322,8 @@ export async function investPageAction(type: ProductType, request: Request) {
       return redirectWithFlash(listHref(type, query, {}, batch.id), {
         kind: "success",
         message: msg("investorTexts.investmentConfirmed", { count: investment.units, batchId: batch.id, amount: { money: investment.amountMinor } }),
+        more: msg("investorTexts.reference", { reference: investmentRef(investment.id) }),
+        link: { href: receiptHref(investment.id), text: msg("investorTexts.viewReceipt") },
       });
     }
     requestEarlyExit(ctx, { batchId: batch.id, units });

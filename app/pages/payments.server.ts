@@ -19,7 +19,7 @@ import { twoFactorEnabled } from "~/models/two-factor.server";
 import { formatInstant } from "~/domain/calendar";
 import { nowIso } from "~/lib/clock.server";
 import { phoneForDisplay } from "~/pages/account";
-import { depositStatusHref, destinationLabel } from "~/pages/payments";
+import { depositDone, depositStatusHref, destinationLabel } from "~/pages/payments";
 import { depositMessage } from "~/models/deposit.server";
 import { detailIn, localeOf, translatorFor, wordsFor, type Translate } from "~/catalog/index.server";
 import type { Locale } from "~/catalog/format";
@@ -109,7 +109,7 @@ export async function depositStatusLoader({ request, params }: LoaderFunctionArg
   const d = await checkDeposit({ actor: user, key: null }, { depositId });
   const t = translatorFor(locale);
   return {
-    words: wordsFor(locale, ["payments", "accountStatus"]),
+    words: wordsFor(locale, ["payments", "accountStatus", "explain"]),
     title: t("payments.depositTitle"),
     description: t("payments.depositDescription"),
     deposit: {
@@ -137,7 +137,7 @@ export async function depositStatusAction({ request, params }: ActionFunctionArg
   try {
     const after = await submitDepositOtp({ actor: user, key: null }, { depositId, otp: readOtp(form.get("otp")) });
     // Post, then a fresh page (the page's own refresh must not post the code again).
-    if (after.status === "SUCCEEDED") return redirectWithFlash("/portfolio", { kind: "success", message: msg("investorTexts.depositSucceeded") });
+    if (after.status === "SUCCEEDED") return redirectWithFlash("/portfolio", { kind: "success", message: msg("investorTexts.depositSucceeded"), ...depositDone(after) });
     return redirect(depositStatusHref(depositId));
   } catch (error) {
     if (error instanceof DomainError && error.status === 404) throw new Response(detailIn(locale, error), { status: 404 });
@@ -167,7 +167,7 @@ export async function destinationsLoader({ request }: LoaderFunctionArgs) {
   }
   const t = translatorFor(locale);
   return {
-    words: wordsFor(locale, ["payments"]),
+    words: wordsFor(locale, ["payments", "explain"]),
     title: t("payments.destinationsTitle"),
     description: t("payments.destinationsDescription"),
     destinations: listMyDestinations(user.id).map((d) => destinationOption(t, d)),

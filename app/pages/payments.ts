@@ -2,6 +2,7 @@ import type { Deposit } from "~/models/deposit.server";
 import type { PaymentDestination, Withdrawal } from "~/models/withdrawal.server";
 import { formatGhs, minorToCedis } from "~/domain/money";
 import { msg } from "~/catalog/ref";
+import type { StoredFlash } from "~/auth/session.server";
 
 /**
  * Deposits, withdrawals and destinations as the JSON API and the pages show them (issue 15).
@@ -56,3 +57,24 @@ export const depositStatusHref = (depositId: number) => `/portfolio/deposits/${d
 
 /** The flash after a withdrawal is sent on its way. */
 export const withdrawalRequested = (amountMinor: number) => msg("investorTexts.withdrawalRequested", { amount: formatGhs(amountMinor) });
+
+/** A ledger entry's line on the portfolio's statement (newest first, so a fresh movement is on its first page). */
+export const statementLineAnchor = (entryId: number) => `entry-${entryId}`;
+const statementLine = (entryId: number | null) => (entryId === null ? undefined : { href: `/portfolio#${statementLineAnchor(entryId)}`, text: msg("investorTexts.statementLine") });
+
+/** What a credited deposit's flash says beside "Deposit successful": its reference, and its line on the statement. */
+export function depositDone(d: { reference: string; entryId: number | null }): Pick<StoredFlash, "more" | "link"> {
+  return { more: msg("investorTexts.reference", { reference: d.reference }), link: statementLine(d.entryId) };
+}
+
+/**
+ * What a withdrawal's flash says beside its message: its reference and when it arrives (docs/rules.md#withdrawal-timing),
+ * or, held for review, that an admin looks at it within the 24 hours an approval lives; and its line on the statement.
+ */
+export function withdrawalSent(w: { reference: string | null; entryId: number; method: "MOMO" | "BANK" }, held: boolean): Pick<StoredFlash, "more" | "link"> {
+  const reference = w.reference ?? "";
+  return {
+    more: held ? msg("investorTexts.withdrawalHeld", { reference }) : msg(`investorTexts.withdrawalArrives.${w.method}`, { reference }),
+    link: statementLine(w.entryId),
+  };
+}

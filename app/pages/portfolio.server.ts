@@ -16,11 +16,12 @@ import {
   pageOf,
   parsePortfolioQuery,
   prefillAmount,
+  receiptHref,
   queryInvestments,
   withdrawPrompt,
   withQuery,
 } from "~/pages/portfolio";
-import { listExitRequests, listMyInvestments, getInvestmentReceipt, getMyInvestment, listPayoutsForInvestment } from "~/models/investment.server";
+import { listExitRequests, listMyInvestments, getInvestmentReceipt, getMyInvestment, investmentRef, listPayoutsForInvestment } from "~/models/investment.server";
 import { cancelEarlyExit, reinvest, setAutoReinvest } from "~/commands/investing.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
@@ -49,7 +50,7 @@ import { parseMoneyAmount } from "~/domain/wallet";
 import { listMyDestinations, listMyWithdrawals, NETWORK_LABELS, withdrawalMessage } from "~/models/withdrawal.server";
 import { previewWithdrawal, requestWithdrawal, startDeposit } from "~/commands/payments.server";
 import { checkoutRedirect, depositReturnUrl, destinationOption, readDepositRequest } from "~/pages/payments.server";
-import { depositStatusHref, PAYMENTS_ANCHOR, withdrawalRequested } from "~/pages/payments";
+import { depositDone, depositStatusHref, PAYMENTS_ANCHOR, withdrawalRequested, withdrawalSent } from "~/pages/payments";
 import { MOMO_NETWORKS, paymentsSettleAtOnce } from "~/integrations/payments/index.server";
 import { phoneForDisplay } from "~/pages/account";
 import { depositMessage } from "~/models/deposit.server";
@@ -153,7 +154,7 @@ export async function portfolioLoader({ request }: LoaderFunctionArgs) {
   const dialog = loadDialog(user.id, params, locale);
   return {
     // The dialogs' words only while one is open.
-    words: wordsFor(locale, dialog ? ["portfolio", "accountStatus", "money", "portfolioDialogs"] : ["portfolio", "accountStatus", "money"]),
+    words: wordsFor(locale, dialog ? ["portfolio", "accountStatus", "money", "explain", "portfolioDialogs"] : ["portfolio", "accountStatus", "money", "explain"]),
     title: t("portfolio.title"),
     description: t("investorTexts.portfolioDescription"),
     wallet: walletInfo(user.id),
@@ -267,7 +268,7 @@ export async function portfolioAction({ request }: ActionFunctionArgs) {
         // A key from before deposits had rows replays its success (nothing is done again).
         if (start.earlierAnswer) return redirectWithFlash(returnTo, { kind: "success", message: msg("investorTexts.depositSucceeded") });
         const { deposit } = start;
-        if (deposit.status === "SUCCEEDED") return redirectWithFlash(returnTo, { kind: "success", message: msg("investorTexts.depositSucceeded") });
+        if (deposit.status === "SUCCEEDED") return redirectWithFlash(returnTo, { kind: "success", message: msg("investorTexts.depositSucceeded"), ...depositDone(deposit) });
         // Card and bank: off to the provider's hosted page, which sends the investor back to the status page.
         if (deposit.status === "PENDING" && deposit.nextAction === "redirect" && deposit.authorizationUrl) return redirect(checkoutRedirect(deposit.id, deposit.authorizationUrl));
         return redirect(depositStatusHref(deposit.id));
@@ -284,17 +285,26 @@ export async function portfolioAction({ request }: ActionFunctionArgs) {
         const start = await requestWithdrawal(ctx, request);
         if (start.earlierAnswer) return redirectWithFlash(returnTo, { kind: "success", message: msg("investorTexts.withdrawalProcessed") });
         const { withdrawal, held } = start;
-        if (withdrawal.status === "SUCCEEDED") return redirectWithFlash(returnTo, { kind: "success", message: msg("investorTexts.withdrawalProcessed") });
+        if (withdrawal.status === "SUCCEEDED") return redirectWithFlash(returnTo, { kind: "success", message: msg("investorTexts.withdrawalProcessed"), ...withdrawalSent(withdrawal, false) });
         if (withdrawal.status === "PENDING") {
           // A large one waits for an admin's review (issue 20): say so rather than "on its way".
-          return redirectWithFlash(atAnchor(returnTo, PAYMENTS_ANCHOR), { kind: "success", message: held ? msg("approvalOutcome.heldWithdrawal") : withdrawalRequested(withdrawal.amountMinor) });
+          return redirectWithFlash(atAnchor(returnTo, PAYMENTS_ANCHOR), {
+            kind: "success",
+            message: held ? msg("approvalOutcome.heldWithdrawal") : withdrawalRequested(withdrawal.amountMinor),
+            ...withdrawalSent(withdrawal, held),
+          });
         }
         return redirectWithFlash(atAnchor(returnTo, PAYMENTS_ANCHOR), { kind: "error", message: withdrawalMessage(withdrawal, locale) });
       }
       case "reinvest": {
-        reinvest(ctx, { investmentId: form.investment_id, units: readUnitCount(form.units) });
+        const { investment } = reinvest(ctx, { investmentId: form.investment_id, units: readUnitCount(form.units) });
         // Back to the row the investor reinvested from (#investment-<id>), with the message there.
-        return redirectWithFlash(atAnchor(returnTo, investmentAnchor(form.investment_id)), { kind: "success", message: msg("investorTexts.reinvested") });
+        return redirectWithFlash(atAnchor(returnTo, investmentAnchor(form.investment_id)), {
+          kind: "success",
+          message: msg("investorTexts.reinvested"),
+          more: msg("investorTexts.reference", { reference: investmentRef(investment.id) }),
+          link: { href: receiptHref(investment.id), text: msg("investorTexts.viewReceipt") },
+        });
       }
       case "cancel_exit": {
         cancelEarlyExit(ctx, { exitRequestId: form.exit_id });

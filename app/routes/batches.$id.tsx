@@ -115,6 +115,11 @@ function Settlements({ data }: { data: Data }) {
           {s.overdue.period ? t("batchPage.overdue.month", { period: s.overdue.period, date: s.overdue.date }) : t("batchPage.overdue.harvest", { date: s.overdue.date })}
         </p>
       ) : null}
+      {s.overdue ? (
+        <p className="mt-1 text-xs text-stone-600" data-testid="overdue-explain">
+          {t("explain.overdue")}
+        </p>
+      ) : null}
       {s.periods.length === 0 ? (
         <p className="mt-3 text-sm text-stone-600">{t("batchPage.settlements.none")}</p>
       ) : (
@@ -352,6 +357,9 @@ export default function BatchPage() {
           </div>
         </div>
         <BatchFigures card={card} />
+        <p className="mt-2 text-xs text-stone-600" data-testid="risk-explain">
+          {t(`explain.risk.${card.productType}`, { score: card.risk.score })}
+        </p>
         <p className="mt-2 text-sm text-stone-600">
           {t("batchPage.placed", { placed: { number: card.unitsPlaced }, target: t("batchPage.units", { count: card.targetUnits }) })}
           {card.unitsOffered > 0 ? t("batchPage.offered", { offered: { number: card.unitsOffered } }) : ""} {data.taxNote}

@@ -39,6 +39,7 @@ import { portfolioCsv } from "~/catalog/en/portfolio-csv";
 import { portfolioDialogs } from "~/catalog/en/portfolio-dialogs";
 import { adminDevices, deviceRules, sensor } from "~/catalog/en/farm-devices";
 import { money } from "~/catalog/en/money";
+import { explain } from "~/catalog/en/explain";
 
 /**
  * The English catalog: every word a person reads, by id. Ids are `<namespace>.<name>`; a page's
@@ -77,6 +78,7 @@ export const en = {
   ...adminCatalog,
   ...portfolio,
   ...portfolioDialogs,
+  ...explain,
   ...portfolioCsv,
   ...payments,
   ...statements,

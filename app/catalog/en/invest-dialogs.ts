@@ -38,6 +38,17 @@ export const investDialogs = {
   "investDialogs.exitRule":
     "Egg Notes can be offered for early exit from one month after the batch starts. Your units are sold to a new investor at par, less an administrative fee (3-7%), when a buyer is found.",
   "investDialogs.requestExit": "Request exit",
+  "investDialogs.loginToExit": "Please log in to request an exit.",
+  "investDialogs.canOffer": {
+    one: "You can still offer {canOffer} of your {count} unit ({offered} already offered).",
+    other: "You can still offer {canOffer} of your {count} units ({offered} already offered).",
+  },
+  "investDialogs.previewTitle": { one: "If a buyer takes {count} unit", other: "If a buyer takes {count} units" },
+  "investDialogs.atPar": "Price at par",
+  "investDialogs.fee": "Administrative fee ({rate})",
+  "investDialogs.youReceive": "You receive",
+  "investDialogs.fillsWhen": "Your offer fills only when a buyer takes it. Until then the units stay yours, and you can cancel the offer on your portfolio.",
+  "investDialogs.checkCost": "Check the cost",
   "investDialogs.notFound": "Batch not found",
   "investDialogs.logIn": "Log in",
   "investDialogs.createAccount": "Create account",
