@@ -7,6 +7,10 @@ const placeholders = (template: Template) =>
   new Set((typeof template === "string" ? [template] : Object.values(template)).flatMap((text) => [...(text ?? "").matchAll(/\{(\w+)\}/g)].map((m) => m[1])));
 
 describe("the Twi catalog", () => {
+  it("has a Twi text for every English id", () => {
+    expect(Object.keys(en).filter((id) => !(id in ak))).toEqual([]);
+  });
+
   it("has only ids the English catalog has, each using only the parameters its English text takes", () => {
     const problems: string[] = [];
     for (const [id, twi] of Object.entries(ak) as Array<[MessageId, Template]>) {

@@ -9,7 +9,7 @@ import { getEnv } from "~/lib/env.server";
 /** Every catalog, by locale, built once. */
 const catalogs: Record<Locale, Record<string, Template>> = {
   en,
-  ak: { ...en, ...ak },
+  ak,
   pseudo: Object.fromEntries(Object.entries(en).map(([id, template]) => [id, pseudoTemplate(template)])),
 };
 

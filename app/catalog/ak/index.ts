@@ -1,6 +1,7 @@
 import type { MessageId } from "~/catalog/en";
 import type { Template } from "~/catalog/format";
 import { common } from "~/catalog/ak/common";
+import { explain } from "~/catalog/ak/explain";
 import { landing } from "~/catalog/ak/landing";
 import { home } from "~/catalog/ak/home";
 import { meta } from "~/catalog/ak/meta";
@@ -47,11 +48,13 @@ import { money } from "~/catalog/ak/money";
 
 /**
  * The Twi (Akan) catalog, namespace by namespace, as app/catalog/en is. Its translations await a
- * native speaker's review (docs/twi-glossary.md keeps the terms it uses). Until every namespace is
- * here, an id without a Twi text is read in English.
+ * native speaker's review (docs/twi-glossary.md keeps the terms it uses). Every English id has its
+ * Twi text: the type refuses a catalog that lacks one, and app/catalog/ak.test.ts checks each text's
+ * parameters and plural forms.
  */
-export const ak: Partial<Record<MessageId, Template>> = {
+export const ak: Record<MessageId, Template> = {
   ...common,
+  ...explain,
   ...landing,
   ...home,
   ...meta,

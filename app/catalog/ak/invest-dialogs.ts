@@ -45,4 +45,15 @@ export const investDialogs: TwiTexts<typeof english> = {
   "investDialogs.notFound": "Yɛanhu nkokɔ kuw no",
   "investDialogs.logIn": "Wura mu",
   "investDialogs.createAccount": "Bue akawnt",
+  "investDialogs.loginToExit": "Yɛsrɛ wo, wura mu na woabisa sɛ wobɛfi mu ntɛm.",
+  "investDialogs.canOffer": {
+    one: "Wobɛtumi de wo kyɛfa {count} no mu {canOffer} ato dwa so ({offered} wɔ dwa so dedaw).",
+    other: "Wobɛtumi de wo nkyɛfa {count} no mu {canOffer} ato dwa so ({offered} wɔ dwa so dedaw).",
+  },
+  "investDialogs.previewTitle": { one: "Sɛ obi tɔ kyɛfa {count} a", other: "Sɛ obi tɔ nkyɛfa {count} a" },
+  "investDialogs.atPar": "Ne bo pɛpɛɛpɛ",
+  "investDialogs.fee": "Adwumayɛ ka ({rate})",
+  "investDialogs.youReceive": "Nea wobɛnya",
+  "investDialogs.fillsWhen": "Wo dwa so nkyɛfa no tɔn bere a obi atɔ nko ara. Ansa na ɛbɛba saa no, nkyɛfa no yɛ wo dea, na wobɛtumi atwa dwa so ahyɛdeɛ no mu wɔ wo sikasɛm so.",
+  "investDialogs.checkCost": "Hwɛ ne ka",
 };

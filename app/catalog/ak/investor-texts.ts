@@ -42,4 +42,10 @@ export const investorTexts: TwiTexts<typeof english> = {
   "investorTexts.emailLinkSent": "Yɛde link a wode bɛsi so dua akɔ wo email so. Ɛyɛ adwuma prɛko pɛ, nnɔnhwere 24 mu.",
   "investorTexts.phoneCodeSent": "Yɛde nɔma 6 kɔd akɔ wo fon so. Ne bere bɛsa simma 10 mu.",
   "investorTexts.phoneConfirmed": "Woasi wo fon nɔma so dua.",
+  "investorTexts.reference": "Nɔma: {reference}.",
+  "investorTexts.viewReceipt": "Hwɛ tua ho krataa no",
+  "investorTexts.statementLine": "Hwɛ no wɔ wo sika ho krataa so",
+  "investorTexts.withdrawalArrives.MOMO": "Nɔma: {reference}. Mobile money taa du wɔ simma kakra mu.",
+  "investorTexts.withdrawalArrives.BANK": "Nɔma: {reference}. Bank so sika du wɔ adwuma da 1 mu.",
+  "investorTexts.withdrawalHeld": "Nɔma: {reference}. Ɔhwɛfoɔ bi bɛhwɛ mu wɔ nnɔnhwere 24 mu; sɛ obiara anhwɛ a, sika no bɛsan aba wo sika kotoku mu.",
 };
