@@ -25,7 +25,7 @@ function adminEmail(userId: number): string | null {
 export function recordAdminNewDevice(userId: number, { device, place }: { device: string; place: string }): void {
   const email = adminEmail(userId);
   if (!email) return;
-  recordAudit({ adminId: userId, action: "admin.new_device", detail: `${device}, ${place}` });
+  recordAudit({ adminId: userId, action: "admin.new_device", detail: msg("auditDetail.newDevice", { device, place }) });
   notifyAdmins(msg("notices.adminNewDevice", { email, device, place }));
 }
 
@@ -33,7 +33,7 @@ export function recordAdminNewDevice(userId: number, { device, place }: { device
 export function recordAdminPasswordChange(userId: number, how: "changed" | "reset"): void {
   const email = adminEmail(userId);
   if (!email) return;
-  recordAudit({ adminId: userId, action: "admin.password_change", detail: how === "reset" ? "with a reset link" : "from the account" });
+  recordAudit({ adminId: userId, action: "admin.password_change", detail: msg(how === "reset" ? "auditDetail.passwordReset" : "auditDetail.passwordChanged") });
   notifyAdmins(how === "reset" ? msg("notices.adminPasswordReset", { email }) : msg("notices.adminPasswordChanged", { email }));
 }
 
@@ -41,6 +41,6 @@ export function recordAdminPasswordChange(userId: number, how: "changed" | "rese
 export function recordAdminTwoFactorChange(userId: number, on: boolean): void {
   const email = adminEmail(userId);
   if (!email) return;
-  recordAudit({ adminId: userId, action: on ? "admin.2fa.enable" : "admin.2fa.disable", detail: `${email} turned two-factor sign-in ${on ? "on" : "off"}` });
+  recordAudit({ adminId: userId, action: on ? "admin.2fa.enable" : "admin.2fa.disable", detail: msg(on ? "auditDetail.twoFactorOn" : "auditDetail.twoFactorOff", { email }) });
   notifyAdmins(on ? msg("notices.adminTwoFactorOn", { email }) : msg("notices.adminTwoFactorOff", { email }));
 }

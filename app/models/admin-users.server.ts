@@ -39,7 +39,7 @@ export function setAdminRole({ userId, isAdmin, adminId }: { userId: number; isA
     if (user.isAdmin && !isAdmin && countAdmins() <= 1) throw new DomainError(409, msg("rules.approval.lastAdmin"));
     if (user.isAdmin !== isAdmin) {
       getDb().update(users).set({ isAdmin }).where(eq(users.id, userId)).run();
-      recordAudit({ adminId, action: "user.role", detail: `${user.email}: ${isAdmin ? "admin rights granted" : "admin rights removed"}` });
+      recordAudit({ adminId, action: "user.role", detail: msg(isAdmin ? "auditDetail.adminGranted" : "auditDetail.adminRemoved", { email: user.email }) });
       // Every admin hears of it (the one removed too: notifyAdmins runs after the change, so tell them apart).
       notifyAdmins(isAdmin ? msg("notices.adminGranted", { email: user.email }) : msg("notices.adminRevoked", { email: user.email }));
       if (!isAdmin) notify(user.id, "ADMIN_SECURITY", msg("notices.adminRightsRemoved"));

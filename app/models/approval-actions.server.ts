@@ -7,7 +7,7 @@ import { minorToCedis } from "~/domain/money";
 import { nowIso } from "~/lib/clock.server";
 import { HttpError } from "~/lib/http.server";
 import { setAdminRole } from "~/models/admin-users.server";
-import { countAdmins, createApproval, getApproval, recordApprovalResult, settleApproval, summaryText, type Approval } from "~/models/approvals.server";
+import { approvalAuditDetail, countAdmins, createApproval, getApproval, recordApprovalResult, settleApproval, type Approval } from "~/models/approvals.server";
 import { recordAudit } from "~/models/audit.server";
 import { deleteBatch } from "~/models/batch.server";
 import { atomic, dryRun } from "~/models/ledger.server";
@@ -107,7 +107,7 @@ function decidable(id: number, adminId: number): Approval {
     if (row.status === "PENDING" && isExpired(row.expiresAt, now)) {
       atomic(() => {
         if (!settleApproval(row.id, { status: "EXPIRED" })) return;
-        recordAudit({ adminId, action: "approval.expire", batchId: batchOf(row), detail: `#${row.id} ${row.action}: ${summaryText(row, "en")}` });
+        recordAudit({ adminId, action: "approval.expire", batchId: batchOf(row), detail: approvalAuditDetail(row) });
         if (row.action === "withdrawal.send") returnHeldWithdrawal({ withdrawalId: num(JSON.parse(row.params).withdrawalId), why: msg("notices.withdrawalNotSent.lapsed") });
       });
     }
@@ -124,13 +124,14 @@ function decidable(id: number, adminId: number): Approval {
 export async function approveRequest({ id, adminId }: { id: number; adminId: number }): Promise<ActionOutcome & { approval: Approval }> {
   const row = decidable(id, adminId);
   const params = JSON.parse(row.params) as Params;
-  const audit = (detail: string) => recordAudit({ adminId, action: "approval.approve", batchId: batchOf(row), detail: `#${row.id} ${row.action}: ${summaryText(row, "en")}${detail}` });
+  const audit = (failed?: MessageRef | string) =>
+    recordAudit({ adminId, action: "approval.approve", batchId: batchOf(row), detail: approvalAuditDetail(row, failed === undefined ? undefined : { failed }) });
   const raced = () => new DomainError(409, msg("rules.approval.decidedJustNow"));
   if (row.action === "withdrawal.send") {
     // Marked first, so a second approval cannot send it twice; then the transfer (outside any transaction: it waits on the provider).
     atomic(() => {
       if (!settleApproval(row.id, { status: "APPROVED", decidedBy: adminId })) throw raced();
-      audit("");
+      audit();
     });
     const sent = await sendHeldWithdrawal(num(params.withdrawalId));
     const body = { id: sent.id, status: sent.status, amount: minorToCedis(sent.amountMinor), message: withdrawalMessage(sent, "en") };
@@ -147,14 +148,14 @@ export async function approveRequest({ id, adminId }: { id: number; adminId: num
         lostRace = true;
         throw raced();
       }
-      audit("");
+      audit();
       return done;
     });
     return { ...outcome, approval: getApproval(row.id)! };
   } catch (error) {
     if (!(error instanceof DomainError || error instanceof HttpError) || lostRace) throw error;
     atomic(() => {
-      if (settleApproval(row.id, { status: "FAILED", decidedBy: adminId, result: { detail: error.detail } })) audit(` (failed: ${error.detail})`);
+      if (settleApproval(row.id, { status: "FAILED", decidedBy: adminId, result: { detail: error.detail } })) audit(error.ref ?? error.detail);
     });
     throw error;
   }
@@ -165,7 +166,7 @@ export function rejectRequest({ id, adminId, reason }: { id: number; adminId: nu
   const row = decidable(id, adminId);
   atomic(() => {
     if (!settleApproval(row.id, { status: "REJECTED", decidedBy: adminId, reason })) throw new DomainError(409, msg("rules.approval.decidedJustNow"));
-    recordAudit({ adminId, action: "approval.reject", batchId: batchOf(row), detail: `#${row.id} ${row.action}: ${summaryText(row, "en")}. Reason: ${reason}` });
+    recordAudit({ adminId, action: "approval.reject", batchId: batchOf(row), detail: approvalAuditDetail(row, { rejected: reason }) });
     if (row.action === "withdrawal.send") returnHeldWithdrawal({ withdrawalId: num(JSON.parse(row.params).withdrawalId), why: reason });
   });
   return getApproval(row.id)!;

@@ -1,5 +1,5 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
-import { messageColumns, storedText } from "~/models/stored-message.server";
+import { messageColumns, storedRef, storedText } from "~/models/stored-message.server";
 import { msg } from "~/catalog/ref";
 import type { Locale, MessageRef } from "~/catalog/format";
 import { alias } from "drizzle-orm/sqlite-core";
@@ -58,7 +58,7 @@ export function createApproval({
     })
     .returning()
     .get();
-  recordAudit({ adminId: requestedBy, action: "approval.request", batchId, detail: `#${row.id} ${action}: ${summaryText(row, "en")}` });
+  recordAudit({ adminId: requestedBy, action: "approval.request", batchId, detail: approvalAuditDetail(row) });
   const others = getDb()
     .select({ id: users.id })
     .from(users)
@@ -68,9 +68,17 @@ export function createApproval({
   return row;
 }
 
-/** A request's summary in the locale (the audit log's is English: a record, as written). */
+/** A request's summary in the locale. */
 export function summaryText(a: Approval, locale: Locale): string {
   return storedText(locale, a.summaryId, a.summaryParams, a.summary);
+}
+
+/** A request as the audit log names it ("#12 batch.delete: Delete Batch #9"), and why it failed or was rejected. */
+export function approvalAuditDetail(a: Approval, outcome?: { failed: MessageRef | string } | { rejected: string }): MessageRef {
+  const named = { approvalId: a.id, action: a.action, summary: storedRef(a.summaryId, a.summaryParams) ?? a.summary };
+  if (outcome && "failed" in outcome) return msg("auditDetail.approvalFailed", { ...named, error: outcome.failed });
+  if (outcome) return msg("auditDetail.approvalRejected", { ...named, reason: outcome.rejected });
+  return msg("auditDetail.approval", named);
 }
 
 export function getApproval(id: number): Approval | undefined {

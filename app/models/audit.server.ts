@@ -1,26 +1,47 @@
 import { desc, eq } from "drizzle-orm";
+import type { Locale, MessageRef } from "~/catalog/format";
+import { render } from "~/catalog/index.server";
 import { getDb } from "~/lib/db.server";
 import { auditLog, users } from "~/models/schema.server";
+import { messageColumns, storedText } from "~/models/stored-message.server";
 import { nowIso } from "~/lib/clock.server";
 
 /** The signed-in admin an action is done by (checked by the route's guard) and recorded against. */
 export type By = { adminId: number };
 
-/** Records an admin action; call it inside the same `atomic` block as the action itself. */
-export function recordAudit({ adminId, action, batchId, farmId, detail = "" }: { adminId: number; action: string; batchId?: number; farmId?: number; detail?: string }) {
-  getDb().insert(auditLog).values({ adminId, action, batchId, farmId, detail, createdAt: nowIso() }).run();
+/**
+ * Records an admin action; call it inside the same `atomic` block as the action itself. The detail is
+ * kept as its catalog id and parameters (read in the reader's language) and in English, as written.
+ */
+export function recordAudit({ adminId, action, batchId, farmId, detail }: { adminId: number; action: string; batchId?: number; farmId?: number; detail?: MessageRef }) {
+  const stored = detail ? messageColumns(detail) : { id: null, params: null };
+  getDb()
+    .insert(auditLog)
+    .values({ adminId, action, batchId, farmId, detail: detail ? render("en", detail) : "", detailId: stored.id, detailParams: stored.params, createdAt: nowIso() })
+    .run();
 }
 
-/** The audit log with each admin's email: newest first. Nobody can edit it (database triggers). */
-export function listAuditEntries({ batchId, limit = 200 }: { batchId?: number | null; limit?: number } = {}) {
+/** The audit log with each admin's email, its details in the locale: newest first. Nobody can edit it (database triggers). */
+export function listAuditEntries(locale: Locale, { batchId, limit = 200 }: { batchId?: number | null; limit?: number } = {}) {
   return getDb()
-    .select({ id: auditLog.id, adminEmail: users.email, action: auditLog.action, batchId: auditLog.batchId, farmId: auditLog.farmId, detail: auditLog.detail, createdAt: auditLog.createdAt })
+    .select({
+      id: auditLog.id,
+      adminEmail: users.email,
+      action: auditLog.action,
+      batchId: auditLog.batchId,
+      farmId: auditLog.farmId,
+      detail: auditLog.detail,
+      detailId: auditLog.detailId,
+      detailParams: auditLog.detailParams,
+      createdAt: auditLog.createdAt,
+    })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.adminId))
     .where(batchId ? eq(auditLog.batchId, batchId) : undefined)
     .orderBy(desc(auditLog.id))
     .limit(limit)
-    .all();
+    .all()
+    .map(({ detailId, detailParams, ...e }) => ({ ...e, detail: storedText(locale, detailId, detailParams, e.detail) }));
 }
 
 export function auditJson(a: ReturnType<typeof listAuditEntries>[number]) {

@@ -272,7 +272,7 @@ export function createBatch(input: BatchInput, { adminId }: By) {
       action: "batch.create",
       batchId: batch.id,
       farmId: batch.farmId,
-      detail: `${batch.productType} batch, ${batch.targetUnits} units at GHS ${minorToDecimalString(batch.unitPriceMinor)}, ROI ${batch.expectedRoi}`,
+      detail: msg("auditDetail.batchCreate", { product: batch.productType, units: batch.targetUnits, price: minorToDecimalString(batch.unitPriceMinor), roi: batch.expectedRoi }),
     });
     return batch;
   });
@@ -310,7 +310,7 @@ export function deleteBatch(batchId: number, { adminId }: By) {
     if (readings.n > 0) throw new DomainError(409, msg("deviceRules.deleteHasReadings"));
     db.$client.prepare("delete from farm_devices where batch_id = ?").run(batchId);
     db.delete(batches).where(eq(batches.id, batchId)).run();
-    recordAudit({ adminId, action: "batch.delete", batchId, farmId: batch.farmId, detail: `${batch.productType} batch deleted` });
+    recordAudit({ adminId, action: "batch.delete", batchId, farmId: batch.farmId, detail: msg("auditDetail.batchDelete", { product: batch.productType }) });
   });
 }
 
@@ -337,7 +337,13 @@ export function activateBatch(batchId: number, { adminId }: By) {
       .where(eq(batches.id, batchId))
       .returning()
       .get();
-    recordAudit({ adminId, action: "batch.activate", batchId, farmId: batch.farmId, detail: `GHS ${minorToDecimalString(escrowMinor)} deployed to the farm; start date ${active.startDate}` });
+    recordAudit({
+      adminId,
+      action: "batch.activate",
+      batchId,
+      farmId: batch.farmId,
+      detail: msg("auditDetail.batchActivate", { amount: minorToDecimalString(escrowMinor), startDate: String(active.startDate) }),
+    });
     return active;
   });
 }

@@ -1,3 +1,4 @@
+import { msg } from "~/catalog/ref";
 import { type By, recordAudit } from "~/models/audit.server";
 import type { ContentPageInput } from "~/forms/admin.server";
 import { atomic } from "~/models/ledger.server";
@@ -55,6 +56,6 @@ export function saveContentPage(slug: string, input: ContentPageInput, { adminId
       .values({ slug, ...values })
       .onConflictDoUpdate({ target: pages.slug, set: values })
       .run();
-    recordAudit({ adminId, action: "page.update", detail: `/${slug}: ${input.title} (${input.faqs.length} FAQs)` });
+    recordAudit({ adminId, action: "page.update", detail: msg("auditDetail.pageUpdate", { slug, title: input.title, faqs: input.faqs.length }) });
   });
 }

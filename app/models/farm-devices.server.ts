@@ -24,7 +24,7 @@ export function insertDevice({ batchId, label, tokenHash, adminId }: { batchId: 
   return atomic(() => {
     const at = nowIso();
     const row = getDb().insert(farmDevices).values({ batchId, label, tokenHash, issuedBy: adminId, issuedAt: at }).returning().get();
-    recordAudit({ adminId, action: "device.issue", batchId, detail: `Device #${row.id} (${label}) issued` });
+    recordAudit({ adminId, action: "device.issue", batchId, detail: msg("auditDetail.deviceIssued", { deviceId: row.id, label }) });
     return { id: row.id, batchId, label, issuedAt: row.issuedAt, revokedAt: null, lastSeenAt: null };
   });
 }
@@ -40,7 +40,7 @@ export function revokeDevice({ batchId, deviceId, adminId }: { batchId: number; 
     if (!device) throw new DomainError(404, msg("deviceRules.deviceNotFound"));
     if (!device.revokedAt) {
       getDb().update(farmDevices).set({ revokedAt: nowIso(), revokedBy: adminId }).where(eq(farmDevices.id, deviceId)).run();
-      recordAudit({ adminId, action: "device.revoke", batchId, detail: `Device #${deviceId} (${device.label}) revoked` });
+      recordAudit({ adminId, action: "device.revoke", batchId, detail: msg("auditDetail.deviceRevoked", { deviceId, label: device.label }) });
     }
     return listDevices(batchId).find((d) => d.id === deviceId)!;
   });

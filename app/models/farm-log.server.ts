@@ -209,7 +209,13 @@ export function createFarmLog({ adminId, batch, entry, photos, types }: { adminI
       action: "farm_log.create",
       batchId,
       farmId: batch.farmId,
-      detail: `Daily log ${entry.log_date}: ${entry.birds_alive} birds, ${entry.deaths} deaths${entry.incident ? ", incident" : ""}${photoIds.length ? `, ${photoIds.length} photo(s)` : ""}`,
+      detail: msg("auditDetail.dailyLog", {
+        date: entry.log_date,
+        birds: entry.birds_alive,
+        deaths: entry.deaths,
+        incident: entry.incident ? msg("auditDetail.dailyLogIncident") : "",
+        photos: photoIds.length ? msg("auditDetail.dailyLogPhotos", { count: photoIds.length }) : "",
+      }),
     });
     return { id: log.id, photoIds };
   });
@@ -234,7 +240,7 @@ export function attachFarmLogPhotos({ adminId, batchId, logId, photos, types }: 
     const existing = db.select({ id: farmLogPhotos.id }).from(farmLogPhotos).where(eq(farmLogPhotos.logId, logId)).all().length;
     if (existing + files.length > PHOTO_MAX_PER_LOG) throw new FarmLogInvalid({ photos: roomLeft(PHOTO_MAX_PER_LOG - existing) });
     const photoIds = insertPhotoRows(logId, files);
-    recordAudit({ adminId, action: "farm_log.photos", batchId, detail: `Daily log ${log.logDate}: ${photoIds.length} photo(s) added` });
+    recordAudit({ adminId, action: "farm_log.photos", batchId, detail: msg("auditDetail.dailyLogPhotosAdded", { date: log.logDate, count: photoIds.length }) });
     return { id: logId, logDate: log.logDate, photoIds };
   });
 }

@@ -1,3 +1,4 @@
+import { msg } from "~/catalog/ref";
 import { type By, recordAudit } from "~/models/audit.server";
 import type { FarmInput } from "~/forms/admin.server";
 import { atomic } from "~/models/ledger.server";
@@ -18,7 +19,12 @@ export function listFarms(): FarmRow[] {
 export function createFarm(input: FarmInput, { adminId }: By): FarmRow {
   return atomic(() => {
     const farm = getDb().insert(farms).values(input).returning().get();
-    recordAudit({ adminId, action: "farm.create", farmId: farm.id, detail: `Farm #${farm.id} ${farm.name}${farm.location ? `, ${farm.location}` : ""}` });
+    recordAudit({
+      adminId,
+      action: "farm.create",
+      farmId: farm.id,
+      detail: farm.location ? msg("auditDetail.farmCreateAt", { farmId: farm.id, name: farm.name, location: farm.location }) : msg("auditDetail.farmCreate", { farmId: farm.id, name: farm.name }),
+    });
     return farm;
   });
 }

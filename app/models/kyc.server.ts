@@ -11,7 +11,6 @@ import {
   remainingDeposits,
   submissionRefusal,
   TIER_LIMITS,
-  TIER_NAMES,
   tierRequested,
   type DepositUsage,
   type KycTier,
@@ -284,7 +283,10 @@ function decideSubmission({
       recordAudit({
         adminId,
         action: decision === "APPROVED" ? "kyc.approve" : "kyc.reject",
-        detail: `KYC submission ${submissionId} (user ${row.userId}, ${TIER_NAMES[requested]}): ${decision === "APPROVED" ? "approved" : `rejected: ${reason}`}`,
+        detail:
+          decision === "APPROVED"
+            ? msg("auditDetail.kycApproved", { submissionId, userId: row.userId, tier: msg(`notices.tier.${requested}`) })
+            : msg("auditDetail.kycRejected", { submissionId, userId: row.userId, tier: msg(`notices.tier.${requested}`), reason }),
       });
     return db.select().from(kycSubmissions).where(eq(kycSubmissions.id, submissionId)).get()!;
   });

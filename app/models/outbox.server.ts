@@ -278,7 +278,7 @@ export function retryOutboxMessage(id: number, { adminId }: { adminId: number })
       .set({ status: "queued", attempts: 0, nextAttemptAt: nowIso(), leaseOwner: null, leaseUntil: null })
       .where(and(eq(outbox.id, id), eq(outbox.status, "failed")))
       .run();
-    if (done.changes === 1) recordAudit({ adminId, action: "OUTBOX_RETRY", detail: `Message #${id} queued again` });
+    if (done.changes === 1) recordAudit({ adminId, action: "OUTBOX_RETRY", detail: msg("auditDetail.outboxRetry", { messageId: id }) });
     return done.changes === 1;
   });
 }

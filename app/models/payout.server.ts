@@ -196,7 +196,8 @@ function executePlan(batchId: number, options: { period?: string | null; close?:
           { accountId: settlementAccount(batchId), amountMinor: reserveDrawMinor },
         ],
       });
-      if (adminId !== undefined) recordAudit({ adminId, action: "reserve.draw", batchId, detail: `${p.kind} ${p.period}: GHS ${minorToDecimalString(reserveDrawMinor)} from the reserve` });
+      if (adminId !== undefined)
+        recordAudit({ adminId, action: "reserve.draw", batchId, detail: msg("auditDetail.reserveDraw", { kind: p.kind, period: p.period, amount: minorToDecimalString(reserveDrawMinor) }) });
     }
     // Credit each wallet once per run (net of tax), however many holdings the investor has.
     const perUser = new Map<number, { netMinor: number; taxMinor: number }>();
@@ -345,8 +346,13 @@ export function listBatchPayoutRuns(batchId: number) {
   return getDb().select().from(payoutRuns).where(eq(payoutRuns.batchId, batchId)).orderBy(payoutRuns.id).all();
 }
 
-const fundingDetail = (r: PayoutRun) =>
-  (r.taxMinor > 0 ? `, GHS ${minorToDecimalString(r.taxMinor)} tax withheld` : "") + (r.reserveDrawMinor > 0 ? `, GHS ${minorToDecimalString(r.reserveDrawMinor)} from the reserve` : "");
+/** A run's audit parameters: its payouts and total, and the tax withheld and the reserve drawn when there were any. */
+const fundingDetail = (r: PayoutRun) => ({
+  payouts: r.count,
+  amount: minorToDecimalString(r.totalMinor),
+  tax: r.taxMinor > 0 ? msg("auditDetail.taxWithheld", { amount: minorToDecimalString(r.taxMinor) }) : "",
+  reserve: r.reserveDrawMinor > 0 ? msg("auditDetail.fromReserve", { amount: minorToDecimalString(r.reserveDrawMinor) }) : "",
+});
 
 /** A real payout run (egg: this month or `period`; chicken: the harvest), audited. */
 export function runPayout(batchId: number, { adminId, period, reserveDrawMinor }: By & { period?: string | null } & RunFunding) {
@@ -356,7 +362,7 @@ export function runPayout(batchId: number, { adminId, period, reserveDrawMinor }
       adminId,
       action: "payout.execute",
       batchId,
-      detail: `${result.kind} ${result.period}: ${result.count} payouts, GHS ${minorToDecimalString(result.totalMinor)}${fundingDetail(result)}`,
+      detail: msg("auditDetail.payout", { kind: result.kind, period: result.period, ...fundingDetail(result) }),
     });
     return result;
   });
@@ -366,7 +372,7 @@ export function runPayout(batchId: number, { adminId, period, reserveDrawMinor }
 export function closeBatch(batchId: number, { adminId, reserveDrawMinor }: By & RunFunding) {
   return atomic(() => {
     const result = closeEggBatch(batchId, { adminId, reserveDrawMinor });
-    recordAudit({ adminId, action: "batch.close", batchId, detail: `Principal returned: ${result.count} payouts, GHS ${minorToDecimalString(result.totalMinor)}${fundingDetail(result)}` });
+    recordAudit({ adminId, action: "batch.close", batchId, detail: msg("auditDetail.principalReturned", fundingDetail(result)) });
     return result;
   });
 }

@@ -52,7 +52,13 @@ export function recordRemittance(batchId: number, input: RemittanceInput, { admi
       .values({ ...input, batchId, entryId, createdBy: adminId, createdAt: nowIso() })
       .returning()
       .get();
-    recordAudit({ adminId, action: "remittance.record", batchId, farmId: batch.farmId, detail: `${input.period}: GHS ${minorToDecimalString(input.amountMinor)} remitted (remittance #${row.id})` });
+    recordAudit({
+      adminId,
+      action: "remittance.record",
+      batchId,
+      farmId: batch.farmId,
+      detail: msg("auditDetail.remittance", { period: input.period, amount: minorToDecimalString(input.amountMinor), remittanceId: row.id }),
+    });
     return row;
   });
 }
@@ -118,7 +124,11 @@ export function fundReserve({ amountMinor, source, adminId }: { amountMinor: num
         { accountId: reserveAccount(), amountMinor: amountMinor },
       ],
     });
-    recordAudit({ adminId, action: "reserve.fund", detail: `GHS ${minorToDecimalString(amountMinor)} from ${source === "FEES" ? "fees" : "outside"}` });
+    recordAudit({
+      adminId,
+      action: "reserve.fund",
+      detail: msg(source === "FEES" ? "auditDetail.reserveFundFromFees" : "auditDetail.reserveFundFromOutside", { amount: minorToDecimalString(amountMinor) }),
+    });
     return { reserveMinor: reserveBalanceMinor() };
   });
 }

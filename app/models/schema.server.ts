@@ -780,7 +780,11 @@ export const auditLog = sqliteTable(
     action: text("action").notNull(),
     batchId: integer("batch_id"),
     farmId: integer("farm_id"),
+    /** The detail in English, as written: the record an operator reads in the database. */
     detail: text("detail").notNull().default(""),
+    /** The detail as a catalog id and its parameters (JSON), rendered in the reader's language; null on rows written before. */
+    detailId: text("detail_id"),
+    detailParams: text("detail_params"),
     createdAt: createdAt(),
   },
   (t) => [index("audit_log_created_idx").on(t.createdAt)],
@@ -830,7 +834,11 @@ export const outbox = sqliteTable(
     /** The worker holding it while status = 'sending', and until when. */
     leaseOwner: text("lease_owner"),
     leaseUntil: text("lease_until"),
+    /** Why the last try failed: the provider's own words, or our English as written. */
     lastError: text("last_error"),
+    /** Our reason as a catalog id and its parameters (JSON), rendered in the reader's language; null for a provider's words and rows written before. */
+    lastErrorId: text("last_error_id"),
+    lastErrorParams: text("last_error_params"),
     /** The provider's id for it (SMTP Message-ID, the SMS provider's messageId). */
     providerRef: text("provider_ref"),
     sentAt: text("sent_at"),

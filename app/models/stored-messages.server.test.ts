@@ -6,6 +6,7 @@ import { getDb } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { approvalSummary } from "~/domain/approvals";
 import { createApproval, summaryText } from "~/models/approvals.server";
+import { listAuditEntries, recordAudit } from "~/models/audit.server";
 import { depositMessage, openDeposit } from "~/models/deposit.server";
 import { listNotifications, notify } from "~/models/notification.server";
 import { unsubscribeUrl } from "~/models/messages.server";
@@ -92,5 +93,21 @@ describe("stored messages", () => {
     expect(summaryText(approval, "en")).toBe("Delete Batch #9");
     expect(bracketed(summaryText(approval, "pseudo"))).toBe(true);
     expect(getDb().$client.prepare("select detail from audit_log where action = 'approval.request' order by id desc").get()).toEqual({ detail: `#${approval.id} batch.delete: Delete Batch #9` });
+  });
+
+  it("an audit detail is stored as an id and parameters beside its English, and read in the reader's language; a row written before reads as written", () => {
+    const adminId = newInvestor("stored-audit@example.com");
+    getDb().$client.prepare("insert into audit_log (admin_id, action, detail) values (?, 'reserve.fund', 'GHS 1.00 from fees')").run(adminId);
+    recordAudit({ adminId, action: "tax.payment", detail: msg("auditDetail.taxPayment", { period: "2026-10", amount: "12.50", reference: "GRA-1" }) });
+    expect(getDb().$client.prepare("select detail, detail_id, detail_params from audit_log where action = 'tax.payment'").get()).toEqual({
+      detail: "Withholding tax for 2026-10: GHS 12.50 paid (GRA-1)",
+      detail_id: "auditDetail.taxPayment",
+      detail_params: JSON.stringify({ period: "2026-10", amount: "12.50", reference: "GRA-1" }),
+    });
+    const [taxEn, beforeEn] = listAuditEntries("en", { limit: 2 });
+    expect([taxEn.detail, beforeEn.detail]).toEqual(["Withholding tax for 2026-10: GHS 12.50 paid (GRA-1)", "GHS 1.00 from fees"]);
+    const [taxPseudo, beforePseudo] = listAuditEntries("pseudo", { limit: 2 });
+    expect(bracketed(taxPseudo.detail)).toBe(true);
+    expect(beforePseudo.detail).toBe("GHS 1.00 from fees");
   });
 });

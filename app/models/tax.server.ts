@@ -114,7 +114,7 @@ export function recordTaxPayment({ period, amountMinor, reference, adminId }: { 
       ],
     });
     const row = getDb().insert(taxPayments).values({ period, amountMinor, reference, entryId, createdBy: adminId, createdAt: nowIso() }).returning().get();
-    recordAudit({ adminId, action: "tax.payment", detail: `Withholding tax for ${period}: GHS ${minorToDecimalString(amountMinor)} paid (${reference})` });
+    recordAudit({ adminId, action: "tax.payment", detail: msg("auditDetail.taxPayment", { period, amount: minorToDecimalString(amountMinor), reference }) });
     return row;
   });
 }

@@ -18,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     words: wordsFor(locale, ["adminAudit"]),
     title: t("adminMeta.audit.title"),
     description: t("adminMeta.audit.description"),
-    entries: listAuditEntries({ batchId }),
+    entries: listAuditEntries(locale, { batchId }),
     batch,
     invalid: batch !== "" && batchId === null,
   };

@@ -2,6 +2,7 @@ import { msg } from "~/catalog/ref";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, handleApi, onlyMethods, parseId, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
+import { localeOf } from "~/catalog/index.server";
 import { auditJson, listAuditEntries } from "~/models/audit.server";
 
 /** The audit log, newest first. Read-only: there is no way to change it, here or in the database. */
@@ -10,7 +11,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     requireMethod(request, "GET");
     await requireApiAdmin(request);
     const batch = new URL(request.url).searchParams.get("batch_id");
-    return apiJson(listAuditEntries({ batchId: batch ? parseId(batch, msg("rules.batchNotFound")) : null }).map(auditJson));
+    return apiJson(listAuditEntries(localeOf(request), { batchId: batch ? parseId(batch, msg("rules.batchNotFound")) : null }).map(auditJson));
   });
 }
 

@@ -1,6 +1,7 @@
 import { adminCatalog } from "~/catalog/en/admin-all";
 import { approvalOutcome } from "~/catalog/en/approval-outcome";
 import { approvalSummary } from "~/catalog/en/approval-summary";
+import { auditDetail } from "~/catalog/en/audit-detail";
 import { api } from "~/catalog/en/api";
 import { batchCard } from "~/catalog/en/batch-card";
 import { batchFacts } from "~/catalog/en/batch-facts";
@@ -75,6 +76,7 @@ export const en = {
   ...paymentStatus,
   ...approvalSummary,
   ...approvalOutcome,
+  ...auditDetail,
   ...adminCatalog,
   ...portfolio,
   ...portfolioDialogs,

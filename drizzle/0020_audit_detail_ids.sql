@@ -1,0 +1,4 @@
+ALTER TABLE `audit_log` ADD `detail_id` text;--> statement-breakpoint
+ALTER TABLE `audit_log` ADD `detail_params` text;--> statement-breakpoint
+ALTER TABLE `outbox` ADD `last_error_id` text;--> statement-breakpoint
+ALTER TABLE `outbox` ADD `last_error_params` text;
