@@ -78,7 +78,6 @@ const ALLOWED: Array<{ file: string; starts: string; why: string }> = [
   { file: "domain/payments.ts", starts: "The provider ", why: "TODO catalog: a reconciliation detail an admin reads" },
   { file: "domain/payments.ts", starts: "We have ", why: "TODO catalog: a reconciliation detail an admin reads" },
   { file: "models/payment-events.server.ts", starts: "", why: "TODO catalog: a webhook event's outcome detail an admin reads" },
-  { file: "models/outbox.server.ts", starts: "The worker stopped while sending", why: "TODO catalog: an outbox row's lastError an admin reads" },
   { file: "models/kyc.server.ts", starts: "Approved after review.", why: "TODO catalog: a KYC decision's stored reason" },
 ];
 

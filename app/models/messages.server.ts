@@ -29,7 +29,7 @@ import { getDb, prepared } from "~/lib/db.server";
 import { sameSecret } from "~/lib/password.server";
 import { getEnv } from "~/lib/env.server";
 import { contactConfirmations, messagePreferences, outbox, users } from "~/models/schema.server";
-import { messageColumns } from "~/models/stored-message.server";
+import { lastErrorColumns, messageColumns } from "~/models/stored-message.server";
 
 /**
  * The language a person's email and SMS are written in: the one they chose on the site, else
@@ -304,10 +304,13 @@ export function queuePasswordChanged(userId: number) {
  */
 export function forgetMessagesOf(userId: number) {
   const db = getDb();
+  const closed = lastErrorColumns(msg("outboxError.accountClosed"));
   db.update(outbox)
     .set({
       status: sql`case when ${outbox.status} in ('queued', 'sending') then 'failed' else ${outbox.status} end`,
-      lastError: sql`case when ${outbox.status} in ('queued', 'sending') then 'The account was closed before it was sent.' else ${outbox.lastError} end`,
+      lastError: sql`case when ${outbox.status} in ('queued', 'sending') then ${closed.lastError} else ${outbox.lastError} end`,
+      lastErrorId: sql`case when ${outbox.status} in ('queued', 'sending') then ${closed.lastErrorId} else ${outbox.lastErrorId} end`,
+      lastErrorParams: sql`case when ${outbox.status} in ('queued', 'sending') then ${closed.lastErrorParams} else ${outbox.lastErrorParams} end`,
     })
     .where(eq(outbox.userId, userId))
     .run();

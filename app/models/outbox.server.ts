@@ -17,6 +17,7 @@
 import type { Locale } from "~/catalog/format";
 import { render } from "~/catalog/index.server";
 import { msg } from "~/catalog/ref";
+import { lastErrorColumns } from "~/models/stored-message.server";
 import { errorField, logger } from "~/lib/logger.server";
 import crypto from "node:crypto";
 import os from "node:os";
@@ -38,13 +39,16 @@ type DeliveryError = Error & { permanent?: boolean };
 
 const at = (ms: number) => new Date(now().getTime() + ms).toISOString();
 
+/** A provider's own error (or none): kept in its words, with no catalog id. */
+const PROVIDER_WORDS = (error: string | null) => ({ lastError: error, lastErrorId: null, lastErrorParams: null });
+
 /** Marks rows whose worker stopped mid-send as failed (their lease ran out while 'sending'). */
 function sweepLost(): number {
   const db = getDb();
   const t = nowIso();
   const lost = db
     .update(outbox)
-    .set({ status: "failed", lastError: "The worker stopped while sending: it may or may not have arrived. Retry sends it again." })
+    .set({ status: "failed", ...lastErrorColumns(msg("outboxError.workerStopped")) })
     .where(and(eq(outbox.status, "sending"), sql`${outbox.leaseUntil} < ${t}`))
     .returning({ id: outbox.id })
     .all();
@@ -105,18 +109,21 @@ export function recordAttempt(row: OutboxRow, worker: string, result: { ok: true
       let outcome: string;
       if (result.ok) {
         // A row the sweeper gave up on but whose send did finish is still recorded as sent.
-        db.update(outbox).set({ status: "sent", sentAt: t, providerRef: result.providerRef, leaseOwner: null, leaseUntil: null, lastError: null }).where(mine).run();
+        db.update(outbox)
+          .set({ status: "sent", sentAt: t, providerRef: result.providerRef, leaseOwner: null, leaseUntil: null, ...PROVIDER_WORDS(null) })
+          .where(mine)
+          .run();
         outcome = "sent";
       } else if (result.permanent || row.attempts >= OUTBOX_MAX_ATTEMPTS) {
         db.update(outbox)
-          .set({ status: "failed", lastError: result.error, leaseOwner: null, leaseUntil: null })
+          .set({ status: "failed", ...PROVIDER_WORDS(result.error), leaseOwner: null, leaseUntil: null })
           .where(and(mine, eq(outbox.status, "sending")))
           .run();
         outcome = result.permanent ? "refused" : "error";
       } else {
         const wait = retryDelaySeconds(row.attempts, OUTBOX_RETRY_SECONDS) * 1000;
         db.update(outbox)
-          .set({ status: "queued", lastError: result.error, nextAttemptAt: at(wait), leaseOwner: null, leaseUntil: null })
+          .set({ status: "queued", ...PROVIDER_WORDS(result.error), nextAttemptAt: at(wait), leaseOwner: null, leaseUntil: null })
           .where(and(mine, eq(outbox.status, "sending")))
           .run();
         outcome = "error";

@@ -12,6 +12,12 @@ export function messageColumns(ref: MessageRef): { id: string; params: string | 
   return { id: ref.msg, params: ref.params ? JSON.stringify(ref.params) : null };
 }
 
+/** Our own reason an outbox row was not sent, as its columns: the English as written, and the id and parameters read in the reader's language. */
+export function lastErrorColumns(reason: MessageRef): { lastError: string; lastErrorId: string; lastErrorParams: string | null } {
+  const { id, params } = messageColumns(reason);
+  return { lastError: render("en", reason), lastErrorId: id, lastErrorParams: params };
+}
+
 /**
  * A flag on a deposit or a withdrawal (why a person must look) as its columns: `flag` stays set (it
  * marks the row flagged; '' now) and the reason is an id and parameters, rendered when read.

@@ -9,7 +9,8 @@ import { createApproval, summaryText } from "~/models/approvals.server";
 import { listAuditEntries, recordAudit } from "~/models/audit.server";
 import { depositMessage, openDeposit } from "~/models/deposit.server";
 import { listNotifications, notify } from "~/models/notification.server";
-import { unsubscribeUrl } from "~/models/messages.server";
+import { forgetMessagesOf, unsubscribeUrl } from "~/models/messages.server";
+import { outboxPage } from "~/pages/outbox.server";
 import { storedRef } from "~/models/stored-message.server";
 import { useUnitDatabase } from "../../test/support/unit-database";
 
@@ -109,5 +110,26 @@ describe("stored messages", () => {
     const [taxPseudo, beforePseudo] = listAuditEntries("pseudo", { limit: 2 });
     expect(bracketed(taxPseudo.detail)).toBe(true);
     expect(beforePseudo.detail).toBe("GHS 1.00 from fees");
+  });
+
+  it("our reason an outbox row was not sent is stored as an id beside its English, and /admin/outbox reads it in the reader's language", () => {
+    const userId = newInvestor("stored-last-error@example.com");
+    notify(userId, "EXIT_FILLED", msg("notices.exitFilled", { units: 1, batchId: 2, net: { money: 100 }, price: { money: 100 }, fee: { money: 0 } }));
+    forgetMessagesOf(userId);
+    const rows = getDb().$client.prepare("select status, last_error, last_error_id, last_error_params from outbox where user_id = ?").all(userId);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row).toEqual({ status: "failed", last_error: "The account was closed before it was sent.", last_error_id: "outboxError.accountClosed", last_error_params: null });
+    const ids = new Set(
+      getDb()
+        .$client.prepare("select id from outbox where user_id = ?")
+        .all(userId)
+        .map((r) => (r as { id: number }).id),
+    );
+    const lastErrors = (locale: "en" | "pseudo") =>
+      outboxPage("failed", locale)
+        .rows.filter((r) => ids.has(r.id))
+        .map((r) => r.lastError);
+    expect(lastErrors("en")).toEqual(rows.map(() => "The account was closed before it was sent."));
+    for (const text of lastErrors("pseudo")) expect(bracketed(text ?? "")).toBe(true);
   });
 });

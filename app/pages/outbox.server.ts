@@ -5,6 +5,7 @@ import { HttpError } from "~/lib/http.server";
 import { countOutbox, listAttempts, listOutbox, readableByAdmin, type OutboxFilter } from "~/models/outbox.server";
 import { retryOutboxMessage } from "~/commands/admin-content.server";
 import { OUTBOX_STATUSES, type OutboxStatus } from "~/models/schema.server";
+import { storedText } from "~/models/stored-message.server";
 
 const time = (iso: string | null) => (iso ? iso.slice(0, 19).replace("T", " ") : "");
 
@@ -34,7 +35,7 @@ export function outboxPage(statusParam: string | null, locale: Locale) {
         subject: r.subject,
         body: text,
         attempts: r.attempts,
-        lastError: r.lastError,
+        lastError: storedText(locale, r.lastErrorId, r.lastErrorParams, r.lastError),
         createdAt: time(r.createdAt),
         sentAt: time(r.sentAt),
         nextAttemptAt: time(r.nextAttemptAt),

@@ -2,6 +2,7 @@ import { adminCatalog } from "~/catalog/en/admin-all";
 import { approvalOutcome } from "~/catalog/en/approval-outcome";
 import { approvalSummary } from "~/catalog/en/approval-summary";
 import { auditDetail } from "~/catalog/en/audit-detail";
+import { outboxError } from "~/catalog/en/outbox-error";
 import { api } from "~/catalog/en/api";
 import { batchCard } from "~/catalog/en/batch-card";
 import { batchFacts } from "~/catalog/en/batch-facts";
@@ -77,6 +78,7 @@ export const en = {
   ...approvalSummary,
   ...approvalOutcome,
   ...auditDetail,
+  ...outboxError,
   ...adminCatalog,
   ...portfolio,
   ...portfolioDialogs,
