@@ -126,7 +126,8 @@ export type Difference = {
   kind: "deposit" | "withdrawal";
   reference: string;
   problem: "missing_in_ledger" | "missing_at_provider" | "amount" | "currency" | "status";
-  detail: string;
+  /** What differs, rendered in the reader's language where it is read. */
+  detail: MessageRef;
 };
 
 /** Which of the provider's states agree with each of ours. */
@@ -167,15 +168,17 @@ export function reconcile(ours: OurMovement[], theirs: TheirMovement[]): Differe
           kind: t.kind,
           reference: t.reference,
           problem: "missing_in_ledger",
-          detail: `The provider has a ${t.status} ${t.kind} of ${t.amountMinor ?? "?"} pesewas that we have no record of.`,
+          detail: msg("reconciliation.missingInLedger", { status: t.status, kind: t.kind, amount: t.amountMinor ?? "?" }),
         });
       continue;
     }
-    if (!AGREES[o.kind][o.status]?.includes(t.status)) out.push({ kind: o.kind, reference: o.reference, problem: "status", detail: `We have ${o.status}; the provider has ${t.status}.` });
-    if (t.currency !== null && t.currency.toUpperCase() !== "GHS") out.push({ kind: o.kind, reference: o.reference, problem: "currency", detail: `The provider has it in ${t.currency}.` });
+    if (!AGREES[o.kind][o.status]?.includes(t.status))
+      out.push({ kind: o.kind, reference: o.reference, problem: "status", detail: msg("reconciliation.status", { ours: o.status, theirs: t.status }) });
+    if (t.currency !== null && t.currency.toUpperCase() !== "GHS")
+      out.push({ kind: o.kind, reference: o.reference, problem: "currency", detail: msg("reconciliation.currency", { currency: t.currency }) });
     // A refunded payment never reached the ledger: it went back from the provider's balance.
     if (t.status === "succeeded" && o.status !== "REFUNDED" && t.amountMinor !== o.ledgerMinor)
-      out.push({ kind: o.kind, reference: o.reference, problem: "amount", detail: `The provider moved ${t.amountMinor ?? "?"} pesewas; the ledger moved ${o.ledgerMinor}.` });
+      out.push({ kind: o.kind, reference: o.reference, problem: "amount", detail: msg("reconciliation.amount", { amount: t.amountMinor ?? "?", ledger: o.ledgerMinor }) });
   }
   for (const o of ours) {
     if (theirByKey.has(key(o))) continue;
@@ -184,7 +187,7 @@ export function reconcile(ours: OurMovement[], theirs: TheirMovement[]): Differe
         kind: o.kind,
         reference: o.reference,
         problem: "missing_at_provider",
-        detail: `We have a ${o.status} ${o.kind} of ${o.amountMinor} pesewas (ledger ${o.ledgerMinor}) that the provider does not list.`,
+        detail: msg("reconciliation.missingAtProvider", { status: o.status, kind: o.kind, amount: o.amountMinor, ledger: o.ledgerMinor }),
       });
   }
   return out;

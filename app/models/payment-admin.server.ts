@@ -260,10 +260,10 @@ export function paymentAttention(nowMs = now().getTime()): PaymentAttention {
  * The reconciliation report for one day, for the admin page and the JSON API: a bad date is a 422
  * and a provider that does not answer a 503 with our words (its own text goes to the log only).
  */
-export async function reconciliationReport(date: string): Promise<ReconciliationReport> {
+export async function reconciliationReport(date: string, locale: Locale): Promise<ReconciliationReport> {
   if (!isCalendarDate(date)) throw new DomainError(422, msg("refusals.dateFormat"), "date");
   try {
-    return await reconcileDay(date);
+    return await reconcileDay(date, locale);
   } catch (error) {
     if (!(error instanceof PaymentsError)) throw error;
     logger.error({ date, code: error.code, err: errorField(error) }, "reconciliation could not read the provider");

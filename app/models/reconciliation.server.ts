@@ -1,3 +1,5 @@
+import type { Locale } from "~/catalog/format";
+import { render } from "~/catalog/index.server";
 import { msg } from "~/catalog/ref";
 import { and, gte, inArray, lt, or } from "drizzle-orm";
 import { isCalendarDate, addDays } from "~/domain/calendar";
@@ -14,9 +16,10 @@ import { deposits, withdrawals } from "~/models/schema.server";
  * withdrawals of that day and the ledger's movements under each reference.
  */
 
-export type ReconciliationReport = { date: string; provider: string; checked: { deposits: number; withdrawals: number }; differences: Difference[] };
+/** A day's report, its differences' details rendered in the reader's language. */
+export type ReconciliationReport = { date: string; provider: string; checked: { deposits: number; withdrawals: number }; differences: Array<Omit<Difference, "detail"> & { detail: string }> };
 
-export async function reconcileDay(date: string): Promise<ReconciliationReport> {
+export async function reconcileDay(date: string, locale: Locale = "en"): Promise<ReconciliationReport> {
   if (!isCalendarDate(date)) throw new DomainError(422, msg("refusals.dateFormat"), "date");
   const from = `${date}T00:00:00.000Z`;
   const to = `${addDays(date, 1)}T00:00:00.000Z`;
@@ -32,7 +35,7 @@ export async function reconcileDay(date: string): Promise<ReconciliationReport> 
     date,
     provider: provider.name,
     checked: { deposits: ours.filter((m) => m.kind === "deposit").length, withdrawals: ours.filter((m) => m.kind === "withdrawal").length },
-    differences: reconcile(ours, theirs),
+    differences: reconcile(ours, theirs).map((d) => ({ ...d, detail: render(locale, d.detail) })),
   };
 }
 

@@ -80,7 +80,7 @@ export async function reconciliationLoader({ request }: LoaderFunctionArgs) {
   const page = { words: wordsFor(locale, ["adminPayments"]), title: t("adminMeta.reconciliation.title"), description: t("adminMeta.reconciliation.description") };
   const date = (new URL(request.url).searchParams.get("date") ?? "").trim() || defaultReconciliationDate();
   try {
-    return { ...page, date, report: await reconciliationReport(date), error: null };
+    return { ...page, date, report: await reconciliationReport(date, locale), error: null };
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     return { ...page, date, report: null, error: detailIn(locale, error) };

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiJson, handleApi, onlyMethods, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
+import { localeOf } from "~/catalog/index.server";
 import { reconciliationReport } from "~/models/payment-admin.server";
 import { defaultReconciliationDate } from "~/pages/payment-admin.server";
 
@@ -14,7 +15,7 @@ export function loader({ request }: LoaderFunctionArgs) {
     requireMethod(request, "GET");
     await requireApiAdmin(request);
     const date = new URL(request.url).searchParams.get("date");
-    return apiJson(await reconciliationReport(date === null || date.trim() === "" ? defaultReconciliationDate() : date.trim()));
+    return apiJson(await reconciliationReport(date === null || date.trim() === "" ? defaultReconciliationDate() : date.trim(), localeOf(request)));
   });
 }
 

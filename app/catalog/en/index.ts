@@ -3,6 +3,7 @@ import { approvalOutcome } from "~/catalog/en/approval-outcome";
 import { approvalSummary } from "~/catalog/en/approval-summary";
 import { auditDetail } from "~/catalog/en/audit-detail";
 import { outboxError } from "~/catalog/en/outbox-error";
+import { reconciliation } from "~/catalog/en/reconciliation";
 import { api } from "~/catalog/en/api";
 import { batchCard } from "~/catalog/en/batch-card";
 import { batchFacts } from "~/catalog/en/batch-facts";
@@ -79,6 +80,7 @@ export const en = {
   ...approvalOutcome,
   ...auditDetail,
   ...outboxError,
+  ...reconciliation,
   ...adminCatalog,
   ...portfolio,
   ...portfolioDialogs,
