@@ -213,7 +213,7 @@ export function listAdminPayments(f: PaymentFilters, { pageSize, locale, nowMs =
       event: r.event,
       reference: r.reference,
       outcome: r.outcome,
-      detail: r.detail,
+      detail: storedText(locale, r.detailId, r.detailParams, r.detail),
       payload: r.payload,
       deliveries: r.deliveries,
       receivedAt: r.receivedAt,

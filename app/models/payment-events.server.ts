@@ -1,4 +1,8 @@
 import { and, desc, eq, sql } from "drizzle-orm";
+import type { MessageRef } from "~/catalog/format";
+import { render } from "~/catalog/index.server";
+import { msg } from "~/catalog/ref";
+import { messageColumns } from "~/models/stored-message.server";
 import { getPaymentsProvider, type WebhookEvent } from "~/integrations/payments/index.server";
 import { now, nowIso } from "~/lib/clock.server";
 import { getEnv } from "~/lib/env.server";
@@ -50,7 +54,10 @@ export function receiveWebhook({ provider, event, rawBody }: { provider: string;
       return { duplicate: true, outcome: seen.outcome };
     }
     const { outcome, detail } = actOn(event);
-    db.insert(webhookEvents).values({ provider, eventId: event.id, event: event.event, reference: event.reference, outcome, detail, payload: rawBody, receivedAt: nowIso() }).run();
+    const stored = typeof detail === "string" ? { detail, detailId: null, detailParams: null } : { detail: render("en", detail), ...idColumns(detail) };
+    db.insert(webhookEvents)
+      .values({ provider, eventId: event.id, event: event.event, reference: event.reference, outcome, ...stored, payload: rawBody, receivedAt: nowIso() })
+      .run();
     return { duplicate: false, outcome, refundDue: detail === "refunded" };
   });
   businessCounters.webhookEvents.inc({ outcome: receipt.duplicate ? "duplicate" : receipt.outcome });
@@ -71,28 +78,34 @@ export function receiveSignedWebhook({ rawBody, signature }: { rawBody: Buffer; 
   return receiveWebhook({ provider: provider.name, event, rawBody: rawBody.toString("utf8") });
 }
 
-function actOn(event: WebhookEvent): { outcome: WebhookOutcome; detail: string } {
-  if (!event.reference) return { outcome: "ignored", detail: "No reference in the event." };
+const idColumns = (ref: MessageRef) => {
+  const { id, params } = messageColumns(ref);
+  return { detailId: id, detailParams: params };
+};
+
+/** What came of an event: a model's result word when it was processed, else our reason as a catalog message. */
+function actOn(event: WebhookEvent): { outcome: WebhookOutcome; detail: string | MessageRef } {
+  if (!event.reference) return { outcome: "ignored", detail: msg("webhookOutcome.noReference") };
   if (event.event === "charge.success") {
     const result = applyDepositWord({ reference: event.reference, word: { status: "succeeded", amountMinor: event.amountMinor, currency: event.currency } });
-    if (result === "unknown_reference") return { outcome: "unknown_reference", detail: "No deposit has this reference." };
-    if (result === "flagged") return { outcome: "mismatch", detail: "The amount or currency differs from the deposit's: flagged, not credited." };
+    if (result === "unknown_reference") return { outcome: "unknown_reference", detail: msg("webhookOutcome.noDeposit") };
+    if (result === "flagged") return { outcome: "mismatch", detail: msg("webhookOutcome.depositMismatch") };
     return { outcome: "processed", detail: result };
   }
   const refund = REFUND_EVENTS[event.event];
   if (refund) {
     const result = applyRefundWord({ reference: event.reference, status: refund });
-    if (result === "unknown_reference") return { outcome: "unknown_reference", detail: "No refunded deposit has this reference." };
+    if (result === "unknown_reference") return { outcome: "unknown_reference", detail: msg("webhookOutcome.noRefundedDeposit") };
     return { outcome: "processed", detail: `refund ${refund}` };
   }
   const transfer = TRANSFER_EVENTS[event.event];
   if (transfer) {
     const result = applyWithdrawalWord({ reference: event.reference, word: { status: transfer, amountMinor: event.amountMinor, currency: event.currency } });
-    if (result === "unknown_reference") return { outcome: "unknown_reference", detail: "No withdrawal has this reference." };
-    if (result === "flagged") return { outcome: "mismatch", detail: "The amount or currency differs from the withdrawal's: flagged." };
+    if (result === "unknown_reference") return { outcome: "unknown_reference", detail: msg("webhookOutcome.noWithdrawal") };
+    if (result === "flagged") return { outcome: "mismatch", detail: msg("webhookOutcome.withdrawalMismatch") };
     return { outcome: "processed", detail: result };
   }
-  return { outcome: "ignored", detail: "An event we do not act on." };
+  return { outcome: "ignored", detail: msg("webhookOutcome.notActedOn") };
 }
 
 async function refundByReference(reference: string): Promise<void> {

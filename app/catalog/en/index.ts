@@ -4,6 +4,7 @@ import { approvalSummary } from "~/catalog/en/approval-summary";
 import { auditDetail } from "~/catalog/en/audit-detail";
 import { outboxError } from "~/catalog/en/outbox-error";
 import { reconciliation } from "~/catalog/en/reconciliation";
+import { webhookOutcome } from "~/catalog/en/webhook-outcome";
 import { api } from "~/catalog/en/api";
 import { batchCard } from "~/catalog/en/batch-card";
 import { batchFacts } from "~/catalog/en/batch-facts";
@@ -81,6 +82,7 @@ export const en = {
   ...auditDetail,
   ...outboxError,
   ...reconciliation,
+  ...webhookOutcome,
   ...adminCatalog,
   ...portfolio,
   ...portfolioDialogs,
