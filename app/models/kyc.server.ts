@@ -1,5 +1,8 @@
 import path from "node:path";
 import { msg } from "~/catalog/ref";
+import type { Locale, MessageRef } from "~/catalog/format";
+import { render } from "~/catalog/index.server";
+import { messageColumns, storedText } from "~/models/stored-message.server";
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql } from "drizzle-orm";
 import { DomainError } from "~/domain/errors";
 import {
@@ -125,7 +128,7 @@ export function kycOverview(userId: number): KycOverview {
 }
 
 /** GET /api/v1/kyc: amounts in cedis, as every /api/v1 answer; null means no limit. */
-export function kycJson(userId: number) {
+export function kycJson(userId: number, locale: Locale) {
   const o = kycOverview(userId);
   const cedis = (minor: number | null) => (minor === null ? null : minorToCedis(minor));
   return {
@@ -138,7 +141,7 @@ export function kycJson(userId: number) {
       withdrawals: o.limits.withdrawals,
     },
     remaining: { today: cedis(o.remaining.todayMinor), this_month: cedis(o.remaining.thisMonthMinor), wallet_room: cedis(o.remaining.walletRoomMinor) },
-    submission: o.latest ? kycSubmissionJson(o.latest) : null,
+    submission: o.latest ? kycSubmissionJson(o.latest, locale) : null,
   };
 }
 
@@ -247,7 +250,7 @@ function decideSubmission({
 }: {
   submissionId: number;
   decision: "APPROVED" | "REJECTED";
-  reason: string;
+  reason: string | MessageRef;
   adminId: number | null;
   phone?: string | null;
 }): KycSubmission {
@@ -257,7 +260,14 @@ function decideSubmission({
     if (!row) throw new DomainError(404, msg("refusals.kycSubmissionNotFound"));
     if (row.status !== "PENDING") throw new DomainError(409, row.status === "APPROVED" ? msg("refusals.kycAlreadyApproved") : msg("refusals.kycAlreadyRejected"));
     const at = nowIso();
-    db.update(kycSubmissions).set({ status: decision, decisionReason: reason, decidedBy: adminId, decidedAt: at }).where(eq(kycSubmissions.id, submissionId)).run();
+    const stored =
+      typeof reason === "string"
+        ? { decisionReason: reason, decisionReasonId: null, decisionReasonParams: null }
+        : { decisionReason: render("en", reason), decisionReasonId: messageColumns(reason).id, decisionReasonParams: messageColumns(reason).params };
+    db.update(kycSubmissions)
+      .set({ status: decision, ...stored, decidedBy: adminId, decidedAt: at })
+      .where(eq(kycSubmissions.id, submissionId))
+      .run();
     const tier = userKycTier(row.userId);
     const requested = kycTierOrLowest(row.tierRequested);
     if (decision === "APPROVED") {
@@ -293,7 +303,7 @@ function decideSubmission({
 }
 
 export function approveKycSubmission({ submissionId, adminId }: { submissionId: number; adminId: number }): KycSubmission {
-  return decideSubmission({ submissionId, decision: "APPROVED", reason: "Approved after review.", adminId });
+  return decideSubmission({ submissionId, decision: "APPROVED", reason: msg("kycRules.approvedAfterReview"), adminId });
 }
 
 export function rejectKycSubmission({ submissionId, adminId, reason }: { submissionId: number; adminId: number; reason: string }): KycSubmission {
@@ -367,7 +377,7 @@ export function purgeRejectedKycImages(): number {
 }
 
 /** An investor's own view of a submission (the API's and the page's): never more than the last 4 of the ID. */
-export function kycSubmissionJson(row: KycSubmission) {
+export function kycSubmissionJson(row: KycSubmission, locale: Locale) {
   return {
     id: row.id,
     status: row.status,
@@ -377,25 +387,28 @@ export function kycSubmissionJson(row: KycSubmission) {
     id_type: row.idType,
     id_number_last4: row.idNumberLast4,
     images: kycImageLinks(row),
-    decision_reason: row.decisionReason,
+    decision_reason: decisionReasonText(row, locale),
     decided_at: row.decidedAt,
     created_at: row.createdAt,
   };
 }
 
 /** An admin's view: the submission with the investor's account and phone. */
-export function kycReviewJson(row: KycReviewRow) {
-  return {
-    ...kycSubmissionJson(row),
-    user_id: row.userId,
-    email: row.email,
-    account_name: row.fullName,
-    tier: row.tier,
-    age: ageOn(row.dateOfBirth, today()),
-    phone: row.phone,
-    phone_confirmed: Boolean(row.phoneVerifiedAt),
-  };
+/** A decision's reason in the locale: our note rendered, or what an admin or a verifier wrote. */
+export function decisionReasonText(row: KycSubmission, locale: Locale): string | null {
+  return storedText(locale, row.decisionReasonId, row.decisionReasonParams, row.decisionReason);
 }
+
+export const kycReviewJson = (locale: Locale) => (row: KycReviewRow) => ({
+  ...kycSubmissionJson(row, locale),
+  user_id: row.userId,
+  email: row.email,
+  account_name: row.fullName,
+  tier: row.tier,
+  age: ageOn(row.dateOfBirth, today()),
+  phone: row.phone,
+  phone_confirmed: Boolean(row.phoneVerifiedAt),
+});
 
 /** Runs purgeRejectedKycImages soon after start, then hourly (in the one process that runs jobs). */
 export function startKycImagePurge(): () => void {

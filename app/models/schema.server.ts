@@ -936,6 +936,9 @@ export const kycSubmissions = sqliteTable(
     proofOfAddressFile: text("proof_of_address_file"),
     /** Why it was rejected (the investor reads it), or a note on approval. */
     decisionReason: text("decision_reason"),
+    /** A note of ours on the decision as a catalog id and its parameters (JSON), read in the reader's language; null when an admin or a verifier wrote the reason. */
+    decisionReasonId: text("decision_reason_id"),
+    decisionReasonParams: text("decision_reason_params"),
     decidedBy: integer("decided_by").references(() => users.id),
     decidedAt: text("decided_at"),
     createdAt: createdAt(),

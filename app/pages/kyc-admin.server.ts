@@ -28,7 +28,7 @@ export async function kycAdminLoader({ request }: LoaderFunctionArgs) {
     description: t("adminMeta.kyc.description"),
     status,
     verifier: getKycVerifier().name,
-    submissions: listKycSubmissions({ status }).map(kycReviewJson),
+    submissions: listKycSubmissions({ status }).map(kycReviewJson(locale)),
   };
 }
 

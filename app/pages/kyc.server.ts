@@ -14,7 +14,7 @@ import { today } from "~/lib/clock.server";
 import { HttpError } from "~/lib/http.server";
 import { pageError } from "~/lib/page-action.server";
 import { readUploadForm } from "~/lib/upload-form.server";
-import { kycImageLinks, kycOverview, type KycSubmission } from "~/models/kyc.server";
+import { decisionReasonText, kycImageLinks, kycOverview, type KycSubmission } from "~/models/kyc.server";
 
 /** A submission with bad fields or images: every message (rendered by the door), nothing stored. */
 export class KycInvalid extends DomainError {
@@ -93,7 +93,7 @@ export async function kycLoader({ request }: LoaderFunctionArgs) {
           tierRequested: latest.tierRequested,
           idType: latest.idType,
           idNumberLast4: latest.idNumberLast4,
-          reason: latest.decisionReason,
+          reason: decisionReasonText(latest, locale),
           createdAt: latest.createdAt,
           decidedAt: latest.decidedAt,
           images: kycImageLinks(latest),

@@ -12,7 +12,7 @@ export function action({ request, params }: ActionFunctionArgs) {
     requireMethod(request, "POST");
     const admin = await requireApiAdmin(request);
     const row = approveKyc({ actor: admin, key: null }, { submissionId: parseId(params.id, msg("api.kycNotFound")) });
-    return apiJson({ detail: render(localeOf(request), msg("api.kycApproved")), ...kycSubmissionJson(row) });
+    return apiJson({ detail: render(localeOf(request), msg("api.kycApproved")), ...kycSubmissionJson(row, localeOf(request)) });
   });
 }
 

@@ -19,7 +19,7 @@ export function action({ request, params }: ActionFunctionArgs) {
     const parsed = parseForm(KycRejectionSchema, await readBody(request), rendererFor(locale));
     if (!parsed.ok) throw new DomainError(422, parsed.errors.reason ?? Object.values(parsed.errors)[0], "reason");
     const row = rejectKyc({ actor: admin, key: null }, { submissionId, reason: parsed.data.reason });
-    return apiJson({ detail: render(locale, msg("api.kycRejected")), ...kycSubmissionJson(row) });
+    return apiJson({ detail: render(locale, msg("api.kycRejected")), ...kycSubmissionJson(row, locale) });
   });
 }
 

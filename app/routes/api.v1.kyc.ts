@@ -10,7 +10,7 @@ import { localeOf, render } from "~/catalog/index.server";
 export function loader({ request }: LoaderFunctionArgs) {
   return handleApi(request, async () => {
     requireMethod(request, "GET", "POST");
-    return apiJson(kycJson((await requireApiUser(request)).id));
+    return apiJson(kycJson((await requireApiUser(request)).id, localeOf(request)));
   });
 }
 
@@ -24,6 +24,6 @@ export function action({ request }: ActionFunctionArgs) {
     requireMethod(request, "GET", "POST");
     const user = await requireApiUser(request);
     const row = await submitKyc({ actor: user, key: null }, checkKycSubmission(await readKycForm(request)));
-    return apiJson({ detail: render(localeOf(request), submittedNotice(row)), ...kycSubmissionJson(row) }, 201);
+    return apiJson({ detail: render(localeOf(request), submittedNotice(row)), ...kycSubmissionJson(row, localeOf(request)) }, 201);
   });
 }
