@@ -303,7 +303,7 @@ function decideSubmission({
 }
 
 export function approveKycSubmission({ submissionId, adminId }: { submissionId: number; adminId: number }): KycSubmission {
-  return decideSubmission({ submissionId, decision: "APPROVED", reason: msg("kycRules.approvedAfterReview"), adminId });
+  return decideSubmission({ submissionId, decision: "APPROVED", reason: msg("kycDecision.approvedAfterReview"), adminId });
 }
 
 export function rejectKycSubmission({ submissionId, adminId, reason }: { submissionId: number; adminId: number; reason: string }): KycSubmission {

@@ -5,6 +5,7 @@ import { auditDetail } from "~/catalog/en/audit-detail";
 import { outboxError } from "~/catalog/en/outbox-error";
 import { reconciliation } from "~/catalog/en/reconciliation";
 import { webhookOutcome } from "~/catalog/en/webhook-outcome";
+import { kycDecision } from "~/catalog/en/kyc-decision";
 import { api } from "~/catalog/en/api";
 import { batchCard } from "~/catalog/en/batch-card";
 import { batchFacts } from "~/catalog/en/batch-facts";
@@ -83,6 +84,7 @@ export const en = {
   ...outboxError,
   ...reconciliation,
   ...webhookOutcome,
+  ...kycDecision,
   ...adminCatalog,
   ...portfolio,
   ...portfolioDialogs,

@@ -17,5 +17,4 @@ export const kycRules = {
   "kycRules.submission.pending": "Your documents are being reviewed. We will tell you the result by email and SMS; you can send new ones after that.",
   "kycRules.submission.highest": "Your identity and address are verified: you already have the highest tier.",
   "kycRules.submission.verified": "Your identity is verified. To raise your limits to the Enhanced tier, add a proof of address.",
-  "kycRules.approvedAfterReview": "Approved after review.",
 } as const;
