@@ -6,6 +6,9 @@ import { getDb } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { approvalSummary } from "~/domain/approvals";
 import { createApproval, summaryText } from "~/models/approvals.server";
+import { approveKycSubmission, kycSubmissionJson } from "~/models/kyc.server";
+import { listAdminPayments } from "~/models/payment-admin.server";
+import { receiveWebhook } from "~/models/payment-events.server";
 import { listAuditEntries, recordAudit } from "~/models/audit.server";
 import { depositMessage, openDeposit } from "~/models/deposit.server";
 import { listNotifications, notify } from "~/models/notification.server";
@@ -131,5 +134,35 @@ describe("stored messages", () => {
         .map((r) => r.lastError);
     expect(lastErrors("en")).toEqual(rows.map(() => "The account was closed before it was sent."));
     for (const text of lastErrors("pseudo")) expect(bracketed(text ?? "")).toBe(true);
+  });
+
+  it("a KYC approval with no reason typed stores our note as an id beside its English, read in the reader's language", () => {
+    const userId = newInvestor("stored-kyc@example.com");
+    const adminId = newInvestor("stored-kyc-admin@example.com");
+    const { id } = getDb()
+      .$client.prepare(
+        "insert into kyc_submissions (user_id, tier_requested, legal_name, date_of_birth, id_type, id_number_iv, id_number_tag, id_number_ciphertext, id_number_last4) values (?, 'VERIFIED', 'Ama Mensah', '1990-01-01', 'GHANA_CARD', 'iv', 'tag', 'c', '1234') returning id",
+      )
+      .get(userId) as { id: number };
+    const row = approveKycSubmission({ submissionId: id, adminId });
+    expect(row).toMatchObject({ decisionReason: "Approved after review.", decisionReasonId: "kycDecision.approvedAfterReview" });
+    expect(kycSubmissionJson(row, "en").decision_reason).toBe("Approved after review.");
+    expect(bracketed(kycSubmissionJson(row, "pseudo").decision_reason ?? "")).toBe(true);
+    // A reason written as text (before ids, or typed by an admin) reads as written.
+    expect(kycSubmissionJson({ ...row, decisionReasonId: null, decisionReason: "The selfie does not show a face." }, "pseudo").decision_reason).toBe("The selfie does not show a face.");
+  });
+
+  it("a webhook event's reason is stored as an id beside its English, and the payments page's event log reads it in the reader's language", () => {
+    const event = { id: "evt-stored-1", event: "charge.success", reference: "no-such-reference", amountMinor: 100, currency: "GHS", status: "success", raw: {} };
+    expect(receiveWebhook({ provider: "demo", event, rawBody: "{}" })).toMatchObject({ duplicate: false, outcome: "unknown_reference" });
+    expect(getDb().$client.prepare("select detail, detail_id, detail_params from webhook_events where event_id = 'evt-stored-1'").get()).toEqual({
+      detail: "No deposit has this reference.",
+      detail_id: "webhookOutcome.noDeposit",
+      detail_params: null,
+    });
+    const filters = { list: "events" as const, status: null, q: "no-such-reference", from: null, to: null, stuck: false, flagged: false, page: 1 };
+    const details = (locale: "en" | "pseudo") => listAdminPayments(filters, { pageSize: 10, locale }).rows.map((r) => ("detail" in r ? r.detail : null));
+    expect(details("en")).toEqual(["No deposit has this reference."]);
+    expect(bracketed(String(details("pseudo")[0]))).toBe(true);
   });
 });
