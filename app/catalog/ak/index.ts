@@ -45,6 +45,11 @@ import { kycRules } from "~/catalog/ak/kyc-rules";
 import { ledger } from "~/catalog/ak/ledger";
 import { paymentFlags } from "~/catalog/ak/payment-flags";
 import { money } from "~/catalog/ak/money";
+import { auditDetail } from "~/catalog/ak/audit-detail";
+import { outboxError } from "~/catalog/ak/outbox-error";
+import { reconciliation } from "~/catalog/ak/reconciliation";
+import { webhookOutcome } from "~/catalog/ak/webhook-outcome";
+import { kycDecision } from "~/catalog/ak/kyc-decision";
 
 /**
  * The Twi (Akan) catalog, namespace by namespace, as app/catalog/en is. Its translations await a
@@ -119,4 +124,9 @@ export const ak: Record<MessageId, Template> = {
   ...ledger,
   ...paymentFlags,
   ...money,
+  ...auditDetail,
+  ...outboxError,
+  ...reconciliation,
+  ...webhookOutcome,
+  ...kycDecision,
 };
