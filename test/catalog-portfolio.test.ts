@@ -42,10 +42,6 @@ function dataOf(server: TestServer): string[] {
     "MTN MoMo",
     "Telecel Cash",
     "AT Money",
-    // How a session's device and place are described (app/domain/devices.ts), data about the session.
-    "Unknown device",
-    "Local network",
-    "Unknown",
   ];
 }
 

@@ -8,6 +8,9 @@ import type { AccountActionResult } from "~/pages/account";
 import { useT } from "~/catalog/use-words";
 import { slots, withElements } from "~/components/rich-text";
 import type { SessionView } from "~/domain/devices";
+
+/** A session as the account page shows it: its device and place already in the reader's language. */
+type SessionShown = Omit<SessionView, "deviceName" | "placeName">;
 import { formatInstant } from "~/domain/calendar";
 
 export type AccountData = {
@@ -17,7 +20,7 @@ export type AccountData = {
   closingBlockers: string[];
   contacts: { email: string; emailConfirmed: boolean; phone: string | null; phoneConfirmed: boolean; codePending: boolean };
   preferences: Record<NoticeCategory, Record<Channel, boolean>>;
-  sessions: SessionView[];
+  sessions: SessionShown[];
 };
 type Props = { data: AccountData; result: AccountActionResult | undefined };
 
@@ -308,7 +311,7 @@ function MessagesSection({ data, result }: Props) {
   );
 }
 
-function SessionList({ title, sessions, empty }: { title: string; sessions: SessionView[]; empty: string }) {
+function SessionList({ title, sessions, empty }: { title: string; sessions: SessionShown[]; empty: string }) {
   const t = useT();
   return (
     <div className="mt-4">

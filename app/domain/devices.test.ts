@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { deviceLabel, ipHint } from "~/domain/devices";
+import { render } from "~/catalog/index.server";
+import { deviceLabel, deviceName, ipHint, placeName } from "~/domain/devices";
 
 describe("deviceLabel", () => {
   const cases: [string, string][] = [
@@ -23,6 +24,14 @@ describe("deviceLabel", () => {
     ["node", "API client (Node.js)"],
   ];
   it.each(cases)("%s -> %s", (ua, label) => expect(deviceLabel(ua)).toBe(label));
+
+  it("names the device in the reader's language, the same words as the stored label in English", () => {
+    for (const ua of [...cases.map(([ua]) => ua), "", "Mozilla/5.0 (Linux; Android 10)", "Mozilla/5.0 Gecko Firefox/125.0"]) {
+      expect(render("en", deviceName(ua)), ua).toBe(deviceLabel(ua));
+    }
+    expect(render("ak", deviceName(cases[0][0]))).toBe("Chrome wɔ Android so");
+    expect(render("ak", deviceName(""))).not.toBe("Unknown device");
+  });
 
   it("says so when the header is missing or says nothing it knows", () => {
     expect(deviceLabel(null)).toBe("Unknown device");
@@ -49,5 +58,11 @@ describe("ipHint", () => {
 
   it("says Unknown for what is not an address", () => {
     for (const ip of [null, undefined, "", "unknown", "999.1.1.1", "hello", "1.2.3"]) expect(ipHint(ip)).toBe("Unknown");
+  });
+
+  it("names the place in the reader's language, the same words as the API's hint in English", () => {
+    for (const ip of ["127.0.0.1", "41.66.12.201", "2c0f:2a80:10:5:abcd::1", "hello", null]) expect(render("en", placeName(ip)), String(ip)).toBe(ipHint(ip));
+    expect(render("ak", placeName("10.0.0.1"))).not.toBe("Local network");
+    expect(render("ak", placeName("41.66.12.201"))).toBe("41.66.12.x");
   });
 });

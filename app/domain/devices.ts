@@ -1,3 +1,6 @@
+import type { MessageRef } from "~/catalog/format";
+import { msg } from "~/catalog/ref";
+
 /**
  * What a session's request headers say about where it came from (issue 20, the account page's
  * sessions list): a device label from the User-Agent and a hint of the place from the address
@@ -52,20 +55,40 @@ function systemOf(ua: string): string | null {
   return null;
 }
 
+/** What a User-Agent says of the device: the API client's name, or the browser and the system, each possibly unknown. */
+type DeviceFacts = { client: string } | { browser: string | null; system: string | null };
+
+function deviceFacts(userAgent: string | null | undefined): DeviceFacts {
+  const ua = (userAgent ?? "").trim().slice(0, 512);
+  if (!ua) return { browser: null, system: null };
+  for (const [pattern, name] of API_CLIENTS) if (pattern.test(ua)) return { client: name };
+  return { browser: browserOf(ua), system: systemOf(ua) };
+}
+
 /**
- * A person's name for the device a User-Agent describes: "Chrome on Android", "Safari on iPhone",
- * "Firefox on Windows", "API client (curl)". Unknown or missing headers give "Unknown device".
+ * The device's key in known_devices (deviceHash): "Chrome on Android", "API client (curl)",
+ * "Unknown device". Fixed English on purpose, so a device stays known whatever language its owner
+ * reads; people read deviceName instead.
  */
 export function deviceLabel(userAgent: string | null | undefined): string {
-  const ua = (userAgent ?? "").trim().slice(0, 512);
-  if (!ua) return "Unknown device";
-  for (const [pattern, name] of API_CLIENTS) if (pattern.test(ua)) return `API client (${name})`;
-  const browser = browserOf(ua);
-  const system = systemOf(ua);
+  const facts = deviceFacts(userAgent);
+  if ("client" in facts) return `API client (${facts.client})`;
+  const { browser, system } = facts;
   if (browser && system) return `${browser} on ${system}`;
-  if (browser) return browser;
-  if (system) return `Browser on ${system}`;
-  return "Unknown device";
+  return browser ?? (system ? `Browser on ${system}` : "Unknown device");
+}
+
+/**
+ * A person's name for the device a User-Agent describes ("Chrome on Android", "Safari on iPhone",
+ * "API client (curl)"), in the reader's language. Browser, system and client names are names, not words.
+ */
+export function deviceName(userAgent: string | null | undefined): MessageRef {
+  const facts = deviceFacts(userAgent);
+  if ("client" in facts) return msg("devices.apiClient", { client: facts.client });
+  const { browser, system } = facts;
+  if (browser && system) return msg("devices.browserOn", { browser, system });
+  if (browser) return msg("devices.browser", { browser });
+  return system ? msg("devices.browserOn", { browser: msg("devices.aBrowser"), system }) : msg("devices.unknown");
 }
 
 /** Loopback, private (RFC 1918), link-local and carrier-grade NAT IPv4 ranges: nothing says where they are. */
@@ -87,19 +110,31 @@ function v4Parts(text: string): number[] | null {
  * groups, "2c0f:2a80:10:5::x"). Anything unreadable is "Unknown".
  */
 export function ipHint(ip: string | null | undefined): string {
+  const place = placeOf(ip);
+  return place === "local" ? "Local network" : (place ?? "Unknown");
+}
+
+/** ipHint in the reader's language. */
+export function placeName(ip: string | null | undefined): MessageRef {
+  const place = placeOf(ip);
+  return place === "local" ? msg("devices.localNetwork") : place ? msg("devices.address", { address: place }) : msg("devices.unknownPlace");
+}
+
+/** The hidden address ("41.66.12.x"), "local" for loopback and private ranges, or null when unreadable. */
+function placeOf(ip: string | null | undefined): string | null {
   let text = (ip ?? "").trim().toLowerCase();
-  if (!text || text === "unknown") return "Unknown";
+  if (!text || text === "unknown") return null;
   // An IPv4 address as Node reports it on a dual-stack socket.
   if (text.startsWith("::ffff:") && v4Parts(text.slice(7))) text = text.slice(7);
   const v4 = v4Parts(text);
-  if (v4) return isLocalV4(v4) ? "Local network" : `${v4.slice(0, 3).join(".")}.x`;
-  if (!/^[0-9a-f:]+$/.test(text) || !text.includes(":")) return "Unknown";
+  if (v4) return isLocalV4(v4) ? "local" : `${v4.slice(0, 3).join(".")}.x`;
+  if (!/^[0-9a-f:]+$/.test(text) || !text.includes(":")) return null;
   // Loopback, unique local (fc00::/7) and link-local (fe80::/10).
-  if (text === "::1" || /^f[cd][0-9a-f]{0,2}:/.test(text) || /^fe[89ab][0-9a-f]?:/.test(text)) return "Local network";
+  if (text === "::1" || /^f[cd][0-9a-f]{0,2}:/.test(text) || /^fe[89ab][0-9a-f]?:/.test(text)) return "local";
   const groups = text.split("::")[0].split(":").filter(Boolean).slice(0, 4);
-  return groups.length ? `${groups.join(":")}::x` : "Unknown";
+  return groups.length ? `${groups.join(":")}::x` : null;
 }
 
 export type SessionKind = "browser" | "api";
 /** A session or API token as its owner sees it (listSessions): a device and a place hint, never the token. */
-export type SessionView = { id: number; kind: SessionKind; device: string; ipHint: string; createdAt: string; lastSeenAt: string; current: boolean };
+export type SessionView = { id: number; kind: SessionKind; device: string; ipHint: string; deviceName: MessageRef; placeName: MessageRef; createdAt: string; lastSeenAt: string; current: boolean };

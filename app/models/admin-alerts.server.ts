@@ -22,7 +22,7 @@ function adminEmail(userId: number): string | null {
 }
 
 /** An admin's first sign-in from a device (noteSignInDevice): audited against that admin, told to every admin. Nothing for investors. */
-export function recordAdminNewDevice(userId: number, { device, place }: { device: string; place: string }): void {
+export function recordAdminNewDevice(userId: number, { device, place }: { device: MessageRef; place: MessageRef }): void {
   const email = adminEmail(userId);
   if (!email) return;
   recordAudit({ adminId: userId, action: "admin.new_device", detail: msg("auditDetail.newDevice", { device, place }) });

@@ -53,12 +53,12 @@ export function receiveWebhook({ provider, event, rawBody }: { provider: string;
         .run();
       return { duplicate: true, outcome: seen.outcome };
     }
-    const { outcome, detail } = actOn(event);
-    const stored = typeof detail === "string" ? { detail, detailId: null, detailParams: null } : { detail: render("en", detail), ...idColumns(detail) };
+    const { outcome, detail, refundDue } = actOn(event);
+    const stored = { detail: render("en", detail), ...idColumns(detail) };
     db.insert(webhookEvents)
       .values({ provider, eventId: event.id, event: event.event, reference: event.reference, outcome, ...stored, payload: rawBody, receivedAt: nowIso() })
       .run();
-    return { duplicate: false, outcome, refundDue: detail === "refunded" };
+    return { duplicate: false, outcome, refundDue };
   });
   businessCounters.webhookEvents.inc({ outcome: receipt.duplicate ? "duplicate" : receipt.outcome });
   // The money goes back after the event is stored: the provider is asked outside the transaction,
@@ -83,27 +83,27 @@ const idColumns = (ref: MessageRef) => {
   return { detailId: id, detailParams: params };
 };
 
-/** What came of an event: a model's result word when it was processed, else our reason as a catalog message. */
-function actOn(event: WebhookEvent): { outcome: WebhookOutcome; detail: string | MessageRef } {
+/** What came of an event, or why nothing did, as a catalog message; `refundDue` when a credited deposit must go back. */
+function actOn(event: WebhookEvent): { outcome: WebhookOutcome; detail: MessageRef; refundDue?: boolean } {
   if (!event.reference) return { outcome: "ignored", detail: msg("webhookOutcome.noReference") };
   if (event.event === "charge.success") {
     const result = applyDepositWord({ reference: event.reference, word: { status: "succeeded", amountMinor: event.amountMinor, currency: event.currency } });
     if (result === "unknown_reference") return { outcome: "unknown_reference", detail: msg("webhookOutcome.noDeposit") };
     if (result === "flagged") return { outcome: "mismatch", detail: msg("webhookOutcome.depositMismatch") };
-    return { outcome: "processed", detail: result };
+    return { outcome: "processed", detail: msg(`webhookOutcome.deposit.${result}`), refundDue: result === "refunded" };
   }
   const refund = REFUND_EVENTS[event.event];
   if (refund) {
     const result = applyRefundWord({ reference: event.reference, status: refund });
     if (result === "unknown_reference") return { outcome: "unknown_reference", detail: msg("webhookOutcome.noRefundedDeposit") };
-    return { outcome: "processed", detail: `refund ${refund}` };
+    return { outcome: "processed", detail: msg(`webhookOutcome.refund.${refund}`) };
   }
   const transfer = TRANSFER_EVENTS[event.event];
   if (transfer) {
     const result = applyWithdrawalWord({ reference: event.reference, word: { status: transfer, amountMinor: event.amountMinor, currency: event.currency } });
     if (result === "unknown_reference") return { outcome: "unknown_reference", detail: msg("webhookOutcome.noWithdrawal") };
     if (result === "flagged") return { outcome: "mismatch", detail: msg("webhookOutcome.withdrawalMismatch") };
-    return { outcome: "processed", detail: result };
+    return { outcome: "processed", detail: msg(`webhookOutcome.withdrawal.${result}`) };
   }
   return { outcome: "ignored", detail: msg("webhookOutcome.notActedOn") };
 }

@@ -632,9 +632,9 @@ export const webhookEvents = sqliteTable(
     event: text("event").notNull(),
     reference: text("reference"),
     outcome: text("outcome", { enum: WEBHOOK_OUTCOMES }).notNull(),
-    /** What came of it: a result word ("credited"), or our reason in English as written. */
+    /** What came of it in English as written (rows before detail_id hold a result word, "credited"). */
     detail: text("detail").notNull().default(""),
-    /** Our reason as a catalog id and its parameters (JSON), rendered in the reader's language; null for a result word and rows written before. */
+    /** What came of it as a catalog id and its parameters (JSON), rendered in the reader's language; null for rows written before. */
     detailId: text("detail_id"),
     detailParams: text("detail_params"),
     /** The body as received (it is the provider's record; it never goes to a log). */

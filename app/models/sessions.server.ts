@@ -4,7 +4,7 @@
  * known only to its holder: here it is named by its row id, never by its hash.
  */
 import crypto from "node:crypto";
-import { deviceLabel, ipHint, type SessionKind, type SessionView } from "~/domain/devices";
+import { deviceLabel, deviceName, ipHint, placeName, type SessionKind, type SessionView } from "~/domain/devices";
 import { nowIso, now } from "~/lib/clock.server";
 import { prepared } from "~/lib/db.server";
 import { recordAdminNewDevice } from "~/models/admin-alerts.server";
@@ -51,7 +51,7 @@ export function noteSignInDevice(userId: number, meta: SessionMeta): void {
     deviceHash(userId, label),
     nowIso(),
   );
-  if (added.changes === 1) recordAdminNewDevice(userId, { device: label, place: ipHint(meta.ip) });
+  if (added.changes === 1) recordAdminNewDevice(userId, { device: deviceName(meta.userAgent), place: placeName(meta.ip) });
 }
 
 type SessionRow = { id: number; kind: SessionKind; userAgent: string | null; ip: string | null; createdAt: string; lastSeenAt: string | null };
@@ -66,6 +66,8 @@ export function listSessions(userId: number, currentId: number | null): SessionV
     kind: r.kind,
     device: deviceLabel(r.userAgent),
     ipHint: ipHint(r.ip),
+    deviceName: deviceName(r.userAgent),
+    placeName: placeName(r.ip),
     createdAt: r.createdAt,
     lastSeenAt: r.lastSeenAt ?? r.createdAt,
     current: r.id === currentId,

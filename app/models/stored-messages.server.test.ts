@@ -165,4 +165,18 @@ describe("stored messages", () => {
     expect(details("en")).toEqual(["No deposit has this reference."]);
     expect(bracketed(String(details("pseudo")[0]))).toBe(true);
   });
+
+  it("what came of a webhook that moved money is stored as an id too, never as a bare result word", () => {
+    const userId = newInvestor("stored-webhook-credit@example.com");
+    const deposit = openDeposit(userId, { amountMinor: 5_000, method: "checkout", network: null, phone: null });
+    const event = { id: "evt-stored-2", event: "charge.success", reference: deposit.reference, amountMinor: 5_000, currency: "GHS", status: "success", raw: {} };
+    expect(receiveWebhook({ provider: "demo", event, rawBody: "{}" })).toMatchObject({ duplicate: false, outcome: "processed", refundDue: false });
+    expect(getDb().$client.prepare("select detail, detail_id from webhook_events where event_id = 'evt-stored-2'").get()).toEqual({
+      detail: "Deposit credited.",
+      detail_id: "webhookOutcome.deposit.credited",
+    });
+    const filters = { list: "events" as const, status: null, q: deposit.reference, from: null, to: null, stuck: false, flagged: false, page: 1 };
+    const [shown] = listAdminPayments(filters, { pageSize: 10, locale: "pseudo" }).rows.map((r) => ("detail" in r ? r.detail : null));
+    expect(bracketed(String(shown))).toBe(true);
+  });
 });

@@ -36,7 +36,8 @@ export async function accountLoader({ request }: LoaderFunctionArgs) {
     closingBlockers,
     contacts: { ...contactStatus(user.id), phone: phoneForDisplay(user.phone) },
     preferences: getPreferences(user.id),
-    sessions,
+    // The device and place in the reader's language (the API keeps its fixed English labels).
+    sessions: sessions.map(({ deviceName, placeName, ...s }) => ({ ...s, device: render(locale, deviceName), ipHint: render(locale, placeName) })),
   };
 }
 

@@ -35,6 +35,7 @@ import { kyc } from "~/catalog/ak/kyc";
 import { account, accountBlocked, accountClose, accountOtherSessions } from "~/catalog/ak/account";
 import { api } from "~/catalog/ak/api";
 import { adminDevices, deviceRules, sensor } from "~/catalog/ak/farm-devices";
+import { devices } from "~/catalog/ak/devices";
 import { approvalOutcome } from "~/catalog/ak/approval-outcome";
 import { approvalSummary } from "~/catalog/ak/approval-summary";
 import { adminMeta } from "~/catalog/ak/admin-meta";
@@ -102,6 +103,7 @@ export const ak: Record<MessageId, Template> = {
   ...accountOtherSessions,
   ...api,
   ...adminDevices,
+  ...devices,
   ...deviceRules,
   ...sensor,
   ...approvalOutcome,

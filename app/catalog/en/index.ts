@@ -43,6 +43,7 @@ import { statements } from "~/catalog/en/statements";
 import { portfolioCsv } from "~/catalog/en/portfolio-csv";
 import { portfolioDialogs } from "~/catalog/en/portfolio-dialogs";
 import { adminDevices, deviceRules, sensor } from "~/catalog/en/farm-devices";
+import { devices } from "~/catalog/en/devices";
 import { money } from "~/catalog/en/money";
 import { explain } from "~/catalog/en/explain";
 
@@ -106,6 +107,7 @@ export const en = {
   ...forms,
   ...sensor,
   ...adminDevices,
+  ...devices,
   ...deviceRules,
   ...ledger,
   ...kycRules,

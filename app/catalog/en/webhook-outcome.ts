@@ -1,4 +1,4 @@
-/** Why a payment provider's webhook event changed nothing, or was flagged (the admin payments page's event log). */
+/** What came of a payment provider's webhook event, or why it changed nothing (the admin payments page's event log). */
 export const webhookOutcome = {
   "webhookOutcome.noReference": "No reference in the event.",
   "webhookOutcome.noDeposit": "No deposit has this reference.",
@@ -7,4 +7,16 @@ export const webhookOutcome = {
   "webhookOutcome.noWithdrawal": "No withdrawal has this reference.",
   "webhookOutcome.withdrawalMismatch": "The amount or currency differs from the withdrawal's: flagged.",
   "webhookOutcome.notActedOn": "An event we do not act on.",
+  "webhookOutcome.deposit.credited": "Deposit credited.",
+  "webhookOutcome.deposit.refunded": "Deposit past the account's limits: being sent back.",
+  "webhookOutcome.deposit.failed": "Deposit marked failed.",
+  "webhookOutcome.deposit.abandoned": "Deposit marked abandoned.",
+  "webhookOutcome.deposit.unchanged": "Deposit already settled: nothing changed.",
+  "webhookOutcome.refund.pending": "Refund pending.",
+  "webhookOutcome.refund.processed": "Refund processed.",
+  "webhookOutcome.refund.failed": "Refund failed.",
+  "webhookOutcome.withdrawal.settled": "Withdrawal settled.",
+  "webhookOutcome.withdrawal.returned": "Withdrawal returned to the wallet.",
+  "webhookOutcome.withdrawal.resend": "Withdrawal to be sent again.",
+  "webhookOutcome.withdrawal.unchanged": "Withdrawal already settled: nothing changed.",
 } as const;
