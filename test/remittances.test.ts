@@ -96,7 +96,7 @@ describe("recording a remittance", () => {
     const entry = server.db().prepare("select j.kind, j.batch_id from remittances r join journal_entries j on j.id = r.entry_id where r.id = ?").get(res.body.id);
     expect(entry).toEqual({ kind: "REMITTANCE", batch_id: id });
     const audit = server.db().prepare("select action, batch_id, detail from audit_log order by id desc limit 1").get();
-    expect(audit).toEqual({ action: "remittance.record", batch_id: id, detail: `2026-03: GHS 1200.50 remitted (remittance #${res.body.id})` });
+    expect(audit).toEqual({ action: "remittance.record", batch_id: id, detail: `2026-03: GH₵1,200.50 remitted (remittance #${res.body.id})` });
     const list = await call(admin, "GET", `/api/v1/admin/batches/${id}/remittances`);
     expect(list.status).toBe(200);
     expect(list.body).toEqual([res.body]);
@@ -220,8 +220,8 @@ describe("funded payout runs", () => {
     expect(server.db().prepare("select reserve_draw_minor r, total_minor t from payout_runs where batch_id = ?").get(id)).toEqual({ r: 1_438, t: 2_438 });
     const audit = server.db().prepare("select action, detail from audit_log where batch_id = ? order by id").all(id) as Array<{ action: string; detail: string }>;
     expect(audit.map((a) => a.action)).toEqual(["batch.activate", "reserve.draw", "payout.execute"]);
-    expect(audit[1].detail).toMatch(/^MONTHLY \d{4}-\d{2}: GHS 14\.38 from the reserve$/);
-    expect(audit[2].detail).toContain("GHS 14.38 from the reserve");
+    expect(audit[1].detail).toMatch(/^MONTHLY \d{4}-\d{2}: GH₵14\.38 from the reserve$/);
+    expect(audit[2].detail).toContain("GH₵14.38 from the reserve");
     const entries = server.db().prepare("select kind from journal_entries where batch_id = ? order by id").all(id);
     expect(entries).toEqual([{ kind: "INVEST" }, { kind: "INVEST" }, { kind: "ACTIVATE" }, { kind: "REMITTANCE" }, { kind: "RESERVE_DRAW" }, { kind: "PAYOUT" }]);
     await expectInvariants();
@@ -373,7 +373,7 @@ describe("the admin pages (no JavaScript)", () => {
     const ok = await post("/admin?index", { intent: "fund_reserve", amount: "12.50", source: "EXTERNAL", idempotency_key: `reserve-${Date.now()}` });
     expect(ok.status).toBe(302);
     expect(balance(server, "PLATFORM_RESERVE")).toBe(before + 1_250);
-    expect(server.db().prepare("select action, detail from audit_log order by id desc limit 1").get()).toEqual({ action: "reserve.fund", detail: "GHS 12.50 from outside" });
+    expect(server.db().prepare("select action, detail from audit_log order by id desc limit 1").get()).toEqual({ action: "reserve.fund", detail: "GH₵12.50 from outside" });
     expect(await get("/admin")).toMatch(/data-testid="reserve-balance">GH₵\s?[\d,.]+</);
   });
 });

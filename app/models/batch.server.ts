@@ -1,7 +1,7 @@
 import { msg } from "~/catalog/ref";
 import { and, asc, count, eq, inArray, sql, sum, desc } from "drizzle-orm";
 import { calendarDateOrNull } from "~/domain/calendar";
-import { minorToCedis, minorToDecimalString } from "~/domain/money";
+import { minorToCedis } from "~/domain/money";
 import type { BatchStatus, ProductType } from "~/domain/types";
 import { getDb, prepared, preparedQuery, type Db } from "~/lib/db.server";
 import { batches, batchRoiHistory, exitRequests, farms, investments, payouts, journalEntries } from "~/models/schema.server";
@@ -272,7 +272,7 @@ export function createBatch(input: BatchInput, { adminId }: By) {
       action: "batch.create",
       batchId: batch.id,
       farmId: batch.farmId,
-      detail: msg("auditDetail.batchCreate", { product: batch.productType, units: batch.targetUnits, price: minorToDecimalString(batch.unitPriceMinor), roi: batch.expectedRoi }),
+      detail: msg("auditDetail.batchCreate", { product: batch.productType, units: batch.targetUnits, price: { money: batch.unitPriceMinor }, roi: batch.expectedRoi }),
     });
     return batch;
   });
@@ -342,7 +342,7 @@ export function activateBatch(batchId: number, { adminId }: By) {
       action: "batch.activate",
       batchId,
       farmId: batch.farmId,
-      detail: msg("auditDetail.batchActivate", { amount: minorToDecimalString(escrowMinor), startDate: String(active.startDate) }),
+      detail: msg("auditDetail.batchActivate", { amount: { money: escrowMinor }, startDate: String(active.startDate) }),
     });
     return active;
   });

@@ -3,7 +3,7 @@ import { msg } from "~/catalog/ref";
 import { and, eq, gt, asc, desc } from "drizzle-orm";
 import { DomainError } from "~/domain/errors";
 import { checkPayoutPeriod, checkRunFunding, payoutAfterTax, planPayouts, recordDateOf, taxableIncomeMinor, type Holding, type PlannedPayout, type ReceivedPayout } from "~/domain/payouts";
-import { minorToCedis, minorToDecimalString } from "~/domain/money";
+import { minorToCedis } from "~/domain/money";
 import { nowIso, today } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
 import { investInBatch } from "~/models/investment.server";
@@ -197,7 +197,7 @@ function executePlan(batchId: number, options: { period?: string | null; close?:
         ],
       });
       if (adminId !== undefined)
-        recordAudit({ adminId, action: "reserve.draw", batchId, detail: msg("auditDetail.reserveDraw", { kind: p.kind, period: p.period, amount: minorToDecimalString(reserveDrawMinor) }) });
+        recordAudit({ adminId, action: "reserve.draw", batchId, detail: msg("auditDetail.reserveDraw", { kind: p.kind, period: p.period, amount: { money: reserveDrawMinor } }) });
     }
     // Credit each wallet once per run (net of tax), however many holdings the investor has.
     const perUser = new Map<number, { netMinor: number; taxMinor: number }>();
@@ -349,9 +349,9 @@ export function listBatchPayoutRuns(batchId: number) {
 /** A run's audit parameters: its payouts and total, and the tax withheld and the reserve drawn when there were any. */
 const fundingDetail = (r: PayoutRun) => ({
   payouts: r.count,
-  amount: minorToDecimalString(r.totalMinor),
-  tax: r.taxMinor > 0 ? msg("auditDetail.taxWithheld", { amount: minorToDecimalString(r.taxMinor) }) : "",
-  reserve: r.reserveDrawMinor > 0 ? msg("auditDetail.fromReserve", { amount: minorToDecimalString(r.reserveDrawMinor) }) : "",
+  amount: { money: r.totalMinor },
+  tax: r.taxMinor > 0 ? msg("auditDetail.taxWithheld", { amount: { money: r.taxMinor } }) : "",
+  reserve: r.reserveDrawMinor > 0 ? msg("auditDetail.fromReserve", { amount: { money: r.reserveDrawMinor } }) : "",
 });
 
 /** A real payout run (egg: this month or `period`; chicken: the harvest), audited. */

@@ -2,7 +2,7 @@ import { msg } from "~/catalog/ref";
 import { asc, desc, eq } from "drizzle-orm";
 import { DomainError } from "~/domain/errors";
 
-import { minorToCedis, minorToDecimalString } from "~/domain/money";
+import { minorToCedis } from "~/domain/money";
 import { periodSupportedRoi, prefillSheet, supportedRoi, type RemittanceInput } from "~/domain/remittances";
 import { nowIso, today } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
@@ -57,7 +57,7 @@ export function recordRemittance(batchId: number, input: RemittanceInput, { admi
       action: "remittance.record",
       batchId,
       farmId: batch.farmId,
-      detail: msg("auditDetail.remittance", { period: input.period, amount: minorToDecimalString(input.amountMinor), remittanceId: row.id }),
+      detail: msg("auditDetail.remittance", { period: input.period, amount: { money: input.amountMinor }, remittanceId: row.id }),
     });
     return row;
   });
@@ -127,7 +127,7 @@ export function fundReserve({ amountMinor, source, adminId }: { amountMinor: num
     recordAudit({
       adminId,
       action: "reserve.fund",
-      detail: msg(source === "FEES" ? "auditDetail.reserveFundFromFees" : "auditDetail.reserveFundFromOutside", { amount: minorToDecimalString(amountMinor) }),
+      detail: msg(source === "FEES" ? "auditDetail.reserveFundFromFees" : "auditDetail.reserveFundFromOutside", { amount: { money: amountMinor } }),
     });
     return { reserveMinor: reserveBalanceMinor() };
   });

@@ -102,14 +102,16 @@ describe("stored messages", () => {
   it("an audit detail is stored as an id and parameters beside its English, and read in the reader's language; a row written before reads as written", () => {
     const adminId = newInvestor("stored-audit@example.com");
     getDb().$client.prepare("insert into audit_log (admin_id, action, detail) values (?, 'reserve.fund', 'GHS 1.00 from fees')").run(adminId);
-    recordAudit({ adminId, action: "tax.payment", detail: msg("auditDetail.taxPayment", { period: "2026-10", amount: "12.50", reference: "GRA-1" }) });
+    recordAudit({ adminId, action: "tax.payment", detail: msg("auditDetail.taxPayment", { period: "2026-10", amount: { money: 1250 }, reference: "GRA-1" }) });
     expect(getDb().$client.prepare("select detail, detail_id, detail_params from audit_log where action = 'tax.payment'").get()).toEqual({
-      detail: "Withholding tax for 2026-10: GHS 12.50 paid (GRA-1)",
+      detail: "Withholding tax for 2026-10: GH₵12.50 paid (GRA-1)",
       detail_id: "auditDetail.taxPayment",
-      detail_params: JSON.stringify({ period: "2026-10", amount: "12.50", reference: "GRA-1" }),
+      detail_params: JSON.stringify({ period: "2026-10", amount: { money: 1250 }, reference: "GRA-1" }),
     });
     const [taxEn, beforeEn] = listAuditEntries("en", { limit: 2 });
-    expect([taxEn.detail, beforeEn.detail]).toEqual(["Withholding tax for 2026-10: GHS 12.50 paid (GRA-1)", "GHS 1.00 from fees"]);
+    expect([taxEn.detail, beforeEn.detail]).toEqual(["Withholding tax for 2026-10: GH₵12.50 paid (GRA-1)", "GHS 1.00 from fees"]);
+    // The amount is formatted for the reader, as every amount is.
+    expect(listAuditEntries("ak", { limit: 1 })[0].detail).toContain("GH₵12.50");
     const [taxPseudo, beforePseudo] = listAuditEntries("pseudo", { limit: 2 });
     expect(bracketed(taxPseudo.detail)).toBe(true);
     expect(beforePseudo.detail).toBe("GHS 1.00 from fees");

@@ -2,7 +2,7 @@ import { msg } from "~/catalog/ref";
 import { and, asc, eq, gt, gte, lt, or, sql } from "drizzle-orm";
 import { nextPeriod } from "~/domain/calendar";
 import { DomainError } from "~/domain/errors";
-import { minorToCedis, minorToDecimalString } from "~/domain/money";
+import { minorToCedis } from "~/domain/money";
 import { monthName, sumTotals, totalsByMonth, type IncomeLine } from "~/domain/tax";
 import { nowIso } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
@@ -114,7 +114,7 @@ export function recordTaxPayment({ period, amountMinor, reference, adminId }: { 
       ],
     });
     const row = getDb().insert(taxPayments).values({ period, amountMinor, reference, entryId, createdBy: adminId, createdAt: nowIso() }).returning().get();
-    recordAudit({ adminId, action: "tax.payment", detail: msg("auditDetail.taxPayment", { period, amount: minorToDecimalString(amountMinor), reference }) });
+    recordAudit({ adminId, action: "tax.payment", detail: msg("auditDetail.taxPayment", { period, amount: { money: amountMinor }, reference }) });
     return row;
   });
 }
