@@ -1,5 +1,5 @@
 import { DomainError } from "~/domain/errors";
-import type { MessageRef } from "~/catalog/format";
+import type { MessageRef, Param } from "~/catalog/format";
 import { msg } from "~/catalog/ref";
 
 /**
@@ -73,7 +73,7 @@ export function approvalSummary(
     | { action: "batch.close"; batchId: number; reserveDrawMinor?: number }
     | { action: "batch.delete"; batchId: number }
     | { action: "user.role"; email: string; isAdmin: boolean }
-    | { action: "withdrawal.send"; withdrawalId: number; amountMinor: number; email: string; provider: string; windowTotalMinor?: number },
+    | { action: "withdrawal.send"; withdrawalId: number; amountMinor: number; email: string; provider: Param; windowTotalMinor?: number },
 ): MessageRef {
   const draw = "reserveDrawMinor" in a && a.reserveDrawMinor ? { money: a.reserveDrawMinor } : null;
   switch (a.action) {

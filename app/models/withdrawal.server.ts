@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
-import type { Locale, MessageRef } from "~/catalog/format";
+import type { Locale, MessageRef, Param } from "~/catalog/format";
 import { render } from "~/catalog/index.server";
 import { msg } from "~/catalog/ref";
 import { DomainError } from "~/domain/errors";
@@ -50,8 +50,8 @@ export type NewDestination = {
 };
 
 /** "MTN MoMo ending 567": a destination in a message, without its whole number. */
-function maskedDestination(label: string, accountNumber: string): MessageRef | string {
-  return accountNumber.length >= 3 ? msg("notices.destination.ending", { label, last3: accountNumber.slice(-3) }) : label;
+function maskedDestination(label: string, accountNumber: string): Param {
+  return accountNumber.length >= 3 ? msg("notices.destination.ending", { label: providerName(label), last3: accountNumber.slice(-3) }) : providerName(label);
 }
 
 /**
@@ -160,7 +160,13 @@ export type WithdrawalRequest = {
   unsaved: UnsavedDestination | null;
 };
 
+/** Where the money goes; `label` is the provider's name, empty when the demo's plain form named none. */
 type Target = { destinationId: number | null; method: "MOMO" | "BANK"; label: string; accountNumber: string; recipientCode: string | null };
+
+/** A withdrawal's provider as people read it: its name, or "Not given" in the reader's language. */
+export function providerName(provider: string): Param {
+  return provider === "" ? msg("ledger.destinationNotGiven") : provider;
+}
 
 /**
  * Issue 17: a saved destination receives money only when it is held in the verified person's name
@@ -188,7 +194,7 @@ function targetOf(request: WithdrawalRequest): Target {
   // Only money that moves at once (the demo) can go somewhere not saved with the provider.
   if (!paymentsSettleAtOnce()) throw new DomainError(422, msg("refusals.chooseDestination"), "destination_id");
   const u = request.unsaved;
-  return { destinationId: null, method: u?.method ?? "MOMO", label: u?.provider ?? "Not given", accountNumber: u?.accountNumber ?? "", recipientCode: null };
+  return { destinationId: null, method: u?.method ?? "MOMO", label: u?.provider ?? "", accountNumber: u?.accountNumber ?? "", recipientCode: null };
 }
 
 /**
@@ -205,7 +211,7 @@ export function reserveWithdrawal(request: WithdrawalRequest): Withdrawal {
     const target = targetOf(request);
     const entryId = postEntry({
       kind: "WITHDRAW",
-      memo: msg("ledger.withdrawalTo", { destination: target.label }),
+      memo: msg("ledger.withdrawalTo", { destination: providerName(target.label) }),
       userId,
       lines: [
         { accountId: walletAccount(userId), amountMinor: -amountMinor },
@@ -267,7 +273,7 @@ export function holdIfLarge(row: Withdrawal): boolean {
   createApproval({
     action: "withdrawal.send",
     params: { withdrawalId: row.id },
-    summary: approvalSummary({ action: "withdrawal.send", withdrawalId: row.id, amountMinor: row.amountMinor, email, provider: row.provider, windowTotalMinor }),
+    summary: approvalSummary({ action: "withdrawal.send", withdrawalId: row.id, amountMinor: row.amountMinor, email, provider: providerName(row.provider), windowTotalMinor }),
     requestedBy: row.userId,
   });
   return true;
@@ -372,7 +378,7 @@ export function applyWithdrawalWord({ reference, word }: { reference: string; wo
       case "settle": {
         const settledEntryId = postEntry({
           kind: "WITHDRAW",
-          memo: msg("ledger.withdrawalSent", { provider: row.provider }),
+          memo: msg("ledger.withdrawalSent", { provider: providerName(row.provider) }),
           userId: row.userId,
           externalRef: reference,
           lines: [
@@ -381,12 +387,12 @@ export function applyWithdrawalWord({ reference, word }: { reference: string; wo
           ],
         });
         getDb().update(withdrawals).set({ status: "SUCCEEDED", settledEntryId, updatedAt: at }).where(eq(withdrawals.id, row.id)).run();
-        if (!paymentsSettleAtOnce()) notify(row.userId, "WITHDRAWAL_SENT", msg("notices.withdrawalSent", { amount: { money: row.amountMinor }, provider: row.provider }));
+        if (!paymentsSettleAtOnce()) notify(row.userId, "WITHDRAWAL_SENT", msg("notices.withdrawalSent", { amount: { money: row.amountMinor }, provider: providerName(row.provider) }));
         return "settled";
       }
       case "return": {
         // After a success the money first comes back from outside, then out of flight to the wallet.
-        if (row.settledEntryId !== null) reverseEntry({ entryId: row.settledEntryId, memo: msg("ledger.withdrawalReversedBy", { provider: row.provider }), externalRef: reference });
+        if (row.settledEntryId !== null) reverseEntry({ entryId: row.settledEntryId, memo: msg("ledger.withdrawalReversedBy", { provider: providerName(row.provider) }), externalRef: reference });
         const returnedEntryId = reverseEntry({
           entryId: row.entryId,
           memo: decision.status === "REVERSED" ? msg("ledger.withdrawalReversed") : msg("ledger.withdrawalFailed"),
@@ -401,7 +407,7 @@ export function applyWithdrawalWord({ reference, word }: { reference: string; wo
         notify(
           row.userId,
           decision.status === "REVERSED" ? "WITHDRAWAL_REVERSED" : "WITHDRAWAL_FAILED",
-          msg(decision.status === "REVERSED" ? "notices.withdrawalReversed" : "notices.withdrawalReturned", { amount: { money: row.amountMinor }, provider: row.provider }),
+          msg(decision.status === "REVERSED" ? "notices.withdrawalReversed" : "notices.withdrawalReturned", { amount: { money: row.amountMinor }, provider: providerName(row.provider) }),
         );
         return "returned";
       }

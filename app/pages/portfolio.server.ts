@@ -236,7 +236,14 @@ function paymentsPanel(t: Translate, user: { id: number; phone: string | null },
       .map((d) => ({ id: d.id, amountMinor: d.amountMinor, status: d.status, message: depositMessage(d, locale), createdAt: d.createdAt, href: depositStatusHref(d.id) })),
     withdrawals: listMyWithdrawals({ userId: user.id, limit: 10 })
       .filter((w) => w.reference !== null && shown(w))
-      .map((w) => ({ id: w.id, amountMinor: w.amountMinor, status: w.status, message: withdrawalMessage(w, locale), to: `${w.provider} ···${w.accountNumber.slice(-3)}`, createdAt: w.createdAt })),
+      .map((w) => ({
+        id: w.id,
+        amountMinor: w.amountMinor,
+        status: w.status,
+        message: withdrawalMessage(w, locale),
+        to: `${w.provider || t("ledger.destinationNotGiven")} ···${w.accountNumber.slice(-3)}`,
+        createdAt: w.createdAt,
+      })),
   };
 }
 
