@@ -165,7 +165,7 @@ function Calculator({ data }: { data: InvestPageData }) {
         </dl>
         <p className="mt-2 text-xs text-stone-500">{t("invest.calc.note")}</p>
       </section>
-      <PayoutTable result={result} batchId={calc.batchId} taxRate={calc.taxRate} />
+      <PayoutTable result={result} batchId={typed ? (chosen?.id ?? null) : calc.batchId} taxRate={calc.taxRate} />
     </>
   );
 }

@@ -275,7 +275,11 @@ export default function Home() {
             <p className="text-xs text-stone-500">
               {chart.sample ? t("home.chart.noteSample") : t("home.chart.note", { cycles: { number: Math.round(CYCLES_PER_YEAR * 10) / 10 }, days: HARVEST_DAYS })}
             </p>
-            <SvgChart svg={chart.svg} className="mt-2 max-w-xl" />
+            {/* The axis's unit in words: both products' returns are per year, so their points compare. */}
+            <p className="mt-2 text-xs font-semibold text-stone-600" data-testid="roi-chart-unit">
+              {t("home.chart.unit")}
+            </p>
+            <SvgChart svg={chart.svg} className="mt-1 max-w-xl" />
           </div>
         </section>
 

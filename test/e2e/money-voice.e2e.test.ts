@@ -94,4 +94,60 @@ describe.each([
     await context.close();
     expect(errors).toEqual([]);
   });
+  it("the tax is told where people decide, the payout table follows the calculator, the ROI chart is per year and the testimonials say they are illustrative", async () => {
+    const shot = screenshots("money-voice-decide", tag);
+    const errors: string[] = [];
+    // 10 units at GHS 150, 1.25% a month: 18.75 before tax, 1.50 tax, 17.25 after; a broiler batch at 12% a cycle.
+    const egg = createBatch(server, { productType: "EGG", unitPrice: 150, targetUnits: 100, expectedRoi: 0.0125 }).id;
+    const chicken = createBatch(server, { productType: "CHICKEN", unitPrice: 50, targetUnits: 100, expectedRoi: 0.12 }).id;
+    const context = await phoneContext(browser, { javaScriptEnabled });
+    const page = await context.newPage();
+    collectPageErrors(page, errors);
+    const taxSentence = "Income is paid after 8% withholding tax; capital is never taxed.";
+
+    // Home: the estimator says the tax; the chart says its unit; the testimonials say what they are.
+    await page.goto(server.url + "/");
+    await hydrated(page, javaScriptEnabled);
+    await expectVisible(page.locator("#estimator").getByText(taxSentence));
+    await expectVisible(page.getByRole("heading", { name: "Expected ROI across batches" }));
+    await expect(page.getByTestId("roi-chart-unit").textContent()).resolves.toBe("% a year");
+    await expectVisible(page.getByText(/each as a return per year before tax: egg ROI is monthly x 12, chicken ROI per cycle x 6\.5 cycles a year/));
+    await expectVisible(page.getByTestId("testimonials-illustrative"));
+    await expectVisible(page.getByText("Illustrative examples written by us to show how the notes work, not quotes from real investors."));
+    await expect(noSideScroll(page)).resolves.toBe(true);
+    await shot(page, "home-chart", page.getByRole("heading", { name: "Expected ROI across batches" }).locator(".."));
+
+    // How It Works, the FAQ (a question of its own), both list pages and the batch page.
+    await page.goto(server.url + "/how-it-works");
+    await expectVisible(page.locator("#calculator").getByText(taxSentence));
+    await page.goto(server.url + "/faq");
+    await page.getByText("Is tax taken from my payouts?").click();
+    await expectVisible(page.getByText(/Ghana's withholding tax of 8% is taken from your income/).first());
+    for (const list of ["/invest/eggs", "/invest/chicken"]) {
+      await page.goto(server.url + list);
+      // Under the page's title, before any card.
+      await expectVisible(page.locator("h1 ~ p").getByText(taxSentence));
+    }
+    await page.goto(`${server.url}/batches/${chicken}`);
+    await expectVisible(page.getByText(taxSentence));
+
+    // The Egg Note page's 12-month table is the calculator's answer, after tax, month by month.
+    await page.goto(`${server.url}/invest/eggs?calc_batch=${egg}&amount=100#calculator`);
+    await hydrated(page, javaScriptEnabled);
+    const table = page.getByTestId("payout-table");
+    await expectVisible(table.getByText(`Computed from the calculator: 0 units`).or(table.getByText("Enter an amount the calculator can buy units with")));
+    const calculator = page.locator("#calculator");
+    await calculator.getByLabel("Batch").selectOption(String(egg));
+    await calculator.getByLabel("Amount (GHS)").fill("1500");
+    if (!javaScriptEnabled) await calculator.getByRole("button", { name: "Calculate" }).click();
+    await expectVisible(table.getByText(`Computed from the calculator: 10 units of Batch #${egg}, each month's income after 8% withholding tax. An estimate, not a promise.`));
+    const rows = table.locator("tbody tr");
+    await expect.poll(() => rows.count()).toBe(12);
+    await expect(rows.first().locator("td").allTextContents()).resolves.toEqual(["Month 1", "GH₵17.25", "GH₵17.25"]);
+    await expect(rows.last().locator("td").allTextContents()).resolves.toEqual(["Month 12", "GH₵17.25", "GH₵207.00"]);
+    await expect(noSideScroll(page)).resolves.toBe(true);
+    await shot(page, "payout-table", table);
+    await context.close();
+    expect(errors).toEqual([]);
+  });
 });
