@@ -135,6 +135,19 @@ describe("one voice for money (withholding tax 8%)", () => {
     expect(rows).toEqual(expected);
     expect(rows).toHaveLength(1);
     expect(rows[0][1]).toBeGreaterThan(0);
+
+    // Its download says the same: the gross under SPEC's "Amount", then the tax and the net.
+    const csv = (await (await ama.page.get(`/portfolio/payouts/${eggInvestment}.csv`)).text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(csv[0]).toBe("Payout ID,Amount,Kind,Date,Tax withheld (GHS),Net after tax (GHS)");
+    expect(
+      csv
+        .slice(1)
+        .map((line) => line.split(","))
+        .map((c) => [pesewas(c[1]), pesewas(c[4]), pesewas(c[5])]),
+    ).toEqual(expected);
   });
 
   it("shows each next payout after tax, with the gross and the tax one tap away", async () => {

@@ -232,8 +232,8 @@ describe("details, payouts CSV and another investor's data", () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get("Content-Disposition")).toBe(`attachment; filename="payouts-investment-${paidId}.csv"`);
     const lines = (await rawText(csv)).split("\r\n");
-    expect(lines[0]).toBe(`${BOM}Payout ID,Amount,Kind,Date`);
-    expect(lines[1]).toMatch(/^\d+,30\.00,MONTHLY,\d{4}-\d{2}-\d{2}T/);
+    expect(lines[0]).toBe(`${BOM}Payout ID,Amount,Kind,Date,Tax withheld (GHS),Net after tax (GHS)`);
+    expect(lines[1]).toMatch(/^\d+,30\.00,MONTHLY,\d{4}-\d{2}-\d{2}T[^,]*,0\.00,30\.00$/);
 
     const none = htmlText((await page(owner.page, `/portfolio?dialog=details&id=${unpaidId}`)).html);
     expect(none).toContain("No payouts yet for this investment.");

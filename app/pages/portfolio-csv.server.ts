@@ -13,7 +13,14 @@ export const investmentCsvHeaders = (t: Translate) => [
   t("portfolioCsv.investments.unitsExited"),
 ];
 
-export const payoutCsvHeaders = (t: Translate) => [t("portfolioCsv.payouts.id"), t("portfolioCsv.payouts.amount"), t("portfolioCsv.payouts.kind"), t("portfolioCsv.payouts.date")];
+export const payoutCsvHeaders = (t: Translate) => [
+  t("portfolioCsv.payouts.id"),
+  t("portfolioCsv.payouts.amount"),
+  t("portfolioCsv.payouts.kind"),
+  t("portfolioCsv.payouts.date"),
+  t("portfolioCsv.payouts.tax"),
+  t("portfolioCsv.payouts.net"),
+];
 
 export const statementCsvHeaders = (t: Translate) => [
   t("portfolioCsv.statement.date"),

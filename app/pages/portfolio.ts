@@ -217,8 +217,9 @@ export const investmentCsvRows = (list: readonly ListedInvestment[]) =>
     return [i.id, i.batchId, i.units, minorToDecimalString(i.amountMinor), i.status, i.createdAt, held.unitsHeld, minorToDecimalString(held.heldMinor), held.unitsExited];
   });
 
-export const payoutCsvRows = (list: ReadonlyArray<{ id: number; amountMinor: number; kind: string; createdAt: string }>) =>
-  list.map((p) => [p.id, minorToDecimalString(p.amountMinor), p.kind, p.createdAt]);
+/** The four columns everyone knows (Amount is the gross), then what was withheld and what reached the wallet. */
+export const payoutCsvRows = (list: ReadonlyArray<{ id: number; amountMinor: number; taxWithheldMinor: number; kind: string; createdAt: string }>) =>
+  list.map((p) => [p.id, minorToDecimalString(p.amountMinor), p.kind, p.createdAt, minorToDecimalString(p.taxWithheldMinor), minorToDecimalString(p.amountMinor - p.taxWithheldMinor)]);
 
 export const statementCsvRows = (list: ReadonlyArray<{ date: string; kind: string; memo: string; amountMinor: number; balanceAfterMinor: number }>) =>
   list.map((l) => [l.date, l.kind, l.memo, minorToDecimalString(l.amountMinor), minorToDecimalString(l.balanceAfterMinor)]);

@@ -341,7 +341,7 @@ export function defineJourneys(mode: BrowserMode, { weigh = false }: { weigh?: b
         await expectVisible(dialog.getByText(money(amount)));
         const csv = await readDownload(page, () => dialog.getByRole("link", { name: "Download payouts (CSV)" }).click());
         expect(csv.name).toBe(`payouts-investment-${id}.csv`);
-        expect(csv.lines[0]).toBe("Payout ID,Amount,Kind,Date");
+        expect(csv.lines[0]).toBe("Payout ID,Amount,Kind,Date,Tax withheld (GHS),Net after tax (GHS)");
         expect(csv.lines).toHaveLength(2);
         expect(csv.lines[1]).toMatch(new RegExp(`^\\d+,${amount.replace(".", "\\.")},${kind},\\d{4}-\\d{2}-\\d{2}`));
         return dialog;

@@ -139,7 +139,7 @@ describe.each([
     const payoutCsv = await readDownload(page, () => details.getByRole("link", { name: "Download payouts (CSV)" }).click());
     expect(payoutCsv.name).toBe(`payouts-investment-${paidId}.csv`);
     expect([...payoutCsv.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(payoutCsv.bytes.toString("utf8").slice(1)).toMatch(/^Payout ID,Amount,Kind,Date\r\n\d+,5\.00,MONTHLY,/);
+    expect(payoutCsv.bytes.toString("utf8").slice(1)).toMatch(/^Payout ID,Amount,Kind,Date,Tax withheld \(GHS\),Net after tax \(GHS\)\r\n\d+,5\.00,MONTHLY,/);
     if (javaScriptEnabled) await page.getByText("Payout CSV downloaded").waitFor();
     await details.getByRole("link", { name: "Close" }).click();
     await page.getByRole("link", { name: `Details of investment #${eggId}` }).click();

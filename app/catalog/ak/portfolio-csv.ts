@@ -16,6 +16,8 @@ export const portfolioCsv: TwiTexts<typeof english> = {
   "portfolioCsv.payouts.amount": "Sika",
   "portfolioCsv.payouts.kind": "Ɛyɛ dɛn",
   "portfolioCsv.payouts.date": "Da",
+  "portfolioCsv.payouts.tax": "Towa a wɔtwa fi mu (GHS)",
+  "portfolioCsv.payouts.net": "Deɛ aka wɔ towa akyi (GHS)",
   "portfolioCsv.statement.date": "Da",
   "portfolioCsv.statement.kind": "Ɛyɛ dɛn",
   "portfolioCsv.statement.description": "Ho nsɛm",

@@ -13,6 +13,8 @@ export const portfolioCsv = {
   "portfolioCsv.payouts.amount": "Amount",
   "portfolioCsv.payouts.kind": "Kind",
   "portfolioCsv.payouts.date": "Date",
+  "portfolioCsv.payouts.tax": "Tax withheld (GHS)",
+  "portfolioCsv.payouts.net": "Net after tax (GHS)",
   "portfolioCsv.statement.date": "Date",
   "portfolioCsv.statement.kind": "Kind",
   "portfolioCsv.statement.description": "Description",
