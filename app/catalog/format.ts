@@ -6,7 +6,8 @@
  *   { one: "{count} unit", other: "{count} units" }
  * Placeholders are `{name}`. A parameter is plain data, so a notice can store it and render it
  * later in its reader's language: text, a number as it is (an id, a year), `{ number: n }` grouped
- * for the locale, `{ money: pesewas }`, `{ date: "YYYY-MM-DD" }`, or another message `{ msg: id, params }`.
+ * for the locale, `{ money: pesewas }`, `{ date: "YYYY-MM-DD" }` (written as given in English, whose texts
+ * keep that form; spelled out with its weekday in Twi), or another message `{ msg: id, params }`.
  * A plural message's `{count}` is grouped for the locale.
  */
 
@@ -32,6 +33,8 @@ export type ParamsOf<T> = { [K in NamesOf<T>]: K extends "count" ? number : Para
 export type ParamsArg<T> = [NamesOf<T>] extends [never] ? [] : [ParamsOf<T>];
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
+const compactFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 const pluralRules = new Map<string, Intl.PluralRules>();
 
@@ -57,6 +60,43 @@ export function formatMoney(minor: number, locale: Locale): string {
 export function formatNumber(n: number, locale: Locale): string {
   const tag = intlLocale(locale);
   return cached(numberFormats, tag, () => new Intl.NumberFormat(tag)).format(n);
+}
+
+/**
+ * A large number in few characters, for narrow places such as a chart's axis: "12K", "1.2M" in
+ * English. CLDR's short Akan forms fall back to the root locale's letters ("12K", "2.5G" for a
+ * billion), so Twi takes its long forms, which are Akan words: "mpem 12", "ɔpepem 1.2".
+ */
+export function formatCompact(n: number, locale: Locale): string {
+  const tag = intlLocale(locale);
+  const display = locale === "ak" ? "long" : "short";
+  return cached(compactFormats, tag, () => new Intl.NumberFormat(tag, { notation: "compact", compactDisplay: display, maximumFractionDigits: 1 })).format(n);
+}
+
+/**
+ * The days of the week in Akan, Sunday first. CLDR's Akan data has "Sun" for Sunday's long name and
+ * uses the short names even in its full date style, so these are ours.
+ */
+const AKAN_WEEKDAYS = ["Kwasiada", "Dwoada", "Benada", "Wukuada", "Yawoada", "Fiada", "Memeneda"] as const;
+
+/** A calendar date's day of the week, written out: "Saturday", "Memeneda". */
+export function formatWeekday(isoDate: string, locale: Locale): string {
+  const day = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
+  if (locale === "ak") return AKAN_WEEKDAYS[day.getUTCDay()];
+  return cached(dateFormats, `${intlLocale(locale)}/weekday`, () => new Intl.DateTimeFormat(intlLocale(locale), { weekday: "long", timeZone: "UTC" })).format(day);
+}
+
+/**
+ * A `{ date }` parameter for the reader. English keeps "YYYY-MM-DD", the form every English text was
+ * written with; Twi spells it out with Intl's Akan month names and our weekday: "Memeneda, 28, Obubuo, 2026".
+ * Anything that is not a calendar date is written as given.
+ */
+export function formatDate(isoDate: string, locale: Locale): string {
+  if (locale !== "ak" || !/^\d{4}-\d{2}-\d{2}$/.test(isoDate)) return isoDate;
+  const day = new Date(`${isoDate}T00:00:00Z`);
+  if (Number.isNaN(day.getTime())) return isoDate;
+  const long = cached(dateFormats, `${intlLocale(locale)}/long`, () => new Intl.DateTimeFormat(intlLocale(locale), { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }));
+  return `${formatWeekday(isoDate, locale)}, ${long.format(day)}`;
 }
 
 /** The plural form a count takes in the locale, falling back to `other`. */
@@ -86,7 +126,7 @@ export function formatParam(value: Param, locale: Locale, lookup: Lookup): strin
   if (typeof value === "number") return String(value);
   if ("number" in value) return formatNumber(value.number, locale);
   if ("money" in value) return formatMoney(value.money, locale);
-  if ("date" in value) return value.date;
+  if ("date" in value) return formatDate(value.date, locale);
   const template = lookup(value.msg);
   return template === undefined ? value.msg : formatTemplate(template, value.params, locale, lookup);
 }

@@ -57,10 +57,10 @@ function WhatToExpect({ dialog, isEgg, costMinor }: { dialog: Extract<DialogData
       <p data-testid="invest-dates">
         {isEgg
           ? dates.firstDate && dates.firstPeriod && dates.endDate
-            ? t("investDialogs.dates.EGG", { date: dates.firstDate, period: dates.firstPeriod, end: dates.endDate })
+            ? t("investDialogs.dates.EGG", { date: { date: dates.firstDate }, period: dates.firstPeriod, end: { date: dates.endDate } })
             : t("investDialogs.datesAbout.EGG")
           : dates.harvestFrom && dates.endDate
-            ? t("investDialogs.dates.CHICKEN", { from: dates.harvestFrom, to: dates.endDate })
+            ? t("investDialogs.dates.CHICKEN", { from: { date: dates.harvestFrom }, to: { date: dates.endDate } })
             : t("investDialogs.datesAbout.CHICKEN")}
       </p>
       <p data-testid="invest-exit-rule">{t(isEgg ? "investDialogs.moneyOut.EGG" : "investDialogs.moneyOut.CHICKEN")}</p>

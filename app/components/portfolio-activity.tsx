@@ -33,7 +33,7 @@ export function PortfolioActivity({ data, onNote, flash }: { data: PortfolioData
                   {withElements(t("portfolio.exitWaiting", { ...slots("batch"), remaining: { number: x.unitsRemaining }, units: { number: x.units } }), {
                     batch: <strong>{t("portfolio.batchNo", { batchId: x.batchId })}</strong>,
                   })}
-                  <span className="block text-xs text-stone-500">{t("portfolio.exitDetail", { id: x.id, fee: (x.feeRate * 100).toFixed(1), date: shortDate(x.createdAt) })}</span>
+                  <span className="block text-xs text-stone-500">{t("portfolio.exitDetail", { id: x.id, fee: (x.feeRate * 100).toFixed(1), date: { date: shortDate(x.createdAt) } })}</span>
                 </span>
                 <Form method="post" action={portfolioHref(base)} preventScrollReset>
                   <input type="hidden" name="intent" value="cancel_exit" />

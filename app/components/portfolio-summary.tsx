@@ -167,9 +167,9 @@ export function PortfolioSummary({
                   {t("portfolio.nextPayoutLine", { batchId: p.batchId, product: product(p.productType), id: p.id })}
                   <span className="block text-xs text-stone-600">
                     {p.kind === "MONTHLY"
-                      ? t("portfolio.incomeDue", { period: p.period ?? "", date: p.date ?? "" })
+                      ? t("portfolio.incomeDue", { period: p.period ?? "", date: { date: p.date ?? "" } })
                       : p.kind === "HARVEST"
-                        ? t("portfolio.harvestDue", { date: p.date ?? "" })
+                        ? t("portfolio.harvestDue", { date: { date: p.date ?? "" } })
                         : t("portfolio.startsWhenActive")}
                   </span>
                   {p.overdueDays > 0 ? (

@@ -92,6 +92,13 @@ describe("axis labels a phone can read (issue 14)", () => {
     expect(yTicks(5, 5).map((t) => t.label)).toEqual(["5"]);
   });
 
+  it("yTicks for a reader: grouped numbers, and compact ones from 10,000 up, in Akan words in Twi", () => {
+    expect(yTicks(0, 5_000, "", "en").map((t) => t.label)).toEqual(["0", "1,000", "2,000", "3,000", "4,000", "5,000"]);
+    expect(yTicks(0, 50_000, "", "en").map((t) => t.label)).toEqual(["0", "10K", "20K", "30K", "40K", "50K"]);
+    expect(yTicks(0, 50_000, "", "ak").map((t) => t.label)).toEqual(["0", "mpem 10", "mpem 20", "mpem 30", "mpem 40", "mpem 50"]);
+    expect(yTicks(1.12, 1.58, " kg", "ak").map((t) => t.label)).toEqual(["1.2 kg", "1.3 kg", "1.4 kg", "1.5 kg"]);
+  });
+
   it("xTicks: each label once, no more than fit, the first and last kept", () => {
     const days = Array.from({ length: 30 }, (_, i) => `11-${String(i + 1).padStart(2, "0")}`);
     const shown = xTicks(days, 230);

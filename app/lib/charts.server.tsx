@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import { renderToStaticMarkup } from "react-dom/server";
+import { formatCompact, formatNumber, type Locale } from "~/catalog/format";
 
 /**
  * Line charts drawn by nivo on the server. The loader passes the SVG markup to the page, which
@@ -15,6 +16,8 @@ export type LineChartOptions = {
   axes?: boolean;
   /** Written after each y tick value, e.g. "%" or " kg". */
   ySuffix?: string;
+  /** The reader's locale: y tick values are grouped for it, and from 10,000 written compactly ("12K", "mpem 12"). */
+  locale?: Locale;
   /** The x tick labels to show (by default every point's, as many as fit); fewer keeps narrow charts readable. */
   xTickValues?: string[];
   points?: boolean;
@@ -39,7 +42,7 @@ const PHONE_CHART_WIDTH = 300;
 const axisFontSize = (width: number) => Math.round(AXIS_FONT_SIZE * Math.max(1, width / PHONE_CHART_WIDTH));
 
 /** About four round tick values (1, 2 or 5 x 10^n apart) across lo..hi, each written once with the decimals its step needs. */
-export function yTicks(lo: number, hi: number, suffix = ""): Array<{ value: number; label: string }> {
+export function yTicks(lo: number, hi: number, suffix = "", locale?: Locale): Array<{ value: number; label: string }> {
   const range = hi - lo || Math.abs(hi) || 1;
   const magnitude = 10 ** Math.floor(Math.log10(range));
   const count = (step: number) => Math.floor(hi / step + 1e-9) - Math.ceil(lo / step - 1e-9) + 1;
@@ -50,10 +53,16 @@ export function yTicks(lo: number, hi: number, suffix = ""): Array<{ value: numb
   const ticks: Array<{ value: number; label: string }> = [];
   for (let k = Math.ceil(lo / step - 1e-9); k * step <= hi + 1e-9; k++) {
     const value = Number((k * step).toFixed(decimals));
-    const label = `${value.toFixed(decimals)}${suffix}`;
+    const label = `${locale ? tickNumber(value, decimals, locale) : value.toFixed(decimals)}${suffix}`;
     if (!ticks.some((t) => t.label === label)) ticks.push({ value, label });
   }
   return ticks;
+}
+
+/** A y tick's number for a reader: grouped ("1,500"), and in few characters from 10,000 up, where an axis is narrow. */
+function tickNumber(value: number, decimals: number, locale: Locale): string {
+  if (Math.abs(value) >= 10_000) return formatCompact(value, locale);
+  return decimals === 0 ? formatNumber(value, locale) : value.toFixed(decimals);
 }
 
 /** The x labels to write: each once, and no more than fit side by side (evenly spread, first and last kept). */
@@ -138,7 +147,7 @@ function drawLineChart(series: ChartSeries[], width: number, height: number, opt
   const axes = options.axes ?? false;
   const yMin = options.yFromZero ? Math.min(0, min) : min - pad;
   const yMax = max + pad;
-  const yLabels = axes ? yTicks(yMin, yMax, options.ySuffix) : [];
+  const yLabels = axes ? yTicks(yMin, yMax, options.ySuffix, options.locale) : [];
   const format = new Map(yLabels.map((t) => [t.value, t.label]));
   const fontSize = axisFontSize(width);
   // Room on the left for the widest y label; at the bottom for one line of x labels.

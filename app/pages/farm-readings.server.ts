@@ -39,7 +39,7 @@ export function sensorView(source: SensorSource | undefined, farmLog: (Reading &
   // Without a device's reading, the farm's own log stands in, and the line says whose it is.
   const logged = !latest && farmLog;
   return {
-    status: logged ? t(state === "none" ? "sensor.noDeviceFarmLog" : "sensor.waitingFarmLog", { date: farmLog.logDate }) : statusText(state, latest, at, t),
+    status: logged ? t(state === "none" ? "sensor.noDeviceFarmLog" : "sensor.waitingFarmLog", { date: { date: farmLog.logDate } }) : statusText(state, latest, at, t),
     bars: latest ? sensorBars(asReading(latest), t) : logged ? sensorBars(farmLog, t) : null,
   };
 }

@@ -367,17 +367,17 @@ export function timeline(b: { productType: ProductType; status: BatchStatus; sta
       funding,
       {
         label: t("batchFacts.step.rearing"),
-        detail: start ? t("batchFacts.step.rearingFrom", { date: start }) : t("batchFacts.step.rearingAbout"),
+        detail: start ? t("batchFacts.step.rearingFrom", { date: { date: start } }) : t("batchFacts.step.rearingAbout"),
         state: open ? "next" : ended || laying ? "done" : "current",
       },
       {
         label: t("batchFacts.step.laying"),
-        detail: layFrom ? t("batchFacts.step.layingFrom", { date: layFrom }) : t("batchFacts.step.layingAbout"),
+        detail: layFrom ? t("batchFacts.step.layingFrom", { date: { date: layFrom } }) : t("batchFacts.step.layingAbout"),
         state: ended ? "done" : laying ? "current" : "next",
       },
       {
         label: t("batchFacts.step.close"),
-        detail: closeOn ? t("batchFacts.step.closeAround", { date: closeOn }) : t("batchFacts.step.principalReturned"),
+        detail: closeOn ? t("batchFacts.step.closeAround", { date: { date: closeOn } }) : t("batchFacts.step.principalReturned"),
         state: ended ? "done" : "next",
       },
     ];
@@ -386,10 +386,14 @@ export function timeline(b: { productType: ProductType; status: BatchStatus; sta
   const harvestTo = start ? addDays(start, 56) : null;
   return [
     funding,
-    { label: t("batchFacts.step.growOut"), detail: start ? t("batchFacts.step.growOutFrom", { date: start }) : t("batchFacts.step.growOutWeeks"), state: open ? "next" : ended ? "done" : "current" },
+    {
+      label: t("batchFacts.step.growOut"),
+      detail: start ? t("batchFacts.step.growOutFrom", { date: { date: start } }) : t("batchFacts.step.growOutWeeks"),
+      state: open ? "next" : ended ? "done" : "current",
+    },
     {
       label: t("batchFacts.step.harvest"),
-      detail: harvestFrom && harvestTo ? t("batchFacts.step.harvestBetween", { from: harvestFrom, to: harvestTo }) : t("batchFacts.step.harvestPayout"),
+      detail: harvestFrom && harvestTo ? t("batchFacts.step.harvestBetween", { from: { date: harvestFrom }, to: { date: harvestTo } }) : t("batchFacts.step.harvestPayout"),
       state: ended ? "done" : "next",
     },
   ];
@@ -439,7 +443,7 @@ export function nextPayout(b: { productType: ProductType; status: BatchStatus; s
   const late = daysOverdue(due.date, today);
   const text =
     due.kind === "MONTHLY"
-      ? t("batchFacts.next.monthly", { period: due.period ?? "", date: due.date })
-      : t("batchFacts.next.harvest", { from: addDays(b.startDate!, HARVEST_EARLIEST_DAYS), to: due.date });
+      ? t("batchFacts.next.monthly", { period: due.period ?? "", date: { date: due.date } })
+      : t("batchFacts.next.harvest", { from: { date: addDays(b.startDate!, HARVEST_EARLIEST_DAYS) }, to: { date: due.date } });
   return { date: due.date, text: late > 0 ? t("batchFacts.withOverdue", { text, overdue: t("batchFacts.overdue", { count: late }) }) : text };
 }

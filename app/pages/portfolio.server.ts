@@ -168,6 +168,7 @@ export async function portfolioLoader({ request }: LoaderFunctionArgs) {
     chartSvg: renderLineChartSvg([{ id: "amount", points: chartPoints(all) }], 480, 190, {
       label: t("investorTexts.chartLabel"),
       axes: true,
+      locale,
       points: true,
       area: true,
       yFromZero: true,

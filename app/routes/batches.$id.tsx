@@ -112,7 +112,7 @@ function Settlements({ data }: { data: Data }) {
       {s.overdue ? (
         <p className="mt-3 text-sm" data-testid="settlements-overdue">
           <span className="mr-1 inline-block rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">{s.overdue.badge}</span>{" "}
-          {s.overdue.period ? t("batchPage.overdue.month", { period: s.overdue.period, date: s.overdue.date }) : t("batchPage.overdue.harvest", { date: s.overdue.date })}
+          {s.overdue.period ? t("batchPage.overdue.month", { period: s.overdue.period, date: { date: s.overdue.date } }) : t("batchPage.overdue.harvest", { date: { date: s.overdue.date } })}
         </p>
       ) : null}
       {s.overdue ? (
@@ -128,8 +128,8 @@ function Settlements({ data }: { data: Data }) {
             <li key={p.period} className="rounded-lg border border-stone-200 p-3" data-period={p.period}>
               <h3 className="font-semibold">{periodTitle(p.period, t)}</h3>
               <p className="text-xs text-stone-500">
-                {p.dueDate ? t("batchPage.period.dueBy", { date: p.dueDate }) : t("batchPage.period.dueAtClose")} ·{" "}
-                {p.paidOn ? t("batchPage.period.paidOn", { date: p.paidOn }) : t("batchPage.period.notPaid")}
+                {p.dueDate ? t("batchPage.period.dueBy", { date: { date: p.dueDate } }) : t("batchPage.period.dueAtClose")} ·{" "}
+                {p.paidOn ? t("batchPage.period.paidOn", { date: { date: p.paidOn } }) : t("batchPage.period.notPaid")}
               </p>
               <dl className="mt-2 grid grid-cols-2 gap-2 text-sm">
                 {cell(t("batchPage.period.due"), p.dueMinor === null ? "—" : formatGhs(p.dueMinor))}
@@ -141,7 +141,7 @@ function Settlements({ data }: { data: Data }) {
               {p.sheets.map((sheet, n) => (
                 <details key={sheet.id} open={i === 0} className="mt-1 text-sm">
                   <summary className="cursor-pointer py-1 text-leaf-700">
-                    {p.sheets.length > 1 ? t("batchPage.sheetN", { n: n + 1, date: sheet.receivedOn }) : t("batchPage.sheet", { date: sheet.receivedOn })}
+                    {p.sheets.length > 1 ? t("batchPage.sheetN", { n: n + 1, date: { date: sheet.receivedOn } }) : t("batchPage.sheet", { date: { date: sheet.receivedOn } })}
                   </summary>
                   <dl className="mt-1 divide-y divide-stone-100" data-testid="sheet">
                     {sheet.lines.map(([label, value]) => (
@@ -185,7 +185,7 @@ function FarmLogs({ data }: { data: Data }) {
           {t("batchPage.logs.title")}
         </h2>
         <p className="text-xs text-stone-500">
-          {t("batchPage.logs.summary", { days: latest.days, date: latest.logDate })}
+          {t("batchPage.logs.summary", { days: latest.days, date: { date: latest.logDate } })}
           {data.chartDays < latest.days ? t("batchPage.logs.chartDays", { days: data.chartDays }) : ""}
         </p>
         <dl className="mt-3 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4" data-testid="latest-metrics">
