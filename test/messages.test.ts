@@ -149,6 +149,23 @@ describe("notices reach confirmed contacts by email and SMS", () => {
     ]);
   });
 
+  it("a Twi reader's payout notice comes in Twi: the email as written, the SMS in GSM-7 (ɛ as e, ɔ as o) in one segment", async () => {
+    const yaa = await confirmedInvestor(1000);
+    server.db().prepare("update users set locale = 'ak' where id = ?").run(yaa.id);
+    const batch = await activeEggBatch([[yaa, 5]]);
+    createRemittance(server, batch.id);
+    expect((await call(admin.api, "POST", `/api/v1/admin/payouts/${batch.id}/execute`)).status).toBe(200);
+    const period = serverNow(server).toISOString().slice(0, 7);
+
+    const email = await waitForEmail(yaa.email, "Akatua aba wo sika kotoku mu");
+    expect(email.text).toContain(`Akatua aba: GH₵5.00 fi nkokɔ kuw #${batch.id} (${period} mfasoɔ).`);
+    await hubtel.waitFor(() => hubtel.to(yaa.phone!).length > 0);
+    const sms = hubtel.to(yaa.phone!)[0].content;
+    expect(sms).toBe(`Akoko: Akatua aba: GHS 5.00 fi nkoko kuw #${batch.id} (${period} mfasoo).`);
+    expect(sms.length).toBeLessThanOrEqual(160);
+    expect(/^[A-Za-z0-9 .,:;#()'"\-+/?!@&%*=<>_$]*$/.test(sms)).toBe(true);
+  });
+
   it("a filled exit, a cancelled exit offer, a close's principal, a harvest and an auto-reinvest each send their notice", async () => {
     const seller = await confirmedInvestor(3000);
     const buyer = await createInvestor(server, { walletGhs: 3000 });

@@ -21,6 +21,7 @@ import {
   type NoticeCategory,
 } from "~/domain/notices";
 import type { Locale, MessageRef } from "~/catalog/format";
+import { smsShort } from "~/catalog/en/sms-short";
 import { render, translatorFor } from "~/catalog/index.server";
 import { languageOf } from "~/catalog/languages";
 import { msg } from "~/catalog/ref";
@@ -210,8 +211,16 @@ export function queueNotice(userId: number, kind: string, message: MessageRef) {
     });
   }
   if (prefs.SMS && user.phone && user.phoneVerifiedAt) {
-    queueMessage({ userId, channel: "SMS", kind, category, recipient: user.phone, text: t("mail.sms", { text: said }), message });
+    queueMessage({ userId, channel: "SMS", kind, category, recipient: user.phone, text: t("mail.sms", { text: render(locale, smsVersion(message)) }), message });
   }
+}
+
+const SHORT_SMS_IDS: ReadonlySet<string> = new Set(Object.keys(smsShort));
+
+/** A notice as an SMS: its shorter words (smsShort) where the full ones would not fit one segment. */
+export function smsVersion(message: MessageRef): MessageRef {
+  const short = `smsShort.${message.msg.replace(/^notices\./, "")}`;
+  return SHORT_SMS_IDS.has(short) ? { msg: short, params: message.params } : message;
 }
 
 // ---- security mail: always sent, never unsubscribable ----
@@ -259,7 +268,7 @@ function queueSecurityNotice(userId: number, kind: string, message: MessageRef) 
   const user = recipient(userId);
   if (!user || user.closedAt) return;
   if (user.emailVerifiedAt) securityEmail(user, kind, { subject: subjectOfKind(kind), paragraphs: [message], message });
-  if (user.phone && user.phoneVerifiedAt) securitySms(userId, kind, user.phone, msg("mail.sms", { text: message }), message);
+  if (user.phone && user.phoneVerifiedAt) securitySms(userId, kind, user.phone, msg("mail.sms", { text: smsVersion(message) }), message);
 }
 
 /** The link that confirms the email address (24 hours, once). Goes to the unconfirmed address: that is the point. */

@@ -36,6 +36,7 @@ import { account, accountBlocked, accountClose, accountOtherSessions } from "~/c
 import { api } from "~/catalog/ak/api";
 import { adminDevices, deviceRules, sensor } from "~/catalog/ak/farm-devices";
 import { devices } from "~/catalog/ak/devices";
+import { smsShort } from "~/catalog/ak/sms-short";
 import { approvalOutcome } from "~/catalog/ak/approval-outcome";
 import { approvalSummary } from "~/catalog/ak/approval-summary";
 import { adminMeta } from "~/catalog/ak/admin-meta";
@@ -104,6 +105,7 @@ export const ak: Record<MessageId, Template> = {
   ...api,
   ...adminDevices,
   ...devices,
+  ...smsShort,
   ...deviceRules,
   ...sensor,
   ...approvalOutcome,

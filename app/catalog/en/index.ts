@@ -44,6 +44,7 @@ import { portfolioCsv } from "~/catalog/en/portfolio-csv";
 import { portfolioDialogs } from "~/catalog/en/portfolio-dialogs";
 import { adminDevices, deviceRules, sensor } from "~/catalog/en/farm-devices";
 import { devices } from "~/catalog/en/devices";
+import { smsShort } from "~/catalog/en/sms-short";
 import { money } from "~/catalog/en/money";
 import { explain } from "~/catalog/en/explain";
 
@@ -108,6 +109,7 @@ export const en = {
   ...sensor,
   ...adminDevices,
   ...devices,
+  ...smsShort,
   ...deviceRules,
   ...ledger,
   ...kycRules,
