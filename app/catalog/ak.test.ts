@@ -28,4 +28,14 @@ describe("the Twi catalog", () => {
     }
     expect(problems).toEqual([]);
   });
+
+  it("never copies an English phrase as its Twi text, names aside", () => {
+    // Names Ghanaians use as they are: the products, documents, mobile money, and two admin terms of the trade.
+    const NAMES =
+      /^(← )?(Egg Notes?|Chicken Notes?|(EGG|CHICKEN) \((Egg|Chicken) Note\)|Ghana Card( PIN)?|( · )?Ghana Card PIN \{pin\}|ECOWAS passport|Mobile money( network| \(\{network\}\))?|Webhook events|API tokens)$/;
+    const phrase = (t: Template) => (typeof t === "string" ? t : t.other).replace(/\{\w+\}/g, "");
+    const isName = (t: Template) => typeof t === "string" && NAMES.test(t);
+    const copied = (Object.keys(en) as MessageId[]).filter((id) => JSON.stringify(en[id]) === JSON.stringify(ak[id]) && /[A-Za-z]{2,}\s+[A-Za-z]{2,}/.test(phrase(en[id])) && !isName(en[id]));
+    expect(copied).toEqual([]);
+  });
 });

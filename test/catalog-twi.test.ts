@@ -1,0 +1,154 @@
+/**
+ * Twi pages carry no English sentence: every page a visitor, an investor and an admin read, in Twi
+ * (the `lang=ak` cookie), is searched for the fixed words of every English catalog text (each run of
+ * three words or more between its placeholders). Brand and product names, data (farms, people, what
+ * an admin wrote) and numbers aside, a match is a page that rendered a text in English. JavaScript
+ * off: plain HTTP.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ak } from "~/catalog/ak";
+import { en, type MessageId } from "~/catalog/en";
+import type { Template } from "~/catalog/format";
+import { call, Client } from "./support/client";
+import { createBatch, createInvestor, signIn, signInAdmin, type SignedIn } from "./support/factories";
+import { pageChrome, readableAttributes, textNodes } from "./support/pseudo";
+import { startServer, TEST_INVESTOR, type TestServer } from "./support/server";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const forms = (t: Template) => (typeof t === "string" ? [t] : Object.values(t).filter((f): f is string => typeof f === "string"));
+const words = (text: string) => text.match(/[A-Za-z][A-Za-z'’-]*/g) ?? [];
+
+/**
+ * The English catalog's fixed runs of three words or more. A run the Twi catalog itself uses (a
+ * product's name in a Twi sentence, "Ghana Card PIN") is a name, not an English sentence.
+ */
+function englishRuns(): Array<{ id: string; run: string }> {
+  const twi = Object.values(ak).flatMap(forms).join("\n");
+  const runs: Array<{ id: string; run: string }> = [];
+  for (const [id, template] of Object.entries(en) as Array<[MessageId, Template]>) {
+    for (const form of forms(template)) {
+      for (const part of form.split(/\{\w+\}/)) {
+        const run = part.trim().replace(/^[^A-Za-z]+|[^A-Za-z.!?]+$/g, "");
+        if (words(run).length >= 3 && !twi.includes(run)) runs.push({ id, run });
+      }
+    }
+  }
+  return runs;
+}
+
+/** Data, not words: farms, people, what admins and farms wrote (pages, logs, notes), which stay as written. */
+function data(): string[] {
+  const db = server.db();
+  const column = (sql: string) => (db.prepare(sql).all() as Array<{ v: string | null }>).map((r) => r.v ?? "").filter((v) => v.trim() !== "");
+  const faqs = column("select faqs_json v from pages").flatMap((json) => (JSON.parse(json) as Array<{ question: string; answer: string }>).flatMap((f) => [f.question, f.answer]));
+  return [
+    ...column("select name v from farms"),
+    ...column("select location v from farms"),
+    ...column("select full_name v from users"),
+    ...column("select title v from pages"),
+    ...column("select body_md v from pages"),
+    ...faqs,
+    ...column("select notes v from farm_logs"),
+    ...column("select incident_description v from farm_logs"),
+  ].sort((a, b) => b.length - a.length);
+}
+
+/** Each English run found in a page's text in Twi, as "page: id: run". */
+async function englishIn(client: Client, pages: string[]): Promise<string[]> {
+  client.setCookie("lang", "ak");
+  const runs = englishRuns();
+  const known = data();
+  const found: string[] = [];
+  for (const page of pages) {
+    const res = await client.get(page);
+    expect(res.status, page).toBeLessThan(500);
+    const html = await res.text();
+    expect(html, page).toContain('<html lang="ak"');
+    // How It Works' stored guide is markdown an admin wrote (in English in the seed): data, as written.
+    const main = (/<main[\s\S]*?<\/main>/.exec(html)?.[0] ?? "").replace(/<div class="mt-3 text-sm text-stone-800[^"]*">[\s\S]*?<\/div>/, "");
+    let text = [...textNodes(main + pageChrome(html)), ...readableAttributes(main + pageChrome(html))].join("\n");
+    for (const d of known) text = text.split(d).join(" ");
+    for (const { id, run } of runs) if (text.includes(run)) found.push(`${page}: ${id}: ${run}`);
+  }
+  return [...new Set(found)];
+}
+
+describe("a page in Twi carries no English sentence", () => {
+  let investor: SignedIn;
+  let admin: SignedIn;
+  let batches: { egg: number; chicken: number };
+
+  beforeAll(async () => {
+    investor = await signIn(server, TEST_INVESTOR.email);
+    admin = await signInAdmin(server);
+    const db = server.db();
+    const seeded = (type: string) => (db.prepare("select id from batches where product_type = ? order by id limit 1").get(type) as { id: number }).id;
+    batches = { egg: seeded("EGG"), chicken: seeded("CHICKEN") };
+  });
+
+  it("the public pages, for a visitor", async () => {
+    const pages = ["/", "/how-it-works", "/faq", "/invest/eggs", "/invest/chicken", `/batches/${batches.egg}`, `/batches/${batches.chicken}`, "/kyc", "/contact", "/terms", "/risk"];
+    const forms = ["/login", "/register", "/reset-password", `/invest/eggs?amount=1&calc_batch=${batches.egg}#calculator`, "/no-such-page"];
+    expect(await englishIn(new Client(server.url), [...pages, ...forms])).toEqual([]);
+  });
+
+  it("the investor's pages and dialogs", async () => {
+    const held = server.db().prepare("select id from investments where user_id = ? order by id limit 2").all(investor.id) as Array<{ id: number }>;
+    const pages = [
+      "/portfolio",
+      "/portfolio?dialog=deposit",
+      "/portfolio?dialog=withdraw",
+      ...held.flatMap((h) => [`/portfolio?dialog=details&id=${h.id}`, `/portfolio?dialog=reinvest&id=${h.id}`, `/portfolio/investments/${h.id}/receipt`]),
+      "/portfolio/statements",
+      "/portfolio/destinations",
+      `/invest/eggs?dialog=invest&batch=${batches.egg}`,
+      "/account",
+      "/account/two-factor",
+      "/kyc",
+    ];
+    expect(await englishIn(investor.page, pages)).toEqual([]);
+  });
+
+  it("an invest refused with a validation error, in Twi", async () => {
+    const open = createBatch(server, { productType: "EGG", status: "OPEN" }).id;
+    const fresh = await createInvestor(server, { walletGhs: 10 });
+    fresh.page.setCookie("lang", "ak");
+    const res = await fresh.page.postForm(`/invest/eggs?dialog=invest&batch=${open}`, { intent: "invest", batch_id: String(open), units: "0", accept_terms: "on" });
+    const text = textNodes(/<main[\s\S]*?<\/main>/.exec(await res.text())?.[0] ?? "").join("\n");
+    expect(text).toContain(ak["rules.unitsPositive.EGG"]);
+    for (const { run } of englishRuns()) expect(text.includes(run), run).toBe(false);
+    const api = await call(fresh.api, "POST", "/api/v1/invest/create", { batch_id: open, units: 0 }, { "Accept-Language": "ak" });
+    expect(api.status).toBe(422);
+    expect(api.body.detail).toBe(ak["rules.unitsPositive.EGG"]);
+    for (const { run } of englishRuns()) expect(String(api.body.detail).includes(run), run).toBe(false);
+  });
+
+  it("the admin pages", async () => {
+    const pages = [
+      "/admin",
+      "/admin/exits",
+      "/admin/kyc",
+      "/admin/payments",
+      "/admin/payments?list=withdrawals",
+      "/admin/payments?list=events",
+      "/admin/tax",
+      "/admin/outbox",
+      "/admin/approvals",
+      "/admin/audit",
+      `/admin/batches/${batches.egg}/logs`,
+      `/admin/batches/${batches.egg}/remittances`,
+      `/admin/batches/${batches.egg}/devices`,
+      "/admin/content",
+      "/admin/messages",
+      "/admin/payments/reconciliation",
+    ];
+    expect(await englishIn(admin.page, pages)).toEqual([]);
+  });
+});
