@@ -18,10 +18,15 @@ afterAll(async () => {
 });
 
 describe("page weight", () => {
-  it("every public page, both invest pages, a batch page, the portfolio, /kyc and the admin dashboard fit the budget", async () => {
+  it("every public page, both invest pages, a batch page, the portfolio, /kyc and the admin dashboard fit the budget, in English and in Twi", async () => {
     const { rows, skipped } = await measureSite({ baseUrl: server.url, browser, investor: TEST_INVESTOR, admin: TEST_ADMIN });
     const measured = rows.map((r) => r.page);
     expect(measured).toEqual(expect.arrayContaining([...PUBLIC_PAGES, ...SIGNED_IN_PAGES, "/admin"]));
+    // Twi's longer words on the pages an investor reads.
+    expect(measured).toEqual(expect.arrayContaining(["/ (ak)", "/invest/eggs (ak)", "/invest/chicken (ak)", "/portfolio (ak)", "/kyc (ak)"]));
+    expect(measured.some((p) => /^\/batches\/\d+ \(ak\)$/.test(p))).toBe(true);
+    const home = (page: string) => rows.find((r) => r.page === page)!.resources.find((r: { kind: string }) => r.kind === "html").rawBytes;
+    expect(home("/ (ak)"), "Home in Twi is another document than in English").not.toBe(home("/"));
     expect(
       measured.some((p) => /^\/batches\/\d+$/.test(p)),
       `a batch page (not measured: ${skipped.join(", ")})`,

@@ -30,10 +30,12 @@ function kindOf(resourceType, contentType) {
  * Loads one page cold and returns what it weighs.
  * @param {import("playwright-core").Browser} browser
  * @param {string} url
- * @param {{ storageState?: any }} [options] a signed-in state for pages behind the login
+ * @param {{ storageState?: any, language?: string }} [options] a signed-in state for pages behind the login; the language chosen ("ak": Twi)
  */
-export async function measurePage(browser, url, { storageState } = {}) {
+export async function measurePage(browser, url, { storageState, language } = {}) {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: "en-GH", storageState });
+  // The language as a reader chooses it: the cookie the language control sets.
+  if (language) await context.addCookies([{ name: "lang", value: language, url }]);
   const page = await context.newPage();
   /** @type {Map<string, Promise<{ kind: string, url: string, rawBytes: number, gzipBytes: number } | null>>} */
   const seen = new Map();
@@ -61,7 +63,7 @@ export async function measurePage(browser, url, { storageState } = {}) {
     const sum = (kind) => resources.filter((r) => r.kind === kind).reduce((s, r) => s + r.gzipBytes, 0);
     const images = resources.filter((r) => r.kind === "image");
     const row = {
-      page: new URL(url).pathname,
+      page: language ? `${new URL(url).pathname} (${language})` : new URL(url).pathname,
       status,
       htmlBytes: sum("html"),
       cssBytes: sum("css"),
@@ -133,6 +135,9 @@ async function firstBatchPath(baseUrl) {
  * measured and the pages skipped.
  * @param {{ baseUrl: string, browser: import("playwright-core").Browser, investor?: { email: string, password: string }, admin?: { email: string, password: string }, concurrency?: number }} options
  */
+/** Measured in Twi too (its words are longer): the pages an investor reads, public and signed in. */
+const TWI_PAGES = ["/", "/how-it-works", "/faq", "/invest/eggs", "/invest/chicken", "/portfolio", "/kyc"];
+
 export async function measureSite({ baseUrl, browser, investor, admin, concurrency = 3 }) {
   const skipped = [];
   /** @type {Array<{ path: string, storageState?: any }>} */
@@ -150,13 +155,15 @@ export async function measureSite({ baseUrl, browser, investor, admin, concurren
   };
   await signedIn(SIGNED_IN_PAGES, "the investor", investor);
   await signedIn(ADMIN_PAGES, "an admin", admin);
+  const twiJobs = jobs.filter((j) => TWI_PAGES.includes(j.path) || /^\/batches\/\d+$/.test(j.path)).map((j) => ({ ...j, language: "ak" }));
+  jobs.push(...twiJobs);
   // A few pages at a time, each in its own context (no shared cache), rows in the order above.
   const rows = new Array(jobs.length);
   let next = 0;
   const worker = async () => {
     while (next < jobs.length) {
       const i = next++;
-      rows[i] = await measurePage(browser, `${baseUrl}${jobs[i].path}`, { storageState: jobs[i].storageState });
+      rows[i] = await measurePage(browser, `${baseUrl}${jobs[i].path}`, { storageState: jobs[i].storageState, language: jobs[i].language });
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, worker));

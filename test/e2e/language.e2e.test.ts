@@ -1,13 +1,18 @@
 /**
  * Choosing Twi on a 360 x 740 phone, with JavaScript off and on (issue 30): the footer's control
  * switches the page and returns to it, the choice holds on the next page, and nothing scrolls
- * sideways with Twi's longer words.
+ * sideways with Twi's longer words. An investor then reads, invests, meets a refusal and sees the
+ * portfolio and a notice, all in Twi.
  */
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { render } from "~/catalog/index.server";
+import { msg } from "~/catalog/ref";
 import { expectVisible, launchBrowser, NO_JAVASCRIPT, phoneContext, SCREENSHOT_DIR, WITH_JAVASCRIPT } from "../support/browser";
-import { hydrated } from "../support/journey";
+import { call } from "../support/client";
+import { createBatch, createInvestor, createRemittance, serverNow, signInAdmin, signInBrowser } from "../support/factories";
+import { collectPageErrors, hydrated } from "../support/journey";
 import { startServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -52,5 +57,60 @@ describe.each([NO_JAVASCRIPT, WITH_JAVASCRIPT])("choosing the language $label", 
     await expect.poll(() => htmlLang(page)).toBe("en-GH");
     await expectVisible(page.getByRole("link", { name: "Log in" }));
     await context.close();
+  });
+
+  it("an investor in Twi reads an invest page, is refused in Twi, invests, and reads the portfolio and a payout notice in Twi", async () => {
+    const twi = (...args: Parameters<typeof msg>) => render("ak", msg(...args));
+    const errors: string[] = [];
+    const start = new Date(serverNow(server).getTime() - 62 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+    const dear = createBatch(server, { productType: "EGG", unitPrice: 150, targetUnits: 100, expectedRoi: 0.0125, startDate: start }).id;
+    const cheap = createBatch(server, { productType: "EGG", unitPrice: 50, targetUnits: 100, expectedRoi: 0.02, startDate: start }).id;
+    const investor = await createInvestor(server, { fullName: "Yaa Asantewaa", walletGhs: 100 });
+    const context = await phoneContext(browser, { javaScriptEnabled });
+    await signInBrowser(context, server, investor);
+    const page = await context.newPage();
+    collectPageErrors(page, errors);
+
+    // Home, switched to Twi from the footer.
+    await page.goto(`${server.url}/`);
+    await hydrated(page, javaScriptEnabled);
+    await page.locator("footer").getByTestId("language-switch").getByRole("button", { name: "Twi" }).click();
+    await expect.poll(() => htmlLang(page)).toBe("ak");
+
+    // The invest dialog, in Twi; one unit costs more than the wallet holds: the refusal is in Twi.
+    await page.goto(`${server.url}/invest/eggs?dialog=invest&batch=${dear}`);
+    await hydrated(page, javaScriptEnabled);
+    const dialog = page.getByRole("dialog", { name: twi("investDialogs.investTitle", { id: dear }) });
+    await dialog.getByLabel(twi("investDialogs.units"), { exact: true }).fill("1");
+    await dialog.getByLabel(twi("investDialogs.accept.EGG")).check();
+    await dialog.getByRole("button", { name: twi("investDialogs.invest"), exact: true }).click();
+    await expectVisible(page.getByText(twi("rules.insufficientWallet")));
+    expect(await noSideScroll(page)).toBe(true);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `language-twi-refused-${tag}.png`) });
+
+    // A unit of the cheaper batch: confirmed in Twi.
+    await page.goto(`${server.url}/invest/eggs?dialog=invest&batch=${cheap}`);
+    await hydrated(page, javaScriptEnabled);
+    const cheapDialog = page.getByRole("dialog", { name: twi("investDialogs.investTitle", { id: cheap }) });
+    await cheapDialog.getByLabel(twi("investDialogs.units"), { exact: true }).fill("1");
+    await cheapDialog.getByLabel(twi("investDialogs.accept.EGG")).check();
+    await cheapDialog.getByRole("button", { name: twi("investDialogs.invest"), exact: true }).click();
+    await expectVisible(page.getByText(twi("investorTexts.investmentConfirmed", { count: 1, batchId: cheap, amount: { money: 5_000 } }), { exact: false }));
+
+    // The month is paid (by the admin, through the API); the portfolio and its notice read in Twi.
+    const admin = await signInAdmin(server);
+    expect((await call(admin.api, "POST", `/api/v1/admin/batches/${cheap}/activate`)).status).toBe(200);
+    createRemittance(server, cheap);
+    expect((await call(admin.api, "POST", `/api/v1/admin/payouts/${cheap}/execute`)).status).toBe(200);
+    await page.goto(`${server.url}/portfolio`);
+    await hydrated(page, javaScriptEnabled);
+    expect(await htmlLang(page)).toBe("ak");
+    await expectVisible(page.getByRole("heading", { name: twi("portfolio.title"), level: 1 }));
+    const period = serverNow(server).toISOString().slice(0, 7);
+    await expectVisible(page.getByText(twi("notices.payout", { net: { money: 100 }, batchId: cheap, label: msg("notices.payout.monthly", { period }) })));
+    expect(await noSideScroll(page)).toBe(true);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `language-twi-portfolio-${tag}.png`), fullPage: true });
+    await context.close();
+    expect(errors).toEqual([]);
   });
 });
