@@ -72,4 +72,20 @@ describe("the language a page is read in", () => {
     await page.postForm("/language", { lang: "en", back: "/portfolio" });
     expect((server.db().prepare("select locale from users where id = ?").get(investor.id) as { locale: string }).locale).toBe("en");
   });
+
+  it("follows the person to a new device: signing in sets the language kept on the account", async () => {
+    const investor = await createInvestor(server);
+    server.db().prepare("update users set locale = 'ak' where id = ?").run(investor.id);
+    const phone = new Client(server.url);
+    const res = await phone.postForm("/login", { email: investor.email, password: investor.password });
+    expect(res.status).toBe(302);
+    expect(res.headers.getSetCookie().some((c) => /^lang=ak;/.test(c))).toBe(true);
+    const next = await phone.follow("/portfolio");
+    expect(next.html).toContain('<html lang="ak"');
+    // An account that never chose keeps the device's own choice.
+    const other = await createInvestor(server);
+    const fresh = new Client(server.url);
+    const plain = await fresh.postForm("/login", { email: other.email, password: other.password });
+    expect(plain.headers.getSetCookie().some((c) => c.startsWith("lang="))).toBe(false);
+  });
 });

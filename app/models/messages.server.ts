@@ -23,7 +23,7 @@ import {
 import type { Locale, MessageRef } from "~/catalog/format";
 import { smsShort } from "~/catalog/en/sms-short";
 import { render, translatorFor } from "~/catalog/index.server";
-import { languageOf } from "~/catalog/languages";
+import { languageOf, type Language } from "~/catalog/languages";
 import { msg } from "~/catalog/ref";
 import { nowIso } from "~/lib/clock.server";
 import { getDb, prepared } from "~/lib/db.server";
@@ -37,9 +37,13 @@ import { lastErrorColumns, messageColumns } from "~/models/stored-message.server
  * English. Every message below is rendered in it when queued.
  */
 export function recipientLocale(userId: number | null): Locale {
-  if (userId === null) return "en";
+  return (userId === null ? null : chosenLanguage(userId)) ?? "en";
+}
+
+/** The language the person chose and keeps on the account; null until they choose. */
+export function chosenLanguage(userId: number): Language | null {
   const row = getDb().select({ locale: users.locale }).from(users).where(eq(users.id, userId)).get();
-  return languageOf(row?.locale) ?? "en";
+  return languageOf(row?.locale);
 }
 
 type Recipient = { id: number; email: string; fullName: string; phone: string | null; emailVerifiedAt: string | null; phoneVerifiedAt: string | null; closedAt: string | null };

@@ -4,10 +4,7 @@ import { getUser, redirectWithFlash } from "~/auth/session.server";
 import { LANGUAGE_COOKIE, languageOf, samePagePath } from "~/catalog/languages";
 import { msg } from "~/catalog/ref";
 import { chooseLanguage } from "~/commands/account.server";
-import { getEnv } from "~/lib/env.server";
-
-/** A year: the choice stays until the reader changes it. */
-const LANGUAGE_COOKIE_MAX_AGE = 365 * 24 * 3600;
+import { languageCookie } from "~/catalog/language-cookie.server";
 
 /**
  * The language control's form (header and footer, no JavaScript needed): keeps the choice in a
@@ -21,8 +18,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!language) return redirectWithFlash(back, { kind: "error", message: msg("common.language.unknown") });
   const user = await getUser(request);
   if (user) chooseLanguage({ actor: user, key: null }, { language });
-  const secure = getEnv().cookieSecure ? "; Secure" : "";
-  return redirect(back, { headers: { "Set-Cookie": `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE}; SameSite=Lax; HttpOnly${secure}` } });
+  return redirect(back, { headers: { "Set-Cookie": languageCookie(language) } });
 }
 
 // Choosing is a POST; a stray GET just goes home.

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { accountLanguageCookie } from "~/catalog/language-cookie.server";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Field, FormError } from "~/components/forms";
@@ -42,7 +43,10 @@ export async function action({ request }: ActionFunctionArgs) {
     const { user, token } = await signIn({ ...credentials, ip: clientIp(request), session: sessionMetaOf(request, "browser") });
     // Two factors on: the password is right, the code comes on a second step (issue 20).
     if (token === null) return redirect("/login/code", { headers: { "Set-Cookie": await pendingSignInCookie({ userId: user.id, redirectTo }) } });
-    return redirect(redirectTo ?? landingPath(user), { headers: { "Set-Cookie": await sessionCookieFor(token) } });
+    const headers = new Headers({ "Set-Cookie": await sessionCookieFor(token) });
+    const language = accountLanguageCookie(user.id);
+    if (language) headers.append("Set-Cookie", language);
+    return redirect(redirectTo ?? landingPath(user), { headers });
   } catch (error) {
     if (!(error instanceof LoginError)) throw error;
     const locale = localeOf(request);

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { accountLanguageCookie } from "~/catalog/language-cookie.server";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { Field } from "~/components/forms";
@@ -38,6 +39,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const headers = new Headers();
   headers.append("Set-Cookie", await sessionCookieFor(token));
   headers.append("Set-Cookie", await clearPendingSignIn());
+  const language = accountLanguageCookie(user.id);
+  if (language) headers.append("Set-Cookie", language);
   return redirect(pending.redirectTo ?? landingPath(user), { headers });
 }
 

@@ -7,6 +7,7 @@
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { MessageRef } from "~/catalog/format";
 import { render } from "~/catalog/index.server";
 import { msg } from "~/catalog/ref";
 import { expectVisible, launchBrowser, NO_JAVASCRIPT, phoneContext, SCREENSHOT_DIR, WITH_JAVASCRIPT } from "../support/browser";
@@ -60,7 +61,7 @@ describe.each([NO_JAVASCRIPT, WITH_JAVASCRIPT])("choosing the language $label", 
   });
 
   it("an investor in Twi reads an invest page, is refused in Twi, invests, and reads the portfolio and a payout notice in Twi", async () => {
-    const twi = (...args: Parameters<typeof msg>) => render("ak", msg(...args));
+    const twi = (ref: MessageRef) => render("ak", ref);
     const errors: string[] = [];
     const start = new Date(serverNow(server).getTime() - 62 * 24 * 3600 * 1000).toISOString().slice(0, 10);
     const dear = createBatch(server, { productType: "EGG", unitPrice: 150, targetUnits: 100, expectedRoi: 0.0125, startDate: start }).id;
@@ -80,22 +81,22 @@ describe.each([NO_JAVASCRIPT, WITH_JAVASCRIPT])("choosing the language $label", 
     // The invest dialog, in Twi; one unit costs more than the wallet holds: the refusal is in Twi.
     await page.goto(`${server.url}/invest/eggs?dialog=invest&batch=${dear}`);
     await hydrated(page, javaScriptEnabled);
-    const dialog = page.getByRole("dialog", { name: twi("investDialogs.investTitle", { id: dear }) });
-    await dialog.getByLabel(twi("investDialogs.units"), { exact: true }).fill("1");
-    await dialog.getByLabel(twi("investDialogs.accept.EGG")).check();
-    await dialog.getByRole("button", { name: twi("investDialogs.invest"), exact: true }).click();
-    await expectVisible(page.getByText(twi("rules.insufficientWallet")));
+    const dialog = page.getByRole("dialog", { name: twi(msg("investDialogs.investTitle", { id: dear })) });
+    await dialog.getByLabel(twi(msg("investDialogs.units")), { exact: true }).fill("1");
+    await dialog.getByLabel(twi(msg("investDialogs.accept.EGG"))).check();
+    await dialog.getByRole("button", { name: twi(msg("investDialogs.invest")), exact: true }).click();
+    await expectVisible(page.getByText(twi(msg("rules.insufficientWallet"))));
     expect(await noSideScroll(page)).toBe(true);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `language-twi-refused-${tag}.png`) });
 
     // A unit of the cheaper batch: confirmed in Twi.
     await page.goto(`${server.url}/invest/eggs?dialog=invest&batch=${cheap}`);
     await hydrated(page, javaScriptEnabled);
-    const cheapDialog = page.getByRole("dialog", { name: twi("investDialogs.investTitle", { id: cheap }) });
-    await cheapDialog.getByLabel(twi("investDialogs.units"), { exact: true }).fill("1");
-    await cheapDialog.getByLabel(twi("investDialogs.accept.EGG")).check();
-    await cheapDialog.getByRole("button", { name: twi("investDialogs.invest"), exact: true }).click();
-    await expectVisible(page.getByText(twi("investorTexts.investmentConfirmed", { count: 1, batchId: cheap, amount: { money: 5_000 } }), { exact: false }));
+    const cheapDialog = page.getByRole("dialog", { name: twi(msg("investDialogs.investTitle", { id: cheap })) });
+    await cheapDialog.getByLabel(twi(msg("investDialogs.units")), { exact: true }).fill("1");
+    await cheapDialog.getByLabel(twi(msg("investDialogs.accept.EGG"))).check();
+    await cheapDialog.getByRole("button", { name: twi(msg("investDialogs.invest")), exact: true }).click();
+    await expectVisible(page.getByText(twi(msg("investorTexts.investmentConfirmed", { count: 1, batchId: cheap, amount: { money: 5_000 } })), { exact: false }));
 
     // The month is paid (by the admin, through the API); the portfolio and its notice read in Twi.
     const admin = await signInAdmin(server);
@@ -105,9 +106,9 @@ describe.each([NO_JAVASCRIPT, WITH_JAVASCRIPT])("choosing the language $label", 
     await page.goto(`${server.url}/portfolio`);
     await hydrated(page, javaScriptEnabled);
     expect(await htmlLang(page)).toBe("ak");
-    await expectVisible(page.getByRole("heading", { name: twi("portfolio.title"), level: 1 }));
+    await expectVisible(page.getByRole("heading", { name: twi(msg("portfolio.title")), level: 1 }));
     const period = serverNow(server).toISOString().slice(0, 7);
-    await expectVisible(page.getByText(twi("notices.payout", { net: { money: 100 }, batchId: cheap, label: msg("notices.payout.monthly", { period }) })));
+    await expectVisible(page.getByText(twi(msg("notices.payout", { net: { money: 100 }, batchId: cheap, label: msg("notices.payout.monthly", { period }) }))));
     expect(await noSideScroll(page)).toBe(true);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `language-twi-portfolio-${tag}.png`), fullPage: true });
     await context.close();
