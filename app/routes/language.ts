@@ -4,7 +4,7 @@ import { getUser, redirectWithFlash } from "~/auth/session.server";
 import { LANGUAGE_COOKIE, languageOf, samePagePath } from "~/catalog/languages";
 import { msg } from "~/catalog/ref";
 import { chooseLanguage } from "~/commands/account.server";
-import { languageCookie } from "~/catalog/language-cookie.server";
+import { languageCookie } from "~/auth/language-cookie.server";
 
 /**
  * The language control's form (header and footer, no JavaScript needed): keeps the choice in a

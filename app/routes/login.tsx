@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { accountLanguageCookie } from "~/catalog/language-cookie.server";
+import { accountLanguageCookie } from "~/auth/language-cookie.server";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Field, FormError } from "~/components/forms";
