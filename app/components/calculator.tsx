@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useT } from "~/catalog/use-words";
 import { Field, SelectField } from "~/components/forms";
 import { ESTIMATOR_LIMITS, followProduct, readEstimatorField, SHOWN_PRODUCT_FIELD, type EstimatorForm, type NumberField } from "~/pages/estimator";
@@ -118,51 +118,39 @@ export function ReturnsCalculator({
         {/* Before tax, as the product's figures are defined; then what would reach the wallet. */}
         <p className="text-xs font-semibold tracking-wide text-stone-500 uppercase">{t("estimator.beforeTax")}</p>
         <dl className="mt-1 space-y-1">
-          <div className="flex justify-between gap-2">
-            <dt className="text-stone-600">{t("estimator.principal")}</dt>
-            <dd className="font-semibold" data-figure="principal">
-              {cedis(result.principal)}
-            </dd>
-          </div>
-          <div className="flex justify-between gap-2">
-            <dt className="text-stone-600">
-              {t("estimator.return")} <span className="text-xs">{t(`estimator.basis.${product}`)}</span>
-            </dt>
-            <dd className="font-semibold" data-figure="return">
-              {cedis(result.return)}
-            </dd>
-          </div>
-          <div className="flex justify-between gap-2">
-            <dt className="text-stone-600">{t("estimator.total")}</dt>
-            <dd className="font-semibold" data-figure="total">
-              {cedis(result.total)}
-            </dd>
-          </div>
+          <FigureRow label={t("estimator.principal")} figure="principal" value={cedis(result.principal)} />
+          <FigureRow
+            label={
+              <>
+                {t("estimator.return")} <span className="text-xs">{t(`estimator.basis.${product}`)}</span>
+              </>
+            }
+            figure="return"
+            value={cedis(result.return)}
+          />
+          <FigureRow label={t("estimator.total")} figure="total" value={cedis(result.total)} />
         </dl>
         <p className="mt-2 border-t border-stone-200 pt-1 text-xs font-semibold tracking-wide text-stone-500 uppercase">{t("estimator.afterTax")}</p>
         <dl className="mt-1 space-y-1">
-          <div className="flex justify-between gap-2">
-            <dt className="text-stone-600">{t("estimator.taxWithheld", { rate: taxPercent(taxRate) })}</dt>
-            <dd className="font-semibold" data-figure="tax">
-              {formatGhs(afterTax.taxMinor)}
-            </dd>
-          </div>
-          <div className="flex justify-between gap-2">
-            <dt className="text-stone-600">{t("estimator.return")}</dt>
-            <dd className="font-semibold text-leaf-700" data-figure="net">
-              {formatGhs(afterTax.netMinor)}
-            </dd>
-          </div>
-          <div className="flex justify-between gap-2">
-            <dt className="text-stone-600">{t("estimator.total")}</dt>
-            <dd className="text-base font-bold" data-figure="total-net">
-              {formatGhs(afterTax.totalNetMinor)}
-            </dd>
-          </div>
+          <FigureRow label={t("estimator.taxWithheld", { rate: taxPercent(taxRate) })} figure="tax" value={formatGhs(afterTax.taxMinor)} />
+          <FigureRow label={t("estimator.return")} figure="net" value={formatGhs(afterTax.netMinor)} valueClass="font-semibold text-leaf-700" />
+          <FigureRow label={t("estimator.total")} figure="total-net" value={formatGhs(afterTax.totalNetMinor)} valueClass="text-base font-bold" />
         </dl>
       </div>
       <p className="mt-3 text-xs text-stone-500">{t(`estimator.note.${product}`)}</p>
       <TaxExplained rate={taxRate} className="mt-1 text-xs text-stone-500" />
     </section>
+  );
+}
+
+/** One line of the estimate: what it is, and the figure (data-figure names it for tests and scripts). */
+function FigureRow({ label, figure, value, valueClass = "font-semibold" }: { label: ReactNode; figure: string; value: string; valueClass?: string }) {
+  return (
+    <div className="flex justify-between gap-2">
+      <dt className="text-stone-600">{label}</dt>
+      <dd className={valueClass} data-figure={figure}>
+        {value}
+      </dd>
+    </div>
   );
 }
