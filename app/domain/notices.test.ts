@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { categoryOfKind, gsm7Length, htmlBody, isSecurityKind, subjectOfKind, maskEmail, maskPhone, retryDelaySeconds, smsText, SMS_MAX, SMS_UCS2_MAX } from "~/domain/notices";
+import { categoryOfKind, gsm7Length, gsm7Only, htmlBody, isSecurityKind, subjectOfKind, maskEmail, maskPhone, retryDelaySeconds, smsText, SMS_MAX, SMS_UCS2_MAX } from "~/domain/notices";
 import { render } from "~/catalog/index.server";
 
 describe("notices", () => {
@@ -60,6 +60,14 @@ describe("notices", () => {
     // What GSM-7 still cannot write (an emoji) goes as Unicode: one segment is 70 characters then.
     const emoji = smsText(`Akoko: ${"🐔 adwuma pa ".repeat(10)}`);
     expect(emoji.length).toBeLessThanOrEqual(SMS_UCS2_MAX);
+  });
+
+  it("writes any text in GSM-7 for a USSD screen: accents GSM-7 lacks dropped, the rest as ?", () => {
+    expect(gsm7Only("Ɔbuasi Poultry — GH₵1,234.50 “fresh” …")).toBe('Obuasi Poultry - GHS 1,234.50 "fresh" ...');
+    expect(gsm7Only("Kpɔ̃ Farms, Bolgatanga")).toBe("Kpo Farms, Bolgatanga");
+    expect(gsm7Only("Café Ñandú åß")).toBe("Café Ñandu åß");
+    expect(gsm7Only("Ŋmɛ 🐔\tfarm")).toBe("?me ??farm");
+    for (const text of ["Ɔbuasi Poultry — GH₵1,234.50", "Kpɔ̃ 🐔 Ŋ", "€[x]"]) expect(gsm7Length(gsm7Only(text))).not.toBeNull();
   });
 
   it("backs off by doubling from the base, at most an hour", () => {

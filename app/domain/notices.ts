@@ -90,7 +90,7 @@ export function gsm7Length(text: string): number | null {
  * written e and o, as Twi readers write them on phones: one of them would make the whole message
  * Unicode, 70 characters a segment instead of 160.
  */
-function toGsm7(text: string): string {
+export function toGsm7(text: string): string {
   return text
     .replace(/GH₵\s?|₵\s?/g, "GHS ")
     .replace(/ɛ/g, "e")
@@ -101,6 +101,26 @@ function toGsm7(text: string): string {
     .replace(/[‐‑‒–—―]/g, "-")
     .replace(/[‘’‚‛]/g, "'")
     .replace(/[“”„‟]/g, '"');
+}
+
+const inGsm7 = (ch: string) => GSM7_BASIC.has(ch) || GSM7_EXTENSION.has(ch);
+
+/**
+ * Text GSM-7 writes whole, for a USSD screen: toGsm7's replacements, then a letter GSM-7 lacks
+ * written without its accent (ŋ and the like, which have none to drop, as "?"), and any other
+ * character as "?". A farm's name shown on a screen must not make it Unicode (half the room).
+ */
+export function gsm7Only(text: string): string {
+  let out = "";
+  for (const ch of toGsm7(text.normalize("NFC"))) {
+    if (inGsm7(ch)) out += ch;
+    else {
+      const bare = ch.normalize("NFD").replace(/\p{M}/gu, "");
+      // A lone combining mark (the tilde of "ɔ̃" written as two characters) goes with its accent.
+      out += bare === "" || [...bare].every(inGsm7) ? bare : "?";
+    }
+  }
+  return out;
 }
 
 /**

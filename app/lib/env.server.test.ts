@@ -112,4 +112,14 @@ describe("KYC_ENCRYPTION_KEY", () => {
     expect(parseEnv({ KYC_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64") }).kycEncryptionKey).toEqual(Buffer.alloc(32, 7));
     expect(() => parseEnv({ KYC_ENCRYPTION_KEY: "too-short" })).toThrow(/KYC_ENCRYPTION_KEY: give 32 random bytes/);
   });
+
+  it("reads the USSD callback secret (16+ characters fit for a path) and the gateways' addresses", () => {
+    expect(parseEnv({}).USSD_CALLBACK_SECRET).toBeUndefined();
+    expect(parseEnv({ USSD_CALLBACK_SECRET: " " }).USSD_CALLBACK_SECRET).toBeUndefined();
+    expect(parseEnv({ USSD_CALLBACK_SECRET: "0123456789abcdef" }).USSD_CALLBACK_SECRET).toBe("0123456789abcdef");
+    for (const bad of ["short-secret", "0123456789abcdef/x", "0123456789 abcdefg"]) expect(() => parseEnv({ USSD_CALLBACK_SECRET: bad }), bad).toThrow(/USSD_CALLBACK_SECRET/);
+    expect(parseEnv({}).ussdAllowedIps).toBeNull();
+    expect(parseEnv({ USSD_ALLOWED_IPS: "196.201.214.0/24, 52.48.80.50" }).ussdAllowedIps?.has("196.201.214.9")).toBe(true);
+    expect(() => parseEnv({ USSD_ALLOWED_IPS: "africastalking.com" })).toThrow(/USSD_ALLOWED_IPS/);
+  });
 });

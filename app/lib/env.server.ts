@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseAddressList, type AddressList } from "~/lib/address-list.server";
 import { keysMayTravelTo } from "~/lib/provider-url";
 
 const DEV_SESSION_SECRET = "dev-only-secret-change-me";
@@ -193,6 +194,29 @@ const EnvSchema = z.object({
     .string()
     .optional()
     .refine((v) => v === undefined || v === "" || decodeKey(v) !== null, "give 32 random bytes as 64 hex characters or base64, e.g. from `openssl rand -hex 32`"),
+  /**
+   * Issue 31: the secret part of the USSD gateways' callback paths (/ussd/africastalking/<secret>,
+   * /ussd/hubtel/<secret>). Unset: both paths answer 404. Never logged (the request log writes `[token]`).
+   */
+  USSD_CALLBACK_SECRET: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z
+      .string()
+      .min(16, "at least 16 characters, e.g. from `openssl rand -hex 16`")
+      .regex(/^[A-Za-z0-9._~-]+$/, "letters, digits and . _ ~ - only (it is part of a URL path)")
+      .optional(),
+  ),
+  /**
+   * Issue 31: the addresses the USSD gateways call from (a comma list of addresses and IPv4/IPv6
+   * CIDR ranges). Set, a caller from elsewhere is refused with 403 even with the right secret.
+   */
+  USSD_ALLOWED_IPS: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z
+      .string()
+      .refine((v) => parseAddressList(v) !== null, "give addresses or CIDR ranges separated by commas, e.g. 196.201.214.0/24, 52.48.80.50")
+      .optional(),
+  ),
 });
 
 export type Env = z.infer<typeof EnvSchema> & {
@@ -206,6 +230,8 @@ export type Env = z.infer<typeof EnvSchema> & {
   adminTwoFactorRequired: boolean;
   /** KYC_ENCRYPTION_KEY decoded (32 bytes), or the development key outside production. */
   kycEncryptionKey: Buffer;
+  /** USSD_ALLOWED_IPS read: null when unset (any caller with the secret is answered). */
+  ussdAllowedIps: AddressList | null;
 };
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -250,6 +276,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     kycProvider: env.KYC_PROVIDER ?? (env.NODE_ENV === "production" ? "manual" : "demo"),
     adminTwoFactorRequired: (env.ADMIN_TWO_FACTOR ?? (env.NODE_ENV === "production" ? "required" : "optional")) === "required",
     kycEncryptionKey: decodeKey(env.KYC_ENCRYPTION_KEY || DEV_KYC_ENCRYPTION_KEY)!,
+    ussdAllowedIps: env.USSD_ALLOWED_IPS ? parseAddressList(env.USSD_ALLOWED_IPS) : null,
   };
 }
 

@@ -12,6 +12,13 @@ describe("hideLinkTokens", () => {
     );
   });
 
+  it("writes [token] for the secret in the USSD gateways' callback paths", () => {
+    expect(hideLinkTokens("/ussd/hubtel/s3cr3t-0123456789abcdef")).toBe("/ussd/hubtel/[token]");
+    expect(hideLinkTokens("/ussd/africastalking/0123456789abcdefXYZ")).toBe("/ussd/africastalking/[token]");
+    expect(hideLinkTokens('No route matches URL "/ussd/other/0123456789abcdef/x"')).toBe('No route matches URL "/ussd/other/[token]/x"');
+    for (const path of ["/ussd", "/ussd/", "/ussd/hubtel", "/ussd/hubtel/"]) expect(hideLinkTokens(path)).toBe(path);
+  });
+
   it("leaves other paths, and the reset-by-code page, as they are", () => {
     for (const path of ["/reset-password", "/reset-password/", "/reset-password/code", "/portfolio/deposits/12", "/api/v1/auth/reset-password"]) expect(hideLinkTokens(path)).toBe(path);
   });

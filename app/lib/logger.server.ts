@@ -45,9 +45,10 @@ export const logger = pino({
 
 /**
  * The signed links we send (a password reset, an email confirmation, an unsubscribe): whoever holds
- * one can use it, so its token is the secret. `/reset-password/code` is a page, not a token.
+ * one can use it, so its token is the secret. `/reset-password/code` is a page, not a token. The USSD
+ * gateways' callback paths (/ussd/<gateway>/<USSD_CALLBACK_SECRET>) carry a secret the same way.
  */
-const LINK_TOKEN = /\/(reset-password|confirm-email|unsubscribe)\/(?!code(?:[/?#]|$))[^/?#\s"'<>]+/g;
+const LINK_TOKEN = /\/(reset-password|confirm-email|unsubscribe|ussd\/[^/?#\s"'<>]+)\/(?!code(?:[/?#]|$))[^/?#\s"'<>]+/g;
 
 /** A path or text (a URL in an error message, an email's link) with each link's token written as `[token]`. */
 export function hideLinkTokens(text: string): string {

@@ -11,6 +11,11 @@ describe("metrics", () => {
     expect(routePattern("/build/_assets/tailwind-IUW4XEPH.css", 200)).toBe("/build/*");
   });
 
+  it("never makes a label of the USSD callback secret, digits or none", () => {
+    expect(routePattern("/ussd/hubtel/only-letters-in-this-secret", 200)).toBe("/ussd/hubtel/:id");
+    expect(routePattern("/ussd/africastalking/0123456789abcdef", 200)).toBe("/ussd/africastalking/:id");
+  });
+
   it("observes a request in the duration histogram", async () => {
     observeRequest({ method: "GET", path: "/batches/3", status: 200, seconds: 0.004 });
     const text = await registry.metrics();

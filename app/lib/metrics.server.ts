@@ -1,6 +1,7 @@
 import cluster, { type Worker } from "node:cluster";
 import { randomUUID } from "node:crypto";
 import { AggregatorRegistry, Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { hideLinkTokens } from "~/lib/logger.server";
 
 /**
  * Prometheus metrics (prom-client), read at /metrics with METRICS_TOKEN: the process's own
@@ -39,9 +40,10 @@ const OPAQUE = /^(?=.*\d)[A-Za-z0-9_.=-]{16,}$/;
 export function routePattern(path: string, status: number): string {
   if (status === 404) return "unmatched";
   if (path.startsWith("/build/")) return "/build/*";
-  return path
+  // A signed link's token or the USSD callback secret never becomes a label (a label is a secret's copy).
+  return hideLinkTokens(path)
     .split("/")
-    .map((segment) => (NUMBER.test(segment) || OPAQUE.test(segment) ? ":id" : segment))
+    .map((segment) => (segment === "[token]" || NUMBER.test(segment) || OPAQUE.test(segment) ? ":id" : segment))
     .join("/")
     .slice(0, 120);
 }

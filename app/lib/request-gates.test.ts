@@ -17,6 +17,11 @@ describe("requestGate", () => {
     expect(requestGate("/api/v1/admin/kyc")).toMatchObject({ maxBytes: 1024 * 1024 });
   });
 
+  it("the USSD gateways' callbacks read their own bodies (a form or JSON), 16 KB at most", () => {
+    expect(requestGate("/ussd/africastalking/0123456789abcdef")).toEqual({ kind: "api", accepts: "any", maxBytes: 16 * 1024 });
+    expect(requestGate("/ussd/hubtel/0123456789abcdef")).toMatchObject({ kind: "api", accepts: "any" });
+  });
+
   it("the API reads its own bodies", () => {
     expect(requestGate("/api/v1/invest/deposit")).toEqual({ kind: "api", accepts: "any", maxBytes: 1024 * 1024 });
     expect(requestGate("/api/v1/admin/batches/3/logs/9/photos")).toMatchObject({ kind: "api", maxBytes: 12 * 1024 * 1024 });

@@ -37,6 +37,8 @@ const GATES: Array<{ path: RegExp; gate: RequestGate }> = [
   // Payment providers' webhooks: the route reads the raw bytes itself (the signature covers them).
   { path: /^\/webhooks\//, gate: { kind: "api", accepts: "any", maxBytes: 256 * 1024 } },
   { path: /^\/api\//, gate: { kind: "api", accepts: "any", maxBytes: MB } },
+  // The USSD gateways' callbacks: Africa's Talking posts a form, Hubtel JSON; a screen's request is small.
+  { path: /^\/ussd\//, gate: { kind: "api", accepts: "any", maxBytes: 16 * 1024 } },
   // One-click unsubscribe (RFC 8058): a mail client may POST the signed link from its own site.
   { path: /^\/unsubscribe\/[^/]+$/, gate: { kind: "page", accepts: "form", maxBytes: 16 * 1024, crossSite: true } },
 ];

@@ -53,18 +53,7 @@ export function investInBatch({
   autoReinvest?: boolean;
 }): InvestmentRow {
   const bought = atomic(() => {
-    const batch = investableBatch(batchId);
-    if (!batch) throw new DomainError(404, msg("rules.batchNotFound"), "batch_id");
-    const buyingOffers = batch.status === "ACTIVE";
-    // Your own offered units are not for sale to you.
-    const ownOffered = buyingOffers ? offeredUnitsBy(userId, batchId) : 0;
-    const { units: wanted, costMinor } = checkInvestment({
-      batch,
-      ownOfferedUnits: ownOffered,
-      units,
-      acceptedTerms,
-      walletMinor: walletBalanceMinor(userId),
-    });
+    const { batch, buyingOffers, units: wanted, costMinor } = checkPurchase({ userId, batchId, units, acceptedTerms });
     if (!buyingOffers) {
       const placed = prepared<[number, number, number]>("update batches set units_placed = units_placed + ? where id = ? and status = 'OPEN' and units_placed + ? <= target_units").run(
         wanted,
@@ -93,6 +82,26 @@ export function investInBatch({
   });
   businessCounters.investments.inc();
   return bought;
+}
+
+/** Every rule of buying, on the batch and wallet as they stand: the units and their cost, or the refusal. */
+function checkPurchase({ userId, batchId, units, acceptedTerms }: { userId: number; batchId: number; units: UnitCount; acceptedTerms?: boolean }) {
+  const batch = investableBatch(batchId);
+  if (!batch) throw new DomainError(404, msg("rules.batchNotFound"), "batch_id");
+  const buyingOffers = batch.status === "ACTIVE";
+  // Your own offered units are not for sale to you.
+  const ownOffered = buyingOffers ? offeredUnitsBy(userId, batchId) : 0;
+  const checked = checkInvestment({ batch, ownOfferedUnits: ownOffered, units, acceptedTerms, walletMinor: walletBalanceMinor(userId) });
+  return { batch, buyingOffers, ...checked };
+}
+
+/**
+ * What buying these units would cost now, by the rules and messages of buying itself (nothing is
+ * written): a confirm step's figures (the USSD menus), or the DomainError buying would throw.
+ */
+export function previewInvestment(input: { userId: number; batchId: number; units: UnitCount }): { units: number; costMinor: number } {
+  const { units, costMinor } = checkPurchase(input);
+  return { units, costMinor };
 }
 
 // The invest path runs once per request under load: statements compiled once (see `prepared`).

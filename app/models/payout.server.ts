@@ -4,6 +4,8 @@ import { and, eq, gt, asc, desc } from "drizzle-orm";
 import { DomainError } from "~/domain/errors";
 import { checkPayoutPeriod, checkRunFunding, payoutAfterTax, planPayouts, recordDateOf, taxableIncomeMinor, type Holding, type PlannedPayout, type ReceivedPayout } from "~/domain/payouts";
 import { minorToCedis } from "~/domain/money";
+import { daysOverdue, expectedPayoutAfterTax, nextPayoutDue } from "~/domain/schedules";
+import type { BatchStatus, ProductType } from "~/domain/types";
 import { nowIso, today } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
 import { investInBatch } from "~/models/investment.server";
@@ -414,4 +416,41 @@ export function listReceivedPayouts(userId: number): ReceivedPayout[] {
     )
     .all(userId) as ReceivedPayout[];
   return rows;
+}
+
+/** What nextPayouts needs of an active holding (the portfolio's rows, the USSD menus' holdings). */
+export type PayingHolding = {
+  id: number;
+  batchId: number;
+  productType: ProductType;
+  batchStatus: BatchStatus;
+  /** YYYY-MM-DD, or null when unknown (calendarDateOrNull). */
+  batchStartDate: string | null;
+  unitsHeld: number;
+  unitPriceMinor: number;
+  expectedRoi: number;
+};
+
+/**
+ * Each active holding's next payout, the soonest first: when (app/domain/schedules.ts), how much
+ * before and after tax, and how late. The portfolio page and the USSD menus read the same figures.
+ */
+export function nextPayouts(active: readonly PayingHolding[], todayDate: string, taxRate: number) {
+  const paid = new Map<number, string[]>();
+  for (const i of active) if (i.productType === "EGG" && !paid.has(i.batchId)) paid.set(i.batchId, paidPeriods(i.batchId));
+  return active
+    .map((i) => {
+      const due = nextPayoutDue({ productType: i.productType, status: i.batchStatus, startDate: i.batchStartDate, paidPeriods: paid.get(i.batchId) ?? [] });
+      return {
+        id: i.id,
+        batchId: i.batchId,
+        productType: i.productType,
+        kind: due?.kind ?? null,
+        period: due?.period ?? null,
+        date: due?.date ?? null,
+        expected: expectedPayoutAfterTax(i.productType, i.unitsHeld * i.unitPriceMinor, i.expectedRoi, taxRate),
+        overdueDays: due ? daysOverdue(due.date, todayDate) : 0,
+      };
+    })
+    .sort((a, b) => (a.date ?? "9999").localeCompare(b.date ?? "9999") || a.id - b.id);
 }

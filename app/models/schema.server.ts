@@ -964,3 +964,44 @@ export const readinessChecks = sqliteTable(
   },
   (t) => [check("readiness_checks_one_row", sql`${t.id} = 1`)],
 );
+
+/** The USSD gateways that call us (app/ussd/gateways.server.ts), each on its own path. */
+export const USSD_GATEWAYS = ["africastalking", "hubtel"] as const;
+export type UssdGateway = (typeof USSD_GATEWAYS)[number];
+
+/**
+ * Issue 31: one USSD session, as the gateway names it, kept here so that any worker process can
+ * answer its next request. A session ends with an END screen, after 180 seconds without input, or
+ * when the gateway says it was released or timed out; an ended row only answers its last screen
+ * again. A request being answered is claimed (`claim`, until `claim_until`) so that the same
+ * request arriving at two workers runs once. Rows are deleted a day after their last request.
+ */
+export const ussdSessions = sqliteTable(
+  "ussd_sessions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    gateway: text("gateway", { enum: USSD_GATEWAYS }).notNull(),
+    /** The gateway's own id for the session (Africa's Talking `sessionId`, Hubtel `SessionId`). */
+    gatewaySessionId: text("gateway_session_id").notNull(),
+    /** The number that dialled, in +233 form (as the gateway gave it when it is not a Ghana number). */
+    phone: text("phone").notNull(),
+    /** The account whose confirmed phone dialled, found when the session started; null for a number no account holds. */
+    userId: integer("user_id").references(() => users.id),
+    /** The language the screens are written in: the account's, else English. */
+    language: text("language").notNull(),
+    /** Where the caller is in the menus (app/ussd/state.ts), as JSON. */
+    state: text("state").notNull(),
+    /** The last request answered: Africa's Talking's whole `text`, or Hubtel's `Sequence`. A request with the same key is a repeat. */
+    lastRequest: text("last_request"),
+    /** The screen given to it (JSON), given again to a repeat. */
+    lastAnswer: text("last_answer"),
+    /** The request being answered now (its key and a nonce), and until when the claim holds. */
+    claim: text("claim"),
+    claimUntil: text("claim_until"),
+    endedAt: text("ended_at"),
+    createdAt: createdAt(),
+    /** When the last request was answered: the session times out 180 seconds after it. */
+    updatedAt: timestamp("updated_at"),
+  },
+  (t) => [uniqueIndex("ussd_sessions_gateway_session_idx").on(t.gateway, t.gatewaySessionId), index("ussd_sessions_updated_idx").on(t.updatedAt)],
+);

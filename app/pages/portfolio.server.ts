@@ -29,11 +29,10 @@ import { DomainError } from "~/domain/errors";
 
 import { calendarDateOrNull } from "~/domain/calendar";
 import { portfolioTotals } from "~/domain/payouts";
-import { daysOverdue, expectedPayoutAfterTax, nextPayoutDue } from "~/domain/schedules";
 import { getEnv } from "~/lib/env.server";
 import type { BatchStatus, ProductType } from "~/domain/types";
 import { now, today } from "~/lib/clock.server";
-import { listReceivedPayouts, paidPeriods } from "~/models/payout.server";
+import { listReceivedPayouts, nextPayouts } from "~/models/payout.server";
 import { buyingState, holdingParts, readUnitCount } from "~/domain/investing";
 import { renderLineChartSvg } from "~/lib/charts.server";
 import { HttpError } from "~/lib/http.server";
@@ -75,27 +74,6 @@ export function listPortfolioInvestments(userId: number): PortfolioInvestment[] 
     batchStartDate: calendarDateOrNull(i.batchStartDate),
     expectedRoi: i.expectedRoi,
   }));
-}
-
-/** Each active holding's next payout: when (app/domain/schedules.ts), how much before and after tax, and how late. */
-function nextPayouts(active: PortfolioInvestment[], todayDate: string, taxRate: number) {
-  const paid = new Map<number, string[]>();
-  for (const i of active) if (i.productType === "EGG" && !paid.has(i.batchId)) paid.set(i.batchId, paidPeriods(i.batchId));
-  return active
-    .map((i) => {
-      const due = nextPayoutDue({ productType: i.productType, status: i.batchStatus, startDate: i.batchStartDate, paidPeriods: paid.get(i.batchId) ?? [] });
-      return {
-        id: i.id,
-        batchId: i.batchId,
-        productType: i.productType,
-        kind: due?.kind ?? null,
-        period: due?.period ?? null,
-        date: due?.date ?? null,
-        expected: expectedPayoutAfterTax(i.productType, i.unitsHeld * i.unitPriceMinor, i.expectedRoi, taxRate),
-        overdueDays: due ? daysOverdue(due.date, todayDate) : 0,
-      };
-    })
-    .sort((a, b) => (a.date ?? "9999").localeCompare(b.date ?? "9999") || a.id - b.id);
 }
 
 /** Early-exit offers still waiting for a buyer (the ones the investor may cancel). */

@@ -52,6 +52,7 @@ import { outboxError } from "~/catalog/ak/outbox-error";
 import { reconciliation } from "~/catalog/ak/reconciliation";
 import { webhookOutcome } from "~/catalog/ak/webhook-outcome";
 import { kycDecision } from "~/catalog/ak/kyc-decision";
+import { ussd } from "~/catalog/ak/ussd";
 
 /**
  * The Twi (Akan) catalog, namespace by namespace, as app/catalog/en is. Its translations await a
@@ -133,4 +134,5 @@ export const ak: Record<MessageId, Template> = {
   ...reconciliation,
   ...webhookOutcome,
   ...kycDecision,
+  ...ussd,
 };

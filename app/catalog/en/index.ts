@@ -47,6 +47,7 @@ import { devices } from "~/catalog/en/devices";
 import { smsShort } from "~/catalog/en/sms-short";
 import { money } from "~/catalog/en/money";
 import { explain } from "~/catalog/en/explain";
+import { ussd } from "~/catalog/en/ussd";
 
 /**
  * The English catalog: every word a person reads, by id. Ids are `<namespace>.<name>`; a page's
@@ -114,6 +115,7 @@ export const en = {
   ...ledger,
   ...kycRules,
   ...paymentFlags,
+  ...ussd,
 } as const;
 
 export type Catalog = typeof en;

@@ -1,0 +1,93 @@
+import { msg } from "~/catalog/ref";
+import { HttpError, readBody, readJsonBody } from "~/lib/http.server";
+import type { UssdGateway } from "~/models/schema.server";
+import type { UssdRequest } from "~/ussd/engine.server";
+import type { Screen } from "~/ussd/screen";
+
+/**
+ * The two USSD gateways' wire formats: each reads a callback into a UssdRequest and writes a
+ * screen as its answer. What they send is checked as any client's input is (a 400 with a
+ * `{"detail"}`, never a 500).
+ */
+export type Gateway = {
+  name: UssdGateway;
+  read(request: Request): Promise<UssdRequest>;
+  answer(screen: Screen, request: UssdRequest): Response;
+};
+
+/** A text field of a gateway's request: trimmed, at most `max` characters; `required` ones may not be empty. */
+function field(body: Record<string, unknown>, name: string, { max, required }: { max: number; required: boolean }): string {
+  const value = body[name];
+  const text = typeof value === "string" ? value.trim() : typeof value === "number" && Number.isFinite(value) ? String(value) : value === undefined || value === null ? "" : null;
+  if (text === null || text.length > max || (required && text === "")) throw new HttpError(400, msg("api.invalidField", { field: name }));
+  return text;
+}
+
+/**
+ * What the caller typed, from Africa's Talking's `text`: every input of the session so far joined
+ * with `*` ("", "1", "1*2", "1*2*50"). The new input is what follows the text of the last request
+ * answered; a text that does not continue it (a gateway that restarted its count) gives its last part.
+ */
+export function newAfricasTalkingInput(lastText: string | null, text: string): string {
+  if (lastText === null || lastText === "") return text;
+  if (text.startsWith(`${lastText}*`)) return text.slice(lastText.length + 1);
+  return text.slice(text.lastIndexOf("*") + 1);
+}
+
+/**
+ * Africa's Talking: a form post (sessionId, serviceCode, phoneNumber, networkCode, text), answered
+ * in text/plain, "CON " and the screen (the session waits for input) or "END " and the screen.
+ */
+export const africasTalking: Gateway = {
+  name: "africastalking",
+  async read(request) {
+    const body = await readBody(request);
+    const sessionId = field(body, "sessionId", { max: 100, required: true });
+    const phone = field(body, "phoneNumber", { max: 32, required: true });
+    const text = field(body, "text", { max: 500, required: false });
+    return { gateway: "africastalking", sessionId, phone, key: text, event: "input", input: (lastKey) => newAfricasTalkingInput(lastKey, text) };
+  },
+  answer(screen) {
+    return new Response(`${screen.input === null ? "END" : "CON"} ${screen.text}`, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  },
+};
+
+const HUBTEL_EVENTS: Record<string, UssdRequest["event"]> = { initiation: "start", response: "input", release: "release", timeout: "timeout" };
+
+/**
+ * Hubtel Programmable Services: JSON (Type: Initiation, Response, Release or Timeout; Message, the
+ * dialled code at Initiation and the input after; Mobile as 233...; SessionId; Sequence, counting
+ * the session's requests; ClientState, what our last answer asked it to send back), answered in
+ * JSON: SessionId, Type ("response" waits for input, "release" ends), Message, Label, ClientState
+ * (the screen's name), DataType ("input" or "display") and FieldType (the keyboard).
+ */
+export const hubtel: Gateway = {
+  name: "hubtel",
+  async read(request) {
+    const body = await readJsonBody(request);
+    const event = HUBTEL_EVENTS[field(body, "Type", { max: 20, required: true }).toLowerCase()];
+    if (!event) throw new HttpError(400, msg("api.invalidField", { field: "Type" }));
+    const sessionId = field(body, "SessionId", { max: 100, required: true });
+    const phone = field(body, "Mobile", { max: 32, required: true });
+    const sequence = field(body, "Sequence", { max: 10, required: true });
+    if (!/^\d+$/.test(sequence)) throw new HttpError(400, msg("api.invalidField", { field: "Sequence" }));
+    const message = field(body, "Message", { max: 500, required: false });
+    // At Initiation the Message is the code dialled ("*713#"), not an input.
+    return { gateway: "hubtel", sessionId, phone, key: String(Number(sequence)), event, input: () => (event === "input" ? message : "") };
+  },
+  answer(screen, request) {
+    const waits = screen.input !== null;
+    return new Response(
+      JSON.stringify({
+        SessionId: request.sessionId,
+        Type: waits ? "response" : "release",
+        Message: screen.text,
+        Label: "Akoko",
+        ClientState: screen.name,
+        DataType: waits ? "input" : "display",
+        FieldType: screen.input ?? "text",
+      }),
+      { headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" } },
+    );
+  },
+};

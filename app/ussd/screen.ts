@@ -1,0 +1,103 @@
+import { gsm7Length, gsm7Only } from "~/domain/notices";
+
+/**
+ * A USSD screen: what a gateway shows the caller. One USSD page is 182 characters of the GSM-7
+ * alphabet (160 bytes, 7 bits each), menu lines included, and nothing longer arrives whole. Every
+ * screen is made by `screen()` below, the one place that writes it in GSM-7 and holds it to that
+ * size: a screen that would be longer is a bug (it throws), which the test that walks every screen
+ * in English and Twi finds. Screens with data of unknown length (farm names, lists) fit themselves
+ * with `fitted` and `page`.
+ */
+export const USSD_SCREEN_MAX = 182;
+
+/** What the caller types next, for gateways that choose a keyboard (Hubtel's FieldType). */
+export type InputKind = "text" | "number" | "decimal" | "phone";
+
+/**
+ * `input`: the session waits for an answer of that kind (Africa's Talking "CON", Hubtel "response");
+ * null: the session ends with this screen ("END", "release"). `name` says which screen it is (Hubtel's ClientState).
+ */
+export type Screen = { text: string; input: InputKind | null; name: string };
+
+/** A menu line: "1. Balance". */
+export const option = (key: number | string, label: string) => `${key}. ${label}`;
+
+/** The lines as a screen would show them: blank lines dropped, runs of spaces made one, in GSM-7. */
+function textOf(lines: readonly string[]): string {
+  return gsm7Only(
+    lines
+      .map((line) => line.replace(/\s+/g, " ").trim())
+      .filter((line) => line !== "")
+      .join("\n"),
+  );
+}
+
+/** How many GSM-7 places the lines take on a screen. */
+export const screenLength = (lines: readonly string[]) => gsm7Length(textOf(lines))!;
+
+export const fits = (lines: readonly string[]) => screenLength(lines) <= USSD_SCREEN_MAX;
+
+/** The one place a screen is made. Longer than a USSD page is a bug in the screen that asked. */
+export function screen(name: string, lines: readonly string[], input: InputKind | null): Screen {
+  const text = textOf(lines);
+  const length = gsm7Length(text)!;
+  if (length > USSD_SCREEN_MAX) throw new Error(`The USSD screen "${name}" takes ${length} characters; a screen holds ${USSD_SCREEN_MAX}.`);
+  return { text, input, name };
+}
+
+/** A line a screen shows only when it fits; those with the lowest `drop` go first. */
+export type Optional = { line: string; drop: number };
+
+/** The lines in order, without as many optional ones as must go for the rest to fit. */
+export function fitted(parts: ReadonlyArray<string | Optional>): string[] {
+  const kept = [...parts];
+  const lines = () => kept.map((p) => (typeof p === "string" ? p : p.line));
+  const optional = parts.filter((p): p is Optional => typeof p !== "string").sort((a, b) => a.drop - b.drop);
+  for (const next of optional) {
+    if (fits(lines())) break;
+    kept.splice(kept.indexOf(next), 1);
+  }
+  return lines();
+}
+
+/** How many characters of a line's free text (a farm's name) a list may keep, most first; 0 leaves it out. */
+const SQUEEZES = [Infinity, 20, 14, 10, 6, 0];
+/** With more than one item on a screen, a name is kept to 6 characters at least before an item goes to the next page. */
+const SHORTEST_SHARED = 6;
+
+/** A name cut to `most` characters (a screen's room), without a space at the cut. */
+export const squeezed = (text: string, most: number) => (text.length <= most ? text : text.slice(0, most).trimEnd());
+
+/**
+ * One page of a list: `head` (left out only when not even one item fits with it), then from item `start` as many
+ * items as fit, at most `most`, then `foot` (told whether items remain after the page). An item is
+ * drawn by `item(index, squeeze)`, its free text cut to `squeeze` characters: lists keep more items
+ * on a page rather than long names. Returns the lines and how many items they show.
+ */
+export function page({
+  count,
+  start,
+  most,
+  head,
+  item,
+  foot,
+}: {
+  count: number;
+  start: number;
+  most: number;
+  head: readonly string[];
+  item: (index: number, squeeze: number) => string;
+  foot: (more: boolean) => string[];
+}): { lines: string[]; shown: number } {
+  for (const heading of [head, []]) {
+    for (let shown = Math.min(most, count - start); shown >= 1; shown--) {
+      const more = start + shown < count;
+      for (const squeeze of SQUEEZES.filter((s) => shown === 1 || s >= SHORTEST_SHARED)) {
+        const lines = [...heading, ...Array.from({ length: shown }, (_, i) => item(start + i, squeeze)), ...foot(more)];
+        if (fits(lines)) return { lines, shown };
+      }
+    }
+  }
+  // Not even one item fits with its name left out: the screen's own words are too long (a bug).
+  return { lines: [...head, item(start, 0), ...foot(start + 1 < count)], shown: 1 };
+}
