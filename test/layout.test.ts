@@ -52,7 +52,7 @@ describe("the folder rules of app/", () => {
     expect(
       broken(inFolder("models"), (i) => {
         if (i.spec.startsWith("@remix-run/") || i.spec === "zod") return false;
-        if (isApp(i.spec, "pages", "routes", "components", "auth", "seed")) return false;
+        if (isApp(i.spec, "pages", "routes", "components", "auth", "seed", "ussd")) return false;
         // An outside system is called through its interface (index.server), never an adapter directly.
         if (isApp(i.spec, "integrations")) return /^~\/integrations\/[^/]+\/index\.server$/.test(i.spec);
         // A form's typed result may be named; its zod rules are not run here.
@@ -68,7 +68,7 @@ describe("the folder rules of app/", () => {
 
   it("lib: infrastructure imports no feature module (only the schema of the models)", () => {
     expect(
-      broken(inFolder("lib"), (i) => !isApp(i.spec, "pages", "routes", "components", "auth", "integrations", "seed") && (!isApp(i.spec, "models") || i.spec === "~/models/schema.server")),
+      broken(inFolder("lib"), (i) => !isApp(i.spec, "pages", "routes", "components", "auth", "integrations", "seed", "ussd") && (!isApp(i.spec, "models") || i.spec === "~/models/schema.server")),
     ).toEqual([]);
   });
 
@@ -89,6 +89,16 @@ describe("the folder rules of app/", () => {
     expect(broken(inFolder("catalog"), (i) => isApp(i.spec, "catalog") || ["react", "@remix-run/react", "~/lib/env.server", "~/domain/errors"].includes(i.spec))).toEqual([]);
     const clientSafe = all.filter((i) => /^(components|pages)\//.test(i.file) && !/\.server\.tsx?$/.test(i.file));
     expect(broken(clientSafe, (i) => i.typeOnly || !isApp(i.spec, "catalog") || ["~/catalog/use-words", "~/catalog/format", "~/catalog/ref", "~/catalog/languages"].includes(i.spec))).toEqual([]);
+  });
+
+  it("ussd: the USSD menus and their gateways read through models and change through commands; no page, route, component, form or outside system", () => {
+    expect(inFolder("ussd").length).toBeGreaterThan(10);
+    // The routes are its doors (/ussd/<gateway>/<secret>); nothing else reaches into it.
+    expect(all.filter((i) => isApp(i.spec, "ussd") && !/^(ussd|routes)\//.test(i.file)).map((i) => `${i.file} imports ${i.spec}`)).toEqual([]);
+    expect(broken(inFolder("ussd"), (i) => !isApp(i.spec, "pages", "routes", "components", "auth", "forms", "integrations", "seed"))).toEqual([]);
+    // The screens themselves (screen.ts, state.ts) are pure: rules and message types only.
+    const pure = all.filter((i) => /^ussd\/[^/]+\.ts$/.test(i.file) && !/\.server\.ts$/.test(i.file));
+    expect(broken(pure, (i) => isApp(i.spec, "domain", "ussd") || (i.typeOnly && isApp(i.spec, "catalog")))).toEqual([]);
   });
 
   it("integrations: an adapter reports what it learns; it writes nothing itself (no model, page or route)", () => {
@@ -136,6 +146,25 @@ describe("commands are the only door to changes", () => {
           .filter((n) => n && !n.startsWith("type ") && writers.has(n.split(/\s+as\s+/)[0]))
           .map((n) => `${file} imports ${n}`),
       ),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it("the USSD menus call no model or auth function that writes, but their own sessions' (app/models/ussd-sessions.server.ts)", () => {
+    const ussd = sources(APP)
+      .map((f) => path.relative(APP, f))
+      .filter((f) => f.startsWith("ussd/"));
+    expect(ussd.length).toBeGreaterThan(3);
+    const found = ussd.flatMap((file) =>
+      [...fs.readFileSync(path.join(APP, file), "utf8").matchAll(/import\s+\{([^}]*)\}\s+from\s+"~\/(?:models|auth)\/([^"]+)"/g)]
+        .filter((m) => m[2] !== "ussd-sessions.server")
+        .flatMap((m) =>
+          m[1]
+            .split(",")
+            .map((n) => n.trim())
+            .filter((n) => n && !n.startsWith("type ") && writers.has(n.split(/\s+as\s+/)[0]))
+            .map((n) => `${file} imports ${n}`),
+        ),
     );
     expect(found).toEqual([]);
   });

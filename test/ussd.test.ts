@@ -28,6 +28,7 @@ beforeAll(async () => {
   admin = (await signInAdmin(server)).api;
 });
 afterAll(async () => {
+  for (const line of server?.logs().split("\n") ?? []) if (line.includes("USSD screen failed")) console.log(line.slice(0, 2000));
   await server?.stop();
 });
 
@@ -71,7 +72,7 @@ async function chooseBatch(fake: FakeUssdGateway, farm: string): Promise<string>
   for (let pages = 0; pages < 50; pages++) {
     const key = keyFor(screen, farm);
     if (key) return fake.send(key);
-    expect(screen).toContain("9. More");
+    expect(screen).toMatch(/^9\. /m);
     screen = await fake.send("9");
   }
   throw new Error(`No batch of ${farm} in the list`);
@@ -342,4 +343,131 @@ describe("the door", () => {
       await bare.stop();
     }
   });
+});
+
+/**
+ * Every screen the menus have, in English and in Twi, through both gateways, with the longest data
+ * they can meet (farm names of 120 characters with Twi letters, seven-figure amounts): the fakes
+ * refuse any screen over 182 GSM-7 characters. Hubtel's ClientState names each screen, so the
+ * walk checks it met them all.
+ */
+describe("every screen, in English and Twi", () => {
+  const EVERY_SCREEN = [
+    "main",
+    "newcomer",
+    "sharedNumber",
+    "balance",
+    "holdings",
+    "language",
+    "investList",
+    "investUnits",
+    "investConfirm",
+    "depositAmount",
+    "depositConfirm",
+    "notYet",
+    "timedOut",
+    "goodbye",
+  ];
+  let walks = 0;
+  /** A farm name of 120 characters with Twi letters, its first ones unique to this walk and batch. */
+  const longName = (n: number) => `W${walks}${n} ${"Ɔbuasi Ɛkyɛm Nkokɔ Afuo ".repeat(6)}`.slice(0, 120);
+  async function walk(fake: FakeUssdGateway, locale: "en" | "ak") {
+    walks += 1;
+    const big = [
+      createBatch(server, { farmId: createFarm(server, { name: longName(1) }).id, productType: "EGG", unitPrice: 99_999.99, targetUnits: 1_000_000, expectedRoi: 0.0125 }),
+      createBatch(server, { farmId: createFarm(server, { name: longName(2) }).id, productType: "CHICKEN", unitPrice: 99_999.99, targetUnits: 1_000_000, expectedRoi: 0.125 }),
+      createBatch(server, { farmId: createFarm(server, { name: longName(3) }).id, productType: "EGG", unitPrice: 0.01, targetUnits: 1_000_000, expectedRoi: 0.0133 }),
+    ];
+    const investor = await caller(9_000_000, locale);
+    for (const b of big) await invest(investor.api, b.id, 40);
+    await activate(big[0].id);
+    const choice = locale === "ak" ? "2" : "1";
+    // The main menu and a wrong key; the balance; the holdings, every page; the language.
+    await fake.dial(investor.phone);
+    await fake.send("8");
+    await fake.send("1");
+    await fake.send("5");
+    await fake.send("0");
+    await fake.send("4");
+    while (/^9\. /m.test(fake.screen)) await fake.send("9");
+    await fake.send("7");
+    await fake.send("0");
+    await fake.send("6");
+    await fake.send("4");
+    await fake.send(choice);
+    // Every page of open batches, then a long-named one: its units, the rules' refusals, the confirmation.
+    await fake.send("2");
+    await fake.send("7");
+    while (/^9\. /m.test(fake.screen)) await fake.send("9");
+    await fake.send("0");
+    // The broiler batch (the egg one is laying, with no units on offer: not for sale).
+    expect(await chooseBatch(fake, `W${walks}2`)).toContain(String(big[1].id));
+    for (const input of ["", "abc", "2.5", "-3", "99999999999", "1000001", "999999"]) await fake.send(input);
+    await fake.send("90");
+    await fake.send("x");
+    await fake.send("1");
+    await fake.send("0");
+    // The batch sells out, then closes, while the caller looks at it.
+    const batchId = JSON.parse(sessionOf(investor.phone).state).batchId as number;
+    server.db().prepare("update batches set units_placed = target_units where id = ?").run(batchId);
+    await fake.send("5");
+    server.db().prepare("update batches set status = 'CLOSED' where id = ?").run(batchId);
+    await fake.send("5");
+    await fake.send("0");
+    await fake.send("0");
+    // The deposit's amount: each refusal, the tier's limits (this wallet is past the tier's: room for nothing).
+    await fake.send("3");
+    for (const input of ["", "abc", "1,00.5", "10.005", "0.00", "2000000", "20000", "100"]) await fake.send(input);
+    await fake.send("0");
+    await fake.send("5");
+    await fake.send("0");
+    await fake.send("7");
+    await fake.send("0");
+    // A session timed out.
+    server
+      .db()
+      .prepare("update ussd_sessions set updated_at = ? where id = ?")
+      .run(new Date(Date.now() - 200_000).toISOString(), sessionOf(investor.phone).id);
+    await fake.send("1");
+    expect(fake.ended).toBe(true);
+    // A deposit confirmed by someone with room in the wallet (a Registered account: its own limits).
+    const newcomer = await caller(0, locale);
+    server.db().prepare("update users set kyc_tier = 'REGISTERED' where id = ?").run(newcomer.id);
+    await fake.dial(newcomer.phone);
+    await fake.send("3");
+    for (const input of ["3001", "100"]) await fake.send(input);
+    await fake.send("4");
+    await fake.send("1");
+    await fake.send("0");
+    // Hubtel's own endings.
+    if (fake instanceof FakeHubtelUssd) {
+      await fake.dial(investor.phone);
+      await fake.release();
+    }
+    // A number no account holds (English), and one two accounts confirmed.
+    await fake.dial(newPhone());
+    const twin = await caller(0, locale);
+    const shared = await createInvestor(server);
+    server.db().prepare("update users set phone = ?, phone_verified_at = ? where id = ?").run(twin.phone, new Date().toISOString(), shared.id);
+    await fake.dial(twin.phone);
+    expect(fake.screen).toContain("akoko.test");
+  }
+
+  for (const [locale, name] of [
+    ["en", "africastalking"],
+    ["ak", "hubtel"],
+    ["en", "hubtel"],
+    ["ak", "africastalking"],
+  ] as const) {
+    it(`${locale === "en" ? "English" : "Twi"} through ${name}: every screen fits`, async () => {
+      const fake = GATEWAYS[name]();
+      await walk(fake, locale);
+      expect(fake.screens.length).toBeGreaterThan(45);
+      if (fake instanceof FakeHubtelUssd) expect([...new Set(fake.states)].sort()).toEqual([...EVERY_SCREEN].sort());
+      // The Twi screens are Twi (GSM-7 spelled), the English ones English.
+      const all = fake.screens.join("\n");
+      if (locale === "ak") expect(all).toContain("Sika kotoku: GHS ");
+      else expect(all).toContain("Wallet: GHS ");
+    });
+  }
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createInvestor } from "./support/factories";
+import { createBatch, createInvestor } from "./support/factories";
+import { FakeAfricasTalking } from "./support/fake-ussd-africastalking";
 import { startServer, type TestServer } from "./support/server";
 
 /**
@@ -8,10 +9,11 @@ import { startServer, type TestServer } from "./support/server";
  * replaced, and SIGTERM drains them all.
  */
 const METRICS_TOKEN = "metrics-token-0123456789abcdef";
+const USSD_CALLBACK_SECRET = "ussd-workers-secret-0123456789";
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startServer({ WEB_CONCURRENCY: "2", REQUEST_LOG: "on", METRICS_TOKEN, AUTH_RATE_LIMIT: "4" });
+  server = await startServer({ WEB_CONCURRENCY: "2", REQUEST_LOG: "on", METRICS_TOKEN, AUTH_RATE_LIMIT: "4", USSD_CALLBACK_SECRET });
   // Both workers say they are up.
   const deadline = Date.now() + 20_000;
   while ((server.logs().match(/running at .*worker \d/g) ?? []).length < 2) {
@@ -74,6 +76,33 @@ describe("several worker processes on one SQLite file", () => {
     expect(answers.every((a) => a.balance === 40)).toBe(true);
     const { b } = server.db().prepare("select balance_minor b from accounts where kind = 'WALLET' and user_id = ?").get(u.id) as { b: number };
     expect(b).toBe(4_000);
+  });
+
+  it("answers one USSD session from both workers; a request that reaches both at once runs once", async () => {
+    for (let i = 0; i < 6; i++) createBatch(server);
+    const u = await createInvestor(server, { walletGhs: 10 });
+    const phone = "+233209990001";
+    server.db().prepare("update users set phone = ?, phone_verified_at = ? where id = ?").run(phone, new Date().toISOString(), u.id);
+    const fake = new FakeAfricasTalking(`${server.url}/ussd/africastalking/${USSD_CALLBACK_SECRET}`, { headers: { Connection: "close" } });
+    await fake.dial(phone);
+    expect(await fake.send("1")).toContain("Wallet: GHS 10.00");
+    await fake.send("0");
+    expect(await fake.send("2")).toMatch(/^9\. More$/m);
+    const { ids } = JSON.parse((server.db().prepare("select state from ussd_sessions where phone = ?").get(phone) as { state: string }).state) as { ids: number[] };
+    // "More", sent six times at once (a gateway retrying while the first is answered): one page further.
+    const first = fake.send("9");
+    const answers = await Promise.all([first, ...Array.from({ length: 5 }, () => fake.post().then((a) => a.screen))]);
+    expect(new Set(answers).size).toBe(1);
+    const state = JSON.parse((server.db().prepare("select state from ussd_sessions where phone = ?").get(phone) as { state: string }).state) as { start: number };
+    expect(state.start).toBe(ids.length);
+    // Each of the 10 requests has its log line once the workers have written it.
+    const lines = () =>
+      server
+        .logs()
+        .split("\n")
+        .filter((l) => l.includes('"path":"/ussd/africastalking/[token]"'));
+    for (const deadline = Date.now() + 5_000; lines().length < 10 && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 20));
+    expect([...new Set(lines().map((l) => (JSON.parse(l) as { worker?: number }).worker))].sort()).toEqual([1, 2]);
   });
 
   it("sums every worker's metrics at /metrics", async () => {

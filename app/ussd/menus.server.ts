@@ -17,7 +17,7 @@ import { listMyInvestments, previewInvestment } from "~/models/investment.server
 import { assertDepositWithinLimits } from "~/models/kyc.server";
 import { walletInfo } from "~/models/ledger.server";
 import { listReceivedPayouts, nextPayouts } from "~/models/payout.server";
-import { fitted, option, page, screen, squeezed, type InputKind, type Screen } from "~/ussd/screen";
+import { fitted, option, page, screen, squeezed, type InputKind, type Screen, type Shrinkable } from "~/ussd/screen";
 import type { Place, UssdState } from "~/ussd/state";
 
 /**
@@ -63,6 +63,8 @@ type At<P extends Place> = Extract<UssdState, { at: P }>;
 const t = (ctx: MenuContext) => translatorFor(ctx.locale);
 /** A refusal or notice above a screen. */
 const said = (ctx: MenuContext, text: MessageRef | string | undefined) => (text === undefined ? "" : typeof text === "string" ? text : render(ctx.locale, text));
+/** A rule's refusal above a screen, cut to the room there is when it is long (it may be in any language). */
+const refused = (ctx: MenuContext, error: MessageRef | string | undefined): Shrinkable => ({ line: said(ctx, error), shrink: true });
 const back = (ctx: MenuContext) => option(0, t(ctx)("ussd.back"));
 const more = (ctx: MenuContext) => option(9, t(ctx)("ussd.more"));
 const confirm = (ctx: MenuContext) => option(1, t(ctx)("ussd.confirm"));
@@ -149,6 +151,9 @@ const balance = leaf("balance", (ctx) => {
   ];
 });
 
+/** The most of a farm's name a screen about one batch shows (names run to 120 characters). */
+const FARM_SHOWN = 30;
+
 const PRODUCT = { EGG: "portfolio.product.EGG", CHICKEN: "portfolio.product.CHICKEN" } as const;
 
 /** Each active holding and its next payout after tax (the portfolio's figures), the soonest first, as many to a page as fit. */
@@ -167,6 +172,7 @@ const holdings: Menu<At<"holdings">> = {
       count: due.length,
       start,
       most: 5,
+      top: [said(ctx, state.error)],
       head: [say("ussd.holdings.title")],
       item: (index) => {
         const p = due[index];
@@ -176,7 +182,7 @@ const holdings: Menu<At<"holdings">> = {
       foot: (hasMore) => (hasMore ? [more(ctx), back(ctx)] : [back(ctx)]),
     });
     const next = { at: "holdings" as const, start, shown, more: start + shown < due.length };
-    return { screen: wants("holdings", [said(ctx, state.error), ...lines]), state: next };
+    return { screen: wants("holdings", lines), state: next };
   },
   answer: (_ctx, state, input) => {
     if (input === "0") return { at: "main" };
@@ -218,7 +224,10 @@ const investList: Menu<At<"investList">> = {
       count: open.length,
       start,
       most: 5,
+      top: [said(ctx, state.error)],
       head: [say("ussd.invest.title")],
+      // Five batches to a screen before a heading.
+      headFirst: false,
       item: (index, squeeze) => {
         const b = open[index];
         const line = say("ussd.invest.item", {
@@ -232,7 +241,7 @@ const investList: Menu<At<"investList">> = {
       foot: (hasMore) => (hasMore ? [more(ctx), back(ctx)] : [back(ctx)]),
     });
     const ids = open.slice(start, start + shown).map((b) => b.id);
-    return { screen: wants("investList", [said(ctx, state.error), ...lines]), state: { at: "investList", start, ids, more: start + shown < open.length } };
+    return { screen: wants("investList", lines), state: { at: "investList", start, ids, more: start + shown < open.length } };
   },
   answer: (_ctx, state, input) => {
     if (input === "0") return { at: "main" };
@@ -254,11 +263,11 @@ const investUnits: Menu<At<"investUnits">> = {
       return { screen: wants("investUnits", [render(ctx.locale, why), back(ctx)]), state };
     }
     const lines = fitted([
-      said(ctx, state.error),
-      { line: say("ussd.invest.batch", { batchId: b.id, product: { msg: PRODUCT[b.productType] }, farm: b.farmName }), drop: 1 },
+      refused(ctx, state.error),
+      { line: say("ussd.invest.batch", { batchId: b.id, product: { msg: PRODUCT[b.productType] }, farm: squeezed(b.farmName, FARM_SHOWN) }), drop: 1 },
       { line: say("ussd.invest.price", { price: money(b.unitPriceMinor), available: { number: b.availableUnits } }), drop: 2 },
       { line: say("ussd.balance.wallet", { amount: money(walletInfo(accountOf(ctx)).balanceMinor) }), drop: 3 },
-      say("ussd.invest.enterUnits"),
+      { line: say("ussd.invest.enterUnits"), drop: 4 },
       back(ctx),
     ]);
     return { screen: wants("investUnits", lines, "number"), state };
@@ -300,21 +309,24 @@ const investConfirm: Menu<At<"investConfirm">> = {
     ];
     return { screen: wants("investConfirm", lines), state };
   },
-  answer: (ctx, state, input) => {
+  answer: (_ctx, state, input) => {
     if (input === "0") return { at: "investUnits", batchId: state.batchId, listStart: state.listStart };
-    if (input === "1") return confirmInvestment(ctx, state);
+    if (input === "1") return confirmInvestment();
     return invalid(state);
   },
 };
 
-/** The PIN seam: ask for the PIN, then `invest(ctx, ...)` with ctx.commandKey. Until then: the web. */
-function confirmInvestment(_ctx: MenuContext, _state: At<"investConfirm">): UssdState {
+/**
+ * The PIN seam: given the context and the investConfirm state, ask for the PIN, then
+ * `invest({ actor, key: ctx.commandKey }, { batchId, units, acceptedTerms: true, autoReinvest: false })`. Until then: the web.
+ */
+function confirmInvestment(): UssdState {
   return { at: "notYet" };
 }
 
 /** The amount to deposit, read and checked as the deposit form reads it (format, ceiling, the tier's limits). */
 const depositAmount: Menu<At<"depositAmount">> = {
-  show: (ctx, state) => ({ screen: wants("depositAmount", [said(ctx, state.error), t(ctx)("ussd.deposit.enterAmount"), back(ctx)], "decimal"), state }),
+  show: (ctx, state) => ({ screen: wants("depositAmount", fitted([refused(ctx, state.error), { line: t(ctx)("ussd.deposit.enterAmount"), drop: 1 }, back(ctx)]), "decimal"), state }),
   answer: (ctx, state, input) => {
     if (input === "0") return { at: "main" };
     try {
@@ -332,15 +344,18 @@ const depositConfirm: Menu<At<"depositConfirm">> = {
     screen: wants("depositConfirm", [said(ctx, state.error), t(ctx)("ussd.deposit.confirm", { amount: money(state.amountMinor) }), confirm(ctx), back(ctx)]),
     state,
   }),
-  answer: (ctx, state, input) => {
+  answer: (_ctx, state, input) => {
     if (input === "0") return { at: "depositAmount" };
-    if (input === "1") return confirmDeposit(ctx, state);
+    if (input === "1") return confirmDeposit();
     return invalid(state);
   },
 };
 
-/** The PIN seam: ask for the PIN, then `startDeposit(ctx, ...)` (mobile money from this phone) with ctx.commandKey. Until then: the web. */
-function confirmDeposit(_ctx: MenuContext, _state: At<"depositConfirm">): UssdState {
+/**
+ * The PIN seam: given the context and the depositConfirm state, ask for the PIN, then
+ * `startDeposit({ actor, key: ctx.commandKey }, ...)`: mobile money from the phone that dials. Until then: the web.
+ */
+function confirmDeposit(): UssdState {
   return { at: "notYet" };
 }
 
@@ -381,6 +396,6 @@ export async function advance(ctx: MenuContext, state: UssdState, input: string)
 }
 
 /** The screens that end a session whatever its state. */
-export function closing(locale: Language, reason: "timedOut" | "ended" | "goodbye" | "fault"): Screen {
+export function closing(locale: Language, reason: "timedOut" | "goodbye" | "fault"): Screen {
   return screen(reason, [translatorFor(locale)(`ussd.${reason}`)], null);
 }

@@ -47,17 +47,42 @@ export function screen(name: string, lines: readonly string[], input: InputKind 
 
 /** A line a screen shows only when it fits; those with the lowest `drop` go first. */
 export type Optional = { line: string; drop: number };
+/**
+ * A line of words the screen does not choose (a rule's refusal, in any language): kept whole
+ * when it fits, else cut on a word with "..." to the room the other lines leave.
+ */
+export type Shrinkable = { line: string; shrink: true };
 
-/** The lines in order, without as many optional ones as must go for the rest to fit. */
-export function fitted(parts: ReadonlyArray<string | Optional>): string[] {
+type Part = string | Optional | Shrinkable;
+const lineOf = (p: Part) => (typeof p === "string" ? p : p.line);
+
+/** `text` in GSM-7, in at most `room` places: whole, or cut on a word boundary and ending in "...". */
+export function cutTo(text: string, room: number): string {
+  const gsm = gsm7Only(text.replace(/\s+/g, " ").trim());
+  if (gsm7Length(gsm)! <= room) return gsm;
+  let cut = gsm.slice(0, Math.max(0, room));
+  while (cut !== "" && gsm7Length(cut)! > room - 3) cut = cut.slice(0, -1);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > cut.length * 0.6 ? cut.slice(0, space) : cut).trimEnd()}...`;
+}
+
+/**
+ * The lines in order, without as many optional ones as must go for the rest to fit (the lowest
+ * `drop` first), and a shrinkable line cut to the room left when that is not enough.
+ */
+export function fitted(parts: readonly Part[]): string[] {
   const kept = [...parts];
-  const lines = () => kept.map((p) => (typeof p === "string" ? p : p.line));
-  const optional = parts.filter((p): p is Optional => typeof p !== "string").sort((a, b) => a.drop - b.drop);
+  const optional = parts.filter((p): p is Optional => typeof p !== "string" && "drop" in p).sort((a, b) => a.drop - b.drop);
   for (const next of optional) {
-    if (fits(lines())) break;
+    if (fits(kept.map(lineOf))) break;
     kept.splice(kept.indexOf(next), 1);
   }
-  return lines();
+  const lines = kept.map(lineOf);
+  const shrink = kept.findIndex((p) => typeof p !== "string" && "shrink" in p);
+  if (fits(lines) || shrink < 0) return lines;
+  const others = lines.filter((_, i) => i !== shrink && lines[i].trim() !== "");
+  lines[shrink] = cutTo(lines[shrink], USSD_SCREEN_MAX - screenLength(others) - (others.length > 0 ? 1 : 0));
+  return lines;
 }
 
 /** How many characters of a line's free text (a farm's name) a list may keep, most first; 0 leaves it out. */
@@ -69,35 +94,47 @@ const SHORTEST_SHARED = 6;
 export const squeezed = (text: string, most: number) => (text.length <= most ? text : text.slice(0, most).trimEnd());
 
 /**
- * One page of a list: `head` (left out only when not even one item fits with it), then from item `start` as many
- * items as fit, at most `most`, then `foot` (told whether items remain after the page). An item is
- * drawn by `item(index, squeeze)`, its free text cut to `squeeze` characters: lists keep more items
- * on a page rather than long names. Returns the lines and how many items they show.
+ * One page of a list: `top` (a refusal to show first: always kept), `head`, then from item `start` as many items as fit, at most `most`, then
+ * `foot` (told whether items remain after the page). An item is drawn by `item(index, squeeze)`,
+ * its free text cut to `squeeze` characters: a page keeps more items rather than long names. The
+ * heading goes only when nothing fits with it (`headFirst`), or, where a full page matters more
+ * than a heading (the batches, five to a screen), before an item does. Returns the lines and how
+ * many items they show.
  */
 export function page({
   count,
   start,
   most,
+  top = [],
   head,
+  headFirst = true,
   item,
   foot,
 }: {
+  top?: readonly string[];
   count: number;
   start: number;
   most: number;
   head: readonly string[];
+  headFirst?: boolean;
   item: (index: number, squeeze: number) => string;
   foot: (more: boolean) => string[];
 }): { lines: string[]; shown: number } {
-  for (const heading of [head, []]) {
-    for (let shown = Math.min(most, count - start); shown >= 1; shown--) {
-      const more = start + shown < count;
-      for (const squeeze of SQUEEZES.filter((s) => shown === 1 || s >= SHORTEST_SHARED)) {
-        const lines = [...heading, ...Array.from({ length: shown }, (_, i) => item(start + i, squeeze)), ...foot(more)];
-        if (fits(lines)) return { lines, shown };
-      }
+  const attempt = (heading: readonly string[], shown: number) => {
+    const more = start + shown < count;
+    for (const squeeze of SQUEEZES.filter((s) => shown === 1 || s >= SHORTEST_SHARED)) {
+      const lines = [...top, ...heading, ...Array.from({ length: shown }, (_, i) => item(start + i, squeeze)), ...foot(more)];
+      if (fits(lines)) return lines;
     }
+    return null;
+  };
+  const counts = Array.from({ length: Math.min(most, count - start) }, (_, i) => Math.min(most, count - start) - i);
+  // Each (heading, count) in the order they are wanted, the fullest page first.
+  const tries = headFirst ? [head, []].flatMap((h) => counts.map((n) => [h, n] as const)) : counts.flatMap((n) => [head, []].map((h) => [h, n] as const));
+  for (const [heading, shown] of tries) {
+    const lines = attempt(heading, shown);
+    if (lines) return { lines, shown };
   }
   // Not even one item fits with its name left out: the screen's own words are too long (a bug).
-  return { lines: [...head, item(start, 0), ...foot(start + 1 < count)], shown: 1 };
+  return { lines: [...top, ...head, item(start, 0), ...foot(start + 1 < count)], shown: 1 };
 }

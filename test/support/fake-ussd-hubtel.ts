@@ -20,6 +20,8 @@ export class FakeHubtelUssd implements FakeUssdGateway {
   readonly screens: string[] = [];
   /** The last answer, as it came. */
   last: HubtelAnswer | null = null;
+  /** The ClientState of every answer: which screens the app says it showed. */
+  readonly states: string[] = [];
   private request: Record<string, string | number> | null = null;
 
   constructor(
@@ -80,6 +82,7 @@ export class FakeHubtelUssd implements FakeUssdGateway {
     if (!["text", "phone", "number", "decimal"].includes(answer.FieldType)) throw new Error(`${where}: FieldType ${answer.FieldType}`);
     if (typeof answer.Label !== "string" || typeof answer.ClientState !== "string") throw new Error(`${where}: Label and ClientState must be text`);
     this.last = answer;
+    this.states.push(answer.ClientState);
     this.ended = answer.Type === "release";
     this.screen = checkedScreen(answer.Message, where);
     this.screens.push(this.screen);

@@ -40,7 +40,6 @@ export const ussd: TwiTexts<typeof english> = {
   "ussd.unknownNumber": "Akoko akawnt biara a yɛasi so dua nni nɔma yi so. Bue akawnt wɔ {site}, na si fon yi so dua wɔ wo akawnt krataafa so.",
   "ussd.sharedNumber": "Yɛasi nɔma yi so dua wɔ Akoko akawnt baako boro so. Yɛsrɛ wo, kɔ {site} so.",
   "ussd.timedOut": "Wo bere asa. Yɛsrɛ wo, frɛ bio.",
-  "ussd.ended": "Nkitahodie yi aba awieeɛ. Yɛsrɛ wo, frɛ bio.",
   "ussd.goodbye": "Yɛda wo ase sɛ wode Akoko di dwuma.",
   "ussd.fault": "Biribi akɔ basaa. Yɛsrɛ wo, frɛ bio akyire yi.",
 };

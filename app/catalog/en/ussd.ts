@@ -23,7 +23,7 @@ export const ussd = {
   "ussd.holdings.none": "You have no active investments.",
   "ussd.invest.title": "Open batches:",
   "ussd.invest.item": "{product} {farm} {price} {roi}",
-  "ussd.invest.roi.EGG": "{rate}%/month",
+  "ussd.invest.roi.EGG": "{rate}%/mo",
   "ussd.invest.roi.CHICKEN": "{rate}%/cycle",
   "ussd.invest.none": "No batch is open for investment now.",
   "ussd.invest.batch": "Batch {batchId}, {product}, {farm}",
@@ -40,7 +40,6 @@ export const ussd = {
   "ussd.unknownNumber": "This number has no confirmed Akoko account. Create one at {site}, then confirm this phone on your account page.",
   "ussd.sharedNumber": "This number is confirmed on more than one Akoko account. Please use {site}.",
   "ussd.timedOut": "Your session timed out. Please dial again.",
-  "ussd.ended": "This session has ended. Please dial again.",
   "ussd.goodbye": "Thank you for using Akoko.",
   "ussd.fault": "Something went wrong. Please dial again later.",
 } as const;
