@@ -8,7 +8,9 @@
 //   (d) GET /api/v1/invest/my for an investor with 1,000 investments among 100,000 (median);
 //   (e) the bare route, invests/s and pages/s at 1 worker and at one per core (WEB_CONCURRENCY; the
 //       two servers' pages measured in turns), the race across processes, and invests/s under
-//       SQLITE_SYNCHRONOUS FULL and NORMAL (BENCH_SCALING=off skips it).
+//       SQLITE_SYNCHRONOUS FULL and NORMAL (BENCH_SCALING=off skips it);
+//   (f) USSD screens/s with 50 callers walking the menus (Hubtel's JSON), and each screen's time
+//       alone, the slowest named (BENCH_ONLY=ussd runs this part only).
 // Every loop is bounded in requests and time and talks only to 127.0.0.1. Exits 1 when a target
 // is missed. Options: BENCH_SECONDS (default 8) of load for each of (a) and (b); BENCH_PROFILE=<dir> writes the
 // server's CPU profile (node --cpu-prof) there, to open in Chrome DevTools.
@@ -24,7 +26,9 @@ import { ensureBuild, startBuiltServer } from "./lib/server-process.js";
 const CONCURRENCY = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const MAX_REQUESTS = 200_000; // per phase, whatever the speed
-const TARGETS = { investPerSecond: 500, ratio: 0.7, payoutMs: 2000, listMs: 50 };
+const TARGETS = { investPerSecond: 500, ratio: 0.7, payoutMs: 2000, listMs: 50, ussdScreenMs: 50 };
+/** The USSD gateways' callback secret of the measured server (its USSD_CALLBACK_SECRET). */
+const USSD_SECRET = "bench-ussd-secret-0123456789";
 
 const agent = keepAliveAgent(CONCURRENCY);
 const request = (url, options) => requestOver(agent, url, options);
@@ -263,10 +267,98 @@ async function scaling(check) {
   console.log(`    invests/s with synchronous=NORMAL: ${fmt(normal.invest.perSecond)}, FULL: ${fmt(one.invest.perSecond)} (${fmt((100 * one.invest.perSecond) / normal.invest.perSecond)}%)`);
 }
 
+/**
+ * (f) USSD: 200 callers with confirmed phones, each holding 10 investments, walk the menus through
+ * Hubtel's JSON callback (ClientState names the screen): the main menu, the balance, the holdings,
+ * the open batches, units and their confirmation, a deposit's amount, the language (a write), and
+ * out. First 50 callers at once for screens/s, then one caller alone, each screen's median time of
+ * 21 walks: the slowest is held to TARGETS.ussdScreenMs.
+ */
+async function ussdBench(server, db, newBatch, check) {
+  const callers = createInvestors(db, { count: 200, depositMinor: 1_000_000, prefix: "ussd" });
+  const holdingsBatch = await newBatch({ target_units: 10_000 });
+  insertInvestments(db, { batchId: holdingsBatch, userIds: callers.map((c) => c.id), count: callers.length * 10 });
+  await newBatch({ target_units: 1_000_000 });
+  const confirm = db.prepare("update users set phone = ?, phone_verified_at = ? where id = ?");
+  const phones = callers.map((c, i) => {
+    const phone = `+23320${String(1_000_000 + i).slice(1)}0`;
+    confirm.run(phone, new Date().toISOString(), c.id);
+    return phone.slice(1);
+  });
+  const url = `${server.url}/ussd/hubtel/${USSD_SECRET}`;
+  // Each step: the Type and Message sent, and the screen (ClientState) it must answer with.
+  const walk = [
+    ["Initiation", "*713#", "main"],
+    ["Response", "1", "balance"],
+    ["Response", "0", "main"],
+    ["Response", "4", "holdings"],
+    ["Response", "0", "main"],
+    ["Response", "2", "investList"],
+    ["Response", "1", "investUnits"],
+    ["Response", "3", "investConfirm"],
+    ["Response", "0", "investUnits"],
+    ["Response", "0", "investList"],
+    ["Response", "0", "main"],
+    ["Response", "3", "depositAmount"],
+    ["Response", "50", "depositConfirm"],
+    ["Response", "0", "depositAmount"],
+    ["Response", "0", "main"],
+    ["Response", "6", "language"],
+    ["Response", "1", "main"],
+    ["Release", "", "goodbye"],
+  ];
+  let sessions = 0;
+  /** One caller's walk; `each(screen, ms)` hears every screen's time. */
+  async function session(mobile, each = () => {}) {
+    const sessionId = `bench${process.pid}s${sessions++}`;
+    let clientState = "";
+    for (const [i, [type, message, screen]] of walk.entries()) {
+      const started = performance.now();
+      const res = await request(url, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ Type: type, Message: message, ServiceCode: "713", Operator: "mtn", ClientState: clientState, Mobile: mobile, SessionId: sessionId, Sequence: i + 1 }),
+      });
+      const ms = performance.now() - started;
+      const answer = res.status === 200 ? JSON.parse(res.text) : null;
+      if (answer?.ClientState !== screen) throw new Error(`USSD step ${i + 1} (${type} ${message}): ${res.status} ${res.text.slice(0, 200)}, not the ${screen} screen`);
+      clientState = answer.ClientState;
+      each(screen, ms);
+    }
+  }
+  // Warm-up, then 50 callers at once: every screen a request.
+  for (let i = 0; i < 20; i++) await session(phones[i % phones.length]);
+  let screens = 0;
+  let failures = 0;
+  const started = performance.now();
+  const endAt = started + (SECONDS / 2) * 1000;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async (_, c) => {
+      for (let k = 0; performance.now() < endAt && screens < MAX_REQUESTS; k++) {
+        try {
+          await session(phones[(c + k * CONCURRENCY) % phones.length], () => (screens += 1));
+        } catch {
+          failures += 1;
+        }
+      }
+    }),
+  );
+  const perSecond = screens / ((performance.now() - started) / 1000);
+  // One caller alone: each screen's own time, without 49 others queued before it.
+  const times = new Map();
+  for (let i = 0; i < 21; i++) await session(phones[i], (screen, ms) => times.set(screen, [...(times.get(screen) ?? []), ms]));
+  const medians = [...times].map(([screen, ms]) => ({ screen, ms: median(ms), max: Math.max(...ms) })).sort((a, b) => b.ms - a.ms);
+  const slowest = medians[0];
+  console.log(`(f) USSD (Hubtel's callback, ${walk.length} screens a session): ${fmt(perSecond)} screens/s with ${CONCURRENCY} callers (${fmt(screens)} screens, ${failures} sessions failed)`);
+  console.log(`    one caller alone, median of 21 per screen: ${medians.map((m) => `${m.screen} ${fmt(m.ms, 1)} ms`).join(", ")}`);
+  check(failures === 0, `USSD sessions under load: ${failures} failed`);
+  check(slowest.ms < TARGETS.ussdScreenMs, `slowest USSD screen (${slowest.screen}) ${fmt(slowest.ms, 1)} ms < ${TARGETS.ussdScreenMs} ms (max of 21: ${fmt(slowest.max, 1)} ms)`);
+}
+
 async function main() {
   ensureBuild();
   const profileDir = process.env.BENCH_PROFILE;
-  const server = await startBuiltServer({ nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [] });
+  const server = await startBuiltServer({ env: { USSD_CALLBACK_SECRET: USSD_SECRET }, nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [] });
   const db = new Database(server.dbFile);
   db.pragma("busy_timeout = 10000");
   const adminId = db.prepare("select id from users where is_admin = 1").get().id;
@@ -295,6 +387,21 @@ async function main() {
 
   try {
     console.log(`Akoko bench: ${os.cpus().length} CPU(s) (${os.cpus()[0]?.model ?? "unknown"}), Node ${process.version}, ${CONCURRENCY} clients, ${SECONDS} s of load per figure`);
+    if (process.env.BENCH_ONLY === "ussd") await ussdBench(server, db, newBatch, check);
+    else await everything();
+  } finally {
+    db.close();
+    agent.destroy();
+    await server.stop();
+  }
+  console.log(results.join("\n"));
+  if (failed) {
+    console.log("A target was missed (see MISS above).");
+    process.exitCode = 1;
+  }
+
+  /** (a) to (f). */
+  async function everything() {
     if (process.env.BENCH_SCALING !== "off") await scaling(check);
 
     // (a) and (b) alternate (bare, invest, bare, invest; half the time each), so a change in the
@@ -413,17 +520,10 @@ async function main() {
     );
     check(listMs < TARGETS.listMs, `investor list ${fmt(listMs, 1)} ms < ${TARGETS.listMs} ms`);
 
+    await ussdBench(server, db, newBatch, check);
+
     const invariants = await api("/api/v1/admin/invariants");
     check(invariants.body?.ok === true, `ledger invariants after the bench: ${invariants.body?.ok ? "all hold" : JSON.stringify(invariants.body?.problems?.slice(0, 5))}`);
-  } finally {
-    db.close();
-    agent.destroy();
-    await server.stop();
-  }
-  console.log(results.join("\n"));
-  if (failed) {
-    console.log("A target was missed (see MISS above).");
-    process.exitCode = 1;
   }
 }
 
