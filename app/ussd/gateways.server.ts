@@ -72,8 +72,10 @@ export const hubtel: Gateway = {
     const sequence = field(body, "Sequence", { max: 10, required: true });
     if (!/^\d+$/.test(sequence)) throw new HttpError(400, msg("api.invalidField", { field: "Sequence" }));
     const message = field(body, "Message", { max: 500, required: false });
+    // A Release or Timeout is never a repeat of the screen before it, whatever its Sequence.
+    const key = event === "release" || event === "timeout" ? `${event}:${Number(sequence)}` : String(Number(sequence));
     // At Initiation the Message is the code dialled ("*713#"), not an input.
-    return { gateway: "hubtel", sessionId, phone, key: String(Number(sequence)), event, input: () => (event === "input" ? message : "") };
+    return { gateway: "hubtel", sessionId, phone, key, event, input: () => (event === "input" ? message : "") };
   },
   answer(screen, request) {
     const waits = screen.input !== null;

@@ -4,7 +4,7 @@ import type { TwiTexts } from "~/catalog/ak/types";
 /** The USSD screens, in Twi (written with e and o for ɛ and ɔ when shown: GSM-7 lacks them). */
 export const ussd: TwiTexts<typeof english> = {
   "ussd.back": "San kɔ",
-  "ussd.more": "Nea aka",
+  "ussd.more": "Nea edi hɔ",
   "ussd.confirm": "Si so dua",
   "ussd.invalidChoice": "Yi nɔma a ɛwɔ hɔ no baako.",
   "ussd.main.balance": "Sika a aka",
