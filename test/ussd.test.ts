@@ -323,11 +323,15 @@ describe("the door", () => {
   });
 
   it("never writes the secret to the log (the request lines say [token])", async () => {
+    expect((await post(`/ussd/africastalking/${SECRET}`)).status).toBe(200);
+    await GATEWAYS.hubtel().dial(newPhone());
     // A path no route takes, under the secret: the error log names the path too.
     await post(`/ussd/hubtel/${SECRET}/more`);
     const logs = server.logs();
     expect(logs).toContain('"path":"/ussd/hubtel/[token]"');
     expect(logs).toContain('"path":"/ussd/africastalking/[token]"');
+    // The error log's line for the unmatched path.
+    expect(logs).toMatch(/"path":"\/ussd\/hubtel\/\[token\]\/more".*"msg":"request failed"/);
     expect(logs).not.toContain(SECRET);
     expect(logs).not.toContain(SECRET.slice(0, -1));
   });
