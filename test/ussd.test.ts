@@ -291,6 +291,9 @@ describe("the door", () => {
     expect(get.status).toBe(405);
     expect(get.headers.get("allow")).toBe("POST");
     expect((await fetch(`${server.url}/ussd/hubtel/wrong-secret-0123456789`)).status).toBe(404);
+    // What each gateway meets with a wrong secret registered.
+    await expect(new FakeAfricasTalking(`${server.url}/ussd/africastalking/${SECRET}-old`).dial(newPhone())).rejects.toThrow(/Africa's Talking got 404/);
+    await expect(new FakeHubtelUssd(`${server.url}/ussd/hubtel/${SECRET}-old`).dial(newPhone())).rejects.toThrow(/Hubtel got 404/);
   });
 
   it("refuses a caller outside USSD_ALLOWED_IPS with 403 (404 without the secret), and names the address in the log", async () => {
@@ -299,6 +302,7 @@ describe("the door", () => {
     expect(await res.json()).toEqual({ detail: "Requests from this address are not accepted here." });
     expect((await post(`/ussd/africastalking/${SECRET}x`, ELSEWHERE)).status).toBe(404);
     await expect(GATEWAYS.hubtel(ELSEWHERE).dial(newPhone())).rejects.toThrow(/Hubtel got 403/);
+    await expect(GATEWAYS.africastalking(ELSEWHERE).dial(newPhone())).rejects.toThrow(/Africa's Talking got 403/);
     // A range of the list lets its callers in.
     expect((await post(`/ussd/africastalking/${SECRET}`, { "X-Forwarded-For": "10.20.3.4" })).status).toBe(200);
     expect(server.logs()).toMatch(/"client_ip":"203\.0\.113\.9".*USSD callback refused/);
