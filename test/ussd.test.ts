@@ -240,13 +240,13 @@ describe.each(Object.keys(GATEWAYS) as GatewayName[])("the USSD menus through %s
     expect(JSON.parse(sessionOf(kojo.phone).state)).toEqual({ at: "language" });
     // The gateway asking again gets the same closing screen.
     expect(await fake.repeat()).toBe("Your session timed out. Please dial again.");
-    // 179 seconds is still in time.
+    // Two and a half minutes is still in time.
     await fake.dial(kojo.phone);
     await fake.send("6");
     server
       .db()
       .prepare("update ussd_sessions set updated_at = ? where id = ?")
-      .run(new Date(Date.now() - 179_000).toISOString(), sessionOf(kojo.phone).id);
+      .run(new Date(Date.now() - 150_000).toISOString(), sessionOf(kojo.phone).id);
     expect(await fake.send("1")).toContain("Language: English.");
   });
 });

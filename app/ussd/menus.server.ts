@@ -12,6 +12,7 @@ import { expectedPayoutAfterTax } from "~/domain/schedules";
 import { parseMoneyAmount } from "~/domain/wallet";
 import { today } from "~/lib/clock.server";
 import { getEnv } from "~/lib/env.server";
+import { HttpError } from "~/lib/http.server";
 import { getBatch, listBatches } from "~/models/batch.server";
 import { listMyInvestments, previewInvestment } from "~/models/investment.server";
 import { assertDepositWithinLimits } from "~/models/kyc.server";
@@ -77,9 +78,9 @@ const accountOf = (ctx: MenuContext) => {
   if (!ctx.actor) throw new Error("A USSD account screen was reached without an account.");
   return ctx.actor.id;
 };
-/** The rule's own refusal (a DomainError's message), kept on the state to show above the screen. */
+/** The rule's own refusal (a DomainError's or a command's HttpError's message), kept on the state to show above the screen. */
 function refusal(error: unknown): MessageRef | string {
-  if (error instanceof DomainError) return error.ref ?? error.detail;
+  if (error instanceof DomainError || error instanceof HttpError) return error.ref ?? error.detail;
   throw error;
 }
 
@@ -210,7 +211,7 @@ const language: Menu<At<"language">> = {
   },
 };
 
-/** An expected return as the list shows it: 1.25%/month, 12%/cycle. */
+/** An expected return as the list shows it: 1.25%/mo, 12%/cycle. */
 const roiOf = (productType: "EGG" | "CHICKEN", roi: number) => msg(`ussd.invest.roi.${productType}`, { rate: { number: Math.round(roi * 10_000) / 100 } });
 
 /** The batches that sell units now (new units of OPEN batches, early-exit units of laying ones), five to a page. */
