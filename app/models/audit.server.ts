@@ -41,7 +41,19 @@ export function listAuditEntries(locale: Locale, { batchId, limit = 200 }: { bat
     .orderBy(desc(auditLog.id))
     .limit(limit)
     .all()
-    .map(({ detailId, detailParams, ...e }) => ({ ...e, detail: storedText(locale, detailId, detailParams, e.detail) }));
+    .map(({ detailId, detailParams, ...e }) => ({ ...e, detail: amountsAsText(detailParams) ? e.detail : storedText(locale, detailId, detailParams, e.detail) }));
+}
+
+/**
+ * Whether a detail was stored when its amounts were cedis as text ("1200.50", read after a fixed
+ * "GHS"), before they became money parameters. The log is append-only, so such a row is never
+ * rewritten: it reads as the English it was written in.
+ */
+function amountsAsText(params: string | null): boolean {
+  if (!params) return false;
+  const p = JSON.parse(params) as Record<string, unknown>;
+  const nested = (v: unknown) => typeof v === "object" && v !== null && typeof (v as { params?: { amount?: unknown } }).params?.amount === "string";
+  return typeof p.amount === "string" || typeof p.price === "string" || nested(p.tax) || nested(p.reserve);
 }
 
 export function auditJson(a: ReturnType<typeof listAuditEntries>[number]) {

@@ -115,6 +115,11 @@ describe("stored messages", () => {
     const [taxPseudo, beforePseudo] = listAuditEntries("pseudo", { limit: 2 });
     expect(bracketed(taxPseudo.detail)).toBe(true);
     expect(beforePseudo.detail).toBe("GHS 1.00 from fees");
+    // A row stored while amounts were cedis as text reads as the English it was written in (the log is append-only).
+    getDb()
+      .$client.prepare("insert into audit_log (admin_id, action, detail, detail_id, detail_params) values (?, 'reserve.fund', 'GHS 3.00 from fees', 'auditDetail.reserveFundFromFees', ?)")
+      .run(adminId, JSON.stringify({ amount: "3.00" }));
+    expect(listAuditEntries("ak", { limit: 1 })[0].detail).toBe("GHS 3.00 from fees");
   });
 
   it("our reason an outbox row was not sent is stored as an id beside its English, and /admin/outbox reads it in the reader's language", () => {
