@@ -60,4 +60,21 @@ export const refusals = {
   "refusals.twoFactorCodeWrong": "That code is not right. Enter the code your authenticator app shows now, or one of your recovery codes.",
   "refusals.verifyBeforeDestination": "Verify your identity on the KYC page first: withdrawals go only to accounts in the name on your verified ID.",
   "refusals.closeConfirmationExpired": "This confirmation has expired. Enter your password again.",
+  // The PIN and phone-first accounts (issue 31).
+  "refusals.pinFormat": "Your PIN must be {min} to {max} digits.",
+  "refusals.pinOneDigit": "Your PIN cannot be one digit repeated, like 1111: choose one that is harder to guess.",
+  "refusals.pinRun": "Your PIN cannot be digits in a row, like 1234 or 9876: choose one that is harder to guess.",
+  "refusals.pinsDiffer": "The two PINs are not the same.",
+  "refusals.pinSame": "Your new PIN is the same as your current one.",
+  "refusals.pinWrong": {
+    one: "That PIN is not right. {count} try left, then your PIN is locked for {minutes} minutes.",
+    other: "That PIN is not right. {count} tries left, then your PIN is locked for {minutes} minutes.",
+  },
+  "refusals.pinLocked": "Your PIN is locked after {tries} wrong tries. Try again after {until}.",
+  "refusals.noPin": "This account has no PIN yet. Set one on your account page.",
+  "refusals.pinNeeded": "Enter your PIN to confirm it is you.",
+  "refusals.phoneTaken": "This phone number is already on an Akoko account. Confirm it on that account's page, or contact us.",
+  "refusals.emailAlreadySet": "Your account already has an email address. To change it, write to us through the contact page.",
+  "refusals.passwordAlreadySet": "Your account already has a password: change it with the current one.",
+  "refusals.adminNeedsPassword": "An admin signs in with an email address, a password and two-factor sign-in: this account has no email address or password.",
 } as const;
