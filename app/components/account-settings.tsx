@@ -15,10 +15,10 @@ import { formatInstant } from "~/domain/calendar";
 
 export type AccountData = {
   fullName: string;
-  email: string;
+  email: string | null;
   phone: string;
   closingBlockers: string[];
-  contacts: { email: string; emailConfirmed: boolean; phone: string | null; phoneConfirmed: boolean; codePending: boolean };
+  contacts: { email: string | null; emailConfirmed: boolean; phone: string | null; phoneConfirmed: boolean; codePending: boolean };
   preferences: Record<NoticeCategory, Record<Channel, boolean>>;
   sessions: SessionShown[];
 };

@@ -14,7 +14,8 @@ import { noteSignInDevice, type SessionMeta } from "~/models/sessions.server";
 import { recordAdminPasswordChange } from "~/models/admin-alerts.server";
 import type { Language } from "~/catalog/languages";
 
-export type User = { id: number; email: string; fullName: string; phone: string | null; isAdmin: boolean; createdAt: string };
+/** `email` is null for an account registered by phone (issue 31) until its owner adds one. */
+export type User = { id: number; email: string | null; fullName: string; phone: string | null; isAdmin: boolean; createdAt: string };
 
 const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
 const RESET_TTL_MS = 3600 * 1000;
@@ -67,6 +68,15 @@ export async function createUser({ email, fullName, password, confirmEmail = fal
   }
 }
 
+/**
+ * Whether `password` matches `stored`, the same work either way: an unknown account or one without a
+ * password (registered by phone, issue 31) is checked against DUMMY_HASH, and refused whatever it gives.
+ */
+async function passwordMatches(password: string, stored: string | null | undefined): Promise<boolean> {
+  const ok = await verifyPassword(password, stored ?? DUMMY_HASH);
+  return ok && typeof stored === "string";
+}
+
 /** Returns the user when the password matches; null otherwise (same work either way). */
 export async function verifyLogin(email: string, password: string): Promise<User | null> {
   const row = getDb()
@@ -74,7 +84,7 @@ export async function verifyLogin(email: string, password: string): Promise<User
     .from(users)
     .where(and(eq(users.email, email.toLowerCase()), isNull(users.closedAt)))
     .get();
-  const ok = await verifyPassword(password, row?.passwordHash ?? DUMMY_HASH);
+  const ok = await passwordMatches(password, row?.passwordHash);
   if (!row || !ok) return null;
   const { passwordHash: _hash, ...user } = row;
   return user;
@@ -107,8 +117,7 @@ export async function verifyUserPassword(userId: number, password: string): Prom
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.closedAt)))
     .get();
-  const ok = await verifyPassword(password, row?.passwordHash ?? DUMMY_HASH);
-  return Boolean(row) && ok;
+  return passwordMatches(password, row?.passwordHash);
 }
 
 /**
@@ -252,7 +261,7 @@ export function createPasswordReset(email: string): { token: string; user: User 
     db.insert(passwordResets)
       .values({ tokenHash: sha256(token), userId: user.id, expiresAt: new Date(now().getTime() + RESET_TTL_MS).toISOString(), codeHash: code ? sha256(`${user.id}:${code}`) : null })
       .run();
-    queuePasswordReset(user, token, code && user.phone ? { phone: user.phone, code } : null);
+    queuePasswordReset({ ...user, email: email.toLowerCase() }, token, code && user.phone ? { phone: user.phone, code } : null);
   });
   return { token, user };
 }

@@ -39,6 +39,7 @@ export const mail: TwiTexts<typeof english> = {
   "mail.emailConfirm.body": "Bue link yi na si so dua sɛ email address yi yɛ wo dea. Ɛyɛ adwuma prɛko pɛ, nnɔnhwere 24 mu.",
   "mail.emailConfirm.action": "Si me email so dua",
   "mail.phoneCode": "Akoko: kɔd a wode bɛsi fon yi so dua ne {code}. Ne bere bɛsa simma 10 mu. Mma obiara nhu.",
+  "mail.signInCode": "Akoko: kɔd a wode bɛwura mu ne {code}. Ne bere bɛsa simma 10 mu. Mma obiara nhu: Akoko remmisa wo da. Ɛnyɛ wo? Nhwɛ.",
   "mail.reset.subject": "Yɛ w'Akoko password foforɔ",
   "mail.reset.body": "Obi abisa sɛ ɔyɛ w'Akoko akawnt password foforɔ. Bue link yi na yi foforɔ. Ɛyɛ adwuma prɛko pɛ, dɔnhwere baako mu.",
   "mail.reset.ignore": "Sɛ ɛnyɛ wo na wobisaeɛ a, nhwɛ email yi: wo password bɛtena sɛnea ɛte.",

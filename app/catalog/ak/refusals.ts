@@ -49,6 +49,7 @@ export const refusals: TwiTexts<typeof english> = {
   "refusals.destinationCoolingOff": "Baabi foforɔ bɛtumi anya sika nnɔnhwere {hours} wɔ bere a wode kaa ho akyi, na ama w'akawnt ho atɔ wo bo. Yei bɛtumi efi {from}.",
   "refusals.emailAlreadyConfirmed": "Woasi wo email address so dua dada.",
   "refusals.noPhone": "Fa wo fon nɔma ka ho kan, na si so dua.",
+  "refusals.noEmail": "Fa wo email address ka ho kan, na si so dua.",
   "refusals.phoneAlreadyConfirmed": "Woasi wo fon nɔma so dua dada.",
   "refusals.phoneCodeFormat": "Kyerɛw nɔma 6 kɔd a ɛwɔ SMS no mu.",
   "refusals.phoneCodeExpired": "Kɔd no bere atwam anaa wɔde adi dwuma mpɛn pii dodo. Bisa foforɔ.",

@@ -39,6 +39,7 @@ export const mail = {
   "mail.emailConfirm.body": "Open this link to confirm that this is your email address. It works once, for 24 hours.",
   "mail.emailConfirm.action": "Confirm my email",
   "mail.phoneCode": "Akoko: your code to confirm this phone is {code}. It expires in 10 minutes. Never share it.",
+  "mail.signInCode": "Akoko: your sign-in code is {code}. It expires in 10 minutes. Never share it: Akoko never asks for it. Not you? Ignore this.",
   "mail.reset.subject": "Reset your Akoko password",
   "mail.reset.body": "Someone asked to reset the password of your Akoko account. Open this link to choose a new one. It works once, for one hour.",
   "mail.reset.ignore": "If you did not ask, ignore this email: your password stays as it is.",

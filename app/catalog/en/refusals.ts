@@ -49,6 +49,7 @@ export const refusals = {
   "refusals.destinationCoolingOff": "New destinations can receive money {hours} hours after they are added, to protect your account. This one can from {from}.",
   "refusals.emailAlreadyConfirmed": "Your email address is already confirmed.",
   "refusals.noPhone": "Add your phone number first, then confirm it.",
+  "refusals.noEmail": "Add your email address first, then confirm it.",
   "refusals.phoneAlreadyConfirmed": "Your phone number is already confirmed.",
   "refusals.phoneCodeFormat": "Enter the 6-digit code from the SMS.",
   "refusals.phoneCodeExpired": "That code has expired or was used too many times. Ask for a new one.",
