@@ -80,3 +80,19 @@ export function pinRefusalMessage(refusal: PinRefusal): MessageRef {
       return msg("rules.tooManyAttempts");
   }
 }
+
+const REFUSAL_STATUS = { wrong: 403, locked: 403, "no-pin": 409, busy: 429 } as const;
+
+/**
+ * A refused PIN as the error every door answers in its own way (a message beside `field`, a
+ * `{"detail"}` with the status, a USSD screen); `refusal` keeps what it was.
+ */
+export class PinRefused extends DomainError {
+  constructor(
+    readonly refusal: PinRefusal,
+    field = "pin",
+  ) {
+    super(REFUSAL_STATUS[refusal.reason], pinRefusalMessage(refusal), field);
+    this.name = "PinRefused";
+  }
+}

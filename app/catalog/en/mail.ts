@@ -19,6 +19,7 @@ export const mail = {
   "mail.subject.ADMIN_SECURITY": "Security alert for Akoko admins",
   "mail.subject.DESTINATION_ADDED": "A new payout destination was added to your Akoko account",
   "mail.subject.WITHDRAWAL_REQUESTED": "A withdrawal was requested from your Akoko account",
+  "mail.subject.PIN_LOCKED": "Your Akoko PIN is locked",
   "mail.subject.other": "A message from Akoko",
   "mail.hello": "Hello {name},",
   "mail.sms": "Akoko: {text}",
