@@ -73,7 +73,12 @@ const mainOf = (html: string) => /<main[\s\S]*?<\/main>/.exec(html)?.[0] ?? "";
 /** The newest sign-in code the fake Hubtel received for `phone`. */
 async function signInCodeFor(phone: string, after = 0): Promise<string> {
   const codeIn = (content: string) => /sign-in code is (\d{6})/.exec(content)?.[1];
-  await hubtel.waitFor(() => hubtel.to(phone).slice(after).some((s) => codeIn(s.content)));
+  await hubtel.waitFor(() =>
+    hubtel
+      .to(phone)
+      .slice(after)
+      .some((s) => codeIn(s.content)),
+  );
   return codeIn([...hubtel.to(phone).slice(after)].reverse().find((s) => codeIn(s.content))!.content)!;
 }
 

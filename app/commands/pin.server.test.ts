@@ -63,7 +63,8 @@ describe("findUserByConfirmedPhone", () => {
   it("finds the open account whose confirmed phone it is, however the number is written", async () => {
     const user = await register();
     const local = `0${user.phone!.slice(4)}`;
-    for (const spelling of [user.phone!, local, `233${user.phone!.slice(4)}`, `${local.slice(0, 3)} ${local.slice(3, 6)} ${local.slice(6)}`]) expect(findUserByConfirmedPhone(spelling)?.id, spelling).toBe(user.id);
+    for (const spelling of [user.phone!, local, `233${user.phone!.slice(4)}`, `${local.slice(0, 3)} ${local.slice(3, 6)} ${local.slice(6)}`])
+      expect(findUserByConfirmedPhone(spelling)?.id, spelling).toBe(user.id);
     expect(findUserByConfirmedPhone("not a number")).toBeNull();
     expect(findUserByConfirmedPhone(newPhone())).toBeNull();
   });
@@ -111,7 +112,9 @@ describe("checkPin", () => {
     expect(outboxOf(user.id)).toEqual([{ channel: "SMS", kind: "PIN_LOCKED", recipient: user.phone }]);
 
     // Half an hour on (the lock's end moved into the past): the right PIN works again, with three tries.
-    getDb().$client.prepare("update users set pin_locked_until = ? where id = ?").run(new Date(Date.now() - 1000).toISOString(), user.id);
+    getDb()
+      .$client.prepare("update users set pin_locked_until = ? where id = ?")
+      .run(new Date(Date.now() - 1000).toISOString(), user.id);
     expect(await checkPin(ctx(user.id), "0000")).toEqual({ ok: false, reason: "wrong", triesLeft: 2 });
     expect(await checkPin(ctx(user.id), "4071")).toEqual({ ok: true });
   });

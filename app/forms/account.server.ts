@@ -120,7 +120,10 @@ const pinNeeded = formMsg("refusals.pinNeeded");
 const currentPin = z.string(pinNeeded).trim().min(1, pinNeeded).max(64, pinNeeded);
 
 /** The API's PIN (POST /api/v1/auth/pin): the password again, and the new PIN. */
-export const SetPinSchema = z.object({ password: z.string(formMsg("refusals.passwordNeeded")).min(1, formMsg("refusals.passwordNeeded")).max(PASSWORD_MAX, formMsg("refusals.passwordNeeded")), pin: newPin });
+export const SetPinSchema = z.object({
+  password: z.string(formMsg("refusals.passwordNeeded")).min(1, formMsg("refusals.passwordNeeded")).max(PASSWORD_MAX, formMsg("refusals.passwordNeeded")),
+  pin: newPin,
+});
 
 /** The account page's PIN form: the new PIN twice (the page has no one to ask if it was mistyped); the proof is read by ProofSchema. */
 export const PinFormSchema = z

@@ -243,7 +243,16 @@ export function closeUserAccount(userId: number): void {
     checkAccountClosable(accountPosition(userId));
     const db = getDb();
     db.update(users)
-      .set({ fullName: CLOSED_ACCOUNT_NAME, email: closedAccountEmail(userId), phone: null, passwordHash: UNUSABLE_PASSWORD_HASH, pinHash: null, pinFailures: 0, pinLockedUntil: null, closedAt: nowIso() })
+      .set({
+        fullName: CLOSED_ACCOUNT_NAME,
+        email: closedAccountEmail(userId),
+        phone: null,
+        passwordHash: UNUSABLE_PASSWORD_HASH,
+        pinHash: null,
+        pinFailures: 0,
+        pinLockedUntil: null,
+        closedAt: nowIso(),
+      })
       .where(and(eq(users.id, userId), isNull(users.closedAt)))
       .run();
     db.delete(sessions).where(eq(sessions.userId, userId)).run();

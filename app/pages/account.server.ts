@@ -92,8 +92,7 @@ export async function accountAction({ request }: ActionFunctionArgs) {
           // The confirm step without JavaScript: the password was checked at the first step.
           account.closeAccountWithTicket(ctx, { ticket: form.ticket, sessionToken: await sessionTokenOf(request) });
         } else {
-          const parsed =
-            proofKind === "password" ? parseForm(CloseAccountSchema, { password: form.password ?? "" }, rendererFor(locale)) : parseForm(CloseWithPinSchema, form, rendererFor(locale));
+          const parsed = proofKind === "password" ? parseForm(CloseAccountSchema, { password: form.password ?? "" }, rendererFor(locale)) : parseForm(CloseWithPinSchema, form, rendererFor(locale));
           if (!parsed.ok) return refused(parsed.errors, values);
           if (form.confirmed !== "1") {
             const ticket = await account.askToCloseAccount(ctx, { proof: parsed.data, sessionToken: await sessionTokenOf(request) });

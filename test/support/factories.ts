@@ -261,7 +261,13 @@ export type PhoneInvestor = { id: number; phone: string; pin: string; fullName: 
  */
 export async function createPhoneInvestor(
   server: TestServer,
-  { fullName = "Yaa Asantewaa", phone = uniquePhone(), pin = "4071", walletGhs = 0, tier = "REGISTERED" }: { fullName?: string; phone?: string; pin?: string; walletGhs?: number; tier?: "REGISTERED" | "VERIFIED" | "ENHANCED" } = {},
+  {
+    fullName = "Yaa Asantewaa",
+    phone = uniquePhone(),
+    pin = "4071",
+    walletGhs = 0,
+    tier = "REGISTERED",
+  }: { fullName?: string; phone?: string; pin?: string; walletGhs?: number; tier?: "REGISTERED" | "VERIFIED" | "ENHANCED" } = {},
 ): Promise<PhoneInvestor> {
   let pinHash = hashes.get(pin);
   if (!pinHash) hashes.set(pin, (pinHash = hashPassword(pin)));

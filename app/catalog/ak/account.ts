@@ -73,7 +73,8 @@ export const account: TwiTexts<typeof english> = {
   "account.addEmail": "Fa email address ka ho",
   "account.currentPin": "PIN a wode di dwuma seesei",
   "account.pinTitle": "Wo PIN",
-  "account.pinIntro": "PIN a ɛyɛ nɔma 4 kosi 6 na wode si sika dwumadie so dua bere a wofrɛ yɛn USSD kɔd no, na wode wura mu wɔ wo fon nɔma so. Mfa wo mobile money PIN, wo awoda anaa nɔma a ɛdidi so te sɛ 1234 nni dwuma.",
+  "account.pinIntro":
+    "PIN a ɛyɛ nɔma 4 kosi 6 na wode si sika dwumadie so dua bere a wofrɛ yɛn USSD kɔd no, na wode wura mu wɔ wo fon nɔma so. Mfa wo mobile money PIN, wo awoda anaa nɔma a ɛdidi so te sɛ 1234 nni dwuma.",
   "account.pinSet": "Wowɔ PIN.",
   "account.pinNone": "Wonni PIN biara.",
   "account.pinLockedUntil": "Yɛato wo PIN mu efisɛ wokyerɛw no mfomso, kosi {until}.",

@@ -71,7 +71,8 @@ export const account = {
   "account.addEmail": "Add email address",
   "account.currentPin": "Your current PIN",
   "account.pinTitle": "Your PIN",
-  "account.pinIntro": "A PIN of 4 to 6 digits confirms money actions when you dial our USSD code, and logs you in with your phone number. Do not use your mobile money PIN, a birthday or digits in a row like 1234.",
+  "account.pinIntro":
+    "A PIN of 4 to 6 digits confirms money actions when you dial our USSD code, and logs you in with your phone number. Do not use your mobile money PIN, a birthday or digits in a row like 1234.",
   "account.pinSet": "You have a PIN.",
   "account.pinNone": "You have no PIN yet.",
   "account.pinLockedUntil": "Your PIN is locked after wrong tries, until {until}.",
