@@ -274,8 +274,11 @@ describe("signing in with a phone number on /login/phone", () => {
     expect((await post(browser, "/login/phone", { intent: "check-pin", pin: "" })).html).toContain("Enter your PIN.");
     const wrongPin = await post(browser, "/login/phone", { intent: "check-pin", pin: "5802" });
     expect(wrongPin.html).toContain("That PIN is not right. 2 tries left");
+    // The language kept on the account (chosen on USSD, say) follows to this device, as at a password sign-in.
+    server.db().prepare("update users set locale = 'ak' where id = ?").run(yaa.id);
     const done = await post(browser, "/login/phone", { intent: "check-pin", pin: "4071" });
     expect(done).toMatchObject({ status: 302, location: "/portfolio" });
+    expect(browser.cookieHeader()).toContain("lang=ak");
     expect((await get(browser, "/portfolio")).status).toBe(200);
     expect(server.db().prepare("select kind, second_factor_at from sessions where user_id = ? order by id desc limit 1").get(yaa.id)).toEqual({ kind: "browser", second_factor_at: null });
     // A right PIN reset the count; the code was spent.

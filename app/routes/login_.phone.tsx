@@ -7,6 +7,7 @@ import { PIN_MAX_DIGITS, PinRefused } from "~/domain/pin";
 import { landingPath, LoginError } from "~/auth/sign-in.server";
 import { getUser, sessionCookieFor, sessionMetaOf } from "~/auth/session.server";
 import { clearPhoneSignIn, phoneSignInCookie, readPhoneSignIn } from "~/auth/phone-sign-in.server";
+import { accountLanguageCookie } from "~/auth/language-cookie.server";
 import { checkPhoneSignInCode, requestPhoneSignInCode, signInWithPin } from "~/commands/account.server";
 import { PhoneSignInSchema, phoneCode } from "~/forms/account.server";
 import { parseForm } from "~/forms/parse.server";
@@ -79,6 +80,9 @@ export async function action({ request }: ActionFunctionArgs) {
         const headers = new Headers();
         headers.append("Set-Cookie", await sessionCookieFor(token));
         headers.append("Set-Cookie", await clearPhoneSignIn());
+        // The language kept on the account (one registered by USSD keeps the one chosen there) follows to this device.
+        const language = accountLanguageCookie(user.id);
+        if (language) headers.append("Set-Cookie", language);
         return redirect(flow.redirectTo ?? landingPath(user), { headers });
       }
       case "start-again":

@@ -69,7 +69,7 @@ export const account: TwiTexts<typeof english> = {
   "account.noEmailLine": "Email: biribiara nni hɔ. Fa baako ka ho wɔ Nkra ne sɛnea yɛbɛfrɛ wo ase na nya email nkra na fa wura mu.",
   "account.noEmail": "biribiara nni hɔ",
   "account.addEmailIntro": "Fa email address ka ho na nya nkra wɔ email so, na sɛ wo werɛ fi wo password a, woayɛ foforɔ. Yɛde link a wode bɛsi so dua bɛkɔ hɔ.",
-  "account.newEmail": "Email address",
+  "account.newEmail": "Wo email address",
   "account.addEmail": "Fa email address ka ho",
   "account.currentPin": "PIN a wode di dwuma seesei",
   "account.pinTitle": "Wo PIN",
