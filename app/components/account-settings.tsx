@@ -57,10 +57,10 @@ function Section({ id, title, children }: { id: string; title: string; children:
  * The field that shows it is the owner, in a form that changes something a stolen session must not:
  * the current password, or for an account without one (registered by phone) the current PIN.
  */
-function ProofField({ data, errors, passwordName = "current_password" }: { data: AccountData; errors: Record<string, string>; passwordName?: string }) {
+function ProofField({ data, errors }: { data: AccountData; errors: Record<string, string> }) {
   const t = useT();
   return data.credentials.password ? (
-    <Field label={t("account.currentPassword")} name={passwordName} type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX} error={errors[passwordName]} />
+    <Field label={t("account.accountPassword")} name="current_password" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX} error={errors.current_password} />
   ) : (
     <PinField label={t("account.currentPin")} name="current_pin" error={errors.current_pin} />
   );

@@ -97,7 +97,7 @@ describe.each([NO_JAVASCRIPT, WITH_JAVASCRIPT])("the PIN $label", ({ javaScriptE
     const section = page.locator("#pin");
     await expectVisible(section.getByText("You have no PIN yet."));
     await hydrated(page, javaScriptEnabled);
-    await section.getByLabel("Current password").fill(kofi.password);
+    await section.getByLabel("Account password").fill(kofi.password);
     await section.getByLabel("New PIN", { exact: true }).fill("1234");
     await section.getByLabel("New PIN again").fill("1234");
     await section.getByRole("button", { name: "Save PIN" }).click();
@@ -107,7 +107,7 @@ describe.each([NO_JAVASCRIPT, WITH_JAVASCRIPT])("the PIN $label", ({ javaScriptE
     await shot("weak-pin");
 
     await hydrated(page, javaScriptEnabled);
-    await section.getByLabel("Current password").fill(kofi.password);
+    await section.getByLabel("Account password").fill(kofi.password);
     await section.getByLabel("New PIN", { exact: true }).fill("4071");
     await section.getByLabel("New PIN again").fill("4071");
     await section.getByRole("button", { name: "Save PIN" }).click();

@@ -72,6 +72,7 @@ export const account: TwiTexts<typeof english> = {
   "account.newEmail": "Wo email address",
   "account.addEmail": "Fa email address ka ho",
   "account.currentPin": "PIN a wode di dwuma seesei",
+  "account.accountPassword": "W'akawnt password",
   "account.pinTitle": "Wo PIN",
   "account.pinIntro":
     "PIN a ɛyɛ nɔma 4 kosi 6 na wode si sika dwumadie so dua bere a wofrɛ yɛn USSD kɔd no, na wode wura mu wɔ wo fon nɔma so. Mfa wo mobile money PIN, wo awoda anaa nɔma a ɛdidi so te sɛ 1234 nni dwuma.",

@@ -70,6 +70,7 @@ export const account = {
   "account.newEmail": "Email address",
   "account.addEmail": "Add email address",
   "account.currentPin": "Your current PIN",
+  "account.accountPassword": "Account password",
   "account.pinTitle": "Your PIN",
   "account.pinIntro":
     "A PIN of 4 to 6 digits confirms money actions when you dial our USSD code, and logs you in with your phone number. Do not use your mobile money PIN, a birthday or digits in a row like 1234.",
