@@ -13,6 +13,7 @@ import { createInvestor, createPhoneInvestor, serverNow, signInAdmin, type Signe
 import { startFakeHubtel, type FakeHubtel } from "./support/fake-hubtel";
 import { startFakeSmtp, type FakeSmtp } from "./support/fake-smtp";
 import { startServer, TEST_ADMIN, type TestServer } from "./support/server";
+import { awayFromStepEnd, codeFor } from "./support/totp";
 
 let smtp: FakeSmtp;
 let hubtel: FakeHubtel;
@@ -238,6 +239,36 @@ describe("accounts registered by phone elsewhere", () => {
     const role = await call(admin.api, "POST", `/api/v1/admin/users/${yaa.id}/role`, { is_admin: true });
     expect(role.status).toBe(409);
     expect(role.body.detail).toMatch(/^An admin signs in with an email address, a password and two-factor sign-in/);
+  });
+
+  it("keeps its phone, the only way it signs in, until it has a password", async () => {
+    const yaa = await createPhoneInvestor(server);
+    for (const phone of ["024 999 0000", null, ""]) {
+      const refused = await call(yaa.api, "PATCH", "/api/v1/auth/me", { phone });
+      expect(refused, String(phone)).toEqual({ status: 409, body: { detail: "You log in with this phone number: set a password on your account page before you change or remove it." } });
+    }
+    const page = await post(yaa.page, "/account", { intent: "profile", full_name: "Yaa A. Asantewaa", phone: "024 999 0000" });
+    expect(page.status).toBe(400);
+    expect(page.html).toContain("You log in with this phone number");
+    expect(userRow(yaa.id).phone).toBe(yaa.phone);
+    // The name alone, and the same number however written, change nothing that matters.
+    const local = `0${yaa.phone.slice(4)}`;
+    expect((await post(yaa.page, "/account", { intent: "profile", full_name: "Yaa A. Asantewaa", phone: local })).status).toBe(302);
+    expect(server.db().prepare("select full_name, phone, phone_verified_at is not null confirmed from users where id = ?").get(yaa.id)).toEqual({
+      full_name: "Yaa A. Asantewaa",
+      phone: yaa.phone,
+      confirmed: 1,
+    });
+  });
+
+  it("cannot turn two-factor sign-in on before it has a password (it would lock itself out)", async () => {
+    const yaa = await createPhoneInvestor(server);
+    const setup = await call(yaa.api, "POST", "/api/v1/auth/2fa/setup");
+    expect(setup.status).toBe(200);
+    await awayFromStepEnd();
+    const enabled = await call(yaa.api, "POST", "/api/v1/auth/2fa/enable", { code: codeFor(setup.body.secret) });
+    expect(enabled).toEqual({ status: 409, body: { detail: "Set a password on your account page first: two-factor sign-in asks for it with the code." } });
+    expect(server.db().prepare("select totp_enabled_at from users where id = ?").get(yaa.id)).toEqual({ totp_enabled_at: null });
   });
 
   it("deposits with the provider, which gets a stand-in address for the payer", async () => {

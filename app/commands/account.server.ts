@@ -215,8 +215,14 @@ export async function changePassword(ctx: CommandContext, input: { currentPasswo
 
 // ---- profile, contacts, messages ----
 
-/** Changes the name and/or the phone (null clears it); a new phone has to be confirmed again. */
+/**
+ * Changes the name and/or the phone (null clears it); a new phone has to be confirmed again. An
+ * account without a password (registered by phone) signs in with its confirmed phone alone: it keeps
+ * it until it has a password, or it could never sign in again.
+ */
 export function updateProfile(ctx: CommandContext, changes: { fullName?: string; phone?: string | null }): users.User {
+  const current = users.getUserById(ctx.actor.id);
+  if (changes.phone !== undefined && changes.phone !== current?.phone && !users.hasPassword(ctx.actor.id)) throw new DomainError(409, msg("refusals.phoneIsLogin"), "phone");
   return users.updateUserProfile(ctx.actor.id, changes);
 }
 
@@ -279,8 +285,13 @@ export function startTwoFactorSetup(ctx: CommandContext, input: { fresh: boolean
   return twoFactor.startTwoFactorSetup(ctx.actor.id, input);
 }
 
-/** Turns two factors on with a first app code: the ten recovery codes (shown once); the account's other sessions end. */
+/**
+ * Turns two factors on with a first app code: the ten recovery codes (shown once); the account's other
+ * sessions end. Not for an account without a password (registered by phone): it signs in with its
+ * phone and PIN, which two factors would shut, and turning them off asks for the password.
+ */
 export function enableTwoFactor(ctx: CommandContext, input: { sessionId: number | null; code: CodeInput }): string[] {
+  if (!users.hasPassword(ctx.actor.id)) throw new DomainError(409, msg("refusals.twoFactorNeedsPassword"), "code");
   return twoFactor.enableTwoFactor({ userId: ctx.actor.id, ...input });
 }
 

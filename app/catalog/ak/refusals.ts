@@ -77,4 +77,6 @@ export const refusals: TwiTexts<typeof english> = {
   "refusals.emailAlreadySet": "W'akawnt wɔ email address dada. Sɛ wopɛ sɛ wosesa a, kyerɛw yɛn wɔ Frɛ yɛn krataafa no so.",
   "refusals.passwordAlreadySet": "W'akawnt wɔ password dada: fa nea wode di dwuma seesei no sesa.",
   "refusals.adminNeedsPassword": "Ɔhwɛfoɔ de email address, password ne wura mu a ɛtɔ so mmienu na ɛwura mu: akawnt yi nni email address anaa password.",
+  "refusals.phoneIsLogin": "Fon nɔma yi na wode wura mu: yɛ password wɔ w'akawnt krataafa no so ansa na woasesa anaa woayi.",
+  "refusals.twoFactorNeedsPassword": "Yɛ password wɔ w'akawnt krataafa no so kan: wura mu a ɛtɔ so mmienu bisa ne kɔd no ka ho.",
 };

@@ -78,4 +78,6 @@ export const refusals = {
   "refusals.emailAlreadySet": "Your account already has an email address. To change it, write to us through the contact page.",
   "refusals.passwordAlreadySet": "Your account already has a password: change it with the current one.",
   "refusals.adminNeedsPassword": "An admin signs in with an email address, a password and two-factor sign-in: this account has no email address or password.",
+  "refusals.phoneIsLogin": "You log in with this phone number: set a password on your account page before you change or remove it.",
+  "refusals.twoFactorNeedsPassword": "Set a password on your account page first: two-factor sign-in asks for it with the code.",
 } as const;
