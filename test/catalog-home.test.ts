@@ -133,6 +133,7 @@ describe("the pseudo-locale on the sign-in, reset, email-link and contact pages"
     const pages = [
       "/login",
       "/login?redirectTo=%2Fportfolio",
+      "/login/phone",
       "/register",
       "/reset-password",
       "/reset-password/code",
@@ -179,6 +180,12 @@ describe("the pseudo-locale on the sign-in, reset, email-link and contact pages"
     expect((await twoStep.postForm("/login", { email: enrolled.email, password: enrolled.password })).headers.get("Location")).toBe("/login/code");
     found.push(...(await findings("login code", (await twoStep.follow("/login/code")).html, data)));
     await check("bad login code", await twoStep.postForm("/login/code", { code: "not-a-code" }));
+    // Signing in with a phone number (issue 31): a bad number, then the code step and a wrong code there.
+    await check("bad phone", await post("/login/phone", { intent: "send-code", phone: "12" }));
+    const byPhone = pseudoClient();
+    expect((await byPhone.postForm("/login/phone", { intent: "send-code", phone: "024 000 0001" })).status).toBe(302);
+    found.push(...(await findings("phone code step", (await byPhone.follow("/login/phone")).html, data)));
+    await check("bad phone code", await byPhone.postForm("/login/phone", { intent: "check-code", code: "123456" }));
     // A form that succeeds redirects with a flash the next page shows, in the reader's words.
     const registered = pseudoClient();
     const email = `catalog-${crypto.randomUUID()}@example.com`;

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, type Client } from "./support/client";
-import { createBatch, createInvestor, signIn, type Investor } from "./support/factories";
+import { createBatch, createInvestor, createPhoneInvestor, signIn, type Investor } from "./support/factories";
 import { startFakePaystack, type FakePaystack } from "./support/fake-paystack";
 import { wordsOutsideCatalog } from "./support/pseudo";
 import { startServer, TEST_INVESTOR, type TestServer } from "./support/server";
@@ -111,6 +111,18 @@ describe("the investor's pages in the pseudo-locale", () => {
     const main = /<main[\s\S]*?<\/main>/.exec(await ask.text())?.[0] ?? "";
     expect(main).toContain('data-testid="close-prompt"');
     expect(wordsOutsideCatalog(main, dataOf(server)).filter((w) => !MOMENT.test(w))).toEqual([]);
+  });
+
+  it("brackets every word of the account page of an account registered by phone (issue 31), and of its PIN's refusals", async () => {
+    const yaa = await createPhoneInvestor(server, { pin: "4071" });
+    expect(await findings(yaa.page, ["/account"])).toEqual([]);
+    const wrong = await yaa.page.postForm("/account", { intent: "pin", current_pin: "9999", new_pin: "5802", confirm_pin: "5802" });
+    const weak = await yaa.page.postForm("/account", { intent: "pin", current_pin: "4071", new_pin: "1234", confirm_pin: "1234" });
+    for (const res of [wrong, weak]) {
+      const main = /<main[\s\S]*?<\/main>/.exec(await res.text())?.[0] ?? "";
+      expect(main).toContain('role="alert"');
+      expect(wordsOutsideCatalog(main, dataOf(server)).filter((w) => !MOMENT.test(w))).toEqual([]);
+    }
   });
 
   it("brackets every word of the seeded investor's portfolio (payouts, exits, notifications)", async () => {

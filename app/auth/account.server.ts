@@ -8,7 +8,8 @@ import { clearAttempts, reserveAttempt } from "~/lib/rate-limit.server";
 import { countingWrongCodes } from "~/auth/two-factor.server";
 import { PASSWORD_MAX } from "~/forms/limits";
 import { twoFactorEnabled, verifySecondFactor } from "~/models/two-factor.server";
-import { verifyUserPassword, type User } from "~/models/user.server";
+import { requirePin } from "~/models/pin.server";
+import { hasPassword, verifyUserPassword, type User } from "~/models/user.server";
 
 /**
  * The checks behind what a signed-in investor changes about their own account (the commands in
@@ -22,6 +23,19 @@ export async function confirmPassword({ user, password, field }: { user: Pick<Us
   if (!reserveAttempt(key, getEnv().AUTH_RATE_LIMIT)) throw new HttpError(429, msg("rules.tooManyAttempts"));
   if (!(await verifyUserPassword(user.id, password))) throw new DomainError(403, msg("refusals.wrongPassword"), field);
   clearAttempts(key);
+}
+
+/**
+ * What shows it is the account's owner: the password, or for an account without one (registered by
+ * phone, issue 31) the PIN. Which one is the account's to say, never the request's: an account with a
+ * password is asked for it, whatever else was sent.
+ */
+export type Proof = { password: string } | { pin: string };
+
+/** Checks the proof beside `field`: a password as confirmPassword does, a PIN as checkPin does (counted towards its lock). */
+export async function confirmItIsYou({ user, proof, field }: { user: Pick<User, "id">; proof: Proof; field: string }): Promise<void> {
+  if ("pin" in proof && !hasPassword(user.id)) return requirePin(user.id, proof.pin, field);
+  await confirmPassword({ user, password: "password" in proof ? proof.password : "", field });
 }
 
 // ---- changes a stolen session must not make alone (issue 26) ----

@@ -1,6 +1,6 @@
 import { msg } from "~/catalog/ref";
 import crypto from "node:crypto";
-import { confirmPassword } from "~/auth/account.server";
+import { confirmItIsYou, confirmPassword, type Proof } from "~/auth/account.server";
 import { LoginError, RegisterError } from "~/auth/sign-in.server";
 import { checkSecondFactor, countingWrongCodes } from "~/auth/two-factor.server";
 import { resetLinksDelivered } from "~/auth/password-reset.server";
@@ -15,6 +15,7 @@ import { sameSecret } from "~/lib/password.server";
 import { clearAttempts, releaseAttempt, reserveAttempt, reserveAttempts } from "~/lib/rate-limit.server";
 import * as contacts from "~/models/contacts.server";
 import * as messages from "~/models/messages.server";
+import * as pins from "~/models/pin.server";
 import * as sessions from "~/models/sessions.server";
 import * as twoFactor from "~/models/two-factor.server";
 import * as users from "~/models/user.server";
@@ -44,25 +45,37 @@ export async function register(input: { fullName: string; email: string; passwor
   return { user, token };
 }
 
+/**
+ * The login's rate limits, shared by every way of signing in (a password, a phone number's code and
+ * PIN): a sign-in attempt on `who` (an email, a phone number) from `ip`. Each attempt is counted
+ * before the (slow, async) hash: parallel guesses cannot all pass the check first. The per-(address,
+ * account) limit may refuse anything for that account.
+ */
+const signInKeys = (ip: string, who: string) => ({ accountKey: `login:${ip}:${who}`, addressKey: `login-ip:${ip}` });
+
+function reserveSignInAttempt(ip: string, who: string): void {
+  if (!reserveAttempt(signInKeys(ip, who).accountKey, getEnv().AUTH_RATE_LIMIT)) throw new LoginError(429, msg("rules.tooManyAttempts"));
+}
+
+/** Only failures count: after a sign-in the account's slate is wiped, and (unless it was over) the address's reservation given back. */
+function signInSucceeded(ip: string, who: string, { addressOver }: { addressOver: boolean }): void {
+  const { accountKey, addressKey } = signInKeys(ip, who);
+  clearAttempts(accountKey);
+  if (!addressOver) releaseAttempt(addressKey);
+}
+
 /** The password checked under the login's rate limits; the user, or a LoginError (401, 429). */
 async function checkCredentials({ email, password, ip }: { email: string; password: string; ip: string }): Promise<users.User> {
-  const env = getEnv();
-  const accountKey = `login:${ip}:${email}`;
-  const addressKey = `login-ip:${ip}`;
-  // Each attempt is counted before the (slow, async) hash: parallel guesses cannot all pass the check
-  // first. This per-(address, account) limit may refuse anything for that account.
-  if (!reserveAttempt(accountKey, env.AUTH_RATE_LIMIT)) throw new LoginError(429, msg("rules.tooManyAttempts"));
+  reserveSignInAttempt(ip, email);
   // The address-wide counter is shared by everyone behind one address (a carrier's NAT, an office):
   // over its limit, wrong passwords get 429, but a correct password still logs in.
-  const addressOver = !reserveAttempt(addressKey, env.LOGIN_FAILURES_PER_ADDRESS);
+  const addressOver = !reserveAttempt(signInKeys(ip, email).addressKey, getEnv().LOGIN_FAILURES_PER_ADDRESS);
   const user = await users.verifyLogin(email, password);
   if (!user) {
     if (addressOver) throw new LoginError(429, msg("rules.tooManyAttempts"));
     throw new LoginError(401, msg("rules.invalidCredentials"));
   }
-  // Only failures count: the account's slate is wiped, the address's reservation given back.
-  clearAttempts(accountKey);
-  if (!addressOver) releaseAttempt(addressKey);
+  signInSucceeded(ip, email, { addressOver });
   return user;
 }
 
@@ -82,6 +95,66 @@ export async function signIn(input: { email: string; password: string; code?: Si
 export function signInWithCode(input: { userId: number; code: SignInCode; session: sessions.SessionMeta }): { token: string } {
   const secondFactor = checkSecondFactor({ id: input.userId }, input.code);
   return { token: users.createSession(input.userId, input.session, { secondFactor }).token };
+}
+
+// ---- signing in with a phone number (issue 31): the number, a code by SMS, the PIN ----
+
+/**
+ * Who a phone sign-in may reach: the open account whose confirmed phone the number is, that has a
+ * PIN, and is no admin's (admins sign in with the password and two factors) and has no two factors on
+ * (its owner asked for the app's code at every sign-in). Anything else is answered as a number nobody holds.
+ */
+function phoneSignInAccount(phone: string): users.User | null {
+  const user = users.findUserByConfirmedPhone(phone);
+  return user && !user.isAdmin && pins.pinState(user.id).hasPin && !twoFactor.twoFactorEnabled(user.id) ? user : null;
+}
+
+/** Codes one number may be sent per rate window, whoever asks: each SMS costs money and wakes a phone. */
+const SIGN_IN_CODES_PER_NUMBER = 5;
+
+/**
+ * The first step of a sign-in with a phone number (`phone` in +233 form): a 6-digit code by SMS (10
+ * minutes, 5 tries) when phoneSignInAccount finds the account, nothing otherwise; the door answers
+ * the same either way. Counted as a password sign-in is, per address and number and per address
+ * (a LoginError 429 past either), and per number.
+ */
+export function requestPhoneSignInCode(input: { phone: string; ip: string }): void {
+  const env = getEnv();
+  const { accountKey, addressKey } = signInKeys(input.ip, input.phone);
+  const allowed = reserveAttempts([
+    [accountKey, env.AUTH_RATE_LIMIT],
+    [addressKey, env.LOGIN_FAILURES_PER_ADDRESS],
+    [`sign-in-code:${input.phone}`, SIGN_IN_CODES_PER_NUMBER],
+  ]);
+  if (!allowed) throw new LoginError(429, msg("rules.tooManyAttempts"));
+  const user = phoneSignInAccount(input.phone);
+  if (user) contacts.sendSignInCode(user.id, input.phone);
+}
+
+/**
+ * The second step: the user whose code it is, or null, the same for a wrong, old or spent code and
+ * for a number nobody holds. Each try counts towards the login's limit and the code's 5 tries.
+ */
+export function checkPhoneSignInCode(input: { phone: string; code: string; ip: string }): { userId: number } | null {
+  reserveSignInAttempt(input.ip, input.phone);
+  const user = phoneSignInAccount(input.phone);
+  if (!user || !contacts.checkSignInCode(user.id, input.phone, input.code)) return null;
+  return { userId: user.id };
+}
+
+/**
+ * The last step, for the user whose code was right minutes ago: their PIN (a PinRefused when it is
+ * wrong or locked: the same count and lock as a USSD money action), then a session like a password
+ * sign-in's. A LoginError 401 when the account can no longer sign in by phone (the number or the PIN
+ * went meanwhile, or it became an admin's).
+ */
+export async function signInWithPin(input: { userId: number; phone: string; pin: string; ip: string; session: sessions.SessionMeta }): Promise<{ user: users.User; token: string }> {
+  reserveSignInAttempt(input.ip, input.phone);
+  const user = phoneSignInAccount(input.phone);
+  if (!user || user.id !== input.userId) throw new LoginError(401, msg("login.phone.startAgain"));
+  await pins.requirePin(user.id, input.pin);
+  signInSucceeded(input.ip, input.phone, { addressOver: false });
+  return { user, token: users.createSession(user.id, input.session, { secondFactor: false }).token };
 }
 
 /** Ends the session (cookie or bearer) a request signed in with; nothing when it had none. */
@@ -142,8 +215,14 @@ export async function changePassword(ctx: CommandContext, input: { currentPasswo
 
 // ---- profile, contacts, messages ----
 
-/** Changes the name and/or the phone (null clears it); a new phone has to be confirmed again. */
+/**
+ * Changes the name and/or the phone (null clears it); a new phone has to be confirmed again. An
+ * account without a password (registered by phone) signs in with its confirmed phone alone: it keeps
+ * it until it has a password, or it could never sign in again.
+ */
 export function updateProfile(ctx: CommandContext, changes: { fullName?: string; phone?: string | null }): users.User {
+  const current = users.getUserById(ctx.actor.id);
+  if (changes.phone !== undefined && changes.phone !== current?.phone && !users.hasPassword(ctx.actor.id)) throw new DomainError(409, msg("refusals.phoneIsLogin"), "phone");
   return users.updateUserProfile(ctx.actor.id, changes);
 }
 
@@ -206,8 +285,13 @@ export function startTwoFactorSetup(ctx: CommandContext, input: { fresh: boolean
   return twoFactor.startTwoFactorSetup(ctx.actor.id, input);
 }
 
-/** Turns two factors on with a first app code: the ten recovery codes (shown once); the account's other sessions end. */
+/**
+ * Turns two factors on with a first app code: the ten recovery codes (shown once); the account's other
+ * sessions end. Not for an account without a password (registered by phone): it signs in with its
+ * phone and PIN, which two factors would shut, and turning them off asks for the password.
+ */
 export function enableTwoFactor(ctx: CommandContext, input: { sessionId: number | null; code: CodeInput }): string[] {
+  if (!users.hasPassword(ctx.actor.id)) throw new DomainError(409, msg("refusals.twoFactorNeedsPassword"), "code");
   return twoFactor.enableTwoFactor({ userId: ctx.actor.id, ...input });
 }
 
@@ -225,11 +309,17 @@ export async function renewRecoveryCodes(ctx: CommandContext, input: { password:
 
 // ---- closing the account ----
 
-/** Closes the account after the password, when checkAccountClosable allows it (a 409 naming why otherwise); every session ends. */
-export async function closeAccount(ctx: CommandContext, input: { password: string }): Promise<void> {
-  await confirmPassword({ user: ctx.actor, password: input.password, field: "password" });
+/**
+ * Closes the account after the password (the PIN for an account without one: confirmItIsYou), when
+ * checkAccountClosable allows it (a 409 naming why otherwise); every session ends.
+ */
+export async function closeAccount(ctx: CommandContext, input: Proof): Promise<void> {
+  await confirmItIsYou({ user: ctx.actor, proof: input, field: proofField(input) });
   users.closeUserAccount(ctx.actor.id);
 }
+
+/** The form field a proof was typed in: the password, or the current PIN. */
+const proofField = (proof: Proof) => ("pin" in proof ? "current_pin" : "password");
 
 // The page's confirm step without JavaScript: the password was checked at the first step; the
 // confirm form carries this signed, short-lived ticket instead of the password (a password is never
@@ -244,9 +334,9 @@ function ticketMac(userId: number, sessionToken: string, expiresMs: number) {
     .digest("base64url");
 }
 
-/** Checks the password and that the account may close now, and returns the ticket the confirm step posts. */
-export async function askToCloseAccount(ctx: CommandContext, input: { password: string; sessionToken: string | null }): Promise<string> {
-  await confirmPassword({ user: ctx.actor, password: input.password, field: "password" });
+/** Checks the password (or PIN) and that the account may close now, and returns the ticket the confirm step posts. */
+export async function askToCloseAccount(ctx: CommandContext, input: { proof: Proof; sessionToken: string | null }): Promise<string> {
+  await confirmItIsYou({ user: ctx.actor, proof: input.proof, field: proofField(input.proof) });
   checkAccountClosable(users.accountPosition(ctx.actor.id));
   const expiresMs = now().getTime() + TICKET_TTL_MS;
   return `${expiresMs}.${ticketMac(ctx.actor.id, input.sessionToken ?? "", expiresMs)}`;

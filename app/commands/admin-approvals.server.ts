@@ -1,6 +1,6 @@
 import { msg } from "~/catalog/ref";
 import { approvalSummary } from "~/domain/approvals";
-import { getAccount } from "~/models/admin-users.server";
+import { checkCanBeAdmin, getAccount } from "~/models/admin-users.server";
 import * as approvals from "~/models/approval-actions.server";
 import { requestOrRun, type Guarded } from "~/models/approval-actions.server";
 import { onceOnly, type CommandContext } from "~/commands/command.server";
@@ -28,10 +28,12 @@ export function setAdminRole(ctx: CommandContext, input: { userId: number; isAdm
   const { userId, isAdmin } = input;
   const user = getAccount(userId);
   if (user.isAdmin === isAdmin) {
-    const message = msg(isAdmin ? "approvalOutcome.alreadyAdmin" : "approvalOutcome.notAdmin", { email: user.email });
+    const message = msg(isAdmin ? "approvalOutcome.alreadyAdmin" : "approvalOutcome.notAdmin", { email: user.label });
     return { ran: true, outcome: { body: { id: user.id, email: user.email, is_admin: isAdmin }, message }, relaxed: false };
   }
+  // Refused before a second admin is asked: no approval could make it possible.
+  checkCanBeAdmin(user, isAdmin);
   return onceOnly(ctx, "set-admin-role", input, () =>
-    requestOrRun({ action: "user.role", params: { userId, isAdmin }, adminId: ctx.actor.id, summary: approvalSummary({ action: "user.role", email: user.email, isAdmin }) }),
+    requestOrRun({ action: "user.role", params: { userId, isAdmin }, adminId: ctx.actor.id, summary: approvalSummary({ action: "user.role", email: user.label, isAdmin }) }),
   ).result;
 }

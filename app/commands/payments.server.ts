@@ -49,7 +49,8 @@ export type DepositStarted = { deposit: Deposit; earlierAnswer?: undefined } | {
  * provider is asked to charge. Returns the row as it stands after the provider's first answer.
  * `callbackUrl` is where the hosted checkout sends the investor back.
  */
-export async function startDeposit(ctx: CommandContext, input: { payment: DepositInput; email: string; callbackUrl: (depositId: number) => string }): Promise<DepositStarted> {
+/** `email`: the payer's, null for an account registered by phone (the provider gets payerEmail's stand-in). */
+export async function startDeposit(ctx: CommandContext, input: { payment: DepositInput; email: string | null; callbackUrl: (depositId: number) => string }): Promise<DepositStarted> {
   const { payment } = input;
   const userId = ctx.actor.id;
   // once() itself, not onceOnly: keys stored under FORMERLY names replay their stored status too.

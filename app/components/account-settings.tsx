@@ -2,7 +2,8 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { Dialog } from "~/components/dialog";
 import { Field, FormError } from "~/components/forms";
-import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX } from "~/forms/limits";
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX } from "~/forms/limits";
+import { PIN_MAX_DIGITS, PIN_MIN_DIGITS } from "~/domain/pin";
 import { CHANNELS, NOTICE_CATEGORIES, type Channel, type NoticeCategory } from "~/domain/notices";
 import type { AccountActionResult } from "~/pages/account";
 import { useT } from "~/catalog/use-words";
@@ -15,10 +16,12 @@ import { formatInstant } from "~/domain/calendar";
 
 export type AccountData = {
   fullName: string;
-  email: string;
+  email: string | null;
   phone: string;
   closingBlockers: string[];
-  contacts: { email: string; emailConfirmed: boolean; phone: string | null; phoneConfirmed: boolean; codePending: boolean };
+  /** What shows it is the owner (issue 31): the password, or for an account registered by phone its PIN; and the PIN's state. */
+  credentials: { password: boolean; hasPin: boolean; lockedUntil: string | null };
+  contacts: { email: string | null; emailConfirmed: boolean; phone: string | null; phoneConfirmed: boolean; codePending: boolean };
   preferences: Record<NoticeCategory, Record<Channel, boolean>>;
   sessions: SessionShown[];
 };
@@ -50,6 +53,24 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
+/**
+ * The field that shows it is the owner, in a form that changes something a stolen session must not:
+ * the current password, or for an account without one (registered by phone) the current PIN.
+ */
+function ProofField({ data, errors }: { data: AccountData; errors: Record<string, string> }) {
+  const t = useT();
+  return data.credentials.password ? (
+    <Field label={t("account.accountPassword")} name="current_password" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX} error={errors.current_password} />
+  ) : (
+    <PinField label={t("account.currentPin")} name="current_pin" error={errors.current_pin} />
+  );
+}
+
+/** A PIN typed as digits, hidden like a password, never offered to a password manager's autofill. */
+function PinField({ label, name, error, hint }: { label: string; name: string; error?: string; hint?: string }) {
+  return <Field label={label} name={name} type="password" inputMode="numeric" pattern="[0-9]*" autoComplete="off" required maxLength={PIN_MAX_DIGITS} error={error} hint={hint} />;
+}
+
 function ProfileForm({ data, result }: Props) {
   const { errors, values } = answerFor(result, "profile");
   const t = useT();
@@ -72,16 +93,73 @@ function ProfileForm({ data, result }: Props) {
           hint={t("account.phoneHint")}
         />
         <p className="text-sm text-stone-600">
-          {withElements(t("account.emailLine", slots("email", "link")), {
-            email: <strong className="break-all">{data.email}</strong>,
-            link: (
-              <Link to="/contact" className="underline">
-                {t("account.contactPage")}
-              </Link>
-            ),
-          })}
+          {data.email === null
+            ? t("account.noEmailLine")
+            : withElements(t("account.emailLine", slots("email", "link")), {
+                email: <strong className="break-all">{data.email}</strong>,
+                link: (
+                  <Link to="/contact" className="underline">
+                    {t("account.contactPage")}
+                  </Link>
+                ),
+              })}
         </p>
         <Submit>{t("account.saveDetails")}</Submit>
+      </Form>
+    </Section>
+  );
+}
+
+/** An account without a password (registered by phone) sets a first one after its PIN. */
+function FirstPasswordForm({ result }: Props) {
+  const { errors } = answerFor(result, "set-password");
+  const t = useT();
+  return (
+    <Section id="password" title={t("account.setPasswordTitle")}>
+      <p className="mt-1 text-sm text-stone-600">{t("account.setPasswordIntro")}</p>
+      <Form method="post" noValidate className="mt-3 space-y-4">
+        <input type="hidden" name="intent" value="set-password" />
+        <FormError message={errors.form} />
+        <PinField label={t("account.currentPin")} name="current_pin" error={errors.current_pin} />
+        <Field
+          label={t("account.newPassword")}
+          name="new_password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN}
+          maxLength={PASSWORD_MAX}
+          hint={t("account.newPasswordHint", { min: PASSWORD_MIN })}
+          error={errors.new_password}
+        />
+        <Field label={t("account.newPasswordAgain")} name="confirm_password" type="password" autoComplete="new-password" required maxLength={PASSWORD_MAX} error={errors.confirm_password} />
+        <Submit>{t("account.setPassword")}</Submit>
+      </Form>
+    </Section>
+  );
+}
+
+/**
+ * Issue 31: the PIN that confirms USSD money actions and finishes a sign-in by phone. Set or changed
+ * after the password, or (an account without one) after the current PIN; the new one twice.
+ */
+function PinSection({ data, result }: Props) {
+  const { errors } = answerFor(result, "pin");
+  const { hasPin, lockedUntil } = data.credentials;
+  const t = useT();
+  return (
+    <Section id="pin" title={t("account.pinTitle")}>
+      <p className="mt-1 text-sm text-stone-600">{t("account.pinIntro")}</p>
+      <p className="mt-2 text-sm font-semibold" data-testid="pin-state">
+        {lockedUntil ? t("account.pinLockedUntil", { until: formatInstant(lockedUntil) }) : hasPin ? t("account.pinSet") : t("account.pinNone")}
+      </p>
+      <Form method="post" noValidate className="mt-3 space-y-4">
+        <input type="hidden" name="intent" value="pin" />
+        <FormError message={errors.form} />
+        <ProofField data={data} errors={errors} />
+        <PinField label={t("account.newPin")} name="new_pin" error={errors.new_pin} hint={t("account.newPinHint", { min: PIN_MIN_DIGITS, max: PIN_MAX_DIGITS })} />
+        <PinField label={t("account.newPinAgain")} name="confirm_pin" error={errors.confirm_pin} />
+        <Submit>{t("account.savePin")}</Submit>
       </Form>
     </Section>
   );
@@ -132,7 +210,7 @@ function CloseForm({ data, result }: Props) {
   // With JavaScript: ask with window.confirm, then send confirmed=1. Without it, the server asks.
   const ask = (event: FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget;
-    const password = (form.elements.namedItem("password") as HTMLInputElement).value;
+    const password = ((form.elements.namedItem("password") ?? form.elements.namedItem("current_pin")) as HTMLInputElement).value;
     // An empty password gets its answer from the server straight away; there is nothing to confirm.
     if (password && !window.confirm(t("account.closePrompt"))) {
       event.preventDefault();
@@ -172,7 +250,11 @@ function CloseForm({ data, result }: Props) {
         <Form method="post" noValidate onSubmit={ask} className="mt-3 space-y-4">
           <input type="hidden" name="intent" value="close" />
           <input type="hidden" name="confirmed" defaultValue="" />
-          <Field label={t("accountClose.yourPassword")} name="password" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX} error={errors.password} />
+          {data.credentials.password ? (
+            <Field label={t("accountClose.yourPassword")} name="password" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX} error={errors.password} />
+          ) : (
+            <PinField label={t("accountClose.yourPin")} name="current_pin" error={errors.current_pin} />
+          )}
           <Submit className="btn-danger">{t("accountClose.closeMyAccount")}</Submit>
         </Form>
       )}
@@ -197,6 +279,7 @@ function MessagesSection({ data, result }: Props) {
   const { contacts, preferences } = data;
   const code = answerFor(result, "confirm-phone");
   const emailForm = answerFor(result, "send-email-link");
+  const addEmail = answerFor(result, "add-email");
   const phoneForm = answerFor(result, "send-phone-code");
   const prefs = answerFor(result, "preferences");
   const t = useT();
@@ -206,9 +289,35 @@ function MessagesSection({ data, result }: Props) {
       <div className="mt-4 space-y-4">
         <div data-testid="email-status">
           <p className="flex flex-wrap items-center gap-2 text-sm">
-            <span className="font-semibold">{t("account.email")}</span> <span className="break-all">{contacts.email}</span> <Confirmed yes={contacts.emailConfirmed} />
+            <span className="font-semibold">{t("account.email")}</span>{" "}
+            {contacts.email === null ? (
+              <span className="text-stone-600">{t("account.noEmail")}</span>
+            ) : (
+              <>
+                <span className="break-all">{contacts.email}</span> <Confirmed yes={contacts.emailConfirmed} />
+              </>
+            )}
           </p>
-          {contacts.emailConfirmed ? null : (
+          {contacts.email === null ? (
+            // An account registered by phone adds its email here; the confirmation link follows, as at registration.
+            <Form method="post" noValidate className="mt-2 space-y-3">
+              <input type="hidden" name="intent" value="add-email" />
+              <p className="text-sm text-stone-600">{t("account.addEmailIntro")}</p>
+              <FormError message={addEmail.errors.form} />
+              <Field
+                label={t("account.newEmail")}
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                maxLength={EMAIL_MAX}
+                defaultValue={addEmail.values?.email ?? ""}
+                error={addEmail.errors.email}
+              />
+              <ProofField data={data} errors={addEmail.errors} />
+              <Submit>{t("account.addEmail")}</Submit>
+            </Form>
+          ) : contacts.emailConfirmed ? null : (
             <Form method="post" className="mt-2">
               <input type="hidden" name="intent" value="send-email-link" />
               <FormError message={emailForm.errors.form} />
@@ -419,8 +528,10 @@ export function AccountSettings(props: Props) {
       <h1 className="text-2xl font-bold">{t("account.title")}</h1>
       <ProfileForm {...props} />
       <MessagesSection {...props} />
-      <PasswordForm {...props} />
-      <TwoFactorSection />
+      <PinSection {...props} />
+      {props.data.credentials.password ? <PasswordForm {...props} /> : <FirstPasswordForm {...props} />}
+      {/* Two factors are turned off with the password: an account without one sets that first. */}
+      {props.data.credentials.password ? <TwoFactorSection /> : null}
       <SessionsSection {...props} />
       <CloseForm {...props} />
       {result?.ok ? <CloseConfirm confirm={result.confirm} /> : null}

@@ -41,3 +41,12 @@ export function checkAccountClosable(position: AccountPosition): void {
  */
 export const CLOSED_ACCOUNT_NAME = "Closed account";
 export const closedAccountEmail = (userId: number) => `closed-${userId}@closed.invalid`;
+
+/**
+ * How admins' lists and messages name an account: its email, or for an account registered by phone
+ * (issue 31: no email until its owner adds one) its phone number, else its number. The same as
+ * accountLabelSql (app/models/account-label.server.ts) in SQL.
+ */
+export function accountLabel(account: { id: number; email: string | null; phone?: string | null }): string {
+  return account.email ?? account.phone ?? `#${account.id}`;
+}

@@ -12,7 +12,7 @@ export class DomainError extends Error {
   readonly ref: MessageRef | null;
   readonly detail: string;
   constructor(
-    public status: 400 | 401 | 403 | 404 | 409 | 422 | 503,
+    public status: 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503,
     detail: string | MessageRef,
     public field?: string,
   ) {

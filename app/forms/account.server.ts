@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { normalizeGhanaPhone } from "~/domain/kyc";
+import { PIN_MAX_DIGITS, PIN_MIN_DIGITS, pinWeakness, type NewPin } from "~/domain/pin";
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX } from "~/forms/limits";
 import { msg } from "~/catalog/ref";
-import { formIssue, formMsg } from "~/forms/parse.server";
+import { formIssue, formMsg, issueOf } from "~/forms/parse.server";
 import { singleLineText } from "~/forms/text.server";
 
 const email = z
@@ -97,3 +98,75 @@ export const phoneCode = z
 export const ResetWithCodeSchema = z
   .object({ email, code: phoneCode, password: newPassword, confirm: z.string().max(PASSWORD_MAX).optional().default("") })
   .refine((v) => v.password === v.confirm, { ...formMsg("forms.account.passwordsDiffer"), path: ["confirm"] });
+
+// ---- the PIN and accounts registered by phone (issue 31) ----
+
+/** A new PIN by the rules of app/domain/pin.ts (pinWeakness says which one it breaks). */
+const newPin = z
+  .string(formMsg("refusals.pinFormat", { min: PIN_MIN_DIGITS, max: PIN_MAX_DIGITS }))
+  .max(64, formMsg("refusals.pinFormat", { min: PIN_MIN_DIGITS, max: PIN_MAX_DIGITS }))
+  .transform((value, ctx) => {
+    const pin = value.trim();
+    const weakness = pinWeakness(pin);
+    if (weakness) {
+      ctx.addIssue({ code: "custom", ...issueOf(weakness) });
+      return z.NEVER;
+    }
+    return pin as NewPin;
+  });
+
+const pinNeeded = formMsg("refusals.pinNeeded");
+/** The PIN given to show it is the owner, as typed (a wrong one is the PIN check's to count). */
+const currentPin = z.string(pinNeeded).trim().min(1, pinNeeded).max(64, pinNeeded);
+
+/** The API's PIN (POST /api/v1/auth/pin): the password again, and the new PIN. */
+export const SetPinSchema = z.object({
+  password: z.string(formMsg("refusals.passwordNeeded")).min(1, formMsg("refusals.passwordNeeded")).max(PASSWORD_MAX, formMsg("refusals.passwordNeeded")),
+  pin: newPin,
+});
+
+/** The account page's PIN form: the new PIN twice (the page has no one to ask if it was mistyped); the proof is read by ProofSchema. */
+export const PinFormSchema = z
+  .object({ new_pin: newPin, confirm_pin: z.string().max(64).optional().default("") })
+  .refine((v) => v.new_pin === v.confirm_pin.trim(), { ...formMsg("refusals.pinsDiffer"), path: ["confirm_pin"] });
+
+/**
+ * What an account page form takes to show it is the owner: the current password, or for an account
+ * without one (registered by phone) the current PIN; the account says which, never the form.
+ */
+export const ProofSchema = {
+  password: z.object({ current_password: currentPassword }).transform((v) => ({ password: v.current_password })),
+  pin: z.object({ current_pin: currentPin }).transform((v) => ({ pin: v.current_pin })),
+};
+
+/** Closing the account: the password as before, or the PIN for an account without one. */
+export const CloseWithPinSchema = z.object({ current_pin: currentPin }).transform((v) => ({ pin: v.current_pin }));
+
+/** An email for an account without one. */
+export const AddEmailSchema = z.object({ email });
+
+/** A first password for an account without one, twice. */
+export const FirstPasswordSchema = z
+  .object({ new_password: newPassword, confirm_password: z.string().max(PASSWORD_MAX).optional().default("") })
+  .refine((v) => v.new_password === v.confirm_password, { ...formMsg("forms.account.passwordsDiffer"), path: ["confirm_password"] });
+
+/** Signing in with a phone number: the number (a Ghana number, kept as +233...). */
+export const PhoneSignInSchema = z.object({
+  phone: z
+    .string(formMsg("forms.account.phoneFormat"))
+    .max(PHONE_MAX, formMsg("forms.account.phoneFormat"))
+    .transform((value, ctx) => {
+      const phone = normalizeGhanaPhone(value);
+      if (!phone) {
+        ctx.addIssue({ code: "custom", ...formIssue("forms.account.phoneFormat") });
+        return z.NEVER;
+      }
+      return phone;
+    }),
+});
+
+/**
+ * A registration by phone (the USSD door): the name as registration reads it, the number the network
+ * gave (any Ghana spelling, kept as +233...) and a new PIN. Typed input for registerByPhone.
+ */
+export const PhoneRegistrationSchema = z.object({ full_name: fullName, phone: PhoneSignInSchema.shape.phone, pin: newPin });

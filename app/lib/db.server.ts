@@ -16,14 +16,35 @@ export function openDatabase(file: string, { synchronous = "FULL" }: { synchrono
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("foreign_keys = ON");
   sqlite.pragma(`busy_timeout = ${WRITE_LOCK_WAIT_MS}`);
   // FULL by default: a commit an investor was told about survives a power cut (SQLITE_SYNCHRONOUS).
   sqlite.pragma(`synchronous = ${synchronous === "NORMAL" ? "NORMAL" : "FULL"}`);
   const db = drizzle(sqlite, { schema }) as Db;
   // remix-serve and the test runner both start from the project root.
-  migrate(db, { migrationsFolder: path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle") });
+  migrateWithForeignKeysOff(db, path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle"));
+  sqlite.pragma("foreign_keys = ON");
   return db;
+}
+
+/**
+ * Applies pending migrations with foreign keys off, then checks every foreign key, as SQLite's own
+ * procedure for rebuilding a table asks (lang_altertable.html#otheralter). The migrator runs them in
+ * one transaction, where a migration's own `PRAGMA foreign_keys=OFF` changes nothing; with foreign
+ * keys on, rebuilding a table others point at (users, migration 0022) would delete their rows
+ * (ON DELETE CASCADE) or fail. A reference left broken stops the start-up.
+ */
+function migrateWithForeignKeysOff(db: Db, migrationsFolder: string): void {
+  const applied = () => {
+    const table = db.$client.prepare("select 1 from sqlite_master where type = 'table' and name = '__drizzle_migrations'").get();
+    return table ? (db.$client.prepare("select count(*) n from __drizzle_migrations").get() as { n: number }).n : 0;
+  };
+  const before = applied();
+  db.$client.pragma("foreign_keys = OFF");
+  migrate(db, { migrationsFolder });
+  // Checked only when something ran: the check reads every row that points at another.
+  if (applied() === before) return;
+  const broken = db.$client.pragma("foreign_key_check") as unknown[];
+  if (broken.length > 0) throw new Error(`Migrations left ${broken.length} broken foreign keys, e.g. ${JSON.stringify(broken[0])}`);
 }
 
 // One connection per process; kept on globalThis so dev rebuilds reuse it.

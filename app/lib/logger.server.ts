@@ -4,8 +4,8 @@ import { requestContext } from "~/lib/request-context.server";
 /**
  * The one logger (pino: JSON lines with levels). Every line written while a request is served
  * carries its `request_id` (scripts/server.js runs each request inside `requestContext`). Whatever
- * a caller passes, secrets are redacted by key: authorization headers, cookies, passwords, tokens,
- * ID numbers, phone numbers and provider secrets never reach the log.
+ * a caller passes, secrets are redacted by key: authorization headers, cookies, passwords, PINs,
+ * tokens, ID numbers, phone numbers and provider secrets never reach the log.
  */
 export const REDACTED_KEYS = [
   "authorization",
@@ -18,6 +18,11 @@ export const REDACTED_KEYS = [
   "secret",
   "secretKey",
   "otp",
+  // Issue 31: a PIN, as typed or hashed.
+  "pin",
+  "oldPin",
+  "newPin",
+  "pinHash",
   "phone",
   "idNumber",
   "ghanaCard",

@@ -63,8 +63,8 @@ export const RUNNERS: Record<Exclude<GuardedAction, "withdrawal.send">, (p: Para
     return batchDeleted();
   },
   "user.role": (p, adminId) => {
-    const user = setAdminRole({ userId: num(p.userId), isAdmin: p.isAdmin === true, adminId });
-    return { body: user, message: msg(user.is_admin ? "approvalOutcome.nowAdmin" : "approvalOutcome.noLongerAdmin", { email: user.email }) };
+    const { body, label } = setAdminRole({ userId: num(p.userId), isAdmin: p.isAdmin === true, adminId });
+    return { body, message: msg(body.is_admin ? "approvalOutcome.nowAdmin" : "approvalOutcome.noLongerAdmin", { email: label }) };
   },
 };
 

@@ -9,8 +9,8 @@ import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import { DomainError } from "~/domain/errors";
 import { now, nowIso } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
-import { queueEmailConfirmation, queuePhoneCode } from "~/models/messages.server";
-import { contactConfirmations, users } from "~/models/schema.server";
+import { queueEmailConfirmation, queuePhoneCode, queueSignInCode } from "~/models/messages.server";
+import { contactConfirmations, users, type ConfirmationPurpose } from "~/models/schema.server";
 
 const EMAIL_LINK_TTL_MS = 24 * 3600 * 1000;
 const PHONE_CODE_TTL_MS = 10 * 60 * 1000;
@@ -19,12 +19,13 @@ export const PHONE_CODE_TRIES = 5;
 const sha256 = (s: string) => crypto.createHash("sha256").update(s).digest("hex");
 const hashMatches = (hash: string, secret: string) => crypto.timingSafeEqual(Buffer.from(hash), Buffer.from(sha256(secret)));
 
-export type ContactStatus = { email: string; emailConfirmed: boolean; phone: string | null; phoneConfirmed: boolean; codePending: boolean };
+/** `email` is null for an account registered by phone (issue 31) until its owner adds one. */
+export type ContactStatus = { email: string | null; emailConfirmed: boolean; phone: string | null; phoneConfirmed: boolean; codePending: boolean };
 
 export function contactStatus(userId: number): ContactStatus {
   const u = getDb().select({ email: users.email, phone: users.phone, ev: users.emailVerifiedAt, pv: users.phoneVerifiedAt }).from(users).where(eq(users.id, userId)).get();
   if (!u) throw new DomainError(404, msg("refusals.noSuchUser"));
-  const pending = u.phone ? pendingCode(userId, u.phone) : undefined;
+  const pending = u.phone ? pendingCode(userId, u.phone, "CONFIRM") : undefined;
   return { email: u.email, emailConfirmed: Boolean(u.ev), phone: u.phone, phoneConfirmed: Boolean(u.pv && u.phone), codePending: Boolean(pending && pending.tries < PHONE_CODE_TRIES) };
 }
 
@@ -34,12 +35,13 @@ export function sendEmailConfirmation(userId: number): void {
   db.transaction(() => {
     const u = db.select({ id: users.id, email: users.email, fullName: users.fullName, ev: users.emailVerifiedAt, closedAt: users.closedAt }).from(users).where(eq(users.id, userId)).get();
     if (!u || u.closedAt) throw new DomainError(404, msg("refusals.noSuchUser"));
+    if (!u.email) throw new DomainError(409, msg("refusals.noEmail"));
     if (u.ev) throw new DomainError(409, msg("refusals.emailAlreadyConfirmed"));
     const token = crypto.randomBytes(32).toString("base64url");
     db.insert(contactConfirmations)
       .values({ userId, channel: "EMAIL", address: u.email, secretHash: sha256(token), expiresAt: new Date(now().getTime() + EMAIL_LINK_TTL_MS).toISOString(), createdAt: nowIso() })
       .run();
-    queueEmailConfirmation(u, token);
+    queueEmailConfirmation({ ...u, email: u.email }, token);
   });
 }
 
@@ -80,7 +82,9 @@ export function confirmEmail(token: string): boolean {
   });
 }
 
-function pendingCode(userId: number, phone: string) {
+// ---- codes by SMS: confirming the phone, and signing in with it (issue 31), each kept to its purpose ----
+
+function pendingCode(userId: number, phone: string, purpose: ConfirmationPurpose) {
   return getDb()
     .select()
     .from(contactConfirmations)
@@ -88,6 +92,7 @@ function pendingCode(userId: number, phone: string) {
       and(
         eq(contactConfirmations.userId, userId),
         eq(contactConfirmations.channel, "SMS"),
+        eq(contactConfirmations.purpose, purpose),
         eq(contactConfirmations.address, phone),
         isNull(contactConfirmations.usedAt),
         gt(contactConfirmations.expiresAt, nowIso()),
@@ -97,6 +102,40 @@ function pendingCode(userId: number, phone: string) {
     .get();
 }
 
+/** A new 6-digit code for `phone` and `purpose` (inside the caller's transaction); any earlier one for it stops working. */
+function issueCode(userId: number, phone: string, purpose: ConfirmationPurpose): string {
+  const db = getDb();
+  db.update(contactConfirmations)
+    .set({ usedAt: nowIso() })
+    .where(and(eq(contactConfirmations.userId, userId), eq(contactConfirmations.channel, "SMS"), eq(contactConfirmations.purpose, purpose), isNull(contactConfirmations.usedAt)))
+    .run();
+  const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, "0");
+  db.insert(contactConfirmations)
+    .values({ userId, channel: "SMS", purpose, address: phone, secretHash: sha256(code), expiresAt: new Date(now().getTime() + PHONE_CODE_TTL_MS).toISOString(), createdAt: nowIso() })
+    .run();
+  return code;
+}
+
+/**
+ * Checks `code` against the latest one sent to `phone` for `purpose` (inside the caller's
+ * transaction): "right" spends it; a wrong one counts a try and says how many are left (0: spent);
+ * "expired" when there is none to try (never sent, used, 10 minutes old, or out of tries).
+ */
+function tryCode(userId: number, phone: string, purpose: ConfirmationPurpose, code: string): "right" | "expired" | { triesLeft: number } {
+  const db = getDb();
+  const row = pendingCode(userId, phone, purpose);
+  if (!row || row.tries >= PHONE_CODE_TRIES) return "expired";
+  if (!/^\d{6}$/.test(code) || !hashMatches(row.secretHash, code)) {
+    db.update(contactConfirmations)
+      .set({ tries: row.tries + 1 })
+      .where(eq(contactConfirmations.id, row.id))
+      .run();
+    return { triesLeft: PHONE_CODE_TRIES - row.tries - 1 };
+  }
+  db.update(contactConfirmations).set({ usedAt: nowIso() }).where(eq(contactConfirmations.id, row.id)).run();
+  return "right";
+}
+
 /** A new 6-digit code by SMS; any earlier code stops working. The caller rate-limits. */
 export function sendPhoneCode(userId: number): void {
   const db = getDb();
@@ -104,15 +143,7 @@ export function sendPhoneCode(userId: number): void {
     const u = db.select({ phone: users.phone, pv: users.phoneVerifiedAt }).from(users).where(eq(users.id, userId)).get();
     if (!u?.phone) throw new DomainError(409, msg("refusals.noPhone"), "phone");
     if (u.pv) throw new DomainError(409, msg("refusals.phoneAlreadyConfirmed"), "phone");
-    db.update(contactConfirmations)
-      .set({ usedAt: nowIso() })
-      .where(and(eq(contactConfirmations.userId, userId), eq(contactConfirmations.channel, "SMS"), isNull(contactConfirmations.usedAt)))
-      .run();
-    const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, "0");
-    db.insert(contactConfirmations)
-      .values({ userId, channel: "SMS", address: u.phone, secretHash: sha256(code), expiresAt: new Date(now().getTime() + PHONE_CODE_TTL_MS).toISOString(), createdAt: nowIso() })
-      .run();
-    queuePhoneCode(userId, u.phone, code);
+    queuePhoneCode(userId, u.phone, issueCode(userId, u.phone, "CONFIRM"));
   });
 }
 
@@ -124,16 +155,9 @@ export function confirmPhone(userId: number, code: string): void {
     const u = db.select({ phone: users.phone, pv: users.phoneVerifiedAt }).from(users).where(eq(users.id, userId)).get();
     if (!u?.phone) throw new DomainError(409, msg("refusals.noPhone"), "code");
     if (u.pv) throw new DomainError(409, msg("refusals.phoneAlreadyConfirmed"), "code");
-    const row = pendingCode(userId, u.phone);
-    if (!row || row.tries >= PHONE_CODE_TRIES) throw new DomainError(400, msg("refusals.phoneCodeExpired"), "code");
-    if (!hashMatches(row.secretHash, code)) {
-      db.update(contactConfirmations)
-        .set({ tries: row.tries + 1 })
-        .where(eq(contactConfirmations.id, row.id))
-        .run();
-      return PHONE_CODE_TRIES - row.tries - 1;
-    }
-    db.update(contactConfirmations).set({ usedAt: nowIso() }).where(eq(contactConfirmations.id, row.id)).run();
+    const tried = tryCode(userId, u.phone, "CONFIRM", code);
+    if (tried === "expired") throw new DomainError(400, msg("refusals.phoneCodeExpired"), "code");
+    if (tried !== "right") return tried.triesLeft;
     db.update(users)
       .set({ phoneVerifiedAt: nowIso() })
       .where(and(eq(users.id, userId), eq(users.phone, u.phone)))
@@ -142,4 +166,14 @@ export function confirmPhone(userId: number, code: string): void {
   });
   // Thrown after the transaction, so the counted try is kept.
   if (wrong !== null) throw new DomainError(400, wrong > 0 ? msg("refusals.phoneCodeWrong", { count: wrong }) : msg("refusals.phoneCodeExpired"), "code");
+}
+
+/** A 6-digit sign-in code by SMS to the account's confirmed `phone` (issue 31); any earlier sign-in code stops working. The caller rate-limits. */
+export function sendSignInCode(userId: number, phone: string): void {
+  getDb().transaction(() => queueSignInCode(userId, phone, issueCode(userId, phone, "SIGN_IN")));
+}
+
+/** Whether `code` is the sign-in code last sent to `phone` (spent when it is); a wrong one counts against its 5 tries. */
+export function checkSignInCode(userId: number, phone: string, code: string): boolean {
+  return getDb().transaction(() => tryCode(userId, phone, "SIGN_IN", code)) === "right";
 }

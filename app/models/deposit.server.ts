@@ -8,6 +8,7 @@ import { getPaymentsProvider, paymentReference, PaymentsError, paymentsSettleAtO
 import { now, nowIso } from "~/lib/clock.server";
 import { businessCounters } from "~/lib/metrics.server";
 import { getDb } from "~/lib/db.server";
+import { getEnv } from "~/lib/env.server";
 import { assertDepositWithinLimits, depositStillFits } from "~/models/kyc.server";
 import { atomic, externalAccount, postEntry, walletAccount, walletBalanceMinor } from "~/models/ledger.server";
 import { notify } from "~/models/notification.server";
@@ -73,19 +74,30 @@ export function openDeposit(userId: number, input: DepositInput): Deposit {
 }
 
 /**
+ * The email the payment provider is given for the payer. Paystack takes none without one; an account
+ * registered by phone (issue 31) has none until its owner adds one, so it gets an address of its own
+ * on the app's domain, which keeps each account's customer record apart at the provider. Nothing of
+ * ours is sent there.
+ */
+export function payerEmail(userId: number, email: string | null): string {
+  return email ?? `investor-${userId}@${new URL(getEnv().appUrl).hostname}`;
+}
+
+/**
  * Asks the provider to charge a deposit just opened (after the transaction that wrote it has
  * committed). Returns the row as it stands after the provider's first answer.
  */
-export async function chargeDeposit(row: Deposit, input: DepositInput, payer: { email: string; callbackUrl: (depositId: number) => string }): Promise<Deposit> {
+export async function chargeDeposit(row: Deposit, input: DepositInput, payer: { email: string | null; callbackUrl: (depositId: number) => string }): Promise<Deposit> {
   businessCounters.deposits.inc({ outcome: "started" });
   const provider = getPaymentsProvider();
+  const email = payerEmail(row.userId, payer.email);
   try {
     if (input.method === "checkout") {
-      const { authorizationUrl } = await provider.startCheckout({ reference: row.reference, email: payer.email, amountMinor: row.amountMinor, callbackUrl: payer.callbackUrl(row.id) });
+      const { authorizationUrl } = await provider.startCheckout({ reference: row.reference, email, amountMinor: row.amountMinor, callbackUrl: payer.callbackUrl(row.id) });
       recordNextStep(row.id, { nextAction: "redirect", authorizationUrl, message: msg("paymentStatus.checkout") });
       if (paymentsSettleAtOnce()) await refreshDeposit({ depositId: row.id, force: true });
     } else {
-      const result = await provider.chargeMobileMoney({ reference: row.reference, email: payer.email, amountMinor: row.amountMinor, network: input.network, phone: input.phone });
+      const result = await provider.chargeMobileMoney({ reference: row.reference, email, amountMinor: row.amountMinor, network: input.network, phone: input.phone });
       await applyChargeResult(row.id, result);
     }
   } catch (error) {

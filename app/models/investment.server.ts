@@ -1,3 +1,4 @@
+import { accountLabelSql } from "~/models/account-label.server";
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import { msg } from "~/catalog/ref";
 import { DomainError } from "~/domain/errors";
@@ -414,7 +415,7 @@ export function listAdminExits(limit = 100): { pending: AdminExit[]; filled: Adm
         id: exitRequests.id,
         batchId: exitRequests.batchId,
         investmentId: exitRequests.investmentId,
-        investor: users.email,
+        investor: accountLabelSql,
         units: exitRequests.units,
         unitsRemaining: exitRequests.unitsRemaining,
         feeRate: exitRequests.feeRate,

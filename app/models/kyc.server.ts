@@ -310,7 +310,8 @@ export function rejectKycSubmission({ submissionId, adminId, reason }: { submiss
   return decideSubmission({ submissionId, decision: "REJECTED", reason, adminId });
 }
 
-export type KycReviewRow = KycSubmission & { email: string; fullName: string; phone: string | null; phoneVerifiedAt: string | null; tier: KycTier };
+/** `email` is null for an account registered by phone (issue 31): its phone is beside it. */
+export type KycReviewRow = KycSubmission & { email: string | null; fullName: string; phone: string | null; phoneVerifiedAt: string | null; tier: KycTier };
 
 /** The review queue (oldest first, so nobody waits longest), or the decided ones (newest first). */
 export function listKycSubmissions({ status, limit = 100 }: { status: KycSubmission["status"]; limit?: number }): KycReviewRow[] {

@@ -46,7 +46,8 @@ export function chosenLanguage(userId: number): Language | null {
   return languageOf(row?.locale);
 }
 
-type Recipient = { id: number; email: string; fullName: string; phone: string | null; emailVerifiedAt: string | null; phoneVerifiedAt: string | null; closedAt: string | null };
+/** `email` is null for an account registered by phone (issue 31): nothing is emailed until its owner adds one. */
+type Recipient = { id: number; email: string | null; fullName: string; phone: string | null; emailVerifiedAt: string | null; phoneVerifiedAt: string | null; closedAt: string | null };
 
 function recipient(userId: number): Recipient | undefined {
   return getDb()
@@ -176,7 +177,7 @@ export function queueNotice(userId: number, kind: string, message: MessageRef) {
   // One prepared lookup: a payout run calls this once per investor.
   const row = prepared<
     [NoticeCategory, NoticeCategory, number],
-    { email: string; fullName: string; phone: string | null; ev: string | null; pv: string | null; closedAt: string | null; e: number | null; s: number | null }
+    { email: string | null; fullName: string; phone: string | null; ev: string | null; pv: string | null; closedAt: string | null; e: number | null; s: number | null }
   >(
     `select u.email, u.full_name fullName, u.phone, u.email_verified_at ev, u.phone_verified_at pv, u.closed_at closedAt,
        (select enabled from message_preferences where user_id = u.id and category = ? and channel = 'EMAIL') e,
@@ -191,7 +192,7 @@ export function queueNotice(userId: number, kind: string, message: MessageRef) {
   const said = render(locale, message);
   const subject = render(locale, subjectOfKind(kind));
   const { appUrl } = getEnv();
-  if (prefs.EMAIL && user.emailVerifiedAt) {
+  if (prefs.EMAIL && user.email && user.emailVerifiedAt) {
     const url = unsubscribeUrl(userId, category);
     const why = render(locale, { msg: `mail.notice.why.${category}` });
     const portfolio = `${appUrl}/portfolio`;
@@ -271,7 +272,7 @@ function securitySms(userId: number, kind: string, phone: string, text: MessageR
 function queueSecurityNotice(userId: number, kind: string, message: MessageRef) {
   const user = recipient(userId);
   if (!user || user.closedAt) return;
-  if (user.emailVerifiedAt) securityEmail(user, kind, { subject: subjectOfKind(kind), paragraphs: [message], message });
+  if (user.email && user.emailVerifiedAt) securityEmail({ ...user, email: user.email }, kind, { subject: subjectOfKind(kind), paragraphs: [message], message });
   if (user.phone && user.phoneVerifiedAt) securitySms(userId, kind, user.phone, msg("mail.sms", { text: smsVersion(message) }), message);
 }
 
@@ -291,6 +292,11 @@ export function queuePhoneCode(userId: number, phone: string, code: string) {
   securitySms(userId, "PHONE_CODE", phone, msg("mail.phoneCode", { code }));
 }
 
+/** A sign-in code for the phone number (issue 31: /login/phone, 10 minutes), to the account's confirmed phone. */
+export function queueSignInCode(userId: number, phone: string, code: string) {
+  securitySms(userId, "SIGN_IN_CODE", phone, msg("mail.signInCode", { code }));
+}
+
 /** The reset link by email, and a code by SMS when the phone is confirmed. */
 export function queuePasswordReset(user: { id: number; email: string; fullName: string }, token: string, sms: { phone: string; code: string } | null) {
   securityEmail(user, "PASSWORD_RESET", {
@@ -307,7 +313,7 @@ export function queuePasswordChanged(userId: number) {
   const user = recipient(userId);
   if (!user || user.closedAt) return;
   const body = msg("mail.changed.body", { at: nowIso().slice(0, 16).replace("T", " ") });
-  securityEmail(user, "PASSWORD_CHANGED", { subject: msg("mail.changed.subject"), paragraphs: [body, msg("mail.changed.done")], message: body });
+  if (user.email) securityEmail({ ...user, email: user.email }, "PASSWORD_CHANGED", { subject: msg("mail.changed.subject"), paragraphs: [body, msg("mail.changed.done")], message: body });
   if (user.phone && user.phoneVerifiedAt) securitySms(userId, "PASSWORD_CHANGED", user.phone, msg("mail.changed.sms"));
 }
 

@@ -1,4 +1,5 @@
 import type { Locale } from "~/catalog/format";
+import { accountLabelSql } from "~/models/account-label.server";
 import { msg } from "~/catalog/ref";
 import { errorField, logger } from "~/lib/logger.server";
 import { and, count, desc, eq, gte, inArray, isNotNull, lt, or, sql, type Column, type SQL } from "drizzle-orm";
@@ -127,7 +128,7 @@ export function listAdminPayments(f: PaymentFilters, { pageSize, locale, nowMs =
       .select({
         id: deposits.id,
         reference: deposits.reference,
-        investor: users.email,
+        investor: accountLabelSql,
         amountMinor: deposits.amountMinor,
         currency: deposits.currency,
         method: deposits.method,
@@ -165,7 +166,7 @@ export function listAdminPayments(f: PaymentFilters, { pageSize, locale, nowMs =
       .select({
         id: withdrawals.id,
         reference: withdrawals.reference,
-        investor: users.email,
+        investor: accountLabelSql,
         amountMinor: withdrawals.amountMinor,
         method: withdrawals.method,
         provider: withdrawals.provider,

@@ -12,10 +12,14 @@ const createdAt = () => timestamp("created_at");
 
 export const users = sqliteTable("users", {
   id: integer("id").primaryKey({ autoIncrement: true }),
-  /** Always stored lower-cased, so uniqueness is case-insensitive. */
-  email: text("email").notNull().unique(),
+  /**
+   * Always stored lower-cased, so uniqueness is case-insensitive. Null for an account registered by
+   * phone (issue 31) until its owner adds one; SQLite's unique index lets any number of rows be null.
+   */
+  email: text("email").unique(),
   fullName: text("full_name").notNull(),
-  passwordHash: text("password_hash").notNull(),
+  /** scrypt (app/lib/password.server.ts); null for an account registered by phone until a password is set. */
+  passwordHash: text("password_hash"),
   isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
   /** Optional, always in +233 form (normalizeGhanaPhone). */
   phone: text("phone"),
@@ -39,6 +43,12 @@ export const users = sqliteTable("users", {
   totpEnabledAt: text("totp_enabled_at"),
   /** The last 30-second step a code was accepted for: a code is accepted once. */
   totpLastStep: integer("totp_last_step"),
+  /** Issue 31: the 4-6 digit PIN that confirms USSD money actions and a sign-in by phone, hashed as passwords are (scrypt); null until set. */
+  pinHash: text("pin_hash"),
+  /** PIN checks counted since the last right one (app/models/pin.server.ts); at PIN_TRIES wrong ones the PIN locks. */
+  pinFailures: integer("pin_failures").notNull().default(0),
+  /** Until when a locked PIN refuses every check, right or wrong (ISO); null or past when open. */
+  pinLockedUntil: text("pin_locked_until"),
   createdAt: createdAt(),
 });
 
@@ -870,7 +880,14 @@ export const outboxAttempts = sqliteTable(
   (t) => [index("outbox_attempts_outbox_idx").on(t.outboxId)],
 );
 
-/** A pending confirmation of an email address (a link, 24 hours) or a phone (a 6-digit code, 10 minutes, 5 tries). */
+/** What a texted code is for: confirming the phone on the account page, or signing in with the phone number (issue 31). */
+export const CONFIRMATION_PURPOSES = ["CONFIRM", "SIGN_IN"] as const;
+export type ConfirmationPurpose = (typeof CONFIRMATION_PURPOSES)[number];
+
+/**
+ * A pending confirmation of an email address (a link, 24 hours) or a phone (a 6-digit code, 10 minutes,
+ * 5 tries); a sign-in code for the phone number is the same code kept apart by its purpose.
+ */
 export const contactConfirmations = sqliteTable(
   "contact_confirmations",
   {
@@ -883,6 +900,7 @@ export const contactConfirmations = sqliteTable(
     address: text("address").notNull(),
     /** SHA-256 of the emailed token or of the texted code. */
     secretHash: text("secret_hash").notNull(),
+    purpose: text("purpose", { enum: CONFIRMATION_PURPOSES }).notNull().default("CONFIRM"),
     tries: integer("tries").notNull().default(0),
     expiresAt: text("expires_at").notNull(),
     usedAt: text("used_at"),

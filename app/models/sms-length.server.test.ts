@@ -33,6 +33,8 @@ const LONGEST: Record<string, Param> = {
   email: "abena.owusu-ansah@example.com",
   device: msg("devices.browserOn", { browser: "Samsung Internet", system: "Android" }),
   place: "2c0f:2a80:10:5::x",
+  tries: 3,
+  until: "2026-12-31 23:59 UTC",
 };
 /** Where one notice's parameter is a phrase of its own, its longest phrase. */
 const LONGEST_FOR: Record<string, Record<string, Param>> = {

@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import { and, eq, isNull, or, lt, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
+import { accountLabel } from "~/domain/account";
 import { DomainError } from "~/domain/errors";
 import { normalizeRecoveryCode, RECOVERY_CODE_COUNT, type CodeInput, recoveryCodeFromBytes, TOTP_DIGITS, TOTP_PERIOD_SECONDS, TOTP_WINDOW } from "~/domain/two-factor";
 import { nowIso } from "~/lib/clock.server";
@@ -32,6 +33,7 @@ function userRow(userId: number) {
     .select({
       id: users.id,
       email: users.email,
+      phone: users.phone,
       isAdmin: users.isAdmin,
       totpSecret: users.totpSecret,
       totpPendingSecret: users.totpPendingSecret,
@@ -51,8 +53,9 @@ export function twoFactorEnabled(userId: number): boolean {
 
 export type TwoFactorSetup = { secret: string; otpauthUrl: string; qrSvg: string };
 
-async function setupOf(secretBase32: string, email: string): Promise<TwoFactorSetup> {
-  const otpauthUrl = totpFor(secretBase32, email).toString();
+/** `label`: the account as the authenticator app lists it (its email, or its phone: accountLabel). */
+async function setupOf(secretBase32: string, label: string): Promise<TwoFactorSetup> {
+  const otpauthUrl = totpFor(secretBase32, label).toString();
   // Rendered on the server: the page shows the QR code with JavaScript off.
   const qrSvg = await QRCode.toString(otpauthUrl, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
   return { secret: secretBase32, otpauthUrl, qrSvg };
@@ -74,7 +77,7 @@ export async function startTwoFactorSetup(userId: number, { fresh = false } = {}
       .where(eq(users.id, userId))
       .run();
   }
-  return setupOf(secret, user.email);
+  return setupOf(secret, accountLabel(user));
 }
 
 /**

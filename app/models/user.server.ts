@@ -1,9 +1,13 @@
 import crypto from "node:crypto";
-import { and, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, lt, ne, sql } from "drizzle-orm";
 import { queuePasswordChanged, queuePasswordReset } from "~/models/messages.server";
 import { sendEmailConfirmation } from "~/models/contacts.server";
 import { forgetMessagesOf } from "~/models/messages.server";
 import { CLOSED_ACCOUNT_NAME, checkAccountClosable, closedAccountEmail, type AccountPosition } from "~/domain/account";
+import { DomainError } from "~/domain/errors";
+import { normalizeGhanaPhone } from "~/domain/kyc";
+import type { NewPin } from "~/domain/pin";
+import { msg } from "~/catalog/ref";
 import { nowIso, now } from "~/lib/clock.server";
 import { getDb, prepared } from "~/lib/db.server";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "~/lib/password.server";
@@ -14,7 +18,8 @@ import { noteSignInDevice, type SessionMeta } from "~/models/sessions.server";
 import { recordAdminPasswordChange } from "~/models/admin-alerts.server";
 import type { Language } from "~/catalog/languages";
 
-export type User = { id: number; email: string; fullName: string; phone: string | null; isAdmin: boolean; createdAt: string };
+/** `email` is null for an account registered by phone (issue 31) until its owner adds one. */
+export type User = { id: number; email: string | null; fullName: string; phone: string | null; isAdmin: boolean; createdAt: string };
 
 const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
 const RESET_TTL_MS = 3600 * 1000;
@@ -67,6 +72,80 @@ export async function createUser({ email, fullName, password, confirmEmail = fal
   }
 }
 
+/**
+ * Whether `password` matches `stored`, the same work either way: an unknown account or one without a
+ * password (registered by phone, issue 31) is checked against DUMMY_HASH, and refused whatever it gives.
+ */
+async function passwordMatches(password: string, stored: string | null | undefined): Promise<boolean> {
+  const ok = await verifyPassword(password, stored ?? DUMMY_HASH);
+  return ok && typeof stored === "string";
+}
+
+/**
+ * An account registered by phone (issue 31): no email and no password, the phone confirmed (the
+ * mobile network itself gave the number), the PIN hashed as a password is. A number any account
+ * holds already (confirmed or not) is refused: checked and written under the write lock, so two
+ * registrations of one number cannot both pass.
+ */
+export async function createPhoneUser({ fullName, phone, pin, locale }: { fullName: string; phone: string; pin: NewPin; locale: Language | null }): Promise<User> {
+  const pinHash = await hashPassword(pin);
+  return atomic(() => {
+    const db = getDb();
+    if (db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).get()) throw new DomainError(409, msg("refusals.phoneTaken"), "phone");
+    return db.insert(users).values({ fullName, phone, phoneVerifiedAt: nowIso(), pinHash, locale }).returning(publicColumns).get();
+  });
+}
+
+/**
+ * The open account whose confirmed phone is `phone` (any Ghana spelling), for the doors where the
+ * number says who it is (USSD, phone sign-in); null when none, or when more than one account
+ * confirmed the same number (the number then names nobody).
+ */
+export function findUserByConfirmedPhone(phone: string): User | null {
+  const number = normalizeGhanaPhone(phone);
+  if (!number) return null;
+  const found = getDb()
+    .select(publicColumns)
+    .from(users)
+    .where(and(eq(users.phone, number), isNotNull(users.phoneVerifiedAt), isNull(users.closedAt)))
+    .limit(2)
+    .all();
+  return found.length === 1 ? found[0] : null;
+}
+
+/** Gives an account without an email one (issue 31), and queues its confirmation link with it. */
+export function addEmail(userId: number, email: string): void {
+  const db = getDb();
+  try {
+    db.transaction(() => {
+      const added = db
+        .update(users)
+        .set({ email: email.toLowerCase(), emailVerifiedAt: null })
+        .where(and(eq(users.id, userId), isNull(users.email), isNull(users.closedAt)))
+        .run();
+      if (added.changes !== 1) throw new DomainError(409, msg("refusals.emailAlreadySet"), "email");
+      sendEmailConfirmation(userId);
+    });
+  } catch (error) {
+    if (error instanceof Error && /UNIQUE constraint failed: users\.email/.test(error.message)) throw new DomainError(409, msg("rules.emailTaken"), "email");
+    throw error;
+  }
+}
+
+/** A first password for an account without one (issue 31); its owner hears of it as of a change. */
+export async function setFirstPassword(userId: number, newPassword: string): Promise<void> {
+  const passwordHash = await hashPassword(newPassword);
+  getDb().transaction(() => {
+    const set = getDb()
+      .update(users)
+      .set({ passwordHash })
+      .where(and(eq(users.id, userId), isNull(users.passwordHash), isNull(users.closedAt)))
+      .run();
+    if (set.changes !== 1) throw new DomainError(409, msg("refusals.passwordAlreadySet"), "new_password");
+    queuePasswordChanged(userId);
+  });
+}
+
 /** Returns the user when the password matches; null otherwise (same work either way). */
 export async function verifyLogin(email: string, password: string): Promise<User | null> {
   const row = getDb()
@@ -74,7 +153,7 @@ export async function verifyLogin(email: string, password: string): Promise<User
     .from(users)
     .where(and(eq(users.email, email.toLowerCase()), isNull(users.closedAt)))
     .get();
-  const ok = await verifyPassword(password, row?.passwordHash ?? DUMMY_HASH);
+  const ok = await passwordMatches(password, row?.passwordHash);
   if (!row || !ok) return null;
   const { passwordHash: _hash, ...user } = row;
   return user;
@@ -100,6 +179,11 @@ export function setUserLocale(userId: number, locale: Language): void {
   getDb().update(users).set({ locale }).where(eq(users.id, userId)).run();
 }
 
+/** Whether the account has a password (one registered by phone has none until its owner sets one, issue 31). */
+export function hasPassword(userId: number): boolean {
+  return Boolean(getDb().select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).get()?.passwordHash);
+}
+
 /** Whether `password` is the user's current one (same work whether or not it is). */
 export async function verifyUserPassword(userId: number, password: string): Promise<boolean> {
   const row = getDb()
@@ -107,8 +191,7 @@ export async function verifyUserPassword(userId: number, password: string): Prom
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.closedAt)))
     .get();
-  const ok = await verifyPassword(password, row?.passwordHash ?? DUMMY_HASH);
-  return Boolean(row) && ok;
+  return passwordMatches(password, row?.passwordHash);
 }
 
 /**
@@ -151,7 +234,7 @@ const UNUSABLE_PASSWORD_HASH = "closed-account";
 /**
  * Closes the account (Terms, "Account usage and termination") when checkAccountClosable allows it:
  * in one transaction, read under the write lock so no deposit or fill slips in between, the name,
- * email, phone and password go, and every session and reset link of the user is deleted. The row
+ * email, phone, password and PIN go, and every session and reset link of the user is deleted. The row
  * itself stays, as do its wallet account, investments, payouts and journal entries: the ledger is
  * append-only and points at it.
  */
@@ -160,7 +243,16 @@ export function closeUserAccount(userId: number): void {
     checkAccountClosable(accountPosition(userId));
     const db = getDb();
     db.update(users)
-      .set({ fullName: CLOSED_ACCOUNT_NAME, email: closedAccountEmail(userId), phone: null, passwordHash: UNUSABLE_PASSWORD_HASH, closedAt: nowIso() })
+      .set({
+        fullName: CLOSED_ACCOUNT_NAME,
+        email: closedAccountEmail(userId),
+        phone: null,
+        passwordHash: UNUSABLE_PASSWORD_HASH,
+        pinHash: null,
+        pinFailures: 0,
+        pinLockedUntil: null,
+        closedAt: nowIso(),
+      })
       .where(and(eq(users.id, userId), isNull(users.closedAt)))
       .run();
     db.delete(sessions).where(eq(sessions.userId, userId)).run();
@@ -252,7 +344,7 @@ export function createPasswordReset(email: string): { token: string; user: User 
     db.insert(passwordResets)
       .values({ tokenHash: sha256(token), userId: user.id, expiresAt: new Date(now().getTime() + RESET_TTL_MS).toISOString(), codeHash: code ? sha256(`${user.id}:${code}`) : null })
       .run();
-    queuePasswordReset(user, token, code && user.phone ? { phone: user.phone, code } : null);
+    queuePasswordReset({ ...user, email: email.toLowerCase() }, token, code && user.phone ? { phone: user.phone, code } : null);
   });
   return { token, user };
 }

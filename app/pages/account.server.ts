@@ -2,12 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { currentSessionId, clearedSessionCookie, redirectWithFlash, requireUser, sessionTokenOf } from "~/auth/session.server";
 import * as account from "~/commands/account.server";
+import * as pin from "~/commands/pin.server";
 import type { CommandContext } from "~/commands/command.server";
 import { accountClosingBlockers } from "~/domain/account";
-import { ChangePasswordFormSchema, CloseAccountSchema, ProfileUpdateSchema } from "~/forms/account.server";
-import { parseForm } from "~/forms/parse.server";
+import { AddEmailSchema, ChangePasswordFormSchema, CloseAccountSchema, CloseWithPinSchema, FirstPasswordSchema, PinFormSchema, ProfileUpdateSchema, ProofSchema } from "~/forms/account.server";
+import { parseForm, type FormParse } from "~/forms/parse.server";
 import { pageError } from "~/lib/page-action.server";
-import { accountPosition } from "~/models/user.server";
+import { accountPosition, hasPassword } from "~/models/user.server";
 import { phoneForDisplay } from "~/pages/account";
 import { localeOf, render, rendererFor, translatorFor, wordsFor } from "~/catalog/index.server";
 import { msg } from "~/catalog/ref";
@@ -19,6 +20,7 @@ import { getPreferences, type Preferences } from "~/models/messages.server";
 /** The account page: the investor's details, and whether (or why not) the account can close now. */
 export async function accountLoader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  const ctx: CommandContext = { actor: user, key: null };
   const locale = localeOf(request);
   const t = translatorFor(locale);
   const closingBlockers = accountClosingBlockers(accountPosition(user.id)).map((reason) => render(locale, reason));
@@ -34,6 +36,8 @@ export async function accountLoader({ request }: LoaderFunctionArgs) {
     email: user.email,
     phone: phoneForDisplay(user.phone),
     closingBlockers,
+    // What shows it is the owner here: the password, or for an account registered by phone (no password yet) its PIN.
+    credentials: { password: hasPassword(user.id), ...pin.pinState(ctx) },
     contacts: { ...contactStatus(user.id), phone: phoneForDisplay(user.phone) },
     preferences: getPreferences(user.id),
     // The device and place in the reader's language (the API keeps its fixed English labels).
@@ -42,6 +46,12 @@ export async function accountLoader({ request }: LoaderFunctionArgs) {
 }
 
 const refused = (errors: Record<string, string>, values: Record<string, string>) => data({ ok: false as const, errors, values }, { status: 400 });
+
+/** Both parts of a form read at once, so every bad field is named in one answer. */
+function both<A, B>(a: FormParse<A>, b: FormParse<B>): { ok: true; data: [A, B] } | { ok: false; errors: Record<string, string> } {
+  if (a.ok && b.ok) return { ok: true, data: [a.data, b.data] };
+  return { ok: false, errors: { ...(a.ok ? {} : a.errors), ...(b.ok ? {} : b.errors) } };
+}
 
 /** The forms, told apart by `intent`: profile, password, close, and the messages section's. Passwords are never sent back. */
 export async function accountAction({ request }: ActionFunctionArgs) {
@@ -53,7 +63,15 @@ export async function accountAction({ request }: ActionFunctionArgs) {
   const intent = form.intent ?? "";
   // What the page may show back: the typed name and phone, never a password.
   const values: Record<string, string> =
-    intent === "profile" ? { intent, full_name: form.full_name ?? "", phone: form.phone ?? "" } : intent === "confirm-phone" ? { intent, code: form.code ?? "" } : { intent };
+    intent === "profile"
+      ? { intent, full_name: form.full_name ?? "", phone: form.phone ?? "" }
+      : intent === "confirm-phone"
+        ? { intent, code: form.code ?? "" }
+        : intent === "add-email"
+          ? { intent, email: form.email ?? "" }
+          : { intent };
+  // Which proof this account gives (the account says, never the form): its password, or its PIN when it has none.
+  const proofKind = hasPassword(user.id) ? "password" : "pin";
   try {
     switch (intent) {
       case "profile": {
@@ -74,17 +92,39 @@ export async function accountAction({ request }: ActionFunctionArgs) {
           // The confirm step without JavaScript: the password was checked at the first step.
           account.closeAccountWithTicket(ctx, { ticket: form.ticket, sessionToken: await sessionTokenOf(request) });
         } else {
-          const parsed = parseForm(CloseAccountSchema, { password: form.password ?? "" }, rendererFor(locale));
+          const parsed = proofKind === "password" ? parseForm(CloseAccountSchema, { password: form.password ?? "" }, rendererFor(locale)) : parseForm(CloseWithPinSchema, form, rendererFor(locale));
           if (!parsed.ok) return refused(parsed.errors, values);
           if (form.confirmed !== "1") {
-            const ticket = await account.askToCloseAccount(ctx, { password: parsed.data.password, sessionToken: await sessionTokenOf(request) });
+            const ticket = await account.askToCloseAccount(ctx, { proof: parsed.data, sessionToken: await sessionTokenOf(request) });
             return data({ ok: true as const, confirm: { prompt: t("account.closePrompt"), ticket } });
           }
-          // With JavaScript the browser asked (window.confirm) and sent confirmed=1 with the password.
-          await account.closeAccount(ctx, { password: parsed.data.password });
+          // With JavaScript the browser asked (window.confirm) and sent confirmed=1 with the password (or PIN).
+          await account.closeAccount(ctx, parsed.data);
         }
         // Every session ended with the account; the cookie goes too.
         return redirectWithFlash("/", { kind: "success", message: msg("investorTexts.accountClosed") }, { headers: { "Set-Cookie": await clearedSessionCookie() } });
+      }
+      case "pin": {
+        const parsed = both(parseForm(ProofSchema[proofKind], form, rendererFor(locale)), parseForm(PinFormSchema, form, rendererFor(locale)));
+        if (!parsed.ok) return refused(parsed.errors, values);
+        const [proof, { new_pin }] = parsed.data;
+        if ("password" in proof) await pin.setPin(ctx, { password: proof.password, pin: new_pin });
+        else await pin.changePin(ctx, { oldPin: proof.pin, newPin: new_pin });
+        return redirectWithFlash("/account#pin", { kind: "success", message: msg("investorTexts.pinSaved") });
+      }
+      case "add-email": {
+        const parsed = both(parseForm(ProofSchema[proofKind], form, rendererFor(locale)), parseForm(AddEmailSchema, form, rendererFor(locale)));
+        if (!parsed.ok) return refused(parsed.errors, values);
+        const [proof, { email }] = parsed.data;
+        await pin.addEmail(ctx, { email, proof });
+        return redirectWithFlash("/account#messages", { kind: "success", message: msg("investorTexts.emailAdded") });
+      }
+      case "set-password": {
+        const parsed = both(parseForm(ProofSchema.pin, form, rendererFor(locale)), parseForm(FirstPasswordSchema, form, rendererFor(locale)));
+        if (!parsed.ok) return refused(parsed.errors, values);
+        const [proof, { new_password }] = parsed.data;
+        await pin.setFirstPassword(ctx, { pin: proof.pin, newPassword: new_password });
+        return redirectWithFlash("/account#password", { kind: "success", message: msg("investorTexts.passwordSet") });
       }
       case "send-email-link": {
         account.sendEmailConfirmation(ctx);

@@ -1,3 +1,4 @@
+import { accountLabel } from "~/domain/account";
 import type { Locale } from "~/catalog/format";
 import { msg } from "~/catalog/ref";
 import { errorField, logger } from "~/lib/logger.server";
@@ -343,6 +344,6 @@ export async function receiptLoader({ request, params }: LoaderFunctionArgs) {
       boughtFromExit: r.boughtFromExit,
       entries: r.entries,
     },
-    investor: user.fullName.trim() || user.email,
+    investor: user.fullName.trim() || accountLabel(user),
   };
 }

@@ -46,7 +46,7 @@ export default function AdminKyc() {
               <p className="font-semibold">{t("adminKyc.heading", { id: s.id, name: s.legal_name, tier: t(`adminKyc.tier.${s.tier_requested}`) })}</p>
               <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
                 <dt className="text-stone-600">{t("adminKyc.account")}</dt>
-                <dd className="break-all">{t("adminKyc.accountLine", { name: s.account_name, email: s.email, tier: t(`adminKyc.tier.${s.tier}`) })}</dd>
+                <dd className="break-all">{t("adminKyc.accountLine", { name: s.account_name, email: s.email ?? s.phone ?? "", tier: t(`adminKyc.tier.${s.tier}`) })}</dd>
                 <dt className="text-stone-600">{t("adminKyc.born")}</dt>
                 <dd>{t("adminKyc.bornLine", { date: s.date_of_birth, age: s.age })}</dd>
                 <dt className="text-stone-600">{t("adminKyc.id")}</dt>

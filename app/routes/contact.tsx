@@ -30,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     sent: new URL(request.url).searchParams.get("sent") === "1",
     // The limits and texts come from the schema's module; sending them keeps zod out of the browser.
     limits: CONTACT_LIMITS,
-    prefill: user ? { name: user.fullName, email: user.email } : { name: "", email: "" },
+    prefill: user ? { name: user.fullName, email: user.email ?? "" } : { name: "", email: "" },
   };
 }
 

@@ -85,6 +85,12 @@ export default function Login() {
           </Link>
         </p>
       </Form>
+      {/* Issue 31: accounts registered by phone have no email or password; others may use their phone too. */}
+      <p className="mt-4 text-center text-sm">
+        <Link to={redirectTo ? `/login/phone?${new URLSearchParams({ redirectTo })}` : "/login/phone"} className="font-semibold text-leaf-700 underline">
+          {t("login.withPhone")}
+        </Link>
+      </p>
     </section>
   );
 }

@@ -95,20 +95,22 @@ export function createInvestors(db, { count, depositMinor = 0, withTokens = fals
  * the wallet as one demo deposit does: a DEPOSIT entry EXTERNAL -> WALLET, its two postings, and
  * both accounts' cached balances (and updated_at) moved, in one transaction. Without a deposit no
  * wallet account is made, as for a new registration (it is created on first use).
+ * An account registered by phone (issue 31) has no email and no password (both null), its phone
+ * confirmed (`phoneVerifiedAt`) and a PIN (`pinHash`, hashed as a password is).
  *
  * @param {Database} db
- * @param {{ email: string, fullName: string, passwordHash: string, depositMinor?: number, isAdmin?: boolean, tier?: "REGISTERED" | "VERIFIED" | "ENHANCED" }} options
+ * @param {{ email: string | null, fullName: string, passwordHash: string | null, depositMinor?: number, isAdmin?: boolean, tier?: "REGISTERED" | "VERIFIED" | "ENHANCED", phone?: string | null, phoneVerifiedAt?: string | null, pinHash?: string | null }} options
  * @returns {number} the user's id
  */
-export function createInvestor(db, { email, fullName, passwordHash, depositMinor = 0, isAdmin = false, tier = "VERIFIED" }) {
+export function createInvestor(db, { email, fullName, passwordHash, depositMinor = 0, isAdmin = false, tier = "VERIFIED", phone = null, phoneVerifiedAt = null, pinHash = null }) {
   if (!Number.isSafeInteger(depositMinor) || depositMinor < 0) throw new Error(`A deposit is a whole, non-negative number of pesewas, not ${depositMinor}`);
   const writeDeposit = depositRows(db);
   const moveBalance = db.prepare("update accounts set balance_minor = balance_minor + ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') where id = ?");
   return db
     .transaction(() => {
       const id = db
-        .prepare("insert into users (email, full_name, password_hash, is_admin, kyc_tier) values (?, ?, ?, ?, ?) returning id")
-        .get(email.toLowerCase(), fullName, passwordHash, isAdmin ? 1 : 0, tier).id;
+        .prepare("insert into users (email, full_name, password_hash, is_admin, kyc_tier, phone, phone_verified_at, pin_hash) values (?, ?, ?, ?, ?, ?, ?, ?) returning id")
+        .get(email === null ? null : email.toLowerCase(), fullName, passwordHash, isAdmin ? 1 : 0, tier, phone, phoneVerifiedAt, pinHash).id;
       if (depositMinor > 0) {
         const walletId = account(db, "WALLET", { userId: id });
         const externalId = account(db, "EXTERNAL");

@@ -180,6 +180,7 @@ describe("every page with JavaScript on, in a 360 px phone browser", () => {
       `/batches/${fixtures.eggBatch}`,
       "/login",
       "/login/code",
+      "/login/phone",
       "/register",
       "/reset-password",
       "/reset-password/code",
@@ -202,6 +203,13 @@ describe("every page with JavaScript on, in a 360 px phone browser", () => {
     // Used once: opening it again says so.
     await open(watched, "visitor", confirmPath);
     await shows(watched, "This confirmation link has expired or was already used. Ask for a new one on your account page.");
+
+    // Signing in with a phone number (issue 31): the number, then its code step.
+    await open(watched, "visitor", "/login/phone");
+    watched.now.what = "visitor /login/phone (Text me a code)";
+    await watched.page.getByLabel("Phone number").fill("024 000 0002");
+    await watched.page.getByRole("button", { name: "Text me a code" }).click();
+    await shows(watched, "a 6-digit code is on its way by SMS");
     await context.close();
     expect(watched.problems).toEqual([]);
   }, 180_000);

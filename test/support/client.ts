@@ -71,6 +71,13 @@ export function uniqueEmail(prefix = "investor") {
   return `${prefix}.${process.pid}.${Date.now()}.${counter}@example.com`;
 }
 
+let phones = 0;
+/** A Ghana mobile number (+233 form) no other call in this process uses (each test file has a database of its own). */
+export function uniquePhone() {
+  phones += 1;
+  return `+23320${String(process.pid % 1000).padStart(3, "0")}${String(phones).padStart(4, "0")}`;
+}
+
 /** Decodes the few HTML entities React writes, for text assertions. */
 export function htmlText(html: string) {
   return html

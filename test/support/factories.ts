@@ -15,7 +15,7 @@
 import { createCookie } from "@remix-run/node";
 import type { BrowserContext } from "playwright-core";
 import { createInvestor as insertInvestor, createToken, hashPassword } from "../../scripts/lib/bulk-data.js";
-import { Client, uniqueEmail } from "./client";
+import { Client, uniqueEmail, uniquePhone } from "./client";
 import { TEST_ADMIN, type TestServer } from "./server";
 
 /** As app/models/user.server.ts: a session lasts 30 days. */
@@ -249,6 +249,44 @@ export async function createInvestor(
   if (!passwordHash) hashes.set(password, (passwordHash = hashPassword(password)));
   const id = insertInvestor(server.db(), { email, fullName, passwordHash, depositMinor: toMinor(walletGhs, "walletGhs"), tier });
   return { ...(await signIn(server, id)), password, fullName };
+}
+
+/** An account registered by phone (issue 31): no email, no password, its phone confirmed and a PIN. */
+export type PhoneInvestor = { id: number; phone: string; pin: string; fullName: string; token: string; api: Client; page: Client };
+
+/**
+ * An account as registerByPhone makes it (issue 31): no email and no password, the phone confirmed,
+ * the PIN hashed as a password is; `walletGhs` funded as createInvestor funds it. Signed in for the
+ * API and the pages (as a phone sign-in would leave it), and Registered unless `tier` says otherwise.
+ */
+export async function createPhoneInvestor(
+  server: TestServer,
+  {
+    fullName = "Yaa Asantewaa",
+    phone = uniquePhone(),
+    pin = "4071",
+    walletGhs = 0,
+    tier = "REGISTERED",
+  }: { fullName?: string; phone?: string; pin?: string; walletGhs?: number; tier?: "REGISTERED" | "VERIFIED" | "ENHANCED" } = {},
+): Promise<PhoneInvestor> {
+  let pinHash = hashes.get(pin);
+  if (!pinHash) hashes.set(pin, (pinHash = hashPassword(pin)));
+  const id = insertInvestor(server.db(), {
+    email: null,
+    fullName,
+    passwordHash: null,
+    depositMinor: toMinor(walletGhs, "walletGhs"),
+    tier,
+    phone,
+    phoneVerifiedAt: serverNow(server).toISOString(),
+    pinHash,
+  });
+  const token = createSession(server, id);
+  const api = new Client(server.url);
+  api.bearer = token;
+  const page = new Client(server.url);
+  page.setCookie(SESSION_COOKIE, await sessionCookieValue(server, createSession(server, id)));
+  return { id, phone, pin, fullName, token, api, page };
 }
 
 // ---- browsers ----

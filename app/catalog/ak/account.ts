@@ -66,6 +66,26 @@ export const account: TwiTexts<typeof english> = {
   "account.twoFactorIntro": "Bisa kɔd fi authenticator app a ɛwɔ wo fon so bere biara a wobɛwura mu, sɛnea ɛbɛyɛ a sɛ obi wia wo password a, ɛnnu.",
   "account.twoFactorLink": "Hyehyɛ anaa hwɛ wura mu a ɛtɔ so mmienu so",
   "account.closePrompt": "To w'Akoko akawnt mu koraa? Worentumi nwura mu bio, na wontumi nsan nyɛ.",
+  "account.noEmailLine": "Email: biribiara nni hɔ. Fa baako ka ho wɔ Nkra ne sɛnea yɛbɛfrɛ wo ase na nya email nkra na fa wura mu.",
+  "account.noEmail": "biribiara nni hɔ",
+  "account.addEmailIntro": "Fa email address ka ho na nya nkra wɔ email so, na sɛ wo werɛ fi wo password a, woayɛ foforɔ. Yɛde link a wode bɛsi so dua bɛkɔ hɔ.",
+  "account.newEmail": "Wo email address",
+  "account.addEmail": "Fa email address ka ho",
+  "account.currentPin": "PIN a wode di dwuma seesei",
+  "account.accountPassword": "W'akawnt password",
+  "account.pinTitle": "Wo PIN",
+  "account.pinIntro":
+    "PIN a ɛyɛ nɔma 4 kosi 6 na wode si sika dwumadie so dua bere a wofrɛ yɛn USSD kɔd no, na wode wura mu wɔ wo fon nɔma so. Mfa wo mobile money PIN, wo awoda anaa nɔma a ɛdidi so te sɛ 1234 nni dwuma.",
+  "account.pinSet": "Wowɔ PIN.",
+  "account.pinNone": "Wonni PIN biara.",
+  "account.pinLockedUntil": "Yɛato wo PIN mu efisɛ wokyerɛw no mfomso, kosi {until}.",
+  "account.newPin": "PIN foforɔ",
+  "account.newPinHint": "Nɔma {min} kosi {max}.",
+  "account.newPinAgain": "PIN foforɔ no bio",
+  "account.savePin": "Kora PIN no",
+  "account.setPasswordTitle": "Yɛ password",
+  "account.setPasswordIntro": "W'akawnt nni password: wode wo fon nɔma ne wo PIN na ɛwura mu. Sɛ wowɔ password ne email address a, wobɛtumi de wɔn nso awura mu.",
+  "account.setPassword": "Yɛ password",
 
   "account.twoFactorDescription": "Fa kɔd a efi authenticator app mu bɔ w'Akoko akawnt ho ban.",
 
@@ -97,6 +117,7 @@ export const account: TwiTexts<typeof english> = {
 export const accountClose: TwiTexts<typeof englishClose> = {
   "accountClose.closeMyAccount": "To m'akawnt mu",
   "accountClose.yourPassword": "Wo password",
+  "accountClose.yourPin": "Wo PIN",
 };
 
 /** Why the account cannot close yet, in Twi. */

@@ -11,6 +11,8 @@ export const meta: TwiTexts<typeof english> = {
   "meta.login.description": "Wura wo {brand} akawnt mu na hwɛ wo sika kotoku, sika a wode ahyɛ mu ne wo akatua.",
   "meta.loginCode.title": "Kɔd a ɛtɔ so mmienu",
   "meta.loginCode.description": "Kyerɛw kɔd a ɛwɔ wo authenticator app mu na wie wura mu no.",
+  "meta.loginPhone.title": "Fa wo fon nɔma wura mu",
+  "meta.loginPhone.description": "Fa wo fon nɔma, kɔd a ɛba wɔ SMS so ne wo PIN wura wo {brand} akawnt mu.",
   "meta.register.title": "Bue wo akawnt",
   "meta.register.description": "Bue {brand} akawnt kwa na fa sika hyɛ Egg Notes ne Chicken Notes a efi Ghana nkokɔ afuo so mu.",
   "meta.resetRequest.title": "Yɛ wo password foforɔ",

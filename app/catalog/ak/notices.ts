@@ -27,6 +27,7 @@ export const notices: TwiTexts<typeof english> = {
   "notices.destinationAdded": "Wɔde baabi foforɔ a akatua bɛkɔ, {destination}, aka w'akawnt ho. Ɛnyɛ wo? Sesa wo password seesei na frɛ yɛn.",
   "notices.destination.ending": "{label} a ne to yɛ {last3}",
   "notices.withdrawalRequested": "Obi abisa sɛ ɔyi {amount} fi w'akawnt mu kɔ {destination}. Ɛnyɛ wo? Sesa wo password seesei na frɛ yɛn.",
+  "notices.pinLocked": "Wɔakyerɛw wo PIN mfomso mpɛn {tries} a ɛtoatoa so, enti yɛato mu kosi {until}. Ɛnyɛ wo? Frɛ yɛn ntɛm ara.",
   "notices.withdrawalSent": "Yɛde sika {amount} a woyii no akɔ {provider}.",
   "notices.withdrawalReturned": "Yɛantumi amfa sika {amount} a woyii no ankɔ {provider}. Sika no asan aba wo sika kotoku mu.",
   "notices.withdrawalReversed": "Sika {amount} a woyii kɔɔ {provider} no asan aba. Sika no asan aba wo sika kotoku mu.",

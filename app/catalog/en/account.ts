@@ -63,6 +63,27 @@ export const account = {
   "account.twoFactorIntro": "Ask for a code from an authenticator app on your phone each time you log in, so a stolen password is not enough.",
   "account.twoFactorLink": "Set up or manage two-factor sign-in",
   "account.closePrompt": "Close your Akoko account for good? You cannot log in again, and this cannot be undone.",
+  // Issue 31: the PIN, and accounts registered by phone (no email or password yet)
+  "account.noEmailLine": "Email: none yet. Add one under Messages and contacts to get emails and to log in with it.",
+  "account.noEmail": "none yet",
+  "account.addEmailIntro": "Add an email address to get messages by email and to reset a forgotten password. We send it a confirmation link.",
+  "account.newEmail": "Email address",
+  "account.addEmail": "Add email address",
+  "account.currentPin": "Your current PIN",
+  "account.accountPassword": "Account password",
+  "account.pinTitle": "Your PIN",
+  "account.pinIntro":
+    "A PIN of 4 to 6 digits confirms money actions when you dial our USSD code, and logs you in with your phone number. Do not use your mobile money PIN, a birthday or digits in a row like 1234.",
+  "account.pinSet": "You have a PIN.",
+  "account.pinNone": "You have no PIN yet.",
+  "account.pinLockedUntil": "Your PIN is locked after wrong tries, until {until}.",
+  "account.newPin": "New PIN",
+  "account.newPinHint": "{min} to {max} digits.",
+  "account.newPinAgain": "New PIN again",
+  "account.savePin": "Save PIN",
+  "account.setPasswordTitle": "Set a password",
+  "account.setPasswordIntro": "Your account has no password yet: you log in with your phone number and PIN. With a password and an email address, you can log in with them too.",
+  "account.setPassword": "Set password",
 
   // Two-factor sign-in (/account/two-factor)
   "account.twoFactorDescription": "Protect your Akoko account with a code from an authenticator app.",
@@ -95,6 +116,7 @@ export const account = {
 export const accountClose = {
   "accountClose.closeMyAccount": "Close my account",
   "accountClose.yourPassword": "Your password",
+  "accountClose.yourPin": "Your PIN",
 } as const;
 
 /** Why the account cannot close yet, shipped only then. */

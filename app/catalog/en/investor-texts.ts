@@ -43,6 +43,9 @@ export const investorTexts = {
   "investorTexts.newCodesMade": "New recovery codes made: the old ones no longer work.",
   "investorTexts.portfolioDescription": "Your Akoko wallet, investments and payouts.",
   "investorTexts.emailLinkSent": "We sent a confirmation link to your email address. It works once, for 24 hours.",
+  "investorTexts.pinSaved": "Your PIN is saved. Use it to confirm money actions on USSD and to log in with your phone number.",
+  "investorTexts.emailAdded": "Your email address is added. We sent it a confirmation link: it works once, for 24 hours.",
+  "investorTexts.passwordSet": "Your password is set.",
   "investorTexts.phoneCodeSent": "We sent a 6-digit code to your phone. It expires in 10 minutes.",
   "investorTexts.phoneConfirmed": "Your phone number is confirmed.",
 } as const;

@@ -8,6 +8,8 @@ export const meta = {
   "meta.login.description": "Log in to your {brand} account to see your wallet, investments and payouts.",
   "meta.loginCode.title": "Two-factor code",
   "meta.loginCode.description": "Enter the code from your authenticator app to finish logging in.",
+  "meta.loginPhone.title": "Log in with your phone number",
+  "meta.loginPhone.description": "Log in to your {brand} account with your phone number, a code by SMS and your PIN.",
   "meta.register.title": "Create your account",
   "meta.register.description": "Create a free {brand} account to invest in Egg Notes and Chicken Notes from partner farms in Ghana.",
   "meta.resetRequest.title": "Reset your password",

@@ -27,6 +27,7 @@ export const notices = {
   "notices.destinationAdded": "A new payout destination, {destination}, was added to your account. Not you? Change your password now and contact support.",
   "notices.destination.ending": "{label} ending {last3}",
   "notices.withdrawalRequested": "A withdrawal of {amount} to {destination} was requested from your account. Not you? Change your password now and contact support.",
+  "notices.pinLocked": "Your PIN was entered wrong {tries} times in a row and is locked until {until}. Not you? Contact us at once.",
   "notices.withdrawalSent": "Your withdrawal of {amount} was sent to {provider}.",
   "notices.withdrawalReturned": "Your withdrawal of {amount} to {provider} could not be sent. The money is back in your wallet.",
   "notices.withdrawalReversed": "Your withdrawal of {amount} to {provider} came back. The money is back in your wallet.",
