@@ -1,6 +1,8 @@
+import { msg } from "~/catalog/ref";
 import type { UnitCount } from "~/domain/investing";
 import * as holdings from "~/models/investment.server";
 import { walletInfo } from "~/models/ledger.server";
+import { notify } from "~/models/notification.server";
 import type { WalletState } from "~/models/wallet.server";
 import { onceOnly, type CommandContext } from "~/commands/command.server";
 
@@ -14,14 +16,20 @@ export type InvestResult = { investment: holdings.InvestmentRow; wallet: WalletS
 
 /**
  * Buys units of a batch: new units of an OPEN batch, or units other investors offer for early
- * exit in an ACTIVE egg batch. `acceptedTerms` is undefined where the door has no terms box (the API).
+ * exit in an ACTIVE egg batch. `acceptedTerms` is undefined where the door has no terms box (the API,
+ * USSD). `smsReceipt`: the door has no page to keep (USSD), so the receipt goes by SMS, in the same
+ * transaction (a replay sends none).
  */
-export function invest(ctx: CommandContext, input: { batchId: number; units: UnitCount; acceptedTerms?: boolean; autoReinvest: boolean }): InvestResult {
+export function invest(ctx: CommandContext, input: { batchId: number; units: UnitCount; acceptedTerms?: boolean; autoReinvest: boolean; smsReceipt?: boolean }): InvestResult {
   const { batchId, units, acceptedTerms, autoReinvest } = input;
-  return onceOnly(ctx, "invest", { batchId, units: unitsParam(units), acceptedTerms, autoReinvest }, () => ({
-    investment: holdings.investInBatch({ userId: ctx.actor.id, batchId, units, acceptedTerms, autoReinvest }),
-    wallet: walletInfo(ctx.actor.id),
-  })).result;
+  return onceOnly(ctx, "invest", { batchId, units: unitsParam(units), acceptedTerms, autoReinvest }, () => {
+    const investment = holdings.investInBatch({ userId: ctx.actor.id, batchId, units, acceptedTerms, autoReinvest });
+    if (input.smsReceipt) {
+      const receipt = { reference: holdings.investmentRef(investment.id), count: investment.units, batchId, amount: { money: investment.amountMinor } };
+      notify(ctx.actor.id, "RECEIPT", msg("notices.receiptInvested", receipt));
+    }
+    return { investment, wallet: walletInfo(ctx.actor.id) };
+  }).result;
 }
 
 /** Buys more units of the batch one of the investor's holdings is in (the portfolio's Reinvest). */

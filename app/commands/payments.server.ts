@@ -1,14 +1,17 @@
+import { msg } from "~/catalog/ref";
 import type { OtpRead } from "~/domain/payments";
 import { confirmPasswordAndCode } from "~/auth/account.server";
 import { chargeDeposit, depositById, getMyDeposit, openDeposit, refreshDeposit, settledAtOnce, submitDepositOtp as passOtpToProvider, type Deposit, type DepositInput } from "~/models/deposit.server";
 import { once } from "~/models/idempotency.server";
 import { dryRun } from "~/models/ledger.server";
+import { notify } from "~/models/notification.server";
 import type { User } from "~/models/user.server";
 import {
   addDestination as saveDestination,
   getMyWithdrawal,
   heldForReview,
   holdIfLarge,
+  maskedDestination,
   refreshWithdrawal,
   removeDestination as hideDestination,
   reserveWithdrawal,
@@ -49,8 +52,14 @@ export type DepositStarted = { deposit: Deposit; earlierAnswer?: undefined } | {
  * provider is asked to charge. Returns the row as it stands after the provider's first answer.
  * `callbackUrl` is where the hosted checkout sends the investor back.
  */
-/** `email`: the payer's, null for an account registered by phone (the provider gets payerEmail's stand-in). */
-export async function startDeposit(ctx: CommandContext, input: { payment: DepositInput; email: string | null; callbackUrl: (depositId: number) => string }): Promise<DepositStarted> {
+/**
+ * `email`: the payer's, null for an account registered by phone (the provider gets payerEmail's stand-in).
+ * `smsReceipt`: a door with no page to keep (USSD) has the reference sent by SMS, once, with the row.
+ */
+export async function startDeposit(
+  ctx: CommandContext,
+  input: { payment: DepositInput; email: string | null; callbackUrl: (depositId: number) => string; smsReceipt?: boolean },
+): Promise<DepositStarted> {
   const { payment } = input;
   const userId = ctx.actor.id;
   // once() itself, not onceOnly: keys stored under FORMERLY names replay their stored status too.
@@ -62,7 +71,11 @@ export async function startDeposit(ctx: CommandContext, input: { payment: Deposi
       formerly: FORMERLY.deposit,
       params: { amountMinor: payment.amountMinor, method: payment.method, network: payment.network, phone: payment.phone },
     },
-    () => ({ status: 202, body: { depositId: openDeposit(userId, payment).id } as { depositId?: number } }),
+    () => {
+      const opened = openDeposit(userId, payment);
+      if (input.smsReceipt) notify(userId, "RECEIPT", msg("notices.receiptDeposit", { reference: opened.reference, amount: { money: opened.amountMinor } }));
+      return { status: 202, body: { depositId: opened.id } as { depositId?: number } };
+    },
   );
   if (answer.body.depositId === undefined) return { earlierAnswer: { status: answer.status, body: answer.body } };
   const row = depositById(answer.body.depositId)!;
@@ -90,8 +103,11 @@ export function submitDepositOtp(ctx: CommandContext, input: { depositId: number
 
 // ---- withdrawals ----
 
-/** Where the money goes: a saved destination, or (only where money moves at once, the demo) an unsaved one. */
-export type WithdrawalInput = { amountMinor: number; destinationId: number | null; unsaved: UnsavedDestination | null };
+/**
+ * Where the money goes: a saved destination, or (only where money moves at once, the demo) an unsaved one.
+ * `smsReceipt`: a door with no page to keep (USSD) has the reference sent by SMS, once, with the reservation.
+ */
+export type WithdrawalInput = { amountMinor: number; destinationId: number | null; unsaved: UnsavedDestination | null; smsReceipt?: boolean };
 
 /** A withdrawal as the investor follows it: `held` while it waits for an admin's review (issue 20); `message` says where it stands. */
 export type WithdrawalView = { withdrawal: Withdrawal; held: boolean };
@@ -111,9 +127,13 @@ export async function requestWithdrawal(ctx: CommandContext, input: WithdrawalIn
   const answer = once(
     { userId, key: ctx.key, operation: "command/withdraw", formerly: FORMERLY.withdraw, params: { amountMinor: input.amountMinor, destinationId: input.destinationId, unsaved: input.unsaved } },
     () => {
-      const reserved = reserveWithdrawal({ userId, ...input });
+      const reserved = reserveWithdrawal({ userId, amountMinor: input.amountMinor, destinationId: input.destinationId, unsaved: input.unsaved });
       // In the reservation's transaction: two requests sent together are added up one after the other.
-      holdIfLarge(reserved);
+      const held = holdIfLarge(reserved);
+      if (input.smsReceipt) {
+        const receipt = { reference: reserved.reference ?? "", amount: { money: reserved.amountMinor }, destination: maskedDestination(reserved.provider, reserved.accountNumber) };
+        notify(userId, "RECEIPT", msg(held ? "notices.receiptWithdrawalHeld" : "notices.receiptWithdrawal", receipt));
+      }
       return { status: 202, body: { withdrawalId: reserved.id } as { withdrawalId?: number } };
     },
   );
@@ -130,7 +150,7 @@ export async function requestWithdrawal(ctx: CommandContext, input: WithdrawalIn
  * only for one that would go through. Changes nothing; throws what the request would.
  */
 export function previewWithdrawal(ctx: CommandContext, input: WithdrawalInput): { amountMinor: number } {
-  const { amountMinor } = dryRun(() => reserveWithdrawal({ userId: ctx.actor.id, ...input }));
+  const { amountMinor } = dryRun(() => reserveWithdrawal({ userId: ctx.actor.id, amountMinor: input.amountMinor, destinationId: input.destinationId, unsaved: input.unsaved }));
   return { amountMinor };
 }
 

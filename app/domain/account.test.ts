@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accountClosingBlockers as closingBlockerRefs, checkAccountClosable, closedAccountEmail, type AccountPosition } from "~/domain/account";
+import { accountClosingBlockers as closingBlockerRefs, checkAccountClosable, closedAccountEmail, readFullName, type AccountPosition } from "~/domain/account";
 import { detailIn, render } from "~/catalog/index.server";
 import { DomainError, englishOf } from "~/domain/errors";
 import { wordsOutsideCatalog } from "../../test/support/pseudo";
@@ -79,5 +79,19 @@ describe("closedAccountEmail", () => {
   it("is unique per user and can never receive mail", () => {
     expect(closedAccountEmail(42)).toBe("closed-42@closed.invalid");
     expect(closedAccountEmail(42)).not.toBe(closedAccountEmail(43));
+  });
+});
+
+describe("readFullName", () => {
+  it("reads a name as the registration form does: trimmed, at most 120 characters, letters of any script", () => {
+    expect(readFullName("  Ɔkɔɔ Ama Asantewaa ")).toBe("Ɔkɔɔ Ama Asantewaa");
+    expect(readFullName("x".repeat(120))).toHaveLength(120);
+  });
+
+  it("refuses an empty name, a long one and hidden characters with the form's messages", () => {
+    expect(refusal(() => readFullName("   "))).toEqual({ status: 422, detail: "Enter your full name." });
+    expect(refusal(() => readFullName(undefined))).toEqual({ status: 422, detail: "Enter your full name." });
+    expect(refusal(() => readFullName("x".repeat(121))).detail).toBe("Your name can be at most 120 characters.");
+    expect(refusal(() => readFullName("Ama\u202Egnp.exe")).detail).toMatch(/^Your name cannot contain/);
   });
 });

@@ -1,6 +1,7 @@
 import type { MessageRef } from "~/catalog/format";
 import { msg } from "~/catalog/ref";
 import { DomainError } from "~/domain/errors";
+import { hasHiddenCharacters, NAME_MAX } from "~/domain/names";
 
 /** What decides whether an investor may close their account (read from the ledger and holdings). */
 export type AccountPosition = {
@@ -49,4 +50,16 @@ export const closedAccountEmail = (userId: number) => `closed-${userId}@closed.i
  */
 export function accountLabel(account: { id: number; email: string | null; phone?: string | null }): string {
   return account.email ?? account.phone ?? `#${account.id}`;
+}
+
+/**
+ * A full name typed where there is no form (the USSD registration), by the registration form's rules
+ * and messages: trimmed, not empty, at most NAME_MAX characters, no hidden characters.
+ */
+export function readFullName(input: unknown): string {
+  const name = typeof input === "string" ? input.trim() : "";
+  if (name === "") throw new DomainError(422, msg("forms.account.fullNameRequired"), "full_name");
+  if (name.length > NAME_MAX) throw new DomainError(422, msg("forms.account.nameTooLong", { max: NAME_MAX }), "full_name");
+  if (hasHiddenCharacters(name)) throw new DomainError(422, msg("forms.hiddenCharacters", { label: msg("forms.label.yourName") }), "full_name");
+  return name;
 }

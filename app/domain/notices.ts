@@ -47,6 +47,18 @@ export function isSecurityKind(kind: string): boolean {
   return SECURITY_KINDS.has(kind);
 }
 
+/**
+ * Receipts (issue 31): a money action asked for on USSD (an investment, a deposit started, a
+ * withdrawal requested) is answered by an SMS with its reference to the account's confirmed phone,
+ * whatever the preferences: a USSD screen cannot be kept, the SMS is the caller's record of it.
+ * SMS only, never email (the web door has its own receipts).
+ */
+const RECEIPT_KINDS = new Set(["RECEIPT"]);
+
+export function isReceiptKind(kind: string): boolean {
+  return RECEIPT_KINDS.has(kind);
+}
+
 export function categoryOfKind(kind: string): NoticeCategory | null {
   return KIND_CATEGORIES[kind] ?? null;
 }

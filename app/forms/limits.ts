@@ -8,7 +8,8 @@
 /** Limits shared by the zod rules and the form inputs' HTML attributes. */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;
-export const NAME_MAX = 120;
+/** A full name's limit is the domain's (app/domain/names.ts): the USSD registration reads names by it too. */
+export { NAME_MAX } from "~/domain/names";
 export const EMAIL_MAX = 254;
 /** A phone number as typed: "+233 (0)24 123 4567" and the like fit. */
 export const PHONE_MAX = 20;

@@ -1,18 +1,10 @@
 import { z } from "zod";
 import type { MessageRef } from "~/catalog/format";
+import { hasHiddenCharacters } from "~/domain/names";
 import { formMsg, type FormMessage } from "~/forms/parse.server";
 
-/**
- * Characters refused in names and titles that other people read (a full name, a contact subject, a
- * farm name): C0 and C1 controls (NUL, tab, newline, escape...), line and paragraph separators, and the
- * Unicode bidi controls (U+061C, U+200E/F, U+202A-E, U+2066-9), with which "Ama\u202Egnp.exe" shows as
- * "Amaexe.png". Letters of every script, accents and emoji (joiners included) are all allowed.
- */
-const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
-
-export function hasHiddenCharacters(text: string): boolean {
-  return HIDDEN.test(text);
-}
+/** The hidden-character rule is the domain's (app/domain/names.ts), shared with the doors that have no form. */
+export { hasHiddenCharacters };
 
 /**
  * The one rule for a single-line text shown to others: trimmed, required when `required` (its message,

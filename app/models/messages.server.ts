@@ -13,6 +13,7 @@ import {
   htmlBody,
   escapeHtml,
   isNoticeCategory,
+  isReceiptKind,
   isSecurityKind,
   smsText,
   subjectOfKind,
@@ -172,6 +173,7 @@ export function unsubscribe(token: string): { category: NoticeCategory } | null 
  */
 export function queueNotice(userId: number, kind: string, message: MessageRef) {
   if (isSecurityKind(kind)) return queueSecurityNotice(userId, kind, message);
+  if (isReceiptKind(kind)) return queueReceipt(userId, kind, message);
   const category = categoryOfKind(kind);
   if (!category) return;
   // One prepared lookup: a payout run calls this once per investor.
@@ -274,6 +276,14 @@ function queueSecurityNotice(userId: number, kind: string, message: MessageRef) 
   if (!user || user.closedAt) return;
   if (user.email && user.emailVerifiedAt) securityEmail({ ...user, email: user.email }, kind, { subject: subjectOfKind(kind), paragraphs: [message], message });
   if (user.phone && user.phoneVerifiedAt) securitySms(userId, kind, user.phone, msg("mail.sms", { text: smsVersion(message) }), message);
+}
+
+/** A receipt (isReceiptKind): by SMS to the account's confirmed phone, whatever the preferences, in the account's language. */
+function queueReceipt(userId: number, kind: string, message: MessageRef) {
+  const user = recipient(userId);
+  if (!user || user.closedAt || !user.phone || !user.phoneVerifiedAt) return;
+  const text = render(recipientLocale(userId), msg("mail.sms", { text: smsVersion(message) }));
+  queueMessage({ userId, channel: "SMS", kind, category: "money", recipient: user.phone, text, message });
 }
 
 /** The link that confirms the email address (24 hours, once). Goes to the unconfirmed address: that is the point. */

@@ -1009,7 +1009,10 @@ export const ussdSessions = sqliteTable(
     language: text("language").notNull(),
     /** Where the caller is in the menus (app/ussd/state.ts), as JSON. */
     state: text("state").notNull(),
-    /** The last request answered: Africa's Talking's whole `text`, or Hubtel's `Sequence`. A request with the same key is a repeat. */
+    /**
+     * The last request answered, as an HMAC of its key (Africa's Talking's whole `text`, PINs included, or
+     * Hubtel's `Sequence`): a request with the same key is a repeat.
+     */
     lastRequest: text("last_request"),
     /** The screen given to it (JSON), given again to a repeat. */
     lastAnswer: text("last_answer"),

@@ -35,6 +35,8 @@ const LONGEST: Record<string, Param> = {
   place: "2c0f:2a80:10:5::x",
   tries: 3,
   until: "2026-12-31 23:59 UTC",
+  // A receipt's reference: a withdrawal's with an eight-digit id (AKK-INV-<id> and deposits' are shorter).
+  reference: "akoko-withdrawal-12345678",
 };
 /** Where one notice's parameter is a phrase of its own, its longest phrase. */
 const LONGEST_FOR: Record<string, Record<string, Param>> = {

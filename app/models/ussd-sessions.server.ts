@@ -1,5 +1,5 @@
-import { and, eq, isNotNull, isNull, lt } from "drizzle-orm";
-import { languageOf, type Language } from "~/catalog/languages";
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
+import type { Language } from "~/catalog/languages";
 import { getDb } from "~/lib/db.server";
 import { atomic } from "~/models/ledger.server";
 import { users, ussdSessions, type UssdGateway } from "~/models/schema.server";
@@ -90,22 +90,15 @@ export function releaseUssdClaim(id: number, claim: string): void {
     .run();
 }
 
-export type UssdCaller = { kind: "account"; userId: number; language: Language } | { kind: "unknown" } | { kind: "shared" };
-
 /**
- * Who dials from a number: the open account whose confirmed phone it is (the number must have
- * been confirmed by our SMS code, or vouched for by the identity check); "shared" when more than
- * one account confirmed it, which USSD cannot tell apart. Until the PIN work's
- * `findUserByConfirmedPhone` lands, this is the USSD door's lookup.
+ * How many open accounts hold the number: with it confirmed (more than one: the number names nobody,
+ * findUserByConfirmedPhone's null), and at all (a number any account holds cannot register again).
  */
-export function ussdCaller(phone: string): UssdCaller {
-  const found = getDb()
-    .select({ id: users.id, locale: users.locale })
+export function accountsWithPhone(phone: string): { confirmed: number; held: number } {
+  const row = getDb()
+    .select({ held: sql<number>`count(*)`, confirmed: sql<number>`coalesce(sum(${users.phoneVerifiedAt} is not null), 0)` })
     .from(users)
-    .where(and(eq(users.phone, phone), isNotNull(users.phoneVerifiedAt), isNull(users.closedAt)))
-    .limit(2)
-    .all();
-  if (found.length === 0) return { kind: "unknown" };
-  if (found.length > 1) return { kind: "shared" };
-  return { kind: "account", userId: found[0].id, language: languageOf(found[0].locale) ?? "en" };
+    .where(and(eq(users.phone, phone), isNull(users.closedAt)))
+    .get();
+  return { confirmed: Number(row?.confirmed ?? 0), held: Number(row?.held ?? 0) };
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
-import type { Locale, MessageRef, Param } from "~/catalog/format";
+import type { Locale, MessageRef } from "~/catalog/format";
 import { render } from "~/catalog/index.server";
 import { msg } from "~/catalog/ref";
 import { DomainError } from "~/domain/errors";
@@ -50,7 +50,7 @@ export type NewDestination = {
 };
 
 /** "MTN MoMo ending 567": a destination in a message, without its whole number. */
-function maskedDestination(label: string, accountNumber: string): Param {
+export function maskedDestination(label: string, accountNumber: string): MessageRef | string {
   return accountNumber.length >= 3 ? msg("notices.destination.ending", { label: providerName(label), last3: accountNumber.slice(-3) }) : providerName(label);
 }
 
@@ -164,7 +164,7 @@ export type WithdrawalRequest = {
 type Target = { destinationId: number | null; method: "MOMO" | "BANK"; label: string; accountNumber: string; recipientCode: string | null };
 
 /** A withdrawal's provider as people read it: its name, or "Not given" in the reader's language. */
-export function providerName(provider: string): Param {
+export function providerName(provider: string): MessageRef | string {
   return provider === "" ? msg("ledger.destinationNotGiven") : provider;
 }
 
@@ -178,6 +178,23 @@ function assertDestinationMayReceive(userId: number, d: PaymentDestination): voi
   const hours = getEnv().DESTINATION_COOLING_OFF_HOURS;
   const usableFrom = destinationUsableFrom(d.createdAt, hours);
   if (usableFrom > nowIso()) throw new DomainError(409, msg("refusals.destinationCoolingOff", { hours, from: formatInstant(usableFrom) }), "destination_id");
+}
+
+/**
+ * The saved mobile money destinations that may receive money now (held in the verified name, past
+ * their cooling-off hours): what the USSD menus offer to withdraw to, newest first.
+ */
+export function mobileMoneyDestinationsReady(userId: number): PaymentDestination[] {
+  return listMyDestinations(userId).filter((d) => {
+    if (d.kind !== "mobile_money") return false;
+    try {
+      assertDestinationMayReceive(userId, d);
+      return true;
+    } catch (error) {
+      if (error instanceof DomainError) return false;
+      throw error;
+    }
+  });
 }
 
 /** When a saved destination may first receive money (ISO). */

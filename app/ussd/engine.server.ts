@@ -1,14 +1,16 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { languageOf } from "~/catalog/languages";
+import { findUserByConfirmedPhone } from "~/commands/pin.server";
 import { normalizeGhanaPhone } from "~/domain/kyc";
 import { now } from "~/lib/clock.server";
 import { getEnv } from "~/lib/env.server";
 import { errorField, logger } from "~/lib/logger.server";
+import { chosenLanguage } from "~/models/messages.server";
 import type { UssdGateway } from "~/models/schema.server";
-import { claimUssdSession, findUssdSession, openUssdSession, storeUssdAnswer, ussdCaller, ussdTransaction, type UssdSessionRow } from "~/models/ussd-sessions.server";
+import { accountsWithPhone, claimUssdSession, findUssdSession, openUssdSession, storeUssdAnswer, ussdTransaction, type UssdSessionRow } from "~/models/ussd-sessions.server";
 import { advance, closing, show, type MenuContext, type Step } from "~/ussd/menus.server";
 import type { Screen } from "~/ussd/screen";
-import { readState, type UssdState } from "~/ussd/state";
+import { readState, type Network, type UssdState } from "~/ussd/state";
 
 /**
  * A USSD request answered, whichever gateway brought it (app/ussd/gateways.server.ts reads each
@@ -16,9 +18,11 @@ import { readState, type UssdState } from "~/ussd/state";
  * worker process answers any request:
  *
  * - A session is opened by its first request, for the account whose confirmed phone dials (in
- *   its language), or for a number no account holds (in English).
+ *   its language), or for a number no account holds (in English). An admin's number gets an END
+ *   screen: admins use the website, with two factors.
  * - A request with the key of the last one answered is the gateway repeating itself (a lost
- *   answer, a retry): it gets the same screen again and nothing runs.
+ *   answer, a retry): it gets the same screen again and nothing runs. The row keeps the key's
+ *   HMAC, not the key: Africa's Talking's key is every input of the session, PINs included.
  * - After USSD_SESSION_SECONDS without a request, the next one gets a closing screen saying the
  *   session timed out, and starts nothing; an ended session answers its last screen to anything.
  * - One request at a time per session: a worker claims the request (a nonce, for CLAIM_SECONDS)
@@ -40,8 +44,13 @@ export type UssdRequest = {
   key: string;
   /** start: the session's first request (Hubtel's Initiation); release, timeout: the gateway ended it (Hubtel). */
   event: "start" | "input" | "release" | "timeout";
-  /** What the caller typed, given the key of the last request answered (Africa's Talking sends every input so far). */
-  input: (lastKey: string | null) => string;
+  /** The mobile network the caller is on, as the gateway says (null: it did not, or one without mobile money here). */
+  network: Network | null;
+  /**
+   * What the caller typed, given a test of whether a key was the last request's (Africa's Talking
+   * sends every input so far: the new one follows the last request's text); null before any answer.
+   */
+  input: (wasLast: ((key: string) => boolean) | null) => string;
 };
 
 type Turn = { kind: "answered"; screen: Screen } | { kind: "busy" } | { kind: "claimed"; row: UssdSessionRow; claim: string; fresh: boolean };
@@ -50,6 +59,20 @@ const storedScreen = (row: UssdSessionRow): Screen | null => (row.lastAnswer ? (
 
 /** The site's address as a screen names it ("akoko.example"). */
 const site = () => new URL(getEnv().appUrl).host;
+
+/**
+ * What the row keeps of a request's key, and what a command's idempotency key is made from: an HMAC
+ * under SESSION_SECRET, so neither the session's row nor the stored key gives back what was typed
+ * (a 4-digit PIN in Africa's Talking's text would fall to a plain hash at once).
+ */
+const keyDigest = (key: string) => createHmac("sha256", getEnv().SESSION_SECRET).update(`ussd-request:${key}`).digest("hex");
+
+/** The state a new session starts in, for the number that dials, and whose session it is. */
+function opening(phone: string): { state: UssdState; userId: number | null; language: ReturnType<typeof chosenLanguage> } {
+  const user = findUserByConfirmedPhone(phone);
+  if (user) return { state: user.isAdmin ? { at: "adminNumber" } : { at: "main" }, userId: user.isAdmin ? null : user.id, language: chosenLanguage(user.id) };
+  return { state: accountsWithPhone(phone).confirmed > 1 ? { at: "sharedNumber" } : { at: "newcomer" }, userId: null, language: null };
+}
 
 /** What the request gets, decided in one write transaction with the session's row: an answer now, a wait, or the claim to compute one. */
 function takeTurn(request: UssdRequest, at: Date): Turn {
@@ -63,14 +86,13 @@ function takeTurn(request: UssdRequest, at: Date): Turn {
       if (request.event === "release") return { kind: "answered", screen: closing("en", "goodbye") };
       if (request.event === "timeout") return { kind: "answered", screen: closing("en", "timedOut") };
       const phone = normalizeGhanaPhone(request.phone) ?? request.phone.slice(0, 32);
-      const caller = ussdCaller(phone);
-      const state: UssdState = caller.kind === "account" ? { at: "main" } : caller.kind === "shared" ? { at: "sharedNumber" } : { at: "newcomer" };
+      const { state, userId, language } = opening(phone);
       const opened = openUssdSession({
         gateway: request.gateway,
         gatewaySessionId: request.sessionId,
         phone,
-        userId: caller.kind === "account" ? caller.userId : null,
-        language: caller.kind === "account" ? caller.language : "en",
+        userId,
+        language: language ?? "en",
         state: JSON.stringify(state),
         claim,
         claimUntil,
@@ -79,14 +101,14 @@ function takeTurn(request: UssdRequest, at: Date): Turn {
       return { kind: "claimed", row: opened, claim, fresh: true };
     }
     const stored = storedScreen(row);
-    if (stored && (row.endedAt !== null || row.lastRequest === request.key)) return { kind: "answered", screen: stored };
+    if (stored && (row.endedAt !== null || row.lastRequest === keyDigest(request.key))) return { kind: "answered", screen: stored };
     if (row.claim !== null && row.claimUntil !== null && row.claimUntil > iso) return { kind: "busy" };
     const locale = languageOf(row.language) ?? "en";
     const idleMs = at.getTime() - Date.parse(row.updatedAt);
     const ending = idleMs > USSD_SESSION_SECONDS * 1000 || request.event === "timeout" ? "timedOut" : request.event === "release" ? "goodbye" : null;
     if (ending) {
       const screen = closing(locale, ending);
-      storeUssdAnswer(row.id, null, { state: row.state, language: locale, request: request.key, screen: JSON.stringify(screen), ended: true, at: iso });
+      storeUssdAnswer(row.id, null, { state: row.state, language: locale, request: keyDigest(request.key), screen: JSON.stringify(screen), ended: true, at: iso });
       return { kind: "answered", screen };
     }
     claimUssdSession(row.id, claim, claimUntil);
@@ -101,19 +123,30 @@ async function answerClaimed(request: UssdRequest, { row, claim, fresh }: Extrac
     locale: languageOf(row.language) ?? "en",
     site: site(),
     // The same for the same request (a repeat replays a command), another for the next.
-    commandKey: `ussd.${row.id}.${createHash("sha256").update(request.key).digest("hex").slice(0, 32)}`,
+    commandKey: `ussd.${row.id}.${keyDigest(request.key).slice(0, 32)}`,
+    phone: row.phone,
+    network: request.network,
   };
   const state = readState(row.state);
+  const last = row.lastRequest;
+  const wasLast = last === null ? null : (key: string) => keyDigest(key) === last;
   let step: Step;
   try {
-    step = fresh || request.event === "start" ? show(ctx, state) : await advance(ctx, state, request.input(row.lastRequest));
+    step = fresh || request.event === "start" ? show(ctx, state) : await advance(ctx, state, request.input(wasLast));
   } catch (error) {
     // A bug or a fault below (the database): the session ends with a screen saying so; the log has why.
     logger.error({ err: errorField(error), gateway: request.gateway, screen: state.at }, "USSD screen failed");
     step = { screen: closing(ctx.locale, "fault"), state };
   }
   const at = now().toISOString();
-  storeUssdAnswer(row.id, claim, { state: JSON.stringify(step.state), language: ctx.locale, request: request.key, screen: JSON.stringify(step.screen), ended: step.screen.input === null, at });
+  storeUssdAnswer(row.id, claim, {
+    state: JSON.stringify(step.state),
+    language: ctx.locale,
+    request: keyDigest(request.key),
+    screen: JSON.stringify(step.screen),
+    ended: step.screen.input === null,
+    at,
+  });
   return step.screen;
 }
 

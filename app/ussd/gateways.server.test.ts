@@ -7,22 +7,34 @@ const form = (fields: Record<string, string>) =>
 const json = (body: unknown) => new Request("http://akoko.test/ussd/hubtel/x", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
 
 describe("Africa's Talking's request", () => {
+  // The session's row keeps no text, only whether a text was the last one (an HMAC of it).
+  const lastWas = (last: string) => (text: string) => text === last;
+
   it("reads the new input from the text of every input so far", () => {
     expect(newAfricasTalkingInput(null, "")).toBe("");
-    expect(newAfricasTalkingInput("", "1")).toBe("1");
-    expect(newAfricasTalkingInput("1", "1*2")).toBe("2");
-    expect(newAfricasTalkingInput("1*2", "1*2*50.25")).toBe("50.25");
+    expect(newAfricasTalkingInput(null, "1*2")).toBe("1*2");
+    expect(newAfricasTalkingInput(lastWas(""), "1")).toBe("1");
+    expect(newAfricasTalkingInput(lastWas("1"), "1*2")).toBe("2");
+    expect(newAfricasTalkingInput(lastWas("1*2"), "1*2*50.25")).toBe("50.25");
     // An input with a star in it, and an empty one.
-    expect(newAfricasTalkingInput("1*2", "1*2*3*4")).toBe("3*4");
-    expect(newAfricasTalkingInput("1", "1*")).toBe("");
+    expect(newAfricasTalkingInput(lastWas("1*2"), "1*2*3*4")).toBe("3*4");
+    expect(newAfricasTalkingInput(lastWas("1"), "1*")).toBe("");
     // A text that does not continue the last one: its last part.
-    expect(newAfricasTalkingInput("1*2", "7*9")).toBe("9");
+    expect(newAfricasTalkingInput(lastWas("1*2"), "7*9")).toBe("9");
   });
 
-  it("keys a request by its whole text, and refuses one without a session or a number", async () => {
+  it("keys a request by its whole text, reads the network from networkCode, and refuses one without a session or a number", async () => {
     const read = await africasTalking.read(form({ sessionId: "ATUid_1", serviceCode: "*384*1#", phoneNumber: "+233241234567", networkCode: "62001", text: "1*2" }));
-    expect(read).toMatchObject({ gateway: "africastalking", sessionId: "ATUid_1", phone: "+233241234567", key: "1*2", event: "input" });
-    expect(read.input("1")).toBe("2");
+    expect(read).toMatchObject({ gateway: "africastalking", sessionId: "ATUid_1", phone: "+233241234567", key: "1*2", event: "input", network: "MTN" });
+    expect(read.input(lastWas("1"))).toBe("2");
+    for (const [code, network] of [
+      ["62002", "TELECEL"],
+      ["62003", "AT"],
+      ["62006", "AT"],
+      ["62007", null],
+      ["", null],
+    ] as const)
+      expect((await africasTalking.read(form({ sessionId: "s", phoneNumber: "+233241234567", networkCode: code, text: "" }))).network, code).toBe(network);
     await expect(africasTalking.read(form({ phoneNumber: "+233241234567", text: "" }))).rejects.toBeInstanceOf(HttpError);
     await expect(africasTalking.read(form({ sessionId: "s", text: "" }))).rejects.toThrow("Missing or invalid field: phoneNumber.");
   });
@@ -41,14 +53,28 @@ describe("Hubtel's request", () => {
 
   it("reads the Type (any case), keys by Sequence, and takes no input at Initiation", async () => {
     const start = await hubtel.read(json({ ...base, Type: "Initiation", Sequence: 1 }));
-    expect(start).toMatchObject({ gateway: "hubtel", sessionId: "abc123", phone: "233241234567", key: "1", event: "start" });
+    expect(start).toMatchObject({ gateway: "hubtel", sessionId: "abc123", phone: "233241234567", key: "1", event: "start", network: "MTN" });
     expect(start.input(null)).toBe("");
     const response = await hubtel.read(json({ ...base, Type: "response", Message: " 2 ", Sequence: "2" }));
     expect(response).toMatchObject({ key: "2", event: "input" });
-    expect(response.input("1")).toBe("2");
+    expect(response.input(() => true)).toBe("2");
     // A Release with the Sequence of the screen before it is not a repeat of that screen.
     expect(await hubtel.read(json({ ...base, Type: "Release", Message: "", Sequence: 2 }))).toMatchObject({ key: "release:2", event: "release" });
     expect(await hubtel.read(json({ ...base, Type: "TIMEOUT", Sequence: 3 }))).toMatchObject({ key: "timeout:3", event: "timeout" });
+  });
+
+  it("reads the caller's network from the Operator", async () => {
+    for (const [operator, network] of [
+      ["MTN", "MTN"],
+      ["vodafone", "TELECEL"],
+      ["Telecel", "TELECEL"],
+      ["airteltigo", "AT"],
+      ["AirtelTigo", "AT"],
+      ["tigo", "AT"],
+      ["glo", null],
+      ["", null],
+    ] as const)
+      expect((await hubtel.read(json({ ...base, Operator: operator, Type: "Initiation", Sequence: 1 }))).network, operator).toBe(network);
   });
 
   it("refuses an unknown Type, a Sequence that is not a count, or a missing session", async () => {

@@ -3,6 +3,7 @@ import { HttpError, readBody, readJsonBody } from "~/lib/http.server";
 import type { UssdGateway } from "~/models/schema.server";
 import type { UssdRequest } from "~/ussd/engine.server";
 import type { Screen } from "~/ussd/screen";
+import type { Network } from "~/ussd/state";
 
 /**
  * The two USSD gateways' wire formats: each reads a callback into a UssdRequest and writes a
@@ -26,13 +27,30 @@ function field(body: Record<string, unknown>, name: string, { max, required }: {
 /**
  * What the caller typed, from Africa's Talking's `text`: every input of the session so far joined
  * with `*` ("", "1", "1*2", "1*2*50"). The new input is what follows the text of the last request
- * answered; a text that does not continue it (a gateway that restarted its count) gives its last part.
+ * answered (`wasLast` tells it among the text's beginnings: the session's row keeps no text, only
+ * an HMAC of it); a text that does not continue it (a gateway that restarted its count) gives its
+ * last part. Null: nothing answered yet, the whole text is new.
  */
-export function newAfricasTalkingInput(lastText: string | null, text: string): string {
-  if (lastText === null || lastText === "") return text;
-  if (text.startsWith(`${lastText}*`)) return text.slice(lastText.length + 1);
+export function newAfricasTalkingInput(wasLast: ((text: string) => boolean) | null, text: string): string {
+  if (wasLast === null || wasLast("")) return text;
+  for (let star = text.indexOf("*"); star >= 0; star = text.indexOf("*", star + 1)) if (wasLast(text.slice(0, star))) return text.slice(star + 1);
   return text.slice(text.lastIndexOf("*") + 1);
 }
+
+/**
+ * The networks that carry mobile money here, by Africa's Talking's `networkCode` (the network's MCC
+ * and MNC: 620 is Ghana) and Hubtel's `Operator`. The gateway knows the network the SIM is on, which a
+ * number's prefix does not (numbers move between networks, keeping their prefix). Others (Glo): null.
+ */
+const NETWORK_CODES: Record<string, Network> = { "62001": "MTN", "62002": "TELECEL", "62003": "AT", "62006": "AT" };
+const OPERATORS: Array<[RegExp, Network]> = [
+  [/^mtn/, "MTN"],
+  [/^(vodafone|telecel|vod)/, "TELECEL"],
+  [/^(airteltigo|airtel|tigo|at)$/, "AT"],
+];
+
+export const networkOfCode = (code: string): Network | null => NETWORK_CODES[code] ?? null;
+export const networkOfOperator = (operator: string): Network | null => OPERATORS.find(([pattern]) => pattern.test(operator.toLowerCase().replace(/[\s_-]/g, "")))?.[1] ?? null;
 
 /**
  * Africa's Talking: a form post (sessionId, serviceCode, phoneNumber, networkCode, text), answered
@@ -45,7 +63,8 @@ export const africasTalking: Gateway = {
     const sessionId = field(body, "sessionId", { max: 100, required: true });
     const phone = field(body, "phoneNumber", { max: 32, required: true });
     const text = field(body, "text", { max: 500, required: false });
-    return { gateway: "africastalking", sessionId, phone, key: text, event: "input", input: (lastKey) => newAfricasTalkingInput(lastKey, text) };
+    const network = networkOfCode(field(body, "networkCode", { max: 10, required: false }));
+    return { gateway: "africastalking", sessionId, phone, key: text, event: "input", network, input: (wasLast) => newAfricasTalkingInput(wasLast, text) };
   },
   answer(screen) {
     return new Response(`${screen.input === null ? "END" : "CON"} ${screen.text}`, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
@@ -72,10 +91,11 @@ export const hubtel: Gateway = {
     const sequence = field(body, "Sequence", { max: 10, required: true });
     if (!/^\d+$/.test(sequence)) throw new HttpError(400, msg("api.invalidField", { field: "Sequence" }));
     const message = field(body, "Message", { max: 500, required: false });
+    const network = networkOfOperator(field(body, "Operator", { max: 30, required: false }));
     // A Release or Timeout is never a repeat of the screen before it, whatever its Sequence.
     const key = event === "release" || event === "timeout" ? `${event}:${Number(sequence)}` : String(Number(sequence));
     // At Initiation the Message is the code dialled ("*713#"), not an input.
-    return { gateway: "hubtel", sessionId, phone, key, event, input: () => (event === "input" ? message : "") };
+    return { gateway: "hubtel", sessionId, phone, key, event, network, input: () => (event === "input" ? message : "") };
   },
   answer(screen, request) {
     const waits = screen.input !== null;

@@ -28,6 +28,13 @@ export const notices: TwiTexts<typeof english> = {
   "notices.destination.ending": "{label} a ne to yɛ {last3}",
   "notices.withdrawalRequested": "Obi abisa sɛ ɔyi {amount} fi w'akawnt mu kɔ {destination}. Ɛnyɛ wo? Sesa wo password seesei na frɛ yɛn.",
   "notices.pinLocked": "Wɔakyerɛw wo PIN mfomso mpɛn {tries} a ɛtoatoa so, enti yɛato mu kosi {until}. Ɛnyɛ wo? Frɛ yɛn ntɛm ara.",
+  "notices.receiptInvested": {
+    one: "Tua ho krataa {reference}: watɔ kyɛfa {count} wɔ nkokɔ kuw #{batchId} mu {amount}.",
+    other: "Tua ho krataa {reference}: watɔ nkyɛfa {count} wɔ nkokɔ kuw #{batchId} mu {amount}.",
+  },
+  "notices.receiptDeposit": "Sika {amount} a wode reto mu {reference} afi ase. Ɛbɛba wo sika kotoku mu sɛ wo network si tua no so dua a.",
+  "notices.receiptWithdrawal": "Woabisa sɛ woyi {amount} kɔ {destination} ({reference}). Mobile money taa ba simma kakra mu.",
+  "notices.receiptWithdrawalHeld": "Woabisa sɛ woyi {amount} kɔ {destination} ({reference}). Ɔhwɛfoɔ bɛhwɛ mu nnɔnhwere 24 mu.",
   "notices.withdrawalSent": "Yɛde sika {amount} a woyii no akɔ {provider}.",
   "notices.withdrawalReturned": "Yɛantumi amfa sika {amount} a woyii no ankɔ {provider}. Sika no asan aba wo sika kotoku mu.",
   "notices.withdrawalReversed": "Sika {amount} a woyii kɔɔ {provider} no asan aba. Sika no asan aba wo sika kotoku mu.",

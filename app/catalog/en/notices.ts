@@ -28,6 +28,14 @@ export const notices = {
   "notices.destination.ending": "{label} ending {last3}",
   "notices.withdrawalRequested": "A withdrawal of {amount} to {destination} was requested from your account. Not you? Change your password now and contact support.",
   "notices.pinLocked": "Your PIN was entered wrong {tries} times in a row and is locked until {until}. Not you? Contact us at once.",
+  // Receipts of money actions asked for on USSD (issue 31): SMS only, to the caller.
+  "notices.receiptInvested": {
+    one: "Receipt {reference}: {count} unit of Batch #{batchId} bought for {amount}.",
+    other: "Receipt {reference}: {count} units of Batch #{batchId} bought for {amount}.",
+  },
+  "notices.receiptDeposit": "Deposit {reference} of {amount} started. It reaches your wallet once your network confirms the payment.",
+  "notices.receiptWithdrawal": "Withdrawal {reference} of {amount} to {destination} requested. Mobile money usually arrives within minutes.",
+  "notices.receiptWithdrawalHeld": "Withdrawal {reference} of {amount} to {destination} requested. An admin reviews it within 24 hours.",
   "notices.withdrawalSent": "Your withdrawal of {amount} was sent to {provider}.",
   "notices.withdrawalReturned": "Your withdrawal of {amount} to {provider} could not be sent. The money is back in your wallet.",
   "notices.withdrawalReversed": "Your withdrawal of {amount} to {provider} came back. The money is back in your wallet.",
