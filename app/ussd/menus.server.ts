@@ -8,7 +8,7 @@ import { invest } from "~/commands/investing.server";
 import { previewWithdrawal, requestWithdrawal, startDeposit, submitDepositOtp } from "~/commands/payments.server";
 import { changePin, checkPin, pinState, registerByPhone, type PinCheck } from "~/commands/pin.server";
 import { readFullName } from "~/domain/account";
-import { calendarDateOrNull } from "~/domain/calendar";
+import { calendarDateOrNull, formatInstant } from "~/domain/calendar";
 import { DomainError } from "~/domain/errors";
 import { buyingState, readUnitCount, sellsUnitsNow } from "~/domain/investing";
 import { normalizeGhanaPhone } from "~/domain/kyc";
@@ -18,7 +18,7 @@ import { PIN_MAX_DIGITS, PIN_MIN_DIGITS, pinRefusalMessage, readNewPin, readPinA
 import { portfolioTotals } from "~/domain/payouts";
 import { expectedPayoutAfterTax } from "~/domain/schedules";
 import { parseMoneyAmount } from "~/domain/wallet";
-import { now, today } from "~/lib/clock.server";
+import { now, nowIso, today } from "~/lib/clock.server";
 import { getEnv } from "~/lib/env.server";
 import { HttpError } from "~/lib/http.server";
 import { openFromString, sealToString } from "~/lib/kyc-crypto.server";
@@ -30,7 +30,7 @@ import { walletInfo } from "~/models/ledger.server";
 import { listReceivedPayouts, nextPayouts } from "~/models/payout.server";
 import { getUserById } from "~/models/user.server";
 import { accountsWithPhone } from "~/models/ussd-sessions.server";
-import { maskedDestination, mobileMoneyDestinationsReady, NETWORK_LABELS, withdrawalMessage } from "~/models/withdrawal.server";
+import { destinationUsableAt, listMyDestinations, maskedDestination, mobileMoneyDestinationsReady, NETWORK_LABELS, withdrawalMessage } from "~/models/withdrawal.server";
 import { fitted, option, page, screen, squeezed, type InputKind, type Screen, type Shrinkable } from "~/ussd/screen";
 import type { MoneyAction, Network, OutcomeName, Place, UssdState } from "~/ussd/state";
 
@@ -126,8 +126,11 @@ const MAIN_ENTRIES: Entry[] = [
   { label: "ussd.main.changePin", to: (ctx) => withPin(ctx, () => ({ at: "changePinOld" })) },
 ];
 
-/** What a number no account holds may do by USSD. */
-const NEWCOMER_ENTRIES: Entry[] = [{ label: "ussd.main.register", to: () => ({ at: "registerName" }) }];
+/** What a number no account holds may do by USSD: register, in the language it chooses. */
+const NEWCOMER_ENTRIES: Entry[] = [
+  { label: "ussd.main.register", to: () => ({ at: "registerName" }) },
+  { label: "ussd.main.language", to: () => ({ at: "language" }) },
+];
 
 /** The entry a key chose (1 is the first), or null. */
 function entryFor(entries: readonly Entry[], input: string): Entry | null {
@@ -370,7 +373,7 @@ const holdings: Menu<At<"holdings">> = {
 
 const LANGUAGE_CHOICES: Language[] = ["en", "ak"];
 
-/** English or Twi, kept on the account (its emails and SMS follow it), and the screens from the next one on. */
+/** English or Twi, kept on the account (its emails and SMS follow it), and the screens from the next one on; a newcomer's registers in it. */
 const language: Menu<At<"language">> = {
   show: (ctx, state) => {
     const say = t(ctx);
@@ -378,12 +381,14 @@ const language: Menu<At<"language">> = {
     return { screen: wants("language", [said(ctx, state.error), say("ussd.language.title"), ...choices, back(ctx)]), state };
   },
   answer: (ctx, state, input) => {
-    if (input === "0") return { at: "main" };
+    const home: UssdState = ctx.actor ? { at: "main" } : { at: "newcomer" };
+    if (input === "0") return home;
     const chosen = /^\d$/.test(input) ? LANGUAGE_CHOICES[Number(input) - 1] : undefined;
     if (!chosen) return invalid(state);
-    chooseLanguage({ actor: { id: accountOf(ctx) }, key: null }, { language: chosen });
+    // A newcomer's choice is the session's, and the account's once it registers.
+    if (ctx.actor) chooseLanguage({ actor: ctx.actor, key: null }, { language: chosen });
     ctx.locale = chosen;
-    return { at: "main", notice: msg("ussd.language.set", { language: msg(`common.language.${chosen}`) }) };
+    return ctx.actor ? { at: "main", notice: msg("ussd.language.set", { language: msg(`common.language.${chosen}`) }) } : home;
   },
 };
 
@@ -555,7 +560,9 @@ const depositVoucher: Menu<At<"depositVoucher">> = {
   show: (ctx, state) => {
     const d = getMyDeposit({ userId: accountOf(ctx), depositId: state.depositId });
     if (d.status !== "PENDING" || d.nextAction !== "enter_otp") return depositAmount.show(ctx, { at: "depositAmount" });
-    const lines = fitted([refused(ctx, state.error), t(ctx)("ussd.deposit.voucher", { amount: money(d.amountMinor), reference: d.reference }), option(1, t(ctx)("ussd.deposit.another")), back(ctx)]);
+    // After a refusal, the short prompt: the screen before named the deposit.
+    const prompt = state.error ? t(ctx)("ussd.deposit.voucherAgain") : t(ctx)("ussd.deposit.voucher", { amount: money(d.amountMinor), reference: d.reference });
+    const lines = fitted([refused(ctx, state.error), prompt, option(1, t(ctx)("ussd.deposit.another")), back(ctx)]);
     return { screen: wants("depositVoucher", lines), state };
   },
   answer: async (ctx, state, input) => {
@@ -582,21 +589,33 @@ const depositVoucher: Menu<At<"depositVoucher">> = {
  * hours), and a PIN.
  */
 function withdrawStart(ctx: MenuContext): UssdState {
-  const userId = accountOf(ctx);
-  try {
-    assertMayWithdraw(userId);
-  } catch (error) {
-    return outcome("cannotWithdraw", [refusal(error)]);
-  }
-  if (mobileMoneyDestinationsReady(userId).length === 0) return outcome("noDestination", [msg("ussd.withdraw.none", { site: ctx.site, hours: getEnv().DESTINATION_COOLING_OFF_HOURS })]);
-  return withPin(ctx, () => ({ at: "withdrawList", start: 0 }));
+  return withPin(ctx, () => {
+    const userId = accountOf(ctx);
+    try {
+      assertMayWithdraw(userId);
+    } catch (error) {
+      return outcome("cannotWithdraw", [refusal(error)]);
+    }
+    return mobileMoneyDestinationsReady(userId).length === 0 ? noDestination(ctx) : { at: "withdrawList", start: 0 };
+  });
+}
+
+/** Why there is nothing to withdraw to: no mobile money destination (added on the web), or a new one still cooling off (until when). */
+function noDestination(ctx: MenuContext): UssdState {
+  const waiting = listMyDestinations(accountOf(ctx))
+    .filter((d) => d.kind === "mobile_money")
+    .map(destinationUsableAt)
+    .filter((at) => at > nowIso())
+    .sort();
+  if (waiting.length > 0) return outcome("noDestination", [msg("ussd.withdraw.coolingOff", { when: formatInstant(waiting[0]) })]);
+  return outcome("noDestination", [msg("ussd.withdraw.none", { site: ctx.site })]);
 }
 
 /** The account's mobile money destinations that may receive money now ("MTN MoMo ending 567"), as many to a page as fit. */
 const withdrawList: Menu<At<"withdrawList">> = {
   show: (ctx, state) => {
     const ready = mobileMoneyDestinationsReady(accountOf(ctx));
-    if (ready.length === 0) return outcomeMenu.show(ctx, outcome("noDestination", [msg("ussd.withdraw.none", { site: ctx.site, hours: getEnv().DESTINATION_COOLING_OFF_HOURS })]) as At<"outcome">);
+    if (ready.length === 0) return outcomeMenu.show(ctx, noDestination(ctx) as At<"outcome">);
     const start = state.start < ready.length ? state.start : 0;
     const { lines, shown } = page({
       count: ready.length,
@@ -750,7 +769,7 @@ const MENUS: { [P in Place]: Menu<At<P>> } = {
 };
 
 /** The places a number without an account may be (and an admin's: its END screen). */
-const WITHOUT_ACCOUNT: readonly Place[] = ["newcomer", "sharedNumber", "adminNumber", "registerName", "registerPin", "registerPinAgain", "outcome"];
+const WITHOUT_ACCOUNT: readonly Place[] = ["newcomer", "sharedNumber", "adminNumber", "language", "registerName", "registerPin", "registerPinAgain", "outcome"];
 
 /** A state this caller may be in: a caller without an account is never past the newcomer's screens. */
 const allowed = (ctx: MenuContext, state: UssdState): UssdState => (ctx.actor || WITHOUT_ACCOUNT.includes(state.at) ? state : { at: "newcomer" });
