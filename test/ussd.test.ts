@@ -595,7 +595,6 @@ describe("every screen, in English and Twi", () => {
       const bare = name === "hubtel" ? gateways.hubtel(undefined, { operator: "glo" }) : gateways.africastalking(undefined, { networkCode: "62007" });
       await walk(fake, bare, locale);
       const screens = [...fake.screens, ...bare.screens];
-      if (process.env.DUMP_USSD) require("node:fs").writeFileSync(`/tmp/ussd-${locale}-${name}.txt`, screens.join("\n----\n"));
       expect(screens.length).toBeGreaterThan(100);
       if (fake instanceof FakeHubtelUssd && bare instanceof FakeHubtelUssd) expect([...new Set([...fake.states, ...bare.states])].sort()).toEqual([...EVERY_SCREEN].sort());
       // The Twi screens are Twi (GSM-7 spelled), the English ones English.
