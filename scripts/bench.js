@@ -19,7 +19,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { createInvestors, createToken, insertInvestments } from "./lib/bulk-data.js";
+import { createInvestors, createToken, hashPassword, insertInvestments } from "./lib/bulk-data.js";
 import { keepAliveAgent, request as requestOver } from "./lib/http-client.js";
 import { ensureBuild, startBuiltServer } from "./lib/server-process.js";
 
@@ -268,7 +268,7 @@ async function scaling(check) {
 }
 
 /**
- * (f) USSD: 200 callers with confirmed phones, each holding 10 investments, walk the menus through
+ * (f) USSD: 200 callers with confirmed phones and a PIN, each holding 10 investments, walk the menus through
  * Hubtel's JSON callback (ClientState names the screen): the main menu, the balance, the holdings,
  * the open batches, units and their confirmation, a deposit's amount, the language (a write), and
  * out. First 50 callers at once for screens/s, then one caller alone, each screen's median time of
@@ -279,10 +279,12 @@ async function ussdBench(server, db, newBatch, check) {
   const holdingsBatch = await newBatch({ target_units: 10_000 });
   insertInvestments(db, { batchId: holdingsBatch, userIds: callers.map((c) => c.id), count: callers.length * 10 });
   await newBatch({ target_units: 1_000_000 });
-  const confirm = db.prepare("update users set phone = ?, phone_verified_at = ? where id = ?");
+  // Confirmed phones, and a PIN: Invest and Deposit open only for an account that has one (issue 31).
+  const confirm = db.prepare("update users set phone = ?, phone_verified_at = ?, pin_hash = ? where id = ?");
+  const pinHash = hashPassword("40719");
   const phones = callers.map((c, i) => {
     const phone = `+23320${String(1_000_000 + i).slice(1)}0`;
-    confirm.run(phone, new Date().toISOString(), c.id);
+    confirm.run(phone, new Date().toISOString(), pinHash, c.id);
     return phone.slice(1);
   });
   const url = `${server.url}/ussd/hubtel/${USSD_SECRET}`;
