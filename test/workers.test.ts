@@ -80,9 +80,9 @@ describe("several worker processes on one SQLite file", () => {
 
   it("answers one USSD session from both workers; a request that reaches both at once runs once", async () => {
     for (let i = 0; i < 6; i++) createBatch(server);
-    const u = await createInvestor(server, { walletGhs: 10 });
     const phone = "+233209990001";
-    server.db().prepare("update users set phone = ?, phone_verified_at = ? where id = ?").run(phone, new Date().toISOString(), u.id);
+    // A confirmed phone and a PIN (issue 31: Invest opens only for an account that has one).
+    await createInvestor(server, { walletGhs: 10, phone, pin: "4071" });
     const fake = new FakeAfricasTalking(`${server.url}/ussd/africastalking/${USSD_CALLBACK_SECRET}`, { headers: { Connection: "close" } });
     await fake.dial(phone);
     expect(await fake.send("1")).toContain("Wallet: GHS 10.00");
