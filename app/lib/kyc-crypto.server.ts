@@ -26,7 +26,7 @@ export function lastFour(idNumber: string): string {
   return idNumber.slice(-4);
 }
 
-/** A sealed value as one column: "iv.tag.ciphertext" (base64 parts). Used for TOTP secrets (issue 20). */
+/** A sealed value as one column: "iv.tag.ciphertext" (base64 parts). Used for TOTP secrets (issue 20) and a USSD PIN held between two screens (issue 31). */
 export function sealToString(plain: string): string {
   const s = sealIdNumber(plain);
   return `${s.iv}.${s.tag}.${s.ciphertext}`;

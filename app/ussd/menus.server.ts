@@ -106,11 +106,11 @@ const outcome = (name: OutcomeName, lines: Array<MessageRef | string>): UssdStat
 const money = (minor: number) => ({ money: minor });
 
 /**
- * A PIN held from one screen to the next: sealed (AES-GCM with the server's key) in the session's
+ * A PIN held from one screen to the next: sealed (AES-GCM with KYC_ENCRYPTION_KEY) in the session's
  * row, so the row never holds it as typed; opened where it is used.
  */
-const seal = (pin: string) => sealToString(pin);
-const unseal = (sealed: string) => openFromString(sealed);
+const seal = sealToString;
+const unseal = openFromString;
 
 /** A menu entry: its words (an id of the main menu's namespace) and the place it leads to. */
 type Entry = { label: Extract<MessageId, `ussd.main.${string}`>; to: (ctx: MenuContext) => UssdState };
