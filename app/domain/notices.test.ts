@@ -1,5 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { categoryOfKind, gsm7Length, gsm7Only, htmlBody, isSecurityKind, subjectOfKind, maskEmail, maskPhone, retryDelaySeconds, smsText, SMS_MAX, SMS_UCS2_MAX } from "~/domain/notices";
+import {
+  categoryOfKind,
+  gsm7Length,
+  gsm7Only,
+  htmlBody,
+  isReceiptKind,
+  isSecurityKind,
+  subjectOfKind,
+  maskEmail,
+  maskPhone,
+  retryDelaySeconds,
+  smsText,
+  SMS_MAX,
+  SMS_UCS2_MAX,
+} from "~/domain/notices";
 import { render } from "~/catalog/index.server";
 
 describe("notices", () => {
@@ -19,6 +33,13 @@ describe("notices", () => {
     expect(categoryOfKind("ADMIN_SECURITY")).toBeNull();
     expect(render("en", subjectOfKind("ADMIN_SECURITY"))).toBe("Security alert for Akoko admins");
     expect(isSecurityKind("PAYOUT")).toBe(false);
+  });
+
+  it("treats a USSD money action's receipt as a receipt: no preference, not a security notice (issue 31)", () => {
+    expect(isReceiptKind("RECEIPT")).toBe(true);
+    expect(isSecurityKind("RECEIPT")).toBe(false);
+    expect(categoryOfKind("RECEIPT")).toBeNull();
+    expect(isReceiptKind("DEPOSIT_CREDITED")).toBe(false);
   });
 
   it("treats a new payout destination and a withdrawal's request as security kinds (issue 26)", () => {
