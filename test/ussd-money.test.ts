@@ -292,6 +292,17 @@ describe("withdrawals on USSD", () => {
 });
 
 describe("the PIN on USSD", () => {
+  it("registers in the language the newcomer chose first: the account keeps it", async () => {
+    const fake = gateways.hubtel();
+    const phone = newPhone();
+    await fake.dial(phone);
+    expect(await fake.send("2")).toBe("Choose your language:\n1. English\n2. Twi\n0. Back");
+    expect(await fake.send("2")).toBe("Akoko akawnt biara nni noma yi so. Bue baako wo ha, anaa wo akoko.test.\n1. Bue akawnt\n2. Kasa");
+    for (const input of ["1", "Kwabena Ɔfori", PIN]) await fake.send(input);
+    expect(await fake.send(PIN)).toBe("W'Akoko akawnt aye krado. Se wope se wode sika to mu a, fre bio na yi Fa sika to mu.");
+    expect(server.db().prepare("select full_name fullName, locale from users where phone = ?").get(phone)).toEqual({ fullName: "Kwabena Ɔfori", locale: "ak" });
+  });
+
   it("locks after three wrong PINs in a row: the END screen says until when, SMS and email tell the owner, nothing is bought", async () => {
     const efua = await caller(1000);
     const email = `efua.${Date.now()}@example.com`;
