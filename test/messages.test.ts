@@ -8,6 +8,7 @@ import { call, Client, htmlText, uniqueEmail } from "./support/client";
 import { createBatch, createInvestor, createRemittance, serverNow, signInAdmin, type Investor, type SignedIn } from "./support/factories";
 import { startFakeHubtel, type FakeHubtel } from "./support/fake-hubtel";
 import { linkIn, startFakeSmtp, type FakeSmtp, type ReceivedEmail } from "./support/fake-smtp";
+import { messagingEnv as sendingTo } from "./support/messaging";
 import { startServer, type TestServer } from "./support/server";
 
 let smtp: FakeSmtp;
@@ -15,21 +16,9 @@ let hubtel: FakeHubtel;
 let server: TestServer;
 let admin: SignedIn;
 
-/** The app's real adapters against the fakes; a quick worker and short backoffs so retries happen within a test. */
+/** The app's real adapters against the fakes, with short backoffs so retries happen within a test. */
 function messagingEnv(extra: Record<string, string> = {}) {
-  return {
-    EMAIL_PROVIDER: "smtp",
-    SMTP_URL: smtp.url,
-    MAIL_FROM: "Akoko <no-reply@akoko.test>",
-    SMS_PROVIDER: "hubtel",
-    HUBTEL_CLIENT_ID: hubtel.clientId,
-    HUBTEL_CLIENT_SECRET: hubtel.clientSecret,
-    HUBTEL_SMS_URL: hubtel.url,
-    OUTBOX_POLL_MS: "100",
-    OUTBOX_RETRY_SECONDS: "0.2",
-    OUTBOX_MAX_ATTEMPTS: "3",
-    ...extra,
-  };
+  return sendingTo(smtp, hubtel, { OUTBOX_RETRY_SECONDS: "0.2", OUTBOX_MAX_ATTEMPTS: "3", ...extra });
 }
 
 beforeAll(async () => {

@@ -12,6 +12,7 @@ import { call, Client, htmlText, uniquePhone } from "./support/client";
 import { createInvestor, createPhoneInvestor, serverNow, signInAdmin, type SignedIn } from "./support/factories";
 import { startFakeHubtel, type FakeHubtel } from "./support/fake-hubtel";
 import { startFakeSmtp, type FakeSmtp } from "./support/fake-smtp";
+import { messagingEnv } from "./support/messaging";
 import { startServer, TEST_ADMIN, type TestServer } from "./support/server";
 import { awayFromStepEnd, codeFor } from "./support/totp";
 
@@ -20,25 +21,10 @@ let hubtel: FakeHubtel;
 let server: TestServer;
 let admin: SignedIn;
 
-/** The real adapters against the fakes, and a quick outbox worker. */
-function messagingEnv(extra: Record<string, string> = {}) {
-  return {
-    EMAIL_PROVIDER: "smtp",
-    SMTP_URL: smtp.url,
-    MAIL_FROM: "Akoko <no-reply@akoko.test>",
-    SMS_PROVIDER: "hubtel",
-    HUBTEL_CLIENT_ID: hubtel.clientId,
-    HUBTEL_CLIENT_SECRET: hubtel.clientSecret,
-    HUBTEL_SMS_URL: hubtel.url,
-    OUTBOX_POLL_MS: "100",
-    ...extra,
-  };
-}
-
 beforeAll(async () => {
   smtp = await startFakeSmtp();
   hubtel = await startFakeHubtel();
-  server = await startServer(messagingEnv());
+  server = await startServer(messagingEnv(smtp, hubtel));
   admin = await signInAdmin(server);
 });
 afterAll(async () => {
@@ -379,7 +365,7 @@ describe("signing in with a phone number on /login/phone", () => {
     // Even the right PIN is refused while locked, saying until when; the lock is on the account, so a new process keeps it.
     expect((await post(browser, "/login/phone", { intent: "check-pin", pin: "4071" })).html).toContain(`Try again after ${until} UTC.`);
     await server.stop();
-    server = await startServer(messagingEnv(), { dbFile: server.dbFile });
+    server = await startServer(messagingEnv(smtp, hubtel), { dbFile: server.dbFile });
     const again = new Client(server.url);
     for (const pair of browser.cookieHeader().split("; ")) again.setCookie(pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1));
     const stillLocked = await post(again, "/login/phone", { intent: "check-pin", pin: "4071" });

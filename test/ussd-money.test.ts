@@ -12,6 +12,7 @@ import { startFakeHubtel, type FakeHubtel } from "./support/fake-hubtel";
 import { startFakePaystack, type FakePaystack } from "./support/fake-paystack";
 import { startFakeSmtp, type FakeSmtp } from "./support/fake-smtp";
 import type { FakeUssdGateway } from "./support/fake-ussd";
+import { messagingEnv } from "./support/messaging";
 import { startServer, type TestServer } from "./support/server";
 import { chooseBatch, GATEWAY_NAMES, idleFor, ussdGateways, ussdSessionOf, type GatewayName } from "./support/ussd";
 
@@ -34,14 +35,7 @@ beforeAll(async () => {
     PAYSTACK_SECRET_KEY: paystack.secretKey,
     PAYSTACK_BASE_URL: paystack.url,
     PAYMENTS_SWEEP_SECONDS: "0",
-    EMAIL_PROVIDER: "smtp",
-    SMTP_URL: smtp.url,
-    MAIL_FROM: "Akoko <no-reply@akoko.test>",
-    SMS_PROVIDER: "hubtel",
-    HUBTEL_CLIENT_ID: sms.clientId,
-    HUBTEL_CLIENT_SECRET: sms.clientSecret,
-    HUBTEL_SMS_URL: sms.url,
-    OUTBOX_POLL_MS: "100",
+    ...messagingEnv(smtp, sms),
     // A new destination waits a day before it receives money; withdrawals past GHS 500 in a day wait for an admin.
     DESTINATION_COOLING_OFF_HOURS: "24",
     LARGE_WITHDRAWAL_GHS: "500",

@@ -121,18 +121,7 @@ function FirstPasswordForm({ result }: Props) {
         <input type="hidden" name="intent" value="set-password" />
         <FormError message={errors.form} />
         <PinField label={t("account.currentPin")} name="current_pin" error={errors.current_pin} />
-        <Field
-          label={t("account.newPassword")}
-          name="new_password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN}
-          maxLength={PASSWORD_MAX}
-          hint={t("account.newPasswordHint", { min: PASSWORD_MIN })}
-          error={errors.new_password}
-        />
-        <Field label={t("account.newPasswordAgain")} name="confirm_password" type="password" autoComplete="new-password" required maxLength={PASSWORD_MAX} error={errors.confirm_password} />
+        <NewPasswordFields errors={errors} />
         <Submit>{t("account.setPassword")}</Submit>
       </Form>
     </Section>
@@ -186,18 +175,7 @@ function PasswordForm({ result }: Props) {
         <input type="hidden" name="intent" value="password" />
         <FormError message={errors.form} />
         <Field label={t("account.currentPassword")} name="current_password" type="password" autoComplete="current-password" required maxLength={PASSWORD_MAX} error={errors.current_password} />
-        <Field
-          label={t("account.newPassword")}
-          name="new_password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN}
-          maxLength={PASSWORD_MAX}
-          hint={t("account.newPasswordHint", { min: PASSWORD_MIN })}
-          error={errors.new_password}
-        />
-        <Field label={t("account.newPasswordAgain")} name="confirm_password" type="password" autoComplete="new-password" required maxLength={PASSWORD_MAX} error={errors.confirm_password} />
+        <NewPasswordFields errors={errors} />
         <Submit>{t("account.changePassword")}</Submit>
       </Form>
     </Section>
@@ -536,5 +514,26 @@ export function AccountSettings(props: Props) {
       <CloseForm {...props} />
       {result?.ok ? <CloseConfirm confirm={result.confirm} /> : null}
     </section>
+  );
+}
+
+/** A new password and the same again: changing it, or setting a first one. */
+function NewPasswordFields({ errors }: { errors: Record<string, string | undefined> }) {
+  const t = useT();
+  return (
+    <>
+      <Field
+        label={t("account.newPassword")}
+        name="new_password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={PASSWORD_MIN}
+        maxLength={PASSWORD_MAX}
+        hint={t("account.newPasswordHint", { min: PASSWORD_MIN })}
+        error={errors.new_password}
+      />
+      <Field label={t("account.newPasswordAgain")} name="confirm_password" type="password" autoComplete="new-password" required maxLength={PASSWORD_MAX} error={errors.confirm_password} />
+    </>
   );
 }
