@@ -10,7 +10,7 @@ import { ak } from "~/catalog/ak";
 import { en, type MessageId } from "~/catalog/en";
 import type { Template } from "~/catalog/format";
 import { call, Client } from "./support/client";
-import { createBatch, createInvestor, signIn, signInAdmin, type SignedIn } from "./support/factories";
+import { createBatch, createInvestor, createPhoneInvestor, signIn, signInAdmin, type SignedIn } from "./support/factories";
 import { pageChrome, readableAttributes, textNodes } from "./support/pseudo";
 import { startServer, TEST_INVESTOR, type TestServer } from "./support/server";
 
@@ -95,7 +95,7 @@ describe("a page in Twi carries no English sentence", () => {
 
   it("the public pages, for a visitor", async () => {
     const pages = ["/", "/how-it-works", "/faq", "/invest/eggs", "/invest/chicken", `/batches/${batches.egg}`, `/batches/${batches.chicken}`, "/kyc", "/contact", "/terms", "/risk"];
-    const forms = ["/login", "/register", "/reset-password", `/invest/eggs?amount=1&calc_batch=${batches.egg}#calculator`, "/no-such-page"];
+    const forms = ["/login", "/login/phone", "/register", "/reset-password", `/invest/eggs?amount=1&calc_batch=${batches.egg}#calculator`, "/no-such-page"];
     expect(await englishIn(new Client(server.url), [...pages, ...forms])).toEqual([]);
   });
 
@@ -114,6 +114,9 @@ describe("a page in Twi carries no English sentence", () => {
       "/kyc",
     ];
     expect(await englishIn(investor.page, pages)).toEqual([]);
+    // An account made on a phone: the PIN stands in for the password on /account.
+    const phoneFirst = await createPhoneInvestor(server);
+    expect(await englishIn(phoneFirst.page, ["/account", "/portfolio"])).toEqual([]);
   });
 
   it("an invest refused with a validation error, in Twi", async () => {
