@@ -95,6 +95,18 @@ describe("POST /api/v1/auth/pin", () => {
     expect(userRow(kofi.id).pin_hash).not.toBe(stored);
   });
 
+  it("tells the owner of a new PIN by SMS and email, as of a changed password: a PIN lets money move on USSD", async () => {
+    const kwame = await createInvestor(server);
+    const phone = uniquePhone();
+    const at = serverNow(server).toISOString();
+    server.db().prepare("update users set phone = ?, phone_verified_at = ?, email_verified_at = ? where id = ?").run(phone, at, at, kwame.id);
+    expect((await call(kwame.api, "POST", "/api/v1/auth/pin", { password: kwame.password, pin: "7305" })).status).toBe(200);
+    await hubtel.waitFor(() => hubtel.to(phone).length > 0);
+    expect(hubtel.to(phone).map((s) => s.content)).toEqual(["Akoko: A new PIN was set on your account. Not you? Contact us at once."]);
+    await smtp.waitFor(() => smtp.to(kwame.email).some((m) => m.headers.subject === "A new PIN was set on your Akoko account"));
+    expect(server.db().prepare("select kind, message_id from notifications where user_id = ?").all(kwame.id)).toEqual([{ kind: "PIN_SET", message_id: "notices.pinSet" }]);
+  });
+
   it("refuses a weak PIN, a wrong or missing password and a stranger with a 4xx {detail}, changing nothing", async () => {
     const kofi = await createInvestor(server);
     const cases: Array<[unknown, number, string]> = [

@@ -39,9 +39,9 @@ const KIND_CATEGORIES: Record<string, NoticeCategory> = {
  * admin of an admin's sign-in from a new device, a password change, and the like (notifyAdmins).
  * DESTINATION_ADDED and WITHDRAWAL_REQUESTED (issue 26): a stolen session must not add a payout
  * destination or take money out without the owner hearing of it. PIN_LOCKED (issue 31): three wrong
- * PINs in a row may be someone guessing it.
+ * PINs in a row may be someone guessing it; PIN_SET: a new PIN lets money move on USSD.
  */
-const SECURITY_KINDS = new Set(["ADMIN_SECURITY", "DESTINATION_ADDED", "WITHDRAWAL_REQUESTED", "PIN_LOCKED"]);
+const SECURITY_KINDS = new Set(["ADMIN_SECURITY", "DESTINATION_ADDED", "WITHDRAWAL_REQUESTED", "PIN_LOCKED", "PIN_SET"]);
 
 export function isSecurityKind(kind: string): boolean {
   return SECURITY_KINDS.has(kind);

@@ -3,7 +3,7 @@
  * never logged and never answered by any API. Every check is counted on the user's row, so the lock
  * holds across processes: PIN_TRIES wrong ones in a row lock the PIN for PIN_LOCK_MINUTES (a right
  * one resets the count), and while it is locked even the right PIN is refused. The lock is told to
- * the owner by SMS and email (a security notice, PIN_LOCKED).
+ * the owner by SMS and email (a security notice, PIN_LOCKED), and so is a new PIN (PIN_SET).
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { msg } from "~/catalog/ref";
@@ -30,11 +30,15 @@ export function pinState(userId: number): { hasPin: boolean; lockedUntil: string
  */
 export async function storePin(userId: number, pin: NewPin): Promise<void> {
   const pinHash = await hashPassword(pin);
-  getDb()
-    .update(users)
-    .set({ pinHash, pinFailures: 0, pinLockedUntil: null })
-    .where(and(eq(users.id, userId), isNull(users.closedAt)))
-    .run();
+  atomic(() => {
+    const stored = getDb()
+      .update(users)
+      .set({ pinHash, pinFailures: 0, pinLockedUntil: null })
+      .where(and(eq(users.id, userId), isNull(users.closedAt)))
+      .run();
+    // A new PIN lets money move on USSD: the owner hears of it, as of a changed password.
+    if (stored.changes === 1) notify(userId, "PIN_SET", msg("notices.pinSet"));
+  });
 }
 
 /**

@@ -20,6 +20,7 @@ export const mail: TwiTexts<typeof english> = {
   "mail.subject.DESTINATION_ADDED": "Wɔde baabi foforɔ a akatua bɛkɔ aka w'Akoko akawnt ho",
   "mail.subject.WITHDRAWAL_REQUESTED": "Obi abisa sɛ ɔyi sika fi w'Akoko akawnt mu",
   "mail.subject.PIN_LOCKED": "Yɛato wo Akoko PIN mu",
+  "mail.subject.PIN_SET": "Wɔde PIN foforɔ asi w'Akoko akawnt so",
   "mail.subject.other": "Nkra fi Akoko",
   "mail.hello": "{name}, ɛte sɛn?",
   "mail.sms": "Akoko: {text}",

@@ -28,6 +28,7 @@ export const notices: TwiTexts<typeof english> = {
   "notices.destination.ending": "{label} a ne to yɛ {last3}",
   "notices.withdrawalRequested": "Obi abisa sɛ ɔyi {amount} fi w'akawnt mu kɔ {destination}. Ɛnyɛ wo? Sesa wo password seesei na frɛ yɛn.",
   "notices.pinLocked": "Wɔakyerɛw wo PIN mfomso mpɛn {tries} a ɛtoatoa so, enti yɛato mu kosi {until}. Ɛnyɛ wo? Frɛ yɛn ntɛm ara.",
+  "notices.pinSet": "Wɔde PIN foforɔ asi w'akawnt so. Ɛnyɛ wo? Frɛ yɛn ntɛm ara.",
   "notices.receiptInvested": {
     one: "Tua ho krataa {reference}: watɔ kyɛfa {count} wɔ nkokɔ kuw #{batchId} mu {amount}.",
     other: "Tua ho krataa {reference}: watɔ nkyɛfa {count} wɔ nkokɔ kuw #{batchId} mu {amount}.",

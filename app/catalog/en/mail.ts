@@ -20,6 +20,7 @@ export const mail = {
   "mail.subject.DESTINATION_ADDED": "A new payout destination was added to your Akoko account",
   "mail.subject.WITHDRAWAL_REQUESTED": "A withdrawal was requested from your Akoko account",
   "mail.subject.PIN_LOCKED": "Your Akoko PIN is locked",
+  "mail.subject.PIN_SET": "A new PIN was set on your Akoko account",
   "mail.subject.other": "A message from Akoko",
   "mail.hello": "Hello {name},",
   "mail.sms": "Akoko: {text}",
