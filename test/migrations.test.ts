@@ -90,7 +90,7 @@ beforeAll(() => {
   `);
   before = shapeOf(old);
   old.close();
-  migrated = openDatabase(file).$client;
+  migrated = openDatabase(file).$client as unknown as Database.Database;
   after = shapeOf(migrated);
 });
 

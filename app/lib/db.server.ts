@@ -3,23 +3,35 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { engineOf, sqliteFileOf } from "~/lib/database-url.server";
 import { getEnv } from "~/lib/env.server";
+import { transactionRetries } from "~/lib/metrics.server";
+import { syncPgDrizzle } from "~/lib/pg-drizzle.server";
+import { migratePostgres } from "~/lib/pg-migrate.server";
+import { PgSyncClient, type SqlClient, type SqlStatement } from "~/lib/pg-sync-client.server";
 import * as schema from "~/models/schema.server";
 
-export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+/**
+ * The app's database: drizzle over SQLite (better-sqlite3) or over PostgreSQL (PgSyncClient), typed
+ * as SQLite's. Both answer the same synchronous `.get()/.all()/.run()`, and `$client` the same
+ * `prepare(sql).get/all/run` (docs/decisions/0012-postgresql-engine.md).
+ */
+export type Db = BetterSQLite3Database<typeof schema> & { $client: SqlClient };
 
 /** How long a write waits for another process's write lock; past it, the write fails as "database is locked". */
 const WRITE_LOCK_WAIT_MS = 5000;
 
-/** Opens the SQLite file and applies pending migrations. */
-export function openDatabase(file: string, { synchronous = "FULL" }: { synchronous?: "FULL" | "NORMAL" } = {}): Db {
+/** Opens the database a DATABASE_URL names (a SQLite path or `file:` URL, or a postgres:// URL) and applies pending migrations. */
+export function openDatabase(databaseUrl: string, { synchronous = "FULL" }: { synchronous?: "FULL" | "NORMAL" } = {}): Db {
+  if (engineOf(databaseUrl) === "postgres") return openPostgres(databaseUrl);
+  const file = sqliteFileOf(databaseUrl);
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma(`busy_timeout = ${WRITE_LOCK_WAIT_MS}`);
   // FULL by default: a commit an investor was told about survives a power cut (SQLITE_SYNCHRONOUS).
   sqlite.pragma(`synchronous = ${synchronous === "NORMAL" ? "NORMAL" : "FULL"}`);
-  const db = drizzle(sqlite, { schema }) as Db;
+  const db = drizzle(sqlite, { schema }) as unknown as Db;
   // remix-serve and the test runner both start from the project root.
   migrateWithForeignKeysOff(db, path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle"));
   sqlite.pragma("foreign_keys = ON");
@@ -34,17 +46,28 @@ export function openDatabase(file: string, { synchronous = "FULL" }: { synchrono
  * (ON DELETE CASCADE) or fail. A reference left broken stops the start-up.
  */
 function migrateWithForeignKeysOff(db: Db, migrationsFolder: string): void {
+  const client = db.$client as unknown as Database.Database;
   const applied = () => {
-    const table = db.$client.prepare("select 1 from sqlite_master where type = 'table' and name = '__drizzle_migrations'").get();
-    return table ? (db.$client.prepare("select count(*) n from __drizzle_migrations").get() as { n: number }).n : 0;
+    const table = client.prepare("select 1 from sqlite_master where type = 'table' and name = '__drizzle_migrations'").get();
+    return table ? (client.prepare("select count(*) n from __drizzle_migrations").get() as { n: number }).n : 0;
   };
   const before = applied();
-  db.$client.pragma("foreign_keys = OFF");
-  migrate(db, { migrationsFolder });
+  client.pragma("foreign_keys = OFF");
+  migrate(db as unknown as BetterSQLite3Database<typeof schema>, { migrationsFolder });
   // Checked only when something ran: the check reads every row that points at another.
   if (applied() === before) return;
-  const broken = db.$client.pragma("foreign_key_check") as unknown[];
+  const broken = client.pragma("foreign_key_check") as unknown[];
   if (broken.length > 0) throw new Error(`Migrations left ${broken.length} broken foreign keys, e.g. ${JSON.stringify(broken[0])}`);
+}
+
+/**
+ * Connects to PostgreSQL and applies its pending migrations (drizzle-pg/). A statement waits at most
+ * WRITE_LOCK_WAIT_MS for a row lock, as a SQLite write waits for the file's.
+ */
+function openPostgres(databaseUrl: string): Db {
+  const client = new PgSyncClient(databaseUrl, { lockTimeoutMs: WRITE_LOCK_WAIT_MS });
+  migratePostgres(client, path.resolve(process.env.PG_MIGRATIONS_DIR ?? "drizzle-pg"));
+  return syncPgDrizzle(client) as unknown as Db;
 }
 
 // One connection per process; kept on globalThis so dev rebuilds reuse it.
@@ -60,9 +83,9 @@ export function getDb(): Db {
 // on every call, which cost the invest API about a third of its time (see `npm run bench`), so
 // the per-request hot paths (session lookup, invest, wallet) use these instead.
 // Page reads use drizzle's own prepared queries (`preparedQuery`), built and compiled once too.
-const statementCache = new WeakMap<Database.Database, Map<string | ((db: Db) => unknown), unknown>>();
+const statementCache = new WeakMap<SqlClient, Map<string | ((db: Db) => unknown), unknown>>();
 
-function connectionCache(client: Database.Database) {
+function connectionCache(client: SqlClient) {
   let cache = statementCache.get(client);
   if (!cache) statementCache.set(client, (cache = new Map()));
   return cache;
@@ -72,12 +95,12 @@ function connectionCache(client: Database.Database) {
  * A cached prepared statement on the app's connection, for hot paths, typed by its parameters and
  * the row it returns: `prepared<[number], { id: number }>("select id from ... where x = ?")`.
  */
-export function prepared<Params extends unknown[] = unknown[], Row = unknown>(sqlText: string): Database.Statement<Params, Row> {
+export function prepared<Params extends unknown[] = unknown[], Row = unknown>(sqlText: string): SqlStatement<Params, Row> {
   const client = getDb().$client;
   const cache = connectionCache(client);
   let statement = cache.get(sqlText);
   if (!statement) cache.set(sqlText, (statement = client.prepare(sqlText)));
-  return statement as Database.Statement<Params, Row>;
+  return statement as SqlStatement<Params, Row>;
 }
 
 /**
@@ -98,7 +121,9 @@ export function preparedQuery<Query>(build: (db: Db) => Query): Query {
  * inner calls as savepoints, and any throw rolls the whole thing back. `fn` must not be async.
  */
 export function writeTransaction<T>(fn: () => T): T {
-  const client = getDb().$client;
+  const connection = getDb().$client;
+  if (connection instanceof PgSyncClient) return serializableTransaction(connection, fn);
+  const client = connection as unknown as Database.Database;
   const transaction = client.transaction(fn);
   // Inside another transaction the write lock is held already: this one is a savepoint.
   if (client.inTransaction) return transaction.immediate();
@@ -144,8 +169,53 @@ function takeWriteLock(): void {
   }
 }
 
+/** How many times a PostgreSQL transaction is tried before its serialization failure reaches the caller. */
+const SERIALIZABLE_TRIES = 20;
+const RETRYABLE = new Set(["40001", "40P01"]); // serialization_failure, deadlock_detected
+
+/**
+ * A write on PostgreSQL: SERIALIZABLE, so transactions that touch the same rows behave as if they ran
+ * one after another, or one of them fails with 40001 (40P01 for a deadlock) and runs again from the
+ * start after a short random pause, up to SERIALIZABLE_TRIES times. `fn` is therefore run more than
+ * once at times: it may only change the database (docs/transactions.md). Inside another
+ * transaction it runs in a savepoint, as on SQLite.
+ */
+function serializableTransaction<T>(client: PgSyncClient, fn: () => T): T {
+  if (client.inTransaction) {
+    const savepoint = `s${++savepointDepth}`;
+    client.exec(`savepoint ${savepoint}`);
+    try {
+      const result = fn();
+      client.exec(`release savepoint ${savepoint}`);
+      return result;
+    } catch (error) {
+      if (client.inTransaction) client.exec(`rollback to savepoint ${savepoint}; release savepoint ${savepoint}`);
+      throw error;
+    } finally {
+      savepointDepth--;
+    }
+  }
+  for (let attempt = 1; ; attempt++) {
+    client.exec("begin isolation level serializable");
+    try {
+      const result = fn();
+      client.exec("commit");
+      return result;
+    } catch (error) {
+      if (client.inTransaction) client.exec("rollback");
+      const code = (error as { code?: unknown }).code;
+      if (typeof code !== "string" || !RETRYABLE.has(code) || attempt >= SERIALIZABLE_TRIES) throw error;
+      transactionRetries.inc();
+      // Up to 1, 2, 4 ... 32 ms: losers spread out instead of colliding again at once.
+      Atomics.wait(sleeper, 0, 0, Math.random() * 2 ** Math.min(attempt - 1, 5));
+    }
+  }
+}
+let savepointDepth = 0;
+
 export function closeDb() {
   globalForDb.__akokoDb?.$client.close();
+  savepointDepth = 0;
   globalForDb.__akokoDb = undefined;
 }
 

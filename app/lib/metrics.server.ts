@@ -29,6 +29,9 @@ export const businessCounters = {
   webhookEvents: counter("akoko_webhook_events_total", "Signed provider webhooks by outcome (and duplicates).", ["outcome"]),
 };
 
+/** PostgreSQL transactions run again after a serialization failure or a deadlock (app/lib/db.server.ts): a rising rate means hot rows. */
+export const transactionRetries = counter("akoko_db_transaction_retries_total", "PostgreSQL transactions run again after a serialization failure or deadlock.", []);
+
 const NUMBER = /^\d+$/;
 /** Long random-looking segments (tokens, references) would make a label per request. */
 const OPAQUE = /^(?=.*\d)[A-Za-z0-9_.=-]{16,}$/;

@@ -79,7 +79,7 @@ describe("getOverviewStats: investors, money invested and paid out", () => {
     const yaw = newUser("yaw@overview.test");
     const settled = totalsOf();
     expect(() =>
-      sql().transaction(() => {
+      (sql() as unknown as import("better-sqlite3").Database).transaction(() => {
         invest(yaw, 99_900);
         expect(totalsOf()).toEqual({ ...settled, investors: settled.investors + 1, total_invested: settled.total_invested + 999 });
         throw new Error("rolled back");

@@ -205,7 +205,7 @@ class RollBack<T> {
 export function dryRun<T>(fn: () => T): T {
   const client = getDb().$client;
   try {
-    client.transaction(() => {
+    (client as unknown as import("better-sqlite3").Database).transaction(() => {
       throw new RollBack(fn());
     })();
   } catch (outcome) {

@@ -102,7 +102,7 @@ export function claimOutbox(worker: string, limit = 10): OutboxRow[] {
 export function recordAttempt(row: OutboxRow, worker: string, result: { ok: true; providerRef: string } | { ok: false; error: string; permanent: boolean }) {
   const db = getDb();
   const { OUTBOX_MAX_ATTEMPTS, OUTBOX_RETRY_SECONDS } = getEnv();
-  db.$client
+  (db.$client as unknown as import("better-sqlite3").Database)
     .transaction(() => {
       const t = nowIso();
       const mine = and(eq(outbox.id, row.id), eq(outbox.leaseOwner, worker));

@@ -67,7 +67,7 @@ export function seedIfEmpty(db: Db, { demo }: { demo: boolean }): boolean {
       .run();
     return true;
   }
-  db.$client.transaction(() => {
+  (db.$client as unknown as import("better-sqlite3").Database).transaction(() => {
     seedDemoActivity(seedBase(db));
     // The demo investor's contacts count as confirmed from now on (after the history, whose
     // notices would otherwise all be queued at once), so a newcomer sees every new message in

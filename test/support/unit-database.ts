@@ -4,24 +4,33 @@ import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { closeDb, getDb } from "~/lib/db.server";
 import { forgetEnv } from "~/lib/env.server";
+import { createPostgresDatabase, dropPostgresDatabase, testPostgresUrl } from "./postgres";
 
 /**
- * A unit test file's own SQLite file, migrated like the server's, so nothing in the app is mocked:
+ * A unit test file's own database, migrated like the server's, so nothing in the app is mocked:
  * DATABASE_URL points at it before the file's first test; it is closed and removed after the last.
- * The unit files share a process per worker (`isolate: false`), so the app reads its environment
- * afresh for each file.
+ * It is a SQLite file, or a PostgreSQL database of its own when the run is on PostgreSQL
+ * (test/support/postgres.ts). The unit files share a process per worker (`isolate: false`), so the
+ * app reads its environment afresh for each file.
  */
 export function useUnitDatabase(name: string): void {
   let dir = "";
+  let pgDatabase = "";
   beforeAll(() => {
     closeDb();
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), `akoko-${name}-`));
-    process.env.DATABASE_URL = path.join(dir, `${name}.db`);
+    if (testPostgresUrl()) {
+      pgDatabase = createPostgresDatabase(`unit_${name}`);
+      process.env.DATABASE_URL = testPostgresUrl(pgDatabase);
+    } else {
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), `akoko-${name}-`));
+      process.env.DATABASE_URL = path.join(dir, `${name}.db`);
+    }
     forgetEnv();
     getDb();
   });
   afterAll(() => {
     closeDb();
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (pgDatabase) dropPostgresDatabase(pgDatabase);
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 }
