@@ -1,18 +1,5 @@
 import { is, sql, type SQL } from "drizzle-orm";
-import {
-  bigint,
-  boolean,
-  check,
-  doublePrecision,
-  foreignKey,
-  index,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-  type PgColumnBuilderBase,
-  type PgTableWithColumns,
-} from "drizzle-orm/pg-core";
+import { bigint, boolean, check, doublePrecision, foreignKey, index, pgTable, primaryKey, text, uniqueIndex, type PgColumnBuilderBase, type PgTableWithColumns } from "drizzle-orm/pg-core";
 import { getTableConfig, SQLiteBoolean, SQLiteInteger, SQLiteReal, SQLiteText, type SQLiteColumn, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as lite from "./schema.sqlite.server";
 
@@ -56,7 +43,11 @@ function twinOf<T extends SQLiteTable>(table: T): PgTableWithColumns<never> {
   const found = twins.get(table);
   if (found) return found;
   const config = getTableConfig(table);
-  const keyOf = new Map<string, string>(Object.entries(table).filter(([, value]) => config.columns.includes(value as SQLiteColumn)).map(([key, value]) => [(value as SQLiteColumn).name, key]));
+  const keyOf = new Map<string, string>(
+    Object.entries(table)
+      .filter(([, value]) => config.columns.includes(value as SQLiteColumn))
+      .map(([key, value]) => [(value as SQLiteColumn).name, key]),
+  );
   const builders = Object.fromEntries(config.columns.map((column) => [keyOf.get(column.name)!, columnTwin(column)]));
   const made = pgTable(config.name, builders, (t) => {
     const columns = t as Record<string, never>;

@@ -20,7 +20,10 @@ function adminClient(): PgSyncClient {
 
 /** A new empty database named after `purpose`, or a copy of `template`; its name is returned. */
 export function createPostgresDatabase(purpose: string, template?: string): string {
-  const name = `akoko_${purpose.replace(/[^a-z0-9_]/gi, "_").toLowerCase().slice(0, 40)}_${crypto.randomBytes(4).toString("hex")}`;
+  const name = `akoko_${purpose
+    .replace(/[^a-z0-9_]/gi, "_")
+    .toLowerCase()
+    .slice(0, 40)}_${crypto.randomBytes(4).toString("hex")}`;
   adminClient().exec(`create database "${name}"${template ? ` template "${template}"` : ""}`);
   return name;
 }
