@@ -1,6 +1,17 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 import LongestFirstSequencer from "./test/support/longest-first-sequencer";
+import { postgresBinDir } from "./test/support/postgres-cluster";
+
+/**
+ * The files that run a second time on PostgreSQL (the second engine): the models and commands with a
+ * database of their own, and the HTTP tests of money, concurrency, crashes and the API. The browser
+ * tests run on SQLite only. They run where PostgreSQL is installed (Debian's `postgresql`), unless
+ * AKOKO_TEST_POSTGRES=off.
+ */
+const POSTGRES_FILES = ["app/models/*.test.ts", "app/commands/*.test.ts", "app/lib/rate-limit.server.test.ts"];
+const postgresBin = process.env.AKOKO_TEST_POSTGRES === "off" ? undefined : postgresBinDir();
+if (postgresBin) process.env.AKOKO_TEST_POSTGRES_BIN = postgresBin;
 
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
@@ -22,5 +33,9 @@ export default defineConfig({
     isolate: false,
     reporters: ["default", "./test/support/slowest-files-reporter.ts"],
     sequence: { sequencer: LongestFirstSequencer },
+    projects: [
+      { extends: true, test: { name: "sqlite" } },
+      ...(postgresBin ? [{ extends: true as const, test: { name: "postgres", include: POSTGRES_FILES, env: { AKOKO_TEST_ENGINE: "postgres" }, setupFiles: ["test/support/postgres-setup.ts"] } }] : []),
+    ],
   },
 });

@@ -11,4 +11,7 @@ const db = build.entry.module.initDatabase();
 const users = db.$client.prepare("select count(*) n from users").get().n;
 const batches = db.$client.prepare("select count(*) n from batches").get().n;
 build.entry.module.closeDb();
-console.log(`${path.resolve(process.env.DATABASE_URL ?? "./data/akoko.db")}: migrated; ${users} users, ${batches} batches.`);
+const url = process.env.DATABASE_URL ?? "./data/akoko.db";
+// A PostgreSQL URL is named without its password.
+const where = /^postgres(ql)?:/i.test(url) ? url.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@") : path.resolve(url);
+console.log(`${where}: migrated; ${users} users, ${batches} batches.`);

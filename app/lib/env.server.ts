@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { parseAddressList, type AddressList } from "~/lib/address-list.server";
+import { engineOf, sqliteFileOf } from "~/lib/database-url.server";
 import { keysMayTravelTo } from "~/lib/provider-url";
 
 const DEV_SESSION_SECRET = "dev-only-secret-change-me";
@@ -271,7 +272,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     cookieSecure: env.COOKIE_SECURE ?? env.NODE_ENV === "production",
     seedDemoData: env.SEED_DEMO_DATA ?? env.NODE_ENV !== "production",
     appUrl: env.APP_URL ? new URL(env.APP_URL).origin : `http://localhost:${env.PORT}`,
-    uploadsDir: path.resolve(env.UPLOADS_DIR || path.join(path.dirname(env.DATABASE_URL), "uploads")),
+    uploadsDir: path.resolve(env.UPLOADS_DIR || defaultUploadsDir(env.DATABASE_URL)),
     clockOffsetMs: Math.round((env.AKOKO_CLOCK_OFFSET_DAYS ?? 0) * DAY_MS),
     kycProvider: env.KYC_PROVIDER ?? (env.NODE_ENV === "production" ? "manual" : "demo"),
     adminTwoFactorRequired: (env.ADMIN_TWO_FACTOR ?? (env.NODE_ENV === "production" ? "required" : "optional")) === "required",
@@ -292,3 +293,8 @@ export function forgetEnv(): void {
 }
 
 export const DEMO_DEFAULTS = { DEV_ADMIN_PASSWORD, DEV_SESSION_SECRET };
+
+/** Beside the SQLite file; on PostgreSQL (no file), ./data/uploads, which several hosts must share (UPLOADS_DIR). */
+function defaultUploadsDir(databaseUrl: string): string {
+  return engineOf(databaseUrl) === "postgres" ? path.join("data", "uploads") : path.join(path.dirname(sqliteFileOf(databaseUrl)), "uploads");
+}

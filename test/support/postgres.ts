@@ -2,13 +2,19 @@ import crypto from "node:crypto";
 import { PgSyncClient } from "~/lib/pg-sync-client.server";
 
 /**
- * The PostgreSQL server a test run uses, when it runs on PostgreSQL: AKOKO_TEST_POSTGRES holds its
- * base URL (postgres://user@host:port/), set by test/support/global-setup.ts for the PostgreSQL
- * run. Each test file or server gets a database of its own, made and dropped here.
+ * The PostgreSQL server a test file uses, when it runs in the PostgreSQL project (vitest.config.ts
+ * sets AKOKO_TEST_ENGINE): AKOKO_TEST_POSTGRES holds the server's base URL (postgres://user@host:port/),
+ * set by test/support/global-setup.ts. Each test file or server gets a database of its own, made and
+ * dropped here.
  */
+export function onPostgres(): boolean {
+  return process.env.AKOKO_TEST_ENGINE === "postgres";
+}
+
 export function testPostgresUrl(database?: string): string | undefined {
   const base = process.env.AKOKO_TEST_POSTGRES;
-  if (!base) return undefined;
+  if (!onPostgres()) return undefined;
+  if (!base) throw new Error("AKOKO_TEST_ENGINE=postgres, but no PostgreSQL server was started (AKOKO_TEST_POSTGRES)");
   return database ? new URL(database, base.endsWith("/") ? base : `${base}/`).toString() : base;
 }
 
@@ -30,4 +36,20 @@ export function createPostgresDatabase(purpose: string, template?: string): stri
 
 export function dropPostgresDatabase(name: string): void {
   adminClient().exec(`drop database if exists "${name}" with (force)`);
+}
+
+export function postgresDatabaseExists(name: string): boolean {
+  return adminClient().query("select 1 from pg_database where datname = $1", [name]).rows.length > 0;
+}
+
+/** Renames `from` to `to`; false (and `from` dropped) when `to` exists already. */
+export function renamePostgresDatabase(from: string, to: string): boolean {
+  try {
+    adminClient().exec(`alter database "${from}" rename to "${to}"`);
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code !== "42P04") throw error; // duplicate_database
+    dropPostgresDatabase(from);
+    return false;
+  }
 }

@@ -4,6 +4,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { PgSyncClient } from "~/lib/pg-sync-client.server";
+import { createPostgresDatabase, onPostgres, postgresDatabaseExists, renamePostgresDatabase, testPostgresUrl } from "./postgres";
 
 export const TEST_ADMIN = { email: "admin@akoko.test", password: "test-admin-password" };
 export const TEST_INVESTOR = { email: "ama@akoko.test", password: "test-investor-password" };
@@ -13,8 +15,12 @@ const DAY_MS = 24 * 3600 * 1000;
 
 export type TestServer = {
   url: string;
+  /** The server's DATABASE_URL: its SQLite file, or its PostgreSQL database's URL in the PostgreSQL project. */
   dbFile: string;
-  /** A direct connection to the server's SQLite file (WAL lets both read and write). */
+  /**
+   * A direct connection to the server's database (SQLite's WAL lets both read and write). In the
+   * PostgreSQL project it is a PgSyncClient, which answers the same `prepare(sql).get/all/run` and `exec`.
+   */
   db: () => Database.Database;
   logs: () => string;
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
@@ -96,15 +102,28 @@ async function seededTemplate(childEnv: Record<string, string | undefined>): Pro
     .filter(([k, v]) => v !== undefined && !NOT_SEED_SETTINGS.has(k))
     .sort(([a], [b]) => a.localeCompare(b));
   const key = createHash("sha256").update(JSON.stringify(settings)).digest("hex").slice(0, 16);
+  if (onPostgres()) return seededPostgresTemplate(childEnv, key);
   const dir = path.join(os.tmpdir(), "akoko-seeded-templates");
   const file = path.join(dir, `${key}.db`);
   if (fs.existsSync(file)) return file;
   fs.mkdirSync(dir, { recursive: true });
   const draft = path.join(dir, `${key}.${process.pid}.${randomBytes(4).toString("hex")}.db`);
-  const output = await new Promise<string>((resolve, reject) => {
+  await seed(childEnv, draft);
+  // One file, whole: whatever the write-ahead log still holds goes into the database first.
+  const db = new Database(draft);
+  db.pragma("wal_checkpoint(TRUNCATE)");
+  db.pragma("journal_mode = DELETE");
+  db.close();
+  fs.renameSync(draft, file);
+  return file;
+}
+
+/** `npm run seed` into `databaseUrl`, under the server's settings. */
+function seed(childEnv: Record<string, string | undefined>, databaseUrl: string): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
     const child = spawn(process.execPath, ["scripts/seed.js"], {
       cwd: path.resolve(import.meta.dirname, "../.."),
-      env: { ...childEnv, DATABASE_URL: draft } as unknown as NodeJS.ProcessEnv,
+      env: { ...childEnv, DATABASE_URL: databaseUrl } as unknown as NodeJS.ProcessEnv,
       stdio: ["ignore", "pipe", "pipe"],
     });
     let text = "";
@@ -113,24 +132,30 @@ async function seededTemplate(childEnv: Record<string, string | undefined>): Pro
     child.on("error", reject);
     child.on("exit", (code) => (code === 0 ? resolve(text) : reject(new Error(`Seeding a template database failed (${code}):\n${text}`))));
   });
-  // One file, whole: whatever the write-ahead log still holds goes into the database first.
-  const db = new Database(draft);
-  db.pragma("wal_checkpoint(TRUNCATE)");
-  db.pragma("journal_mode = DELETE");
-  db.close();
-  fs.renameSync(draft, file);
-  void output;
-  return file;
 }
 
+/**
+ * The PostgreSQL twin of `seededTemplate`: a database seeded once per settings, which each server's
+ * database is then created from (CREATE DATABASE ... TEMPLATE). Seeded under a draft name and
+ * renamed, so a worker never copies one half seeded; a worker that loses the race drops its draft.
+ */
+async function seededPostgresTemplate(childEnv: Record<string, string | undefined>, key: string): Promise<string> {
+  const name = `akoko_template_${key}`;
+  if (postgresDatabaseExists(name)) return name;
+  const draft = createPostgresDatabase(`draft_${key}`);
+  await seed(childEnv, testPostgresUrl(draft)!);
+  if (!renamePostgresDatabase(draft, name)) return name;
+  return name;
+}
 /**
  * Starts the built server (`remix build` output) in production mode on its own
  * SQLite file, so each test file has a real server and a database of its own.
  */
 /** `env` overrides the defaults below; a key set to undefined is left out (the app's own default applies). */
 export async function startServer(env: Record<string, string | undefined> = {}, options: StartOptions = {}): Promise<TestServer> {
-  const dir = options.dbFile ? path.dirname(options.dbFile) : fs.mkdtempSync(path.join(os.tmpdir(), "akoko-test-"));
-  const dbFile = options.dbFile ?? path.join(dir, "akoko.db");
+  const postgres = onPostgres();
+  const dir = options.dbFile && !postgres ? path.dirname(options.dbFile) : fs.mkdtempSync(path.join(os.tmpdir(), "akoko-test-"));
+  let dbFile = options.dbFile ?? path.join(dir, "akoko.db");
   let output = "";
   const shifted = options.clockOffsetDays === undefined ? {} : { NODE_ENV: "test", AKOKO_CLOCK_OFFSET_DAYS: String(options.clockOffsetDays) };
   const childEnv: Record<string, string | undefined> = {
@@ -140,6 +165,8 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
     PORT: "0",
     HOST: "127.0.0.1",
     DATABASE_URL: dbFile,
+    // Beside the database file on SQLite; PostgreSQL has no file to be beside.
+    ...(postgres ? { UPLOADS_DIR: path.join(dir, "uploads") } : {}),
     SESSION_SECRET: TEST_SESSION_SECRET,
     ADMIN_EMAIL: TEST_ADMIN.email,
     ADMIN_PASSWORD: TEST_ADMIN.password,
@@ -180,7 +207,10 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
   // A new database starts as a copy of one migrated and seeded once for these settings (the server
   // then finds it ready), instead of migrating and seeding for every test file.
   // Settings the start-up refuses make no copy: the server then says why itself, on the empty file.
-  if (!options.dbFile && !options.freshDatabase) {
+  if (postgres && !options.dbFile) {
+    const template = options.freshDatabase ? null : await seededTemplate(childEnv).catch(() => null);
+    childEnv.DATABASE_URL = dbFile = testPostgresUrl(createPostgresDatabase("server", template ?? undefined))!;
+  } else if (!options.dbFile && !options.freshDatabase) {
     const template = await seededTemplate(childEnv).catch(() => null);
     if (template) fs.copyFileSync(template, dbFile);
   }
@@ -208,6 +238,7 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
     await new Promise((r) => setTimeout(r, 50));
   }
   let connection: Database.Database | undefined;
+  let pgConnection: PgSyncClient | undefined;
   return {
     url,
     dbFile,
@@ -216,6 +247,7 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
     clockOffsetMs: childEnv.NODE_ENV !== "production" && childEnv.AKOKO_CLOCK_OFFSET_DAYS ? Math.round(Number(childEnv.AKOKO_CLOCK_OFFSET_DAYS) * DAY_MS) : 0,
     logs: () => output,
     db: () => {
+      if (postgres) return (pgConnection ??= new PgSyncClient(dbFile, { applicationName: "akoko-test" })) as unknown as Database.Database;
       connection ??= new Database(dbFile);
       connection.pragma("busy_timeout = 5000");
       // What a test writes needs no fsync of its own (the server's commits are what is tested).
@@ -226,6 +258,8 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
       new Promise((resolve) => {
         connection?.close();
         connection = undefined;
+        pgConnection?.close();
+        pgConnection = undefined;
         if (child.exitCode !== null) return resolve(child.exitCode);
         child.once("exit", (code) => resolve(code));
         child.kill(signal);
