@@ -14,7 +14,7 @@ import * as schema from "~/models/schema.server";
 /**
  * The app's database: drizzle over SQLite (better-sqlite3) or over PostgreSQL (PgSyncClient), typed
  * as SQLite's. Both answer the same synchronous `.get()/.all()/.run()`, and `$client` the same
- * `prepare(sql).get/all/run` (docs/decisions/0012-postgresql-engine.md).
+ * `prepare(sql).get/all/run` (docs/decisions/011-postgresql-engine.md).
  */
 export type Db = BetterSQLite3Database<typeof schema> & { $client: SqlClient };
 

@@ -4,7 +4,7 @@ import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "
 /**
  * A synchronous PostgreSQL connection, shaped like the part of better-sqlite3 the app uses
  * (`prepare(sql).get/all/run`, `exec`, `inTransaction`), so the models, commands and their
- * transactions stay one synchronous code path on both engines (docs/decisions/0012-postgresql-engine.md).
+ * transactions stay one synchronous code path on both engines (docs/decisions/011-postgresql-engine.md).
  *
  * node-postgres (`pg`) runs in a worker thread of its own; a query is posted to it and this thread
  * waits on a shared flag until the answer is back. The process does nothing else meanwhile, exactly
