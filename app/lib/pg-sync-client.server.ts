@@ -222,6 +222,30 @@ export class PgSyncClient implements SqlClient {
     return statement as SqlStatement<Params, Row>;
   }
 
+  /**
+   * better-sqlite3's `transaction(fn)`: a function that runs `fn` between BEGIN and COMMIT (ROLLBACK
+   * on a throw), or in a savepoint inside an open transaction. For scripts and tests that write in
+   * bulk; the app's own writes go through writeTransaction (app/lib/db.server.ts), which also retries.
+   */
+  transaction<Args extends unknown[], Result>(fn: (...args: Args) => Result) {
+    const run = (...args: Args): Result => {
+      const savepoint = this.inTransaction ? `bulk_${++this.savepoints}` : null;
+      this.exec(savepoint ? `savepoint ${savepoint}` : "begin");
+      try {
+        const result = fn(...args);
+        this.exec(savepoint ? `release savepoint ${savepoint}` : "commit");
+        return result;
+      } catch (error) {
+        if (this.inTransaction) this.exec(savepoint ? `rollback to savepoint ${savepoint}; release savepoint ${savepoint}` : "rollback");
+        throw error;
+      } finally {
+        if (savepoint) this.savepoints--;
+      }
+    };
+    return Object.assign(run, { immediate: run, deferred: run, exclusive: run });
+  }
+  private savepoints = 0;
+
   /** Several statements separated by semicolons, without parameters (migrations, set-up). */
   exec(sqlText: string): void {
     this.call({ text: sqlText, simple: true });
