@@ -32,8 +32,8 @@ function generatesNothing(dialect: "sqlite" | "postgresql", schema: string, fold
 }
 
 describe("the schema on two engines", () => {
-  const sqliteTables = Object.values(lite).filter((v): v is SQLiteTable => v instanceof SQLiteTable);
-  const pgTables = Object.values(pg).filter((v): v is PgTable => v instanceof PgTable);
+  const sqliteTables = (Object.values(lite) as unknown[]).filter((v): v is SQLiteTable => v instanceof SQLiteTable);
+  const pgTables = (Object.values(pg) as unknown[]).filter((v): v is PgTable => v instanceof PgTable);
 
   it("has a PostgreSQL twin of every SQLite table, column for column, with its keys, indexes and checks", () => {
     expect(pgTables.map((t) => pgTableConfig(t).name).sort()).toEqual(sqliteTables.map((t) => sqliteTableConfig(t).name).sort());
