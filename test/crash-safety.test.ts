@@ -1,8 +1,9 @@
-// Crash safety: a payout run over 20,000 investments is one SQLite transaction, so a server killed
-// with SIGKILL in the middle of it must come back with the run wholly applied or not at all, and
-// with every ledger invariant holding. The kill is aimed by watching SQLite's write lock: while the
-// server's run holds it, the server is frozen (SIGSTOP), the lock is checked again (so we know the
-// kill lands inside the transaction, not after its commit), and then the process is SIGKILLed.
+// Crash safety: a payout run over 20,000 investments is one transaction, so a server killed with
+// SIGKILL in the middle of it must come back with the run wholly applied or not at all, and with
+// every ledger invariant holding. The kill is aimed by watching the server's transaction: SQLite's
+// write lock, or, in the PostgreSQL project, the server's connection in pg_stat_activity. While the
+// run holds it, the server is frozen (SIGSTOP), the transaction is checked again (so we know the kill
+// lands inside it, not after its commit), and then the process is SIGKILLed.
 import fs from "node:fs";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +12,7 @@ import { call, type Client } from "./support/client";
 import { createBatch, createRemittance, signInAdmin } from "./support/factories";
 import { startServer, type TestServer } from "./support/server";
 import { noticesIn } from "./support/notices";
+import { onPostgres } from "./support/postgres";
 
 const INVESTMENTS = 20_000;
 const INVESTORS = 2_000;
@@ -56,6 +58,8 @@ const REMITTED_MINOR = INVESTMENTS * PAYOUT_MINOR;
 const NOTHING = { payouts: 0, runs: 0, notifications: 0, payoutEntries: 0, farmMinor: DEPLOYED_MINOR, settlementMinor: REMITTED_MINOR };
 const WHOLE = { payouts: INVESTMENTS, runs: 1, notifications: INVESTORS, payoutEntries: 1, farmMinor: DEPLOYED_MINOR, settlementMinor: 0 };
 
+const postgres = onPostgres();
+
 /** Is SQLite's write lock held by someone else (the server, mid-transaction)? */
 function writeLocked(probe: Database.Database): boolean {
   try {
@@ -68,11 +72,43 @@ function writeLocked(probe: Database.Database): boolean {
   return false;
 }
 
+/** Has the server's own connection (application_name akoko) a transaction open on PostgreSQL? */
+function serverInTransaction(): boolean {
+  const row = server
+    .db()
+    .prepare("select count(*) as n from pg_stat_activity where datname = current_database() and application_name = 'akoko' and xact_start is not null and state <> 'idle'")
+    .get() as { n: number };
+  return row.n > 0;
+}
+
+/** killDuringRun on PostgreSQL: the same aim, watching the server's connection instead of a lock. */
+async function killDuringRunOnPostgres(delayMs: number) {
+  const pid = server.process.pid!;
+  const request = call(admin, "POST", `/api/v1/admin/payouts/${batchId}/execute`, {}).catch((error: Error) => ({ status: 0, body: error.message }));
+  const deadline = Date.now() + 20_000;
+  while (!serverInTransaction()) {
+    if (Date.now() > deadline) throw new Error("The payout run never opened its transaction");
+    await new Promise((r) => setTimeout(r, 1));
+  }
+  if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
+  process.kill(pid, "SIGSTOP");
+  let midTransaction: boolean;
+  try {
+    midTransaction = serverInTransaction();
+  } finally {
+    process.kill(pid, "SIGKILL");
+  }
+  const code = await server.stop("SIGKILL");
+  const answer = await request;
+  return { midTransaction, walBytes: 0, exit: code, answerStatus: answer.status };
+}
+
 /**
  * Starts the payout run over HTTP, waits until the server holds the write lock, waits `delayMs`
  * more, freezes the server, notes whether the run is still uncommitted, and SIGKILLs it.
  */
 async function killDuringRun(delayMs: number | "commit") {
+  if (postgres) return killDuringRunOnPostgres(delayMs === "commit" ? 0 : delayMs);
   const probe = new Database(dbFile);
   probe.pragma("busy_timeout = 0");
   // An empty WAL, so its size at the kill shows the run's uncommitted pages that reached the file.
@@ -131,9 +167,9 @@ afterAll(async () => {
 describe("a payout run killed with SIGKILL", () => {
   const outcomes: Array<{ delayMs: number | "commit"; midTransaction: boolean; walBytes: number; applied: "nothing" | "whole" }> = [];
 
-  // Just after the run took the lock; deeper into it; while COMMIT writes the WAL; near its end
-  // (on an idle machine the run takes about 0.3 s, so the last kill may land after the commit).
-  it.each([0, 100, "commit", 250] as const)(
+  // Just after the run took the lock; deeper into it; while COMMIT writes the WAL (SQLite's own);
+  // near its end (on an idle machine the run takes about 0.3 s, so the last kill may land after the commit).
+  it.each(postgres ? ([0, 100, 250] as const) : ([0, 100, "commit", 250] as const))(
     "killed %s (ms after the run took the write lock, or during COMMIT): all or nothing, invariants hold",
     async (delayMs) => {
       const before = runState();
