@@ -163,7 +163,7 @@ describe("point 10: what a money message carries", () => {
   it("depositing: the reference and a link to its line on the statement", async () => {
     const u = await createInvestor(server);
     const res = await u.page.postForm("/portfolio?dialog=deposit", { intent: "deposit", amount: "25", idempotency_key: `fb-dep2-${RUN}` });
-    const row = db().prepare("select reference, entry_id entryId from deposits where user_id = ?").get(u.id) as { reference: string; entryId: number };
+    const row = db().prepare(`select reference, entry_id as "entryId" from deposits where user_id = ?`).get(u.id) as { reference: string; entryId: number };
     const back = htmlText((await u.page.follow(res.headers.get("Location")!)).html);
     expect(back).toContain(`Deposit successful Reference: ${row.reference}.`);
     expect(back).toMatch(new RegExp(`href="/portfolio#entry-${row.entryId}"[^>]*>See it on your statement<`));
@@ -175,7 +175,7 @@ describe("point 10: what a money message carries", () => {
     const fields = { intent: "withdraw", amount: "40", method: "MOMO", momo_provider: "MTN MoMo", bank_name: "", account_number: "024 123 4567", confirmed: "1" };
     const res = await u.page.postForm("/portfolio?dialog=withdraw", { ...fields, idempotency_key: `fb-wd-${RUN}` });
     expect(res.status).toBe(302);
-    const sent = db().prepare("select reference, entry_id entryId from withdrawals where user_id = ?").get(u.id) as { reference: string; entryId: number };
+    const sent = db().prepare(`select reference, entry_id as "entryId" from withdrawals where user_id = ?`).get(u.id) as { reference: string; entryId: number };
     const back = htmlText((await u.page.follow(res.headers.get("Location")!)).html);
     expect(back).toContain(`Withdrawal processed Reference: ${sent.reference}. Mobile money usually arrives within minutes.`);
     expect(back).toContain(`href="/portfolio#entry-${sent.entryId}"`);
@@ -186,7 +186,7 @@ describe("point 10: what a money message carries", () => {
     try {
       const held = await u.page.postForm("/portfolio?dialog=withdraw", { ...fields, amount: "300", idempotency_key: `fb-wd-held-${RUN}` });
       expect(held.status).toBe(302);
-      const row = db().prepare("select reference, entry_id entryId from withdrawals where user_id = ? order by id desc").get(u.id) as { reference: string; entryId: number };
+      const row = db().prepare(`select reference, entry_id as "entryId" from withdrawals where user_id = ? order by id desc`).get(u.id) as { reference: string; entryId: number };
       const page = htmlText((await u.page.follow(held.headers.get("Location")!)).html);
       expect(page).toContain("Waiting for a security check: an admin reviews large withdrawals before they are sent.");
       expect(page).toContain(`Reference: ${row.reference}. An admin reviews it within 24 hours; if no one does, the money goes back to your wallet.`);

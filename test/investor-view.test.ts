@@ -64,7 +64,7 @@ async function onlyOpen(type: "EGG" | "CHICKEN", keep: number[]) {
 }
 
 const balanceMinor = (userId: number) => (server.db().prepare("select balance_minor b from accounts where kind = 'WALLET' and user_id = ?").get(userId) as { b: number } | undefined)?.b ?? 0;
-const holdings = (userId: number) => server.db().prepare("select batch_id batchId, units, auto_reinvest auto, status from investments where user_id = ? order by id").all(userId);
+const holdings = (userId: number) => server.db().prepare(`select batch_id as "batchId", units, auto_reinvest auto, status from investments where user_id = ? order by id`).all(userId);
 
 async function page(client: Client, path: string) {
   const res = await client.get(path);

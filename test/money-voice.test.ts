@@ -84,7 +84,7 @@ describe("one voice for money (withholding tax 8%)", () => {
     // What the runs wrote, per payout: gross, tax, and the principal a harvest paid back.
     const paid = db
       .prepare(
-        `select p.id, p.investment_id investmentId, p.run_id runId, p.kind, p.amount_minor gross, p.tax_withheld_minor tax,
+        `select p.id, p.investment_id as "investmentId", p.run_id as "runId", p.kind, p.amount_minor gross, p.tax_withheld_minor tax,
            case p.kind when 'HARVEST' then i.units_held * i.unit_price_minor else 0 end principal
          from payouts p join investments i on i.id = p.investment_id where p.user_id = ? and p.kind in ('MONTHLY', 'HARVEST')`,
       )

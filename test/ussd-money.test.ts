@@ -73,10 +73,10 @@ async function caller(walletGhs: number, options: { tier?: "REGISTERED" | "VERIF
 
 const walletMinor = (userId: number) => (server.db().prepare("select balance_minor b from accounts where kind = 'WALLET' and user_id = ?").get(userId) as { b: number } | undefined)?.b ?? 0;
 const pinRow = (userId: number) =>
-  server.db().prepare("select pin_failures failures, pin_locked_until lockedUntil from users where id = ?").get(userId) as { failures: number; lockedUntil: string | null };
-const investmentsOf = (userId: number) => server.db().prepare("select id, batch_id batchId, units, amount_minor amountMinor from investments where user_id = ?").all(userId);
+  server.db().prepare(`select pin_failures failures, pin_locked_until as "lockedUntil" from users where id = ?`).get(userId) as { failures: number; lockedUntil: string | null };
+const investmentsOf = (userId: number) => server.db().prepare(`select id, batch_id as "batchId", units, amount_minor as "amountMinor" from investments where user_id = ?`).all(userId);
 const receiptsOf = (userId: number) =>
-  server.db().prepare("select channel, recipient, message_id messageId from outbox where user_id = ? and kind = 'RECEIPT' order by id").all(userId) as Array<{
+  server.db().prepare(`select channel, recipient, message_id as "messageId" from outbox where user_id = ? and kind = 'RECEIPT' order by id`).all(userId) as Array<{
     channel: string;
     recipient: string;
     messageId: string;
@@ -278,7 +278,7 @@ describe("withdrawals on USSD", () => {
     expect(await fake.send("5")).toBe("You have no mobile money account to withdraw to. Add one on your destinations page at akoko.test.");
     const waiting = await destination(kojo, newPhone(), 2);
     // A day after it was saved, to the minute.
-    const { savedAt } = server.db().prepare("select created_at savedAt from payment_destinations where id = ?").get(waiting) as { savedAt: string };
+    const { savedAt } = server.db().prepare(`select created_at as "savedAt" from payment_destinations where id = ?`).get(waiting) as { savedAt: string };
     const from = new Date(Date.parse(savedAt) + 24 * 3600_000).toISOString();
     await fake.dial(kojo.phone);
     expect(await fake.send("5")).toBe(`Your new mobile money account can receive money from ${from.slice(0, 10)} ${from.slice(11, 16)} UTC. Please dial again then.`);
@@ -294,7 +294,7 @@ describe("the PIN on USSD", () => {
     expect(await fake.send("2")).toBe("Akoko akawnt biara nni noma yi so. Bue baako wo ha, anaa wo akoko.test.\n1. Bue akawnt\n2. Kasa");
     for (const input of ["1", "Kwabena Ɔfori", PIN]) await fake.send(input);
     expect(await fake.send(PIN)).toBe("W'Akoko akawnt aye krado. Se wope se wode sika to mu a, fre bio na yi Fa sika to mu.");
-    expect(server.db().prepare("select full_name fullName, locale from users where phone = ?").get(phone)).toEqual({ fullName: "Kwabena Ɔfori", locale: "ak" });
+    expect(server.db().prepare(`select full_name as "fullName", locale from users where phone = ?`).get(phone)).toEqual({ fullName: "Kwabena Ɔfori", locale: "ak" });
   });
 
   it("locks after three wrong PINs in a row: the END screen says until when, SMS and email tell the owner, nothing is bought", async () => {

@@ -48,7 +48,7 @@ function store(): Statements {
   connection.pragma("busy_timeout = 5000");
   connection.pragma("synchronous = OFF");
   const statements: Statements = {
-    read: connection.prepare("select count, reset_at resetAt from rate_limits where key = ?"),
+    read: connection.prepare(`select count, reset_at as "resetAt" from rate_limits where key = ?`),
     write: connection.prepare("insert into rate_limits (key, count, reset_at) values (?, ?, ?) on conflict (key) do update set count = excluded.count, reset_at = excluded.reset_at"),
     release: connection.prepare("update rate_limits set count = max(count - 1, 0) where key = ? and reset_at > ?"),
     clear: connection.prepare("delete from rate_limits where key = ?"),

@@ -17,7 +17,7 @@ export function notifyAdmins(message: MessageRef): void {
 }
 
 function adminEmail(userId: number): string | null {
-  const row = prepared<[number], { email: string; isAdmin: number }>("select email, is_admin isAdmin from users where id = ?").get(userId);
+  const row = prepared<[number], { email: string; isAdmin: number }>(`select email, is_admin as "isAdmin" from users where id = ?`).get(userId);
   return row && row.isAdmin === 1 ? row.email : null;
 }
 

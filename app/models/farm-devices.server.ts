@@ -48,7 +48,7 @@ export function revokeDevice({ batchId, deviceId, adminId }: { batchId: number; 
 
 /** The active (not revoked) device a token hash belongs to, or undefined. */
 export function activeDeviceByTokenHash(tokenHash: string): Pick<FarmDevice, "id" | "batchId"> | undefined {
-  return prepared<[string], { id: number; batchId: number }>("select id, batch_id batchId from farm_devices where token_hash = ? and revoked_at is null").get(tokenHash);
+  return prepared<[string], { id: number; batchId: number }>(`select id, batch_id as "batchId" from farm_devices where token_hash = ? and revoked_at is null`).get(tokenHash);
 }
 
 /** A batch's devices, newest first, each with when its latest reading was taken. */

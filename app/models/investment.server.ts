@@ -106,13 +106,12 @@ export function previewInvestment(input: { userId: number; batchId: number; unit
 }
 
 // The invest path runs once per request under load: statements compiled once (see `prepared`).
-const INVESTMENT_COLUMNS =
-  "id, user_id userId, batch_id batchId, units, units_held unitsHeld, amount_minor amountMinor, unit_price_minor unitPriceMinor, status, auto_reinvest autoReinvest, bought_from_exit_id boughtFromExitId, created_at createdAt";
+const INVESTMENT_COLUMNS = `id, user_id as "userId", batch_id as "batchId", units, units_held as "unitsHeld", amount_minor as "amountMinor", unit_price_minor as "unitPriceMinor", status, auto_reinvest as "autoReinvest", bought_from_exit_id as "boughtFromExitId", created_at as "createdAt"`;
 
 /** What buying needs of a batch (getBatch also loads its farm and chart history). */
 function investableBatch(batchId: number): (InvestableBatch & { unitsOffered: number }) | undefined {
   const row = prepared<[number], { productType: ProductType; status: BatchStatus; unitPriceMinor: number; targetUnits: number; unitsPlaced: number }>(
-    "select product_type productType, status, unit_price_minor unitPriceMinor, target_units targetUnits, units_placed unitsPlaced from batches where id = ?",
+    `select product_type as "productType", status, unit_price_minor as "unitPriceMinor", target_units as "targetUnits", units_placed as "unitsPlaced" from batches where id = ?`,
   ).get(batchId);
   if (!row) return undefined;
   const unitsOffered =
@@ -449,6 +448,6 @@ export function adminExitJson(e: AdminExit) {
 /** What still ties an investor to the platform: ACTIVE holdings and PENDING early-exit offers (closing an account reads it). */
 export function openPositionCounts(userId: number): { activeHoldings: number; pendingExits: number } {
   return prepared<[number, number], { activeHoldings: number; pendingExits: number }>(
-    "select (select count(*) from investments where user_id = ? and status = 'ACTIVE') activeHoldings, (select count(*) from exit_requests where user_id = ? and status = 'PENDING') pendingExits",
+    `select (select count(*) from investments where user_id = ? and status = 'ACTIVE') as "activeHoldings", (select count(*) from exit_requests where user_id = ? and status = 'PENDING') as "pendingExits"`,
   ).get(userId, userId)!;
 }

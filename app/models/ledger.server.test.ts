@@ -89,7 +89,7 @@ describe("reverseEntry", () => {
     }));
     const external = sql<{ b: number }>("select balance_minor b from accounts where id = ?", externalAccount()).b;
     const reversal = atomic(() => reverseEntry({ entryId, memo: msg("ledger.withdrawalReversedBy", { provider: "paystack" }), externalRef: "AKK-REV-1" }));
-    expect(sql("select kind, reverses_entry_id rev, external_ref ref, user_id userId from journal_entries where id = ?", reversal)).toEqual({
+    expect(sql(`select kind, reverses_entry_id rev, external_ref ref, user_id as "userId" from journal_entries where id = ?`, reversal)).toEqual({
       kind: "REVERSAL",
       rev: entryId,
       ref: "AKK-REV-1",

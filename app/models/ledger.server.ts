@@ -102,12 +102,12 @@ export function postEntry(entry: NewEntry): number {
  */
 export function reverseEntry({ entryId, memo, externalRef }: { entryId: number; memo: MessageRef; externalRef?: string }): number {
   const original = prepared<[number], { id: number; kind: EntryKind; userId: number | null; batchId: number | null; reversedBy: number | null }>(
-    "select e.id, e.kind, e.user_id userId, e.batch_id batchId, (select r.id from journal_entries r where r.reverses_entry_id = e.id) reversedBy from journal_entries e where e.id = ?",
+    `select e.id, e.kind, e.user_id as "userId", e.batch_id as "batchId", (select r.id from journal_entries r where r.reverses_entry_id = e.id) as "reversedBy" from journal_entries e where e.id = ?`,
   ).get(entryId);
   if (!original) throw new Error(`No journal entry ${entryId} to reverse`);
   if (original.kind === "REVERSAL") throw new Error(`Journal entry ${entryId} is itself a reversal`);
   if (original.reversedBy !== null) throw new Error(`Journal entry ${entryId} was already reversed by entry ${original.reversedBy}`);
-  const lines = prepared<[number], PostingLine>("select account_id accountId, -amount_minor amountMinor from postings where entry_id = ? order by id").all(entryId);
+  const lines = prepared<[number], PostingLine>(`select account_id as "accountId", -amount_minor as "amountMinor" from postings where entry_id = ? order by id`).all(entryId);
   return writeEntry({ kind: "REVERSAL", memo, userId: original.userId ?? undefined, batchId: original.batchId ?? undefined, externalRef, lines }, entryId);
 }
 
@@ -116,7 +116,7 @@ export function balanceMinor(accountIdValue: number | undefined): number {
   return getDb().select({ b: accounts.balanceMinor }).from(accounts).where(eq(accounts.id, accountIdValue)).get()?.b ?? 0;
 }
 
-const WALLET_SQL = "select balance_minor b, updated_at updatedAt from accounts where kind = 'WALLET' and user_id = ? and batch_id is null";
+const WALLET_SQL = `select balance_minor b, updated_at as "updatedAt" from accounts where kind = 'WALLET' and user_id = ? and batch_id is null`;
 
 export function walletBalanceMinor(userId: number): number {
   return walletInfo(userId).balanceMinor;

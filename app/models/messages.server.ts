@@ -181,7 +181,7 @@ export function queueNotice(userId: number, kind: string, message: MessageRef) {
     [NoticeCategory, NoticeCategory, number],
     { email: string | null; fullName: string; phone: string | null; ev: string | null; pv: string | null; closedAt: string | null; e: number | null; s: number | null }
   >(
-    `select u.email, u.full_name fullName, u.phone, u.email_verified_at ev, u.phone_verified_at pv, u.closed_at closedAt,
+    `select u.email, u.full_name as "fullName", u.phone, u.email_verified_at ev, u.phone_verified_at pv, u.closed_at as "closedAt",
        (select enabled from message_preferences where user_id = u.id and category = ? and channel = 'EMAIL') e,
        (select enabled from message_preferences where user_id = u.id and category = ? and channel = 'SMS') s
      from users u where u.id = ?`,

@@ -54,8 +54,8 @@ function holdingsOf(batchId: number): PayableHolding[] {
 function holdingsAt(batchId: number, recordDate: string): PayableHolding[] {
   const rows = getDb()
     .$client.prepare(
-      `select i.id investmentId, i.user_id userId, i.unit_price_minor unitPriceMinor, i.auto_reinvest autoReinvest,
-         i.units - coalesce((select sum(p.units) from payouts p where p.investment_id = i.id and p.kind = 'EXIT' and p.created_at <= ?), 0) unitsHeld
+      `select i.id as "investmentId", i.user_id as "userId", i.unit_price_minor as "unitPriceMinor", i.auto_reinvest as "autoReinvest",
+         i.units - coalesce((select sum(p.units) from payouts p where p.investment_id = i.id and p.kind = 'EXIT' and p.created_at <= ?), 0) as "unitsHeld"
        from investments i where i.batch_id = ? and i.created_at <= ? order by i.id`,
     )
     .all(recordDate, batchId, recordDate) as Array<Omit<PayableHolding, "autoReinvest"> & { autoReinvest: number }>;
@@ -408,10 +408,10 @@ export function paidPeriods(batchId: number): string[] {
 export function listReceivedPayouts(userId: number): ReceivedPayout[] {
   const rows = getDb()
     .$client.prepare(
-      `select p.kind kind, p.amount_minor amountMinor, p.tax_withheld_minor taxMinor,
+      `select p.kind kind, p.amount_minor as "amountMinor", p.tax_withheld_minor as "taxMinor",
          case p.kind when 'HARVEST' then i.units_held * i.unit_price_minor
                      when 'EXIT' then coalesce(p.units, 0) * i.unit_price_minor
-                     else p.amount_minor end principalMinor
+                     else p.amount_minor end as "principalMinor"
        from payouts p join investments i on i.id = p.investment_id where p.user_id = ?`,
     )
     .all(userId) as ReceivedPayout[];

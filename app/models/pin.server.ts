@@ -50,7 +50,7 @@ function reserveCheck(userId: number): { pinHash: string; count: number } | PinR
   const reserved = prepared<[number, string, number], { pinHash: string; count: number }>(
     `update users set pin_failures = pin_failures + 1
        where id = ? and closed_at is null and pin_hash is not null and (pin_locked_until is null or pin_locked_until <= ?) and pin_failures < ?
-       returning pin_hash as pinHash, pin_failures as count`,
+       returning pin_hash as "pinHash", pin_failures as count`,
   ).get(userId, nowIso(), PIN_TRIES);
   return reserved ?? refusalNow(userId);
 }

@@ -59,7 +59,7 @@ type SessionRow = { id: number; kind: SessionKind; userAgent: string | null; ip:
 /** The user's live sessions, most recently used first, `currentId` marked. */
 export function listSessions(userId: number, currentId: number | null): SessionView[] {
   const rows = prepared<[number, string], SessionRow>(
-    "select id, kind, user_agent userAgent, ip, created_at createdAt, last_seen_at lastSeenAt from sessions where user_id = ? and expires_at > ? order by coalesce(last_seen_at, created_at) desc, id desc",
+    `select id, kind, user_agent as "userAgent", ip, created_at as "createdAt", last_seen_at as "lastSeenAt" from sessions where user_id = ? and expires_at > ? order by coalesce(last_seen_at, created_at) desc, id desc`,
   ).all(userId, nowIso());
   return rows.map((r) => ({
     id: r.id,

@@ -298,8 +298,7 @@ export function createSession(userId: number, meta: SessionMeta, { secondFactor 
 }
 
 // Every authenticated request runs this: a statement compiled once (see `prepared`).
-const SESSION_USER_SQL =
-  "select u.id, u.email, u.full_name fullName, u.phone, u.is_admin isAdmin, u.created_at createdAt, s.id sessionId, s.last_seen_at lastSeenAt, s.second_factor_at is not null secondFactor from sessions s join users u on u.id = s.user_id where s.token_hash = ? and s.expires_at > ? and u.closed_at is null";
+const SESSION_USER_SQL = `select u.id, u.email, u.full_name as "fullName", u.phone, u.is_admin as "isAdmin", u.created_at as "createdAt", s.id as "sessionId", s.last_seen_at as "lastSeenAt", s.second_factor_at is not null as "secondFactor" from sessions s join users u on u.id = s.user_id where s.token_hash = ? and s.expires_at > ? and u.closed_at is null`;
 
 /**
  * The user a token signs in, with the session's id, when it was last seen (touchSession) and whether

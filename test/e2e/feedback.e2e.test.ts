@@ -153,7 +153,7 @@ describe.each([NO_JAVASCRIPT, WITH_JAVASCRIPT])("issue 29 points 8-11 in a phone
     }
     await releaseDeposit();
     await expectVisible(page.getByText("Deposit successful"));
-    const row = server.db().prepare("select reference, entry_id entryId from deposits where user_id = ? order by id desc").get(u.id) as { reference: string; entryId: number };
+    const row = server.db().prepare(`select reference, entry_id as "entryId" from deposits where user_id = ? order by id desc`).get(u.id) as { reference: string; entryId: number };
     await expectVisible(page.getByText(`Reference: ${row.reference}.`));
     await shot("deposit-flash");
     await page.getByRole("link", { name: "See it on your statement" }).click();

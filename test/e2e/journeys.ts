@@ -101,7 +101,7 @@ export function defineJourneys(mode: BrowserMode, { weigh = false }: { weigh?: b
       return res;
     };
     const investmentIds = () => {
-      const rows = server.db().prepare("select id, batch_id batchId from investments where user_id = ? order by id").all(investor.id) as Array<{ id: number; batchId: number }>;
+      const rows = server.db().prepare(`select id, batch_id as "batchId" from investments where user_id = ? order by id`).all(investor.id) as Array<{ id: number; batchId: number }>;
       return { egg: rows.find((r) => r.batchId === eggBatch)!.id, chicken: rows.find((r) => r.batchId === chickenBatch)!.id };
     };
 

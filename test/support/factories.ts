@@ -137,7 +137,7 @@ export function createBatch(server: TestServer, options: BatchOptions = {}): Bat
  */
 export function createRemittance(server: TestServer, batchId: number, { amountGhs, period }: { amountGhs?: number; period?: string } = {}): { id: number; amountMinor: number } {
   const db = server.db();
-  const batch = db.prepare("select product_type productType, expected_roi roi from batches where id = ?").get(batchId) as { productType: ProductType; roi: number } | undefined;
+  const batch = db.prepare(`select product_type as "productType", expected_roi roi from batches where id = ?`).get(batchId) as { productType: ProductType; roi: number } | undefined;
   if (!batch) throw new Error(`No batch ${batchId}`);
   const principal = (db.prepare("select coalesce(sum(units_held * unit_price_minor), 0) p from investments where batch_id = ? and status = 'ACTIVE'").get(batchId) as { p: number }).p;
   const amountMinor = amountGhs === undefined ? Math.max(100, Math.ceil(principal * (1 + 24 * batch.roi))) : toMinor(amountGhs, "amountGhs");

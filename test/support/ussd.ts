@@ -40,7 +40,7 @@ export type UssdSessionRow = { id: number; state: string; language: string; last
 export const ussdSessionOf = (server: TestServer, phone: string) =>
   server
     .db()
-    .prepare("select id, state, language, last_request lastRequest, ended_at endedAt, updated_at updatedAt from ussd_sessions where phone = ? order by id desc limit 1")
+    .prepare(`select id, state, language, last_request as "lastRequest", ended_at as "endedAt", updated_at as "updatedAt" from ussd_sessions where phone = ? order by id desc limit 1`)
     .get(phone) as UssdSessionRow;
 
 /** Moves a session's clock back through its row: its last input `seconds` ago. */
