@@ -44,7 +44,7 @@ function moneySnapshot(s = server) {
 }
 
 const balance = (s: TestServer, kind: string, batchId: number | null = null) =>
-  (s.db().prepare("select balance_minor b from accounts where kind = ? and batch_id is ?").get(kind, batchId) as { b: number } | undefined)?.b ?? 0;
+  (s.db().prepare("select balance_minor b from accounts where kind = ? and batch_id is not distinct from ?").get(kind, batchId) as { b: number } | undefined)?.b ?? 0;
 
 /** An active egg batch (unit 150, 1.25% a month) with holdings of 3 and 10 units: a month pays 5.63 + 18.75 = 24.38. */
 async function activeEggBatch(s = server, a = admin, { startDate }: { startDate?: string } = {}) {

@@ -10,7 +10,7 @@ export const atomic = writeTransaction;
 
 /** An account's id if it was ever opened: reads never open one. */
 export function findAccountId(kind: AccountKind, owner: { userId?: number; batchId?: number } = {}): number | undefined {
-  return prepared<[AccountKind, number | null, number | null], { id: number }>("select id from accounts where kind = ? and user_id is ? and batch_id is ?").get(
+  return prepared<[AccountKind, number | null, number | null], { id: number }>("select id from accounts where kind = ? and user_id is not distinct from ? and batch_id is not distinct from ?").get(
     kind,
     owner.userId ?? null,
     owner.batchId ?? null,

@@ -168,7 +168,7 @@ export function updateUserProfile(userId: number, changes: { fullName?: string; 
     if (changes.phone !== undefined)
       db.update(users)
         .set({ phone: changes.phone, phoneVerifiedAt: null })
-        .where(and(eq(users.id, userId), sql`${users.phone} is not ${changes.phone}`))
+        .where(and(eq(users.id, userId), sql`${users.phone} is distinct from ${changes.phone}`))
         .run();
   });
   return getUserById(userId)!;

@@ -28,7 +28,7 @@ export function hashPassword(password) {
 
 /** The id of an account (created on first use), as `accountId()` in ledger.server.ts finds it. */
 function account(db, kind, { userId = null, batchId = null } = {}) {
-  const found = db.prepare("select id from accounts where kind = ? and user_id is ? and batch_id is ?").get(kind, userId, batchId);
+  const found = db.prepare("select id from accounts where kind = ? and user_id is not distinct from ? and batch_id is not distinct from ?").get(kind, userId, batchId);
   if (found) return found.id;
   return db.prepare("insert into accounts (kind, user_id, batch_id) values (?, ?, ?) returning id").get(kind, userId, batchId).id;
 }

@@ -145,7 +145,7 @@ export function createRemittance(server: TestServer, batchId: number, { amountGh
   const remitPeriod = period ?? (batch.productType === "CHICKEN" ? "HARVEST" : at.slice(0, 7));
   const account = (kind: string, owner: number | null) =>
     (
-      (db.prepare("select id from accounts where kind = ? and user_id is null and batch_id is ?").get(kind, owner) as { id: number } | undefined) ??
+      (db.prepare("select id from accounts where kind = ? and user_id is null and batch_id is not distinct from ?").get(kind, owner) as { id: number } | undefined) ??
       (db.prepare("insert into accounts (kind, batch_id, updated_at) values (?, ?, ?) returning id").get(kind, owner, at) as { id: number })
     ).id;
   return db
