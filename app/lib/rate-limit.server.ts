@@ -50,11 +50,12 @@ function store(): Statements {
   const statements: Statements = {
     read: connection.prepare(`select count, reset_at as "resetAt" from rate_limits where key = ?`),
     write: connection.prepare("insert into rate_limits (key, count, reset_at) values (?, ?, ?) on conflict (key) do update set count = excluded.count, reset_at = excluded.reset_at"),
-    release: connection.prepare("update rate_limits set count = max(count - 1, 0) where key = ? and reset_at > ?"),
+    // `case`, not the two-argument max(), which is SQLite's own.
+    release: connection.prepare("update rate_limits set count = case when count > 0 then count - 1 else 0 end where key = ? and reset_at > ?"),
     clear: connection.prepare("delete from rate_limits where key = ?"),
     pruneExpired: connection.prepare("delete from rate_limits where reset_at <= ?"),
     live: connection.prepare("select count(*) n from rate_limits where reset_at > ?"),
-    dropEarliest: connection.prepare("delete from rate_limits where key in (select key from rate_limits order by reset_at, rowid limit ?)"),
+    dropEarliest: connection.prepare("delete from rate_limits where key in (select key from rate_limits order by reset_at, key limit ?)"),
     connection,
   };
   holder.__akokoRateLimits = { file, statements };

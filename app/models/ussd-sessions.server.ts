@@ -96,7 +96,7 @@ export function releaseUssdClaim(id: number, claim: string): void {
  */
 export function accountsWithPhone(phone: string): { confirmed: number; held: number } {
   const row = getDb()
-    .select({ held: sql<number>`count(*)`, confirmed: sql<number>`coalesce(sum(${users.phoneVerifiedAt} is not null), 0)` })
+    .select({ held: sql<number>`count(*)`, confirmed: sql<number>`count(${users.phoneVerifiedAt})` })
     .from(users)
     .where(and(eq(users.phone, phone), isNull(users.closedAt)))
     .get();
