@@ -6,6 +6,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { approvalExpiresAt, type GuardedAction } from "~/domain/approvals";
 import { nowIso } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
+import { jsonIntegerField } from "~/lib/sql-dialect.server";
 import { recordAudit } from "~/models/audit.server";
 import { notify } from "~/models/notification.server";
 import { approvals, users } from "~/models/schema.server";
@@ -143,6 +144,6 @@ export function heldWithdrawalApproval(withdrawalId: number): Approval | undefin
   return getDb()
     .select()
     .from(approvals)
-    .where(and(eq(approvals.action, "withdrawal.send"), eq(approvals.status, "PENDING"), sql`json_extract(${approvals.params}, '$.withdrawalId') = ${withdrawalId}`))
+    .where(and(eq(approvals.action, "withdrawal.send"), eq(approvals.status, "PENDING"), eq(jsonIntegerField(approvals.params, "withdrawalId"), withdrawalId)))
     .get();
 }

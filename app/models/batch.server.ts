@@ -4,6 +4,7 @@ import { calendarDateOrNull } from "~/domain/calendar";
 import { minorToCedis } from "~/domain/money";
 import type { BatchStatus, ProductType } from "~/domain/types";
 import { getDb, prepared, preparedQuery, type Db } from "~/lib/db.server";
+import { inJsonIntegers } from "~/lib/sql-dialect.server";
 import { batches, batchRoiHistory, exitRequests, farms, investments, payouts, journalEntries } from "~/models/schema.server";
 import type { BatchInput } from "~/forms/admin.server";
 import { type By, recordAudit } from "~/models/audit.server";
@@ -63,9 +64,9 @@ export function availableUnitsOf(b: { status: BatchStatus; productType: ProductT
 }
 
 // The batch list and its details are read on every view of Home and the invest pages: prepared
-// once (preparedQuery). A list of batch ids goes in as one JSON array (json_each), so one
+// once (preparedQuery). A list of batch ids goes in as one JSON array (inJsonIntegers), so one
 // statement serves any number of batches.
-const idsIn = (column: typeof batchRoiHistory.batchId | typeof exitRequests.batchId) => sql`${column} in (select value from json_each(${sql.placeholder("ids")}))`;
+const idsIn = (column: typeof batchRoiHistory.batchId | typeof exitRequests.batchId) => inJsonIntegers(column, sql.placeholder("ids"));
 const roiHistoryQuery = (db: Db) =>
   db
     .select({ batchId: batchRoiHistory.batchId, label: batchRoiHistory.label, date: batchRoiHistory.date, roiPercent: batchRoiHistory.roiPercent })

@@ -4,6 +4,7 @@ import { DomainError } from "~/domain/errors";
 import type { CheckedReading } from "~/domain/farm-readings";
 import { nowIso } from "~/lib/clock.server";
 import { getDb, prepared, preparedQuery, type Db } from "~/lib/db.server";
+import { integersFromJson } from "~/lib/sql-dialect.server";
 import { atomic } from "~/models/ledger.server";
 import { recordAudit } from "~/models/audit.server";
 import { farmDevices, farmReadings } from "~/models/schema.server";
@@ -121,7 +122,7 @@ const sensorSourcesQuery = (db: Db) =>
       humidityPct: farmReadings.humidityPct,
       ammoniaPpm: farmReadings.ammoniaPpm,
     })
-    .from(sql`json_each(${sql.placeholder("ids")}) ids`)
+    .from(integersFromJson(sql.placeholder("ids"), "ids"))
     // Each batch's newest reading (the (batch_id, recorded_at) index answers the subquery).
     .leftJoin(farmReadings, sql`${farmReadings.id} = (select r.id from farm_readings r where r.batch_id = ids.value order by r.recorded_at desc, r.id desc limit 1)`)
     .prepare();

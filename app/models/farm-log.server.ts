@@ -6,6 +6,7 @@ import { DomainError } from "~/domain/errors";
 import { type FarmLogEntry } from "~/forms/farm-log.server";
 import { type ImageType } from "~/domain/images";
 import { getDb, preparedQuery, type Db } from "~/lib/db.server";
+import { inJsonIntegers } from "~/lib/sql-dialect.server";
 import { getEnv } from "~/lib/env.server";
 import { recordAudit } from "~/models/audit.server";
 import { readStoredFile, withStoredFiles, type StoredFile } from "~/models/stored-files.server";
@@ -60,12 +61,7 @@ const latestReadingsQuery = (db: Db) =>
     .select({ batchId: farmLogs.batchId, logDate: farmLogs.logDate, temperatureC: farmLogs.temperatureC, humidityPct: farmLogs.humidityPct, ammoniaPpm: farmLogs.ammoniaPpm })
     .from(farmLogs)
     // Only each batch's newest day (the unique (batch_id, log_date) index answers the subquery).
-    .where(
-      and(
-        sql`${farmLogs.batchId} in (select value from json_each(${sql.placeholder("ids")}))`,
-        sql`${farmLogs.logDate} = (select max(g.log_date) from farm_logs g where g.batch_id = ${farmLogs.batchId})`,
-      ),
-    )
+    .where(and(inJsonIntegers(farmLogs.batchId, sql.placeholder("ids")), sql`${farmLogs.logDate} = (select max(g.log_date) from farm_logs g where g.batch_id = ${farmLogs.batchId})`))
     .orderBy(asc(farmLogs.logDate), asc(farmLogs.id))
     .prepare();
 

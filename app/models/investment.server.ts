@@ -8,6 +8,7 @@ import { minorToCedis } from "~/domain/money";
 import { nowIso, today } from "~/lib/clock.server";
 import { businessCounters } from "~/lib/metrics.server";
 import { getDb, prepared } from "~/lib/db.server";
+import { daysBetween } from "~/lib/sql-dialect.server";
 import { getEnv } from "~/lib/env.server";
 import { availableUnitsOf, getBatch } from "~/models/batch.server";
 import { atomic, escrowAccount, feesAccount, postEntry, walletAccount, walletBalanceMinor } from "~/models/ledger.server";
@@ -352,7 +353,7 @@ export function getInvestmentReceipt(userId: number, investmentId: number): Inve
       .where(
         and(eq(journalEntries.kind, "INVEST"), eq(journalEntries.userId, userId), eq(journalEntries.batchId, i.batchId), eq(journalEntries.memo, `Bought ${i.units} units of Batch #${i.batchId}`)),
       )
-      .orderBy(sql`abs(julianday(${journalEntries.createdAt}) - julianday(${i.createdAt}))`, asc(journalEntries.id))
+      .orderBy(sql`abs(${daysBetween(journalEntries.createdAt, i.createdAt)})`, asc(journalEntries.id))
       .limit(1)
       .all();
   }

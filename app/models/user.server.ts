@@ -10,6 +10,7 @@ import type { NewPin } from "~/domain/pin";
 import { msg } from "~/catalog/ref";
 import { nowIso, now } from "~/lib/clock.server";
 import { getDb, prepared } from "~/lib/db.server";
+import { isUniqueViolation } from "~/lib/sql-dialect.server";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "~/lib/password.server";
 import { openPositionCounts } from "~/models/investment.server";
 import { atomic, walletInfo } from "~/models/ledger.server";
@@ -67,7 +68,7 @@ export async function createUser({ email, fullName, password, confirmEmail = fal
       return user;
     });
   } catch (error) {
-    if (error instanceof Error && /UNIQUE constraint failed: users\.email/.test(error.message)) throw new EmailTakenError();
+    if (isUniqueViolation(error, users.email)) throw new EmailTakenError();
     throw error;
   }
 }
@@ -127,7 +128,7 @@ export function addEmail(userId: number, email: string): void {
       sendEmailConfirmation(userId);
     });
   } catch (error) {
-    if (error instanceof Error && /UNIQUE constraint failed: users\.email/.test(error.message)) throw new DomainError(409, msg("rules.emailTaken"), "email");
+    if (isUniqueViolation(error, users.email)) throw new DomainError(409, msg("rules.emailTaken"), "email");
     throw error;
   }
 }

@@ -1,0 +1,60 @@
+import { getTableName, sql, type Column, type SQL, type SQLWrapper } from "drizzle-orm";
+import { getEnv } from "~/lib/env.server";
+
+/**
+ * The SQL that SQLite and PostgreSQL spell differently, each in one place. Everything else the app
+ * writes is meant to read the same on both engines.
+ */
+
+export type SqlEngine = "sqlite" | "postgres";
+
+/** The engine a DATABASE_URL names: a postgres:// or postgresql:// URL, else a SQLite file. */
+export function engineOfUrl(databaseUrl: string): SqlEngine {
+  return /^postgres(ql)?:\/\//i.test(databaseUrl) ? "postgres" : "sqlite";
+}
+
+/** The engine this process's database runs on. */
+export function databaseEngine(): SqlEngine {
+  return engineOfUrl(getEnv().DATABASE_URL);
+}
+
+/** Days from `to` back to `from` (fractional), both ISO-8601 timestamps: negative when `from` is later. */
+export function daysBetween(to: SQLWrapper | string, from: SQLWrapper | string, engine: SqlEngine = databaseEngine()): SQL {
+  return engine === "postgres" ? sql`(extract(epoch from (${to}::timestamptz - ${from}::timestamptz)) / 86400)` : sql`(julianday(${to}) - julianday(${from}))`;
+}
+
+/**
+ * A table of one integer column, `value`, holding the elements of a JSON array of integers bound as
+ * one text parameter, so one statement serves a list of any length: `from ${integersFromJson(p, "ids")}`.
+ */
+export function integersFromJson(json: unknown, alias: string, engine: SqlEngine = databaseEngine()): SQL {
+  const name = sql.identifier(alias);
+  return engine === "postgres" ? sql`(select value::bigint as value from jsonb_array_elements_text(${json}::jsonb)) ${name}` : sql`json_each(${json}) ${name}`;
+}
+
+/** `column in` the integers of a JSON array bound as one parameter (see integersFromJson). */
+export function inJsonIntegers(column: SQLWrapper, json: unknown, engine: SqlEngine = databaseEngine()): SQL {
+  return sql`${column} in (select value from ${integersFromJson(json, "json_integers", engine)})`;
+}
+
+/** The integer at `key` of the JSON object a text column holds (null when it has none). */
+export function jsonIntegerField(column: SQLWrapper, key: string, engine: SqlEngine = databaseEngine()): SQL {
+  // The key is written into the SQL text, so only a plain name is accepted.
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) throw new Error(`Not a JSON key this helper writes into SQL: ${key}`);
+  return engine === "postgres" ? sql`((${column})::jsonb ->> ${sql.raw(`'${key}'`)})::bigint` : sql`json_extract(${column}, ${sql.raw(`'$.${key}'`)})`;
+}
+
+/**
+ * Whether `error` is a write refused by the unique constraint of `column` (a column declared
+ * `.unique()` in the schema). SQLite names the table and column in its message; PostgreSQL names the
+ * constraint, which drizzle calls `<table>_<column>_unique` (the column's `uniqueName`). A driver's
+ * error wrapped by drizzle (DrizzleQueryError) is found through its `cause`.
+ */
+export function isUniqueViolation(error: unknown, column: Column): boolean {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    if (!("code" in e)) continue;
+    if (e.code === "SQLITE_CONSTRAINT_UNIQUE") return e.message === `UNIQUE constraint failed: ${getTableName(column.table)}.${column.name}`;
+    if (e.code === "23505") return "constraint" in e && e.constraint === column.uniqueName;
+  }
+  return false;
+}
