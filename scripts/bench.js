@@ -191,7 +191,7 @@ async function scaling(check) {
         // Both workers say they are up before the clock starts.
         const deadline = Date.now() + 20_000;
         while (workers > 1 && (server.logs().match(/running at .*worker \d/g) ?? []).length < workers && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-        const adminToken = createToken(db, db.prepare("select id from users where is_admin = 1").get().id);
+        const adminToken = createToken(db, db.prepare("select id from users where is_admin = true").get().id);
         const farmId = db.prepare("select id from farms order by id limit 1").get().id;
         const newBatch = async (targetUnits) => {
           const res = await request(`${server.url}/api/v1/admin/batches`, {
@@ -363,7 +363,7 @@ async function main() {
   const server = await startBuiltServer({ env: { USSD_CALLBACK_SECRET: USSD_SECRET }, nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [] });
   const db = new Database(server.dbFile);
   db.pragma("busy_timeout = 10000");
-  const adminId = db.prepare("select id from users where is_admin = 1").get().id;
+  const adminId = db.prepare("select id from users where is_admin = true").get().id;
   const adminToken = createToken(db, adminId);
   const api = (path, { method = "GET", token = adminToken, json } = {}) =>
     request(`${server.url}${path}`, {

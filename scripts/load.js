@@ -46,7 +46,7 @@ async function main() {
   db.pragma("busy_timeout = 10000");
   const failures = [];
   try {
-    const adminId = db.prepare("select id from users where is_admin = 1").get().id;
+    const adminId = db.prepare("select id from users where is_admin = true").get().id;
     const adminToken = createToken(db, adminId);
     const api = async (path, { method = "GET", json } = {}) => {
       const res = await request(`${server.url}${path}`, {

@@ -147,7 +147,7 @@ describe("the admin pages in the pseudo-locale", () => {
 
     // A second admin: a payout run waits on /admin/approvals.
     const second = await createInvestor(server, { fullName: "Esi Second" });
-    db.prepare("update users set is_admin = 1 where id = ?").run(second.id);
+    db.prepare("update users set is_admin = true where id = ?").run(second.id);
     createRemittance(server, chicken.id);
     check("execute, sent for approval", await post(admin.page, "/admin?index", row("execute", chicken.id, { confirmed: "1" })));
 

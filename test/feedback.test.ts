@@ -182,7 +182,7 @@ describe("point 10: what a money message carries", () => {
 
     // A second admin: large withdrawals wait for one.
     const second = await createInvestor(server);
-    db().prepare("update users set is_admin = 1 where id = ?").run(second.id);
+    db().prepare("update users set is_admin = true where id = ?").run(second.id);
     try {
       const held = await u.page.postForm("/portfolio?dialog=withdraw", { ...fields, amount: "300", idempotency_key: `fb-wd-held-${RUN}` });
       expect(held.status).toBe(302);
@@ -192,7 +192,7 @@ describe("point 10: what a money message carries", () => {
       expect(page).toContain(`Reference: ${row.reference}. An admin reviews it within 24 hours; if no one does, the money goes back to your wallet.`);
       expect(page).toContain(`href="/portfolio#entry-${row.entryId}"`);
     } finally {
-      db().prepare("update users set is_admin = 0 where id = ?").run(second.id);
+      db().prepare("update users set is_admin = false where id = ?").run(second.id);
     }
   });
 });

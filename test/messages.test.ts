@@ -254,7 +254,7 @@ describe("security messages", () => {
   it("cannot be turned off: with every choice unticked, the reset still comes by email and SMS", async () => {
     const u = await confirmedInvestor(0);
     expect((await u.page.postForm("/account", { intent: "preferences", security_EMAIL: "", security_SMS: "" })).status).toBe(302);
-    expect(server.db().prepare("select count(*) n from message_preferences where user_id = ? and enabled = 1").get(u.id)).toEqual({ n: 0 });
+    expect(server.db().prepare("select count(*) n from message_preferences where user_id = ? and enabled = true").get(u.id)).toEqual({ n: 0 });
     expect(server.db().prepare("select count(*) n from message_preferences where user_id = ? and category = 'security'").get(u.id)).toEqual({ n: 0 });
     await new Client(server.url).postForm("/reset-password", { email: u.email });
     await waitForEmail(u.email, "Reset your Akoko password");
@@ -264,7 +264,7 @@ describe("security messages", () => {
   it("a new payout destination and every withdrawal are told by email and SMS, with every choice unticked (issue 26)", async () => {
     const u = await confirmedInvestor(100);
     expect((await u.page.postForm("/account", { intent: "preferences" })).status).toBe(302);
-    expect(server.db().prepare("select count(*) n from message_preferences where user_id = ? and enabled = 1").get(u.id)).toEqual({ n: 0 });
+    expect(server.db().prepare("select count(*) n from message_preferences where user_id = ? and enabled = true").get(u.id)).toEqual({ n: 0 });
     const dest = await call(u.api, "POST", "/api/v1/invest/destinations", { kind: "mobile_money", network: "MTN", phone: "024 555 0303", name: u.fullName, password: u.password });
     expect(dest.status).toBe(201);
     const added = "A new payout destination, MTN MoMo ending 303, was added to your account. Not you? Change your password now and contact support.";

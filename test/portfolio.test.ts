@@ -115,10 +115,10 @@ describe("the investment list: filters, sort and paging on the server", () => {
   });
 
   it("Auto-Reinvest is Off when only PAID holdings reinvest", async () => {
-    server.db().prepare("update investments set auto_reinvest = 0 where id = ?").run(ids[3]);
+    server.db().prepare("update investments set auto_reinvest = false where id = ?").run(ids[3]);
     const { html } = await list("");
     expect(html).toContain('data-testid="auto-reinvest">Off<');
-    server.db().prepare("update investments set auto_reinvest = 1 where id = ?").run(ids[3]);
+    server.db().prepare("update investments set auto_reinvest = true where id = ?").run(ids[3]);
   });
 
   it("sorts newest first by default, then by amount both ways", async () => {

@@ -265,7 +265,7 @@ describe("admins", () => {
   it("audits an admin's sign-in from a new device and tells every admin once; the same device again is not news", async () => {
     // A second admin, with a confirmed email: security alerts reach it whatever its preferences.
     const colleague = await createInvestor(server, { fullName: "Esi Admin" });
-    server.db().prepare("update users set is_admin = 1, email_verified_at = ? where id = ?").run(new Date().toISOString(), colleague.id);
+    server.db().prepare("update users set is_admin = true, email_verified_at = ? where id = ?").run(new Date().toISOString(), colleague.id);
     server.db().prepare("insert into message_preferences (user_id, category, channel, enabled, updated_at) values (?, 'news', 'EMAIL', 0, ?)").run(colleague.id, new Date().toISOString());
     const id = adminId();
     const before = { audits: audits(id, "admin.new_device").length, mine: alerts(id).length, theirs: alerts(colleague.id).length, mails: alertMails(colleague.email).length };
@@ -299,7 +299,7 @@ describe("admins", () => {
 
   it("audits every change of an admin's password and tells every admin", async () => {
     const admin = await createInvestor(server, { fullName: "Yaw Admin" });
-    server.db().prepare("update users set is_admin = 1 where id = ?").run(admin.id);
+    server.db().prepare("update users set is_admin = true where id = ?").run(admin.id);
     const before = alerts(adminId()).length;
     const res = await call(admin.api, "POST", "/api/v1/auth/change-password", { current_password: admin.password, new_password: "another-long-password" });
     expect(res.status).toBe(204);

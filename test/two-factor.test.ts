@@ -214,7 +214,7 @@ describe("admins in production", () => {
 describe("two factors belong to the session (issue 26)", () => {
   it("turning them on ends the account's other sessions; a session signed in without the code never does admin work", async () => {
     const a = await createInvestor(server, { fullName: "Efua Admin" });
-    server.db().prepare("update users set is_admin = 1 where id = ?").run(a.id);
+    server.db().prepare("update users set is_admin = true where id = ?").run(a.id);
     // Two sessions, each signed in with the password only: both may only enrol.
     expect((await call(a.api, "GET", "/api/v1/admin/stats")).status).toBe(403);
     expect((await a.page.request("/admin")).headers.get("Location")).toBe("/account/two-factor");

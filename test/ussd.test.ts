@@ -103,7 +103,7 @@ describe.each(GATEWAY_NAMES)("the USSD menus through %s", (name: GatewayName) =>
   it("sends an admin's number to the website, and an account without a PIN to its account page, before any money menu", async () => {
     const fake = gateway();
     const boss = await caller(0);
-    server.db().prepare("update users set is_admin = 1 where id = ?").run(boss.id);
+    server.db().prepare("update users set is_admin = true where id = ?").run(boss.id);
     expect(await fake.dial(boss.phone)).toBe("This is an admin's number. Admins use Akoko at akoko.test, with two-factor sign-in.");
     expect(fake.ended).toBe(true);
     expect(sessionOf(boss.phone)).toMatchObject({ endedAt: expect.any(String) });
@@ -580,7 +580,7 @@ describe("every screen, in English and Twi", () => {
     await fake.dial(twin.phone);
     expect(fake.screen).toContain("akoko.test");
     const boss = await caller(0, locale);
-    server.db().prepare("update users set is_admin = 1 where id = ?").run(boss.id);
+    server.db().prepare("update users set is_admin = true where id = ?").run(boss.id);
     await fake.dial(boss.phone);
   }
 

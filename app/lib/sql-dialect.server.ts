@@ -18,6 +18,12 @@ export function databaseEngine(): SqlEngine {
   return engineOfUrl(getEnv().DATABASE_URL);
 }
 
+/**
+ * A boolean column or expression as a raw statement reads it: 1/0 from SQLite, true/false from
+ * PostgreSQL. Read it with `Boolean(x)`, never `x === 1`.
+ */
+export type SqlBoolean = number | boolean;
+
 /** Days from `to` back to `from` (fractional), both ISO-8601 timestamps: negative when `from` is later. */
 export function daysBetween(to: SQLWrapper | string, from: SQLWrapper | string, engine: SqlEngine = databaseEngine()): SQL {
   return engine === "postgres" ? sql`(extract(epoch from (${to}::timestamptz - ${from}::timestamptz)) / 86400)` : sql`(julianday(${to}) - julianday(${from}))`;

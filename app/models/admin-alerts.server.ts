@@ -1,6 +1,7 @@
 import type { MessageRef } from "~/catalog/format";
 import { msg } from "~/catalog/ref";
 import { prepared } from "~/lib/db.server";
+import type { SqlBoolean } from "~/lib/sql-dialect.server";
 import { recordAudit } from "~/models/audit.server";
 import { notify } from "~/models/notification.server";
 
@@ -12,13 +13,13 @@ import { notify } from "~/models/notification.server";
  * whatever the preferences) commit or roll back with the event.
  */
 export function notifyAdmins(message: MessageRef): void {
-  const admins = prepared<[], { id: number }>("select id from users where is_admin = 1 and closed_at is null order by id").all();
+  const admins = prepared<[], { id: number }>("select id from users where is_admin = true and closed_at is null order by id").all();
   for (const { id } of admins) notify(id, "ADMIN_SECURITY", message);
 }
 
 function adminEmail(userId: number): string | null {
-  const row = prepared<[number], { email: string; isAdmin: number }>(`select email, is_admin as "isAdmin" from users where id = ?`).get(userId);
-  return row && row.isAdmin === 1 ? row.email : null;
+  const row = prepared<[number], { email: string; isAdmin: SqlBoolean }>(`select email, is_admin as "isAdmin" from users where id = ?`).get(userId);
+  return row && Boolean(row.isAdmin) ? row.email : null;
 }
 
 /** An admin's first sign-in from a device (noteSignInDevice): audited against that admin, told to every admin. Nothing for investors. */

@@ -4,6 +4,7 @@ import { accountLabel } from "~/domain/account";
 import { maskPhone } from "~/domain/notices";
 import { DomainError } from "~/domain/errors";
 import { getDb } from "~/lib/db.server";
+import type { SqlBoolean } from "~/lib/sql-dialect.server";
 import { countAdmins } from "~/models/approvals.server";
 import { recordAudit } from "~/models/audit.server";
 import { notifyAdmins } from "~/models/admin-alerts.server";
@@ -35,12 +36,12 @@ export const accountJson = (u: ReturnType<typeof listAccounts>[number]) => ({
 /** An open account as a role change reads it: `label` names it in messages (accountLabel), `email` is null for one registered by phone. */
 export function getAccount(userId: number) {
   const row = getDb()
-    .select({ id: users.id, email: users.email, phone: users.phone, isAdmin: users.isAdmin, hasPassword: sql<number>`${users.passwordHash} is not null` })
+    .select({ id: users.id, email: users.email, phone: users.phone, isAdmin: users.isAdmin, hasPassword: sql<SqlBoolean>`${users.passwordHash} is not null` })
     .from(users)
     .where(and(eq(users.id, userId), sql`${users.closedAt} is null`))
     .get();
   if (!row) throw new DomainError(404, msg("refusals.userNotFound"));
-  return { id: row.id, email: row.email, isAdmin: row.isAdmin, label: accountLabel(row), canBeAdmin: row.email !== null && row.hasPassword === 1 };
+  return { id: row.id, email: row.email, isAdmin: row.isAdmin, label: accountLabel(row), canBeAdmin: row.email !== null && Boolean(row.hasPassword) };
 }
 
 /**

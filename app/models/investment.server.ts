@@ -8,7 +8,7 @@ import { minorToCedis } from "~/domain/money";
 import { nowIso, today } from "~/lib/clock.server";
 import { businessCounters } from "~/lib/metrics.server";
 import { getDb, prepared } from "~/lib/db.server";
-import { daysBetween } from "~/lib/sql-dialect.server";
+import { daysBetween, type SqlBoolean } from "~/lib/sql-dialect.server";
 import { getEnv } from "~/lib/env.server";
 import { availableUnitsOf, getBatch } from "~/models/batch.server";
 import { atomic, escrowAccount, feesAccount, postEntry, walletAccount, walletBalanceMinor } from "~/models/ledger.server";
@@ -63,7 +63,7 @@ export function investInBatch({
         wanted,
       );
       if (placed.changes !== 1) throw new DomainError(409, msg(`rules.tooMany.${batch.productType}`), "units");
-      const row = prepared<[number, number, number, number, number, number, number, string], Omit<InvestmentRow, "autoReinvest"> & { autoReinvest: number }>(
+      const row = prepared<[number, number, number, number, number, number, number, string], Omit<InvestmentRow, "autoReinvest"> & { autoReinvest: SqlBoolean }>(
         `insert into investments (user_id, batch_id, units, units_held, amount_minor, unit_price_minor, auto_reinvest, created_at) values (?, ?, ?, ?, ?, ?, ?, ?) returning ${INVESTMENT_COLUMNS}`,
       ).get(userId, batchId, wanted, wanted, costMinor, batch.unitPriceMinor, autoReinvest ? 1 : 0, nowIso())!;
       // The entry carries the investment's reference (its receipt quotes both).
@@ -78,7 +78,7 @@ export function investInBatch({
           { accountId: escrowAccount(batchId), amountMinor: costMinor },
         ],
       });
-      return { ...row, autoReinvest: row.autoReinvest === 1 };
+      return { ...row, autoReinvest: Boolean(row.autoReinvest) };
     }
     return buyFromExitOffers({ userId, batchId, units: wanted, unitPriceMinor: batch.unitPriceMinor, autoReinvest });
   });

@@ -28,6 +28,7 @@ import { languageOf, type Language } from "~/catalog/languages";
 import { msg } from "~/catalog/ref";
 import { nowIso } from "~/lib/clock.server";
 import { getDb, prepared } from "~/lib/db.server";
+import type { SqlBoolean } from "~/lib/sql-dialect.server";
 import { sameSecret } from "~/lib/password.server";
 import { getEnv } from "~/lib/env.server";
 import { contactConfirmations, messagePreferences, outbox, users } from "~/models/schema.server";
@@ -179,7 +180,7 @@ export function queueNotice(userId: number, kind: string, message: MessageRef) {
   // One prepared lookup: a payout run calls this once per investor.
   const row = prepared<
     [NoticeCategory, NoticeCategory, number],
-    { email: string | null; fullName: string; phone: string | null; ev: string | null; pv: string | null; closedAt: string | null; e: number | null; s: number | null }
+    { email: string | null; fullName: string; phone: string | null; ev: string | null; pv: string | null; closedAt: string | null; e: SqlBoolean | null; s: SqlBoolean | null }
   >(
     `select u.email, u.full_name as "fullName", u.phone, u.email_verified_at ev, u.phone_verified_at pv, u.closed_at as "closedAt",
        (select enabled from message_preferences where user_id = u.id and category = ? and channel = 'EMAIL') e,
@@ -188,7 +189,8 @@ export function queueNotice(userId: number, kind: string, message: MessageRef) {
   ).get(category, category, userId);
   if (!row || row.closedAt || (!row.ev && !row.pv)) return;
   const user = { fullName: row.fullName, email: row.email, phone: row.phone, emailVerifiedAt: row.ev, phoneVerifiedAt: row.pv };
-  const prefs = { EMAIL: row.e !== 0, SMS: row.s !== 0 };
+  // No preference row: the channel is on.
+  const prefs = { EMAIL: row.e === null || Boolean(row.e), SMS: row.s === null || Boolean(row.s) };
   const locale = recipientLocale(userId);
   const t = translatorFor(locale);
   const said = render(locale, message);

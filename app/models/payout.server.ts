@@ -8,6 +8,7 @@ import { daysOverdue, expectedPayoutAfterTax, nextPayoutDue } from "~/domain/sch
 import type { BatchStatus, ProductType } from "~/domain/types";
 import { nowIso, today } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
+import type { SqlBoolean } from "~/lib/sql-dialect.server";
 import { investInBatch } from "~/models/investment.server";
 import { atomic, balanceMinor, findAccountId, postEntry, reserveAccount, settlementAccount, taxAccount, walletAccount } from "~/models/ledger.server";
 import { getEnv } from "~/lib/env.server";
@@ -58,8 +59,8 @@ function holdingsAt(batchId: number, recordDate: string): PayableHolding[] {
          i.units - coalesce((select sum(p.units) from payouts p where p.investment_id = i.id and p.kind = 'EXIT' and p.created_at <= ?), 0) as "unitsHeld"
        from investments i where i.batch_id = ? and i.created_at <= ? order by i.id`,
     )
-    .all(recordDate, batchId, recordDate) as Array<Omit<PayableHolding, "autoReinvest"> & { autoReinvest: number }>;
-  return rows.map((r) => ({ ...r, autoReinvest: r.autoReinvest === 1 }));
+    .all(recordDate, batchId, recordDate) as Array<Omit<PayableHolding, "autoReinvest"> & { autoReinvest: SqlBoolean }>;
+  return rows.map((r) => ({ ...r, autoReinvest: Boolean(r.autoReinvest) }));
 }
 
 /**

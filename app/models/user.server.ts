@@ -10,7 +10,7 @@ import type { NewPin } from "~/domain/pin";
 import { msg } from "~/catalog/ref";
 import { nowIso, now } from "~/lib/clock.server";
 import { getDb, prepared } from "~/lib/db.server";
-import { isUniqueViolation } from "~/lib/sql-dialect.server";
+import { isUniqueViolation, type SqlBoolean } from "~/lib/sql-dialect.server";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "~/lib/password.server";
 import { openPositionCounts } from "~/models/investment.server";
 import { atomic, walletInfo } from "~/models/ledger.server";
@@ -306,13 +306,13 @@ const SESSION_USER_SQL = `select u.id, u.email, u.full_name as "fullName", u.pho
  * it passed the second factor.
  */
 export function getSessionByToken(token: string): { user: User; sessionId: number; lastSeenAt: string | null; secondFactor: boolean } | undefined {
-  const row = prepared<[string, string], Omit<User, "isAdmin"> & { isAdmin: number; sessionId: number; lastSeenAt: string | null; secondFactor: number }>(SESSION_USER_SQL).get(
+  const row = prepared<[string, string], Omit<User, "isAdmin"> & { isAdmin: SqlBoolean; sessionId: number; lastSeenAt: string | null; secondFactor: SqlBoolean }>(SESSION_USER_SQL).get(
     sha256(token),
     nowIso(),
   );
   if (!row) return undefined;
   const { sessionId, lastSeenAt, secondFactor, ...user } = row;
-  return { user: { ...user, isAdmin: user.isAdmin === 1 }, sessionId, lastSeenAt, secondFactor: secondFactor === 1 };
+  return { user: { ...user, isAdmin: Boolean(user.isAdmin) }, sessionId, lastSeenAt, secondFactor: Boolean(secondFactor) };
 }
 
 export function getUserBySessionToken(token: string): User | undefined {

@@ -16,7 +16,7 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   secondAdminId = (await createInvestor(server, { fullName: "Efua Second-Admin" })).id;
-  server.db().prepare("update users set is_admin = 1 where id = ?").run(secondAdminId);
+  server.db().prepare("update users set is_admin = true where id = ?").run(secondAdminId);
 });
 afterAll(async () => {
   await browser?.close();
