@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, Client } from "./support/client";
-import { createBatch, createFarm, createInvestor, signInAdmin, type Investor } from "./support/factories";
+import { backdateBatchStart, createBatch, createFarm, createInvestor, signInAdmin, type Investor } from "./support/factories";
 import { wordsOutsideCatalog } from "./support/pseudo";
 import { startServer, type TestServer } from "./support/server";
 
@@ -65,7 +65,7 @@ describe("issue 29's words in the pseudo-locale", () => {
       return id;
     };
     ready = await held();
-    server.db().prepare("update batches set start_date = date('now', '-5 months') where id = ?").run(ready);
+    backdateBatchStart(server, ready, { months: 5 });
     young = await held();
     open = createBatch(server, { farmId: farm, productType: "EGG" }).id;
     createBatch(server, { farmId: farm, productType: "CHICKEN" });

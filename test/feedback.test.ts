@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, Client, htmlText } from "./support/client";
-import { createBatch, createFarm, createInvestor, signInAdmin, type Investor } from "./support/factories";
+import { backdateBatchStart, createBatch, createFarm, createInvestor, signInAdmin, type Investor } from "./support/factories";
 import { startServer, type TestServer } from "./support/server";
 
 let server: TestServer;
@@ -42,7 +42,6 @@ function dialogOf(html: string) {
   return page.slice(page.indexOf('role="dialog"'));
 }
 const money = (html: string, testId: string) => new RegExp(`data-testid="${testId}">([^<]+)<`).exec(html)?.[1].replace(/\s/g, "");
-const startedMonthsAgo = (batchId: number, months: number) => db().prepare(`update batches set start_date = date('now', '-${months} months') where id = ?`).run(batchId);
 
 /** An ACTIVE egg batch of 40 units at GH₵10 the investor holds whole, started `months` ago. */
 async function heldEggBatch(name: string, months: number): Promise<{ batch: number; seller: Investor }> {
@@ -51,7 +50,7 @@ async function heldEggBatch(name: string, months: number): Promise<{ batch: numb
   const seller = await createInvestor(server, { walletGhs: 400 });
   expect((await seller.page.postForm(`/invest/eggs?dialog=invest&batch=${batch}`, { intent: "invest", batch_id: batch, units: 40, terms: "on" })).status).toBe(302);
   expect((await call(admin, "POST", `/api/v1/admin/batches/${batch}/activate`)).status).toBe(200);
-  if (months > 0) startedMonthsAgo(batch, months);
+  if (months > 0) backdateBatchStart(server, batch, { months });
   return { batch, seller };
 }
 

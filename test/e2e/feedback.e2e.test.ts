@@ -4,7 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectVisible, launchBrowser, NO_JAVASCRIPT, phoneContext, SCREENSHOT_DIR, WITH_JAVASCRIPT } from "../support/browser";
 import { call, Client } from "../support/client";
-import { createBatch, createFarm, createInvestor, signInAdmin, signInBrowser } from "../support/factories";
+import { backdateBatchStart, createBatch, createFarm, createInvestor, signInAdmin, signInBrowser } from "../support/factories";
 import { hydrated } from "../support/journey";
 import { startServer, type TestServer } from "../support/server";
 
@@ -63,7 +63,7 @@ describe.each([NO_JAVASCRIPT, WITH_JAVASCRIPT])("issue 29 points 8-11 in a phone
     expect((await call(u.api, "POST", "/api/v1/invest/create", { batch_id: ready, units: 20 })).status).toBe(201);
     expect((await call(admin, "POST", `/api/v1/admin/batches/${ready}/activate`)).status).toBe(200);
     // Five months in: exit is open, and the first month of lay was due and is not paid (overdue).
-    server.db().prepare("update batches set start_date = date('now', '-5 months') where id = ?").run(ready);
+    backdateBatchStart(server, ready, { months: 5 });
     const list = `${server.url}/invest/eggs?q=${encodeURIComponent(farmName)}`;
 
     const context = await phoneContext(browser, { javaScriptEnabled });

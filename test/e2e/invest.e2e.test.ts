@@ -4,7 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR } from "../support/browser";
 import { call, type Client } from "../support/client";
-import { createBatch, createFarm, createInvestor, signInAdmin, signInBrowser, type BatchOptions } from "../support/factories";
+import { backdateBatchStart, createBatch, createFarm, createInvestor, signInAdmin, signInBrowser, type BatchOptions } from "../support/factories";
 import { hydrated } from "../support/journey";
 import { startServer, type TestServer } from "../support/server";
 
@@ -121,7 +121,7 @@ describe.each([
 
     // Early exit: the batch goes live, and a month later the investor offers units.
     expect((await call(admin, "POST", `/api/v1/admin/batches/${cheap}/activate`)).status).toBe(200);
-    server.db().prepare("update batches set start_date = date('now', '-2 months') where id = ?").run(cheap);
+    backdateBatchStart(server, cheap, { months: 2 });
     await page.goto(`${server.url}/invest/eggs?q=${encodeURIComponent(farmName)}`);
     await hydrated(page, javaScriptEnabled);
     await page.getByRole("link", { name: `Exit Batch #${cheap}` }).click();

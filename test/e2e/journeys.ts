@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { budgetProblems, formatTable, measurePage } from "../../scripts/lib/page-weight.js";
 import { type BrowserMode, expectVisible, launchBrowser, phoneContext } from "../support/browser";
 import { call, uniqueEmail, type Client } from "../support/client";
-import { createBatch, createFarm, createInvestor, createRemittance, signedInStorageState, signInAdmin, signInBrowser, type BatchOptions } from "../support/factories";
+import { backdateBatchStart, createBatch, createFarm, createInvestor, createRemittance, signedInStorageState, signInAdmin, signInBrowser, type BatchOptions } from "../support/factories";
 import { auditPage, collectPageErrors, hydrated, JOURNEY_SCREENSHOT_DIR, screenshots, tabTo } from "../support/journey";
 import { startServer, TEST_ADMIN, type TestServer } from "../support/server";
 
@@ -389,7 +389,7 @@ export function defineJourneys(mode: BrowserMode, { weigh = false }: { weigh?: b
       const findings: string[] = [];
       const shot = screenshots("c-exit", tag);
       // One month later: the egg batch started 40 days ago (more than a month, whatever today's date).
-      server.db().prepare("update batches set start_date = date('now', '-40 days') where id = ?").run(eggBatch);
+      backdateBatchStart(server, eggBatch, { days: 40 });
 
       // In the month between, the newcomer's identity was verified (issue 17: Registered accounts
       // cannot withdraw); the KYC submission and its review are journeys of their own.

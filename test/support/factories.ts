@@ -127,6 +127,17 @@ export function createBatch(server: TestServer, options: BatchOptions = {}): Bat
   return { id, farmId, productType, unitPriceMinor, targetUnits, expectedRoi, status, startDate };
 }
 
+/**
+ * Moves a batch's start date back to `months` and `days` before today (UTC, the real clock), counted
+ * as SQLite's date('now', '-N months') counts: the 31st less a month past a 30-day month rolls over.
+ */
+export function backdateBatchStart(server: TestServer, batchId: number, { months = 0, days = 0 }: { months?: number; days?: number }): void {
+  const start = new Date();
+  start.setUTCMonth(start.getUTCMonth() - months);
+  start.setUTCDate(start.getUTCDate() - days);
+  server.db().prepare("update batches set start_date = ? where id = ?").run(start.toISOString().slice(0, 10), batchId);
+}
+
 // ---- remittances ----
 
 /**
