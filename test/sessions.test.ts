@@ -266,7 +266,7 @@ describe("admins", () => {
     // A second admin, with a confirmed email: security alerts reach it whatever its preferences.
     const colleague = await createInvestor(server, { fullName: "Esi Admin" });
     server.db().prepare("update users set is_admin = true, email_verified_at = ? where id = ?").run(new Date().toISOString(), colleague.id);
-    server.db().prepare("insert into message_preferences (user_id, category, channel, enabled, updated_at) values (?, 'news', 'EMAIL', 0, ?)").run(colleague.id, new Date().toISOString());
+    server.db().prepare("insert into message_preferences (user_id, category, channel, enabled, updated_at) values (?, 'news', 'EMAIL', false, ?)").run(colleague.id, new Date().toISOString());
     const id = adminId();
     const before = { audits: audits(id, "admin.new_device").length, mine: alerts(id).length, theirs: alerts(colleague.id).length, mails: alertMails(colleague.email).length };
 

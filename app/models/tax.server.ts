@@ -79,7 +79,8 @@ export function monthlyTaxReport(month: string) {
     .from(payouts)
     .innerJoin(users, eq(users.id, payouts.userId))
     .where(and(or(gt(payouts.taxableMinor, 0), gt(payouts.taxWithheldMinor, 0)), gte(payouts.createdAt, from), lt(payouts.createdAt, to)))
-    .groupBy(payouts.userId)
+    // The email too: PostgreSQL accepts only grouped or aggregated columns (one email per user either way).
+    .groupBy(payouts.userId, users.email)
     .orderBy(asc(payouts.userId))
     .all();
   const payees = rows.map((r) => ({ ...r, ...taxIdentity(r.userId), netMinor: r.grossMinor - r.taxMinor }));

@@ -105,7 +105,7 @@ export function createInvestors(db, { count, depositMinor = 0, withTokens = fals
 export function createInvestor(db, { email, fullName, passwordHash, depositMinor = 0, isAdmin = false, tier = "VERIFIED", phone = null, phoneVerifiedAt = null, pinHash = null }) {
   if (!Number.isSafeInteger(depositMinor) || depositMinor < 0) throw new Error(`A deposit is a whole, non-negative number of pesewas, not ${depositMinor}`);
   const writeDeposit = depositRows(db);
-  const moveBalance = db.prepare("update accounts set balance_minor = balance_minor + ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') where id = ?");
+  const moveBalance = db.prepare("update accounts set balance_minor = balance_minor + ?, updated_at = ? where id = ?");
   return db
     .transaction(() => {
       const id = db
@@ -115,8 +115,9 @@ export function createInvestor(db, { email, fullName, passwordHash, depositMinor
         const walletId = account(db, "WALLET", { userId: id });
         const externalId = account(db, "EXTERNAL");
         writeDeposit({ userId: id, walletId, externalId, depositMinor });
-        moveBalance.run(depositMinor, walletId);
-        moveBalance.run(-depositMinor, externalId);
+        const at = new Date().toISOString();
+        moveBalance.run(depositMinor, at, walletId);
+        moveBalance.run(-depositMinor, at, externalId);
       }
       return id;
     })
