@@ -132,7 +132,8 @@ const batchListQuery = (db: Db) =>
     .select(batchColumns)
     .from(batches)
     .innerJoin(farms, eq(farms.id, batches.farmId))
-    .where(sql`(${sql.placeholder("type")} is null or ${batches.productType} = ${sql.placeholder("type")})`)
+    // The cast gives the first parameter a type, which PostgreSQL needs (it reads the second from the column).
+    .where(sql`(cast(${sql.placeholder("type")} as text) is null or ${batches.productType} = ${sql.placeholder("type")})`)
     .orderBy(asc(batches.id))
     .prepare();
 
