@@ -9,7 +9,14 @@ import { postgresBinDir } from "./test/support/postgres-cluster";
  * tests run on SQLite only. They run where PostgreSQL is installed (Debian's `postgresql`), unless
  * AKOKO_TEST_POSTGRES=off.
  */
-const POSTGRES_FILES = ["app/models/*.test.ts", "app/commands/*.test.ts", "app/lib/rate-limit.server.test.ts", "test/two-hosts.test.ts", "test/crash-safety.test.ts"];
+const POSTGRES_FILES = [
+  "app/models/*.test.ts",
+  "app/commands/*.test.ts",
+  "app/lib/rate-limit.server.test.ts",
+  "app/lib/sql-dialect.server.test.ts",
+  "test/two-hosts.test.ts",
+  "test/crash-safety.test.ts",
+];
 const postgresBin = process.env.AKOKO_TEST_POSTGRES === "off" ? undefined : postgresBinDir();
 if (postgresBin) process.env.AKOKO_TEST_POSTGRES_BIN = postgresBin;
 

@@ -1,22 +1,10 @@
 import { getTableName, sql, type Column, type SQL, type SQLWrapper } from "drizzle-orm";
-import { getEnv } from "~/lib/env.server";
+import { databaseEngine, type DatabaseEngine } from "~/lib/database-url.server";
 
 /**
- * The SQL that SQLite and PostgreSQL spell differently, each in one place. Everything else the app
- * writes is meant to read the same on both engines.
+ * The SQL that SQLite and PostgreSQL spell differently, each in one place, for the engine this
+ * process runs on (or the one given). Everything else the app writes reads the same on both.
  */
-
-export type SqlEngine = "sqlite" | "postgres";
-
-/** The engine a DATABASE_URL names: a postgres:// or postgresql:// URL, else a SQLite file. */
-export function engineOfUrl(databaseUrl: string): SqlEngine {
-  return /^postgres(ql)?:\/\//i.test(databaseUrl) ? "postgres" : "sqlite";
-}
-
-/** The engine this process's database runs on. */
-export function databaseEngine(): SqlEngine {
-  return engineOfUrl(getEnv().DATABASE_URL);
-}
 
 /**
  * A boolean column or expression as a raw statement reads it: 1/0 from SQLite, true/false from
@@ -25,7 +13,7 @@ export function databaseEngine(): SqlEngine {
 export type SqlBoolean = number | boolean;
 
 /** Days from `to` back to `from` (fractional), both ISO-8601 timestamps: negative when `from` is later. */
-export function daysBetween(to: SQLWrapper | string, from: SQLWrapper | string, engine: SqlEngine = databaseEngine()): SQL {
+export function daysBetween(to: SQLWrapper | string, from: SQLWrapper | string, engine: DatabaseEngine = databaseEngine()): SQL {
   return engine === "postgres" ? sql`(extract(epoch from (${to}::timestamptz - ${from}::timestamptz)) / 86400)` : sql`(julianday(${to}) - julianday(${from}))`;
 }
 
@@ -33,18 +21,18 @@ export function daysBetween(to: SQLWrapper | string, from: SQLWrapper | string, 
  * A table of one integer column, `value`, holding the elements of a JSON array of integers bound as
  * one text parameter, so one statement serves a list of any length: `from ${integersFromJson(p, "ids")}`.
  */
-export function integersFromJson(json: unknown, alias: string, engine: SqlEngine = databaseEngine()): SQL {
+export function integersFromJson(json: unknown, alias: string, engine: DatabaseEngine = databaseEngine()): SQL {
   const name = sql.identifier(alias);
   return engine === "postgres" ? sql`(select value::bigint as value from jsonb_array_elements_text(${json}::jsonb)) ${name}` : sql`json_each(${json}) ${name}`;
 }
 
 /** `column in` the integers of a JSON array bound as one parameter (see integersFromJson). */
-export function inJsonIntegers(column: SQLWrapper, json: unknown, engine: SqlEngine = databaseEngine()): SQL {
+export function inJsonIntegers(column: SQLWrapper, json: unknown, engine: DatabaseEngine = databaseEngine()): SQL {
   return sql`${column} in (select value from ${integersFromJson(json, "json_integers", engine)})`;
 }
 
 /** The integer at `key` of the JSON object a text column holds (null when it has none). */
-export function jsonIntegerField(column: SQLWrapper, key: string, engine: SqlEngine = databaseEngine()): SQL {
+export function jsonIntegerField(column: SQLWrapper, key: string, engine: DatabaseEngine = databaseEngine()): SQL {
   // The key is written into the SQL text, so only a plain name is accepted.
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) throw new Error(`Not a JSON key this helper writes into SQL: ${key}`);
   return engine === "postgres" ? sql`((${column})::jsonb ->> ${sql.raw(`'${key}'`)})::bigint` : sql`json_extract(${column}, ${sql.raw(`'$.${key}'`)})`;
