@@ -23,7 +23,6 @@ if (postgresBin) process.env.AKOKO_TEST_POSTGRES_BIN = postgresBin;
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   test: {
-    include: ["app/**/*.test.ts", "test/**/*.test.ts"],
     environment: "node",
     globalSetup: ["test/support/global-setup.ts"],
     setupFiles: ["test/support/catalog-setup.ts"],
@@ -41,7 +40,8 @@ export default defineConfig({
     reporters: ["default", "./test/support/slowest-files-reporter.ts"],
     sequence: { sequencer: LongestFirstSequencer },
     projects: [
-      { extends: true, test: { name: "sqlite" } },
+      // Each project names its own files: a project that extends the root adds its include to the root's.
+      { extends: true, test: { name: "sqlite", include: ["app/**/*.test.ts", "test/**/*.test.ts"] } },
       ...(postgresBin ? [{ extends: true as const, test: { name: "postgres", include: POSTGRES_FILES, env: { AKOKO_TEST_ENGINE: "postgres" }, setupFiles: ["test/support/postgres-setup.ts"] } }] : []),
     ],
   },

@@ -10,11 +10,13 @@ export const atomic = writeTransaction;
 
 /** An account's id if it was ever opened: reads never open one. */
 export function findAccountId(kind: AccountKind, owner: { userId?: number; batchId?: number } = {}): number | undefined {
-  return prepared<[AccountKind, number | null, number | null], { id: number }>("select id from accounts where kind = ? and user_id is not distinct from ? and batch_id is not distinct from ?").get(
-    kind,
-    owner.userId ?? null,
-    owner.batchId ?? null,
-  )?.id;
+  // `= ?` or `is null` chosen here, not `is not distinct from ?`: PostgreSQL answers only the
+  // former from the (kind, user_id, batch_id) index, and every money change looks accounts up.
+  const userId = owner.userId ?? null;
+  const batchId = owner.batchId ?? null;
+  const sqlText = `select id from accounts where kind = ? and user_id ${userId === null ? "is null" : "= ?"} and batch_id ${batchId === null ? "is null" : "= ?"}`;
+  const params = [kind, ...(userId === null ? [] : [userId]), ...(batchId === null ? [] : [batchId])];
+  return prepared<(string | number)[], { id: number }>(sqlText).get(...params)?.id;
 }
 
 /** The account of a wallet, a batch's escrow or farm, the fee account or the outside world; opened on first use. */
