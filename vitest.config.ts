@@ -6,7 +6,8 @@ import { postgresBinDir } from "./test/support/postgres-cluster";
 /**
  * The files that run a second time on PostgreSQL (the second engine): the models and commands with a
  * database of their own, and the HTTP tests of money, concurrency, crashes and the API. The browser
- * tests run on SQLite only. They run where PostgreSQL is installed (Debian's `postgresql`), unless
+ * tests run on SQLite only; test/db-copy.test.ts (SQLite into PostgreSQL) does something on
+ * PostgreSQL only. They run where PostgreSQL is installed (Debian's `postgresql`), unless
  * AKOKO_TEST_POSTGRES=off.
  */
 const POSTGRES_FILES = [
@@ -16,6 +17,7 @@ const POSTGRES_FILES = [
   "app/lib/sql-dialect.server.test.ts",
   "test/two-hosts.test.ts",
   "test/crash-safety.test.ts",
+  "test/db-copy.test.ts",
 ];
 const postgresBin = process.env.AKOKO_TEST_POSTGRES === "off" ? undefined : postgresBinDir();
 if (postgresBin) process.env.AKOKO_TEST_POSTGRES_BIN = postgresBin;

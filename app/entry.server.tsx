@@ -10,6 +10,9 @@ import { errorField, hideLinkTokens, logger } from "~/lib/logger.server";
 
 export { closeDb } from "~/lib/db.server";
 export { initDatabase } from "~/seed/seed.server";
+// `npm run seed` and `npm run db:copy` name a database without its password; db:copy moves SQLite to PostgreSQL.
+export { databaseUrlForDisplay } from "~/lib/database-url.server";
+export { copySqliteToPostgres, CopyStopped } from "~/models/db-copy.server";
 // The outbox worker (issue 16): scripts/server.js starts it after initDatabase and stops it on SIGTERM.
 export { startOutboxWorker, stopOutboxWorker } from "~/models/outbox.server";
 // scripts/server.js reads TRUST_PROXY and COOKIE_SECURE (HSTS) from the checked environment.

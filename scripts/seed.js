@@ -13,5 +13,5 @@ const batches = db.$client.prepare("select count(*) n from batches").get().n;
 build.entry.module.closeDb();
 const url = process.env.DATABASE_URL ?? "./data/akoko.db";
 // A PostgreSQL URL is named without its password.
-const where = /^postgres(ql)?:/i.test(url) ? url.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@") : path.resolve(url);
+const where = /^postgres(ql)?:/i.test(url) ? build.entry.module.databaseUrlForDisplay(url) : path.resolve(url);
 console.log(`${where}: migrated; ${users} users, ${batches} batches.`);

@@ -17,3 +17,12 @@ export function databaseEngine(): DatabaseEngine {
 export function sqliteFileOf(databaseUrl: string): string {
   return databaseUrl.startsWith("file:") ? decodeURIComponent(databaseUrl.slice("file:".length).replace(/^\/\/(?=\/)/, "")) : databaseUrl;
 }
+
+/**
+ * A database URL as it may be printed or logged: without its password (in the user part, or a
+ * `password=` parameter); a SQLite path as given.
+ */
+export function databaseUrlForDisplay(databaseUrl: string): string {
+  // The user part ends at the authority's last "@" (a password may hold an unescaped "@").
+  return databaseUrl.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:@/?#]*):[^/?#]*@/i, "$1:***@").replace(/([?&]password=)[^&#]*/gi, "$1***");
+}

@@ -18,6 +18,10 @@ import * as schema from "~/models/schema.server";
  */
 export type Db = BetterSQLite3Database<typeof schema> & { $client: SqlClient };
 
+/** Where each engine's migrations are read from: remix-serve and the test runner both start from the project root. */
+export const sqliteMigrationsFolder = () => path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
+export const postgresMigrationsFolder = () => path.resolve(process.env.PG_MIGRATIONS_DIR ?? "drizzle-pg");
+
 /** How long a write waits for another process's write lock; past it, the write fails as "database is locked". */
 const WRITE_LOCK_WAIT_MS = 5000;
 
@@ -32,8 +36,7 @@ export function openDatabase(databaseUrl: string, { synchronous = "FULL" }: { sy
   // FULL by default: a commit an investor was told about survives a power cut (SQLITE_SYNCHRONOUS).
   sqlite.pragma(`synchronous = ${synchronous === "NORMAL" ? "NORMAL" : "FULL"}`);
   const db = drizzle(sqlite, { schema }) as unknown as Db;
-  // remix-serve and the test runner both start from the project root.
-  migrateWithForeignKeysOff(db, path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle"));
+  migrateWithForeignKeysOff(db, sqliteMigrationsFolder());
   sqlite.pragma("foreign_keys = ON");
   return db;
 }
@@ -66,7 +69,7 @@ function migrateWithForeignKeysOff(db: Db, migrationsFolder: string): void {
  */
 function openPostgres(databaseUrl: string): Db {
   const client = new PgSyncClient(databaseUrl, { lockTimeoutMs: WRITE_LOCK_WAIT_MS });
-  migratePostgres(client, path.resolve(process.env.PG_MIGRATIONS_DIR ?? "drizzle-pg"));
+  migratePostgres(client, postgresMigrationsFolder());
   return syncPgDrizzle(client) as unknown as Db;
 }
 

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { MessageRef } from "~/catalog/format";
 import { nowIso } from "~/lib/clock.server";
 import { getDb, prepared, writeTransaction } from "~/lib/db.server";
+import type { SqlClient } from "~/lib/pg-sync-client.server";
 import { accounts, type AccountKind, type EntryKind, journalEntries, postings } from "~/models/schema.server";
 import { messageColumns } from "~/models/stored-message.server";
 
@@ -131,9 +132,11 @@ export function walletInfo(userId: number): { balanceMinor: number; updatedAt: s
 
 // ---- invariants ----
 
-/** Every promise the ledger makes, checked against the database. An empty list means all hold. */
-export function ledgerProblems(): string[] {
-  const client = getDb().$client;
+/**
+ * Every promise the ledger makes, checked against the database. An empty list means all hold.
+ * Plain SQL that both engines run, so `npm run db:copy` checks a copy with it before committing.
+ */
+export function ledgerProblems(client: SqlClient = getDb().$client): string[] {
   const problems: string[] = [];
   const rows = (q: string) => client.prepare(q).all() as Array<Record<string, unknown>>;
   for (const r of rows("select entry_id, sum(amount_minor) s from postings group by entry_id having sum(amount_minor) <> 0")) problems.push(`journal entry ${r.entry_id} sums to ${r.s}`);
