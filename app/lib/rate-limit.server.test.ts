@@ -1,7 +1,6 @@
-import Database from "better-sqlite3";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { clearAttempts, rateLimitKeyCount, releaseAttempt, reserveAttempt, reserveAttempts, setRateLimitKeyCap } from "~/lib/rate-limit.server";
-import { useUnitDatabase } from "../../test/support/unit-database";
+import { anotherConnection, useUnitDatabase } from "../../test/support/unit-database";
 
 // This file's own SQLite file, migrated like the server's: the counters live in its rate_limits table.
 useUnitDatabase("limits");
@@ -71,7 +70,7 @@ describe("rate-limit windows", () => {
     const key = `shared:${Math.random()}`;
     expect(reserveAttempt(key, 2)).toBe(true);
     // Another worker's connection: it finds the window this one wrote.
-    const other = new Database(process.env.DATABASE_URL!);
+    const other = anotherConnection(process.env.DATABASE_URL!);
     const row = other.prepare("select count from rate_limits where key = ?").get(key) as { count: number };
     other.prepare("update rate_limits set count = count + 1 where key = ?").run(key);
     other.close();

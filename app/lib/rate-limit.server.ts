@@ -1,14 +1,18 @@
 import Database from "better-sqlite3";
 import { now } from "~/lib/clock.server";
-import { getDb } from "~/lib/db.server";
+import { engineOf, sqliteFileOf } from "~/lib/database-url.server";
+import { getDb, writeTransaction } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
+import type { SqlClient, SqlStatement } from "~/lib/pg-sync-client.server";
 
 /**
  * Fixed-window counters in the database's `rate_limits` table, so every worker process
  * (WEB_CONCURRENCY) counts against the same limits. Every window has the same length
- * (AUTH_RATE_WINDOW_SECONDS). The counters go through a connection of their own with
+ * (AUTH_RATE_WINDOW_SECONDS). On SQLite the counters go through a connection of their own with
  * `synchronous = OFF`: a counter lost to a power cut costs nothing, and an fsync per login attempt
- * would (the ledger's connection keeps its own, stricter setting).
+ * would (the ledger's connection keeps its own, stricter setting). On PostgreSQL they go through the
+ * app's one connection (a second one, waiting in the same blocked process on a lock the first holds,
+ * would never wake), with `synchronous_commit` off for the counting transaction alone.
  */
 
 /**
@@ -27,14 +31,15 @@ export function setRateLimitKeyCap(cap: number | null) {
 }
 
 type Statements = {
-  read: Database.Statement<[string], { count: number; resetAt: number }>;
-  write: Database.Statement<[string, number, number]>;
-  release: Database.Statement<[string, number]>;
-  clear: Database.Statement<[string]>;
-  pruneExpired: Database.Statement<[number]>;
-  live: Database.Statement<[number], { n: number }>;
-  dropEarliest: Database.Statement<[number]>;
-  connection: Database.Database;
+  read: SqlStatement<[string], { count: number; resetAt: number }>;
+  write: SqlStatement<[string, number, number]>;
+  release: SqlStatement<[string, number]>;
+  clear: SqlStatement<[string]>;
+  pruneExpired: SqlStatement<[number]>;
+  live: SqlStatement<[number], { n: number }>;
+  dropEarliest: SqlStatement<[number]>;
+  /** Runs `fn` as one write transaction holding the counters' rows. */
+  counting: <T>(fn: () => T) => T;
 };
 
 const holder = globalThis as unknown as { __akokoRateLimits?: { file: string; statements: Statements } };
@@ -42,11 +47,24 @@ const holder = globalThis as unknown as { __akokoRateLimits?: { file: string; st
 function store(): Statements {
   const file = getEnv().DATABASE_URL;
   if (holder.__akokoRateLimits?.file === file) return holder.__akokoRateLimits.statements;
-  getDb(); // the app's connection runs the migrations that create the table
-  const connection = new Database(file);
-  connection.pragma("journal_mode = WAL");
-  connection.pragma("busy_timeout = 5000");
-  connection.pragma("synchronous = OFF");
+  const app = getDb(); // the app's connection runs the migrations that create the table
+  let connection: SqlClient;
+  let counting: Statements["counting"];
+  if (engineOf(file) === "postgres") {
+    connection = app.$client;
+    counting = (fn) =>
+      writeTransaction(() => {
+        connection.exec("set local synchronous_commit = off");
+        return fn();
+      });
+  } else {
+    const sqlite = new Database(sqliteFileOf(file));
+    sqlite.pragma("journal_mode = WAL");
+    sqlite.pragma("busy_timeout = 5000");
+    sqlite.pragma("synchronous = OFF");
+    connection = sqlite as unknown as SqlClient;
+    counting = (fn) => sqlite.transaction(fn).immediate();
+  }
   const statements: Statements = {
     read: connection.prepare(`select count, reset_at as "resetAt" from rate_limits where key = ?`),
     write: connection.prepare("insert into rate_limits (key, count, reset_at) values (?, ?, ?) on conflict (key) do update set count = excluded.count, reset_at = excluded.reset_at"),
@@ -56,7 +74,7 @@ function store(): Statements {
     pruneExpired: connection.prepare("delete from rate_limits where reset_at <= ?"),
     live: connection.prepare("select count(*) n from rate_limits where reset_at > ?"),
     dropEarliest: connection.prepare("delete from rate_limits where key in (select key from rate_limits order by reset_at, key limit ?)"),
-    connection,
+    counting,
   };
   holder.__akokoRateLimits = { file, statements };
   return statements;
@@ -83,23 +101,21 @@ export function reserveAttempt(key: string, limit: number): boolean {
 export function reserveAttempts(limits: Array<[key: string, limit: number]>): boolean {
   const s = store();
   const windowMs = getEnv().AUTH_RATE_WINDOW_SECONDS * 1000;
-  return s.connection
-    .transaction(() => {
-      const t = now().getTime();
-      const counters = limits.map(([key, limit]) => {
-        const row = s.read.get(key);
-        const live = row !== undefined && row.resetAt > t;
-        return { key, limit, count: live ? row.count : 0, resetAt: live ? row.resetAt : t + windowMs };
-      });
-      if (counters.some((c) => c.count >= c.limit)) return false;
-      for (const c of counters) s.write.run(c.key, c.count + 1, c.resetAt);
-      if (++sincePrune >= PRUNE_EVERY) {
-        sincePrune = 0;
-        prune(s, t);
-      }
-      return true;
-    })
-    .immediate();
+  return s.counting(() => {
+    const t = now().getTime();
+    const counters = limits.map(([key, limit]) => {
+      const row = s.read.get(key);
+      const live = row !== undefined && row.resetAt > t;
+      return { key, limit, count: live ? row.count : 0, resetAt: live ? row.resetAt : t + windowMs };
+    });
+    if (counters.some((c) => c.count >= c.limit)) return false;
+    for (const c of counters) s.write.run(c.key, c.count + 1, c.resetAt);
+    if (++sincePrune >= PRUNE_EVERY) {
+      sincePrune = 0;
+      prune(s, t);
+    }
+    return true;
+  });
 }
 
 /** Gives back one reserved attempt (it turned out not to count, e.g. a correct password). */

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { msg } from "~/catalog/ref";
 import { DomainError } from "~/domain/errors";
 import { atInstant } from "~/lib/clock.server";
+import { databaseEngine } from "~/lib/database-url.server";
 import { getDb } from "~/lib/db.server";
 import { deleteBatch } from "~/models/batch.server";
 import { investInBatch } from "~/models/investment.server";
@@ -13,7 +14,7 @@ import { useUnitDatabase } from "../../test/support/unit-database";
 
 const require = createRequire(import.meta.url);
 
-// This file's own SQLite file, migrated like the server's; nothing in the app is mocked.
+// This file's own database, migrated like the server's; nothing in the app is mocked.
 useUnitDatabase("ledger");
 
 const sql = <T>(text: string, ...args: unknown[]) =>
@@ -156,9 +157,14 @@ describe("the ledger is append-only", () => {
 });
 
 describe("atomic, against another process's write", () => {
-  // Another process takes the write lock and holds it for `ms`, as a second worker mid-commit would.
+  // Another process takes the write lock and holds it for `ms`, as a second worker mid-commit would:
+  // SQLite's one lock for the file, or on PostgreSQL the lock on the outside world's account row.
   function holdWriteLock(ms: number): Promise<void> {
-    const script = `const D=require(${JSON.stringify(require.resolve("better-sqlite3"))});const d=new D(${JSON.stringify(process.env.DATABASE_URL)});d.prepare("begin immediate").run();process.stdout.write("held\\n");const t=Date.now();while(Date.now()-t<${ms});d.prepare("commit").run();`;
+    const url = JSON.stringify(process.env.DATABASE_URL);
+    const script =
+      databaseEngine() === "postgres"
+        ? `const {Client}=require(${JSON.stringify(require.resolve("pg"))});const c=new Client({connectionString:${url}});(async()=>{await c.connect();await c.query("begin");await c.query("select id from accounts where kind = 'EXTERNAL' for update");process.stdout.write("held\\n");await new Promise((r)=>setTimeout(r,${ms}));await c.query("commit");await c.end();})();`
+        : `const D=require(${JSON.stringify(require.resolve("better-sqlite3"))});const d=new D(${url});d.prepare("begin immediate").run();process.stdout.write("held\\n");const t=Date.now();while(Date.now()-t<${ms});d.prepare("commit").run();`;
     const child = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "pipe", "inherit"] });
     return new Promise((resolve, reject) => {
       child.stdout.once("data", () => resolve());
@@ -168,6 +174,7 @@ describe("atomic, against another process's write", () => {
 
   it("waits for the lock and then writes, whole; a throw inside still writes nothing and frees the lock", async () => {
     const userId = newUser();
+    externalAccount(); // opened before another process locks it
     await holdWriteLock(300);
     const started = Date.now();
     atomic(() =>

@@ -1,7 +1,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import Database from "better-sqlite3";
 import { afterAll, beforeAll } from "vitest";
+import { engineOf } from "~/lib/database-url.server";
+import { PgSyncClient, type SqlClient } from "~/lib/pg-sync-client.server";
 import { closeDb, getDb } from "~/lib/db.server";
 import { forgetEnv } from "~/lib/env.server";
 import { createPostgresDatabase, dropPostgresDatabase, testPostgresUrl } from "./postgres";
@@ -33,4 +36,9 @@ export function useUnitDatabase(name: string): void {
     if (pgDatabase) dropPostgresDatabase(pgDatabase);
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
+}
+
+/** A second connection to the database at `databaseUrl`, as another worker process would hold: better-sqlite3 or PgSyncClient. */
+export function anotherConnection(databaseUrl: string): SqlClient {
+  return engineOf(databaseUrl) === "postgres" ? new PgSyncClient(databaseUrl, { applicationName: "akoko-test" }) : (new Database(databaseUrl) as unknown as SqlClient);
 }
