@@ -23,3 +23,21 @@ describe("docs/litestream.yml", () => {
     for (const line of text.split("\n").filter((l) => /key|secret/i.test(l) && !l.trim().startsWith("#"))) expect(line).toMatch(/\$\{[A-Z_]+\}/);
   });
 });
+
+/** The operator's guide names commands and files an operator will run or open: they must exist. */
+describe("docs/scaling.md", () => {
+  const root = path.resolve(import.meta.dirname, "..");
+  const text = fs.readFileSync(path.join(root, "docs/scaling.md"), "utf8");
+  const scripts = (JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
+
+  it("names only npm scripts that exist", () => {
+    const named = [...text.matchAll(/npm run ([a-z:]+)/g)].map((m) => m[1]);
+    expect(named).toContain("db:copy");
+    for (const name of named) expect(scripts, name).toHaveProperty(name);
+  });
+
+  it("links only to files that exist", () => {
+    for (const [, target] of text.matchAll(/\]\(([^)#]+)(#[^)]*)?\)/g)) expect(fs.existsSync(path.join(root, "docs", target)), target).toBe(true);
+    for (const [file] of text.matchAll(/test\/[a-z-]+\.test\.ts|drizzle-pg\/|scripts\/[a-z-]+\.js/g)) expect(fs.existsSync(path.join(root, file)), file).toBe(true);
+  });
+});
