@@ -120,26 +120,137 @@ export function preparedQuery<Query>(build: (db: Db) => Query): Query {
 }
 
 /**
- * Runs `fn` in one synchronous SQLite transaction (BEGIN IMMEDIATE). better-sqlite3 nests
- * inner calls as savepoints, and any throw rolls the whole thing back. `fn` must not be async.
+ * Runs `fn` in one synchronous write transaction: BEGIN IMMEDIATE on SQLite, SERIALIZABLE on
+ * PostgreSQL (run again after a serialization failure). Inner calls are savepoints, and any throw
+ * rolls the whole thing back. `fn` must not be async, and must be safe to run twice: nothing in it
+ * may act outside the database (see `afterCommit`, `onRollback`; docs/transactions.md). With
+ * AKOKO_TEST_RERUN_TRANSACTIONS the outermost `fn` runs twice, the first run rolled back.
  */
 export function writeTransaction<T>(fn: () => T): T {
   const connection = getDb().$client;
-  if (connection instanceof PgSyncClient) return serializableTransaction(connection, fn);
-  const client = connection as unknown as Database.Database;
-  const transaction = client.transaction(fn);
   // Inside another transaction the write lock is held already: this one is a savepoint.
-  if (client.inTransaction) return transaction.immediate();
-  takeWriteLock();
-  try {
-    // In the open transaction, better-sqlite3 runs `fn` in a savepoint and undoes it on a throw.
-    const result = transaction();
-    prepared("commit").run();
+  if (connection.inTransaction) {
+    const { result, pending } =
+      connection instanceof PgSyncClient ? pgSavepoint(connection, () => runLevel(fn)) : (connection as unknown as Database.Database).transaction(() => runLevel(fn)).immediate();
+    const parent = openLevels.at(-1);
+    if (parent) {
+      parent.afterCommit.push(...pending.afterCommit);
+      parent.onRollback.push(...pending.onRollback);
+    } else {
+      // A transaction begun outside this module (a test's own BEGIN): nothing here knows when it ends.
+      for (const effect of pending.afterCommit) effect();
+    }
     return result;
+  }
+  const rehearsed = Boolean(getEnv().AKOKO_TEST_RERUN_TRANSACTIONS);
+  const { result, pending } = connection instanceof PgSyncClient ? serializableTransaction(connection, fn, rehearsed) : immediateTransaction(connection as unknown as Database.Database, fn, rehearsed);
+  for (const effect of pending.afterCommit) effect();
+  return result;
+}
+
+/** The outermost transaction on SQLite: BEGIN IMMEDIATE (takeWriteLock), `fn` in a savepoint, COMMIT. */
+function immediateTransaction<T>(client: Database.Database, fn: () => T, rehearsed: boolean): Level<T> {
+  takeWriteLock();
+  let level: Level<T> | undefined;
+  try {
+    if (rehearsed) rehearse(client, fn);
+    // In the open transaction, better-sqlite3 runs `fn` in a savepoint and undoes it on a throw.
+    level = client.transaction(() => runLevel(fn))();
+    prepared("commit").run();
+    return level;
   } catch (error) {
     if (client.inTransaction) prepared("rollback").run();
+    if (level) undo(level.pending);
     throw error;
   }
+}
+
+/** What one level of a transaction leaves for its end: effects for after the commit, undos for a rollback. */
+type Pending = { afterCommit: Array<() => void>; onRollback: Array<() => void> };
+type Level<T> = { result: T; pending: Pending };
+/** The levels open on the app's connection, innermost last (one connection per process). */
+const openLevels: Pending[] = [];
+
+/** Runs `fn` as one level: what it registers is undone if it throws, else handed to the caller. */
+function runLevel<T>(fn: () => T): Level<T> {
+  const pending: Pending = { afterCommit: [], onRollback: [] };
+  openLevels.push(pending);
+  try {
+    return { result: fn(), pending };
+  } catch (error) {
+    undo(pending);
+    throw error;
+  } finally {
+    openLevels.pop();
+  }
+}
+
+function undo(pending: Pending): void {
+  for (const step of pending.onRollback.reverse()) step();
+}
+
+class Rehearsed {
+  constructor(public pending: Pending) {}
+}
+
+/**
+ * Tests only (AKOKO_TEST_RERUN_TRANSACTIONS): runs `fn` once and rolls it back, as PostgreSQL's
+ * retry after a serialization failure would, before the run that commits. A callback that acts
+ * outside the database, or keeps state across runs, then shows it twice (a metric, a file, a count).
+ */
+function rehearse(client: Database.Database, fn: () => unknown): void {
+  try {
+    client.transaction(() => {
+      throw new Rehearsed(runLevel(fn).pending);
+    })();
+  } catch (outcome) {
+    if (!(outcome instanceof Rehearsed)) throw outcome;
+    undo(outcome.pending);
+  }
+}
+
+/**
+ * Runs `effect` once the outermost transaction open now has committed, or at once outside one. A
+ * rollback (of the whole, or of the savepoint it was registered in) drops it. For what a transaction
+ * must not do itself because it may run twice or roll back: count a metric, tell something outside.
+ */
+export function afterCommit(effect: () => void): void {
+  const level = openLevels.at(-1);
+  if (level) level.afterCommit.push(effect);
+  else effect();
+}
+
+/**
+ * Runs `undo` if the transaction level open now is rolled back (alone, as a savepoint, or with the
+ * whole): e.g. removes a file written for rows that are then never committed. Nothing outside one.
+ */
+export function onRollback(undo: () => void): void {
+  openLevels.at(-1)?.onRollback.push(undo);
+}
+
+/** Whether a transaction is open on the app's connection (what it reads may still roll back). */
+export function inTransaction(): boolean {
+  return getDb().$client.inTransaction;
+}
+
+class RolledBack<T> {
+  constructor(public value: T) {}
+}
+
+/**
+ * Runs `fn` as a write transaction (a savepoint inside one) and undoes it, returning what it
+ * returned: the very same rules answer "would this work?". Effects it registers never run.
+ */
+export function rolledBackTransaction<T>(fn: () => T): T {
+  try {
+    writeTransaction(() => {
+      throw new RolledBack(fn());
+    });
+  } catch (outcome) {
+    if (outcome instanceof RolledBack) return outcome.value as T;
+    throw outcome;
+  }
+  throw new Error("unreachable");
 }
 
 const WRITE_LOCK_RETRY_MS = 0.05;
@@ -180,38 +291,50 @@ const RETRYABLE = new Set(["40001", "40P01"]); // serialization_failure, deadloc
  * A write on PostgreSQL: SERIALIZABLE, so transactions that touch the same rows behave as if they ran
  * one after another, or one of them fails with 40001 (40P01 for a deadlock) and runs again from the
  * start after a short random pause, up to SERIALIZABLE_TRIES times. `fn` is therefore run more than
- * once at times: it may only change the database (docs/transactions.md). Inside another
- * transaction it runs in a savepoint, as on SQLite.
+ * once at times: it may only change the database (docs/transactions.md); a run that does not
+ * commit has its `onRollback` undos run and its `afterCommit` effects dropped. Inside another
+ * transaction, `pgSavepoint`.
  */
-function serializableTransaction<T>(client: PgSyncClient, fn: () => T): T {
-  if (client.inTransaction) {
-    const savepoint = `s${++savepointDepth}`;
-    client.exec(`savepoint ${savepoint}`);
-    try {
-      const result = fn();
-      client.exec(`release savepoint ${savepoint}`);
-      return result;
-    } catch (error) {
-      if (client.inTransaction) client.exec(`rollback to savepoint ${savepoint}; release savepoint ${savepoint}`);
-      throw error;
-    } finally {
-      savepointDepth--;
-    }
-  }
+function serializableTransaction<T>(client: PgSyncClient, fn: () => T, rehearsed: boolean): Level<T> {
   for (let attempt = 1; ; attempt++) {
     client.exec("begin isolation level serializable");
+    let level: Level<T> | undefined;
     try {
-      const result = fn();
+      level = runLevel(fn);
+      // AKOKO_TEST_RERUN_TRANSACTIONS: the first run is rolled back as if it had failed, and run again.
+      if (rehearsed && attempt === 1) {
+        client.exec("rollback");
+        undo(level.pending);
+        continue;
+      }
       client.exec("commit");
-      return result;
+      return level;
     } catch (error) {
       if (client.inTransaction) client.exec("rollback");
+      // A run that succeeded and failed to commit (a serialization failure shows there too) is undone.
+      if (level) undo(level.pending);
       const code = (error as { code?: unknown }).code;
       if (typeof code !== "string" || !RETRYABLE.has(code) || attempt >= SERIALIZABLE_TRIES) throw error;
       transactionRetries.inc();
       // Up to 1, 2, 4 ... 32 ms: losers spread out instead of colliding again at once.
       Atomics.wait(sleeper, 0, 0, Math.random() * 2 ** Math.min(attempt - 1, 5));
     }
+  }
+}
+
+/** A savepoint inside the open PostgreSQL transaction: a throw undoes `fn`'s statements alone. */
+function pgSavepoint<T>(client: PgSyncClient, fn: () => T): T {
+  const savepoint = `s${++savepointDepth}`;
+  client.exec(`savepoint ${savepoint}`);
+  try {
+    const result = fn();
+    client.exec(`release savepoint ${savepoint}`);
+    return result;
+  } catch (error) {
+    if (client.inTransaction) client.exec(`rollback to savepoint ${savepoint}; release savepoint ${savepoint}`);
+    throw error;
+  } finally {
+    savepointDepth--;
   }
 }
 let savepointDepth = 0;

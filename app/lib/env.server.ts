@@ -132,6 +132,13 @@ const EnvSchema = z.object({
     (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
     z.coerce.number({ error: "give a number of days, e.g. 40 or -0.5" }).finite("give a number of days, e.g. 40 or -0.5").min(-36_500, "at most 100 years").max(36_500, "at most 100 years").optional(),
   ),
+  /**
+   * Tests only: runs every outermost write transaction's callback twice, the first run rolled back,
+   * as PostgreSQL's retry after a serialization failure would (app/lib/db.server.ts,
+   * docs/transactions.md). Honoured in every mode, since the test servers run as production does:
+   * it costs a second run of every write and changes nothing else.
+   */
+  AKOKO_TEST_RERUN_TRANSACTIONS: booleanFlag.optional(),
   /*
    * Messages that leave the app (issue 16): email and SMS through the outbox. `demo` sends nothing:
    * every message is printed to the log and readable at /admin/outbox.

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { MessageRef } from "~/catalog/format";
 import { nowIso } from "~/lib/clock.server";
-import { getDb, prepared, writeTransaction } from "~/lib/db.server";
+import { getDb, prepared, rolledBackTransaction, writeTransaction } from "~/lib/db.server";
 import type { SqlClient } from "~/lib/pg-sync-client.server";
 import { accounts, type AccountKind, type EntryKind, journalEntries, postings } from "~/models/schema.server";
 import { messageColumns } from "~/models/stored-message.server";
@@ -199,23 +199,8 @@ export function batchFunds(batchId: number): { raisedMinor: number; escrowMinor:
   };
 }
 
-class RollBack<T> {
-  constructor(public value: T) {}
-}
-
 /**
  * Runs a money operation and undoes it: the very same rules answer "would this work?" (e.g. the
  * withdraw confirm step asks only when the withdrawal would go through). `fn` must be synchronous.
  */
-export function dryRun<T>(fn: () => T): T {
-  const client = getDb().$client;
-  try {
-    (client as unknown as import("better-sqlite3").Database).transaction(() => {
-      throw new RollBack(fn());
-    })();
-  } catch (outcome) {
-    if (outcome instanceof RollBack) return outcome.value as T;
-    throw outcome;
-  }
-  throw new Error("unreachable");
-}
+export const dryRun = rolledBackTransaction;
