@@ -3,7 +3,7 @@ import { and, asc, count, eq, inArray, sql, sum, desc } from "drizzle-orm";
 import { calendarDateOrNull } from "~/domain/calendar";
 import { minorToCedis } from "~/domain/money";
 import type { BatchStatus, ProductType } from "~/domain/types";
-import { getDb, prepared, preparedQuery, type Db } from "~/lib/db.server";
+import { getDb, inTransaction, prepared, preparedQuery, type Db } from "~/lib/db.server";
 import { inJsonIntegers } from "~/lib/sql-dialect.server";
 import { batches, batchRoiHistory, exitRequests, farms, investments, payouts, journalEntries } from "~/models/schema.server";
 import type { BatchInput } from "~/forms/admin.server";
@@ -202,7 +202,7 @@ const runningTotals = new WeakMap<Db["$client"], RunningTotals>();
  */
 function platformTotals(): RunningTotals {
   const client = getDb().$client;
-  const keep = !client.inTransaction;
+  const keep = !inTransaction();
   let from = (keep && runningTotals.get(client)) || NO_TOTALS;
   const lastInvestmentId = prepared<[], { id: number | null }>("select max(id) id from investments").get()?.id ?? 0;
   const lastPayoutId = prepared<[], { id: number | null }>("select max(id) id from payouts").get()?.id ?? 0;

@@ -9,6 +9,7 @@ import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import { DomainError } from "~/domain/errors";
 import { now, nowIso } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
+import { atomic } from "~/models/ledger.server";
 import { queueEmailConfirmation, queuePhoneCode, queueSignInCode } from "~/models/messages.server";
 import { contactConfirmations, users, type ConfirmationPurpose } from "~/models/schema.server";
 
@@ -32,7 +33,7 @@ export function contactStatus(userId: number): ContactStatus {
 /** Queues a confirmation link for the account's email (inside the caller's transaction when there is one). */
 export function sendEmailConfirmation(userId: number): void {
   const db = getDb();
-  db.transaction(() => {
+  atomic(() => {
     const u = db.select({ id: users.id, email: users.email, fullName: users.fullName, ev: users.emailVerifiedAt, closedAt: users.closedAt }).from(users).where(eq(users.id, userId)).get();
     if (!u || u.closedAt) throw new DomainError(404, msg("refusals.noSuchUser"));
     if (!u.email) throw new DomainError(409, msg("refusals.noEmail"));
@@ -64,7 +65,7 @@ export function emailLinkValid(token: string): boolean {
 /** Spends the link and marks the address confirmed; false when it is unknown, used, expired or for an old address. */
 export function confirmEmail(token: string): boolean {
   const db = getDb();
-  return db.transaction(() => {
+  return atomic(() => {
     const row = findEmailConfirmation(token);
     if (!row) return false;
     const spent = db
@@ -139,7 +140,7 @@ function tryCode(userId: number, phone: string, purpose: ConfirmationPurpose, co
 /** A new 6-digit code by SMS; any earlier code stops working. The caller rate-limits. */
 export function sendPhoneCode(userId: number): void {
   const db = getDb();
-  db.transaction(() => {
+  atomic(() => {
     const u = db.select({ phone: users.phone, pv: users.phoneVerifiedAt }).from(users).where(eq(users.id, userId)).get();
     if (!u?.phone) throw new DomainError(409, msg("refusals.noPhone"), "phone");
     if (u.pv) throw new DomainError(409, msg("refusals.phoneAlreadyConfirmed"), "phone");
@@ -151,7 +152,7 @@ export function sendPhoneCode(userId: number): void {
 export function confirmPhone(userId: number, code: string): void {
   if (!/^\d{6}$/.test(code)) throw new DomainError(400, msg("refusals.phoneCodeFormat"), "code");
   const db = getDb();
-  const wrong = db.transaction(() => {
+  const wrong = atomic(() => {
     const u = db.select({ phone: users.phone, pv: users.phoneVerifiedAt }).from(users).where(eq(users.id, userId)).get();
     if (!u?.phone) throw new DomainError(409, msg("refusals.noPhone"), "code");
     if (u.pv) throw new DomainError(409, msg("refusals.phoneAlreadyConfirmed"), "code");
@@ -170,10 +171,10 @@ export function confirmPhone(userId: number, code: string): void {
 
 /** A 6-digit sign-in code by SMS to the account's confirmed `phone` (issue 31); any earlier sign-in code stops working. The caller rate-limits. */
 export function sendSignInCode(userId: number, phone: string): void {
-  getDb().transaction(() => queueSignInCode(userId, phone, issueCode(userId, phone, "SIGN_IN")));
+  atomic(() => queueSignInCode(userId, phone, issueCode(userId, phone, "SIGN_IN")));
 }
 
 /** Whether `code` is the sign-in code last sent to `phone` (spent when it is); a wrong one counts against its 5 tries. */
 export function checkSignInCode(userId: number, phone: string, code: string): boolean {
-  return getDb().transaction(() => tryCode(userId, phone, "SIGN_IN", code)) === "right";
+  return atomic(() => tryCode(userId, phone, "SIGN_IN", code)) === "right";
 }

@@ -29,6 +29,7 @@ import { msg } from "~/catalog/ref";
 import { nowIso } from "~/lib/clock.server";
 import { getDb, prepared } from "~/lib/db.server";
 import type { SqlBoolean } from "~/lib/sql-dialect.server";
+import { atomic } from "~/models/ledger.server";
 import { sameSecret } from "~/lib/password.server";
 import { getEnv } from "~/lib/env.server";
 import { contactConfirmations, messagePreferences, outbox, users } from "~/models/schema.server";
@@ -129,7 +130,7 @@ export function setPreference(userId: number, category: NoticeCategory, channel:
 }
 
 export function setPreferences(userId: number, prefs: Preferences) {
-  getDb().transaction(() => {
+  atomic(() => {
     for (const category of NOTICE_CATEGORIES) for (const channel of CHANNELS) setPreference(userId, category, channel, prefs[category][channel]);
   });
 }

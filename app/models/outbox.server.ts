@@ -102,38 +102,36 @@ export function claimOutbox(worker: string, limit = 10): OutboxRow[] {
 export function recordAttempt(row: OutboxRow, worker: string, result: { ok: true; providerRef: string } | { ok: false; error: string; permanent: boolean }) {
   const db = getDb();
   const { OUTBOX_MAX_ATTEMPTS, OUTBOX_RETRY_SECONDS } = getEnv();
-  (db.$client as unknown as import("better-sqlite3").Database)
-    .transaction(() => {
-      const t = nowIso();
-      const mine = and(eq(outbox.id, row.id), eq(outbox.leaseOwner, worker));
-      let outcome: string;
-      if (result.ok) {
-        // A row the sweeper gave up on but whose send did finish is still recorded as sent.
-        db.update(outbox)
-          .set({ status: "sent", sentAt: t, providerRef: result.providerRef, leaseOwner: null, leaseUntil: null, ...PROVIDER_WORDS(null) })
-          .where(mine)
-          .run();
-        outcome = "sent";
-      } else if (result.permanent || row.attempts >= OUTBOX_MAX_ATTEMPTS) {
-        db.update(outbox)
-          .set({ status: "failed", ...PROVIDER_WORDS(result.error), leaseOwner: null, leaseUntil: null })
-          .where(and(mine, eq(outbox.status, "sending")))
-          .run();
-        outcome = result.permanent ? "refused" : "error";
-      } else {
-        const wait = retryDelaySeconds(row.attempts, OUTBOX_RETRY_SECONDS) * 1000;
-        db.update(outbox)
-          .set({ status: "queued", ...PROVIDER_WORDS(result.error), nextAttemptAt: at(wait), leaseOwner: null, leaseUntil: null })
-          .where(and(mine, eq(outbox.status, "sending")))
-          .run();
-        outcome = "error";
-      }
-      db.update(outboxAttempts)
-        .set({ finishedAt: t, outcome, error: result.ok ? null : result.error })
-        .where(and(eq(outboxAttempts.outboxId, row.id), eq(outboxAttempts.attempt, row.attempts), eq(outboxAttempts.worker, worker), isNull(outboxAttempts.finishedAt)))
+  atomic(() => {
+    const t = nowIso();
+    const mine = and(eq(outbox.id, row.id), eq(outbox.leaseOwner, worker));
+    let outcome: string;
+    if (result.ok) {
+      // A row the sweeper gave up on but whose send did finish is still recorded as sent.
+      db.update(outbox)
+        .set({ status: "sent", sentAt: t, providerRef: result.providerRef, leaseOwner: null, leaseUntil: null, ...PROVIDER_WORDS(null) })
+        .where(mine)
         .run();
-    })
-    .immediate();
+      outcome = "sent";
+    } else if (result.permanent || row.attempts >= OUTBOX_MAX_ATTEMPTS) {
+      db.update(outbox)
+        .set({ status: "failed", ...PROVIDER_WORDS(result.error), leaseOwner: null, leaseUntil: null })
+        .where(and(mine, eq(outbox.status, "sending")))
+        .run();
+      outcome = result.permanent ? "refused" : "error";
+    } else {
+      const wait = retryDelaySeconds(row.attempts, OUTBOX_RETRY_SECONDS) * 1000;
+      db.update(outbox)
+        .set({ status: "queued", ...PROVIDER_WORDS(result.error), nextAttemptAt: at(wait), leaseOwner: null, leaseUntil: null })
+        .where(and(mine, eq(outbox.status, "sending")))
+        .run();
+      outcome = "error";
+    }
+    db.update(outboxAttempts)
+      .set({ finishedAt: t, outcome, error: result.ok ? null : result.error })
+      .where(and(eq(outboxAttempts.outboxId, row.id), eq(outboxAttempts.attempt, row.attempts), eq(outboxAttempts.worker, worker), isNull(outboxAttempts.finishedAt)))
+      .run();
+  });
 }
 
 async function send(row: OutboxRow, senders: Senders): Promise<{ providerRef: string }> {
@@ -279,7 +277,7 @@ export function listAttempts(outboxIds: number[]) {
  */
 export function retryOutboxMessage(id: number, { adminId }: { adminId: number }): boolean {
   const db = getDb();
-  return db.transaction(() => {
+  return atomic(() => {
     const done = db
       .update(outbox)
       .set({ status: "queued", attempts: 0, nextAttemptAt: nowIso(), leaseOwner: null, leaseUntil: null })

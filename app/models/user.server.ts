@@ -62,7 +62,7 @@ export async function createUser({ email, fullName, password, confirmEmail = fal
   const passwordHash = await hashPassword(password);
   const db = getDb();
   try {
-    return db.transaction(() => {
+    return atomic(() => {
       const user = db.insert(users).values({ email: email.toLowerCase(), fullName, passwordHash }).returning(publicColumns).get();
       if (confirmEmail) sendEmailConfirmation(user.id);
       return user;
@@ -118,7 +118,7 @@ export function findUserByConfirmedPhone(phone: string): User | null {
 export function addEmail(userId: number, email: string): void {
   const db = getDb();
   try {
-    db.transaction(() => {
+    atomic(() => {
       const added = db
         .update(users)
         .set({ email: email.toLowerCase(), emailVerifiedAt: null })
@@ -136,7 +136,7 @@ export function addEmail(userId: number, email: string): void {
 /** A first password for an account without one (issue 31); its owner hears of it as of a change. */
 export async function setFirstPassword(userId: number, newPassword: string): Promise<void> {
   const passwordHash = await hashPassword(newPassword);
-  getDb().transaction(() => {
+  atomic(() => {
     const set = getDb()
       .update(users)
       .set({ passwordHash })
@@ -163,7 +163,7 @@ export async function verifyLogin(email: string, password: string): Promise<User
 /** Changes the name and/or phone (null clears it); the email and is_admin never change here. */
 export function updateUserProfile(userId: number, changes: { fullName?: string; phone?: string | null }): User {
   const db = getDb();
-  db.transaction(() => {
+  atomic(() => {
     if (changes.fullName !== undefined) db.update(users).set({ fullName: changes.fullName }).where(eq(users.id, userId)).run();
     // A new number has to be confirmed again (its SMS code goes to the new number); the same one keeps its confirmation.
     if (changes.phone !== undefined)
@@ -202,17 +202,18 @@ export async function verifyUserPassword(userId: number, password: string): Prom
 export async function changePassword({ userId, newPassword, keepSessionToken }: { userId: number; newPassword: string; keepSessionToken: string | null }): Promise<void> {
   const passwordHash = await hashPassword(newPassword);
   const keep = keepSessionToken ? sha256(keepSessionToken) : "";
-  getDb().transaction((tx) => {
+  atomic(() => {
+    const db = getDb();
     // A closed account keeps its unusable hash, even if it was closed while the new one was hashed.
-    tx.update(users)
+    db.update(users)
       .set({ passwordHash })
       .where(and(eq(users.id, userId), isNull(users.closedAt)))
       .run();
-    tx.update(passwordResets)
+    db.update(passwordResets)
       .set({ usedAt: nowIso() })
       .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)))
       .run();
-    tx.delete(sessions)
+    db.delete(sessions)
       .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keep)))
       .run();
     queuePasswordChanged(userId);
@@ -274,7 +275,7 @@ export function createSession(userId: number, meta: SessionMeta, { secondFactor 
   const token = newToken();
   const expiresAt = new Date(now().getTime() + SESSION_TTL_MS);
   const db = getDb();
-  db.transaction(() => {
+  atomic(() => {
     const at = nowIso();
     db.insert(sessions)
       .values({
@@ -338,7 +339,7 @@ export function createPasswordReset(email: string): { token: string; user: User 
   if (!user) return null;
   const token = newToken();
   const db = getDb();
-  db.transaction(() => {
+  atomic(() => {
     const phoneConfirmed = db.select({ pv: users.phoneVerifiedAt }).from(users).where(eq(users.id, user.id)).get()?.pv;
     const code = user.phone && phoneConfirmed ? String(crypto.randomInt(0, 1_000_000)).padStart(6, "0") : null;
     db.insert(passwordResets)
@@ -360,7 +361,7 @@ export function findResetByCode(email: string, code: string): number | null {
   const user = getUserByEmail(email);
   if (!user || !/^\d{6}$/.test(code)) return null;
   const db = getDb();
-  return db.transaction(() => {
+  return atomic(() => {
     const reset = db
       .select({ id: passwordResets.id, codeHash: passwordResets.codeHash, codeTries: passwordResets.codeTries })
       .from(passwordResets)
@@ -407,20 +408,20 @@ export async function resetPasswordWithCode(email: string, code: string, passwor
 async function spendReset(reset: { id: number; userId: number }, password: string): Promise<boolean> {
   const passwordHash = await hashPassword(password);
   const db = getDb();
-  return db.transaction((tx) => {
-    const spent = tx
+  return atomic(() => {
+    const spent = db
       .update(passwordResets)
       .set({ usedAt: nowIso() })
       .where(and(eq(passwordResets.id, reset.id), isNull(passwordResets.usedAt)))
       .run();
     if (spent.changes !== 1) return false;
     // Any other link still in a mailbox (or a log) must not set the password again.
-    tx.update(passwordResets)
+    db.update(passwordResets)
       .set({ usedAt: nowIso() })
       .where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)))
       .run();
-    tx.update(users).set({ passwordHash }).where(eq(users.id, reset.userId)).run();
-    tx.delete(sessions).where(eq(sessions.userId, reset.userId)).run();
+    db.update(users).set({ passwordHash }).where(eq(users.id, reset.userId)).run();
+    db.delete(sessions).where(eq(sessions.userId, reset.userId)).run();
     queuePasswordChanged(reset.userId);
     recordAdminPasswordChange(reset.userId, "reset");
     return true;

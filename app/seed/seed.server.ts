@@ -1,5 +1,5 @@
 import { count, eq } from "drizzle-orm";
-import { getDb, type Db, markDatabaseReady } from "~/lib/db.server";
+import { getDb, type Db, markDatabaseReady, writeTransaction } from "~/lib/db.server";
 import { now, nowIso } from "~/lib/clock.server";
 import { getEnv } from "~/lib/env.server";
 import { hashPasswordSync } from "~/lib/password.server";
@@ -67,7 +67,7 @@ export function seedIfEmpty(db: Db, { demo }: { demo: boolean }): boolean {
       .run();
     return true;
   }
-  (db.$client as unknown as import("better-sqlite3").Database).transaction(() => {
+  writeTransaction(() => {
     seedDemoActivity(seedBase(db));
     // The demo investor's contacts count as confirmed from now on (after the history, whose
     // notices would otherwise all be queued at once), so a newcomer sees every new message in
@@ -76,7 +76,7 @@ export function seedIfEmpty(db: Db, { demo }: { demo: boolean }): boolean {
       .set({ emailVerifiedAt: nowIso(), phone: DEMO_INVESTOR_PHONE, phoneVerifiedAt: nowIso(), kycTier: "VERIFIED" })
       .where(eq(schema.users.email, env.DEMO_INVESTOR_EMAIL.toLowerCase()))
       .run();
-  })();
+  });
   if (env.NODE_ENV !== "production") {
     console.log(`[seed] Demo data created. Admin: ${env.ADMIN_EMAIL} / ${env.ADMIN_PASSWORD}. Investor: ${env.DEMO_INVESTOR_EMAIL} / ${env.DEMO_INVESTOR_PASSWORD}`);
   }
@@ -85,8 +85,8 @@ export function seedIfEmpty(db: Db, { demo }: { demo: boolean }): boolean {
 
 function seedBase(db: Db) {
   const env = getEnv();
-  return db.transaction((tx) => {
-    const [admin, investor] = tx
+  return writeTransaction(() => {
+    const [admin, investor] = db
       .insert(schema.users)
       .values([
         { email: env.ADMIN_EMAIL.toLowerCase(), fullName: "Akoko Admin", passwordHash: hashPasswordSync(env.ADMIN_PASSWORD), isAdmin: true },
@@ -95,7 +95,7 @@ function seedBase(db: Db) {
       .returning({ id: schema.users.id })
       .all();
 
-    const farmRows = tx
+    const farmRows = db
       .insert(schema.farms)
       .values([
         { name: "Sunrise Layers Farm", location: "Dormaa Ahenkro, Bono", notes: "Family layer farm since 2009; 40,000-bird capacity, vet visits every fortnight." },
@@ -196,8 +196,8 @@ function seedBase(db: Db) {
     ];
     const batchIds: number[] = [];
     for (const { history, ...batch } of batchSpecs) {
-      const [{ id }] = tx.insert(schema.batches).values(batch).returning({ id: schema.batches.id }).all();
-      tx.insert(schema.batchRoiHistory)
+      const [{ id }] = db.insert(schema.batches).values(batch).returning({ id: schema.batches.id }).all();
+      db.insert(schema.batchRoiHistory)
         .values(history.map((point) => ({ ...point, batchId: id })))
         .run();
       batchIds.push(id);
@@ -206,17 +206,17 @@ function seedBase(db: Db) {
     // and each month it settles has the logs its settlement sheet is prefilled from.
     const inLay = (i: number) => firstIncomePeriod(batchSpecs[i].startDate!) + "-01";
     for (const logs of chunks(demoFarmLogs({ layerBatchId: batchIds[0], broilerBatchId: batchIds[3], layersInLay: inLay(0), lateLayers: { batchId: batchIds[6], inLay: inLay(6), hens: 3_050 } }), 200))
-      tx.insert(schema.farmLogs).values(logs).run();
+      db.insert(schema.farmLogs).values(logs).run();
 
     // A device for each demo batch, with the last day's readings (relative to now), so the cards and batch pages look alive.
     const sensors = demoDevices(batchIds, admin.id, now());
-    const deviceIds = tx.insert(schema.farmDevices).values(sensors.devices).returning({ id: schema.farmDevices.id, batchId: schema.farmDevices.batchId }).all();
+    const deviceIds = db.insert(schema.farmDevices).values(sensors.devices).returning({ id: schema.farmDevices.id, batchId: schema.farmDevices.batchId }).all();
     for (const [i, device] of deviceIds.entries())
-      tx.insert(schema.farmReadings)
+      db.insert(schema.farmReadings)
         .values(sensors.readings(device.id, device.batchId, i))
         .run();
 
-    tx.insert(schema.pages).values(HOW_IT_WORKS_SEED).run();
+    db.insert(schema.pages).values(HOW_IT_WORKS_SEED).run();
     return {
       adminId: admin.id,
       demoInvestorId: investor.id,
