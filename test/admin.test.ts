@@ -482,11 +482,14 @@ describe("farm daily logs", () => {
       expect(htmlText(form.html)).toContain(`>${label}</label>`);
     expect(form.html).not.toContain("Average weight (kg)");
 
+    const filesBefore = files().length;
     const res = await postLog(adminPage, batchId, { ...eggDay, incident: "on", incident_description: "Heat stress at 2 pm; fans repaired." }, [
       { name: "pen-1.png", type: "image/png", bytes: PNG },
       { name: "eggs.jpg", type: "image/jpeg", bytes: JPEG },
     ]);
     expect(res.status).toBe(302);
+    // Two files, those the rows name: none left behind by a run of the transaction that rolled back.
+    expect(files().length).toBe(filesBefore + 2);
     expect(await flash(adminPage, `/admin/batches/${batchId}/logs`)).toContain("Daily log saved for 2026-03-02 with 2 photos.");
     const log = server.db().prepare("select * from farm_logs where batch_id = ?").get(batchId) as Record<string, unknown>;
     expect(log).toMatchObject({

@@ -1,7 +1,7 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, Client, htmlText } from "./support/client";
-import { createBatch, createInvestor, linkFromOutbox, signInAdmin } from "./support/factories";
+import { createBatch, createInvestor, createRemittance, linkFromOutbox, signInAdmin } from "./support/factories";
 import { startServer, type TestServer } from "./support/server";
 
 const METRICS_TOKEN = "metrics-token-0123456789abcdef";
@@ -166,6 +166,30 @@ describe("request logs, health and body limits", () => {
     expect(text).toMatch(/akoko_http_request_duration_seconds_count\{method="GET",route="\/batches\/:id",status="200"\} \d+/);
     expect(text).toContain("process_resident_memory_bytes");
     expect(text).toContain("akoko_deposits_total");
+  });
+
+  it("counts a business event once it committed: a purchase once, a close's confirm step (rolled back) not at all", async () => {
+    const metric = async (series: string) => {
+      const text = await (await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+      const line = text.split("\n").find((l) => l.startsWith(`${series} `));
+      return line ? Number(line.slice(series.length + 1)) : 0;
+    };
+    const batch = createBatch(server, { productType: "EGG", unitPrice: 100 });
+    const investor = await createInvestor(server, { walletGhs: 1_000 });
+    const bought = await metric("akoko_investments_total");
+    expect((await call(investor.api, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 2 })).status).toBe(201);
+    expect(await metric("akoko_investments_total")).toBe(bought + 1);
+
+    const { page: admin } = await signInAdmin(server);
+    expect((await admin.postForm("/admin?index", { intent: "activate", batch_id: batch.id, confirmed: "1" })).status).toBe(302);
+    createRemittance(server, batch.id);
+    const closes = 'akoko_payout_runs_total{kind="PRINCIPAL"}';
+    const before = await metric(closes);
+    const ask = await admin.postForm("/admin?index", { intent: "close", batch_id: batch.id });
+    expect(ask.status).toBe(200);
+    expect(await metric(closes)).toBe(before);
+    expect((await admin.postForm("/admin?index", { intent: "close", batch_id: batch.id, confirmed: "1" })).status).toBe(302);
+    expect(await metric(closes)).toBe(before + 1);
   });
 
   it("sends pages, CSS, JavaScript and JSON gzipped, the page compressed as a whole", async () => {

@@ -101,7 +101,7 @@ export function reserveAttempt(key: string, limit: number): boolean {
 export function reserveAttempts(limits: Array<[key: string, limit: number]>): boolean {
   const s = store();
   const windowMs = getEnv().AUTH_RATE_WINDOW_SECONDS * 1000;
-  return s.counting(() => {
+  const reserved = s.counting(() => {
     const t = now().getTime();
     const counters = limits.map(([key, limit]) => {
       const row = s.read.get(key);
@@ -110,12 +110,14 @@ export function reserveAttempts(limits: Array<[key: string, limit: number]>): bo
     });
     if (counters.some((c) => c.count >= c.limit)) return false;
     for (const c of counters) s.write.run(c.key, c.count + 1, c.resetAt);
-    if (++sincePrune >= PRUNE_EVERY) {
-      sincePrune = 0;
-      prune(s, t);
-    }
     return true;
   });
+  // Counted after the commit, not inside the transaction, which may be run again (docs/transactions.md).
+  if (reserved && ++sincePrune >= PRUNE_EVERY) {
+    sincePrune = 0;
+    s.counting(() => prune(s, now().getTime()));
+  }
+  return reserved;
 }
 
 /** Gives back one reserved attempt (it turned out not to count, e.g. a correct password). */

@@ -143,6 +143,8 @@ export async function approveRequest({ id, adminId }: { id: number; adminId: num
   let lostRace = false;
   try {
     const outcome = atomic(() => {
+      // Set anew on every run: a run that is rolled back and run again must not leave it set.
+      lostRace = false;
       const done = RUNNERS[row.action as keyof typeof RUNNERS](params, adminId);
       if (!settleApproval(row.id, { status: "APPROVED", decidedBy: adminId, result: done.body })) {
         lostRace = true;

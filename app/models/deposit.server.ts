@@ -7,7 +7,7 @@ import { decideDeposit, PAYMENT_TIMINGS, type Confirmation, type OtpRead } from 
 import { getPaymentsProvider, paymentReference, PaymentsError, paymentsSettleAtOnce, type ChargeResult, type MomoNetwork } from "~/integrations/payments/index.server";
 import { now, nowIso } from "~/lib/clock.server";
 import { businessCounters } from "~/lib/metrics.server";
-import { getDb } from "~/lib/db.server";
+import { afterCommit, getDb } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
 import { assertDepositWithinLimits, depositStillFits } from "~/models/kyc.server";
 import { atomic, externalAccount, postEntry, walletAccount, walletBalanceMinor } from "~/models/ledger.server";
@@ -331,7 +331,8 @@ export function applyDepositWord({ reference, word }: { reference: string; word:
         return "unchanged";
     }
   });
-  if (outcome !== "unchanged" && outcome !== "unknown_reference") businessCounters.deposits.inc({ outcome });
+  // Counted once it commits: a webhook acts inside its own transaction.
+  if (outcome !== "unchanged" && outcome !== "unknown_reference") afterCommit(() => businessCounters.deposits.inc({ outcome }));
   return outcome;
 }
 

@@ -7,7 +7,7 @@ import type { BatchStatus, ProductType } from "~/domain/types";
 import { minorToCedis } from "~/domain/money";
 import { nowIso, today } from "~/lib/clock.server";
 import { businessCounters } from "~/lib/metrics.server";
-import { getDb, prepared } from "~/lib/db.server";
+import { afterCommit, getDb, prepared } from "~/lib/db.server";
 import { daysBetween, type SqlBoolean } from "~/lib/sql-dialect.server";
 import { getEnv } from "~/lib/env.server";
 import { availableUnitsOf, getBatch } from "~/models/batch.server";
@@ -82,7 +82,8 @@ export function investInBatch({
     }
     return buyFromExitOffers({ userId, batchId, units: wanted, unitPriceMinor: batch.unitPriceMinor, autoReinvest });
   });
-  businessCounters.investments.inc();
+  // Counted once the purchase commits (it may run inside a command's transaction, or be rolled back).
+  afterCommit(() => businessCounters.investments.inc());
   return bought;
 }
 

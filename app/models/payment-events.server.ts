@@ -8,7 +8,7 @@ import { now, nowIso } from "~/lib/clock.server";
 import { getEnv } from "~/lib/env.server";
 import { errorField, logger } from "~/lib/logger.server";
 import { businessCounters } from "~/lib/metrics.server";
-import { getDb } from "~/lib/db.server";
+import { afterCommit, getDb } from "~/lib/db.server";
 import { applyDepositWord, applyRefundWord, listRefundsToSend, listStalePendingDeposits, refreshDeposit, sendDepositRefund } from "~/models/deposit.server";
 import { atomic } from "~/models/ledger.server";
 import { deposits, webhookEvents, type WebhookOutcome } from "~/models/schema.server";
@@ -60,7 +60,7 @@ export function receiveWebhook({ provider, event, rawBody }: { provider: string;
       .run();
     return { duplicate: false, outcome, refundDue };
   });
-  businessCounters.webhookEvents.inc({ outcome: receipt.duplicate ? "duplicate" : receipt.outcome });
+  afterCommit(() => businessCounters.webhookEvents.inc({ outcome: receipt.duplicate ? "duplicate" : receipt.outcome }));
   // The money goes back after the event is stored: the provider is asked outside the transaction,
   // and the webhook is answered at once (the sweep asks again if this attempt gets no answer).
   if (receipt.refundDue && event.reference) void refundByReference(event.reference);

@@ -7,7 +7,7 @@ import { minorToCedis } from "~/domain/money";
 import { daysOverdue, expectedPayoutAfterTax, nextPayoutDue } from "~/domain/schedules";
 import type { BatchStatus, ProductType } from "~/domain/types";
 import { nowIso, today } from "~/lib/clock.server";
-import { getDb } from "~/lib/db.server";
+import { afterCommit, getDb } from "~/lib/db.server";
 import type { SqlBoolean } from "~/lib/sql-dialect.server";
 import { investInBatch } from "~/models/investment.server";
 import { atomic, balanceMinor, findAccountId, postEntry, reserveAccount, settlementAccount, taxAccount, walletAccount } from "~/models/ledger.server";
@@ -287,7 +287,8 @@ function executePlan(batchId: number, options: { period?: string | null; close?:
     const reinvested = p.kind === "MONTHLY" ? 0 : autoReinvest(p.batch, p.kind, p.payouts);
     return { batchId, kind: p.kind, period: p.period, count: p.payouts.length, totalMinor: p.totalMinor, reinvested, taxMinor: p.taxMinor, reserveDrawMinor };
   });
-  businessCounters.payouts.inc({ kind: result.kind });
+  // Counted once it commits: a command, four eyes' rehearsal or a confirm step runs it inside a transaction.
+  afterCommit(() => businessCounters.payouts.inc({ kind: result.kind }));
   return result;
 }
 

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { ImageType } from "~/domain/images";
+import { onRollback } from "~/lib/db.server";
 import { atomic } from "~/models/ledger.server";
 
 /**
@@ -17,10 +18,17 @@ const STORED_NAME = /^[0-9a-f]{32}\.(jpg|png)$/;
 
 /**
  * Writes the files under random names in `dir`, then runs `save` in one transaction. If anything
- * fails (the transaction, a write), every file written for this request is removed again.
+ * fails (a write, the transaction, or one this runs inside), every file written for this request
+ * is removed again.
  */
 export function withStoredFiles<T>(dir: string, files: FileToStore[], save: (stored: StoredFile[]) => T): T {
   const written: string[] = [];
+  const removeWritten = () => {
+    for (const fileName of written) fs.rmSync(path.join(dir, fileName), { force: true });
+  };
+  // Inside a transaction (a command's), the files belong to this run of it: rolled back, or run
+  // again after a serialization failure (which writes files of its own), it removes them.
+  onRollback(removeWritten);
   try {
     if (files.length) fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
     const stored = files.map((file) => {
@@ -31,7 +39,7 @@ export function withStoredFiles<T>(dir: string, files: FileToStore[], save: (sto
     });
     return atomic(() => save(stored));
   } catch (error) {
-    for (const fileName of written) fs.rmSync(path.join(dir, fileName), { force: true });
+    removeWritten();
     throw error;
   }
 }

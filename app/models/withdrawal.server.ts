@@ -10,7 +10,7 @@ import { MOMO_PROVIDERS } from "~/domain/wallet";
 import { getPaymentsProvider, paymentReference, PaymentsError, paymentsSettleAtOnce, type MomoNetwork, type TransferResult } from "~/integrations/payments/index.server";
 import { now, nowIso } from "~/lib/clock.server";
 import { businessCounters } from "~/lib/metrics.server";
-import { getDb } from "~/lib/db.server";
+import { afterCommit, getDb } from "~/lib/db.server";
 import { assertMayWithdraw, verifiedLegalName } from "~/models/kyc.server";
 import { getEnv } from "~/lib/env.server";
 import { accountId, atomic, externalAccount, postEntry, reverseEntry, walletAccount, walletBalanceMinor } from "~/models/ledger.server";
@@ -441,7 +441,8 @@ export function applyWithdrawalWord({ reference, word }: { reference: string; wo
         return "unchanged";
     }
   });
-  if (outcome === "settled" || outcome === "returned" || outcome === "flagged") businessCounters.withdrawals.inc({ outcome });
+  // Counted once it commits: a webhook acts inside its own transaction.
+  if (outcome === "settled" || outcome === "returned" || outcome === "flagged") afterCommit(() => businessCounters.withdrawals.inc({ outcome }));
   return outcome;
 }
 

@@ -201,6 +201,9 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
     // machine may): each fsync of a shared disk held a test for milliseconds while its CPU sat idle.
     // test/crash-safety.test.ts runs with the production default, FULL.
     SQLITE_SYNCHRONOUS: "NORMAL",
+    // Every write transaction runs twice, the first run rolled back, as PostgreSQL's retry would:
+    // a callback that acts outside the database shows it twice (docs/transactions.md).
+    AKOKO_TEST_RERUN_TRANSACTIONS: process.env.AKOKO_TEST_RERUN_TRANSACTIONS,
     ...shifted,
     ...env,
   };
