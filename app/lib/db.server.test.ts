@@ -1,10 +1,23 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { afterCommit, getDb, inTransaction, onRollback, rolledBackTransaction, writeTransaction } from "~/lib/db.server";
 import { forgetEnv } from "~/lib/env.server";
 import { useUnitDatabase } from "../../test/support/unit-database";
 
 // This file's own SQLite file, migrated like the server's; nothing in the app is mocked.
 useUnitDatabase("db");
+
+// Each test says whether transactions run twice: these callbacks record their runs on purpose.
+const rerunAsSet = process.env.AKOKO_TEST_RERUN_TRANSACTIONS;
+function rerunTransactions(on: boolean) {
+  process.env.AKOKO_TEST_RERUN_TRANSACTIONS = on ? "1" : "0";
+  forgetEnv();
+}
+beforeEach(() => rerunTransactions(false));
+afterAll(() => {
+  process.env.AKOKO_TEST_RERUN_TRANSACTIONS = rerunAsSet;
+  if (rerunAsSet === undefined) delete process.env.AKOKO_TEST_RERUN_TRANSACTIONS;
+  forgetEnv();
+});
 
 /** A row in a table nothing else in this file writes, so each test counts its own. */
 const mark = (label: string) => getDb().$client.prepare("insert into farms (name) values (?)").run(label);
@@ -99,14 +112,8 @@ describe("rolledBackTransaction", () => {
 });
 
 describe("AKOKO_TEST_RERUN_TRANSACTIONS", () => {
-  afterEach(() => {
-    delete process.env.AKOKO_TEST_RERUN_TRANSACTIONS;
-    forgetEnv();
-  });
-
   it("runs the outermost callback twice, the first run rolled back: one write kept, its effect once, the first run's undo run", () => {
-    process.env.AKOKO_TEST_RERUN_TRANSACTIONS = "1";
-    forgetEnv();
+    rerunTransactions(true);
     const seen: string[] = [];
     let runs = 0;
     const answer = writeTransaction(() => {
@@ -124,8 +131,7 @@ describe("AKOKO_TEST_RERUN_TRANSACTIONS", () => {
   });
 
   it("runs a callback that throws once, and rolls it back", () => {
-    process.env.AKOKO_TEST_RERUN_TRANSACTIONS = "1";
-    forgetEnv();
+    rerunTransactions(true);
     let runs = 0;
     expect(() =>
       writeTransaction(() => {

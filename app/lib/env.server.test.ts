@@ -48,6 +48,14 @@ describe("environment", () => {
     for (const bad of ["soon", "1e400", "Infinity", "99999"]) expect(() => parseEnv({ AKOKO_CLOCK_OFFSET_DAYS: bad }), bad).toThrow(/AKOKO_CLOCK_OFFSET_DAYS/);
   });
 
+  it("reads AKOKO_TEST_RERUN_TRANSACTIONS as a flag, off when unset, in production too (the test servers run as production does)", () => {
+    const prod = { ...PROD, APP_URL: "https://akoko.example" };
+    expect(parseEnv({}).AKOKO_TEST_RERUN_TRANSACTIONS).toBeUndefined();
+    expect(parseEnv({ AKOKO_TEST_RERUN_TRANSACTIONS: "0" }).AKOKO_TEST_RERUN_TRANSACTIONS).toBe(false);
+    expect(parseEnv({ ...prod, AKOKO_TEST_RERUN_TRANSACTIONS: "1" }).AKOKO_TEST_RERUN_TRANSACTIONS).toBe(true);
+    expect(() => parseEnv({ AKOKO_TEST_RERUN_TRANSACTIONS: "twice" })).toThrow(/AKOKO_TEST_RERUN_TRANSACTIONS/);
+  });
+
   it("refuses to start in production with a shifted clock, and names the variable", () => {
     const prod = { ...PROD, APP_URL: "https://akoko.example" };
     expect(parseEnv(prod).clockOffsetMs).toBe(0);

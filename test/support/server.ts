@@ -202,8 +202,9 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
     // test/crash-safety.test.ts runs with the production default, FULL.
     SQLITE_SYNCHRONOUS: "NORMAL",
     // Every write transaction runs twice, the first run rolled back, as PostgreSQL's retry would:
-    // a callback that acts outside the database shows it twice (docs/transactions.md).
-    AKOKO_TEST_RERUN_TRANSACTIONS: process.env.AKOKO_TEST_RERUN_TRANSACTIONS,
+    // a callback that acts outside the database shows it twice (docs/transactions.md). It costs
+    // about 3% of a file's time. AKOKO_TEST_RERUN_TRANSACTIONS=0 in the runner's environment turns it off.
+    AKOKO_TEST_RERUN_TRANSACTIONS: process.env.AKOKO_TEST_RERUN_TRANSACTIONS ?? "1",
     ...shifted,
     ...env,
   };

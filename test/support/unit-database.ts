@@ -13,12 +13,14 @@ import { createPostgresDatabase, dropPostgresDatabase, testPostgresUrl } from ".
  * A unit test file's own database, migrated like the server's, so nothing in the app is mocked:
  * DATABASE_URL points at it before the file's first test; it is closed and removed after the last.
  * It is a SQLite file, or a PostgreSQL database of its own when the run is on PostgreSQL
- * (test/support/postgres.ts). The unit files share a process per worker (`isolate: false`), so the
+ * (test/support/postgres.ts). Write transactions run twice there, as on the test servers
+ * (test/support/server.ts). The unit files share a process per worker (`isolate: false`), so the
  * app reads its environment afresh for each file.
  */
 export function useUnitDatabase(name: string): void {
   let dir = "";
   let pgDatabase = "";
+  const rerunAsSet = process.env.AKOKO_TEST_RERUN_TRANSACTIONS;
   beforeAll(() => {
     closeDb();
     if (testPostgresUrl()) {
@@ -28,6 +30,9 @@ export function useUnitDatabase(name: string): void {
       dir = fs.mkdtempSync(path.join(os.tmpdir(), `akoko-${name}-`));
       process.env.DATABASE_URL = path.join(dir, `${name}.db`);
     }
+    // As on the test servers: every write transaction runs twice, the first run rolled back
+    // (docs/transactions.md). AKOKO_TEST_RERUN_TRANSACTIONS=0 turns it off.
+    process.env.AKOKO_TEST_RERUN_TRANSACTIONS = rerunAsSet ?? "1";
     forgetEnv();
     getDb();
   });
@@ -35,6 +40,7 @@ export function useUnitDatabase(name: string): void {
     closeDb();
     if (pgDatabase) dropPostgresDatabase(pgDatabase);
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    if (rerunAsSet === undefined) delete process.env.AKOKO_TEST_RERUN_TRANSACTIONS;
   });
 }
 
