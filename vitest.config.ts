@@ -13,6 +13,7 @@ import { postgresBinDir } from "./test/support/postgres-cluster";
 const POSTGRES_FILES = [
   "app/models/*.test.ts",
   "app/commands/*.test.ts",
+  "app/lib/db.server.test.ts",
   "app/lib/rate-limit.server.test.ts",
   "app/lib/sql-dialect.server.test.ts",
   "test/two-hosts.test.ts",
