@@ -11,6 +11,17 @@ export function onPostgres(): boolean {
   return process.env.AKOKO_TEST_ENGINE === "postgres";
 }
 
+/**
+ * AKOKO_TEST_RERUN_TRANSACTIONS for a test server or a unit file's database, unless the runner's
+ * environment sets it: on SQLite every write transaction runs twice, the first run rolled back, so a
+ * callback that acts outside the database shows it (docs/transactions.md). On PostgreSQL the engine
+ * runs transactions again for real (serialization failures), and a rehearsal of every one would
+ * double the load its concurrency tests are about; the callbacks are the same code on both.
+ */
+export function rerunTransactionsSetting(): string {
+  return process.env.AKOKO_TEST_RERUN_TRANSACTIONS ?? (onPostgres() ? "0" : "1");
+}
+
 export function testPostgresUrl(database?: string): string | undefined {
   const base = process.env.AKOKO_TEST_POSTGRES;
   if (!onPostgres()) return undefined;

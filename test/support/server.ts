@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { PgSyncClient } from "~/lib/pg-sync-client.server";
-import { createPostgresDatabase, onPostgres, postgresDatabaseExists, renamePostgresDatabase, testPostgresUrl } from "./postgres";
+import { createPostgresDatabase, onPostgres, postgresDatabaseExists, renamePostgresDatabase, rerunTransactionsSetting, testPostgresUrl } from "./postgres";
 
 export const TEST_ADMIN = { email: "admin@akoko.test", password: "test-admin-password" };
 export const TEST_INVESTOR = { email: "ama@akoko.test", password: "test-investor-password" };
@@ -201,10 +201,10 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
     // machine may): each fsync of a shared disk held a test for milliseconds while its CPU sat idle.
     // test/crash-safety.test.ts runs with the production default, FULL.
     SQLITE_SYNCHRONOUS: "NORMAL",
-    // Every write transaction runs twice, the first run rolled back, as PostgreSQL's retry would:
-    // a callback that acts outside the database shows it twice (docs/transactions.md). It costs
-    // about 3% of a file's time. AKOKO_TEST_RERUN_TRANSACTIONS=0 in the runner's environment turns it off.
-    AKOKO_TEST_RERUN_TRANSACTIONS: process.env.AKOKO_TEST_RERUN_TRANSACTIONS ?? "1",
+    // On SQLite every write transaction runs twice, the first run rolled back, as PostgreSQL's retry
+    // would: a callback that acts outside the database shows it (docs/transactions.md). It costs
+    // about 3% of a file's time. AKOKO_TEST_RERUN_TRANSACTIONS in the runner's environment overrides it.
+    AKOKO_TEST_RERUN_TRANSACTIONS: rerunTransactionsSetting(),
     ...shifted,
     ...env,
   };

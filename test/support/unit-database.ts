@@ -7,14 +7,14 @@ import { engineOf } from "~/lib/database-url.server";
 import { PgSyncClient, type SqlClient } from "~/lib/pg-sync-client.server";
 import { closeDb, getDb } from "~/lib/db.server";
 import { forgetEnv } from "~/lib/env.server";
-import { createPostgresDatabase, dropPostgresDatabase, testPostgresUrl } from "./postgres";
+import { createPostgresDatabase, dropPostgresDatabase, rerunTransactionsSetting, testPostgresUrl } from "./postgres";
 
 /**
  * A unit test file's own database, migrated like the server's, so nothing in the app is mocked:
  * DATABASE_URL points at it before the file's first test; it is closed and removed after the last.
  * It is a SQLite file, or a PostgreSQL database of its own when the run is on PostgreSQL
- * (test/support/postgres.ts). Write transactions run twice there, as on the test servers
- * (test/support/server.ts). The unit files share a process per worker (`isolate: false`), so the
+ * (test/support/postgres.ts). On SQLite, write transactions run twice there, as on the test servers
+ * (rerunTransactionsSetting). The unit files share a process per worker (`isolate: false`), so the
  * app reads its environment afresh for each file.
  */
 export function useUnitDatabase(name: string): void {
@@ -30,9 +30,8 @@ export function useUnitDatabase(name: string): void {
       dir = fs.mkdtempSync(path.join(os.tmpdir(), `akoko-${name}-`));
       process.env.DATABASE_URL = path.join(dir, `${name}.db`);
     }
-    // As on the test servers: every write transaction runs twice, the first run rolled back
-    // (docs/transactions.md). AKOKO_TEST_RERUN_TRANSACTIONS=0 turns it off.
-    process.env.AKOKO_TEST_RERUN_TRANSACTIONS = rerunAsSet ?? "1";
+    // As on the test servers: on SQLite every write transaction runs twice, the first run rolled back.
+    process.env.AKOKO_TEST_RERUN_TRANSACTIONS = rerunTransactionsSetting();
     forgetEnv();
     getDb();
   });
