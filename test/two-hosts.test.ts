@@ -76,9 +76,13 @@ describe("two servers on one database", () => {
     const phones = investors.map((investor) => phoneOf(db, investor.id));
     await smtp.waitFor(() => investors.every((investor) => smtp.to(investor.email).length > 0), 20_000);
     await hubtel.waitFor(() => phones.every((phone) => hubtel.to(phone).length > 0), 20_000);
-    // Claimed once each (one attempt) and sent: no worker can claim a sent row again.
+    // A worker marks its row sent just after the provider took it: wait for all 48 to be marked.
     const ids = investors.map((x) => x.id).join(",");
-    const rows = db.prepare(`select status, attempts from outbox where kind = 'PASSWORD_CHANGED' and user_id in (${ids})`).all();
+    const listRows = () => db.prepare(`select status, attempts from outbox where kind = 'PASSWORD_CHANGED' and user_id in (${ids})`).all() as { status: string }[];
+    const deadline = Date.now() + 10_000;
+    while (listRows().some((row) => row.status !== "sent") && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    // Claimed once each (one attempt) and sent: no worker can claim a sent row again.
+    const rows = listRows();
     expect(rows).toHaveLength(48);
     for (const row of rows) expect(row).toEqual({ status: "sent", attempts: 1 });
     const started = db.prepare(`select count(*) as n from outbox_attempts where outbox_id in (select id from outbox where kind = 'PASSWORD_CHANGED' and user_id in (${ids}))`).get() as { n: number };
