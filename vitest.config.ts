@@ -19,6 +19,21 @@ const POSTGRES_FILES = [
   "test/two-hosts.test.ts",
   "test/crash-safety.test.ts",
   "test/db-copy.test.ts",
+  "test/money-api.test.ts",
+  "test/idempotency.test.ts",
+  "test/workers.test.ts",
+  "test/payments-flows.test.ts",
+  "test/four-eyes.test.ts",
+  "test/remittances.test.ts",
+  "test/tax-statements.test.ts",
+  "test/ussd-money.test.ts",
+  "test/kyc-destinations.test.ts",
+  "test/security.test.ts",
+  "test/sessions.test.ts",
+  "test/auth.test.ts",
+  "test/account.test.ts",
+  "test/pin.test.ts",
+  "test/messages.test.ts",
 ];
 const postgresBin = process.env.AKOKO_TEST_POSTGRES === "off" ? undefined : postgresBinDir();
 if (postgresBin) process.env.AKOKO_TEST_POSTGRES_BIN = postgresBin;

@@ -26,7 +26,7 @@ describe("start-up", () => {
     expect(chickens).toBeGreaterThanOrEqual(3);
     expect(eggs.map((r: any) => r.status).sort()).toEqual(["ACTIVE", "OPEN"]);
     expect((db.prepare("select count(*) n from batch_roi_history").get() as { n: number }).n).toBeGreaterThan(10);
-    expect(db.prepare("select is_admin from users where email=?").get(TEST_ADMIN.email)).toEqual({ is_admin: 1 });
+    expect(db.prepare("select cast(is_admin as integer) as is_admin from users where email=?").get(TEST_ADMIN.email)).toEqual({ is_admin: 1 });
     expect(db.prepare("select title from pages where slug='how-it-works'").get()).toEqual({ title: "How It Works" });
     expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
   });
@@ -280,7 +280,7 @@ describe("auth API", () => {
     });
     expect(put.status).toBe(200);
     expect(await put.json()).toMatchObject({ email, full_name: "Yaw A. Asante", is_admin: false });
-    expect(server.db().prepare("select is_admin, email from users where email=?").get(email)).toEqual({ is_admin: 0, email });
+    expect(server.db().prepare("select cast(is_admin as integer) as is_admin, email from users where email=?").get(email)).toEqual({ is_admin: 0, email });
 
     // A bearer token works for the cookie pages' user too, and logout revokes it.
     const out = await fetch(`${server.url}/api/v1/auth/logout`, { method: "POST", headers: auth });

@@ -424,9 +424,9 @@ describe("GET /api/v1/admin/outbox", () => {
     const u = await createInvestor(server);
     const db = server.db();
     const insert = db.prepare(
-      "insert into outbox (user_id, channel, kind, category, recipient, subject, body_text, status, next_attempt_at) values (?, 'EMAIL', 'NEWS', 'news', ?, 'News', ?, 'failed', ?)",
+      "insert into outbox (user_id, channel, kind, category, recipient, subject, body_text, status, next_attempt_at) values (?, 'EMAIL', 'NEWS', 'news', ?, 'News', ?, 'failed', ?) returning id",
     );
-    const ids = db.transaction(() => Array.from({ length: 130 }, (_, i) => Number(insert.run(u.id, u.email, `Item ${i}`, serverNow(server).toISOString()).lastInsertRowid)))();
+    const ids = db.transaction(() => Array.from({ length: 130 }, (_, i) => (insert.get(u.id, u.email, `Item ${i}`, serverNow(server).toISOString()) as { id: number }).id))();
     const messages = await list(`?user_id=${u.id}`);
     expect(messages.map((m) => m.id)).toEqual(ids.reverse().slice(0, 100));
   });
@@ -627,7 +627,9 @@ describe("unsubscribe", () => {
     const res = await fetch(`${server.url}${path}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click", redirect: "manual" });
     expect(res.status).toBe(200);
     expect(htmlText(await res.text())).toContain("You will no longer get emails about payouts.");
-    expect(server.db().prepare("select category, channel, enabled from message_preferences where user_id = ?").all(u.id)).toEqual([{ category: "payouts", channel: "EMAIL", enabled: 0 }]);
+    expect(server.db().prepare("select category, channel, cast(enabled as integer) as enabled from message_preferences where user_id = ?").all(u.id)).toEqual([
+      { category: "payouts", channel: "EMAIL", enabled: 0 },
+    ]);
     // A forged token does nothing.
     const forged = await fetch(`${server.url}${path.replace(/.$/, (c) => (c === "A" ? "B" : "A"))}`, {
       method: "POST",
@@ -659,7 +661,9 @@ describe("unsubscribe from a mail client", () => {
       redirect: "manual",
     });
     expect(res.status).toBe(200);
-    expect(server.db().prepare("select category, channel, enabled from message_preferences where user_id = ?").all(u.id)).toEqual([{ category: "money", channel: "EMAIL", enabled: 0 }]);
+    expect(server.db().prepare("select category, channel, cast(enabled as integer) as enabled from message_preferences where user_id = ?").all(u.id)).toEqual([
+      { category: "money", channel: "EMAIL", enabled: 0 },
+    ]);
     // Only the signed link is let through: other pages still refuse another site's form posts.
     const other = await fetch(`${server.url}/reset-password`, {
       method: "POST",

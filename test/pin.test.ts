@@ -252,7 +252,7 @@ describe("accounts registered by phone elsewhere", () => {
     // The name alone, and the same number however written, change nothing that matters.
     const local = `0${yaa.phone.slice(4)}`;
     expect((await post(yaa.page, "/account", { intent: "profile", full_name: "Yaa A. Asantewaa", phone: local })).status).toBe(302);
-    expect(server.db().prepare("select full_name, phone, phone_verified_at is not null confirmed from users where id = ?").get(yaa.id)).toEqual({
+    expect(server.db().prepare("select full_name, phone, cast(phone_verified_at is not null as integer) as confirmed from users where id = ?").get(yaa.id)).toEqual({
       full_name: "Yaa A. Asantewaa",
       phone: yaa.phone,
       confirmed: 1,

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { databaseEngine } from "~/lib/database-url.server";
 import { clearAttempts, rateLimitKeyCount, releaseAttempt, reserveAttempt, reserveAttempts, setRateLimitKeyCap } from "~/lib/rate-limit.server";
 import { anotherConnection, useUnitDatabase } from "../../test/support/unit-database";
 
@@ -62,8 +63,9 @@ describe("rate-limit windows", () => {
     expect(reserveAttempt(newest, 5)).toBe(false);
     // ...the oldest was dropped.
     expect(reserveAttempt(first, 1)).toBe(true);
-    // Pruning is amortised: a flood of new keys never costs a full scan per request.
-    expect(Date.now() - started).toBeLessThan(5_000);
+    // Pruning is amortised: a flood of new keys never costs a full scan per request. (A scan per
+    // request would take minutes here; on PostgreSQL each reservation's round trips alone take seconds.)
+    expect(Date.now() - started).toBeLessThan(databaseEngine() === "postgres" ? 20_000 : 5_000);
   });
 
   it("counts in the database, so another process on the same file sees the same window", () => {
