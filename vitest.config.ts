@@ -6,14 +6,15 @@ import { postgresBinDir } from "./test/support/postgres-cluster";
 /**
  * The files that run a second time on PostgreSQL (the second engine): the models and commands with a
  * database of their own, and the HTTP tests of money, concurrency, crashes and the API. The browser
- * tests run on SQLite only; test/db-copy.test.ts (SQLite into PostgreSQL) does something on
- * PostgreSQL only. They run where PostgreSQL is installed (Debian's `postgresql`), unless
+ * tests run on SQLite only; test/db-copy.test.ts (SQLite into PostgreSQL) and
+ * app/lib/pg-sync-client.server.test.ts do something on PostgreSQL only. They run where PostgreSQL is installed (Debian's `postgresql`), unless
  * AKOKO_TEST_POSTGRES=off.
  */
 const POSTGRES_FILES = [
   "app/models/*.test.ts",
   "app/commands/*.test.ts",
   "app/lib/db.server.test.ts",
+  "app/lib/pg-sync-client.server.test.ts",
   "app/lib/rate-limit.server.test.ts",
   "app/lib/sql-dialect.server.test.ts",
   "test/two-hosts.test.ts",

@@ -183,7 +183,12 @@ export class PgSyncClient implements SqlClient {
     if (this.closed) throw new Error("The database connection is closed");
     Atomics.store(this.flag, 0, 0);
     this.port.postMessage(request);
-    const waited = Atomics.wait(this.flag, 0, 0, ANSWER_WAIT_MS);
+    // Only the flag says the answer is here. A wake-up may come first: the worker sets the flag and
+    // then notifies, and when this thread saw the flag of the previous answer before that notify
+    // ran, the notify lands in this wait.
+    const deadline = performance.now() + ANSWER_WAIT_MS;
+    let waited: ReturnType<typeof Atomics.wait> = "not-equal";
+    while (Atomics.load(this.flag, 0) === 0 && waited !== "timed-out") waited = Atomics.wait(this.flag, 0, 0, Math.max(0, deadline - performance.now()));
     const message = receiveMessageOnPort(this.port)?.message as (PgQueryResult & { error?: ConstructorParameters<typeof PostgresError>[0] }) | undefined;
     if (!message) throw new Error(waited === "timed-out" ? "PostgreSQL did not answer in time" : "PostgreSQL's connection worker gave no answer");
     if (message.error) throw new PostgresError(message.error);
