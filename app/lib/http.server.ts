@@ -2,6 +2,7 @@ import { msg } from "~/catalog/ref";
 import { z } from "zod";
 import { fieldMessages } from "~/forms/parse.server";
 import { errorField, logger } from "~/lib/logger.server";
+import { isDataException } from "~/lib/pg-sync-client.server";
 import type { Locale, MessageRef } from "~/catalog/format";
 import { englishOf } from "~/domain/errors";
 import { localeOf, render } from "~/catalog/index.server";
@@ -134,6 +135,7 @@ export async function handleApi(request: Request, fn: () => Promise<Response> | 
       const e = error as { status: number; detail: string; ref?: MessageRef | null };
       return apiError(e.status, e.ref ?? e.detail, locale);
     }
+    if (isDataException(error)) return apiError(422, msg("api.invalidInput"), locale);
     logger.error({ err: errorField(error) }, "API request failed");
     return apiError(500, msg("api.serverFault"), locale);
   }

@@ -1,6 +1,8 @@
 import { data } from "@remix-run/node";
 import { DomainError } from "~/domain/errors";
 import { HttpError } from "~/lib/http.server";
+import { isDataException } from "~/lib/pg-sync-client.server";
+import { msg } from "~/catalog/ref";
 import { detailIn, render } from "~/catalog/index.server";
 import type { Locale, MessageRef } from "~/catalog/format";
 
@@ -15,6 +17,9 @@ export function pageError(error: unknown, values: Record<string, unknown>, local
   }
   if (error instanceof HttpError) {
     return data({ ok: false as const, errors: { form: detailIn(locale, error) } as Record<string, string>, values }, { status: error.status });
+  }
+  if (isDataException(error)) {
+    return data({ ok: false as const, errors: { form: render(locale, msg("api.invalidInput")) } as Record<string, string>, values }, { status: 422 });
   }
   throw error;
 }

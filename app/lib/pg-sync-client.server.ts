@@ -45,6 +45,15 @@ export class PostgresError extends Error {
   }
 }
 
+/**
+ * A value PostgreSQL cannot take where SQLite takes anything: a NUL byte in text, a number past
+ * bigint, a malformed number (SQLSTATE class 22, "data exception"). It comes from input the doors
+ * let through, so it is the caller's bad input, not the server's fault.
+ */
+export function isDataException(error: unknown): boolean {
+  return error instanceof PostgresError && error.code.startsWith("22");
+}
+
 export type PgQueryResult = { rows: unknown[]; rowCount: number; fields: string[] };
 
 // The worker: one pg.Client, queries answered in order. Numbers come back as numbers (int8 and
