@@ -1,7 +1,7 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 import LongestFirstSequencer from "./test/support/longest-first-sequencer";
-import { postgresBinDir } from "./test/support/postgres-cluster";
+import { postgresBinDir } from "./scripts/lib/postgres-cluster.js";
 
 /**
  * The files that run a second time on PostgreSQL (the second engine): the models and commands with a

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startPostgresCluster } from "./postgres-cluster";
+import { startPostgresCluster } from "../../scripts/lib/postgres-cluster.js";
 
 /**
  * One temporary directory per test run. Every test database, backup, upload and browser profile is made
