@@ -10,6 +10,12 @@ import net from "node:net";
 const HEAD_END = Buffer.from("\r\n\r\n");
 const CRLF = Buffer.from("\r\n");
 const TIMEOUT_MS = 30_000;
+/**
+ * How long an idle connection is reused: under the server's keep-alive timeout (Node's 5 s). A script
+ * that blocked its event loop for longer (a bulk write) has not yet heard the server close it, and a
+ * request written into a closed connection fails.
+ */
+const REUSE_IDLE_MS = 4_000;
 
 /** Connections for `concurrency` clients: at most that many open to each server. `destroy()` closes the idle ones. */
 export function keepAliveAgent(concurrency) {
@@ -32,8 +38,13 @@ function poolFor(agent, port) {
 /** A connected socket to 127.0.0.1:`port`: an idle one, a new one, or the next one given back. */
 function acquire(agent, port) {
   const pool = poolFor(agent, port);
-  const idle = pool.idle.pop();
-  if (idle) return Promise.resolve(idle);
+  for (let idle = pool.idle.pop(); idle; idle = pool.idle.pop()) {
+    if (performance.now() - idle.idleSince < REUSE_IDLE_MS) return Promise.resolve(idle);
+    // Its place is freed now, for the connection opened below; its "close" event frees nothing more.
+    idle.uncounted = true;
+    pool.open -= 1;
+    idle.destroy();
+  }
   if (pool.open >= agent.concurrency) return new Promise((resolve) => pool.waiting.push(resolve));
   pool.open += 1;
   return new Promise((resolve, reject) => {
@@ -50,7 +61,7 @@ function acquire(agent, port) {
     });
     // A server that closes a connection (its keep-alive timeout, a stop) frees a place in the pool.
     socket.once("close", () => {
-      pool.open -= 1;
+      if (!socket.uncounted) pool.open -= 1;
       const at = pool.idle.indexOf(socket);
       if (at >= 0) pool.idle.splice(at, 1);
     });
@@ -62,7 +73,10 @@ function release(agent, port, socket) {
   if (socket.destroyed) return;
   const next = pool.waiting.shift();
   if (next) next(socket);
-  else pool.idle.push(socket);
+  else {
+    socket.idleSince = performance.now();
+    pool.idle.push(socket);
+  }
 }
 
 /**
