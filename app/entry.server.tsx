@@ -9,9 +9,11 @@ import { getUser } from "~/auth/session.server";
 import { errorField, hideLinkTokens, logger } from "~/lib/logger.server";
 
 export { closeDb } from "~/lib/db.server";
+// `npm run bench` and `npm run load` reach the measured server's database as the app does, on either engine.
+export { openSqlClient } from "~/lib/db.server";
 export { initDatabase } from "~/seed/seed.server";
 // `npm run seed` and `npm run db:copy` name a database without its password; db:copy moves SQLite to PostgreSQL.
-export { databaseUrlForDisplay } from "~/lib/database-url.server";
+export { databaseUrlForDisplay, engineOf } from "~/lib/database-url.server";
 export { copySqliteToPostgres, CopyStopped } from "~/models/db-copy.server";
 // The outbox worker (issue 16): scripts/server.js starts it after initDatabase and stops it on SIGTERM.
 export { startOutboxWorker, stopOutboxWorker } from "~/models/outbox.server";

@@ -1,18 +1,20 @@
 // `npm run load`: a mixed load on the built server, as a busy day would bring it.
-// Starts the server on 127.0.0.1 (a free port, a temp SQLite file with the demo data), then 100
+// Starts the server on 127.0.0.1 (a free port, a temp SQLite file with the demo data; LOAD_ENGINE=postgres:
+// a throwaway PostgreSQL server started here and removed at the end, or LOAD_DATABASE_URL=postgres://...,
+// an empty database of the operator's), then 100
 // concurrent clients (LOAD_CLIENTS) for 30 s (LOAD_SECONDS) each loop over a weighted mix, pausing
 // like a person between requests (LOAD_THINK_MS, 1,000 ms on average, 500-1,500; 0 sends back to
 // back and shows the saturation point instead):
 // page views (Home, the invest pages, FAQ, How It Works, the investor's portfolio), API reads
 // (products, overview, wallet, own investments), deposits and invests. It prints requests per
 // second, p50/p95/p99 latency per kind and the error count, then checks the ledger invariants.
-// Exits 1 when there is any error, page views' p95 reaches 100 ms, or an invariant fails.
+// Exits 1 when there is any error, page views' p95 reaches 100 ms, or an invariant fails (2 on a setting it cannot use).
 // Every loop is bounded in time and requests and talks only to 127.0.0.1.
 import os from "node:os";
-import Database from "better-sqlite3";
 import { createInvestors, createToken } from "./lib/bulk-data.js";
 import { keepAliveAgent, request as requestOver } from "./lib/http-client.js";
-import { ensureBuild, startBuiltServer } from "./lib/server-process.js";
+import { enginesFromEnv, measuredDatabases } from "./lib/measured-databases.js";
+import { ensureBuild, importBuild, startBuiltServer } from "./lib/server-process.js";
 
 const CLIENTS = Number(process.env.LOAD_CLIENTS ?? 100);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
@@ -41,9 +43,27 @@ const fmt = (n, digits = 0) => n.toLocaleString("en-GB", { maximumFractionDigits
 
 async function main() {
   ensureBuild();
-  const server = await startBuiltServer();
-  const db = new Database(server.dbFile);
-  db.pragma("busy_timeout = 10000");
+  const app = await importBuild();
+  const { openSqlClient } = app;
+  let plan;
+  try {
+    plan = enginesFromEnv(app, "LOAD");
+  } catch (error) {
+    console.error(error.message);
+    process.exitCode = 2;
+    return;
+  }
+  const databases = await measuredDatabases(app, plan.engines[0], { operatorUrl: plan.operatorUrl, variable: "LOAD_DATABASE_URL" });
+  try {
+    await loadOn(databases, openSqlClient);
+  } finally {
+    databases.close();
+  }
+}
+
+async function loadOn(databases, openSqlClient) {
+  const server = await startBuiltServer({ databaseUrl: databases.newDatabaseUrl("load") });
+  const db = openSqlClient(server.databaseUrl);
   const failures = [];
   try {
     const adminId = db.prepare("select id from users where is_admin = true").get().id;
@@ -111,7 +131,7 @@ async function main() {
 
     const total = Object.values(latencies).reduce((n, l) => n + l.length, 0);
     console.log(
-      `Akoko load: ${CLIENTS} clients for ${fmt(elapsed, 1)} s, ${THINK_MS ? `each pausing ${fmt(THINK_MS / 2)}-${fmt((THINK_MS * 3) / 2)} ms between requests` : "back to back (saturation)"}, on ${os.cpus().length} CPU(s), Node ${process.version}`,
+      `Akoko load: ${CLIENTS} clients for ${fmt(elapsed, 1)} s, ${THINK_MS ? `each pausing ${fmt(THINK_MS / 2)}-${fmt((THINK_MS * 3) / 2)} ms between requests` : "back to back (saturation)"}, on ${os.cpus().length} CPU(s), Node ${process.version}, ${databases.label}`,
     );
     console.log(`${fmt(total)} requests, ${fmt(total / elapsed)} req/s, ${errors.length} errors`);
     console.log("kind       count     req/s    p50 ms   p95 ms   p99 ms");

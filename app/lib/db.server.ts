@@ -73,6 +73,22 @@ function openPostgres(databaseUrl: string): Db {
   return syncPgDrizzle(client) as unknown as Db;
 }
 
+/**
+ * A plain connection to the database a DATABASE_URL names, neither migrated nor wrapped in drizzle:
+ * better-sqlite3 on SQLite, a PgSyncClient on PostgreSQL. Both answer `prepare(sql).get/all/run`,
+ * `exec`, `transaction(fn)` and `close`. For the scripts that read and write rows beside a running
+ * server (`npm run bench`, `npm run load`, scripts/lib/bulk-data.js), in SQL both engines read; a
+ * write waits up to SCRIPT_LOCK_WAIT_MS for the server's.
+ */
+export function openSqlClient(databaseUrl: string): Database.Database | PgSyncClient {
+  if (engineOf(databaseUrl) === "postgres") return new PgSyncClient(databaseUrl, { applicationName: "akoko-script", lockTimeoutMs: SCRIPT_LOCK_WAIT_MS });
+  const sqlite = new Database(sqliteFileOf(databaseUrl), { fileMustExist: true });
+  sqlite.pragma(`busy_timeout = ${SCRIPT_LOCK_WAIT_MS}`);
+  return sqlite;
+}
+/** A bulk write from a script waits longer than a request's write: the server under load holds the lock often. */
+const SCRIPT_LOCK_WAIT_MS = 10_000;
+
 // One connection per process; kept on globalThis so dev rebuilds reuse it.
 const globalForDb = globalThis as unknown as { __akokoDb?: Db };
 

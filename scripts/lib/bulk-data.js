@@ -1,13 +1,15 @@
-// Large, ledger-consistent data sets written straight into the SQLite file, for the crash-safety
-// test and `npm run bench`, and single funded investors for the test factories
-// (test/support/factories.ts). Each row is what the real code writes (app/models/wallet.server.ts
-// `deposit`, app/models/investment.server.ts `investInBatch`, app/models/user.server.ts
-// `createSession`), only in one transaction instead of one per request, so 100,000 investments
-// take a second or two instead of minutes. The ledger invariants hold afterwards.
+// Large, ledger-consistent data sets written straight into the database, for the crash-safety
+// test, `npm run bench` and `npm run load`, and single funded investors for the test factories
+// (test/support/factories.ts). `db` is better-sqlite3, or on PostgreSQL a PgSyncClient (the app's
+// `openSqlClient`), which answers the same prepare/transaction calls; the SQL reads the same on
+// both. Each row is what the real code writes (app/models/wallet.server.ts `deposit`,
+// app/models/investment.server.ts `investInBatch`, app/models/user.server.ts `createSession`),
+// only in one transaction instead of one per request, so 100,000 investments take a second or two
+// (on SQLite) instead of minutes. The ledger invariants hold afterwards.
 import crypto from "node:crypto";
 
 /**
- * @typedef {import("better-sqlite3").Database} Database
+ * @typedef {import("better-sqlite3").Database | import("../../app/lib/pg-sync-client.server").PgSyncClient} Database
  */
 
 /** SHA-256 hex, as sessions store bearer tokens. */

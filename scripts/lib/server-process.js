@@ -1,10 +1,11 @@
-// The built server in a child process on 127.0.0.1, a free port and a temp SQLite file:
-// what `npm run bench` and `npm run weight` measure.
+// The built server in a child process on 127.0.0.1, a free port and a temp SQLite file (or a
+// PostgreSQL database it is given): what `npm run bench`, `npm run load` and `npm run weight` measure.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const ADMIN = { email: "admin@akoko.test", password: "bench-admin-password" };
@@ -43,6 +44,14 @@ export function ensureBuild() {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+/**
+ * The built app's server module (build/index.js), as scripts/seed.js loads it: what a script uses of
+ * the app itself (its database client, `openSqlClient`). Run ensureBuild first.
+ */
+export async function importBuild() {
+  return (await import(pathToFileURL(path.join(ROOT, "build/index.js")).href)).entry.module;
+}
+
 export function freePort() {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
@@ -54,13 +63,14 @@ export function freePort() {
 }
 
 /**
- * Starts `scripts/server.js` in production mode on its own temp SQLite file (migrated and seeded
- * with the demo data, its admin and demo investor). Resolves once /healthz answers.
- * @param {{ env?: Record<string, string>, nodeArgs?: string[] }} [options]
+ * Starts `scripts/server.js` in production mode on its own temp SQLite file, or on `databaseUrl`
+ * (a PostgreSQL database), migrated and seeded with the demo data, its admin and demo investor.
+ * Resolves once /healthz answers; `databaseUrl` of the result is the server's DATABASE_URL.
+ * @param {{ env?: Record<string, string>, nodeArgs?: string[], databaseUrl?: string }} [options]
  */
-export async function startBuiltServer({ env = {}, nodeArgs = [] } = {}) {
+export async function startBuiltServer({ env = {}, nodeArgs = [], databaseUrl } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "akoko-measure-"));
-  const dbFile = path.join(dir, "akoko.db");
+  const serverDatabaseUrl = databaseUrl ?? path.join(dir, "akoko.db");
   const port = await freePort();
   let output = "";
   const child = spawn(process.execPath, [...serverNodeFlags(), ...nodeArgs, "scripts/server.js"], {
@@ -70,7 +80,7 @@ export async function startBuiltServer({ env = {}, nodeArgs = [] } = {}) {
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATABASE_URL: dbFile,
+      DATABASE_URL: serverDatabaseUrl,
       SESSION_SECRET: "measure-session-secret-0123456789",
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
@@ -97,6 +107,9 @@ export async function startBuiltServer({ env = {}, nodeArgs = [] } = {}) {
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  // A server outlives no run: a script ending on an error or Ctrl-C takes its server down too.
+  const killOnExit = () => child.kill("SIGKILL");
+  process.once("exit", killOnExit);
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
@@ -116,13 +129,14 @@ export async function startBuiltServer({ env = {}, nodeArgs = [] } = {}) {
   }
   return {
     url,
-    dbFile,
+    databaseUrl: serverDatabaseUrl,
     pid: child.pid,
     logs: () => output,
     /** SIGTERM (the server finishes in-flight requests), then removes the temp folder. */
     stop: () =>
       new Promise((resolve) => {
         const done = () => {
+          process.off("exit", killOnExit);
           fs.rmSync(dir, { recursive: true, force: true });
           resolve(undefined);
         };
