@@ -13,7 +13,8 @@ export { closeDb } from "~/lib/db.server";
 export { openSqlClient } from "~/lib/db.server";
 export { initDatabase } from "~/seed/seed.server";
 // `npm run seed` and `npm run db:copy` name a database without its password; db:copy moves SQLite to PostgreSQL.
-export { databaseUrlForDisplay, engineOf } from "~/lib/database-url.server";
+// `npm run db:backup` reads DATABASE_URL as the app does (a PostgreSQL URL it refuses).
+export { databaseUrlForDisplay, engineOf, sqliteFileOf } from "~/lib/database-url.server";
 export { copySqliteToPostgres, CopyStopped } from "~/models/db-copy.server";
 // The outbox worker (issue 16): scripts/server.js starts it after initDatabase and stops it on SIGTERM.
 export { startOutboxWorker, stopOutboxWorker } from "~/models/outbox.server";

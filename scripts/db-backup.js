@@ -2,11 +2,22 @@
 // through SQLite's backup API, safe while the server is taking writes.
 // Restore: stop the server, copy the backup over DATABASE_URL's file, delete that file's
 // -wal and -shm companions, start the server.
+// PostgreSQL is backed up with its own tools (docs/scaling.md): a postgres:// DATABASE_URL is refused.
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { ensureBuild, importBuild } from "./lib/server-process.js";
 
-const source = path.resolve(process.env.DATABASE_URL ?? "./data/akoko.db");
+ensureBuild();
+const { databaseUrlForDisplay, engineOf, sqliteFileOf } = await importBuild();
+const databaseUrl = process.env.DATABASE_URL ?? "./data/akoko.db";
+if (engineOf(databaseUrl) === "postgres") {
+  console.error(
+    `DATABASE_URL names a PostgreSQL database (${databaseUrlForDisplay(databaseUrl)}); npm run db:backup copies a SQLite file. Back PostgreSQL up with its own tools: continuous archiving with a nightly base backup (pg_basebackup), and pg_dump for a logical copy. See docs/scaling.md, "Backups and the restore drill".`,
+  );
+  process.exit(1);
+}
+const source = path.resolve(sqliteFileOf(databaseUrl));
 if (!fs.existsSync(source)) {
   console.error(`No database at ${source}. Set DATABASE_URL to the live database file.`);
   process.exit(1);

@@ -87,4 +87,14 @@ describe("npm run db:backup", () => {
     expect(clash.code).toBe(1);
     expect(clash.output).toContain("already exists");
   });
+
+  it("refuses a PostgreSQL DATABASE_URL, pointing at PostgreSQL's own backups, and writes nothing", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "akoko-backup-"));
+    const refused = await runBackup("postgres://akoko:not-to-be-printed@127.0.0.1:5432/akoko", path.join(dir, "b.db"));
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain("docs/scaling.md");
+    expect(refused.output).toContain("pg_dump");
+    expect(refused.output).not.toContain("not-to-be-printed");
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
 });
