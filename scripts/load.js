@@ -1,7 +1,5 @@
 // `npm run load`: a mixed load on the built server, as a busy day would bring it.
-// Starts the server on 127.0.0.1 (a free port, a temp SQLite file with the demo data; LOAD_ENGINE=postgres:
-// a throwaway PostgreSQL server started here and removed at the end, or LOAD_DATABASE_URL=postgres://...,
-// an empty database of the operator's), then 100
+// Starts the server on 127.0.0.1 (a free port, a temp SQLite file with the demo data), then 100
 // concurrent clients (LOAD_CLIENTS) for 30 s (LOAD_SECONDS) each loop over a weighted mix, pausing
 // like a person between requests (LOAD_THINK_MS, 1,000 ms on average, 500-1,500; 0 sends back to
 // back and shows the saturation point instead):
@@ -9,11 +7,14 @@
 // (products, overview, wallet, own investments), deposits and invests. It prints requests per
 // second, p50/p95/p99 latency per kind and the error count, then checks the ledger invariants.
 // Exits 1 when there is any error, page views' p95 reaches 100 ms, or an invariant fails (2 on a setting it cannot use).
-// Every loop is bounded in time and requests and talks only to 127.0.0.1.
+// LOAD_ENGINE=postgres runs the server on a throwaway PostgreSQL server started here (removed at the
+// end), LOAD_DATABASE_URL=postgres://... on an operator's empty database, as `npm run bench` does;
+// there the p95 target, SQLite's, is printed, not judged.
+// Every loop is bounded in time and requests and talks only to 127.0.0.1 (and LOAD_DATABASE_URL's server).
 import os from "node:os";
 import { createInvestors, createToken } from "./lib/bulk-data.js";
 import { keepAliveAgent, request as requestOver } from "./lib/http-client.js";
-import { enginesFromEnv, measuredDatabases } from "./lib/measured-databases.js";
+import { ENGINE_NAMES, enginesFromEnv, measuredDatabases } from "./lib/measured-databases.js";
 import { ensureBuild, importBuild, startBuiltServer } from "./lib/server-process.js";
 
 const CLIENTS = Number(process.env.LOAD_CLIENTS ?? 100);
@@ -146,7 +147,11 @@ async function loadOn(databases, openSqlClient) {
       95,
     );
     if (errors.length) failures.push(`${errors.length} errors, e.g. ${errors.slice(0, 3).join(" | ")}`);
-    if (pageP95 >= PAGE_P95_MS) failures.push(`page views p95 ${fmt(pageP95, 1)} ms >= ${PAGE_P95_MS} ms`);
+    if (pageP95 >= PAGE_P95_MS) {
+      const miss = `page views p95 ${fmt(pageP95, 1)} ms >= ${PAGE_P95_MS} ms`;
+      if (databases.engine === "sqlite") failures.push(miss);
+      else console.log(`${miss} (SQLite's target: printed, not judged, on ${ENGINE_NAMES[databases.engine]})`);
+    }
     const invariants = await api("/api/v1/admin/invariants");
     console.log(`ledger invariants: ${invariants.body?.ok ? "all hold" : JSON.stringify(invariants.body?.problems?.slice(0, 5))}`);
     if (!invariants.body?.ok) failures.push("ledger invariants broken");
@@ -160,8 +165,10 @@ async function loadOn(databases, openSqlClient) {
   if (failures.length) {
     console.log(`MISS: ${failures.join("; ")}`);
     process.exitCode = 1;
-  } else {
+  } else if (databases.engine === "sqlite") {
     console.log(`ok: no errors, page views p95 under ${PAGE_P95_MS} ms, invariants hold`);
+  } else {
+    console.log("ok: no errors, invariants hold");
   }
 }
 

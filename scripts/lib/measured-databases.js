@@ -18,7 +18,8 @@ export const ENGINE_NAMES = { sqlite: "SQLite", postgres: "PostgreSQL" };
 /**
  * The engines a run measures, in order, from `<prefix>_ENGINE` (`sqlite`, the default; `postgres`;
  * `both` where `allowBoth`) and `<prefix>_DATABASE_URL` (a postgres:// URL: PostgreSQL runs there
- * instead of on a throwaway server, and is the engine when `<prefix>_ENGINE` is not set).
+ * instead of on a throwaway server, and is the engine when `<prefix>_ENGINE` is not set). Checked
+ * before anything runs: the operator's database must be empty, or PostgreSQL installed here.
  * Throws a message for the operator when a setting cannot be used.
  * @param {App} app
  * @param {string} prefix
@@ -33,6 +34,22 @@ export function enginesFromEnv(app, prefix, { allowBoth = false } = {}) {
   if (operatorUrl && app.engineOf(operatorUrl) !== "postgres")
     throw new Error(`${prefix}_DATABASE_URL names a PostgreSQL database (postgres://user@host:port/name); SQLite runs on a temp file of its own.`);
   if (operatorUrl && choice === "sqlite") throw new Error(`${prefix}_DATABASE_URL names a PostgreSQL database, but ${prefix}_ENGINE is sqlite: set ${prefix}_ENGINE=postgres (or both).`);
+  if (operatorUrl) {
+    const shown = app.databaseUrlForDisplay(operatorUrl);
+    const client = app.openSqlClient(operatorUrl);
+    let tables;
+    try {
+      tables = client.prepare("select count(*) as n from information_schema.tables where table_schema = current_schema()").get().n;
+    } catch (error) {
+      throw new Error(`${prefix}_DATABASE_URL: ${shown} did not answer: ${error.message}`);
+    } finally {
+      client.close();
+    }
+    // Made-up investors by the thousand go into it: never a database that holds anything already.
+    if (tables > 0) throw new Error(`${prefix}_DATABASE_URL must name an empty database: ${shown} holds ${tables} tables already.`);
+  } else if (choice !== "sqlite" && !postgresBinDir()) {
+    throw new Error(`PostgreSQL's initdb and pg_ctl were not found (Debian's postgresql package): install it, or set ${prefix}_DATABASE_URL=postgres://... to an empty database.`);
+  }
   return { engines: choice === "both" ? ["sqlite", "postgres"] : [/** @type {Engine} */ (choice)], operatorUrl };
 }
 
@@ -59,19 +76,9 @@ export function enginesFromEnv(app, prefix, { allowBoth = false } = {}) {
 export async function measuredDatabases(app, engine, { operatorUrl, variable }) {
   if (engine === "sqlite") return { engine, label: "SQLite (a temp file per server, synchronous=FULL)", newDatabaseUrl: () => undefined, close: () => {} };
   if (operatorUrl) {
-    const client = app.openSqlClient(operatorUrl);
-    try {
-      // Made-up investors by the thousand go into it: never a database that holds anything already.
-      const { n } = client.prepare("select count(*) as n from information_schema.tables where table_schema = current_schema()").get();
-      if (n > 0) throw new Error(`${variable} must name an empty database: ${app.databaseUrlForDisplay(operatorUrl)} holds ${n} tables already.`);
-    } finally {
-      client.close();
-    }
     return { engine, label: `PostgreSQL at ${app.databaseUrlForDisplay(operatorUrl)} (${variable}; every server in turn)`, newDatabaseUrl: () => operatorUrl, close: () => {} };
   }
-  const binDir = postgresBinDir();
-  if (!binDir) throw new Error(`PostgreSQL's initdb and pg_ctl were not found (Debian's postgresql package): install it, or set ${variable}=postgres://... to an empty database.`);
-  const cluster = await startPostgresCluster(binDir, os.tmpdir(), { durable: true });
+  const cluster = await startPostgresCluster(/** @type {string} */ (postgresBinDir()), os.tmpdir(), { durable: true });
   // Ctrl-C or a kill ends the process through "exit", where the server is stopped and removed.
   const stopOnExit = () => cluster.stop();
   process.once("exit", stopOnExit);
