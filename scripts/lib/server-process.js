@@ -107,22 +107,31 @@ export async function startBuiltServer({ env = {}, nodeArgs = [], databaseUrl } 
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  // A server outlives no run: a script ending on an error or Ctrl-C takes its server down too.
-  const killOnExit = () => child.kill("SIGKILL");
+  // A server outlives no run: a script ending on an error or Ctrl-C takes its server and its folder too.
+  const removeDir = () => fs.rmSync(dir, { recursive: true, force: true });
+  const killOnExit = () => {
+    child.kill("SIGKILL");
+    removeDir();
+  };
   process.once("exit", killOnExit);
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${output}`);
+    if (child.exitCode !== null) {
+      process.off("exit", killOnExit);
+      removeDir();
+      throw new Error(`The server exited (${child.exitCode}):\n${output}`);
+    }
     try {
       if ((await fetch(`${url}/healthz`)).ok) break;
     } catch {
       /* not up yet */
     }
     if (Date.now() > deadline) {
-      child.kill("SIGKILL");
+      process.off("exit", killOnExit);
+      killOnExit();
       throw new Error(`The server did not start in 30 s:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 100));
@@ -137,7 +146,7 @@ export async function startBuiltServer({ env = {}, nodeArgs = [], databaseUrl } 
       new Promise((resolve) => {
         const done = () => {
           process.off("exit", killOnExit);
-          fs.rmSync(dir, { recursive: true, force: true });
+          removeDir();
           resolve(undefined);
         };
         if (child.exitCode !== null) return done();
