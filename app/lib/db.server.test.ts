@@ -1,7 +1,9 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { afterCommit, getDb, inTransaction, onRollback, rolledBackTransaction, writeTransaction } from "~/lib/db.server";
+import { databaseEngine } from "~/lib/database-url.server";
 import { forgetEnv } from "~/lib/env.server";
-import { useUnitDatabase } from "../../test/support/unit-database";
+import { transactionRetries } from "~/lib/metrics.server";
+import { anotherConnection, useUnitDatabase } from "../../test/support/unit-database";
 
 // This file's own SQLite file, migrated like the server's; nothing in the app is mocked.
 useUnitDatabase("db");
@@ -142,5 +144,48 @@ describe("AKOKO_TEST_RERUN_TRANSACTIONS", () => {
     ).toThrow("refused");
     expect(runs).toBe(1);
     expect(marks("rerun refused")).toBe(0);
+  });
+});
+
+describe.skipIf(databaseEngine() !== "postgres")("on PostgreSQL, a serialization failure", () => {
+  it("runs the transaction again from the start, and the caller sees one commit and the retry counted", async () => {
+    const farmId = (getDb().$client.prepare("insert into farms (name) values ('contended') returning id").get() as { id: number }).id;
+    const other = anotherConnection(process.env.DATABASE_URL!);
+    const retriesBefore = (await transactionRetries.get()).values[0]?.value ?? 0;
+    let runs = 0;
+    try {
+      writeTransaction(() => {
+        runs += 1;
+        const name = (getDb().$client.prepare("select name from farms where id = ?").get(farmId) as { name: string }).name;
+        // Another host changes the row this transaction has read, and commits, before this one writes it.
+        if (runs === 1) other.prepare("update farms set name = 'changed elsewhere' where id = ?").run(farmId);
+        getDb().$client.prepare("update farms set name = ? where id = ?").run(`${name} + mine`, farmId);
+      });
+    } finally {
+      other.close();
+    }
+    expect(runs).toBe(2);
+    // The second run read what the other host committed: nothing of either is lost.
+    expect(getDb().$client.prepare("select name from farms where id = ?").get(farmId)).toEqual({ name: "changed elsewhere + mine" });
+    expect((await transactionRetries.get()).values[0]?.value).toBe(retriesBefore + 1);
+  });
+
+  it("gives up after a bounded number of tries and throws the failure", () => {
+    const farmId = (getDb().$client.prepare("insert into farms (name) values ('always contended') returning id").get() as { id: number }).id;
+    const other = anotherConnection(process.env.DATABASE_URL!);
+    let runs = 0;
+    try {
+      expect(() =>
+        writeTransaction(() => {
+          runs += 1;
+          getDb().$client.prepare("select name from farms where id = ?").get(farmId);
+          other.prepare("update farms set name = ? where id = ?").run(`elsewhere ${runs}`, farmId);
+          getDb().$client.prepare("update farms set name = 'mine' where id = ?").run(farmId);
+        }),
+      ).toThrow(expect.objectContaining({ code: "40001" }));
+    } finally {
+      other.close();
+    }
+    expect(runs).toBe(20);
   });
 });
