@@ -5,7 +5,8 @@ import { postgresBinDir } from "./scripts/lib/postgres-cluster.js";
 
 /**
  * The files that run a second time on PostgreSQL (the second engine): the models and commands with a
- * database of their own, and the HTTP tests of money, concurrency, crashes and the API. The browser
+ * database of their own, and the HTTP tests of money, concurrency, crashes and the money API. (The
+ * sign-in, account and message tests ran green on PostgreSQL too, and stay SQLite's for the suite's time.) The browser
  * tests run on SQLite only; test/db-copy.test.ts (SQLite into PostgreSQL) and
  * app/lib/pg-sync-client.server.test.ts do something on PostgreSQL only. They run where PostgreSQL is installed (Debian's `postgresql`), unless
  * AKOKO_TEST_POSTGRES=off.
@@ -29,12 +30,6 @@ const POSTGRES_FILES = [
   "test/tax-statements.test.ts",
   "test/ussd-money.test.ts",
   "test/kyc-destinations.test.ts",
-  "test/security.test.ts",
-  "test/sessions.test.ts",
-  "test/auth.test.ts",
-  "test/account.test.ts",
-  "test/pin.test.ts",
-  "test/messages.test.ts",
 ];
 const postgresBin = process.env.AKOKO_TEST_POSTGRES === "off" ? undefined : postgresBinDir();
 if (postgresBin) process.env.AKOKO_TEST_POSTGRES_BIN = postgresBin;

@@ -654,3 +654,14 @@ describe("bad input on every money endpoint: a 4xx with a detail, nothing change
     await expectInvariants();
   });
 });
+
+describe("input a database cannot hold", () => {
+  it("a NUL byte in a path or query is refused as input, never a 500 (PostgreSQL stores no NUL in text)", async () => {
+    for (const path of ["/api/v1/public/pages/%00", "/api/v1/public/pages/how-it-works%00", "/api/v1/public/batches?type=EGG%00"]) {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.status, path).toBeGreaterThanOrEqual(400);
+      expect(res.status, path).toBeLessThan(500);
+      expect(await res.json(), path).toHaveProperty("detail");
+    }
+  });
+});
