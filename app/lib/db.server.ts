@@ -35,6 +35,9 @@ export function openDatabase(databaseUrl: string, { synchronous = "FULL" }: { sy
   sqlite.pragma(`busy_timeout = ${WRITE_LOCK_WAIT_MS}`);
   // FULL by default: a commit an investor was told about survives a power cut (SQLITE_SYNCHRONOUS).
   sqlite.pragma(`synchronous = ${synchronous === "NORMAL" ? "NORMAL" : "FULL"}`);
+  // Savepoints (nested transactions) keep their statement journal in memory: on disk, each one
+  // created, wrote and deleted a file in /var/tmp (about 70 KB for an invest).
+  sqlite.pragma("temp_store = MEMORY");
   const db = drizzle(sqlite, { schema }) as unknown as Db;
   migrateWithForeignKeysOff(db, sqliteMigrationsFolder());
   sqlite.pragma("foreign_keys = ON");
@@ -164,14 +167,15 @@ export function writeTransaction<T>(fn: () => T): T {
   return result;
 }
 
-/** The outermost transaction on SQLite: BEGIN IMMEDIATE (takeWriteLock), `fn` in a savepoint, COMMIT. */
+/** The outermost transaction on SQLite: BEGIN IMMEDIATE (takeWriteLock), `fn`, COMMIT; ROLLBACK if `fn` throws. */
 function immediateTransaction<T>(client: Database.Database, fn: () => T, rehearsed: boolean): Level<T> {
   takeWriteLock();
   let level: Level<T> | undefined;
   try {
     if (rehearsed) rehearse(client, fn);
-    // In the open transaction, better-sqlite3 runs `fn` in a savepoint and undoes it on a throw.
-    level = client.transaction(() => runLevel(fn))();
+    // No savepoint at this level: a throw rolls the whole transaction back below. (A savepoint
+    // first copies every page the transaction changes into a statement journal.)
+    level = runLevel(fn);
     prepared("commit").run();
     return level;
   } catch (error) {
