@@ -53,7 +53,11 @@ function twinOf<T extends SQLiteTable>(table: T): PgTableWithColumns<never> {
     const columns = t as Record<string, never>;
     const same = (column: { name: string }) => columns[keyOf.get(column.name)!];
     return [
-      ...config.indexes.map((ix) => (ix.config.unique ? uniqueIndex(ix.config.name) : index(ix.config.name)).on(...((ix.config.columns as SQLiteColumn[]).map(same) as [never, ...never[]]))),
+      ...config.indexes.map((ix) => {
+        const twin = (ix.config.unique ? uniqueIndex(ix.config.name) : index(ix.config.name)).on(...((ix.config.columns as SQLiteColumn[]).map(same) as [never, ...never[]]));
+        // A partial index's condition names its columns as checks do: quoted names in both engines.
+        return ix.config.where ? twin.where(ix.config.where) : twin;
+      }),
       // Check texts name columns through the SQLite table; both engines render them as quoted names.
       ...config.checks.map((c) => check(c.name, c.value)),
       ...config.primaryKeys.map((pk) => primaryKey({ columns: pk.columns.map(same) as [never, ...never[]] })),

@@ -270,7 +270,14 @@ export const journalEntries = sqliteTable(
     reversesEntryId: integer("reverses_entry_id").references((): AnySQLiteColumn => journalEntries.id),
     createdAt: createdAt(),
   },
-  (t) => [index("journal_entries_batch_idx").on(t.batchId), index("journal_entries_external_ref_idx").on(t.externalRef), uniqueIndex("journal_entries_reversal_once_idx").on(t.reversesEntryId)],
+  (t) => [
+    index("journal_entries_batch_idx").on(t.batchId),
+    index("journal_entries_external_ref_idx").on(t.externalRef),
+    // Partial: only reversals are in it, so the entries that reverse nothing (nearly all) write no page of it.
+    uniqueIndex("journal_entries_reversal_once_idx")
+      .on(t.reversesEntryId)
+      .where(sql`${t.reversesEntryId} is not null`),
+  ],
 );
 
 export const postings = sqliteTable(

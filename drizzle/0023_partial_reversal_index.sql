@@ -1,0 +1,2 @@
+DROP INDEX `journal_entries_reversal_once_idx`;--> statement-breakpoint
+CREATE UNIQUE INDEX `journal_entries_reversal_once_idx` ON `journal_entries` (`reverses_entry_id`) WHERE "journal_entries"."reverses_entry_id" is not null;
