@@ -3,7 +3,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/lib/db.server";
-import { daysBetween, inJsonIntegers, integersFromJson, isUniqueViolation, jsonIntegerField } from "~/lib/sql-dialect.server";
+import { daysBetween, inJsonIntegers, integersFromJson, isUniqueViolation, jsonIntegerField, selectJsonRows } from "~/lib/sql-dialect.server";
 import { approvals, sessions, users } from "~/models/schema.server";
 import { useUnitDatabase } from "../../test/support/unit-database";
 
@@ -27,6 +27,23 @@ function thrownBy(write: () => unknown): unknown {
   }
   throw new Error("the write went through");
 }
+
+describe("selectJsonRows", () => {
+  it("reads a JSON array of arrays as rows, in its order, integers as integers and null as NULL", () => {
+    const select = selectJsonRows([
+      ["id", "integer"],
+      ["label", "text"],
+    ]);
+    const given = Array.from({ length: 1200 }, (_, i) => [1200 - i, i % 3 === 0 ? null : `row ${i}`]);
+    const read = getDb().$client.prepare(select).all(JSON.stringify(given));
+    expect(read).toEqual(given.map(([id, label]) => ({ id, label })));
+    expect(getDb().$client.prepare(select).all("[]")).toEqual([]);
+  });
+
+  it("writes only plain column names into SQL", () => {
+    expect(() => selectJsonRows([["id; drop table users", "integer"]])).toThrow(/Not a column name/);
+  });
+});
 
 describe("daysBetween", () => {
   it("counts fractional days between two ISO timestamps, negative when the first is earlier", () => {

@@ -31,6 +31,25 @@ export function inJsonIntegers(column: SQLWrapper, json: unknown, engine: Databa
   return sql`${column} in (select value from ${integersFromJson(json, "json_integers", engine)})`;
 }
 
+/** A column of `selectJsonRows`: its name, and whether its element is read as an integer or as text. */
+export type JsonRowColumn = readonly [name: string, type: "integer" | "text"];
+
+/**
+ * The text of `select <columns> from` the JSON array of arrays bound to its one `?`, in the array's
+ * order: one statement text (prepared once) writes rows in any number, e.g.
+ * `insert into t (a, b) ${selectJsonRows([["a", "integer"], ["b", "text"]])}`. Element i of each
+ * inner array is column i; a JSON null is NULL.
+ */
+export function selectJsonRows(columns: readonly JsonRowColumn[], engine: DatabaseEngine = databaseEngine()): string {
+  for (const [name] of columns) if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Not a column name this helper writes into SQL: ${name}`);
+  if (engine === "postgres") {
+    const read = columns.map(([name, type], i) => `(r.value ->> ${i})${type === "integer" ? "::bigint" : ""} as ${name}`).join(", ");
+    return `select ${read} from jsonb_array_elements(?::jsonb) with ordinality as r(value, n) order by r.n`;
+  }
+  const read = columns.map(([name], i) => `json_extract(r.value, '$[${i}]') as ${name}`).join(", ");
+  return `select ${read} from json_each(?) as r order by r.key`;
+}
+
 /** The integer at `key` of the JSON object a text column holds (null when it has none). */
 export function jsonIntegerField(column: SQLWrapper, key: string, engine: DatabaseEngine = databaseEngine()): SQL {
   // The key is written into the SQL text, so only a plain name is accepted.

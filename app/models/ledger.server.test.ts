@@ -57,6 +57,20 @@ describe("journal entries", () => {
     expect(walletBalanceMinor(userId)).toBe(5000);
   });
 
+  it("post every line in order and move each account by the sum of its lines, however many", () => {
+    const payees = Array.from({ length: 300 }, () => newUser());
+    const external = externalAccount();
+    const first = walletAccount(payees[0]);
+    // The first payee's wallet has two lines: its balance moves by both.
+    const lines = [{ accountId: external, amountMinor: -(300 * 7 + 5) }, ...payees.map((userId) => ({ accountId: walletAccount(userId), amountMinor: 7 })), { accountId: first, amountMinor: 5 }];
+    const id = atomic(() => postEntry({ kind: "PAYOUT", memo: msg("ledger.deposit.mobile_money"), lines }));
+    const posted = getDb().$client.prepare("select account_id a, amount_minor m from postings where entry_id = ? order by id").all(id);
+    expect(posted).toEqual(lines.map((line) => ({ a: line.accountId, m: line.amountMinor })));
+    expect(walletBalanceMinor(payees[0])).toBe(12);
+    expect(walletBalanceMinor(payees[299])).toBe(7);
+    expect(ledgerProblems()).toEqual([]);
+  });
+
   it("refuse an unbalanced entry and write nothing", () => {
     const userId = newUser();
     const before = entryCount();
