@@ -7,14 +7,14 @@ import { minorToCedis } from "~/domain/money";
 import { daysOverdue, expectedPayoutAfterTax, nextPayoutDue } from "~/domain/schedules";
 import type { BatchStatus, ProductType } from "~/domain/types";
 import { nowIso, today } from "~/lib/clock.server";
-import { afterCommit, getDb } from "~/lib/db.server";
-import type { SqlBoolean } from "~/lib/sql-dialect.server";
+import { afterCommit, getDb, prepared } from "~/lib/db.server";
+import { selectJsonRows, type JsonRowColumn, type SqlBoolean } from "~/lib/sql-dialect.server";
 import { investInBatch } from "~/models/investment.server";
-import { atomic, balanceMinor, findAccountId, postEntry, reserveAccount, settlementAccount, taxAccount, walletAccount } from "~/models/ledger.server";
+import { atomic, balanceMinor, findAccountId, postEntry, reserveAccount, settlementAccount, taxAccount, walletAccounts } from "~/models/ledger.server";
 import { getEnv } from "~/lib/env.server";
 import { batches, exitRequests, investments, payoutRuns } from "~/models/schema.server";
 import { type By, recordAudit } from "~/models/audit.server";
-import { notify } from "~/models/notification.server";
+import { notify, notifyEach } from "~/models/notification.server";
 
 type RunKind = "MONTHLY" | "HARVEST" | "PRINCIPAL";
 
@@ -180,6 +180,23 @@ export type RunFunding = { reserveDrawMinor?: number };
  * payout row per investment (gross and tax), a run row that makes the period payable once.
  * Harvest and close also end the batch (PAID, HARVESTED/CLOSED).
  */
+/** The columns a payout run writes for each holding paid, in the order its rows give them. */
+const PAYOUT_COLUMNS: readonly JsonRowColumn[] = [
+  ["investment_id", "integer"],
+  ["user_id", "integer"],
+  ["batch_id", "integer"],
+  ["run_id", "integer"],
+  ["entry_id", "integer"],
+  ["kind", "text"],
+  ["period", "text"],
+  ["amount_minor", "integer"],
+  ["tax_withheld_minor", "integer"],
+  ["taxable_minor", "integer"],
+  ["created_at", "text"],
+];
+/** Rows per statement: a run over 50,000 holdings is ten statements of a few hundred KB each. */
+const PAYOUT_ROWS_PER_STATEMENT = 5000;
+
 function executePlan(batchId: number, options: { period?: string | null; close?: boolean } & RunFunding, adminId?: number): PayoutRun {
   const result = atomic(() => {
     const p = plan(batchId, options);
@@ -210,6 +227,7 @@ function executePlan(batchId: number, options: { period?: string | null; close?:
       mine.taxMinor += payout.taxMinor;
       perUser.set(payout.userId, mine);
     }
+    const wallets = walletAccounts([...perUser.keys()]);
     // A run with nobody to pay (no holders) moves no money: it still marks the period paid and ends the batch.
     const entryId =
       p.payouts.length === 0
@@ -220,7 +238,7 @@ function executePlan(batchId: number, options: { period?: string | null; close?:
             batchId,
             lines: [
               { accountId: settlementAccount(batchId), amountMinor: -p.totalMinor },
-              ...[...perUser].map(([userId, { netMinor }]) => ({ accountId: walletAccount(userId), amountMinor: netMinor })),
+              ...[...perUser].map(([userId, { netMinor }]) => ({ accountId: wallets.get(userId)!, amountMinor: netMinor })),
               ...(p.taxMinor > 0 ? [{ accountId: taxAccount(), amountMinor: p.taxMinor }] : []),
             ],
           });
@@ -240,30 +258,31 @@ function executePlan(batchId: number, options: { period?: string | null; close?:
       })
       .returning({ id: payoutRuns.id })
       .get();
-    const insertPayout = client.prepare(
-      "insert into payouts (investment_id, user_id, batch_id, run_id, entry_id, kind, period, amount_minor, tax_withheld_minor, taxable_minor, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    );
     const createdAt = nowIso();
-    for (const payout of p.payouts) {
-      insertPayout.run(
-        payout.investmentId,
-        payout.userId,
-        batchId,
-        run.id,
-        entryId,
-        p.kind,
-        p.kind === "MONTHLY" ? p.period : null,
-        payout.amountMinor,
-        payout.taxMinor,
-        taxableIncomeMinor({ kind: p.kind, amountMinor: payout.amountMinor, principalMinor: payout.principalMinor }),
-        createdAt,
-      );
-    }
+    const rows = p.payouts.map((payout) => [
+      payout.investmentId,
+      payout.userId,
+      batchId,
+      run.id,
+      entryId,
+      p.kind,
+      p.kind === "MONTHLY" ? p.period : null,
+      payout.amountMinor,
+      payout.taxMinor,
+      taxableIncomeMinor({ kind: p.kind, amountMinor: payout.amountMinor, principalMinor: payout.principalMinor }),
+      createdAt,
+    ]);
+    // A few statements for the whole run, not one per holding (on PostgreSQL each is a round trip).
+    const insertPayouts = prepared<[string]>(`insert into payouts (${PAYOUT_COLUMNS.map(([name]) => name).join(", ")}) ${selectJsonRows(PAYOUT_COLUMNS)}`);
+    for (let at = 0; at < rows.length; at += PAYOUT_ROWS_PER_STATEMENT) insertPayouts.run(JSON.stringify(rows.slice(at, at + PAYOUT_ROWS_PER_STATEMENT)));
     // One notice per investor per run, in the app and (through notify) by email and SMS: the net, and the tax taken.
-    for (const [userId, { netMinor, taxMinor }] of perUser) {
-      const said = { net: { money: netMinor }, batchId, label: payoutLabel };
-      notify(userId, "PAYOUT", taxMinor > 0 ? msg("notices.payoutTaxed", { ...said, tax: { money: taxMinor } }) : msg("notices.payout", said));
-    }
+    notifyEach(
+      "PAYOUT",
+      [...perUser].map(([userId, { netMinor, taxMinor }]) => {
+        const said = { net: { money: netMinor }, batchId, label: payoutLabel };
+        return { userId, message: taxMinor > 0 ? msg("notices.payoutTaxed", { ...said, tax: { money: taxMinor } }) : msg("notices.payout", said) };
+      }),
+    );
 
     if (p.kind !== "MONTHLY") {
       client.prepare("update investments set status = 'PAID' where batch_id = ? and status = 'ACTIVE'").run(batchId);
