@@ -17,6 +17,9 @@ const DRIZZLE = path.resolve(import.meta.dirname, "../drizzle");
 /** The first migration of issue 31: the database is made as it was just before it. */
 const REBUILD = "0022_phone_accounts_and_pin";
 
+/** What migrations after REBUILD change on purpose: each object's new text (0023: only reversals are indexed). */
+const CHANGED_LATER: Record<string, RegExp> = { journal_entries_reversal_once_idx: /\(`reverses_entry_id`\) WHERE "journal_entries"."reverses_entry_id" is not null$/ };
+
 let dir = "";
 let file = "";
 
@@ -110,7 +113,10 @@ describe(`migration ${REBUILD}: users rebuilt`, () => {
   });
 
   it("keeps every index, trigger and foreign key, and leaves no reference broken", () => {
-    expect(after.schema.filter((s) => s.name !== "contact_confirmations")).toEqual(before.schema.filter((s) => s.name !== "contact_confirmations"));
+    // What the later migrations change on purpose is checked for that change instead.
+    const unchanged = (s: Shape["schema"][number]) => s.name !== "contact_confirmations" && !(s.name in CHANGED_LATER);
+    expect(after.schema.filter(unchanged)).toEqual(before.schema.filter(unchanged));
+    for (const [name, text] of Object.entries(CHANGED_LATER)) expect(after.schema.find((s) => s.name === name)?.sql).toMatch(text);
     expect(after.schema.map((s) => s.name)).toContain("users_email_unique");
     expect(after.foreignKeys).toEqual(before.foreignKeys);
     expect(migrated.pragma("foreign_key_check")).toEqual([]);
