@@ -91,23 +91,67 @@ const NOT_SEED_SETTINGS = new Set([
   "OUTBOX_LEASE_SECONDS",
 ]);
 
+/** The templates this process has made or is making, by engine and settings. */
+const templates = new Map<string, Promise<string>>();
+
 /**
  * A database file migrated and seeded by `npm run seed` (scripts/seed.js, the server's own start-up
  * code without the server) under these settings, made once per test run and settings, and shared by
- * the test files through the run's temporary directory. Two workers that make the same one at once
- * both publish it whole by renaming, so neither reads half a file.
+ * the test files through the run's temporary directory. The first worker to need it seeds it while
+ * the others wait (`oneSeeder`): three workers used to seed the same one at once when a run began.
  */
-async function seededTemplate(childEnv: Record<string, string | undefined>): Promise<string> {
+function seededTemplate(childEnv: Record<string, string | undefined>): Promise<string> {
   const settings = Object.entries(childEnv)
     .filter(([k, v]) => v !== undefined && !NOT_SEED_SETTINGS.has(k))
     .sort(([a], [b]) => a.localeCompare(b));
   const key = createHash("sha256").update(JSON.stringify(settings)).digest("hex").slice(0, 16);
-  if (onPostgres()) return seededPostgresTemplate(childEnv, key);
-  const dir = path.join(os.tmpdir(), "akoko-seeded-templates");
-  const file = path.join(dir, `${key}.db`);
+  const name = onPostgres() ? `postgres-${key}` : key;
+  let made = templates.get(name);
+  if (!made) {
+    made = oneSeeder(name, () => (onPostgres() ? seededPostgresTemplate(childEnv, key) : seededSqliteTemplate(childEnv, key)));
+    templates.set(name, made);
+    // Settings the start-up refuses make no template; the next server with them tries again.
+    made.catch(() => templates.delete(name));
+  }
+  return made;
+}
+
+const TEMPLATE_DIR = () => path.join(os.tmpdir(), "akoko-seeded-templates");
+/** A seed runs for seconds; a lock this old was left by a worker that died holding it. */
+const STALE_LOCK_MS = 120_000;
+
+/**
+ * Runs `make` holding the run's lock file for the template `name`, so one worker at a time makes
+ * it: one that waited finds it made (`make` looks first). The lock is a file created only if absent
+ * (O_EXCL), which every worker of the run sees in its temporary directory.
+ */
+async function oneSeeder<T>(name: string, make: () => Promise<T>): Promise<T> {
+  fs.mkdirSync(TEMPLATE_DIR(), { recursive: true });
+  const lock = path.join(TEMPLATE_DIR(), `${name}.lock`);
+  for (;;) {
+    try {
+      fs.closeSync(fs.openSync(lock, "wx"));
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    const heldSince = fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs;
+    if (heldSince !== undefined && Date.now() - heldSince > STALE_LOCK_MS) fs.rmSync(lock, { force: true });
+    // Polled, as startServer polls for the port: a seed takes one to three seconds.
+    else await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  try {
+    return await make();
+  } finally {
+    fs.rmSync(lock, { force: true });
+  }
+}
+
+/** The SQLite template: seeded into a draft, then published whole by renaming, so nobody copies half a file. */
+async function seededSqliteTemplate(childEnv: Record<string, string | undefined>, key: string): Promise<string> {
+  const file = path.join(TEMPLATE_DIR(), `${key}.db`);
   if (fs.existsSync(file)) return file;
-  fs.mkdirSync(dir, { recursive: true });
-  const draft = path.join(dir, `${key}.${process.pid}.${randomBytes(4).toString("hex")}.db`);
+  const draft = path.join(TEMPLATE_DIR(), `${key}.${process.pid}.${randomBytes(4).toString("hex")}.db`);
   await seed(childEnv, draft);
   // One file, whole: whatever the write-ahead log still holds goes into the database first.
   const db = new Database(draft);
@@ -135,9 +179,9 @@ function seed(childEnv: Record<string, string | undefined>, databaseUrl: string)
 }
 
 /**
- * The PostgreSQL twin of `seededTemplate`: a database seeded once per settings, which each server's
- * database is then created from (CREATE DATABASE ... TEMPLATE). Seeded under a draft name and
- * renamed, so a worker never copies one half seeded; a worker that loses the race drops its draft.
+ * The PostgreSQL template: a database seeded once per settings, which each server's database is
+ * then created from (CREATE DATABASE ... TEMPLATE). Seeded under a draft name and renamed, so a
+ * worker never copies one half seeded; should another have made it meanwhile, the draft is dropped.
  */
 async function seededPostgresTemplate(childEnv: Record<string, string | undefined>, key: string): Promise<string> {
   const name = `akoko_template_${key}`;
