@@ -6,12 +6,16 @@ import { pseudoTemplate } from "~/catalog/pseudo";
 import { setEnglishRenderer } from "~/domain/errors";
 import { getEnv } from "~/lib/env.server";
 
-/** Every catalog, by locale, built once. */
-const catalogs: Record<Locale, Record<string, Template>> = {
-  en,
-  ak,
-  pseudo: Object.fromEntries(Object.entries(en).map(([id, template]) => [id, pseudoTemplate(template)])),
-};
+let pseudo: Record<string, Template> | undefined;
+
+/**
+ * A locale's catalog. The pseudo-locale's is built from English when first asked for: only a
+ * deployment with PSEUDO_LOCALE asks, and building it cost every process ~25 ms as it started.
+ */
+function catalogOf(locale: Locale): Record<string, Template> {
+  if (locale === "pseudo") return (pseudo ??= Object.fromEntries(Object.entries(en).map(([id, template]) => [id, pseudoTemplate(template)])));
+  return locale === "ak" ? ak : en;
+}
 
 /**
  * The reader's locale: the language they chose (the `lang` cookie, or `?lang=` on a link), else the
@@ -30,7 +34,7 @@ export type Translate = <Id extends MessageId>(id: Id, ...params: ParamsArg<(typ
 
 /** A message in the locale, its parameters filled. */
 export function translate(locale: Locale, id: string, params?: Params): string {
-  const catalog = catalogs[locale];
+  const catalog = catalogOf(locale);
   const template = catalog[id] ?? en[id as MessageId];
   if (template === undefined) throw new Error(`No message ${id} in the catalog`);
   return formatTemplate(template, params, locale, (ref) => catalog[ref]);
@@ -59,8 +63,19 @@ export function translatorFor(locale: Locale): Translate {
  * ("portfolio"), or narrower, any id or id prefix ("reset.request.title"), so a page ships only what it shows.
  */
 export function wordsFor(locale: Locale, parts: readonly (Namespace | MessageId | `${Namespace}.${string}`)[]): Words {
-  const catalog = catalogs[locale];
-  return Object.fromEntries(Object.entries(catalog).filter(([id]) => parts.some((p) => id === p || id.startsWith(`${p}.`))));
+  const catalog = catalogOf(locale);
+  const key = `${locale}\n${parts.join("\n")}`;
+  let ids = selectedIds.get(key);
+  if (!ids) selectedIds.set(key, (ids = Object.keys(catalog).filter((id) => parts.some((p) => id === p || id.startsWith(`${p}.`)))));
+  // A new object each time: a loader may drop words its page does not show.
+  return Object.fromEntries(ids.map((id) => [id, catalog[id]]));
 }
+
+/**
+ * The ids each locale and list of parts selects, found once: the catalogs never change, and matching
+ * every id of a catalog against the parts on every page view took a twentieth of a server's time.
+ * The lists are the loaders' own, so there are only so many.
+ */
+const selectedIds = new Map<string, string[]>();
 
 export type Words = Record<string, Template>;
