@@ -13,15 +13,24 @@ export type WithWords = { words?: Record<string, Template>; locale?: Locale } | 
  * the pseudo-locale test catches). For `meta` functions, which cannot call hooks: the root's data.
  */
 export function translatorOf(...shipped: WithWords[]): T {
-  const words: Record<string, Template> = {};
+  // A later loader's word wins, as merging them in order would give. Each word is looked up where it
+  // is asked for, not copied: every component that translates makes a translator, and copying every
+  // shipped word for each took about 2% of a test server's time.
+  const sources: Record<string, Template>[] = [];
   let locale: Locale = "en";
   for (const data of shipped) {
-    if (data?.words) Object.assign(words, data.words);
+    if (data?.words) sources.unshift(data.words);
     if (data?.locale) locale = data.locale;
   }
-  const lookup = (id: string) => words[id];
+  const lookup = (id: string) => {
+    for (const words of sources) {
+      const template = words[id];
+      if (template !== undefined) return template;
+    }
+    return undefined;
+  };
   return ((id: string, params?: Params) => {
-    const template = words[id];
+    const template = lookup(id);
     return template === undefined ? id : formatTemplate(template, params, locale, lookup);
   }) as T;
 }
