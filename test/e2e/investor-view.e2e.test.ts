@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe";
 import { expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR } from "../support/browser";
 import { apiLogin, call, type Client } from "../support/client";
-import { createInvestor } from "../support/factories";
+import { createInvestor, signInBrowser } from "../support/factories";
 import { hydrated } from "../support/journey";
 import { startServer, TEST_ADMIN, type TestServer } from "../support/server";
 
@@ -88,12 +88,10 @@ async function holdingsFor(tag: string) {
   return { u, batches: { egg, shut, late, full, open, chickenOpen }, ids };
 }
 
-async function logIn(page: Page, u: { email: string; password: string }, to = "/portfolio") {
-  await page.goto(`${server.url}/login?${new URLSearchParams({ redirectTo: to })}`);
-  await page.getByLabel("Email").fill(u.email);
-  await page.getByLabel("Password").fill(u.password);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL((url) => url.pathname === to);
+/** Opens the portfolio signed in as `u`: a session inserted, as the factories do (the login form is test/e2e/auth.e2e.test.ts's). */
+async function openPortfolioAs(page: Page, u: { id: number }) {
+  await signInBrowser(page.context(), server, u);
+  await page.goto(`${server.url}/portfolio`);
 }
 
 describe.each([
@@ -105,7 +103,7 @@ describe.each([
     const context = await phoneContext(browser, { javaScriptEnabled });
     const page = await context.newPage();
     const shot = (name: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `investor-view-${name}-${tag}.png`) });
-    await logIn(page, u);
+    await openPortfolioAs(page, u);
     await hydrated(page, javaScriptEnabled);
 
     // Totals and each active holding's next payout; the late harvest is flagged.
@@ -192,7 +190,7 @@ describe.each([
     const { u, batches } = await holdingsFor(`${tag}-invest`);
     const context = await phoneContext(browser, { javaScriptEnabled });
     const page = await context.newPage();
-    await logIn(page, u);
+    await openPortfolioAs(page, u);
 
     await page.goto(`${server.url}/invest/chicken?dialog=invest&batch=${batches.chickenOpen}`);
     const chicken = page.getByRole("dialog", { name: `Invest in Batch #${batches.chickenOpen}` });
@@ -240,7 +238,7 @@ describe.each([
     const theirs = await invest(stranger.api, batches.open, 1);
     const context = await phoneContext(browser, { javaScriptEnabled });
     const page = await context.newPage();
-    await logIn(page, u);
+    await openPortfolioAs(page, u);
     await hydrated(page, javaScriptEnabled);
 
     await page

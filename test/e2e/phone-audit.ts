@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BrowserMode, expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR } from "../support/browser";
 import { apiLogin, call, type Client } from "../support/client";
-import { createInvestor } from "../support/factories";
+import { createInvestor, signInBrowser } from "../support/factories";
 import { collectPageErrors, hydrated } from "../support/journey";
 import { startServer, TEST_ADMIN, type TestServer } from "../support/server";
 
@@ -431,7 +431,7 @@ export function definePhoneAudit(mode: BrowserMode) {
       const signedIn = await context.browser()!.newContext({ viewport: { width: 360, height: 740 }, javaScriptEnabled, locale: "en-GH" });
       const p = await signedIn.newPage();
       collectPageErrors(p, errors);
-      await logIn(p, u.email, u.password, javaScriptEnabled);
+      await signInBrowser(signedIn, server, u);
       for (const type of ["eggs", "chicken"]) {
         const id = type === "eggs" ? sortIds.egg.open : sortIds.chicken.open;
         await open(p, `/invest/${type}?q=Sortcheck&dialog=invest&batch=${id}`, javaScriptEnabled);
@@ -462,7 +462,8 @@ export function definePhoneAudit(mode: BrowserMode) {
       const adminContext = await context.browser()!.newContext({ viewport: { width: 360, height: 740 }, javaScriptEnabled, locale: "en-GH" });
       const a = await adminContext.newPage();
       collectPageErrors(a, errors);
-      await logIn(a, TEST_ADMIN.email, TEST_ADMIN.password, javaScriptEnabled, "/login?redirectTo=%2Fadmin");
+      await signInBrowser(adminContext, server, TEST_ADMIN.email);
+      await open(a, "/admin", javaScriptEnabled);
       await expectTapTargets(a, "/admin");
       await adminContext.close();
     }, 180_000);
@@ -479,7 +480,8 @@ export function definePhoneAudit(mode: BrowserMode) {
       expect((await call(u.api, "POST", "/api/v1/invest/create", { batch_id: sortIds.chicken.cheapOpen, units: 2 })).status).toBe(201);
       const signedIn = await context.browser()!.newContext({ viewport: { width: 360, height: 740 }, javaScriptEnabled, locale: "en-GH" });
       const p = await signedIn.newPage();
-      await logIn(p, u.email, u.password, javaScriptEnabled);
+      await signInBrowser(signedIn, server, u);
+      await open(p, "/portfolio", javaScriptEnabled);
       await p.getByRole("img", { name: "Amounts of your last 12 investments, in GHS" }).waitFor();
       await expectReadableCharts(p, "portfolio", 1, { units: false });
       await signedIn.close();
@@ -502,7 +504,7 @@ export function definePhoneAudit(mode: BrowserMode) {
       const signedIn = await context.browser()!.newContext({ viewport: { width: 360, height: 740 }, javaScriptEnabled, locale: "en-GH" });
       const p = await signedIn.newPage();
       collectPageErrors(p, errors);
-      await logIn(p, u.email, u.password, javaScriptEnabled);
+      await signInBrowser(signedIn, server, u);
       await open(p, "/portfolio?sort=amount_desc", javaScriptEnabled);
       await expect(cutOffSelects(p), "/portfolio").resolves.toEqual([]);
       await expect(p.locator("input[type=date]").count()).resolves.toBe(2);
@@ -519,7 +521,7 @@ export function definePhoneAudit(mode: BrowserMode) {
       const adminContext = await context.browser()!.newContext({ viewport: { width: 360, height: 740 }, javaScriptEnabled, locale: "en-GH" });
       const a = await adminContext.newPage();
       collectPageErrors(a, errors);
-      await logIn(a, TEST_ADMIN.email, TEST_ADMIN.password, javaScriptEnabled);
+      await signInBrowser(adminContext, server, TEST_ADMIN.email);
       await open(a, "/admin", javaScriptEnabled);
       await expect(cutOffSelects(a), "/admin").resolves.toEqual([]);
       await expect(dateInputsWithoutFormat(a), "/admin").resolves.toEqual([]);
