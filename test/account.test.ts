@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiLogin, call, Client, htmlText } from "./support/client";
 import { createInvestor, createRemittance } from "./support/factories";
-import { startServer, TEST_ADMIN, type TestServer } from "./support/server";
+import { sharedServer, startServer, TEST_ADMIN, type TestServer } from "./support/server";
 
 /** The account page (/account) and its API: name and phone, password change, closing the account. */
 
@@ -9,7 +9,7 @@ let server: TestServer;
 let admin: Client;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await sharedServer();
   admin = await apiLogin(server.url, TEST_ADMIN.email, TEST_ADMIN.password);
 });
 afterAll(async () => {

@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, Client, htmlText } from "./support/client";
 import { BROWSER_BUILD, browserChunks } from "./support/bundles";
 import { createBatch, createFarm, createInvestor, createRemittance, signInAdmin, type BatchOptions } from "./support/factories";
-import { startServer, type TestServer } from "./support/server";
+import { sharedServer, startServer, type TestServer } from "./support/server";
 
 let server: TestServer;
 let admin: Client;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await sharedServer();
   admin = (await signInAdmin(server)).api;
 });
 afterAll(async () => {

@@ -6,13 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, Client, htmlText } from "./support/client";
 import { createInvestor, serverNow, signInAdmin } from "./support/factories";
-import { startServer, type TestServer } from "./support/server";
+import { sharedServer, type TestServer } from "./support/server";
 
 let server: TestServer;
 let admin: Client;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await sharedServer();
   admin = (await signInAdmin(server)).api;
 });
 afterAll(async () => {

@@ -6,11 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, htmlText } from "./support/client";
 import { createInvestor, signIn } from "./support/factories";
-import { startServer, type TestServer } from "./support/server";
+import { sharedServer, type TestServer } from "./support/server";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer();
+  server = await sharedServer();
 });
 afterAll(async () => {
   await server?.stop();

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, Client, htmlText } from "./support/client";
 import { createBatch, createInvestor, createRemittance, signInAdmin } from "./support/factories";
-import { startServer, type TestServer } from "./support/server";
+import { sharedServer, type TestServer } from "./support/server";
 
 let server: TestServer;
 let admin: Client;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await sharedServer();
   admin = (await signInAdmin(server)).api;
 });
 afterAll(async () => {

@@ -6,13 +6,13 @@ import { seriousViolations } from "../support/axe";
 import { expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR } from "../support/browser";
 import { createInvestor } from "../support/factories";
 import { hydrated, unlabelledFields } from "../support/journey";
-import { startServer, type TestServer } from "../support/server";
+import { sharedServer, type TestServer } from "../support/server";
 
 let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
 });
 afterAll(async () => {

@@ -4,12 +4,12 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR } from "../support/browser";
 import { uniqueEmail } from "../support/client";
-import { startServer, type TestServer } from "../support/server";
+import { sharedServer, type TestServer } from "../support/server";
 
 let server: TestServer;
 let browser: Browser;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
 });
 afterAll(async () => {

@@ -6,7 +6,7 @@ import { seriousViolations } from "../support/axe";
 import { expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR } from "../support/browser";
 import { createInvestor, signInBrowser } from "../support/factories";
 import { hydrated, unlabelledFields } from "../support/journey";
-import { startServer, type TestServer } from "../support/server";
+import { sharedServer, type TestServer } from "../support/server";
 
 /**
  * Issue 16: confirming the phone from the portfolio, in a 360 px phone browser, with JavaScript off
@@ -16,7 +16,7 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
 });
 afterAll(async () => {

@@ -6,7 +6,7 @@ import { seriousViolations } from "../support/axe";
 import { expectVisible, launchBrowser, NO_JAVASCRIPT, phoneContext, SCREENSHOT_DIR, WITH_JAVASCRIPT } from "../support/browser";
 import { createInvestor, createPhoneInvestor, signInBrowser } from "../support/factories";
 import { hydrated, unlabelledFields } from "../support/journey";
-import { startServer, type TestServer } from "../support/server";
+import { sharedServer, type TestServer } from "../support/server";
 
 /**
  * Issue 31 in a 360 px phone browser, with JavaScript off and on: signing in with a phone number
@@ -17,7 +17,7 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
 });
 afterAll(async () => {

@@ -7,7 +7,7 @@ import { expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR } from "../s
 import { Client } from "../support/client";
 import { createInvestor } from "../support/factories";
 import { hydrated, unlabelledFields } from "../support/journey";
-import { startServer, type TestServer } from "../support/server";
+import { sharedServer, type TestServer } from "../support/server";
 
 /** Issue 20: the account page's Sessions section on a 360 px phone, ending another session, with and without JavaScript. */
 
@@ -15,7 +15,7 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
 });
 afterAll(async () => {

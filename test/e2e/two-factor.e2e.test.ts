@@ -6,14 +6,14 @@ import { seriousViolations } from "../support/axe";
 import { launchBrowser, phoneContext, SCREENSHOT_DIR } from "../support/browser";
 import { createInvestor } from "../support/factories";
 import { hydrated, unlabelledFields } from "../support/journey";
-import { startServer, type TestServer } from "../support/server";
+import { sharedServer, type TestServer } from "../support/server";
 import { codeFor } from "../support/totp";
 
 let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([sharedServer(), launchBrowser()]);
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
 });
 afterAll(async () => {

@@ -48,6 +48,11 @@ export type StartOptions = {
   entry?: "scripts/server.js" | "scripts/start.js";
   /** Let the server migrate and seed an empty file itself (tests of start-up), not start from a seeded copy. */
   freshDatabase?: boolean;
+  /**
+   * Keep an IPC channel to the server, as `npm start` does: the server stops when the test worker's
+   * process ends, however it ends (sharedServer's servers outlive the files that use them).
+   */
+  stopsWithRunner?: boolean;
 };
 
 /**
@@ -265,8 +270,10 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
   const child = spawn(process.execPath, [options.entry ?? "scripts/server.js"], {
     cwd: path.resolve(import.meta.dirname, "../.."),
     env: childEnv as NodeJS.ProcessEnv,
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: options.stopsWithRunner ? ["ignore", "pipe", "pipe", "ipc"] : ["ignore", "pipe", "pipe"],
   });
+  // The channel alone must not keep the worker's process alive; its end is what stops the server.
+  child.channel?.unref();
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
   const deadline = Date.now() + 30_000;
@@ -285,8 +292,7 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
     if (Date.now() > deadline) throw new Error(`Server did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 50));
   }
-  let connection: Database.Database | undefined;
-  let pgConnection: PgSyncClient | undefined;
+  const connection = directConnection(dbFile);
   return {
     url,
     dbFile,
@@ -294,23 +300,83 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
     sessionSecret: childEnv.SESSION_SECRET ?? "",
     clockOffsetMs: childEnv.NODE_ENV !== "production" && childEnv.AKOKO_CLOCK_OFFSET_DAYS ? Math.round(Number(childEnv.AKOKO_CLOCK_OFFSET_DAYS) * DAY_MS) : 0,
     logs: () => output,
-    db: () => {
-      if (postgres) return (pgConnection ??= new PgSyncClient(dbFile, { applicationName: "akoko-test" })) as unknown as Database.Database;
+    db: connection.open,
+    stop: (signal = "SIGTERM") =>
+      new Promise((resolve) => {
+        connection.close();
+        if (child.exitCode !== null) return resolve(child.exitCode);
+        child.once("exit", (code) => resolve(code));
+        child.kill(signal);
+      }),
+  };
+}
+
+/** A test's own connection to a server's database, opened when first asked for (TestServer.db). */
+function directConnection(dbFile: string) {
+  let connection: Database.Database | undefined;
+  let pgConnection: PgSyncClient | undefined;
+  return {
+    open: (): Database.Database => {
+      if (onPostgres()) return (pgConnection ??= new PgSyncClient(dbFile, { applicationName: "akoko-test" })) as unknown as Database.Database;
       connection ??= new Database(dbFile);
       connection.pragma("busy_timeout = 5000");
       // What a test writes needs no fsync of its own (the server's commits are what is tested).
       connection.pragma("synchronous = NORMAL");
       return connection;
     },
-    stop: (signal = "SIGTERM") =>
-      new Promise((resolve) => {
-        connection?.close();
-        connection = undefined;
-        pgConnection?.close();
-        pgConnection = undefined;
-        if (child.exitCode !== null) return resolve(child.exitCode);
-        child.once("exit", (code) => resolve(code));
-        child.kill(signal);
-      }),
+    close: () => {
+      connection?.close();
+      connection = undefined;
+      pgConnection?.close();
+      pgConnection = undefined;
+    },
+  };
+}
+
+/** The servers this worker shares, by engine and settings (sharedServer). */
+const sharedServers = new Map<string, Promise<TestServer>>();
+
+/**
+ * A server this test worker shares between the test files that ask for the same settings, started
+ * by the first (vitest runs a worker's files one after another in one process: `isolate: false`).
+ * A server start costs about a second of CPU (loading the build, then warming up on the first
+ * pages), which most files spent on a server whose database they need only a few rows of.
+ *
+ * Only for a file that needs neither a database of its own nor a server of its own: everything it
+ * asserts is about rows it made itself (its own users, batches, farms; counts scoped to them, or
+ * taken before and after in one test), it changes nothing another file reads, and it never restarts
+ * or stops the server. What files sharing a server in a shuffled order tripped on: the How It Works
+ * page edited, a user made admin (approvals then want a second admin), every other OPEN batch
+ * activated, the platform reserve funded, the admin pages read in Twi while other files' mail
+ * was queued in English. Such files keep startServer.
+ *
+ * The file gets the server as startServer gives it, except: `logs()` holds what the server wrote
+ * since the file took it, `db()` is the file's own connection, and `stop()` closes that connection
+ * and leaves the server running for the worker's next file. The server stops when the worker does.
+ */
+export async function sharedServer(env: Record<string, string | undefined> = {}): Promise<TestServer> {
+  const key = JSON.stringify([
+    onPostgres(),
+    Object.entries(env)
+      .map(([k, v]) => [k, v ?? null])
+      .sort(),
+  ]);
+  let started = sharedServers.get(key);
+  if (started && (await started.catch(() => null))?.process.exitCode !== null) started = undefined;
+  if (!started) {
+    started = startServer(env, { stopsWithRunner: true });
+    sharedServers.set(key, started);
+  }
+  const server = await started;
+  const logsFrom = server.logs().length;
+  const connection = directConnection(server.dbFile);
+  return {
+    ...server,
+    logs: () => server.logs().slice(logsFrom),
+    db: connection.open,
+    stop: async () => {
+      connection.close();
+      return null;
+    },
   };
 }
