@@ -7,7 +7,8 @@ import { launchBrowser, NO_JAVASCRIPT, phoneContext, WITH_JAVASCRIPT } from "../
 
 /**
  * The accessibility audit the journeys run on every page finds what it must, in pages with and
- * without JavaScript, and audits after audits in its one kept tab see each page's own HTML.
+ * without JavaScript, and audits after audits in its one kept tab see each page's own HTML, as the
+ * page's scripts left it (or, without JavaScript, as served: its scripts never run).
  */
 let browser: Browser;
 let server: http.Server;
@@ -15,6 +16,8 @@ let base = "";
 const PAGES: Record<string, string> = {
   "/good": `<!doctype html><html lang="en"><head><title>Good</title></head><body><main><h1>Fine</h1><button>Save</button></main></body></html>`,
   "/bad": `<!doctype html><html lang="en"><head><title>Bad</title></head><body><main><h1>Broken</h1><button></button><img src="/x.png"></main></body></html>`,
+  // Its script, when it runs, leaves the button without a name.
+  "/scripted": `<!doctype html><html lang="en"><head><title>Scripted</title></head><body><main><h1>Named in the HTML</h1><button id="b">Save</button><script>document.getElementById("b").textContent = "";</script></main></body></html>`,
 };
 
 beforeAll(async () => {
@@ -43,6 +46,14 @@ describe("seriousViolations", () => {
       // What the page shows now, not what its URL served: a change made in the page is audited.
       await page.setContent(PAGES["/bad"].replace("<button></button>", "<button>Named</button>"));
       expect((await seriousViolations(page)).map((v) => v.id)).toEqual(["image-alt"]);
+      await context.close();
+    });
+
+    it(`audits the page as its own scripts left it ${mode.label}: they do not run again in the audit`, async () => {
+      const context = await phoneContext(browser, mode);
+      const page = await context.newPage();
+      await page.goto(`${base}/scripted`);
+      expect((await seriousViolations(page)).map((v) => v.id)).toEqual(mode.javaScriptEnabled ? ["button-name"] : []);
       await context.close();
     });
   }
