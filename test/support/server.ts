@@ -64,6 +64,10 @@ export type StartOptions = {
  * pseudo-locale, admins' second factor, the tax number on tax documents, the identity verifier, the
  * review threshold for withdrawals, and the payments provider (the seed's deposits are written to
  * the ledger directly). A seed with all six set wrote the same rows as one without.
+ * Nor, by the same test one at a time: where uploads are kept (each PostgreSQL server has its own
+ * folder, which made every one of them seed a template of its own), the log level, the email and
+ * SMS providers and the sender's address (the seed sends nothing), and the cooling-off of new
+ * payout destinations (the seed adds none).
  */
 const NOT_SEED_SETTINGS = new Set([
   "PATH",
@@ -104,6 +108,12 @@ const NOT_SEED_SETTINGS = new Set([
   "KYC_PROVIDER",
   "LARGE_WITHDRAWAL_GHS",
   "PAYMENTS_PROVIDER",
+  "UPLOADS_DIR",
+  "LOG_LEVEL",
+  "EMAIL_PROVIDER",
+  "MAIL_FROM",
+  "SMS_PROVIDER",
+  "DESTINATION_COOLING_OFF_HOURS",
 ]);
 
 /** The templates this process has made or is making, by engine and settings. */
