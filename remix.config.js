@@ -2,6 +2,7 @@
 export default {
   ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
   serverModuleFormat: "esm",
+  serverDependenciesToBundle: [/^drizzle-orm/, /^zod/],
   postcss: true,
   future: {
     v3_fetcherPersist: true,
