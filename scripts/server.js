@@ -11,11 +11,8 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
-import { installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-
-installGlobals({ nativeFetch: true });
 
 /** Pages are read (GET, HEAD) and their forms posted (POST); the API routes check their own methods. */
 const PAGE_METHODS = ["GET", "HEAD", "POST"];
