@@ -359,7 +359,7 @@ const sharedServers = new Map<string, Promise<TestServer>>();
 /**
  * A server this test worker shares between the test files that ask for the same settings, started
  * by the first (vitest runs a worker's files one after another in one process: `isolate: false`).
- * A server start costs about a second of CPU (loading the build, then warming up on the first
+ * A server start costs about 0.9 s of CPU (loading the build, then warming up on the first
  * pages), which most files spent on a server whose database they need only a few rows of.
  *
  * Only for a file that needs neither a database of its own nor a server of its own: everything it
