@@ -2,7 +2,6 @@ import { msg } from "~/catalog/ref";
 import crypto from "node:crypto";
 import { and, eq, isNull, or, lt, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
-import QRCode from "qrcode";
 import { accountLabel } from "~/domain/account";
 import { DomainError } from "~/domain/errors";
 import { normalizeRecoveryCode, RECOVERY_CODE_COUNT, type CodeInput, recoveryCodeFromBytes, TOTP_DIGITS, TOTP_PERIOD_SECONDS, TOTP_WINDOW } from "~/domain/two-factor";
@@ -57,6 +56,8 @@ export type TwoFactorSetup = { secret: string; otpauthUrl: string; qrSvg: string
 async function setupOf(secretBase32: string, label: string): Promise<TwoFactorSetup> {
   const otpauthUrl = totpFor(secretBase32, label).toString();
   // Rendered on the server: the page shows the QR code with JavaScript off.
+  // Loaded here, not at start-up: only an enrolment draws a QR code.
+  const { default: QRCode } = await import("qrcode");
   const qrSvg = await QRCode.toString(otpauthUrl, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
   return { secret: secretBase32, otpauthUrl, qrSvg };
 }

@@ -3,23 +3,27 @@
  * No retries here: the outbox owns them, with backoff, and records each attempt. A 5xx reply to
  * the message is permanent; a 4xx reply, a refused connection or a timeout is worth another try.
  * Logs never carry the SMTP password (it lives only in the URL given to nodemailer).
+ * nodemailer is loaded at the first message, not at start-up: a server without SMTP never needs it,
+ * and loading it cost every start about 30 ms.
  */
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { EmailError, type EmailConfig, type EmailMessage, type EmailSender } from "./index.server";
 
 export function createSmtpEmailSender(config: EmailConfig): EmailSender {
   if (!config.smtpUrl) throw new Error("EMAIL_PROVIDER=smtp needs SMTP_URL (smtp://user:password@host:587)");
   const timeout = config.timeoutMs ?? 15_000;
-  const transport = nodemailer.createTransport(config.smtpUrl, {
-    connectionTimeout: timeout,
-    greetingTimeout: timeout,
-    socketTimeout: timeout,
-  } as Parameters<typeof nodemailer.createTransport>[1]);
+  const smtpUrl = config.smtpUrl;
+  let transport: Promise<Transporter> | undefined;
+  const opened = () =>
+    (transport ??= import("nodemailer").then(({ default: nodemailer }) =>
+      nodemailer.createTransport(smtpUrl, { connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout } as Parameters<typeof nodemailer.createTransport>[1]),
+    ));
   return {
     name: "smtp",
     async send(message: EmailMessage) {
       try {
-        const info = await transport.sendMail({
+        const smtp = await opened();
+        const info = await smtp.sendMail({
           from: config.from,
           to: message.to,
           subject: message.subject,
@@ -47,7 +51,7 @@ export function createSmtpEmailSender(config: EmailConfig): EmailSender {
       }
     },
     close() {
-      transport.close();
+      void transport?.then((open) => open.close());
     },
   };
 }
