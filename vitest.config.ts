@@ -39,7 +39,7 @@ export default defineConfig({
   test: {
     environment: "node",
     globalSetup: ["test/support/global-setup.ts"],
-    setupFiles: ["test/support/catalog-setup.ts"],
+    setupFiles: ["test/support/catalog-setup.ts", "test/support/uncompressed-fetch.ts"],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // Each integration file starts its own server (a child process) on its own SQLite file, and
