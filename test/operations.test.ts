@@ -32,9 +32,8 @@ describe("request logs, health and body limits", () => {
     for (const field of ["id_front", "selfie"]) kyc.append(field, new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], { type: "image/jpeg" }), `${field}.jpg`);
     const unverified = await createInvestor(server, { tier: "REGISTERED" });
     expect((await unverified.api.request("/api/v1/kyc", { method: "POST", body: kyc })).status).toBe(201);
-    await new Promise((r) => setTimeout(r, 200));
-    const lines = server
-      .logs()
+    // The identity submission's line is the last to come.
+    const lines = (await server.waitForLogs('"path":"/api/v1/kyc"'))
       .split("\n")
       .filter((l) => l.startsWith("{"))
       .map((l) => JSON.parse(l) as Record<string, unknown>);

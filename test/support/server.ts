@@ -23,6 +23,12 @@ export type TestServer = {
    */
   db: () => Database.Database;
   logs: () => string;
+  /**
+   * The logs once they contain `match` (a string, or a pattern they must match). The server writes a
+   * request's log line as its answer leaves, and the line reaches this process a moment after the
+   * answer: a test reads the logs after this, never straight after a response. Fails after `timeoutMs`.
+   */
+  waitForLogs: (match: string | RegExp, timeoutMs?: number) => Promise<string>;
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
   process: ChildProcess;
   /** The server's SESSION_SECRET, for signing session cookies without the login form. */
@@ -294,8 +300,13 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
   });
   // The channel alone must not keep the worker's process alive; its end is what stops the server.
   child.channel?.unref();
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
+  const outputListeners = new Set<() => void>();
+  const onOutput = (chunk: Buffer) => {
+    output += chunk;
+    for (const listener of outputListeners) listener();
+  };
+  child.stdout!.on("data", onOutput);
+  child.stderr!.on("data", onOutput);
   const deadline = Date.now() + 30_000;
   let url = "";
   for (;;) {
@@ -313,13 +324,14 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
     await new Promise((r) => setTimeout(r, 50));
   }
   const connection = directConnection(dbFile);
-  return {
+  const server: TestServer = {
     url,
     dbFile,
     process: child,
     sessionSecret: childEnv.SESSION_SECRET ?? "",
     clockOffsetMs: childEnv.NODE_ENV !== "production" && childEnv.AKOKO_CLOCK_OFFSET_DAYS ? Math.round(Number(childEnv.AKOKO_CLOCK_OFFSET_DAYS) * DAY_MS) : 0,
     logs: () => output,
+    waitForLogs: logsWaiter(() => output, outputListeners),
     db: connection.open,
     stop: (signal = "SIGTERM") =>
       new Promise((resolve) => {
@@ -329,6 +341,34 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
         child.kill(signal);
       }),
   };
+  outputListenersOf.set(server, outputListeners);
+  return server;
+}
+
+/** Who hears each server's output as it comes (sharedServer's waitForLogs listens to its server's). */
+const outputListenersOf = new WeakMap<TestServer, Set<() => void>>();
+
+/** TestServer.waitForLogs over `logs`, checked again each time the server writes (`listeners`). */
+function logsWaiter(logs: () => string, listeners: Set<() => void>) {
+  return (match: string | RegExp, timeoutMs = 10_000): Promise<string> =>
+    new Promise((resolve, reject) => {
+      const matches = () => (typeof match === "string" ? logs().includes(match) : match.test(logs()));
+      if (matches()) return resolve(logs());
+      const check = () => {
+        if (!matches()) return;
+        done();
+        resolve(logs());
+      };
+      const timer = setTimeout(() => {
+        done();
+        reject(new Error(`The server's logs never showed ${String(match)}; they end:\n${logs().slice(-2000)}`));
+      }, timeoutMs);
+      const done = () => {
+        clearTimeout(timer);
+        listeners.delete(check);
+      };
+      listeners.add(check);
+    });
 }
 
 /** A test's own connection to a server's database, opened when first asked for (TestServer.db). */
@@ -393,6 +433,7 @@ export async function sharedServer(env: Record<string, string | undefined> = {})
   return {
     ...server,
     logs: () => server.logs().slice(logsFrom),
+    waitForLogs: logsWaiter(() => server.logs().slice(logsFrom), outputListenersOf.get(server)!),
     db: connection.open,
     stop: async () => {
       connection.close();
