@@ -258,6 +258,33 @@ describe("the invest dialog", () => {
     expect((await get(u.page, `/invest/eggs?dialog=invest&batch=abc`)).html).toContain("Batch not found.");
   });
 
+  it("without JavaScript, Check the cost shows the figures for the units typed and the rule's answer to them", async () => {
+    const u = await investor(500);
+    const dialogFor = async (units: string) => (await get(u.page, `/invest/eggs?status=OPEN&dialog=invest&batch=${egg}&units=${encodeURIComponent(units)}`)).html;
+    // The button asks this page again by GET with the units typed, the list's filters and the dialog kept.
+    const plain = (await get(u.page, `/invest/eggs?status=OPEN&dialog=invest&batch=${egg}`)).html;
+    expect(plain).toMatch(/<button type="submit" formMethod="get" formAction="\/invest\/eggs"[^>]*>Check the cost<\/button>/i);
+    for (const [name, value] of [
+      ["status", "OPEN"],
+      ["dialog", "invest"],
+      ["batch", String(egg)],
+    ])
+      expect(plain).toContain(`<input type="hidden" name="${name}" value="${value}"/>`);
+    // 3 units x GHS 100: the cost and the month's income after tax are for 3, not the default 10.
+    const three = await dialogFor("3");
+    expect(three).toMatch(/name="units"[^>]*value="3"/);
+    expect(three).toMatch(/data-testid="invest-cost">GH₵\s?300\.00/);
+    expect(three).toMatch(/data-testid="invest-net-income">GH₵\s?3\.00/);
+    expect(fieldError(three)).toEqual([]);
+    // What the Invest button would be told, said before it is pressed.
+    expect(fieldError(await dialogFor("abc"))).toEqual(["Enter a positive units amount."]);
+    expect(fieldError(await dialogFor("2.5"))).toEqual(["Units must be a whole number."]);
+    expect(fieldError(await dialogFor("51"))).toEqual(["Not enough units available."]);
+    expect(fieldError(await dialogFor("6"))).toEqual(["Insufficient wallet balance — deposit or reduce units."]);
+    expect(await dialogFor("6")).toMatch(/name="units"[^>]*value="6"/);
+    expect(investmentCount(u.id)).toBe(0);
+  });
+
   it("answers each case with the egg messages", async () => {
     const u = await investor(500);
     const url = `/invest/eggs?dialog=invest&batch=${egg}`;

@@ -79,7 +79,9 @@ function answer(result: InvestActionResult, intent: string) {
 function InvestDialog({ dialog, isEgg, result }: { dialog: Extract<DialogData, { kind: "invest" }>; isEgg: boolean; result: InvestActionResult }) {
   const t = useT();
   const { errors, values } = answer(result, "invest");
-  const [units, setUnits] = useState(values?.units ?? String(dialog.defaultUnits));
+  const [units, setUnits] = useState(values?.units ?? dialog.units.value);
+  // The rule's answer to the units "Check the cost" sent, while they are still the ones in the field.
+  const checked = units === dialog.units.value ? dialog.units.error : null;
   const n = Number(units);
   const costMinor = Number.isInteger(n) && n > 0 ? n * dialog.batch.unitPriceMinor : 0;
   const type = isEgg ? "EGG" : "CHICKEN";
@@ -111,6 +113,10 @@ function InvestDialog({ dialog, isEgg, result }: { dialog: Extract<DialogData, {
           <input type="hidden" name="intent" value="invest" />
           <input type="hidden" name="batch_id" value={dialog.batch.id} />
           <input type="hidden" name="idempotency_key" value={dialog.idempotencyKey} />
+          {/* What "Check the cost" (a GET of this page) needs to reopen this dialog on the same list; the post ignores them. */}
+          {dialog.check.fields.map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
           <FormError message={errors.form} />
           <Field
             label={t("investDialogs.units")}
@@ -123,7 +129,7 @@ function InvestDialog({ dialog, isEgg, result }: { dialog: Extract<DialogData, {
             required
             value={units}
             onChange={(e) => setUnits(e.currentTarget.value)}
-            error={errors.units}
+            error={errors.units ?? checked}
             hint={t("investDialogs.between", { max: { number: dialog.maxUnits } })}
           />
           <p className="text-sm">
@@ -176,7 +182,13 @@ function InvestDialog({ dialog, isEgg, result }: { dialog: Extract<DialogData, {
               </p>
             ) : null}
           </div>
-          <SubmitButton>{t("investDialogs.invest")}</SubmitButton>
+          <div className="flex gap-2">
+            {/* Without JavaScript the figures above are for the units the page was sent with: this shows them for the units typed. */}
+            <button type="submit" formMethod="get" formAction={dialog.check.action} className="btn-secondary flex-1" data-testid="invest-check">
+              {t("investDialogs.checkCost")}
+            </button>
+            <SubmitButton className="btn-primary flex-1">{t("investDialogs.invest")}</SubmitButton>
+          </div>
         </Form>
       )}
     </Dialog>

@@ -25,7 +25,7 @@ import {
 } from "~/pages/invest-list";
 import { latestFarmReadings } from "~/models/farm-log.server";
 import { sensorView, sensorViews, type SensorView } from "~/pages/farm-readings.server";
-import { buyingState, checkEarlyExit, exitProceeds, readUnitCount, type UnitCount } from "~/domain/investing";
+import { buyingState, checkEarlyExit, checkInvestment, exitProceeds, readUnitCount, type UnitCount } from "~/domain/investing";
 
 import { formatGhs } from "~/domain/money";
 import type { ProductType } from "~/domain/types";
@@ -161,6 +161,28 @@ function exitPreview(batch: BatchView, held: { unitsHeld: number; unitsOffered: 
   };
 }
 
+/**
+ * The units the invest dialog's figures are for: those typed (?units=, its "Check the cost" button,
+ * which is how a page without JavaScript shows the cost of what the investor typed), else the
+ * default; and, for typed units, the buying rule's answer to them (the terms box aside).
+ */
+function investPreview(batch: BatchView, walletMinor: number, ownOfferedUnits: number, asked: string | null, locale: Locale) {
+  if (asked === null) return { value: String(defaultUnits(batch.availableUnits)), error: null };
+  try {
+    checkInvestment({ batch, units: readUnitCount(asked), walletMinor, ownOfferedUnits });
+    return { value: asked, error: null };
+  } catch (error) {
+    if (error instanceof DomainError) return { value: asked, error: detailIn(locale, error) };
+    throw error;
+  }
+}
+
+/** What a "Check the cost" button (a GET of this page) needs to reopen its dialog on the same list, the units aside. */
+function checkTarget(here: string) {
+  const check = new URL(here, "http://x");
+  return { action: check.pathname, fields: [...check.searchParams].filter(([k]) => k !== "units") };
+}
+
 /** The open dialog, read from the URL on the server so a plain link opens it. */
 function loadDialog(type: ProductType, query: ListQuery, params: URLSearchParams, batches: BatchView[], user: { id: number } | null, locale: Locale) {
   const t = translatorFor(locale);
@@ -197,11 +219,14 @@ function loadDialog(type: ProductType, query: ListQuery, params: URLSearchParams
     const state = buyingState(batch);
     // A batch that cannot sell says why instead of offering a form ("Between 1 and 1").
     const notice = state === "closed" ? t("rules.batchNotOpen") : state === "sold-out" ? t("rules.batchSoldOut", { batchId: batch.id }) : null;
+    const ownOffered = batch.status === "ACTIVE" ? unitsOfferedBy(user.id, batch.id) : 0;
+    const units = investPreview(batch, common.walletMinor, ownOffered, params.get("units")?.slice(0, 20) ?? null, locale);
     return {
       kind: "invest" as const,
       ...common,
       notice,
-      defaultUnits: defaultUnits(batch.availableUnits),
+      units,
+      check: checkTarget(here),
       maxUnits: Math.max(1, batch.availableUnits),
       // What the dialog says before Invest is pressed: income after tax, dates, the way out.
       dates: investDates(batch, batch.productType === "EGG" && batch.startDate ? paidPeriods(batch.id) : [], today()),
@@ -213,8 +238,6 @@ function loadDialog(type: ProductType, query: ListQuery, params: URLSearchParams
   const notice = exitNotice(batch, unitsHeld, unitsOffered, locale);
   // The units typed, else the default of 10 but never more than the investor can still offer.
   const preview = exitPreview(batch, { unitsHeld, unitsOffered }, params.get("units")?.slice(0, 20) ?? null, locale);
-  // "Check the cost" asks this page again by GET with the units typed, keeping the list's filters and the dialog.
-  const check = new URL(here, "http://x");
   return {
     kind: "exit" as const,
     ...common,
@@ -222,7 +245,8 @@ function loadDialog(type: ProductType, query: ListQuery, params: URLSearchParams
     unitsHeld,
     notice,
     preview: { ...preview, unitsError: notice ? null : preview.unitsError },
-    check: { action: check.pathname, fields: [...check.searchParams].filter(([k]) => k !== "units") },
+    // "Check the cost" asks this page again by GET with the units typed, keeping the list's filters and the dialog.
+    check: checkTarget(here),
   };
 }
 

@@ -218,7 +218,8 @@ export function defineJourneys(mode: BrowserMode, { weigh = false }: { weigh?: b
       await expect.poll(() => availableOf(page, chickenBatch)).toBe("50");
       await auditPage(page, "Invest in Chicken", findings, visited);
       await shot(page, "chicken", page.locator(`li[data-batch="${chickenBatch}"]`));
-      // With the keyboard only: Tab to the card's Invest link, Enter; units; Space on the terms box; Enter on Invest.
+      // With the keyboard only: Tab to the card's Invest link, Enter; units; Enter on Check the cost (the
+      // figures for the units typed, with or without JavaScript); Space on the terms box; Enter on Invest.
       await tabTo(page, `a[aria-label="Invest in Batch #${chickenBatch}"]`);
       await page.keyboard.press("Enter");
       const chickenDialog = page.getByRole("dialog", { name: `Invest in Batch #${chickenBatch}` });
@@ -227,13 +228,18 @@ export function defineJourneys(mode: BrowserMode, { weigh = false }: { weigh?: b
       await tabTo(page, '[role="dialog"] input[name="units"]');
       await page.keyboard.press("ControlOrMeta+A");
       await page.keyboard.type("8");
+      await tabTo(page, '[role="dialog"] [data-testid="invest-check"]');
+      await page.keyboard.press("Enter");
+      await page.waitForURL((url) => url.searchParams.get("units") === "8");
+      await hydrated(page, javaScriptEnabled);
+      await expect.poll(() => chickenDialog.getByTestId("invest-cost").textContent()).toMatch(money("160.00"));
       await tabTo(page, '[role="dialog"] input[name="terms"]');
       await page.keyboard.press("Space");
       await expect(chickenDialog.getByRole("checkbox", { name: /I acknowledge the investment terms/ }).isChecked()).resolves.toBe(true);
       await expect(chickenDialog.getByLabel("Units").inputValue()).resolves.toBe("8");
       await auditPage(page, "Chicken invest dialog", findings);
       await shot(page, "chicken-invest-dialog");
-      await tabTo(page, '[role="dialog"] button[type="submit"]');
+      await tabTo(page, '[role="dialog"] button[type="submit"]:not([data-testid="invest-check"])');
       await page.keyboard.press("Enter");
       await expectVisible(page.getByText(`Investment confirmed: 8 units of Batch #${chickenBatch}`));
       await expect.poll(() => availableOf(page, chickenBatch)).toBe("42");
