@@ -155,3 +155,31 @@ describe("a page in Twi carries no English sentence", () => {
     expect(await englishIn(admin.page, pages)).toEqual([]);
   });
 });
+
+describe("How It Works in Twi", () => {
+  it("as first stored, is the catalog's: its title, guide and questions; an admin's edit shows as written", async () => {
+    const twi = new Client(server.url);
+    twi.setCookie("lang", "ak");
+    const mainOf = async (client: Client) => /<main[\s\S]*?<\/main>/.exec(await (await client.get("/how-it-works")).text())?.[0] ?? "";
+    const seeded = await mainOf(twi);
+    expect(seeded).toContain(`>${ak["meta.howItWorks.title"]}</h1>`);
+    expect(seeded).toContain("Akwankyerɛ no tiawa");
+    for (const english of ["How It Works", "The guide in detail", "Open an account", "What is a unit?", "When am I paid?", "Can I lose money?"]) expect(seeded).not.toContain(english);
+    // In English, the stored page as it stands.
+    const english = await mainOf(new Client(server.url));
+    expect(english).toContain(">How It Works</h1>");
+    expect(english).toContain("The guide in detail");
+    expect(english).toContain("What is a unit?");
+    // Once an admin has written the page, a Twi reader reads the admin's words.
+    const db = server.db();
+    const before = db.prepare("select title from pages where slug = 'how-it-works'").get() as { title: string };
+    db.prepare("update pages set title = 'Our farms, step by step' where slug = 'how-it-works'").run();
+    try {
+      const edited = await mainOf(twi);
+      expect(edited).toContain(">Our farms, step by step</h1>");
+      expect(edited).toContain("The guide in detail");
+    } finally {
+      db.prepare("update pages set title = ? where slug = 'how-it-works'").run(before.title);
+    }
+  });
+});

@@ -15,6 +15,7 @@ import { estimateReturns } from "~/domain/returns";
 import { renderMarkdown } from "~/lib/markdown.server";
 import { pageMeta } from "~/lib/meta";
 import { getContentPage, type ContentPage } from "~/models/content.server";
+import { isHowItWorksAsSeeded } from "~/seed/content.server";
 import { getOverviewStats, listBatches, type BatchView, type OverviewStats } from "~/models/batch.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(data.title, data.description) : []);
@@ -45,14 +46,16 @@ export function loader({ request }: LoaderFunctionArgs) {
     console.error(error);
   }
   const calculator = parseEstimatorQuery(new URL(request.url).searchParams, t, estimatorDefaults(content, batches));
-  // Shown when the stored guide is empty or could not be read.
+  // Shown when the stored guide is empty or could not be read, and to a reader in another language
+  // than the first stored page's English while no admin has edited it.
+  const stored = content && (locale === "en" || !isHowItWorksAsSeeded(content)) ? content : undefined;
   const fallbackGuide = t("guide.fallback", { riskPath: "/risk" });
-  const body = content?.bodyMd.trim() ? content.bodyMd : fallbackGuide;
-  const faqs = content?.faqs.length ? content.faqs : faqItems(t, getEnv().WITHHOLDING_TAX_RATE).filter((f) => ["minimum", "payout-timing", "guaranteed", "early-exit"].includes(f.id));
+  const body = stored?.bodyMd.trim() ? stored.bodyMd : fallbackGuide;
+  const faqs = stored?.faqs.length ? stored.faqs : faqItems(t, getEnv().WITHHOLDING_TAX_RATE).filter((f) => ["minimum", "payout-timing", "guaranteed", "early-exit"].includes(f.id));
   return {
     words: wordsFor(locale, ["howItWorks", "estimator", taxExplainedId(getEnv().WITHHOLDING_TAX_RATE)]),
     taxRate: getEnv().WITHHOLDING_TAX_RATE,
-    title: content?.title.trim() || t("meta.howItWorks.title"),
+    title: stored?.title.trim() || t("meta.howItWorks.title"),
     description: t("meta.howItWorks.description"),
     counts: { chicken: stats?.batches_chicken ?? 0, egg: stats?.batches_egg ?? 0 },
     guideHtml: renderMarkdown(body),

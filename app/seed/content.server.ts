@@ -40,3 +40,11 @@ Watch lay rate, feed conversion, weights and mortality as the farm logs them. Pa
 > Returns are estimates, not promises. Read the [Risk Disclosure](/risk) first.
 `,
 };
+
+/**
+ * Whether the stored page is still the one first stored, untouched by an admin. That page is ours,
+ * and the catalog says it in every language; an admin's own words are shown as written.
+ */
+export function isHowItWorksAsSeeded(page: { title: string; bodyMd: string; faqs: Array<{ question: string; answer: string }> }): boolean {
+  return page.title === HOW_IT_WORKS_SEED.title && page.bodyMd === HOW_IT_WORKS_SEED.bodyMd && JSON.stringify(page.faqs) === HOW_IT_WORKS_SEED.faqsJson;
+}
