@@ -133,6 +133,18 @@ describe("a page in Twi carries no English sentence", () => {
     for (const { run } of englishRuns()) expect(String(api.body.detail).includes(run), run).toBe(false);
   });
 
+  it("the API's plain deposit and withdrawal answers, in Twi; English stays the default", async () => {
+    const fresh = await createInvestor(server, { walletGhs: 10 });
+    const deposit = await call(fresh.api, "POST", "/api/v1/invest/deposit?lang=ak", { amount: 1 });
+    expect(deposit.status).toBe(200);
+    expect(deposit.body).toEqual({ message: ak["paymentStatus.depositSucceeded"], amount: 1, balance: 11 });
+    const withdrawal = await call(fresh.api, "POST", "/api/v1/invest/withdraw?lang=ak", { amount: 1 });
+    expect(withdrawal.status).toBe(200);
+    expect(withdrawal.body).toEqual({ message: ak["paymentStatus.withdrawalSucceeded"], amount: 1, balance: 10 });
+    expect((await call(fresh.api, "POST", "/api/v1/invest/deposit", { amount: 1 })).body.message).toBe("Deposit successful");
+    expect((await call(fresh.api, "POST", "/api/v1/invest/withdraw", { amount: 1 })).body.message).toBe("Withdrawal processed");
+  });
+
   it("the admin pages", async () => {
     const pages = [
       "/admin",

@@ -24,8 +24,8 @@ export function action({ request }: ActionFunctionArgs) {
     const start = await startDeposit({ actor: user, key: idempotencyKeyOf(request) }, { payment, email: user.email, callbackUrl: depositReturnUrl });
     if (start.earlierAnswer) return apiJson(start.earlierAnswer.body, start.earlierAnswer.status);
     const { deposit } = start;
-    if (body.method === undefined && deposit.status === "SUCCEEDED")
-      return apiJson({ message: "Deposit successful", amount: minorToCedis(deposit.amountMinor), balance: minorToCedis(deposit.balanceAfterMinor ?? 0) });
-    return apiJson(depositJson(deposit, depositMessage(deposit, localeOf(request))), 202);
+    const message = depositMessage(deposit, localeOf(request));
+    if (body.method === undefined && deposit.status === "SUCCEEDED") return apiJson({ message, amount: minorToCedis(deposit.amountMinor), balance: minorToCedis(deposit.balanceAfterMinor ?? 0) });
+    return apiJson(depositJson(deposit, message), 202);
   });
 }

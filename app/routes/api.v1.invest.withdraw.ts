@@ -34,8 +34,9 @@ export function action({ request }: ActionFunctionArgs) {
     const start = await requestWithdrawal({ actor: user, key: idempotencyKeyOf(request) }, { amountMinor, destinationId, unsaved });
     if (start.earlierAnswer) return apiJson(start.earlierAnswer.body, start.earlierAnswer.status);
     const { withdrawal } = start;
+    const message = withdrawalMessage(withdrawal, localeOf(request));
     if (destinationId === null && withdrawal.status === "SUCCEEDED")
-      return apiJson({ message: "Withdrawal processed", amount: minorToCedis(withdrawal.amountMinor), balance: minorToCedis(withdrawal.balanceAfterMinor ?? 0) });
-    return apiJson(withdrawalJson(withdrawal, withdrawalMessage(withdrawal, localeOf(request))), 202);
+      return apiJson({ message, amount: minorToCedis(withdrawal.amountMinor), balance: minorToCedis(withdrawal.balanceAfterMinor ?? 0) });
+    return apiJson(withdrawalJson(withdrawal, message), 202);
   });
 }
