@@ -286,6 +286,17 @@ describe("security messages", () => {
       ["WITHDRAWAL_REQUESTED", "SMS", "security"],
     ]);
   });
+
+  it("a withdrawal with no destination named (the demo's plain one) is told without naming one", async () => {
+    const u = await confirmedInvestor(10);
+    expect((await call(u.api, "POST", "/api/v1/invest/withdraw", { amount: 1 })).body).toMatchObject({ message: "Withdrawal processed" });
+    const withdrawn = "A withdrawal of GH₵1.00 was requested from your account. Not you? Change your password now and contact support.";
+    expect((await waitForEmail(u.email, "A withdrawal was requested from your Akoko account")).text).toContain(withdrawn);
+    await hubtel.waitFor(() => hubtel.to(u.phone!).some((s) => s.content === `Akoko: ${withdrawn.replace("GH₵", "GHS ")}`));
+    const notices = await call(u.api, "GET", "/api/v1/invest/notifications?lang=ak");
+    expect(notices.body.map((n: { message: string }) => n.message)).toContain("Obi abisa sɛ ɔyi GH₵1.00 fi w'akawnt mu. Ɛnyɛ wo? Sesa wo password seesei na frɛ yɛn.");
+    expect(JSON.stringify(notices.body)).not.toContain("Wɔmfaa bi mmaeɛ");
+  });
 });
 
 describe("delivery", () => {

@@ -258,9 +258,16 @@ export function reserveWithdrawal(request: WithdrawalRequest): Withdrawal {
     const reference = paymentReference("withdrawal", id);
     db.update(withdrawals).set({ reference }).where(eq(withdrawals.id, id)).run();
     // Issue 26: every withdrawal is told at once by email and SMS, whatever the preferences (a security notice).
-    notify(userId, "WITHDRAWAL_REQUESTED", msg("notices.withdrawalRequested", { amount: { money: amountMinor }, destination: maskedDestination(target.label, target.accountNumber) }));
+    notify(userId, "WITHDRAWAL_REQUESTED", withdrawalRequestedNotice(amountMinor, target));
     return withdrawalById(id)!;
   });
+}
+
+/** The security notice of a withdrawal: where it goes, unless nothing names it (the demo's plain one: no "to Not given"). */
+function withdrawalRequestedNotice(amountMinor: number, target: Target): MessageRef {
+  const amount = { money: amountMinor };
+  if (target.label === "" && target.accountNumber === "") return msg("notices.withdrawalRequestedNoDestination", { amount });
+  return msg("notices.withdrawalRequested", { amount, destination: maskedDestination(target.label, target.accountNumber) });
 }
 
 /** Sends a withdrawal just reserved (and not held for review) to the provider; returns it as it stands after. */

@@ -27,6 +27,7 @@ export const notices: TwiTexts<typeof english> = {
   "notices.destinationAdded": "Wɔde baabi foforɔ a akatua bɛkɔ, {destination}, aka w'akawnt ho. Ɛnyɛ wo? Sesa wo password seesei na frɛ yɛn.",
   "notices.destination.ending": "{label} a ne to yɛ {last3}",
   "notices.withdrawalRequested": "Obi abisa sɛ ɔyi {amount} fi w'akawnt mu kɔ {destination}. Ɛnyɛ wo? Sesa wo password seesei na frɛ yɛn.",
+  "notices.withdrawalRequestedNoDestination": "Obi abisa sɛ ɔyi {amount} fi w'akawnt mu. Ɛnyɛ wo? Sesa wo password seesei na frɛ yɛn.",
   "notices.pinLocked": "Wɔakyerɛw wo PIN mfomso mpɛn {tries} a ɛtoatoa so, enti yɛato mu kosi {until}. Ɛnyɛ wo? Frɛ yɛn ntɛm ara.",
   "notices.pinSet": "Wɔde PIN foforɔ asi w'akawnt so. Ɛnyɛ wo? Frɛ yɛn ntɛm ara.",
   "notices.receiptInvested": {

@@ -27,6 +27,8 @@ export const notices = {
   "notices.destinationAdded": "A new payout destination, {destination}, was added to your account. Not you? Change your password now and contact support.",
   "notices.destination.ending": "{label} ending {last3}",
   "notices.withdrawalRequested": "A withdrawal of {amount} to {destination} was requested from your account. Not you? Change your password now and contact support.",
+  // The demo's plain withdrawal names no destination: the notice does not invent one.
+  "notices.withdrawalRequestedNoDestination": "A withdrawal of {amount} was requested from your account. Not you? Change your password now and contact support.",
   "notices.pinLocked": "Your PIN was entered wrong {tries} times in a row and is locked until {until}. Not you? Contact us at once.",
   "notices.pinSet": "A new PIN was set on your account. Not you? Contact us at once.",
   // Receipts of money actions asked for on USSD (issue 31): SMS only, to the caller.
