@@ -38,4 +38,19 @@ describe("the Twi catalog", () => {
     const copied = (Object.keys(en) as MessageId[]).filter((id) => JSON.stringify(en[id]) === JSON.stringify(ak[id]) && /[A-Za-z]{2,}\s+[A-Za-z]{2,}/.test(phrase(en[id])) && !isName(en[id]));
     expect(copied).toEqual([]);
   });
+
+  it("translates the one-word labels an investor reads on the account page, the withdrawal form, the batch pages and identity", () => {
+    // One English word is no phrase to the check above: these were left in English once.
+    const labels: MessageId[] = [
+      "account.sessions",
+      "account.browsers",
+      "payments.network",
+      "portfolioDialogs.network",
+      "batchFacts.sensor.ammonia",
+      "batchPage.table.ammonia",
+      "forms.farmLog.label.ammonia_ppm",
+      "kyc.idTypeName.PASSPORT",
+    ];
+    expect(labels.filter((id) => ak[id] === en[id])).toEqual([]);
+  });
 });

@@ -10,7 +10,7 @@ export const batchFacts: TwiTexts<typeof english> = {
   "batchFacts.feedCost": "{price}/kg",
   "batchFacts.sensor.temp": "Ɔhyeɛ",
   "batchFacts.sensor.humidity": "Nsuo wɔ mframa mu",
-  "batchFacts.sensor.ammonia": "Ammonia",
+  "batchFacts.sensor.ammonia": "Ammonia wɔ mframa mu",
   "batchFacts.certification.vetted": "Nkokɔ afuo a yɛahwehwɛ mu",
   "batchFacts.certification.vaccination": "Paane bere",
   "batchFacts.certification.vet": "Mmoa dɔkta ka ho",

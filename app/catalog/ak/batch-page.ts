@@ -86,7 +86,7 @@ export const batchPage: TwiTexts<typeof english> = {
   "batchPage.table.mortality": "Nkokɔ a wɔawuwu",
   "batchPage.table.temp": "Ɔhyeɛ",
   "batchPage.table.humidity": "Nsuo wɔ mframa mu",
-  "batchPage.table.ammonia": "Ammonia",
+  "batchPage.table.ammonia": "Ammonia wɔ mframa mu",
   "batchPage.table.notes": "Nsɛm",
   "batchPage.table.incident": "Asɛm a asi: {description} ",
   "batchPage.table.photo": "Mfonini {n}",

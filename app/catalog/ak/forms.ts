@@ -98,7 +98,7 @@ export const forms: TwiTexts<typeof english> = {
   "forms.farmLog.label.deaths": "Nea wɔawuwu",
   "forms.farmLog.label.eggs_collected": "Nkesua a wɔboaboaa ano",
   "forms.farmLog.label.feed_kg": "Aduane a wɔdiiɛ",
-  "forms.farmLog.label.ammonia_ppm": "Ammonia",
+  "forms.farmLog.label.ammonia_ppm": "Ammonia wɔ mframa mu",
   "forms.farmLog.birdsAliveRequired": "Kyerɛw nkokɔ a wɔte ase.",
   "forms.farmLog.eggsRequired": "Kyerɛw nkesua a wɔboaboaa ano.",
   "forms.farmLog.whole": "Ɛsɛ sɛ {label} yɛ nɔma mua.",

@@ -15,7 +15,7 @@ export const kyc: TwiTexts<typeof english> = {
   "kyc.status.REJECTED": "Yɛantumi anhwɛ wo ho.",
   "kyc.reason": "Nea enti: {reason}",
   "kyc.idTypeName.GHANA_CARD": "Ghana Card",
-  "kyc.idTypeName.PASSPORT": "Passport",
+  "kyc.idTypeName.PASSPORT": "ECOWAS passport",
   "kyc.tiers": "Akawnt gyinabea ne wɔn ano",
   "kyc.yourTierMark": "(wo gyinabea)",
   "kyc.needs": "Nea ɛhia: {needs}.",

@@ -31,7 +31,7 @@ export const payments: TwiTexts<typeof english> = {
   "payments.addDestination": "Fa baabi foforɔ ka ho",
   "payments.kind": "Ɛyɛ dɛn",
   "payments.bankAccount": "Bank akawnt",
-  "payments.network": "Mobile money network",
+  "payments.network": "Wo mobile money network",
   "payments.momoNumber": "Mobile money nɔma",
   "payments.phoneExample": "sɛ 024 123 4567",
   "payments.bank": "Bank",

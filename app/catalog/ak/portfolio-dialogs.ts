@@ -15,7 +15,7 @@ export const portfolioDialogs: TwiTexts<typeof english> = {
   "portfolioDialogs.payWith": "Fa tua",
   "portfolioDialogs.mobileMoney": "Mobile money",
   "portfolioDialogs.cardOrBank": "Kaad anaa bank",
-  "portfolioDialogs.network": "Mobile money network",
+  "portfolioDialogs.network": "Wo mobile money network",
   "portfolioDialogs.momoNumber": "Mobile money nɔma",
   "portfolioDialogs.phoneExample": "sɛ 024 123 4567",
   "portfolioDialogs.approveOnPhone": "Wobɛpene tua no so wɔ fon yi so.",
