@@ -344,6 +344,16 @@ describe("money through the page forms", () => {
     expect(statementPage).toContain("Withdrawal to GCB Bank");
   });
 
+  it("a withdrawal that names no destination (the API's plain one) reads as a withdrawal, never 'to Not given'", async () => {
+    const u = await investor(20);
+    expect((await call(u.api, "POST", "/api/v1/invest/withdraw", { amount: 1 })).status).toBe(200);
+    const lines = (await rawText(await u.page.get("/portfolio/statement.csv"))).split("\r\n");
+    expect(lines[1]).toMatch(/,WITHDRAW,Withdrawal,-1\.00,19\.00$/);
+    const portfolio = htmlText((await page(u.page, "/portfolio")).html);
+    expect(portfolio).toMatch(/WITHDRAW<span class="block text-xs text-stone-500">Withdrawal<\/span>/);
+    expect(portfolio).not.toContain("Not given");
+  });
+
   it("reinvests into the same batch through the same rules and messages", async () => {
     const batch = newBatch({ unitPrice: 25 });
     const u = await investor(100);

@@ -181,7 +181,7 @@ function PaymentsInProgress({ data, flash }: { data: PortfolioData; flash: Flash
         ))}
         {withdrawals.map((w) => (
           <li key={`w${w.id}`} className="py-2" data-testid="payment-withdrawal">
-            {withElements(t("portfolio.withdrawalTo", { ...slots("withdrawal", "status"), to: w.to }), {
+            {withElements(w.to === null ? t("portfolio.withdrawalPlain", slots("withdrawal", "status")) : t("portfolio.withdrawalTo", { ...slots("withdrawal", "status"), to: w.to }), {
               withdrawal: <strong>{t("portfolio.withdrawalOf", { amount: formatGhs(w.amountMinor) })}</strong>,
               status: <StatusChip status={w.status} />,
             })}

@@ -228,7 +228,7 @@ export function reserveWithdrawal(request: WithdrawalRequest): Withdrawal {
     const target = targetOf(request);
     const entryId = postEntry({
       kind: "WITHDRAW",
-      memo: msg("ledger.withdrawalTo", { destination: providerName(target.label) }),
+      memo: namesNoDestination(target) ? msg("ledger.withdrawal") : msg("ledger.withdrawalTo", { destination: providerName(target.label) }),
       userId,
       lines: [
         { accountId: walletAccount(userId), amountMinor: -amountMinor },
@@ -263,10 +263,15 @@ export function reserveWithdrawal(request: WithdrawalRequest): Withdrawal {
   });
 }
 
-/** The security notice of a withdrawal: where it goes, unless nothing names it (the demo's plain one: no "to Not given"). */
+/** Whether nothing names where the money goes (the demo's plain form): its words then name no destination ("to Not given"). */
+export function namesNoDestination(target: { label: string; accountNumber: string }): boolean {
+  return target.label === "" && target.accountNumber === "";
+}
+
+/** The security notice of a withdrawal: where it goes, unless nothing names it. */
 function withdrawalRequestedNotice(amountMinor: number, target: Target): MessageRef {
   const amount = { money: amountMinor };
-  if (target.label === "" && target.accountNumber === "") return msg("notices.withdrawalRequestedNoDestination", { amount });
+  if (namesNoDestination(target)) return msg("notices.withdrawalRequestedNoDestination", { amount });
   return msg("notices.withdrawalRequested", { amount, destination: maskedDestination(target.label, target.accountNumber) });
 }
 

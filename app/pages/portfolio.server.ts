@@ -47,7 +47,7 @@ import { fieldErrors, renderMessages } from "~/forms/parse.server";
 import { walletStatement } from "~/models/wallet.server";
 import { listMyDeposits } from "~/models/deposit.server";
 import { parseMoneyAmount } from "~/domain/wallet";
-import { listMyDestinations, listMyWithdrawals, NETWORK_LABELS, withdrawalMessage } from "~/models/withdrawal.server";
+import { listMyDestinations, listMyWithdrawals, namesNoDestination, NETWORK_LABELS, withdrawalMessage } from "~/models/withdrawal.server";
 import { previewWithdrawal, requestWithdrawal, startDeposit } from "~/commands/payments.server";
 import { checkoutRedirect, depositReturnUrl, destinationOption, readDepositRequest } from "~/pages/payments.server";
 import { depositDone, depositStatusHref, PAYMENTS_ANCHOR, withdrawalRequested, withdrawalSent } from "~/pages/payments";
@@ -221,7 +221,8 @@ function paymentsPanel(t: Translate, user: { id: number; phone: string | null },
         amountMinor: w.amountMinor,
         status: w.status,
         message: withdrawalMessage(w, locale),
-        to: `${w.provider || t("ledger.destinationNotGiven")} ···${w.accountNumber.slice(-3)}`,
+        // Where it went, unless nothing named it (the demo's plain form).
+        to: namesNoDestination({ label: w.provider, accountNumber: w.accountNumber }) ? null : `${w.provider || t("ledger.destinationNotGiven")} ···${w.accountNumber.slice(-3)}`,
         createdAt: w.createdAt,
       })),
   };

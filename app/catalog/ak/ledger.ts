@@ -10,6 +10,7 @@ export const ledger: TwiTexts<typeof english> = {
   "ledger.deposit.card_or_bank": "Sika a wode too sika kotoku mu (kaad anaa bank)",
   "ledger.deposit.demo": "Sika a wode too sika kotoku mu (nhwɛsoɔ)",
   "ledger.withdrawalTo": "Sika a woyii kɔɔ {destination}",
+  "ledger.withdrawal": "Sika a woyii",
   "ledger.destinationNotGiven": "Wɔmfaa bi mmaeɛ",
   "ledger.withdrawalHeld": "Yɛamfa sika a woyii no ankɔ ahobammɔ nhwehwɛmu akyi: sika no asan aba wo sika kotoku mu",
   "ledger.withdrawalSent": "Yɛde sika a woyii no akɔ {provider}",

@@ -142,4 +142,5 @@ export const portfolio: TwiTexts<typeof english> = {
   "portfolio.depositOf": "Sika {amount} a wode reto mu",
   "portfolio.withdrawalOf": "Sika {amount} a woreyi",
   "portfolio.withdrawalTo": "{withdrawal} kɔ {to}: {status}",
+  "portfolio.withdrawalPlain": "{withdrawal}: {status}",
 };

@@ -11,6 +11,7 @@ export const ledger = {
   "ledger.deposit.card_or_bank": "Wallet deposit (card or bank)",
   "ledger.deposit.demo": "Wallet deposit (demo)",
   "ledger.withdrawalTo": "Withdrawal to {destination}",
+  "ledger.withdrawal": "Withdrawal",
   "ledger.destinationNotGiven": "Not given",
   "ledger.withdrawalHeld": "Withdrawal not sent after a security check: money back in your wallet",
   "ledger.withdrawalSent": "Withdrawal sent to {provider}",

@@ -141,5 +141,6 @@ export const portfolio = {
   "portfolio.depositOf": "Deposit of {amount}",
   "portfolio.withdrawalOf": "Withdrawal of {amount}",
   "portfolio.withdrawalTo": "{withdrawal} to {to}: {status}",
+  "portfolio.withdrawalPlain": "{withdrawal}: {status}",
   // Flashes the page's actions and downloads leave
 } as const;
