@@ -5,7 +5,7 @@
 // with their SMS and email, are in test/ussd-money.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, type Client } from "./support/client";
-import { createBatch, createFarm, createInvestor, signInAdmin, type Investor } from "./support/factories";
+import { createBatch, createFarm, createInvestor, serverNow, signInAdmin, type Investor } from "./support/factories";
 import type { FakeUssdGateway } from "./support/fake-ussd";
 import { FakeAfricasTalking } from "./support/fake-ussd-africastalking";
 import { FakeHubtelUssd } from "./support/fake-ussd-hubtel";
@@ -158,6 +158,36 @@ describe.each(GATEWAY_NAMES)("the USSD menus through %s", (name: GatewayName) =>
     expect(all).toContain(`Batch ${batches[4].id} Egg, 10 units: starts when the batch is active`);
     expect(seen.length).toBeGreaterThan(1);
     expect(await fake.send("0")).toContain("1. Balance");
+  });
+
+  it("says a payout past its date is overdue, and by how many days, as the portfolio does (in English and Twi)", async () => {
+    const ama = await caller(5_000);
+    // Started three months before this one: the hens came into lay last month, whose income was due by its last day and is not paid.
+    const startedAt = serverNow(server);
+    const startDate = new Date(Date.UTC(startedAt.getUTCFullYear(), startedAt.getUTCMonth() - 3, 1)).toISOString().slice(0, 10);
+    const batch = createBatch(server, { productType: "EGG", unitPrice: 100, targetUnits: 100, expectedRoi: 0.0105, startDate });
+    await invest(ama.api, batch.id, 10);
+    await activate(batch.id);
+    /** The holding's line as it reads at `at`: due by the last day of the month before, late by the days since. */
+    const line = (at: Date, locale: "en" | "ak") => {
+      const due = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 0)).toISOString().slice(0, 10);
+      const days = at.getUTCDate();
+      // 10 units at GHS 100 and 1.05%: GHS 10.50 a month, GHS 0.84 withheld.
+      return locale === "en"
+        ? `Batch ${batch.id} Egg, 10 units: GHS 9.66 due ${due}. Overdue by ${days} ${days === 1 ? "day" : "days"}`
+        : `Nkoko kuw ${batch.id} Nkesua, nkyefa 10: GHS 9.66, na ese se eba ${due}. Akye ${days === 1 ? "da" : "nna"} ${days}`;
+    };
+    for (const locale of ["en", "ak"] as const) {
+      server.db().prepare("update users set locale = ? where id = ?").run(locale, ama.id);
+      const fake = gateway();
+      await fake.dial(ama.phone);
+      const before = serverNow(server);
+      const screen = await fake.send("4");
+      // The server's day is the test's, before or after the request (it may cross midnight).
+      const lines = screen.split("\n");
+      expect([line(before, locale), line(serverNow(server), locale)], screen).toContain(lines[1]);
+      expect(lines[0]).toBe(locale === "en" ? "Next payouts, after tax:" : "Akatua a edi ho, woatwa towa akyi:");
+    }
   });
 
   it("switches the language to Twi (kept on the account), then shows every screen in Twi", async () => {
@@ -432,6 +462,8 @@ describe("every screen, in English and Twi", () => {
     const investor = await caller(9_000_000, locale);
     for (const b of big) await invest(investor.api, b.id, 40);
     await activate(big[0].id);
+    // The laying batch started years ago and its first month is not paid: overdue by thousands of days.
+    server.db().prepare("update batches set start_date = ? where id = ?").run("2019-01-01", big[0].id);
     const choice = locale === "ak" ? "2" : "1";
     // The main menu and a wrong key; the balance; the holdings, every page; the language.
     await fake.dial(investor.phone);
@@ -602,6 +634,8 @@ describe("every screen, in English and Twi", () => {
       const all = screens.join("\n");
       if (locale === "ak") expect(all).toContain("Sika kotoku: GHS ");
       else expect(all).toContain("Wallet: GHS ");
+      // The long overdue payout had its screen.
+      expect(all).toMatch(locale === "ak" ? /\. Akye nna \d,\d{3}$/m : /\. Overdue by \d,\d{3} days$/m);
     });
   }
 });

@@ -336,7 +336,10 @@ const FARM_SHOWN = 30;
 
 const PRODUCT = { EGG: "portfolio.product.EGG", CHICKEN: "portfolio.product.CHICKEN" } as const;
 
-/** Each active holding and its next payout after tax (the portfolio's figures), the soonest first, as many to a page as fit. */
+/**
+ * Each active holding and its next payout after tax (the portfolio's figures), the soonest first, as
+ * many to a page as fit; one past its date says by how many days, as the portfolio does.
+ */
 const holdings: Menu<At<"holdings">> = {
   show: (ctx, state) => {
     const userId = accountOf(ctx);
@@ -357,7 +360,10 @@ const holdings: Menu<At<"holdings">> = {
       item: (index) => {
         const p = due[index];
         const what = { batchId: p.batchId, product: { msg: PRODUCT[p.productType] }, units: { msg: "ledger.units", params: { count: held.get(p.id) ?? 0 } } };
-        return p.date ? say("ussd.holdings.item", { ...what, amount: money(p.expected.netMinor), date: p.date }) : say("ussd.holdings.itemWaiting", what);
+        if (!p.date) return say("ussd.holdings.itemWaiting", what);
+        const payout = { ...what, amount: money(p.expected.netMinor), date: p.date };
+        // Late as the portfolio counts it (nextPayouts' overdueDays), in the portfolio's words.
+        return p.overdueDays > 0 ? say("ussd.holdings.itemOverdue", { ...payout, overdue: { msg: "portfolio.overdue", params: { count: p.overdueDays } } }) : say("ussd.holdings.item", payout);
       },
       foot: (hasMore) => (hasMore ? [more(ctx), back(ctx)] : [back(ctx)]),
     });

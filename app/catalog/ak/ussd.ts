@@ -20,6 +20,7 @@ export const ussd: TwiTexts<typeof english> = {
   "ussd.balance.income": "Mfasoɔ a woanya: {amount}, wɔatwa towa akyi",
   "ussd.holdings.title": "Akatua a ɛdi hɔ, wɔatwa towa akyi:",
   "ussd.holdings.item": "Nkokɔ kuw {batchId} {product}, {units}: {amount} wɔ {date}",
+  "ussd.holdings.itemOverdue": "Nkokɔ kuw {batchId} {product}, {units}: {amount}, na ɛsɛ sɛ ɛba {date}. {overdue}",
   "ussd.holdings.itemWaiting": "Nkokɔ kuw {batchId} {product}, {units}: ɛbɛfi ase bere a nkokɔ kuw no afi ase",
   "ussd.holdings.none": "Wonni sikahyɛ biara a ɛrekɔ so.",
   "ussd.invest.title": "Nkokɔ kuw a abue:",

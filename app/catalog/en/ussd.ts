@@ -20,6 +20,7 @@ export const ussd = {
   "ussd.balance.income": "Income received: {amount} after tax",
   "ussd.holdings.title": "Next payouts, after tax:",
   "ussd.holdings.item": "Batch {batchId} {product}, {units}: {amount} on {date}",
+  "ussd.holdings.itemOverdue": "Batch {batchId} {product}, {units}: {amount} due {date}. {overdue}",
   "ussd.holdings.itemWaiting": "Batch {batchId} {product}, {units}: starts when the batch is active",
   "ussd.holdings.none": "You have no active investments.",
   "ussd.invest.title": "Open batches:",
