@@ -190,6 +190,40 @@ describe.each(GATEWAY_NAMES)("the USSD menus through %s", (name: GatewayName) =>
     }
   });
 
+  it("answers a request naming another number with a closing screen, and keeps the session its caller's", async () => {
+    const akua = await caller(100, "ak");
+    const other = await caller(5);
+    const fake = gateway();
+    const main = await fake.dial(akua.phone);
+    const row = () => server.db().prepare("select * from ussd_sessions where phone = ? order by id desc limit 1").get(akua.phone);
+    const before = row();
+    const refused = { screen: "This session belongs to another number. Please dial again.", ended: true };
+    // The last request again (a gateway's retry), then a new input, each naming the other number; also a number no account holds.
+    expect(await fake.sendFrom(other.phone)).toEqual(refused);
+    expect(await fake.sendFrom(other.phone, "1")).toEqual(refused);
+    expect(await fake.sendFrom(newPhone(), "1")).toEqual(refused);
+    if (fake instanceof FakeHubtelUssd) expect(fake.states.at(-1)).toBe("otherNumber");
+    // The session was not reached: its row is as it was, and its caller goes on in Twi.
+    expect(row()).toEqual(before);
+    expect(await fake.repeat()).toBe(main);
+    expect(await fake.send("1")).toContain("Sika kotoku: GHS 100.00");
+    // An ended session's last screen is its caller's alone too.
+    idleFor(server, akua.phone, 200);
+    expect(await fake.send("0")).toBe("Wo bere asa. Yesre wo, fre bio.");
+    const stranger = newPhone();
+    expect(await fake.sendFrom(stranger)).toEqual(refused);
+    // Each refusal has a warning; the log never holds a whole number: neither the session's nor the others'.
+    const masked = (phone: string) => `+233 24 *** ${phone.slice(-4)}`;
+    const logs = await server.waitForLogs(`"caller":"${masked(stranger)}"`);
+    const lines = logs.split("\n").filter((l) => l.includes("USSD request refused: another number"));
+    const session = (JSON.parse(lines.at(-1)!) as { session: number }).session;
+    const mine = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.session === session);
+    expect(mine, lines.join("\n")).toHaveLength(4);
+    for (const l of mine) expect(l).toMatchObject({ level: "warn", gateway: name, owner: masked(akua.phone) });
+    expect(mine.map((l) => l.caller)).toEqual([masked(other.phone), masked(other.phone), expect.stringMatching(/^\+233 24 \*\*\* \d{4}$/), masked(stranger)]);
+    for (const phone of [akua.phone, other.phone, stranger]) expect(logs).not.toContain(phone.slice(4));
+  });
+
   it("switches the language to Twi (kept on the account), then shows every screen in Twi", async () => {
     const yaw = await caller(300);
     const fake = gateway();
@@ -444,6 +478,7 @@ describe("every screen, in English and Twi", () => {
     "refused",
     "timedOut",
     "goodbye",
+    "otherNumber",
   ];
   let walks = 0;
   /** A farm name of 120 characters with Twi letters, its first ones unique to this walk and batch. */
@@ -467,6 +502,8 @@ describe("every screen, in English and Twi", () => {
     const choice = locale === "ak" ? "2" : "1";
     // The main menu and a wrong key; the balance; the holdings, every page; the language.
     await fake.dial(investor.phone);
+    // A request of this session from another account's number, in the walk's language.
+    expect((await fake.sendFrom((await caller(0, locale)).phone, "1")).ended).toBe(true);
     await fake.send("8");
     await fake.send("1");
     await fake.send("5");

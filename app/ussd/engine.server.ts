@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { languageOf } from "~/catalog/languages";
 import { findUserByConfirmedPhone } from "~/commands/pin.server";
 import { normalizeGhanaPhone } from "~/domain/kyc";
+import { maskPhone } from "~/domain/notices";
 import { now } from "~/lib/clock.server";
 import { getEnv } from "~/lib/env.server";
 import { errorField, logger } from "~/lib/logger.server";
@@ -20,6 +21,8 @@ import { readState, type Network, type UssdState } from "~/ussd/state";
  * - A session is opened by its first request, for the account whose confirmed phone dials (in
  *   its language), or for a number no account holds (in English). An admin's number gets an END
  *   screen: admins use the website, with two factors.
+ * - A session is the number's that opened it: a request of the session naming another number
+ *   reaches none of it (an END screen in that number's own language; the row is untouched).
  * - A request with the key of the last one answered is the gateway repeating itself (a lost
  *   answer, a retry): it gets the same screen again and nothing runs. The row keeps the key's
  *   HMAC, not the key: Africa's Talking's key is every input of the session, PINs included.
@@ -53,7 +56,8 @@ export type UssdRequest = {
   input: (wasLast: ((key: string) => boolean) | null) => string;
 };
 
-type Turn = { kind: "answered"; screen: Screen } | { kind: "busy" } | { kind: "claimed"; row: UssdSessionRow; claim: string; fresh: boolean };
+type Turn =
+  { kind: "answered"; screen: Screen } | { kind: "busy" } | { kind: "claimed"; row: UssdSessionRow; claim: string; fresh: boolean } | { kind: "otherNumber"; row: UssdSessionRow; phone: string };
 
 const storedScreen = (row: UssdSessionRow): Screen | null => (row.lastAnswer ? (JSON.parse(row.lastAnswer) as Screen) : null);
 
@@ -80,12 +84,12 @@ function takeTurn(request: UssdRequest, at: Date): Turn {
     const iso = at.toISOString();
     const claim = randomBytes(9).toString("base64url");
     const claimUntil = new Date(at.getTime() + CLAIM_SECONDS * 1000).toISOString();
+    const phone = normalizeGhanaPhone(request.phone) ?? request.phone.slice(0, 32);
     const row = findUssdSession(request.gateway, request.sessionId);
     if (!row) {
       // The gateway closing a session we never saw: nothing to keep.
       if (request.event === "release") return { kind: "answered", screen: closing("en", "goodbye") };
       if (request.event === "timeout") return { kind: "answered", screen: closing("en", "timedOut") };
-      const phone = normalizeGhanaPhone(request.phone) ?? request.phone.slice(0, 32);
       const { state, userId, language } = opening(phone);
       const opened = openUssdSession({
         gateway: request.gateway,
@@ -100,6 +104,8 @@ function takeTurn(request: UssdRequest, at: Date): Turn {
       });
       return { kind: "claimed", row: opened, claim, fresh: true };
     }
+    // A session is its number's: another number's request reaches none of it (its screens, its account, its language).
+    if (row.phone !== phone) return { kind: "otherNumber", row, phone };
     const stored = storedScreen(row);
     if (stored && (row.endedAt !== null || row.lastRequest === keyDigest(request.key))) return { kind: "answered", screen: stored };
     if (row.claim !== null && row.claimUntil !== null && row.claimUntil > iso) return { kind: "busy" };
@@ -150,6 +156,17 @@ async function answerClaimed(request: UssdRequest, { row, claim, fresh }: Extrac
   return step.screen;
 }
 
+/**
+ * A request naming another number than the session's (the session's row untouched): an END screen
+ * in that number's account's language (English for a number no one account holds), and a warning
+ * whose numbers are masked.
+ */
+function refuseOtherNumber(request: UssdRequest, { row, phone }: Extract<Turn, { kind: "otherNumber" }>): Screen {
+  logger.warn({ gateway: request.gateway, session: row.id, caller: maskPhone(phone), owner: maskPhone(row.phone) }, "USSD request refused: another number than the session's");
+  const user = findUserByConfirmedPhone(phone);
+  return closing((user && chosenLanguage(user.id)) ?? "en", "otherNumber");
+}
+
 /** The screen for a gateway's request (see above). */
 export async function answerUssd(request: UssdRequest): Promise<Screen> {
   const giveUpAt = Date.now() + (CLAIM_SECONDS + 2) * 1000;
@@ -157,6 +174,7 @@ export async function answerUssd(request: UssdRequest): Promise<Screen> {
     const turn = takeTurn(request, now());
     if (turn.kind === "answered") return turn.screen;
     if (turn.kind === "claimed") return answerClaimed(request, turn);
+    if (turn.kind === "otherNumber") return refuseOtherNumber(request, turn);
     // Another worker is answering this session's request: its answer is this one's, once stored.
     if (Date.now() > giveUpAt) return closing("en", "fault");
     await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));

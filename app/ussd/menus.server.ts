@@ -794,6 +794,6 @@ export async function advance(ctx: MenuContext, state: UssdState, input: string)
 }
 
 /** The screens that end a session whatever its state. */
-export function closing(locale: Language, reason: "timedOut" | "goodbye" | "fault"): Screen {
+export function closing(locale: Language, reason: "timedOut" | "goodbye" | "fault" | "otherNumber"): Screen {
   return screen(reason, [translatorFor(locale)(`ussd.${reason}`)], null);
 }

@@ -45,12 +45,29 @@ export class FakeAfricasTalking implements FakeUssdGateway {
     return (await this.post()).screen;
   }
 
+  async sendFrom(phone: string, input?: string): Promise<{ screen: string; ended: boolean }> {
+    if (!this.fields) throw new Error("Dial first.");
+    const text = input === undefined ? this.fields.text : this.fields.text === "" ? input : `${this.fields.text}*${input}`;
+    const answer = await this.exchange({ ...this.fields, phoneNumber: phone, text });
+    this.screens.push(answer.screen);
+    return answer;
+  }
+
   async post(): Promise<{ screen: string; ended: boolean }> {
     if (!this.fields) throw new Error("Dial first.");
+    const answer = await this.exchange(this.fields);
+    this.ended = answer.ended;
+    this.screen = answer.screen;
+    this.screens.push(this.screen);
+    return answer;
+  }
+
+  /** Posts `fields` and checks the answer as Africa's Talking reads it. */
+  private async exchange(fields: Record<string, string>): Promise<{ screen: string; ended: boolean }> {
     const res = await fetch(this.callbackUrl, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", ...this.options.headers },
-      body: new URLSearchParams(this.fields),
+      body: new URLSearchParams(fields),
     });
     const body = await res.text();
     this.last = { status: res.status, body };
@@ -58,9 +75,6 @@ export class FakeAfricasTalking implements FakeUssdGateway {
     if (!(res.headers.get("content-type") ?? "").startsWith("text/plain")) throw new Error(`Africa's Talking got ${res.headers.get("content-type")}, not text/plain`);
     const m = /^(CON|END) ([\s\S]*)$/.exec(body);
     if (!m) throw new Error(`Africa's Talking got an answer that is neither CON nor END: ${JSON.stringify(body)}`);
-    this.ended = m[1] === "END";
-    this.screen = checkedScreen(m[2], `Africa's Talking, text ${JSON.stringify(this.fields.text)}`);
-    this.screens.push(this.screen);
-    return { screen: this.screen, ended: this.ended };
+    return { screen: checkedScreen(m[2], `Africa's Talking, text ${JSON.stringify(fields.text)}`), ended: m[1] === "END" };
   }
 }

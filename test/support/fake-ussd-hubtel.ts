@@ -69,23 +69,41 @@ export class FakeHubtelUssd implements FakeUssdGateway {
     return (await this.post()).screen;
   }
 
+  async sendFrom(phone: string, input?: string): Promise<{ screen: string; ended: boolean }> {
+    if (!this.request || !this.last) throw new Error("Dial first.");
+    const request =
+      input === undefined
+        ? { ...this.request, Mobile: phone.replace(/^\+/, "") }
+        : { ...this.request, Type: "Response", Message: input, Sequence: Number(this.request.Sequence) + 1, ClientState: this.last.ClientState, Mobile: phone.replace(/^\+/, "") };
+    const { answer, screen } = await this.exchange(request);
+    this.states.push(answer.ClientState);
+    this.screens.push(screen);
+    return { screen, ended: answer.Type === "release" };
+  }
+
   async post(): Promise<{ screen: string; ended: boolean }> {
     if (!this.request) throw new Error("Dial first.");
-    const res = await fetch(this.callbackUrl, { method: "POST", headers: { "Content-Type": "application/json", ...this.options.headers }, body: JSON.stringify(this.request) });
+    const { answer, screen } = await this.exchange(this.request);
+    this.last = answer;
+    this.states.push(answer.ClientState);
+    this.ended = answer.Type === "release";
+    this.screen = screen;
+    this.screens.push(this.screen);
+    return { screen: this.screen, ended: this.ended };
+  }
+
+  /** Posts `request` and checks the answer as Hubtel reads it. */
+  private async exchange(request: Record<string, string | number>): Promise<{ answer: HubtelAnswer; screen: string }> {
+    const res = await fetch(this.callbackUrl, { method: "POST", headers: { "Content-Type": "application/json", ...this.options.headers }, body: JSON.stringify(request) });
     const text = await res.text();
     if (res.status !== 200) throw new Error(`Hubtel got ${res.status}: ${text}`);
     const answer = JSON.parse(text) as HubtelAnswer;
-    const where = `Hubtel, ${this.request.Type} #${this.request.Sequence}`;
-    if (answer.SessionId !== this.request.SessionId) throw new Error(`${where}: the answer names session ${answer.SessionId}`);
+    const where = `Hubtel, ${request.Type} #${request.Sequence}`;
+    if (answer.SessionId !== request.SessionId) throw new Error(`${where}: the answer names session ${answer.SessionId}`);
     if (!["response", "release"].includes(answer.Type)) throw new Error(`${where}: Type ${answer.Type}`);
     if (answer.DataType !== (answer.Type === "response" ? "input" : "display")) throw new Error(`${where}: DataType ${answer.DataType} with Type ${answer.Type}`);
     if (!["text", "phone", "number", "decimal"].includes(answer.FieldType)) throw new Error(`${where}: FieldType ${answer.FieldType}`);
     if (typeof answer.Label !== "string" || typeof answer.ClientState !== "string") throw new Error(`${where}: Label and ClientState must be text`);
-    this.last = answer;
-    this.states.push(answer.ClientState);
-    this.ended = answer.Type === "release";
-    this.screen = checkedScreen(answer.Message, where);
-    this.screens.push(this.screen);
-    return { screen: this.screen, ended: this.ended };
+    return { answer, screen: checkedScreen(answer.Message, where) };
   }
 }

@@ -25,6 +25,12 @@ export interface FakeUssdGateway {
   send(input: string): Promise<string>;
   /** The gateway sends its last request again (a retry after a lost answer), as it was. */
   repeat(): Promise<string>;
+  /**
+   * A request of this session naming another number (`phone`): the next input, or without `input`
+   * the last request again. Its answer is returned (and checked, and kept in `screens`); the
+   * session's own requests go on from where they were, as if it never came.
+   */
+  sendFrom(phone: string, input?: string): Promise<{ screen: string; ended: boolean }>;
   /** The last request as sent, to send it several times at once. */
   post(): Promise<{ screen: string; ended: boolean }>;
 }

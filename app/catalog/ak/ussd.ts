@@ -67,5 +67,6 @@ export const ussd: TwiTexts<typeof english> = {
   "ussd.sharedNumber": "Yɛasi nɔma yi so dua wɔ Akoko akawnt baako boro so. Yɛsrɛ wo, kɔ {site} so.",
   "ussd.timedOut": "Wo bere asa. Yɛsrɛ wo, frɛ bio.",
   "ussd.goodbye": "Yɛda wo ase sɛ wode Akoko di dwuma.",
+  "ussd.otherNumber": "Frɛ yi nyɛ nɔma yi dea. Yɛsrɛ wo, frɛ bio.",
   "ussd.fault": "Biribi akɔ basaa. Yɛsrɛ wo, frɛ bio akyire yi.",
 };

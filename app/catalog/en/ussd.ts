@@ -67,5 +67,6 @@ export const ussd = {
   "ussd.adminNumber": "This is an admin's number. Admins use Akoko at {site}, with two-factor sign-in.",
   "ussd.timedOut": "Your session timed out. Please dial again.",
   "ussd.goodbye": "Thank you for using Akoko.",
+  "ussd.otherNumber": "This session belongs to another number. Please dial again.",
   "ussd.fault": "Something went wrong. Please dial again later.",
 } as const;
