@@ -1,12 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
 import { CssTextProvider, stylesheetHref } from "~/lib/stylesheet";
 import { getUser } from "~/auth/session.server";
 import { errorField, hideLinkTokens, logger } from "~/lib/logger.server";
+import { methodNotAllowed } from "~/lib/http.server";
 
 export { closeDb } from "~/lib/db.server";
 // `npm run bench` and `npm run load` reach the measured server's database as the app does, on either engine.
@@ -21,7 +22,7 @@ export { startOutboxWorker, stopOutboxWorker } from "~/models/outbox.server";
 // scripts/server.js reads TRUST_PROXY and COOKIE_SECURE (HSTS) from the checked environment.
 export { getEnv } from "~/lib/env.server";
 export { requestContext } from "~/lib/request-context.server";
-export { requestGate } from "~/lib/request-gates";
+export { canonicalRequestTarget, requestGate } from "~/lib/request-gates";
 // One logger and the request metrics for scripts/server.js's request lines.
 export { logger, hideLinkTokens } from "~/lib/logger.server";
 export { observeRequest, startClusterMetrics } from "~/lib/metrics.server";
@@ -47,6 +48,7 @@ function cssText(): string {
  * home page went over the wire at 15 KB instead of 9 KB.
  */
 export default async function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext, loadContext: AppLoadContext) {
+  if (postedToPageWithoutForm(remixContext)) return methodNotAllowed(request, "GET");
   await markPrivate(request, responseHeaders);
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : undefined;
   return new Promise((resolve, reject) => {
@@ -116,8 +118,19 @@ async function markPrivate(request: Request, headers: Headers) {
   if (await getUser(request)) headers.set("Cache-Control", "private, no-store");
 }
 
-/** The JSON behind client-side navigation: the same rule as the page. */
+/**
+ * A form posted to a page that has no action: Remix's answer is a 405 error page, without the
+ * `Allow` header. Ours is the 405 every other method a route does not take gets (scripts/server.js,
+ * the API routes): `{"detail"}` in the reader's language, naming GET and HEAD.
+ */
+function postedToPageWithoutForm(context: EntryContext): boolean {
+  return Object.values(context.staticHandlerContext.errors ?? {}).some((error) => isRouteErrorResponse(error) && error.status === 405);
+}
+
+/** The JSON behind client-side navigation: the same rules as the page. */
 export const handleDataRequest: HandleDataRequestFunction = async (response, { request }) => {
+  // Only Remix answers a POST with 405 (to a page without an action): see postedToPageWithoutForm.
+  if (request.method === "POST" && response.status === 405) return methodNotAllowed(request, "GET");
   await markPrivate(request, response.headers);
   return response;
 };
@@ -125,5 +138,10 @@ export const handleDataRequest: HandleDataRequestFunction = async (response, { r
 /** Unexpected errors are logged on the server; the browser only gets the friendly page. */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  logger.error({ path: hideLinkTokens(new URL(request.url).pathname), err: errorField(error) }, "request failed");
+  // Remix's own refusals (a form posted to a page without an action, a `_data` naming no route) are
+  // the client's mistake, answered with a 4xx: nothing failed, and anyone could fill the log with them.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  // Remix's own errors carry the Error that says what happened (logged as it is, the object said "[object Object]").
+  const cause = isRouteErrorResponse(error) ? ((error as { error?: unknown }).error ?? `${error.status} ${error.statusText}`) : error;
+  logger.error({ path: hideLinkTokens(new URL(request.url).pathname), err: errorField(cause) }, "request failed");
 }

@@ -42,7 +42,7 @@ export async function createServer() {
   // Migrate and seed before the first request, so start-up problems show at once.
   build.entry.module.initDatabase();
   const { TRUST_PROXY: trustProxy, cookieSecure } = build.entry.module.getEnv();
-  const { requestGate, logger, hideLinkTokens, observeRequest } = build.entry.module;
+  const { requestGate, canonicalRequestTarget, logger, hideLinkTokens, observeRequest } = build.entry.module;
   // Which worker answered (with WEB_CONCURRENCY above 1), on each request's log line.
   const workerIndex = process.env.AKOKO_WORKER_INDEX ? Number(process.env.AKOKO_WORKER_INDEX) : undefined;
   // 'self', and the payment provider's hosted checkout a deposit form is redirected to.
@@ -54,6 +54,10 @@ export async function createServer() {
 
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
+    // One path for every layer: the gates below, the log line and Remix (which reads originalUrl)
+    // see the path as the router reads it (`/api/../logout` is /logout, a page, to each of them).
+    const target = canonicalRequestTarget(req.url);
+    if (target !== req.url) req.url = req.originalUrl = target;
     // The method as sent (an API request's may be renamed below).
     const method = req.method;
     const nonce = crypto.randomBytes(16).toString("base64");

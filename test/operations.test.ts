@@ -3,8 +3,22 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, Client, htmlText } from "./support/client";
 import { createBatch, createInvestor, createRemittance, linkFromOutbox, signInAdmin } from "./support/factories";
 import { startServer, type TestServer } from "./support/server";
+import { translate } from "~/catalog/index.server";
 
 const METRICS_TOKEN = "metrics-token-0123456789abcdef";
+
+/** `path` sent exactly as written (fetch would resolve its dot segments and backslashes first). */
+function rawRequest(base: string, path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; requestId: string }> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: hostname, port, path, method: init.method ?? "GET", headers: init.headers }, (res) => {
+      res.resume();
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, requestId: String(res.headers["x-request-id"]) }));
+    });
+    req.on("error", reject);
+    req.end(init.body);
+  });
+}
 
 describe("request logs, health and body limits", () => {
   let server: TestServer;
@@ -85,7 +99,7 @@ describe("request logs, health and body limits", () => {
     expect(htmlText(page)).toContain("read them here (the server log names only their kind and recipient).");
   });
 
-  it("writes a signed link's path with [token] for its token: on request lines (the demo outbox in production prints no link at all)", async () => {
+  it("writes a signed link's path with [token] for its token, whatever its letter case, slashes or dot segments: on request lines (the demo outbox in production prints no link at all)", async () => {
     const u = await createInvestor(server);
     // A real email-confirmation link, as the account page sends it (the demo outbox prints the email).
     expect((await u.page.postForm("/account", { intent: "send-email-link" })).status).toBe(302);
@@ -100,6 +114,29 @@ describe("request logs, health and body limits", () => {
     await anon.get(`/unsubscribe/${unsubscribeToken}`);
     await anon.postForm(`/unsubscribe/${unsubscribeToken}`, { "List-Unsubscribe": "One-Click" });
     await anon.get("/reset-password/code");
+    // The routes match any letter case, and a URL is read as a browser reads it (dot segments
+    // resolved, a backslash for a slash, %-escaped letters): each of these reaches its link's page
+    // (the made-up unsubscribe token is refused there, 404). A link spoilt with doubled slashes
+    // reaches no page, but its token is no less a secret.
+    const variants = [
+      `/Reset-Password/${resetToken}`,
+      `/CONFIRM-EMAIL/${confirmToken}`,
+      `/UnSubscribe/${unsubscribeToken}`,
+      `/reset-password/./${resetToken}`,
+      `/x/../reset-password/${resetToken}`,
+      `/reset-password\\${resetToken}`,
+      `/%52eset-password/${resetToken}`,
+      `/reset-password//${resetToken}`,
+      `//confirm-email///${confirmToken}`,
+    ];
+    const variantIds: Record<string, string> = {};
+    const statuses: number[] = [];
+    for (const path of variants) {
+      const { status, requestId } = await rawRequest(server.url, path);
+      variantIds[path] = requestId;
+      statuses.push(status);
+    }
+    expect(statuses).toEqual([200, 200, 404, 200, 200, 200, 200, 404, 404]);
     const requestPaths = () =>
       server
         .logs()
@@ -112,7 +149,77 @@ describe("request logs, health and body limits", () => {
     while ((!expected.every((p) => requestPaths().includes(p)) || !server.logs().includes("[email not sent: demo outbox] EMAIL_CONFIRM to")) && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 25));
     expect(requestPaths()).toEqual(expect.arrayContaining(expected));
+    const logs = await server.waitForLogs(new RegExp(`"request_id":"${variantIds[variants.at(-1)!]}".*"msg":"request"`));
+    for (const path of variants) {
+      const line = logs.split("\n").find((l) => l.includes(`"request_id":"${variantIds[path]}"`) && l.includes('"msg":"request"'));
+      expect(JSON.parse(line ?? "{}").path, path).toMatch(/^\/[\w-]+\/\[token\]$/);
+    }
     for (const token of [confirmToken, resetToken, unsubscribeToken]) expect(server.logs()).not.toContain(token);
+  });
+
+  it("reads a path as the router does before any gate: a PUT to /api/../logout is 405, JSON posted to a page through /webhooks/%2e%2e/ is 415", async () => {
+    const u = await createInvestor(server);
+    const cookie = u.page.cookieHeader();
+    for (const path of ["/api/../logout", "/webhooks/%2e%2e/logout", "/api\\..\\logout"]) {
+      const res = await rawRequest(server.url, path, { method: "PUT", headers: { Cookie: cookie, Origin: server.url } });
+      expect({ path, status: res.status }).toEqual({ path, status: 405 });
+    }
+    expect((await u.page.get("/portfolio")).status).toBe(200);
+    const json = { method: "POST", headers: { "Content-Type": "application/json", Origin: server.url }, body: '{"email":"a@b.c"}' };
+    const ids: string[] = [];
+    for (const path of ["/api/../login", "/webhooks/%2E%2E/contact", "/API/V1/../../register"]) {
+      const res = await rawRequest(server.url, path, json);
+      expect({ path, status: res.status }).toEqual({ path, status: 415 });
+      ids.push(res.requestId);
+    }
+    const logs = await server.waitForLogs(new RegExp(`"request_id":"${ids.at(-1)}".*"msg":"request"`));
+    for (const id of ids)
+      expect(
+        logs
+          .split("\n")
+          .filter((l) => l.includes(`"request_id":"${id}"`))
+          .map((l) => (JSON.parse(l) as { msg: string }).msg),
+      ).toEqual(["request"]);
+  });
+
+  it("answers a form posted to a page that takes none with 405 {detail} and Allow: GET, HEAD, to an unknown path with 404, and logs no error for either", async () => {
+    const anon = new Client(server.url);
+    const ids: string[] = [];
+    const posted = async (path: string, headers: Record<string, string> = {}) => {
+      const res = await anon.postForm(path, { a: 1 }, headers);
+      ids.push(String(res.headers.get("x-request-id")));
+      return res;
+    };
+    for (const path of ["/faq", "/risk", "/faq.data"]) {
+      const res = await posted(path);
+      expect({ path, status: res.status, allow: res.headers.get("allow"), type: res.headers.get("content-type") }).toEqual({
+        path,
+        status: 405,
+        allow: "GET, HEAD",
+        type: "application/json; charset=utf-8",
+      });
+      expect(await res.json()).toEqual({ detail: "Method not allowed." });
+    }
+    // In the reader's language, as every other answer.
+    expect(await (await posted("/faq", { "Accept-Language": "ak" })).json()).toEqual({ detail: translate("ak", "api.methodNotAllowed") });
+    // A path nobody serves is not found, whatever the method: the page a GET gets.
+    const unknown = await posted("/no-such");
+    expect(unknown.status).toBe(404);
+    expect(htmlText(await unknown.text())).toContain("We could not find the page you were looking for.");
+    expect((await posted("/no/such/page")).status).toBe(404);
+    // A page with a form still takes it.
+    const contact = await posted("/contact", {});
+    expect(contact.status).toBe(400);
+    expect((await anon.postForm("/contact", { name: "Ama", email: "ama@example.com", subject: "Hi", message: "A question about my wallet." })).status).toBe(302);
+    // Each request's only line is its request line (an error line would carry its id too, and come first).
+    const logs = await server.waitForLogs(new RegExp(`"request_id":"${ids.at(-1)}".*"msg":"request"`));
+    for (const id of ids)
+      expect(
+        logs
+          .split("\n")
+          .filter((l) => l.includes(`"request_id":"${id}"`))
+          .map((l) => (JSON.parse(l) as { msg: string }).msg),
+      ).toEqual(["request"]);
   });
 
   it("gives every request an id, in the answer's X-Request-Id and on its log lines (pino: level and time)", async () => {

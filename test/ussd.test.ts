@@ -403,17 +403,28 @@ describe("the door", () => {
     expect(noSession.status).toBe(400);
   });
 
-  it("never writes the secret to the log (the request lines say [token])", async () => {
+  it("never writes the secret to the log, whatever the path's letter case or slashes (the request lines say [token])", async () => {
     expect((await post(`/ussd/africastalking/${SECRET}`)).status).toBe(200);
     await gateways.hubtel().dial(newPhone());
-    // A path no route takes, under the secret: the error log names the path too.
-    await post(`/ussd/hubtel/${SECRET}/more`);
-    // The error log's line for the unmatched path is the last to come.
-    const logs = await server.waitForLogs(/"path":"\/ussd\/hubtel\/\[token\]\/more".*"msg":"request failed"/);
+    // The routes match any letter case; doubled slashes reach no route, but carry the secret all the same.
+    const variants = [`/USSD/Hubtel/${SECRET}`, `/ussd//hubtel/${SECRET}`, `/ussd/hubtel//${SECRET}`, `/ussd//africastalking/${SECRET}`];
+    const requestIds: string[] = [];
+    for (const path of variants) requestIds.push(String((await post(path)).headers.get("x-request-id")));
+    // A path no route takes, under the secret: a 404, no error.
+    const more = await post(`/ussd/hubtel/${SECRET}/more`);
+    expect(more.status).toBe(404);
+    // Its request line is the last to come.
+    const logs = await server.waitForLogs(/"path":"\/ussd\/hubtel\/\[token\]\/more","status":404/);
     expect(logs).toContain('"path":"/ussd/hubtel/[token]"');
     expect(logs).toContain('"path":"/ussd/africastalking/[token]"');
-    // The error log's line for the unmatched path.
-    expect(logs).toMatch(/"path":"\/ussd\/hubtel\/\[token\]\/more".*"msg":"request failed"/);
+    // One line each, its request line: no error line.
+    const linesOf = (id: string | null) => logs.split("\n").filter((l) => l.includes(`"request_id":"${id}"`));
+    for (const [i, id] of requestIds.entries())
+      expect(
+        linesOf(id).map((l) => (JSON.parse(l) as { path: string }).path),
+        variants[i],
+      ).toEqual([expect.stringMatching(/^\/ussd\/(hubtel|africastalking)\/\[token\]$/i)]);
+    expect(linesOf(more.headers.get("x-request-id")).map((l) => (JSON.parse(l) as { msg: string }).msg)).toEqual(["request"]);
     expect(logs).not.toContain(SECRET);
     expect(logs).not.toContain(SECRET.slice(0, -1));
   });

@@ -19,6 +19,18 @@ describe("hideLinkTokens", () => {
     for (const path of ["/ussd", "/ussd/", "/ussd/hubtel", "/ussd/hubtel/"]) expect(hideLinkTokens(path)).toBe(path);
   });
 
+  it("writes [token] whatever the letter case and however many slashes (the routes match any case)", () => {
+    expect(hideLinkTokens("/Reset-Password/Zx81kQ0pWm3vT5rLa9yB")).toBe("/Reset-Password/[token]");
+    expect(hideLinkTokens("/CONFIRM-EMAIL/abc_DEF-123")).toBe("/CONFIRM-EMAIL/[token]");
+    expect(hideLinkTokens("/reset-password//Zx81kQ0pWm3vT5rLa9yB")).toBe("/reset-password/[token]");
+    expect(hideLinkTokens("//unsubscribe///12.payouts.Q2x9vvvv")).toBe("/unsubscribe/[token]");
+    expect(hideLinkTokens("/USSD/Hubtel/s3cr3t-0123456789abcdef")).toBe("/USSD/Hubtel/[token]");
+    expect(hideLinkTokens("/ussd//hubtel/s3cr3t-0123456789abcdef")).toBe("/ussd/hubtel/[token]");
+    expect(hideLinkTokens("/ussd/hubtel//s3cr3t-0123456789abcdef")).toBe("/ussd/hubtel/[token]");
+    expect(hideLinkTokens('You made a POST request to "/ussd//africastalking/s3cr3t-0123456789abcdef"')).toBe('You made a POST request to "/ussd/africastalking/[token]"');
+    for (const path of ["/Reset-Password/Code", "/RESET-PASSWORD//code", "/USSD//hubtel", "/ussd/hubtel//"]) expect(hideLinkTokens(path)).toBe(path);
+  });
+
   it("leaves other paths, and the reset-by-code page, as they are", () => {
     for (const path of ["/reset-password", "/reset-password/", "/reset-password/code", "/portfolio/deposits/12", "/api/v1/auth/reset-password"]) expect(hideLinkTokens(path)).toBe(path);
   });

@@ -52,12 +52,13 @@ export const logger = pino({
  * The signed links we send (a password reset, an email confirmation, an unsubscribe): whoever holds
  * one can use it, so its token is the secret. `/reset-password/code` is a page, not a token. The USSD
  * gateways' callback paths (/ussd/<gateway>/<USSD_CALLBACK_SECRET>) carry a secret the same way.
+ * The routes match any letter case, and a link spoilt with doubled slashes still carries its token.
  */
-const LINK_TOKEN = /\/(reset-password|confirm-email|unsubscribe|ussd\/[^/?#\s"'<>]+)\/(?!code(?:[/?#]|$))[^/?#\s"'<>]+/g;
+const LINK_TOKEN = /\/+(?:(reset-password|confirm-email|unsubscribe)|(ussd)\/+([^/?#\s"'<>]+))\/+(?!code(?:[/?#]|$))[^/?#\s"'<>]+/gi;
 
 /** A path or text (a URL in an error message, an email's link) with each link's token written as `[token]`. */
 export function hideLinkTokens(text: string): string {
-  return text.replace(LINK_TOKEN, "/$1/[token]");
+  return text.replace(LINK_TOKEN, (_link, page?: string, ussd?: string, gateway?: string) => (page ? `/${page}/[token]` : `/${ussd}/${gateway}/[token]`));
 }
 
 /** An error as a log field: its message and stack (without link tokens), never the object (some carry a request and its headers). */

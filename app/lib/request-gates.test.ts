@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { requestGate } from "~/lib/request-gates";
+import { canonicalRequestTarget, requestGate } from "~/lib/request-gates";
 
 describe("requestGate", () => {
   it("pages take urlencoded forms up to 1 MB; the daily-log page also takes 12 MB of photos", () => {
@@ -25,5 +25,27 @@ describe("requestGate", () => {
   it("the API reads its own bodies", () => {
     expect(requestGate("/api/v1/invest/deposit")).toEqual({ kind: "api", accepts: "any", maxBytes: 1024 * 1024 });
     expect(requestGate("/api/v1/admin/batches/3/logs/9/photos")).toMatchObject({ kind: "api", maxBytes: 12 * 1024 * 1024 });
+  });
+
+  it("reads a path in any letter case, as the routes match it", () => {
+    expect(requestGate("/USSD/Hubtel/0123456789abcdef")).toMatchObject({ kind: "api", accepts: "any", maxBytes: 16 * 1024 });
+    expect(requestGate("/API/v1/invest/deposit")).toMatchObject({ kind: "api", accepts: "any" });
+    expect(requestGate("/KYC")).toMatchObject({ accepts: "form-or-multipart" });
+    expect(requestGate("/Unsubscribe/12.payouts.abc")).toMatchObject({ crossSite: true });
+  });
+});
+
+describe("canonicalRequestTarget", () => {
+  it("resolves dot segments (%2e too), reads a backslash as a slash and unescapes letters, as the router reads a URL", () => {
+    expect(canonicalRequestTarget("/api/../logout")).toBe("/logout");
+    expect(canonicalRequestTarget("/webhooks/%2e%2E/logout?x=1")).toBe("/logout?x=1");
+    expect(canonicalRequestTarget("/api\\..\\logout")).toBe("/logout");
+    expect(canonicalRequestTarget("/reset-password/./abc")).toBe("/reset-password/abc");
+    expect(canonicalRequestTarget("/%52eset-password/abc%7E")).toBe("/Reset-password/abc~");
+  });
+
+  it("leaves everything else as it came: other escapes, doubled slashes, the query", () => {
+    for (const target of ["/", "/portfolio?dialog=details&id=3", "/unsubscribe/12.payouts.%C3%A9%2F", "//reset-password//abc", "/search?q=a/../b", "*"])
+      expect(canonicalRequestTarget(target)).toBe(target);
   });
 });

@@ -13,6 +13,9 @@ export function loader() {
   throw new Response("Not found", { status: 404 });
 }
 
+/** A form posted to a path nobody serves is not found either (without an action it was Remix's 405). */
+export const action = loader;
+
 export default function CatchAll() {
   return <NotFound />;
 }
