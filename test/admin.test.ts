@@ -390,6 +390,36 @@ describe("the dashboard (forms, no JavaScript)", () => {
 });
 
 describe("the same actions through /api/v1/admin, audited once", () => {
+  it("a text, id or number field refuses a list, an object or the wrong type: a catalog message naming it, in English or Twi; nothing created", async () => {
+    const [farms, batches] = [count("farms"), count("batches")];
+    for (const location of [["a"], 5, { a: 1 }]) {
+      expect(await call(adminApi, "POST", "/api/v1/admin/farms", { name: "Test Farm", location })).toEqual({ status: 422, body: { detail: "The location must be text." } });
+      expect(await call(adminApi, "POST", "/api/v1/admin/farms?lang=ak", { name: "Test Farm", location })).toEqual({ status: 422, body: { detail: "Baabi a ɛwɔ: ɛsɛ sɛ ɛyɛ nsɛm a wɔakyerɛw." } });
+    }
+    expect(await call(adminApi, "POST", "/api/v1/admin/farms", { name: "Test Farm", notes: [1] })).toEqual({ status: 422, body: { detail: "The notes must be text." } });
+    expect(count("farms")).toBe(farms);
+
+    const farmId = createFarm(server, { name: "Id Farm", location: "Ho" }).id;
+    const batch = { product_type: "EGG", unit_price: 10, target_units: 10, mortality_rate: 0, expected_roi: 0.01 };
+    for (const farm_id of [[farmId], { id: farmId }, true, `${farmId}.0`, "1e0", `0x${farmId.toString(16)}`])
+      expect(await call(adminApi, "POST", "/api/v1/admin/batches", { ...batch, farm_id })).toEqual({ status: 422, body: { detail: "Select a farm." } });
+    expect(await call(adminApi, "POST", "/api/v1/admin/batches?lang=ak", { ...batch, farm_id: [farmId] })).toEqual({ status: 422, body: { detail: "Yi nkokɔ afuo bi." } });
+    for (const target_units of [[10], { n: 10 }, true])
+      expect(await call(adminApi, "POST", "/api/v1/admin/batches", { ...batch, farm_id: farmId, target_units })).toEqual({ status: 422, body: { detail: "Enter the target units as a whole number." } });
+    for (const unit_price of [[10], { n: 10 }, true])
+      expect(await call(adminApi, "POST", "/api/v1/admin/batches", { ...batch, farm_id: farmId, unit_price })).toEqual({ status: 422, body: { detail: "Enter a unit price above zero with at most 2 decimals." } });
+    expect(count("batches")).toBe(batches);
+    expect((await call(adminApi, "POST", "/api/v1/admin/batches", { ...batch, farm_id: String(farmId) })).status).toBe(201);
+
+    const page = (await call(adminApi, "GET", "/api/v1/admin/pages/how-it-works")).body;
+    const put = (fields: Record<string, unknown>, query = "") => call(adminApi, "PUT", `/api/v1/admin/pages/how-it-works${query}`, { title: "T", ...fields });
+    expect(await put({ faqs: [{ question: "q", answer: 5 }] })).toEqual({ status: 422, body: { detail: "An answer must be text." } });
+    expect(await put({ faqs: [{ question: "q", answer: ["a"] }] }, "?lang=ak")).toEqual({ status: 422, body: { detail: "Mmuaeɛ: ɛsɛ sɛ ɛyɛ nsɛm a wɔakyerɛw." } });
+    for (const faqs of [[5], ["q"], [["q", "a"]], "q", { question: "q" }]) expect(await put({ faqs })).toEqual({ status: 422, body: { detail: "FAQs must be a list of questions and answers." } });
+    expect(await put({ faqs: [5] }, "?lang=ak")).toEqual({ status: 422, body: { detail: "Ɛsɛ sɛ nsɛmmisa no yɛ nsɛmmisa ne mmuaeɛ." } });
+    expect((await call(adminApi, "GET", "/api/v1/admin/pages/how-it-works")).body).toEqual(page);
+  });
+
   it("create farm and batch, activate, simulate, execute, delete, close: each with its audit row", async () => {
     const n = auditRows().length;
     const farm = await call(adminApi, "POST", "/api/v1/admin/farms", { name: "", location: "", notes: "" });
@@ -615,6 +645,26 @@ describe("farm daily logs", () => {
     const missing = await page(adminPage, "/admin/batches/999999/logs");
     expect(missing.status).toBe(404);
     expect(htmlText(missing.html)).toContain("Batch not found.");
+  });
+
+  it("through the API: a list or an object is no field's value, and incident is true or false; nothing stored", async () => {
+    const batchId = newBatch({ productType: "CHICKEN" });
+    const day = { log_date: "2026-02-03", birds_alive: 1990, feed_kg: 60, avg_weight_kg: 0.4 };
+    const post = (fields: Record<string, unknown>, query = "") => call(adminApi, "POST", `/api/v1/admin/batches/${batchId}/logs${query}`, { ...day, ...fields });
+    for (const birds_alive of [[1], { n: 1 }]) expect(await post({ birds_alive })).toEqual({ status: 422, body: { detail: "Missing or invalid field: birds_alive." } });
+    expect(await post({ feed_kg: [60] }, "?lang=ak")).toEqual({ status: 422, body: { detail: "Field yi nni hɔ anaa ɛnyɛ: feed_kg." } });
+    for (const incident of ["yes", "1", 1, 5]) {
+      expect(await post({ incident, incident_description: "Heat" })).toEqual({
+        status: 422,
+        body: { detail: "Give incident as true or false.", errors: { incident: "Give incident as true or false." } },
+      });
+    }
+    expect((await post({ incident: "maybe", incident_description: "Heat" }, "?lang=ak")).body.detail).toBe("Fa incident bra sɛ true anaa false.");
+    expect(logCount(batchId)).toBe(0);
+    const ok = await post({ incident: true, incident_description: "Heat stress" });
+    expect(ok.status).toBe(201);
+    expect(ok.body).toMatchObject({ birds_alive: 1990, incident: true });
+    expect((await post({ log_date: "2026-02-04", incident: "false" })).body).toMatchObject({ incident: false });
   });
 
   it("through the API: JSON or multipart, 422 with every field's message, GET lists the logs", async () => {

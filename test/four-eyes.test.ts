@@ -90,6 +90,29 @@ describe("one admin: four eyes relaxed", () => {
     const res = await call(a.api, "POST", `/api/v1/admin/users/${a.id}/role`, { is_admin: false });
     expect(res).toEqual({ status: 409, body: { detail: "Akoko needs at least one admin: grant another admin before removing this one." } });
   });
+
+  it("admin rights change only on true or false: anything else is a 422 naming is_admin, in the reader's language, and changes nothing", async () => {
+    setAdmin(b.id, false);
+    const kwame = await createInvestor(server, { fullName: "Kwame Loose" });
+    const isAdmin = () => Boolean((db().prepare("select is_admin a from users where id = ?").get(kwame.id) as { a: unknown }).a);
+    const approvals = () => (db().prepare("select count(*) n from approvals").get() as { n: number }).n;
+    const refused = { status: 422, body: { detail: "Say whether the account is an admin: is_admin true or false." } };
+    const role = (is_admin: unknown, query = "") => call(a.api, "POST", `/api/v1/admin/users/${kwame.id}/role${query}`, { is_admin });
+    const before = [approvals(), audits("user.role").length];
+    for (const loose of ["yes", "nope", "on", "1", "TRUE", 1, 0, [true], {}, null, ""]) expect(await role(loose)).toEqual(refused);
+    expect(await role("yes", "?lang=ak")).toEqual({ status: 422, body: { detail: "Ka sɛ akawnt no yɛ ɔhwɛfoɔ dea anaa ɛnyɛ: is_admin true anaa false." } });
+    // With two admins a refusal queues no request either.
+    setAdmin(b.id, true);
+    expect(await role("nope")).toEqual(refused);
+    setAdmin(b.id, false);
+    expect(isAdmin()).toBe(false);
+    expect([approvals(), audits("user.role").length]).toEqual(before);
+    // The text "false" or "true" (a form-encoded body) is taken as the JSON value.
+    expect(await role("false")).toEqual({ status: 200, body: expect.objectContaining({ is_admin: false }) });
+    expect(await role("true")).toEqual({ status: 200, body: expect.objectContaining({ is_admin: true }) });
+    expect(isAdmin()).toBe(true);
+    setAdmin(kwame.id, false);
+  });
 });
 
 describe("two admins", () => {

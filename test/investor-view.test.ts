@@ -187,6 +187,29 @@ describe("1. auto-reinvest says only what happens", () => {
       body: { detail: `Investment #${xi} has ended; auto-reinvest applies to active holdings only.` },
     });
   });
+
+  it("auto-reinvest is JSON true or false (or the text of either) when investing and switching; anything else is a 422 and changes nothing", async () => {
+    const c = await newBatch({ unit_price: 10 });
+    const u = await investor(500);
+    const refused = { status: 422, body: { detail: "Give auto_reinvest as true or false." } };
+    const create = (auto_reinvest: unknown, query = "") => call(u.api, "POST", `/api/v1/invest/create${query}`, { batch_id: c, units: 2, auto_reinvest });
+    for (const loose of ["yes", "on", "1", "maybe", 5, 1, 0, [true], {}, ""]) expect(await create(loose)).toEqual(refused);
+    expect(await create("yes", "?lang=ak")).toEqual({ status: 422, body: { detail: "Fa auto_reinvest bra sɛ true anaa false." } });
+    expect(holdings(u.id)).toEqual([]);
+    expect(balanceMinor(u.id)).toBe(50_000);
+    // An id is a JSON number or a string of digits: a list is not one.
+    expect(await call(u.api, "POST", "/api/v1/invest/create", { batch_id: [c], units: 2 })).toEqual({ status: 422, body: { detail: "Give the batch_id of the batch to invest in." } });
+
+    const on = await create("true");
+    expect(on.status).toBe(201);
+    expect(on.body.investment).toMatchObject({ auto_reinvest: true });
+    const id = on.body.investment.id as number;
+    expect((await create(null)).body.investment).toMatchObject({ auto_reinvest: false });
+    expect((await call(u.api, "POST", "/api/v1/invest/create", { batch_id: String(c), units: 1 })).body.investment).toMatchObject({ auto_reinvest: false });
+    expect(await call(u.api, "POST", `/api/v1/invest/${id}/auto-reinvest`, { auto_reinvest: 5 })).toEqual(refused);
+    expect(await call(u.api, "POST", `/api/v1/invest/${id}/auto-reinvest?lang=ak`, { auto_reinvest: "yes" })).toEqual({ status: 422, body: { detail: "Fa auto_reinvest bra sɛ true anaa false." } });
+    expect(await call(u.api, "POST", `/api/v1/invest/${id}/auto-reinvest`, { auto_reinvest: "false" })).toMatchObject({ status: 200, body: { id, auto_reinvest: false } });
+  });
 });
 
 describe("9. reinvest, exit and invest dialogs say what can be done", () => {

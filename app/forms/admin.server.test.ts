@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
+import type { z } from "zod";
 import { BatchSchema, ContentPageSchema, FarmSchema } from "~/forms/admin.server";
+import { DeviceLabelSchema } from "~/forms/farm-devices.server";
+import { fieldMessages } from "~/forms/parse.server";
 import { BATCH_DEFAULTS } from "~/forms/limits";
 
 describe("admin form rules", () => {
@@ -45,5 +48,28 @@ describe("admin form rules", () => {
     expect(ContentPageSchema.parse({ title: "T", example_unit_price: "", example_expected_roi: "" })).toMatchObject({ body_md: "", faqs: [], example_unit_price: null, example_expected_roi: null });
     const bad = ContentPageSchema.safeParse({ title: "", faqs: [{ question: "Q?", answer: " " }] });
     expect(bad.success ? [] : bad.error.issues.map((i) => i.message)).toEqual(["Enter a title.", "Each FAQ needs an answer."]);
+  });
+
+  it("every admin field answers a list, an object or a wrong type with a catalog message, never zod's own English", () => {
+    const schemas: Array<[string, z.ZodObject]> = [
+      ["farm", FarmSchema],
+      ["batch", BatchSchema],
+      ["page", ContentPageSchema],
+      ["device", DeviceLabelSchema],
+    ];
+    const raw: string[] = [];
+    for (const [name, schema] of schemas)
+      for (const field of Object.keys(schema.shape))
+        for (const value of [[1], { a: 1 }, true, 5, null]) {
+          const r = schema.safeParse({ [field]: value });
+          const message = r.success ? undefined : fieldMessages(r.error)[field];
+          if (typeof message === "string") raw.push(`${name}.${field} = ${JSON.stringify(value)}: ${message}`);
+        }
+    for (const faq of [5, ["q"], { question: "q", answer: 5 }, { question: ["q"], answer: "a" }, { question: "q" }]) {
+      const r = ContentPageSchema.safeParse({ title: "T", faqs: [faq] });
+      const message = r.success ? "accepted" : fieldMessages(r.error).faqs;
+      if (typeof message === "string") raw.push(`faqs = ${JSON.stringify([faq])}: ${message}`);
+    }
+    expect(raw).toEqual([]);
   });
 });

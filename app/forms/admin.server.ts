@@ -4,8 +4,8 @@ import { isCalendarDate } from "~/domain/calendar";
 import { parseAmountToMinor } from "~/domain/money";
 import type { MessageRef } from "~/catalog/format";
 import { msg } from "~/catalog/ref";
-import { formMessage, formMsg, issueOf } from "~/forms/parse.server";
-import { singleLineText } from "~/forms/text.server";
+import { formId, formMessage, formMsg, issueOf } from "~/forms/parse.server";
+import { notText, singleLineText } from "~/forms/text.server";
 import { PRODUCT_TYPES } from "~/domain/types";
 import { CONTENT_LIMITS, FARM_NAME_MAX } from "~/forms/limits";
 
@@ -20,7 +20,7 @@ export const FarmSchema = z.object({
     .optional()
     .default(""),
   notes: z
-    .string()
+    .string(notText(msg("forms.label.notes")))
     .trim()
     .max(2000, formMsg("forms.notesTooLong", { max: { number: 2000 } }))
     .optional()
@@ -54,14 +54,20 @@ const startDateFormat = formMsg("forms.admin.startDateFormat");
 export type FarmInput = z.infer<typeof FarmSchema>;
 
 export const BatchSchema = z.object({
-  farm_id: z.coerce.number(formMsg("rules.selectFarm")).int(formMsg("rules.selectFarm")).positive(formMsg("rules.selectFarm")),
+  farm_id: formId(msg("rules.selectFarm")),
   product_type: z.enum(PRODUCT_TYPES, formMsg("forms.admin.productType")),
   unit_price: cedis(msg("forms.admin.unitPrice")),
-  target_units: z.coerce
-    .number(formMsg("forms.admin.targetUnitsWhole"))
-    .int(formMsg("forms.admin.targetUnitsWhole"))
-    .min(1, formMsg("forms.admin.targetUnitsMin", { min: 1 }))
-    .max(10_000_000, formMsg("forms.admin.targetUnitsMax", { max: { number: 10_000_000 } })),
+  // A JSON number or the form's text; a list or a boolean is no count (z.coerce would read [5] as 5).
+  target_units: z
+    .union([z.number(), z.string()], formMsg("forms.admin.targetUnitsWhole"))
+    .transform(Number)
+    .pipe(
+      z
+        .number(formMsg("forms.admin.targetUnitsWhole"))
+        .int(formMsg("forms.admin.targetUnitsWhole"))
+        .min(1, formMsg("forms.admin.targetUnitsMin", { min: 1 }))
+        .max(10_000_000, formMsg("forms.admin.targetUnitsMax", { max: { number: 10_000_000 } })),
+    ),
   feed_price: blankToNull(cedis(msg("forms.admin.feedPrice"), { allowZero: true })),
   mortality_rate: fraction(msg("forms.admin.mortality")),
   expected_roi: fraction(msg("forms.admin.expectedRoi")),
@@ -71,19 +77,22 @@ export type BatchInput = z.infer<typeof BatchSchema>;
 
 /** A payout period for egg catch-up: YYYY-MM, or empty for this month. */
 
-const faq = z.object({
-  question: singleLineText({
-    label: msg("forms.label.question"),
-    required: formMsg("forms.admin.faqQuestionRequired"),
-    max: CONTENT_LIMITS.faqQuestionMax,
-    tooLong: formMsg("forms.admin.faqQuestionTooLong", { max: CONTENT_LIMITS.faqQuestionMax }),
-  }),
-  answer: z
-    .string()
-    .trim()
-    .min(1, formMsg("forms.admin.faqAnswerRequired"))
-    .max(CONTENT_LIMITS.faqAnswerMax, formMsg("forms.admin.faqAnswerTooLong", { max: { number: CONTENT_LIMITS.faqAnswerMax } })),
-});
+const faq = z.object(
+  {
+    question: singleLineText({
+      label: msg("forms.label.question"),
+      required: formMsg("forms.admin.faqQuestionRequired"),
+      max: CONTENT_LIMITS.faqQuestionMax,
+      tooLong: formMsg("forms.admin.faqQuestionTooLong", { max: CONTENT_LIMITS.faqQuestionMax }),
+    }),
+    answer: z
+      .string(notText(msg("forms.label.answer"), formMsg("forms.admin.faqAnswerRequired")))
+      .trim()
+      .min(1, formMsg("forms.admin.faqAnswerRequired"))
+      .max(CONTENT_LIMITS.faqAnswerMax, formMsg("forms.admin.faqAnswerTooLong", { max: { number: CONTENT_LIMITS.faqAnswerMax } })),
+  },
+  formMsg("forms.admin.faqsList"),
+);
 
 /** The How It Works editor (and PUT /api/v1/admin/pages/how-it-works). */
 export const ContentPageSchema = z.object({

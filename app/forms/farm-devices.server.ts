@@ -2,7 +2,7 @@ import { z } from "zod";
 import { msg } from "~/catalog/ref";
 import { badReadingShape, checkReadingCount, readingsNotAList, type ReadingInput } from "~/domain/farm-readings";
 import { DEVICE_LABEL_MAX } from "~/forms/limits";
-import { formMsg } from "~/forms/parse.server";
+import { formId, formMsg } from "~/forms/parse.server";
 import { singleLineText } from "~/forms/text.server";
 
 /** The admin's issue form (page and API): the device's label. */
@@ -17,7 +17,7 @@ export const DeviceLabelSchema = z.object({
 export type DeviceLabelInput = z.infer<typeof DeviceLabelSchema>;
 
 /** The page's revoke button: which device. */
-export const RevokeDeviceSchema = z.object({ device_id: z.coerce.number().int().positive() });
+export const RevokeDeviceSchema = z.object({ device_id: formId(msg("deviceRules.deviceNotFound")) });
 
 const ReadingSchema = z.object({
   temperature_c: z.number(),

@@ -5,7 +5,7 @@ import { FARM_LOG_LIMITS as L, PHOTO_MAX_BYTES, PHOTO_MAX_COUNT } from "~/forms/
 import type { ProductType } from "~/domain/types";
 import type { MessageRef } from "~/catalog/format";
 import { msg } from "~/catalog/ref";
-import { fieldMessages, formIssue, formMsg, issueOf, type FieldMessage } from "~/forms/parse.server";
+import { fieldMessages, formIssue, formMsg, issueOf, readBoolean, type FieldMessage } from "~/forms/parse.server";
 
 /**
  * A farm's daily log for one batch: what investors see as the truth about their birds.
@@ -44,7 +44,11 @@ export const FARM_LOG_FIELDS = [
 ] as const;
 
 const blank = (v: unknown) => v === null || v === undefined || (typeof v === "string" && v.trim() === "");
-const flagOn = (v: unknown) => v === true || v === 1 || (typeof v === "string" && ["true", "on", "1", "yes"].includes(v.trim().toLowerCase()));
+/**
+ * The incident box: the page's checkbox sends "on" when ticked and nothing when not; JSON sends true
+ * or false (readBoolean). Anything else ("yes", 1) is no answer: null.
+ */
+const incidentFlag = (v: unknown): boolean | null => (v === "on" ? true : blank(v) ? false : readBoolean(v));
 
 type NumberRule = { required?: MessageRef; format: MessageRef; int?: boolean; min: number; minMessage: MessageRef; max: number; maxMessage: MessageRef; exclusiveMin?: boolean };
 
@@ -81,7 +85,14 @@ const count = (field: "birds_alive" | "deaths" | "eggs_collected", max: number, 
   });
 };
 
-const flag = z.unknown().transform((v) => flagOn(v));
+const flag = z.unknown().transform((v, ctx) => {
+  const on = incidentFlag(v);
+  if (on === null) {
+    ctx.addIssue({ code: "custom", ...formIssue("forms.farmLog.incidentFlag") });
+    return z.NEVER;
+  }
+  return on;
+});
 
 export function farmLogEntrySchema({ productType, today }: FarmLogContext) {
   const temperatureRange = msg("forms.farmLog.temperatureRange", { min: L.temperatureMin, max: L.temperatureMax });
@@ -176,7 +187,7 @@ function presenceProblems(raw: Record<string, unknown>, productType: ProductType
     if (blank(raw.avg_weight_kg)) out.avg_weight_kg = msg("forms.farmLog.weightRequired");
     if (!blank(raw.eggs_collected)) out.eggs_collected = msg("rules.farmLog.eggsForEggBatches");
   }
-  if (flagOn(raw.incident) && blank(raw.incident_description)) out.incident_description = msg("rules.farmLog.incidentDescription");
+  if (incidentFlag(raw.incident) && blank(raw.incident_description)) out.incident_description = msg("rules.farmLog.incidentDescription");
   return out;
 }
 

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { msg } from "~/catalog/ref";
 
 import { formId, formMsg, formText, idempotencyKey } from "~/forms/parse.server";
 
 /** The invest and exit dialogs of the invest pages. */
-const batchId = formId(formMsg("rules.batchNotFound"));
+const batchId = formId(msg("rules.batchNotFound"));
 
 export const InvestFormSchema = z.discriminatedUnion(
   "intent",

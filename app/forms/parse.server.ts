@@ -91,5 +91,31 @@ export function renderMessages(messages: Record<string, FieldMessage | undefined
 export const formText = (max: number) => z.string().max(max, formMsg("forms.tooLong")).optional().default("");
 /** The hidden key that makes a double-tapped submit count once. */
 export const idempotencyKey = z.string().max(200).optional();
-/** A positive whole id; anything else gets `message` (usually "... not found."). */
-export const formId = (message: FormMessage) => z.coerce.number(message).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);
+/**
+ * The one reading of a boolean in a JSON body: JSON true or false, or the text "true" or "false"
+ * (a form-encoded body has only text); null for anything else ("yes", 1, "on", a list). A page's
+ * checkbox sends "on" when ticked and nothing when not: its form reads that itself.
+ */
+export function readBoolean(value: unknown): boolean | null {
+  if (value === true || value === "true") return true;
+  if (value === false || value === "false") return false;
+  return null;
+}
+
+/** The one reading of an id: a positive whole JSON number or a string of digits (spaces around it allowed); null for anything else. */
+export function readId(value: unknown): number | null {
+  const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : "";
+  if (!/^\d{1,15}$/.test(text) || Number(text) <= 0) return null;
+  return Number(text);
+}
+
+/** A positive whole id (see readId); anything else gets `message` (usually "... not found."). */
+export const formId = (message: MessageRef) =>
+  z.unknown().transform((value, ctx) => {
+    const id = readId(value);
+    if (id === null) {
+      ctx.addIssue({ code: "custom", ...issueOf(message) });
+      return z.NEVER;
+    }
+    return id;
+  });

@@ -1,6 +1,6 @@
 import { msg } from "~/catalog/ref";
 import { z } from "zod";
-import { fieldMessages } from "~/forms/parse.server";
+import { fieldMessages, readBoolean, readId } from "~/forms/parse.server";
 import { errorField, logger } from "~/lib/logger.server";
 import { isDataException } from "~/lib/pg-sync-client.server";
 import type { Locale, MessageRef } from "~/catalog/format";
@@ -115,7 +115,9 @@ async function readText(request: Request, maxBytes = MAX_BODY_BYTES): Promise<st
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
-    throw new HttpError(422, Object.values(fieldMessages(parsed.error))[0] ?? msg("api.invalidInput"));
+    const [field, message] = Object.entries(fieldMessages(parsed.error))[0] ?? ["form", msg("api.invalidInput")];
+    // A rule without a catalog message (zod's own English) is answered by its field's name, in the reader's language.
+    throw new HttpError(422, typeof message === "string" ? msg("api.invalidField", { field }) : message);
   }
   return parsed.data;
 }
@@ -167,18 +169,18 @@ export function clientIp(request: Request): string {
   return request.headers.get("x-akoko-client-ip") ?? "unknown";
 }
 
-/** A positive whole id from a path or body; anything else is a 4xx with `message`. */
+/** A positive whole id from a path or body (a JSON number or a string of digits); anything else is a 4xx with `message`. */
 export function parseId(value: unknown, message: string | MessageRef = msg("api.notFound"), status = 404): number {
-  const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : "";
-  if (!/^\d{1,15}$/.test(text) || Number(text) <= 0) throw new HttpError(status, message);
-  return Number(text);
+  const id = readId(value);
+  if (id === null) throw new HttpError(status, message);
+  return id;
 }
 
-/** Form and JSON booleans: true, "true", "on", "1", "yes". */
-export function parseBool(value: unknown): boolean {
-  if (typeof value === "boolean") return value;
-  if (typeof value === "number") return value === 1;
-  return typeof value === "string" && ["true", "on", "1", "yes"].includes(value.trim().toLowerCase());
+/** A boolean field of a JSON door (see readBoolean): JSON true or false, or their text; anything else is a 422 with `message`. */
+export function parseBool(value: unknown, message: MessageRef): boolean {
+  const read = readBoolean(value);
+  if (read === null) throw new HttpError(422, message);
+  return read;
 }
 
 export function idempotencyKeyOf(request: Request): string | null {

@@ -9,6 +9,17 @@ export type UploadForm = { fields: Record<string, string>; files: UploadedFile[]
 const TEXT_PART_MAX = 64 * 1024;
 
 /**
+ * A JSON value as the form's text: a number or a boolean as it is written, null as nothing. A list
+ * or an object is no field's value (String([1]) would read as "1"): a 422 naming the field.
+ */
+function fieldText(field: string, value: unknown): string {
+  if (typeof value === "string") return value;
+  if (value === null || value === undefined) return "";
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  throw new HttpError(422, msg("api.invalidField", { field }));
+}
+
+/**
  * Reads a form that may carry files: urlencoded, JSON (no files) or multipart. Files in
  * `fileFields` are kept in memory up to `maxFileBytes` each; a bigger one is read to its end and
  * remembered only by size, so the user gets a clear message and what they typed back instead of a
@@ -18,7 +29,7 @@ export async function readUploadForm(request: Request, { fileFields, maxFileByte
   const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
   if (!type.includes("multipart/form-data")) {
     const body = await readBody(request);
-    return { fields: Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === "string" ? v : v == null ? "" : String(v)])), files: [] };
+    return { fields: Object.fromEntries(Object.entries(body).map(([k, v]) => [k, fieldText(k, v)])), files: [] };
   }
   const files: UploadedFile[] = [];
   const handler: UploadHandler = async ({ name, filename, data }) => {

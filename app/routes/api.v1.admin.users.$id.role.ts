@@ -1,6 +1,5 @@
 import { msg } from "~/catalog/ref";
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { DomainError } from "~/domain/errors";
 import { apiJson, handleApi, idempotencyKeyOf, onlyMethods, parseBool, parseId, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
 import { setAdminRole } from "~/commands/admin-approvals.server";
@@ -19,8 +18,8 @@ export function action({ request, params }: ActionFunctionArgs) {
     const admin = await requireApiAdmin(request);
     const userId = parseId(params.id, msg("api.userNotFound"));
     const body = await readBody(request);
-    if (body.is_admin === undefined || body.is_admin === null || body.is_admin === "") throw new DomainError(422, msg("api.isAdminBoolean"), "is_admin");
-    const answer = guardedAnswer(setAdminRole({ actor: admin, key: idempotencyKeyOf(request) }, { userId, isAdmin: parseBool(body.is_admin) }), localeOf(request));
+    const isAdmin = parseBool(body.is_admin, msg("api.isAdminBoolean"));
+    const answer = guardedAnswer(setAdminRole({ actor: admin, key: idempotencyKeyOf(request) }, { userId, isAdmin }), localeOf(request));
     return apiJson(answer.body, answer.status);
   });
 }

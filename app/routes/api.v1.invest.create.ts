@@ -15,7 +15,9 @@ export function action({ request }: ActionFunctionArgs) {
     const user = await requireApiUser(request);
     const body = await readBody(request);
     const batchId = parseId(body.batch_id, msg("api.batchIdToInvest"), 422);
-    const input = { batchId, units: readUnitCount(body.units), autoReinvest: parseBool(body.auto_reinvest) };
+    // Optional: not given (or null) is off.
+    const autoReinvest = body.auto_reinvest === undefined || body.auto_reinvest === null ? false : parseBool(body.auto_reinvest, msg("api.autoReinvestBoolean"));
+    const input = { batchId, units: readUnitCount(body.units), autoReinvest };
     const { investment, wallet } = invest({ actor: user, key: idempotencyKeyOf(request) }, input);
     return apiJson({ investment: investmentJson(investment), wallet: walletStateJson(wallet) }, 201);
   });
