@@ -405,16 +405,23 @@ describe("the same actions through /api/v1/admin, audited once", () => {
       expect(await call(adminApi, "POST", "/api/v1/admin/batches", { ...batch, farm_id })).toEqual({ status: 422, body: { detail: "Select a farm." } });
     expect(await call(adminApi, "POST", "/api/v1/admin/batches?lang=ak", { ...batch, farm_id: [farmId] })).toEqual({ status: 422, body: { detail: "Yi nkokɔ afuo bi." } });
     for (const target_units of [[10], { n: 10 }, true])
-      expect(await call(adminApi, "POST", "/api/v1/admin/batches", { ...batch, farm_id: farmId, target_units })).toEqual({ status: 422, body: { detail: "Enter the target units as a whole number." } });
+      expect(await call(adminApi, "POST", "/api/v1/admin/batches", { ...batch, farm_id: farmId, target_units })).toEqual({
+        status: 422,
+        body: { detail: "Enter the target units as a whole number." },
+      });
     for (const unit_price of [[10], { n: 10 }, true])
-      expect(await call(adminApi, "POST", "/api/v1/admin/batches", { ...batch, farm_id: farmId, unit_price })).toEqual({ status: 422, body: { detail: "Enter a unit price above zero with at most 2 decimals." } });
+      expect(await call(adminApi, "POST", "/api/v1/admin/batches", { ...batch, farm_id: farmId, unit_price })).toEqual({
+        status: 422,
+        body: { detail: "Enter a unit price above zero with at most 2 decimals." },
+      });
     expect(count("batches")).toBe(batches);
     expect((await call(adminApi, "POST", "/api/v1/admin/batches", { ...batch, farm_id: String(farmId) })).status).toBe(201);
 
     const page = (await call(adminApi, "GET", "/api/v1/admin/pages/how-it-works")).body;
     const put = (fields: Record<string, unknown>, query = "") => call(adminApi, "PUT", `/api/v1/admin/pages/how-it-works${query}`, { title: "T", ...fields });
-    expect(await put({ faqs: [{ question: "q", answer: 5 }] })).toEqual({ status: 422, body: { detail: "An answer must be text." } });
-    expect(await put({ faqs: [{ question: "q", answer: ["a"] }] }, "?lang=ak")).toEqual({ status: 422, body: { detail: "Mmuaeɛ: ɛsɛ sɛ ɛyɛ nsɛm a wɔakyerɛw." } });
+    expect(await put({ faqs: [{ question: "q", answer: 5 }] })).toEqual({ status: 422, body: { detail: "Each FAQ needs an answer." } });
+    expect(await put({ faqs: [{ question: "q", answer: ["a"] }] }, "?lang=ak")).toEqual({ status: 422, body: { detail: "Asɛmmisa biara hia mmuaeɛ." } });
+    expect(await put({ faqs: [{ question: 5, answer: "a" }] })).toEqual({ status: 422, body: { detail: "Each FAQ needs a question." } });
     for (const faqs of [[5], ["q"], [["q", "a"]], "q", { question: "q" }]) expect(await put({ faqs })).toEqual({ status: 422, body: { detail: "FAQs must be a list of questions and answers." } });
     expect(await put({ faqs: [5] }, "?lang=ak")).toEqual({ status: 422, body: { detail: "Ɛsɛ sɛ nsɛmmisa no yɛ nsɛmmisa ne mmuaeɛ." } });
     expect((await call(adminApi, "GET", "/api/v1/admin/pages/how-it-works")).body).toEqual(page);

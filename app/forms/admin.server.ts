@@ -86,7 +86,7 @@ const faq = z.object(
       tooLong: formMsg("forms.admin.faqQuestionTooLong", { max: CONTENT_LIMITS.faqQuestionMax }),
     }),
     answer: z
-      .string(notText(msg("forms.label.answer"), formMsg("forms.admin.faqAnswerRequired")))
+      .string(formMsg("forms.admin.faqAnswerRequired"))
       .trim()
       .min(1, formMsg("forms.admin.faqAnswerRequired"))
       .max(CONTENT_LIMITS.faqAnswerMax, formMsg("forms.admin.faqAnswerTooLong", { max: { number: CONTENT_LIMITS.faqAnswerMax } })),

@@ -16,7 +16,6 @@ export const forms: TwiTexts<typeof english> = {
   "forms.label.title": "Ti no",
   "forms.label.reason": "Nea enti",
   "forms.label.notes": "Nsɛm no",
-  "forms.label.answer": "Mmuaeɛ",
   "forms.notesTooLong": "Nsɛm no ntra nkyerɛwdeɛ {max}.",
 
   "forms.account.emailRequired": "Kyerɛw wo email address.",

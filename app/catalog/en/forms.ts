@@ -17,7 +17,6 @@ export const forms = {
   "forms.label.title": "The title",
   "forms.label.reason": "The reason",
   "forms.label.notes": "The notes",
-  "forms.label.answer": "An answer",
   "forms.notesTooLong": "Keep the notes under {max} characters.",
 
   "forms.account.emailRequired": "Enter your email address.",
