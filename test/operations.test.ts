@@ -20,6 +20,15 @@ function rawRequest(base: string, path: string, init: { method?: string; headers
   });
 }
 
+/**
+ * The log lines of each request, by their `msg`, once the last one's request line is written: an
+ * error line would carry the request's id too.
+ */
+async function logLinesOf(server: TestServer, ids: string[]): Promise<string[][]> {
+  const logs = (await server.waitForLogs(new RegExp(`"request_id":"${ids.at(-1)}".*"msg":"request"`))).split("\n");
+  return ids.map((id) => logs.filter((l) => l.includes(`"request_id":"${id}"`)).map((l) => (JSON.parse(l) as { msg: string }).msg));
+}
+
 describe("request logs, health and body limits", () => {
   let server: TestServer;
   beforeAll(async () => {
@@ -172,14 +181,7 @@ describe("request logs, health and body limits", () => {
       expect({ path, status: res.status }).toEqual({ path, status: 415 });
       ids.push(res.requestId);
     }
-    const logs = await server.waitForLogs(new RegExp(`"request_id":"${ids.at(-1)}".*"msg":"request"`));
-    for (const id of ids)
-      expect(
-        logs
-          .split("\n")
-          .filter((l) => l.includes(`"request_id":"${id}"`))
-          .map((l) => (JSON.parse(l) as { msg: string }).msg),
-      ).toEqual(["request"]);
+    expect(await logLinesOf(server, ids)).toEqual(ids.map(() => ["request"]));
   });
 
   it("answers a form posted to a page that takes none with 405 {detail} and Allow: GET, HEAD, to an unknown path with 404, and logs no error for either", async () => {
@@ -211,15 +213,8 @@ describe("request logs, health and body limits", () => {
     const contact = await posted("/contact", {});
     expect(contact.status).toBe(400);
     expect((await anon.postForm("/contact", { name: "Ama", email: "ama@example.com", subject: "Hi", message: "A question about my wallet." })).status).toBe(302);
-    // Each request's only line is its request line (an error line would carry its id too, and come first).
-    const logs = await server.waitForLogs(new RegExp(`"request_id":"${ids.at(-1)}".*"msg":"request"`));
-    for (const id of ids)
-      expect(
-        logs
-          .split("\n")
-          .filter((l) => l.includes(`"request_id":"${id}"`))
-          .map((l) => (JSON.parse(l) as { msg: string }).msg),
-      ).toEqual(["request"]);
+    // Each request's only line is its request line.
+    expect(await logLinesOf(server, ids)).toEqual(ids.map(() => ["request"]));
   });
 
   it("gives every request an id, in the answer's X-Request-Id and on its log lines (pino: level and time)", async () => {
