@@ -135,12 +135,18 @@ export const handleDataRequest: HandleDataRequestFunction = async (response, { r
   return response;
 };
 
+/** How Remix's warning about a `?_data` request begins (@remix-run/server-runtime, with single fetch on). */
+const OLD_DATA_PROTOCOL_WARNING = "Warning: Single fetch-enabled apps should not be making ?_data requests";
+
 /** Unexpected errors are logged on the server; the browser only gets the friendly page. */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   // Remix's own refusals (a form posted to a page without an action, a `_data` naming no route) are
   // the client's mistake, answered with a 4xx: nothing failed, and anyone could fill the log with them.
   if (isRouteErrorResponse(error) && error.status < 500) return;
+  // A request in Remix's old data protocol (`?_data`), which this app's pages never make: Remix warns
+  // through here, though nothing failed (anyone could fill the log with them too).
+  if (error instanceof Error && error.message.startsWith(OLD_DATA_PROTOCOL_WARNING)) return;
   // Remix's own errors carry the Error that says what happened (logged as it is, the object said "[object Object]").
   const cause = isRouteErrorResponse(error) ? ((error as { error?: unknown }).error ?? `${error.status} ${error.statusText}`) : error;
   logger.error({ path: hideLinkTokens(new URL(request.url).pathname), err: errorField(cause) }, "request failed");

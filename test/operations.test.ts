@@ -184,6 +184,17 @@ describe("request logs, health and body limits", () => {
     expect(await logLinesOf(server, ids)).toEqual(ids.map(() => ["request"]));
   });
 
+  it("logs no error for a request in Remix's old data protocol (?_data), which this app's pages never make", async () => {
+    const anon = new Client(server.url);
+    const ids: string[] = [];
+    for (const path of ["/faq?_data=routes/faq", "/faq?_data=root", "/?_data=routes/_index", "/faq?_data=no-such-route"]) {
+      const res = await anon.get(path);
+      expect({ path, status: res.status < 500 }).toEqual({ path, status: true });
+      ids.push(String(res.headers.get("x-request-id")));
+    }
+    expect(await logLinesOf(server, ids)).toEqual(ids.map(() => ["request"]));
+  });
+
   it("answers a form posted to a page that takes none with 405 {detail} and Allow: GET, HEAD, to an unknown path with 404, and logs no error for either", async () => {
     const anon = new Client(server.url);
     const ids: string[] = [];
