@@ -97,7 +97,10 @@ describe("notices", () => {
   });
 
   it("masks phones for logs and escapes HTML bodies", () => {
-    expect(maskPhone("+233241234567")).toBe("+233 24 *** 4567");
+    expect(maskPhone("+233241234567")).toBe("+233 *** *** 567");
+    expect(maskPhone("0551234987")).toBe("*******987");
+    expect(maskPhone("+233 55 123 4987")).toBe("*********987");
+    expect(maskPhone("12")).toBe("***");
     expect(maskEmail("kofi.mensah@example.com")).toBe("k***@example.com");
     expect(maskEmail("a@akoko.test")).toBe("a***@akoko.test");
     expect(maskEmail("not-an-address")).toBe("***");

@@ -168,10 +168,16 @@ export function maskEmail(address: string): string {
   return at > 0 ? `${address[0]}***${address.slice(at)}` : "***";
 }
 
-/** "+233241234567" -> "+233 24 *** 4567": what a log or an admin page may show of a phone. */
+/**
+ * What a log or an admin page may show of a phone or an account number: its last 3 digits.
+ * "+233241234567" -> "+233 *** *** 567", "0551234987" -> "*******987". More would single a person
+ * out: the network's two digits and the last four left one number in a thousand.
+ */
 export function maskPhone(phone: string): string {
-  const m = /^\+233(\d{2})\d{3}(\d{4})$/.exec(phone);
-  return m ? `+233 ${m[1]} *** ${m[2]}` : phone.replace(/\d(?=\d{4})/g, "*");
+  const digits = phone.replace(/\D/g, "");
+  if (digits.length <= 3) return "***";
+  if (/^\+233\d{9}$/.test(phone)) return `+233 *** *** ${digits.slice(-3)}`;
+  return `${"*".repeat(digits.length - 3)}${digits.slice(-3)}`;
 }
 
 const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");

@@ -29,7 +29,8 @@ import type {
   VerifiedTransfer,
   WebhookEvent,
 } from "./index.server";
-import { PAYMENT_MESSAGES as M, PaymentsError, assertAmountMinor, assertChargeReference, assertTransferReference, localGhanaPhone, maskPhone } from "./rules.server";
+import { PAYMENT_MESSAGES as M, PaymentsError, assertAmountMinor, assertChargeReference, assertTransferReference, localGhanaPhone } from "./rules.server";
+import { maskPhone } from "~/domain/notices";
 
 const DEFAULT_BASE_URL = "https://api.paystack.co";
 const CURRENCY = "GHS";

@@ -61,12 +61,6 @@ export function localGhanaPhone(phone: string): string | null {
   return international ? `0${international.slice(4)}` : null;
 }
 
-/** For logs: all but the last 3 digits hidden. */
-export function maskPhone(phone: string): string {
-  const digits = phone.replace(/\D/g, "");
-  return digits.length <= 3 ? "***" : `${"*".repeat(digits.length - 3)}${digits.slice(-3)}`;
-}
-
 /**
  * How a verified collection differs from what we asked for; empty means it may be credited (when
  * its status is `succeeded`). A mismatch is flagged for a person, never credited.
