@@ -285,6 +285,30 @@ describe("the invest dialog", () => {
     expect(investmentCount(u.id)).toBe(0);
   });
 
+  it("without JavaScript, units typed after the figures were worked out are shown first, then bought", async () => {
+    const u = await investor(500);
+    const url = `/invest/eggs?status=OPEN&dialog=invest&batch=${egg}`;
+    const page = (await get(u.page, url)).html;
+    // The form says which units its figures are for: the default 10.
+    expect(page).toMatch(/name="shown_units" value="10"/);
+    expect(page).toMatch(/data-testid="invest-cost">GH₵\s?1,000\.00/);
+    const fields = { intent: "invest", batch_id: egg, terms: "on", idempotency_key: `k-${RUN}-unseen` };
+    // 3 typed over the 10 without pressing Check the cost: nothing is bought, and the figures are now for 3.
+    const refused = await u.page.postForm(url, { ...fields, units: 3, shown_units: 10 });
+    expect(refused.status).toBe(400);
+    const shown = htmlText(await refused.text());
+    expect(fieldError(shown)).toEqual(["The figures above are now for the 3 units you typed: read them, then press the button again."]);
+    expect(shown).toMatch(/data-testid="invest-cost">GH₵\s?300\.00/);
+    expect(shown).toMatch(/data-testid="invest-net-income">GH₵\s?3\.00/);
+    expect(shown).toMatch(/name="shown_units" value="3"/);
+    expect(investmentCount(u.id)).toBe(0);
+    // A rule's own refusal comes first: it says what to change.
+    expect(fieldError(htmlText(await (await u.page.postForm(url, { ...fields, units: 6, shown_units: 3 })).text()))).toEqual(["Insufficient wallet balance — deposit or reduce units."]);
+    // Pressed again, the 3 it showed are bought.
+    expect((await u.page.postForm(url, { ...fields, units: 3, shown_units: 3 })).status).toBe(302);
+    expect(server.db().prepare("select units, amount_minor a from investments where user_id = ?").all(u.id)).toEqual([{ units: 3, a: 30000 }]);
+  });
+
   it("answers each case with the egg messages", async () => {
     const u = await investor(500);
     const url = `/invest/eggs?dialog=invest&batch=${egg}`;
@@ -407,6 +431,37 @@ describe("early exit", () => {
     expect((await get(stranger.page, url)).html).toContain('data-testid="exit-notice">You hold no units in this batch.<');
     expect(fieldError(htmlText(await (await stranger.page.postForm(url, { intent: "exit", batch_id: egg, units: 1 })).text()))).toEqual(["You hold no units in this batch."]);
     expect((await get(seller.page, `/invest/chicken?dialog=exit&batch=${egg}`)).html).not.toContain('role="dialog"');
+  });
+
+  it("without JavaScript, units typed after the exit's figures were worked out are shown first, then offered", async () => {
+    const egg = newBatch(newFarm(`Unseenexit ${RUN}`), { unitPrice: 10, targetUnits: 40 });
+    const seller = await investor(1000);
+    expect((await seller.page.postForm(`/invest/eggs?dialog=invest&batch=${egg}`, { intent: "invest", batch_id: egg, units: 40, terms: "on" })).status).toBe(302);
+    expect((await call(admin, "POST", `/api/v1/admin/batches/${egg}/activate`)).status).toBe(200);
+    const started = new Date();
+    started.setUTCMonth(started.getUTCMonth() - 2);
+    server.db().prepare("update batches set start_date = ? where id = ?").run(started.toISOString().slice(0, 10), egg);
+    const url = `/invest/eggs?dialog=exit&batch=${egg}`;
+    const page = (await get(seller.page, url)).html;
+    expect(page).toMatch(/name="shown_units" value="10"/);
+    expect(page).toMatch(/data-testid="exit-price">GH₵\s?100\.00/);
+    const fields = { intent: "exit", batch_id: egg, idempotency_key: `k-${RUN}-unseen-exit` };
+    const refused = await seller.page.postForm(url, { ...fields, units: 15, shown_units: 10 });
+    expect(refused.status).toBe(400);
+    const shown = htmlText(await refused.text());
+    expect(fieldError(shown)).toEqual(["The figures above are now for the 15 units you typed: read them, then press the button again."]);
+    // 15 units at par, the fee at the configured rate, and what the investor would receive, all for 15.
+    expect(shown).toContain("If a buyer takes 15 units");
+    expect(shown).toMatch(/data-testid="exit-price">GH₵\s?150\.00/);
+    const fee = Number(/data-testid="exit-fee">-GH₵\s?([\d.]+)/.exec(shown)?.[1]);
+    const net = Number(/data-testid="exit-net">GH₵\s?([\d.]+)/.exec(shown)?.[1]);
+    expect(fee).toBeGreaterThan(0);
+    expect(Math.round((fee + net) * 100)).toBe(15000);
+    expect(shown).toMatch(/name="shown_units" value="15"/);
+    const offered = () => server.db().prepare("select coalesce(sum(units_remaining), 0) n from exit_requests where batch_id = ?").get(egg);
+    expect(offered()).toEqual({ n: 0 });
+    expect((await seller.page.postForm(url, { ...fields, units: 15, shown_units: 15 })).status).toBe(302);
+    expect(offered()).toEqual({ n: 15 });
   });
 
   it("refuses an exit before the batch is active", async () => {

@@ -20,10 +20,13 @@ export type InvestResult = { investment: holdings.InvestmentRow; wallet: WalletS
  * USSD). `smsReceipt`: the door has no page to keep (USSD), so the receipt goes by SMS, in the same
  * transaction (a replay sends none).
  */
-export function invest(ctx: CommandContext, input: { batchId: number; units: UnitCount; acceptedTerms?: boolean; autoReinvest: boolean; smsReceipt?: boolean }): InvestResult {
-  const { batchId, units, acceptedTerms, autoReinvest } = input;
+export function invest(
+  ctx: CommandContext,
+  input: { batchId: number; units: UnitCount; acceptedTerms?: boolean; autoReinvest: boolean; smsReceipt?: boolean; /** The units a dialog's figures were for. */ unitsShown?: number },
+): InvestResult {
+  const { batchId, units, acceptedTerms, autoReinvest, unitsShown } = input;
   return onceOnly(ctx, "invest", { batchId, units: unitsParam(units), acceptedTerms, autoReinvest }, () => {
-    const investment = holdings.investInBatch({ userId: ctx.actor.id, batchId, units, acceptedTerms, autoReinvest });
+    const investment = holdings.investInBatch({ userId: ctx.actor.id, batchId, units, acceptedTerms, autoReinvest, unitsShown });
     if (input.smsReceipt) {
       const receipt = { reference: holdings.investmentRef(investment.id), count: investment.units, batchId, amount: { money: investment.amountMinor } };
       notify(ctx.actor.id, "RECEIPT", msg("notices.receiptInvested", receipt));
@@ -39,9 +42,9 @@ export function reinvest(ctx: CommandContext, input: { investmentId: number; uni
 }
 
 /** Offers units of the investor's egg holding in a batch for early exit: one PENDING request per holding used. */
-export function requestEarlyExit(ctx: CommandContext, input: { batchId: number; units: UnitCount }): holdings.ExitRequestRow[] {
-  const { batchId, units } = input;
-  return onceOnly(ctx, "request-early-exit", { batchId, units: unitsParam(units) }, () => holdings.requestEarlyExit({ userId: ctx.actor.id, batchId, units })).result;
+export function requestEarlyExit(ctx: CommandContext, input: { batchId: number; units: UnitCount; /** The units a dialog's figures were for. */ unitsShown?: number }): holdings.ExitRequestRow[] {
+  const { batchId, units, unitsShown } = input;
+  return onceOnly(ctx, "request-early-exit", { batchId, units: unitsParam(units) }, () => holdings.requestEarlyExit({ userId: ctx.actor.id, batchId, units, unitsShown })).result;
 }
 
 /** Withdraws the investor's own PENDING early-exit offer. */

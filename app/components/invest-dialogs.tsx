@@ -9,6 +9,7 @@ import { slots, withElements } from "~/components/rich-text";
 import { useT } from "~/catalog/use-words";
 import { BeforeTax } from "~/components/after-tax";
 import { expectedPayoutAfterTax } from "~/domain/schedules";
+import { exitProceeds, readUnitCount } from "~/domain/investing";
 
 export type InvestActionResult = { ok: false; errors: Record<string, string>; values: Record<string, string> } | undefined;
 
@@ -113,6 +114,8 @@ function InvestDialog({ dialog, isEgg, result }: { dialog: Extract<DialogData, {
           <input type="hidden" name="intent" value="invest" />
           <input type="hidden" name="batch_id" value={dialog.batch.id} />
           <input type="hidden" name="idempotency_key" value={dialog.idempotencyKey} />
+          {/* The units the figures below are for: the server buys no other number unseen. */}
+          <input type="hidden" name="shown_units" value={units} />
           {/* What "Check the cost" (a GET of this page) needs to reopen this dialog on the same list; the post ignores them. */}
           {dialog.check.fields.map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
@@ -199,7 +202,13 @@ function ExitDialog({ dialog, result }: { dialog: Extract<DialogData, { kind: "e
   const t = useT();
   const { errors, values } = answer(result, "exit");
   const { preview } = dialog;
-  const figures = preview.figures;
+  const [units, setUnits] = useState(values?.units ?? preview.value);
+  // The rule's answer to the units "Check the cost" sent, while they are still the ones in the field.
+  const checked = units === preview.value ? preview.unitsError : null;
+  // The figures follow the units in the field (as typed, with JavaScript), by the exit rule itself.
+  const typed = readUnitCount(units);
+  const priceMinor = typed.ok ? typed.units * dialog.batch.unitPriceMinor : 0;
+  const figures = typed.ok ? { units: typed.units, priceMinor, ...exitProceeds(priceMinor, preview.feeRate) } : null;
   return (
     <Dialog title={t("investDialogs.exitTitle", { id: dialog.batch.id })} closeTo={dialog.closeTo}>
       <p className="text-sm text-stone-700">
@@ -226,6 +235,8 @@ function ExitDialog({ dialog, result }: { dialog: Extract<DialogData, { kind: "e
         <input type="hidden" name="intent" value="exit" />
         <input type="hidden" name="batch_id" value={dialog.batch.id} />
         <input type="hidden" name="idempotency_key" value={dialog.idempotencyKey} />
+        {/* The units the figures below are for: the server offers no other number unseen. */}
+        <input type="hidden" name="shown_units" value={units} />
         {/* What "Check the cost" (a GET of this page) needs to reopen this dialog on the same list; the post ignores them. */}
         {dialog.check.fields.map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
@@ -240,8 +251,9 @@ function ExitDialog({ dialog, result }: { dialog: Extract<DialogData, { kind: "e
           max={dialog.maxUnits}
           step={1}
           required
-          defaultValue={values?.units ?? preview.value}
-          error={errors.units ?? preview.unitsError}
+          value={units}
+          onChange={(e) => setUnits(e.currentTarget.value)}
+          error={errors.units ?? checked}
         />
         {figures ? (
           <div className="rounded-lg bg-stone-50 p-3 text-sm" data-testid="exit-preview">
@@ -251,7 +263,7 @@ function ExitDialog({ dialog, result }: { dialog: Extract<DialogData, { kind: "e
               <dd className="text-right" data-testid="exit-price">
                 {formatGhs(figures.priceMinor)}
               </dd>
-              <dt>{t("investDialogs.fee", { rate: figures.feeRate })}</dt>
+              <dt>{t("investDialogs.fee", { rate: preview.feeLabel })}</dt>
               <dd className="text-right" data-testid="exit-fee">
                 {formatGhs(-figures.feeMinor)}
               </dd>
@@ -302,5 +314,5 @@ export function InvestDialogs({ dialog, isEgg, result }: { dialog: InvestPageDat
     );
   }
   if (dialog.kind === "invest") return <InvestDialog key={`${dialog.batch.id}-${dialog.idempotencyKey}`} dialog={dialog} isEgg={isEgg} result={result} />;
-  return <ExitDialog dialog={dialog} result={result} />;
+  return <ExitDialog key={`${dialog.batch.id}-${dialog.idempotencyKey}`} dialog={dialog} result={result} />;
 }

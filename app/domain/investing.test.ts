@@ -225,3 +225,28 @@ describe("unitsOf", () => {
     expect(englishOf(unitsOf(1500))).toBe("1,500 units");
   });
 });
+
+describe("units the investor was shown the figures of", () => {
+  const egg = { productType: "EGG" as const, status: "OPEN" as const, unitPriceMinor: 15000, availableUnits: 50 };
+  const active = { productType: "EGG" as const, status: "ACTIVE" as const, startDate: "2026-01-01" };
+  const exit = { batch: active, today: "2026-03-01", unitsHeld: 20, unitsAlreadyOffered: 0 };
+  it("buys or offers the units shown, and refuses others after every other rule", () => {
+    expect(checkInvestment({ batch: egg, units: readUnitCount("4"), acceptedTerms: true, walletMinor: 60000, unitsShown: 4 })).toEqual({ units: 4, costMinor: 60000 });
+    expect(refusal(() => checkInvestment({ batch: egg, units: readUnitCount("3"), acceptedTerms: true, walletMinor: 60000, unitsShown: 10 })).detail).toBe(
+      "The figures above are now for the 3 units you typed: read them, then press the button again.",
+    );
+    // Another rule's refusal comes first: its words say what to change.
+    expect(refusal(() => checkInvestment({ batch: egg, units: readUnitCount("5"), acceptedTerms: true, walletMinor: 60000, unitsShown: 10 })).detail).toBe(
+      "Insufficient wallet balance — deposit or reduce units.",
+    );
+    expect(refusal(() => checkInvestment({ batch: egg, units: readUnitCount("2"), acceptedTerms: false, walletMinor: 60000, unitsShown: 10 })).detail).toBe("Please accept terms & risk disclosure.");
+    // No figures shown (the API): no such rule.
+    expect(checkInvestment({ batch: egg, units: readUnitCount("3"), acceptedTerms: true, walletMinor: 60000 })).toEqual({ units: 3, costMinor: 45000 });
+    expect(checkEarlyExit({ ...exit, units: readUnitCount("5"), unitsShown: 5 })).toBe(5);
+    expect(checkEarlyExit({ ...exit, units: readUnitCount("5") })).toBe(5);
+    expect(refusal(() => checkEarlyExit({ ...exit, units: readUnitCount("1"), unitsShown: 10 })).detail).toBe(
+      "The figures above are now for the 1 unit you typed: read them, then press the button again.",
+    );
+    expect(refusal(() => checkEarlyExit({ ...exit, units: readUnitCount("21"), unitsShown: 10 })).detail).toBe("You can offer at most 20 units for early exit.");
+  });
+});

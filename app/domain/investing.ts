@@ -22,6 +22,16 @@ export function readUnitCount(input: unknown): UnitCount {
   return { ok: true, units: value };
 }
 
+/**
+ * The last rule of buying and of offering units for exit, after every other: the units are those
+ * the investor was shown the figures of (`unitsShown`: what the dialog worked out the cost, income
+ * or proceeds for; undefined where the caller shows no such figures, as the API). Units typed after
+ * the figures were worked out are never bought or offered unseen.
+ */
+function refuseUnseenUnits(units: number, unitsShown: number | undefined) {
+  if (unitsShown !== undefined && unitsShown !== units) throw new DomainError(409, msg("rules.figuresChanged", { count: units }), "units");
+}
+
 /** A count of units as an investor reads it ("1 unit", "0 units", "1,500 units"), a message to render in the reader's language. */
 export function unitsOf(n: number): MessageRef {
   return msg("ledger.units", { count: n });
@@ -76,6 +86,7 @@ export function checkInvestment({
   acceptedTerms,
   walletMinor,
   ownOfferedUnits = 0,
+  unitsShown,
 }: {
   batch: InvestableBatch;
   units: UnitCount;
@@ -84,6 +95,8 @@ export function checkInvestment({
   walletMinor: number;
   /** Units of an ACTIVE egg batch the buyer offers for exit themselves: on sale, but not to them. */
   ownOfferedUnits?: number;
+  /** The units the figures the investor read were for (refuseUnseenUnits). */
+  unitsShown?: number;
 }): { units: number; costMinor: number } {
   if (!batchTakesMoney(batch)) throw new DomainError(409, msg("rules.batchNotOpen"));
   const units = unitsToBuy(unitsInput, batch.productType);
@@ -91,6 +104,7 @@ export function checkInvestment({
   if (acceptedTerms === false) throw new DomainError(422, msg(`rules.terms.${batch.productType}`), "terms");
   const costMinor = units * batch.unitPriceMinor;
   if (costMinor > walletMinor) throw new DomainError(409, msg("rules.insufficientWallet"), "units");
+  refuseUnseenUnits(units, unitsShown);
   return { units, costMinor };
 }
 
@@ -104,12 +118,15 @@ export function checkEarlyExit({
   today,
   unitsHeld,
   unitsAlreadyOffered,
+  unitsShown,
 }: {
   batch: { productType: ProductType; status: BatchStatus; startDate: string | null };
   units: UnitCount;
   today: string;
   unitsHeld: number;
   unitsAlreadyOffered: number;
+  /** The units the figures the investor read were for (refuseUnseenUnits). */
+  unitsShown?: number;
 }): number {
   const read = unitsInput;
   if (!read.ok) throw new DomainError(422, read.reason === "fraction" ? msg("rules.wholeUnits") : msg("rules.enterUnits"), "units");
@@ -121,6 +138,7 @@ export function checkEarlyExit({
   if (unitsHeld <= 0) throw new DomainError(409, msg("rules.noHolding"));
   const max = unitsHeld - unitsAlreadyOffered;
   if (units > max) throw new DomainError(409, msg("rules.exitTooMany", { count: Math.max(0, max) }), "units");
+  refuseUnseenUnits(units, unitsShown);
   return units;
 }
 

@@ -9,8 +9,17 @@ const batchId = formId(msg("rules.batchNotFound"));
 export const InvestFormSchema = z.discriminatedUnion(
   "intent",
   [
-    z.object({ intent: z.literal("invest"), batch_id: batchId, units: formText(20), terms: formText(5), auto_reinvest: formText(5), idempotency_key: idempotencyKey }),
-    z.object({ intent: z.literal("exit"), batch_id: batchId, units: formText(20), idempotency_key: idempotencyKey }),
+    // shown_units: the units the dialog's figures were worked out for when it was sent.
+    z.object({
+      intent: z.literal("invest"),
+      batch_id: batchId,
+      units: formText(20),
+      shown_units: formText(20),
+      terms: formText(5),
+      auto_reinvest: formText(5),
+      idempotency_key: idempotencyKey,
+    }),
+    z.object({ intent: z.literal("exit"), batch_id: batchId, units: formText(20), shown_units: formText(20), idempotency_key: idempotencyKey }),
   ],
   formMsg("investorTexts.formUnreadable"),
 );

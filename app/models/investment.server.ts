@@ -47,15 +47,18 @@ export function investInBatch({
   units,
   acceptedTerms,
   autoReinvest = false,
+  unitsShown,
 }: {
   userId: number;
   batchId: number;
   units: UnitCount;
   acceptedTerms?: boolean;
   autoReinvest?: boolean;
+  /** The units the dialog's figures were for (checkInvestment); undefined where none were shown. */
+  unitsShown?: number;
 }): InvestmentRow {
   const bought = atomic(() => {
-    const { batch, buyingOffers, units: wanted, costMinor } = checkPurchase({ userId, batchId, units, acceptedTerms });
+    const { batch, buyingOffers, units: wanted, costMinor } = checkPurchase({ userId, batchId, units, acceptedTerms, unitsShown });
     if (!buyingOffers) {
       const placed = prepared<[number, number, number]>("update batches set units_placed = units_placed + ? where id = ? and status = 'OPEN' and units_placed + ? <= target_units").run(
         wanted,
@@ -88,13 +91,13 @@ export function investInBatch({
 }
 
 /** Every rule of buying, on the batch and wallet as they stand: the units and their cost, or the refusal. */
-function checkPurchase({ userId, batchId, units, acceptedTerms }: { userId: number; batchId: number; units: UnitCount; acceptedTerms?: boolean }) {
+function checkPurchase({ userId, batchId, units, acceptedTerms, unitsShown }: { userId: number; batchId: number; units: UnitCount; acceptedTerms?: boolean; unitsShown?: number }) {
   const batch = investableBatch(batchId);
   if (!batch) throw new DomainError(404, msg("rules.batchNotFound"), "batch_id");
   const buyingOffers = batch.status === "ACTIVE";
   // Your own offered units are not for sale to you.
   const ownOffered = buyingOffers ? offeredUnitsBy(userId, batchId) : 0;
-  const checked = checkInvestment({ batch, ownOfferedUnits: ownOffered, units, acceptedTerms, walletMinor: walletBalanceMinor(userId) });
+  const checked = checkInvestment({ batch, ownOfferedUnits: ownOffered, units, acceptedTerms, walletMinor: walletBalanceMinor(userId), unitsShown });
   return { batch, buyingOffers, ...checked };
 }
 
@@ -209,7 +212,7 @@ export function exitRequestJson(r: ExitRequestRow) {
  * Offers units of the investor's egg holding in a batch for early exit. The units are taken
  * from their holdings oldest first; each holding gets its own PENDING request.
  */
-export function requestEarlyExit({ userId, batchId, units }: { userId: number; batchId: number; units: UnitCount }): ExitRequestRow[] {
+export function requestEarlyExit({ userId, batchId, units, unitsShown }: { userId: number; batchId: number; units: UnitCount; unitsShown?: number }): ExitRequestRow[] {
   return atomic(() => {
     const batch = getBatch(batchId);
     if (!batch) throw new DomainError(404, msg("rules.batchNotFound"), "batch_id");
@@ -229,7 +232,7 @@ export function requestEarlyExit({ userId, batchId, units }: { userId: number; b
     for (const p of pending) offeredBy.set(p.investmentId, (offeredBy.get(p.investmentId) ?? 0) + p.units);
     const unitsHeld = holdings.reduce((s, h) => s + h.unitsHeld, 0);
     const unitsAlreadyOffered = [...offeredBy.values()].reduce((s, n) => s + n, 0);
-    let left = checkEarlyExit({ batch, units, today: today(), unitsHeld, unitsAlreadyOffered });
+    let left = checkEarlyExit({ batch, units, today: today(), unitsHeld, unitsAlreadyOffered, unitsShown });
     const feeRate = getEnv().EARLY_EXIT_FEE_RATE;
     const created: ExitRequestRow[] = [];
     for (const h of holdings) {

@@ -25,7 +25,7 @@ import {
 } from "~/pages/invest-list";
 import { latestFarmReadings } from "~/models/farm-log.server";
 import { sensorView, sensorViews, type SensorView } from "~/pages/farm-readings.server";
-import { buyingState, checkEarlyExit, checkInvestment, exitProceeds, readUnitCount, type UnitCount } from "~/domain/investing";
+import { buyingState, checkEarlyExit, checkInvestment, readUnitCount, type UnitCount } from "~/domain/investing";
 
 import { formatGhs } from "~/domain/money";
 import type { ProductType } from "~/domain/types";
@@ -141,22 +141,22 @@ function exitClosedBecause(batch: BatchView, locale: Locale): string | null {
 const feePercent = (rate: number) => percent(rate, Math.round(rate * 1000) % 10 === 0 ? 0 : 1);
 
 /**
- * What the exit dialog shows before anything is sent, for the units typed (?units=, the "Check the cost"
- * button) or the default: the fee at the configured rate and what the investor receives if a buyer takes
- * them, by the exit rule itself (exitProceeds); and, for typed units, the rule's answer to them.
+ * What the exit dialog needs before anything is sent: the units to show (typed: ?units=, the "Check
+ * the cost" button; else the default) and the fee's rate, from which the dialog works out the price,
+ * the fee and what the investor receives by the exit rule itself (exitProceeds) for the units in its
+ * field, as they are typed with JavaScript; and, for typed units, the rule's answer to them.
  */
 function exitPreview(batch: BatchView, held: { unitsHeld: number; unitsOffered: number }, asked: string | null, locale: Locale) {
   const canOffer = Math.max(0, held.unitsHeld - held.unitsOffered);
   const typed = asked === null ? null : readUnitCount(asked);
   const units = typed?.ok ? typed.units : defaultUnits(canOffer);
   const feeRate = getEnv().EARLY_EXIT_FEE_RATE;
-  const priceMinor = units * batch.unitPriceMinor;
-  const { feeMinor, netMinor } = exitProceeds(priceMinor, feeRate);
   return {
     canOffer,
     unitsOffered: held.unitsOffered,
     value: asked ?? String(units),
-    figures: typed && !typed.ok ? null : { units, priceMinor, feeMinor, netMinor, feeRate: feePercent(feeRate) },
+    feeRate,
+    feeLabel: feePercent(feeRate),
     unitsError: typed ? exitNotice(batch, held.unitsHeld, held.unitsOffered, locale, typed) : null,
   };
 }
@@ -341,8 +341,13 @@ export async function investPageAction(type: ProductType, request: Request) {
   try {
     const ctx = { actor: user, key: form.idempotency_key || null };
     const units = readUnitCount(form.units);
+    // The units the dialog's figures were for when it was sent (without JavaScript they follow the
+    // units typed only through "Check the cost"): the rules buy or offer no other number. Unreadable
+    // is none (0); a post without the field (no dialog) is not checked.
+    const shown = form.shown_units ? readUnitCount(form.shown_units) : null;
+    const unitsShown = shown === null ? undefined : shown.ok ? shown.units : 0;
     if (form.intent === "invest") {
-      const { investment } = invest(ctx, { batchId: batch.id, units, acceptedTerms: form.terms === "on", autoReinvest: form.auto_reinvest === "on" });
+      const { investment } = invest(ctx, { batchId: batch.id, units, acceptedTerms: form.terms === "on", autoReinvest: form.auto_reinvest === "on", unitsShown });
       return redirectWithFlash(listHref(type, query, {}, batch.id), {
         kind: "success",
         message: msg("investorTexts.investmentConfirmed", { count: investment.units, batchId: batch.id, amount: { money: investment.amountMinor } }),
@@ -350,7 +355,7 @@ export async function investPageAction(type: ProductType, request: Request) {
         link: { href: receiptHref(investment.id), text: msg("investorTexts.viewReceipt") },
       });
     }
-    requestEarlyExit(ctx, { batchId: batch.id, units });
+    requestEarlyExit(ctx, { batchId: batch.id, units, unitsShown });
     return redirectWithFlash(listHref(type, query, {}, batch.id), { kind: "success", message: msg("rules.earlyExitSubmitted") });
   } catch (error) {
     if (error instanceof DomainError || error instanceof HttpError) return pageError(error, values, locale);

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectVisible, launchBrowser, NO_JAVASCRIPT, phoneContext, SCREENSHOT_DIR, WITH_JAVASCRIPT } from "../support/browser";
+import { expectVisible, launchBrowser, NO_JAVASCRIPT, phoneContext, SCREENSHOT_DIR, WITH_JAVASCRIPT, typeUnits } from "../support/browser";
 import { call, Client } from "../support/client";
 import { backdateBatchStart, createBatch, createFarm, createInvestor, signInAdmin, signInBrowser } from "../support/factories";
 import { hydrated } from "../support/journey";
@@ -126,7 +126,7 @@ describe.each([NO_JAVASCRIPT, WITH_JAVASCRIPT])("issue 29 points 8-11 in a phone
     await page.goto(`${list}&dialog=invest&batch=${open}`);
     await hydrated(page, javaScriptEnabled);
     const invest = page.getByRole("dialog", { name: `Invest in Batch #${open}` });
-    await invest.getByLabel("Units").fill("2");
+    await typeUnits(page, invest, "2", javaScriptEnabled);
     await invest.getByLabel("I accept the Terms and the Risk Disclosure.").check();
     await invest.getByRole("button", { name: "Invest" }).click();
     await expectVisible(page.getByText(`Investment confirmed: 2 units of Batch #${open}`));

@@ -112,8 +112,14 @@ describe.each([
     await shot("invest-error");
     if (javaScriptEnabled) await expectVisible(page.getByTestId("invest-cost").getByText(/120\.00/));
 
-    // Success: a toast, the list (with its filters) and the new available units.
+    // Success: a toast, the list (with its filters) and the new available units. Without JavaScript
+    // the figures were for the 6 units sent before: Invest shows those for 3 first, then buys them.
     await submit("3", true);
+    if (!javaScriptEnabled) {
+      await expectMessage("The figures above are now for the 3 units you typed: read them, then press the button again.");
+      await expectVisible(page.getByTestId("invest-cost").getByText(/60\.00/));
+      await page.getByRole("dialog").getByRole("button", { name: "Invest" }).click();
+    }
     await expectVisible(page.getByText(`Investment confirmed: 3 units of Batch #${cheap}`));
     await page.waitForURL((url) => !url.search.includes("dialog") && url.search.includes("sort=price"));
     await expect.poll(() => availableOf(page, cheap)).toBe("37");
@@ -132,8 +138,19 @@ describe.each([
     await exit.getByRole("button", { name: "Request exit" }).click();
     await expectMessage("Enter units");
     await page.getByRole("dialog").getByLabel("Units").fill("2");
+    // With JavaScript the price, the fee and what the investor receives follow the units as typed.
+    if (javaScriptEnabled) {
+      await expectVisible(page.getByRole("dialog").getByText("If a buyer takes 2 units"));
+      await expect.poll(async () => (await page.getByTestId("exit-price").textContent())?.replace(/\s/g, "")).toBe("GH₵40.00");
+    }
     await shot("exit-dialog");
     await page.getByRole("dialog").getByRole("button", { name: "Request exit" }).click();
+    if (!javaScriptEnabled) {
+      // The figures were for the 0 units sent before: those for 2 are shown first.
+      await expectMessage("The figures above are now for the 2 units you typed: read them, then press the button again.");
+      await expectVisible(page.getByRole("dialog").getByText("If a buyer takes 2 units"));
+      await page.getByRole("dialog").getByRole("button", { name: "Request exit" }).click();
+    }
     await expectVisible(page.getByText("Early exit request submitted. We will notify you when a buyer is found."));
     await page.waitForURL((url) => !url.search.includes("dialog"));
     // Offered units show as available to buy in the ACTIVE batch.
@@ -213,6 +230,11 @@ describe.each([
     await submit("11", true);
     await expectMessage("Insufficient wallet balance — deposit or reduce units.");
     await submit("5", true);
+    if (!javaScriptEnabled) {
+      await expectMessage("The figures above are now for the 5 units you typed: read them, then press the button again.");
+      await expectVisible(page.getByTestId("invest-cost").getByText(/50\.00/));
+      await page.getByRole("dialog").getByRole("button", { name: "Invest" }).click();
+    }
     await expectVisible(page.getByText(`Investment confirmed: 5 units of Batch #${batch}`));
     await expect.poll(() => availableOf(page, batch)).toBe("20");
     await expect(noSideScroll(page)).resolves.toBe(true);

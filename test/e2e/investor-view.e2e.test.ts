@@ -9,7 +9,7 @@ import path from "node:path";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe";
-import { expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR } from "../support/browser";
+import { expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR, typeUnits } from "../support/browser";
 import { apiLogin, call, type Client } from "../support/client";
 import { createInvestor, signInBrowser } from "../support/factories";
 import { hydrated } from "../support/journey";
@@ -199,7 +199,7 @@ describe.each([
     await expect(noSideScroll(page)).resolves.toBe(true);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `investor-view-chicken-dialog-${tag}.png`) });
     await hydrated(page, javaScriptEnabled);
-    await chicken.getByLabel("Units").fill("2");
+    await typeUnits(page, chicken, "2", javaScriptEnabled);
     await chicken.getByRole("checkbox", { name: "Auto-reinvest at harvest" }).check();
     await chicken.getByRole("checkbox", { name: /I acknowledge the investment terms/ }).check();
     await chicken.getByRole("button", { name: "Invest" }).click();

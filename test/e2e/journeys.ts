@@ -9,7 +9,7 @@ import fs from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { budgetProblems, formatTable, measurePage } from "../../scripts/lib/page-weight.js";
-import { type BrowserMode, expectVisible, launchBrowser, phoneContext } from "../support/browser";
+import { type BrowserMode, expectVisible, launchBrowser, phoneContext, typeUnits } from "../support/browser";
 import { call, uniqueEmail, type Client } from "../support/client";
 import { backdateBatchStart, createBatch, createFarm, createInvestor, createRemittance, signedInStorageState, signInAdmin, signInBrowser, type BatchOptions } from "../support/factories";
 import { auditPage, collectPageErrors, hydrated, JOURNEY_SCREENSHOT_DIR, screenshots, tabTo } from "../support/journey";
@@ -73,10 +73,10 @@ export function defineJourneys(mode: BrowserMode, { weigh = false }: { weigh?: b
     await page.getByRole("button", { name: "Log in" }).click();
   }
 
-  /** The invest dialog's fields: units, the terms box, Invest. */
+  /** The invest dialog's fields: units (typeUnits), the terms box, Invest. */
   async function submitInvest(page: Page, batchId: number, units: string, terms: boolean) {
     const dialog = page.getByRole("dialog", { name: `Invest in Batch #${batchId}` });
-    await dialog.getByLabel("Units").fill(units);
+    await typeUnits(page, dialog, units, mode.javaScriptEnabled);
     const box = dialog.getByRole("checkbox", { name: /I accept the|I acknowledge the investment terms/ });
     if (terms) await box.check();
     else await box.uncheck();
@@ -202,7 +202,7 @@ export function defineJourneys(mode: BrowserMode, { weigh = false }: { weigh?: b
       const eggDialog = page.getByRole("dialog", { name: `Invest in Batch #${eggBatch}` });
       await expect.poll(() => eggDialog.getByLabel("Units").inputValue()).toBe("10");
       await expectVisible(eggDialog.getByTestId("wallet-balance").getByText(money("500.00")));
-      await eggDialog.getByLabel("Units").fill("7");
+      await typeUnits(page, eggDialog, "7", javaScriptEnabled);
       await eggDialog.getByRole("checkbox", { name: /I accept the/ }).check();
       await auditPage(page, "Egg invest dialog", findings);
       await shot(page, "egg-invest-dialog");
@@ -407,7 +407,7 @@ export function defineJourneys(mode: BrowserMode, { weigh = false }: { weigh?: b
       const exit = page.getByRole("dialog", { name: `Early exit from Batch #${eggBatch}` });
       // It offers the 7 units held (issue 14: at most the default 10, never more than one can offer).
       await expect.poll(() => exit.getByLabel("Units").inputValue()).toBe("7");
-      await exit.getByLabel("Units").fill("3");
+      await typeUnits(page, exit, "3", javaScriptEnabled);
       await auditPage(page, "Early exit dialog", findings);
       await shot(page, "exit-dialog");
       await exit.getByRole("button", { name: "Request exit" }).click();

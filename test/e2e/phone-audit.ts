@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BrowserMode, expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR } from "../support/browser";
+import { type BrowserMode, expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR, typeUnits } from "../support/browser";
 import { apiLogin, call, type Client } from "../support/client";
 import { createInvestor, signInBrowser } from "../support/factories";
 import { collectPageErrors, hydrated } from "../support/journey";
@@ -386,7 +386,7 @@ export function definePhoneAudit(mode: BrowserMode) {
       const batchId = sortIds.chicken.open;
       await logIn(page, u.email, u.password, javaScriptEnabled, `/login?${new URLSearchParams({ redirectTo: `/invest/chicken?q=Sortcheck&dialog=invest&batch=${batchId}` })}`);
       const dialog = page.getByRole("dialog", { name: `Invest in Batch #${batchId}` });
-      await dialog.getByLabel("Units").fill("1");
+      await typeUnits(page, dialog, "1", javaScriptEnabled);
       await dialog.getByRole("checkbox", { name: /I acknowledge the investment terms/ }).check();
       await dialog.getByRole("button", { name: "Invest" }).click();
       await expectVisible(page.getByText(`Investment confirmed: 1 unit of Batch #${batchId} for ${ghs.format(20)}.`));

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR } from "../support/browser";
+import { expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR, typeUnits } from "../support/browser";
 import { call, type Client } from "../support/client";
 import { createBatch, createInvestor, createRemittance, signInAdmin, signInBrowser } from "../support/factories";
 import { startServer, type TestServer } from "../support/server";
@@ -88,7 +88,7 @@ describe.each([
     // Invest from the invest page's dialog (a link opens it without JavaScript), then see it in the table.
     await page.goto(`${server.url}/invest/eggs?dialog=invest&batch=${eggBatch}`);
     const investDialog = page.getByRole("dialog", { name: `Invest in Batch #${eggBatch}` });
-    await investDialog.getByLabel("Units").fill("3");
+    await typeUnits(page, investDialog, "3", javaScriptEnabled);
     await investDialog.getByRole("checkbox", { name: /I accept the/ }).check();
     await investDialog.getByRole("button", { name: "Invest" }).click();
     await expectVisible(page.getByText(`Investment confirmed: 3 units of Batch #${eggBatch}`));

@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { Browser, BrowserContext, Locator } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { launchChromium } from "../../scripts/lib/chromium.js";
 
 let shared: Promise<Browser> | undefined;
@@ -41,4 +41,17 @@ export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, "../../test-resu
  */
 export async function expectVisible(locator: Locator, timeout = 10_000): Promise<void> {
   await locator.first().waitFor({ state: "visible", timeout });
+}
+
+/**
+ * Types units into an invest or early-exit dialog. Without JavaScript its figures follow the units
+ * only through "Check the cost", and the dialog acts on no units whose figures it has not shown: so
+ * that button is pressed, as an investor without JavaScript does. With JavaScript the figures
+ * follow the typing.
+ */
+export async function typeUnits(page: Page, dialog: Locator, units: string, javaScriptEnabled: boolean): Promise<void> {
+  await dialog.getByLabel("Units").fill(units);
+  if (javaScriptEnabled) return;
+  await dialog.getByRole("button", { name: "Check the cost" }).click();
+  await page.waitForURL((url) => url.searchParams.get("units") === units);
 }

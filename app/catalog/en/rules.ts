@@ -41,6 +41,10 @@ export const rules = {
   "rules.exitTooEarly": "Early exit opens one month after the batch starts, on {opensOn}.",
   "rules.exitTooEarlyNotStarted": "Early exit opens one month after the batch starts, on a month after activation.",
   "rules.exitTooMany": { one: "You can offer at most {count} unit for early exit.", other: "You can offer at most {count} units for early exit." },
+  "rules.figuresChanged": {
+    one: "The figures above are now for the {count} unit you typed: read them, then press the button again.",
+    other: "The figures above are now for the {count} units you typed: read them, then press the button again.",
+  },
   "rules.autoReinvestEnded": "Investment #{investmentId} has ended; auto-reinvest applies to active holdings only.",
   "rules.batchClosedFor": "Batch #{batchId} is no longer open for investment.",
   "rules.batchSoldOut": "Batch #{batchId} is sold out: no units are available right now.",
