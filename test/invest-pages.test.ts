@@ -276,6 +276,10 @@ describe("the invest dialog", () => {
     expect(three).toMatch(/data-testid="invest-cost">GH₵\s?300\.00/);
     expect(three).toMatch(/data-testid="invest-net-income">GH₵\s?3\.00/);
     expect(fieldError(three)).toEqual([]);
+    // Boxes ticked before the check stay ticked; none are ticked for the investor.
+    for (const box of ["terms", "auto_reinvest"]) expect(three).not.toMatch(new RegExp(`name="${box}"[^>]*checked=""`));
+    const ticked = (await get(u.page, `/invest/eggs?status=OPEN&dialog=invest&batch=${egg}&units=3&terms=on&auto_reinvest=on`)).html;
+    for (const box of ["terms", "auto_reinvest"]) expect(ticked).toMatch(new RegExp(`name="${box}"[^>]*checked=""`));
     // What the Invest button would be told, said before it is pressed.
     expect(fieldError(await dialogFor("abc"))).toEqual(["Enter a positive units amount."]);
     expect(fieldError(await dialogFor("2.5"))).toEqual(["Units must be a whole number."]);

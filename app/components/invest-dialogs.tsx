@@ -144,7 +144,7 @@ function InvestDialog({ dialog, isEgg, result }: { dialog: Extract<DialogData, {
           <WhatToExpect dialog={dialog} isEgg={isEgg} costMinor={costMinor} />
           <div>
             <label className="flex items-start gap-2 text-sm font-medium">
-              <input type="checkbox" name="auto_reinvest" defaultChecked={values?.auto_reinvest === "on"} className="mt-1" aria-describedby="auto-reinvest-rule" />
+              <input type="checkbox" name="auto_reinvest" defaultChecked={values ? values.auto_reinvest === "on" : dialog.ticked.autoReinvest} className="mt-1" aria-describedby="auto-reinvest-rule" />
               <span>{t(`investDialogs.autoReinvest.${type}`)}</span>
             </label>
             <p id="auto-reinvest-rule" className="ml-6 text-xs text-stone-600">
@@ -158,7 +158,7 @@ function InvestDialog({ dialog, isEgg, result }: { dialog: Extract<DialogData, {
                 type="checkbox"
                 name="terms"
                 id="invest-terms"
-                defaultChecked={values?.terms === "on"}
+                defaultChecked={values ? values.terms === "on" : dialog.ticked.terms}
                 className="mt-1"
                 aria-invalid={errors.terms ? true : undefined}
                 aria-describedby={errors.terms ? "invest-terms-error" : undefined}

@@ -227,6 +227,8 @@ function loadDialog(type: ProductType, query: ListQuery, params: URLSearchParams
       notice,
       units,
       check: checkTarget(here),
+      // The boxes "Check the cost" sent ticked stay ticked: checking the cost changes no choice.
+      ticked: { terms: params.get("terms") === "on", autoReinvest: params.get("auto_reinvest") === "on" },
       maxUnits: Math.max(1, batch.availableUnits),
       // What the dialog says before Invest is pressed: income after tax, dates, the way out.
       dates: investDates(batch, batch.productType === "EGG" && batch.startDate ? paidPeriods(batch.id) : [], today()),
