@@ -53,4 +53,10 @@ describe("the Twi catalog", () => {
     ];
     expect(labels.filter((id) => ak[id] === en[id])).toEqual([]);
   });
+
+  it("names the products in Twi inside a sentence: Egg and Chicken alone are English words", () => {
+    // "Egg Notes" and "Chicken Notes" are the products' names and stay; a batch is "nkesua" or "nkokɔ nam".
+    const texts = Object.entries(ak).flatMap(([id, t]) => (typeof t === "string" ? [[id, t]] : Object.values(t).map((v) => [id, v ?? ""])));
+    expect(texts.filter(([, text]) => /\b(Egg|Chicken)\b(?! Notes?\b)/.test(text)).map(([id]) => id)).toEqual([]);
+  });
 });

@@ -27,9 +27,9 @@ export const investDialogs: TwiTexts<typeof english> = {
   "investDialogs.capitalAtRisk": "Yɛnhyɛ bɔ sɛ wo sika titiriw bɛsan aba: sika a wode hyɛ mu no fa anaa ne nyinaa bɛtumi ayera.",
   "investDialogs.autoReinvest.EGG": "Fa hyɛ mu bio ankasa bere a ɛbɛba awieeɛ",
   "investDialogs.autoReinvestRule.EGG":
-    "Sɛ nkokɔ kuw yi ba awieeɛ a, me sika titiriw bɛtɔ Egg nkokɔ kuw a ɛbɛbue a edi hɔ no kyɛfa mua. Nea aka, ne bosome biara mfasoɔ nyinaa, bɛkɔ me sika kotoku mu.",
+    "Sɛ nkokɔ kuw yi ba awieeɛ a, me sika titiriw bɛtɔ nkesua nkokɔ kuw a ɛbɛbue a edi hɔ no kyɛfa mua. Nea aka, ne bosome biara mfasoɔ nyinaa, bɛkɔ me sika kotoku mu.",
   "investDialogs.autoReinvest.CHICKEN": "Fa hyɛ mu bio ankasa wɔ otwa bere",
-  "investDialogs.autoReinvestRule.CHICKEN": "Me otwa bere sika bɛtɔ Chicken nkokɔ kuw a ɛbɛbue a edi hɔ no kyɛfa mua. Nea aka bɛkɔ me sika kotoku mu.",
+  "investDialogs.autoReinvestRule.CHICKEN": "Me otwa bere sika bɛtɔ nkokɔ nam nkokɔ kuw a ɛbɛbue a edi hɔ no kyɛfa mua. Nea aka bɛkɔ me sika kotoku mu.",
   "investDialogs.accept.EGG": "Mepene Mmara no ne Asiane ho nkaeɛ no so.",
   "investDialogs.accept.CHICKEN": "Minim sikahyɛ mmara no: Mmara no ne Asiane ho nkaeɛ; wɔnhyɛ bɔ sɛ me sika titiriw bɛsan aba.",
   "investDialogs.readTerms": "Kenkan {terms} ne {risk}.",
