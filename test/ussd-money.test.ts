@@ -13,7 +13,7 @@ import { startFakePaystack, type FakePaystack } from "./support/fake-paystack";
 import { startFakeSmtp, type FakeSmtp } from "./support/fake-smtp";
 import type { FakeUssdGateway } from "./support/fake-ussd";
 import { messagingEnv } from "./support/messaging";
-import { startServer, type TestServer } from "./support/server";
+import { sharedServer, startServer, type TestServer } from "./support/server";
 import { chooseBatch, GATEWAY_NAMES, idleFor, ussdGateways, ussdSessionOf, type GatewayName } from "./support/ussd";
 
 const SECRET = "ussd-money-secret-0123456789";
@@ -265,6 +265,25 @@ describe("withdrawals on USSD", () => {
     expect(paystack.transfers.has(heldReference!)).toBe(false);
     expect(server.db().prepare("select status from approvals where action = 'withdrawal.send' and requested_by = ?").all(kwame.id)).toEqual([{ status: "PENDING" }]);
     expect(await smsTo(kwame.phone, heldReference!)).toContain("An admin reviews it within 24 hours.");
+  });
+
+  it("says a withdrawal the provider pays at once is processed, with its reference and when mobile money arrives", async () => {
+    // The demo provider pays at once (Paystack's transfers are pending until its webhook).
+    const demo = await sharedServer({ USSD_CALLBACK_SECRET: SECRET });
+    try {
+      const phone = newPhone();
+      const kofi = await createInvestor(demo, { walletGhs: 100, phone, pin: PIN, fullName: "Kofi Boateng" });
+      const saved = await call(kofi.api, "POST", "/api/v1/invest/destinations", { kind: "mobile_money", network: "MTN", phone: newPhone(), name: kofi.fullName, password: kofi.password });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+      const fake = ussdGateways(demo, SECRET).hubtel();
+      await fake.dial(phone);
+      for (const input of ["5", "1", "20", "1"]) await fake.send(input);
+      const paid = await fake.send(PIN);
+      const reference = /Reference: (akoko-withdrawal-\d{6})\./.exec(paid)?.[1];
+      expect(paid).toBe(`Withdrawal processed\nReference: ${reference}. Mobile money usually arrives within minutes.`);
+    } finally {
+      await demo.stop();
+    }
   });
 
   it("tells a Registered account why it cannot withdraw, and an account whose only destination cools off until when", async () => {

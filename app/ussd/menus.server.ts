@@ -237,7 +237,8 @@ async function withdrawn(ctx: MenuContext, action: Extract<MoneyAction, { kind: 
   if (!started.withdrawal) return outcome("withdrawalRequested", [msg("investorTexts.withdrawalProcessed")]);
   const { withdrawal: w, held } = started;
   const what = { amount: money(w.amountMinor), reference: w.reference ?? "" };
-  if (w.status === "SUCCEEDED") return outcome("withdrawalRequested", [msg("investorTexts.withdrawalProcessed"), msg("investorTexts.reference", what)]);
+  // Withdrawals here go to mobile money only: its arrival, as the web says it.
+  if (w.status === "SUCCEEDED") return outcome("withdrawalRequested", [msg("investorTexts.withdrawalProcessed"), msg("investorTexts.withdrawalArrives.MOMO", what)]);
   if (w.status === "PENDING") return outcome("withdrawalRequested", [msg(held ? "ussd.withdraw.held" : "ussd.withdraw.sent", what)]);
   return outcome("withdrawalRequested", [withdrawalMessage(w, ctx.locale), msg("investorTexts.reference", what)]);
 }
