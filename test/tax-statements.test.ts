@@ -135,6 +135,13 @@ describe("the admin's report and the tax paid over", () => {
     expect((await call(u.api, "GET", "/api/v1/admin/tax")).status).toBe(403);
     expect((await call(admin.api, "GET", "/api/v1/admin/tax?month=2026-1")).status).toBe(422);
 
+    // Until the month's tax is paid over in full, the investor's certificate says it is owed, not paid.
+    // The page as read: the words shipped for the browser (its scripts) hold every note.
+    const certificate = async () => htmlText(await (await u.page.get(`/portfolio/statements/${month()}`)).text()).replace(/<script[\s\S]*?<\/script>/g, "");
+    const owed = await certificate();
+    expect(owed).toContain("Akoko holds the tax withheld for the Ghana Revenue Authority and pays it to them on your behalf; its payment for this month is not recorded yet.");
+    expect(owed).not.toContain("was paid to the Ghana Revenue Authority");
+
     const held = taxHeld();
     const tooMuch = await call(admin.api, "POST", "/api/v1/admin/tax/payments", { period: month(), amount: (due + 0.01).toFixed(2), reference: "GRA-RCPT-1" });
     expect(tooMuch.status).toBe(409);
@@ -163,5 +170,12 @@ describe("the admin's report and the tax paid over", () => {
     const form = await admin.page.postForm("/admin/tax", { period: month(), amount: "0.01", reference: "GRA-RCPT-2" });
     expect(form.status).toBe(302);
     expect(taxHeld()).toBe(held - 301);
+    expect(await certificate()).toContain("its payment for this month is not recorded yet.");
+    // The rest of the month's tax paid over: now the certificate says it was paid.
+    const rest = (await call(admin.api, "GET", `/api/v1/admin/tax?month=${month()}`)).body.still_to_pay as number;
+    expect((await call(admin.api, "POST", "/api/v1/admin/tax/payments", { period: month(), amount: rest.toFixed(2), reference: "GRA-RCPT-3" })).status).toBe(201);
+    const paidOver = await certificate();
+    expect(paidOver).toContain("The tax withheld was paid to the Ghana Revenue Authority on your behalf. Keep this certificate for your records");
+    expect(paidOver).not.toContain("not recorded yet");
   });
 });

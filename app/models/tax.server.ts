@@ -50,7 +50,37 @@ function incomeLines(userId: number, { from, to }: { from: string; to: string })
 export function taxCertificate(userId: number, month: string) {
   const lines = incomeLines(userId, monthRange(month));
   const totals = sumTotals(lines.map((l) => ({ grossMinor: l.taxableMinor, taxMinor: l.taxMinor, netMinor: l.taxableMinor - l.taxMinor })));
-  return { month, monthName: monthName(month), payer: taxPayer(), payee: taxIdentity(userId), rate: getEnv().WITHHOLDING_TAX_RATE, lines, totals, issuedAt: nowIso() };
+  return {
+    month,
+    monthName: monthName(month),
+    payer: taxPayer(),
+    payee: taxIdentity(userId),
+    rate: getEnv().WITHHOLDING_TAX_RATE,
+    lines,
+    totals,
+    taxPaidOver: monthTaxPaidOver(month),
+    issuedAt: nowIso(),
+  };
+}
+
+/**
+ * Whether the month's withholding tax has been paid to the authority in full (the tax payments
+ * recorded for it cover every payout's tax withheld that month): until then a certificate says the
+ * tax is owed, not paid.
+ */
+function monthTaxPaidOver(month: string): boolean {
+  const { from, to } = monthRange(month);
+  const withheld = getDb()
+    .select({ n: sql<number>`coalesce(sum(${payouts.taxWithheldMinor}), 0)` })
+    .from(payouts)
+    .where(and(gte(payouts.createdAt, from), lt(payouts.createdAt, to)))
+    .get();
+  const paid = getDb()
+    .select({ n: sql<number>`coalesce(sum(${taxPayments.amountMinor}), 0)` })
+    .from(taxPayments)
+    .where(eq(taxPayments.period, month))
+    .get();
+  return Number(paid?.n ?? 0) >= Number(withheld?.n ?? 0);
 }
 
 /** A year's statement: per month gross income, tax withheld and net. */

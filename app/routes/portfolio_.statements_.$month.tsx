@@ -73,7 +73,10 @@ export default function Certificate() {
           </table>
         </div>
       )}
-      <p className="mt-4 text-xs text-stone-600">{t("statements.certificateNote")}</p>
+      <p className="mt-4 text-xs text-stone-600" data-testid="certificate-note">
+        {c.totals.taxMinor > 0 ? `${t(c.taxPaidOver ? "statements.taxPaidOver" : "statements.taxOwed")} ` : ""}
+        {t("statements.keepCertificate")}
+      </p>
     </section>
   );
 }

@@ -8,7 +8,7 @@ export const statements: TwiTexts<typeof english> = {
   "statements.backToPortfolio": "San kɔ wo sikasɛm so",
   "statements.heading": "Towa ho krataa {year}",
   "statements.intro":
-    "Mfasoɔ a yɛde aka wo sika kotoku ho: bosome biara nkesua mfasoɔ ne otwa bere mfasoɔ fa (ɛnyɛ wo sika titiriw anaa fi mu ntɛm sika da), ne towa a Akoko tuaa Ghana Revenue Authority maa wo.",
+    "Mfasoɔ a yɛde aka wo sika kotoku ho: bosome biara nkesua mfasoɔ ne otwa bere mfasoɔ fa (ɛnyɛ wo sika titiriw anaa fi mu ntɛm sika da), ne towa a Akoko twaa fi mu maa Ghana Revenue Authority.",
   "statements.payer": "Nea ɔtuaeɛ",
   "statements.payee": "Nea wɔtuaa no",
   "statements.tin": " (TIN {tin})",
@@ -51,5 +51,7 @@ export const statements: TwiTexts<typeof english> = {
   "statements.lineFrom": "Nkokɔ kuw #{batchId} · {kind}",
   "statements.kind.MONTHLY": "Nkesua mfasoɔ",
   "statements.kind.HARVEST": "Otwa bere mfasoɔ",
-  "statements.certificateNote": "Yɛde towa a yɛtwaa fi mu no atua Ghana Revenue Authority ama wo. Kora adansedie krataa yi; fa wo browser Print na fa sie.",
+  "statements.taxPaidOver": "Yɛde towa a yɛtwaa fi mu no atua Ghana Revenue Authority ama wo.",
+  "statements.taxOwed": "Akoko kora towa a yɛtwaa fi mu no ma Ghana Revenue Authority, na yɛbɛtua ama wo; bosome yi de no, yɛntuaa ɛnnɛ.",
+  "statements.keepCertificate": "Kora adansedie krataa yi; fa wo browser Print na fa sie.",
 };

@@ -5,7 +5,7 @@ export const statements = {
   "statements.backToPortfolio": "Back to portfolio",
   "statements.heading": "Tax statement {year}",
   "statements.intro":
-    "Income paid to your wallet: egg income each month and the return part of a harvest (never your principal or early-exit proceeds), with the withholding tax Akoko paid to the Ghana Revenue Authority for you.",
+    "Income paid to your wallet: egg income each month and the return part of a harvest (never your principal or early-exit proceeds), with the withholding tax Akoko withheld from it for the Ghana Revenue Authority.",
   "statements.payer": "Payer",
   "statements.payee": "Payee",
   "statements.tin": " (TIN {tin})",
@@ -48,5 +48,7 @@ export const statements = {
   "statements.lineFrom": "Batch #{batchId} · {kind}",
   "statements.kind.MONTHLY": "Egg income",
   "statements.kind.HARVEST": "Harvest return",
-  "statements.certificateNote": "The tax withheld was paid to the Ghana Revenue Authority on your behalf. Keep this certificate for your records; use your browser's Print to save it.",
+  "statements.taxPaidOver": "The tax withheld was paid to the Ghana Revenue Authority on your behalf.",
+  "statements.taxOwed": "Akoko holds the tax withheld for the Ghana Revenue Authority and pays it to them on your behalf; its payment for this month is not recorded yet.",
+  "statements.keepCertificate": "Keep this certificate for your records; use your browser's Print to save it.",
 } as const;
