@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiLogin, call, Client, htmlText } from "./support/client";
+import { firstIncomePeriod } from "~/domain/schedules";
 import { createInvestor, createRemittance } from "./support/factories";
 import { startServer, TEST_ADMIN, type TestServer } from "./support/server";
 
@@ -359,6 +360,45 @@ describe("11. the portfolio's totals and next payouts", () => {
     expect(next(lateId)).toContain(isoDay(-4));
     expect(next(lateId)).toContain("Overdue by 4 days");
     expect(html.match(/data-next-payout="/g)).toHaveLength(2);
+  });
+});
+
+describe("11b. a month's income belongs to its holders at its record date", () => {
+  it("a buyer of offered units is told of the month it bought in; the seller of the units it held at the overdue month's end", async () => {
+    const egg = await newBatch({ unit_price: 10, expected_roi: 0.02 });
+    const seller = await investor(1000);
+    const buyer = await investor(1000);
+    const sellerId = await invest(seller.api, egg, 20);
+    await activate(egg);
+    // Started 100 days ago: its first month in lay ended weeks ago, unpaid (overdue).
+    const start = isoDay(-100);
+    server.db().prepare("update batches set start_date = ? where id = ?").run(start, egg);
+    // The seller bought before the start.
+    server
+      .db()
+      .prepare("update investments set created_at = ? where id = ?")
+      .run(`${isoDay(-101)}T09:00:00.000Z`, sellerId);
+    const overdue = firstIncomePeriod(start);
+    // The seller offers 5 units after that month's end, and the buyer takes them.
+    expect((await call(seller.api, "POST", "/api/v1/invest/early-exit", { batch_id: egg, units: 5 })).status).toBe(201);
+    const buyerId = await invest(buyer.api, egg, 5);
+    const next = async (who: typeof seller, id: number) => new RegExp(`<li[^>]*data-next-payout="${id}"[\\s\\S]*?</li>`).exec((await page(who.page, "/portfolio")).html)?.[0] ?? "";
+    // The buyer: this month's income on its 5 units (50.00 x 2% = 1.00), not the overdue month, which is not its.
+    const bought = await next(buyer, buyerId);
+    expect(bought).toContain(monthEnd(0));
+    expect(bought).toMatch(/GH₵\s?1\.00/);
+    expect(bought).not.toContain("Overdue");
+    // The seller: the overdue month on the 20 units it held then (200.00 x 2% = 4.00), as the run pays it.
+    const sold = await next(seller, sellerId);
+    expect(sold).toContain(`${overdue}`);
+    expect(sold).toMatch(/GH₵\s?4\.00/);
+    expect(sold).toContain("Overdue by");
+    // The run agrees: the overdue month pays the seller 4.00 and the buyer nothing.
+    createRemittance(server, egg, { period: overdue });
+    const run = await call(admin, "POST", `/api/v1/admin/payouts/${egg}/execute`, { period: overdue });
+    expect(run.status, JSON.stringify(run.body)).toBe(200);
+    const paid = server.db().prepare("select investment_id i, amount_minor a from payouts where kind = 'MONTHLY' and period = ? and investment_id in (?, ?)").all(overdue, sellerId, buyerId);
+    expect(paid).toEqual([{ i: sellerId, a: 400 }]);
   });
 });
 

@@ -5,7 +5,7 @@
 // with their SMS and email, are in test/ussd-money.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, type Client } from "./support/client";
-import { createBatch, createFarm, createInvestor, serverNow, signInAdmin, type Investor } from "./support/factories";
+import { backdateHoldings, createBatch, createFarm, createInvestor, serverNow, signInAdmin, type Investor } from "./support/factories";
 import type { FakeUssdGateway } from "./support/fake-ussd";
 import { FakeAfricasTalking } from "./support/fake-ussd-africastalking";
 import { FakeHubtelUssd } from "./support/fake-ussd-hubtel";
@@ -168,6 +168,7 @@ describe.each(GATEWAY_NAMES)("the USSD menus through %s", (name: GatewayName) =>
     const batch = createBatch(server, { productType: "EGG", unitPrice: 100, targetUnits: 100, expectedRoi: 0.0105, startDate });
     await invest(ama.api, batch.id, 10);
     await activate(batch.id);
+    backdateHoldings(server, batch.id, startDate);
     /** The holding's line as it reads at `at`: due by the last day of the month before, late by the days since. */
     const line = (at: Date, locale: "en" | "ak") => {
       const due = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 0)).toISOString().slice(0, 10);
@@ -510,6 +511,7 @@ describe("every screen, in English and Twi", () => {
     await activate(big[0].id);
     // The laying batch started years ago and its first month is not paid: overdue by thousands of days.
     server.db().prepare("update batches set start_date = ? where id = ?").run("2019-01-01", big[0].id);
+    backdateHoldings(server, big[0].id, "2019-01-01");
     const choice = locale === "ak" ? "2" : "1";
     // The main menu and a wrong key; the balance; the holdings, every page; the language.
     await fake.dial(investor.phone);

@@ -18,6 +18,16 @@ describe("nextPayoutDue", () => {
     expect(nextPayoutDue({ ...egg, paidPeriods: [] })).toEqual({ kind: "MONTHLY", period: "2026-07", date: "2026-07-31" });
   });
 
+  it("eggs bought after a month's record date: nothing owed for it, the next is the month bought in", () => {
+    const unpaid = { ...egg, paidPeriods: ["2026-07", "2026-08", "2026-09"] };
+    // October unpaid; bought on 5 November: October's income went to October's holders.
+    expect(nextPayoutDue({ ...unpaid, heldSince: "2026-11-05T10:00:00.000Z" })).toEqual({ kind: "MONTHLY", period: "2026-11", date: "2026-11-30" });
+    // Bought on October's last day, before its record date: October is its own.
+    expect(nextPayoutDue({ ...unpaid, heldSince: "2026-10-31T23:00:00.000Z" })).toEqual({ kind: "MONTHLY", period: "2026-10", date: "2026-10-31" });
+    // Bought before the hens came into lay: the first month in lay.
+    expect(nextPayoutDue({ ...egg, paidPeriods: [], heldSince: "2026-05-02T08:00:00.000Z" })?.period).toBe("2026-07");
+  });
+
   it("chicken: the expected harvest, 56 days after the start", () => {
     expect(nextPayoutDue({ ...chicken, paidPeriods: [] })).toEqual({ kind: "HARVEST", period: null, date: "2026-12-28" });
   });

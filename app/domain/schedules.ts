@@ -25,24 +25,31 @@ export const firstIncomePeriod = (startDate: string) => addMonths(startDate, REA
 /**
  * The next payout of an ACTIVE batch, or null when none is scheduled (not started, or ended).
  * Eggs: the month after the last paid period (or the first month in lay), due by that month's last
- * day; a missed month therefore stays due, and shows as overdue, until it is paid. Chicken: the
- * expected harvest, start date + 56 days.
+ * day; a missed month therefore stays due, and shows as overdue, until it is paid. A month's income
+ * belongs to whoever held the units at its record date (its last day): a holding bought since
+ * (`heldSince`, an ISO instant) is owed nothing for the months before, and its next is the month it
+ * was bought in. Chicken: the expected harvest, start date + 56 days.
  */
 export function nextPayoutDue({
   productType,
   status,
   startDate,
   paidPeriods,
+  heldSince,
 }: {
   productType: ProductType;
   status: BatchStatus;
   startDate: string | null;
   paidPeriods: readonly string[];
+  /** When the holding was bought (ISO, UTC as record dates are); undefined for the batch as a whole. */
+  heldSince?: string;
 }): PayoutDue | null {
   if (status !== "ACTIVE" || !startDate) return null;
   if (productType === "CHICKEN") return { kind: "HARVEST", period: null, date: addDays(startDate, HARVEST_DAYS) };
   const last = paidPeriods.reduce((latest, p) => (p > latest ? p : latest), "");
-  const period = last ? nextPeriod(last) : firstIncomePeriod(startDate);
+  const unpaid = last ? nextPeriod(last) : firstIncomePeriod(startDate);
+  const boughtIn = heldSince?.slice(0, 7);
+  const period = boughtIn && boughtIn > unpaid ? boughtIn : unpaid;
   return { kind: "MONTHLY", period, date: lastDayOfMonth(period) };
 }
 

@@ -55,12 +55,21 @@ function holdingsOf(batchId: number): PayableHolding[] {
 function holdingsAt(batchId: number, recordDate: string): PayableHolding[] {
   const rows = getDb()
     .$client.prepare(
-      `select i.id as "investmentId", i.user_id as "userId", i.unit_price_minor as "unitPriceMinor", i.auto_reinvest as "autoReinvest",
-         i.units - coalesce((select sum(p.units) from payouts p where p.investment_id = i.id and p.kind = 'EXIT' and p.created_at <= ?), 0) as "unitsHeld"
+      `select i.id as "investmentId", i.user_id as "userId", i.unit_price_minor as "unitPriceMinor", i.auto_reinvest as "autoReinvest", ${UNITS_AT_RECORD_DATE} as "unitsHeld"
        from investments i where i.batch_id = ? and i.created_at <= ? order by i.id`,
     )
     .all(recordDate, batchId, recordDate) as Array<Omit<PayableHolding, "autoReinvest"> & { autoReinvest: SqlBoolean }>;
   return rows.map((r) => ({ ...r, autoReinvest: Boolean(r.autoReinvest) }));
+}
+
+/** A holding `i`'s units at a record date (the one parameter): bought, less what its exit fills had sold by then. */
+const UNITS_AT_RECORD_DATE = `i.units - coalesce((select sum(p.units) from payouts p where p.investment_id = i.id and p.kind = 'EXIT' and p.created_at <= ?), 0)`;
+
+/** One holding's units at `recordDate`, by holdingsAt's rule (0 when bought after it). */
+function unitsHeldAt(investmentId: number, recordDate: string): number {
+  const row = getDb().$client.prepare(`select ${UNITS_AT_RECORD_DATE} as n from investments i where i.id = ? and i.created_at <= ?`).get(recordDate, investmentId, recordDate) as
+    { n: number } | undefined;
+  return Number(row?.n ?? 0);
 }
 
 /**
@@ -450,18 +459,24 @@ export type PayingHolding = {
   unitsHeld: number;
   unitPriceMinor: number;
   expectedRoi: number;
+  /** When it was bought (ISO): a month whose record date came before is not its own. */
+  createdAt: string;
 };
 
 /**
  * Each active holding's next payout, the soonest first: when (app/domain/schedules.ts), how much
  * before and after tax, and how late. The portfolio page and the USSD menus read the same figures.
+ * A month whose record date has passed pays the units held then, as its run will (holdingsAt):
+ * units offered and sold since still earn it.
  */
 export function nextPayouts(active: readonly PayingHolding[], todayDate: string, taxRate: number) {
   const paid = new Map<number, string[]>();
   for (const i of active) if (i.productType === "EGG" && !paid.has(i.batchId)) paid.set(i.batchId, paidPeriods(i.batchId));
   return active
     .map((i) => {
-      const due = nextPayoutDue({ productType: i.productType, status: i.batchStatus, startDate: i.batchStartDate, paidPeriods: paid.get(i.batchId) ?? [] });
+      const due = nextPayoutDue({ productType: i.productType, status: i.batchStatus, startDate: i.batchStartDate, paidPeriods: paid.get(i.batchId) ?? [], heldSince: i.createdAt });
+      const recordPassed = due?.kind === "MONTHLY" && due.period !== null && due.date < todayDate;
+      const units = recordPassed ? unitsHeldAt(i.id, recordDateOf(due.period!)) : i.unitsHeld;
       return {
         id: i.id,
         batchId: i.batchId,
@@ -469,7 +484,7 @@ export function nextPayouts(active: readonly PayingHolding[], todayDate: string,
         kind: due?.kind ?? null,
         period: due?.period ?? null,
         date: due?.date ?? null,
-        expected: expectedPayoutAfterTax(i.productType, i.unitsHeld * i.unitPriceMinor, i.expectedRoi, taxRate),
+        expected: expectedPayoutAfterTax(i.productType, units * i.unitPriceMinor, i.expectedRoi, taxRate),
         overdueDays: due ? daysOverdue(due.date, todayDate) : 0,
       };
     })

@@ -136,6 +136,17 @@ export function backdateBatchStart(server: TestServer, batchId: number, { months
   start.setUTCMonth(start.getUTCMonth() - months);
   start.setUTCDate(start.getUTCDate() - days);
   server.db().prepare("update batches set start_date = ? where id = ?").run(start.toISOString().slice(0, 10), batchId);
+  backdateHoldings(server, batchId, start.toISOString().slice(0, 10));
+}
+
+/**
+ * The batch's holdings as bought by `day` (YYYY-MM-DD), while it was open: what the holders of a
+ * batch that started then had. A month's income is its holders' at the month's end (its record
+ * date), so a holding bought since is owed none of the months before.
+ */
+export function backdateHoldings(server: TestServer, batchId: number, day: string): void {
+  const at = `${day}T00:00:00.000Z`;
+  server.db().prepare("update investments set created_at = ? where batch_id = ? and created_at > ?").run(at, batchId, at);
 }
 
 // ---- remittances ----
