@@ -115,6 +115,20 @@ describe("the investor's statements", () => {
   });
 });
 
+describe("the tax of several holdings", () => {
+  it("is what one holding of the same units pays: taken once on the investor's income, then split", async () => {
+    const u = await createInvestor(server, { walletGhs: 5_000, fullName: "Kofi Walker" });
+    const batch = createBatch(server, { productType: "CHICKEN", unitPrice: 10, targetUnits: 200, expectedRoi: 0.09 });
+    for (const units of [4, 4, 4, 4, 8, 8, 12, 48]) expect((await call(u.api, "POST", "/api/v1/invest/create", { batch_id: batch.id, units })).status).toBe(201);
+    expect((await call(admin.api, "POST", `/api/v1/admin/batches/${batch.id}/activate`)).status).toBe(200);
+    createRemittance(server, batch.id);
+    expect((await call(admin.api, "POST", `/api/v1/admin/payouts/${batch.id}/execute`, {})).status).toBe(200);
+    // 920.00 at 9%: 82.80 earned; 8% of it is 6.624, withheld 6.62 (each holding rounded on its own: 6.64).
+    const paid = server.db().prepare("select sum(amount_minor) a, sum(tax_withheld_minor) t from payouts where user_id = ? and kind = 'HARVEST'").get(u.id);
+    expect(paid).toEqual({ a: 100_280, t: 662 });
+  });
+});
+
 describe("the admin's report and the tax paid over", () => {
   it("reports each payee with their PIN, gross and tax, and records a payment out of the tax account, never more than is due", async () => {
     const u = await verifiedInvestor("GHA-700000002-4", "Efua Boateng");

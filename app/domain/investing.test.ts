@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DomainError, englishOf } from "~/domain/errors";
 import { readUnitCount, checkEarlyExit, checkInvestment, exitProceeds, unitsToBuy, unitsOf } from "~/domain/investing";
-import { checkPayoutPeriod, periodInput, planPayouts, recordDateOf } from "~/domain/payouts";
+import { checkPayoutPeriod, periodInput, planPayouts, recordDateOf, withholdPerInvestor } from "~/domain/payouts";
 import { parseMoneyAmount } from "~/domain/wallet";
 import { oneMonthAfter } from "~/domain/calendar";
 import { chickenRecommendedScore, chickenRiskScore, eggRiskScore, riskBand } from "~/domain/returns";
@@ -105,6 +105,24 @@ describe("early exit", () => {
     expect(exitProceeds(100000, 0.05)).toEqual({ feeMinor: 5000, netMinor: 95000 });
     expect(exitProceeds(250, 0.05)).toEqual({ feeMinor: 13, netMinor: 237 });
     expect(exitProceeds(15000, 0.03)).toEqual({ feeMinor: 450, netMinor: 14550 });
+  });
+});
+
+describe("withholdPerInvestor", () => {
+  it("taxes several holdings of one investor as one: 8 buys of 92 units earn and are taxed what one buy of 92 is", () => {
+    const units = [4, 4, 4, 4, 8, 8, 12, 48];
+    const many = units.map((n, i) => ({ investmentId: i + 1, userId: 7, unitsHeld: n, unitPriceMinor: 1000 }));
+    const one = [{ investmentId: 99, userId: 7, unitsHeld: 92, unitPriceMinor: 1000 }];
+    const taxOf = (holdings: typeof one) => withholdPerInvestor("HARVEST", planPayouts("HARVEST", holdings, 0.09), 0.08);
+    // 920.00 at 9%: 82.80 earned, 8% of it 6.624, withheld 6.62 (rounding each holding's withheld 6.64).
+    expect(taxOf(one).map((p) => p.taxMinor)).toEqual([662]);
+    const split = taxOf(many);
+    expect(split.reduce((s, p) => s + p.taxMinor, 0)).toBe(662);
+    expect(split.map((p) => p.taxMinor)).toEqual([29, 29, 29, 29, 58, 57, 86, 345]);
+    // Principal is never taxed; another investor's tax is their own.
+    expect(withholdPerInvestor("PRINCIPAL", planPayouts("PRINCIPAL", one, 0.09), 0.08).map((p) => p.taxMinor)).toEqual([0]);
+    const two = withholdPerInvestor("MONTHLY", [...planPayouts("MONTHLY", one, 0.01), { investmentId: 100, userId: 8, amountMinor: 333, principalMinor: 33300 }], 0.08);
+    expect(two.map((p) => p.taxMinor)).toEqual([74, 27]);
   });
 });
 

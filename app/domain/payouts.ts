@@ -53,6 +53,26 @@ export function taxableIncomeMinor(payout: { kind: "MONTHLY" | "HARVEST" | "PRIN
 }
 
 /**
+ * A run's payouts with their withholding tax. Each investor's tax is taken once, on the sum of their
+ * income in the run (rounded half up), then split back to their payouts by largest remainder, as
+ * their income is (planPayouts): several holdings in a batch are taxed what one holding of the same
+ * units is, never a pesewa more for each rounding.
+ */
+export function withholdPerInvestor<T extends PlannedPayout>(kind: "MONTHLY" | "HARVEST" | "PRINCIPAL", payouts: readonly T[], rate: number): Array<T & { taxMinor: number }> {
+  const incomes = payouts.map((p) => taxableIncomeMinor({ kind, amountMinor: p.amountMinor, principalMinor: p.principalMinor }));
+  const byUser = new Map<number, number[]>();
+  payouts.forEach((p, i) => byUser.set(p.userId, [...(byUser.get(p.userId) ?? []), i]));
+  const taxes = payouts.map(() => 0);
+  for (const indexes of byUser.values()) {
+    const mine = indexes.map((i) => incomes[i]);
+    const totalIncome = mine.reduce((s, n) => s + n, 0);
+    if (totalIncome <= 0 || rate <= 0) continue;
+    splitByWeight(applyRate(totalIncome, rate), mine).forEach((tax, k) => (taxes[indexes[k]] = tax));
+  }
+  return payouts.map((p, i) => ({ ...p, taxMinor: taxes[i] }));
+}
+
+/**
  * Withholding tax on one payout: the rate on its income part only (a month's egg income; a harvest's
  * return, i.e. amount less principal; nothing on a close's principal), rounded half up to the pesewa.
  */

@@ -2,7 +2,7 @@ import { businessCounters } from "~/lib/metrics.server";
 import { msg } from "~/catalog/ref";
 import { and, eq, gt, asc, desc } from "drizzle-orm";
 import { DomainError } from "~/domain/errors";
-import { checkPayoutPeriod, checkRunFunding, payoutAfterTax, planPayouts, recordDateOf, taxableIncomeMinor, type Holding, type PlannedPayout, type ReceivedPayout } from "~/domain/payouts";
+import { checkPayoutPeriod, checkRunFunding, planPayouts, recordDateOf, taxableIncomeMinor, withholdPerInvestor, type Holding, type PlannedPayout, type ReceivedPayout } from "~/domain/payouts";
 import { minorToCedis } from "~/domain/money";
 import { daysOverdue, expectedPayoutAfterTax, nextPayoutDue } from "~/domain/schedules";
 import type { BatchStatus, ProductType } from "~/domain/types";
@@ -104,9 +104,7 @@ function plan(batchId: number, { period, close = false }: { period?: string | nu
   const recordDate = kind === "MONTHLY" ? recordDateOf(runPeriod) : null;
   const holders = () => (recordDate !== null && recordDate < nowIso() ? holdingsAt(batchId, recordDate) : holdingsOf(batchId));
   const rate = getEnv().WITHHOLDING_TAX_RATE;
-  const planned = done
-    ? []
-    : planPayouts(kind, holders(), batch.expectedRoi).map((p) => ({ ...p, taxMinor: payoutAfterTax({ kind, amountMinor: p.amountMinor, principalMinor: p.principalMinor }, rate).taxMinor }));
+  const planned = done ? [] : withholdPerInvestor(kind, planPayouts(kind, holders(), batch.expectedRoi), rate);
   return {
     batch,
     kind,
