@@ -514,7 +514,7 @@ describe("overview stats", () => {
 });
 
 describe("closing an egg batch with pending exit offers", () => {
-  it("tells each offer's owner in the app that the offer was cancelled and the principal returned", async () => {
+  it("tells each offer's owner in the app that the offer was cancelled and the units paid out with the close", async () => {
     // Review 12, item 18.
     const batch = createBatch(server, { productType: "EGG", unitPrice: 100, targetUnits: 10, startDate: "2025-01-01" });
     const a = await createInvestor(server, { walletGhs: 1000 });
@@ -532,7 +532,7 @@ describe("closing an egg batch with pending exit offers", () => {
     ] as const) {
       const notes = (await call(u.api, "GET", "/api/v1/invest/notifications")).body.filter((n: any) => n.kind === "EXIT_CANCELLED");
       expect(notes.map((n: any) => n.message)).toEqual([
-        `Your early-exit offer of ${units} units in Batch #${batch.id} was cancelled because the batch closed; your principal was returned to your wallet.`,
+        `Your early-exit offer of ${units} units in Batch #${batch.id} was cancelled because the batch closed; your units were paid out with the principal returned at the close.`,
       ]);
     }
     await expectInvariants();

@@ -8,8 +8,9 @@ export const notices = {
     one: "Your early-exit offer of {units} unit in Batch #{batchId} was cancelled because the batch {why}.",
     other: "Your early-exit offer of {units} units in Batch #{batchId} was cancelled because the batch {why}.",
   },
-  "notices.exitCancelled.harvested": "was harvested; your harvest payout reached your wallet",
-  "notices.exitCancelled.closed": "closed; your principal was returned to your wallet",
+  // Where the money went is the payout's own notice (and auto-reinvest's, when it buys units).
+  "notices.exitCancelled.harvested": "was harvested; your units were paid out with the harvest",
+  "notices.exitCancelled.closed": "closed; your units were paid out with the principal returned at the close",
   "notices.payout": "Payout received: {net} from Batch #{batchId} ({label}).",
   "notices.payoutTaxed": "Payout received: {net} from Batch #{batchId} ({label}; {tax} withholding tax deducted).",
   "notices.payout.monthly": "income for {period}",
