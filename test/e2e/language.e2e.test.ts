@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MessageRef } from "~/catalog/format";
 import { render } from "~/catalog/index.server";
 import { msg } from "~/catalog/ref";
-import { expectVisible, launchBrowser, NO_JAVASCRIPT, phoneContext, SCREENSHOT_DIR, WITH_JAVASCRIPT } from "../support/browser";
+import { expectVisible, launchBrowser, NO_JAVASCRIPT, phoneContext, SCREENSHOT_DIR, WITH_JAVASCRIPT, typeUnits } from "../support/browser";
 import { call } from "../support/client";
 import { createBatch, createInvestor, createRemittance, serverNow, signInAdmin, signInBrowser } from "../support/factories";
 import { collectPageErrors, hydrated } from "../support/journey";
@@ -93,7 +93,7 @@ describe.each([NO_JAVASCRIPT, WITH_JAVASCRIPT])("choosing the language $label", 
     await page.goto(`${server.url}/invest/eggs?dialog=invest&batch=${cheap}`);
     await hydrated(page, javaScriptEnabled);
     const cheapDialog = page.getByRole("dialog", { name: twi(msg("investDialogs.investTitle", { id: cheap })) });
-    await cheapDialog.getByLabel(twi(msg("investDialogs.units")), { exact: true }).fill("1");
+    await typeUnits(page, cheapDialog, "1", javaScriptEnabled, { units: twi(msg("investDialogs.units")), checkCost: twi(msg("investDialogs.checkCost")) });
     await cheapDialog.getByLabel(twi(msg("investDialogs.accept.EGG"))).check();
     await cheapDialog.getByRole("button", { name: twi(msg("investDialogs.invest")), exact: true }).click();
     await expectVisible(page.getByText(twi(msg("investorTexts.investmentConfirmed", { count: 1, batchId: cheap, amount: { money: 5_000 } })), { exact: false }));

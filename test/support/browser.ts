@@ -47,11 +47,11 @@ export async function expectVisible(locator: Locator, timeout = 10_000): Promise
  * Types units into an invest or early-exit dialog. Without JavaScript its figures follow the units
  * only through "Check the cost", and the dialog acts on no units whose figures it has not shown: so
  * that button is pressed, as an investor without JavaScript does. With JavaScript the figures
- * follow the typing.
+ * follow the typing. `words`: the field's label and the button's name in another language.
  */
-export async function typeUnits(page: Page, dialog: Locator, units: string, javaScriptEnabled: boolean): Promise<void> {
-  await dialog.getByLabel("Units").fill(units);
+export async function typeUnits(page: Page, dialog: Locator, units: string, javaScriptEnabled: boolean, words?: { units: string; checkCost: string }): Promise<void> {
+  await dialog.getByLabel(words?.units ?? "Units", { exact: words !== undefined }).fill(units);
   if (javaScriptEnabled) return;
-  await dialog.getByRole("button", { name: "Check the cost" }).click();
+  await dialog.getByRole("button", { name: words?.checkCost ?? "Check the cost" }).click();
   await page.waitForURL((url) => url.searchParams.get("units") === units);
 }
