@@ -216,6 +216,11 @@ async function runServer() {
     const shown = typeof address === "object" && address ? address.port : port;
     console.log(`Akoko is running at http://localhost:${shown} (NODE_ENV=${process.env.NODE_ENV ?? "development"}${cluster.isWorker ? `, worker ${process.env.AKOKO_WORKER_INDEX}` : ""})`);
   });
+  // An idle keep-alive connection stays open longer than a load balancer's (60 s is the usual idle
+  // timeout): a server that closes it first races the balancer's next request on it, which then
+  // fails ("other side closed"). Node's default is 5 s. Headers must still arrive within their own limit.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   // Background work runs in one process only (the first worker): deposits and withdrawals left
   // pending (a lost webhook, a stop mid-payment) are asked about again, and email and SMS leave
   // through the outbox worker (OUTBOX_WORKER=false leaves it to another process). Each is safe
@@ -256,6 +261,7 @@ async function runServer() {
  * SIGTERM is passed to every worker, and the primary exits when they have all drained.
  */
 async function runPrimary(count) {
+  if (usesDemoPayments()) console.warn(demoProviderNote(count));
   const build = await import(pathToFileURL(path.resolve("build/index.js")).href);
   try {
     build.entry.module.getEnv();
@@ -298,12 +304,26 @@ async function runPrimary(count) {
   if (process.channel) process.on("disconnect", () => stop("parent gone"));
 }
 
-/** WEB_CONCURRENCY, or the machine's cores in production and 1 elsewhere. */
+/**
+ * WEB_CONCURRENCY, or the machine's cores in production and 1 elsewhere; 1 by default with the demo
+ * payments provider, which keeps its charges and transfers in its process's memory (demoProviderNote).
+ */
 function workerCount() {
   const given = Number(process.env.WEB_CONCURRENCY);
   if (Number.isInteger(given) && given >= 1) return Math.min(given, 64);
+  if (usesDemoPayments()) return 1;
   return process.env.NODE_ENV === "production" ? os.availableParallelism() : 1;
 }
+
+const usesDemoPayments = () => (process.env.PAYMENTS_PROVIDER || "demo") === "demo";
+
+/**
+ * Why several workers and the demo payments provider do not mix: each worker has its own demo
+ * memory, so a checkout's return reaching another worker finds no charge, and the reconciliation
+ * reads one worker's part.
+ */
+const demoProviderNote = (count) =>
+  `WEB_CONCURRENCY is ${count} with PAYMENTS_PROVIDER=demo: the demo provider keeps its charges and transfers in each worker's memory, so a card checkout may not be found by the worker it returns to and the reconciliation shows one worker's part. Use one worker with the demo provider.`;
 
 if (isMain) {
   const count = cluster.isPrimary ? workerCount() : 1;

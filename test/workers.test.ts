@@ -40,6 +40,20 @@ function workersSeen(): Set<number> {
 }
 
 describe("several worker processes on one SQLite file", () => {
+  it("warns that the demo payments provider keeps its records in each worker's memory", () => {
+    expect(server.logs()).toContain("WEB_CONCURRENCY is 2 with PAYMENTS_PROVIDER=demo: the demo provider keeps its charges and transfers in each worker's memory");
+  });
+
+  it("runs one process by default with the demo payments provider, in production", async () => {
+    const single = await startServer({ WEB_CONCURRENCY: undefined });
+    try {
+      expect(single.logs()).toMatch(/running at http:\/\/localhost:\d+ \(NODE_ENV=production\)/);
+      expect(single.logs()).not.toMatch(/worker \d|PAYMENTS_PROVIDER=demo/);
+    } finally {
+      await single.stop();
+    }
+  });
+
   it("serves from both workers", async () => {
     for (let i = 0; i < 20; i++) expect((await get("/healthz")).status).toBe(200);
     await new Promise((r) => setTimeout(r, 200));
