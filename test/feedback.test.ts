@@ -150,7 +150,7 @@ describe("point 10: what a money message carries", () => {
     const first = (db().prepare("select id from investments where user_id = ?").get(u.id) as { id: number }).id;
     const dialog = await text(u.page, `/portfolio?dialog=reinvest&id=${first}`);
     expect(dialog).toContain("Reinvest buys more units of the same batch with money from your wallet.");
-    const res = await u.page.postForm(`/portfolio?dialog=reinvest&id=${first}`, { intent: "reinvest", investment_id: first, units: 2, idempotency_key: `fb-re-${RUN}` });
+    const res = await u.page.postForm(`/portfolio?dialog=reinvest&id=${first}`, { intent: "reinvest", investment_id: first, units: 2, terms: "on", idempotency_key: `fb-re-${RUN}` });
     expect(res.status).toBe(302);
     const second = (db().prepare("select max(id) id from investments where user_id = ?").get(u.id) as { id: number }).id;
     const back = htmlText((await u.page.follow(res.headers.get("Location")!)).html);

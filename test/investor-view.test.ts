@@ -281,7 +281,7 @@ describe("10. without JavaScript: back to the row or card, the empty export, mes
       const open = dialog((await page(u.page, `/portfolio?status=ACTIVE&dialog=${kind}&id=${id}`)).html);
       expect(open).toMatch(new RegExp(`aria-label="Close"[^>]*href="/portfolio\\?status=ACTIVE#investment-${id}"`));
     }
-    const done = await u.page.postForm(`/portfolio?dialog=reinvest&id=${id}`, { intent: "reinvest", investment_id: id, units: 2, idempotency_key: `ri-${id}` });
+    const done = await u.page.postForm(`/portfolio?dialog=reinvest&id=${id}`, { intent: "reinvest", investment_id: id, units: 2, terms: "on", idempotency_key: `ri-${id}` });
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe(`/portfolio#investment-${id}`);
     const back = htmlText((await u.page.follow(done.headers.get("Location")!)).html);

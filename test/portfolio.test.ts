@@ -35,6 +35,8 @@ async function invest(api: Client, batchId: number, units: number) {
 
 const balanceMinor = (userId: number) => (server.db().prepare("select balance_minor b from accounts where kind = 'WALLET' and user_id = ?").get(userId) as { b: number } | undefined)?.b ?? 0;
 
+const investmentCountOf = (userId: number) => (server.db().prepare("select count(*) n from investments where user_id = ?").get(userId) as { n: number }).n;
+
 const rowIds = (html: string) => [...html.matchAll(/data-investment-id="(\d+)"/g)].map((m) => Number(m[1]));
 const pageLabel = (html: string) => /Page \d+ of \d+/.exec(htmlText(html))?.[0];
 const formValue = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1];
@@ -362,16 +364,16 @@ describe("money through the page forms", () => {
     expect(open).toContain(`Reinvest into Batch #${batch}`);
     const key = formValue(open, "idempotency_key")!;
 
-    const zero = await u.page.postForm(`/portfolio?dialog=reinvest&id=${first}`, { intent: "reinvest", investment_id: first, units: "0", idempotency_key: key });
+    const zero = await u.page.postForm(`/portfolio?dialog=reinvest&id=${first}`, { intent: "reinvest", investment_id: first, units: "0", terms: "on", idempotency_key: key });
     expect(zero.status).toBe(400);
     expect(htmlText(await zero.text())).toContain("Enter a positive units amount.");
-    const broke = await u.page.postForm(`/portfolio?dialog=reinvest&id=${first}`, { intent: "reinvest", investment_id: first, units: "4", idempotency_key: key });
+    const broke = await u.page.postForm(`/portfolio?dialog=reinvest&id=${first}`, { intent: "reinvest", investment_id: first, units: "4", terms: "on", idempotency_key: key });
     expect(broke.status).toBe(400);
     expect(htmlText(await broke.text())).toContain("Insufficient wallet balance — deposit or reduce units.");
 
-    const ok = await u.page.postForm(`/portfolio?dialog=reinvest&id=${first}`, { intent: "reinvest", investment_id: first, units: "2", idempotency_key: key });
+    const ok = await u.page.postForm(`/portfolio?dialog=reinvest&id=${first}`, { intent: "reinvest", investment_id: first, units: "2", terms: "on", idempotency_key: key });
     expect(ok.status).toBe(302);
-    const dup = await u.page.postForm(`/portfolio?dialog=reinvest&id=${first}`, { intent: "reinvest", investment_id: first, units: "2", idempotency_key: key });
+    const dup = await u.page.postForm(`/portfolio?dialog=reinvest&id=${first}`, { intent: "reinvest", investment_id: first, units: "2", terms: "on", idempotency_key: key });
     expect(dup.status).toBe(302);
     expect(balanceMinor(u.id)).toBe(2500);
     const my = await call(u.api, "GET", "/api/v1/invest/my");
@@ -386,6 +388,96 @@ describe("money through the page forms", () => {
     const closed = await u.page.postForm("/portfolio", { intent: "reinvest", investment_id: first, units: "1", idempotency_key: "ri-closed" });
     expect(closed.status).toBe(400);
     expect(htmlText(await closed.text())).toContain("This batch is no longer open for investment.");
+  });
+
+  it("the reinvest dialog says the cost, income, dates, way out and risk, for the units typed (?units=), keeping the portfolio's query", async () => {
+    // GHS 100 a unit, 1% a month (the test server withholds no tax): 3 units cost GHS 300 and earn GHS 3.00 a month.
+    const egg = newBatch({ unitPrice: 100, expectedRoi: 0.01 });
+    const chicken = createBatch(server, { productType: "CHICKEN", unitPrice: 100, targetUnits: 1000, expectedRoi: 0.1 }).id;
+    const u = await investor(500);
+    const inEgg = await invest(u.api, egg, 1);
+    const inChicken = await invest(u.api, chicken, 1);
+    const dialogFor = async (id: number, query = "") => htmlText((await page(u.page, `/portfolio?status=ACTIVE&dialog=reinvest&id=${id}${query}`)).html);
+
+    const plain = await dialogFor(inEgg);
+    // The default 10 units' figures, and the units they are for.
+    expect(plain).toMatch(/name="units"[^>]*value="10"/);
+    expect(plain).toMatch(/name="shown_units" value="10"/);
+    expect(plain).toMatch(/data-testid="invest-cost">GH₵\s?1,000\.00/);
+    expect(plain).toMatch(/data-testid="invest-net-income">GH₵\s?10\.00/);
+    expect(plain).toContain("a month after withholding tax.");
+    expect(plain).toContain("First payout about 3 months after the batch starts");
+    expect(plain).toContain("Getting your money out: from one month after the batch starts you may request an early exit");
+    expect(plain).toContain("Capital is not guaranteed: you could lose some or all of the money you invest.");
+    // The terms box, unticked, in the invest dialog's words.
+    expect(plain).toMatch(/<input type="checkbox" name="terms" id="invest-terms"(?![^>]*checked)[^>]*>/);
+    expect(plain).toContain("I accept the Terms and the Risk Disclosure.");
+    // "Check the cost" asks the portfolio again by GET, its query and the dialog kept.
+    expect(plain).toMatch(/<button type="submit" formMethod="get" formAction="\/portfolio"[^>]*>Check the cost<\/button>/i);
+    for (const [name, value] of [
+      ["status", "ACTIVE"],
+      ["dialog", "reinvest"],
+      ["id", String(inEgg)],
+    ])
+      expect(plain).toContain(`<input type="hidden" name="${name}" value="${value}"/>`);
+
+    const three = await dialogFor(inEgg, "&units=3&terms=on");
+    expect(three).toMatch(/name="units"[^>]*value="3"/);
+    expect(three).toMatch(/name="shown_units" value="3"/);
+    expect(three).toMatch(/data-testid="invest-cost">GH₵\s?300\.00/);
+    expect(three).toMatch(/data-testid="invest-net-income">GH₵\s?3\.00/);
+    expect(three).toMatch(/name="terms" id="invest-terms"[^>]*checked=""/);
+    // The rule's answer to the units typed, before anything is sent.
+    expect(await dialogFor(inEgg, "&units=6")).toContain("Insufficient wallet balance — deposit or reduce units.");
+    expect(await dialogFor(inEgg, "&units=abc")).toContain("Enter a positive units amount.");
+
+    // Chicken: the harvest's income, its way out and its own terms words.
+    const harvest = await dialogFor(inChicken, "&units=2");
+    expect(harvest).toMatch(/data-testid="invest-cost">GH₵\s?200\.00/);
+    expect(harvest).toMatch(/Expected at harvest: <strong data-testid="invest-net-income">GH₵\s?20\.00<\/strong> earned after withholding tax, with your GH₵\s?200\.00 back\./);
+    expect(harvest).toContain("Getting your money out: Chicken Notes are locked until harvest");
+    expect(harvest).toContain("I acknowledge the investment terms: Terms and the Risk Disclosure; capital is not guaranteed.");
+
+    // In Twi, from the catalog.
+    const twi = await dialogFor(inEgg, "&lang=ak");
+    expect(twi).toContain("Yɛnhyɛ bɔ sɛ wo sika titiriw bɛsan aba");
+    expect(twi).toContain("Mepene Mmara no ne Asiane ho nkaeɛ no so.");
+    expect(twi).toContain("Hwɛ ne ka");
+    expect(investmentCountOf(u.id)).toBe(2);
+  });
+
+  it("reinvest asks for the terms box and buys no units whose figures were not shown", async () => {
+    const egg = newBatch({ unitPrice: 100, expectedRoi: 0.01 });
+    const chicken = createBatch(server, { productType: "CHICKEN", unitPrice: 100, targetUnits: 1000, expectedRoi: 0.1 }).id;
+    const u = await investor(1000);
+    const inEgg = await invest(u.api, egg, 1);
+    const inChicken = await invest(u.api, chicken, 1);
+    const url = `/portfolio?dialog=reinvest&id=${inEgg}`;
+    const fields = { intent: "reinvest", investment_id: inEgg, idempotency_key: `ri-seen-${inEgg}` };
+
+    // No tick: refused with the product's own words, beside the box; nothing bought.
+    const unticked = await u.page.postForm(url, { ...fields, units: 3, shown_units: 3 });
+    expect(unticked.status).toBe(400);
+    expect(htmlText(await unticked.text())).toMatch(/id="invest-terms-error"[^>]*>Please accept terms & risk disclosure\./);
+    const chickenUnticked = await u.page.postForm(`/portfolio?dialog=reinvest&id=${inChicken}`, { intent: "reinvest", investment_id: inChicken, units: 1, shown_units: 1, idempotency_key: `ri-seen-${inChicken}` });
+    expect(htmlText(await chickenUnticked.text())).toContain("You must acknowledge the investment terms.");
+    expect(investmentCountOf(u.id)).toBe(2);
+
+    // 3 typed over the 10 shown, without "Check the cost": the figures come back for 3 and nothing is bought.
+    const unseen = await u.page.postForm(url, { ...fields, units: 3, shown_units: 10, terms: "on" });
+    expect(unseen.status).toBe(400);
+    const shown = htmlText(await unseen.text());
+    expect(shown).toContain("The figures above are now for the 3 units you typed: read them, then press the button again.");
+    expect(shown).toMatch(/data-testid="invest-cost">GH₵\s?300\.00/);
+    expect(shown).toMatch(/data-testid="invest-net-income">GH₵\s?3\.00/);
+    expect(shown).toMatch(/name="shown_units" value="3"/);
+    expect(investmentCountOf(u.id)).toBe(2);
+
+    // Pressed again, the 3 it showed are bought.
+    const done = await u.page.postForm(url, { ...fields, units: 3, shown_units: 3, terms: "on" });
+    expect(done.status).toBe(302);
+    expect(server.db().prepare("select units, amount_minor a from investments where user_id = ? and id > ?").all(u.id, inChicken)).toEqual([{ units: 3, a: 30000 }]);
+    expect(balanceMinor(u.id)).toBe(100000 - 20000 - 30000);
   });
 
   it("lists open early-exit requests and cancels one", async () => {

@@ -35,10 +35,16 @@ export function invest(
   }).result;
 }
 
-/** Buys more units of the batch one of the investor's holdings is in (the portfolio's Reinvest). */
-export function reinvest(ctx: CommandContext, input: { investmentId: number; units: UnitCount }): InvestResult {
+/**
+ * Buys more units of the batch one of the investor's holdings is in (the portfolio's Reinvest), by
+ * the same rules as any purchase: its dialog has the terms box and shows the figures for `unitsShown`.
+ */
+export function reinvest(
+  ctx: CommandContext,
+  input: { investmentId: number; units: UnitCount; acceptedTerms?: boolean; /** The units the dialog's figures were for. */ unitsShown?: number },
+): InvestResult {
   const { batchId } = holdings.getMyInvestment(ctx.actor.id, input.investmentId);
-  return invest(ctx, { batchId, units: input.units, autoReinvest: false });
+  return invest(ctx, { batchId, units: input.units, acceptedTerms: input.acceptedTerms, autoReinvest: false, unitsShown: input.unitsShown });
 }
 
 /** Offers units of the investor's egg holding in a batch for early exit: one PENDING request per holding used. */

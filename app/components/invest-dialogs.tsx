@@ -10,6 +10,7 @@ import { useT } from "~/catalog/use-words";
 import { BeforeTax } from "~/components/after-tax";
 import { expectedPayoutAfterTax } from "~/domain/schedules";
 import { exitProceeds, readUnitCount } from "~/domain/investing";
+import type { InvestDates } from "~/pages/invest-list";
 
 export type InvestActionResult = { ok: false; errors: Record<string, string>; values: Record<string, string> } | undefined;
 
@@ -34,17 +35,26 @@ function BatchLine({ batch, isEgg }: { batch: Extract<DialogData, { batch: unkno
   );
 }
 
+/** What the figures before buying are worked out from: the batch's expected return, its dates and the withholding tax rate. */
+export type ExpectFacts = { expectedRoi: number; dates: InvestDates; taxRate: number };
+
+/** The cost of the units in the field (as typed, with JavaScript): none while they are not a positive whole number. */
+export function costOfTyped(units: string, unitPriceMinor: number): number {
+  const n = Number(units);
+  return Number.isInteger(n) && n > 0 ? n * unitPriceMinor : 0;
+}
+
 /**
- * What the investor reads before pressing Invest: the income after withholding tax for these units
- * (a month's, or the harvest's), the dates, when the money can come out, and that capital is not
- * guaranteed. The income follows the units with JavaScript, as the cost does.
+ * What the investor reads before pressing Invest (or the portfolio's Reinvest): the income after
+ * withholding tax for these units (a month's, or the harvest's), the dates, when the money can come
+ * out, and that capital is not guaranteed. The income follows the units with JavaScript, as the cost does.
  */
-function WhatToExpect({ dialog, isEgg, costMinor }: { dialog: Extract<DialogData, { kind: "invest" }>; isEgg: boolean; costMinor: number }) {
+export function WhatToExpect({ facts, isEgg, costMinor }: { facts: ExpectFacts; isEgg: boolean; costMinor: number }) {
   const t = useT();
-  const expected = expectedPayoutAfterTax(isEgg ? "EGG" : "CHICKEN", costMinor, dialog.batch.expectedRoi, dialog.taxRate);
+  const expected = expectedPayoutAfterTax(isEgg ? "EGG" : "CHICKEN", costMinor, facts.expectedRoi, facts.taxRate);
   // The income part only: a harvest also pays the cost back, which is never taxed.
   const income = { grossMinor: expected.incomeMinor, taxMinor: expected.taxMinor, netMinor: expected.incomeMinor - expected.taxMinor };
-  const { dates } = dialog;
+  const { dates } = facts;
   return (
     <div className="space-y-2 rounded-lg border border-stone-200 bg-stone-50 p-3 text-sm" data-testid="invest-expect">
       <div>
@@ -53,7 +63,7 @@ function WhatToExpect({ dialog, isEgg, costMinor }: { dialog: Extract<DialogData
             net: <strong data-testid="invest-net-income">{formatGhs(income.netMinor)}</strong>,
           })}
         </p>
-        <BeforeTax figure={income} rate={dialog.taxRate} />
+        <BeforeTax figure={income} rate={facts.taxRate} />
       </div>
       <p data-testid="invest-dates">
         {isEgg
@@ -72,6 +82,73 @@ function WhatToExpect({ dialog, isEgg, costMinor }: { dialog: Extract<DialogData
   );
 }
 
+/** The cost of the units in the field, and the price it is worked out from. */
+export function CostLine({ costMinor, unitPriceMinor }: { costMinor: number; unitPriceMinor: number }) {
+  const t = useT();
+  return (
+    <p className="text-sm">
+      {withElements(t("investDialogs.cost", slots("cost", "each")), {
+        cost: <strong data-testid="invest-cost">{formatGhs(costMinor)}</strong>,
+        each: <span className="text-stone-500">{t("investDialogs.costEach", { price: formatGhs(unitPriceMinor) })}</span>,
+      })}
+    </p>
+  );
+}
+
+/** The terms box in the product's words (the buying rule refuses an unticked one with the same product's words), and its error. */
+export function TermsBox({ productType, defaultChecked, error }: { productType: "EGG" | "CHICKEN"; defaultChecked: boolean; error: string | undefined }) {
+  const t = useT();
+  return (
+    <div>
+      {/* The links sit outside the label: a tap on them never ticks the box, nor a tap on the label opens them. */}
+      <div className="flex items-start gap-2 text-sm">
+        <input
+          type="checkbox"
+          name="terms"
+          id="invest-terms"
+          defaultChecked={defaultChecked}
+          className="mt-1"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "invest-terms-error" : undefined}
+        />
+        <label htmlFor="invest-terms">{t(`investDialogs.accept.${productType}`)}</label>
+      </div>
+      <p className="mt-1 pl-8 text-sm">
+        {withElements(t("investDialogs.readTerms", slots("terms", "risk")), {
+          terms: (
+            <Link to="/terms" className="underline">
+              {t("investDialogs.terms")}
+            </Link>
+          ),
+          risk: (
+            <Link to="/risk" className="underline">
+              {t("investDialogs.risk")}
+            </Link>
+          ),
+        })}
+      </p>
+      {error ? (
+        <p id="invest-terms-error" className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Without JavaScript the figures are for the units the page was sent with: this asks the page again
+ * by GET (`action`, with the form's fields and `?units=`) to show them for the units typed.
+ */
+export function CheckCostButton({ action, testId }: { action: string; testId: string }) {
+  const t = useT();
+  return (
+    <button type="submit" formMethod="get" formAction={action} className="btn-secondary flex-1" data-testid={testId}>
+      {t("investDialogs.checkCost")}
+    </button>
+  );
+}
+
 function answer(result: InvestActionResult, intent: string) {
   if (!result || result.values.intent !== intent) return { errors: {} as Record<string, string>, values: null as Record<string, string> | null };
   return { errors: result.errors, values: result.values };
@@ -83,8 +160,7 @@ function InvestDialog({ dialog, isEgg, result }: { dialog: Extract<DialogData, {
   const [units, setUnits] = useState(values?.units ?? dialog.units.value);
   // The rule's answer to the units "Check the cost" sent, while they are still the ones in the field.
   const checked = units === dialog.units.value ? dialog.units.error : null;
-  const n = Number(units);
-  const costMinor = Number.isInteger(n) && n > 0 ? n * dialog.batch.unitPriceMinor : 0;
+  const costMinor = costOfTyped(units, dialog.batch.unitPriceMinor);
   const type = isEgg ? "EGG" : "CHICKEN";
   return (
     <Dialog title={t("investDialogs.investTitle", { id: dialog.batch.id })} closeTo={dialog.closeTo}>
@@ -135,13 +211,8 @@ function InvestDialog({ dialog, isEgg, result }: { dialog: Extract<DialogData, {
             error={errors.units ?? checked}
             hint={t("investDialogs.between", { max: { number: dialog.maxUnits } })}
           />
-          <p className="text-sm">
-            {withElements(t("investDialogs.cost", slots("cost", "each")), {
-              cost: <strong data-testid="invest-cost">{formatGhs(costMinor)}</strong>,
-              each: <span className="text-stone-500">{t("investDialogs.costEach", { price: formatGhs(dialog.batch.unitPriceMinor) })}</span>,
-            })}
-          </p>
-          <WhatToExpect dialog={dialog} isEgg={isEgg} costMinor={costMinor} />
+          <CostLine costMinor={costMinor} unitPriceMinor={dialog.batch.unitPriceMinor} />
+          <WhatToExpect facts={{ expectedRoi: dialog.batch.expectedRoi, dates: dialog.dates, taxRate: dialog.taxRate }} isEgg={isEgg} costMinor={costMinor} />
           <div>
             <label className="flex items-start gap-2 text-sm font-medium">
               <input type="checkbox" name="auto_reinvest" defaultChecked={values ? values.auto_reinvest === "on" : dialog.ticked.autoReinvest} className="mt-1" aria-describedby="auto-reinvest-rule" />
@@ -151,45 +222,9 @@ function InvestDialog({ dialog, isEgg, result }: { dialog: Extract<DialogData, {
               {t(`investDialogs.autoReinvestRule.${type}`)}
             </p>
           </div>
-          <div>
-            {/* The links sit outside the label: a tap on them never ticks the box, nor a tap on the label opens them. */}
-            <div className="flex items-start gap-2 text-sm">
-              <input
-                type="checkbox"
-                name="terms"
-                id="invest-terms"
-                defaultChecked={values ? values.terms === "on" : dialog.ticked.terms}
-                className="mt-1"
-                aria-invalid={errors.terms ? true : undefined}
-                aria-describedby={errors.terms ? "invest-terms-error" : undefined}
-              />
-              <label htmlFor="invest-terms">{t(`investDialogs.accept.${type}`)}</label>
-            </div>
-            <p className="mt-1 pl-8 text-sm">
-              {withElements(t("investDialogs.readTerms", slots("terms", "risk")), {
-                terms: (
-                  <Link to="/terms" className="underline">
-                    {t("investDialogs.terms")}
-                  </Link>
-                ),
-                risk: (
-                  <Link to="/risk" className="underline">
-                    {t("investDialogs.risk")}
-                  </Link>
-                ),
-              })}
-            </p>
-            {errors.terms ? (
-              <p id="invest-terms-error" className="field-error" role="alert">
-                {errors.terms}
-              </p>
-            ) : null}
-          </div>
+          <TermsBox productType={type} defaultChecked={values ? values.terms === "on" : dialog.ticked.terms} error={errors.terms} />
           <div className="flex gap-2">
-            {/* Without JavaScript the figures above are for the units the page was sent with: this shows them for the units typed. */}
-            <button type="submit" formMethod="get" formAction={dialog.check.action} className="btn-secondary flex-1" data-testid="invest-check">
-              {t("investDialogs.checkCost")}
-            </button>
+            <CheckCostButton action={dialog.check.action} testId="invest-check" />
             <SubmitButton className="btn-primary flex-1">{t("investDialogs.invest")}</SubmitButton>
           </div>
         </Form>
@@ -276,9 +311,7 @@ function ExitDialog({ dialog, result }: { dialog: Extract<DialogData, { kind: "e
           </div>
         ) : null}
         <div className="flex gap-2">
-          <button type="submit" formMethod="get" formAction={dialog.check.action} className="btn-secondary flex-1" data-testid="exit-check">
-            {t("investDialogs.checkCost")}
-          </button>
+          <CheckCostButton action={dialog.check.action} testId="exit-check" />
           <SubmitButton className="btn-primary flex-1">{t("investDialogs.requestExit")}</SubmitButton>
         </div>
       </Form>

@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
-import type { FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Dialog } from "~/components/dialog";
+import { CheckCostButton, CostLine, costOfTyped, TermsBox, WhatToExpect } from "~/components/invest-dialogs";
 import { Field, FormError, SelectField, SubmitButton } from "~/components/forms";
 import { FlashMessage, type ToastMessage } from "~/components/toast";
 import { formatGhs, parseAmountToMinor } from "~/domain/money";
@@ -385,11 +386,11 @@ function DetailsDialog({ data, dialog, onNote, note }: Props & { dialog: Details
 
 function ReinvestDialog({ data, dialog, result }: Props & { dialog: ReinvestDialogData }) {
   const { errors, values } = answerFor(result, "reinvest");
-  const { investment, batch } = dialog;
+  const { investment, batch, buying } = dialog;
   const base = data.base;
   const t = useT();
   const title = t("portfolioDialogs.reinvestInto", { batchId: investment.batchId });
-  if (dialog.notice) {
+  if (!batch || !buying) {
     // The batch takes no money now: say why, and offer no form.
     return (
       <Dialog title={title} closeTo={backToRow(base, investment.id)}>
@@ -405,28 +406,82 @@ function ReinvestDialog({ data, dialog, result }: Props & { dialog: ReinvestDial
   }
   return (
     <Dialog title={title} closeTo={backToRow(base, investment.id)}>
-      {batch ? (
-        <p className="text-sm text-stone-700">
-          {t("portfolioDialogs.batchOffer", {
-            product: { msg: batch.productType === "EGG" ? "portfolioDialogs.eggNote" : "portfolioDialogs.chickenNote" },
-            farm: batch.farmName,
-            price: formatGhs(batch.unitPriceMinor),
-            available: { number: batch.availableUnits },
-            status: { msg: `portfolioDialogs.batchStatus.${batch.status}` },
-          })}
-        </p>
-      ) : null}
+      <p className="text-sm text-stone-700">
+        {t("portfolioDialogs.batchOffer", {
+          product: { msg: batch.productType === "EGG" ? "portfolioDialogs.eggNote" : "portfolioDialogs.chickenNote" },
+          farm: batch.farmName,
+          price: formatGhs(batch.unitPriceMinor),
+          available: { number: batch.availableUnits },
+          status: { msg: `portfolioDialogs.batchStatus.${batch.status}` },
+        })}
+      </p>
       <p className="mt-1 text-sm text-stone-700">{t("portfolioDialogs.walletBalance", { balance: formatGhs(data.wallet.balanceMinor) })}</p>
       <p className="mt-1 text-xs text-stone-600">{t("explain.reinvest")}</p>
-      <Form method="post" action={portfolioHref(base, { dialog: "reinvest", id: investment.id })} noValidate preventScrollReset className="mt-4 space-y-3">
-        <Hidden name="intent" value="reinvest" />
-        <Hidden name="investment_id" value={investment.id} />
-        <Hidden name="idempotency_key" value={data.idempotencyKey} />
-        <FormError message={errors.form ?? errors.batch_id ?? errors.investment_id ?? errors.terms} />
-        <Field label={t("portfolioDialogs.units")} name="units" type="number" inputMode="numeric" min={1} step={1} required defaultValue={values?.units ?? dialog.defaultUnits} error={errors.units} />
-        <SubmitButton>{t("portfolioDialogs.reinvest")}</SubmitButton>
-      </Form>
+      {/* A new page (another check, the action's answer) starts from its own units. */}
+      <ReinvestForm key={`${investment.id}-${data.idempotencyKey}`} data={data} investmentId={investment.id} batch={batch} buying={buying} errors={errors} values={values} />
     </Dialog>
+  );
+}
+
+/**
+ * What the invest dialog says before money moves, in its words and pieces: the cost and the income
+ * after tax for the units in the field (followed as typed with JavaScript; without it, "Check the
+ * cost" asks again with ?units=), the dates, the way out, the risk and the terms box. The form sends
+ * the units its figures are for (`shown_units`): the buying rule buys no other number unseen.
+ */
+function ReinvestForm({
+  data,
+  investmentId,
+  batch,
+  buying,
+  errors,
+  values,
+}: {
+  data: PortfolioData;
+  investmentId: number;
+  batch: NonNullable<ReinvestDialogData["batch"]>;
+  buying: NonNullable<ReinvestDialogData["buying"]>;
+  errors: Record<string, string>;
+  values: Record<string, string> | null;
+}) {
+  const t = useT();
+  const [units, setUnits] = useState(values?.units ?? buying.units.value);
+  // The rule's answer to the units "Check the cost" sent, while they are still the ones in the field.
+  const checked = units === buying.units.value ? buying.units.error : null;
+  const costMinor = costOfTyped(units, batch.unitPriceMinor);
+  return (
+    <Form method="post" action={portfolioHref(data.base, { dialog: "reinvest", id: investmentId })} noValidate preventScrollReset className="mt-4 space-y-3">
+      <Hidden name="intent" value="reinvest" />
+      <Hidden name="investment_id" value={investmentId} />
+      <Hidden name="idempotency_key" value={data.idempotencyKey} />
+      <Hidden name="shown_units" value={units} />
+      {/* What "Check the cost" (a GET of the portfolio) needs to reopen this dialog as it was; the post ignores them. */}
+      {buying.check.fields.map(([name, value]) => (
+        <Hidden key={name} name={name} value={value} />
+      ))}
+      <FormError message={errors.form ?? errors.batch_id ?? errors.investment_id} />
+      <Field
+        label={t("portfolioDialogs.units")}
+        name="units"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={buying.maxUnits}
+        step={1}
+        required
+        value={units}
+        onChange={(e) => setUnits(e.currentTarget.value)}
+        error={errors.units ?? checked}
+        hint={t("investDialogs.between", { max: { number: buying.maxUnits } })}
+      />
+      <CostLine costMinor={costMinor} unitPriceMinor={batch.unitPriceMinor} />
+      <WhatToExpect facts={{ expectedRoi: batch.expectedRoi, dates: buying.dates, taxRate: buying.taxRate }} isEgg={batch.productType === "EGG"} costMinor={costMinor} />
+      <TermsBox productType={batch.productType} defaultChecked={values ? values.terms === "on" : buying.termsTicked} error={errors.terms} />
+      <div className="flex gap-2">
+        <CheckCostButton action={buying.check.action} testId="reinvest-check" />
+        <SubmitButton className="btn-primary flex-1">{t("portfolioDialogs.reinvest")}</SubmitButton>
+      </div>
+    </Form>
   );
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DomainError, englishOf } from "~/domain/errors";
-import { readUnitCount, checkEarlyExit, checkInvestment, exitProceeds, unitsToBuy, unitsOf } from "~/domain/investing";
+import { readUnitCount, readUnitsShown, checkEarlyExit, checkInvestment, exitProceeds, unitsToBuy, unitsOf } from "~/domain/investing";
 import { checkPayoutPeriod, periodInput, planPayouts, recordDateOf, withholdPerInvestor } from "~/domain/payouts";
 import { parseMoneyAmount } from "~/domain/wallet";
 import { oneMonthAfter } from "~/domain/calendar";
@@ -266,5 +266,12 @@ describe("units the investor was shown the figures of", () => {
       "The figures above are now for the 1 unit you typed: read them, then press the button again.",
     );
     expect(refusal(() => checkEarlyExit({ ...exit, units: readUnitCount("21"), unitsShown: 10 })).detail).toBe("You can offer at most 20 units for early exit.");
+  });
+
+  it("reads a dialog's shown_units: none sent is not checked, an unreadable one is none", () => {
+    expect(readUnitsShown("")).toBeUndefined();
+    expect(readUnitsShown("3")).toBe(3);
+    expect(readUnitsShown("abc")).toBe(0);
+    expect(readUnitsShown("2.5")).toBe(0);
   });
 });

@@ -23,6 +23,17 @@ export function readUnitCount(input: unknown): UnitCount {
 }
 
 /**
+ * A dialog's `shown_units`: the units its figures were worked out for when it was sent (without
+ * JavaScript they follow the units typed only through "Check the cost"). Unreadable is none (0); a
+ * post without the field (no dialog) is not checked (undefined).
+ */
+export function readUnitsShown(field: string): number | undefined {
+  if (!field) return undefined;
+  const shown = readUnitCount(field);
+  return shown.ok ? shown.units : 0;
+}
+
+/**
  * The last rule of buying and of offering units for exit, after every other: the units are those
  * the investor was shown the figures of (`unitsShown`: what the dialog worked out the cost, income
  * or proceeds for; undefined where the caller shows no such figures, as the API). Units typed after

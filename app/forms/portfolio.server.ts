@@ -30,7 +30,15 @@ export const PortfolioActionSchema = z.discriminatedUnion(
       confirmed: formText(5),
       idempotency_key: idempotencyKey,
     }),
-    z.object({ intent: z.literal("reinvest"), investment_id: formId(msg("rules.investmentNotFound")), units: formText(20), idempotency_key: idempotencyKey }),
+    // shown_units: the units the dialog's figures were worked out for when it was sent.
+    z.object({
+      intent: z.literal("reinvest"),
+      investment_id: formId(msg("rules.investmentNotFound")),
+      units: formText(20),
+      shown_units: formText(20),
+      terms: formText(5),
+      idempotency_key: idempotencyKey,
+    }),
     z.object({ intent: z.literal("cancel_exit"), exit_id: formId(msg("rules.exitRequestNotFound")), idempotency_key: idempotencyKey }),
     z.object({
       intent: z.literal("auto_reinvest"),

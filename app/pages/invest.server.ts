@@ -25,7 +25,7 @@ import {
 } from "~/pages/invest-list";
 import { latestFarmReadings } from "~/models/farm-log.server";
 import { sensorView, sensorViews, type SensorView } from "~/pages/farm-readings.server";
-import { buyingState, checkEarlyExit, checkInvestment, readUnitCount, type UnitCount } from "~/domain/investing";
+import { buyingState, checkEarlyExit, checkInvestment, readUnitCount, readUnitsShown, type UnitCount } from "~/domain/investing";
 
 import { formatGhs } from "~/domain/money";
 import type { ProductType } from "~/domain/types";
@@ -178,9 +178,26 @@ function investPreview(batch: BatchView, walletMinor: number, ownOfferedUnits: n
 }
 
 /** What a "Check the cost" button (a GET of this page) needs to reopen its dialog on the same list, the units aside. */
-function checkTarget(here: string) {
+export function checkTarget(here: string) {
   const check = new URL(here, "http://x");
   return { action: check.pathname, fields: [...check.searchParams].filter(([k]) => k !== "units") };
+}
+
+/**
+ * What a dialog that buys units of a batch (the invest dialog, the portfolio's Reinvest) says before
+ * anything is sent, for the units `params` asks about (?units=, its "Check the cost") or the default:
+ * the units and the buying rule's answer to them, the most that can be typed, the dates, and what
+ * the income is worked out from.
+ */
+export function buyingFigures(batch: BatchView, user: { id: number }, walletMinor: number, params: URLSearchParams, locale: Locale) {
+  const ownOffered = batch.status === "ACTIVE" ? unitsOfferedBy(user.id, batch.id) : 0;
+  return {
+    units: investPreview(batch, walletMinor, ownOffered, params.get("units")?.slice(0, 20) ?? null, locale),
+    maxUnits: Math.max(1, batch.availableUnits),
+    // What the dialog says before the button is pressed: income after tax, dates, the way out.
+    dates: investDates(batch, batch.productType === "EGG" && batch.startDate ? paidPeriods(batch.id) : [], today()),
+    taxRate: getEnv().WITHHOLDING_TAX_RATE,
+  };
 }
 
 /** The open dialog, read from the URL on the server so a plain link opens it. */
@@ -219,20 +236,14 @@ function loadDialog(type: ProductType, query: ListQuery, params: URLSearchParams
     const state = buyingState(batch);
     // A batch that cannot sell says why instead of offering a form ("Between 1 and 1").
     const notice = state === "closed" ? t("rules.batchNotOpen") : state === "sold-out" ? t("rules.batchSoldOut", { batchId: batch.id }) : null;
-    const ownOffered = batch.status === "ACTIVE" ? unitsOfferedBy(user.id, batch.id) : 0;
-    const units = investPreview(batch, common.walletMinor, ownOffered, params.get("units")?.slice(0, 20) ?? null, locale);
     return {
       kind: "invest" as const,
       ...common,
       notice,
-      units,
+      ...buyingFigures(batch, user, common.walletMinor, params, locale),
       check: checkTarget(here),
       // The boxes "Check the cost" sent ticked stay ticked: checking the cost changes no choice.
       ticked: { terms: params.get("terms") === "on", autoReinvest: params.get("auto_reinvest") === "on" },
-      maxUnits: Math.max(1, batch.availableUnits),
-      // What the dialog says before Invest is pressed: income after tax, dates, the way out.
-      dates: investDates(batch, batch.productType === "EGG" && batch.startDate ? paidPeriods(batch.id) : [], today()),
-      taxRate: getEnv().WITHHOLDING_TAX_RATE,
     };
   }
   const unitsHeld = unitsHeldIn(user.id, batch.id);
@@ -343,11 +354,8 @@ export async function investPageAction(type: ProductType, request: Request) {
   try {
     const ctx = { actor: user, key: form.idempotency_key || null };
     const units = readUnitCount(form.units);
-    // The units the dialog's figures were for when it was sent (without JavaScript they follow the
-    // units typed only through "Check the cost"): the rules buy or offer no other number. Unreadable
-    // is none (0); a post without the field (no dialog) is not checked.
-    const shown = form.shown_units ? readUnitCount(form.shown_units) : null;
-    const unitsShown = shown === null ? undefined : shown.ok ? shown.units : 0;
+    // The units the dialog's figures were for when it was sent: the rules buy or offer no other number.
+    const unitsShown = readUnitsShown(form.shown_units);
     if (form.intent === "invest") {
       const { investment } = invest(ctx, { batchId: batch.id, units, acceptedTerms: form.terms === "on", autoReinvest: form.auto_reinvest === "on", unitsShown });
       return redirectWithFlash(listHref(type, query, {}, batch.id), {

@@ -16,6 +16,7 @@ import {
   investmentAnchor,
   pageOf,
   parsePortfolioQuery,
+  portfolioHref,
   prefillAmount,
   receiptHref,
   queryInvestments,
@@ -34,14 +35,15 @@ import { getEnv } from "~/lib/env.server";
 import type { BatchStatus, ProductType } from "~/domain/types";
 import { now, today } from "~/lib/clock.server";
 import { listReceivedPayouts, nextPayouts } from "~/models/payout.server";
-import { buyingState, holdingParts, readUnitCount } from "~/domain/investing";
+import { buyingState, holdingParts, readUnitCount, readUnitsShown } from "~/domain/investing";
 import { renderLineChartSvg } from "~/lib/charts.server";
 import { HttpError } from "~/lib/http.server";
 import { newIdempotencyKey, orNotFound, pageError, notFoundResponse } from "~/lib/page-action.server";
 import { redirectWithFlash, requireUser } from "~/auth/session.server";
 import { batchAvailability, getBatch } from "~/models/batch.server";
 import { listNotifications } from "~/models/notification.server";
-import { walletInfo } from "~/models/ledger.server";
+import { walletBalanceMinor, walletInfo } from "~/models/ledger.server";
+import { buyingFigures, checkTarget } from "~/pages/invest.server";
 import { momoNetworks, withdrawTarget, PortfolioActionSchema } from "~/forms/portfolio.server";
 import { fieldErrors, renderMessages } from "~/forms/parse.server";
 import { walletStatement } from "~/models/wallet.server";
@@ -85,7 +87,7 @@ export function listOpenExitRequests(userId: number) {
 const STATEMENT_PAGE_SIZE = 10;
 
 /** The open dialog (?dialog=...), read on the server so a plain link opens it. */
-function loadDialog(userId: number, params: URLSearchParams, locale: Locale) {
+function loadDialog(userId: number, params: URLSearchParams, base: string, locale: Locale) {
   const kind = params.get("dialog");
   if (kind === "deposit" || kind === "withdraw") return { kind, amount: prefillAmount(params.get("amount")) } as const;
   if (kind !== "details" && kind !== "reinvest") return null;
@@ -105,7 +107,9 @@ function loadDialog(userId: number, params: URLSearchParams, locale: Locale) {
     return { kind, investment: summary, payouts } as const;
   }
   const b = getBatch(investment.batchId);
-  const batch = b ? { id: b.id, productType: b.productType, farmName: b.farmName, status: b.status, unitPriceMinor: b.unitPriceMinor, availableUnits: b.availableUnits } : null;
+  const batch = b
+    ? { id: b.id, productType: b.productType, farmName: b.farmName, status: b.status, unitPriceMinor: b.unitPriceMinor, availableUnits: b.availableUnits, expectedRoi: b.expectedRoi }
+    : null;
   // Reinvest is offered only where the batch still takes money; otherwise the dialog says why.
   const state = b ? buyingState(b) : "closed";
   const notice =
@@ -114,7 +118,18 @@ function loadDialog(userId: number, params: URLSearchParams, locale: Locale) {
       : state === "sold-out"
         ? render(locale, msg("rules.batchSoldOut", { batchId: investment.batchId }))
         : null;
-  return { kind, investment: summary, batch, notice, defaultUnits: String(Math.max(1, Math.min(10, batch?.availableUnits ?? 1))) } as const;
+  // What the invest dialog says before money moves, for the units typed (?units=, "Check the cost",
+  // which reopens this dialog on the portfolio as it was: its filters and pages kept).
+  const buying =
+    b && !notice
+      ? {
+          ...buyingFigures(b, { id: userId }, walletBalanceMinor(userId), params, locale),
+          check: checkTarget(portfolioHref(base, { dialog: kind, id: investment.id })),
+          // A box "Check the cost" sent ticked stays ticked: checking the cost changes no choice.
+          termsTicked: params.get("terms") === "on",
+        }
+      : null;
+  return { kind, investment: summary, batch, notice, buying } as const;
 }
 
 export async function portfolioLoader({ request }: LoaderFunctionArgs) {
@@ -130,10 +145,11 @@ export async function portfolioLoader({ request }: LoaderFunctionArgs) {
   const base = filterParams(values, { page: paging.page > 1 ? paging.page : null, spage: statementPaging.page > 1 ? statementPaging.page : null }).toString();
   const active = all.filter((i) => i.status === "ACTIVE");
   const buying = batchAvailability(rows.map((r) => r.batchId));
-  const dialog = loadDialog(user.id, params, locale);
+  const dialog = loadDialog(user.id, params, base, locale);
+  const dialogWords = dialog ? (dialog.kind === "reinvest" ? (["portfolioDialogs", "investDialogs"] as const) : (["portfolioDialogs"] as const)) : [];
   return {
-    // The dialogs' words only while one is open.
-    words: wordsFor(locale, dialog ? ["portfolio", "accountStatus", "money", "explain", "portfolioDialogs"] : ["portfolio", "accountStatus", "money", "explain"]),
+    // The dialogs' words only while one is open (Reinvest says what the invest dialog says, in its words).
+    words: wordsFor(locale, ["portfolio", "accountStatus", "money", "explain", ...dialogWords]),
     title: t("portfolio.title"),
     description: t("investorTexts.portfolioDescription"),
     wallet: walletInfo(user.id),
@@ -285,7 +301,13 @@ export async function portfolioAction({ request }: ActionFunctionArgs) {
         return redirectWithFlash(atAnchor(returnTo, PAYMENTS_ANCHOR), { kind: "error", message: withdrawalMessage(withdrawal, locale) });
       }
       case "reinvest": {
-        const { investment } = reinvest(ctx, { investmentId: form.investment_id, units: readUnitCount(form.units) });
+        // The dialog's terms box, and the units its figures were for when it was sent: nothing else is bought.
+        const { investment } = reinvest(ctx, {
+          investmentId: form.investment_id,
+          units: readUnitCount(form.units),
+          acceptedTerms: form.terms === "on",
+          unitsShown: readUnitsShown(form.shown_units),
+        });
         // Back to the row the investor reinvested from (#investment-<id>), with the message there.
         return redirectWithFlash(atAnchor(returnTo, investmentAnchor(form.investment_id)), {
           kind: "success",
