@@ -459,7 +459,13 @@ describe("money through the page forms", () => {
     const unticked = await u.page.postForm(url, { ...fields, units: 3, shown_units: 3 });
     expect(unticked.status).toBe(400);
     expect(htmlText(await unticked.text())).toMatch(/id="invest-terms-error"[^>]*>Please accept terms & risk disclosure\./);
-    const chickenUnticked = await u.page.postForm(`/portfolio?dialog=reinvest&id=${inChicken}`, { intent: "reinvest", investment_id: inChicken, units: 1, shown_units: 1, idempotency_key: `ri-seen-${inChicken}` });
+    const chickenUnticked = await u.page.postForm(`/portfolio?dialog=reinvest&id=${inChicken}`, {
+      intent: "reinvest",
+      investment_id: inChicken,
+      units: 1,
+      shown_units: 1,
+      idempotency_key: `ri-seen-${inChicken}`,
+    });
     expect(htmlText(await chickenUnticked.text())).toContain("You must acknowledge the investment terms.");
     expect(investmentCountOf(u.id)).toBe(2);
 

@@ -162,7 +162,10 @@ describe.each([
     const openRow = page.locator(`#investment-${ids.open}`);
     await openRow.getByRole("link", { name: `Reinvest into Batch #${batches.open}` }).click();
     const reinvest = page.getByRole("dialog", { name: `Reinvest into Batch #${batches.open}` });
-    await reinvest.getByLabel("Units").fill("2");
+    await typeUnits(page, reinvest, "2", javaScriptEnabled);
+    await expect(reinvest.getByTestId("invest-cost").textContent()).resolves.toMatch(/20\.00/);
+    await reinvest.getByLabel("I accept the Terms and the Risk Disclosure.").check();
+    await expect(noSideScroll(page)).resolves.toBe(true);
     await reinvest.getByRole("button", { name: "Reinvest" }).click();
     await page.waitForURL((url) => url.hash === `#investment-${ids.open}` && !url.search.includes("dialog"));
     const done = page.getByText("Reinvest successful, refreshing...");

@@ -154,10 +154,21 @@ describe.each([
     await page.getByRole("link", { name: `Reinvest into Batch #${eggBatch}` }).click();
     const reinvest = page.getByRole("dialog", { name: `Reinvest into Batch #${eggBatch}` });
     await reinvest.waitFor();
+    // Before money moves it says what the invest dialog says: cost, income after tax, dates, the way out, the risk.
+    await expect(reinvest.getByTestId("invest-cost").textContent()).resolves.toMatch(/100\.00/);
+    await expectVisible(reinvest.getByText("Capital is not guaranteed: you could lose some or all of the money you invest."));
     await reinvest.getByLabel("Units").fill("0");
     await reinvest.getByRole("button", { name: "Reinvest" }).click();
     await page.getByText("Enter a positive units amount.").waitFor();
-    await page.getByRole("dialog").getByLabel("Units").fill("2");
+    // The figures follow the units typed (without JavaScript, through "Check the cost").
+    await typeUnits(page, page.getByRole("dialog"), "2", javaScriptEnabled);
+    await expect(page.getByRole("dialog").getByTestId("invest-cost").textContent()).resolves.toMatch(/20\.00/);
+    await expect(page.getByRole("dialog").getByTestId("invest-net-income").textContent()).resolves.toMatch(/1\.00/);
+    // The terms box is required, as on the invest pages.
+    await page.getByRole("dialog").getByRole("button", { name: "Reinvest" }).click();
+    await page.getByText("Please accept terms & risk disclosure.").waitFor();
+    await page.getByRole("dialog").getByLabel("I accept the Terms and the Risk Disclosure.").check();
+    await expect(noSideScroll(page)).resolves.toBe(true);
     await shot("reinvest");
     await page.getByRole("dialog").getByRole("button", { name: "Reinvest" }).click();
     await page.getByText("Reinvest successful, refreshing...").waitFor();
