@@ -45,11 +45,16 @@ const userRow = (id: number) =>
 const sessionCount = (id: number) => (server.db().prepare("select count(*) n from sessions where user_id = ?").get(id) as { n: number }).n;
 const header = (html: string) => html.slice(0, html.indexOf("<main"));
 
+/** The farm the batches are on: made once through the API (a second farm with the same name and location is refused). */
+let farmId: number | undefined;
 async function newBatch(fields: Record<string, unknown>) {
-  const farm = await call(admin, "POST", "/api/v1/admin/farms", { name: "Account Farm", location: "Kintampo, Bono East", notes: "" });
-  expect(farm.status).toBe(201);
+  if (farmId === undefined) {
+    const farm = await call(admin, "POST", "/api/v1/admin/farms", { name: "Account Farm", location: "Kintampo, Bono East", notes: "" });
+    expect(farm.status).toBe(201);
+    farmId = farm.body.id as number;
+  }
   const res = await call(admin, "POST", "/api/v1/admin/batches", {
-    farm_id: farm.body.id,
+    farm_id: farmId,
     product_type: "CHICKEN",
     unit_price: 10,
     target_units: 1000,

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, Client, htmlText } from "./support/client";
-import { createBatch, createFarm, createInvestor, createRemittance, signInAdmin, type BatchOptions } from "./support/factories";
+import { createBatch, createFarm, createInvestor, createRemittance, serverNow, signInAdmin, type BatchOptions } from "./support/factories";
 import { startServer, TEST_ADMIN, type TestServer } from "./support/server";
 
 let server: TestServer;
@@ -256,6 +256,8 @@ describe("the dashboard (forms, no JavaScript)", () => {
     expect(badMoney.html).toContain("Enter mortality as a fraction between 0 and 1, e.g. 0.07.");
     expect(count("batches")).toBe(before);
 
+    // A start date within a year of today (the window a batch's start must be in).
+    const startDate = new Date(serverNow(server).getTime() - 30 * 86_400_000).toISOString().slice(0, 10);
     const ok = await post(adminPage, "/admin?index", {
       intent: "create_batch",
       farm_id: farmId,
@@ -265,12 +267,12 @@ describe("the dashboard (forms, no JavaScript)", () => {
       feed_price: "6",
       mortality_rate: "0.07",
       expected_roi: "0.012",
-      start_date: "2026-01-05",
+      start_date: startDate,
     });
     expect(ok.status).toBe(302);
     expect(await flash(adminPage)).toContain("Batch created.");
     const row = server.db().prepare("select * from batches order by id desc limit 1").get() as { id: number; unit_price_minor: number; product_type: string; start_date: string; status: string };
-    expect(row).toMatchObject({ unit_price_minor: 12050, product_type: "EGG", start_date: "2026-01-05", status: "OPEN" });
+    expect(row).toMatchObject({ unit_price_minor: 12050, product_type: "EGG", start_date: startDate, status: "OPEN" });
     expect(lastAudit()).toMatchObject({ action: "batch.create", batch_id: row.id, farm_id: farmId, email: TEST_ADMIN.email });
     const t = await text(adminPage, "/admin");
     expect(t).toMatch(new RegExp(`data-batch-id="${row.id}"[\\s\\S]*?Batch Form Farm[\\s\\S]*?EGG[\\s\\S]*?0 / 500[\\s\\S]*?OPEN`));
@@ -436,8 +438,10 @@ describe("the same actions through /api/v1/admin, audited once", () => {
     expect(auditRows().length).toBe(n);
 
     // Farm and batch through the API too: their audit rows are part of what is checked.
+    // A farm of its own each time (a second farm with the same name and location is refused).
+    let farmsMade = 0;
     const apiBatch = async (fields: Record<string, unknown> = {}) => {
-      const farm = await call(adminApi, "POST", "/api/v1/admin/farms", { name: "Test Farm", location: "Sunyani, Bono", notes: "" });
+      const farm = await call(adminApi, "POST", "/api/v1/admin/farms", { name: `Test Farm ${++farmsMade}`, location: "Sunyani, Bono", notes: "" });
       expect(farm.status).toBe(201);
       const r = await call(adminApi, "POST", "/api/v1/admin/batches", {
         farm_id: farm.body.id,
@@ -810,5 +814,113 @@ describe("early exits, contact messages, the How It Works editor and the audit l
     const db = server.db();
     expect(() => db.prepare("update audit_log set action = 'nothing'").run()).toThrow(/append-only/);
     expect(() => db.prepare("delete from audit_log").run()).toThrow(/append-only/);
+  });
+});
+
+describe("what the admin forms refuse (API and the page without JavaScript)", () => {
+  const day = (offset: number) => new Date(serverNow(server).getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+  const batchFields = (farmId: number, fields: Record<string, string | number> = {}) => ({
+    farm_id: farmId,
+    product_type: "EGG",
+    unit_price: "100",
+    target_units: "100",
+    feed_price: "6",
+    mortality_rate: "0.05",
+    expected_roi: "0.01",
+    ...fields,
+  });
+
+  it("a batch's start date must be within a year of today, on the API and the form, in English and Twi", async () => {
+    const farmId = createFarm(server, { name: "Window Farm", location: "Ho, Volta" }).id;
+    const before = count("batches");
+    const window = `The start date must be within a year of today: from ${day(-365)} to ${day(365)}.`;
+    for (const start_date of ["2001-01-01", "2099-12-31", day(-366), day(366)]) {
+      expect(await call(adminApi, "POST", "/api/v1/admin/batches", batchFields(farmId, { start_date }))).toEqual({ status: 422, body: { detail: window } });
+      const page = await post(adminPage, "/admin?index", { intent: "create_batch", ...batchFields(farmId, { start_date }) });
+      expect(page.status).toBe(400);
+      expect(page.html).toContain(window);
+      expect(page.html).toContain(`value="${start_date}"`);
+    }
+    const twi = await call(adminApi, "POST", "/api/v1/admin/batches?lang=ak", batchFields(farmId, { start_date: "2099-12-31" }));
+    expect(twi.status).toBe(422);
+    expect(twi.body.detail).toContain(day(365));
+    expect(twi.body.detail).not.toContain("within a year");
+    expect(count("batches")).toBe(before);
+    // The edges of the window, and no start date at all (activation sets it), are taken.
+    for (const start_date of [day(-365), day(365), ""]) expect((await call(adminApi, "POST", "/api/v1/admin/batches", batchFields(farmId, { start_date }))).status).toBe(201);
+  });
+
+  it("a daily log cannot be dated before the batch's start, on the API and the form, in English and Twi", async () => {
+    const batchId = newBatch({ status: "ACTIVE", startDate: day(-10) });
+    const logs = () => count(`farm_logs where batch_id = ${batchId}`);
+    const entry = { birds_alive: "990", deaths: "0", feed_kg: "50", avg_weight_kg: "0.4" };
+    const refusal = `The log date cannot be before the batch's start date, ${day(-10)}.`;
+    for (const log_date of ["1990-01-01", day(-11)]) {
+      const api = await call(adminApi, "POST", `/api/v1/admin/batches/${batchId}/logs`, { ...entry, log_date });
+      expect(api.status).toBe(422);
+      expect(api.body.errors).toEqual({ log_date: refusal });
+      const form = await post(adminPage, `/admin/batches/${batchId}/logs`, { ...entry, log_date });
+      expect(form.status).toBe(400);
+      expect(form.html).toContain(refusal);
+    }
+    const twi = await call(adminApi, "POST", `/api/v1/admin/batches/${batchId}/logs?lang=ak`, { ...entry, log_date: "1990-01-01" });
+    expect(twi.body.errors.log_date).toContain(day(-10));
+    expect(twi.body.errors.log_date).not.toContain("cannot be before");
+    expect(logs()).toBe(0);
+    expect((await call(adminApi, "POST", `/api/v1/admin/batches/${batchId}/logs`, { ...entry, log_date: day(-10) })).status).toBe(201);
+    expect(logs()).toBe(1);
+  });
+
+  it("too large an amount says so and names the maximum: the reserve and a batch's unit price", async () => {
+    const farmId = createFarm(server, { name: "Price Farm", location: "Wa, Upper West" }).id;
+    const reserve = await call(adminApi, "POST", "/api/v1/admin/reserve", { amount: "1000001", source: "EXTERNAL" });
+    expect(reserve).toEqual({ status: 422, body: { detail: "The amount for the reserve is too large: at most GH₵1,000,000.00." } });
+    const reservePage = await post(adminPage, "/admin?index", { intent: "fund_reserve", amount: "1000001", source: "EXTERNAL" });
+    expect(reservePage.status).toBe(400);
+    expect(reservePage.html).toContain("The amount for the reserve is too large: at most GH₵1,000,000.00.");
+    const price = await call(adminApi, "POST", "/api/v1/admin/batches", batchFields(farmId, { unit_price: "1000001" }));
+    expect(price).toEqual({ status: 422, body: { detail: "The unit price is too large: at most GH₵1,000,000.00." } });
+    const pricePage = await post(adminPage, "/admin?index", { intent: "create_batch", ...batchFields(farmId, { unit_price: "1000001" }) });
+    expect(pricePage.status).toBe(400);
+    expect(pricePage.html).toContain("The unit price is too large: at most GH₵1,000,000.00.");
+    const twi = await call(adminApi, "POST", "/api/v1/admin/reserve?lang=ak", { amount: "1000001", source: "EXTERNAL" });
+    expect(twi.body.detail).toContain("1,000,000.00");
+  });
+
+  it("refuses a second farm with the same name and location (case and spaces aside), in English and Twi", async () => {
+    const first = await call(adminApi, "POST", "/api/v1/admin/farms", { name: "Asante Layers", location: "Ejisu, Ashanti" });
+    expect(first.status).toBe(201);
+    const before = count("farms");
+    const same = `A farm named Asante Layers in Ejisu, Ashanti already exists (farm #${first.body.id}).`;
+    expect(await call(adminApi, "POST", "/api/v1/admin/farms", { name: "  asante   LAYERS ", location: "ejisu,  Ashanti" })).toEqual({ status: 409, body: { detail: same } });
+    const twi = await call(adminApi, "POST", "/api/v1/admin/farms?lang=ak", { name: "Asante Layers", location: "Ejisu, Ashanti" });
+    expect(twi.status).toBe(409);
+    expect(twi.body.detail).not.toContain("already exists");
+    const html = (await page(adminPage, "/admin")).html;
+    const form = await post(adminPage, "/admin?index", { intent: "create_farm", name: "ASANTE LAYERS", location: "Ejisu, Ashanti", notes: "", idempotency_key: formKey(html) });
+    expect(form.status).toBe(409);
+    expect(form.html).toContain(same);
+    expect(count("farms")).toBe(before);
+    // Another location, or the same name without one, is another farm.
+    expect((await call(adminApi, "POST", "/api/v1/admin/farms", { name: "Asante Layers", location: "Kumasi, Ashanti" })).status).toBe(201);
+    expect((await call(adminApi, "POST", "/api/v1/admin/farms", { name: "Asante Layers" })).status).toBe(201);
+  });
+
+  it("offers Delete only on a batch the delete would take: not one with sensor readings or a daily log", async () => {
+    const empty = newBatch();
+    const withReadings = newBatch();
+    const { id: deviceId } = server
+      .db()
+      .prepare("insert into farm_devices (batch_id, label, token_hash) values (?, 'Pen 1', ?) returning id")
+      .get(withReadings, `hash-${withReadings}`) as { id: number };
+    server.db().prepare("insert into farm_readings (device_id, batch_id, recorded_at, temperature_c, humidity_pct, ammonia_ppm) values (?, ?, ?, 27, 60, 10)").run(deviceId, withReadings, new Date().toISOString());
+    const withLog = newBatch();
+    expect((await call(adminApi, "POST", `/api/v1/admin/batches/${withLog}/logs`, { log_date: day(0), birds_alive: 10, feed_kg: 1, avg_weight_kg: 0.4 })).status).toBe(201);
+    const html = (await page(adminPage, "/admin")).html;
+    const actions = (batchId: number) => new RegExp(`aria-label="Actions for Batch #${batchId}"[\\s\\S]*?</form>`).exec(html)?.[0] ?? "";
+    expect(actions(empty)).toContain('value="delete"');
+    expect(actions(withReadings)).not.toContain('value="delete"');
+    expect(actions(withLog)).not.toContain('value="delete"');
+    expect((await call(adminApi, "DELETE", `/api/v1/admin/batches/${withReadings}`)).status).toBe(409);
   });
 });

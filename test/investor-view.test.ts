@@ -26,11 +26,20 @@ const EGG_LABEL =
 const CHICKEN_LABEL =
   /<span>Auto-reinvest at harvest<\/span><\/label><p id="auto-reinvest-rule"[^>]*>My harvest proceeds buy whole units of the next open Chicken batch\. The rest goes to my wallet\.<\/p>/;
 
+/** Farm ids by name: made once through the API (a second farm with the same name and location is refused). */
+const farmIds = new Map<string, number>();
+async function farmNamed(name: string): Promise<number> {
+  if (!farmIds.has(name)) {
+    const farm = await call(admin, "POST", "/api/v1/admin/farms", { name, location: "Sunyani, Bono", notes: "" });
+    expect(farm.status).toBe(201);
+    farmIds.set(name, farm.body.id);
+  }
+  return farmIds.get(name)!;
+}
+
 async function newBatch(fields: Record<string, unknown> = {}, farmName = "View Farm") {
-  const farm = await call(admin, "POST", "/api/v1/admin/farms", { name: farmName, location: "Sunyani, Bono", notes: "" });
-  expect(farm.status).toBe(201);
   const res = await call(admin, "POST", "/api/v1/admin/batches", {
-    farm_id: farm.body.id,
+    farm_id: await farmNamed(farmName),
     product_type: "EGG",
     unit_price: 10,
     target_units: 1000,

@@ -193,3 +193,56 @@ describe("the admin's report and the tax paid over", () => {
     expect(paidOver).not.toContain("not recorded yet");
   });
 });
+
+describe("the tax payment form refuses what it should", () => {
+  const payments = () => (server.db().prepare("select count(*) n from tax_payments").get() as { n: number }).n;
+  const formKey = (html: string) => /name="idempotency_key" value="([^"]+)"/.exec(html)?.[1];
+
+  it("carries an idempotency key: the same form posted twice records one payment", async () => {
+    const u = await createInvestor(server, { tier: "REGISTERED", walletGhs: 5_000, fullName: "Yaw Darko" });
+    await paidEggMonth(u, 20);
+    const html = await (await admin.page.get(`/admin/tax?month=${month()}`)).text();
+    const key = formKey(html);
+    expect(key).toBeTruthy();
+    const [held, before] = [taxHeld(), payments()];
+    const fields = { period: month(), amount: "0.05", reference: "GRA-REPLAY-1", idempotency_key: key! };
+    expect((await admin.page.postForm("/admin/tax", fields)).status).toBe(302);
+    expect((await admin.page.postForm("/admin/tax", fields)).status).toBe(302);
+    expect(payments()).toBe(before + 1);
+    expect(taxHeld()).toBe(held - 5);
+    // Another key with the same month and reference is a second payment under a used reference: refused.
+    const again = await admin.page.postForm("/admin/tax", { ...fields, idempotency_key: "another-key" });
+    expect(again.status).toBe(409);
+    expect(htmlText(await again.text())).toContain(`A payment with the reference GRA-REPLAY-1 is already recorded for this month.`);
+    const api = await call(admin.api, "POST", "/api/v1/admin/tax/payments", { period: month(), amount: "0.05", reference: "gra-replay-1" });
+    expect(api).toEqual({ status: 409, body: { detail: "A payment with the reference GRA-REPLAY-1 is already recorded for this month." } });
+    expect(payments()).toBe(before + 1);
+    expect(taxHeld()).toBe(held - 5);
+  });
+
+  it("a month not like 2026-10 shows the page, with the admin menu and the message beside the month", async () => {
+    for (const asked of ["11/2026", "Nov 2026", "2026-11-01"]) {
+      const res = await admin.page.get(`/admin/tax?month=${encodeURIComponent(asked)}`);
+      // The page as read: the words shipped for the browser (its scripts) hold every message.
+      const html = htmlText(await res.text()).replace(/<script[\s\S]*?<\/script>/g, "");
+      expect(res.status, asked).toBe(200);
+      expect(html).toContain("Choose a month like 2026-10.");
+      expect(html).toContain('href="/admin/payments"');
+      expect(html).toMatch(/name="month"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*name="month"/);
+      expect(html).not.toContain("Failed to load admin data.");
+    }
+    const twi = htmlText(await (await admin.page.get("/admin/tax?month=11/2026&lang=ak")).text());
+    expect(twi).toContain("Yi bosome te sɛ 2026-10.");
+  });
+
+  it("names the real problem: a reference too short or too long, an amount too large", async () => {
+    const post = (fields: Record<string, string>) => call(admin.api, "POST", "/api/v1/admin/tax/payments", { period: month(), amount: "1", reference: "GRA-1", ...fields });
+    const length = "The reference must be 3 to 80 characters long.";
+    expect(await post({ reference: "1" })).toEqual({ status: 422, body: { detail: length } });
+    expect(await post({ reference: "R".repeat(100) })).toEqual({ status: 422, body: { detail: length } });
+    expect(await post({ reference: "" })).toEqual({ status: 422, body: { detail: "Enter the tax authority's receipt or payment reference." } });
+    expect(await post({ amount: "1000001" })).toEqual({ status: 422, body: { detail: "The amount paid is too large: at most GH₵1,000,000.00." } });
+    const form = htmlText(await (await admin.page.postForm("/admin/tax", { period: month(), amount: "1", reference: "1" })).text());
+    expect(form).toContain(length);
+  });
+});

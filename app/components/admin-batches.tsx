@@ -100,11 +100,11 @@ function RowActions({ batch, data, result }: { batch: Batch; data: AdminDashboar
             {t("adminDashboard.close")}
           </button>
         ) : null}
-        {batch.hasInvestments ? null : (
+        {batch.deletable ? (
           <button type="submit" name="intent" value="delete" className="btn-danger px-3 py-1">
             {t("adminDashboard.delete")}
           </button>
-        )}
+        ) : null}
         <Link to={`/admin/batches/${batch.id}/logs`} className={`${btn} no-underline`}>
           {t("adminDashboard.dailyLogs")}
         </Link>

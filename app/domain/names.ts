@@ -18,3 +18,11 @@ const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-
 export function hasHiddenCharacters(text: string): boolean {
   return HIDDEN.test(text);
 }
+
+/**
+ * A name as compared for sameness: case and spaces aside ("Asante  layers" is "Asante Layers"), so
+ * two farms a person could not tell apart in a list are one.
+ */
+export function comparableName(text: string): string {
+  return text.normalize("NFC").toLowerCase().replace(/\s+/g, "");
+}

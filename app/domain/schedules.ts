@@ -8,6 +8,15 @@ import type { BatchStatus, ProductType } from "~/domain/types";
  * today's date from the clock and the periods already paid.
  */
 
+/**
+ * How far a batch's start date may be from today, either way: a start years away would open early
+ * exit at once, or promise a harvest in another decade (docs/rules.md#batch-lifecycle).
+ */
+export const START_DATE_WINDOW_DAYS = 365;
+
+/** The first and last start date a batch may be given today. */
+export const startDateWindow = (today: string) => ({ from: addDays(today, -START_DATE_WINDOW_DAYS), to: addDays(today, START_DATE_WINDOW_DAYS) });
+
 /** Broilers: harvest 6-8 weeks after the start; the payout is expected by the end of week 8. */
 export const HARVEST_EARLIEST_DAYS = 42;
 export const HARVEST_DAYS = 56;

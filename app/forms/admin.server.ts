@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isCalendarDate } from "~/domain/calendar";
 
-import { parseAmountToMinor } from "~/domain/money";
+import { MAX_AMOUNT_MINOR, parseAmountToMinor } from "~/domain/money";
 import type { MessageRef } from "~/catalog/format";
 import { msg } from "~/catalog/ref";
 import { formId, formMessage, formMsg, issueOf } from "~/forms/parse.server";
@@ -27,12 +27,13 @@ export const FarmSchema = z.object({
     .default(""),
 });
 
-const cedis = (message: MessageRef, { allowZero = false } = {}) =>
+/** An amount in cedis; `tooLarge` names the maximum when one is given above it (else `message` says it all). */
+const cedis = (message: MessageRef, { allowZero = false, tooLarge }: { allowZero?: boolean; tooLarge?: MessageRef } = {}) =>
   z.union([z.string(), z.number()], formMessage(message)).transform((value, ctx) => {
     if (allowZero && (value === 0 || value === "0" || value === "0.00")) return 0;
     const parsed = parseAmountToMinor(value);
     if (!parsed.ok) {
-      ctx.addIssue({ code: "custom", ...issueOf(message) });
+      ctx.addIssue({ code: "custom", ...issueOf(parsed.reason === "too-large" && tooLarge ? tooLarge : message) });
       return z.NEVER;
     }
     return parsed.minor;
@@ -56,7 +57,7 @@ export type FarmInput = z.infer<typeof FarmSchema>;
 export const BatchSchema = z.object({
   farm_id: formId(msg("rules.selectFarm")),
   product_type: z.enum(PRODUCT_TYPES, formMsg("forms.admin.productType")),
-  unit_price: cedis(msg("forms.admin.unitPrice")),
+  unit_price: cedis(msg("forms.admin.unitPrice"), { tooLarge: msg("forms.admin.unitPriceTooLarge", { max: { money: MAX_AMOUNT_MINOR } }) }),
   // A JSON number or the form's text; a list or a boolean is no count (z.coerce would read [5] as 5).
   target_units: z
     .union([z.number(), z.string()], formMsg("forms.admin.targetUnitsWhole"))

@@ -11,7 +11,11 @@ import { fieldMessages, formIssue, formMsg, issueOf, readBoolean, type FieldMess
  * A farm's daily log for one batch: what investors see as the truth about their birds.
  * Pure rules; the model stores what passes. Form strings and JSON numbers are both accepted.
  */
-export type FarmLogContext = { productType: ProductType; /** YYYY-MM-DD, from the one clock. */ today: string };
+export type FarmLogContext = {
+  productType: ProductType;
+  /** YYYY-MM-DD, from the one clock. */ today: string;
+  /** The batch's start (YYYY-MM-DD), when it has one: a day before it is no day of this flock's. */ startDate?: string | null;
+};
 
 export type FarmLogEntry = {
   log_date: string;
@@ -94,7 +98,7 @@ const flag = z.unknown().transform((v, ctx) => {
   return on;
 });
 
-export function farmLogEntrySchema({ productType, today }: FarmLogContext) {
+export function farmLogEntrySchema({ productType, today, startDate }: FarmLogContext) {
   const temperatureRange = msg("forms.farmLog.temperatureRange", { min: L.temperatureMin, max: L.temperatureMax });
   const humidityRange = msg("forms.farmLog.humidityRange", { min: 0, max: L.humidityMax });
   return z
@@ -107,6 +111,10 @@ export function farmLogEntrySchema({ productType, today }: FarmLogContext) {
         }
         if (text > today) {
           ctx.addIssue({ code: "custom", ...formIssue("rules.farmLog.dateFuture") });
+          return z.NEVER;
+        }
+        if (startDate && text < startDate) {
+          ctx.addIssue({ code: "custom", ...issueOf(msg("rules.farmLog.dateBeforeStart", { start: startDate })) });
           return z.NEVER;
         }
         return text;

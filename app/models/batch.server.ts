@@ -1,4 +1,5 @@
 import { msg } from "~/catalog/ref";
+import type { MessageRef } from "~/catalog/format";
 import { and, asc, count, eq, inArray, sql, sum, desc } from "drizzle-orm";
 import { calendarDateOrNull } from "~/domain/calendar";
 import { minorToCedis } from "~/domain/money";
@@ -12,6 +13,7 @@ import { DomainError } from "~/domain/errors";
 
 import { atomic, balanceMinor, escrowAccount, farmAccount, postEntry, findAccountId } from "~/models/ledger.server";
 import { today } from "~/lib/clock.server";
+import { startDateWindow } from "~/domain/schedules";
 
 export type RoiPoint = { label: string; date: string; roiPercent: number };
 
@@ -255,6 +257,10 @@ export function createBatch(input: BatchInput, { adminId }: By) {
   return atomic(() => {
     const db = getDb();
     if (!db.select({ id: farms.id }).from(farms).where(eq(farms.id, input.farm_id)).get()) throw new DomainError(422, msg("rules.selectFarm"), "farm_id");
+    if (input.start_date) {
+      const window = startDateWindow(today());
+      if (input.start_date < window.from || input.start_date > window.to) throw new DomainError(422, msg("forms.admin.startDateWindow", window), "start_date");
+    }
     const batch = db
       .insert(batches)
       .values({
@@ -291,25 +297,36 @@ function batchRow(batchId: number) {
   return batch;
 }
 
-/** Only a batch nobody invested in (and with no money history) can be deleted. */
+/**
+ * Why the batch cannot be deleted, or null when it can: only a batch nobody invested in, with no
+ * money history and no public record. The delete and the dashboard's Delete button both ask this.
+ */
+export function deleteBlocker(batchId: number): MessageRef | null {
+  const db = getDb();
+  const invested = db.select({ n: count() }).from(investments).where(eq(investments.batchId, batchId)).get()!.n;
+  const entries = db.select({ n: count() }).from(journalEntries).where(eq(journalEntries.batchId, batchId)).get()!.n;
+  if (invested > 0 || entries > 0) return msg("rules.deleteHasInvestments");
+  // Payout runs and farm logs are the batch's public record: a batch that has them stays.
+  const history = db.$client.prepare("select (select count(*) from payout_runs where batch_id = ?) + (select count(*) from farm_logs where batch_id = ?) as n").get(batchId, batchId) as {
+    n: number;
+  };
+  if (history.n > 0) return msg("rules.deleteHasHistory");
+  // Accounts are never deleted (a trigger refuses it); a batch that ever had one keeps its record.
+  const opened = db.$client.prepare("select count(*) n from accounts where batch_id = ?").get(batchId) as { n: number };
+  if (opened.n > 0) return msg("rules.deleteHasLedger");
+  // A farm device's readings are the batch's record too; devices that sent none go with it (their tokens with them).
+  const readings = db.$client.prepare("select count(*) n from farm_readings where batch_id = ?").get(batchId) as { n: number };
+  if (readings.n > 0) return msg("deviceRules.deleteHasReadings");
+  return null;
+}
+
+/** Deletes a batch that deleteBlocker lets go (409 with its reason otherwise). */
 export function deleteBatch(batchId: number, { adminId }: By) {
   return atomic(() => {
     const db = getDb();
     const batch = batchRow(batchId);
-    const invested = db.select({ n: count() }).from(investments).where(eq(investments.batchId, batchId)).get()!.n;
-    const entries = db.select({ n: count() }).from(journalEntries).where(eq(journalEntries.batchId, batchId)).get()!.n;
-    if (invested > 0 || entries > 0) throw new DomainError(409, msg("rules.deleteHasInvestments"));
-    // Payout runs and farm logs are the batch's public record: a batch that has them stays.
-    const history = db.$client.prepare("select (select count(*) from payout_runs where batch_id = ?) + (select count(*) from farm_logs where batch_id = ?) as n").get(batchId, batchId) as {
-      n: number;
-    };
-    if (history.n > 0) throw new DomainError(409, msg("rules.deleteHasHistory"));
-    // Accounts are never deleted (a trigger refuses it); a batch that ever had one keeps its record.
-    const opened = db.$client.prepare("select count(*) n from accounts where batch_id = ?").get(batchId) as { n: number };
-    if (opened.n > 0) throw new DomainError(409, msg("rules.deleteHasLedger"));
-    // A farm device's readings are the batch's record too; devices that sent none go with it (their tokens with them).
-    const readings = db.$client.prepare("select count(*) n from farm_readings where batch_id = ?").get(batchId) as { n: number };
-    if (readings.n > 0) throw new DomainError(409, msg("deviceRules.deleteHasReadings"));
+    const blocker = deleteBlocker(batchId);
+    if (blocker) throw new DomainError(409, blocker);
     db.$client.prepare("delete from farm_devices where batch_id = ?").run(batchId);
     db.delete(batches).where(eq(batches.id, batchId)).run();
     recordAudit({ adminId, action: "batch.delete", batchId, farmId: batch.farmId, detail: msg("auditDetail.batchDelete", { product: batch.productType }) });
@@ -370,11 +387,11 @@ export function listAdminBatches() {
       unitPriceMinor: batches.unitPriceMinor,
       expectedRoi: batches.expectedRoi,
       startDate: batches.startDate,
-      // Delete is offered only for a batch nobody invested in (an exited holding still counts).
-      hasInvestments: sql<boolean>`exists (select 1 from investments i where i.batch_id = ${batches.id})`.mapWith(Boolean),
     })
     .from(batches)
     .innerJoin(farms, eq(farms.id, batches.farmId))
     .orderBy(desc(batches.id))
-    .all();
+    .all()
+    // Delete is offered only where the delete would go through (deleteBlocker, the same rule).
+    .map((b) => ({ ...b, deletable: deleteBlocker(b.id) === null }));
 }

@@ -135,6 +135,13 @@ export function recordTaxPayment({ period, amountMinor, reference, adminId }: { 
     const report = monthlyTaxReport(period);
     if (amountMinor > report.dueMinor) throw new DomainError(409, msg("refusals.taxAboveDue", { month: monthName(period), due: { money: report.dueMinor }, amount: { money: amountMinor } }), "amount");
     if (amountMinor > report.heldMinor) throw new DomainError(409, msg("refusals.taxAccountTooSmall", { held: { money: report.heldMinor }, amount: { money: amountMinor } }), "amount");
+    // One receipt is one payment: the same reference again for the month is a payment recorded twice.
+    const used = getDb()
+      .select({ reference: taxPayments.reference })
+      .from(taxPayments)
+      .where(and(eq(taxPayments.period, period), sql`lower(${taxPayments.reference}) = ${reference.toLowerCase()}`))
+      .get();
+    if (used) throw new DomainError(409, msg("refusals.taxReferenceUsed", { reference: used.reference }), "reference");
     const entryId = postEntry({
       kind: "TAX_PAYMENT",
       memo: msg("ledger.taxPaid", { period, reference }),

@@ -9,7 +9,7 @@ import { ACTIVATE_BATCH_PROMPT, ADMIN_FALLBACK, CLOSE_BATCH_PROMPT, DELETE_BATCH
 import { BATCH_DEFAULTS } from "~/forms/limits";
 import { DomainError } from "~/domain/errors";
 
-import { formatGhs, minorToDecimalString, parseAmountToMinor } from "~/domain/money";
+import { formatGhs, MAX_AMOUNT_MINOR, minorToDecimalString, parseAmountToMinor } from "~/domain/money";
 import { HttpError, parseId } from "~/lib/http.server";
 import { newIdempotencyKey } from "~/lib/page-action.server";
 import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
@@ -105,7 +105,11 @@ export async function adminDashboardAction({ request }: ActionFunctionArgs) {
     }
     if (intent === "fund_reserve") {
       const amount = parseAmountToMinor(values.amount);
-      if (!amount.ok) return fail({ reserve_amount: t("adminDashboard.error.reserveAmount") }, values);
+      if (!amount.ok)
+        return fail(
+          { reserve_amount: amount.reason === "too-large" ? t("adminDashboard.error.reserveTooLarge", { max: formatGhs(MAX_AMOUNT_MINOR) }) : t("adminDashboard.error.reserveAmount") },
+          values,
+        );
       const source = (RESERVE_SOURCES as readonly string[]).includes(values.source) ? (values.source as ReserveSource) : null;
       if (!source) return fail({ reserve_source: t("adminDashboard.error.reserveSource") }, values);
       const funded = fundReserve(ctx, { amountMinor: amount.minor, source });

@@ -37,11 +37,11 @@ export async function readFarmLogForm(request: Request): Promise<FarmLogForm> {
 const photoCandidates = (photos: PhotoUpload[]) => photos.map((p) => ({ name: p.name, size: p.size, head: p.bytes ?? new Uint8Array() }));
 
 /**
- * Checks a day's log for a batch of `productType` with its photos: the typed entry and the photos'
- * types, or FarmLogInvalid with every field's message.
+ * Checks a day's log for a batch (its product and start date) with its photos: the typed entry and
+ * the photos' types, or FarmLogInvalid with every field's message.
  */
-export function checkFarmLog(productType: ProductType, { fields, photos }: FarmLogForm): { entry: FarmLogEntry } & CheckedPhotos {
-  const parsed = parseFarmLogEntry(fields, { productType, today: today() });
+export function checkFarmLog(batch: { productType: ProductType; startDate: string | null }, { fields, photos }: FarmLogForm): { entry: FarmLogEntry } & CheckedPhotos {
+  const parsed = parseFarmLogEntry(fields, { productType: batch.productType, startDate: batch.startDate, today: today() });
   const errors: Record<string, FieldMessage> = parsed.ok ? {} : { ...parsed.errors };
   const checked = checkPhotos(photoCandidates(photos));
   if (!checked.ok) errors.photos = checked.error;
@@ -125,7 +125,7 @@ export async function batchLogsAction({ request, params }: ActionFunctionArgs) {
       const n = added.photoIds.length;
       return redirectWithFlash(`/admin/batches/${batch.id}/logs#log-${logId}`, { kind: "success", message: msg("adminLogs.flash.photosAdded", { count: n, date: added.logDate }) });
     }
-    const log = recordFarmLog(ctx, { batchId: batch.id, ...checkFarmLog(batch.productType, form) });
+    const log = recordFarmLog(ctx, { batchId: batch.id, ...checkFarmLog(batch, form) });
     const date = values.log_date?.trim() ?? "";
     const saved = log.photoIds.length ? msg("adminLogs.flash.savedWithPhotos", { date, count: log.photoIds.length }) : msg("adminLogs.flash.saved", { date });
     return redirectWithFlash(`/admin/batches/${batch.id}/logs`, { kind: "success", message: saved });

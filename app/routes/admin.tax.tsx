@@ -23,7 +23,7 @@ export default function AdminTax() {
     <div>
       <h1 className="text-2xl font-bold sm:text-3xl">{t("adminTax.title")}</h1>
       <Form method="get" className="mt-3 flex flex-wrap items-end gap-2">
-        <Field label={t("adminTax.month")} name="month" type="month" defaultValue={r.month} className="w-40" />
+        <Field label={t("adminTax.month")} name="month" type="month" defaultValue={r.month} error={r.monthError} className="w-40" />
         <button type="submit" className="btn-secondary">
           {t("adminTax.show")}
         </button>
@@ -75,8 +75,9 @@ export default function AdminTax() {
           <h2 className="font-semibold">{t("adminTax.record")}</h2>
           {errors.form ? <FormError message={errors.form} /> : null}
           <input type="hidden" name="period" value={r.month} />
+          <input type="hidden" name="idempotency_key" value={r.idempotencyKey} />
           <Field label={t("adminTax.amount")} name="amount" inputMode="decimal" required defaultValue={values.amount ?? minorToDecimalString(r.dueMinor)} error={errors.amount ?? errors.period} />
-          <Field label={t("adminTax.reference")} name="reference" required maxLength={80} defaultValue={values.reference ?? ""} error={errors.reference} />
+          <Field label={t("adminTax.reference")} name="reference" required maxLength={r.referenceMax} defaultValue={values.reference ?? ""} error={errors.reference} />
           <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
             {t("adminTax.submit")}
           </button>

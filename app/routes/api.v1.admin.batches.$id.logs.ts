@@ -31,7 +31,7 @@ export function action({ request, params }: ActionFunctionArgs) {
     const admin = await requireApiAdmin(request);
     const batch = batchOr404(params.id);
     try {
-      const checked = checkFarmLog(batch.productType, await readFarmLogForm(request));
+      const checked = checkFarmLog(batch, await readFarmLogForm(request));
       return apiJson(farmLogJson(recordFarmLog({ actor: admin, key: idempotencyKeyOf(request) }, { batchId: batch.id, ...checked })), 201);
     } catch (error) {
       if (error instanceof FarmLogInvalid) {

@@ -29,10 +29,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** The farm the batches are on: made once through the API (a second farm with the same name and location is refused). */
+let farmId: number | undefined;
 async function newBatch(fields: Record<string, unknown>) {
-  const farm = await call(admin, "POST", "/api/v1/admin/farms", { name: "Phone View Farm", location: "Dodowa, Greater Accra", notes: "" });
+  farmId ??= (await call(admin, "POST", "/api/v1/admin/farms", { name: "Phone View Farm", location: "Dodowa, Greater Accra", notes: "" })).body.id as number;
   const res = await call(admin, "POST", "/api/v1/admin/batches", {
-    farm_id: farm.body.id,
+    farm_id: farmId,
     product_type: "EGG",
     unit_price: 10,
     target_units: 1000,

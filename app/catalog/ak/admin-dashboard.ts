@@ -92,6 +92,7 @@ export const adminDashboard: TwiTexts<typeof english> = {
   "adminDashboard.reserve.submit": "Fa sika gu mu",
   "adminDashboard.error.chooseAction": "Yi nea wopɛ sɛ woyɛ.",
   "adminDashboard.error.reserveAmount": "Kyerɛw sika dodoɔ ma sika a wɔasie: GHS a ɛboro 0, a nɔma 2 pɛ wɔ ntwaa no akyi.",
+  "adminDashboard.error.reserveTooLarge": "Sika a wode rekɔ sika a wɔasie no mu no dɔɔso dodo: ɛntra {max}.",
   "adminDashboard.error.reserveSource": "Yi baabi a sika no fi.",
   "adminDashboard.flash.farmCreated": "Yɛabue nkokɔ afuo no.",
   "adminDashboard.flash.batchCreated": "Yɛabue nkokɔ kuw no.",

@@ -295,6 +295,8 @@ export const adminTax: TwiTexts<typeof english.adminTax> = {
   "adminTax.error.period": "Yi bosome a tua yi fa ho, te sɛ 2026-10.",
   "adminTax.error.amount": "Kyerɛw sika a wɔatua: GHS a ɛboro 0, a nɔma 2 pɛ wɔ ntwaa no akyi.",
   "adminTax.error.reference": "Kyerɛw towa adwumakuo no tua ho krataa anaa nɔma.",
+  "adminTax.error.referenceLength": "Ɛsɛ sɛ nɔma no nkyerɛwdeɛ yɛ {min} kɔsi {max}.",
+  "adminTax.error.amountTooLarge": "Sika a wɔatua no dɔɔso dodo: ɛntra {max}.",
   "adminTax.flash.recorded": "Yɛakyerɛw: {amount} a ɛyɛ {month} towa, yɛatua ({reference}).",
   "adminTax.csv.month": "Bosome",
   "adminTax.csv.payer": "Nea ɔtuaeɛ",

@@ -43,6 +43,7 @@ export const api: TwiTexts<typeof english> = {
   "api.withdrawalNotFound": "Yɛanhu sika a woyii no.",
   "api.isAdminBoolean": "Ka sɛ akawnt no yɛ ɔhwɛfoɔ dea anaa ɛnyɛ: is_admin true anaa false.",
   "api.reserveAmount": "Kyerɛw sika dodoɔ ma sika a wɔasie: GHS a ɛboro 0, a nɔma 2 pɛ wɔ ntwaa no akyi.",
+  "api.reserveTooLarge": "Sika a wode rekɔ sika a wɔasie no mu no dɔɔso dodo: ɛntra {max}.",
   "api.reserveSource": "Yi baabi a sika no fi: FEES anaa EXTERNAL.",
   "api.taxYear": "Ɛsɛ sɛ year te sɛ 2026.",
   "api.kycStatus": "Ɛsɛ sɛ status yɛ PENDING, APPROVED anaa REJECTED.",

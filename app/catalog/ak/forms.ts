@@ -50,6 +50,8 @@ export const forms: TwiTexts<typeof english> = {
   "forms.admin.mortality": "Kyerɛw nkokɔ a wɔbɛwuwu sɛ nkyɛmu a ɛwɔ 0 ne 1 ntam, sɛ 0.07.",
   "forms.admin.expectedRoi": "Kyerɛw ROI a yɛhwɛ kwan sɛ nkyɛmu a ɛwɔ 0 ne 1 ntam, sɛ 0.12.",
   "forms.admin.startDateFormat": "Kyerɛw da a efi ase no sɛ YYYY-MM-DD.",
+  "forms.admin.startDateWindow": "Da a efi ase no nni afe baako wɔ ɛnnɛ ho: fi {from} kɔsi {to}.",
+  "forms.admin.unitPriceTooLarge": "Kyɛfa bo no dɔɔso dodo: ɛntra {max}.",
   "forms.admin.faqQuestionRequired": "Asɛmmisa biara hia asɛmmisa.",
   "forms.admin.faqQuestionTooLong": "Asɛmmisa biara ntra nkyerɛwdeɛ {max}.",
   "forms.admin.faqAnswerRequired": "Asɛmmisa biara hia mmuaeɛ.",

@@ -40,6 +40,7 @@ export const refusals: TwiTexts<typeof english> = {
   "refusals.feesTooSmall": "Ɛka akawnt no wɔ {held}, ɛsua sen {amount}.",
   "refusals.activateNeedsOpen": "Nkokɔ kuw a abue nkoa na ɛbɛtumi afi ase; nkokɔ kuw #{batchId} yɛ {status}.",
   "refusals.taxAboveDue": "{month} towa a aka sɛ wɔtua yɛ {due}; {amount} boro saa.",
+  "refusals.taxReferenceUsed": "Wɔakyerɛw tua a ne nɔma ne {reference} dedaw wɔ bosome yi mu.",
   "refusals.taxAccountTooSmall": "Towa akawnt no wɔ {held}, ɛsua sen {amount}.",
   "refusals.kycAlreadyApproved": "Yɛapene saa nkrataa yi so dada.",
   "refusals.kycAlreadyRejected": "Yɛapo saa nkrataa yi dada.",

@@ -15,6 +15,8 @@ export const rules: TwiTexts<typeof english> = {
   "rules.insufficientBalance": "Sika a aka nnu",
   "rules.enterUnits": "Kyerɛw kyɛfa dodoɔ",
   "rules.farmNameRequired": "Kyerɛw nkokɔ afuo no din.",
+  "rules.farmExists": "Nkokɔ afuo a ne din de {name} wɔ {location} wɔ hɔ dedaw (nkokɔ afuo #{farmId}).",
+  "rules.farmExistsNoLocation": "Nkokɔ afuo a ne din de {name} wɔ hɔ dedaw (nkokɔ afuo #{farmId}).",
   "rules.selectFarm": "Yi nkokɔ afuo bi.",
   "rules.batchNotFound": "Yɛanhu nkokɔ kuw no.",
   "rules.investmentNotFound": "Yɛanhu sikahyɛ no.",
@@ -55,6 +57,7 @@ export const rules: TwiTexts<typeof english> = {
 
   "rules.farmLog.dateFormat": "Kyerɛw da no sɛ YYYY-MM-DD.",
   "rules.farmLog.dateFuture": "Nsɛm no da ntumi nyɛ daakye da.",
+  "rules.farmLog.dateBeforeStart": "Nsɛm no da ntumi nni kan nsen da a nkokɔ kuw no fii ase, {start}.",
   "rules.farmLog.eggsForEggBatches": "Yɛkyerɛw nkesua a wɔboaboaa ano ma nkesua nkokɔ kuw nkoa.",
   "rules.farmLog.weightForChickenBatches": "Yɛkyerɛw mu duru mfinimfini ma nkokɔ nam nkokɔ kuw nkoa.",
   "rules.farmLog.eggsAboveBirds": "Nkesua a wɔboaboaa ano ntumi mmoro nkokɔ a wɔte ase (akokɔbere to kesua baako pɛ da biara).",

@@ -89,6 +89,7 @@ export const adminDashboard = {
   "adminDashboard.reserve.submit": "Fund reserve",
   "adminDashboard.error.chooseAction": "Choose an action.",
   "adminDashboard.error.reserveAmount": "Enter the amount for the reserve: a positive GHS amount with at most 2 decimals.",
+  "adminDashboard.error.reserveTooLarge": "The amount for the reserve is too large: at most {max}.",
   "adminDashboard.error.reserveSource": "Choose where the money comes from.",
   "adminDashboard.flash.farmCreated": "Farm created.",
   "adminDashboard.flash.batchCreated": "Batch created.",

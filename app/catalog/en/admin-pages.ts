@@ -283,6 +283,8 @@ export const adminTax = {
   "adminTax.error.period": "Choose the month this payment is for, like 2026-10.",
   "adminTax.error.amount": "Enter the amount paid: a positive GHS amount with at most 2 decimals.",
   "adminTax.error.reference": "Enter the tax authority's receipt or payment reference.",
+  "adminTax.error.referenceLength": "The reference must be {min} to {max} characters long.",
+  "adminTax.error.amountTooLarge": "The amount paid is too large: at most {max}.",
   "adminTax.flash.recorded": "Recorded: {amount} of {month}'s withholding tax paid ({reference}).",
   "adminTax.csv.month": "Month",
   "adminTax.csv.payer": "Payer",

@@ -44,6 +44,7 @@ export const api = {
   "api.withdrawalNotFound": "Withdrawal not found.",
   "api.isAdminBoolean": "Say whether the account is an admin: is_admin true or false.",
   "api.reserveAmount": "Enter the amount for the reserve: a positive GHS amount with at most 2 decimals.",
+  "api.reserveTooLarge": "The amount for the reserve is too large: at most {max}.",
   "api.reserveSource": "Choose where the money comes from: FEES or EXTERNAL.",
   "api.taxYear": "year must be like 2026.",
   "api.kycStatus": "status must be PENDING, APPROVED or REJECTED.",

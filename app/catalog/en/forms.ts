@@ -51,6 +51,8 @@ export const forms = {
   "forms.admin.mortality": "Enter mortality as a fraction between 0 and 1, e.g. 0.07.",
   "forms.admin.expectedRoi": "Enter the expected ROI as a fraction between 0 and 1, e.g. 0.12.",
   "forms.admin.startDateFormat": "Give the start date as YYYY-MM-DD.",
+  "forms.admin.startDateWindow": "The start date must be within a year of today: from {from} to {to}.",
+  "forms.admin.unitPriceTooLarge": "The unit price is too large: at most {max}.",
   "forms.admin.faqQuestionRequired": "Each FAQ needs a question.",
   "forms.admin.faqQuestionTooLong": "Keep each question under {max} characters.",
   "forms.admin.faqAnswerRequired": "Each FAQ needs an answer.",

@@ -40,6 +40,7 @@ export const refusals = {
   "refusals.feesTooSmall": "The fee account holds {held}, less than {amount}.",
   "refusals.activateNeedsOpen": "Only an open batch can be activated; Batch #{batchId} is {status}.",
   "refusals.taxAboveDue": "{month}'s withholding still to pay is {due}; {amount} is more than that.",
+  "refusals.taxReferenceUsed": "A payment with the reference {reference} is already recorded for this month.",
   "refusals.taxAccountTooSmall": "The tax account holds {held}, less than {amount}.",
   "refusals.kycAlreadyApproved": "This submission was already approved.",
   "refusals.kycAlreadyRejected": "This submission was already rejected.",

@@ -16,6 +16,8 @@ export const rules = {
   "rules.insufficientBalance": "Insufficient balance",
   "rules.enterUnits": "Enter units",
   "rules.farmNameRequired": "Farm name required.",
+  "rules.farmExists": "A farm named {name} in {location} already exists (farm #{farmId}).",
+  "rules.farmExistsNoLocation": "A farm named {name} already exists (farm #{farmId}).",
   "rules.selectFarm": "Select a farm.",
   "rules.batchNotFound": "Batch not found.",
   "rules.investmentNotFound": "Investment not found.",
@@ -56,6 +58,7 @@ export const rules = {
 
   "rules.farmLog.dateFormat": "Give the date as YYYY-MM-DD.",
   "rules.farmLog.dateFuture": "The log date cannot be in the future.",
+  "rules.farmLog.dateBeforeStart": "The log date cannot be before the batch's start date, {start}.",
   "rules.farmLog.eggsForEggBatches": "Eggs collected are recorded for egg batches only.",
   "rules.farmLog.weightForChickenBatches": "Average weight is recorded for chicken batches only.",
   "rules.farmLog.eggsAboveBirds": "Eggs collected cannot be more than birds alive (a hen lays at most one egg a day).",
