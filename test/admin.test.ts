@@ -909,11 +909,13 @@ describe("what the admin forms refuse (API and the page without JavaScript)", ()
   it("offers Delete only on a batch the delete would take: not one with sensor readings or a daily log", async () => {
     const empty = newBatch();
     const withReadings = newBatch();
-    const { id: deviceId } = server
+    const { id: deviceId } = server.db().prepare("insert into farm_devices (batch_id, label, token_hash) values (?, 'Pen 1', ?) returning id").get(withReadings, `hash-${withReadings}`) as {
+      id: number;
+    };
+    server
       .db()
-      .prepare("insert into farm_devices (batch_id, label, token_hash) values (?, 'Pen 1', ?) returning id")
-      .get(withReadings, `hash-${withReadings}`) as { id: number };
-    server.db().prepare("insert into farm_readings (device_id, batch_id, recorded_at, temperature_c, humidity_pct, ammonia_ppm) values (?, ?, ?, 27, 60, 10)").run(deviceId, withReadings, new Date().toISOString());
+      .prepare("insert into farm_readings (device_id, batch_id, recorded_at, temperature_c, humidity_pct, ammonia_ppm) values (?, ?, ?, 27, 60, 10)")
+      .run(deviceId, withReadings, new Date().toISOString());
     const withLog = newBatch();
     expect((await call(adminApi, "POST", `/api/v1/admin/batches/${withLog}/logs`, { log_date: day(0), birds_alive: 10, feed_kg: 1, avg_weight_kg: 0.4 })).status).toBe(201);
     const html = (await page(adminPage, "/admin")).html;

@@ -24,7 +24,16 @@ export function AdminLogForm({ data, result }: { data: BatchLogsData; result: Lo
         <div className="sm:col-span-3">
           <FormError message={errors.form ?? (Object.keys(errors).length ? t("adminLogs.nothingSaved") : null)} />
         </div>
-        <Field label={t("adminLogs.date")} name="log_date" type="date" required min={data.batch.startDate ?? undefined} max={data.today} defaultValue={v("log_date", data.today)} error={errors.log_date} />
+        <Field
+          label={t("adminLogs.date")}
+          name="log_date"
+          type="date"
+          required
+          min={data.batch.startDate ?? undefined}
+          max={data.today}
+          defaultValue={v("log_date", data.today)}
+          error={errors.log_date}
+        />
         <Field
           label={t("adminLogs.birdsAlive")}
           name="birds_alive"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { daysOverdue, expectedPayoutAfterTax, expectedPayoutMinor, firstIncomePeriod, nextPayoutDue } from "~/domain/schedules";
+import { daysOverdue, expectedPayoutAfterTax, expectedPayoutMinor, firstIncomePeriod, nextPayoutDue, startDateWindow } from "~/domain/schedules";
 
 const egg = { productType: "EGG" as const, status: "ACTIVE" as const, startDate: "2026-05-01" };
 const chicken = { productType: "CHICKEN" as const, status: "ACTIVE" as const, startDate: "2026-11-02" };
@@ -68,5 +68,12 @@ describe("expectedPayoutAfterTax", () => {
     // Chicken: 30.00 back plus 3.00 earned; the tax (0.24) only on the 3.00.
     expect(expectedPayoutAfterTax("CHICKEN", 3_000, 0.1, 0.08)).toEqual({ grossMinor: 3_300, taxMinor: 24, netMinor: 3_276, incomeMinor: 300 });
     expect(expectedPayoutAfterTax("EGG", 333, 0.015, 0)).toEqual({ grossMinor: 5, taxMinor: 0, netMinor: 5, incomeMinor: 5 });
+  });
+});
+
+describe("startDateWindow", () => {
+  it("runs 365 days either side of today, across a leap day", () => {
+    expect(startDateWindow("2026-11-27")).toEqual({ from: "2025-11-27", to: "2027-11-27" });
+    expect(startDateWindow("2028-03-01")).toEqual({ from: "2027-03-02", to: "2029-03-01" });
   });
 });

@@ -375,7 +375,7 @@ export function adminStats() {
 
 /** The admin batches table: newest first, with the farm's name. */
 export function listAdminBatches() {
-  return getDb()
+  const rows = getDb()
     .select({
       id: batches.id,
       farmId: batches.farmId,
@@ -391,7 +391,7 @@ export function listAdminBatches() {
     .from(batches)
     .innerJoin(farms, eq(farms.id, batches.farmId))
     .orderBy(desc(batches.id))
-    .all()
-    // Delete is offered only where the delete would go through (deleteBlocker, the same rule).
-    .map((b) => ({ ...b, deletable: deleteBlocker(b.id) === null }));
+    .all();
+  // Delete is offered only where the delete would go through (deleteBlocker, the same rule).
+  return rows.map((b) => ({ ...b, deletable: deleteBlocker(b.id) === null }));
 }

@@ -23,9 +23,7 @@ function refuseSameFarm(input: FarmInput) {
   const [name, location] = [comparableName(input.name), comparableName(input.location)];
   const same = listFarms().find((f) => comparableName(f.name) === name && comparableName(f.location) === location);
   if (!same) return;
-  const detail = same.location
-    ? msg("rules.farmExists", { name: same.name, location: same.location, farmId: same.id })
-    : msg("rules.farmExistsNoLocation", { name: same.name, farmId: same.id });
+  const detail = same.location ? msg("rules.farmExists", { name: same.name, location: same.location, farmId: same.id }) : msg("rules.farmExistsNoLocation", { name: same.name, farmId: same.id });
   throw new DomainError(409, detail, "name");
 }
 

@@ -29,8 +29,7 @@ export function readTaxPayment(body: Record<string, unknown>): { period: string;
   const period = typeof body.period === "string" ? body.period.trim() : "";
   if (!isPeriod(period)) throw new DomainError(422, msg("adminTax.error.period"), "period");
   const amount = parseAmountToMinor(body.amount);
-  if (!amount.ok)
-    throw new DomainError(422, amount.reason === "too-large" ? msg("adminTax.error.amountTooLarge", { max: { money: MAX_AMOUNT_MINOR } }) : msg("adminTax.error.amount"), "amount");
+  if (!amount.ok) throw new DomainError(422, amount.reason === "too-large" ? msg("adminTax.error.amountTooLarge", { max: { money: MAX_AMOUNT_MINOR } }) : msg("adminTax.error.amount"), "amount");
   const reference = typeof body.reference === "string" ? body.reference.trim() : "";
   if (reference === "" || hasHiddenCharacters(reference)) throw new DomainError(422, msg("adminTax.error.reference"), "reference");
   if (reference.length < TAX_REFERENCE.min || reference.length > TAX_REFERENCE.max) throw new DomainError(422, msg("adminTax.error.referenceLength", TAX_REFERENCE), "reference");
