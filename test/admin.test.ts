@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, Client, htmlText } from "./support/client";
 import { createBatch, createFarm, createInvestor, createRemittance, serverNow, signInAdmin, type BatchOptions } from "./support/factories";
 import { startServer, TEST_ADMIN, type TestServer } from "./support/server";
+import { textNodes } from "./support/pseudo";
 
 let server: TestServer;
 let adminApi: Client;
@@ -296,6 +297,28 @@ describe("the dashboard (forms, no JavaScript)", () => {
     const missing = await post(adminPage, "/admin?index", { intent: "activate", batch_id: 999999 });
     expect(missing.status).toBe(404);
     expect(missing.html).toContain("Batch not found.");
+  });
+
+  it("without JavaScript, a refusal for a batch no longer listed shows on the page, in the reader's language", async () => {
+    const batchId = newBatch();
+    expect((await page(adminPage, "/admin")).html).toContain(`data-batch-id="${batchId}"`);
+    // Another admin deletes the batch while this page is open; then this one presses Activate (or confirms it, or Delete).
+    expect((await call(adminApi, "DELETE", `/api/v1/admin/batches/${batchId}`)).status).toBe(200);
+    // What the page shows, not the data its script carries for JavaScript.
+    const shown = (raw: string) => textNodes(raw).join(" ");
+    for (const fields of [
+      { intent: "activate", confirmed: "" },
+      { intent: "activate", confirmed: "1" },
+      { intent: "delete", confirmed: "1" },
+    ]) {
+      const refused = await post(adminPage, "/admin?index", { ...fields, batch_id: batchId });
+      expect(refused.status, fields.intent).toBe(404);
+      expect(refused.raw).not.toContain(`data-batch-id="${batchId}"`);
+      expect(shown(refused.raw), fields.intent).toContain("Batch not found.");
+    }
+    const twi = await post(adminPage, "/admin?index&lang=ak", { intent: "activate", batch_id: batchId });
+    expect(twi.status).toBe(404);
+    expect(shown(twi.raw)).toContain("Yɛanhu nkokɔ kuw no.");
   });
 
   it("simulates (total and count, nothing paid), asks 'Execute real payouts?' first, then pays the investor", async () => {

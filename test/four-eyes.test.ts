@@ -8,6 +8,7 @@ import { call, Client, htmlText } from "./support/client";
 import { createBatch, createInvestor, createRemittance, signIn, signInAdmin, type SignedIn } from "./support/factories";
 import { startServer, type TestServer } from "./support/server";
 import { noticesIn } from "./support/notices";
+import { textNodes } from "./support/pseudo";
 import { storedText } from "~/models/stored-message.server";
 
 let server: TestServer;
@@ -238,6 +239,25 @@ describe("two admins", () => {
     expect(ok.status).toBe(302);
     expect(await pageText(b.page, "/admin/approvals")).toContain(`Request #${id} approved. Payouts executed for Batch #${batchId}: 1 paid`);
     expect(walletMinor(inv.id)).toBe(before + 56_000);
+  });
+
+  it("without JavaScript, a refusal shows on /admin/approvals though the request is no longer waiting, in the reader's language", async () => {
+    const { batchId } = await payableBatch();
+    const id = (await call(a.api, "POST", `/api/v1/admin/payouts/${batchId}/execute`, {})).body.approval.id as number;
+    // b's page lists the request; b approves it (as another admin would) and then presses the page's Approve or Reject.
+    expect(await pageText(b.page, "/admin/approvals")).toContain(`#${id} · `);
+    expect((await call(b.api, "POST", `/api/v1/admin/approvals/${id}/approve`, {})).status).toBe(200);
+    // What the page shows, not the data its script carries for JavaScript.
+    const shown = async (res: Response) => textNodes(await res.text()).join(" ");
+    const again = await b.page.postForm("/admin/approvals", { intent: "approve", id });
+    expect(again.status).toBe(409);
+    expect(await shown(again)).toContain("This request is already approved.");
+    const rejected = await b.page.postForm("/admin/approvals", { intent: "reject", id, reason: "Wrong month" });
+    expect(rejected.status).toBe(409);
+    expect(await shown(rejected)).toContain("This request is already approved.");
+    const twi = await b.page.postForm("/admin/approvals?lang=ak", { intent: "approve", id });
+    expect(twi.status).toBe(409);
+    expect(await shown(twi)).toContain("Abisadeɛ yi yɛ wɔapene so dada.");
   });
 
   it("admin roles: listed with two-factor; a change waits for a second admin; audited", async () => {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, Client, htmlText } from "./support/client";
 import { createInvestor, serverNow, signInAdmin, type Investor, type SignedIn } from "./support/factories";
 import { startServer, type TestServer } from "./support/server";
+import { textNodes } from "./support/pseudo";
 
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]), Buffer.alloc(300, 7), Buffer.from([0xff, 0xd9])]);
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(300, 3)]);
@@ -285,6 +286,30 @@ describe("a manual review (KYC_PROVIDER=manual)", () => {
     expect(htmlText(await empty.text())).toContain("Write the reason the investor will read");
     expect(submissionsOf(server, u.id)[0].status).toBe("PENDING");
     expect((await u.page.follow("/admin/kyc")).res.status).toBe(403);
+  });
+
+  it("without JavaScript, a refusal on /admin/kyc shows though the submission is no longer waiting, in the reader's language", async () => {
+    const u = await withConfirmedPhone();
+    const sent = await submitApi(server, u, fields({ phone: u.phone }));
+    expect((await admin.page.follow("/admin/kyc")).html).toContain(`data-kyc-id="${sent.body.id}"`);
+    // Another admin approves it while this page is open; then this one's Approve, Reject, or Reject without a reason.
+    expect((await call(admin.api, "POST", `/api/v1/admin/kyc/${sent.body.id}/approve`)).status).toBe(200);
+    // What the page shows, not the data its script carries for JavaScript.
+    const shown = async (res: Response) => textNodes(await res.text()).join(" ");
+    const id = String(sent.body.id);
+    const approve = await admin.page.postForm("/admin/kyc", { intent: "approve", id });
+    expect(approve.status).toBe(409);
+    expect(await shown(approve)).toContain("This submission was already approved.");
+    const reject = await admin.page.postForm("/admin/kyc", { intent: "reject", id, reason: "Blurred." });
+    expect(reject.status).toBe(409);
+    expect(await shown(reject)).toContain("This submission was already approved.");
+    const blank = await admin.page.postForm("/admin/kyc", { intent: "reject", id, reason: " " });
+    expect(blank.status).toBe(422);
+    expect(await shown(blank)).toContain("Write the reason the investor will read");
+    const twi = await admin.page.postForm("/admin/kyc?lang=ak", { intent: "approve", id });
+    expect(twi.status).toBe(409);
+    expect(await shown(twi)).toContain("Yɛapene saa nkrataa yi so dada.");
+    expect(submissionsOf(server, u.id).at(-1)!.status).toBe("APPROVED");
   });
 
   it("the page says where the whole ID number appears (the tax statements) and why; every API answer and admin screen shows only its last 4", async () => {

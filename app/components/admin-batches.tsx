@@ -3,7 +3,7 @@ import type { FormEvent } from "react";
 import { type DashboardResult } from "~/components/admin-confirm";
 import { answerFor } from "~/components/admin-create-forms";
 import { AdminMessage } from "~/components/admin-nav";
-import { DELETE_BATCH_PROMPT } from "~/pages/admin";
+import { DELETE_BATCH_PROMPT, ROW_INTENTS } from "~/pages/admin";
 import { formatGhs } from "~/domain/money";
 import type { AdminDashboardData } from "~/pages/admin";
 import { slots, withElements } from "~/components/rich-text";
@@ -150,6 +150,23 @@ function RowActions({ batch, data, result }: { batch: Batch; data: AdminDashboar
   );
 }
 
+/**
+ * A row action's refusal for a batch the table no longer lists (another admin deleted it meanwhile):
+ * without JavaScript the answer page has no row to show it in, so it shows above the table.
+ */
+function UnlistedBatchRefusal({ data, result }: { data: AdminDashboardData; result: DashboardResult | undefined }) {
+  if (!result || result.ok || !(ROW_INTENTS as readonly string[]).includes(result.values.intent)) return null;
+  if (data.batches.some((b) => String(b.id) === result.values.batch_id)) return null;
+  const error = result.errors.form ?? Object.values(result.errors)[0];
+  return error ? (
+    <div className="mt-2">
+      <AdminMessage kind="error" id={`${result.values.batch_id}-${error}`}>
+        {error}
+      </AdminMessage>
+    </div>
+  ) : null;
+}
+
 const COLUMNS = [
   ["ID", "adminDashboard.col.id"],
   ["Farm", "adminDashboard.col.farm"],
@@ -167,6 +184,7 @@ export function AdminBatches({ data, result }: { data: AdminDashboardData; resul
       <h2 id="batches-heading" className="text-lg font-semibold">
         {t("adminDashboard.batches")}
       </h2>
+      <UnlistedBatchRefusal data={data} result={result} />
       {data.batches.length === 0 ? (
         <p className="mt-2 text-sm text-stone-600">{t("adminDashboard.noBatches")}</p>
       ) : (

@@ -5,6 +5,19 @@ import { useT } from "~/catalog/use-words";
 type Answer = { errors: Record<string, string>; values: Record<string, string> } | null;
 
 /**
+ * A refusal for an item whose forms the page no longer shows (another admin decided it meanwhile):
+ * without JavaScript the answer page lists only what still waits, so the refusal shows above the list.
+ */
+export function UnlistedRefusal({ answer, listed, className }: { answer: { id: number; errors: Record<string, string> } | null; listed: number[]; className?: string }) {
+  if (!answer || listed.includes(answer.id)) return null;
+  return (
+    <div className={className}>
+      <FormError message={answer.errors.form ?? Object.values(answer.errors)[0]} />
+    </div>
+  );
+}
+
+/**
  * An admin's decision on one waiting item (a KYC submission, a four-eyes request): Approve, or
  * Reject with a reason. Two plain forms posting `id` and `intent`; no JavaScript needed.
  */

@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ApproveRejectForms } from "~/components/approve-reject";
+import { ApproveRejectForms, UnlistedRefusal } from "~/components/approve-reject";
 import { pageMeta } from "~/lib/meta";
 import { approvalsAdminAction, approvalsAdminLoader } from "~/pages/approvals-admin.server";
 import { slots, withElements } from "~/components/rich-text";
@@ -28,6 +28,7 @@ export default function AdminApprovals() {
         </p>
       ) : null}
       <h2 className="mt-6 text-lg font-semibold">{t("adminApprovals.waiting")}</h2>
+      <UnlistedRefusal className="mt-2" answer={result && !result.ok ? result : null} listed={pending.map((a) => a.id)} />
       {pending.length === 0 ? <p className="mt-2 text-sm text-stone-600">{t("adminApprovals.noneWaiting")}</p> : null}
       <ul className="mt-3 space-y-4">
         {pending.map((a) => {

@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ApproveRejectForms } from "~/components/approve-reject";
+import { ApproveRejectForms, UnlistedRefusal } from "~/components/approve-reject";
 import { maskPhone } from "~/domain/notices";
 import { pageMeta } from "~/lib/meta";
 import { kycAdminAction, kycAdminLoader } from "~/pages/kyc-admin.server";
@@ -37,6 +37,7 @@ export default function AdminKyc() {
           </Link>
         ))}
       </nav>
+      <UnlistedRefusal className="mt-4" answer={result && !result.ok ? result : null} listed={submissions.filter((s) => s.status === "PENDING").map((s) => s.id)} />
       {submissions.length === 0 ? <p className="mt-4 text-sm text-stone-600">{t(`adminKyc.none.${status}`)}</p> : null}
       <ul className="mt-4 space-y-4">
         {submissions.map((s) => {
