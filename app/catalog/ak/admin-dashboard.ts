@@ -3,7 +3,7 @@ import type { TwiTexts } from "~/catalog/ak/types";
 
 /** The admin dashboard, in Twi. */
 export const adminDashboard: TwiTexts<typeof english> = {
-  "adminDashboard.title": "Ahwɛfoɔ dashboard",
+  "adminDashboard.title": "Ahwɛfoɔ krataafa titiriw",
   "adminDashboard.overview": "Ne tiawa",
   "adminDashboard.stat.farms": "Nkokɔ afuo",
   "adminDashboard.stat.batches": "Nkokɔ kuw",
@@ -59,7 +59,7 @@ export const adminDashboard: TwiTexts<typeof english> = {
   "adminDashboard.delete": "Pepa",
   "adminDashboard.dailyLogs": "Da biara nsɛm",
   "adminDashboard.remittances": "Nkokɔ afuo sika",
-  "adminDashboard.devices": "Sensors",
+  "adminDashboard.devices": "Mfidie",
   "adminDashboard.run.income": "{period} mfasoɔ",
   "adminDashboard.run.harvest": "otwa bere",
   "adminDashboard.run.harvestPayout": "otwa bere akatua",

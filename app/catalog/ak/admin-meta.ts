@@ -5,7 +5,7 @@ import type { TwiTexts } from "~/catalog/ak/types";
 export const adminMeta: TwiTexts<typeof english> = {
   "adminMeta.admin.title": "Ahwɛfoɔ",
   "adminMeta.admin.description": "Akoko ahwɛfoɔ adwuma.",
-  "adminMeta.dashboard.title": "Ahwɛfoɔ dashboard",
+  "adminMeta.dashboard.title": "Ahwɛfoɔ krataafa titiriw",
   "adminMeta.dashboard.description": "Nkokɔ afuo, nkokɔ kuw, wɔn bere ne akatua.",
   "adminMeta.approvals.title": "Nea ɛhia sɛ wɔpene so",
   "adminMeta.approvals.description": "Ani mmienu: akatua, nkokɔ kuw a wɔto mu anaa wɔpepa, ahwɛfoɔ tumi ne sika kɛseɛ a wɔyi twɛn ɔhwɛfoɔ a ɔtɔ so mmienu.",

@@ -289,7 +289,7 @@ export const adminTax: TwiTexts<typeof english.adminTax> = {
   "adminTax.amount": "Sika a wɔatua (GHS)",
   "adminTax.reference": "Tua ho krataa anaa nɔma",
   "adminTax.submit": "Kyerɛw tua no",
-  "adminTax.dashboard": "Dashboard",
+  "adminTax.dashboard": "Krataafa titiriw",
   "adminTax.chooseMonth": "Yi bosome te sɛ 2026-10.",
   "adminTax.error.month": "Ɛsɛ sɛ month te sɛ 2026-10.",
   "adminTax.error.period": "Yi bosome a tua yi fa ho, te sɛ 2026-10.",

@@ -18,7 +18,7 @@ export const api: TwiTexts<typeof english> = {
   "api.notFound": "Yɛanhu.",
   "api.addressRefused": "Yɛnnye abisadeɛ a efi address yi so wɔ ha.",
   "api.notAuthenticated": "Wonwuraa mu.",
-  "api.metricsToken": "Ɛhia metrics token a ɛyɛ adwuma.",
+  "api.metricsToken": "Ɛhia metrics kɔd kokoam a ɛyɛ adwuma.",
   "api.invalidSignature": "Signature no nyɛ nokware.",
   "api.adminOnly": "Ahwɛfoɔ nkoa na wɔtumi kɔ ha.",
   "api.enrolFirst": "Ɛsɛ sɛ ahwɛfoɔ bue wura mu a ɛtɔ so mmienu kan: kɔ /account/two-factor (anaa POST /api/v1/auth/2fa/setup, afei /api/v1/auth/2fa/enable).",

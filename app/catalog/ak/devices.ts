@@ -8,7 +8,7 @@ export const devices: TwiTexts<typeof english> = {
   "devices.aBrowser": "Browser",
   "devices.apiClient": "API dwumadie ({client})",
   "devices.unknown": "Fon anaa kɔmputa a yennim",
-  "devices.localNetwork": "Fie anaa adwumam network",
+  "devices.localNetwork": "Fie anaa adwumam nkitahodie",
   "devices.address": "{address}",
   "devices.unknownPlace": "Yennim",
 };

@@ -31,7 +31,7 @@ export const investorTexts: TwiTexts<typeof english> = {
   "investorTexts.passwordChanged": "Yɛasesa wo password. Yɛayi w'akawnt afi fon ne kɔmputa foforɔ biara a na ɛwɔ mu so.",
   "investorTexts.accountClosed": "Yɛato w'akawnt mu na yɛayi wo ho nsɛm afi hɔ. Yɛda wo ase sɛ wo ne Akoko de sika hyɛɛ mu.",
   "investorTexts.sessionEnded": "Yɛayi saa session no afi mu.",
-  "investorTexts.othersEnded": "Yɛayi w'akawnt session ne API token foforɔ biara afi mu.",
+  "investorTexts.othersEnded": "Yɛayi w'akawnt session ne API kɔd kokoam foforɔ biara afi mu.",
   "investorTexts.sessionNotFound": "Saa session no afi mu dada.",
   "investorTexts.sessionIsCurrent": "Ɛyɛ session a wode redi dwuma seesei. Sɛ wopɛ sɛ wogyae a, fi mu.",
   "investorTexts.chooseWhat": "Yi nea wopɛ sɛ wosesa.",

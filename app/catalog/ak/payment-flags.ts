@@ -10,7 +10,7 @@ export const paymentFlags: TwiTexts<typeof english> = {
   "paymentFlags.currencyOnly": "sika ahodoɔ {got}",
   "paymentFlags.none": "hwee",
   "paymentFlags.both": "{first} ne {second}",
-  "paymentFlags.refundRefused": "Tua adwumakuo no ampene so sɛ ɔde tua yi bɛsan ama ({why}): fa wo nsa san de ma wɔ tua adwumakuo no dashboard so.",
-  "paymentFlags.refundFailed": "Tua adwumakuo no antumi amfa tua yi ansan amma: fa wo nsa san de ma wɔ tua adwumakuo no dashboard so.",
-  "paymentFlags.transferOtp": "Tua adwumakuo no bisa transfer OTP: wie wɔ tua adwumakuo no dashboard so, anaa dum transfer OTP wɔ hɔ.",
+  "paymentFlags.refundRefused": "Tua adwumakuo no ampene so sɛ ɔde tua yi bɛsan ama ({why}): fa wo nsa san de ma wɔ tua adwumakuo no krataafa titiriw so.",
+  "paymentFlags.refundFailed": "Tua adwumakuo no antumi amfa tua yi ansan amma: fa wo nsa san de ma wɔ tua adwumakuo no krataafa titiriw so.",
+  "paymentFlags.transferOtp": "Tua adwumakuo no bisa transfer OTP: wie wɔ tua adwumakuo no krataafa titiriw so, anaa dum transfer OTP wɔ hɔ.",
 };
