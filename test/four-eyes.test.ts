@@ -260,6 +260,29 @@ describe("two admins", () => {
     expect(await shown(twi)).toContain("Abisadeɛ yi yɛ wɔapene so dada.");
   });
 
+  it("a request that failed on approval shows why in the reader's language on /admin/approvals", async () => {
+    const { batchId } = await closableBatch();
+    // Two requests for the same month's run: the second finds it paid when approved.
+    const ids: number[] = [];
+    for (let i = 0; i < 2; i++) ids.push((await call(a.api, "POST", `/api/v1/admin/payouts/${batchId}/execute`, {})).body.approval.id as number);
+    expect((await call(b.api, "POST", `/api/v1/admin/approvals/${ids[0]}/approve`, {})).status).toBe(200);
+    const failed = await call(b.api, "POST", `/api/v1/admin/approvals/${ids[1]}/approve`, {});
+    expect(failed.status).toBe(409);
+    expect(approval(ids[1]).status).toBe("FAILED");
+    const period = /paid for (\d{4}-\d{2})/.exec(failed.body.detail)?.[1];
+    expect(failed.body.detail).toBe(`Batch #${batchId} was already paid for ${period}; nothing was paid.`);
+    const row = (html: string) => new RegExp(`data-approval-id="${ids[1]}" data-status="FAILED"[\\s\\S]*?</li>`).exec(htmlText(html))?.[0] ?? "";
+    expect(row(await (await b.page.get("/admin/approvals")).text())).toContain(`Batch #${batchId} was already paid for ${period}; nothing was paid.`);
+    const twi = row(await (await b.page.get("/admin/approvals?lang=ak")).text());
+    expect(twi).toContain(`Yɛatua nkokɔ kuw #${batchId} ${period} dada; yɛantua hwee.`);
+    expect(twi).not.toContain("already paid");
+    // The API keeps its answer: the reason as {detail}, in the reader's language.
+    const listed = (await call(b.api, "GET", "/api/v1/admin/approvals")).body.decided.find((d: { id: number }) => d.id === ids[1]);
+    expect(listed.result).toEqual({ detail: failed.body.detail });
+    const listedAk = (await call(b.api, "GET", "/api/v1/admin/approvals?lang=ak")).body.decided.find((d: { id: number }) => d.id === ids[1]);
+    expect(listedAk.result).toEqual({ detail: `Yɛatua nkokɔ kuw #${batchId} ${period} dada; yɛantua hwee.` });
+  });
+
   it("admin roles: listed with two-factor; a change waits for a second admin; audited", async () => {
     const users = await call(a.api, "GET", "/api/v1/admin/users");
     expect(users.status).toBe(200);

@@ -7,7 +7,7 @@ import { minorToCedis } from "~/domain/money";
 import { nowIso } from "~/lib/clock.server";
 import { HttpError } from "~/lib/http.server";
 import { setAdminRole } from "~/models/admin-users.server";
-import { approvalAuditDetail, countAdmins, createApproval, getApproval, recordApprovalResult, settleApproval, type Approval } from "~/models/approvals.server";
+import { approvalAuditDetail, countAdmins, createApproval, failedResult, getApproval, recordApprovalResult, settleApproval, type Approval } from "~/models/approvals.server";
 import { recordAudit } from "~/models/audit.server";
 import { deleteBatch } from "~/models/batch.server";
 import { atomic, dryRun } from "~/models/ledger.server";
@@ -157,7 +157,7 @@ export async function approveRequest({ id, adminId }: { id: number; adminId: num
   } catch (error) {
     if (!(error instanceof DomainError || error instanceof HttpError) || lostRace) throw error;
     atomic(() => {
-      if (settleApproval(row.id, { status: "FAILED", decidedBy: adminId, result: { detail: error.detail } })) audit(error.ref ?? error.detail);
+      if (settleApproval(row.id, { status: "FAILED", decidedBy: adminId, result: failedResult(error) })) audit(error.ref ?? error.detail);
     });
     throw error;
   }

@@ -1,5 +1,6 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { messageColumns, storedRef, storedText } from "~/models/stored-message.server";
+import { render } from "~/catalog/index.server";
 import { msg } from "~/catalog/ref";
 import type { Locale, MessageRef } from "~/catalog/format";
 import { alias } from "drizzle-orm/sqlite-core";
@@ -82,6 +83,21 @@ export function approvalAuditDetail(a: Approval, outcome?: { failed: MessageRef 
   return msg("auditDetail.approval", named);
 }
 
+/**
+ * A FAILED request's result: why its action was refused, as the catalog id and parameters (read in
+ * the reader's language by `approvalJson`) beside the English written then.
+ */
+export function failedResult(error: { detail: string; ref: MessageRef | null }) {
+  return error.ref ? { detail: error.detail, detailRef: error.ref } : { detail: error.detail };
+}
+
+/** A stored result as the API and the page show it: a failure's reason in the locale, as {detail}; a result written before as it is. */
+function resultIn(locale: Locale, result: unknown): unknown {
+  if (!result || typeof result !== "object" || !("detailRef" in result)) return result;
+  const { detailRef, ...rest } = result as { detailRef: MessageRef };
+  return { ...rest, detail: render(locale, detailRef) };
+}
+
 export function getApproval(id: number): Approval | undefined {
   return getDb().select().from(approvals).where(eq(approvals.id, id)).get();
 }
@@ -130,7 +146,7 @@ export function approvalJson(a: Approval, locale: Locale, emails: { requestedBy?
     decided_by: emails.decidedBy ?? a.decidedBy,
     decided_at: a.decidedAt,
     reason: a.reason,
-    result: a.result === null ? null : (JSON.parse(a.result) as unknown),
+    result: a.result === null ? null : resultIn(locale, JSON.parse(a.result)),
     expires_at: a.expiresAt,
     created_at: a.createdAt,
   };
