@@ -228,7 +228,7 @@ describe("the admin's payments page and the reconciliation report", () => {
     const planted = await call(admin.api, "GET", "/api/v1/admin/reconciliation?date=2024-03-05");
     expect(planted.status).toBe(200);
     expect(planted.body.differences).toEqual([
-      { kind: "deposit", reference: "planted-json-0001", problem: "missing_in_ledger", detail: "The provider has a succeeded deposit of 12345 pesewas that we have no record of." },
+      { kind: "deposit", reference: "planted-json-0001", problem: "missing_in_ledger", detail: "The provider has a succeeded deposit of GH₵123.45 that we have no record of." },
     ]);
 
     for (const date of ["2026-02-30", "yesterday", "2026-1-5"]) {
@@ -256,7 +256,11 @@ describe("the admin's payments page and the reconciliation report", () => {
     expect(planted.html).toContain('data-differences="1"');
     const row = rowWith(planted.html, "planted-page-0001")!;
     expect(row).toContain("Missing in our ledger");
-    expect(row).toContain("The provider has a succeeded deposit of 777 pesewas that we have no record of.");
+    expect(row).toContain("The provider has a succeeded deposit of GH₵7.77 that we have no record of.");
+    // In Twi: the amount as money, the state and the kind by their Twi names.
+    const twi = rowWith((await get("/admin/payments/reconciliation?date=2024-04-09&lang=ak")).html, "planted-page-0001")!.split("</tr>")[0];
+    expect(twi).toContain("Tua adwumakuo no wɔ sika a wode too mu a ɛyɛ awie a ne dodoɔ yɛ GH₵7.77, nanso yɛnni ho kyerɛwtohɔ biara.");
+    expect(twi).not.toMatch(/pesewa|deposit|succeeded/);
 
     expect((await get("/admin/payments/reconciliation?date=2020-01-01")).html).toContain("No differences");
     const bad = await get("/admin/payments/reconciliation?date=2026-02-30");
@@ -313,7 +317,7 @@ describe("npm run reconcile", () => {
     const run = await reconcileCli(["--date=2024-03-05"], env);
     expect(run.code).toBe(1);
     const lines = run.stdout.trim().split("\n");
-    expect(lines).toContain("DIFFERENCE deposit planted-cli-0001 missing_in_ledger: The provider has a succeeded deposit of 4200 pesewas that we have no record of.");
+    expect(lines).toContain("DIFFERENCE deposit planted-cli-0001 missing_in_ledger: The provider has a succeeded deposit of GH₵42.00 that we have no record of.");
     expect(lines.at(-1)).toBe("1 difference found.");
   });
 

@@ -1,4 +1,5 @@
 import { englishOf } from "~/domain/errors";
+import { render } from "~/catalog/index.server";
 import { describe, expect, it } from "vitest";
 import { decideDeposit, decideWithdrawal, isStuck, PAYMENT_TIMINGS, readOtp, reconcile } from "~/domain/payments";
 
@@ -109,6 +110,38 @@ describe("reconcile", () => {
       ["x", "missing_in_ledger"],
       ["c", "missing_at_provider"],
     ]);
+  });
+});
+
+describe("reconcile's differences, as an admin reads them", () => {
+  const found = reconcile(
+    [
+      { kind: "deposit", reference: "a", status: "SUCCEEDED", amountMinor: 100_000, ledgerMinor: 90_000 },
+      { kind: "withdrawal", reference: "b", status: "PENDING", amountMinor: 5_000, ledgerMinor: 5_000 },
+      { kind: "deposit", reference: "c", status: "SUCCEEDED", amountMinor: 100_000, ledgerMinor: 100_000 },
+    ],
+    [
+      { kind: "deposit", reference: "a", status: "succeeded", amountMinor: 100_000, currency: "GHS" },
+      { kind: "withdrawal", reference: "b", status: "reversed", amountMinor: 5_000, currency: "GHS" },
+      { kind: "withdrawal", reference: "x", status: "otp", amountMinor: 2_550, currency: "GHS" },
+    ],
+  );
+
+  it("names amounts as money, in English", () => {
+    expect(found.map((d) => render("en", d.detail))).toEqual([
+      "The provider moved GH₵1,000.00; the ledger moved GH₵900.00.",
+      "We have PENDING; the provider has reversed.",
+      "The provider has a otp withdrawal of GH₵25.50 that we have no record of.",
+      "We have a SUCCEEDED deposit of GH₵1,000.00 (ledger GH₵1,000.00) that the provider does not list.",
+    ]);
+  });
+
+  it("says it all in Twi: money, the statuses' and kinds' catalog names, no English word", () => {
+    const twi = found.map((d) => render("ak", d.detail));
+    for (const text of twi) expect(text).not.toMatch(/pesewa|ledger|deposit|withdrawal|succeeded|pending|reversed|otp\b|SUCCEEDED|PENDING/);
+    expect(twi[0]).toContain("GH₵1,000.00");
+    expect(twi[0]).toContain("GH₵900.00");
+    expect(twi[3]).toContain("AWIE");
   });
 });
 

@@ -148,6 +148,12 @@ const AGREES: Record<OurMovement["kind"], Record<string, string[]>> = {
   },
 };
 
+/** A difference names states and kinds by their catalog names and amounts as money, in the reader's language. */
+const ourStatus = (o: OurMovement) => msg(`adminPayments.state.${o.status}`);
+const theirStatus = (t: TheirMovement) => msg(`reconciliation.provider.${t.status}`);
+const kindName = (m: { kind: OurMovement["kind"] }) => msg(`reconciliation.kind.${m.kind}`);
+const moneyOrUnknown = (minor: number | null) => (minor === null ? "?" : { money: minor });
+
 /** A state in which money has moved (so the ledger must show it and the provider must have it). */
 const MOVED = new Set(["SUCCEEDED"]);
 
@@ -168,17 +174,17 @@ export function reconcile(ours: OurMovement[], theirs: TheirMovement[]): Differe
           kind: t.kind,
           reference: t.reference,
           problem: "missing_in_ledger",
-          detail: msg("reconciliation.missingInLedger", { status: t.status, kind: t.kind, amount: t.amountMinor ?? "?" }),
+          detail: msg("reconciliation.missingInLedger", { status: theirStatus(t), kind: kindName(t), amount: moneyOrUnknown(t.amountMinor) }),
         });
       continue;
     }
     if (!AGREES[o.kind][o.status]?.includes(t.status))
-      out.push({ kind: o.kind, reference: o.reference, problem: "status", detail: msg("reconciliation.status", { ours: o.status, theirs: t.status }) });
+      out.push({ kind: o.kind, reference: o.reference, problem: "status", detail: msg("reconciliation.status", { ours: ourStatus(o), theirs: theirStatus(t) }) });
     if (t.currency !== null && t.currency.toUpperCase() !== "GHS")
       out.push({ kind: o.kind, reference: o.reference, problem: "currency", detail: msg("reconciliation.currency", { currency: t.currency }) });
     // A refunded payment never reached the ledger: it went back from the provider's balance.
     if (t.status === "succeeded" && o.status !== "REFUNDED" && t.amountMinor !== o.ledgerMinor)
-      out.push({ kind: o.kind, reference: o.reference, problem: "amount", detail: msg("reconciliation.amount", { amount: t.amountMinor ?? "?", ledger: o.ledgerMinor }) });
+      out.push({ kind: o.kind, reference: o.reference, problem: "amount", detail: msg("reconciliation.amount", { amount: moneyOrUnknown(t.amountMinor), ledger: { money: o.ledgerMinor } }) });
   }
   for (const o of ours) {
     if (theirByKey.has(key(o))) continue;
@@ -187,7 +193,7 @@ export function reconcile(ours: OurMovement[], theirs: TheirMovement[]): Differe
         kind: o.kind,
         reference: o.reference,
         problem: "missing_at_provider",
-        detail: msg("reconciliation.missingAtProvider", { status: o.status, kind: o.kind, amount: o.amountMinor, ledger: o.ledgerMinor }),
+        detail: msg("reconciliation.missingAtProvider", { status: ourStatus(o), kind: kindName(o), amount: { money: o.amountMinor }, ledger: { money: o.ledgerMinor } }),
       });
   }
   return out;

@@ -77,7 +77,7 @@ export async function reconciliationLoader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const locale = localeOf(request);
   const t = translatorFor(locale);
-  const page = { words: wordsFor(locale, ["adminPayments"]), title: t("adminMeta.reconciliation.title"), description: t("adminMeta.reconciliation.description") };
+  const page = { words: wordsFor(locale, ["adminPayments", "reconciliation.kind"]), title: t("adminMeta.reconciliation.title"), description: t("adminMeta.reconciliation.description") };
   const date = (new URL(request.url).searchParams.get("date") ?? "").trim() || defaultReconciliationDate();
   try {
     return { ...page, date, report: await reconciliationReport(date, locale), error: null };

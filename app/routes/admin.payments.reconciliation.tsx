@@ -88,7 +88,7 @@ export default function AdminReconciliation() {
                 <tbody>
                   {report.differences.map((d) => (
                     <tr key={`${d.kind}:${d.reference}:${d.problem}`} className="border-b border-stone-100 align-top" data-difference={d.problem}>
-                      <td className="px-2 py-2">{d.kind}</td>
+                      <td className="px-2 py-2">{t(`reconciliation.kind.${d.kind}`)}</td>
                       <td className="px-2 py-2 font-mono text-xs break-all">{d.reference}</td>
                       <td className="px-2 py-2 whitespace-nowrap">{isProblem(d.problem) ? t(`adminPayments.problem.${d.problem}`) : d.problem}</td>
                       <td className="px-2 py-2">{d.detail}</td>
