@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ak } from "~/catalog/ak";
 import { en, type MessageId } from "~/catalog/en";
 import type { Template } from "~/catalog/format";
-import { call, Client } from "./support/client";
+import { call, Client, htmlText } from "./support/client";
 import { createBatch, createInvestor, createPhoneInvestor, signIn, signInAdmin, type SignedIn } from "./support/factories";
 import { pageChrome, readableAttributes, textNodes } from "./support/pseudo";
 import { startServer, TEST_INVESTOR, type TestServer } from "./support/server";
@@ -169,7 +169,7 @@ describe("a page in Twi carries no English sentence", () => {
 });
 
 describe("How It Works in Twi", () => {
-  it("as first stored, is the catalog's: its title, guide and questions; an admin's edit shows as written", async () => {
+  it("as first stored, is the catalog's: its title, guide and questions; an admin's English edit never reaches a Twi reader, their Twi page does", async () => {
     const twi = new Client(server.url);
     twi.setCookie("lang", "ak");
     const mainOf = async (client: Client) => /<main[\s\S]*?<\/main>/.exec(await (await client.get("/how-it-works")).text())?.[0] ?? "";
@@ -182,16 +182,42 @@ describe("How It Works in Twi", () => {
     expect(english).toContain(">How It Works</h1>");
     expect(english).toContain("The guide in detail");
     expect(english).toContain("What is a unit?");
-    // Once an admin has written the page, a Twi reader reads the admin's words.
+
+    const admin = await signInAdmin(server);
     const db = server.db();
-    const before = db.prepare("select title from pages where slug = 'how-it-works'").get() as { title: string };
-    db.prepare("update pages set title = 'Our farms, step by step' where slug = 'how-it-works'").run();
+    const before = db.prepare("select * from pages where slug = 'how-it-works'").all();
+    const page = { body_md: "## Step by step\n\nWe count the birds daily.", faqs: [{ question: "Who feeds the birds?", answer: "The farm's staff." }], example_unit_price: 50, example_expected_roi: 0.12 };
     try {
-      const edited = await mainOf(twi);
-      expect(edited).toContain(">Our farms, step by step</h1>");
-      expect(edited).toContain("The guide in detail");
+      // An admin edits the English page (in English, their own language): a Twi reader still reads Twi.
+      expect((await call(admin.api, "PUT", "/api/v1/admin/pages/how-it-works", { ...page, title: "Our farms, step by step" })).status).toBe(200);
+      const afterEnglishEdit = await mainOf(twi);
+      for (const english of ["Our farms, step by step", "We count the birds daily", "Who feeds the birds?"]) expect(afterEnglishEdit).not.toContain(english);
+      expect(afterEnglishEdit).toContain(`>${ak["meta.howItWorks.title"]}</h1>`);
+      expect(afterEnglishEdit).toContain("Akwankyerɛ no tiawa");
+      expect((await call(twi, "GET", "/api/v1/public/pages/how-it-works")).body).toMatchObject({ title: ak["meta.howItWorks.title"], updated_at: null });
+      expect(await mainOf(new Client(server.url))).toContain(">Our farms, step by step</h1>");
+      // The editor says the Twi page may need the same change.
+      const editorInTwi = await admin.page.get("/admin/content?locale=ak");
+      expect(htmlText(await editorInTwi.text())).toContain("older than the English page: it may need the same change");
+
+      // Once the admin writes the Twi page, a Twi reader reads it, and English readers keep the English.
+      const twiPage = { ...page, title: "Yɛn nkokɔ afuo, anammɔn biara", body_md: "## Anammɔn biara\n\nYɛkan nkokɔ no da biara." };
+      const saved = await call(admin.api, "PUT", "/api/v1/admin/pages/how-it-works?locale=ak", twiPage);
+      expect(saved).toMatchObject({ status: 200, body: { locale: "ak", title: twiPage.title } });
+      const twiWritten = await mainOf(twi);
+      expect(twiWritten).toContain(">Yɛn nkokɔ afuo, anammɔn biara</h1>");
+      expect(twiWritten).toContain("Yɛkan nkokɔ no da biara.");
+      expect(twiWritten).not.toContain("Our farms, step by step");
+      expect((await call(twi, "GET", "/api/v1/public/pages/how-it-works")).body).toMatchObject({ title: twiPage.title, body_md: twiPage.body_md });
+      expect(await mainOf(new Client(server.url))).toContain(">Our farms, step by step</h1>");
+      expect((await call(admin.api, "GET", "/api/v1/admin/pages/how-it-works")).body).toMatchObject({ locale: "en", title: "Our farms, step by step" });
+      expect((await call(admin.api, "GET", "/api/v1/admin/pages/how-it-works?locale=ak")).body).toMatchObject({ locale: "ak", title: twiPage.title });
     } finally {
-      db.prepare("update pages set title = ? where slug = 'how-it-works'").run(before.title);
+      db.prepare("delete from pages where slug = 'how-it-works'").run();
+      for (const row of before as Array<Record<string, unknown>>) {
+        const columns = Object.keys(row);
+        db.prepare(`insert into pages (${columns.join(", ")}) values (${columns.map((c) => `@${c}`).join(", ")})`).run(row);
+      }
     }
   });
 });

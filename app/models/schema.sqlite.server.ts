@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { LANGUAGES } from "~/catalog/languages";
 import { KYC_TIERS } from "~/domain/kyc";
 import { BATCH_STATUSES, INVESTMENT_STATUSES, PRODUCT_TYPES } from "~/domain/types";
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
@@ -209,17 +210,28 @@ export const batchRoiHistory = sqliteTable(
   (t) => [index("batch_roi_history_batch_idx").on(t.batchId)],
 );
 
-/** Editable content pages such as How It Works. */
-export const pages = sqliteTable("pages", {
-  slug: text("slug").primaryKey(),
-  title: text("title").notNull(),
-  bodyMd: text("body_md").notNull().default(""),
-  /** JSON array of { question, answer }. */
-  faqsJson: text("faqs_json").notNull().default("[]"),
-  exampleUnitPriceMinor: integer("example_unit_price_minor"),
-  exampleExpectedRoi: real("example_expected_roi"),
-  updatedAt: timestamp("updated_at"),
-});
+/**
+ * Editable content pages such as How It Works, one row per page and language an admin wrote it in
+ * (app/catalog/languages.ts): a reader in a language without a row reads the catalog's words. Rows
+ * stored before pages had languages are English (the default). The examples are the page's, the
+ * same on every row of a slug.
+ */
+export const pages = sqliteTable(
+  "pages",
+  {
+    slug: text("slug").notNull(),
+    locale: text("locale", { enum: LANGUAGES }).notNull().default("en"),
+    title: text("title").notNull(),
+    bodyMd: text("body_md").notNull().default(""),
+    /** JSON array of { question, answer }. */
+    faqsJson: text("faqs_json").notNull().default("[]"),
+    exampleUnitPriceMinor: integer("example_unit_price_minor"),
+    exampleExpectedRoi: real("example_expected_roi"),
+    /** When this language's words were last saved. */
+    updatedAt: timestamp("updated_at"),
+  },
+  (t) => [primaryKey({ columns: [t.slug, t.locale] })],
+);
 
 // ---------------------------------------------------------------------------
 // Ledger: double entry, integer pesewas. Balances are the sum of postings;

@@ -35,6 +35,9 @@ export const adminInstant = (t: T, iso: string) => t("admin.instant", { date: is
 
 export const HOW_IT_WORKS_SLUG = "how-it-works";
 
+/** The `locale` query parameter (and the editor's form field) that names the language an admin edits How It Works in. */
+export const EDIT_LANGUAGE_FIELD = "locale";
+
 export const ROW_INTENTS = ["activate", "simulate", "execute", "close", "delete"] as const;
 
 export type RowIntent = (typeof ROW_INTENTS)[number];

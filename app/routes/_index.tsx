@@ -19,7 +19,7 @@ import { HARVEST_DAYS } from "~/domain/schedules";
 import { renderLineChartSvg } from "~/lib/charts.server";
 import { pageMeta } from "~/lib/meta";
 import { sensorLines } from "~/pages/farm-readings.server";
-import { getContentPage } from "~/models/content.server";
+import { getPageExamples } from "~/models/content.server";
 import { getOverviewStats, listBatches, type OverviewStats } from "~/models/batch.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(data.title, data.description) : []);
@@ -42,8 +42,8 @@ export function loader({ request }: LoaderFunctionArgs) {
   const t = translatorFor(locale);
   const stats: OverviewStats | null = attempt(getOverviewStats);
   const batches: LandingBatch[] | null = attempt(() => listBatches());
-  const content = attempt(() => getContentPage("how-it-works"));
-  const calculator = parseEstimatorQuery(new URL(request.url).searchParams, t, estimatorDefaults(content, batches));
+  const examples = attempt(() => getPageExamples("how-it-works"));
+  const calculator = parseEstimatorQuery(new URL(request.url).searchParams, t, estimatorDefaults(examples, batches));
   const chart = landingChartPoints(batches);
   const cards = liveBatchCards(batches ?? [], t);
   // Each card's device: its latest reading and age, or that the batch has none (issue 29).

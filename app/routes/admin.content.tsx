@@ -4,13 +4,17 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminSubmit } from "~/components/admin-confirm";
 import { Field, FormError, TextareaField } from "~/components/forms";
 import { ContentPageSchema } from "~/forms/admin.server";
-import { ADMIN_FALLBACK, HOW_IT_WORKS_SLUG, contentFormInput } from "~/pages/admin";
+import { ADMIN_FALLBACK, EDIT_LANGUAGE_FIELD, HOW_IT_WORKS_SLUG, contentFormInput } from "~/pages/admin";
 import { CONTENT_LIMITS } from "~/forms/limits";
 import { minorToDecimalString } from "~/domain/money";
 import { renderMarkdown } from "~/lib/markdown.server";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
-import { getContentPage } from "~/models/content.server";
+import { getContentPage, getPageExamples } from "~/models/content.server";
+import { editLanguage, howItWorksWords } from "~/pages/how-it-works.server";
+import { editsMissed } from "~/domain/page-languages";
+import { isHowItWorksAsSeeded } from "~/seed/content.server";
+import { LANGUAGES, type Language } from "~/catalog/languages";
 import { saveContentPage } from "~/commands/admin-content.server";
 import { fieldErrors } from "~/forms/parse.server";
 import { localeOf, rendererFor, translatorFor, wordsFor } from "~/catalog/index.server";
@@ -27,22 +31,46 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const locale = localeOf(request);
   const t = translatorFor(locale);
-  const page = getContentPage(HOW_IT_WORKS_SLUG);
+  // Any other `?locale=` than ours edits the admin's own language, as none does.
+  const editing = editLanguage(new URL(request.url).searchParams.get(EDIT_LANGUAGE_FIELD), locale) ?? editLanguage(null, locale)!;
+  const stored = new Map(LANGUAGES.map((language) => [language, getContentPage(HOW_IT_WORKS_SLUG, language)]));
+  const missed = editsMissed(
+    LANGUAGES.map((language) => {
+      const page = stored.get(language);
+      return { locale: language, savedAt: page?.updatedAt ?? null, ownWords: page !== undefined && !isHowItWorksAsSeeded(page) };
+    }),
+  );
+  const page = stored.get(editing);
+  // A language nobody has written yet starts from what its readers see: the catalog's words in it.
+  const words = page ?? howItWorksWords(undefined, translatorFor(editing));
+  const examples = getPageExamples(HOW_IT_WORKS_SLUG);
   const draft: Draft = {
-    title: page?.title ?? t("adminContent.defaultTitle"),
-    body_md: page?.bodyMd ?? "",
-    faqs: page?.faqs ?? [],
-    example_unit_price: page?.exampleUnitPriceMinor == null ? "" : minorToDecimalString(page.exampleUnitPriceMinor),
-    example_expected_roi: page?.exampleExpectedRoi == null ? "" : String(page.exampleExpectedRoi),
+    title: words.title,
+    body_md: words.bodyMd,
+    faqs: words.faqs,
+    example_unit_price: examples?.exampleUnitPriceMinor == null ? "" : minorToDecimalString(examples.exampleUnitPriceMinor),
+    example_expected_roi: examples?.exampleExpectedRoi == null ? "" : String(examples.exampleExpectedRoi),
   };
-  return { words: wordsFor(locale, ["adminContent"]), title: t("adminMeta.content.title"), description: t("adminMeta.content.description"), draft, updatedAt: page?.updatedAt ?? null };
+  return {
+    words: wordsFor(locale, ["adminContent"]),
+    title: t("adminMeta.content.title"),
+    description: t("adminMeta.content.description"),
+    editing,
+    languages: LANGUAGES.map((language) => ({ locale: language, written: stored.get(language) !== undefined, missed: missed.get(language) ?? null })),
+    draft,
+    updatedAt: page?.updatedAt ?? null,
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const locale = localeOf(request);
-  const input = contentFormInput(await request.formData());
+  const form = await request.formData();
+  const input = contentFormInput(form);
   const { intent, ...draft } = input;
+  const chosen = form.get(EDIT_LANGUAGE_FIELD);
+  const editing = editLanguage(typeof chosen === "string" ? chosen : null, locale);
+  if (!editing) return data({ ok: false, errors: { form: translatorFor(locale)("common.language.unknown") }, draft, previewHtml: null } satisfies ContentResult, { status: 400 });
   const parsed = ContentPageSchema.safeParse(draft);
   if (intent === "preview") {
     // The preview is the sanitized renderer the public page uses; nothing is saved.
@@ -50,13 +78,16 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (!parsed.success) return data({ ok: false, errors: fieldErrors(parsed.error, rendererFor(locale)), draft, previewHtml: null } satisfies ContentResult, { status: 400 });
   try {
-    saveContentPage({ actor: admin, key: null }, { slug: HOW_IT_WORKS_SLUG, page: parsed.data });
+    saveContentPage({ actor: admin, key: null }, { slug: HOW_IT_WORKS_SLUG, locale: editing, page: parsed.data });
   } catch (error) {
     console.error(error);
     return data({ ok: false, errors: { form: translatorFor(locale)(ADMIN_FALLBACK.content) }, draft, previewHtml: null } satisfies ContentResult, { status: 500 });
   }
-  return redirectWithFlash("/admin/content", { kind: "success", message: msg("adminContent.flash.saved") });
+  return redirectWithFlash(editorHref(editing), { kind: "success", message: msg("adminContent.flash.saved") });
 }
+
+/** The editor open on one language. */
+const editorHref = (language: Language) => `/admin/content?${EDIT_LANGUAGE_FIELD}=${language}`;
 
 export default function AdminContent() {
   const t = useT();
@@ -66,7 +97,7 @@ export default function AdminContent() {
   const errors = result?.errors ?? {};
   // Two blank rows to add FAQs (more appear after saving); clear both fields of a row to remove it.
   const rows = [...draft.faqs, { question: "", answer: "" }, { question: "", answer: "" }];
-  const key = JSON.stringify(draft).length + (result ? "r" : "l");
+  const key = JSON.stringify(draft).length + (result ? "r" : "l") + loaderData.editing;
   return (
     <div>
       <h1 className="text-2xl font-bold sm:text-3xl">{t("adminContent.title")}</h1>
@@ -74,7 +105,31 @@ export default function AdminContent() {
         {withElements(t("adminContent.intro", slots("link")), { link: <Link to="/how-it-works">/how-it-works</Link> })}
         {loaderData.updatedAt ? t("adminContent.lastSaved", { when: loaderData.updatedAt.slice(0, 16).replace("T", " ") }) : ""}
       </p>
-      <Form method="post" noValidate className="mt-4 space-y-4" key={key}>
+      <nav className="card mt-4" aria-labelledby="content-languages">
+        <h2 id="content-languages" className="font-semibold">
+          {t("adminContent.languages")}
+        </h2>
+        <ul className="mt-2 space-y-1 text-sm">
+          {loaderData.languages.map((language) => (
+            <li key={language.locale} data-language={language.locale}>
+              {language.locale === loaderData.editing ? (
+                <strong aria-current="page">
+                  {t(`common.language.${language.locale}`)} ({t("adminContent.editing")})
+                </strong>
+              ) : (
+                <Link to={editorHref(language.locale)} className="font-semibold text-leaf-700 underline">
+                  {t(`common.language.${language.locale}`)}
+                </Link>
+              )}
+              {language.written ? null : <span className="text-stone-600">: {t("adminContent.notWritten")}</span>}
+              {language.missed ? <span className="text-amber-800">: {t("adminContent.mayNeedChange", { language: t(`common.language.${language.missed}`) })}</span> : null}
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <p className="mt-4 text-sm text-stone-700">{t("adminContent.editingIn", { language: t(`common.language.${loaderData.editing}`) })}</p>
+      <Form method="post" action={editorHref(loaderData.editing)} noValidate className="mt-4 space-y-4" key={key}>
+        <input type="hidden" name={EDIT_LANGUAGE_FIELD} value={loaderData.editing} />
         <FormError message={errors.form ?? (result && !result.ok ? t("adminContent.nothingSaved") : null)} />
         <Field label={t("adminContent.fieldTitle")} name="title" required maxLength={CONTENT_LIMITS.titleMax} defaultValue={draft.title} error={errors.title} />
         <TextareaField label={t("adminContent.body")} name="body_md" rows={14} maxLength={CONTENT_LIMITS.bodyMax} defaultValue={draft.body_md} error={errors.body_md} className="font-mono" />

@@ -4,7 +4,8 @@ import { ReturnsCalculator } from "~/components/calculator";
 import { FaqList } from "~/components/faq-list";
 import { StatCard } from "~/components/stat-card";
 import { estimatorDefaults, parseEstimatorQuery } from "~/pages/estimator";
-import { faqItems } from "~/pages/faq";
+import { howItWorksWords, storedHowItWorks } from "~/pages/how-it-works.server";
+import { HOW_IT_WORKS_SLUG } from "~/pages/admin";
 import { localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
 import { getEnv } from "~/lib/env.server";
 import { taxExplainedId } from "~/components/after-tax";
@@ -14,8 +15,7 @@ import { slots, withElements } from "~/components/rich-text";
 import { estimateReturns } from "~/domain/returns";
 import { renderMarkdown } from "~/lib/markdown.server";
 import { pageMeta } from "~/lib/meta";
-import { getContentPage, type ContentPage } from "~/models/content.server";
-import { isHowItWorksAsSeeded } from "~/seed/content.server";
+import { getPageExamples, type ContentPage, type PageExamples } from "~/models/content.server";
 import { getOverviewStats, listBatches, type BatchView, type OverviewStats } from "~/models/batch.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(data.title, data.description) : []);
@@ -24,10 +24,12 @@ export function loader({ request }: LoaderFunctionArgs) {
   const locale = localeOf(request);
   const t = translatorFor(locale);
   // Each read fails on its own into empty data; a failed content read is reported.
-  let content: ContentPage | undefined;
+  let stored: ContentPage | undefined;
+  let examples: PageExamples | undefined;
   let contentError: string | null = null;
   try {
-    content = getContentPage("how-it-works");
+    stored = storedHowItWorks(locale);
+    examples = getPageExamples(HOW_IT_WORKS_SLUG);
   } catch (error) {
     console.error(error);
     contentError = t("guide.loadFailed");
@@ -45,23 +47,18 @@ export function loader({ request }: LoaderFunctionArgs) {
   } catch (error) {
     console.error(error);
   }
-  const calculator = parseEstimatorQuery(new URL(request.url).searchParams, t, estimatorDefaults(content, batches));
-  // Shown when the stored guide is empty or could not be read, and to a reader in another language
-  // than the first stored page's English while no admin has edited it.
-  const stored = content && (locale === "en" || !isHowItWorksAsSeeded(content)) ? content : undefined;
-  const fallbackGuide = t("guide.fallback", { riskPath: "/risk" });
-  const body = stored?.bodyMd.trim() ? stored.bodyMd : fallbackGuide;
-  const faqs = stored?.faqs.length ? stored.faqs : faqItems(t, getEnv().WITHHOLDING_TAX_RATE).filter((f) => ["minimum", "payout-timing", "guaranteed", "early-exit"].includes(f.id));
+  const calculator = parseEstimatorQuery(new URL(request.url).searchParams, t, estimatorDefaults(examples, batches));
+  const guide = howItWorksWords(stored, t);
   return {
     words: wordsFor(locale, ["howItWorks", "estimator", taxExplainedId(getEnv().WITHHOLDING_TAX_RATE)]),
     taxRate: getEnv().WITHHOLDING_TAX_RATE,
-    title: stored?.title.trim() || t("meta.howItWorks.title"),
+    title: guide.title,
     description: t("meta.howItWorks.description"),
     counts: { chicken: stats?.batches_chicken ?? 0, egg: stats?.batches_egg ?? 0 },
-    guideHtml: renderMarkdown(body),
-    guideIsFallback: body === fallbackGuide,
+    guideHtml: renderMarkdown(guide.bodyMd),
+    guideIsFallback: guide.bodyIsFallback,
     contentError,
-    faqs: faqs.map(({ question, answer }) => ({ question, answer })),
+    faqs: guide.faqs.map(({ question, answer }) => ({ question, answer })),
     calculator,
     estimate: estimateReturns(calculator.input),
   };

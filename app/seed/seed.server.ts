@@ -216,7 +216,7 @@ function seedBase(db: Db) {
         .values(sensors.readings(device.id, device.batchId, i))
         .run();
 
-    db.insert(schema.pages).values(HOW_IT_WORKS_SEED).run();
+    db.insert(schema.pages).values({ ...HOW_IT_WORKS_SEED, locale: "en" }).run();
     return {
       adminId: admin.id,
       demoInvestorId: investor.id,

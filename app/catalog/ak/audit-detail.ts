@@ -18,6 +18,7 @@ export const auditDetail: TwiTexts<typeof english> = {
   "auditDetail.adminGranted": "{email}: wɔama no admin tumi",
   "auditDetail.adminRemoved": "{email}: wɔayi admin tumi afi ne so",
   "auditDetail.pageUpdate": "/{slug}: {title} (FAQ {faqs})",
+  "auditDetail.pageUpdateIn": "/{slug} wɔ {language} mu: {title} (FAQ {faqs})",
   "auditDetail.taxPayment": "Towa a wɔtwa fi mu ma {period}: wɔatua {amount} ({reference})",
   "auditDetail.kycApproved": "KYC nkrataa {submissionId} (ɔdefoɔ {userId}, {tier}): wɔapene so",
   "auditDetail.kycRejected": "KYC nkrataa {submissionId} (ɔdefoɔ {userId}, {tier}): wɔampene so: {reason}",

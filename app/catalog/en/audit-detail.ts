@@ -18,6 +18,7 @@ export const auditDetail = {
   "auditDetail.adminGranted": "{email}: admin rights granted",
   "auditDetail.adminRemoved": "{email}: admin rights removed",
   "auditDetail.pageUpdate": "/{slug}: {title} ({faqs} FAQs)",
+  "auditDetail.pageUpdateIn": "/{slug} in {language}: {title} ({faqs} FAQs)",
   "auditDetail.taxPayment": "Withholding tax for {period}: {amount} paid ({reference})",
   "auditDetail.kycApproved": "KYC submission {submissionId} (user {userId}, {tier}): approved",
   "auditDetail.kycRejected": "KYC submission {submissionId} (user {userId}, {tier}): rejected: {reason}",
