@@ -815,6 +815,42 @@ describe("early exits, contact messages, the How It Works editor and the audit l
     expect((await call(adminApi, "PUT", "/api/v1/admin/pages/terms", { title: "x" })).status).toBe(404);
   });
 
+  it("edits How It Works one language at a time, the admin's own by default, and marks the language an edit may have missed", async () => {
+    const twiReader = new Client(server.url);
+    twiReader.setCookie("lang", "ak");
+    // In English (the admin's language) by default; Twi is a link away, and no form field or script is needed to reach it.
+    const editor = await page(adminPage, "/admin/content");
+    expect(editor.html).toMatch(/<input type="hidden" name="locale" value="en"\/>/);
+    expect(editor.html).toContain('href="/admin/content?locale=ak"');
+    const twiEditor = await page(adminPage, "/admin/content?locale=ak");
+    expect(twiEditor.html).toMatch(/<input type="hidden" name="locale" value="ak"\/>/);
+    expect(twiEditor.html).toContain('action="/admin/content?locale=ak"');
+    const fields = { title: "Sɛnea Akoko yɛ adwuma", body_md: "## Akwankyerɛ foforɔ", example_unit_price: "60", example_expected_roi: "0.1", faq_question: "Hwan na ɔma nkokɔ aduane?", faq_answer: "Nkokɔ afuo no adwumayɛfoɔ." };
+    const saved = await post(adminPage, "/admin/content?locale=ak", { intent: "save", locale: "ak", ...fields });
+    expect(saved).toMatchObject({ status: 302, location: "/admin/content?locale=ak" });
+    const twiPage = htmlText(await (await twiReader.get("/how-it-works")).text());
+    expect(twiPage).toContain("Sɛnea Akoko yɛ adwuma");
+    expect(twiPage).toContain("Akwankyerɛ foforɔ");
+    expect(htmlText(await (await fetch(`${server.url}/how-it-works`)).text())).not.toContain("Sɛnea Akoko yɛ adwuma");
+    expect(lastAudit()).toMatchObject({ action: "page.update", detail: "/how-it-works in Twi: Sɛnea Akoko yɛ adwuma (1 FAQs)" });
+    // English is now older than the Twi edit: the editor says so beside it, in either language.
+    const marked = await text(adminPage, "/admin/content?locale=ak");
+    expect(marked).toMatch(/<li data-language="en">[^]*English<\/a><span[^>]*>: older than the Twi page: it may need the same change<\/span><\/li>/);
+    expect(marked).toMatch(/<li data-language="ak"><strong aria-current="page">Twi \(editing\)<\/strong><\/li>/);
+    // An admin reading the admin pages in Twi edits the Twi page by default, and reads the mark in Twi.
+    const twiAdmin = await signInAdmin(server);
+    twiAdmin.page.setCookie("lang", "ak");
+    const inTwi = await page(twiAdmin.page, "/admin/content");
+    expect(inTwi.html).toMatch(/<input type="hidden" name="locale" value="ak"\/>/);
+    expect(htmlText(inTwi.html)).toContain("ɛyɛ dada sen Twi krataafa no: ebia ɛhia nsesaeɛ koro no ara");
+    // A language that is none of ours saves nothing.
+    const bad = await post(adminPage, "/admin/content", { intent: "save", locale: "fr", ...fields, title: "Nope" });
+    expect(bad.status).toBe(400);
+    expect(bad.html).toContain("Choose English or Twi.");
+    expect(await call(adminApi, "PUT", "/api/v1/admin/pages/how-it-works?locale=fr", { title: "Nope" })).toEqual({ status: 422, body: { detail: "Choose English or Twi." } });
+    expect(await call(adminApi, "GET", "/api/v1/admin/pages/how-it-works?locale=ak")).toMatchObject({ status: 200, body: { locale: "ak", title: "Sɛnea Akoko yɛ adwuma", example_unit_price: 60 } });
+  });
+
   it("shows the audit log (who, what, when, which batch) and nobody can change it", async () => {
     const entries = (await call(adminApi, "GET", "/api/v1/admin/audit")).body as Array<{ admin: string; action: string; batch_id: number | null; created_at: string }>;
     expect(entries.length).toBeGreaterThan(5);

@@ -17,8 +17,11 @@ const DRIZZLE = path.resolve(import.meta.dirname, "../drizzle");
 /** The first migration of issue 31: the database is made as it was just before it. */
 const REBUILD = "0022_phone_accounts_and_pin";
 
-/** What migrations after REBUILD change on purpose: each object's new text (0023: only reversals are indexed). */
-const CHANGED_LATER: Record<string, RegExp> = { journal_entries_reversal_once_idx: /\(`reverses_entry_id`\) WHERE "journal_entries"."reverses_entry_id" is not null$/ };
+/** What migrations after REBUILD change on purpose: each object's new text (0023: only reversals are indexed; 0024: a page per language). */
+const CHANGED_LATER: Record<string, RegExp> = {
+  journal_entries_reversal_once_idx: /\(`reverses_entry_id`\) WHERE "journal_entries"."reverses_entry_id" is not null$/,
+  pages: /`locale` text DEFAULT 'en' NOT NULL,[\s\S]*PRIMARY KEY\(`slug`, `locale`\)/,
+};
 
 let dir = "";
 let file = "";
@@ -90,6 +93,7 @@ beforeAll(() => {
     insert into audit_log (admin_id, action) values (1, 'user.role');
     insert into approvals (action, summary, requested_by, expires_at) values ('payout.execute', '', 1, '2027-01-01T00:00:00.000Z');
     insert into ussd_sessions (gateway, gateway_session_id, phone, user_id, language, state) values ('africastalking', 'ATUid_1', '+233241234567', 2, 'en', '{}');
+    insert into pages (slug, title, body_md, faqs_json, example_unit_price_minor, example_expected_roi, updated_at) values ('how-it-works', 'Our farms', '## Edited', '[{"question":"Q","answer":"A"}]', 7500, 0.15, '${at}');
   `);
   before = shapeOf(old);
   old.close();
@@ -139,6 +143,14 @@ describe(`migration ${REBUILD}: users rebuilt`, () => {
 
   it("refuses a row pointing at no user, as before", () => {
     expect(() => migrated.prepare("insert into sessions (token_hash, user_id, expires_at) values ('t3', 999, '2027-01-01')").run()).toThrow(/FOREIGN KEY/);
+  });
+
+  it("keeps the stored How It Works as the English page (migration 0024), and takes a Twi page beside it", () => {
+    expect(migrated.prepare("select * from pages").all()).toEqual([
+      { slug: "how-it-works", locale: "en", title: "Our farms", body_md: "## Edited", faqs_json: '[{"question":"Q","answer":"A"}]', example_unit_price_minor: 7500, example_expected_roi: 0.15, updated_at: "2026-11-01T10:00:00.000Z" },
+    ]);
+    migrated.prepare("insert into pages (slug, locale, title) values ('how-it-works', 'ak', 'Yɛn nkokɔ afuo')").run();
+    expect(() => migrated.prepare("insert into pages (slug, locale, title) values ('how-it-works', 'ak', 'Twice')").run()).toThrow(/UNIQUE constraint failed/);
   });
 
   it("marks the codes already sent as phone confirmations", () => {
