@@ -825,7 +825,14 @@ describe("early exits, contact messages, the How It Works editor and the audit l
     const twiEditor = await page(adminPage, "/admin/content?locale=ak");
     expect(twiEditor.html).toMatch(/<input type="hidden" name="locale" value="ak"\/>/);
     expect(twiEditor.html).toContain('action="/admin/content?locale=ak"');
-    const fields = { title: "Sɛnea Akoko yɛ adwuma", body_md: "## Akwankyerɛ foforɔ", example_unit_price: "60", example_expected_roi: "0.1", faq_question: "Hwan na ɔma nkokɔ aduane?", faq_answer: "Nkokɔ afuo no adwumayɛfoɔ." };
+    const fields = {
+      title: "Sɛnea Akoko yɛ adwuma",
+      body_md: "## Akwankyerɛ foforɔ",
+      example_unit_price: "60",
+      example_expected_roi: "0.1",
+      faq_question: "Hwan na ɔma nkokɔ aduane?",
+      faq_answer: "Nkokɔ afuo no adwumayɛfoɔ.",
+    };
     const saved = await post(adminPage, "/admin/content?locale=ak", { intent: "save", locale: "ak", ...fields });
     expect(saved).toMatchObject({ status: 302, location: "/admin/content?locale=ak" });
     const twiPage = htmlText(await (await twiReader.get("/how-it-works")).text());

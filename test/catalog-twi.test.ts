@@ -186,7 +186,12 @@ describe("How It Works in Twi", () => {
     const admin = await signInAdmin(server);
     const db = server.db();
     const before = db.prepare("select * from pages where slug = 'how-it-works'").all();
-    const page = { body_md: "## Step by step\n\nWe count the birds daily.", faqs: [{ question: "Who feeds the birds?", answer: "The farm's staff." }], example_unit_price: 50, example_expected_roi: 0.12 };
+    const page = {
+      body_md: "## Step by step\n\nWe count the birds daily.",
+      faqs: [{ question: "Who feeds the birds?", answer: "The farm's staff." }],
+      example_unit_price: 50,
+      example_expected_roi: 0.12,
+    };
     try {
       // An admin edits the English page (in English, their own language): a Twi reader still reads Twi.
       expect((await call(admin.api, "PUT", "/api/v1/admin/pages/how-it-works", { ...page, title: "Our farms, step by step" })).status).toBe(200);

@@ -147,7 +147,16 @@ describe(`migration ${REBUILD}: users rebuilt`, () => {
 
   it("keeps the stored How It Works as the English page (migration 0024), and takes a Twi page beside it", () => {
     expect(migrated.prepare("select * from pages").all()).toEqual([
-      { slug: "how-it-works", locale: "en", title: "Our farms", body_md: "## Edited", faqs_json: '[{"question":"Q","answer":"A"}]', example_unit_price_minor: 7500, example_expected_roi: 0.15, updated_at: "2026-11-01T10:00:00.000Z" },
+      {
+        slug: "how-it-works",
+        locale: "en",
+        title: "Our farms",
+        body_md: "## Edited",
+        faqs_json: '[{"question":"Q","answer":"A"}]',
+        example_unit_price_minor: 7500,
+        example_expected_roi: 0.15,
+        updated_at: "2026-11-01T10:00:00.000Z",
+      },
     ]);
     migrated.prepare("insert into pages (slug, locale, title) values ('how-it-works', 'ak', 'Yɛn nkokɔ afuo')").run();
     expect(() => migrated.prepare("insert into pages (slug, locale, title) values ('how-it-works', 'ak', 'Twice')").run()).toThrow(/UNIQUE constraint failed/);

@@ -12,7 +12,13 @@ const one = <Row>(text: string, ...params: unknown[]) =>
     .get(...params) as Row;
 
 /** The editor's input as parsed: the example unit price in pesewas. */
-const page = (title: string, example_unit_price: number | null = 5000) => ({ title, body_md: `## ${title}`, faqs: [{ question: `${title}?`, answer: "Yes." }], example_unit_price, example_expected_roi: 0.12 });
+const page = (title: string, example_unit_price: number | null = 5000) => ({
+  title,
+  body_md: `## ${title}`,
+  faqs: [{ question: `${title}?`, answer: "Yes." }],
+  example_unit_price,
+  example_expected_roi: 0.12,
+});
 
 describe("How It Works, one page per language", () => {
   it("saves one language without touching another's words; the examples are the page's, in every language", () => {

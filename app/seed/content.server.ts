@@ -43,7 +43,7 @@ Watch lay rate, feed conversion, weights and mortality as the farm logs them. Pa
 
 /**
  * Whether the stored page is still the one first stored, untouched by an admin. That page is ours,
- * and the catalog says it in every language; an admin's own words are shown as written.
+ * and the catalog says it in every language: a language nobody has written yet misses no edit of it.
  */
 export function isHowItWorksAsSeeded(page: { title: string; bodyMd: string; faqs: Array<{ question: string; answer: string }> }): boolean {
   return page.title === HOW_IT_WORKS_SEED.title && page.bodyMd === HOW_IT_WORKS_SEED.bodyMd && JSON.stringify(page.faqs) === HOW_IT_WORKS_SEED.faqsJson;

@@ -216,7 +216,9 @@ function seedBase(db: Db) {
         .values(sensors.readings(device.id, device.batchId, i))
         .run();
 
-    db.insert(schema.pages).values({ ...HOW_IT_WORKS_SEED, locale: "en" }).run();
+    db.insert(schema.pages)
+      .values({ ...HOW_IT_WORKS_SEED, locale: "en" })
+      .run();
     return {
       adminId: admin.id,
       demoInvestorId: investor.id,
