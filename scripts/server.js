@@ -245,7 +245,10 @@ async function runServer() {
       build.entry.module.closeDb();
       process.exit(0);
     });
-    server.closeIdleConnections?.();
+    // Connections close as soon as they fall idle: an answered request's connection would otherwise
+    // wait out the keep-alive timeout (65 s) before the server may exit.
+    server.closeIdleConnections();
+    setInterval(() => server.closeIdleConnections(), 100).unref();
     setTimeout(() => process.exit(1), 10_000).unref();
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
