@@ -3,7 +3,7 @@ import type { TwiTexts } from "~/catalog/ak/types";
 
 /** What the audit log says of each admin action, in Twi (provisional: awaiting a native speaker's review). */
 export const auditDetail: TwiTexts<typeof english> = {
-  "auditDetail.remittance": "{period}: {amount} na wɔde abrɛ (remittance #{remittanceId})",
+  "auditDetail.remittance": "{period}: {amount} na wɔde abrɛ (nkokɔ afuo sika #{remittanceId})",
   "auditDetail.reserveFundFromFees": "{amount} fi ɛka mu",
   "auditDetail.reserveFundFromOutside": "{amount} fi abɔnten",
   "auditDetail.reserveDraw": "{kind} {period}: {amount} fi sika a yɛakora mu",
@@ -15,8 +15,8 @@ export const auditDetail: TwiTexts<typeof english> = {
   "auditDetail.batchActivate": "{amount} akɔ nkokɔ afuo no so; ahyɛaseɛ da {startDate}",
   "auditDetail.farmCreate": "Nkokɔ afuo #{farmId} {name}",
   "auditDetail.farmCreateAt": "Nkokɔ afuo #{farmId} {name}, {location}",
-  "auditDetail.adminGranted": "{email}: wɔama no admin tumi",
-  "auditDetail.adminRemoved": "{email}: wɔayi admin tumi afi ne so",
+  "auditDetail.adminGranted": "{email}: wɔama no ɔhwɛfoɔ tumi",
+  "auditDetail.adminRemoved": "{email}: wɔayi ɔhwɛfoɔ tumi afi ne so",
   "auditDetail.pageUpdate": "/{slug}: {title} (FAQ {faqs})",
   "auditDetail.pageUpdateIn": "/{slug} wɔ {language} mu: {title} (FAQ {faqs})",
   "auditDetail.taxPayment": "Towa a wɔtwa fi mu ma {period}: wɔatua {amount} ({reference})",
@@ -27,10 +27,10 @@ export const auditDetail: TwiTexts<typeof english> = {
   "auditDetail.taxWithheld": ", {amount} towa a wɔtwa fi mu",
   "auditDetail.fromReserve": ", {amount} fi sika a yɛakora mu",
   "auditDetail.newDevice": "{device}, {place}",
-  "auditDetail.passwordReset": "wɔde reset link na ɛyɛeɛ",
+  "auditDetail.passwordReset": "wɔde password foforɔ link a yɛde mae na ɛyɛeɛ",
   "auditDetail.passwordChanged": "wɔyɛeɛ wɔ akawnt no so",
-  "auditDetail.twoFactorOn": "{email} abue two-factor sign-in",
-  "auditDetail.twoFactorOff": "{email} adum two-factor sign-in",
+  "auditDetail.twoFactorOn": "{email} abue wura mu a ɛtɔ so mmienu",
+  "auditDetail.twoFactorOff": "{email} adum wura mu a ɛtɔ so mmienu",
   "auditDetail.outboxRetry": "Wɔde nkra #{messageId} asan akɔ kyɛw mu bio",
   "auditDetail.deviceIssued": "Wɔde afidie #{deviceId} ({label}) ama",
   "auditDetail.deviceRevoked": "Wɔagye afidie #{deviceId} ({label}) tumi",
