@@ -149,6 +149,27 @@ export function CheckCostButton({ action, testId }: { action: string; testId: st
   );
 }
 
+/** The units field of a buying or exit dialog; the dialog's figures follow what it holds (`onUnits`). */
+export function UnitsField({
+  label,
+  value,
+  max,
+  error,
+  hint,
+  onUnits,
+}: {
+  label: string;
+  value: string;
+  max: number;
+  error: string | null | undefined;
+  hint?: string;
+  onUnits: (units: string) => void;
+}) {
+  return (
+    <Field label={label} name="units" type="number" inputMode="numeric" min={1} max={max} step={1} required value={value} onChange={(e) => onUnits(e.currentTarget.value)} error={error} hint={hint} />
+  );
+}
+
 function answer(result: InvestActionResult, intent: string) {
   if (!result || result.values.intent !== intent) return { errors: {} as Record<string, string>, values: null as Record<string, string> | null };
   return { errors: result.errors, values: result.values };
@@ -197,19 +218,13 @@ function InvestDialog({ dialog, isEgg, result }: { dialog: Extract<DialogData, {
             <input key={name} type="hidden" name={name} value={value} />
           ))}
           <FormError message={errors.form} />
-          <Field
+          <UnitsField
             label={t("investDialogs.units")}
-            name="units"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={dialog.maxUnits}
-            step={1}
-            required
             value={units}
-            onChange={(e) => setUnits(e.currentTarget.value)}
+            max={dialog.maxUnits}
             error={errors.units ?? checked}
             hint={t("investDialogs.between", { max: { number: dialog.maxUnits } })}
+            onUnits={setUnits}
           />
           <CostLine costMinor={costMinor} unitPriceMinor={dialog.batch.unitPriceMinor} />
           <WhatToExpect facts={{ expectedRoi: dialog.batch.expectedRoi, dates: dialog.dates, taxRate: dialog.taxRate }} isEgg={isEgg} costMinor={costMinor} />
@@ -277,19 +292,7 @@ function ExitDialog({ dialog, result }: { dialog: Extract<DialogData, { kind: "e
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         <FormError message={errors.form} />
-        <Field
-          label={t("investDialogs.units")}
-          name="units"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={dialog.maxUnits}
-          step={1}
-          required
-          value={units}
-          onChange={(e) => setUnits(e.currentTarget.value)}
-          error={errors.units ?? checked}
-        />
+        <UnitsField label={t("investDialogs.units")} value={units} max={dialog.maxUnits} error={errors.units ?? checked} onUnits={setUnits} />
         {figures ? (
           <div className="rounded-lg bg-stone-50 p-3 text-sm" data-testid="exit-preview">
             <p className="font-semibold">{t("investDialogs.previewTitle", { count: figures.units })}</p>

@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { Dialog } from "~/components/dialog";
-import { CheckCostButton, CostLine, costOfTyped, TermsBox, WhatToExpect } from "~/components/invest-dialogs";
+import { CheckCostButton, CostLine, costOfTyped, TermsBox, UnitsField, WhatToExpect } from "~/components/invest-dialogs";
 import { Field, FormError, SelectField, SubmitButton } from "~/components/forms";
 import { FlashMessage, type ToastMessage } from "~/components/toast";
 import { formatGhs, parseAmountToMinor } from "~/domain/money";
@@ -460,19 +460,13 @@ function ReinvestForm({
         <Hidden key={name} name={name} value={value} />
       ))}
       <FormError message={errors.form ?? errors.batch_id ?? errors.investment_id} />
-      <Field
+      <UnitsField
         label={t("portfolioDialogs.units")}
-        name="units"
-        type="number"
-        inputMode="numeric"
-        min={1}
-        max={buying.maxUnits}
-        step={1}
-        required
         value={units}
-        onChange={(e) => setUnits(e.currentTarget.value)}
+        max={buying.maxUnits}
         error={errors.units ?? checked}
         hint={t("investDialogs.between", { max: { number: buying.maxUnits } })}
+        onUnits={setUnits}
       />
       <CostLine costMinor={costMinor} unitPriceMinor={batch.unitPriceMinor} />
       <WhatToExpect facts={{ expectedRoi: batch.expectedRoi, dates: buying.dates, taxRate: buying.taxRate }} isEgg={batch.productType === "EGG"} costMinor={costMinor} />
