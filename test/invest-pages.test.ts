@@ -468,6 +468,36 @@ describe("early exit", () => {
     expect(offered()).toEqual({ n: 15 });
   });
 
+  it("an investor's own exit offer is not for sale to them: no Invest or Reinvest where only theirs is on sale", async () => {
+    const egg = newBatch(newFarm(`Ownoffer ${RUN}`), { unitPrice: 10, targetUnits: 40 });
+    const seller = await investor(1000);
+    expect((await seller.page.postForm(`/invest/eggs?dialog=invest&batch=${egg}`, { intent: "invest", batch_id: egg, units: 40, terms: "on" })).status).toBe(302);
+    expect((await call(admin, "POST", `/api/v1/admin/batches/${egg}/activate`)).status).toBe(200);
+    const started = new Date();
+    started.setUTCMonth(started.getUTCMonth() - 2);
+    server.db().prepare("update batches set start_date = ? where id = ?").run(started.toISOString().slice(0, 10), egg);
+    expect((await seller.page.postForm(`/invest/eggs?dialog=exit&batch=${egg}`, { intent: "exit", batch_id: egg, units: 3 })).status).toBe(302);
+    const list = `/invest/eggs?q=Ownoffer%20${RUN}&status=ACTIVE`;
+    // Another investor may buy the 3 offered units.
+    const buyer = await investor(100);
+    const theirs = card((await get(buyer.page, list)).html, egg);
+    expect(available(theirs)).toBe(3);
+    expect(theirs).toContain(`dialog=invest&batch=${egg}`);
+    // The seller may not: none for sale to them, no Invest link, and the dialog says so.
+    const mine = card((await get(seller.page, list)).html, egg);
+    expect(available(mine)).toBe(0);
+    expect(mine).not.toContain(`dialog=invest&batch=${egg}`);
+    const dialog = (await get(seller.page, `/invest/eggs?dialog=invest&batch=${egg}`)).html;
+    expect(dialog).toContain('data-testid="invest-notice"');
+    expect(dialog).not.toContain('name="shown_units"');
+    // Nor does the portfolio offer Reinvest into it.
+    const holding = (server.db().prepare("select id from investments where user_id = ? and batch_id = ?").get(seller.id, egg) as { id: number }).id;
+    expect((await get(seller.page, "/portfolio")).html).not.toContain(`dialog=reinvest&id=${holding}`);
+    const reinvest = (await get(seller.page, `/portfolio?dialog=reinvest&id=${holding}`)).html;
+    expect(reinvest).toContain('data-testid="reinvest-notice"');
+    expect(reinvest).not.toContain('name="shown_units"');
+  });
+
   it("refuses an exit before the batch is active", async () => {
     const farm = newFarm(`Earlyfarm ${RUN}`);
     const egg = newBatch(farm, { unitPrice: 10, targetUnits: 40 });

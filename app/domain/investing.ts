@@ -34,6 +34,15 @@ export function readUnitsShown(field: string): number | undefined {
 }
 
 /**
+ * A batch as one buyer may buy from it: units they offer for exit themselves are on sale, but not
+ * to them (checkInvestment's ownOfferedUnits), so the cards, the dialogs and their limits count
+ * only the others'.
+ */
+export function availableToBuyer<T extends { availableUnits: number }>(batch: T, ownOfferedUnits: number): T {
+  return ownOfferedUnits > 0 ? { ...batch, availableUnits: Math.max(0, batch.availableUnits - ownOfferedUnits) } : batch;
+}
+
+/**
  * The last rule of buying and of offering units for exit, after every other: the units are those
  * the investor was shown the figures of (`unitsShown`: what the dialog worked out the cost, income
  * or proceeds for; undefined where the caller shows no such figures, as the API). Units typed after

@@ -25,7 +25,7 @@ import {
 } from "~/pages/invest-list";
 import { latestFarmReadings } from "~/models/farm-log.server";
 import { sensorView, sensorViews, type SensorView } from "~/pages/farm-readings.server";
-import { buyingState, checkEarlyExit, checkInvestment, readUnitCount, readUnitsShown, type UnitCount } from "~/domain/investing";
+import { availableToBuyer, buyingState, checkEarlyExit, checkInvestment, readUnitCount, readUnitsShown, type UnitCount } from "~/domain/investing";
 
 import { formatGhs } from "~/domain/money";
 import type { ProductType } from "~/domain/types";
@@ -116,9 +116,14 @@ function unitsHeldIn(userId: number, batchId: number) {
 }
 
 function unitsOfferedBy(userId: number, batchId: number) {
-  return listExitRequests(userId)
-    .filter((r) => r.batchId === batchId && r.status === "PENDING")
-    .reduce((s, r) => s + r.unitsRemaining, 0);
+  return ownOffersByBatch(userId).get(batchId) ?? 0;
+}
+
+/** The units an investor offers for exit and no buyer has taken yet, by batch. */
+export function ownOffersByBatch(userId: number): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const r of listExitRequests(userId)) if (r.status === "PENDING") out.set(r.batchId, (out.get(r.batchId) ?? 0) + r.unitsRemaining);
+  return out;
 }
 
 /** The money core's early-exit answer for these units (one, before the investor types), or null when an exit could go ahead. */
@@ -189,10 +194,10 @@ export function checkTarget(here: string) {
  * the units and the buying rule's answer to them, the most that can be typed, the dates, and what
  * the income is worked out from.
  */
-export function buyingFigures(batch: BatchView, user: { id: number }, walletMinor: number, params: URLSearchParams, locale: Locale) {
-  const ownOffered = batch.status === "ACTIVE" ? unitsOfferedBy(user.id, batch.id) : 0;
+/** What a buying dialog shows, for a batch as the buyer may buy from it (availableToBuyer). */
+export function buyingFigures(batch: BatchView, walletMinor: number, params: URLSearchParams, locale: Locale) {
   return {
-    units: investPreview(batch, walletMinor, ownOffered, params.get("units")?.slice(0, 20) ?? null, locale),
+    units: investPreview(batch, walletMinor, 0, params.get("units")?.slice(0, 20) ?? null, locale),
     maxUnits: Math.max(1, batch.availableUnits),
     // What the dialog says before the button is pressed: income after tax, dates, the way out.
     dates: investDates(batch, batch.productType === "EGG" && batch.startDate ? paidPeriods(batch.id) : [], today()),
@@ -240,7 +245,7 @@ function loadDialog(type: ProductType, query: ListQuery, params: URLSearchParams
       kind: "invest" as const,
       ...common,
       notice,
-      ...buyingFigures(batch, user, common.walletMinor, params, locale),
+      ...buyingFigures(batch, common.walletMinor, params, locale),
       check: checkTarget(here),
       // The boxes "Check the cost" sent ticked stay ticked: checking the cost changes no choice.
       ticked: { terms: params.get("terms") === "on", autoReinvest: params.get("auto_reinvest") === "on" },
@@ -269,7 +274,10 @@ export async function investPageLoader(type: ProductType, request: Request) {
   const user = await getUser(request);
   const locale = localeOf(request);
   const t = translatorFor(locale);
-  const batches = readBatches(type);
+  const listed = readBatches(type);
+  // A signed-in investor sees what they may buy: their own exit offers are not for sale to them.
+  const ownOffers = user ? ownOffersByBatch(user.id) : new Map<number, number>();
+  const batches = listed && listed.map((b) => availableToBuyer(b, ownOffers.get(b.id) ?? 0));
   const demo = !batches || batches.length === 0;
   const now = today();
   const source: CardSource[] = demo ? DEMO_BATCHES[type] : batches;

@@ -35,7 +35,7 @@ import { getEnv } from "~/lib/env.server";
 import type { BatchStatus, ProductType } from "~/domain/types";
 import { now, today } from "~/lib/clock.server";
 import { listReceivedPayouts, nextPayouts } from "~/models/payout.server";
-import { buyingState, holdingParts, readUnitCount, readUnitsShown } from "~/domain/investing";
+import { availableToBuyer, buyingState, holdingParts, readUnitCount, readUnitsShown } from "~/domain/investing";
 import { renderLineChartSvg } from "~/lib/charts.server";
 import { HttpError } from "~/lib/http.server";
 import { newIdempotencyKey, orNotFound, pageError, notFoundResponse } from "~/lib/page-action.server";
@@ -43,7 +43,7 @@ import { redirectWithFlash, requireUser } from "~/auth/session.server";
 import { batchAvailability, getBatch } from "~/models/batch.server";
 import { listNotifications } from "~/models/notification.server";
 import { walletBalanceMinor, walletInfo } from "~/models/ledger.server";
-import { buyingFigures, checkTarget } from "~/pages/invest.server";
+import { buyingFigures, checkTarget, ownOffersByBatch } from "~/pages/invest.server";
 import { momoNetworks, withdrawTarget, PortfolioActionSchema } from "~/forms/portfolio.server";
 import { fieldErrors, renderMessages } from "~/forms/parse.server";
 import { walletStatement } from "~/models/wallet.server";
@@ -106,7 +106,9 @@ function loadDialog(userId: number, params: URLSearchParams, base: string, local
     }));
     return { kind, investment: summary, payouts } as const;
   }
-  const b = getBatch(investment.batchId);
+  // The batch as this investor may buy from it: their own exit offers are not for sale to them.
+  const listed = getBatch(investment.batchId);
+  const b = listed && availableToBuyer(listed, ownOffersByBatch(userId).get(listed.id) ?? 0);
   const batch = b
     ? { id: b.id, productType: b.productType, farmName: b.farmName, status: b.status, unitPriceMinor: b.unitPriceMinor, availableUnits: b.availableUnits, expectedRoi: b.expectedRoi }
     : null;
@@ -123,7 +125,7 @@ function loadDialog(userId: number, params: URLSearchParams, base: string, local
   const buying =
     b && !notice
       ? {
-          ...buyingFigures(b, { id: userId }, walletBalanceMinor(userId), params, locale),
+          ...buyingFigures(b, walletBalanceMinor(userId), params, locale),
           check: checkTarget(portfolioHref(base, { dialog: kind, id: investment.id })),
           // A box "Check the cost" sent ticked stays ticked: checking the cost changes no choice.
           termsTicked: params.get("terms") === "on",
@@ -144,7 +146,9 @@ export async function portfolioLoader({ request }: LoaderFunctionArgs) {
   const statementPaging = pageOf(statementAll.length, Number(params.get("spage")) || 1, STATEMENT_PAGE_SIZE);
   const base = filterParams(values, { page: paging.page > 1 ? paging.page : null, spage: statementPaging.page > 1 ? statementPaging.page : null }).toString();
   const active = all.filter((i) => i.status === "ACTIVE");
-  const buying = batchAvailability(rows.map((r) => r.batchId));
+  // Reinvest is offered where this investor may still buy: their own exit offers are not for sale to them.
+  const ownOffers = ownOffersByBatch(user.id);
+  const buying = new Map([...batchAvailability(rows.map((r) => r.batchId))].map(([id, b]) => [id, availableToBuyer(b, ownOffers.get(id) ?? 0)]));
   const dialog = loadDialog(user.id, params, base, locale);
   const dialogWords = dialog ? (dialog.kind === "reinvest" ? (["portfolioDialogs", "investDialogs"] as const) : (["portfolioDialogs"] as const)) : [];
   return {
