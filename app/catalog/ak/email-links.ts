@@ -7,7 +7,7 @@ export const confirmEmail: TwiTexts<typeof englishConfirm> = {
   "confirmEmail.confirmed": "Woasi wo email address so dua.",
   "confirmEmail.expired": "Link yi bere atwam anaa wɔde adi dwuma dada. Bisa foforɔ wɔ w'akawnt krataafa so.",
   "confirmEmail.choose": "Yi nea wopɛ sɛ wonya",
-  "confirmEmail.ask": "Mia button no na si so dua sɛ email address yi yɛ wo dea.",
+  "confirmEmail.ask": "Mia bɔtɔn no na si so dua sɛ email address yi yɛ wo dea.",
   "confirmEmail.submit": "Si me email so dua",
   "confirmEmail.account": "Kɔ w'akawnt so",
 };

@@ -43,8 +43,8 @@ export const rules: TwiTexts<typeof english> = {
   "rules.exitTooEarlyNotStarted": "Fi mu ntɛm bue bosome baako wɔ nkokɔ kuw no mfiaseɛ akyi.",
   "rules.exitTooMany": { one: "Fi mu ntɛm: wobɛtumi de kyɛfa {count} pɛ ama.", other: "Fi mu ntɛm: wobɛtumi de nkyɛfa {count} pɛ ama." },
   "rules.figuresChanged": {
-    one: "Akontaa a ɛwɔ soro hɔ no fa kyɛfa {count} a wokyerɛwee no ho seesei: kenkan, na mia button no bio.",
-    other: "Akontaa a ɛwɔ soro hɔ no fa nkyɛfa {count} a wokyerɛwee no ho seesei: kenkan, na mia button no bio.",
+    one: "Akontaa a ɛwɔ soro hɔ no fa kyɛfa {count} a wokyerɛwee no ho seesei: kenkan, na mia bɔtɔn no bio.",
+    other: "Akontaa a ɛwɔ soro hɔ no fa nkyɛfa {count} a wokyerɛwee no ho seesei: kenkan, na mia bɔtɔn no bio.",
   },
   "rules.autoReinvestEnded": "Sikahyɛ #{investmentId} aba awieeɛ; fa hyɛ mu bio ankasa yɛ adwuma ma sikahyɛ a ɛrekɔ so nkoa.",
   "rules.batchClosedFor": "Nkokɔ kuw #{batchId} mmue mma sikahyɛ bio.",
