@@ -122,7 +122,9 @@ export default function AdminContent() {
                 </Link>
               )}
               {language.written ? null : <span className="text-stone-600">: {t("adminContent.notWritten")}</span>}
-              {language.missed ? <span className="text-amber-800">: {t("adminContent.mayNeedChange", { language: t(`common.language.${language.missed}`) })}</span> : null}
+              {language.missed ? (
+                <span className="text-amber-800">: {t(language.written ? "adminContent.mayNeedChange" : "adminContent.lacksEdit", { language: t(`common.language.${language.missed}`) })}</span>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -159,6 +159,7 @@ export const adminContent: TwiTexts<typeof english.adminContent> = {
   "adminContent.editing": "woresesa",
   "adminContent.notWritten": "wɔntwerɛɛ no: akenkanfoɔ hunu nsɛm a ɛwɔ hɔ daa",
   "adminContent.mayNeedChange": "ɛyɛ dada sen {language} krataafa no: ebia ɛhia nsesaeɛ koro no ara",
+  "adminContent.lacksEdit": "wɔasesa {language} krataafa no akyiri yi: ebia kasa yi nso hia nsesaeɛ koro no ara",
   "adminContent.editingIn": "Woresesa {language} krataafa no. Nhwɛsoɔ nkontaabu no yɛ pɛ wɔ kasa biara mu.",
   "adminContent.nothingSaved": "Yɛankora hwee. Siesie nea ɛwɔ ase ha.",
   "adminContent.defaultTitle": "Sɛnea ɛyɛ adwuma",

@@ -150,6 +150,7 @@ export const adminContent = {
   "adminContent.editing": "editing",
   "adminContent.notWritten": "not written: readers see the standard words",
   "adminContent.mayNeedChange": "older than the {language} page: it may need the same change",
+  "adminContent.lacksEdit": "the {language} page has been edited since: this language may need the same change",
   "adminContent.editingIn": "You are editing the {language} page. The example figures are the same in every language.",
   "adminContent.nothingSaved": "Nothing was saved. Correct the fields below.",
   "adminContent.defaultTitle": "How It Works",
