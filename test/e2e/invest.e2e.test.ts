@@ -153,8 +153,8 @@ describe.each([
     }
     await expectVisible(page.getByText("Early exit request submitted. We will notify you when a buyer is found."));
     await page.waitForURL((url) => !url.search.includes("dialog"));
-    // Offered units show as available to buy in the ACTIVE batch.
-    await expect.poll(() => availableOf(page, cheap)).toBe("2");
+    // The offered units are on sale to others, not to the investor offering them: their card counts none.
+    await expect.poll(() => availableOf(page, cheap)).toBe("0");
 
     // Audit: the batch page tells the truth, including that no logs exist yet.
     await page.getByRole("link", { name: `Audit Batch #${cheap}` }).click();
