@@ -216,11 +216,6 @@ async function runServer() {
     const shown = typeof address === "object" && address ? address.port : port;
     console.log(`Akoko is running at http://localhost:${shown} (NODE_ENV=${process.env.NODE_ENV ?? "development"}${cluster.isWorker ? `, worker ${process.env.AKOKO_WORKER_INDEX}` : ""})`);
   });
-  // An idle keep-alive connection stays open longer than a load balancer's (60 s is the usual idle
-  // timeout): a server that closes it first races the balancer's next request on it, which then
-  // fails ("other side closed"). Node's default is 5 s. Headers must still arrive within their own limit.
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
   // Background work runs in one process only (the first worker): deposits and withdrawals left
   // pending (a lost webhook, a stop mid-payment) are asked about again, and email and SMS leave
   // through the outbox worker (OUTBOX_WORKER=false leaves it to another process). Each is safe
@@ -246,7 +241,7 @@ async function runServer() {
       process.exit(0);
     });
     // Connections close as soon as they fall idle: an answered request's connection would otherwise
-    // wait out the keep-alive timeout (65 s) before the server may exit.
+    // wait out the keep-alive timeout before the server may exit.
     server.closeIdleConnections();
     setInterval(() => server.closeIdleConnections(), 100).unref();
     setTimeout(() => process.exit(1), 10_000).unref();
