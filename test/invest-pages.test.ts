@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, Client, htmlText } from "./support/client";
 import { BROWSER_BUILD, browserChunks } from "./support/bundles";
-import { createBatch, createFarm, createInvestor, createRemittance, signInAdmin, type BatchOptions } from "./support/factories";
+import { backdateBatchStart, createBatch, createFarm, createInvestor, createRemittance, signInAdmin, type BatchOptions } from "./support/factories";
 import { sharedServer, startServer, type TestServer } from "./support/server";
 
 let server: TestServer;
@@ -385,6 +385,16 @@ describe("the invest dialog", () => {
 });
 
 describe("early exit", () => {
+  /** A new farm's egg batch of 40 units at GHS 10, all bought by a new investor, ACTIVE since two months (exit is open). */
+  async function heldActiveEgg(farmName: string) {
+    const egg = newBatch(newFarm(farmName), { unitPrice: 10, targetUnits: 40 });
+    const seller = await investor(1000);
+    expect((await seller.page.postForm(`/invest/eggs?dialog=invest&batch=${egg}`, { intent: "invest", batch_id: egg, units: 40, terms: "on" })).status).toBe(302);
+    expect((await call(admin, "POST", `/api/v1/admin/batches/${egg}/activate`)).status).toBe(200);
+    backdateBatchStart(server, egg, { months: 2 });
+    return { egg, seller };
+  }
+
   it("Enter units, the money core's rules, success, and the offered units for sale", async () => {
     const farm = newFarm(`Exitfarm ${RUN}`);
     const egg = newBatch(farm, { unitPrice: 10, targetUnits: 40 });
@@ -438,13 +448,7 @@ describe("early exit", () => {
   });
 
   it("without JavaScript, units typed after the exit's figures were worked out are shown first, then offered", async () => {
-    const egg = newBatch(newFarm(`Unseenexit ${RUN}`), { unitPrice: 10, targetUnits: 40 });
-    const seller = await investor(1000);
-    expect((await seller.page.postForm(`/invest/eggs?dialog=invest&batch=${egg}`, { intent: "invest", batch_id: egg, units: 40, terms: "on" })).status).toBe(302);
-    expect((await call(admin, "POST", `/api/v1/admin/batches/${egg}/activate`)).status).toBe(200);
-    const started = new Date();
-    started.setUTCMonth(started.getUTCMonth() - 2);
-    server.db().prepare("update batches set start_date = ? where id = ?").run(started.toISOString().slice(0, 10), egg);
+    const { egg, seller } = await heldActiveEgg(`Unseenexit ${RUN}`);
     const url = `/invest/eggs?dialog=exit&batch=${egg}`;
     const page = (await get(seller.page, url)).html;
     expect(page).toMatch(/name="shown_units" value="10"/);
@@ -469,13 +473,7 @@ describe("early exit", () => {
   });
 
   it("an investor's own exit offer is not for sale to them: no Invest or Reinvest where only theirs is on sale", async () => {
-    const egg = newBatch(newFarm(`Ownoffer ${RUN}`), { unitPrice: 10, targetUnits: 40 });
-    const seller = await investor(1000);
-    expect((await seller.page.postForm(`/invest/eggs?dialog=invest&batch=${egg}`, { intent: "invest", batch_id: egg, units: 40, terms: "on" })).status).toBe(302);
-    expect((await call(admin, "POST", `/api/v1/admin/batches/${egg}/activate`)).status).toBe(200);
-    const started = new Date();
-    started.setUTCMonth(started.getUTCMonth() - 2);
-    server.db().prepare("update batches set start_date = ? where id = ?").run(started.toISOString().slice(0, 10), egg);
+    const { egg, seller } = await heldActiveEgg(`Ownoffer ${RUN}`);
     expect((await seller.page.postForm(`/invest/eggs?dialog=exit&batch=${egg}`, { intent: "exit", batch_id: egg, units: 3 })).status).toBe(302);
     const list = `/invest/eggs?q=Ownoffer%20${RUN}&status=ACTIVE`;
     // Another investor may buy the 3 offered units.
