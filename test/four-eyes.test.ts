@@ -218,7 +218,12 @@ describe("two admins", () => {
     expect((await call(a.api, "POST", `/api/v1/admin/approvals/${asked.body.approval.id}/approve`, {})).status).toBe(409);
     const ok = await call(b.api, "POST", `/api/v1/admin/approvals/${asked.body.approval.id}/approve`, {});
     expect(ok).toMatchObject({ status: 200, body: { detail: "Batch deleted." } });
+    expect(ok.body).not.toHaveProperty("detailRef");
     expect(batchStatus(active.id)).toBeUndefined();
+    // The result kept with the approval reads in the reader's language.
+    const decided = async (query: string) => (await call(a.api, "GET", `/api/v1/admin/approvals${query}`)).body.decided.find((d: { id: number }) => d.id === asked.body.approval.id);
+    expect((await decided("")).result).toEqual({ detail: "Batch deleted." });
+    expect((await decided("?lang=ak")).result).toEqual({ detail: "Yɛapepa nkokɔ kuw no." });
   });
 
   it("the dashboard's execute says 'Sent for approval' and a second admin approves on /admin/approvals", async () => {
@@ -329,11 +334,16 @@ describe("large withdrawals (LARGE_WITHDRAWAL_GHS=100 here)", () => {
     expect(walletMinor(u.id)).toBe(20_000);
     const req = db().prepare("select * from approvals where action = 'withdrawal.send' order by id desc").get() as { id: number; requested_by: number };
     expect(req.requested_by).toBe(u.id);
-    const ok = await call(a.api, "POST", `/api/v1/admin/approvals/${req.id}/approve`, {});
+    // The approving admin reads in Twi: the answer's words, and the approval's stored result, are in the reader's language.
+    const ok = await call(a.api, "POST", `/api/v1/admin/approvals/${req.id}/approve?lang=ak`, {});
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ status: "SUCCEEDED", approval: { status: "APPROVED" } });
+    expect(ok.body).toMatchObject({ status: "SUCCEEDED", message: "Yɛayi sika no awie", approval: { status: "APPROVED" } });
+    expect(ok.body).not.toHaveProperty("messageRef");
     expect((await call(u.api, "GET", `/api/v1/invest/withdrawals/${res.body.id}`)).body.status).toBe("SUCCEEDED");
     expect(walletMinor(u.id)).toBe(20_000);
+    const decided = async (query: string) => (await call(a.api, "GET", `/api/v1/admin/approvals${query}`)).body.decided.find((d: { id: number }) => d.id === req.id);
+    expect((await decided("")).result).toEqual({ id: res.body.id, status: "SUCCEEDED", amount: 300, message: "Withdrawal processed" });
+    expect((await decided("?lang=ak")).result).toEqual({ id: res.body.id, status: "SUCCEEDED", amount: 300, message: "Yɛayi sika no awie" });
   });
 
   it("on the portfolio page: the confirm prompt stays, then 'Waiting for a security check'", async () => {

@@ -7,12 +7,12 @@ import { minorToCedis } from "~/domain/money";
 import { nowIso } from "~/lib/clock.server";
 import { HttpError } from "~/lib/http.server";
 import { setAdminRole } from "~/models/admin-users.server";
-import { approvalAuditDetail, countAdmins, createApproval, failedResult, getApproval, recordApprovalResult, settleApproval, type Approval } from "~/models/approvals.server";
+import { approvalAuditDetail, countAdmins, createApproval, failedResult, getApproval, recordApprovalResult, resultIn, settleApproval, type Approval } from "~/models/approvals.server";
 import { recordAudit } from "~/models/audit.server";
 import { deleteBatch } from "~/models/batch.server";
 import { atomic, dryRun } from "~/models/ledger.server";
 import { closeBatch, payoutRunJson, runPayout } from "~/models/payout.server";
-import { returnHeldWithdrawal, sendHeldWithdrawal, withdrawalMessage } from "~/models/withdrawal.server";
+import { returnHeldWithdrawal, sendHeldWithdrawal, withdrawalMessageRef } from "~/models/withdrawal.server";
 
 /**
  * Four eyes (issue 20): guarded actions either run at once (one admin: the rule is relaxed) or wait
@@ -21,19 +21,18 @@ import { returnHeldWithdrawal, sendHeldWithdrawal, withdrawalMessage } from "~/m
  */
 
 /**
- * What an action answers: the API body (kept as it is, with the approval) and the page's flash (a
- * catalog message; English text in an answer stored before). `detail`: the body's detail as a catalog
- * message, which the API answers in its reader's language (outcomeBody).
+ * What an action answers: the API body (kept with the approval; its words as catalog messages, see
+ * `resultIn`) and the page's flash (a catalog message; English text in an answer stored before).
  */
-export type ActionOutcome = { body: Record<string, unknown>; message: MessageRef | string; detail?: MessageRef };
+export type ActionOutcome = { body: Record<string, unknown>; message: MessageRef | string };
 
-/** An outcome's body as the API answers it: its detail in the reader's `locale`. */
+/** An outcome's body as the API answers it: its words in the reader's `locale`. */
 export function outcomeBody(outcome: ActionOutcome, locale: Locale): Record<string, unknown> {
-  return outcome.detail ? { ...outcome.body, detail: render(locale, outcome.detail) } : outcome.body;
+  return resultIn(locale, outcome.body) as Record<string, unknown>;
 }
 
-/** A body with its detail: the English text kept with the approval, the message for the API's answer. */
-const withDetail = (detail: MessageRef, body: Record<string, unknown> = {}) => ({ body: { detail: englishOf(detail), ...body }, detail });
+/** A body with its detail: the English text (for a reader of the raw row) and the message, read in the reader's language. */
+const withDetail = (detail: MessageRef, body: Record<string, unknown> = {}) => ({ body: { detail: englishOf(detail), detailRef: detail, ...body } });
 
 /** What deleting a batch answers, at once or once approved. */
 export const batchDeleted = (): ActionOutcome => ({ ...withDetail(msg("api.batchDeleted")), message: msg("approvalOutcome.batchDeleted") });
@@ -134,7 +133,9 @@ export async function approveRequest({ id, adminId }: { id: number; adminId: num
       audit();
     });
     const sent = await sendHeldWithdrawal(num(params.withdrawalId));
-    const body = { id: sent.id, status: sent.status, amount: minorToCedis(sent.amountMinor), message: withdrawalMessage(sent, "en") };
+    const message = withdrawalMessageRef(sent);
+    const words = typeof message === "string" ? { message } : { message: render("en", message), messageRef: message };
+    const body = { id: sent.id, status: sent.status, amount: minorToCedis(sent.amountMinor), ...words };
     recordApprovalResult(row.id, body);
     return { body, message: msg("approvalOutcome.withdrawalSent", { id: sent.id }), approval: getApproval(row.id)! };
   }

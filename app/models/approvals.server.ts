@@ -91,12 +91,19 @@ export function failedResult(error: { detail: string; ref: MessageRef | null }) 
   return error.ref ? { detail: error.detail, detailRef: error.ref } : { detail: error.detail };
 }
 
-/** A stored result as the API and the page show it: a failure's reason in the locale, as {detail}; a result written before as it is. */
-function resultIn(locale: Locale, result: unknown): unknown {
-  if (!result || typeof result !== "object" || !("detailRef" in result)) return result;
-  const { detailRef, ...rest } = result as { detailRef: MessageRef };
-  return { ...rest, detail: render(locale, detailRef) };
+/**
+ * A stored result as the API and the page show it, in the reader's `locale`: each `<name>Ref` (a
+ * catalog message kept beside the English written then) becomes `<name>` in the locale. A result
+ * written before, with English only, is shown as it is.
+ */
+export function resultIn(locale: Locale, result: unknown): unknown {
+  if (!result || typeof result !== "object" || Array.isArray(result)) return result;
+  const entries = Object.entries(result);
+  const isRef = ([key, value]: [string, unknown]) => key.endsWith("Ref") && isMessageRef(value);
+  return Object.fromEntries([...entries.filter((entry) => !isRef(entry)), ...entries.filter(isRef).map(([key, value]) => [key.slice(0, -"Ref".length), render(locale, value as MessageRef)])]);
 }
+
+const isMessageRef = (value: unknown): value is MessageRef => !!value && typeof value === "object" && typeof (value as { msg?: unknown }).msg === "string";
 
 export function getApproval(id: number): Approval | undefined {
   return getDb().select().from(approvals).where(eq(approvals.id, id)).get();

@@ -15,7 +15,7 @@ import { assertMayWithdraw, verifiedLegalName } from "~/models/kyc.server";
 import { getEnv } from "~/lib/env.server";
 import { accountId, atomic, externalAccount, postEntry, reverseEntry, walletAccount, walletBalanceMinor } from "~/models/ledger.server";
 import { notify } from "~/models/notification.server";
-import { flagColumns, messageColumns, storedText } from "~/models/stored-message.server";
+import { flagColumns, messageColumns, storedRef } from "~/models/stored-message.server";
 import { paymentDestinations, users, withdrawals } from "~/models/schema.server";
 import { approvalSummary, isExpired, WITHDRAWAL_REVIEW_WINDOW_MS, withdrawalNeedsReview } from "~/domain/approvals";
 import { createApproval, heldWithdrawalApproval, settleApproval } from "~/models/approvals.server";
@@ -493,11 +493,16 @@ export function heldForReview(row: Withdrawal): boolean {
 
 /** The investor's words for where a withdrawal stands; a failure's stored message in the reader's language. */
 export function withdrawalMessage(row: Withdrawal, locale: Locale): string {
-  if (row.status === "SUCCEEDED") return render(locale, msg("paymentStatus.withdrawalSucceeded"));
-  if (heldForReview(row)) return render(locale, msg("paymentStatus.withdrawalHeld"));
-  if (row.status === "PENDING") return render(locale, msg("paymentStatus.withdrawalPending"));
+  const message = withdrawalMessageRef(row);
+  return typeof message === "string" ? message : render(locale, message);
+}
+
+/** What a withdrawal's state says, as a catalog message (English text for a failure stored before). */
+export function withdrawalMessageRef(row: Withdrawal): MessageRef | string {
+  if (row.status === "SUCCEEDED") return msg("paymentStatus.withdrawalSucceeded");
+  if (heldForReview(row)) return msg("paymentStatus.withdrawalHeld");
+  if (row.status === "PENDING") return msg("paymentStatus.withdrawalPending");
   return (
-    storedText(locale, row.failureMessageId, row.failureMessageParams, row.failureMessage) ??
-    render(locale, row.status === "REVERSED" ? msg("paymentStatus.withdrawalReversed") : msg("paymentStatus.withdrawalFailed"))
+    storedRef(row.failureMessageId, row.failureMessageParams) ?? row.failureMessage ?? (row.status === "REVERSED" ? msg("paymentStatus.withdrawalReversed") : msg("paymentStatus.withdrawalFailed"))
   );
 }
