@@ -937,6 +937,20 @@ describe("what the admin forms refuse (API and the page without JavaScript)", ()
     expect(logs()).toBe(1);
   });
 
+  it("a batch that starts later offers no log form yet: it says from which day, in English and Twi", async () => {
+    const batchId = newBatch({ status: "OPEN", startDate: day(5) });
+    const english = await text(adminPage, `/admin/batches/${batchId}/logs`);
+    expect(english).toContain(`This batch starts on ${day(5)}: its first day can be recorded from then.`);
+    expect(english).not.toContain('name="log_date"');
+    const twi = await text(adminPage, `/admin/batches/${batchId}/logs?lang=ak`);
+    expect(twi).toContain(day(5));
+    expect(twi).not.toContain("This batch starts on");
+    // A batch that started today takes today's log: the form is there, dated today.
+    const started = newBatch({ status: "ACTIVE", startDate: day(0) });
+    const html = (await page(adminPage, `/admin/batches/${started}/logs`)).html;
+    expect(html).toMatch(new RegExp(`name="log_date"[^>]*value="${day(0)}"`));
+  });
+
   it("too large an amount says so and names the maximum: the reserve and a batch's unit price", async () => {
     const farmId = createFarm(server, { name: "Price Farm", location: "Wa, Upper West" }).id;
     const reserve = await call(adminApi, "POST", "/api/v1/admin/reserve", { amount: "1000001", source: "EXTERNAL" });

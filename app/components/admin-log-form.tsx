@@ -15,6 +15,10 @@ export function AdminLogForm({ data, result }: { data: BatchLogsData; result: Lo
   const errors = mine?.errors ?? {};
   const v = (name: string, fallback = "") => mine?.values[name] ?? fallback;
   const egg = batch.productType === "EGG";
+  // No day can be logged before the batch starts (the server refuses it): say when, instead of a form that cannot be sent.
+  if (batch.startDate && batch.startDate > data.today) {
+    return <p className="card mt-6">{t("adminLogs.startsLater", { date: batch.startDate })}</p>;
+  }
   return (
     <section className="card mt-6" aria-labelledby="new-log">
       <h2 id="new-log" className="text-lg font-semibold">

@@ -72,6 +72,7 @@ export const adminLogs: TwiTexts<typeof english.adminLogs> = {
   "adminLogs.title": "Da biara nsɛm: nkokɔ kuw #{batchId}",
   "adminLogs.started": "efii ase {date}",
   "adminLogs.recordDay": "Kyerɛw da baako",
+  "adminLogs.startsLater": "Nkokɔ kuw yi bɛfi ase {date}: ɛfi saa da no na wobɛtumi akyerɛw ne da a edi kan.",
   "adminLogs.nothingSaved": "Yɛankora hwee. Siesie nea ɛwɔ ase ha (yi mfonini no bio) na kora.",
   "adminLogs.date": "Da",
   "adminLogs.birdsAlive": "Nkokɔ a wɔte ase",

@@ -65,6 +65,7 @@ export const adminLogs = {
   "adminLogs.title": "Daily logs: Batch #{batchId}",
   "adminLogs.started": "started {date}",
   "adminLogs.recordDay": "Record a day",
+  "adminLogs.startsLater": "This batch starts on {date}: its first day can be recorded from then.",
   "adminLogs.nothingSaved": "Nothing was saved. Correct the fields below (choose any photos again) and save.",
   "adminLogs.date": "Date",
   "adminLogs.birdsAlive": "Birds alive",
