@@ -45,7 +45,8 @@ describe("the cooling-off period and the holder's name (demo provider, default 2
     const u = await createInvestor(server, { fullName: "Abena Owusu", walletGhs: 500 });
     const saved = await call(u.api, "POST", "/api/v1/invest/destinations", { kind: "mobile_money", network: "MTN", phone: "024 222 3344", name: "Abena Owusu", password: u.password });
     expect(saved.status).toBe(201);
-    const usableFrom = new Date(Date.parse(saved.body.created_at) + 24 * 3600 * 1000).toISOString();
+    // 24 hours on, rounded up to the whole minute the page names.
+    const usableFrom = new Date(Math.ceil((Date.parse(saved.body.created_at) + 24 * 3600 * 1000) / 60_000) * 60_000).toISOString();
     expect(saved.body.usable_from).toBe(usableFrom);
     const shown = `${usableFrom.slice(0, 10)} ${usableFrom.slice(11, 16)} UTC`;
 

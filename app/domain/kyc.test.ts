@@ -160,5 +160,10 @@ describe("destinations in the investor's own name", () => {
   it("a destination may receive money once the cooling-off hours have passed", () => {
     expect(destinationUsableFrom("2026-11-23T10:00:00.000Z", 24)).toBe("2026-11-24T10:00:00.000Z");
     expect(destinationUsableFrom("2026-11-23T10:00:00.000Z", 0)).toBe("2026-11-23T10:00:00.000Z");
+    // Rounded up to the whole minute: the time a person is told ("10:01 UTC") is when it works, not a few seconds before.
+    expect(destinationUsableFrom("2026-11-23T10:00:12.345Z", 24)).toBe("2026-11-24T10:01:00.000Z");
+    expect(destinationUsableFrom("2026-11-23T10:00:59.999Z", 1)).toBe("2026-11-23T11:01:00.000Z");
+    // No cooling-off: at once, to the millisecond.
+    expect(destinationUsableFrom("2026-11-23T10:00:59.999Z", 0)).toBe("2026-11-23T10:00:59.999Z");
   });
 });

@@ -167,7 +167,13 @@ export function sameNameWords(verifiedName: string, typedName: string): boolean 
   return verified !== "" && verified === sorted(typedName);
 }
 
-/** When a destination added at `createdAt` may first receive money (ISO), after the cooling-off hours. */
+/**
+ * When a destination added at `createdAt` may first receive money (ISO): after the cooling-off hours,
+ * rounded up to the whole minute, so the time a person is told ("14:36 UTC") is when it works.
+ * Without cooling-off hours, at once.
+ */
 export function destinationUsableFrom(createdAt: string, coolingOffHours: number): string {
-  return new Date(Date.parse(createdAt) + coolingOffHours * 3600 * 1000).toISOString();
+  // No cooling-off (0 hours): at once.
+  if (coolingOffHours <= 0) return new Date(Date.parse(createdAt)).toISOString();
+  return new Date(Math.ceil((Date.parse(createdAt) + coolingOffHours * 3600 * 1000) / 60_000) * 60_000).toISOString();
 }
