@@ -24,16 +24,26 @@ function field(body: Record<string, unknown>, name: string, { max, required }: {
   return text;
 }
 
+/** How many of a text's beginnings (by its last stars) are tried as the last text answered. */
+const INPUT_STARS_TRIED = 16;
+
+/** The longest `text` read: every input of a session (a long one, or a PIN typed many times, is a few hundred characters). */
+const SESSION_TEXT_MAX = 8_000;
+
 /**
  * What the caller typed, from Africa's Talking's `text`: every input of the session so far joined
  * with `*` ("", "1", "1*2", "1*2*50"). The new input is what follows the text of the last request
  * answered (`wasLast` tells it among the text's beginnings: the session's row keeps no text, only
  * an HMAC of it); a text that does not continue it (a gateway that restarted its count) gives its
- * last part. Null: nothing answered yet, the whole text is new.
+ * last part. Null: nothing answered yet, the whole text is new. The beginnings are tried from the
+ * longest, and only the last few: each try hashes the text, and the new input is almost always the
+ * last part (an input with more stars than that is read as its last part).
  */
 export function newAfricasTalkingInput(wasLast: ((text: string) => boolean) | null, text: string): string {
   if (wasLast === null || wasLast("")) return text;
-  for (let star = text.indexOf("*"); star >= 0; star = text.indexOf("*", star + 1)) if (wasLast(text.slice(0, star))) return text.slice(star + 1);
+  let tries = 0;
+  for (let star = text.lastIndexOf("*"); star >= 0 && tries < INPUT_STARS_TRIED; star = star === 0 ? -1 : text.lastIndexOf("*", star - 1), tries++)
+    if (wasLast(text.slice(0, star))) return text.slice(star + 1);
   return text.slice(text.lastIndexOf("*") + 1);
 }
 
@@ -62,7 +72,7 @@ export const africasTalking: Gateway = {
     const body = await readBody(request);
     const sessionId = field(body, "sessionId", { max: 100, required: true });
     const phone = field(body, "phoneNumber", { max: 32, required: true });
-    const text = field(body, "text", { max: 500, required: false });
+    const text = field(body, "text", { max: SESSION_TEXT_MAX, required: false });
     const network = networkOfCode(field(body, "networkCode", { max: 10, required: false }));
     return { gateway: "africastalking", sessionId, phone, key: text, event: "input", network, input: (wasLast) => newAfricasTalkingInput(wasLast, text) };
   },
