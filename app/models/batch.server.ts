@@ -6,7 +6,7 @@ import { minorToCedis } from "~/domain/money";
 import type { BatchStatus, ProductType } from "~/domain/types";
 import { getDb, inTransaction, prepared, preparedQuery, type Db } from "~/lib/db.server";
 import { inJsonIntegers } from "~/lib/sql-dialect.server";
-import { batches, batchRoiHistory, exitRequests, farms, investments, payouts, journalEntries } from "~/models/schema.server";
+import { batches, batchRoiHistory, exitRequests, farms, investments, payouts } from "~/models/schema.server";
 import type { BatchInput } from "~/forms/admin.server";
 import { type By, recordAudit } from "~/models/audit.server";
 import { DomainError } from "~/domain/errors";
@@ -298,26 +298,38 @@ function batchRow(batchId: number) {
 }
 
 /**
- * Why the batch cannot be deleted, or null when it can: only a batch nobody invested in, with no
- * money history and no public record. The delete and the dashboard's Delete button both ask this.
+ * Why each batch cannot be deleted (null when it can): only a batch nobody invested in, with no
+ * money history and no public record. The delete and the dashboard's Delete buttons both ask this,
+ * the dashboard for every batch in one statement. `batchId`: that batch only.
  */
-export function deleteBlocker(batchId: number): MessageRef | null {
-  const db = getDb();
-  const invested = db.select({ n: count() }).from(investments).where(eq(investments.batchId, batchId)).get()!.n;
-  const entries = db.select({ n: count() }).from(journalEntries).where(eq(journalEntries.batchId, batchId)).get()!.n;
-  if (invested > 0 || entries > 0) return msg("rules.deleteHasInvestments");
+function deleteBlockers(batchId?: number): Map<number, MessageRef | null> {
+  const rows = getDb()
+    .$client.prepare(
+      `select b.id as "id", case
+        when exists (select 1 from investments where batch_id = b.id) or exists (select 1 from journal_entries where batch_id = b.id) then 'invested'
+        when exists (select 1 from payout_runs where batch_id = b.id) or exists (select 1 from farm_logs where batch_id = b.id) then 'history'
+        when exists (select 1 from accounts where batch_id = b.id) then 'ledger'
+        when exists (select 1 from farm_readings where batch_id = b.id) then 'readings'
+      end as "blocker"
+      from batches b${batchId === undefined ? "" : " where b.id = ?"}`,
+    )
+    .all(...(batchId === undefined ? [] : [batchId])) as Array<{ id: number; blocker: keyof typeof DELETE_BLOCKERS | null }>;
+  return new Map(rows.map((r) => [Number(r.id), r.blocker ? DELETE_BLOCKERS[r.blocker] : null]));
+}
+
+const DELETE_BLOCKERS = {
+  invested: msg("rules.deleteHasInvestments"),
   // Payout runs and farm logs are the batch's public record: a batch that has them stays.
-  const history = db.$client.prepare("select (select count(*) from payout_runs where batch_id = ?) + (select count(*) from farm_logs where batch_id = ?) as n").get(batchId, batchId) as {
-    n: number;
-  };
-  if (history.n > 0) return msg("rules.deleteHasHistory");
+  history: msg("rules.deleteHasHistory"),
   // Accounts are never deleted (a trigger refuses it); a batch that ever had one keeps its record.
-  const opened = db.$client.prepare("select count(*) n from accounts where batch_id = ?").get(batchId) as { n: number };
-  if (opened.n > 0) return msg("rules.deleteHasLedger");
+  ledger: msg("rules.deleteHasLedger"),
   // A farm device's readings are the batch's record too; devices that sent none go with it (their tokens with them).
-  const readings = db.$client.prepare("select count(*) n from farm_readings where batch_id = ?").get(batchId) as { n: number };
-  if (readings.n > 0) return msg("deviceRules.deleteHasReadings");
-  return null;
+  readings: msg("deviceRules.deleteHasReadings"),
+} satisfies Record<string, MessageRef>;
+
+/** Why the batch cannot be deleted, or null when it can (deleteBlockers). */
+export function deleteBlocker(batchId: number): MessageRef | null {
+  return deleteBlockers(batchId).get(batchId) ?? null;
 }
 
 /** Deletes a batch that deleteBlocker lets go (409 with its reason otherwise). */
@@ -392,6 +404,7 @@ export function listAdminBatches() {
     .innerJoin(farms, eq(farms.id, batches.farmId))
     .orderBy(desc(batches.id))
     .all();
-  // Delete is offered only where the delete would go through (deleteBlocker, the same rule).
-  return rows.map((b) => ({ ...b, deletable: deleteBlocker(b.id) === null }));
+  // Delete is offered only where the delete would go through (the same rule, for every batch at once).
+  const blockers = deleteBlockers();
+  return rows.map((b) => ({ ...b, deletable: blockers.get(b.id) === null }));
 }
