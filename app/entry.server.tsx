@@ -6,6 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
 import { CssTextProvider, stylesheetHref } from "~/lib/stylesheet";
 import { getUser } from "~/auth/session.server";
+import { linkedLanguageCookie } from "~/auth/language-cookie.server";
 import { errorField, hideLinkTokens, logger } from "~/lib/logger.server";
 import { methodNotAllowed } from "~/lib/http.server";
 
@@ -111,11 +112,14 @@ function pageCollector(done: (body: ReturnType<typeof Buffer.concat>) => void): 
 /**
  * A page or its data rendered for a signed-in user (a wallet, holdings, their name in the header)
  * must not be kept by the browser's or any shared cache. Anonymous public pages may be, once per
- * language: the words follow the `lang` cookie, else Accept-Language.
+ * language: the words follow the `lang` cookie, else Accept-Language. A page that keeps the language
+ * its link named (linkedLanguageCookie) sets a cookie: private too.
  */
 async function markPrivate(request: Request, headers: Headers) {
   headers.append("Vary", "Cookie, Accept-Language");
-  if (await getUser(request)) headers.set("Cache-Control", "private, no-store");
+  const language = linkedLanguageCookie(request);
+  if (language) headers.append("Set-Cookie", language);
+  if (language || (await getUser(request))) headers.set("Cache-Control", "private, no-store");
 }
 
 /**

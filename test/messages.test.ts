@@ -528,6 +528,8 @@ describe("verified contacts", () => {
     const email = uniqueEmail("newcomer");
     const res = await client.postForm("/register", { full_name: "Esi Newcomer", email, password: "goodpassword" });
     expect(res.status).toBe(302);
+    // English, the default, is not kept as a choice (a language chosen on another device stays there at sign-in).
+    expect(server.db().prepare("select locale from users where email = ?").get(email)).toEqual({ locale: null });
     const account = htmlText(await (await client.get("/account")).text());
     expect(/data-testid="email-status"[\s\S]*?Not confirmed/.test(account)).toBe(true);
     const mail = await waitForEmail(email, "Confirm your email address");
@@ -542,6 +544,33 @@ describe("verified contacts", () => {
     expect(/data-testid="email-status"[\s\S]*?Confirmed/.test(htmlText(await (await client.get("/account")).text()))).toBe(true);
     const again = await anon.postForm(path, {});
     expect(htmlText(await again.text())).toContain("This confirmation link has expired or was already used.");
+  });
+
+  it("a reader who registers in Twi is written to in Twi, and the email's link opens in Twi in a browser that never chose", async () => {
+    // No cookie: the registration page was read in Twi by its link (?lang=ak).
+    const client = new Client(server.url);
+    const email = uniqueEmail("twi-newcomer");
+    expect((await client.postForm("/register?lang=ak", { full_name: "Kofi Twi", email, password: "goodpassword" })).status).toBe(302);
+    const row = server.db().prepare("select locale from users where email = ?").get(email);
+    expect(row).toEqual({ locale: "ak" });
+    const mail = await waitForEmail(email, "Si wo email address so dua");
+    const link = new URL(linkIn(mail, "http://akoko.test/confirm-email/"));
+    expect(link.searchParams.get("lang")).toBe("ak");
+    // A phone's mail app opens it in a browser of its own: Twi, and Twi still on the page it goes on to.
+    const fresh = new Client(server.url);
+    const opened = await fresh.get(link.pathname + link.search);
+    expect(htmlText(await opened.text())).toContain("Si me email so dua");
+    expect(await (await fresh.get("/")).text()).toContain('<html lang="ak"');
+    // The API registers in the language the request reads in too (Accept-Language here).
+    const apiEmail = uniqueEmail("twi-api");
+    const api = await fetch(`${server.url}/api/v1/auth/register`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Accept-Language": "ak" },
+      body: JSON.stringify({ full_name: "Akua Twi", email: apiEmail, password: "goodpassword" }),
+    });
+    expect(api.status).toBe(201);
+    expect(server.db().prepare("select locale from users where email = ?").get(apiEmail)).toEqual({ locale: "ak" });
+    await waitForEmail(apiEmail, "Si wo email address so dua");
   });
 
   it("a link older than 24 hours confirms nothing", async () => {

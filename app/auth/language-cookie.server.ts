@@ -1,4 +1,4 @@
-import { LANGUAGE_COOKIE, type Language } from "~/catalog/languages";
+import { LANGUAGE_COOKIE, languageOf, type Language } from "~/catalog/languages";
 import { getEnv } from "~/lib/env.server";
 import { chosenLanguage } from "~/models/messages.server";
 
@@ -17,5 +17,16 @@ export function languageCookie(language: Language): string {
  */
 export function accountLanguageCookie(userId: number): string | null {
   const language = chosenLanguage(userId);
+  return language ? languageCookie(language) : null;
+}
+
+/**
+ * A page opened by a link that names its language (`?lang=ak`: an email's link) in a browser that
+ * has not chosen one (a mail app's own): the language stays for the pages that follow, as if chosen
+ * there. A browser that chose keeps its choice. Null: nothing to keep.
+ */
+export function linkedLanguageCookie(request: Request): string | null {
+  if (request.method !== "GET" || new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=`).test(request.headers.get("Cookie") ?? "")) return null;
+  const language = languageOf(new URL(request.url).searchParams.get(LANGUAGE_COOKIE));
   return language ? languageCookie(language) : null;
 }

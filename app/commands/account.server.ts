@@ -32,11 +32,22 @@ import type { Language } from "~/catalog/languages";
 
 // ---- register, sign in, sign out ----
 
-/** A new account, its email-confirmation link queued with it; `session`: also sign in (the page does, the API does not). */
-export async function register(input: { fullName: string; email: string; password: string; session: sessions.SessionMeta | null }): Promise<{ user: users.User; token: string | null }> {
+/**
+ * A new account, its email-confirmation link queued with it; `session`: also sign in (the page does,
+ * the API does not). `language`: the one the person registered in, kept on the account so the
+ * confirmation email and every message after speak it. English, the default, is not kept as a
+ * choice: messages speak it anyway, and signing in elsewhere does not undo a language chosen there.
+ */
+export async function register(input: {
+  fullName: string;
+  email: string;
+  password: string;
+  session: sessions.SessionMeta | null;
+  language: Language | null;
+}): Promise<{ user: users.User; token: string | null }> {
   let user: users.User;
   try {
-    user = await users.createUser({ email: input.email, fullName: input.fullName, password: input.password, confirmEmail: true });
+    user = await users.createUser({ email: input.email, fullName: input.fullName, password: input.password, confirmEmail: true, locale: input.language === "en" ? null : input.language });
   } catch (error) {
     if (error instanceof users.EmailTakenError) throw new RegisterError(409, msg("rules.emailTaken"), { email: msg("rules.emailTaken") });
     throw error;

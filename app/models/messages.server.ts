@@ -24,7 +24,7 @@ import {
 import type { Locale, MessageRef } from "~/catalog/format";
 import { smsShort } from "~/catalog/en/sms-short";
 import { render, translatorFor } from "~/catalog/index.server";
-import { languageOf, type Language } from "~/catalog/languages";
+import { languageOf, LANGUAGE_COOKIE, type Language } from "~/catalog/languages";
 import { msg } from "~/catalog/ref";
 import { nowIso } from "~/lib/clock.server";
 import { getDb, prepared } from "~/lib/db.server";
@@ -198,10 +198,11 @@ export function queueNotice(userId: number, kind: string, message: MessageRef) {
   const subject = render(locale, subjectOfKind(kind));
   const { appUrl } = getEnv();
   if (prefs.EMAIL && user.email && user.emailVerifiedAt) {
-    const url = unsubscribeUrl(userId, category);
+    const oneClick = unsubscribeUrl(userId, category);
+    const url = linkIn(locale, oneClick);
     const why = render(locale, { msg: `mail.notice.why.${category}` });
-    const portfolio = `${appUrl}/portfolio`;
-    const choose = `${appUrl}/account#messages`;
+    const portfolio = linkIn(locale, `${appUrl}/portfolio`);
+    const choose = linkIn(locale, `${appUrl}/account#messages`);
     queueMessage({
       userId,
       channel: "EMAIL",
@@ -214,9 +215,9 @@ export function queueNotice(userId: number, kind: string, message: MessageRef) {
         heading: subject,
         paragraphs: [t("mail.hello", { name: user.fullName }), said],
         action: { label: t("mail.notice.openPortfolio"), url: portfolio },
-        footer: `${escapeHtml(why)} <a href="${escapeHtml(url)}">${escapeHtml(t("mail.notice.unsubscribe"))}</a> · <a href="${escapeHtml(appUrl)}/account#messages">${escapeHtml(t("mail.notice.chooseLink"))}</a>`,
+        footer: `${escapeHtml(why)} <a href="${escapeHtml(url)}">${escapeHtml(t("mail.notice.unsubscribe"))}</a> · <a href="${escapeHtml(choose)}">${escapeHtml(t("mail.notice.chooseLink"))}</a>`,
       }),
-      unsubscribeUrl: url,
+      unsubscribeUrl: oneClick,
       message,
     });
   }
@@ -235,6 +236,17 @@ export function smsVersion(message: MessageRef): MessageRef {
 
 // ---- security mail: always sent, never unsubscribable ----
 
+/**
+ * A link of ours as the recipient reads it: in a language other than English it names it (`?lang=ak`),
+ * so a browser that never chose one (a mail app's own) opens the page in the email's language.
+ */
+function linkIn(locale: Locale, url: string): string {
+  if (locale === "en") return url;
+  const link = new URL(url);
+  link.searchParams.set(LANGUAGE_COOKIE, locale);
+  return link.toString();
+}
+
 /** A security email in the recipient's language: a greeting, the paragraphs, an optional link, and where to turn if it was not them. */
 function securityEmail(
   user: { id: number; email: string; fullName: string },
@@ -245,12 +257,12 @@ function securityEmail(
   const t = translatorFor(locale);
   const heading = render(locale, subject);
   const said = paragraphs.map((p) => render(locale, p));
-  const link = action && { label: render(locale, action.label), url: action.url };
+  const link = action && { label: render(locale, action.label), url: linkIn(locale, action.url) };
   const text = [
     t("mail.hello", { name: user.fullName }),
     ...said,
     ...(link ? [t("mail.action", { label: link.label, url: link.url })] : []),
-    t("mail.security.notYou", { url: `${getEnv().appUrl}/contact` }),
+    t("mail.security.notYou", { url: linkIn(locale, `${getEnv().appUrl}/contact`) }),
   ].join("\n\n");
   queueMessage({
     userId: user.id,

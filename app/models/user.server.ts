@@ -58,12 +58,25 @@ export function getUserByEmail(email: string): User | undefined {
 export class EmailTakenError extends Error {}
 
 /** `confirmEmail`: queue the email-confirmation link in the same transaction (registration does). */
-export async function createUser({ email, fullName, password, confirmEmail = false }: { email: string; fullName: string; password: string; confirmEmail?: boolean }): Promise<User> {
+/** `locale`: the language the person registered in, which their emails and SMS then speak (null: English until they choose). */
+export async function createUser({
+  email,
+  fullName,
+  password,
+  confirmEmail = false,
+  locale = null,
+}: {
+  email: string;
+  fullName: string;
+  password: string;
+  confirmEmail?: boolean;
+  locale?: Language | null;
+}): Promise<User> {
   const passwordHash = await hashPassword(password);
   const db = getDb();
   try {
     return atomic(() => {
-      const user = db.insert(users).values({ email: email.toLowerCase(), fullName, passwordHash }).returning(publicColumns).get();
+      const user = db.insert(users).values({ email: email.toLowerCase(), fullName, passwordHash, locale }).returning(publicColumns).get();
       if (confirmEmail) sendEmailConfirmation(user.id);
       return user;
     });

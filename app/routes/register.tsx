@@ -10,6 +10,7 @@ import { pageMeta } from "~/lib/meta";
 import { detailIn, localeOf, rendererFor, translatorFor, wordsFor } from "~/catalog/index.server";
 import { renderMessages } from "~/forms/parse.server";
 import { msg } from "~/catalog/ref";
+import { languageOf } from "~/catalog/languages";
 import { useT } from "~/catalog/use-words";
 import { PRODUCT_NAME } from "~/components/brand";
 import { slots, withElements } from "~/components/rich-text";
@@ -31,7 +32,13 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     guardRegistration(request);
     const input = readRegistration(form);
-    const { user, token } = await register({ fullName: input.full_name, email: input.email, password: input.password, session: sessionMetaOf(request, "browser") });
+    const { user, token } = await register({
+      fullName: input.full_name,
+      email: input.email,
+      password: input.password,
+      session: sessionMetaOf(request, "browser"),
+      language: languageOf(localeOf(request)),
+    });
     const headers = new Headers({ "Set-Cookie": await sessionCookieFor(token!) });
     headers.append("Set-Cookie", await flashCookie({ kind: "success", message: msg("register.welcome", { brand: PRODUCT_NAME, name: user.fullName }) }));
     return redirect(safeRedirect(form.redirectTo), { headers });

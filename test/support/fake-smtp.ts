@@ -132,7 +132,7 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
 /** The first link in an email that starts with `prefix` (e.g. "http://akoko.test/reset-password/"). */
 export function linkIn(email: ReceivedEmail, prefix: string): string {
   const escaped = prefix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const m = new RegExp(`${escaped}[A-Za-z0-9._~%-]+`).exec(email.text);
+  const m = new RegExp(`${escaped}[A-Za-z0-9._~%-]+(?:\\?[A-Za-z0-9._~%=&-]+)?`).exec(email.text);
   if (!m) throw new Error(`No link starting ${prefix} in:\n${email.text}`);
   return m[0];
 }
