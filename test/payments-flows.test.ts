@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { call, htmlText, type Client } from "./support/client";
 import { createInvestor, signInAdmin, type Investor } from "./support/factories";
-import { startFakePaystack, type FakePaystack } from "./support/fake-paystack";
+import { paystackSignature, startFakePaystack, type FakePaystack } from "./support/fake-paystack";
 import { startServer, type TestServer } from "./support/server";
 import { storedText } from "~/models/stored-message.server";
 
@@ -215,6 +215,20 @@ describe("the webhook", () => {
     expect(webhookRows(server, res.body.reference)).toEqual([]);
     expect(walletMinor(server, u.id)).toBe(0);
     fake.approveCharge(res.body.reference);
+  });
+
+  it("a signed body that is not an event is a 400 saying so, not a bad signature, and stores nothing", async () => {
+    const before = (server.db().prepare("select count(*) n from webhook_events").get() as { n: number }).n;
+    for (const raw of ['{"event":"charge.success","data":"x"}', "[1,2]", '{"event":"charge.success"}', "not json"]) {
+      const answer = await fetch(`${server.url}/webhooks/paystack`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "x-paystack-signature": paystackSignature(raw, fake.secretKey) },
+        body: raw,
+      });
+      expect(answer.status, raw).toBe(400);
+      expect(await answer.json(), raw).toEqual({ detail: "The body is signed but is not an event: nothing was done." });
+    }
+    expect((server.db().prepare("select count(*) n from webhook_events").get() as { n: number }).n).toBe(before);
   });
 
   it("the same event twice (Paystack retries) credits once; both deliveries get 200", async () => {

@@ -430,8 +430,9 @@ describe("webhooks", () => {
     expect(pay.verifyWebhook(raw, signature.slice(0, 64))).toBeNull();
     // The same JSON serialised differently is not the body that was signed.
     expect(pay.verifyWebhook(JSON.stringify(JSON.parse(raw), null, 2), signature)).toBeNull();
-    // Signed, but not an event.
-    expect(pay.verifyWebhook("[]", paystackSignature("[]", fake.secretKey))).toBeNull();
+    // Signed, but not an event: not a bad signature.
+    for (const unreadable of ["[]", "not json", '{"event":"charge.success","data":"x"}'])
+      expect(() => pay.verifyWebhook(unreadable, paystackSignature(unreadable, fake.secretKey)), unreadable).toThrow("The body is signed but is not an event: nothing was done.");
 
     const transfer = body({ id: 99, amount: 100, currency: "GHS", status: "reversed" }, "transfer.reversed");
     expect(pay.verifyWebhook(transfer, paystackSignature(transfer, fake.secretKey))).toMatchObject({ id: "transfer.reversed:99", reference: null });

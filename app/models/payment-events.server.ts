@@ -3,7 +3,8 @@ import type { MessageRef } from "~/catalog/format";
 import { render } from "~/catalog/index.server";
 import { msg } from "~/catalog/ref";
 import { messageColumns } from "~/models/stored-message.server";
-import { getPaymentsProvider, type WebhookEvent } from "~/integrations/payments/index.server";
+import { getPaymentsProvider, PaymentsError, type WebhookEvent } from "~/integrations/payments/index.server";
+import { DomainError } from "~/domain/errors";
 import { now, nowIso } from "~/lib/clock.server";
 import { getEnv } from "~/lib/env.server";
 import { errorField, logger } from "~/lib/logger.server";
@@ -73,7 +74,14 @@ export function receiveWebhook({ provider, event, rawBody }: { provider: string;
  */
 export function receiveSignedWebhook({ rawBody, signature }: { rawBody: Buffer; signature: string | null }): WebhookReceipt | null {
   const provider = getPaymentsProvider();
-  const event = provider.verifyWebhook(rawBody, signature);
+  let event: WebhookEvent | null;
+  try {
+    event = provider.verifyWebhook(rawBody, signature);
+  } catch (error) {
+    // Signed, but not an event: a 400 naming that, and nothing stored.
+    if (error instanceof PaymentsError && error.code === "bad_request" && error.ref) throw new DomainError(400, error.ref);
+    throw error;
+  }
   if (!event) return null;
   return receiveWebhook({ provider: provider.name, event, rawBody: rawBody.toString("utf8") });
 }

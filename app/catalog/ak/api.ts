@@ -20,6 +20,7 @@ export const api: TwiTexts<typeof english> = {
   "api.notAuthenticated": "Wonwuraa mu.",
   "api.metricsToken": "Ɛhia metrics kɔd kokoam a ɛyɛ adwuma.",
   "api.invalidSignature": "Signature no nyɛ nokware.",
+  "api.webhookUnreadable": "Signature no yɛ nokware, nanso nsɛm no nyɛ event: yɛanyɛ hwee.",
   "api.adminOnly": "Ahwɛfoɔ nkoa na wɔtumi kɔ ha.",
   "api.enrolFirst": "Ɛsɛ sɛ ahwɛfoɔ bue wura mu a ɛtɔ so mmienu kan: kɔ /account/two-factor (anaa POST /api/v1/auth/2fa/setup, afei /api/v1/auth/2fa/enable).",
   "api.signInWithCode": "Session yi wuraa mu a kɔd a ɛtɔ so mmienu nka ho. Fi mu, na fa wo kɔd san wura mu na woayɛ ahwɛfoɔ adwuma.",

@@ -155,7 +155,10 @@ export interface PaymentsProvider {
   verifyTransfer(reference: string): Promise<VerifiedTransfer>;
   listTransactions(range: DateRange): Promise<ProviderTransaction[]>;
   listTransfers(range: DateRange): Promise<ProviderTransfer[]>;
-  /** The parsed event, or null when the signature is missing or wrong (or the provider sends none). */
+  /**
+   * The parsed event, or null when the signature is missing or wrong (or the provider sends none).
+   * A signed body that is not an event throws PaymentsError("bad_request").
+   */
   verifyWebhook(rawBody: Buffer | string, signatureHeader: string | null): WebhookEvent | null;
 }
 

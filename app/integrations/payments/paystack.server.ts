@@ -526,15 +526,17 @@ export function createPaystackProvider(config: PaymentsConfig): PaymentsProvider
     // Over the exact bytes received: re-serialised JSON would not match.
     const expected = createHmac("sha512", secretKey).update(bytes).digest();
     if (!timingSafeEqual(expected, Buffer.from(signature, "hex"))) return null;
+    // Signed by Paystack's key, so not a forgery: a body that is not an event says so (400), not "bad signature".
+    const unreadable = () => new PaymentsError("bad_request", msg("api.webhookUnreadable"));
     let parsed: unknown;
     try {
       parsed = JSON.parse(bytes.toString("utf8"));
     } catch {
-      return null;
+      throw unreadable();
     }
     const body = rec(parsed);
     const event = str(body.event);
-    if (!event || typeof body.data !== "object" || body.data === null) return null;
+    if (!event || typeof body.data !== "object" || body.data === null || Array.isArray(body.data)) throw unreadable();
     const data = rec(body.data);
     // refund.* events name the charge they refund by `transaction_reference`.
     const reference = str(data.reference) ?? (event.startsWith("refund.") ? str(data.transaction_reference) : null);
