@@ -30,6 +30,7 @@ const POSTGRES_FILES = [
   "test/tax-statements.test.ts",
   "test/ussd-money.test.ts",
   "test/kyc-destinations.test.ts",
+  "test/nul-characters.test.ts",
 ];
 const postgresBin = process.env.AKOKO_TEST_POSTGRES === "off" ? undefined : postgresBinDir();
 if (postgresBin) process.env.AKOKO_TEST_POSTGRES_BIN = postgresBin;

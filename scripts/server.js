@@ -103,6 +103,16 @@ export async function createServer() {
     build.entry.module.requestContext.run(context, next);
   });
 
+  // A NUL character (%00) in the path or query: no link of ours has one, and PostgreSQL cannot read
+  // one in text (a 500 there); bodies are the app's to refuse (the API) or clean (page forms).
+  app.use((req, res, next) => {
+    if (!req.url.includes("%00")) return next();
+    res
+      .status(400)
+      .type("application/json")
+      .send(JSON.stringify({ detail: "The address holds a NUL character (%00)." }));
+  });
+
   // TRACE (which the Fetch API under Remix cannot even represent: it was a 500) on every path, and
   // anything but GET, HEAD and POST on a page (a PUT to /logout logged out), answer 405.
   app.use((req, res, next) => {

@@ -5,7 +5,7 @@ import { FormStrategy } from "remix-auth-form";
 import { readSignInCode, type SignInCode } from "~/domain/two-factor";
 import { LoginSchema, RegisterSchema, type RegisterInput } from "~/forms/account.server";
 import { fieldMessages } from "~/forms/parse.server";
-import { clientIp, HttpError } from "~/lib/http.server";
+import { clientIp, HttpError, withoutNul } from "~/lib/http.server";
 import type { MessageRef } from "~/catalog/format";
 import { getEnv } from "~/lib/env.server";
 import { reserveAttempt } from "~/lib/rate-limit.server";
@@ -27,7 +27,8 @@ export class LoginError extends HttpError {
 export type Credentials = { email: string; password: string; code?: SignInCode };
 
 function readCredentials(email: FormDataEntryValue | null, password: FormDataEntryValue | null): Credentials {
-  const parsed = LoginSchema.safeParse({ email: email ?? undefined, password: password ?? undefined });
+  // The strategy reads the form itself: a NUL is dropped here, as from every page form (the API's door refused one already).
+  const parsed = LoginSchema.safeParse({ email: typeof email === "string" ? withoutNul(email) : (email ?? undefined), password: password ?? undefined });
   if (!parsed.success) {
     const fields = fieldMessages(parsed.error);
     throw new LoginError(422, Object.values(fields)[0], fields);

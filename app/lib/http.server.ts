@@ -77,25 +77,48 @@ export async function readJsonBody(request: Request, maxBytes = MAX_BODY_BYTES):
     throw new HttpError(400, msg("api.badJson"));
   }
   if (typeof body !== "object" || body === null || Array.isArray(body)) throw new HttpError(422, msg("api.notAnObject"));
-  return body as Record<string, unknown>;
+  return refuseNul(body as Record<string, unknown>);
 }
+
+/**
+ * U+0000 (NUL): no person types it, a browser's form never carries one, and PostgreSQL cannot keep it
+ * in text (SQLite would). The API refuses a body holding one anywhere (a value, a nested one, a key),
+ * naming the top-level field: the same 400 on both engines, before anything reads it.
+ */
+export function refuseNul<T extends Record<string, unknown>>(body: T): T {
+  for (const [field, value] of Object.entries(body)) if (holdsNul(field) || holdsNul(value)) throw new HttpError(400, msg("api.nulCharacter", { field: field.replaceAll(NUL, "") }));
+  return body;
+}
+
+const NUL = "\u0000";
+
+function holdsNul(value: unknown): boolean {
+  if (typeof value === "string") return value.includes(NUL);
+  if (Array.isArray(value)) return value.some(holdsNul);
+  if (value && typeof value === "object") return Object.entries(value).some(([key, inner]) => key.includes(NUL) || holdsNul(inner));
+  return false;
+}
+
+/** Text with any NUL dropped: what a page form's field means (see refuseNul; pages drop it, as no browser sends it). */
+export const withoutNul = (text: string): string => (text.includes(NUL) ? text.replaceAll(NUL, "") : text);
 
 /** Reads JSON or form data (urlencoded / multipart) into a plain object of first values. */
 export async function readBody(request: Request): Promise<Record<string, unknown>> {
   const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
   if (type.includes("application/json")) return readJsonBody(request);
   if (type.includes("application/x-www-form-urlencoded")) {
-    return Object.fromEntries(new URLSearchParams(await readText(request)));
+    return refuseNul(Object.fromEntries(new URLSearchParams(await readText(request))));
   }
   if (type.includes("multipart/form-data")) {
+    let form: FormData;
     try {
-      const form = await request.formData();
-      const out: Record<string, unknown> = {};
-      for (const [k, v] of form) if (typeof v === "string" && !(k in out)) out[k] = v;
-      return out;
+      form = await request.formData();
     } catch {
       throw new HttpError(400, msg("api.formUnreadable"));
     }
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of form) if (typeof v === "string" && !(k in out)) out[k] = v;
+    return refuseNul(out);
   }
   if (!type) {
     const text = await readText(request);

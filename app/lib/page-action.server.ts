@@ -1,6 +1,6 @@
 import { data } from "@remix-run/node";
 import { DomainError } from "~/domain/errors";
-import { HttpError } from "~/lib/http.server";
+import { HttpError, withoutNul } from "~/lib/http.server";
 import { isDataException } from "~/lib/pg-sync-client.server";
 import { msg } from "~/catalog/ref";
 import { detailIn, render } from "~/catalog/index.server";
@@ -22,6 +22,24 @@ export function pageError(error: unknown, values: Record<string, unknown>, local
     return data({ ok: false as const, errors: { form: render(locale, msg("api.invalidInput")) } as Record<string, string>, values }, { status: 422 });
   }
   throw error;
+}
+
+/**
+ * A page form as the browser sent it, any NUL character dropped from its names and text: no browser
+ * sends one from what a person typed, and PostgreSQL cannot keep one in text. (The API refuses one
+ * instead: refuseNul.) Files stay as they are.
+ */
+export async function readPageFormData(request: Request): Promise<FormData> {
+  const cleaned = new FormData();
+  for (const [name, value] of await request.formData()) cleaned.append(withoutNul(name), typeof value === "string" ? withoutNul(value) : value);
+  return cleaned;
+}
+
+/** A page form's text fields (readPageFormData): a repeated name gives its last value; files are left out. */
+export async function readPageForm(request: Request): Promise<Record<string, string>> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of await readPageFormData(request)) if (typeof value === "string") fields[name] = value;
+  return fields;
 }
 
 /** A page loader's 404, its message in the reader's `locale` (the route's ErrorBoundary shows it; a file's route answers it as text). */

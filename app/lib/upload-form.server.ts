@@ -1,6 +1,6 @@
 import { msg } from "~/catalog/ref";
 import { MaxPartSizeExceededError, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
-import { HttpError, readBody } from "~/lib/http.server";
+import { HttpError, readBody, refuseNul } from "~/lib/http.server";
 
 /** An uploaded file as read from the form: its bytes, or only its size when it was too big to keep. */
 export type UploadedFile = { field: string; name: string; size: number; bytes: Uint8Array | null };
@@ -57,5 +57,5 @@ export async function readUploadForm(request: Request, { fileFields, maxFileByte
   }
   const fields: Record<string, string> = {};
   for (const [k, v] of form) if (typeof v === "string" && !(k in fields)) fields[k] = v;
-  return { fields, files };
+  return { fields: refuseNul(fields), files };
 }

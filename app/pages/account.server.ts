@@ -7,7 +7,7 @@ import type { CommandContext } from "~/commands/command.server";
 import { accountClosingBlockers } from "~/domain/account";
 import { AddEmailSchema, ChangePasswordFormSchema, CloseAccountSchema, CloseWithPinSchema, FirstPasswordSchema, PinFormSchema, ProfileUpdateSchema, ProofSchema } from "~/forms/account.server";
 import { parseForm, type FormParse } from "~/forms/parse.server";
-import { pageError } from "~/lib/page-action.server";
+import { pageError, readPageForm } from "~/lib/page-action.server";
 import { accountPosition, hasPassword } from "~/models/user.server";
 import { phoneForDisplay } from "~/pages/account";
 import { localeOf, render, rendererFor, translatorFor, wordsFor } from "~/catalog/index.server";
@@ -59,7 +59,7 @@ export async function accountAction({ request }: ActionFunctionArgs) {
   const ctx: CommandContext = { actor: user, key: null };
   const locale = localeOf(request);
   const t = translatorFor(locale);
-  const form = Object.fromEntries([...(await request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
+  const form = await readPageForm(request);
   const intent = form.intent ?? "";
   // What the page may show back: the typed name and phone, never a password.
   const values: Record<string, string> =

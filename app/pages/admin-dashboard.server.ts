@@ -11,7 +11,7 @@ import { DomainError } from "~/domain/errors";
 
 import { formatGhs, MAX_AMOUNT_MINOR, minorToDecimalString, parseAmountToMinor } from "~/domain/money";
 import { HttpError, parseId } from "~/lib/http.server";
-import { newIdempotencyKey } from "~/lib/page-action.server";
+import { newIdempotencyKey, readPageForm } from "~/lib/page-action.server";
 import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
 import { adminStats, getBatchRow, listAdminBatches } from "~/models/batch.server";
 import { paidPeriods, simulatePayout, type PayoutSimulation } from "~/models/payout.server";
@@ -85,7 +85,7 @@ export async function adminDashboardAction({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const locale = localeOf(request);
   const t = translatorFor(locale);
-  const values = Object.fromEntries([...(await request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
+  const values = await readPageForm(request);
   const intent = dashboardIntent(values.intent);
   if (!intent) return fail({ form: t("adminDashboard.error.chooseAction") }, values);
   // The key is tied to the action's target and inputs: the same key on another batch or period is refused.

@@ -1,4 +1,5 @@
 import { msg } from "~/catalog/ref";
+import { readPageForm } from "~/lib/page-action.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { Locale } from "~/catalog/format";
 import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
@@ -36,7 +37,7 @@ export async function approvalsAdminLoader({ request }: LoaderFunctionArgs) {
 /** Approve (the action runs now) or reject with a reason. Plain form posts. */
 export async function approvalsAdminAction({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const form = Object.fromEntries([...(await request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
+  const form = await readPageForm(request);
   const id = Number(form.id);
   const values = { id: form.id ?? "", reason: form.reason ?? "" };
   try {

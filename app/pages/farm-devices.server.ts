@@ -10,7 +10,7 @@ import { DEVICE_LABEL_MAX } from "~/forms/limits";
 import { fieldErrors } from "~/forms/parse.server";
 import { HttpError } from "~/lib/http.server";
 import { errorField, logger } from "~/lib/logger.server";
-import { notFoundResponse } from "~/lib/page-action.server";
+import { notFoundResponse, readPageForm } from "~/lib/page-action.server";
 import { getBatch } from "~/models/batch.server";
 import { listDevices } from "~/models/farm-devices.server";
 
@@ -48,7 +48,7 @@ export async function batchDevicesAction({ request, params }: ActionFunctionArgs
   const admin = await requireAdmin(request);
   const locale = localeOf(request);
   const batch = batchOr404(params.id, locale);
-  const values = Object.fromEntries([...(await request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
+  const values = await readPageForm(request);
   const ctx = { actor: admin, key: null };
   try {
     if (values.intent === "revoke") {

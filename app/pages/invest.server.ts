@@ -34,7 +34,7 @@ import { today } from "~/lib/clock.server";
 import { getEnv } from "~/lib/env.server";
 import { paidPeriods } from "~/models/payout.server";
 import { HttpError } from "~/lib/http.server";
-import { newIdempotencyKey, pageError } from "~/lib/page-action.server";
+import { newIdempotencyKey, pageError, readPageForm } from "~/lib/page-action.server";
 import { receiptHref } from "~/pages/portfolio";
 import { getUser, redirectWithFlash } from "~/auth/session.server";
 import { getBatch, listBatches, type BatchView } from "~/models/batch.server";
@@ -348,7 +348,7 @@ const FALLBACK = { invest: "investorTexts.failed.invest", exit: "investorTexts.f
 export async function investPageAction(type: ProductType, request: Request) {
   const url = new URL(request.url);
   const query = parseListQuery(type, url.searchParams);
-  const values = Object.fromEntries([...(await request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
+  const values = await readPageForm(request);
   const locale = localeOf(request);
   const t = translatorFor(locale);
   const parsed = InvestFormSchema.safeParse(values);

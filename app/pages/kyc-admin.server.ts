@@ -1,4 +1,5 @@
 import { msg } from "~/catalog/ref";
+import { readPageForm } from "~/lib/page-action.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
 import { DomainError } from "~/domain/errors";
@@ -36,7 +37,7 @@ export async function kycAdminLoader({ request }: LoaderFunctionArgs) {
 export async function kycAdminAction({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const locale = localeOf(request);
-  const form = Object.fromEntries([...(await request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
+  const form = await readPageForm(request);
   const submissionId = Number(form.id);
   const values = { id: form.id ?? "", reason: form.reason ?? "" };
   try {

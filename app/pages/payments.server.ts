@@ -10,7 +10,7 @@ import { parseMoneyAmount } from "~/domain/wallet";
 import { getPaymentsProvider, MOMO_NETWORKS, paymentsSettleAtOnce, type MomoNetwork } from "~/integrations/payments/index.server";
 import { getEnv } from "~/lib/env.server";
 import { HttpError } from "~/lib/http.server";
-import { notFoundResponse, orNotFound, pageError } from "~/lib/page-action.server";
+import { notFoundResponse, orNotFound, pageError, readPageForm, readPageFormData } from "~/lib/page-action.server";
 import { getMyDeposit, type DepositInput } from "~/models/deposit.server";
 import { walletBalanceMinor } from "~/models/ledger.server";
 import { destinationUsableAt, listBanks, listMyDestinations, NETWORK_LABELS, type DestinationInput, type PaymentDestination } from "~/models/withdrawal.server";
@@ -133,7 +133,7 @@ export async function depositStatusAction({ request, params }: ActionFunctionArg
   const user = await requireUser(request);
   const locale = localeOf(request);
   const depositId = depositIdOf(params.id, locale);
-  const form = await request.formData();
+  const form = await readPageFormData(request);
   try {
     const after = await submitDepositOtp({ actor: user, key: null }, { depositId, otp: readOtp(form.get("otp")) });
     // Post, then a fresh page (the page's own refresh must not post the code again).
@@ -186,7 +186,7 @@ export async function destinationsLoader({ request }: LoaderFunctionArgs) {
 export async function destinationsAction({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const locale = localeOf(request);
-  const form = Object.fromEntries([...(await request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
+  const form = await readPageForm(request);
   // What comes back to the page for a no-JavaScript user to keep: never the password or the code.
   const { password, code, ...values } = form;
   const ctx = { actor: user, key: null };

@@ -38,7 +38,7 @@ import { listReceivedPayouts, nextPayouts } from "~/models/payout.server";
 import { availableToBuyer, buyingState, holdingParts, readUnitCount, readUnitsShown } from "~/domain/investing";
 import { renderLineChartSvg } from "~/lib/charts.server";
 import { HttpError } from "~/lib/http.server";
-import { newIdempotencyKey, orNotFound, pageError, notFoundResponse } from "~/lib/page-action.server";
+import { newIdempotencyKey, orNotFound, pageError, notFoundResponse, readPageForm } from "~/lib/page-action.server";
 import { redirectWithFlash, requireUser } from "~/auth/session.server";
 import { batchAvailability, getBatch } from "~/models/batch.server";
 import { listNotifications } from "~/models/notification.server";
@@ -262,7 +262,7 @@ export async function portfolioAction({ request }: ActionFunctionArgs) {
   const t = translatorFor(locale);
   const url = new URL(request.url);
   const returnTo = withQuery("/portfolio", filterParams(parsePortfolioQuery(url.searchParams).values, { page: url.searchParams.get("page") }));
-  const values = Object.fromEntries([...(await request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
+  const values = await readPageForm(request);
   const parsed = PortfolioActionSchema.safeParse(values);
   if (!parsed.success) return data({ ok: false as const, errors: fieldErrors(parsed.error, rendererFor(locale)), values }, { status: 400 });
   const form = parsed.data;

@@ -7,7 +7,7 @@ import { readRemittance, SHEET_FIELDS } from "~/domain/remittances";
 import { nextPayoutDue } from "~/domain/schedules";
 import { today } from "~/lib/clock.server";
 import { HttpError, parseId } from "~/lib/http.server";
-import { newIdempotencyKey, notFoundResponse } from "~/lib/page-action.server";
+import { newIdempotencyKey, notFoundResponse, readPageForm } from "~/lib/page-action.server";
 import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
 import { getBatch } from "~/models/batch.server";
 import { paidPeriods } from "~/models/payout.server";
@@ -68,7 +68,7 @@ export async function remittancesAction({ request, params }: ActionFunctionArgs)
   const admin = await requireAdmin(request);
   const locale = localeOf(request);
   const b = batchOr404(params.id, locale);
-  const values = Object.fromEntries([...(await request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
+  const values = await readPageForm(request);
   try {
     const remittance = readRemittance(values, b, today().slice(0, 7));
     const recorded = recordRemittance({ actor: admin, key: values.idempotency_key || null }, { batchId: b.id, remittance });

@@ -5,7 +5,7 @@ import { DomainError } from "~/domain/errors";
 import { MAX_AMOUNT_MINOR, parseAmountToMinor } from "~/domain/money";
 import { isPeriod, previousPeriod } from "~/domain/calendar";
 import { today } from "~/lib/clock.server";
-import { newIdempotencyKey } from "~/lib/page-action.server";
+import { newIdempotencyKey, readPageForm } from "~/lib/page-action.server";
 import { hasHiddenCharacters } from "~/forms/text.server";
 import { monthlyTaxReport } from "~/models/tax.server";
 import { recordTaxPayment } from "~/commands/admin-payouts.server";
@@ -68,7 +68,7 @@ export async function taxAdminLoader({ request }: LoaderFunctionArgs) {
 
 export async function taxAdminAction({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const form = Object.fromEntries([...(await request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
+  const form = await readPageForm(request);
   try {
     const row = recordTaxPayment({ actor: admin, key: form.idempotency_key || null }, readTaxPayment(form));
     return redirectWithFlash(`/admin/tax?month=${row.period}`, {

@@ -1,4 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { readPageFormData } from "~/lib/page-action.server";
 import { readPasswordAgain } from "~/auth/account.server";
 import { currentSessionId, redirectWithFlash, requireUser, sessionPassedSecondFactor } from "~/auth/session.server";
 import { adminSecondFactorGap } from "~/auth/two-factor.server";
@@ -29,7 +30,7 @@ export async function twoFactorAction({ request }: ActionFunctionArgs) {
   const ctx: CommandContext = { actor: user, key: null };
   const locale = localeOf(request);
   const t = translatorFor(locale);
-  const form = await request.formData();
+  const form = await readPageFormData(request);
   const intent = String(form.get("intent") ?? "");
   const code = readCode(form.get("code"));
   try {

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { readPageFormData } from "~/lib/page-action.server";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminSubmit } from "~/components/admin-confirm";
@@ -65,7 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const locale = localeOf(request);
-  const form = await request.formData();
+  const form = await readPageFormData(request);
   const input = contentFormInput(form);
   const { intent, ...draft } = input;
   const chosen = form.get(EDIT_LANGUAGE_FIELD);

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { readPageFormData } from "~/lib/page-action.server";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
@@ -24,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Retry: a failed message goes back in the queue for a fresh round of tries. */
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readPageFormData(request);
   const ok = retryFromAdmin(String(form.get("id") ?? ""), admin);
   const back = `/admin/outbox${form.get("status") ? `?status=${encodeURIComponent(String(form.get("status")))}` : ""}`;
   return redirectWithFlash(back, ok ? { kind: "success", message: msg("adminOutbox.flash.queued", { id: String(form.get("id")) }) } : { kind: "error", message: msg("adminOutbox.flash.notFailed") });

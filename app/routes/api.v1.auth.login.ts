@@ -3,7 +3,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { sessionMetaOf } from "~/auth/session.server";
 import { authenticator, LoginError } from "~/auth/sign-in.server";
 import { signIn } from "~/commands/account.server";
-import { apiJson, clientIp, handleApi, HttpError, onlyMethods, requireMethod } from "~/lib/http.server";
+import { apiJson, clientIp, handleApi, HttpError, onlyMethods, refuseNul, requireMethod } from "~/lib/http.server";
 
 export const loader = onlyMethods("POST");
 
@@ -16,6 +16,7 @@ export function action({ request }: ActionFunctionArgs) {
       throw new HttpError(415, msg("api.loginAsForm"));
     }
     try {
+      refuseNul(Object.fromEntries(await request.clone().formData()));
       // The strategy reads username, password and the two-factor `code` (issue 20) from the form.
       const credentials = await authenticator.authenticate("api-form", request);
       const { token } = await signIn({ ...credentials, ip: clientIp(request), session: sessionMetaOf(request, "api") });

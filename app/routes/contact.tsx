@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { readPageForm } from "~/lib/page-action.server";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Field, FormError, TextareaField } from "~/components/forms";
@@ -35,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = await readPageForm(request);
   const values = { name: String(form.name ?? ""), email: String(form.email ?? ""), subject: String(form.subject ?? ""), message: String(form.message ?? "") };
   const locale = localeOf(request);
   if (!reserveAttempt(`contact:${clientIp(request)}`, getEnv().CONTACT_MESSAGES_PER_ADDRESS)) {

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { readPageFormData } from "~/lib/page-action.server";
 import { redirect } from "@remix-run/node";
 import { getUser, redirectWithFlash } from "~/auth/session.server";
 import { LANGUAGE_COOKIE, languageOf, samePagePath } from "~/catalog/languages";
@@ -12,7 +13,7 @@ import { languageCookie } from "~/auth/language-cookie.server";
  * to the page it was chosen on.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readPageFormData(request);
   const back = samePagePath(String(form.get("back") ?? "/"));
   const language = languageOf(String(form.get(LANGUAGE_COOKIE) ?? ""));
   if (!language) return redirectWithFlash(back, { kind: "error", message: msg("common.language.unknown") });

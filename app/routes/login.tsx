@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { readPageFormData } from "~/lib/page-action.server";
 import { accountLanguageCookie } from "~/auth/language-cookie.server";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -35,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   // The form strategy reads the body itself; read our own fields from a clone.
-  const form = await request.clone().formData();
+  const form = await readPageFormData(request.clone());
   const redirectTo = askedFor(form.get("redirectTo"));
   const email = String(form.get("email") ?? "");
   try {

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { readPageFormData } from "~/lib/page-action.server";
 import { accountLanguageCookie } from "~/auth/language-cookie.server";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
@@ -28,7 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const pending = await readPendingSignIn(request);
   const user = pending ? getUserById(pending.userId) : undefined;
   if (!pending || !user) return redirect("/login", { headers: { "Set-Cookie": await clearPendingSignIn() } });
-  const form = await request.formData();
+  const form = await readPageFormData(request);
   let token: string;
   try {
     ({ token } = signInWithCode({ userId: user.id, code: readSignInCode(form.get("code")), session: sessionMetaOf(request, "browser") }));

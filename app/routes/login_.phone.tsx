@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { readPageForm } from "~/lib/page-action.server";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Field, FormError } from "~/components/forms";
@@ -48,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type Answer = { errors: Record<string, string>; values?: Record<string, string> };
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = Object.fromEntries([...(await request.formData())].filter((e): e is [string, string] => typeof e[1] === "string"));
+  const form = await readPageForm(request);
   const locale = localeOf(request);
   const t = translatorFor(locale);
   const refused = (answer: Answer, status = 400) => data(answer, { status });

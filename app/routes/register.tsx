@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { readPageForm } from "~/lib/page-action.server";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Field, FormError } from "~/components/forms";
@@ -27,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = await readPageForm(request);
   const values = { full_name: String(form.full_name ?? ""), email: String(form.email ?? "") };
   try {
     guardRegistration(request);

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { readPageForm } from "~/lib/page-action.server";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormError } from "~/components/forms";
@@ -29,7 +30,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const locale = localeOf(request);
-  const parsed = ResetPasswordSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = ResetPasswordSchema.safeParse(await readPageForm(request));
   if (!parsed.success) return data({ fields: fieldErrors(parsed.error, rendererFor(locale)), formError: null }, { status: 400 });
   const ok = await resetPassword({ token: params.token ?? "", password: parsed.data.password });
   if (!ok) return data({ fields: {} as Record<string, string>, formError: translatorFor(locale)("reset.link.expired") }, { status: 400 });

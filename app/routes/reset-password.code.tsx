@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { readPageForm } from "~/lib/page-action.server";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { Field, FormError } from "~/components/forms";
@@ -23,7 +24,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = await readPageForm(request);
   const email = String(form.email ?? "");
   const locale = localeOf(request);
   const parsed = ResetWithCodeSchema.safeParse(form);

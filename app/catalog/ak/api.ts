@@ -20,6 +20,7 @@ export const api: TwiTexts<typeof english> = {
   "api.notAuthenticated": "Wonwuraa mu.",
   "api.metricsToken": "Ɛhia metrics kɔd kokoam a ɛyɛ adwuma.",
   "api.invalidSignature": "Signature no nyɛ nokware.",
+  "api.nulCharacter": "{field} kura NUL agyiraeɛ (U+0000); nsɛm biara ntumi nkura bi.",
   "api.webhookUnreadable": "Signature no yɛ nokware, nanso nsɛm no nyɛ event: yɛanyɛ hwee.",
   "api.adminOnly": "Ahwɛfoɔ nkoa na wɔtumi kɔ ha.",
   "api.enrolFirst": "Ɛsɛ sɛ ahwɛfoɔ bue wura mu a ɛtɔ so mmienu kan: kɔ /account/two-factor (anaa POST /api/v1/auth/2fa/setup, afei /api/v1/auth/2fa/enable).",

@@ -21,6 +21,7 @@ export const api = {
   "api.notAuthenticated": "Not authenticated.",
   "api.metricsToken": "A valid metrics token is required.",
   "api.invalidSignature": "Invalid signature.",
+  "api.nulCharacter": "{field} holds a NUL character (U+0000), which no text may hold.",
   "api.webhookUnreadable": "The body is signed but is not an event: nothing was done.",
   "api.adminOnly": "Admin access required.",
   "api.enrolFirst": "Admins must turn on two-factor sign-in first: enrol at /account/two-factor (or POST /api/v1/auth/2fa/setup, then /api/v1/auth/2fa/enable).",
