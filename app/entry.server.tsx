@@ -4,6 +4,9 @@ import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@r
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
+import { FallbackWordsProvider } from "~/catalog/fallback-words";
+import { localeOf, wordsFor } from "~/catalog/index.server";
+import type { WithWords } from "~/catalog/use-words";
 import { CssTextProvider, stylesheetHref } from "~/lib/stylesheet";
 import { getUser } from "~/auth/session.server";
 import { linkedLanguageCookie } from "~/auth/language-cookie.server";
@@ -57,7 +60,9 @@ export default async function handleRequest(request: Request, responseStatusCode
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <CssTextProvider value={cssText()}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          <FallbackWordsProvider value={fallbackWords(request, remixContext)}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          </FallbackWordsProvider>
         </CssTextProvider>
       </NonceProvider>,
       {
@@ -107,6 +112,13 @@ function pageCollector(done: (body: ReturnType<typeof Buffer.concat>) => void): 
     },
   };
   return collector as unknown as NodeJS.WritableStream;
+}
+
+/** The reader's common words when the root loader did not run (an action's fault on the root's error page), else none. */
+function fallbackWords(request: Request, context: EntryContext): WithWords {
+  if ((context.staticHandlerContext.loaderData?.root as WithWords)?.words) return undefined;
+  const locale = localeOf(request);
+  return { locale, words: wordsFor(locale, ["common"]) };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { FallbackWordsScript, useFallbackWords } from "~/catalog/fallback-words";
 import { data } from "@remix-run/node";
 import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
@@ -54,15 +55,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const t = useT();
   const rootData = useRouteLoaderData<typeof loader>("root");
+  const fallback = useFallbackWords();
   // Says, once React has taken the server's HTML over, that JavaScript now runs the page (the
   // browser tests wait on it instead of on a quiet network).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <html lang={htmlLang(rootData?.locale ?? "en")}>
+    <html lang={htmlLang(rootData?.locale ?? fallback?.locale ?? "en")}>
       <head>
         <meta charSet="utf-8" />
+        <FallbackWordsScript nonce={nonce} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Stylesheet inline={rootData?.inlineCss ?? false} />

@@ -1,6 +1,7 @@
 import { useMatches } from "@remix-run/react";
 import { useMemo } from "react";
 import type { MessageId, en } from "~/catalog/en";
+import { useFallbackWords } from "~/catalog/fallback-words";
 import { formatTemplate, type Locale, type Params, type ParamsArg, type Template } from "~/catalog/format";
 
 export type T = <Id extends MessageId>(id: Id, ...params: ParamsArg<(typeof en)[Id]>) => string;
@@ -41,5 +42,7 @@ export function translatorOf(...shipped: WithWords[]): T {
  */
 export function useT(): T {
   const matches = useMatches();
-  return useMemo(() => translatorOf(...matches.map((match) => match.data as WithWords)), [matches]);
+  // Set only on a page whose root loader did not run (fallback-words.tsx); the loaders' words win.
+  const fallback = useFallbackWords();
+  return useMemo(() => translatorOf(fallback, ...matches.map((match) => match.data as WithWords)), [fallback, matches]);
 }
