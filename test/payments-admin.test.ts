@@ -81,10 +81,12 @@ describe("the admin's payments page and the reconciliation report", () => {
     await fake?.close();
   });
 
-  const get = async (path: string, client: Client = admin.page) => {
-    const res = await client.get(path);
+  const get = async (path: string, client: Client = admin.page, init: RequestInit = {}) => {
+    const res = await client.get(path, init);
     return { status: res.status, html: htmlText(await res.text()), location: res.headers.get("Location") };
   };
+  // A Twi reader's browser (a `?lang=ak` link would keep Twi on this client for the tests after).
+  const TWI = { headers: { "Accept-Language": "ak" } };
   /** The table row (<tr ...>...</tr>) that holds `text`, or undefined. */
   const rowWith = (html: string, text: string) => html.split("<tr").find((r) => r.includes(text));
   const attention = (html: string, kind: string) => Number(new RegExp(`data-attention="${kind}" data-count="(\\d+)"`).exec(html)?.[1]);
@@ -258,7 +260,7 @@ describe("the admin's payments page and the reconciliation report", () => {
     expect(row).toContain("Missing in our ledger");
     expect(row).toContain("The provider has a succeeded deposit of GH₵7.77 that we have no record of.");
     // In Twi: the amount as money, the state and the kind by their Twi names.
-    const twi = rowWith((await get("/admin/payments/reconciliation?date=2024-04-09&lang=ak")).html, "planted-page-0001")!.split("</tr>")[0];
+    const twi = rowWith((await get("/admin/payments/reconciliation?date=2024-04-09", admin.page, TWI)).html, "planted-page-0001")!.split("</tr>")[0];
     expect(twi).toContain("Tua adwumakuo no wɔ sika a wode too mu a ɛyɛ awie a ne dodoɔ yɛ GH₵7.77, nanso yɛnni ho kyerɛwtohɔ biara.");
     expect(twi).not.toMatch(/pesewa|deposit|succeeded/);
 

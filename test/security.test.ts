@@ -391,8 +391,11 @@ describe("17: names shown to others refuse control characters and text-direction
     const page = await new Client(server.url).postForm("/register", { full_name: "Ama\u202eOwusu", email: uniqueEmail("bidi"), password: "goodpassword" });
     expect(page.status).toBe(400);
     expect(htmlText(await page.text())).toContain(HIDDEN_NAME);
-    const api = await call(new Client(server.url), "POST", "/api/v1/auth/register", { full_name: "Ama\u0000", email: uniqueEmail("nul"), password: "goodpassword" });
+    const api = await call(new Client(server.url), "POST", "/api/v1/auth/register", { full_name: "Ama\u0007", email: uniqueEmail("bell"), password: "goodpassword" });
     expect(api).toEqual({ status: 422, body: { detail: HIDDEN_NAME } });
+    // A NUL is refused before the body is read, wherever it is (test/nul-characters.test.ts).
+    const nul = await call(new Client(server.url), "POST", "/api/v1/auth/register", { full_name: "Ama\u0000", email: uniqueEmail("nul"), password: "goodpassword" });
+    expect(nul).toEqual({ status: 400, body: { detail: "full_name holds a NUL character (U+0000), which no text may hold." } });
     const u = await createInvestor(server);
     expect(await call(u.api, "PUT", "/api/v1/auth/me", { full_name: "\u2067Kofi" })).toEqual({ status: 422, body: { detail: HIDDEN_NAME } });
     const contact = await new Client(server.url).postForm("/contact", { name: "Kofi\u202e", email: "kofi@example.com", subject: "Hi\u0007", message: "A question about my wallet." });
