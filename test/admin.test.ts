@@ -215,6 +215,25 @@ describe("the dashboard (forms, no JavaScript)", () => {
     expect(lastAudit().detail).toContain("Nsawam Layers");
   });
 
+  it("reads a batch's numbers as plain decimal text: hex, binary, octal, exponents, Infinity and spaced digits are refused, in the API and the form", async () => {
+    const farmId = createFarm(server, { name: "Notation Farm", location: "Tamale, Northern" }).id;
+    const before = count("batches");
+    const batch = { farm_id: String(farmId), product_type: "EGG", unit_price: "10", target_units: "10", mortality_rate: "0", expected_roi: "0.01" };
+    const refusals: Array<[field: string, typed: string[], detail: string]> = [
+      ["target_units", ["0x10", "0b11", "0o7", "1e1", "Infinity", " 1 0"], "Enter the target units as a whole number."],
+      ["mortality_rate", ["0x0", "0b1", "0o0", "1e-1", "Infinity", " 0 1"], "Enter mortality as a fraction between 0 and 1, e.g. 0.07."],
+      ["expected_roi", ["0x1", "0b1", "0o1", "1e-1", "Infinity", " 0 1"], "Enter the expected ROI as a fraction between 0 and 1, e.g. 0.12."],
+    ];
+    for (const [field, typed, detail] of refusals)
+      for (const value of typed) {
+        expect(await call(adminApi, "POST", "/api/v1/admin/batches", { ...batch, [field]: value }), `API ${field}=${JSON.stringify(value)}`).toEqual({ status: 422, body: { detail } });
+        const form = await post(adminPage, "/admin?index", { intent: "create_batch", ...batch, [field]: value });
+        expect(form.status, `form ${field}=${JSON.stringify(value)}`).toBe(400);
+        expect(form.html).toContain(detail);
+      }
+    expect(count("batches")).toBe(before);
+  });
+
   it("creates a batch: 'Select a farm.' without a farm, field messages for bad numbers, 'Batch created.' otherwise", async () => {
     const farmId = createFarm(server, { name: "Batch Form Farm", location: "Sunyani, Bono" }).id;
     const before = count("batches");

@@ -3,6 +3,7 @@ import type { MessageRef } from "~/catalog/format";
 import { oneMonthAfter } from "~/domain/calendar";
 import { DomainError } from "~/domain/errors";
 import { applyRate } from "~/domain/money";
+import { readDecimal } from "~/domain/numbers";
 import type { BatchStatus, ProductType } from "~/domain/types";
 
 export const MAX_UNITS = 1_000_000_000;
@@ -10,14 +11,12 @@ export const MAX_UNITS = 1_000_000_000;
 export type UnitCount = { ok: true; units: number } | { ok: false; reason: "not-positive" | "fraction" };
 
 /**
- * Units as typed, for buying and for early exit alike: plain decimal digits ("12", "12.0") only,
- * so "0x5", "1e1" and "Infinity" are refused rather than read the way Number() would.
+ * Units as typed, for buying and for early exit alike: plain decimal digits ("12", "12.0") only
+ * (readDecimal), so "0x5", "1e1" and "Infinity" are refused rather than read the way Number() would.
  */
 export function readUnitCount(input: unknown): UnitCount {
-  const text = typeof input === "number" ? String(input) : typeof input === "string" ? input.trim() : "";
-  if (!/^-?\d+(\.\d+)?$/.test(text)) return { ok: false, reason: "not-positive" };
-  const value = Number(text);
-  if (value <= 0) return { ok: false, reason: "not-positive" };
+  const value = readDecimal(input);
+  if (value === null || value <= 0) return { ok: false, reason: "not-positive" };
   if (!Number.isInteger(value)) return { ok: false, reason: "fraction" };
   return { ok: true, units: value };
 }

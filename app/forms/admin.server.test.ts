@@ -37,6 +37,20 @@ describe("admin form rules", () => {
     expect(messages).toContain("Enter a unit price above zero with at most 2 decimals.");
   });
 
+  it("number fields take plain decimal text only: Number()'s hex, binary, octal and exponent notations get the field's message", () => {
+    const batch = { farm_id: "3", product_type: "EGG", unit_price: "10", target_units: "10", mortality_rate: "0", expected_roi: "0.01" };
+    const firstMessage = (fields: Record<string, string>) => {
+      const r = BatchSchema.safeParse({ ...batch, ...fields });
+      return r.success ? "accepted" : r.error.issues[0].message;
+    };
+    for (const target_units of ["0x10", "0b11", "0o7", "1e1", "Infinity", " 1 0"]) expect(firstMessage({ target_units })).toBe("Enter the target units as a whole number.");
+    for (const mortality_rate of ["0x0", "0b1", "0o0", "1e-1", "Infinity", " 0 1"]) expect(firstMessage({ mortality_rate })).toBe("Enter mortality as a fraction between 0 and 1, e.g. 0.07.");
+    for (const expected_roi of ["0x1", "0b1", "0o1", "1e-1", "Infinity", " 0 1"]) expect(firstMessage({ expected_roi })).toBe("Enter the expected ROI as a fraction between 0 and 1, e.g. 0.12.");
+    const example = ContentPageSchema.safeParse({ title: "T", example_expected_roi: "0x1" });
+    expect(example.success ? "accepted" : example.error.issues[0].message).toBe("Enter the example ROI as a fraction between 0 and 1, e.g. 0.12.");
+    expect(BatchSchema.parse({ ...batch, target_units: " 16 ", mortality_rate: "0.05", expected_roi: 1 })).toMatchObject({ target_units: 16, mortality_rate: 0.05, expected_roi: 1 });
+  });
+
   it("the How It Works page: title required, FAQs need both halves, example price in pesewas", () => {
     expect(ContentPageSchema.parse({ title: "How It Works", body_md: "# Hi", faqs: [{ question: "Q?", answer: "A." }], example_unit_price: "75.50", example_expected_roi: "0.1" })).toEqual({
       title: "How It Works",

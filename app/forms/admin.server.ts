@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isCalendarDate } from "~/domain/calendar";
 
 import { MAX_AMOUNT_MINOR, parseAmountToMinor } from "~/domain/money";
+import { readDecimal } from "~/domain/numbers";
 import type { MessageRef } from "~/catalog/format";
 import { msg } from "~/catalog/ref";
 import { formId, formMessage, formMsg, issueOf } from "~/forms/parse.server";
@@ -39,12 +40,20 @@ const cedis = (message: MessageRef, { allowZero = false, tooLarge }: { allowZero
     return parsed.minor;
   });
 
+/** A JSON number or the form's text, read by readDecimal; anything else (a list, "0x10", "1e1") gets `message`. */
+const decimal = (message: MessageRef) =>
+  z.union([z.number(), z.string()], formMessage(message)).transform((value, ctx) => {
+    const read = readDecimal(value);
+    if (read === null) {
+      ctx.addIssue({ code: "custom", ...issueOf(message) });
+      return z.NEVER;
+    }
+    return read;
+  });
+
 const fraction = (ref: MessageRef) => {
   const message = formMessage(ref);
-  return z
-    .union([z.string().trim().min(1, message), z.number()], message)
-    .transform((v) => Number(v))
-    .pipe(z.number(message).finite(message).min(0, message).max(1, message));
+  return decimal(ref).pipe(z.number(message).min(0, message).max(1, message));
 };
 
 /** An optional field where an empty input means "not given" (null). */
@@ -59,16 +68,13 @@ export const BatchSchema = z.object({
   product_type: z.enum(PRODUCT_TYPES, formMsg("forms.admin.productType")),
   unit_price: cedis(msg("forms.admin.unitPrice"), { tooLarge: msg("forms.admin.unitPriceTooLarge", { max: { money: MAX_AMOUNT_MINOR } }) }),
   // A JSON number or the form's text; a list or a boolean is no count (z.coerce would read [5] as 5).
-  target_units: z
-    .union([z.number(), z.string()], formMsg("forms.admin.targetUnitsWhole"))
-    .transform(Number)
-    .pipe(
-      z
-        .number(formMsg("forms.admin.targetUnitsWhole"))
-        .int(formMsg("forms.admin.targetUnitsWhole"))
-        .min(1, formMsg("forms.admin.targetUnitsMin", { min: 1 }))
-        .max(10_000_000, formMsg("forms.admin.targetUnitsMax", { max: { number: 10_000_000 } })),
-    ),
+  target_units: decimal(msg("forms.admin.targetUnitsWhole")).pipe(
+    z
+      .number(formMsg("forms.admin.targetUnitsWhole"))
+      .int(formMsg("forms.admin.targetUnitsWhole"))
+      .min(1, formMsg("forms.admin.targetUnitsMin", { min: 1 }))
+      .max(10_000_000, formMsg("forms.admin.targetUnitsMax", { max: { number: 10_000_000 } })),
+  ),
   feed_price: blankToNull(cedis(msg("forms.admin.feedPrice"), { allowZero: true })),
   mortality_rate: fraction(msg("forms.admin.mortality")),
   expected_roi: fraction(msg("forms.admin.expectedRoi")),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isCalendarDate } from "~/domain/calendar";
 import { detectImageType, type ImageType } from "~/domain/images";
+import { readDecimal } from "~/domain/numbers";
 import { FARM_LOG_LIMITS as L, PHOTO_MAX_BYTES, PHOTO_MAX_COUNT } from "~/forms/limits";
 import type { ProductType } from "~/domain/types";
 import type { MessageRef } from "~/catalog/format";
@@ -63,11 +64,9 @@ function numberField(rule: NumberRule) {
       ctx.addIssue({ code: "custom", ...issueOf(message) });
       return z.NEVER;
     };
-    const text = typeof raw === "number" ? String(raw) : typeof raw === "string" ? raw.trim() : raw == null ? "" : null;
-    if (text === null) return refuse(rule.format);
-    if (text === "") return rule.required ? refuse(rule.required) : null;
-    if (!/^-?\d+(\.\d+)?$/.test(text)) return refuse(rule.format);
-    const value = Number(text);
+    if (blank(raw)) return rule.required ? refuse(rule.required) : null;
+    const value = readDecimal(raw);
+    if (value === null) return refuse(rule.format);
     if (rule.int && !Number.isInteger(value)) return refuse(rule.format);
     if (value < rule.min || (rule.exclusiveMin && value === rule.min)) return refuse(rule.minMessage);
     if (value > rule.max) return refuse(rule.maxMessage);
