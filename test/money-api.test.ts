@@ -55,6 +55,18 @@ describe("wallet: deposit and withdraw", () => {
     await expectInvariants();
   });
 
+  it("a withdrawal above the balance is 'Insufficient balance' even past the GH₵1,000,000 cap; within the balance the cap still holds", async () => {
+    const small = await createInvestor(server, { walletGhs: 50 });
+    const rich = await createInvestor(server, { walletGhs: 1_500_000 });
+    const before = moneySnapshot();
+    for (const amount of [9_999_999, "9999999", "1,000,000.01", "999999999999999"])
+      expect(await call(small.api, "POST", "/api/v1/invest/withdraw", { amount }), String(amount)).toEqual({ status: 409, body: { detail: "Insufficient balance" } });
+    expect(await call(rich.api, "POST", "/api/v1/invest/withdraw", { amount: 2_000_000 })).toEqual({ status: 409, body: { detail: "Insufficient balance" } });
+    for (const amount of [1_000_000.01, "1200000", "1,500,000"])
+      expect(await call(rich.api, "POST", "/api/v1/invest/withdraw", { amount }), String(amount)).toEqual({ status: 422, body: { detail: "The most you can move at once is GH₵1,000,000.00." } });
+    expect(moneySnapshot()).toBe(before);
+  });
+
   it.each([
     [{ amount: 0 }, 422],
     [{ amount: -5 }, 422],

@@ -366,6 +366,9 @@ describe("withdrawals", () => {
   it("keeps the product's rules first: 'Insufficient balance', and a destination is required", async () => {
     const { u, destinationId } = await funded(10);
     expect(await call(u.api, "POST", "/api/v1/invest/withdraw", { amount: 10.01, destination_id: destinationId })).toEqual({ status: 409, body: { detail: "Insufficient balance" } });
+    // Above the GH₵1,000,000 cap too: the balance's answer, not the cap's.
+    for (const amount of [9_999_999, "9999999", "1,000,000.01"])
+      expect(await call(u.api, "POST", "/api/v1/invest/withdraw", { amount, destination_id: destinationId })).toEqual({ status: 409, body: { detail: "Insufficient balance" } });
     expect((await call(u.api, "POST", "/api/v1/invest/withdraw", { amount: 5 })).status).toBe(422);
     expect((await call(u.api, "POST", "/api/v1/invest/withdraw", { amount: 5, destination_id: 999_999 })).status).toBe(404);
     expect(walletMinor(server, u.id)).toBe(1_000);

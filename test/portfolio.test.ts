@@ -313,11 +313,15 @@ describe("money through the page forms", () => {
       { method: "MOMO", provider: "Telecel Cash", account_number: "0201234567", amount_minor: 4000 },
     ]);
 
-    for (const confirmed of ["", "1"]) {
-      const tooMuch = await u.page.postForm("/portfolio?dialog=withdraw", { ...fields, amount: "60.01", confirmed, idempotency_key: `wd-big-${confirmed}` });
-      expect(tooMuch.status).toBe(400);
-      expect(htmlText(await tooMuch.text())).toContain("Insufficient balance");
-    }
+    // Above the balance, and also above the GH₵1,000,000 cap: still 'Insufficient balance', the balance's rule first.
+    for (const amount of ["60.01", "9999999"])
+      for (const confirmed of ["", "1"]) {
+        const tooMuch = await u.page.postForm("/portfolio?dialog=withdraw", { ...fields, amount, confirmed, idempotency_key: `wd-big-${amount}-${confirmed}` });
+        expect(tooMuch.status, `${amount} ${confirmed}`).toBe(400);
+        const tooMuchText = htmlText(await tooMuch.text());
+        expect(tooMuchText).toContain("Insufficient balance");
+        expect(tooMuchText).not.toContain("The most you can move at once");
+      }
     const bank = await u.page.postForm("/portfolio?dialog=withdraw", { ...fields, method: "BANK", bank_name: "", account_number: "12", idempotency_key: "wd-bank" });
     expect(bank.status).toBe(400);
     const bankText = htmlText(await bank.text());

@@ -35,9 +35,9 @@ export type AmountParse = { ok: true; minor: number } | { ok: false; reason: "em
 
 /**
  * Parses a user amount in cedis ("50", "50.5", "1,000.25", 50) into pesewas without floats:
- * at most 2 decimals, positive, at most MAX_AMOUNT_MINOR.
+ * at most 2 decimals, positive, at most `max` (MAX_AMOUNT_MINOR unless a rule checks it later).
  */
-export function parseAmountToMinor(input: unknown): AmountParse {
+export function parseAmountToMinor(input: unknown, max: number = MAX_AMOUNT_MINOR): AmountParse {
   if (typeof input === "number") {
     if (!Number.isFinite(input)) return { ok: false, reason: "format" };
     input = String(input);
@@ -52,7 +52,7 @@ export function parseAmountToMinor(input: unknown): AmountParse {
   if (frac.length > 2) return { ok: false, reason: "decimals" };
   const minor = Number(whole) * 100 + Number(frac.padEnd(2, "0") || "0");
   if (sign === "-" || minor <= 0) return { ok: false, reason: "non-positive" };
-  if (minor > MAX_AMOUNT_MINOR) return { ok: false, reason: "too-large" };
+  if (minor > max) return { ok: false, reason: "too-large" };
   return { ok: true, minor };
 }
 

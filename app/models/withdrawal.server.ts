@@ -6,7 +6,7 @@ import { DomainError } from "~/domain/errors";
 import { destinationUsableFrom, holderNameMatches, sameNameWords } from "~/domain/kyc";
 import { formatInstant } from "~/domain/calendar";
 import { decideWithdrawal, PAYMENT_TIMINGS, type TransferWord } from "~/domain/payments";
-import { MOMO_PROVIDERS } from "~/domain/wallet";
+import { checkWithdrawalCeiling, MOMO_PROVIDERS } from "~/domain/wallet";
 import { getPaymentsProvider, paymentReference, PaymentsError, paymentsSettleAtOnce, type MomoNetwork, type TransferResult } from "~/integrations/payments/index.server";
 import { now, nowIso } from "~/lib/clock.server";
 import { businessCounters } from "~/lib/metrics.server";
@@ -223,6 +223,7 @@ export function reserveWithdrawal(request: WithdrawalRequest): Withdrawal {
   return atomic(() => {
     const { userId, amountMinor } = request;
     if (amountMinor > walletBalanceMinor(userId)) throw new DomainError(409, msg("rules.insufficientBalance"), "amount");
+    checkWithdrawalCeiling(amountMinor);
     // Tier (issue 17): after 'Insufficient balance', so that answer (docs/rules.md#tier-limits) still comes first.
     assertMayWithdraw(userId);
     const target = targetOf(request);

@@ -48,7 +48,7 @@ import { momoNetworks, withdrawTarget, PortfolioActionSchema } from "~/forms/por
 import { fieldErrors, renderMessages } from "~/forms/parse.server";
 import { walletStatement } from "~/models/wallet.server";
 import { listMyDeposits } from "~/models/deposit.server";
-import { parseMoneyAmount } from "~/domain/wallet";
+import { parseWithdrawalAmount } from "~/domain/wallet";
 import { listMyDestinations, listMyWithdrawals, namesNoDestination, NETWORK_LABELS, withdrawalMessage } from "~/models/withdrawal.server";
 import { previewWithdrawal, requestWithdrawal, startDeposit } from "~/commands/payments.server";
 import { checkoutRedirect, depositReturnUrl, destinationOption, readDepositRequest } from "~/pages/payments.server";
@@ -284,7 +284,7 @@ export async function portfolioAction({ request }: ActionFunctionArgs) {
       case "withdraw": {
         const target = withdrawTarget(form);
         if (!target.ok) return data({ ok: false as const, errors: renderMessages(target.errors, rendererFor(locale)), values }, { status: 400 });
-        const request = { amountMinor: parseMoneyAmount(form.amount), ...target.target };
+        const request = { amountMinor: parseWithdrawalAmount(form.amount), ...target.target };
         if (form.confirmed !== "1") {
           // The same rules, undone: ask 'Withdraw GHS x?' only for a withdrawal that would go through.
           const { amountMinor } = previewWithdrawal(ctx, request);

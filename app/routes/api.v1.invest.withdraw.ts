@@ -4,7 +4,7 @@ import { localeOf } from "~/catalog/index.server";
 import { withdrawalMessage } from "~/models/withdrawal.server";
 import { fieldMessages } from "~/forms/parse.server";
 import { minorToCedis } from "~/domain/money";
-import { parseMoneyAmount } from "~/domain/wallet";
+import { parseWithdrawalAmount } from "~/domain/wallet";
 import { DestinationSchema } from "~/forms/wallet.server";
 import { apiJson, handleApi, HttpError, idempotencyKeyOf, onlyMethods, parseId, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
@@ -30,7 +30,7 @@ export function action({ request }: ActionFunctionArgs) {
       if (!parsed.success) throw new HttpError(422, Object.values(fieldMessages(parsed.error))[0] ?? msg("api.checkDestination"));
       unsaved = { method: parsed.data.method, provider: parsed.data.provider, accountNumber: parsed.data.account_number };
     }
-    const amountMinor = parseMoneyAmount(body.amount);
+    const amountMinor = parseWithdrawalAmount(body.amount);
     const start = await requestWithdrawal({ actor: user, key: idempotencyKeyOf(request) }, { amountMinor, destinationId, unsaved });
     if (start.earlierAnswer) return apiJson(start.earlierAnswer.body, start.earlierAnswer.status);
     const { withdrawal } = start;

@@ -17,7 +17,7 @@ import { PAYMENT_TIMINGS, readOtp } from "~/domain/payments";
 import { PIN_MAX_DIGITS, PIN_MIN_DIGITS, pinRefusalMessage, readNewPin, readPinAttempt } from "~/domain/pin";
 import { portfolioTotals } from "~/domain/payouts";
 import { expectedPayoutAfterTax } from "~/domain/schedules";
-import { parseMoneyAmount } from "~/domain/wallet";
+import { parseMoneyAmount, parseWithdrawalAmount } from "~/domain/wallet";
 import { now, nowIso, today } from "~/lib/clock.server";
 import { getEnv } from "~/lib/env.server";
 import { HttpError } from "~/lib/http.server";
@@ -660,7 +660,7 @@ const withdrawAmount: Menu<At<"withdrawAmount">> = {
   answer: (ctx, state, input) => {
     if (input === "0") return { at: "withdrawList", start: 0 };
     try {
-      const request = { amountMinor: parseMoneyAmount(input), destinationId: state.destinationId, unsaved: null };
+      const request = { amountMinor: parseWithdrawalAmount(input), destinationId: state.destinationId, unsaved: null };
       const { amountMinor } = previewWithdrawal(asActor(ctx), request);
       return { at: "withdrawConfirm", destinationId: state.destinationId, amountMinor };
     } catch (error) {
