@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DomainError, englishOf } from "~/domain/errors";
 import { readUnitCount, readUnitsShown, checkEarlyExit, checkInvestment, exitProceeds, unitsToBuy, unitsOf } from "~/domain/investing";
 import { checkPayoutPeriod, periodInput, planPayouts, recordDateOf, withholdPerInvestor } from "~/domain/payouts";
-import { parseMoneyAmount } from "~/domain/wallet";
+import { checkWithdrawalCeiling, parseMoneyAmount, parseWithdrawalAmount } from "~/domain/wallet";
 import { oneMonthAfter } from "~/domain/calendar";
 import { chickenRecommendedScore, chickenRiskScore, eggRiskScore, riskBand } from "~/domain/returns";
 
@@ -222,6 +222,14 @@ describe("risk scores and bands (docs/rules.md#product-constants)", () => {
     expect(parseMoneyAmount("50.25")).toBe(5025);
     expect(refusal(() => parseMoneyAmount("10.005")).detail).toBe("Use at most 2 decimals for the amount.");
     expect(refusal(() => parseMoneyAmount("0")).detail).toBe("Enter an amount above zero.");
+  });
+
+  it("reads a withdrawal's amount at any size: its ceiling is checked after the balance", () => {
+    expect(refusal(() => parseMoneyAmount("9999999"))).toEqual({ status: 422, detail: "The most you can move at once is GH₵1,000,000.00." });
+    expect(parseWithdrawalAmount("9999999")).toBe(999_999_900);
+    expect(refusal(() => parseWithdrawalAmount("10.005")).detail).toBe("Use at most 2 decimals for the amount.");
+    expect(() => checkWithdrawalCeiling(100_000_000)).not.toThrow();
+    expect(refusal(() => checkWithdrawalCeiling(100_000_001))).toEqual({ status: 422, detail: "The most you can move at once is GH₵1,000,000.00." });
   });
 });
 
