@@ -5,6 +5,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migratePostgres } from "~/lib/pg-migrate.server";
 import { PgSyncClient } from "~/lib/pg-sync-client.server";
 import { copyPlan } from "~/models/db-copy.server";
 import { ledgerProblems } from "~/models/ledger.server";
@@ -59,6 +60,9 @@ function sourceCopy(name: string): string {
 }
 
 const tableNames = copyPlan().map((table) => table.name);
+/** Every table of the database outside PostgreSQL's own schemas, as schema.table: the migrations' and drizzle's bookkeeping. */
+const tablesOf = (client: PgSyncClient) =>
+  (client.query("select schemaname || '.' || tablename t from pg_tables where schemaname not in ('pg_catalog', 'information_schema') order by 1").rows as { t: string }[]).map((row) => row.t);
 const rowCounts = (client: PgSyncClient) => Object.fromEntries(tableNames.map((name) => [name, (client.query(`select count(*) n from "${name}"`).rows[0] as { n: number }).n]));
 
 describe.skipIf(!onPostgres())("npm run db:copy (SQLite to PostgreSQL)", () => {
@@ -188,20 +192,116 @@ describe.skipIf(!onPostgres())("npm run db:copy (SQLite to PostgreSQL)", () => {
     expect(client.query("select count(*) n from information_schema.tables where table_schema = current_schema()").rows[0]).toEqual({ n: 0 });
   });
 
-  it("rolls back a copy whose ledger does not hold on arrival, leaving the target empty", async () => {
+  it("rolls back a copy whose ledger does not hold on arrival, leaving the target as it was; once the source is repaired the same command copies", async () => {
     const broken = sourceCopy("broken.db");
     const file = new Database(broken);
     const wallet = file.prepare("select id, balance_minor b from accounts where kind = 'WALLET' and balance_minor > 0 order by id limit 1").get() as { id: number; b: number };
-    file.prepare("update accounts set balance_minor = balance_minor + 100 where id = ?").run(wallet.id);
-    file.close();
+    file.prepare("update accounts set balance_minor = balance_minor + 1 where id = ?").run(wallet.id);
     const { url, client } = newTarget("broken");
 
     const run = await dbCopy("--from", broken, "--to", url);
     expect(run.code, run.output).toBe(1);
     expect(run.output).toContain("The copy does not match the source, so it was rolled back and nothing was written:");
-    expect(run.output).toContain(`ledger on the target: account ${wallet.id} caches ${wallet.b + 100} but its postings sum to ${wallet.b}`);
+    expect(run.output).toContain(`ledger on the target: account ${wallet.id} caches ${wallet.b + 1} but its postings sum to ${wallet.b}`);
     expect(run.output).toContain("the source's ledger has the same problems");
-    // The schema was made (a brand-new database is migrated first); not one row stayed.
+    expect(run.output).not.toContain(PASSWORD);
+    // Not even migrated: the migrations ran in the copy's transaction and went with it.
+    expect(tablesOf(client)).toEqual([]);
+
+    file.prepare("update accounts set balance_minor = balance_minor - 1 where id = ?").run(wallet.id);
+    file.close();
+    const rerun = await dbCopy("--from", broken, "--to", url);
+    expect(rerun.code, rerun.output).toBe(0);
+    expect(rerun.output).toContain(`Copied ${broken} to `);
+    expect(ledgerProblems(client)).toEqual([]);
+    expect((client.query("select balance_minor b from accounts where id = $1", [wallet.id]).rows[0] as { b: number }).b).toBe(wallet.b);
+  });
+
+  it("rolls back a copy when a row fails to insert, leaving the target as it was; once the source is repaired the same command copies", async () => {
+    const unfit = sourceCopy("unfit.db");
+    const file = new Database(unfit);
+    // SQLite takes a NUL byte in text, PostgreSQL does not: late in the plan, after most tables went in.
+    const notice = file.prepare("select id, message from notifications order by id desc limit 1").get() as { id: number; message: string };
+    file.prepare("update notifications set message = ? where id = ?").run(`${notice.message}\0`, notice.id);
+    const { url, client } = newTarget("unfit");
+
+    const run = await dbCopy("--from", unfit, "--to", url);
+    expect(run.code, run.output).toBe(1);
+    expect(run.output).toContain("db:copy: Copying notifications failed, so nothing was written:");
+    expect(run.output).not.toContain(PASSWORD);
+    expect(tablesOf(client)).toEqual([]);
+
+    file.prepare("update notifications set message = ? where id = ?").run(notice.message, notice.id);
+    file.close();
+    const rerun = await dbCopy("--from", unfit, "--to", url);
+    expect(rerun.code, rerun.output).toBe(0);
+    expect(client.query("select message from notifications where id = $1", [notice.id]).rows).toEqual([{ message: notice.message }]);
+  });
+
+  it("leaves the target as it was when the copy is killed midway, and the same command then copies", async () => {
+    const large = sourceCopy("large.db");
+    const file = new Database(large);
+    // 20,000 more readings (80 INSERTs): the copy spends seconds inserting, long enough to be caught at it.
+    const reading = file.prepare("select device_id, batch_id from farm_readings order by id limit 1").get() as { device_id: number; batch_id: number };
+    file
+      .prepare(
+        `with recursive n(i) as (select 1 union all select i + 1 from n where i < 20000)
+         insert into farm_readings (device_id, batch_id, recorded_at, temperature_c, humidity_pct, ammonia_ppm)
+         select ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', '2020-01-01', '+' || i || ' minutes'), 30, 60, 5 from n`,
+      )
+      .run(reading.device_id, reading.batch_id);
+    file.close();
+    const { url, client } = newTarget("killed");
+    const database = new URL(url).pathname.slice(1);
+    /** The copy's connection, its transaction open and inserting farm_readings (the tables before it hold their rows). */
+    const copying = () =>
+      client.query(`select 1 from pg_stat_activity where datname = $1 and application_name = 'akoko-db-copy' and xact_start is not null and query like 'insert into "farm_readings"%'`, [database]).rows
+        .length > 0;
+
+    // node itself, not npm: the signals reach the copy's own process.
+    const copy = spawn(process.execPath, ["scripts/db-copy.js", "--from", large, "--to", url], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? os.tmpdir() },
+      stdio: "ignore",
+    });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => copy.on("exit", (_code, signal) => resolve(signal)));
+    const deadline = Date.now() + 60_000;
+    while (!copying()) {
+      if (Date.now() > deadline) throw new Error("db:copy never started inserting");
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    // Frozen, it cannot reach COMMIT: still inserting (or between two INSERTs) when it is killed.
+    copy.kill("SIGSTOP");
+    const midCopy = copying();
+    copy.kill("SIGKILL");
+    expect(await exited).toBe("SIGKILL");
+    expect(midCopy).toBe(true);
+    // PostgreSQL rolls back once it sees the connection gone: wait for the backend to end.
+    while (client.query("select 1 from pg_stat_activity where datname = $1 and application_name = 'akoko-db-copy'", [database]).rows.length > 0) {
+      if (Date.now() > deadline) throw new Error("The killed copy's connection never ended");
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    expect(tablesOf(client)).toEqual([]);
+
+    const rerun = await dbCopy("--from", large, "--to", url);
+    expect(rerun.code, rerun.output).toBe(0);
+    expect((client.query("select count(*) n from farm_readings").rows[0] as { n: number }).n).toBeGreaterThan(20_000);
+  });
+
+  it("leaves an empty target that the app had already migrated as it was, migrated and empty", async () => {
+    const { url, client } = newTarget("migrated");
+    migratePostgres(client, path.join(root, "drizzle-pg"));
+    const migrated = tablesOf(client);
+    expect(migrated).toContain("drizzle.__drizzle_migrations");
+    const broken = sourceCopy("broken-again.db");
+    const file = new Database(broken);
+    file.prepare("update accounts set balance_minor = balance_minor + 1 where id = (select min(id) from accounts where kind = 'WALLET')").run();
+    file.close();
+
+    const run = await dbCopy("--from", broken, "--to", url);
+    expect(run.code, run.output).toBe(1);
+    expect(run.output).toContain("The copy does not match the source, so it was rolled back and nothing was written:");
+    expect(tablesOf(client)).toEqual(migrated);
     expect(Object.values(rowCounts(client)).every((n) => n === 0)).toBe(true);
   });
 });

@@ -6,19 +6,21 @@ import { readMigrationFiles } from "drizzle-orm/migrator";
 import { getTableConfig, SQLiteBoolean, SQLiteTable, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { databaseUrlForDisplay, engineOf, sqliteFileOf } from "~/lib/database-url.server";
 import { postgresMigrationsFolder, sqliteMigrationsFolder } from "~/lib/db.server";
-import { migratePostgres } from "~/lib/pg-migrate.server";
+import { applyPostgresMigrations } from "~/lib/pg-migrate.server";
 import { PgSyncClient, type SqlClient } from "~/lib/pg-sync-client.server";
 import { ledgerProblems } from "~/models/ledger.server";
 import * as sqliteSchema from "~/models/schema.sqlite.server";
 
 /**
  * `npm run db:copy`: moves a SQLite database into an empty PostgreSQL one, for an operator changing
- * engines. Every table of the schema, parents before children, in one PostgreSQL transaction that
- * commits only when the arrival matches the source (row counts, the ledger's invariants, every
- * account's balance). Raw SQL on both connections: nothing here depends on the app's queries.
+ * engines. The target's migrations, then every table of the schema, parents before children, in one
+ * PostgreSQL transaction that commits only when the arrival matches the source (row counts, the
+ * ledger's invariants, every account's balance): a copy that stops, or a process that dies, leaves
+ * the target as it was, so the same command can run again. Raw SQL on both connections: nothing
+ * here depends on the app's queries.
  */
 
-/** Why the copy stopped, in words for the operator; nothing was written to the target. */
+/** Why the copy stopped, in words for the operator; the target was left as it was. */
 export class CopyStopped extends Error {
   constructor(message: string) {
     super(message);
@@ -80,8 +82,9 @@ export function copyPlan(): TablePlan[] {
 
 /**
  * Copies the SQLite database `from` (a path or `file:` URL) into the PostgreSQL database `to`, which
- * is migrated first and must hold no rows in any of the app's tables. Throws CopyStopped with the
- * reason when it refuses or when the arrival does not match; the target then holds no row of it.
+ * is migrated first, in the copy's transaction, and must hold no rows in any of the app's tables.
+ * Throws CopyStopped with the reason when it refuses or when the arrival does not match; the target
+ * is then as it was (a brand-new database not even migrated).
  */
 export function copySqliteToPostgres({ from, to }: { from?: string; to?: string }): CopySummary {
   const started = performance.now();
@@ -91,10 +94,9 @@ export function copySqliteToPostgres({ from, to }: { from?: string; to?: string 
   const passwords = to ? passwordsOf(to) : [];
   try {
     const toUrl = checkTargetUrl(to);
-    target = openTarget(toUrl);
     // One snapshot of the source (WAL keeps it while a server still writes), one transaction on the target.
     source.exec("begin");
-    target.exec("begin");
+    target = openTarget(toUrl);
     // Nobody else writes to these tables until the copy commits or rolls back; reads go on.
     target.exec(`lock table ${plan.map((table) => quoted(table.name)).join(", ")} in exclusive mode`);
     const holding = plan.filter((table) => target!.query(`select exists (select 1 from ${quoted(table.name)}) as found`).rows.some((row) => (row as { found: boolean }).found));
@@ -162,14 +164,19 @@ function checkTargetUrl(to: string | undefined): string {
   return to;
 }
 
-/** Connects and applies PostgreSQL's migrations, so a brand-new empty database takes the copy. */
+/**
+ * Connects, opens the copy's transaction and applies PostgreSQL's migrations in it, so a brand-new
+ * empty database takes the copy and a rollback takes the migrations back too.
+ */
 function openTarget(to: string): PgSyncClient {
   const client = new PgSyncClient(to, { applicationName: "akoko-db-copy" });
   try {
-    migratePostgres(client, postgresMigrationsFolder());
+    client.exec("begin");
+    applyPostgresMigrations(client, postgresMigrationsFolder());
     return client;
   } catch (error) {
-    client.close();
+    if (client.inTransaction) quietly(() => client.exec("rollback"));
+    quietly(() => client.close());
     throw new CopyStopped(`Could not open and migrate ${databaseUrlForDisplay(to)}: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
