@@ -22,11 +22,12 @@ const PASSWORD = "not-to-be-printed-4711";
 
 type Run = { code: number | null; output: string };
 
+/** A clean environment, as an operator's shell: no DATABASE_URL or test settings of this process. */
+const operatorEnv = (env: Record<string, string> = {}) => ({ PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? os.tmpdir(), ...env }) as unknown as NodeJS.ProcessEnv;
+
 function spawnRun(command: string, args: string[], env: Record<string, string>): Promise<Run> {
   return new Promise((resolve, reject) => {
-    // A clean environment, as an operator's shell: no DATABASE_URL or test settings of this process.
-    const childEnv = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? os.tmpdir(), ...env } as unknown as NodeJS.ProcessEnv;
-    const child = spawn(command, args, { cwd: root, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, args, { cwd: root, env: operatorEnv(env), stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (c) => (output += c));
     child.stderr.on("data", (c) => (output += c));
@@ -253,26 +254,25 @@ describe.skipIf(!onPostgres())("npm run db:copy (SQLite to PostgreSQL)", () => {
     file.close();
     const { url, client } = newTarget("killed");
     const database = new URL(url).pathname.slice(1);
-    /** The copy's connection, its transaction open and inserting farm_readings (the tables before it hold their rows). */
-    const copying = () =>
-      client.query(`select 1 from pg_stat_activity where datname = $1 and application_name = 'akoko-db-copy' and xact_start is not null and query like 'insert into "farm_readings"%'`, [database]).rows
-        .length > 0;
+    /** Whether the copy's connection has its transaction open and its latest statement is like `statement`. */
+    const copyAt = (statement: string) =>
+      client.query("select 1 from pg_stat_activity where datname = $1 and application_name = 'akoko-db-copy' and xact_start is not null and query like $2", [database, statement]).rows.length > 0;
 
     // node itself, not npm: the signals reach the copy's own process.
-    const copy = spawn(process.execPath, ["scripts/db-copy.js", "--from", large, "--to", url], {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? os.tmpdir() },
-      stdio: "ignore",
-    });
+    const copy = spawn(process.execPath, ["scripts/db-copy.js", "--from", large, "--to", url], { cwd: root, env: operatorEnv(), stdio: "ignore" });
     const exited = new Promise<NodeJS.Signals | null>((resolve) => copy.on("exit", (_code, signal) => resolve(signal)));
     const deadline = Date.now() + 60_000;
-    while (!copying()) {
-      if (Date.now() > deadline) throw new Error("db:copy never started inserting");
+    // Inserting farm_readings: the tables before it hold their rows.
+    while (!copyAt('insert into "farm_readings"%')) {
+      if (Date.now() > deadline) {
+        copy.kill("SIGKILL");
+        throw new Error("db:copy never started inserting farm_readings");
+      }
       await new Promise((r) => setTimeout(r, 1));
     }
-    // Frozen, it cannot reach COMMIT: still inserting (or between two INSERTs) when it is killed.
+    // Frozen, it sends nothing more: if it had not sent COMMIT yet, it never will.
     copy.kill("SIGSTOP");
-    const midCopy = copying();
+    const midCopy = copyAt("%") && !copyAt("commit%");
     copy.kill("SIGKILL");
     expect(await exited).toBe("SIGKILL");
     expect(midCopy).toBe(true);
