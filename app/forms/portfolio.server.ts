@@ -3,7 +3,7 @@ import type { UnsavedDestination } from "~/models/withdrawal.server";
 import { DestinationSchema } from "~/forms/wallet.server";
 import { MOMO_PROVIDERS } from "~/domain/wallet";
 import { msg } from "~/catalog/ref";
-import { fieldMessages, formId, formMsg, formText, idempotencyKey, type FieldMessage } from "~/forms/parse.server";
+import { fieldMessages, formId, formMsg, formText, idempotencyKey, type FieldMessage, readId } from "~/forms/parse.server";
 
 // ---- the portfolio page's forms: one action, a hidden `intent` ----
 
@@ -87,8 +87,8 @@ export function destinationErrorField(field: string, method: string): string {
  */
 export function withdrawTarget(form: WithdrawForm): { ok: true; target: { destinationId: number | null; unsaved: UnsavedDestination | null } } | { ok: false; errors: Record<string, FieldMessage> } {
   if (form.destination_id) {
-    const id = Number(form.destination_id);
-    if (!Number.isSafeInteger(id) || id <= 0) return { ok: false, errors: { destination_id: msg("forms.portfolio.savedDestination") } };
+    const id = readId(form.destination_id);
+    if (id === null) return { ok: false, errors: { destination_id: msg("forms.portfolio.savedDestination") } };
     return { ok: true, target: { destinationId: id, unsaved: null } };
   }
   if (!form.method && !form.account_number) return { ok: true, target: { destinationId: null, unsaved: null } };

@@ -1,4 +1,5 @@
 import { msg } from "~/catalog/ref";
+import { readId } from "~/forms/parse.server";
 import { readPageForm } from "~/lib/page-action.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { Locale } from "~/catalog/format";
@@ -38,10 +39,10 @@ export async function approvalsAdminLoader({ request }: LoaderFunctionArgs) {
 export async function approvalsAdminAction({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const form = await readPageForm(request);
-  const id = Number(form.id);
+  const id = readId(form.id);
   const values = { id: form.id ?? "", reason: form.reason ?? "" };
   try {
-    if (!Number.isSafeInteger(id) || id <= 0) throw new DomainError(404, msg("rules.approval.notFound"));
+    if (id === null) throw new DomainError(404, msg("rules.approval.notFound"));
     const ctx = { actor: admin, key: null };
     if (form.intent === "approve") {
       const done = await approveRequest(ctx, { approvalId: id });
@@ -55,7 +56,7 @@ export async function approvalsAdminAction({ request }: ActionFunctionArgs) {
   } catch (error) {
     if (error instanceof DomainError || error instanceof HttpError) {
       const field = error instanceof DomainError && error.field === "reason" ? "reason" : "form";
-      return data({ ok: false as const, id, errors: { [field]: detailIn(localeOf(request), error) } as Record<string, string>, values }, { status: error.status });
+      return data({ ok: false as const, id: id ?? 0, errors: { [field]: detailIn(localeOf(request), error) } as Record<string, string>, values }, { status: error.status });
     }
     throw error;
   }

@@ -4,7 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
 import { DomainError } from "~/domain/errors";
 import { KycRejectionSchema } from "~/forms/kyc.server";
-import { parseForm } from "~/forms/parse.server";
+import { parseForm, readId } from "~/forms/parse.server";
 import { getKycVerifier } from "~/integrations/kyc/index.server";
 import { KYC_SUBMISSION_STATUSES, kycReviewJson, listKycSubmissions } from "~/models/kyc.server";
 import { approveKyc, rejectKyc } from "~/commands/admin-kyc.server";
@@ -38,10 +38,10 @@ export async function kycAdminAction({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const locale = localeOf(request);
   const form = await readPageForm(request);
-  const submissionId = Number(form.id);
+  const submissionId = readId(form.id);
   const values = { id: form.id ?? "", reason: form.reason ?? "" };
   try {
-    if (!Number.isSafeInteger(submissionId) || submissionId <= 0) throw new DomainError(404, msg("adminKyc.notFound"));
+    if (submissionId === null) throw new DomainError(404, msg("adminKyc.notFound"));
     const ctx = { actor: admin, key: null };
     if (form.intent === "approve") {
       approveKyc(ctx, { submissionId });
@@ -50,13 +50,13 @@ export async function kycAdminAction({ request }: ActionFunctionArgs) {
     if (form.intent === "reject") {
       const parsed = parseForm(KycRejectionSchema, { reason: values.reason }, rendererFor(locale));
       if (!parsed.ok)
-        return data({ ok: false as const, id: submissionId, errors: { reason: parsed.errors.reason ?? Object.values(parsed.errors)[0] } as Record<string, string>, values }, { status: 422 });
+        return data({ ok: false as const, id: submissionId ?? 0, errors: { reason: parsed.errors.reason ?? Object.values(parsed.errors)[0] } as Record<string, string>, values }, { status: 422 });
       rejectKyc(ctx, { submissionId, reason: parsed.data.reason });
       return redirectWithFlash("/admin/kyc", { kind: "success", message: msg("adminKyc.flash.rejected", { id: submissionId }) });
     }
-    return data({ ok: false as const, id: submissionId, errors: { form: translatorFor(locale)("admin.chooseApproveOrReject") } as Record<string, string>, values }, { status: 400 });
+    return data({ ok: false as const, id: submissionId ?? 0, errors: { form: translatorFor(locale)("admin.chooseApproveOrReject") } as Record<string, string>, values }, { status: 400 });
   } catch (error) {
-    if (error instanceof DomainError) return data({ ok: false as const, id: submissionId, errors: { form: detailIn(locale, error) } as Record<string, string>, values }, { status: error.status });
+    if (error instanceof DomainError) return data({ ok: false as const, id: submissionId ?? 0, errors: { form: detailIn(locale, error) } as Record<string, string>, values }, { status: error.status });
     throw error;
   }
 }

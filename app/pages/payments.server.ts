@@ -1,4 +1,5 @@
 import { msg } from "~/catalog/ref";
+import { readId } from "~/forms/parse.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { redirectWithFlash, requireUser } from "~/auth/session.server";
@@ -192,7 +193,7 @@ export async function destinationsAction({ request }: ActionFunctionArgs) {
   const ctx = { actor: user, key: null };
   try {
     if (form.intent === "remove") {
-      removeDestination(ctx, { destinationId: Number(form.destination_id) || 0 });
+      removeDestination(ctx, { destinationId: readId(form.destination_id) ?? 0 });
       return redirectWithFlash("/portfolio/destinations", { kind: "success", message: msg("investorTexts.destinationRemoved") });
     }
     if (form.intent === "add") {
