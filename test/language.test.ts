@@ -49,10 +49,18 @@ describe("the language a page is read in", () => {
 
   it("never sends the reader to another site, and says so for a language it does not have", async () => {
     const client = new Client(server.url);
-    for (const back of ["https://evil.example/", "//evil.example/x", "/\\evil.example"]) {
-      const res = await client.postForm("/language", { lang: "ak", back });
-      expect(res.headers.get("Location"), back).toBe("/");
+    // Browsers drop tabs and line breaks from a URL: "/\t/evil.example" would be //evil.example.
+    for (const back of ["https://evil.example/", "//evil.example/x", "/\\evil.example", "/\t/evil.example", "/\r/x", "/a\r\nSet-Cookie: x=1"]) {
+      for (const lang of ["ak", "zz"]) {
+        const res = await client.postForm("/language", { lang, back });
+        expect(res.status, back).toBe(302);
+        expect(res.headers.get("Location"), back).toBe("/");
+      }
     }
+    // A character a header cannot carry as it is comes back percent-encoded, never a 500.
+    const separator = await client.postForm("/language", { lang: "ak", back: "/faq\u2028" });
+    expect(separator.status).toBe(302);
+    expect(separator.headers.get("Location")).toBe("/faq%E2%80%A8");
     const visitor = new Client(server.url);
     const unknown = await visitor.postForm("/language", { lang: "fr", back: "/faq" });
     expect(unknown.status).toBe(302);

@@ -35,9 +35,3 @@ export function languageFromAcceptLanguage(header: string | null): Language {
   }
   return "en";
 }
-
-/** A path on this site to return to after choosing a language; anything else (another site) is Home. */
-export function samePagePath(value: string | null | undefined): string {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\") || value.length > 2000) return "/";
-  return value;
-}

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { readPageFormData } from "~/lib/page-action.server";
 import { redirect } from "@remix-run/node";
 import { getUser, redirectWithFlash } from "~/auth/session.server";
-import { LANGUAGE_COOKIE, languageOf, samePagePath } from "~/catalog/languages";
+import { LANGUAGE_COOKIE, languageOf } from "~/catalog/languages";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { msg } from "~/catalog/ref";
 import { chooseLanguage } from "~/commands/account.server";
 import { languageCookie } from "~/auth/language-cookie.server";
@@ -14,7 +15,8 @@ import { languageCookie } from "~/auth/language-cookie.server";
  */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readPageFormData(request);
-  const back = samePagePath(String(form.get("back") ?? "/"));
+  // Only a page of this site, as the URL parser writes it (a Location header always carries it).
+  const back = safeRedirect(form.get("back"), "/");
   const language = languageOf(String(form.get(LANGUAGE_COOKIE) ?? ""));
   if (!language) return redirectWithFlash(back, { kind: "error", message: msg("common.language.unknown") });
   const user = await getUser(request);
