@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { getEnv } from "~/lib/env.server";
 import { FallbackWordsScript, useFallbackWords } from "~/catalog/fallback-words";
 import { data } from "@remix-run/node";
 import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
@@ -37,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const headers = new Headers();
   if (setCookie) headers.append("Set-Cookie", setCookie);
   // A year: the stylesheet's name changes with every build, and the cookie with it.
-  if (inlineCss) headers.append("Set-Cookie", `${STYLESHEET_COOKIE}=${stylesheetVersion()}; Path=/; Max-Age=31536000; SameSite=Lax`);
+  if (inlineCss) headers.append("Set-Cookie", `${STYLESHEET_COOKIE}=${stylesheetVersion()}; Path=/; Max-Age=31536000; SameSite=Lax${getEnv().cookieSecure ? "; Secure" : ""}`);
   return data(
     {
       user: user ? { fullName: user.fullName, isAdmin: user.isAdmin } : null,

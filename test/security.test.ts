@@ -448,6 +448,13 @@ describe("HSTS: browsers are told to keep to HTTPS whenever cookies are Secure",
     expect(seen.find((a) => a.what === "413")!.status).toBe(413);
   });
 
+  it("marks every cookie Secure then, the stylesheet's and the language's too", async () => {
+    const home = await fetch(`${secure.url}/?lang=ak`);
+    const cookies = home.headers.getSetCookie();
+    expect(cookies.map((c) => c.split("=")[0]).sort()).toEqual(["akoko_css", "lang"]);
+    for (const cookie of cookies) expect(cookie, cookie).toMatch(/; Secure(;|$)/);
+  });
+
   it("sends none when they are not (COOKIE_SECURE=false: plain HTTP)", async () => {
     expect((await answers(server.url)).filter((a) => a.hsts !== null)).toEqual([]);
   });
