@@ -60,6 +60,12 @@ describe("the cooling-off period and the holder's name (demo provider, default 2
     const page = await u.page.follow("/portfolio/destinations");
     expect(page.html).toContain("A new one can receive money 24 hours after you add it");
     expect(page.html).toContain(`can receive money from ${shown}`);
+    // Another investor cannot remove it: not found (404), as the API says, and it stays.
+    const stranger = await createInvestor(server);
+    const removed = await stranger.page.postForm("/portfolio/destinations", { intent: "remove", destination_id: saved.body.id });
+    expect(removed.status).toBe(404);
+    expect(htmlText(await removed.text())).toContain("Destination not found.");
+    expect(destinationCount(server, u.id)).toBe(1);
 
     // A day and a bit later (the same database under a later clock), it receives money.
     const dbFile = server.dbFile;

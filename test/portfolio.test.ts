@@ -254,7 +254,7 @@ describe("details, payouts CSV and another investor's data", () => {
     expect((await page(stranger.page, "/portfolio/payouts/abc.csv")).status).toBe(404);
     // The stranger cannot reinvest through someone else's holding either.
     const steal = await stranger.page.postForm("/portfolio", { intent: "reinvest", investment_id: paidId, units: 1 });
-    expect(steal.status).toBe(400);
+    expect(steal.status).toBe(404);
     expect(htmlText(await steal.text())).toContain("Investment not found.");
   });
 });
@@ -509,7 +509,7 @@ describe("money through the page forms", () => {
     expect(after).toContain("No open early-exit requests.");
     const someoneElse = await investor(0);
     const refused = await someoneElse.page.postForm("/portfolio", { intent: "cancel_exit", exit_id: exitId, idempotency_key: "cx-2" });
-    expect(refused.status).toBe(400);
+    expect(refused.status).toBe(404);
     expect(htmlText(await refused.text())).toContain("Exit request not found.");
   });
 

@@ -158,8 +158,8 @@ describe("ending sessions", () => {
     const theirId = (await listed(theirs))[0].id;
     for (const id of [String(theirId), "999999", "abc"]) {
       const res = await phone.postForm("/account", { intent: "end-session", session_id: id });
-      expect(res.status).toBe(400);
-      expect(htmlText(await res.text())).toContain("That session is already signed out.");
+      expect(res.status).toBe(404);
+      expect(htmlText(await res.text())).toContain("Session not found.");
     }
     expect((await theirs.get("/account")).status).toBe(200);
     const mine = (await listed(phone))[0].id;

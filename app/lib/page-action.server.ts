@@ -7,13 +7,14 @@ import { detailIn, render } from "~/catalog/index.server";
 import type { Locale, MessageRef } from "~/catalog/format";
 
 /**
- * For page actions: a broken rule becomes a 400 with the message beside its field
+ * For page actions: a broken rule becomes a 400 (a 404 for what is not found) with the message beside its field
  * (or for the whole form), in the reader's `locale`, and the typed values come back so nothing is
  * retyped. Anything else is a real fault and is rethrown.
  */
 export function pageError(error: unknown, values: Record<string, unknown>, locale: Locale) {
   if (error instanceof DomainError) {
-    return data({ ok: false as const, errors: { [error.field ?? "form"]: detailIn(locale, error) } as Record<string, string>, values }, { status: 400 });
+    // Not found (another user's id too) stays a 404, as the API answers it; any other broken rule is a 400.
+    return data({ ok: false as const, errors: { [error.field ?? "form"]: detailIn(locale, error) } as Record<string, string>, values }, { status: error.status === 404 ? 404 : 400 });
   }
   if (error instanceof HttpError) {
     return data({ ok: false as const, errors: { form: detailIn(locale, error) } as Record<string, string>, values }, { status: error.status });

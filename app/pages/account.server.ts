@@ -147,7 +147,8 @@ export async function accountAction({ request }: ActionFunctionArgs) {
       case "end-session": {
         const id = /^\d{1,15}$/.test(form.session_id ?? "") ? Number(form.session_id) : 0;
         if (id === (await currentSessionId(request))) return refused({ form: t("investorTexts.sessionIsCurrent") }, values);
-        if (!account.endSession(ctx, { sessionId: id })) return refused({ form: t("investorTexts.sessionNotFound") }, values);
+        // Another user's session, or one already ended: not found, as the API says.
+        if (!account.endSession(ctx, { sessionId: id })) return data({ ok: false as const, errors: { form: t("api.sessionNotFound") }, values }, { status: 404 });
         return redirectWithFlash("/account#sessions", { kind: "success", message: msg("investorTexts.sessionEnded") });
       }
       case "end-other-sessions": {

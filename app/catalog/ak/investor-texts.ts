@@ -32,7 +32,6 @@ export const investorTexts: TwiTexts<typeof english> = {
   "investorTexts.accountClosed": "Yɛato w'akawnt mu na yɛayi wo ho nsɛm afi hɔ. Yɛda wo ase sɛ wo ne Akoko de sika hyɛɛ mu.",
   "investorTexts.sessionEnded": "Yɛayi saa session no afi mu.",
   "investorTexts.othersEnded": "Yɛayi w'akawnt session ne API kɔd kokoam foforɔ biara afi mu.",
-  "investorTexts.sessionNotFound": "Saa session no afi mu dada.",
   "investorTexts.sessionIsCurrent": "Ɛyɛ session a wode redi dwuma seesei. Sɛ wopɛ sɛ wogyae a, fi mu.",
   "investorTexts.chooseWhat": "Yi nea wopɛ sɛ wosesa.",
   "investorTexts.twoFactorOn": "Wura mu a ɛtɔ so mmienu reyɛ adwuma.",

@@ -35,7 +35,6 @@ export const investorTexts = {
   "investorTexts.accountClosed": "Your account is closed and your personal details are removed. Thank you for investing with Akoko.",
   "investorTexts.sessionEnded": "That session is signed out.",
   "investorTexts.othersEnded": "Every other session and API token of your account is signed out.",
-  "investorTexts.sessionNotFound": "That session is already signed out.",
   "investorTexts.sessionIsCurrent": "That is the session you are using. To end it, log out.",
   "investorTexts.chooseWhat": "Choose what to change.",
   "investorTexts.twoFactorOn": "Two-factor sign-in is on.",
