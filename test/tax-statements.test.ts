@@ -160,6 +160,11 @@ describe("the admin's report and the tax paid over", () => {
     const tooMuch = await call(admin.api, "POST", "/api/v1/admin/tax/payments", { period: month(), amount: (due + 0.01).toFixed(2), reference: "GRA-RCPT-1" });
     expect(tooMuch.status).toBe(409);
     expect(taxHeld()).toBe(held);
+    // The month by its name in the reader's language.
+    const twiMonths = ["Ɔpɛpɔn", "Ɔgyefuo", "Ɔbɛnem", "Oforisuo", "Kɔtɔnimma", "Ayɛwohomumu", "Kitawonsa", "Ɔsanaa", "Ɛbɔ", "Ahinime", "Obubuo", "Ɔpɛnimma"];
+    const twi = await call(admin.api, "POST", "/api/v1/admin/tax/payments?lang=ak", { period: month(), amount: (due + 0.01).toFixed(2), reference: "GRA-RCPT-1" });
+    expect(twi.status).toBe(409);
+    expect(twi.body.detail).toContain(`${twiMonths[Number(month().slice(5, 7)) - 1]} ${month().slice(0, 4)}`);
     expect((await call(admin.api, "POST", "/api/v1/admin/tax/payments", { period: month(), amount: "3", reference: "" })).status).toBe(422);
 
     const headers = { "Idempotency-Key": `tax-${month()}-1` };

@@ -1,3 +1,6 @@
+import type { MessageRef } from "~/catalog/format";
+import { msg } from "~/catalog/ref";
+
 /**
  * Withholding tax statements (issue 18), pure: an investor's income lines summed per month, and the
  * checks on a tax period. The rate itself is applied when a payout is made (app/domain/payouts.ts).
@@ -34,7 +37,10 @@ export function sumTotals(rows: ReadonlyArray<{ grossMinor: number; taxMinor: nu
   return rows.reduce((s, r) => ({ grossMinor: s.grossMinor + r.grossMinor, taxMinor: s.taxMinor + r.taxMinor, netMinor: s.netMinor + r.netMinor }), { grossMinor: 0, taxMinor: 0, netMinor: 0 });
 }
 
-/** "November 2026". */
+/** A month (YYYY-MM) as words in the reader's language: "November 2026", "Obubuo 2026". */
+export const monthWords = (period: string): MessageRef => msg("adminTax.monthOf", { name: { msg: `adminTax.monthName.${period.slice(5, 7)}` }, year: period.slice(0, 4) });
+
+/** "November 2026", in English (what a report row carries; a page names it with monthWords). */
 export function monthName(month: string): string {
   const names = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
   return `${names[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;

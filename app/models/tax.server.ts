@@ -3,7 +3,7 @@ import { and, asc, eq, gt, gte, lt, or, sql } from "drizzle-orm";
 import { nextPeriod } from "~/domain/calendar";
 import { DomainError } from "~/domain/errors";
 import { minorToCedis } from "~/domain/money";
-import { monthName, sumTotals, totalsByMonth, type IncomeLine } from "~/domain/tax";
+import { monthName, monthWords, sumTotals, totalsByMonth, type IncomeLine } from "~/domain/tax";
 import { nowIso } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
@@ -133,7 +133,8 @@ export function taxHeldMinor(): number {
 export function recordTaxPayment({ period, amountMinor, reference, adminId }: { period: string; amountMinor: number; reference: string } & By) {
   return atomic(() => {
     const report = monthlyTaxReport(period);
-    if (amountMinor > report.dueMinor) throw new DomainError(409, msg("refusals.taxAboveDue", { month: monthName(period), due: { money: report.dueMinor }, amount: { money: amountMinor } }), "amount");
+    if (amountMinor > report.dueMinor)
+      throw new DomainError(409, msg("refusals.taxAboveDue", { month: monthWords(period), due: { money: report.dueMinor }, amount: { money: amountMinor } }), "amount");
     if (amountMinor > report.heldMinor) throw new DomainError(409, msg("refusals.taxAccountTooSmall", { held: { money: report.heldMinor }, amount: { money: amountMinor } }), "amount");
     // One receipt is one payment: the same reference again for the month is a payment recorded twice.
     const used = getDb()

@@ -1,4 +1,5 @@
 import { msg } from "~/catalog/ref";
+import { monthWords } from "~/domain/tax";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
 import { DomainError } from "~/domain/errors";
@@ -35,9 +36,6 @@ export function readTaxPayment(body: Record<string, unknown>): { period: string;
   if (reference.length < TAX_REFERENCE.min || reference.length > TAX_REFERENCE.max) throw new DomainError(422, msg("adminTax.error.referenceLength", TAX_REFERENCE), "reference");
   return { period, amountMinor: amount.minor, reference };
 }
-
-/** "October 2026" as a message (as monthName in ~/domain/tax writes it), for the reader's language. */
-const monthWords = (period: string) => msg("adminTax.monthOf", { name: { msg: `adminTax.monthName.${period.slice(5, 7)}` }, year: period.slice(0, 4) });
 
 export async function taxAdminLoader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
