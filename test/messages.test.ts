@@ -648,6 +648,23 @@ describe("verified contacts", () => {
     for (let i = 0; i < 6; i++) statuses.push((await u.page.postForm("/account", { intent: "send-phone-code" })).status);
     expect(statuses).toEqual([302, 302, 302, 302, 302, 429]);
   });
+
+  it("limits how many codes one number is sent, whichever accounts ask", async () => {
+    const victim = await confirmedInvestor(0);
+    const number = victim.phone!;
+    const first = await createInvestor(server);
+    const second = await createInvestor(server);
+    const statuses: Record<string, number[]> = { first: [], second: [] };
+    for (const [name, u] of [["first", first], ["second", second]] as const) {
+      expect((await u.page.postForm("/account", { intent: "profile", full_name: u.fullName, phone: number })).status).toBe(302);
+      for (let i = 0; i < 3; i++) statuses[name].push((await u.page.postForm("/account", { intent: "send-phone-code" })).status);
+    }
+    expect(statuses).toEqual({ first: [302, 302, 302], second: [302, 302, 429] });
+    const refused = await second.page.postForm("/account", { intent: "send-phone-code" });
+    expect(refused.status).toBe(429);
+    expect(htmlText(await refused.text())).toContain("Too many attempts. Please try again later.");
+    expect(server.db().prepare("select count(*) n from outbox where kind = 'PHONE_CODE' and recipient = ?").get(number)).toEqual({ n: 5 });
+  });
 });
 
 describe("unsubscribe", () => {

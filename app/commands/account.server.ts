@@ -242,7 +242,7 @@ export function chooseLanguage(ctx: CommandContext, input: { language: Language 
   users.setUserLocale(ctx.actor.id, input.language);
 }
 
-/** Confirmation links and SMS codes each user may ask for per rate window (AUTH_RATE_WINDOW_SECONDS). */
+/** Confirmation links and SMS codes each user may ask for, and SMS codes one number is sent, per rate window (AUTH_RATE_WINDOW_SECONDS). */
 const CONFIRMATIONS_PER_WINDOW = 5;
 
 /** A new link to confirm the account's email address. */
@@ -251,9 +251,16 @@ export function sendEmailConfirmation(ctx: CommandContext): void {
   contacts.sendEmailConfirmation(ctx.actor.id);
 }
 
-/** A new 6-digit code by SMS to the account's phone. */
+/**
+ * A new 6-digit code by SMS to the account's phone. Counted per account and per number: any account
+ * may put someone else's number on itself, so the account's limit alone would let a handful of
+ * accounts send that number as many codes as they liked.
+ */
 export function sendPhoneCode(ctx: CommandContext): void {
-  if (!reserveAttempt(`phone-code:${ctx.actor.id}`, CONFIRMATIONS_PER_WINDOW)) throw new HttpError(429, msg("rules.tooManyAttempts"));
+  const phone = users.getUserById(ctx.actor.id)?.phone;
+  const limits: Array<[string, number]> = [[`phone-code:${ctx.actor.id}`, CONFIRMATIONS_PER_WINDOW]];
+  if (phone) limits.push([`phone-code-to:${phone}`, CONFIRMATIONS_PER_WINDOW]);
+  if (!reserveAttempts(limits)) throw new HttpError(429, msg("rules.tooManyAttempts"));
   contacts.sendPhoneCode(ctx.actor.id);
 }
 
