@@ -655,7 +655,10 @@ describe("verified contacts", () => {
     const first = await createInvestor(server);
     const second = await createInvestor(server);
     const statuses: Record<string, number[]> = { first: [], second: [] };
-    for (const [name, u] of [["first", first], ["second", second]] as const) {
+    for (const [name, u] of [
+      ["first", first],
+      ["second", second],
+    ] as const) {
       expect((await u.page.postForm("/account", { intent: "profile", full_name: u.fullName, phone: number })).status).toBe(302);
       for (let i = 0; i < 3; i++) statuses[name].push((await u.page.postForm("/account", { intent: "send-phone-code" })).status);
     }

@@ -5,7 +5,7 @@
 // with their SMS and email, are in test/ussd-money.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, type Client } from "./support/client";
-import { backdateHoldings, createBatch, createFarm, createInvestor, serverNow, signInAdmin, type Investor } from "./support/factories";
+import { backdateBatchStart, backdateHoldings, createBatch, createFarm, createInvestor, serverNow, signInAdmin, type Investor } from "./support/factories";
 import type { FakeUssdGateway } from "./support/fake-ussd";
 import { FakeAfricasTalking } from "./support/fake-ussd-africastalking";
 import { FakeHubtelUssd } from "./support/fake-ussd-hubtel";
@@ -267,6 +267,48 @@ describe.each(GATEWAY_NAMES)("the USSD menus through %s", (name: GatewayName) =>
     // Nothing was bought.
     expect(server.db().prepare("select count(*) n from investments where user_id = ?").get(efua.id)).toEqual({ n: 0 });
     expect(server.db().prepare("select units_placed from batches where id = ?").get(batch.id)).toEqual({ units_placed: 0 });
+  });
+
+  it("offers no caller their own early-exit units: a batch where only theirs are on sale is not listed, and the units left exclude them", async () => {
+    const [ama, kojo] = [await caller(1000), await caller(1000)];
+    const batch = createBatch(server, { productType: "EGG", unitPrice: 100, targetUnits: 5 });
+    await invest(ama.api, batch.id, 3);
+    await invest(kojo.api, batch.id, 2);
+    await activate(batch.id);
+    backdateBatchStart(server, batch.id, { months: 2 });
+    const offer = async (who: Investor, units: number) => expect((await call(who.api, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units })).status).toBe(201);
+    // The batch is found by its id, as the session keeps each page's: a screen may shorten a farm's name.
+    const idsOnPage = (phone: string): number[] => JSON.parse(sessionOf(phone).state).ids;
+    /** The batches on every page of the caller's invest list. */
+    const listedBatches = async (phone: string) => {
+      const fake = gateway();
+      await fake.dial(phone);
+      await fake.send("2");
+      const ids = [...idsOnPage(phone)];
+      while (fake.screen.includes("9. More")) {
+        await fake.send("9");
+        ids.push(...idsOnPage(phone));
+      }
+      return ids;
+    };
+    /** The batch's units screen, chosen from the caller's invest list. */
+    const unitsScreen = async (phone: string) => {
+      const fake = gateway();
+      await fake.dial(phone);
+      await fake.send("2");
+      while (!idsOnPage(phone).includes(batch.id)) {
+        expect(fake.screen).toContain("9. More");
+        await fake.send("9");
+      }
+      return fake.send(String(idsOnPage(phone).indexOf(batch.id) + 1));
+    };
+    await offer(ama, 1);
+    expect(await listedBatches(ama.phone)).not.toContain(batch.id);
+    expect(await listedBatches(kojo.phone)).toContain(batch.id);
+    expect(await unitsScreen(kojo.phone)).toContain("GHS 100.00 a unit, 1 left\n");
+    await offer(kojo, 2);
+    expect(await unitsScreen(ama.phone)).toContain("GHS 100.00 a unit, 2 left\n");
+    expect(await unitsScreen(kojo.phone)).toContain("GHS 100.00 a unit, 1 left\n");
   });
 
   it("asks a deposit's amount and checks it as the deposit form does", async () => {

@@ -265,6 +265,13 @@ export function listExitRequests(userId: number): ExitRequestRow[] {
   return getDb().select().from(exitRequests).where(eq(exitRequests.userId, userId)).orderBy(desc(exitRequests.id)).all();
 }
 
+/** The units an investor offers for exit and no buyer has taken yet, by batch (what availableToBuyer takes off). */
+export function ownOffersByBatch(userId: number): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const r of listExitRequests(userId)) if (r.status === "PENDING") out.set(r.batchId, (out.get(r.batchId) ?? 0) + r.unitsRemaining);
+  return out;
+}
+
 /** The investor's investments, newest first, with their batch's type and farm. */
 export function listMyInvestments(userId: number) {
   return getDb()

@@ -38,7 +38,7 @@ import { newIdempotencyKey, pageError, readPageForm } from "~/lib/page-action.se
 import { receiptHref } from "~/pages/portfolio";
 import { getUser, redirectWithFlash } from "~/auth/session.server";
 import { getBatch, listBatches, type BatchView } from "~/models/batch.server";
-import { investmentRef, listExitRequests, listMyInvestments } from "~/models/investment.server";
+import { investmentRef, listMyInvestments, ownOffersByBatch } from "~/models/investment.server";
 import { invest, requestEarlyExit } from "~/commands/investing.server";
 import { walletBalanceMinor } from "~/models/ledger.server";
 import { InvestFormSchema } from "~/forms/invest.server";
@@ -117,13 +117,6 @@ function unitsHeldIn(userId: number, batchId: number) {
 
 function unitsOfferedBy(userId: number, batchId: number) {
   return ownOffersByBatch(userId).get(batchId) ?? 0;
-}
-
-/** The units an investor offers for exit and no buyer has taken yet, by batch. */
-export function ownOffersByBatch(userId: number): Map<number, number> {
-  const out = new Map<number, number>();
-  for (const r of listExitRequests(userId)) if (r.status === "PENDING") out.set(r.batchId, (out.get(r.batchId) ?? 0) + r.unitsRemaining);
-  return out;
 }
 
 /** The money core's early-exit answer for these units (one, before the investor types), or null when an exit could go ahead. */

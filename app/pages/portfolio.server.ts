@@ -23,7 +23,7 @@ import {
   withdrawPrompt,
   withQuery,
 } from "~/pages/portfolio";
-import { listExitRequests, listMyInvestments, getInvestmentReceipt, getMyInvestment, investmentRef, listPayoutsForInvestment } from "~/models/investment.server";
+import { listExitRequests, listMyInvestments, getInvestmentReceipt, getMyInvestment, investmentRef, listPayoutsForInvestment, ownOffersByBatch } from "~/models/investment.server";
 import { cancelEarlyExit, reinvest, setAutoReinvest } from "~/commands/investing.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
@@ -43,7 +43,7 @@ import { redirectWithFlash, requireUser } from "~/auth/session.server";
 import { batchAvailability, getBatch } from "~/models/batch.server";
 import { listNotifications } from "~/models/notification.server";
 import { walletBalanceMinor, walletInfo } from "~/models/ledger.server";
-import { buyingFigures, checkTarget, ownOffersByBatch } from "~/pages/invest.server";
+import { buyingFigures, checkTarget } from "~/pages/invest.server";
 import { momoNetworks, withdrawTarget, PortfolioActionSchema } from "~/forms/portfolio.server";
 import { fieldErrors, renderMessages } from "~/forms/parse.server";
 import { walletStatement } from "~/models/wallet.server";

@@ -10,7 +10,7 @@ import { changePin, checkPin, pinState, registerByPhone, type PinCheck } from "~
 import { readFullName } from "~/domain/account";
 import { calendarDateOrNull, formatInstant } from "~/domain/calendar";
 import { DomainError } from "~/domain/errors";
-import { buyingState, readUnitCount, sellsUnitsNow } from "~/domain/investing";
+import { availableToBuyer, buyingState, readUnitCount, sellsUnitsNow } from "~/domain/investing";
 import { normalizeGhanaPhone } from "~/domain/kyc";
 import { minorToDecimalString } from "~/domain/money";
 import { PAYMENT_TIMINGS, readOtp } from "~/domain/payments";
@@ -24,7 +24,7 @@ import { HttpError } from "~/lib/http.server";
 import { openFromString, sealToString } from "~/lib/kyc-crypto.server";
 import { getBatch, listBatches } from "~/models/batch.server";
 import { depositMessage, getMyDeposit, listMyDeposits, type Deposit } from "~/models/deposit.server";
-import { investmentRef, listMyInvestments, previewInvestment } from "~/models/investment.server";
+import { investmentRef, listMyInvestments, ownOffersByBatch, previewInvestment } from "~/models/investment.server";
 import { assertDepositWithinLimits, assertMayWithdraw } from "~/models/kyc.server";
 import { walletInfo } from "~/models/ledger.server";
 import { listReceivedPayouts, nextPayouts } from "~/models/payout.server";
@@ -402,11 +402,17 @@ const language: Menu<At<"language">> = {
 /** An expected return as the list shows it: 1.25%/mo, 12%/cycle. */
 const roiOf = (productType: "EGG" | "CHICKEN", roi: number) => msg(`ussd.invest.roi.${productType}`, { rate: { number: Math.round(roi * 10_000) / 100 } });
 
-/** The batches that sell units now (new units of OPEN batches, early-exit units of laying ones), five to a page. */
+/**
+ * The batches that sell units now to the caller (new units of OPEN batches, others' early-exit units
+ * of laying ones: their own are not for sale to them, availableToBuyer), five to a page.
+ */
 const investList: Menu<At<"investList">> = {
   show: (ctx, state) => {
     const say = t(ctx);
-    const open = listBatches().filter(sellsUnitsNow);
+    const ownOffers = ownOffersByBatch(accountOf(ctx));
+    const open = listBatches()
+      .map((b) => availableToBuyer(b, ownOffers.get(b.id) ?? 0))
+      .filter(sellsUnitsNow);
     if (open.length === 0) return { screen: wants("investList", [said(ctx, state.error), say("ussd.invest.none"), back(ctx)]), state: { at: "investList", start: 0, ids: [] } };
     const start = state.start < open.length ? state.start : 0;
     const { lines, shown } = page({
@@ -441,11 +447,15 @@ const investList: Menu<At<"investList">> = {
   },
 };
 
-/** How many units: the batch, its price and what is left, the wallet; checked by the rules of buying (their messages word for word). */
+/**
+ * How many units: the batch, its price and what is left for the caller (availableToBuyer), the
+ * wallet; checked by the rules of buying (their messages word for word).
+ */
 const investUnits: Menu<At<"investUnits">> = {
   show: (ctx, state) => {
     const say = t(ctx);
-    const b = getBatch(state.batchId);
+    const listed = getBatch(state.batchId);
+    const b = listed && availableToBuyer(listed, ownOffersByBatch(accountOf(ctx)).get(listed.id) ?? 0);
     const buying = b ? buyingState(b) : "closed";
     if (!b || buying !== "open") {
       const why = buying === "sold-out" ? msg("rules.batchSoldOut", { batchId: state.batchId }) : msg("rules.batchNotOpen");
