@@ -59,11 +59,19 @@ describe("wallet: deposit and withdraw", () => {
     const small = await createInvestor(server, { walletGhs: 50 });
     const rich = await createInvestor(server, { walletGhs: 1_500_000 });
     const before = moneySnapshot();
-    for (const amount of [9_999_999, "9999999", "1,000,000.01", "999999999999999"])
+    for (const amount of [9_999_999, "9999999", "1,000,000.01", "999999999999999", "9999999999999999", "99999999999999999999.99", 1e21])
       expect(await call(small.api, "POST", "/api/v1/invest/withdraw", { amount }), String(amount)).toEqual({ status: 409, body: { detail: "Insufficient balance" } });
     expect(await call(rich.api, "POST", "/api/v1/invest/withdraw", { amount: 2_000_000 })).toEqual({ status: 409, body: { detail: "Insufficient balance" } });
     for (const amount of [1_000_000.01, "1200000", "1,500,000"])
       expect(await call(rich.api, "POST", "/api/v1/invest/withdraw", { amount }), String(amount)).toEqual({ status: 422, body: { detail: "The most you can move at once is GH₵1,000,000.00." } });
+    expect(moneySnapshot()).toBe(before);
+  });
+
+  it("a deposit past the cap gets the cap's message at any length", async () => {
+    const { api: client } = await createInvestor(server);
+    const before = moneySnapshot();
+    for (const amount of ["999999999999999", "9999999999999999", "99999999999999999999.99", 1e21])
+      expect(await call(client, "POST", "/api/v1/invest/deposit", { amount }), String(amount)).toEqual({ status: 422, body: { detail: "The most you can move at once is GH₵1,000,000.00." } });
     expect(moneySnapshot()).toBe(before);
   });
 

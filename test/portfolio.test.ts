@@ -286,6 +286,13 @@ describe("money through the page forms", () => {
     expect(badText).toContain("Use at most 2 decimals for the amount.");
     expect(badText).toMatch(/name="amount"[^>]*value="10.005"/);
     expect(balanceMinor(u.id)).toBe(12050);
+    // Too large at any length: the cap's message, not the format's.
+    for (const amount of ["9999999", "9999999999999999"]) {
+      const huge = await u.page.postForm("/portfolio?dialog=deposit", { intent: "deposit", amount, idempotency_key: `k-huge-${amount}` });
+      expect(huge.status, amount).toBe(400);
+      expect(htmlText(await huge.text())).toContain("The most you can move at once is GH₵1,000,000.00.");
+    }
+    expect(balanceMinor(u.id)).toBe(12050);
   });
 
   it("withdraws after a server-rendered confirm step, records the destination, and answers 'Insufficient balance'", async () => {
@@ -314,7 +321,7 @@ describe("money through the page forms", () => {
     ]);
 
     // Above the balance, and also above the GH₵1,000,000 cap: still 'Insufficient balance', the balance's rule first.
-    for (const amount of ["60.01", "9999999"])
+    for (const amount of ["60.01", "9999999", "9999999999999999"])
       for (const confirmed of ["", "1"]) {
         const tooMuch = await u.page.postForm("/portfolio?dialog=withdraw", { ...fields, amount, confirmed, idempotency_key: `wd-big-${amount}-${confirmed}` });
         expect(tooMuch.status, `${amount} ${confirmed}`).toBe(400);

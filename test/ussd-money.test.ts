@@ -248,6 +248,7 @@ describe("withdrawals on USSD", () => {
     expect(await fake.send("900")).toBe("Insufficient balance\nWallet: GHS 800.00\nEnter the amount to withdraw, in GHS:\n0. Back");
     // Above the balance and the GHS 1,000,000 cap alike: the balance is what stops it.
     expect(await fake.send("9999999")).toBe("Insufficient balance\nWallet: GHS 800.00\nEnter the amount to withdraw, in GHS:\n0. Back");
+    expect(await fake.send("9999999999999999")).toBe("Insufficient balance\nWallet: GHS 800.00\nEnter the amount to withdraw, in GHS:\n0. Back");
     expect(await fake.send("50")).toBe(`Withdraw GHS 50.00?\nTo MTN MoMo ending ${last3}.\n1. Confirm\n0. Back`);
     expect(await fake.send("1")).toBe("Enter your PIN to confirm it is you.\n0. Back");
     const end = await fake.send(PIN);

@@ -318,6 +318,7 @@ describe.each(GATEWAY_NAMES)("the USSD menus through %s", (name: GatewayName) =>
     expect(await fake.send("3")).toBe("Enter the amount to deposit, in GHS:\n0. Back");
     expect(await fake.send("abc")).toMatch(/^Enter the amount as a number, e\.g\. 50 or 50\.25\.\n/);
     expect(await fake.send("10.005")).toMatch(/^Use at most 2 decimals for the amount\.\n/);
+    expect(await fake.send("9999999999999999")).toMatch(/^The most you can move at once is GHS 1,000,000\.00\.\n/);
     expect(await fake.send("20000")).toMatch(/^Verified accounts can deposit up to GHS 15,000\.00 a day \(GHS 15,000\.00 left today\)\./);
     // The gateway says the caller is on MTN (Africa's Talking's networkCode 62001, Hubtel's Operator mtn).
     const confirm = await fake.send("50");

@@ -228,6 +228,9 @@ describe("risk scores and bands (docs/rules.md#product-constants)", () => {
     expect(refusal(() => parseMoneyAmount("9999999"))).toEqual({ status: 422, detail: "The most you can move at once is GH₵1,000,000.00." });
     expect(parseWithdrawalAmount("9999999")).toBe(999_999_900);
     expect(refusal(() => parseWithdrawalAmount("10.005")).detail).toBe("Use at most 2 decimals for the amount.");
+    // Past what pesewas can count exactly: more than any wallet holds, and more than the cap.
+    expect(refusal(() => parseWithdrawalAmount("9999999999999999"))).toEqual({ status: 409, detail: "Insufficient balance" });
+    expect(refusal(() => parseMoneyAmount("9999999999999999"))).toEqual({ status: 422, detail: "The most you can move at once is GH₵1,000,000.00." });
     expect(() => checkWithdrawalCeiling(100_000_000)).not.toThrow();
     expect(refusal(() => checkWithdrawalCeiling(100_000_001))).toEqual({ status: 422, detail: "The most you can move at once is GH₵1,000,000.00." });
   });

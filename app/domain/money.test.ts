@@ -66,8 +66,24 @@ describe("parseAmountToMinor", () => {
     [-5, "non-positive"],
     ["1000000.01", "too-large"],
     ["999999999999999", "too-large"],
+    // Well-formed at any length: more than any limit, never "format".
+    ["9999999999999999", "too-large"],
+    ["99999999999999999999999999.99", "too-large"],
+    ["99,999,999,999,999,999", "too-large"],
+    [1e16, "too-large"],
+    [1e21, "too-large"],
+    ["-9999999999999999", "non-positive"],
+    ["9999999999999999.999", "decimals"],
   ])("%j is refused as %s", (input, reason) => {
     expect(parseAmountToMinor(input)).toEqual({ ok: false, reason });
+  });
+
+  it("keeps every pesewa up to the largest safe integer, and calls anything past it more than any limit", () => {
+    const none = Number.POSITIVE_INFINITY;
+    expect(parseAmountToMinor("90071992547409.91", none)).toEqual({ ok: true, minor: Number.MAX_SAFE_INTEGER });
+    expect(parseAmountToMinor("90071992547409.92", none)).toEqual({ ok: false, reason: "too-large" });
+    expect(parseAmountToMinor("999999999999999", none)).toEqual({ ok: false, reason: "too-large" });
+    expect(parseAmountToMinor("0000000000000050.25")).toEqual({ ok: true, minor: 5025 });
   });
 });
 

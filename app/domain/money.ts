@@ -36,24 +36,28 @@ export type AmountParse = { ok: true; minor: number } | { ok: false; reason: "em
 /**
  * Parses a user amount in cedis ("50", "50.5", "1,000.25", 50) into pesewas without floats:
  * at most 2 decimals, positive, at most `max` (MAX_AMOUNT_MINOR unless a rule checks it later).
+ * A well-formed amount of any length is read: one past what a number holds to the pesewa
+ * (Number.MAX_SAFE_INTEGER) is more than any limit or balance, "too-large" whatever `max` says,
+ * never a rounded number.
  */
 export function parseAmountToMinor(input: unknown, max: number = MAX_AMOUNT_MINOR): AmountParse {
   if (typeof input === "number") {
     if (!Number.isFinite(input)) return { ok: false, reason: "format" };
-    input = String(input);
+    // From 1e21 String() writes an exponent; such a number is a whole one, written out by BigInt.
+    input = Math.abs(input) >= 1e21 ? BigInt(input).toString() : String(input);
   }
   if (typeof input !== "string") return { ok: false, reason: input == null ? "empty" : "format" };
   if (input.trim() === "") return { ok: false, reason: "empty" };
   const text = withoutThousandsSeparators(input);
   if (text === null) return { ok: false, reason: "separators" };
-  const match = /^(-?)(\d{1,15})(?:\.(\d*))?$/.exec(text);
+  const match = /^(-?)(\d+)(?:\.(\d*))?$/.exec(text);
   if (!match) return { ok: false, reason: "format" };
   const [, sign, whole, frac = ""] = match;
   if (frac.length > 2) return { ok: false, reason: "decimals" };
-  const minor = Number(whole) * 100 + Number(frac.padEnd(2, "0") || "0");
-  if (sign === "-" || minor <= 0) return { ok: false, reason: "non-positive" };
-  if (minor > max) return { ok: false, reason: "too-large" };
-  return { ok: true, minor };
+  const minor = BigInt(whole) * 100n + BigInt(frac.padEnd(2, "0"));
+  if (sign === "-" || minor <= 0n) return { ok: false, reason: "non-positive" };
+  if (minor > BigInt(Number.MAX_SAFE_INTEGER) || Number(minor) > max) return { ok: false, reason: "too-large" };
+  return { ok: true, minor: Number(minor) };
 }
 
 const RATE_SCALE = 1_000_000_000n;
