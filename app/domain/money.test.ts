@@ -84,6 +84,8 @@ describe("parseAmountToMinor", () => {
     expect(parseAmountToMinor("90071992547409.92", none)).toEqual({ ok: false, reason: "too-large" });
     expect(parseAmountToMinor("999999999999999", none)).toEqual({ ok: false, reason: "too-large" });
     expect(parseAmountToMinor("0000000000000050.25")).toEqual({ ok: true, minor: 5025 });
+    expect(parseAmountToMinor("9".repeat(100_000), none)).toEqual({ ok: false, reason: "too-large" });
+    expect(parseAmountToMinor(`-${"9".repeat(100_000)}`, none)).toEqual({ ok: false, reason: "non-positive" });
   });
 });
 

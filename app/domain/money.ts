@@ -54,8 +54,11 @@ export function parseAmountToMinor(input: unknown, max: number = MAX_AMOUNT_MINO
   if (!match) return { ok: false, reason: "format" };
   const [, sign, whole, frac = ""] = match;
   if (frac.length > 2) return { ok: false, reason: "decimals" };
+  if (sign === "-") return { ok: false, reason: "non-positive" };
+  // More whole cedis than a safe integer has digits: too large, without reading a megabyte of them.
+  if (whole.replace(/^0+/, "").length > String(Number.MAX_SAFE_INTEGER).length) return { ok: false, reason: "too-large" };
   const minor = BigInt(whole) * 100n + BigInt(frac.padEnd(2, "0"));
-  if (sign === "-" || minor <= 0n) return { ok: false, reason: "non-positive" };
+  if (minor <= 0n) return { ok: false, reason: "non-positive" };
   if (minor > BigInt(Number.MAX_SAFE_INTEGER) || Number(minor) > max) return { ok: false, reason: "too-large" };
   return { ok: true, minor: Number(minor) };
 }
