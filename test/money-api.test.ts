@@ -294,6 +294,19 @@ describe("admin: farms, batches, lifecycle", () => {
 });
 
 describe("payouts", () => {
+  it("audits a run in words: its kind by name, one payout or several, in the reader's language", async () => {
+    const batch = createBatch(server, { productType: "EGG", unitPrice: 100, targetUnits: 50, expectedRoi: 0.01 });
+    const a = await createInvestor(server, { walletGhs: 1_000 });
+    await call(a.api, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 2 });
+    await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/activate`);
+    createRemittance(server, batch.id);
+    expect((await call(admin, "POST", `/api/v1/admin/payouts/${batch.id}/execute`, {})).status).toBe(200);
+    const detail = async (lang: string) =>
+      ((await call(admin, "GET", `/api/v1/admin/audit?batch_id=${batch.id}${lang}`)).body as Array<{ action: string; detail: string }>).find((e) => e.action === "payout.execute")!.detail;
+    expect(await detail("")).toMatch(/^MONTHLY \d{4}-\d{2}: 1 payout, GH₵2\.00/);
+    expect(await detail("&lang=ak")).toMatch(/^BOSOME \d{4}-\d{2}: akatua 1, GH₵2\.00/);
+  });
+
   it("pays an egg month once: simulate changes nothing, a second execute pays nothing and says so", async () => {
     const batch = createBatch(server, { productType: "EGG", unitPrice: 150, targetUnits: 100, expectedRoi: 0.0125 });
     const a = await createInvestor(server, { walletGhs: 10_000 });

@@ -378,7 +378,7 @@ export function listBatchPayoutRuns(batchId: number) {
 
 /** A run's audit parameters: its payouts and total, and the tax withheld and the reserve drawn when there were any. */
 const fundingDetail = (r: PayoutRun) => ({
-  payouts: r.count,
+  count: r.count,
   amount: { money: r.totalMinor },
   tax: r.taxMinor > 0 ? msg("auditDetail.taxWithheld", { amount: { money: r.taxMinor } }) : "",
   reserve: r.reserveDrawMinor > 0 ? msg("auditDetail.fromReserve", { amount: { money: r.reserveDrawMinor } }) : "",
@@ -392,7 +392,7 @@ export function runPayout(batchId: number, { adminId, period, reserveDrawMinor }
       adminId,
       action: "payout.execute",
       batchId,
-      detail: msg("auditDetail.payout", { kind: result.kind, period: result.period, ...fundingDetail(result) }),
+      detail: msg("auditDetail.payoutRun", { kind: msg(`portfolioDialogs.payoutKind.${result.kind}`), period: result.period, ...fundingDetail(result) }),
     });
     return result;
   });
@@ -402,7 +402,7 @@ export function runPayout(batchId: number, { adminId, period, reserveDrawMinor }
 export function closeBatch(batchId: number, { adminId, reserveDrawMinor }: By & RunFunding) {
   return atomic(() => {
     const result = closeEggBatch(batchId, { adminId, reserveDrawMinor });
-    recordAudit({ adminId, action: "batch.close", batchId, detail: msg("auditDetail.principalReturned", fundingDetail(result)) });
+    recordAudit({ adminId, action: "batch.close", batchId, detail: msg("auditDetail.principalRun", fundingDetail(result)) });
     return result;
   });
 }

@@ -24,6 +24,8 @@ export const auditDetail: TwiTexts<typeof english> = {
   "auditDetail.kycRejected": "KYC nkrataa {submissionId} (ɔdefoɔ {userId}, {tier}): wɔampene so: {reason}",
   "auditDetail.payout": "{kind} {period}: akatua {payouts}, {amount}{tax}{reserve}",
   "auditDetail.principalReturned": "Sika titiriw asan aba: akatua {payouts}, {amount}{tax}{reserve}",
+  "auditDetail.payoutRun": { other: "{kind} {period}: akatua {count}, {amount}{tax}{reserve}" },
+  "auditDetail.principalRun": { other: "Sika titiriw asan aba: akatua {count}, {amount}{tax}{reserve}" },
   "auditDetail.taxWithheld": ", {amount} towa a wɔtwa fi mu",
   "auditDetail.fromReserve": ", {amount} fi sika a yɛakora mu",
   "auditDetail.newDevice": "{device}, {place}",

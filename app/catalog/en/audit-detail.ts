@@ -22,8 +22,11 @@ export const auditDetail = {
   "auditDetail.taxPayment": "Withholding tax for {period}: {amount} paid ({reference})",
   "auditDetail.kycApproved": "KYC submission {submissionId} (user {userId}, {tier}): approved",
   "auditDetail.kycRejected": "KYC submission {submissionId} (user {userId}, {tier}): rejected: {reason}",
+  // Rows written before the plural forms keep these two.
   "auditDetail.payout": "{kind} {period}: {payouts} payouts, {amount}{tax}{reserve}",
   "auditDetail.principalReturned": "Principal returned: {payouts} payouts, {amount}{tax}{reserve}",
+  "auditDetail.payoutRun": { one: "{kind} {period}: {count} payout, {amount}{tax}{reserve}", other: "{kind} {period}: {count} payouts, {amount}{tax}{reserve}" },
+  "auditDetail.principalRun": { one: "Principal returned: {count} payout, {amount}{tax}{reserve}", other: "Principal returned: {count} payouts, {amount}{tax}{reserve}" },
   "auditDetail.taxWithheld": ", {amount} tax withheld",
   "auditDetail.fromReserve": ", {amount} from the reserve",
   "auditDetail.newDevice": "{device}, {place}",
