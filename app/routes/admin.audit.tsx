@@ -24,8 +24,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+// A name written as one long word wraps anywhere rather than widen the page.
 const cell =
-  "px-2 py-2 max-sm:flex max-sm:gap-2 max-sm:px-0 max-sm:py-1 max-sm:before:w-24 max-sm:before:shrink-0 max-sm:before:font-medium max-sm:before:text-stone-500 max-sm:before:content-[attr(data-label)]";
+  "px-2 py-2 [overflow-wrap:anywhere] max-sm:flex max-sm:gap-2 max-sm:px-0 max-sm:py-1 max-sm:before:w-24 max-sm:before:shrink-0 max-sm:before:font-medium max-sm:before:text-stone-500 max-sm:before:content-[attr(data-label)]";
 
 const COLUMNS = ["adminAudit.col.when", "adminAudit.col.who", "adminAudit.col.what", "adminAudit.col.batch", "adminAudit.col.detail"] as const;
 

@@ -527,6 +527,12 @@ export function definePhoneAudit(mode: BrowserMode) {
       await expect(dateInputsWithoutFormat(a), "/admin").resolves.toEqual([]);
       await open(a, `/admin/batches/${batchWithLogs()}/logs`, javaScriptEnabled);
       await expect(dateInputsWithoutFormat(a), "/admin daily log").resolves.toEqual([]);
+      // A name written as one long word (the form keeps 120 characters) wraps in the audit log's cells.
+      const longName = `${tag.toUpperCase()}${"Longfarmname".repeat(9)}`;
+      expect((await call(admin, "POST", "/api/v1/admin/farms", { name: longName, location: "Ho, Volta" })).status).toBe(201);
+      await open(a, "/admin/audit", javaScriptEnabled);
+      await expectVisible(a.getByText(longName, { exact: false }).first());
+      await expect(noSideScroll(a), "/admin/audit").resolves.toBe(true);
       await adminContext.close();
     }, 90_000);
 
