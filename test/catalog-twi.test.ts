@@ -165,6 +165,12 @@ describe("a page in Twi carries no English sentence", () => {
       "/admin/payments/reconciliation",
     ];
     expect(await englishIn(admin.page, pages)).toEqual([]);
+    // Single words the search above does not catch: the batches' kinds, on the dashboard and its form.
+    admin.page.setCookie("lang", "ak");
+    const main = /<main[\s\S]*?<\/main>/.exec(await (await admin.page.get("/admin")).text())?.[0] ?? "";
+    expect(main).not.toMatch(/>(EGG|CHICKEN)\b/);
+    expect(main).toContain(ak["adminDashboard.type.EGG"]);
+    expect(main).toContain(ak["adminDashboard.productType.CHICKEN"]);
   });
 });
 

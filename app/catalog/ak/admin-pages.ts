@@ -154,7 +154,7 @@ export const adminRemittances: TwiTexts<typeof english.adminRemittances> = {
 /** Editing How It Works, in Twi. */
 export const adminContent: TwiTexts<typeof english.adminContent> = {
   "adminContent.title": "Sesa Sɛnea ɛyɛ adwuma",
-  "adminContent.intro": "Nea {link} ne public pages API no kyerɛ.",
+  "adminContent.intro": "Nea {link} ne API a ɛde nkrataafa no ma obiara no kyerɛ.",
   "adminContent.lastSaved": " Yɛkoraa no {when} UTC.",
   "adminContent.languages": "Krataafa no wɔ kasa biara mu",
   "adminContent.editing": "woresesa",
