@@ -179,7 +179,7 @@ describe("1. auto-reinvest says only what happens", () => {
     expect(after).toContain(`aria-label="Turn on auto-reinvest for investment #${yi}"`);
     // Another investor's holding is not found.
     const steal = await x.page.postForm("/portfolio", { intent: "auto_reinvest", investment_id: yi, auto_reinvest: "on", idempotency_key: "ar-steal" });
-    expect(steal.status).toBe(400);
+    expect(steal.status).toBe(404);
     expect(htmlText(await steal.text())).toContain('role="alert">Investment not found.<');
 
     await activate(c);
