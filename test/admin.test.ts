@@ -645,6 +645,31 @@ describe("farm daily logs", () => {
     expect(logCount(batchId)).toBe(1);
   });
 
+  it("the same log or 'Add photos' form sent again (a reload, a second tap without JavaScript) stores once and answers as the first time", async () => {
+    const batchId = newBatch({ productType: "EGG", unitPrice: 100, expectedRoi: 0.01 });
+    const filesBefore = files().length;
+    const day = { ...eggDay, idempotency_key: `log-${batchId}` };
+    const saved = [await postLog(adminPage, batchId, day, [{ name: "pen.png", type: "image/png", bytes: PNG }]), await postLog(adminPage, batchId, day, [{ name: "pen.png", type: "image/png", bytes: PNG }])];
+    for (const res of saved) expect({ status: res.status, location: res.location }).toEqual({ status: 302, location: `/admin/batches/${batchId}/logs` });
+    expect(await flash(adminPage, `/admin/batches/${batchId}/logs`)).toContain("Daily log saved for 2026-03-02 with 1 photo.");
+    expect(logCount(batchId)).toBe(1);
+    const logId = (server.db().prepare("select id from farm_logs where batch_id = ?").get(batchId) as { id: number }).id;
+    const photos = { intent: "photos", log_id: String(logId), idempotency_key: `photos-${logId}` };
+    for (let i = 0; i < 2; i++) {
+      const more = await postLog(adminPage, batchId, photos, [{ name: "later.jpg", type: "image/jpeg", bytes: JPEG }]);
+      expect({ status: more.status, location: more.location }).toEqual({ status: 302, location: `/admin/batches/${batchId}/logs#log-${logId}` });
+      expect(await flash(adminPage, `/admin/batches/${batchId}/logs`)).toContain("1 photo added to the log of 2026-03-02.");
+    }
+    expect(count(`farm_log_photos where log_id = ${logId}`)).toBe(2);
+    expect(files().length).toBe(filesBefore + 2);
+    expect(count(`audit_log where action = 'farm_log.create' and batch_id = ${batchId}`)).toBe(1);
+    expect(count(`audit_log where action = 'farm_log.photos' and batch_id = ${batchId}`)).toBe(1);
+    // The page's forms (the day's and each card's "Add photos") carry their own keys.
+    const keys = [...(await page(adminPage, `/admin/batches/${batchId}/logs`)).html.matchAll(/name="idempotency_key" value="([^"]+)"/g)].map((m) => m[1]);
+    expect(keys).toHaveLength(2);
+    expect(new Set(keys).size).toBe(2);
+  });
+
   it("refuses bad values with clear messages and stores nothing (no row, no file)", async () => {
     const batchId = newBatch({ productType: "CHICKEN" });
     const filesBefore = files().length;

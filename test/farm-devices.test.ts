@@ -297,6 +297,48 @@ describe("the admin's device page", () => {
     expect(server.logs()).not.toContain(token!);
   });
 
+  it("the same issue or revoke form sent again (a reload without JavaScript) changes nothing: one device, the token not shown again", async () => {
+    const batchId = newBatch();
+    const path = `/admin/batches/${batchId}/devices`;
+    const devices = () => server.db().prepare("select id, revoked_at from farm_devices where batch_id = ?").all(batchId) as Array<{ id: number; revoked_at: string | null }>;
+    const audits = (action: string) => (server.db().prepare("select count(*) n from audit_log where batch_id = ? and action = ?").get(batchId, action) as { n: number }).n;
+    const tokenIn = (html: string) => /data-testid="device-token">(akd_[A-Za-z0-9_-]{43})</.exec(html)?.[1];
+    const form = { intent: "issue", label: "Dan 2", idempotency_key: `issue-${batchId}` };
+    const first = await admin.page.postForm(path, form);
+    expect(first.status).toBe(200);
+    const token = tokenIn(await first.text());
+    expect(token).toBeDefined();
+    const replay = await admin.page.postForm(path, form);
+    expect(replay.status).toBe(200);
+    expect(replay.headers.get("Cache-Control")).toContain("no-store");
+    const replayed = htmlText(await replay.text());
+    expect(tokenIn(replayed)).toBeUndefined();
+    expect(replayed).toContain("Dan 2 was already issued by this same form. Its token was shown once, on the first answer, and is not kept. If it was not copied, revoke Dan 2 and issue a new token.");
+    expect(devices()).toHaveLength(1);
+    expect(audits("device.issue")).toBe(1);
+    expect(await post(token!, reading(1))).toEqual({ status: 201, body: { stored: 1, duplicates: 0 } });
+    // The key with another label is refused; nothing issued.
+    const other = await admin.page.postForm(path, { ...form, label: "Dan 3" });
+    expect(other.status).toBe(422);
+    expect(htmlText(await other.text())).toContain("This idempotency key was already used for a different request.");
+    expect(devices()).toHaveLength(1);
+
+    const revoke = { intent: "revoke", device_id: devices()[0].id, idempotency_key: `revoke-${batchId}` };
+    for (let i = 0; i < 2; i++) {
+      const res = await admin.page.postForm(path, revoke);
+      expect(res.status).toBe(302);
+      expect(res.headers.get("Location")).toBe(path);
+    }
+    expect(htmlText(await (await admin.page.get(path)).text())).toContain("Device Dan 2 revoked: its token is refused from now on.");
+    expect(audits("device.revoke")).toBe(1);
+
+    // Each form the page shows carries its own key, fresh on every page.
+    const html = await (await admin.page.get(path)).text();
+    const keys = [...html.matchAll(/name="idempotency_key" value="([^"]+)"/g)].map((m) => m[1]);
+    expect(keys).toHaveLength(1);
+    expect((await (await admin.page.get(path)).text()).match(/name="idempotency_key" value="([^"]+)"/)?.[1]).not.toBe(keys[0]);
+  });
+
   it("is for admins only", async () => {
     const investor = await createInvestor(server);
     const batchId = newBatch();

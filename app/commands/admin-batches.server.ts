@@ -79,7 +79,8 @@ export function recordFarmLog(ctx: CommandContext, input: { batchId: number; ent
   }).result;
 }
 
-/** Photos added later to a day's log (checked at the door). */
+/** Photos added later to a day's log (checked at the door); the same photos sent again with the key are added once. */
 export function addFarmLogPhotos(ctx: CommandContext, input: { batchId: number; logId: number } & CheckedPhotos) {
-  return farmLogs.attachFarmLogPhotos({ adminId: ctx.actor.id, ...input });
+  const { batchId, logId, photos } = input;
+  return onceOnly(ctx, "add-farm-log-photos", { batchId, logId, photos: photoParams(photos) }, () => farmLogs.attachFarmLogPhotos({ adminId: ctx.actor.id, ...input })).result;
 }

@@ -25,6 +25,7 @@ export function AdminLogForm({ data, result }: { data: BatchLogsData; result: Lo
         {t("adminLogs.recordDay")}
       </h2>
       <Form method="post" encType="multipart/form-data" noValidate className="mt-3 grid gap-3 sm:grid-cols-3">
+        <input type="hidden" name="idempotency_key" value={`${data.idempotencyKey}-log`} />
         <div className="sm:col-span-3">
           <FormError message={errors.form ?? (Object.keys(errors).length ? t("adminLogs.nothingSaved") : null)} />
         </div>

@@ -10,13 +10,14 @@ const dash = (v: number | null, unit = "") => (v === null ? "–" : `${v.toLocal
 
 /** The batch's recent logs, newest first: cards that wrap at 360 px. */
 /** Photos added to a day already logged: a small multipart form per card (works without JavaScript). */
-function AddPhotos({ batchId, logId, logDate, error }: { batchId: number; logId: number; logDate: string; error: string | null }) {
+function AddPhotos({ batchId, logId, logDate, idempotencyKey, error }: { batchId: number; logId: number; logDate: string; idempotencyKey: string; error: string | null }) {
   const t = useT();
   const id = `add-photos-${logId}`;
   return (
     <Form method="post" encType="multipart/form-data" action={`/admin/batches/${batchId}/logs#log-${logId}`} className="mt-3 border-t border-stone-100 pt-3">
       <input type="hidden" name="intent" value="photos" />
       <input type="hidden" name="log_id" value={logId} />
+      <input type="hidden" name="idempotency_key" value={`${idempotencyKey}-photos-${logId}`} />
       <label htmlFor={id} className="text-xs font-medium text-stone-700">
         {t("adminLogs.addPhotosTo", { date: logDate })}
       </label>
@@ -99,6 +100,7 @@ export function AdminLogList({ data, result, flash = null }: { data: BatchLogsDa
                 batchId={data.batch.id}
                 logId={l.id}
                 logDate={l.logDate}
+                idempotencyKey={data.idempotencyKey}
                 error={result?.values.intent === "photos" && result.values.log_id === String(l.id) ? (result.errors.photos ?? result.errors.form ?? null) : null}
               />
             </li>

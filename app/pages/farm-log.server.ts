@@ -1,5 +1,5 @@
 import { msg } from "~/catalog/ref";
-import { notFoundResponse } from "~/lib/page-action.server";
+import { newIdempotencyKey, notFoundResponse } from "~/lib/page-action.server";
 import { errorField, logger } from "~/lib/logger.server";
 import { data } from "@remix-run/node";
 import { readUploadForm } from "~/lib/upload-form.server";
@@ -106,6 +106,8 @@ export async function batchLogsLoader({ request, params }: LoaderFunctionArgs) {
     })),
     today: today(),
     limits: { ...FARM_LOG_LIMITS, photoMaxCount: PHOTO_MAX_COUNT },
+    // The day's form and each card's "Add photos" form send it (with their own suffix): the same form sent again counts once.
+    idempotencyKey: newIdempotencyKey(),
   };
 }
 
@@ -117,7 +119,7 @@ export async function batchLogsAction({ request, params }: ActionFunctionArgs) {
   try {
     const form = await readFarmLogForm(request);
     values = form.fields;
-    const ctx = { actor: admin, key: null };
+    const ctx = { actor: admin, key: values.idempotency_key || null };
     if (values.intent === "photos") {
       const logId = parseId(values.log_id, msg("api.logNotFound"));
       getFarmLog({ batchId: batch.id, logId });

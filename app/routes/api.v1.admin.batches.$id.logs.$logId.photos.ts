@@ -3,7 +3,7 @@ import { detailIn, localeOf, rendererFor } from "~/catalog/index.server";
 import { renderMessages } from "~/forms/parse.server";
 import type { ActionFunctionArgs } from "@remix-run/node";
 
-import { apiJson, handleApi, onlyMethods, parseId, requireMethod } from "~/lib/http.server";
+import { apiJson, handleApi, idempotencyKeyOf, onlyMethods, parseId, requireMethod } from "~/lib/http.server";
 import { requireApiAdmin } from "~/auth/session.server";
 import { checkLogPhotos, readFarmLogForm } from "~/pages/farm-log.server";
 import { FarmLogInvalid, getFarmLog } from "~/models/farm-log.server";
@@ -21,7 +21,7 @@ export function action({ request, params }: ActionFunctionArgs) {
     try {
       const { photos } = await readFarmLogForm(request);
       getFarmLog({ batchId, logId });
-      const added = addFarmLogPhotos({ actor: admin, key: null }, { batchId, logId, ...checkLogPhotos(photos) });
+      const added = addFarmLogPhotos({ actor: admin, key: idempotencyKeyOf(request) }, { batchId, logId, ...checkLogPhotos(photos) });
       return apiJson({ log_id: logId, photos: added.photoIds.map((id) => `/farm-photos/${id}`) }, 201);
     } catch (error) {
       if (error instanceof FarmLogInvalid) {
