@@ -317,13 +317,22 @@ describe("the admin's device page", () => {
     expect(devices()).toHaveLength(1);
     expect(audits("device.issue")).toBe(1);
     expect(await post(token!, reading(1))).toEqual({ status: 201, body: { stored: 1, duplicates: 0 } });
+    // The API's Idempotency-Key does the same: the device again, its token not.
+    const issueApi = () => call(admin.api, "POST", `/api/v1/admin/batches/${batchId}/devices`, { label: "Dan 4" }, { "Idempotency-Key": `api-issue-${batchId}` });
+    const viaApi = await issueApi();
+    expect(viaApi.body.token).toMatch(/^akd_/);
+    expect(await issueApi()).toEqual({ status: 201, body: { ...viaApi.body, token: null } });
+    expect(devices()).toHaveLength(2);
+    // The stored answers keep no token.
+    const stored = JSON.stringify(server.db().prepare("select * from idempotency_keys").all());
+    for (const t of [token!, viaApi.body.token]) expect(stored).not.toContain(t);
     // The key with another label is refused; nothing issued.
     const other = await admin.page.postForm(path, { ...form, label: "Dan 3" });
     expect(other.status).toBe(422);
     expect(htmlText(await other.text())).toContain("This idempotency key was already used for a different request.");
-    expect(devices()).toHaveLength(1);
+    expect(devices()).toHaveLength(2);
 
-    const revoke = { intent: "revoke", device_id: devices()[0].id, idempotency_key: `revoke-${batchId}` };
+    const revoke = { intent: "revoke", device_id: devices().find((d) => d.id !== viaApi.body.id)!.id, idempotency_key: `revoke-${batchId}` };
     for (let i = 0; i < 2; i++) {
       const res = await admin.page.postForm(path, revoke);
       expect(res.status).toBe(302);
@@ -335,7 +344,7 @@ describe("the admin's device page", () => {
     // Each form the page shows carries its own key, fresh on every page.
     const html = await (await admin.page.get(path)).text();
     const keys = [...html.matchAll(/name="idempotency_key" value="([^"]+)"/g)].map((m) => m[1]);
-    expect(keys).toHaveLength(1);
+    expect(keys).toHaveLength(2);
     expect((await (await admin.page.get(path)).text()).match(/name="idempotency_key" value="([^"]+)"/)?.[1]).not.toBe(keys[0]);
   });
 

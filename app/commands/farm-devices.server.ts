@@ -17,14 +17,22 @@ import { onceOnly, type CommandContext } from "~/commands/command.server";
 export const deviceTokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /**
- * A new device for a batch and its token (`akd_` + 32 random bytes, base64url), audited. The token
- * is in this answer only: it is not stored, so this command keeps no idempotent result to replay (a
- * replay would have to hand the secret out again). An answer lost on the way is a device to revoke.
+ * A new device for a batch and its token (`akd_` + 32 random bytes, base64url), audited. Only the
+ * token's hash is kept, so the answer stored for the idempotency key is the device without its
+ * token: the same request again (a reload re-sending the form, a retried call) gets that device with
+ * `token: null` and changes nothing, never a second device with a second live token. It does not get
+ * the token again: that would mean keeping the secret in clear (the stored answer) for whoever reads
+ * the database or holds the key, and the first answer already showed it. A token lost on the way is a
+ * device to revoke and issue again.
  */
-export function issueDeviceToken(ctx: CommandContext, input: { batchId: number } & DeviceLabelInput): { device: DeviceView; token: string } {
-  if (!getBatchRow(input.batchId)) throw new DomainError(404, msg("rules.batchNotFound"));
-  const token = `akd_${randomBytes(32).toString("base64url")}`;
-  const device = insertDevice({ batchId: input.batchId, label: input.label, tokenHash: deviceTokenHash(token), adminId: ctx.actor.id });
+export function issueDeviceToken(ctx: CommandContext, input: { batchId: number } & DeviceLabelInput): { device: DeviceView; token: string | null } {
+  let token: string | null = null;
+  const device = onceOnly(ctx, "issue-device", input, () => {
+    if (!getBatchRow(input.batchId)) throw new DomainError(404, msg("rules.batchNotFound"));
+    const issued = `akd_${randomBytes(32).toString("base64url")}`;
+    token = issued;
+    return insertDevice({ batchId: input.batchId, label: input.label, tokenHash: deviceTokenHash(issued), adminId: ctx.actor.id });
+  }).result;
   return { device, token };
 }
 

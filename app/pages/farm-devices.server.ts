@@ -10,7 +10,7 @@ import { DEVICE_LABEL_MAX } from "~/forms/limits";
 import { fieldErrors } from "~/forms/parse.server";
 import { HttpError } from "~/lib/http.server";
 import { errorField, logger } from "~/lib/logger.server";
-import { notFoundResponse, readPageForm } from "~/lib/page-action.server";
+import { newIdempotencyKey, notFoundResponse, readPageForm } from "~/lib/page-action.server";
 import { getBatch } from "~/models/batch.server";
 import { listDevices } from "~/models/farm-devices.server";
 
@@ -19,8 +19,12 @@ import { listDevices } from "~/models/farm-devices.server";
  * the page the issue answers with, never in a redirect, a cookie or a log) and revoke one.
  */
 
-/** What the action answers when it does not redirect: the new token, shown this once, or the form's errors. */
-export type DeviceResult = { ok: true; issued: { id: number; label: string; token: string } } | { ok: false; errors: Record<string, string>; values: Record<string, string> };
+/**
+ * What the action answers when it does not redirect: the new token, shown this once, or the form's
+ * errors. `token` is null when the same form came again (its key already used): the device issued
+ * the first time, its token not shown again (issueDeviceToken says why).
+ */
+export type DeviceResult = { ok: true; issued: { id: number; label: string; token: string | null } } | { ok: false; errors: Record<string, string>; values: Record<string, string> };
 
 function batchOr404(idParam: string | undefined, locale: Locale) {
   const id = Number(idParam);
@@ -41,6 +45,8 @@ export async function batchDevicesLoader({ request, params }: LoaderFunctionArgs
     batch: { id: batch.id, productType: batch.productType, farmName: batch.farmName, location: batch.location, status: batch.status },
     devices: listDevices(batch.id),
     labelMax: DEVICE_LABEL_MAX,
+    // The issue form and each revoke form send it (with their own suffix): the same form sent again counts once.
+    idempotencyKey: newIdempotencyKey(),
   };
 }
 
@@ -49,7 +55,7 @@ export async function batchDevicesAction({ request, params }: ActionFunctionArgs
   const locale = localeOf(request);
   const batch = batchOr404(params.id, locale);
   const values = await readPageForm(request);
-  const ctx = { actor: admin, key: null };
+  const ctx = { actor: admin, key: values.idempotency_key || null };
   try {
     if (values.intent === "revoke") {
       const parsed = RevokeDeviceSchema.safeParse(values);

@@ -17,7 +17,7 @@ const READINGS_PATH = "/api/v1/farm-devices/readings";
 
 export default function BatchDevices() {
   const t = useT();
-  const { batch, devices, labelMax } = useLoaderData<typeof loader>();
+  const { batch, devices, labelMax, idempotencyKey } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as DeviceResult | undefined;
   const failed = result && !result.ok ? result : undefined;
   const issued = result?.ok ? result.issued : null;
@@ -34,7 +34,12 @@ export default function BatchDevices() {
         {batch.location ? `, ${batch.location}` : ""} · {t(`admin.status.${batch.status}`)}
       </p>
       <p className="mt-2 text-sm text-stone-700">{withElements(t("adminDevices.intro", slots("path")), { path: <code>{READINGS_PATH}</code> })}</p>
-      {issued ? (
+      {issued && issued.token === null ? (
+        <p className="card mt-4 bg-amber-50 text-sm" role="status" data-testid="issued-again">
+          {t("adminDevices.issuedAgain", { label: issued.label })}
+        </p>
+      ) : null}
+      {issued?.token ? (
         <section className="card mt-4 bg-amber-50" aria-labelledby="issued-heading" data-testid="issued-token">
           <h2 id="issued-heading" className="font-semibold">
             {t("adminDevices.issuedTitle", { label: issued.label })}
@@ -51,6 +56,7 @@ export default function BatchDevices() {
         </h2>
         <Form method="post" className="mt-3 grid items-end gap-3 sm:grid-cols-2">
           <FormError message={failed?.errors.form} />
+          <input type="hidden" name="idempotency_key" value={`${idempotencyKey}-issue`} />
           <Field label={t("adminDevices.label")} hint={t("adminDevices.labelHint")} name="label" required maxLength={labelMax} defaultValue={failed?.values.label ?? ""} error={failed?.errors.label} />
           <AdminSubmit name="intent" value="issue">
             {t("adminDevices.issue")}
@@ -79,6 +85,7 @@ export default function BatchDevices() {
                   <Form method="post" className="flex items-center gap-2">
                     <span className="text-xs font-semibold text-green-800">{t("adminDevices.active")}</span>
                     <input type="hidden" name="device_id" value={d.id} />
+                    <input type="hidden" name="idempotency_key" value={`${idempotencyKey}-revoke-${d.id}`} />
                     <button type="submit" name="intent" value="revoke" className="btn-danger px-3 py-1" aria-label={t("adminDevices.revokeLabel", { label: d.label })}>
                       {t("adminDevices.revoke")}
                     </button>
