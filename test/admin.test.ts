@@ -902,6 +902,26 @@ describe("early exits, contact messages, the How It Works editor and the audit l
     expect(await call(adminApi, "GET", "/api/v1/admin/pages/how-it-works?locale=ak")).toMatchObject({ status: 200, body: { locale: "ak", title: "Sɛnea Akoko yɛ adwuma", example_unit_price: 60 } });
   });
 
+  it("the How It Works form sent again (back and resend, a second tap) saves once: it does not undo a save made in between", async () => {
+    const fields = { intent: "save", locale: "en", body_md: "Counted daily.", example_unit_price: "50", example_expected_roi: "0.12", faq_question: "", faq_answer: "" };
+    const saves = () => count("audit_log where action = 'page.update'");
+    const before = saves();
+    const first = { ...fields, title: "First words", idempotency_key: "content-first" };
+    expect(await post(adminPage, "/admin/content", first)).toMatchObject({ status: 302, location: "/admin/content?locale=en" });
+    expect(await post(adminPage, "/admin/content", { ...fields, title: "Later words", idempotency_key: "content-later" })).toMatchObject({ status: 302 });
+    const again = await post(adminPage, "/admin/content", first);
+    expect(again).toMatchObject({ status: 302, location: "/admin/content?locale=en" });
+    expect(await flash(adminPage, "/admin/content")).toContain("How It Works saved.");
+    expect((await call(adminApi, "GET", "/api/v1/admin/pages/how-it-works?locale=en")).body).toMatchObject({ title: "Later words" });
+    expect(saves()).toBe(before + 2);
+    // The key with other words is refused beside the form; nothing saved.
+    const reused = await post(adminPage, "/admin/content", { ...first, title: "Other words" });
+    expect(reused.status).toBe(422);
+    expect(reused.html).toContain("This idempotency key was already used for a different request.");
+    expect(saves()).toBe(before + 2);
+    expect(formKey((await page(adminPage, "/admin/content")).html)).toMatch(/^[0-9a-f-]{36}-content$/);
+  });
+
   it("shows the audit log (who, what, when, which batch) and nobody can change it", async () => {
     const entries = (await call(adminApi, "GET", "/api/v1/admin/audit")).body as Array<{ admin: string; action: string; batch_id: number | null; created_at: string }>;
     expect(entries.length).toBeGreaterThan(5);

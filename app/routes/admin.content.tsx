@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { readPageFormData } from "~/lib/page-action.server";
+import { newIdempotencyKey, readPageFormData } from "~/lib/page-action.server";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminSubmit } from "~/components/admin-confirm";
@@ -18,7 +18,8 @@ import { isHowItWorksAsSeeded } from "~/seed/content.server";
 import { LANGUAGES, type Language } from "~/catalog/languages";
 import { saveContentPage } from "~/commands/admin-content.server";
 import { fieldErrors } from "~/forms/parse.server";
-import { localeOf, rendererFor, translatorFor, wordsFor } from "~/catalog/index.server";
+import { detailIn, localeOf, rendererFor, translatorFor, wordsFor } from "~/catalog/index.server";
+import { DomainError } from "~/domain/errors";
 import { msg } from "~/catalog/ref";
 import { slots, withElements } from "~/components/rich-text";
 import { useT } from "~/catalog/use-words";
@@ -60,6 +61,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     languages: LANGUAGES.map((language) => ({ locale: language, written: stored.get(language) !== undefined, missed: missed.get(language) ?? null })),
     draft,
     updatedAt: page?.updatedAt ?? null,
+    // A save sent again (back and resend, a second tap) counts once: it cannot undo a save made since.
+    idempotencyKey: newIdempotencyKey(),
   };
 }
 
@@ -78,9 +81,12 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ ok: true, errors: parsed.success ? {} : fieldErrors(parsed.error, rendererFor(locale)), draft, previewHtml: renderMarkdown(draft.body_md) } satisfies ContentResult);
   }
   if (!parsed.success) return data({ ok: false, errors: fieldErrors(parsed.error, rendererFor(locale)), draft, previewHtml: null } satisfies ContentResult, { status: 400 });
+  const idempotencyKey = form.get("idempotency_key");
   try {
-    saveContentPage({ actor: admin, key: null }, { slug: HOW_IT_WORKS_SLUG, locale: editing, page: parsed.data });
+    saveContentPage({ actor: admin, key: typeof idempotencyKey === "string" && idempotencyKey ? idempotencyKey : null }, { slug: HOW_IT_WORKS_SLUG, locale: editing, page: parsed.data });
   } catch (error) {
+    // A key used for other words (422) is said beside the form; nothing was saved.
+    if (error instanceof DomainError) return data({ ok: false, errors: { form: detailIn(locale, error) }, draft, previewHtml: null } satisfies ContentResult, { status: error.status });
     console.error(error);
     return data({ ok: false, errors: { form: translatorFor(locale)(ADMIN_FALLBACK.content) }, draft, previewHtml: null } satisfies ContentResult, { status: 500 });
   }
@@ -133,6 +139,7 @@ export default function AdminContent() {
       <p className="mt-4 text-sm text-stone-700">{t("adminContent.editingIn", { language: t(`common.language.${loaderData.editing}`) })}</p>
       <Form method="post" action={editorHref(loaderData.editing)} noValidate className="mt-4 space-y-4" key={key}>
         <input type="hidden" name={EDIT_LANGUAGE_FIELD} value={loaderData.editing} />
+        <input type="hidden" name="idempotency_key" value={`${loaderData.idempotencyKey}-content`} />
         <FormError message={errors.form ?? (result && !result.ok ? t("adminContent.nothingSaved") : null)} />
         <Field label={t("adminContent.fieldTitle")} name="title" required maxLength={CONTENT_LIMITS.titleMax} defaultValue={draft.title} error={errors.title} />
         <TextareaField label={t("adminContent.body")} name="body_md" rows={14} maxLength={CONTENT_LIMITS.bodyMax} defaultValue={draft.body_md} error={errors.body_md} className="font-mono" />
