@@ -641,6 +641,27 @@ describe("verified contacts", () => {
     expect(server.db().prepare("select phone_verified_at from users where id = ?").get(u.id)).toEqual({ phone_verified_at: null });
   });
 
+  it("a 'Send code' or 'Send link' form sent twice (a second tap, back and resend) sends once: the code sent still works", async () => {
+    const u = await createInvestor(server);
+    const phone = newPhone();
+    await u.page.postForm("/account", { intent: "profile", full_name: u.fullName, phone });
+    const sent = (channel: string) => (server.db().prepare("select count(*) n from contact_confirmations where user_id = ? and channel = ?").get(u.id, channel) as { n: number }).n;
+    for (let i = 0; i < 2; i++) {
+      const res = await u.page.postForm("/account", { intent: "send-phone-code", idempotency_key: `code-${u.id}` });
+      expect({ status: res.status, location: res.headers.get("Location") }).toEqual({ status: 302, location: "/account#messages" });
+      expect(await u.page.postForm("/account", { intent: "send-email-link", idempotency_key: `link-${u.id}` }).then((r) => r.status)).toBe(302);
+    }
+    expect({ sms: sent("SMS"), email: sent("EMAIL") }).toEqual({ sms: 1, email: 1 });
+    await hubtel.waitFor(() => hubtel.to(phone).length === 1);
+    const code = /\b(\d{6})\b/.exec(hubtel.to(phone)[0].content)![1];
+    expect((await u.page.postForm("/account", { intent: "confirm-phone", code })).status).toBe(302);
+    expect(hubtel.to(phone)).toHaveLength(1);
+    // The page's two forms carry their keys (a new one on each page: asking again later sends again).
+    await u.page.postForm("/account", { intent: "profile", full_name: u.fullName, phone: newPhone() });
+    const html = await (await u.page.get("/account")).text();
+    expect([...html.matchAll(/name="intent" value="(send-[a-z-]+)"\/><input type="hidden" name="idempotency_key" value="[^"]+"/g)].map((m) => m[1])).toEqual(["send-email-link", "send-phone-code"]);
+  });
+
   it("limits how many codes one account may ask for", async () => {
     const u = await createInvestor(server);
     await u.page.postForm("/account", { intent: "profile", full_name: u.fullName, phone: newPhone() });

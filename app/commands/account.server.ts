@@ -19,7 +19,7 @@ import * as pins from "~/models/pin.server";
 import * as sessions from "~/models/sessions.server";
 import * as twoFactor from "~/models/two-factor.server";
 import * as users from "~/models/user.server";
-import type { CommandContext } from "~/commands/command.server";
+import { onceOnly, type CommandContext } from "~/commands/command.server";
 import type { Language } from "~/catalog/languages";
 
 /**
@@ -27,7 +27,8 @@ import type { Language } from "~/catalog/languages";
  * and message preferences, sessions, two factors, closing the account. Signing in, registering and
  * the password-reset steps come before anyone is signed in: they take no CommandContext. Client
  * addresses (`ip`, as clientIp reads it) key the rate limits; `session` is what the signing-in
- * request says about itself (sessionMetaOf). No door here sends an idempotency key: none moves money.
+ * request says about itself (sessionMetaOf). Only the page's "send a code / a link" forms send an
+ * idempotency key: a repeat of those would send a second message; the others cannot change anything twice.
  */
 
 // ---- register, sign in, sign out ----
@@ -245,23 +246,30 @@ export function chooseLanguage(ctx: CommandContext, input: { language: Language 
 /** Confirmation links and SMS codes each user may ask for, and SMS codes one number is sent, per rate window (AUTH_RATE_WINDOW_SECONDS). */
 const CONFIRMATIONS_PER_WINDOW = 5;
 
-/** A new link to confirm the account's email address. */
+/** A new link to confirm the account's email address; the same request again (its key) sends none. */
 export function sendEmailConfirmation(ctx: CommandContext): void {
   if (!reserveAttempt(`email-link:${ctx.actor.id}`, CONFIRMATIONS_PER_WINDOW)) throw new HttpError(429, msg("rules.tooManyAttempts"));
-  contacts.sendEmailConfirmation(ctx.actor.id);
+  onceOnly(ctx, "send-email-link", {}, () => {
+    contacts.sendEmailConfirmation(ctx.actor.id);
+    return null;
+  });
 }
 
 /**
  * A new 6-digit code by SMS to the account's phone. Counted per account and per number: any account
  * may put someone else's number on itself, so the account's limit alone would let a handful of
- * accounts send that number as many codes as they liked.
+ * accounts send that number as many codes as they liked. The same request again (its key) sends
+ * none: a second code would cost an SMS and void the first one, the one the person is about to type.
  */
 export function sendPhoneCode(ctx: CommandContext): void {
   const phone = users.getUserById(ctx.actor.id)?.phone;
   const limits: Array<[string, number]> = [[`phone-code:${ctx.actor.id}`, CONFIRMATIONS_PER_WINDOW]];
   if (phone) limits.push([`phone-code-to:${phone}`, CONFIRMATIONS_PER_WINDOW]);
   if (!reserveAttempts(limits)) throw new HttpError(429, msg("rules.tooManyAttempts"));
-  contacts.sendPhoneCode(ctx.actor.id);
+  onceOnly(ctx, "send-phone-code", {}, () => {
+    contacts.sendPhoneCode(ctx.actor.id);
+    return null;
+  });
 }
 
 /** Confirms the phone with the code it was sent (as typed, spaces removed). */

@@ -24,6 +24,8 @@ export type AccountData = {
   contacts: { email: string | null; emailConfirmed: boolean; phone: string | null; phoneConfirmed: boolean; codePending: boolean };
   preferences: Record<NoticeCategory, Record<Channel, boolean>>;
   sessions: SessionShown[];
+  /** The page's key for its "send a link / a code" forms (each with its own suffix). */
+  idempotencyKey: string;
 };
 type Props = { data: AccountData; result: AccountActionResult | undefined };
 
@@ -298,6 +300,7 @@ function MessagesSection({ data, result }: Props) {
           ) : contacts.emailConfirmed ? null : (
             <Form method="post" className="mt-2">
               <input type="hidden" name="intent" value="send-email-link" />
+              <input type="hidden" name="idempotency_key" value={`${data.idempotencyKey}-email-link`} />
               <FormError message={emailForm.errors.form} />
               <Submit className="btn-secondary">{t("account.sendLink")}</Submit>
             </Form>
@@ -332,6 +335,7 @@ function MessagesSection({ data, result }: Props) {
               ) : null}
               <Form method="post" className="mt-2">
                 <input type="hidden" name="intent" value="send-phone-code" />
+                <input type="hidden" name="idempotency_key" value={`${data.idempotencyKey}-phone-code`} />
                 <FormError message={phoneForm.errors.form ?? phoneForm.errors.phone} />
                 <Submit className="btn-secondary">{contacts.codePending ? t("account.sendNewCode") : t("account.sendCode")}</Submit>
               </Form>

@@ -7,7 +7,7 @@ import type { CommandContext } from "~/commands/command.server";
 import { accountClosingBlockers } from "~/domain/account";
 import { AddEmailSchema, ChangePasswordFormSchema, CloseAccountSchema, CloseWithPinSchema, FirstPasswordSchema, PinFormSchema, ProfileUpdateSchema, ProofSchema } from "~/forms/account.server";
 import { parseForm, type FormParse } from "~/forms/parse.server";
-import { pageError, readPageForm } from "~/lib/page-action.server";
+import { newIdempotencyKey, pageError, readPageForm } from "~/lib/page-action.server";
 import { accountPosition, hasPassword } from "~/models/user.server";
 import { phoneForDisplay } from "~/pages/account";
 import { localeOf, render, rendererFor, translatorFor, wordsFor } from "~/catalog/index.server";
@@ -42,6 +42,8 @@ export async function accountLoader({ request }: LoaderFunctionArgs) {
     preferences: getPreferences(user.id),
     // The device and place in the reader's language (the API keeps its fixed English labels).
     sessions: sessions.map(({ deviceName, placeName, ...s }) => ({ ...s, device: render(locale, deviceName), ipHint: render(locale, placeName) })),
+    // The "send a link / a code" forms send it: the same form sent again sends no second message.
+    idempotencyKey: newIdempotencyKey(),
   };
 }
 
@@ -56,10 +58,10 @@ function both<A, B>(a: FormParse<A>, b: FormParse<B>): { ok: true; data: [A, B] 
 /** The forms, told apart by `intent`: profile, password, close, and the messages section's. Passwords are never sent back. */
 export async function accountAction({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const ctx: CommandContext = { actor: user, key: null };
   const locale = localeOf(request);
   const t = translatorFor(locale);
   const form = await readPageForm(request);
+  const ctx: CommandContext = { actor: user, key: form.idempotency_key || null };
   const intent = form.intent ?? "";
   // What the page may show back: the typed name and phone, never a password.
   const values: Record<string, string> =
