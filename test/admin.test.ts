@@ -649,7 +649,10 @@ describe("farm daily logs", () => {
     const batchId = newBatch({ productType: "EGG", unitPrice: 100, expectedRoi: 0.01 });
     const filesBefore = files().length;
     const day = { ...eggDay, idempotency_key: `log-${batchId}` };
-    const saved = [await postLog(adminPage, batchId, day, [{ name: "pen.png", type: "image/png", bytes: PNG }]), await postLog(adminPage, batchId, day, [{ name: "pen.png", type: "image/png", bytes: PNG }])];
+    const saved = [
+      await postLog(adminPage, batchId, day, [{ name: "pen.png", type: "image/png", bytes: PNG }]),
+      await postLog(adminPage, batchId, day, [{ name: "pen.png", type: "image/png", bytes: PNG }]),
+    ];
     for (const res of saved) expect({ status: res.status, location: res.location }).toEqual({ status: 302, location: `/admin/batches/${batchId}/logs` });
     expect(await flash(adminPage, `/admin/batches/${batchId}/logs`)).toContain("Daily log saved for 2026-03-02 with 1 photo.");
     expect(logCount(batchId)).toBe(1);

@@ -30,7 +30,8 @@ export const adminDevices: TwiTexts<typeof englishAdmin> = {
   "adminDevices.issue": "Ma kɔd kokoam",
   "adminDevices.issuedTitle": "Kɔd kokoam ma {label}",
   "adminDevices.issuedNote": "Fa gu afidie no mu seesei: yɛrenkyerɛ bio. Sɛ ɛyera a, gye afidie no na ma kɔd kokoam foforɔ.",
-  "adminDevices.issuedAgain": "Yɛde {label} maeɛ dedaw wɔ saa krataa yi ara so. Yɛkyerɛɛ ne kɔd kokoam prɛko pɛ, mmuaeɛ a edi kan no mu, na yɛnkora. Sɛ wonkyerɛw ankora a, gye {label} na ma kɔd kokoam foforɔ.",
+  "adminDevices.issuedAgain":
+    "Yɛde {label} maeɛ dedaw wɔ saa krataa yi ara so. Yɛkyerɛɛ ne kɔd kokoam prɛko pɛ, mmuaeɛ a edi kan no mu, na yɛnkora. Sɛ wonkyerɛw ankora a, gye {label} na ma kɔd kokoam foforɔ.",
   "adminDevices.listTitle": "Mfidie",
   "adminDevices.none": "Yɛmfaa afidie biara mmaa nkokɔ kuw yi.",
   "adminDevices.issuedAt": "Yɛde maeɛ {at}",

@@ -30,7 +30,8 @@ export const adminDevices = {
   "adminDevices.issue": "Issue token",
   "adminDevices.issuedTitle": "Token for {label}",
   "adminDevices.issuedNote": "Copy it into the device now: it is not shown again. If it is lost, revoke the device and issue a new token.",
-  "adminDevices.issuedAgain": "{label} was already issued by this same form. Its token was shown once, on the first answer, and is not kept. If it was not copied, revoke {label} and issue a new token.",
+  "adminDevices.issuedAgain":
+    "{label} was already issued by this same form. Its token was shown once, on the first answer, and is not kept. If it was not copied, revoke {label} and issue a new token.",
   "adminDevices.listTitle": "Devices",
   "adminDevices.none": "No device has been issued for this batch.",
   "adminDevices.issuedAt": "Issued {at}",
