@@ -934,7 +934,12 @@ describe("early exits, contact messages, the How It Works editor and the audit l
     const t = await text(adminPage, "/admin/audit");
     expect(t).toContain(TEST_ADMIN.email);
     expect(t).toContain(`#${withBatch.batch_id}`);
-    expect(t).toContain("payout.execute");
+    // What each entry did, in words, in the reader's language (the API keeps the code).
+    expect(t).toContain('data-label="What">Payout run<');
+    expect(entries.some((e) => e.action === "payout.execute")).toBe(true);
+    const twi = htmlText(await (await adminPage.get("/admin/audit", { headers: { "Accept-Language": "ak" } })).text());
+    expect(twi).toMatch(/data-label="[^"]+">Wɔatua akatua</);
+    expect(twi).not.toMatch(/data-label="[^"]+">payout\.execute</);
     const one = (await call(adminApi, "GET", `/api/v1/admin/audit?batch_id=${withBatch.batch_id}`)).body as Array<{ batch_id: number }>;
     expect(one.length).toBeGreaterThan(0);
     expect(one.every((e) => e.batch_id === withBatch.batch_id)).toBe(true);

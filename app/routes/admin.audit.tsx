@@ -4,7 +4,7 @@ import { pageMeta } from "~/lib/meta";
 import { requireAdmin } from "~/auth/session.server";
 import { listAuditEntries } from "~/models/audit.server";
 import { localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
-import { useT } from "~/catalog/use-words";
+import { useT, type T } from "~/catalog/use-words";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(data.title, data.description) : []);
 
@@ -27,6 +27,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 // A name written as one long word wraps anywhere rather than widen the page.
 const cell =
   "px-2 py-2 [overflow-wrap:anywhere] max-sm:flex max-sm:gap-2 max-sm:px-0 max-sm:py-1 max-sm:before:w-24 max-sm:before:shrink-0 max-sm:before:font-medium max-sm:before:text-stone-500 max-sm:before:content-[attr(data-label)]";
+
+/** What an entry did, in words (its code, as the API lists it, when the catalog has no words for it). */
+function actionWords(t: T, action: string): string {
+  const id = `adminAudit.action.${action}`;
+  // These words take no parameters; a translator answers an id it has no words for with the id.
+  const words = (t as (id: string) => string)(id);
+  return words === id ? action : words;
+}
 
 const COLUMNS = ["adminAudit.col.when", "adminAudit.col.who", "adminAudit.col.what", "adminAudit.col.batch", "adminAudit.col.detail"] as const;
 
@@ -90,7 +98,7 @@ export default function AdminAudit() {
                   {e.adminEmail ?? "–"}
                 </td>
                 <td className={cell} data-label={t(COLUMNS[2])}>
-                  {e.action}
+                  {actionWords(t, e.action)}
                 </td>
                 <td className={cell} data-label={t(COLUMNS[3])}>
                   {e.batchId ? `#${e.batchId}` : "–"}
