@@ -310,6 +310,11 @@ describe("the admin pages (no JavaScript)", () => {
     expect(bad.status).toBe(400);
     expect(bad.html).toContain("Enter the amount remitted (GHS).");
     expect(bad.html).toMatch(/name="crates_sold"[^>]*value="60"/);
+    // Every bad field is named at once, each beside its own field; the API answers the first.
+    const several = await post(`/admin/batches/${id}/remittances`, { period: "2026-02", amount: "", crates_sold: "many", feed_cost: "-1" });
+    expect(several.status).toBe(400);
+    for (const message of ["Enter the amount remitted (GHS).", "Crates sold must be a whole number of 0 or more.", "Feed cost must be an amount in GHS of 0 or more, with at most 2 decimals."])
+      expect(several.html, message).toContain(message);
 
     const ok = await post(`/admin/batches/${id}/remittances`, {
       period: "2026-02",

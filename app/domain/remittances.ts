@@ -1,3 +1,4 @@
+import type { MessageRef } from "~/catalog/format";
 import { msg } from "~/catalog/ref";
 import { DomainError } from "~/domain/errors";
 import { parseAmountToMinor } from "~/domain/money";
@@ -65,27 +66,48 @@ function sheetValue(field: (typeof SHEET_FIELDS)[number][0], kind: "count" | "mo
  * principal, HARVEST for a broiler harvest) and `amount` (the net remitted, GHS) are required.
  */
 export function readRemittance(body: Record<string, unknown>, batch: { id: number; productType: ProductType; startDate: string | null }, currentPeriod: string): RemittanceInput {
-  const rawPeriod = typeof body.period === "string" ? body.period.trim().toUpperCase() : "";
-  if (!rawPeriod) throw new DomainError(422, msg("rules.remittance.periodFormat"), "period");
-  let period: string;
-  if (batch.productType === "CHICKEN") {
-    if (rawPeriod !== "HARVEST") throw new DomainError(422, msg("rules.remittance.broilerHarvest", { batchId: batch.id }), "period");
-    period = rawPeriod;
-  } else if (rawPeriod === "CLOSE") {
-    period = rawPeriod;
-  } else if (rawPeriod === "HARVEST") {
-    throw new DomainError(422, msg("rules.remittance.layerMonth", { batchId: batch.id }), "period");
-  } else {
-    if (!/^\d{4}-\d{2}$/.test(rawPeriod)) throw new DomainError(422, msg("rules.remittance.periodFormat"), "period");
-    period = checkPayoutPeriod({ period: rawPeriod, startDate: batch.startDate, currentPeriod });
-  }
-  const amount = parseAmountToMinor(body.amount);
-  if (!amount.ok) {
+  // Every field is read, and every refusal kept, so the form names them all at once.
+  const refused: Record<string, MessageRef> = {};
+  const read = <T>(field: string, value: () => T): T | undefined => {
+    try {
+      return value();
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.status !== 422 || !error.ref) throw error;
+      refused[error.field ?? field] ??= error.ref;
+      return undefined;
+    }
+  };
+  const period = read("period", () => readPeriod(body.period, batch, currentPeriod));
+  const amountMinor = read("amount", () => {
+    const amount = parseAmountToMinor(body.amount);
+    if (amount.ok) return amount.minor;
     const detail = amount.reason === "empty" ? msg("rules.remittance.amountRequired") : amount.reason === "too-large" ? msg("rules.remittance.amountTooLarge") : msg("rules.remittance.amountFormat");
     throw new DomainError(422, detail, "amount");
+  });
+  const sheet = Object.fromEntries(SHEET_FIELDS.map(([field, key, kind]) => [key, read(field, () => sheetValue(field, kind, body[field])) ?? null])) as SettlementSheet;
+  if (Object.keys(refused).length > 0) throw new RemittanceInvalid(refused);
+  return { period: period!, amountMinor: amountMinor!, ...sheet };
+}
+
+/** Every refused field of a remittance, each with its message; as a DomainError it is the first of them (what the API answers). */
+export class RemittanceInvalid extends DomainError {
+  constructor(readonly fields: Record<string, MessageRef>) {
+    const [field, first] = Object.entries(fields)[0];
+    super(422, first, field);
   }
-  const sheet = Object.fromEntries(SHEET_FIELDS.map(([field, key, kind]) => [key, sheetValue(field, kind, body[field])])) as SettlementSheet;
-  return { period, amountMinor: amount.minor, ...sheet };
+}
+
+function readPeriod(raw: unknown, batch: { id: number; productType: ProductType; startDate: string | null }, currentPeriod: string): string {
+  const rawPeriod = typeof raw === "string" ? raw.trim().toUpperCase() : "";
+  if (!rawPeriod) throw new DomainError(422, msg("rules.remittance.periodFormat"), "period");
+  if (batch.productType === "CHICKEN") {
+    if (rawPeriod !== "HARVEST") throw new DomainError(422, msg("rules.remittance.broilerHarvest", { batchId: batch.id }), "period");
+    return rawPeriod;
+  }
+  if (rawPeriod === "CLOSE") return rawPeriod;
+  if (rawPeriod === "HARVEST") throw new DomainError(422, msg("rules.remittance.layerMonth", { batchId: batch.id }), "period");
+  if (!/^\d{4}-\d{2}$/.test(rawPeriod)) throw new DomainError(422, msg("rules.remittance.periodFormat"), "period");
+  return checkPayoutPeriod({ period: rawPeriod, startDate: batch.startDate, currentPeriod });
 }
 
 /** Everything that makes one remittance request this one (for its idempotency fingerprint). */

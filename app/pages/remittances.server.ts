@@ -3,7 +3,7 @@ import { errorField, logger } from "~/lib/logger.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { DomainError } from "~/domain/errors";
 import { minorToDecimalString } from "~/domain/money";
-import { readRemittance, SHEET_FIELDS } from "~/domain/remittances";
+import { readRemittance, RemittanceInvalid, SHEET_FIELDS } from "~/domain/remittances";
 import { nextPayoutDue } from "~/domain/schedules";
 import { today } from "~/lib/clock.server";
 import { HttpError, parseId } from "~/lib/http.server";
@@ -13,7 +13,7 @@ import { getBatch } from "~/models/batch.server";
 import { paidPeriods } from "~/models/payout.server";
 import { listRemittances, settlementHeldMinor, sheetPrefill } from "~/models/remittance.server";
 import { recordRemittance } from "~/commands/admin-payouts.server";
-import { detailIn, localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
+import { detailIn, localeOf, render, translatorFor, wordsFor } from "~/catalog/index.server";
 import type { Locale } from "~/catalog/format";
 
 /** The admin's remittances page (/admin/batches/<id>/remittances): the form, prefilled from the daily logs, and the list. */
@@ -77,8 +77,13 @@ export async function remittancesAction({ request, params }: ActionFunctionArgs)
       message: msg("adminRemittances.flash.recorded", { amount: { money: recorded.amountMinor }, period: recorded.period }),
     });
   } catch (error) {
+    const shownBeside = (field: string | undefined) => (field && (field === "period" || field === "amount" || SHEET_FIELDS.some(([f]) => f === field)) ? field : "form");
+    if (error instanceof RemittanceInvalid) {
+      const errors = Object.fromEntries(Object.entries(error.fields).map(([field, ref]) => [shownBeside(field), render(locale, ref)]));
+      return data({ ok: false as const, errors, values } satisfies RemittanceResult, { status: 400 });
+    }
     if (error instanceof DomainError || error instanceof HttpError) {
-      const field = error instanceof DomainError && error.field && (error.field === "period" || error.field === "amount" || SHEET_FIELDS.some(([f]) => f === error.field)) ? error.field : "form";
+      const field = error instanceof DomainError ? shownBeside(error.field) : "form";
       return data({ ok: false as const, errors: { [field]: detailIn(locale, error) }, values } satisfies RemittanceResult, {
         status: error.status === 404 ? 404 : error.status === 409 ? 409 : 400,
       });
