@@ -728,12 +728,16 @@ describe("farm daily logs", () => {
     expect(htmlText(missing.html)).toContain("Batch not found.");
   });
 
-  it("through the API: a list or an object is no field's value, and incident is true or false; nothing stored", async () => {
+  it("through the API: a list or an object is no field's value, text fields take only text, and incident is true or false; nothing stored", async () => {
     const batchId = newBatch({ productType: "CHICKEN" });
     const day = { log_date: "2026-02-03", birds_alive: 1990, feed_kg: 60, avg_weight_kg: 0.4 };
     const post = (fields: Record<string, unknown>, query = "") => call(adminApi, "POST", `/api/v1/admin/batches/${batchId}/logs${query}`, { ...day, ...fields });
     for (const birds_alive of [[1], { n: 1 }]) expect(await post({ birds_alive })).toEqual({ status: 422, body: { detail: "Missing or invalid field: birds_alive." } });
     expect(await post({ feed_kg: [60] }, "?lang=ak")).toEqual({ status: 422, body: { detail: "Field yi nni hɔ anaa ɛnyɛ: feed_kg." } });
+    // Text fields take only text: `true` is no note, and a number is no date.
+    for (const [field, value] of [["notes", true], ["incident_description", 5], ["log_date", 20260203]] as const) {
+      expect(await post({ [field]: value, incident: field === "incident_description" })).toEqual({ status: 422, body: { detail: `Missing or invalid field: ${field}.` } });
+    }
     for (const incident of ["yes", "1", 1, 5]) {
       expect(await post({ incident, incident_description: "Heat" })).toEqual({
         status: 422,

@@ -63,6 +63,15 @@ describe("the demo verifier (KYC_PROVIDER=demo, what npm start uses)", () => {
     await server?.stop();
   });
 
+  it("through JSON, a number is no ID number or phone (a leading zero would be lost): 422, nothing stored", async () => {
+    const u = await createInvestor(server, { tier: "REGISTERED" });
+    for (const [field, value] of [["id_number", 123456789], ["phone", 245550101], ["legal_name", true]] as const) {
+      const res = await call(u.api, "POST", "/api/v1/kyc", { ...fields(), [field]: value });
+      expect(res).toEqual({ status: 422, body: { detail: `Missing or invalid field: ${field}.` } });
+    }
+    expect(submissionsOf(server, u.id)).toEqual([]);
+  });
+
   it("approves a well-formed submission at once: Verified, the phone confirmed, only the last 4 of the ID shown", async () => {
     const u = await createInvestor(server, { tier: "REGISTERED" });
     const id_number = newCardNumber();

@@ -10,12 +10,14 @@ const TEXT_PART_MAX = 64 * 1024;
 
 /**
  * A JSON value as the form's text: a number or a boolean as it is written, null as nothing. A list
- * or an object is no field's value (String([1]) would read as "1"): a 422 naming the field.
+ * or an object is no field's value (String([1]) would read as "1"): a 422 naming the field. A field
+ * in `textFields` takes only text: `"notes": true` is no note, and an ID number sent as a JSON
+ * number has already lost its leading zeros.
  */
-function fieldText(field: string, value: unknown): string {
+function fieldText(field: string, value: unknown, textFields: readonly string[]): string {
   if (typeof value === "string") return value;
   if (value === null || value === undefined) return "";
-  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  if ((typeof value === "number" || typeof value === "boolean") && !textFields.includes(field)) return String(value);
   throw new HttpError(422, msg("api.invalidField", { field }));
 }
 
@@ -25,11 +27,14 @@ function fieldText(field: string, value: unknown): string {
  * remembered only by size, so the user gets a clear message and what they typed back instead of a
  * broken request. Other files are dropped; a text part above 64 KB is a 413.
  */
-export async function readUploadForm(request: Request, { fileFields, maxFileBytes }: { fileFields: readonly string[]; maxFileBytes: number }): Promise<UploadForm> {
+export async function readUploadForm(
+  request: Request,
+  { fileFields, maxFileBytes, textFields = [] }: { fileFields: readonly string[]; maxFileBytes: number; /** JSON: fields that take only a string. */ textFields?: readonly string[] },
+): Promise<UploadForm> {
   const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
   if (!type.includes("multipart/form-data")) {
     const body = await readBody(request);
-    return { fields: Object.fromEntries(Object.entries(body).map(([k, v]) => [k, fieldText(k, v)])), files: [] };
+    return { fields: Object.fromEntries(Object.entries(body).map(([k, v]) => [k, fieldText(k, v, textFields)])), files: [] };
   }
   const files: UploadedFile[] = [];
   const handler: UploadHandler = async ({ name, filename, data }) => {

@@ -30,7 +30,7 @@ export type FarmLogForm = { fields: Record<string, string>; photos: PhotoUpload[
 
 /** Reads a daily-log form: urlencoded, JSON (no photos) or multipart with `photos` files (2 MB each). */
 export async function readFarmLogForm(request: Request): Promise<FarmLogForm> {
-  const { fields, files } = await readUploadForm(request, { fileFields: ["photos"], maxFileBytes: PHOTO_MAX_BYTES });
+  const { fields, files } = await readUploadForm(request, { fileFields: ["photos"], maxFileBytes: PHOTO_MAX_BYTES, textFields: ["log_date", "notes", "incident_description"] });
   return { fields, photos: files.map(({ name, size, bytes }) => ({ name, size, bytes })) };
 }
 

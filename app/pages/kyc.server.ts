@@ -37,7 +37,7 @@ export type KycForm = {
 
 /** Reads a submission (multipart, or urlencoded/JSON without files); a broken body is an HttpError. */
 export async function readKycForm(request: Request): Promise<KycForm> {
-  const form = await readUploadForm(request, { fileFields: KYC_FILE_FIELDS, maxFileBytes: KYC_IMAGE_MAX_BYTES });
+  const form = await readUploadForm(request, { fileFields: KYC_FILE_FIELDS, maxFileBytes: KYC_IMAGE_MAX_BYTES, textFields: [...TEXT_FIELDS, "id_number"] });
   const uploads: Partial<Record<KycFileField, KycUpload>> = {};
   for (const file of form.files) uploads[file.field as KycFileField] ??= { size: file.size, bytes: file.bytes };
   return { fields: form.fields, uploads, values: Object.fromEntries(TEXT_FIELDS.map((f) => [f, form.fields[f] ?? ""])) };
