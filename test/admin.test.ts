@@ -735,7 +735,11 @@ describe("farm daily logs", () => {
     for (const birds_alive of [[1], { n: 1 }]) expect(await post({ birds_alive })).toEqual({ status: 422, body: { detail: "Missing or invalid field: birds_alive." } });
     expect(await post({ feed_kg: [60] }, "?lang=ak")).toEqual({ status: 422, body: { detail: "Field yi nni hɔ anaa ɛnyɛ: feed_kg." } });
     // Text fields take only text: `true` is no note, and a number is no date.
-    for (const [field, value] of [["notes", true], ["incident_description", 5], ["log_date", 20260203]] as const) {
+    for (const [field, value] of [
+      ["notes", true],
+      ["incident_description", 5],
+      ["log_date", 20260203],
+    ] as const) {
       expect(await post({ [field]: value, incident: field === "incident_description" })).toEqual({ status: 422, body: { detail: `Missing or invalid field: ${field}.` } });
     }
     for (const incident of ["yes", "1", 1, 5]) {

@@ -65,7 +65,11 @@ describe("the demo verifier (KYC_PROVIDER=demo, what npm start uses)", () => {
 
   it("through JSON, a number is no ID number or phone (a leading zero would be lost): 422, nothing stored", async () => {
     const u = await createInvestor(server, { tier: "REGISTERED" });
-    for (const [field, value] of [["id_number", 123456789], ["phone", 245550101], ["legal_name", true]] as const) {
+    for (const [field, value] of [
+      ["id_number", 123456789],
+      ["phone", 245550101],
+      ["legal_name", true],
+    ] as const) {
       const res = await call(u.api, "POST", "/api/v1/kyc", { ...fields(), [field]: value });
       expect(res).toEqual({ status: 422, body: { detail: `Missing or invalid field: ${field}.` } });
     }
