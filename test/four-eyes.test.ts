@@ -139,6 +139,7 @@ describe("two admins", () => {
     const list = await call(b.api, "GET", "/api/v1/admin/approvals");
     expect(list.body.relaxed).toBe(false);
     expect(list.body.pending.map((p: { id: number }) => p.id)).toContain(id);
+    expect(list.body.pending.find((p: { id: number }) => p.id === id).preview).toBe(`If approved now: Batch #${batchId}, harvest: GH₵560.00 to 1 investment. Held for investors: GH₵1,940.00.`);
 
     const ok = await call(b.api, "POST", `/api/v1/admin/approvals/${id}/approve`, {});
     expect(ok.status).toBe(200);
@@ -237,6 +238,14 @@ describe("two admins", () => {
     const page = await pageText(b.page, "/admin/approvals");
     expect(page).toContain(`#${id} · Execute the`);
     expect(page).not.toContain("Four eyes are relaxed");
+    // The approver reads what it pays, in the words the requester's confirm step used.
+    const confirmStep = htmlText(await (await a.page.postForm("/admin?index", { intent: "execute", batch_id: batchId })).text());
+    const figures = `Batch #${batchId}, harvest: GH₵560.00 to 1 investment. Held for investors: `;
+    expect(confirmStep).toContain(figures);
+    expect(page).toContain(`If approved now: ${figures}`);
+    expect(page).not.toContain("Of it, GH₵"); // this server withholds no tax
+    const twi = htmlText(await (await b.page.get("/admin/approvals", { headers: { "Accept-Language": "ak" } })).text());
+    expect(twi).toContain(`Sɛ wopene so seesei a: Nkokɔ kuw #${batchId}`);
     const own = await a.page.postForm("/admin/approvals", { intent: "approve", id });
     expect(own.status).toBe(409);
     expect(htmlText(await own.text())).toContain("A second admin must approve: you asked for this.");

@@ -61,6 +61,16 @@ const FALLBACK = {
 
 const fail = (errors: Record<string, string>, values: Record<string, string>, status = 400) => data({ ok: false as const, errors, values } satisfies DashboardResult, { status });
 
+/**
+ * What a run or a close pays, as its confirm step says it: the amount and the investments, then what
+ * the batch holds and lacks. The second admin reads the same on /admin/approvals.
+ */
+export function runPreviewText(t: Translate, s: PayoutSimulation): string {
+  if (s.kind === "PRINCIPAL") return `${t("adminDashboard.confirm.close", { batchId: s.batchId, total: formatGhs(s.totalMinor) })} ${fundingText(t, s)}`;
+  const run = s.kind === "MONTHLY" ? t("adminDashboard.run.income", { period: s.period }) : s.kind === "HARVEST" ? t("adminDashboard.run.harvest") : s.period;
+  return `${t("adminDashboard.confirm.run", { batchId: s.batchId, run, total: formatGhs(s.totalMinor), count: s.count })} ${fundingText(t, s)}`;
+}
+
 /** What the confirm step says about a run's money: what the batch holds and what it lacks. */
 function fundingText(t: Translate, s: PayoutSimulation): string {
   if (s.shortfallMinor === 0) return t("adminDashboard.funding.held", { held: formatGhs(s.heldMinor) });
@@ -157,13 +167,11 @@ export async function adminDashboardAction({ request }: ActionFunctionArgs) {
         // (with JavaScript too): it names the shortfall and offers the reserve draw.
         if (!confirmed || (s.shortfallMinor > 0 && reserveDrawMinor === 0 && !s.alreadyPaid)) {
           if (s.alreadyPaid) return fail({ form: t("rules.alreadyPaid", { batchId, period: s.period }) }, values, 409);
-          const run = s.kind === "MONTHLY" ? t("adminDashboard.run.income", { period: s.period }) : s.kind === "HARVEST" ? t("adminDashboard.run.harvest") : s.period;
-          const what = t("adminDashboard.confirm.run", { batchId, run, total: formatGhs(s.totalMinor), count: s.count });
           return data({
             ok: true as const,
             confirm: {
               prompt: t(EXECUTE_PAYOUT_PROMPT),
-              detail: `${what} ${fundingText(t, s)}`,
+              detail: runPreviewText(t, s),
               fields: { ...values, confirmed: "1" },
               reserve: reserveChoice(s),
               warning: s.kind === "HARVEST" ? beforeHarvestWarning(t, batchId) : undefined,
@@ -184,7 +192,7 @@ export async function adminDashboardAction({ request }: ActionFunctionArgs) {
             ok: true as const,
             confirm: {
               prompt: t(CLOSE_BATCH_PROMPT),
-              detail: `${t("adminDashboard.confirm.close", { batchId, total: formatGhs(s.totalMinor) })} ${fundingText(t, s)}`,
+              detail: runPreviewText(t, s),
               fields: { ...values, confirmed: "1" },
               reserve: reserveChoice(s),
             },

@@ -9,9 +9,32 @@ import { DomainError } from "~/domain/errors";
 import { HttpError } from "~/lib/http.server";
 import { approvalJson, countAdmins, listApprovals, type ApprovalListRow } from "~/models/approvals.server";
 import { approveRequest, rejectRequest } from "~/commands/admin-approvals.server";
-import { detailIn, localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
+import { detailIn, localeOf, translatorFor, wordsFor, type Translate } from "~/catalog/index.server";
+import { formatGhs } from "~/domain/money";
+import type { Approval } from "~/models/approvals.server";
+import { simulatePayout } from "~/models/payout.server";
+import { runPreviewText } from "~/pages/admin-dashboard.server";
 
 const view = (locale: Locale) => (r: ApprovalListRow) => approvalJson(r.approval, locale, { requestedBy: r.requestedByEmail, decidedBy: r.decidedByEmail });
+
+/**
+ * What a waiting run or close would pay if approved now, in the words its requester confirmed, with
+ * the tax it withholds: the second admin checks the figures, not only the request's name. Null for
+ * other actions, or a batch that can no longer be paid (approving says why).
+ */
+export function runPreview(t: Translate, a: Approval): string | null {
+  if (a.action !== "payout.execute" && a.action !== "batch.close") return null;
+  const params = JSON.parse(a.params) as { batchId: number; period?: string | null };
+  try {
+    const s = simulatePayout(params.batchId, a.action === "batch.close" ? { close: true } : { period: params.period ?? null });
+    if (s.alreadyPaid) return null;
+    const tax = s.taxMinor > 0 ? ` ${t("adminApprovals.previewTax", { tax: formatGhs(s.taxMinor) })}` : "";
+    return t("adminApprovals.preview", { detail: `${runPreviewText(t, s)}${tax}` });
+  } catch (error) {
+    if (error instanceof DomainError || error instanceof HttpError) return null;
+    throw error;
+  }
+}
 
 /** /admin/approvals (issue 20): requests waiting for a second admin, and the latest decisions. */
 export async function approvalsAdminLoader({ request }: LoaderFunctionArgs) {
@@ -30,7 +53,7 @@ export async function approvalsAdminLoader({ request }: LoaderFunctionArgs) {
     description: t("adminMeta.approvals.description"),
     me: admin.id,
     relaxed,
-    pending: pending.map((r) => ({ ...shown(r), mine: r.approval.requestedBy === admin.id })),
+    pending: pending.map((r) => ({ ...shown(r), mine: r.approval.requestedBy === admin.id, preview: runPreview(t, r.approval) })),
     decided: decided.map(shown),
   };
 }

@@ -38,6 +38,11 @@ export default function AdminApprovals() {
               <p className="font-semibold">
                 #{a.id} · {a.summary}
               </p>
+              {a.preview ? (
+                <p className="mt-1" data-preview>
+                  {a.preview}
+                </p>
+              ) : null}
               <p className="mt-1 text-stone-700">
                 {withElements(t("adminApprovals.askedLapses", { when: when(a.created_at), lapses: when(a.expires_at), ...slots("who") }), {
                   who: <span className="break-all">{a.requested_by}</span>,

@@ -13,6 +13,8 @@ export const adminApprovals: TwiTexts<typeof english.adminApprovals> = {
   "adminApprovals.askedLapses": "{who} na ɔbisaa no {when}; ne bere bɛtwam {lapses}.",
   "adminApprovals.asked": "{who} na ɔbisaa no {when}",
   "adminApprovals.mine": "Wo na wobisaeɛ: ɛsɛ sɛ ɔhwɛfoɔ foforɔ pene so.",
+  "adminApprovals.preview": "Sɛ wopene so seesei a: {detail}",
+  "adminApprovals.previewTax": "Wɔbɛtwa {tax} afi mu ayɛ towa.",
   "adminApprovals.reason": "Nea enti a wopo",
   "adminApprovals.recent": "Gyinaeɛ a ɛnkyɛree",
   "adminApprovals.noDecisions": "Gyinaeɛ biara nni hɔ ɛnnɛ.",

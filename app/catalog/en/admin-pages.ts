@@ -10,6 +10,8 @@ export const adminApprovals = {
   "adminApprovals.askedLapses": "Asked by {who} on {when}; lapses {lapses}.",
   "adminApprovals.asked": "Asked by {who} on {when}",
   "adminApprovals.mine": "You asked for this: a second admin must approve it.",
+  "adminApprovals.preview": "If approved now: {detail}",
+  "adminApprovals.previewTax": "Of it, {tax} is withheld as tax.",
   "adminApprovals.reason": "Reason for rejecting",
   "adminApprovals.recent": "Recent decisions",
   "adminApprovals.noDecisions": "No decisions yet.",
