@@ -76,6 +76,16 @@ describe("the demo verifier (KYC_PROVIDER=demo, what npm start uses)", () => {
     expect(submissionsOf(server, u.id)).toEqual([]);
   });
 
+  it("refuses a phone number another account confirmed (the demo would confirm it): 409, nothing stored", async () => {
+    const owner = await createInvestor(server, { tier: "REGISTERED" });
+    server.db().prepare("update users set phone = '+233245550199', phone_verified_at = ? where id = ?").run(serverNow(server).toISOString(), owner.id);
+    const u = await createInvestor(server, { tier: "REGISTERED" });
+    const res = await submitApi(server, u, fields({ phone: "024 555 0199" }));
+    expect(res).toEqual({ status: 409, body: { detail: "This phone number is already on an Akoko account. Confirm it on that account's page, or contact us." } });
+    expect(submissionsOf(server, u.id)).toEqual([]);
+    expect(tierOf(server, u.id)).toBe("REGISTERED");
+  });
+
   it("approves a well-formed submission at once: Verified, the phone confirmed, only the last 4 of the ID shown", async () => {
     const u = await createInvestor(server, { tier: "REGISTERED" });
     const id_number = newCardNumber();

@@ -689,6 +689,23 @@ describe("verified contacts", () => {
     expect(htmlText(await refused.text())).toContain("Too many attempts. Please try again later.");
     expect(server.db().prepare("select count(*) n from outbox where kind = 'PHONE_CODE' and recipient = ?").get(number)).toEqual({ n: 5 });
   });
+
+  it("a number another account confirmed is not confirmed again, even with the right code: its owner keeps USSD and phone sign-in", async () => {
+    const owner = await confirmedInvestor(0);
+    const number = owner.phone!;
+    const other = await createInvestor(server);
+    expect((await other.page.postForm("/account", { intent: "profile", full_name: other.fullName, phone: number })).status).toBe(302);
+    expect((await other.page.postForm("/account", { intent: "send-phone-code" })).status).toBe(302);
+    await hubtel.waitFor(() => hubtel.to(number).length === 1);
+    const code = /\b(\d{6})\b/.exec(hubtel.to(number)[0].content)![1];
+    const refused = await other.page.postForm("/account", { intent: "confirm-phone", code });
+    expect(refused.status).toBe(400);
+    expect(htmlText(await refused.text())).toContain("This phone number is already on an Akoko account. Confirm it on that account's page, or contact us.");
+    const twi = await other.page.postForm("/account", { intent: "confirm-phone", code }, { "Accept-Language": "ak" });
+    expect(htmlText(await twi.text())).toContain("Fon nɔma yi wɔ Akoko akawnt bi so dada.");
+    const confirmed = server.db().prepare("select id from users where phone = ? and phone_verified_at is not null").all(number);
+    expect(confirmed).toEqual([{ id: owner.id }]);
+  });
 });
 
 describe("unsubscribe", () => {

@@ -5,7 +5,7 @@ import { msg } from "~/catalog/ref";
  * A confirmation is for one address: if the address changed since, it confirms nothing.
  */
 import crypto from "node:crypto";
-import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, isNull, ne } from "drizzle-orm";
 import { DomainError } from "~/domain/errors";
 import { now, nowIso } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
@@ -148,6 +148,21 @@ export function sendPhoneCode(userId: number): void {
   });
 }
 
+/**
+ * Whether another open account has confirmed `phone` already. A confirmed number is how USSD and
+ * phone sign-in know who is calling, so it belongs to one account: a second confirmation would make
+ * it name nobody and lock its owner out.
+ */
+export function phoneConfirmedByAnother(phone: string, userId: number): boolean {
+  return Boolean(
+    getDb()
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.phone, phone), isNotNull(users.phoneVerifiedAt), isNull(users.closedAt), ne(users.id, userId)))
+      .get(),
+  );
+}
+
 /** Checks the code against the latest one sent to the current phone: 5 tries, 10 minutes. Throws the message to show. */
 export function confirmPhone(userId: number, code: string): void {
   if (!/^\d{6}$/.test(code)) throw new DomainError(400, msg("refusals.phoneCodeFormat"), "code");
@@ -159,6 +174,8 @@ export function confirmPhone(userId: number, code: string): void {
     const tried = tryCode(userId, u.phone, "CONFIRM", code);
     if (tried === "expired") throw new DomainError(400, msg("refusals.phoneCodeExpired"), "code");
     if (tried !== "right") return tried.triesLeft;
+    // After the right code (it proves the phone is here), so nobody learns whose number is whose by guessing.
+    if (phoneConfirmedByAnother(u.phone, userId)) throw new DomainError(409, msg("refusals.phoneTaken"), "code");
     db.update(users)
       .set({ phoneVerifiedAt: nowIso() })
       .where(and(eq(users.id, userId), eq(users.phone, u.phone)))

@@ -26,6 +26,7 @@ import { lastFour, openIdNumber, sealIdNumber } from "~/lib/kyc-crypto.server";
 import { errorField, logger } from "~/lib/logger.server";
 import { recordAudit } from "~/models/audit.server";
 import { atomic } from "~/models/ledger.server";
+import { phoneConfirmedByAnother } from "~/models/contacts.server";
 import { notify } from "~/models/notification.server";
 import { readStoredFile, removeStoredFile, withStoredFiles, contentTypeOf } from "~/models/stored-files.server";
 import { minorToCedis } from "~/domain/money";
@@ -190,6 +191,8 @@ export async function submitKyc({ userId, input, images }: { userId: number; inp
   if (!user) throw new DomainError(404, msg("refusals.accountNotFound"));
   // Verified needs a confirmed phone: our own SMS code, unless the verifier vouches for it.
   if (!verifier.vouchesForPhone && (user.phone !== input.phone || !user.phoneVerifiedAt)) throw new DomainError(422, msg("refusals.kycPhoneUnconfirmed"), "phone");
+  // A verifier that vouches for the phone confirms it on approval: not a number another account confirmed.
+  if (verifier.vouchesForPhone && phoneConfirmedByAnother(input.phone, userId)) throw new DomainError(409, msg("refusals.phoneTaken"), "phone");
   const refuseIfNotAllowed = () => {
     const pending = latestSubmission(userId)?.status === "PENDING";
     const refusal = submissionRefusal({ tier: userKycTier(userId), pending, requested });
@@ -273,7 +276,7 @@ function decideSubmission({
     if (decision === "APPROVED") {
       const newTier = tierRank(requested) > tierRank(tier) ? requested : tier;
       db.update(users)
-        .set({ kycTier: newTier, ...(phone ? { phone, phoneVerifiedAt: at } : {}) })
+        .set({ kycTier: newTier, ...(phone && !phoneConfirmedByAnother(phone, row.userId) ? { phone, phoneVerifiedAt: at } : {}) })
         .where(eq(users.id, row.userId))
         .run();
       const limits = TIER_LIMITS[newTier];
