@@ -25,8 +25,8 @@ const newBatch = (farmId: number, options: BatchOptions = {}) =>
   createBatch(server, { farmId, productType: "EGG", unitPrice: 100, targetUnits: 50, expectedRoi: 0.01, mortalityRate: 0.05, ...options }).id;
 const investor = (walletGhs = 0) => createInvestor(server, { fullName: "Abena Asante", walletGhs });
 
-async function get(client: Client, url: string) {
-  const res = await client.get(url);
+async function get(client: Client, url: string, headers: Record<string, string> = {}) {
+  const res = await client.get(url, { headers });
   return { status: res.status, html: htmlText(await res.text()), res };
 }
 
@@ -357,8 +357,11 @@ describe("the invest dialog", () => {
     expect(fieldError(htmlText(await res.text()))).toEqual(["This batch is no longer open for investment."]);
     const dialog = await get(u.page, `/invest/chicken?dialog=invest&batch=${active}`);
     expect(dialog.html).toContain("This batch is no longer open for investment.");
-    // The card offers no Invest link for it.
-    expect(card((await get(u.page, `/invest/chicken?q=Shutfarm%20${RUN}`)).html, active)).toContain("Sold out");
+    // The card offers no Invest link for it, and does not call its unsold units sold out.
+    const shut = card((await get(u.page, `/invest/chicken?q=Shutfarm%20${RUN}`)).html, active);
+    expect(shut).toContain("Closed to new money");
+    expect(shut).not.toContain("Sold out");
+    expect(card((await get(u.page, `/invest/chicken?q=Shutfarm%20${RUN}`, { "Accept-Language": "ak" })).html, active)).toContain("Ɛnnye sika foforɔ");
   });
 
   it("succeeds with a toast, back to the list with its filters and the new available units; a double submit invests once", async () => {

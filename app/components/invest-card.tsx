@@ -4,6 +4,7 @@ import { SvgChart } from "~/components/svg-chart";
 import { FlashMessage, type Flash } from "~/components/toast";
 import { batchAnchor, type SensorTone, type TimelineStep } from "~/pages/invest-list";
 import { formatGhs } from "~/domain/money";
+import { buyingState } from "~/domain/investing";
 import type { RiskBand } from "~/domain/returns";
 import type { CardData } from "~/pages/invest.server";
 import type { BatchStatus } from "~/domain/types";
@@ -230,7 +231,13 @@ export function InvestCard({ card, investHref, exitHref, flash = null }: { card:
               </Link>
             ) : (
               <span className="btn-secondary flex-1 opacity-60" aria-disabled="true">
-                {card.status === "OPEN" || card.status === "ACTIVE" ? t("invest.card.soldOut") : card.status === "HARVESTED" ? t("invest.card.harvested") : t("invest.card.closed")}
+                {card.status === "HARVESTED"
+                  ? t("invest.card.harvested")
+                  : card.status === "CLOSED"
+                    ? t("invest.card.closed")
+                    : buyingState(card) === "sold-out"
+                      ? t("invest.card.soldOut")
+                      : t("invest.card.closedToNewMoney")}
               </span>
             )}
             <Link to={`/batches/${card.id}`} className="btn-secondary flex-1" aria-label={t("invest.card.auditBatch", { id: card.id })}>

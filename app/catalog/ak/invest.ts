@@ -52,6 +52,7 @@ export const invest: TwiTexts<typeof english> = {
   "invest.card.soldOut": "Wɔatɔn awie",
   "invest.card.harvested": "Wɔatwa",
   "invest.card.closed": "Awie",
+  "invest.card.closedToNewMoney": "Ɛnnye sika foforɔ",
   "invest.card.auditBatch": "Hwɛ nkokɔ kuw #{id} mu",
   "invest.card.audit": "Hwɛ mu",
   "invest.card.exitBatch": "Fi nkokɔ kuw #{id} mu",

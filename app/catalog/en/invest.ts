@@ -49,6 +49,7 @@ export const invest = {
   "invest.card.soldOut": "Sold out",
   "invest.card.harvested": "Harvested",
   "invest.card.closed": "Closed",
+  "invest.card.closedToNewMoney": "Closed to new money",
   "invest.card.auditBatch": "Audit Batch #{id}",
   "invest.card.audit": "Audit",
   "invest.card.exitBatch": "Exit Batch #{id}",
