@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, Client, htmlText } from "./support/client";
 import { BROWSER_BUILD, browserChunks } from "./support/bundles";
-import { backdateBatchStart, createBatch, createFarm, createInvestor, createRemittance, signInAdmin, type BatchOptions } from "./support/factories";
+import { backdateBatchStart, createBatch, createFarm, createInvestor, createRemittance, serverNow, signInAdmin, type BatchOptions } from "./support/factories";
 import { sharedServer, startServer, type TestServer } from "./support/server";
 
 let server: TestServer;
@@ -345,6 +345,18 @@ describe("the invest dialog", () => {
     expect((await post({ units: 3, terms: "on" })).errors).toEqual(["Insufficient wallet balance — deposit or reduce units."]);
     expect((await post({ units: 1.5, terms: "on" })).errors).toEqual(["Units must be a whole number."]);
     expect(investmentCount(u.id)).toBe(0);
+  });
+
+  it("a chicken batch whose harvest window has passed is called late in the dialog, not expected", async () => {
+    const farm = newFarm(`Latefarm ${RUN}`);
+    const start = new Date(serverNow(server).getTime() - 70 * 86_400_000).toISOString().slice(0, 10);
+    const late = newBatch(farm, { productType: "CHICKEN", unitPrice: 10, targetUnits: 10, startDate: start });
+    const u = await investor(100);
+    const dialog = (await get(u.page, `/invest/chicken?dialog=invest&batch=${late}`)).html;
+    expect(dialog).toContain("that time has passed and the batch has not paid out yet");
+    expect(dialog).not.toMatch(/Harvest expected between \d{4}/);
+    const twi = (await get(u.page, `/invest/chicken?dialog=invest&batch=${late}`, { "Accept-Language": "ak" })).html;
+    expect(twi).toContain("saa bere no atwam");
   });
 
   it("refuses a batch that no longer takes money with the money core's message", async () => {

@@ -71,7 +71,7 @@ export function WhatToExpect({ facts, isEgg, costMinor }: { facts: ExpectFacts; 
             ? t("investDialogs.dates.EGG", { date: { date: dates.firstDate }, period: dates.firstPeriod, end: { date: dates.endDate } })
             : t("investDialogs.datesAbout.EGG")
           : dates.harvestFrom && dates.endDate
-            ? t("investDialogs.dates.CHICKEN", { from: { date: dates.harvestFrom }, to: { date: dates.endDate } })
+            ? t(dates.harvestPassed ? "investDialogs.datesLate.CHICKEN" : "investDialogs.dates.CHICKEN", { from: { date: dates.harvestFrom }, to: { date: dates.endDate } })
             : t("investDialogs.datesAbout.CHICKEN")}
       </p>
       <p data-testid="invest-exit-rule">{t(isEgg ? "investDialogs.moneyOut.EGG" : "investDialogs.moneyOut.CHICKEN")}</p>

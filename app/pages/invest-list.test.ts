@@ -195,12 +195,21 @@ describe("eggs calculator", () => {
 describe("the invest dialog's dates", () => {
   it("eggs: the first month a buyer is paid for (never a past one) and the close; chicken: the harvest window; none before the start", () => {
     const egg = { productType: "EGG" as const, startDate: "2026-05-10" };
-    expect(investDates(egg, [], "2026-06-15")).toEqual({ firstPeriod: "2026-07", firstDate: "2026-07-31", harvestFrom: null, endDate: "2027-10-10" });
+    expect(investDates(egg, [], "2026-06-15")).toEqual({ firstPeriod: "2026-07", firstDate: "2026-07-31", harvestFrom: null, endDate: "2027-10-10", harvestPassed: false });
     expect(investDates(egg, ["2026-07", "2026-08"], "2026-09-02")).toMatchObject({ firstPeriod: "2026-09", firstDate: "2026-09-30" });
     // September was not paid, but its income belongs to who held the units at its end: a buyer in November starts with November.
     expect(investDates(egg, ["2026-08"], "2026-11-20")).toMatchObject({ firstPeriod: "2026-11", firstDate: "2026-11-30" });
-    expect(investDates({ productType: "CHICKEN", startDate: "2026-05-10" }, [], "2026-05-11")).toEqual({ firstPeriod: null, firstDate: null, harvestFrom: "2026-06-21", endDate: "2026-07-05" });
-    expect(investDates({ productType: "EGG", startDate: null }, [], "2026-05-11")).toEqual({ firstPeriod: null, firstDate: null, harvestFrom: null, endDate: null });
+    expect(investDates({ productType: "CHICKEN", startDate: "2026-05-10" }, [], "2026-05-11")).toEqual({
+      firstPeriod: null,
+      firstDate: null,
+      harvestFrom: "2026-06-21",
+      endDate: "2026-07-05",
+      harvestPassed: false,
+    });
+    // A window that ended before today is late, not expected.
+    expect(investDates({ productType: "CHICKEN", startDate: "2026-05-10" }, [], "2026-07-06").harvestPassed).toBe(true);
+    expect(investDates({ productType: "CHICKEN", startDate: "2026-05-10" }, [], "2026-07-05").harvestPassed).toBe(false);
+    expect(investDates({ productType: "EGG", startDate: null }, [], "2026-05-11")).toEqual({ firstPeriod: null, firstDate: null, harvestFrom: null, endDate: null, harvestPassed: false });
   });
 });
 

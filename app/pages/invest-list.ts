@@ -415,12 +415,22 @@ export const EGG_TERM_MONTHS = 17;
  * next unpaid month in lay) and the batch's expected close; chicken, the harvest window, which is
  * also its end. All null while the batch has no start date (it starts when funded and activated).
  */
-export type InvestDates = { firstPeriod: string | null; firstDate: string | null; harvestFrom: string | null; endDate: string | null };
+export type InvestDates = {
+  firstPeriod: string | null;
+  firstDate: string | null;
+  harvestFrom: string | null;
+  endDate: string | null;
+  /** A chicken batch whose harvest window ended before today: the dialog says it is late, not "expected". */
+  harvestPassed: boolean;
+};
 
 export function investDates(b: { productType: ProductType; startDate: string | null }, paidPeriods: readonly string[], today: string): InvestDates {
-  const none = { firstPeriod: null, firstDate: null, harvestFrom: null, endDate: null };
+  const none = { firstPeriod: null, firstDate: null, harvestFrom: null, endDate: null, harvestPassed: false };
   if (!b.startDate) return none;
-  if (b.productType === "CHICKEN") return { ...none, harvestFrom: addDays(b.startDate, HARVEST_EARLIEST_DAYS), endDate: addDays(b.startDate, HARVEST_DAYS) };
+  if (b.productType === "CHICKEN") {
+    const endDate = addDays(b.startDate, HARVEST_DAYS);
+    return { ...none, harvestFrom: addDays(b.startDate, HARVEST_EARLIEST_DAYS), endDate, harvestPassed: endDate < today };
+  }
   const due = nextPayoutDue({ productType: "EGG", status: "ACTIVE", startDate: b.startDate, paidPeriods });
   // A month's income belongs to its holders at its end: a buyer's first is this month's at the earliest.
   const firstPeriod = due?.period && due.period < today.slice(0, 7) ? today.slice(0, 7) : (due?.period ?? null);

@@ -20,6 +20,7 @@ export const investDialogs: TwiTexts<typeof english> = {
   "investDialogs.datesAbout.EGG":
     "Akatua a edi kan ba bɛyɛ bosome 3 wɔ nkokɔ kuw no mfiaseɛ akyi (nkokɔ no fi ase to nkesua bosome 2 a wɔtete wɔn akyi), na afei bosome biara; nkokɔ kuw no ba awieeɛ bɛyɛ bosome 17 wɔ ne mfiaseɛ akyi.",
   "investDialogs.dates.CHICKEN": "Yɛhwɛ kwan sɛ otwa bere bɛba {from} ne {to} ntam, bere a nkokɔ kuw no ba awieeɛ na ɛtua.",
+  "investDialogs.datesLate.CHICKEN": "Na yɛhwɛ kwan sɛ otwa bere bɛba {from} ne {to} ntam: saa bere no atwam na nkokɔ kuw no nnya ntuaeɛ. Ɛbɛtua bere a wɔatɔn nkokɔ no.",
   "investDialogs.datesAbout.CHICKEN": "Otwa bere ba nnawɔtwe 6-8 wɔ nkokɔ kuw no mfiaseɛ akyi, bere a ɛba awieeɛ na ɛtua.",
   "investDialogs.moneyOut.EGG":
     "Sɛnea wobɛnya wo sika: bosome baako wɔ nkokɔ kuw no mfiaseɛ akyi no, wobɛtumi abisa sɛ wofi mu ntɛm; sɛ yɛnya obi a ɔbɛtɔ a, yɛtɔn wo kyɛfa ma sikahyɛfoɔ foforɔ wɔ ne bo ankasa so, na yɛtwa ɛka 3-7% fi mu. Anyɛ saa a, wo sika titiriw san ba bere a nkokɔ kuw no ato mu.",

@@ -17,6 +17,7 @@ export const investDialogs = {
   "investDialogs.datesAbout.EGG":
     "First payout about 3 months after the batch starts (the hens come into lay after 2 months of rearing), then monthly; the batch ends about 17 months after its start.",
   "investDialogs.dates.CHICKEN": "Harvest expected between {from} and {to}, when the batch ends and pays out.",
+  "investDialogs.datesLate.CHICKEN": "The harvest was expected between {from} and {to}: that time has passed and the batch has not paid out yet. It pays out when the birds are sold.",
   "investDialogs.datesAbout.CHICKEN": "Harvest 6-8 weeks after the batch starts, when it ends and pays out.",
   "investDialogs.moneyOut.EGG":
     "Getting your money out: from one month after the batch starts you may request an early exit; your units are sold at par to a new investor, less a 3-7% fee, when a buyer is found. Otherwise your principal comes back when the batch closes.",
