@@ -64,11 +64,11 @@ export function taxCertificate(userId: number, month: string) {
 }
 
 /**
- * Whether the month's withholding tax has been paid to the authority in full (the tax payments
- * recorded for it cover every payout's tax withheld that month): until then a certificate says the
- * tax is owed, not paid.
+ * How much of the month's withholding tax has been paid to the authority: "all" (the tax payments
+ * recorded for it cover every payout's tax withheld that month), "part" or "none". Until "all" a
+ * certificate says the tax is held, not paid.
  */
-function monthTaxPaidOver(month: string): boolean {
+function monthTaxPaidOver(month: string): "all" | "part" | "none" {
   const { from, to } = monthRange(month);
   const withheld = getDb()
     .select({ n: sql<number>`coalesce(sum(${payouts.taxWithheldMinor}), 0)` })
@@ -80,7 +80,8 @@ function monthTaxPaidOver(month: string): boolean {
     .from(taxPayments)
     .where(eq(taxPayments.period, month))
     .get();
-  return Number(paid?.n ?? 0) >= Number(withheld?.n ?? 0);
+  const paidMinor = Number(paid?.n ?? 0);
+  return paidMinor >= Number(withheld?.n ?? 0) ? "all" : paidMinor > 0 ? "part" : "none";
 }
 
 /** A year's statement: per month gross income, tax withheld and net. */

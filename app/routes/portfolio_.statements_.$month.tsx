@@ -74,7 +74,7 @@ export default function Certificate() {
         </div>
       )}
       <p className="mt-4 text-xs text-stone-600" data-testid="certificate-note">
-        {c.totals.taxMinor > 0 ? `${t(c.taxPaidOver ? "statements.taxPaidOver" : "statements.taxOwed")} ` : ""}
+        {c.totals.taxMinor > 0 ? `${t(c.taxPaidOver === "all" ? "statements.taxPaidOver" : c.taxPaidOver === "part" ? "statements.taxPartPaid" : "statements.taxOwed")} ` : ""}
         {t("statements.keepCertificate")}
       </p>
     </section>

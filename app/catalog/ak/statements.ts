@@ -53,5 +53,6 @@ export const statements: TwiTexts<typeof english> = {
   "statements.kind.HARVEST": "Otwa bere mfasoɔ",
   "statements.taxPaidOver": "Yɛde towa a yɛtwaa fi mu no atua Ghana Revenue Authority ama wo.",
   "statements.taxOwed": "Akoko kora towa a yɛtwaa fi mu no ma Ghana Revenue Authority, na yɛbɛtua ama wo; bosome yi de no, yɛntuaa ɛnnɛ.",
+  "statements.taxPartPaid": "Akoko kora towa a yɛtwaa fi mu no ma Ghana Revenue Authority, na yɛbɛtua ama wo; bosome yi de no, yɛatua ne fa bi ɛnnɛ.",
   "statements.keepCertificate": "Kora adansedie krataa yi; fa wo browser Print na fa sie.",
 };

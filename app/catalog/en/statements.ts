@@ -50,5 +50,6 @@ export const statements = {
   "statements.kind.HARVEST": "Harvest return",
   "statements.taxPaidOver": "The tax withheld was paid to the Ghana Revenue Authority on your behalf.",
   "statements.taxOwed": "Akoko holds the tax withheld for the Ghana Revenue Authority and pays it to them on your behalf; its payment for this month is not recorded yet.",
+  "statements.taxPartPaid": "Akoko holds the tax withheld for the Ghana Revenue Authority and pays it to them on your behalf; part of this month's payment is recorded so far.",
   "statements.keepCertificate": "Keep this certificate for your records; use your browser's Print to save it.",
 } as const;
