@@ -24,8 +24,12 @@ let idCounter = 100_000_000;
 /** A fresh, well-formed Ghana Card number per submission (so a search of the database file means something). */
 const newCardNumber = () => `GHA-${++idCounter}-${idCounter % 10}`;
 
+let phoneCounter = 1000;
+/** A phone number of each applicant's own: the demo verifier confirms it, and a confirmed number names one account. */
+const newPhone = () => `024 556 ${++phoneCounter}`;
+
 function fields(over: Record<string, string> = {}) {
-  return { legal_name: "Kofi Mensah", date_of_birth: "1990-04-25", phone: "024 555 0101", id_type: "GHANA_CARD", id_number: newCardNumber(), ...over };
+  return { legal_name: "Kofi Mensah", date_of_birth: "1990-04-25", phone: newPhone(), id_type: "GHANA_CARD", id_number: newCardNumber(), ...over };
 }
 
 function multipart(text: Record<string, string>, files: Partial<Record<"id_front" | "selfie" | "proof_of_address", Upload>> = { id_front: idPhoto, selfie }) {
