@@ -1,4 +1,6 @@
-import { once } from "~/models/idempotency.server";
+import { createHmac } from "node:crypto";
+import { getEnv } from "~/lib/env.server";
+import { once, storedAnswer } from "~/models/idempotency.server";
 
 /**
  * What every command shares. A command is one operation a person can ask for (invest, withdraw,
@@ -25,4 +27,23 @@ export type CommandContext = { actor: Actor; key: string | null };
 export function onceOnly<T>(ctx: CommandContext, name: string, params: Record<string, unknown>, change: () => T): { result: T; replayed: boolean } {
   const answer = once({ userId: ctx.actor.id, key: ctx.key, operation: `command/${name}`, params }, () => ({ status: 200, body: change() }));
   return { result: answer.body, replayed: answer.replayed };
+}
+
+/**
+ * The result stored for this very request (its key), or null when it is new: for a command whose
+ * slow work comes before its change (asking the payment provider) or whose checks a replay would
+ * fail (the destination it saved is now "already saved"). It then answers at once; onceOnly still
+ * decides, in its transaction, when two copies arrive together. Another request with the key: 422.
+ */
+export function replayOf<T>(ctx: CommandContext, name: string, params: Record<string, unknown>): { result: T } | null {
+  const stored = storedAnswer<T>({ userId: ctx.actor.id, key: ctx.key, operation: `command/${name}`, params });
+  return stored ? { result: stored.body } : null;
+}
+
+/**
+ * A secret (a PIN) as an idempotency parameter: its HMAC under SESSION_SECRET, so the fingerprint
+ * stored with the key (a plain SHA-256) cannot be tried back to four to six digits.
+ */
+export function secretParam(label: string, secret: string): string {
+  return createHmac("sha256", getEnv().SESSION_SECRET).update(`idempotency:${label}:${secret}`).digest("hex");
 }

@@ -47,23 +47,33 @@ export function once<T>({ userId, key, operation, params = {}, formerly = [] }: 
   const fingerprint = requestFingerprint(operation, params);
   return atomic(() => {
     const db = getDb();
-    const previous = db
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
-      .get();
-    if (previous) {
-      // Rows stored before fingerprints existed have '' and can only be matched by operation.
-      const same = [operation, ...formerly].some(
-        (name) => previous.operation === name && (previous.fingerprint === "" || previous.fingerprint === (name === operation ? fingerprint : requestFingerprint(name, params))),
-      );
-      if (!same) throw new DomainError(422, msg("rules.idempotencyKeyReused"));
-      return { status: previous.status, body: JSON.parse(previous.responseJson) as T, replayed: true };
-    }
+    const previous = storedAnswer<T>({ userId, key, operation, params, formerly });
+    if (previous) return previous;
     const answer = run();
     db.insert(idempotencyKeys)
       .values({ userId, key, operation, fingerprint, status: answer.status, responseJson: JSON.stringify(answer.body) })
       .run();
     return { ...answer, replayed: false };
   });
+}
+
+/**
+ * The answer stored for this request's key, or null when the key is new (or none was sent); another
+ * request stored under the key is refused (422), as in once(). For a command with slow work before
+ * its change (a provider to ask, a check that a replay would fail): it answers a replay without
+ * doing that work again. once() still decides, in its transaction, when two arrive together.
+ */
+export function storedAnswer<T>({ userId, key, operation, params = {}, formerly = [] }: OnceRequest): StoredAnswer<T> | null {
+  if (key === null || key === undefined || key === "") return null;
+  if (!KEY_PATTERN.test(key)) throw new DomainError(422, msg("refusals.idempotencyKeyFormat"));
+  const previous = getDb()
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
+    .get();
+  if (!previous) return null;
+  // Rows stored before fingerprints existed have '' and can only be matched by operation.
+  const same = [operation, ...formerly].some((name) => previous.operation === name && (previous.fingerprint === "" || previous.fingerprint === requestFingerprint(name, params)));
+  if (!same) throw new DomainError(422, msg("rules.idempotencyKeyReused"));
+  return { status: previous.status, body: JSON.parse(previous.responseJson) as T, replayed: true };
 }
