@@ -6,6 +6,7 @@
  * and the owner hears of it by SMS and email; accounts without an email or a password are followed
  * through the places that assumed one.
  */
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../scripts/lib/bulk-data.js";
 import { call, Client, htmlText, uniquePhone } from "./support/client";
@@ -105,6 +106,57 @@ describe("POST /api/v1/auth/pin", () => {
     expect(hubtel.to(phone).map((s) => s.content)).toEqual(["Akoko: A new PIN was set on your account. Not you? Contact us at once."]);
     await smtp.waitFor(() => smtp.to(kwame.email).some((m) => m.headers.subject === "A new PIN was set on your Akoko account"));
     expect(server.db().prepare("select kind, message_id from notifications where user_id = ?").all(kwame.id)).toEqual([{ kind: "PIN_SET", message_id: "notices.pinSet" }]);
+  });
+
+  it("the same request again (its Idempotency-Key, or the /account form sent twice) sets the PIN once and tells once; a new setting tells again", async () => {
+    const kwame = await createInvestor(server);
+    const phone = uniquePhone();
+    const at = serverNow(server).toISOString();
+    server.db().prepare("update users set phone = ?, phone_verified_at = ?, email_verified_at = ? where id = ?").run(phone, at, at, kwame.id);
+    const told = () => ({
+      notices: (server.db().prepare("select count(*) n from notifications where user_id = ? and kind = 'PIN_SET'").get(kwame.id) as { n: number }).n,
+      messages: server.db().prepare("select channel, count(*) n from outbox where user_id = ? and kind = 'PIN_SET' group by channel order by channel").all(kwame.id),
+    });
+    const twice = (n: number) => ({
+      notices: n,
+      messages: [
+        { channel: "EMAIL", n },
+        { channel: "SMS", n },
+      ],
+    });
+    for (let i = 0; i < 2; i++)
+      expect(await call(kwame.api, "POST", "/api/v1/auth/pin", { password: kwame.password, pin: "7305" }, { "Idempotency-Key": "pin-k-1" })).toEqual({ status: 200, body: { has_pin: true } });
+    expect(told()).toEqual(twice(1));
+    const stored = userRow(kwame.id).pin_hash;
+    // The key with another PIN is another request: refused, nothing changed.
+    expect(await call(kwame.api, "POST", "/api/v1/auth/pin", { password: kwame.password, pin: "5802" }, { "Idempotency-Key": "pin-k-1" })).toEqual({
+      status: 422,
+      body: { detail: "This idempotency key was already used for a different request." },
+    });
+    expect(userRow(kwame.id).pin_hash).toBe(stored);
+    // The PIN is not in the fingerprint kept with the key in a form four to six digits could be tried back from.
+    const kept = server.db().prepare("select fingerprint, response_json from idempotency_keys where user_id = ? and key = 'pin-k-1'").get(kwame.id) as { fingerprint: string; response_json: string };
+    expect(kept.fingerprint).not.toBe(
+      createHash("sha256")
+        .update(JSON.stringify({ operation: "command/set-pin", params: { pin: "7305" } }))
+        .digest("hex"),
+    );
+    expect(kept.response_json).not.toContain("7305");
+    // A deliberate second setting (a new key) is a new event the owner must hear of.
+    expect((await call(kwame.api, "POST", "/api/v1/auth/pin", { password: kwame.password, pin: "7305" }, { "Idempotency-Key": "pin-k-2" })).status).toBe(200);
+    expect(told()).toEqual(twice(2));
+
+    // The page's PIN form carries a key of its own; the same form sent twice (JavaScript off) sets once.
+    const page = await get(kwame.page, "/account");
+    const key = /name="intent" value="pin"\/><input type="hidden" name="idempotency_key" value="([^"]+)"/.exec(page.html)?.[1];
+    expect(key).toBeTruthy();
+    for (let i = 0; i < 2; i++) {
+      const saved = await post(kwame.page, "/account", { intent: "pin", idempotency_key: key!, current_password: kwame.password, new_pin: "3917", confirm_pin: "3917" });
+      expect(saved).toMatchObject({ status: 302, location: "/account#pin" });
+    }
+    expect(told()).toEqual(twice(3));
+    // The next page has a new key: setting the PIN again later is told again.
+    expect(/name="intent" value="pin"\/><input type="hidden" name="idempotency_key" value="([^"]+)"/.exec((await get(kwame.page, "/account")).html)?.[1]).not.toBe(key);
   });
 
   it("refuses a weak PIN, a wrong or missing password and a stranger with a 4xx {detail}, changing nothing", async () => {
@@ -217,11 +269,18 @@ describe("the PIN on /account, without JavaScript", () => {
     expect(same.html).toContain("Your new PIN is the same as your current one.");
     expect(await post(efua.page, "/account", { intent: "pin", current_pin: "4071", new_pin: "5802", confirm_pin: "5802" })).toMatchObject({ status: 302, location: "/account#pin" });
 
+    // The change form sent twice (a second tap without JavaScript): the second is the first's answer,
+    // not a wrong try with the PIN that is no longer the PIN, and the owner is told once.
+    const changed = { intent: "pin", idempotency_key: `change-${efua.id}`, current_pin: "5802", new_pin: "6913", confirm_pin: "6913" };
+    for (let i = 0; i < 2; i++) expect(await post(efua.page, "/account", changed)).toMatchObject({ status: 302, location: "/account#pin" });
+    expect(userRow(efua.id).pin_failures).toBe(0);
+    expect(server.db().prepare("select count(*) n from notifications where user_id = ? and kind = 'PIN_SET'").get(efua.id)).toEqual({ n: 2 });
+
     // Closing asks the PIN as it would the password: the server asks, then the ticket closes.
     expect((await post(efua.page, "/account", { intent: "close", current_pin: "4071" })).html).toContain("That PIN is not right.");
-    const ask = await post(efua.page, "/account", { intent: "close", current_pin: "5802" });
+    const ask = await post(efua.page, "/account", { intent: "close", current_pin: "6913" });
     expect(ask.status).toBe(200);
-    expect(ask.html).not.toContain("5802");
+    expect(ask.html).not.toContain("6913");
     const ticket = /name="ticket" value="([^"]+)"/.exec(ask.html)![1];
     expect(await post(efua.page, "/account", { intent: "close", confirmed: "1", ticket })).toMatchObject({ status: 302, location: "/" });
     expect(userRow(efua.id)).toMatchObject({ email: `closed-${efua.id}@closed.invalid`, phone: null, pin_hash: null, closed_at: expect.any(String) });

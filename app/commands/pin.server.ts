@@ -1,7 +1,7 @@
 import { confirmItIsYou, confirmPassword } from "~/auth/account.server";
 import type { Language } from "~/catalog/languages";
 import { msg } from "~/catalog/ref";
-import type { CommandContext } from "~/commands/command.server";
+import { onceOnly, replayOf, secretParam, type CommandContext } from "~/commands/command.server";
 import { DomainError } from "~/domain/errors";
 import type { NewPin } from "~/domain/pin";
 import * as pins from "~/models/pin.server";
@@ -20,18 +20,34 @@ export type { PinCheck } from "~/models/pin.server";
 /**
  * Sets or replaces the PIN after the account's password (wrong ones count as at sign-in). An
  * account without a password (registered by phone) changes its PIN with the old one: changePin.
- * A PIN locked by wrong tries opens with the new one: the password proved who asks.
+ * A PIN locked by wrong tries opens with the new one: the password proved who asks. The same
+ * request again (its key: a resent form, a retried call) sets nothing and sends no second PIN_SET
+ * notice; a new setting (a new key) does. The PIN is part of the request as an HMAC (secretParam).
  */
 export async function setPin(ctx: CommandContext, input: { password: string; pin: NewPin }): Promise<void> {
   await confirmPassword({ user: ctx.actor, password: input.password, field: "current_password" });
-  await pins.storePin(ctx.actor.id, input.pin);
+  const pinHash = await pins.hashPin(input.pin);
+  onceOnly(ctx, "set-pin", { pin: secretParam(`pin:${ctx.actor.id}`, input.pin) }, () => {
+    pins.storePinHash(ctx.actor.id, pinHash);
+    return null;
+  });
 }
 
-/** Replaces the PIN after the current one (checkPin's count and lock apply: a locked PIN is changed after the lock). */
+/**
+ * Replaces the PIN after the current one (checkPin's count and lock apply: a locked PIN is changed
+ * after the lock). The same request again (its key) is answered before the old PIN is checked: that
+ * PIN is no longer the PIN, and a resent form must not count as a wrong try or send a second notice.
+ */
 export async function changePin(ctx: CommandContext, input: { oldPin: string; newPin: NewPin }): Promise<void> {
+  const params = { oldPin: secretParam(`pin:${ctx.actor.id}`, input.oldPin), newPin: secretParam(`pin:${ctx.actor.id}`, input.newPin) };
+  if (replayOf(ctx, "change-pin", params)) return;
   await pins.requirePin(ctx.actor.id, input.oldPin, "current_pin");
   if (input.newPin === input.oldPin) throw new DomainError(422, msg("refusals.pinSame"), "new_pin");
-  await pins.storePin(ctx.actor.id, input.newPin);
+  const pinHash = await pins.hashPin(input.newPin);
+  onceOnly(ctx, "change-pin", params, () => {
+    pins.storePinHash(ctx.actor.id, pinHash);
+    return null;
+  });
 }
 
 /**

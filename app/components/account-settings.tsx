@@ -24,7 +24,7 @@ export type AccountData = {
   contacts: { email: string | null; emailConfirmed: boolean; phone: string | null; phoneConfirmed: boolean; codePending: boolean };
   preferences: Record<NoticeCategory, Record<Channel, boolean>>;
   sessions: SessionShown[];
-  /** The page's key for its "send a link / a code" forms (each with its own suffix). */
+  /** The page's key for its "send a link / a code" forms and its PIN form (each with its own suffix). */
   idempotencyKey: string;
 };
 type Props = { data: AccountData; result: AccountActionResult | undefined };
@@ -146,6 +146,7 @@ function PinSection({ data, result }: Props) {
       </p>
       <Form method="post" noValidate className="mt-3 space-y-4">
         <input type="hidden" name="intent" value="pin" />
+        <input type="hidden" name="idempotency_key" value={`${data.idempotencyKey}-pin`} />
         <FormError message={errors.form} />
         <ProofField data={data} errors={errors} />
         <PinField label={t("account.newPin")} name="new_pin" error={errors.new_pin} hint={t("account.newPinHint", { min: PIN_MIN_DIGITS, max: PIN_MAX_DIGITS })} />

@@ -29,7 +29,16 @@ export function pinState(userId: number): { hasPin: boolean; lockedUntil: string
  * password) or with the PIN itself. Nothing for a closed account.
  */
 export async function storePin(userId: number, pin: NewPin): Promise<void> {
-  const pinHash = await hashPassword(pin);
+  storePinHash(userId, await hashPin(pin));
+}
+
+/** A new PIN's hash (scrypt, slow and async): made before the transaction that stores it. */
+export function hashPin(pin: NewPin): Promise<string> {
+  return hashPassword(pin);
+}
+
+/** Stores a PIN hashed by hashPin, as storePin does: one transaction, inside a command's onceOnly. */
+export function storePinHash(userId: number, pinHash: string): void {
   atomic(() => {
     const stored = getDb()
       .update(users)

@@ -42,7 +42,7 @@ export async function accountLoader({ request }: LoaderFunctionArgs) {
     preferences: getPreferences(user.id),
     // The device and place in the reader's language (the API keeps its fixed English labels).
     sessions: sessions.map(({ deviceName, placeName, ...s }) => ({ ...s, device: render(locale, deviceName), ipHint: render(locale, placeName) })),
-    // The "send a link / a code" forms send it: the same form sent again sends no second message.
+    // The "send a link / a code" forms and the PIN form send it: the same form sent again sends no second message.
     idempotencyKey: newIdempotencyKey(),
   };
 }
