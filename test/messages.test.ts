@@ -522,6 +522,31 @@ describe("password reset in production", () => {
   });
 });
 
+describe("password reset, the form sent twice", () => {
+  it("a second tap without JavaScript (the same form, its key) makes one reset: one email, one SMS, and the code sent works", async () => {
+    const u = await confirmedInvestor(0);
+    const anon = new Client(server.url);
+    const key = /name="idempotency_key" value="([^"]+)"/.exec(await (await anon.get("/reset-password")).text())?.[1];
+    expect(key).toBeTruthy();
+    for (let i = 0; i < 2; i++) {
+      const res = await anon.postForm("/reset-password", { idempotency_key: key!, email: u.email });
+      expect(res.status).toBe(200);
+      expect(htmlText(await res.text())).toContain("If an account exists for that email, a link to reset the password is on its way.");
+    }
+    expect(server.db().prepare("select count(*) n from password_resets where user_id = ?").get(u.id)).toEqual({ n: 1 });
+    expect(outboxRows(u.id).map((r) => r.channel)).toEqual(["EMAIL", "SMS"]);
+    await hubtel.waitFor(() => hubtel.to(u.phone!).some((s) => s.content.includes("reset code")));
+    const code = /\b(\d{6})\b/.exec(hubtel.to(u.phone!).find((s) => s.content.includes("reset code"))!.content)![1];
+    const good = await anon.postForm("/reset-password/code", { email: u.email, code, password: "twice-password-1", confirm: "twice-password-1" });
+    expect(good.status).toBe(302);
+    // Asking again later (a new page, a new key) sends again.
+    const next = /name="idempotency_key" value="([^"]+)"/.exec(await (await anon.get("/reset-password")).text())?.[1];
+    expect(next).not.toBe(key);
+    expect((await anon.postForm("/reset-password", { idempotency_key: next!, email: u.email })).status).toBe(200);
+    expect(server.db().prepare("select count(*) n from password_resets where user_id = ?").get(u.id)).toEqual({ n: 2 });
+  });
+});
+
 describe("verified contacts", () => {
   it("registration emails a confirmation link (24 hours, once); until it is used only security mail goes there", async () => {
     const client = new Client(server.url);

@@ -374,6 +374,23 @@ describe("signing in with a phone number on /login/phone", () => {
     expect((await get(browser, "/login/phone")).location).toBe("/portfolio");
   });
 
+  it("the number form sent twice (a second tap without JavaScript, its key) texts one code, and that code signs in", async () => {
+    const esi = await createPhoneInvestor(server, { pin: "4071" });
+    const browser = new Client(server.url);
+    const key = /name="intent" value="send-code"\/><input type="hidden" name="idempotency_key" value="([^"]+)"/.exec((await get(browser, "/login/phone")).html)?.[1];
+    expect(key).toBeTruthy();
+    for (let i = 0; i < 2; i++) expect(await post(browser, "/login/phone", { intent: "send-code", idempotency_key: key!, phone: esi.phone })).toMatchObject({ status: 302, location: "/login/phone" });
+    const codes = () => server.db().prepare("select count(*) n from contact_confirmations where user_id = ? and purpose = 'SIGN_IN'").get(esi.id);
+    expect(codes()).toEqual({ n: 1 });
+    expect(server.db().prepare("select count(*) n from outbox where user_id = ? and kind = 'SIGN_IN_CODE'").get(esi.id)).toEqual({ n: 1 });
+    const code = await signInCodeFor(esi.phone);
+    expect(await post(browser, "/login/phone", { intent: "check-code", code })).toMatchObject({ status: 302, location: "/login/phone" });
+    expect((await get(browser, "/login/phone")).html).toContain("The code is right. Now enter your PIN");
+    // A number nobody holds, with the same key: the same answer.
+    const other = new Client(server.url);
+    expect(await post(other, "/login/phone", { intent: "send-code", idempotency_key: key!, phone: uniquePhone() })).toMatchObject({ status: 302, location: "/login/phone" });
+  });
+
   it("answers an unknown number, an admin's and an account without a PIN exactly alike, and texts none of them", async () => {
     const adminPhone = uniquePhone();
     server.db().prepare("update users set phone = ?, phone_verified_at = ?, pin_hash = ? where email = ?").run(adminPhone, serverNow(server).toISOString(), hashPassword("4071"), TEST_ADMIN.email);

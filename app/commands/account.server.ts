@@ -27,9 +27,20 @@ import type { Language } from "~/catalog/languages";
  * and message preferences, sessions, two factors, closing the account. Signing in, registering and
  * the password-reset steps come before anyone is signed in: they take no CommandContext. Client
  * addresses (`ip`, as clientIp reads it) key the rate limits; `session` is what the signing-in
- * request says about itself (sessionMetaOf). Only the page's "send a code / a link" forms send an
- * idempotency key: a repeat of those would send a second message; the others cannot change anything twice.
+ * request says about itself (sessionMetaOf). Only the forms that send a code or a link send an
+ * idempotency key (the account page's, the phone sign-in's first step, the reset request): a repeat of
+ * those would send a second message; the others cannot change anything twice.
  */
+
+/**
+ * A key sent by a form filled before anyone signs in (the phone sign-in, the reset request), for the
+ * account it names: in a space of its own per form, so that no other request stored under the key can
+ * make it a 422 that would tell whether the account exists. A key it cannot use (hand-made, too long)
+ * is ignored, for the same reason: the answer must not depend on the account.
+ */
+function keyBeforeSignIn(form: string, key: string | null | undefined): string | null {
+  return key && /^[A-Za-z0-9._-]{1,100}$/.test(key) ? `${form}:${key}` : null;
+}
 
 // ---- register, sign in, sign out ----
 
@@ -128,9 +139,10 @@ const SIGN_IN_CODES_PER_NUMBER = 5;
  * The first step of a sign-in with a phone number (`phone` in +233 form): a 6-digit code by SMS (10
  * minutes, 5 tries) when phoneSignInAccount finds the account, nothing otherwise; the door answers
  * the same either way. Counted as a password sign-in is, per address and number and per address
- * (a LoginError 429 past either), and per number.
+ * (a LoginError 429 past either), and per number. The same form sent again (its `key`) sends no
+ * second code: it would cost an SMS and void the first, the one the person is about to type.
  */
-export function requestPhoneSignInCode(input: { phone: string; ip: string }): void {
+export function requestPhoneSignInCode(input: { phone: string; ip: string; key?: string | null }): void {
   const env = getEnv();
   const { accountKey, addressKey } = signInKeys(input.ip, input.phone);
   const allowed = reserveAttempts([
@@ -140,7 +152,11 @@ export function requestPhoneSignInCode(input: { phone: string; ip: string }): vo
   ]);
   if (!allowed) throw new LoginError(429, msg("rules.tooManyAttempts"));
   const user = phoneSignInAccount(input.phone);
-  if (user) contacts.sendSignInCode(user.id, input.phone);
+  if (!user) return;
+  onceOnly({ actor: user, key: keyBeforeSignIn("sign-in-code", input.key) }, "send-sign-in-code", {}, () => {
+    contacts.sendSignInCode(user.id, input.phone);
+    return null;
+  });
 }
 
 /**
@@ -182,9 +198,10 @@ export type ResetRequestResult = "requested" | "unavailable";
 /**
  * A request for a reset link, answered the same whether or not the account exists. Limited per client
  * address and per email (a 429 HttpError), counted before the account is looked up so the limit says
- * nothing about it either.
+ * nothing about it either. The same form sent again (its `key`) makes no second reset: a second SMS
+ * code would void the first.
  */
-export function requestPasswordReset(input: { email: string; ip: string }): ResetRequestResult {
+export function requestPasswordReset(input: { email: string; ip: string; key?: string | null }): ResetRequestResult {
   const env = getEnv();
   const allowed = reserveAttempts([
     [`reset-ip:${input.ip}`, env.RESET_REQUESTS_PER_ADDRESS],
@@ -195,7 +212,12 @@ export function requestPasswordReset(input: { email: string; ip: string }): Rese
   if (!resetLinksDelivered()) return "unavailable";
   // The link (from APP_URL, never from the request's Host) goes out through the outbox, with the
   // code by SMS when the phone is confirmed.
-  users.createPasswordReset(input.email);
+  const user = users.getUserByEmail(input.email);
+  if (!user) return "requested";
+  onceOnly({ actor: user, key: keyBeforeSignIn("reset", input.key) }, "request-password-reset", {}, () => {
+    users.createPasswordReset(input.email);
+    return null;
+  });
   return "requested";
 }
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { readPageForm } from "~/lib/page-action.server";
+import { newIdempotencyKey, readPageForm } from "~/lib/page-action.server";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Field, FormError } from "~/components/forms";
@@ -40,6 +40,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     step: !flow ? ("number" as const) : flow.userId === null ? ("code" as const) : ("pin" as const),
     phone: flow ? phoneForDisplay(flow.phone) : "",
     redirectTo: flow?.redirectTo ?? redirectTo,
+    // The number form sends it: the same form sent again (a second tap without JavaScript) texts no second code.
+    idempotencyKey: newIdempotencyKey(),
     words: wordsFor(locale, ["login"]),
     title: t("meta.loginPhone.title"),
     description: t("meta.loginPhone.description", { brand: PRODUCT_NAME }),
@@ -62,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
         const values = { phone: form.phone ?? "" };
         const parsed = parseForm(PhoneSignInSchema, form, rendererFor(locale));
         if (!parsed.ok) return refused({ errors: parsed.errors, values });
-        requestPhoneSignInCode({ phone: parsed.data.phone, ip });
+        requestPhoneSignInCode({ phone: parsed.data.phone, ip, key: form.idempotency_key });
         const redirectTo = form.redirectTo ? safeRedirect(form.redirectTo) : null;
         return redirect("/login/phone", { headers: { "Set-Cookie": await phoneSignInCookie({ phone: parsed.data.phone, userId: null, redirectTo }) } });
       }
@@ -126,7 +128,7 @@ function StartAgain() {
 
 export default function LoginWithPhone() {
   const t = useT();
-  const { step, phone, redirectTo } = useLoaderData<typeof loader>();
+  const { step, phone, redirectTo, idempotencyKey } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as Answer | undefined;
   const errors = result?.errors ?? {};
   return (
@@ -137,6 +139,7 @@ export default function LoginWithPhone() {
           <p className="mt-1 text-sm text-stone-600">{t("login.phone.intro")}</p>
           <Form method="post" className="card mt-6 space-y-4" noValidate>
             <input type="hidden" name="intent" value="send-code" />
+            <input type="hidden" name="idempotency_key" value={idempotencyKey} />
             {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
             <FormError message={errors.form} />
             <Field

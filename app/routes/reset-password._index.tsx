@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { readPageForm } from "~/lib/page-action.server";
+import { newIdempotencyKey, readPageForm } from "~/lib/page-action.server";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormError } from "~/components/forms";
@@ -26,6 +26,8 @@ export function loader({ request }: LoaderFunctionArgs) {
   const delivered = resetLinksDelivered();
   return {
     delivered,
+    // The form sends it: the same form sent again (a second tap without JavaScript) makes no second reset.
+    idempotencyKey: newIdempotencyKey(),
     words: wordsFor(
       locale,
       delivered ? ["reset.request.title", "reset.request.gotCode", "reset.request.email", "reset.request.submit"] : ["reset.request.title", "reset.request.unavailable", "reset.request.contact"],
@@ -43,7 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = ResetRequestSchema.safeParse(form);
   if (!parsed.success) return data({ sent: null, error: fieldErrors(parsed.error, rendererFor(locale)).email ?? t("reset.request.invalidEmail"), formError: null, email }, { status: 400 });
   try {
-    const result = requestPasswordReset({ email: parsed.data.email, ip: clientIp(request) });
+    const result = requestPasswordReset({ email: parsed.data.email, ip: clientIp(request), key: form.idempotency_key });
     const sent = result === "requested" ? t("reset.request.requested") : t("reset.request.unavailable", { brand: PRODUCT_NAME });
     return { sent, error: null, formError: null, email: parsed.data.email };
   } catch (error) {
@@ -54,7 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ResetPasswordRequest() {
   const t = useT();
-  const { delivered } = useLoaderData<typeof loader>();
+  const { delivered, idempotencyKey } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const notice = result?.sent ?? (delivered ? null : t("reset.request.unavailable", { brand: PRODUCT_NAME }));
   return (
@@ -75,6 +77,7 @@ export default function ResetPasswordRequest() {
         </div>
       ) : (
         <Form method="post" className="card mt-6 space-y-4" noValidate>
+          <input type="hidden" name="idempotency_key" value={idempotencyKey} />
           <FormError message={result?.formError} />
           <Field label={t("reset.request.email")} name="email" type="email" autoComplete="email" required maxLength={EMAIL_MAX} defaultValue={result?.email} error={result?.error} />
           <button type="submit" className="btn-primary w-full">
