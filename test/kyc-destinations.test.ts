@@ -170,6 +170,70 @@ describe("the cooling-off period and the holder's name (demo provider, default 2
   });
 });
 
+describe("saving a destination once (no cooling-off)", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  const told = (userId: number) => ({
+    destinations: destinationCount(server, userId),
+    notices: (server.db().prepare("select count(*) n from notifications where user_id = ? and kind = 'DESTINATION_ADDED'").get(userId) as { n: number }).n,
+  });
+
+  it("the same request again (its Idempotency-Key) answers the destination it saved: one row, one security notice", async () => {
+    const u = await createInvestor(server, { fullName: "Kofi Mensah" });
+    const body = { kind: "mobile_money", network: "MTN", phone: "0241234567", name: "Kofi Mensah", password: u.password };
+    const first = await call(u.api, "POST", "/api/v1/invest/destinations", body, { "Idempotency-Key": "dest-k-1" });
+    expect(first.status).toBe(201);
+    expect(await call(u.api, "POST", "/api/v1/invest/destinations", body, { "Idempotency-Key": "dest-k-1" })).toEqual(first);
+    expect(told(u.id)).toEqual({ destinations: 1, notices: 1 });
+    const other = await call(u.api, "POST", "/api/v1/invest/destinations", { ...body, phone: "0241234568" }, { "Idempotency-Key": "dest-k-1" });
+    expect(other).toEqual({ status: 422, body: { detail: "This idempotency key was already used for a different request." } });
+    expect(told(u.id)).toEqual({ destinations: 1, notices: 1 });
+  });
+
+  it("the page's add form carries a key: sent twice (JavaScript off) it saves one destination and tells once", async () => {
+    const u = await createInvestor(server, { fullName: "Kofi Mensah" });
+    const key = /name="intent" value="add"\/><input type="hidden" name="idempotency_key" value="([^"]+)"/.exec((await u.page.follow("/portfolio/destinations")).html)?.[1];
+    expect(key).toBeTruthy();
+    const form = { intent: "add", idempotency_key: key!, kind: "mobile_money", network: "TELECEL", phone: "050 123 4321", name: "Kofi Mensah", password: u.password };
+    for (let i = 0; i < 2; i++) {
+      const res = await u.page.postForm("/portfolio/destinations", form);
+      expect({ status: res.status, location: res.headers.get("Location") }).toEqual({ status: 302, location: "/portfolio/destinations" });
+    }
+    expect(told(u.id)).toEqual({ destinations: 1, notices: 1 });
+    // With no cooling-off the destination receives money at once, and the message says so.
+    expect((await u.page.follow("/portfolio/destinations")).html).toContain("Destination saved. You can now withdraw to it.");
+  });
+
+  it("refuses a destination the investor has already saved (the same network and number, or bank and account), in English and Twi; a removed one may be saved again", async () => {
+    const u = await createInvestor(server, { fullName: "Kofi Mensah" });
+    const momo = { kind: "mobile_money", network: "MTN", phone: "024 123 4567", name: "Kofi Mensah", password: u.password };
+    const saved = await call(u.api, "POST", "/api/v1/invest/destinations", momo);
+    expect(saved.status).toBe(201);
+    // The same number however it is spelled, with another key or none.
+    expect(await call(u.api, "POST", "/api/v1/invest/destinations", { ...momo, phone: "+233 24 123 4567" }, { "Idempotency-Key": "dest-again" })).toEqual({
+      status: 409,
+      body: { detail: "You have already saved MTN MoMo ending 567." },
+    });
+    expect(await call(u.api, "POST", "/api/v1/invest/destinations", momo, { "Accept-Language": "ak" })).toEqual({ status: 409, body: { detail: "Woakora MTN MoMo a ne to yɛ 567 dedaw." } });
+    const page = await u.page.postForm("/portfolio/destinations", { intent: "add", ...momo });
+    expect(page.status).toBe(400);
+    expect(htmlText(await page.text())).toContain("You have already saved MTN MoMo ending 567.");
+    const bank = { kind: "bank", bank_code: "DEMO01", account_number: "1234567890", name: "Kofi Mensah", password: u.password };
+    expect((await call(u.api, "POST", "/api/v1/invest/destinations", bank)).status).toBe(201);
+    expect((await call(u.api, "POST", "/api/v1/invest/destinations", { ...bank, account_number: "1234 567 890" })).status).toBe(409);
+    expect(told(u.id)).toEqual({ destinations: 2, notices: 2 });
+    // Removed, it may be saved again (a new row, with its own cooling-off).
+    expect((await call(u.api, "DELETE", `/api/v1/invest/destinations/${saved.body.id}`)).status).toBeLessThan(300);
+    expect((await call(u.api, "POST", "/api/v1/invest/destinations", momo)).status).toBe(201);
+    expect(told(u.id)).toEqual({ destinations: 3, notices: 3 });
+  });
+});
+
 describe("the provider's resolved account name (Paystack)", () => {
   let fake: FakePaystack;
   let server: TestServer;

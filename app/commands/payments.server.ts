@@ -7,22 +7,23 @@ import { dryRun } from "~/models/ledger.server";
 import { notify } from "~/models/notification.server";
 import type { User } from "~/models/user.server";
 import {
-  addDestination as saveDestination,
   getMyWithdrawal,
   heldForReview,
   holdIfLarge,
   maskedDestination,
+  prepareDestination,
   refreshWithdrawal,
   removeDestination as hideDestination,
   reserveWithdrawal,
   sendNewWithdrawal,
+  storeDestination,
   withdrawalById,
   type DestinationInput,
   type PaymentDestination,
   type UnsavedDestination,
   type Withdrawal,
 } from "~/models/withdrawal.server";
-import type { CommandContext } from "~/commands/command.server";
+import { onceOnly, replayOf, type CommandContext } from "~/commands/command.server";
 
 /**
  * The investor's money in and out of the wallet (docs/payments.md): deposits, withdrawals and the
@@ -167,11 +168,18 @@ export async function checkWithdrawal(ctx: CommandContext, input: { withdrawalId
 /**
  * Saves a payout destination once the owner confirmed it is them (issue 26): the password again
  * and, with two factors on, a current code. The destination is checked first, so a mistyped number
- * does not spend a code. The actor is the whole user: the password check needs the account.
+ * does not spend a code. The actor is the whole user: the password check needs the account. One
+ * already saved (the same network and number, or bank and account number) is refused (409).
  */
-export function addDestination(ctx: CommandContext & { actor: User }, input: { destination: DestinationInput; password: string; code: string }): Promise<PaymentDestination> {
+export async function addDestination(ctx: CommandContext & { actor: User }, input: { destination: DestinationInput; password: string; code: string }): Promise<PaymentDestination> {
   const { destination, password, code } = input;
-  return saveDestination({ userId: ctx.actor.id, destination, confirmOwner: () => confirmPasswordAndCode({ user: ctx.actor, password, code }) });
+  // The same request again (its key: a resent form, a retried call) gets the destination it saved,
+  // before any check: that one is now "already saved". No second row, recipient or notice.
+  const params = { destination };
+  const earlier = replayOf<PaymentDestination>(ctx, "add-destination", params);
+  if (earlier) return earlier.result;
+  const prepared = await prepareDestination({ userId: ctx.actor.id, destination, confirmOwner: () => confirmPasswordAndCode({ user: ctx.actor, password, code }) });
+  return onceOnly(ctx, "add-destination", params, () => storeDestination(ctx.actor.id, prepared)).result;
 }
 
 /** Hides a destination from new withdrawals; those already sent keep pointing at it. */

@@ -113,6 +113,8 @@ type DestinationsData = {
   name: string;
   coolingOffHours: number;
   twoFactor: boolean;
+  /** The add form's key: the same form sent again saves nothing more. */
+  idempotencyKey: string;
 };
 type DestinationsResult = { errors: Record<string, string>; values: Record<string, string> };
 
@@ -159,6 +161,7 @@ export function Destinations({ data, result }: { data: DestinationsData; result:
         <h2 className="font-semibold">{t("payments.addDestination")}</h2>
         <Form method="post" noValidate className="group mt-3 space-y-3">
           <input type="hidden" name="intent" value="add" />
+          <input type="hidden" name="idempotency_key" value={data.idempotencyKey} />
           <FormError message={values ? errors.form : null} />
           <fieldset>
             <legend className="field-label">{t("payments.kind")}</legend>

@@ -54,18 +54,20 @@ export function maskedDestination(label: string, accountNumber: string): Message
   return accountNumber.length >= 3 ? msg("notices.destination.ending", { label: providerName(label), last3: accountNumber.slice(-3) }) : providerName(label);
 }
 
+/** A destination checked, confirmed by its owner and known to the provider: what storeDestination keeps. */
+export type PreparedDestination = Omit<typeof paymentDestinations.$inferInsert, "userId" | "createdAt"> & { recipientCode: string };
+
 /**
- * Saves a payout destination: checks it, has the owner confirm it is them, creates the provider's
- * transfer recipient, keeps both and tells the owner by email and SMS (a security notice: a stolen
- * session must not add one quietly). Mobile money: a network and a Ghana number. Bank: a bank from
- * the provider's own list and an account number. Only a verified account adds one, in the verified
- * name's own words.
+ * Readies a payout destination to save: checks it, has the owner confirm it is them, creates the
+ * provider's transfer recipient. Mobile money: a network and a Ghana number. Bank: a bank from the
+ * provider's own list and an account number. Only a verified account adds one, in the verified
+ * name's own words, and only one it has not saved already (409, beside the number).
  */
-export async function addDestination(input: NewDestination): Promise<PaymentDestination> {
+export async function prepareDestination(input: NewDestination): Promise<PreparedDestination> {
   const { destination } = input;
   const { name } = destination;
   const provider = getPaymentsProvider();
-  let row: Omit<typeof paymentDestinations.$inferInsert, "recipientCode" | "userId">;
+  let row: Omit<PreparedDestination, "recipientCode">;
   let recipient: Parameters<typeof provider.createRecipient>[0];
   if (destination.kind === "mobile_money") {
     const { network, phone } = destination;
@@ -83,6 +85,8 @@ export async function addDestination(input: NewDestination): Promise<PaymentDest
   const verifiedName = verifiedLegalName(input.userId);
   if (verifiedName === null) throw new DomainError(409, msg("refusals.verifyBeforeDestination"));
   if (!sameNameWords(verifiedName, name)) throw new DomainError(422, msg("refusals.holderNotYou", { verifiedName, holder: name }), "name");
+  // Before the password and the provider: saving it again would only add a second, cooling-off copy.
+  assertNotSavedAlready(input.userId, row);
   await input.confirmOwner();
   let recipientCode: string;
   let accountName: string | undefined;
@@ -100,16 +104,34 @@ export async function addDestination(input: NewDestination): Promise<PaymentDest
     if (!holderNameMatches(verifiedName, accountName)) throw new DomainError(422, msg("refusals.destinationNameMismatch", { verifiedName }), "name");
     row = { ...row, name: accountName };
   }
-  const saved = row;
+  return { ...row, recipientCode };
+}
+
+/**
+ * Keeps a prepared destination and tells the owner by email and SMS (a security notice: a stolen
+ * session must not add one quietly), in one transaction; the same account saved meanwhile (two
+ * requests at once) is refused as in prepareDestination.
+ */
+export function storeDestination(userId: number, prepared: PreparedDestination): PaymentDestination {
   return atomic(() => {
+    assertNotSavedAlready(userId, prepared);
     const added = getDb()
       .insert(paymentDestinations)
-      .values({ ...saved, userId: input.userId, recipientCode, createdAt: nowIso() })
+      .values({ ...prepared, userId, createdAt: nowIso() })
       .returning()
       .get();
-    notify(input.userId, "DESTINATION_ADDED", msg("notices.destinationAdded", { destination: maskedDestination(added.label, added.accountNumber) }));
+    notify(userId, "DESTINATION_ADDED", msg("notices.destinationAdded", { destination: maskedDestination(added.label, added.accountNumber) }));
     return added;
   });
+}
+
+/**
+ * One saved (not removed) destination per account: the same network and number, or the same bank and
+ * account number. A removed one may be saved again (with a new cooling-off).
+ */
+function assertNotSavedAlready(userId: number, row: Pick<PreparedDestination, "kind" | "network" | "bankCode" | "accountNumber">): void {
+  const same = listMyDestinations(userId).find((d) => d.kind === row.kind && d.accountNumber === row.accountNumber && (row.kind === "bank" ? d.bankCode === row.bankCode : d.network === row.network));
+  if (same) throw new DomainError(409, msg("refusals.destinationSavedAlready", { destination: maskedDestination(same.label, same.accountNumber) }), row.kind === "bank" ? "account_number" : "phone");
 }
 
 /** Banks that can receive a transfer, from the provider's live list; an outage is a clear 503. */

@@ -11,7 +11,7 @@ import { parseMoneyAmount } from "~/domain/wallet";
 import { getPaymentsProvider, MOMO_NETWORKS, paymentsSettleAtOnce, type MomoNetwork } from "~/integrations/payments/index.server";
 import { getEnv } from "~/lib/env.server";
 import { HttpError } from "~/lib/http.server";
-import { notFoundResponse, orNotFound, pageError, readPageForm, readPageFormData } from "~/lib/page-action.server";
+import { newIdempotencyKey, notFoundResponse, orNotFound, pageError, readPageForm, readPageFormData } from "~/lib/page-action.server";
 import { getMyDeposit, type DepositInput } from "~/models/deposit.server";
 import { walletBalanceMinor } from "~/models/ledger.server";
 import { destinationUsableAt, listBanks, listMyDestinations, NETWORK_LABELS, type DestinationInput, type PaymentDestination } from "~/models/withdrawal.server";
@@ -181,6 +181,8 @@ export async function destinationsLoader({ request }: LoaderFunctionArgs) {
     name: verifiedLegalName(user.id) ?? user.fullName,
     // Adding one asks for the password again, and a code when two factors are on (issue 26).
     twoFactor: twoFactorEnabled(user.id),
+    // The add form sends it: the same form sent again (a second tap, back and resend) saves nothing more.
+    idempotencyKey: newIdempotencyKey(),
   };
 }
 
@@ -190,7 +192,7 @@ export async function destinationsAction({ request }: ActionFunctionArgs) {
   const form = await readPageForm(request);
   // What comes back to the page for a no-JavaScript user to keep: never the password or the code.
   const { password, code, ...values } = form;
-  const ctx = { actor: user, key: null };
+  const ctx = { actor: user, key: form.idempotency_key || null };
   try {
     if (form.intent === "remove") {
       removeDestination(ctx, { destinationId: readId(form.destination_id) ?? 0 });

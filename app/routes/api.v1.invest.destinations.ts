@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiJson, handleApi, readBody, requireMethod } from "~/lib/http.server";
+import { apiJson, handleApi, idempotencyKeyOf, readBody, requireMethod } from "~/lib/http.server";
 import { requireApiUser } from "~/auth/session.server";
 import { addDestination } from "~/commands/payments.server";
 import { destinationUsableAt, listMyDestinations } from "~/models/withdrawal.server";
@@ -17,7 +17,8 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 /**
  * `{ kind: "mobile_money", network, phone, name }` or `{ kind: "bank", bank_code, account_number, name }`,
- * with the account's `password` (and a two-factor `code` when two factors are on); answers 201.
+ * with the account's `password` (and a two-factor `code` when two factors are on); answers 201. With an
+ * `Idempotency-Key` the same request again answers the destination it saved; saving one already saved is 409.
  */
 export function action({ request }: ActionFunctionArgs) {
   return handleApi(request, async () => {
@@ -25,7 +26,7 @@ export function action({ request }: ActionFunctionArgs) {
     const user = await requireApiUser(request);
     const body = await readBody(request);
     const destination = readDestination({ kind: body.kind, network: body.network, phone: body.phone, bankCode: body.bank_code, accountNumber: body.account_number, name: body.name });
-    const saved = await addDestination({ actor: user, key: null }, { destination, ...ownerProof(body) });
+    const saved = await addDestination({ actor: user, key: idempotencyKeyOf(request) }, { destination, ...ownerProof(body) });
     return apiJson(destinationJson(saved, destinationUsableAt(saved)), 201);
   });
 }

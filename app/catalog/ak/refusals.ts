@@ -23,6 +23,7 @@ export const refusals: TwiTexts<typeof english> = {
   "refusals.destinationProviderDown": "Yɛantumi anhu tua adwumakuo no na yɛakora baabi yi. Yɛsrɛ wo, san bɔ mmɔden simma baako akyi.",
   "refusals.banksUnavailable": "Yɛantumi ankyerɛ bank ahodoɔ no. Yɛsrɛ wo, san bɔ mmɔden simma baako akyi.",
   "refusals.destinationNotFound": "Yɛanhu baabi no.",
+  "refusals.destinationSavedAlready": "Woakora {destination} dedaw.",
   "refusals.chooseDestination": "Yi baabi a sika no bɛkɔ: baabi a woakora no baako.",
   "refusals.withdrawalNotWaiting": "Sika a woreyi yi ntwɛn sɛ yɛde bɛkɔ bio.",
   "refusals.withdrawalNotFound": "Yɛanhu sika a woyii no.",

@@ -23,6 +23,7 @@ export const refusals = {
   "refusals.destinationProviderDown": "We could not reach the payment provider to save this destination. Please try again in a minute.",
   "refusals.banksUnavailable": "We could not load the list of banks. Please try again in a minute.",
   "refusals.destinationNotFound": "Destination not found.",
+  "refusals.destinationSavedAlready": "You have already saved {destination}.",
   "refusals.chooseDestination": "Choose where to send the money: one of your saved destinations.",
   "refusals.withdrawalNotWaiting": "This withdrawal is no longer waiting to be sent.",
   "refusals.withdrawalNotFound": "Withdrawal not found.",
