@@ -78,6 +78,37 @@ describe("the cooling-off period and the holder's name (demo provider, default 2
     expect((await again.page.follow("/portfolio/destinations")).html).not.toContain("can receive money from");
   });
 
+  it("says after saving from when the new destination can receive money, as the list does, in English and Twi", async () => {
+    const shownFor = (userId: number) => {
+      const { created_at } = server.db().prepare("select created_at from payment_destinations where user_id = ? order by id desc limit 1").get(userId) as { created_at: string };
+      const usableFrom = new Date(Math.ceil((Date.parse(created_at) + 24 * 3600 * 1000) / 60_000) * 60_000).toISOString();
+      return `${usableFrom.slice(0, 10)} ${usableFrom.slice(11, 16)} UTC`;
+    };
+    const kofi = await createInvestor(server, { fullName: "Kofi Mensah" });
+    const key = /name="idempotency_key" value="([^"]+)"/.exec((await kofi.page.follow("/portfolio/destinations")).html)?.[1];
+    const added = await kofi.page.postForm("/portfolio/destinations", {
+      intent: "add",
+      idempotency_key: key!,
+      kind: "mobile_money",
+      network: "MTN",
+      phone: "024 123 4567",
+      name: "Kofi Mensah",
+      password: kofi.password,
+    });
+    expect(added.status).toBe(302);
+    const page = await kofi.page.follow(added.headers.get("Location")!);
+    expect(page.html).toContain(`Destination saved. It can receive money from ${shownFor(kofi.id)}.`);
+    expect(page.html).not.toContain("You can now withdraw to it.");
+
+    const yaa = await createInvestor(server, { fullName: "Yaa Asantewaa" });
+    yaa.page.setCookie("lang", "ak");
+    const twi = await yaa.page.postForm("/portfolio/destinations", { intent: "add", kind: "mobile_money", network: "MTN", phone: "024 765 4321", name: "Yaa Asantewaa", password: yaa.password });
+    expect(twi.status).toBe(302);
+    const twiPage = await yaa.page.follow(twi.headers.get("Location")!);
+    expect(twiPage.html).toContain(`Yɛakora baabi no. Ɛbɛtumi anya sika efi ${shownFor(yaa.id)}.`);
+    expect(twiPage.html).not.toContain("Seesei wobɛtumi ayi sika akɔ hɔ");
+  });
+
   it("checks the name again at withdrawal: a destination saved before the identity was verified, in someone else's name, is refused", async () => {
     const u = await createInvestor(server, { fullName: "Yaw Darko", walletGhs: 300, tier: "REGISTERED" });
     // Issue 26: a Registered account has no verified name to hold a destination to, so it adds none.

@@ -200,8 +200,11 @@ export async function destinationsAction({ request }: ActionFunctionArgs) {
     }
     if (form.intent === "add") {
       const destination = readDestination({ kind: form.kind, network: form.network, phone: form.phone, bankCode: form.bank_code, accountNumber: form.account_number, name: form.name });
-      await addDestination(ctx, { destination, ...ownerProof({ password, code }) });
-      return redirectWithFlash("/portfolio/destinations", { kind: "success", message: msg("investorTexts.destinationSaved") });
+      const saved = await addDestination(ctx, { destination, ...ownerProof({ password, code }) });
+      // Within its cooling-off hours it cannot receive money yet: the message says from when, as the list does.
+      const usableAt = destinationUsableAt(saved);
+      const message = usableAt > nowIso() ? msg("investorTexts.destinationSavedFrom", { when: formatInstant(usableAt) }) : msg("investorTexts.destinationSaved");
+      return redirectWithFlash("/portfolio/destinations", { kind: "success", message });
     }
     return data({ ok: false as const, errors: { form: translatorFor(locale)("investorTexts.formUnreadable") }, values }, { status: 400 });
   } catch (error) {

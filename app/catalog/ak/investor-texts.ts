@@ -21,6 +21,7 @@ export const investorTexts: TwiTexts<typeof english> = {
   "investorTexts.chartLabel": "Wo sikahyɛ 12 a etwa toɔ no dodoɔ, wɔ GHS mu",
   "investorTexts.usableFrom": "{destination} · ɛbɛtumi anya sika efi {when}",
   "investorTexts.destinationSaved": "Yɛakora baabi no. Seesei wobɛtumi ayi sika akɔ hɔ.",
+  "investorTexts.destinationSavedFrom": "Yɛakora baabi no. Ɛbɛtumi anya sika efi {when}.",
   "investorTexts.destinationRemoved": "Yɛayi baabi no afi hɔ.",
   "investorTexts.formUnreadable": "Yɛantumi ankenkan krataa yi. Yɛsrɛ wo, yɛ krataafa no foforɔ na san bɔ mmɔden bio.",
   "investorTexts.withdrawalRequested": "Woabisa sɛ woyi {amount}: ɛreba. Sɛ ɛduru a, yɛbɛka akyerɛ wo.",

@@ -18,6 +18,7 @@ export const investorTexts = {
   "investorTexts.chartLabel": "Amounts of your last 12 investments, in GHS",
   "investorTexts.usableFrom": "{destination} · can receive money from {when}",
   "investorTexts.destinationSaved": "Destination saved. You can now withdraw to it.",
+  "investorTexts.destinationSavedFrom": "Destination saved. It can receive money from {when}.",
   "investorTexts.destinationRemoved": "Destination removed.",
   "investorTexts.formUnreadable": "This form could not be read. Please reload the page and try again.",
   "investorTexts.reference": "Reference: {reference}.",
