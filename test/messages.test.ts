@@ -182,7 +182,10 @@ describe("notices reach confirmed contacts by email and SMS", () => {
     expect((await call(admin.api, "POST", `/api/v1/admin/payouts/${chicken.id}/execute`)).status).toBe(200);
     await waitForEmail(farmer.email, "A payout reached your wallet");
     const reinvested = await waitForEmail(farmer.email, "Your proceeds were reinvested");
-    expect(reinvested.text).toContain("Auto-reinvest: ");
+    // What the units cost and what stayed in the wallet (the exact figures: test/investor-view.test.ts).
+    expect(reinvested.text).toMatch(
+      new RegExp(`Auto-reinvest: \\d+ units of Batch #\\d+ bought for GH₵[\\d,]+\\.\\d\\d with your harvest from Batch #${chicken.id}; GH₵[\\d,]+\\.\\d\\d stayed in your wallet\\.`),
+    );
     // No phone: no SMS rows at all.
     expect(outboxRows(farmer.id).every((r) => r.channel === "EMAIL")).toBe(true);
     void next;
@@ -208,9 +211,12 @@ describe("notices reach confirmed contacts by email and SMS", () => {
     await hubtel.waitFor(() => hubtel.to(u.phone!).some((s) => s.content.includes("Your withdrawal of GHS 5,500.00")));
     for (const sms of hubtel.to(u.phone!)) expect(sms.content.length).toBeLessThanOrEqual(160);
 
-    // An identity decision: the demo verifier approves at once (and vouches for the phone it checked).
+    // An identity decision: the demo verifier approves at once (and vouches for the phone it checked). It answers
+    // the investor's own request: sent though every choice is off, with no unsubscribe, and says what it is about.
     const v = await createInvestor(server, { tier: "REGISTERED" });
     server.db().prepare("update users set email_verified_at = ? where id = ?").run(serverNow(server).toISOString(), v.id);
+    const off = await v.page.postForm("/account", { intent: "preferences" });
+    expect(off.status).toBe(302);
     const phone = newPhone();
     const fd = new FormData();
     for (const [k, val] of Object.entries({ legal_name: "Kofi Mensah", date_of_birth: "1990-04-25", phone, id_type: "GHANA_CARD", id_number: `GHA-${700000000 + v.id}-1` })) fd.append(k, val);
@@ -220,6 +226,10 @@ describe("notices reach confirmed contacts by email and SMS", () => {
     expect(kyc.status).toBe(201);
     const verified = await waitForEmail(v.email, "Your identity is verified");
     expect(verified.text).toContain("Your identity is verified: your account is now Verified.");
+    expect(verified.headers["list-unsubscribe"]).toBeUndefined();
+    expect(verified.text).not.toContain("deposits and withdrawals");
+    expect(verified.text).not.toContain("/unsubscribe/");
+    expect(verified.text).toContain("You get this email because you asked Akoko to verify your identity.");
     await hubtel.waitFor(() => hubtel.to(phone).some((s) => s.content.startsWith("Akoko: Your identity is verified")));
     expect(hubtel.to(phone)[0].content.length).toBeLessThanOrEqual(160);
     expect((await settledOutbox(u.id)).map((r) => [r.channel, r.kind, r.status])).toEqual([

@@ -4,6 +4,7 @@ import {
   gsm7Length,
   gsm7Only,
   htmlBody,
+  isDecisionKind,
   isReceiptKind,
   isSecurityKind,
   subjectOfKind,
@@ -40,6 +41,16 @@ describe("notices", () => {
     expect(isSecurityKind("RECEIPT")).toBe(false);
     expect(categoryOfKind("RECEIPT")).toBeNull();
     expect(isReceiptKind("DEPOSIT_CREDITED")).toBe(false);
+  });
+
+  it("treats an identity decision as the answer to the investor's own request: no preference governs it, not a security notice", () => {
+    for (const kind of ["KYC_APPROVED", "KYC_REJECTED"]) {
+      expect(isDecisionKind(kind)).toBe(true);
+      expect(categoryOfKind(kind)).toBeNull();
+      expect(isSecurityKind(kind)).toBe(false);
+    }
+    expect(render("en", subjectOfKind("KYC_APPROVED"))).toBe("Your identity is verified");
+    expect(isDecisionKind("DEPOSIT_CREDITED")).toBe(false);
   });
 
   it("treats a new payout destination and a withdrawal's request as security kinds (issue 26)", () => {

@@ -7,7 +7,7 @@ import type { MessageRef } from "~/catalog/format";
 /** What an investor can turn on and off, per channel. Security messages are not among them. */
 export const NOTICE_CATEGORIES = ["payouts", "money", "exits", "news"] as const;
 export type NoticeCategory = (typeof NOTICE_CATEGORIES)[number];
-export type MessageCategory = NoticeCategory | "security";
+export type MessageCategory = NoticeCategory | "security" | "identity";
 
 export const CHANNELS = ["EMAIL", "SMS"] as const;
 export type Channel = (typeof CHANNELS)[number];
@@ -27,9 +27,6 @@ const KIND_CATEGORIES: Record<string, NoticeCategory> = {
   WITHDRAWAL_REVERSED: "money",
   EXIT_FILLED: "exits",
   EXIT_CANCELLED: "exits",
-  // An identity decision changes what the account may deposit and withdraw.
-  KYC_APPROVED: "money",
-  KYC_REJECTED: "money",
   NEWS: "news",
 };
 
@@ -59,12 +56,23 @@ export function isReceiptKind(kind: string): boolean {
   return RECEIPT_KINDS.has(kind);
 }
 
+/**
+ * Decisions on the investor's own request (an identity check): the answer the KYC page promised "by
+ * email and SMS", so no preference governs it; sent to confirmed contacts, with a footer that says
+ * why it came and no unsubscribe. Not a security notice: nothing in it calls for alarm.
+ */
+const DECISION_KINDS = new Set(["KYC_APPROVED", "KYC_REJECTED"]);
+
+export function isDecisionKind(kind: string): boolean {
+  return DECISION_KINDS.has(kind);
+}
+
 export function categoryOfKind(kind: string): NoticeCategory | null {
   return KIND_CATEGORIES[kind] ?? null;
 }
 
 /** The kinds whose email has a subject of its own in the catalog (`mail.subject.<KIND>`). */
-const KINDS_WITH_SUBJECT = new Set([...Object.keys(KIND_CATEGORIES), ...SECURITY_KINDS]);
+const KINDS_WITH_SUBJECT = new Set([...Object.keys(KIND_CATEGORIES), ...SECURITY_KINDS, ...DECISION_KINDS]);
 
 /** A notice's email subject, in the investor's words: a catalog message, rendered in the recipient's language. */
 export function subjectOfKind(kind: string): MessageRef {
@@ -152,6 +160,11 @@ export function smsText(text: string): string {
   while (size(cut) > max - 3) cut = cut.slice(0, /[\uDC00-\uDFFF]/.test(cut.at(-1) ?? "") ? -2 : -1);
   const space = cut.lastIndexOf(" ");
   return `${space > cut.length * 0.6 ? cut.slice(0, space) : cut}...`;
+}
+
+/** Whether the text goes as one SMS segment whole (smsText would not cut it). */
+export function fitsOneSms(text: string): boolean {
+  return smsText(text) === toGsm7(text.replace(/\s+/g, " ").trim());
 }
 
 /**

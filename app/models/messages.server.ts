@@ -12,6 +12,8 @@ import {
   categoryOfKind,
   htmlBody,
   escapeHtml,
+  fitsOneSms,
+  isDecisionKind,
   isNoticeCategory,
   isReceiptKind,
   isSecurityKind,
@@ -176,6 +178,7 @@ export function unsubscribe(token: string): { category: NoticeCategory } | null 
 export function queueNotice(userId: number, kind: string, message: MessageRef) {
   if (isSecurityKind(kind)) return queueSecurityNotice(userId, kind, message);
   if (isReceiptKind(kind)) return queueReceipt(userId, kind, message);
+  if (isDecisionKind(kind)) return queueDecision(userId, kind, message);
   const category = categoryOfKind(kind);
   if (!category) return;
   // One prepared lookup: a payout run calls this once per investor.
@@ -222,16 +225,57 @@ export function queueNotice(userId: number, kind: string, message: MessageRef) {
     });
   }
   if (prefs.SMS && user.phone && user.phoneVerifiedAt) {
-    queueMessage({ userId, channel: "SMS", kind, category, recipient: user.phone, text: t("mail.sms", { text: render(locale, smsVersion(message)) }), message });
+    queueMessage({ userId, channel: "SMS", kind, category, recipient: user.phone, text: t("mail.sms", { text: render(locale, smsVersion(message, locale)) }), message });
+  }
+}
+
+/**
+ * A decision on the investor's own request (isDecisionKind: an identity check): by email and SMS to
+ * confirmed contacts whatever the preferences, as the request was promised an answer; the email's
+ * footer says why it came, with no unsubscribe (there is nothing more to stop).
+ */
+function queueDecision(userId: number, kind: string, message: MessageRef) {
+  const user = recipient(userId);
+  if (!user || user.closedAt) return;
+  const locale = recipientLocale(userId);
+  const t = translatorFor(locale);
+  if (user.email && user.emailVerifiedAt) {
+    const said = render(locale, message);
+    const subject = render(locale, subjectOfKind(kind));
+    const portfolio = linkIn(locale, `${getEnv().appUrl}/portfolio`);
+    const why = t("mail.decision.why");
+    queueMessage({
+      userId,
+      channel: "EMAIL",
+      kind,
+      category: "identity",
+      recipient: user.email,
+      subject,
+      text: `${t("mail.hello", { name: user.fullName })}\n\n${said}\n\n${t("mail.notice.portfolio", { url: portfolio })}\n\n--\n${why}`,
+      html: htmlBody({
+        heading: subject,
+        paragraphs: [t("mail.hello", { name: user.fullName }), said],
+        action: { label: t("mail.notice.openPortfolio"), url: portfolio },
+        footer: escapeHtml(why),
+      }),
+      message,
+    });
+  }
+  if (user.phone && user.phoneVerifiedAt) {
+    queueMessage({ userId, channel: "SMS", kind, category: "identity", recipient: user.phone, text: t("mail.sms", { text: render(locale, smsVersion(message, locale)) }), message });
   }
 }
 
 const SHORT_SMS_IDS: ReadonlySet<string> = new Set(Object.keys(smsShort));
 
-/** A notice as an SMS: its shorter words (smsShort) where the full ones would not fit one segment. */
-export function smsVersion(message: MessageRef): MessageRef {
+/**
+ * A notice as an SMS in `locale`: its own words where they go as one segment whole, else its shorter
+ * words (smsShort), which drop the less needed part first (a security notice keeps its advice).
+ */
+export function smsVersion(message: MessageRef, locale: Locale): MessageRef {
   const short = `smsShort.${message.msg.replace(/^notices\./, "")}`;
-  return SHORT_SMS_IDS.has(short) ? { msg: short, params: message.params } : message;
+  if (!SHORT_SMS_IDS.has(short) || fitsOneSms(render(locale, msg("mail.sms", { text: message })))) return message;
+  return { msg: short, params: message.params };
 }
 
 // ---- security mail: always sent, never unsubscribable ----
@@ -290,14 +334,15 @@ function queueSecurityNotice(userId: number, kind: string, message: MessageRef) 
   const user = recipient(userId);
   if (!user || user.closedAt) return;
   if (user.email && user.emailVerifiedAt) securityEmail({ ...user, email: user.email }, kind, { subject: subjectOfKind(kind), paragraphs: [message], message });
-  if (user.phone && user.phoneVerifiedAt) securitySms(userId, kind, user.phone, msg("mail.sms", { text: smsVersion(message) }), message);
+  if (user.phone && user.phoneVerifiedAt) securitySms(userId, kind, user.phone, msg("mail.sms", { text: smsVersion(message, recipientLocale(userId)) }), message);
 }
 
 /** A receipt (isReceiptKind): by SMS to the account's confirmed phone, whatever the preferences, in the account's language. */
 function queueReceipt(userId: number, kind: string, message: MessageRef) {
   const user = recipient(userId);
   if (!user || user.closedAt || !user.phone || !user.phoneVerifiedAt) return;
-  const text = render(recipientLocale(userId), msg("mail.sms", { text: smsVersion(message) }));
+  const locale = recipientLocale(userId);
+  const text = render(locale, msg("mail.sms", { text: smsVersion(message, locale) }));
   queueMessage({ userId, channel: "SMS", kind, category: "money", recipient: user.phone, text, message });
 }
 

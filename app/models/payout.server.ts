@@ -357,7 +357,12 @@ function autoReinvest(matured: typeof batches.$inferSelect, kind: "HARVEST" | "P
       if (error instanceof DomainError) continue;
       throw error;
     }
-    notify(payout.userId, "REINVESTED", msg("notices.reinvested", { count: units, batchId: next.id, proceeds, fromBatchId: matured.id }));
+    const costMinor = units * next.unitPriceMinor;
+    notify(
+      payout.userId,
+      "REINVESTED",
+      msg("notices.reinvestedFor", { count: units, batchId: next.id, cost: { money: costMinor }, proceeds, fromBatchId: matured.id, rest: { money: payout.amountMinor - costMinor } }),
+    );
     count += 1;
   }
   return count;

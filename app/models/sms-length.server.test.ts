@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { en, type MessageId } from "~/catalog/en";
-import type { Locale, Param } from "~/catalog/format";
+import type { Locale, MessageRef, Param } from "~/catalog/format";
 import { render } from "~/catalog/index.server";
 import { msg } from "~/catalog/ref";
 import { gsm7Length, smsText } from "~/domain/notices";
 import { smsVersion } from "~/models/messages.server";
+
+/** A bank's name longer than any in Paystack's list for Ghana (the fake's longest is "Ecobank Ghana Limited"). */
+const LONG_BANK = "Agricultural Development Bank of Ghana Limited";
 
 /**
  * Every notice an investor or admin can receive by SMS, in English and in Twi, fits one segment
@@ -16,6 +19,8 @@ const LONGEST: Record<string, Param> = {
   batchId: 123_456,
   fromBatchId: 123_455,
   net: { money: 99_999_999 },
+  cost: { money: 99_999_999 },
+  rest: { money: 99_999_999 },
   price: { money: 99_999_999 },
   proceeds: { money: 99_999_999 },
   amount: { money: 99_999_999 },
@@ -23,7 +28,7 @@ const LONGEST: Record<string, Param> = {
   tax: { money: 9_999_999 },
   why: msg("notices.exitCancelled.harvested"),
   label: msg("notices.payout.close"),
-  destination: msg("notices.destination.ending", { label: "Absa Bank Ghana Ltd", last3: "567" }),
+  destination: msg("notices.destination.ending", { label: LONG_BANK, last3: "567" }),
   provider: "Absa Bank Ghana Ltd",
   tier: msg("notices.tier.ENHANCED"),
   depositsPerDay: { money: 1_500_000 },
@@ -38,29 +43,61 @@ const LONGEST: Record<string, Param> = {
   // A receipt's reference: a withdrawal's with an eight-digit id (AKK-INV-<id> and deposits' are shorter).
   reference: "akoko-withdrawal-12345678",
 };
-/** Where one notice's parameter is a phrase of its own, its longest phrase. */
-const LONGEST_FOR: Record<string, Record<string, Param>> = {
-  "notices.withdrawalNotSent": { why: msg("notices.withdrawalNotSent.lapsed") },
+/** Where one notice's parameter is a phrase of its own, every phrase it can be (the longest differs between languages). */
+const LONGEST_FOR: Record<string, Record<string, Param[]>> = {
+  "notices.withdrawalNotSent": { why: [msg("notices.withdrawalNotSent.lapsed")] },
+  "notices.exitCancelled": { why: [msg("notices.exitCancelled.harvested"), msg("notices.exitCancelled.closed")] },
+  "notices.reinvestedFor": { proceeds: [msg("notices.reinvested.harvest"), msg("notices.reinvested.principal")] },
 };
 
 /** The notices themselves; their phrases (`notices.payout.monthly`...) travel inside them. */
 const NOTICE_IDS = (Object.keys(en) as MessageId[]).filter((id) => /^notices\.\w+$/.test(id));
 
-function sms(id: MessageId, locale: Locale): string {
+/** The notice as its SMS says it, once with each of its phrases. */
+function smses(id: MessageId, locale: Locale): string[] {
   const names = new Set([...JSON.stringify(en[id]).matchAll(/\{(\w+)\}/g)].map((m) => m[1]));
-  const params: Record<string, Param> = {};
+  let variants: Array<Record<string, Param>> = [{}];
   for (const name of names) {
-    const value = LONGEST_FOR[id]?.[name] ?? LONGEST[name];
-    if (value === undefined) throw new Error(`no longest value for {${name}} of ${id}: add one`);
-    params[name] = value;
+    const values = LONGEST_FOR[id]?.[name] ?? (LONGEST[name] === undefined ? [] : [LONGEST[name]]);
+    if (values.length === 0) throw new Error(`no longest value for {${name}} of ${id}: add one`);
+    variants = variants.flatMap((params) => values.map((value) => ({ ...params, [name]: value })));
   }
-  return render(locale, msg("mail.sms", { text: smsVersion({ msg: id, params }) }));
+  return variants.map((params) => sms(locale, { msg: id, params }));
 }
+
+const sms = (locale: Locale, message: MessageRef) => smsText(render(locale, msg("mail.sms", { text: smsVersion(message, locale) })));
 
 describe("an SMS notice fits one segment whole", () => {
   it.each(["en", "ak"] as const)("in %s", (locale) => {
     expect(NOTICE_IDS.length).toBeGreaterThan(20);
-    const cut = NOTICE_IDS.map((id) => ({ id, sent: smsText(sms(id, locale)) })).filter(({ sent }) => sent.endsWith("...") || gsm7Length(sent) === null);
+    const cut = NOTICE_IDS.flatMap((id) => smses(id, locale).map((sent) => ({ id, sent }))).filter(({ sent }) => sent.endsWith("...") || gsm7Length(sent) === null);
     expect(cut).toEqual([]);
+  });
+});
+
+describe("what an SMS keeps", () => {
+  const bank = (label: string) => msg("notices.destination.ending", { label, last3: "567" });
+  const ADVICE = { en: "Not you? Change your password now and contact support.", ak: "Enye wo? Sesa wo password seesei na fre yen." };
+
+  it.each(["en", "ak"] as const)("a security notice keeps its advice whole with the largest amount and a long bank name, and names the destination where it fits (%s)", (locale) => {
+    for (const id of ["notices.withdrawalRequested", "notices.destinationAdded"] as const) {
+      const worst = sms(locale, msg(id, { amount: { money: 20_000_000 }, destination: bank(LONG_BANK) }));
+      expect(worst.endsWith(ADVICE[locale])).toBe(true);
+      const usual = sms(locale, msg(id, { amount: { money: 20_000 }, destination: bank("MTN MoMo") }));
+      expect(usual).toContain("MTN MoMo");
+      expect(usual.endsWith(ADVICE[locale])).toBe(true);
+    }
+  });
+
+  it("the Twi USSD investment receipt says what was paid, as its confirm screen does", () => {
+    const receipt = msg("notices.receiptInvested", { reference: "AKK-INV-26", count: 2, batchId: 3, amount: { money: 20_000 } });
+    expect(sms("ak", receipt)).toBe("Akoko: Tua ho krataa AKK-INV-26: wato nkyefa 2 wo nkoko kuw #3 mu ma GHS 200.00.");
+  });
+
+  it("auto-reinvest says what the units cost and what stayed in the wallet, in English and Twi", () => {
+    const notice = msg("notices.reinvestedFor", { count: 9, batchId: 6, cost: { money: 40_500 }, proceeds: msg("notices.reinvested.harvest"), fromBatchId: 5, rest: { money: 2_812 } });
+    expect(render("en", notice)).toBe("Auto-reinvest: 9 units of Batch #6 bought for GH₵405.00 with your harvest from Batch #5; GH₵28.12 stayed in your wallet.");
+    expect(render("ak", notice)).toContain("GH₵405.00");
+    expect(render("ak", notice)).toContain("GH₵28.12");
   });
 });

@@ -34,6 +34,7 @@ export const mail: TwiTexts<typeof english> = {
   "mail.notice.choose": "Yi nea wopɛ sɛ wonya: {url}",
   "mail.notice.unsubscribe": "Gyae email no",
   "mail.notice.chooseLink": "Yi nea wopɛ sɛ wonya",
+  "mail.decision.why": "Wonya saa email yi, ɛfiri sɛ wobisaa Akoko sɛ yɛnhwɛ wo ho.",
   "mail.security.notYou": "Sɛ ɛnyɛ wo a, kyerɛw yɛn wɔ Frɛ yɛn krataafa no so: {url}",
   "mail.security.footer": "Ahobammɔ nkra fa w'Akoko akawnt ho. Sɛ ɛnyɛ wo a, kyerɛw yɛn wɔ Frɛ yɛn krataafa no so.",
   "mail.action": "{label}: {url}",

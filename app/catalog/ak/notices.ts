@@ -15,6 +15,10 @@ export const notices: TwiTexts<typeof english> = {
   "notices.payout.monthly": "{period} mfasoɔ",
   "notices.payout.harvest": "otwa bere akatua",
   "notices.payout.close": "sika titiriw a ɛsan baa awieeɛ",
+  "notices.reinvestedFor": {
+    one: "Fa hyɛ mu bio ankasa: yɛde {proceeds} a efi nkokɔ kuw #{fromBatchId} atɔ kyɛfa {count} wɔ nkokɔ kuw #{batchId} mu ma {cost}; nea aka, {rest}, da wo sika kotoku mu.",
+    other: "Fa hyɛ mu bio ankasa: yɛde {proceeds} a efi nkokɔ kuw #{fromBatchId} atɔ nkyɛfa {count} wɔ nkokɔ kuw #{batchId} mu ma {cost}; nea aka, {rest}, da wo sika kotoku mu.",
+  },
   "notices.reinvested": {
     one: "Fa hyɛ mu bio ankasa: yɛde {proceeds} a efi nkokɔ kuw #{fromBatchId} atɔ kyɛfa {count} wɔ nkokɔ kuw #{batchId} mu.",
     other: "Fa hyɛ mu bio ankasa: yɛde {proceeds} a efi nkokɔ kuw #{fromBatchId} atɔ nkyɛfa {count} wɔ nkokɔ kuw #{batchId} mu.",
@@ -31,8 +35,8 @@ export const notices: TwiTexts<typeof english> = {
   "notices.pinLocked": "Wɔakyerɛw wo PIN mfomso mpɛn {tries} a ɛtoatoa so, enti yɛato mu kosi {until}. Ɛnyɛ wo? Frɛ yɛn ntɛm ara.",
   "notices.pinSet": "Wɔde PIN foforɔ asi w'akawnt so. Ɛnyɛ wo? Frɛ yɛn ntɛm ara.",
   "notices.receiptInvested": {
-    one: "Tua ho krataa {reference}: watɔ kyɛfa {count} wɔ nkokɔ kuw #{batchId} mu {amount}.",
-    other: "Tua ho krataa {reference}: watɔ nkyɛfa {count} wɔ nkokɔ kuw #{batchId} mu {amount}.",
+    one: "Tua ho krataa {reference}: watɔ kyɛfa {count} wɔ nkokɔ kuw #{batchId} mu ma {amount}.",
+    other: "Tua ho krataa {reference}: watɔ nkyɛfa {count} wɔ nkokɔ kuw #{batchId} mu ma {amount}.",
   },
   "notices.receiptDeposit": "Sika {amount} a wode reto mu {reference} afi ase. Ɛbɛba wo sika kotoku mu sɛ wo network si tua no so dua a.",
   "notices.receiptWithdrawal": "Woabisa sɛ woyi {amount} kɔ {destination} ({reference}). Mobile money taa ba simma kakra mu.",

@@ -6,8 +6,16 @@ export const smsShort: TwiTexts<typeof english> = {
   "smsShort.kycApproved": "Yɛahwɛ wo ho awie: w'akawnt yɛ {tier} seesei. Wobɛtumi de {depositsPerDay} ato mu da biara, na woakora {walletBalance}.",
   "smsShort.withdrawalNotSent": "Yɛansoma sika {amount} a woyii no: {why} Sika no asan aba wo sika kotoku mu.",
   "smsShort.depositRefunded": "Sika {amount} a wode too mu no bɛboro w'akawnt ano, enti yɛresan de akɔma wo. Yɛamfa hwee angu wo sika kotoku mu.",
+  "smsShort.withdrawalRequested": "Obi abisa sɛ ɔyi {amount} fi w'akawnt mu. Ɛnyɛ wo? Sesa wo password seesei na frɛ yɛn.",
+  "smsShort.destinationAdded": "Wɔde baabi foforɔ a akatua bɛkɔ aka w'akawnt ho. Ɛnyɛ wo? Sesa wo password seesei na frɛ yɛn.",
+  "smsShort.receiptWithdrawal": "Woabisa sɛ woyi {amount} kɔ {destination} ({reference}).",
+  "smsShort.receiptWithdrawalHeld": "Woabisa sɛ woyi {amount} ({reference}). Ɔhwɛfoɔ bɛhwɛ mu nnɔnhwere 24 mu.",
+  "smsShort.reinvestedFor": {
+    one: "Fa hyɛ mu bio ankasa: yɛatɔ kyɛfa {count} wɔ nkokɔ kuw #{batchId} mu ma {cost}; nea aka, {rest}, da wo sika kotoku mu.",
+    other: "Fa hyɛ mu bio ankasa: yɛatɔ nkyɛfa {count} wɔ nkokɔ kuw #{batchId} mu ma {cost}; nea aka, {rest}, da wo sika kotoku mu.",
+  },
   "smsShort.exitCancelled": {
-    one: "Yɛagyae wo fi mu ntɛm abisadeɛ (kyɛfa {units}, nkokɔ kuw #{batchId}): nkokɔ kuw no {why}.",
-    other: "Yɛagyae wo fi mu ntɛm abisadeɛ (nkyɛfa {units}, nkokɔ kuw #{batchId}): nkokɔ kuw no {why}.",
+    one: "Yɛagyae wo fi mu ntɛm abisadeɛ (kyɛfa {units}): nkokɔ kuw #{batchId} {why}.",
+    other: "Yɛagyae wo fi mu ntɛm abisadeɛ (nkyɛfa {units}): nkokɔ kuw #{batchId} {why}.",
   },
 };

@@ -34,6 +34,8 @@ export const mail = {
   "mail.notice.choose": "Choose what you receive: {url}",
   "mail.notice.unsubscribe": "Unsubscribe",
   "mail.notice.chooseLink": "Choose what you receive",
+  // An identity decision answers the investor's own request: no preference governs it (docs/messages.md).
+  "mail.decision.why": "You get this email because you asked Akoko to verify your identity.",
   "mail.security.notYou": "If this was not you, write to us through the contact page: {url}",
   "mail.security.footer": "A security message about your Akoko account. If this was not you, write to us through the contact page.",
   "mail.action": "{label}: {url}",

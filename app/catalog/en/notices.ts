@@ -16,6 +16,11 @@ export const notices = {
   "notices.payout.monthly": "income for {period}",
   "notices.payout.harvest": "harvest payout",
   "notices.payout.close": "principal returned at close",
+  "notices.reinvestedFor": {
+    one: "Auto-reinvest: {count} unit of Batch #{batchId} bought for {cost} with {proceeds} from Batch #{fromBatchId}; {rest} stayed in your wallet.",
+    other: "Auto-reinvest: {count} units of Batch #{batchId} bought for {cost} with {proceeds} from Batch #{fromBatchId}; {rest} stayed in your wallet.",
+  },
+  // Notices stored before reinvestedFor named the amounts: they read as written.
   "notices.reinvested": {
     one: "Auto-reinvest: {count} unit of Batch #{batchId} bought with {proceeds} from Batch #{fromBatchId}.",
     other: "Auto-reinvest: {count} units of Batch #{batchId} bought with {proceeds} from Batch #{fromBatchId}.",
