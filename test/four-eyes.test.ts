@@ -255,6 +255,48 @@ describe("two admins", () => {
     expect(walletMinor(inv.id)).toBe(before + 56_000);
   });
 
+  it("an approval or a rejection sent again with the same Idempotency-Key answers as the first did and runs once; the page's forms carry a key", async () => {
+    const { batchId, inv } = await payableBatch();
+    const before = walletMinor(inv.id);
+    const id = (await call(a.api, "POST", `/api/v1/admin/payouts/${batchId}/execute`, {})).body.approval.id as number;
+    const key = { "Idempotency-Key": `approve-${id}` };
+    const first = await call(b.api, "POST", `/api/v1/admin/approvals/${id}/approve`, {}, key);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ batch_id: batchId, count: 1, approval: { id, status: "APPROVED" } });
+    const approvals = audits("approval.approve").length;
+    expect(await call(b.api, "POST", `/api/v1/admin/approvals/${id}/approve`, {}, key)).toEqual(first);
+    expect(walletMinor(inv.id)).toBe(before + 56_000);
+    expect(audits("approval.approve")).toHaveLength(approvals);
+    // The key with another request: refused, nothing changes.
+    const other = await payableBatch();
+    const otherId = (await call(a.api, "POST", `/api/v1/admin/payouts/${other.batchId}/execute`, {})).body.approval.id as number;
+    expect(await call(b.api, "POST", `/api/v1/admin/approvals/${otherId}/approve`, {}, key)).toEqual({
+      status: 422,
+      body: { detail: "This idempotency key was already used for a different request." },
+    });
+    expect(approval(otherId).status).toBe("PENDING");
+
+    const rejectKey = { "Idempotency-Key": `reject-${otherId}` };
+    const no = await call(b.api, "POST", `/api/v1/admin/approvals/${otherId}/reject`, { reason: "Wrong month" }, rejectKey);
+    expect(no).toMatchObject({ status: 200, body: { approval: { id: otherId, status: "REJECTED", reason: "Wrong month" } } });
+    const rejections = audits("approval.reject").length;
+    expect(await call(b.api, "POST", `/api/v1/admin/approvals/${otherId}/reject`, { reason: "Wrong month" }, rejectKey)).toEqual(no);
+    expect(audits("approval.reject")).toHaveLength(rejections);
+
+    // The page: each form carries a key, and the same form sent twice (JavaScript off) decides once.
+    const third = await payableBatch();
+    const thirdBefore = walletMinor(third.inv.id);
+    const thirdId = (await call(a.api, "POST", `/api/v1/admin/payouts/${third.batchId}/execute`, {})).body.approval.id as number;
+    const html = await (await b.page.get("/admin/approvals")).text();
+    const keys = [...html.matchAll(/name="idempotency_key" value="([^"]+)"/g)].map((m) => m[1]);
+    expect(keys.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(keys).size).toBe(keys.length);
+    const form = { intent: "approve", id: thirdId, idempotency_key: `page-${thirdId}` };
+    expect((await b.page.postForm("/admin/approvals", form)).status).toBe(302);
+    expect((await b.page.postForm("/admin/approvals", form)).status).toBe(302);
+    expect(walletMinor(third.inv.id)).toBe(thirdBefore + 56_000);
+  });
+
   it("without JavaScript, a refusal shows on /admin/approvals though the request is no longer waiting, in the reader's language", async () => {
     const { batchId } = await payableBatch();
     const id = (await call(a.api, "POST", `/api/v1/admin/payouts/${batchId}/execute`, {})).body.approval.id as number;
@@ -351,6 +393,16 @@ describe("large withdrawals (LARGE_WITHDRAWAL_GHS=100 here)", () => {
     expect((await call(u.api, "GET", `/api/v1/invest/withdrawals/${res.body.id}`)).body.status).toBe("SUCCEEDED");
     expect(walletMinor(u.id)).toBe(20_000);
     const decided = async (query: string) => (await call(a.api, "GET", `/api/v1/admin/approvals${query}`)).body.decided.find((d: { id: number }) => d.id === req.id);
+    // Sent again with the same key: the first answer, nothing sent twice.
+    const key = { "Idempotency-Key": `held-${req.id}` };
+    const u2 = await createInvestor(server, { walletGhs: 500 });
+    expect((await call(u2.api, "POST", "/api/v1/invest/withdraw", { amount: 300, ...unsaved })).status).toBe(202);
+    const req2 = db().prepare("select id from approvals where action = 'withdrawal.send' order by id desc").get() as { id: number };
+    const once = await call(a.api, "POST", `/api/v1/admin/approvals/${req2.id}/approve`, {}, key);
+    expect(once.body).toMatchObject({ status: "SUCCEEDED", approval: { status: "APPROVED" } });
+    expect(await call(a.api, "POST", `/api/v1/admin/approvals/${req2.id}/approve`, {}, key)).toEqual(once);
+    expect(walletMinor(u2.id)).toBe(20_000);
+    expect(db().prepare("select count(*) n from withdrawals where user_id = ?").get(u2.id)).toEqual({ n: 1 });
     expect((await decided("")).result).toEqual({ id: res.body.id, status: "SUCCEEDED", amount: 300, message: "Withdrawal processed" });
     expect((await decided("?lang=ak")).result).toEqual({ id: res.body.id, status: "SUCCEEDED", amount: 300, message: "Yɛayi sika no awie" });
   });

@@ -297,6 +297,41 @@ describe("a manual review (KYC_PROVIDER=manual)", () => {
     expect(audit[0].detail).toContain(reason);
   });
 
+  it("a decision sent again with the same Idempotency-Key answers as the first did and decides once; the page's forms carry a key", async () => {
+    const u = await withConfirmedPhone();
+    const first = await submitApi(server, u, fields({ phone: u.phone }));
+    const reason = "The photo of the card is blurred: please send a sharper one.";
+    const rejectKey = { "Idempotency-Key": `kyc-reject-${first.body.id}` };
+    const rejected = await call(admin.api, "POST", `/api/v1/admin/kyc/${first.body.id}/reject`, { reason }, rejectKey);
+    expect(rejected).toMatchObject({ status: 200, body: { status: "REJECTED", decision_reason: reason } });
+    expect(await call(admin.api, "POST", `/api/v1/admin/kyc/${first.body.id}/reject`, { reason }, rejectKey)).toEqual(rejected);
+
+    const second = await submitApi(server, u, fields({ phone: u.phone }));
+    const approveKey = { "Idempotency-Key": `kyc-approve-${second.body.id}` };
+    const approved = await call(admin.api, "POST", `/api/v1/admin/kyc/${second.body.id}/approve`, undefined, approveKey);
+    expect(approved).toMatchObject({ status: 200, body: { status: "APPROVED" } });
+    expect(await call(admin.api, "POST", `/api/v1/admin/kyc/${second.body.id}/approve`, undefined, approveKey)).toEqual(approved);
+    // The key with another request: refused.
+    expect(await call(admin.api, "POST", `/api/v1/admin/kyc/${first.body.id}/approve`, undefined, approveKey)).toEqual({
+      status: 422,
+      body: { detail: "This idempotency key was already used for a different request." },
+    });
+    expect(server.db().prepare("select kind from notifications where user_id = ? order by id").all(u.id)).toEqual([{ kind: "KYC_REJECTED" }, { kind: "KYC_APPROVED" }]);
+
+    // The page: each form carries a key; the same form sent twice (JavaScript off) decides once.
+    const v = await withConfirmedPhone();
+    const third = await submitApi(server, v, fields({ phone: v.phone }));
+    const html = await (await admin.page.get("/admin/kyc")).text();
+    const keys = [...html.matchAll(/name="idempotency_key" value="([^"]+)"/g)].map((m) => m[1]);
+    expect(keys.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(keys).size).toBe(keys.length);
+    const form = { intent: "approve", id: String(third.body.id), idempotency_key: `page-kyc-${third.body.id}` };
+    expect((await admin.page.postForm("/admin/kyc", form)).status).toBe(302);
+    expect((await admin.page.postForm("/admin/kyc", form)).status).toBe(302);
+    expect(tierOf(server, v.id)).toBe("VERIFIED");
+    expect(server.db().prepare("select kind from notifications where user_id = ?").all(v.id)).toEqual([{ kind: "KYC_APPROVED" }]);
+  });
+
   it("/admin/kyc shows the waiting submissions with their images, and a reject form that needs a reason", async () => {
     const u = await withConfirmedPhone();
     const sent = await submitApi(server, u, fields({ phone: u.phone, legal_name: "Abena Owusu" }));

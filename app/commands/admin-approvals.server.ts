@@ -7,17 +7,23 @@ import { onceOnly, type CommandContext } from "~/commands/command.server";
 
 /** Four eyes (docs/commands.md): a second admin approves or rejects a waiting request; admin rights, which wait the same way. */
 
+/** The decision's transaction under the key: the same request again answers what the first did and decides nothing. */
+const keyed =
+  (ctx: CommandContext, name: string, params: Record<string, unknown>): approvals.Keep =>
+  (decide) =>
+    onceOnly(ctx, name, params, decide);
+
 /**
  * A second admin approves: the stored action runs now and answers what its own door would have
  * (a held withdrawal is sent to the provider after the approval is stored).
  */
 export function approveRequest(ctx: CommandContext, input: { approvalId: number }) {
-  return approvals.approveRequest({ id: input.approvalId, adminId: ctx.actor.id });
+  return approvals.approveRequest({ id: input.approvalId, adminId: ctx.actor.id }, keyed(ctx, "approve-request", input));
 }
 
 /** A second admin rejects with a reason (checked at the door): nothing runs; a held withdrawal's money goes back. */
 export function rejectRequest(ctx: CommandContext, input: { approvalId: number; reason: string }) {
-  return approvals.rejectRequest({ id: input.approvalId, adminId: ctx.actor.id, reason: input.reason });
+  return approvals.rejectRequest({ id: input.approvalId, adminId: ctx.actor.id, reason: input.reason }, keyed(ctx, "reject-request", input));
 }
 
 /**

@@ -19,21 +19,38 @@ export function UnlistedRefusal({ answer, listed, className }: { answer: { id: n
 
 /**
  * An admin's decision on one waiting item (a KYC submission, a four-eyes request): Approve, or
- * Reject with a reason. Two plain forms posting `id` and `intent`; no JavaScript needed.
+ * Reject with a reason. Two plain forms posting `id`, `intent` and each its own `idempotency_key`
+ * (from the page's `idempotencyKey`: a form sent twice decides once); no JavaScript needed.
  */
-export function ApproveRejectForms({ id, answer, busy, reasonLabel, reasonRequired = false }: { id: number; answer: Answer; busy: boolean; reasonLabel: string; reasonRequired?: boolean }) {
+export function ApproveRejectForms({
+  id,
+  idempotencyKey,
+  answer,
+  busy,
+  reasonLabel,
+  reasonRequired = false,
+}: {
+  id: number;
+  idempotencyKey: string;
+  answer: Answer;
+  busy: boolean;
+  reasonLabel: string;
+  reasonRequired?: boolean;
+}) {
   const t = useT();
   return (
     <>
       {answer?.errors.form ? <FormError message={answer.errors.form} /> : null}
       <Form method="post">
         <input type="hidden" name="id" value={id} />
+        <input type="hidden" name="idempotency_key" value={`${idempotencyKey}-approve-${id}`} />
         <button type="submit" name="intent" value="approve" className="btn-primary w-full sm:w-auto" disabled={busy}>
           {t("admin.approve")}
         </button>
       </Form>
       <Form method="post" className="space-y-2">
         <input type="hidden" name="id" value={id} />
+        <input type="hidden" name="idempotency_key" value={`${idempotencyKey}-reject-${id}`} />
         <TextareaField label={reasonLabel} name="reason" rows={2} maxLength={500} required={reasonRequired} defaultValue={answer?.values.reason ?? ""} error={answer?.errors.reason} />
         <button type="submit" name="intent" value="reject" className="btn-secondary w-full sm:w-auto" disabled={busy}>
           {t("admin.reject")}

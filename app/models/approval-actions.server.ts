@@ -12,7 +12,7 @@ import { recordAudit } from "~/models/audit.server";
 import { deleteBatch } from "~/models/batch.server";
 import { atomic, dryRun } from "~/models/ledger.server";
 import { closeBatch, payoutRunJson, runPayout } from "~/models/payout.server";
-import { returnHeldWithdrawal, sendHeldWithdrawal, withdrawalMessageRef } from "~/models/withdrawal.server";
+import { returnHeldWithdrawal, sendHeldWithdrawal, withdrawalById, withdrawalMessageRef, type Withdrawal } from "~/models/withdrawal.server";
 
 /**
  * Four eyes (issue 20): guarded actions either run at once (one admin: the rule is relaxed) or wait
@@ -94,83 +94,115 @@ const batchOf = (a: Approval) => {
   return typeof b === "number" ? b : undefined;
 };
 
-/** Checks a decision; an expired request is marked EXPIRED (a held withdrawal's money goes back) before the 409. */
+/** Checks a decision (a DomainError when it cannot be taken); changes nothing, so it can run inside the decision's key. */
 function decidable(id: number, adminId: number): Approval {
   const row = getApproval(id);
   if (!row) throw new DomainError(404, msg("rules.approval.notFound"));
-  const now = nowIso();
-  try {
-    assertMayDecide(row, { adminId, adminCount: countAdmins(), now });
-  } catch (error) {
-    // A PENDING request past its time is the one refusal that also marks the row (told by the row, not by the message's words).
-    if (row.status === "PENDING" && isExpired(row.expiresAt, now)) {
-      atomic(() => {
-        if (!settleApproval(row.id, { status: "EXPIRED" })) return;
-        recordAudit({ adminId, action: "approval.expire", batchId: batchOf(row), detail: approvalAuditDetail(row) });
-        if (row.action === "withdrawal.send") returnHeldWithdrawal({ withdrawalId: num(JSON.parse(row.params).withdrawalId), why: msg("notices.withdrawalNotSent.lapsed") });
-      });
-    }
-    throw error;
-  }
+  assertMayDecide(row, { adminId, adminCount: countAdmins(), now: nowIso() });
   return row;
 }
 
 /**
- * A second admin approves: the stored action runs now and its answer is kept on the request
- * (APPROVED), all in one transaction. If the action's own rules refuse it now (the world changed),
- * nothing changes, the request is FAILED with the reason, and that reason is the answer.
+ * After a refused decision, outside its rolled-back transaction: a PENDING request past its time is
+ * marked EXPIRED (a held withdrawal's money goes back), the one refusal that also marks the row (told
+ * by the row, not by the message's words).
  */
-export async function approveRequest({ id, adminId }: { id: number; adminId: number }): Promise<ActionOutcome & { approval: Approval }> {
-  const row = decidable(id, adminId);
-  const params = JSON.parse(row.params) as Params;
-  const audit = (failed?: MessageRef | string) =>
-    recordAudit({ adminId, action: "approval.approve", batchId: batchOf(row), detail: approvalAuditDetail(row, failed === undefined ? undefined : { failed }) });
+function markIfLapsed(id: number, adminId: number) {
+  const row = getApproval(id);
+  if (!row || row.status !== "PENDING" || !isExpired(row.expiresAt, nowIso())) return;
+  atomic(() => {
+    if (!settleApproval(row.id, { status: "EXPIRED" })) return;
+    recordAudit({ adminId, action: "approval.expire", batchId: batchOf(row), detail: approvalAuditDetail(row) });
+    if (row.action === "withdrawal.send") returnHeldWithdrawal({ withdrawalId: num(JSON.parse(row.params).withdrawalId), why: msg("notices.withdrawalNotSent.lapsed") });
+  });
+}
+
+/**
+ * How a decision's transaction is run: the command's `onceOnly`, so the same request again (its key)
+ * answers what the first did without deciding again; without a key, one plain transaction.
+ */
+export type Keep = <T>(decide: () => T) => { result: T; replayed: boolean };
+const plainTransaction: Keep = (decide) => ({ result: atomic(decide), replayed: false });
+
+/** A held withdrawal's answer once approved: where the transfer stands. */
+function withdrawalApproved(sent: Withdrawal): ActionOutcome {
+  const message = withdrawalMessageRef(sent);
+  const words = typeof message === "string" ? { message } : { message: render("en", message), messageRef: message };
+  return { body: { id: sent.id, status: sent.status, amount: minorToCedis(sent.amountMinor), ...words }, message: msg("approvalOutcome.withdrawalSent", { id: sent.id }) };
+}
+
+/**
+ * A second admin approves: the stored action runs now and its answer is kept on the request
+ * (APPROVED), all in one transaction (with the key's answer, `keep`). If the action's own rules refuse
+ * it now (the world changed), nothing changes, the request is FAILED with the reason, and that reason
+ * is the answer.
+ */
+export async function approveRequest({ id, adminId }: { id: number; adminId: number }, keep: Keep = plainTransaction): Promise<ActionOutcome & { approval: Approval }> {
   const raced = () => new DomainError(409, msg("rules.approval.decidedJustNow"));
-  if (row.action === "withdrawal.send") {
-    // Marked first, so a second approval cannot send it twice; then the transfer (outside any transaction: it waits on the provider).
-    atomic(() => {
-      if (!settleApproval(row.id, { status: "APPROVED", decidedBy: adminId })) throw raced();
-      audit();
-    });
-    const sent = await sendHeldWithdrawal(num(params.withdrawalId));
-    const message = withdrawalMessageRef(sent);
-    const words = typeof message === "string" ? { message } : { message: render("en", message), messageRef: message };
-    const body = { id: sent.id, status: sent.status, amount: minorToCedis(sent.amountMinor), ...words };
-    recordApprovalResult(row.id, body);
-    return { body, message: msg("approvalOutcome.withdrawalSent", { id: sent.id }), approval: getApproval(row.id)! };
-  }
-  if (!isGuardedAction(row.action)) throw new DomainError(409, msg("rules.approval.unknownAction", { action: row.action }));
-  // Lost to another decision: nothing to record as FAILED (told by this flag, not by the message's words).
-  let lostRace = false;
+  // The action's own rules refused it (not a lost race, not the request's state): recorded as FAILED. Set anew on every run.
+  let refusedByAction: DomainError | HttpError | null = null;
+  let decided: { result: { withdrawalId: number } | ActionOutcome; replayed: boolean };
   try {
-    const outcome = atomic(() => {
-      // Set anew on every run: a run that is rolled back and run again must not leave it set.
-      lostRace = false;
-      const done = RUNNERS[row.action as keyof typeof RUNNERS](params, adminId);
-      if (!settleApproval(row.id, { status: "APPROVED", decidedBy: adminId, result: done.body })) {
-        lostRace = true;
-        throw raced();
+    decided = keep(() => {
+      refusedByAction = null;
+      const row = decidable(id, adminId);
+      const params = JSON.parse(row.params) as Params;
+      const audit = () => recordAudit({ adminId, action: "approval.approve", batchId: batchOf(row), detail: approvalAuditDetail(row) });
+      if (row.action === "withdrawal.send") {
+        // Marked first, so a second approval cannot send it twice; the transfer follows, outside any transaction (it waits on the provider).
+        if (!settleApproval(row.id, { status: "APPROVED", decidedBy: adminId })) throw raced();
+        audit();
+        return { withdrawalId: num(params.withdrawalId) };
       }
+      if (!isGuardedAction(row.action)) throw new DomainError(409, msg("rules.approval.unknownAction", { action: row.action }));
+      let done: ActionOutcome;
+      try {
+        done = RUNNERS[row.action as keyof typeof RUNNERS](params, adminId);
+      } catch (error) {
+        if (error instanceof DomainError || error instanceof HttpError) refusedByAction = error;
+        throw error;
+      }
+      if (!settleApproval(row.id, { status: "APPROVED", decidedBy: adminId, result: done.body })) throw raced();
       audit();
       return done;
     });
-    return { ...outcome, approval: getApproval(row.id)! };
   } catch (error) {
-    if (!(error instanceof DomainError || error instanceof HttpError) || lostRace) throw error;
-    atomic(() => {
-      if (settleApproval(row.id, { status: "FAILED", decidedBy: adminId, result: failedResult(error) })) audit(error.ref ?? error.detail);
-    });
+    const failed = refusedByAction as DomainError | HttpError | null;
+    if (failed) {
+      atomic(() => {
+        const row = getApproval(id)!;
+        if (settleApproval(row.id, { status: "FAILED", decidedBy: adminId, result: failedResult(failed) }))
+          recordAudit({ adminId, action: "approval.approve", batchId: batchOf(row), detail: approvalAuditDetail(row, { failed: failed.ref ?? failed.detail }) });
+      });
+    } else if (error instanceof DomainError) markIfLapsed(id, adminId);
     throw error;
   }
+  const { result, replayed } = decided;
+  if (!("withdrawalId" in result)) return { ...result, approval: getApproval(id)! };
+  if (replayed) {
+    // The first approval's answer, as recorded once its transfer was asked for (or, while that is still under way, where it stands).
+    const kept = getApproval(id)!;
+    const outcome = withdrawalApproved(withdrawalById(result.withdrawalId)!);
+    return { ...outcome, body: kept.result ? (JSON.parse(kept.result) as Record<string, unknown>) : outcome.body, approval: kept };
+  }
+  const outcome = withdrawalApproved(await sendHeldWithdrawal(result.withdrawalId));
+  recordApprovalResult(id, outcome.body);
+  return { ...outcome, approval: getApproval(id)! };
 }
 
-/** A second admin rejects, with a reason: nothing runs (a held withdrawal's money goes back to the wallet). */
-export function rejectRequest({ id, adminId, reason }: { id: number; adminId: number; reason: string }): Approval {
-  const row = decidable(id, adminId);
-  atomic(() => {
-    if (!settleApproval(row.id, { status: "REJECTED", decidedBy: adminId, reason })) throw new DomainError(409, msg("rules.approval.decidedJustNow"));
-    recordAudit({ adminId, action: "approval.reject", batchId: batchOf(row), detail: approvalAuditDetail(row, { rejected: reason }) });
-    if (row.action === "withdrawal.send") returnHeldWithdrawal({ withdrawalId: num(JSON.parse(row.params).withdrawalId), why: reason });
-  });
-  return getApproval(row.id)!;
+/** A second admin rejects, with a reason: nothing runs (a held withdrawal's money goes back to the wallet). `keep` as for approving. */
+export function rejectRequest({ id, adminId, reason }: { id: number; adminId: number; reason: string }, keep: Keep = plainTransaction): Approval {
+  try {
+    keep(() => {
+      const row = decidable(id, adminId);
+      if (!settleApproval(row.id, { status: "REJECTED", decidedBy: adminId, reason })) throw new DomainError(409, msg("rules.approval.decidedJustNow"));
+      recordAudit({ adminId, action: "approval.reject", batchId: batchOf(row), detail: approvalAuditDetail(row, { rejected: reason }) });
+      if (row.action === "withdrawal.send") returnHeldWithdrawal({ withdrawalId: num(JSON.parse(row.params).withdrawalId), why: reason });
+      return { approvalId: row.id };
+    });
+  } catch (error) {
+    if (error instanceof DomainError) markIfLapsed(id, adminId);
+    throw error;
+  }
+  return getApproval(id)!;
 }

@@ -1,6 +1,6 @@
 import { msg } from "~/catalog/ref";
 import { readId } from "~/forms/parse.server";
-import { readPageForm } from "~/lib/page-action.server";
+import { newIdempotencyKey, readPageForm } from "~/lib/page-action.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { Locale } from "~/catalog/format";
 import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
@@ -53,6 +53,7 @@ export async function approvalsAdminLoader({ request }: LoaderFunctionArgs) {
     description: t("adminMeta.approvals.description"),
     me: admin.id,
     relaxed,
+    idempotencyKey: newIdempotencyKey(),
     pending: pending.map((r) => ({ ...shown(r), mine: r.approval.requestedBy === admin.id, preview: runPreview(t, r.approval) })),
     decided: decided.map(shown),
   };
@@ -66,7 +67,7 @@ export async function approvalsAdminAction({ request }: ActionFunctionArgs) {
   const values = { id: form.id ?? "", reason: form.reason ?? "" };
   try {
     if (id === null) throw new DomainError(404, msg("rules.approval.notFound"));
-    const ctx = { actor: admin, key: null };
+    const ctx = { actor: admin, key: form.idempotency_key || null };
     if (form.intent === "approve") {
       const done = await approveRequest(ctx, { approvalId: id });
       return redirectWithFlash("/admin/approvals", { kind: "success", message: msg("adminApprovals.flash.approved", { id, outcome: done.message }) });

@@ -1,5 +1,5 @@
 import { msg } from "~/catalog/ref";
-import { readPageForm } from "~/lib/page-action.server";
+import { newIdempotencyKey, readPageForm } from "~/lib/page-action.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
 import { DomainError } from "~/domain/errors";
@@ -29,6 +29,7 @@ export async function kycAdminLoader({ request }: LoaderFunctionArgs) {
     description: t("adminMeta.kyc.description"),
     status,
     verifier: getKycVerifier().name,
+    idempotencyKey: newIdempotencyKey(),
     submissions: listKycSubmissions({ status }).map(kycReviewJson(locale)),
   };
 }
@@ -42,7 +43,7 @@ export async function kycAdminAction({ request }: ActionFunctionArgs) {
   const values = { id: form.id ?? "", reason: form.reason ?? "" };
   try {
     if (submissionId === null) throw new DomainError(404, msg("adminKyc.notFound"));
-    const ctx = { actor: admin, key: null };
+    const ctx = { actor: admin, key: form.idempotency_key || null };
     if (form.intent === "approve") {
       approveKyc(ctx, { submissionId });
       return redirectWithFlash("/admin/kyc", { kind: "success", message: msg("adminKyc.flash.approved", { id: submissionId }) });

@@ -15,7 +15,7 @@ export const action = approvalsAdminAction;
 export default function AdminApprovals() {
   const t = useT();
   const when = (iso: string | null) => (iso ? adminInstant(t, iso) : "");
-  const { relaxed, pending, decided } = useLoaderData<typeof loader>();
+  const { relaxed, pending, decided, idempotencyKey } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
@@ -50,7 +50,7 @@ export default function AdminApprovals() {
               </p>
               {a.mine && !relaxed ? <p className="mt-1 text-stone-600">{t("adminApprovals.mine")}</p> : null}
               <div className="mt-3 space-y-3">
-                <ApproveRejectForms id={a.id} answer={mine} busy={busy} reasonLabel={t("adminApprovals.reason")} reasonRequired />
+                <ApproveRejectForms id={a.id} idempotencyKey={idempotencyKey} answer={mine} busy={busy} reasonLabel={t("adminApprovals.reason")} reasonRequired />
               </div>
             </li>
           );

@@ -18,7 +18,7 @@ const IMAGES = ["id_front", "selfie", "proof_of_address"] as const;
 
 export default function AdminKyc() {
   const t = useT();
-  const { status, verifier, submissions } = useLoaderData<typeof loader>();
+  const { status, verifier, submissions, idempotencyKey } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
@@ -86,7 +86,7 @@ export default function AdminKyc() {
               </div>
               {s.status === "PENDING" ? (
                 <div className="mt-4 space-y-3">
-                  <ApproveRejectForms id={s.id} answer={mine} busy={busy} reasonLabel={t("adminKyc.reason")} />
+                  <ApproveRejectForms id={s.id} idempotencyKey={idempotencyKey} answer={mine} busy={busy} reasonLabel={t("adminKyc.reason")} />
                 </div>
               ) : null}
             </li>

@@ -2,7 +2,7 @@ import { msg } from "~/catalog/ref";
 import { localeOf, render } from "~/catalog/index.server";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireApiAdmin } from "~/auth/session.server";
-import { apiJson, handleApi, onlyMethods, parseId, requireMethod } from "~/lib/http.server";
+import { apiJson, handleApi, idempotencyKeyOf, onlyMethods, parseId, requireMethod } from "~/lib/http.server";
 import { kycSubmissionJson } from "~/models/kyc.server";
 import { approveKyc } from "~/commands/admin-kyc.server";
 
@@ -11,7 +11,7 @@ export function action({ request, params }: ActionFunctionArgs) {
   return handleApi(request, async () => {
     requireMethod(request, "POST");
     const admin = await requireApiAdmin(request);
-    const row = approveKyc({ actor: admin, key: null }, { submissionId: parseId(params.id, msg("api.kycNotFound")) });
+    const row = approveKyc({ actor: admin, key: idempotencyKeyOf(request) }, { submissionId: parseId(params.id, msg("api.kycNotFound")) });
     return apiJson({ detail: render(localeOf(request), msg("api.kycApproved")), ...kycSubmissionJson(row, localeOf(request)) });
   });
 }

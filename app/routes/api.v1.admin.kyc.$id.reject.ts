@@ -5,7 +5,7 @@ import { requireApiAdmin } from "~/auth/session.server";
 import { DomainError } from "~/domain/errors";
 import { KycRejectionSchema } from "~/forms/kyc.server";
 import { parseForm } from "~/forms/parse.server";
-import { apiJson, handleApi, onlyMethods, parseId, readBody, requireMethod } from "~/lib/http.server";
+import { apiJson, handleApi, idempotencyKeyOf, onlyMethods, parseId, readBody, requireMethod } from "~/lib/http.server";
 import { kycSubmissionJson } from "~/models/kyc.server";
 import { rejectKyc } from "~/commands/admin-kyc.server";
 
@@ -18,7 +18,7 @@ export function action({ request, params }: ActionFunctionArgs) {
     const locale = localeOf(request);
     const parsed = parseForm(KycRejectionSchema, await readBody(request), rendererFor(locale));
     if (!parsed.ok) throw new DomainError(422, parsed.errors.reason ?? Object.values(parsed.errors)[0], "reason");
-    const row = rejectKyc({ actor: admin, key: null }, { submissionId, reason: parsed.data.reason });
+    const row = rejectKyc({ actor: admin, key: idempotencyKeyOf(request) }, { submissionId, reason: parsed.data.reason });
     return apiJson({ detail: render(locale, msg("api.kycRejected")), ...kycSubmissionJson(row, locale) });
   });
 }
