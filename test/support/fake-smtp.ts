@@ -5,8 +5,11 @@ import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from "s
  * A real SMTP server on 127.0.0.1 (the smtp-server package) that keeps what it receives, so the
  * app's nodemailer adapter is what tests exercise: point SMTP_URL at `fake.url`. Tests steer it:
  * - `refuseNext(n, code)`: the next n messages are refused at MAIL FROM (421/451: try later; 550: never);
- * - `holdNext()`: the next message is read whole and then never answered (a send in flight, for
- *   killing the sender mid-send); `release()` lets it go.
+ * - `holdNext(to?)`: the next message (to that address, if given) is read whole and then never
+ *   answered (a send in flight, for killing the sender mid-send, or a relay that took the message
+ *   and went silent); `release()` lets it go;
+ * - `stallNext(to)`: the next RCPT TO for that address is never answered (a relay stuck before the
+ *   message is handed over); `release()` answers it. `stalled` counts those seen.
  */
 export type ReceivedEmail = {
   from: string;
@@ -25,8 +28,11 @@ export type FakeSmtp = {
   received: ReceivedEmail[];
   /** MAIL FROM commands seen (each delivery attempt starts with one). */
   attempts: number;
+  /** RCPT TO commands left unanswered by `stallNext` so far. */
+  stalled: number;
   refuseNext(count: number, code?: number): void;
-  holdNext(): void;
+  holdNext(to?: string): void;
+  stallNext(to: string): void;
   release(): void;
   /** Waits until `predicate` holds for what was received (default 10 s). */
   waitFor(predicate: (received: ReceivedEmail[]) => boolean, timeoutMs?: number): Promise<ReceivedEmail[]>;
@@ -53,9 +59,11 @@ function parseHeaders(raw: string): Record<string, string> {
 export async function startFakeSmtp(): Promise<FakeSmtp> {
   const received: ReceivedEmail[] = [];
   let refuse: { count: number; code: number } = { count: 0, code: 451 };
-  let hold = false;
+  let hold: { to: string | null } | null = null;
+  const stall = new Set<string>();
   let held: Array<() => void> = [];
   let attempts = 0;
+  let stalled = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
@@ -66,6 +74,15 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
         refuse.count -= 1;
         const error = Object.assign(new Error(refuse.code >= 500 ? "Mailbox unavailable" : "Try again later"), { responseCode: refuse.code });
         return callback(error);
+      }
+      callback();
+    },
+    onRcptTo(address, _session: SMTPServerSession, callback) {
+      const to = address.address.toLowerCase();
+      if (stall.delete(to)) {
+        stalled += 1;
+        held.push(() => callback());
+        return;
       }
       callback();
     },
@@ -82,8 +99,9 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
           text: decodeQuotedPrintable(Buffer.concat(chunks).toString("latin1")),
           at: new Date(),
         });
-        if (hold) {
-          hold = false;
+        const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+        if (hold && (hold.to === null || to.includes(hold.to))) {
+          hold = null;
           held.push(() => callback());
           return;
         }
@@ -103,8 +121,14 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
     refuseNext(count, code = 451) {
       refuse = { count, code };
     },
-    holdNext() {
-      hold = true;
+    get stalled() {
+      return stalled;
+    },
+    holdNext(to) {
+      hold = { to: to ? to.toLowerCase() : null };
+    },
+    stallNext(to) {
+      stall.add(to.toLowerCase());
     },
     release() {
       for (const go of held) go();
@@ -124,6 +148,7 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
     close: () =>
       new Promise<void>((resolve) => {
         held = [];
+        stall.clear();
         server.close(() => resolve());
       }),
   };
