@@ -397,6 +397,67 @@ describe("delivery", () => {
   });
 });
 
+/** Waits until `check` holds (polling), failing with `what` after `timeoutMs`. */
+async function until(what: string, check: () => boolean, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await sleep(25);
+  }
+}
+
+type AttemptRow = { attempt: number; outcome: string | null; error: string | null; started_at: string; finished_at: string | null };
+const attemptsOf = (db: ReturnType<TestServer["db"]>, outboxId: number) =>
+  db.prepare("select attempt, outcome, error, started_at, finished_at from outbox_attempts where outbox_id = ? order by id").all(outboxId) as AttemptRow[];
+
+describe("a mail server that stops answering", () => {
+  // A server of its own with a short SMTP timeout (the default is 15 s), so giving up is quick to see,
+  // and tries enough that a busy machine's slow answer (one more timeout) cannot use them all.
+  let quick: TestServer;
+  beforeAll(async () => {
+    quick = await startServer(messagingEnv({ SMTP_TIMEOUT_MS: "1000", OUTBOX_MAX_ATTEMPTS: "10" }));
+  });
+  afterAll(async () => {
+    smtp.release();
+    await quick?.stop();
+  });
+  const resetEmail = (userId: number) =>
+    quick.db().prepare("select id, status, attempts, last_error from outbox where user_id = ? and channel = 'EMAIL'").get(userId) as
+      { id: number; status: string; attempts: number; last_error: string | null } | undefined;
+
+  it("a send stuck before the message is handed over gives up after SMTP_TIMEOUT_MS and is tried again, then sent once", async () => {
+    const u = await createInvestor(quick);
+    smtp.stallNext(u.email);
+    await new Client(quick.url).postForm("/reset-password", { email: u.email });
+    await until("the reset email is sent", () => resetEmail(u.id)?.status === "sent");
+    const row = resetEmail(u.id)!;
+    const attempts = attemptsOf(quick.db(), row.id);
+    expect(attempts).toHaveLength(row.attempts);
+    expect([attempts[0].attempt, attempts[0].outcome]).toEqual([1, "error"]);
+    expect(attempts[0].error).toMatch(/ETIMEDOUT/);
+    expect(Date.parse(attempts[0].finished_at!) - Date.parse(attempts[0].started_at)).toBeGreaterThanOrEqual(1000);
+    // Then tried again (normally once; a very busy machine may time out once more) and sent.
+    expect(attempts.map((a) => a.outcome)).toEqual([...attempts.slice(0, -1).map(() => "error"), "sent"]);
+    expect(smtp.to(u.email).filter((m) => m.headers.subject === "Reset your Akoko password")).toHaveLength(1);
+  });
+
+  it("a send stuck after the whole message went over gives up after SMTP_TIMEOUT_MS and is failed, never sent again (it may have arrived)", async () => {
+    const u = await createInvestor(quick);
+    smtp.holdNext(u.email);
+    await new Client(quick.url).postForm("/reset-password", { email: u.email });
+    await until("the reset email is no longer queued or being sent", () => ["sent", "failed"].includes(resetEmail(u.id)?.status ?? ""));
+    const row = resetEmail(u.id)!;
+    expect(row.status).toBe("failed");
+    expect(row.last_error).toMatch(/ETIMEDOUT after the message was sent \(it may have arrived\)/);
+    // Refused for good on the try that handed the message over (normally the first; on a very busy
+    // machine an earlier try may have timed out before it).
+    const attempts = attemptsOf(quick.db(), row.id);
+    expect(attempts.map((a) => a.outcome)).toEqual([...attempts.slice(0, -1).map(() => "error"), "refused"]);
+    expect(attempts).toHaveLength(row.attempts);
+    expect(smtp.to(u.email)).toHaveLength(1);
+  });
+});
+
 describe("GET /api/v1/admin/outbox", () => {
   type ApiMessage = { id: number; user_id: number | null; channel: string; recipient: string; kind: string; subject: string; text: string; status: string; created_at: string };
   const list = async (query = "") => {

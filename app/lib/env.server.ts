@@ -149,6 +149,13 @@ const EnvSchema = z.object({
     .string()
     .optional()
     .refine((v) => v === undefined || v === "" || (/^smtps?:\/\/[^/]/i.test(v) && URL.canParse(v)), "give an smtp:// or smtps:// address, e.g. smtp://user:password@smtp.example:587"),
+  /**
+   * How long, in milliseconds, the SMTP client waits for the connection, the greeting and each
+   * answer of the mail server before giving up on that try (the outbox tries again later, or marks
+   * the message failed when the whole message had already gone over). Keep it well under
+   * OUTBOX_LEASE_SECONDS.
+   */
+  SMTP_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(15_000),
   /** The From of every email: an address, or "Name <address>". */
   MAIL_FROM: z.string().min(3).default("Akoko <no-reply@akoko.test>"),
   SMS_PROVIDER: z.enum(["demo", "hubtel"]).default("demo"),

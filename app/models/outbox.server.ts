@@ -171,7 +171,7 @@ export function createSenders(): Senders {
   // The demo senders print links and codes to the log for developers, never in production.
   const logText = env.NODE_ENV !== "production";
   return {
-    email: createEmailSender({ provider: env.EMAIL_PROVIDER, smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM, logText }),
+    email: createEmailSender({ provider: env.EMAIL_PROVIDER, smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM, timeoutMs: env.SMTP_TIMEOUT_MS, logText }),
     sms: createSmsSender({
       logText,
       provider: env.SMS_PROVIDER,
