@@ -458,6 +458,49 @@ describe("a mail server that stops answering", () => {
   });
 });
 
+describe("one slow send holds up no other message", () => {
+  it("while an email hangs (default 15 s timeout), an SMS and an email queued after it are sent, and a lost lease is swept", async () => {
+    try {
+      await hungEmailHoldsUpNothing();
+    } finally {
+      smtp.release();
+    }
+  });
+});
+
+async function hungEmailHoldsUpNothing() {
+  const u = await confirmedInvestor(0, { phone: false });
+  const stalledBefore = smtp.stalled;
+  smtp.stallNext(u.email);
+  await new Client(server.url).postForm("/reset-password", { email: u.email });
+  await until("the reset email hangs at the mail server", () => smtp.stalled > stalledBefore);
+  const hung = () => server.db().prepare("select id, status from outbox where user_id = ? and kind = 'PASSWORD_RESET'").get(u.id) as { id: number; status: string };
+  expect(hung().status).toBe("sending");
+
+  // A row whose worker stopped mid-send: its lease ran out long ago.
+  const past = new Date(serverNow(server).getTime() - 3600_000).toISOString();
+  const lost = server
+    .db()
+    .prepare(
+      "insert into outbox (channel, kind, category, recipient, subject, body_text, next_attempt_at, status, attempts, lease_owner, lease_until) values ('EMAIL', 'NEWS', 'news', ?, 'Lost', 'Hello', ?, 'sending', 1, 'gone', ?) returning id",
+    )
+    .get(uniqueEmail("lost"), past, past) as { id: number };
+
+  const v = await confirmedInvestor(0);
+  expect((await call(v.api, "POST", "/api/v1/invest/deposit", { amount: 10 })).status).toBe(200);
+  await hubtel.waitFor(() => hubtel.to(v.phone!).some((s) => s.content === "Akoko: Your deposit of GHS 10.00 reached your wallet."));
+  await waitForEmail(v.email, "Your deposit is in your wallet");
+  const lostStatus = () => (server.db().prepare("select status from outbox where id = ?").get(lost.id) as { status: string }).status;
+  await until("the lost row is swept", () => lostStatus() === "failed");
+  // All of that happened while the reset email still hung.
+  expect(hung().status).toBe("sending");
+  expect(attemptsOf(server.db(), hung().id).map((a) => [a.attempt, a.finished_at])).toEqual([[1, null]]);
+
+  smtp.release();
+  await until("the reset email is sent", () => hung().status === "sent");
+  expect(smtp.to(u.email).filter((m) => m.headers.subject === "Reset your Akoko password")).toHaveLength(1);
+}
+
 describe("GET /api/v1/admin/outbox", () => {
   type ApiMessage = { id: number; user_id: number | null; channel: string; recipient: string; kind: string; subject: string; text: string; status: string; created_at: string };
   const list = async (query = "") => {

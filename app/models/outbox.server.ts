@@ -69,30 +69,31 @@ function sweepLost(): number {
   return lost.length;
 }
 
-/** Claims up to `limit` due rows for `worker` (see the file comment). Synchronous, one transaction. */
-export function claimOutbox(worker: string, limit = 10): OutboxRow[] {
+export type OutboxChannel = OutboxRow["channel"];
+
+/**
+ * Claims due rows for `worker` (see the file comment), oldest first: up to `places[channel]` of each
+ * channel (the worker's free places). Sweeps lost leases first, whatever it claims. Synchronous,
+ * one transaction.
+ */
+export function claimOutbox(worker: string, places: Record<OutboxChannel, number>): OutboxRow[] {
   const db = getDb();
   return atomic(() => {
     sweepLost();
     const t = nowIso();
     const leaseUntil = at(getEnv().OUTBOX_LEASE_SECONDS * 1000);
-    const rows = prepared<[string, string, string, number], { id: number }>(
-      `update outbox set status = 'sending', lease_owner = ?, lease_until = ?, attempts = attempts + 1
-       where id in (select id from outbox where status = 'queued' and next_attempt_at <= ? order by id limit ?) and status = 'queued'
-       returning id`,
-    ).all(worker, leaseUntil, t, limit);
-    if (rows.length === 0) return [];
-    const claimed = db
-      .select()
-      .from(outbox)
-      .where(
-        inArray(
-          outbox.id,
-          rows.map((r) => r.id),
-        ),
-      )
-      .orderBy(outbox.id)
-      .all();
+    const ids: number[] = [];
+    for (const [channel, limit] of Object.entries(places) as Array<[OutboxChannel, number]>) {
+      if (limit <= 0) continue;
+      const rows = prepared<[string, string, string, string, number], { id: number }>(
+        `update outbox set status = 'sending', lease_owner = ?, lease_until = ?, attempts = attempts + 1
+         where id in (select id from outbox where status = 'queued' and channel = ? and next_attempt_at <= ? order by id limit ?) and status = 'queued'
+         returning id`,
+      ).all(worker, leaseUntil, channel, t, limit);
+      for (const r of rows) ids.push(r.id);
+    }
+    if (ids.length === 0) return [];
+    const claimed = db.select().from(outbox).where(inArray(outbox.id, ids)).orderBy(outbox.id).all();
     for (const row of claimed) db.insert(outboxAttempts).values({ outboxId: row.id, attempt: row.attempts, worker, startedAt: t }).run();
     return claimed;
   });
@@ -149,21 +150,15 @@ async function send(row: OutboxRow, senders: Senders): Promise<{ providerRef: st
   });
 }
 
-/** One pass: claim what is due and deliver it. Returns how many were claimed. */
-export async function deliverOutbox({ worker, senders, limit = 10 }: { worker: string; senders: Senders; limit?: number }): Promise<number> {
-  const rows = claimOutbox(worker, limit);
-  await Promise.all(
-    rows.map(async (row) => {
-      try {
-        const { providerRef } = await send(row, senders);
-        recordAttempt(row, worker, { ok: true, providerRef });
-      } catch (error) {
-        const e = error as DeliveryError;
-        recordAttempt(row, worker, { ok: false, error: String(e?.message ?? e).slice(0, 300), permanent: Boolean(e?.permanent) });
-      }
-    }),
-  );
-  return rows.length;
+/** Sends one claimed row and records the answer; never throws for a refused or failed send. */
+export async function deliverClaimed(row: OutboxRow, worker: string, senders: Senders): Promise<void> {
+  try {
+    const { providerRef } = await send(row, senders);
+    recordAttempt(row, worker, { ok: true, providerRef });
+  } catch (error) {
+    const e = error as DeliveryError;
+    recordAttempt(row, worker, { ok: false, error: String(e?.message ?? e).slice(0, 300), permanent: Boolean(e?.permanent) });
+  }
 }
 
 export function createSenders(): Senders {
@@ -183,37 +178,63 @@ export function createSenders(): Senders {
   };
 }
 
-let running: { timer: NodeJS.Timeout; busy: Promise<unknown> | null; senders: Senders } | null = null;
+/**
+ * How many messages of one channel a worker sends at once. Each channel has its own places, so a
+ * mail server that hangs never holds back an SMS; and a slow message holds only its own place: the
+ * others go on being claimed and sent each tick.
+ */
+export const OUTBOX_IN_FLIGHT_PER_CHANNEL = 10;
+
+type Running = { timer: NodeJS.Timeout; inFlight: Set<Promise<void>>; sending: Record<OutboxChannel, number>; senders: Senders };
+let running: Running | null = null;
 
 /**
  * Starts delivering every OUTBOX_POLL_MS (scripts/server.js, after initDatabase). Off with
- * OUTBOX_WORKER=false. Each pass waits for the one before it.
+ * OUTBOX_WORKER=false. A tick does not wait for the sends of the ticks before it: it sweeps lost
+ * leases and claims what is due up to the free places of each channel; each message is recorded
+ * when its own answer comes.
  */
 export function startOutboxWorker(): void {
   const env = getEnv();
   if (!env.OUTBOX_WORKER || running) return;
   const worker = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString("hex")}`;
-  const senders = createSenders();
+  const state: Running = { timer: setInterval(() => tick(), env.OUTBOX_POLL_MS), inFlight: new Set(), sending: { EMAIL: 0, SMS: 0 }, senders: createSenders() };
   const tick = () => {
-    if (!running || running.busy) return;
-    running.busy = deliverOutbox({ worker, senders })
-      .catch((error) => logger.error({ worker: "outbox", err: errorField(error) }, "outbox delivery failed"))
-      .finally(() => {
-        if (running) running.busy = null;
-      });
+    if (running !== state) return;
+    let rows: OutboxRow[];
+    try {
+      rows = claimOutbox(worker, { EMAIL: OUTBOX_IN_FLIGHT_PER_CHANNEL - state.sending.EMAIL, SMS: OUTBOX_IN_FLIGHT_PER_CHANNEL - state.sending.SMS });
+    } catch (error) {
+      logger.error({ worker: "outbox", err: errorField(error) }, "outbox delivery failed");
+      return;
+    }
+    for (const row of rows) {
+      state.sending[row.channel] += 1;
+      const done: Promise<void> = deliverClaimed(row, worker, state.senders)
+        .catch((error) => logger.error({ worker: "outbox", err: errorField(error) }, "outbox delivery failed"))
+        .finally(() => {
+          state.sending[row.channel] -= 1;
+          state.inFlight.delete(done);
+        });
+      state.inFlight.add(done);
+    }
   };
-  running = { timer: setInterval(tick, env.OUTBOX_POLL_MS), busy: null, senders };
-  running.timer.unref();
+  running = state;
+  state.timer.unref();
   setImmediate(tick);
 }
 
-/** Stops taking new messages and waits (up to `waitMs`) for the pass in flight to record its answers. */
+/** Stops taking new messages and waits (up to `waitMs`) for the sends in flight to record their answers. */
 export async function stopOutboxWorker(waitMs = 5000): Promise<void> {
   if (!running) return;
-  const { timer, busy, senders } = running;
+  const { timer, inFlight, senders } = running;
   clearInterval(timer);
   running = null;
-  if (busy) await Promise.race([busy, new Promise((r) => setTimeout(r, waitMs))]);
+  if (inFlight.size > 0) {
+    let waited: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.allSettled([...inFlight]), new Promise((r) => (waited = setTimeout(r, waitMs)))]);
+    clearTimeout(waited);
+  }
   senders.email.close?.();
 }
 
