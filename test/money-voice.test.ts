@@ -4,7 +4,7 @@
 // (the seed's history) after new runs of their own: an egg month and a broiler harvest.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, htmlText, type Client } from "./support/client";
-import { createBatch, createRemittance, serverNow, signIn, signInAdmin, type SignedIn } from "./support/factories";
+import { createBatch, createInvestor, createRemittance, serverNow, signIn, signInAdmin, type SignedIn } from "./support/factories";
 import { startServer, TEST_INVESTOR, type TestServer } from "./support/server";
 
 let server: TestServer;
@@ -162,6 +162,45 @@ describe("one voice for money (withholding tax 8%)", () => {
       expect(htmlText(item)).toContain("after tax");
       expect(htmlText(item)).toContain("Income is paid after 8% withholding tax");
     }
+  });
+  it("promises several holdings in one batch, each, what the run then pays it, to the pesewa (eggs and a harvest)", async () => {
+    const investor = await createInvestor(server, { walletGhs: 500 });
+    const other = await createInvestor(server, { walletGhs: 500 });
+    const now = serverNow(server);
+    const startDate = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 3, 1)).toISOString().slice(0, 10);
+    // Two 1-unit buys at GHS 33.33, 1.23% a month: GHS 0.82 earned on the two, 0.07 tax (one holding
+    // alone would be promised 0.38 after 0.03 tax, twice: a pesewa more than the run pays).
+    const egg = createBatch(server, { productType: "EGG", unitPrice: 33.33, targetUnits: 100, expectedRoi: 0.0123, startDate }).id;
+    // Three 1-unit buys at GHS 17.77, 9.37% a cycle: GHS 5.00 earned on the three, not 3 x 1.67.
+    const chicken = createBatch(server, { productType: "CHICKEN", unitPrice: 17.77, targetUnits: 100, expectedRoi: 0.0937 }).id;
+    const mine = [await invest(investor.api, egg, 1), await invest(other.api, egg, 3), await invest(investor.api, egg, 1)];
+    mine.push(await invest(investor.api, chicken, 1), await invest(investor.api, chicken, 1), await invest(other.api, chicken, 2), await invest(investor.api, chicken, 1));
+    for (const b of [egg, chicken]) expect((await call(admin, "POST", `/api/v1/admin/batches/${b}/activate`)).status).toBe(200);
+
+    /** Each next payout the portfolio shows: [net, gross, tax] in pesewas, by investment. */
+    const promised = async (who: SignedIn) => {
+      const portfolio = await html(who.page, "/portfolio");
+      const out = new Map<number, number[]>();
+      for (const [item, id] of portfolio.matchAll(/<li[^>]*data-next-payout="(\d+)"[\s\S]*?<\/li>/g)) {
+        const net = pesewas(/data-expected-net="(?:true)?">([^<]*)</.exec(item)?.[1] ?? "NaN");
+        const summary = /<summary[^>]*>Before tax: (GH₵[\d,.]+), tax (GH₵[\d,.]+)<\/summary>/.exec(item);
+        expect(summary, item).not.toBeNull();
+        out.set(Number(id), [net, pesewas(summary![1]), pesewas(summary![2])]);
+      }
+      return out;
+    };
+    const before = new Map([...(await promised(investor)), ...(await promised(other))]);
+    for (const b of [egg, chicken]) createRemittance(server, b);
+    await execute(egg);
+    await execute(chicken);
+    const paid = server
+      .db()
+      .prepare(`select investment_id as "investmentId", amount_minor gross, tax_withheld_minor tax from payouts where batch_id in (?, ?) and kind in ('MONTHLY', 'HARVEST')`)
+      .all(egg, chicken) as Array<{ investmentId: number; gross: number; tax: number }>;
+    expect(paid).toHaveLength(mine.length);
+    for (const p of paid) expect(before.get(p.investmentId), `investment ${p.investmentId}`).toEqual([p.gross - p.tax, p.gross, p.tax]);
+    const eggPaid = paid.filter((p) => p.investmentId === mine[0] || p.investmentId === mine[2]);
+    expect(eggPaid.reduce((s, p) => s + p.gross - p.tax, 0)).toBe(75);
   });
 });
 

@@ -160,6 +160,21 @@ describe.each(GATEWAY_NAMES)("the USSD menus through %s", (name: GatewayName) =>
     expect(await fake.send("0")).toContain("1. Balance");
   });
 
+  it("says what the run pays each of several holdings in one batch, not what each would earn alone", async () => {
+    const kofi = await caller(1_000);
+    const batch = createBatch(server, { productType: "EGG", unitPrice: 33.33, targetUnits: 100, expectedRoi: 0.0123 });
+    await invest(kofi.api, batch.id, 1);
+    await invest(kofi.api, batch.id, 1);
+    await activate(batch.id);
+    const fake = gateway();
+    await fake.dial(kofi.phone);
+    const screen = await fake.send("4");
+    // GHS 0.82 earned on the two units together, GHS 0.07 withheld (0.04 + 0.03): GHS 0.37 and 0.38,
+    // as the run pays them; each alone would say GHS 0.38.
+    const lines = screen.split("\n").filter((l) => l.startsWith(`Batch ${batch.id} `));
+    expect(lines.map((l) => /: GHS ([\d.]+) on /.exec(l)?.[1]).sort()).toEqual(["0.37", "0.38"]);
+  });
+
   it("says a payout past its date is overdue, and by how many days, as the portfolio does (in English and Twi)", async () => {
     const ama = await caller(5_000);
     // Started three months before this one: the hens came into lay last month, whose income was due by its last day and is not paid.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { daysOverdue, expectedPayoutAfterTax, expectedPayoutMinor, firstIncomePeriod, nextPayoutDue, startDateWindow } from "~/domain/schedules";
+import { planPayouts, withholdPerInvestor } from "~/domain/payouts";
+import { daysOverdue, expectedPayoutAfterTax, expectedPayoutMinor, expectedRunPayouts, firstIncomePeriod, nextPayoutDue, startDateWindow } from "~/domain/schedules";
 
 const egg = { productType: "EGG" as const, status: "ACTIVE" as const, startDate: "2026-05-01" };
 const chicken = { productType: "CHICKEN" as const, status: "ACTIVE" as const, startDate: "2026-11-02" };
@@ -68,6 +69,47 @@ describe("expectedPayoutAfterTax", () => {
     // Chicken: 30.00 back plus 3.00 earned; the tax (0.24) only on the 3.00.
     expect(expectedPayoutAfterTax("CHICKEN", 3_000, 0.1, 0.08)).toEqual({ grossMinor: 3_300, taxMinor: 24, netMinor: 3_276, incomeMinor: 300 });
     expect(expectedPayoutAfterTax("EGG", 333, 0.015, 0)).toEqual({ grossMinor: 5, taxMinor: 0, netMinor: 5, incomeMinor: 5 });
+  });
+});
+
+describe("expectedRunPayouts", () => {
+  const holding = (investmentId: number, unitsHeld: number, unitPriceMinor: number, userId = 5) => ({ investmentId, userId, unitsHeld, unitPriceMinor });
+
+  it("promises each of an investor's holdings what the run pays it, not what one holding alone would earn", () => {
+    // Two 1-unit eggs at 33.33, 1.23% a month: 0.82 earned once on 66.66 (0.41 + 0.41), 8% of it 0.07 (0.04 + 0.03).
+    const eggs = [holding(25, 1, 33_33), holding(26, 1, 33_33)];
+    expect([...expectedRunPayouts("EGG", eggs, 0.0123, 0.08)]).toEqual([
+      [25, { grossMinor: 41, taxMinor: 4, netMinor: 37, incomeMinor: 41 }],
+      [26, { grossMinor: 41, taxMinor: 3, netMinor: 38, incomeMinor: 41 }],
+    ]);
+    // Each alone would have been promised 0.38 after 0.03 tax: a pesewa more in all than is paid.
+    expect(expectedPayoutAfterTax("EGG", 33_33, 0.0123, 0.08)).toEqual({ grossMinor: 41, taxMinor: 3, netMinor: 38, incomeMinor: 41 });
+    // Three 1-unit broilers at 17.77, 9.37% a cycle: 5.00 earned once on 53.31, 0.40 tax, principal back.
+    const broilers = [holding(32, 1, 17_77), holding(33, 1, 17_77), holding(34, 1, 17_77)];
+    const harvest = [...expectedRunPayouts("CHICKEN", broilers, 0.0937, 0.08).values()];
+    expect(harvest.reduce((s, p) => s + p.grossMinor, 0)).toBe(53_31 + 5_00);
+    expect(harvest.reduce((s, p) => s + p.taxMinor, 0)).toBe(40);
+    expect(harvest.reduce((s, p) => s + p.incomeMinor, 0)).toBe(5_00);
+  });
+
+  it("is the run's own figures to the pesewa, whoever else holds units", () => {
+    const holdings = [holding(1, 3, 12_34, 1), holding(2, 1, 12_34, 2), holding(3, 7, 12_34, 1), holding(4, 2, 12_34, 1), holding(5, 5, 12_34, 2)];
+    for (const [product, kind] of [
+      ["EGG", "MONTHLY"],
+      ["CHICKEN", "HARVEST"],
+    ] as const) {
+      const run = withholdPerInvestor(kind, planPayouts(kind, holdings, 0.0177), 0.08);
+      const expected = expectedRunPayouts(product, holdings, 0.0177, 0.08);
+      expect(run.map((p) => [p.investmentId, p.amountMinor, p.taxMinor])).toEqual([...expected].map(([id, e]) => [id, e.grossMinor, e.taxMinor]));
+      // One investor's figures do not depend on another's holdings being passed too.
+      const mine = expectedRunPayouts(
+        product,
+        holdings.filter((h) => h.userId === 1),
+        0.0177,
+        0.08,
+      );
+      for (const [id, e] of mine) expect(expected.get(id)).toEqual(e);
+    }
   });
 });
 

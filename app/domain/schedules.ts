@@ -1,6 +1,6 @@
 import { addDays, addMonths, lastDayOfMonth, nextPeriod } from "~/domain/calendar";
 import { applyRate } from "~/domain/money";
-import { payoutAfterTax, type AfterTax } from "~/domain/payouts";
+import { payoutAfterTax, planPayouts, taxableIncomeMinor, withholdPerInvestor, type AfterTax, type Holding } from "~/domain/payouts";
 import type { BatchStatus, ProductType } from "~/domain/types";
 
 /**
@@ -82,4 +82,28 @@ export function expectedPayoutAfterTax(productType: ProductType, principalMinor:
   const amountMinor = expectedPayoutMinor(productType, principalMinor, roi);
   const kind = productType === "EGG" ? "MONTHLY" : "HARVEST";
   return { ...payoutAfterTax({ kind, amountMinor, principalMinor }, taxRate), incomeMinor: productType === "EGG" ? amountMinor : amountMinor - principalMinor };
+}
+
+/**
+ * What a run would pay each of these holdings, before and after tax, by the run's own functions:
+ * planPayouts rounds the return once per investor and splits it over their holdings, and
+ * withholdPerInvestor takes the tax once per investor and splits it as the income is. So an
+ * investor's several holdings in a batch are promised, each, exactly what the run will pay it
+ * (docs/rules.md#tax). Pass every holding of the investor the run would pay (its holders at the
+ * record date); a holding the run would pay nothing is absent.
+ */
+export function expectedRunPayouts(productType: ProductType, holdings: readonly Holding[], roi: number, taxRate: number): Map<number, ExpectedPayout> {
+  const kind = productType === "EGG" ? "MONTHLY" : "HARVEST";
+  const taxed = withholdPerInvestor(kind, planPayouts(kind, [...holdings], roi), taxRate);
+  return new Map(
+    taxed.map((p) => [
+      p.investmentId,
+      {
+        grossMinor: p.amountMinor,
+        taxMinor: p.taxMinor,
+        netMinor: p.amountMinor - p.taxMinor,
+        incomeMinor: taxableIncomeMinor({ kind, amountMinor: p.amountMinor, principalMinor: p.principalMinor }),
+      },
+    ]),
+  );
 }

@@ -4,7 +4,7 @@ import { and, eq, gt, asc, desc } from "drizzle-orm";
 import { DomainError } from "~/domain/errors";
 import { checkPayoutPeriod, checkRunFunding, planPayouts, recordDateOf, taxableIncomeMinor, withholdPerInvestor, type Holding, type PlannedPayout, type ReceivedPayout } from "~/domain/payouts";
 import { minorToCedis } from "~/domain/money";
-import { daysOverdue, expectedPayoutAfterTax, nextPayoutDue } from "~/domain/schedules";
+import { daysOverdue, expectedRunPayouts, nextPayoutDue, type ExpectedPayout } from "~/domain/schedules";
 import type { BatchStatus, ProductType } from "~/domain/types";
 import { nowIso, today } from "~/lib/clock.server";
 import { afterCommit, getDb, prepared } from "~/lib/db.server";
@@ -37,12 +37,12 @@ type Plan = {
 
 type PayableHolding = Holding & { autoReinvest: boolean };
 
-/** Who holds the batch's units now. */
-function holdingsOf(batchId: number): PayableHolding[] {
+/** Who holds the batch's units now (of them, `userId`'s holdings only when given). */
+function holdingsOf(batchId: number, userId?: number): PayableHolding[] {
   return getDb()
     .select({ investmentId: investments.id, userId: investments.userId, unitsHeld: investments.unitsHeld, unitPriceMinor: investments.unitPriceMinor, autoReinvest: investments.autoReinvest })
     .from(investments)
-    .where(and(eq(investments.batchId, batchId), eq(investments.status, "ACTIVE"), gt(investments.unitsHeld, 0)))
+    .where(and(eq(investments.batchId, batchId), eq(investments.status, "ACTIVE"), gt(investments.unitsHeld, 0), userId === undefined ? undefined : eq(investments.userId, userId)))
     .orderBy(investments.id)
     .all();
 }
@@ -52,25 +52,28 @@ function holdingsOf(batchId: number): PayableHolding[] {
  * fills (EXIT payout rows) had sold by then. A holding exited since still earns the months it held,
  * and a buyer of exit units earns nothing for the months before they bought.
  */
-function holdingsAt(batchId: number, recordDate: string): PayableHolding[] {
+function holdingsAt(batchId: number, recordDate: string, userId?: number): PayableHolding[] {
+  const mine = userId === undefined ? "" : " and i.user_id = ?";
   const rows = getDb()
     .$client.prepare(
       `select i.id as "investmentId", i.user_id as "userId", i.unit_price_minor as "unitPriceMinor", i.auto_reinvest as "autoReinvest", ${UNITS_AT_RECORD_DATE} as "unitsHeld"
-       from investments i where i.batch_id = ? and i.created_at <= ? order by i.id`,
+       from investments i where i.batch_id = ? and i.created_at <= ?${mine} order by i.id`,
     )
-    .all(recordDate, batchId, recordDate) as Array<Omit<PayableHolding, "autoReinvest"> & { autoReinvest: SqlBoolean }>;
+    .all(recordDate, batchId, recordDate, ...(userId === undefined ? [] : [userId])) as Array<Omit<PayableHolding, "autoReinvest"> & { autoReinvest: SqlBoolean }>;
   return rows.map((r) => ({ ...r, autoReinvest: Boolean(r.autoReinvest) }));
+}
+
+/**
+ * The holdings a run pays (of them, `userId`'s only when given): a month whose record date has
+ * passed, its holders then; this month's (still ahead), a harvest or a close, today's holders.
+ */
+function runHolders(batchId: number, kind: RunKind, period: string, userId?: number): PayableHolding[] {
+  const recordDate = kind === "MONTHLY" ? recordDateOf(period) : null;
+  return recordDate !== null && recordDate < nowIso() ? holdingsAt(batchId, recordDate, userId) : holdingsOf(batchId, userId);
 }
 
 /** A holding `i`'s units at a record date (the one parameter): bought, less what its exit fills had sold by then. */
 const UNITS_AT_RECORD_DATE = `i.units - coalesce((select sum(p.units) from payouts p where p.investment_id = i.id and p.kind = 'EXIT' and p.created_at <= ?), 0)`;
-
-/** One holding's units at `recordDate`, by holdingsAt's rule (0 when bought after it). */
-function unitsHeldAt(investmentId: number, recordDate: string): number {
-  const row = getDb().$client.prepare(`select ${UNITS_AT_RECORD_DATE} as n from investments i where i.id = ? and i.created_at <= ?`).get(recordDate, investmentId, recordDate) as
-    { n: number } | undefined;
-  return Number(row?.n ?? 0);
-}
 
 /**
  * What a payout run would pay now. Eggs: the monthly income of `period` (default this month).
@@ -100,11 +103,8 @@ function plan(batchId: number, { period, close = false }: { period?: string | nu
     .from(payoutRuns)
     .where(and(eq(payoutRuns.batchId, batchId), eq(payoutRuns.period, runPeriod)))
     .get();
-  // A month's income goes to its holders at the record date; this month's (still ahead) to today's holders.
-  const recordDate = kind === "MONTHLY" ? recordDateOf(runPeriod) : null;
-  const holders = () => (recordDate !== null && recordDate < nowIso() ? holdingsAt(batchId, recordDate) : holdingsOf(batchId));
   const rate = getEnv().WITHHOLDING_TAX_RATE;
-  const planned = done ? [] : withholdPerInvestor(kind, planPayouts(kind, holders(), batch.expectedRoi), rate);
+  const planned = done ? [] : withholdPerInvestor(kind, planPayouts(kind, runHolders(batchId, kind, runPeriod), batch.expectedRoi), rate);
   return {
     batch,
     kind,
@@ -467,19 +467,30 @@ export type PayingHolding = {
 };
 
 /**
- * Each active holding's next payout, the soonest first: when (app/domain/schedules.ts), how much
- * before and after tax, and how late. The portfolio page and the USSD menus read the same figures.
- * A month whose record date has passed pays the units held then, as its run will (holdingsAt):
- * units offered and sold since still earn it.
+ * Each active holding of the investor's (`userId`) next payout, the soonest first: when
+ * (app/domain/schedules.ts), how much before and after tax, and how late. The portfolio page and the
+ * USSD menus read the same figures. The amounts are the run's own (expectedRunPayouts): worked out
+ * once for all the investor's holdings the run of that month (or harvest) pays, then split over
+ * them as the run splits them; a month whose record date has passed pays the units held then, as
+ * its run will (holdingsAt): units offered and sold since still earn it.
  */
-export function nextPayouts(active: readonly PayingHolding[], todayDate: string, taxRate: number) {
+export function nextPayouts(userId: number, active: readonly PayingHolding[], todayDate: string, taxRate: number) {
   const paid = new Map<number, string[]>();
   for (const i of active) if (i.productType === "EGG" && !paid.has(i.batchId)) paid.set(i.batchId, paidPeriods(i.batchId));
+  const runs = new Map<string, Map<number, ExpectedPayout>>();
+  const none: ExpectedPayout = { grossMinor: 0, taxMinor: 0, netMinor: 0, incomeMinor: 0 };
   return active
     .map((i) => {
       const due = nextPayoutDue({ productType: i.productType, status: i.batchStatus, startDate: i.batchStartDate, paidPeriods: paid.get(i.batchId) ?? [], heldSince: i.createdAt });
-      const recordPassed = due?.kind === "MONTHLY" && due.period !== null && due.date < todayDate;
-      const units = recordPassed ? unitsHeldAt(i.id, recordDateOf(due.period!)) : i.unitsHeld;
+      const kind: RunKind = i.productType === "EGG" ? "MONTHLY" : "HARVEST";
+      // Not started yet (no date): what a run would pay today's holdings.
+      const period = due?.period ?? (kind === "MONTHLY" ? todayDate.slice(0, 7) : "HARVEST");
+      const key = `${i.batchId} ${period}`;
+      let run = runs.get(key);
+      if (!run) {
+        run = expectedRunPayouts(i.productType, runHolders(i.batchId, kind, period, userId), i.expectedRoi, taxRate);
+        runs.set(key, run);
+      }
       return {
         id: i.id,
         batchId: i.batchId,
@@ -487,7 +498,7 @@ export function nextPayouts(active: readonly PayingHolding[], todayDate: string,
         kind: due?.kind ?? null,
         period: due?.period ?? null,
         date: due?.date ?? null,
-        expected: expectedPayoutAfterTax(i.productType, units * i.unitPriceMinor, i.expectedRoi, taxRate),
+        expected: run.get(i.id) ?? none,
         overdueDays: due ? daysOverdue(due.date, todayDate) : 0,
       };
     })

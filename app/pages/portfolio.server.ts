@@ -162,7 +162,7 @@ export async function portfolioLoader({ request }: LoaderFunctionArgs) {
     // Every active holding, and whether (and into what) it rolls over when it matures; each has a switch.
     rollovers: active.map((i) => ({ id: i.id, batchId: i.batchId, productType: i.productType, autoReinvest: i.autoReinvest })),
     totals: portfolioTotals({ holdings: all, payouts: listReceivedPayouts(user.id) }),
-    nextPayouts: nextPayouts(active, today(), getEnv().WITHHOLDING_TAX_RATE),
+    nextPayouts: nextPayouts(user.id, active, today(), getEnv().WITHHOLDING_TAX_RATE),
     taxRate: getEnv().WITHHOLDING_TAX_RATE,
     chartSvg: renderLineChartSvg([{ id: "amount", points: chartPoints(all) }], 480, 190, {
       label: t("investorTexts.chartLabel"),

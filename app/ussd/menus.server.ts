@@ -349,7 +349,7 @@ const holdings: Menu<At<"holdings">> = {
       .filter((i) => i.status === "ACTIVE")
       .map((i) => ({ ...i, batchStartDate: calendarDateOrNull(i.batchStartDate) }));
     const held = new Map(active.map((i) => [i.id, i.unitsHeld]));
-    const due = nextPayouts(active, today(), getEnv().WITHHOLDING_TAX_RATE);
+    const due = nextPayouts(userId, active, today(), getEnv().WITHHOLDING_TAX_RATE);
     if (due.length === 0) return { screen: wants("holdings", [said(ctx, state.error), say("ussd.holdings.none"), back(ctx)]), state: { at: "holdings", start: 0 } };
     const start = state.start < due.length ? state.start : 0;
     const { lines, shown } = page({
