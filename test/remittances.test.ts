@@ -411,6 +411,29 @@ describe("transparency and schedules", () => {
     expect((await call(admin, "GET", "/api/v1/public/batches/abc/settlements")).status).toBe(404);
   });
 
+  it("says no month is due, nor overdue, before anyone held units: the API, the batch page, the dashboard, the remittances form", async () => {
+    // Started four months ago (in lay from two months ago), every unit bought today: the months
+    // before pay nobody (their run pays no one), so this month is the first due, and not late.
+    const now = new Date(Date.now() + server.clockOffsetMs);
+    const startDate = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 4, 1)).toISOString().slice(0, 10);
+    const period = now.toISOString().slice(0, 7);
+    const dueDate = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0)).toISOString().slice(0, 10);
+    const { id } = await activeEggBatch(server, admin, { startDate });
+    const earlier = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
+    expect((await call(admin, "GET", `/api/v1/admin/payouts/${id}/simulate?period=${earlier}`)).body).toMatchObject({ count: 0, simulated_total: 0 });
+    const settlements = (await call(new Client(server.url), "GET", `/api/v1/public/batches/${id}/settlements`)).body;
+    expect(settlements.next_due).toEqual({ period, due_date: dueDate, overdue_days: 0 });
+    const batchPage = htmlText(await (await adminPage.get(`/batches/${id}`)).text());
+    expect(/data-testid="next-payout">([^<]*)</.exec(batchPage)?.[1]).toBe(`Monthly income for ${period}, due by ${dueDate}.`);
+    expect(batchPage).not.toContain('data-testid="settlements-overdue"');
+    const dashboard = htmlText(await (await adminPage.get("/admin")).text());
+    const start = dashboard.indexOf(`id="batch-${id}"`);
+    expect(start).toBeGreaterThan(0);
+    expect(dashboard.slice(start, dashboard.indexOf("</tr>", start))).not.toContain("Overdue");
+    const remittances = htmlText(await (await adminPage.get(`/admin/batches/${id}/remittances`)).text());
+    expect(remittances).toMatch(new RegExp(`name="period"[^>]*value="${period}"`));
+  });
+
   it("flags an active batch whose payout date has passed on the admin dashboard", async () => {
     const day = (offset: number) => new Date(Date.now() + server.clockOffsetMs + offset * 86_400_000).toISOString().slice(0, 10);
     const late = createBatch(server, { productType: "CHICKEN", status: "ACTIVE", startDate: day(-60) }); // harvest due 56 days after the start

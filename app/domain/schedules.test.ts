@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { planPayouts, withholdPerInvestor } from "~/domain/payouts";
-import { daysOverdue, expectedPayoutAfterTax, expectedPayoutMinor, expectedRunPayouts, firstIncomePeriod, nextPayoutDue, startDateWindow } from "~/domain/schedules";
+import { batchPayoutDue, daysOverdue, expectedPayoutAfterTax, expectedPayoutMinor, expectedRunPayouts, firstIncomePeriod, nextPayoutDue, startDateWindow } from "~/domain/schedules";
 
 const egg = { productType: "EGG" as const, status: "ACTIVE" as const, startDate: "2026-05-01" };
 const chicken = { productType: "CHICKEN" as const, status: "ACTIVE" as const, startDate: "2026-11-02" };
@@ -110,6 +110,24 @@ describe("expectedRunPayouts", () => {
       );
       for (const [id, e] of mine) expect(expected.get(id)).toEqual(e);
     }
+  });
+});
+
+describe("batchPayoutDue", () => {
+  const egg = { productType: "EGG" as const, status: "ACTIVE" as const, startDate: "2026-08-15" };
+  it("is the first unpaid month anyone held units at its record date", () => {
+    // In lay from 2026-10; every unit bought on 2026-11-27: October pays nobody and is not due.
+    expect(batchPayoutDue({ ...egg, paidPeriods: [], firstBoughtAt: "2026-11-27T10:00:00.000Z" })).toEqual({ kind: "MONTHLY", period: "2026-11", date: "2026-11-30" });
+    // Bought before the start: the first month in lay, then the month after the last paid.
+    expect(batchPayoutDue({ ...egg, paidPeriods: [], firstBoughtAt: "2026-08-10T10:00:00.000Z" })?.period).toBe("2026-10");
+    expect(batchPayoutDue({ ...egg, paidPeriods: ["2026-11"], firstBoughtAt: "2026-11-27T10:00:00.000Z" })?.period).toBe("2026-12");
+    // Nobody ever bought: no month is due.
+    expect(batchPayoutDue({ ...egg, paidPeriods: [], firstBoughtAt: null })).toBeNull();
+  });
+  it("leaves a harvest due by its date", () => {
+    const chicken = { productType: "CHICKEN" as const, status: "ACTIVE" as const, startDate: "2026-11-02", paidPeriods: [] };
+    expect(batchPayoutDue({ ...chicken, firstBoughtAt: null })).toEqual({ kind: "HARVEST", period: null, date: "2026-12-28" });
+    expect(batchPayoutDue({ ...chicken, firstBoughtAt: "2026-12-01T00:00:00.000Z" })?.date).toBe("2026-12-28");
   });
 });
 

@@ -50,7 +50,7 @@ export function nextPayoutDue({
   status: BatchStatus;
   startDate: string | null;
   paidPeriods: readonly string[];
-  /** When the holding was bought (ISO, UTC as record dates are); undefined for the batch as a whole. */
+  /** When the holding was bought (ISO, UTC as record dates are); for the batch as a whole, its first holding's (batchPayoutDue). */
   heldSince?: string;
 }): PayoutDue | null {
   if (status !== "ACTIVE" || !startDate) return null;
@@ -60,6 +60,19 @@ export function nextPayoutDue({
   const boughtIn = heldSince?.slice(0, 7);
   const period = boughtIn && boughtIn > unpaid ? boughtIn : unpaid;
   return { kind: "MONTHLY", period, date: lastDayOfMonth(period) };
+}
+
+/**
+ * A batch's next payout, for everyone to read (the batch page, the public settlements, the admin's
+ * dashboard and remittances): nextPayoutDue for its first holding (`firstBoughtAt`, ISO). A month
+ * nobody held units at its record date pays nobody (its run pays no one), so it is not due; units
+ * only pass from holder to holder after the first purchase, so every month from that one has
+ * holders; an egg batch nobody ever bought has no month due. A harvest is due when its birds are,
+ * whoever holds them: its run is what ends the batch.
+ */
+export function batchPayoutDue({ firstBoughtAt, ...batch }: Omit<Parameters<typeof nextPayoutDue>[0], "heldSince"> & { firstBoughtAt: string | null }): PayoutDue | null {
+  if (batch.productType === "EGG" && !firstBoughtAt) return null;
+  return nextPayoutDue({ ...batch, heldSince: firstBoughtAt ?? undefined });
 }
 
 /** Whole days after `dueDate` (both YYYY-MM-DD); 0 on or before it. */

@@ -4,7 +4,7 @@ import { and, eq, gt, asc, desc } from "drizzle-orm";
 import { DomainError } from "~/domain/errors";
 import { checkPayoutPeriod, checkRunFunding, planPayouts, recordDateOf, taxableIncomeMinor, withholdPerInvestor, type Holding, type PlannedPayout, type ReceivedPayout } from "~/domain/payouts";
 import { minorToCedis } from "~/domain/money";
-import { daysOverdue, expectedRunPayouts, nextPayoutDue, type ExpectedPayout } from "~/domain/schedules";
+import { batchPayoutDue, daysOverdue, expectedRunPayouts, nextPayoutDue, type ExpectedPayout, type PayoutDue } from "~/domain/schedules";
 import type { BatchStatus, ProductType } from "~/domain/types";
 import { nowIso, today } from "~/lib/clock.server";
 import { afterCommit, getDb, prepared } from "~/lib/db.server";
@@ -431,6 +431,27 @@ export function paidPeriods(batchId: number): string[] {
     .orderBy(asc(payoutRuns.period))
     .all()
     .map((r) => r.period);
+}
+
+/** When the batch's first holding was bought (ISO), or null when nobody ever bought units of it. */
+function firstBoughtAt(batchId: number): string | null {
+  const row = getDb().$client.prepare(`select min(created_at) as "at" from investments where batch_id = ? and units > 0`).get(batchId) as { at: string | null } | undefined;
+  return row?.at ?? null;
+}
+
+/**
+ * The batch's next payout, as the batch page, the public settlements, the admin's dashboard and
+ * remittances page say it: the first month with holders that is not paid yet (batchPayoutDue).
+ */
+export function batchNextPayoutDue(batch: { id: number; productType: ProductType; status: BatchStatus; startDate: string | null }): PayoutDue | null {
+  if (batch.status !== "ACTIVE") return null;
+  return batchPayoutDue({
+    productType: batch.productType,
+    status: batch.status,
+    startDate: batch.startDate,
+    paidPeriods: batch.productType === "EGG" ? paidPeriods(batch.id) : [],
+    firstBoughtAt: firstBoughtAt(batch.id),
+  });
 }
 
 /**

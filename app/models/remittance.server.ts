@@ -8,9 +8,9 @@ import { nowIso, today } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
 import { type By, recordAudit } from "~/models/audit.server";
 import { addDays, lastDayOfMonth } from "~/domain/calendar";
-import { daysOverdue, HARVEST_DAYS, nextPayoutDue } from "~/domain/schedules";
+import { daysOverdue, HARVEST_DAYS } from "~/domain/schedules";
 import { atomic, balanceMinor, batchFunds, externalAccount, feesAccount, findAccountId, postEntry, reserveAccount, settlementAccount } from "~/models/ledger.server";
-import { paidPeriods, simulatePayout } from "~/models/payout.server";
+import { batchNextPayoutDue, simulatePayout } from "~/models/payout.server";
 import { batches, farmLogs, payoutRuns, remittances } from "~/models/schema.server";
 
 /**
@@ -148,8 +148,8 @@ export function sheetPrefill(batchId: number, period: string) {
  * The batch's settlements, period by period, for everyone to check (issue 18): when each payout was
  * due, what it came to, what the farm remitted (with its sheets), what was paid, how much came from
  * the reserve, and the return the farm's remittances support next to the expected one; and the next
- * payout's due date with how many days it is overdue (the same rule as the invest cards, portfolio
- * and dashboard: app/domain/schedules.ts). The batch page and the public API both read this.
+ * payout's due date with how many days it is overdue (batchNextPayoutDue, as the batch page's
+ * facts, the dashboard and the remittances page say it: the first unpaid month with holders). The batch page and the public API both read this.
  */
 export function batchSettlements(batchId: number) {
   const batch = batchRow(batchId);
@@ -159,7 +159,7 @@ export function batchSettlements(batchId: number) {
   const periods = [...new Set([...sent.map((r) => r.period), ...runs.map((r) => r.period)])].sort(
     (a, b) => (/^\d/.test(a) ? 0 : a === "HARVEST" ? 1 : 2) - (/^\d/.test(b) ? 0 : b === "HARVEST" ? 1 : 2) || a.localeCompare(b),
   );
-  const due = nextPayoutDue({ productType: batch.productType, status: batch.status, startDate: batch.startDate, paidPeriods: paidPeriods(batchId) });
+  const due = batchNextPayoutDue(batch);
   const rows = periods.map((period) => {
     const mine = sent.filter((r) => r.period === period);
     const run = runs.find((r) => r.period === period) ?? null;

@@ -14,9 +14,9 @@ import { HttpError, parseId } from "~/lib/http.server";
 import { newIdempotencyKey, readPageForm } from "~/lib/page-action.server";
 import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
 import { adminStats, getBatchRow, listAdminBatches } from "~/models/batch.server";
-import { paidPeriods, simulatePayout, type PayoutSimulation } from "~/models/payout.server";
+import { batchNextPayoutDue, simulatePayout, type PayoutSimulation } from "~/models/payout.server";
 import type { Guarded } from "~/models/approval-actions.server";
-import { daysOverdue, harvestWindow, nextPayoutDue } from "~/domain/schedules";
+import { daysOverdue, harvestWindow } from "~/domain/schedules";
 import { today } from "~/lib/clock.server";
 import { RESERVE_SOURCES, reserveBalanceMinor, type ReserveSource } from "~/models/remittance.server";
 import { balanceMinor, findAccountId } from "~/models/ledger.server";
@@ -38,7 +38,7 @@ export async function adminDashboardLoader({ request }: LoaderFunctionArgs) {
     farms: listFarms().map((f) => ({ id: f.id, name: f.name, location: f.location })),
     // Each active batch's next payout and how late it is (the schedule's rule, app/domain/schedules.ts).
     batches: listAdminBatches().map((b) => {
-      const due = b.status === "ACTIVE" ? nextPayoutDue({ ...b, paidPeriods: paidPeriods(b.id) }) : null;
+      const due = batchNextPayoutDue(b);
       return { ...b, overdueDays: due ? daysOverdue(due.date, today()) : 0 };
     }),
     defaults: BATCH_DEFAULTS,

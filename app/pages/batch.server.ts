@@ -10,7 +10,7 @@ import { getUser } from "~/auth/session.server";
 import { getBatch } from "~/models/batch.server";
 import { listMyInvestments } from "~/models/investment.server";
 import { batchFunds } from "~/models/ledger.server";
-import { listBatchPayoutHistory, paidPeriods } from "~/models/payout.server";
+import { batchNextPayoutDue, listBatchPayoutHistory } from "~/models/payout.server";
 import { latestFarmReading, listFarmLogs, listPhotosForLogs } from "~/models/farm-log.server";
 import { toCardData } from "~/pages/invest.server";
 import { sensorChart, sensorView } from "~/pages/farm-readings.server";
@@ -174,7 +174,6 @@ export async function batchPageLoader(request: Request, idParam: string | undefi
   const isEgg = batch.productType === "EGG";
   // Drawn by /batches/<id>/charts/<name>.svg as images: the page carries their names, not their markup twice (HTML and data).
   const charts = logs.length ? logCharts(batch.productType, series, t).map(({ name, title, label, svg }) => ({ title, label, src: svg ? `/batches/${batch.id}/charts/${name}.svg` : null })) : [];
-  const paid = paidPeriods(batch.id);
   const newestFirst = [...series].reverse();
   const logPaging = pageOf(newestFirst.length, Number(new URL(request.url).searchParams.get("page")) || 1, LOG_PAGE_SIZE);
   const logById = new Map(logs.map((l) => [l.logDate, l]));
@@ -226,7 +225,7 @@ export async function batchPageLoader(request: Request, idParam: string | undefi
       .reverse(),
     payouts: listBatchPayoutHistory(batch.id),
     funds: batchFunds(batch.id),
-    nextPayout: nextPayout(batch, now, paid, t),
+    nextPayout: nextPayout(batch, now, batchNextPayoutDue(batch), t),
     settlements: settlementsView(batch.id, t),
   };
 }

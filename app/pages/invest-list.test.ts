@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { translatorFor } from "~/catalog/index.server";
+import { batchPayoutDue } from "~/domain/schedules";
 import {
   ammoniaTone,
   calculate,
@@ -227,16 +228,22 @@ describe("timeline and next payout", () => {
   });
   it("eggs: the month after the last paid one (a missed month stays due, overdue); chicken: the harvest window", () => {
     const egg = { productType: "EGG" as const, status: "ACTIVE" as const, startDate: "2026-05-01" };
-    expect(nextPayout(egg, "2026-11-22", ["2026-10"], t)).toEqual({ date: "2026-11-30", text: "Monthly income for 2026-11, due by 2026-11-30." });
-    expect(nextPayout(egg, "2026-11-22", ["2026-10", "2026-11"], t).date).toBe("2026-12-31");
-    expect(nextPayout(egg, "2026-11-22", ["2026-09"], t)).toEqual({ date: "2026-10-31", text: "Monthly income for 2026-10, due by 2026-10-31. Overdue by 22 days." });
+    type B = { productType: "EGG" | "CHICKEN"; status: "ACTIVE" | "OPEN" | "HARVESTED"; startDate: string };
+    // Bought the week before the start, as a batch is funded before it is activated.
+    const next = (b: B, paidPeriods: string[], firstBoughtAt: string | null = "2026-04-24T09:30:00.000Z") => nextPayout(b, "2026-11-22", batchPayoutDue({ ...b, paidPeriods, firstBoughtAt }), t);
+    expect(next(egg, ["2026-10"])).toEqual({ date: "2026-11-30", text: "Monthly income for 2026-11, due by 2026-11-30." });
+    expect(next(egg, ["2026-10", "2026-11"]).date).toBe("2026-12-31");
+    expect(next(egg, ["2026-09"])).toEqual({ date: "2026-10-31", text: "Monthly income for 2026-10, due by 2026-10-31. Overdue by 22 days." });
     // Nothing paid yet: the first month in lay, two months after the start.
-    expect(nextPayout(egg, "2026-11-22", [], t).date).toBe("2026-07-31");
-    expect(nextPayout({ ...egg, status: "OPEN" }, "2026-11-22", [], t).date).toBeNull();
-    expect(nextPayout({ productType: "CHICKEN", status: "ACTIVE", startDate: "2026-11-02" }, "2026-11-22", [], t)).toEqual({
+    expect(next(egg, []).date).toBe("2026-07-31");
+    // Nobody held units before November: the months before pay nobody and are not due, nor late.
+    expect(next(egg, [], "2026-11-05T10:00:00.000Z")).toEqual({ date: "2026-11-30", text: "Monthly income for 2026-11, due by 2026-11-30." });
+    expect(next(egg, [], null).date).toBeNull();
+    expect(next({ ...egg, status: "OPEN" }, []).date).toBeNull();
+    expect(next({ productType: "CHICKEN", status: "ACTIVE", startDate: "2026-11-02" }, [])).toEqual({
       date: "2026-12-28",
       text: "Harvest payout expected between 2026-12-14 and 2026-12-28.",
     });
-    expect(nextPayout({ productType: "CHICKEN", status: "HARVESTED", startDate: "2026-11-02" }, "2026-11-22", [], t).date).toBeNull();
+    expect(next({ productType: "CHICKEN", status: "HARVESTED", startDate: "2026-11-02" }, []).date).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import type { Reading } from "~/models/farm-log.server";
 import { addDays, addMonths, lastDayOfMonth } from "~/domain/calendar";
 import { formatGhs, withoutThousandsSeparators } from "~/domain/money";
 import { sellingTier } from "~/domain/investing";
-import { daysOverdue, expectedPayoutAfterTax, HARVEST_DAYS, HARVEST_EARLIEST_DAYS, nextPayoutDue } from "~/domain/schedules";
+import { daysOverdue, expectedPayoutAfterTax, HARVEST_DAYS, HARVEST_EARLIEST_DAYS, nextPayoutDue, type PayoutDue } from "~/domain/schedules";
 import type { AfterTax } from "~/domain/payouts";
 import { annualisedRoi, chickenRecommendedScore, chickenRiskScore, eggRiskScore, riskBand, type RiskBand } from "~/domain/returns";
 import type { BatchStatus, ProductType } from "~/domain/types";
@@ -440,15 +440,14 @@ export function investDates(b: { productType: ProductType; startDate: string | n
 // ---- next payout ----
 
 /**
- * When investors should next be paid (the rule is app/domain/schedules.ts): eggs, the month after
- * the last paid one (or the first month in lay), due by its month end; chicken, the harvest, 6-8
- * weeks after the start. Nothing for an OPEN batch (not started) or an ended one. A date that has
- * passed says by how many days.
+ * When investors should next be paid, in words, from the batch's `due` (batchPayoutDue in
+ * app/domain/schedules.ts): eggs, the first unpaid month with holders (or the first month in lay),
+ * due by its month end; chicken, the harvest, 6-8 weeks after the start. Nothing for an OPEN batch
+ * (not started) or an ended one. A date that has passed says by how many days.
  */
-export function nextPayout(b: { productType: ProductType; status: BatchStatus; startDate: string | null }, today: string, paidPeriods: string[], t: T): { date: string | null; text: string } {
+export function nextPayout(b: { productType: ProductType; status: BatchStatus; startDate: string | null }, today: string, due: PayoutDue | null, t: T): { date: string | null; text: string } {
   if (b.status === "OPEN") return { date: null, text: t("batchFacts.next.notStarted") };
   if (b.status === "CLOSED" || b.status === "HARVESTED") return { date: null, text: t("batchFacts.next.ended") };
-  const due = nextPayoutDue({ ...b, paidPeriods });
   if (!due) return { date: null, text: b.productType === "EGG" ? t("batchFacts.next.monthlyInLay") : t("batchFacts.next.atHarvest") };
   const late = daysOverdue(due.date, today);
   const text =

@@ -4,13 +4,12 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { DomainError } from "~/domain/errors";
 import { minorToDecimalString } from "~/domain/money";
 import { readRemittance, RemittanceInvalid, SHEET_FIELDS } from "~/domain/remittances";
-import { nextPayoutDue } from "~/domain/schedules";
 import { today } from "~/lib/clock.server";
 import { HttpError, parseId } from "~/lib/http.server";
 import { newIdempotencyKey, notFoundResponse, readPageForm } from "~/lib/page-action.server";
 import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
 import { getBatch } from "~/models/batch.server";
-import { paidPeriods } from "~/models/payout.server";
+import { batchNextPayoutDue } from "~/models/payout.server";
 import { listRemittances, settlementHeldMinor, sheetPrefill } from "~/models/remittance.server";
 import { recordRemittance } from "~/commands/admin-payouts.server";
 import { detailIn, localeOf, render, translatorFor, wordsFor } from "~/catalog/index.server";
@@ -39,9 +38,9 @@ export async function remittancesLoader({ request, params }: LoaderFunctionArgs)
   await requireAdmin(request);
   const locale = localeOf(request);
   const b = batchOr404(params.id, locale);
-  // The period to prefill: ?period=, else the next payout due (eggs: the oldest unpaid month), else this month.
+  // The period to prefill: ?period=, else the next payout due (eggs: the oldest unpaid month with holders), else this month.
   const asked = new URL(request.url).searchParams.get("period")?.trim().toUpperCase();
-  const due = nextPayoutDue({ productType: b.productType, status: b.status, startDate: b.startDate, paidPeriods: paidPeriods(b.id) });
+  const due = batchNextPayoutDue(b);
   const period = asked || (b.productType === "CHICKEN" ? "HARVEST" : (due?.period ?? today().slice(0, 7)));
   const pre = sheetPrefill(b.id, period);
   const t = translatorFor(locale);
