@@ -21,6 +21,7 @@ const REBUILD = "0022_phone_accounts_and_pin";
 const CHANGED_LATER: Record<string, RegExp> = {
   journal_entries_reversal_once_idx: /\(`reverses_entry_id`\) WHERE "journal_entries"."reverses_entry_id" is not null$/,
   pages: /`locale` text DEFAULT 'en' NOT NULL,[\s\S]*PRIMARY KEY\(`slug`, `locale`\)/,
+  exit_requests: /`offer_id` integer/,
 };
 
 let dir = "";

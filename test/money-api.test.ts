@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, Client } from "./support/client";
+import { call, Client, htmlText } from "./support/client";
 import { createBatch, createFarm, createInvestor, createRemittance, signInAdmin } from "./support/factories";
 import { startServer, type TestServer } from "./support/server";
 
@@ -458,6 +458,46 @@ describe("early exit", () => {
     expect((await call(seller.api, "POST", `/api/v1/invest/exits/${exits[0].id}/cancel`)).body.status).toBe("CANCELLED");
     expect((await call(seller.api, "POST", `/api/v1/invest/exits/${exits[0].id}/cancel`)).status).toBe(409);
     expect(server.db().prepare("select balance_minor from accounts where kind = 'PLATFORM_FEES'").get()).toEqual({ balance_minor: 3000 });
+    await expectInvariants();
+  });
+
+  it("pays the seller of an offer filled in parts, over two holdings, exactly what the dialog quoted; each fill's notice its own figures", async () => {
+    const batch = createBatch(server, { productType: "EGG", unitPrice: 33.33, targetUnits: 20 });
+    const seller = await createInvestor(server, { walletGhs: 1000 });
+    for (const units of [2, 3]) expect((await call(seller.api, "POST", "/api/v1/invest/create", { batch_id: batch.id, units })).status).toBe(201);
+    await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/activate`);
+    server.db().prepare("update batches set start_date = '2025-06-15' where id = ?").run(batch.id);
+    // The dialog's quote for 5 units: GHS 166.65 at par, a 5% fee of GHS 8.33, GHS 158.32 to the seller
+    // (a fee rounded on each 1-unit fill would take 5 x 1.67 = 8.35).
+    const quote = htmlText(await (await seller.page.get(`/invest/eggs?dialog=exit&batch=${batch.id}&units=5`)).text())
+      .replace(/<[^>]+>/g, " ")
+      .replace(/\s+/g, " ");
+    expect(quote).toMatch(/You receive GH₵158\.32/);
+    expect((await call(seller.api, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 5 })).status).toBe(201);
+    const before = (await call(seller.api, "GET", "/api/v1/invest/wallet")).body.balance;
+    const feesBefore = (server.db().prepare("select balance_minor b from accounts where kind = 'PLATFORM_FEES'").get() as { b: number }).b;
+    for (let i = 0; i < 5; i++) {
+      const buyer = await createInvestor(server, { walletGhs: 100 });
+      expect((await call(buyer.api, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 1 })).status).toBe(201);
+    }
+    expect(Math.round(((await call(seller.api, "GET", "/api/v1/invest/wallet")).body.balance - before) * 100)).toBe(158_32);
+    expect((server.db().prepare("select balance_minor b from accounts where kind = 'PLATFORM_FEES'").get() as { b: number }).b - feesBefore).toBe(8_33);
+    // Each notice says its fill's own figures: the net and the fee add up to the price of its unit, and to the quote.
+    const pesewas = (text: string) => Math.round(Number(text.replace(/[^\d.]/g, "")) * 100);
+    const notes = ((await call(seller.api, "GET", "/api/v1/invest/notifications")).body as Array<{ message: string }>)
+      .map((n) => new RegExp(`^A buyer took 1 of your units in Batch #${batch.id}: (GH₵[\\d.]+) reached your wallet \\((GH₵[\\d.]+) less a (GH₵[\\d.]+) early-exit fee\\)\\.$`).exec(n.message))
+      .filter((m) => m !== null)
+      .map((m) => ({ net: pesewas(m[1]), price: pesewas(m[2]), fee: pesewas(m[3]) }));
+    expect(notes).toHaveLength(5);
+    for (const n of notes) expect(n.net + n.fee).toBe(n.price);
+    expect(notes.reduce((s, n) => s + n.net, 0)).toBe(158_32);
+    expect(notes.reduce((s, n) => s + n.fee, 0)).toBe(8_33);
+    // The EXIT payouts the seller's holdings list say the same.
+    const holdings = ((await call(seller.api, "GET", "/api/v1/invest/my")).body as Array<{ id: number; batch_id: number }>).filter((h) => h.batch_id === batch.id);
+    let exitMinor = 0;
+    for (const h of holdings)
+      for (const p of (await call(seller.api, "GET", `/api/v1/invest/${h.id}/payouts`)).body as Array<{ kind: string; amount: number }>) if (p.kind === "EXIT") exitMinor += Math.round(p.amount * 100);
+    expect(exitMinor).toBe(158_32);
     await expectInvariants();
   });
 

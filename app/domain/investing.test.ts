@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DomainError, englishOf } from "~/domain/errors";
-import { readUnitCount, readUnitsShown, checkEarlyExit, checkInvestment, exitProceeds, unitsToBuy, unitsOf } from "~/domain/investing";
+import { readUnitCount, readUnitsShown, checkEarlyExit, checkInvestment, exitFillProceeds, exitProceeds, unitsToBuy, unitsOf } from "~/domain/investing";
 import { checkPayoutPeriod, periodInput, planPayouts, recordDateOf, withholdPerInvestor } from "~/domain/payouts";
 import { checkWithdrawalCeiling, parseMoneyAmount, parseWithdrawalAmount } from "~/domain/wallet";
 import { oneMonthAfter } from "~/domain/calendar";
@@ -105,6 +105,38 @@ describe("early exit", () => {
     expect(exitProceeds(100000, 0.05)).toEqual({ feeMinor: 5000, netMinor: 95000 });
     expect(exitProceeds(250, 0.05)).toEqual({ feeMinor: 13, netMinor: 237 });
     expect(exitProceeds(15000, 0.03)).toEqual({ feeMinor: 450, netMinor: 14550 });
+  });
+
+  it("shares an offer's fee over its fills: however it is filled, they add up to exitProceeds of the whole offer", () => {
+    // 3 units at GHS 33.33, 5%: GHS 5.00 fee on GHS 99.99, GHS 94.99 to the seller (3 x 1.67 would be 5.01).
+    const fills = [0, 1, 2].map((sold) => exitFillProceeds({ unitsSoldBefore: sold, units: 1, unitPriceMinor: 3333, feeRate: 0.05 }));
+    expect(fills).toEqual([
+      { priceMinor: 3333, feeMinor: 167, netMinor: 3166 },
+      { priceMinor: 3333, feeMinor: 166, netMinor: 3167 },
+      { priceMinor: 3333, feeMinor: 167, netMinor: 3166 },
+    ]);
+    expect(fills.reduce((s, f) => s + f.netMinor, 0)).toBe(exitProceeds(9999, 0.05).netMinor);
+    // Many single-unit fills, and fills of every other size, add up exactly, at every rate allowed.
+    for (const feeRate of [0.03, 0.05, 0.0575, 0.07])
+      for (const unitPriceMinor of [1, 33_33, 17_77, 150_00, 99_999])
+        for (const sizes of [Array<number>(250).fill(1), [1, 2, 3, 5, 8, 13, 21, 34], [7, 1, 1, 40, 2]]) {
+          let sold = 0;
+          let feeMinor = 0;
+          let netMinor = 0;
+          for (const units of sizes) {
+            const fill = exitFillProceeds({ unitsSoldBefore: sold, units, unitPriceMinor, feeRate });
+            expect(fill.feeMinor).toBeGreaterThanOrEqual(0);
+            expect(fill.feeMinor + fill.netMinor).toBe(units * unitPriceMinor);
+            sold += units;
+            feeMinor += fill.feeMinor;
+            netMinor += fill.netMinor;
+            // At every step the seller has paid exactly the fee of what was sold so far.
+            expect(feeMinor).toBe(exitProceeds(sold * unitPriceMinor, feeRate).feeMinor);
+          }
+          expect({ feeMinor, netMinor }).toEqual(exitProceeds(sold * unitPriceMinor, feeRate));
+        }
+    // A fill of the whole offer is exitProceeds itself.
+    expect(exitFillProceeds({ unitsSoldBefore: 0, units: 3, unitPriceMinor: 3333, feeRate: 0.05 })).toEqual({ priceMinor: 9999, ...exitProceeds(9999, 0.05) });
   });
 });
 

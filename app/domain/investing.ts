@@ -167,6 +167,20 @@ export function exitProceeds(priceMinor: number, feeRate: number) {
   return { feeMinor, netMinor: priceMinor - feeMinor };
 }
 
+/**
+ * One fill of an early-exit offer: the units' price at par, the fee and what the seller receives.
+ * The fee is the offer's fee (exitProceeds) on all its units sold with this fill less its fee on
+ * those sold before, so it is rounded once for the offer, never once a fill: however many buyers
+ * take it, in whatever parts, the fills add up to exitProceeds of the whole offer, the figures its
+ * dialog quoted (docs/rules.md#early-exit).
+ */
+export function exitFillProceeds({ unitsSoldBefore, units, unitPriceMinor, feeRate }: { unitsSoldBefore: number; units: number; unitPriceMinor: number; feeRate: number }) {
+  const feeOn = (sold: number) => exitProceeds(sold * unitPriceMinor, feeRate).feeMinor;
+  const priceMinor = units * unitPriceMinor;
+  const feeMinor = feeOn(unitsSoldBefore + units) - feeOn(unitsSoldBefore);
+  return { priceMinor, feeMinor, netMinor: priceMinor - feeMinor };
+}
+
 /** What is still held of an investment, at cost, and what left through early exit. */
 export function holdingParts(i: { units: number; unitsHeld: number; unitPriceMinor: number }) {
   const unitsExited = i.units - i.unitsHeld;

@@ -2,7 +2,7 @@ import { accountLabelSql } from "~/models/account-label.server";
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import { msg } from "~/catalog/ref";
 import { DomainError } from "~/domain/errors";
-import { checkEarlyExit, checkInvestment, exitProceeds, unitsOf, type InvestableBatch, type UnitCount } from "~/domain/investing";
+import { checkEarlyExit, checkInvestment, exitFillProceeds, unitsOf, type InvestableBatch, type UnitCount } from "~/domain/investing";
 import type { BatchStatus, ProductType } from "~/domain/types";
 import { minorToCedis } from "~/domain/money";
 import { nowIso, today } from "~/lib/clock.server";
@@ -135,6 +135,15 @@ function offeredUnitsBy(userId: number, batchId: number): number {
   return Number(row?.n ?? 0);
 }
 
+/** The units an exit request's offer (it and the requests made with it: offerId) has sold so far. */
+function unitsSoldOf(request: { id: number; offerId: number | null; batchId: number }): number {
+  const offerId = request.offerId ?? request.id;
+  const row = getDb()
+    .$client.prepare(`select coalesce(sum(units - units_remaining), 0) as n from exit_requests where batch_id = ? and (id = ? or offer_id = ?)`)
+    .get(request.batchId, offerId, offerId) as { n: number };
+  return Number(row.n);
+}
+
 /** First come, first served over the pending exit offers of an ACTIVE egg batch. */
 function buyFromExitOffers({ userId, batchId, units, unitPriceMinor, autoReinvest }: { userId: number; batchId: number; units: number; unitPriceMinor: number; autoReinvest: boolean }): InvestmentRow {
   const db = getDb();
@@ -155,8 +164,8 @@ function buyFromExitOffers({ userId, batchId, units, unitPriceMinor, autoReinves
   for (const offer of offers) {
     if (left === 0) break;
     const take = Math.min(left, offer.unitsRemaining);
-    const priceMinor = take * unitPriceMinor;
-    const { feeMinor, netMinor } = exitProceeds(priceMinor, offer.feeRate);
+    // The fee is the whole offer's, shared over its fills (one request per holding it took units from).
+    const { priceMinor, feeMinor, netMinor } = exitFillProceeds({ unitsSoldBefore: unitsSoldOf(offer), units: take, unitPriceMinor, feeRate: offer.feeRate });
     const entryId = postEntry({
       kind: "EXIT_FILL",
       memo: msg("ledger.exitFilled", { units: unitsOf(take), batchId, exitId: offer.id }),
@@ -240,7 +249,9 @@ export function requestEarlyExit({ userId, batchId, units, unitsShown }: { userI
       const free = h.unitsHeld - (offeredBy.get(h.id) ?? 0);
       if (free <= 0) continue;
       const take = Math.min(free, left);
-      created.push(db.insert(exitRequests).values({ investmentId: h.id, userId, batchId, units: take, unitsRemaining: take, feeRate, createdAt: nowIso() }).returning().get());
+      // One offer over several holdings: the requests after the first name it, so its fee is the offer's.
+      const offerId = created[0]?.id ?? null;
+      created.push(db.insert(exitRequests).values({ investmentId: h.id, userId, batchId, units: take, unitsRemaining: take, feeRate, offerId, createdAt: nowIso() }).returning().get());
       left -= take;
     }
     return created;

@@ -474,6 +474,12 @@ export const exitRequests = sqliteTable(
     units: integer("units").notNull(),
     unitsRemaining: integer("units_remaining").notNull(),
     feeRate: real("fee_rate").notNull(),
+    /**
+     * The offer this request is part of: the id of the first request made for the same units typed
+     * (one offer is one request per holding it takes units from); null on that first one. The fee
+     * is the offer's, shared over its fills (exitFillProceeds).
+     */
+    offerId: integer("offer_id"),
     status: text("status", { enum: EXIT_STATUSES }).notNull().default("PENDING"),
     createdAt: createdAt(),
     closedAt: text("closed_at"),
