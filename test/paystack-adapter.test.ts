@@ -174,7 +174,7 @@ describe("the hosted checkout (cards and bank)", () => {
     fake.settleRefund(reference, "processed");
     expect((await pay.verifyCharge(reference)).status).toBe("failed"); // reversed: nothing to credit
     const processed = JSON.stringify({ event: "refund.processed", data: { id: 7, status: "processed", transaction_reference: reference, refund_reference: "RF_7", amount: 7_500, currency: "GHS" } });
-    expect(pay.verifyWebhook(processed, paystackSignature(processed, fake.secretKey))).toMatchObject({ id: `refund.processed:${reference}`, reference, amountMinor: 7_500, status: "processed" });
+    expect(pay.verifyWebhook(processed, paystackSignature(processed, fake.secretKey))).toMatchObject({ id: `refund.processed:${reference}:RF_7`, reference, amountMinor: 7_500, status: "processed" });
   });
 
   it("a verify whose amount or currency differs from what was asked is reported as it is, for the caller to flag", async () => {

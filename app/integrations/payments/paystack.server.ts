@@ -540,7 +540,10 @@ export function createPaystackProvider(config: PaymentsConfig): PaymentsProvider
     const data = rec(body.data);
     // refund.* events name the charge they refund by `transaction_reference`.
     const reference = str(data.reference) ?? (event.startsWith("refund.") ? str(data.transaction_reference) : null);
-    const key = reference ?? (data.id != null ? String(data.id) : "");
+    // A charge refunded a second time (a person asked again after a refund failed) has refund events
+    // of its own: each refund is named too, so a second refund.failed is not taken for a repeat.
+    const refundId = event.startsWith("refund.") ? (str(data.refund_reference) ?? (data.id != null ? String(data.id) : null)) : null;
+    const key = reference !== null && refundId !== null ? `${reference}:${refundId}` : (reference ?? (data.id != null ? String(data.id) : ""));
     return {
       id: `${event}:${key}`,
       event,
