@@ -60,7 +60,7 @@ const ALLOWED: Array<{ file: string; starts: string; why: string }> = [
   // Text for an outside system's records, in the provider's language, not ours.
   { file: "models/withdrawal.server.ts", starts: "Akoko wallet withdrawal", why: "the transfer's reason in the provider's records" },
   { file: "models/deposit.server.ts", starts: "Returned by Akoko: this payment", why: "the refund's note in the provider's records" },
-  { file: "models/deposit.server.ts", starts: "Deposit § past the tier's limits", why: "the refund's note in the provider's records" },
+  { file: "models/deposit.server.ts", starts: "Deposit § not credited", why: "the refund's note in the provider's records" },
   // The adapters' own status words in their results: no model shows them (deposits and withdrawals answer with paymentStatus.*).
   { file: "integrations/payments/rules.server.ts", starts: "Approve the payment prompt", why: "an adapter result's word, never shown" },
   { file: "integrations/payments/rules.server.ts", starts: "Enter the code from your phone", why: "an adapter result's word, never shown" },

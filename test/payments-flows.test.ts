@@ -3,7 +3,7 @@ import { translate } from "~/catalog/index.server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { call, htmlText, type Client } from "./support/client";
-import { createInvestor, signInAdmin, type Investor } from "./support/factories";
+import { createInvestor, signIn, signInAdmin, type Investor, type SignedIn } from "./support/factories";
 import { paystackSignature, startFakePaystack, type FakePaystack } from "./support/fake-paystack";
 import { startServer, type TestServer } from "./support/server";
 import { storedText } from "~/models/stored-message.server";
@@ -16,6 +16,7 @@ import { storedText } from "~/models/stored-message.server";
 let fake: FakePaystack;
 let server: TestServer;
 let admin: Client;
+let adminSignedIn: SignedIn;
 
 const paystackEnv = (extra: Record<string, string> = {}, provider: FakePaystack = fake) => ({
   PAYMENTS_PROVIDER: "paystack",
@@ -29,7 +30,8 @@ beforeAll(async () => {
   fake = await startFakePaystack();
   server = await startServer(paystackEnv());
   fake.webhookUrl = `${server.url}/webhooks/paystack`;
-  admin = (await signInAdmin(server)).api;
+  adminSignedIn = await signInAdmin(server);
+  admin = adminSignedIn.api;
 });
 afterAll(async () => {
   await server?.stop();
@@ -613,5 +615,227 @@ describe("a success that arrives after the deposit ended (tier limits hold)", ()
     expect(deposit(checkout.body.id).message).toContain("Registered accounts can hold up to GH₵5,000.00 in the wallet");
     expect(deposit(small.body.id).status).toBe("SUCCEEDED");
     expect(walletMinor(server, u.id)).toBe(460_000);
+  });
+});
+
+describe("flagged payments and failed refunds, resolved on Paystack's word", () => {
+  const confirmContacts = (userId: number) =>
+    server.db().prepare("update users set email_verified_at = ?, phone = ?, phone_verified_at = ? where id = ?").run(new Date().toISOString(), "+233241112233", new Date().toISOString(), userId);
+  const told = (userId: number, kind: string) =>
+    (server.db().prepare("select channel from outbox where user_id = ? and kind = ? order by channel").all(userId, kind) as Array<{ channel: string }>).map((m) => m.channel);
+  const noticeTexts = (userId: number) =>
+    (
+      server.db().prepare("select message_id, message_params, message from notifications where user_id = ? order by id").all(userId) as Array<{
+        message_id: string | null;
+        message_params: string | null;
+        message: string;
+      }>
+    ).map((n) => storedText("en", n.message_id, n.message_params, n.message));
+  const flagOf = (table: "deposits" | "withdrawals", id: number) => (server.db().prepare(`select flag from ${table} where id = ?`).get(id) as { flag: string | null }).flag;
+  const audited = (action: string) => (server.db().prepare("select detail from audit_log where action = ? order by id").all(action) as Array<{ detail: string }>).map((a) => a.detail);
+  const kycRoom = async (u: Investor) => (await call(u.api, "GET", "/api/v1/kyc")).body.remaining.wallet_room as number;
+
+  /** Webhooks off for a test: what Paystack does then reaches us only when we ask (a lost webhook, or a dashboard action). */
+  async function quietly<T>(run: () => Promise<T>): Promise<T> {
+    const url = fake.webhookUrl;
+    fake.webhookUrl = null;
+    try {
+      return await run();
+    } finally {
+      fake.webhookUrl = url;
+    }
+  }
+
+  async function otpWithdrawal(amountGhs: number) {
+    const u = await createInvestor(server, { walletGhs: 100, fullName: "Kofi Boateng" });
+    confirmContacts(u.id);
+    const dest = await call(u.api, "POST", "/api/v1/invest/destinations", { kind: "mobile_money", network: "MTN", phone: "0241234567", name: "Kofi Boateng", password: u.password });
+    expect(dest.status).toBe(201);
+    server
+      .db()
+      .prepare("update payment_destinations set created_at = ? where id = ?")
+      .run(new Date(Date.now() - 48 * 3600_000).toISOString(), dest.body.id);
+    fake.setTransferOutcome("otp");
+    try {
+      const res = await call(u.api, "POST", "/api/v1/invest/withdraw", { amount: amountGhs, destination_id: dest.body.id });
+      expect(res.status).toBe(202);
+      expect(flagOf("withdrawals", res.body.id)).not.toBeNull();
+      return { u, w: res.body as { id: number; reference: string } };
+    } finally {
+      fake.setTransferOutcome("pending");
+    }
+  }
+
+  it("a transfer held for an OTP, finalised in Paystack's dashboard: asking Paystack again settles it, clears the flag and tells the investor", async () => {
+    const { u, w } = await otpWithdrawal(8);
+    expect(walletMinor(server, u.id)).toBe(9_200);
+    // Still held: asking changes nothing and says what Paystack says.
+    const still = await call(admin, "POST", `/api/v1/admin/payments/withdrawals/${w.id}/recheck`, {});
+    expect(still.status).toBe(200);
+    expect(still.body).toMatchObject({ outcome: "unchanged", provider_status: "otp", withdrawal: { status: "PENDING", flagged: true } });
+    expect(still.body.detail).toBe("Paystack says: otp. Nothing changed yet; ask again later.");
+    await quietly(async () => {
+      fake.settleTransfer(w.reference, "success");
+      const res = await call(admin, "POST", `/api/v1/admin/payments/withdrawals/${w.id}/recheck`, {});
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ outcome: "settled", withdrawal: { status: "SUCCEEDED", flagged: false } });
+    });
+    expect(flagOf("withdrawals", w.id)).toBeNull();
+    expect(walletMinor(server, u.id)).toBe(9_200);
+    expect(notificationKinds(server, u.id)).toContain("WITHDRAWAL_SENT");
+    expect(audited("withdrawal.recheck").at(-1)).toBe(`${w.reference}: asked Paystack again; it says succeeded`);
+    // Nothing left to resolve: a second ask is refused, and another investor's admin door is not theirs.
+    expect((await call(admin, "POST", `/api/v1/admin/payments/withdrawals/${w.id}/recheck`, {})).status).toBe(409);
+    expect((await call(u.api, "POST", `/api/v1/admin/payments/withdrawals/${w.id}/recheck`, {})).status).toBe(403);
+  });
+
+  it("a held transfer that Paystack then failed: asking again returns the money to the wallet", async () => {
+    const { u, w } = await otpWithdrawal(8);
+    await quietly(async () => {
+      fake.settleTransfer(w.reference, "failed");
+      const res = await call(admin, "POST", `/api/v1/admin/payments/withdrawals/${w.id}/recheck`, {});
+      expect(res.body).toMatchObject({ outcome: "returned", withdrawal: { status: "FAILED", flagged: false } });
+    });
+    expect(walletMinor(server, u.id)).toBe(10_000);
+    expect(told(u.id, "WITHDRAWAL_FAILED")).toEqual(["EMAIL", "SMS"]);
+  });
+
+  it("a held transfer Paystack no longer has: never sent again on its own; an admin returns the money (four eyes with two admins), on the page without JavaScript", async () => {
+    const { u, w } = await otpWithdrawal(8);
+    fake.transfers.delete(w.reference);
+    const transfersBefore = fake.requestsTo("POST", "/transfer").length;
+    const asked = await call(admin, "POST", `/api/v1/admin/payments/withdrawals/${w.id}/recheck`, {});
+    expect(asked.body).toMatchObject({ outcome: "unchanged", provider_status: "not_found", detail: "Paystack has no such transfer: you may return the money to the wallet." });
+    expect(fake.requestsTo("POST", "/transfer").length).toBe(transfersBefore);
+    // The page offers both resolutions on the flagged row.
+    const page = await adminSignedIn.page.follow("/admin/payments?list=withdrawals&flagged=1");
+    const row = page.html.split("<tr").find((r) => r.includes(w.reference))!;
+    expect(row).toContain('name="intent" value="recheck"');
+    expect(htmlText(row)).toContain("Check with Paystack again");
+    expect(htmlText(row)).toContain("Return the money to the wallet");
+    const key = /name="idempotency_key" value="([^"]+)"/.exec(row)![1];
+    // A second admin: the return waits for them.
+    const other = await createInvestor(server, { fullName: "Esi Admin" });
+    server.db().prepare("update users set is_admin = 1 where id = ?").run(other.id);
+    try {
+      const second = await signIn(server, other.id);
+      const posted = await adminSignedIn.page.postForm("/admin/payments?index", { kind: "withdrawal", id: String(w.id), intent: "return", idempotency_key: key });
+      expect(posted.status).toBe(302);
+      const back = posted.headers.get("location")!;
+      expect(back).toBe(`/admin/payments?list=withdrawals&q=${w.reference}`);
+      expect(htmlText((await adminSignedIn.page.follow(back)).html)).toContain("Sent for approval: a second admin must approve it on /admin/approvals.");
+      expect(walletMinor(server, u.id)).toBe(9_200);
+      const approvalRow = server.db().prepare("select id, status from approvals where action = 'withdrawal.return' order by id desc").get() as { id: number; status: string };
+      expect(approvalRow.status).toBe("PENDING");
+      const approved = await call(second.api, "POST", `/api/v1/admin/approvals/${approvalRow.id}/approve`, {});
+      expect(approved.status).toBe(200);
+      expect(approved.body).toMatchObject({ status: "FAILED", flagged: false, approval: { status: "APPROVED" } });
+    } finally {
+      server.db().prepare("update users set is_admin = 0 where id = ?").run(other.id);
+    }
+    expect(walletMinor(server, u.id)).toBe(10_000);
+    expect(flagOf("withdrawals", w.id)).toBeNull();
+    expect(notificationKinds(server, u.id)).toContain("WITHDRAWAL_FAILED");
+    expect(audited("withdrawal.return").at(-1)).toBe(`${w.reference}: GH₵8.00 returned to the wallet`);
+    // Once returned there is nothing to return again.
+    expect((await call(admin, "POST", `/api/v1/admin/payments/withdrawals/${w.id}/return`, {}, { "Idempotency-Key": "return-again" })).status).toBe(409);
+  });
+
+  it("a return is refused while Paystack may still pay the transfer out", async () => {
+    const { u, w } = await otpWithdrawal(8);
+    const res = await call(admin, "POST", `/api/v1/admin/payments/withdrawals/${w.id}/return`, {});
+    expect(res.status).toBe(409);
+    expect(res.body.detail).toMatch(/^Paystack does not say this transfer failed or never reached it/);
+    expect(walletMinor(server, u.id)).toBe(9_200);
+    await quietly(async () => {
+      fake.settleTransfer(w.reference, "success");
+      await call(admin, "POST", `/api/v1/admin/payments/withdrawals/${w.id}/recheck`, {});
+    });
+  });
+
+  it("a checkout paid for another amount: no payment page offered again; it stays flagged when asked again, and is refunded through Paystack for what Paystack took", async () => {
+    const u = await createInvestor(server, { tier: "REGISTERED" });
+    confirmContacts(u.id);
+    const roomBefore = await kycRoom(u);
+    const res = await call(u.api, "POST", "/api/v1/invest/deposit", { amount: 1000.5, method: "checkout" });
+    expect(res.body).toMatchObject({ next_action: "redirect", authorization_url: expect.any(String) });
+    fake.completeCheckout(res.body.reference, { amount: 50_000 });
+    await fake.flushWebhooks();
+    const flagged = await call(u.api, "GET", `/api/v1/invest/deposits/${res.body.id}`);
+    expect(flagged.body).toMatchObject({ status: "PENDING", next_action: null, refund_status: null });
+    expect(flagged.body.authorization_url).toBeUndefined();
+    const statusPage = await (await u.page.get(`/portfolio/deposits/${res.body.id}`)).text();
+    expect(statusPage).not.toContain(">Continue to the payment page</a>");
+    expect(statusPage).not.toContain(res.body.authorization_url);
+    expect(await kycRoom(u)).toBe(roomBefore - 1000.5);
+
+    const again = await call(admin, "POST", `/api/v1/admin/payments/deposits/${res.body.id}/recheck`, {});
+    expect(again.body).toMatchObject({ outcome: "flagged", deposit: { status: "PENDING", flagged: true, provider_amount: 500 } });
+    expect(walletMinor(server, u.id)).toBe(0);
+
+    const refunded = await call(admin, "POST", `/api/v1/admin/payments/deposits/${res.body.id}/refund`, {}, { "Idempotency-Key": "refund-mismatch-1" });
+    expect(refunded.status).toBe(200);
+    expect(refunded.body).toMatchObject({ status: "REFUNDED", flagged: false, provider_amount: 500 });
+    const replay = await call(admin, "POST", `/api/v1/admin/payments/deposits/${res.body.id}/refund`, {}, { "Idempotency-Key": "refund-mismatch-1" });
+    expect(replay.status).toBe(200);
+    await fake.flushWebhooks();
+    const refundCalls = fake.requestsTo("POST", "/refund").filter((r) => (r.body as { transaction?: string }).transaction === res.body.reference);
+    expect(refundCalls).toHaveLength(1);
+    expect(refundCalls[0].body).toMatchObject({ amount: 50_000 });
+    const after = await call(u.api, "GET", `/api/v1/invest/deposits/${res.body.id}`);
+    expect(after.body).toMatchObject({ status: "REFUNDED", refund_status: "PENDING", next_action: null });
+    expect(after.body.message).toBe(
+      "The payment we received (GH₵500.00) does not match this deposit (GH₵1,000.50), so nothing was added to your wallet. We are sending it back to you the way you paid; it can take a few working days to reach you.",
+    );
+    expect(walletMinor(server, u.id)).toBe(0);
+    expect(flagOf("deposits", res.body.id)).toBeNull();
+    expect(told(u.id, "DEPOSIT_REFUNDED")).toEqual(["EMAIL", "SMS"]);
+    expect(await kycRoom(u)).toBe(roomBefore);
+    expect(audited("deposit.refund").at(-1)).toBe(`${res.body.reference}: GH₵500.00 refunded through Paystack`);
+
+    // B: Paystack's refund fails. The investor is told, the API and the page say so, an admin asks again.
+    fake.settleRefund(res.body.reference, "failed");
+    await fake.flushWebhooks();
+    const failed = await call(u.api, "GET", `/api/v1/invest/deposits/${res.body.id}`);
+    const failedWords = "We could not send this payment (GH₵500.00) back to you: the refund failed. Our team will send it to you by hand and contact you. Nothing was added to your wallet.";
+    expect(failed.body).toMatchObject({ status: "REFUNDED", refund_status: "FAILED", message: failedWords });
+    expect((await call(u.api, "GET", "/api/v1/invest/deposits")).body.find((d: { id: number }) => d.id === res.body.id)).toMatchObject({ refund_status: "FAILED" });
+    expect(htmlText(await (await u.page.get(`/portfolio/deposits/${res.body.id}`)).text())).toContain(failedWords);
+    expect(told(u.id, "DEPOSIT_REFUND_FAILED")).toEqual(["EMAIL", "SMS"]);
+    expect(noticeTexts(u.id)).toContain("We could not send back your payment of GH₵500.00: the refund failed. Our team will send it to you by hand and contact you.");
+    expect(flagOf("deposits", res.body.id)).not.toBeNull();
+    const page = await adminSignedIn.page.follow(`/admin/payments?list=deposits&q=${res.body.reference}`);
+    expect(htmlText(page.html)).toContain("Ask Paystack to refund again");
+
+    const retried = await call(admin, "POST", `/api/v1/admin/payments/deposits/${res.body.id}/retry-refund`, {}, { "Idempotency-Key": "retry-refund-1" });
+    expect(retried.status).toBe(200);
+    await fake.flushWebhooks();
+    expect(fake.refunds.get(res.body.reference)).toMatchObject({ status: "pending", amount: 50_000 });
+    expect((await call(u.api, "GET", `/api/v1/invest/deposits/${res.body.id}`)).body).toMatchObject({ refund_status: "PENDING" });
+    expect(noticeTexts(u.id)).toContain("We are sending back your payment of GH₵500.00 again, the way you paid. It can take a few working days to reach you.");
+    fake.settleRefund(res.body.reference, "processed");
+    await fake.flushWebhooks();
+    expect((await call(u.api, "GET", `/api/v1/invest/deposits/${res.body.id}`)).body).toMatchObject({ status: "REFUNDED", refund_status: "PROCESSED" });
+    expect(flagOf("deposits", res.body.id)).toBeNull();
+    expect((await call(admin, "POST", `/api/v1/admin/payments/deposits/${res.body.id}/retry-refund`, {}, { "Idempotency-Key": "retry-refund-2" })).status).toBe(409);
+  });
+
+  it("a flagged deposit Paystack now confirms as asked: asking again credits it; a refund is refused", async () => {
+    const u = await createInvestor(server);
+    const res = await momoDeposit(u, 50);
+    await fake.sendWebhook(`${server.url}/webhooks/paystack`, "charge.success", { reference: res.body.reference, amount: 5_001, currency: "GHS", status: "success", id: 99 });
+    expect(flagOf("deposits", res.body.id)).not.toBeNull();
+    await quietly(async () => {
+      fake.approveCharge(res.body.reference);
+      const refuse = await call(admin, "POST", `/api/v1/admin/payments/deposits/${res.body.id}/refund`, {});
+      expect(refuse.status).toBe(409);
+      expect(refuse.body.detail).toBe("Paystack now confirms the amount asked for: check with Paystack again to credit it.");
+      const form = await adminSignedIn.page.postForm("/admin/payments?index", { kind: "deposit", id: String(res.body.id), intent: "recheck" });
+      expect(form.status).toBe(302);
+      expect(htmlText((await adminSignedIn.page.follow(form.headers.get("location")!)).html)).toContain("Paystack confirms the payment as asked: the deposit is credited and the investor told.");
+    });
+    expect(walletMinor(server, u.id)).toBe(5_000);
+    expect(flagOf("deposits", res.body.id)).toBeNull();
+    expect(notificationKinds(server, u.id)).toContain("DEPOSIT_CREDITED");
   });
 });

@@ -20,7 +20,8 @@ const summaryText = (...a: Parameters<typeof approvalSummary>) => render("en", a
 
 describe("four eyes", () => {
   it("guards the issue's actions only", () => {
-    for (const a of ["payout.execute", "batch.close", "batch.delete", "user.role", "withdrawal.send"]) expect(isGuardedAction(a)).toBe(true);
+    for (const a of ["payout.execute", "batch.close", "batch.delete", "user.role", "withdrawal.send", "deposit.refund", "deposit.refund_again", "withdrawal.return"])
+      expect(isGuardedAction(a)).toBe(true);
     expect(isGuardedAction("batch.activate")).toBe(false);
   });
 

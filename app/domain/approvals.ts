@@ -8,7 +8,7 @@ import { msg } from "~/catalog/ref";
  * app/models/approval-actions.server.ts.
  */
 
-export const GUARDED_ACTIONS = ["payout.execute", "batch.close", "batch.delete", "user.role", "withdrawal.send"] as const;
+export const GUARDED_ACTIONS = ["payout.execute", "batch.close", "batch.delete", "user.role", "withdrawal.send", "deposit.refund", "deposit.refund_again", "withdrawal.return"] as const;
 export type GuardedAction = (typeof GUARDED_ACTIONS)[number];
 
 export const isGuardedAction = (value: string): value is GuardedAction => (GUARDED_ACTIONS as readonly string[]).includes(value);
@@ -73,7 +73,9 @@ export function approvalSummary(
     | { action: "batch.close"; batchId: number; reserveDrawMinor?: number }
     | { action: "batch.delete"; batchId: number }
     | { action: "user.role"; email: string; isAdmin: boolean }
-    | { action: "withdrawal.send"; withdrawalId: number; amountMinor: number; email: string; provider: Param; windowTotalMinor?: number },
+    | { action: "withdrawal.send"; withdrawalId: number; amountMinor: number; email: string; provider: Param; windowTotalMinor?: number }
+    | { action: "deposit.refund" | "deposit.refund_again"; depositId: number; amountMinor: number; email: string }
+    | { action: "withdrawal.return"; withdrawalId: number; amountMinor: number; email: string },
 ): MessageRef {
   const draw = "reserveDrawMinor" in a && a.reserveDrawMinor ? { money: a.reserveDrawMinor } : null;
   switch (a.action) {
@@ -94,5 +96,11 @@ export function approvalSummary(
         ? msg("approvalSummary.withdrawalInWindow", { ...said, windowTotal: { money: a.windowTotalMinor } })
         : msg("approvalSummary.withdrawal", said);
     }
+    case "deposit.refund":
+      return msg("approvalSummary.depositRefund", { depositId: a.depositId, amount: { money: a.amountMinor }, email: a.email });
+    case "deposit.refund_again":
+      return msg("approvalSummary.depositRefundAgain", { depositId: a.depositId, amount: { money: a.amountMinor }, email: a.email });
+    case "withdrawal.return":
+      return msg("approvalSummary.withdrawalReturn", { withdrawalId: a.withdrawalId, amount: { money: a.amountMinor }, email: a.email });
   }
 }

@@ -22,6 +22,7 @@ const KIND_CATEGORIES: Record<string, NoticeCategory> = {
   DEPOSIT_CREDITED: "money",
   DEPOSIT_FAILED: "money",
   DEPOSIT_REFUNDED: "money",
+  DEPOSIT_REFUND_FAILED: "money",
   WITHDRAWAL_SENT: "money",
   WITHDRAWAL_FAILED: "money",
   WITHDRAWAL_REVERSED: "money",

@@ -1,7 +1,7 @@
 import { englishOf } from "~/domain/errors";
 import { render } from "~/catalog/index.server";
 import { describe, expect, it } from "vitest";
-import { decideDeposit, decideWithdrawal, isStuck, PAYMENT_TIMINGS, readOtp, reconcile } from "~/domain/payments";
+import { decideDeposit, decideWithdrawal, flaggedReturnable, isStuck, mismatchRefundable, PAYMENT_TIMINGS, readOtp, reconcile } from "~/domain/payments";
 
 const T0 = Date.parse("2026-11-22T10:00:00Z");
 const pending = { status: "PENDING" as const, amountMinor: 5_000, currency: "GHS", createdAtMs: T0, flagged: false };
@@ -61,6 +61,33 @@ describe("decideWithdrawal", () => {
 
   it("flags a success for another amount", () => {
     expect(decideWithdrawal(inFlight, t("succeeded", 4_001)).kind).toBe("flag");
+  });
+
+  it("never sends a flagged transfer again on its own: a person returns its money", () => {
+    expect(decideWithdrawal({ ...inFlight, flagged: true }, t("not_found", null))).toEqual({ kind: "wait" });
+    expect(decideWithdrawal({ ...inFlight, flagged: true }, t("failed"))).toEqual({ kind: "return", status: "FAILED" });
+    expect(decideWithdrawal({ ...inFlight, flagged: true }, t("succeeded"))).toEqual({ kind: "settle" });
+  });
+});
+
+describe("resolving a flagged row on the provider's word", () => {
+  const flagged = { status: "PENDING" as const, amountMinor: 5_000, currency: "GHS", flagged: true };
+  const refusal = (r: ReturnType<typeof mismatchRefundable>) => (r ? englishOf(r) : null);
+
+  it("refunds a deposit only while the provider confirms a payment for another amount or currency", () => {
+    expect(mismatchRefundable(flagged, word("succeeded", 4_000))).toBeNull();
+    expect(mismatchRefundable(flagged, word("succeeded", 5_000, "NGN"))).toBeNull();
+    expect(refusal(mismatchRefundable(flagged, word("succeeded")))).toBe("Paystack now confirms the amount asked for: check with Paystack again to credit it.");
+    expect(refusal(mismatchRefundable(flagged, word("failed")))).toBe("Paystack does not confirm a payment for this deposit now: there is nothing to refund.");
+    expect(refusal(mismatchRefundable({ ...flagged, flagged: false }, word("succeeded", 4_000)))).toBe("This deposit is not flagged: there is nothing to resolve.");
+    expect(mismatchRefundable({ ...flagged, status: "SUCCEEDED" }, word("succeeded", 4_000))).not.toBeNull();
+  });
+
+  it("returns a withdrawal's money only once the provider says its transfer failed, was reversed or never reached it", () => {
+    const w = { status: "PENDING" as const, flagged: true };
+    for (const s of ["failed", "reversed", "not_found"] as const) expect(flaggedReturnable(w, { status: s, amountMinor: null, currency: null })).toBeNull();
+    for (const s of ["succeeded", "pending", "otp", "unknown"] as const) expect(flaggedReturnable(w, { status: s, amountMinor: null, currency: null })).not.toBeNull();
+    expect(flaggedReturnable({ ...w, flagged: false }, { status: "failed", amountMinor: null, currency: null })).not.toBeNull();
   });
 });
 

@@ -91,10 +91,36 @@ export function decideWithdrawal(withdrawal: { status: OurWithdrawalStatus; amou
     case "reversed":
       return { kind: "return", status: "REVERSED" };
     case "not_found":
-      return { kind: "resend" };
+      // A flagged transfer waits for a person, who returns the money (four eyes): never sent again on its own.
+      return withdrawal.flagged ? { kind: "wait" } : { kind: "resend" };
     default:
       return { kind: "wait" };
   }
+}
+
+// ---- a person resolves a flagged row (docs/payments.md#flagged-rows) ----
+
+/**
+ * May a flagged deposit be refunded through the provider? Only one still PENDING whose payment the
+ * provider confirms now, for an amount or currency other than ours (what flagged it): a payment that
+ * now matches is credited by asking again, one never made has nothing to refund. The refund is the
+ * provider's own amount (docs/decisions/013-flagged-deposits-are-refunded.md).
+ */
+export function mismatchRefundable(deposit: { status: OurDepositStatus; amountMinor: number; currency: string; flagged: boolean }, word: Confirmation): MessageRef | null {
+  if (deposit.status !== "PENDING" || !deposit.flagged) return msg("refusals.depositNotFlagged");
+  if (word.status !== "succeeded") return msg("refusals.depositNotPaid");
+  if (word.amountMinor === deposit.amountMinor && (word.currency ?? "").toUpperCase() === deposit.currency) return msg("refusals.depositMatchesNow");
+  return null;
+}
+
+/**
+ * May a flagged withdrawal's money go back to the wallet? Only while it is PENDING and the provider
+ * says the transfer failed, was reversed, or never reached it: anything else may still be paid out.
+ */
+export function flaggedReturnable(withdrawal: { status: OurWithdrawalStatus; flagged: boolean }, word: TransferWord): MessageRef | null {
+  if (withdrawal.status !== "PENDING" || !withdrawal.flagged) return msg("refusals.withdrawalNotFlagged");
+  if (word.status === "failed" || word.status === "reversed" || word.status === "not_found") return null;
+  return msg("refusals.transferNotFailed");
 }
 
 /** True when a PENDING deposit or withdrawal has waited long enough that a person should look. */

@@ -13,6 +13,7 @@ import { deleteBatch } from "~/models/batch.server";
 import { atomic, dryRun } from "~/models/ledger.server";
 import { closeBatch, payoutRunJson, runPayout } from "~/models/payout.server";
 import { returnHeldWithdrawal, sendHeldWithdrawal, withdrawalById, withdrawalMessageRef, type Withdrawal } from "~/models/withdrawal.server";
+import { PAYMENT_RESOLUTION_CHECKS, PAYMENT_RESOLUTION_RUNNERS, paymentResolutionAfter } from "~/models/payment-resolution.server";
 
 /**
  * Four eyes (issue 20): guarded actions either run at once (one admin: the rule is relaxed) or wait
@@ -65,6 +66,7 @@ export const RUNNERS: Record<Exclude<GuardedAction, "withdrawal.send">, (p: Para
     const { body, label } = setAdminRole({ userId: num(p.userId), isAdmin: p.isAdmin === true, adminId });
     return { body, message: msg(body.is_admin ? "approvalOutcome.nowAdmin" : "approvalOutcome.noLongerAdmin", { email: label }) };
   },
+  ...PAYMENT_RESOLUTION_RUNNERS,
 };
 
 export type Guarded = { ran: true; outcome: ActionOutcome; relaxed: boolean } | { ran: false; approval: Approval };
@@ -100,6 +102,16 @@ function decidable(id: number, adminId: number): Approval {
   if (!row) throw new DomainError(404, msg("rules.approval.notFound"));
   assertMayDecide(row, { adminId, adminCount: countAdmins(), now: nowIso() });
   return row;
+}
+
+/** Whether this admin may decide the request now (nothing is changed either way). */
+function mayDecideNow(id: number, adminId: number): boolean {
+  try {
+    decidable(id, adminId);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -143,6 +155,19 @@ export async function approveRequest({ id, adminId }: { id: number; adminId: num
   let refusedByAction: DomainError | HttpError | null = null;
   let decided: { result: { withdrawalId: number } | ActionOutcome; replayed: boolean };
   try {
+    // A resolution that moves money on the provider's word asks the provider again first, for a request
+    // this admin may decide now: the world may have changed since the request
+    // (docs/payments.md#flagged-deposits-and-withdrawals). Its refusal is the action's: FAILED.
+    const asked = getApproval(id);
+    const check = asked ? PAYMENT_RESOLUTION_CHECKS[asked.action] : undefined;
+    if (asked && check && mayDecideNow(id, adminId)) {
+      try {
+        await check(JSON.parse(asked.params) as Params);
+      } catch (error) {
+        if (error instanceof DomainError || error instanceof HttpError) refusedByAction = error;
+        throw error;
+      }
+    }
     decided = keep(() => {
       refusedByAction = null;
       const row = decidable(id, adminId);
@@ -178,7 +203,12 @@ export async function approveRequest({ id, adminId }: { id: number; adminId: num
     throw error;
   }
   const { result, replayed } = decided;
-  if (!("withdrawalId" in result)) return { ...result, approval: getApproval(id)! };
+  if (!("withdrawalId" in result)) {
+    const approval = getApproval(id)!;
+    // What the provider is asked once the decision is kept (a refund), once: not on a replay.
+    if (!replayed) await paymentResolutionAfter(approval.action, JSON.parse(approval.params) as Params);
+    return { ...result, approval };
+  }
   if (replayed) {
     // The first approval's answer, as recorded once its transfer was asked for (or, while that is still under way, where it stands).
     const kept = getApproval(id)!;

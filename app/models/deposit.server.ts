@@ -27,6 +27,9 @@ function said(message: MessageRef) {
   return { message: null, messageId: id, messageParams: params };
 }
 
+/** A flag cleared: the row no longer waits for a person (it settled, or a person resolved it). */
+const NO_FLAG = { flag: null, flagId: null, flagParams: null } as const;
+
 /** The investor's words for where a deposit stands, in the reader's language (rows written before read as written). */
 export function depositMessage(d: Deposit, locale: Locale): string {
   if (d.status === "PENDING" && d.flag !== null) return render(locale, msg("paymentStatus.depositFlagged"));
@@ -200,24 +203,19 @@ export async function sendDepositRefund(depositId: number): Promise<void> {
     .returning()
     .get();
   if (!claimed) return;
-  const setRefund = (refundStatus: RefundStatus, flag?: MessageRef) =>
-    getDb()
-      .update(deposits)
-      .set({ refundStatus, ...(flag ? flagColumns(flag) : {}), updatedAt: nowIso() })
-      .where(eq(deposits.id, depositId))
-      .run();
+  const setRefund = (refundStatus: RefundStatus) => getDb().update(deposits).set({ refundStatus, updatedAt: nowIso() }).where(eq(deposits.id, depositId)).run();
   try {
     const result = await getPaymentsProvider().refundCharge({
       reference: claimed.reference,
       amountMinor: claimed.providerAmountMinor ?? claimed.amountMinor,
-      customerNote: "Returned by Akoko: this payment would have taken your wallet past its limits.",
-      merchantNote: `Deposit ${claimed.reference} past the tier's limits`,
+      customerNote: "Returned by Akoko: this payment could not be added to your wallet.",
+      merchantNote: `Deposit ${claimed.reference} not credited`,
     });
     setRefund(result.status === "processed" ? "PROCESSED" : "PENDING");
     businessCounters.deposits.inc({ outcome: "refund_requested" });
   } catch (error) {
     if (error instanceof PaymentsError && (error.code === "bad_request" || error.code === "rejected")) {
-      setRefund("FAILED", msg("paymentFlags.refundRefused", { why: error.ref ?? error.message }));
+      atomic(() => refundFailed(claimed, msg("paymentFlags.refundRefused", { why: error.ref ?? error.message })));
       return;
     }
     // Unanswered (or not a provider error): it may not have reached the provider; ask again later.
@@ -232,18 +230,75 @@ export function applyRefundWord({ reference, status }: { reference: string; stat
     const row = getDb().select().from(deposits).where(eq(deposits.reference, reference)).get();
     if (!row || row.status !== "REFUNDED") return "unknown_reference";
     if (row.refundStatus === "PROCESSED" || row.refundStatus === "FAILED") return "unchanged";
-    const next: RefundStatus = status === "processed" ? "PROCESSED" : status === "failed" ? "FAILED" : "PENDING";
+    if (status === "failed") {
+      refundFailed(row, msg("paymentFlags.refundFailed"));
+      return "updated";
+    }
     getDb()
       .update(deposits)
-      .set({
-        refundStatus: next,
-        ...(next === "FAILED" ? flagColumns(msg("paymentFlags.refundFailed")) : {}),
-        updatedAt: nowIso(),
-      })
+      .set({ refundStatus: status === "processed" ? "PROCESSED" : "PENDING", updatedAt: nowIso() })
       .where(eq(deposits.id, row.id))
       .run();
     return "updated";
   });
+}
+
+/**
+ * A refund the provider refused or could not complete: flagged for a person (who asks for it again,
+ * or pays it by hand), and the investor told at once that the money is not on its way yet. Call
+ * inside a transaction.
+ */
+function refundFailed(row: Deposit, flag: MessageRef): void {
+  const amount = { money: row.providerAmountMinor ?? row.amountMinor };
+  getDb()
+    .update(deposits)
+    .set({ refundStatus: "FAILED", ...flagColumns(flag), ...said(msg("paymentStatus.depositRefundFailed", { amount })), updatedAt: nowIso() })
+    .where(eq(deposits.id, row.id))
+    .run();
+  notify(row.userId, "DEPOSIT_REFUND_FAILED", msg("notices.depositRefundFailed", { amount }));
+}
+
+/**
+ * A person resolves a flagged deposit whose payment the provider confirmed for another amount or
+ * currency (mismatchRefundable, checked with the provider's fresh word by the caller): it is never
+ * credited, the provider refunds what it took (`providerAmountMinor`, the provider's word, never a
+ * typed amount). The refund itself is asked for after commit (sendDepositRefund; the sweep asks too).
+ * Call inside a transaction.
+ */
+export function refundMismatchedDeposit(depositId: number): Deposit {
+  const row = depositById(depositId);
+  if (!row) throw new DomainError(404, msg("refusals.depositNotFound"));
+  if (row.status !== "PENDING" || row.flag === null) throw new DomainError(409, msg("refusals.depositNotFlagged"));
+  const paid = { money: row.providerAmountMinor ?? row.amountMinor };
+  getDb()
+    .update(deposits)
+    .set({
+      status: "REFUNDED",
+      refundStatus: "TO_SEND",
+      nextAction: null,
+      ...NO_FLAG,
+      ...said(msg("paymentStatus.depositRefundedMismatch", { paid, amount: { money: row.amountMinor } })),
+      updatedAt: nowIso(),
+    })
+    .where(eq(deposits.id, row.id))
+    .run();
+  notify(row.userId, "DEPOSIT_REFUNDED", msg("notices.depositRefundedMismatch", { paid, amount: { money: row.amountMinor } }));
+  return depositById(depositId)!;
+}
+
+/** A person asks the provider again for a refund that failed: back to TO_SEND (sent after commit), the flag cleared, the investor told. Call inside a transaction. */
+export function retryDepositRefund(depositId: number): Deposit {
+  const row = depositById(depositId);
+  if (!row) throw new DomainError(404, msg("refusals.depositNotFound"));
+  if (row.status !== "REFUNDED" || row.refundStatus !== "FAILED") throw new DomainError(409, msg("refusals.refundNotFailed"));
+  const amount = { money: row.providerAmountMinor ?? row.amountMinor };
+  getDb()
+    .update(deposits)
+    .set({ refundStatus: "TO_SEND", ...NO_FLAG, ...said(msg("paymentStatus.depositRefundRetried", { amount })), updatedAt: nowIso() })
+    .where(eq(deposits.id, row.id))
+    .run();
+  notify(row.userId, "DEPOSIT_REFUNDED", msg("notices.depositRefundRetried", { amount }));
+  return depositById(depositId)!;
 }
 
 /** REFUNDED deposits whose refund still has to be asked for (the sweep asks). */
@@ -258,12 +313,13 @@ export type DepositWordOutcome = "credited" | "refunded" | "flagged" | "failed" 
  * calls it inside its own, with the event's row). Crediting twice is impossible: the row is re-read
  * under the write lock, and the database refuses a second DEPOSIT entry with the same reference.
  */
-export function applyDepositWord({ reference, word }: { reference: string; word: Confirmation }): DepositWordOutcome {
+export function applyDepositWord({ reference, word, recheck = false }: { reference: string; word: Confirmation; recheck?: boolean }): DepositWordOutcome {
   const outcome = atomic((): DepositWordOutcome => {
     const row = getDb().select().from(deposits).where(eq(deposits.reference, reference)).get();
     if (!row) return "unknown_reference";
     const decision = decideDeposit(
-      { status: row.status, amountMinor: row.amountMinor, currency: row.currency, createdAtMs: Date.parse(row.createdAt), flagged: row.flag !== null },
+      // A person asking again (`recheck`) has the word judged afresh, as if the row were not flagged yet.
+      { status: row.status, amountMinor: row.amountMinor, currency: row.currency, createdAtMs: Date.parse(row.createdAt), flagged: row.flag !== null && !recheck },
       word,
       now().getTime(),
     );
@@ -279,6 +335,7 @@ export function applyDepositWord({ reference, word }: { reference: string; word:
               refundStatus: "TO_SEND",
               providerAmountMinor: word.amountMinor,
               nextAction: null,
+              ...NO_FLAG,
               ...said(msg("paymentStatus.depositRefunded", { limit: fits.message })),
               updatedAt: nowIso(),
             })
@@ -306,6 +363,7 @@ export function applyDepositWord({ reference, word }: { reference: string; word:
             balanceAfterMinor: walletBalanceMinor(row.userId),
             providerAmountMinor: word.amountMinor,
             nextAction: null,
+            ...NO_FLAG,
             ...said(msg("paymentStatus.depositSucceeded")),
             updatedAt: at,
           })
@@ -317,7 +375,8 @@ export function applyDepositWord({ reference, word }: { reference: string; word:
       case "flag":
         getDb()
           .update(deposits)
-          .set({ ...flagColumns(decision.detail), providerAmountMinor: word.amountMinor, ...said(msg("paymentStatus.depositFlagged")), updatedAt: nowIso() })
+          // Paid (for another amount): the checkout or prompt is not offered again.
+          .set({ ...flagColumns(decision.detail), providerAmountMinor: word.amountMinor, nextAction: null, ...said(msg("paymentStatus.depositFlagged")), updatedAt: nowIso() })
           .where(eq(deposits.id, row.id))
           .run();
         return "flagged";
@@ -342,7 +401,7 @@ function endDeposit(reference: string, status: "FAILED" | "ABANDONED", message: 
     if (!row || row.status !== "PENDING") return;
     getDb()
       .update(deposits)
-      .set({ status, ...said(message), nextAction: null, updatedAt: nowIso() })
+      .set({ status, ...said(message), nextAction: null, ...NO_FLAG, updatedAt: nowIso() })
       .where(eq(deposits.id, row.id))
       .run();
     if (status === "FAILED") notify(row.userId, "DEPOSIT_FAILED", msg("notices.depositFailed", { amount: { money: row.amountMinor } }));

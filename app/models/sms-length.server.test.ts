@@ -24,6 +24,7 @@ const LONGEST: Record<string, Param> = {
   price: { money: 99_999_999 },
   proceeds: { money: 99_999_999 },
   amount: { money: 99_999_999 },
+  paid: { money: 99_999_999 },
   fee: { money: 9_999_999 },
   tax: { money: 9_999_999 },
   why: msg("notices.exitCancelled.harvested"),

@@ -438,7 +438,12 @@ export function applyWithdrawalWord({ reference, word }: { reference: string; wo
             { accountId: externalAccount(), amountMinor: row.amountMinor },
           ],
         });
-        getDb().update(withdrawals).set({ status: "SUCCEEDED", settledEntryId, updatedAt: at }).where(eq(withdrawals.id, row.id)).run();
+        // A flag clears once the provider's word settles the row (a transfer OTP finalised in its dashboard).
+        getDb()
+          .update(withdrawals)
+          .set({ status: "SUCCEEDED", settledEntryId, ...NO_FLAG, updatedAt: at })
+          .where(eq(withdrawals.id, row.id))
+          .run();
         if (!paymentsSettleAtOnce()) notify(row.userId, "WITHDRAWAL_SENT", msg("notices.withdrawalSent", { amount: { money: row.amountMinor }, provider: providerName(row.provider) }));
         return "settled";
       }
@@ -453,7 +458,7 @@ export function applyWithdrawalWord({ reference, word }: { reference: string; wo
         const failure = messageColumns(decision.status === "REVERSED" ? msg("paymentStatus.withdrawalReversed") : msg("paymentStatus.withdrawalFailed"));
         getDb()
           .update(withdrawals)
-          .set({ status: decision.status, returnedEntryId, failureMessageId: failure.id, failureMessageParams: failure.params, updatedAt: at })
+          .set({ status: decision.status, returnedEntryId, failureMessageId: failure.id, failureMessageParams: failure.params, ...NO_FLAG, updatedAt: at })
           .where(eq(withdrawals.id, row.id))
           .run();
         notify(
@@ -480,6 +485,28 @@ export function applyWithdrawalWord({ reference, word }: { reference: string; wo
   if (outcome === "settled" || outcome === "returned" || outcome === "flagged") afterCommit(() => businessCounters.withdrawals.inc({ outcome }));
   return outcome;
 }
+
+/**
+ * A person returns a flagged withdrawal's money to the wallet, once the provider said its transfer
+ * failed, was reversed or never reached it (flaggedReturnable, checked with the provider's fresh word
+ * by the caller): REVERSAL entries, FAILED, the flag cleared, the investor told. Call inside a transaction.
+ */
+export function returnFlaggedWithdrawal(withdrawalId: number): Withdrawal {
+  const row = withdrawalById(withdrawalId);
+  if (!row) throw new DomainError(404, msg("refusals.withdrawalNotFound"));
+  if (row.status !== "PENDING" || row.flag === null) throw new DomainError(409, msg("refusals.withdrawalNotFlagged"));
+  const returnedEntryId = reverseEntry({ entryId: row.entryId, memo: msg("ledger.withdrawalFailed"), externalRef: row.reference ?? undefined });
+  const failure = messageColumns(msg("paymentStatus.withdrawalFailed"));
+  getDb()
+    .update(withdrawals)
+    .set({ status: "FAILED", returnedEntryId, failureMessageId: failure.id, failureMessageParams: failure.params, ...NO_FLAG, updatedAt: nowIso() })
+    .where(eq(withdrawals.id, row.id))
+    .run();
+  notify(row.userId, "WITHDRAWAL_FAILED", msg("notices.withdrawalReturned", { amount: { money: row.amountMinor }, provider: providerName(row.provider) }));
+  return withdrawalById(withdrawalId)!;
+}
+
+const NO_FLAG = { flag: null, flagId: null, flagParams: null } as const;
 
 export function withdrawalById(id: number): Withdrawal | undefined {
   return getDb().select().from(withdrawals).where(eq(withdrawals.id, id)).get();

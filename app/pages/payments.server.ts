@@ -20,7 +20,7 @@ import { twoFactorEnabled } from "~/models/two-factor.server";
 import { formatInstant } from "~/domain/calendar";
 import { nowIso } from "~/lib/clock.server";
 import { phoneForDisplay } from "~/pages/account";
-import { depositDone, depositStatusHref, destinationLabel } from "~/pages/payments";
+import { depositDone, depositStatusHref, destinationLabel, nextActionOf } from "~/pages/payments";
 import { depositMessage } from "~/models/deposit.server";
 import { detailIn, localeOf, translatorFor, wordsFor, type Translate } from "~/catalog/index.server";
 import type { Locale } from "~/catalog/format";
@@ -121,8 +121,8 @@ export async function depositStatusLoader({ request, params }: LoaderFunctionArg
       method: d.method,
       network: d.network,
       phoneHint: d.phoneHint,
-      nextAction: d.status === "PENDING" ? d.nextAction : null,
-      authorizationUrl: d.status === "PENDING" && d.nextAction === "redirect" ? d.authorizationUrl : null,
+      nextAction: nextActionOf(d),
+      authorizationUrl: nextActionOf(d) === "redirect" ? d.authorizationUrl : null,
       message: depositMessage(d, locale),
       createdAt: d.createdAt,
     },

@@ -9,6 +9,14 @@ import type { StoredFlash } from "~/auth/session.server";
  * Amounts in cedis, like every other money field of /api/v1.
  */
 
+/**
+ * What the investor does next on a deposit still open. A flagged one was paid (for another amount):
+ * its checkout or prompt is never offered again.
+ */
+export function nextActionOf(d: Pick<Deposit, "status" | "nextAction" | "flag">): Deposit["nextAction"] {
+  return d.status === "PENDING" && d.flag === null ? d.nextAction : null;
+}
+
 /** A deposit as the API answers it; `message` is depositMessage(d, locale) (app/models/deposit.server.ts). */
 export function depositJson(d: Deposit, message: string) {
   return {
@@ -18,8 +26,10 @@ export function depositJson(d: Deposit, message: string) {
     amount: minorToCedis(d.amountMinor),
     method: d.method,
     network: d.network,
-    next_action: d.status === "PENDING" ? d.nextAction : null,
-    ...(d.status === "PENDING" && d.nextAction === "redirect" && d.authorizationUrl ? { authorization_url: d.authorizationUrl } : {}),
+    next_action: nextActionOf(d),
+    ...(nextActionOf(d) === "redirect" && d.authorizationUrl ? { authorization_url: d.authorizationUrl } : {}),
+    // Only once the provider took money that is going back (REFUNDED): TO_SEND, PENDING, PROCESSED or FAILED.
+    refund_status: d.refundStatus === "SENDING" ? "TO_SEND" : d.refundStatus,
     message,
     created_at: d.createdAt,
     updated_at: d.updatedAt,

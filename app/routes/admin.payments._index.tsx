@@ -3,13 +3,42 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { pageMeta } from "~/lib/meta";
 import { adminTime, LIST_LABELS, PAYMENT_LISTS, paymentFiltersQuery, STATUS_OPTIONS } from "~/pages/payment-admin";
-import { paymentsAdminLoader, type PaymentsAdminData } from "~/pages/payment-admin.server";
+import { paymentsAdminAction, paymentsAdminLoader, type PaymentsAdminData, type ResolveIntent } from "~/pages/payment-admin.server";
 import { useT, type T } from "~/catalog/use-words";
 import type { MessageId } from "~/catalog/en";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(data.title, data.description) : []);
 
 export const loader = paymentsAdminLoader;
+export const action = paymentsAdminAction;
+
+const RESOLVE_LABELS = {
+  recheck: "adminPayments.recheck",
+  refund: "adminPayments.refundDeposit",
+  retry_refund: "adminPayments.retryRefund",
+  return: "adminPayments.returnWithdrawal",
+} as const satisfies Record<ResolveIntent, MessageId>;
+
+/**
+ * A flagged row's (or a failed refund's) buttons: one form, a button per resolution, posted with the
+ * row's own idempotency key; the answer comes back as a flash on the row (JavaScript on or off).
+ */
+function ResolveForm({ kind, id, reference, resolve }: { kind: "deposit" | "withdrawal"; id: number; reference: string | null; resolve: { key: string; intents: ResolveIntent[] } | null }) {
+  const t = useT();
+  if (!resolve) return null;
+  return (
+    <Form method="post" action="/admin/payments?index" className="mt-2 flex flex-wrap gap-2" aria-label={t("adminPayments.resolve", { reference: reference ?? `#${id}` })} data-resolve={kind}>
+      <input type="hidden" name="kind" value={kind} />
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="idempotency_key" value={resolve.key} />
+      {resolve.intents.map((intent) => (
+        <button key={intent} type="submit" name="intent" value={intent} className={intent === "recheck" ? "btn-secondary text-xs" : "btn-primary text-xs"}>
+          {t(RESOLVE_LABELS[intent])}
+        </button>
+      ))}
+    </Form>
+  );
+}
 
 const th = "px-2 py-2 whitespace-nowrap";
 const textLink = "font-medium text-leaf-700 underline";
@@ -227,6 +256,7 @@ function DepositsTable({ rows }: { rows: NonNullable<PaymentsAdminData["deposits
                   {d.providerAmount ? t("adminPayments.providerAmount", { amount: d.providerAmount }) : ""}
                 </>
               ) : null}
+              <ResolveForm kind="deposit" id={d.id} reference={d.reference} resolve={d.resolve} />
             </td>
           </tr>
         ))}
@@ -271,6 +301,7 @@ function WithdrawalsTable({ rows }: { rows: NonNullable<PaymentsAdminData["withd
                 </>
               ) : null}
               {w.failureMessage ? <span className="block text-xs text-stone-600">{w.failureMessage}</span> : null}
+              <ResolveForm kind="withdrawal" id={w.id} reference={w.reference} resolve={w.resolve} />
             </td>
           </tr>
         ))}

@@ -8,7 +8,7 @@ export const adminMeta: TwiTexts<typeof english> = {
   "adminMeta.dashboard.title": "Ahwɛfoɔ krataafa titiriw",
   "adminMeta.dashboard.description": "Nkokɔ afuo, nkokɔ kuw, wɔn bere ne akatua.",
   "adminMeta.approvals.title": "Nea ɛhia sɛ wɔpene so",
-  "adminMeta.approvals.description": "Ani mmienu: akatua, nkokɔ kuw a wɔto mu anaa wɔpepa, ahwɛfoɔ tumi ne sika kɛseɛ a wɔyi twɛn ɔhwɛfoɔ a ɔtɔ so mmienu.",
+  "adminMeta.approvals.description": "Ani mmienu: akatua, nkokɔ kuw a wɔto mu anaa wɔpepa, ahwɛfoɔ tumi, sika kɛseɛ a wɔyi ne tua a ɛnhyia a wɔsan de ma twɛn ɔhwɛfoɔ a ɔtɔ so mmienu.",
   "adminMeta.audit.title": "Nea wɔayɛ ho nhoma",
   "adminMeta.audit.description": "Hwan na ɔyɛɛ dɛn, bere bɛn, wɔ nkokɔ kuw bɛn so.",
   "adminMeta.logs.title": "Da biara nsɛm: nkokɔ kuw #{batchId}",

@@ -5,7 +5,7 @@ import type { TwiTexts } from "~/catalog/ak/types";
 export const adminApprovals: TwiTexts<typeof english.adminApprovals> = {
   "adminApprovals.title": "Nea ɛhia sɛ wɔpene so",
   "adminApprovals.intro":
-    "Akatua (ne sika a wɔyi fi sika a wɔasie mu), nkokɔ kuw a wɔto mu, nkokɔ kuw a ne nsɛm wɔ hɔ a wɔpepa, ahwɛfoɔ tumi ne sika kɛseɛ a wɔyi hia ɔhwɛfoɔ a ɔtɔ so mmienu: ɛnyɛ nea ɔbisaeɛ no. Abisadeɛ bere twam nnɔnhwere 24 akyi.",
+    "Akatua (ne sika a wɔyi fi sika a wɔasie mu), nkokɔ kuw a wɔto mu, nkokɔ kuw a ne nsɛm wɔ hɔ a wɔpepa, ahwɛfoɔ tumi, sika kɛseɛ a wɔyi ne sika a wɔsan de ma de siesie tua a ɛnhyia hia ɔhwɛfoɔ a ɔtɔ so mmienu: ɛnyɛ nea ɔbisaeɛ no. Abisadeɛ bere twam nnɔnhwere 24 akyi.",
   "adminApprovals.relaxed": "Ani mmienu nni hɔ seesei: ɔhwɛfoɔ baako pɛ na ɔwɔ ha, enti nneɛma a ɛhia sɛ wɔpene so kɔ so prɛko. Yɛ obi foforɔ ɔhwɛfoɔ na ama wɔapene so mprenu.",
   "adminApprovals.relaxedTail": "Sika kɛseɛ a wɔyi deɛ, ɛtwɛn ha ma wohwɛ mu ara.",
   "adminApprovals.waiting": "Nea ɛretwɛn",
@@ -69,6 +69,11 @@ export const adminAudit: TwiTexts<typeof english.adminAudit> = {
   "adminAudit.action.tax.payment": "Wɔakyerɛw towa a wɔatua",
   "adminAudit.action.user.role": "Wɔasesa ɔhwɛfoɔ tumi",
   "adminAudit.action.withdrawal.send": "Wɔde sika a wɔyii akɔ",
+  "adminAudit.action.deposit.recheck": "Wɔbisaa Paystack bio wɔ sika a wɔde too mu ho",
+  "adminAudit.action.withdrawal.recheck": "Wɔbisaa Paystack bio wɔ sika a wɔreyi ho",
+  "adminAudit.action.deposit.refund": "Wɔsan de sika a wɔde too mu maeɛ",
+  "adminAudit.action.deposit.refund_again": "Wɔsan bisaa sɛ wɔnsan mfa sika mma",
+  "adminAudit.action.withdrawal.return": "Sika a wɔreyi asan aba sika kotoku mu",
 };
 
 /** Early exits, in Twi. */
@@ -409,6 +414,21 @@ export const adminPayments: TwiTexts<typeof english.adminPayments> = {
   "adminPayments.refund": "san de ma: {status}",
   "adminPayments.flagged": "Ɛnhyia",
   "adminPayments.providerAmount": " Tua adwumakuo: {amount}.",
+  "adminPayments.resolve": "Siesie {reference}",
+  "adminPayments.chooseAction": "Paw deɛ wobɛyɛ wɔ eyi ho.",
+  "adminPayments.recheck": "Bisa Paystack bio",
+  "adminPayments.refundDeposit": "San fa ma fa Paystack so",
+  "adminPayments.retryRefund": "Bisa Paystack sɛ ɔnsan mfa mma bio",
+  "adminPayments.returnWithdrawal": "San fa sika no gu sika kotoku mu",
+  "adminPayments.rechecked.credited": "Paystack si so dua sɛ tua no ne deɛ wɔbisaeɛ hyia: yɛde agu sika kotoku mu na yɛaka akyerɛ ɔdetoniifoɔ no.",
+  "adminPayments.rechecked.refunded": "Paystack si tua no so dua, nanso ɛbɛboro ɔdetoniifoɔ no ano: yɛresan de ama na yɛaka akyerɛ no.",
+  "adminPayments.rechecked.failed": "Paystack ka sɛ tua no ankɔ: yɛato sika no mu, yɛamfa hwee angu mu, na yɛaka akyerɛ ɔdetoniifoɔ no.",
+  "adminPayments.rechecked.abandoned": "Paystack nni tua biara ma eyi: yɛato mu sɛ wɔanwie.",
+  "adminPayments.rechecked.flagged": "Paystack da so ara si sika dodoɔ anaa sika foforɔ so dua: san fa ma fa Paystack so.",
+  "adminPayments.rechecked.settled": "Paystack ka sɛ sika no akɔ: yɛawie sika a wɔreyi no na yɛaka akyerɛ ɔdetoniifoɔ no.",
+  "adminPayments.rechecked.returned": "Paystack ka sɛ sika no ankɔ anaa asan aba: sika no asan aba ɔdetoniifoɔ no sika kotoku mu na yɛaka akyerɛ no.",
+  "adminPayments.rechecked.notFound": "Paystack nni saa sika a wɔde rekɔ yi: wobɛtumi asan de sika no agu sika kotoku mu.",
+  "adminPayments.rechecked.unchanged": "Paystack ka sɛ: {status}. Biribiara nsesaeɛ; san bisa akyiri yi.",
   "adminPayments.showPayload": "Kyerɛ payload",
   "adminPayments.ofEvent": " a ɛyɛ event {id} dea",
   "adminPayments.noMatch.deposits": "Sika a wɔde to mu biara nhyia.",

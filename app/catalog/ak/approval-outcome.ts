@@ -14,4 +14,7 @@ export const approvalOutcome: TwiTexts<typeof english> = {
   "approvalOutcome.alreadyAdmin": "{email} yɛ ɔhwɛfoɔ dada.",
   "approvalOutcome.notAdmin": "{email} nyɛ ɔhwɛfoɔ.",
   "approvalOutcome.withdrawalSent": "Yɛapene sika a wɔreyi #{id} so na yɛde akɔ.",
+  "approvalOutcome.depositRefund": "Sika #{id}: yɛresan de {amount} ama wɔ Paystack so; yɛaka akyerɛ ɔdetoniifoɔ no.",
+  "approvalOutcome.depositRefundAgain": "Sika #{id}: yɛabisa Paystack bio sɛ ɔnsan mfa {amount} mma; yɛaka akyerɛ ɔdetoniifoɔ no.",
+  "approvalOutcome.withdrawalReturn": "Sika a wɔreyi #{id}: {amount} asan aba ɔdetoniifoɔ no sika kotoku mu; yɛaka akyerɛ no.",
 };

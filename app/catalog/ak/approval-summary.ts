@@ -14,4 +14,7 @@ export const approvalSummary: TwiTexts<typeof english> = {
   "approvalSummary.removeAdmin": "Yi {email} ahwɛfoɔ tumi",
   "approvalSummary.withdrawal": "Fa sika a {email} reyi #{withdrawalId}, {amount}, kɔ {provider}",
   "approvalSummary.withdrawalInWindow": "Fa sika a {email} reyi #{withdrawalId}, {amount}, kɔ {provider} ({windowTotal} wɔ nnɔnhwere 24 a atwam mu, yei ka ho)",
+  "approvalSummary.depositRefund": "San fa sika #{depositId} a {email} de too mu: {amount} fa Paystack so",
+  "approvalSummary.depositRefundAgain": "Bisa Paystack bio sɛ ɔnsan mfa sika #{depositId} a {email} de too mu ({amount})",
+  "approvalSummary.withdrawalReturn": "San fa sika #{withdrawalId} a {email} reyi ({amount}) gu sika kotoku mu",
 };

@@ -8,6 +8,7 @@ export const mail: TwiTexts<typeof english> = {
   "mail.subject.DEPOSIT_CREDITED": "Sika a wode too mu no aba wo sika kotoku mu",
   "mail.subject.DEPOSIT_FAILED": "Sika a wode too mu no ankɔ",
   "mail.subject.DEPOSIT_REFUNDED": "Yɛresan de wo sika akɔma wo",
+  "mail.subject.DEPOSIT_REFUND_FAILED": "Yɛntumi nsan mfa wo sika mmaa wo ɛnnɛ",
   "mail.subject.WITHDRAWAL_SENT": "Sika a woyii no reba",
   "mail.subject.WITHDRAWAL_FAILED": "Sika a woyii no ankɔ",
   "mail.subject.WITHDRAWAL_REVERSED": "Sika a woyii no asan aba wo sika kotoku mu",

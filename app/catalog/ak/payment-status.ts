@@ -10,6 +10,11 @@ export const paymentStatus: TwiTexts<typeof english> = {
   "paymentStatus.depositFlagged": "Yɛanya sika bi a ɛne sika a wode too mu yi nhyia. Yɛn adwumayɛfoɔ rehwɛ mu na wɔbɛfrɛ wo.",
   "paymentStatus.depositRefunded":
     "Sika yi aba, nanso sɛ yɛde gu wo sika kotoku mu a, ɛbɛboro w'akawnt ano: {limit} Enti yɛresan de akɔma wo ɔkwan a wofaa so tuaeɛ no so; ebia ɛbɛkyɛ nna kakra ansa na aduru wo. Yɛamfa hwee ankɔ wo sika kotoku mu.",
+  "paymentStatus.depositRefundedMismatch":
+    "Sika a yɛnyaeɛ no ({paid}) ne sika a wode reto mu yi ({amount}) nhyia, enti yɛamfa hwee angu wo sika kotoku mu. Yɛresan de akɔma wo ɔkwan a wofaa so tuaeɛ no so; ebia ɛbɛkyɛ nna kakra ansa na aduru wo.",
+  "paymentStatus.depositRefundFailed":
+    "Yɛantumi amfa sika yi ({amount}) ansan amma wo: sika a yɛresan de ama wo no ankɔ. Yɛn adwumayɛfoɔ de bɛma wo wɔ ɔkwan foforɔ so na wɔbɛfrɛ wo. Yɛamfa hwee angu wo sika kotoku mu.",
+  "paymentStatus.depositRefundRetried": "Yɛresan de sika yi ({amount}) akɔma wo bio, ɔkwan a wofaa so tuaeɛ no so; ebia ɛbɛkyɛ nna kakra ansa na aduru wo. Yɛamfa hwee angu wo sika kotoku mu.",
   "paymentStatus.checkout": "Kɔ tua krataafa a ɛho tɔ wo bo no so na fa kaad anaa bank tua.",
   "paymentStatus.approveOnPhone": "Pene tua no so wɔ wo fon so na wie sika a wode reto mu no.",
   "paymentStatus.enterOtp": "Kyerɛw kɔd a ɛwɔ wo fon so no na wie sika a wode reto mu no (Telecel Cash: frɛ *110# na nya voucher).",

@@ -14,6 +14,9 @@ export const smsShort: TwiTexts<typeof english> = {
     one: "Fa hyɛ mu bio ankasa: yɛatɔ kyɛfa {count} wɔ nkokɔ kuw #{batchId} mu ma {cost}; nea aka, {rest}, da wo sika kotoku mu.",
     other: "Fa hyɛ mu bio ankasa: yɛatɔ nkyɛfa {count} wɔ nkokɔ kuw #{batchId} mu ma {cost}; nea aka, {rest}, da wo sika kotoku mu.",
   },
+  "smsShort.depositRefundedMismatch": "Sika {paid} a wotuaeɛ ne {amount} a wode reto mu no nhyia, enti yɛresan de akɔma wo. Yɛamfa hwee angu wo sika kotoku mu.",
+  "smsShort.depositRefundFailed": "Yɛantumi amfa wo sika {amount} ansan amma wo. Yɛn adwumayɛfoɔ de bɛma wo na wɔbɛfrɛ wo.",
+  "smsShort.depositRefundRetried": "Yɛresan de wo sika {amount} akɔma wo bio. Ebia ɛbɛkyɛ nna kakra.",
   "smsShort.exitCancelled": {
     one: "Yɛagyae wo fi mu ntɛm abisadeɛ (kyɛfa {units}): nkokɔ kuw #{batchId} {why}.",
     other: "Yɛagyae wo fi mu ntɛm abisadeɛ (nkyɛfa {units}): nkokɔ kuw #{batchId} {why}.",

@@ -5,7 +5,7 @@ export const adminMeta = {
   "adminMeta.dashboard.title": "Admin dashboard",
   "adminMeta.dashboard.description": "Farms, batches, lifecycle and payouts.",
   "adminMeta.approvals.title": "Approvals",
-  "adminMeta.approvals.description": "Four eyes: payout runs, batch closes and deletions, admin rights and large withdrawals wait for a second admin.",
+  "adminMeta.approvals.description": "Four eyes: payout runs, batch closes and deletions, admin rights, large withdrawals and refunds or returns of flagged payments wait for a second admin.",
   "adminMeta.audit.title": "Audit log",
   "adminMeta.audit.description": "Who did what, when, on which batch.",
   "adminMeta.logs.title": "Daily logs: Batch #{batchId}",

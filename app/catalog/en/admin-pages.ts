@@ -2,7 +2,7 @@
 export const adminApprovals = {
   "adminApprovals.title": "Approvals",
   "adminApprovals.intro":
-    "Payout runs (and their reserve draws), batch closes, deleting a batch with history, admin rights and withdrawals above the large-withdrawal limit need a second admin: not the one who asked. A request lapses after 24 hours.",
+    "Payout runs (and their reserve draws), batch closes, deleting a batch with history, admin rights, withdrawals above the large-withdrawal limit and the refunds and returns that resolve a flagged payment need a second admin: not the one who asked. A request lapses after 24 hours.",
   "adminApprovals.relaxed": "Four eyes are relaxed: this installation has one admin, so guarded actions run at once. Grant a second admin to require a second approval.",
   "adminApprovals.relaxedTail": "Large withdrawals still wait here for your review.",
   "adminApprovals.waiting": "Waiting",
@@ -65,6 +65,11 @@ export const adminAudit = {
   "adminAudit.action.tax.payment": "Tax payment recorded",
   "adminAudit.action.user.role": "Admin rights changed",
   "adminAudit.action.withdrawal.send": "Withdrawal sent",
+  "adminAudit.action.deposit.recheck": "Deposit checked with Paystack again",
+  "adminAudit.action.withdrawal.recheck": "Withdrawal checked with Paystack again",
+  "adminAudit.action.deposit.refund": "Deposit refunded",
+  "adminAudit.action.deposit.refund_again": "Refund asked for again",
+  "adminAudit.action.withdrawal.return": "Withdrawal returned to the wallet",
 } as const;
 
 export const adminExits = {
@@ -396,6 +401,21 @@ export const adminPayments = {
   "adminPayments.refund": "refund {status}",
   "adminPayments.flagged": "Flagged",
   "adminPayments.providerAmount": " Provider: {amount}.",
+  "adminPayments.resolve": "Resolve {reference}",
+  "adminPayments.chooseAction": "Choose what to do with this row.",
+  "adminPayments.recheck": "Check with Paystack again",
+  "adminPayments.refundDeposit": "Refund through Paystack",
+  "adminPayments.retryRefund": "Ask Paystack to refund again",
+  "adminPayments.returnWithdrawal": "Return the money to the wallet",
+  "adminPayments.rechecked.credited": "Paystack confirms the payment as asked: the deposit is credited and the investor told.",
+  "adminPayments.rechecked.refunded": "Paystack confirms the payment, but it would pass the investor's limits: it is being refunded and the investor told.",
+  "adminPayments.rechecked.failed": "Paystack says the payment failed: the deposit is closed, nothing credited, and the investor told.",
+  "adminPayments.rechecked.abandoned": "Paystack has no payment for it: the deposit is closed as not completed.",
+  "adminPayments.rechecked.flagged": "Paystack still confirms another amount or currency: refund it through Paystack.",
+  "adminPayments.rechecked.settled": "Paystack says the transfer went out: the withdrawal is settled and the investor told.",
+  "adminPayments.rechecked.returned": "Paystack says the transfer failed or was reversed: the money is back in the investor's wallet and the investor told.",
+  "adminPayments.rechecked.notFound": "Paystack has no such transfer: you may return the money to the wallet.",
+  "adminPayments.rechecked.unchanged": "Paystack says: {status}. Nothing changed yet; ask again later.",
   "adminPayments.showPayload": "Show payload",
   "adminPayments.ofEvent": " of event {id}",
   "adminPayments.noMatch.deposits": "No deposits match.",

@@ -11,4 +11,7 @@ export const approvalOutcome = {
   "approvalOutcome.alreadyAdmin": "{email} is already an admin.",
   "approvalOutcome.notAdmin": "{email} is not an admin.",
   "approvalOutcome.withdrawalSent": "Withdrawal #{id} approved and sent.",
+  "approvalOutcome.depositRefund": "Deposit #{id}: {amount} is being refunded through Paystack; the investor was told.",
+  "approvalOutcome.depositRefundAgain": "Deposit #{id}: Paystack was asked again to refund {amount}; the investor was told.",
+  "approvalOutcome.withdrawalReturn": "Withdrawal #{id}: {amount} is back in the investor's wallet; the investor was told.",
 } as const;

@@ -11,4 +11,7 @@ export const approvalSummary = {
   "approvalSummary.removeAdmin": "Remove admin rights from {email}",
   "approvalSummary.withdrawal": "Send withdrawal #{withdrawalId} of {amount} by {email} to {provider}",
   "approvalSummary.withdrawalInWindow": "Send withdrawal #{withdrawalId} of {amount} by {email} to {provider} ({windowTotal} in the last 24 hours with this one)",
+  "approvalSummary.depositRefund": "Refund deposit #{depositId} of {email}: {amount} back through Paystack",
+  "approvalSummary.depositRefundAgain": "Ask Paystack again to refund deposit #{depositId} of {email} ({amount})",
+  "approvalSummary.withdrawalReturn": "Return withdrawal #{withdrawalId} of {email} ({amount}) to the wallet",
 } as const;

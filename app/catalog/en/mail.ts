@@ -8,6 +8,7 @@ export const mail = {
   "mail.subject.DEPOSIT_CREDITED": "Your deposit is in your wallet",
   "mail.subject.DEPOSIT_FAILED": "Your deposit did not go through",
   "mail.subject.DEPOSIT_REFUNDED": "Your payment is being sent back to you",
+  "mail.subject.DEPOSIT_REFUND_FAILED": "Your payment could not be sent back yet",
   "mail.subject.WITHDRAWAL_SENT": "Your withdrawal is on its way",
   "mail.subject.WITHDRAWAL_FAILED": "Your withdrawal did not go through",
   "mail.subject.WITHDRAWAL_REVERSED": "Your withdrawal came back to your wallet",

@@ -11,6 +11,11 @@ export const paymentStatus = {
   "paymentStatus.depositFlagged": "We received a payment that does not match this deposit. Our team is checking it and will contact you.",
   "paymentStatus.depositRefunded":
     "This payment arrived, but crediting it would go past your account's limits: {limit} So we are sending it back to you the way you paid; it can take a few working days to reach you. Nothing was added to your wallet.",
+  "paymentStatus.depositRefundedMismatch":
+    "The payment we received ({paid}) does not match this deposit ({amount}), so nothing was added to your wallet. We are sending it back to you the way you paid; it can take a few working days to reach you.",
+  "paymentStatus.depositRefundFailed":
+    "We could not send this payment ({amount}) back to you: the refund failed. Our team will send it to you by hand and contact you. Nothing was added to your wallet.",
+  "paymentStatus.depositRefundRetried": "We are sending this payment ({amount}) back to you again, the way you paid; it can take a few working days to reach you. Nothing was added to your wallet.",
   "paymentStatus.checkout": "Continue to the secure payment page to pay by card or bank.",
   "paymentStatus.approveOnPhone": "Approve the payment prompt on your phone to finish the deposit.",
   "paymentStatus.enterOtp": "Enter the code from your phone to finish the deposit (Telecel Cash: dial *110# to get a voucher).",

@@ -16,6 +16,9 @@ export const smsShort = {
     one: "Auto-reinvest: {count} unit of Batch #{batchId} bought for {cost}; {rest} stayed in your wallet.",
     other: "Auto-reinvest: {count} units of Batch #{batchId} bought for {cost}; {rest} stayed in your wallet.",
   },
+  "smsShort.depositRefundedMismatch": "Your payment of {paid} did not match your deposit of {amount}, so we are sending it back. Nothing was added to your wallet.",
+  "smsShort.depositRefundFailed": "We could not send back your payment of {amount}. Our team will send it by hand and contact you.",
+  "smsShort.depositRefundRetried": "We are sending back your payment of {amount} again. It can take a few working days.",
   "smsShort.exitCancelled": {
     one: "Your early-exit offer of {units} unit in Batch #{batchId} was cancelled: the batch {why}.",
     other: "Your early-exit offer of {units} units in Batch #{batchId} was cancelled: the batch {why}.",
