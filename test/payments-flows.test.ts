@@ -716,7 +716,7 @@ describe("flagged payments and failed refunds, resolved on Paystack's word", () 
     const key = /name="idempotency_key" value="([^"]+)"/.exec(row)![1];
     // A second admin: the return waits for them.
     const other = await createInvestor(server, { fullName: "Esi Admin" });
-    server.db().prepare("update users set is_admin = 1 where id = ?").run(other.id);
+    server.db().prepare("update users set is_admin = ? where id = ?").run(1, other.id);
     try {
       const second = await signIn(server, other.id);
       const posted = await adminSignedIn.page.postForm("/admin/payments?index", { kind: "withdrawal", id: String(w.id), intent: "return", idempotency_key: key });
@@ -731,7 +731,7 @@ describe("flagged payments and failed refunds, resolved on Paystack's word", () 
       expect(approved.status).toBe(200);
       expect(approved.body).toMatchObject({ status: "FAILED", flagged: false, approval: { status: "APPROVED" } });
     } finally {
-      server.db().prepare("update users set is_admin = 0 where id = ?").run(other.id);
+      server.db().prepare("update users set is_admin = ? where id = ?").run(0, other.id);
     }
     expect(walletMinor(server, u.id)).toBe(10_000);
     expect(flagOf("withdrawals", w.id)).toBeNull();
