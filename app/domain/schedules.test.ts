@@ -9,8 +9,18 @@ describe("nextPayoutDue", () => {
   it("eggs: the month after the last paid period, due by its last day", () => {
     expect(nextPayoutDue({ ...egg, paidPeriods: ["2026-07", "2026-08", "2026-09"] })).toEqual({ kind: "MONTHLY", period: "2026-10", date: "2026-10-31" });
     // Periods may come in any order; a December pays into January.
-    expect(nextPayoutDue({ ...egg, paidPeriods: ["2026-12", "2026-11"] })).toEqual({ kind: "MONTHLY", period: "2027-01", date: "2027-01-31" });
-    expect(nextPayoutDue({ ...egg, paidPeriods: ["2027-01"] })?.date).toBe("2027-02-28");
+    const julyToDecember = ["2026-12", "2026-11", "2026-07", "2026-09", "2026-08", "2026-10"];
+    expect(nextPayoutDue({ ...egg, paidPeriods: julyToDecember })).toEqual({ kind: "MONTHLY", period: "2027-01", date: "2027-01-31" });
+    expect(nextPayoutDue({ ...egg, paidPeriods: [...julyToDecember, "2027-01"] })?.date).toBe("2027-02-28");
+  });
+
+  it("eggs: a month skipped while a later one was paid stays due, whatever was paid after it", () => {
+    // October was never paid; November was.
+    expect(nextPayoutDue({ ...egg, paidPeriods: ["2026-07", "2026-08", "2026-09", "2026-11"] })).toEqual({ kind: "MONTHLY", period: "2026-10", date: "2026-10-31" });
+    // October paid late: December is next.
+    expect(nextPayoutDue({ ...egg, paidPeriods: ["2026-07", "2026-08", "2026-09", "2026-11", "2026-10"] })?.period).toBe("2026-12");
+    // A holder who bought in November is not owed October: November paid, December is theirs next.
+    expect(nextPayoutDue({ ...egg, paidPeriods: ["2026-07", "2026-08", "2026-09", "2026-11"], heldSince: "2026-11-05T10:00:00.000Z" })?.period).toBe("2026-12");
   });
 
   it("eggs with nothing paid yet: the first month in lay (two months after the start)", () => {

@@ -55,10 +55,13 @@ export function nextPayoutDue({
 }): PayoutDue | null {
   if (status !== "ACTIVE" || !startDate) return null;
   if (productType === "CHICKEN") return { kind: "HARVEST", period: null, date: addDays(startDate, HARVEST_DAYS) };
-  const last = paidPeriods.reduce((latest, p) => (p > latest ? p : latest), "");
-  const unpaid = last ? nextPeriod(last) : firstIncomePeriod(startDate);
+  // The first month from the first in lay (or the month the units were bought) that is not paid:
+  // a month skipped while a later one was paid stays due, and overdue, until it is paid.
+  const first = firstIncomePeriod(startDate);
   const boughtIn = heldSince?.slice(0, 7);
-  const period = boughtIn && boughtIn > unpaid ? boughtIn : unpaid;
+  let period = boughtIn && boughtIn > first ? boughtIn : first;
+  const paid = new Set(paidPeriods);
+  while (paid.has(period)) period = nextPeriod(period);
   return { kind: "MONTHLY", period, date: lastDayOfMonth(period) };
 }
 
