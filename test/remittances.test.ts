@@ -222,6 +222,9 @@ describe("funded payout runs", () => {
     expect(audit.map((a) => a.action)).toEqual(["batch.activate", "reserve.draw", "payout.execute"]);
     expect(audit[1].detail).toMatch(/^MONTHLY \d{4}-\d{2}: GH₵14\.38 from the reserve$/);
     expect(audit[2].detail).toContain("GH₵14.38 from the reserve");
+    // The kind is a catalog word, so the Twi audit log reads it in Twi.
+    const twi = (await call(admin, "GET", `/api/v1/admin/audit?batch_id=${id}`, undefined, { "Accept-Language": "ak" })).body as Array<{ action: string; detail: string }>;
+    expect(twi.find((a) => a.action === "reserve.draw")!.detail).toMatch(/^BOSOME \d{4}-\d{2}: GH₵14\.38 fi sika a yɛakora mu$/);
     const entries = server.db().prepare("select kind from journal_entries where batch_id = ? order by id").all(id);
     expect(entries).toEqual([{ kind: "INVEST" }, { kind: "INVEST" }, { kind: "ACTIVATE" }, { kind: "REMITTANCE" }, { kind: "RESERVE_DRAW" }, { kind: "PAYOUT" }]);
     await expectInvariants();

@@ -224,7 +224,12 @@ function executePlan(batchId: number, options: { period?: string | null; close?:
         ],
       });
       if (adminId !== undefined)
-        recordAudit({ adminId, action: "reserve.draw", batchId, detail: msg("auditDetail.reserveDraw", { kind: p.kind, period: p.period, amount: { money: reserveDrawMinor } }) });
+        recordAudit({
+          adminId,
+          action: "reserve.draw",
+          batchId,
+          detail: msg("auditDetail.reserveDraw", { kind: msg(`portfolioDialogs.payoutKind.${p.kind}`), period: p.period, amount: { money: reserveDrawMinor } }),
+        });
     }
     // Credit each wallet once per run (net of tax), however many holdings the investor has.
     const perUser = new Map<number, { netMinor: number; taxMinor: number }>();
