@@ -122,7 +122,7 @@ describe("the admin's payments page and the reconciliation report", () => {
     expect(flagged).toContain("The provider confirmed amount 4000 instead of 7000 (pesewas).");
     expect(rowWith(html, "akoko-deposit-test-stuck")).toContain(investor.email);
     // The table scrolls inside its own box on a narrow screen.
-    expect(html).toContain('class="mt-3 overflow-x-auto" role="region" aria-label="Deposits table" tabindex="0"');
+    expect(html).toContain('class="relative mt-3 overflow-x-auto" role="region" aria-label="Deposits table" tabindex="0"');
   });
 
   it("filters by stuck, flag, status, investor email or reference, and dates; a bad date is named, not a 500", async () => {

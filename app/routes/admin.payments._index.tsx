@@ -62,10 +62,13 @@ function FlagMark({ children }: { children: ReactNode }) {
   );
 }
 
-/** A wide table scrolls inside its own box on a narrow screen; the page itself does not. */
+/**
+ * A wide table scrolls inside its own box on a narrow screen; the page itself does not. The box is
+ * positioned so that a visually hidden (absolute) label inside it stays in it, not out past the page.
+ */
 function TableBox({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="mt-3 overflow-x-auto" role="region" aria-label={label} tabIndex={0}>
+    <div className="relative mt-3 overflow-x-auto" role="region" aria-label={label} tabIndex={0}>
       <table className="w-full min-w-[44rem] text-left text-sm">{children}</table>
     </div>
   );

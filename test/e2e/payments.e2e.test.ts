@@ -6,7 +6,7 @@ import { expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR } from "../s
 import { call } from "../support/client";
 import { createInvestor, signInAdmin, signInBrowser } from "../support/factories";
 import { startFakePaystack, type FakePaystack } from "../support/fake-paystack";
-import { startServer, type TestServer } from "../support/server";
+import { startServer, TEST_ADMIN, type TestServer } from "../support/server";
 import { formatGhs } from "~/domain/money";
 import { translatorFor } from "~/catalog/index.server";
 import { withdrawPrompt } from "~/pages/portfolio";
@@ -152,6 +152,17 @@ describe.each([
     await expectVisible(page.getByText(`Your withdrawal of ${formatGhs(7_000)} was sent to MTN MoMo.`));
     expect(await balance(page)).toContain("50.00");
     await context.close();
+
+    // The admin reads the webhooks that came in on a phone too: the table scrolls in its own box, the page does not.
+    const adminContext = await phoneContext(browser, { javaScriptEnabled });
+    await signInBrowser(adminContext, server, TEST_ADMIN.email);
+    const adminPage = await adminContext.newPage();
+    await adminPage.goto(`${server.url}/admin/payments?list=events`);
+    await expectVisible(adminPage.getByRole("region", { name: "Webhook events table" }));
+    expect(await adminPage.locator("tr[data-event-id]").count()).toBeGreaterThan(0);
+    expect(await noSideScroll(adminPage)).toBe(true);
+    await adminPage.screenshot({ path: path.join(SCREENSHOT_DIR, `payments-admin-events-${tag}.png`) });
+    await adminContext.close();
   });
 
   it("deposits by card through the hosted checkout and comes back to a credited deposit", async () => {
