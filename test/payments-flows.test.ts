@@ -521,6 +521,29 @@ describe("reconciliation", () => {
     expect(found.body.differences).toContainEqual(expect.objectContaining({ kind: "deposit", reference: res.body.reference, problem: "status" }));
     fake.transactions.get(res.body.reference)!.status = "success";
   });
+
+  it("leaves out a withdrawal held for an admin's review (never sent), and never writes -GH₵0.00", async () => {
+    const u = await createInvestor(server, { walletGhs: 6_000, fullName: "Ama Mensah" });
+    const dest = await call(u.api, "POST", "/api/v1/invest/destinations", { kind: "mobile_money", network: "MTN", phone: "0241234567", name: "Ama Mensah", password: u.password });
+    // Above LARGE_WITHDRAWAL_GHS (5,000): reserved and held for /admin/approvals, nothing sent to Paystack.
+    const held = await call(u.api, "POST", "/api/v1/invest/withdraw", { amount: 5_500, destination_id: dest.body.id });
+    expect(held).toMatchObject({ status: 202, body: { status: "PENDING" } });
+    expect([...fake.transfers.values()].some((t) => t.reference === held.body.reference)).toBe(false);
+    // A deposit the provider says succeeded, which the ledger has not moved yet (still PENDING here).
+    const pending = await momoDeposit(u, 12);
+    fake.transactions.get(pending.body.reference)!.status = "success";
+    try {
+      const today = new Date().toISOString().slice(0, 10);
+      const report = await call(admin, "GET", `/api/v1/admin/reconciliation?date=${today}`);
+      expect(report.status).toBe(200);
+      expect(report.body.differences.filter((d: { reference: string }) => d.reference === held.body.reference)).toEqual([]);
+      const amount = report.body.differences.find((d: { reference: string; problem: string }) => d.reference === pending.body.reference && d.problem === "amount");
+      expect(amount.detail).toContain("GH₵0.00");
+      expect(JSON.stringify(report.body)).not.toContain("-GH₵0.00");
+    } finally {
+      fake.approveCharge(pending.body.reference);
+    }
+  });
 });
 
 describe("a success that arrives after the deposit ended (tier limits hold)", () => {

@@ -69,6 +69,9 @@ describe("Akan formats, with our fixes where CLDR's Akan data is incomplete", ()
 
   it("formats money, grouped numbers and plurals with Intl for Akan", () => {
     expect(formatMoney(123_450, "ak")).toBe("GH₵1,234.50");
+    // A negated sum of nothing is -0: never "-GH₵0.00".
+    expect([formatMoney(-0, "en"), formatMoney(-0, "ak")]).toEqual([formatMoney(0, "en"), formatMoney(0, "ak")]);
+    expect(formatMoney(-0, "en")).not.toContain("-");
     expect(formatNumber(1_234_567, "ak")).toBe("1,234,567");
     expect(pluralForm({ one: "nkyɛmu {count}", other: "nkyɛmu {count}s" }, 1, "ak")).toBe("nkyɛmu {count}");
     expect(pluralForm({ one: "a", other: "b" }, 2, "ak")).toBe("b");

@@ -52,9 +52,10 @@ function cached<T>(map: Map<string, T>, key: string, make: () => T): T {
   return value;
 }
 
+/** Zero is GH₵0.00 whatever its sign: a negated sum of nothing is -0, which Intl writes "-GH₵0.00". */
 export function formatMoney(minor: number, locale: Locale): string {
   const tag = intlLocale(locale);
-  return cached(moneyFormats, tag, () => new Intl.NumberFormat(tag, { style: "currency", currency: "GHS", minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(minor / 100);
+  return cached(moneyFormats, tag, () => new Intl.NumberFormat(tag, { style: "currency", currency: "GHS", minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(minor === 0 ? 0 : minor / 100);
 }
 
 export function formatNumber(n: number, locale: Locale): string {

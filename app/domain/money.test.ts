@@ -95,6 +95,12 @@ describe("display and JSON", () => {
     expect(formatGhs(5)).toMatch(/0\.05$/);
   });
 
+  it("never writes a negative zero: -0 (a sum negated) is GH₵0.00", () => {
+    expect(formatGhs(-0)).toBe(formatGhs(0));
+    expect(formatGhs(-0)).not.toContain("-");
+    expect(formatGhs(-5)).toMatch(/^-/);
+  });
+
   it("writes decimal strings and cedis without float noise", () => {
     expect(minorToDecimalString(123405)).toBe("1234.05");
     expect(minorToDecimalString(-5)).toBe("-0.05");

@@ -4,9 +4,9 @@ export const MAX_AMOUNT_MINOR = 1_000_000_00; // GHS 1,000,000: the ceiling for 
 
 const ghs = new Intl.NumberFormat("en-GH", { style: "currency", currency: "GHS", minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** "GH₵1,234.50" style, for display. */
+/** "GH₵1,234.50" style, for display. Zero is GH₵0.00 whatever its sign (a negated sum of nothing is -0). */
 export function formatGhs(minor: number): string {
-  return ghs.format(minor / 100);
+  return ghs.format(minor === 0 ? 0 : minor / 100);
 }
 
 /** "1234.50" (no symbol), for inputs and CSV. */

@@ -138,6 +138,12 @@ describe("reconcile", () => {
       ["c", "missing_at_provider"],
     ]);
   });
+
+  it("a withdrawal held for an admin's review was never sent: not missing at the provider; one sent and pending is", () => {
+    const held = { ...ours("h", "PENDING", 0, "withdrawal"), heldForReview: true };
+    expect(reconcile([held], [])).toEqual([]);
+    expect(reconcile([ours("p", "PENDING", 0, "withdrawal")], []).map((d) => d.problem)).toEqual(["missing_at_provider"]);
+  });
 });
 
 describe("reconcile's differences, as an admin reads them", () => {

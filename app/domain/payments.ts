@@ -138,6 +138,8 @@ export type OurMovement = {
   amountMinor: number;
   /** Pesewas the ledger moved to or from the outside under this reference (0 when nothing yet). */
   ledgerMinor: number;
+  /** A withdrawal reserved and waiting for an admin's review (four eyes): never sent, so the provider has no transfer yet. */
+  heldForReview?: boolean;
 };
 /** One movement as the provider lists it. */
 export type TheirMovement = {
@@ -214,6 +216,8 @@ export function reconcile(ours: OurMovement[], theirs: TheirMovement[]): Differe
   }
   for (const o of ours) {
     if (theirByKey.has(key(o))) continue;
+    // Held for review: only the reservation moved (WALLET -> PAYOUTS_PENDING); nothing was sent to be missing.
+    if (o.heldForReview && o.ledgerMinor === 0) continue;
     if (MOVED.has(o.status) || o.ledgerMinor !== 0 || o.status === "PENDING")
       out.push({
         kind: o.kind,

@@ -8,6 +8,7 @@ import { reconcile, type Difference, type OurMovement, type TheirMovement } from
 import { getPaymentsProvider } from "~/integrations/payments/index.server";
 import { prepared, getDb } from "~/lib/db.server";
 import { findAccountId } from "~/models/ledger.server";
+import { heldForReview } from "~/models/withdrawal.server";
 import { deposits, withdrawals } from "~/models/schema.server";
 
 /**
@@ -59,8 +60,17 @@ function ourMovements({ from, to, depositRefs, withdrawalRefs }: { from: string;
   const outside = prepared<[number, string], { s: number }>(
     "select coalesce(sum(p.amount_minor), 0) s from postings p join journal_entries e on e.id = p.entry_id where p.account_id = ? and e.external_ref = ?",
   );
+  // A deposit moves money from the outside in: what left EXTERNAL (0, not -0, when nothing did).
+  const cameIn = (reference: string) => 0 - outside.get(external, reference)!.s;
   return [
-    ...ourDeposits.map((d) => ({ kind: "deposit" as const, reference: d.reference, status: d.status, amountMinor: d.amountMinor, ledgerMinor: -outside.get(external, d.reference)!.s })),
-    ...ourWithdrawals.map((w) => ({ kind: "withdrawal" as const, reference: w.reference!, status: w.status, amountMinor: w.amountMinor, ledgerMinor: outside.get(external, w.reference!)!.s })),
+    ...ourDeposits.map((d) => ({ kind: "deposit" as const, reference: d.reference, status: d.status, amountMinor: d.amountMinor, ledgerMinor: cameIn(d.reference) })),
+    ...ourWithdrawals.map((w) => ({
+      kind: "withdrawal" as const,
+      reference: w.reference!,
+      status: w.status,
+      amountMinor: w.amountMinor,
+      ledgerMinor: outside.get(external, w.reference!)!.s,
+      heldForReview: heldForReview(w),
+    })),
   ];
 }
