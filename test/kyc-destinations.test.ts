@@ -6,7 +6,7 @@
  * own words.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, htmlText } from "./support/client";
+import { call, htmlText, type Client } from "./support/client";
 import { createInvestor, signIn } from "./support/factories";
 import { enrolTwoFactor } from "./support/totp";
 import { startFakePaystack, type FakePaystack } from "./support/fake-paystack";
@@ -270,7 +270,8 @@ describe("the provider's resolved account name (Paystack)", () => {
   let server: TestServer;
   beforeAll(async () => {
     fake = await startFakePaystack();
-    server = await startServer({ PAYMENTS_PROVIDER: "paystack", PAYSTACK_SECRET_KEY: fake.secretKey, PAYSTACK_BASE_URL: fake.url, PAYMENTS_SWEEP_SECONDS: "0" });
+    // The default 24 hours of cooling-off (the test servers' 0 undone): the withdraw dialog's choice below.
+    server = await startServer({ PAYMENTS_PROVIDER: "paystack", PAYSTACK_SECRET_KEY: fake.secretKey, PAYSTACK_BASE_URL: fake.url, PAYMENTS_SWEEP_SECONDS: "0", DESTINATION_COOLING_OFF_HOURS: undefined });
   });
   afterAll(async () => {
     await server?.stop();
@@ -303,5 +304,34 @@ describe("the provider's resolved account name (Paystack)", () => {
       body: { detail: "The bank or network has this account under another name. Withdrawals go only to accounts in your own name, as on your verified ID (Alice Tester)." },
     });
     expect((await call(u.api, "GET", "/api/v1/invest/destinations")).body).toEqual([]);
+  });
+
+  it("the withdraw dialog pre-selects a destination that can receive money now, never one still cooling off, and says when that one opens", async () => {
+    /** The "Send to" choices as served (what a browser shows without JavaScript, and hydrates with it). */
+    const sendTo = async (client: Client, init: RequestInit = {}) => {
+      const html = (await client.follow("/portfolio?dialog=withdraw", init)).html;
+      const select = /<select[^>]*name="destination_id"[^>]*>([\s\S]*?)<\/select>/.exec(html)![1];
+      return [...select.matchAll(/<option([^>]*)>([^<]*)<\/option>/g)].map(([, attrs, label]) => ({ value: /value="([^"]*)"/.exec(attrs)![1], selected: /\bselected\b/.test(attrs), label }));
+    };
+    const u = await createInvestor(server, { fullName: "Kofi Boateng", walletGhs: 100 });
+    const add = async (phone: string) => (await call(u.api, "POST", "/api/v1/invest/destinations", { kind: "mobile_money", network: "MTN", phone, name: "Kofi Boateng", password: u.password })).body as { id: number; usable_from: string };
+    // Only a new one: nothing chosen for the investor, the new one named with when it can receive money.
+    const first = await add("024 666 7781");
+    const shown = `${first.usable_from.slice(0, 10)} ${first.usable_from.slice(11, 16)} UTC`;
+    let options = await sendTo(u.page);
+    expect(options.filter((o) => o.selected).map((o) => o.value)).toEqual([""]);
+    expect(options.find((o) => o.value === String(first.id))!.label).toBe(`MTN MoMo ···781 (Kofi Boateng) · can receive money from ${shown}`);
+    // The first one past its cooling-off hours, and a newer one saved since: the usable one is chosen, though listed last.
+    server.db().prepare("update payment_destinations set created_at = '2020-01-01T00:00:00.000Z' where id = ?").run(first.id);
+    const second = await add("024 666 7782");
+    options = await sendTo(u.page);
+    expect(options.map((o) => o.value)).toEqual([String(second.id), String(first.id)]);
+    expect(options.filter((o) => o.selected).map((o) => o.value)).toEqual([String(first.id)]);
+    expect(options[0].label).toContain("MTN MoMo ···782 (Kofi Boateng) · can receive money from");
+    expect(options[1].label).toBe("MTN MoMo ···781 (Kofi Boateng)");
+    // In Twi the same choice, the new one marked in Twi.
+    const twi = await sendTo(u.page, { headers: { "Accept-Language": "ak" } });
+    expect(twi.filter((o) => o.selected).map((o) => o.value)).toEqual([String(first.id)]);
+    expect(twi[0].label).toContain("MTN MoMo ···782 (Kofi Boateng) · ɛbɛtumi anya sika efi");
   });
 });

@@ -141,11 +141,14 @@ function DepositMethodFields({ data, errors, values }: { data: PortfolioData; er
 /** Saved destinations (a provider that pays out later sends money only to these). */
 function DestinationFields({ data, errors, values }: { data: PortfolioData; errors: Record<string, string>; values: Record<string, string> | null }) {
   const saved = data.payments.destinations;
+  // Chosen for the investor only if it can receive money now: one in its cooling-off hours would be refused.
+  const ready = saved.find((d) => d.usable);
   const t = useT();
   return (
     <>
       {saved.length > 0 ? (
-        <SelectField label={t("portfolioDialogs.sendTo")} name="destination_id" defaultValue={values?.destination_id ?? String(saved[0].id)} error={errors.destination_id}>
+        <SelectField label={t("portfolioDialogs.sendTo")} name="destination_id" defaultValue={values?.destination_id ?? (ready ? String(ready.id) : "")} error={errors.destination_id}>
+          {ready ? null : <option value="">{t("portfolioDialogs.chooseDestination")}</option>}
           {saved.map((d) => (
             <option key={d.id} value={d.id}>
               {d.label}

@@ -149,10 +149,11 @@ export async function depositStatusAction({ request, params }: ActionFunctionArg
 
 // ---- /portfolio/destinations: where withdrawals go ----
 
-/** A saved destination as lists show it, saying when a new one may first receive money. */
-export function destinationOption(t: Translate, d: PaymentDestination): { id: number; kind: PaymentDestination["kind"]; label: string } {
+/** A saved destination as lists show it, saying when a new one may first receive money (`usable`: it may now). */
+export function destinationOption(t: Translate, d: PaymentDestination): { id: number; kind: PaymentDestination["kind"]; label: string; usable: boolean } {
   const at = destinationUsableAt(d);
-  return { id: d.id, kind: d.kind, label: at > nowIso() ? t("investorTexts.usableFrom", { destination: destinationLabel(d), when: formatInstant(at) }) : destinationLabel(d) };
+  const usable = at <= nowIso();
+  return { id: d.id, kind: d.kind, label: usable ? destinationLabel(d) : t("investorTexts.usableFrom", { destination: destinationLabel(d), when: formatInstant(at) }), usable };
 }
 
 export async function destinationsLoader({ request }: LoaderFunctionArgs) {

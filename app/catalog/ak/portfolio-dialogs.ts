@@ -21,6 +21,7 @@ export const portfolioDialogs: TwiTexts<typeof english> = {
   "portfolioDialogs.approveOnPhone": "Wobɛpene tua no so wɔ fon yi so.",
   "portfolioDialogs.providerPage": "Wobɛtua wɔ wɔn a wɔboa ma wotua no krataafa a ɛho tɔ wo bo so, na woasan aba ha.",
   "portfolioDialogs.sendTo": "Fa kɔ",
+  "portfolioDialogs.chooseDestination": "Yi baabi a sika no bɛkɔ",
   "portfolioDialogs.addDestinationFirst": "Fa mobile money nɔma anaa bank akawnt ka ho na woatumi ayi sika akɔ hɔ.",
   "portfolioDialogs.manageDestinations": "Hwɛ baabi a yɛde wo sika kɔ",
   "portfolioDialogs.addDestination": "Fa baabi foforɔ ka ho",

@@ -18,6 +18,7 @@ export const portfolioDialogs = {
   "portfolioDialogs.approveOnPhone": "You approve the payment on this phone.",
   "portfolioDialogs.providerPage": "You will pay on the provider's secure page, then come back here.",
   "portfolioDialogs.sendTo": "Send to",
+  "portfolioDialogs.chooseDestination": "Choose where to send it",
   "portfolioDialogs.addDestinationFirst": "Add a mobile money number or bank account to withdraw to.",
   "portfolioDialogs.manageDestinations": "Manage where we send your money",
   "portfolioDialogs.addDestination": "Add a destination",
