@@ -460,4 +460,16 @@ describe("large withdrawals (LARGE_WITHDRAWAL_GHS=100 here)", () => {
     expect(note.message).toContain("We could not confirm it was you.");
     expect(db().prepare("select count(*) n from journal_entries where kind = 'REVERSAL' and user_id = ?").get(u.id)).toEqual({ n: 1 });
   });
+
+  it("ends an admin's reason that has no final punctuation with a full stop before the next sentence", async () => {
+    const u = await createInvestor(server, { walletGhs: 500 });
+    const res = await call(u.api, "POST", "/api/v1/invest/withdraw", { amount: 300, ...unsaved });
+    const req = db().prepare("select id from approvals where action = 'withdrawal.send' order by id desc").get() as { id: number };
+    expect((await call(b.api, "POST", `/api/v1/admin/approvals/${req.id}/reject`, { reason: "Looks unusual " })).status).toBe(200);
+    const read = await call(u.api, "GET", `/api/v1/invest/withdrawals/${res.body.id}`);
+    expect(read.body.message).toBe("Your withdrawal of GH₵300.00 was not sent after our security check: Looks unusual. The money is back in your wallet.");
+    expect(noticesIn(server, "user_id = ?", u.id).at(-1)!.message).toContain("Looks unusual. The money is back in your wallet.");
+    // Twi reads the same reason, ended the same way.
+    expect((await call(u.api, "GET", `/api/v1/invest/withdrawals/${res.body.id}?lang=ak`)).body.message).toContain("Looks unusual. Sika no");
+  });
 });

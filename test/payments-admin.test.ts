@@ -121,6 +121,16 @@ describe("the admin's payments page and the reconciliation report", () => {
     expect(flagged).toContain(">Flagged</span>");
     expect(flagged).toContain("The provider confirmed amount 4000 instead of 7000 (pesewas).");
     expect(rowWith(html, "akoko-deposit-test-stuck")).toContain(investor.email);
+    // The network and the step it waits on in the catalog's words, never their codes.
+    expect(rowWith(html, "akoko-deposit-test-stuck")).toContain("Mobile money (MTN MoMo)");
+    expect(rowWith(html, "akoko-deposit-test-stuck")).toContain("Waiting for approval on the phone");
+    for (const ref of ["akoko-deposit-test-stuck", "akoko-deposit-test-fresh"]) {
+      expect(rowWith(html, ref)).not.toContain("(MTN)");
+      expect(rowWith(html, ref)).not.toContain("approve_on_phone");
+    }
+    const twiRow = rowWith((await get("/admin/payments", admin.page, TWI)).html, "akoko-deposit-test-stuck")!;
+    expect(twiRow).toContain("MTN MoMo");
+    expect(twiRow).not.toContain("approve_on_phone");
     // The table scrolls inside its own box on a narrow screen.
     expect(html).toContain('class="relative mt-3 overflow-x-auto" role="region" aria-label="Deposits table" tabindex="0"');
   });

@@ -117,6 +117,9 @@ describe("deposits by mobile money", () => {
     expect(statusPage).toMatch(/^\/portfolio\/deposits\/\d+$/);
     const asking = await u.page.follow(statusPage);
     expect(asking.html).toContain('name="otp"');
+    // The network by the name the forms use, never its code.
+    expect(htmlText(asking.html)).toContain("Mobile money (Telecel Cash) ···567");
+    expect(asking.html).not.toContain("(TELECEL)");
     expect(htmlText(asking.html)).toContain("Enter the code from your phone to finish the deposit (Telecel Cash: dial *110# to get a voucher).");
     // No meta refresh while a code is being typed.
     expect(asking.html).not.toContain('http-equiv="refresh"');
@@ -143,6 +146,11 @@ describe("deposits by mobile money", () => {
     expect(res.status).toBe(202);
     expect(res.body).toMatchObject({ status: "FAILED", next_action: null });
     expect(res.body.message).not.toMatch(/declined/i);
+    // A deposit never takes from the wallet: the payer asks whether they were charged.
+    expect(res.body.message).toBe("The payment did not go through, and nothing was charged. Please try again.");
+    expect((await call(u.api, "GET", "/api/v1/invest/notifications")).body.map((n: { message: string }) => n.message)).toContain(
+      `Your deposit of GH₵60.00 did not go through, and nothing was charged.`,
+    );
     expect(walletMinor(server, u.id)).toBe(0);
   });
 

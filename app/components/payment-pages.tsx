@@ -4,6 +4,7 @@ import { Field, FormError, SelectField, SubmitButton } from "~/components/forms"
 import { PASSWORD_MAX } from "~/forms/limits";
 import { StatusChip } from "~/components/portfolio-activity";
 import { formatGhs } from "~/domain/money";
+import { networkLabel } from "~/domain/wallet";
 import { dateTime } from "~/pages/portfolio";
 import { useT } from "~/catalog/use-words";
 
@@ -91,7 +92,7 @@ export function DepositStatus({ data, error }: { data: DepositStatusData; error:
           <dt className="text-stone-600">{t("payments.paidWith")}</dt>
           <dd className="col-span-2">
             {deposit.method === "mobile_money"
-              ? `${deposit.network ? t("payments.mobileMoneyOn", { network: deposit.network }) : t("payments.mobileMoney")}${deposit.phoneHint ? ` ···${deposit.phoneHint}` : ""}`
+              ? `${deposit.network ? t("payments.mobileMoneyOn", { network: networkLabel(deposit.network) }) : t("payments.mobileMoney")}${deposit.phoneHint ? ` ···${deposit.phoneHint}` : ""}`
               : t("payments.cardOrBank")}
           </dd>
           <dt className="text-stone-600">{t("payments.reference")}</dt>

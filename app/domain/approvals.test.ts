@@ -1,7 +1,7 @@
 import { render } from "~/catalog/index.server";
 import { describe, expect, it } from "vitest";
 import { DomainError } from "~/domain/errors";
-import { approvalExpiresAt, approvalSummary, assertMayDecide, deleteNeedsApproval, fourEyesRelaxed, isGuardedAction, rejectionReason, withdrawalNeedsReview } from "~/domain/approvals";
+import { approvalExpiresAt, approvalSummary, assertMayDecide, deleteNeedsApproval, fourEyesRelaxed, isGuardedAction, reasonAsSentence, rejectionReason, withdrawalNeedsReview } from "~/domain/approvals";
 
 const at = "2026-03-01T10:00:00.000Z";
 const pending = { status: "PENDING", requestedBy: 1, expiresAt: approvalExpiresAt(at) };
@@ -45,6 +45,11 @@ describe("four eyes", () => {
     expect(rejectionReason("  wrong month ")).toBe("wrong month");
     expect(refusal(() => rejectionReason(" "))).toBe("Give a reason for the rejection (up to 500 characters).");
     expect(refusal(() => rejectionReason("x".repeat(501)))).toBe("Give a reason for the rejection (up to 500 characters).");
+  });
+
+  it("ends a reason read inside the investor's sentence with a full stop, unless it already ends one", () => {
+    expect(reasonAsSentence("Looks unusual ")).toBe("Looks unusual.");
+    for (const ended of ["Not confirmed.", "Call us!", "Was it you?", 'He said "no."', "(see the note.)", "Wait…"]) expect(reasonAsSentence(ended)).toBe(ended);
   });
 
   it("guards deleting a batch with history, and withdrawals above the threshold", () => {

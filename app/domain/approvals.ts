@@ -51,6 +51,15 @@ export function rejectionReason(value: unknown): string {
   return text;
 }
 
+/**
+ * An admin's reason as the investor reads it inside a sentence followed by another ("...: {why} The
+ * money is back..."): a full stop is added when it does not already end a sentence.
+ */
+export function reasonAsSentence(reason: string): string {
+  const text = reason.trim();
+  return /[.!?…]["'”’)\]]*$/u.test(text) ? text : `${text}.`;
+}
+
 /** Deleting a batch that ever went past OPEN or took money is guarded; an empty OPEN batch goes at once. */
 export const deleteNeedsApproval = (batch: { status: string; unitsPlaced: number }) => batch.status !== "OPEN" || batch.unitsPlaced > 0;
 

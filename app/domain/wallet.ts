@@ -6,6 +6,14 @@ import { MAX_AMOUNT_MINOR, parseAmountToMinor, type AmountParse } from "~/domain
 /** The mobile money networks an investor can be paid to. */
 export const MOMO_PROVIDERS = ["MTN MoMo", "Telecel Cash", "AT Money"] as const;
 
+/** What people read for each network's code (MTN, TELECEL, AT): the names the forms use. */
+export const MOMO_NETWORK_LABELS = { MTN: "MTN MoMo", TELECEL: "Telecel Cash", AT: "AT Money" } as const satisfies Record<string, (typeof MOMO_PROVIDERS)[number]>;
+
+/** A network's name for people; a code it does not know is shown as it is. */
+export function networkLabel(code: string): string {
+  return (MOMO_NETWORK_LABELS as Record<string, string>)[code] ?? code;
+}
+
 /** The refusal of an amount parseAmountToMinor could not read, in the wallet's words. */
 function amountRefusal(reason: Exclude<AmountParse, { ok: true }>["reason"]): DomainError {
   const message = {

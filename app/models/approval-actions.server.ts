@@ -1,4 +1,4 @@
-import { assertMayDecide, fourEyesRelaxed, isExpired, isGuardedAction, type GuardedAction } from "~/domain/approvals";
+import { assertMayDecide, fourEyesRelaxed, isExpired, isGuardedAction, reasonAsSentence, type GuardedAction } from "~/domain/approvals";
 import type { Locale, MessageRef } from "~/catalog/format";
 import { msg } from "~/catalog/ref";
 import { DomainError, englishOf } from "~/domain/errors";
@@ -227,7 +227,7 @@ export function rejectRequest({ id, adminId, reason }: { id: number; adminId: nu
       const row = decidable(id, adminId);
       if (!settleApproval(row.id, { status: "REJECTED", decidedBy: adminId, reason })) throw new DomainError(409, msg("rules.approval.decidedJustNow"));
       recordAudit({ adminId, action: "approval.reject", batchId: batchOf(row), detail: approvalAuditDetail(row, { rejected: reason }) });
-      if (row.action === "withdrawal.send") returnHeldWithdrawal({ withdrawalId: num(JSON.parse(row.params).withdrawalId), why: reason });
+      if (row.action === "withdrawal.send") returnHeldWithdrawal({ withdrawalId: num(JSON.parse(row.params).withdrawalId), why: reasonAsSentence(reason) });
       return { approvalId: row.id };
     });
   } catch (error) {

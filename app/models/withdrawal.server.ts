@@ -6,7 +6,7 @@ import { DomainError } from "~/domain/errors";
 import { destinationUsableFrom, holderNameMatches, sameNameWords } from "~/domain/kyc";
 import { formatInstant } from "~/domain/calendar";
 import { decideWithdrawal, PAYMENT_TIMINGS, type TransferWord } from "~/domain/payments";
-import { checkWithdrawalCeiling, MOMO_PROVIDERS } from "~/domain/wallet";
+import { checkWithdrawalCeiling, MOMO_NETWORK_LABELS, MOMO_PROVIDERS } from "~/domain/wallet";
 import { getPaymentsProvider, paymentReference, PaymentsError, paymentsSettleAtOnce, type MomoNetwork, type TransferResult } from "~/integrations/payments/index.server";
 import { now, nowIso } from "~/lib/clock.server";
 import { businessCounters } from "~/lib/metrics.server";
@@ -32,7 +32,7 @@ export type PaymentDestination = typeof paymentDestinations.$inferSelect;
 const payoutsPendingAccount = () => accountId("PAYOUTS_PENDING");
 
 /** What the investor reads for each network (wallet.ts's names). */
-export const NETWORK_LABELS: Record<MomoNetwork, (typeof MOMO_PROVIDERS)[number]> = { MTN: "MTN MoMo", TELECEL: "Telecel Cash", AT: "AT Money" };
+export const NETWORK_LABELS: Record<MomoNetwork, (typeof MOMO_PROVIDERS)[number]> = MOMO_NETWORK_LABELS;
 
 // ---- destinations ----
 

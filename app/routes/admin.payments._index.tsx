@@ -5,6 +5,7 @@ import { pageMeta } from "~/lib/meta";
 import { adminTime, LIST_LABELS, PAYMENT_LISTS, paymentFiltersQuery, STATUS_OPTIONS } from "~/pages/payment-admin";
 import { paymentsAdminAction, paymentsAdminLoader, type PaymentsAdminData, type ResolveIntent } from "~/pages/payment-admin.server";
 import { useT, type T } from "~/catalog/use-words";
+import { networkLabel } from "~/domain/wallet";
 import type { MessageId } from "~/catalog/en";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(data.title, data.description) : []);
@@ -244,12 +245,12 @@ function DepositsTable({ rows }: { rows: NonNullable<PaymentsAdminData["deposits
             <td className={`${td} break-all`}>{d.investor ?? "–"}</td>
             <td className={`${td} whitespace-nowrap`}>{d.amount}</td>
             <td className={td}>
-              {d.method === "mobile_money" ? `${t("adminPayments.mobileMoney")}${d.network ? ` (${d.network})` : ""}${d.phone ? ` ${d.phone}` : ""}` : t("adminPayments.cardOrBank")}
+              {d.method === "mobile_money" ? `${t("adminPayments.mobileMoney")}${d.network ? ` (${networkLabel(d.network)})` : ""}${d.phone ? ` ${d.phone}` : ""}` : t("adminPayments.cardOrBank")}
             </td>
             <td className={`${td} whitespace-nowrap`}>
               {stateWord(t, d.status)}
               {d.stuck ? <StuckMark /> : null}
-              {d.status === "PENDING" && d.nextAction ? <span className="block text-xs text-stone-500">{d.nextAction}</span> : null}
+              {d.status === "PENDING" && d.nextAction ? <span className="block text-xs text-stone-500">{nextActionWord(t, d.nextAction)}</span> : null}
               {d.refundStatus ? <span className="block text-xs text-stone-500">{t("adminPayments.refund", { status: stateWord(t, d.refundStatus) })}</span> : null}
             </td>
             <td className={td}>
@@ -358,6 +359,11 @@ function stateWord(t: T, value: string): string {
   const id = `adminPayments.state.${value}`;
   return STATES.has(id) ? t(id as "adminPayments.state.PENDING") : value;
 }
+/** What a pending deposit waits on (its `next_action`), in words. */
+function nextActionWord(t: T, value: string): string {
+  return NEXT_ACTIONS.has(value) ? t(`adminPayments.nextAction.${value as "redirect"}`) : value;
+}
+const NEXT_ACTIONS = new Set(["redirect", "approve_on_phone", "enter_otp"]);
 const STATES = new Set(Object.values(STATUS_OPTIONS).flatMap((values) => values.map((v) => `adminPayments.state.${v}`)));
 
 export default function AdminPayments() {

@@ -26,7 +26,7 @@ export const notices: TwiTexts<typeof english> = {
   "notices.reinvested.harvest": "w'otwa bere sika",
   "notices.reinvested.principal": "wo sika titiriw",
   "notices.depositCredited": "Sika {amount} a wode too mu no aba wo sika kotoku mu.",
-  "notices.depositFailed": "Sika {amount} a wode too mu no ankɔ. Yɛannye hwee amfi wo sika kotoku mu.",
+  "notices.depositFailed": "Sika {amount} a wode too mu no ankɔ, na yɛannye wo sika biara.",
   "notices.depositRefunded": "Wo sika {amount} aba, nanso sɛ yɛde gu wo sika kotoku mu a, ɛbɛboro w'akawnt ano, enti yɛresan de akɔma wo. Yɛamfa hwee ankɔ wo sika kotoku mu.",
   "notices.depositRefundedMismatch": "Sika {paid} a yɛnyaeɛ no ne sika {amount} a wode reto mu no nhyia, enti yɛamfa hwee angu wo sika kotoku mu. Yɛresan de akɔma wo ɔkwan a wofaa so tuaeɛ no so.",
   "notices.depositRefundFailed": "Yɛantumi amfa wo sika {amount} ansan amma wo: sika a yɛresan de ama wo no ankɔ. Yɛn adwumayɛfoɔ de bɛma wo wɔ ɔkwan foforɔ so na wɔbɛfrɛ wo.",

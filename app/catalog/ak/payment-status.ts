@@ -5,7 +5,7 @@ import type { TwiTexts } from "~/catalog/ak/types";
 export const paymentStatus: TwiTexts<typeof english> = {
   "paymentStatus.depositPending": "Yɛretwɛn sɛ wɔn a wɔde sika no rebrɛ no bɛsi so dua.",
   "paymentStatus.depositSucceeded": "Sika a wode too mu no aba",
-  "paymentStatus.depositFailed": "Tua no ankɔ. Yɛannye hwee amfi wo sika kotoku mu. Yɛsrɛ wo, san bɔ mmɔden bio.",
+  "paymentStatus.depositFailed": "Tua no ankɔ, na yɛannye wo sika biara. Yɛsrɛ wo, san bɔ mmɔden bio.",
   "paymentStatus.depositAbandoned": "Wonwiee sika a wode too mu yi, enti hwee amma mu. Sɛ woasiesie wo ho a, fi foforɔ ase.",
   "paymentStatus.depositFlagged": "Yɛanya sika bi a ɛne sika a wode too mu yi nhyia. Yɛn adwumayɛfoɔ rehwɛ mu na wɔbɛfrɛ wo.",
   "paymentStatus.depositRefunded":

@@ -28,7 +28,7 @@ export const notices = {
   "notices.reinvested.harvest": "your harvest",
   "notices.reinvested.principal": "your principal",
   "notices.depositCredited": "Your deposit of {amount} reached your wallet.",
-  "notices.depositFailed": "Your deposit of {amount} did not go through. Nothing was taken from your wallet.",
+  "notices.depositFailed": "Your deposit of {amount} did not go through, and nothing was charged.",
   "notices.depositRefunded": "Your payment of {amount} arrived, but crediting it would go past your account's limits, so we are sending it back to you. Nothing was added to your wallet.",
   "notices.depositRefundedMismatch": "The payment of {paid} we received does not match your deposit of {amount}, so nothing was added to your wallet. We are sending it back to you the way you paid.",
   "notices.depositRefundFailed": "We could not send back your payment of {amount}: the refund failed. Our team will send it to you by hand and contact you.",

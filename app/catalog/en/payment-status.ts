@@ -6,7 +6,7 @@
 export const paymentStatus = {
   "paymentStatus.depositPending": "We are waiting for the provider to confirm this deposit.",
   "paymentStatus.depositSucceeded": "Deposit successful",
-  "paymentStatus.depositFailed": "The payment did not go through. Nothing was taken from your wallet. Please try again.",
+  "paymentStatus.depositFailed": "The payment did not go through, and nothing was charged. Please try again.",
   "paymentStatus.depositAbandoned": "This deposit was not completed, so nothing was credited. Start a new one when you are ready.",
   "paymentStatus.depositFlagged": "We received a payment that does not match this deposit. Our team is checking it and will contact you.",
   "paymentStatus.depositRefunded":
