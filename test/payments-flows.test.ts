@@ -384,6 +384,34 @@ describe("withdrawals", () => {
     expect(walletMinor(server, u.id)).toBe(1_000);
   });
 
+  it("lists the investor's own withdrawals newest first, as GET /withdrawals/{id} answers each; pages with ?before=", async () => {
+    const { u, destinationId } = await funded(100);
+    const made = [];
+    for (const amount of [1, 2, 3]) made.push((await call(u.api, "POST", "/api/v1/invest/withdraw", { amount, destination_id: destinationId })).body);
+    const stranger = await funded(10);
+    await call(stranger.u.api, "POST", "/api/v1/invest/withdraw", { amount: 4, destination_id: stranger.destinationId });
+    const list = await call(u.api, "GET", "/api/v1/invest/withdrawals");
+    expect(list.status).toBe(200);
+    expect(list.body.map((w: { id: number }) => w.id)).toEqual(made.map((w) => w.id).reverse());
+    for (const w of list.body) {
+      const one = (await call(u.api, "GET", `/api/v1/invest/withdrawals/${w.id}`)).body;
+      expect(Object.keys(w).sort()).toEqual(Object.keys(one).sort());
+      expect(w).toMatchObject({ id: one.id, reference: one.reference, status: one.status, amount: one.amount, destination_id: destinationId, destination: one.destination, message: one.message });
+    }
+    // The next page: those older than the last one read.
+    expect((await call(u.api, "GET", `/api/v1/invest/withdrawals?before=${made[1].id}`)).body.map((w: { id: number }) => w.id)).toEqual([made[0].id]);
+    expect((await call(u.api, "GET", `/api/v1/invest/withdrawals?before=${made[0].id}`)).body).toEqual([]);
+    const bad = await call(u.api, "GET", "/api/v1/invest/withdrawals?before=1e3");
+    expect(bad.status).toBe(422);
+    expect(bad.body.detail).toContain("before");
+    // The deposits list pages the same way.
+    const deposits = [(await momoDeposit(u, 5)).body.id, (await momoDeposit(u, 6)).body.id];
+    expect((await call(u.api, "GET", `/api/v1/invest/deposits?before=${deposits[1]}`)).body.map((d: { id: number }) => d.id)).toEqual([deposits[0]]);
+    expect((await call(u.api, "GET", "/api/v1/invest/deposits?before=x")).status).toBe(422);
+    expect((await call(u.api, "POST", "/api/v1/invest/withdrawals", {})).status).toBe(405);
+    for (const w of [...made, (await call(stranger.u.api, "GET", "/api/v1/invest/withdrawals")).body[0]]) fake.settleTransfer(w.reference, "success");
+  });
+
   it("two withdrawals racing for one balance: one goes out, the other is refused, the wallet never goes below zero", async () => {
     const { u, destinationId } = await funded(50);
     const answers = await Promise.all([1, 2].map(() => call(u.api, "POST", "/api/v1/invest/withdraw", { amount: 50, destination_id: destinationId })));

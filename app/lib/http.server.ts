@@ -199,6 +199,12 @@ export function parseId(value: unknown, message: string | MessageRef = msg("api.
   return id;
 }
 
+/** A list's `?before=<id>` (its next page: the items older than that id), or null for the newest; 422 when it is not an id. */
+export function listBefore(request: Request): number | null {
+  const value = new URL(request.url).searchParams.get("before");
+  return value === null ? null : parseId(value, msg("api.listBefore"), 422);
+}
+
 /** A boolean field of a JSON door (see readBoolean): JSON true or false, or their text; anything else is a 422 with `message`. */
 export function parseBool(value: unknown, message: MessageRef): boolean {
   const read = readBoolean(value);

@@ -437,8 +437,15 @@ export function getMyDeposit({ userId, depositId }: { userId: number; depositId:
   return row;
 }
 
-export function listMyDeposits({ userId, limit = 50 }: { userId: number; limit?: number }): Deposit[] {
-  return getDb().select().from(deposits).where(eq(deposits.userId, userId)).orderBy(desc(deposits.id)).limit(limit).all();
+/** The investor's deposits, newest first; `before`: only those older than that id (the next page). */
+export function listMyDeposits({ userId, limit = 50, before = null }: { userId: number; limit?: number; before?: number | null }): Deposit[] {
+  return getDb()
+    .select()
+    .from(deposits)
+    .where(and(eq(deposits.userId, userId), before === null ? undefined : lt(deposits.id, before)))
+    .orderBy(desc(deposits.id))
+    .limit(limit)
+    .all();
 }
 
 /** PENDING deposits created before `before` (ISO), oldest first: what the sweep asks about. */

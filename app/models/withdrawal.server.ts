@@ -522,8 +522,15 @@ export function getMyWithdrawal({ userId, withdrawalId }: { userId: number; with
   return row;
 }
 
-export function listMyWithdrawals({ userId, limit = 50 }: { userId: number; limit?: number }): Withdrawal[] {
-  return getDb().select().from(withdrawals).where(eq(withdrawals.userId, userId)).orderBy(desc(withdrawals.id)).limit(limit).all();
+/** The investor's withdrawals, newest first; `before`: only those older than that id (the next page). */
+export function listMyWithdrawals({ userId, limit = 50, before = null }: { userId: number; limit?: number; before?: number | null }): Withdrawal[] {
+  return getDb()
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.userId, userId), before === null ? undefined : lt(withdrawals.id, before)))
+    .orderBy(desc(withdrawals.id))
+    .limit(limit)
+    .all();
 }
 
 export function listStalePendingWithdrawals({ before, limit = 100 }: { before: string; limit?: number }): Withdrawal[] {

@@ -43,6 +43,7 @@ export const api: TwiTexts<typeof english> = {
   "api.kycNotFound": "Yɛanhu KYC nkrataa no.",
   "api.userNotFound": "Yɛanhu onipa no.",
   "api.withdrawalNotFound": "Yɛanhu sika a woyii no.",
+  "api.listBefore": "Fa nea ɛkyɛ koraa a wowɔ no id bra sɛ before: nea ɛkyɛ sen no na ɛbɛba.",
   "api.isAdminBoolean": "Ka sɛ akawnt no yɛ ɔhwɛfoɔ dea anaa ɛnyɛ: is_admin true anaa false.",
   "api.reserveAmount": "Kyerɛw sika dodoɔ ma sika a wɔasie: GHS a ɛboro 0, a nɔma 2 pɛ wɔ ntwaa no akyi.",
   "api.reserveTooLarge": "Sika a wode rekɔ sika a wɔasie no mu no dɔɔso dodo: ɛntra {max}.",
