@@ -271,7 +271,13 @@ describe("the provider's resolved account name (Paystack)", () => {
   beforeAll(async () => {
     fake = await startFakePaystack();
     // The default 24 hours of cooling-off (the test servers' 0 undone): the withdraw dialog's choice below.
-    server = await startServer({ PAYMENTS_PROVIDER: "paystack", PAYSTACK_SECRET_KEY: fake.secretKey, PAYSTACK_BASE_URL: fake.url, PAYMENTS_SWEEP_SECONDS: "0", DESTINATION_COOLING_OFF_HOURS: undefined });
+    server = await startServer({
+      PAYMENTS_PROVIDER: "paystack",
+      PAYSTACK_SECRET_KEY: fake.secretKey,
+      PAYSTACK_BASE_URL: fake.url,
+      PAYMENTS_SWEEP_SECONDS: "0",
+      DESTINATION_COOLING_OFF_HOURS: undefined,
+    });
   });
   afterAll(async () => {
     await server?.stop();
@@ -314,7 +320,11 @@ describe("the provider's resolved account name (Paystack)", () => {
       return [...select.matchAll(/<option([^>]*)>([^<]*)<\/option>/g)].map(([, attrs, label]) => ({ value: /value="([^"]*)"/.exec(attrs)![1], selected: /\bselected\b/.test(attrs), label }));
     };
     const u = await createInvestor(server, { fullName: "Kofi Boateng", walletGhs: 100 });
-    const add = async (phone: string) => (await call(u.api, "POST", "/api/v1/invest/destinations", { kind: "mobile_money", network: "MTN", phone, name: "Kofi Boateng", password: u.password })).body as { id: number; usable_from: string };
+    const add = async (phone: string) =>
+      (await call(u.api, "POST", "/api/v1/invest/destinations", { kind: "mobile_money", network: "MTN", phone, name: "Kofi Boateng", password: u.password })).body as {
+        id: number;
+        usable_from: string;
+      };
     // Only a new one: nothing chosen for the investor, the new one named with when it can receive money.
     const first = await add("024 666 7781");
     const shown = `${first.usable_from.slice(0, 10)} ${first.usable_from.slice(11, 16)} UTC`;

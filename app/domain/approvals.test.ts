@@ -1,7 +1,17 @@
 import { render } from "~/catalog/index.server";
 import { describe, expect, it } from "vitest";
 import { DomainError } from "~/domain/errors";
-import { approvalExpiresAt, approvalSummary, assertMayDecide, deleteNeedsApproval, fourEyesRelaxed, isGuardedAction, reasonAsSentence, rejectionReason, withdrawalNeedsReview } from "~/domain/approvals";
+import {
+  approvalExpiresAt,
+  approvalSummary,
+  assertMayDecide,
+  deleteNeedsApproval,
+  fourEyesRelaxed,
+  isGuardedAction,
+  reasonAsSentence,
+  rejectionReason,
+  withdrawalNeedsReview,
+} from "~/domain/approvals";
 
 const at = "2026-03-01T10:00:00.000Z";
 const pending = { status: "PENDING", requestedBy: 1, expiresAt: approvalExpiresAt(at) };
