@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { Cell } from "~/components/portfolio-table";
+import { Cell } from "~/components/stacked-cell";
 import { FlashMessage, type Flash, type ToastMessage } from "~/components/toast";
 import { formatGhs } from "~/domain/money";
 import { EXITS_ANCHOR, dateTime, portfolioHref, shortDate } from "~/pages/portfolio";

@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
-import { Fragment, type ReactNode } from "react";
+import { Fragment } from "react";
+import { Cell } from "~/components/stacked-cell";
 import { Field, FilterFold, SelectField } from "~/components/forms";
 import { FlashMessage, type Flash, type ToastMessage } from "~/components/toast";
 import { useAutoFilters } from "~/components/use-auto-filters";
@@ -59,15 +60,6 @@ function Filters({ data }: { data: PortfolioData }) {
   );
 }
 
-/** A table cell that shows its column name above the value when the row is a card. */
-export function Cell({ label, className = "", children }: { label: string; className?: string; children: ReactNode }) {
-  return (
-    <td data-label={label} className={`px-3 py-2 max-sm:px-0 max-sm:py-1 max-sm:before:block max-sm:before:text-xs max-sm:before:text-stone-500 max-sm:before:content-[attr(data-label)] ${className}`}>
-      {children}
-    </td>
-  );
-}
-
 const STATUS_TONE: Record<string, string> = { ACTIVE: "bg-green-100 text-green-800", PAID: "bg-stone-200 text-stone-800", EXITED: "bg-amber-100 text-amber-900" };
 
 /** Reinvest where the batch still takes money; otherwise a word on why not (the dialog says it in full). */
@@ -78,14 +70,14 @@ function ReinvestAction({ row, base }: { row: PortfolioData["rows"][number]; bas
       <Link
         to={atAnchor(portfolioHref(base, { dialog: "reinvest", id: row.id }), investmentAnchor(row.id))}
         preventScrollReset
-        className="btn-secondary mr-2 max-sm:mt-1"
+        className="btn-secondary mr-2 max-sm:mr-0"
         aria-label={t("portfolio.reinvestInto", { batchId: row.batchId })}
       >
         {t("portfolio.reinvest")}
       </Link>
     );
   }
-  return <span className="mr-3 text-xs text-stone-500">{row.buying === "sold-out" ? t("portfolio.soldOut") : t("portfolio.closedToNewMoney")}</span>;
+  return <span className="mr-3 text-xs text-stone-500 max-sm:mr-0">{row.buying === "sold-out" ? t("portfolio.soldOut") : t("portfolio.closedToNewMoney")}</span>;
 }
 
 export function PortfolioInvestments({ data, flash }: { data: PortfolioData; onNote: (note: ToastMessage) => void; flash: Flash | null }) {
@@ -166,17 +158,18 @@ export function PortfolioInvestments({ data, flash }: { data: PortfolioData; onN
                       <Cell label={t("portfolio.col.created")} className="whitespace-nowrap">
                         {shortDate(r.createdAt)}
                       </Cell>
-                      <td className="px-3 py-2 whitespace-nowrap max-sm:col-span-3 max-sm:px-0">
+                      {/* On a phone the actions wrap onto a second line rather than leave the card (a Twi word is longer). */}
+                      <td className="px-3 py-2 whitespace-nowrap max-sm:col-span-3 max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-2 max-sm:px-0 max-sm:whitespace-normal">
                         <Link
                           to={atAnchor(portfolioHref(base, { dialog: "details", id: r.id }), investmentAnchor(r.id))}
                           preventScrollReset
-                          className="btn-secondary mr-2 max-sm:mt-1"
+                          className="btn-secondary mr-2 max-sm:mr-0"
                           aria-label={t("portfolio.detailsOf", { id: r.id })}
                         >
                           {t("portfolio.details")}
                         </Link>
                         <ReinvestAction row={r} base={base} />
-                        <Link to={receiptHref(r.id)} className="btn-secondary ml-2 max-sm:mt-1" aria-label={t("portfolio.receiptFor", { id: r.id })}>
+                        <Link to={receiptHref(r.id)} className="btn-secondary ml-2 max-sm:ml-0" aria-label={t("portfolio.receiptFor", { id: r.id })}>
                           {t("portfolio.receipt")}
                         </Link>
                       </td>

@@ -127,6 +127,22 @@ export function definePhoneAudit(mode: BrowserMode) {
   }
 
   const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  /** The portfolio's links and buttons that reach past the edge of their holding's card. */
+  const actionsOutsideCards = (page: Page) =>
+    page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>("tr[id^=investment-]")].flatMap((card) => {
+        // The card's content box: a button in its padding already looks cut off.
+        const r0 = card.getBoundingClientRect();
+        const style = getComputedStyle(card);
+        const left = r0.left + parseFloat(style.paddingLeft);
+        const right = r0.right - parseFloat(style.paddingRight);
+        return [...card.querySelectorAll<HTMLElement>("a, button")]
+          .filter((el) => el.checkVisibility())
+          .map((el) => ({ el, r: el.getBoundingClientRect() }))
+          .filter(({ r }) => r.width > 1 && (r.left < left - 1 || r.right > right + 1))
+          .map(({ el, r }) => `${card.id}: "${(el.textContent ?? "").trim()}" ends at ${Math.round(r.right)}, the card's content at ${Math.round(right)}`);
+      }),
+    );
   const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `phone-audit-${name}.png`) });
 
   type TapAudit = { failures: string[]; count: number; minWidth: number; minHeight: number; primaryHeights: Array<{ text: string; height: number }> };
@@ -404,6 +420,13 @@ export function definePhoneAudit(mode: BrowserMode) {
       await open(page, `/batches/${logged}`, javaScriptEnabled);
       await expectVisible(page.locator("dt", { hasText: "Expected mortality" }));
       await expectVisible(page.getByTestId("latest-metrics").locator("dt", { hasText: "Mortality so far" }));
+      // The daily log is a card per day on a phone, in English and in Twi (longer words): no box to scroll sideways.
+      for (const query of ["", "?lang=ak"]) {
+        await open(page, `/batches/${logged}${query}`, javaScriptEnabled);
+        const log = await page.getByTestId("log-table").evaluate((table) => ({ needs: table.scrollWidth, has: table.parentElement!.clientWidth }));
+        expect(log.needs, `/batches/${logged}${query}: the daily log`).toBeLessThanOrEqual(log.has);
+      }
+      await open(page, `/batches/${logged}?lang=en`, javaScriptEnabled);
 
       // One money format on every page a visitor reads (the word-for-word messages are not on these pages).
       for (const pathname of ["/", "/how-it-works", "/faq", "/invest/eggs", "/invest/chicken", `/batches/${logged}`, `/batches/${batchId}`, "/risk", "/portfolio"]) {
@@ -457,6 +480,10 @@ export function definePhoneAudit(mode: BrowserMode) {
         expect(box.width, `${name} width`).toBeGreaterThanOrEqual(44);
       }
       await shot(p, `portfolio-table-${tag}`);
+      // Each holding's actions stay inside its card, in English and in Twi (longer words), wrapping if need be.
+      await expect(actionsOutsideCards(p), "/portfolio").resolves.toEqual([]);
+      await open(p, "/portfolio?lang=ak", javaScriptEnabled);
+      await expect(actionsOutsideCards(p), "/portfolio in Twi").resolves.toEqual([]);
       await signedIn.close();
 
       const adminContext = await context.browser()!.newContext({ viewport: { width: 360, height: 740 }, javaScriptEnabled, locale: "en-GH" });
