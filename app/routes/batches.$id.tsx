@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { BatchFigures, Certifications, RiskBadge, SensorStrip, StatusBadge, Timeline } from "~/components/invest-card";
 import { SvgChart } from "~/components/svg-chart";
+import { Cell } from "~/components/stacked-cell";
 
 import { formatGhs } from "~/domain/money";
 import { pageMeta } from "~/lib/meta";
@@ -165,6 +166,20 @@ function FarmLogs({ data }: { data: Data }) {
   const t = useT();
   const kg = (value: string) => t("batchPage.logs.kg", { value });
   const isEgg = data.card.productType === "EGG";
+  // The daily log's columns: the table's head on wider screens, each value's label on a phone.
+  const columns = [
+    t("batchPage.table.date"),
+    t("batchPage.table.birdsAlive"),
+    t("batchPage.table.deaths"),
+    t("batchPage.table.feed"),
+    isEgg ? t("batchPage.table.eggs") : t("batchPage.table.avgWeight"),
+    isEgg ? t("batchPage.table.layRate") : t("batchPage.table.fcr"),
+    t("batchPage.table.mortality"),
+    t("batchPage.table.temp"),
+    t("batchPage.table.humidity"),
+    t("batchPage.table.ammonia"),
+    t("batchPage.table.notes"),
+  ];
   if (data.logs.length === 0) {
     return (
       <section className="card" aria-labelledby="logs-heading">
@@ -252,43 +267,56 @@ function FarmLogs({ data }: { data: Data }) {
       </div>
       <div className="card p-0">
         <h3 className="px-4 pt-4 font-semibold">{t("batchPage.table.title")}</h3>
+        {/* Wider screens get the table, in a box of its own; a phone gets a card per day (nothing scrolls sideways). */}
         <div className="mt-2 overflow-x-auto" role="region" aria-label={t("batchPage.table.title")} tabIndex={0}>
-          <table className="w-full min-w-[44rem] text-left text-sm" data-testid="log-table">
-            <thead className="border-b border-stone-200 bg-stone-50 text-xs text-stone-600 uppercase">
+          <table className="w-full text-left text-sm max-sm:block sm:min-w-[44rem]" data-testid="log-table">
+            <thead className="border-b border-stone-200 bg-stone-50 text-xs text-stone-600 uppercase max-sm:sr-only">
               <tr>
-                {[
-                  t("batchPage.table.date"),
-                  t("batchPage.table.birdsAlive"),
-                  t("batchPage.table.deaths"),
-                  t("batchPage.table.feed"),
-                  isEgg ? t("batchPage.table.eggs") : t("batchPage.table.avgWeight"),
-                  isEgg ? t("batchPage.table.layRate") : t("batchPage.table.fcr"),
-                  t("batchPage.table.mortality"),
-                  t("batchPage.table.temp"),
-                  t("batchPage.table.humidity"),
-                  t("batchPage.table.ammonia"),
-                  t("batchPage.table.notes"),
-                ].map((h) => (
+                {columns.map((h) => (
                   <th key={h} scope="col" className="px-3 py-2 whitespace-nowrap">
                     {h}
                   </th>
                 ))}
               </tr>
             </thead>
-            <tbody>
+            <tbody className="max-sm:block">
               {data.logs.map((l) => (
-                <tr key={l.id} className={`border-b border-stone-100 last:border-0 ${l.incident ? "bg-red-50" : ""}`} data-log-date={l.logDate}>
-                  <td className="px-3 py-1.5 whitespace-nowrap">{l.logDate}</td>
-                  <td className="px-3 py-1.5">{l.birdsAlive.toLocaleString("en-GH")}</td>
-                  <td className="px-3 py-1.5">{l.deaths}</td>
-                  <td className="px-3 py-1.5">{l.feedKg}</td>
-                  <td className="px-3 py-1.5 whitespace-nowrap">{isEgg ? (l.eggsCollected ?? "—") : l.avgWeightKg === null ? "—" : kg(String(l.avgWeightKg))}</td>
-                  <td className="px-3 py-1.5">{isEgg ? pct(l.layRate) : num(l.fcr)}</td>
-                  <td className="px-3 py-1.5">{pct(l.mortality, 2)}</td>
-                  <td className="px-3 py-1.5 whitespace-nowrap">{l.temperatureC === null ? "—" : `${l.temperatureC}°C`}</td>
-                  <td className="px-3 py-1.5">{l.humidityPct === null ? "—" : `${l.humidityPct}%`}</td>
-                  <td className="px-3 py-1.5 whitespace-nowrap">{l.ammoniaPpm === null ? "—" : `${l.ammoniaPpm} ppm`}</td>
-                  <td className="min-w-[14rem] px-3 py-1.5">
+                <tr
+                  key={l.id}
+                  className={`border-b border-stone-100 last:border-0 max-sm:grid max-sm:grid-cols-3 max-sm:gap-x-2 max-sm:px-4 max-sm:py-2 ${l.incident ? "bg-red-50" : ""}`}
+                  data-log-date={l.logDate}
+                >
+                  <Cell label={columns[0]} className="whitespace-nowrap sm:py-1.5">
+                    {l.logDate}
+                  </Cell>
+                  <Cell label={columns[1]} className="sm:py-1.5">
+                    {l.birdsAlive.toLocaleString("en-GH")}
+                  </Cell>
+                  <Cell label={columns[2]} className="sm:py-1.5">
+                    {l.deaths}
+                  </Cell>
+                  <Cell label={columns[3]} className="sm:py-1.5">
+                    {l.feedKg}
+                  </Cell>
+                  <Cell label={columns[4]} className="whitespace-nowrap sm:py-1.5">
+                    {isEgg ? (l.eggsCollected ?? "—") : l.avgWeightKg === null ? "—" : kg(String(l.avgWeightKg))}
+                  </Cell>
+                  <Cell label={columns[5]} className="sm:py-1.5">
+                    {isEgg ? pct(l.layRate) : num(l.fcr)}
+                  </Cell>
+                  <Cell label={columns[6]} className="sm:py-1.5">
+                    {pct(l.mortality, 2)}
+                  </Cell>
+                  <Cell label={columns[7]} className="whitespace-nowrap sm:py-1.5">
+                    {l.temperatureC === null ? "—" : `${l.temperatureC}°C`}
+                  </Cell>
+                  <Cell label={columns[8]} className="sm:py-1.5">
+                    {l.humidityPct === null ? "—" : `${l.humidityPct}%`}
+                  </Cell>
+                  <Cell label={columns[9]} className="whitespace-nowrap sm:py-1.5">
+                    {l.ammoniaPpm === null ? "—" : `${l.ammoniaPpm} ppm`}
+                  </Cell>
+                  <Cell label={columns[10]} className="max-sm:col-span-3 sm:min-w-[14rem] sm:py-1.5">
                     {l.incident ? <strong className="text-red-800">{t("batchPage.table.incident", { description: l.incidentDescription ?? "" })}</strong> : null}
                     {l.notes}
                     {l.photos.map((p, n) => (
@@ -296,7 +324,7 @@ function FarmLogs({ data }: { data: Data }) {
                         {t("batchPage.table.photo", { n: n + 1 })}
                       </a>
                     ))}
-                  </td>
+                  </Cell>
                 </tr>
               ))}
             </tbody>
