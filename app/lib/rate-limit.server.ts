@@ -24,6 +24,9 @@ let maxKeys = MAX_RATE_LIMIT_KEYS;
 /** Expired windows are swept once per this many reservations in a process, not on every request. */
 const PRUNE_EVERY = 1_000;
 let sincePrune = 0;
+/** Sweeps made by reservations in this process (for tests: the flood test counts them, not the time). */
+let sweeps = 0;
+export const rateLimitSweeps = () => sweeps;
 
 /** For tests: a smaller cap, so the flood test need not write 100,000 rows. */
 export function setRateLimitKeyCap(cap: number | null) {
@@ -115,6 +118,7 @@ export function reserveAttempts(limits: Array<[key: string, limit: number]>): bo
   // Counted after the commit, not inside the transaction, which may be run again (docs/transactions.md).
   if (reserved && ++sincePrune >= PRUNE_EVERY) {
     sincePrune = 0;
+    sweeps++;
     s.counting(() => prune(s, now().getTime()));
   }
   return reserved;
