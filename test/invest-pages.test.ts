@@ -650,6 +650,8 @@ describe("the batch page", () => {
     expect(page).not.toContain('data-testid="your-holding"');
     expect((await get(u.page, `/batches/${id}`)).html).toMatch(/You hold <strong>10 units<\/strong> \(GH₵\s?200\.00\) in this batch\./);
     expect((await call(admin, "POST", `/api/v1/admin/batches/${id}/activate`)).status).toBe(200);
+    // Started two months ago: this month is the hens' first in lay, the first month that pays.
+    backdateBatchStart(server, id, { months: 2 });
     createRemittance(server, id);
     expect((await call(admin, "POST", `/api/v1/admin/payouts/${id}/execute`)).status).toBe(200);
     page = (await get(anon, `/batches/${id}`)).html;

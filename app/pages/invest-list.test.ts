@@ -231,9 +231,12 @@ describe("timeline and next payout", () => {
     type B = { productType: "EGG" | "CHICKEN"; status: "ACTIVE" | "OPEN" | "HARVESTED"; startDate: string };
     // Bought the week before the start, as a batch is funded before it is activated.
     const next = (b: B, paidPeriods: string[], firstBoughtAt: string | null = "2026-04-24T09:30:00.000Z") => nextPayout(b, "2026-11-22", batchPayoutDue({ ...b, paidPeriods, firstBoughtAt }), t);
-    expect(next(egg, ["2026-10"])).toEqual({ date: "2026-11-30", text: "Monthly income for 2026-11, due by 2026-11-30." });
-    expect(next(egg, ["2026-10", "2026-11"]).date).toBe("2026-12-31");
-    expect(next(egg, ["2026-09"])).toEqual({ date: "2026-10-31", text: "Monthly income for 2026-10, due by 2026-10-31. Overdue by 22 days." });
+    const julyToSeptember = ["2026-07", "2026-08", "2026-09"];
+    expect(next(egg, [...julyToSeptember, "2026-10"])).toEqual({ date: "2026-11-30", text: "Monthly income for 2026-11, due by 2026-11-30." });
+    expect(next(egg, [...julyToSeptember, "2026-10", "2026-11"]).date).toBe("2026-12-31");
+    expect(next(egg, julyToSeptember)).toEqual({ date: "2026-10-31", text: "Monthly income for 2026-10, due by 2026-10-31. Overdue by 22 days." });
+    // November paid while October was not: October is still due, and late.
+    expect(next(egg, [...julyToSeptember, "2026-11"])).toEqual({ date: "2026-10-31", text: "Monthly income for 2026-10, due by 2026-10-31. Overdue by 22 days." });
     // Nothing paid yet: the first month in lay, two months after the start.
     expect(next(egg, []).date).toBe("2026-07-31");
     // Nobody held units before November: the months before pay nobody and are not due, nor late.
