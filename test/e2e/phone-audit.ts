@@ -421,12 +421,17 @@ export function definePhoneAudit(mode: BrowserMode) {
       await expectVisible(page.locator("dt", { hasText: "Expected mortality" }));
       await expectVisible(page.getByTestId("latest-metrics").locator("dt", { hasText: "Mortality so far" }));
       // The daily log is a card per day on a phone, in English and in Twi (longer words): no box to scroll sideways.
-      for (const query of ["", "?lang=ak"]) {
-        await open(page, `/batches/${logged}${query}`, javaScriptEnabled);
-        const log = await page.getByTestId("log-table").evaluate((table) => ({ needs: table.scrollWidth, has: table.parentElement!.clientWidth }));
-        expect(log.needs, `/batches/${logged}${query}: the daily log`).toBeLessThanOrEqual(log.has);
+      const twiReader = await context.browser()!.newContext({ viewport: { width: 360, height: 740 }, javaScriptEnabled, extraHTTPHeaders: { "Accept-Language": "ak" } });
+      for (const [reader, language] of [
+        [page, "English"],
+        [await twiReader.newPage(), "Twi"],
+      ] as const) {
+        await open(reader, `/batches/${logged}`, javaScriptEnabled);
+        expect(await reader.locator("html").getAttribute("lang")).toBe(language === "Twi" ? "ak" : "en-GH");
+        const log = await reader.getByTestId("log-table").evaluate((table) => ({ needs: table.scrollWidth, has: table.parentElement!.clientWidth }));
+        expect(log.needs, `/batches/${logged} in ${language}: the daily log`).toBeLessThanOrEqual(log.has);
       }
-      await open(page, `/batches/${logged}?lang=en`, javaScriptEnabled);
+      await twiReader.close();
 
       // One money format on every page a visitor reads (the word-for-word messages are not on these pages).
       for (const pathname of ["/", "/how-it-works", "/faq", "/invest/eggs", "/invest/chicken", `/batches/${logged}`, `/batches/${batchId}`, "/risk", "/portfolio"]) {
@@ -482,7 +487,9 @@ export function definePhoneAudit(mode: BrowserMode) {
       await shot(p, `portfolio-table-${tag}`);
       // Each holding's actions stay inside its card, in English and in Twi (longer words), wrapping if need be.
       await expect(actionsOutsideCards(p), "/portfolio").resolves.toEqual([]);
-      await open(p, "/portfolio?lang=ak", javaScriptEnabled);
+      await signedIn.addCookies([{ name: "lang", value: "ak", url: server.url }]);
+      await open(p, "/portfolio", javaScriptEnabled);
+      expect(await p.locator("html").getAttribute("lang")).toBe("ak");
       await expect(actionsOutsideCards(p), "/portfolio in Twi").resolves.toEqual([]);
       await signedIn.close();
 
