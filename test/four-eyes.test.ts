@@ -132,6 +132,12 @@ describe("two admins", () => {
     // The other admin is told in the app.
     expect(db().prepare("select count(*) n from notifications where user_id = ? and kind = 'APPROVAL_REQUESTED'").get(b.id)).toEqual({ n: expect.any(Number) });
 
+    // Asking again, by either admin, puts no second request before the approver.
+    const waiting = { status: 409, body: { detail: `The same request is already waiting for a second admin's approval (request #${id}).` } };
+    expect(await call(a.api, "POST", `/api/v1/admin/payouts/${batchId}/execute`, {})).toEqual(waiting);
+    expect(await call(b.api, "POST", `/api/v1/admin/payouts/${batchId}/execute`, {})).toEqual(waiting);
+    expect(db().prepare("select count(*) n from approvals where action = 'payout.execute' and status = 'PENDING' and params like ?").get(`%"batchId":${batchId},%`)).toEqual({ n: 1 });
+
     const own = await call(a.api, "POST", `/api/v1/admin/approvals/${id}/approve`, {});
     expect(own).toEqual({ status: 409, body: { detail: "A second admin must approve: you asked for this." } });
     expect(ledger()).toBe(snapshot);
@@ -318,9 +324,11 @@ describe("two admins", () => {
 
   it("a request that failed on approval shows why in the reader's language on /admin/approvals", async () => {
     const { batchId } = await closableBatch();
-    // Two requests for the same month's run: the second finds it paid when approved.
+    // Two requests for the same month's run, one naming the month and one for "this month" (the
+    // same request twice is refused while it waits): the second finds it paid when approved.
+    const month = (await call(a.api, "GET", `/api/v1/admin/payouts/${batchId}/simulate`)).body.period as string;
     const ids: number[] = [];
-    for (let i = 0; i < 2; i++) ids.push((await call(a.api, "POST", `/api/v1/admin/payouts/${batchId}/execute`, {})).body.approval.id as number);
+    for (const body of [{ period: month }, {}]) ids.push((await call(a.api, "POST", `/api/v1/admin/payouts/${batchId}/execute`, body)).body.approval.id as number);
     expect((await call(b.api, "POST", `/api/v1/admin/approvals/${ids[0]}/approve`, {})).status).toBe(200);
     const failed = await call(b.api, "POST", `/api/v1/admin/approvals/${ids[1]}/approve`, {});
     expect(failed.status).toBe(409);

@@ -10,6 +10,7 @@ import {
   isGuardedAction,
   reasonAsSentence,
   rejectionReason,
+  sameRequestWaiting,
   withdrawalNeedsReview,
 } from "~/domain/approvals";
 
@@ -33,6 +34,17 @@ describe("four eyes", () => {
     for (const a of ["payout.execute", "batch.close", "batch.delete", "user.role", "withdrawal.send", "deposit.refund", "deposit.refund_again", "withdrawal.return"])
       expect(isGuardedAction(a)).toBe(true);
     expect(isGuardedAction("batch.activate")).toBe(false);
+  });
+
+  it("finds the same request already waiting, whatever its arguments' order, but not a lapsed or decided one", () => {
+    const row = (id: number, params: object, extra: object = {}) => ({ id, action: "payout.execute", params: JSON.stringify(params), status: "PENDING", expiresAt: approvalExpiresAt(at), ...extra });
+    const asked = { action: "payout.execute", params: { batchId: 4, period: "2026-02" } };
+    const now = "2026-03-01T12:00:00.000Z";
+    expect(sameRequestWaiting([row(1, { period: "2026-02", batchId: 4 })], asked, now)?.id).toBe(1);
+    expect(sameRequestWaiting([row(1, { batchId: 4, period: "2026-01" }), row(2, { batchId: 5, period: "2026-02" })], asked, now)).toBeUndefined();
+    expect(sameRequestWaiting([row(1, { batchId: 4, period: "2026-02" }, { action: "batch.close" })], asked, now)).toBeUndefined();
+    expect(sameRequestWaiting([row(1, { batchId: 4, period: "2026-02" }, { status: "REJECTED" })], asked, now)).toBeUndefined();
+    expect(sameRequestWaiting([row(1, { batchId: 4, period: "2026-02" })], asked, "2026-03-02T10:00:00.000Z")).toBeUndefined();
   });
 
   it("expires after 24 hours", () => {

@@ -22,6 +22,31 @@ export function approvalExpiresAt(createdAtIso: string): string {
 
 export const isExpired = (expiresAtIso: string, nowIsoValue: string) => expiresAtIso <= nowIsoValue;
 
+/** JSON with its object keys sorted, so two requests built in a different key order compare equal. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value && typeof value === "object")
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
+      .join(",")}}`;
+  return JSON.stringify(value ?? null);
+}
+
+/**
+ * The waiting request that already asks for this very action (the same action and arguments,
+ * PENDING and not yet lapsed), if any: asking twice would put two of the same before the second
+ * admin, and approving both would run the action twice or fail the second.
+ */
+export function sameRequestWaiting<R extends { action: string; params: string; status: string; expiresAt: string }>(
+  requests: R[],
+  { action, params }: { action: string; params: Record<string, unknown> },
+  now: string,
+): R | undefined {
+  const wanted = canonicalJson(params);
+  return requests.find((r) => r.action === action && r.status === "PENDING" && !isExpired(r.expiresAt, now) && canonicalJson(JSON.parse(r.params)) === wanted);
+}
+
 /** With one admin there is no second pair of eyes: the rule is relaxed (and the approvals page says so). */
 export const fourEyesRelaxed = (adminCount: number) => adminCount < 2;
 

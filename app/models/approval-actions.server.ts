@@ -7,7 +7,18 @@ import { minorToCedis } from "~/domain/money";
 import { nowIso } from "~/lib/clock.server";
 import { HttpError } from "~/lib/http.server";
 import { setAdminRole } from "~/models/admin-users.server";
-import { approvalAuditDetail, countAdmins, createApproval, failedResult, getApproval, recordApprovalResult, resultIn, settleApproval, type Approval } from "~/models/approvals.server";
+import {
+  approvalAuditDetail,
+  countAdmins,
+  createApproval,
+  failedResult,
+  getApproval,
+  recordApprovalResult,
+  resultIn,
+  settleApproval,
+  waitingRequestFor,
+  type Approval,
+} from "~/models/approvals.server";
 import { recordAudit } from "~/models/audit.server";
 import { deleteBatch } from "~/models/batch.server";
 import { atomic, dryRun } from "~/models/ledger.server";
@@ -74,12 +85,15 @@ export type Guarded = { ran: true; outcome: ActionOutcome; relaxed: boolean } | 
 /**
  * A guarded action asked for by `adminId`: with one admin it runs at once; otherwise the same rules
  * are tried and rolled back (a request that could not run now is refused now, with the action's own
- * message), then a PENDING request is stored. Synchronous: call it inside the command's `onceOnly` (app/commands).
+ * message), then a PENDING request is stored; one that is already waiting is refused, naming it.
+ * Synchronous: call it inside the command's `onceOnly` (app/commands).
  */
 export function requestOrRun({ action, params, adminId, summary }: { action: Exclude<GuardedAction, "withdrawal.send">; params: Params; adminId: number; summary: MessageRef }): Guarded {
   const run = () => RUNNERS[action](params, adminId);
   if (fourEyesRelaxed(countAdmins())) return { ran: true, outcome: atomic(run), relaxed: true };
   return atomic(() => {
+    const waiting = waitingRequestFor(action, params);
+    if (waiting) throw new DomainError(409, msg("rules.approval.alreadyWaiting", { id: waiting.id }));
     dryRun(run);
     const batchId = typeof params.batchId === "number" ? params.batchId : undefined;
     return { ran: false as const, approval: createApproval({ action, params, summary, requestedBy: adminId, batchId }) };

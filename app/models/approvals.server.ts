@@ -4,7 +4,7 @@ import { render } from "~/catalog/index.server";
 import { msg } from "~/catalog/ref";
 import type { Locale, MessageRef } from "~/catalog/format";
 import { alias } from "drizzle-orm/sqlite-core";
-import { approvalExpiresAt, type GuardedAction } from "~/domain/approvals";
+import { approvalExpiresAt, sameRequestWaiting, type GuardedAction } from "~/domain/approvals";
 import { nowIso } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
 import { jsonIntegerField } from "~/lib/sql-dialect.server";
@@ -68,6 +68,16 @@ export function createApproval({
     .all();
   for (const admin of others) notify(admin.id, "APPROVAL_REQUESTED", msg("notices.approvalRequested", { summary }));
   return row;
+}
+
+/** The PENDING, unlapsed request that already asks for `action` with these `params`, if any (sameRequestWaiting). */
+export function waitingRequestFor(action: GuardedAction, params: Record<string, unknown>): Approval | undefined {
+  const pending = getDb()
+    .select()
+    .from(approvals)
+    .where(and(eq(approvals.action, action), eq(approvals.status, "PENDING")))
+    .all();
+  return sameRequestWaiting(pending, { action, params }, nowIso());
 }
 
 /** A request's summary in the locale. */

@@ -71,6 +71,7 @@ export const rules: TwiTexts<typeof english> = {
 
   "rules.approval.ownRequest": "Ɛsɛ sɛ ɔhwɛfoɔ foforɔ pene so: wo na wobisaeɛ.",
   "rules.approval.expired": "Abisadeɛ yi bere atwam: abisadeɛ bere twam nnɔnhwere 24 akyi. Sɛ ɛho hia da so a, bisa bio.",
+  "rules.approval.alreadyWaiting": "Abisadeɛ koro yi ara retwɛn sɛ ɔhwɛfoɔ foforɔ pene so dada (abisadeɛ #{id}).",
   "rules.approval.notFound": "Yɛanhu abisadeɛ no.",
   "rules.approval.lastAdmin": "Akoko hia ɔhwɛfoɔ baako pɛ ara: yɛ obi foforɔ ɔhwɛfoɔ ansa na woayi yei.",
   "rules.approval.reasonRequired": "Ka deɛ enti a wopo no (nkyerɛwdeɛ 500 pɛ).",

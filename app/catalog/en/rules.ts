@@ -72,6 +72,7 @@ export const rules = {
 
   "rules.approval.ownRequest": "A second admin must approve: you asked for this.",
   "rules.approval.expired": "This request expired: requests lapse after 24 hours. Ask again if it is still needed.",
+  "rules.approval.alreadyWaiting": "The same request is already waiting for a second admin's approval (request #{id}).",
   "rules.approval.notFound": "Approval request not found.",
   "rules.approval.lastAdmin": "Akoko needs at least one admin: grant another admin before removing this one.",
   "rules.approval.reasonRequired": "Give a reason for the rejection (up to 500 characters).",
