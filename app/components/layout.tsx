@@ -21,7 +21,8 @@ function navItems(user: HeaderUser, t: T) {
 
 /**
  * English and Twi, each named as its own readers name it: a plain form (no JavaScript needed) that
- * keeps the choice and comes back to this same page.
+ * keeps the choice and comes back to this same page. Each button is at least 44 x 44 px ("Twi" alone
+ * is narrower): a thumb's size.
  */
 export function LanguageSwitch({ className = "" }: { className?: string }) {
   const t = useT();
@@ -38,7 +39,7 @@ export function LanguageSwitch({ className = "" }: { className?: string }) {
           value={language}
           lang={htmlLang(language)}
           aria-pressed={current === language}
-          className={`min-h-11 rounded-md px-2 text-sm ${current === language ? "bg-brand-100 font-semibold text-stone-900" : "text-stone-700 underline hover:text-stone-900"}`}
+          className={`min-h-11 min-w-11 rounded-md px-2 text-sm ${current === language ? "bg-brand-100 font-semibold text-stone-900" : "text-stone-700 underline hover:text-stone-900"}`}
         >
           {t(`common.language.${language}`)}
         </button>

@@ -451,6 +451,14 @@ export function definePhoneAudit(mode: BrowserMode) {
         await open(anon, pathname, javaScriptEnabled);
         await expectTapTargets(anon, pathname);
       }
+      // The language switch's buttons (in the footer at this width) are a thumb's size: 44 x 44 px.
+      const languages = anon.getByTestId("language-switch").locator("button:visible");
+      await expect(languages.count()).resolves.toBeGreaterThanOrEqual(2);
+      for (const button of await languages.all()) {
+        const box = (await button.boundingBox())!;
+        expect.soft(box.width, `language switch "${await button.textContent()}" width`).toBeGreaterThanOrEqual(44);
+        expect.soft(box.height, `language switch "${await button.textContent()}" height`).toBeGreaterThanOrEqual(44);
+      }
       await visitor.close();
 
       // Signed in: the invest dialog (Terms and Risk links outside the checkbox's label), the portfolio with its table, the admin.
