@@ -147,7 +147,7 @@ export function AdminLogForm({ data, result }: { data: BatchLogsData; result: Lo
             type="file"
             multiple
             accept="image/jpeg,image/png"
-            className="mt-1 block w-full text-sm"
+            className="field-file"
             aria-invalid={errors.photos ? true : undefined}
             aria-describedby={errors.photos ? "log-photos-error" : undefined}
           />

@@ -27,7 +27,7 @@ function AddPhotos({ batchId, logId, logDate, idempotencyKey, error }: { batchId
         type="file"
         multiple
         accept="image/jpeg,image/png"
-        className="mt-1 block w-full text-sm"
+        className="field-file"
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
       />

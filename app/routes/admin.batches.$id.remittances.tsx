@@ -2,6 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminSubmit } from "~/components/admin-confirm";
 import { Field, FormError } from "~/components/forms";
+import { Cell, cardRows } from "~/components/stacked-cell";
 import { formatGhs } from "~/domain/money";
 import { pageMeta } from "~/lib/meta";
 import { remittancesAction, remittancesLoader, type RemittanceResult } from "~/pages/remittances.server";
@@ -118,9 +119,10 @@ export default function BatchRemittances() {
         {d.remittances.length === 0 ? (
           <p className="mt-2 text-sm text-stone-600">{t("adminRemittances.none")}</p>
         ) : (
+          // A card per remittance on a phone (eight columns do not fit 360 px); a table on wider screens.
           <div className="mt-3 overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-stone-200 text-xs text-stone-600 uppercase">
+            <table className={cardRows.table}>
+              <thead className={`border-b border-stone-200 text-xs text-stone-600 uppercase ${cardRows.head}`}>
                 <tr>
                   {COLUMNS.map((id) => (
                     <th key={id} scope="col" className="px-2 py-2">
@@ -129,17 +131,23 @@ export default function BatchRemittances() {
                   ))}
                 </tr>
               </thead>
-              <tbody>
+              <tbody className={cardRows.body}>
                 {d.remittances.map((r) => (
-                  <tr key={r.id} className="border-b border-stone-100" data-testid="remittance-row">
-                    <td className="px-2 py-2">{r.period === "HARVEST" || r.period === "CLOSE" ? t(`adminRemittances.period.${r.period}`) : r.period}</td>
-                    <td className="px-2 py-2 font-semibold">{formatGhs(r.amountMinor)}</td>
+                  <tr key={r.id} className={`border-b border-stone-100 ${cardRows.row}`} data-testid="remittance-row">
+                    <Cell label={t(COLUMNS[0])} className="sm:px-2">
+                      {r.period === "HARVEST" || r.period === "CLOSE" ? t(`adminRemittances.period.${r.period}`) : r.period}
+                    </Cell>
+                    <Cell label={t(COLUMNS[1])} className="font-semibold sm:px-2">
+                      {formatGhs(r.amountMinor)}
+                    </Cell>
                     {[r.revenueMinor, r.feedCostMinor, r.vetCostMinor, r.otherCostsMinor, r.farmShareMinor].map((m, i) => (
-                      <td key={i} className="px-2 py-2">
+                      <Cell key={i} label={t(COLUMNS[i + 2])} className="sm:px-2">
                         {m === null ? "—" : formatGhs(m)}
-                      </td>
+                      </Cell>
                     ))}
-                    <td className="px-2 py-2">{r.createdAt.slice(0, 10)}</td>
+                    <Cell label={t(COLUMNS[7])} className="sm:px-2">
+                      {r.createdAt.slice(0, 10)}
+                    </Cell>
                   </tr>
                 ))}
               </tbody>

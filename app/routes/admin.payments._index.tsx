@@ -7,6 +7,7 @@ import { paymentsAdminAction, paymentsAdminLoader, type PaymentsAdminData, type 
 import { useT, type T } from "~/catalog/use-words";
 import { networkLabel } from "~/domain/wallet";
 import type { MessageId } from "~/catalog/en";
+import { Cell, cardRows } from "~/components/stacked-cell";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(data.title, data.description) : []);
 
@@ -43,7 +44,10 @@ function ResolveForm({ kind, id, reference, resolve }: { kind: "deposit" | "with
 
 const th = "px-2 py-2 whitespace-nowrap";
 const textLink = "font-medium text-leaf-700 underline";
-const td = "px-2 py-2 align-top";
+/** A cell's own classes beside `Cell`'s: the table's padding on wider screens. */
+const td = "align-top sm:px-2";
+/** A cell whose content is wide: the whole of its card's width on a phone. */
+const wide = "max-sm:col-span-2";
 
 /** The visible marker for a row PENDING for more than 30 minutes. */
 function StuckMark() {
@@ -64,21 +68,24 @@ function FlagMark({ children }: { children: ReactNode }) {
 }
 
 /**
- * A wide table scrolls inside its own box on a narrow screen; the page itself does not. The box is
- * positioned so that a visually hidden (absolute) label inside it stays in it, not out past the page.
+ * On a phone each row is a card, each value under its column's name; on a wider screen a table too
+ * wide for it scrolls inside its own box, never the page. The box is positioned so that a visually
+ * hidden (absolute) label inside it stays in it, not out past the page.
  */
 function TableBox({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="relative mt-3 overflow-x-auto" role="region" aria-label={label} tabIndex={0}>
-      <table className="w-full min-w-[44rem] text-left text-sm">{children}</table>
+      <table className={`${cardRows.table} sm:min-w-[44rem]`}>{children}</table>
     </div>
   );
 }
 
-function Head({ columns }: { columns: Array<Extract<MessageId, `adminPayments.col.${string}`>> }) {
+type Column = Extract<MessageId, `adminPayments.col.${string}`>;
+
+function Head({ columns }: { columns: readonly Column[] }) {
   const t = useT();
   return (
-    <thead className="border-b border-stone-200 text-xs text-stone-600 uppercase">
+    <thead className={`border-b border-stone-200 text-xs text-stone-600 uppercase ${cardRows.head}`}>
       <tr>
         {columns.map((h) => (
           <th key={h} scope="col" className={th}>
@@ -222,38 +229,47 @@ function Filters({ data }: { data: PaymentsAdminData }) {
   );
 }
 
+const DEPOSIT_COLUMNS = [
+  "adminPayments.col.created",
+  "adminPayments.col.reference",
+  "adminPayments.col.investor",
+  "adminPayments.col.amount",
+  "adminPayments.col.method",
+  "adminPayments.col.status",
+  "adminPayments.col.note",
+] as const satisfies readonly Column[];
+
 function DepositsTable({ rows }: { rows: NonNullable<PaymentsAdminData["deposits"]> }) {
   const t = useT();
+  const label = (i: number) => t(DEPOSIT_COLUMNS[i]);
   return (
     <TableBox label={t("adminPayments.depositsTable")}>
-      <Head
-        columns={[
-          "adminPayments.col.created",
-          "adminPayments.col.reference",
-          "adminPayments.col.investor",
-          "adminPayments.col.amount",
-          "adminPayments.col.method",
-          "adminPayments.col.status",
-          "adminPayments.col.note",
-        ]}
-      />
-      <tbody>
+      <Head columns={DEPOSIT_COLUMNS} />
+      <tbody className={cardRows.body}>
         {rows.map((d) => (
-          <tr key={d.id} className={`border-b border-stone-100 ${d.stuck || d.flag ? "bg-amber-50" : ""}`} data-deposit-id={d.id}>
-            <td className={`${td} whitespace-nowrap`}>{adminTime(d.createdAt)}</td>
-            <td className={`${td} font-mono text-xs break-all`}>{d.reference}</td>
-            <td className={`${td} break-all`}>{d.investor ?? "–"}</td>
-            <td className={`${td} whitespace-nowrap`}>{d.amount}</td>
-            <td className={td}>
+          <tr key={d.id} className={`border-b border-stone-100 ${cardRows.row} ${d.stuck || d.flag ? "bg-amber-50" : ""}`} data-deposit-id={d.id}>
+            <Cell label={label(0)} className={`${td} sm:whitespace-nowrap`}>
+              {adminTime(d.createdAt)}
+            </Cell>
+            <Cell label={label(1)} className={`${td} font-mono text-xs break-all`}>
+              {d.reference}
+            </Cell>
+            <Cell label={label(2)} className={`${td} break-all`}>
+              {d.investor ?? "–"}
+            </Cell>
+            <Cell label={label(3)} className={`${td} whitespace-nowrap`}>
+              {d.amount}
+            </Cell>
+            <Cell label={label(4)} className={td}>
               {d.method === "mobile_money" ? `${t("adminPayments.mobileMoney")}${d.network ? ` (${networkLabel(d.network)})` : ""}${d.phone ? ` ${d.phone}` : ""}` : t("adminPayments.cardOrBank")}
-            </td>
-            <td className={`${td} whitespace-nowrap`}>
+            </Cell>
+            <Cell label={label(5)} className={`${td} sm:whitespace-nowrap`}>
               {stateWord(t, d.status)}
               {d.stuck ? <StuckMark /> : null}
               {d.status === "PENDING" && d.nextAction ? <span className="block text-xs text-stone-500">{nextActionWord(t, d.nextAction)}</span> : null}
               {d.refundStatus ? <span className="block text-xs text-stone-500">{t("adminPayments.refund", { status: stateWord(t, d.refundStatus) })}</span> : null}
-            </td>
-            <td className={td}>
+            </Cell>
+            <Cell label={label(6)} className={`${td} ${wide}`}>
               {d.flag ? (
                 <>
                   <FlagMark>{t("adminPayments.flagged")}</FlagMark> {d.flag}
@@ -261,7 +277,7 @@ function DepositsTable({ rows }: { rows: NonNullable<PaymentsAdminData["deposits
                 </>
               ) : null}
               <ResolveForm kind="deposit" id={d.id} reference={d.reference} resolve={d.resolve} />
-            </td>
+            </Cell>
           </tr>
         ))}
       </tbody>
@@ -269,36 +285,45 @@ function DepositsTable({ rows }: { rows: NonNullable<PaymentsAdminData["deposits
   );
 }
 
+const WITHDRAWAL_COLUMNS = [
+  "adminPayments.col.created",
+  "adminPayments.col.reference",
+  "adminPayments.col.investor",
+  "adminPayments.col.amount",
+  "adminPayments.col.to",
+  "adminPayments.col.status",
+  "adminPayments.col.note",
+] as const satisfies readonly Column[];
+
 function WithdrawalsTable({ rows }: { rows: NonNullable<PaymentsAdminData["withdrawals"]> }) {
   const t = useT();
+  const label = (i: number) => t(WITHDRAWAL_COLUMNS[i]);
   return (
     <TableBox label={t("adminPayments.withdrawalsTable")}>
-      <Head
-        columns={[
-          "adminPayments.col.created",
-          "adminPayments.col.reference",
-          "adminPayments.col.investor",
-          "adminPayments.col.amount",
-          "adminPayments.col.to",
-          "adminPayments.col.status",
-          "adminPayments.col.note",
-        ]}
-      />
-      <tbody>
+      <Head columns={WITHDRAWAL_COLUMNS} />
+      <tbody className={cardRows.body}>
         {rows.map((w) => (
-          <tr key={w.id} className={`border-b border-stone-100 ${w.stuck || w.flag ? "bg-amber-50" : ""}`} data-withdrawal-id={w.id}>
-            <td className={`${td} whitespace-nowrap`}>{adminTime(w.createdAt)}</td>
-            <td className={`${td} font-mono text-xs break-all`}>{w.reference ?? "–"}</td>
-            <td className={`${td} break-all`}>{w.investor ?? "–"}</td>
-            <td className={`${td} whitespace-nowrap`}>{w.amount}</td>
-            <td className={td}>
+          <tr key={w.id} className={`border-b border-stone-100 ${cardRows.row} ${w.stuck || w.flag ? "bg-amber-50" : ""}`} data-withdrawal-id={w.id}>
+            <Cell label={label(0)} className={`${td} sm:whitespace-nowrap`}>
+              {adminTime(w.createdAt)}
+            </Cell>
+            <Cell label={label(1)} className={`${td} font-mono text-xs break-all`}>
+              {w.reference ?? "–"}
+            </Cell>
+            <Cell label={label(2)} className={`${td} break-all`}>
+              {w.investor ?? "–"}
+            </Cell>
+            <Cell label={label(3)} className={`${td} whitespace-nowrap`}>
+              {w.amount}
+            </Cell>
+            <Cell label={label(4)} className={td}>
               {w.provider} {w.accountNumber}
-            </td>
-            <td className={`${td} whitespace-nowrap`}>
+            </Cell>
+            <Cell label={label(5)} className={`${td} sm:whitespace-nowrap`}>
               {stateWord(t, w.status)}
               {w.stuck ? <StuckMark /> : null}
-            </td>
-            <td className={td}>
+            </Cell>
+            <Cell label={label(6)} className={`${td} ${wide}`}>
               {w.flag ? (
                 <>
                   <FlagMark>{t("adminPayments.flagged")}</FlagMark> {w.flag}
@@ -306,7 +331,7 @@ function WithdrawalsTable({ rows }: { rows: NonNullable<PaymentsAdminData["withd
               ) : null}
               {w.failureMessage ? <span className="block text-xs text-stone-600">{w.failureMessage}</span> : null}
               <ResolveForm kind="withdrawal" id={w.id} reference={w.reference} resolve={w.resolve} />
-            </td>
+            </Cell>
           </tr>
         ))}
       </tbody>
@@ -314,31 +339,44 @@ function WithdrawalsTable({ rows }: { rows: NonNullable<PaymentsAdminData["withd
   );
 }
 
+const EVENT_COLUMNS = [
+  "adminPayments.col.received",
+  "adminPayments.col.event",
+  "adminPayments.col.reference",
+  "adminPayments.col.outcome",
+  "adminPayments.col.detail",
+  "adminPayments.col.deliveries",
+  "adminPayments.col.payload",
+] as const satisfies readonly Column[];
+
 function EventsTable({ rows }: { rows: NonNullable<PaymentsAdminData["events"]> }) {
   const t = useT();
+  const label = (i: number) => t(EVENT_COLUMNS[i]);
   return (
     <TableBox label={t("adminPayments.eventsTable")}>
-      <Head
-        columns={[
-          "adminPayments.col.received",
-          "adminPayments.col.event",
-          "adminPayments.col.reference",
-          "adminPayments.col.outcome",
-          "adminPayments.col.detail",
-          "adminPayments.col.deliveries",
-          "adminPayments.col.payload",
-        ]}
-      />
-      <tbody>
+      <Head columns={EVENT_COLUMNS} />
+      <tbody className={cardRows.body}>
         {rows.map((e) => (
-          <tr key={e.id} className={`border-b border-stone-100 ${e.problem ? "bg-amber-50" : ""}`} data-event-id={e.id}>
-            <td className={`${td} whitespace-nowrap`}>{adminTime(e.receivedAt)}</td>
-            <td className={`${td} whitespace-nowrap`}>{e.event}</td>
-            <td className={`${td} font-mono text-xs break-all`}>{e.reference ?? "–"}</td>
-            <td className={`${td} whitespace-nowrap`}>{e.problem ? <FlagMark>{stateWord(t, e.outcome)}</FlagMark> : stateWord(t, e.outcome)}</td>
-            <td className={td}>{e.detail}</td>
-            <td className={td}>{e.deliveries}</td>
-            <td className={td}>
+          <tr key={e.id} className={`border-b border-stone-100 ${cardRows.row} ${e.problem ? "bg-amber-50" : ""}`} data-event-id={e.id}>
+            <Cell label={label(0)} className={`${td} sm:whitespace-nowrap`}>
+              {adminTime(e.receivedAt)}
+            </Cell>
+            <Cell label={label(1)} className={`${td} break-all sm:whitespace-nowrap`}>
+              {e.event}
+            </Cell>
+            <Cell label={label(2)} className={`${td} font-mono text-xs break-all`}>
+              {e.reference ?? "–"}
+            </Cell>
+            <Cell label={label(3)} className={`${td} sm:whitespace-nowrap`}>
+              {e.problem ? <FlagMark>{stateWord(t, e.outcome)}</FlagMark> : stateWord(t, e.outcome)}
+            </Cell>
+            <Cell label={label(4)} className={`${td} ${wide}`}>
+              {e.detail}
+            </Cell>
+            <Cell label={label(5)} className={td}>
+              {e.deliveries}
+            </Cell>
+            <Cell label={label(6)} className={`${td} ${wide}`}>
               <details>
                 <summary className="cursor-pointer text-xs">
                   {t("adminPayments.showPayload")}
@@ -346,7 +384,7 @@ function EventsTable({ rows }: { rows: NonNullable<PaymentsAdminData["events"]> 
                 </summary>
                 <pre className="mt-1 max-h-64 max-w-md overflow-auto rounded bg-stone-50 p-2 text-xs whitespace-pre-wrap break-all">{e.payload}</pre>
               </details>
-            </td>
+            </Cell>
           </tr>
         ))}
       </tbody>

@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/lib/meta";
 import { reconciliationLoader } from "~/pages/payment-admin.server";
 import { useT } from "~/catalog/use-words";
+import { Cell, cardRows } from "~/components/stacked-cell";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(data.title, data.description) : []);
 
@@ -74,9 +75,10 @@ export default function AdminReconciliation() {
               {t("adminPayments.reconciliation.none")}
             </p>
           ) : (
+            // A card per difference on a phone, each value under its column's name; a table on wider screens.
             <div className="mt-4 overflow-x-auto" role="region" aria-label={t("adminPayments.reconciliation.table")} tabIndex={0}>
-              <table className="w-full min-w-[40rem] text-left text-sm">
-                <thead className="border-b border-stone-200 text-xs text-stone-600 uppercase">
+              <table className={`${cardRows.table} sm:min-w-[40rem]`}>
+                <thead className={`border-b border-stone-200 text-xs text-stone-600 uppercase ${cardRows.head}`}>
                   <tr>
                     {COLUMNS.map((id) => (
                       <th key={id} scope="col" className="px-2 py-2">
@@ -85,13 +87,21 @@ export default function AdminReconciliation() {
                     ))}
                   </tr>
                 </thead>
-                <tbody>
+                <tbody className={cardRows.body}>
                   {report.differences.map((d) => (
-                    <tr key={`${d.kind}:${d.reference}:${d.problem}`} className="border-b border-stone-100 align-top" data-difference={d.problem}>
-                      <td className="px-2 py-2">{t(`reconciliation.kind.${d.kind}`)}</td>
-                      <td className="px-2 py-2 font-mono text-xs break-all">{d.reference}</td>
-                      <td className="px-2 py-2 whitespace-nowrap">{isProblem(d.problem) ? t(`adminPayments.problem.${d.problem}`) : d.problem}</td>
-                      <td className="px-2 py-2">{d.detail}</td>
+                    <tr key={`${d.kind}:${d.reference}:${d.problem}`} className={`border-b border-stone-100 align-top ${cardRows.row}`} data-difference={d.problem}>
+                      <Cell label={t(COLUMNS[0])} className="sm:px-2">
+                        {t(`reconciliation.kind.${d.kind}`)}
+                      </Cell>
+                      <Cell label={t(COLUMNS[1])} className="font-mono text-xs break-all sm:px-2">
+                        {d.reference}
+                      </Cell>
+                      <Cell label={t(COLUMNS[2])} className="max-sm:col-span-2 sm:px-2 sm:whitespace-nowrap">
+                        {isProblem(d.problem) ? t(`adminPayments.problem.${d.problem}`) : d.problem}
+                      </Cell>
+                      <Cell label={t(COLUMNS[3])} className="max-sm:col-span-2 sm:px-2">
+                        {d.detail}
+                      </Cell>
                     </tr>
                   ))}
                 </tbody>

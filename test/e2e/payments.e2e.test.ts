@@ -2,7 +2,7 @@ import net from "node:net";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR } from "../support/browser";
+import { expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR, widerThanTheirBoxes } from "../support/browser";
 import { call } from "../support/client";
 import { createInvestor, signInAdmin, signInBrowser } from "../support/factories";
 import { startFakePaystack, type FakePaystack } from "../support/fake-paystack";
@@ -153,15 +153,41 @@ describe.each([
     expect(await balance(page)).toContain("50.00");
     await context.close();
 
-    // The admin reads the webhooks that came in on a phone too: the table scrolls in its own box, the page does not.
+    // The admin reads the payments on a phone too, in English and in Twi: each list, and a day whose
+    // reconciliation finds a charge the ledger lacks, is a card per row; no box is wider than itself.
+    const planted = `planted-${tag}-0001`;
+    fake.setTime(new Date("2024-03-05T10:00:00Z"));
+    fake.nextChargeOutcome("success");
+    const charge = await fetch(`${fake.url}/charge`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${fake.secretKey}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ email: "stranger@example.com", amount: 12_345, currency: "GHS", reference: planted, mobile_money: { phone: "0209998887", provider: "mtn" } }),
+    });
+    fake.setTime(null);
+    expect(charge.status).toBe(200);
+    await fake.flushWebhooks();
     const adminContext = await phoneContext(browser, { javaScriptEnabled });
     await signInBrowser(adminContext, server, TEST_ADMIN.email);
     const adminPage = await adminContext.newPage();
     await adminPage.goto(`${server.url}/admin/payments?list=events`);
     await expectVisible(adminPage.getByRole("region", { name: "Webhook events table" }));
-    expect(await adminPage.locator("tr[data-event-id]").count()).toBeGreaterThan(0);
-    expect(await noSideScroll(adminPage)).toBe(true);
-    await adminPage.screenshot({ path: path.join(SCREENSHOT_DIR, `payments-admin-events-${tag}.png`) });
+    for (const lang of ["en", "ak"]) {
+      await adminContext.addCookies([{ name: "lang", value: lang, url: server.url }]);
+      for (const [pathname, rows, name] of [
+        ["/admin/payments?list=deposits", "tr[data-deposit-id]", "deposits"],
+        ["/admin/payments?list=withdrawals", "tr[data-withdrawal-id]", "withdrawals"],
+        ["/admin/payments?list=events", "tr[data-event-id]", "events"],
+        ["/admin/payments/reconciliation?date=2024-03-05", "tr[data-difference]", "reconciliation"],
+      ]) {
+        await adminPage.goto(`${server.url}${pathname}`);
+        expect(await adminPage.locator("html").getAttribute("lang")).toBe(lang === "ak" ? "ak" : "en-GH");
+        expect(await adminPage.locator(rows).count(), `${pathname}: rows`).toBeGreaterThan(0);
+        await expect.soft(widerThanTheirBoxes(adminPage), `${pathname} in ${lang}`).resolves.toEqual([]);
+        expect(await noSideScroll(adminPage)).toBe(true);
+        await adminPage.locator(rows).first().scrollIntoViewIfNeeded();
+        await adminPage.screenshot({ path: path.join(SCREENSHOT_DIR, `payments-admin-${name}-${lang}-${tag}.png`) });
+      }
+    }
     await adminContext.close();
   });
 

@@ -1,10 +1,10 @@
 // Issue 29 points 12, 13 and 15 in a phone browser (360 x 740), JavaScript off and on: the list
 // pages' folded filters, grouped numbers, the portfolio's title first, 24 px targets, the public
-// /kyc, and the admin dashboard's confirmations.
+// /kyc, and the admin dashboard's confirmations. Then the batch's remittances and daily-log pages.
 import path from "node:path";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR } from "../support/browser";
+import { expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR, widerThanTheirBoxes } from "../support/browser";
 import { call, type Client } from "../support/client";
 import { createBatch, createInvestor, createRemittance, serverNow, signInAdmin, signInBrowser } from "../support/factories";
 import { collectPageErrors, hydrated } from "../support/journey";
@@ -141,6 +141,40 @@ describe.each([
     await hydrated(page, javaScriptEnabled);
     await page.getByRole("link", { name: "Log in to send your documents" }).click();
     await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("redirectTo") === "/kyc");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("a batch's remittances are a card each, in English and in Twi; the daily log's file inputs are 44 px high", async () => {
+    const errors: string[] = [];
+    const context = await phoneContext(browser, { javaScriptEnabled });
+    await signInBrowser(context, server, TEST_ADMIN.email);
+    const page = await context.newPage();
+    collectPageErrors(page, errors);
+    // Two remittances with every figure filled in: eight columns of money and dates.
+    const egg = createBatch(server, { productType: "EGG", status: "ACTIVE", startDate: "2026-01-10" });
+    const full = { amount: 12_345.67, crates_sold: 1_900, price_per_crate: 65, revenue: 123_500, feed_cost: 98_765.43, vet_cost: 1_234.5, other_costs: 2_345.6, farm_share: 8_809.8 };
+    for (const period of ["2026-03", "2026-04"]) expect((await call(admin, "POST", `/api/v1/admin/batches/${egg.id}/remittances`, { period, ...full })).status).toBe(201);
+    for (const lang of ["en", "ak"]) {
+      await context.addCookies([{ name: "lang", value: lang, url: server.url }]);
+      await page.goto(`${server.url}/admin/batches/${egg.id}/remittances`);
+      await hydrated(page, javaScriptEnabled);
+      expect(await page.locator("html").getAttribute("lang")).toBe(lang === "ak" ? "ak" : "en-GH");
+      await expect(page.getByTestId("remittance-row").count()).resolves.toBe(2);
+      await expect.soft(widerThanTheirBoxes(page), `remittances in ${lang}`).resolves.toEqual([]);
+      await shot(page, `remittances-${lang}`);
+    }
+    await context.clearCookies({ name: "lang" });
+
+    // A batch with a day logged: the new day's photos and the photos added to a logged day.
+    const logged = server.db().prepare("select batch_id id from farm_logs group by batch_id order by count(*) desc limit 1").get() as { id: number };
+    await page.goto(`${server.url}/admin/batches/${logged.id}/logs`);
+    await hydrated(page, javaScriptEnabled);
+    const files = page.locator('main input[type="file"]');
+    expect(await files.count()).toBeGreaterThanOrEqual(2);
+    for (const file of await files.all()) expect.soft((await box(file)).height, "file input height").toBeGreaterThanOrEqual(44);
+    await files.first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `phone-admin-logs-photos-${tag}.png`) });
     expect(errors).toEqual([]);
     await context.close();
   });

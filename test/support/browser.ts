@@ -55,3 +55,21 @@ export async function typeUnits(page: Page, dialog: Locator, units: string, java
   await dialog.getByRole("button", { name: words?.checkCost ?? "Check the cost" }).click();
   await page.waitForURL((url) => url.searchParams.get("units") === units);
 }
+
+/**
+ * Boxes inside `scope` (a CSS selector) whose content is wider than the box at the page's size: a
+ * table that needs a sideways scroll inside its own box, or text that spills past its card's edge.
+ * Only the innermost such box is named (its ancestors overflow because of it). Screen-reader-only
+ * text (a 1 px box) and form fields (which scroll their own value) are not boxes here.
+ */
+export function widerThanTheirBoxes(page: Page, scope = "main"): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const fields = new Set(["INPUT", "SELECT", "TEXTAREA", "OPTION"]);
+    const wide = [...document.querySelectorAll<HTMLElement>(selector)]
+      .flatMap((root) => [root, ...root.querySelectorAll<HTMLElement>("*")])
+      .filter((el) => !fields.has(el.tagName) && el.clientWidth > 1 && el.scrollWidth > el.clientWidth + 1 && el.checkVisibility());
+    const name = (el: HTMLElement) =>
+      `${el.tagName.toLowerCase()}${el.getAttribute("aria-label") ? `[${el.getAttribute("aria-label")}]` : ""} "${(el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 50)}"`;
+    return wide.filter((el) => !wide.some((other) => other !== el && el.contains(other))).map((el) => `${name(el)}: ${el.scrollWidth} px of content in ${el.clientWidth}`);
+  }, scope);
+}
