@@ -9,6 +9,7 @@ import { SUGGESTED_AMOUNTS, atAnchor, dateTime, investmentAnchor, portfolioHref,
 import type { PortfolioData } from "~/pages/portfolio";
 import { useT } from "~/catalog/use-words";
 import { productLinks, slots, withElements } from "~/components/rich-text";
+import { Cell } from "~/components/stacked-cell";
 
 export type ActionResult = { ok: false; errors: Record<string, string>; values: Record<string, string> } | { ok: true; confirm: { prompt: string; fields: Record<string, string> } };
 
@@ -334,9 +335,10 @@ function DetailsDialog({ data, dialog, onNote, note }: Props & { dialog: Details
         <p className="mt-2 text-sm text-stone-600">{t("portfolioDialogs.noPayouts")}</p>
       ) : (
         <>
+          {/* A card per payout on a phone, each value under its column's name (six columns do not fit the dialog there). */}
           <div className="mt-2 overflow-x-auto" role="region" aria-label={t("portfolioDialogs.payoutsTable")} tabIndex={0}>
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-stone-200 text-xs text-stone-600 uppercase">
+            <table className="w-full text-left text-sm max-sm:block">
+              <thead className="border-b border-stone-200 text-xs text-stone-600 uppercase max-sm:sr-only">
                 <tr>
                   <th scope="col" className="px-2 py-1">
                     {t("portfolioDialogs.col.id")}
@@ -358,21 +360,27 @@ function DetailsDialog({ data, dialog, onNote, note }: Props & { dialog: Details
                   ))}
                 </tr>
               </thead>
-              <tbody>
+              <tbody className="max-sm:block">
                 {payouts.map((p) => (
-                  <tr key={p.id} className="border-b border-stone-100 last:border-0">
-                    <td className="px-2 py-1">#{p.id}</td>
-                    <td className="px-2 py-1 whitespace-nowrap" data-payout-gross>
+                  <tr key={p.id} className="border-b border-stone-100 last:border-0 max-sm:grid max-sm:grid-cols-3 max-sm:gap-x-2 max-sm:py-2">
+                    <Cell label={t("portfolioDialogs.col.id")} className="sm:px-2 sm:py-1">
+                      #{p.id}
+                    </Cell>
+                    <Cell label={`${t("portfolioDialogs.col.amount")} ${t("money.beforeTax")}`} className="sm:px-2 sm:py-1 sm:whitespace-nowrap" data-payout-gross>
                       {formatGhs(p.amountMinor)}
-                    </td>
-                    <td className="px-2 py-1 whitespace-nowrap" data-payout-tax>
+                    </Cell>
+                    <Cell label={t("portfolioDialogs.col.tax")} className="sm:px-2 sm:py-1 sm:whitespace-nowrap" data-payout-tax>
                       {formatGhs(p.taxMinor)}
-                    </td>
-                    <td className="px-2 py-1 font-semibold whitespace-nowrap" data-payout-net>
+                    </Cell>
+                    <Cell label={`${t("portfolioDialogs.col.net")} ${t("money.afterTax")}`} className="font-semibold sm:px-2 sm:py-1 sm:whitespace-nowrap" data-payout-net>
                       {formatGhs(p.netMinor)}
-                    </td>
-                    <td className="px-2 py-1">{t(`portfolioDialogs.payoutKind.${p.kind}`)}</td>
-                    <td className="px-2 py-1">{dateTime(p.createdAt)}</td>
+                    </Cell>
+                    <Cell label={t("portfolioDialogs.col.kind")} className="sm:px-2 sm:py-1">
+                      {t(`portfolioDialogs.payoutKind.${p.kind}`)}
+                    </Cell>
+                    <Cell label={t("portfolioDialogs.col.date")} className="sm:px-2 sm:py-1">
+                      {dateTime(p.createdAt)}
+                    </Cell>
                   </tr>
                 ))}
               </tbody>

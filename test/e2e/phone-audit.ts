@@ -2,11 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BrowserMode, expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR, typeUnits } from "../support/browser";
+import { type BrowserMode, expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR, typeUnits, widerThanTheirBoxes } from "../support/browser";
 import { apiLogin, call, type Client } from "../support/client";
 import { createInvestor, signInBrowser } from "../support/factories";
 import { collectPageErrors, hydrated } from "../support/journey";
-import { startServer, TEST_ADMIN, type TestServer } from "../support/server";
+import { startServer, TEST_ADMIN, TEST_INVESTOR, type TestServer } from "../support/server";
+import { translatorFor } from "~/catalog/index.server";
 
 /** The phone audit in one browser mode; each mode is its own test file (phone-audit-nojs, phone-audit-js). */
 export function definePhoneAudit(mode: BrowserMode) {
@@ -618,6 +619,34 @@ export function definePhoneAudit(mode: BrowserMode) {
       await logIn(t, TEST_ADMIN.email, TEST_ADMIN.password, javaScriptEnabled, "/login?redirectTo=%2Ffaq");
       expect(new URL(t.url()).pathname).toBe("/faq");
       await third.close();
+    }, 60_000);
+
+    // Last: it signs the file's page in and switches its language, which no test after it would expect.
+    it("nothing is wider than its box, in English and in Twi: the chicken summary's cards, a holding's payouts", async () => {
+      const ama = (server.db().prepare("select id from users where email = ?").get(TEST_INVESTOR.email) as { id: number }).id;
+      const holding = server
+        .db()
+        .prepare("select i.id id, count(*) n from investments i join payouts p on p.investment_id = i.id where i.user_id = ? group by i.id order by n desc, i.id limit 1")
+        .get(ama) as { id: number; n: number };
+      expect(holding.n).toBeGreaterThan(0);
+      await signInBrowser(context, server, TEST_INVESTOR.email);
+      for (const lang of ["en", "ak"] as const) {
+        await context.addCookies([{ name: "lang", value: lang, url: server.url }]);
+        await open(page, "/invest/chicken", javaScriptEnabled);
+        expect(await page.locator("html").getAttribute("lang")).toBe(lang === "ak" ? "ak" : "en-GH");
+        const summary = `main [aria-label="${translatorFor(lang)("invest.summary")}"]`;
+        await expect(page.locator(summary).locator(".card").count()).resolves.toBe(3);
+        await expect.soft(widerThanTheirBoxes(page, summary), `/invest/chicken's summary in ${lang}`).resolves.toEqual([]);
+        await shot(page, `chicken-summary-${lang}-${tag}`);
+
+        await open(page, `/portfolio?dialog=details&id=${holding.id}`, javaScriptEnabled);
+        const dialog = page.getByRole("dialog");
+        await dialog.waitFor();
+        await expect(dialog.locator("tbody tr").count()).resolves.toBe(holding.n);
+        await expect.soft(widerThanTheirBoxes(page, "[role=dialog]"), `a holding's payouts in ${lang}`).resolves.toEqual([]);
+        await shot(page, `details-payouts-${lang}-${tag}`);
+      }
+      await context.clearCookies({ name: "lang" });
     }, 60_000);
   });
 }
