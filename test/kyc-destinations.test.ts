@@ -240,6 +240,27 @@ describe("saving a destination once (no cooling-off)", () => {
     expect((await u.page.follow("/portfolio/destinations")).html).toContain("Destination saved. You can now withdraw to it.");
   });
 
+  it("removing one twice with its key (the page's form sent again, a retried DELETE) answers as the first time, not 404", async () => {
+    const u = await createInvestor(server, { fullName: "Kofi Mensah" });
+    const body = { kind: "mobile_money", network: "MTN", phone: "0241112222", name: "Kofi Mensah", password: u.password };
+    const viaPage = (await call(u.api, "POST", "/api/v1/invest/destinations", body)).body.id as number;
+    const viaApi = (await call(u.api, "POST", "/api/v1/invest/destinations", { ...body, phone: "0241113333" })).body.id as number;
+    const html = (await u.page.follow("/portfolio/destinations")).html;
+    const key = new RegExp(`name="destination_id" value="${viaPage}"/><input type="hidden" name="idempotency_key" value="([^"]+)"`).exec(html)?.[1];
+    expect(key).toBeTruthy();
+    for (let i = 0; i < 2; i++) {
+      const res = await u.page.postForm("/portfolio/destinations", { intent: "remove", destination_id: String(viaPage), idempotency_key: key! });
+      expect({ status: res.status, location: res.headers.get("Location") }).toEqual({ status: 302, location: "/portfolio/destinations" });
+      expect((await u.page.follow("/portfolio/destinations")).html).toContain("Destination removed.");
+    }
+    for (let i = 0; i < 2; i++) expect((await call(u.api, "DELETE", `/api/v1/invest/destinations/${viaApi}`, undefined, { "Idempotency-Key": "remove-k-1" })).status).toBe(204);
+    const left = server.db().prepare("select count(*) n from payment_destinations where user_id = ? and removed_at is null").get(u.id) as { n: number };
+    expect(left.n).toBe(0);
+    // Without a key, or with another, a removed destination is not found.
+    expect((await call(u.api, "DELETE", `/api/v1/invest/destinations/${viaApi}`)).status).toBe(404);
+    expect((await call(u.api, "DELETE", `/api/v1/invest/destinations/${viaApi}`, undefined, { "Idempotency-Key": "remove-k-2" })).status).toBe(404);
+  });
+
   it("refuses a destination the investor has already saved (the same network and number, or bank and account), in English and Twi; a removed one may be saved again", async () => {
     const u = await createInvestor(server, { fullName: "Kofi Mensah" });
     const momo = { kind: "mobile_money", network: "MTN", phone: "024 123 4567", name: "Kofi Mensah", password: u.password };

@@ -182,7 +182,14 @@ export async function addDestination(ctx: CommandContext & { actor: User }, inpu
   return onceOnly(ctx, "add-destination", params, () => storeDestination(ctx.actor.id, prepared)).result;
 }
 
-/** Hides a destination from new withdrawals; those already sent keep pointing at it. */
-export function removeDestination(ctx: CommandContext, input: { destinationId: number }): void {
-  hideDestination({ userId: ctx.actor.id, destinationId: input.destinationId });
+/**
+ * Hides a destination from new withdrawals; those already sent keep pointing at it. The same request
+ * again (its key: a second tap, a retried DELETE) answers as the first did, not "not found" for the
+ * destination it removed.
+ */
+export function removeDestination(ctx: CommandContext, input: { destinationId: number }): { removed: number } {
+  return onceOnly(ctx, "remove-destination", { destinationId: input.destinationId }, () => {
+    hideDestination({ userId: ctx.actor.id, destinationId: input.destinationId });
+    return { removed: input.destinationId };
+  }).result;
 }

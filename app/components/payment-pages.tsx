@@ -149,6 +149,7 @@ export function Destinations({ data, result }: { data: DestinationsData; result:
                 <Form method="post">
                   <input type="hidden" name="intent" value="remove" />
                   <input type="hidden" name="destination_id" value={d.id} />
+                  <input type="hidden" name="idempotency_key" value={`${data.idempotencyKey}-remove-${d.id}`} />
                   <button type="submit" className="btn-secondary" aria-label={t("payments.removeLabel", { destination: d.label })}>
                     {t("payments.remove")}
                   </button>

@@ -182,7 +182,8 @@ export async function destinationsLoader({ request }: LoaderFunctionArgs) {
     name: verifiedLegalName(user.id) ?? user.fullName,
     // Adding one asks for the password again, and a code when two factors are on (issue 26).
     twoFactor: twoFactorEnabled(user.id),
-    // The add form sends it: the same form sent again (a second tap, back and resend) saves nothing more.
+    // The add and remove forms send it (each remove form its own): the same form sent again (a second
+    // tap, back and resend) saves or removes nothing more and answers as the first time.
     idempotencyKey: newIdempotencyKey(),
   };
 }
