@@ -952,7 +952,9 @@ describe("closing the account", () => {
 
 describe("at most once, across restarts and several workers", () => {
   it("a worker killed mid-send never sends that message again; it is marked failed for an admin to retry", async () => {
-    const env = messagingEnv({ OUTBOX_LEASE_SECONDS: "1" });
+    // A short lease, so the next server sweeps it soon. A three-second lease gives a send 2.7 s: the
+    // SMTP timeout must be shorter (or start-up is refused), and longer than the kill below takes.
+    const env = messagingEnv({ OUTBOX_LEASE_SECONDS: "3", SMTP_TIMEOUT_MS: "2500" });
     const first = await startServer(env);
     let killed = false;
     try {
@@ -978,6 +980,25 @@ describe("at most once, across restarts and several workers", () => {
         const secondAdmin = await signInAdmin(second);
         const html = htmlText(await (await secondAdmin.page.get("/admin/outbox?status=failed")).text());
         expect(html).toContain(`data-outbox-id="${row().id}"`);
+
+        // A live send never outlasts its lease: an SMS the gateway took but never answers (Hubtel's own
+        // timeout is 10 s) is given up at 2.7 s of its 3 s lease, failed as one that may have gone
+        // out, by the worker sending it: not swept as a stopped worker's ("lost").
+        const phone = "+233241230987";
+        hubtel.holdNext();
+        const sms = second
+          .db()
+          .prepare("insert into outbox (channel, kind, category, recipient, subject, body_text, next_attempt_at) values ('SMS', 'NEWS', 'news', ?, '', 'Akoko: held', ?) returning id")
+          .get(phone, serverNow(second).toISOString()) as { id: number };
+        const smsRow = () => second.db().prepare("select status, last_error from outbox where id = ?").get(sms.id) as { status: string; last_error: string | null };
+        try {
+          await until("the held SMS is given up", () => smsRow().status === "failed", 10_000);
+        } finally {
+          hubtel.release();
+        }
+        expect(smsRow().last_error).toBe("Hubtel did not answer before the outbox's lease ran out (it may have sent the message)");
+        expect(second.db().prepare("select outcome from outbox_attempts where outbox_id = ?").all(sms.id)).toEqual([{ outcome: "refused" }]);
+        expect(hubtel.to(phone)).toHaveLength(1);
       } finally {
         await second.stop();
       }

@@ -51,6 +51,25 @@ describe("production settings", () => {
     expect(run.stderr).not.toMatch(/\n\s+at /);
   });
 
+  it("refuses an SMTP timeout that the outbox lease would cut short, names both settings, without a stack trace", () => {
+    const ready = {
+      SESSION_SECRET: "a-real-secret-0123456789",
+      ADMIN_PASSWORD: "a-real-admin-password",
+      APP_URL: "https://akoko.example",
+      KYC_ENCRYPTION_KEY: "aa11bb22cc33dd44ee55ff6600112233445566778899aabbccddeeff00112233",
+      EMAIL_PROVIDER: "smtp",
+      SMTP_URL: "smtp://127.0.0.1:1",
+      MAIL_FROM: "Akoko <no-reply@akoko.example>",
+    };
+    // 15 s per step (the default) against a 12 s lease: a send may go on after its lease ran out.
+    const run = start({ ...ready, OUTBOX_LEASE_SECONDS: "12" });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("SMTP_TIMEOUT_MS (15000 ms) must be shorter than the time the outbox gives one send, 10800 ms for OUTBOX_LEASE_SECONDS=12");
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+    // Equal to the send's limit is refused too (115 s of the default 120 s lease).
+    expect(start({ ...ready, SMTP_TIMEOUT_MS: "115000" }).stderr).toContain("SMTP_TIMEOUT_MS (115000 ms) must be shorter");
+  });
+
   it("refuses the demo defaults and a short secret", () => {
     const run = start({ SESSION_SECRET: "short", ADMIN_PASSWORD: "admin-demo-pass" });
     expect(run.status).toBe(1);

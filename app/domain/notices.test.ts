@@ -11,6 +11,7 @@ import {
   maskEmail,
   maskPhone,
   retryDelaySeconds,
+  sendLimitMs,
   smsText,
   SMS_MAX,
   SMS_UCS2_MAX,
@@ -105,6 +106,8 @@ describe("notices", () => {
   it("backs off by doubling from the base, at most an hour", () => {
     expect([1, 2, 3, 4].map((a) => retryDelaySeconds(a, 30))).toEqual([30, 60, 120, 240]);
     expect(retryDelaySeconds(30, 30)).toBe(3600);
+    // A send ends before its lease: a tenth of it kept, at most 5 s.
+    expect([1, 3, 12, 50, 120, 3600].map(sendLimitMs)).toEqual([900, 2700, 10_800, 45_000, 115_000, 3_595_000]);
   });
 
   it("masks phones for logs and escapes HTML bodies", () => {

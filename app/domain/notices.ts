@@ -176,6 +176,17 @@ export function retryDelaySeconds(attempt: number, baseSeconds: number): number 
   return Math.min(3600, baseSeconds * 2 ** Math.max(0, attempt - 1));
 }
 
+/**
+ * How long one send may take, in milliseconds, for a lease of `leaseSeconds`: the lease less a tenth
+ * of it (at most 5 s), kept to record the answer. A send still unanswered then is given up, so no
+ * send outlives its lease (which the sweeper would take for a stopped worker's); a provider timeout
+ * (SMTP_TIMEOUT_MS) must be shorter than this, or it would never come into play.
+ */
+export function sendLimitMs(leaseSeconds: number): number {
+  const leaseMs = Math.round(leaseSeconds * 1000);
+  return leaseMs - Math.min(5000, Math.round(leaseMs / 10));
+}
+
 /** "kofi.mensah@example.com" -> "k***@example.com": what a production log may show of an email address. */
 export function maskEmail(address: string): string {
   const at = address.lastIndexOf("@");

@@ -17,6 +17,16 @@ describe("environment", () => {
     expect(() => parseEnv({ APP_URL: "not a url" })).toThrow(/APP_URL/);
   });
 
+  it("refuses an SMTP timeout the outbox lease would cut short, only with the SMTP mailer", () => {
+    const smtp = { EMAIL_PROVIDER: "smtp", SMTP_URL: "smtp://127.0.0.1:2525" };
+    expect(() => parseEnv({ ...smtp, OUTBOX_LEASE_SECONDS: "12" })).toThrow(/SMTP_TIMEOUT_MS \(15000 ms\) must be shorter .* 10800 ms for OUTBOX_LEASE_SECONDS=12/);
+    expect(() => parseEnv({ ...smtp, SMTP_TIMEOUT_MS: "115000" })).toThrow(/SMTP_TIMEOUT_MS/);
+    expect(parseEnv({ ...smtp, SMTP_TIMEOUT_MS: "114999" }).SMTP_TIMEOUT_MS).toBe(114_999);
+    expect(parseEnv({ ...smtp, OUTBOX_LEASE_SECONDS: "20" }).OUTBOX_LEASE_SECONDS).toBe(20);
+    // The demo mailer waits for nobody.
+    expect(parseEnv({ OUTBOX_LEASE_SECONDS: "12" }).OUTBOX_LEASE_SECONDS).toBe(12);
+  });
+
   it("refuses to start in production without APP_URL, and names it", () => {
     expect(() => parseEnv(PROD)).toThrow(/Refusing to start in production[\s\S]*APP_URL/);
   });

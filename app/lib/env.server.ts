@@ -3,6 +3,7 @@ import { z } from "zod";
 import { parseAddressList, type AddressList } from "~/lib/address-list.server";
 import { engineOf, sqliteFileOf } from "~/lib/database-url.server";
 import { keysMayTravelTo } from "~/lib/provider-url";
+import { sendLimitMs } from "~/domain/notices";
 
 const DEV_SESSION_SECRET = "dev-only-secret-change-me";
 const DEV_ADMIN_PASSWORD = "admin-demo-pass";
@@ -152,8 +153,9 @@ const EnvSchema = z.object({
   /**
    * How long, in milliseconds, the SMTP client waits for the connection, the greeting and each
    * answer of the mail server before giving up on that try (the outbox tries again later, or marks
-   * the message failed when the whole message had already gone over). Keep it well under
-   * OUTBOX_LEASE_SECONDS.
+   * the message failed when the whole message had already gone over). With EMAIL_PROVIDER=smtp it
+   * must be shorter than what the outbox gives one send (OUTBOX_LEASE_SECONDS less a tenth, at most
+   * 5 s: sendLimitMs), or start-up is refused: a wait the lease cuts short never comes into play.
    */
   SMTP_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(15_000),
   /** The From of every email: an address, or "Name <address>". */
@@ -259,6 +261,15 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new Error(`Invalid environment configuration:\n${problems}`);
   }
   const env = parsed.data;
+  // One send must end before its lease does: a send still going then would be taken for a stopped
+  // worker's (failed, and sent again if an admin retries it). The outbox cuts it off there; a mail
+  // server timeout longer than that would never fire, so the settings contradict each other.
+  const limitMs = sendLimitMs(env.OUTBOX_LEASE_SECONDS);
+  if (env.EMAIL_PROVIDER === "smtp" && env.SMTP_TIMEOUT_MS >= limitMs) {
+    throw new Error(
+      `Refusing to start: SMTP_TIMEOUT_MS (${env.SMTP_TIMEOUT_MS} ms) must be shorter than the time the outbox gives one send, ${limitMs} ms for OUTBOX_LEASE_SECONDS=${env.OUTBOX_LEASE_SECONDS} (the lease less a tenth, at most 5 s). Lower SMTP_TIMEOUT_MS or raise OUTBOX_LEASE_SECONDS.`,
+    );
+  }
   if (env.NODE_ENV === "production") {
     if (env.AKOKO_CLOCK_OFFSET_DAYS !== undefined) {
       throw new Error("Refusing to start in production with AKOKO_CLOCK_OFFSET_DAYS set: a shifted clock is for tests only (payout months, exit dates and expiries would be wrong). Unset it.");

@@ -22,7 +22,7 @@ import { errorField, logger } from "~/lib/logger.server";
 import crypto from "node:crypto";
 import os from "node:os";
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { maskPhone, retryDelaySeconds } from "~/domain/notices";
+import { maskPhone, retryDelaySeconds, sendLimitMs } from "~/domain/notices";
 import { now, nowIso } from "~/lib/clock.server";
 import { getDb, prepared } from "~/lib/db.server";
 import { getEnv } from "~/lib/env.server";
@@ -135,8 +135,8 @@ export function recordAttempt(row: OutboxRow, worker: string, result: { ok: true
   });
 }
 
-async function send(row: OutboxRow, senders: Senders): Promise<{ providerRef: string }> {
-  if (row.channel === "SMS") return senders.sms.send({ to: row.recipient, text: row.bodyText, reference: `akoko-${row.id}`, kind: row.kind });
+async function send(row: OutboxRow, senders: Senders, signal: AbortSignal): Promise<{ providerRef: string }> {
+  if (row.channel === "SMS") return senders.sms.send({ to: row.recipient, text: row.bodyText, reference: `akoko-${row.id}`, kind: row.kind, signal });
   const host = new URL(getEnv().appUrl).hostname;
   return senders.email.send({
     to: row.recipient,
@@ -147,13 +147,19 @@ async function send(row: OutboxRow, senders: Senders): Promise<{ providerRef: st
     headers: row.unsubscribeUrl && row.category !== "security" ? { "List-Unsubscribe": `<${row.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } : {},
     messageId: `<outbox-${row.id}@${host}>`,
     kind: row.kind,
+    signal,
   });
 }
 
-/** Sends one claimed row and records the answer; never throws for a refused or failed send. */
+/**
+ * Sends one claimed row and records the answer; never throws for a refused or failed send. A send
+ * still unanswered when the lease is about to run out is given up (`sendLimitMs`), judged as the
+ * provider's own timeout is: a message that may have arrived is failed, never re-sent by itself. So
+ * no send outlives its lease, which the sweeper would take for a stopped worker's.
+ */
 export async function deliverClaimed(row: OutboxRow, worker: string, senders: Senders): Promise<void> {
   try {
-    const { providerRef } = await send(row, senders);
+    const { providerRef } = await send(row, senders, AbortSignal.timeout(sendLimitMs(getEnv().OUTBOX_LEASE_SECONDS)));
     recordAttempt(row, worker, { ok: true, providerRef });
   } catch (error) {
     const e = error as DeliveryError;

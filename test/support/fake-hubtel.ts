@@ -11,7 +11,8 @@ import type { AddressInfo } from "node:net";
  *   -> 201 {"rate", "messageId", "status": 0, "networkId", "clientReference": null, "statusDescription"}
  *
  * Wrong keys get 401; a missing field or a To that is not 233XXXXXXXXX gets 400. `failNext(n)`
- * answers the next n with a 503 (nothing sent).
+ * answers the next n with a 503 (nothing sent). `holdNext()` takes the next message (it is sent) and
+ * answers nothing until `release()`: a gateway that hangs after it took the message.
  */
 export type Sms = { from: string; to: string; content: string; messageId: string; at: Date };
 
@@ -22,6 +23,8 @@ export type FakeHubtel = {
   sent: Sms[];
   requests: number;
   failNext(count: number, status?: number): void;
+  holdNext(): void;
+  release(): void;
   waitFor(predicate: (sent: Sms[]) => boolean, timeoutMs?: number): Promise<Sms[]>;
   /** Messages to a +233 number (Hubtel is sent it without the plus). */
   to(phone: string): Sms[];
@@ -32,6 +35,8 @@ export async function startFakeHubtel({ clientId = "test-client-id", clientSecre
   const sent: Sms[] = [];
   let fail = { count: 0, status: 503 };
   let requests = 0;
+  let holdNext = false;
+  const held: Array<() => void> = [];
   const expectedAuth = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}`;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -59,7 +64,10 @@ export async function startFakeHubtel({ clientId = "test-client-id", clientSecre
       if (!/^233\d{9}$/.test(To)) return reply(400, { message: "Invalid destination address" });
       const messageId = randomUUID();
       sent.push({ from: From, to: To, content: Content, messageId, at: new Date() });
-      reply(201, { rate: 0.0309, messageId, status: 0, networkId: "62001", clientReference: null, statusDescription: "request submitted successfully" });
+      const answer = () => reply(201, { rate: 0.0309, messageId, status: 0, networkId: "62001", clientReference: null, statusDescription: "request submitted successfully" });
+      if (!holdNext) return answer();
+      holdNext = false;
+      held.push(answer);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -75,6 +83,13 @@ export async function startFakeHubtel({ clientId = "test-client-id", clientSecre
     failNext(count, status = 503) {
       fail = { count, status };
     },
+    holdNext() {
+      holdNext = true;
+    },
+    release() {
+      holdNext = false;
+      for (const answer of held.splice(0)) answer();
+    },
     async waitFor(predicate, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       while (!predicate(sent)) {
@@ -86,6 +101,11 @@ export async function startFakeHubtel({ clientId = "test-client-id", clientSecre
     to(phone) {
       return sent.filter((s) => s.to === phone.replace(/^\+/, ""));
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        held.splice(0);
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

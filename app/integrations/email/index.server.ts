@@ -20,6 +20,8 @@ export type EmailMessage = {
   messageId: string;
   /** What caused it (PASSWORD_RESET, PAYOUT, ...): what the demo mailer logs in production instead of the text. */
   kind?: string;
+  /** Aborted when the outbox's lease on the message is about to run out: the send is given up (sendLimitMs in outbox.server.ts). */
+  signal?: AbortSignal;
 };
 
 export type EmailResult = { providerRef: string };

@@ -3,7 +3,8 @@
  * No retries here: the outbox owns them, with backoff, and records each attempt. A 5xx reply to
  * the message is permanent, and so is a lost answer once the message went over (it may have
  * arrived); a 4xx reply, a refused connection or a timeout before that is worth another try. Every
- * step waits SMTP_TIMEOUT_MS at most (default 15 s).
+ * step waits SMTP_TIMEOUT_MS at most (default 15 s), and the whole conversation ends when the
+ * outbox's lease on the message is about to run out (the message's `signal`).
  * Logs never carry the SMTP password (it lives only in the URL given to nodemailer).
  * nodemailer is loaded at the first message, not at start-up: a server without SMTP never needs it,
  * and loading it cost every start about 30 ms.
@@ -62,6 +63,8 @@ export function createSmtpEmailSender(config: EmailConfig): EmailSender {
           ...(message.html ? { html: message.html } : {}),
           headers: message.headers ?? {},
           messageId: message.messageId,
+          // The outbox's lease about to run out: the connection is closed, judged as a timeout is.
+          ...(message.signal ? { signal: message.signal } : {}),
         });
         return { providerRef: String(info.messageId ?? message.messageId) };
       } catch (error) {

@@ -42,6 +42,10 @@ export function createHubtelSmsSender(config: SmsConfig): SmsSender {
     async send(message: SmsMessage) {
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(), timeoutMs);
+      // The outbox's lease running out ends the request as the timeout does (it may have been sent).
+      const gaveUp = () => controller.abort();
+      message.signal?.addEventListener("abort", gaveUp, { once: true });
+      if (message.signal?.aborted) controller.abort();
       let res: Response;
       try {
         res = await doFetch(`${base}/v1/messages/send`, {
@@ -55,11 +59,14 @@ export function createHubtelSmsSender(config: SmsConfig): SmsSender {
         const timedOut = controller.signal.aborted;
         // No connection at all: nothing reached Hubtel, another try is safe. A timeout: it may have.
         throw new SmsError(
-          timedOut ? `Hubtel did not answer within ${timeoutMs} ms (it may have sent the message)` : `Hubtel unreachable: ${scrub(String((error as Error).message ?? error))}`,
+          timedOut
+            ? `Hubtel did not answer ${message.signal?.aborted ? "before the outbox's lease ran out" : `within ${timeoutMs} ms`} (it may have sent the message)`
+            : `Hubtel unreachable: ${scrub(String((error as Error).message ?? error))}`,
           timedOut,
         );
       } finally {
         clearTimeout(timer);
+        message.signal?.removeEventListener("abort", gaveUp);
       }
       const raw = await res.text().catch(() => "");
       let body: Record<string, unknown> = {};

@@ -13,7 +13,14 @@ export type SmsProviderName = "demo" | "hubtel";
  * `to` is always +233XXXXXXXXX (normalizeGhanaPhone); `text` at most 160 characters (smsText);
  * `kind` what caused it (PHONE_CODE, PAYOUT, ...), which the demo sender logs in production instead of the text.
  */
-export type SmsMessage = { to: string; text: string; reference: string; kind?: string };
+export type SmsMessage = {
+  to: string;
+  text: string;
+  reference: string;
+  kind?: string;
+  /** Aborted when the outbox's lease on the message is about to run out: the send is given up (sendLimitMs in outbox.server.ts). */
+  signal?: AbortSignal;
+};
 export type SmsResult = { providerRef: string };
 
 /**
