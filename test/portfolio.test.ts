@@ -574,3 +574,93 @@ describe("after a partial early exit", () => {
     expect(csv[1]).toMatch(new RegExp(`^${investmentId},${batchId},20,3000\\.00,ACTIVE,[^,]+,15,2250\\.00,5$`));
   });
 });
+
+describe("notices: every one can be read, on the page and the API, and read_at says which the investor marked read", () => {
+  /** `count` notices, oldest first (as old rows are stored: their English text), their ids returned. */
+  function addNotices(userId: number, count: number, from = 1): number[] {
+    const insert = server.db().prepare("insert into notifications (user_id, kind, message, created_at) values (?, 'NEWS', ?, ?) returning id");
+    return Array.from({ length: count }, (_, i) => (insert.get(userId, `Notice number ${from + i}.`, new Date(Date.UTC(2026, 0, 1, 0, from + i)).toISOString()) as { id: number }).id);
+  }
+  const shownIds = (html: string) => [...html.matchAll(/data-notice-id="(\d+)"/g)].map((m) => Number(m[1]));
+  const unreadIds = (html: string) => [...html.matchAll(/data-notice-id="(\d+)" data-unread="true"/g)].map((m) => Number(m[1]));
+  const olderHref = (html: string) => /href="(\/portfolio\/notices\?before=\d+)"[^>]*>Older notifications</.exec(html)?.[1];
+
+  it("the portfolio shows the newest ten and links to older ones, fifty a page, without JavaScript; the API pages with ?before=", async () => {
+    const u = await investor();
+    const ids = addNotices(u.id, 63);
+    const newestFirst = [...ids].reverse();
+    const { html } = await page(u.page, "/portfolio");
+    expect(shownIds(html)).toEqual(newestFirst.slice(0, 10));
+    expect(unreadIds(html)).toEqual(newestFirst.slice(0, 10));
+    expect(html).toContain(">63 new<");
+    expect(olderHref(html)).toBe(`/portfolio/notices?before=${newestFirst[9]}`);
+
+    const second = await page(u.page, olderHref(html)!);
+    expect(second.status).toBe(200);
+    expect(shownIds(second.html)).toEqual(newestFirst.slice(10, 60));
+    expect(htmlText(second.html)).toContain("Your notifications");
+    expect(second.html).toContain('href="/portfolio/notices"');
+    const last = await page(u.page, olderHref(second.html)!);
+    expect(shownIds(last.html)).toEqual(newestFirst.slice(60));
+    expect(htmlText(last.html)).toContain("Notice number 1.");
+    expect(olderHref(last.html)).toBeUndefined();
+    // The first page of the notices page, and one past the oldest.
+    expect(shownIds((await page(u.page, "/portfolio/notices")).html)).toEqual(newestFirst.slice(0, 50));
+    expect(htmlText((await page(u.page, `/portfolio/notices?before=${ids[0]}`)).html)).toContain("No older notifications.");
+
+    const api = await call(u.api, "GET", "/api/v1/invest/notifications");
+    expect(api.body.map((n: { id: number }) => n.id)).toEqual(newestFirst.slice(0, 50));
+    expect(api.body[0]).toEqual({ id: newestFirst[0], kind: "NEWS", message: "Notice number 63.", read_at: null, created_at: expect.any(String) });
+    const older = await call(u.api, "GET", `/api/v1/invest/notifications?before=${newestFirst[49]}`);
+    expect(older.body.map((n: { id: number }) => n.id)).toEqual(newestFirst.slice(50));
+    expect(await call(u.api, "GET", "/api/v1/invest/notifications?before=soon")).toEqual({
+      status: 422,
+      body: { detail: "Give before as the id of the oldest item you have: the list goes on with those older than it." },
+    });
+    // Another investor's list holds none of them.
+    expect((await call((await investor()).api, "GET", "/api/v1/invest/notifications")).body).toEqual([]);
+  });
+
+  it("'Mark all as read' (a form, sent twice without JavaScript; the API with its key) sets read_at up to the newest notice shown, once", async () => {
+    const u = await investor();
+    const ids = addNotices(u.id, 12);
+    const { html } = await page(u.page, "/portfolio");
+    const form = /<form[^>]*>(?:(?!<\/form>).)*name="intent" value="notices_read"(?:(?!<\/form>).)*<\/form>/s.exec(html)?.[0];
+    expect(form).toBeTruthy();
+    const fields = { intent: "notices_read", up_to: formValue(form!, "up_to")!, idempotency_key: formValue(form!, "idempotency_key")! };
+    expect(fields.up_to).toBe(String(ids[11]));
+    // A notice that arrives after the page was drawn stays unread.
+    const [later] = addNotices(u.id, 1, 13);
+    for (let i = 0; i < 2; i++) {
+      const res = await u.page.postForm("/portfolio", fields);
+      expect({ status: res.status, location: res.headers.get("Location") }).toEqual({ status: 302, location: "/portfolio#notices" });
+    }
+    const readAt = () => server.db().prepare("select id, read_at from notifications where user_id = ? order by id").all(u.id) as Array<{ id: number; read_at: string | null }>;
+    const firstRead = readAt();
+    expect(firstRead.filter((n) => n.read_at !== null).map((n) => n.id)).toEqual(ids);
+    expect(firstRead.find((n) => n.id === later)!.read_at).toBeNull();
+    const after = await u.page.follow("/portfolio");
+    expect(htmlText(after.html)).toContain("Notifications marked as read.");
+    expect(unreadIds(after.html)).toEqual([later]);
+    expect(after.html).toContain(">1 new<");
+    const listed = (await call(u.api, "GET", "/api/v1/invest/notifications")).body as Array<{ id: number; read_at: string | null }>;
+    expect(listed.map((n) => [n.id, n.read_at !== null])).toEqual([[later, false], ...[...ids].reverse().map((id) => [id, true])]);
+
+    // The API: the same command. up_to marks up to it; the same key again answers the first answer.
+    expect(await call(u.api, "POST", "/api/v1/invest/notifications/read", { up_to: "soon" })).toEqual({
+      status: 422,
+      body: { detail: "Give up_to as the id of the newest notice you have read: every notice up to it is marked read." },
+    });
+    for (let i = 0; i < 2; i++)
+      expect(await call(u.api, "POST", "/api/v1/invest/notifications/read", { up_to: later }, { "Idempotency-Key": "read-k-1" })).toEqual({ status: 200, body: { marked: 1, unread: 0 } });
+    // A notice read earlier keeps the time it was first read.
+    expect(readAt().filter((n) => n.id !== later)).toEqual(firstRead.filter((n) => n.id !== later));
+    // Without up_to, every notice; nothing left to mark is no error.
+    addNotices(u.id, 2, 14);
+    expect(await call(u.api, "POST", "/api/v1/invest/notifications/read")).toEqual({ status: 200, body: { marked: 2, unread: 0 } });
+    expect(await call(u.api, "POST", "/api/v1/invest/notifications/read", {})).toEqual({ status: 200, body: { marked: 0, unread: 0 } });
+    const { html: calm } = await page(u.page, "/portfolio");
+    expect(calm).not.toContain('value="notices_read"');
+    expect(unreadIds(calm)).toEqual([]);
+  });
+});

@@ -2,7 +2,8 @@ import { Form, Link } from "@remix-run/react";
 import { Cell } from "~/components/stacked-cell";
 import { FlashMessage, type Flash, type ToastMessage } from "~/components/toast";
 import { formatGhs } from "~/domain/money";
-import { EXITS_ANCHOR, dateTime, portfolioHref, shortDate } from "~/pages/portfolio";
+import { EXITS_ANCHOR, NOTICES_ANCHOR, dateTime, noticesHref, portfolioHref, shortDate } from "~/pages/portfolio";
+import { MarkNoticesRead, NoticeList } from "~/components/notice-list";
 import { PAYMENTS_ANCHOR, statementLineAnchor } from "~/pages/payments";
 import { useT } from "~/catalog/use-words";
 import { slots, withElements } from "~/components/rich-text";
@@ -10,7 +11,7 @@ import type { PortfolioData } from "~/pages/portfolio";
 
 /** Open early-exit offers (cancellable), in-app notifications and the wallet statement. */
 export function PortfolioActivity({ data, onNote, flash }: { data: PortfolioData; onNote: (note: ToastMessage) => void; flash: Flash | null }) {
-  const { exits, notifications, statement, base, idempotencyKey } = data;
+  const { exits, notices, statement, base, idempotencyKey } = data;
   const sp = statement.paging;
   const statementHref = (page: number) => portfolioHref(base, { spage: page > 1 ? page : null });
   const t = useT();
@@ -49,22 +50,23 @@ export function PortfolioActivity({ data, onNote, flash }: { data: PortfolioData
         )}
       </section>
 
-      <section className="card" aria-labelledby="notes-title">
-        <h2 id="notes-title" className="font-semibold">
-          {t("portfolio.notifications")}
-        </h2>
-        {notifications.length === 0 ? (
-          <p className="mt-2 text-sm text-stone-600">{t("portfolio.noNotifications")}</p>
-        ) : (
-          <ul className="mt-2 space-y-2 text-sm">
-            {notifications.map((n) => (
-              <li key={n.id}>
-                {n.message}
-                <span className="block text-xs text-stone-500">{dateTime(n.createdAt)}</span>
-              </li>
-            ))}
-          </ul>
-        )}
+      <section id={NOTICES_ANCHOR} className="card scroll-mt-20" aria-labelledby="notes-title">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="notes-title" className="font-semibold">
+            {t("portfolio.notifications")}
+            {notices.unread > 0 ? <span className="ml-2 text-sm font-normal text-stone-600">{t("portfolio.noticesUnread", { count: notices.unread })}</span> : null}
+          </h2>
+          {notices.unread > 0 && notices.list.length > 0 ? <MarkNoticesRead action={portfolioHref(base)} upTo={notices.list[0].id} idempotencyKey={idempotencyKey} /> : null}
+        </div>
+        {flash?.anchor === NOTICES_ANCHOR ? <FlashMessage flash={flash} className="mt-2" /> : null}
+        {notices.list.length === 0 ? <p className="mt-2 text-sm text-stone-600">{t("portfolio.noNotifications")}</p> : <NoticeList notices={notices.list} />}
+        {notices.olderBefore !== null ? (
+          <p className="mt-3 text-sm">
+            <Link to={noticesHref(notices.olderBefore)} className="font-semibold text-leaf-700 underline">
+              {t("portfolio.olderNotices")}
+            </Link>
+          </p>
+        ) : null}
       </section>
 
       <section className="card p-0 lg:col-span-2" aria-labelledby="statement-title">

@@ -40,6 +40,8 @@ export const PortfolioActionSchema = z.discriminatedUnion(
       idempotency_key: idempotencyKey,
     }),
     z.object({ intent: z.literal("cancel_exit"), exit_id: formId(msg("rules.exitRequestNotFound")), idempotency_key: idempotencyKey }),
+    // up_to: the newest notice the page showed; one that came in since stays unread.
+    z.object({ intent: z.literal("notices_read"), up_to: formText(20), idempotency_key: idempotencyKey }),
     z.object({
       intent: z.literal("auto_reinvest"),
       investment_id: formId(msg("rules.investmentNotFound")),

@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Locale, MessageRef } from "~/catalog/format";
 import { getDb, prepared } from "~/lib/db.server";
 import { selectJsonRows, type JsonRowColumn } from "~/lib/sql-dialect.server";
@@ -53,14 +53,41 @@ export function notifyEach(kind: string, notices: ReadonlyArray<{ userId: number
   for (const { userId, message } of notices) queueNotice(userId, kind, message);
 }
 
-/** The newest notices of a person, each in the reader's language. */
-export function listNotifications(userId: number, locale: Locale, limit = 50) {
+/**
+ * A person's notices, newest first, each in the reader's language: `limit` of them, older than the
+ * notice `before` when it is given (the next page of a list that shows the newest first).
+ */
+export function listNotifications(userId: number, locale: Locale, { limit = 50, before = null }: { limit?: number; before?: number | null } = {}) {
   return getDb()
     .select()
     .from(notifications)
-    .where(eq(notifications.userId, userId))
+    .where(and(eq(notifications.userId, userId), before === null ? undefined : lt(notifications.id, before)))
     .orderBy(desc(notifications.id))
     .limit(limit)
     .all()
     .map(({ messageId, messageParams, ...n }) => ({ ...n, message: storedText(locale, messageId, messageParams, n.message) }));
+}
+
+/** How many of a person's notices are not read yet (see markNotificationsRead). */
+export function countUnreadNotifications(userId: number): number {
+  const row = getDb()
+    .select({ n: sql<number>`count(*)` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .get();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Marks a person's unread notices read, now: every one up to the notice `upTo` (the newest the reader
+ * was shown), or all when it is null. A notice read earlier keeps the time it was first read; one that
+ * arrived after the list was shown stays unread. Returns how many were marked.
+ */
+export function markNotificationsRead({ userId, upTo }: { userId: number; upTo: number | null }): number {
+  return getDb()
+    .update(notifications)
+    .set({ readAt: nowIso() })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), upTo === null ? undefined : lte(notifications.id, upTo)))
+    .returning({ id: notifications.id })
+    .all().length;
 }

@@ -7,6 +7,7 @@ import { contactStatus } from "~/models/contacts.server";
 import { kycOverview } from "~/models/kyc.server";
 import {
   EXITS_ANCHOR,
+  NOTICES_ANCHOR,
   ListedInvestment,
   atAnchor,
   autoReinvestAnchor,
@@ -41,11 +42,12 @@ import { HttpError } from "~/lib/http.server";
 import { newIdempotencyKey, orNotFound, pageError, notFoundResponse, readPageForm } from "~/lib/page-action.server";
 import { redirectWithFlash, requireUser } from "~/auth/session.server";
 import { batchAvailability, getBatch } from "~/models/batch.server";
-import { listNotifications } from "~/models/notification.server";
+import { countUnreadNotifications, listNotifications } from "~/models/notification.server";
+import { markNoticesRead } from "~/commands/notices.server";
 import { walletBalanceMinor, walletInfo } from "~/models/ledger.server";
 import { buyingFigures, checkTarget } from "~/pages/invest.server";
 import { momoNetworks, withdrawTarget, PortfolioActionSchema } from "~/forms/portfolio.server";
-import { fieldErrors, renderMessages } from "~/forms/parse.server";
+import { fieldErrors, readId, renderMessages } from "~/forms/parse.server";
 import { walletStatement } from "~/models/wallet.server";
 import { listMyDeposits } from "~/models/deposit.server";
 import { parseWithdrawalAmount } from "~/domain/wallet";
@@ -211,12 +213,30 @@ export async function portfolioLoader({ request }: LoaderFunctionArgs) {
       canWithdraw: limits.withdrawals,
       topTier: tier === "ENHANCED",
     }))(kycOverview(user.id)),
-    notifications: listNotifications(user.id, locale, 10).map((n) => ({ id: n.id, kind: n.kind, message: n.message, createdAt: n.createdAt })),
+    notices: noticesCard(user.id, locale),
     statement: { lines: statementAll.slice(statementPaging.start, statementPaging.end), paging: statementPaging },
     momoProviders: momoNetworks(),
     payments: paymentsPanel(t, user, locale),
     idempotencyKey: newIdempotencyKey(),
   };
+}
+
+/** The portfolio's notices card: the newest, which are unread, and where the older ones are. */
+const NOTICES_ON_PORTFOLIO = 10;
+function noticesCard(userId: number, locale: Locale) {
+  const newest = listNotifications(userId, locale, { limit: NOTICES_ON_PORTFOLIO + 1 });
+  const shown = newest.slice(0, NOTICES_ON_PORTFOLIO);
+  return {
+    list: shown.map(noticeView),
+    unread: countUnreadNotifications(userId),
+    // The notices page goes on from the oldest shown here.
+    olderBefore: newest.length > NOTICES_ON_PORTFOLIO ? shown[shown.length - 1].id : null,
+  };
+}
+
+/** A notice as the pages show it: unread ones stand out until the investor marks them read. */
+export function noticeView(n: { id: number; kind: string; message: string; createdAt: string; readAt: string | null }) {
+  return { id: n.id, kind: n.kind, message: n.message, createdAt: n.createdAt, unread: n.readAt === null };
 }
 
 /**
@@ -253,6 +273,7 @@ const FALLBACK = {
   withdraw: "investorTexts.failed.withdraw",
   reinvest: "investorTexts.failed.reinvest",
   cancel_exit: "investorTexts.failed.request",
+  notices_read: "investorTexts.failed.request",
   auto_reinvest: "investorTexts.failed.request",
 } as const;
 
@@ -319,6 +340,11 @@ export async function portfolioAction({ request }: ActionFunctionArgs) {
           more: msg("investorTexts.reference", { reference: investmentRef(investment.id) }),
           link: { href: receiptHref(investment.id), text: msg("investorTexts.viewReceipt") },
         });
+      }
+      case "notices_read": {
+        // The same command as POST /api/v1/invest/notifications/read: up to the newest notice shown.
+        markNoticesRead(ctx, { upTo: readId(form.up_to) });
+        return redirectWithFlash(atAnchor(returnTo, NOTICES_ANCHOR), { kind: "success", message: msg("investorTexts.noticesRead") });
       }
       case "cancel_exit": {
         cancelEarlyExit(ctx, { exitRequestId: form.exit_id });

@@ -255,12 +255,15 @@ export function portfolioHref(base: string, extra: Record<string, string | numbe
 export const investmentAnchor = (investmentId: number) => `investment-${investmentId}`;
 export const autoReinvestAnchor = (investmentId: number) => `auto-${investmentId}`;
 export const EXITS_ANCHOR = "exit-requests";
+export const NOTICES_ANCHOR = "notices";
+/** The notices page: the newest, or `?before=<id>`, those older than that notice. */
+export const noticesHref = (before: number | null = null) => (before === null ? "/portfolio/notices" : `/portfolio/notices?before=${before}`);
 /** `href` landing on the element with `anchor` as its id. */
 export const atAnchor = (href: string, anchor: string) => `${href}#${anchor}`;
 
 /** Every place on the page a message can be shown at (the ids the page renders). */
 export function portfolioAnchors(data: { rows: ReadonlyArray<{ id: number }>; rollovers: ReadonlyArray<{ id: number }> }): string[] {
-  return [...data.rows.map((r) => investmentAnchor(r.id)), ...data.rollovers.map((r) => autoReinvestAnchor(r.id)), EXITS_ANCHOR];
+  return [...data.rows.map((r) => investmentAnchor(r.id)), ...data.rollovers.map((r) => autoReinvestAnchor(r.id)), EXITS_ANCHOR, NOTICES_ANCHOR];
 }
 
 export const receiptHref = (investmentId: number) => `/portfolio/investments/${investmentId}/receipt`;

@@ -214,7 +214,7 @@ describe("every page with JavaScript on, in a 360 px phone browser", () => {
     expect(watched.problems).toEqual([]);
   }, 180_000);
 
-  it("an investor: portfolio and its dialogs, deposit status, destinations, receipt, statements, account, two-factor, KYC, invest dialogs", async () => {
+  it("an investor: portfolio and its dialogs, deposit status, destinations, notices, receipt, statements, account, two-factor, KYC, invest dialogs", async () => {
     const context = await phoneContext(browser, { javaScriptEnabled: true });
     await signInBrowser(context, server, investor);
     const watched = await watchedPage(context);
@@ -226,6 +226,8 @@ describe("every page with JavaScript on, in a 360 px phone browser", () => {
       `/portfolio?dialog=reinvest&id=${fixtures.investment}`,
       `/portfolio/deposits/${fixtures.deposit}`,
       "/portfolio/destinations",
+      "/portfolio/notices",
+      "/portfolio/notices?before=999999",
       `/portfolio/investments/${fixtures.investment}/receipt`,
       "/portfolio/statements",
       `/portfolio/statements/${fixtures.month}`,

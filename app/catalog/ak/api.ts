@@ -44,6 +44,7 @@ export const api: TwiTexts<typeof english> = {
   "api.userNotFound": "Yɛanhu onipa no.",
   "api.withdrawalNotFound": "Yɛanhu sika a woyii no.",
   "api.listBefore": "Fa nea ɛkyɛ koraa a wowɔ no id bra sɛ before: nea ɛkyɛ sen no na ɛbɛba.",
+  "api.noticesUpTo": "Fa nkra a ɛyɛ foforɔ koraa a woakenkan no id bra sɛ up_to: nkra a edi kan kosi hɔ nyinaa, yɛbɛkyerɛ sɛ woakenkan.",
   "api.isAdminBoolean": "Ka sɛ akawnt no yɛ ɔhwɛfoɔ dea anaa ɛnyɛ: is_admin true anaa false.",
   "api.reserveAmount": "Kyerɛw sika dodoɔ ma sika a wɔasie: GHS a ɛboro 0, a nɔma 2 pɛ wɔ ntwaa no akyi.",
   "api.reserveTooLarge": "Sika a wode rekɔ sika a wɔasie no mu no dɔɔso dodo: ɛntra {max}.",

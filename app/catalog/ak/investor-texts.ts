@@ -23,6 +23,7 @@ export const investorTexts: TwiTexts<typeof english> = {
   "investorTexts.destinationSaved": "Yɛakora baabi no. Seesei wobɛtumi ayi sika akɔ hɔ.",
   "investorTexts.destinationSavedFrom": "Yɛakora baabi no. Ɛbɛtumi anya sika efi {when}.",
   "investorTexts.destinationRemoved": "Yɛayi baabi no afi hɔ.",
+  "investorTexts.noticesRead": "Yɛakyerɛ sɛ woakenkan wo nkra no.",
   "investorTexts.formUnreadable": "Yɛantumi ankenkan krataa yi. Yɛsrɛ wo, yɛ krataafa no foforɔ na san bɔ mmɔden bio.",
   "investorTexts.withdrawalRequested": "Woabisa sɛ woyi {amount}: ɛreba. Sɛ ɛduru a, yɛbɛka akyerɛ wo.",
   "investorTexts.kycVerified": "Yɛahwɛ wo ho awie: w'akawnt gyinabea seesei ne {tier}.",

@@ -45,6 +45,7 @@ export const api = {
   "api.userNotFound": "User not found.",
   "api.withdrawalNotFound": "Withdrawal not found.",
   "api.listBefore": "Give before as the id of the oldest item you have: the list goes on with those older than it.",
+  "api.noticesUpTo": "Give up_to as the id of the newest notice you have read: every notice up to it is marked read.",
   "api.isAdminBoolean": "Say whether the account is an admin: is_admin true or false.",
   "api.reserveAmount": "Enter the amount for the reserve: a positive GHS amount with at most 2 decimals.",
   "api.reserveTooLarge": "The amount for the reserve is too large: at most {max}.",

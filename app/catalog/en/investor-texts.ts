@@ -20,6 +20,7 @@ export const investorTexts = {
   "investorTexts.destinationSaved": "Destination saved. You can now withdraw to it.",
   "investorTexts.destinationSavedFrom": "Destination saved. It can receive money from {when}.",
   "investorTexts.destinationRemoved": "Destination removed.",
+  "investorTexts.noticesRead": "Notifications marked as read.",
   "investorTexts.formUnreadable": "This form could not be read. Please reload the page and try again.",
   "investorTexts.reference": "Reference: {reference}.",
   "investorTexts.viewReceipt": "View the receipt",
