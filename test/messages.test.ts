@@ -951,10 +951,11 @@ describe("closing the account", () => {
 });
 
 describe("at most once, across restarts and several workers", () => {
+  // Two server starts, a lease swept and one cut short: more than the default 30 s on a busy machine.
   it("a worker killed mid-send never sends that message again; it is marked failed for an admin to retry", async () => {
-    // A short lease, so the next server sweeps it soon. A three-second lease gives a send 2.7 s: the
+    // A short lease, so the next server sweeps it soon. A five-second lease gives a send 4.5 s: the
     // SMTP timeout must be shorter (or start-up is refused), and longer than the kill below takes.
-    const env = messagingEnv({ OUTBOX_LEASE_SECONDS: "3", SMTP_TIMEOUT_MS: "2500" });
+    const env = messagingEnv({ OUTBOX_LEASE_SECONDS: "5", SMTP_TIMEOUT_MS: "4000" });
     const first = await startServer(env);
     let killed = false;
     try {
@@ -982,7 +983,7 @@ describe("at most once, across restarts and several workers", () => {
         expect(html).toContain(`data-outbox-id="${row().id}"`);
 
         // A live send never outlasts its lease: an SMS the gateway took but never answers (Hubtel's own
-        // timeout is 10 s) is given up at 2.7 s of its 3 s lease, failed as one that may have gone
+        // timeout is 10 s) is given up at 4.5 s of its 5 s lease, failed as one that may have gone
         // out, by the worker sending it: not swept as a stopped worker's ("lost").
         const phone = "+233241230987";
         hubtel.holdNext();
@@ -1005,7 +1006,7 @@ describe("at most once, across restarts and several workers", () => {
     } finally {
       if (!killed) await first.stop();
     }
-  });
+  }, 60_000);
 
   it("two server processes on one database deliver each of 40 messages exactly once", async () => {
     const env = messagingEnv();
