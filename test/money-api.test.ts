@@ -334,6 +334,13 @@ describe("payouts", () => {
     expect(payouts.body[0]).toMatchObject({ amount: 5.63, kind: "MONTHLY" });
     const notes = await call(a.api, "GET", "/api/v1/invest/notifications");
     expect(notes.body[0].message).toContain("Payout received");
+    // Read when the investor says so (both engines): up to the newest, with a key, once.
+    expect(notes.body[0].read_at).toBeNull();
+    const read = { up_to: notes.body[0].id };
+    expect(await call(a.api, "POST", "/api/v1/invest/notifications/read", read, { "Idempotency-Key": "read-payout" })).toEqual({ status: 200, body: { marked: notes.body.length, unread: 0 } });
+    expect(await call(a.api, "POST", "/api/v1/invest/notifications/read", read, { "Idempotency-Key": "read-payout" })).toEqual({ status: 200, body: { marked: notes.body.length, unread: 0 } });
+    const readNotes = (await call(a.api, "GET", `/api/v1/invest/notifications?before=${notes.body[0].id + 1}`)).body as Array<{ read_at: string | null }>;
+    expect(readNotes.map((n) => n.read_at === null)).toEqual(notes.body.map(() => false));
 
     // Future periods and periods before the start are refused.
     expect((await call(admin, "POST", `/api/v1/admin/payouts/${batch.id}/execute`, { period: "2999-01" })).status).toBe(422);
