@@ -397,6 +397,19 @@ describe("the dashboard (forms, no JavaScript)", () => {
     expect(bad.html).toContain("Give the payout period as YYYY-MM.");
     const early = await post(adminPage, "/admin?index", { intent: "simulate", batch_id: batchId, period: "2025-12" });
     expect(early.html).toContain("The batch started in 2026-01; 2025-12 is before that.");
+    // Started 2026-01-10: the hens come into lay in 2026-03, so January and February are rearing months that earn nothing.
+    for (const period of ["2026-01", "2026-02"]) {
+      const rearingMonth = `The hens come into lay in 2026-03; ${period} is a rearing month and earns no income to pay.`;
+      const simulated = await post(adminPage, "/admin?index", { intent: "simulate", batch_id: batchId, period });
+      expect(simulated.status).toBe(400);
+      expect(simulated.html).toContain(rearingMonth);
+      const refused = await post(adminPage, "/admin?index", { intent: "execute", batch_id: batchId, period, confirmed: "1" });
+      expect(refused.status).toBe(400);
+      expect(refused.html).toContain(rearingMonth);
+    }
+    const twi = await post(adminPage, "/admin?index&lang=ak", { intent: "execute", batch_id: batchId, period: "2026-02", confirmed: "1" });
+    expect(twi.html).toContain("Nkokɔ no befi ase ato nkesua 2026-03; 2026-02 yɛ bosome a wɔda so ara nyɛn wɔn");
+    expect(walletMinor(inv.id)).toBe(before + 500);
 
     const ask = await post(adminPage, "/admin?index", { intent: "close", batch_id: batchId });
     expect(ask.status).toBe(200);

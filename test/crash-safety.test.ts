@@ -9,7 +9,7 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createInvestors, insertInvestments } from "../scripts/lib/bulk-data.js";
 import { call, type Client } from "./support/client";
-import { createBatch, createRemittance, signInAdmin } from "./support/factories";
+import { createBatch, createRemittance, signInAdmin, startInLay } from "./support/factories";
 import { startServer, type TestServer } from "./support/server";
 import { noticesIn } from "./support/notices";
 import { onPostgres } from "./support/postgres";
@@ -155,6 +155,8 @@ beforeAll(async () => {
   insertInvestments(db, { batchId, userIds: investors.map((i) => i.id), count: INVESTMENTS });
   const activated = await call(admin, "POST", `/api/v1/admin/batches/${batchId}/activate`);
   expect(activated.status).toBe(200);
+  // In lay this month: the run pays this month's income (a rearing month pays none).
+  startInLay(server, batchId);
   createRemittance(server, batchId, { amountGhs: REMITTED_MINOR / 100 });
   expect(await invariants()).toEqual({ ok: true, problems: [] });
   expect(runState()).toEqual(NOTHING);

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, Client, htmlText } from "./support/client";
-import { createBatch, createInvestor, createRemittance, signIn, signInAdmin, type SignedIn } from "./support/factories";
+import { createBatch, createInvestor, createRemittance, signIn, signInAdmin, startInLay, type SignedIn } from "./support/factories";
 import { startServer, type TestServer } from "./support/server";
 import { noticesIn } from "./support/notices";
 import { textNodes } from "./support/pseudo";
@@ -58,12 +58,13 @@ async function payableBatch() {
   return { batchId: batch.id, inv };
 }
 
-/** An egg batch with one holder, active and remitted: ready to close. */
+/** An egg batch with one holder, active, in lay this month and remitted: ready to close, or to pay this month. */
 async function closableBatch() {
   const batch = createBatch(server, { productType: "EGG", unitPrice: 100, expectedRoi: 0.01 });
   const inv = await createInvestor(server, { walletGhs: 1000 });
   expect((await call(inv.api, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 5 })).status).toBe(201);
   expect((await call(a.api, "POST", `/api/v1/admin/batches/${batch.id}/activate`, {})).status).toBe(200);
+  startInLay(server, batch.id);
   createRemittance(server, batch.id);
   return { batchId: batch.id, inv };
 }

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiLogin, call, Client, htmlText } from "./support/client";
 import { firstIncomePeriod } from "~/domain/schedules";
-import { createInvestor, createRemittance } from "./support/factories";
+import { createInvestor, createRemittance, startInLay } from "./support/factories";
 import { startServer, TEST_ADMIN, type TestServer } from "./support/server";
 
 let server: TestServer;
@@ -125,6 +125,7 @@ describe("1. auto-reinvest says only what happens", () => {
     const bought = await u.page.postForm(`/invest/eggs?dialog=invest&batch=${a}`, { intent: "invest", batch_id: a, units: 33, terms: "on", auto_reinvest: "on" });
     expect(bought.status).toBe(302);
     await activate(a);
+    startInLay(server, a);
     const b = await newBatch({ unit_price: 40 });
 
     // The month's income (330.00 x 2% = 6.60) reaches the wallet, with an open Egg batch waiting.
@@ -343,10 +344,11 @@ describe("11. the portfolio's totals and next payouts", () => {
     await invest(u.api, harvested, 5);
     const lateId = await invest(u.api, late, 3);
     for (const b of [egg, harvested, late]) await activate(b);
+    // Started 70 days ago: in lay by this month, and open to early exit.
+    server.db().prepare("update batches set start_date = ? where id = ?").run(isoDay(-70), egg);
     // This month's egg income: 500.00 x 2% = 10.00.
     expect((await call(admin, "POST", `/api/v1/admin/payouts/${egg}/execute`)).status).toBe(200);
     // 10 units leave by early exit: 100.00 at par, 5.00 fee.
-    server.db().prepare("update batches set start_date = ? where id = ?").run(isoDay(-70), egg);
     expect((await call(u.api, "POST", "/api/v1/invest/early-exit", { batch_id: egg, units: 10 })).status).toBe(201);
     await invest(buyer.api, egg, 10);
     // The harvest: 100.00 back and 10.00 earned.

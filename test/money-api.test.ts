@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, Client, htmlText } from "./support/client";
-import { createBatch, createFarm, createInvestor, createRemittance, signInAdmin } from "./support/factories";
+import { createBatch, createFarm, createInvestor, createRemittance, signInAdmin, startInLay } from "./support/factories";
 import { startServer, type TestServer } from "./support/server";
 
 let server: TestServer;
@@ -299,6 +299,7 @@ describe("payouts", () => {
     const a = await createInvestor(server, { walletGhs: 1_000 });
     await call(a.api, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 2 });
     await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/activate`);
+    startInLay(server, batch.id);
     createRemittance(server, batch.id);
     expect((await call(admin, "POST", `/api/v1/admin/payouts/${batch.id}/execute`, {})).status).toBe(200);
     const detail = async (lang: string) =>
@@ -315,6 +316,12 @@ describe("payouts", () => {
     await call(b.api, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 10 }); // 1500.00 -> 18.75
     await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/activate`);
     createRemittance(server, batch.id); // the farm's money for the run (issue 18)
+    // Activated today, the hens are still rearing: this month earns nothing to pay (docs/rules.md#payouts).
+    const rearing = { detail: `The hens come into lay in ${monthsAgo(-2)}; ${monthsAgo(0)} is a rearing month and earns no income to pay.` };
+    expect(await call(admin, "GET", `/api/v1/admin/payouts/${batch.id}/simulate`)).toEqual({ status: 422, body: rearing });
+    expect(await call(admin, "POST", `/api/v1/admin/payouts/${batch.id}/execute`, {})).toEqual({ status: 422, body: rearing });
+    expect(await call(admin, "POST", `/api/v1/admin/payouts/${batch.id}/execute`, { period: monthsAgo(0) })).toEqual({ status: 422, body: rearing });
+    startInLay(server, batch.id);
     const before = moneySnapshot();
     const sim = await call(admin, "GET", `/api/v1/admin/payouts/${batch.id}/simulate`);
     expect(sim.body).toMatchObject({ simulated_total: 24.38, count: 2, kind: "MONTHLY", already_paid: false });
@@ -395,6 +402,7 @@ describe("payouts with nobody to pay", () => {
     for (const type of ["EGG", "CHICKEN"] as const) {
       const batch = createBatch(server, { productType: type, unitPrice: 10, targetUnits: 10 });
       expect((await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/activate`)).status).toBe(200);
+      if (type === "EGG") startInLay(server, batch.id);
       const before = moneySnapshot();
       const run = await call(admin, "POST", `/api/v1/admin/payouts/${batch.id}/execute`, {});
       expect(run).toMatchObject({ status: 200, body: { count: 0, total: 0 } });
@@ -526,7 +534,8 @@ function monthsAgo(back: number) {
 describe("egg income belongs to the holders at the month's end (its record date)", () => {
   it("a catch-up run pays who held the units in that month, not who bought them since; this month's run pays today's holders", async () => {
     // Review 12, item 4. The past is written into the SQLite file (a moved clock, test/clock.test.ts, would move every date at once):
-    // the batch started two months ago, the seller bought then, one of two exit fills happened last month.
+    // the batch started four months ago (its hens in lay two months ago), the seller bought two months
+    // ago, one of two exit fills happened last month.
     const [twoAgo, lastMonth] = [monthsAgo(2), monthsAgo(1)];
     const batch = createBatch(server, { productType: "EGG", unitPrice: 100, targetUnits: 10, expectedRoi: 0.01 }); // 1 GHS per unit per month
     const seller = await createInvestor(server, { walletGhs: 1000 });
@@ -534,7 +543,7 @@ describe("egg income belongs to the holders at the month's end (its record date)
     await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/activate`);
     const sellerHolding = (await call(seller.api, "GET", "/api/v1/invest/my")).body[0];
     const db = server.db();
-    db.prepare("update batches set start_date = ? where id = ?").run(`${twoAgo}-01`, batch.id);
+    db.prepare("update batches set start_date = ? where id = ?").run(`${monthsAgo(4)}-01`, batch.id);
     db.prepare("update investments set created_at = ? where id = ?").run(`${twoAgo}-01T08:00:00.000Z`, sellerHolding.id);
     expect((await call(seller.api, "POST", "/api/v1/invest/early-exit", { batch_id: batch.id, units: 10 })).status).toBe(201);
     const early = await createInvestor(server, { walletGhs: 1000 });

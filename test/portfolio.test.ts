@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, Client, htmlText } from "./support/client";
-import { createBatch, createInvestor, createRemittance, signInAdmin } from "./support/factories";
+import { createBatch, createInvestor, createRemittance, signInAdmin, startInLay } from "./support/factories";
 import { sharedServer, type TestServer } from "./support/server";
 
 let server: TestServer;
@@ -218,6 +218,7 @@ describe("details, payouts CSV and another investor's data", () => {
     const other = newBatch();
     const unpaidId = await invest(owner.api, other, 1);
     expect((await call(admin, "POST", `/api/v1/admin/batches/${batch}/activate`)).status).toBe(200);
+    startInLay(server, batch);
     createRemittance(server, batch);
     const run = await call(admin, "POST", `/api/v1/admin/payouts/${batch}/execute`);
     expect(run.status).toBe(200);

@@ -2,7 +2,7 @@
 // reserve draw), and withholding tax on income.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, Client, htmlText } from "./support/client";
-import { createBatch, createInvestor, createRemittance, signInAdmin } from "./support/factories";
+import { createBatch, createInvestor, createRemittance, signInAdmin, startInLay } from "./support/factories";
 import { startServer, type TestServer } from "./support/server";
 
 let server: TestServer;
@@ -46,7 +46,10 @@ function moneySnapshot(s = server) {
 const balance = (s: TestServer, kind: string, batchId: number | null = null) =>
   (s.db().prepare("select balance_minor b from accounts where kind = ? and batch_id is not distinct from ?").get(kind, batchId) as { b: number } | undefined)?.b ?? 0;
 
-/** An active egg batch (unit 150, 1.25% a month) with holdings of 3 and 10 units: a month pays 5.63 + 18.75 = 24.38. */
+/**
+ * An active egg batch (unit 150, 1.25% a month) with holdings of 3 and 10 units: a month pays 5.63 + 18.75 = 24.38.
+ * Without `startDate` it started two months ago (startInLay): its hens are in lay, so this month pays.
+ */
 async function activeEggBatch(s = server, a = admin, { startDate }: { startDate?: string } = {}) {
   const batch = createBatch(s, { productType: "EGG", unitPrice: 150, targetUnits: 100, expectedRoi: 0.0125, ...(startDate ? { startDate: null } : {}) });
   const x = await createInvestor(s, { walletGhs: 10_000 });
@@ -55,6 +58,7 @@ async function activeEggBatch(s = server, a = admin, { startDate }: { startDate?
   expect((await call(y.api, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 10 })).status).toBe(201);
   if (startDate) s.db().prepare("update batches set start_date = ? where id = ?").run(startDate, batch.id);
   expect((await call(a, "POST", `/api/v1/admin/batches/${batch.id}/activate`)).status).toBe(200);
+  if (!startDate) startInLay(s, batch.id);
   return { id: batch.id, x, y };
 }
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, Client, htmlText } from "./support/client";
-import { createBatch, createInvestor, createRemittance, serverNow, signInAdmin, type Investor, type SignedIn } from "./support/factories";
+import { createBatch, createInvestor, createRemittance, serverNow, signInAdmin, startInLay, type Investor, type SignedIn } from "./support/factories";
 import { startServer, type TestServer } from "./support/server";
 
 let server: TestServer;
@@ -36,11 +36,12 @@ async function verifiedInvestor(cardNumber: string, legalName: string): Promise<
   return u;
 }
 
-/** An egg batch with the investor's units, activated, its month remitted and paid. */
+/** An egg batch with the investor's units, activated (in lay this month), its month remitted and paid. */
 async function paidEggMonth(u: Investor, units: number) {
   const batch = createBatch(server, { productType: "EGG", unitPrice: 150, targetUnits: 100, expectedRoi: 0.0125 });
   expect((await call(u.api, "POST", "/api/v1/invest/create", { batch_id: batch.id, units })).status).toBe(201);
   expect((await call(admin.api, "POST", `/api/v1/admin/batches/${batch.id}/activate`)).status).toBe(200);
+  startInLay(server, batch.id);
   createRemittance(server, batch.id);
   const run = await call(admin.api, "POST", `/api/v1/admin/payouts/${batch.id}/execute`, {});
   expect(run.status).toBe(200);

@@ -219,8 +219,17 @@ describe("planPayouts", () => {
     expect(recordDateOf("2026-12")).toBe("2026-12-31T23:59:59.999Z");
   });
 
-  it("accepts a period from the start month up to now", () => {
-    expect(checkPayoutPeriod({ period: "2026-05", startDate: "2026-05-20", currentPeriod: "2026-11" })).toBe("2026-05");
+  it("accepts a period from the first month in lay up to now", () => {
+    expect(checkPayoutPeriod({ period: "2026-07", startDate: "2026-05-20", currentPeriod: "2026-11" })).toBe("2026-07");
+    expect(checkPayoutPeriod({ period: "2026-11", startDate: "2026-05-20", currentPeriod: "2026-11" })).toBe("2026-11");
+    // The rearing months (start + 2) earn no income: a run for them is refused, naming the first month in lay.
+    for (const period of ["2026-05", "2026-06"]) {
+      const refused = refusal(() => checkPayoutPeriod({ period, startDate: "2026-05-20", currentPeriod: "2026-11" }));
+      expect(refused.status).toBe(422);
+      expect(refused.detail).toBe(`The hens come into lay in 2026-07; ${period} is a rearing month and earns no income to pay.`);
+    }
+    // A remittance may name a rearing month (the farm's money waits in the batch's settlement account).
+    expect(checkPayoutPeriod({ period: "2026-05", startDate: "2026-05-20", currentPeriod: "2026-11", inLay: false })).toBe("2026-05");
     expect(refusal(() => checkPayoutPeriod({ period: "2026-04", startDate: "2026-05-20", currentPeriod: "2026-11" })).status).toBe(422);
     expect(refusal(() => checkPayoutPeriod({ period: "2026-12", startDate: "2026-05-20", currentPeriod: "2026-11" })).status).toBe(422);
     expect(refusal(() => checkPayoutPeriod({ period: "2026-13", startDate: null, currentPeriod: "2026-11" })).status).toBe(422);

@@ -2,6 +2,7 @@ import { msg } from "~/catalog/ref";
 import { isPeriod, lastDayOfMonth } from "~/domain/calendar";
 import { DomainError } from "~/domain/errors";
 import { applyRate, parseAmountToMinor, splitByWeight } from "~/domain/money";
+import { firstIncomePeriod } from "~/domain/schedules";
 
 /** Payout runs: who is paid what for a month, a harvest or a close, and which periods may be paid. */
 
@@ -148,12 +149,18 @@ export function recordDateOf(period: string): string {
   return `${lastDayOfMonth(period)}T23:59:59.999Z`;
 }
 
-/** An egg payout period: YYYY-MM, not before the batch's start month, never in the future. */
-export function checkPayoutPeriod({ period, startDate, currentPeriod }: { period: string; startDate: string | null; currentPeriod: string }): string {
+/**
+ * An egg period: YYYY-MM, not before the batch's start month, never in the future. A payout run's
+ * period (`inLay`) is also not a rearing month: income starts the month the hens come into lay
+ * (firstIncomePeriod, docs/rules.md#payouts). A remittance may name any month from the start.
+ */
+export function checkPayoutPeriod({ period, startDate, currentPeriod, inLay = true }: { period: string; startDate: string | null; currentPeriod: string; inLay?: boolean }): string {
   if (!isPeriod(period)) throw new DomainError(422, msg("rules.payout.periodFormat"), "period");
   if (period > currentPeriod) throw new DomainError(422, msg("rules.payout.periodFuture", { period }), "period");
   const startPeriod = startDate?.slice(0, 7);
   if (startPeriod && period < startPeriod) throw new DomainError(422, msg("rules.payout.periodBeforeStart", { startPeriod, period }), "period");
+  const firstPeriod = inLay && startDate ? firstIncomePeriod(startDate) : null;
+  if (firstPeriod && period < firstPeriod) throw new DomainError(422, msg("rules.payout.periodBeforeLay", { firstPeriod, period }), "period");
   return period;
 }
 

@@ -107,7 +107,7 @@ function readPeriod(raw: unknown, batch: { id: number; productType: ProductType;
   if (rawPeriod === "CLOSE") return rawPeriod;
   if (rawPeriod === "HARVEST") throw new DomainError(422, msg("rules.remittance.layerMonth", { batchId: batch.id }), "period");
   if (!/^\d{4}-\d{2}$/.test(rawPeriod)) throw new DomainError(422, msg("rules.remittance.periodFormat"), "period");
-  return checkPayoutPeriod({ period: rawPeriod, startDate: batch.startDate, currentPeriod });
+  return checkPayoutPeriod({ period: rawPeriod, startDate: batch.startDate, currentPeriod, inLay: false });
 }
 
 /** Everything that makes one remittance request this one (for its idempotency fingerprint). */

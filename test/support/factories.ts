@@ -140,6 +140,19 @@ export function backdateBatchStart(server: TestServer, batchId: number, { months
 }
 
 /**
+ * Moves an egg batch's start date to the first day of the month two months before the server's
+ * today: its hens come into lay this month (docs/rules.md#payouts), so a run may pay this month.
+ * Its holdings keep their dates: bought this month, they are owed no earlier month, so none is due.
+ * For tests that pay "this month" of a batch they just activated.
+ */
+export function startInLay(server: TestServer, batchId: number): string {
+  const now = serverNow(server);
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 2, 1)).toISOString().slice(0, 10);
+  server.db().prepare("update batches set start_date = ? where id = ?").run(start, batchId);
+  return start;
+}
+
+/**
  * The batch's holdings as bought by `day` (YYYY-MM-DD), while it was open: what the holders of a
  * batch that started then had. A month's income is its holders' at the month's end (its record
  * date), so a holding bought since is owed none of the months before.

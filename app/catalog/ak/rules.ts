@@ -92,6 +92,7 @@ export const rules: TwiTexts<typeof english> = {
   "rules.payout.periodFormat": "Kyerɛw akatua bere no sɛ YYYY-MM.",
   "rules.payout.periodFuture": "Bere {period} yɛ daakye.",
   "rules.payout.periodBeforeStart": "Nkokɔ kuw no fii ase {startPeriod}; {period} di ɛno anim.",
+  "rules.payout.periodBeforeLay": "Nkokɔ no befi ase ato nkesua {firstPeriod}; {period} yɛ bosome a wɔda so ara nyɛn wɔn, enti mfasoɔ biara nni hɔ a wɔbɛtua.",
 
   "rules.remittance.whole": "{label} nyɛ nɔma mua a efi 0 kɔ soro.",
   "rules.remittance.kg": "{label} nyɛ kilogram a efi 0 kɔ soro, sɛ 2150.5.",

@@ -93,6 +93,7 @@ export const rules = {
   "rules.payout.periodFormat": "Give the payout period as YYYY-MM.",
   "rules.payout.periodFuture": "The period {period} is in the future.",
   "rules.payout.periodBeforeStart": "The batch started in {startPeriod}; {period} is before that.",
+  "rules.payout.periodBeforeLay": "The hens come into lay in {firstPeriod}; {period} is a rearing month and earns no income to pay.",
 
   "rules.remittance.whole": "{label} must be a whole number of 0 or more.",
   "rules.remittance.kg": "{label} must be kilograms of 0 or more, e.g. 2150.5.",
