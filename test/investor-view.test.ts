@@ -146,7 +146,9 @@ describe("1. auto-reinvest says only what happens", () => {
     ]);
     expect(balanceMinor(u.id)).toBe(100_000 - 33_000 + 660 + 33_000 - 32_000);
     const notes = await call(u.api, "GET", "/api/v1/invest/notifications");
-    expect(JSON.stringify(notes.body)).toContain(`Auto-reinvest: 8 units of Batch #${b} bought for GH₵320.00 with your principal from Batch #${a}; GH₵10.00 stayed in your wallet.`);
+    expect(JSON.stringify(notes.body)).toContain(
+      `Auto-reinvest: your principal from Batch #${a} paid GH₵330.00 into your wallet; 8 units of Batch #${b} were bought with it for GH₵320.00, and GH₵10.00 stayed in your wallet.`,
+    );
     expect((await call(admin, "GET", "/api/v1/admin/invariants")).body).toEqual({ ok: true, problems: [] });
   });
 

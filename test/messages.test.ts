@@ -182,9 +182,11 @@ describe("notices reach confirmed contacts by email and SMS", () => {
     expect((await call(admin.api, "POST", `/api/v1/admin/payouts/${chicken.id}/execute`)).status).toBe(200);
     await waitForEmail(farmer.email, "A payout reached your wallet");
     const reinvested = await waitForEmail(farmer.email, "Your proceeds were reinvested");
-    // What the units cost and what stayed in the wallet (the exact figures: test/investor-view.test.ts).
+    // What the harvest paid (500.00 + 50.00; no tax on this server), what the units cost and what stayed in the wallet (the exact figures: test/investor-view.test.ts).
     expect(reinvested.text).toMatch(
-      new RegExp(`Auto-reinvest: \\d+ units of Batch #\\d+ bought for GH₵[\\d,]+\\.\\d\\d with your harvest from Batch #${chicken.id}; GH₵[\\d,]+\\.\\d\\d stayed in your wallet\\.`),
+      new RegExp(
+        `Auto-reinvest: your harvest from Batch #${chicken.id} paid GH₵550\\.00 into your wallet; \\d+ units of Batch #\\d+ were bought with it for GH₵[\\d,]+\\.\\d\\d, and GH₵[\\d,]+\\.\\d\\d stayed in your wallet\\.`,
+      ),
     );
     // No phone: no SMS rows at all.
     expect(outboxRows(farmer.id).every((r) => r.channel === "EMAIL")).toBe(true);

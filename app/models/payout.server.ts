@@ -366,7 +366,16 @@ function autoReinvest(matured: typeof batches.$inferSelect, kind: "HARVEST" | "P
     notify(
       payout.userId,
       "REINVESTED",
-      msg("notices.reinvestedFor", { count: units, batchId: next.id, cost: { money: costMinor }, proceeds, fromBatchId: matured.id, rest: { money: payout.amountMinor - costMinor } }),
+      // What the proceeds paid (net of tax), what the units cost, what stayed: the investor need not work it out.
+      msg("notices.reinvestedNet", {
+        count: units,
+        batchId: next.id,
+        cost: { money: costMinor },
+        proceeds,
+        fromBatchId: matured.id,
+        net: { money: payout.amountMinor },
+        rest: { money: payout.amountMinor - costMinor },
+      }),
     );
     count += 1;
   }

@@ -49,6 +49,7 @@ const LONGEST_FOR: Record<string, Record<string, Param[]>> = {
   "notices.withdrawalNotSent": { why: [msg("notices.withdrawalNotSent.lapsed")] },
   "notices.exitCancelled": { why: [msg("notices.exitCancelled.harvested"), msg("notices.exitCancelled.closed")] },
   "notices.reinvestedFor": { proceeds: [msg("notices.reinvested.harvest"), msg("notices.reinvested.principal")] },
+  "notices.reinvestedNet": { proceeds: [msg("notices.reinvested.harvest"), msg("notices.reinvested.principal")] },
 };
 
 /** The notices themselves; their phrases (`notices.payout.monthly`...) travel inside them. */
@@ -95,7 +96,25 @@ describe("what an SMS keeps", () => {
     expect(sms("ak", receipt)).toBe("Akoko: Tua ho krataa AKK-INV-26: wato nkyefa 2 wo nkoko kuw #3 mu ma GHS 200.00.");
   });
 
-  it("auto-reinvest says what the units cost and what stayed in the wallet, in English and Twi", () => {
+  it("auto-reinvest says what the proceeds paid, what the units cost and what stayed in the wallet, in English and Twi", () => {
+    const notice = msg("notices.reinvestedNet", {
+      count: 9,
+      batchId: 6,
+      cost: { money: 40_500 },
+      proceeds: msg("notices.reinvested.harvest"),
+      fromBatchId: 5,
+      net: { money: 43_312 },
+      rest: { money: 2_812 },
+    });
+    expect(render("en", notice)).toBe(
+      "Auto-reinvest: your harvest from Batch #5 paid GH₵433.12 into your wallet; 9 units of Batch #6 were bought with it for GH₵405.00, and GH₵28.12 stayed in your wallet.",
+    );
+    for (const figure of ["GH₵433.12", "GH₵405.00", "GH₵28.12"]) expect(render("ak", notice)).toContain(figure);
+    // The SMS keeps the three figures too.
+    for (const locale of ["en", "ak"] as const) for (const figure of ["GHS 433.12", "GHS 405.00", "GHS 28.12"]) expect(sms(locale, notice)).toContain(figure);
+  });
+
+  it("a stored auto-reinvest notice from before still reads as written", () => {
     const notice = msg("notices.reinvestedFor", { count: 9, batchId: 6, cost: { money: 40_500 }, proceeds: msg("notices.reinvested.harvest"), fromBatchId: 5, rest: { money: 2_812 } });
     expect(render("en", notice)).toBe("Auto-reinvest: 9 units of Batch #6 bought for GH₵405.00 with your harvest from Batch #5; GH₵28.12 stayed in your wallet.");
     expect(render("ak", notice)).toContain("GH₵405.00");

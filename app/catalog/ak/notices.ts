@@ -15,6 +15,11 @@ export const notices: TwiTexts<typeof english> = {
   "notices.payout.monthly": "{period} mfasoɔ",
   "notices.payout.harvest": "otwa bere akatua",
   "notices.payout.close": "sika titiriw a ɛsan baa awieeɛ",
+  "notices.reinvestedNet": {
+    one: "Fa hyɛ mu bio ankasa: {proceeds} a efi nkokɔ kuw #{fromBatchId} de {net} aba wo sika kotoku mu; yɛde atɔ kyɛfa {count} wɔ nkokɔ kuw #{batchId} mu ma {cost}, na {rest} aka wo sika kotoku mu.",
+    other:
+      "Fa hyɛ mu bio ankasa: {proceeds} a efi nkokɔ kuw #{fromBatchId} de {net} aba wo sika kotoku mu; yɛde atɔ nkyɛfa {count} wɔ nkokɔ kuw #{batchId} mu ma {cost}, na {rest} aka wo sika kotoku mu.",
+  },
   "notices.reinvestedFor": {
     one: "Fa hyɛ mu bio ankasa: yɛde {proceeds} a efi nkokɔ kuw #{fromBatchId} atɔ kyɛfa {count} wɔ nkokɔ kuw #{batchId} mu ma {cost}; nea aka, {rest}, da wo sika kotoku mu.",
     other: "Fa hyɛ mu bio ankasa: yɛde {proceeds} a efi nkokɔ kuw #{fromBatchId} atɔ nkyɛfa {count} wɔ nkokɔ kuw #{batchId} mu ma {cost}; nea aka, {rest}, da wo sika kotoku mu.",

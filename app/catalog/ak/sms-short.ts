@@ -10,6 +10,10 @@ export const smsShort: TwiTexts<typeof english> = {
   "smsShort.destinationAdded": "Wɔde baabi foforɔ a akatua bɛkɔ aka w'akawnt ho. Ɛnyɛ wo? Sesa wo password seesei na frɛ yɛn.",
   "smsShort.receiptWithdrawal": "Woabisa sɛ woyi {amount} kɔ {destination} ({reference}).",
   "smsShort.receiptWithdrawalHeld": "Woabisa sɛ woyi {amount} ({reference}). Ɔhwɛfoɔ bɛhwɛ mu nnɔnhwere 24 mu.",
+  "smsShort.reinvestedNet": {
+    one: "Fa hyɛ mu bio: {net} a aba no, yɛde {cost} atɔ kyɛfa {count} wɔ nkokɔ kuw #{batchId} mu; {rest} aka wo sika kotoku mu.",
+    other: "Fa hyɛ mu bio: {net} a aba no, yɛde {cost} atɔ nkyɛfa {count} wɔ nkokɔ kuw #{batchId} mu; {rest} aka wo sika kotoku mu.",
+  },
   "smsShort.reinvestedFor": {
     one: "Fa hyɛ mu bio ankasa: yɛatɔ kyɛfa {count} wɔ nkokɔ kuw #{batchId} mu ma {cost}; nea aka, {rest}, da wo sika kotoku mu.",
     other: "Fa hyɛ mu bio ankasa: yɛatɔ nkyɛfa {count} wɔ nkokɔ kuw #{batchId} mu ma {cost}; nea aka, {rest}, da wo sika kotoku mu.",

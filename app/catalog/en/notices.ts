@@ -16,6 +16,11 @@ export const notices = {
   "notices.payout.monthly": "income for {period}",
   "notices.payout.harvest": "harvest payout",
   "notices.payout.close": "principal returned at close",
+  "notices.reinvestedNet": {
+    one: "Auto-reinvest: {proceeds} from Batch #{fromBatchId} paid {net} into your wallet; {count} unit of Batch #{batchId} was bought with it for {cost}, and {rest} stayed in your wallet.",
+    other: "Auto-reinvest: {proceeds} from Batch #{fromBatchId} paid {net} into your wallet; {count} units of Batch #{batchId} were bought with it for {cost}, and {rest} stayed in your wallet.",
+  },
+  // Notices stored before reinvestedNet named what the proceeds paid: they read as written.
   "notices.reinvestedFor": {
     one: "Auto-reinvest: {count} unit of Batch #{batchId} bought for {cost} with {proceeds} from Batch #{fromBatchId}; {rest} stayed in your wallet.",
     other: "Auto-reinvest: {count} units of Batch #{batchId} bought for {cost} with {proceeds} from Batch #{fromBatchId}; {rest} stayed in your wallet.",

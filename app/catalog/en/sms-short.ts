@@ -12,6 +12,10 @@ export const smsShort = {
   "smsShort.destinationAdded": "A new payout destination was added to your account. Not you? Change your password now and contact support.",
   "smsShort.receiptWithdrawal": "Withdrawal {reference} of {amount} to {destination} requested.",
   "smsShort.receiptWithdrawalHeld": "Withdrawal {reference} of {amount} requested. An admin reviews it within 24 hours.",
+  "smsShort.reinvestedNet": {
+    one: "Auto-reinvest: of the {net} paid, {count} unit of Batch #{batchId} bought for {cost}; {rest} stayed in your wallet.",
+    other: "Auto-reinvest: of the {net} paid, {count} units of Batch #{batchId} bought for {cost}; {rest} stayed in your wallet.",
+  },
   "smsShort.reinvestedFor": {
     one: "Auto-reinvest: {count} unit of Batch #{batchId} bought for {cost}; {rest} stayed in your wallet.",
     other: "Auto-reinvest: {count} units of Batch #{batchId} bought for {cost}; {rest} stayed in your wallet.",
