@@ -146,7 +146,9 @@ describe("two admins", () => {
     const list = await call(b.api, "GET", "/api/v1/admin/approvals");
     expect(list.body.relaxed).toBe(false);
     expect(list.body.pending.map((p: { id: number }) => p.id)).toContain(id);
-    expect(list.body.pending.find((p: { id: number }) => p.id === id).preview).toBe(`If approved now: Batch #${batchId}, harvest: GH₵560.00 to 1 investment. Held for investors: GH₵1,940.00.`);
+    expect(list.body.pending.find((p: { id: number }) => p.id === id).preview).toBe(
+      `If approved now: Batch #${batchId}, harvest: GH₵560.00 to 1 investment. Held for investors: GH₵1,940.00. GH₵1,380.00 of it stays in the batch's settlement account: this run ends the batch, so return that surplus to the farm or move it to the reserve on the batch's Remittances page.`,
+    );
 
     const ok = await call(b.api, "POST", `/api/v1/admin/approvals/${id}/approve`, {});
     expect(ok.status).toBe(200);
@@ -157,6 +159,25 @@ describe("two admins", () => {
     // Decided: a second approval is refused and pays nothing more.
     expect((await call(b.api, "POST", `/api/v1/admin/approvals/${id}/approve`, {})).body).toEqual({ detail: "This request is already approved." });
     expect(walletMinor(inv.id)).toBe(before + 56_000);
+
+    // What the farm remitted beyond the harvest waits for a second admin too before it goes back to the farm.
+    const settlement = () => (db().prepare("select balance_minor b from accounts where kind = 'SETTLEMENT' and batch_id = ?").get(batchId) as { b: number }).b;
+    expect(settlement()).toBe(138_000);
+    const held = ledger();
+    const back = await call(a.api, "POST", `/api/v1/admin/batches/${batchId}/surplus`, { to: "farm", reference: "GCB-TRF-0042" });
+    expect(back).toEqual({ status: 202, body: { approval: { id: expect.any(Number), status: "PENDING", action: "batch.surplus" } } });
+    expect(ledger()).toBe(held);
+    const surplusId = back.body.approval.id as number;
+    const waiting = (await call(b.api, "GET", "/api/v1/admin/approvals")).body.pending.find((p: { id: number }) => p.id === surplusId);
+    expect(waiting.summary).toBe(`Return the GH₵1,380.00 left in Batch #${batchId}'s settlement account to the farm (transfer GCB-TRF-0042)`);
+    expect((await call(a.api, "POST", `/api/v1/admin/approvals/${surplusId}/approve`, {})).status).toBe(409);
+    const returned = await call(b.api, "POST", `/api/v1/admin/approvals/${surplusId}/approve`, {});
+    expect(returned.status).toBe(200);
+    expect(returned.body).toMatchObject({ batch_id: batchId, to: "FARM", amount: 1380, reference: "GCB-TRF-0042", approval: { id: surplusId, status: "APPROVED" } });
+    expect(settlement()).toBe(0);
+    expect(db().prepare(`select kind, external_ref as "ref" from journal_entries where batch_id = ? order by id desc limit 1`).get(batchId)).toEqual({ kind: "SURPLUS_RETURN", ref: "GCB-TRF-0042" });
+    expect(audits("batch.surplus").at(-1)).toMatchObject({ email: b.email, detail: "GH₵1,380.00 left after the batch ended returned to the farm (GCB-TRF-0042)" });
+    expect((await call(a.api, "GET", "/api/v1/admin/invariants")).body).toEqual({ ok: true, problems: [] });
   });
 
   it("a run that cannot go through now is refused at once, not queued", async () => {

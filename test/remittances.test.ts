@@ -377,6 +377,61 @@ describe("the admin pages (no JavaScript)", () => {
     await expectInvariants();
   });
 
+  it("an over-remitted harvest: the confirm step names the surplus it leaves, and the remittances page moves it to the reserve, audited", async () => {
+    const batch = createBatch(server, { productType: "CHICKEN", unitPrice: 50, targetUnits: 100, expectedRoi: 0.12 });
+    const u = await createInvestor(server, { walletGhs: 1000 });
+    expect((await call(u.api, "POST", "/api/v1/invest/create", { batch_id: batch.id, units: 10 })).status).toBe(201); // 500.00 -> 560.00
+    expect((await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/activate`)).status).toBe(200);
+    createRemittance(server, batch.id, { amountGhs: 565.95 });
+    // While the batch runs, its settlement account is no surplus: nothing to settle.
+    expect(await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/surplus`, { to: "RESERVE" })).toEqual({
+      status: 409,
+      body: { detail: `A batch's surplus is settled once the batch has ended; Batch #${batch.id} is ACTIVE.` },
+    });
+    const ask = await post("/admin?index", { intent: "execute", batch_id: batch.id });
+    expect(ask.html).toMatch(
+      /Held for investors: GH₵\s?565\.95\. GH₵\s?5\.95 of it stays in the batch's settlement account: this run ends the batch, so return that surplus to the farm or move it to the reserve on the batch's Remittances page\./,
+    );
+    expect((await post("/admin?index", { intent: "execute", batch_id: batch.id, confirmed: "1" })).status).toBe(302);
+    expect(balance(server, "SETTLEMENT", batch.id)).toBe(595);
+
+    const path = `/admin/batches/${batch.id}/remittances`;
+    const page = await get(path);
+    expect(page).toMatch(/The batch has ended and <strong>GH₵\s?5\.95<\/strong> of what the farm remitted is left in its settlement account: no run can pay it\./);
+    expect(page).toMatch(/Settle GH₵\s?5\.95/);
+    expect(page).not.toContain('data-testid="held"');
+    // Back to the farm needs the transfer's reference: refused beside the field, nothing moved.
+    const before = moneySnapshot();
+    const noRef = await post(path, { intent: "surplus", to: "FARM", reference: " ", idempotency_key: `surplus-noref-${batch.id}` });
+    expect(noRef.status).toBe(400);
+    expect(noRef.html).toContain("Enter the reference of the transfer that sent the surplus back to the farm: 3 to 80 characters.");
+    expect(moneySnapshot()).toBe(before);
+
+    const reserveBefore = balance(server, "PLATFORM_RESERVE");
+    const moved = await post(path, { intent: "surplus", to: "RESERVE", idempotency_key: `surplus-${batch.id}` });
+    expect(moved).toMatchObject({ status: 302, location: path });
+    expect(await get(path)).toMatch(new RegExp(`Batch #${batch.id}: the GH₵\\s?5\\.95 left moved to the platform reserve\\.`));
+    expect(balance(server, "SETTLEMENT", batch.id)).toBe(0);
+    expect(balance(server, "PLATFORM_RESERVE")).toBe(reserveBefore + 595);
+    expect(server.db().prepare('select action, batch_id as "batchId", detail from audit_log order by id desc limit 1').get()).toEqual({
+      action: "batch.surplus",
+      batchId: batch.id,
+      detail: "GH₵5.95 left after the batch ended moved to the platform reserve",
+    });
+    const after = await get(path);
+    expect(after).toMatch(/GH₵\s?5\.95 moved to the platform reserve on \d{4}-\d{2}-\d{2}\./);
+    expect(after).toContain("Nothing is left in the batch's settlement account.");
+    // The same form again replays its answer; another request finds nothing left.
+    expect((await post(path, { intent: "surplus", to: "RESERVE", idempotency_key: `surplus-${batch.id}` })).status).toBe(302);
+    expect(balance(server, "PLATFORM_RESERVE")).toBe(reserveBefore + 595);
+    expect(await call(admin, "POST", `/api/v1/admin/batches/${batch.id}/surplus`, { to: "FARM", reference: "GCB-TRF-0001" })).toEqual({
+      status: 409,
+      body: { detail: `Batch #${batch.id} has nothing left in its settlement account.` },
+    });
+    expect((await call(admin, "GET", `/api/v1/admin/batches/${batch.id}/surplus`)).body).toMatchObject({ held: 0, settled: [{ to: "RESERVE", amount: 5.95, reference: null }] });
+    await expectInvariants();
+  });
+
   it("funds the reserve from the dashboard, audited", async () => {
     const before = balance(server, "PLATFORM_RESERVE");
     const bad = await post("/admin?index", { intent: "fund_reserve", amount: "abc", source: "EXTERNAL" });

@@ -1,5 +1,5 @@
 import { approvalSummary } from "~/domain/approvals";
-import { remittanceParams, type RemittanceInput } from "~/domain/remittances";
+import { remittanceParams, type RemittanceInput, type SurplusDestination } from "~/domain/remittances";
 import { requestOrRun, type Guarded } from "~/models/approval-actions.server";
 import { dryRun } from "~/models/ledger.server";
 import * as payouts from "~/models/payout.server";
@@ -59,4 +59,22 @@ export function recordRemittance(ctx: CommandContext, input: { batchId: number; 
 /** Withheld tax paid to the authority for a month: never more than that month still owes, nor than the account holds. */
 export function recordTaxPayment(ctx: CommandContext, input: { period: string; amountMinor: number; reference: string }) {
   return onceOnly(ctx, "record-tax-payment", input, () => tax.recordTaxPayment({ ...input, adminId: ctx.actor.id })).result;
+}
+
+/**
+ * What is left in an ended batch's settlement account goes back to the farm (`reference`: the
+ * transfer that sent it) or to the platform reserve (four eyes). The request names the amount there
+ * now, and approving it moves exactly that (docs/decisions/014-settlement-surplus.md).
+ */
+export function settleSurplus(ctx: CommandContext, input: { batchId: number; to: SurplusDestination; reference: string | null }): Guarded {
+  const { batchId, to, reference } = input;
+  return onceOnly(ctx, "settle-surplus", { batchId, to, reference }, () => {
+    const amountMinor = Math.max(0, remittances.settlementHeldMinor(batchId));
+    return requestOrRun({
+      action: "batch.surplus",
+      params: { batchId, to, reference, amountMinor },
+      adminId: ctx.actor.id,
+      summary: approvalSummary({ action: "batch.surplus", batchId, amountMinor, to, reference }),
+    });
+  }).result;
 }

@@ -8,7 +8,17 @@ import { msg } from "~/catalog/ref";
  * app/models/approval-actions.server.ts.
  */
 
-export const GUARDED_ACTIONS = ["payout.execute", "batch.close", "batch.delete", "user.role", "withdrawal.send", "deposit.refund", "deposit.refund_again", "withdrawal.return"] as const;
+export const GUARDED_ACTIONS = [
+  "payout.execute",
+  "batch.close",
+  "batch.delete",
+  "user.role",
+  "withdrawal.send",
+  "deposit.refund",
+  "deposit.refund_again",
+  "withdrawal.return",
+  "batch.surplus",
+] as const;
 export type GuardedAction = (typeof GUARDED_ACTIONS)[number];
 
 export const isGuardedAction = (value: string): value is GuardedAction => (GUARDED_ACTIONS as readonly string[]).includes(value);
@@ -109,7 +119,8 @@ export function approvalSummary(
     | { action: "user.role"; email: string; isAdmin: boolean }
     | { action: "withdrawal.send"; withdrawalId: number; amountMinor: number; email: string; provider: Param; windowTotalMinor?: number }
     | { action: "deposit.refund" | "deposit.refund_again"; depositId: number; amountMinor: number; email: string }
-    | { action: "withdrawal.return"; withdrawalId: number; amountMinor: number; email: string },
+    | { action: "withdrawal.return"; withdrawalId: number; amountMinor: number; email: string }
+    | { action: "batch.surplus"; batchId: number; amountMinor: number; to: "FARM" | "RESERVE"; reference: string | null },
 ): MessageRef {
   const draw = "reserveDrawMinor" in a && a.reserveDrawMinor ? { money: a.reserveDrawMinor } : null;
   switch (a.action) {
@@ -136,5 +147,9 @@ export function approvalSummary(
       return msg("approvalSummary.depositRefundAgain", { depositId: a.depositId, amount: { money: a.amountMinor }, email: a.email });
     case "withdrawal.return":
       return msg("approvalSummary.withdrawalReturn", { withdrawalId: a.withdrawalId, amount: { money: a.amountMinor }, email: a.email });
+    case "batch.surplus":
+      return a.to === "FARM"
+        ? msg("approvalSummary.surplusToFarm", { batchId: a.batchId, amount: { money: a.amountMinor }, reference: a.reference ?? "" })
+        : msg("approvalSummary.surplusToReserve", { batchId: a.batchId, amount: { money: a.amountMinor } });
   }
 }

@@ -2,6 +2,7 @@ import type { MessageRef } from "~/catalog/format";
 import { msg } from "~/catalog/ref";
 import { DomainError } from "~/domain/errors";
 import { parseAmountToMinor } from "~/domain/money";
+import { hasHiddenCharacters } from "~/domain/names";
 import { checkPayoutPeriod } from "~/domain/payouts";
 import type { ProductType } from "~/domain/types";
 
@@ -186,4 +187,28 @@ export function supportedRoi({
   const months = periods.filter((p) => /^\d{4}-\d{2}$/.test(p.period) && p.remittedMinor > 0);
   if (months.length === 0) return null;
   return roi4(months.reduce((s, p) => s + p.remittedMinor, 0) / (principalMinor * months.length));
+}
+
+/**
+ * What is left in an ended batch's settlement account (a farm's over-remittance) goes back to the
+ * farm or to the platform reserve (docs/decisions/014-settlement-surplus.md).
+ */
+export const SURPLUS_DESTINATIONS = ["FARM", "RESERVE"] as const;
+export type SurplusDestination = (typeof SURPLUS_DESTINATIONS)[number];
+
+/** How long the reference of the transfer back to the farm may be (the form's maxLength reads it too). */
+export const SURPLUS_REFERENCE = { min: 3, max: 80 } as const;
+
+/**
+ * The admin's choice for a batch's surplus: `to` (FARM or RESERVE) and, for the farm, `reference`
+ * (the bank or mobile money transfer that sent it back, 3 to 80 characters). The reserve takes none.
+ */
+export function readSurplusSettlement(body: Record<string, unknown>): { to: SurplusDestination; reference: string | null } {
+  const to = typeof body.to === "string" ? body.to.trim().toUpperCase() : "";
+  if (!(SURPLUS_DESTINATIONS as readonly string[]).includes(to)) throw new DomainError(422, msg("rules.surplus.destination"), "to");
+  if (to === "RESERVE") return { to: "RESERVE", reference: null };
+  const reference = typeof body.reference === "string" ? body.reference.trim() : "";
+  if (reference.length < SURPLUS_REFERENCE.min || reference.length > SURPLUS_REFERENCE.max || hasHiddenCharacters(reference))
+    throw new DomainError(422, msg("rules.surplus.reference", SURPLUS_REFERENCE), "reference");
+  return { to: "FARM", reference };
 }

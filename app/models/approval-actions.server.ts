@@ -23,6 +23,7 @@ import { recordAudit } from "~/models/audit.server";
 import { deleteBatch } from "~/models/batch.server";
 import { atomic, dryRun } from "~/models/ledger.server";
 import { closeBatch, payoutRunJson, runPayout } from "~/models/payout.server";
+import { settleSurplus, surplusJson } from "~/models/remittance.server";
 import { returnHeldWithdrawal, sendHeldWithdrawal, withdrawalById, withdrawalMessageRef, type Withdrawal } from "~/models/withdrawal.server";
 import { PAYMENT_RESOLUTION_CHECKS, PAYMENT_RESOLUTION_RUNNERS, paymentResolutionAfter } from "~/models/payment-resolution.server";
 
@@ -76,6 +77,13 @@ export const RUNNERS: Record<Exclude<GuardedAction, "withdrawal.send">, (p: Para
   "user.role": (p, adminId) => {
     const { body, label } = setAdminRole({ userId: num(p.userId), isAdmin: p.isAdmin === true, adminId });
     return { body, message: msg(body.is_admin ? "approvalOutcome.nowAdmin" : "approvalOutcome.noLongerAdmin", { email: label }) };
+  },
+  "batch.surplus": (p, adminId) => {
+    const batchId = num(p.batchId);
+    const settled = settleSurplus({ batchId, to: p.to === "FARM" ? "FARM" : "RESERVE", reference: typeof p.reference === "string" ? p.reference : null, amountMinor: num(p.amountMinor), adminId });
+    const said = { batchId, amount: { money: settled.amountMinor } };
+    const message = settled.to === "FARM" ? msg("approvalOutcome.surplusToFarm", { ...said, reference: settled.reference ?? "" }) : msg("approvalOutcome.surplusToReserve", said);
+    return { ...withDetail(message, surplusJson(settled, batchId)), message };
   },
   ...PAYMENT_RESOLUTION_RUNNERS,
 };

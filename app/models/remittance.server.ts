@@ -1,9 +1,9 @@
 import { msg } from "~/catalog/ref";
-import { asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { DomainError } from "~/domain/errors";
 
 import { minorToCedis } from "~/domain/money";
-import { periodSupportedRoi, prefillSheet, supportedRoi, type RemittanceInput } from "~/domain/remittances";
+import { periodSupportedRoi, prefillSheet, supportedRoi, type RemittanceInput, SURPLUS_REFERENCE, type SurplusDestination } from "~/domain/remittances";
 import { nowIso, today } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
 import { type By, recordAudit } from "~/models/audit.server";
@@ -11,7 +11,7 @@ import { addDays, lastDayOfMonth } from "~/domain/calendar";
 import { daysOverdue, HARVEST_DAYS } from "~/domain/schedules";
 import { atomic, balanceMinor, batchFunds, externalAccount, feesAccount, findAccountId, postEntry, reserveAccount, settlementAccount } from "~/models/ledger.server";
 import { batchNextPayoutDue, simulatePayout } from "~/models/payout.server";
-import { batches, farmLogs, payoutRuns, remittances } from "~/models/schema.server";
+import { accounts, batches, farmLogs, journalEntries, payoutRuns, postings, remittances } from "~/models/schema.server";
 
 /**
  * Remittances (issue 18): each sum a farm sends for a batch is one REMITTANCE entry from EXTERNAL
@@ -132,6 +132,69 @@ export function fundReserve({ amountMinor, source, adminId }: { amountMinor: num
     return { reserveMinor: reserveBalanceMinor() };
   });
 }
+
+export type SurplusSettlement = { batchId: number; to: SurplusDestination; amountMinor: number; reference: string | null; entryId: number; createdAt: string };
+
+/**
+ * Settles what is left in an ended (HARVESTED or CLOSED) batch's settlement account, the farm's
+ * over-remittance no run can pay any more: all of it goes back to the farm (a SURPLUS_RETURN entry
+ * SETTLEMENT -> EXTERNAL, carrying the transfer's reference) or to the platform reserve (a
+ * SURPLUS_TO_RESERVE entry SETTLEMENT -> PLATFORM_RESERVE), audited, in one transaction. The amount
+ * the admin was shown (`amountMinor`, what the approval names) must still be what is there.
+ * docs/decisions/014-settlement-surplus.md.
+ */
+export function settleSurplus({ batchId, to, reference, amountMinor, adminId }: { batchId: number; to: SurplusDestination; reference: string | null; amountMinor?: number } & By): SurplusSettlement {
+  return atomic(() => {
+    const batch = batchRow(batchId);
+    if (batch.status !== "HARVESTED" && batch.status !== "CLOSED") throw new DomainError(409, msg("refusals.surplusNeedsEnded", { batchId, status: batch.status }));
+    const heldMinor = settlementHeldMinor(batchId);
+    if (heldMinor <= 0) throw new DomainError(409, msg("refusals.surplusNone", { batchId }));
+    if (amountMinor !== undefined && amountMinor !== heldMinor) throw new DomainError(409, msg("refusals.surplusChanged", { batchId, amount: { money: amountMinor }, held: { money: heldMinor } }));
+    if (to === "FARM" && !reference) throw new DomainError(422, msg("rules.surplus.reference", SURPLUS_REFERENCE), "reference");
+    const toFarm = to === "FARM";
+    const entryId = postEntry({
+      kind: toFarm ? "SURPLUS_RETURN" : "SURPLUS_TO_RESERVE",
+      memo: toFarm ? msg("ledger.surplusReturned", { batchId, reference: reference! }) : msg("ledger.surplusToReserve", { batchId }),
+      batchId,
+      externalRef: toFarm ? reference! : undefined,
+      lines: [
+        { accountId: settlementAccount(batchId), amountMinor: -heldMinor },
+        { accountId: toFarm ? externalAccount() : reserveAccount(), amountMinor: heldMinor },
+      ],
+    });
+    recordAudit({
+      adminId,
+      action: "batch.surplus",
+      batchId,
+      farmId: batch.farmId,
+      detail: toFarm ? msg("auditDetail.surplusReturned", { amount: { money: heldMinor }, reference: reference! }) : msg("auditDetail.surplusToReserve", { amount: { money: heldMinor } }),
+    });
+    return { batchId, to, amountMinor: heldMinor, reference: toFarm ? reference : null, entryId, createdAt: nowIso() };
+  });
+}
+
+/** Where an ended batch's surplus went: its SURPLUS_RETURN and SURPLUS_TO_RESERVE entries, oldest first. */
+export function listSurplusSettlements(batchId: number): Array<Omit<SurplusSettlement, "batchId">> {
+  return getDb()
+    .select({ kind: journalEntries.kind, amountMinor: postings.amountMinor, reference: journalEntries.externalRef, entryId: journalEntries.id, createdAt: journalEntries.createdAt })
+    .from(journalEntries)
+    .innerJoin(postings, eq(postings.entryId, journalEntries.id))
+    .innerJoin(accounts, eq(accounts.id, postings.accountId))
+    .where(and(eq(journalEntries.batchId, batchId), inArray(journalEntries.kind, ["SURPLUS_RETURN", "SURPLUS_TO_RESERVE"]), eq(accounts.kind, "SETTLEMENT")))
+    .orderBy(asc(journalEntries.id))
+    .all()
+    .map((r) => ({ to: r.kind === "SURPLUS_RETURN" ? ("FARM" as const) : ("RESERVE" as const), amountMinor: -r.amountMinor, reference: r.reference, entryId: r.entryId, createdAt: r.createdAt }));
+}
+
+/** The API's shape of a settled surplus. */
+export const surplusJson = (s: Omit<SurplusSettlement, "batchId">, batchId: number) => ({
+  batch_id: batchId,
+  to: s.to,
+  amount: minorToCedis(s.amountMinor),
+  reference: s.reference,
+  entry_id: s.entryId,
+  created_at: s.createdAt,
+});
 
 /** The settlement sheet's figures the daily logs already know, for the form's defaults. */
 export function sheetPrefill(batchId: number, period: string) {

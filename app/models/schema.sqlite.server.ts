@@ -261,7 +261,23 @@ export const accounts = sqliteTable(
   (t) => [uniqueIndex("accounts_owner_idx").on(t.kind, t.userId, t.batchId), check("wallet_never_negative", sql`${t.kind} <> 'WALLET' OR ${t.balanceMinor} >= 0`)],
 );
 
-export const ENTRY_KINDS = ["DEPOSIT", "WITHDRAW", "INVEST", "ACTIVATE", "PAYOUT", "HARVEST", "CLOSE", "EXIT_FILL", "REVERSAL", "REMITTANCE", "RESERVE_FUND", "RESERVE_DRAW", "TAX_PAYMENT"] as const;
+export const ENTRY_KINDS = [
+  "DEPOSIT",
+  "WITHDRAW",
+  "INVEST",
+  "ACTIVATE",
+  "PAYOUT",
+  "HARVEST",
+  "CLOSE",
+  "EXIT_FILL",
+  "REVERSAL",
+  "REMITTANCE",
+  "RESERVE_FUND",
+  "RESERVE_DRAW",
+  "TAX_PAYMENT",
+  "SURPLUS_RETURN",
+  "SURPLUS_TO_RESERVE",
+] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 
 export const journalEntries = sqliteTable(

@@ -71,10 +71,17 @@ export function runPreviewText(t: Translate, s: PayoutSimulation): string {
   return `${t("adminDashboard.confirm.run", { batchId: s.batchId, run, total: formatGhs(s.totalMinor), count: s.count })} ${fundingText(t, s)}`;
 }
 
-/** What the confirm step says about a run's money: what the batch holds and what it lacks. */
+/**
+ * What the confirm step says about a run's money: what the batch holds and what it lacks, or what it
+ * leaves in the settlement account. A run that ends the batch (harvest, close) strands that surplus
+ * until an admin returns it to the farm or moves it to the reserve (docs/decisions/014-settlement-surplus.md).
+ */
 function fundingText(t: Translate, s: PayoutSimulation): string {
-  if (s.shortfallMinor === 0) return t("adminDashboard.funding.held", { held: formatGhs(s.heldMinor) });
-  return t("adminDashboard.funding.short", { held: formatGhs(s.heldMinor), shortfall: formatGhs(s.shortfallMinor) });
+  if (s.shortfallMinor > 0) return t("adminDashboard.funding.short", { held: formatGhs(s.heldMinor), shortfall: formatGhs(s.shortfallMinor) });
+  const held = t("adminDashboard.funding.held", { held: formatGhs(s.heldMinor) });
+  const surplusMinor = s.heldMinor - s.totalMinor;
+  if (surplusMinor <= 0 || s.alreadyPaid) return held;
+  return `${held} ${t(s.kind === "MONTHLY" ? "adminDashboard.funding.surplusKept" : "adminDashboard.funding.surplusEnds", { surplus: formatGhs(surplusMinor) })}`;
 }
 
 /** A harvest paid before its window (the birds sold early, or a mistake): the confirm step says so and names the window. */

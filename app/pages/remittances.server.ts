@@ -3,15 +3,15 @@ import { errorField, logger } from "~/lib/logger.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { DomainError } from "~/domain/errors";
 import { minorToDecimalString } from "~/domain/money";
-import { readRemittance, RemittanceInvalid, SHEET_FIELDS } from "~/domain/remittances";
+import { readRemittance, readSurplusSettlement, RemittanceInvalid, SHEET_FIELDS, SURPLUS_REFERENCE } from "~/domain/remittances";
 import { today } from "~/lib/clock.server";
 import { HttpError, parseId } from "~/lib/http.server";
 import { newIdempotencyKey, notFoundResponse, readPageForm } from "~/lib/page-action.server";
 import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
 import { getBatch } from "~/models/batch.server";
 import { batchNextPayoutDue } from "~/models/payout.server";
-import { listRemittances, settlementHeldMinor, sheetPrefill } from "~/models/remittance.server";
-import { recordRemittance } from "~/commands/admin-payouts.server";
+import { listRemittances, listSurplusSettlements, settlementHeldMinor, sheetPrefill } from "~/models/remittance.server";
+import { recordRemittance, settleSurplus } from "~/commands/admin-payouts.server";
 import { detailIn, localeOf, render, translatorFor, wordsFor } from "~/catalog/index.server";
 import type { Locale } from "~/catalog/format";
 
@@ -58,6 +58,10 @@ export async function remittancesLoader({ request, params }: LoaderFunctionArgs)
     } as Record<string, string>,
     feedKg: pre.feedKg ?? null,
     heldMinor: settlementHeldMinor(b.id),
+    // An ended batch's surplus (what the farm remitted beyond what its runs paid) and where it went.
+    ended: b.status === "HARVESTED" || b.status === "CLOSED",
+    surplusSettled: listSurplusSettlements(b.id),
+    referenceLimits: SURPLUS_REFERENCE,
     remittances: listRemittances(b.id),
     idempotencyKey: newIdempotencyKey(),
   };
@@ -68,15 +72,29 @@ export async function remittancesAction({ request, params }: ActionFunctionArgs)
   const locale = localeOf(request);
   const b = batchOr404(params.id, locale);
   const values = await readPageForm(request);
+  const ctx = { actor: admin, key: values.idempotency_key || null };
   try {
+    if (values.intent === "surplus") {
+      // What is left once the batch ended: back to the farm or to the reserve (four eyes).
+      const settled = settleSurplus(ctx, { batchId: b.id, ...readSurplusSettlement(values) });
+      return redirectWithFlash(`/admin/batches/${b.id}/remittances`, { kind: "success", message: settled.ran ? settled.outcome.message : msg("approvalOutcome.sentForApproval") });
+    }
     const remittance = readRemittance(values, b, today().slice(0, 7));
-    const recorded = recordRemittance({ actor: admin, key: values.idempotency_key || null }, { batchId: b.id, remittance });
+    const recorded = recordRemittance(ctx, { batchId: b.id, remittance });
     return redirectWithFlash(`/admin/batches/${b.id}/remittances`, {
       kind: "success",
       message: msg("adminRemittances.flash.recorded", { amount: { money: recorded.amountMinor }, period: recorded.period }),
     });
   } catch (error) {
-    const shownBeside = (field: string | undefined) => (field && (field === "period" || field === "amount" || SHEET_FIELDS.some(([f]) => f === field)) ? field : "form");
+    const surplus = values.intent === "surplus";
+    const shownBeside = (field: string | undefined) =>
+      surplus
+        ? field === "to" || field === "reference"
+          ? `surplus_${field}`
+          : "surplus"
+        : field && (field === "period" || field === "amount" || SHEET_FIELDS.some(([f]) => f === field))
+          ? field
+          : "form";
     if (error instanceof RemittanceInvalid) {
       const errors = Object.fromEntries(Object.entries(error.fields).map(([field, ref]) => [shownBeside(field), render(locale, ref)]));
       return data({ ok: false as const, errors, values } satisfies RemittanceResult, { status: 400 });

@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminSubmit } from "~/components/admin-confirm";
-import { Field, FormError } from "~/components/forms";
+import { Field, FormError, SelectField } from "~/components/forms";
 import { Cell, cardRows } from "~/components/stacked-cell";
 import { formatGhs } from "~/domain/money";
 import { pageMeta } from "~/lib/meta";
@@ -46,9 +46,57 @@ export default function BatchRemittances() {
         {t("admin.batchAt", { product: t(egg ? "admin.eggNote" : "admin.chickenNote"), farm: d.batch.farmName })}
         {d.batch.location ? `, ${d.batch.location}` : ""} · {t(`admin.status.${d.batch.status}`)}
       </p>
-      <p className="mt-2" data-testid="held">
-        {withElements(t("adminRemittances.held", slots("held")), { held: <strong>{formatGhs(d.heldMinor)}</strong> })}
-      </p>
+      {d.ended ? null : (
+        <p className="mt-2" data-testid="held">
+          {withElements(t("adminRemittances.held", slots("held")), { held: <strong>{formatGhs(d.heldMinor)}</strong> })}
+        </p>
+      )}
+      {d.ended && (d.heldMinor > 0 || d.surplusSettled.length > 0) ? (
+        <section className="card mt-6" aria-labelledby="surplus">
+          <h2 id="surplus" className="text-lg font-semibold">
+            {t("adminRemittances.surplus")}
+          </h2>
+          {d.surplusSettled.length > 0 ? (
+            <ul className="mt-2 space-y-1 text-sm" data-testid="surplus-settled">
+              {d.surplusSettled.map((s) => (
+                <li key={s.entryId}>{t(`adminRemittances.surplusSettled.${s.to}`, { amount: formatGhs(s.amountMinor), date: s.createdAt.slice(0, 10), reference: s.reference ?? "" })}</li>
+              ))}
+            </ul>
+          ) : null}
+          {d.heldMinor > 0 ? (
+            <>
+              <p className="mt-2" data-testid="surplus-held">
+                {withElements(t("adminRemittances.surplusHeld", slots("held")), { held: <strong>{formatGhs(d.heldMinor)}</strong> })}
+              </p>
+              <Form method="post" noValidate className="mt-3 grid gap-3 sm:grid-cols-2" aria-labelledby="surplus">
+                <input type="hidden" name="intent" value="surplus" />
+                <input type="hidden" name="idempotency_key" value={`${d.idempotencyKey}-surplus`} />
+                <div className="sm:col-span-2">
+                  <FormError message={errors.surplus} />
+                </div>
+                <SelectField label={t("adminRemittances.surplusTo")} name="to" required defaultValue={v("to", "FARM")} error={errors.surplus_to}>
+                  <option value="FARM">{t("adminRemittances.surplusTo.FARM")}</option>
+                  <option value="RESERVE">{t("adminRemittances.surplusTo.RESERVE")}</option>
+                </SelectField>
+                <Field
+                  label={t("adminRemittances.surplusReference")}
+                  name="reference"
+                  maxLength={d.referenceLimits.max}
+                  defaultValue={v("reference")}
+                  error={errors.surplus_reference}
+                  hint={t("adminRemittances.surplusReferenceHint", d.referenceLimits)}
+                />
+                <div className="sm:col-span-2">
+                  <AdminSubmit>{t("adminRemittances.surplusSubmit", { amount: formatGhs(d.heldMinor) })}</AdminSubmit>
+                  <p className="mt-1 text-xs text-stone-600">{t("adminRemittances.surplusFourEyes")}</p>
+                </div>
+              </Form>
+            </>
+          ) : (
+            <p className="mt-2 text-sm text-stone-600">{t("adminRemittances.surplusNothing")}</p>
+          )}
+        </section>
+      ) : null}
 
       {active ? (
         <section className="card mt-6" aria-labelledby="new-remittance">

@@ -82,6 +82,9 @@ export const adminDashboard: TwiTexts<typeof english> = {
   "adminDashboard.confirm.beforeHarvest": "Hwɛ yie: otwa bere yɛ {from} kosi {to}, na ɛnnɛ nnuu hɔ. Tua otwa bere akatua ntɛm sɛ wɔatɔn nkokɔ no dada nkoa.",
   "adminDashboard.funding.held": "Nea yɛkura ma sikahyɛfoɔ: {held}.",
   "adminDashboard.funding.short": "Nkokɔ kuw no kura {held} ma sikahyɛfoɔ: ɛhia {shortfall}.",
+  "adminDashboard.funding.surplusKept": "Emu {surplus} bɛka nkokɔ kuw no akontaa mu ama n'akatua a ɛdi hɔ.",
+  "adminDashboard.funding.surplusEnds":
+    "Emu {surplus} bɛka nkokɔ kuw no akontaa mu: akatua yi na ɛde nkokɔ kuw no ba awieeɛ, enti san fa saa sika a aka no ma nkokɔ afuo no anaa fa kɔ sika a wɔasie mu wɔ nkokɔ kuw no Nkokɔ afuo sika krataafa so.",
   "adminDashboard.reserve": "Akoko sika a wɔasie",
   "adminDashboard.reserve.holds": "Ɛkura {balance}; ɛka a yɛanya a yɛmfaa nkɔɔ baabiara: {fees}. Akatua yi fi mu bere a wopɛ wɔ si so dua anammɔn no mu nkoa.",
   "adminDashboard.reserve.fund": "Fa sika gu sika a wɔasie mu",

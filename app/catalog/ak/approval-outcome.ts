@@ -17,4 +17,6 @@ export const approvalOutcome: TwiTexts<typeof english> = {
   "approvalOutcome.depositRefund": "Sika #{id}: yɛresan de {amount} ama wɔ Paystack so; yɛaka akyerɛ ɔdetoniifoɔ no.",
   "approvalOutcome.depositRefundAgain": "Sika #{id}: yɛabisa Paystack bio sɛ ɔnsan mfa {amount} mma; yɛaka akyerɛ ɔdetoniifoɔ no.",
   "approvalOutcome.withdrawalReturn": "Sika a wɔreyi #{id}: {amount} asan aba ɔdetoniifoɔ no sika kotoku mu; yɛaka akyerɛ no.",
+  "approvalOutcome.surplusToFarm": "Nkokɔ kuw #{batchId}: yɛakyerɛw sɛ {amount} a aka no asan akɔ nkokɔ afuo no (reference {reference}).",
+  "approvalOutcome.surplusToReserve": "Nkokɔ kuw #{batchId}: {amount} a aka no akɔ sika a wɔasie mu.",
 };

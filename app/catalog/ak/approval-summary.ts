@@ -17,4 +17,6 @@ export const approvalSummary: TwiTexts<typeof english> = {
   "approvalSummary.depositRefund": "San fa sika #{depositId} a {email} de too mu: {amount} fa Paystack so",
   "approvalSummary.depositRefundAgain": "Bisa Paystack bio sɛ ɔnsan mfa sika #{depositId} a {email} de too mu ({amount})",
   "approvalSummary.withdrawalReturn": "San fa sika #{withdrawalId} a {email} reyi ({amount}) gu sika kotoku mu",
+  "approvalSummary.surplusToFarm": "San fa {amount} a aka nkokɔ kuw #{batchId} akontaa mu no ma nkokɔ afuo no (reference {reference})",
+  "approvalSummary.surplusToReserve": "Fa {amount} a aka nkokɔ kuw #{batchId} akontaa mu no kɔ sika a wɔasie mu",
 };

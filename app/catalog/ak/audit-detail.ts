@@ -23,6 +23,8 @@ export const auditDetail: TwiTexts<typeof english> = {
   "auditDetail.pageUpdate": "/{slug}: {title} (FAQ {faqs})",
   "auditDetail.pageUpdateIn": "/{slug} wɔ {language} mu: {title} (FAQ {faqs})",
   "auditDetail.taxPayment": "Towa a wɔtwa fi mu ma {period}: wɔatua {amount} ({reference})",
+  "auditDetail.surplusReturned": "{amount} a aka bere a nkokɔ kuw no baa awieeɛ no, yɛasan de ama nkokɔ afuo no ({reference})",
+  "auditDetail.surplusToReserve": "{amount} a aka bere a nkokɔ kuw no baa awieeɛ no, yɛde akɔ sika a wɔasie mu",
   "auditDetail.kycApproved": "KYC nkrataa {submissionId} (ɔdefoɔ {userId}, {tier}): wɔapene so",
   "auditDetail.kycRejected": "KYC nkrataa {submissionId} (ɔdefoɔ {userId}, {tier}): wɔampene so: {reason}",
   "auditDetail.payout": "{kind} {period}: akatua {payouts}, {amount}{tax}{reserve}",

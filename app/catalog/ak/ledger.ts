@@ -24,4 +24,6 @@ export const ledger: TwiTexts<typeof english> = {
   "ledger.reserveFunded.EXTERNAL": "Yɛde sika a efi abɔnten agu Akoko sika a wɔasie mu",
   "ledger.deployed": "Yɛde nkokɔ kuw #{batchId} sika akɔ nkokɔ afuo no so",
   "ledger.taxPaid": "{period} towa a wɔtwa fi mu, yɛatua towa adwumakuo no ({reference})",
+  "ledger.surplusReturned": "Nkokɔ kuw #{batchId} sika a aka, yɛasan de ama nkokɔ afuo no ({reference})",
+  "ledger.surplusToReserve": "Nkokɔ kuw #{batchId} sika a aka, yɛde akɔ Akoko sika a wɔasie mu",
 };

@@ -142,6 +142,8 @@ export const portfolio: TwiTexts<typeof english> = {
   "portfolio.entryKind.RESERVE_FUND": "Sika a wɔasie (ba mu)",
   "portfolio.entryKind.RESERVE_DRAW": "Sika a wɔasie (fi mu)",
   "portfolio.entryKind.TAX_PAYMENT": "Towa",
+  "portfolio.entryKind.SURPLUS_RETURN": "Sika a aka (nkokɔ afuo)",
+  "portfolio.entryKind.SURPLUS_TO_RESERVE": "Sika a aka (sika a wɔasie)",
   "portfolio.statementPages": "Akontaa nkrataafa",
   "portfolio.newer": "Foforɔ",
   "portfolio.older": "Dada",

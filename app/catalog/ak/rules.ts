@@ -93,6 +93,8 @@ export const rules: TwiTexts<typeof english> = {
   "rules.payout.periodFuture": "Bere {period} yɛ daakye.",
   "rules.payout.periodBeforeStart": "Nkokɔ kuw no fii ase {startPeriod}; {period} di ɛno anim.",
   "rules.payout.periodBeforeLay": "Nkokɔ no befi ase ato nkesua {firstPeriod}; {period} yɛ bosome a wɔda so ara nyɛn wɔn, enti mfasoɔ biara nni hɔ a wɔbɛtua.",
+  "rules.surplus.destination": "Paw baabi a sika a aka no bɛkɔ: san kɔ nkokɔ afuo no anaa sika a wɔasie mu.",
+  "rules.surplus.reference": "Kyerɛw sika a wode asan akɔma nkokɔ afuo no ho nɔma (reference): nkyerɛwde {min} kosi {max}.",
 
   "rules.remittance.whole": "{label} nyɛ nɔma mua a efi 0 kɔ soro.",
   "rules.remittance.kg": "{label} nyɛ kilogram a efi 0 kɔ soro, sɛ 2150.5.",

@@ -79,6 +79,9 @@ export const adminDashboard = {
   "adminDashboard.confirm.beforeHarvest": "Warning: the harvest window is {from} to {to}, and today is before it. Pay the harvest early only if the birds were already sold.",
   "adminDashboard.funding.held": "Held for investors: {held}.",
   "adminDashboard.funding.short": "The batch holds {held} for investors: {shortfall} short.",
+  "adminDashboard.funding.surplusKept": "{surplus} of it stays in the batch's settlement account for its next runs.",
+  "adminDashboard.funding.surplusEnds":
+    "{surplus} of it stays in the batch's settlement account: this run ends the batch, so return that surplus to the farm or move it to the reserve on the batch's Remittances page.",
   "adminDashboard.reserve": "Platform reserve",
   "adminDashboard.reserve.holds": "Holds {balance}; fees earned and not moved: {fees}. A payout run draws on it only when you choose to in its confirm step.",
   "adminDashboard.reserve.fund": "Fund the reserve",

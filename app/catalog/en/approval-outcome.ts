@@ -14,4 +14,6 @@ export const approvalOutcome = {
   "approvalOutcome.depositRefund": "Deposit #{id}: {amount} is being refunded through Paystack; the investor was told.",
   "approvalOutcome.depositRefundAgain": "Deposit #{id}: Paystack was asked again to refund {amount}; the investor was told.",
   "approvalOutcome.withdrawalReturn": "Withdrawal #{id}: {amount} is back in the investor's wallet; the investor was told.",
+  "approvalOutcome.surplusToFarm": "Batch #{batchId}: the {amount} left is recorded as returned to the farm (transfer {reference}).",
+  "approvalOutcome.surplusToReserve": "Batch #{batchId}: the {amount} left moved to the platform reserve.",
 } as const;

@@ -14,4 +14,6 @@ export const approvalSummary = {
   "approvalSummary.depositRefund": "Refund deposit #{depositId} of {email}: {amount} back through Paystack",
   "approvalSummary.depositRefundAgain": "Ask Paystack again to refund deposit #{depositId} of {email} ({amount})",
   "approvalSummary.withdrawalReturn": "Return withdrawal #{withdrawalId} of {email} ({amount}) to the wallet",
+  "approvalSummary.surplusToFarm": "Return the {amount} left in Batch #{batchId}'s settlement account to the farm (transfer {reference})",
+  "approvalSummary.surplusToReserve": "Move the {amount} left in Batch #{batchId}'s settlement account to the platform reserve",
 } as const;

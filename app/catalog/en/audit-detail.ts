@@ -23,6 +23,8 @@ export const auditDetail = {
   "auditDetail.pageUpdate": "/{slug}: {title} ({faqs} FAQs)",
   "auditDetail.pageUpdateIn": "/{slug} in {language}: {title} ({faqs} FAQs)",
   "auditDetail.taxPayment": "Withholding tax for {period}: {amount} paid ({reference})",
+  "auditDetail.surplusReturned": "{amount} left after the batch ended returned to the farm ({reference})",
+  "auditDetail.surplusToReserve": "{amount} left after the batch ended moved to the platform reserve",
   "auditDetail.kycApproved": "KYC submission {submissionId} (user {userId}, {tier}): approved",
   "auditDetail.kycRejected": "KYC submission {submissionId} (user {userId}, {tier}): rejected: {reason}",
   // Rows written before the plural forms keep these two.

@@ -25,4 +25,6 @@ export const ledger = {
   "ledger.reserveFunded.EXTERNAL": "Platform reserve funded from outside",
   "ledger.deployed": "Batch #{batchId} funds deployed to the farm",
   "ledger.taxPaid": "Withholding tax for {period} paid to the tax authority ({reference})",
+  "ledger.surplusReturned": "Batch #{batchId} surplus returned to the farm ({reference})",
+  "ledger.surplusToReserve": "Batch #{batchId} surplus moved to the platform reserve",
 } as const;

@@ -141,6 +141,8 @@ export const portfolio = {
   "portfolio.entryKind.RESERVE_FUND": "RESERVE_FUND",
   "portfolio.entryKind.RESERVE_DRAW": "RESERVE_DRAW",
   "portfolio.entryKind.TAX_PAYMENT": "TAX_PAYMENT",
+  "portfolio.entryKind.SURPLUS_RETURN": "SURPLUS_RETURN",
+  "portfolio.entryKind.SURPLUS_TO_RESERVE": "SURPLUS_TO_RESERVE",
   "portfolio.statementPages": "Statement pages",
   "portfolio.newer": "Newer",
   "portfolio.older": "Older",

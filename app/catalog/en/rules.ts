@@ -94,6 +94,8 @@ export const rules = {
   "rules.payout.periodFuture": "The period {period} is in the future.",
   "rules.payout.periodBeforeStart": "The batch started in {startPeriod}; {period} is before that.",
   "rules.payout.periodBeforeLay": "The hens come into lay in {firstPeriod}; {period} is a rearing month and earns no income to pay.",
+  "rules.surplus.destination": "Choose where the surplus goes: back to the farm or to the platform reserve.",
+  "rules.surplus.reference": "Enter the reference of the transfer that sent the surplus back to the farm: {min} to {max} characters.",
 
   "rules.remittance.whole": "{label} must be a whole number of 0 or more.",
   "rules.remittance.kg": "{label} must be kilograms of 0 or more, e.g. 2150.5.",
