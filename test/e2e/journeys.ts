@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { budgetProblems, formatTable, measurePage } from "../../scripts/lib/page-weight.js";
 import { type BrowserMode, expectVisible, launchBrowser, phoneContext, typeUnits } from "../support/browser";
 import { call, uniqueEmail, type Client } from "../support/client";
-import { backdateBatchStart, createBatch, createFarm, createInvestor, createRemittance, signedInStorageState, signInAdmin, signInBrowser, type BatchOptions } from "../support/factories";
+import { backdateBatchStart, createBatch, createFarm, createInvestor, createRemittance, signedInStorageState, signInAdmin, signInBrowser, startInLay, type BatchOptions } from "../support/factories";
 import { auditPage, collectPageErrors, hydrated, JOURNEY_SCREENSHOT_DIR, screenshots, tabTo } from "../support/journey";
 import { startServer, TEST_ADMIN, type TestServer } from "../support/server";
 
@@ -303,6 +303,8 @@ export function defineJourneys(mode: BrowserMode, { weigh = false }: { weigh?: b
       }
       await expectVisible(adminPage.getByText("Batch activated."));
       await shot(adminPage, "activated", row(eggBatch));
+      // The layers were placed two months before (point of lay this month): this month's income is payable.
+      startInLay(server, eggBatch);
       for (const id of [eggBatch, chickenBatch]) createRemittance(server, id); // the farms' money the runs pay from (issue 18)
 
       // Execute asks first, once, in the server's confirm step (it names the money), with or without JavaScript.

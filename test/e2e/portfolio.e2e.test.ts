@@ -4,7 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR, typeUnits } from "../support/browser";
 import { call, type Client } from "../support/client";
-import { createBatch, createInvestor, createRemittance, signInAdmin, signInBrowser } from "../support/factories";
+import { createBatch, createInvestor, createRemittance, signInAdmin, signInBrowser, startInLay } from "../support/factories";
 import { startServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -97,6 +97,7 @@ describe.each([
     const paid = await call(u.api, "POST", "/api/v1/invest/create", { batch_id: paidBatch, units: 5 });
     expect(paid.status).toBe(201);
     expect((await call(admin, "POST", `/api/v1/admin/batches/${paidBatch}/activate`)).status).toBe(200);
+    startInLay(server, paidBatch); // its hens in lay this month: the month's run pays
     createRemittance(server, paidBatch);
     expect((await call(admin, "POST", `/api/v1/admin/payouts/${paidBatch}/execute`)).status).toBe(200);
     const eggId = eggInvestment.id;
