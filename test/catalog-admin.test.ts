@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, type Client } from "./support/client";
-import { createBatch, createFarm, createInvestor, createRemittance, signInAdmin, type SignedIn } from "./support/factories";
+import { createBatch, createFarm, createInvestor, createRemittance, signInAdmin, startInLay, type SignedIn } from "./support/factories";
 import { wordsOutsideCatalog } from "./support/pseudo";
 import { startServer, type TestServer } from "./support/server";
 
@@ -90,6 +90,7 @@ describe("the admin pages in the pseudo-locale", () => {
     const holder = await createInvestor(server, { walletGhs: 5000, fullName: "Abena Owusu" });
     for (const b of [egg, chicken]) expect((await call(holder.api, "POST", "/api/v1/invest/create", { batch_id: b.id, units: 5 })).status).toBe(201);
     for (const b of [egg, chicken]) expect((await call(admin.api, "POST", `/api/v1/admin/batches/${b.id}/activate`, {})).status).toBe(200);
+    startInLay(server, egg.id); // its hens in lay: this month pays
     createRemittance(server, egg.id, { amountGhs: 1 }); // short: the confirm step offers the reserve
     const logForm = new FormData();
     for (const [k, v] of Object.entries({

@@ -134,9 +134,9 @@ describe("two admins", () => {
     expect(db().prepare("select count(*) n from notifications where user_id = ? and kind = 'APPROVAL_REQUESTED'").get(b.id)).toEqual({ n: expect.any(Number) });
 
     // Asking again, by either admin, puts no second request before the approver.
-    const waiting = { status: 409, body: { detail: `The same request is already waiting for a second admin's approval (request #${id}).` } };
-    expect(await call(a.api, "POST", `/api/v1/admin/payouts/${batchId}/execute`, {})).toEqual(waiting);
-    expect(await call(b.api, "POST", `/api/v1/admin/payouts/${batchId}/execute`, {})).toEqual(waiting);
+    const alreadyWaiting = { status: 409, body: { detail: `The same request is already waiting for a second admin's approval (request #${id}).` } };
+    expect(await call(a.api, "POST", `/api/v1/admin/payouts/${batchId}/execute`, {})).toEqual(alreadyWaiting);
+    expect(await call(b.api, "POST", `/api/v1/admin/payouts/${batchId}/execute`, {})).toEqual(alreadyWaiting);
     expect(db().prepare("select count(*) n from approvals where action = 'payout.execute' and status = 'PENDING' and params like ?").get(`%"batchId":${batchId},%`)).toEqual({ n: 1 });
 
     const own = await call(a.api, "POST", `/api/v1/admin/approvals/${id}/approve`, {});
