@@ -114,6 +114,11 @@ describe("a page in Twi carries no English sentence", () => {
       "/kyc",
     ];
     expect(await englishIn(investor.page, pages)).toEqual([]);
+    // One word each, which the search above does not catch: the two-factor set-up key, in Twi.
+    const twoFactor = /<main[\s\S]*?<\/main>/.exec(await (await investor.page.get("/account/two-factor")).text())?.[0] ?? "";
+    expect(twoFactor).toContain('data-testid="totp-secret"');
+    expect(twoFactor).not.toMatch(/>\s*Key:/);
+    expect(twoFactor).toContain(`${String(ak["account.key"]).split("{key}")[0]}<code`);
     // An account made on a phone: the PIN stands in for the password on /account.
     const phoneFirst = await createPhoneInvestor(server);
     expect(await englishIn(phoneFirst.page, ["/account", "/portfolio"])).toEqual([]);

@@ -50,6 +50,7 @@ describe("the Twi catalog", () => {
       "batchPage.table.ammonia",
       "forms.farmLog.label.ammonia_ppm",
       "kyc.idTypeName.PASSPORT",
+      "account.key",
     ];
     expect(labels.filter((id) => ak[id] === en[id])).toEqual([]);
   });

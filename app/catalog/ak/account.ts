@@ -106,10 +106,10 @@ export const account: TwiTexts<typeof english> = {
   "account.codeOrRecovery": "Kɔd a efi wo app mu, anaa recovery kɔd.",
   "account.mustEnrol": "Ahwɛfoɔ tumi de sika kɔ baabi, enti wɔn akawnt hia wura mu a ɛtɔ so mmienu. Hyehyɛ na kɔ ahwɛfoɔ nkrataafa no so.",
   "account.step1": "Fa authenticator app hyɛ wo fon mu (Google Authenticator, Microsoft Authenticator, Aegis, 2FAS…).",
-  "account.step2": "Fa scan kɔd yi, anaa kyerɛw key a ɛwɔ ase ha no gu mu.",
+  "account.step2": "Fa scan kɔd yi, anaa kyerɛw safoa (key) a ɛwɔ ase ha no gu mu.",
   "account.step3": "Kyerɛw nɔma 6 kɔd a app no kyerɛ.",
   "account.qrLabel": "QR kɔd ma wo authenticator app",
-  "account.key": "Key: {key}",
+  "account.key": "Safoa: {key}",
   "account.turnOn": "Bue wura mu a ɛtɔ so mmienu",
 };
 
