@@ -10,7 +10,7 @@ import { ak } from "~/catalog/ak";
 import { en, type MessageId } from "~/catalog/en";
 import type { Template } from "~/catalog/format";
 import { call, Client, htmlText } from "./support/client";
-import { createBatch, createInvestor, createPhoneInvestor, signIn, signInAdmin, type SignedIn } from "./support/factories";
+import { createBatch, createInvestor, createPhoneInvestor, createRemittance, signIn, signInAdmin, type SignedIn } from "./support/factories";
 import { pageChrome, readableAttributes, textNodes } from "./support/pseudo";
 import { startServer, TEST_INVESTOR, type TestServer } from "./support/server";
 
@@ -176,6 +176,31 @@ describe("a page in Twi carries no English sentence", () => {
     expect(main).not.toMatch(/>(EGG|CHICKEN)\b/);
     expect(main).toContain(ak["adminDashboard.type.EGG"]);
     expect(main).toContain(ak["adminDashboard.productType.CHICKEN"]);
+  });
+
+  it("the remittances form and list name a harvest and a close in Twi; the codes stay the values the form sends", async () => {
+    const egg = createBatch(server, { productType: "EGG", status: "ACTIVE" }).id;
+    const chicken = createBatch(server, { productType: "CHICKEN", status: "ACTIVE" }).id;
+    createRemittance(server, egg, { amountGhs: 5, period: "CLOSE" });
+    admin.page.setCookie("lang", "ak");
+    const mainOf = async (path: string) => /<main[\s\S]*?<\/main>/.exec(await (await admin.page.get(path)).text())?.[0] ?? "";
+    const eggPage = await mainOf(`/admin/batches/${egg}/remittances`);
+    const chickenPage = await mainOf(`/admin/batches/${chicken}/remittances`);
+    for (const page of [eggPage, chickenPage]) {
+      expect(page).not.toMatch(/>\s*(HARVEST|CLOSE)\b/);
+      expect(page).not.toMatch(/YYYY-MM anaa CLOSE|ma sika titiriw"/);
+    }
+    expect(eggPage).toContain(`<option value="CLOSE">${ak["adminRemittances.option.CLOSE"]}</option>`);
+    expect(eggPage).toContain(ak["adminRemittances.periodHint.EGG"]);
+    expect(eggPage).toMatch(new RegExp(`data-testid="remittance-row"><td[^>]*>${ak["adminRemittances.period.CLOSE"]}</td>`));
+    expect(chickenPage).toContain(`<option value="HARVEST" selected="">${ak["adminRemittances.option.HARVEST"]}</option>`);
+    expect(chickenPage).toContain(ak["adminRemittances.periodHint.CHICKEN"]);
+    // Recorded: the flash names the harvest in Twi too.
+    const recorded = await admin.page.postForm(`/admin/batches/${chicken}/remittances`, { period: "HARVEST", amount: "12.50", idempotency_key: `twi-harvest-${chicken}` });
+    expect(recorded.status).toBe(302);
+    const after = htmlText(await (await admin.page.get(`/admin/batches/${chicken}/remittances`)).text());
+    expect(after).toMatch(/Yɛakyerɛw nkokɔ afuo sika GH₵\s?12\.50 ma Otwa bere\./);
+    expect(ak["adminRemittances.period.HARVEST"]).toBe("Otwa bere");
   });
 });
 

@@ -51,6 +51,9 @@ describe("the Twi catalog", () => {
       "forms.farmLog.label.ammonia_ppm",
       "kyc.idTypeName.PASSPORT",
       "account.key",
+      "adminRemittances.period.HARVEST",
+      "adminRemittances.period.CLOSE",
+      "adminRemittances.periodHint.CHICKEN",
     ];
     expect(labels.filter((id) => ak[id] === en[id])).toEqual([]);
   });

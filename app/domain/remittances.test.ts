@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { periodSupportedRoi, prefillSheet, readRemittance, supportedRoi } from "~/domain/remittances";
+import { periodSupportedRoi, prefillSheet, readRemittance, remittancePeriodChoices, supportedRoi } from "~/domain/remittances";
 
 const egg = { id: 3, productType: "EGG" as const, startDate: "2026-01-10" };
 const broiler = { id: 4, productType: "CHICKEN" as const, startDate: "2026-09-01" };
@@ -44,6 +44,19 @@ describe("readRemittance", () => {
     expect(bad({ period: "2026-03", amount: 5, crates_sold: "2.5" })).toBe("crates_sold: Crates sold must be a whole number of 0 or more.");
     expect(bad({ period: "2026-03", amount: 5, revenue: "12.345" })).toContain("revenue: Revenue must be an amount in GHS");
     expect(bad({ period: "2026-03", amount: 5, live_weight_kg: "-1" })).toContain("live_weight_kg:");
+  });
+});
+
+describe("remittancePeriodChoices", () => {
+  it("offers a broiler batch its harvest, an egg batch its months since the start (newest first) and its close", () => {
+    expect(remittancePeriodChoices({ productType: "CHICKEN", startDate: "2026-01-10" }, "2026-03")).toEqual(["HARVEST"]);
+    expect(remittancePeriodChoices({ productType: "EGG", startDate: "2025-11-20" }, "2026-02")).toEqual(["2026-02", "2026-01", "2025-12", "2025-11", "CLOSE"]);
+    expect(remittancePeriodChoices({ productType: "EGG", startDate: null }, "2026-02")).toEqual(["2026-02", "CLOSE"]);
+  });
+
+  it("keeps a period the admin asked for or sent, so the form shows it beside its error; not text that is no period", () => {
+    expect(remittancePeriodChoices({ productType: "EGG", startDate: "2026-02-01" }, "2026-02", ["2025-01", "2026-02", "junk", null])).toEqual(["2025-01", "2026-02", "CLOSE"]);
+    expect(remittancePeriodChoices({ productType: "CHICKEN", startDate: null }, "2026-02", ["close"])).toEqual(["CLOSE", "HARVEST"]);
   });
 });
 

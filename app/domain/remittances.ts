@@ -111,6 +111,37 @@ function readPeriod(raw: unknown, batch: { id: number; productType: ProductType;
   return checkPayoutPeriod({ period: rawPeriod, startDate: batch.startDate, currentPeriod, inLay: false });
 }
 
+/**
+ * The periods the remittances form offers, newest first: a broiler batch's HARVEST; an egg batch's
+ * months from its start month to `currentPeriod`, then CLOSE (its principal). `also` adds a period
+ * the admin asked for or sent that the list lacks (e.g. one the rules will refuse), so the form
+ * shows what was chosen beside its error.
+ */
+export function remittancePeriodChoices(batch: { productType: ProductType; startDate: string | null }, currentPeriod: string, also: ReadonlyArray<string | null | undefined> = []): string[] {
+  const choices: string[] = [];
+  if (batch.productType === "CHICKEN") choices.push("HARVEST");
+  else {
+    const start = /^\d{4}-\d{2}/.test(batch.startDate ?? "") ? batch.startDate!.slice(0, 7) : currentPeriod;
+    let [year, month] = currentPeriod.split("-").map(Number);
+    for (let n = 0; n < 120; n++) {
+      const period = `${year}-${String(month).padStart(2, "0")}`;
+      if (period < start) break;
+      choices.push(period);
+      month -= 1;
+      if (month === 0) [year, month] = [year - 1, 12];
+    }
+    choices.push("CLOSE");
+  }
+  for (const extra of also) {
+    const period = extra?.trim().toUpperCase();
+    if (period && /^(\d{4}-\d{2}|HARVEST|CLOSE)$/.test(period) && !choices.includes(period)) choices.unshift(period);
+  }
+  return choices;
+}
+
+/** A period as an admin reads it: a month as it is (YYYY-MM), HARVEST and CLOSE in the catalog's words. */
+export const periodWords = (period: string): string | MessageRef => (period === "HARVEST" || period === "CLOSE" ? msg(`adminRemittances.period.${period}`) : period);
+
 /** Everything that makes one remittance request this one (for its idempotency fingerprint). */
 export const remittanceParams = (batchId: number, r: RemittanceInput) => ({ batchId, ...r });
 

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { DomainError } from "~/domain/errors";
 
 import { minorToCedis } from "~/domain/money";
-import { periodSupportedRoi, prefillSheet, supportedRoi, type RemittanceInput, SURPLUS_REFERENCE, type SurplusDestination } from "~/domain/remittances";
+import { periodSupportedRoi, periodWords, prefillSheet, supportedRoi, type RemittanceInput, SURPLUS_REFERENCE, type SurplusDestination } from "~/domain/remittances";
 import { nowIso, today } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
 import { type By, recordAudit } from "~/models/audit.server";
@@ -57,7 +57,7 @@ export function recordRemittance(batchId: number, input: RemittanceInput, { admi
       action: "remittance.record",
       batchId,
       farmId: batch.farmId,
-      detail: msg("auditDetail.remittance", { period: input.period, amount: { money: input.amountMinor }, remittanceId: row.id }),
+      detail: msg("auditDetail.remittance", { period: periodWords(input.period), amount: { money: input.amountMinor }, remittanceId: row.id }),
     });
     return row;
   });

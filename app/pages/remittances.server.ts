@@ -3,7 +3,7 @@ import { errorField, logger } from "~/lib/logger.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { DomainError } from "~/domain/errors";
 import { minorToDecimalString } from "~/domain/money";
-import { readRemittance, readSurplusSettlement, RemittanceInvalid, SHEET_FIELDS, SURPLUS_REFERENCE } from "~/domain/remittances";
+import { periodWords, readRemittance, readSurplusSettlement, remittancePeriodChoices, RemittanceInvalid, SHEET_FIELDS, SURPLUS_REFERENCE } from "~/domain/remittances";
 import { today } from "~/lib/clock.server";
 import { HttpError, parseId } from "~/lib/http.server";
 import { newIdempotencyKey, notFoundResponse, readPageForm } from "~/lib/page-action.server";
@@ -50,6 +50,8 @@ export async function remittancesLoader({ request, params }: LoaderFunctionArgs)
     description: t("adminMeta.remittances.description"),
     batch: { id: b.id, productType: b.productType, farmName: b.farmName, location: b.location, status: b.status, startDate: b.startDate },
     period,
+    // The form's periods as a list to pick from: HARVEST and CLOSE are codes, shown in the reader's words.
+    periods: remittancePeriodChoices(b, today().slice(0, 7), [period]),
     prefill: {
       crates_sold: pre.cratesSold?.toString() ?? "",
       birds_sold: pre.birdsSold?.toString() ?? "",
@@ -83,7 +85,7 @@ export async function remittancesAction({ request, params }: ActionFunctionArgs)
     const recorded = recordRemittance(ctx, { batchId: b.id, remittance });
     return redirectWithFlash(`/admin/batches/${b.id}/remittances`, {
       kind: "success",
-      message: msg("adminRemittances.flash.recorded", { amount: { money: recorded.amountMinor }, period: recorded.period }),
+      message: msg("adminRemittances.flash.recorded", { amount: { money: recorded.amountMinor }, period: periodWords(recorded.period) }),
     });
   } catch (error) {
     const surplus = values.intent === "surplus";

@@ -7,7 +7,7 @@ import { formatGhs } from "~/domain/money";
 import { pageMeta } from "~/lib/meta";
 import { remittancesAction, remittancesLoader, type RemittanceResult } from "~/pages/remittances.server";
 import { slots, withElements } from "~/components/rich-text";
-import { useT } from "~/catalog/use-words";
+import { useT, type T } from "~/catalog/use-words";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(data.title, data.description) : []);
 
@@ -26,6 +26,25 @@ const COLUMNS = [
   "adminRemittances.col.farmShare",
   "adminRemittances.col.recorded",
 ] as const;
+
+/** A period as the admin reads it: a month as it is (YYYY-MM), HARVEST and CLOSE in the reader's words. */
+const periodWord = (t: T, period: string) => (period === "HARVEST" || period === "CLOSE" ? t(`adminRemittances.period.${period}`) : period);
+
+/** The periods to pick from; the codes stay the values the form sends (as the API takes them). */
+function PeriodOptions({ periods }: { periods: readonly string[] }) {
+  const t = useT();
+  return periods.map((p) => (
+    <option key={p} value={p}>
+      {p === "HARVEST" || p === "CLOSE" ? t(`adminRemittances.option.${p}`) : p}
+    </option>
+  ));
+}
+
+/** The periods offered, and the one a refused form sent when the list lacks it (so its error has it beside). */
+function withSent(periods: readonly string[], sent: string | undefined): readonly string[] {
+  const period = sent?.trim().toUpperCase() ?? "";
+  return /^(\d{4}-\d{2}|HARVEST|CLOSE)$/.test(period) && !periods.includes(period) ? [period, ...periods] : periods;
+}
 
 export default function BatchRemittances() {
   const t = useT();
@@ -104,7 +123,9 @@ export default function BatchRemittances() {
             {t("adminRemittances.record")}
           </h2>
           <Form method="get" className="mt-2 flex flex-wrap items-end gap-2" aria-label={t("adminRemittances.prefillForm")}>
-            <Field label={t("adminRemittances.prefillPeriod")} name="period" defaultValue={d.period} maxLength={7} className="w-40" hint={t(`adminRemittances.prefillHint.${d.batch.productType}`)} />
+            <SelectField label={t("adminRemittances.prefillPeriod")} name="period" defaultValue={d.period} className="w-56" hint={t(`adminRemittances.prefillHint.${d.batch.productType}`)}>
+              <PeriodOptions periods={d.periods} />
+            </SelectField>
             <button type="submit" className="btn-secondary px-3 py-1">
               {t("adminRemittances.prefill")}
             </button>
@@ -112,27 +133,28 @@ export default function BatchRemittances() {
           <p className="mt-2 text-xs text-stone-600" data-testid="prefill-note">
             {d.feedKg !== null
               ? t("adminRemittances.fromLogs", {
-                  period: d.period,
+                  period: periodWord(t, d.period),
                   feedKg: { number: d.feedKg },
                   crates: d.prefill.crates_sold ? t("adminRemittances.fromLogs.crates", { crates: d.prefill.crates_sold }) : "",
                   birds: d.prefill.birds_sold ? t("adminRemittances.fromLogs.birds", { birds: d.prefill.birds_sold }) : "",
                 })
-              : t("adminRemittances.noLogs", { period: d.period })}
+              : t("adminRemittances.noLogs", { period: periodWord(t, d.period) })}
           </p>
           <Form method="post" noValidate className="mt-3 grid gap-3 sm:grid-cols-3">
             <input type="hidden" name="idempotency_key" value={d.idempotencyKey} />
             <div className="sm:col-span-3">
               <FormError message={errors.form ?? (Object.keys(errors).length ? t("adminRemittances.nothingRecorded") : null)} />
             </div>
-            <Field
+            <SelectField
               label={t("adminRemittances.period")}
               name="period"
               required
-              maxLength={7}
-              defaultValue={v("period", d.period)}
+              defaultValue={v("period", d.period).trim().toUpperCase()}
               error={errors.period}
               hint={t(`adminRemittances.periodHint.${d.batch.productType}`)}
-            />
+            >
+              <PeriodOptions periods={withSent(d.periods, result?.values.period)} />
+            </SelectField>
             <Field label={t("adminRemittances.amount")} name="amount" required {...money} defaultValue={v("amount")} error={errors.amount} />
             {egg ? (
               <>
@@ -183,7 +205,7 @@ export default function BatchRemittances() {
                 {d.remittances.map((r) => (
                   <tr key={r.id} className={`border-b border-stone-100 ${cardRows.row}`} data-testid="remittance-row">
                     <Cell label={t(COLUMNS[0])} className="sm:px-2">
-                      {r.period === "HARVEST" || r.period === "CLOSE" ? t(`adminRemittances.period.${r.period}`) : r.period}
+                      {periodWord(t, r.period)}
                     </Cell>
                     <Cell label={t(COLUMNS[1])} className="font-semibold sm:px-2">
                       {formatGhs(r.amountMinor)}
