@@ -42,7 +42,6 @@ function dataOf(): string[] {
     ...column("select subject v from outbox"),
     ...column("select last_error v from outbox"),
     ...column("select kind v from outbox"),
-    ...column("select channel v from outbox"),
     ...column("select recipient v from outbox"),
     ...column("select legal_name v from kyc_submissions"),
     ...column("select reason v from approvals"),

@@ -176,6 +176,16 @@ describe("a page in Twi carries no English sentence", () => {
     expect(main).not.toMatch(/>(EGG|CHICKEN)\b/);
     expect(main).toContain(ak["adminDashboard.type.EGG"]);
     expect(main).toContain(ak["adminDashboard.productType.CHICKEN"]);
+    // The outbox names each message's kind and channel in words; the kind's code stays in reach in a title (the API's filter).
+    // A registration queues its confirmation email (EMAIL_CONFIRM).
+    const registered = await call(new Client(server.url), "POST", "/api/v1/auth/register", { email: "twi-outbox@example.com", password: "goodpassword", full_name: "Ama Outbox" });
+    expect(registered.status).toBe(201);
+    const outbox = /<main[\s\S]*?<\/main>/.exec(await (await admin.page.get("/admin/outbox")).text())?.[0] ?? "";
+    const kinds = [...outbox.matchAll(/title="([A-Z_]+)" data-kind="[A-Z_]+">([^<]*)</g)];
+    expect(kinds.length).toBeGreaterThan(0);
+    for (const [, kind, words] of kinds) expect(words, kind).toBe(ak[`adminOutbox.kind.${kind}` as MessageId]);
+    expect(outbox).not.toMatch(/>\s*(DEPOSIT_CREDITED|WITHDRAWAL_SENT|EMAIL_CONFIRM|PASSWORD_RESET)\s*</);
+    expect(outbox).not.toMatch(/· (EMAIL|SMS) ·/);
   });
 
   it("the remittances form and list name a harvest and a close in Twi; the codes stay the values the form sends", async () => {

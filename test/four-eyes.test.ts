@@ -207,6 +207,25 @@ describe("two admins", () => {
     expect(ledger()).toBe(snapshot);
   });
 
+  it("the audit log names what a request asked for in words, not its code, in English and in Twi; a row stored with the code reads in words too", async () => {
+    const { batchId } = await payableBatch();
+    const id = (await call(a.api, "POST", `/api/v1/admin/payouts/${batchId}/execute`, {})).body.approval.id as number;
+    // A request's detail as it was stored before: its action as a code.
+    db()
+      .prepare("insert into audit_log (admin_id, action, detail, detail_id, detail_params, created_at) values (?, 'approval.request', ?, 'auditDetail.approval', ?, ?)")
+      .run(a.id, "#999999 withdrawal.send: Old request", JSON.stringify({ approvalId: 999_999, action: "withdrawal.send", summary: "Old request" }), new Date().toISOString());
+    const detail = async (lang: string, n: number) =>
+      ((await call(b.api, "GET", "/api/v1/admin/audit", undefined, { "Accept-Language": lang })).body as Array<{ detail: string }>).find((e) => e.detail.startsWith(`#${n} `))?.detail;
+    expect(await detail("en", id)).toMatch(new RegExp(`^#${id} Payout run: `));
+    expect(await detail("ak", id)).toMatch(new RegExp(`^#${id} Tua akatua: `));
+    expect(await detail("en", 999_999)).toBe("#999999 Send a withdrawal: Old request");
+    expect(await detail("ak", 999_999)).toBe("#999999 Fa sika a wɔreyi kɔ: Old request");
+    const twi = htmlText(await (await b.page.get("/admin/audit", { headers: { "Accept-Language": "ak" } })).text());
+    expect(twi).toContain(`#${id} Tua akatua: `);
+    expect(twi).toContain("#999999 Fa sika a wɔreyi kɔ: Old request");
+    expect(twi).not.toMatch(/#\d+ (payout\.execute|withdrawal\.send|batch\.\w+|deposit\.\w+|user\.role):/);
+  });
+
   it("expires after 24 hours: approving then answers 409 and marks it EXPIRED", async () => {
     const { batchId } = await payableBatch();
     const snapshot = ledger();

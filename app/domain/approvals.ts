@@ -23,6 +23,9 @@ export type GuardedAction = (typeof GUARDED_ACTIONS)[number];
 
 export const isGuardedAction = (value: string): value is GuardedAction => (GUARDED_ACTIONS as readonly string[]).includes(value);
 
+/** What a request asks for, in the reader's words (the audit log's detail); an action this code does not know stays as its code. */
+export const guardedActionWords = (action: string): MessageRef | string => (isGuardedAction(action) ? msg(`auditDetail.guarded.${action}`) : action);
+
 /** A request lapses after 24 hours: an old approval must not run on a changed world. */
 export const APPROVAL_TTL_MS = 24 * 3600 * 1000;
 

@@ -4,7 +4,7 @@ import { render } from "~/catalog/index.server";
 import { msg } from "~/catalog/ref";
 import type { Locale, MessageRef } from "~/catalog/format";
 import { alias } from "drizzle-orm/sqlite-core";
-import { approvalExpiresAt, sameRequestWaiting, type GuardedAction } from "~/domain/approvals";
+import { approvalExpiresAt, guardedActionWords, sameRequestWaiting, type GuardedAction } from "~/domain/approvals";
 import { nowIso } from "~/lib/clock.server";
 import { getDb } from "~/lib/db.server";
 import { jsonIntegerField } from "~/lib/sql-dialect.server";
@@ -85,9 +85,9 @@ export function summaryText(a: Approval, locale: Locale): string {
   return storedText(locale, a.summaryId, a.summaryParams, a.summary);
 }
 
-/** A request as the audit log names it ("#12 batch.delete: Delete Batch #9"), and why it failed or was rejected. */
+/** A request as the audit log names it ("#12 Delete a batch: Delete Batch #9"), and why it failed or was rejected. */
 export function approvalAuditDetail(a: Approval, outcome?: { failed: MessageRef | string } | { rejected: string }): MessageRef {
-  const named = { approvalId: a.id, action: a.action, summary: storedRef(a.summaryId, a.summaryParams) ?? a.summary };
+  const named = { approvalId: a.id, action: guardedActionWords(a.action), summary: storedRef(a.summaryId, a.summaryParams) ?? a.summary };
   if (outcome && "failed" in outcome) return msg("auditDetail.approvalFailed", { ...named, error: outcome.failed });
   if (outcome) return msg("auditDetail.approvalRejected", { ...named, reason: outcome.rejected });
   return msg("auditDetail.approval", named);

@@ -5,6 +5,7 @@ import { getDb } from "~/lib/db.server";
 import { auditLog, users } from "~/models/schema.server";
 import { messageColumns, storedText } from "~/models/stored-message.server";
 import { nowIso } from "~/lib/clock.server";
+import { guardedActionWords } from "~/domain/approvals";
 
 /** The signed-in admin an action is done by (checked by the route's guard) and recorded against. */
 export type By = { adminId: number };
@@ -41,7 +42,17 @@ export function listAuditEntries(locale: Locale, { batchId, limit = 200 }: { bat
     .orderBy(desc(auditLog.id))
     .limit(limit)
     .all()
-    .map(({ detailId, detailParams, ...e }) => ({ ...e, detail: amountsAsText(detailParams) ? e.detail : storedText(locale, detailId, detailParams, e.detail) }));
+    .map(({ detailId, detailParams, ...e }) => ({ ...e, detail: amountsAsText(detailParams) ? e.detail : storedText(locale, detailId, actionInWords(detailId, detailParams), e.detail) }));
+}
+
+/**
+ * A request's detail stored with its action as a code ("#4 withdrawal.send: ..."), before the code
+ * became words: read with the words, in the reader's language (the row itself is never rewritten).
+ */
+function actionInWords(id: string | null, params: string | null): string | null {
+  if (!params || !id?.startsWith("auditDetail.approval")) return params;
+  const p = JSON.parse(params) as Record<string, unknown>;
+  return typeof p.action === "string" ? JSON.stringify({ ...p, action: guardedActionWords(p.action) }) : params;
 }
 
 /**

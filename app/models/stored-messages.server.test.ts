@@ -96,7 +96,7 @@ describe("stored messages", () => {
     expect(approval).toMatchObject({ summary: "", summaryId: "approvalSummary.delete" });
     expect(summaryText(approval, "en")).toBe("Delete Batch #9");
     expect(bracketed(summaryText(approval, "pseudo"))).toBe(true);
-    expect(getDb().$client.prepare("select detail from audit_log where action = 'approval.request' order by id desc").get()).toEqual({ detail: `#${approval.id} batch.delete: Delete Batch #9` });
+    expect(getDb().$client.prepare("select detail from audit_log where action = 'approval.request' order by id desc").get()).toEqual({ detail: `#${approval.id} Delete a batch: Delete Batch #9` });
   });
 
   it("an audit detail is stored as an id and parameters beside its English, and read in the reader's language; a row written before reads as written", () => {

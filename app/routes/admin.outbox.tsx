@@ -6,7 +6,7 @@ import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
 import { outboxPage, retryFromAdmin } from "~/pages/outbox.server";
 import { localeOf, translatorFor, wordsFor } from "~/catalog/index.server";
 import { msg } from "~/catalog/ref";
-import { useT } from "~/catalog/use-words";
+import { useT, type T } from "~/catalog/use-words";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? pageMeta(data.title, data.description) : []);
 
@@ -42,6 +42,39 @@ const FILTERS = [
 /** How a delivery attempt ended, as the outbox worker writes it. */
 const OUTCOMES = ["sent", "refused", "error", "lost"] as const;
 const isOutcome = (value: string): value is (typeof OUTCOMES)[number] => (OUTCOMES as readonly string[]).includes(value);
+
+/** The kinds of message the app queues (notify's and the security mail's), each named in the catalog. */
+const KINDS = new Set([
+  "PAYOUT",
+  "REINVESTED",
+  "DEPOSIT_CREDITED",
+  "DEPOSIT_FAILED",
+  "DEPOSIT_REFUNDED",
+  "DEPOSIT_REFUND_FAILED",
+  "WITHDRAWAL_REQUESTED",
+  "WITHDRAWAL_SENT",
+  "WITHDRAWAL_FAILED",
+  "WITHDRAWAL_REVERSED",
+  "EXIT_FILLED",
+  "EXIT_CANCELLED",
+  "NEWS",
+  "KYC_APPROVED",
+  "KYC_REJECTED",
+  "ADMIN_SECURITY",
+  "APPROVAL_REQUESTED",
+  "DESTINATION_ADDED",
+  "PIN_LOCKED",
+  "PIN_SET",
+  "RECEIPT",
+  "EMAIL_CONFIRM",
+  "PHONE_CODE",
+  "SIGN_IN_CODE",
+  "PASSWORD_RESET",
+  "PASSWORD_CHANGED",
+]);
+/** A message's kind in words; a kind this page does not know is shown as its code. */
+const kindWord = (t: T, kind: string) => (KINDS.has(kind) ? t(`adminOutbox.kind.${kind as "PAYOUT"}`) : kind);
+const channelWord = (t: T, channel: string) => (channel === "EMAIL" || channel === "SMS" ? t(`adminOutbox.channel.${channel}`) : channel);
 
 const TONE: Record<string, string> = { sent: "bg-green-100 text-green-900", failed: "bg-red-100 text-red-900", queued: "bg-amber-100 text-amber-900", sending: "bg-sky-100 text-sky-900" };
 
@@ -84,7 +117,10 @@ export default function AdminOutbox() {
               <div className="flex flex-wrap items-center gap-2">
                 <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TONE[m.status] ?? ""}`}>{t(`adminOutbox.status.${m.status}`)}</span>
                 <span className="font-semibold">
-                  #{m.id} · {m.channel} · {m.kind}
+                  #{m.id} · {channelWord(t, m.channel)} · {/* The code stays in reach (the API's `kind` filter and the server log name it). */}
+                  <span title={m.kind} data-kind={m.kind}>
+                    {kindWord(t, m.kind)}
+                  </span>
                 </span>
                 <span className="break-all text-stone-600">{t("adminOutbox.to", { to: m.to })}</span>
               </div>
