@@ -237,6 +237,10 @@ describe("details, payouts CSV and another investor's data", () => {
     const lines = (await rawText(csv)).split("\r\n");
     expect(lines[0]).toBe(`${BOM}Payout ID,Amount,Kind,Date,Tax withheld (GHS),Net after tax (GHS)`);
     expect(lines[1]).toMatch(/^\d+,30\.00,MONTHLY,\d{4}-\d{2}-\d{2}T[^,]*,0\.00,30\.00$/);
+    // Read in Twi: the headers and the kind in the reader's words; the id, amounts and date as they are.
+    const twiLines = (await rawText(await owner.page.get(`/portfolio/payouts/${paidId}.csv`, { headers: { "Accept-Language": "ak" } }))).split("\r\n");
+    expect(twiLines[0]).toBe(`${BOM}Akatua ID,Sika,Ɛyɛ dɛn,Da,Towa a wɔtwa fi mu (GHS),Deɛ aka wɔ towa akyi (GHS)`);
+    expect(twiLines[1]).toMatch(/^\d+,30\.00,BOSOME,\d{4}-\d{2}-\d{2}T[^,]*,0\.00,30\.00$/);
 
     const none = htmlText((await page(owner.page, `/portfolio?dialog=details&id=${unpaidId}`)).html);
     expect(none).toContain("No payouts yet for this investment.");
@@ -353,6 +357,12 @@ describe("money through the page forms", () => {
     expect(lines[0]).toBe(`${BOM}Date,Kind,Description,Amount (GHS),Balance After (GHS)`);
     expect(lines[1]).toMatch(/,WITHDRAW,Withdrawal to GCB Bank,-10\.00,50\.00$/);
     expect(lines[3]).toMatch(/,DEPOSIT,Wallet deposit \(demo\),100\.00,100\.00$/);
+    // Read in Twi: each entry's kind in the reader's words, as the page names it.
+    const twi = (await rawText(await u.page.get("/portfolio/statement.csv", { headers: { "Accept-Language": "ak" } }))).split("\r\n");
+    expect(twi[0]).toBe(`${BOM}Da,Ɛyɛ dɛn,Ho nsɛm,Sika (GHS),Nea aka akyire (GHS)`);
+    expect(twi[1]).toMatch(/,Yi sika,[^,]+,-10\.00,50\.00$/);
+    expect(twi[3]).toMatch(/,Sika to mu,[^,]+,100\.00,100\.00$/);
+    expect(twi.join("\n")).not.toMatch(/,(WITHDRAW|DEPOSIT),/);
     const statementPage = htmlText((await page(u.page, "/portfolio")).html);
     expect(statementPage).toContain("Wallet statement");
     expect(statementPage).toContain("Withdrawal to GCB Bank");
@@ -573,6 +583,9 @@ describe("after a partial early exit", () => {
     const csv = (await rawText(await seller.page.get(`/portfolio/export.csv?q=${investmentId}`))).replace(BOM, "").trim().split(/\r?\n/);
     expect(csv[0]).toBe("Investment ID,Batch ID,Units,Amount (GHS),Status,Created At,Units Held,Cost Held (GHS),Units Exited");
     expect(csv[1]).toMatch(new RegExp(`^${investmentId},${batchId},20,3000\\.00,ACTIVE,[^,]+,15,2250\\.00,5$`));
+    const twiCsv = (await rawText(await seller.page.get(`/portfolio/export.csv?q=${investmentId}`, { headers: { "Accept-Language": "ak" } }))).replace(BOM, "").trim().split(/\r?\n/);
+    expect(twiCsv[0]).toBe("Sikahyɛ ID,Nkokɔ kuw ID,Kyɛfa,Sika (GHS),Tebea,Da,Kyɛfa a wowɔ,Ne bo (GHS),Kyɛfa a woafi mu");
+    expect(twiCsv[1]).toMatch(new RegExp(`^${investmentId},${batchId},20,3000\\.00,ƐREKƆ SO,[^,]+,15,2250\\.00,5$`));
   });
 });
 

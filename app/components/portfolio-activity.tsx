@@ -2,7 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { Cell } from "~/components/stacked-cell";
 import { FlashMessage, type Flash, type ToastMessage } from "~/components/toast";
 import { formatGhs } from "~/domain/money";
-import { EXITS_ANCHOR, NOTICES_ANCHOR, dateTime, noticesHref, portfolioHref, shortDate } from "~/pages/portfolio";
+import { EXITS_ANCHOR, NOTICES_ANCHOR, dateTime, entryKindWord, noticesHref, portfolioHref, shortDate } from "~/pages/portfolio";
 import { MarkNoticesRead, NoticeList } from "~/components/notice-list";
 import { PAYMENTS_ANCHOR, statementLineAnchor } from "~/pages/payments";
 import { useT } from "~/catalog/use-words";
@@ -111,7 +111,7 @@ export function PortfolioActivity({ data, onNote, flash }: { data: PortfolioData
                         {dateTime(l.date)}
                       </Cell>
                       <Cell label={t("portfolio.col.kind")}>
-                        {entryKind(t, l.kind)}
+                        {entryKindWord(t, l.kind)}
                         <span className="block text-xs text-stone-500">{l.memo}</span>
                       </Cell>
                       <Cell label={t("portfolio.col.amount")} className={`whitespace-nowrap ${l.amountMinor < 0 ? "text-red-700" : "text-green-800"}`}>
@@ -195,13 +195,6 @@ function PaymentsInProgress({ data, flash }: { data: PortfolioData; flash: Flash
     </section>
   );
 }
-
-/** A ledger entry's kind as the statement names it (a kind the catalog does not know is shown as stored). */
-function entryKind(t: ReturnType<typeof useT>, kind: string): string {
-  return (ENTRY_KINDS as readonly string[]).includes(kind) ? t(`portfolio.entryKind.${kind as (typeof ENTRY_KINDS)[number]}`) : kind;
-}
-
-const ENTRY_KINDS = ["DEPOSIT", "WITHDRAW", "INVEST", "ACTIVATE", "PAYOUT", "HARVEST", "CLOSE", "EXIT_FILL", "REVERSAL", "REMITTANCE", "RESERVE_FUND", "RESERVE_DRAW", "TAX_PAYMENT"] as const;
 
 const PAYMENT_STATUSES = ["PENDING", "SUCCEEDED", "FAILED", "ABANDONED", "REFUNDED", "REVERSED"] as const;
 

@@ -144,9 +144,11 @@ describe("cards, chart and CSV rows", () => {
     expect(points[11]).toEqual({ x: "#15", y: 15 });
   });
 
-  it("writes investment rows with 2-decimal amounts", () => {
-    expect(investmentCsvRows([LIST[0]])).toEqual([[1, 10, 50, "50.00", "ACTIVE", "2026-01-05T10:00:00.000Z", 50, "50.00", 0]]);
-    expect(investmentCsvRows([{ ...LIST[0], unitsHeld: 35 }])[0].slice(6)).toEqual([35, "35.00", 15]);
+  it("writes investment rows with 2-decimal amounts, the status in the reader's words", () => {
+    const en = translatorFor("en");
+    expect(investmentCsvRows([LIST[0]], en)).toEqual([[1, 10, 50, "50.00", "ACTIVE", "2026-01-05T10:00:00.000Z", 50, "50.00", 0]]);
+    expect(investmentCsvRows([{ ...LIST[0], unitsHeld: 35 }], en)[0].slice(6)).toEqual([35, "35.00", 15]);
+    expect(investmentCsvRows([LIST[0]], translatorFor("ak"))[0][4]).toBe("ƐREKƆ SO");
   });
 
   it("keeps links short by leaving out defaults", () => {

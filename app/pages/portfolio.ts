@@ -211,18 +211,38 @@ export function withQuery(path: string, params: URLSearchParams): string {
 
 // ---- CSV rows (their headers are the catalog's portfolioCsv namespace) ----
 
-export const investmentCsvRows = (list: readonly ListedInvestment[]) =>
+// The downloads' cells that hold a code (a status, a kind) are the reader's words: in English the
+// codes as the spec names them (ACTIVE, MONTHLY, DEPOSIT...), in Twi the catalog's; dates, ids and
+// amounts stay machine-readable. A code the catalog does not know is written as stored.
+
+const PAYOUT_KINDS = ["MONTHLY", "HARVEST", "PRINCIPAL", "EXIT"] as const;
+const ENTRY_KINDS = ["DEPOSIT", "WITHDRAW", "INVEST", "ACTIVATE", "PAYOUT", "HARVEST", "CLOSE", "EXIT_FILL", "REVERSAL", "REMITTANCE", "RESERVE_FUND", "RESERVE_DRAW", "TAX_PAYMENT"] as const;
+const isOneOf = <V extends string>(values: readonly V[], value: string): value is V => (values as readonly string[]).includes(value);
+
+/** A ledger entry's kind as the statement names it. */
+export const entryKindWord = (t: T, kind: string) => (isOneOf(ENTRY_KINDS, kind) ? t(`portfolio.entryKind.${kind}`) : kind);
+const investmentStatusWord = (t: T, status: string) => (isOneOf(INVESTMENT_STATUSES, status) ? t(`portfolio.investmentStatus.${status}`) : status);
+const payoutKindWord = (t: T, kind: string) => (isOneOf(PAYOUT_KINDS, kind) ? t(`portfolioDialogs.payoutKind.${kind}`) : kind);
+
+export const investmentCsvRows = (list: readonly ListedInvestment[], t: T) =>
   list.map((i) => {
     const held = holdingParts(i);
-    return [i.id, i.batchId, i.units, minorToDecimalString(i.amountMinor), i.status, i.createdAt, held.unitsHeld, minorToDecimalString(held.heldMinor), held.unitsExited];
+    return [i.id, i.batchId, i.units, minorToDecimalString(i.amountMinor), investmentStatusWord(t, i.status), i.createdAt, held.unitsHeld, minorToDecimalString(held.heldMinor), held.unitsExited];
   });
 
 /** The four columns everyone knows (Amount is the gross), then what was withheld and what reached the wallet. */
-export const payoutCsvRows = (list: ReadonlyArray<{ id: number; amountMinor: number; taxWithheldMinor: number; kind: string; createdAt: string }>) =>
-  list.map((p) => [p.id, minorToDecimalString(p.amountMinor), p.kind, p.createdAt, minorToDecimalString(p.taxWithheldMinor), minorToDecimalString(p.amountMinor - p.taxWithheldMinor)]);
+export const payoutCsvRows = (list: ReadonlyArray<{ id: number; amountMinor: number; taxWithheldMinor: number; kind: string; createdAt: string }>, t: T) =>
+  list.map((p) => [
+    p.id,
+    minorToDecimalString(p.amountMinor),
+    payoutKindWord(t, p.kind),
+    p.createdAt,
+    minorToDecimalString(p.taxWithheldMinor),
+    minorToDecimalString(p.amountMinor - p.taxWithheldMinor),
+  ]);
 
-export const statementCsvRows = (list: ReadonlyArray<{ date: string; kind: string; memo: string; amountMinor: number; balanceAfterMinor: number }>) =>
-  list.map((l) => [l.date, l.kind, l.memo, minorToDecimalString(l.amountMinor), minorToDecimalString(l.balanceAfterMinor)]);
+export const statementCsvRows = (list: ReadonlyArray<{ date: string; kind: string; memo: string; amountMinor: number; balanceAfterMinor: number }>, t: T) =>
+  list.map((l) => [l.date, entryKindWord(t, l.kind), l.memo, minorToDecimalString(l.amountMinor), minorToDecimalString(l.balanceAfterMinor)]);
 
 // ---- wallet dialogs ----
 

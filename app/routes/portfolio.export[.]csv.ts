@@ -14,5 +14,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { matching } = queryInvestments(listPortfolioInvestments(user.id), filters);
   // Nothing to export: back to the portfolio as it was, with 'No records to export' (works without JavaScript).
   if (matching.length === 0) return redirectWithFlash(withQuery("/portfolio", filterParams(values)), { kind: "error", message: msg("portfolio.noRecords") });
-  return csvResponse("investments", toCsv(investmentCsvHeaders(translatorFor(localeOf(request))), investmentCsvRows(matching)));
+  const t = translatorFor(localeOf(request));
+  return csvResponse("investments", toCsv(investmentCsvHeaders(t), investmentCsvRows(matching, t)));
 }

@@ -28,5 +28,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   // Nothing to download: back to the investment's row, with 'No records to export' there.
   if (payouts.length === 0) return redirectWithFlash(`/portfolio#investment-${investmentId}`, { kind: "error", message: msg("portfolio.noRecords") });
-  return csvResponse(`payouts-investment-${investmentId}`, toCsv(payoutCsvHeaders(translatorFor(locale)), payoutCsvRows(payouts)));
+  const t = translatorFor(locale);
+  return csvResponse(`payouts-investment-${investmentId}`, toCsv(payoutCsvHeaders(t), payoutCsvRows(payouts, t)));
 }

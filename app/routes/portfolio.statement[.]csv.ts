@@ -13,5 +13,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const locale = localeOf(request);
   const lines = walletStatement(user.id, locale);
   if (lines.length === 0) return redirectWithFlash("/portfolio", { kind: "error", message: msg("portfolio.noRecords") });
-  return csvResponse("wallet-statement", toCsv(statementCsvHeaders(translatorFor(locale)), statementCsvRows(lines)));
+  const t = translatorFor(locale);
+  return csvResponse("wallet-statement", toCsv(statementCsvHeaders(t), statementCsvRows(lines, t)));
 }
