@@ -10,6 +10,8 @@ import { call, Client, htmlText } from "./support/client";
 import { createInvestor, serverNow, signInAdmin, type Investor, type SignedIn } from "./support/factories";
 import { startServer, type TestServer } from "./support/server";
 import { textNodes } from "./support/pseudo";
+import { ak } from "~/catalog/ak";
+import { en } from "~/catalog/en";
 
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]), Buffer.alloc(300, 7), Buffer.from([0xff, 0xd9])]);
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(300, 3)]);
@@ -297,6 +299,59 @@ describe("a manual review (KYC_PROVIDER=manual)", () => {
     expect(audit[0].detail).toContain(reason);
   });
 
+  it("a rejection gives a reason from the list, which a Twi investor reads in Twi (notice, email, SMS, API); a note goes with Other only; the form says which language the investor reads", async () => {
+    const u = await withConfirmedPhone();
+    server.db().prepare("update users set locale = 'ak', email_verified_at = ? where id = ?").run(new Date().toISOString(), u.id);
+    const sent = await submitApi(server, u, fields({ phone: u.phone }));
+    expect(sent.status).toBe(201);
+    const id = sent.body.id as number;
+
+    // The form: the list of reasons, and the language this investor reads (in the admin's own language).
+    const card = new RegExp(`data-kyc-id="${id}"[\\s\\S]*?</li>`).exec((await admin.page.follow("/admin/kyc")).html)?.[0] ?? "";
+    expect(card).toContain("<select id");
+    expect(card).toMatch(/name="reason_code"/);
+    expect(card).toContain('<option value="NAME_MISMATCH">The name does not match</option>');
+    expect(htmlText(card)).toContain("This investor reads Twi: a reason from the list is sent in Twi; write a note in Twi too.");
+    const twiCard = new RegExp(`data-kyc-id="${id}"[\\s\\S]*?</li>`).exec(await (await admin.page.get("/admin/kyc", { headers: { "Accept-Language": "ak" } })).text())?.[0] ?? "";
+    expect(htmlText(twiCard)).toContain(`<option value="PHOTO_UNCLEAR">${ak["adminKyc.reasonCode.PHOTO_UNCLEAR"]}</option>`);
+    expect(((await call(admin.api, "GET", "/api/v1/admin/kyc?status=PENDING")).body.submissions as Array<{ id: number; locale: string }>).find((s) => s.id === id)?.locale).toBe("ak");
+
+    // A note with a listed reason, and a code not in the list: refused beside their fields; nothing changes.
+    const reject = (body: Record<string, string>) => call(admin.api, "POST", `/api/v1/admin/kyc/${id}/reject`, body);
+    expect(await reject({ reason_code: "PHOTO_UNCLEAR", reason: "The selfie is dark." })).toEqual({ status: 422, body: { detail: en["forms.kyc.noteOnlyWithOther"] } });
+    expect(await reject({ reason_code: "MAYBE" })).toEqual({ status: 422, body: { detail: en["forms.kyc.reasonCode"] } });
+    const page = await admin.page.postForm("/admin/kyc", { intent: "reject", id: String(id), reason_code: "NAME_MISMATCH", reason: "Kofi is not Kwame." });
+    expect(page.status).toBe(422);
+    expect(htmlText(await page.text())).toContain(en["forms.kyc.noteOnlyWithOther"]);
+    expect(submissionsOf(server, u.id)[0].status).toBe("PENDING");
+
+    // The page's form, without JavaScript: a reason from the list.
+    const done = await admin.page.postForm("/admin/kyc", { intent: "reject", id: String(id), reason_code: "PHOTO_UNCLEAR", idempotency_key: `kyc-code-${id}` });
+    expect(done.status).toBe(302);
+    expect(submissionsOf(server, u.id)[0]).toMatchObject({ status: "REJECTED", decision_reason: en["kycDecision.reason.PHOTO_UNCLEAR"] });
+    const twiReason = ak["kycDecision.reason.PHOTO_UNCLEAR"] as string;
+    const notice = server.db().prepare("select message_id, message_params from notifications where user_id = ? and kind = 'KYC_REJECTED'").get(u.id) as { message_id: string; message_params: string };
+    expect(notice.message_id).toBe("notices.kycRejected");
+    expect(JSON.parse(notice.message_params)).toEqual({ reason: { msg: "kycDecision.reason.PHOTO_UNCLEAR" } });
+    const outbox = server.db().prepare("select channel, body_text from outbox where user_id = ? and kind = 'KYC_REJECTED' order by channel").all(u.id) as Array<{ channel: string; body_text: string }>;
+    expect(outbox.map((o) => o.channel)).toEqual(["EMAIL", "SMS"]);
+    expect(outbox[0].body_text).toContain(`Yɛantumi anhwɛ wo ho: ${twiReason} Wobɛtumi`);
+    // SMS: GSM-7, so ɛ and ɔ are e and o.
+    expect(outbox[1].body_text).toContain(`Yeantumi anhwe wo ho: ${twiReason.replace(/ɛ/g, "e").replace(/ɔ/g, "o")} Wobetumi`);
+    for (const o of outbox) expect(o.body_text).not.toContain(en["kycDecision.reason.PHOTO_UNCLEAR"]);
+    expect((await call(u.api, "GET", "/api/v1/kyc", undefined, { "Accept-Language": "ak" })).body.submission).toMatchObject({ decision_reason: twiReason, decision_reason_code: "PHOTO_UNCLEAR" });
+    expect((await call(u.api, "GET", "/api/v1/kyc")).body.submission).toMatchObject({ decision_reason: en["kycDecision.reason.PHOTO_UNCLEAR"], decision_reason_code: "PHOTO_UNCLEAR" });
+
+    // Other, with a note the admin wrote in Twi: sent as written, as a sentence; Other alone has words of its own.
+    const second = await submitApi(server, u, fields({ phone: u.phone }));
+    expect(second.status).toBe(201);
+    const other = await call(admin.api, "POST", `/api/v1/admin/kyc/${second.body.id}/reject`, { reason_code: "other", reason: "Wo selfie no yɛ sum" });
+    expect(other).toMatchObject({ status: 200, body: { status: "REJECTED", decision_reason: "Wo selfie no yɛ sum.", decision_reason_code: "OTHER" } });
+    const third = await submitApi(server, u, fields({ phone: u.phone }));
+    const bare = await call(admin.api, "POST", `/api/v1/admin/kyc/${third.body.id}/reject`, { reason_code: "OTHER" }, { "Accept-Language": "ak" });
+    expect(bare).toMatchObject({ status: 200, body: { decision_reason: ak["kycDecision.reason.OTHER"], decision_reason_code: "OTHER" } });
+  });
+
   it("a decision sent again with the same Idempotency-Key answers as the first did and decides once; the page's forms carry a key", async () => {
     const u = await withConfirmedPhone();
     const first = await submitApi(server, u, fields({ phone: u.phone }));
@@ -345,7 +400,7 @@ describe("a manual review (KYC_PROVIDER=manual)", () => {
     expect(card).not.toContain(u.phone);
     const empty = await admin.page.postForm("/admin/kyc", { intent: "reject", id: String(sent.body.id), reason: " " });
     expect(empty.status).toBe(422);
-    expect(htmlText(await empty.text())).toContain("Write the reason the investor will read");
+    expect(htmlText(await empty.text())).toContain("write the reason the investor will read");
     expect(submissionsOf(server, u.id)[0].status).toBe("PENDING");
     expect((await u.page.follow("/admin/kyc")).res.status).toBe(403);
   });
@@ -367,7 +422,7 @@ describe("a manual review (KYC_PROVIDER=manual)", () => {
     expect(await shown(reject)).toContain("This submission was already approved.");
     const blank = await admin.page.postForm("/admin/kyc", { intent: "reject", id, reason: " " });
     expect(blank.status).toBe(422);
-    expect(await shown(blank)).toContain("Write the reason the investor will read");
+    expect(await shown(blank)).toContain("write the reason the investor will read");
     const twi = await admin.page.postForm("/admin/kyc?lang=ak", { intent: "approve", id });
     expect(twi.status).toBe(409);
     expect(await shown(twi)).toContain("Yɛapene saa nkrataa yi so dada.");

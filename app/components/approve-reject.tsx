@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form } from "@remix-run/react";
 import { FormError, TextareaField } from "~/components/forms";
 import { useT } from "~/catalog/use-words";
@@ -29,6 +30,7 @@ export function ApproveRejectForms({
   busy,
   reasonLabel,
   reasonRequired = false,
+  rejectFields,
 }: {
   id: number;
   idempotencyKey: string;
@@ -36,6 +38,8 @@ export function ApproveRejectForms({
   busy: boolean;
   reasonLabel: string;
   reasonRequired?: boolean;
+  /** The reject form's own fields in place of the one reason box (the KYC review's list of reasons and note). */
+  rejectFields?: ReactNode;
 }) {
   const t = useT();
   return (
@@ -51,7 +55,9 @@ export function ApproveRejectForms({
       <Form method="post" className="space-y-2">
         <input type="hidden" name="id" value={id} />
         <input type="hidden" name="idempotency_key" value={`${idempotencyKey}-reject-${id}`} />
-        <TextareaField label={reasonLabel} name="reason" rows={2} maxLength={500} required={reasonRequired} defaultValue={answer?.values.reason ?? ""} error={answer?.errors.reason} />
+        {rejectFields ?? (
+          <TextareaField label={reasonLabel} name="reason" rows={2} maxLength={500} required={reasonRequired} defaultValue={answer?.values.reason ?? ""} error={answer?.errors.reason} />
+        )}
         <button type="submit" name="intent" value="reject" className="btn-secondary w-full sm:w-auto" disabled={busy}>
           {t("admin.reject")}
         </button>

@@ -177,3 +177,30 @@ export function destinationUsableFrom(createdAt: string, coolingOffHours: number
   if (coolingOffHours <= 0) return new Date(Date.parse(createdAt)).toISOString();
   return new Date(Math.ceil((Date.parse(createdAt) + coolingOffHours * 3600 * 1000) / 60_000) * 60_000).toISOString();
 }
+
+/**
+ * Why an admin rejects a submission (issue 7b of the notices walk): a code from this list, rendered
+ * in the investor's language in the notice, email and SMS (`kycDecision.reason.<CODE>`). OTHER may
+ * carry the admin's own note, which is sent as written: the admin is told which language the
+ * investor reads.
+ */
+export const KYC_REJECTION_REASONS = ["PHOTO_UNCLEAR", "NAME_MISMATCH", "NUMBER_NOT_FOUND", "DOCUMENT_EXPIRED", "OTHER"] as const;
+export type KycRejectionReason = (typeof KYC_REJECTION_REASONS)[number];
+
+export const isKycRejectionReason = (value: unknown): value is KycRejectionReason => (KYC_REJECTION_REASONS as readonly unknown[]).includes(value);
+
+/** A note the investor reads inside a sentence: it ends as one ("Looks unusual" becomes "Looks unusual."). */
+const asSentence = (note: string) => (/[.!?…]$/.test(note.trim()) ? note.trim() : `${note.trim()}.`);
+
+/** The reason the investor reads, as a catalog message: a code's words, or OTHER's note as written (or OTHER's words without one). */
+export function kycRejectionRef(code: KycRejectionReason, note: string | null): MessageRef {
+  if (code === "OTHER" && note) return msg("kycDecision.reasonNote", { note: asSentence(note) });
+  return msg(`kycDecision.reason.${code}`);
+}
+
+/** The code a stored reason was given with (its message id); null for an approval's note or a reason stored as text before codes. */
+export function kycRejectionCodeOf(messageId: string | null): KycRejectionReason | null {
+  if (messageId === "kycDecision.reasonNote") return "OTHER";
+  const code = messageId?.startsWith("kycDecision.reason.") ? messageId.slice("kycDecision.reason.".length) : null;
+  return isKycRejectionReason(code) ? code : null;
+}

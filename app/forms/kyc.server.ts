@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { isCalendarDate } from "~/domain/calendar";
 import { detectImageType, type ImageType } from "~/domain/images";
-import { ageOn, MINIMUM_AGE, normalizeGhanaPhone } from "~/domain/kyc";
+import { ageOn, isKycRejectionReason, MINIMUM_AGE, normalizeGhanaPhone, type KycRejectionReason } from "~/domain/kyc";
 import { KYC_IMAGE_MAX_BYTES, KYC_LIMITS } from "~/forms/limits";
 import type { MessageRef } from "~/catalog/format";
 import { msg } from "~/catalog/ref";
-import { formIssue, formMsg, issueOf } from "~/forms/parse.server";
+import { formIssue, formMsg, issueOf, parseForm, type RenderMessage } from "~/forms/parse.server";
 import { singleLineText } from "~/forms/text.server";
 
 /**
@@ -123,3 +123,29 @@ export const KycRejectionSchema = z.object({
     tooLong: formMsg("forms.kyc.reasonTooLong", { max: 500 }),
   }),
 });
+
+export type KycRejection = { code: KycRejectionReason; note: string | null };
+
+const blank = (value: unknown) => value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+
+/**
+ * An admin's rejection, from the page's form or the API's body: `reason_code` (KYC_REJECTION_REASONS)
+ * and, with OTHER only, an optional `reason` note the investor reads as written. A `reason` with no
+ * code (the API before codes) is OTHER's note, and then required. Errors are keyed by field.
+ */
+export function readKycRejection(body: Record<string, unknown>, render: RenderMessage): { ok: true; data: KycRejection } | { ok: false; errors: Record<string, string> } {
+  const code = typeof body.reason_code === "string" ? body.reason_code.trim().toUpperCase() : body.reason_code;
+  const note = () => {
+    const parsed = parseForm(KycRejectionSchema, { reason: body.reason }, render);
+    return parsed.ok ? ({ ok: true, note: parsed.data.reason } as const) : ({ ok: false, errors: { reason: parsed.errors.reason ?? Object.values(parsed.errors)[0] } } as const);
+  };
+  if (blank(code)) {
+    const read = note();
+    return read.ok ? { ok: true, data: { code: "OTHER", note: read.note } } : read;
+  }
+  if (!isKycRejectionReason(code)) return { ok: false, errors: { reason_code: render(msg("forms.kyc.reasonCode")) } };
+  if (blank(body.reason)) return { ok: true, data: { code, note: null } };
+  if (code !== "OTHER") return { ok: false, errors: { reason: render(msg("forms.kyc.noteOnlyWithOther")) } };
+  const read = note();
+  return read.ok ? { ok: true, data: { code, note: read.note } } : read;
+}

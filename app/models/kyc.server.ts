@@ -2,6 +2,7 @@ import path from "node:path";
 import { msg } from "~/catalog/ref";
 import type { Locale, MessageRef } from "~/catalog/format";
 import { render } from "~/catalog/index.server";
+import { languageOf, type Language } from "~/catalog/languages";
 import { messageColumns, storedText } from "~/models/stored-message.server";
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql } from "drizzle-orm";
 import { DomainError } from "~/domain/errors";
@@ -9,6 +10,7 @@ import {
   ageOn,
   checkDepositLimits,
   checkWithdrawalAllowed,
+  kycRejectionCodeOf,
   kycTierOrLowest,
   KYC_TIERS,
   remainingDeposits,
@@ -309,24 +311,24 @@ export function approveKycSubmission({ submissionId, adminId }: { submissionId: 
   return decideSubmission({ submissionId, decision: "APPROVED", reason: msg("kycDecision.approvedAfterReview"), adminId });
 }
 
-export function rejectKycSubmission({ submissionId, adminId, reason }: { submissionId: number; adminId: number; reason: string }): KycSubmission {
+export function rejectKycSubmission({ submissionId, adminId, reason }: { submissionId: number; adminId: number; reason: string | MessageRef }): KycSubmission {
   return decideSubmission({ submissionId, decision: "REJECTED", reason, adminId });
 }
 
 /** `email` is null for an account registered by phone (issue 31): its phone is beside it. */
-export type KycReviewRow = KycSubmission & { email: string | null; fullName: string; phone: string | null; phoneVerifiedAt: string | null; tier: KycTier };
+export type KycReviewRow = KycSubmission & { email: string | null; fullName: string; phone: string | null; phoneVerifiedAt: string | null; tier: KycTier; locale: Language };
 
 /** The review queue (oldest first, so nobody waits longest), or the decided ones (newest first). */
 export function listKycSubmissions({ status, limit = 100 }: { status: KycSubmission["status"]; limit?: number }): KycReviewRow[] {
   return getDb()
-    .select({ s: kycSubmissions, email: users.email, fullName: users.fullName, phone: users.phone, phoneVerifiedAt: users.phoneVerifiedAt, tier: users.kycTier })
+    .select({ s: kycSubmissions, email: users.email, fullName: users.fullName, phone: users.phone, phoneVerifiedAt: users.phoneVerifiedAt, tier: users.kycTier, locale: users.locale })
     .from(kycSubmissions)
     .innerJoin(users, eq(users.id, kycSubmissions.userId))
     .where(eq(kycSubmissions.status, status))
     .orderBy(status === "PENDING" ? asc(kycSubmissions.id) : desc(kycSubmissions.id))
     .limit(limit)
     .all()
-    .map((r) => ({ ...r.s, email: r.email, fullName: r.fullName, phone: r.phone, phoneVerifiedAt: r.phoneVerifiedAt, tier: kycTierOrLowest(r.tier) }));
+    .map((r) => ({ ...r.s, email: r.email, fullName: r.fullName, phone: r.phone, phoneVerifiedAt: r.phoneVerifiedAt, tier: kycTierOrLowest(r.tier), locale: languageOf(r.locale) ?? "en" }));
 }
 
 /** Where a page or an app loads a submission's image (owner and admins only: see readKycImage). */
@@ -392,6 +394,8 @@ export function kycSubmissionJson(row: KycSubmission, locale: Locale) {
     id_number_last4: row.idNumberLast4,
     images: kycImageLinks(row),
     decision_reason: decisionReasonText(row, locale),
+    // The code an admin rejected with (KYC_REJECTION_REASONS); null otherwise, and for a reason written before codes.
+    decision_reason_code: row.status === "REJECTED" ? kycRejectionCodeOf(row.decisionReasonId) : null,
     decided_at: row.decidedAt,
     created_at: row.createdAt,
   };
@@ -412,6 +416,8 @@ export const kycReviewJson = (locale: Locale) => (row: KycReviewRow) => ({
   age: ageOn(row.dateOfBirth, today()),
   phone: row.phone,
   phone_confirmed: Boolean(row.phoneVerifiedAt),
+  // The language the investor reads their notices in: a note with OTHER is sent as written.
+  locale: row.locale,
 });
 
 /** Runs purgeRejectedKycImages soon after start, then hourly (in the one process that runs jobs). */

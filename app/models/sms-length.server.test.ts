@@ -4,6 +4,7 @@ import type { Locale, MessageRef, Param } from "~/catalog/format";
 import { render } from "~/catalog/index.server";
 import { msg } from "~/catalog/ref";
 import { gsm7Length, smsText } from "~/domain/notices";
+import { KYC_REJECTION_REASONS, kycRejectionRef } from "~/domain/kyc";
 import { smsVersion } from "~/models/messages.server";
 
 /** A bank's name longer than any in Paystack's list for Ghana (the fake's longest is "Ecobank Ghana Limited"). */
@@ -50,6 +51,7 @@ const LONGEST_FOR: Record<string, Record<string, Param[]>> = {
   "notices.exitCancelled": { why: [msg("notices.exitCancelled.harvested"), msg("notices.exitCancelled.closed")] },
   "notices.reinvestedFor": { proceeds: [msg("notices.reinvested.harvest"), msg("notices.reinvested.principal")] },
   "notices.reinvestedNet": { proceeds: [msg("notices.reinvested.harvest"), msg("notices.reinvested.principal")] },
+  "notices.kycRejected": { reason: [LONGEST.reason, ...KYC_REJECTION_REASONS.map((code) => kycRejectionRef(code, null))] },
 };
 
 /** The notices themselves; their phrases (`notices.payout.monthly`...) travel inside them. */

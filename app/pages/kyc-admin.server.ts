@@ -3,8 +3,8 @@ import { newIdempotencyKey, readPageForm } from "~/lib/page-action.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { redirectWithFlash, requireAdmin } from "~/auth/session.server";
 import { DomainError } from "~/domain/errors";
-import { KycRejectionSchema } from "~/forms/kyc.server";
-import { parseForm, readId } from "~/forms/parse.server";
+import { readKycRejection } from "~/forms/kyc.server";
+import { readId } from "~/forms/parse.server";
 import { getKycVerifier } from "~/integrations/kyc/index.server";
 import { KYC_SUBMISSION_STATUSES, kycReviewJson, listKycSubmissions } from "~/models/kyc.server";
 import { approveKyc, rejectKyc } from "~/commands/admin-kyc.server";
@@ -40,7 +40,7 @@ export async function kycAdminAction({ request }: ActionFunctionArgs) {
   const locale = localeOf(request);
   const form = await readPageForm(request);
   const submissionId = readId(form.id);
-  const values = { id: form.id ?? "", reason: form.reason ?? "" };
+  const values = { id: form.id ?? "", reason_code: form.reason_code ?? "", reason: form.reason ?? "" };
   try {
     if (submissionId === null) throw new DomainError(404, msg("adminKyc.notFound"));
     const ctx = { actor: admin, key: form.idempotency_key || null };
@@ -49,10 +49,9 @@ export async function kycAdminAction({ request }: ActionFunctionArgs) {
       return redirectWithFlash("/admin/kyc", { kind: "success", message: msg("adminKyc.flash.approved", { id: submissionId }) });
     }
     if (form.intent === "reject") {
-      const parsed = parseForm(KycRejectionSchema, { reason: values.reason }, rendererFor(locale));
-      if (!parsed.ok)
-        return data({ ok: false as const, id: submissionId ?? 0, errors: { reason: parsed.errors.reason ?? Object.values(parsed.errors)[0] } as Record<string, string>, values }, { status: 422 });
-      rejectKyc(ctx, { submissionId, reason: parsed.data.reason });
+      const parsed = readKycRejection(values, rendererFor(locale));
+      if (!parsed.ok) return data({ ok: false as const, id: submissionId ?? 0, errors: parsed.errors, values }, { status: 422 });
+      rejectKyc(ctx, { submissionId, ...parsed.data });
       return redirectWithFlash("/admin/kyc", { kind: "success", message: msg("adminKyc.flash.rejected", { id: submissionId }) });
     }
     return data({ ok: false as const, id: submissionId ?? 0, errors: { form: translatorFor(locale)("admin.chooseApproveOrReject") } as Record<string, string>, values }, { status: 400 });

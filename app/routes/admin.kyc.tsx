@@ -1,6 +1,8 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ApproveRejectForms, UnlistedRefusal } from "~/components/approve-reject";
+import { SelectField, TextareaField } from "~/components/forms";
+import { KYC_REJECTION_REASONS } from "~/domain/kyc";
 import { maskPhone } from "~/domain/notices";
 import { pageMeta } from "~/lib/meta";
 import { kycAdminAction, kycAdminLoader } from "~/pages/kyc-admin.server";
@@ -86,7 +88,33 @@ export default function AdminKyc() {
               </div>
               {s.status === "PENDING" ? (
                 <div className="mt-4 space-y-3">
-                  <ApproveRejectForms id={s.id} idempotencyKey={idempotencyKey} answer={mine} busy={busy} reasonLabel={t("adminKyc.reason")} />
+                  <ApproveRejectForms
+                    id={s.id}
+                    idempotencyKey={idempotencyKey}
+                    answer={mine}
+                    busy={busy}
+                    reasonLabel={t("adminKyc.reason")}
+                    rejectFields={
+                      <>
+                        {/* The reasons are sent in the investor's language; a note is sent as written, so the admin is told which one they read. */}
+                        <SelectField
+                          label={t("adminKyc.reason")}
+                          name="reason_code"
+                          defaultValue={mine?.values.reason_code ?? ""}
+                          error={mine?.errors.reason_code}
+                          hint={t("adminKyc.readsIn", { language: t(`adminKyc.language.${s.locale}`) })}
+                        >
+                          <option value="">{t("adminKyc.reasonChoose")}</option>
+                          {KYC_REJECTION_REASONS.map((code) => (
+                            <option key={code} value={code}>
+                              {t(`adminKyc.reasonCode.${code}`)}
+                            </option>
+                          ))}
+                        </SelectField>
+                        <TextareaField label={t("adminKyc.note")} name="reason" rows={2} maxLength={500} defaultValue={mine?.values.reason ?? ""} error={mine?.errors.reason} />
+                      </>
+                    }
+                  />
                 </div>
               ) : null}
             </li>

@@ -240,11 +240,16 @@ describe.each([
     expect(await noSideScroll(admin)).toBe(true);
     await shot(admin, `kyc-admin-review-${tag}`);
     await card.getByRole("button", { name: "Reject" }).click();
-    await expectVisible(card.getByText("Write the reason the investor will read, e.g. 'The photo of the card is blurred: please send a sharper one.'"));
+    await expectVisible(
+      card.getByText("Choose a reason from the list, or choose “Other” and write the reason the investor will read, e.g. 'The photo of the card is blurred: please send a sharper one.'"),
+    );
     expect(submissions(manual, u.id)[0].status).toBe("PENDING");
     await shot(admin, `kyc-admin-no-reason-${tag}`);
     const reason = "The photo of the card is blurred: please send a sharper one.";
-    await card.getByLabel("Reason for rejecting (the investor reads it)").fill(reason);
+    // A reason of the admin's own words: Other, with a note (the form says the investor reads English).
+    await expectVisible(card.getByText("This investor reads English: a reason from the list is sent in English; write a note in English too."));
+    await card.getByLabel("Reason for rejecting (the investor reads it)").selectOption("OTHER");
+    await card.getByLabel("Note, with Other only (sent as you write it)").fill(reason);
     await card.getByRole("button", { name: "Reject" }).click();
     await expectVisible(admin.getByText(`Submission #${first.id} rejected: the investor can read your reason.`));
     await expect.poll(() => admin.locator(`li[data-kyc-id="${first.id}"]`).count()).toBe(0);

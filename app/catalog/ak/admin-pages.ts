@@ -269,6 +269,16 @@ export const adminKyc: TwiTexts<typeof english.adminKyc> = {
   "adminKyc.reason": "Nea enti a wopo (sikahyɛfoɔ no bɛkenkan)",
   "adminKyc.notFound": "Yɛanhu KYC nkrataa no.",
   "adminKyc.flash.approved": "Yɛapene nkrataa #{id} so: yɛaka akyerɛ sikahyɛfoɔ no.",
+  "adminKyc.reasonChoose": "Yi nea enti",
+  "adminKyc.reasonCode.PHOTO_UNCLEAR": "Mfonini bi nna hɔ pefee",
+  "adminKyc.reasonCode.NAME_MISMATCH": "Din no nhyia",
+  "adminKyc.reasonCode.NUMBER_NOT_FOUND": "Yɛanhunu ID nɔma no",
+  "adminKyc.reasonCode.DOCUMENT_EXPIRED": "ID krataa no bere atwam",
+  "adminKyc.reasonCode.OTHER": "Biribi foforɔ (kyerɛw nsɛm wɔ ase)",
+  "adminKyc.note": "Nsɛm, “Biribi foforɔ” nkoa ho (yɛde kɔ sɛdeɛ wokyerɛw no)",
+  "adminKyc.readsIn": "Sikahyɛfoɔ yi kenkan {language}: yɛde nea enti a ɛwɔ ha no kɔ {language} mu; kyerɛw wo nsɛm no nso {language} mu.",
+  "adminKyc.language.en": "Borɔfo",
+  "adminKyc.language.ak": "Twi",
   "adminKyc.flash.rejected": "Yɛapo nkrataa #{id}: sikahyɛfoɔ no bɛtumi akenkan nea enti.",
 };
 

@@ -95,7 +95,10 @@ export const forms: TwiTexts<typeof english> = {
   "forms.kyc.selfieRequired": "Fa wo ankasa mfonini (selfie) ka ho: w'anim mfonini a ɛda hɔ pefee.",
   "forms.kyc.fileTooLarge": "{label} so dodo: ɛntra {max} MB.",
   "forms.kyc.fileNotImage": "Ɛsɛ sɛ {label} yɛ JPEG anaa PNG mfonini.",
-  "forms.kyc.reasonRequired": "Kyerɛw nea enti a sikahyɛfoɔ no bɛkenkan, sɛ 'Kaad no mfonini no nna hɔ pefee: yɛsrɛ wo, fa foforɔ a ɛda hɔ pefee bra.'",
+  "forms.kyc.reasonRequired":
+    "Yi nea enti fi nea ɛwɔ ha no mu, anaa yi “Biribi foforɔ” na kyerɛw nea enti a sikahyɛfoɔ no bɛkenkan, sɛ 'Kaad no mfonini no nna hɔ pefee: yɛsrɛ wo, fa foforɔ a ɛda hɔ pefee bra.'",
+  "forms.kyc.reasonCode": "Yi nea enti: PHOTO_UNCLEAR, NAME_MISMATCH, NUMBER_NOT_FOUND, DOCUMENT_EXPIRED anaa OTHER.",
+  "forms.kyc.noteOnlyWithOther": "Nsɛm a wokyerɛw no kɔ “Biribi foforɔ” nkoa ho: yɛde nea enti a aka no kɔma sikahyɛfoɔ no wɔ ne kasa mu.",
   "forms.kyc.reasonTooLong": "Nea enti no ntumi mmoro nkyerɛwdeɛ {max}.",
 
   "forms.farmLog.label.birds_alive": "Nkokɔ a wɔte ase",

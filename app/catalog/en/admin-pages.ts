@@ -259,6 +259,16 @@ export const adminKyc = {
   "adminKyc.reason": "Reason for rejecting (the investor reads it)",
   "adminKyc.notFound": "KYC submission not found.",
   "adminKyc.flash.approved": "Submission #{id} approved: the investor has been told.",
+  "adminKyc.reasonChoose": "Choose a reason",
+  "adminKyc.reasonCode.PHOTO_UNCLEAR": "A photo is not clear",
+  "adminKyc.reasonCode.NAME_MISMATCH": "The name does not match",
+  "adminKyc.reasonCode.NUMBER_NOT_FOUND": "The ID number was not found",
+  "adminKyc.reasonCode.DOCUMENT_EXPIRED": "The document has expired",
+  "adminKyc.reasonCode.OTHER": "Other (write a note below)",
+  "adminKyc.note": "Note, with Other only (sent as you write it)",
+  "adminKyc.readsIn": "This investor reads {language}: a reason from the list is sent in {language}; write a note in {language} too.",
+  "adminKyc.language.en": "English",
+  "adminKyc.language.ak": "Twi",
   "adminKyc.flash.rejected": "Submission #{id} rejected: the investor can read your reason.",
 } as const;
 

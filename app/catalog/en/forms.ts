@@ -96,7 +96,9 @@ export const forms = {
   "forms.kyc.selfieRequired": "Add a selfie: a clear photo of your face.",
   "forms.kyc.fileTooLarge": "{label} is too large: at most {max} MB.",
   "forms.kyc.fileNotImage": "{label} must be a JPEG or PNG image.",
-  "forms.kyc.reasonRequired": "Write the reason the investor will read, e.g. 'The photo of the card is blurred: please send a sharper one.'",
+  "forms.kyc.reasonRequired": "Choose a reason from the list, or choose “Other” and write the reason the investor will read, e.g. 'The photo of the card is blurred: please send a sharper one.'",
+  "forms.kyc.reasonCode": "Choose a reason: PHOTO_UNCLEAR, NAME_MISMATCH, NUMBER_NOT_FOUND, DOCUMENT_EXPIRED or OTHER.",
+  "forms.kyc.noteOnlyWithOther": "A note goes with the reason “Other” only: the other reasons are sent in the investor's own language.",
   "forms.kyc.reasonTooLong": "The reason can be at most {max} characters.",
 
   "forms.farmLog.label.birds_alive": "Birds alive",
