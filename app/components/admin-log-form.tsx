@@ -124,7 +124,7 @@ export function AdminLogForm({ data, result }: { data: BatchLogsData; result: Lo
         />
         <TextareaField className="sm:col-span-3" label={t("adminLogs.notes")} name="notes" rows={2} maxLength={L.notesMax} defaultValue={v("notes")} error={errors.notes} />
         <div className="sm:col-span-3">
-          <label className="flex items-center gap-2 text-sm font-medium text-stone-800">
+          <label className="field-choice text-sm font-medium text-stone-800">
             <input type="checkbox" name="incident" value="on" defaultChecked={["on", "true", "1"].includes(v("incident"))} /> {t("adminLogs.incident")}
           </label>
         </div>

@@ -101,19 +101,11 @@ export function TermsBox({ productType, defaultChecked, error }: { productType: 
   return (
     <div>
       {/* The links sit outside the label: a tap on them never ticks the box, nor a tap on the label opens them. */}
-      <div className="flex items-start gap-2 text-sm">
-        <input
-          type="checkbox"
-          name="terms"
-          id="invest-terms"
-          defaultChecked={defaultChecked}
-          className="mt-1"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "invest-terms-error" : undefined}
-        />
-        <label htmlFor="invest-terms">{t(`investDialogs.accept.${productType}`)}</label>
-      </div>
-      <p className="mt-1 pl-8 text-sm">
+      <label htmlFor="invest-terms" className="field-choice text-sm">
+        <input type="checkbox" name="terms" id="invest-terms" defaultChecked={defaultChecked} aria-invalid={error ? true : undefined} aria-describedby={error ? "invest-terms-error" : undefined} />
+        <span>{t(`investDialogs.accept.${productType}`)}</span>
+      </label>
+      <p className="pl-8 text-sm">
         {withElements(t("investDialogs.readTerms", slots("terms", "risk")), {
           terms: (
             <Link to="/terms" className="underline">
@@ -229,11 +221,11 @@ function InvestDialog({ dialog, isEgg, result }: { dialog: Extract<DialogData, {
           <CostLine costMinor={costMinor} unitPriceMinor={dialog.batch.unitPriceMinor} />
           <WhatToExpect facts={{ expectedRoi: dialog.batch.expectedRoi, dates: dialog.dates, taxRate: dialog.taxRate }} isEgg={isEgg} costMinor={costMinor} />
           <div>
-            <label className="flex items-start gap-2 text-sm font-medium">
-              <input type="checkbox" name="auto_reinvest" defaultChecked={values ? values.auto_reinvest === "on" : dialog.ticked.autoReinvest} className="mt-1" aria-describedby="auto-reinvest-rule" />
+            <label className="field-choice text-sm font-medium">
+              <input type="checkbox" name="auto_reinvest" defaultChecked={values ? values.auto_reinvest === "on" : dialog.ticked.autoReinvest} aria-describedby="auto-reinvest-rule" />
               <span>{t(`investDialogs.autoReinvest.${type}`)}</span>
             </label>
-            <p id="auto-reinvest-rule" className="ml-6 text-xs text-stone-600">
+            <p id="auto-reinvest-rule" className="ml-8 text-xs text-stone-600">
               {t(`investDialogs.autoReinvestRule.${type}`)}
             </p>
           </div>

@@ -168,10 +168,10 @@ export function Destinations({ data, result }: { data: DestinationsData; result:
           <fieldset>
             <legend className="field-label">{t("payments.kind")}</legend>
             <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
-              <label className="flex items-center gap-2 text-sm">
+              <label className="field-choice text-sm">
                 <input id="dest-momo" type="radio" name="kind" value="mobile_money" defaultChecked={kind === "mobile_money"} /> {t("payments.mobileMoney")}
               </label>
-              <label className="flex items-center gap-2 text-sm">
+              <label className="field-choice text-sm">
                 <input id="dest-bank" type="radio" name="kind" value="bank" defaultChecked={kind === "bank"} /> {t("payments.bankAccount")}
               </label>
             </div>

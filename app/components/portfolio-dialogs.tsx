@@ -101,10 +101,10 @@ function DepositMethodFields({ data, errors, values }: { data: PortfolioData; er
       <fieldset>
         <legend className="field-label">{t("portfolioDialogs.payWith")}</legend>
         <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
-          <label className="flex items-center gap-2 text-sm">
+          <label className="field-choice text-sm">
             <input id="dep-momo" type="radio" name="method" value="mobile_money" defaultChecked={method === "mobile_money"} /> {t("portfolioDialogs.mobileMoney")}
           </label>
-          <label className="flex items-center gap-2 text-sm">
+          <label className="field-choice text-sm">
             <input id="dep-checkout" type="radio" name="method" value="checkout" defaultChecked={method === "checkout"} /> {t("portfolioDialogs.cardOrBank")}
           </label>
         </div>
@@ -252,10 +252,10 @@ function WithdrawDialog({ data, amount, result }: Props & { amount: string }) {
             <fieldset>
               <legend className="field-label">{t("portfolioDialogs.sendTo")}</legend>
               <div className="mt-1 flex gap-4">
-                <label className="flex items-center gap-2 text-sm">
+                <label className="field-choice text-sm">
                   <input id="wd-momo" type="radio" name="method" value="MOMO" defaultChecked={method === "MOMO"} /> {t("portfolioDialogs.mobileMoney")}
                 </label>
-                <label className="flex items-center gap-2 text-sm">
+                <label className="field-choice text-sm">
                   <input id="wd-bank" type="radio" name="method" value="BANK" defaultChecked={method === "BANK"} /> {t("portfolioDialogs.bankAccount")}
                 </label>
               </div>

@@ -203,11 +203,11 @@ function Filters({ data }: { data: PaymentsAdminData }) {
         </div>
         <div className="flex flex-col gap-1 text-sm">
           {f.list !== "events" ? (
-            <label className="flex items-center gap-2">
+            <label className="field-choice">
               <input type="checkbox" name="stuck" value="1" defaultChecked={f.stuck} /> {t("adminPayments.stuckOnly")}
             </label>
           ) : null}
-          <label className="flex items-center gap-2">
+          <label className="field-choice">
             <input type="checkbox" name="flagged" value="1" defaultChecked={f.flagged} /> {f.list === "events" ? t("adminPayments.flaggedOnly.events") : t("adminPayments.flaggedOnly")}
           </label>
         </div>

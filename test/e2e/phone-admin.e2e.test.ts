@@ -4,7 +4,7 @@
 import path from "node:path";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR, widerThanTheirBoxes } from "../support/browser";
+import { expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR, thumbTargets, widerThanTheirBoxes } from "../support/browser";
 import { call, type Client } from "../support/client";
 import { createBatch, createInvestor, createRemittance, serverNow, signInAdmin, signInBrowser } from "../support/factories";
 import { collectPageErrors, hydrated } from "../support/journey";
@@ -145,7 +145,7 @@ describe.each([
     await context.close();
   });
 
-  it("a batch's remittances are a card each, in English and in Twi; the daily log's file inputs are 44 px high", async () => {
+  it("a batch's remittances are a card each, in English and in Twi; the daily log's fields, file inputs and incident box are 44 px high", async () => {
     const errors: string[] = [];
     const context = await phoneContext(browser, { javaScriptEnabled });
     await signInBrowser(context, server, TEST_ADMIN.email);
@@ -173,6 +173,13 @@ describe.each([
     const files = page.locator('main input[type="file"]');
     expect(await files.count()).toBeGreaterThanOrEqual(2);
     for (const file of await files.all()) expect.soft((await box(file)).height, "file input height").toBeGreaterThanOrEqual(44);
+    await expect(page.locator('main input[name="incident"]').count()).resolves.toBeGreaterThan(0);
+    await expect
+      .soft(
+        thumbTargets(page, "main").then((audit) => audit.failures),
+        "the daily log's fields and boxes",
+      )
+      .resolves.toEqual([]);
     await files.first().scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, `phone-admin-logs-photos-${tag}.png`) });
     expect(errors).toEqual([]);

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BrowserMode, expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR, typeUnits, widerThanTheirBoxes } from "../support/browser";
+import { type BrowserMode, expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR, thumbTargets, typeUnits, widerThanTheirBoxes } from "../support/browser";
 import { apiLogin, call, type Client } from "../support/client";
 import { createInvestor, signInBrowser } from "../support/factories";
 import { collectPageErrors, hydrated } from "../support/journey";
@@ -21,7 +21,7 @@ export function definePhoneAudit(mode: BrowserMode) {
   let browser: Browser;
   let admin: Client;
   const ghs = new Intl.NumberFormat("en-GH", { style: "currency", currency: "GHS", minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  const measured = { tapWidth: Infinity, tapHeight: Infinity, primaryHeight: Infinity, chartFont: Infinity, targets: 0, charts: 0 };
+  const measured = { tapWidth: Infinity, tapHeight: Infinity, primaryHeight: Infinity, thumbHeight: Infinity, chartFont: Infinity, targets: 0, thumbs: 0, charts: 0 };
 
   type Product = { id: number; product_type: "EGG" | "CHICKEN"; unit_price: number; expected_roi: number; status: string; available_units: number };
 
@@ -87,7 +87,7 @@ export function definePhoneAudit(mode: BrowserMode) {
   afterAll(async () => {
     console.log(
       `phone audit at 360 px: ${measured.targets} tap targets, smallest ${measured.tapWidth} x ${measured.tapHeight} CSS px; ` +
-        `primary actions at least ${measured.primaryHeight} px high; ${measured.charts} charts, smallest axis text ${measured.chartFont.toFixed(2)} px`,
+        `primary actions at least ${measured.primaryHeight} px high; ${measured.thumbs} fields, disclosures and choice rows at least ${measured.thumbHeight} px high; ${measured.charts} charts, smallest axis text ${measured.chartFont.toFixed(2)} px`,
     );
     await browser?.close();
     await server?.stop();
@@ -188,9 +188,14 @@ export function definePhoneAudit(mode: BrowserMode) {
     }, scope);
   }
 
+  /** Every target 24 x 24 px (or spaced), primary actions about 44 px high; fields, disclosures and choice rows 44 px (thumbTargets). */
   async function expectTapTargets(page: Page, label: string, scope?: string) {
     const audit = await auditTapTargets(page, scope);
     expect(audit.failures, `${label}: targets under 24 x 24 px without room around them`).toEqual([]);
+    const thumbs = await thumbTargets(page, scope);
+    expect.soft(thumbs.failures, `${label}: fields, disclosures and choice rows under a thumb's 44 px`).toEqual([]);
+    measured.thumbs += thumbs.count;
+    if (thumbs.count > 0) measured.thumbHeight = Math.min(measured.thumbHeight, thumbs.minHeight);
     for (const p of audit.primaryHeights) expect(p.height, `${label}: primary action ${p.text}`).toBeGreaterThanOrEqual(40);
     measured.targets += audit.count;
     measured.tapWidth = Math.min(measured.tapWidth, audit.minWidth);
@@ -443,14 +448,17 @@ export function definePhoneAudit(mode: BrowserMode) {
       }
     }, 90_000);
 
-    it("6. every link and button is at least 24 x 24 px on every main page; primary actions about 44 px", async () => {
+    it("6. every link and button is at least 24 x 24 px on every main page; primary actions, fields, disclosures and choice rows 44 px", async () => {
       const visitor = await context.browser()!.newContext({ viewport: { width: 360, height: 740 }, javaScriptEnabled, locale: "en-GH" });
       const anon = await visitor.newPage();
       collectPageErrors(anon, errors);
       const logged = batchWithLogs();
+      // The pages that show what the 44 px rule covers: questions, settlement sheets, fields (the seeded batch has sheets).
+      const shows: Record<string, string> = { "/faq": "main details > summary", [`/batches/${logged}`]: "li[data-period] details > summary", "/contact": "main textarea" };
       for (const pathname of ["/", "/how-it-works", "/faq", "/invest/eggs", "/invest/chicken", `/batches/${logged}`, "/login", "/register", "/risk", "/terms", "/contact"]) {
         await open(anon, pathname, javaScriptEnabled);
         await expectTapTargets(anon, pathname);
+        if (shows[pathname]) await expect(anon.locator(shows[pathname]).count(), `${pathname} shows ${shows[pathname]}`).resolves.toBeGreaterThan(0);
       }
       // The language switch's buttons (in the footer at this width) are a thumb's size: 44 x 44 px.
       const languages = anon.getByTestId("language-switch").locator("button:visible");
@@ -459,6 +467,13 @@ export function definePhoneAudit(mode: BrowserMode) {
         const box = (await button.boundingBox())!;
         expect.soft(box.width, `language switch "${await button.textContent()}" width`).toBeGreaterThanOrEqual(44);
         expect.soft(box.height, `language switch "${await button.textContent()}" height`).toBeGreaterThanOrEqual(44);
+      }
+      // In Twi the questions and the sheets' summaries are longer and wrap: still a thumb's size, no more.
+      await visitor.addCookies([{ name: "lang", value: "ak", url: server.url }]);
+      for (const pathname of ["/faq", `/batches/${logged}`]) {
+        await open(anon, pathname, javaScriptEnabled);
+        expect(await anon.locator("html").getAttribute("lang")).toBe("ak");
+        await expectTapTargets(anon, `${pathname} in Twi`);
       }
       await visitor.close();
 
@@ -479,6 +494,7 @@ export function definePhoneAudit(mode: BrowserMode) {
         await expect(label.locator("a").count(), `${type}: links inside the terms checkbox's label`).resolves.toBe(0);
         await expectVisible(dialog.getByRole("link", { name: "Terms", exact: true }));
         await expectVisible(dialog.getByRole("link", { name: "Risk Disclosure", exact: true }));
+        await expect(dialog.locator("details[data-before-tax] > summary").count(), `${type}: the before-tax summary`).resolves.toBe(1);
         await expectTapTargets(p, `/invest/${type} invest dialog`, "[role=dialog]");
         await shot(p, `invest-dialog-${type}-${tag}`);
       }
@@ -488,6 +504,11 @@ export function definePhoneAudit(mode: BrowserMode) {
       await expect(noSideScroll(p), "/kyc").resolves.toBe(true);
       await open(p, "/portfolio", javaScriptEnabled);
       await expectTapTargets(p, "/portfolio");
+      await expect(p.locator("main details[data-before-tax]").count(), "/portfolio: a before-tax summary a row").resolves.toBeGreaterThan(0);
+      const reinvest = (await p
+        .getByRole("link", { name: /^Reinvest into Batch/ })
+        .first()
+        .getAttribute("href"))!;
       for (const name of [/^Details of investment/, /^Reinvest into Batch/]) {
         const box = (await p.getByRole("link", { name }).first().boundingBox())!;
         expect(box.height, `${name} height`).toBeGreaterThanOrEqual(36);
@@ -496,10 +517,21 @@ export function definePhoneAudit(mode: BrowserMode) {
       await shot(p, `portfolio-table-${tag}`);
       // Each holding's actions stay inside its card, in English and in Twi (longer words), wrapping if need be.
       await expect(actionsOutsideCards(p), "/portfolio").resolves.toEqual([]);
+      // The reinvest dialog (units, the before-tax summary, the terms box), the withdraw dialog's radios, the account's notice boxes.
+      const choices = { [reinvest]: "input[type=checkbox]", "/portfolio?dialog=withdraw": "input[type=radio]", "/account": "input[type=checkbox]" };
+      for (const [pathname, choice] of Object.entries(choices)) {
+        await open(p, pathname, javaScriptEnabled);
+        const scope = pathname === "/account" ? "main" : "[role=dialog]";
+        await expect(p.locator(scope).locator(choice).count(), `${pathname} shows ${choice}`).resolves.toBeGreaterThan(0);
+        await expectTapTargets(p, pathname, scope);
+      }
       await signedIn.addCookies([{ name: "lang", value: "ak", url: server.url }]);
       await open(p, "/portfolio", javaScriptEnabled);
       expect(await p.locator("html").getAttribute("lang")).toBe("ak");
       await expect(actionsOutsideCards(p), "/portfolio in Twi").resolves.toEqual([]);
+      await expectTapTargets(p, "/portfolio in Twi");
+      await open(p, reinvest, javaScriptEnabled);
+      await expectTapTargets(p, "the reinvest dialog in Twi", "[role=dialog]");
       await signedIn.close();
 
       const adminContext = await context.browser()!.newContext({ viewport: { width: 360, height: 740 }, javaScriptEnabled, locale: "en-GH" });

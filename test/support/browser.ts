@@ -73,3 +73,44 @@ export function widerThanTheirBoxes(page: Page, scope = "main"): Promise<string[
     return wide.filter((el) => !wide.some((other) => other !== el && el.contains(other))).map((el) => `${name(el)}: ${el.scrollWidth} px of content in ${el.clientWidth}`);
   }, scope);
 }
+
+/** What `thumbTargets` found inside its scope. */
+export type ThumbAudit = { failures: string[]; count: number; minHeight: number };
+
+/**
+ * What a thumb taps inside `scope` (a CSS selector), held to 44 px (docs/rules.md#weight-budgets):
+ * a text field, select or file input at least 44 px high; a disclosure (`<summary>`) at least
+ * 44 x 44; a checkbox or radio inside its label, so a tap anywhere on its row ticks it, and that
+ * label at least 44 x 44. Hidden, screen-reader-only (1 px) and disabled controls are not targets.
+ */
+export function thumbTargets(page: Page, scope = "body"): Promise<ThumbAudit> {
+  return page.evaluate((selector) => {
+    const root = document.querySelector(selector) ?? document.body;
+    const fields = "input:not([type=hidden],[type=checkbox],[type=radio],[type=submit],[type=button],[type=image],[type=range]), select, textarea";
+    const name = (el: Element) => `${el.tagName.toLowerCase()} "${(el.getAttribute("aria-label") || el.textContent || el.getAttribute("name") || "").trim().replace(/\s+/g, " ").slice(0, 40)}"`;
+    const size = (r: DOMRect) => `${Math.round(r.width)} x ${Math.round(r.height)}`;
+    const failures: string[] = [];
+    const heights: number[] = [];
+    for (const el of root.querySelectorAll<HTMLElement>(`${fields}, summary, input[type=checkbox], input[type=radio]`)) {
+      const r = el.getBoundingClientRect();
+      if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true }) || r.width <= 1 || r.height <= 1 || el.matches(":disabled")) continue;
+      if (el.matches(fields)) {
+        heights.push(r.height);
+        if (r.height < 44) failures.push(`${name(el)} is ${size(r)}: under 44 px high`);
+      } else if (el.tagName === "SUMMARY") {
+        heights.push(r.height);
+        if (r.height < 44 || r.width < 44) failures.push(`${name(el)} is ${size(r)}: under 44 x 44`);
+      } else {
+        const label = el.closest("label");
+        if (!label) {
+          failures.push(`${name(el)} (${(el as HTMLInputElement).type}) is not inside its label: only its ${size(r)} box ticks it`);
+          continue;
+        }
+        const l = label.getBoundingClientRect();
+        heights.push(l.height);
+        if (l.height < 44 || l.width < 44) failures.push(`the label of ${name(el)} is ${size(l)}: under 44 x 44`);
+      }
+    }
+    return { failures, count: heights.length, minHeight: Math.round(Math.min(...heights) * 10) / 10 };
+  }, scope);
+}
