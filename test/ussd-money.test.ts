@@ -234,7 +234,7 @@ describe("withdrawals on USSD", () => {
   }
 
   it("sends money to a saved mobile money destination past its cooling-off day, with every rule of the web's", async () => {
-    const kwame = await caller(800, { fullName: "Kwame Mensah" });
+    const kwame = await caller(8000, { fullName: "Kwame Mensah" });
     const payout = newPhone();
     await destination(kwame, payout, 25);
     // Not offered: one saved an hour ago (cooling off), and a bank account.
@@ -244,17 +244,20 @@ describe("withdrawals on USSD", () => {
     await fake.dial(kwame.phone);
     const last3 = payout.slice(-3);
     expect(await fake.send("5")).toBe(`Withdraw to:\n1. MTN MoMo ending ${last3}\n0. Back`);
-    expect(await fake.send("1")).toBe("Wallet: GHS 800.00\nEnter the amount to withdraw, in GHS:\n0. Back");
-    expect(await fake.send("900")).toBe("Insufficient balance\nWallet: GHS 800.00\nEnter the amount to withdraw, in GHS:\n0. Back");
+    expect(await fake.send("1")).toBe("Wallet: GHS 8,000.00\nEnter the amount to withdraw, in GHS:\n0. Back");
+    expect(await fake.send("9000")).toBe("Insufficient balance\nWallet: GHS 8,000.00\nEnter the amount to withdraw, in GHS:\n0. Back");
     // Above the balance and the GHS 1,000,000 cap alike: the balance is what stops it.
-    expect(await fake.send("9999999")).toBe("Insufficient balance\nWallet: GHS 800.00\nEnter the amount to withdraw, in GHS:\n0. Back");
-    expect(await fake.send("9999999999999999")).toBe("Insufficient balance\nWallet: GHS 800.00\nEnter the amount to withdraw, in GHS:\n0. Back");
+    expect(await fake.send("9999999")).toBe("Insufficient balance\nWallet: GHS 8,000.00\nEnter the amount to withdraw, in GHS:\n0. Back");
+    expect(await fake.send("9999999999999999")).toBe("Insufficient balance\nWallet: GHS 8,000.00\nEnter the amount to withdraw, in GHS:\n0. Back");
+    // The amount in the money format of every other screen (GHS 5,500.00, not 5500.00).
+    expect(await fake.send("5500")).toBe(`Withdraw GHS 5,500.00?\nTo MTN MoMo ending ${last3}.\n1. Confirm\n0. Back`);
+    expect(await fake.send("0")).toBe("Wallet: GHS 8,000.00\nEnter the amount to withdraw, in GHS:\n0. Back");
     expect(await fake.send("50")).toBe(`Withdraw GHS 50.00?\nTo MTN MoMo ending ${last3}.\n1. Confirm\n0. Back`);
     expect(await fake.send("1")).toBe("Enter your PIN to confirm it is you.\n0. Back");
     const end = await fake.send(PIN);
     const reference = /Reference: (akoko-withdrawal-\d{6})\./.exec(end)?.[1];
     expect(end).toBe(`Withdrawal of GHS 50.00 requested: it is on its way. Reference: ${reference}. Mobile money usually arrives within minutes.`);
-    expect(walletMinor(kwame.id)).toBe(75_000);
+    expect(walletMinor(kwame.id)).toBe(795_000);
     expect(paystack.transfers.get(reference!)).toMatchObject({ amount: 5000, status: "pending" });
     // The receipt, and the security notice every withdrawal sends.
     expect(await smsTo(kwame.phone, "Withdrawal akoko")).toBe(`Akoko: Withdrawal ${reference} of GHS 50.00 to MTN MoMo ending ${last3} requested. Mobile money usually arrives within minutes.`);

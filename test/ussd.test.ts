@@ -284,6 +284,25 @@ describe.each(GATEWAY_NAMES)("the USSD menus through %s", (name: GatewayName) =>
     expect(server.db().prepare("select units_placed from batches where id = ?").get(batch.id)).toEqual({ units_placed: 0 });
   });
 
+  it("shows the Twi invest confirmation with five-figure amounts, and a wrong key's words above it, within a screen", async () => {
+    const ama = await caller(69_555.22, "ak", { tier: "ENHANCED" });
+    // Six letters: a list never cuts them.
+    const farmName = `TwC${name.slice(0, 3)}`;
+    const batch = createBatch(server, { farmId: createFarm(server, { name: farmName }).id, productType: "CHICKEN", unitPrice: 45, targetUnits: 2000, expectedRoi: 0.12 });
+    const fake = gateway();
+    await fake.dial(ama.phone);
+    await chooseBatch(fake, farmName);
+    const cost = `To nkyefa 1,545 wo nkoko kuw ${batch.id} mu ma GHS 69,525.00.`;
+    // GHS 69,525.00 at 12%: GHS 8,343.00, GHS 667.44 withheld.
+    expect(await fake.send("1545")).toBe(`${cost}\nOtwa bere: mfasoo GHS 7,675.56, woatwa towa akyi, ne wo GHS 69,525.00 a esan ba.\n1. Si so dua\n0. San ko`);
+    const again = await fake.send("5");
+    expect(fake.ended).toBe(false);
+    expect(again.split("\n").slice(0, 2)).toEqual(["Yi noma a ewo ho no baako.", cost]);
+    expect(again).toContain("GHS 7,675.56");
+    expect(again.split("\n").slice(-2)).toEqual(["1. Si so dua", "0. San ko"]);
+    expect(await fake.send("1")).toBe("Kyerew wo PIN na kyere se wo ara ni.\n0. San ko");
+  });
+
   it("offers no caller their own early-exit units: a batch where only theirs are on sale is not listed, and the units left exclude them", async () => {
     const [ama, kojo] = [await caller(1000), await caller(1000)];
     const batch = createBatch(server, { productType: "EGG", unitPrice: 100, targetUnits: 5 });
@@ -342,6 +361,19 @@ describe.each(GATEWAY_NAMES)("the USSD menus through %s", (name: GatewayName) =>
     expect(await fake.send("1")).toBe("Enter your PIN to confirm it is you.\n0. Back");
     expect(await fake.send("0")).toBe(confirm);
     expect(server.db().prepare("select count(*) n from deposits where user_id = ?").get(kwame.id)).toEqual({ n: 0 });
+  });
+
+  it("keeps the amount prompt under a tier limit's refusal, in English and Twi, so the caller knows to type another", async () => {
+    for (const locale of ["en", "ak"] as const) {
+      const yaa = await caller(0, locale, { tier: "REGISTERED" });
+      const fake = gateway();
+      await fake.dial(yaa.phone);
+      const prompt = await fake.send("3");
+      const refused = (await fake.send("5000")).split("\n");
+      expect(refused[0]).toMatch(locale === "en" ? /^Registered accounts can deposit up to GHS 3,000\.00 a day/ : /^Akawnt gyinabea Mfiasee betumi de GHS 3,000\.00 pe ato mu da biara/);
+      expect(refused.slice(1).join("\n")).toBe(prompt);
+      expect(fake.ended).toBe(false);
+    }
   });
 
   it("gives a repeated request the same screen, and runs it once (also when both copies arrive at once)", async () => {

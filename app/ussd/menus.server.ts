@@ -12,7 +12,6 @@ import { calendarDateOrNull, formatInstant } from "~/domain/calendar";
 import { DomainError } from "~/domain/errors";
 import { availableToBuyer, buyingState, readUnitCount, sellsUnitsNow } from "~/domain/investing";
 import { normalizeGhanaPhone } from "~/domain/kyc";
-import { minorToDecimalString } from "~/domain/money";
 import { PAYMENT_TIMINGS, readOtp } from "~/domain/payments";
 import { PIN_MAX_DIGITS, PIN_MIN_DIGITS, pinRefusalMessage, readNewPin, readPinAttempt } from "~/domain/pin";
 import { portfolioTotals } from "~/domain/payouts";
@@ -31,6 +30,7 @@ import { listReceivedPayouts, nextPayouts } from "~/models/payout.server";
 import { getUserById } from "~/models/user.server";
 import { accountsWithPhone } from "~/models/ussd-sessions.server";
 import { destinationUsableAt, listMyDestinations, maskedDestination, mobileMoneyDestinationsReady, NETWORK_LABELS, withdrawalMessage } from "~/models/withdrawal.server";
+import { depositConfirmLines, investConfirmLines, withdrawConfirmLines } from "~/ussd/confirm-screens";
 import { fitted, option, page, screen, squeezed, type InputKind, type Screen, type Shrinkable } from "~/ussd/screen";
 import type { MoneyAction, Network, OutcomeName, Place, UssdState } from "~/ussd/state";
 
@@ -84,7 +84,6 @@ const said = (ctx: MenuContext, text: MessageRef | string | undefined) => (text 
 const refused = (ctx: MenuContext, error: MessageRef | string | undefined): Shrinkable => ({ line: said(ctx, error), shrink: true });
 const back = (ctx: MenuContext) => option(0, t(ctx)("ussd.back"));
 const more = (ctx: MenuContext) => option(9, t(ctx)("ussd.more"));
-const confirm = (ctx: MenuContext) => option(1, t(ctx)("ussd.confirm"));
 const invalid = <S extends UssdState>(state: S): S => ({ ...state, error: msg("ussd.invalidChoice") });
 /** The state without the refusal shown above it (an input answers it). */
 const fresh = <S extends UssdState>(state: S): S => ({ ...state, error: undefined });
@@ -466,7 +465,8 @@ const investUnits: Menu<At<"investUnits">> = {
       { line: say("ussd.invest.batch", { batchId: b.id, product: { msg: PRODUCT[b.productType] }, farm: squeezed(b.farmName, FARM_SHOWN) }), drop: 1 },
       { line: say("ussd.invest.price", { price: money(b.unitPriceMinor), available: { number: b.availableUnits } }), drop: 2 },
       { line: say("ussd.balance.wallet", { amount: money(walletInfo(accountOf(ctx)).balanceMinor) }), drop: 3 },
-      { line: say("ussd.invest.enterUnits"), drop: 4 },
+      // The prompt stays: the screen waits for units (a long refusal is cut instead).
+      say("ussd.invest.enterUnits"),
       back(ctx),
     ]);
     return { screen: wants("investUnits", lines, "number"), state };
@@ -498,14 +498,8 @@ const investConfirm: Menu<At<"investConfirm">> = {
     }
     const expected = expectedPayoutAfterTax(b.productType, costMinor, b.expectedRoi, getEnv().WITHHOLDING_TAX_RATE);
     // The income part only: a harvest also pays the cost back, which is never taxed.
-    const net = money(expected.incomeMinor - expected.taxMinor);
-    const lines = [
-      said(ctx, state.error),
-      say("ussd.invest.cost", { units: { msg: "ledger.units", params: { count: state.units } }, batchId: b.id, cost: money(costMinor) }),
-      b.productType === "EGG" ? say("ussd.invest.income.EGG", { net }) : say("ussd.invest.income.CHICKEN", { net, cost: money(costMinor) }),
-      confirm(ctx),
-      back(ctx),
-    ];
+    const netMinor = expected.incomeMinor - expected.taxMinor;
+    const lines = investConfirmLines(say, said(ctx, state.error), { units: state.units, batchId: b.id, costMinor, netMinor, productType: b.productType });
     return { screen: wants("investConfirm", lines), state };
   },
   answer: (_ctx, state, input) => {
@@ -526,7 +520,8 @@ function depositStart(ctx: MenuContext): UssdState {
 
 /** The amount to deposit, read and checked as the deposit form reads it (format, ceiling, the tier's limits). */
 const depositAmount: Menu<At<"depositAmount">> = {
-  show: (ctx, state) => ({ screen: wants("depositAmount", fitted([refused(ctx, state.error), { line: t(ctx)("ussd.deposit.enterAmount"), drop: 1 }, back(ctx)]), "decimal"), state }),
+  // The prompt stays: the screen waits for an amount (a long refusal, a tier limit's in Twi, is cut instead).
+  show: (ctx, state) => ({ screen: wants("depositAmount", fitted([refused(ctx, state.error), t(ctx)("ussd.deposit.enterAmount"), back(ctx)]), "decimal"), state }),
   answer: (ctx, state, input) => {
     if (input === "0") return { at: "main" };
     try {
@@ -558,9 +553,8 @@ const depositNetwork: Menu<At<"depositNetwork">> = {
 /** The amount and where the money comes from (this phone, its network); 1 asks for the PIN. */
 const depositConfirm: Menu<At<"depositConfirm">> = {
   show: (ctx, state) => {
-    const say = t(ctx);
-    const from = state.network === "TELECEL" ? say("ussd.deposit.fromPhone.TELECEL") : say("ussd.deposit.fromPhone", { network: NETWORK_LABELS[state.network] });
-    return { screen: wants("depositConfirm", [said(ctx, state.error), say("ussd.deposit.confirm", { amount: money(state.amountMinor) }), from, confirm(ctx), back(ctx)]), state };
+    const lines = depositConfirmLines(t(ctx), said(ctx, state.error), { amountMinor: state.amountMinor, network: state.network, networkLabel: NETWORK_LABELS[state.network] });
+    return { screen: wants("depositConfirm", lines), state };
   },
   answer: (_ctx, state, input) => {
     if (input === "0") return { at: "depositAmount" };
@@ -679,19 +673,13 @@ const withdrawAmount: Menu<At<"withdrawAmount">> = {
   },
 };
 
-/** 'Withdraw GHS x?' (the web's confirm prompt) and where it goes; 1 asks for the PIN. */
+/** 'Withdraw GHS x?' (the web's confirm prompt, in the screens' money format) and where it goes; 1 asks for the PIN. */
 const withdrawConfirm: Menu<At<"withdrawConfirm">> = {
   show: (ctx, state) => {
-    const say = t(ctx);
     const d = mobileMoneyDestinationsReady(accountOf(ctx)).find((x) => x.id === state.destinationId);
     if (!d) return withdrawList.show(ctx, { at: "withdrawList", start: 0, error: msg("refusals.destinationNotFound") });
-    const lines = [
-      said(ctx, state.error),
-      say("portfolioDialogs.withdrawPrompt", { amount: minorToDecimalString(state.amountMinor) }),
-      say("ussd.withdraw.to", { destination: maskedDestination(d.label, d.accountNumber) }),
-      confirm(ctx),
-      back(ctx),
-    ];
+    // The amount in the money format of every other screen (the web's prompt echoes the amount as typed).
+    const lines = withdrawConfirmLines(t(ctx), said(ctx, state.error), { amountMinor: state.amountMinor, destination: said(ctx, maskedDestination(d.label, d.accountNumber)) });
     return { screen: wants("withdrawConfirm", lines), state };
   },
   answer: (_ctx, state, input) => {

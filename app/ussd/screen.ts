@@ -53,7 +53,7 @@ export type Optional = { line: string; drop: number };
  */
 export type Shrinkable = { line: string; shrink: true };
 
-type Part = string | Optional | Shrinkable;
+export type Part = string | Optional | Shrinkable;
 const lineOf = (p: Part) => (typeof p === "string" ? p : p.line);
 
 /** `text` in GSM-7, in at most `room` places: whole, or cut on a word boundary and ending in "...". */
@@ -92,6 +92,18 @@ const SHORTEST_SHARED = 6;
 
 /** A name cut to `most` characters (a screen's room), without a space at the cut. */
 export const squeezed = (text: string, most: number) => (text.length <= most ? text : text.slice(0, most).trimEnd());
+
+/**
+ * The first of `variants` (a screen's lines, the fullest first, each a shorter wording of the one
+ * before) that fits as it is; else the last, fitted (its optional lines dropped, its refusal cut).
+ */
+export function firstFitting(variants: ReadonlyArray<readonly Part[]>): string[] {
+  for (const variant of variants.slice(0, -1)) {
+    const lines = variant.map(lineOf);
+    if (fits(lines)) return lines;
+  }
+  return fitted(variants[variants.length - 1]);
+}
 
 /**
  * One page of a list: `top` (a refusal to show first: always kept), `head`, then from item `start` as many items as fit, at most `most`, then
