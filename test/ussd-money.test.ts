@@ -345,6 +345,28 @@ describe("the PIN on USSD", () => {
     expect(walletMinor(efua.id)).toBe(100_000);
   });
 
+  it("refuses an empty send or letters at a PIN screen as not a PIN, without counting it toward the lock", async () => {
+    const yaw = await caller(1000);
+    const { farm } = openBatch();
+    const fake = gateways.hubtel();
+    await fake.dial(yaw.phone);
+    await toInvestPin(fake, farm, 1);
+    for (const slip of ["", "abc", "12", "1234567"]) {
+      expect(await fake.send(slip), JSON.stringify(slip)).toBe("Your PIN must be 4 to 6 digits.\nEnter your PIN to confirm it is you.\n0. Back");
+      expect(pinRow(yaw.id)).toEqual({ failures: 0, lockedUntil: null });
+    }
+    // A wrong PIN still counts; the slips before it did not.
+    expect(await fake.send("1357")).toMatch(/^That PIN is not right\. 2 tries left/);
+    // Change PIN's current PIN too (Africa's Talking: an empty send is a trailing "*").
+    const at = gateways.africastalking();
+    await at.dial(yaw.phone);
+    await at.send("7");
+    for (const slip of ["", "pin"]) expect(await at.send(slip), JSON.stringify(slip)).toBe("Your PIN must be 4 to 6 digits.\nEnter your current PIN:\n0. Back");
+    expect(pinRow(yaw.id)).toEqual({ failures: 1, lockedUntil: null });
+    expect(await at.send(PIN)).toBe("Enter your new PIN, 4 to 6 digits:\n0. Back");
+    expect(pinRow(yaw.id).failures).toBe(0);
+  });
+
   it("changes the PIN: the current one first (a wrong one counts toward the lock), the new one twice; the old one no longer works", async () => {
     const kofi = await caller(1000);
     const { farm } = openBatch();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DomainError } from "~/domain/errors";
-import { PIN_LOCK_MINUTES, pinLockEnd, pinLockHolds, pinRefusalMessage, pinWeakness, readNewPin, readPinAttempt } from "~/domain/pin";
+import { malformedPinAttempt, PIN_LOCK_MINUTES, pinLockEnd, pinLockHolds, pinRefusalMessage, pinWeakness, readNewPin, readPinAttempt } from "~/domain/pin";
 
 const why = (pin: string) => pinWeakness(pin)?.msg ?? null;
 
@@ -45,6 +45,13 @@ describe("reading a PIN", () => {
     expect(readPinAttempt(" 4071 ")).toBe("4071");
     expect(readPinAttempt(4071)).toBe("");
     expect(readPinAttempt("9".repeat(500))).toHaveLength(64);
+  });
+
+  it("tells a guess that cannot be a PIN (empty, letters, too short or long) from one that may be, weak or not", () => {
+    for (const guess of ["", "abc", "12", "407", "4071593", "40a1", "40 71", "٤٠٧١"])
+      expect(malformedPinAttempt(guess), JSON.stringify(guess)).toEqual({ msg: "refusals.pinFormat", params: { min: 4, max: 6 } });
+    // A weak PIN could not be set, but checking it costs a try as any wrong PIN does.
+    for (const guess of ["4071", "530917", "0000", "1234"]) expect(malformedPinAttempt(guess), guess).toBeNull();
   });
 });
 

@@ -48,6 +48,15 @@ export function readPinAttempt(input: unknown): string {
 }
 
 /**
+ * Why a guess cannot be a PIN (empty, letters, not 4 to 6 digits), or null when it may be one. Every
+ * PIN was set by the rules above, so such a guess could never be right: a door refuses it as it is
+ * (a slip of the keypad, an empty send), without checking it or counting it toward the lock.
+ */
+export function malformedPinAttempt(guess: string): MessageRef | null {
+  return new RegExp(`^[0-9]{${PIN_MIN_DIGITS},${PIN_MAX_DIGITS}}$`).test(guess) ? null : msg("refusals.pinFormat", { min: PIN_MIN_DIGITS, max: PIN_MAX_DIGITS });
+}
+
+/**
  * The moment a PIN locked now (at `nowMs`) opens again: 30 minutes on, rounded up to the whole minute,
  * so the time a person is told ("14:36 UTC") is when it opens, not a few seconds before.
  */

@@ -13,7 +13,7 @@ import { DomainError } from "~/domain/errors";
 import { availableToBuyer, buyingState, readUnitCount, sellsUnitsNow } from "~/domain/investing";
 import { normalizeGhanaPhone } from "~/domain/kyc";
 import { PAYMENT_TIMINGS, readOtp } from "~/domain/payments";
-import { PIN_MAX_DIGITS, PIN_MIN_DIGITS, pinRefusalMessage, readNewPin, readPinAttempt } from "~/domain/pin";
+import { malformedPinAttempt, PIN_MAX_DIGITS, PIN_MIN_DIGITS, pinRefusalMessage, readNewPin, readPinAttempt } from "~/domain/pin";
 import { portfolioTotals } from "~/domain/payouts";
 import { expectedPayoutAfterTax } from "~/domain/schedules";
 import { parseMoneyAmount, parseWithdrawalAmount } from "~/domain/wallet";
@@ -181,7 +181,11 @@ const pin: Menu<At<"pin">> = {
   show: (ctx, state) => ({ screen: wants("pin", fitted([refused(ctx, state.error), t(ctx)("refusals.pinNeeded"), back(ctx)]), "number"), state }),
   answer: async (ctx, state, input) => {
     if (input === "0") return confirmationOf(state.action);
-    const check = await checkPin(asActor(ctx), readPinAttempt(input));
+    const guess = readPinAttempt(input);
+    // Empty or not digits: not a PIN, so not a wrong one either (the lock counts wrong PINs only).
+    const malformed = malformedPinAttempt(guess);
+    if (malformed) return { ...state, error: malformed };
+    const check = await checkPin(asActor(ctx), guess);
     if (!check.ok) return pinRefused(ctx, state, check);
     return run(ctx, state.action);
   },
@@ -697,6 +701,8 @@ const changePinOld: Menu<At<"changePinOld">> = {
   answer: async (ctx, state, input) => {
     if (input === "0") return { at: "main" };
     const old = readPinAttempt(input);
+    const malformed = malformedPinAttempt(old);
+    if (malformed) return { ...state, error: malformed };
     const check = await checkPin(asActor(ctx), old);
     if (!check.ok) return pinRefused(ctx, state, check);
     return { at: "changePinNew", sealedOld: seal(old) };
