@@ -96,7 +96,15 @@ describe.each(GATEWAY_NAMES)("the USSD menus through %s", (name: GatewayName) =>
     const phone = newPhone();
     server.db().prepare("update users set phone = ? where id = ?").run(phone, unconfirmed.id);
     await fake.dial(phone);
-    expect(fake.screen).toBe("This number has no confirmed Akoko account. Create one at akoko.test, then confirm this phone on your account page.");
+    expect(fake.ended).toBe(true);
+  });
+
+  it("tells a number an account holds unconfirmed to confirm it on that account, not to make another", async () => {
+    const fake = gateway();
+    const unconfirmed = await createInvestor(server);
+    const phone = newPhone();
+    server.db().prepare("update users set phone = ? where id = ?").run(phone, unconfirmed.id);
+    expect(await fake.dial(phone)).toBe("This number is on an Akoko account but not confirmed. Confirm this phone on your account page at akoko.test, then dial again.");
     expect(fake.ended).toBe(true);
   });
 
@@ -155,7 +163,9 @@ describe.each(GATEWAY_NAMES)("the USSD menus through %s", (name: GatewayName) =>
     expect(all).toContain(`Batch ${batches[2].id} Egg, 10 units: GHS 13.80 on `);
     // A harvest pays the cost back too (GHS 200.00, and 12%: GHS 24.00, less GHS 1.92 tax).
     expect(all).toContain(`Batch ${chicken.id} Chicken, 4 units: GHS 222.08 on `);
-    expect(all).toContain(`Batch ${batches[4].id} Egg, 10 units: starts when the batch is active`);
+    // Not started: its first month's figure all the same, as /portfolio shows it, in the portfolio's words
+    // (10 units at GHS 100 and 1.25%: GHS 12.50, GHS 1.00 withheld).
+    expect(all).toContain(`Batch ${batches[4].id} Egg, 10 units: GHS 11.50. Starts when the batch is activated`);
     expect(seen.length).toBeGreaterThan(1);
     expect(await fake.send("0")).toContain("1. Balance");
   });
@@ -264,7 +274,8 @@ describe.each(GATEWAY_NAMES)("the USSD menus through %s", (name: GatewayName) =>
     const batch = createBatch(server, { farmId: createFarm(server, { name: farmName }).id, productType: "EGG", unitPrice: 100, targetUnits: 20, expectedRoi: 0.01 });
     const fake = gateway();
     await fake.dial(efua.phone);
-    const units = await chooseBatch(fake, farmName);
+    // Its number: a list of many batches cuts the farm's name.
+    const units = await chooseBatch(fake, `#${batch.id} `);
     expect(units).toBe(`Batch ${batch.id}, Egg, ${farmName}\nGHS 100.00 a unit, 20 left\nWallet: GHS 1,000.00\nEnter the units to buy:\n0. Back`);
     expect(await fake.send("abc")).toMatch(/^Enter a positive units amount\.\n/);
     expect(await fake.send("2.5")).toMatch(/^Units must be a whole number\.\n/);
@@ -282,6 +293,27 @@ describe.each(GATEWAY_NAMES)("the USSD menus through %s", (name: GatewayName) =>
     // Nothing was bought.
     expect(server.db().prepare("select count(*) n from investments where user_id = ?").get(efua.id)).toEqual({ n: 0 });
     expect(server.db().prepare("select units_placed from batches where id = ?").get(batch.id)).toEqual({ units_placed: 0 });
+  });
+
+  it("numbers each batch in the invest list, so that batches of one farm differ, and marks a farm's name it cuts", async () => {
+    const farmName = `Nsawam Broiler Growers Association ${name}`;
+    const farmId = createFarm(server, { name: farmName }).id;
+    const ids = [0, 1, 2].map(() => createBatch(server, { farmId, productType: "CHICKEN", unitPrice: 45, targetUnits: 2000, expectedRoi: 0.12 }).id);
+    const kofi = await caller(100);
+    const fake = gateway();
+    await fake.dial(kofi.phone);
+    const lines: string[] = [];
+    for (let screen = await fake.send("2"); ; screen = await fake.send("9")) {
+      lines.push(...screen.split("\n"));
+      if (!screen.includes("9. More")) break;
+    }
+    for (const id of ids) {
+      const line = lines.find((l) => l.includes(`Chicken #${id} `));
+      expect(line, lines.join("\n")).toBeDefined();
+      // The farm's name whole, or cut with a mark ("Nsawam..."), never cut silently.
+      const farm = new RegExp(`^\\d\\. Chicken #${id} (.*) ?GHS 45\\.00 12%/cycle$`).exec(line!)?.[1].trim();
+      expect(farm === farmName || farm === "" || (farm!.endsWith("...") && farmName.startsWith(farm!.slice(0, -3))), line).toBe(true);
+    }
   });
 
   it("shows the Twi invest confirmation with five-figure amounts, and a wrong key's words above it, within a screen", async () => {
@@ -624,7 +656,7 @@ describe("every screen, in English and Twi", () => {
     while (/^9\. /m.test(fake.screen)) await fake.send("9");
     await fake.send("0");
     // The broiler batch (the egg one is laying, with no units on offer: not for sale).
-    expect(await chooseBatch(fake, `W${walks}2`)).toContain(String(big[1].id));
+    expect(await chooseBatch(fake, `#${big[1].id} `)).toContain(String(big[1].id));
     for (const input of ["", "abc", "2.5", "-3", "99999999999", "1000001", "999999"]) await fake.send(input);
     await fake.send("90");
     await fake.send("x");
@@ -642,7 +674,7 @@ describe("every screen, in English and Twi", () => {
     await fake.send("0");
     await fake.send("0");
     // Nearly a million units of the cheap batch, bought with the PIN.
-    await chooseBatch(fake, `W${walks}3`);
+    await chooseBatch(fake, `#${big[2].id} `);
     await fake.send("999960");
     await fake.send("1");
     expect(await fake.send(PIN)).toContain("AKK-INV-");

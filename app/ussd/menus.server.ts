@@ -248,14 +248,14 @@ async function withdrawn(ctx: MenuContext, action: Extract<MoneyAction, { kind: 
 
 // ---- a number without an account ----
 
-/** Whether the number may register here: a Ghana mobile number no account holds (registerByPhone refuses any other). */
-const mayRegister = (ctx: MenuContext) => normalizeGhanaPhone(ctx.phone) !== null && accountsWithPhone(ctx.phone).held === 0;
-
 const newcomer: Menu<At<"newcomer">> = {
   show: (ctx, state) => {
     const say = t(ctx);
-    // An account holds the number, unconfirmed: it is confirmed on that account's page.
-    if (!mayRegister(ctx)) return { screen: ends("newcomer", [say("ussd.unknownNumber", { site: ctx.site })]), state };
+    // May register here: a Ghana mobile number no account holds (registerByPhone refuses any other).
+    // An account holds it, unconfirmed: it is confirmed on that account's page, not registered again.
+    if (accountsWithPhone(ctx.phone).held > 0) return { screen: ends("newcomer", [say("ussd.unconfirmedNumber", { site: ctx.site })]), state };
+    // Not a Ghana mobile number: an account on the web, with a number it can confirm.
+    if (normalizeGhanaPhone(ctx.phone) === null) return { screen: ends("newcomer", [say("ussd.unknownNumber", { site: ctx.site })]), state };
     return { screen: wants("newcomer", [said(ctx, state.error), say("ussd.newcomer", { site: ctx.site }), ...entryLines(ctx, NEWCOMER_ENTRIES)]), state };
   },
   answer: (ctx, state, input) => entryFor(NEWCOMER_ENTRIES, input)?.to(ctx) ?? invalid(state),
@@ -364,7 +364,8 @@ const holdings: Menu<At<"holdings">> = {
       item: (index) => {
         const p = due[index];
         const what = { batchId: p.batchId, product: { msg: PRODUCT[p.productType] }, units: { msg: "ledger.units", params: { count: held.get(p.id) ?? 0 } } };
-        if (!p.date) return say("ussd.holdings.itemWaiting", what);
+        // Not started: what the first payout would be, as the portfolio shows it, in its words.
+        if (!p.date) return say("ussd.holdings.itemWaiting", { ...what, amount: money(p.expected.netMinor), starts: { msg: "portfolio.startsWhenActive" } });
         const payout = { ...what, amount: money(p.expected.netMinor), date: p.date };
         // Late as the portfolio counts it (nextPayouts' overdueDays), in the portfolio's words.
         return p.overdueDays > 0 ? say("ussd.holdings.itemOverdue", { ...payout, overdue: { msg: "portfolio.overdue", params: { count: p.overdueDays } } }) : say("ussd.holdings.item", payout);
@@ -428,8 +429,10 @@ const investList: Menu<At<"investList">> = {
       headFirst: false,
       item: (index, squeeze) => {
         const b = open[index];
+        // The batch's number tells apart batches of one farm; the farm's name is cut (marked) before an item goes.
         const line = say("ussd.invest.item", {
           product: { msg: PRODUCT[b.productType] },
+          batchId: b.id,
           farm: squeezed(b.farmName, squeeze),
           price: money(b.unitPriceMinor),
           roi: roiOf(b.productType, b.expectedRoi),

@@ -27,32 +27,37 @@ describe("a USSD screen", () => {
     expect(fitted([long, { line: long, drop: 1 }, { line: long, drop: 2 }, long])).toEqual([long, long]);
   });
 
-  it("cuts a name to the room a list gives it", () => {
-    expect(squeezed("Dormaa Ahenkro Poultry", 10)).toBe("Dormaa Ahe");
-    expect(squeezed("Kumasi Farm", 7)).toBe("Kumasi");
+  it("cuts a name to the room a list gives it, marked as cut (on a word when one ends late enough)", () => {
+    expect(squeezed("Dormaa Ahenkro Poultry", 10)).toBe("Dormaa...");
+    expect(squeezed("Dormaa Ahenkro Poultry", 20)).toBe("Dormaa Ahenkro...");
+    expect(squeezed("Techiman Agro", 10)).toBe("Techima...");
+    expect(squeezed("Kumasi Farm", 7)).toBe("Kuma...");
+    expect(squeezed("Kumasi Farm", 11)).toBe("Kumasi Farm");
     expect(squeezed("Ejisu", 20)).toBe("Ejisu");
+    expect(squeezed("Ejisu", 4)).toBe("E...");
+    expect(squeezed("Ejisu", 3)).toBe("");
     expect(squeezed("Ejisu", 0)).toBe("");
   });
 
   it("pages a list: as many items as fit (at most `most`), names cut before an item goes to the next page", () => {
     const names = ["Dormaa Ahenkro Layers Cooperative", "Techiman Broiler Growers", "Kumasi", "Nsawam Egg House", "Tamale Poultry Enterprise", "Sunyani"];
     const foot = (more: boolean) => (more ? ["9. More", "0. Back"] : ["0. Back"]);
-    // A batch line at the usual figures: five to a screen, the heading left out for them, names cut to 6.
+    // A batch line at the usual figures: five to a screen, the heading left out for them, names cut to 7 with their mark.
     const usual = (i: number, squeeze: number) => option((i % 5) + 1, `Egg ${squeezed(names[i], squeeze)} GHS 100.00 1%/mo`);
     const first = page({ count: names.length, start: 0, most: 5, head: ["Open batches:"], headFirst: false, item: usual, foot });
     expect(first.shown).toBe(5);
     expect(first.lines).toEqual([
-      "1. Egg Dormaa GHS 100.00 1%/mo",
-      "2. Egg Techim GHS 100.00 1%/mo",
+      "1. Egg Dorm... GHS 100.00 1%/mo",
+      "2. Egg Tech... GHS 100.00 1%/mo",
       "3. Egg Kumasi GHS 100.00 1%/mo",
-      "4. Egg Nsawam GHS 100.00 1%/mo",
-      "5. Egg Tamale GHS 100.00 1%/mo",
+      "4. Egg Nsaw... GHS 100.00 1%/mo",
+      "5. Egg Tama... GHS 100.00 1%/mo",
       "9. More",
       "0. Back",
     ]);
     const second = page({ count: names.length, start: 5, most: 5, head: ["Open batches:"], headFirst: false, item: usual, foot });
     expect(second).toEqual({ lines: ["Open batches:", "1. Egg Sunyani GHS 100.00 1%/mo", "0. Back"], shown: 1 });
-    // Longer lines: fewer to a screen (never a name cut below 6 characters while two share it).
+    // Longer lines: fewer to a screen (never a name cut below 7 characters while two share it).
     const long = (i: number, squeeze: number) => option(i + 1, `Chicken ${squeezed(names[i], squeeze)} GHS 1,000.00 12.5%/cycle`);
     const fewer = page({ count: names.length, start: 0, most: 5, head: ["Open batches:"], headFirst: false, item: long, foot });
     expect(fewer.shown).toBe(3);
@@ -67,7 +72,7 @@ describe("a USSD screen", () => {
     const wide = (i: number, squeeze: number) => option(i + 1, `${squeezed("n".repeat(60), squeeze)} ${"w".repeat(70)}`);
     const one = page({ count: 3, start: 0, most: 5, head: ["h".repeat(105)], item: wide, foot: () => ["0. Back"] });
     expect(one.shown).toBe(2);
-    expect(one.lines[0]).toMatch(/^1\. n+ w+$/);
+    expect(one.lines[0]).toMatch(/^1\. n+\.\.\. w+$/);
     // With room for the heading and one item (its name left out), the heading stays.
     const headed = page({ count: 3, start: 0, most: 5, head: ["h".repeat(100)], item: wide, foot: () => ["0. Back"] });
     expect(headed).toEqual({ lines: ["h".repeat(100), `1.  ${"w".repeat(70)}`, "0. Back"], shown: 1 });

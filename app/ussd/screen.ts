@@ -86,12 +86,25 @@ export function fitted(parts: readonly Part[]): string[] {
 }
 
 /** How many characters of a line's free text (a farm's name) a list may keep, most first; 0 leaves it out. */
-const SQUEEZES = [Infinity, 20, 14, 10, 6, 0];
-/** With more than one item on a screen, a name is kept to 6 characters at least before an item goes to the next page. */
-const SHORTEST_SHARED = 6;
+const SQUEEZES = [Infinity, 20, 14, 10, 7, 0];
+/** With more than one item on a screen, a name is kept to 7 characters at least (4 letters and "...") before an item goes to the next page. */
+const SHORTEST_SHARED = 7;
 
-/** A name cut to `most` characters (a screen's room), without a space at the cut. */
-export const squeezed = (text: string, most: number) => (text.length <= most ? text : text.slice(0, most).trimEnd());
+/** The mark a cut name ends with, so that "Techim..." does not read as a place called Techim. */
+const CUT_MARK = "...";
+
+/**
+ * A name in at most `most` characters (a screen's room): whole, or cut and marked "...", on a word
+ * when one ends late enough ("Ejisu Poultry" in 10: "Ejisu..."); with no room for a letter and the
+ * mark, left out.
+ */
+export function squeezed(text: string, most: number): string {
+  if (text.length <= most) return text;
+  if (most <= CUT_MARK.length) return "";
+  const cut = text.slice(0, most - CUT_MARK.length).trimEnd();
+  const space = cut.lastIndexOf(" ");
+  return `${(space > cut.length * 0.6 ? cut.slice(0, space) : cut).trimEnd()}${CUT_MARK}`;
+}
 
 /**
  * The first of `variants` (a screen's lines, the fullest first, each a shorter wording of the one

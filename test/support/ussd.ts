@@ -22,16 +22,16 @@ export const GATEWAY_NAMES: readonly GatewayName[] = ["africastalking", "hubtel"
 /** The screen's menu key for the line holding `text`, or null. */
 export const keyFor = (screen: string, text: string) => /^(\d)\. /.exec(screen.split("\n").find((line) => line.includes(text)) ?? "")?.[1] ?? null;
 
-/** From the main menu: Invest, then "More" until the batch of `farm` shows; chooses it. */
-export async function chooseBatch(fake: FakeUssdGateway, farm: string): Promise<string> {
+/** From the main menu: Invest, then "More" until the batch whose line holds `text` shows (its farm's short name, or its number: `#12 `); chooses it. */
+export async function chooseBatch(fake: FakeUssdGateway, text: string): Promise<string> {
   let screen = await fake.send("2");
   for (let pages = 0; pages < 50; pages++) {
-    const key = keyFor(screen, farm);
+    const key = keyFor(screen, text);
     if (key) return fake.send(key);
     expect(screen).toMatch(/^9\. /m);
     screen = await fake.send("9");
   }
-  throw new Error(`No batch of ${farm} in the list`);
+  throw new Error(`No batch with ${text} in the list`);
 }
 
 export type UssdSessionRow = { id: number; state: string; language: string; lastRequest: string | null; endedAt: string | null; updatedAt: string };
