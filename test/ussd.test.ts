@@ -317,16 +317,17 @@ describe.each(GATEWAY_NAMES)("the USSD menus through %s", (name: GatewayName) =>
   });
 
   it("shows the Twi invest confirmation with five-figure amounts, and a wrong key's words above it, within a screen", async () => {
+    // Whole, these lines and a wrong key's words take 183 characters and more (184 from batch 10 on).
     const ama = await caller(69_555.22, "ak", { tier: "ENHANCED" });
     // Six letters: a list never cuts them.
     const farmName = `TwC${name.slice(0, 3)}`;
-    const batch = createBatch(server, { farmId: createFarm(server, { name: farmName }).id, productType: "CHICKEN", unitPrice: 45, targetUnits: 2000, expectedRoi: 0.12 });
+    const batch = createBatch(server, { farmId: createFarm(server, { name: farmName }).id, productType: "CHICKEN", unitPrice: 4.5, targetUnits: 20_000, expectedRoi: 0.12 });
     const fake = gateway();
     await fake.dial(ama.phone);
     await chooseBatch(fake, farmName);
-    const cost = `To nkyefa 1,545 wo nkoko kuw ${batch.id} mu ma GHS 69,525.00.`;
+    const cost = `To nkyefa 15,450 wo nkoko kuw ${batch.id} mu ma GHS 69,525.00.`;
     // GHS 69,525.00 at 12%: GHS 8,343.00, GHS 667.44 withheld.
-    expect(await fake.send("1545")).toBe(`${cost}\nOtwa bere: mfasoo GHS 7,675.56, woatwa towa akyi, ne wo GHS 69,525.00 a esan ba.\n1. Si so dua\n0. San ko`);
+    expect(await fake.send("15450")).toBe(`${cost}\nOtwa bere: mfasoo GHS 7,675.56, woatwa towa akyi, ne wo GHS 69,525.00 a esan ba.\n1. Si so dua\n0. San ko`);
     const again = await fake.send("5");
     expect(fake.ended).toBe(false);
     expect(again.split("\n").slice(0, 2)).toEqual(["Yi noma a ewo ho no baako.", cost]);
