@@ -364,6 +364,13 @@ describe("signing in with a phone number on /login/phone", () => {
     const pinStep = await get(browser, "/login/phone");
     expect(pinStep.html).toContain("The code is right. Now enter your PIN");
     expect((await post(browser, "/login/phone", { intent: "check-pin", pin: "" })).html).toContain("Enter your PIN.");
+    // Letters, or too few or too many digits, cannot be a PIN: refused as they are, no try counted.
+    for (const slip of ["abcd", "12", "1234567"]) {
+      const refused = await post(browser, "/login/phone", { intent: "check-pin", pin: slip });
+      expect(refused.status, slip).toBe(400);
+      expect(refused.html, slip).toContain("Your PIN must be 4 to 6 digits.");
+    }
+    expect(userRow(yaa.id).pin_failures).toBe(0);
     const wrongPin = await post(browser, "/login/phone", { intent: "check-pin", pin: "5802" });
     expect(wrongPin.html).toContain("That PIN is not right. 2 tries left");
     // The language kept on the account (chosen on USSD, say) follows to this device, as at a password sign-in.

@@ -4,7 +4,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Field, FormError } from "~/components/forms";
 import { PHONE_MAX } from "~/forms/limits";
-import { PIN_MAX_DIGITS, PinRefused } from "~/domain/pin";
+import { malformedPinAttempt, PIN_MAX_DIGITS, PinRefused } from "~/domain/pin";
 import { landingPath, LoginError } from "~/auth/sign-in.server";
 import { getUser, sessionCookieFor, sessionMetaOf } from "~/auth/session.server";
 import { clearPhoneSignIn, phoneSignInCookie, readPhoneSignIn } from "~/auth/phone-sign-in.server";
@@ -15,7 +15,7 @@ import { parseForm } from "~/forms/parse.server";
 import { clientIp } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { detailIn, localeOf, rendererFor, translatorFor, wordsFor } from "~/catalog/index.server";
+import { detailIn, localeOf, render, rendererFor, translatorFor, wordsFor } from "~/catalog/index.server";
 import { useT } from "~/catalog/use-words";
 import { PRODUCT_NAME } from "~/components/brand";
 import { phoneForDisplay } from "~/pages/account";
@@ -78,8 +78,12 @@ export async function action({ request }: ActionFunctionArgs) {
       }
       case "check-pin": {
         if (!flow || flow.userId === null) return startAgain();
-        if (!(form.pin ?? "").trim()) return refused({ errors: { pin: t("login.phone.pinRequired") } });
-        const { user, token } = await signInWithPin({ userId: flow.userId, phone: flow.phone, pin: form.pin.trim(), ip, session: sessionMetaOf(request, "browser") });
+        const guess = (form.pin ?? "").trim();
+        if (!guess) return refused({ errors: { pin: t("login.phone.pinRequired") } });
+        // No PIN is letters or of another length: such a slip is refused as it is, not counted toward the lock (as on USSD).
+        const malformed = malformedPinAttempt(guess);
+        if (malformed) return refused({ errors: { pin: render(locale, malformed) } });
+        const { user, token } = await signInWithPin({ userId: flow.userId, phone: flow.phone, pin: guess, ip, session: sessionMetaOf(request, "browser") });
         const headers = new Headers();
         headers.append("Set-Cookie", await sessionCookieFor(token));
         headers.append("Set-Cookie", await clearPhoneSignIn());
