@@ -17,13 +17,17 @@ const PAGES: Record<string, string> = {
   "/good": `<!doctype html><html lang="en"><head><title>Good</title></head><body><main><h1>Fine</h1><button>Save</button></main></body></html>`,
   "/bad": `<!doctype html><html lang="en"><head><title>Bad</title></head><body><main><h1>Broken</h1><button></button><img src="/x.png"></main></body></html>`,
   // Its script, when it runs, leaves the button without a name.
+  // Its text is too faint only once its stylesheet has loaded.
+  "/faint": `<!doctype html><html lang="en"><head><title>Faint</title><link rel="stylesheet" href="/faint.css"></head><body><main><h1>Faint</h1><p>Hard to read</p></main></body></html>`,
+  "/faint.css": `p { color: #c8c8c8; background: #ffffff; }`,
   "/scripted": `<!doctype html><html lang="en"><head><title>Scripted</title></head><body><main><h1>Named in the HTML</h1><button id="b">Save</button><script>document.getElementById("b").textContent = "";</script></main></body></html>`,
 };
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     const page = PAGES[req.url ?? ""];
-    res.writeHead(page ? 200 : 404, { "Content-Type": "text/html; charset=utf-8" }).end(page ?? "");
+    const type = req.url?.endsWith(".css") ? "text/css" : "text/html; charset=utf-8";
+    res.writeHead(page ? 200 : 404, { "Content-Type": type }).end(page ?? "");
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -46,6 +50,11 @@ describe("seriousViolations", () => {
       // What the page shows now, not what its URL served: a change made in the page is audited.
       await page.setContent(PAGES["/bad"].replace("<button></button>", "<button>Named</button>"));
       expect((await seriousViolations(page)).map((v) => v.id)).toEqual(["image-alt"]);
+      // A page audited after others in the same tab is audited with its own stylesheet loaded.
+      await page.goto(`${base}/faint`);
+      expect((await seriousViolations(page)).map((v) => v.id)).toEqual(["color-contrast"]);
+      await page.goto(`${base}/good`);
+      expect(await seriousViolations(page)).toEqual([]);
       await context.close();
     });
 
