@@ -16,6 +16,7 @@ import { startFakeSmtp, type FakeSmtp } from "./support/fake-smtp";
 import { messagingEnv } from "./support/messaging";
 import { startServer, TEST_ADMIN, type TestServer } from "./support/server";
 import { awayFromStepEnd, codeFor } from "./support/totp";
+import { PIN_TRIES } from "~/domain/pin";
 
 let smtp: FakeSmtp;
 let hubtel: FakeHubtel;
@@ -288,6 +289,37 @@ describe("the PIN on /account, without JavaScript", () => {
     const ticket = /name="ticket" value="([^"]+)"/.exec(ask.html)![1];
     expect(await post(efua.page, "/account", { intent: "close", confirmed: "1", ticket })).toMatchObject({ status: 302, location: "/" });
     expect(userRow(efua.id)).toMatchObject({ email: `closed-${efua.id}@closed.invalid`, phone: null, pin_hash: null, closed_at: expect.any(String) });
+  });
+
+  it("refuses an entry that cannot be a PIN in every form that asks the current one, without counting it toward the lock", async () => {
+    const kwame = await createPhoneInvestor(server, { pin: "4071" });
+    // One wrong PIN counted first: a slip must leave the count as it is, not only at nought.
+    expect((await post(kwame.page, "/account", { intent: "pin", current_pin: "9999", new_pin: "5802", confirm_pin: "5802" })).html).toContain("That PIN is not right. 2 tries left");
+    const forms: Array<Record<string, string>> = [
+      { intent: "add-email", email: `kwame.${kwame.id}@example.com` },
+      { intent: "pin", new_pin: "5802", confirm_pin: "5802" },
+      { intent: "set-password", new_password: "kwame-strong-password", confirm_password: "kwame-strong-password" },
+      { intent: "close" },
+      // The close form with JavaScript sends the PIN and confirmed=1 at once.
+      { intent: "close", confirmed: "1" },
+    ];
+    // Letters, too few or too many digits, a space inside: refused as they are, sent as often as the lock takes.
+    const slips = ["abcd", "12", "1234567", "40 71"];
+    for (const fields of forms) {
+      for (let i = 0; i < Math.max(PIN_TRIES, slips.length); i++) {
+        const slip = slips[i % slips.length];
+        const refused = await post(kwame.page, "/account", { ...fields, current_pin: slip });
+        expect(refused.status, `${fields.intent} ${slip}`).toBe(400);
+        expect(refused.html, `${fields.intent} ${slip}`).toContain("Your PIN must be 4 to 6 digits.");
+      }
+      // An empty one asks for the PIN, as before, and counts nothing either.
+      expect((await post(kwame.page, "/account", { ...fields, current_pin: "" })).html).toContain("Enter your PIN to confirm it is you.");
+      expect(userRow(kwame.id), fields.intent).toMatchObject({ pin_failures: 1, pin_locked_until: null, email: null, password_hash: null, closed_at: null });
+    }
+    // A well-formed wrong PIN still counts, and the right one still works.
+    expect((await post(kwame.page, "/account", { intent: "pin", current_pin: "9998", new_pin: "5802", confirm_pin: "5802" })).html).toContain("That PIN is not right. 1 try left");
+    expect(await post(kwame.page, "/account", { intent: "pin", current_pin: "4071", new_pin: "5802", confirm_pin: "5802" })).toMatchObject({ status: 302, location: "/account#pin" });
+    expect(userRow(kwame.id)).toMatchObject({ pin_failures: 0, pin_locked_until: null });
   });
 });
 

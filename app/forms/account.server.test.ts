@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { fieldErrors } from "~/forms/parse.server";
-import { ChangePasswordFormSchema, ChangePasswordSchema, CloseAccountSchema, LoginSchema, ProfileUpdateSchema, RegisterSchema, ResetPasswordSchema } from "~/forms/account.server";
+import {
+  ChangePasswordFormSchema,
+  ChangePasswordSchema,
+  CloseAccountSchema,
+  CloseWithPinSchema,
+  LoginSchema,
+  ProfileUpdateSchema,
+  ProofSchema,
+  RegisterSchema,
+  ResetPasswordSchema,
+} from "~/forms/account.server";
 import { englishOf } from "~/domain/errors";
 
 describe("RegisterSchema", () => {
@@ -86,6 +96,28 @@ describe("the account page's forms", () => {
   it("closing needs the password", () => {
     const r = CloseAccountSchema.safeParse({});
     expect(r.success ? null : fieldErrors(r.error, englishOf).password).toBe("Enter your password to close your account.");
+  });
+});
+
+describe("the current PIN a form asks for", () => {
+  it("is given to the check as typed when it may be a PIN; empty, letters or another length never reach it", () => {
+    for (const schema of [ProofSchema.pin, CloseWithPinSchema]) {
+      expect(schema.parse({ current_pin: " 4071 " })).toEqual({ pin: "4071" });
+      expect(schema.parse({ current_pin: "9999" })).toEqual({ pin: "9999" });
+      for (const [typed, message] of [
+        ["", "Enter your PIN to confirm it is you."],
+        ["   ", "Enter your PIN to confirm it is you."],
+        ["abcd", "Your PIN must be 4 to 6 digits."],
+        ["407", "Your PIN must be 4 to 6 digits."],
+        ["4071234", "Your PIN must be 4 to 6 digits."],
+        ["40 71", "Your PIN must be 4 to 6 digits."],
+        ["9".repeat(100), "Your PIN must be 4 to 6 digits."],
+      ]) {
+        const result = schema.safeParse({ current_pin: typed });
+        expect(result.success, typed).toBe(false);
+        if (!result.success) expect(fieldErrors(result.error, englishOf).current_pin, typed).toBe(message);
+      }
+    }
   });
 });
 

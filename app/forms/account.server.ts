@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { normalizeGhanaPhone } from "~/domain/kyc";
-import { PIN_MAX_DIGITS, PIN_MIN_DIGITS, pinWeakness, type NewPin } from "~/domain/pin";
+import { malformedPinAttempt, PIN_MAX_DIGITS, PIN_MIN_DIGITS, pinWeakness, type NewPin } from "~/domain/pin";
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX } from "~/forms/limits";
 import { msg } from "~/catalog/ref";
 import { formIssue, formMsg, issueOf } from "~/forms/parse.server";
@@ -116,8 +116,19 @@ const newPin = z
   });
 
 const pinNeeded = formMsg("refusals.pinNeeded");
-/** The PIN given to show it is the owner, as typed (a wrong one is the PIN check's to count). */
-const currentPin = z.string(pinNeeded).trim().min(1, pinNeeded).max(64, pinNeeded);
+/**
+ * The PIN given to show it is the owner, as typed (a wrong one is the PIN check's to count). An entry
+ * that cannot be a PIN (letters, not 4 to 6 digits: malformedPinAttempt) is refused here, as at the
+ * sign-in doors, and never reaches the check: a slip costs no try toward the lock. (Empty: asked for.)
+ */
+const currentPin = z
+  .string(pinNeeded)
+  .trim()
+  .min(1, pinNeeded)
+  .superRefine((value, ctx) => {
+    const malformed = value ? malformedPinAttempt(value) : null;
+    if (malformed) ctx.addIssue({ code: "custom", ...issueOf(malformed) });
+  });
 
 /** The API's PIN (POST /api/v1/auth/pin): the password again, and the new PIN. */
 export const SetPinSchema = z.object({
