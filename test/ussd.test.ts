@@ -108,6 +108,15 @@ describe.each(GATEWAY_NAMES)("the USSD menus through %s", (name: GatewayName) =>
     expect(fake.ended).toBe(true);
   });
 
+  it("tells it in the language of the account that holds the number: Twi for an account in Twi", async () => {
+    const fake = gateway();
+    const unconfirmed = await createInvestor(server);
+    const phone = newPhone();
+    server.db().prepare("update users set phone = ?, locale = 'ak' where id = ?").run(phone, unconfirmed.id);
+    expect(await fake.dial(phone)).toBe("Noma yi wo Akoko akawnt bi so, nanso wonsii so dua. Si fon yi so dua wo w'akawnt krataafa so wo akoko.test, na fre bio.");
+    expect(fake.ended).toBe(true);
+  });
+
   it("sends an admin's number to the website, and an account without a PIN to its account page, before any money menu", async () => {
     const fake = gateway();
     const boss = await caller(0);
@@ -775,10 +784,10 @@ describe("every screen, in English and Twi", () => {
       await fake.dial(investor.phone);
       await fake.release();
     }
-    // A number an account holds unconfirmed (English), one two accounts confirmed, an admin's.
+    // A number an account in this language holds unconfirmed, one two accounts confirmed, an admin's.
     const unconfirmed = await createInvestor(server);
     const held = newPhone();
-    server.db().prepare("update users set phone = ? where id = ?").run(held, unconfirmed.id);
+    server.db().prepare("update users set phone = ?, locale = ? where id = ?").run(held, locale, unconfirmed.id);
     await fake.dial(held);
     const twin = await caller(0, locale);
     const shared = await createInvestor(server);

@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
-import type { Language } from "~/catalog/languages";
+import { languageOf, type Language } from "~/catalog/languages";
 import { getDb } from "~/lib/db.server";
 import { atomic } from "~/models/ledger.server";
 import { users, ussdSessions, type UssdGateway } from "~/models/schema.server";
@@ -101,4 +101,19 @@ export function accountsWithPhone(phone: string): { confirmed: number; held: num
     .where(and(eq(users.phone, phone), isNull(users.closedAt)))
     .get();
   return { confirmed: Number(row?.confirmed ?? 0), held: Number(row?.held ?? 0) };
+}
+
+/**
+ * The language the open accounts that hold the number chose (English for one that chose none), when
+ * they agree; English when none holds it or they differ. What a caller no account answers to is told in.
+ */
+export function holdersLanguage(phone: string): Language {
+  const chosen = getDb()
+    .selectDistinct({ locale: users.locale })
+    .from(users)
+    .where(and(eq(users.phone, phone), isNull(users.closedAt)))
+    .all()
+    .map((r) => languageOf(r.locale) ?? "en");
+  const languages = new Set(chosen);
+  return languages.size === 1 ? chosen[0] : "en";
 }

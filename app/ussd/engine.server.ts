@@ -8,7 +8,7 @@ import { getEnv } from "~/lib/env.server";
 import { errorField, logger } from "~/lib/logger.server";
 import { chosenLanguage } from "~/models/messages.server";
 import type { UssdGateway } from "~/models/schema.server";
-import { accountsWithPhone, claimUssdSession, findUssdSession, openUssdSession, storeUssdAnswer, ussdTransaction, type UssdSessionRow } from "~/models/ussd-sessions.server";
+import { accountsWithPhone, claimUssdSession, findUssdSession, holdersLanguage, openUssdSession, storeUssdAnswer, ussdTransaction, type UssdSessionRow } from "~/models/ussd-sessions.server";
 import { advance, closing, show, type MenuContext, type Step } from "~/ussd/menus.server";
 import type { Screen } from "~/ussd/screen";
 import { readState, type Network, type UssdState } from "~/ussd/state";
@@ -75,7 +75,9 @@ const keyDigest = (key: string) => createHmac("sha256", getEnv().SESSION_SECRET)
 function opening(phone: string): { state: UssdState; userId: number | null; language: ReturnType<typeof chosenLanguage> } {
   const user = findUserByConfirmedPhone(phone);
   if (user) return { state: user.isAdmin ? { at: "adminNumber" } : { at: "main" }, userId: user.isAdmin ? null : user.id, language: chosenLanguage(user.id) };
-  return { state: accountsWithPhone(phone).confirmed > 1 ? { at: "sharedNumber" } : { at: "newcomer" }, userId: null, language: null };
+  // A number accounts hold (unconfirmed, or confirmed by more than one) is told so in the language they chose.
+  const { confirmed, held } = accountsWithPhone(phone);
+  return { state: confirmed > 1 ? { at: "sharedNumber" } : { at: "newcomer" }, userId: null, language: held > 0 ? holdersLanguage(phone) : null };
 }
 
 /** What the request gets, decided in one write transaction with the session's row: an answer now, a wait, or the claim to compute one. */
