@@ -1,9 +1,8 @@
 import fs from "node:fs";
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe";
-import { expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR } from "../support/browser";
+import { expectVisible, launchBrowser, phoneContext, screenshot, SCREENSHOT_DIR } from "../support/browser";
 import { createInvestor } from "../support/factories";
 import { hydrated, unlabelledFields } from "../support/journey";
 import { sharedServer, type TestServer } from "../support/server";
@@ -42,7 +41,7 @@ describe.each([
       prompts.push(dialog.message());
       void dialog.accept();
     });
-    const shot = (name: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `account-${name}-${tag}.png`), fullPage: true });
+    const shot = (name: string) => screenshot(page, `account-${name}-${tag}.png`, { fullPage: true });
 
     // Logged out: log in first, then back here.
     await page.goto(`${server.url}/account`);

@@ -1,8 +1,7 @@
 import fs from "node:fs";
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR } from "../support/browser";
+import { expectVisible, launchBrowser, phoneContext, screenshot, SCREENSHOT_DIR } from "../support/browser";
 import { call } from "../support/client";
 import { createBatch, createFarm, createInvestor, createRemittance, signInBrowser } from "../support/factories";
 import { startServer, TEST_ADMIN, type TestServer } from "../support/server";
@@ -28,7 +27,7 @@ describe.each([
   it("creates a farm and a batch, activates it, simulates, executes, and the payout reaches the investor's portfolio", async () => {
     const context = await phoneContext(browser, { javaScriptEnabled });
     const page = await context.newPage();
-    const shot = (name: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-${name}-${tag}.png`), fullPage: true });
+    const shot = (name: string) => screenshot(page, `admin-${name}-${tag}.png`, { fullPage: true });
     const pageErrors: string[] = [];
     page.on("pageerror", (e) => pageErrors.push(e.message));
     page.on("console", (m) => {
@@ -185,7 +184,7 @@ describe("daily logs in a phone browser without JavaScript", () => {
     await photo.scrollIntoViewIfNeeded();
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
     await expect(noSideScroll(page)).resolves.toBe(true);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, "admin-logs-nojs.png"), fullPage: true });
+    await screenshot(page, "admin-logs-nojs.png", { fullPage: true });
 
     // Every admin page fits 360 px: nothing scrolls sideways.
     const pages: Array<[string, string, string]> = [
@@ -200,7 +199,7 @@ describe("daily logs in a phone browser without JavaScript", () => {
       await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: link, exact: true }).click();
       await page.getByRole("heading", { name: heading, level: 1 }).waitFor();
       await expect(noSideScroll(page), name).resolves.toBe(true);
-      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-${name}-360-nojs.png`), fullPage: true });
+      await screenshot(page, `admin-${name}-360-nojs.png`, { fullPage: true });
     }
     await context.close();
   });

@@ -1,8 +1,7 @@
 import fs from "node:fs";
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR } from "../support/browser";
+import { expectVisible, launchBrowser, phoneContext, screenshot, SCREENSHOT_DIR } from "../support/browser";
 import { call } from "../support/client";
 import { createBatch, createInvestor, createRemittance, signInAdmin, signInBrowser } from "../support/factories";
 import { startServer, TEST_ADMIN, type TestServer } from "../support/server";
@@ -51,7 +50,7 @@ describe.each([
     await confirm.getByRole("button", { name: "Confirm" }).click();
     await expectVisible(a.getByText("Sent for approval: a second admin must approve it on /admin/approvals."));
     await expectVisible(row.getByText("ACTIVE"));
-    await a.screenshot({ path: path.join(SCREENSHOT_DIR, `approvals-sent-${tag}.png`), fullPage: true });
+    await screenshot(a, `approvals-sent-${tag}.png`, { fullPage: true });
 
     const b = await (await phoneContext(browser, { javaScriptEnabled })).newPage();
     b.on("pageerror", (e) => errors.push(e.message));
@@ -61,7 +60,7 @@ describe.each([
     const item = b.locator(`li[data-approval-id="${id}"]`);
     await expectVisible(item.getByText(`Execute the`));
     await expect(noSideScroll(b)).resolves.toBe(true);
-    await b.screenshot({ path: path.join(SCREENSHOT_DIR, `approvals-waiting-${tag}.png`), fullPage: true });
+    await screenshot(b, `approvals-waiting-${tag}.png`, { fullPage: true });
     await item.getByRole("button", { name: "Approve" }).click();
     await expectVisible(b.getByText(new RegExp(`Request #${id} approved\\. Payouts executed for Batch #${batchId}: 1 paid`)));
     await expectVisible(b.locator(`li[data-approval-id="${id}"][data-status="APPROVED"]`));

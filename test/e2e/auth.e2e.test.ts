@@ -1,8 +1,7 @@
 import fs from "node:fs";
-import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR } from "../support/browser";
+import { expectVisible, launchBrowser, phoneContext, screenshot, SCREENSHOT_DIR } from "../support/browser";
 import { uniqueEmail } from "../support/client";
 import { sharedServer, type TestServer } from "../support/server";
 
@@ -38,7 +37,7 @@ describe.each([
     await expectVisible(page.getByRole("heading", { name: "Your Portfolio" }));
     await page.getByText("Menu", { exact: true }).click();
     await expectVisible(page.getByText("Hi, Abena Sarpong").last());
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `auth-registered-${javaScriptEnabled ? "js" : "nojs"}.png`) });
+    await screenshot(page, `auth-registered-${javaScriptEnabled ? "js" : "nojs"}.png`);
     const noSideScroll = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
     expect(noSideScroll).toBe(true);
 

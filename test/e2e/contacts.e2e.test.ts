@@ -1,9 +1,8 @@
 import fs from "node:fs";
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe";
-import { expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR } from "../support/browser";
+import { expectVisible, launchBrowser, phoneContext, screenshot, SCREENSHOT_DIR } from "../support/browser";
 import { createInvestor, signInBrowser } from "../support/factories";
 import { hydrated, unlabelledFields } from "../support/journey";
 import { sharedServer, type TestServer } from "../support/server";
@@ -56,7 +55,7 @@ describe.each([
     const context = await phoneContext(browser, { javaScriptEnabled });
     await signInBrowser(context, server, u);
     const page = await context.newPage();
-    const shot = (name: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `contacts-${name}-${tag}.png`), fullPage: true });
+    const shot = (name: string) => screenshot(page, `contacts-${name}-${tag}.png`, { fullPage: true });
 
     await page.goto(`${server.url}/portfolio`);
     const line = page.getByTestId("contact-status");

@@ -1,8 +1,7 @@
 import fs from "node:fs";
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectVisible, launchBrowser, NO_JAVASCRIPT, phoneContext, SCREENSHOT_DIR, WITH_JAVASCRIPT } from "../support/browser";
+import { expectVisible, launchBrowser, NO_JAVASCRIPT, phoneContext, screenshot, SCREENSHOT_DIR, WITH_JAVASCRIPT } from "../support/browser";
 import { call, Client } from "../support/client";
 import { createBatch, createFarm, serverNow, signInBrowser } from "../support/factories";
 import { startServer, TEST_ADMIN, type TestServer } from "../support/server";
@@ -38,7 +37,7 @@ describe.each([NO_JAVASCRIPT, WITH_JAVASCRIPT])("farm devices in a phone browser
     page.on("console", (m) => {
       if (m.type() === "error") errors.push(m.text());
     });
-    const shot = (name: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `devices-${name}-${tag}.png`), fullPage: true });
+    const shot = (name: string) => screenshot(page, `devices-${name}-${tag}.png`, { fullPage: true });
 
     // The admin: from the dashboard's batch row to the device page; the token is on the page that follows the issue.
     await signInBrowser(context, server, TEST_ADMIN.email);

@@ -1,8 +1,7 @@
 import fs from "node:fs";
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectVisible, launchBrowser, NO_JAVASCRIPT, phoneContext, SCREENSHOT_DIR, WITH_JAVASCRIPT, typeUnits } from "../support/browser";
+import { expectVisible, launchBrowser, NO_JAVASCRIPT, phoneContext, screenshot, SCREENSHOT_DIR, typeUnits, WITH_JAVASCRIPT } from "../support/browser";
 import { call, Client } from "../support/client";
 import { backdateBatchStart, createBatch, createFarm, createInvestor, signInAdmin, signInBrowser } from "../support/factories";
 import { hydrated } from "../support/journey";
@@ -70,7 +69,7 @@ describe.each([NO_JAVASCRIPT, WITH_JAVASCRIPT])("issue 29 points 8-11 in a phone
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
-    const shot = (name: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `feedback-${name}-${tag}.png`), fullPage: true });
+    const shot = (name: string) => screenshot(page, `feedback-${name}-${tag}.png`, { fullPage: true });
 
     // Point 8, logged out: the allowed card offers Exit, which asks to log in to request an exit; the OPEN one says why not.
     await page.goto(list);

@@ -1,8 +1,7 @@
 import fs from "node:fs";
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR } from "../support/browser";
+import { expectVisible, launchBrowser, phoneContext, screenshot, SCREENSHOT_DIR } from "../support/browser";
 import { call, type Client } from "../support/client";
 import { backdateBatchStart, createBatch, createFarm, createInvestor, signInAdmin, signInBrowser, type BatchOptions } from "../support/factories";
 import { hydrated } from "../support/journey";
@@ -42,7 +41,7 @@ describe.each([
     const u = await createInvestor(server, { fullName: "Esi Quaye", walletGhs: 100 });
     const context = await phoneContext(browser, { javaScriptEnabled });
     const page = await context.newPage();
-    const shot = (name: string, fullPage = false) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `invest-${name}-${tag}.png`), fullPage });
+    const shot = (name: string, fullPage = false) => screenshot(page, `invest-${name}-${tag}.png`, { fullPage });
     const apply = async () => {
       if (!javaScriptEnabled) await page.getByRole("button", { name: "Apply" }).click();
     };
@@ -189,7 +188,7 @@ describe.each([
     await expectVisible(calc.getByTestId("calc-units").getByText("5", { exact: true }));
     await expect(calc.getByRole("alert").count()).resolves.toBe(0);
     await expect(noSideScroll(page)).resolves.toBe(true);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `invest-calculator-${tag}.png`) });
+    await screenshot(page, `invest-calculator-${tag}.png`);
     await context.close();
   }, 60_000);
 
@@ -238,7 +237,7 @@ describe.each([
     await expectVisible(page.getByText(`Investment confirmed: 5 units of Batch #${batch}`));
     await expect.poll(() => availableOf(page, batch)).toBe("20");
     await expect(noSideScroll(page)).resolves.toBe(true);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `invest-chicken-${tag}.png`), fullPage: true });
+    await screenshot(page, `invest-chicken-${tag}.png`, { fullPage: true });
 
     // The seeded broiler batch: weights, FCR and mortality charts, and the log table.
     const seeded = (server.db().prepare("select b.id from batches b join farms f on f.id = b.farm_id where f.name = 'Nsawam Broiler Farms' and b.status = 'ACTIVE'").get() as { id: number }).id;
@@ -247,7 +246,7 @@ describe.each([
     await expectVisible(page.getByText("Brooder gas heater failed overnight").first());
     await expect.poll(() => page.locator("tr[data-log-date]").count()).toBe(20);
     await expect(noSideScroll(page)).resolves.toBe(true);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `invest-batch-logs-${tag}.png`), fullPage: true });
+    await screenshot(page, `invest-batch-logs-${tag}.png`, { fullPage: true });
     await context.close();
   }, 120_000);
 });

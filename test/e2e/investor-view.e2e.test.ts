@@ -5,11 +5,10 @@
  * page's flow with a Dismiss control, the empty export, the exit default, and the receipt (printed).
  */
 import fs from "node:fs";
-import path from "node:path";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe";
-import { expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR, typeUnits } from "../support/browser";
+import { expectVisible, launchBrowser, phoneContext, screenshot, SCREENSHOT_DIR, typeUnits } from "../support/browser";
 import { apiLogin, call, type Client } from "../support/client";
 import { createInvestor, signInBrowser } from "../support/factories";
 import { hydrated } from "../support/journey";
@@ -104,7 +103,7 @@ describe.each([
     const { u, batches, ids } = await holdingsFor(tag);
     const context = await phoneContext(browser, { javaScriptEnabled });
     const page = await context.newPage();
-    const shot = (name: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `investor-view-${name}-${tag}.png`) });
+    const shot = (name: string) => screenshot(page, `investor-view-${name}-${tag}.png`);
     await openPortfolioAs(page, u);
     await hydrated(page, javaScriptEnabled);
 
@@ -202,7 +201,7 @@ describe.each([
     await expectVisible(chicken.getByRole("checkbox", { name: "Auto-reinvest at harvest" }));
     await expectVisible(chicken.getByText("My harvest proceeds buy whole units of the next open Chicken batch. The rest goes to my wallet."));
     await expect(noSideScroll(page)).resolves.toBe(true);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `investor-view-chicken-dialog-${tag}.png`) });
+    await screenshot(page, `investor-view-chicken-dialog-${tag}.png`);
     await hydrated(page, javaScriptEnabled);
     await typeUnits(page, chicken, "2", javaScriptEnabled);
     await chicken.getByRole("checkbox", { name: "Auto-reinvest at harvest" }).check();
@@ -258,14 +257,14 @@ describe.each([
     else await expectVisible(page.getByText(/Use your browser's Print/));
     await expect(noSideScroll(page)).resolves.toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `investor-view-receipt-${tag}.png`), fullPage: true });
+    await screenshot(page, `investor-view-receipt-${tag}.png`, { fullPage: true });
     // Printed: the receipt alone, without the site's header, footer or buttons.
     await page.emulateMedia({ media: "print" });
     await expect(page.locator("body > header").isVisible()).resolves.toBe(false);
     await expect(page.locator("body > footer").isVisible()).resolves.toBe(false);
     await expect(page.getByRole("link", { name: "Back to your portfolio" }).isVisible()).resolves.toBe(false);
     await expectVisible(page.getByRole("heading", { name: `Receipt for investment #${ids.open}` }));
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `investor-view-receipt-print-${tag}.png`), fullPage: true });
+    await screenshot(page, `investor-view-receipt-print-${tag}.png`, { fullPage: true });
     await page.emulateMedia({ media: "screen" });
     await page.getByRole("link", { name: "Back to your portfolio" }).click();
     await page.waitForURL((url) => url.pathname === "/portfolio" && url.hash === `#investment-${ids.open}`);

@@ -4,7 +4,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR } from "../support/browser";
+import { expectVisible, launchBrowser, phoneContext, screenshot, SCREENSHOT_DIR } from "../support/browser";
 import { createInvestor, serverNow, signInBrowser } from "../support/factories";
 import { collectPageErrors, hydrated } from "../support/journey";
 import { startServer, TEST_ADMIN, type TestServer } from "../support/server";
@@ -68,7 +68,7 @@ afterAll(async () => {
 });
 
 const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => screenshot(page, `${name}.png`, { fullPage: true });
 
 /** Every file the server keeps for identity submissions (its uploads folder sits beside its database). */
 function storedKycFiles(server: TestServer): string[] {

@@ -4,13 +4,12 @@
  * sideways with Twi's longer words. An investor then reads, invests, meets a refusal and sees the
  * portfolio and a notice, all in Twi.
  */
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MessageRef } from "~/catalog/format";
 import { render } from "~/catalog/index.server";
 import { msg } from "~/catalog/ref";
-import { expectVisible, launchBrowser, NO_JAVASCRIPT, phoneContext, SCREENSHOT_DIR, WITH_JAVASCRIPT, typeUnits } from "../support/browser";
+import { expectVisible, launchBrowser, NO_JAVASCRIPT, phoneContext, screenshot, typeUnits, WITH_JAVASCRIPT } from "../support/browser";
 import { call } from "../support/client";
 import { createBatch, createInvestor, createRemittance, serverNow, signInAdmin, signInBrowser } from "../support/factories";
 import { collectPageErrors, hydrated } from "../support/journey";
@@ -45,7 +44,7 @@ describe.each([NO_JAVASCRIPT, WITH_JAVASCRIPT])("choosing the language $label", 
     await expectVisible(page.getByRole("link", { name: "Wura mu" }));
     await expect(page.locator("footer").getByTestId("language-switch").getByRole("button", { name: "Twi" }).getAttribute("aria-pressed")).resolves.toBe("true");
     expect(await noSideScroll(page)).toBe(true);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `language-twi-${tag}.png`) });
+    await screenshot(page, `language-twi-${tag}.png`);
 
     // The choice holds on the next page, in the header's menu too.
     await page.goto(`${server.url}/`);
@@ -87,7 +86,7 @@ describe.each([NO_JAVASCRIPT, WITH_JAVASCRIPT])("choosing the language $label", 
     await dialog.getByRole("button", { name: twi(msg("investDialogs.invest")), exact: true }).click();
     await expectVisible(page.getByText(twi(msg("rules.insufficientWallet"))));
     expect(await noSideScroll(page)).toBe(true);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `language-twi-refused-${tag}.png`) });
+    await screenshot(page, `language-twi-refused-${tag}.png`);
 
     // A unit of the cheaper batch: confirmed in Twi.
     await page.goto(`${server.url}/invest/eggs?dialog=invest&batch=${cheap}`);
@@ -110,7 +109,7 @@ describe.each([NO_JAVASCRIPT, WITH_JAVASCRIPT])("choosing the language $label", 
     const period = serverNow(server).toISOString().slice(0, 7);
     await expectVisible(page.getByText(twi(msg("notices.payout", { net: { money: 100 }, batchId: cheap, label: msg("notices.payout.monthly", { period }) }))));
     expect(await noSideScroll(page)).toBe(true);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `language-twi-portfolio-${tag}.png`), fullPage: true });
+    await screenshot(page, `language-twi-portfolio-${tag}.png`, { fullPage: true });
     await context.close();
     expect(errors).toEqual([]);
   });

@@ -1,8 +1,7 @@
 import net from "node:net";
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR, widerThanTheirBoxes } from "../support/browser";
+import { expectVisible, launchBrowser, phoneContext, screenshot, widerThanTheirBoxes } from "../support/browser";
 import { call } from "../support/client";
 import { createInvestor, signInAdmin, signInBrowser } from "../support/factories";
 import { startFakePaystack, type FakePaystack } from "../support/fake-paystack";
@@ -71,7 +70,7 @@ describe.each([
     const context = await phoneContext(browser, { javaScriptEnabled });
     await signInBrowser(context, server, u);
     const page = await context.newPage();
-    const shot = (name: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `payments-${name}-${tag}.png`) });
+    const shot = (name: string) => screenshot(page, `payments-${name}-${tag}.png`);
 
     // The deposit dialog asks how to pay; the number comes from the profile.
     await page.goto(`${server.url}/portfolio?dialog=deposit`);
@@ -185,7 +184,7 @@ describe.each([
         await expect.soft(widerThanTheirBoxes(adminPage), `${pathname} in ${lang}`).resolves.toEqual([]);
         expect(await noSideScroll(adminPage)).toBe(true);
         await adminPage.locator(rows).first().scrollIntoViewIfNeeded();
-        await adminPage.screenshot({ path: path.join(SCREENSHOT_DIR, `payments-admin-${name}-${lang}-${tag}.png`) });
+        await screenshot(adminPage, `payments-admin-${name}-${lang}-${tag}.png`);
       }
     }
     await adminContext.close();

@@ -1,10 +1,9 @@
 // Issue 29 points 12, 13 and 15 in a phone browser (360 x 740), JavaScript off and on: the list
 // pages' folded filters, grouped numbers, the portfolio's title first, 24 px targets, the public
 // /kyc, and the admin dashboard's confirmations. Then the batch's remittances and daily-log pages.
-import path from "node:path";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR, thumbTargets, widerThanTheirBoxes } from "../support/browser";
+import { expectVisible, launchBrowser, phoneContext, screenshot, thumbTargets, widerThanTheirBoxes } from "../support/browser";
 import { call, type Client } from "../support/client";
 import { createBatch, createInvestor, createRemittance, serverNow, signInAdmin, signInBrowser } from "../support/factories";
 import { collectPageErrors, hydrated } from "../support/journey";
@@ -39,7 +38,7 @@ describe.each([
   { javaScriptEnabled: false, tag: "nojs" },
   { javaScriptEnabled: true, tag: "js" },
 ])("at 360 px, JavaScript $javaScriptEnabled", ({ javaScriptEnabled, tag }) => {
-  const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `phone-admin-${name}-${tag}.png`), fullPage: true });
+  const shot = (page: Page, name: string) => screenshot(page, `phone-admin-${name}-${tag}.png`, { fullPage: true });
 
   it("12: the list pages fold their filters (open while one is in use), the first screen shows batches, numbers are grouped, targets are 24 px", async () => {
     const errors: string[] = [];
@@ -181,7 +180,7 @@ describe.each([
       )
       .resolves.toEqual([]);
     await files.first().scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `phone-admin-logs-photos-${tag}.png`) });
+    await screenshot(page, `phone-admin-logs-photos-${tag}.png`);
     expect(errors).toEqual([]);
     await context.close();
   });

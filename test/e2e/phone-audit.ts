@@ -1,8 +1,7 @@
 import fs from "node:fs";
-import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BrowserMode, expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR, thumbTargets, typeUnits, widerThanTheirBoxes } from "../support/browser";
+import { type BrowserMode, expectVisible, launchBrowser, phoneContext, screenshot, SCREENSHOT_DIR, thumbTargets, typeUnits, widerThanTheirBoxes } from "../support/browser";
 import { apiLogin, call, type Client } from "../support/client";
 import { createInvestor, signInBrowser } from "../support/factories";
 import { collectPageErrors, hydrated } from "../support/journey";
@@ -144,7 +143,7 @@ export function definePhoneAudit(mode: BrowserMode) {
           .map(({ el, r }) => `${card.id}: "${(el.textContent ?? "").trim()}" ends at ${Math.round(r.right)}, the card's content at ${Math.round(right)}`);
       }),
     );
-  const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `phone-audit-${name}.png`) });
+  const shot = (page: Page, name: string) => screenshot(page, `phone-audit-${name}.png`);
 
   type TapAudit = { failures: string[]; count: number; minWidth: number; minHeight: number; primaryHeights: Array<{ text: string; height: number }> };
 

@@ -1,9 +1,8 @@
 import fs from "node:fs";
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe";
-import { expectVisible, launchBrowser, NO_JAVASCRIPT, phoneContext, SCREENSHOT_DIR, WITH_JAVASCRIPT } from "../support/browser";
+import { expectVisible, launchBrowser, NO_JAVASCRIPT, phoneContext, screenshot, SCREENSHOT_DIR, WITH_JAVASCRIPT } from "../support/browser";
 import { createInvestor, createPhoneInvestor, signInBrowser } from "../support/factories";
 import { hydrated, unlabelledFields } from "../support/journey";
 import { sharedServer, type TestServer } from "../support/server";
@@ -49,7 +48,7 @@ describe.each([NO_JAVASCRIPT, WITH_JAVASCRIPT])("the PIN $label", ({ javaScriptE
     const yaa = await createPhoneInvestor(server, { fullName: "Yaa Asantewaa", pin: "4071" });
     const context = await phoneContext(browser, { javaScriptEnabled });
     const page = await context.newPage();
-    const shot = (name: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `pin-${name}-${tag}.png`), fullPage: true });
+    const shot = (name: string) => screenshot(page, `pin-${name}-${tag}.png`, { fullPage: true });
 
     await page.goto(`${server.url}/login`);
     await hydrated(page, javaScriptEnabled);
@@ -91,7 +90,7 @@ describe.each([NO_JAVASCRIPT, WITH_JAVASCRIPT])("the PIN $label", ({ javaScriptE
     const context = await phoneContext(browser, { javaScriptEnabled });
     await signInBrowser(context, server, kofi);
     const page = await context.newPage();
-    const shot = (name: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `pin-${name}-${tag}.png`), fullPage: true });
+    const shot = (name: string) => screenshot(page, `pin-${name}-${tag}.png`, { fullPage: true });
 
     await page.goto(`${server.url}/account#pin`);
     const section = page.locator("#pin");

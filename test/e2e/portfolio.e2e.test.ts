@@ -1,8 +1,7 @@
 import fs from "node:fs";
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR, typeUnits } from "../support/browser";
+import { expectVisible, launchBrowser, phoneContext, screenshot, SCREENSHOT_DIR, typeUnits } from "../support/browser";
 import { call, type Client } from "../support/client";
 import { createBatch, createInvestor, createRemittance, signInAdmin, signInBrowser, startInLay } from "../support/factories";
 import { startServer, type TestServer } from "../support/server";
@@ -45,7 +44,7 @@ describe.each([
     // A clock the test can stop and move on, for the toast's 4.5 s.
     if (javaScriptEnabled) await context.clock.install();
     const page = await context.newPage();
-    const shot = (name: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `portfolio-${name}-${tag}.png`), fullPage: name === "overview" });
+    const shot = (name: string) => screenshot(page, `portfolio-${name}-${tag}.png`, { fullPage: name === "overview" });
 
     // Anonymous -> login -> back to the portfolio.
     await page.goto(`${server.url}/portfolio`);

@@ -1,8 +1,7 @@
 import fs from "node:fs";
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR } from "../support/browser";
+import { expectVisible, launchBrowser, phoneContext, screenshot, SCREENSHOT_DIR } from "../support/browser";
 import { hydrated } from "../support/journey";
 import { startServer, type TestServer } from "../support/server";
 
@@ -18,7 +17,7 @@ afterAll(async () => {
 });
 
 const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+const shot = (page: Page, name: string) => screenshot(page, `${name}.png`);
 const figure = (page: Page, id: string, name: string) => page.locator(`[data-testid="${id}-result"] [data-figure="${name}"]`).innerText();
 
 describe("public pages in a 360 x 740 phone browser without JavaScript", () => {

@@ -1,9 +1,8 @@
 import fs from "node:fs";
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe";
-import { expectVisible, launchBrowser, phoneContext, SCREENSHOT_DIR } from "../support/browser";
+import { expectVisible, launchBrowser, phoneContext, screenshot, SCREENSHOT_DIR } from "../support/browser";
 import { Client } from "../support/client";
 import { createInvestor } from "../support/factories";
 import { hydrated, unlabelledFields } from "../support/journey";
@@ -58,7 +57,7 @@ describe.each([
     const [violations, unlabelled] = await Promise.all([seriousViolations(page), unlabelledFields(page)]);
     expect(violations).toEqual([]);
     expect(unlabelled).toEqual([]);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `sessions-${tag}.png`), fullPage: true });
+    await screenshot(page, `sessions-${tag}.png`, { fullPage: true });
 
     await laptopRow.getByRole("button", { name: /^End Firefox on Windows/ }).click();
     await expectVisible(page.getByText("That session is signed out."));

@@ -1,9 +1,8 @@
 import fs from "node:fs";
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe";
-import { launchBrowser, phoneContext, SCREENSHOT_DIR } from "../support/browser";
+import { launchBrowser, phoneContext, screenshot, SCREENSHOT_DIR } from "../support/browser";
 import { createInvestor } from "../support/factories";
 import { hydrated, unlabelledFields } from "../support/journey";
 import { sharedServer, type TestServer } from "../support/server";
@@ -38,7 +37,7 @@ describe.each([
     const u = await createInvestor(server, { fullName: "Ekow Asante" });
     const context = await phoneContext(browser, { javaScriptEnabled });
     const page = await context.newPage();
-    const shot = (name: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `two-factor-${name}-${tag}.png`), fullPage: true });
+    const shot = (name: string) => screenshot(page, `two-factor-${name}-${tag}.png`, { fullPage: true });
 
     await logIn(page, u.email, u.password);
     await page.waitForURL(/\/account$/);
@@ -81,7 +80,7 @@ describe.each([
     await again.getByRole("button", { name: "Log in" }).click();
     await again.waitForURL(/\/account$/);
     await again.getByRole("heading", { name: "Your account", level: 1 }).waitFor();
-    await again.screenshot({ path: path.join(SCREENSHOT_DIR, `two-factor-signed-in-${tag}.png`) });
+    await screenshot(again, `two-factor-signed-in-${tag}.png`);
     await second.close();
 
     // Lost the phone: a recovery code instead.

@@ -36,6 +36,16 @@ export function phoneContext(browser: Browser, { javaScriptEnabled }: { javaScri
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, "../../test-results/screenshots");
 
 /**
+ * A picture of what the page shows, for people to look at (docs/testing.md), at `file` inside
+ * SCREENSHOT_DIR. No test reads them: with SCREENSHOTS=off (CI, whose clone is thrown away) none is
+ * taken, about 12 s of the browser's CPU a run.
+ */
+export async function screenshot(page: Page, file: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  if (process.env.SCREENSHOTS === "off") return;
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, file), ...options });
+}
+
+/**
  * Waits until the locator is visible, and fails if it never is. Locator.isVisible() does not wait,
  * so after a client-side navigation it can read the old page; this is the one way tests here check.
  */

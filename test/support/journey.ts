@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { seriousViolations } from "./axe";
-import { SCREENSHOT_DIR } from "./browser";
+import { screenshot, SCREENSHOT_DIR } from "./browser";
 
 /** Where the journey screenshots go: `<journey>-<js|nojs>-<nn>-<step>.png` (docs/testing.md). */
 export const JOURNEY_SCREENSHOT_DIR = path.join(SCREENSHOT_DIR, "journeys");
@@ -17,7 +17,7 @@ export function screenshots(journey: string, tag: string) {
   return async (page: Page, step: string, focus?: Locator) => {
     n += 1;
     if (focus) await focus.first().scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(JOURNEY_SCREENSHOT_DIR, `${journey}-${tag}-${String(n).padStart(2, "0")}-${step}.png`) });
+    await screenshot(page, `journeys/${journey}-${tag}-${String(n).padStart(2, "0")}-${step}.png`);
   };
 }
 
