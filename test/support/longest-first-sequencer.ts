@@ -11,12 +11,28 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  */
 export default class LongestFirstSequencer extends BaseSequencer {
   async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    return oneProjectAfterAnother(await this.longestFirst(files));
+  }
+
+  private async longestFirst(files: TestSpecification[]): Promise<TestSpecification[]> {
     const cache = this.ctx.cache;
     const timed = files.every((f) => cache.getFileTestResults(`${f.project.name}:${path.relative(this.ctx.config.root, f.moduleId)}`));
     if (timed) return super.sort(files);
     const weight = new Map(files.map((f) => [f.moduleId, estimatedWeight(f.moduleId)]));
     return [...files].sort((a, b) => weight.get(b.moduleId)! - weight.get(a.moduleId)!);
   }
+}
+
+/**
+ * The files of one project (vitest.config.ts: the engines) together, each project's longest first,
+ * the project with fewer files first so the other's short files end the run. A worker goes on to the
+ * next file only if it is of the same project; otherwise vitest stops it and starts a new one, about
+ * a second of CPU each. Interleaved, the two projects' files started 48 workers in a run.
+ */
+export function oneProjectAfterAnother(files: TestSpecification[]): TestSpecification[] {
+  const byProject = new Map<string, TestSpecification[]>();
+  for (const file of files) byProject.set(file.project.name, [...(byProject.get(file.project.name) ?? []), file]);
+  return [...byProject.values()].sort((a, b) => a.length - b.length).flat();
 }
 
 function estimatedWeight(file: string): number {
