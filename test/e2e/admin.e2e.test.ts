@@ -2,6 +2,7 @@ import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectVisible, launchBrowser, phoneContext, screenshot, SCREENSHOT_DIR } from "../support/browser";
+import { abortedByNextLoad } from "../support/journey";
 import { call } from "../support/client";
 import { createBatch, createFarm, createInvestor, createRemittance, signInBrowser } from "../support/factories";
 import { startServer, TEST_ADMIN, type TestServer } from "../support/server";
@@ -29,7 +30,7 @@ describe.each([
     const page = await context.newPage();
     const shot = (name: string) => screenshot(page, `admin-${name}-${tag}.png`, { fullPage: true });
     const pageErrors: string[] = [];
-    page.on("pageerror", (e) => pageErrors.push(e.message));
+    page.on("pageerror", (e) => void (abortedByNextLoad(e) || pageErrors.push(e.message)));
     page.on("console", (m) => {
       // The 400/409 answers to the bad inputs above are expected; anything else is not.
       if (m.type() === "error" && !/^Failed to load resource: the server responded with a status of (400|409)/.test(m.text())) pageErrors.push(m.text());

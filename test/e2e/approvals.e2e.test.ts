@@ -2,6 +2,7 @@ import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectVisible, launchBrowser, phoneContext, screenshot, SCREENSHOT_DIR } from "../support/browser";
+import { abortedByNextLoad } from "../support/journey";
 import { call } from "../support/client";
 import { createBatch, createInvestor, createRemittance, signInAdmin, signInBrowser } from "../support/factories";
 import { startServer, TEST_ADMIN, type TestServer } from "../support/server";
@@ -38,7 +39,7 @@ describe.each([
 
     const errors: string[] = [];
     const a = await (await phoneContext(browser, { javaScriptEnabled })).newPage();
-    a.on("pageerror", (e) => errors.push(e.message));
+    a.on("pageerror", (e) => void (abortedByNextLoad(e) || errors.push(e.message)));
     a.on("dialog", (dialog) => void dialog.accept());
     await signInBrowser(a.context(), server, TEST_ADMIN.email);
     await a.goto(`${server.url}/admin`);
@@ -53,7 +54,7 @@ describe.each([
     await screenshot(a, `approvals-sent-${tag}.png`, { fullPage: true });
 
     const b = await (await phoneContext(browser, { javaScriptEnabled })).newPage();
-    b.on("pageerror", (e) => errors.push(e.message));
+    b.on("pageerror", (e) => void (abortedByNextLoad(e) || errors.push(e.message)));
     await signInBrowser(b.context(), server, secondAdminId);
     await b.goto(`${server.url}/admin/approvals`);
     const id = (server.db().prepare("select max(id) id from approvals").get() as { id: number }).id;

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, phoneContext } from "../support/browser";
 import { call } from "../support/client";
 import { createBatch, createInvestor, linkFromOutbox, serverNow, signInAdmin, signInBrowser, type Investor, type SignedIn } from "../support/factories";
-import { hydrated } from "../support/journey";
+import { abortedByNextLoad, hydrated } from "../support/journey";
 import { startServer, type TestServer } from "../support/server";
 
 const ROUTES = path.resolve(import.meta.dirname, "../../app/routes");
@@ -109,7 +109,7 @@ async function watchedPage(context: BrowserContext): Promise<Watched> {
   const now: Watched["now"] = { what: "" };
   // The first line says what happened; the minified stack below it says nothing more.
   const firstLine = (text: string) => text.split("\n")[0].slice(0, 300);
-  page.on("pageerror", (e) => problems.push(`${now.what}: page error: ${firstLine(e.message)}`));
+  page.on("pageerror", (e) => void (abortedByNextLoad(e) || problems.push(`${now.what}: page error: ${firstLine(e.message)}`)));
   page.on("console", (m) => {
     const text = firstLine(m.text());
     // A page asked for on purpose with an error status (the 404 page) reports its own load.

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectVisible, launchBrowser, NO_JAVASCRIPT, phoneContext, screenshot, SCREENSHOT_DIR, WITH_JAVASCRIPT } from "../support/browser";
+import { abortedByNextLoad } from "../support/journey";
 import { call, Client } from "../support/client";
 import { createBatch, createFarm, serverNow, signInBrowser } from "../support/factories";
 import { startServer, TEST_ADMIN, type TestServer } from "../support/server";
@@ -33,7 +34,7 @@ describe.each([NO_JAVASCRIPT, WITH_JAVASCRIPT])("farm devices in a phone browser
     const context = await phoneContext(browser, { javaScriptEnabled });
     const page = await context.newPage();
     const errors: string[] = [];
-    page.on("pageerror", (e) => errors.push(e.message));
+    page.on("pageerror", (e) => void (abortedByNextLoad(e) || errors.push(e.message)));
     page.on("console", (m) => {
       if (m.type() === "error") errors.push(m.text());
     });

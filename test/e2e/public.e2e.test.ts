@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectVisible, launchBrowser, phoneContext, screenshot, SCREENSHOT_DIR } from "../support/browser";
-import { hydrated } from "../support/journey";
+import { abortedByNextLoad, hydrated } from "../support/journey";
 import { startServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -25,7 +25,7 @@ describe("public pages in a 360 x 740 phone browser without JavaScript", () => {
     const context = await phoneContext(browser, { javaScriptEnabled: false });
     const page = await context.newPage();
     const errors: string[] = [];
-    page.on("pageerror", (e) => errors.push(e.message));
+    page.on("pageerror", (e) => void (abortedByNextLoad(e) || errors.push(e.message)));
 
     await page.goto(`${server.url}/`);
     await expect(page.title()).resolves.toBe("Invest in poultry farms in Ghana | Akoko");
@@ -126,7 +126,7 @@ describe("public pages with JavaScript", () => {
     const context = await phoneContext(browser, { javaScriptEnabled: true });
     const page = await context.newPage();
     const errors: string[] = [];
-    page.on("pageerror", (e) => errors.push(e.message));
+    page.on("pageerror", (e) => void (abortedByNextLoad(e) || errors.push(e.message)));
     page.on("console", (m) => {
       if (m.type() === "error") errors.push(m.text());
     });

@@ -64,15 +64,22 @@ export async function tabTo(page: Page, selector: string, max = 150) {
 }
 
 /**
+ * A client navigation or revalidation still in flight when the test loads or clicks on to the next
+ * page is aborted by the browser (as when a person taps another link): Remix reports the abort,
+ * which is no fault of the page. `error`: a page error, or a console message's text.
+ */
+export function abortedByNextLoad(error: Error | string): boolean {
+  const texts = typeof error === "string" ? [error] : [`${error.name}: ${error.message}`, error.message];
+  return texts.some((text) => /^AbortError: signal is aborted without reason/.test(text));
+}
+
+/**
  * Script errors, hydration mismatches and CSP violations the page reports (with JavaScript);
  * the 4xx answers the bad paths ask for on purpose are not errors.
  */
 export function collectPageErrors(page: Page, errors: string[]) {
-  // A client navigation still in flight when the test loads the next URL is aborted by the browser
-  // (as when a person taps another link): Remix reports the abort, which is no fault of the page.
-  const abortedByNextLoad = (text: string) => /^AbortError: signal is aborted without reason/.test(text);
   page.on("pageerror", (e) => {
-    if (!abortedByNextLoad(`${e.name}: ${e.message}`) && !abortedByNextLoad(e.message)) errors.push(`${page.url()}: ${e.message}`);
+    if (!abortedByNextLoad(e)) errors.push(`${page.url()}: ${e.message}`);
   });
   page.on("console", (m) => {
     if (m.type() !== "error" || abortedByNextLoad(m.text())) return;
