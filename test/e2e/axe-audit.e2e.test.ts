@@ -1,9 +1,8 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe";
 import { launchBrowser, NO_JAVASCRIPT, phoneContext, WITH_JAVASCRIPT } from "../support/browser";
+import { servePages } from "../support/page-server";
 
 /**
  * The accessibility audit the journeys run on every page finds what it must, in pages with and
@@ -11,7 +10,7 @@ import { launchBrowser, NO_JAVASCRIPT, phoneContext, WITH_JAVASCRIPT } from "../
  * page's scripts left it (or, without JavaScript, as served: its scripts never run).
  */
 let browser: Browser;
-let server: http.Server;
+let pages: Awaited<ReturnType<typeof servePages>>;
 let base = "";
 const PAGES: Record<string, string> = {
   "/good": `<!doctype html><html lang="en"><head><title>Good</title></head><body><main><h1>Fine</h1><button>Save</button></main></body></html>`,
@@ -24,18 +23,13 @@ const PAGES: Record<string, string> = {
 };
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    const page = PAGES[req.url ?? ""];
-    const type = req.url?.endsWith(".css") ? "text/css" : "text/html; charset=utf-8";
-    res.writeHead(page ? 200 : 404, { "Content-Type": type }).end(page ?? "");
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  pages = await servePages(PAGES);
+  base = pages.url;
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await new Promise((resolve) => server.close(resolve));
+  await pages?.close();
 });
 
 describe("seriousViolations", () => {

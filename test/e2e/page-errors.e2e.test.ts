@@ -1,16 +1,15 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { launchBrowser, phoneContext } from "../support/browser";
 import { abortedByNextLoad, collectPageErrors } from "../support/journey";
+import { servePages } from "../support/page-server";
 
 /**
  * What the browser tests count as a page's own error: everything it reports, except the abort of a
  * request the next load or tap cut short (Remix reports it as an unhandled AbortError).
  */
 let browser: Browser;
-let server: http.Server;
+let pages: Awaited<ReturnType<typeof servePages>>;
 let base = "";
 const PAGE = `<!doctype html><html lang="en"><head><title>Errors</title></head><body><main><h1>Errors</h1><script>
   Promise.reject(new DOMException("signal is aborted without reason", "AbortError"));
@@ -20,14 +19,13 @@ const PAGE = `<!doctype html><html lang="en"><head><title>Errors</title></head><
 </script></main></body></html>`;
 
 beforeAll(async () => {
-  server = http.createServer((_req, res) => res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(PAGE));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  pages = await servePages({ "/": PAGE });
+  base = pages.url;
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await new Promise((resolve) => server.close(resolve));
+  await pages?.close();
 });
 
 it("keeps a page's faults and leaves out the aborts of requests cut short", async () => {
