@@ -573,6 +573,10 @@ async function benchOn(pass, label) {
     insertInvestments(db, { batchId: payoutBatch, userIds: holders.map((h) => h.id), count: 50_000 });
     const activated = await api(`/api/v1/admin/batches/${payoutBatch}/activate`, { method: "POST" });
     if (activated.status !== 200) throw new Error(`activate: ${activated.status}`);
+    // Its hens in lay: a month of rearing earns nothing and is refused a run. Started two months
+    // back, this month is a month of lay (as the tests' startInLay).
+    const now = new Date();
+    db.prepare("update batches set start_date = ? where id = ?").run(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 2, 1)).toISOString().slice(0, 10), payoutBatch);
     // A run pays only what the farm remitted (issue 18): 50,000 x GHS 10 x 1% = GHS 5,000 for this month.
     const remitted = await api(`/api/v1/admin/batches/${payoutBatch}/remittances`, { method: "POST", json: { period: new Date().toISOString().slice(0, 7), amount: 5000 } });
     if (remitted.status !== 201) throw new Error(`remittance: ${remitted.status} ${JSON.stringify(remitted.body)}`);
