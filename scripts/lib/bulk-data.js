@@ -19,13 +19,16 @@ export function sha256(token) {
 
 /**
  * A password hash in app/lib/password.server.ts's format (scrypt N=2^14, r=8, p=1, 16-byte salt,
- * 64-byte key, NFKC-normalised password), so the user can also log in through the form.
+ * 64-byte key, NFKC-normalised password), so the user can also log in through the form. `cost`
+ * (scrypt's N) is written into the hash, which the app reads back when it verifies, as it would
+ * for a hash made under older parameters.
  * @param {string} password
+ * @param {{ cost?: number }} [options]
  */
-export function hashPassword(password) {
+export function hashPassword(password, { cost = 16384 } = {}) {
   const salt = crypto.randomBytes(16);
-  const hash = crypto.scryptSync(password.normalize("NFKC"), salt, 64, { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
-  return `scrypt$16384$8$1$${salt.toString("base64")}$${hash.toString("base64")}`;
+  const hash = crypto.scryptSync(password.normalize("NFKC"), salt, 64, { N: cost, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+  return `scrypt$${cost}$8$1$${salt.toString("base64")}$${hash.toString("base64")}`;
 }
 
 /** The id of an account (created on first use), as `accountId()` in ledger.server.ts finds it. */

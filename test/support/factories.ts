@@ -264,10 +264,19 @@ export async function signInAdmin(server: TestServer): Promise<SignedIn & { pass
 // the password to log in through the form, not a salt of its own.
 const hashes = new Map<string, string>();
 
+/**
+ * scrypt's N for the factories' passwords and PINs: 2^10, not the app's 2^14. The server reads N
+ * from the stored hash, so each form sign-in or PIN check of a factory's account costs it about
+ * 3 ms of CPU instead of about 45 (about 900 such checks a run). The server's own hashes (sign-up,
+ * a PIN set on /account, the seed's accounts, the unknown-email decoy) keep the app's cost, and
+ * app/lib/password.server.test.ts pins it.
+ */
+const FACTORY_HASH_COST = 1024;
+
 /** The scrypt hash of a password or PIN, made once per run (see `hashes`). */
 function hashOnce(secret: string): string {
   let hash = hashes.get(secret);
-  if (!hash) hashes.set(secret, (hash = hashPassword(secret)));
+  if (!hash) hashes.set(secret, (hash = hashPassword(secret, { cost: FACTORY_HASH_COST })));
   return hash;
 }
 
