@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyRate, formatGhs, MAX_AMOUNT_MINOR, minorToCedis, minorToDecimalString, parseAmountToMinor, splitByWeight } from "~/domain/money";
+import { applyRate, formatGhs, MAX_AMOUNT_MINOR, minorToCedis, minorToDecimalString, minorToGroupedString, parseAmountToMinor, splitByWeight } from "~/domain/money";
 
 describe("applyRate: round half up to the pesewa, without float drift", () => {
   it.each([
@@ -93,6 +93,13 @@ describe("display and JSON", () => {
   it("formats GHS with 2 decimals", () => {
     expect(formatGhs(123450)).toMatch(/1,234\.50$/);
     expect(formatGhs(5)).toMatch(/0\.05$/);
+  });
+
+  it("groups an amount without its symbol for a sentence that names the currency", () => {
+    expect(minorToGroupedString(5_500_00)).toBe("5,500.00");
+    expect(minorToGroupedString(MAX_AMOUNT_MINOR)).toBe("1,000,000.00");
+    expect(minorToGroupedString(5)).toBe("0.05");
+    expect(minorToGroupedString(-0)).toBe("0.00");
   });
 
   it("never writes a negative zero: -0 (a sum negated) is GH₵0.00", () => {

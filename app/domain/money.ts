@@ -16,6 +16,16 @@ export function minorToDecimalString(minor: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
 
+const grouped = new Intl.NumberFormat("en-GH", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * "1,234.50" (no symbol), for a sentence that names the currency itself ("Withdraw GHS {amount}?").
+ * English and Twi group an amount alike (Intl's "ak" gives the same), so one format serves both.
+ */
+export function minorToGroupedString(minor: number): string {
+  return grouped.format(minor === 0 ? 0 : minor / 100);
+}
+
 /** Cedis as a number with 2 decimals, for JSON. */
 export function minorToCedis(minor: number): number {
   return Math.round(minor) / 100;

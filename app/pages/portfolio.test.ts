@@ -159,7 +159,10 @@ describe("cards, chart and CSV rows", () => {
   it("asks before a withdrawal and prefills suggested amounts", () => {
     const t = translatorFor("en");
     expect(withdrawPrompt(t, 5000)).toBe("Withdraw GHS 50.00?");
-    expect(withdrawPrompt(t, 123456)).toBe("Withdraw GHS 1234.56?");
+    expect(withdrawPrompt(t, 123456)).toBe("Withdraw GHS 1,234.56?");
+    // As the USSD screen asks it (test/ussd-money.test.ts), and in Twi too.
+    expect(withdrawPrompt(t, 5_500_00)).toBe("Withdraw GHS 5,500.00?");
+    expect(withdrawPrompt(translatorFor("ak"), 1_000_000_00)).toBe("Yi GHS 1,000,000.00?");
     expect(prefillAmount("100")).toBe("100");
     expect(prefillAmount("12.345")).toBe("50");
     expect(prefillAmount(null)).toBe("50");

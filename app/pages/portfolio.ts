@@ -3,7 +3,7 @@ import type { T } from "~/catalog/use-words";
 import type { portfolioLoader } from "~/pages/portfolio.server";
 import { formatInstant, isCalendarDate } from "~/domain/calendar";
 import { holdingParts } from "~/domain/investing";
-import { minorToDecimalString, withoutThousandsSeparators } from "~/domain/money";
+import { minorToDecimalString, minorToGroupedString, withoutThousandsSeparators } from "~/domain/money";
 import { INVESTMENT_STATUSES, type InvestmentStatus, type ProductType } from "~/domain/types";
 
 /**
@@ -251,7 +251,7 @@ export const SUGGESTED_AMOUNTS = ["50", "100", "500"] as const;
 
 /** The question asked before money leaves: 'Withdraw GHS <amount>?' (server and browser alike). */
 export function withdrawPrompt(t: T, amountMinor: number): string {
-  return t("portfolioDialogs.withdrawPrompt", { amount: minorToDecimalString(amountMinor) });
+  return t("portfolioDialogs.withdrawPrompt", { amount: minorToGroupedString(amountMinor) });
 }
 
 /** Amount field prefill from the URL (?amount=100): digits with at most 2 decimals, else the default. */
