@@ -79,7 +79,7 @@ const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
  * a URLSearchParams body, on http:): the same request on the wire, answered as a fetch Response with
  * the body read whole. Node's fetch spent about three times node:http's CPU on a request in the test
  * process (undici and web streams), over tens of thousands of requests a run. Anything else (a form
- * with files, a signal, https) returns undefined and goes through fetch.
+ * with files, a body over 16 KB, a signal, https) returns undefined and goes through fetch.
  */
 function plainRequest(url: URL, init: RequestInit, headers: Headers): Promise<Response> | undefined {
   if (url.protocol !== "http:" || init.signal) return undefined;
@@ -91,6 +91,9 @@ function plainRequest(url: URL, init: RequestInit, headers: Headers): Promise<Re
     body = init.body.toString();
     if (!headers.has("content-type")) headers.set("content-type", "application/x-www-form-urlencoded;charset=UTF-8");
   } else if (init.body !== undefined && init.body !== null) return undefined;
+  // A large body the server may refuse before reading it whole (413) goes through fetch, which reads
+  // the early answer while still sending; node:http can meet the reset of the unread rest first.
+  if (body !== undefined && body.length > 16 * 1024) return undefined;
   const upper = (init.method ?? "GET").toUpperCase();
   const method = NORMALISED_METHODS.has(upper) ? upper : (init.method ?? "GET");
   if (body !== undefined && (method === "GET" || method === "HEAD")) return undefined; // fetch refuses it: let it say so
