@@ -67,8 +67,10 @@ export class Client {
   }
 }
 
-// The test servers answer on 127.0.0.1 over plain HTTP: one connection pool per test process.
-const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 16 });
+// The test servers answer on 127.0.0.1 over plain HTTP: one connection pool per test process. An idle
+// connection is closed after 4 s, before the server's keep-alive timeout (Node's 5 s) closes it from
+// its side: a request written into a connection the server is closing fails with "socket hang up".
+const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 16, timeout: 4_000 });
 /** fetch normalises these methods' case and no others (the Fetch standard). */
 const NORMALISED_METHODS = new Set(["DELETE", "GET", "HEAD", "OPTIONS", "POST", "PUT"]);
 /** Statuses whose Response has no body. */
@@ -102,6 +104,16 @@ function plainRequest(url: URL, init: RequestInit, headers: Headers): Promise<Re
   const outgoing: Record<string, string> = {};
   headers.forEach((value, name) => (outgoing[name] = value));
   if (body !== undefined) outgoing["content-length"] = String(Buffer.byteLength(body));
+  return sendOver(url, method, outgoing, body, true);
+}
+
+/**
+ * One request over the keep-alive pool. A reused connection that the server closed as it went idle
+ * (a test process whose timers ran late, busy past the 4 s) fails before any answer: the server
+ * never read the request, so it is sent once more on a new connection, as Node's documentation
+ * advises (`request.reusedSocket`).
+ */
+function sendOver(url: URL, method: string, outgoing: Record<string, string>, body: string | undefined, mayRetry: boolean): Promise<Response> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method, headers: outgoing, agent: keepAlive }, (res) => {
       const chunks: Buffer[] = [];
@@ -116,7 +128,10 @@ function plainRequest(url: URL, init: RequestInit, headers: Headers): Promise<Re
         resolve(response);
       });
     });
-    req.on("error", (cause) => reject(new TypeError("fetch failed", { cause })));
+    req.on("error", (cause: NodeJS.ErrnoException) => {
+      if (mayRetry && req.reusedSocket && cause.code === "ECONNRESET") resolve(sendOver(url, method, outgoing, body, false));
+      else reject(new TypeError("fetch failed", { cause }));
+    });
     req.end(body);
   });
 }
