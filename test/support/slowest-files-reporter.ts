@@ -5,13 +5,15 @@ import type { Reporter, TestModule } from "vitest/node";
  * Prints the ten slowest test files at the end of every run (after vitest's own summary), so a file
  * that makes the suite slow is seen the day it arrives. The time is the file's own: collecting it
  * (imports, suite callbacks) plus its tests and hooks (a server or browser started in beforeAll).
+ * A file that runs on both engines is named with its project ("postgres") where it ran on PostgreSQL.
  */
 export default class SlowestFilesReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>) {
     const rows = testModules
       .map((m) => {
         const d = m.diagnostic();
-        return { file: path.relative(process.cwd(), m.moduleId), ms: d.collectDuration + d.duration };
+        const file = path.relative(process.cwd(), m.moduleId);
+        return { file: m.project.name === "sqlite" ? file : `${file} (${m.project.name})`, ms: d.collectDuration + d.duration };
       })
       .sort((a, b) => b.ms - a.ms)
       .slice(0, 10);
