@@ -22,4 +22,17 @@ describe("metrics", () => {
     expect(text).toMatch(/akoko_http_request_duration_seconds_count\{method="GET",route="\/batches\/:id",status="200"\} 1/);
     expect(text).toContain("process_cpu_seconds_total");
   });
+
+  it("reports the event loop's delay: a stall of 150 ms shows in its maximum", async () => {
+    // Sampled every 100 ms, a stall of 150 ms delays one sample by at least 50 ms, wherever it falls.
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const stalledUntil = performance.now() + 150;
+    while (performance.now() < stalledUntil) {
+      /* the loop is held, as by a slow synchronous request */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const text = await registry.metrics();
+    const max = Number(/^nodejs_eventloop_lag_max_seconds (\S+)$/m.exec(text)?.[1]);
+    expect(max).toBeGreaterThanOrEqual(0.045);
+  });
 });
