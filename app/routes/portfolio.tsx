@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { PortfolioDialog, type ActionResult } from "~/components/portfolio-dialogs";
 import { PortfolioActivity } from "~/components/portfolio-activity";
 import { PortfolioSummary } from "~/components/portfolio-summary";
@@ -35,7 +35,13 @@ export default function Portfolio() {
   const [note, setNote] = useState<ToastMessage | null>(null);
   const open = loaderData.dialog;
   const dialogKey = open ? `${open.kind}:${open.kind === "details" || open.kind === "reinvest" ? open.investment.id : ""}` : "";
-  useEffect(() => setNote(null), [dialogKey]);
+  // Opening or closing a dialog leaves the note behind. Noticed while rendering, not in an effect: an
+  // effect also runs once the page has hydrated, and wiped a note made by a tap in that moment.
+  const [noteDialogKey, setNoteDialogKey] = useState(dialogKey);
+  if (noteDialogKey !== dialogKey) {
+    setNoteDialogKey(dialogKey);
+    setNote(null);
+  }
   const flash = useFlash();
   const placed = flash?.anchor && portfolioAnchors(loaderData).includes(flash.anchor) ? flash : null;
   return (
