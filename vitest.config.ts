@@ -40,7 +40,7 @@ export default defineConfig({
   test: {
     environment: "node",
     globalSetup: ["test/support/global-setup.ts"],
-    setupFiles: ["test/support/catalog-setup.ts", "test/support/uncompressed-fetch.ts"],
+    setupFiles: ["test/support/catalog-setup.ts", "test/support/uncompressed-fetch.ts", "test/support/playwright-stacks.ts"],
     // A browser test takes up to about 20 s on a busy 2-core machine (both cores shared by four
     // workers, their servers and Chromium); a host half as fast again must not time it out.
     testTimeout: 60_000,
