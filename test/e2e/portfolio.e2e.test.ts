@@ -241,3 +241,38 @@ describe.each([
     await context.close();
   }, 60_000);
 });
+
+it("a tap on Export (CSV) in the moment the page hydrates still says 'No records to export'", async () => {
+  const u = await createInvestor(server);
+  const context = await phoneContext(browser, { javaScriptEnabled: true });
+  await signInBrowser(context, server, u);
+  // React tells a developer-tools hook of each commit after the DOM is updated and before that
+  // commit's effects run; the page's first commit is its hydration. The tap lands exactly there,
+  // where a note cleared by an effect used to be wiped as soon as it was made.
+  await context.addInitScript(() => {
+    let tapped = false;
+    Object.assign(window, {
+      __REACT_DEVTOOLS_GLOBAL_HOOK__: {
+        supportsFiber: true,
+        inject: () => 1,
+        checkDCE: () => undefined,
+        onCommitFiberUnmount: () => undefined,
+        onCommitFiberRoot: () => {
+          const link = Array.from(document.querySelectorAll("a")).find((a) => a.textContent === "Export (CSV)");
+          if (tapped || !link) return;
+          tapped = true;
+          link.click();
+        },
+      },
+    });
+  });
+  const page = await context.newPage();
+  const asked: string[] = [];
+  page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+  await page.goto(`${server.url}/portfolio`);
+  await expectVisible(page.getByText("No records to export"));
+  // The app's note, not the export's redirect back with a flash: the tap never left the page.
+  expect(asked).toContain("/portfolio");
+  expect(asked).not.toContain("/portfolio/export.csv");
+  await context.close();
+});
